@@ -1,0 +1,39 @@
+# Docent: `make demo` serves the example site with its guide; `make test` runs every test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: demo test eval bench site chromium clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+# Debian's Chromium for the browser tests; installed once, as root, when missing.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
+
+site: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
+demo: site
+	$(BIN)/docent serve --site site --bundle docent-bundle.json --enable --model offline --host $(HOST) --port $(PORT)
+
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest
+
+eval: $(STAMP)
+	$(BIN)/docent eval
+
+bench: $(STAMP) chromium
+	$(BIN)/python -m tests.bench
+
+clean:
+	rm -rf site docent-bundle.json .pytest_cache bench-results.json

@@ -1,0 +1,1 @@
+"""The MkDocs plugin (entry point `docent`) and the panel's browser assets."""

@@ -1,0 +1,1 @@
+"""The model port and its adapters, one module each."""

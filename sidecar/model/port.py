@@ -1,0 +1,174 @@
+"""The model port: one streaming operation, the events it yields, and its failures."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+ToolChoice = Literal["auto", "none"]
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """One row of a model table: what a model costs and what it accepts."""
+
+    id: str
+    input_per_mtok: float = 0.0
+    output_per_mtok: float = 0.0
+    cache_write_per_mtok: float = 0.0
+    cache_read_per_mtok: float = 0.0
+    mid_system: bool = False  # takes {"role": "system"} in the middle of a conversation
+    forced_tool_choice: bool = True
+    effort: str | None = None
+    thinking_off: dict[str, Any] | None = None  # what to send to turn thinking off, if anything
+    offline: bool = False  # the embedded model: no key, no network
+
+    def cost(self, usage: Usage) -> float:
+        """Dollars for a usage at this model's prices."""
+        return (
+            usage.input_tokens * self.input_per_mtok
+            + usage.output_tokens * self.output_per_mtok
+            + usage.cache_write_tokens * self.cache_write_per_mtok
+            + usage.cache_read_tokens * self.cache_read_per_mtok
+        ) / 1_000_000
+
+
+@dataclass(frozen=True)
+class ModelRequest:
+    system: list[dict[str, Any]]
+    tools: list[dict[str, Any]]
+    messages: list[dict[str, Any]]
+    max_tokens: int = 700
+    tool_choice: ToolChoice = "auto"
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A complete tool call; `input` is None when its JSON did not parse."""
+
+    id: str
+    name: str
+    input: dict[str, Any] | None
+    raw: str = ""
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Cumulative token counts for one call; the last one a stream yields wins."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.input_tokens + other.input_tokens,
+            self.output_tokens + other.output_tokens,
+            self.cache_read_tokens + other.cache_read_tokens,
+            self.cache_write_tokens + other.cache_write_tokens,
+        )
+
+
+@dataclass(frozen=True)
+class Stop:
+    reason: str  # end_turn, tool_use, stop_sequence, ...
+
+
+ModelEvent = TextDelta | ToolCall | Usage | Stop
+
+
+class ModelError(Exception):
+    """A model call that failed; says what it was billed for and whether a retry may help."""
+
+    code = "model_error"
+    retryable = False
+    for_operator = False  # misconfiguration: the operator must act, the visitor is told little
+
+    def __init__(self, message: str, *, billed: Usage | None = None, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.billed = billed or Usage()
+        self.retry_after = retry_after
+
+
+class Overloaded(ModelError):
+    code = "overloaded"
+    retryable = True
+
+
+class RateLimited(ModelError):
+    code = "rate_limited"
+    retryable = True
+
+
+class UpstreamFailed(ModelError):
+    code = "upstream_failed"
+    retryable = True
+
+
+class Unreachable(ModelError):
+    code = "unreachable"
+    retryable = True
+
+
+class TimedOut(ModelError):
+    code = "timed_out"
+    retryable = True
+
+
+class Misconfigured(ModelError):
+    code = "misconfigured"
+    for_operator = True
+
+
+class RequestRejected(ModelError):
+    """The provider rejected the request as malformed or too large (400, 413)."""
+
+    code = "rejected"
+
+
+class SystemRoleUnsupported(RequestRejected):
+    """400 "role 'system' is not supported on this model": send the note as a reminder instead."""
+
+    code = "system_role_unsupported"
+
+
+class Refused(ModelError):
+    code = "refused"
+
+
+class CutShort(ModelError):
+    """max_tokens, a context window exceeded, or a stream that ended before message_stop."""
+
+    code = "cut_short"
+
+
+class Unavailable(ModelError):
+    """No model: the absent model, a spent budget, a full bulkhead."""
+
+    code = "unavailable"
+
+
+class BudgetSpent(Unavailable):
+    code = "budget_spent"
+
+
+class BulkheadFull(Unavailable):
+    code = "busy"
+    retryable = True
+
+
+@runtime_checkable
+class LanguageModel(Protocol):
+    spec: ModelSpec
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]: ...
+
+    async def aclose(self) -> None: ...

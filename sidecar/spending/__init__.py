@@ -1,0 +1,1 @@
+"""What visitors may spend: metering, budget and bulkhead around a model, and the factory that stacks them."""

@@ -1,0 +1,86 @@
+"""The bundle the build writes: tools, system prompt, record, lexicon and manifest, reloaded when rebuilt."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+
+class BundleError(Exception):
+    """The bundle is missing or unreadable; the message says how to make one."""
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    page: str
+    title: str
+    text: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Bundle:
+    tools: list[dict[str, Any]]
+    system: list[dict[str, Any]]
+    record: dict[str, Section]  # by id, in the record's order
+    lexicon: list[dict[str, Any]]
+    manifest: dict[str, Any]
+    hash: str
+    raw: dict[str, Any] = field(repr=False, default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Bundle:
+        missing = {"tools", "system", "record", "lexicon", "manifest", "hash"} - data.keys()
+        if missing:
+            raise BundleError(f"The bundle lacks {', '.join(sorted(missing))}: rebuild it with `mkdocs build`.")
+        record = {s["id"]: Section(s["id"], s["page"], s["title"], s["text"], s.get("path", "")) for s in data["record"]}
+        return cls(data["tools"], data["system"], record, data["lexicon"], data["manifest"], data["hash"], data)
+
+    @classmethod
+    def load(cls, path: Path) -> Bundle:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise BundleError(
+                f"No bundle at {path}: run `mkdocs build` (or `docent manifest SITE_DIR`) first, "
+                "or pass --bundle PATH."
+            ) from None
+        except json.JSONDecodeError as exc:
+            raise BundleError(f"The bundle at {path} is not JSON ({exc}): rebuild it.") from exc
+        return cls.from_json(data)
+
+    def ids(self, kind: str, key: str = "id") -> set[str]:
+        """The ids of one manifest list: pages, sections, parts, experiments, tours, offers."""
+        return {item[key] for item in self.manifest.get(kind, [])}
+
+    def by_id(self, kind: str, key: str = "id") -> dict[str, dict[str, Any]]:
+        return {item[key]: item for item in self.manifest.get(kind, [])}
+
+    @cached_property
+    def pages(self) -> dict[str, dict[str, Any]]:
+        return self.by_id("pages")
+
+
+class BundleSource:
+    """Loads the bundle with the first call that needs it, and again when the file changes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._bundle: Bundle | None = None
+        self._stamp: tuple[int, int] | None = None
+
+    def get(self) -> Bundle:
+        try:
+            st = os.stat(self.path)
+            stamp = (st.st_mtime_ns, st.st_size)
+        except FileNotFoundError:
+            stamp = None
+        if self._bundle is None or (stamp is not None and stamp != self._stamp):
+            self._bundle = Bundle.load(self.path)
+            self._stamp = stamp
+        return self._bundle

@@ -1,0 +1,100 @@
+"""The stream's events, named once: what the panel receives, in the order it receives them."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class Cite:
+    id: str
+    title: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Start:
+    conversation: str
+    question: int  # this question's number in the conversation, from 1
+    model: str
+    event = "start"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str
+    cites: tuple[Cite, ...] = ()
+    event = "sentence"
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action in the manifest's words: its label and path, never the model's."""
+
+    tool: str
+    id: str
+    label: str
+    path: str
+    extra: dict[str, Any] = field(default_factory=dict)
+    event = "action"
+
+    def payload(self) -> dict[str, Any]:
+        return {"tool": self.tool, "id": self.id, "label": self.label, "path": self.path, **self.extra}
+
+
+@dataclass(frozen=True)
+class Card:
+    kind: Literal["links", "choices", "confirm"]
+    call: str  # the tool call it answers
+    body: dict[str, Any] = field(default_factory=dict)
+    event = "card"
+
+    def payload(self) -> dict[str, Any]:
+        return {"kind": self.kind, "call": self.call, **self.body}
+
+
+@dataclass(frozen=True)
+class Held:
+    reason: str  # a code: first_person, unknown_term, no_overlap, uncited, ...
+    message: str  # what the visitor reads
+    event = "held"
+
+
+@dataclass(frozen=True)
+class Refused:
+    reason: str  # pay, private, none, ...
+    message: str  # the policy's words
+    event = "refused"
+
+
+@dataclass(frozen=True)
+class Error:
+    code: str
+    message: str
+    event = "error"
+
+
+@dataclass(frozen=True)
+class Done:
+    model: str
+    actions: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+    cost_usd: float = 0.0
+    first_word_ms: float | None = None
+    bundle: str = ""
+    waiting: bool = False  # the turn waits on a card's answer
+    event = "done"
+
+
+StreamEvent = Start | Sentence | Action | Card | Held | Refused | Error | Done
+
+
+def payload(event: StreamEvent) -> dict[str, Any]:
+    """The JSON object sent as an event's data."""
+    if isinstance(event, (Action, Card)):
+        return event.payload()
+    return asdict(event)

@@ -1,0 +1,38 @@
+"""A conversation: what the model was sent, exactly, and what the next question must know."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Waiting:
+    """A card the turn ended on: the visitor's pick or approval continues it as this call's result."""
+
+    call: str  # the tool_use id the model made
+    name: str  # the tool or action name
+    kind: str  # "choices" or "confirm"
+    options: tuple[str, ...] = ()
+
+
+@dataclass
+class Conversation:
+    """Held in the store for thirty minutes; nothing in it is ever logged."""
+
+    token: str
+    created: float
+    messages: list[dict[str, Any]] = field(default_factory=list)  # exactly as sent, the whole conversation
+    questions: int = 0
+    held_last: list[str] = field(default_factory=list)  # held reasons of the last turn, for the next note
+    waiting: Waiting | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+
+    def commit(self, messages: list[dict[str, Any]], *, held: list[str], waiting: Waiting | None, question: bool) -> None:
+        """Remember a turn that succeeded; a failed one never calls this, so nothing of it is kept."""
+        self.messages = messages
+        self.held_last = held
+        self.waiting = waiting
+        if question:
+            self.questions += 1

@@ -1,0 +1,34 @@
+/*
+ * Docent's proof-of-work solver, run in a Web Worker so the page never stalls.
+ *
+ * in:  {salt, challenge, maxnumber}           (an ALTCHA v1 challenge, algorithm SHA-256)
+ * out: {type: "progress", tried, max}         after each batch
+ *      {type: "solved", number, tried, ms}    sha256(salt + number) == challenge
+ *      {type: "failed", message}              no number up to maxnumber, or a bad challenge
+ */
+importScripts("sha256.js");
+
+var BATCH = 20000; // tries between progress reports: about 10 ms each on a laptop
+
+self.onmessage = function (message) {
+  var task = message.data || {};
+  var max = Number(task.maxnumber);
+  if (String(task.algorithm || "SHA-256").toUpperCase() !== "SHA-256" ||
+      typeof task.salt !== "string" || !/^[0-9a-f]{64}$/i.test(String(task.challenge)) ||
+      !(max >= 0)) {
+    self.postMessage({ type: "failed", message: "The challenge is not one this panel can solve." });
+    return;
+  }
+  var began = Date.now();
+  var challenge = String(task.challenge).toLowerCase();
+  for (var from = 0; from <= max; from += BATCH) {
+    var to = Math.min(max, from + BATCH - 1);
+    var found = self.DocentSha256.search(task.salt, challenge, from, to);
+    if (found >= 0) {
+      self.postMessage({ type: "solved", number: found, tried: found + 1, ms: Date.now() - began });
+      return;
+    }
+    self.postMessage({ type: "progress", tried: to + 1, max: max + 1 });
+  }
+  self.postMessage({ type: "failed", message: "No answer to the challenge up to " + max + "." });
+};

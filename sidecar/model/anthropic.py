@@ -1,0 +1,271 @@
+"""The Anthropic adapter: the Messages API's server-sent events read into the port's events.
+
+Reference: `../shared/anthropic-api.md`. Lines are split on CR/LF only (httpx-sse >= 0.4.2):
+U+2028 may stand raw inside a JSON string, and httpx's own line reader would cut it there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+
+from .port import (
+    CutShort,
+    Misconfigured,
+    ModelError,
+    ModelEvent,
+    ModelRequest,
+    ModelSpec,
+    Overloaded,
+    RateLimited,
+    Refused,
+    RequestRejected,
+    Stop,
+    SystemRoleUnsupported,
+    TextDelta,
+    TimedOut,
+    ToolCall,
+    Unreachable,
+    UpstreamFailed,
+    Usage,
+)
+from .retry import Retry
+
+API_URL = "https://api.anthropic.com"
+API_VERSION = "2023-06-01"
+# Pings keep a slow stream alive; a minute of silence means it is gone.
+TIMEOUT = httpx.Timeout(60.0, connect=5.0)
+TRUNCATED = {"max_tokens", "model_context_window_exceeded"}
+
+
+def anthropic_body(request: ModelRequest, spec: ModelSpec) -> dict[str, Any]:
+    """The exact JSON body a request becomes, in a fixed key order so its bytes are the same each time."""
+    body: dict[str, Any] = {"model": spec.id, "max_tokens": request.max_tokens}
+    if request.system:
+        body["system"] = request.system  # the explicit cache breakpoint is already on its last block
+    if request.tools:
+        body["tools"] = request.tools
+    if request.tool_choice == "none":
+        body["tool_choice"] = {"type": "none"}
+    body["messages"] = request.messages
+    if spec.thinking_off is not None:
+        body["thinking"] = spec.thinking_off
+    if spec.effort is not None:
+        body["output_config"] = {"effort": spec.effort}
+    body["cache_control"] = {"type": "ephemeral"}  # automatic caching of the conversation's tail
+    body["stream"] = True
+    return body
+
+
+def body_bytes(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def api_error(
+    kind: str, message: str, *, spec: ModelSpec, status: int | None = None, billed: Usage | None = None,
+    retry_after: float | None = None,
+) -> ModelError:
+    """The port's error for an API error type (`overloaded_error`, ...) or, failing that, an HTTP status."""
+    where = f"Anthropic ({status} {kind})" if status else f"Anthropic ({kind} mid-stream)"
+    kw: dict[str, Any] = {"billed": billed, "retry_after": retry_after}
+    if kind == "invalid_request_error" and "role 'system' is not supported" in message:
+        return SystemRoleUnsupported(
+            f"{where}: {message}. Send the note as a <system-reminder> block in the user turn "
+            f"(set mid_system=False for {spec.id} in docent.sidecar.model.models).", **kw
+        )
+    if kind in ("authentication_error", "permission_error") or status in (401, 403):
+        return Misconfigured(f"ANTHROPIC_API_KEY was refused: set a valid key. {where}: {message}", **kw)
+    if kind == "billing_error" or status == 402:
+        return Misconfigured(f"{where}: {message}. Add credit to the Anthropic account of the key.", **kw)
+    if kind == "not_found_error" or status == 404:
+        return Misconfigured(
+            f"{where}: {message}. The model id {spec.id!r} may be wrong: set DOCENT_MODEL=anthropic:<model id>.", **kw
+        )
+    if kind == "request_too_large" or status == 413:
+        return RequestRejected(f"{where}: {message}. The request is too large: shorten the record or the conversation.", **kw)
+    if kind == "rate_limit_error" or status == 429:
+        return RateLimited(f"{where}: {message}. Too many requests for this key: wait, or raise the key's limits.", **kw)
+    if kind == "overloaded_error" or status == 529:
+        return Overloaded(f"{where}: {message}. Anthropic is overloaded: try again shortly.", **kw)
+    if kind == "timeout_error" or status in (408, 504):
+        return TimedOut(f"{where}: {message}. The model took too long: try again.", **kw)
+    if kind in ("api_error", "conflict_error") or status == 409 or (status or 500) >= 500:
+        return UpstreamFailed(f"{where}: {message}. Anthropic failed: try again.", **kw)
+    return RequestRejected(f"{where}: {message}. Check the request the turn builds for {spec.id}.", **kw)
+
+
+def _retry_after(headers: httpx.Headers) -> float | None:
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        try:
+            return float(headers[name]) / scale
+        except (KeyError, ValueError):
+            continue
+    return None
+
+
+def _status_error(response: httpx.Response, spec: ModelSpec) -> ModelError:
+    try:
+        error = response.json()["error"]
+        kind, message = str(error.get("type", "")), str(error.get("message", ""))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        kind, message = "", response.text[:200] or response.reason_phrase
+    exc = api_error(kind, message, spec=spec, status=response.status_code, retry_after=_retry_after(response.headers))
+    should = response.headers.get("x-should-retry")
+    if should in ("true", "false"):
+        exc.retryable = should == "true"  # the API's word wins over the class default
+    return exc
+
+
+def _usage(fields: dict[str, Any], base: Usage) -> Usage:
+    """`base` with the fields present replaced: message_delta's counts are cumulative, not increments."""
+    def pick(key: str, old: int) -> int:
+        value = fields.get(key)
+        return int(value) if isinstance(value, int) else old
+
+    return Usage(
+        pick("input_tokens", base.input_tokens),
+        pick("output_tokens", base.output_tokens),
+        pick("cache_read_input_tokens", base.cache_read_tokens),
+        pick("cache_creation_input_tokens", base.cache_write_tokens),
+    )
+
+
+def tool_call(id: str, name: str, raw: str) -> ToolCall:
+    """A complete call; broken or non-object JSON gives `input=None` with the raw text kept."""
+    if not raw.strip():
+        return ToolCall(id, name, {}, raw)
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return ToolCall(id, name, None, raw)
+    return ToolCall(id, name, value if isinstance(value, dict) else None, raw)
+
+
+class MessageReader:
+    """Turns one stream's events into the port's events, keeping what a failure was billed for."""
+
+    def __init__(self, spec: ModelSpec) -> None:
+        self.spec = spec
+        self.usage = Usage()
+        self.stop_reason: str | None = None
+        self.stopped = False
+        self.tools: dict[int, tuple[str, str, list[str]]] = {}
+
+    def feed(self, name: str, data: dict[str, Any]) -> Iterator[ModelEvent]:
+        if name == "message_start":
+            self.usage = _usage(data.get("message", {}).get("usage") or {}, self.usage)
+            yield self.usage
+        elif name == "content_block_start":
+            block = data.get("content_block", {})
+            if block.get("type") == "tool_use":
+                self.tools[data.get("index", 0)] = (block.get("id", ""), block.get("name", ""), [])
+            elif block.get("type") == "text" and block.get("text"):
+                yield TextDelta(block["text"])
+        elif name == "content_block_delta":
+            delta = data.get("delta", {})
+            if delta.get("type") == "text_delta" and delta.get("text"):
+                yield TextDelta(delta["text"])
+            elif delta.get("type") == "input_json_delta" and data.get("index", 0) in self.tools:
+                self.tools[data.get("index", 0)][2].append(delta.get("partial_json", ""))
+        elif name == "content_block_stop":
+            if data.get("index", 0) in self.tools:
+                id, tool, parts = self.tools.pop(data.get("index", 0))
+                yield tool_call(id, tool, "".join(parts))
+        elif name == "message_delta":
+            self.stop_reason = data.get("delta", {}).get("stop_reason") or self.stop_reason
+            if data.get("usage"):
+                self.usage = _usage(data["usage"], self.usage)
+                yield self.usage
+        elif name == "message_stop":
+            self.stopped = True
+            yield from self.finish()
+        elif name == "error":
+            error = data.get("error", {})
+            raise api_error(str(error.get("type", "")), str(error.get("message", "")), spec=self.spec, billed=self.usage)
+        # ping and event types added later are ignored
+
+    def finish(self) -> Iterator[ModelEvent]:
+        # A block cut off by max_tokens gets no content_block_stop: what came is still a call.
+        for index in sorted(self.tools):
+            id, tool, parts = self.tools.pop(index)
+            yield tool_call(id, tool, "".join(parts))
+        if self.stop_reason in TRUNCATED:
+            raise CutShort(
+                f"The answer was cut short ({self.stop_reason}): raise max_tokens or shorten the conversation.",
+                billed=self.usage,
+            )
+        if self.stop_reason == "refusal":
+            raise Refused("The model declined to answer (refusal).", billed=self.usage)
+        yield Stop(self.stop_reason or "end_turn")
+
+
+class AnthropicModel:
+    """`POST /v1/messages` with `stream: true`, over an injected or owned httpx client."""
+
+    def __init__(
+        self,
+        spec: ModelSpec,
+        *,
+        api_key: str,
+        client: httpx.AsyncClient | None = None,
+        base_url: str = API_URL,
+        timeout: httpx.Timeout | float = TIMEOUT,
+        retry: Retry | None = None,
+    ) -> None:
+        self.spec = spec
+        self.api_key = api_key
+        self.url = base_url.rstrip("/") + "/v1/messages"
+        self.timeout = timeout
+        self.retry = retry or Retry()
+        self._client = client
+        self._owns_client = client is None
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self.timeout)
+        return self._client
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        return self.retry.run(lambda: self._once(request))
+
+    async def _once(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        from httpx_sse import EventSource, SSEError  # lazily: only this adapter needs it
+
+        headers = {
+            "x-api-key": self.api_key,
+            "anthropic-version": API_VERSION,
+            "content-type": "application/json",
+            "accept": "text/event-stream",
+        }
+        reader = MessageReader(self.spec)
+        content = body_bytes(anthropic_body(request, self.spec))
+        try:
+            async with self.client.stream("POST", self.url, content=content, headers=headers, timeout=self.timeout) as response:
+                if response.status_code != 200:
+                    await response.aread()
+                    raise _status_error(response, self.spec)
+                async for sse in EventSource(response).aiter_sse():
+                    try:
+                        data = json.loads(sse.data) if sse.data else {}
+                    except ValueError as exc:
+                        raise UpstreamFailed(f"Anthropic sent a {sse.event} event that is not JSON.", billed=reader.usage) from exc
+                    for event in reader.feed(sse.event, data):
+                        yield event
+                    if reader.stopped:
+                        return
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+            raise Unreachable(f"Anthropic could not be reached at {self.url} ({exc!r}): check the network.") from exc
+        except httpx.TimeoutException as exc:
+            raise TimedOut(f"Anthropic went silent ({exc!r}): try again.", billed=reader.usage) from exc
+        except (httpx.TransportError, SSEError) as exc:
+            raise CutShort(f"The stream from Anthropic broke off ({exc!r}): try again.", billed=reader.usage) from exc
+        raise CutShort("The stream from Anthropic ended before message_stop: try again.", billed=reader.usage)
+
+    async def aclose(self) -> None:
+        if self._owns_client and self._client is not None:
+            await self._client.aclose()
+            self._client = None

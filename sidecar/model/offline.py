@@ -1,0 +1,184 @@
+"""The offline model: the embedded default, with no key and no network.
+
+It ranks the record's sections for the question (BM25 over title and text, title words
+counted thrice, with light stemming), and writes a few sentences in the third person drawn
+from the best one or two, each citing its section; `[[none]]` when nothing matches well.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..bundle import Section
+from .anthropic import anthropic_body, body_bytes
+from .models import spec_for
+from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
+from .question import asked, calls_since_question
+
+STOPWORDS = frozenset(
+    """a about above after again all also am an and any anything are as at be been before being both but by can
+    could did do does doing done during each either ever for from had has have having he her here him his how i if
+    in into is it its just know knows me more most much my no nor not of on or other our out over own please same
+    say says she should site so some something such tell than that the their them then there these they this those
+    through to too under until up very was we were what when where which while who whom why will with would you
+    your yours""".split()
+)
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#]*")
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
+FIRST_PERSON = re.compile(r"\b(I'm|I've|I'd|I'll|I am|I was|I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b")
+THIRD_PERSON = {
+    "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll", "i am": "they are",
+    "i was": "they were", "i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves",
+}
+# Words that may lose their capital when the sentence gets a lead-in.
+LEADS = frozenset("in at on for since when after before during with the a an as over from by their them".split())
+SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
+THRESHOLD = 1.0  # a BM25 score below this is a coincidence of common words
+
+
+def stem(word: str) -> str:
+    w = word.lower()
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
+            return w[: -len(suffix)] + repl
+    return w
+
+
+def terms(text: str) -> list[str]:
+    return [stem(w) for w in WORD.findall(text) if w.lower() not in STOPWORDS]
+
+
+def third_person(sentence: str) -> str:
+    """The owner's first-person words told about them: "I review code." -> "The site says they review code."."""
+    if not FIRST_PERSON.search(sentence):
+        return sentence
+    told = FIRST_PERSON.sub(lambda m: THIRD_PERSON[m.group(1).lower()], sentence)
+    if told.startswith("they"):
+        return "The site says " + told
+    first = told.split(" ", 1)[0]
+    return "According to the site, " + (told[0].lower() + told[1:] if first.lower() in LEADS else told)
+
+
+@dataclass(frozen=True)
+class Index:
+    """BM25 over the record, built once per record object."""
+
+    sections: list[Section]
+    docs: list[Counter[str]]
+    lengths: list[int]
+    df: Counter[str]
+
+    @classmethod
+    def build(cls, record: Mapping[str, Section]) -> Index:
+        sections = list(record.values())
+        docs = [Counter(terms(s.title) * 3 + terms(s.text)) for s in sections]
+        df: Counter[str] = Counter()
+        for doc in docs:
+            df.update(doc.keys())
+        return cls(sections, docs, [sum(d.values()) for d in docs], df)
+
+    def idf(self, term: str) -> float:
+        n = len(self.docs)
+        return math.log(1 + (n - self.df[term] + 0.5) / (self.df[term] + 0.5))
+
+    def rank(self, query: list[str], *, k1: float = 1.2, b: float = 0.75) -> list[tuple[float, Section]]:
+        avg = sum(self.lengths) / max(1, len(self.lengths))
+        scored = []
+        for section, doc, length in zip(self.sections, self.docs, self.lengths):
+            score = sum(
+                self.idf(t) * doc[t] * (k1 + 1) / (doc[t] + k1 * (1 - b + b * length / max(avg, 1)))
+                for t in set(query)
+                if doc[t]
+            )
+            scored.append((score, section))
+        return sorted(scored, key=lambda pair: -pair[0])
+
+
+class OfflineModel:
+    def __init__(self, record: Callable[[], Mapping[str, Section]]) -> None:
+        self.record = record
+        self.spec = spec_for("offline")
+        self._index: tuple[Mapping[str, Section], Index] | None = None
+
+    def index(self) -> Index:
+        record = self.record()
+        if self._index is None or self._index[0] is not record:  # a rebuilt bundle is a new record
+            self._index = (record, Index.build(record))
+        return self._index[1]
+
+    def answer(self, question: str) -> tuple[list[str], Section | None]:
+        """The sentences for a question, each with its citation, and the section they come from most."""
+        query = terms(question)
+        index = self.index()
+        ranked = index.rank(query)
+        if not query or not ranked or ranked[0][0] < THRESHOLD:
+            return ["[[none]]"], None
+        matched = {t for t in query if index.docs[index.sections.index(ranked[0][1])][t]}
+        if len(matched) * 2 < len(set(query)):
+            return ["[[none]]"], None
+        best_score, best = ranked[0]
+        chosen = [f"{s} [[{best.id}]]" for s in self._sentences(best, set(query), limit=2)]
+        if len(ranked) > 1 and ranked[1][0] >= best_score / 2:
+            second = ranked[1][1]
+            chosen += [f"{s} [[{second.id}]]" for s in self._sentences(second, set(query), limit=1, strict=True)]
+        if len(chosen) < 2:
+            chosen += self._pointer(best, set(query))
+        return chosen[:4], best
+
+    def _sentences(self, section: Section, query: set[str], *, limit: int, strict: bool = False) -> list[str]:
+        sentences = [s.strip() for s in SENTENCE.split(section.text) if len(s.split()) >= 3 and "[[" not in s]
+        shared = [(len(query & set(terms(s))), i) for i, s in enumerate(sentences)]
+        picked = [i for n, i in sorted(shared, key=lambda p: (-p[0], p[1]))[:limit] if n]
+        if not strict:
+            # the match may come from the title; the sentences around a match give it context
+            for i in [*(p + 1 for p in picked), *range(len(sentences))]:
+                if len(picked) >= limit:
+                    break
+                if i < len(sentences) and i not in picked:
+                    picked.append(i)
+        return [third_person(sentences[i]) for i in sorted(picked)]
+
+    @staticmethod
+    def _pointer(section: Section, query: set[str]) -> list[str]:
+        words = [w for w in WORD.findall(section.text) if stem(w) in query and len(w) > 2 and not w.isdigit()]
+        if not words:
+            return []
+        return [f'The section "{section.title}" has more on {words[0]}. [[{section.id}]]']
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        return self._stream(request)
+
+    async def _stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
+        yield Usage(input_tokens=prompt)
+        if calls_since_question(request):
+            # the page it opened was the whole of the second call's work
+            yield Usage(input_tokens=prompt)
+            yield Stop("end_turn")
+            return
+        question = asked(request)
+        sentences, best = self.answer(question)
+        for i, sentence in enumerate(sentences):
+            yield TextDelta(sentence if i == 0 else " " + sentence)
+        yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
+        target = _page_to_show(request, best) if best and SHOW.search(question) else None
+        if target is not None:
+            yield ToolCall("toolu_offline_1", "show_page", {"id": target}, f'{{"id": "{target}"}}')
+            yield Stop("tool_use")
+        else:
+            yield Stop("end_turn")
+
+    async def aclose(self) -> None:
+        return None
+
+
+def _page_to_show(request: ModelRequest, section: Section) -> str | None:
+    """The best section's page (or home section) where the request offers show_page for it."""
+    tool: dict[str, Any] = next((t for t in request.tools if t.get("name") == "show_page"), {})
+    enum = tool.get("input_schema", {}).get("properties", {}).get("id", {}).get("enum", [])
+    return next((target for target in (section.id, section.page) if target in enum), None)

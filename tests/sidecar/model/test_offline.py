@@ -1,0 +1,104 @@
+"""The offline model answers from a small record in the third person, with citations, or with [[none]]."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from docent.sidecar.bundle import Section
+from docent.sidecar.model.offline import OfflineModel
+from docent.sidecar.model.port import ModelRequest, Stop, TextDelta, ToolCall, Usage
+
+from .streams import collect
+
+RECORD = {
+    s.id: s
+    for s in (
+        Section("roles-acme", "roles", "Acme", "I led the platform team of six at Acme. We moved the payment events to Kafka in 2021. The team ran on-call in turns.", "/roles/#roles-acme"),
+        Section("how-i-work", "home", "How I work", "I review code and mentor mid-level engineers. Design notes come before large changes.", "/#how-i-work"),
+        Section("lab-leak", "lab", "The memory leak lab", "The lab reproduces a slow memory leak in the old generation. A chart shows heap use over time.", "/lab/#lab-leak"),
+        Section("cases-3ds", "cases-payments", "3-D Secure", "He rebuilt the 3-D Secure flow for card payments. Declines fell by a third.", "/cases/payments/#cases-3ds"),
+    )
+}
+SHOW_PAGE = {
+    "name": "show_page",
+    "input_schema": {"type": "object", "properties": {"id": {"type": "string", "enum": ["home", "lab", "roles", "how-i-work"]}}},
+}
+
+
+def ask(question: str, *, tools: list | None = None, messages: list | None = None) -> ModelRequest:
+    fenced = question.replace("<", "‹").replace(">", "›")
+    user = {"role": "user", "content": [{"type": "text", "text": f"<question>{fenced}</question>"}]}
+    return ModelRequest(system=[{"type": "text", "text": "rules"}], tools=tools or [], messages=(messages or []) + [user])
+
+
+async def answer(question: str, **kw) -> tuple[str, list]:
+    events, exc = await collect(OfflineModel(lambda: RECORD).stream(ask(question, **kw)))
+    assert exc is None
+    return "".join(e.text for e in events if isinstance(e, TextDelta)), events
+
+
+def sentences(text: str) -> list[str]:
+    return re.findall(r".+?\[\[[^\]]+\]\]", text)
+
+
+@pytest.mark.anyio
+async def test_a_question_the_record_answers_gets_cited_third_person_sentences():
+    text, events = await answer("Does he know Kafka?")
+    said = sentences(text)
+    assert 2 <= len(said) <= 4
+    assert all(s.strip().endswith(("[[roles-acme]]", "[[how-i-work]]", "[[lab-leak]]", "[[cases-3ds]]")) for s in said)
+    assert "Kafka" in said[0] and "[[roles-acme]]" in said[0]
+    assert not re.search(r"\b(I|me|my)\b", text)
+    assert events[-1] == Stop("end_turn")
+    usage = [e for e in events if isinstance(e, Usage)][-1]
+    assert usage.input_tokens > 0 and usage.output_tokens > 0
+
+
+@pytest.mark.anyio
+async def test_first_person_record_text_is_told_in_the_third_person():
+    text, _ = await answer("Has he led a team?")
+    assert "The site says they led the platform team of six at Acme. [[roles-acme]]" in text
+    text, _ = await answer("Does he mentor engineers?")
+    assert "The site says they review code and mentor mid-level engineers. [[how-i-work]]" in text
+
+
+@pytest.mark.anyio
+async def test_a_question_the_record_does_not_answer_gets_none():
+    for question in ("What does he cook on Sundays?", "Is he married?", "?"):
+        text, _ = await answer(question)
+        assert text == "[[none]]"
+
+
+@pytest.mark.anyio
+async def test_the_answer_is_deterministic_and_reads_the_last_fenced_question():
+    earlier = [
+        {"role": "user", "content": "<question>Does he know Kafka?</question>"},
+        {"role": "assistant", "content": [{"type": "text", "text": "Yes. [[roles-acme]]"}]},
+    ]
+    first, _ = await answer("What did he do on 3-D Secure?", messages=earlier)
+    again, _ = await answer("What did he do on 3-D Secure?", messages=earlier)
+    assert first == again
+    assert "[[cases-3ds]]" in first and "Kafka" not in first
+
+
+@pytest.mark.anyio
+async def test_a_question_that_asks_where_opens_the_page_when_the_tool_is_offered():
+    text, events = await answer("Where is the memory leak lab?", tools=[SHOW_PAGE])
+    assert "[[lab-leak]]" in text
+    assert [e for e in events if isinstance(e, ToolCall)] == [ToolCall("toolu_offline_1", "show_page", {"id": "lab"}, '{"id": "lab"}')]
+    assert events[-1] == Stop("tool_use")
+    _, events = await answer("Where is the memory leak lab?")  # no tool offered: words only
+    assert not any(isinstance(e, ToolCall) for e in events)
+
+
+@pytest.mark.anyio
+async def test_a_rebuilt_record_is_picked_up():
+    records = [RECORD]
+    model = OfflineModel(lambda: records[0])
+    events, _ = await collect(model.stream(ask("Does he know Rust?")))
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "[[none]]"
+    records[0] = {**RECORD, "rust": Section("rust", "roles", "Rust", "He wrote the ledger service in Rust.", "/roles/#rust")}
+    events, _ = await collect(model.stream(ask("Does he know Rust?")))
+    assert "He wrote the ledger service in Rust. [[rust]]" in "".join(e.text for e in events if isinstance(e, TextDelta))

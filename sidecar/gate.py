@@ -1,0 +1,305 @@
+"""The gate: every sentence of an answer checked against the sections it cites before a visitor reads it.
+
+One gate per answer, across all the model calls of a turn. Rules (seeds 002 and 000):
+- A sentence cites sections as `[[id]]` or `[[id, id]]`, before or after its end mark; ids the record lacks are
+  dropped. The visitor reads the sentence without the markers; its `cites` are the valid ids, in order.
+- Nothing is let through before the answer has cited a section the record has: earlier sentences wait, and are
+  judged in order when the first valid citation arrives (whatever the citing sentence's own verdict). If the
+  answer ends without one, each waiting sentence is held (`never_cited`, or `first_person` where that applies).
+- A sentence in the first person singular is held (`first_person`), a connective too, unless the words are
+  inside a quoted name of a section of the record or of a part of the site (`quotable`): "How I work".
+- A cited sentence passes when every term of the lexicon it names is mentioned by the sections it cites or by
+  the sections cited by sentences already let through (else `unknown_term`), and it shares at least one word of
+  substance with the sections it cites (else `no_overlap`).
+- A sentence that cites nothing passes only as a connective of six words or fewer (else `uncited`), naming no
+  term the answer has not cited (else `unknown_term`).
+- `[[none]]` before anything was let through makes the answer a refusal: `none` is true, nothing more is shown,
+  and sentences still waiting are dropped without a word (the caller shows the policy's words). After a sentence
+  was let through, the model has answered: a later `[[none]]` is only dropped like an unknown id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from docent.sidecar.bundle import Section
+from docent.sidecar.events import Cite, Held, Sentence
+from docent.sidecar.lexicon import Lexicon
+from docent.sidecar.policy import AnswerPolicy, Policy
+from docent.sidecar.sentences import SentenceSplitter, strip_marker
+
+_CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
+_SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])")
+_EMPHASIS = re.compile(r"\*\*|__")
+_SPACES = re.compile(r"\s+")
+_CONNECTIVE_WORDS = 6
+_NONE = "none"
+
+GateEvent = Sentence | Held
+
+# I, I'm, I've, I'd, I'll (a capital I standing alone: not i.e., I/O or Type-I); me, my, mine, myself.
+FIRST_PERSON = re.compile(r"(?<![\w'’/.\-])(?:I(?:['’](?:m|ve|d|ll))?|[Mm](?:e|y|ine|yself))(?![\w'’/\-]|\.\w)")
+_WORD = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all also am an and any are aren't as at be because been before being
+    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
+    during each either etc few for from further had hadn't has hasn't have haven't having he he'd he'll he's
+    her here here's hers herself him himself his how how's however i i'd i'll i'm i've if in into is isn't it
+    it's its itself just let's many may me might more most much must mustn't my myself neither no nor not now
+    of off on once one only or other ought our ours ourselves out over own same shan't she she'd she'll she's
+    should shouldn't so some such than that that's the their theirs them themselves then there there's these
+    they they'd they'll they're they've this those though through thus to too under until up upon us very was
+    wasn't we we'd we'll we're we've were weren't what what's when when's where where's whether which while
+    who who's whom whose why why's will with within without won't would wouldn't yes yet you you'd you'll
+    you're you've your yours yourself yourselves
+    """.split()
+)
+
+
+def count_words(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def stems(text: str) -> set[str]:
+    """The words of substance in a text, folded: no stop words, plurals and -ing/-ed taken off, numbers kept."""
+    out = set()
+    for word in _WORD.findall(text):
+        word = word.lower().replace("’", "'")
+        if word in STOP_WORDS:
+            continue
+        stem = _STEMS.get(word)
+        if stem is None:
+            stem = _stem(word)
+            if len(_STEMS) < 100_000:  # a memo of the words seen, bounded
+                _STEMS[word] = stem
+        out.add(stem)
+    return out
+
+
+_STEMS: dict[str, str] = {}
+
+
+def _stem(word: str) -> str:
+    if word[0].isdigit():
+        return word
+    if word.endswith("'s"):
+        word = word[:-2]
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+                word = word[:-1]  # running -> run, shipped -> ship
+            break
+    if len(word) > 4 and word.endswith("e"):
+        word = word[:-1]  # manage, managed, managing -> manag
+    return word
+
+
+@dataclass(frozen=True)
+class _Draft:
+    """A sentence as written: its text for the visitor, its valid citations, and what it named."""
+
+    text: str
+    ids: tuple[str, ...]
+    none: bool
+
+
+class RecordIndex:
+    """What each section mentions, computed once per record and lexicon, shared by every gate."""
+
+    _cache: dict[tuple[int, int], tuple[Mapping[str, Section], Lexicon, RecordIndex]] = {}
+
+    def __init__(self, record: Mapping[str, Section], lexicon: Lexicon) -> None:
+        self.record = record
+        self.terms = {sid: frozenset(lexicon.names(f"{s.title}\n{s.text}")) for sid, s in record.items()}
+        self.words = {sid: frozenset(stems(f"{s.title} {s.text}")) for sid, s in record.items()}
+        # Only names with a first-person word in them need quoting out before the first-person test.
+        self.first_person_titles = tuple(s.title for s in record.values() if FIRST_PERSON.search(s.title))
+
+    @classmethod
+    def of(cls, record: Mapping[str, Section], lexicon: Lexicon) -> RecordIndex:
+        key = (id(record), id(lexicon))
+        hit = cls._cache.get(key)
+        if hit is not None and hit[0] is record and hit[1] is lexicon:
+            return hit[2]
+        index = cls(record, lexicon)
+        if len(cls._cache) >= 16:  # a rebuilt bundle replaces the old one: keep only the recent few
+            cls._cache.pop(next(iter(cls._cache)))
+        cls._cache[key] = (record, lexicon, index)
+        return index
+
+
+class Gate:
+    def __init__(
+        self,
+        record: Mapping[str, Section],
+        lexicon: Lexicon,
+        *,
+        quotable: Iterable[str] = (),
+        policy: Policy | None = None,
+    ) -> None:
+        self._record = record
+        self._lexicon = lexicon
+        self._index = RecordIndex.of(record, lexicon)
+        self._policy: Policy = policy if policy is not None else AnswerPolicy()
+        self._quoted = _quoted_names((*self._index.first_person_titles, *quotable))
+        self._splitter = SentenceSplitter()
+        self._waiting: list[_Draft] = []
+        self._cited = False  # a valid citation seen: sentences may be let through
+        self._shown = 0
+        self._known: set[str] = set()  # terms the sections cited by shown sentences mention
+        self._held: list[Held] = []
+        self._none = False
+        self._finished = False
+
+    @property
+    def none(self) -> bool:
+        """The answer was `[[none]]`: the caller shows the policy's words instead."""
+        return self._none
+
+    @property
+    def cited(self) -> bool:
+        return self._cited
+
+    @property
+    def held(self) -> list[Held]:
+        return list(self._held)
+
+    @property
+    def shown(self) -> int:
+        """How many sentences were let through."""
+        return self._shown
+
+    def feed(self, text: str) -> list[GateEvent]:
+        if self._finished:
+            return []
+        return self._take(self._splitter.feed(text))
+
+    def flush(self) -> list[GateEvent]:
+        """Before an action: the pending sentence goes through now if it is complete."""
+        if self._finished:
+            return []
+        return self._take(self._splitter.flush())
+
+    def finish(self) -> list[GateEvent]:
+        if self._finished:
+            return []
+        self._finished = True
+        out = self._take(self._splitter.finish())
+        if not self._cited and not self._none:
+            for draft in self._waiting:
+                reason = "first_person" if self._first_person(draft.text) else "never_cited"
+                out.append(self._hold(reason))
+            self._waiting.clear()
+        return out
+
+    def _take(self, raws: list[str]) -> list[GateEvent]:
+        out: list[GateEvent] = []
+        for raw in raws:
+            if self._none:
+                break
+            draft = self._draft(raw)
+            if draft.none and not self._shown:
+                self._none = True
+                self._waiting.clear()
+                break
+            if not draft.text:
+                continue
+            if self._cited:
+                out.append(self._judge(draft))
+            elif draft.ids:
+                self._cited = True
+                waiting, self._waiting = self._waiting, []
+                out.extend(self._judge(d) for d in waiting)
+                out.append(self._judge(draft))
+            else:
+                self._waiting.append(draft)
+        return out
+
+    def _draft(self, raw: str) -> _Draft:
+        ids: list[str] = []
+        none = False
+        for m in _CITATION.finditer(raw):
+            for part in m.group(1).split(","):
+                sid = part.strip()
+                if sid in self._record:
+                    if sid not in ids:
+                        ids.append(sid)
+                elif sid.lower() == _NONE:
+                    none = True
+        text = _CITATION.sub(" ", raw)
+        text = _EMPHASIS.sub("", text)
+        text = _SPACES.sub(" ", strip_marker(text.strip())).strip()
+        text = _SPACE_BEFORE_MARK.sub(r"\1", text)
+        if not any(ch.isalnum() for ch in text):
+            text = ""
+        return _Draft(text, tuple(ids), none)
+
+    def _judge(self, draft: _Draft) -> GateEvent:
+        if self._first_person(draft.text):
+            return self._hold("first_person")
+        named = self._lexicon.names(draft.text)
+        if not draft.ids:
+            if count_words(draft.text) > _CONNECTIVE_WORDS:
+                return self._hold("uncited")
+            unknown = named - self._known
+            if unknown:
+                return self._hold("unknown_term", terms=unknown, cited=False)
+            return self._show(draft)
+        mentioned = set(self._known)
+        for sid in draft.ids:
+            mentioned |= self._index.terms[sid]
+        unknown = named - mentioned
+        if unknown:
+            return self._hold("unknown_term", terms=unknown, cited=True)
+        words = stems(draft.text)
+        if not any(words & self._index.words[sid] for sid in draft.ids):
+            return self._hold("no_overlap")
+        for sid in draft.ids:
+            self._known |= self._index.terms[sid]
+        return self._show(draft)
+
+    def _show(self, draft: _Draft) -> Sentence:
+        self._shown += 1
+        cites = tuple(Cite(sid, self._record[sid].title, self._record[sid].path) for sid in draft.ids)
+        return Sentence(draft.text, cites)
+
+    def _hold(self, reason: str, **facts: object) -> Held:
+        held = Held(reason, self._policy.held_message(reason, **facts))
+        self._held.append(held)
+        return held
+
+    def _first_person(self, text: str) -> bool:
+        if self._quoted is not None:
+            text = self._quoted.sub(" ", text)
+        return FIRST_PERSON.search(text) is not None
+
+
+def _quoted_names(names: Iterable[str]) -> re.Pattern[str] | None:
+    """A quoted name that holds a first-person word ("How I work"), to be taken out before the test."""
+    wanted = sorted({" ".join(n.split()) for n in names if n and FIRST_PERSON.search(n)}, key=len, reverse=True)
+    if not wanted:
+        return None
+    alternatives = "|".join(r"\s+".join(map(re.escape, n.split())) for n in wanted)
+    return _compiled(rf"[\"“‘'«*_]+\s*(?:{alternatives})\s*[\"”’'»*_]+")
+
+
+_patterns: dict[str, re.Pattern[str]] = {}
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    hit = _patterns.get(pattern)
+    if hit is None:
+        if len(_patterns) > 256:
+            _patterns.clear()
+        hit = _patterns[pattern] = re.compile(pattern, re.IGNORECASE)
+    return hit

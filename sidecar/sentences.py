@@ -1,0 +1,183 @@
+"""A streaming sentence splitter: text arrives in any fragments, sentences leave whole, citations attached.
+
+A sentence is complete only when the next one has begun (or the text ends, or the caller says a block of
+text ended with `flush`). Where a boundary is depends only on the text, never on how it was cut up: a
+decision that needs characters not yet arrived waits for them, so every fragmentation gives the same
+sentences.
+
+Rules, in order of the text:
+- `.`, `!`, `?`, `…` (and runs of them, such as `...` or `?!`) end a sentence when followed by whitespace, a
+  citation or the end, after any closing quotes, brackets or emphasis (`He said "yes." Then`), and when the
+  next word does not begin in lower case (`e.g. the`, `3 p.m. and`, `paused... then` continue the sentence).
+- Characters right after a period keep it inside a word: decimals (3.5, $1.20), versions (17.0.2, v1.2.3),
+  names (Node.js, ASP.NET).
+- Abbreviations that are nearly always followed by a name (e.g., i.e., vs., cf., Dr., Mr., Mrs., Ms., Prof.,
+  St.) never end a sentence; others (etc., U.S., Inc.) end one when a capitalised word follows.
+- A list marker at the start of a line (`1.`) is not a sentence.
+- A newline ends a sentence (list items, paragraphs).
+- Citations `[[id]]` right after the boundary belong to the sentence before it: `in 2021 [[a]].` and
+  `in 2021. [[a]]` both cite `a` from the sentence about 2021.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TERMINATOR = re.compile(r"[.!?…]+|\n")
+_CLOSERS = frozenset("\"'”’»)*_")
+_CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
+# What may still become a citation when more text arrives.
+_CITATION_PREFIX = re.compile(r"\[(?:\[[^\[\]\n]{0,200}\]?)?")
+_TRAILING_CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]$")
+_SPACE = frozenset(" \t\r\n\u00a0\u2028\u2029")
+_WORD_BEFORE = re.compile(r"(?:(?<=[^\w.])|^)([A-Za-z][A-Za-z.]*)$")
+# Always followed by a name or a phrase, never the end of a sentence.
+_NEVER_ENDS = frozenset({"e.g", "i.e", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "st", "mt", "fig", "approx", "ca", "viz", "resp"})
+_LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:\d{1,3}|[A-Za-z])$")
+_LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
+
+
+class SentenceSplitter:
+    """Fed text in fragments; hands back each raw sentence (citation markers kept) once it is complete."""
+
+    def __init__(self) -> None:
+        self._buffer = ""
+        self._resume = 0  # every terminator before this is decided: not a boundary
+        self._joint = False  # a block of text ended: the next one starts after a space
+
+    def feed(self, text: str) -> list[str]:
+        if not text:
+            return []
+        if self._joint and self._buffer and not self._buffer[-1].isspace() and not text[0].isspace():
+            text = " " + text
+        self._joint = False
+        self._buffer += text
+        return self._drain(final=False)
+
+    def flush(self) -> list[str]:
+        """A block of text ended (a tool call follows): the pending sentence leaves if it looks complete."""
+        out = self._drain(final=False)
+        rest = self._buffer.strip()
+        if rest and looks_complete(rest):
+            out.append(rest)
+            self._buffer, self._resume = "", 0
+        self._joint = True
+        return out
+
+    def finish(self) -> list[str]:
+        out = self._drain(final=True)
+        rest = self._buffer.strip()
+        self._buffer, self._resume, self._joint = "", 0, False
+        if rest:
+            out.append(rest)
+        return out
+
+    @property
+    def pending(self) -> str:
+        return self._buffer
+
+    def _drain(self, *, final: bool) -> list[str]:
+        out = []
+        while True:
+            cut = _boundary(self._buffer, self._resume, final=final)
+            if isinstance(cut, _Undecided):
+                self._resume = cut.at
+                return out
+            if cut is None:
+                self._resume = len(self._buffer)
+                return out
+            sentence = self._buffer[:cut].strip()
+            self._buffer, self._resume = self._buffer[cut:], 0
+            if sentence:
+                out.append(sentence)
+
+
+class _Undecided:
+    __slots__ = ("at",)
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+
+
+def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
+    """Where the first sentence of `buf` ends (citations after it included), undecided, or None: no end yet."""
+    for m in _TERMINATOR.finditer(buf, start):
+        s, e = m.span()
+        if not buf[:s].strip():
+            continue  # nothing before it: leading blank lines, a stray mark
+        if buf[s] == "\n":
+            end = _after_citations(buf, e, final=final)
+            if isinstance(end, _Undecided):
+                return _Undecided(s)
+            return end if end > e else s
+        verdict = _ends_at(buf, s, e, final=final)
+        if verdict is None:
+            continue
+        if isinstance(verdict, _Undecided):
+            return _Undecided(s)
+        return verdict
+    return None
+
+
+def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | None:
+    n = len(buf)
+    j = e
+    while j < n and buf[j] in _CLOSERS:
+        j += 1
+    if j == n:
+        return j if final else _Undecided(s)
+    if buf[j] not in _SPACE and not buf.startswith("[[", j) and buf[j] != "[":
+        return None  # 3.5, v1.2.3, Node.js, e.g., ?!)
+    closed = j
+    end = _after_citations(buf, j, final=final)
+    if isinstance(end, _Undecided):
+        return end
+    k = end
+    while k < n and buf[k] in _SPACE:
+        k += 1
+    if k == n:
+        return end if final else _Undecided(s)
+    if buf[k].islower():
+        return None  # e.g. the, 3 p.m. and, paused... then
+    if buf[s:e] == ".":
+        word = _WORD_BEFORE.search(buf, 0, s)
+        if word and word.group(1).lower() in _NEVER_ENDS:
+            return None
+        if _LIST_MARKER.search(buf, 0, s):
+            return None
+    return max(end, closed)
+
+
+def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:
+    """The end of the citations (and the blanks between them) that start at `i`; `i` when none do."""
+    n = len(buf)
+    end = i
+    k = i
+    while True:
+        while k < n and buf[k] in _SPACE:
+            k += 1
+        if k == n:
+            return end if final else _Undecided(i)
+        m = _CITATION.match(buf, k)
+        if m:
+            end = k = m.end()
+            continue
+        if not final and _CITATION_PREFIX.fullmatch(buf, k):
+            return _Undecided(i)
+        return end
+
+
+def looks_complete(text: str) -> bool:
+    """Whether text that stops here reads as a whole sentence: an end mark, closers, or citations last."""
+    body = text.rstrip()
+    cited = False
+    while (m := _TRAILING_CITATION.search(body)) is not None:
+        body, cited = body[: m.start()].rstrip(), True
+    while body and body[-1] in _CLOSERS:
+        body = body[:-1]
+    return cited or (bool(body) and body[-1] in ".!?…")
+
+
+def strip_marker(text: str) -> str:
+    """Drops a list or heading marker at the start of a sentence (`- `, `1. `, `## `)."""
+    return _LEADING_MARKER.sub("", text)

@@ -1,0 +1,198 @@
+"""The Manifest: every page's facts and the owner's options put together, checked across pages."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .lexicon import lexicon as build_lexicon
+from .page import PageFacts
+from .tours import tours as build_tours
+from .types import (
+    Action,
+    Experiment,
+    Field,
+    LexiconEntry,
+    Offer,
+    Page,
+    Part,
+    Problem,
+    RecordSection,
+    Section,
+    SiteConfig,
+    Tour,
+)
+
+# The names the model calls actions and fields by are tool names (Anthropic: ^[a-zA-Z0-9_-]{1,64}$).
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+BUILT_IN_TOOLS = frozenset(
+    {"show_page", "point_at", "run_experiment", "start_tour", "offer", "get_page_content", "show_links", "offer_choices"}
+)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    site_name: str
+    owner: str
+    sidecar: str
+    pages: tuple[Page, ...]
+    sections: tuple[Section, ...]
+    parts: tuple[Part, ...]
+    experiments: tuple[Experiment, ...]
+    tours: tuple[Tour, ...]
+    offers: tuple[Offer, ...]
+    actions: tuple[Action, ...]
+    fields: tuple[Field, ...]
+    record: tuple[RecordSection, ...]
+    lexicon: tuple[LexiconEntry, ...]
+    page_text: dict[str, str]
+    instructions: dict[str, str]
+
+    def public(self, *, hash: str) -> dict[str, Any]:
+        """site/docent/manifest.json (INTERFACES.md §2): what the panel needs, and nothing of the record."""
+        lists = ("pages", "sections", "parts", "experiments", "tours", "offers", "actions", "fields")
+        out: dict[str, Any] = {"version": 1, "hash": hash, "site_name": self.site_name, "sidecar": self.sidecar}
+        for name in lists:
+            out[name] = _plain(getattr(self, name))
+        return out
+
+    def private(self, *, hash: str) -> dict[str, Any]:
+        """The bundle's `manifest`: the public one plus each page's text and instructions."""
+        return {**self.public(hash=hash), "page_text": dict(self.page_text), "instructions": dict(self.instructions)}
+
+    def record_json(self) -> list[dict[str, Any]]:
+        return _plain(self.record)
+
+    def lexicon_json(self) -> list[dict[str, Any]]:
+        return [{"term": entry.term, "aliases": list(entry.aliases)} for entry in self.lexicon]
+
+
+def _plain(value: Any) -> Any:
+    """A dataclass as JSON's types: dicts in field order, lists for tuples."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    return value
+
+
+def _unique(items: Iterable[T], *, key: str, what: str, problems: list[Problem]) -> tuple[T, ...]:
+    """The first of each id; every later one is a problem."""
+    seen: dict[str, T] = {}
+    for item in items:
+        id_ = getattr(item, key)
+        if id_ in seen:
+            first = getattr(seen[id_], "page", "")
+            here = getattr(item, "page", "")
+            where = f' (pages "{first}" and "{here}")' if first and here else ""
+            problems.append(Problem(f'Two {what} have the id "{id_}"{where}.'))
+            continue
+        seen[id_] = item
+    return tuple(seen.values())
+
+
+def _tool_names(items: Iterable[T], *, what: str, problems: list[Problem]) -> list[T]:
+    kept = []
+    for item in items:
+        name = item.name  # type: ignore[attr-defined]
+        if not TOOL_NAME.match(name):
+            problems.append(Problem(f'The {what} name "{name}" on page "{item.page}" is not a tool name '  # type: ignore[attr-defined]
+                                    "(letters, digits, _ and -, at most 64)."))
+        elif name in BUILT_IN_TOOLS:
+            problems.append(Problem(f'The {what} name "{name}" on page "{item.page}" is a built-in tool\'s name.'))  # type: ignore[attr-defined]
+        else:
+            kept.append(item)
+    return kept
+
+
+def _actions(found: Iterable[Action], *, problems: list[Problem]) -> tuple[Action, ...]:
+    kept, seen = [], set()
+    for action in _tool_names(found, what="action", problems=problems):
+        if (action.page, action.name) in seen:
+            problems.append(Problem(f'Page "{action.page}" has two actions "{action.name}".'))
+            continue
+        seen.add((action.page, action.name))
+        kept.append(action)
+    return tuple(kept)
+
+
+def _fields(found: list[Field], *, actions: Sequence[Action], problems: list[Problem]) -> tuple[Field, ...]:
+    named = _tool_names(found, what="field", problems=problems)
+    counts = Counter(field.name for field in named)
+    clash = {a.name for a in actions} & counts.keys()
+    for name in sorted(clash):
+        problems.append(Problem(f'"{name}" names both an action and a field.'))
+    kept: list[Field] = []
+    ids: dict[str, set[str]] = {}
+    for field in named:
+        if field.name in clash:
+            continue
+        if counts[field.name] > 1:
+            # Same-name fields are told apart by their ids.
+            seen = ids.setdefault(field.name, set())
+            if field.id is None or field.id in seen:
+                problems.append(Problem(f'Fields named "{field.name}" (page "{field.page}") need distinct id attributes.'))
+                continue
+            seen.add(field.id)
+        kept.append(field)
+    return tuple(kept)
+
+
+def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, list[Problem]]:
+    """The manifest of the site's pages (in nav order), and the problems found putting it together."""
+    problems: list[Problem] = [p for facts in pages for p in facts.problems]
+    page_list = _unique((f.page for f in pages), key="id", what="pages", problems=problems)
+    sections = _unique((s for f in pages for s in f.sections), key="id", what="home sections", problems=problems)
+    page_ids = {p.id for p in page_list}
+    for section in sections:
+        if section.id in page_ids:
+            problems.append(Problem(f'The home section "{section.id}" has a page\'s id; show_page could not tell them apart.'))
+    sections = tuple(s for s in sections if s.id not in page_ids)
+    parts = _unique((p for f in pages for p in f.parts), key="id", what="parts", problems=problems)
+    experiments = _unique((e for f in pages for e in f.experiments), key="id", what="experiments", problems=problems)
+    record = _unique((r for f in pages for r in f.record_sections), key="id", what="record sections", problems=problems)
+    for section in (r for f in pages for r in f.record_sections):
+        if not section.text:
+            problems.append(Problem(f'The record section "{section.id}" (page "{section.page}") has no text.'))
+    actions = _actions([a for f in pages for a in f.actions], problems=problems)
+    fields = _fields([x for f in pages for x in f.fields], actions=actions, problems=problems)
+    tours = build_tours(
+        config.tours,
+        pages={p.id: p for p in page_list},
+        parts={p.id: p for p in parts},
+        sections={s.id: s for s in sections},
+        record={r.id: r for r in record},
+        problems=problems,
+    )
+    offers = _unique((Offer(o["id"], o["label"], o["target"]) for o in config.offers), key="id", what="offers",
+                     problems=problems)
+    page_text: dict[str, str] = {}
+    instructions: dict[str, str] = {}
+    for facts in pages:
+        if facts.page.id not in page_text:
+            page_text[facts.page.id] = facts.text
+            if facts.instructions:
+                instructions[facts.page.id] = facts.instructions
+    manifest = Manifest(
+        site_name=config.site_name,
+        owner=config.owner,
+        sidecar=config.sidecar,
+        pages=page_list,
+        sections=sections,
+        parts=parts,
+        experiments=experiments,
+        tours=tours,
+        offers=offers,
+        actions=actions,
+        fields=fields,
+        record=record,
+        lexicon=build_lexicon(config.lexicon),
+        page_text=page_text,
+        instructions=instructions,
+    )
+    return manifest, problems

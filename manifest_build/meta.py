@@ -1,0 +1,78 @@
+"""A page's docent facts: read from front matter by the plugin, written into the page's <head>, read back by the CLI.
+
+`<meta name="docent" content='{"page":"lab",...}'>` carries what the rendered body cannot say (the page's label, its
+nav order, whether it is record, its instructions), so `docent manifest SITE_DIR` builds what the plugin builds.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+NAME = "docent"
+_TAG = re.compile(r"""<meta\s+name=["']?docent["']?\s+content=(?:'([^']*)'|"([^"]*)")\s*/?>""", re.IGNORECASE)
+
+
+class MetaError(ValueError):
+    """A page's `docent:` front matter or meta tag is not what INTERFACES.md §1 describes."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageMeta:
+    page: str
+    label: str
+    order: int
+    record: bool = False
+    exclude: bool = False
+    instructions: str = ""
+
+    def tag(self) -> str:
+        payload = json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+        return f"<meta name=\"{NAME}\" content='{html.escape(payload, quote=True)}'>"
+
+
+def front_matter(meta: Mapping[str, Any] | None, *, where: str) -> dict[str, Any]:
+    """The page's `docent:` front matter, checked: record, exclude (booleans) and instructions (text)."""
+    raw = (meta or {}).get(NAME)
+    if raw is None:
+        return {"record": False, "exclude": False, "instructions": ""}
+    if not isinstance(raw, Mapping):
+        raise MetaError(f"{where}: `docent:` in the front matter must be a mapping (record, exclude, instructions).")
+    unknown = set(raw) - {"record", "exclude", "instructions"}
+    if unknown:
+        raise MetaError(f"{where}: unknown `docent:` keys {', '.join(sorted(map(str, unknown)))}.")
+    for key in ("record", "exclude"):
+        if not isinstance(raw.get(key, False), bool):
+            raise MetaError(f"{where}: `docent: {key}:` must be true or false.")
+    instructions = raw.get("instructions") or ""
+    if not isinstance(instructions, str):
+        raise MetaError(f"{where}: `docent: instructions:` must be text.")
+    return {
+        "record": raw.get("record", False),
+        "exclude": raw.get("exclude", False),
+        "instructions": " ".join(instructions.split()),
+    }
+
+
+def find(document: str) -> PageMeta | None:
+    """The meta tag of a built page, or None where the page was not built by the plugin."""
+    head_end = document.find("</head>")
+    match = _TAG.search(document, 0, head_end if head_end >= 0 else len(document))
+    if match is None:
+        return None
+    try:
+        data = json.loads(html.unescape(match.group(1) if match.group(1) is not None else match.group(2)))
+        return PageMeta(
+            page=str(data["page"]),
+            label=str(data["label"]),
+            order=int(data["order"]),
+            record=bool(data.get("record", False)),
+            exclude=bool(data.get("exclude", False)),
+            instructions=str(data.get("instructions", "")),
+        )
+    except (ValueError, KeyError, TypeError) as exc:
+        raise MetaError(f"The docent meta tag is not readable: {exc}.") from exc

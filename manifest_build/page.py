@@ -1,0 +1,101 @@
+"""One page's facts, read off its rendered content HTML into a small immutable record.
+
+The plugin reads a page from `on_page_content` (the body, no theme chrome); the CLI from the content region of the
+built file. Both end here, so a page reads the same either way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborHTMLParser
+
+from . import markup, text
+from .types import Action, Experiment, Field, Page, Part, Problem, RecordSection, Section
+
+HOME = "home"
+CONTENT_START = "<!--docent:content-->"
+CONTENT_END = "<!--/docent:content-->"
+
+
+@dataclass(frozen=True, slots=True)
+class PageFacts:
+    page: Page
+    record: bool
+    instructions: str
+    text: str
+    sections: tuple[Section, ...] = ()
+    parts: tuple[Part, ...] = ()
+    experiments: tuple[Experiment, ...] = ()
+    actions: tuple[Action, ...] = ()
+    fields: tuple[Field, ...] = ()
+    record_sections: tuple[RecordSection, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+
+def page_id(path: str) -> str:
+    """`/` -> home, `/lab/` -> lab, `/cases/payments/` -> cases-payments, `/lab.html` -> lab."""
+    parts = [p for p in path.strip("/").split("/") if p]
+    if parts and parts[-1].endswith(".html"):
+        last = parts.pop()[: -len(".html")]
+        if last != "index":
+            parts.append(last)
+    return "-".join(parts) or HOME
+
+
+def page_path(url: str) -> str:
+    """A page's site-relative path from MkDocs' `page.url` ("" for home, "lab/" or "lab.html")."""
+    return "/" + url.lstrip("/")
+
+
+def read_page(
+    html: str, *, path: str, title: str, record: bool = False, instructions: str = "", id: str | None = None
+) -> PageFacts:
+    """Everything the manifest needs from one page's content HTML."""
+    page = Page(id or page_id(path), text.collapse(title), path)
+    is_home = page.id == HOME
+    tree = LexborHTMLParser(html)
+    root = tree.body
+    if root is None:
+        return PageFacts(page, record, instructions, "")
+    drop = text.dropped_ids(root)
+    problems: list[Problem] = []
+    marked = "data-docent-" in html
+    cuts = root.css("h2[id], h3[id]") if record else root.css("h2[id]") if is_home else []
+    chunks, titles = text.read(root, drop=drop, cuts=cuts)
+    by_mem = {node.mem_id: node for node in cuts}
+
+    page_text = [chunks[0]]
+    sections: list[Section] = []
+    record_sections: list[RecordSection] = []
+    for (mem_id, heading), chunk in zip(titles, chunks[1:], strict=True):
+        page_text.append(" ")
+        page_text.append(heading)
+        page_text.append(chunk)
+        node = by_mem[mem_id]
+        anchor = node.attributes.get("id") or ""
+        if is_home and node.tag == "h2":
+            sections.append(Section(anchor, heading, page.id, f"{path}#{anchor}"))
+        if record:
+            record_sections.append(RecordSection(anchor, page.id, heading, text.collapse(chunk), f"{path}#{anchor}"))
+
+    if marked:
+        found_parts = markup.parts(root, page=page.id, path=path, drop=drop, problems=problems)
+        found_experiments = markup.experiments(root, page=page.id, path=path, drop=drop, problems=problems)
+        found_actions = markup.actions(root, page=page.id, drop=drop, problems=problems)
+        found_fields = markup.fields(root, page=page.id, drop=drop, problems=problems)
+    else:
+        found_parts, found_experiments, found_actions, found_fields = [], [], [], []
+    return PageFacts(
+        page=page,
+        record=record,
+        instructions=instructions,
+        text=text.collapse("".join(page_text)),
+        sections=tuple(sections),
+        parts=tuple(found_parts),
+        experiments=tuple(found_experiments),
+        actions=tuple(found_actions),
+        fields=tuple(found_fields),
+        record_sections=tuple(record_sections),
+        problems=tuple(problems),
+    )

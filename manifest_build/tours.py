@@ -1,0 +1,72 @@
+"""Tours: each step checked against what the site has (the page; the part on that page; the section)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .types import Page, Part, Problem, RecordSection, Section, Tour, TourStep
+
+
+def tours(
+    raw: Sequence[Mapping],
+    *,
+    pages: Mapping[str, Page],
+    parts: Mapping[str, Part],
+    sections: Mapping[str, Section],
+    record: Mapping[str, RecordSection],
+    problems: list[Problem],
+) -> tuple[Tour, ...]:
+    """The configured tours with their steps resolved; a step naming what does not exist is a problem, and left out."""
+    found: list[Tour] = []
+    seen: set[str] = set()
+    for tour in raw:
+        if tour["id"] in seen:
+            problems.append(Problem(f'Two tours have the id "{tour["id"]}".'))
+            continue
+        seen.add(tour["id"])
+        steps = []
+        for number, step in enumerate(tour["steps"], start=1):
+            resolved = _step(step, where=f'Tour "{tour["id"]}" step {number}', pages=pages, parts=parts,
+                             sections=sections, record=record, problems=problems)
+            if resolved is not None:
+                steps.append(resolved)
+        if steps:
+            found.append(Tour(tour["id"], tour["label"], tuple(steps)))
+    return tuple(found)
+
+
+def _step(
+    step: Mapping,
+    *,
+    where: str,
+    pages: Mapping[str, Page],
+    parts: Mapping[str, Part],
+    sections: Mapping[str, Section],
+    record: Mapping[str, RecordSection],
+    problems: list[Problem],
+) -> TourStep | None:
+    page_id, part_id, section_id = step.get("page"), step.get("part"), step.get("section")
+    if part_id is not None:
+        part = parts.get(part_id)
+        if part is None:
+            problems.append(Problem(f'{where} names the part "{part_id}", which no page has.'))
+            return None
+        if page_id is not None and page_id != part.page:
+            problems.append(Problem(f'{where}: the part "{part_id}" is on page "{part.page}", not "{page_id}".'))
+            return None
+        return TourStep(part.page, part.path, None, part_id, step["caption"])
+    if section_id is not None:
+        # A section is one of the home page's h2 sections or a record section; either has a path with its anchor.
+        target = sections.get(section_id) or record.get(section_id)
+        if target is None:
+            problems.append(Problem(f'{where} names the section "{section_id}", which no page has.'))
+            return None
+        if page_id is not None and page_id != target.page:
+            problems.append(Problem(f'{where}: the section "{section_id}" is on page "{target.page}", not "{page_id}".'))
+            return None
+        return TourStep(target.page, target.path, section_id, None, step["caption"])
+    page = pages.get(page_id)
+    if page is None:
+        problems.append(Problem(f'{where} names the page "{page_id}", which the site does not have.'))
+        return None
+    return TourStep(page.id, page.path, None, None, step["caption"])

@@ -15,6 +15,7 @@ class Waiting:
     name: str  # the tool or action name
     kind: str  # "choices" or "confirm"
     options: tuple[str, ...] = ()
+    results: tuple[dict[str, Any], ...] = ()  # results of the same message's other calls, sent with the answer
 
 
 @dataclass

@@ -1,0 +1,185 @@
+"""A call that passed the checks, carried out: the browser's event and the result the model reads at once.
+
+Both are in the manifest's words (its labels and paths, never the model's), and the results in seed 004's
+and seed 000's: "Opened Lab for the visitor.", "Pressed \"Run\".", "The user picked \"Yes\".".
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.conversation import Waiting
+from docent.sidecar.events import Action, Card
+from docent.sidecar.screen import page_note, shown_value
+from docent.sidecar.toolcheck import READS, Here, Passed
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a passed call gives: events for the browser, a result for the model, or a card that waits."""
+
+    events: tuple[Action | Card, ...] = ()
+    result: str | None = None  # None while the call waits on the visitor
+    waiting: Waiting | None = None
+    counts: bool = True  # an action toward the cap of four
+
+
+def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    """Turn a passed call into its events and result, and move `here` as the browser will move."""
+    kind = passed.kind
+    outcome = _CARRIERS[kind](passed, bundle, here)
+    if kind in READS:
+        return outcome
+    here.actions += 1
+    if outcome.waiting is not None:
+        here.waits = True
+    return outcome
+
+
+def _page_path(bundle: Bundle, page: str) -> str:
+    return bundle.pages.get(page, {}).get("path", "/")
+
+
+def _show_page(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    target = passed.target
+    id_ = target["id"]
+    page = target.get("page", id_) if id_ not in bundle.pages else id_
+    event = Action("show_page", id_, target["label"], target["path"])
+    if page != here.page:
+        here.fields = {}  # the new page's fields are unknown until the browser says
+    here.page, here.section = page, (None if id_ in bundle.pages else id_)
+    result = f"Opened {target['label']} for the visitor."
+    note = page_note(bundle, page) if page in bundle.pages else ""
+    return Outcome((event,), result + ("\n\n" + note if note else ""))
+
+
+def _point_at(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    part = passed.target
+    event = Action("point_at", part["id"], part["label"], part["path"], {"page": part["page"]})
+    return Outcome((event,), f"Pointed at {part['label']} for the visitor.")
+
+
+def _run_experiment(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    exp = passed.target
+    preset: dict[str, Any] | None = passed.detail.get("preset")
+    live = bool(passed.detail.get("live"))
+    id_ = passed.call.input["id"] if passed.call.input else exp["id"]
+    extra = {"experiment": exp["id"], "preset": preset["id"] if preset else None, "live": live}
+    event = Action("run_experiment", id_, exp["label"], exp["path"], extra)
+    here.page, here.section = exp.get("page", here.page), None
+    here.experiment, here.running, here.preset = exp["id"], True, extra["preset"]
+    what = f"a live run of {exp['label']}" if live else exp["label"]
+    if preset:
+        what += f" with the preset {preset['label']}"
+    return Outcome((event,), f"Started {what} for the visitor.")
+
+
+def _start_tour(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    tour = passed.target
+    steps = [dict(step) for step in tour.get("steps", [])]
+    first = steps[0] if steps else {}
+    event = Action("start_tour", tour["id"], tour["label"], first.get("path", "/"), {"steps": steps})
+    if first.get("page"):
+        here.page, here.section = first["page"], first.get("section")
+    count = "one step" if len(steps) == 1 else f"{len(steps)} steps"
+    return Outcome((event,), f"Started {tour['label']} for the visitor: {count}, which the visitor moves through.")
+
+
+def _offer(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    offer = passed.target
+    event = Action("offer", offer["id"], offer["label"], offer["target"], {"target": offer["target"]})
+    return Outcome(
+        (event,), f"Offered {offer['label']} as a button; nothing is sent or done until the visitor presses it."
+    )
+
+
+def _get_page_content(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    text = ((bundle.manifest.get("page_text") or {}).get(passed.target["id"]) or "").strip()
+    return Outcome((), text or "The page shows no text.", counts=False)
+
+
+def _show_links(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    items = []
+    for link in passed.detail["links"]:
+        target = link["target"]
+        items.append(
+            {"id": target["id"], "label": target["label"], "path": target["path"], "title": link["title"], "gist": link["gist"]}
+        )
+    card = Card("links", passed.call.id, {"items": items})
+    titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
+    return Outcome((card,), f"Showed the user links to {titles}.")
+
+
+def _offer_choices(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    question, options = passed.detail["question"], passed.detail["options"]
+    card = Card("choices", passed.call.id, {"question": question, "options": options})
+    waiting = Waiting(passed.call.id, "offer_choices", "choices", tuple(options))
+    return Outcome((card,), None, waiting)
+
+
+def _page_action(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    action = passed.target
+    name, label, marker = action["name"], action["label"], action.get("consequential")
+    path = _page_path(bundle, action["page"])
+    if marker == "confirm":
+        card = Card("confirm", passed.call.id, {"name": name, "label": label})
+        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm"))
+    if marker:
+        event = Action(name, name, label, path, {"name": name, "ring": True})
+        return Outcome((event,), f'Rang "{label}" for the user; pressing it is theirs.')
+    return Outcome((pressed(action, path),), f'Pressed "{label}".')
+
+
+def pressed(action: dict[str, Any], path: str) -> Action:
+    """The event of a page action pressed, at once or on the visitor's approval."""
+    return Action(action["name"], action["name"], action["label"], path, {"name": action["name"], "press": True})
+
+
+def _page_field(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    field, value = passed.target, passed.detail["value"]
+    name, label = field["name"], field["label"]
+    path = _page_path(bundle, field["page"])
+    id_ = field.get("id") or name
+    extra = {"name": name, "value": value}
+    if field.get("consequential"):
+        event = Action(name, id_, label, path, {**extra, "ring": True})
+        return Outcome((event,), f'Rang "{label}" for the user; filling it is theirs.')
+    here.fields[id_] = value
+    event = Action(name, id_, label, path, {**extra, "fill": True})
+    return Outcome((event,), f'Filled "{label}"; it now says {shown_value(field, value)}.')
+
+
+_CARRIERS = {
+    "show_page": _show_page,
+    "point_at": _point_at,
+    "run_experiment": _run_experiment,
+    "start_tour": _start_tour,
+    "offer": _offer,
+    "get_page_content": _get_page_content,
+    "show_links": _show_links,
+    "offer_choices": _offer_choices,
+    "page_action": _page_action,
+    "page_field": _page_field,
+}
+
+
+def picked(waiting: Waiting, pick: str) -> str:
+    return f'The user picked "{pick}".'
+
+
+def approved(label: str) -> str:
+    return f'Approved by the user and pressed "{label}".'
+
+
+def declined(label: str) -> str:
+    return f'The user declined "{label}". That is final: leave it unless they ask for it again.'
+
+
+def unanswered(waiting: Waiting) -> str:
+    """The result of a card the visitor left for a new question: every tool call must have one."""
+    if waiting.kind == "confirm":
+        return f"The user did not approve {waiting.name}; they asked something else instead, so it was not pressed."
+    return "The user picked nothing; they asked something else instead."

@@ -1,0 +1,238 @@
+"""The screen note: what the visitor has open, what failed and what was held back, in the server's words.
+
+Everything here is rebuilt from ids the manifest has: an id it lacks is dropped, a field's value
+goes in only when it is one of the options the manifest lists, and nothing a visitor typed goes in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from docent.sidecar.bundle import Bundle
+
+# Why the browser could not carry out an action, by the codes the panel sends.
+FAILURE_WORDS = {
+    "not_found": "it is not on the page",
+    "not_showing": "it was not showing",
+    "disabled": "it was disabled",
+    "blocked": "the browser blocked it",
+    "timeout": "it did not finish in time",
+    "navigation": "the page could not be opened",
+    "declined": "the user declined it",
+}
+FAILURE_DEFAULT = "it failed"
+
+# What the gate's held reasons ask of the model next time.
+HELD_WORDS = {
+    "first_person": "written in the first person: write about the site's owner in the third person, never as I, me or my",
+    "unknown_term": "it named a technology or practice its citations do not mention: name only what the cited sections say",
+    "no_overlap": "it shared no word of substance with the sections it cited: cite the sections the sentence draws on",
+    "uncited": "it cited nothing: end every factual sentence with the ids of its sections",
+    "never_cited": "the answer cited no section: cite from the first sentence, or answer [[none]] alone",
+}
+HELD_DEFAULT = "it did not pass the site's checks"
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the visitor's browser says is on screen, every id checked against the manifest."""
+
+    page: str | None = None
+    section: str | None = None
+    experiment: str | None = None
+    running: bool = False
+    preset: str | None = None
+    fields: Mapping[str, str] = field(default_factory=dict)  # field element id -> an option's value
+
+    @classmethod
+    def read(cls, raw: Mapping[str, Any] | None, bundle: Bundle) -> Screen:
+        raw = raw or {}
+        page = _known(raw.get("page"), bundle.pages)
+        sections = bundle.by_id("sections")
+        section = _known(raw.get("section"), sections)
+        if section is not None and sections[section].get("page") != page:
+            section = None  # a section is of the home page, and only while it is open
+        experiments = bundle.by_id("experiments")
+        experiment = _known(raw.get("experiment"), experiments)
+        preset = None
+        if experiment is not None:
+            preset = _known(raw.get("preset"), {p["id"]: p for p in experiments[experiment].get("presets", [])})
+        fields: dict[str, str] = {}
+        values = raw.get("fields")
+        if page is not None and isinstance(values, Mapping):
+            for f in bundle.manifest.get("fields", []):
+                value = values.get(f.get("id"))
+                if f["page"] == page and isinstance(value, str) and value in _option_values(f):
+                    fields[f["id"]] = value
+        return cls(
+            page=page,
+            section=section,
+            experiment=experiment,
+            running=raw.get("running") is True and experiment is not None,
+            preset=preset,
+            fields=fields,
+        )
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An action the browser could not carry out, by its tool, its id and a reason code."""
+
+    tool: str
+    id: str
+    reason: str
+
+    @classmethod
+    def read_all(cls, raw: Iterable[Any] | None, bundle: Bundle) -> list[Failure]:
+        known = _failure_ids(bundle)
+        out: list[Failure] = []
+        for item in raw or ():
+            if not isinstance(item, Mapping):
+                continue
+            tool, id_, reason = item.get("tool"), item.get("id"), item.get("reason")
+            if isinstance(tool, str) and isinstance(id_, str) and id_ in known.get(tool, ()):
+                out.append(cls(tool, id_, reason if reason in FAILURE_WORDS else "failed"))
+        return out
+
+
+def _known(value: Any, table: Mapping[str, Any]) -> str | None:
+    return value if isinstance(value, str) and value in table else None
+
+
+def _option_values(f: Mapping[str, Any]) -> list[str]:
+    return [o["value"] for o in f.get("options") or []]
+
+
+def _failure_ids(bundle: Bundle) -> dict[str, set[str]]:
+    experiments = bundle.manifest.get("experiments", [])
+    runs = {e["id"] for e in experiments}
+    runs |= {f"{e['id']}:{p['id']}" for e in experiments for p in e.get("presets", [])}
+    runs |= {f"{e['id']}:live" for e in experiments if e.get("live")}
+    known = {
+        "show_page": bundle.ids("pages") | bundle.ids("sections"),
+        "point_at": bundle.ids("parts"),
+        "run_experiment": runs,
+        "start_tour": bundle.ids("tours"),
+        "offer": bundle.ids("offers"),
+    }
+    for a in bundle.manifest.get("actions", []):
+        known.setdefault(a["name"], set()).add(a["name"])
+    for f in bundle.manifest.get("fields", []):
+        known.setdefault(f["name"], set()).update({f["name"], f.get("id") or f["name"]})
+    return known
+
+
+def marked(label: str, consequential: str | None) -> str:
+    """A label with seed 004's marker: calling a consequential one rings it; an asks-first one asks."""
+    if consequential == "confirm":
+        return f"{label} (asks first)"
+    if consequential:
+        return f"{label} (consequential)"
+    return label
+
+
+def shown_value(f: Mapping[str, Any], value: str) -> str:
+    """A value as the page lists it: the JSON string, then its option's label."""
+    label = next((o.get("label") for o in f.get("options") or [] if o["value"] == value), None)
+    return json.dumps(value, ensure_ascii=False) + (f" ({label})" if label and label != value else "")
+
+
+def page_note(bundle: Bundle, page: str, values: Mapping[str, str] | None = None) -> str:
+    """Seed 004's page note for one page of the manifest; empty parts drop, names are sorted.
+
+    `values` are field values by element id, already checked; a field without one reads without "now".
+    """
+    values = values or {}
+    manifest = bundle.manifest
+    parts = [f"## The page the user has open: {bundle.pages[page]['label']}"]
+    instructions = (manifest.get("instructions") or {}).get(page)
+    if instructions:
+        parts.append(instructions.strip())
+    if ((manifest.get("page_text") or {}).get(page) or "").strip():
+        parts.append("Its tools: get_page_content.")
+    actions = sorted((a for a in manifest.get("actions", []) if a["page"] == page), key=lambda a: a["name"])
+    if actions:
+        names = [a["name"] + _marker(a.get("consequential")) for a in actions]
+        parts.append(f"Its actions: {', '.join(names)}.")
+    fields = [f for f in manifest.get("fields", []) if f["page"] == page]
+    if fields:
+        parts.append(f"Its fields: {', '.join(_field_entries(fields, values))}.")
+    return "\n\n".join(parts)
+
+
+def _marker(consequential: str | None) -> str:
+    return marked("", consequential)
+
+
+def _field_entries(fields: list[dict[str, Any]], values: Mapping[str, str]) -> list[str]:
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for f in fields:
+        by_name.setdefault(f["name"], []).append(f)
+    entries = []
+    for name in sorted(by_name):
+        group = by_name[name]
+        if len(group) == 1:
+            entries.append(f"{name}: {_field_reading(group[0], values)}")
+        else:
+            inner = "; ".join(f"{f.get('id')}: {_field_reading(f, values)}" for f in group)
+            entries.append(f"{name} ({inner})")
+    return entries
+
+
+def _field_reading(f: Mapping[str, Any], values: Mapping[str, str]) -> str:
+    reading = marked(f["label"], f.get("consequential"))
+    value = values.get(f.get("id") or "")
+    return f"{reading}, now {shown_value(f, value)}" if value is not None else reading
+
+
+def note(bundle: Bundle, screen: Screen, *, failed: Iterable[Failure] = (), held: Iterable[str] = ()) -> str:
+    """The whole note for a question: the page section, what failed, what the gate held back.
+
+    Returns "" when there is nothing to say (no page introduced itself, nothing failed or held).
+    """
+    blocks: list[str] = []
+    if screen.page is not None:
+        page = page_note(bundle, screen.page, screen.fields)
+        state = _state(bundle, screen)
+        blocks.append(page + ("\n\n" + state if state else ""))
+    failures = [_failure_line(bundle, f) for f in failed]
+    if failures:
+        blocks.append("## What the browser could not do\n\n" + "\n".join(failures))
+    held = list(held)
+    if held:
+        blocks.append(_held_block(held))
+    return "\n\n".join(blocks)
+
+
+def _state(bundle: Bundle, screen: Screen) -> str:
+    lines = []
+    if screen.section is not None:
+        lines.append(f"The user is at the section {bundle.by_id('sections')[screen.section]['label']}.")
+    if screen.experiment is not None:
+        exp = bundle.by_id("experiments")[screen.experiment]
+        doing = "is running" if screen.running else "is not running"
+        line = f"The experiment {exp['label']} {doing}"
+        if screen.preset is not None:
+            preset = next(p for p in exp.get("presets", []) if p["id"] == screen.preset)
+            line += f", with the preset {preset['label']}"
+        lines.append(line + ".")
+    return "\n".join(lines)
+
+
+def _failure_line(bundle: Bundle, failure: Failure) -> str:
+    why = FAILURE_WORDS.get(failure.reason, FAILURE_DEFAULT)
+    return f"- {failure.tool} {failure.id} did not happen: {why}. Claim nothing of it."
+
+
+def _held_block(held: list[str]) -> str:
+    count = "One sentence" if len(held) == 1 else f"{len(held)} sentences"
+    lines = [f"- {HELD_WORDS.get(reason, HELD_DEFAULT)}." for reason in dict.fromkeys(held)]
+    return f"## What the site held back\n\n{count} of your last answer did not reach the user:\n" + "\n".join(lines)
+
+
+def reminder(text: str) -> dict[str, str]:
+    """The note as a text block in the user's message, for models that take no mid-conversation system message."""
+    return {"type": "text", "text": f"<system-reminder>\n{text}\n</system-reminder>"}

@@ -1,0 +1,353 @@
+"""A question's turn: the policy, then at most three model calls and four actions, one gate across them all.
+
+The rules, in the order they apply:
+- A question the policy refuses by rule is refused before any model is asked, and nothing is remembered.
+- The fenced question and the screen note are appended to the conversation; nothing before them changes,
+  so each request's messages extend the last request's byte for byte and the cache serves them.
+- The last call, and any call after the fourth action, goes with `tool_choice: none`: it may only speak.
+- Every tool call passes the chain of checks (`toolcheck`); a passed call becomes events in the manifest's
+  words and a result at once (`actions`); a failed one goes back as an error, and the browser gets nothing.
+- One gate runs across the calls; its pending sentence goes out before each action, so events come in the
+  order the model wrote them.
+- A card that asks the visitor (choices, confirm) ends the turn waiting; the answer continues it as that
+  call's result, and only an answer to the call the conversation waits on is taken.
+- On success the turn is committed to the conversation exactly as sent; on failure nothing is remembered.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from docent.sidecar import actions as said
+from docent.sidecar.actions import Outcome, carry_out
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.conversation import Conversation, Waiting
+from docent.sidecar.events import Done, Error, Held, Sentence, StreamEvent
+from docent.sidecar.gate import Gate
+from docent.sidecar.lexicon import Lexicon
+from docent.sidecar.model.port import (
+    LanguageModel,
+    ModelError,
+    ModelRequest,
+    Stop,
+    SystemRoleUnsupported,
+    TextDelta,
+    ToolCall,
+    Usage,
+)
+from docent.sidecar.policy import Policy
+from docent.sidecar.screen import Failure, Screen, note, reminder
+from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, ToolCheck
+
+log = logging.getLogger(__name__)
+
+MAX_CALLS = 3
+LAST_WORDS = "No more actions this question: answer in words."
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One request to the guide: a question, or the answer to a card; what is on screen; what failed."""
+
+    question: str | None = None
+    reply: dict[str, Any] | None = None  # {"call": id, "pick": str} or {"call": id, "approved": bool}
+    screen: dict[str, Any] = field(default_factory=dict)
+    failed: list[dict[str, Any]] = field(default_factory=list)
+
+
+class GateLike(Protocol):
+    def feed(self, text: str) -> list[Sentence | Held]: ...
+    def flush(self) -> list[Sentence | Held]: ...
+    def finish(self) -> list[Sentence | Held]: ...
+    @property
+    def none(self) -> bool: ...
+    @property
+    def held(self) -> list[Held]: ...
+
+
+GateFactory = Callable[[Bundle, Policy], GateLike]
+
+
+def quotable(bundle: Bundle) -> tuple[str, ...]:
+    """Names the first-person rule lets a sentence quote: the site's parts and the record's sections."""
+    parts = [p["label"] for p in bundle.manifest.get("parts", [])]
+    return tuple(dict.fromkeys([*parts, *(s.title for s in bundle.record.values())]))
+
+
+_lexicons: dict[str, tuple[Lexicon, tuple[str, ...]]] = {}
+
+
+def default_gate(bundle: Bundle, policy: Policy) -> GateLike:
+    """The real gate; its lexicon is made once per bundle, so the gate's record index is shared by every turn."""
+    made = _lexicons.get(bundle.hash)
+    if made is None:
+        _lexicons.clear()  # a rebuilt bundle replaces the old one
+        made = _lexicons[bundle.hash] = (Lexicon(bundle.lexicon), quotable(bundle))
+    lexicon, names = made
+    return Gate(bundle.record, lexicon, quotable=names, policy=policy)
+
+
+# What the visitor reads when a model call fails; an operator's problem is not the visitor's to read.
+ERROR_WORDS = {
+    "overloaded": "The guide's model is overloaded just now; please try again in a minute.",
+    "rate_limited": "The guide is answering many questions just now; please try again in a minute.",
+    "busy": "The guide is busy with other visitors; please try again in a moment.",
+    "budget_spent": "The guide has spent what it may spend today; please come back tomorrow.",
+    "unavailable": "The guide has no model to answer with at the moment.",
+    "timed_out": "The guide's model took too long to answer; please try again.",
+    "unreachable": "The guide could not reach its model; please try again.",
+    "upstream_failed": "The guide's model failed to answer; please try again.",
+    "cut_short": "The answer was cut short; please ask again, perhaps more narrowly.",
+    "refused": "The guide's model declined to answer that.",
+}
+MISCONFIGURED = "The guide is misconfigured, so it cannot answer now; the site's owner can put it right."
+FALLBACK = "The guide could not get an answer just now; please try again."
+
+
+def error_for(exc: ModelError) -> Error:
+    if exc.for_operator:
+        return Error(exc.code, MISCONFIGURED)
+    return Error(exc.code, ERROR_WORDS.get(exc.code, FALLBACK))
+
+
+class CardMismatch(Exception):
+    """A reply for a call the conversation does not wait on: a browser cannot answer for a call never made."""
+
+
+class Turn:
+    def __init__(
+        self,
+        *,
+        bundle: Bundle,
+        model: LanguageModel,
+        policy: Policy,
+        gate: GateFactory = default_gate,
+        max_calls: int = MAX_CALLS,
+        max_actions: int = MAX_ACTIONS,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.bundle = bundle
+        self.model = model
+        self.policy = policy
+        self.make_gate = gate
+        self.max_calls = max_calls
+        self.check = ToolCheck(bundle, max_actions=max_actions)
+        self.max_actions = max_actions
+        self.clock = clock
+
+    async def run(self, conversation: Conversation, ask: Ask) -> AsyncIterator[StreamEvent]:
+        """The turn's events, ending with Done or Error; the conversation changes only on Done."""
+        started = self.clock()
+        spec = self.model.spec
+        if ask.question is not None:
+            refused = self.policy.refusal(ask.question)
+            if refused is not None:
+                yield refused
+                yield Done(spec.id, bundle=self.bundle.hash)
+                return
+        screen = Screen.read(ask.screen, self.bundle)
+        question = ask.question
+        here = Here.of(screen, asked_for_run=question is not None and self.policy.asks_for_run(question))
+        try:
+            results, opening = self._opening(conversation, ask, here)
+        except CardMismatch as exc:
+            yield Error("no_card", str(exc))
+            return
+        for event in opening:
+            yield event
+        failed = Failure.read_all(ask.failed, self.bundle)
+        text = note(self.bundle, screen, failed=failed, held=conversation.held_last)
+        content = [*results] + ([{"type": "text", "text": self.policy.fence(question)}] if question is not None else [])
+        as_reminder = not spec.mid_system or _fell_back(conversation.messages)
+        base = list(conversation.messages)
+        messages = base + _placed(content, text, as_reminder=as_reminder)
+
+        gate = self.make_gate(self.bundle, self.policy)
+        usage = Usage()
+        first_word: float | None = None
+        waiting: Waiting | None = None
+        calls = 0
+        try:
+            while True:
+                calls += 1
+                last = calls >= self.max_calls or here.actions >= self.max_actions
+                request = ModelRequest(
+                    self.bundle.system,
+                    self.bundle.tools,
+                    list(messages),
+                    max_tokens=self.policy.max_answer_tokens,
+                    tool_choice="none" if last else "auto",
+                )
+                reply = _Reply()
+                try:
+                    async for event in self._call(request, reply, gate, here, last=last):
+                        if isinstance(event, Sentence) and first_word is None:
+                            first_word = (self.clock() - started) * 1000
+                        yield event
+                except SystemRoleUnsupported:
+                    if as_reminder or reply.began:
+                        raise
+                    # The model table was wrong for this model: the note goes in the question's message
+                    # from now on, and the committed reminder keeps it so for the conversation.
+                    log.warning("%s takes no mid-conversation system message; sending the note as a reminder", spec.id)
+                    as_reminder = True
+                    turn_start = _placed(content, text, as_reminder=True)
+                    messages = base + turn_start + messages[len(base) + len(_placed(content, text, as_reminder=False)) :]
+                    calls -= 1
+                    continue
+                usage = usage + reply.usage
+                if reply.blocks:
+                    messages.append({"role": "assistant", "content": reply.blocks})
+                if not reply.calls:
+                    break
+                if reply.waiting is not None:
+                    waiting = replace(reply.waiting, results=tuple(reply.results))
+                    break
+                messages.append({"role": "user", "content": reply.results})
+                if last:
+                    break
+        except ModelError as exc:
+            log.warning("A model call of a turn failed (%s): %s", exc.code, exc.message)
+            yield error_for(exc)
+            return
+        for event in gate.finish():
+            if isinstance(event, Sentence) and first_word is None:
+                first_word = (self.clock() - started) * 1000
+            yield event
+        if gate.none:
+            yield self.policy.none_refusal()
+        conversation.commit(
+            messages, held=[h.reason for h in gate.held], waiting=waiting, question=question is not None
+        )
+        yield Done(
+            spec.id,
+            actions=here.actions,
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
+            cache_read_tokens=usage.cache_read_tokens,
+            cache_write_tokens=usage.cache_write_tokens,
+            cost_usd=spec.cost(usage),
+            first_word_ms=first_word,
+            bundle=self.bundle.hash,
+            waiting=waiting is not None,
+        )
+
+    def _opening(
+        self, conversation: Conversation, ask: Ask, here: Here
+    ) -> tuple[list[dict[str, Any]], list[StreamEvent]]:
+        """The tool results the new message must open with, and any events an approval gives at once."""
+        waiting = conversation.waiting
+        if ask.reply is None:
+            if waiting is None:
+                return [], []
+            # Every tool call needs a result: a card left for a new question is answered as left.
+            return [*waiting.results, _result(waiting.call, said.unanswered(waiting))], []
+        call = ask.reply.get("call")
+        if waiting is None or call != waiting.call:
+            raise CardMismatch("There is no card waiting for that answer in this conversation.")
+        if waiting.kind == "choices":
+            pick = ask.reply.get("pick")
+            if not isinstance(pick, str) or pick not in waiting.options:
+                raise CardMismatch("That answer is not one of the card's choices.")
+            return [*waiting.results, _result(waiting.call, said.picked(waiting, pick))], []
+        approved = ask.reply.get("approved")
+        if not isinstance(approved, bool):
+            raise CardMismatch("A confirm card is answered with approved: true or false.")
+        action = self.check.actions.get(waiting.name)
+        label = action["label"] if action else waiting.name
+        if not approved:
+            return [*waiting.results, _result(waiting.call, said.declined(label))], []
+        if action is None or action["page"] != here.page:
+            gone = self.check._has_left(ToolCall(waiting.call, waiting.name, {}), here)
+            return [*waiting.results, _result(waiting.call, gone.message, error=True)], []
+        here.actions += 1
+        event = said.pressed(action, self.bundle.pages.get(action["page"], {}).get("path", "/"))
+        return [*waiting.results, _result(waiting.call, said.approved(label))], [event]
+
+    async def _call(
+        self, request: ModelRequest, reply: _Reply, gate: GateLike, here: Here, *, last: bool
+    ) -> AsyncIterator[StreamEvent]:
+        """One model call: text through the gate, each tool call through the checks, as they come."""
+        async for event in self.model.stream(request):
+            if isinstance(event, TextDelta):
+                reply.began = True
+                reply.text(event.text)
+                for out in gate.feed(event.text):
+                    yield out
+            elif isinstance(event, ToolCall):
+                reply.began = True
+                reply.tool_use(event)
+                if last:
+                    reply.results.append(_result(event.id, LAST_WORDS, error=True))
+                    continue
+                verdict = self.check.check(event, here)
+                if isinstance(verdict, Failed):
+                    reply.results.append(_result(event.id, verdict.message, error=True))
+                    continue
+                outcome: Outcome = carry_out(verdict, self.bundle, here)
+                if outcome.events:
+                    for out in gate.flush():  # the words the model wrote before this action go first
+                        yield out
+                    for out in outcome.events:
+                        yield out
+                if outcome.waiting is not None:
+                    reply.waiting = outcome.waiting
+                else:
+                    reply.results.append(_result(event.id, outcome.result or ""))
+            elif isinstance(event, Usage):
+                reply.usage = event
+            elif isinstance(event, Stop):
+                reply.stop = event.reason
+
+
+class _Reply:
+    """One model call's assistant turn, rebuilt block by block exactly as it came."""
+
+    def __init__(self) -> None:
+        self.blocks: list[dict[str, Any]] = []
+        self.calls = 0
+        self.results: list[dict[str, Any]] = []
+        self.waiting: Waiting | None = None
+        self.usage = Usage()
+        self.stop = ""
+        self.began = False
+
+    def text(self, piece: str) -> None:
+        if self.blocks and self.blocks[-1]["type"] == "text":
+            self.blocks[-1]["text"] += piece
+        elif piece:
+            self.blocks.append({"type": "text", "text": piece})
+
+    def tool_use(self, call: ToolCall) -> None:
+        self.calls += 1
+        self.blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.input or {}})
+
+
+def _result(call: str, content: str, *, error: bool = False) -> dict[str, Any]:
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": call, "content": content}
+    if error:
+        block["is_error"] = True
+    return block
+
+
+def _placed(content: list[dict[str, Any]], text: str, *, as_reminder: bool) -> list[dict[str, Any]]:
+    """The turn's opening messages: the user's content, and the note where the model table says it goes."""
+    if not text:
+        return [{"role": "user", "content": list(content)}]
+    if as_reminder:
+        return [{"role": "user", "content": [*content, reminder(text)]}]
+    return [{"role": "user", "content": list(content)}, {"role": "system", "content": text}]
+
+
+def _fell_back(messages: list[dict[str, Any]]) -> bool:
+    """Whether this conversation already sends its note as a reminder (the model refused a system message)."""
+    return any(
+        m.get("role") == "user"
+        and isinstance(m.get("content"), list)
+        and any(b.get("type") == "text" and b.get("text", "").startswith("<system-reminder>") for b in m["content"])
+        for m in messages
+    )

@@ -1,0 +1,211 @@
+/*
+ * The transcript as the visitor reads it. Everything the model or the network wrote goes in
+ * as text (textContent), never as HTML; every link is built here from a site path and checked
+ * to stay on the site's origin. Seed 004's cards keep its exact attributes:
+ * <ul data-assisted-links>, <div data-assisted-choices>, <div data-assisted-confirm>.
+ *
+ * Entries (kept in sessionStorage): {kind: "question"|"sentence"|"held"|"refused"|"error"|
+ * "info"|"action"|"offer"|"card", ...}; consecutive sentences flow in one paragraph.
+ */
+(function (root) {
+  "use strict";
+  var Docent = root.Docent = root.Docent || {};
+
+  function make(tag, className, text) {
+    var element = document.createElement(tag);
+    if (className) element.className = className;
+    if (text != null) element.textContent = String(text);
+    return element;
+  }
+
+  function hidden(text) {
+    return make("span", "docent-visually-hidden", text);
+  }
+
+  /* log: the element the entries go in; hooks: {pick(index, option), confirm(index, approved), offer(index)}. */
+  function Transcript(log, site, hooks) {
+    this.log = log;
+    this.site = site;
+    this.hooks = hooks;
+    this.nodes = [];
+    this.paragraph = null; // the answer paragraph sentences are added to
+  }
+
+  Transcript.prototype.render = function (entries) {
+    while (this.log.firstChild) this.log.removeChild(this.log.firstChild);
+    this.nodes = [];
+    this.paragraph = null;
+    for (var i = 0; i < entries.length; i++) this.append(entries[i], i);
+  };
+
+  Transcript.prototype.append = function (entry, index) {
+    if (entry.kind === "sentence") {
+      if (!this.paragraph) {
+        this.paragraph = make("p", "docent-answer");
+        this.paragraph.appendChild(hidden("Guide: "));
+        this.log.appendChild(this.paragraph);
+      }
+      var sentence = this.sentence(entry);
+      this.paragraph.appendChild(sentence);
+      this.nodes[index] = sentence;
+      return sentence;
+    }
+    this.paragraph = null;
+    var node = this.build(entry, index);
+    this.log.appendChild(node);
+    this.nodes[index] = node;
+    return node;
+  };
+
+  /* Redraws one entry in place after it changed (an action carried out, a card answered). */
+  Transcript.prototype.update = function (entry, index) {
+    var old = this.nodes[index];
+    if (!old || !old.parentNode || entry.kind === "sentence") return;
+    var node = this.build(entry, index);
+    old.parentNode.replaceChild(node, old);
+    this.nodes[index] = node;
+  };
+
+  Transcript.prototype.sentence = function (entry) {
+    var span = make("span", "docent-sentence");
+    span.appendChild(make("span", "docent-text", entry.text));
+    var cites = Array.isArray(entry.cites) ? entry.cites : [];
+    if (cites.length) {
+      var list = make("span", "docent-cites");
+      list.appendChild(hidden(" Sources: "));
+      for (var i = 0; i < cites.length; i++) list.appendChild(this.cite(cites[i]));
+      span.appendChild(list);
+    }
+    span.appendChild(document.createTextNode(" "));
+    return span;
+  };
+
+  Transcript.prototype.cite = function (cite) {
+    var title = String(cite && (cite.title || cite.id) || "");
+    var url = cite ? this.site.url(String(cite.path || "")) : null;
+    var link = url ? make("a", "docent-cite", title) : make("span", "docent-cite", title);
+    if (url) link.href = url.href;
+    return link;
+  };
+
+  Transcript.prototype.build = function (entry, index) {
+    switch (entry.kind) {
+      case "question": {
+        var box = make("div", "docent-question");
+        box.appendChild(hidden("You asked: "));
+        box.appendChild(make("p", null, entry.text));
+        return box;
+      }
+      case "held": {
+        var held = make("p", "docent-held");
+        held.appendChild(make("strong", null, "Held back: "));
+        held.appendChild(document.createTextNode(entry.message || entry.reason || ""));
+        return held;
+      }
+      case "refused":
+        return make("p", "docent-refused", entry.message || "The guide does not answer that.");
+      case "error": {
+        var error = make("p", "docent-error", entry.message || "Something went wrong.");
+        error.setAttribute("role", "alert");
+        return error;
+      }
+      case "action":
+        return this.action(entry);
+      case "offer":
+        return this.offer(entry, index);
+      case "card":
+        return this.card(entry, index);
+      default:
+        return make("p", "docent-info", entry.text || "");
+    }
+  };
+
+  Transcript.prototype.action = function (entry) {
+    var note = make("p", "docent-action", entry.note || entry.label || entry.tool);
+    note.setAttribute("data-tool", String(entry.tool || ""));
+    note.setAttribute("data-status", String(entry.status || "queued"));
+    return note;
+  };
+
+  Transcript.prototype.offer = function (entry, index) {
+    var hooks = this.hooks;
+    var box = make("p", "docent-offer");
+    var button = make("button", "docent-button", entry.label || entry.id);
+    button.type = "button";
+    button.setAttribute("data-docent-offer", String(entry.id || ""));
+    button.addEventListener("click", function () { hooks.offer(index); });
+    box.appendChild(button);
+    return box;
+  };
+
+  Transcript.prototype.card = function (entry, index) {
+    var card = entry.card || {};
+    if (card.kind === "links") return this.links(card);
+    if (card.kind === "choices") return this.choices(entry, card, index);
+    if (card.kind === "confirm") return this.confirm(entry, card, index);
+    return make("p", "docent-info", "");
+  };
+
+  /* A link card item's address: its path if the sidecar sent one, else the manifest's for its id. */
+  Transcript.prototype.linkPath = function (item) {
+    if (typeof item.path === "string") return item.path;
+    var target = this.site.find("pages", "id", item.to) || this.site.find("sections", "id", item.to);
+    return target ? target.path : null;
+  };
+
+  Transcript.prototype.links = function (card) {
+    var list = make("ul", "docent-links");
+    list.setAttribute("data-assisted-links", "");
+    var items = Array.isArray(card.items) ? card.items : [];
+    for (var i = 0; i < items.length; i++) {
+      var item = items[i] || {};
+      var row = make("li");
+      var url = this.site.url(this.linkPath(item));
+      var link = url ? make("a", null, item.title || item.to) : make("span", null, item.title || item.to);
+      if (url) link.href = url.href;
+      row.appendChild(link);
+      if (item.gist) row.appendChild(make("p", null, item.gist));
+      list.appendChild(row);
+    }
+    return list;
+  };
+
+  Transcript.prototype.choices = function (entry, card, index) {
+    var hooks = this.hooks;
+    var box = make("div", "docent-choices");
+    box.setAttribute("data-assisted-choices", "");
+    box.appendChild(make("p", null, card.question || ""));
+    var options = Array.isArray(card.options) ? card.options : [];
+    options.forEach(function (option) {
+      var button = make("button", "docent-button", option);
+      button.type = "button";
+      if (entry.picked != null || entry.closed) button.disabled = true;
+      if (entry.picked === option) button.setAttribute("data-picked", "");
+      button.addEventListener("click", function () { hooks.pick(index, String(option)); });
+      box.appendChild(button);
+    });
+    return box;
+  };
+
+  Transcript.prototype.confirm = function (entry, card, index) {
+    var hooks = this.hooks;
+    var what = card.label || card.name || "this";
+    if (entry.approved != null || entry.closed) {
+      var words = entry.approved === true ? "You approved: " : entry.approved === false ? "You declined: " : "Not answered: ";
+      return make("p", "docent-action", words + what);
+    }
+    var box = make("div", "docent-confirm");
+    box.setAttribute("data-assisted-confirm", "");
+    box.appendChild(make("p", null, what));
+    [["approve", "Approve", true], ["deny", "Deny", false]].forEach(function (answer) {
+      var button = make("button", "docent-button", answer[1]);
+      button.type = "button";
+      button.setAttribute("data-answer", answer[0]);
+      button.addEventListener("click", function () { hooks.confirm(index, answer[2]); });
+      box.appendChild(button);
+    });
+    return box;
+  };
+
+  Docent.Transcript = Transcript;
+})(self);

@@ -38,7 +38,8 @@ THIRD_PERSON = {
 # Words that may lose their capital when the sentence gets a lead-in.
 LEADS = frozenset("in at on for since when after before during with the a an as over from by their them".split())
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
-THRESHOLD = 1.0  # a BM25 score below this is a coincidence of common words
+# Half the question's words must be in the best section: one common word alone is a coincidence.
+COVERAGE = 0.5
 
 
 def stem(word: str) -> str:
@@ -116,10 +117,10 @@ class OfflineModel:
         query = terms(question)
         index = self.index()
         ranked = index.rank(query)
-        if not query or not ranked or ranked[0][0] < THRESHOLD:
+        if not query or not ranked or ranked[0][0] <= 0:
             return ["[[none]]"], None
         matched = {t for t in query if index.docs[index.sections.index(ranked[0][1])][t]}
-        if len(matched) * 2 < len(set(query)):
+        if len(matched) < COVERAGE * len(set(query)):
             return ["[[none]]"], None
         best_score, best = ranked[0]
         chosen = [f"{s} [[{best.id}]]" for s in self._sentences(best, set(query), limit=2)]

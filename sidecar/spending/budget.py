@@ -1,0 +1,126 @@
+"""The day's budget: each call's worst case reserved before it starts, settled to its usage after.
+
+Without the reservation, concurrent calls all see the same headroom and together overspend.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from ..model.port import BudgetSpent, LanguageModel, ModelRequest, ModelSpec, Usage
+from .template import ModelDecorator
+
+# Newer tokenizers count some 30% more tokens than characters/4 suggests.
+CHARS_PER_TOKEN = 3.0
+
+
+class BudgetStore(Protocol):
+    """Dollars spent (and reserved) per UTC day. `reserve` checks and adds in one step."""
+
+    def reserve(self, day: str, amount: float, limit: float) -> bool: ...
+
+    def adjust(self, day: str, delta: float) -> None: ...
+
+    def spent(self, day: str) -> float: ...
+
+
+class MemoryBudgetStore:
+    """One process's day: check and add with no await between them, which is atomic under asyncio."""
+
+    def __init__(self) -> None:
+        self._day = ""
+        self._spent = 0.0
+
+    def _roll(self, day: str) -> None:
+        if day != self._day:
+            self._day, self._spent = day, 0.0
+
+    def reserve(self, day: str, amount: float, limit: float) -> bool:
+        self._roll(day)
+        if self._spent + amount > limit:
+            return False
+        self._spent += amount
+        return True
+
+    def adjust(self, day: str, delta: float) -> None:
+        if day == self._day:  # a call that began yesterday settles into a day already reset
+            self._spent = max(0.0, self._spent + delta)
+
+    def spent(self, day: str) -> float:
+        return self._spent if day == self._day else 0.0
+
+
+@dataclass(frozen=True)
+class Reservation:
+    day: str
+    amount: float
+
+
+class Budget:
+    def __init__(
+        self, limit_usd: float, *, store: BudgetStore | None = None, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.limit_usd = limit_usd
+        self.store = store or MemoryBudgetStore()
+        self.clock = clock
+        self._static: tuple[Any, Any, int] | None = None
+
+    def day(self) -> str:
+        return datetime.fromtimestamp(self.clock(), UTC).date().isoformat()
+
+    def spent_usd(self) -> float:
+        return self.store.spent(self.day())
+
+    def left_usd(self) -> float:
+        return max(0.0, self.limit_usd - self.spent_usd())
+
+    def _prompt_chars(self, request: ModelRequest) -> int:
+        # The tools and instructions are the bundle's same objects every call: measure them once.
+        if self._static is None or self._static[0] is not request.system or self._static[1] is not request.tools:
+            size = len(json.dumps([request.system, request.tools], ensure_ascii=False))
+            self._static = (request.system, request.tools, size)
+        return self._static[2] + len(json.dumps(request.messages, ensure_ascii=False))
+
+    def worst_case(self, spec: ModelSpec, request: ModelRequest) -> float:
+        """Every prompt token written to the cache at full price, and every allowed output token."""
+        prompt = self._prompt_chars(request) / CHARS_PER_TOKEN
+        per_prompt_token = max(spec.input_per_mtok, spec.cache_write_per_mtok)
+        return (prompt * per_prompt_token + request.max_tokens * spec.output_per_mtok) / 1_000_000
+
+    def reserve(self, spec: ModelSpec, request: ModelRequest) -> Reservation:
+        day, amount = self.day(), self.worst_case(spec, request)
+        if not self.store.reserve(day, amount, self.limit_usd):
+            if self.left_usd() <= 0:
+                raise BudgetSpent(
+                    f"The day's budget of ${self.limit_usd:.2f} is spent: the guide is back at 00:00 UTC "
+                    "(the operator can raise DOCENT_BUDGET_USD)."
+                )
+            raise BudgetSpent(
+                f"What is left of the day's budget (${self.left_usd():.4f}) cannot cover this question's "
+                f"worst case (${amount:.4f}): the guide is back at 00:00 UTC."
+            )
+        return Reservation(day, amount)
+
+    def settle(self, reservation: Reservation, spec: ModelSpec, usage: Usage) -> None:
+        """Replace the worst case with what was billed; a failure bills what it used, a refusal before the call nothing."""
+        self.store.adjust(reservation.day, spec.cost(usage) - reservation.amount)
+
+
+class Budgeted(ModelDecorator):
+    def __init__(self, inner: LanguageModel, *, budget: Budget) -> None:
+        super().__init__(inner)
+        self.budget = budget
+
+    def before(self, request: ModelRequest) -> Reservation:
+        return self.budget.reserve(self.spec, request)
+
+    def after(self, request: ModelRequest, usage: Usage, ticket: Reservation) -> None:
+        self.budget.settle(ticket, self.spec, usage)
+
+    def failed(self, request: ModelRequest, exc: BaseException, billed: Usage, ticket: Reservation) -> None:
+        self.budget.settle(ticket, self.spec, billed)

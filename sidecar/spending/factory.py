@@ -1,0 +1,180 @@
+"""The factory: each feature's model behind its own budget and bulkhead, or why it is off.
+
+Model strings (`DOCENT_MODEL`):
+  offline                       the embedded model: no key, no network (the default)
+  anthropic:<model id>          Anthropic's Messages API, e.g. anthropic:claude-haiku-5-5 (needs ANTHROPIC_API_KEY)
+  openai:<base url>#<model>     an OpenAI-compatible server, e.g. openai:http://localhost:11434/v1#llama3.2
+  replay:<path>                 a replay script (see the README's replay format)
+  absent                        no model: the guide is off and says so
+
+The stack, outermost first: metering, then the bulkhead, then the budget, then the adapter.
+The bulkhead stands outside the budget (seed 002), so a call refused for want of a place
+reserves nothing; metering stands outside both, so it counts their refusals too.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+from functools import reduce
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ..bundle import Section
+from ..model.absent import MESSAGE as ABSENT
+from ..model.models import MODELS, UnknownModel, spec_for
+from ..model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec
+from .budget import Budget, Budgeted, BudgetStore
+from .bulkhead import Bulkhead, Bulkheaded
+from .metering import Meter, Metered
+from .template import ModelDecorator
+
+KINDS = ("offline", "anthropic:<model id>", "openai:<base url>#<model>", "replay:<path>", "absent")
+
+
+class ModelStringError(ValueError):
+    """A DOCENT_MODEL value that names no model; the message says what would."""
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    kind: str  # offline, anthropic, openai, replay, absent
+    target: str = ""  # the model id, the script's path, or the server's base url
+    model: str = ""  # the model name on an OpenAI-compatible server
+
+
+def parse_model_string(value: str) -> ModelChoice:
+    """The model a DOCENT_MODEL value names, checked at start; raises ModelStringError saying how to fix it."""
+    kind, _, rest = value.strip().partition(":")
+    if kind in ("offline", "absent") and not rest:
+        return ModelChoice(kind)
+    if kind == "anthropic" and rest:
+        try:
+            spec_for(rest)
+        except UnknownModel as exc:
+            raise ModelStringError(f"DOCENT_MODEL={value}: {exc}") from None
+        return ModelChoice("anthropic", rest)
+    if kind == "openai" and "#" in rest:
+        url, _, model = rest.rpartition("#")
+        if url.startswith(("http://", "https://")) and model:
+            return ModelChoice("openai", url, model)
+    if kind == "replay" and rest:
+        return ModelChoice("replay", rest)
+    raise ModelStringError(f"DOCENT_MODEL={value!r} names no model: use one of {', '.join(KINDS)}.")
+
+
+@dataclass(frozen=True)
+class Off:
+    """The feature has no model, and why, in words for the status endpoint."""
+
+    reason: str
+
+
+class FeatureModel(ModelDecorator):
+    """A feature's whole stack, with its budget, bulkhead and meter in reach of status and `done`."""
+
+    def __init__(
+        self, inner: LanguageModel, *, feature: str, adapter: LanguageModel, budget: Budget, bulkhead: Bulkhead, meter: Meter
+    ) -> None:
+        super().__init__(inner)
+        self.feature = feature
+        self.adapter = adapter
+        self.budget = budget
+        self.bulkhead = bulkhead
+        self.meter = meter
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        return self.inner.stream(request)  # the decorators below do the work
+
+    def off_reason(self) -> str | None:
+        """Why the feature is off right now, if it is: the day's budget spent."""
+        if self.budget.left_usd() <= 0 and not self.spec.offline:
+            return f"The day's budget of ${self.budget.limit_usd:.2f} is spent: the guide is back at 00:00 UTC."
+        return None
+
+    def status(self) -> dict[str, Any]:
+        return {
+            "model": self.spec.id,
+            "offline": self.spec.offline,
+            "budget_usd": self.budget.limit_usd,
+            "spent_usd": round(self.budget.spent_usd(), 6),
+            "bulkhead": {"size": self.bulkhead.size, "in_use": self.bulkhead.in_use},
+            "meter": self.meter.snapshot().get(self.feature, {}),
+        }
+
+
+def make_adapter(
+    choice: ModelChoice,
+    *,
+    api_key: str | None,
+    record: Callable[[], Mapping[str, Section]],
+    replay_log: Path | None,
+    client: httpx.AsyncClient | None,
+    openai_api_key: str | None = None,
+) -> LanguageModel | Off:
+    """The bare adapter a model choice names, or why there is none."""
+    if choice.kind == "offline":
+        from ..model.offline import OfflineModel
+
+        return OfflineModel(record)
+    if choice.kind == "anthropic":
+        if not api_key:
+            return Off(f"No key for anthropic:{choice.target}: set ANTHROPIC_API_KEY, or DOCENT_MODEL=offline.")
+        from ..model.anthropic import AnthropicModel
+
+        return AnthropicModel(spec_for(choice.target), api_key=api_key, client=client)
+    if choice.kind == "openai":
+        from ..model.openai import OpenAIModel
+
+        spec = ModelSpec(choice.model, mid_system=True)
+        return OpenAIModel(spec, base_url=choice.target, api_key=openai_api_key, client=client)
+    if choice.kind == "replay":
+        from ..model.replay import ReplayModel, ScriptError
+
+        try:
+            return ReplayModel(Path(choice.target), log_path=replay_log)
+        except ScriptError as exc:
+            return Off(str(exc))
+    return Off(ABSENT)
+
+
+def make_feature_model(
+    feature: str,
+    *,
+    model: str,
+    api_key: str | None,
+    budget_usd: float,
+    bulkhead: int,
+    record: Callable[[], Mapping[str, Section]],
+    replay_log: Path | None = None,
+    client: httpx.AsyncClient | None = None,
+    openai_api_key: str | None = None,
+    meter: Meter | None = None,
+    store: BudgetStore | None = None,
+    clock: Callable[[], float] = time.time,
+) -> FeatureModel | Off:
+    """`feature`'s model: metering(bulkhead(budget(adapter))), or Off with the reason."""
+    try:
+        choice = parse_model_string(model)
+    except ModelStringError as exc:
+        return Off(str(exc))
+    adapter = make_adapter(
+        choice, api_key=api_key, record=record, replay_log=replay_log, client=client, openai_api_key=openai_api_key
+    )
+    if isinstance(adapter, Off):
+        return adapter
+    budget, places, meter = Budget(budget_usd, store=store, clock=clock), Bulkhead(bulkhead), meter or Meter()
+    # Folded from the inside out, as Starlette folds its middleware.
+    layers: list[Callable[[LanguageModel], LanguageModel]] = [
+        lambda inner: Budgeted(inner, budget=budget),
+        lambda inner: Bulkheaded(inner, bulkhead=places),
+        lambda inner: Metered(inner, meter=meter, feature=feature),
+    ]
+    stack = reduce(lambda inner, layer: layer(inner), layers, adapter)
+    return FeatureModel(stack, feature=feature, adapter=adapter, budget=budget, bulkhead=places, meter=meter)
+
+
+__all__ = ["MODELS", "FeatureModel", "ModelChoice", "ModelStringError", "Off", "make_feature_model", "parse_model_string"]

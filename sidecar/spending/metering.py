@@ -1,0 +1,57 @@
+"""Metering: calls, failures, tokens and dollars per feature, for status and `done`."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..model.port import LanguageModel, ModelError, ModelRequest, Usage
+from .template import ModelDecorator
+
+
+@dataclass
+class Tally:
+    calls: int = 0
+    failed: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+    cost_usd: float = 0.0
+    failures: dict[str, int] = field(default_factory=dict)  # by error code; "cancelled" for a reader gone
+
+
+class Meter:
+    """What each feature's calls used; shared by the decorators of every feature."""
+
+    def __init__(self) -> None:
+        self._tallies: dict[str, Tally] = {}
+
+    def record(self, feature: str, usage: Usage, cost_usd: float, *, failure: str | None = None) -> None:
+        tally = self._tallies.setdefault(feature, Tally())
+        tally.calls += 1
+        tally.input_tokens += usage.input_tokens
+        tally.output_tokens += usage.output_tokens
+        tally.cache_read_tokens += usage.cache_read_tokens
+        tally.cache_write_tokens += usage.cache_write_tokens
+        tally.cost_usd += cost_usd
+        if failure is not None:
+            tally.failed += 1
+            tally.failures[failure] = tally.failures.get(failure, 0) + 1
+
+    def snapshot(self) -> dict[str, dict[str, Any]]:
+        return {feature: {**asdict(t), "cost_usd": round(t.cost_usd, 6)} for feature, t in self._tallies.items()}
+
+
+class Metered(ModelDecorator):
+    def __init__(self, inner: LanguageModel, *, meter: Meter, feature: str) -> None:
+        super().__init__(inner)
+        self.meter = meter
+        self.feature = feature
+
+    def after(self, request: ModelRequest, usage: Usage, ticket: object) -> None:
+        self.meter.record(self.feature, usage, self.spec.cost(usage))
+
+    def failed(self, request: ModelRequest, exc: BaseException, billed: Usage, ticket: object) -> None:
+        code = exc.code if isinstance(exc, ModelError) else "cancelled"
+        self.meter.record(self.feature, billed, self.spec.cost(billed), failure=code)

@@ -1,0 +1,65 @@
+"""The template every spending decorator shares: one streamed call wrapped in before, after and failed."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import aclosing
+from typing import Any
+
+from ..model.port import LanguageModel, ModelError, ModelEvent, ModelRequest, ModelSpec, Stop, Usage
+
+
+class ModelDecorator:
+    """Wraps a model with the same interface; subclasses fill in the hooks.
+
+    `before(request)` runs when the call starts and may refuse it by raising; what it returns
+    (a ticket) comes back to `after(request, usage, ticket)` when the stream completes, or to
+    `failed(request, exc, billed, ticket)` when it fails or the reader goes away. A reader gone
+    after the stop is a completed call; gone before it, the call is billed the last usage seen.
+    Hooks observe; the exception always goes on.
+    """
+
+    def __init__(self, inner: LanguageModel) -> None:
+        self.inner = inner
+
+    @property
+    def spec(self) -> ModelSpec:
+        return self.inner.spec
+
+    def before(self, request: ModelRequest) -> Any:
+        return None
+
+    def after(self, request: ModelRequest, usage: Usage, ticket: Any) -> None:
+        return None
+
+    def failed(self, request: ModelRequest, exc: BaseException, billed: Usage, ticket: Any) -> None:
+        return None
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        return self._wrapped(request)
+
+    async def _wrapped(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        ticket = self.before(request)  # inside the generator: a stream never iterated reserves nothing
+        usage, stopped = Usage(), False
+        try:
+            async with aclosing(self.inner.stream(request)) as events:
+                async for event in events:
+                    if isinstance(event, Usage):
+                        usage = event
+                    stopped = stopped or isinstance(event, Stop)
+                    yield event
+        except GeneratorExit as exc:
+            if stopped:
+                self.after(request, usage, ticket)
+            else:
+                self.failed(request, exc, usage, ticket)
+            raise
+        except BaseException as exc:
+            billed = exc.billed if isinstance(exc, ModelError) and exc.billed != Usage() else usage
+            self.failed(request, exc, billed, ticket)
+            raise
+        else:
+            self.after(request, usage, ticket)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()

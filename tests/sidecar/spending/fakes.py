@@ -1,0 +1,46 @@
+"""A model for the spending tests: says a little, bills a fixed usage, and can fail or hang."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import anyio
+
+from docent.sidecar.model.port import ModelError, ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, Usage
+
+SPEC = ModelSpec("test", input_per_mtok=1.0, output_per_mtok=5.0, cache_write_per_mtok=1.25, cache_read_per_mtok=0.1)
+REQUEST = ModelRequest(system=[{"type": "text", "text": "rules " * 50}], tools=[], messages=[{"role": "user", "content": "<question>hi</question>"}])
+USAGE = Usage(input_tokens=1000, output_tokens=100)
+
+
+class Fake:
+    def __init__(self, *, usage: Usage = USAGE, delay: float = 0.0, fail: ModelError | None = None, hang: bool = False) -> None:
+        self.spec = SPEC
+        self.usage = usage
+        self.delay = delay
+        self.fail = fail
+        self.hang = hang
+        self.calls = 0
+        self.closed = 0
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        self.calls += 1
+        try:
+            yield Usage(input_tokens=self.usage.input_tokens)
+            await anyio.sleep(self.delay)
+            yield TextDelta("Yes. [[roles-acme]]")
+            if self.fail is not None:
+                raise self.fail
+            if self.hang:
+                await anyio.sleep(3600)
+            yield self.usage
+            yield Stop("end_turn")
+        finally:
+            self.closed += 1
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def drain(stream: AsyncIterator[ModelEvent]) -> list[ModelEvent]:
+    return [event async for event in stream]

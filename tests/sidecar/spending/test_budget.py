@@ -1,0 +1,109 @@
+"""The budget reserves the worst case, settles to usage, bills failures and cancellations, and resets each day."""
+
+from __future__ import annotations
+
+import random
+
+import anyio
+import pytest
+
+from docent.sidecar.model.port import BudgetSpent, Overloaded, Usage
+from docent.sidecar.spending.budget import Budget, Budgeted
+
+from .fakes import REQUEST, SPEC, USAGE, Fake, drain
+
+DAY = 1_800_000_000.0  # 2027-01-15, 08:00 UTC
+
+
+def test_the_worst_case_counts_the_prompt_at_the_write_price_and_every_output_token():
+    budget = Budget(1.0, clock=lambda: DAY)
+    worst = budget.worst_case(SPEC, REQUEST)
+    assert worst > REQUEST.max_tokens * SPEC.output_per_mtok / 1e6
+    assert worst > SPEC.cost(USAGE)
+
+
+@pytest.mark.anyio
+async def test_a_completed_call_settles_to_what_it_used():
+    budget = Budget(1.0, clock=lambda: DAY)
+    await drain(Budgeted(Fake(), budget=budget).stream(REQUEST))
+    assert budget.spent_usd() == pytest.approx(SPEC.cost(USAGE))
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("stagger", [False, True])
+async def test_200_concurrent_questions_never_exceed_the_budget(stagger):
+    limit = 0.1
+    budget = Budget(limit, clock=lambda: DAY)
+    model = Budgeted(Fake(delay=0.005), budget=budget)
+    worst = budget.worst_case(SPEC, REQUEST)
+    admitted, refused, peak = 0, 0, 0.0
+    rng = random.Random(7)
+
+    async def question() -> None:
+        nonlocal admitted, refused, peak
+        if stagger:
+            await anyio.sleep(rng.random() * 0.05)
+        try:
+            async for _ in model.stream(REQUEST):
+                peak = max(peak, budget.spent_usd())
+        except BudgetSpent:
+            refused += 1
+        else:
+            admitted += 1
+
+    async with anyio.create_task_group() as tg:
+        for _ in range(200):
+            tg.start_soon(question)
+    assert admitted + refused == 200 and refused > 0
+    assert peak <= limit and budget.spent_usd() <= limit
+    assert budget.spent_usd() == pytest.approx(admitted * SPEC.cost(USAGE))
+    if stagger:  # settling gives back what the worst case held, so more fit than the worst case allows
+        assert admitted > int(limit / worst)
+    else:
+        assert admitted <= int(limit / worst)
+
+
+@pytest.mark.anyio
+async def test_a_spent_budget_refuses_with_a_clear_message_until_the_next_utc_day():
+    now = [DAY]
+    budget = Budget(0.0055, clock=lambda: now[0])
+    model = Budgeted(Fake(), budget=budget)
+    await drain(model.stream(REQUEST))
+    await drain(model.stream(REQUEST))
+    with pytest.raises(BudgetSpent, match="00:00 UTC"):
+        await drain(model.stream(REQUEST))
+    now[0] += 86_400
+    assert budget.spent_usd() == 0
+    await drain(model.stream(REQUEST))
+    assert budget.spent_usd() == pytest.approx(SPEC.cost(USAGE))
+
+
+@pytest.mark.anyio
+async def test_a_failed_call_counts_what_it_was_billed():
+    budget = Budget(1.0, clock=lambda: DAY)
+    billed = Usage(input_tokens=1000, output_tokens=40)
+    with pytest.raises(Overloaded):
+        await drain(Budgeted(Fake(fail=Overloaded("busy", billed=billed)), budget=budget).stream(REQUEST))
+    assert budget.spent_usd() == pytest.approx(SPEC.cost(billed))
+
+
+@pytest.mark.anyio
+async def test_a_cancelled_call_counts_the_last_usage_seen_and_releases_the_rest():
+    budget = Budget(1.0, clock=lambda: DAY)
+    fake = Fake(hang=True)
+    with anyio.move_on_after(0.05):
+        await drain(Budgeted(fake, budget=budget).stream(REQUEST))
+    assert fake.closed == 1
+    assert budget.spent_usd() == pytest.approx(SPEC.cost(Usage(input_tokens=1000)))
+
+
+@pytest.mark.anyio
+async def test_a_reader_that_goes_away_mid_stream_pays_for_what_was_used():
+    budget = Budget(1.0, clock=lambda: DAY)
+    fake = Fake()
+    stream = Budgeted(fake, budget=budget).stream(REQUEST)
+    await stream.__anext__()
+    await stream.__anext__()
+    await stream.aclose()
+    assert fake.closed == 1
+    assert budget.spent_usd() == pytest.approx(SPEC.cost(Usage(input_tokens=1000)))

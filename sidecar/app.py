@@ -1,0 +1,113 @@
+"""The sidecar's Starlette app: the guide's endpoints, their reference, CORS, security headers, and the site."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from docent.sidecar import errors
+from docent.sidecar.guide import Guide, ModelFactory, TurnFactory, default_turn_factory
+from docent.sidecar.proof import ProofOfWork
+from docent.sidecar.ratelimit import RateLimits
+from docent.sidecar.routes import routes
+from docent.sidecar.settings import Settings
+from docent.sidecar.store import MemoryStore, Store
+
+API = "/api/"
+# The API answers JSON and streams to scripts, never to be framed, sniffed, cached or to send a referrer.
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'"),
+]
+
+
+def create_app(
+    settings: Settings,
+    *,
+    turn_factory: TurnFactory | None = None,
+    model_factory: ModelFactory | None = None,
+    clock: Callable[[], float] | None = None,
+    store: Store | None = None,
+) -> Starlette:
+    """The sidecar. Nothing heavy happens here: the bundle and the model are made with the first call needing them."""
+    now = clock or time.time
+    store = store or MemoryStore(
+        conversation_s=settings.conversation_s, max_conversations=settings.max_conversations, clock=now, wall_clock=now
+    )
+    guide = Guide(
+        settings,
+        store=store,
+        proof=ProofOfWork(
+            settings.pow_secret,
+            use=store.use_challenge,
+            maxnumber=settings.pow_maxnumber,
+            expires_s=settings.pow_expires_s,
+            clock=now,
+        ),
+        limits=RateLimits(settings, store.limiter_storage),
+        model_factory=model_factory,
+        turn_factory=turn_factory or default_turn_factory,
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await guide.aclose()
+
+    table: list[BaseRoute] = list(routes(guide))
+    if settings.site is not None:
+        table.append(Mount("/", StaticFiles(directory=settings.site, html=True), name="site"))
+    middleware = [Middleware(SecurityHeaders)]
+    if settings.origins:
+        middleware.insert(
+            0,
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(settings.origins),
+                allow_methods=["GET", "POST", "DELETE"],
+                allow_headers=["Content-Type"],
+                allow_credentials=False,
+                expose_headers=["Retry-After"],
+                max_age=600,
+            ),
+        )
+    app = Starlette(
+        routes=table,
+        middleware=middleware,
+        exception_handlers={errors.GuideError: errors.handle},
+        lifespan=lifespan,
+    )
+    app.state.guide = guide
+    return app
+
+
+class SecurityHeaders:
+    """Adds the API's security headers to its responses; the site's pages are left as the host serves them."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(API):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                if not any(k == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers + SECURITY_HEADERS}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,147 @@
+"""The guide's state and readiness: the switch, the bundle, the model and the policy, each made when first needed."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from docent.sidecar.bundle import Bundle, BundleError, BundleSource
+from docent.sidecar.model.port import LanguageModel
+from docent.sidecar.proof import ProofOfWork
+from docent.sidecar.ratelimit import RateLimits
+from docent.sidecar.settings import Settings
+from docent.sidecar.store import Store
+
+logger = logging.getLogger("docent.sidecar")
+
+ModelFactory = Callable[[Settings], Any]  # -> LanguageModel, or an object saying why there is none (`why`, `message`)
+TurnFactory = Callable[..., Any]  # (bundle=, model=, policy=) -> an object whose run(conversation, ask) yields events
+
+OFF_WORDS = {
+    "switched_off": "The guide is switched off on this site.",
+    "no_model": "The guide has no model to answer with: its owner must set DOCENT_MODEL.",
+    "budget_spent": "The guide has spent today's budget: ask again tomorrow.",
+    "no_bundle": "The guide has no record to answer from: its owner must build the site (`mkdocs build`).",
+}
+
+
+class Ready:
+    """What a question needs, when the guide is on."""
+
+    __slots__ = ("bundle", "model")
+
+    def __init__(self, bundle: Bundle, model: LanguageModel) -> None:
+        self.bundle = bundle
+        self.model = model
+
+
+class Guide:
+    """Holds the sidecar's parts; the bundle, model and policy are made with the first call that needs them."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store,
+        proof: ProofOfWork,
+        limits: RateLimits,
+        model_factory: ModelFactory | None,
+        turn_factory: TurnFactory,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.proof = proof
+        self.limits = limits
+        self.bundles = BundleSource(settings.bundle)
+        self._model_factory = model_factory or model_factory_for(self.bundle)
+        self._turn_factory = turn_factory
+        self._model: Any = None
+        self._policy: Any = None
+        self._bundle: Bundle | None = None
+
+    def readiness(self) -> tuple[str | None, Ready | None]:
+        """Why the guide is off (None when on), and what a question needs when it is on."""
+        if not self.settings.enabled:
+            return "switched_off", None
+        bundle = self.bundle()
+        if bundle is None:
+            return "no_bundle", None
+        model = self.model()
+        why = _why_off(model)
+        if why is not None:
+            return why, None
+        return None, Ready(bundle, model)
+
+    def bundle(self) -> Bundle | None:
+        """The bundle, reloaded when rebuilt; a rebuild caught half-written keeps the last good one."""
+        try:
+            self._bundle = self.bundles.get()
+        except BundleError as exc:
+            if self._bundle is None:
+                logger.warning("%s", exc)
+            else:
+                logger.warning("Kept the last bundle: %s", exc)
+        return self._bundle
+
+    def model(self) -> Any:
+        if self._model is None:
+            self._model = self._model_factory(self.settings)
+        return self._model
+
+    def policy(self) -> Any:
+        if self._policy is None:
+            from docent.sidecar.policy import AnswerPolicy
+
+            self._policy = AnswerPolicy()
+        return self._policy
+
+    def turn(self, ready: Ready) -> Any:
+        return self._turn_factory(bundle=ready.bundle, model=ready.model, policy=self.policy())
+
+    async def aclose(self) -> None:
+        if self._model is not None and hasattr(self._model, "aclose"):
+            await self._model.aclose()
+
+
+def _why_off(model: Any) -> str | None:
+    """A model factory answers with a model, or with why there is none (`Off`); a spent budget turns a model off."""
+    if not hasattr(model, "stream"):
+        return "no_model"
+    off_reason = getattr(model, "off_reason", None)
+    if off_reason is not None and off_reason():
+        return "budget_spent"
+    return None
+
+
+def model_factory_for(guide_bundle: Callable[[], Bundle | None]) -> ModelFactory:
+    """The default: the model the settings name, behind the guide's own budget and bulkhead."""
+
+    def make(settings: Settings) -> Any:
+        from docent.sidecar.spending.factory import make_feature_model
+
+        def record() -> Any:
+            bundle = guide_bundle()
+            return bundle.record if bundle is not None else {}
+
+        model = make_feature_model(
+            "guide",
+            model=settings.model,
+            api_key=settings.anthropic_api_key,
+            budget_usd=settings.budget_usd,
+            bulkhead=settings.bulkhead,
+            record=record,
+            replay_log=settings.replay_log,
+            openai_api_key=settings.openai_api_key,
+        )
+        if not hasattr(model, "stream"):
+            logger.warning("The guide has no model: %s", getattr(model, "reason", model))
+        return model
+
+    return make
+
+
+def default_turn_factory(**parts: Any) -> Any:
+    from docent.sidecar.turn import Turn
+
+    return Turn(**parts)

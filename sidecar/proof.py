@@ -1,0 +1,139 @@
+"""The proof of work a visitor's browser does before a conversation: ALTCHA's v1 protocol, used once.
+
+The server issues `{algorithm, challenge, maxnumber, salt, signature}`: `challenge = sha256(salt + str(number))` for a
+secret random `number` of at most `maxnumber`, and `signature = hmac_sha256(secret, challenge)`. The browser tries
+numbers from 0 until the hash matches and sends back base64 JSON `{algorithm, challenge, number, salt, signature}`.
+The salt carries `?expires=<unix>&purpose=<purpose>&`; its trailing `&` keeps a solver from moving digits between
+the salt and the number to stretch the expiry (CVE-2025-68113).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+from urllib.parse import parse_qs
+
+ALGORITHM = "SHA-256"
+Clock = Callable[[], float]
+
+
+class ProofError(Exception):
+    """A proof that does not open a conversation; `code` says which way, the message what to do."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Challenge:
+    algorithm: str
+    challenge: str
+    maxnumber: int
+    salt: str
+    signature: str
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ProofOfWork:
+    """Issues challenges and verifies solutions; `use` remembers a solved one until it expires."""
+
+    def __init__(
+        self,
+        secret: bytes,
+        *,
+        use: Callable[[str, float], Awaitable[bool]],
+        maxnumber: int = 250_000,
+        expires_s: int = 600,
+        clock: Clock = time.time,
+    ) -> None:
+        self._secret = secret
+        self._use = use
+        self.maxnumber = maxnumber
+        self.expires_s = expires_s
+        self._clock = clock
+
+    def issue(self, purpose: str) -> Challenge:
+        expires = int(self._clock()) + self.expires_s
+        salt = f"{secrets.token_hex(12)}?expires={expires}&purpose={purpose}&"
+        number = secrets.randbelow(self.maxnumber + 1)
+        challenge = _sha256(salt + str(number))
+        return Challenge(ALGORITHM, challenge, self.maxnumber, salt, self._sign(challenge))
+
+    async def verify(self, proof: str, *, purpose: str) -> None:
+        """Accept a solution once; raise ProofError for one malformed, forged, expired, for another purpose or used."""
+        solution = _decode(proof)
+        salt, number = solution["salt"], solution["number"]
+        computed = _sha256(salt + str(number))
+        # Both comparisons run in constant time, and both always run, so timing tells nothing of which failed.
+        matches = hmac.compare_digest(computed, solution["challenge"])
+        signed = hmac.compare_digest(self._sign(solution["challenge"]), solution["signature"])
+        if not (matches and signed):
+            raise ProofError("forged", "This proof of work does not check out: ask for a new challenge and solve it.")
+        params = _params(salt)
+        if params.get("purpose") != purpose:
+            raise ProofError("wrong_purpose", f"This challenge was issued for another use: ask for one with purpose {purpose!r}.")
+        expires = params.get("expires", "")
+        if not expires.isdigit() or int(expires) <= self._clock():
+            raise ProofError("expired", "This challenge has expired: ask for a new one and solve it.")
+        if not await self._use(solution["signature"], float(expires)):
+            raise ProofError("replayed", "This challenge has been used already: ask for a new one and solve it.")
+
+    def _sign(self, challenge: str) -> str:
+        return hmac.new(self._secret, challenge.encode(), hashlib.sha256).hexdigest()
+
+
+def solve(challenge: Challenge | dict[str, Any], *, start: int = 0) -> str | None:
+    """Solve a challenge as a browser does and return the base64 payload to send; for tests, benches and scripts."""
+    c = challenge.as_json() if isinstance(challenge, Challenge) else challenge
+    for number in range(start, c["maxnumber"] + 1):
+        if _sha256(c["salt"] + str(number)) == c["challenge"]:
+            return encode({**{k: c[k] for k in ("algorithm", "challenge", "salt", "signature")}, "number": number})
+    return None
+
+
+def encode(solution: dict[str, Any]) -> str:
+    return base64.b64encode(json.dumps(solution).encode()).decode()
+
+
+def _decode(proof: str) -> dict[str, Any]:
+    try:
+        solution = json.loads(base64.b64decode(proof, validate=True))
+    except (binascii.Error, ValueError):
+        raise ProofError("malformed", "The proof is not base64 JSON: send what the challenge's solver made.") from None
+    shape = {"algorithm": str, "challenge": str, "salt": str, "signature": str}
+    if (
+        not isinstance(solution, dict)
+        or any(not isinstance(solution.get(k), t) for k, t in shape.items())
+        or type(solution.get("number")) is not int
+        or solution["number"] < 0
+    ):
+        raise ProofError(
+            "malformed", "The proof lacks algorithm, challenge, number, salt or signature: send the solver's payload."
+        )
+    if solution["algorithm"] != ALGORITHM:
+        raise ProofError("malformed", f"Only {ALGORITHM} challenges are issued here: ask for a new one.")
+    return solution
+
+
+def _params(salt: str) -> dict[str, str]:
+    """The salt's parameters, only when it ends with `&`: anything after the last `&` could be a moved digit."""
+    if "?" not in salt or not salt.endswith("&"):
+        return {}
+    parsed = parse_qs(salt.split("?", 1)[1], keep_blank_values=True)
+    return {k: v[-1] for k, v in parsed.items() if len(v) == 1}
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()

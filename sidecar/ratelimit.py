@@ -1,0 +1,96 @@
+"""Rate limits per client address, per conversation and overall, on the `limits` library's sliding windows."""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from functools import lru_cache
+
+import limits
+from limits.aio.storage import Storage
+from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from starlette.types import Scope
+
+from docent.sidecar.settings import Network, Settings
+
+
+class Limited(Exception):
+    """A limit is reached; `retry_after` says in how many seconds the next try may pass."""
+
+    def __init__(self, scope: str, retry_after: int) -> None:
+        super().__init__(scope)
+        self.scope = scope
+        self.retry_after = retry_after
+
+    @property
+    def message(self) -> str:
+        whose = {
+            "address": "from your address",
+            "conversation": "in this conversation",
+            "overall": "for the guide as a whole",
+            "start": "to start conversations from your address",
+        }[self.scope]
+        return f"Too many questions {whose} for now: try again in {self.retry_after} seconds."
+
+
+class RateLimits:
+    """The guide's limits; a hit that passes is counted, one that fails is refused with a time to wait."""
+
+    def __init__(self, settings: Settings, storage: Storage) -> None:
+        self._limiter = SlidingWindowCounterRateLimiter(storage)
+        self._address = limits.parse(settings.rate_address)
+        self._conversation = limits.parse(settings.rate_conversation)
+        self._overall = limits.parse(settings.rate_overall)
+        self._start = limits.parse(settings.rate_start)
+
+    async def question(self, *, address: str, conversation: str) -> None:
+        await self._hit(self._address, "address", address)
+        await self._hit(self._conversation, "conversation", conversation)
+        await self._hit(self._overall, "overall", "all")
+
+    async def start(self, *, address: str) -> None:
+        await self._hit(self._start, "start", address)
+
+    async def _hit(self, item: limits.RateLimitItem, scope: str, key: str) -> None:
+        if await self._limiter.hit(item, scope, key):
+            return
+        stats = await self._limiter.get_window_stats(item, scope, key)
+        raise Limited(scope, max(1, math.ceil(stats.reset_time - time.time())))
+
+
+def client_address(scope: Scope, trusted: tuple[Network, ...]) -> str:
+    """The address to limit: the peer's, or, behind a trusted proxy, the nearest untrusted one it forwarded for.
+
+    IPv6 addresses are limited by their /64, the block one subscriber usually holds.
+    """
+    peer = (scope.get("client") or ("unknown", 0))[0]
+    if trusted and _trusted(peer, trusted):
+        forwarded = [h.decode("latin-1") for k, h in scope["headers"] if k == b"x-forwarded-for"]
+        hops = [hop.strip() for line in forwarded for hop in line.split(",") if hop.strip()]
+        for hop in reversed(hops):
+            if not _trusted(hop, trusted):
+                peer = hop
+                break
+    return _block(peer)
+
+
+def _trusted(address: str, trusted: tuple[Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in trusted)
+
+
+@lru_cache(maxsize=4096)
+def _block(address: str) -> str:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]  # not an address (a test client, a socket path): limit it as it is
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)

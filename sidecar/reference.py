@@ -1,0 +1,86 @@
+"""The public reference: the hand-written OpenAPI document, shipped with the package, and its request schemas.
+
+The endpoints validate bodies against the very schemas the document publishes, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+_URI = "urn:docent:openapi"
+
+
+@cache
+def document_bytes() -> bytes:
+    return files("docent.sidecar").joinpath("openapi.json").read_bytes()
+
+
+@cache
+def document() -> dict[str, Any]:
+    return json.loads(document_bytes())
+
+
+@cache
+def validator(schema: str) -> Draft202012Validator:
+    """A validator for one of `components.schemas`, its references resolved within the document."""
+    resource = Resource.from_contents(document(), default_specification=DRAFT202012)
+    registry: Registry = Registry().with_resource(_URI, resource)
+    return Draft202012Validator({"$ref": f"{_URI}#/components/schemas/{schema}"}, registry=registry)
+
+
+def problem(schema: str, instance: Any) -> str | None:
+    """What is wrong with `instance` against a schema, in words that say what to fix; None when it fits."""
+    check = validator(schema)
+    if check.is_valid(instance):
+        return None
+    error = best_match(check.iter_errors(instance))
+    return explain(error)
+
+
+def explain(error: ValidationError) -> str:
+    where = _where(error)
+    kind, value, instance = error.validator, error.validator_value, error.instance
+    if kind == "type":
+        wanted = " or ".join(value) if isinstance(value, list) else value
+        return f"{where} must be {_article(wanted)}{wanted}."
+    if kind == "maxLength":
+        return f"{where} takes at most {value} characters (this has {len(instance)}): shorten it."
+    if kind == "minLength":
+        return f"{where} is empty: write something."
+    if kind == "required":
+        missing = [name for name in value if name not in instance]
+        return f"{where} lacks {', '.join(missing)}: add {'it' if len(missing) == 1 else 'them'}."
+    if kind == "additionalProperties":
+        known = error.schema.get("properties", {})
+        extra = [str(name)[:40] for name in instance if name not in known]
+        return f"{where} has an unknown field {extra[0]!r}: remove it (known: {', '.join(known)})."
+    if kind == "oneOf":
+        names = [" and ".join(option.get("required", [])) for option in value]
+        return f"{where} takes exactly one of {' or '.join(names)}."
+    if kind in {"const", "enum"}:
+        allowed = [value] if kind == "const" else value
+        return f"{where} must be {' or '.join(json.dumps(v) for v in allowed)}."
+    if kind == "pattern" and where.endswith("conversation"):
+        return f"{where} is not a conversation token: send the one POST /api/guide/conversations returned."
+    if kind in {"maxItems", "maxProperties"}:
+        return f"{where} has more than {value} entries: send fewer."
+    return f"{where} is not valid ({kind} {json.dumps(value)[:80]}): fix it."
+
+
+def _where(error: ValidationError) -> str:
+    path = ""
+    for part in error.absolute_path:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path or "The body"
+
+
+def _article(word: str) -> str:
+    return "" if word in {"null"} else ("an " if word[0] in "aeiou" else "a ")

@@ -1,0 +1,174 @@
+"""The guide's five operations and its reference; every refusal is JSON that says what to do."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from docent.sidecar.body import read_body
+from docent.sidecar.errors import GuideError
+from docent.sidecar.events import Start
+from docent.sidecar.guide import OFF_WORDS, Guide, Ready
+from docent.sidecar.proof import ALGORITHM, ProofError
+from docent.sidecar.ratelimit import Limited, client_address
+from docent.sidecar.reference import document_bytes
+from docent.sidecar.store import StoreFull
+from docent.sidecar.stream import Answer
+
+PURPOSE = "guide"
+
+
+def routes(guide: Guide) -> list[Route]:
+    endpoints = _Endpoints(guide)
+    return [
+        Route("/api/guide", endpoints.status, methods=["GET"]),
+        Route("/api/guide/challenge", endpoints.challenge, methods=["POST"]),
+        Route("/api/guide/conversations", endpoints.start, methods=["POST"]),
+        Route("/api/guide/conversations", endpoints.forget, methods=["DELETE"]),
+        Route("/api/guide/questions", endpoints.ask, methods=["POST"]),
+        Route("/api/guide/openapi.json", endpoints.reference, methods=["GET"]),
+    ]
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(json.dumps(data).encode(), status_code=status, media_type="application/json")
+
+
+class _Endpoints:
+    def __init__(self, guide: Guide) -> None:
+        self.guide = guide
+        self.settings = guide.settings
+        self.limit = guide.settings.body_bytes
+
+    async def status(self, request: Request) -> Response:
+        why, ready = self.guide.readiness()
+        model = ready.model if ready else None
+        bundle = self.guide.bundle() if why not in {"switched_off", "no_bundle"} else None
+        s = self.settings
+        return _json(
+            {
+                "on": why is None,
+                "why": why,
+                "model": model.spec.id if model else None,
+                "offline": bool(model and model.spec.offline),
+                "bundle": bundle.hash if bundle else None,
+                "limits": {
+                    "questions": s.questions,
+                    "question_chars": s.question_chars,
+                    "body_bytes": s.body_bytes,
+                    "conversation_s": s.conversation_s,
+                    "pow_maxnumber": s.pow_maxnumber,
+                    "pow_algorithm": ALGORITHM,
+                },
+            }
+        )
+
+    async def challenge(self, request: Request) -> Response:
+        await read_body(request, "ChallengeRequest", limit=self.limit)
+        self._ready()
+        await self._limited(self.guide.limits.start(address=self._address(request)))
+        return _json(self.guide.proof.issue(PURPOSE).as_json())
+
+    async def start(self, request: Request) -> Response:
+        body = await read_body(request, "ConversationRequest", limit=self.limit)
+        self._ready()
+        await self._limited(self.guide.limits.start(address=self._address(request)))
+        try:
+            await self.guide.proof.verify(body["proof"], purpose=PURPOSE)
+            conversation = await self.guide.store.create()
+        except ProofError as exc:
+            raise GuideError(403, exc.code, exc.message) from None
+        except StoreFull as exc:
+            raise GuideError(503, "full", str(exc), retry_after=60) from None
+        return _json(
+            {"conversation": conversation.token, "expires_in": self.settings.conversation_s, "questions": self.settings.questions},
+            status=201,
+        )
+
+    async def forget(self, request: Request) -> Response:
+        body = await read_body(request, "ForgetRequest", limit=self.limit)
+        await self.guide.store.forget(body["conversation"])
+        return Response(status_code=204)
+
+    async def ask(self, request: Request) -> Answer:
+        body = await read_body(request, "QuestionRequest", limit=self.limit)
+        ready = self._ready()
+        conversation = await self.guide.store.get(body["conversation"])
+        if conversation is None:
+            raise GuideError(
+                404,
+                "unknown_conversation",
+                "This conversation has ended (it expired, was forgotten, or the guide restarted): start a new one.",
+            )
+        question, reply = body.get("question"), body.get("reply")
+        if question is not None:
+            if not question.strip():
+                raise GuideError(422, "invalid", "question is blank: write a question.")
+            if conversation.questions >= self.settings.questions:
+                raise GuideError(
+                    409,
+                    "conversation_full",
+                    f"This conversation has had its {self.settings.questions} questions: start a new one.",
+                )
+        else:
+            _check_reply(reply, conversation.waiting)
+        if conversation.lock.locked():
+            raise GuideError(409, "busy", "This conversation is answering another question: wait for it to finish.")
+        await self._limited(
+            self.guide.limits.question(address=self._address(request), conversation=conversation.token)
+        )
+        if conversation.lock.locked():  # taken while the limits were checked
+            raise GuideError(409, "busy", "This conversation is answering another question: wait for it to finish.")
+        await conversation.lock.acquire()  # free, so taken without waiting
+        try:
+            turn = self.guide.turn(ready)
+            ask = _ask_type()(question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [])
+            number = conversation.questions + (1 if question is not None else 0)
+            start = Start(conversation=conversation.token, question=max(number, 1), model=ready.model.spec.id)
+            return Answer(start, turn.run(conversation, ask), release=conversation.lock.release)
+        except BaseException:
+            conversation.lock.release()
+            raise
+
+    async def reference(self, request: Request) -> Response:
+        return Response(document_bytes(), media_type="application/json")
+
+    def _ready(self) -> Ready:
+        why, ready = self.guide.readiness()
+        if why is not None or ready is None:
+            raise GuideError(503, why or "no_model", OFF_WORDS.get(why or "no_model", OFF_WORDS["no_model"]))
+        return ready
+
+    def _address(self, request: Request) -> str:
+        return client_address(request.scope, self.settings.trust_proxy)
+
+    @staticmethod
+    async def _limited(check: Any) -> None:
+        try:
+            await check
+        except Limited as exc:
+            raise GuideError(429, "rate_limited", exc.message, retry_after=exc.retry_after) from None
+
+
+def _check_reply(reply: dict[str, Any], waiting: Any) -> None:
+    """A reply answers the card the last answer ended on: that card, and in its kind."""
+    if waiting is None or waiting.call != reply["call"]:
+        raise GuideError(
+            409, "no_card", "This reply answers no card the guide is waiting on: ask a question instead."
+        )
+    if waiting.kind == "confirm" and "approved" not in reply:
+        raise GuideError(422, "invalid", "reply must carry approved (true or false) for a confirmation.")
+    if waiting.kind == "choices" and "pick" not in reply:
+        raise GuideError(422, "invalid", "reply must carry pick, one of the card's choices.")
+    if waiting.kind == "choices" and waiting.options and reply["pick"] not in waiting.options:
+        raise GuideError(422, "invalid", "reply.pick is not one of the card's choices: pick one of them.")
+
+
+def _ask_type() -> Any:
+    from docent.sidecar.turn import Ask
+
+    return Ask

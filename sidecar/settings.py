@@ -1,0 +1,212 @@
+"""The sidecar's settings: read once from `DOCENT_*` variables and flags, checked at start, with fixes in the errors."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import limits
+
+logger = logging.getLogger("docent.sidecar")
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+class SettingsError(Exception):
+    """One or more settings are wrong; the message lists each with how to fix it."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("Docent cannot start:\n" + "\n".join(f"  - {p}" for p in problems))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the sidecar is told at start; nothing here changes while it runs."""
+
+    enabled: bool = False
+    model: str = "offline"  # offline | absent | anthropic:<model id> | openai:<base url>#<model> | replay:<path>
+    anthropic_api_key: str | None = field(default=None, repr=False)
+    openai_api_key: str | None = field(default=None, repr=False)  # for openai:<base url>#<model>, when it needs one
+    budget_usd: float = 1.0  # the day's budget for the guide
+    bulkhead: int = 4  # model calls in flight at once; the next is refused, never queued
+    rate_address: str = "10/minute"  # questions per client address
+    rate_conversation: str = "30/hour"  # questions and replies per conversation
+    rate_overall: str = "600/hour"  # questions for the whole sidecar
+    rate_start: str = "10/minute"  # challenges and new conversations per client address
+    pow_secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
+    pow_secret_made: bool = True  # made for this process: several processes must share one
+    pow_maxnumber: int = 250_000
+    pow_expires_s: int = 600
+    origins: tuple[str, ...] = ()  # exact origins allowed by CORS; empty: same origin only
+    trust_proxy: tuple[Network, ...] = ()  # proxies whose X-Forwarded-For is believed
+    bundle: Path = Path("docent-bundle.json")
+    site: Path | None = None
+    replay_log: Path | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    conversation_s: int = 1800  # a conversation lives thirty minutes from its start, at most
+    questions: int = 12  # questions per conversation
+    question_chars: int = 500
+    body_bytes: int = 16 * 1024
+    max_conversations: int = 10_000  # held at once; beyond it new ones wait for old ones to expire
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], **flags: Any) -> Settings:
+        """Settings from the environment, with command-line flags (those not None) winning; raises SettingsError."""
+        reader = _Reader(env)
+        values: dict[str, Any] = {
+            "enabled": reader.boolean("DOCENT_ENABLED", False),
+            "model": env.get("DOCENT_MODEL", "offline").strip() or "offline",
+            "anthropic_api_key": env.get("ANTHROPIC_API_KEY") or None,
+            "openai_api_key": env.get("OPENAI_API_KEY") or None,
+            "budget_usd": reader.number("DOCENT_BUDGET_USD", 1.0, float, minimum=0),
+            "bulkhead": reader.number("DOCENT_BULKHEAD", 4, int, minimum=1),
+            "rate_address": reader.rate("DOCENT_RATE_ADDRESS", "10/minute"),
+            "rate_conversation": reader.rate("DOCENT_RATE_CONVERSATION", "30/hour"),
+            "rate_overall": reader.rate("DOCENT_RATE_OVERALL", "600/hour"),
+            "rate_start": reader.rate("DOCENT_RATE_START", "10/minute"),
+            "pow_maxnumber": reader.number("DOCENT_POW_MAXNUMBER", 250_000, int, minimum=1),
+            "pow_expires_s": reader.number("DOCENT_POW_EXPIRES", 600, int, minimum=10),
+            "origins": reader.origins("DOCENT_ORIGINS"),
+            "trust_proxy": reader.networks("DOCENT_TRUST_PROXY"),
+            "bundle": Path(env.get("DOCENT_BUNDLE") or "docent-bundle.json"),
+            "replay_log": Path(env["DOCENT_REPLAY_LOG"]) if env.get("DOCENT_REPLAY_LOG") else None,
+            "host": env.get("DOCENT_HOST") or "127.0.0.1",
+            "port": reader.number("DOCENT_PORT", 8000, int, minimum=0),
+        }
+        secret = env.get("DOCENT_POW_SECRET", "")
+        if secret:
+            if len(secret) < 16:
+                reader.problems.append(
+                    "DOCENT_POW_SECRET is shorter than 16 characters: make a long one with "
+                    "`python -c 'import secrets; print(secrets.token_hex(32))'`."
+                )
+            values["pow_secret"], values["pow_secret_made"] = secret.encode(), False
+        for name, value in flags.items():
+            if value is not None:
+                values[name] = Path(value) if name in {"bundle", "site", "replay_log"} else value
+        settings = cls(**values)
+        problems = reader.problems + settings.check()
+        if problems:
+            raise SettingsError(problems)
+        if settings.pow_secret_made:
+            logger.warning(
+                "DOCENT_POW_SECRET is not set: made one for this process. Several processes serving one site "
+                "must share one: set DOCENT_POW_SECRET to the same long random string in each."
+            )
+        return settings
+
+    def check(self) -> list[str]:
+        """What is wrong with these settings, each with its fix; empty when they can start."""
+        problems = []
+        from docent.sidecar.spending.factory import ModelStringError, parse_model_string
+
+        try:
+            choice = parse_model_string(self.model)
+        except ModelStringError as exc:
+            problems.append(str(exc))
+        else:
+            if choice.kind == "anthropic" and not self.anthropic_api_key:
+                problems.append(
+                    f"DOCENT_MODEL={self.model} needs ANTHROPIC_API_KEY: set it to a key from "
+                    "https://console.anthropic.com/settings/keys, or use DOCENT_MODEL=offline."
+                )
+            if choice.kind == "replay" and not Path(choice.target).is_file():
+                problems.append(
+                    f"DOCENT_MODEL={self.model}: no replay script at {choice.target}; give the path of a replay JSON file."
+                )
+        if self.site is not None and not self.site.is_dir():
+            problems.append(f"--site {self.site} is not a directory: build the site first (`mkdocs build`).")
+        if not 0 <= self.port <= 65535:
+            problems.append(f"The port {self.port} is out of range: use 1 to 65535 (0 picks a free one).")
+        if self.workers < 1:
+            problems.append(f"--workers {self.workers}: use at least 1.")
+        if self.workers > 1 and self.pow_secret_made:
+            problems.append("--workers above 1 needs DOCENT_POW_SECRET, shared by every worker: set it.")
+        return problems
+
+    def describe(self) -> dict[str, Any]:
+        """The settings as a table may show them: no secrets."""
+        hidden = {"anthropic_api_key", "openai_api_key", "pow_secret"}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in hidden}
+
+
+class _Reader:
+    """Reads typed values from the environment, gathering every problem rather than stopping at the first."""
+
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self.env = env
+        self.problems: list[str] = []
+
+    def boolean(self, name: str, default: bool) -> bool:
+        raw = self.env.get(name)
+        if raw is None:
+            return default
+        if raw.strip().lower() in _TRUE | _FALSE:
+            return raw.strip().lower() in _TRUE
+        self.problems.append(f"{name}={raw!r} is not a switch: write 1 to turn it on or 0 to turn it off.")
+        return default
+
+    def number(self, name: str, default: Any, kind: type, *, minimum: float) -> Any:
+        raw = self.env.get(name)
+        if raw is None or raw.strip() == "":
+            return default
+        try:
+            value = kind(raw)
+        except ValueError:
+            value = None
+        if value is None or value < minimum:
+            what = "a whole number" if kind is int else "a number"
+            self.problems.append(f"{name}={raw!r} is not {what} of at least {minimum:g}: write, e.g., {name}={default}.")
+            return default
+        return value
+
+    def rate(self, name: str, default: str) -> str:
+        raw = self.env.get(name)
+        if raw is None or raw.strip() == "":
+            return default
+        try:
+            limits.parse(raw)
+        except ValueError:
+            self.problems.append(
+                f"{name}={raw!r} is not a rate: write it in the `limits` notation, e.g. {name}={default} "
+                "(N/second, N/minute, N/hour or N/day)."
+            )
+            return default
+        return raw.strip()
+
+    def origins(self, name: str) -> tuple[str, ...]:
+        found = []
+        for raw in filter(None, (o.strip() for o in self.env.get(name, "").split(","))):
+            parts = urlsplit(raw)
+            if raw == "*" or parts.scheme not in {"http", "https"} or not parts.netloc or raw != f"{parts.scheme}://{parts.netloc}":
+                self.problems.append(
+                    f"{name}: {raw!r} is not an exact origin: write scheme://host[:port] with no path or "
+                    "trailing slash, e.g. https://example.org (no wildcards)."
+                )
+            else:
+                found.append(raw)
+        return tuple(found)
+
+    def networks(self, name: str) -> tuple[Network, ...]:
+        found = []
+        for raw in filter(None, (o.strip() for o in self.env.get(name, "").split(","))):
+            try:
+                found.append(ipaddress.ip_network(raw, strict=False))
+            except ValueError:
+                self.problems.append(
+                    f"{name}: {raw!r} is not an address or network: list your proxies' addresses, "
+                    "e.g. 127.0.0.1,10.0.0.0/8."
+                )
+        return tuple(found)

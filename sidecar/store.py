@@ -1,0 +1,103 @@
+"""Where the sidecar keeps its state: conversations, used challenges, the rate limiter's counters.
+
+In memory by default (a restart forgets everything); the Protocol is what a shared store, Redis for one, must offer.
+A conversation lives thirty minutes from its start, however busy: "in this server's memory for thirty minutes at most".
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from limits.aio.storage import MemoryStorage, Storage
+
+from docent.sidecar.conversation import Conversation
+
+Clock = Callable[[], float]
+
+
+class StoreFull(Exception):
+    """Too many conversations at once; new ones wait for old ones to expire."""
+
+
+class Store(Protocol):
+    limiter_storage: Storage
+
+    async def create(self) -> Conversation: ...
+
+    async def get(self, token: str) -> Conversation | None: ...
+
+    async def forget(self, token: str) -> bool: ...
+
+    async def use_challenge(self, key: str, until: float) -> bool:
+        """True the first time `key` is used before `until`, False after."""
+        ...
+
+
+class MemoryStore:
+    """State in this process's memory; creation order is expiry order, so expiring is a sweep from the front."""
+
+    def __init__(
+        self,
+        *,
+        conversation_s: float = 1800,
+        max_conversations: int = 10_000,
+        clock: Clock = time.monotonic,
+        wall_clock: Clock = time.time,
+    ) -> None:
+        self.conversation_s = conversation_s
+        self.max_conversations = max_conversations
+        self.limiter_storage: Storage = MemoryStorage()
+        self._clock = clock
+        self._wall_clock = wall_clock  # challenges expire at a unix time written in their salt
+        self._conversations: dict[str, Conversation] = {}
+        self._challenges: dict[str, float] = {}
+
+    def __len__(self) -> int:
+        return len(self._conversations)
+
+    async def create(self) -> Conversation:
+        self._sweep()
+        if len(self._conversations) >= self.max_conversations:
+            raise StoreFull("The guide holds as many conversations as it can: try again in a few minutes.")
+        token = secrets.token_urlsafe(16)  # 128 random bits
+        conversation = Conversation(token=token, created=self._clock())
+        self._conversations[token] = conversation
+        return conversation
+
+    async def get(self, token: str) -> Conversation | None:
+        conversation = self._conversations.get(token)
+        if conversation is not None and self._expired(conversation):
+            del self._conversations[token]
+            return None
+        return conversation
+
+    async def forget(self, token: str) -> bool:
+        return self._conversations.pop(token, None) is not None
+
+    def expires_in(self, conversation: Conversation) -> float:
+        return max(0.0, conversation.created + self.conversation_s - self._clock())
+
+    async def use_challenge(self, key: str, until: float) -> bool:
+        now = self._wall_clock()
+        while self._challenges:  # challenges are issued with one lifetime, so the oldest come first, nearly
+            first, first_until = next(iter(self._challenges.items()))
+            if first_until > now:
+                break
+            del self._challenges[first]
+        if self._challenges.get(key, 0) > now:
+            return False
+        self._challenges[key] = until
+        return True
+
+    def _expired(self, conversation: Conversation) -> bool:
+        return self._clock() - conversation.created >= self.conversation_s
+
+    def _sweep(self) -> None:
+        while self._conversations:
+            token, conversation = next(iter(self._conversations.items()))
+            if not self._expired(conversation):
+                break
+            del self._conversations[token]

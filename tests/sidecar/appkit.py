@@ -1,0 +1,149 @@
+"""What the sidecar's app tests share: a small bundle, a fake model and a fake turn, injected into `create_app`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+
+from docent.sidecar.app import create_app
+from docent.sidecar.conversation import Conversation
+from docent.sidecar.events import Cite, Done, Sentence, StreamEvent
+from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec
+from docent.sidecar.proof import solve
+from docent.sidecar.settings import Settings
+
+RECORD = [
+    {"id": "roles-acme", "page": "roles", "title": "Acme", "text": "He led the platform team of six at Acme.", "path": "/roles/#roles-acme"},
+    {"id": "lab-leak", "page": "lab", "title": "The leak", "text": "A memory leak in the old generation, shown live.", "path": "/lab/#lab-leak"},
+]
+
+
+def write_bundle(path: Path, *, site_name: str = "Example") -> Path:
+    content = {
+        "tools": [],
+        "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
+        "record": RECORD,
+        "lexicon": [{"term": "Kafka", "aliases": []}],
+        "manifest": {"version": 1, "site_name": site_name, "pages": [{"id": "lab", "label": "Lab", "path": "/lab/"}]},
+    }
+    content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    path.write_text(json.dumps(content))
+    return path
+
+
+def settings(tmp_path: Path, **changes: Any) -> Settings:
+    base = Settings(
+        enabled=True,
+        bundle=write_bundle(tmp_path / "docent-bundle.json"),
+        pow_maxnumber=40,
+        pow_secret=b"a test secret of some length",
+        pow_secret_made=False,
+        rate_address="1000/minute",
+        rate_conversation="1000/hour",
+        rate_overall="1000/hour",
+        rate_start="1000/minute",
+    )
+    return replace(base, **changes)
+
+
+class FakeModel:
+    """Never called by the fake turn; it stands where the real one would, with a spec for status and `start`."""
+
+    def __init__(self, model_id: str = "fake-1", *, offline: bool = True) -> None:
+        self.spec = ModelSpec(model_id, offline=offline)
+        self.closed = False
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        raise AssertionError("the fake turn never calls the model")
+        yield  # pragma: no cover
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+@dataclass
+class FakeTurns:
+    """A turn factory: each turn says two sentences and `done`, remembering the question as the real turn would.
+
+    `hold` makes a turn wait before its last sentence until set; `fail` makes it end with an error instead.
+    """
+
+    sentences: tuple[str, ...] = ("He led the platform team of six.", "The lab shows a leak.")
+    hold: anyio.Event | None = None
+    fail: bool = False
+    asks: list[Any] = field(default_factory=list)
+    cancelled: int = 0
+    finished: int = 0
+
+    def __call__(self, *, bundle: Any, model: Any, policy: Any) -> FakeTurn:
+        return FakeTurn(self, bundle, model)
+
+
+class FakeTurn:
+    def __init__(self, turns: FakeTurns, bundle: Any, model: Any) -> None:
+        self.turns, self.bundle, self.model = turns, bundle, model
+
+    async def run(self, conversation: Conversation, ask: Any) -> AsyncIterator[StreamEvent]:
+        self.turns.asks.append(ask)
+        cite = (Cite("roles-acme", "Acme", "/roles/#roles-acme"),)
+        try:
+            for i, text in enumerate(self.turns.sentences):
+                if self.turns.hold is not None and i == len(self.turns.sentences) - 1:
+                    await self.turns.hold.wait()
+                yield Sentence(text, cite)
+            if self.turns.fail:
+                from docent.sidecar.events import Error
+
+                yield Error("overloaded", "The model is overloaded: ask again in a minute.")
+                return
+            messages = [*conversation.messages, {"role": "user", "content": ask.question or ""}]
+            conversation.commit(messages, held=[], waiting=None, question=ask.question is not None)
+            yield Done(self.model.spec.id, bundle=self.bundle.hash)
+        except BaseException:
+            self.turns.cancelled += 1
+            raise
+        finally:
+            self.turns.finished += 1
+
+
+def make_app(tmp_path: Path, *, turns: FakeTurns | None = None, clock: Any = None, **changes: Any) -> Any:
+    return create_app(
+        settings(tmp_path, **changes),
+        turn_factory=turns or FakeTurns(),
+        model_factory=lambda s: FakeModel(),
+        clock=clock,
+    )
+
+
+def client(app: Any) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://guide.test")
+
+
+async def open_conversation(http: httpx.AsyncClient) -> str:
+    challenge = (await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()
+    proof = solve(challenge)
+    response = await http.post("/api/guide/conversations", json={"proof": proof})
+    assert response.status_code == 201, response.text
+    return response.json()["conversation"]
+
+
+def parse_events(text: str) -> list[tuple[str, dict[str, Any]]]:
+    """The events of a whole SSE body, as (name, data) in order; comments (pings) skipped."""
+    events = []
+    for block in text.replace("\r\n", "\n").split("\n\n"):
+        name, data = None, []
+        for line in block.split("\n"):
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                data.append(line[6:])
+        if name:
+            events.append((name, json.loads("\n".join(data))))
+    return events

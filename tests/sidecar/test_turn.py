@@ -1,0 +1,341 @@
+"""The turn, driven by the replay model over the example bundle: what the visitor sees and what the model is sent."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.conversation import Conversation
+from docent.sidecar.events import Action, Card, Done, Error, Held, Refused, Sentence, payload
+from docent.sidecar.model.port import Misconfigured, ModelEvent, ModelRequest, ModelSpec, SystemRoleUnsupported
+from docent.sidecar.model.replay import ReplayModel
+from docent.sidecar.policy import AnswerPolicy
+from docent.sidecar.turn import MISCONFIGURED, Ask, Turn
+
+BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+LEADING = "[[roles-alderway-leading]]"
+ON_HOME = {"page": "home"}
+ON_LAB = {"page": "lab", "experiment": "leak", "preset": "slow-leak", "fields": {"leak-preset": "slow-leak"}}
+
+
+class Rig:
+    """A conversation, a replay model logging to a file, and the turns run on them."""
+
+    def __init__(self, tmp_path: Path, replies: list[dict[str, Any]], *, spec: ModelSpec | None = None) -> None:
+        script = tmp_path / "script.json"
+        script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
+        self.log = tmp_path / "log.jsonl"
+        self.model: Any = ReplayModel(script, log_path=self.log, spec=spec)
+        self.conversation = Conversation("token", time.time())
+
+    async def ask(self, ask: Ask) -> list[Any]:
+        turn = Turn(bundle=BUNDLE, model=self.model, policy=AnswerPolicy())
+        return [event async for event in turn.run(self.conversation, ask)]
+
+    def bodies(self) -> list[dict[str, Any]]:
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text(encoding="utf-8").splitlines()]
+
+    def results(self) -> list[dict[str, Any]]:
+        """Every tool result the model was sent, in order, from the last request."""
+        last = self.bodies()[-1]["messages"]
+        return [b for m in last if isinstance(m["content"], list) for b in m["content"] if b.get("type") == "tool_result"]
+
+
+def kinds(events: list[Any]) -> list[str]:
+    return [e.event for e in events]
+
+
+@pytest.mark.anyio
+async def test_an_answer_streams_cited_sentences_and_is_remembered(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, [{"question": "led", "calls": [[{"text": f"Yes. She led a team of five. {LEADING}"}]]}])
+    events = await rig.ask(Ask(question="Has she led a team?", screen=ON_HOME))
+    assert kinds(events) == ["sentence", "sentence", "done"]
+    assert events[1].text == "She led a team of five."
+    assert events[1].cites[0].path == "/roles/#roles-alderway-leading"
+    done = events[-1]
+    assert done.model == "replay" and done.bundle == BUNDLE.hash and done.first_word_ms is not None
+    assert rig.conversation.questions == 1
+    assert rig.conversation.messages[-1] == {"role": "assistant", "content": [{"type": "text", "text": f"Yes. She led a team of five. {LEADING}"}]}
+
+
+@pytest.mark.anyio
+async def test_a_question_about_pay_is_refused_before_any_model(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, [{"question": ".", "calls": [[{"text": "It is 100k. [[roles-alderway]]"}]]}])
+    events = await rig.ask(Ask(question="What is her salary?", screen=ON_HOME))
+    assert kinds(events) == ["refused", "done"]
+    assert events[0].reason == "pay"
+    assert rig.bodies() == []
+    assert rig.conversation.messages == [] and rig.conversation.questions == 0
+
+
+@pytest.mark.anyio
+async def test_none_gives_the_policys_words(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, [{"question": "piano", "calls": [[{"text": "[[none]]"}]]}])
+    events = await rig.ask(Ask(question="Does she play the piano?"))
+    assert [e for e in events if isinstance(e, Refused)] == [AnswerPolicy().none_refusal()]
+    assert not [e for e in events if isinstance(e, Sentence)]
+
+
+@pytest.mark.anyio
+async def test_words_and_actions_come_in_the_order_the_model_wrote_them(tmp_path: Path) -> None:
+    script = [{"question": "lab", "calls": [
+        [{"text": f"The lab has a heap that leaks. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"text": "It runs in the browser. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="What is in the lab?", screen=ON_HOME))
+    assert kinds(events) == ["sentence", "action", "sentence", "done"]
+    assert payload(events[1]) == {"tool": "show_page", "id": "lab", "label": "Lab", "path": "/lab/"}
+    assert rig.results()[0]["content"].startswith("Opened Lab for the visitor.")
+    assert "is_error" not in rig.results()[0]
+    assert events[-1].actions == 1
+
+
+@pytest.mark.anyio
+async def test_a_failed_call_goes_back_as_an_error_and_the_browser_gets_nothing(tmp_path: Path) -> None:
+    script = [{"question": "secret", "calls": [
+        [{"tool": "show_page", "input": {"id": "javascript:alert(1)"}}],
+        [{"text": f"That page is not on the site. She leads without managing. {LEADING}"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Open the secret page", screen=ON_HOME))
+    assert not [e for e in events if isinstance(e, (Action, Card))]
+    result = rig.results()[0]
+    assert result["is_error"] is True
+    assert result["content"].startswith('No page "javascript:alert(1)". The pages are home, ')
+
+
+@pytest.mark.anyio
+async def test_the_last_call_may_only_speak_and_the_tools_are_the_same_bytes(tmp_path: Path) -> None:
+    call = [{"tool": "get_page_content", "input": {}}]
+    script = [{"question": "lab", "calls": [call, call, [{"text": f"It leaks. {LEADING}"}]]}]
+    rig = Rig(tmp_path, script)
+    await rig.ask(Ask(question="What does the lab show?", screen=ON_LAB))
+    bodies = rig.bodies()
+    assert [b.get("tool_choice") for b in bodies] == [None, None, {"type": "none"}]
+    tools = json.dumps(BUNDLE.tools, ensure_ascii=False, separators=(",", ":"))
+    assert all(json.dumps(b["tools"], ensure_ascii=False, separators=(",", ":")) == tools for b in bodies)
+    assert all(b["system"][-1]["cache_control"] == {"type": "ephemeral"} for b in bodies)
+    assert all("cache_control" not in block for b in bodies for block in b["system"][:-1])
+    assert rig.results()[0]["content"] == BUNDLE.manifest["page_text"]["lab"].strip()
+
+
+@pytest.mark.anyio
+async def test_a_fifth_action_is_refused_and_the_next_call_may_only_speak(tmp_path: Path) -> None:
+    five = [{"tool": "point_at", "input": {"id": pid}} for pid in ("leak-chart", "old-gen", "storm-chart", "storm-results")]
+    five.append({"tool": "offer", "input": {"id": "cv"}})
+    script = [{"question": "everything", "calls": [five, [{"text": f"That is the lab. {LEADING}"}]]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Show me everything here", screen=ON_LAB))
+    assert [e.id for e in events if isinstance(e, Action)] == ["leak-chart", "old-gen", "storm-chart", "storm-results"]
+    assert rig.results()[4]["is_error"] is True and "4 actions are the most" in rig.results()[4]["content"]
+    assert rig.bodies()[1]["tool_choice"] == {"type": "none"}
+    assert events[-1].actions == 4
+
+
+@pytest.mark.anyio
+async def test_the_conversation_only_grows(tmp_path: Path) -> None:
+    script = [
+        {"question": "led", "calls": [[{"text": f"Yes. {LEADING} "}, {"tool": "show_page", "input": {"id": "roles"}}], [{"text": f"She leads without managing. {LEADING}"}]]},
+        {"question": "mentor", "calls": [[{"text": f"She mentors four mid-level engineers. {LEADING}"}]]},
+    ]
+    rig = Rig(tmp_path, script)
+    await rig.ask(Ask(question="Has she led a team?", screen=ON_HOME, failed=[{"tool": "point_at", "id": "leak-chart", "reason": "not_found"}]))
+    await rig.ask(Ask(question="Does she mentor?", screen={"page": "roles"}))
+    bodies = rig.bodies()
+    assert len(bodies) == 3
+    dumps = [json.dumps(b["messages"], ensure_ascii=False, separators=(",", ":")) for b in bodies]
+    for before, after in zip(dumps, dumps[1:]):
+        assert after.startswith(before[:-1]) and len(after) > len(before)
+    assert rig.conversation.questions == 2
+    assert json.dumps(rig.conversation.messages, separators=(",", ":"), ensure_ascii=False).startswith(dumps[-1][:-1])
+
+
+@pytest.mark.anyio
+async def test_the_note_is_a_system_message_where_the_model_takes_one(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, [{"question": ".", "calls": [[{"text": f"Yes. {LEADING}"}]]}])
+    await rig.ask(Ask(question="Is this the lab?", screen=ON_LAB))
+    messages = rig.bodies()[0]["messages"]
+    assert [m["role"] for m in messages] == ["user", "system"]
+    assert messages[1]["content"].startswith("## The page the user has open: Lab\n\n")
+
+
+@pytest.mark.anyio
+async def test_the_note_is_a_reminder_where_the_model_takes_no_system_message(tmp_path: Path) -> None:
+    spec = ModelSpec("no-mid", mid_system=False)
+    rig = Rig(tmp_path, [{"question": ".", "calls": [[{"text": f"Yes. {LEADING}"}]]}], spec=spec)
+    await rig.ask(Ask(question="Is this the lab?", screen=ON_LAB))
+    messages = rig.bodies()[0]["messages"]
+    assert [m["role"] for m in messages] == ["user"]
+    assert messages[0]["content"][0] == {"type": "text", "text": "<question>Is this the lab?</question>"}
+    assert messages[0]["content"][1]["text"].startswith("<system-reminder>\n## The page the user has open: Lab")
+
+
+class RefusesSystem:
+    """A model that answers 400 "role 'system' is not supported" to a mid-conversation system message."""
+
+    def __init__(self, inner: ReplayModel) -> None:
+        self.inner, self.spec, self.seen = inner, inner.spec, []
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        self.seen.append(request)
+        if any(m["role"] == "system" for m in request.messages):
+            raise SystemRoleUnsupported("role 'system' is not supported on this model")
+        async for event in self.inner.stream(request):
+            yield event
+
+    async def aclose(self) -> None:
+        return None
+
+
+@pytest.mark.anyio
+async def test_a_refused_system_message_falls_back_to_a_reminder_for_the_conversation(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, [{"question": ".", "calls": [[{"text": f"Yes. {LEADING}"}]]}])
+    rig.model = RefusesSystem(rig.model)
+    first = await rig.ask(Ask(question="Is this the lab?", screen=ON_LAB))
+    assert kinds(first)[-1] == "done"
+    second = await rig.ask(Ask(question="And this?", screen=ON_LAB))
+    assert kinds(second)[-1] == "done"
+    assert len(rig.model.seen) == 3  # one refused, then a reminder each time, never a system message again
+    assert all(m["role"] != "system" for m in rig.conversation.messages)
+
+
+@pytest.mark.anyio
+async def test_choices_end_the_turn_waiting_and_the_pick_continues_it(tmp_path: Path) -> None:
+    script = [{"question": "look at", "calls": [
+        [{"text": f"She has cases and a lab. {LEADING} "}, {"tool": "offer_choices", "input": {"question": "Which first?", "options": ["Cases", "Lab"]}}],
+        [{"text": f"The lab has a heap that leaks. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="What should I look at?", screen=ON_HOME))
+    card = next(e for e in events if isinstance(e, Card))
+    assert payload(card) == {"kind": "choices", "call": card.call, "question": "Which first?", "options": ["Cases", "Lab"]}
+    assert events[-1].waiting is True and rig.conversation.waiting is not None
+    wrong = await rig.ask(Ask(reply={"call": "toolu_forged", "pick": "Lab"}, screen=ON_HOME))
+    assert kinds(wrong) == ["error"] and wrong[0].code == "no_card"
+    events = await rig.ask(Ask(reply={"call": card.call, "pick": "Lab"}, screen=ON_HOME))
+    assert kinds(events)[-1] == "done" and events[-1].waiting is False
+    assert rig.results()[-1] == {"type": "tool_result", "tool_use_id": card.call, "content": 'The user picked "Lab".'}
+    assert rig.conversation.waiting is None and rig.conversation.questions == 1
+
+
+@pytest.mark.anyio
+async def test_an_asks_first_action_waits_for_approval(tmp_path: Path) -> None:
+    script = [{"question": "clear", "calls": [
+        [{"tool": "clear_lab", "input": {}}],
+        [{"text": f"The lab is clear. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Clear the lab", screen=ON_LAB))
+    card = next(e for e in events if isinstance(e, Card))
+    assert payload(card) == {"kind": "confirm", "call": card.call, "name": "clear_lab", "label": "Clear the lab"}
+    assert not [e for e in events if isinstance(e, Action)]
+    events = await rig.ask(Ask(reply={"call": card.call, "approved": True}, screen=ON_LAB))
+    assert payload(events[0]) == {"tool": "clear_lab", "id": "clear_lab", "label": "Clear the lab", "path": "/lab/", "name": "clear_lab", "press": True}
+    assert rig.results()[-1]["content"] == 'Approved by the user and pressed "Clear the lab".'
+
+
+@pytest.mark.anyio
+async def test_a_decline_is_final(tmp_path: Path) -> None:
+    script = [{"question": "clear", "calls": [[{"tool": "clear_lab", "input": {}}], [{"text": f"Left as it is. [[lab-leak]]"}]]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Clear the lab", screen=ON_LAB))
+    call = next(e for e in events if isinstance(e, Card)).call
+    events = await rig.ask(Ask(reply={"call": call, "approved": False}, screen=ON_LAB))
+    assert not [e for e in events if isinstance(e, Action)]
+    assert rig.results()[-1]["content"] == 'The user declined "Clear the lab". That is final: leave it unless they ask for it again.'
+
+
+@pytest.mark.anyio
+async def test_a_new_question_answers_a_card_left_waiting(tmp_path: Path) -> None:
+    script = [
+        {"question": "look at", "calls": [[{"tool": "offer_choices", "input": {"question": "Which?", "options": ["A", "B"]}}]]},
+        {"question": "led", "calls": [[{"text": f"Yes. {LEADING}"}]]},
+    ]
+    rig = Rig(tmp_path, script)
+    await rig.ask(Ask(question="What should I look at?"))
+    events = await rig.ask(Ask(question="Has she led a team?"))
+    assert kinds(events)[-1] == "done"
+    opening = rig.bodies()[-1]["messages"][-1]["content"]
+    assert opening[0]["type"] == "tool_result" and opening[1]["text"] == "<question>Has she led a team?</question>"
+
+
+@pytest.mark.anyio
+async def test_a_failed_model_call_is_not_remembered(tmp_path: Path) -> None:
+    script = [{"question": "lab", "calls": [
+        [{"text": f"The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"text": "More"}, {"error": "overloaded"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="What is in the lab?", screen=ON_HOME))
+    assert isinstance(events[-1], Error) and events[-1].code == "overloaded"
+    assert "try again" in events[-1].message
+    assert rig.conversation.messages == [] and rig.conversation.questions == 0
+
+
+class Broken:
+    spec = ModelSpec("broken")
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        raise Misconfigured("ANTHROPIC_API_KEY was refused: set a valid key.")
+        yield  # pragma: no cover
+
+    async def aclose(self) -> None:
+        return None
+
+
+@pytest.mark.anyio
+async def test_a_misconfigured_guide_tells_the_visitor_little(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, [])
+    rig.model = Broken()
+    events = await rig.ask(Ask(question="Has she led a team?"))
+    assert events == [Error("misconfigured", MISCONFIGURED)]
+
+
+@pytest.mark.anyio
+async def test_the_first_person_is_held_across_calls(tmp_path: Path) -> None:
+    script = [{"question": "mentor", "calls": [
+        [{"text": f"She mentors engineers. {LEADING} "}, {"tool": "show_page", "input": {"id": "roles"}}],
+        [{"text": f"I review code and mentor mid-level engineers. {LEADING}"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Does she mentor?", screen=ON_HOME))
+    held = [e for e in events if isinstance(e, Held)]
+    assert [h.reason for h in held] == ["first_person"]
+    assert all("I review" not in e.text for e in events if isinstance(e, Sentence))
+    assert rig.conversation.held_last == ["first_person"]
+    # The next note tells the model what was held back.
+    rig2 = [{"question": ".", "calls": [[{"text": f"Yes. {LEADING}"}]]}]
+    rig.model = ReplayModel(_script(tmp_path, rig2), log_path=rig.log)
+    await rig.ask(Ask(question="Anything else?", screen=ON_HOME))
+    assert "first person" in rig.bodies()[-1]["messages"][-1]["content"]
+
+
+def _script(tmp_path: Path, replies: list[dict[str, Any]]) -> Path:
+    path = tmp_path / "second.json"
+    path.write_text(json.dumps({"replies": replies}), encoding="utf-8")
+    return path
+
+
+@pytest.mark.anyio
+async def test_done_sums_tokens_and_prices_them(tmp_path: Path) -> None:
+    spec = ModelSpec("priced", input_per_mtok=1.0, output_per_mtok=5.0, cache_read_per_mtok=0.1, cache_write_per_mtok=1.25, mid_system=True)
+    usage = {"input_tokens": 1000, "output_tokens": 100, "cache_read_input_tokens": 10000, "cache_creation_input_tokens": 0}
+    script = [{"question": "lab", "usage": usage, "calls": [
+        [{"text": f"The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"text": f"It leaks. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script, spec=spec)
+    events = await rig.ask(Ask(question="What is in the lab?", screen=ON_HOME))
+    done = events[-1]
+    assert isinstance(done, Done)
+    assert (done.input_tokens, done.output_tokens, done.cache_read_tokens) == (2000, 200, 20000)
+    assert done.cost_usd == pytest.approx((2000 * 1.0 + 200 * 5.0 + 20000 * 0.1) / 1e6)

@@ -32,7 +32,9 @@ class PageMeta:
 
     def tag(self) -> str:
         payload = json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
-        return f"<meta name=\"{NAME}\" content='{html.escape(payload, quote=True)}'>"
+        # Single-quoted, so the JSON's own quotes stay readable; only what could end the attribute is escaped.
+        escaped = payload.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
+        return f"<meta name=\"{NAME}\" content='{escaped}'>"
 
 
 def front_matter(meta: Mapping[str, Any] | None, *, where: str) -> dict[str, Any]:

@@ -1,0 +1,100 @@
+"""A folder of built HTML read as the plugin reads a build: for `docent manifest SITE_DIR` (Zensical, other tools).
+
+Pages built with the plugin carry a docent meta tag (their id, label, nav order, record, instructions) and markers
+around their content, so they read exactly as the plugin read them. Other pages are every `index.html`; their
+content is the theme's main region, their label their first h1 (else <title>), their order their path's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from selectolax.lexbor import LexborHTMLParser
+
+from .meta import PageMeta, find
+from .page import CONTENT_END, CONTENT_START, PageFacts, page_id, read_page
+from .text import collapse
+
+# The content region of common themes, most specific first: Material and Zensical, MkDocs' and ReadTheDocs' themes.
+CONTENT_REGIONS = ("article.md-content__inner", "[role=main]", "main", "article")
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltPage:
+    path: str
+    meta: PageMeta
+    content: str
+
+
+def _site_path(site_dir: Path, file: Path) -> str:
+    relative = file.relative_to(site_dir).as_posix()
+    if relative == "index.html":
+        return "/"
+    if relative.endswith("/index.html"):
+        return "/" + relative[: -len("index.html")]
+    return "/" + relative
+
+
+def _content(document: str) -> str | None:
+    start = document.find(CONTENT_START)
+    end = document.find(CONTENT_END, start + 1) if start >= 0 else -1
+    if start < 0 or end < 0:
+        return None
+    return document[start + len(CONTENT_START) : end]
+
+
+def _fallback(document: str, *, path: str, order: int) -> BuiltPage:
+    tree = LexborHTMLParser(document)
+    region = next((node for sel in CONTENT_REGIONS if (node := tree.css_first(sel)) is not None), tree.body)
+    h1 = region.css_first("h1") if region is not None else None
+    title_node = tree.css_first("title")
+    if h1 is not None:
+        for link in h1.css("a.headerlink"):
+            link.decompose()
+        label = collapse(h1.text())
+    elif title_node is not None:
+        label = collapse(title_node.text()).split(" - ")[0]
+    else:
+        label = path
+    meta = PageMeta(page=page_id(path), label=label, order=order)
+    return BuiltPage(path, meta, region.html if region is not None else "")
+
+
+def built_pages(site_dir: Path) -> list[BuiltPage]:
+    """The site's pages in order, excluded ones left out."""
+    pages: list[BuiltPage] = []
+    files = sorted(site_dir.rglob("*.html"), key=lambda f: (f.relative_to(site_dir).as_posix() != "index.html", f))
+    for number, file in enumerate(files):
+        if file.name == "404.html" or file.is_relative_to(site_dir / "docent"):
+            continue
+        document = file.read_text(encoding="utf-8", errors="replace")
+        path = _site_path(site_dir, file)
+        meta = find(document)
+        if meta is None:
+            if file.name != "index.html":
+                continue
+            page = _fallback(document, path=path, order=1_000_000 + number)
+        else:
+            content = _content(document)
+            if content is None:  # markers lost, e.g. to a minifier: read the theme's content region
+                content = _fallback(document, path=path, order=meta.order).content
+            page = BuiltPage(path, meta, content)
+        if not page.meta.exclude:
+            pages.append(page)
+    pages.sort(key=lambda p: (p.meta.order, p.path))
+    return pages
+
+
+def read_site(site_dir: Path) -> list[PageFacts]:
+    return [
+        read_page(
+            page.content,
+            path=page.path,
+            title=page.meta.label,
+            record=page.meta.record,
+            instructions=page.meta.instructions,
+            id=page.meta.page,
+        )
+        for page in built_pages(site_dir)
+    ]

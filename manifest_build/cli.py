@@ -1,0 +1,158 @@
+"""`docent manifest SITE_DIR`: the manifest and bundle from any folder of built HTML, where MkDocs plugins do not run.
+
+Reads tours, offers and the lexicon from the docent entry of the config file (mkdocs.yml, read with a loader that
+tolerates MkDocs' tags such as !ENV and !!python/name), writes SITE_DIR/docent/manifest.json and the bundle, and
+copies the panel's assets into SITE_DIR/docent/ where they are missing. Problems are printed; under --strict they
+make the exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .bundle import PUBLIC_PATH, bundle, write
+from .built_site import read_site
+from .manifest import build
+from .meta import MetaError
+from .options import ConfigError, site_config
+
+DEFAULT_BUNDLE = "docent-bundle.json"
+
+
+class _TolerantLoader(yaml.SafeLoader):
+    """YAML with MkDocs' custom tags read leniently: !ENV resolved, any other tag read as its plain value."""
+
+
+def _plain(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node, deep=True)
+    return loader.construct_mapping(node, deep=True)  # type: ignore[arg-type]
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    """`!ENV NAME` or `!ENV [NAME, OTHER, default]`, as mkdocs' pyyaml_env_tag reads it."""
+    names = _plain(loader, node)
+    names = [names] if isinstance(names, str) else list(names)
+    default = names.pop() if len(names) > 1 else None
+    for name in names:
+        if name in os.environ:
+            return yaml.safe_load(os.environ[name])
+    return default
+
+
+_TolerantLoader.add_constructor("!ENV", _env)
+_TolerantLoader.add_multi_constructor("!", lambda loader, suffix, node: _plain(loader, node))
+_TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: _plain(loader, node))
+
+
+def load_config(path: Path) -> dict[str, Any]:
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_TolerantLoader)  # noqa: S506 - a safe loader
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{path} is not a YAML mapping.")
+    return dict(data)
+
+
+def docent_options(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The docent plugin's entry: `plugins: [docent]`, `[{docent: {...}}]` or `{docent: {...}}`."""
+    plugins = config.get("plugins") or []
+    entries = plugins.items() if isinstance(plugins, Mapping) else (
+        next(iter(p.items())) if isinstance(p, Mapping) and p else (p, None) for p in plugins
+    )
+    for name, options in entries:
+        if name == "docent":
+            return dict(options or {})
+    return {}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("site_dir", metavar="SITE_DIR", type=Path, help="the folder of built HTML")
+    parser.add_argument("--config", type=Path, default=Path("mkdocs.yml"),
+                        help="the config file with the docent plugin's options (default: mkdocs.yml)")
+    parser.add_argument("--bundle", type=Path, default=None,
+                        help="where to write the private bundle (default: the config's `bundle`, beside the config)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when the build finds problems")
+
+
+def _copy_assets(site_dir: Path) -> int:
+    copied = 0
+    assets = resources.files("docent.plugins").joinpath("assets")
+    with resources.as_file(assets) as folder:
+        for source in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
+            target = site_dir / "docent" / source.relative_to(folder)
+            if not target.exists():  # an owner's own file of that name wins
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, target)
+                copied += 1
+    return copied
+
+
+def run(args: argparse.Namespace) -> int:
+    site_dir: Path = args.site_dir
+    if not site_dir.is_dir():
+        print(f"docent manifest: {site_dir} is not a folder of built HTML; build the site first.", file=sys.stderr)
+        return 2
+    config: dict[str, Any] = {}
+    config_path: Path = args.config
+    if config_path.is_file():
+        try:
+            config = load_config(config_path)
+        except (OSError, yaml.YAMLError, ConfigError) as exc:
+            print(f"docent manifest: cannot read {config_path}: {exc}", file=sys.stderr)
+            return 2
+    elif config_path != Path("mkdocs.yml"):
+        print(f"docent manifest: no config file at {config_path}.", file=sys.stderr)
+        return 2
+    options = docent_options(config)
+    try:
+        site = site_config(
+            site_name=config.get("site_name") or "",
+            owner=config.get("site_author") or "",
+            sidecar=options.get("sidecar_url", ""),
+            tours=options.get("tours"),
+            offers=options.get("offers"),
+            lexicon=options.get("lexicon"),
+        )
+        pages = read_site(site_dir)
+    except (ConfigError, MetaError) as exc:
+        print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
+        return 2
+    manifest, problems = build(pages, site)
+    for problem in problems:
+        print(f"WARNING - docent: {problem}", file=sys.stderr)
+    bundle_path = args.bundle or config_path.resolve().parent / str(options.get("bundle") or DEFAULT_BUNDLE)
+    built = bundle(manifest)
+    write(built, site_dir=site_dir, bundle_path=bundle_path)
+    copied = _copy_assets(site_dir)
+    chars = built.prompt_chars
+    print(
+        f"docent: {len(manifest.pages)} pages, {len(manifest.parts)} parts, {len(manifest.experiments)} experiments, "
+        f"{len(manifest.tours)} tours, {len(manifest.offers)} offers, {len(manifest.record)} record sections; "
+        f"prompt {chars} characters (~{chars // 4} tokens); {len(problems)} problems; "
+        f"wrote {site_dir / PUBLIC_PATH} and {bundle_path}; copied {copied} panel assets"
+    )
+    if problems and args.strict:
+        print(f"docent manifest: aborted with {len(problems)} problems in strict mode.", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m docent.manifest_build.cli SITE_DIR` until the `docent` command dispatches here."""
+    parser = argparse.ArgumentParser(prog="docent manifest", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,26 @@
+"""The docent plugin's options in mkdocs.yml."""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+
+class DocentConfig(base.Config):
+    enabled = c.Type(bool, default=True)
+    """Build the manifest and the bundle and add the panel; false leaves the site as it is without Docent."""
+
+    sidecar_url = c.Type(str, default="")
+    """Where the panel finds the sidecar (`docent serve`); "" means the site's own origin."""
+
+    bundle = c.Type(str, default="docent-bundle.json")
+    """The private bundle's path, relative to mkdocs.yml's folder; keep it outside site_dir so it is not published."""
+
+    tours = c.Type(list, default=[])
+    """Tours: a list of {id, label, steps: [{page, part or section, caption}]}."""
+
+    offers = c.Type(list, default=[])
+    """Offers: a list of {id, label, target}; each a button the visitor presses."""
+
+    lexicon = c.Type((dict, list), default={})
+    """Technologies and practices beyond the built-in lexicon: {term: [alias, ...]}."""

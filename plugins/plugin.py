@@ -1,0 +1,150 @@
+"""The MkDocs plugin: a thin adapter that feeds each rendered page to manifest_build and writes once at the end.
+
+Per page (on_page_content) it reads the page's facts; into each page's <head> it writes them as a meta tag so that
+`docent manifest SITE_DIR` reads the same off the built files; in on_post_build it builds the manifest, warns about
+every problem (so `mkdocs build --strict` fails), and writes site/docent/manifest.json and the private bundle.
+State is kept by page across `mkdocs serve --dirty` rebuilds, where only changed pages are read again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from docent.manifest_build.bundle import PUBLIC_PATH, bundle, write
+from docent.manifest_build.manifest import build
+from docent.manifest_build.meta import MetaError, PageMeta, front_matter
+from docent.manifest_build.options import ConfigError, site_config
+from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, page_id, page_path, read_page
+from docent.manifest_build.types import SiteConfig
+
+from .config import DocentConfig
+
+log = get_plugin_logger(__name__)
+
+ASSETS = Path(__file__).parent / "assets"
+ASSET_PREFIX = "docent/"
+SCRIPT = "docent/panel.js"
+STYLE = "docent/panel.css"
+
+
+class DocentPlugin(BasePlugin[DocentConfig]):
+    def __init__(self) -> None:
+        self._facts: dict[str, PageFacts] = {}  # by src_uri, kept across dirty rebuilds
+        self._order: dict[str, int] = {}
+        self._site: SiteConfig = SiteConfig()
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
+        self._facts.clear()
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        try:
+            self._site = site_config(
+                site_name=config.site_name,
+                owner=config.site_author or "",
+                sidecar=self.config.sidecar_url,
+                tours=self.config.tours,
+                offers=self.config.offers,
+                lexicon=self.config.lexicon,
+            )
+        except ConfigError as exc:
+            raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
+        if SCRIPT not in [str(s) for s in config.extra_javascript]:
+            script = ExtraScriptValue(SCRIPT)
+            script.defer = True
+            config.extra_javascript.append(script)
+        if STYLE not in config.extra_css:
+            config.extra_css.append(STYLE)
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if not self.config.enabled:
+            return None
+        for path in sorted(p for p in ASSETS.rglob("*") if p.is_file()):
+            uri = ASSET_PREFIX + path.relative_to(ASSETS).as_posix()
+            if files.get_file_from_path(uri) is None:  # an owner's own file of that name wins
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
+        # A page deleted since the last build leaves the manifest with it.
+        present = {f.src_uri for f in files.documentation_pages()}
+        for src_uri in set(self._facts) - present:
+            del self._facts[src_uri]
+        return files
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        if not self.config.enabled:
+            return None
+        in_nav = [page.file.src_uri for page in nav.pages]
+        others = sorted({f.src_uri for f in files.documentation_pages()} - set(in_nav))
+        self._order = {src_uri: i for i, src_uri in enumerate(in_nav + others)}
+        return nav
+
+    def _meta(self, page: Page) -> dict[str, Any]:
+        try:
+            return front_matter(page.meta, where=page.file.src_uri)
+        except MetaError as exc:
+            raise PluginError(str(exc)) from exc
+
+    @event_priority(-50)  # after other plugins have changed the content: read what the visitor will see
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        if not self.config.enabled:
+            return None
+        options = self._meta(page)
+        src_uri = page.file.src_uri
+        if options["exclude"] or page.file.inclusion.is_excluded():
+            self._facts.pop(src_uri, None)
+            return None
+        path = page_path(page.url)
+        self._facts[src_uri] = read_page(
+            html, path=path, title=page.title or "", record=options["record"], instructions=options["instructions"]
+        )
+        return f"{CONTENT_START}{html}{CONTENT_END}"
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled:
+            return None
+        options = self._meta(page)
+        path = page_path(page.url)
+        tag = PageMeta(
+            page=page_id(path),
+            label=" ".join((page.title or "").split()),
+            order=self._order.get(page.file.src_uri, len(self._order)),
+            record=options["record"],
+            exclude=options["exclude"],
+            instructions=options["instructions"],
+        ).tag()
+        at = output.find("</head>")
+        return output if at < 0 else output[:at] + tag + output[at:]
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        last = len(self._order)
+        pages = sorted(self._facts.items(), key=lambda item: (self._order.get(item[0], last), item[0]))
+        manifest, problems = build([facts for _, facts in pages], self._site)
+        for problem in problems:
+            log.warning(str(problem))
+        built = bundle(manifest)
+        site_dir = Path(config.site_dir)
+        bundle_path = Path(config.config_file_path or "mkdocs.yml").resolve().parent / self.config.bundle
+        if bundle_path.resolve().is_relative_to(site_dir.resolve()):
+            log.warning(f"The bundle {bundle_path} is inside site_dir and would be published: set `bundle` elsewhere.")
+        write(built, site_dir=site_dir, bundle_path=bundle_path)
+        chars = built.prompt_chars
+        log.info(
+            f"{len(manifest.pages)} pages, {len(manifest.sections)} home sections, {len(manifest.parts)} parts, "
+            f"{len(manifest.experiments)} experiments, {len(manifest.tours)} tours, {len(manifest.offers)} offers, "
+            f"{len(manifest.actions)} actions, {len(manifest.fields)} fields, {len(manifest.record)} record sections, "
+            f"{len(built.tools)} tools; prompt {chars} characters (~{chars // 4} tokens); "
+            f"{len(problems)} problems; wrote {PUBLIC_PATH} and {bundle_path.name}"
+        )

@@ -1,0 +1,80 @@
+"""Debian's Chromium under Playwright, and a small static server: what the browser tests and the bench share."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ASSETS = Path(__file__).resolve().parents[2] / "plugins" / "assets"
+
+
+def executable() -> str:
+    found = shutil.which("chromium") or CHROMIUM
+    return found
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[tuple[Playwright, Browser]]:
+    """A headless Chromium, closed on the way out."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable(), args=ARGS, headless=True)
+        try:
+            yield playwright, browser
+        finally:
+            browser.close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extra_headers: dict[str, str] = {}
+
+    def end_headers(self) -> None:
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+@contextlib.contextmanager
+def static_server(root: Path, *, headers: dict[str, str] | None = None) -> Iterator[str]:
+    """Serves a folder on a free loopback port; yields its base URL ("http://127.0.0.1:PORT/")."""
+    handler = type("Handler", (_QuietHandler,), {"extra_headers": dict(headers or {})})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def assets_page(folder: Path, body: str = "") -> Path:
+    """A page of our own with the panel's assets under docent/, for testing the pieces alone."""
+    shutil.copytree(ASSETS, folder / "docent", dirs_exist_ok=True)
+    (folder / "index.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><title>Docent pieces</title>"
+        "<script src='docent/sha256.js'></script><script src='docent/sse.js'></script></head>"
+        f"<body>{body}</body></html>",
+        encoding="utf-8",
+    )
+    return folder

@@ -1,0 +1,108 @@
+"""The panel's pieces in Chromium, on a page of our own: SHA-256 against known vectors, the SSE parser
+over every way a stream can be cut, and the proof-of-work worker solving a challenge made here."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.chromium import assets_page, chromium, static_server
+
+pytestmark = pytest.mark.browser
+
+VECTORS = ["", "abc", "a" * 55, "a" * 56, "a" * 63, "a" * 64, "a" * 119, "a" * 1000, "héllo ✓ 漢字",
+           "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
+    root = assets_page(tmp_path_factory.mktemp("pieces"))
+    with static_server(root) as base, chromium() as (_, browser):
+        page = browser.new_page()
+        page.goto(base)
+        yield page
+        page.close()
+
+
+def test_sha256_matches_known_vectors(page: Page) -> None:
+    got = page.evaluate("(inputs) => inputs.map((s) => DocentSha256.hex(s))", VECTORS)
+    assert got == [hashlib.sha256(s.encode()).hexdigest() for s in VECTORS]
+    assert got[1] == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+
+
+@pytest.mark.parametrize("salt", ["ab12", "0f" * 12 + "?expires=1900000000&", "s" * 70])
+def test_search_finds_the_number_behind_a_challenge(page: Page, salt: str) -> None:
+    challenge = hashlib.sha256(f"{salt}4242".encode()).hexdigest()
+    assert page.evaluate("([s, c]) => DocentSha256.search(s, c, 0, 10000)", [salt, challenge]) == 4242
+    assert page.evaluate("([s, c]) => DocentSha256.search(s, c, 0, 4000)", [salt, challenge]) == -1
+
+
+STREAM = (
+    "\ufeff: ping\r\nevent: start\r\ndata: {\"conversation\":\"t\"}\r\n\r\n"
+    "event: sentence\ndata: {\"text\":\"line one\",\n data: \"x\":1}\n\n"
+    ":comment\rdata:no space\r\r"
+    "id: 7\nevent: done\ndata: {\"model\":\"é✓\"}\n\n"
+    "event: empty\n\n"
+    "data: never finished"
+)
+EXPECTED = [
+    {"event": "start", "data": "{\"conversation\":\"t\"}", "id": ""},
+    {"event": "sentence", "data": "{\"text\":\"line one\",\n\"x\":1}", "id": ""},
+    {"event": "message", "data": "no space", "id": ""},
+    {"event": "done", "data": "{\"model\":\"é✓\"}", "id": "7"},
+]
+
+
+def test_sse_parser_gives_the_same_events_however_the_bytes_are_cut(page: Page) -> None:
+    script = """(stream) => {
+      const bytes = new TextEncoder().encode(stream);
+      const seen = new Set();
+      for (let i = 0; i <= bytes.length; i++) {
+        for (let j = i; j <= bytes.length; j += 2) {
+          const p = new Docent.SseParser();
+          const out = [].concat(p.push(bytes.subarray(0, i)), p.push(bytes.subarray(i, j)),
+                                p.push(bytes.subarray(j)), p.end());
+          seen.add(JSON.stringify(out));
+        }
+      }
+      return [...seen];
+    }"""
+    outcomes = page.evaluate(script, STREAM.replace("\n data:", "\ndata:"))
+    assert [json.loads(o) for o in outcomes] == [EXPECTED]
+
+
+def test_worker_solves_a_challenge_and_reports_progress(page: Page) -> None:
+    salt = secrets.token_hex(12) + "?expires=1900000000&"
+    number = 61_234
+    challenge = {"algorithm": "SHA-256", "challenge": hashlib.sha256(f"{salt}{number}".encode()).hexdigest(),
+                 "maxnumber": 250_000, "salt": salt, "signature": "x"}
+    script = """(challenge) => new Promise((resolve) => {
+      const worker = new Worker("docent/worker.js");
+      const progress = [];
+      worker.onmessage = (m) => {
+        if (m.data.type === "progress") progress.push(m.data.tried);
+        else { worker.terminate(); resolve({result: m.data, progress}); }
+      };
+      worker.postMessage(challenge);
+    })"""
+    out = page.evaluate(script, challenge)
+    assert out["result"]["type"] == "solved"
+    assert out["result"]["number"] == number
+    assert out["progress"] and out["progress"] == sorted(out["progress"]) and out["progress"][-1] < number
+
+
+def test_worker_says_when_a_challenge_has_no_answer(page: Page) -> None:
+    challenge = {"algorithm": "SHA-256", "challenge": "0" * 64, "maxnumber": 500, "salt": "x", "signature": "x"}
+    out = page.evaluate("""(c) => new Promise((resolve) => {
+      const w = new Worker("docent/worker.js");
+      w.onmessage = (m) => { if (m.data.type !== "progress") { w.terminate(); resolve(m.data); } };
+      w.postMessage(c);
+    })""", challenge)
+    assert out["type"] == "failed"
+    assert "500" in out["message"]
+

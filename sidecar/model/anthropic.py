@@ -32,7 +32,7 @@ from .port import (
     UpstreamFailed,
     Usage,
 )
-from .retry import Retry
+from .retry import Retry, retry_after
 
 API_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -97,22 +97,13 @@ def api_error(
     return RequestRejected(f"{where}: {message}. Check the request the turn builds for {spec.id}.", **kw)
 
 
-def _retry_after(headers: httpx.Headers) -> float | None:
-    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
-        try:
-            return float(headers[name]) / scale
-        except (KeyError, ValueError):
-            continue
-    return None
-
-
 def _status_error(response: httpx.Response, spec: ModelSpec) -> ModelError:
     try:
         error = response.json()["error"]
         kind, message = str(error.get("type", "")), str(error.get("message", ""))
     except (ValueError, KeyError, TypeError, AttributeError):
         kind, message = "", response.text[:200] or response.reason_phrase
-    exc = api_error(kind, message, spec=spec, status=response.status_code, retry_after=_retry_after(response.headers))
+    exc = api_error(kind, message, spec=spec, status=response.status_code, retry_after=retry_after(response.headers))
     should = response.headers.get("x-should-retry")
     if should in ("true", "false"):
         exc.retryable = should == "true"  # the API's word wins over the class default

@@ -7,10 +7,21 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import aclosing
 
 import anyio
+import httpx
 
 from .port import ModelError, ModelEvent, TextDelta, ToolCall, Usage
 
 Sleep = Callable[[float], Awaitable[None]]
+
+
+def retry_after(headers: httpx.Headers) -> float | None:
+    """Seconds to wait, from `retry-after-ms` or `retry-after` (an HTTP date is not honoured)."""
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        try:
+            return float(headers[name]) / scale
+        except (KeyError, ValueError):
+            continue
+    return None
 
 
 class Retry:

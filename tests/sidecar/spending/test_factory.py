@@ -1,0 +1,97 @@
+"""The factory stacks metering, bulkhead and budget around each feature's model, or says why it is off."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from docent.sidecar.bundle import Section
+from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, TextDelta
+from docent.sidecar.spending.factory import FeatureModel, Off, make_feature_model, parse_model_string, ModelStringError
+from docent.sidecar.spending.metering import Meter, Metered
+
+from .fakes import REQUEST, SPEC, USAGE, Fake, drain
+
+RECORD = {"roles-acme": Section("roles-acme", "roles", "Acme", "He led the platform team at Acme.", "/roles/#roles-acme")}
+
+
+def make(model: str, **kw) -> FeatureModel | Off:
+    args = dict(api_key=None, budget_usd=1.0, bulkhead=4, record=lambda: RECORD, replay_log=None)
+    return make_feature_model("guide", model=model, **{**args, **kw})
+
+
+@pytest.mark.parametrize(
+    ("model", "says"),
+    [
+        ("absent", "No model is configured: set DOCENT_MODEL"),
+        ("anthropic:claude-haiku-5-5", "No key for anthropic:claude-haiku-5-5: set ANTHROPIC_API_KEY"),
+        ("anthropic:claude-opus-9", "Unknown model 'claude-opus-9': use one of claude-haiku-5-5"),
+        ("gpt", "names no model: use one of offline, anthropic:<model id>"),
+        ("replay:/nowhere/script.json", "No replay script at /nowhere/script.json"),
+    ],
+)
+def test_a_feature_that_cannot_have_its_model_is_off_and_says_why(model, says):
+    off = make(model)
+    assert isinstance(off, Off) and says in off.reason
+
+
+def test_model_strings_parse_to_their_adapters():
+    assert parse_model_string("openai:http://localhost:11434/v1#llama3.2").model == "llama3.2"
+    assert parse_model_string("anthropic:claude-sonnet-5-5").target == "claude-sonnet-5-5"
+    with pytest.raises(ModelStringError):
+        parse_model_string("openai:localhost")
+    assert isinstance(make("anthropic:claude-haiku-5-5", api_key="sk-test"), FeatureModel)
+    assert isinstance(make("openai:http://localhost:8080/v1#qwen"), FeatureModel)
+
+
+@pytest.mark.anyio
+async def test_the_offline_feature_answers_and_reports_its_status():
+    feature = make("offline")
+    assert isinstance(feature, FeatureModel) and feature.spec.offline
+    request = ModelRequest(system=[], tools=[], messages=[{"role": "user", "content": "<question>Has he led a team?</question>"}])
+    events = await drain(feature.stream(request))
+    assert "[[roles-acme]]" in "".join(e.text for e in events if isinstance(e, TextDelta))
+    status = feature.status()
+    assert status["model"] == "offline" and status["offline"] is True
+    assert status["meter"]["calls"] == 1 and status["meter"]["cost_usd"] == 0
+    assert status["bulkhead"] == {"size": 4, "in_use": 0}
+    assert feature.off_reason() is None
+
+
+@pytest.mark.anyio
+async def test_the_replay_feature_logs_each_request(tmp_path):
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"replies": [{"question": "team", "calls": [[{"text": "Yes. [[roles-acme]]"}]]}]}))
+    log = tmp_path / "sent.jsonl"
+    feature = make(f"replay:{script}", replay_log=log)
+    request = ModelRequest(system=[], tools=[], messages=[{"role": "user", "content": "<question>team?</question>"}])
+    await drain(feature.stream(request))
+    assert json.loads(log.read_text())["messages"] == request.messages
+
+
+@pytest.mark.anyio
+async def test_metering_counts_calls_tokens_dollars_and_failures_by_code():
+    meter = Meter()
+    await drain(Metered(Fake(), meter=meter, feature="guide").stream(REQUEST))
+    with pytest.raises(Overloaded):
+        await drain(Metered(Fake(fail=Overloaded("busy")), meter=meter, feature="guide").stream(REQUEST))
+    tally = meter.snapshot()["guide"]
+    assert tally["calls"] == 2 and tally["failed"] == 1 and tally["failures"] == {"overloaded": 1}
+    assert tally["input_tokens"] == 2000 and tally["output_tokens"] == 100
+    assert tally["cost_usd"] == pytest.approx(SPEC.cost(USAGE) + 1000 * SPEC.input_per_mtok / 1e6)
+
+
+@pytest.mark.anyio
+async def test_a_call_refused_by_the_bulkhead_reserves_nothing_and_is_metered():
+    feature = make("offline", bulkhead=1)
+    assert isinstance(feature, FeatureModel)
+    request = ModelRequest(system=[], tools=[], messages=[{"role": "user", "content": "<question>team</question>"}])
+    first = feature.stream(request)
+    await first.__anext__()
+    with pytest.raises(BulkheadFull):
+        await drain(feature.stream(request))
+    await first.aclose()
+    tally = feature.meter.snapshot()["guide"]
+    assert tally["failures"] == {"busy": 1, "cancelled": 1}
+    assert feature.bulkhead.in_use == 0 and feature.budget.spent_usd() == 0

@@ -13,9 +13,10 @@ One gate per answer, across all the model calls of a turn. Rules (seeds 002 and 
   substance with the sections it cites (else `no_overlap`).
 - A sentence that cites nothing passes only as a connective of six words or fewer (else `uncited`), naming no
   term the answer has not cited (else `unknown_term`).
-- `[[none]]` before anything was let through makes the answer a refusal: `none` is true, nothing more is shown,
-  and sentences still waiting are dropped without a word (the caller shows the policy's words). After a sentence
-  was let through, the model has answered: a later `[[none]]` is only dropped like an unknown id.
+- `[[none]]` in or before the first sentence that would be let through makes the answer a refusal: `none` is
+  true, nothing more is shown, and sentences still waiting are dropped without a word (the caller shows the
+  policy's words). Once a sentence was let through the model has answered: a later `[[none]]` is only dropped,
+  like an unknown id. (A citation after a sentence belongs to it, so "He did. [[a]] [[none]]" is a refusal.)
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ _EMPHASIS = re.compile(r"\*\*|__")
 _SPACES = re.compile(r"\s+")
 _CONNECTIVE_WORDS = 6
 _NONE = "none"
+# Markup is never the record's words: an HTML tag, a Markdown image or a script address is held, not repaired.
+_MARKUP = re.compile(
+    r"<\s*/?\s*[A-Za-z!][^<>]*>|!\[[^\]]*\]\s*[\[(]|(?:javascript|vbscript)\s*:|data\s*:\s*text/html", re.IGNORECASE
+)
 
 GateEvent = Sentence | Held
 
@@ -245,6 +250,8 @@ class Gate:
         return _Draft(text, tuple(ids), none)
 
     def _judge(self, draft: _Draft) -> GateEvent:
+        if _MARKUP.search(draft.text):
+            return self._hold("markup")
         if self._first_person(draft.text):
             return self._hold("first_person")
         named = self._lexicon.names(draft.text)

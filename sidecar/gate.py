@@ -46,7 +46,8 @@ GateEvent = Sentence | Held
 
 # I, I'm, I've, I'd, I'll (a capital I standing alone: not i.e., I/O or Type-I); me, my, mine, myself.
 FIRST_PERSON = re.compile(r"(?<![\w'’/.\-])(?:I(?:['’](?:m|ve|d|ll))?|[Mm](?:e|y|ine|yself))(?![\w'’/\-]|\.\w)")
-_WORD = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
+# A number is a word only standing alone: the "2" of "xE2" or "v2" is no word of substance.
+_WORD = re.compile(r"(?<![^\W\d_])\d+(?:[.,]\d+)*(?![^\W\d_])|[^\W\d_]+(?:['’][^\W\d_]+)*")
 STOP_WORDS = frozenset(
     """
     a about above after again against all also am an and any are aren't as at be because been before being
@@ -73,8 +74,8 @@ def stems(text: str) -> set[str]:
     out = set()
     for word in _WORD.findall(text):
         word = word.lower().replace("’", "'")
-        if word in STOP_WORDS:
-            continue
+        if word in STOP_WORDS or len(word) == 1 and not word.isdigit():
+            continue  # a lone letter ("the D of 3-D", "p.png") is no word of substance
         stem = _STEMS.get(word)
         if stem is None:
             stem = _stem(word)

@@ -24,8 +24,7 @@ _PAY = re.compile(
       | per[\s-]annum | bonus(?:es)? | equity | stock[\s-]options? | net[\s-]worth
       | fees? | invoic\w* | charges? | charging | charged | rates?
       | how\s+much\s+(?:does|did|do|would|will|is|was)\s+\w+\s+(?:make|cost|ask|want|get|charge)
-      | (?:€|\$|£)\s?\d
-    )\b""",
+    )\b | [€$£]\s?\d""",
     re.IGNORECASE | re.VERBOSE,
 )
 # "rate" in the words of the trade is not about pay.

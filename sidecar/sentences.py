@@ -84,7 +84,8 @@ class SentenceSplitter:
                 self._resume = cut.at
                 return out
             if cut is None:
-                self._resume = len(self._buffer)
+                # resume before a trailing run of end marks: `..` may yet become `...`
+                self._resume = len(self._buffer.rstrip(".!?…"))
                 return out
             sentence = self._buffer[:cut].strip()
             self._buffer, self._resume = self._buffer[cut:], 0

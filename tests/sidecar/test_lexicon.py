@@ -1,0 +1,72 @@
+"""The lexicon: which technologies and practices a text names."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.lexicon import Lexicon
+
+LEXICON = Lexicon(
+    [
+        {"term": "Go", "aliases": ["golang"]},
+        {"term": "Rust", "aliases": []},
+        {"term": "Spring", "aliases": []},
+        {"term": "Spring Boot", "aliases": []},
+        {"term": "C++", "aliases": ["cpp"]},
+        {"term": "C", "aliases": []},
+        {"term": "C#", "aliases": ["csharp"]},
+        {"term": ".NET", "aliases": ["dotnet"]},
+        {"term": "3-D Secure", "aliases": ["3DS"]},
+        {"term": "Node.js", "aliases": ["node"]},
+        {"term": "CI/CD", "aliases": ["continuous delivery"]},
+        {"term": "Java", "aliases": []},
+        {"term": "JavaScript", "aliases": ["js"]},
+        {"term": "microservices", "aliases": ["microservice"]},
+        {"term": "Kafka", "aliases": ["Apache Kafka"]},
+        {"term": "event sourcing", "aliases": []},
+        {"term": "code review", "aliases": []},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("He moved the payments to Kafka.", {"Kafka"}),
+        ("APACHE KAFKA and kafka", {"Kafka"}),
+        ("He wrote Go, then golang again.", {"Go"}),
+        ("He will go on to rust-proof the spring.", set()),  # common words, not capitalised
+        ("Rust and Spring Boot.", {"Rust", "Spring Boot"}),
+        ("Spring and Spring Boot", {"Spring", "Spring Boot"}),
+        ("C++, C# and C.", {"C++", "C#", "C"}),
+        ("He wrote cpp and csharp.", {"C++", "C#"}),
+        (".NET and dotnet, not ASP.NET", {".NET"}),
+        ("3D Secure, 3-D-Secure, 3-D Secure and 3DS", {"3-D Secure"}),
+        ("Node.js services", {"Node.js"}),
+        ("a CI/CD pipeline with continuous delivery", {"CI/CD"}),
+        ("JavaScript, not Java", {"JavaScript", "Java"}),
+        ("JavaScript only", {"JavaScript"}),
+        ("microservices and one microservice", {"microservices"}),
+        ("event-sourcing and code reviews", {"event sourcing", "code review"}),
+        ("Google, Gopher, Rusty and Springfield", set()),
+        ("", set()),
+    ],
+)
+def test_names_what_a_reader_would_call_a_name(text: str, names: set[str]) -> None:
+    assert LEXICON.names(text) == names
+
+
+def test_an_alias_two_terms_share_belongs_to_the_first() -> None:
+    lexicon = Lexicon([{"term": "Kubernetes", "aliases": ["k8s"]}, {"term": "K8s tooling", "aliases": ["K8S"]}])
+    assert lexicon.names("k8s") == {"Kubernetes"}
+
+
+def test_an_empty_lexicon_names_nothing() -> None:
+    assert Lexicon.empty().names("Kafka and Rust") == set()
+    assert len(Lexicon.empty()) == 0
+
+
+def test_a_large_lexicon_stays_fast_and_exact() -> None:
+    entries = [{"term": f"Tool{i}", "aliases": [f"tool-{i}x"]} for i in range(2000)] + [{"term": "Kafka", "aliases": []}]
+    lexicon = Lexicon(entries)
+    assert lexicon.names("He used Tool17, tool-5x and Kafka, not Tool.") == {"Tool17", "Tool5", "Kafka"}

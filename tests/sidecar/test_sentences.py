@@ -1,0 +1,127 @@
+"""The sentence splitter: where sentences end, whatever the fragments the text arrives in."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docent.sidecar.sentences import SentenceSplitter, looks_complete, strip_marker
+
+
+def split(text: str) -> list[str]:
+    splitter = SentenceSplitter()
+    return splitter.feed(text) + splitter.finish()
+
+
+def split_in(pieces: list[str]) -> list[str]:
+    splitter = SentenceSplitter()
+    out = []
+    for piece in pieces:
+        out += splitter.feed(piece)
+    return out + splitter.finish()
+
+
+CASES = [
+    ("He led a team. He mentored engineers.", ["He led a team.", "He mentored engineers."]),
+    ("It took 3.5 hours and cost $1.20 in total. Then it shipped.", ["It took 3.5 hours and cost $1.20 in total.", "Then it shipped."]),
+    ("He moved to Java 17.0.2 and v1.2.3 of the SDK. It helped.", ["He moved to Java 17.0.2 and v1.2.3 of the SDK.", "It helped."]),
+    ("He used queues, e.g. Kafka, i.e. a log. Then more.", ["He used queues, e.g. Kafka, i.e. a log.", "Then more."]),
+    ("Queues, logs, etc. are there. He wrote docs, tests, etc. Then he left.", ["Queues, logs, etc. are there.", "He wrote docs, tests, etc.", "Then he left."]),
+    ("He met Dr. Smith and Mr. Jones. Python vs. Go was the question.", ["He met Dr. Smith and Mr. Jones.", "Python vs. Go was the question."]),
+    ("He worked in the U.S. for years. Then Berlin.", ["He worked in the U.S. for years.", "Then Berlin."]),
+    ("He paused... then went on. Wait... Next.", ["He paused... then went on.", "Wait...", "Next."]),
+    ("He waited… Then it ran.", ["He waited…", "Then it ran."]),
+    ('He said "yes." Then he left.', ['He said "yes."', "Then he left."]),
+    ("He said “yes.” Then he left.", ["He said “yes.”", "Then he left."]),
+    ('He said "yes." then he left.', ['He said "yes." then he left.']),
+    ("It began in 2021 [[a]]. It grew. [[b]] It ended. [[c, d]]", ["It began in 2021 [[a]].", "It grew. [[b]]", "It ended. [[c, d]]"]),
+    ("It began in 2021.[[a]][[b]] Next.", ["It began in 2021.[[a]][[b]]", "Next."]),
+    ("Is it? Yes! Really?! Sure.", ["Is it?", "Yes!", "Really?!", "Sure."]),
+    ("He uses Node.js. And .NET too.", ["He uses Node.js.", "And .NET too."]),
+    ("Two things:\n- Kafka [[a]]\n- Redis [[b]]", ["Two things:", "- Kafka [[a]]", "- Redis [[b]]"]),
+    ("Steps:\n1. Build it.\n2. Ship it.", ["Steps:", "1. Build it.", "2. Ship it."]),
+    ("He led it.\n[[a]]\nNext one.", ["He led it.\n[[a]]", "Next one."]),
+    ("**Yes.** He did.", ["**Yes.**", "He did."]),
+    ("A sentence with no end mark", ["A sentence with no end mark"]),
+    ("[[none]]", ["[[none]]"]),
+    ("  \n\n  ", []),
+]
+
+
+@pytest.mark.parametrize(("text", "sentences"), CASES)
+def test_splits_where_a_reader_would(text: str, sentences: list[str]) -> None:
+    assert split(text) == sentences
+
+
+@pytest.mark.parametrize(("text", "sentences"), CASES)
+def test_one_character_at_a_time_gives_the_same_sentences(text: str, sentences: list[str]) -> None:
+    assert split_in(list(text)) == sentences
+
+
+def test_a_sentence_leaves_only_when_the_next_has_begun() -> None:
+    splitter = SentenceSplitter()
+    assert splitter.feed("He led a team.") == []
+    assert splitter.feed(" ") == []
+    assert splitter.feed("[[a]]") == []  # a citation after the period still belongs to it
+    assert splitter.feed(" He") == ["He led a team. [[a]]"]
+    assert splitter.finish() == ["He"]
+
+
+def test_a_decimal_cut_at_its_point_waits_for_the_digits() -> None:
+    splitter = SentenceSplitter()
+    assert splitter.feed("It cost $1.") == []
+    assert splitter.feed("20 in all. So") == ["It cost $1.20 in all."]
+
+
+def test_flush_lets_a_complete_sentence_through_and_keeps_a_half_one() -> None:
+    splitter = SentenceSplitter()
+    splitter.feed("He built the lab. [[lab]]")
+    assert splitter.flush() == ["He built the lab. [[lab]]"]
+    splitter.feed("It shows a")
+    assert splitter.flush() == []
+    assert splitter.feed("leak.") == []  # the next block starts after a space, not glued on
+    assert splitter.finish() == ["It shows a leak."]
+
+
+def test_what_looks_complete() -> None:
+    assert looks_complete("He did.")
+    assert looks_complete('He said "yes."')
+    assert looks_complete("He did [[a]]")
+    assert looks_complete("He did. [[a]] [[b]]")
+    assert not looks_complete("He did")
+    assert not looks_complete("He did. [[a")
+
+
+def test_list_and_heading_markers_are_not_words() -> None:
+    assert strip_marker("- Kafka") == "Kafka"
+    assert strip_marker("12. Ship it.") == "Ship it."
+    assert strip_marker("## Work") == "Work"
+    assert strip_marker("3.5 hours") == "3.5 hours"
+
+
+REPLY = (
+    'Yes. He led the platform team in 2021 [[roles-acme]]. It cost $1.20, e.g. on Java 17.0.2... '
+    'He said "no." [[lab]] Then:\n- Kafka [[a, b]]\n1. Ship it!'
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=len(REPLY)), max_size=40))
+def test_every_fragmentation_of_a_reply_gives_the_same_sentences(cuts: list[int]) -> None:
+    bounds = [0, *sorted(set(cuts)), len(REPLY)]
+    pieces = [REPLY[a:b] for a, b in zip(bounds, bounds[1:])]
+    assert split_in(pieces) == split(REPLY)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*'aA1 .!?…"”)[],\n', "[[a]]", "e.g.", "U.S.", "3.5", "Dr.", "Go"]), max_size=30).map("".join),
+    st.lists(st.integers(min_value=0, max_value=60), max_size=12),
+)
+def test_any_text_cut_anywhere_splits_the_same(text: str, cuts: list[int]) -> None:
+    bounds = [0, *sorted({c for c in cuts if c < len(text)}), len(text)]
+    pieces = [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    whole = split(text)
+    assert split_in(pieces) == whole
+    assert "".join(whole).replace(" ", "").replace("\n", "") == text.replace(" ", "").replace("\n", "")

@@ -38,7 +38,8 @@ THIRD_PERSON = {
 # Words that may lose their capital when the sentence gets a lead-in.
 LEADS = frozenset("in at on for since when after before during with the a an as over from by their them".split())
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
-# Half the question's words must be in the best section: one common word alone is a coincidence.
+# The best section must hold half the question's weight (by idf): a common word alone is a
+# coincidence, and a word the record never uses ("Rust") weighs most.
 COVERAGE = 0.5
 
 
@@ -52,6 +53,10 @@ def stem(word: str) -> str:
 
 def terms(text: str) -> list[str]:
     return [stem(w) for w in WORD.findall(text) if w.lower() not in STOPWORDS]
+
+
+def _marks(sentence: str) -> list[str]:
+    return [m for m in ("[[", "|", "```") if m in sentence]
 
 
 def third_person(sentence: str) -> str:
@@ -119,8 +124,9 @@ class OfflineModel:
         ranked = index.rank(query)
         if not query or not ranked or ranked[0][0] <= 0:
             return ["[[none]]"], None
-        matched = {t for t in query if index.docs[index.sections.index(ranked[0][1])][t]}
-        if len(matched) < COVERAGE * len(set(query)):
+        best_doc = index.docs[index.sections.index(ranked[0][1])]
+        weight = {t: index.idf(t) for t in set(query)}
+        if sum(w for t, w in weight.items() if best_doc[t]) < COVERAGE * sum(weight.values()):
             return ["[[none]]"], None
         best_score, best = ranked[0]
         chosen = [f"{s} [[{best.id}]]" for s in self._sentences(best, set(query), limit=2)]
@@ -132,7 +138,10 @@ class OfflineModel:
         return chosen[:4], best
 
     def _sentences(self, section: Section, query: set[str], *, limit: int, strict: bool = False) -> list[str]:
-        sentences = [s.strip() for s in SENTENCE.split(section.text) if len(s.split()) >= 3 and "[[" not in s]
+        # tables and run-on code make poor sentences; citations in the text would confuse the gate
+        sentences = [
+            s.strip() for s in SENTENCE.split(section.text) if 3 <= len(s.split()) <= 60 and not _marks(s)
+        ]
         shared = [(len(query & set(terms(s))), i) for i, s in enumerate(sentences)]
         picked = [i for n, i in sorted(shared, key=lambda p: (-p[0], p[1]))[:limit] if n]
         if not strict:

@@ -66,7 +66,7 @@ async def test_first_person_record_text_is_told_in_the_third_person():
 
 @pytest.mark.anyio
 async def test_a_question_the_record_does_not_answer_gets_none():
-    for question in ("What does he cook on Sundays?", "Is he married?", "?"):
+    for question in ("What does he cook on Sundays?", "Is he married?", "?", "Has he written Rust code?"):
         text, _ = await answer(question)
         assert text == "[[none]]"
 

@@ -82,6 +82,8 @@ class ProofOfWork:
         if not (matches and signed):
             raise ProofError("forged", "This proof of work does not check out: ask for a new challenge and solve it.")
         params = _params(salt)
+        if params is None:
+            raise ProofError("forged", "This challenge's salt was altered: ask for a new challenge and solve it.")
         if params.get("purpose") != purpose:
             raise ProofError("wrong_purpose", f"This challenge was issued for another use: ask for one with purpose {purpose!r}.")
         expires = params.get("expires", "")
@@ -127,10 +129,10 @@ def _decode(proof: str) -> dict[str, Any]:
     return solution
 
 
-def _params(salt: str) -> dict[str, str]:
-    """The salt's parameters, only when it ends with `&`: anything after the last `&` could be a moved digit."""
+def _params(salt: str) -> dict[str, str] | None:
+    """The salt's parameters; None unless it ends with `&`, as anything after the last `&` could be a moved digit."""
     if "?" not in salt or not salt.endswith("&"):
-        return {}
+        return None
     parsed = parse_qs(salt.split("?", 1)[1], keep_blank_values=True)
     return {k: v[-1] for k, v in parsed.items() if len(v) == 1}
 

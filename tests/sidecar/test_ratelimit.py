@@ -1,0 +1,75 @@
+"""Rate limits per address, per conversation and overall; the address behind a proxy only when it is trusted."""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import replace
+
+import pytest
+from limits.aio.storage import MemoryStorage
+
+from docent.sidecar.ratelimit import Limited, RateLimits, client_address
+from docent.sidecar.settings import Settings
+
+BASE = Settings(rate_address="2/minute", rate_conversation="3/hour", rate_overall="4/hour", rate_start="1/minute")
+
+
+def scope(peer: str, forwarded: str | None = None) -> dict:
+    headers = [(b"x-forwarded-for", forwarded.encode())] if forwarded else []
+    return {"type": "http", "client": (peer, 5000), "headers": headers}
+
+
+@pytest.mark.anyio
+async def test_an_address_gets_its_share_then_a_time_to_wait() -> None:
+    limits = RateLimits(BASE, MemoryStorage())
+    await limits.question(address="1.2.3.4", conversation="a")
+    await limits.question(address="1.2.3.4", conversation="b")
+    with pytest.raises(Limited) as limited:
+        await limits.question(address="1.2.3.4", conversation="c")
+    assert limited.value.scope == "address"
+    assert 1 <= limited.value.retry_after <= 60
+    assert "from your address" in limited.value.message and "seconds" in limited.value.message
+    await limits.question(address="5.6.7.8", conversation="d")  # another address is not held back
+
+
+@pytest.mark.anyio
+async def test_a_conversation_and_the_whole_guide_have_limits_of_their_own() -> None:
+    limits = RateLimits(replace(BASE, rate_address="100/minute"), MemoryStorage())
+    for i in range(3):
+        await limits.question(address=f"10.0.0.{i}", conversation="same")
+    with pytest.raises(Limited) as limited:
+        await limits.question(address="10.0.0.9", conversation="same")
+    assert limited.value.scope == "conversation"
+    with pytest.raises(Limited) as limited:
+        await limits.question(address="10.0.0.10", conversation="other")  # the fourth passes the guide...
+        await limits.question(address="10.0.0.11", conversation="third")  # ...the fifth does not
+    assert limited.value.scope == "overall"
+
+
+@pytest.mark.anyio
+async def test_starting_conversations_is_limited_per_address() -> None:
+    limits = RateLimits(BASE, MemoryStorage())
+    await limits.start(address="1.2.3.4")
+    with pytest.raises(Limited) as limited:
+        await limits.start(address="1.2.3.4")
+    assert limited.value.scope == "start"
+
+
+def test_proxy_headers_are_ignored_unless_the_proxy_is_trusted() -> None:
+    assert client_address(scope("10.0.0.1", "203.0.113.9"), ()) == "10.0.0.1"
+    trusted = (ipaddress.ip_network("10.0.0.0/8"),)
+    assert client_address(scope("10.0.0.1", "203.0.113.9"), trusted) == "203.0.113.9"
+    assert client_address(scope("198.51.100.7", "203.0.113.9"), trusted) == "198.51.100.7"
+
+
+def test_a_forged_hop_before_the_trusted_proxies_does_not_win() -> None:
+    trusted = (ipaddress.ip_network("10.0.0.0/8"),)
+    # The client wrote "1.1.1.1" itself; the proxy appended the address it saw.
+    assert client_address(scope("10.0.0.1", "1.1.1.1, 203.0.113.9, 10.0.0.2"), trusted) == "203.0.113.9"
+
+
+def test_ipv6_clients_are_limited_by_their_64_block() -> None:
+    one = client_address(scope("2001:db8:1:2::1"), ())
+    two = client_address(scope("2001:db8:1:2:ffff::9"), ())
+    assert one == two == "2001:db8:1:2::/64"
+    assert client_address(scope("::ffff:192.0.2.1"), ()) == "192.0.2.1"

@@ -1,0 +1,114 @@
+"""Settings: read from DOCENT_* variables and flags, checked at start, each error saying how to fix it."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.settings import Settings, SettingsError
+
+
+def test_the_defaults_are_off_offline_a_dollar_and_the_seeds_numbers() -> None:
+    settings = Settings.from_env({"DOCENT_POW_SECRET": "x" * 32})
+    assert settings.enabled is False
+    assert settings.model == "offline"
+    assert settings.budget_usd == 1.0
+    assert settings.bulkhead == 4
+    assert (settings.questions, settings.question_chars, settings.pow_maxnumber) == (12, 500, 250_000)
+    assert settings.conversation_s == 1800
+    assert settings.bundle == Path("docent-bundle.json")
+    assert settings.origins == () and settings.trust_proxy == ()
+
+
+def test_variables_are_read_and_flags_win_over_them(tmp_path: Path) -> None:
+    env = {
+        "DOCENT_ENABLED": "0",
+        "DOCENT_BUDGET_USD": "2.5",
+        "DOCENT_BULKHEAD": "8",
+        "DOCENT_RATE_ADDRESS": "5/minute",
+        "DOCENT_ORIGINS": "https://example.org, http://localhost:8000",
+        "DOCENT_TRUST_PROXY": "127.0.0.1,10.0.0.0/8",
+        "DOCENT_BUNDLE": "elsewhere.json",
+        "DOCENT_POW_SECRET": "a shared secret, long enough",
+    }
+    settings = Settings.from_env(env, enabled=True, bundle=str(tmp_path / "b.json"), port=9000, site=None)
+    assert settings.enabled is True
+    assert settings.budget_usd == 2.5 and settings.bulkhead == 8
+    assert settings.rate_address == "5/minute"
+    assert settings.origins == ("https://example.org", "http://localhost:8000")
+    assert ipaddress.ip_address("10.1.2.3") in settings.trust_proxy[1]
+    assert settings.bundle == tmp_path / "b.json" and settings.port == 9000
+    assert settings.pow_secret == b"a shared secret, long enough" and not settings.pow_secret_made
+
+
+def test_an_anthropic_model_without_a_key_is_refused_at_start_saying_to_set_it() -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env({"DOCENT_MODEL": "anthropic:claude-haiku-5-5", "DOCENT_POW_SECRET": "x" * 32})
+    assert "ANTHROPIC_API_KEY" in str(error.value)
+    assert "set it" in str(error.value)
+
+
+def test_an_anthropic_model_with_a_key_starts() -> None:
+    settings = Settings.from_env(
+        {"DOCENT_MODEL": "anthropic:claude-haiku-5-5", "ANTHROPIC_API_KEY": "sk-test", "DOCENT_POW_SECRET": "x" * 32}
+    )
+    assert settings.anthropic_api_key == "sk-test"
+    assert "sk-test" not in repr(settings)
+
+
+def test_every_problem_is_listed_at_once_with_its_fix(tmp_path: Path) -> None:
+    env = {
+        "DOCENT_ENABLED": "maybe",
+        "DOCENT_MODEL": "gpt-9",
+        "DOCENT_BUDGET_USD": "-1",
+        "DOCENT_BULKHEAD": "zero",
+        "DOCENT_RATE_OVERALL": "lots",
+        "DOCENT_ORIGINS": "*,https://example.org/",
+        "DOCENT_TRUST_PROXY": "the proxy",
+        "DOCENT_POW_SECRET": "short",
+    }
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env(env)
+    text = str(error.value)
+    for fix in (
+        "DOCENT_ENABLED='maybe' is not a switch: write 1",
+        "DOCENT_MODEL='gpt-9' names no model",
+        "DOCENT_BUDGET_USD='-1' is not a number of at least 0",
+        "DOCENT_BULKHEAD='zero' is not a whole number",
+        "DOCENT_RATE_OVERALL='lots' is not a rate",
+        "'*' is not an exact origin",
+        "'https://example.org/' is not an exact origin",
+        "'the proxy' is not an address or network",
+        "DOCENT_POW_SECRET is shorter than 16 characters",
+    ):
+        assert fix in text
+    assert len(error.value.problems) == 9
+
+
+def test_a_missing_replay_script_and_site_are_named(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env({"DOCENT_MODEL": f"replay:{tmp_path}/none.json", "DOCENT_POW_SECRET": "x" * 32}, site=str(tmp_path / "site"))
+    assert "no replay script at" in str(error.value)
+    assert "is not a directory: build the site first" in str(error.value)
+
+
+def test_a_secret_made_per_process_is_warned_about(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="docent.sidecar"):
+        settings = Settings.from_env({})
+    assert settings.pow_secret_made and len(settings.pow_secret) == 32
+    assert "Several processes serving one site must share one" in caplog.text
+
+
+def test_several_workers_need_a_shared_secret() -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env({}, workers=2)
+    assert "needs DOCENT_POW_SECRET" in str(error.value)
+
+
+def test_the_description_hides_secrets() -> None:
+    described = Settings.from_env({"ANTHROPIC_API_KEY": "sk-x", "DOCENT_POW_SECRET": "y" * 20}).describe()
+    assert "pow_secret" not in described and "anthropic_api_key" not in described
+    assert described["model"] == "offline"

@@ -114,6 +114,7 @@ class AnswerPolicy:
         "no_overlap": "A sentence was held back: it shares no words with the sections it cites, so it could not be checked against them.",
         "uncited": "A sentence was held back: it cites no section of the site, so it could not be checked.",
         "never_cited": "A sentence was held back: the answer cited no section of the site, so nothing in it could be checked.",
+        "markup": "A sentence was held back: it carried code or markup, which the guide never shows.",
     }
 
     def __init__(self, *, max_question_chars: int = 500, max_answer_tokens: int = 700) -> None:

@@ -1,0 +1,61 @@
+"""`docent eval` on the replay scripts: every case passes, a miss fails the run, several models give a bake-off."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar import evals
+
+CASES = Path(__file__).resolve().parents[1] / "evals"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    parser = argparse.ArgumentParser()
+    evals.add_arguments(parser)
+    code = evals.run(parser.parse_args(["--cases", str(CASES), "--bundle", str(CASES / "bundle.json"), *argv]))
+    return code, capsys.readouterr().out
+
+
+def test_every_eval_passes_on_the_replay_scripts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys)
+    assert code == 0, out
+    assert "All evals passed." in out
+    for name in ("attack: claim Rust", "a part on another page", "a fifth action", '"sending" an offer', "pay"):
+        assert name in out
+    assert out.count(" yes\n") + out.count(" yes") >= 15
+
+
+def test_a_miss_fails_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    shutil.copytree(CASES / "replay", tmp_path / "replay")
+    (tmp_path / "cases").mkdir()
+    data = json.loads((CASES / "cases" / "record.json").read_text(encoding="utf-8"))
+    data["cases"] = [c for c in data["cases"] if c["name"] == "attack: claim Rust"]
+    data["cases"][0]["checks"] = [{"sentence": "Rust"}]  # demands what the gate holds back
+    (tmp_path / "cases" / "record.json").write_text(json.dumps(data), encoding="utf-8")
+    parser = argparse.ArgumentParser()
+    evals.add_arguments(parser)
+    code = evals.run(parser.parse_args(["--cases", str(tmp_path), "--bundle", str(CASES / "bundle.json")]))
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "NO" in out and "missed: no sentence matching /Rust/" in out and "1 eval(s) missed." in out
+
+
+def test_several_models_give_a_bakeoff(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "--model", "replay", "--model", f"replay:{CASES / 'replay' / 'record.json'}")
+    assert "model                        passed   cost_usd   first_word_ms (mean)" in out
+    lines = out.splitlines()
+    bake = lines[lines.index(next(line for line in lines if line.startswith("model "))) + 1 :]
+    assert bake[0].startswith("replay ") and "15/15" in bake[0]
+    # The record script has no guide replies: the guide's scripted checks miss on it, and the run fails.
+    assert code == 1 and "/15" in bake[1]
+
+
+def test_what_came_out_reads_in_a_few_words() -> None:
+    events = [("sentence", {}), ("sentence", {}), ("action", {"tool": "show_page", "id": "lab"}), ("held", {"reason": "first_person"}),
+              ("done", {"waiting": True})]
+    assert evals.summary(events) == "sentence×2, action show_page:lab, held first_person, waits"

@@ -81,6 +81,7 @@ class Settings:
             "origins": reader.origins("DOCENT_ORIGINS"),
             "trust_proxy": reader.networks("DOCENT_TRUST_PROXY"),
             "bundle": Path(env.get("DOCENT_BUNDLE") or "docent-bundle.json"),
+            "site": Path(env["DOCENT_SITE"]) if env.get("DOCENT_SITE") else None,
             "replay_log": Path(env["DOCENT_REPLAY_LOG"]) if env.get("DOCENT_REPLAY_LOG") else None,
             "host": env.get("DOCENT_HOST") or "127.0.0.1",
             "port": reader.number("DOCENT_PORT", 8000, int, minimum=0),

@@ -1,0 +1,139 @@
+"""`docent`: serve the guide (and the site), build a manifest, run the evals.
+
+Start-up stays fast: `serve` checks its settings and listens; the bundle and the model are made with the first
+request that needs them. The other subcommands' modules are imported only when they are the one asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+# Subcommands whose code lives elsewhere: each module offers add_arguments(parser) and run(args) -> int.
+ELSEWHERE = {
+    "manifest": ("docent.manifest_build.cli", "build the site's manifest and bundle from a built site"),
+    "eval": ("docent.sidecar.evals", "run the guide's evals on replay scripts and print a table"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="docent", description="A guide for static MkDocs sites.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    serve = commands.add_parser("serve", help="serve the guide's API (and, with --site, the site)")
+    add_serve_arguments(serve)
+    serve.set_defaults(run=run_serve)
+    for name, (module_name, help_text) in ELSEWHERE.items():
+        sub = commands.add_parser(name, help=help_text, add_help=argv[:1] != [name])
+        if argv[:1] == [name]:  # only the subcommand asked for is imported
+            module = importlib.import_module(module_name)
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    return int(run(args) or 0)
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--site", metavar="DIR", help="also serve this built site at / (for the demo)")
+    parser.add_argument("--bundle", metavar="PATH", help="the bundle to answer from (default: $DOCENT_BUNDLE or docent-bundle.json)")
+    parser.add_argument("--enable", action="store_true", default=None, help="turn the guide on (as DOCENT_ENABLED=1)")
+    parser.add_argument("--model", metavar="M", help="offline, absent, anthropic:<model id>, openai:<url>#<model> or replay:<path>")
+    parser.add_argument("--host", help="the address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="the port to listen on (default 8000; 0 picks a free one)")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes (default 1; more need DOCENT_POW_SECRET)")
+    parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from docent.sidecar.settings import Settings, SettingsError
+
+    flags = {
+        "site": args.site,
+        "bundle": args.bundle,
+        "enabled": args.enable,
+        "model": args.model,
+        "host": args.host,
+        "port": args.port,
+        "workers": args.workers,
+    }
+    try:
+        settings = Settings.from_env(os.environ, **flags)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if settings.workers > 1:
+        if settings.port == 0:
+            print("Docent cannot start: --workers above 1 needs a fixed --port.", file=sys.stderr)
+            return 2
+        _export(flags)  # each worker reads its settings from the environment again
+        print(banner(settings, settings.port), flush=True)
+        uvicorn.run(
+            "docent.sidecar.cli:app_from_env", factory=True, workers=settings.workers, **_server_options(settings, args)
+        )
+        return 0
+    from docent.sidecar.app import create_app
+
+    sock = _listen(settings.host, settings.port)
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(settings), **_server_options(settings, args))
+    print(banner(settings, port), flush=True)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def banner(settings: Any, port: int) -> str:
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    kind = settings.model.partition(":")[0]
+    state = f"guide on, {kind} model" if settings.enabled else "guide off: pass --enable or set DOCENT_ENABLED=1"
+    site = f"; site from {settings.site}" if settings.site else ""
+    return f"Docent: serving http://{host}:{port}/ ({state}{site})"
+
+
+def app_from_env() -> Any:
+    """The app a worker process makes, its settings read from the environment."""
+    from docent.sidecar.app import create_app
+    from docent.sidecar.settings import Settings
+
+    return create_app(Settings.from_env(os.environ))
+
+
+def _server_options(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": args.log_level,
+        "proxy_headers": False,  # the guide trusts proxy headers itself, only from DOCENT_TRUST_PROXY
+        "server_header": False,
+        "timeout_graceful_shutdown": 10,
+    }
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _export(flags: dict[str, Any]) -> None:
+    names = {"site": "DOCENT_SITE", "bundle": "DOCENT_BUNDLE", "model": "DOCENT_MODEL", "host": "DOCENT_HOST", "port": "DOCENT_PORT"}
+    for flag, variable in names.items():
+        if flags.get(flag) is not None:
+            os.environ[variable] = str(flags[flag])
+    if flags.get("enabled"):
+        os.environ["DOCENT_ENABLED"] = "1"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

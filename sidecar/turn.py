@@ -149,6 +149,9 @@ class Turn:
                 yield refused
                 yield Done(spec.id, bundle=self.bundle.hash)
                 return
+        if ask.question is None and ask.reply is None:
+            yield Error("invalid", "Ask a question, or answer the card the guide showed.")
+            return
         screen = Screen.read(ask.screen, self.bundle)
         question = ask.question
         here = Here.of(screen, asked_for_run=question is not None and self.policy.asks_for_run(question))

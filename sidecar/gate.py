@@ -38,7 +38,7 @@ _SPACES = re.compile(r"\s+")
 _CONNECTIVE_WORDS = 6
 _NONE = "none"
 # Markup is never the record's words: an HTML tag, a Markdown image or a script address is held, not repaired.
-_MARKUP = re.compile(
+MARKUP = re.compile(
     r"<\s*/?\s*[A-Za-z!][^<>]*>|!\[[^\]]*\]\s*[\[(]|(?:javascript|vbscript)\s*:|data\s*:\s*text/html", re.IGNORECASE
 )
 
@@ -251,7 +251,7 @@ class Gate:
         return _Draft(text, tuple(ids), none)
 
     def _judge(self, draft: _Draft) -> GateEvent:
-        if _MARKUP.search(draft.text):
+        if MARKUP.search(draft.text):
             return self._hold("markup")
         if self._first_person(draft.text):
             return self._hold("first_person")

@@ -12,6 +12,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from docent.sidecar.bundle import Bundle
+from docent.sidecar.gate import MARKUP
 from docent.sidecar.model.port import ToolCall
 from docent.sidecar.screen import Screen, page_note, shown_value
 
@@ -220,6 +221,8 @@ class ToolCheck:
     def _show_links(self, call: ToolCall, items: list[dict[str, Any]]) -> Verdict:
         if not items:
             return Failed(call, "show_links got arguments its parameters reject: give at least one link.")
+        if any(MARKUP.search(str(item.get(k, ""))) for item in items for k in ("title", "gist")):
+            return Failed(call, "show_links got a title or gist with markup in it: write plain words, no HTML or images.")
         links = [{**item, "target": self.links[item["to"]]} for item in items]
         return Passed(call, "show_links", {}, {"links": links})
 
@@ -233,6 +236,8 @@ class ToolCheck:
             )
         if not str(data.get("question", "")).strip():
             return Failed(call, "offer_choices got arguments its parameters reject: ask a question.")
+        if any(MARKUP.search(text) for text in (str(data["question"]), *options)):
+            return Failed(call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images.")
         return Passed(call, "offer_choices", {}, {"question": data["question"].strip(), "options": options})
 
     def _has_left(self, call: ToolCall, here: Here) -> Failed:

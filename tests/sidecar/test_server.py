@@ -1,0 +1,156 @@
+"""Through a real uvicorn on loopback: the stream read event by event, a visitor leaving, a shutdown mid-answer."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+import uvicorn
+from httpx_sse import aconnect_sse
+
+from .appkit import FakeTurns, make_app, open_conversation, write_bundle
+
+pytestmark = pytest.mark.anyio
+
+
+@contextmanager
+def serving(app: Any, *, log_level: str = "warning") -> Iterator[str]:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level=log_level, lifespan="off", timeout_graceful_shutdown=2))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 5
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+        sock.close()
+
+
+async def test_the_answer_streams_in_order_over_a_real_connection(tmp_path: Path) -> None:
+    with serving(make_app(tmp_path)) as base:
+        async with httpx.AsyncClient(base_url=base) as http:
+            token = await open_conversation(http)
+            names, data = [], []
+            with anyio.fail_after(5):
+                async with aconnect_sse(http, "POST", "/api/guide/questions", json={"conversation": token, "question": "Has he led a team?"}) as source:
+                    assert source.response.headers["content-type"].startswith("text/event-stream")
+                    async for event in source.aiter_sse():
+                        names.append(event.event)
+                        data.append(json.loads(event.data))
+    assert names == ["start", "sentence", "sentence", "done"]
+    assert data[1]["text"] == "He led the platform team of six."
+
+
+async def test_the_first_event_comes_before_the_answer_is_ready(tmp_path: Path) -> None:
+    turns = FakeTurns(hold=anyio.Event())
+    with serving(make_app(tmp_path, turns=turns)) as base:
+        async with httpx.AsyncClient(base_url=base) as http:
+            token = await open_conversation(http)
+            with anyio.fail_after(5):
+                async with aconnect_sse(http, "POST", "/api/guide/questions", json={"conversation": token, "question": "Hi?"}) as source:
+                    events = source.aiter_sse()
+                    first = await events.__anext__()
+                    second = await events.__anext__()
+                    assert (first.event, second.event) == ("start", "sentence")  # the last waits on the hold
+                    turns.hold.set()
+                    rest = [e.event async for e in events]
+    assert rest == ["sentence", "done"]
+
+
+async def test_a_visitor_who_leaves_cancels_the_turn_and_frees_the_conversation(tmp_path: Path) -> None:
+    turns = FakeTurns(hold=anyio.Event())
+    app = make_app(tmp_path, turns=turns)
+    with serving(app) as base:
+        async with httpx.AsyncClient(base_url=base) as http:
+            token = await open_conversation(http)
+            with anyio.fail_after(5):
+                async with aconnect_sse(http, "POST", "/api/guide/questions", json={"conversation": token, "question": "Hi?"}) as source:
+                    async for event in source.aiter_sse():
+                        if event.event == "sentence":
+                            break  # the visitor closes the panel mid-answer
+            with anyio.fail_after(5):
+                while turns.finished < 1:
+                    await anyio.sleep(0.02)
+            conversation = await app.state.guide.store.get(token)
+            remembered = (conversation.questions, list(conversation.messages))
+            turns.hold = None
+            again = await http.post("/api/guide/questions", json={"conversation": token, "question": "Again?"})
+    assert turns.cancelled == 1
+    assert remembered == (0, [])  # nothing half-remembered
+    assert again.status_code == 200 and '"question":1' in again.text
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.mark.slow
+async def test_sigterm_mid_answer_ends_it_with_an_error_event_and_docent_serve_exits(tmp_path: Path) -> None:
+    script = tmp_path / "replay.json"
+    script.write_text(json.dumps({"replies": [{"question": ".", "calls": [[
+        {"text": "He led the platform team of six at Acme. [[roles-acme]] "},
+        {"text": "The team ran the platform. [[roles-acme]] "},
+        {"sleep": 30},
+        {"text": "Never said. [[roles-acme]]"},
+    ]]}]}))
+    port = _free_port()
+    env = {**os.environ, "DOCENT_POW_SECRET": "a secret for this test only", "DOCENT_POW_MAXNUMBER": "50"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", f"replay:{script}",
+         "--bundle", str(write_bundle(tmp_path / "b.json")), "--port", str(port), "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=tmp_path,
+    )
+    try:
+        assert process.stdout is not None
+        banner = process.stdout.readline().decode()
+        assert f"Docent: serving http://127.0.0.1:{port}/ (guide on, replay model)" in banner
+        names: list[str] = []
+        last: dict[str, Any] = {}
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+            with anyio.fail_after(10):
+                while True:
+                    try:
+                        await http.get("/api/guide")
+                        break
+                    except httpx.ConnectError:
+                        await anyio.sleep(0.05)
+                token = await open_conversation(http)
+                async with aconnect_sse(http, "POST", "/api/guide/questions", json={"conversation": token, "question": "Led?"}) as source:
+                    async for event in source.aiter_sse():
+                        names.append(event.event)
+                        last = json.loads(event.data)
+                        if names.count("sentence") == 1:
+                            process.send_signal(signal.SIGTERM)
+        with anyio.fail_after(10):
+            while process.poll() is None:
+                await anyio.sleep(0.05)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+    assert names[0] == "start" and "sentence" in names
+    assert names[-1] == "error" and last["code"] == "shutting_down"
+    assert "done" not in names
+    assert process.returncode in (0, -signal.SIGTERM)  # uvicorn re-raises the signal it caught, once drained

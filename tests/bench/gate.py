@@ -1,4 +1,4 @@
-"""The gate's speed: sentences judged per second, on a record of sixty sections and a lexicon of 400 names.
+"""The gate's speed: sentences judged per second, on a record of sixty sections and the built-in lexicon.
 
 Each answer is ten sentences of the kinds a model writes (cited, connective, held for a term, first person),
 streamed in fragments of a few characters, through a fresh gate per answer as the turn makes one.
@@ -32,9 +32,11 @@ def _record() -> dict[str, Section]:
 
 
 def _lexicon() -> Lexicon:
-    entries = [{"term": t, "aliases": []} for t in TERMS]
-    entries += [{"term": f"Tool{i}", "aliases": [f"tool {i} suite", f"t{i}x"]} for i in range(400 - len(TERMS))]
-    return Lexicon(entries)
+    from docent.manifest_build.lexicon import built_in
+
+    entries = [{"term": e.term, "aliases": list(e.aliases)} for e in built_in()]
+    known = {e["term"] for e in entries}
+    return Lexicon(entries + [{"term": t, "aliases": []} for t in TERMS if t not in known])
 
 
 def _answer(i: int) -> str:

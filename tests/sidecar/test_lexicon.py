@@ -25,6 +25,10 @@ LEXICON = Lexicon(
         {"term": "Kafka", "aliases": ["Apache Kafka"]},
         {"term": "event sourcing", "aliases": []},
         {"term": "code review", "aliases": []},
+        {"term": "REST", "aliases": ["RESTful"]},
+        {"term": "uv", "aliases": []},
+        {"term": "Idempotency keys", "aliases": []},
+        {"term": "Hypothesis", "aliases": []},
     ]
 )
 
@@ -35,7 +39,12 @@ LEXICON = Lexicon(
         ("He moved the payments to Kafka.", {"Kafka"}),
         ("APACHE KAFKA and kafka", {"Kafka"}),
         ("He wrote Go, then golang again.", {"Go"}),
-        ("He will go on to rust-proof the spring.", set()),  # common words, not capitalised
+        ("He will go on to spring into action.", set()),  # everyday words, not written as names
+        ("He is an expert in rust.", {"Rust"}),  # rare as an everyday word: named in any case
+        ("The rest of the team, in REST and RESTful APIs", {"REST"}),
+        ("He tested the hypothesis with Hypothesis.", {"Hypothesis"}),
+        ("uv, not UV light", {"uv"}),
+        ("an idempotency key, then idempotency keys", {"Idempotency keys"}),
         ("Rust and Spring Boot.", {"Rust", "Spring Boot"}),
         ("Spring and Spring Boot", {"Spring", "Spring Boot"}),
         ("C++, C# and C.", {"C++", "C#", "C"}),
@@ -70,3 +79,12 @@ def test_a_large_lexicon_stays_fast_and_exact() -> None:
     entries = [{"term": f"Tool{i}", "aliases": [f"tool-{i}x"]} for i in range(2000)] + [{"term": "Kafka", "aliases": []}]
     lexicon = Lexicon(entries)
     assert lexicon.names("He used Tool17, tool-5x and Kafka, not Tool.") == {"Tool17", "Tool5", "Kafka"}
+
+
+def test_the_built_in_list_reads_prose_as_a_reader_would() -> None:
+    from docent.manifest_build.lexicon import built_in
+
+    lexicon = Lexicon([{"term": e.term, "aliases": list(e.aliases)} for e in built_in()])
+    assert lexicon.names("The rest of the team will go live next spring.") == set()
+    assert lexicon.names("She is an expert in rust and golang.") == {"Rust", "Go"}
+    assert lexicon.names("She moved payments to Apache Kafka and PostgreSQL.") == {"Kafka", "PostgreSQL"}

@@ -112,7 +112,7 @@ def _stem(word: str) -> str:
 
 @dataclass(frozen=True)
 class _Draft:
-    """A sentence as written: its text for the visitor, its valid citations, and what it named."""
+    """A sentence as written: its text for the visitor, its valid citations, and whether it said `[[none]]`."""
 
     text: str
     ids: tuple[str, ...]

@@ -1,0 +1,112 @@
+"""The manifest put together across pages: dangling references and clashes become problems."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.manifest_build.manifest import build
+from docent.manifest_build.options import ConfigError, site_config
+from docent.manifest_build.page import read_page
+
+HOME = read_page('<h2 id="work">Work</h2><p>w</p><h2 id="contact">Contact</h2>', path="/", title="Home")
+LAB = read_page('<div data-docent-part="chart">Chart</div><button data-docent-action="run">Run</button>',
+                path="/lab/", title="Lab")
+CASE = read_page('<h2 id="acme">Acme</h2><p>I use Kafka.</p><div data-docent-part="flow">Flow</div>',
+                 path="/cases/acme/", title="Acme", record=True)
+
+
+def _problems(pages, **options):
+    return [str(p) for p in build(pages, site_config(**options))[1]]
+
+
+def test_a_clean_site_has_no_problems_and_keeps_nav_order():
+    manifest, problems = build([HOME, LAB, CASE], site_config(site_name="S"))
+    assert problems == []
+    assert [p.id for p in manifest.pages] == ["home", "lab", "cases-acme"]
+    assert [r.id for r in manifest.record] == ["acme"]
+    assert set(manifest.page_text) == {"home", "lab", "cases-acme"}
+
+
+def test_a_tour_step_naming_a_missing_part_is_a_problem_and_the_step_is_left_out():
+    tours = [{"id": "t", "label": "T", "steps": [{"part": "chart", "caption": "c"}, {"part": "gone", "caption": "g"}]}]
+    manifest, problems = build([HOME, LAB], site_config(tours=tours))
+    assert [str(p) for p in problems] == ['Tour "t" step 2 names the part "gone", which no page has.']
+    assert [(s.page, s.part, s.path) for s in manifest.tours[0].steps] == [("lab", "chart", "/lab/")]
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        ({"page": "nowhere", "caption": "c"}, 'names the page "nowhere"'),
+        ({"section": "gone", "caption": "c"}, 'names the section "gone"'),
+        ({"page": "home", "part": "chart", "caption": "c"}, 'is on page "lab", not "home"'),
+        ({"page": "lab", "section": "work", "caption": "c"}, 'is on page "home", not "lab"'),
+    ],
+)
+def test_every_kind_of_dangling_step_is_named(step, message):
+    problems = _problems([HOME, LAB], tours=[{"id": "t", "label": "T", "steps": [step]}])
+    assert len(problems) == 1 and message in problems[0]
+
+
+def test_steps_resolve_sections_of_home_and_of_the_record_with_their_paths():
+    tours = [{"id": "t", "label": "T", "steps": [{"section": "work", "caption": "w"}, {"section": "acme", "caption": "a"},
+                                                 {"page": "lab", "caption": "l"}]}]
+    manifest, problems = build([HOME, LAB, CASE], site_config(tours=tours))
+    assert problems == []
+    assert [(s.page, s.path, s.section) for s in manifest.tours[0].steps] == [
+        ("home", "/#work", "work"), ("cases-acme", "/cases/acme/#acme", "acme"), ("lab", "/lab/", None)]
+
+
+def test_two_parts_with_one_id_is_a_problem_and_the_first_is_kept():
+    other = read_page('<div data-docent-part="chart">Other chart</div>', path="/other/", title="Other")
+    manifest, problems = build([LAB, other], site_config())
+    assert [str(p) for p in problems] == ['Two parts have the id "chart" (pages "lab" and "other").']
+    assert [(p.id, p.label) for p in manifest.parts] == [("chart", "Chart")]
+
+
+def test_duplicate_record_ids_tours_offers_and_section_page_clashes_are_problems():
+    again = read_page('<h2 id="acme">Again</h2><p>x</p>', path="/again/", title="Again", record=True)
+    clash = read_page('<h2 id="lab">Lab</h2>', path="/", title="Home")
+    problems = _problems(
+        [clash, LAB, CASE, again],
+        tours=[{"id": "t", "label": "T", "steps": [{"page": "lab", "caption": "c"}]}] * 2,
+        offers=[{"id": "cv", "label": "CV", "target": "/cv/"}] * 2,
+    )
+    assert any('Two record sections have the id "acme"' in p for p in problems)
+    assert any('Two tours have the id "t"' in p for p in problems)
+    assert any('Two offers have the id "cv"' in p for p in problems)
+    assert any('home section "lab" has a page\'s id' in p for p in problems)
+
+
+def test_action_and_field_names_must_be_tool_names_and_same_name_fields_need_ids():
+    page = read_page(
+        '<button data-docent-action="show_page">x</button><button data-docent-action="bad name">x</button>'
+        '<input data-docent-field="q"><input data-docent-field="q">'
+        '<input data-docent-field="p" id="a"><input data-docent-field="p" id="b">',
+        path="/form/", title="Form",
+    )
+    manifest, problems = build([page], site_config())
+    messages = [str(p) for p in problems]
+    assert any("built-in tool's name" in m for m in messages)
+    assert any("not a tool name" in m for m in messages)
+    assert any('Fields named "q"' in m for m in messages)
+    assert [(f.name, f.id) for f in manifest.fields] == [("p", "a"), ("p", "b")]  # "q" is ambiguous: left out
+    assert manifest.actions == ()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"tours": {"id": "t"}},
+        {"tours": [{"id": "t", "label": "T", "steps": []}]},
+        {"tours": [{"id": "t", "label": "T", "steps": [{"part": "a", "section": "b", "caption": "c"}]}]},
+        {"tours": [{"id": "t", "label": "T", "steps": [{"part": "a"}]}]},
+        {"offers": [{"id": "cv", "label": "CV"}]},
+        {"offers": [{"id": "cv", "label": "CV", "target": "/cv/", "colour": "red"}]},
+        {"lexicon": "Kafka"},
+        {"sidecar": 8000},
+    ],
+)
+def test_options_of_the_wrong_shape_are_config_errors(options):
+    with pytest.raises(ConfigError):
+        site_config(**options)

@@ -1,0 +1,137 @@
+"""Each extraction of one page, on HTML strings."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.manifest_build.page import page_id, page_path, read_page
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [("/", "home"), ("/lab/", "lab"), ("/cases/payments/", "cases-payments"), ("/lab.html", "lab"),
+     ("/index.html", "home"), ("/cases/index.html", "cases")],
+)
+def test_page_ids_are_the_paths_slug(path, expected):
+    assert page_id(path) == expected
+
+
+def test_page_paths_start_with_a_slash():
+    assert page_path("") == "/" and page_path("lab/") == "/lab/"
+
+
+@pytest.mark.parametrize(
+    ("attrs", "inner", "label"),
+    [
+        ('data-docent-label="Chart" aria-label="No"', "text", "Chart"),
+        ('aria-label="The aria label"', "text", "The aria label"),
+        ('alt="The alt"', "", "The alt"),
+        ("", "Its   own\n text", "Its own text"),
+        ("", "x" * 100, "x" * 80),
+        ("", '<img alt="The picture">', "The picture"),
+    ],
+)
+def test_a_parts_label_comes_from_label_aria_alt_then_text(attrs, inner, label):
+    facts = read_page(f'<div data-docent-part="p" {attrs}>{inner}</div>', path="/lab/", title="Lab")
+    assert [(p.id, p.label, p.page, p.path) for p in facts.parts] == [("p", label, "lab", "/lab/")]
+
+
+def test_experiments_with_presets_live_and_server_markers():
+    html = """<section data-docent-experiment="leak" data-docent-live data-docent-label="The leak">
+      <button data-docent-preset="slow">Slow leak</button>
+      <button data-docent-preset="full" data-docent-server aria-label="Full heap">!</button></section>
+      <div data-docent-experiment="storm"><h3>Retry storm</h3></div>"""
+    leak, storm = read_page(html, path="/lab/", title="Lab").experiments
+    assert (leak.id, leak.label, leak.live) == ("leak", "The leak", True)
+    assert [(p.id, p.label, p.server) for p in leak.presets] == [("slow", "Slow leak", False), ("full", "Full heap", True)]
+    assert (storm.label, storm.live, storm.presets) == ("Retry storm", False, ())
+
+
+def test_actions_carry_labels_and_the_consequential_markers():
+    html = """<button data-docent-action="run">Run it</button>
+      <button data-docent-action="send" data-docent-consequential>Send</button>
+      <button data-docent-action="clear" data-docent-consequential="confirm" aria-label="Clear all">x</button>"""
+    actions = read_page(html, path="/lab/", title="Lab").actions
+    assert [(a.name, a.label, a.consequential) for a in actions] == [
+        ("run", "Run it", None), ("send", "Send", "ring"), ("clear", "Clear all", "confirm")]
+
+
+def test_fields_read_labels_from_label_for_wrapping_label_and_aria_and_options_from_select():
+    html = """<label for="preset">Leak preset</label>
+      <select id="preset" data-docent-field="preset"><option value="slow">Slow leak</option><option>fast</option></select>
+      <label>Your email <input id="email" data-docent-field="email" data-docent-consequential></label>
+      <textarea data-docent-field="message" aria-label="Message"></textarea>"""
+    preset, email, message = read_page(html, path="/contact/", title="Contact").fields
+    assert (preset.name, preset.id, preset.label) == ("preset", "preset", "Leak preset")
+    assert [(o.value, o.label) for o in preset.options] == [("slow", "Slow leak"), ("fast", "fast")]
+    assert (email.label, email.consequential, email.options) == ("Your email", "ring", ())
+    assert (message.id, message.label) == (None, "Message")
+
+
+def test_home_sections_are_the_home_pages_h2_with_ids():
+    html = '<h1 id="t">Me</h1><h2 id="work">Work<a class="headerlink" href="#work">¶</a></h2><p>x</p>' \
+           '<h3 id="sub">Sub</h3><h2>No id</h2><h2 id="contact">Contact</h2>'
+    facts = read_page(html, path="/", title="Home")
+    assert [(s.id, s.label, s.page, s.path) for s in facts.sections] == [
+        ("work", "Work", "home", "/#work"), ("contact", "Contact", "home", "/#contact")]
+    assert read_page(html, path="/other/", title="Other").sections == ()
+
+
+RECORD = """<h1 id="top">Acme<a class="headerlink" href="#top">¶</a></h1><p>Before any section.</p>
+<h2 id="acme-3ds">3-D Secure<a class="headerlink" href="#acme-3ds" title="Permanent link">¶</a></h2>
+<p>I  moved   card payments
+to <strong>3-D Secure 2</strong>.</p><script>var secret = 1;</script><style>p{color:red}</style>
+<div data-docent-exclude><p>Not for the record.</p></div>
+<pre><code class="language-java">class Authorise {}</code></pre>
+<h3 id="acme-kafka">Kafka</h3><ul><li>one</li><li>two</li></ul>
+<h2>No id, so no section</h2><p>Still Kafka's.</p>
+<nav class="md-footer"><a href="/x/">Next page</a></nav>"""
+
+
+def test_record_sections_run_from_each_h2_or_h3_to_the_next_cleaned_code_kept():
+    facts = read_page(RECORD, path="/cases/acme/", title="Acme", record=True)
+    assert [(s.id, s.page, s.title, s.path) for s in facts.record_sections] == [
+        ("acme-3ds", "cases-acme", "3-D Secure", "/cases/acme/#acme-3ds"),
+        ("acme-kafka", "cases-acme", "Kafka", "/cases/acme/#acme-kafka"),
+    ]
+    three_ds, kafka = facts.record_sections
+    assert three_ds.text == "I moved card payments to 3-D Secure 2. class Authorise {}"
+    assert kafka.text == "one two No id, so no section Still Kafka's."
+
+
+def test_a_page_not_marked_record_has_no_record_sections():
+    assert read_page(RECORD, path="/cases/acme/", title="Acme").record_sections == ()
+
+
+def test_page_text_is_the_whole_page_cleaned_and_collapsed():
+    text = read_page(RECORD, path="/cases/acme/", title="Acme", record=True).text
+    assert text.startswith("Acme Before any section. 3-D Secure I moved card payments")
+    for left_out in ("¶", "secret", "color", "Not for the record", "Next page"):
+        assert left_out not in text
+    assert "class Authorise {}" in text and "  " not in text
+
+
+def test_minified_blocks_do_not_run_together_and_inline_markup_does_not_split_words():
+    text = read_page("<p>one</p><p>two<em>fold</em>.</p><ul><li>a</li><li>b</li></ul>", path="/x/", title="X").text
+    assert text == "one twofold. a b"
+
+
+def test_instructions_and_record_flag_travel_with_the_facts():
+    facts = read_page("<p>x</p>", path="/lab/", title=" The   Lab ", record=False, instructions="Run it.")
+    assert (facts.page.label, facts.instructions, facts.record) == ("The Lab", "Run it.", False)
+
+
+@pytest.mark.parametrize(
+    ("html", "message"),
+    [
+        ('<div data-docent-part="a:b"></div>', "not an id"),
+        ('<div data-docent-part=""></div>', "not an id"),
+        ('<div data-docent-experiment="e"><i data-docent-preset="live"></i></div>', "live run"),
+        ('<div data-docent-experiment="e"><i data-docent-preset="p"></i><i data-docent-preset="p"></i></div>', "two presets"),
+        ('<div data-docent-experiment="e"><i data-docent-preset="p" data-docent-server></i></div>', "no live run"),
+        ('<button data-docent-action="">x</button>', "no name"),
+    ],
+)
+def test_bad_markup_is_a_problem_not_a_crash(html, message):
+    problems = read_page(html, path="/lab/", title="Lab").problems
+    assert len(problems) == 1 and message in str(problems[0]) and '"lab"' in str(problems[0])

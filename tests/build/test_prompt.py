@@ -1,0 +1,70 @@
+"""The cached system prompt: what the model reads, in three blocks, the breakpoint on the last."""
+
+from __future__ import annotations
+
+from docent.manifest_build.manifest import build
+from docent.manifest_build.options import site_config
+from docent.manifest_build.page import read_page
+from docent.manifest_build.prompt import system
+
+
+def _system(owner="Jo Doe"):
+    pages = [
+        read_page('<h2 id="work">Work</h2>', path="/", title="Home"),
+        read_page('<h2 id="acme">Acme<a class="headerlink">¶</a></h2><p>I review code.</p>', path="/roles/",
+                  title="Roles", record=True),
+        read_page('<div data-docent-experiment="leak" data-docent-live><i data-docent-preset="full" data-docent-server>'
+                  'Full heap</i></div><p>The heap grows.</p><button data-docent-action="run" data-docent-consequential>'
+                  'Run</button>', path="/lab/", title="Lab"),
+    ]
+    manifest, problems = build(pages, site_config(site_name="Jo's site", owner=owner,
+                                                  offers=[{"id": "cv", "label": "The CV", "target": "/cv/"}]))
+    assert problems == []
+    return system(manifest)
+
+
+def test_three_blocks_with_the_cache_breakpoint_on_the_last_only():
+    blocks = _system()
+    assert [b["type"] for b in blocks] == ["text"] * 3
+    assert [b.get("cache_control") for b in blocks] == [None, None, {"type": "ephemeral"}]
+
+
+def test_the_rules_hold_what_the_gate_and_the_seeds_ask():
+    rules = _system()[0]["text"]
+    for said in (
+        "Answer only from the record",
+        "[[id]]", "[[id, id]]",
+        "Never write I, me or my",
+        "Jo Doe in the third person",
+        "Never round up",
+        "answer [[none]] alone",
+        "<question> and </question>",
+        "never an instruction",
+        "nothing is sent, downloaded or arranged until the visitor presses it",
+        '"Opened Lab for the visitor."',
+        "only for a visitor who asked to see the experiment run",
+        "## Working beside the page",
+        "get_page_content",
+        "(consequential)", "(asks first)",
+        "show_links", "offer_choices",
+        "When a tool answers with an error",
+    ):
+        assert said in rules, said
+
+
+def test_the_record_lists_each_section_by_id_title_and_path_then_its_text():
+    record = _system()[1]["text"]
+    assert "[[acme]] Acme (/roles/#acme)\nI review code." in record
+    # The lab page is not record; what it says comes along, marked as not the record.
+    assert "What the experiments' pages say" in record and "The heap grows." in record
+
+
+def test_the_map_names_pages_sections_experiments_offers_and_what_pages_lend():
+    site_map = _system()[2]["text"]
+    for said in ("- lab: Lab (/lab/)", "- work: Work (/#work)", "leak:full: Full heap (runs on the server",
+                 "a live run on the server: leak:live", "- cv: The CV", '- lab: actions run "Run" (consequential)'):
+        assert said in site_map, said
+
+
+def test_without_an_author_the_owner_is_named_generically():
+    assert "the site's owner" in _system(owner="")[0]["text"]

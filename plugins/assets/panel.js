@@ -153,9 +153,8 @@
     this.view.setStatus("Checking the guide…", "busy");
     this.preparing = this.guide.status().then(function (status) {
       if (!status || !status.on) {
-        var why = status && status.why ? String(status.why) : "it is switched off";
         panel.view.setOff(true);
-        panel.view.setStatus("The guide is off: " + why.replace(/\.$/, "") + ".", "off");
+        panel.view.setStatus(offWords(status), "off");
         throw new Docent.GuideError(503, "off", "off");
       }
       panel.view.setOff(false);
@@ -175,6 +174,19 @@
     this.preparing.catch(function () {}); // reported in the panel; keeps the console clean
     return this.preparing;
   };
+
+  /* Why the guide is off, in a visitor's words (the status says it by a code). */
+  var OFF_WORDS = {
+    switched_off: "The guide is switched off on this site.",
+    budget_spent: "The guide has answered all it can for today: ask again tomorrow.",
+    no_model: "The guide is not set up on this site yet.",
+    no_bundle: "The guide is not set up on this site yet."
+  };
+
+  function offWords(status) {
+    var why = status && status.why ? String(status.why) : "";
+    return OFF_WORDS[why] || (status && status.message ? String(status.message) : "The guide is off right now.");
+  }
 
   /* Asks for a challenge, solves it in the worker with progress shown, and opens a conversation. */
   Panel.prototype.solve = function () {
@@ -309,11 +321,14 @@
       return panel.store.get("token") || panel.solve();
     }).then(function (token) {
       return send(token).catch(function (error) {
-        var gone = error.status === 401 || error.status === 404 || error.status === 410;
+        var gone = error.status === 404 || error.status === 410 || error.code === "unknown_conversation" ||
+                   error.code === "conversation_full";
         if (!gone || retried || !body.question) throw error;
         retried = true; // the conversation expired or was forgotten: a new one, said so
         panel.store.set("token", null);
-        panel.add({ kind: "info", text: "The earlier conversation has ended; this question starts a new one." });
+        panel.add({ kind: "info", text: error.code === "conversation_full"
+          ? "That conversation had all its questions; this question starts a new one, which does not remember it."
+          : "The earlier conversation has ended; this question starts a new one." });
         return panel.solve().then(send);
       });
     }).then(function () {

@@ -50,7 +50,7 @@
     if (!state) return;
     if (state.back) {
       this.store.set("tour", null);
-      root.scrollTo(0, state.back.y || 0);
+      root.scrollTo({ top: state.back.y || 0, behavior: "instant" });
       this.hooks.ended(true, Boolean(state.back.panel));
       return;
     }
@@ -163,7 +163,7 @@
       return;
     }
     this.store.set("tour", null);
-    root.scrollTo(0, origin.y || 0);
+    root.scrollTo({ top: origin.y || 0, behavior: "instant" });
     this.hooks.ended(true, Boolean(origin.panel));
   };
 

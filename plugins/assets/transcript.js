@@ -97,10 +97,8 @@
         return box;
       }
       case "held": {
-        var held = make("p", "docent-held");
-        held.appendChild(make("strong", null, "Held back: "));
-        held.appendChild(document.createTextNode(entry.message || entry.reason || ""));
-        return held;
+        // The sidecar's message says that a sentence was held back, and why, in a visitor's words.
+        return make("p", "docent-held", entry.message || "A sentence was held back: it did not pass the site's checks.");
       }
       case "refused":
         return make("p", "docent-refused", entry.message || "The guide does not answer that.");

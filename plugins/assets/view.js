@@ -27,7 +27,8 @@
     panel.setAttribute("aria-labelledby", "docent-title" + suffix);
 
     var head = make("div", "docent-head");
-    var title = make("h2", "docent-title", siteName ? "Guide to " + siteName : "Guide");
+    var title = make("h2", "docent-title", "Guide");
+    if (siteName) title.appendChild(make("span", "docent-visually-hidden", " to " + siteName));
     title.id = "docent-title" + suffix;
     head.appendChild(title);
     this.forgetButton = make("button", "docent-forget", "New conversation");

@@ -9,9 +9,9 @@ import secrets
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
-from tests.browser.chromium import assets_page, chromium, static_server
+from tests.browser.chromium import assets_page, static_server
 
 pytestmark = pytest.mark.browser
 
@@ -20,9 +20,10 @@ VECTORS = ["", "abc", "a" * 55, "a" * 56, "a" * 63, "a" * 64, "a" * 119, "a" * 1
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
+def page(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
+    """A page of our own with the assets alone: no site, no sidecar."""
     root = assets_page(tmp_path_factory.mktemp("pieces"))
-    with static_server(root) as base, chromium() as (_, browser):
+    with static_server(root) as base:
         page = browser.new_page()
         page.goto(base)
         yield page

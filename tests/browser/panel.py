@@ -1,0 +1,31 @@
+"""What a visitor does with the panel, as steps the tests share."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+PANEL = "[data-docent-view]"
+
+
+def open_panel(page: Page, url: str) -> Locator:
+    """Opens a page, presses the guide's button, and waits for the proof of work and the conversation."""
+    page.goto(url)
+    page.get_by_role("button", name="Ask the guide").click()
+    panel = page.locator(PANEL)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+    return panel
+
+
+def ask(page: Page, question: str) -> Locator:
+    """Asks a question and waits for the answer's end; returns the transcript."""
+    panel = page.locator(PANEL)
+    panel.get_by_label("Your question").fill(question)
+    panel.get_by_role("button", name="Ask").click()
+    wait_for_answer(page)
+    return panel.locator(".docent-log")
+
+
+def wait_for_answer(page: Page) -> None:
+    panel = page.locator(PANEL)
+    expect(panel.locator(".docent-status")).not_to_have_text("The guide is answering…", timeout=15_000)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)

@@ -1,0 +1,101 @@
+"""The example site built once into a temporary folder, and a real sidecar serving it on loopback."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def build_site(folder: Path, *, material: bool = False) -> tuple[Path, Path]:
+    """`mkdocs build` of the example site into folder/site; its bundle goes to folder/docent-bundle.json."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(ROOT / "docs")
+    if material:
+        config["theme"] = {"name": "material", "features": ["navigation.instant"]}
+    path = folder / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    site = folder / "site"
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(path), "-d", str(site)],
+        check=True, cwd=folder, timeout=120,
+    )
+    return site, folder / "docent-bundle.json"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Sidecar:
+    base: str  # "http://127.0.0.1:PORT/"
+    replay_log: Path
+
+    def requests(self) -> list[dict[str, Any]]:
+        """Every request the replay model was sent, oldest first."""
+        if not self.replay_log.exists():
+            return []
+        return [json.loads(line) for line in self.replay_log.read_text(encoding="utf-8").splitlines() if line]
+
+
+@contextlib.contextmanager
+def sidecar(site: Path, bundle: Path, script: Path, log: Path) -> Iterator[Sidecar]:
+    """`docent serve` on a free loopback port, switched on, on the replay model; stopped on the way out."""
+    port = free_port()
+    env = dict(os.environ)
+    env.update({
+        "DOCENT_REPLAY_LOG": str(log),
+        "DOCENT_POW_SECRET": "browser-tests-" + "0" * 32,
+        # One browser asks every test's questions from one address: the limits are others' tests.
+        "DOCENT_RATE_ADDRESS": "1000/minute",
+        "DOCENT_RATE_START": "1000/minute",
+        "DOCENT_RATE_CONVERSATION": "1000/hour",
+        "DOCENT_RATE_OVERALL": "10000/hour",
+    })
+    command = [str(BIN / "docent"), "serve", "--site", str(site), "--bundle", str(bundle), "--enable",
+               "--model", f"replay:{script}", "--host", "127.0.0.1", "--port", str(port)]
+    output = log.with_suffix(".out")
+    with open(output, "wb") as sink:
+        process = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT, cwd=site.parent)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_up(base, process, output)
+        yield Sidecar(base, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def _wait_until_up(base: str, process: subprocess.Popen[bytes], output: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"docent serve exited ({process.returncode}):\n{output.read_text(errors='replace')}")
+        try:
+            with urllib.request.urlopen(base + "api/guide", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"docent serve did not answer within 30 s:\n{output.read_text(errors='replace')}")

@@ -27,8 +27,8 @@ def routes(guide: Guide) -> list[Route]:
     return [
         Route("/api/guide", endpoints.status, methods=["GET"]),
         Route("/api/guide/challenge", endpoints.challenge, methods=["POST"]),
-        Route("/api/guide/conversations", endpoints.start, methods=["POST"]),
-        Route("/api/guide/conversations", endpoints.forget, methods=["DELETE"]),
+        # One route for both methods, so that a 405 there lists both in its Allow header.
+        Route("/api/guide/conversations", endpoints.conversations, methods=["POST", "DELETE"]),
         Route("/api/guide/questions", endpoints.ask, methods=["POST"]),
         Route("/api/guide/openapi.json", endpoints.reference, methods=["GET"]),
     ]
@@ -43,6 +43,9 @@ class _Endpoints:
         self.guide = guide
         self.settings = guide.settings
         self.limit = guide.settings.body_bytes
+
+    async def conversations(self, request: Request) -> Response:
+        return await (self.forget(request) if request.method == "DELETE" else self.start(request))
 
     async def status(self, request: Request) -> Response:
         why, ready = self.guide.readiness()

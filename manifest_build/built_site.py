@@ -44,7 +44,8 @@ def _content(document: str) -> str | None:
     return document[start + len(CONTENT_START) : end]
 
 
-def _fallback(document: str, *, path: str, order: int) -> BuiltPage:
+def _fallback(document: str, *, path: str) -> tuple[str, str]:
+    """The theme's content region and the page's label, for a page built without the plugin's markers."""
     tree = LexborHTMLParser(document)
     region = next((node for sel in CONTENT_REGIONS if (node := tree.css_first(sel)) is not None), tree.body)
     h1 = region.css_first("h1") if region is not None else None
@@ -57,8 +58,7 @@ def _fallback(document: str, *, path: str, order: int) -> BuiltPage:
         label = collapse(title_node.text()).split(" - ")[0]
     else:
         label = path
-    meta = PageMeta(page=page_id(path), label=label, order=order)
-    return BuiltPage(path, meta, region.html if region is not None else "")
+    return (region.html or "") if region is not None else "", label
 
 
 def built_pages(site_dir: Path) -> list[BuiltPage]:
@@ -70,18 +70,27 @@ def built_pages(site_dir: Path) -> list[BuiltPage]:
             continue
         document = file.read_text(encoding="utf-8", errors="replace")
         path = _site_path(site_dir, file)
-        meta = find(document)
-        if meta is None:
-            if file.name != "index.html":
-                continue
-            page = _fallback(document, path=path, order=1_000_000 + number)
-        else:
-            content = _content(document)
-            if content is None:  # markers lost, e.g. to a minifier: read the theme's content region
-                content = _fallback(document, path=path, order=meta.order).content
-            page = BuiltPage(path, meta, content)
-        if not page.meta.exclude:
-            pages.append(page)
+        found = find(document)
+        if found is None and file.name != "index.html":
+            continue  # not a page: an HTML asset, a redirect stub
+        found = found or {}
+        content = _content(document)
+        label = found.get("label")
+        if content is None or label is None:
+            # Markers lost (a minifier) or never written (another generator): read the theme's content region.
+            region, heading = _fallback(document, path=path)
+            content = region if content is None else content
+            label = heading if label is None else label
+        meta = PageMeta(
+            page=found.get("page") or page_id(path),
+            label=label,
+            order=found.get("order", 1_000_000 + number),
+            record=found["record"] if "record" in found else False,
+            exclude=found.get("exclude", False),
+            instructions=found.get("instructions", ""),
+        )
+        if not meta.exclude:
+            pages.append(BuiltPage(path, meta, content))
     pages.sort(key=lambda p: (p.meta.order, p.path))
     return pages
 

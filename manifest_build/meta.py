@@ -60,21 +60,27 @@ def front_matter(meta: Mapping[str, Any] | None, *, where: str) -> dict[str, Any
     }
 
 
-def find(document: str) -> PageMeta | None:
-    """The meta tag of a built page, or None where the page was not built by the plugin."""
+def find(document: str) -> dict[str, Any] | None:
+    """The docent meta tag of a built page, as written (some keys may be missing), or None where it has none.
+
+    The plugin writes every key; a template override for another generator may write only the front matter's
+    (`{{ page.meta.docent | tojson }}`), and the reader fills in the rest from the page.
+    """
     head_end = document.find("</head>")
     match = _TAG.search(document, 0, head_end if head_end >= 0 else len(document))
     if match is None:
         return None
     try:
         data = json.loads(html.unescape(match.group(1) if match.group(1) is not None else match.group(2)))
-        return PageMeta(
-            page=str(data["page"]),
-            label=str(data["label"]),
-            order=int(data["order"]),
-            record=bool(data.get("record", False)),
-            exclude=bool(data.get("exclude", False)),
-            instructions=str(data.get("instructions", "")),
-        )
-    except (ValueError, KeyError, TypeError) as exc:
-        raise MetaError(f"The docent meta tag is not readable: {exc}.") from exc
+    except ValueError as exc:
+        raise MetaError(f"The docent meta tag is not JSON: {exc}.") from exc
+    if not isinstance(data, dict):
+        raise MetaError("The docent meta tag must hold a JSON object.")
+    found = front_matter({NAME: {k: v for k, v in data.items() if k in ("record", "exclude", "instructions")}},
+                         where="the docent meta tag")
+    for key, kind in (("page", str), ("label", str), ("order", int)):
+        if key in data:
+            if not isinstance(data[key], kind) or isinstance(data[key], bool):
+                raise MetaError(f"The docent meta tag's {key!r} must be {kind.__name__}.")
+            found[key] = data[key]
+    return found

@@ -12,7 +12,7 @@ def test_the_tag_round_trips_quotes_apostrophes_and_angle_brackets():
                     instructions="Press 'Run' & wait.")
     tag = meta.tag()
     assert tag.startswith("<meta name=\"docent\" content='{\"page\":\"lab\"")
-    assert find(f"<html><head><title>x</title>{tag}</head><body></body></html>") == meta
+    assert PageMeta(**find(f"<html><head><title>x</title>{tag}</head><body></body></html>")) == meta
 
 
 def test_a_page_without_the_tag_reads_none_and_a_tag_in_the_body_is_not_read():

@@ -1,0 +1,111 @@
+"""`docent manifest SITE_DIR`: the same manifest as the plugin over a built site, and sites built without MkDocs."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+from docent.manifest_build import cli
+
+from .conftest import mkdocs_build, read_json, write_site
+
+
+def _run(*argv: str) -> int:
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    return cli.run(parser.parse_args(list(argv)))
+
+
+def test_over_a_built_site_it_writes_the_same_bytes_as_the_plugin(tmp_path):
+    config = write_site(tmp_path)
+    mkdocs_build(config)
+    plugin_bundle = (tmp_path / "docent-bundle.json").read_bytes()
+    plugin_public = (tmp_path / "site/docent/manifest.json").read_bytes()
+    (tmp_path / "site/docent/manifest.json").unlink()
+    assert _run(str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json")) == 0
+    assert (tmp_path / "cli.json").read_bytes() == plugin_bundle
+    assert (tmp_path / "site/docent/manifest.json").read_bytes() == plugin_public
+
+
+def test_over_the_example_site_it_gives_the_plugins_manifest(example_site):
+    tmp: Path = example_site["tmp"]
+    assert _run(str(example_site["site"]), "--config", str(tmp / "mkdocs.yml"), "--bundle", str(tmp / "cli.json")) == 0
+    assert read_json(tmp / "cli.json") == example_site["bundle"]
+
+
+def test_strict_exits_1_on_problems_and_prints_them(tmp_path, capsys):
+    config = write_site(tmp_path, docent={"tours": [{"id": "t", "label": "T", "steps": [{"part": "gone",
+                                                                                          "caption": "c"}]}]})
+    mkdocs_build(config, strict=False)
+    site = str(tmp_path / "site")
+    assert _run(site, "--config", str(config)) == 0
+    assert _run(site, "--config", str(config), "--strict") == 1
+    err = capsys.readouterr().err
+    assert 'WARNING - docent: Tour "t" step 1 names the part "gone", which no page has.' in err
+    assert "aborted with 1 problems in strict mode" in err
+
+
+def test_the_config_may_hold_mkdocs_custom_tags(tmp_path, monkeypatch):
+    config = write_site(tmp_path)
+    mkdocs_build(config)
+    text = config.read_text(encoding="utf-8").replace("site_name: Test site", "site_name: !ENV [DOCENT_TEST_NAME, x]")
+    text += "markdown_extensions_extra:\n  - emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+    config.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("DOCENT_TEST_NAME", "From the environment")
+    assert _run(str(tmp_path / "site"), "--config", str(config)) == 0
+    assert read_json(tmp_path / "site/docent/manifest.json")["site_name"] == "From the environment"
+
+
+def test_missing_folders_and_config_files_are_said_plainly(tmp_path, capsys):
+    assert _run(str(tmp_path / "nowhere")) == 2
+    (tmp_path / "site").mkdir()
+    assert _run(str(tmp_path / "site"), "--config", str(tmp_path / "nope.yml")) == 2
+    err = capsys.readouterr().err
+    assert "is not a folder of built HTML" in err and "no config file at" in err
+
+
+ZENSICAL_PAGE = """<!doctype html><html><head><title>{title} - Jo</title>{meta}</head><body>
+<header class="md-header"><nav>Home Lab</nav></header>
+<main class="md-main"><article class="md-content__inner md-typeset">
+<a class="md-content__button" href="edit">Edit this page</a>
+{body}
+</article></main><footer>© Jo</footer></body></html>"""
+
+
+def test_a_site_built_by_another_generator_reads_from_its_content_region(tmp_path):
+    site = tmp_path / "site"
+    pages = {
+        "index.html": ("Home", "", '<h1 id="jo">Jo<a class="headerlink" href="#jo">¶</a></h1>'
+                                   '<h2 id="work">Work</h2><p>The work.</p>'),
+        "cases/acme/index.html": ("Acme", "<meta name=\"docent\" content='{\"record\": true}'>",
+                                  '<h1>Acme</h1><h2 id="acme-kafka">Kafka</h2><p>I used Kafka.</p>'
+                                  '<div data-docent-part="topology">Topics</div>'),
+        "assets/embed.html": ("Embed", "", "<p>not a page</p>"),
+    }
+    for name, (title, meta, body) in pages.items():
+        path = site / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(ZENSICAL_PAGE.format(title=title, meta=meta, body=body), encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: Jo\nsite_author: Jo\nplugins:\n  - docent:\n"
+                                         "      tours: [{id: t, label: T, steps: [{part: topology, caption: c}]}]\n")
+    assert _run(str(site), "--config", str(tmp_path / "mkdocs.yml"), "--strict") == 0
+    bundle = read_json(tmp_path / "docent-bundle.json")
+    manifest = bundle["manifest"]
+    assert [(p["id"], p["label"], p["path"]) for p in manifest["pages"]] == [
+        ("home", "Jo", "/"), ("cases-acme", "Acme", "/cases/acme/")]
+    assert [s["id"] for s in manifest["sections"]] == ["work"]
+    assert [(r["id"], r["text"]) for r in bundle["record"]] == [("acme-kafka", "I used Kafka. Topics")]
+    assert "Edit this page" not in manifest["page_text"]["home"] and "© Jo" not in manifest["page_text"]["home"]
+    assert (site / "docent" / "panel.js").is_file()  # the panel's assets copied, as no plugin ran
+
+
+def test_it_runs_as_a_module_for_scripts(tmp_path):
+    config = write_site(tmp_path)
+    mkdocs_build(config)
+    code = "import sys; from docent.manifest_build.cli import main; sys.exit(main(sys.argv[1:]))"
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "site"), "--config", str(config)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "docent: 3 pages" in result.stdout

@@ -1,0 +1,200 @@
+"""The plugin in real MkDocs builds: what the owner gets in site/ and beside mkdocs.yml, and what fails --strict."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from docent.plugins import plugin as plugin_module
+
+from .conftest import CASE, HOME, LAB, mkdocs_build, read_json, write_site
+
+ASSETS = Path(__file__).resolve().parents[2] / "plugins" / "assets"
+BIN = Path(sys.executable).parent
+
+
+def _built(tmp_path: Path, **site) -> tuple[Path, dict, dict]:
+    config = write_site(tmp_path, **site)
+    mkdocs_build(config)
+    return tmp_path / "site", read_json(tmp_path / "site" / "docent" / "manifest.json"), read_json(
+        tmp_path / "docent-bundle.json")
+
+
+def test_a_build_writes_the_public_manifest_and_the_bundle_beside_mkdocs_yml(tmp_path):
+    site, public, bundle = _built(tmp_path)
+    assert [p["id"] for p in public["pages"]] == ["home", "lab", "cases-payments"]
+    assert [s["id"] for s in public["sections"]] == ["work", "contact"]
+    assert [p["id"] for p in public["parts"]] == ["leak-chart", "flow"]
+    assert public["experiments"][0]["presets"] == [
+        {"id": "slow", "label": "Slow leak", "server": False}, {"id": "full", "label": "Full heap", "server": True}]
+    assert public["tours"][0]["steps"][1] == {"page": "cases-payments", "path": "/cases/payments/", "section": None,
+                                              "part": "flow", "caption": "The flow."}
+    assert [r["id"] for r in bundle["record"]] == ["acme-3ds", "acme-kafka"]
+    assert bundle["record"][0]["text"] == "I moved card payments to 3-D Secure 2 and reviewed every change. " \
+                                          "class Authorise {}"
+    assert bundle["manifest"]["instructions"] == {"cases-payments": "The payments case."}
+    assert bundle["hash"] == public["hash"]
+    assert not (site / "docent-bundle.json").exists()
+
+
+def test_every_page_gets_its_meta_tag_and_the_panels_script_and_style(tmp_path):
+    site, _, _ = _built(tmp_path)
+    html = (site / "cases" / "payments" / "index.html").read_text(encoding="utf-8")
+    head = html[: html.index("</head>")]
+    assert ('<meta name="docent" content=\'{"page":"cases-payments","label":"Payments","order":2,"record":true,'
+            '"exclude":false,"instructions":"The payments case."}\'>') in head
+    assert re.search(r'<script src="\.\./\.\./docent/panel\.js" defer></script>', html)
+    assert '<link href="../../docent/panel.css" rel="stylesheet">' in html
+    for asset in (p for p in ASSETS.rglob("*") if p.is_file()):
+        served = site / "docent" / asset.relative_to(ASSETS)
+        assert served.read_bytes() == asset.read_bytes(), served
+
+
+def test_an_owners_own_file_of_an_assets_name_wins(tmp_path):
+    asset = next((p for p in ASSETS.rglob("*") if p.is_file()), None)
+    if asset is None:
+        pytest.skip("the panel has no assets yet")
+    name = asset.relative_to(ASSETS).as_posix()
+    pages = {"index.md": HOME, f"docent/{name}": "/* the owner's */"}
+    site, _, _ = _built(tmp_path, pages=pages, docent={"tours": []})
+    assert (site / "docent" / name).read_text(encoding="utf-8") == "/* the owner's */"
+
+
+def test_an_excluded_page_is_left_out_and_says_so_in_its_meta(tmp_path):
+    pages = {"index.md": HOME, "secret.md": "---\ndocent:\n  exclude: true\n---\n# Secret\n\n<div data-docent-part='x'>"
+             "</div>\n"}
+    site, public, bundle = _built(tmp_path, pages=pages, docent={"tours": [], "offers": []})
+    assert [p["id"] for p in public["pages"]] == ["home"]
+    assert "secret" not in bundle["manifest"]["page_text"]
+    assert '"exclude":true' in (site / "secret" / "index.html").read_text(encoding="utf-8")
+
+
+def test_disabled_the_plugin_leaves_the_site_alone(tmp_path):
+    mkdocs_build(write_site(tmp_path, docent={"enabled": False}))
+    site = tmp_path / "site"
+    assert not (site / "docent").exists()
+    assert 'name="docent"' not in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_material_with_instant_navigation_reads_the_same_manifest(tmp_path):
+    _, plain, _ = _built(tmp_path / "mkdocs")
+    theme = {"theme": {"name": "material", "features": ["navigation.instant"]}}
+    site, material, _ = _built(tmp_path / "material", extra=theme)
+    assert {k: v for k, v in material.items() if k != "hash"} == {k: v for k, v in plain.items() if k != "hash"}
+    html = (site / "lab" / "index.html").read_text(encoding="utf-8")
+    assert '<meta name="docent" content=\'{"page":"lab"' in html and "docent/panel.js" in html
+
+
+def _strict_failure(tmp_path, caplog, **site) -> list[str]:
+    config = write_site(tmp_path, **site)
+    with caplog.at_level(logging.WARNING, logger="mkdocs"), pytest.raises(Abort):
+        mkdocs_build(config, strict=True)
+    return [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+
+
+def test_strict_fails_on_a_tour_step_naming_a_missing_part(tmp_path, caplog):
+    tours = [{"id": "first", "label": "First", "steps": [{"page": "lab", "part": "heap-chart", "caption": "c"}]}]
+    warnings = _strict_failure(tmp_path, caplog, docent={"tours": tours})
+    assert any('Tour "first" step 1 names the part "heap-chart", which no page has.' in w for w in warnings)
+
+
+def test_strict_fails_on_two_parts_with_one_id(tmp_path, caplog):
+    pages = {"index.md": HOME, "cases/payments.md": CASE, "lab.md": LAB.replace("leak-chart", "flow")}
+    warnings = _strict_failure(tmp_path, caplog, pages=pages)
+    assert any('Two parts have the id "flow" (pages "lab" and "cases-payments").' in w for w in warnings)
+
+
+def test_an_option_of_the_wrong_shape_is_a_plugin_error_naming_it(tmp_path, caplog):
+    config = write_site(tmp_path, docent={"offers": [{"id": "cv", "label": "CV"}]})
+    with pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(config)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("mkdocs.yml: docent `offers[0]`.target must be non-empty text" in e for e in errors), errors
+
+
+def test_a_bundle_inside_site_dir_is_warned_about(tmp_path, caplog):
+    warnings = _strict_failure(tmp_path, caplog, docent={"bundle": "site/docent-bundle.json"})
+    assert any("would be published" in w for w in warnings)
+
+
+def test_two_builds_write_the_same_bytes(tmp_path):
+    config = write_site(tmp_path)
+    mkdocs_build(config)
+    first = (tmp_path / "docent-bundle.json").read_bytes(), (tmp_path / "site/docent/manifest.json").read_bytes()
+    mkdocs_build(config)
+    second = (tmp_path / "docent-bundle.json").read_bytes(), (tmp_path / "site/docent/manifest.json").read_bytes()
+    assert first == second
+
+
+def test_a_dirty_rebuild_reads_one_page_and_keeps_every_page(tmp_path, monkeypatch):
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config_file = write_site(tmp_path)
+    config = load_config(config_file=str(config_file))
+    config.plugins.on_startup(command="serve", dirty=True)
+    build(config)
+    read = []
+    original = plugin_module.read_page
+
+    def spy(html, **kwargs):
+        read.append(kwargs["path"])
+        return original(html, **kwargs)
+
+    monkeypatch.setattr(plugin_module, "read_page", spy)
+    page = tmp_path / "docs" / "lab.md"
+    page.write_text(LAB.replace("Run</button>", "Run it</button>"), encoding="utf-8")
+    later = (tmp_path / "site" / "lab" / "index.html").stat().st_mtime + 5
+    os.utime(page, (later, later))
+    build(config, dirty=True)
+    assert read == ["/lab/"]
+    public = read_json(tmp_path / "site" / "docent" / "manifest.json")
+    assert [p["id"] for p in public["pages"]] == ["home", "lab", "cases-payments"]
+    assert [a["label"] for a in public["actions"]] == ["Run it"]
+    assert [r["id"] for r in read_json(tmp_path / "docent-bundle.json")["record"]] == ["acme-3ds", "acme-kafka"]
+
+
+def test_a_deleted_page_leaves_the_manifest_on_the_next_serve_build(tmp_path):
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config_file = write_site(tmp_path)
+    config = load_config(config_file=str(config_file))
+    config.plugins.on_startup(command="serve", dirty=True)
+    build(config)
+    (tmp_path / "docs" / "lab.md").unlink()
+    build(config, dirty=True)
+    assert [p["id"] for p in read_json(tmp_path / "site/docent/manifest.json")["pages"]] == ["home", "cases-payments"]
+
+
+def _cli(tool: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1"}
+    return subprocess.run([str(BIN / tool), "build", "--strict", "-f", "mkdocs.yml"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, env=env)
+
+
+@pytest.mark.slow
+def test_properdocs_builds_the_site_with_the_plugin(tmp_path):
+    # ProperDocs ships no themes of its own; Material is installed with the dev extras.
+    write_site(tmp_path, extra={"theme": {"name": "material"}})
+    result = _cli("properdocs", tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "docent: 3 pages" in result.stderr
+    assert [p["id"] for p in read_json(tmp_path / "site/docent/manifest.json")["pages"]] == [
+        "home", "lab", "cases-payments"]
+
+
+@pytest.mark.slow
+def test_mkdocs_build_strict_exits_non_zero_on_a_dangling_tour_step(tmp_path):
+    write_site(tmp_path, docent={"tours": [{"id": "t", "label": "T", "steps": [{"part": "nope", "caption": "c"}]}]})
+    result = _cli("mkdocs", tmp_path)
+    assert result.returncode != 0
+    output = result.stdout + result.stderr
+    assert 'names the part "nope"' in output and "Aborted with 1 warnings in strict mode" in output

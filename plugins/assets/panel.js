@@ -28,10 +28,34 @@
   var scriptSrc = ownScript();
   if (!scriptSrc) return;
 
+  /* Under Trusted Types (require-trusted-types-for 'script') script and worker URLs must be vetted:
+     the policy "docent" lets through only .js files of the panel's own folder. */
+  var folder = new URL(".", scriptSrc).href;
+  var policy = null;
+  if (window.trustedTypes && window.trustedTypes.createPolicy) {
+    try {
+      policy = window.trustedTypes.createPolicy("docent", {
+        createScriptURL: function (url) {
+          if (url.indexOf(folder) !== 0 || !/^[a-z0-9-]+\.js$/.test(url.slice(folder.length))) {
+            throw new TypeError("Docent loads only its own scripts, not " + url);
+          }
+          return url;
+        }
+      });
+    } catch (ignored) {
+      policy = null; // the site's CSP names its policies and not "docent": plain URLs, as without Trusted Types
+    }
+  }
+
+  function scriptURL(name) {
+    var url = new URL(name, scriptSrc).href;
+    return policy ? policy.createScriptURL(url) : url;
+  }
+
   function load(name) {
     return new Promise(function (resolve, reject) {
       var element = document.createElement("script");
-      element.src = new URL(name, scriptSrc).href;
+      element.src = scriptURL(name);
       element.async = false; // run in the order listed
       element.onload = resolve;
       element.onerror = function () { reject(new Error("Could not load docent/" + name)); };
@@ -209,7 +233,7 @@
   };
 
   Panel.prototype.work = function (challenge) {
-    var view = this.view, url = new URL("worker.js", this.site.assets).href;
+    var view = this.view, url = scriptURL("worker.js");
     return new Promise(function (resolve, reject) {
       var worker;
       try {

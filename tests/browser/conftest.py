@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.chromium import chromium
 from tests.browser.script import script
-from tests.browser.sidecar import ROOT, Sidecar, build_site, sidecar
+from tests.browser.sidecar import ROOT, Sidecar, build_site, free_port, sidecar
 
 SCREENSHOTS = ROOT / "test-output" / "browser"
 
@@ -34,13 +34,39 @@ def guide(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
         yield running
 
 
+@pytest.fixture(scope="session")
+def material(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+    """The example site built with Material for MkDocs and its instant navigation, and its own sidecar."""
+    folder = tmp_path_factory.mktemp("material")
+    port = free_port()  # instant navigation follows only the links its sitemap lists under site_url
+    site, bundle = build_site(folder, material=True, site_url=f"http://127.0.0.1:{port}/")
+    path = folder / "replay.json"
+    path.write_text(json.dumps(script()), encoding="utf-8")
+    with sidecar(site, bundle, path, folder / "replay-log.jsonl", port=port) as running:
+        yield running
+
+
 @pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A fresh tab (its own sessionStorage); uncaught script errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
+def context_options() -> dict[str, object]:
+    """The browser context a test's page opens in; a test overrides it (a phone's screen, reduced motion)."""
+    return {"viewport": {"width": 1280, "height": 860}}
+
+
+@pytest.fixture
+def foreign_errors_allowed() -> bool:
+    """Whether the site's own scripts may fail (under a strict CSP the MkDocs theme's inline scripts do)."""
+    return False
+
+
+@pytest.fixture
+def page(
+    browser: Browser, request: pytest.FixtureRequest, context_options: dict[str, object], foreign_errors_allowed: bool
+) -> Iterator[Page]:
+    """A fresh tab (its own sessionStorage); uncaught script errors fail the test (only the panel's, where allowed)."""
+    context = browser.new_context(**context_options)  # type: ignore[arg-type]
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(f"{error.message}\n{error.stack}"))
     yield page
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
@@ -48,4 +74,6 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
     finally:
         context.close()
+    if foreign_errors_allowed:
+        errors = [e for e in errors if "/docent/" in e]
     assert not errors, f"uncaught errors on the page: {errors}"

@@ -21,10 +21,12 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
-def build_site(folder: Path, *, material: bool = False) -> tuple[Path, Path]:
+def build_site(folder: Path, *, material: bool = False, site_url: str | None = None) -> tuple[Path, Path]:
     """`mkdocs build` of the example site into folder/site; its bundle goes to folder/docent-bundle.json."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(ROOT / "docs")
+    if site_url:
+        config["site_url"] = site_url
     if material:
         config["theme"] = {"name": "material", "features": ["navigation.instant"]}
     path = folder / "mkdocs.yml"
@@ -56,9 +58,9 @@ class Sidecar:
 
 
 @contextlib.contextmanager
-def sidecar(site: Path, bundle: Path, script: Path, log: Path) -> Iterator[Sidecar]:
-    """`docent serve` on a free loopback port, switched on, on the replay model; stopped on the way out."""
-    port = free_port()
+def sidecar(site: Path, bundle: Path, script: Path, log: Path, *, port: int | None = None) -> Iterator[Sidecar]:
+    """`docent serve` on a (free) loopback port, switched on, on the replay model; stopped on the way out."""
+    port = port or free_port()
     env = dict(os.environ)
     env.update({
         "DOCENT_REPLAY_LOG": str(log),

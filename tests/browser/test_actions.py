@@ -43,17 +43,14 @@ def test_point_at_rings_the_part(page: Page, guide: Sidecar) -> None:
     expect(log.locator(".docent-action[data-tool='point_at']")).to_have_text(re.compile("Pointed at The leak chart"))
 
 
-def test_point_at_under_reduced_motion_rings_without_animation(browser, guide: Sidecar) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(reduced_motion="reduce")
-    page = context.new_page()
-    try:
-        open_panel(page, guide.base + "lab/")
-        ask(page, "Point at the chart")
-        chart = page.locator("[data-docent-part='leak-chart']")
-        expect(chart).to_have_class(re.compile("docent-ring"))
-        assert chart.evaluate("(el) => getComputedStyle(el).animationName") == "none"
-    finally:
-        context.close()
+@pytest.mark.parametrize("context_options", [{"reduced_motion": "reduce"}])
+def test_point_at_under_reduced_motion_rings_without_animation(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base + "lab/")
+    ask(page, "Point at the chart")
+    chart = page.locator("[data-docent-part='leak-chart']")
+    expect(chart).to_have_class(re.compile("docent-ring"))
+    assert chart.evaluate("(el) => getComputedStyle(el).animationName") == "none"
+    assert chart.evaluate("(el) => getComputedStyle(el).outlineStyle") == "solid"
 
 
 def test_run_experiment_starts_it_with_its_preset(page: Page, guide: Sidecar) -> None:

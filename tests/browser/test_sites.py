@@ -1,0 +1,97 @@
+"""Where sites live: the full-size panel on the assistant page, a phone's screen, a guide switched off,
+a strict Content-Security-Policy, and Material for MkDocs with its instant navigation."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
+from tests.browser.sidecar import Sidecar
+
+pytestmark = pytest.mark.browser
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "img-src 'self' data:; object-src 'none'; base-uri 'none'; require-trusted-types-for 'script'")
+
+
+def test_assistant_page_mounts_the_full_panel(page: Page, guide: Sidecar) -> None:
+    page.goto(guide.base + "assistant/")
+    panel = page.locator("#docent-panel [data-docent-view='full']")
+    expect(panel).to_be_visible()
+    expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+    expect(page.locator(".docent-launcher")).to_have_count(0)  # the page is the panel
+    panel.get_by_label("Your question").fill("How did the 3-D Secure rollout go?")
+    panel.get_by_label("Your question").press("Enter")
+    wait_for_answer(page)
+    expect(panel.locator(".docent-sentence")).to_have_count(2)
+    assert panel.bounding_box()["width"] > 600
+
+
+@pytest.mark.parametrize("context_options", [{"viewport": {"width": 375, "height": 667}, "has_touch": True}])
+def test_panel_fits_a_phone(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base)
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    expect(log.locator(".docent-sentence")).to_have_count(2)
+    box = page.locator(PANEL).bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["y"] >= 0
+    ask_box = page.locator(PANEL).get_by_role("button", name="Ask").bounding_box()
+    assert ask_box is not None and ask_box["y"] + ask_box["height"] <= 667
+
+
+def test_guide_switched_off_says_so(page: Page, guide: Sidecar) -> None:
+    def off(route: Route) -> None:
+        route.fulfill(status=200, content_type="application/json",
+                      body='{"on": false, "why": "switched_off", "model": null, "offline": false, "limits": {}}')
+
+    page.route(re.compile(r".*/api/guide$"), off)
+    page.goto(guide.base)
+    page.get_by_role("button", name="Ask the guide").click()
+    status = page.locator(PANEL).get_by_role("status")
+    expect(status).to_have_text("The guide is switched off on this site.")
+    expect(page.locator(PANEL).get_by_label("Your question")).to_be_disabled()
+
+
+@pytest.mark.parametrize("foreign_errors_allowed", [True])
+def test_panel_works_under_a_strict_content_security_policy(page: Page, guide: Sidecar) -> None:
+    """Served with script-src 'self', worker-src 'self' and Trusted Types: no violation is ours."""
+
+    def with_csp(route: Route) -> None:
+        if route.request.resource_type != "document":
+            route.continue_()
+            return
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": CSP})
+
+    page.route("**/*", with_csp)
+    page.add_init_script("""window.violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => window.violations.push(
+        {directive: e.violatedDirective, source: e.sourceFile, blocked: e.blockedURI, sample: e.sample}));""")
+    open_panel(page, guide.base + "lab/")
+    log = ask(page, "Point at the chart")
+    expect(page.locator("[data-docent-part='leak-chart']")).to_have_class(re.compile("docent-ring"))
+    expect(log.locator(".docent-sentence")).to_have_count(2)
+    violations: list[dict[str, Any]] = page.evaluate("() => window.violations")
+    ours = [v for v in violations if "/docent/" in (v["source"] or "") or "/docent/" in (v["blocked"] or "")]
+    assert ours == []
+    # The MkDocs theme's own inline scripts are blocked (base_url, shortcuts): the fixture fails on ours only.
+
+
+def test_material_instant_navigation_keeps_the_panel_bound(page: Page, material: Sidecar) -> None:
+    open_panel(page, material.base)
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    expect(log.locator(".docent-sentence")).to_have_count(2)
+    page.evaluate("() => { window.sameDocument = true; }")
+    page.locator(".md-nav__link[href$='roles/']").first.click()  # Material swaps the page in place
+    page.wait_for_url(material.base + "roles/")
+    assert page.evaluate("() => window.sameDocument") is True  # no reload: instant navigation
+    expect(page.locator(".docent-launcher")).to_have_count(1)
+    expect(page.locator(PANEL)).to_have_count(1)
+    before = len(material.requests())
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    expect(log.locator(".docent-sentence")).to_have_count(4)
+    sent = "\n".join(str(r) for r in material.requests()[before:])
+    assert "The page the user has open: Roles" in sent  # the screen is read off the swapped page

@@ -19,7 +19,7 @@ import anyio
 from sse_starlette.sse import EventSourceResponse, SendTimeoutError
 from starlette.types import Receive, Scope, Send
 
-from docent.sidecar.events import Error, Sentence, StreamEvent, payload
+from docent.sidecar.events import Done, Error, Held, Refused, Sentence, Start, StreamEvent, payload
 from docent.sidecar.model.port import ModelError
 
 logger = logging.getLogger("docent.sidecar")
@@ -27,6 +27,7 @@ logger = logging.getLogger("docent.sidecar")
 _END = object()
 _SHUTDOWN = object()
 FINAL = ("done", "error")
+_FLAT = (Start, Done, Held, Refused, Error)
 SHUTTING_DOWN = Error("shutting_down", "The guide is restarting and this answer was cut short: ask again in a moment.")
 INCOMPLETE = Error("incomplete", "The answer stopped before it was complete: ask again.")
 FAILED = Error("internal", "Something went wrong on our side while answering: ask again.")
@@ -44,7 +45,13 @@ logging.getLogger("sse_starlette.sse").addFilter(_ChunkFilter())
 
 def frame(event: StreamEvent) -> bytes:
     """One event as `event: <name>` and `data: <JSON on one line>`; JSON escapes every line break but U+2028/9."""
-    data = _sentence(event) if type(event) is Sentence else payload(event)
+    kind = type(event)
+    if kind is Sentence:
+        data = _sentence(event)  # type: ignore[arg-type]
+    elif kind in _FLAT:
+        data = event.__dict__  # every field a plain value: what dataclasses.asdict gives, without its deep copy
+    else:
+        data = payload(event)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return b"event: " + event.event.encode() + b"\r\ndata: " + text.encode("utf-8", "replace") + b"\r\n\r\n"
 
@@ -95,13 +102,18 @@ class Answer:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         queue: asyncio.Queue[Any] = asyncio.Queue()
         producer: asyncio.Task[None] | None = None
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                self._release()
 
         def stop() -> None:
             queue.put_nowait(_SHUTDOWN)
             if producer is not None:
                 producer.cancel()
-
-        farewell = _Farewell(stop)
 
         async def frames() -> AsyncIterator[bytes]:
             nonlocal producer
@@ -110,20 +122,26 @@ class Answer:
             try:
                 while True:
                     chunk, ended = self._drain(await queue.get(), queue)
+                    if ended:
+                        # Let the turn finish remembering itself, and free the conversation, before the visitor
+                        # reads `done`: a browser that asks again at once must not find it busy.
+                        if not producer.done():
+                            with anyio.move_on_after(self._cleanup_s):
+                                await asyncio.wait([producer])
+                        release()
                     if chunk:
                         yield chunk
                     if ended:
                         break
-                with anyio.move_on_after(self._cleanup_s):
-                    await asyncio.wait([producer])  # a turn that answered may still be remembering itself
             finally:
                 await self._stop(producer)
+                release()
 
         response = EventSourceResponse(
             frames(),
             ping=self._ping_s,
             send_timeout=self._send_timeout_s,
-            shutdown_event=farewell,  # type: ignore[arg-type]  # only .set() is called on it
+            shutdown_event=_Farewell(stop),  # type: ignore[arg-type]  # only .set() is called on it
             shutdown_grace_period=self._grace_s,
             cleanup_timeout=self._cleanup_s,
         )
@@ -132,7 +150,7 @@ class Answer:
         except SendTimeoutError:
             logger.info("A visitor stopped reading an answer; it was cancelled.")
         finally:
-            self._release()
+            release()
 
     @staticmethod
     def _drain(item: Any, queue: asyncio.Queue[Any]) -> tuple[bytes, bool]:

@@ -154,3 +154,15 @@ async def test_sigterm_mid_answer_ends_it_with_an_error_event_and_docent_serve_e
     assert names[-1] == "error" and last["code"] == "shutting_down"
     assert "done" not in names
     assert process.returncode in (0, -signal.SIGTERM)  # uvicorn re-raises the signal it caught, once drained
+
+
+async def test_a_question_sent_the_moment_done_arrives_is_answered_not_busy(tmp_path: Path) -> None:
+    with serving(make_app(tmp_path)) as base:
+        async with httpx.AsyncClient(base_url=base, limits=httpx.Limits(max_connections=1)) as http:
+            token = await open_conversation(http)
+            statuses = []
+            with anyio.fail_after(10):
+                for _ in range(6):  # one keep-alive connection, each question sent as soon as the last is read
+                    response = await http.post("/api/guide/questions", json={"conversation": token, "question": "Again?"})
+                    statuses.append((response.status_code, response.text.rstrip().rsplit("event: ", 1)[-1][:4]))
+    assert statuses == [(200, "done")] * 6

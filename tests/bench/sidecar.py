@@ -1,0 +1,295 @@
+"""The sidecar's speed: its own time per question, and questions per second on one uvicorn worker beside a bare stack.
+
+A replay model answers at once with ten cited sentences, so what is measured is the sidecar: the guards, the turn,
+the gate and the stream. `bare_questions_per_s` is a bare Starlette endpoint streaming the same twelve events on the
+same uvicorn, driven by the same client in the same run. Run alone: `python -m tests.bench.sidecar`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SENTENCES = 10
+CONNECTIONS = 16
+QUESTIONS = 2400  # for each rate
+OWN_SAMPLES = 400
+FRAGMENT = 16
+QUESTION = "What did he do on the payment services?"
+
+
+def run() -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        env = _fixture(Path(folder))
+        own = asyncio.run(_own_times(env))
+        ours = _rate("docent", env)
+        bare = _rate("bare", env)
+    return {
+        "sidecar_p50_ms": round(statistics.median(own), 3),
+        "sidecar_p99_ms": round(statistics.quantiles(own, n=100)[98], 3),
+        "questions_per_s": round(ours, 1),
+        "bare_questions_per_s": round(bare, 1),
+        "questions_vs_bare": round(ours / bare, 3),
+    }
+
+
+# -- the fixture: a bundle of ten sections and a replay script citing each ------------------------------------------
+
+
+def _fixture(folder: Path) -> dict[str, str]:
+    record = [
+        {
+            "id": f"case-{i}",
+            "page": "cases",
+            "title": f"Case {i}",
+            "text": f"He rebuilt payment service number {i} and cut its checkout latency by half.",
+            "path": f"/cases/#case-{i}",
+        }
+        for i in range(SENTENCES)
+    ]
+    content: dict[str, Any] = {
+        "tools": [],
+        "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
+        "record": record,
+        "lexicon": [],
+        "manifest": {"version": 1, "site_name": "Bench", "pages": [{"id": "cases", "label": "Cases", "path": "/cases/"}]},
+    }
+    content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    (folder / "bundle.json").write_text(json.dumps(content))
+    answer = " ".join(f"He rebuilt payment service number {i}. [[case-{i}]]" for i in range(SENTENCES))
+    # A model's stream carries a few tokens a delta: sixteen characters, where the replay's default is one to six.
+    script = {"fragments": FRAGMENT, "replies": [{"question": ".", "calls": [[{"text": answer}]]}]}
+    (folder / "replay.json").write_text(json.dumps(script))
+    return {
+        "DOCENT_ENABLED": "1",
+        "DOCENT_MODEL": f"replay:{folder / 'replay.json'}",
+        "DOCENT_BUNDLE": str(folder / "bundle.json"),
+        "DOCENT_POW_SECRET": "a secret for the bench only",
+        "DOCENT_POW_MAXNUMBER": "20",
+        "DOCENT_BUDGET_USD": "1000000",
+        "DOCENT_BULKHEAD": "1000",
+        **{f"DOCENT_RATE_{n}": "100000000/second" for n in ("ADDRESS", "CONVERSATION", "OVERALL", "START")},
+    }
+
+
+def _settings(env: dict[str, str]) -> Any:
+    from docent.sidecar.settings import Settings
+
+    return Settings.from_env(env)
+
+
+# -- the sidecar's own time: the app driven in-process, one question at a time, no network ---------------------------
+
+
+async def _call(app: Any, method: str, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
+    raw = json.dumps(body).encode()
+    scope = {
+        "type": "http", "asgi": {"version": "3.0", "spec_version": "2.4"}, "http_version": "1.1", "method": method,
+        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())],
+        "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000),
+    }
+    finished = asyncio.Event()
+    sent = False
+    status, chunks = 0, []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": raw, "more_body": False}
+        await finished.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        else:
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                finished.set()
+
+    await app(scope, receive, send)
+    return status, b"".join(chunks)
+
+
+async def _conversation(app: Any) -> str:
+    from docent.sidecar.proof import solve
+
+    _, challenge = await _call(app, "POST", "/api/guide/challenge", {"purpose": "guide"})
+    status, body = await _call(app, "POST", "/api/guide/conversations", {"proof": solve(json.loads(challenge))})
+    assert status == 201, body
+    return json.loads(body)["conversation"]
+
+
+async def _own_times(env: dict[str, str]) -> list[float]:
+    from docent.sidecar.app import create_app
+
+    app = create_app(_settings(env))
+    times = []
+    token, asked = await _conversation(app), 0
+    for i in range(OWN_SAMPLES + 50):
+        if asked == 12:
+            token, asked = await _conversation(app), 0
+        started = time.perf_counter()
+        status, body = await _call(app, "POST", "/api/guide/questions", {"conversation": token, "question": QUESTION})
+        elapsed = (time.perf_counter() - started) * 1000
+        asked += 1
+        if i == 0:
+            _check_answer(status, body)
+        if i >= 50:  # warmed up
+            times.append(elapsed)
+    await app.state.guide.aclose()
+    return times
+
+
+def _check_answer(status: int, body: bytes) -> None:
+    names = [line[7:] for line in body.decode().splitlines() if line.startswith("event: ")]
+    expected = ["start", *["sentence"] * SENTENCES, "done"]
+    if status != 200 or names != expected:
+        raise AssertionError(f"the bench's answer is not {SENTENCES} sentences: {status} {names}")
+
+
+# -- questions per second: one uvicorn worker in its own process, a raw keep-alive client ----------------------------
+
+
+def _rate(kind: str, env: dict[str, str]) -> float:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tests.bench.sidecar", kind, str(port)],
+        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        _wait_for(port)
+        return asyncio.run(_load(kind, port))
+    finally:
+        server.terminate()
+        _, errors = server.communicate(timeout=15)
+        if server.returncode not in (0, -15) and errors:
+            print(errors.decode()[-2000:], file=sys.stderr)
+
+
+def _wait_for(port: int) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("the bench's server did not start")
+
+
+def _request(path: str, body: dict[str, Any]) -> bytes:
+    raw = json.dumps(body).encode()
+    head = f"POST {path} HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: {len(raw)}\r\n\r\n"
+    return head.encode() + raw
+
+
+async def _exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, request: bytes) -> bytes:
+    writer.write(request)
+    head = await reader.readuntil(b"\r\n\r\n")
+    if b"content-length:" in head.lower():
+        length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+        return head + await reader.readexactly(length)
+    body = bytearray()
+    while not body.endswith(b"0\r\n\r\n"):
+        body += await reader.read(65536)
+    return head + bytes(body)
+
+
+async def _load(kind: str, port: int) -> float:
+    per_connection = QUESTIONS // CONNECTIONS
+    connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(CONNECTIONS)]
+    plans: list[list[bytes]] = []
+    for reader, writer in connections:
+        if kind == "bare":
+            plans.append([_request("/bare", {"question": QUESTION})] * per_connection)
+            continue
+        plan = []
+        for _ in range(-(-per_connection // 12)):
+            from docent.sidecar.proof import solve
+
+            challenge = await _exchange(reader, writer, _request("/api/guide/challenge", {"purpose": "guide"}))
+            proof = solve(json.loads(challenge.split(b"\r\n\r\n", 1)[1]))
+            opened = await _exchange(reader, writer, _request("/api/guide/conversations", {"proof": proof}))
+            token = json.loads(opened.split(b"\r\n\r\n", 1)[1])["conversation"]
+            plan += [_request("/api/guide/questions", {"conversation": token, "question": QUESTION})] * 12
+        plans.append(plan[:per_connection])
+    done = 0
+
+    async def ask_all(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, plan: list[bytes]) -> None:
+        nonlocal done
+        for request in plan:
+            answer = await _exchange(reader, writer, request)
+            if b"event: done" not in answer:
+                raise AssertionError(f"an answer did not end with done: {answer[-300:]!r}")
+            done += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(ask_all(r, w, p) for (r, w), p in zip(connections, plans)))
+    elapsed = time.perf_counter() - started
+    for _, writer in connections:
+        writer.close()
+    return done / elapsed
+
+
+# -- the servers ------------------------------------------------------------------------------------------------------
+
+
+def _bare_app() -> Any:
+    from starlette.applications import Starlette
+    from starlette.responses import StreamingResponse
+    from starlette.routing import Route
+
+    from docent.sidecar.events import Cite, Done, Sentence, Start
+    from docent.sidecar.stream import frame
+
+    events = [Start("A" * 22, 1, "replay")]
+    events += [Sentence(f"He rebuilt payment service number {i}.", (Cite(f"case-{i}", f"Case {i}", f"/cases/#case-{i}"),)) for i in range(SENTENCES)]
+    events += [Done("replay")]
+
+    async def bare(request: Any) -> StreamingResponse:
+        await request.json()
+
+        async def stream() -> Any:
+            for event in events:
+                yield frame(event)
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    return Starlette(routes=[Route("/bare", bare, methods=["POST"])])
+
+
+def _serve(kind: str, port: int) -> None:
+    import uvicorn
+
+    if kind == "bare":
+        app = _bare_app()
+    else:
+        from docent.sidecar.app import create_app
+        from docent.sidecar.settings import Settings
+
+        app = create_app(Settings.from_env(os.environ))
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3:
+        _serve(sys.argv[1], int(sys.argv[2]))
+    else:
+        print(json.dumps(run(), indent=2))

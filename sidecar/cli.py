@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_serve_arguments(serve)
     serve.set_defaults(run=run_serve)
     for name, (module_name, help_text) in ELSEWHERE.items():
-        sub = commands.add_parser(name, help=help_text, add_help=argv[:1] != [name])
+        sub = commands.add_parser(name, help=help_text)
         if argv[:1] == [name]:  # only the subcommand asked for is imported
             module = importlib.import_module(module_name)
             module.add_arguments(sub)

@@ -22,6 +22,12 @@ FAILURE_WORDS = {
     "timeout": "it did not finish in time",
     "navigation": "the page could not be opened",
     "declined": "the user declined it",
+    # the panel's own codes (plugins/assets/actions.js)
+    "navigation_blocked": "the browser blocked the page change",
+    "no_response": "the experiment did not answer",
+    "experiment_error": "the experiment reported an error",
+    "bad_value": "the field does not take that value",
+    "unknown_tool": "the page does not know that action",
 }
 FAILURE_DEFAULT = "it failed"
 

@@ -70,3 +70,16 @@ def test_what_failed_and_what_was_held_back() -> None:
 
 def test_the_reminder_block() -> None:
     assert reminder("note") == {"type": "text", "text": "<system-reminder>\nnote\n</system-reminder>"}
+
+
+def test_the_panels_own_failure_codes_are_said_in_words() -> None:
+    failed = Failure.read_all(
+        [
+            {"tool": "show_page", "id": "lab", "reason": "navigation_blocked"},
+            {"tool": "run_experiment", "id": "leak", "reason": "no_response"},
+        ],
+        BUNDLE,
+    )
+    text = note(BUNDLE, Screen(), failed=failed)
+    assert "show_page lab did not happen: the browser blocked the page change." in text
+    assert "run_experiment leak did not happen: the experiment did not answer." in text

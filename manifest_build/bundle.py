@@ -1,8 +1,8 @@
 """The files the build writes: the public manifest under the site, the private bundle beside the config.
 
 Canonical JSON (compact, UTF-8, keys in the order built) so that the same content gives the same bytes; the hash
-is a SHA-256 over the bundle's content with the manifest's own `hash` left out, and the public manifest carries
-it, so the panel and the sidecar can tell whether they were built together.
+is a SHA-256 over the bundle's canonical JSON with its two `hash` fields empty (the bundle's own and its manifest's),
+and the public manifest carries it, so the panel and the sidecar can tell whether they were built together.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class Bundle:
     manifest: dict[str, Any]
     public: dict[str, Any]
     hash: str
+    text: str  # the bundle's canonical JSON, as written
 
     def json(self) -> dict[str, Any]:
         return {
@@ -56,13 +57,20 @@ def bundle(manifest: Manifest) -> Bundle:
     system = build_system(manifest)
     record = manifest.record_json()
     lexicon = manifest.lexicon_json()
-    unhashed = manifest.private(hash="")
-    del unhashed["hash"]
-    digest = hashlib.sha256(
-        canonical({"tools": tools, "system": system, "record": record, "lexicon": lexicon, "manifest": unhashed})
-        .encode("utf-8")
-    ).hexdigest()
-    return Bundle(tools, system, record, lexicon, manifest.private(hash=digest), manifest.public(hash=digest), digest)
+    private = manifest.private(hash="")
+    # The hash is over the bundle's canonical JSON with both hash fields empty. The text is dumped once: the file
+    # is that text with the hashes filled in. Quotes inside JSON strings are escaped, so the first `"hash":""` is
+    # the manifest's own (its second key).
+    head = canonical({"tools": tools, "system": system, "record": record, "lexicon": lexicon, "manifest": private})
+    head = head[:-1]
+    digest = hashlib.sha256((head + f",{_EMPTY_HASH}}}").encode("utf-8")).hexdigest()
+    filled = f'"hash":"{digest}"'
+    text = head.replace(_EMPTY_HASH, filled, 1) + f",{filled}}}"
+    private["hash"] = digest
+    return Bundle(tools, system, record, lexicon, private, manifest.public(hash=digest), digest, text)
+
+
+_EMPTY_HASH = '"hash":""'
 
 
 def _write(path: Path, text: str) -> None:
@@ -82,5 +90,5 @@ def write(built: Bundle, *, site_dir: Path, bundle_path: Path) -> tuple[Path, Pa
     """Writes site_dir/docent/manifest.json and the bundle; returns their paths."""
     public_path = site_dir / PUBLIC_PATH
     _write(public_path, canonical(built.public) + "\n")
-    _write(bundle_path, canonical(built.json()) + "\n")
+    _write(bundle_path, built.text + "\n")
     return public_path, bundle_path

@@ -65,19 +65,20 @@ def read_page(
     chunks, titles = text.read(root, drop=drop, cuts=cuts)
     by_mem = {node.mem_id: node for node in cuts}
 
-    page_text = [chunks[0]]
+    # Each piece is collapsed once; the page's text is the pieces joined.
+    page_text = [text.collapse(chunks[0])]
     sections: list[Section] = []
     record_sections: list[RecordSection] = []
     for (mem_id, heading), chunk in zip(titles, chunks[1:], strict=True):
-        page_text.append(" ")
+        body = text.collapse(chunk)
         page_text.append(heading)
-        page_text.append(chunk)
+        page_text.append(body)
         node = by_mem[mem_id]
         anchor = node.attributes.get("id") or ""
         if is_home and node.tag == "h2":
             sections.append(Section(anchor, heading, page.id, f"{path}#{anchor}"))
         if record:
-            record_sections.append(RecordSection(anchor, page.id, heading, text.collapse(chunk), f"{path}#{anchor}"))
+            record_sections.append(RecordSection(anchor, page.id, heading, body, f"{path}#{anchor}"))
 
     if marked:
         found_parts = markup.parts(root, page=page.id, path=path, drop=drop, problems=problems)
@@ -90,7 +91,7 @@ def read_page(
         page=page,
         record=record,
         instructions=instructions,
-        text=text.collapse("".join(page_text)),
+        text=" ".join(piece for piece in page_text if piece),
         sections=tuple(sections),
         parts=tuple(found_parts),
         experiments=tuple(found_experiments),

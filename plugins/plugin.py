@@ -40,6 +40,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def __init__(self) -> None:
         self._facts: dict[str, PageFacts] = {}  # by src_uri, kept across dirty rebuilds
         self._order: dict[str, int] = {}
+        self._options: dict[str, dict[str, Any]] = {}  # front matter read in on_page_content, for on_post_page
         self._site: SiteConfig = SiteConfig()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -99,8 +100,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         if not self.config.enabled:
             return None
-        options = self._meta(page)
         src_uri = page.file.src_uri
+        options = self._options[src_uri] = self._meta(page)
         if options["exclude"] or page.file.inclusion.is_excluded():
             self._facts.pop(src_uri, None)
             return None
@@ -113,7 +114,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
             return None
-        options = self._meta(page)
+        options = self._options.get(page.file.src_uri) or self._meta(page)
         path = page_path(page.url)
         tag = PageMeta(
             page=page_id(path),

@@ -109,3 +109,13 @@ def test_it_runs_as_a_module_for_scripts(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "docent: 3 pages" in result.stdout
+
+
+def test_the_docent_command_dispatches_manifest_here(tmp_path):
+    config = write_site(tmp_path)
+    mkdocs_build(config)
+    docent = Path(sys.executable).parent / "docent"
+    result = subprocess.run([str(docent), "manifest", str(tmp_path / "site"), "--config", str(config), "--strict"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "docent-bundle.json").is_file()

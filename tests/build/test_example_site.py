@@ -72,3 +72,31 @@ def test_every_built_page_carries_its_meta_tag_and_the_panel(example_site):
     assert '<meta name="docent" content=\'{"page":"lab"' in html
     assert re.search(r'<script src="\.\./docent/panel\.js" defer>', html)
     assert (example_site["site"] / "docent" / "manifest.json").is_file()
+
+
+def test_the_sidecar_loads_the_bundle(example_site):
+    from docent.sidecar.bundle import Bundle
+
+    loaded = Bundle.load(example_site["bundle_path"])
+    assert len(loaded.record) == len(example_site["bundle"]["record"])
+    assert loaded.hash == example_site["public"]["hash"]
+
+
+def test_under_material_with_instant_navigation_the_example_gives_the_same_tools_and_prompt(example_site, tmp_path):
+    import json
+
+    import yaml
+
+    from .conftest import mkdocs_build, read_json
+
+    config = yaml.safe_load((example_site["tmp"] / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["theme"] = {"name": "material", "features": ["navigation.instant"]}
+    for entry in config["plugins"]:
+        if isinstance(entry, dict) and "docent" in entry:
+            entry["docent"]["bundle"] = str(tmp_path / "docent-bundle.json")
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    mkdocs_build(tmp_path / "mkdocs.yml", site_dir=tmp_path / "site")
+    material = read_json(tmp_path / "docent-bundle.json")
+    for key in ("tools", "system", "record"):
+        assert json.dumps(material[key]) == json.dumps(example_site["bundle"][key]), key
+    assert material["hash"] == example_site["bundle"]["hash"]

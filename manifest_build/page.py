@@ -44,8 +44,12 @@ def page_id(path: str) -> str:
 
 
 def page_path(url: str) -> str:
-    """A page's site-relative path from MkDocs' `page.url` ("" for home, "lab/" or "lab.html")."""
-    return "/" + url.lstrip("/")
+    """A page's site-relative path from MkDocs' `page.url` ("" for home, "lab/", "lab.html", "cases/index.html").
+
+    A folder's index.html is the folder, as a built site is served, so the CLI reading files gets the same path.
+    """
+    path = "/" + url.lstrip("/")
+    return path[: -len("index.html")] if path.endswith("/index.html") else path
 
 
 def read_page(

@@ -46,6 +46,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
         self._facts.clear()
+        self._options.clear()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:

@@ -29,6 +29,17 @@ def test_over_a_built_site_it_writes_the_same_bytes_as_the_plugin(tmp_path):
     assert (tmp_path / "site/docent/manifest.json").read_bytes() == plugin_public
 
 
+def test_without_directory_urls_the_cli_still_agrees_with_the_plugin(tmp_path):
+    config = write_site(tmp_path, extra={"use_directory_urls": False})
+    mkdocs_build(config)
+    public = read_json(tmp_path / "site/docent/manifest.json")
+    assert [(p["id"], p["path"]) for p in public["pages"]] == [
+        ("home", "/"), ("lab", "/lab.html"), ("cases-payments", "/cases/payments.html")]
+    plugin_bundle = (tmp_path / "docent-bundle.json").read_bytes()
+    assert _run(str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json")) == 0
+    assert (tmp_path / "cli.json").read_bytes() == plugin_bundle
+
+
 def test_over_the_example_site_it_gives_the_plugins_manifest(example_site):
     tmp: Path = example_site["tmp"]
     assert _run(str(example_site["site"]), "--config", str(tmp / "mkdocs.yml"), "--bundle", str(tmp / "cli.json")) == 0

@@ -16,8 +16,9 @@ def test_page_ids_are_the_paths_slug(path, expected):
     assert page_id(path) == expected
 
 
-def test_page_paths_start_with_a_slash():
-    assert page_path("") == "/" and page_path("lab/") == "/lab/"
+def test_page_paths_start_with_a_slash_and_a_folders_index_is_the_folder():
+    assert [page_path(u) for u in ("", "lab/", "lab.html", "index.html", "cases/index.html")] == [
+        "/", "/lab/", "/lab.html", "/", "/cases/"]
 
 
 @pytest.mark.parametrize(

@@ -198,3 +198,15 @@ def test_mkdocs_build_strict_exits_non_zero_on_a_dangling_tour_step(tmp_path):
     assert result.returncode != 0
     output = result.stdout + result.stderr
     assert 'names the part "nope"' in output and "Aborted with 1 warnings in strict mode" in output
+
+
+def test_the_build_logs_one_summary_line_with_counts_and_the_prompts_size(tmp_path, caplog):
+    with caplog.at_level(logging.INFO, logger="mkdocs"):
+        mkdocs_build(write_site(tmp_path))
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith("mkdocs.plugins.docent")]
+    assert len(lines) == 1
+    bundle = read_json(tmp_path / "docent-bundle.json")
+    chars = sum(len(b["text"]) for b in bundle["system"])
+    assert lines[0].startswith("docent: 3 pages, 2 home sections, 2 parts, 1 experiments, 1 tours, 1 offers, "
+                               "1 actions, 1 fields, 2 record sections, ")
+    assert f"prompt {chars} characters (~{chars // 4} tokens); 0 problems" in lines[0]

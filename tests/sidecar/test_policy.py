@@ -180,9 +180,3 @@ def test_held_messages_name_what_was_held_and_why() -> None:
     )
     for reason in ("first_person", "no_overlap", "uncited", "never_cited", "other"):
         assert POLICY.held_message(reason).startswith("A sentence was held back: ")
-
-
-def test_the_rules_tell_the_model_what_the_gate_checks() -> None:
-    rules = POLICY.rules()
-    for needle in ("[[id]]", "[[none]]", "third person", "six words", "<question>"):
-        assert needle in rules

@@ -29,7 +29,7 @@ demo: site
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest
 
-eval: $(STAMP)
+eval: site
 	$(BIN)/docent eval
 
 bench: $(STAMP) chromium

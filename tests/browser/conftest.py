@@ -18,13 +18,13 @@ from tests.browser.sidecar import ROOT, Sidecar, build_site, free_port, sidecar
 SCREENSHOTS = ROOT / "test-output" / "browser"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     with chromium() as (_, browser):
         yield browser
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def guide(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     folder = tmp_path_factory.mktemp("site")
     site, bundle = build_site(folder)
@@ -34,7 +34,7 @@ def guide(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
         yield running
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def material(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     """The example site built with Material for MkDocs and its instant navigation, and its own sidecar."""
     folder = tmp_path_factory.mktemp("material")

@@ -31,6 +31,9 @@ STOPWORDS = frozenset(
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#]*")
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
 FIRST_PERSON = re.compile(r"\b(I'm|I've|I'd|I'll|I am|I was|I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b")
+FIRST_PLURAL = re.compile(r"\b([Ww]e|[Oo]ur|[Uu]s|[Oo]urs|[Ww]e're|[Ww]e've)\b")
+TEAM = {"we": "the team", "our": "the team's", "us": "the team", "ours": "the team's", "we're": "the team is",
+        "we've": "the team has"}
 THIRD_PERSON = {
     "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll", "i am": "they are",
     "i was": "they were", "i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves",
@@ -59,8 +62,15 @@ def _marks(sentence: str) -> list[str]:
     return [m for m in ("[[", "|", "```") if m in sentence]
 
 
+def _mostly_figures(sentence: str) -> bool:
+    """A table flattened into text: more figures than words make no sentence."""
+    tokens = sentence.split()
+    return sum(any(c.isdigit() for c in t) or t in {"%", "–", "-"} for t in tokens) * 4 > len(tokens)
+
+
 def third_person(sentence: str) -> str:
     """The owner's first-person words told about them: "I review code." -> "The site says they review code."."""
+    sentence = FIRST_PLURAL.sub(lambda m: _team(m.group(1)), sentence)
     if not FIRST_PERSON.search(sentence):
         return sentence
     told = FIRST_PERSON.sub(lambda m: THIRD_PERSON[m.group(1).lower()], sentence)
@@ -68,6 +78,11 @@ def third_person(sentence: str) -> str:
         return "The site says " + told
     first = told.split(" ", 1)[0]
     return "According to the site, " + (told[0].lower() + told[1:] if first.lower() in LEADS else told)
+
+
+def _team(word: str) -> str:
+    told = TEAM[word.lower()]
+    return told[0].upper() + told[1:] if word[0].isupper() else told
 
 
 @dataclass(frozen=True)
@@ -82,7 +97,8 @@ class Index:
     @classmethod
     def build(cls, record: Mapping[str, Section]) -> Index:
         sections = list(record.values())
-        docs = [Counter(terms(s.title) * 3 + terms(s.text)) for s in sections]
+        # the page's own name counts too: "the lab" should find the lab's sections
+        docs = [Counter(terms(s.title) * 3 + terms(s.page.replace("-", " ")) * 2 + terms(s.text)) for s in sections]
         df: Counter[str] = Counter()
         for doc in docs:
             df.update(doc.keys())
@@ -140,7 +156,9 @@ class OfflineModel:
     def _sentences(self, section: Section, query: set[str], *, limit: int, strict: bool = False) -> list[str]:
         # tables and run-on code make poor sentences; citations in the text would confuse the gate
         sentences = [
-            s.strip() for s in SENTENCE.split(section.text) if 3 <= len(s.split()) <= 60 and not _marks(s)
+            s.strip()
+            for s in SENTENCE.split(section.text)
+            if 3 <= len(s.split()) <= 60 and not _marks(s) and not _mostly_figures(s)
         ]
         shared = [(len(query & set(terms(s))), i) for i, s in enumerate(sentences)]
         picked = [i for n, i in sorted(shared, key=lambda p: (-p[0], p[1]))[:limit] if n]
@@ -176,7 +194,7 @@ class OfflineModel:
         for i, sentence in enumerate(sentences):
             yield TextDelta(sentence if i == 0 else " " + sentence)
         yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
-        target = _page_to_show(request, best) if best and SHOW.search(question) else None
+        target = _page_to_show(request, best, question) if best and SHOW.search(question) else None
         if target is not None:
             yield ToolCall("toolu_offline_1", "show_page", {"id": target}, f'{{"id": "{target}"}}')
             yield Stop("tool_use")
@@ -187,8 +205,10 @@ class OfflineModel:
         return None
 
 
-def _page_to_show(request: ModelRequest, section: Section) -> str | None:
-    """The best section's page (or home section) where the request offers show_page for it."""
+def _page_to_show(request: ModelRequest, section: Section, question: str) -> str | None:
+    """A page the question names ("show me the lab"), else the best section's page, where show_page offers it."""
     tool: dict[str, Any] = next((t for t in request.tools if t.get("name") == "show_page"), {})
     enum = tool.get("input_schema", {}).get("properties", {}).get("id", {}).get("enum", [])
-    return next((target for target in (section.id, section.page) if target in enum), None)
+    asked_for = set(terms(question))
+    named = [target for target in enum if set(terms(target.replace("-", " "))) <= asked_for]
+    return next((target for target in (*named, section.id, section.page) if target in enum), None)

@@ -102,3 +102,29 @@ async def test_a_rebuilt_record_is_picked_up():
     records[0] = {**RECORD, "rust": Section("rust", "roles", "Rust", "He wrote the ledger service in Rust.", "/roles/#rust")}
     events, _ = await collect(model.stream(ask("Does he know Rust?")))
     assert "He wrote the ledger service in Rust. [[rust]]" in "".join(e.text for e in events if isinstance(e, TextDelta))
+
+
+@pytest.mark.anyio
+async def test_we_is_told_as_the_team_and_a_flattened_table_is_no_sentence():
+    record = {
+        "results": Section(
+            "results", "cases-payments", "Results",
+            "We rolled out the new flow by card range over six weeks. "
+            "Figures: 3-D Secure 1 3-D Secure 2 0 % 71 % 14 % 4.2 % 3.1 2.4 48 ms. "
+            "Challenges fell because most payments went frictionless.",
+            "/cases/payments/#results",
+        )
+    }
+    events, exc = await collect(OfflineModel(lambda: record).stream(ask("How did they roll out the new flow?")))
+    assert exc is None
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert "The team rolled out the new flow" in text
+    assert "71 %" not in text
+    assert not re.search(r"\b(we|We|our)\b", text)
+
+
+@pytest.mark.anyio
+async def test_show_opens_the_page_the_question_names():
+    _, events = await answer("Show me the lab with the chart", tools=[SHOW_PAGE])
+    calls = [e for e in events if isinstance(e, ToolCall)]
+    assert [c.input for c in calls] == [{"id": "lab"}]

@@ -276,6 +276,24 @@ class Gate:
             self._known |= self._index.terms[sid]
         return self._show(draft)
 
+    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
+        """Words the model writes on a card (a link's title, a choice): why they may not be shown, or None.
+
+        A card is no sentence and cites nothing, so it is held to the connective's rules: no markup, no first
+        person, and only terms that the answer's shown citations, or the sections it is `about`, mention.
+        """
+        if MARKUP.search(text):
+            return "it carries markup; write plain words, no HTML or images."
+        if self._first_person(text):
+            return "it is in the first person; write about the site's owner in the third person."
+        mentioned = set(self._known)
+        for sid in about:
+            mentioned |= self._index.terms.get(sid, frozenset())
+        unknown = self._lexicon.names(text) - mentioned
+        if unknown:
+            return f"it names {', '.join(sorted(unknown))}, which the sections it may draw on do not mention."
+        return None
+
     def _show(self, draft: _Draft) -> Sentence:
         self._shown += 1
         cites = tuple(Cite(sid, self._record[sid].title, self._record[sid].path) for sid in draft.ids)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -41,7 +41,7 @@ from docent.sidecar.model.port import (
 )
 from docent.sidecar.policy import Policy
 from docent.sidecar.screen import Failure, Screen, note, reminder
-from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, ToolCheck
+from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,7 @@ class GateLike(Protocol):
     def feed(self, text: str) -> list[Sentence | Held]: ...
     def flush(self) -> list[Sentence | Held]: ...
     def finish(self) -> list[Sentence | Held]: ...
+    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None: ...
     @property
     def none(self) -> bool: ...
     @property
@@ -288,6 +289,8 @@ class Turn:
                     reply.results.append(_result(event.id, LAST_WORDS, error=True))
                     continue
                 verdict = self.check.check(event, here)
+                if isinstance(verdict, Passed) and verdict.kind in CARDS:
+                    verdict = self._vet_card(verdict, gate)
                 if isinstance(verdict, Failed):
                     reply.results.append(_result(event.id, verdict.message, error=True))
                     continue
@@ -305,6 +308,27 @@ class Turn:
                 reply.usage = event
             elif isinstance(event, Stop):
                 reply.stop = event.reason
+
+
+    def _vet_card(self, verdict: Passed, gate: GateLike) -> Passed | Failed:
+        """The words a model writes on a card reach the visitor too, so the gate's rules hold for them."""
+        if verdict.kind == "show_links":
+            for link in verdict.detail["links"]:
+                page = link["target"].get("page", link["to"])
+                about = [sid for sid, s in self.bundle.record.items() if s.page == page or sid == link["to"]]
+                for text in (link.get("title", ""), link.get("gist", "")):
+                    why = gate.vet(str(text), about=about)
+                    if why:
+                        return Failed(verdict.call, f"show_links was not shown: {why} Write what the page says.")
+            return verdict
+        for text in (verdict.detail["question"], *verdict.detail["options"]):
+            why = gate.vet(str(text))
+            if why:
+                return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.")
+        return verdict
+
+
+CARDS = ("show_links", "offer_choices")
 
 
 class _Reply:

@@ -339,3 +339,23 @@ async def test_done_sums_tokens_and_prices_them(tmp_path: Path) -> None:
     assert isinstance(done, Done)
     assert (done.input_tokens, done.output_tokens, done.cache_read_tokens) == (2000, 200, 20000)
     assert done.cost_usd == pytest.approx((2000 * 1.0 + 200 * 5.0 + 20000 * 0.1) / 1e6)
+
+
+@pytest.mark.anyio
+async def test_words_on_a_card_pass_the_gates_rules(tmp_path: Path) -> None:
+    bad = {"items": [{"to": "lab", "title": "My lab", "gist": "Where I wrote the heap in Rust."}]}
+    good = {"items": [{"to": "cases-kafka", "title": "The Kafka backbone", "gist": "How the events moved to Kafka."}]}
+    rig = Rig(
+        tmp_path,
+        [{"question": "links", "calls": [
+            [{"text": f"She led a team of five. {LEADING}"}, {"tool": "show_links", "input": bad}],
+            [{"tool": "show_links", "input": good}],
+            [{"text": f"She led a team of five. {LEADING}"}],
+        ]}],
+    )
+    events = await rig.ask(Ask(question="Any links?", screen=ON_HOME))
+    cards = [e for e in events if isinstance(e, Card)]
+    assert len(cards) == 1 and cards[0].body["items"][0]["title"] == "The Kafka backbone"
+    first, second = rig.results()[:2]
+    assert first["is_error"] is True and "first person" in first["content"]
+    assert not second.get("is_error")

@@ -62,6 +62,12 @@ STOP_WORDS = frozenset(
     who who's whom whose why why's will with within without won't would wouldn't yes yet you you'd you'll
     you're you've your yours yourself yourselves
     """.split()
+) | frozenset(
+    # Words any prose shares with any section: made-up prose must not pass on one of them.
+    """
+    two three four five six seven eight nine ten first second third every several lot lots thing things way
+    really well like get got make makes made use used using new good great better best also even still
+    """.split()
 )
 
 

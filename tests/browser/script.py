@@ -20,7 +20,7 @@ REPLIES: list[dict[str, Any]] = [
         {"text": "I measure before I guess. [[case-leak-approach]]"},
     ]]},
     {"question": "open the lab", "calls": [
-        [{"text": "The lab has two experiments. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"text": "The lab draws a heap in two generations. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
         [{"text": LEAK + " "}, {"tool": "point_at", "input": {"id": "leak-chart"}}],
         [{"text": "The chart shows the old generation after each collection. [[lab-leak-reading]]"}],
     ]},
@@ -49,7 +49,7 @@ REPLIES: list[dict[str, Any]] = [
         [{"text": "The 3-D Secure case rebuilt authentication for Alderway Bank's cards. [[case-3ds-context]]"}],
     ]},
     {"question": "clear the lab", "calls": [
-        [{"text": "The lab has two experiments. [[lab-leak]] "}, {"tool": "clear_lab", "input": {}}],
+        [{"text": "The lab draws a heap in two generations. [[lab-leak]] "}, {"tool": "clear_lab", "input": {}}],
         [{"text": "The lab's experiments start again from a clean heap. [[lab-leak]]"}],
     ]},
     {"question": "where next", "calls": [

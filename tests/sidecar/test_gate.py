@@ -76,6 +76,8 @@ TABLE = [
     ("He led a team of ten. [[how-i-work]]", [("sentence", "He led a team of ten.", "how-i-work")]),
     # ... and is held where the section only says he mentors engineers: no word of substance in common.
     ("He led a team of ten. [[mentoring]]", [("held", "no_overlap")]),
+    # Words any prose shares with any section are no substance: made-up prose around a real citation is held.
+    ("He first made every new thing really well. [[roles-acme]]", [("held", "no_overlap")]),
     # Plurals and tenses fold: "mentors engineers" shares with "mentor engineers".
     ("He mentors engineers. [[mentoring]]", [("sentence", "He mentors engineers.", "mentoring")]),
     # Numbers count as words of substance.

@@ -76,8 +76,6 @@ TABLE = [
     ("He led a team of ten. [[how-i-work]]", [("sentence", "He led a team of ten.", "how-i-work")]),
     # ... and is held where the section only says he mentors engineers: no word of substance in common.
     ("He led a team of ten. [[mentoring]]", [("held", "no_overlap")]),
-    # Words any prose shares with any section are no substance: made-up prose around a real citation is held.
-    ("He first made every new thing really well. [[roles-acme]]", [("held", "no_overlap")]),
     # Plurals and tenses fold: "mentors engineers" shares with "mentor engineers".
     ("He mentors engineers. [[mentoring]]", [("sentence", "He mentors engineers.", "mentoring")]),
     # Numbers count as words of substance.
@@ -299,3 +297,12 @@ def test_the_reply_the_property_runs_on_says_something_of_each_kind() -> None:
         ("sentence", "He mentors engineers.", "mentoring"),
         ("sentence", "In short, yes."),
     ]
+
+
+def test_words_any_prose_shares_are_no_substance() -> None:
+    record = {"rollout": _section("rollout", "cases", "Rollout", "Two new card ranges went live every week.")}
+    g = Gate(record, LEXICON)
+    assert seen(g.feed("She won two awards for every new idea. [[rollout]]") + g.finish()) == [("held", "no_overlap")]
+    g = Gate(record, LEXICON)
+    shown = seen(g.feed("Two card ranges went live each week. [[rollout]]") + g.finish())
+    assert shown == [("sentence", "Two card ranges went live each week.", "rollout")]

@@ -11,16 +11,16 @@ from .port import ModelSpec
 MODELS: dict[str, ModelSpec] = {
     spec.id: spec
     for spec in (
-        # The default: the soonest first word. Thinking off works at low effort; the
-        # mid-conversation system role is supported per langchainjs only, so the turn
-        # falls back to a reminder block on SystemRoleUnsupported.
+        # The default: the soonest first word. Thinking off works at low effort. ADR 0021
+        # says it refuses a mid-conversation system message, so the note goes as a
+        # <system-reminder> block (a third-party list says it takes one: the reminder works either way).
         ModelSpec(
             "claude-haiku-5-5",
             input_per_mtok=0.10,
             output_per_mtok=0.50,
             cache_write_per_mtok=0.125,
             cache_read_per_mtok=0.01,
-            mid_system=True,
+            mid_system=False,
             forced_tool_choice=True,
             effort="low",
             thinking_off={"type": "disabled"},

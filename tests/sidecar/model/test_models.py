@@ -17,6 +17,8 @@ def test_the_default_model_costs_what_its_page_says():
     assert haiku.cost(usage) == pytest.approx(0.10 + 0.50 + 0.01 + 0.125)
     assert haiku.effort == "low" and haiku.thinking_off == {"type": "disabled"}
     assert spec_for("claude-sonnet-5-5").forced_tool_choice is False
+    # ADR 0021: the note is a system message for Sonnet 5.5, a reminder block for Haiku 5.5
+    assert spec_for("claude-sonnet-5-5").mid_system and not haiku.mid_system
     assert spec_for("claude-haiku-4-5").effort is None and not spec_for("claude-haiku-4-5").mid_system
     assert spec_for("offline").offline and spec_for("offline").cost(usage) == 0
 

@@ -32,6 +32,7 @@ from .port import (
     UpstreamFailed,
     Usage,
 )
+from .client import HttpModel
 from .retry import Retry, retry_after
 
 API_URL = "https://api.anthropic.com"
@@ -193,7 +194,7 @@ class MessageReader:
         yield Stop(self.stop_reason or "end_turn")
 
 
-class AnthropicModel:
+class AnthropicModel(HttpModel):
     """`POST /v1/messages` with `stream: true`, over an injected or owned httpx client."""
 
     def __init__(
@@ -206,22 +207,8 @@ class AnthropicModel:
         timeout: httpx.Timeout | float = TIMEOUT,
         retry: Retry | None = None,
     ) -> None:
-        self.spec = spec
+        super().__init__(spec, url=base_url.rstrip("/") + "/v1/messages", client=client, timeout=timeout, retry=retry)
         self.api_key = api_key
-        self.url = base_url.rstrip("/") + "/v1/messages"
-        self.timeout = timeout
-        self.retry = retry or Retry()
-        self._client = client
-        self._owns_client = client is None
-
-    @property
-    def client(self) -> httpx.AsyncClient:
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self.timeout)
-        return self._client
-
-    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        return self.retry.run(lambda: self._once(request))
 
     async def _once(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         from httpx_sse import EventSource, SSEError  # lazily: only this adapter needs it
@@ -256,7 +243,3 @@ class AnthropicModel:
             raise CutShort(f"The stream from Anthropic broke off ({exc!r}): try again.", billed=reader.usage) from exc
         raise CutShort("The stream from Anthropic ended before message_stop: try again.", billed=reader.usage)
 
-    async def aclose(self) -> None:
-        if self._owns_client and self._client is not None:
-            await self._client.aclose()
-            self._client = None

@@ -32,6 +32,7 @@ from .port import (
     Usage,
 )
 from .question import message_text
+from .client import HttpModel
 from .retry import Retry, retry_after
 
 STOPS = {"stop": "end_turn", "tool_calls": "tool_use", "function_call": "tool_use"}
@@ -193,7 +194,9 @@ class ChunkReader:
         yield Stop(STOPS.get(self.finish, self.finish))
 
 
-class OpenAIModel:
+class OpenAIModel(HttpModel):
+    """An OpenAI-compatible `POST /chat/completions` with `stream: true` (Ollama, vLLM, llama.cpp's server)."""
+
     def __init__(
         self,
         spec: ModelSpec,
@@ -204,22 +207,8 @@ class OpenAIModel:
         timeout: httpx.Timeout | float = TIMEOUT,
         retry: Retry | None = None,
     ) -> None:
-        self.spec = spec
-        self.url = base_url.rstrip("/") + "/chat/completions"
+        super().__init__(spec, url=base_url.rstrip("/") + "/chat/completions", client=client, timeout=timeout, retry=retry)
         self.api_key = api_key
-        self.timeout = timeout
-        self.retry = retry or Retry()
-        self._client = client
-        self._owns_client = client is None
-
-    @property
-    def client(self) -> httpx.AsyncClient:
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self.timeout)
-        return self._client
-
-    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        return self.retry.run(lambda: self._once(request))
 
     async def _once(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         from httpx_sse import EventSource, SSEError
@@ -260,7 +249,3 @@ class OpenAIModel:
         for event in reader.end():
             yield event
 
-    async def aclose(self) -> None:
-        if self._owns_client and self._client is not None:
-            await self._client.aclose()
-            self._client = None

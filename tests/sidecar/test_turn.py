@@ -87,7 +87,7 @@ async def test_none_gives_the_policys_words(tmp_path: Path) -> None:
 @pytest.mark.anyio
 async def test_words_and_actions_come_in_the_order_the_model_wrote_them(tmp_path: Path) -> None:
     script = [{"question": "lab", "calls": [
-        [{"text": f"The lab has a heap that leaks. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"text": "The lab has a heap that leaks. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
         [{"text": "It runs in the browser. [[lab-leak]]"}],
     ]}]
     rig = Rig(tmp_path, script)
@@ -212,7 +212,7 @@ async def test_a_refused_system_message_falls_back_to_a_reminder_for_the_convers
 async def test_choices_end_the_turn_waiting_and_the_pick_continues_it(tmp_path: Path) -> None:
     script = [{"question": "look at", "calls": [
         [{"text": f"She has cases and a lab. {LEADING} "}, {"tool": "offer_choices", "input": {"question": "Which first?", "options": ["Cases", "Lab"]}}],
-        [{"text": f"The lab has a heap that leaks. [[lab-leak]]"}],
+        [{"text": "The lab has a heap that leaks. [[lab-leak]]"}],
     ]}]
     rig = Rig(tmp_path, script)
     events = await rig.ask(Ask(question="What should I look at?", screen=ON_HOME))
@@ -231,7 +231,7 @@ async def test_choices_end_the_turn_waiting_and_the_pick_continues_it(tmp_path: 
 async def test_an_asks_first_action_waits_for_approval(tmp_path: Path) -> None:
     script = [{"question": "clear", "calls": [
         [{"tool": "clear_lab", "input": {}}],
-        [{"text": f"The lab is clear. [[lab-leak]]"}],
+        [{"text": "The lab is clear. [[lab-leak]]"}],
     ]}]
     rig = Rig(tmp_path, script)
     events = await rig.ask(Ask(question="Clear the lab", screen=ON_LAB))
@@ -245,7 +245,7 @@ async def test_an_asks_first_action_waits_for_approval(tmp_path: Path) -> None:
 
 @pytest.mark.anyio
 async def test_a_decline_is_final(tmp_path: Path) -> None:
-    script = [{"question": "clear", "calls": [[{"tool": "clear_lab", "input": {}}], [{"text": f"Left as it is. [[lab-leak]]"}]]}]
+    script = [{"question": "clear", "calls": [[{"tool": "clear_lab", "input": {}}], [{"text": "Left as it is. [[lab-leak]]"}]]}]
     rig = Rig(tmp_path, script)
     events = await rig.ask(Ask(question="Clear the lab", screen=ON_LAB))
     call = next(e for e in events if isinstance(e, Card)).call
@@ -271,7 +271,7 @@ async def test_a_new_question_answers_a_card_left_waiting(tmp_path: Path) -> Non
 @pytest.mark.anyio
 async def test_a_failed_model_call_is_not_remembered(tmp_path: Path) -> None:
     script = [{"question": "lab", "calls": [
-        [{"text": f"The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"text": "The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
         [{"text": "More"}, {"error": "overloaded"}],
     ]}]
     rig = Rig(tmp_path, script)
@@ -330,8 +330,8 @@ async def test_done_sums_tokens_and_prices_them(tmp_path: Path) -> None:
     spec = ModelSpec("priced", input_per_mtok=1.0, output_per_mtok=5.0, cache_read_per_mtok=0.1, cache_write_per_mtok=1.25, mid_system=True)
     usage = {"input_tokens": 1000, "output_tokens": 100, "cache_read_input_tokens": 10000, "cache_creation_input_tokens": 0}
     script = [{"question": "lab", "usage": usage, "calls": [
-        [{"text": f"The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
-        [{"text": f"It leaks. [[lab-leak]]"}],
+        [{"text": "The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"text": "It leaks. [[lab-leak]]"}],
     ]}]
     rig = Rig(tmp_path, script, spec=spec)
     events = await rig.ask(Ask(question="What is in the lab?", screen=ON_HOME))

@@ -21,7 +21,7 @@ from ..attack.harness import guarded, settings
 from ..attack.site import write_hand_bundle
 from ..attack.visitor import API, Answer, ask, open_conversation, send
 
-GOOD = "She led the rollout across three payment services written in Java. [[case-3ds-context]]"
+GOOD = "She designed the authentication decision service in Java 17. [[case-3ds-approach]]"
 
 
 @dataclass

@@ -30,8 +30,8 @@ from tests.attack.visitor import API, open_conversation
 QUESTIONS = 500
 IDLE = int(os.environ.get("DOCENT_LOAD_IDLE", 10_000))
 REPLY = [
-    {"text": "She led the rollout across three payment services written in Java. [[case-3ds-context]] "},
-    {"text": "She rebuilt the challenge flow with idempotency keys. [[case-3ds-flow]] "},
+    {"text": "She designed the authentication decision service in Java 17. [[case-3ds-approach]] "},
+    {"text": "The bank needed 3-D Secure 2. [[case-3ds-context]] "},
     {"text": "Consumer lag stayed under two seconds at peak. [[case-kafka-results]]"},
 ]
 

@@ -17,7 +17,7 @@ from ..attack.site import write_hand_bundle
 from ..attack.visitor import API, ask, open_conversation
 
 STREAMS = 40
-SENTENCE = "She led the rollout across three payment services written in Java. [[case-3ds-context]] "
+SENTENCE = "She designed the authentication decision service in Java 17. [[case-3ds-approach]] "
 STARTED = Usage(input_tokens=1200, output_tokens=0)
 
 

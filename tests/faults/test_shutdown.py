@@ -31,10 +31,10 @@ def free_port() -> int:
 async def test_sigterm_ends_every_stream_with_an_error_and_remembers_nothing(tmp_path: Path) -> None:
     script = tmp_path / "replay.json"
     script.write_text(json.dumps({"replies": [{"question": ".", "calls": [[
-        {"text": "She led the rollout across three payment services written in Java. [[case-3ds-context]] "},
-        {"text": "She rebuilt the challenge flow. [[case-3ds-flow]] "},
+        {"text": "She designed the authentication decision service in Java 17. [[case-3ds-approach]] "},
+        {"text": "The bank needed 3-D Secure 2. [[case-3ds-context]] "},
         {"sleep": 30},
-        {"text": "Never sent. [[case-3ds-flow]]"},
+        {"text": "Never sent. [[case-3ds-context]]"},
     ]]}]}))
     log = tmp_path / "replay.log"
     port = free_port()

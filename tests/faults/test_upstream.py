@@ -90,7 +90,7 @@ async def test_a_fault_ends_in_an_error_and_leaves_nothing_behind(
 
         after = await ask(client, conversation, "What did she lead?", screen={"page": "home"})
         assert after.last == "done", after.events
-        assert [s["text"] for s in after.of("sentence")] == [GOOD.removesuffix(" [[case-3ds-context]]")]
+        assert [s["text"] for s in after.of("sentence")] == [GOOD.removesuffix(" [[case-3ds-approach]]")]
         sent = json.dumps(upstream.bodies[tries]["messages"])
         assert "Zanzibar" not in sent and "Quokka" not in sent, "the failed turn was remembered"
         assert model.bulkhead.in_use == 0

@@ -16,7 +16,7 @@ import httpx
 from docent.sidecar.model.port import Usage
 
 Step = Callable[[httpx.Request], httpx.Response]
-GOOD = "She led the rollout across three payment services written in Java. [[case-3ds-context]]"
+GOOD = "She designed the authentication decision service in Java 17. [[case-3ds-approach]]"
 
 
 def frame(name: str, data: dict[str, Any]) -> bytes:

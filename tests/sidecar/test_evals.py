@@ -59,3 +59,13 @@ def test_what_came_out_reads_in_a_few_words() -> None:
     events = [("sentence", {}), ("sentence", {}), ("action", {"tool": "show_page", "id": "lab"}), ("held", {"reason": "first_person"}),
               ("done", {"waiting": True})]
     assert evals.summary(events) == "sentence×2, action show_page:lab, held first_person, waits"
+
+
+@pytest.mark.slow
+def test_the_snapshot_the_tests_read_is_what_the_build_writes() -> None:
+    from tests.attack.site import SNAPSHOT, example_bundle
+
+    built = json.loads(example_bundle().read_text(encoding="utf-8"))
+    kept = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    assert kept["hash"] == built["hash"], "the example changed: run `python -m tests.evals.example`"
+    assert kept == built

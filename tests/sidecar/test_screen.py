@@ -23,7 +23,10 @@ def test_the_page_note_in_seed_004s_form() -> None:
 
 def test_empty_parts_drop() -> None:
     assert page_note(BUNDLE, "roles") == "## The page the user has open: Roles\n\nIts tools: get_page_content."
-    assert page_note(BUNDLE, "get-in-touch") == "## The page the user has open: Get in touch\n\nIts actions: send_message (consequential)."
+    parts = page_note(BUNDLE, "get-in-touch").split("\n\n")
+    assert parts[0] == "## The page the user has open: Get in touch"
+    assert parts[1].startswith("A form to write to Mara Lindqvist.")  # the page's instructions, from its front matter
+    assert parts[2:] == ["Its tools: get_page_content.", "Its actions: send_message (consequential).", "Its fields: topic: What is it about?."]
 
 
 def test_unknown_ids_and_typed_values_are_dropped() -> None:

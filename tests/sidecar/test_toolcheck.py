@@ -96,8 +96,8 @@ def test_a_browser_run_needs_no_asking() -> None:
 
 def test_a_tour_carries_its_steps() -> None:
     events, result, _ = carried("start_tour", {"id": "first-visit"}, page="home")
-    assert events[0]["label"] == "A first visit" and len(events[0]["steps"]) == 3
-    assert result == "Started A first visit for the visitor: 3 steps, which the visitor moves through."
+    assert events[0]["label"] == "A first visit" and len(events[0]["steps"]) == 4
+    assert result == "Started A first visit for the visitor: 4 steps, which the visitor moves through."
 
 
 def test_an_offer_is_a_button() -> None:
@@ -122,7 +122,7 @@ def test_a_page_action_only_while_its_page_is_open() -> None:
 def test_a_consequential_action_only_rings() -> None:
     events, result, _ = carried("send_message", {}, page="get-in-touch")
     assert events[0]["ring"] is True
-    assert result == 'Rang "Send the message" for the user; pressing it is theirs.'
+    assert result == 'Rang "Send message" for the user; pressing it is theirs.'
 
 
 def test_a_field_takes_only_its_options() -> None:

@@ -88,7 +88,7 @@ async def test_none_gives_the_policys_words(tmp_path: Path) -> None:
 async def test_words_and_actions_come_in_the_order_the_model_wrote_them(tmp_path: Path) -> None:
     script = [{"question": "lab", "calls": [
         [{"text": "The lab has a heap that leaks. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
-        [{"text": "It runs in the browser. [[lab-leak]]"}],
+        [{"text": "It draws the heap in two generations. [[lab-leak]]"}],
     ]}]
     rig = Rig(tmp_path, script)
     events = await rig.ask(Ask(question="What is in the lab?", screen=ON_HOME))

@@ -44,6 +44,7 @@ SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # The best section must hold half the question's weight (by idf): a common word alone is a
 # coincidence, and a word the record never uses ("Rust") weighs most.
 COVERAGE = 0.5
+FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
 
 
 def stem(word: str) -> str:
@@ -145,31 +146,27 @@ class OfflineModel:
         if sum(w for t, w in weight.items() if best_doc[t]) < COVERAGE * sum(weight.values()):
             return ["[[none]]"], None
         best_score, best = ranked[0]
-        chosen = [f"{s} [[{best.id}]]" for s in self._sentences(best, set(query), limit=2)]
-        if len(ranked) > 1 and ranked[1][0] >= best_score / 2:
-            second = ranked[1][1]
-            chosen += [f"{s} [[{second.id}]]" for s in self._sentences(second, set(query), limit=1, strict=True)]
+        top = [section for score, section in ranked[:8] if score >= best_score / 2]
+        # the sentences that carry the question's rarest words answer it, wherever among the top sections they are
+        matched = []
+        for rank, section in enumerate(top):
+            for i, sentence in enumerate(_candidates(section)):
+                hit = sum(weight.get(t, 0.0) for t in set(terms(sentence)))
+                if hit > 0:
+                    matched.append((hit, rank, i, sentence, section))
+        picked = sorted(matched, key=lambda m: (-m[0], m[1], m[2]))[:3]
+        picked.sort(key=lambda m: (m[1], m[2]))
+        chosen = [f"{third_person(m[3])} [[{m[4].id}]]" for m in picked]
+        used = {m[3] for m in picked}
+        # a match in the title alone: the section's own opening sentences give it context
+        for sentence in _candidates(best):
+            if len(chosen) >= 2:
+                break
+            if sentence not in used and len(sentence.split()) >= FILLER_WORDS:
+                chosen.append(f"{third_person(sentence)} [[{best.id}]]")
         if len(chosen) < 2:
             chosen += self._pointer(best, set(query))
         return chosen[:4], best
-
-    def _sentences(self, section: Section, query: set[str], *, limit: int, strict: bool = False) -> list[str]:
-        # tables and run-on code make poor sentences; citations in the text would confuse the gate
-        sentences = [
-            s.strip()
-            for s in SENTENCE.split(section.text)
-            if 3 <= len(s.split()) <= 60 and not _marks(s) and not _mostly_figures(s)
-        ]
-        shared = [(len(query & set(terms(s))), i) for i, s in enumerate(sentences)]
-        picked = [i for n, i in sorted(shared, key=lambda p: (-p[0], p[1]))[:limit] if n]
-        if not strict:
-            # the match may come from the title; the sentences around a match give it context
-            for i in [*(p + 1 for p in picked), *range(len(sentences))]:
-                if len(picked) >= limit:
-                    break
-                if i < len(sentences) and i not in picked:
-                    picked.append(i)
-        return [third_person(sentences[i]) for i in sorted(picked)]
 
     @staticmethod
     def _pointer(section: Section, query: set[str]) -> list[str]:
@@ -203,6 +200,15 @@ class OfflineModel:
 
     async def aclose(self) -> None:
         return None
+
+
+def _candidates(section: Section) -> list[str]:
+    """A section's sentences worth saying: no tables flattened into figures, no code, no citations of its own."""
+    return [
+        s.strip()
+        for s in SENTENCE.split(section.text)
+        if 3 <= len(s.split()) <= 60 and not _marks(s) and not _mostly_figures(s)
+    ]
 
 
 def _page_to_show(request: ModelRequest, section: Section, question: str) -> str | None:

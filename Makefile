@@ -17,6 +17,8 @@ $(STAMP): pyproject.toml
 # Debian's Chromium for the browser tests; installed once, as root, when missing.
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "The browser tests need Debian's chromium: run 'sudo apt-get install chromium', or make test as root."; exit 1; fi; \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 

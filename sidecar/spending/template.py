@@ -36,30 +36,43 @@ class ModelDecorator:
         return None
 
     def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        return self._wrapped(request)
-
-    async def _wrapped(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        ticket = self.before(request)  # inside the generator: a stream never iterated reserves nothing
-        usage, stopped = Usage(), False
-        try:
-            async with aclosing(self.inner.stream(request)) as events:
-                async for event in events:
-                    if isinstance(event, Usage):
-                        usage = event
-                    stopped = stopped or isinstance(event, Stop)
-                    yield event
-        except GeneratorExit as exc:
-            if stopped:
-                self.after(request, usage, ticket)
-            else:
-                self.failed(request, exc, usage, ticket)
-            raise
-        except BaseException as exc:
-            billed = exc.billed if isinstance(exc, ModelError) and exc.billed != Usage() else usage
-            self.failed(request, exc, billed, ticket)
-            raise
-        else:
-            self.after(request, usage, ticket)
+        # The stack is folded into one loop: each event passes one generator, not one per decorator.
+        chain: list[ModelDecorator] = [self]
+        inner = self.inner
+        while isinstance(inner, ModelDecorator):
+            chain.append(inner)
+            inner = inner.inner
+        return _wrapped(chain, inner, request)
 
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+
+async def _wrapped(chain: list[ModelDecorator], model: LanguageModel, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    """One call through a stack of decorators: `before` outermost first, `after`/`failed` innermost first."""
+    taken: list[tuple[ModelDecorator, Any]] = []
+    usage, stopped = Usage(), False
+    try:
+        for decorator in chain:  # inside the generator: a stream never iterated reserves nothing
+            taken.append((decorator, decorator.before(request)))
+        async with aclosing(model.stream(request)) as events:
+            async for event in events:
+                if isinstance(event, Usage):
+                    usage = event
+                stopped = stopped or isinstance(event, Stop)
+                yield event
+    except GeneratorExit as exc:
+        for decorator, ticket in reversed(taken):
+            if stopped:
+                decorator.after(request, usage, ticket)
+            else:
+                decorator.failed(request, exc, usage, ticket)
+        raise
+    except BaseException as exc:
+        billed = exc.billed if isinstance(exc, ModelError) and exc.billed != Usage() else usage
+        for decorator, ticket in reversed(taken):
+            decorator.failed(request, exc, billed, ticket)
+        raise
+    else:
+        for decorator, ticket in reversed(taken):
+            decorator.after(request, usage, ticket)

@@ -92,6 +92,20 @@ def default_gate(bundle: Bundle, policy: Policy) -> GateLike:
     return Gate(bundle.record, lexicon, quotable=names, policy=policy)
 
 
+_checks: dict[tuple[str, int], ToolCheck] = {}
+
+
+def _tool_check(bundle: Bundle, max_actions: int) -> ToolCheck:
+    """The chain of checks, its schemas compiled once per bundle rather than once per question."""
+    key = (bundle.hash, max_actions)
+    check = _checks.get(key)
+    if check is None or check.bundle is not bundle:
+        if len(_checks) > 8:  # a rebuilt bundle replaces the old one
+            _checks.clear()
+        check = _checks[key] = ToolCheck(bundle, max_actions=max_actions)
+    return check
+
+
 # What the visitor reads when a model call fails; an operator's problem is not the visitor's to read.
 ERROR_WORDS = {
     "overloaded": "The guide's model is overloaded just now; please try again in a minute.",
@@ -136,7 +150,7 @@ class Turn:
         self.policy = policy
         self.make_gate = gate
         self.max_calls = max_calls
-        self.check = ToolCheck(bundle, max_actions=max_actions)
+        self.check = _tool_check(bundle, max_actions)
         self.max_actions = max_actions
         self.clock = clock
 

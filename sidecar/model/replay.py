@@ -156,21 +156,26 @@ class ReplayModel:
         self.log_path = log_path
         self.fragments = fragments or self.script.fragments
 
-    def _log(self, body: dict[str, Any]) -> bytes:
+    def _log(self, body: dict[str, Any]) -> bytes | None:
+        if self.log_path is None:
+            return None
         data = body_bytes(body)
-        if self.log_path is not None:
-            with open(self.log_path, "ab") as log:
-                log.write(data + b"\n")  # one write per line, so concurrent calls do not interleave
+        with open(self.log_path, "ab") as log:
+            log.write(data + b"\n")  # one write per line, so concurrent calls do not interleave
         return data
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        sent = self._log(anthropic_body(request, self.spec))
+        body = anthropic_body(request, self.spec)
+        sent = self._log(body)
         question = asked(request)
         call = calls_since_question(request)
         reply = self.script.match(question)
         blocks = NONE if reply is None else (reply.calls[call] if call < len(reply.calls) else [])
         written = sum(len(b.get("text", "")) for b in blocks)
-        usage = reply.usage if reply and reply.usage else Usage(len(sent) // 4, max(1, written // 4))
+        if reply and reply.usage:
+            usage = reply.usage
+        else:  # the request's size as sent, serialised only when no script says what it costs
+            usage = Usage(len(sent if sent is not None else body_bytes(body)) // 4, max(1, written // 4))
         yield Usage(usage.input_tokens, 0, usage.cache_read_tokens, usage.cache_write_tokens)
         rng = random.Random(f"{self.script.seed}:{question}:{call}")
         tools = _tool_uses(request)

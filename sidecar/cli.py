@@ -46,7 +46,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="M", help="offline, absent, anthropic:<model id>, openai:<url>#<model> or replay:<path>")
     parser.add_argument("--host", help="the address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, help="the port to listen on (default 8000; 0 picks a free one)")
-    parser.add_argument("--workers", type=int, default=None, help="worker processes (default 1; more need DOCENT_POW_SECRET)")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes: 1 (state lives in the process)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
@@ -69,16 +69,6 @@ def run_serve(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
-    if settings.workers > 1:
-        if settings.port == 0:
-            print("Docent cannot start: --workers above 1 needs a fixed --port.", file=sys.stderr)
-            return 2
-        _export(flags)  # each worker reads its settings from the environment again
-        print(banner(settings, settings.port), flush=True)
-        uvicorn.run(
-            "docent.sidecar.cli:app_from_env", factory=True, workers=settings.workers, **_server_options(settings, args)
-        )
-        return 0
     from docent.sidecar.app import create_app
 
     sock = _listen(settings.host, settings.port)
@@ -95,14 +85,6 @@ def banner(settings: Any, port: int) -> str:
     state = f"guide on, {kind} model" if settings.enabled else "guide off: pass --enable or set DOCENT_ENABLED=1"
     site = f"; site from {settings.site}" if settings.site else ""
     return f"Docent: serving http://{host}:{port}/ ({state}{site})"
-
-
-def app_from_env() -> Any:
-    """The app a worker process makes, its settings read from the environment."""
-    from docent.sidecar.app import create_app
-    from docent.sidecar.settings import Settings
-
-    return create_app(Settings.from_env(os.environ))
 
 
 def _server_options(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
@@ -124,15 +106,6 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
-
-
-def _export(flags: dict[str, Any]) -> None:
-    names = {"site": "DOCENT_SITE", "bundle": "DOCENT_BUNDLE", "model": "DOCENT_MODEL", "host": "DOCENT_HOST", "port": "DOCENT_PORT"}
-    for flag, variable in names.items():
-        if flags.get(flag) is not None:
-            os.environ[variable] = str(flags[flag])
-    if flags.get("enabled"):
-        os.environ["DOCENT_ENABLED"] = "1"
 
 
 if __name__ == "__main__":

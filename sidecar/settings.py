@@ -133,8 +133,12 @@ class Settings:
             problems.append(f"The port {self.port} is out of range: use 1 to 65535 (0 picks a free one).")
         if self.workers < 1:
             problems.append(f"--workers {self.workers}: use at least 1.")
-        if self.workers > 1 and self.pow_secret_made:
-            problems.append("--workers above 1 needs DOCENT_POW_SECRET, shared by every worker: set it.")
+        if self.workers > 1:
+            problems.append(
+                f"--workers {self.workers}: Docent runs one worker. Conversations, used challenges, rate limits and "
+                "the day's spend live in the process's memory, so several workers would not share them; one "
+                "worker answers hundreds of questions a second."
+            )
         return problems
 
     def describe(self) -> dict[str, Any]:

@@ -124,6 +124,10 @@ def model_factory_for(guide_bundle: Callable[[], Bundle | None]) -> ModelFactory
             bundle = guide_bundle()
             return bundle.record if bundle is not None else {}
 
+        def manifest() -> Any:
+            bundle = guide_bundle()
+            return bundle.manifest if bundle is not None else {}
+
         model = make_feature_model(
             "guide",
             model=settings.model,
@@ -131,6 +135,7 @@ def model_factory_for(guide_bundle: Callable[[], Bundle | None]) -> ModelFactory
             budget_usd=settings.budget_usd,
             bulkhead=settings.bulkhead,
             record=record,
+            manifest=manifest,
             replay_log=settings.replay_log,
             openai_api_key=settings.openai_api_key,
         )

@@ -7,6 +7,7 @@ from the best one or two, each citing its section; `[[none]]` when nothing match
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter
@@ -16,6 +17,7 @@ from typing import Any
 
 from ..bundle import Section
 from .anthropic import anthropic_body, body_bytes
+from .gestures import gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
 from .question import asked, calls_since_question
@@ -39,7 +41,10 @@ THIRD_PERSON = {
     "i was": "they were", "i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves",
 }
 # Words that may lose their capital when the sentence gets a lead-in.
-LEADS = frozenset("in at on for since when after before during with the a an as over from by their them".split())
+LEADS = frozenset(
+    "in at on for since when after before during with the a an as over from by their them most some many every each "
+    "all both once two three what how".split()
+)
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # The best section must hold half the question's weight (by idf): a common word alone is a
 # coincidence, and a word the record never uses ("Rust") weighs most.
@@ -123,8 +128,11 @@ class Index:
 
 
 class OfflineModel:
-    def __init__(self, record: Callable[[], Mapping[str, Section]]) -> None:
+    def __init__(
+        self, record: Callable[[], Mapping[str, Section]], *, manifest: Callable[[], Mapping[str, Any]] | None = None
+    ) -> None:
         self.record = record
+        self.manifest = manifest or dict
         self.spec = spec_for("offline")
         self._index: tuple[Mapping[str, Section], Index] | None = None
 
@@ -188,15 +196,19 @@ class OfflineModel:
             return
         question = asked(request)
         sentences, best = self.answer(question)
+        offered = {t.get("name") for t in request.tools}
+        calls = gestures(question, self.manifest(), offered, terms)
+        if not calls and best is not None and SHOW.search(question):
+            target = _page_to_show(request, best, question)
+            calls = [("show_page", target)] if target is not None else []
+        if calls and sentences == ["[[none]]"]:
+            sentences = []  # it was asked to act, not to answer: the actions speak, in the manifest's words
         for i, sentence in enumerate(sentences):
             yield TextDelta(sentence if i == 0 else " " + sentence)
         yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
-        target = _page_to_show(request, best, question) if best and SHOW.search(question) else None
-        if target is not None:
-            yield ToolCall("toolu_offline_1", "show_page", {"id": target}, f'{{"id": "{target}"}}')
-            yield Stop("tool_use")
-        else:
-            yield Stop("end_turn")
+        for n, (tool, target) in enumerate(calls, start=1):
+            yield ToolCall(f"toolu_offline_{n}", tool, {"id": target}, json.dumps({"id": target}))
+        yield Stop("tool_use" if calls else "end_turn")
 
     async def aclose(self) -> None:
         return None
@@ -207,7 +219,7 @@ def _candidates(section: Section) -> list[str]:
     return [
         s.strip()
         for s in SENTENCE.split(section.text)
-        if 3 <= len(s.split()) <= 60 and not _marks(s) and not _mostly_figures(s)
+        if 3 <= len(s.split()) <= 45 and not _marks(s) and not _mostly_figures(s)
     ]
 
 

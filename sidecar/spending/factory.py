@@ -114,12 +114,13 @@ def make_adapter(
     replay_log: Path | None,
     client: httpx.AsyncClient | None,
     openai_api_key: str | None = None,
+    manifest: Callable[[], Mapping[str, Any]] | None = None,
 ) -> LanguageModel | Off:
     """The bare adapter a model choice names, or why there is none."""
     if choice.kind == "offline":
         from ..model.offline import OfflineModel
 
-        return OfflineModel(record)
+        return OfflineModel(record, manifest=manifest)
     if choice.kind == "anthropic":
         if not api_key:
             return Off(f"No key for anthropic:{choice.target}: set ANTHROPIC_API_KEY, or DOCENT_MODEL=offline.")
@@ -149,6 +150,7 @@ def make_feature_model(
     budget_usd: float,
     bulkhead: int,
     record: Callable[[], Mapping[str, Section]],
+    manifest: Callable[[], Mapping[str, Any]] | None = None,
     replay_log: Path | None = None,
     client: httpx.AsyncClient | None = None,
     openai_api_key: str | None = None,
@@ -162,7 +164,8 @@ def make_feature_model(
     except ModelStringError as exc:
         return Off(str(exc))
     adapter = make_adapter(
-        choice, api_key=api_key, record=record, replay_log=replay_log, client=client, openai_api_key=openai_api_key
+        choice, api_key=api_key, record=record, replay_log=replay_log, client=client, openai_api_key=openai_api_key,
+        manifest=manifest,
     )
     if isinstance(adapter, Off):
         return adapter

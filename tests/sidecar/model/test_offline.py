@@ -128,3 +128,14 @@ async def test_show_opens_the_page_the_question_names():
     _, events = await answer("Show me the lab with the chart", tools=[SHOW_PAGE])
     calls = [e for e in events if isinstance(e, ToolCall)]
     assert [c.input for c in calls] == [{"id": "lab"}]
+
+
+@pytest.mark.anyio
+async def test_asked_to_act_it_calls_the_tools_and_says_none_of_its_own():
+    manifest = {"tours": [{"id": "first-visit", "label": "A first visit"}]}
+    tools = [{"name": "start_tour", "input_schema": {}}]
+    events, exc = await collect(OfflineModel(lambda: RECORD, manifest=lambda: manifest).stream(ask("Give me a tour", tools=tools)))
+    assert exc is None
+    assert [e for e in events if isinstance(e, TextDelta)] == []  # not "[[none]]": the tour is the answer
+    assert [(c.name, c.input) for c in events if isinstance(c, ToolCall)] == [("start_tour", {"id": "first-visit"})]
+    assert events[-1] == Stop("tool_use")

@@ -127,7 +127,8 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
         j += 1
     if j == n:
         return j if final else _Undecided(s)
-    if buf[j] not in _SPACE and not buf.startswith("[[", j) and buf[j] != "[":
+    # a lone "[" may be a citation's first half still arriving; "![alt](...)" after an end mark is no boundary
+    if buf[j] not in _SPACE and not buf.startswith("[[", j) and not (buf[j] == "[" and j + 1 == n):
         return None  # 3.5, v1.2.3, Node.js, e.g., ?!)
     closed = j
     end = _after_citations(buf, j, final=final)

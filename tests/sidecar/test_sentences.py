@@ -37,6 +37,8 @@ CASES = [
     ('He said "yes." then he left.', ['He said "yes." then he left.']),
     ("It began in 2021 [[a]]. It grew. [[b]] It ended. [[c, d]]", ["It began in 2021 [[a]].", "It grew. [[b]]", "It ended. [[c, d]]"]),
     ("It began in 2021.[[a]][[b]] Next.", ["It began in 2021.[[a]][[b]]", "Next."]),
+    # a Markdown image after an end mark is no boundary: the sentence that carries it stays whole
+    ("The rollout![chart](https://x.example/c.png) went well. Next.", ["The rollout![chart](https://x.example/c.png) went well.", "Next."]),
     ("Is it? Yes! Really?! Sure.", ["Is it?", "Yes!", "Really?!", "Sure."]),
     ("He uses Node.js. And .NET too.", ["He uses Node.js.", "And .NET too."]),
     ("Two things:\n- Kafka [[a]]\n- Redis [[b]]", ["Two things:", "- Kafka [[a]]", "- Redis [[b]]"]),

@@ -175,23 +175,36 @@ def summary(events: list[tuple[str, dict[str, Any]]]) -> str:
 
 
 def parse_sse(text: str) -> list[tuple[str, dict[str, Any]]]:
+    """A whole SSE body's events as (name, data): comments (pings) skipped, multi-line data joined."""
     events = []
-    for frame in re.split(r"\r?\n\r?\n", text):
+    for block in text.replace("\r\n", "\n").split("\n\n"):
         name, data = "message", []
-        for line in frame.splitlines():
-            if line.startswith("event:"):
-                name = line[6:].strip()
-            elif line.startswith("data:"):
-                data.append(line[5:].lstrip())
+        for line in block.split("\n"):
+            if line.startswith(":") or not line:
+                continue
+            key, _, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if key == "event":
+                name = value
+            elif key == "data":
+                data.append(value)
         if data:
             events.append((name, json.loads("\n".join(data))))
     return events
 
 
+async def open_conversation(client: httpx.AsyncClient) -> str:
+    """What a visitor's browser does first: a challenge, solved, for a conversation's token."""
+    from docent.sidecar.proof import solve
+
+    challenge = (await client.post("/api/guide/challenge", json={"purpose": "guide"})).raise_for_status().json()
+    started = await client.post("/api/guide/conversations", json={"proof": solve(challenge)})
+    return str(started.raise_for_status().json()["conversation"])
+
+
 async def ask_app(bundle_path: Path, model: LanguageModel, case: Case) -> list[tuple[str, dict[str, Any]]]:
     """One case through the real app in-process: a challenge solved in Python, a conversation, the question."""
     from docent.sidecar.app import create_app
-    from docent.sidecar.proof import solve
     from docent.sidecar.settings import Settings
 
     settings = replace(
@@ -200,9 +213,7 @@ async def ask_app(bundle_path: Path, model: LanguageModel, case: Case) -> list[t
     )
     app = create_app(settings, model_factory=lambda _settings: model)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://eval") as client:
-        challenge = (await client.post("/api/guide/challenge", json={"purpose": "guide"})).raise_for_status().json()
-        started = await client.post("/api/guide/conversations", json={"proof": solve(challenge)})
-        token = started.raise_for_status().json()["conversation"]
+        token = await open_conversation(client)
         body = {"conversation": token, "question": case.question, "screen": case.screen, "failed": case.failed}
         answer = await client.post("/api/guide/questions", json=body)
         if answer.status_code != 200:

@@ -11,7 +11,9 @@ from typing import Any
 
 import httpx
 
-from docent.sidecar.proof import solve
+from docent.sidecar.evals import open_conversation, parse_sse
+
+__all__ = ["API", "Answer", "ask", "open_conversation", "send"]  # the first steps are the eval runner's own
 
 API = "/api/guide"
 
@@ -35,35 +37,6 @@ class Answer:
     @property
     def last(self) -> str | None:
         return self.events[-1][0] if self.events else None
-
-
-def parse_sse(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Events from a whole SSE body: comments (pings) skipped, multi-line data joined."""
-    events = []
-    for block in text.replace("\r\n", "\n").split("\n\n"):
-        name, data = "message", []
-        for line in block.split("\n"):
-            if line.startswith(":") or not line:
-                continue
-            key, _, value = line.partition(":")
-            value = value[1:] if value.startswith(" ") else value
-            if key == "event":
-                name = value
-            elif key == "data":
-                data.append(value)
-        if data:
-            events.append((name, json.loads("\n".join(data))))
-    return events
-
-
-async def open_conversation(client: httpx.AsyncClient) -> str:
-    challenge = await client.post(f"{API}/challenge", json={"purpose": "guide"})
-    assert challenge.status_code == 200, challenge.text
-    proof = solve(challenge.json())
-    assert proof is not None, "the challenge could not be solved"
-    opened = await client.post(f"{API}/conversations", json={"proof": proof})
-    assert opened.status_code == 201, opened.text
-    return str(opened.json()["conversation"])
 
 
 async def ask(

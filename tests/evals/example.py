@@ -8,7 +8,6 @@ The turn's, the screen's and the tool checks' tests, and the evals when no bundl
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from tests.attack.site import SNAPSHOT, example_bundle
 

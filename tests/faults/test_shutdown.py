@@ -15,7 +15,9 @@ import httpx
 import pytest
 
 from ..attack.site import write_hand_bundle
-from ..attack.visitor import API, open_conversation, parse_sse
+from docent.sidecar.evals import open_conversation, parse_sse
+
+from ..attack.visitor import API
 
 STREAMS = 5
 

@@ -16,7 +16,6 @@ from docent.sidecar.app import create_app
 from docent.sidecar.conversation import Conversation
 from docent.sidecar.events import Cite, Done, Sentence, StreamEvent
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec
-from docent.sidecar.proof import solve
 from docent.sidecar.settings import Settings
 
 RECORD = [
@@ -125,25 +124,3 @@ def make_app(tmp_path: Path, *, turns: FakeTurns | None = None, clock: Any = Non
 def client(app: Any) -> httpx.AsyncClient:
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://guide.test")
 
-
-async def open_conversation(http: httpx.AsyncClient) -> str:
-    challenge = (await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()
-    proof = solve(challenge)
-    response = await http.post("/api/guide/conversations", json={"proof": proof})
-    assert response.status_code == 201, response.text
-    return response.json()["conversation"]
-
-
-def parse_events(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """The events of a whole SSE body, as (name, data) in order; comments (pings) skipped."""
-    events = []
-    for block in text.replace("\r\n", "\n").split("\n\n"):
-        name, data = None, []
-        for line in block.split("\n"):
-            if line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data: "):
-                data.append(line[6:])
-        if name:
-            events.append((name, json.loads("\n".join(data))))
-    return events

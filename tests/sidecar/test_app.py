@@ -13,7 +13,9 @@ from docent.sidecar.app import create_app
 from docent.sidecar.conversation import Waiting
 from docent.sidecar.proof import solve
 
-from .appkit import FakeModel, FakeTurns, client, make_app, open_conversation, parse_events, settings
+from docent.sidecar.evals import open_conversation, parse_sse
+
+from .appkit import FakeModel, FakeTurns, client, make_app, settings
 
 pytestmark = pytest.mark.anyio
 
@@ -96,7 +98,7 @@ async def test_a_conversation_answers_a_question_as_a_stream_starting_at_once(tm
     assert response.headers["content-type"].startswith("text/event-stream")
     assert response.headers["x-accel-buffering"] == "no"
     assert response.headers["cache-control"] == "no-store"
-    events = parse_events(response.text)
+    events = parse_sse(response.text)
     assert [name for name, _ in events] == ["start", "sentence", "sentence", "done"]
     assert events[0][1] == {"conversation": token, "question": 1, "model": "fake-1"}
     assert events[1][1]["cites"] == [{"id": "roles-acme", "title": "Acme", "path": "/roles/#roles-acme"}]
@@ -109,7 +111,7 @@ async def test_the_questions_are_numbered_and_the_thirteenth_is_refused(tmp_path
         token = await open_conversation(http)
         numbers = []
         for _ in range(12):
-            events = parse_events((await http.post("/api/guide/questions", json=ask(token))).text)
+            events = parse_sse((await http.post("/api/guide/questions", json=ask(token))).text)
             numbers.append(events[0][1]["question"])
         thirteenth = await http.post("/api/guide/questions", json=ask(token))
     assert numbers == list(range(1, 13))
@@ -123,7 +125,7 @@ async def test_a_failed_answer_is_not_counted_or_remembered(tmp_path: Path) -> N
     app = make_app(tmp_path, turns=turns)
     async with client(app) as http:
         token = await open_conversation(http)
-        events = parse_events((await http.post("/api/guide/questions", json=ask(token))).text)
+        events = parse_sse((await http.post("/api/guide/questions", json=ask(token))).text)
         conversation = await app.state.guide.store.get(token)
     assert events[-1][0] == "error"
     assert conversation.questions == 0 and conversation.messages == []
@@ -148,8 +150,8 @@ async def test_a_second_question_while_one_streams_gets_409_and_the_first_still_
         third = await http.post("/api/guide/questions", json=ask(token, "And now?"))
     assert second.status_code == 409
     assert second.json()["error"]["code"] == "busy"
-    assert parse_events(first["response"].text)[-1][0] == "done"
-    assert parse_events(third.text)[0][1]["question"] == 2
+    assert parse_sse(first["response"].text)[-1][0] == "done"
+    assert parse_sse(third.text)[0][1]["question"] == 2
 
 
 async def test_an_unknown_or_forgotten_conversation_is_404_saying_to_start_anew(tmp_path: Path) -> None:
@@ -243,7 +245,7 @@ async def test_bad_input_loses_nothing(tmp_path: Path) -> None:
         blank = await http.post("/api/guide/questions", json=ask(token, "   "))
         good = await http.post("/api/guide/questions", json=ask(token))
     assert bad.status_code == blank.status_code == 422
-    assert parse_events(good.text)[0][1]["question"] == 2
+    assert parse_sse(good.text)[0][1]["question"] == 2
 
 
 async def test_a_reply_must_answer_the_card_the_conversation_waits_on(tmp_path: Path) -> None:
@@ -259,7 +261,7 @@ async def test_a_reply_must_answer_the_card_the_conversation_waits_on(tmp_path: 
     assert stray.status_code == 409 and stray.json()["error"]["code"] == "no_card"
     assert wrong.status_code == 422 and "not one of the card's choices" in wrong.json()["error"]["message"]
     assert kind.status_code == 422
-    assert right.status_code == 200 and parse_events(right.text)[-1][0] == "done"
+    assert right.status_code == 200 and parse_sse(right.text)[-1][0] == "done"
 
 
 async def test_too_many_questions_from_one_address_get_429_with_retry_after(tmp_path: Path) -> None:

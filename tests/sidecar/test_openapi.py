@@ -17,7 +17,9 @@ from docent.sidecar.events import Action, Card, Cite, Done, Error, Held, Refused
 from docent.sidecar.reference import document
 from docent.sidecar.stream import frame
 
-from .appkit import client, make_app, parse_events
+from docent.sidecar.evals import parse_sse
+
+from .appkit import client, make_app
 
 DOC = document()
 REGISTRY: Registry = Registry().with_resource("urn:doc", Resource.from_contents(DOC, default_specification=DRAFT202012))
@@ -105,7 +107,7 @@ EVENTS = [
 @pytest.mark.parametrize("event", EVENTS, ids=lambda e: e.event)
 def test_every_stream_event_is_documented_and_fits_its_schema(event: Any) -> None:
     stream = DOC["paths"]["/api/guide/questions"]["post"]["responses"]["200"]["x-events"]
-    (name, data), = parse_events(frame(event).decode())
+    (name, data), = parse_sse(frame(event).decode())
     assert name == event.event
     check(stream[name], data)
 
@@ -147,7 +149,7 @@ async def test_the_apps_answers_fit_the_documented_responses(tmp_path: Path) -> 
         answer = await http.post("/api/guide/questions", json={"conversation": token, "question": "Has he led a team?"})
         fits("/api/guide/questions", "POST", answer)
         stream = DOC["paths"]["/api/guide/questions"]["post"]["responses"]["200"]["x-events"]
-        for name, data in parse_events(answer.text):
+        for name, data in parse_sse(answer.text):
             check(stream[name], data)
         fits("/api/guide/questions", "POST", await http.post("/api/guide/questions", json={"conversation": "B" * 22, "question": "x"}))
         fits("/api/guide/questions", "POST", await http.post("/api/guide/questions", json={"conversation": token, "question": "x" * 501}))

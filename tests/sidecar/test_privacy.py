@@ -11,7 +11,9 @@ from httpx_sse import aconnect_sse
 
 from docent.sidecar.app import create_app
 
-from .appkit import open_conversation, settings
+from docent.sidecar.evals import open_conversation
+
+from .appkit import settings
 from .test_server import serving
 
 pytestmark = pytest.mark.anyio

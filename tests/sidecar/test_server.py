@@ -21,7 +21,9 @@ import pytest
 import uvicorn
 from httpx_sse import aconnect_sse
 
-from .appkit import FakeTurns, make_app, open_conversation, write_bundle
+from docent.sidecar.evals import open_conversation
+
+from .appkit import FakeTurns, make_app, write_bundle
 
 pytestmark = pytest.mark.anyio
 

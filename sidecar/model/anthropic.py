@@ -28,7 +28,6 @@ from .port import (
     TextDelta,
     TimedOut,
     ToolCall,
-    Unreachable,
     UpstreamFailed,
     Usage,
 )
@@ -197,6 +196,9 @@ class MessageReader:
 class AnthropicModel(HttpModel):
     """`POST /v1/messages` with `stream: true`, over an injected or owned httpx client."""
 
+    name = "Anthropic"
+    unreachable_hint = "check the network."
+
     def __init__(
         self,
         spec: ModelSpec,
@@ -235,11 +237,7 @@ class AnthropicModel(HttpModel):
                         yield event
                     if reader.stopped:
                         return
-        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-            raise Unreachable(f"Anthropic could not be reached at {self.url} ({exc!r}): check the network.") from exc
-        except httpx.TimeoutException as exc:
-            raise TimedOut(f"Anthropic went silent ({exc!r}): try again.", billed=reader.usage) from exc
         except (httpx.TransportError, SSEError) as exc:
-            raise CutShort(f"The stream from Anthropic broke off ({exc!r}): try again.", billed=reader.usage) from exc
+            raise self.transport_error(exc, billed=reader.usage) from exc
         raise CutShort("The stream from Anthropic ended before message_stop: try again.", billed=reader.usage)
 

@@ -1,4 +1,4 @@
-"""The lifecycle the HTTP adapters share: a client injected or made on first use, retries, closing."""
+"""What the HTTP adapters share: a client injected or made on first use, retries, transport errors, closing."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ from collections.abc import AsyncIterator
 
 import httpx
 
-from .port import ModelEvent, ModelRequest, ModelSpec
+from .port import CutShort, ModelError, ModelEvent, ModelRequest, ModelSpec, TimedOut, Unreachable, Usage
 from .retry import Retry
 
 
 class HttpModel:
     """Base of the adapters that speak to a model over HTTP; each writes `_once`, one attempt at a call."""
+
+    name = "The model server"  # the other end, as error messages name it
+    unreachable_hint = "is it running?"
 
     def __init__(
         self,
@@ -40,6 +43,14 @@ class HttpModel:
 
     def _once(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         raise NotImplementedError
+
+    def transport_error(self, exc: Exception, *, billed: Usage) -> ModelError:
+        """The port's error for a transport failure (httpx's, or the SSE reader's): what to raise `from exc`."""
+        if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
+            return Unreachable(f"{self.name} at {self.url} could not be reached ({exc!r}): {self.unreachable_hint}")
+        if isinstance(exc, httpx.TimeoutException):
+            return TimedOut(f"{self.name} at {self.url} went silent ({exc!r}): try again.", billed=billed)
+        return CutShort(f"The stream from {self.url} broke off ({exc!r}): try again.", billed=billed)
 
     async def aclose(self) -> None:
         if self._owns_client and self._client is not None:

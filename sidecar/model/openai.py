@@ -27,7 +27,6 @@ from .port import (
     Stop,
     TextDelta,
     TimedOut,
-    Unreachable,
     UpstreamFailed,
     Usage,
 )
@@ -240,12 +239,8 @@ class OpenAIModel(HttpModel):
                         yield event
                     if reader.done:
                         break
-        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-            raise Unreachable(f"The model server at {self.url} could not be reached ({exc!r}): is it running?") from exc
-        except httpx.TimeoutException as exc:
-            raise TimedOut(f"The model server at {self.url} went silent ({exc!r}): try again.", billed=reader.usage) from exc
         except (httpx.TransportError, SSEError) as exc:
-            raise CutShort(f"The stream from {self.url} broke off ({exc!r}): try again.", billed=reader.usage) from exc
+            raise self.transport_error(exc, billed=reader.usage) from exc
         for event in reader.end():
             yield event
 

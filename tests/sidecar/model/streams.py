@@ -23,15 +23,19 @@ def fixture(name: str) -> bytes:
 
 
 class Chunks(httpx.AsyncByteStream):
-    def __init__(self, chunks: Sequence[bytes]) -> None:
+    """The body in these chunks; an exception among them is raised there, as a connection that breaks."""
+
+    def __init__(self, chunks: Sequence[bytes | Exception]) -> None:
         self.chunks = chunks
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         for chunk in self.chunks:
+            if isinstance(chunk, Exception):
+                raise chunk
             yield chunk
 
 
-def sse(chunks: Sequence[bytes] | bytes, status: int = 200, **headers: str) -> httpx.Response:
+def sse(chunks: Sequence[bytes | Exception] | bytes, status: int = 200, **headers: str) -> httpx.Response:
     parts = [chunks] if isinstance(chunks, bytes) else chunks
     return httpx.Response(status, headers={"content-type": "text/event-stream", **headers}, stream=Chunks(parts))
 

@@ -228,9 +228,21 @@ async def test_connect_errors_are_unreachable_and_read_timeouts_timed_out():
     handler, seen = replies(*(httpx.ConnectError("refused") for _ in range(3)))
     _, exc = await collect(make(handler).stream(REQUEST))
     assert isinstance(exc, Unreachable) and isinstance(exc.__cause__, httpx.ConnectError)
+    assert "Anthropic at https://api.anthropic.com/v1/messages could not be reached" in exc.message
     handler, _ = replies(*(httpx.ReadTimeout("slow") for _ in range(3)))
     _, exc = await collect(make(handler).stream(REQUEST))
-    assert isinstance(exc, TimedOut)
+    assert isinstance(exc, TimedOut) and "went silent" in exc.message
+
+
+@pytest.mark.anyio
+async def test_a_connection_broken_after_output_is_cut_short_with_billing_and_not_retried():
+    data = fixture("text.sse")
+    broken = data[: data.index(b"event: content_block_stop")]
+    handler, seen = replies(sse([broken, httpx.ReadError("reset")]), sse(data))
+    events, exc = await collect(make(handler).stream(REQUEST))
+    assert isinstance(exc, CutShort) and "broke off" in exc.message and isinstance(exc.__cause__, httpx.ReadError)
+    assert text(events) == "He led the platform team. [[roles-acme]]"
+    assert exc.billed.input_tokens == 2095 and len(seen) == 1
 
 
 def test_the_body_carries_caching_effort_thinking_and_tool_choice_per_the_table():

@@ -8,7 +8,18 @@ import httpx
 import pytest
 
 from docent.sidecar.model.openai import OpenAIModel, openai_body
-from docent.sidecar.model.port import CutShort, Misconfigured, ModelRequest, ModelSpec, Stop, TextDelta, ToolCall, Usage
+from docent.sidecar.model.port import (
+    CutShort,
+    Misconfigured,
+    ModelRequest,
+    ModelSpec,
+    Stop,
+    TextDelta,
+    TimedOut,
+    ToolCall,
+    Unreachable,
+    Usage,
+)
 from docent.sidecar.model.retry import Retry
 
 from .streams import collect, replies, sse
@@ -104,3 +115,19 @@ async def test_an_unknown_model_says_how_to_fix_it():
     handler, _ = replies(httpx.Response(404, json={"error": {"message": 'model "llama3.2" not found, try pulling it first'}}))
     _, exc = await collect(make(handler).stream(REQUEST))
     assert isinstance(exc, Misconfigured) and "ollama pull" in exc.message and "not found" in exc.message
+
+
+@pytest.mark.anyio
+async def test_transport_failures_map_as_the_anthropic_adapter_maps_them():
+    handler, seen = replies(*(httpx.ConnectError("refused") for _ in range(3)))
+    _, exc = await collect(make(handler).stream(REQUEST))
+    assert isinstance(exc, Unreachable) and len(seen) == 3
+    assert "The model server at http://localhost:11434/v1/chat/completions could not be reached" in exc.message
+    assert "is it running?" in exc.message
+    handler, _ = replies(*(httpx.ReadTimeout("slow") for _ in range(3)))
+    _, exc = await collect(make(handler).stream(REQUEST))
+    assert isinstance(exc, TimedOut)
+    handler, seen = replies(sse([chunks(delta(content="He"), USAGE), httpx.ReadError("reset")]))
+    events, exc = await collect(make(handler).stream(REQUEST))
+    assert isinstance(exc, CutShort) and "broke off" in exc.message and len(seen) == 1
+    assert [e for e in events if isinstance(e, TextDelta)] == [TextDelta("He")] and exc.billed.output_tokens == 30

@@ -6,6 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from .types import Page, Part, Problem, RecordSection, Section, Tour, TourStep
 
+# What a step may point at besides a page: each sits on one page, at a path.
+Placed = Part | Section | RecordSection
+
 
 def tours(
     raw: Sequence[Mapping],
@@ -47,26 +50,28 @@ def _step(
 ) -> TourStep | None:
     page_id, part_id, section_id = step.get("page"), step.get("part"), step.get("section")
     if part_id is not None:
-        part = parts.get(part_id)
-        if part is None:
-            problems.append(Problem(f'{where} names the part "{part_id}", which no page has.'))
-            return None
-        if page_id is not None and page_id != part.page:
-            problems.append(Problem(f'{where}: the part "{part_id}" is on page "{part.page}", not "{page_id}".'))
-            return None
-        return TourStep(part.page, part.path, None, part_id, step["caption"])
+        part = _placed(parts.get(part_id), "part", part_id, page_id=page_id, where=where, problems=problems)
+        return None if part is None else TourStep(part.page, part.path, None, part_id, step["caption"])
     if section_id is not None:
         # A section is one of the home page's h2 sections or a record section; either has a path with its anchor.
         target = sections.get(section_id) or record.get(section_id)
-        if target is None:
-            problems.append(Problem(f'{where} names the section "{section_id}", which no page has.'))
-            return None
-        if page_id is not None and page_id != target.page:
-            problems.append(Problem(f'{where}: the section "{section_id}" is on page "{target.page}", not "{page_id}".'))
-            return None
-        return TourStep(target.page, target.path, section_id, None, step["caption"])
+        section = _placed(target, "section", section_id, page_id=page_id, where=where, problems=problems)
+        return None if section is None else TourStep(section.page, section.path, section_id, None, step["caption"])
     page = pages.get(page_id)
     if page is None:
         problems.append(Problem(f'{where} names the page "{page_id}", which the site does not have.'))
         return None
     return TourStep(page.id, page.path, None, None, step["caption"])
+
+
+def _placed(
+    target: Placed | None, kind: str, id_: str, *, page_id: str | None, where: str, problems: list[Problem]
+) -> Placed | None:
+    """The step's part or section, when it exists and is on the page the step names (if it names one)."""
+    if target is None:
+        problems.append(Problem(f'{where} names the {kind} "{id_}", which no page has.'))
+        return None
+    if page_id is not None and page_id != target.page:
+        problems.append(Problem(f'{where}: the {kind} "{id_}" is on page "{target.page}", not "{page_id}".'))
+        return None
+    return target

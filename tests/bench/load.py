@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -26,6 +25,7 @@ import httpx
 
 from tests.attack.site import write_hand_bundle
 from tests.attack.visitor import API, open_conversation
+from tests.loopback import free_port
 
 QUESTIONS = 500
 IDLE = int(os.environ.get("DOCENT_LOAD_IDLE", 10_000))
@@ -34,12 +34,6 @@ REPLY = [
     {"text": "The bank needed 3-D Secure 2. [[case-3ds-context]] "},
     {"text": "Consumer lag stayed under two seconds at peak. [[case-kafka-results]]"},
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _rss(pid: int) -> int:
@@ -58,7 +52,7 @@ def _cpu(pid: int) -> float:
 def _start(work: Path) -> tuple[subprocess.Popen[bytes], str]:
     script = work / "replay.json"
     script.write_text(json.dumps({"replies": [{"question": ".", "calls": [REPLY]}]}))
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "DOCENT_POW_SECRET": "the load bench's own secret",

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.loopback import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 SENTENCES = 10
 CONNECTIONS = 16
@@ -166,9 +168,7 @@ def _check_answer(status: int, body: bytes) -> None:
 
 
 def _rate(kind: str, env: dict[str, str]) -> float:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tests.bench.sidecar", kind, str(port)],
         cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -18,14 +17,9 @@ from ..attack.site import write_hand_bundle
 from docent.sidecar.evals import open_conversation, parse_sse
 
 from ..attack.visitor import API
+from ..loopback import free_port
 
 STREAMS = 5
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.mark.slow
@@ -46,10 +40,13 @@ async def test_sigterm_ends_every_stream_with_an_error_and_remembers_nothing(tmp
     process = subprocess.Popen(
         [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", f"replay:{script}",
          "--bundle", str(write_hand_bundle(tmp_path)), "--port", str(port), "--log-level", "warning"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=tmp_path,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=tmp_path,
     )
     streams: list[str] = []
     try:
+        assert process.stdout is not None
+        banner = process.stdout.readline().decode()  # what the operator reads first
+        assert f"Docent: serving http://127.0.0.1:{port}/ (guide on, replay model)" in banner
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=20) as http:
             with anyio.fail_after(15):
                 while True:
@@ -91,6 +88,8 @@ async def test_sigterm_ends_every_stream_with_an_error_and_remembers_nothing(tmp
         if process.poll() is None:
             process.kill()
         process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
     assert len(streams) == STREAMS
     for text in streams:
         events = parse_sse(text)

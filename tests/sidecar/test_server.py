@@ -1,13 +1,9 @@
-"""Through a real uvicorn on loopback: the stream read event by event, a visitor leaving, a shutdown mid-answer."""
+"""Through a real uvicorn on loopback: the stream read event by event, a visitor leaving, an answer asked again at once."""
 
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -23,7 +19,7 @@ from httpx_sse import aconnect_sse
 
 from docent.sidecar.evals import open_conversation
 
-from .appkit import FakeTurns, make_app, write_bundle
+from .appkit import FakeTurns, make_app
 
 pytestmark = pytest.mark.anyio
 
@@ -98,64 +94,6 @@ async def test_a_visitor_who_leaves_cancels_the_turn_and_frees_the_conversation(
     assert turns.cancelled == 1
     assert remembered == (0, [])  # nothing half-remembered
     assert again.status_code == 200 and '"question":1' in again.text
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.mark.slow
-async def test_sigterm_mid_answer_ends_it_with_an_error_event_and_docent_serve_exits(tmp_path: Path) -> None:
-    script = tmp_path / "replay.json"
-    script.write_text(json.dumps({"replies": [{"question": ".", "calls": [[
-        {"text": "He led the platform team of six at Acme. [[roles-acme]] "},
-        {"text": "The team ran the platform. [[roles-acme]] "},
-        {"sleep": 30},
-        {"text": "Never said. [[roles-acme]]"},
-    ]]}]}))
-    port = _free_port()
-    env = {**os.environ, "DOCENT_POW_SECRET": "a secret for this test only", "DOCENT_POW_MAXNUMBER": "50"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", f"replay:{script}",
-         "--bundle", str(write_bundle(tmp_path / "b.json")), "--port", str(port), "--log-level", "warning"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=tmp_path,
-    )
-    try:
-        assert process.stdout is not None
-        banner = process.stdout.readline().decode()
-        assert f"Docent: serving http://127.0.0.1:{port}/ (guide on, replay model)" in banner
-        names: list[str] = []
-        last: dict[str, Any] = {}
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
-            with anyio.fail_after(10):
-                while True:
-                    try:
-                        await http.get("/api/guide")
-                        break
-                    except httpx.ConnectError:
-                        await anyio.sleep(0.05)
-                token = await open_conversation(http)
-                async with aconnect_sse(http, "POST", "/api/guide/questions", json={"conversation": token, "question": "Led?"}) as source:
-                    async for event in source.aiter_sse():
-                        names.append(event.event)
-                        last = json.loads(event.data)
-                        if names.count("sentence") == 1:
-                            process.send_signal(signal.SIGTERM)
-        with anyio.fail_after(10):
-            while process.poll() is None:
-                await anyio.sleep(0.05)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
-    assert names[0] == "start" and "sentence" in names
-    assert names[-1] == "error" and last["code"] == "shutting_down"
-    assert "done" not in names
-    assert process.returncode in (0, -signal.SIGTERM)  # uvicorn re-raises the signal it caught, once drained
 
 
 async def test_a_question_sent_the_moment_done_arrives_is_answered_not_busy(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from selectolax.lexbor import LexborNode
 
 from .text import collapse, label_text
@@ -22,14 +24,12 @@ def _has(node: LexborNode, name: str) -> bool:
     return name in node.attributes
 
 
-def label(node: LexborNode, *, drop: frozenset[int], fallback: str = "") -> str:
-    """data-docent-label, else aria-label, else alt, else the fallback, else its text (first 80 characters)."""
+def label(node: LexborNode, *, drop: frozenset[int]) -> str:
+    """data-docent-label, else aria-label, else alt, else its text (first 80 characters)."""
     for name in ("data-docent-label", "aria-label", "alt"):
         value = _attr(node, name)
         if value:
             return collapse(value)
-    if fallback:
-        return fallback
     text = label_text(node, drop=drop)
     if not text:
         # A figure or link around an image speaks through the image's alt.
@@ -45,35 +45,39 @@ def consequential(node: LexborNode) -> Consequential:
     return "confirm" if value.lower() == "confirm" else "ring"
 
 
-def _id(node: LexborNode, name: str, *, page: str, problems: list[Problem]) -> str | None:
-    value = _attr(node, name)
-    if not value or ":" in value or any(c.isspace() for c in value):
-        problems.append(Problem(f'Page "{page}": {name}="{value or ""}" is not an id (no spaces, no colons).'))
-        return None
-    return value
+def _with_ids(root: LexborNode, name: str, *, page: str, problems: list[Problem]) -> Iterator[tuple[LexborNode, str]]:
+    """Each element under `root` marked `name`, with its id; one whose value is not an id is a problem, and skipped."""
+    for node in root.css(f"[{name}]"):
+        value = _attr(node, name)
+        if not value or ":" in value or any(c.isspace() for c in value):
+            problems.append(Problem(f'Page "{page}": {name}="{value or ""}" is not an id (no spaces, no colons).'))
+            continue
+        yield node, value
+
+
+def _with_names(root: LexborNode, name: str, *, page: str, problems: list[Problem]) -> Iterator[tuple[LexborNode, str]]:
+    """Each element under `root` marked `name`, with its name; one with no name is a problem, and skipped."""
+    for node in root.css(f"[{name}]"):
+        if value := _attr(node, name):
+            yield node, value
+        else:
+            problems.append(Problem(f'Page "{page}": a {name} has no name.'))
 
 
 def parts(root: LexborNode, *, page: str, path: str, drop: frozenset[int], problems: list[Problem]) -> list[Part]:
-    found = []
-    for node in root.css("[data-docent-part]"):
-        if (id_ := _id(node, "data-docent-part", page=page, problems=problems)) is not None:
-            found.append(Part(id_, label(node, drop=drop), page, path))
-    return found
+    return [
+        Part(id_, label(node, drop=drop), page, path)
+        for node, id_ in _with_ids(root, "data-docent-part", page=page, problems=problems)
+    ]
 
 
 def experiments(
     root: LexborNode, *, page: str, path: str, drop: frozenset[int], problems: list[Problem]
 ) -> list[Experiment]:
     found = []
-    for node in root.css("[data-docent-experiment]"):
-        id_ = _id(node, "data-docent-experiment", page=page, problems=problems)
-        if id_ is None:
-            continue
+    for node, id_ in _with_ids(root, "data-docent-experiment", page=page, problems=problems):
         presets: list[Preset] = []
-        for item in node.css("[data-docent-preset]"):
-            preset = _id(item, "data-docent-preset", page=page, problems=problems)
-            if preset is None:
-                continue
+        for item, preset in _with_ids(node, "data-docent-preset", page=page, problems=problems):
             if preset == _RESERVED_PRESET:
                 problems.append(Problem(f'Experiment "{id_}" on page "{page}": "live" names the live run, not a preset.'))
                 continue
@@ -91,14 +95,10 @@ def experiments(
 
 
 def actions(root: LexborNode, *, page: str, drop: frozenset[int], problems: list[Problem]) -> list[Action]:
-    found = []
-    for node in root.css("[data-docent-action]"):
-        name = _attr(node, "data-docent-action")
-        if not name:
-            problems.append(Problem(f'Page "{page}": a data-docent-action has no name.'))
-            continue
-        found.append(Action(name, label(node, drop=drop), page, consequential(node)))
-    return found
+    return [
+        Action(name, label(node, drop=drop), page, consequential(node))
+        for node, name in _with_names(root, "data-docent-action", page=page, problems=problems)
+    ]
 
 
 def _field_label(root: LexborNode, node: LexborNode, *, id_: str | None, drop: frozenset[int]) -> str:
@@ -132,11 +132,7 @@ def _options(node: LexborNode) -> tuple[Option, ...]:
 
 def fields(root: LexborNode, *, page: str, drop: frozenset[int], problems: list[Problem]) -> list[Field]:
     found = []
-    for node in root.css("[data-docent-field]"):
-        name = _attr(node, "data-docent-field")
-        if not name:
-            problems.append(Problem(f'Page "{page}": a data-docent-field has no name.'))
-            continue
+    for node, name in _with_names(root, "data-docent-field", page=page, problems=problems):
         id_ = _attr(node, "id") or None
         found.append(
             Field(name, id_, _field_label(root, node, id_=id_, drop=drop), page, _options(node), consequential(node))

@@ -131,6 +131,8 @@ def test_instructions_and_record_flag_travel_with_the_facts():
         ('<div data-docent-experiment="e"><i data-docent-preset="p"></i><i data-docent-preset="p"></i></div>', "two presets"),
         ('<div data-docent-experiment="e"><i data-docent-preset="p" data-docent-server></i></div>', "no live run"),
         ('<button data-docent-action="">x</button>', "no name"),
+        ('<input data-docent-field="">', "no name"),
+        ('<div data-docent-experiment="e"><i data-docent-preset="a b"></i></div>', "not an id"),
     ],
 )
 def test_bad_markup_is_a_problem_not_a_crash(html, message):

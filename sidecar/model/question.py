@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from ..policy import AnswerPolicy
 from .port import ModelRequest
 
-_FENCE = re.compile(r"<question>(.*?)</question>", re.DOTALL)
+# The policy owns the fence; the models that stand in for a real one read it back with the policy's own unfence.
+_POLICY = AnswerPolicy()
 # The policy neutralises angle brackets inside the fence so a question cannot close it.
 _UNNEUTRAL = str.maketrans({"‹": "<", "›": ">"})
 
@@ -20,34 +21,31 @@ def message_text(message: dict[str, Any]) -> str:
     return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
 
 
-def question_index(request: ModelRequest) -> int | None:
-    """The index of the last user message that holds a fenced question, else of the last user message with text."""
+def _question(request: ModelRequest) -> tuple[int, str] | None:
+    """The index and question of the last user message with a fenced one, else of the last user message with text."""
     fallback = None
     for i in range(len(request.messages) - 1, -1, -1):
         message = request.messages[i]
         if message.get("role") != "user":
             continue
         text = message_text(message)
-        if _FENCE.search(text):
-            return i
+        fenced = _POLICY.unfence(text)
+        if fenced is not None:
+            return i, fenced
         if fallback is None and text.strip():
-            fallback = i
+            fallback = i, text
     return fallback
 
 
 def asked(request: ModelRequest) -> str:
     """The visitor's question as they typed it: the fenced text, or the whole text where there is no fence."""
-    index = question_index(request)
-    if index is None:
-        return ""
-    text = message_text(request.messages[index])
-    fenced = _FENCE.findall(text)
-    return (fenced[-1] if fenced else text).strip().translate(_UNNEUTRAL)
+    found = _question(request)
+    return found[1].strip().translate(_UNNEUTRAL) if found else ""
 
 
 def calls_since_question(request: ModelRequest) -> int:
     """How many model calls this turn has made already: the assistant messages after the question."""
-    index = question_index(request)
-    if index is None:
+    found = _question(request)
+    if found is None:
         return 0
-    return sum(1 for m in request.messages[index + 1 :] if m.get("role") == "assistant")
+    return sum(1 for m in request.messages[found[0] + 1 :] if m.get("role") == "assistant")

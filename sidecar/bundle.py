@@ -59,7 +59,15 @@ class Bundle:
         return {item[key] for item in self.manifest.get(kind, [])}
 
     def by_id(self, kind: str, key: str = "id") -> dict[str, dict[str, Any]]:
-        return {item[key]: item for item in self.manifest.get(kind, [])}
+        """A manifest list by its ids, made once per bundle: every question looks ids up."""
+        index = self._indexes.get((kind, key))
+        if index is None:
+            index = self._indexes[(kind, key)] = {item[key]: item for item in self.manifest.get(kind, [])}
+        return index
+
+    @cached_property
+    def _indexes(self) -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
+        return {}
 
     @cached_property
     def pages(self) -> dict[str, dict[str, Any]]:

@@ -13,22 +13,19 @@
   var Docent = root.Docent = root.Docent || {};
   var ANSWER_WITHIN_MS = 2000;
   var RING_MS = 4000;
+  var byAttribute = Docent.byAttribute;
 
   function reducedMotion() {
     return Boolean(root.matchMedia && root.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
-  function byAttribute(name, value) {
-    var all = document.querySelectorAll("[" + name + "]");
-    for (var i = 0; i < all.length; i++) {
-      if (all[i].getAttribute(name) === value) return all[i];
-    }
-    return null;
+  function reveal(element) {
+    element.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
   /* Scrolls an element into view and rings it: an outline that pulses, or holds still under reduced motion. */
   function ring(element) {
-    element.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
+    reveal(element);
     element.classList.remove("docent-ring");
     void element.offsetWidth; // restart the animation when the same element is rung again
     element.classList.add("docent-ring");
@@ -100,9 +97,9 @@
     var live = action.live !== undefined ? Boolean(action.live) : parts[1] === "live";
     var experiment = this.site.find("experiments", "id", id);
     var label = this.label(action, experiment);
-    var element = Docent.Screen.experimentElement(id);
+    var element = byAttribute("data-docent-experiment", id);
     if (!element) return Promise.resolve(failed("not_found", "Could not find " + label + " on this page."));
-    element.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
+    reveal(element);
     return new Promise(function (resolve) {
       var timer = null;
       function answer(event) {
@@ -193,5 +190,4 @@
 
   Docent.Actions = Actions;
   Docent.ring = ring;
-  Docent.reducedMotion = reducedMotion;
 })(self);

@@ -14,7 +14,7 @@
   if (window.DocentPanelLoaded) return; // Material may run page scripts again on a swap
   window.DocentPanelLoaded = true;
 
-  var MODULES = ["sse.js", "store.js", "site.js", "guide.js", "screen.js", "transcript.js", "actions.js", "tour.js", "view.js"];
+  var MODULES = ["dom.js", "sse.js", "store.js", "site.js", "guide.js", "screen.js", "transcript.js", "actions.js", "tour.js", "view.js"];
 
   function ownScript() {
     if (document.currentScript && document.currentScript.src) return document.currentScript.src;

@@ -41,7 +41,7 @@
     var best = null, area = 0, experiments = this.site.list("experiments");
     for (var i = 0; i < experiments.length; i++) {
       if (experiments[i].page !== page.id) continue;
-      var element = Screen.experimentElement(experiments[i].id);
+      var element = Docent.byAttribute("data-docent-experiment", experiments[i].id);
       var seen = element ? visibleArea(element) : 0;
       if (seen > area) { best = element; area = seen; }
     }
@@ -80,14 +80,6 @@
       preset: shown.preset,
       fields: this.fields(page)
     };
-  };
-
-  Screen.experimentElement = function (id) {
-    var all = document.querySelectorAll("[data-docent-experiment]");
-    for (var i = 0; i < all.length; i++) {
-      if (all[i].getAttribute("data-docent-experiment") === id) return all[i];
-    }
-    return null;
   };
 
   Docent.Screen = Screen;

@@ -12,12 +12,7 @@
   "use strict";
   var Docent = root.Docent = root.Docent || {};
 
-  function make(tag, className, text) {
-    var element = document.createElement(tag);
-    if (className) element.className = className;
-    if (text != null) element.textContent = String(text);
-    return element;
-  }
+  var make = Docent.make;
 
   /* hooks: {panelOpen() -> bool, ended(left: bool, reopenPanel: bool)} */
   function Tour(site, store, hooks) {
@@ -78,15 +73,11 @@
       return;
     }
     var target = null;
-    if (step.part) target = document.querySelector("[data-docent-part=\"" + cssEscape(step.part) + "\"]");
+    if (step.part) target = Docent.byAttribute("data-docent-part", String(step.part));
     if (!target && step.section) target = document.getElementById(step.section);
     if (target) Docent.ring(target);
     this.render(definition, state.index, Boolean(target));
   };
-
-  function cssEscape(value) {
-    return root.CSS && CSS.escape ? CSS.escape(String(value)) : String(value).replace(/["\\]/g, "\\$&");
-  }
 
   Tour.prototype.render = function (definition, index, found) {
     var tour = this, steps = definition.steps, last = index === steps.length - 1;

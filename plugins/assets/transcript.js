@@ -11,12 +11,7 @@
   "use strict";
   var Docent = root.Docent = root.Docent || {};
 
-  function make(tag, className, text) {
-    var element = document.createElement(tag);
-    if (className) element.className = className;
-    if (text != null) element.textContent = String(text);
-    return element;
-  }
+  var make = Docent.make;
 
   function hidden(text) {
     return make("span", "docent-visually-hidden", text);

@@ -9,12 +9,7 @@
   var Docent = root.Docent = root.Docent || {};
   var MAX_QUESTION = 500;
 
-  function make(tag, className, text) {
-    var element = document.createElement(tag);
-    if (className) element.className = className;
-    if (text != null) element.textContent = String(text);
-    return element;
-  }
+  var make = Docent.make;
 
   /* mode: "float" or "full"; mount: the element the full panel goes in; hooks: {submit, opened, closed, forget}. */
   function PanelView(mode, mount, hooks, siteName) {

@@ -43,44 +43,28 @@ def experiment_ids(manifest: Manifest) -> list[str]:
 
 
 def _five(manifest: Manifest) -> list[Tool]:
-    tools = [
-        _tool(
-            "show_page",
-            "Open a page of the site for the visitor, or the home page at one of its sections. "
-            "Answers with what it opened.",
-            {"id": _enum([p.id for p in manifest.pages] + [s.id for s in manifest.sections],
-                         "A page's or a home section's id from the site's map.")},
-        )
+    destinations = [p.id for p in manifest.pages] + [s.id for s in manifest.sections]
+    table = [
+        ("show_page",
+         "Open a page of the site for the visitor, or the home page at one of its sections. Answers with what it opened.",
+         destinations, "A page's or a home section's id from the site's map."),
+        ("point_at",
+         "Point at a part of a page for the visitor: the panel opens the part's page if it is not open and rings the "
+         "part. Answers with what it pointed at.",
+         [p.id for p in manifest.parts], "A part's id from the site's map."),
+        ("run_experiment",
+         "Run an experiment in the visitor's browser: EXP as it is set, EXP:PRESET with one of its presets. EXP:live "
+         "(a live run on the server) and a preset that runs on the server are only for a visitor who asked to see it "
+         "run. Answers with what it started.",
+         experiment_ids(manifest), "An experiment, an experiment with a preset, or a live run."),
+        ("start_tour",
+         "Start a tour of the site: the panel walks the visitor through its steps, each with its caption.",
+         [t.id for t in manifest.tours], "A tour's id from the site's map."),
+        ("offer",
+         "Offer the visitor a next step as a button in the panel. Nothing is sent or done until the visitor presses it.",
+         [o.id for o in manifest.offers], "An offer's id from the site's map."),
     ]
-    if manifest.parts:
-        tools.append(_tool(
-            "point_at",
-            "Point at a part of a page for the visitor: the panel opens the part's page if it is not open and rings "
-            "the part. Answers with what it pointed at.",
-            {"id": _enum([p.id for p in manifest.parts], "A part's id from the site's map.")},
-        ))
-    if manifest.experiments:
-        tools.append(_tool(
-            "run_experiment",
-            "Run an experiment in the visitor's browser: EXP as it is set, EXP:PRESET with one of its presets. "
-            "EXP:live (a live run on the server) and a preset that runs on the server are only for a visitor who "
-            "asked to see it run. Answers with what it started.",
-            {"id": _enum(experiment_ids(manifest), "An experiment, an experiment with a preset, or a live run.")},
-        ))
-    if manifest.tours:
-        tools.append(_tool(
-            "start_tour",
-            "Start a tour of the site: the panel walks the visitor through its steps, each with its caption.",
-            {"id": _enum([t.id for t in manifest.tours], "A tour's id from the site's map.")},
-        ))
-    if manifest.offers:
-        tools.append(_tool(
-            "offer",
-            "Offer the visitor a next step as a button in the panel. Nothing is sent or done until the visitor "
-            "presses it.",
-            {"id": _enum([o.id for o in manifest.offers], "An offer's id from the site's map.")},
-        ))
-    return tools
+    return [_tool(name, description, {"id": _enum(ids, about)}) for name, description, ids, about in table if ids]
 
 
 def _built_ins(manifest: Manifest) -> list[Tool]:

@@ -183,15 +183,11 @@ class OfflineModel:
             return []
         return [f'The section "{section.title}" has more on {words[0]}. [[{section.id}]]']
 
-    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        return self._stream(request)
-
-    async def _stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
         yield Usage(input_tokens=prompt)
         if calls_since_question(request):
             # the page it opened was the whole of the second call's work
-            yield Usage(input_tokens=prompt)
             yield Stop("end_turn")
             return
         question = asked(request)

@@ -139,3 +139,20 @@ async def test_asked_to_act_it_calls_the_tools_and_says_none_of_its_own():
     assert [e for e in events if isinstance(e, TextDelta)] == []  # not "[[none]]": the tour is the answer
     assert [(c.name, c.input) for c in events if isinstance(c, ToolCall)] == [("start_tour", {"id": "first-visit"})]
     assert events[-1] == Stop("tool_use")
+
+
+@pytest.mark.anyio
+async def test_the_call_after_its_tools_ran_says_nothing_more_and_ends_the_turn():
+    model = OfflineModel(lambda: RECORD)
+    first = ask("Where is the memory leak lab?", tools=[SHOW_PAGE])
+    events, _ = await collect(model.stream(first))
+    call = next(e for e in events if isinstance(e, ToolCall))
+    after = [
+        {"role": "assistant", "content": [{"type": "tool_use", "id": call.id, "name": call.name, "input": call.input}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "content": "Opened Lab."}]},
+    ]
+    second = ModelRequest(system=first.system, tools=first.tools, messages=first.messages + after)
+    events, exc = await collect(model.stream(second))
+    assert exc is None
+    assert [type(e) for e in events] == [Usage, Stop] and events[-1] == Stop("end_turn")
+    assert events[0].input_tokens > 0

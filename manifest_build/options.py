@@ -26,6 +26,12 @@ def _optional_text(value: Any, *, where: str) -> str | None:
     return None if value is None else _text(value, where=where)
 
 
+def _known(entry: Mapping, keys: set[str], *, where: str) -> None:
+    unknown = set(entry) - keys
+    if unknown:
+        raise ConfigError(f"{where} has unknown keys {', '.join(sorted(map(str, unknown)))}.")
+
+
 def _tours(raw: Any) -> tuple[dict, ...]:
     if raw is None:
         return ()
@@ -41,9 +47,7 @@ def _tours(raw: Any) -> tuple[dict, ...]:
             at = f"{where}.steps[{j}]"
             if not isinstance(step, Mapping):
                 raise ConfigError(f"{at} must be a mapping of page, part or section, and caption.")
-            unknown = set(step) - {"page", "part", "section", "caption"}
-            if unknown:
-                raise ConfigError(f"{at} has unknown keys {', '.join(sorted(map(str, unknown)))}.")
+            _known(step, {"page", "part", "section", "caption"}, where=at)
             if step.get("part") is not None and step.get("section") is not None:
                 raise ConfigError(f"{at} names both a part and a section; a step shows one.")
             if step.get("page") is None and step.get("part") is None and step.get("section") is None:
@@ -73,9 +77,7 @@ def _offers(raw: Any) -> tuple[dict, ...]:
         where = f"docent `offers[{i}]`"
         if not isinstance(offer, Mapping):
             raise ConfigError(f"{where} must be a mapping of id, label and target.")
-        unknown = set(offer) - {"id", "label", "target"}
-        if unknown:
-            raise ConfigError(f"{where} has unknown keys {', '.join(sorted(map(str, unknown)))}.")
+        _known(offer, {"id", "label", "target"}, where=where)
         offers.append({key: _text(offer.get(key), where=f"{where}.{key}") for key in ("id", "label", "target")})
     return tuple(offers)
 

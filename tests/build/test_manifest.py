@@ -95,18 +95,24 @@ def test_action_and_field_names_must_be_tool_names_and_same_name_fields_need_ids
 
 
 @pytest.mark.parametrize(
-    "options",
+    ("options", "message"),
     [
-        {"tours": {"id": "t"}},
-        {"tours": [{"id": "t", "label": "T", "steps": []}]},
-        {"tours": [{"id": "t", "label": "T", "steps": [{"part": "a", "section": "b", "caption": "c"}]}]},
-        {"tours": [{"id": "t", "label": "T", "steps": [{"part": "a"}]}]},
-        {"offers": [{"id": "cv", "label": "CV"}]},
-        {"offers": [{"id": "cv", "label": "CV", "target": "/cv/", "colour": "red"}]},
-        {"lexicon": "Kafka"},
-        {"sidecar": 8000},
+        ({"tours": {"id": "t"}}, "docent `tours` must be a list"),
+        ({"tours": [{"id": "t", "label": "T", "steps": []}]}, "docent `tours[0]` must be a mapping"),
+        ({"tours": [{"id": "t", "label": "T", "steps": [{"part": "a", "section": "b", "caption": "c"}]}]},
+         "docent `tours[0]`.steps[0] names both a part and a section"),
+        ({"tours": [{"id": "t", "label": "T", "steps": [{"part": "a"}]}]},
+         "docent `tours[0]`.steps[0].caption must be non-empty text"),
+        ({"tours": [{"id": "t", "label": "T", "steps": [{"part": "a", "caption": "c", "colour": "red"}]}]},
+         "docent `tours[0]`.steps[0] has unknown keys colour."),
+        ({"offers": [{"id": "cv", "label": "CV"}]}, "docent `offers[0]`.target must be non-empty text"),
+        ({"offers": [{"id": "cv", "label": "CV", "target": "/cv/", "colour": "red"}]},
+         "docent `offers[0]` has unknown keys colour."),
+        ({"lexicon": "Kafka"}, "docent `lexicon` must map each term"),
+        ({"sidecar": 8000}, "docent `sidecar_url` must be text"),
     ],
 )
-def test_options_of_the_wrong_shape_are_config_errors(options):
-    with pytest.raises(ConfigError):
+def test_options_of_the_wrong_shape_are_config_errors_naming_the_option(options, message):
+    with pytest.raises(ConfigError) as raised:
         site_config(**options)
+    assert message in str(raised.value)

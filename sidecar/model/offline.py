@@ -21,16 +21,8 @@ from .gestures import gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
 from .question import asked, calls_since_question
+from .words import WORD, stem, terms
 
-STOPWORDS = frozenset(
-    """a about above after again all also am an and any anything are as at be been before being both but by can
-    could did do does doing done during each either ever for from had has have having he her here him his how i if
-    in into is it its just know knows me more most much my no nor not of on or other our out over own please same
-    say says she should site so some something such tell than that the their them then there these they this those
-    through to too under until up very was we were what when where which while who whom why will with would you
-    your yours""".split()
-)
-WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#]*")
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
 FIRST_PERSON = re.compile(r"\b(I'm|I've|I'd|I'll|I am|I was|I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b")
 FIRST_PLURAL = re.compile(r"\b([Ww]e|[Oo]ur|[Uu]s|[Oo]urs|[Ww]e're|[Ww]e've)\b")
@@ -50,18 +42,6 @@ SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # coincidence, and a word the record never uses ("Rust") weighs most.
 COVERAGE = 0.5
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
-
-
-def stem(word: str) -> str:
-    w = word.lower()
-    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
-            return w[: -len(suffix)] + repl
-    return w
-
-
-def terms(text: str) -> list[str]:
-    return [stem(w) for w in WORD.findall(text) if w.lower() not in STOPWORDS]
 
 
 def _marks(sentence: str) -> list[str]:
@@ -193,7 +173,7 @@ class OfflineModel:
         question = asked(request)
         sentences, best = self.answer(question)
         offered = {t.get("name") for t in request.tools}
-        calls = gestures(question, self.manifest(), offered, terms)
+        calls = gestures(question, self.manifest(), offered)
         if not calls and best is not None and SHOW.search(question):
             target = _page_to_show(request, best, question)
             calls = [("show_page", target)] if target is not None else []

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.model.gestures import gestures
-from docent.sidecar.model.offline import terms
 
 MANIFEST = {
     "tours": [
@@ -48,9 +47,9 @@ ALL = {"start_tour", "run_experiment", "point_at", "show_page"}
     ],
 )
 def test_a_question_asks_for_what_it_names(question: str, calls: list[tuple[str, str]]) -> None:
-    assert gestures(question, MANIFEST, ALL, terms) == calls
+    assert gestures(question, MANIFEST, ALL) == calls
 
 
 def test_only_the_tools_the_request_offers() -> None:
-    assert gestures("Give me a tour", MANIFEST, {"show_page"}, terms) == []
-    assert gestures("Run the slow leak", {}, ALL, terms) == []
+    assert gestures("Give me a tour", MANIFEST, {"show_page"}) == []
+    assert gestures("Run the slow leak", {}, ALL) == []

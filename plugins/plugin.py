@@ -24,6 +24,7 @@ from docent.manifest_build.manifest import build
 from docent.manifest_build.meta import MetaError, PageMeta, front_matter
 from docent.manifest_build.options import ConfigError, site_config
 from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, page_id, page_path, read_page
+from docent.manifest_build.text import collapse
 from docent.manifest_build.types import SiteConfig
 
 from .config import DocentConfig
@@ -40,13 +41,11 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def __init__(self) -> None:
         self._facts: dict[str, PageFacts] = {}  # by src_uri, kept across dirty rebuilds
         self._order: dict[str, int] = {}
-        self._options: dict[str, dict[str, Any]] = {}  # front matter read in on_page_content, for on_post_page
         self._site: SiteConfig = SiteConfig()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
         self._facts.clear()
-        self._options.clear()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
@@ -102,7 +101,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         if not self.config.enabled:
             return None
         src_uri = page.file.src_uri
-        options = self._options[src_uri] = self._meta(page)
+        options = self._meta(page)
         if options["exclude"] or page.file.inclusion.is_excluded():
             self._facts.pop(src_uri, None)
             return None
@@ -115,15 +114,12 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
             return None
-        options = self._options.get(page.file.src_uri) or self._meta(page)
-        path = page_path(page.url)
+        # The label collapsed as read_page collapses it, so `docent manifest` reads the same page back.
         tag = PageMeta(
-            page=page_id(path),
-            label=" ".join((page.title or "").split()),
+            page=page_id(page_path(page.url)),
+            label=collapse(page.title or ""),
             order=self._order.get(page.file.src_uri, len(self._order)),
-            record=options["record"],
-            exclude=options["exclude"],
-            instructions=options["instructions"],
+            **self._meta(page),
         ).tag()
         at = output.find("</head>")
         return output if at < 0 else output[:at] + tag + output[at:]

@@ -6,7 +6,7 @@ import ipaddress
 import logging
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -140,11 +140,6 @@ class Settings:
                 "worker answers hundreds of questions a second."
             )
         return problems
-
-    def describe(self) -> dict[str, Any]:
-        """The settings as a table may show them: no secrets."""
-        hidden = {"anthropic_api_key", "openai_api_key", "pow_secret"}
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in hidden}
 
 
 class _Reader:

@@ -77,9 +77,6 @@ class MemoryStore:
     async def forget(self, token: str) -> bool:
         return self._conversations.pop(token, None) is not None
 
-    def expires_in(self, conversation: Conversation) -> float:
-        return max(0.0, conversation.created + self.conversation_s - self._clock())
-
     async def use_challenge(self, key: str, until: float) -> bool:
         now = self._wall_clock()
         while self._challenges:  # challenges are issued with one lifetime, so the oldest come first, nearly

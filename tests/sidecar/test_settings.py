@@ -106,9 +106,3 @@ def test_several_workers_are_refused_while_state_lives_in_the_process() -> None:
     with pytest.raises(SettingsError) as error:
         Settings.from_env({"DOCENT_POW_SECRET": "s" * 20}, workers=2)
     assert "Docent runs one worker" in str(error.value)
-
-
-def test_the_description_hides_secrets() -> None:
-    described = Settings.from_env({"ANTHROPIC_API_KEY": "sk-x", "DOCENT_POW_SECRET": "y" * 20}).describe()
-    assert "pow_secret" not in described and "anthropic_api_key" not in described
-    assert described["model"] == "offline"

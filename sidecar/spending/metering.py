@@ -13,10 +13,7 @@ from .template import ModelDecorator
 class Tally:
     calls: int = 0
     failed: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_read_tokens: int = 0
-    cache_write_tokens: int = 0
+    usage: Usage = Usage()
     cost_usd: float = 0.0
     failures: dict[str, int] = field(default_factory=dict)  # by error code; "cancelled" for a reader gone
 
@@ -30,17 +27,18 @@ class Meter:
     def record(self, feature: str, usage: Usage, cost_usd: float, *, failure: str | None = None) -> None:
         tally = self._tallies.setdefault(feature, Tally())
         tally.calls += 1
-        tally.input_tokens += usage.input_tokens
-        tally.output_tokens += usage.output_tokens
-        tally.cache_read_tokens += usage.cache_read_tokens
-        tally.cache_write_tokens += usage.cache_write_tokens
+        tally.usage += usage
         tally.cost_usd += cost_usd
         if failure is not None:
             tally.failed += 1
             tally.failures[failure] = tally.failures.get(failure, 0) + 1
 
     def snapshot(self) -> dict[str, dict[str, Any]]:
-        return {feature: {**asdict(t), "cost_usd": round(t.cost_usd, 6)} for feature, t in self._tallies.items()}
+        return {
+            feature: {"calls": t.calls, "failed": t.failed, **asdict(t.usage), "cost_usd": round(t.cost_usd, 6),
+                      "failures": dict(t.failures)}
+            for feature, t in self._tallies.items()
+        }
 
 
 class Metered(ModelDecorator):

@@ -186,10 +186,6 @@ class Gate:
     def held(self) -> list[Held]:
         return list(self._held)
 
-    @property
-    def shown(self) -> int:
-        """How many sentences were let through."""
-        return self._shown
 
     def feed(self, text: str) -> list[GateEvent]:
         if self._finished:

@@ -72,9 +72,6 @@ class SentenceSplitter:
             out.append(rest)
         return out
 
-    @property
-    def pending(self) -> str:
-        return self._buffer
 
     def _drain(self, *, final: bool) -> list[str]:
         out = []

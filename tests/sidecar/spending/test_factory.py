@@ -7,6 +7,8 @@ import json
 import pytest
 
 from docent.sidecar.bundle import Section
+from docent.sidecar.model.anthropic import AnthropicModel
+from docent.sidecar.model.openai import OpenAIModel
 from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, TextDelta
 from docent.sidecar.spending.factory import FeatureModel, Off, make_feature_model, parse_model_string, ModelStringError
 from docent.sidecar.spending.metering import Meter, Metered
@@ -41,8 +43,12 @@ def test_model_strings_parse_to_their_adapters():
     assert parse_model_string("anthropic:claude-sonnet-5-5").target == "claude-sonnet-5-5"
     with pytest.raises(ModelStringError):
         parse_model_string("openai:localhost")
-    assert isinstance(make("anthropic:claude-haiku-5-5", api_key="sk-test"), FeatureModel)
-    assert isinstance(make("openai:http://localhost:8080/v1#qwen"), FeatureModel)
+    anthropic = make("anthropic:claude-haiku-5-5", api_key="sk-test")
+    assert isinstance(anthropic, FeatureModel) and isinstance(anthropic.adapter, AnthropicModel)
+    assert anthropic.spec.id == "claude-haiku-5-5" and anthropic.adapter.api_key == "sk-test"
+    openai = make("openai:http://localhost:8080/v1#qwen")
+    assert isinstance(openai, FeatureModel) and isinstance(openai.adapter, OpenAIModel)
+    assert openai.spec.id == "qwen" and openai.adapter.url == "http://localhost:8080/v1/chat/completions"
 
 
 @pytest.mark.anyio

@@ -240,7 +240,7 @@ class ToolCheck:
             return Failed(call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images.")
         return Passed(call, "offer_choices", {}, {"question": data["question"].strip(), "options": options})
 
-    def _has_left(self, call: ToolCall, here: Here) -> Failed:
+    def has_left(self, call: ToolCall, here: Here) -> Failed:
         message = f"The page no longer offers {call.name}."
         if here.page is not None:
             message += "\n\n" + page_note(self.bundle, here.page, here.fields)
@@ -249,13 +249,13 @@ class ToolCheck:
     def _page_action(self, call: ToolCall, here: Here) -> Verdict:
         action = self.actions[call.name]
         if action["page"] != here.page:
-            return self._has_left(call, here)
+            return self.has_left(call, here)
         return Passed(call, "page_action", action)
 
     def _page_field(self, call: ToolCall, here: Here, data: Mapping[str, Any]) -> Verdict:
         group = [f for f in self.fields[call.name] if f["page"] == here.page]
         if not group:
-            return self._has_left(call, here)
+            return self.has_left(call, here)
         if "id" in data:
             match = [f for f in group if f.get("id") == data["id"]]
             if not match:

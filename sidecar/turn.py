@@ -280,7 +280,7 @@ class Turn:
         if not approved:
             return [*waiting.results, _result(waiting.call, said.declined(label))], []
         if action is None or action["page"] != here.page:
-            gone = self.check._has_left(ToolCall(waiting.call, waiting.name, {}), here)
+            gone = self.check.has_left(ToolCall(waiting.call, waiting.name, {}), here)
             return [*waiting.results, _result(waiting.call, gone.message, error=True)], []
         here.actions += 1
         event = said.pressed(action, self.bundle.pages.get(action["page"], {}).get("path", "/"))

@@ -25,7 +25,7 @@ import httpx
 
 from ..bundle import Section
 from ..model.absent import MESSAGE as ABSENT
-from ..model.models import MODELS, UnknownModel, spec_for
+from ..model.models import UnknownModel, spec_for
 from ..model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec
 from .budget import Budget, Budgeted, BudgetStore
 from .bulkhead import Bulkhead, Bulkheaded
@@ -180,4 +180,4 @@ def make_feature_model(
     return FeatureModel(stack, feature=feature, adapter=adapter, budget=budget, bulkhead=places, meter=meter)
 
 
-__all__ = ["MODELS", "FeatureModel", "ModelChoice", "ModelStringError", "Off", "make_feature_model", "parse_model_string"]
+__all__ = ["FeatureModel", "ModelChoice", "ModelStringError", "Off", "make_feature_model", "parse_model_string"]

@@ -13,11 +13,12 @@ import os
 import shutil
 import sys
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from docent.plugins import panel_files
 
 from .bundle import PUBLIC_PATH, bundle, write
 from .built_site import read_site
@@ -85,15 +86,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _copy_assets(site_dir: Path) -> int:
+    """What the plugin adds to a build, for a site built where it did not run: the panel's files, under docent/."""
     copied = 0
-    assets = resources.files("docent.plugins").joinpath("assets")
-    with resources.as_file(assets) as folder:
-        for source in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
-            target = site_dir / "docent" / source.relative_to(folder)
-            if not target.exists():  # an owner's own file of that name wins
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(source, target)
-                copied += 1
+    for name, source in panel_files():
+        target = site_dir / "docent" / name
+        if not target.exists():  # an owner's own file of that name wins
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+            copied += 1
     return copied
 
 

@@ -27,11 +27,11 @@ from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, pa
 from docent.manifest_build.text import collapse
 from docent.manifest_build.types import SiteConfig
 
+from . import panel_files
 from .config import DocentConfig
 
 log = get_plugin_logger(__name__)
 
-ASSETS = Path(__file__).parent / "assets"
 ASSET_PREFIX = "docent/"
 SCRIPT = "docent/panel.js"
 STYLE = "docent/panel.css"
@@ -72,8 +72,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return None
-        for path in sorted(p for p in ASSETS.rglob("*") if p.is_file()):
-            uri = ASSET_PREFIX + path.relative_to(ASSETS).as_posix()
+        for name, path in panel_files():
+            uri = ASSET_PREFIX + name
             if files.get_file_from_path(uri) is None:  # an owner's own file of that name wins
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         # A page deleted since the last build leaves the manifest with it.

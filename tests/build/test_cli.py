@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from docent.manifest_build import cli
+from docent.plugins import panel_files
 
 from .conftest import mkdocs_build, read_json, write_site
 
@@ -109,7 +110,10 @@ def test_a_site_built_by_another_generator_reads_from_its_content_region(tmp_pat
     assert [s["id"] for s in manifest["sections"]] == ["work"]
     assert [(r["id"], r["text"]) for r in bundle["record"]] == [("acme-kafka", "I used Kafka. Topics")]
     assert "Edit this page" not in manifest["page_text"]["home"] and "© Jo" not in manifest["page_text"]["home"]
-    assert (site / "docent" / "panel.js").is_file()  # the panel's assets copied, as no plugin ran
+    # The panel's files copied, as no plugin ran.
+    for name, source in panel_files():
+        assert (site / "docent" / name).read_bytes() == source.read_bytes(), name
+    assert (site / "docent" / "panel.js").is_file()
 
 
 def test_it_runs_as_a_module_for_scripts(tmp_path):

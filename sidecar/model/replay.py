@@ -16,7 +16,7 @@ from typing import Any
 
 import anyio
 
-from .anthropic import anthropic_body, body_bytes, tool_call
+from .anthropic import TRUNCATED, anthropic_body, body_bytes, tool_call
 from .models import spec_for
 from .port import (
     CutShort,
@@ -47,7 +47,8 @@ ERRORS: dict[str, type[ModelError]] = {
         RequestRejected, SystemRoleUnsupported, Refused, CutShort, Unavailable,
     )
 }
-STOPS: dict[str, type[ModelError]] = {"max_tokens": CutShort, "model_context_window_exceeded": CutShort, "refusal": Refused}
+# The stop reasons the Anthropic adapter raises on, raised the same way.
+STOPS: dict[str, type[ModelError]] = {**dict.fromkeys(TRUNCATED, CutShort), "refusal": Refused}
 BLOCKS = ("text", "tool", "stop", "error", "sleep")
 NONE = [{"text": "[[none]]"}]
 

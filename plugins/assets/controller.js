@@ -317,11 +317,8 @@
       case "action":
         this.act(data);
         break;
-      case "done":
-        this.store.set("waiting", Boolean(data.waiting));
-        break;
       default:
-        break; // start, and events this panel does not know, show nothing
+        break; // start, done (seen by turn), and events this panel does not know, show nothing
     }
   };
 
@@ -418,10 +415,7 @@
   /* An offer does nothing until pressed; pressed, it opens its target. */
   Panel.prototype.follow = function (index) {
     var entry = this.store.get("transcript")[index];
-    if (!entry || !entry.url) return;
-    entry.followed = true;
-    this.store.save();
-    window.location.assign(entry.url);
+    if (entry && entry.url) window.location.assign(entry.url);
   };
 
   /* ---- the transcript ---- */

@@ -7,12 +7,11 @@
   "use strict";
   var Docent = root.Docent = root.Docent || {};
 
-  function GuideError(status, message, code, retryAfter) {
+  function GuideError(status, message, code) {
     this.name = "GuideError";
     this.status = status;
     this.message = message;
     this.code = code || "";
-    this.retryAfter = retryAfter || null;
   }
   GuideError.prototype = Object.create(Error.prototype);
 
@@ -35,9 +34,9 @@
       }
       if (!message) message = "The guide answered " + response.status + ".";
       if (response.status === 429 && retry) message += " Try again in " + retry + " s.";
-      return new GuideError(response.status, String(message), String(code), retry);
+      return new GuideError(response.status, String(message), String(code));
     }, function () {
-      return new GuideError(response.status, "The guide answered " + response.status + ".", "", retry);
+      return new GuideError(response.status, "The guide answered " + response.status + ".", "");
     });
   }
 

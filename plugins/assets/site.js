@@ -8,8 +8,7 @@
 
   /* scriptSrc: panel.js's own URL (.../docent/panel.js); the site's root is the folder above. */
   function Site(scriptSrc, manifest) {
-    this.assets = new URL(".", scriptSrc);
-    this.root = new URL("../", this.assets);
+    this.root = new URL("../", scriptSrc);
     this.manifest = manifest;
   }
 

@@ -10,7 +10,7 @@
   var MAX_ENTRIES = 300; // a conversation of twelve questions stays far below this
 
   function blank() {
-    return { token: null, transcript: [], open: false, pending: [], failed: [], tour: null, waiting: false };
+    return { token: null, transcript: [], open: false, pending: [], failed: [], tour: null };
   }
 
   function Store(key) {

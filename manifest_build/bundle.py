@@ -12,10 +12,12 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .manifest import Manifest
+from .types import Problem
 from .prompt import system as build_system
 from .tools import tools as build_tools
 
@@ -92,3 +94,14 @@ def write(built: Bundle, *, site_dir: Path, bundle_path: Path) -> tuple[Path, Pa
     _write(public_path, canonical(built.public) + "\n")
     _write(bundle_path, built.text + "\n")
     return public_path, bundle_path
+
+
+def summary(manifest: Manifest, built: Bundle, problems: Sequence[Problem]) -> str:
+    """The build's one line of counts, the same from the plugin and from `docent manifest`."""
+    chars = built.prompt_chars
+    return (
+        f"{len(manifest.pages)} pages, {len(manifest.sections)} home sections, {len(manifest.parts)} parts, "
+        f"{len(manifest.experiments)} experiments, {len(manifest.tours)} tours, {len(manifest.offers)} offers, "
+        f"{len(manifest.actions)} actions, {len(manifest.fields)} fields, {len(manifest.record)} record sections, "
+        f"{len(built.tools)} tools; prompt {chars} characters (~{chars // 4} tokens); {len(problems)} problems"
+    )

@@ -20,7 +20,7 @@ import yaml
 
 from docent.plugins import panel_files
 
-from .bundle import PUBLIC_PATH, bundle, write
+from .bundle import PUBLIC_PATH, bundle, summary, write
 from .built_site import read_site
 from .manifest import build
 from .meta import MetaError
@@ -134,13 +134,8 @@ def run(args: argparse.Namespace) -> int:
     built = bundle(manifest)
     write(built, site_dir=site_dir, bundle_path=bundle_path)
     copied = _copy_assets(site_dir)
-    chars = built.prompt_chars
-    print(
-        f"docent: {len(manifest.pages)} pages, {len(manifest.parts)} parts, {len(manifest.experiments)} experiments, "
-        f"{len(manifest.tours)} tours, {len(manifest.offers)} offers, {len(manifest.record)} record sections; "
-        f"prompt {chars} characters (~{chars // 4} tokens); {len(problems)} problems; "
-        f"wrote {site_dir / PUBLIC_PATH} and {bundle_path}; copied {copied} panel assets"
-    )
+    print(f"docent: {summary(manifest, built, problems)}; wrote {site_dir / PUBLIC_PATH} and {bundle_path}; "
+          f"copied {copied} panel assets")
     if problems and args.strict:
         print(f"docent manifest: aborted with {len(problems)} problems in strict mode.", file=sys.stderr)
         return 1

@@ -19,7 +19,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from docent.manifest_build.bundle import PUBLIC_PATH, bundle, write
+from docent.manifest_build.bundle import PUBLIC_PATH, bundle, summary, write
 from docent.manifest_build.manifest import build
 from docent.manifest_build.meta import MetaError, PageMeta, front_matter
 from docent.manifest_build.options import ConfigError, site_config
@@ -138,11 +138,4 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         if bundle_path.resolve().is_relative_to(site_dir.resolve()):
             log.warning(f"The bundle {bundle_path} is inside site_dir and would be published: set `bundle` elsewhere.")
         write(built, site_dir=site_dir, bundle_path=bundle_path)
-        chars = built.prompt_chars
-        log.info(
-            f"{len(manifest.pages)} pages, {len(manifest.sections)} home sections, {len(manifest.parts)} parts, "
-            f"{len(manifest.experiments)} experiments, {len(manifest.tours)} tours, {len(manifest.offers)} offers, "
-            f"{len(manifest.actions)} actions, {len(manifest.fields)} fields, {len(manifest.record)} record sections, "
-            f"{len(built.tools)} tools; prompt {chars} characters (~{chars // 4} tokens); "
-            f"{len(problems)} problems; wrote {PUBLIC_PATH} and {bundle_path.name}"
-        )
+        log.info(f"{summary(manifest, built, problems)}; wrote {PUBLIC_PATH} and {bundle_path.name}")

@@ -123,7 +123,10 @@ def test_it_runs_as_a_module_for_scripts(tmp_path):
     result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "site"), "--config", str(config)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert "docent: 3 pages" in result.stdout
+    # The plugin's summary line, with what the CLI wrote and copied.
+    assert result.stdout.startswith("docent: 3 pages, 2 home sections, 2 parts, 1 experiments, 1 tours, 1 offers, "
+                                    "1 actions, 1 fields, 2 record sections, ")
+    assert "; 0 problems; wrote " in result.stdout and "; copied 0 panel assets" in result.stdout
 
 
 def test_the_docent_command_dispatches_manifest_here(tmp_path):

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
-
-import anyio
 
 from starlette.applications import Starlette
 
@@ -44,22 +40,3 @@ def guarded(adapter: LanguageModel, *, budget_usd: float = 1.0, bulkhead: int = 
 
 def app_with(bundle: Path, model: FeatureModel, **overrides: Any) -> Starlette:
     return create_app(settings(bundle, **overrides), model_factory=lambda _settings: model)
-
-
-@asynccontextmanager
-async def served(app: Starlette) -> AsyncIterator[str]:
-    """A real uvicorn on a free loopback port, in this event loop; yields its base URL and stops it after."""
-    import uvicorn
-
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
-    async with anyio.create_task_group() as group:
-        group.start_soon(server.serve)
-        with anyio.fail_after(10):
-            while not server.started:
-                await anyio.sleep(0.01)
-        port = server.servers[0].sockets[0].getsockname()[1]
-        try:
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            server.should_exit = True

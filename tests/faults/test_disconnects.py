@@ -12,7 +12,8 @@ import pytest
 
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, Usage
 
-from ..attack.harness import app_with, guarded, served
+from ..attack.harness import app_with, guarded
+from ..loopback import served
 from ..attack.site import write_hand_bundle
 from ..attack.visitor import API, ask, open_conversation
 

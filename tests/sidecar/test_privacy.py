@@ -14,7 +14,7 @@ from docent.sidecar.app import create_app
 from docent.sidecar.evals import open_conversation
 
 from .appkit import settings
-from .test_server import serving
+from ..loopback import served
 
 pytestmark = pytest.mark.anyio
 
@@ -40,7 +40,7 @@ async def test_a_conversation_at_debug_leaves_the_question_in_no_log_record(tmp_
     handler = Everything()
     saved = {name: (logging.getLogger(name).level, logging.getLogger(name).propagate) for name in LOGGERS}
     app = create_app(settings(tmp_path, model="offline"))  # the real turn, policy and offline model
-    with serving(app, log_level="trace") as base:
+    async with served(app, log_level="trace") as base:
         for name in LOGGERS:  # after uvicorn configured its loggers, so that ours listens too
             logging.getLogger(name).setLevel(logging.DEBUG)
             logging.getLogger(name).addHandler(handler)

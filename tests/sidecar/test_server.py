@@ -3,47 +3,23 @@
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import anyio
 import httpx
 import pytest
-import uvicorn
 from httpx_sse import aconnect_sse
 
 from docent.sidecar.evals import open_conversation
 
+from ..loopback import served
 from .appkit import FakeTurns, make_app
 
 pytestmark = pytest.mark.anyio
 
 
-@contextmanager
-def serving(app: Any, *, log_level: str = "warning") -> Iterator[str]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level=log_level, lifespan="off", timeout_graceful_shutdown=2))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 5
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(5)
-        sock.close()
-
-
 async def test_the_answer_streams_in_order_over_a_real_connection(tmp_path: Path) -> None:
-    with serving(make_app(tmp_path)) as base:
+    async with served(make_app(tmp_path)) as base:
         async with httpx.AsyncClient(base_url=base) as http:
             token = await open_conversation(http)
             names, data = [], []
@@ -59,7 +35,7 @@ async def test_the_answer_streams_in_order_over_a_real_connection(tmp_path: Path
 
 async def test_the_first_event_comes_before_the_answer_is_ready(tmp_path: Path) -> None:
     turns = FakeTurns(hold=anyio.Event())
-    with serving(make_app(tmp_path, turns=turns)) as base:
+    async with served(make_app(tmp_path, turns=turns)) as base:
         async with httpx.AsyncClient(base_url=base) as http:
             token = await open_conversation(http)
             with anyio.fail_after(5):
@@ -76,7 +52,7 @@ async def test_the_first_event_comes_before_the_answer_is_ready(tmp_path: Path) 
 async def test_a_visitor_who_leaves_cancels_the_turn_and_frees_the_conversation(tmp_path: Path) -> None:
     turns = FakeTurns(hold=anyio.Event())
     app = make_app(tmp_path, turns=turns)
-    with serving(app) as base:
+    async with served(app) as base:
         async with httpx.AsyncClient(base_url=base) as http:
             token = await open_conversation(http)
             with anyio.fail_after(5):
@@ -97,7 +73,7 @@ async def test_a_visitor_who_leaves_cancels_the_turn_and_frees_the_conversation(
 
 
 async def test_a_question_sent_the_moment_done_arrives_is_answered_not_busy(tmp_path: Path) -> None:
-    with serving(make_app(tmp_path)) as base:
+    async with served(make_app(tmp_path)) as base:
         async with httpx.AsyncClient(base_url=base, limits=httpx.Limits(max_connections=1)) as http:
             token = await open_conversation(http)
             statuses = []

@@ -39,16 +39,6 @@ class Bundle:
     hash: str
     text: str  # the bundle's canonical JSON, as written
 
-    def json(self) -> dict[str, Any]:
-        return {
-            "tools": self.tools,
-            "system": self.system,
-            "record": self.record,
-            "lexicon": self.lexicon,
-            "manifest": self.manifest,
-            "hash": self.hash,
-        }
-
     @property
     def prompt_chars(self) -> int:
         return sum(len(block["text"]) for block in self.system)
@@ -88,12 +78,10 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
-def write(built: Bundle, *, site_dir: Path, bundle_path: Path) -> tuple[Path, Path]:
-    """Writes site_dir/docent/manifest.json and the bundle; returns their paths."""
-    public_path = site_dir / PUBLIC_PATH
-    _write(public_path, canonical(built.public) + "\n")
+def write(built: Bundle, *, site_dir: Path, bundle_path: Path) -> None:
+    """Writes site_dir/docent/manifest.json and the bundle."""
+    _write(site_dir / PUBLIC_PATH, canonical(built.public) + "\n")
     _write(bundle_path, built.text + "\n")
-    return public_path, bundle_path
 
 
 def summary(manifest: Manifest, built: Bundle, problems: Sequence[Problem]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import jsonschema
@@ -105,7 +106,13 @@ def test_built_twice_the_tools_and_system_are_the_same_bytes_and_the_hash_too():
     assert canonical(first.tools) == canonical(second.tools)
     assert canonical(first.system) == canonical(second.system)
     assert first.hash == second.hash == first.public["hash"] == first.manifest["hash"]
-    assert json.loads(canonical(first.json()))["hash"] == first.hash
+
+def test_the_hash_is_the_sha256_of_the_written_bundle_with_its_hash_fields_empty():
+    built = bundle(_manifest())
+    written = json.loads(built.text)
+    assert written["hash"] == written["manifest"]["hash"] == built.hash
+    written["hash"] = written["manifest"]["hash"] = ""
+    assert hashlib.sha256(canonical(written).encode("utf-8")).hexdigest() == built.hash
 
 
 def test_the_hash_changes_with_the_content():

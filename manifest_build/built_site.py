@@ -85,7 +85,7 @@ def built_pages(site_dir: Path) -> list[BuiltPage]:
             page=found.get("page") or page_id(path),
             label=label,
             order=found.get("order", 1_000_000 + number),
-            record=found["record"] if "record" in found else False,
+            record=found.get("record", False),
             exclude=found.get("exclude", False),
             instructions=found.get("instructions", ""),
         )

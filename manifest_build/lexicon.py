@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
+from .text import collapse
+
 from .types import LexiconEntry
 
 
@@ -16,7 +18,7 @@ def parse(text: str) -> tuple[LexiconEntry, ...]:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        term, *aliases = (" ".join(name.split()) for name in line.split("|"))
+        term, *aliases = (collapse(name) for name in line.split("|"))
         entries.append(LexiconEntry(term, tuple(a for a in aliases if a)))
     return tuple(entries)
 

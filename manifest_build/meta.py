@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .text import collapse
+
 NAME = "docent"
 _TAG = re.compile(r"""<meta\s+name=["']?docent["']?\s+content=(?:'([^']*)'|"([^"]*)")\s*/?>""", re.IGNORECASE)
 
@@ -56,7 +58,7 @@ def front_matter(meta: Mapping[str, Any] | None, *, where: str) -> dict[str, Any
     return {
         "record": raw.get("record", False),
         "exclude": raw.get("exclude", False),
-        "instructions": " ".join(instructions.split()),
+        "instructions": collapse(instructions),
     }
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .text import collapse
+
 from .types import SiteConfig
 
 
@@ -19,7 +21,7 @@ class ConfigError(ValueError):
 def _text(value: Any, *, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ConfigError(f"{where} must be non-empty text, not {value!r}.")
-    return " ".join(value.split())
+    return collapse(value)
 
 
 def _optional_text(value: Any, *, where: str) -> str | None:
@@ -109,8 +111,8 @@ def site_config(
     if not isinstance(sidecar, str):
         raise ConfigError(f"docent `sidecar_url` must be text (\"\" for the site's own origin), not {sidecar!r}.")
     return SiteConfig(
-        site_name=" ".join(str(site_name or "").split()),
-        owner=" ".join(str(owner or "").split()),
+        site_name=collapse(str(site_name or "")),
+        owner=collapse(str(owner or "")),
         sidecar=sidecar.strip().rstrip("/"),
         tours=_tours(tours),
         offers=_offers(offers),

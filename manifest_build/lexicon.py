@@ -7,7 +7,6 @@ from functools import cache
 from importlib import resources
 
 from .text import collapse
-
 from .types import LexiconEntry
 
 

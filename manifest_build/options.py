@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from .text import collapse
-
 from .types import SiteConfig
 
 

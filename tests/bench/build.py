@@ -78,7 +78,7 @@ def run() -> dict[str, float]:
         for _ in range(ROUNDS):
             for name in best:
                 best[name] = min(best[name], _build(root, name))
-        prompt = len((root / "docent-bundle.json").read_text(encoding="utf-8"))
+        bundle_chars = len((root / "docent-bundle.json").read_text(encoding="utf-8"))
     figures = {
         "build_plain_s": round(best["plain"], 3),
         "build_search_s": round(best["search"], 3),
@@ -87,7 +87,7 @@ def run() -> dict[str, float]:
         "search_overhead_ratio": round(best["search"] / best["plain"], 4),
         "build_docent_ms_per_page": round((best["docent"] - best["plain"]) * 1000 / PAGES, 3),
         "build_search_ms_per_page": round((best["search"] - best["plain"]) * 1000 / PAGES, 3),
-        "build_bundle_chars": float(prompt),
+        "build_bundle_chars": float(bundle_chars),
     }
     for key, value in figures.items():
         print(f"{key:<26} {value}")

@@ -137,3 +137,16 @@ def test_the_docent_command_dispatches_manifest_here(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "docent-bundle.json").is_file()
+
+
+def test_an_owners_own_file_of_a_panel_files_name_is_not_overwritten(tmp_path, capsys):
+    config = write_site(tmp_path)
+    mkdocs_build(config, site_dir=tmp_path / "site")
+    names = [name for name, _ in panel_files()]
+    for name in names:
+        (tmp_path / "site" / "docent" / name).unlink()
+    owners = tmp_path / "site" / "docent" / names[0]
+    owners.write_text("/* the owner's */", encoding="utf-8")
+    assert _run(str(tmp_path / "site"), "--config", str(config)) == 0
+    assert owners.read_text(encoding="utf-8") == "/* the owner's */"
+    assert f"copied {len(names) - 1} panel assets" in capsys.readouterr().out

@@ -132,8 +132,11 @@
     };
   }
 
-  // A canvas sized for the screen's pixel density; returns its 2-D context in CSS pixels.
-  function canvas(element) {
+  var PAD = { left: 60, right: 12, top: 14, bottom: 30 }; // room for the axes' labels
+
+  // A chart's canvas, blank and sized for the screen's pixel density (sizing clears it and its
+  // context's state): its 2-D context in CSS pixels, the padding, and the plot's width and height.
+  function frame(element) {
     var ratio = window.devicePixelRatio || 1;
     var width = element.clientWidth || Number(element.getAttribute("width"));
     var height = element.clientHeight || Number(element.getAttribute("height"));
@@ -141,7 +144,16 @@
     element.height = Math.round(height * ratio);
     var context = element.getContext("2d");
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    return { context: context, width: width, height: height };
+    context.font = "12px system-ui, sans-serif";
+    return { g: context, pad: PAD, w: width - PAD.left - PAD.right, h: height - PAD.top - PAD.bottom };
+  }
+
+  // Writes each value into the experiment's [data-lab-stat=KEY] figure, where it has one.
+  function stats(root, values) {
+    Object.keys(values).forEach(function (key) {
+      var element = root.querySelector("[data-lab-stat=\"" + key + "\"]");
+      if (element) element.textContent = values[key];
+    });
   }
 
   // Resolves after ms, or rejects as soon as the run is aborted.
@@ -165,7 +177,8 @@
       });
     },
     random: random,
-    canvas: canvas,
+    frame: frame,
+    stats: stats,
     pause: pause
   };
 })();

@@ -192,26 +192,17 @@
       floor: this.samples.length ? c.floor.toFixed(0) + " MB" : "–",
       gc: c.gcShare.toFixed(1) + " %"
     };
-    Object.keys(values).forEach(function (key) {
-      var element = this.root.querySelector("[data-lab-stat=\"" + key + "\"]");
-      if (element) element.textContent = values[key];
-    }, this);
+    lab.stats(this.root, values);
   };
 
   Engine.prototype.draw = function () {
     if (!this.chart) return;
-    var surface = lab.canvas(this.chart);
-    var g = surface.context;
-    var pad = { left: 60, right: 12, top: 14, bottom: 30 };
-    var w = surface.width - pad.left - pad.right;
-    var h = surface.height - pad.top - pad.bottom;
+    var frame = lab.frame(this.chart);
+    var g = frame.g, pad = frame.pad, w = frame.w, h = frame.h;
     var total = HEAP.old + HEAP.young;
     var ticks = this.seconds / HEAP.tickSeconds;
     var x = function (i) { return pad.left + w * i / ticks; };
     var y = function (mb) { return pad.top + h * (1 - mb / total); };
-    g.clearRect(0, 0, surface.width, surface.height);
-    g.font = "12px system-ui, sans-serif";
-    g.lineWidth = 1;
     for (var mb = 0; mb <= total; mb += 64) {
       g.strokeStyle = COLORS.grid;
       g.beginPath(); g.moveTo(pad.left, y(mb)); g.lineTo(pad.left + w, y(mb)); g.stroke();

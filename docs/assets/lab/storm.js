@@ -140,10 +140,7 @@
       attempts: f.attempts.toLocaleString("en"),
       gaveup: String(f.gaveUp)
     };
-    Object.keys(values).forEach(function (key) {
-      var element = this.root.querySelector("[data-lab-stat=\"" + key + "\"]");
-      if (element) element.textContent = values[key];
-    }, this);
+    lab.stats(this.root, values);
   };
 
   Engine.prototype.result = function (preset) {
@@ -162,16 +159,11 @@
 
   Engine.prototype.draw = function () {
     if (!this.chart) return;
-    var surface = lab.canvas(this.chart);
-    var g = surface.context;
-    var pad = { left: 60, right: 12, top: 14, bottom: 30 };
-    var w = surface.width - pad.left - pad.right;
-    var h = surface.height - pad.top - pad.bottom;
+    var frame = lab.frame(this.chart);
+    var g = frame.g, pad = frame.pad, w = frame.w, h = frame.h;
     var top = STORM.clients + 10;
     var x = function (t) { return pad.left + w * t / STORM.ticks; };
     var y = function (calls) { return pad.top + h * (1 - calls / top); };
-    g.clearRect(0, 0, surface.width, surface.height);
-    g.font = "12px system-ui, sans-serif";
     g.fillStyle = COLORS.outage;
     g.fillRect(x(STORM.outage[0]), pad.top, x(STORM.outage[1]) - x(STORM.outage[0]), h);
     g.fillStyle = "#991b1b";

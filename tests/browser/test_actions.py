@@ -127,7 +127,8 @@ def test_confirm_card_asks_first_and_approval_presses(page: Page, guide: Sidecar
     card = log.locator("div[data-assisted-confirm]")
     expect(card.locator("p")).to_have_text("Clear the lab")
     assert page.evaluate("() => window.cleared") == 0  # asked, not pressed
-    card.locator("button[data-answer='approve']").click()
+    card.get_by_role("button", name="Approve").click()
+    expect(page.locator(PANEL).get_by_label("Your question")).to_be_focused()  # the card's buttons are gone
     wait_for_answer(page)
     expect(log.locator("div[data-assisted-confirm]")).to_have_count(0)
     expect(log).to_contain_text("You approved: Clear the lab")
@@ -140,8 +141,12 @@ def test_links_card_links_to_the_sites_pages(page: Page, guide: Sidecar) -> None
     log = ask(page, "Where next?")
     links = log.locator("ul[data-assisted-links] li")
     expect(links).to_have_count(2)
-    expect(links.nth(0).locator("a")).to_have_attribute("href", guide.base + "lab/")
-    expect(links.nth(0).locator("p")).to_have_text("Two experiments to run.")
+    expect(links.get_by_role("link")).to_have_text(["The lab", "Roles"])
+    expect(links.nth(0).get_by_role("link")).to_have_attribute("href", guide.base + "lab/")
+    expect(links.nth(1).get_by_role("link")).to_have_attribute("href", guide.base + "roles/")
+    expect(links.locator("p")).to_have_text(["Two experiments to run.", "Eight years in two companies."])
+    links.get_by_role("link", name="Roles").click()
+    page.wait_for_url(guide.base + "roles/")
 
 
 def test_failed_action_is_reported_with_the_next_question(page: Page, guide: Sidecar) -> None:
@@ -149,6 +154,8 @@ def test_failed_action_is_reported_with_the_next_question(page: Page, guide: Sid
     page.evaluate("() => document.querySelector(\"[data-docent-part='leak-chart']\").remove()")
     log = ask(page, "Point at the chart")
     expect(log.locator(".docent-action[data-tool='point_at']")).to_have_attribute("data-status", "failed")
+    expect(log.locator(".docent-action[data-tool='point_at']")).to_have_text(
+        "Could not find The leak chart: heap use over time on this page.")
     stored = page.evaluate("() => JSON.parse(sessionStorage.getItem('docent:/')).failed")
     assert stored == [{"tool": "point_at", "id": "leak-chart", "reason": "not_found"}]
     before = len(guide.requests())

@@ -101,3 +101,20 @@ def test_model_markup_stays_text(page: Page, guide: Sidecar) -> None:
     expect(log.locator(".docent-cite").first).to_have_text("<b>bold</b>")
     assert page.title() != "pwned"
     assert not any("leak.png" in url for url in requests)
+
+
+def test_new_conversation_forgets_the_old_one(page: Page, guide: Sidecar) -> None:
+    deleted: list[str] = []
+    page.on("request", lambda r: deleted.append(r.post_data or "") if r.method == "DELETE" else None)
+    panel = open_panel(page, guide.base)
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    expect(log.locator(".docent-sentence")).to_have_count(2)
+    old = page.evaluate("() => JSON.parse(sessionStorage.getItem('docent:/')).token")
+    panel.get_by_role("button", name="New conversation").click()
+    expect(log.locator(".docent-question, .docent-sentence")).to_have_count(0)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+    assert page.evaluate("() => JSON.parse(sessionStorage.getItem('docent:/')).token") not in (None, old)
+    assert any(old in body for body in deleted)  # the sidecar is told to forget it now
+    page.reload()  # and the panel, open again on the next page, does not bring it back
+    expect(page.locator(PANEL)).to_be_visible()
+    expect(page.locator(PANEL).locator(".docent-log")).to_have_text("")

@@ -13,23 +13,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.browser.chromium import assets_page, chromium, static_server
+from tests.browser.chromium import SOLVE, assets_page, chromium, static_server
 
 CHALLENGES = 20
 MAXNUMBER = 250_000
-
-SOLVE = """(challenge) => new Promise((resolve, reject) => {
-  const began = performance.now();
-  const worker = new Worker("docent/worker.js");
-  worker.onmessage = (m) => {
-    if (m.data.type === "progress") return;
-    worker.terminate();
-    if (m.data.type === "solved") resolve({number: m.data.number, s: (performance.now() - began) / 1000});
-    else reject(new Error(m.data.message));
-  };
-  worker.postMessage(challenge);
-})"""
-
 
 def challenge(number: int) -> dict[str, object]:
     """An ALTCHA v1 challenge as the sidecar makes one (the signature is not checked here)."""
@@ -54,13 +41,13 @@ def run() -> dict[str, float]:
             page.evaluate(SOLVE, challenge(10))  # warm the worker's script cache, as a second opening would
             for number in numbers:
                 out = page.evaluate(SOLVE, challenge(number))
-                if out["number"] != number:
-                    raise AssertionError(f"solved {out['number']}, expected {number}")
+                if out.get("number") != number:
+                    raise AssertionError(f"expected {number}, the worker answered {out}")
                 times.append(out["s"])
     return {
         "pow_solve_median_s": statistics.median(times),
         "pow_solve_max_s": max(times),
-        "pow_tries_per_s": sum(numbers) / sum(times) if sum(times) else 0.0,
+        "pow_tries_per_s": sum(n + 1 for n in numbers) / sum(times),  # number n takes n + 1 tries
     }
 
 

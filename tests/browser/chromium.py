@@ -24,10 +24,23 @@ ARGS = [
 ]
 ASSETS = Path(__file__).resolve().parents[2] / "plugins" / "assets"
 
+# On an assets_page: starts the panel's worker on a challenge, as the panel does as it opens; resolves with the
+# worker's answer ({type: "solved", number} or {type: "failed", message}), the tries it reported, and its seconds.
+SOLVE = """(challenge) => new Promise((resolve) => {
+  const began = performance.now();
+  const worker = new Worker("docent/worker.js");
+  const progress = [];
+  worker.onmessage = (m) => {
+    if (m.data.type === "progress") { progress.push(m.data.tried); return; }
+    worker.terminate();
+    resolve({...m.data, progress, s: (performance.now() - began) / 1000});
+  };
+  worker.postMessage(challenge);
+})"""
+
 
 def executable() -> str:
-    found = shutil.which("chromium") or CHROMIUM
-    return found
+    return shutil.which("chromium") or CHROMIUM
 
 
 @contextlib.contextmanager

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.chromium import assets_page, static_server
+from tests.browser.chromium import SOLVE, assets_page, static_server
 
 pytestmark = pytest.mark.browser
 
@@ -82,28 +82,15 @@ def test_worker_solves_a_challenge_and_reports_progress(page: Page) -> None:
     number = 61_234
     challenge = {"algorithm": "SHA-256", "challenge": hashlib.sha256(f"{salt}{number}".encode()).hexdigest(),
                  "maxnumber": 250_000, "salt": salt, "signature": "x"}
-    script = """(challenge) => new Promise((resolve) => {
-      const worker = new Worker("docent/worker.js");
-      const progress = [];
-      worker.onmessage = (m) => {
-        if (m.data.type === "progress") progress.push(m.data.tried);
-        else { worker.terminate(); resolve({result: m.data, progress}); }
-      };
-      worker.postMessage(challenge);
-    })"""
-    out = page.evaluate(script, challenge)
-    assert out["result"]["type"] == "solved"
-    assert out["result"]["number"] == number
+    out = page.evaluate(SOLVE, challenge)
+    assert out["type"] == "solved"
+    assert out["number"] == number
     assert out["progress"] and out["progress"] == sorted(out["progress"]) and out["progress"][-1] < number
 
 
 def test_worker_says_when_a_challenge_has_no_answer(page: Page) -> None:
     challenge = {"algorithm": "SHA-256", "challenge": "0" * 64, "maxnumber": 500, "salt": "x", "signature": "x"}
-    out = page.evaluate("""(c) => new Promise((resolve) => {
-      const w = new Worker("docent/worker.js");
-      w.onmessage = (m) => { if (m.data.type !== "progress") { w.terminate(); resolve(m.data); } };
-      w.postMessage(c);
-    })""", challenge)
+    out = page.evaluate(SOLVE, challenge)
     assert out["type"] == "failed"
     assert "500" in out["message"]
 

@@ -147,12 +147,15 @@ class AnswerPolicy:
         return FENCE_OPEN + _BRACKETS.sub(_neutral, question) + FENCE_CLOSE
 
     def unfence(self, text: str) -> str | None:
-        """The question back out of a fenced message (the last fence in it), or None when there is none."""
+        """The question as typed, out of a fenced message (the last fence in it), or None when there is none.
+
+        Angle brackets come back as < and >, whichever spelling the visitor used for them.
+        """
         start = text.rfind(FENCE_OPEN)
         if start < 0:
             return None
         m = _FENCED.match(text, start)
-        return m.group(1) if m else None
+        return m.group(1).translate(_RESTORED) if m else None
 
     def asks_for_run(self, question: str) -> bool:
         """The visitor asked to see an experiment run: the only case a live run on the server is allowed."""
@@ -169,6 +172,9 @@ class AnswerPolicy:
 
     def _refused(self, reason: str) -> Refused:
         return Refused(reason, self.words(reason))
+
+
+_RESTORED = str.maketrans({"‹": "<", "›": ">"})
 
 
 def _neutral(m: re.Match[str]) -> str:

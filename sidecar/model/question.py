@@ -9,8 +9,6 @@ from .port import ModelRequest
 
 # The policy owns the fence; the models that stand in for a real one read it back with the policy's own unfence.
 _POLICY = AnswerPolicy()
-# The policy neutralises angle brackets inside the fence so a question cannot close it.
-_UNNEUTRAL = str.maketrans({"‹": "<", "›": ">"})
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -40,7 +38,7 @@ def _question(request: ModelRequest) -> tuple[int, str] | None:
 def asked(request: ModelRequest) -> str:
     """The visitor's question as they typed it: the fenced text, or the whole text where there is no fence."""
     found = _question(request)
-    return found[1].strip().translate(_UNNEUTRAL) if found else ""
+    return found[1].strip() if found else ""
 
 
 def calls_since_question(request: ModelRequest) -> int:

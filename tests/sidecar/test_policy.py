@@ -138,9 +138,9 @@ def test_no_text_can_break_the_fence_and_unfence_reads_it_back(question: str) ->
     fenced = POLICY.fence(question)
     assert fenced.count("</question>") == 1
     back = POLICY.unfence("Some note first.\n\n" + fenced)
-    assert back is not None and "<" not in back and ">" not in back
-    if not any(ch in question for ch in "<>＜＞﹤﹥〈〉⟨⟩&"):
-        assert back == question
+    assert back is not None
+    if not any(ch in question for ch in "＜＞﹤﹥〈〉⟨⟩&‹›"):
+        assert back == question  # as typed, "<b>" and "</question>" included
 
 
 def test_unfence_reads_the_last_fence_and_none_without_one() -> None:

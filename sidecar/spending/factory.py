@@ -169,6 +169,20 @@ def make_feature_model(
     )
     if isinstance(adapter, Off):
         return adapter
+    return guard(adapter, feature=feature, budget_usd=budget_usd, bulkhead=bulkhead, meter=meter, store=store, clock=clock)
+
+
+def guard(
+    adapter: LanguageModel,
+    *,
+    feature: str,
+    budget_usd: float,
+    bulkhead: int,
+    meter: Meter | None = None,
+    store: BudgetStore | None = None,
+    clock: Callable[[], float] = time.time,
+) -> FeatureModel:
+    """An adapter behind the feature's own budget, with a bulkhead outside it and metering outside both."""
     budget, places, meter = Budget(budget_usd, store=store, clock=clock), Bulkhead(bulkhead), meter or Meter()
     # Folded from the inside out, as Starlette folds its middleware.
     layers: list[Callable[[LanguageModel], LanguageModel]] = [
@@ -180,4 +194,4 @@ def make_feature_model(
     return FeatureModel(stack, feature=feature, adapter=adapter, budget=budget, bulkhead=places, meter=meter)
 
 
-__all__ = ["FeatureModel", "ModelChoice", "ModelStringError", "Off", "make_feature_model", "parse_model_string"]
+__all__ = ["FeatureModel", "ModelChoice", "ModelStringError", "Off", "guard", "make_feature_model", "parse_model_string"]

@@ -11,10 +11,7 @@ from starlette.applications import Starlette
 from docent.sidecar.app import create_app
 from docent.sidecar.model.port import LanguageModel
 from docent.sidecar.settings import Settings
-from docent.sidecar.spending.budget import Budget, Budgeted
-from docent.sidecar.spending.bulkhead import Bulkhead, Bulkheaded
-from docent.sidecar.spending.factory import FeatureModel
-from docent.sidecar.spending.metering import Meter, Metered
+from docent.sidecar.spending.factory import FeatureModel, guard
 
 # Limits that stay out of the way of a test that is not about them; the proof of work made cheap to solve.
 OPEN = {
@@ -32,10 +29,8 @@ def settings(bundle: Path, **overrides: Any) -> Settings:
 
 
 def guarded(adapter: LanguageModel, *, budget_usd: float = 1.0, bulkhead: int = 4) -> FeatureModel:
-    """The factory's stack (metering, bulkhead, budget, adapter) around an adapter the test made."""
-    budget, places, meter = Budget(budget_usd), Bulkhead(bulkhead), Meter()
-    stack: LanguageModel = Metered(Bulkheaded(Budgeted(adapter, budget=budget), bulkhead=places), meter=meter, feature="guide")
-    return FeatureModel(stack, feature="guide", adapter=adapter, budget=budget, bulkhead=places, meter=meter)
+    """The factory's own stack (metering, bulkhead, budget) around an adapter the test made."""
+    return guard(adapter, feature="guide", budget_usd=budget_usd, bulkhead=bulkhead)
 
 
 def app_with(bundle: Path, model: FeatureModel, **overrides: Any) -> Starlette:

@@ -112,8 +112,9 @@ def test_new_conversation_forgets_the_old_one(page: Page, guide: Sidecar) -> Non
     old = page.evaluate("() => JSON.parse(sessionStorage.getItem('docent:/')).token")
     panel.get_by_role("button", name="New conversation").click()
     expect(log.locator(".docent-question, .docent-sentence")).to_have_count(0)
+    page.wait_for_function("""(old) => { const token = JSON.parse(sessionStorage.getItem('docent:/')).token;
+      return token && token !== old; }""", arg=old, timeout=15_000)  # a new conversation, its own proof of work
     expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
-    assert page.evaluate("() => JSON.parse(sessionStorage.getItem('docent:/')).token") not in (None, old)
     assert any(old in body for body in deleted)  # the sidecar is told to forget it now
     page.reload()  # and the panel, open again on the next page, does not bring it back
     expect(page.locator(PANEL)).to_be_visible()

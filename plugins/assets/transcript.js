@@ -17,6 +17,13 @@
     return make("span", "docent-visually-hidden", text);
   }
 
+  /* A link to a checked URL, or the bare text where there is none. */
+  function linkTo(url, className, text) {
+    var element = make(url ? "a" : "span", className, text);
+    if (url) element.href = url.href;
+    return element;
+  }
+
   /* log: the element the entries go in; hooks: {pick(index, option), confirm(index, approved), offer(index)}. */
   function Transcript(log, site, hooks) {
     this.log = log;
@@ -78,9 +85,7 @@
   Transcript.prototype.cite = function (cite) {
     var title = String(cite && (cite.title || cite.id) || "");
     var url = cite ? this.site.url(String(cite.path || "")) : null;
-    var link = url ? make("a", "docent-cite", title) : make("span", "docent-cite", title);
-    if (url) link.href = url.href;
-    return link;
+    return linkTo(url, "docent-cite", title);
   };
 
   Transcript.prototype.build = function (entry, index) {
@@ -154,9 +159,7 @@
       var item = items[i] || {};
       var row = make("li");
       var url = this.site.url(this.linkPath(item));
-      var link = url ? make("a", null, item.title || item.to) : make("span", null, item.title || item.to);
-      if (url) link.href = url.href;
-      row.appendChild(link);
+      row.appendChild(linkTo(url, null, item.title || item.to));
       if (item.gist) row.appendChild(make("p", null, item.gist));
       list.appendChild(row);
     }

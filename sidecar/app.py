@@ -19,7 +19,9 @@ from docent.sidecar.proof import ProofOfWork
 from docent.sidecar.ratelimit import RateLimits
 from docent.sidecar.routes import routes
 from docent.sidecar.settings import Settings
-from docent.sidecar.store import MemoryStore, Store
+from docent.sidecar.spending.budget import BudgetStore
+from docent.sidecar.state import budget_store as default_budget_store
+from docent.sidecar.store import MemoryStore, Store, StoreUnavailable
 
 API = "/api/"
 # The API answers JSON and streams to scripts, never to be framed, sniffed, cached or to send a referrer.
@@ -38,6 +40,7 @@ def create_app(
     model_factory: ModelFactory | None = None,
     clock: Callable[[], float] | None = None,
     store: Store | None = None,
+    budget_store: BudgetStore | None = None,
 ) -> Starlette:
     """The sidecar. Nothing heavy happens here: the bundle and the model are made with the first call needing them."""
     now = clock or time.time
@@ -57,6 +60,7 @@ def create_app(
         limits=RateLimits(settings, store.limiter_storage),
         model_factory=model_factory,
         turn_factory=turn_factory or default_turn_factory,
+        budget_store=budget_store or default_budget_store(settings),
     )
 
     @asynccontextmanager
@@ -84,7 +88,7 @@ def create_app(
     app = Starlette(
         routes=table,
         middleware=middleware,
-        exception_handlers={errors.GuideError: errors.handle},
+        exception_handlers={errors.GuideError: errors.handle, StoreUnavailable: errors.store_unavailable},
         lifespan=lifespan,
     )
     app.state.guide = guide

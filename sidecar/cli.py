@@ -46,7 +46,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="M", help="offline, absent, anthropic:<model id>, openai:<url>#<model> or replay:<path>")
     parser.add_argument("--host", help="the address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, help="the port to listen on (default 8000; 0 picks a free one)")
-    parser.add_argument("--workers", type=int, default=None, help="worker processes: 1 (state lives in the process)")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes (default 1; more need --redis)")
+    parser.add_argument("--redis", metavar="URL", help="keep the state in this Redis, shared by every worker and sidecar (as DOCENT_REDIS_URL)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
@@ -63,6 +64,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "host": args.host,
         "port": args.port,
         "workers": args.workers,
+        "redis_url": args.redis,
     }
     try:
         settings = Settings.from_env(os.environ, **flags)
@@ -70,10 +72,16 @@ def run_serve(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 2
     from docent.sidecar.app import create_app
+    from docent.sidecar.spending.daybook import StateDirError
 
+    try:
+        app = create_app(settings)
+    except StateDirError as exc:
+        print(f"Docent cannot start:\n  - {exc}", file=sys.stderr)
+        return 2
     sock = _listen(settings.host, settings.port)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(settings), **_server_options(settings, args))
+    config = uvicorn.Config(app, **_server_options(settings, args))
     print(banner(settings, port), flush=True)
     uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -31,3 +31,11 @@ def error_response(status: int, code: str, message: str, *, headers: dict[str, s
 async def handle(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, GuideError)
     return exc.response()
+
+
+STORE_UNAVAILABLE = "The guide cannot reach its shared state just now: try again in a minute."
+
+
+async def store_unavailable(request: Request, exc: Exception) -> Response:
+    """The store (Redis, the state file) did not answer: a 503 that says to wait, never a 500."""
+    return error_response(503, "store_unavailable", STORE_UNAVAILABLE, headers={"Retry-After": "30"})

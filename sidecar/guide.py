@@ -11,6 +11,7 @@ from docent.sidecar.model.port import LanguageModel
 from docent.sidecar.proof import ProofOfWork
 from docent.sidecar.ratelimit import RateLimits
 from docent.sidecar.settings import Settings
+from docent.sidecar.spending.budget import BudgetStore
 from docent.sidecar.store import Store
 
 logger = logging.getLogger("docent.sidecar")
@@ -48,13 +49,15 @@ class Guide:
         limits: RateLimits,
         model_factory: ModelFactory | None,
         turn_factory: TurnFactory,
+        budget_store: BudgetStore | None = None,
     ) -> None:
         self.settings = settings
         self.store = store
         self.proof = proof
         self.limits = limits
         self.bundles = BundleSource(settings.bundle)
-        self._model_factory = model_factory or model_factory_for(self.bundle)
+        self.budget_store = budget_store
+        self._model_factory = model_factory or model_factory_for(self.bundle, budget_store)
         self._turn_factory = turn_factory
         self._model: Any = None
         self._policy: Any = None
@@ -114,8 +117,8 @@ def _why_off(model: Any) -> str | None:
     return None
 
 
-def model_factory_for(guide_bundle: Callable[[], Bundle | None]) -> ModelFactory:
-    """The default: the model the settings name, behind the guide's own budget and bulkhead."""
+def model_factory_for(guide_bundle: Callable[[], Bundle | None], budget_store: BudgetStore | None = None) -> ModelFactory:
+    """The default: the model the settings name, behind the guide's own budget (kept in `budget_store`) and bulkhead."""
 
     def make(settings: Settings) -> Any:
         from docent.sidecar.spending.factory import make_feature_model
@@ -138,6 +141,7 @@ def model_factory_for(guide_bundle: Callable[[], Bundle | None]) -> ModelFactory
             manifest=manifest,
             replay_log=settings.replay_log,
             openai_api_key=settings.openai_api_key,
+            store=budget_store,
         )
         if not hasattr(model, "stream"):
             logger.warning("The guide has no model: %s", getattr(model, "reason", model))

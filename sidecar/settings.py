@@ -60,6 +60,10 @@ class Settings:
     question_chars: int = 500
     body_bytes: int = 16 * 1024
     max_conversations: int = 10_000  # held at once; beyond it new ones wait for old ones to expire
+    # Where the day's spend is kept without Redis (see default_state_dir); None keeps it in memory only,
+    # for an app made in code. `from_env` always names one.
+    state_dir: Path | None = None
+    redis_url: str | None = None  # redis://host:6379/0: the state several sidecars share
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **flags: Any) -> Settings:
@@ -85,6 +89,8 @@ class Settings:
             "replay_log": Path(env["DOCENT_REPLAY_LOG"]) if env.get("DOCENT_REPLAY_LOG") else None,
             "host": env.get("DOCENT_HOST") or "127.0.0.1",
             "port": reader.number("DOCENT_PORT", 8000, int, minimum=0),
+            "state_dir": Path(env["DOCENT_STATE_DIR"]) if env.get("DOCENT_STATE_DIR") else default_state_dir(env),
+            "redis_url": env.get("DOCENT_REDIS_URL", "").strip() or None,
         }
         secret = env.get("DOCENT_POW_SECRET", "")
         if secret:
@@ -96,7 +102,7 @@ class Settings:
             values["pow_secret"], values["pow_secret_made"] = secret.encode(), False
         for name, value in flags.items():
             if value is not None:
-                values[name] = Path(value) if name in {"bundle", "site", "replay_log"} else value
+                values[name] = Path(value) if name in {"bundle", "site", "replay_log", "state_dir"} else value
         settings = cls(**values)
         problems = reader.problems + settings.check()
         if problems:
@@ -133,13 +139,38 @@ class Settings:
             problems.append(f"The port {self.port} is out of range: use 1 to 65535 (0 picks a free one).")
         if self.workers < 1:
             problems.append(f"--workers {self.workers}: use at least 1.")
-        if self.workers > 1:
+        if self.redis_url is not None and urlsplit(self.redis_url).scheme not in REDIS_SCHEMES:
             problems.append(
-                f"--workers {self.workers}: Docent runs one worker. Conversations, used challenges, rate limits and "
-                "the day's spend live in the process's memory, so several workers would not share them; one "
-                "worker answers hundreds of questions a second."
+                f"DOCENT_REDIS_URL (or --redis) {self.redis_url!r} is not a Redis address: write redis://host:6379/0 "
+                "(rediss:// for TLS, unix:///path/to/redis.sock for a socket)."
+            )
+        if self.workers > 1 and self.redis_url is None:
+            problems.append(
+                f"--workers {self.workers} needs Redis: conversations, used challenges, rate limits and the day's "
+                "spend live in one process's memory unless DOCENT_REDIS_URL (or --redis) names a Redis they share. "
+                "Set it, or run one worker, which answers hundreds of questions a second."
             )
         return problems
+
+
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+
+
+def default_state_dir(env: Mapping[str, str]) -> Path:
+    """Where the day's spend is kept when DOCENT_STATE_DIR is not set.
+
+    systemd's StateDirectory= first (it sets STATE_DIRECTORY), then $XDG_STATE_HOME/docent, then
+    ~/.local/state/docent: the places a service's and a user's lasting state belong.
+    """
+    if env.get("STATE_DIRECTORY"):
+        return Path(env["STATE_DIRECTORY"].split(":")[0])
+    if env.get("XDG_STATE_HOME"):
+        return Path(env["XDG_STATE_HOME"]) / "docent"
+    try:
+        home = Path.home()
+    except RuntimeError:  # no HOME and no passwd entry: a bare container
+        return Path(".docent-state").resolve()
+    return home / ".local" / "state" / "docent"
 
 
 class _Reader:

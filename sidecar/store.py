@@ -22,6 +22,10 @@ class StoreFull(Exception):
     """Too many conversations at once; new ones wait for old ones to expire."""
 
 
+class StoreUnavailable(Exception):
+    """The shared state cannot be reached (Redis down, a state file unreadable); nothing was changed."""
+
+
 class Store(Protocol):
     limiter_storage: Storage
 

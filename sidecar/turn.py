@@ -112,6 +112,7 @@ ERROR_WORDS = {
     "rate_limited": "The guide is answering many questions just now; please try again in a minute.",
     "busy": "The guide is busy with other visitors; please try again in a moment.",
     "budget_spent": "The guide has spent what it may spend today; please come back tomorrow.",
+    "store_unavailable": "The guide cannot reach its store just now; please try again in a minute.",
     "unavailable": "The guide has no model to answer with at the moment.",
     "timed_out": "The guide's model took too long to answer; please try again.",
     "unreachable": "The guide could not reach its model; please try again.",

@@ -12,19 +12,34 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from ..model.port import BudgetSpent, LanguageModel, ModelRequest, ModelSpec, Usage
+from ..model.port import BudgetSpent, LanguageModel, ModelRequest, ModelSpec, Unavailable, Usage
+from ..store import StoreUnavailable
 from .template import ModelDecorator
 
 # Newer tokenizers count some 30% more tokens than characters/4 suggests.
 CHARS_PER_TOKEN = 3.0
 
 
+@dataclass(frozen=True)
+class Reservation:
+    """A call's worst case, held against its day until the call settles."""
+
+    day: str
+    amount: float
+    key: str = ""  # the store's own name for it, where the store keeps each reservation apart
+
+
 class BudgetStore(Protocol):
-    """Dollars spent (and reserved) per UTC day. `reserve` checks and adds in one step."""
+    """Dollars spent and reserved per UTC day.
 
-    def reserve(self, day: str, amount: float, limit: float) -> bool: ...
+    `reserve` checks and adds in one step, and answers None when the amount would pass the limit; `settle`
+    replaces a reservation with what the call cost. The methods are plain calls, not coroutines, so that a
+    call cancelled mid-stream still settles: an await there could be cancelled in turn and lose the spend.
+    """
 
-    def adjust(self, day: str, delta: float) -> None: ...
+    def reserve(self, day: str, amount: float, limit: float) -> Reservation | None: ...
+
+    def settle(self, reservation: Reservation, cost: float) -> None: ...
 
     def spent(self, day: str) -> float: ...
 
@@ -40,25 +55,26 @@ class MemoryBudgetStore:
         if day != self._day:
             self._day, self._spent = day, 0.0
 
-    def reserve(self, day: str, amount: float, limit: float) -> bool:
+    def reserve(self, day: str, amount: float, limit: float) -> Reservation | None:
         self._roll(day)
         if self._spent + amount > limit:
-            return False
+            return None
         self._spent += amount
-        return True
+        return Reservation(day, amount)
 
-    def adjust(self, day: str, delta: float) -> None:
-        if day == self._day:  # a call that began yesterday settles into a day already reset
-            self._spent = max(0.0, self._spent + delta)
+    def settle(self, reservation: Reservation, cost: float) -> None:
+        if reservation.day == self._day:  # a call that began yesterday settles into a day already reset
+            self._spent = max(0.0, self._spent + cost - reservation.amount)
 
     def spent(self, day: str) -> float:
         return self._spent if day == self._day else 0.0
 
 
-@dataclass(frozen=True)
-class Reservation:
-    day: str
-    amount: float
+class SpendUnknown(Unavailable):
+    """The day's spend cannot be read, so no call may start: the budget is never guessed."""
+
+    code = "store_unavailable"
+    retryable = True
 
 
 class Budget:
@@ -94,7 +110,11 @@ class Budget:
 
     def reserve(self, spec: ModelSpec, request: ModelRequest) -> Reservation:
         day, amount = self.day(), self.worst_case(spec, request)
-        if not self.store.reserve(day, amount, self.limit_usd):
+        try:
+            reservation = self.store.reserve(day, amount, self.limit_usd)
+        except StoreUnavailable as exc:
+            raise SpendUnknown(str(exc)) from None
+        if reservation is None:
             if self.left_usd() <= 0:
                 raise BudgetSpent(
                     f"The day's budget of ${self.limit_usd:.2f} is spent: the guide is back at 00:00 UTC "
@@ -104,11 +124,11 @@ class Budget:
                 f"What is left of the day's budget (${self.left_usd():.4f}) cannot cover this question's "
                 f"worst case (${amount:.4f}): the guide is back at 00:00 UTC."
             )
-        return Reservation(day, amount)
+        return reservation
 
     def settle(self, reservation: Reservation, spec: ModelSpec, usage: Usage) -> None:
         """Replace the worst case with what was billed; a failure bills what it used, a refusal before the call nothing."""
-        self.store.adjust(reservation.day, spec.cost(usage) - reservation.amount)
+        self.store.settle(reservation, spec.cost(usage))
 
 
 class Budgeted(ModelDecorator):

@@ -4,7 +4,8 @@ Model strings (`DOCENT_MODEL`):
   offline                       the embedded model: no key, no network (the default)
   anthropic:<model id>          Anthropic's Messages API, e.g. anthropic:claude-haiku-5-5 (needs ANTHROPIC_API_KEY)
   openai:<base url>#<model>     an OpenAI-compatible server, e.g. openai:http://localhost:11434/v1#llama3.2
-  replay:<path>                 a replay script (see the README's replay format)
+  replay:<path>                 a replay script (see the README's replay format), free
+  replay:<path>#<model id>      the same, priced as that model of the table, e.g. replay:run.json#claude-haiku-5-5
   absent                        no model: the guide is off and says so
 
 The stack, outermost first: metering, then the bulkhead, then the budget, then the adapter.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import reduce
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from .bulkhead import Bulkhead, Bulkheaded
 from .metering import Meter, Metered
 from .template import ModelDecorator
 
-KINDS = ("offline", "anthropic:<model id>", "openai:<base url>#<model>", "replay:<path>", "absent")
+KINDS = ("offline", "anthropic:<model id>", "openai:<base url>#<model>", "replay:<path>[#<model id>]", "absent")
 
 
 class ModelStringError(ValueError):
@@ -43,7 +44,7 @@ class ModelStringError(ValueError):
 class ModelChoice:
     kind: str  # offline, anthropic, openai, replay, absent
     target: str = ""  # the model id, the script's path, or the server's base url
-    model: str = ""  # the model name on an OpenAI-compatible server
+    model: str = ""  # the model name on an OpenAI-compatible server; the table model a replay is priced as
 
 
 def parse_model_string(value: str) -> ModelChoice:
@@ -62,7 +63,15 @@ def parse_model_string(value: str) -> ModelChoice:
         if url.startswith(("http://", "https://")) and model:
             return ModelChoice("openai", url, model)
     if kind == "replay" and rest:
-        return ModelChoice("replay", rest)
+        path, hashed, priced = rest.rpartition("#")
+        if not hashed:
+            return ModelChoice("replay", rest)
+        try:
+            spec_for(priced)
+        except UnknownModel as exc:
+            raise ModelStringError(f"DOCENT_MODEL={value}: {exc}") from None
+        if path:
+            return ModelChoice("replay", path, priced)
     raise ModelStringError(f"DOCENT_MODEL={value!r} names no model: use one of {', '.join(KINDS)}.")
 
 
@@ -135,8 +144,10 @@ def make_adapter(
     if choice.kind == "replay":
         from ..model.replay import ReplayModel, ScriptError
 
+        # Priced as a model of the table, a replay spends the budget as that model would, for tests and benches.
+        spec = replace(spec_for(choice.model), id=f"replay#{choice.model}") if choice.model else None
         try:
-            return ReplayModel(Path(choice.target), log_path=replay_log)
+            return ReplayModel(Path(choice.target), spec=spec, log_path=replay_log)
         except ScriptError as exc:
             return Off(str(exc))
     return Off(ABSENT)

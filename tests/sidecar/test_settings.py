@@ -105,4 +105,26 @@ def test_a_secret_made_per_process_is_warned_about(caplog: pytest.LogCaptureFixt
 def test_several_workers_are_refused_while_state_lives_in_the_process() -> None:
     with pytest.raises(SettingsError) as error:
         Settings.from_env({"DOCENT_POW_SECRET": "s" * 20}, workers=2)
-    assert "Docent runs one worker" in str(error.value)
+    assert "--workers 2 needs Redis" in str(error.value) and "DOCENT_REDIS_URL (or --redis)" in str(error.value)
+
+
+def test_several_workers_start_with_redis_named_by_variable_or_flag() -> None:
+    env = {"DOCENT_POW_SECRET": "s" * 20, "DOCENT_REDIS_URL": "redis://127.0.0.1:6379/0"}
+    assert Settings.from_env(env, workers=2).redis_url == "redis://127.0.0.1:6379/0"
+    flagged = Settings.from_env({**env, "DOCENT_REDIS_URL": ""}, workers=3, redis_url="rediss://cache.internal:6380/1")
+    assert (flagged.workers, flagged.redis_url) == (3, "rediss://cache.internal:6380/1")
+
+
+def test_a_redis_address_that_is_not_one_is_refused_with_the_forms_it_takes() -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env({"DOCENT_POW_SECRET": "s" * 20, "DOCENT_REDIS_URL": "localhost:6379"})
+    assert "is not a Redis address: write redis://host:6379/0" in str(error.value)
+
+
+def test_the_state_directory_is_the_variable_else_systemds_else_the_users_state_home(tmp_path: Path) -> None:
+    secret = {"DOCENT_POW_SECRET": "s" * 20}
+    assert Settings.from_env({**secret, "DOCENT_STATE_DIR": str(tmp_path)}).state_dir == tmp_path
+    assert Settings.from_env({**secret, "STATE_DIRECTORY": "/var/lib/docent:/var/lib/other"}).state_dir == Path("/var/lib/docent")
+    assert Settings.from_env({**secret, "XDG_STATE_HOME": "/home/owner/.state"}).state_dir == Path("/home/owner/.state/docent")
+    assert Settings.from_env(secret).state_dir == Path.home() / ".local" / "state" / "docent"
+    assert Settings().state_dir is None  # an app made in code keeps the day's spend in memory unless told

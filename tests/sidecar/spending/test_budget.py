@@ -10,12 +10,13 @@ import pytest
 from docent.sidecar.model.port import BudgetSpent, Overloaded, Usage
 from docent.sidecar.spending.budget import Budget, Budgeted
 
+from .conftest import StoreMaker
 from .fakes import REQUEST, SPEC, USAGE, Fake, drain
 
 DAY = 1_800_000_000.0  # 2027-01-15, 08:00 UTC
 
 
-def test_the_worst_case_counts_the_prompt_at_the_write_price_and_every_output_token():
+def test_the_worst_case_counts_the_prompt_at_the_write_price_and_every_output_token() -> None:
     budget = Budget(1.0, clock=lambda: DAY)
     worst = budget.worst_case(SPEC, REQUEST)
     assert worst > REQUEST.max_tokens * SPEC.output_per_mtok / 1e6
@@ -23,17 +24,17 @@ def test_the_worst_case_counts_the_prompt_at_the_write_price_and_every_output_to
 
 
 @pytest.mark.anyio
-async def test_a_completed_call_settles_to_what_it_used():
-    budget = Budget(1.0, clock=lambda: DAY)
+async def test_a_completed_call_settles_to_what_it_used(budget_store: StoreMaker) -> None:
+    budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
     await drain(Budgeted(Fake(), budget=budget).stream(REQUEST))
     assert budget.spent_usd() == pytest.approx(SPEC.cost(USAGE))
 
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("stagger", [False, True])
-async def test_200_concurrent_questions_never_exceed_the_budget(stagger):
+async def test_200_concurrent_questions_never_exceed_the_budget(stagger: bool, budget_store: StoreMaker) -> None:
     limit = 0.1
-    budget = Budget(limit, clock=lambda: DAY)
+    budget = Budget(limit, store=budget_store(), clock=lambda: DAY)
     model = Budgeted(Fake(delay=0.005), budget=budget)
     worst = budget.worst_case(SPEC, REQUEST)
     admitted, refused, peak = 0, 0, 0.0
@@ -64,9 +65,9 @@ async def test_200_concurrent_questions_never_exceed_the_budget(stagger):
 
 
 @pytest.mark.anyio
-async def test_a_spent_budget_refuses_with_a_clear_message_until_the_next_utc_day():
+async def test_a_spent_budget_refuses_with_a_clear_message_until_the_next_utc_day(budget_store: StoreMaker) -> None:
     now = [DAY]
-    budget = Budget(0.0055, clock=lambda: now[0])
+    budget = Budget(0.0055, store=budget_store(), clock=lambda: now[0])
     model = Budgeted(Fake(), budget=budget)
     await drain(model.stream(REQUEST))
     await drain(model.stream(REQUEST))
@@ -79,8 +80,8 @@ async def test_a_spent_budget_refuses_with_a_clear_message_until_the_next_utc_da
 
 
 @pytest.mark.anyio
-async def test_a_failed_call_counts_what_it_was_billed():
-    budget = Budget(1.0, clock=lambda: DAY)
+async def test_a_failed_call_counts_what_it_was_billed(budget_store: StoreMaker) -> None:
+    budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
     billed = Usage(input_tokens=1000, output_tokens=40)
     with pytest.raises(Overloaded):
         await drain(Budgeted(Fake(fail=Overloaded("busy", billed=billed)), budget=budget).stream(REQUEST))
@@ -88,8 +89,8 @@ async def test_a_failed_call_counts_what_it_was_billed():
 
 
 @pytest.mark.anyio
-async def test_a_cancelled_call_counts_the_last_usage_seen_and_releases_the_rest():
-    budget = Budget(1.0, clock=lambda: DAY)
+async def test_a_cancelled_call_counts_the_last_usage_seen_and_releases_the_rest(budget_store: StoreMaker) -> None:
+    budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
     fake = Fake(hang=True)
     with anyio.move_on_after(0.05):
         await drain(Budgeted(fake, budget=budget).stream(REQUEST))
@@ -98,8 +99,8 @@ async def test_a_cancelled_call_counts_the_last_usage_seen_and_releases_the_rest
 
 
 @pytest.mark.anyio
-async def test_a_reader_that_goes_away_mid_stream_pays_for_what_was_used():
-    budget = Budget(1.0, clock=lambda: DAY)
+async def test_a_reader_that_goes_away_mid_stream_pays_for_what_was_used(budget_store: StoreMaker) -> None:
+    budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
     fake = Fake()
     stream = Budgeted(fake, budget=budget).stream(REQUEST)
     await stream.__anext__()

@@ -9,7 +9,8 @@ import pytest
 from docent.sidecar.bundle import Section
 from docent.sidecar.model.anthropic import AnthropicModel
 from docent.sidecar.model.openai import OpenAIModel
-from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, TextDelta
+from docent.sidecar.model.models import spec_for
+from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, TextDelta, Usage
 from docent.sidecar.spending.factory import FeatureModel, Off, make_feature_model, parse_model_string, ModelStringError
 from docent.sidecar.spending.metering import Meter, Metered
 
@@ -74,6 +75,22 @@ async def test_the_replay_feature_logs_each_request(tmp_path):
     request = ModelRequest(system=[], tools=[], messages=[{"role": "user", "content": "<question>team?</question>"}])
     await drain(feature.stream(request))
     assert json.loads(log.read_text())["messages"] == request.messages
+
+
+@pytest.mark.anyio
+async def test_a_replay_priced_as_a_table_model_spends_the_budget_as_that_model_would(tmp_path):
+    script = tmp_path / "script.json"
+    usage = {"input_tokens": 2000, "output_tokens": 300}
+    script.write_text(json.dumps({"replies": [{"question": "team", "calls": [[{"text": "Yes. [[roles-acme]]"}]], "usage": usage}]}))
+    assert make(f"replay:{script}").spec.cost(Usage(2000, 300)) == 0  # unpriced, it is free
+    feature = make(f"replay:{script}#claude-haiku-5-5")
+    assert isinstance(feature, FeatureModel) and feature.spec.id == "replay#claude-haiku-5-5"
+    request = ModelRequest(system=[], tools=[], messages=[{"role": "user", "content": "<question>team?</question>"}])
+    await drain(feature.stream(request))
+    assert feature.budget.spent_usd() == pytest.approx(spec_for("claude-haiku-5-5").cost(Usage(2000, 300)), abs=1e-9)
+    assert feature.budget.spent_usd() > 0
+    with pytest.raises(ModelStringError, match="Unknown model 'claude-opus-9'"):
+        parse_model_string(f"replay:{script}#claude-opus-9")
 
 
 @pytest.mark.anyio

@@ -1,0 +1,94 @@
+"""The day's spend in a small SQLite file in the state directory, so that a restart continues the day.
+
+What calls cost is written, one row per UTC day; what calls in flight reserved is held in memory. A process
+that restarts has no calls in flight, so what it had reserved is rightly gone with it, while what it spent
+stays spent. Amounts are whole nano-dollars, so that adding them up never drifts.
+
+One sidecar per state directory: several share their state through Redis instead (`DOCENT_REDIS_URL`).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import sqlite3
+from pathlib import Path
+
+from ..store import StoreUnavailable
+from .budget import Reservation
+
+logger = logging.getLogger("docent.sidecar")
+
+NANO = 1_000_000_000  # nano-dollars per dollar
+SPEND_FILE = "spend.sqlite3"
+
+
+class StateDirError(Exception):
+    """The state directory cannot hold the day's spend; the message says how to fix it."""
+
+
+class SqliteBudgetStore:
+    """The day's spend in `path`; written in WAL mode, so a commit survives the process being killed."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, isolation_level=None)  # autocommit: each statement is a transaction
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable across a crash of the process
+            self._db.execute("PRAGMA busy_timeout=2000")
+            self._db.execute("CREATE TABLE IF NOT EXISTS spend (day TEXT PRIMARY KEY, nano INTEGER NOT NULL)")
+        except (OSError, sqlite3.Error) as exc:
+            raise StateDirError(
+                f"The day's spend cannot be kept in {path} ({exc}): set DOCENT_STATE_DIR to a directory "
+                "this user can write."
+            ) from None
+        self._reserved: dict[str, int] = {}  # day -> nano-dollars reserved by calls in flight
+        self._unwritten: dict[str, int] = {}  # day -> costs a failed write left for the next one
+
+    def reserve(self, day: str, amount: float, limit: float) -> Reservation | None:
+        nano = math.ceil(amount * NANO)
+        if self._total(day) + nano > limit * NANO:
+            return None
+        self._reserved[day] = self._reserved.get(day, 0) + nano
+        return Reservation(day, amount, key=str(nano))
+
+    def settle(self, reservation: Reservation, cost: float) -> None:
+        day = reservation.day
+        left = self._reserved.get(day, 0) - int(reservation.key)
+        if left > 0:
+            self._reserved[day] = left
+        else:
+            self._reserved.pop(day, None)
+        self._unwritten[day] = self._unwritten.get(day, 0) + round(cost * NANO)
+        self._write()
+
+    def spent(self, day: str) -> float:
+        return self._total(day) / NANO
+
+    def close(self) -> None:
+        self._write()
+        self._db.close()
+
+    def _total(self, day: str) -> int:
+        self._write()
+        try:
+            row = self._db.execute("SELECT nano FROM spend WHERE day = ?", (day,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"The day's spend cannot be read from {self.path}: {exc}.") from None
+        return (row[0] if row else 0) + self._reserved.get(day, 0) + self._unwritten.get(day, 0)
+
+    def _write(self) -> None:
+        """Add what is unwritten to the file; on failure it stays counted here and is written next time."""
+        while self._unwritten:
+            day, nano = next(iter(self._unwritten.items()))
+            try:
+                self._db.execute(
+                    "INSERT INTO spend (day, nano) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET nano = nano + excluded.nano",
+                    (day, nano),
+                )
+            except sqlite3.Error as exc:
+                logger.warning("The day's spend could not be written to %s (%s); kept in memory until it can.", self.path, exc)
+                return
+            del self._unwritten[day]

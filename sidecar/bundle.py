@@ -9,6 +9,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from docent.sidecar.record_index import RecordIndex
+
 
 class BundleError(Exception):
     """The bundle is missing or unreadable; the message says how to make one."""
@@ -68,6 +70,11 @@ class Bundle:
     @cached_property
     def _indexes(self) -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
         return {}
+
+    @cached_property
+    def index(self) -> RecordIndex:
+        """The record's full-text index, made once per loaded bundle: search mode and the offline model rank with it."""
+        return RecordIndex.of(self.record, lexicon=self.lexicon, manifest=self.manifest)
 
     @cached_property
     def pages(self) -> dict[str, dict[str, Any]]:

@@ -1,0 +1,245 @@
+"""The record's full-text index: SQLite FTS5, ranked by BM25, built once per loaded bundle.
+
+Why FTS5: it ships with Python (no dependency), it is an inverted index written in C with BM25 built in, and the
+table is contentless: it keeps postings, not a second copy of the text (the sections stay in the bundle). The
+sections go in as they are, so building it costs FTS5's own indexing and no Python per word.
+
+Words as owners write them. FTS5's tokenizer splits `max_poll_records`, `spring-boot` and `3.2.1` into their parts,
+in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is where spellings meet:
+- a compound in the question (`Spring-Boot`, `maxPollRecords`, `3.2.1`) asks for its phrase of parts ("spring
+  boot") or its parts run together ("springboot"), which finds it written either way;
+- neighbouring words of the question also ask for themselves run together, so "out of memory error" finds
+  `OutOfMemoryError`;
+- a word the record does not have is tried split in two ("springboot" finds "spring-boot", "3D" finds "3-D");
+- `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
+- a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
+Stop words are dropped from a question, never from the index, so phrases still match. The porter stemmer runs
+over both sides, so "reviews" finds "reviewed".
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+from docent.sidecar.lexicon import Lexicon
+
+# BM25's weights by column: a section's title and its page's label say what it is about.
+WEIGHTS = {"title": 3.0, "body": 1.0}
+# An earlier question of the conversation counts this much against the question itself (after each is scaled to
+# its best hit): enough to tell "and the results?" which case it follows, never enough to outweigh a new topic.
+EARLIER_WEIGHT = 0.5
+EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones have moved on
+MAX_WORDS = 32  # a question's words past these add time, not recall
+JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
+SPLIT_MIN = 5  # a word shorter than this is not tried split in two
+MAX_SPLIT_WORDS = 3
+
+# A word as written: letters and digits, joined by the punctuation names use inside them (C++, C#, Node.js, CI/CD,
+# 3-D, max_poll_records, 3.2.1, don't).
+CHUNK = re.compile(r"\w(?:[\w.+#/'’-]*[\w+#])?")
+_ALNUM = re.compile(r"[^\W_]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_SIGILS = re.compile(r"(?<=\w)(\+\+|#)")
+_SPELT = {"++": "plusplus", "#": "sharp"}
+
+# Words of a question that say nothing about what is asked; dropped from queries, never from the index.
+STOPWORDS = frozenset(
+    """a about above after again all also am an and any anything are as at be been before being both but by can
+    could did didn't do does doesn't doing don't done during each either ever for from get got had has have having
+    he her here him his how i if in into is it its just know knows like me more most much my no nor not of on or
+    other our out over own please same say says she should show so some something such tell than that the their
+    them then there these they this those through to too under until up very was we were what when where which
+    while who whom why will with would you your yours""".split()
+)
+
+
+class SectionLike(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def page(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
+def spell_sigils(text: str) -> str:
+    """`C++` -> `Cplusplus`, `C#` -> `Csharp`: one token each for FTS5, which would read both as `c`."""
+    if "+" not in text and "#" not in text:
+        return text
+    return _SIGILS.sub(lambda m: _SPELT[m.group()], text)
+
+
+def parts(chunk: str) -> list[str]:
+    """A written word's parts, lower case: `spring-boot` -> spring, boot; `OutOfMemoryError` -> out, of, memory, error."""
+    chunk = spell_sigils(_POSSESSIVE.sub("", chunk))
+    return [p.lower() for run in _ALNUM.findall(chunk) for p in _CAMEL.split(run) if p]
+
+
+def _quote(words: Sequence[str]) -> str:
+    return '"' + " ".join(words) + '"'  # parts are letters and digits only: nothing to escape
+
+
+def _clause(pieces: Sequence[str]) -> str:
+    """One written word: a plain word, or a compound as its phrase of parts OR its parts run together."""
+    if len(pieces) == 1:
+        return _quote(pieces)
+    return f"({_quote(pieces)} OR {_quote(['' .join(pieces)])})"
+
+
+def _name_clause(name: str) -> str | None:
+    """A lexicon name as one clause, every word of it required: "apache" AND "kafka"."""
+    found = [_clause(p) for p in (parts(m.group()) for m in CHUNK.finditer(name)) if p]
+    if len(found) <= 1:
+        return found[0] if found else None
+    return "(" + " AND ".join(found) + ")"
+
+
+class RecordIndex:
+    """The record's sections, searchable by a visitor's words. Built once per bundle; safe to share across turns.
+
+    `search(text, limit=, earlier=, exclude=)` gives `(section id, score)` pairs, best first; a score is higher for
+    a better match and is comparable only within one call.
+    """
+
+    def __init__(
+        self,
+        sections: Iterable[SectionLike],
+        *,
+        lexicon: Iterable[Mapping[str, Any]] = (),
+        pages: Mapping[str, str] | None = None,
+    ) -> None:
+        """`pages`: each page's label by its id, indexed with the section's title (a section titled "Results" is
+        about its page's subject); without it the page's id stands in."""
+        labels = pages or {}
+        entries = list(lexicon)
+        self._lexicon = Lexicon(entries)
+        self._aliases = {" ".join(str(e["term"]).split()): [str(e["term"]), *map(str, e.get("aliases", ()))]
+                         for e in entries}
+        self._ids: list[str] = []
+        self._lock = threading.Lock()
+        # One connection per index, used under a lock: a sqlite3 connection is not to be shared across threads bare.
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute(
+            "CREATE VIRTUAL TABLE record USING fts5(title, body, content='', "
+            "tokenize='porter unicode61 remove_diacritics 2')"
+        )
+        weights = ", ".join(str(w) for w in WEIGHTS.values())
+        self._db.execute(f"INSERT INTO record(record, rank) VALUES('rank', 'bm25({weights})')")
+        rows = []
+        for rowid, section in enumerate(sections, start=1):
+            self._ids.append(section.id)
+            title = f"{section.title} {labels.get(section.page) or section.page}"
+            rows.append((rowid, spell_sigils(title), spell_sigils(section.text)))
+        self._db.executemany("INSERT INTO record(rowid, title, body) VALUES(?, ?, ?)", rows)
+        self._db.commit()
+
+    @classmethod
+    def of(cls, record: Mapping[str, SectionLike], *, lexicon: Iterable[Mapping[str, Any]] = (),
+           manifest: Mapping[str, Any] | None = None) -> RecordIndex:
+        """The index of a bundle's record (by id, in order), its lexicon and its manifest's page labels."""
+        pages = {p["id"]: p["label"] for p in (manifest or {}).get("pages", [])}
+        return cls(record.values(), lexicon=lexicon, pages=pages)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def search(
+        self,
+        text: str,
+        *,
+        limit: int = 8,
+        earlier: Sequence[str] = (),
+        exclude: Collection[str] = (),
+    ) -> list[tuple[str, float]]:
+        """The sections that best answer `text`, best first, at most `limit`, none of `exclude`.
+
+        `earlier`: the conversation's earlier questions, oldest first; they lean the ranking toward the thread a
+        follow-up continues ("and what were the results?"), at `EARLIER_WEIGHT` of the question's own pull.
+        """
+        if limit <= 0:
+            return []
+        wanted = (limit + len(exclude)) * 2
+        scores = self._scaled(text, wanted)
+        thread = " ".join(earlier[-EARLIER_QUESTIONS:])
+        if thread.strip():
+            then = self._scaled(thread, wanted)
+            scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        hits = ((self._ids[rowid - 1], round(score, 6)) for rowid, score in ranked)
+        return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
+
+    def _scaled(self, text: str, limit: int) -> dict[int, float]:
+        """rowid -> score in (0, 1], the best hit 1: BM25's scale differs from query to query."""
+        query = self.query(text)
+        if query is None:
+            return {}
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT rowid, rank FROM record WHERE record MATCH ? ORDER BY rank LIMIT ?", (query, limit)
+            ).fetchall()
+        if not rows:
+            return {}
+        best = -rows[0][1]  # FTS5's bm25 is negative, lower is better
+        return {rowid: -rank / best for rowid, rank in rows} if best > 0 else {}
+
+    def query(self, text: str) -> str | None:
+        """The FTS5 query for a visitor's text: an OR of clauses, nothing of FTS5's syntax taken from the text."""
+        words = [p for p in (parts(m.group()) for m in CHUNK.finditer(text)) if p][:MAX_WORDS]
+        asked = [w for w in words if not (len(w) == 1 and w[0] in STOPWORDS)]
+        clauses = [_clause(w) for w in asked]
+        clauses += self._joins(words)
+        clauses += self._splits([w[0] for w in asked if len(w) == 1])
+        clauses += self._alias_clauses(text)
+        unique = list(dict.fromkeys(clauses))
+        return " OR ".join(unique) if unique else None
+
+    @staticmethod
+    def _joins(words: Sequence[Sequence[str]]) -> list[str]:
+        """Neighbouring words run together, where one of them says something: "out of memory" -> outofmemory."""
+        joins = []
+        for start in range(len(words)):
+            for end in range(start + 2, min(start + JOIN_SPAN, len(words)) + 1):
+                run = words[start:end]
+                if any(len(w) > 1 or w[0] not in STOPWORDS for w in run):
+                    joins.append(_quote(["".join("".join(w) for w in run)]))
+        return joins
+
+    def _splits(self, words: Sequence[str]) -> list[str]:
+        """A word the record lacks, tried as two: "springboot" -> "spring boot", "3d" -> "3 d"."""
+        clauses: list[str] = []
+        tried = 0
+        for word in words:
+            if len(word) < SPLIT_MIN and not (word[:1].isdigit() and word[-1:].isalpha()):
+                continue
+            if tried == MAX_SPLIT_WORDS or self._has(word):
+                continue
+            tried += 1
+            clauses += [_quote([word[:i], word[i:]]) for i in range(1, len(word))]
+        return clauses
+
+    def _has(self, word: str) -> bool:
+        with self._lock:
+            return self._db.execute(
+                "SELECT 1 FROM record WHERE record MATCH ? LIMIT 1", (_quote([word]),)
+            ).fetchone() is not None
+
+    def _alias_clauses(self, text: str) -> list[str]:
+        """A technology the text names by any of its names brings all of them: "k8s" finds "Kubernetes"."""
+        clauses = []
+        for term in sorted(self._lexicon.names(text)):
+            for name in self._aliases.get(term, [term]):
+                clause = _name_clause(name)
+                if clause:
+                    clauses.append(clause)
+        return clauses
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,162 @@
+"""The record's full-text index: a visitor's words find the sections that answer them, as owners wrote them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from docent.sidecar.record_index import RecordIndex, parts, spell_sigils
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    page: str
+    title: str
+    text: str
+
+
+RECORD = [
+    Section("consumer", "kafka", "Consumer tuning", "We lowered max_poll_records to 50 so a slow batch never missed "
+            "the poll deadline, and the rebalances stopped."),
+    Section("upgrade", "platform", "The upgrade", "The platform moved to Spring-Boot 3.2.1 in one release, after a "
+            "week of canaries on 3.1.4."),
+    Section("leak", "jvm", "The leak", "Every pod died with OutOfMemoryError after six hours: a cache kept every "
+            "session's parser."),
+    Section("payments", "3ds", "Payments", "The rollout of 3-D Secure 2 cut challenges from 14 % to 4 %."),
+    Section("native", "native", "Native code", "The encoder was rewritten in C++ for speed, and the plugin API "
+            "kept in C# for the desktop client."),
+    Section("cluster", "k8s", "The cluster", "Twelve services moved onto Kubernetes in waves, one team at a time."),
+    Section("results", "kafka", "Results", "Fourteen services moved off nightly files in nine months."),
+    Section("results-k8s", "k8s", "Results", "The waves finished in a quarter, and on-call pages halved."),
+    Section("review", "ways", "Reviewing", "Every change is reviewed by someone who will be on call for it."),
+]
+PAGES = {"kafka": "Kafka event backbone", "k8s": "Kubernetes migration", "jvm": "JVM memory leak",
+         "3ds": "3-D Secure rollout", "platform": "Platform", "native": "Native", "ways": "How I work"}
+LEXICON = [{"term": "Kubernetes", "aliases": ["k8s"]}, {"term": "Kafka", "aliases": ["Apache Kafka"]},
+           {"term": "C++", "aliases": ["cpp"]}, {"term": "C#", "aliases": ["csharp"]}]
+
+
+@pytest.fixture(scope="module")
+def index() -> RecordIndex:
+    made = RecordIndex(RECORD, lexicon=LEXICON, pages=PAGES)
+    yield made
+    made.close()
+
+
+def best(index: RecordIndex, text: str, **kwargs) -> str | None:
+    hits = index.search(text, limit=1, **kwargs)
+    return hits[0][0] if hits else None
+
+
+@pytest.mark.parametrize(
+    ("question", "section"),
+    [
+        # code identifiers, in the owner's spelling or the visitor's
+        ("What is max_poll_records set to?", "consumer"),
+        ("max poll records", "consumer"),
+        ("maxPollRecords", "consumer"),
+        ("Why the OutOfMemoryError?", "leak"),
+        ("an out of memory error", "leak"),
+        # version numbers: the exact version, not the other one
+        ("What happened in 3.2.1?", "upgrade"),
+        ("3.1.4", "upgrade"),
+        # hyphenated names, hyphen or not
+        ("spring boot", "upgrade"),
+        ("SpringBoot", "upgrade"),
+        ("springboot", "upgrade"),
+        ("3D Secure", "payments"),
+        ("3-D-Secure challenges", "payments"),
+        # C++ and C# are not C, and not each other
+        ("Where did she use C++?", "native"),
+        ("csharp", "native"),
+        # an alias from the lexicon finds the technology's own name
+        ("What did she do with k8s?", "cluster"),
+        # a word stemmed: "reviews" finds "reviewed"
+        ("Who reviews changes?", "review"),
+    ],
+)
+def test_a_question_finds_the_section_that_answers_it(index: RecordIndex, question: str, section: str) -> None:
+    assert best(index, question) == section
+
+
+def test_a_section_titled_results_is_found_by_its_page_subject(index: RecordIndex) -> None:
+    assert best(index, "kubernetes results") == "results-k8s"
+    assert best(index, "kafka results") == "results"
+
+
+def test_earlier_questions_lean_a_follow_up_toward_their_thread(index: RecordIndex) -> None:
+    assert best(index, "And the results?", earlier=["Tell me about the Kubernetes migration"]) == "results-k8s"
+    assert best(index, "And the results?", earlier=["What about Kafka?"]) == "results"
+
+
+def test_a_new_topic_outweighs_the_thread(index: RecordIndex) -> None:
+    assert best(index, "What was the OutOfMemoryError?", earlier=["Tell me about Kafka"]) == "leak"
+
+
+def test_a_follow_up_with_no_words_of_its_own_follows_the_thread(index: RecordIndex) -> None:
+    assert best(index, "Why?", earlier=["What did she do with max_poll_records?"]) == "consumer"
+
+
+def test_exclude_skips_sections_and_still_fills_the_limit(index: RecordIndex) -> None:
+    hits = index.search("results services", limit=2)
+    assert len(hits) == 2
+    again = index.search("results services", limit=2, exclude={hits[0][0]})
+    assert hits[0][0] not in [id_ for id_, _ in again]
+    assert len(again) == 2
+
+
+def test_scores_are_best_first_and_the_limit_holds(index: RecordIndex) -> None:
+    hits = index.search("services moved", limit=3)
+    assert len(hits) == 3
+    assert [score for _, score in hits] == sorted((score for _, score in hits), reverse=True)
+
+
+@pytest.mark.parametrize("question", ["", "   ", "what is it?", "???", '" OR NEAR( AND *', "NOT"])
+def test_a_question_of_no_words_or_of_query_syntax_finds_nothing_and_raises_nothing(
+    index: RecordIndex, question: str
+) -> None:
+    assert index.search(question) == []
+
+
+def test_query_syntax_in_a_question_is_read_as_words(index: RecordIndex) -> None:
+    assert best(index, 'services" OR "leak') in {"results", "cluster", "leak", "results-k8s"}
+    assert best(index, "NEAR(cache parser)") == "leak"
+
+
+def test_the_same_record_gives_the_same_ranking() -> None:
+    first = RecordIndex(RECORD, lexicon=LEXICON, pages=PAGES)
+    second = RecordIndex(RECORD, lexicon=LEXICON, pages=PAGES)
+    try:
+        for question in ("services moved", "And the results?", "spring boot 3.2.1"):
+            assert first.search(question, limit=5) == second.search(question, limit=5)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_words_split_into_parts_and_sigils_spelt() -> None:
+    assert parts("max_poll_records") == ["max", "poll", "records"]
+    assert parts("OutOfMemoryError") == ["out", "of", "memory", "error"]
+    assert parts("HTTPServer") == ["http", "server"]
+    assert parts("Mara's") == ["mara"]
+    assert parts("C++") == ["cplusplus"]
+    assert spell_sigils("C++ and C#, not C; issue #12") == "Cplusplus and Csharp, not C; issue #12"
+
+
+def test_len_is_the_number_of_sections(index: RecordIndex) -> None:
+    assert len(index) == len(RECORD)
+
+
+def test_a_bundle_makes_its_index_once_and_it_searches_the_example_record() -> None:
+    from pathlib import Path
+
+    from docent.sidecar.bundle import Bundle
+
+    bundle = Bundle.load(Path(__file__).parents[1] / "evals" / "bundle.json")
+    assert bundle.index is bundle.index
+    assert len(bundle.index) == len(bundle.record)
+    assert best(bundle.index, "What came of the Kafka event backbone?", earlier=()) in {
+        s.id for s in bundle.record.values() if s.page == "cases-kafka"
+    }

@@ -117,11 +117,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         site = site_config(
             site_name=config.get("site_name") or "",
-            owner=config.get("site_author") or "",
+            owner=options.get("owner"),
+            site_author=config.get("site_author") or "",
             sidecar=options.get("sidecar_url", ""),
             tours=options.get("tours"),
             offers=options.get("offers"),
             lexicon=options.get("lexicon"),
+            refuse=options.get("refuse"),
+            synonyms=options.get("synonyms"),
         )
         pages = read_site(site_dir)
     except (ConfigError, MetaError) as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .lexicon import lexicon as build_lexicon
@@ -52,6 +52,10 @@ class Manifest:
     lexicon: tuple[LexiconEntry, ...]
     page_text: dict[str, str]
     instructions: dict[str, str]
+    called: str = ""  # how sentences name the owner
+    pronoun: str = "they"
+    refuse: dict[str, Any] = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
+    synonyms: dict[str, list[str]] = field(default_factory=dict)
 
     def public(self, *, hash: str) -> dict[str, Any]:
         """site/docent/manifest.json (INTERFACES.md §2): what the panel needs, and nothing of the record."""
@@ -62,8 +66,15 @@ class Manifest:
         return out
 
     def private(self, *, hash: str) -> dict[str, Any]:
-        """The bundle's `manifest`: the public one plus each page's text and instructions."""
-        return {**self.public(hash=hash), "page_text": dict(self.page_text), "instructions": dict(self.instructions)}
+        """The bundle's `manifest`: the public one plus each page's text and instructions, and the owner's words."""
+        return {
+            **self.public(hash=hash),
+            "page_text": dict(self.page_text),
+            "instructions": dict(self.instructions),
+            "owner": {"name": self.owner, "called": self.called or self.owner, "pronoun": self.pronoun},
+            "refuse": self.refuse,
+            "synonyms": dict(self.synonyms),
+        }
 
     def record_json(self) -> list[dict[str, Any]]:
         return _plain(self.record)
@@ -194,5 +205,9 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
         lexicon=build_lexicon(config.lexicon),
         page_text=page_text,
         instructions=instructions,
+        called=config.called,
+        pronoun=config.pronoun,
+        refuse=config.refuse,
+        synonyms=config.synonyms,
     )
     return manifest, problems

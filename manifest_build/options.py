@@ -104,16 +104,114 @@ def _lexicon(raw: Any) -> dict[str, list[str]]:
     return lexicon
 
 
+PRONOUNS = ("she", "he", "they")
+
+
+def _owner(raw: Any, *, site_author: str) -> tuple[str, str, str]:
+    """The owner's name, what sentences call them, and their pronoun: from `owner`, else from site_author.
+
+    `owner: Mara Lindqvist` or `owner: {name: Mara Lindqvist, called: Mara, pronoun: she}`; `called` defaults to the
+    name's first word and the pronoun to "they".
+    """
+    if raw is None or raw == "":
+        raw = {}
+    if isinstance(raw, str):
+        raw = {"name": raw}
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"docent `owner` must be a name or a mapping of name, called and pronoun, not {raw!r}.")
+    _known(raw, {"name", "called", "pronoun"}, where="docent `owner`")
+    name = _optional_text(raw.get("name"), where="docent `owner.name`") or collapse(str(site_author or ""))
+    called = _optional_text(raw.get("called"), where="docent `owner.called`") or (name.split(" ", 1)[0] if name else "")
+    pronoun = (_optional_text(raw.get("pronoun"), where="docent `owner.pronoun`") or "they").lower()
+    if pronoun not in PRONOUNS:
+        raise ConfigError(f"docent `owner.pronoun` must be one of {', '.join(PRONOUNS)}, not {pronoun!r}.")
+    return name, called, pronoun
+
+
+def _rule(value: Any, *, where: str) -> bool | str:
+    """A built-in refusal: true (on, in the guide's words), false (off), or the owner's own words for it."""
+    if isinstance(value, bool):
+        return value
+    return _text(value, where=where)
+
+
+def _refuse(raw: Any) -> dict[str, Any]:
+    """`{pay: true, private: true, topics: [{id, asks: [phrase, ...], says: "words"}]}`; pay and private default on."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise ConfigError("docent `refuse` must be a mapping, e.g. {pay: true, private: true, topics: [...]}.")
+    _known(raw, {"pay", "private", "topics"}, where="docent `refuse`")
+    topics = raw.get("topics") or []
+    if not isinstance(topics, list):
+        raise ConfigError("docent `refuse.topics` must be a list of {id, asks, says}.")
+    kept = []
+    for i, topic in enumerate(topics):
+        where = f"docent `refuse.topics[{i}]`"
+        if not isinstance(topic, Mapping):
+            raise ConfigError(f"{where} must be a mapping of id, asks (the words that mark a question) and says.")
+        _known(topic, {"id", "asks", "says"}, where=where)
+        asks = topic.get("asks")
+        if isinstance(asks, str):
+            asks = [asks]
+        if not isinstance(asks, list) or not asks:
+            raise ConfigError(f"{where}.asks must list the words or phrases that mark a question as about it.")
+        kept.append(
+            {
+                "id": _text(topic.get("id"), where=f"{where}.id"),
+                "asks": [_text(a, where=f"{where}.asks") for a in asks],
+                "says": _text(topic.get("says"), where=f"{where}.says"),
+            }
+        )
+    return {
+        "pay": _rule(raw.get("pay", True), where="docent `refuse.pay`"),
+        "private": _rule(raw.get("private", True), where="docent `refuse.private`"),
+        "topics": kept,
+    }
+
+
+def _synonyms(raw: Any) -> dict[str, list[str]]:
+    """`{visitor's word: [the site's word, ...]}`: what a visitor may say for a label's words ("resume": [cv])."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise ConfigError("docent `synonyms` must map a visitor's word to the site's words, e.g. {resume: [cv]}.")
+    out: dict[str, list[str]] = {}
+    for word, means in raw.items():
+        word = _text(word, where="a docent `synonyms` word").lower()
+        if isinstance(means, str):
+            means = [means]
+        if not isinstance(means, list) or not means:
+            raise ConfigError(f"docent `synonyms` {word!r} must name the site's words it means, e.g. [cv].")
+        out[word] = [_text(m, where=f"a meaning of {word!r} in docent `synonyms`").lower() for m in means]
+    return out
+
+
 def site_config(
-    *, site_name: str = "", owner: str = "", sidecar: Any = "", tours: Any = None, offers: Any = None, lexicon: Any = None
+    *,
+    site_name: str = "",
+    owner: Any = "",
+    sidecar: Any = "",
+    tours: Any = None,
+    offers: Any = None,
+    lexicon: Any = None,
+    site_author: str = "",
+    refuse: Any = None,
+    synonyms: Any = None,
 ) -> SiteConfig:
+    """The owner's options, checked. `owner` is the plugin's option (a name or a mapping); site_author its fallback."""
     if not isinstance(sidecar, str):
         raise ConfigError(f"docent `sidecar_url` must be text (\"\" for the site's own origin), not {sidecar!r}.")
+    name, called, pronoun = _owner(owner, site_author=site_author)
     return SiteConfig(
         site_name=collapse(str(site_name or "")),
-        owner=collapse(str(owner or "")),
+        owner=name,
         sidecar=sidecar.strip().rstrip("/"),
         tours=_tours(tours),
         offers=_offers(offers),
         lexicon=_lexicon(lexicon),
+        called=called,
+        pronoun=pronoun,
+        refuse=_refuse(refuse),
+        synonyms=_synonyms(synonyms),
     )

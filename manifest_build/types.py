@@ -137,3 +137,7 @@ class SiteConfig:
     tours: tuple[dict, ...] = ()
     offers: tuple[dict, ...] = ()
     lexicon: dict[str, list[str]] = field(default_factory=dict)
+    called: str = ""  # how the guide's sentences name the owner ("Mara")
+    pronoun: str = "they"  # she, he or they
+    refuse: dict = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
+    synonyms: dict[str, list[str]] = field(default_factory=dict)  # a visitor's word -> the site's words

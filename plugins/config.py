@@ -24,3 +24,12 @@ class DocentConfig(base.Config):
 
     lexicon = c.Type((dict, list), default={})
     """Technologies and practices beyond the built-in lexicon: {term: [alias, ...]}."""
+
+    owner = c.Type((str, dict), default="")
+    """The person the record speaks for: a name, or {name, called, pronoun}; the name defaults to site_author."""
+
+    refuse = c.Type(dict, default={})
+    """What the guide refuses by rule, before any model: {pay: true, private: true, topics: [{id, asks, says}]}."""
+
+    synonyms = c.Type(dict, default={})
+    """A visitor's words for the site's labels, beyond the built-in ones: {resume: [cv], hire: [touch]}."""

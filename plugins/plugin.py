@@ -53,11 +53,14 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         try:
             self._site = site_config(
                 site_name=config.site_name,
-                owner=config.site_author or "",
+                owner=self.config.owner,
+                site_author=config.site_author or "",
                 sidecar=self.config.sidecar_url,
                 tours=self.config.tours,
                 offers=self.config.offers,
                 lexicon=self.config.lexicon,
+                refuse=self.config.refuse,
+                synonyms=self.config.synonyms,
             )
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc

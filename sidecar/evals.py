@@ -32,6 +32,7 @@ from docent.sidecar.model.anthropic import anthropic_body
 from docent.sidecar.model.port import LanguageModel, ModelEvent, ModelRequest
 
 REPLAY = "replay"
+VISITORS = "visitors.json"  # the visitor question set the offline model is measured on (`offline_hit_rate`)
 
 
 class Recorder:
@@ -313,6 +314,12 @@ def run(args: argparse.Namespace) -> int:
         print("\n" + bakeoff(results))
     missed = sum(not o.passed for outcomes in results.values() for o in outcomes)
     print(f"\n{'All evals passed.' if not missed else f'{missed} eval(s) missed.'}")
+    visitors = args.cases / VISITORS
+    if visitors.is_file():
+        from docent.sidecar.visitors import measure
+
+        _, report = measure(visitors, bundle_path=bundle_path)
+        print(f"\nThe offline model on {visitors} (questions as visitors ask them):\n{report}")
     return 1 if missed else 0
 
 

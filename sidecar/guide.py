@@ -60,7 +60,7 @@ class Guide:
         self._model_factory = model_factory or model_factory_for(self.bundle, budget_store)
         self._turn_factory = turn_factory
         self._model: Any = None
-        self._policy: Any = None
+        self._policy: tuple[str, Any] | None = None
         self._bundle: Bundle | None = None
 
     def readiness(self) -> tuple[str | None, Ready | None]:
@@ -92,15 +92,16 @@ class Guide:
             self._model = self._model_factory(self.settings)
         return self._model
 
-    def policy(self) -> Any:
-        if self._policy is None:
+    def policy(self, bundle: Bundle) -> Any:
+        """The owner's policy, as the bundle carries it; made again when the site is rebuilt."""
+        if self._policy is None or self._policy[0] != bundle.hash:
             from docent.sidecar.policy import AnswerPolicy
 
-            self._policy = AnswerPolicy()
-        return self._policy
+            self._policy = (bundle.hash, AnswerPolicy.for_site(bundle.manifest))
+        return self._policy[1]
 
     def turn(self, ready: Ready) -> Any:
-        return self._turn_factory(bundle=ready.bundle, model=ready.model, policy=self.policy())
+        return self._turn_factory(bundle=ready.bundle, model=ready.model, policy=self.policy(ready.bundle))
 
     async def aclose(self) -> None:
         if self._model is not None and hasattr(self._model, "aclose"):

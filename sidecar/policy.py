@@ -8,7 +8,7 @@ its rule); a rule that misses no question about pay or private life is worth tha
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from docent.sidecar.events import Refused
@@ -32,7 +32,7 @@ _NOT_PAY = re.compile(
     r"""\b(?:rate[\s-]?limit\w* | (?:error|failure|success|conversion|hit|miss|bit|frame|sample|sampling|drop
         |churn|click|bounce|retention|growth|refresh|request|arrival|data|baud|learning|exchange|fraud|decline
         |approval|acceptance|authori[sz]ation|chargeback|false[\s-]positive|false[\s-]negative)[\s-]rates?
-        | in\s+charge\s+of)\b""",
+        | in\s+charge\s+of | (?:to|reach\w*|the)\s+invoicing)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 _PRIVATE = re.compile(
@@ -53,6 +53,7 @@ _PRIVATE = re.compile(
 # ... and the words of the trade that only look private.
 _NOT_PRIVATE = re.compile(
     r"""\b(?:health[\s-]?(?:checks?|endpoints?|probes?) | race\s+conditions? | motherboard
+        | healthy\s+(?:heap|service|system|cluster|node|instance|state|run|preset|server)s?
         | (?:ip|mac|memory|virtual|physical|email|e-mail|web|network)\s+address(?:es)? | address\s+(?:space|bar|book)
         | (?:child|parent|sibling)[\s-]+(?:process(?:es)?|nodes?|threads?|tasks?|spans?|elements?|class(?:es)?
         |components?|poms?|modules?|projects?|tickets?|issues?|records?|rows?|tables?|accounts?))\b""",
@@ -62,7 +63,7 @@ _RUN = re.compile(
     r"""\b(?:
         live[\s-]+(?:run|demo)s?
       | run\w*\b.{0,30}\blive\b
-      | (?:show|see|watch)\b.{0,30}\brunning\b
+      | (?:show|see|watch)\b.{0,30}\brun(?:ning|s)?\b
       | (?:run|start|launch|kick\s+off|fire\s+up|trigger|execute|play|try)\s+
         (?:it|this|that|one|(?:the|an?|your|his)\s+(?:\w+\s+){0,2}?(?:experiment|demo|simulation|leak|run|test)s?)\b
     )""",
@@ -116,21 +117,48 @@ class AnswerPolicy:
         "markup": "A sentence was held back: it carried code or markup, which the guide never shows.",
     }
 
-    def __init__(self, *, max_question_chars: int = 500, max_answer_tokens: int = 700) -> None:
+    def __init__(
+        self,
+        *,
+        max_question_chars: int = 500,
+        max_answer_tokens: int = 700,
+        refuse: Mapping[str, Any] | None = None,
+        owner: str = "",
+    ) -> None:
+        """`refuse` is the owner's `refuse` option as the bundle carries it; without it, seed 002's two rules hold."""
         self.max_question_chars = max_question_chars
         self.max_answer_tokens = max_answer_tokens
+        rules = {"pay": True, "private": True, **(refuse or {})}
+        self.owner = owner or "the site's owner"
+        self.words_for = {k: v.replace("the site's owner", self.owner) for k, v in self.WORDS.items()}
+        self.rules: list[tuple[str, Callable[[str], bool]]] = []
+        for reason, matches in (("pay", _about_pay), ("private", _about_private_life)):
+            if rules[reason] is not False:
+                self.rules.append((reason, matches))
+                if isinstance(rules[reason], str):
+                    self.words_for[reason] = rules[reason]
+        for topic in rules.get("topics") or []:
+            reason = f"topic:{topic['id']}"
+            self.rules.append((reason, _phrases(topic["asks"]).search))
+            self.words_for[reason] = topic["says"]
+
+    @classmethod
+    def for_site(cls, manifest: Mapping[str, Any], **limits: int) -> AnswerPolicy:
+        """The policy a bundle's manifest asks for: the owner's refusals, and the name the guide calls them by."""
+        owner = manifest.get("owner") or {}
+        return cls(refuse=manifest.get("refuse"), owner=str(owner.get("called") or owner.get("name") or ""), **limits)
 
     def refusal(self, question: str) -> Refused | None:
-        """Refused by rule, before any model: empty, too long, about pay, about private life."""
+        """Refused by rule, before any model: empty, too long, then each of the owner's rules (pay, private life,
+        their own topics) in turn."""
         text = question.strip()
         if not text:
             return self._refused("empty")
         if len(question) > self.max_question_chars:
             return self._refused("too_long")
-        if _PAY.search(_NOT_PAY.sub(" ", text)):
-            return self._refused("pay")
-        if _PRIVATE.search(_NOT_PRIVATE.sub(" ", text)):
-            return self._refused("private")
+        for reason, matches in self.rules:
+            if matches(text):
+                return self._refused(reason)
         return None
 
     def none_refusal(self) -> Refused:
@@ -140,7 +168,7 @@ class AnswerPolicy:
     def words(self, reason: str) -> str:
         if reason == "too_long":
             return f"That question is too long for the guide: please ask it in {self.max_question_chars} characters or fewer."
-        return self.WORDS.get(reason, "The guide cannot answer that.")
+        return self.words_for.get(reason, "The guide cannot answer that.")
 
     def fence(self, question: str) -> str:
         """The question as the model reads it; nothing in it can open or close the fence."""
@@ -172,6 +200,20 @@ class AnswerPolicy:
 
     def _refused(self, reason: str) -> Refused:
         return Refused(reason, self.words(reason))
+
+
+def _about_pay(text: str) -> bool:
+    return _PAY.search(_NOT_PAY.sub(" ", text)) is not None
+
+
+def _about_private_life(text: str) -> bool:
+    return _PRIVATE.search(_NOT_PRIVATE.sub(" ", text)) is not None
+
+
+def _phrases(asks: Iterable[str]) -> re.Pattern[str]:
+    """An owner's topic: any of its words or phrases, whole and in any case, however the spaces fall."""
+    alternatives = "|".join(r"\s+".join(map(re.escape, phrase.split())) for phrase in asks if phrase.split())
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
 _RESTORED = str.maketrans({"‹": "<", "›": ">"})

@@ -326,17 +326,23 @@ class Turn:
 
 
     def _vet_card(self, verdict: Passed, gate: GateLike) -> Passed | Failed:
-        """The words a model writes on a card reach the visitor too, so the gate's rules hold for them."""
+        """The words a model writes on a card reach the visitor too, so the gate's rules hold for them; a label of
+        the site's own (a page's, a part's), quoted as it is, is the site's words, not the model's."""
+        labels = site_labels(self.bundle)
         if verdict.kind == "show_links":
             for link in verdict.detail["links"]:
                 page = link["target"].get("page", link["to"])
                 about = [sid for sid, s in self.bundle.record.items() if s.page == page or sid == link["to"]]
                 for text in (link.get("title", ""), link.get("gist", "")):
+                    if text == link["target"].get("label"):
+                        continue
                     why = gate.vet(str(text), about=about)
                     if why:
                         return Failed(verdict.call, f"show_links was not shown: {why} Write what the page says.")
             return verdict
         for text in (verdict.detail["question"], *verdict.detail["options"]):
+            if text in labels:
+                continue
             why = gate.vet(str(text))
             if why:
                 return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.")
@@ -344,6 +350,22 @@ class Turn:
 
 
 CARDS = ("show_links", "offer_choices")
+_labels: dict[str, frozenset[str]] = {}
+
+
+def site_labels(bundle: Bundle) -> frozenset[str]:
+    """Every label the manifest gives: of pages, sections, parts, experiments and presets, tours, offers, fields
+    and their options. Made once per bundle."""
+    made = _labels.get(bundle.hash)
+    if made is None:
+        m = bundle.manifest
+        found = [e.get("label", "") for kind in ("pages", "sections", "parts", "experiments", "tours", "offers",
+                                                 "actions", "fields") for e in m.get(kind, [])]
+        found += [p.get("label", "") for e in m.get("experiments", []) for p in e.get("presets", [])]
+        found += [o.get("label", "") for f in m.get("fields", []) for o in f.get("options") or []]
+        _labels.clear()  # a rebuilt bundle replaces the old one
+        made = _labels[bundle.hash] = frozenset(filter(None, found))
+    return made
 
 
 class _Reply:

@@ -1,71 +1,326 @@
-"""What the offline model does on the page, read off the question's words: a tour, a run, a part, a page.
+"""What the offline model does on the page, read off the question's words: a tour, a run, a field, an offer, a page,
+a part, or a card of links to look at next.
 
-Each is matched to the manifest's ids and labels by shared words; the chain of checks judges the calls as it
-judges any model's, so a wrong guess comes back as an error and the visitor sees nothing of it.
+Each is matched to the manifest's ids and labels by shared words, a visitor's words widened by the synonym table
+(built in, and the owner's). A request that fits several entries equally well asks the visitor which, with
+`offer_choices` (pages: a `show_links` card, whose links are the choice). The chain of checks judges these calls as
+it judges any model's, so a wrong guess comes back as an error and the visitor sees nothing of it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..bundle import Section
+from .quotes import quotes
+from .synonyms import expand, table
+from .voice import Voice
 from .words import terms
 
-TOUR = re.compile(r"\btours?\b", re.IGNORECASE)
-RUN = re.compile(r"\b(run|start|play|try)\b", re.IGNORECASE)
-LIVE = re.compile(r"\blive\b", re.IGNORECASE)
-POINT = re.compile(r"\b(point|where|show|see)\b", re.IGNORECASE)
+TOUR = re.compile(r"\btours?\b|\bshow me around\b|\bwalk(?:s|ing)?\s*(?:me\s+)?through\b|\bwalkthrough|\bguided\b",
+                  re.IGNORECASE)
+RUN = re.compile(r"\b(run|start|play|try|launch|kick off|simulate)\b", re.IGNORECASE)
+LIVE = re.compile(r"\blive\b|\b(?:watch|see)\b.{0,30}\brun", re.IGNORECASE)
+SET = re.compile(r"\b(set|pick|choose|select|change|switch|make|put|fill|mark)\b", re.IGNORECASE)
+POINT = re.compile(r"\b(point|where|show|see|highlight|find)\b", re.IGNORECASE)
+GO = re.compile(
+    r"\b(take me|bring me|go(?:ing)? (?:to|back|home)|navigate|jump to|head (?:to|over)|open|visit|show me|"
+    r"get me to|lead me|where(?:'s| is| are| can i find))\b|\bpage\b",
+    re.IGNORECASE,
+)
+NEXT = re.compile(
+    r"\b(what|where|which)\b[^?]{0,40}\b(look|start|read|see|next|first|begin|worth|check out|explore)\b"
+    r"|\brecommend|\bsuggest|\bwhat else\b|\bhighlights?\b|\bbest (?:place|part|bits)\b",
+    re.IGNORECASE,
+)
+# Words of a request that say how, not what: "what should I look at next" names no page.
+REQUEST_WORDS = frozenset(
+    terms(
+        "look start read see next first begin worth explore recommend suggest else highlight best place part "
+        "bit take bring go navigate jump head open visit show get lead page point find where set pick choose select "
+        "change switch make put fill mark run play try launch kick simulate live tour walk around want like can could"
+    )
+)
+CHOICE_QUESTION = "Which one do you mean?"
+MAX_LINKS = 3
 
-Gesture = tuple[str, str]  # (tool, id)
+Call = tuple[str, dict[str, Any]]  # (tool, input)
 
 
-def gestures(question: str, manifest: Mapping[str, Any], offered: set[str]) -> list[Gesture]:
+@dataclass(frozen=True)
+class Candidate:
+    """One way to do what was asked: the label the visitor would pick it by, and the calls that do it."""
+
+    label: str
+    calls: list[Call]
+    page: str | None = None  # the page it opens, for a card of links when several pages fit
+
+
+@dataclass
+class Asked:
+    question: str
+    words: set[str]  # stemmed, with synonyms
+    own: set[str] = field(default_factory=set)  # stemmed, as typed
+
+    @property
+    def topic(self) -> set[str]:
+        """The words that name something, as typed: "what should I look at" names nothing."""
+        return self.own - REQUEST_WORDS
+
+    @property
+    def named(self) -> set[str]:
+        """The words that name something, with what they stand for in the site's labels."""
+        return self.words - REQUEST_WORDS
+
+
+class Gestures:
+    """The calls a question asks for, for one site: its manifest, its record, the owner's synonyms and voice."""
+
+    def __init__(
+        self,
+        manifest: Mapping[str, Any],
+        *,
+        record: Mapping[str, Section] | None = None,
+        voice: Voice | None = None,
+    ) -> None:
+        self.manifest = manifest
+        self.record = record or {}
+        self.voice = voice or Voice.of(manifest)
+        self.synonyms = table(manifest.get("synonyms") or {})
+
+    def read(self, question: str, offered: Collection[str], *, picked: str | None = None) -> list[Call]:
+        """The calls the question asks for, among the tools offered; `picked`: the visitor's pick from a card."""
+        return self.recognise(question, offered, picked=picked)[1]
+
+    def recognise(self, question: str, offered: Collection[str], *, picked: str | None = None) -> tuple[str, list[Call]]:
+        """What kind of request it is (tour, run, press, field, point, offer, go, next; "" for none), and its calls."""
+        own = set(terms(question))
+        asked = Asked(question, expand(own, self.synonyms), own)
+        steps: list[tuple[str, Callable[[Asked, Collection[str]], list[Candidate] | None]]] = [
+            ("tour", self._tour), ("run", self._run), ("press", self._press), ("field", self._field),
+            ("point", self._point), ("offer", self._offer), ("go", self._go), ("next", self._next),
+        ]
+        for kind, step in steps:
+            found = step(asked, offered)
+            if found:
+                return kind, self._one(found, offered, picked)
+        return "", []
+
+    def _one(self, found: list[Candidate], offered: Collection[str], picked: str | None) -> list[Call]:
+        """The calls of the one candidate, the one the visitor picked, or a card asking which."""
+        if len(found) == 1:
+            return found[0].calls
+        chosen = next((c for c in found if c.label == picked), None)
+        if chosen is not None:
+            return chosen.calls
+        pages = [c.page for c in found if c.page]
+        if len(pages) == len(found) and "show_links" in offered:
+            return self._links(pages)
+        if "offer_choices" in offered:
+            options = list(dict.fromkeys(c.label for c in found))[:4]
+            return [("offer_choices", {"question": CHOICE_QUESTION, "options": options})]
+        return found[0].calls
+
+    # the steps, in order: the first that finds something answers
+    def _tour(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        tours = self.manifest.get("tours", [])
+        if not TOUR.search(asked.question) or "start_tour" not in offered or not tours:
+            return None
+        tour = _best(tours, asked.words) or tours[0]
+        return [Candidate(tour["label"], [("start_tour", {"id": tour["id"]})])]
+
+    def _press(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        """A page's action whose whole label the question says ("Clear the lab", "Send the message")."""
+        found = []
+        for action in self.manifest.get("actions", []):
+            label = set(terms(action["label"]))
+            if action["name"] in offered and label and label <= asked.own:
+                calls: list[Call] = [(action["name"], {})]
+                if "show_page" in offered:
+                    calls.insert(0, ("show_page", {"id": action["page"]}))
+                found.append(Candidate(action["label"], calls))
+        return found[:4]
+
+    def _run(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        if not RUN.search(asked.question) or "run_experiment" not in offered:
+            return None
+        experiments = self.manifest.get("experiments", [])
+        best = _ranked(experiments, asked.named, extra=lambda e: " ".join(p["label"] for p in e.get("presets", [])))
+        if not best and asked.words & set(terms("experiment lab demo simulation")):
+            best = list(experiments)  # "run an experiment": which one?
+        if not best:
+            return None
+        return [Candidate(e["label"], _run(asked, e)) for e in best][:4]
+
+    def _field(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        if not SET.search(asked.question):
+            return None
+        fields = [f for f in self.manifest.get("fields", []) if f["name"] in offered and f.get("options")]
+        scored = []
+        for f in fields:
+            named = len(asked.words & set(terms(f"{f['name'].replace('_', ' ')} {f.get('id') or ''} {f['label']}")))
+            for option in f["options"]:
+                said = len(asked.words & set(terms(f"{option['value'].replace('-', ' ')} {option['label']}")))
+                if said:
+                    scored.append((said * 2 + named, f, option))
+        if not scored:
+            return None
+        top = max(s for s, _, _ in scored)
+        best = [(f, o) for s, f, o in scored if s == top]
+        names = [f["name"] for f in self.manifest.get("fields", [])]
+        out = []
+        for f, option in best:
+            fill: dict[str, Any] = {"value": option["value"]}
+            if names.count(f["name"]) > 1 and f.get("id"):
+                fill["id"] = f["id"]
+            calls = [("show_page", {"id": f["page"]}), (f["name"], fill)] if "show_page" in offered else [(f["name"], fill)]
+            out.append(Candidate(option["label"], calls))
+        return out[:4]
+
+    def _offer(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        """An offer its id names ("the CV", "a fit check"), or two words of its label: one shared word is chance."""
+        if "offer" not in offered:
+            return None
+        scored = []
+        for offer in self.manifest.get("offers", []):
+            by_id = len(asked.named & set(terms(offer["id"].replace("-", " "))))
+            by_label = len(asked.named & set(terms(offer["label"])))
+            if by_id or by_label >= 2:
+                scored.append((by_id * 2 + by_label, offer))
+        if not scored:
+            return None
+        top = max(s for s, _ in scored)
+        return [Candidate(o["label"], [("offer", {"id": o["id"]})]) for s, o in scored if s == top][:4]
+
+    def _point(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        if not POINT.search(asked.question) or "point_at" not in offered:
+            return None
+        parts = self.manifest.get("parts", [])
+        best = _ranked(parts, asked.named, least=2)
+        if not best:
+            return None
+        show = "show_page" in offered
+        return [
+            Candidate(p["label"], ([("show_page", {"id": p["page"]})] if show else []) + [("point_at", {"id": p["id"]})])
+            for p in best[:4]
+        ]
+
+    def _go(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        """A page or home section its label names, when the visitor asks to go there ("take me to the lab")."""
+        if not GO.search(asked.question) or "show_page" not in offered:
+            return None
+        places = [*self.manifest.get("pages", []), *self.manifest.get("sections", [])]
+        best = _ranked(places, asked.named)
+        if len(best) > 1:  # "the experiments part of the home page": the section of the page it names
+            pages = {p["id"] for p in best}
+            best = [p for p in best if p.get("page") in pages] or best
+        if not best:
+            return None
+        return [Candidate(p["label"], [("show_page", {"id": p["id"]})], p["id"]) for p in best]
+
+    def _next(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
+        """What to look at: a card of links, to the pages the question's topic is on, else to the owner's picks."""
+        if not NEXT.search(asked.question) or "show_links" not in offered:
+            return None
+        pages = self._pages_about(asked.topic) or self._picks()
+        if not pages:
+            return None
+        return [Candidate("", self._links(pages[:MAX_LINKS]))]
+
+    # what the steps share
+    def _links(self, pages: Iterable[str]) -> list[Call]:
+        items = []
+        labels = {p["id"]: p["label"] for p in [*self.manifest.get("pages", []), *self.manifest.get("sections", [])]}
+        for page in dict.fromkeys(pages):
+            if page in labels:
+                items.append({"to": page, "title": labels[page], "gist": self._gist(page)})
+        return [("show_links", {"items": items[:4]})] if items else []
+
+    def _gist(self, page: str) -> str:
+        """One line on what is there, in the record's words: the first sentence of the page's first section."""
+        for section in self.record.values():
+            if section.page == page or section.id == page:
+                for sentence in quotes(section):
+                    told = self.voice.tell(sentence)
+                    return told if len(told) <= 160 else told[:157].rsplit(" ", 1)[0] + " …"
+        return ""
+
+    def _pages_about(self, topic: set[str]) -> list[str]:
+        if not topic or not self.record:
+            return []
+        scored = []
+        for section in self.record.values():
+            shared = len(topic & set(terms(f"{section.title} {section.text}")))
+            if shared:
+                scored.append((-shared, section.page))
+        return list(dict.fromkeys(page for _, page in sorted(scored, key=lambda s: s[0])))
+
+    def _picks(self) -> list[str]:
+        """The owner's own order: the pages the tours visit, then the pages with record, then the rest, one from each
+        part of the site (one case, not four), never the home page."""
+        tours = [step.get("page") for tour in self.manifest.get("tours", []) for step in tour.get("steps", [])]
+        recorded = [s.page for s in self.record.values()]
+        pages = [p["id"] for p in self.manifest.get("pages", [])]
+        seen: set[str] = set()
+        picks = []
+        for page in dict.fromkeys([*tours, *recorded, *pages]):
+            group = (page or "").split("-", 1)[0]
+            if not page or page == "home" or group in seen:
+                continue
+            seen.add(group)
+            picks.append(page)
+        return picks
+
+
+def gestures(
+    question: str,
+    manifest: Mapping[str, Any],
+    offered: Collection[str],
+    *,
+    record: Mapping[str, Section] | None = None,
+    picked: str | None = None,
+) -> list[Call]:
     """The calls the question asks for, in order, among the tools the request offers."""
-    asked = set(terms(question))
-    if TOUR.search(question) and "start_tour" in offered:
-        tour = _best(manifest.get("tours", []), asked) or next(iter(manifest.get("tours", [])), None)
-        if tour is not None:
-            return [("start_tour", tour["id"])]
-    if RUN.search(question) and "run_experiment" in offered:
-        run = _run(question, manifest.get("experiments", []), asked)
-        if run is not None:
-            return run
-    if POINT.search(question) and "point_at" in offered:
-        part = _best(manifest.get("parts", []), asked, least=2)
-        if part is not None:
-            return [("show_page", part["page"]), ("point_at", part["id"])]
-    return []
+    return Gestures(manifest, record=record).read(question, offered, picked=picked)
 
 
-def _run(question: str, experiments: Iterable[Mapping[str, Any]], asked: set[str]) -> list[Gesture] | None:
-    experiment = _best(experiments, asked, extra=lambda e: " ".join(p["label"] for p in e.get("presets", [])))
-    if experiment is None:
-        return None
+def _run(asked: Asked, experiment: Mapping[str, Any]) -> list[Call]:
     own = set(terms(f"{experiment['id']} {experiment['label']}"))
-    preset = _best(experiment.get("presets", []), asked - own)
-    live = bool(LIVE.search(question)) and bool(experiment.get("live"))
+    preset = _best(experiment.get("presets", []), asked.words - own)
+    live = bool(LIVE.search(asked.question)) and bool(experiment.get("live"))
     if preset is not None and preset.get("server") and not live:
         preset = None  # a server preset runs only as a live run, and only when asked for one
     if preset is not None:
         target = f"{experiment['id']}:{preset['id']}"
     else:
         target = f"{experiment['id']}:live" if live else experiment["id"]
-    return [("show_page", experiment["page"]), ("run_experiment", target)]
+    return [("show_page", {"id": experiment["page"]}), ("run_experiment", {"id": target})]
 
 
-def _best(
+def _ranked(
     entries: Iterable[Mapping[str, Any]],
     asked: set[str],
     *,
     least: int = 1,
     extra: Callable[[Mapping[str, Any]], str] = lambda _: "",
-) -> Mapping[str, Any] | None:
-    """The entry whose id and label share the most words with the question, if it shares enough."""
+) -> list[Mapping[str, Any]]:
+    """The entries whose id and label share the most words with the question, if they share enough; ties kept."""
     scored = []
     for entry in entries:
-        named = set(terms(f"{entry['id'].replace('-', ' ')} {entry['label']} {extra(entry)}"))
+        key = entry.get("id") or entry.get("name") or ""
+        named = set(terms(f"{key.replace('-', ' ')} {entry['label']} {extra(entry)}"))
         shared = len(named & asked)
-        if shared >= min(least, len(named)) and shared > 0:
+        if shared > 0 and shared >= min(least, len(named)):
             scored.append((shared, entry))
-    return max(scored, key=lambda pair: pair[0])[1] if scored else None
+    if not scored:
+        return []
+    top = max(s for s, _ in scored)
+    return [e for s, e in scored if s == top]
+
+
+def _best(entries: Iterable[Mapping[str, Any]], asked: set[str], *, least: int = 1) -> Mapping[str, Any] | None:
+    ranked = _ranked(entries, asked, least=least)
+    return ranked[0] if ranked else None

@@ -1,8 +1,10 @@
 """The offline model: the embedded default, with no key and no network.
 
-It ranks the record's sections for the question (BM25 over title and text, title words
-counted thrice, with light stemming), and writes a few sentences in the third person drawn
-from the best one or two, each citing its section; `[[none]]` when nothing matches well.
+It ranks the record's sections for the question and answers from the best of them: the sentences with the
+question's rarest words; for "what did she do", those where the owner acts; for results, those with the figures.
+Each is told in the third person by the owner's name (`Voice`) and cites its section; `[[none]]` when nothing
+matches well. What the visitor asks to have done (a page, a part, a run, a field, an offer, a card) it reads off
+the question's words (`Gestures`), and its calls pass the same chain of checks as any model's.
 """
 
 from __future__ import annotations
@@ -17,58 +19,35 @@ from typing import Any
 
 from ..bundle import Section
 from .anthropic import anthropic_body, body_bytes
-from .gestures import gestures
+from .gestures import Gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
 from .question import asked, calls_since_question
+from .quotes import quotes
+from .voice import Voice
 from .words import WORD, stem, terms
 
-SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
-FIRST_PERSON = re.compile(r"\b(I'm|I've|I'd|I'll|I am|I was|I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b")
-FIRST_PLURAL = re.compile(r"\b([Ww]e|[Oo]ur|[Uu]s|[Oo]urs|[Ww]e're|[Ww]e've)\b")
-TEAM = {"we": "the team", "our": "the team's", "us": "the team", "ours": "the team's", "we're": "the team is",
-        "we've": "the team has"}
-THIRD_PERSON = {
-    "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll", "i am": "they are",
-    "i was": "they were", "i": "they", "me": "them", "my": "their", "mine": "theirs", "myself": "themselves",
-}
-# Words that may lose their capital when the sentence gets a lead-in.
-LEADS = frozenset(
-    "in at on for since when after before during with the a an as over from by their them most some many every each "
-    "all both once two three what how".split()
-)
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
+# "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
+WORK = re.compile(
+    r"\bwhat\b[^?]{0,40}\b(do|did|does|done|doing|build|built|work(?:ed)?|contribut\w*|responsible|part|role|own(?:ed)?)\b"
+    r"|\b(?:her|his|their|own)\s+(?:part|role|work|contribution|job)\b|\bhow did (?:she|he|they)\b",
+    re.IGNORECASE,
+)
+# "What came of it?": the sentences with the figures.
+RESULTS = re.compile(
+    r"\b(results?|outcomes?|impact|figures?|numbers?|metrics?|improv\w*|effects?|achiev\w*|gains?|sav(?:e|ed|ings?)"
+    r"|how (?:much|many|fast|big|long)|faster|slower|reduc\w*|cut|fell|measur\w*|difference|succe\w*|worked out)\b",
+    re.IGNORECASE,
+)
+OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\b|was\b|have been\b)[a-z]")
+FIGURE = re.compile(r"\d")
+PICKED = re.compile(r'^The user picked "(.*)"\.$', re.DOTALL)
 # The best section must hold half the question's weight (by idf): a common word alone is a
 # coincidence, and a word the record never uses ("Rust") weighs most.
-COVERAGE = 0.5
+COVERAGE = 0.4
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
-
-
-def _marks(sentence: str) -> list[str]:
-    return [m for m in ("[[", "|", "```") if m in sentence]
-
-
-def _mostly_figures(sentence: str) -> bool:
-    """A table flattened into text: more figures than words make no sentence."""
-    tokens = sentence.split()
-    return sum(any(c.isdigit() for c in t) or t in {"%", "–", "-"} for t in tokens) * 4 > len(tokens)
-
-
-def third_person(sentence: str) -> str:
-    """The owner's first-person words told about them: "I review code." -> "The site says they review code."."""
-    sentence = FIRST_PLURAL.sub(lambda m: _team(m.group(1)), sentence)
-    if not FIRST_PERSON.search(sentence):
-        return sentence
-    told = FIRST_PERSON.sub(lambda m: THIRD_PERSON[m.group(1).lower()], sentence)
-    if told.startswith("they"):
-        return "The site says " + told
-    first = told.split(" ", 1)[0]
-    return "According to the site, " + (told[0].lower() + told[1:] if first.lower() in LEADS else told)
-
-
-def _team(word: str) -> str:
-    told = TEAM[word.lower()]
-    return told[0].upper() + told[1:] if word[0].isupper() else told
+SAID = 3  # sentences in an answer
 
 
 @dataclass(frozen=True)
@@ -108,6 +87,8 @@ class Index:
 
 
 class OfflineModel:
+    """The embedded model. `record` and `manifest` are read at each call, so a rebuilt site is answered from at once."""
+
     def __init__(
         self, record: Callable[[], Mapping[str, Section]], *, manifest: Callable[[], Mapping[str, Any]] | None = None
     ) -> None:
@@ -122,39 +103,43 @@ class OfflineModel:
             self._index = (record, Index.build(record))
         return self._index[1]
 
-    def answer(self, question: str) -> tuple[list[str], Section | None]:
-        """The sentences for a question, each with its citation, and the section they come from most."""
+    def voice(self) -> Voice:
+        return Voice.of(self.manifest())
+
+    def answer(self, question: str, *, page: str | None = None) -> tuple[list[str], Section | None]:
+        """The sentences for a question, each with its citation, and the section they come from most.
+
+        With `page`, from that page's sections only: the page the visitor asked to see, or the one a part is on.
+        """
         query = terms(question)
         index = self.index()
         ranked = index.rank(query)
+        if page is not None:
+            ranked = [(score, s) for score, s in ranked if s.page == page]
+            if ranked and ranked[0][0] <= 0:  # nothing the question names: the page's own opening says what it is
+                ranked = [(1.0, ranked[0][1])]
         if not query or not ranked or ranked[0][0] <= 0:
             return ["[[none]]"], None
         best_doc = index.docs[index.sections.index(ranked[0][1])]
         weight = {t: index.idf(t) for t in set(query)}
-        if sum(w for t, w in weight.items() if best_doc[t]) < COVERAGE * sum(weight.values()):
+        if page is None and sum(w for t, w in weight.items() if best_doc[t]) < COVERAGE * sum(weight.values()):
             return ["[[none]]"], None
         best_score, best = ranked[0]
-        top = [section for score, section in ranked[:8] if score >= best_score / 2]
-        # the sentences that carry the question's rarest words answer it, wherever among the top sections they are
-        matched = []
-        for rank, section in enumerate(top):
-            for i, sentence in enumerate(_candidates(section)):
-                hit = sum(weight.get(t, 0.0) for t in set(terms(sentence)))
-                if hit > 0:
-                    matched.append((hit, rank, i, sentence, section))
-        picked = sorted(matched, key=lambda m: (-m[0], m[1], m[2]))[:3]
-        picked.sort(key=lambda m: (m[1], m[2]))
-        chosen = [f"{third_person(m[3])} [[{m[4].id}]]" for m in picked]
+        top = [(score, section) for score, section in ranked[:8] if score >= best_score / 2]
+        voice = self.voice()
+        wants = _wanted(question)
+        picked = _pick(top, weight, wants, best_score)
+        chosen = [f"{voice.tell(m[3])} [[{m[4].id}]]" for m in picked]
         used = {m[3] for m in picked}
         # a match in the title alone: the section's own opening sentences give it context
-        for sentence in _candidates(best):
+        for sentence in quotes(best):
             if len(chosen) >= 2:
                 break
             if sentence not in used and len(sentence.split()) >= FILLER_WORDS:
-                chosen.append(f"{third_person(sentence)} [[{best.id}]]")
+                chosen.append(f"{voice.tell(sentence)} [[{best.id}]]")
         if len(chosen) < 2:
             chosen += self._pointer(best, set(query))
-        return chosen[:4], best
+        return chosen[: SAID + 1], best
 
     @staticmethod
     def _pointer(section: Section, query: set[str]) -> list[str]:
@@ -166,37 +151,126 @@ class OfflineModel:
     async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
         yield Usage(input_tokens=prompt)
-        if calls_since_question(request):
-            # the page it opened was the whole of the second call's work
-            yield Stop("end_turn")
-            return
         question = asked(request)
-        sentences, best = self.answer(question)
-        offered = {t.get("name") for t in request.tools}
-        calls = gestures(question, self.manifest(), offered)
-        if not calls and best is not None and SHOW.search(question):
-            target = _page_to_show(request, best, question)
-            calls = [("show_page", target)] if target is not None else []
-        if calls and sentences == ["[[none]]"]:
+        offered = {t.get("name", "") for t in request.tools}
+        manifest = self.manifest()
+        if calls_since_question(request):
+            # After its own calls ran there is nothing more to say, unless the visitor picked from its card.
+            picked = _picked(request)
+            calls = Gestures(manifest, record=self.record()).read(question, offered, picked=picked) if picked else []
+            if calls and calls[0][0] in CARDS:
+                calls = []  # asked which once: it does not ask again
+            for event in _calls(calls, start=1 + _made(request)):
+                yield event
+            yield Stop("tool_use" if calls else "end_turn")
+            return
+        kind, calls = Gestures(manifest, record=self.record()).recognise(question, offered)
+        shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
+        # Shown a page or a part, it says what the record says there; asked a question, it answers from the record.
+        sentences, best = self.answer(question, page=shown if kind in SHOWS else None)
+        if kind in SHOWS:
+            sentences = sentences[:2]
+        elif not calls and best is not None and "show_page" in offered:
+            # the page a fact is on, opened when the visitor is elsewhere (or asks where it is)
+            target = _page_to_show(request, best, question) if SHOW.search(question) else best.page
+            if target is not None and target != _open_page(request, manifest):
+                calls = [("show_page", {"id": target})]
+        if calls and (sentences == ["[[none]]"] or kind in ERRANDS or calls[0][0] in CARDS):
             sentences = []  # it was asked to act, not to answer: the actions speak, in the manifest's words
         for i, sentence in enumerate(sentences):
             yield TextDelta(sentence if i == 0 else " " + sentence)
         yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
-        for n, (tool, target) in enumerate(calls, start=1):
-            yield ToolCall(f"toolu_offline_{n}", tool, {"id": target}, json.dumps({"id": target}))
+        for event in _calls(calls, start=1 + _made(request)):
+            yield event
         yield Stop("tool_use" if calls else "end_turn")
 
     async def aclose(self) -> None:
         return None
 
 
-def _candidates(section: Section) -> list[str]:
-    """A section's sentences worth saying: no tables flattened into figures, no code, no citations of its own."""
+CARDS = ("show_links", "offer_choices")
+# Requests that are errands, not questions: "take me to the lab" wants the lab, not sentences that mention it.
+ERRANDS = ("tour", "field", "press", "next")
+SHOWS = ("point", "go")  # requests to see a page or a part: the record's words about what is there go with it
+OPEN = re.compile(r"^## The page the user has open: (.+)$", re.MULTILINE)
+
+
+def _wanted(question: str) -> str | None:
+    """What the question asks for beyond its topic: the owner's own work, or the results."""
+    if RESULTS.search(question):
+        return "results"
+    if WORK.search(question):
+        return "work"
+    return None
+
+
+def _pick(
+    top: list[tuple[float, Section]], weight: Mapping[str, float], wants: str | None, best_score: float
+) -> list[tuple[float, int, int, str, Section]]:
+    """The sentences that answer: those with the question's rarest words, and, when it asks for the owner's work or
+    for results, those where the owner acts or the figures are, from the sections that match best."""
+    total = sum(weight.values()) or 1.0
+    matched = []
+    for rank, (score, section) in enumerate(top):
+        for i, sentence in enumerate(quotes(section)):
+            hit = sum(weight.get(t, 0.0) for t in set(terms(sentence)))
+            if wants is not None:
+                fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
+                # the section's match counts for its sentences, and a sentence that is what was asked counts twice;
+                # a section whose title says whose work it is ("What I built") or that it holds the results, more
+                titled = (OWN_WORK if wants == "work" else RESULTS).search(section.title + " x")
+                hit = (hit + total * score / best_score) * (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
+            if hit > 0:
+                matched.append((hit, rank, i, sentence, section))
+    picked = sorted(matched, key=lambda m: (-m[0], m[1], m[2]))[:SAID]
+    # what was asked for first; otherwise the record's own order reads best
+    return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+def _calls(calls: list[tuple[str, dict[str, Any]]], *, start: int) -> list[ToolCall]:
     return [
-        s.strip()
-        for s in SENTENCE.split(section.text)
-        if 3 <= len(s.split()) <= 45 and not _marks(s) and not _mostly_figures(s)
+        ToolCall(f"toolu_offline_{n}", tool, dict(given), json.dumps(given))
+        for n, (tool, given) in enumerate(calls, start=start)
     ]
+
+
+def _picked(request: ModelRequest) -> str | None:
+    """The visitor's pick from the card the last call showed, read off its tool result."""
+    last = request.messages[-1] if request.messages else {}
+    content = last.get("content") if last.get("role") == "user" else None
+    for block in content if isinstance(content, list) else []:
+        if isinstance(block, dict) and block.get("type") == "tool_result" and isinstance(block.get("content"), str):
+            m = PICKED.match(block["content"])
+            if m:
+                return m.group(1)
+    return None
+
+
+def _made(request: ModelRequest) -> int:
+    """How many tool calls the conversation holds already, so new ones get ids of their own."""
+    return sum(
+        1
+        for m in request.messages
+        if m.get("role") == "assistant" and isinstance(m.get("content"), list)
+        for b in m["content"]
+        if isinstance(b, dict) and b.get("type") == "tool_use"
+    )
+
+
+def _open_page(request: ModelRequest, manifest: Mapping[str, Any]) -> str | None:
+    """The page the visitor has open, as the latest page note in the conversation names it."""
+    for message in reversed(request.messages):
+        content = message.get("content")
+        blocks = [content] if isinstance(content, str) else [
+            b.get("text") or (b.get("content") if isinstance(b.get("content"), str) else "") for b in content or []
+            if isinstance(b, dict)
+        ]
+        for text in reversed(blocks):
+            found = OPEN.findall(text or "")
+            if found:
+                label = found[-1].strip()
+                return next((p["id"] for p in manifest.get("pages", []) if p["label"] == label), None)
+    return None
 
 
 def _page_to_show(request: ModelRequest, section: Section, question: str) -> str | None:

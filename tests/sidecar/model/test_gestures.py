@@ -1,4 +1,5 @@
-"""The offline model's gestures: a question's words matched to the manifest's tours, experiments and parts."""
+"""The offline model's gestures: a question's words matched to the manifest's tours, experiments, fields, offers,
+pages and parts, widened by the synonym table; several equal matches ask which."""
 
 from __future__ import annotations
 
@@ -23,9 +24,32 @@ MANIFEST = {
     "parts": [
         {"id": "leak-chart", "label": "The leak chart", "page": "lab"},
         {"id": "3ds-flow", "label": "The 3-D Secure 2 flow", "page": "cases-3ds"},
+        {"id": "3ds-results", "label": "The 3-D Secure results table", "page": "cases-3ds"},
+        {"id": "storm-results", "label": "The storm results table", "page": "lab"},
+    ],
+    "pages": [
+        {"id": "home", "label": "Home", "path": "/"},
+        {"id": "cases-3ds", "label": "3-D Secure rollout", "path": "/cases/3ds/"},
+        {"id": "cases-kafka", "label": "Kafka event backbone", "path": "/cases/kafka/"},
+        {"id": "lab", "label": "Lab", "path": "/lab/"},
+        {"id": "installation", "label": "Installation", "path": "/installation/"},
+        {"id": "get-in-touch", "label": "Get in touch", "path": "/get-in-touch/"},
+    ],
+    "offers": [
+        {"id": "cv", "label": "Download the CV", "target": "/cv/"},
+        {"id": "email", "label": "Write an email", "target": "mailto:jo@example.org"},
+        {"id": "fit-check", "label": "Check a role against the record", "target": "/fit-check/"},
+    ],
+    "fields": [
+        {"name": "topic", "id": "topic", "label": "What is it about?", "page": "get-in-touch",
+         "options": [{"value": "role", "label": "A role"}, {"value": "consulting", "label": "Consulting"}]},
     ],
 }
-ALL = {"start_tour", "run_experiment", "point_at", "show_page"}
+ALL = {"start_tour", "run_experiment", "point_at", "show_page", "offer", "show_links", "offer_choices", "topic"}
+
+
+def ids(calls: list) -> list[tuple[str, str]]:
+    return [(tool, given.get("id", given.get("value"))) for tool, given in calls]
 
 
 @pytest.mark.parametrize(
@@ -47,9 +71,54 @@ ALL = {"start_tour", "run_experiment", "point_at", "show_page"}
     ],
 )
 def test_a_question_asks_for_what_it_names(question: str, calls: list[tuple[str, str]]) -> None:
-    assert gestures(question, MANIFEST, ALL) == calls
+    assert ids(gestures(question, MANIFEST, ALL)) == calls
+
+
+@pytest.mark.parametrize(
+    ("question", "calls"),
+    [
+        # contact, the CV and a fit check are the site's offers, by their ids or the synonym table's words
+        ("How can I contact her?", [("offer", "email")]),
+        ("Can I get her resume?", [("offer", "cv")]),
+        ("Could she fit a staff role?", [("offer", "fit-check")]),
+        ("What was her role at the bank?", []),  # one word of an offer's label is chance, not a request
+        # "take me to X" opens the page X names
+        ("Take me to the installation page", [("show_page", "installation")]),
+        ("Take me to the Kafka case", [("show_page", "cases-kafka")]),
+        ("Go home", [("show_page", "home")]),
+        # "set the topic to consulting" fills the field, on its page
+        ("Set the topic to consulting", [("show_page", "get-in-touch"), ("topic", "consulting")]),
+    ],
+)
+def test_requests_for_offers_pages_and_fields(question: str, calls: list[tuple[str, str]]) -> None:
+    assert ids(gestures(question, MANIFEST, ALL)) == calls
+
+
+def test_several_equal_matches_ask_which_and_the_pick_answers() -> None:
+    [(tool, card)] = gestures("Show me the results table", MANIFEST, ALL)
+    assert tool == "offer_choices"
+    assert card["options"] == ["The 3-D Secure results table", "The storm results table"]
+    picked = gestures("Show me the results table", MANIFEST, ALL, picked="The storm results table")
+    assert ids(picked) == [("show_page", "lab"), ("point_at", "storm-results")]
+    [(tool, card)] = gestures("Run an experiment", MANIFEST, ALL)
+    assert (tool, card["options"]) == ("offer_choices", ["The leaking heap", "The retry storm"])
+
+
+def test_several_pages_are_a_card_of_links_and_what_to_look_at_is_one_too() -> None:
+    [(tool, card)] = gestures("Take me to the secure or the kafka page", MANIFEST, ALL)
+    assert tool == "show_links" and [i["to"] for i in card["items"]] == ["cases-3ds", "cases-kafka"]
+    assert all(i["title"] for i in card["items"])
+    [(tool, card)] = gestures("What should I look at next?", MANIFEST, ALL)
+    assert tool == "show_links" and card["items"]
+
+
+def test_the_owner_extends_the_synonyms() -> None:
+    assert gestures("Where is her portfolio?", MANIFEST, ALL) == []
+    owned = {**MANIFEST, "synonyms": {"portfolio": ["cv"]}}
+    assert ids(gestures("Can I see her portfolio?", owned, ALL)) == [("offer", "cv")]
 
 
 def test_only_the_tools_the_request_offers() -> None:
     assert gestures("Give me a tour", MANIFEST, {"show_page"}) == []
     assert gestures("Run the slow leak", {}, ALL) == []
+    assert gestures("How can I contact her?", MANIFEST, {"show_page"}) == []

@@ -56,12 +56,47 @@ async def test_a_question_the_record_answers_gets_cited_third_person_sentences()
     assert usage.input_tokens > 0 and usage.output_tokens > 0
 
 
+OWNER = {"owner": {"name": "Jo Lind", "called": "Jo", "pronoun": "he"}}
+
+
+async def told(question: str, manifest: dict | None = None) -> str:
+    model = OfflineModel(lambda: RECORD, manifest=lambda: manifest or OWNER)
+    events, exc = await collect(model.stream(ask(question)))
+    assert exc is None
+    return "".join(e.text for e in events if isinstance(e, TextDelta))
+
+
 @pytest.mark.anyio
-async def test_first_person_record_text_is_told_in_the_third_person():
+async def test_first_person_record_text_is_told_in_the_third_person_by_the_owners_name():
+    assert "Jo led the platform team of six at Acme. [[roles-acme]]" in await told("Has he led a team?")
+    text = await told("Does he mentor engineers?")
+    assert "Jo reviews code and mentors mid-level engineers. [[how-i-work]]" in text
+    # without a name, the owner is the site's owner, never "they"
     text, _ = await answer("Has he led a team?")
-    assert "The site says they led the platform team of six at Acme. [[roles-acme]]" in text
-    text, _ = await answer("Does he mentor engineers?")
-    assert "The site says they review code and mentor mid-level engineers. [[how-i-work]]" in text
+    assert "The site's owner led the platform team of six at Acme. [[roles-acme]]" in text
+
+
+@pytest.mark.anyio
+async def test_what_did_he_do_answers_with_his_own_work_and_results_with_the_figures():
+    record = {
+        "ctx": Section("ctx", "case", "Context", "The bank authenticated card payments with 3-D Secure 1. "
+                       "Cardholders abandoned the 3-D Secure 1 password page often.", "/case/#ctx"),
+        "built": Section("built", "case", "What I built", "I designed the 3-D Secure decision service. "
+                         "It answers every authentication request.", "/case/#built"),
+        "results": Section("results", "case", "Results", "The 3-D Secure rollout went well. "
+                           "Abandoned challenges fell from 14 % to 4.2 % in a quarter.", "/case/#results"),
+    }
+    model = OfflineModel(lambda: record, manifest=lambda: OWNER)
+
+    async def say(question: str) -> list[str]:
+        events, _ = await collect(model.stream(ask(question)))
+        return sentences("".join(e.text for e in events if isinstance(e, TextDelta)))
+
+    work = await say("What did he do on 3-D Secure?")
+    assert work[0] == "Jo designed the 3-D Secure decision service. [[built]]"
+    # the figures share no word with the question: only the wish for results brings them in
+    results = await say("What were the results of 3-D Secure?")
+    assert "Abandoned challenges fell from 14 % to 4.2 % in a quarter. [[results]]" in [s.strip() for s in results]
 
 
 @pytest.mark.anyio

@@ -1,0 +1,64 @@
+"""A visitor's words for the site's labels: "resume" for CV, "contact" for an email, "install" for Installation.
+
+The built-in table is small and general; an owner extends it with the plugin's `synonyms` option, which the bundle
+carries. Each entry maps a visitor's word to the words of the site's labels it stands for; both sides are stemmed as
+the offline model stems a question, so "contacting" finds what "contact" finds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from .words import stem, terms
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    # getting in touch
+    "contact": ("email", "touch"),
+    "reach": ("email", "touch"),
+    "touch": ("email",),
+    "mail": ("email",),
+    "e-mail": ("email",),
+    "message": ("email", "touch"),
+    "hire": ("touch", "fit"),
+    "hiring": ("touch", "fit"),
+    "introduce": ("introduction",),
+    "intro": ("introduction",),
+    "referral": ("introduction",),
+    # the CV
+    "resume": ("cv",),
+    "résumé": ("cv",),
+    "curriculum": ("cv",),
+    # whether a role fits
+    "fit": ("fit",),
+    "suitable": ("fit",),
+    "suit": ("fit",),
+    "match": ("fit",),
+    "qualified": ("fit",),
+    # finding one's way
+    "install": ("installation",),
+    "installing": ("installation",),
+    "setup": ("installation",),
+    "job": ("role",),
+    "career": ("role",),
+    "employer": ("role",),
+    "adr": ("decision",),
+    "experiment": ("lab",),
+    "demo": ("lab",),
+    "home": ("home",),
+}
+
+
+def table(extra: Mapping[str, Iterable[str]] | None = None) -> dict[str, frozenset[str]]:
+    """The built-in table with the owner's entries added (an owner's word adds to the built-in meanings), stemmed."""
+    merged: dict[str, set[str]] = {}
+    for word, means in [*SYNONYMS.items(), *(extra or {}).items()]:
+        merged.setdefault(stem(word), set()).update(t for m in means for t in terms(m))
+    return {word: frozenset(means) for word, means in merged.items()}
+
+
+def expand(asked: Iterable[str], synonyms: Mapping[str, frozenset[str]]) -> set[str]:
+    """A question's stemmed words with what each stands for in the site's labels."""
+    words = set(asked)
+    for word in list(words):
+        words |= synonyms.get(word, frozenset())
+    return words

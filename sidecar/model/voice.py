@@ -1,0 +1,163 @@
+"""The owner's first-person words told about them: "I review code." -> "Mara reviews code.".
+
+The record is in the owner's voice; the guide speaks about the owner, by the name the owner chose and then by their
+pronoun, and about "we" as the team. A verb after the subject is put in the third person ("I lead" -> "Mara leads"),
+past tenses and modals left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# The first person, as the gate reads it: a capital I standing alone (not I/O, not Type-I), me, my, mine, myself;
+# and the first person plural. Case matters: "US" is a country, "us" is the team.
+_PERSON = re.compile(
+    r"(?<![\w'’/.\-])(I['’](?:m|ve|d|ll)|I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|[Ww]e['’](?:re|ve|d|ll)|[Ww]e|[Oo]urs|[Oo]ur"
+    r"|[Uu]s|[Oo]urselves)(?![\w'’/\-]|\.\w)"
+)
+_NEXT_WORD = re.compile(r"(\s+)([A-Za-z][a-z'’]*)")
+
+PRONOUNS: dict[str, dict[str, str]] = {
+    "she": {"subject": "she", "object": "her", "possessive": "her", "own": "hers", "self": "herself"},
+    "he": {"subject": "he", "object": "him", "possessive": "his", "own": "his", "self": "himself"},
+    "they": {"subject": "they", "object": "them", "possessive": "their", "own": "theirs", "self": "themselves"},
+}
+# Words between a subject and its verb that leave the verb alone: "I now put", "we also ran".
+_ADVERBS = frozenset(
+    "now also always never still often usually first then only rarely sometimes currently mostly generally just "
+    "even really already again once later soon".split()
+)
+_MODALS = frozenset("can could will would shall should may might must did had was were".split())
+_IRREGULAR = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "go": "goes", "be": "is", "are": "is"}
+# Common past tenses that do not end in -ed: left as they are.
+_PAST = frozenset(
+    """led built wrote took ran found chose made got gave kept left brought thought spent sent began became came went
+    saw knew grew held met paid said sold told taught understood won drew fell felt fought hid hit lost meant rose
+    shot shut sat spoke stood stuck threw woke wore rebuilt rewrote undertook overtook mistook hung""".split()
+)
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How the guide names the owner: by `called` first in a sentence, then by the pronoun."""
+
+    called: str = ""
+    pronoun: str = "they"
+
+    @classmethod
+    def of(cls, manifest: Mapping[str, Any]) -> Voice:
+        owner = manifest.get("owner") or {}
+        pronoun = str(owner.get("pronoun") or "they")
+        return cls(str(owner.get("called") or owner.get("name") or ""), pronoun if pronoun in PRONOUNS else "they")
+
+    def tell(self, sentence: str) -> str:
+        """The sentence in the third person; a sentence with no first person comes back as it was."""
+        out: list[str] = []
+        at, named = 0, False
+        for m in _PERSON.finditer(sentence):
+            word = m.group(1).replace("’", "'")
+            out.append(sentence[at : m.start()])
+            told, singular, named = self._word(word, named)
+            if m.start() == 0 or (word[0].isupper() and not word.startswith("I")):
+                told = told[0].upper() + told[1:]
+            out.append(told)
+            at = m.end()
+            if singular is not None:
+                at = self._verb(sentence, at, out, singular)
+        tail = sentence[at:]
+        if named:  # "... and am the escalation point": no other subject says "am"
+            tail = _AND_AM.sub(lambda m: m.group(1) + ("are" if self.pronoun == "they" else "is"), tail)
+        out.append(tail)
+        return "".join(out)
+
+    def _word(self, word: str, named: bool) -> tuple[str, str | None, bool]:
+        """The word's third person, whether the verb after it takes the singular (None: no verb follows), named."""
+        words = PRONOUNS[self.pronoun]
+        lower = word.lower()
+        name = self.called or "the site's owner"
+        if lower.startswith("we") or lower in ("our", "ours", "us", "ourselves"):
+            return _TEAM[lower], ("team" if lower == "we" else None), named
+        if word.startswith("I"):
+            subject = words["subject"] if named else name
+            singular = "they" if named and self.pronoun == "they" else "one"
+            tail = word[1:]
+            if tail:
+                verb = {"'m": "are" if singular == "they" else "is", "'ve": "have" if singular == "they" else "has",
+                        "'d": "would", "'ll": "will"}[tail]
+                return f"{subject} {verb}", None, True
+            return subject, singular, True
+        if lower == "my":
+            return (words["possessive"] if named else f"{name}'s"), None, True
+        if lower == "me":
+            return (words["object"] if named else name), None, True
+        if lower == "mine":
+            return (words["own"] if named else f"{name}'s"), None, True
+        return (words["self"] if named else name), None, True  # myself
+
+    @staticmethod
+    def _verb(sentence: str, at: int, out: list[str], singular: str) -> int:
+        """Puts the verb after a subject in the third person; returns where the text was taken up to."""
+        while True:
+            m = _NEXT_WORD.match(sentence, at)
+            if m is None:
+                return at
+            space, word = m.groups()
+            lower = word.lower()
+            if lower in _ADVERBS or lower.endswith("ly") and len(lower) > 4:
+                out.append(space + word)
+                at = m.end()
+                continue
+            out.append(space + _third(word, plural=singular == "they"))
+            return _coordinated(sentence, m.end(), out, plural=singular == "they")
+
+
+# "I write and review", "I review code and mentor engineers": verbs joined to the first share its subject.
+_JOINED = re.compile(r"(,\s*(?:and\s+)?|\s+(?:and|or)\s+)([a-z]+)\b")
+_CLAUSE_END = re.compile(r"[.;:!?]|\b(?:which|that|who|because|so|but|while|when|where|whose|since|until|if)\b")
+# Only verbs an owner writes of their work: a noun after "and" ("authorisation and authentication") is left alone.
+_VERBS = frozenset(
+    """review mentor write read run sit lead own build design test ship measure teach hire interview fix deploy debug
+    plan manage maintain operate support work help care prefer like take give make keep set put use think believe
+    look ask answer coach pair speak talk present document automate monitor migrate refactor profile decide choose
+    propose guide advise learn study train drive organise organize facilitate host chair am have do""".split()
+)
+
+
+def _coordinated(sentence: str, at: int, out: list[str], *, plural: bool) -> int:
+    """Puts the verbs joined to the first in the third person too, up to the clause's end."""
+    end = _CLAUSE_END.search(sentence, at)
+    stop = end.start() if end else len(sentence)
+    for m in _JOINED.finditer(sentence, at, stop):
+        word = m.group(2)
+        if word not in _VERBS:
+            continue
+        out.append(sentence[at : m.start(2)] + _third(word, plural=plural))
+        at = m.end(2)
+    return at
+
+
+_AND_AM = re.compile(r"(\band\s+)am\b")
+
+_TEAM = {
+    "we": "the team", "our": "the team's", "ours": "the team's", "us": "the team", "ourselves": "the team itself",
+    "we're": "the team is", "we've": "the team has", "we'd": "the team would", "we'll": "the team will",
+}
+
+
+def _third(verb: str, *, plural: bool) -> str:
+    """A verb after a third-person subject: "lead" -> "leads", "was" kept, "am" -> "is"; "they" keeps the plural."""
+    lower = verb.lower()
+    if plural:
+        return {"am": "are", "was": "were"}.get(lower, verb)
+    if lower in _IRREGULAR:
+        return _IRREGULAR[lower]
+    if lower in _MODALS or lower in _PAST or lower.endswith("ed") or not lower.isalpha():
+        return verb
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lower.endswith("y") and len(lower) > 2 and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"

@@ -1,0 +1,102 @@
+"""`offline_hit_rate`: the embedded model measured on questions as visitors ask them, through the real app.
+
+A visitor set is a JSON list of `{"question", "screen_page", "cites": [ids], "action": null | {"tool", "id" | "value"},
+"refuse": null | "pay" | "private" | "none"}`, written by someone who does not see the model. A question is a hit when
+everything it expects came out:
+- `refuse`: a `refused` event with that reason (and no sentence let through);
+- otherwise no refusal, and, when `cites` is not empty, a sentence let through that cites one of those sections;
+- `action`: an action or card of that tool, naming that id or value when the set gives one (`show_links`: any card
+  of links; a page's own action such as `send_message`: that action, rung, pressed or asked about).
+An action the set does not ask for is no miss: opening the page a fact is on is the guide doing its job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.evals import Case, Recorder, ask_app, make_model
+
+Events = list[tuple[str, dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Visit:
+    question: str
+    page: str | None
+    cites: tuple[str, ...]
+    action: dict[str, Any] | None
+    refuse: str | None
+
+    @classmethod
+    def from_json(cls, item: dict[str, Any]) -> Visit:
+        return cls(item["question"], item.get("screen_page"), tuple(item.get("cites") or ()), item.get("action"),
+                   item.get("refuse"))
+
+
+def misses(visit: Visit, events: Events) -> list[str]:
+    """What the visit expected and did not get; empty for a hit."""
+    refused = [d.get("reason") for k, d in events if k == "refused"]
+    said = [d for k, d in events if k == "sentence"]
+    if visit.refuse is not None:
+        if visit.refuse not in refused:
+            return [f"not refused as {visit.refuse} (refused: {refused or 'no'})"]
+        return ["a sentence shown beside the refusal"] if said else []
+    out = []
+    if refused:
+        out.append(f"refused as {refused[0]}")
+    cited = {c["id"] for d in said for c in d.get("cites", [])}
+    if visit.cites and not cited & set(visit.cites):
+        out.append(f"cited {sorted(cited) or 'nothing'}, not one of {list(visit.cites)}")
+    if visit.action is not None and not _acted(visit.action, events):
+        done = [(d.get("tool"), d.get("id")) for k, d in events if k == "action"]
+        cards = [d.get("kind") for k, d in events if k == "card"]
+        out.append(f"no {json.dumps(visit.action)} (actions {done}, cards {cards})")
+    return out
+
+
+def _acted(want: dict[str, Any], events: Events) -> bool:
+    tool, target = want.get("tool"), want.get("id", want.get("value"))
+    for kind, data in events:
+        if kind == "card":
+            if tool == "show_links" and data.get("kind") == "links":
+                return target is None or target in [i.get("id") for i in data.get("items", [])]
+            if data.get("kind") == "confirm" and data.get("name") == tool:
+                return True
+        if kind == "action" and data.get("tool") == tool:
+            named = data.get("value") if "value" in want else data.get("id")
+            if target is None or named == target:
+                return True
+    return False
+
+
+async def run_visits(visits: list[Visit], *, bundle_path: Path, model_name: str = "offline") -> list[tuple[Visit, list[str]]]:
+    bundle = Bundle.load(bundle_path)
+    results = []
+    for visit in visits:
+        case = Case("visit", visit.question, "", [], [], {"page": visit.page} if visit.page else {})
+        events = await ask_app(bundle_path, Recorder(make_model(model_name, case, bundle)), case)
+        results.append((visit, misses(visit, events)))
+    return results
+
+
+def load(path: Path) -> list[Visit]:
+    return [Visit.from_json(item) for item in json.loads(path.read_text(encoding="utf-8"))]
+
+
+def report(results: list[tuple[Visit, list[str]]], *, name: str = "offline") -> str:
+    hits = sum(not m for _, m in results)
+    lines = [f"{'HIT ' if not m else 'MISS'} {v.question[:70]:<70} {'; '.join(m)}" for v, m in results]
+    rate = hits / len(results) if results else 0.0
+    lines.append(f"{name}_hit_rate: {rate:.2f} ({hits}/{len(results)} visitor questions)")
+    return "\n".join(lines)
+
+
+def measure(path: Path, *, bundle_path: Path) -> tuple[float, str]:
+    results = asyncio.run(run_visits(load(path), bundle_path=bundle_path))
+    hits = sum(not m for _, m in results)
+    return (hits / len(results) if results else 0.0), report(results)

@@ -66,7 +66,7 @@ def test_refusal_shows_the_policys_words(page: Page, guide: Sidecar) -> None:
     log = ask(page, "What is her salary?")
     expect(log.locator(".docent-refused")).to_have_text(
         "The guide does not answer questions about pay, rates or money; "
-        "those are for a conversation with the site's owner.")
+        "those are for a conversation with Mara.")
     expect(log.locator(".docent-sentence")).to_have_count(0)
 
 

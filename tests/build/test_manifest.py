@@ -116,3 +116,34 @@ def test_options_of_the_wrong_shape_are_config_errors_naming_the_option(options,
     with pytest.raises(ConfigError) as raised:
         site_config(**options)
     assert message in str(raised.value)
+
+
+def test_the_owner_and_the_rules_are_options_the_bundle_carries():
+    site = site_config(site_author="Mara Lindqvist", refuse={"pay": False, "topics": [
+        {"id": "clients", "asks": "client list", "says": "Not named here."}]}, synonyms={"Portfolio": "cv"})
+    manifest, _ = build([HOME], site)
+    private = manifest.private(hash="")
+    assert private["owner"] == {"name": "Mara Lindqvist", "called": "Mara", "pronoun": "they"}
+    assert private["refuse"] == {"pay": False, "private": True,
+                                 "topics": [{"id": "clients", "asks": ["client list"], "says": "Not named here."}]}
+    assert private["synonyms"] == {"portfolio": ["cv"]}
+    assert "owner" not in manifest.public(hash="") and "refuse" not in manifest.public(hash="")
+    named = site_config(owner={"name": "Jo Lind", "called": "Jo", "pronoun": "he"}, site_author="Someone")
+    assert (named.owner, named.called, named.pronoun) == ("Jo Lind", "Jo", "he")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"owner": {"name": "Jo", "pronoun": "it"}}, "docent `owner.pronoun` must be one of she, he, they"),
+        ({"owner": {"name": "Jo", "nick": "J"}}, "docent `owner` has unknown keys nick."),
+        ({"refuse": {"pay": True, "salary": True}}, "docent `refuse` has unknown keys salary."),
+        ({"refuse": {"topics": [{"id": "x", "says": "No."}]}}, "docent `refuse.topics[0]`.asks must list"),
+        ({"refuse": {"pay": 1}}, "docent `refuse.pay` must be non-empty text"),
+        ({"synonyms": {"resume": []}}, "docent `synonyms` 'resume' must name the site's words"),
+    ],
+)
+def test_owner_refuse_and_synonyms_of_the_wrong_shape_say_what_to_write(options, message):
+    with pytest.raises(ConfigError) as raised:
+        site_config(**options)
+    assert message in str(raised.value)

@@ -28,6 +28,8 @@ def test_every_eval_passes_on_the_replay_scripts(capsys: pytest.CaptureFixture[s
     for name in ("attack: claim Rust", "a part on another page", "a fifth action", '"sending" an offer', "pay"):
         assert name in out
     assert out.count(" yes\n") + out.count(" yes") >= 15
+    # the offline model, measured on the visitor set, through the same app
+    assert "offline_hit_rate: " in out and out.count("\nHIT ") + out.count("\nMISS") >= 48
 
 
 def test_a_miss_fails_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -180,3 +180,31 @@ def test_held_messages_name_what_was_held_and_why() -> None:
     )
     for reason in ("first_person", "no_overlap", "uncited", "never_cited", "other"):
         assert POLICY.held_message(reason).startswith("A sentence was held back: ")
+
+
+def test_the_owner_turns_a_rule_off_words_it_and_adds_topics() -> None:
+    library = AnswerPolicy(refuse={"pay": False})
+    assert library.refusal("Is there paid support?") is None
+    assert library.refusal("Is she married?") == Refused("private", library.words("private"))
+    own = AnswerPolicy(
+        refuse={"pay": "Rates are for a call with Mara.", "topics": [
+            {"id": "clients", "asks": ["client list", "which clients"], "says": "The guide does not name clients."}]},
+        owner="Mara",
+    )
+    assert own.refusal("What is her day rate?") == Refused("pay", "Rates are for a call with Mara.")
+    assert own.refusal("Which  CLIENTS has she worked for?") == Refused("topic:clients", "The guide does not name clients.")
+    assert own.refusal("Does she know Kafka?") is None
+
+
+def test_the_policy_a_bundle_asks_for() -> None:
+    manifest = {"owner": {"name": "Mara Lindqvist", "called": "Mara", "pronoun": "she"}, "refuse": {"pay": False}}
+    policy = AnswerPolicy.for_site(manifest)
+    assert policy.refusal("What does she charge?") is None
+    assert AnswerPolicy.for_site({}).refusal("What does she charge?") is not None  # seed 002's rules by default
+    assert AnswerPolicy.for_site({"owner": {"called": "Mara"}}).words("pay").endswith("with Mara.")
+
+
+def test_trade_words_that_only_look_like_pay_or_private_life() -> None:
+    for question in ("Run the healthy heap so I can compare", "How quickly did a booking reach invoicing?"):
+        assert POLICY.refusal(question) is None, question
+    assert POLICY.asks_for_run("I want to watch the full heap run")

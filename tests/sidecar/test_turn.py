@@ -359,3 +359,17 @@ async def test_words_on_a_card_pass_the_gates_rules(tmp_path: Path) -> None:
     first, second = rig.results()[:2]
     assert first["is_error"] is True and "first person" in first["content"]
     assert not second.get("is_error")
+
+
+@pytest.mark.anyio
+async def test_the_sites_own_labels_on_a_card_are_the_sites_words(tmp_path: Path) -> None:
+    # "3-D Secure" is a term no section the answer cited mentions: the model's own words naming it are held,
+    # the part's label as the manifest gives it is not
+    made_up = {"question": "Which?", "options": ["The 3-D Secure figures", "The storm figures"]}
+    labels = {"question": "Which?", "options": ["The 3-D Secure results table", "The storm results table"]}
+    rig = Rig(tmp_path, [{"question": "table", "calls": [
+        [{"tool": "offer_choices", "input": made_up}], [{"tool": "offer_choices", "input": labels}]]}])
+    events = await rig.ask(Ask(question="Show me the results table", screen=ON_HOME))
+    cards = [e for e in events if isinstance(e, Card)]
+    assert [c.body["options"] for c in cards] == [labels["options"]]
+    assert rig.results()[0]["is_error"] is True and "3-D Secure" in rig.results()[0]["content"]

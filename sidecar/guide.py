@@ -132,6 +132,10 @@ def model_factory_for(guide_bundle: Callable[[], Bundle | None], budget_store: B
             bundle = guide_bundle()
             return bundle.manifest if bundle is not None else {}
 
+        def lexicon() -> Any:
+            bundle = guide_bundle()
+            return bundle.lexicon if bundle is not None else []
+
         model = make_feature_model(
             "guide",
             model=settings.model,
@@ -140,6 +144,7 @@ def model_factory_for(guide_bundle: Callable[[], Bundle | None], budget_store: B
             bulkhead=settings.bulkhead,
             record=record,
             manifest=manifest,
+            lexicon=lexicon,
             replay_log=settings.replay_log,
             openai_api_key=settings.openai_api_key,
             store=budget_store,

@@ -13,11 +13,12 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..bundle import Section
+from ..record_index import RecordIndex
 from .anthropic import anthropic_body, body_bytes
 from .gestures import Gestures
 from .models import spec_for
@@ -51,57 +52,50 @@ SAID = 3  # sentences in an answer
 
 
 @dataclass(frozen=True)
-class Index:
-    """BM25 over the record, built once per record object."""
+class Vocabulary:
+    """How rare each of the record's words is, and which words each section holds: to weigh a question's words
+    and to pick sentences. The ranking of sections is the record index's (`docent.sidecar.record_index`)."""
 
     sections: list[Section]
     docs: list[Counter[str]]
-    lengths: list[int]
     df: Counter[str]
 
     @classmethod
-    def build(cls, record: Mapping[str, Section]) -> Index:
+    def build(cls, record: Mapping[str, Section]) -> Vocabulary:
         sections = list(record.values())
-        # the page's own name counts too: "the lab" should find the lab's sections
-        docs = [Counter(terms(s.title) * 3 + terms(s.page.replace("-", " ")) * 2 + terms(s.text)) for s in sections]
+        docs = [Counter(terms(s.title) + terms(s.page.replace("-", " ")) + terms(s.text)) for s in sections]
         df: Counter[str] = Counter()
         for doc in docs:
             df.update(doc.keys())
-        return cls(sections, docs, [sum(d.values()) for d in docs], df)
+        return cls(sections, docs, df)
 
     def idf(self, term: str) -> float:
         n = len(self.docs)
         return math.log(1 + (n - self.df[term] + 0.5) / (self.df[term] + 0.5))
-
-    def rank(self, query: list[str], *, k1: float = 1.2, b: float = 0.75) -> list[tuple[float, Section]]:
-        avg = sum(self.lengths) / max(1, len(self.lengths))
-        scored = []
-        for section, doc, length in zip(self.sections, self.docs, self.lengths):
-            score = sum(
-                self.idf(t) * doc[t] * (k1 + 1) / (doc[t] + k1 * (1 - b + b * length / max(avg, 1)))
-                for t in set(query)
-                if doc[t]
-            )
-            scored.append((score, section))
-        return sorted(scored, key=lambda pair: -pair[0])
 
 
 class OfflineModel:
     """The embedded model. `record` and `manifest` are read at each call, so a rebuilt site is answered from at once."""
 
     def __init__(
-        self, record: Callable[[], Mapping[str, Section]], *, manifest: Callable[[], Mapping[str, Any]] | None = None
+        self,
+        record: Callable[[], Mapping[str, Section]],
+        *,
+        manifest: Callable[[], Mapping[str, Any]] | None = None,
+        lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None,
     ) -> None:
         self.record = record
         self.manifest = manifest or dict
+        self.lexicon = lexicon or list
         self.spec = spec_for("offline")
-        self._index: tuple[Mapping[str, Section], Index] | None = None
+        self._index: tuple[Mapping[str, Section], RecordIndex, Vocabulary] | None = None
 
-    def index(self) -> Index:
+    def index(self) -> tuple[RecordIndex, Vocabulary]:
         record = self.record()
         if self._index is None or self._index[0] is not record:  # a rebuilt bundle is a new record
-            self._index = (record, Index.build(record))
-        return self._index[1]
+            search = RecordIndex.of(record, lexicon=self.lexicon(), manifest=self.manifest())
+            self._index = (record, search, Vocabulary.build(record))
+        return self._index[1], self._index[2]
 
     def voice(self) -> Voice:
         return Voice.of(self.manifest())
@@ -112,12 +106,15 @@ class OfflineModel:
         With `page`, from that page's sections only: the page the visitor asked to see, or the one a part is on.
         """
         query = terms(question)
-        index = self.index()
-        ranked = index.rank(query)
-        if page is not None:
+        search, index = self.index()
+        record = self.record()
+        if page is None:
+            ranked = [(score, record[sid]) for sid, score in search.search(question, limit=8) if sid in record]
+        else:
+            ranked = [(score, record[sid]) for sid, score in search.search(question, limit=len(search)) if sid in record]
             ranked = [(score, s) for score, s in ranked if s.page == page]
-            if ranked and ranked[0][0] <= 0:  # nothing the question names: the page's own opening says what it is
-                ranked = [(1.0, ranked[0][1])]
+            if not ranked:  # nothing the question names: the page's own opening says what it is
+                ranked = [(1.0, s) for s in list(record.values()) if s.page == page][:1]
         if not query or not ranked or ranked[0][0] <= 0:
             return ["[[none]]"], None
         best_doc = index.docs[index.sections.index(ranked[0][1])]

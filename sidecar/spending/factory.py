@@ -16,7 +16,7 @@ reserves nothing; metering stands outside both, so it counts their refusals too.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
 from pathlib import Path
@@ -124,12 +124,13 @@ def make_adapter(
     client: httpx.AsyncClient | None,
     openai_api_key: str | None = None,
     manifest: Callable[[], Mapping[str, Any]] | None = None,
+    lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None,
 ) -> LanguageModel | Off:
     """The bare adapter a model choice names, or why there is none."""
     if choice.kind == "offline":
         from ..model.offline import OfflineModel
 
-        return OfflineModel(record, manifest=manifest)
+        return OfflineModel(record, manifest=manifest, lexicon=lexicon)
     if choice.kind == "anthropic":
         if not api_key:
             return Off(f"No key for anthropic:{choice.target}: set ANTHROPIC_API_KEY, or DOCENT_MODEL=offline.")
@@ -162,6 +163,7 @@ def make_feature_model(
     bulkhead: int,
     record: Callable[[], Mapping[str, Section]],
     manifest: Callable[[], Mapping[str, Any]] | None = None,
+    lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None,
     replay_log: Path | None = None,
     client: httpx.AsyncClient | None = None,
     openai_api_key: str | None = None,
@@ -176,7 +178,7 @@ def make_feature_model(
         return Off(str(exc))
     adapter = make_adapter(
         choice, api_key=api_key, record=record, replay_log=replay_log, client=client, openai_api_key=openai_api_key,
-        manifest=manifest,
+        manifest=manifest, lexicon=lexicon,
     )
     if isinstance(adapter, Off):
         return adapter

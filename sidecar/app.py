@@ -9,12 +9,14 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.routing import BaseRoute, Mount
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from docent.sidecar import errors
+from docent.sidecar.counts import CountStore, DailyCounts, open_counts
 from docent.sidecar.guide import Guide, ModelFactory, TurnFactory, default_turn_factory
+from docent.sidecar.metrics import Metrics, metrics_endpoint
 from docent.sidecar.proof import ProofOfWork
 from docent.sidecar.ratelimit import RateLimits
 from docent.sidecar.routes import routes
@@ -41,12 +43,15 @@ def create_app(
     clock: Callable[[], float] | None = None,
     store: Store | None = None,
     budget_store: BudgetStore | None = None,
+    counts: CountStore | None = None,
 ) -> Starlette:
     """The sidecar. Nothing heavy happens here: the bundle and the model are made with the first call needing them."""
     now = clock or time.time
     store = store or MemoryStore(
         conversation_s=settings.conversation_s, max_conversations=settings.max_conversations, clock=now, wall_clock=now
     )
+    counts = counts if counts is not None else open_counts(settings.state_dir)
+    metrics = Metrics()
     guide = Guide(
         settings,
         store=store,
@@ -61,14 +66,24 @@ def create_app(
         model_factory=model_factory,
         turn_factory=turn_factory or default_turn_factory,
         budget_store=budget_store or default_budget_store(settings),
+        metrics=metrics,
+        listeners=(metrics, DailyCounts(counts, clock=now)),
     )
+    _read_gauges(metrics, guide)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        await guide.aclose()
+        server = metrics.serve(*settings.metrics) if settings.metrics else None
+        try:
+            yield
+        finally:
+            if server is not None:
+                server.shutdown()
+                server.server_close()
+            await guide.aclose()
 
     table: list[BaseRoute] = list(routes(guide))
+    table.append(Route("/api/guide/metrics", metrics_endpoint(metrics, settings.metrics_token), methods=["GET"]))
     if settings.site is not None:
         table.append(Mount("/", StaticFiles(directory=settings.site, html=True), name="site"))
     middleware = [Middleware(SecurityHeaders)]
@@ -93,6 +108,26 @@ def create_app(
     )
     app.state.guide = guide
     return app
+
+
+def _read_gauges(metrics: Metrics, guide: Guide) -> None:
+    """The gauges read the guide's parts when scraped; a part not made yet reads as zero."""
+
+    def part(name: str, attribute: str) -> Callable[[], float]:
+        def read() -> float:
+            made = getattr(guide.model(), name, None)
+            value = getattr(made, attribute, 0.0) if made is not None else 0.0
+            return float(value() if callable(value) else value)
+
+        return read
+
+    metrics.read_gauges(
+        spend_dollars=part("budget", "spent_usd"),
+        budget_dollars=part("budget", "limit_usd"),
+        bulkhead_in_use=part("bulkhead", "in_use"),
+        bulkhead_size=part("bulkhead", "size"),
+        conversations_open=lambda: float(len(guide.store)) if hasattr(guide.store, "__len__") else 0.0,
+    )
 
 
 class SecurityHeaders:

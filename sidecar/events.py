@@ -58,6 +58,8 @@ class Card:
 class Held:
     reason: str  # a code: first_person, unknown_term, no_overlap, uncited, ...
     message: str  # what the visitor reads
+    # The lexicon's terms an `unknown_term` hold named, for the owner's report; not sent to the browser.
+    terms: tuple[str, ...] = field(default=(), compare=False)
     event = "held"
 
 
@@ -97,4 +99,6 @@ def payload(event: StreamEvent) -> dict[str, Any]:
     """The JSON object sent as an event's data."""
     if isinstance(event, (Action, Card)):
         return event.payload()
+    if isinstance(event, Held):
+        return {"reason": event.reason, "message": event.message}  # the terms stay on the server
     return asdict(event)

@@ -302,7 +302,8 @@ class Gate:
         return Sentence(draft.text, cites)
 
     def _hold(self, reason: str, **facts: object) -> Held:
-        held = Held(reason, self._policy.held_message(reason, **facts))
+        terms = tuple(sorted(facts.get("terms", ())))  # type: ignore[call-overload]
+        held = Held(reason, self._policy.held_message(reason, **facts), terms=terms)
         self._held.append(held)
         return held
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from docent.sidecar.bundle import Bundle, BundleError, BundleSource
+from docent.sidecar.metrics import Metrics
 from docent.sidecar.model.port import LanguageModel
 from docent.sidecar.proof import ProofOfWork
 from docent.sidecar.ratelimit import RateLimits
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore
 from docent.sidecar.store import Store
+from docent.sidecar.tally import Listener
 
 logger = logging.getLogger("docent.sidecar")
 
@@ -28,13 +30,14 @@ OFF_WORDS = {
 
 
 class Ready:
-    """What a question needs, when the guide is on."""
+    """What a question needs, when the guide is on; `degraded` says why the offline model stands in, if it does."""
 
-    __slots__ = ("bundle", "model")
+    __slots__ = ("bundle", "degraded", "model")
 
-    def __init__(self, bundle: Bundle, model: LanguageModel) -> None:
+    def __init__(self, bundle: Bundle, model: LanguageModel, degraded: str | None = None) -> None:
         self.bundle = bundle
         self.model = model
+        self.degraded = degraded
 
 
 class Guide:
@@ -50,16 +53,21 @@ class Guide:
         model_factory: ModelFactory | None,
         turn_factory: TurnFactory,
         budget_store: BudgetStore | None = None,
+        metrics: Metrics | None = None,
+        listeners: Sequence[Listener] = (),
     ) -> None:
         self.settings = settings
         self.store = store
         self.proof = proof
         self.limits = limits
+        self.metrics = metrics
+        self.listeners = tuple(listeners)  # told of each answer once it has ended: the metrics, the day's counts
         self.bundles = BundleSource(settings.bundle)
         self.budget_store = budget_store
         self._model_factory = model_factory or model_factory_for(self.bundle, budget_store)
         self._turn_factory = turn_factory
         self._model: Any = None
+        self._fallback: Any = None
         self._policy: tuple[str, Any] | None = None
         self._bundle: Bundle | None = None
 
@@ -71,6 +79,9 @@ class Guide:
         if bundle is None:
             return "no_bundle", None
         model = self.model()
+        degraded = model.degraded() if hasattr(model, "degraded") else None
+        if degraded is not None and self.settings.degrade:
+            return None, Ready(bundle, self.fallback(), degraded=degraded)
         why = _why_off(model)
         if why is not None:
             return why, None
@@ -90,7 +101,35 @@ class Guide:
     def model(self) -> Any:
         if self._model is None:
             self._model = self._model_factory(self.settings)
+            if self.metrics is not None and hasattr(self._model, "meter"):
+                self._model.meter.listeners.append(self.metrics.called)
         return self._model
+
+    def fallback(self) -> Any:
+        """The offline model that answers while the day's budget is spent or the model is down: it costs nothing."""
+        if self._fallback is None:
+            from docent.sidecar.spending.factory import make_feature_model
+
+            self._fallback = make_feature_model(
+                "guide",
+                model="offline",
+                api_key=None,
+                budget_usd=0.0,
+                bulkhead=self.settings.bulkhead,
+                record=lambda: _part(self.bundle(), "record", {}),
+                manifest=lambda: _part(self.bundle(), "manifest", {}),
+                lexicon=lambda: _part(self.bundle(), "lexicon", []),
+                meter=getattr(self.model(), "meter", None),
+            )
+        return self._fallback
+
+    def pressure(self) -> float:
+        """How near the day's spend is to its budget, 0 to 1 (and 0 while the offline model answers for free)."""
+        model = self.model()
+        budget = getattr(model, "budget", None)
+        if budget is None or model.spec.offline or budget.limit_usd <= 0:
+            return 0.0
+        return min(1.0, budget.spent_usd() / budget.limit_usd)
 
     def policy(self, bundle: Bundle) -> Any:
         """The owner's policy, as the bundle carries it; made again when the site is rebuilt."""
@@ -101,7 +140,10 @@ class Guide:
         return self._policy[1]
 
     def turn(self, ready: Ready) -> Any:
-        return self._turn_factory(bundle=ready.bundle, model=ready.model, policy=self.policy(ready.bundle))
+        parts: dict[str, Any] = {"bundle": ready.bundle, "model": ready.model, "policy": self.policy(ready.bundle)}
+        if self._turn_factory is default_turn_factory and self.metrics is not None:
+            parts["on_check"] = self.metrics.checked
+        return self._turn_factory(**parts)
 
     async def aclose(self) -> None:
         if self._model is not None and hasattr(self._model, "aclose"):
@@ -154,6 +196,10 @@ def model_factory_for(guide_bundle: Callable[[], Bundle | None], budget_store: B
         return model
 
     return make
+
+
+def _part(bundle: Bundle | None, name: str, empty: Any) -> Any:
+    return getattr(bundle, name) if bundle is not None else empty
 
 
 def default_turn_factory(**parts: Any) -> Any:

@@ -64,12 +64,14 @@ class ProofOfWork:
         self.expires_s = expires_s
         self._clock = clock
 
-    def issue(self, purpose: str) -> Challenge:
+    def issue(self, purpose: str, *, maxnumber: int | None = None) -> Challenge:
+        """A challenge of at most `maxnumber` tries (the calm setting unless pressure raised it)."""
+        maxnumber = maxnumber or self.maxnumber
         expires = int(self._clock()) + self.expires_s
         salt = f"{secrets.token_hex(12)}?expires={expires}&purpose={purpose}&"
-        number = secrets.randbelow(self.maxnumber + 1)
+        number = secrets.randbelow(maxnumber + 1)
         challenge = _sha256(salt + str(number))
-        return Challenge(ALGORITHM, challenge, self.maxnumber, salt, self._sign(challenge))
+        return Challenge(ALGORITHM, challenge, maxnumber, salt, self._sign(challenge))
 
     async def verify(self, proof: str, *, purpose: str) -> None:
         """Accept a solution once; raise ProofError for one malformed, forged, expired, for another purpose or used."""
@@ -94,6 +96,18 @@ class ProofOfWork:
 
     def _sign(self, challenge: str) -> str:
         return hmac.new(self._secret, challenge.encode(), hashlib.sha256).hexdigest()
+
+
+# Below this pressure the proof stays at its calm setting: an ordinary day never makes visitors wait longer.
+CALM_UNTIL = 0.5
+
+
+def difficulty(pressure: float, *, calm: int, top: int) -> int:
+    """The most tries a challenge may take under `pressure` (0 to 1: the day's spend or the overall rate, whichever
+    is nearer its limit): `calm` up to half, then rising geometrically, so each step costs a burst the same
+    factor more, to `top` at the limit and never past it."""
+    rise = min(1.0, max(0.0, (pressure - CALM_UNTIL) / (1 - CALM_UNTIL)))
+    return max(calm, min(top, round(calm * (top / calm) ** rise)))
 
 
 def solve(challenge: Challenge | dict[str, Any], *, start: int = 0) -> str | None:

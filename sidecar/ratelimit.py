@@ -49,6 +49,11 @@ class RateLimits:
         await self._hit(self._conversation, "conversation", conversation)
         await self._hit(self._overall, "overall", "all")
 
+    async def overall_use(self) -> float:
+        """How much of the overall limit the current window has used, 0 to 1."""
+        stats = await self._limiter.get_window_stats(self._overall, "overall", "all")
+        return 1 - stats.remaining / self._overall.amount
+
     async def start(self, *, address: str) -> None:
         await self._hit(self._start, "start", address)
 

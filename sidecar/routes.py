@@ -13,11 +13,12 @@ from docent.sidecar.body import read_body
 from docent.sidecar.errors import GuideError
 from docent.sidecar.events import Start
 from docent.sidecar.guide import OFF_WORDS, Guide, Ready
-from docent.sidecar.proof import ALGORITHM, ProofError
+from docent.sidecar.proof import ALGORITHM, ProofError, difficulty
 from docent.sidecar.ratelimit import Limited, client_address
 from docent.sidecar.reference import document_bytes
 from docent.sidecar.store import StoreFull
 from docent.sidecar.stream import Answer
+from docent.sidecar.tally import tallied
 
 PURPOSE = "guide"
 
@@ -31,6 +32,8 @@ def routes(guide: Guide) -> list[Route]:
         Route("/api/guide/conversations", endpoints.conversations, methods=["POST", "DELETE"]),
         Route("/api/guide/questions", endpoints.ask, methods=["POST"]),
         Route("/api/guide/openapi.json", endpoints.reference, methods=["GET"]),
+        Route("/api/guide/health", endpoints.health, methods=["GET"]),
+        Route("/api/guide/ready", endpoints.ready, methods=["GET"]),
     ]
 
 
@@ -59,6 +62,7 @@ class _Endpoints:
                 "model": model.spec.id if model else None,
                 "offline": bool(model and model.spec.offline),
                 "bundle": bundle.hash if bundle else None,
+                "degraded": ready.degraded if ready else None,
                 "limits": {
                     "questions": s.questions,
                     "question_chars": s.question_chars,
@@ -74,7 +78,12 @@ class _Endpoints:
         await read_body(request, "ChallengeRequest", limit=self.limit)
         self._ready()
         await self._limited(self.guide.limits.start(address=self._address(request)))
-        return _json(self.guide.proof.issue(PURPOSE).as_json())
+        pressure = max(self.guide.pressure(), await self.guide.limits.overall_use())
+        maxnumber = difficulty(pressure, calm=self.settings.pow_maxnumber, top=self.settings.pow_maxnumber_top)
+        self._count("challenges", "issued")
+        if self.guide.metrics is not None:
+            self.guide.metrics.pow_maxnumber.set(maxnumber)
+        return _json(self.guide.proof.issue(PURPOSE, maxnumber=maxnumber).as_json())
 
     async def start(self, request: Request) -> Response:
         body = await read_body(request, "ConversationRequest", limit=self.limit)
@@ -87,6 +96,7 @@ class _Endpoints:
             raise GuideError(403, exc.code, exc.message) from None
         except StoreFull as exc:
             raise GuideError(503, "full", str(exc), retry_after=60) from None
+        self._count("challenges", "solved")
         return _json(
             {"conversation": conversation.token, "expires_in": self.settings.conversation_s, "questions": self.settings.questions},
             status=201,
@@ -132,13 +142,34 @@ class _Endpoints:
             ask = _ask_type()(question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [])
             number = conversation.questions + (1 if question is not None else 0)
             start = Start(conversation=conversation.token, question=max(number, 1), model=ready.model.spec.id)
-            return Answer(start, turn.run(conversation, ask), release=conversation.lock.release)
+            events = tallied(turn.run(conversation, ask), question=question is not None, listeners=self.guide.listeners)
+            return Answer(start, events, release=conversation.lock.release)
         except BaseException:
             conversation.lock.release()
             raise
 
     async def reference(self, request: Request) -> Response:
         return Response(document_bytes(), media_type="application/json")
+
+    async def health(self, request: Request) -> Response:
+        return _json({"status": "alive"})
+
+    async def ready(self, request: Request) -> Response:
+        """503 until the bundle loads and the store answers, so an orchestrator sends no visitor here before."""
+        problems = []
+        if self.guide.bundle() is None:
+            problems.append("no_bundle")
+        try:
+            answers = await self.guide.store.limiter_storage.check()
+        except Exception:  # a store that cannot be reached raises rather than answering False
+            answers = False
+        if not answers:
+            problems.append("store_unavailable")
+        return _json({"ready": not problems, "problems": problems}, status=503 if problems else 200)
+
+    def _count(self, counter: str, label: str) -> None:
+        if self.guide.metrics is not None:
+            getattr(self.guide.metrics, counter).labels(label).inc()
 
     def _ready(self) -> Ready:
         why, ready = self.guide.readiness()
@@ -149,11 +180,11 @@ class _Endpoints:
     def _address(self, request: Request) -> str:
         return client_address(request.scope, self.settings.trust_proxy)
 
-    @staticmethod
-    async def _limited(check: Any) -> None:
+    async def _limited(self, check: Any) -> None:
         try:
             await check
         except Limited as exc:
+            self._count("limited", exc.scope)
             raise GuideError(429, "rate_limited", exc.message, retry_after=exc.retry_after) from None
 
 

@@ -64,6 +64,12 @@ class Settings:
     # for an app made in code. `from_env` always names one.
     state_dir: Path | None = None
     redis_url: str | None = None  # redis://host:6379/0: the state several sidecars share
+    # Running it: metrics, logs, the degraded guide, harder proofs (the counts for `docent report` go in state_dir).
+    metrics: tuple[str, int] | None = None  # a separate address for /metrics, e.g. ("127.0.0.1", 9108)
+    metrics_token: str | None = field(default=None, repr=False)  # else /api/guide/metrics behind this bearer token
+    log_format: str = "text"  # text | json
+    degrade: bool = True  # budget spent or model down: the offline model answers, quoting the site
+    pow_maxnumber_top: int = 1_000_000  # the most tries a challenge takes under full pressure
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **flags: Any) -> Settings:
@@ -91,6 +97,7 @@ class Settings:
             "port": reader.number("DOCENT_PORT", 8000, int, minimum=0),
             "state_dir": Path(env["DOCENT_STATE_DIR"]) if env.get("DOCENT_STATE_DIR") else default_state_dir(env),
             "redis_url": env.get("DOCENT_REDIS_URL", "").strip() or None,
+            **_operating(reader, env),
         }
         secret = env.get("DOCENT_POW_SECRET", "")
         if secret:
@@ -137,6 +144,11 @@ class Settings:
             problems.append(f"--site {self.site} is not a directory: build the site first (`mkdocs build`).")
         if not 0 <= self.port <= 65535:
             problems.append(f"The port {self.port} is out of range: use 1 to 65535 (0 picks a free one).")
+        if self.pow_maxnumber_top < self.pow_maxnumber:
+            problems.append(
+                f"DOCENT_POW_MAXNUMBER_TOP={self.pow_maxnumber_top} is below DOCENT_POW_MAXNUMBER={self.pow_maxnumber}: "
+                "the top difficulty must be at least the calm one."
+            )
         if self.workers < 1:
             problems.append(f"--workers {self.workers}: use at least 1.")
         if self.redis_url is not None and urlsplit(self.redis_url).scheme not in REDIS_SCHEMES:
@@ -171,6 +183,21 @@ def default_state_dir(env: Mapping[str, str]) -> Path:
     except RuntimeError:  # no HOME and no passwd entry: a bare container
         return Path(".docent-state").resolve()
     return home / ".local" / "state" / "docent"
+
+
+def _operating(reader: _Reader, env: Mapping[str, str]) -> dict[str, Any]:
+    """The settings for running the guide in production: metrics, logs, degrading, proof of work."""
+    log_format = env.get("DOCENT_LOG_FORMAT", "text").strip().lower() or "text"
+    if log_format not in {"text", "json"}:
+        reader.problems.append(f"DOCENT_LOG_FORMAT={log_format!r}: write text or json.")
+        log_format = "text"
+    return {
+        "metrics": reader.address("DOCENT_METRICS"),
+        "metrics_token": env.get("DOCENT_METRICS_TOKEN") or None,
+        "log_format": log_format,
+        "degrade": reader.boolean("DOCENT_DEGRADE", True),
+        "pow_maxnumber_top": reader.number("DOCENT_POW_MAXNUMBER_TOP", 1_000_000, int, minimum=1),
+    }
 
 
 class _Reader:
@@ -216,6 +243,17 @@ class _Reader:
             )
             return default
         return raw.strip()
+
+    def address(self, name: str) -> tuple[str, int] | None:
+        raw = self.env.get(name, "").strip()
+        if not raw:
+            return None
+        host, _, port = raw.rpartition(":")
+        host = host.strip("[]")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            self.problems.append(f"{name}={raw!r} is not host:port: write, e.g., {name}=127.0.0.1:9108.")
+            return None
+        return host, int(port)
 
     def origins(self, name: str) -> tuple[str, ...]:
         found = []

@@ -70,6 +70,7 @@ class Failed:
 
     call: ToolCall
     message: str
+    check: str = "sensible"  # the check it failed, for the metrics: input, caps, sensible, card
 
 
 Verdict = Passed | Failed
@@ -89,9 +90,12 @@ class ToolCheck:
         self.links = {**bundle.by_id("sections"), **bundle.pages}
 
     def check(self, call: ToolCall, here: Here) -> Verdict:
-        failure = self._fits(call) or self._under_caps(call, here)
+        failure = self._fits(call)
         if failure:
-            return Failed(call, failure)
+            return Failed(call, failure, check="input")
+        failure = self._under_caps(call, here)
+        if failure:
+            return Failed(call, failure, check="caps")
         return self._sensible(call, here)
 
     # 1. a tool that exists, with input in its schema

@@ -41,7 +41,7 @@ from docent.sidecar.model.port import (
 )
 from docent.sidecar.policy import Policy
 from docent.sidecar.screen import Failure, Screen, note, reminder
-from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck
+from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +145,9 @@ class Turn:
         max_calls: int = MAX_CALLS,
         max_actions: int = MAX_ACTIONS,
         clock: Callable[[], float] = time.perf_counter,
+        on_check: Callable[[Verdict], None] | None = None,
     ) -> None:
+        self.on_check = on_check  # told of every tool call's verdict (the metrics)
         self.bundle = bundle
         self.model = model
         self.policy = policy
@@ -306,6 +308,8 @@ class Turn:
                 verdict = self.check.check(event, here)
                 if isinstance(verdict, Passed) and verdict.kind in CARDS:
                     verdict = self._vet_card(verdict, gate)
+                if self.on_check is not None:
+                    self.on_check(verdict)
                 if isinstance(verdict, Failed):
                     reply.results.append(_result(event.id, verdict.message, error=True))
                     continue
@@ -338,14 +342,14 @@ class Turn:
                         continue
                     why = gate.vet(str(text), about=about)
                     if why:
-                        return Failed(verdict.call, f"show_links was not shown: {why} Write what the page says.")
+                        return Failed(verdict.call, f"show_links was not shown: {why} Write what the page says.", check="card")
             return verdict
         for text in (verdict.detail["question"], *verdict.detail["options"]):
             if text in labels:
                 continue
             why = gate.vet(str(text))
             if why:
-                return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.")
+                return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.", check="card")
         return verdict
 
 

@@ -30,6 +30,7 @@ from ..model.models import UnknownModel, spec_for
 from ..model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec
 from .budget import Budget, Budgeted, BudgetStore
 from .bulkhead import Bulkhead, Bulkheaded
+from .circuit import Circuit, Tripping
 from .metering import Meter, Metered
 from .template import ModelDecorator
 
@@ -86,7 +87,15 @@ class FeatureModel(ModelDecorator):
     """A feature's whole stack, with its budget, bulkhead and meter in reach of status and `done`."""
 
     def __init__(
-        self, inner: LanguageModel, *, feature: str, adapter: LanguageModel, budget: Budget, bulkhead: Bulkhead, meter: Meter
+        self,
+        inner: LanguageModel,
+        *,
+        feature: str,
+        adapter: LanguageModel,
+        budget: Budget,
+        bulkhead: Bulkhead,
+        meter: Meter,
+        circuit: Circuit | None = None,
     ) -> None:
         super().__init__(inner)
         self.feature = feature
@@ -94,6 +103,7 @@ class FeatureModel(ModelDecorator):
         self.budget = budget
         self.bulkhead = bulkhead
         self.meter = meter
+        self.circuit = circuit or Circuit()
 
     def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         return self.inner.stream(request)  # the decorators below do the work
@@ -102,6 +112,16 @@ class FeatureModel(ModelDecorator):
         """Why the feature is off right now, if it is: the day's budget spent."""
         if self.budget.left_usd() <= 0 and not self.spec.offline:
             return f"The day's budget of ${self.budget.limit_usd:.2f} is spent: the guide is back at 00:00 UTC."
+        return None
+
+    def degraded(self) -> str | None:
+        """Why another model should answer for this one now: `budget_spent`, or `model_down` (circuit open)."""
+        if self.spec.offline:
+            return None
+        if self.budget.left_usd() <= 0:
+            return "budget_spent"
+        if self.circuit.is_open():
+            return "model_down"
         return None
 
     def status(self) -> dict[str, Any]:
@@ -197,14 +217,18 @@ def guard(
 ) -> FeatureModel:
     """An adapter behind the feature's own budget, with a bulkhead outside it and metering outside both."""
     budget, places, meter = Budget(budget_usd, store=store, clock=clock), Bulkhead(bulkhead), meter or Meter()
-    # Folded from the inside out, as Starlette folds its middleware.
+    circuit = Circuit()
+    # Folded from the inside out, as Starlette folds its middleware; the circuit sees the adapter's own failures.
     layers: list[Callable[[LanguageModel], LanguageModel]] = [
+        lambda inner: Tripping(inner, circuit=circuit),
         lambda inner: Budgeted(inner, budget=budget),
         lambda inner: Bulkheaded(inner, bulkhead=places),
         lambda inner: Metered(inner, meter=meter, feature=feature),
     ]
     stack = reduce(lambda inner, layer: layer(inner), layers, adapter)
-    return FeatureModel(stack, feature=feature, adapter=adapter, budget=budget, bulkhead=places, meter=meter)
+    return FeatureModel(
+        stack, feature=feature, adapter=adapter, budget=budget, bulkhead=places, meter=meter, circuit=circuit
+    )
 
 
 __all__ = ["FeatureModel", "ModelChoice", "ModelStringError", "Off", "guard", "make_feature_model", "parse_model_string"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -23,8 +24,14 @@ class Meter:
 
     def __init__(self) -> None:
         self._tallies: dict[str, Tally] = {}
+        # Told of every call: (model id, usage, dollars, failure code or None); the metrics listen here.
+        self.listeners: list[Callable[[str, Usage, float, str | None], None]] = []
 
-    def record(self, feature: str, usage: Usage, cost_usd: float, *, failure: str | None = None) -> None:
+    def record(
+        self, feature: str, usage: Usage, cost_usd: float, *, failure: str | None = None, model: str = ""
+    ) -> None:
+        for listener in self.listeners:
+            listener(model, usage, cost_usd, failure)
         tally = self._tallies.setdefault(feature, Tally())
         tally.calls += 1
         tally.usage += usage
@@ -48,8 +55,8 @@ class Metered(ModelDecorator):
         self.feature = feature
 
     def after(self, request: ModelRequest, usage: Usage, ticket: object) -> None:
-        self.meter.record(self.feature, usage, self.spec.cost(usage))
+        self.meter.record(self.feature, usage, self.spec.cost(usage), model=self.spec.id)
 
     def failed(self, request: ModelRequest, exc: BaseException, billed: Usage, ticket: object) -> None:
         code = exc.code if isinstance(exc, ModelError) else "cancelled"
-        self.meter.record(self.feature, billed, self.spec.cost(billed), failure=code)
+        self.meter.record(self.feature, billed, self.spec.cost(billed), failure=code, model=self.spec.id)

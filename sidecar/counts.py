@@ -1,0 +1,139 @@
+"""What the guide did, counted per UTC day for the owner's report: numbers under fixed names, never visitor text.
+
+A name is a kind and, for some kinds, a key: `questions`, `refused:pay`, `held:unknown_term`, `term:Rust` (a
+lexicon term the gate held because the record never names it), `cited:<section id>`, `cost_usd`. Every key comes
+from the site's own record, lexicon or the guide's fixed codes, so nothing a visitor typed can become one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol
+
+from docent.sidecar.tally import Tally
+
+FILE = "counts.sqlite3"
+
+
+class CountStore(Protocol):
+    def add(self, day: str, counts: Mapping[str, float]) -> None:
+        """Add each count to the day's running totals."""
+        ...
+
+    def read(self, days: Iterable[str]) -> dict[str, float]:
+        """The totals of the days given, summed."""
+        ...
+
+
+class MemoryCounts:
+    """Counts in this process only: for tests, and for a sidecar told to keep no state."""
+
+    def __init__(self) -> None:
+        self._days: dict[str, dict[str, float]] = {}
+
+    def add(self, day: str, counts: Mapping[str, float]) -> None:
+        totals = self._days.setdefault(day, {})
+        for name, n in counts.items():
+            totals[name] = totals.get(name, 0) + n
+
+    def read(self, days: Iterable[str]) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for day in days:
+            for name, n in self._days.get(day, {}).items():
+                out[name] = out.get(name, 0) + n
+        return out
+
+
+class SQLiteCounts:
+    """Counts in the state directory's SQLite file; several processes on one host may add to it at once."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / FILE
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # a count lost to a power cut is no loss worth a fsync
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, name TEXT NOT NULL, n REAL NOT NULL,"
+            " PRIMARY KEY (day, name))"
+        )
+
+    def add(self, day: str, counts: Mapping[str, float]) -> None:
+        rows = [(day, name, n) for name, n in counts.items() if n]
+        if not rows:
+            return
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")  # one answer's counts land together
+            try:
+                self._db.executemany(
+                    "INSERT INTO counts (day, name, n) VALUES (?, ?, ?)"
+                    " ON CONFLICT (day, name) DO UPDATE SET n = n + excluded.n",
+                    rows,
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def read(self, days: Iterable[str]) -> dict[str, float]:
+        wanted = list(days)
+        marks = ",".join("?" * len(wanted))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT name, SUM(n) FROM counts WHERE day IN ({marks}) GROUP BY name", wanted  # noqa: S608 - marks only
+            ).fetchall()
+        return {name: n for name, n in rows}
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def open_counts(state_dir: Path | None) -> CountStore:
+    """The counts for these settings: the state directory's file, or memory when there is none."""
+    return SQLiteCounts(state_dir) if state_dir is not None else MemoryCounts()
+
+
+def day_of(moment: float) -> str:
+    return datetime.fromtimestamp(moment, UTC).date().isoformat()
+
+
+class DailyCounts:
+    """Listens to answers and adds what each did to its UTC day's counts."""
+
+    def __init__(self, store: CountStore, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    def answered(self, tally: Tally) -> None:
+        counts: Counter[str] = Counter()
+        if tally.question:
+            counts["questions"] += 1
+        if tally.outcome == "refused" and tally.reason == "none":
+            counts["unanswered"] += 1  # the model found nothing in the record: `[[none]]`
+        elif tally.outcome in ("refused", "error"):
+            counts[f"{tally.outcome}:{tally.reason}"] += 1
+        else:
+            counts[tally.outcome] += 1  # answered, cancelled
+        counts["shown"] += tally.shown
+        counts.update(f"held:{reason}" for reason in tally.held)
+        counts.update(f"term:{term}" for term in tally.terms)
+        counts.update(f"cited:{sid}" for sid in tally.cited)
+        done = tally.done
+        if done is not None:
+            counts["cost_usd"] += done.cost_usd
+            counts["input_tokens"] += done.input_tokens
+            counts["cache_read_tokens"] += done.cache_read_tokens
+            counts["cache_write_tokens"] += done.cache_write_tokens
+            counts["output_tokens"] += done.output_tokens
+            counts[f"model:{done.model}"] += 1
+        if tally.first_word_s is not None:
+            counts["first_word_ms"] += round(tally.first_word_s * 1000)
+            counts["first_words"] += 1
+        self.store.add(day_of(self.clock()), counts)

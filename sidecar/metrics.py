@@ -1,0 +1,146 @@
+"""The guide's Prometheus metrics, through `prometheus-client`, in a registry of the app's own.
+
+Every label value is a fixed code (a reason, a check, an error), a tool name from the manifest or a model id from
+the settings; `_label` turns anything else into `other`, so neither a visitor's words nor a token can become one.
+The gauges are read when scraped. Served on their own address (`DOCENT_METRICS`) or, with `DOCENT_METRICS_TOKEN`,
+at `/api/guide/metrics` behind that bearer token; never on the public path without one.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from collections.abc import Callable
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, start_http_server
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from starlette.requests import Request
+from starlette.responses import Response
+
+from docent.sidecar.model.port import Usage
+from docent.sidecar.tally import Tally
+from docent.sidecar.toolcheck import Failed, Verdict
+
+_SAFE = re.compile(r"[A-Za-z0-9_.:\-]{1,64}")
+# Time to the first word and to the end: a good answer starts within a second and ends within ten.
+FIRST_WORD_BUCKETS = (0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
+DURATION_BUCKETS = (0.5, 1.0, 2.0, 3.0, 5.0, 7.5, 10.0, 15.0, 20.0, 30.0, 60.0)
+
+
+def _label(value: str) -> str:
+    return value if _SAFE.fullmatch(value) else "other"
+
+
+class Metrics:
+    """Counters, histograms and gauges for one sidecar; `answered` takes a tally, the other hooks their events."""
+
+    def __init__(self, registry: CollectorRegistry | None = None) -> None:
+        r = self.registry = registry if registry is not None else CollectorRegistry()
+        self.questions = Counter("docent_questions", "Questions asked (not the answers to cards).", registry=r)
+        self.answers = Counter(
+            "docent_answers", "Answers by how they ended: answered, refused (by reason), error (by code), cancelled.",
+            ["outcome", "reason"], registry=r,
+        )
+        self.sentences = Counter(
+            "docent_sentences", "Sentences shown, and held by the gate's reason.", ["fate", "reason"], registry=r
+        )
+        self.tool_calls = Counter(
+            "docent_tool_calls", "Tool calls passed, and refused by the check they failed.", ["verdict", "check"], registry=r
+        )
+        self.actions = Counter("docent_actions", "Actions carried out on the page, by tool.", ["tool"], registry=r)
+        self.model_calls = Counter("docent_model_calls", "Model calls by model and outcome.", ["model", "outcome"], registry=r)
+        self.tokens = Counter(
+            "docent_model_tokens", "Tokens by model and kind: input, output, cache_read, cache_write.", ["model", "kind"],
+            registry=r,
+        )
+        self.dollars = Counter("docent_spent_dollars", "Dollars spent on model calls, by model.", ["model"], registry=r)
+        self.challenges = Counter(
+            "docent_pow_challenges", "Proof-of-work challenges issued and solved.", ["state"], registry=r
+        )
+        self.limited = Counter("docent_rate_limited", "Requests refused by a rate limit, by limit.", ["limit"], registry=r)
+        self.first_word = Histogram(
+            "docent_first_word_seconds", "Time from a question to its first shown sentence.", buckets=FIRST_WORD_BUCKETS,
+            registry=r,
+        )
+        self.duration = Histogram(
+            "docent_answer_seconds", "Time from a question to the answer's end.", buckets=DURATION_BUCKETS, registry=r
+        )
+        self._gauges: dict[str, Gauge] = {
+            name: Gauge(name, help_text, registry=r)
+            for name, help_text in (
+                ("docent_spend_dollars", "The day's spend so far."),
+                ("docent_budget_dollars", "The day's budget."),
+                ("docent_conversations_open", "Conversations held now."),
+                ("docent_bulkhead_in_use", "Model calls in flight (places taken in the bulkhead)."),
+                ("docent_bulkhead_size", "Places in the bulkhead."),
+            )
+        }
+        self.pow_maxnumber = Gauge(
+            "docent_pow_maxnumber", "The most tries the last challenge may take (it rises with pressure).", registry=r
+        )
+
+    def read_gauges(self, **readers: Callable[[], float]) -> None:
+        """Read these gauges when scraped, e.g. `spend_dollars=budget.spent_usd`."""
+        for name, reader in readers.items():
+            self._gauges[f"docent_{name}"].set_function(reader)
+
+    # hooks
+
+    def answered(self, tally: Tally) -> None:
+        if tally.question:
+            self.questions.inc()
+        self.answers.labels(tally.outcome, _label(tally.reason)).inc()
+        if tally.shown:
+            self.sentences.labels("shown", "").inc(tally.shown)
+        for reason in tally.held:
+            self.sentences.labels("held", _label(reason)).inc()
+        for tool in tally.actions:
+            self.actions.labels(_label(tool)).inc()
+        if tally.first_word_s is not None:
+            self.first_word.observe(tally.first_word_s)
+        if tally.outcome != "cancelled":
+            self.duration.observe(tally.duration_s)
+
+    def checked(self, verdict: Verdict) -> None:
+        if isinstance(verdict, Failed):
+            self.tool_calls.labels("refused", _label(verdict.check)).inc()
+        else:
+            self.tool_calls.labels("passed", "").inc()
+
+    def called(self, model: str, usage: Usage, cost_usd: float, failure: str | None) -> None:
+        model = _label(model)
+        self.model_calls.labels(model, _label(failure) if failure else "ok").inc()
+        for kind in ("input", "output", "cache_read", "cache_write"):
+            tokens = getattr(usage, f"{kind}_tokens")
+            if tokens:
+                self.tokens.labels(model, kind).inc(tokens)
+        if cost_usd:
+            self.dollars.labels(model).inc(cost_usd)
+
+    def exposition(self) -> bytes:
+        return generate_latest(self.registry)
+
+    def serve(self, host: str, port: int) -> Any:
+        """The metrics on their own address, in a thread; returns the server, to shut down with the app."""
+        server, _thread = start_http_server(port, addr=host, registry=self.registry)
+        return server
+
+
+def metrics_endpoint(metrics: Metrics, token: str | None) -> Callable[[Request], Any]:
+    """`/api/guide/metrics` behind the bearer token; with none set, nothing opens it. Compared in constant time."""
+    expected = f"Bearer {token}".encode() if token else None
+
+    async def endpoint(request: Request) -> Response:
+        from docent.sidecar.errors import GuideError
+
+        given = request.headers.get("authorization", "").encode()
+        if expected is None:
+            raise GuideError(
+                401, "unauthorized", "Metrics are not served here: the owner sets DOCENT_METRICS_TOKEN (or DOCENT_METRICS)."
+            )
+        if not hmac.compare_digest(given, expected):
+            raise GuideError(401, "unauthorized", "Metrics need the bearer token the owner set in DOCENT_METRICS_TOKEN.")
+        return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+
+    return endpoint

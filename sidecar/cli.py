@@ -18,6 +18,7 @@ from typing import Any
 ELSEWHERE = {
     "manifest": ("docent.manifest_build.cli", "build the site's manifest and bundle from a built site"),
     "eval": ("docent.sidecar.evals", "run the guide's evals on replay scripts and print a table"),
+    "report": ("docent.sidecar.report", "what the guide did today or this week, from its counts"),
 }
 
 
@@ -66,6 +67,9 @@ def run_serve(args: argparse.Namespace) -> int:
         "workers": args.workers,
         "redis_url": args.redis,
     }
+    from docent.sidecar.logs import configure
+
+    configure(os.environ.get("DOCENT_LOG_FORMAT", "text").strip().lower(), args.log_level)
     try:
         settings = Settings.from_env(os.environ, **flags)
     except SettingsError as exc:
@@ -96,10 +100,13 @@ def banner(settings: Any, port: int) -> str:
 
 
 def _server_options(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
+    from docent.sidecar.logs import log_config
+
     return {
         "host": settings.host,
         "port": settings.port,
         "log_level": args.log_level,
+        "log_config": log_config(settings.log_format, args.log_level),
         "proxy_headers": False,  # the guide trusts proxy headers itself, only from DOCENT_TRUST_PROXY
         "server_header": False,
         "timeout_graceful_shutdown": 10,

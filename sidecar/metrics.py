@@ -22,7 +22,7 @@ from docent.sidecar.model.port import Usage
 from docent.sidecar.tally import Tally
 from docent.sidecar.toolcheck import Failed, Verdict
 
-_SAFE = re.compile(r"[A-Za-z0-9_.:\-]{1,64}")
+_SAFE = re.compile(r"[A-Za-z0-9_.:\-]{0,64}")
 # Time to the first word and to the end: a good answer starts within a second and ends within ten.
 FIRST_WORD_BUCKETS = (0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
 DURATION_BUCKETS = (0.5, 1.0, 2.0, 3.0, 5.0, 7.5, 10.0, 15.0, 20.0, 30.0, 60.0)

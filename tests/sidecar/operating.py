@@ -99,7 +99,7 @@ def sidecar_process(env: dict[str, str], *args: str) -> Iterator[tuple[str, subp
     finally:
         process.terminate()
         try:
-            process.wait(timeout=10)
+            process.communicate(timeout=10)  # reads what is left and closes the pipes
         except subprocess.TimeoutExpired:
             process.kill()
-            process.wait()
+            process.communicate()

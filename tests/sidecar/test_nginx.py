@@ -1,0 +1,198 @@
+"""The README's nginx configuration, run as written with Debian's nginx on loopback in front of `docent serve`:
+the answer streams through it, the rate limits see the forwarded address only from a trusted proxy, and a
+visitor who leaves stops the model call."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from docent.sidecar.proof import solve
+from tests.loopback import free_port
+from tests.sidecar.operating import BUNDLE, sidecar_process
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+LAB = "[[lab-leak]]"
+SCRIPT = {
+    "fragments": 8,
+    "replies": [
+        # The gate lets a sentence go when the next one begins: the pause falls inside the second.
+        {"question": "slowly", "calls": [[
+            {"text": f"The lab has a heap that leaks. {LAB} It draws"},
+            {"sleep": 1.0},
+            {"text": f" the heap in two generations. {LAB}"},
+        ]]},
+        {"question": "forever", "calls": [[
+            {"text": f"The lab has a heap that leaks. {LAB} It draws"},
+            {"sleep": 30},
+            {"text": f" the heap in two generations. {LAB}"},
+        ]]},
+    ],
+}
+
+
+def nginx() -> str:
+    found = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    assert found, "these tests need Debian's nginx: `make test` installs it (apt-get install nginx)"
+    return found
+
+
+def readme_server_block() -> str:
+    blocks = re.findall(r"```nginx\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1, "the README should carry one nginx configuration"
+    return blocks[0]
+
+
+def wait_for_port(port: int) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on {port}")
+
+
+@contextmanager
+def proxied(tmp: Path, *, trust: bool) -> Iterator[tuple[str, int]]:
+    """The sidecar, and nginx in front of it with the README's server block; yields nginx's URL and the metrics port."""
+    site = tmp / "site"
+    site.mkdir(exist_ok=True)
+    (site / "index.html").write_text("<!doctype html><title>Home</title><p>The static site.</p>")
+    script = tmp / "script.json"
+    script.write_text(__import__("json").dumps(SCRIPT))
+    sidecar_port, proxy_port, metrics_port = free_port(), free_port(), free_port()
+    env = {
+        "DOCENT_ENABLED": "1",
+        "DOCENT_BUNDLE": str(BUNDLE),
+        "DOCENT_MODEL": f"replay:{script}",
+        "DOCENT_POW_MAXNUMBER": "1000",
+        "DOCENT_RATE_START": "2/minute",
+        "DOCENT_METRICS": f"127.0.0.1:{metrics_port}",
+        "DOCENT_STATE_DIR": str(tmp / "state"),
+        "DOCENT_TRUST_PROXY": "127.0.0.1" if trust else "",
+    }
+    server = (
+        readme_server_block()
+        .replace("listen 80;", f"listen 127.0.0.1:{proxy_port};")
+        .replace("root /var/www/example.org;", f"root {site};")
+        .replace("http://127.0.0.1:8000", f"http://127.0.0.1:{sidecar_port}")
+    )
+    conf = tmp / "nginx.conf"
+    temp = "\n".join(f"    {kind}_temp_path {tmp}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    conf.write_text(
+        ("user root;\n" if os.getuid() == 0 else "")
+        + f"worker_processes 1;\npid {tmp}/nginx.pid;\nerror_log {tmp}/error.log warn;\nevents {{ worker_connections 64; }}\n"
+        + f"http {{\n    access_log off;\n{temp}\n{server}}}\n"
+    )
+    with sidecar_process(env, "--port", str(sidecar_port)):
+        proxy = subprocess.Popen(
+            [nginx(), "-p", str(tmp), "-e", str(tmp / "error.log"), "-c", str(conf), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,  # its errors go to error.log
+        )
+        try:
+            wait_for_port(proxy_port)
+            yield f"http://127.0.0.1:{proxy_port}", metrics_port
+        finally:
+            proxy.terminate()
+            proxy.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def trusted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    with proxied(tmp_path_factory.mktemp("nginx"), trust=True) as made:
+        yield made
+
+
+def visitor(address: str) -> httpx.Client:
+    """A client whose connections come from this loopback address, as a different visitor's would."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=20)
+
+
+def conversation(http: httpx.Client, base: str) -> str:
+    challenge = http.post(f"{base}/api/guide/challenge", json={"purpose": "guide"})
+    assert challenge.status_code == 200, challenge.text
+    opened = http.post(f"{base}/api/guide/conversations", json={"proof": solve(challenge.json())})
+    assert opened.status_code == 201, opened.text
+    return str(opened.json()["conversation"])
+
+
+def metric(port: int, name: str, **labels: str) -> float:
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics").text
+    for family in text_string_to_metric_families(text):
+        for s in family.samples:
+            if s.name == name and all(s.labels.get(k) == v for k, v in labels.items()):
+                return float(s.value)
+    return 0.0
+
+
+def test_the_site_and_the_guide_are_served_through_nginx(trusted: tuple[str, int]) -> None:
+    base, _ = trusted
+    assert "The static site." in httpx.get(f"{base}/").text
+    status = httpx.get(f"{base}/api/guide").json()
+    assert status["on"] is True
+
+
+def test_the_first_sentence_comes_through_before_the_answer_ends(trusted: tuple[str, int]) -> None:
+    base, _ = trusted
+    with visitor("127.0.0.4") as http:
+        token = conversation(http, base)
+        body = {"conversation": token, "question": "Tell me slowly", "screen": {"page": "home"}}
+        with http.stream("POST", f"{base}/api/guide/questions", json=body) as answer:
+            assert answer.headers["content-type"].startswith("text/event-stream")
+            chunks, seen = answer.iter_text(), ""
+            for chunk in chunks:
+                seen += chunk
+                if "event: sentence" in seen:
+                    break
+            # The first sentence is here; the rest is a second away in the script, so it cannot be here yet.
+            assert "event: done" not in seen
+            rest = "".join(chunks)
+    assert "event: done" in rest and rest.count("event: sentence") == 1
+
+
+def test_the_rate_limits_see_the_address_the_proxy_forwarded(trusted: tuple[str, int]) -> None:
+    base, _ = trusted
+    with visitor("127.0.0.2") as first, visitor("127.0.0.3") as second:
+        assert first.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}).status_code == 200
+        # A forged header changes nothing: nginx replaces it with the address it sees.
+        forged = {"X-Forwarded-For": "198.51.100.9"}
+        assert first.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}, headers=forged).status_code == 200
+        assert first.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}, headers=forged).status_code == 429
+        assert second.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}).status_code == 200
+
+
+def test_without_trust_every_visitor_shares_the_proxys_address(tmp_path: Path) -> None:
+    with proxied(tmp_path, trust=False) as (base, _), visitor("127.0.0.2") as first, visitor("127.0.0.3") as second:
+        for _ in range(2):
+            assert first.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}).status_code == 200
+        assert second.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}).status_code == 429
+
+
+def test_a_visitor_who_leaves_at_the_proxy_stops_the_model_call(trusted: tuple[str, int]) -> None:
+    base, metrics_port = trusted
+    with visitor("127.0.0.5") as http:
+        token = conversation(http, base)
+        body = {"conversation": token, "question": "Take forever", "screen": {"page": "home"}}
+        with http.stream("POST", f"{base}/api/guide/questions", json=body) as answer:
+            for chunk in answer.iter_text():
+                if "event: sentence" in chunk:
+                    break  # leave mid-answer: the rest of the call is thirty seconds away
+    deadline = time.monotonic() + 15
+    while metric(metrics_port, "docent_model_calls_total", model="replay", outcome="cancelled") < 1:
+        assert time.monotonic() < deadline, "the model call went on after the visitor left"
+        time.sleep(0.1)
+    assert metric(metrics_port, "docent_answers_total", outcome="cancelled") == 1
+    assert metric(metrics_port, "docent_model_calls_total", model="replay", outcome="ok") == 1  # the slow answer only

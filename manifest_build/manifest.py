@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -63,6 +64,7 @@ class Manifest:
         out: dict[str, Any] = {"version": 1, "hash": hash, "site_name": self.site_name, "sidecar": self.sidecar}
         for name in lists:
             out[name] = _plain(getattr(self, name))
+        out["record_hashes"] = {r.id: section_hash(r.text) for r in self.record}
         return out
 
     def private(self, *, hash: str) -> dict[str, Any]:
@@ -81,6 +83,11 @@ class Manifest:
 
     def lexicon_json(self) -> list[dict[str, Any]]:
         return [{"term": entry.term, "aliases": list(entry.aliases)} for entry in self.lexicon]
+
+
+def section_hash(text: str) -> str:
+    """A record section's text, as a short hash: a transcript restored after a rebuild marks what changed since."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def _plain(value: Any) -> Any:

@@ -102,6 +102,7 @@
       }
       panel.view.setOff(false);
       panel.offline = Boolean(status.offline);
+      panel.degraded = Boolean(status.degraded); // the offline model stands in for the site's usual one
       return panel.store.get("token") || panel.solve();
     }).then(function (token) {
       panel.idle();
@@ -125,6 +126,8 @@
     no_model: "The guide is not set up on this site yet.",
     no_bundle: "The guide is not set up on this site yet."
   };
+
+  var DEGRADED = "The guide's usual model is resting, so answers now quote the site directly.";
 
   function offWords(status) {
     var why = status && status.why ? String(status.why) : "";
@@ -188,7 +191,8 @@
   Panel.prototype.idle = function () {
     this.view.setProgress(null);
     this.view.setReady(!this.busy);
-    this.view.setStatus(this.offline ? "Answers come from the site's offline guide, which quotes the record." : "", "info");
+    this.view.setStatus(this.degraded ? DEGRADED :
+      this.offline ? "Answers come from the site's offline guide, which quotes the record." : "", "info");
   };
 
   Panel.prototype.forget = function () {
@@ -299,10 +303,19 @@
     return this.chain;
   };
 
+  /* Each citation with its section's hash in this build, so that a later build can tell what changed. */
+  Panel.prototype.pinned = function (cites) {
+    var site = this.site;
+    return (Array.isArray(cites) ? cites : []).map(function (cite) {
+      var hash = cite && site.sectionHash(cite.id);
+      return hash ? { id: cite.id, title: cite.title, path: cite.path, hash: hash } : cite;
+    });
+  };
+
   Panel.prototype.receive = function (name, data) {
     switch (name) {
       case "sentence":
-        this.add({ kind: "sentence", text: String(data.text || ""), cites: Array.isArray(data.cites) ? data.cites : [] });
+        this.add({ kind: "sentence", text: String(data.text || ""), cites: this.pinned(data.cites) });
         break;
       case "held":
       case "refused":
@@ -317,8 +330,12 @@
       case "action":
         this.act(data);
         break;
+      case "done":
+        // The offline model answered for the site's usual one (its budget spent, or it is down): say so once idle.
+        if (data && data.model === "offline" && !this.offline) this.degraded = true;
+        break;
       default:
-        break; // start, done (seen by turn), and events this panel does not know, show nothing
+        break; // start, and events this panel does not know, show nothing
     }
   };
 

@@ -86,5 +86,20 @@
     return href;
   };
 
+  /* A record section's hash in this build, for pinning a citation to the text it cited; null if none. */
+  Site.prototype.sectionHash = function (id) {
+    var hashes = this.manifest && this.manifest.record_hashes;
+    return hashes && typeof hashes[id] === "string" ? hashes[id] : null;
+  };
+
+  /* A citation against this build: "same", "changed" since it was made, or "gone" (its section removed).
+     One made before hashes were kept, or read with a manifest that has none, counts as the same. */
+  Site.prototype.citation = function (cite) {
+    var hashes = this.manifest && this.manifest.record_hashes;
+    if (!hashes || typeof hashes !== "object" || !cite || typeof cite.hash !== "string") return "same";
+    if (!Object.prototype.hasOwnProperty.call(hashes, cite.id)) return "gone";
+    return hashes[cite.id] === cite.hash ? "same" : "changed";
+  };
+
   Docent.Site = Site;
 })(self);

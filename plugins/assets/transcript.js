@@ -71,7 +71,11 @@
   Transcript.prototype.sentence = function (entry) {
     var span = make("span", "docent-sentence");
     span.appendChild(make("span", "docent-text", entry.text));
-    var cites = Array.isArray(entry.cites) ? entry.cites : [];
+    var site = this.site;
+    // A transcript restored after the site was rebuilt drops citations of sections that are gone.
+    var cites = (Array.isArray(entry.cites) ? entry.cites : []).filter(function (cite) {
+      return site.citation(cite) !== "gone";
+    });
     if (cites.length) {
       var list = make("span", "docent-cites");
       list.appendChild(hidden(" Sources: "));
@@ -85,7 +89,12 @@
   Transcript.prototype.cite = function (cite) {
     var title = String(cite && (cite.title || cite.id) || "");
     var url = cite ? this.site.url(String(cite.path || "")) : null;
-    return linkTo(url, "docent-cite", title);
+    var link = linkTo(url, "docent-cite", title);
+    if (this.site.citation(cite) !== "changed") return link;
+    var pinned = make("span", "docent-cite-pinned");
+    pinned.appendChild(link);
+    pinned.appendChild(make("span", "docent-changed", "changed since this answer"));
+    return pinned;
   };
 
   Transcript.prototype.build = function (entry, index) {

@@ -148,3 +148,37 @@ async def test_a_malformed_proof_is_refused_with_what_to_send(proof: str) -> Non
 def test_the_solver_finds_nothing_for_a_challenge_it_cannot_solve() -> None:
     challenge = make(Clock()).issue("guide").as_json()
     assert solve({**challenge, "challenge": "0" * 64}) is None
+
+
+# The format's own server library, `altcha` on PyPI, as the oracle: ours writes and reads ALTCHA v1 as it does.
+
+
+def test_the_altcha_library_verifies_our_challenges_solutions() -> None:
+    import altcha
+
+    clock = Clock(__import__("time").time())
+    proof = solve(make(clock).issue("guide"))
+    assert altcha.verify_solution_v1(proof, b"secret of the server") == (True, None)
+    assert altcha.verify_solution_v1(proof, b"another secret")[0] is False
+
+
+@pytest.mark.anyio
+async def test_we_verify_a_challenge_the_altcha_library_made() -> None:
+    import datetime
+
+    import altcha
+
+    clock = Clock(__import__("time").time())
+    options = altcha.ChallengeOptionsV1(
+        max_number=300, hmac_key=b"secret of the server", params={"purpose": "guide"},
+        expires=datetime.datetime.fromtimestamp(clock.now + 600),
+    )
+    made = altcha.create_challenge_v1(options)
+    challenge = {"algorithm": made.algorithm, "challenge": made.challenge, "maxnumber": 300, "salt": made.salt,
+                 "signature": made.signature}
+    proof = solve(challenge)
+    assert proof is not None
+    await make(clock).verify(proof, purpose="guide")
+    with pytest.raises(ProofError) as refused:
+        await make(clock).verify(proof, purpose="contact")
+    assert refused.value.code == "wrong_purpose"

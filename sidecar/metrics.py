@@ -8,7 +8,10 @@ at `/api/guide/metrics` behind that bearer token; never on the public path witho
 
 from __future__ import annotations
 
+import asyncio
 import hmac
+import logging
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +25,7 @@ from docent.sidecar.model.port import Usage
 from docent.sidecar.tally import Tally
 from docent.sidecar.toolcheck import Failed, Verdict
 
+logger = logging.getLogger("docent.sidecar")
 _SAFE = re.compile(r"[A-Za-z0-9_.:\-]{0,64}")
 # Time to the first word and to the end: a good answer starts within a second and ends within ten.
 FIRST_WORD_BUCKETS = (0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
@@ -36,6 +40,7 @@ class Metrics:
     """Counters, histograms and gauges for one sidecar; `answered` takes a tally, the other hooks their events."""
 
     def __init__(self, registry: CollectorRegistry | None = None) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None  # set when served on an address of its own
         r = self.registry = registry if registry is not None else CollectorRegistry()
         self.questions = Counter("docent_questions", "Questions asked (not the answers to cards).", registry=r)
         self.answers = Counter(
@@ -81,9 +86,29 @@ class Metrics:
         )
 
     def read_gauges(self, **readers: Callable[[], float]) -> None:
-        """Read these gauges when scraped, e.g. `spend_dollars=budget.spent_usd`."""
+        """Read these gauges when scraped, e.g. `spend_dollars=budget.spent_usd`, on the app's event loop."""
         for name, reader in readers.items():
-            self._gauges[f"docent_{name}"].set_function(reader)
+            self._gauges[f"docent_{name}"].set_function(self._on_loop(reader))
+
+    def _on_loop(self, reader: Callable[[], float]) -> Callable[[], float]:
+        """The guide's parts belong to the event loop (a SQLite store to its thread): a scrape on the metrics
+        server's own thread reads them there. A part that cannot be read reads as NaN, not a failed scrape."""
+
+        def read() -> float:
+            try:
+                loop = self.loop
+                if loop is None or _running_loop() is loop:
+                    return reader()
+
+                async def hop() -> float:
+                    return reader()
+
+                return asyncio.run_coroutine_threadsafe(hop(), loop).result(timeout=5)
+            except Exception:
+                logger.warning("A gauge could not be read for the metrics", exc_info=True)
+                return math.nan
+
+        return read
 
     # hooks
 
@@ -122,9 +147,18 @@ class Metrics:
         return generate_latest(self.registry)
 
     def serve(self, host: str, port: int) -> Any:
-        """The metrics on their own address, in a thread; returns the server, to shut down with the app."""
+        """The metrics on their own address, in a thread; returns the server, to shut down with the app.
+        Call it on the app's event loop: the gauges are read there."""
+        self.loop = asyncio.get_running_loop()
         server, _thread = start_http_server(port, addr=host, registry=self.registry)
         return server
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def metrics_endpoint(metrics: Metrics, token: str | None) -> Callable[[Request], Any]:

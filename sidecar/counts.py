@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
+from docent.sidecar.spending.daybook import StateDirError
 from docent.sidecar.tally import Tally
 
 FILE = "counts.sqlite3"
@@ -54,16 +55,22 @@ class SQLiteCounts:
     """Counts in the state directory's SQLite file; several processes on one host may add to it at once."""
 
     def __init__(self, folder: Path) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / FILE
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")  # a count lost to a power cut is no loss worth a fsync
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, name TEXT NOT NULL, n REAL NOT NULL,"
-            " PRIMARY KEY (day, name))"
-        )
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # a count lost to a power cut is no loss worth a fsync
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, name TEXT NOT NULL, n REAL NOT NULL,"
+                " PRIMARY KEY (day, name))"
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise StateDirError(
+                f"The guide's counts cannot be kept in {self.path} ({exc}): set DOCENT_STATE_DIR to a directory "
+                "this user can write."
+            ) from None
 
     def add(self, day: str, counts: Mapping[str, float]) -> None:
         rows = [(day, name, n) for name, n in counts.items() if n]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from docent.sidecar.counts import SQLiteCounts, day_of
+from docent.sidecar.spending.daybook import StateDirError
 
 TOP = 10
 
@@ -49,7 +50,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"--until {args.until!r} is not a date: write YYYY-MM-DD.")
         return 2
     days = [(last - timedelta(days=n)).isoformat() for n in reversed(range(args.days))]
-    store = SQLiteCounts(folder)
+    try:
+        store = SQLiteCounts(folder)
+    except StateDirError as exc:
+        print(exc)
+        return 2
     try:
         counts = store.read(days)
     finally:

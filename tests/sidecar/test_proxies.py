@@ -1,9 +1,10 @@
-"""The README's nginx configuration, run as written with Debian's nginx on loopback in front of `docent serve`:
-the answer streams through it, the rate limits see the forwarded address only from a trusted proxy, and a
-visitor who leaves stops the model call."""
+"""The README's nginx and Caddy configurations, each run as written (Debian's nginx and Caddy, on loopback) in
+front of `docent serve`: the site and the guide through it, the answer streaming, the rate limits seeing the
+forwarded address only from a trusted proxy, and a visitor who leaves stopping the model call."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -42,16 +43,49 @@ SCRIPT = {
 }
 
 
-def nginx() -> str:
-    found = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
-    assert found, "these tests need Debian's nginx: `make test` installs it (apt-get install nginx)"
+def program(name: str) -> str:
+    found = shutil.which(name) or next((p for p in (f"/usr/sbin/{name}", f"/usr/bin/{name}") if os.access(p, os.X_OK)), None)
+    assert found, f"these tests need Debian's {name}: `make test` installs it (apt-get install {name})"
     return found
 
 
-def readme_server_block() -> str:
-    blocks = re.findall(r"```nginx\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 1, "the README should carry one nginx configuration"
+def readme_block(language: str) -> str:
+    blocks = re.findall(rf"```{language}\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1, f"the README should carry one {language} configuration"
     return blocks[0]
+
+
+def nginx(tmp: Path, *, site: Path, port: int, upstream: int) -> list[str]:
+    """The README's server block in a configuration of the test's own; the command that runs it."""
+    server = (
+        readme_block("nginx")
+        .replace("listen 80;", f"listen 127.0.0.1:{port};")
+        .replace("root /var/www/example.org;", f"root {site};")
+        .replace("http://127.0.0.1:8000", f"http://127.0.0.1:{upstream}")
+    )
+    conf = tmp / "nginx.conf"
+    temp = "\n".join(f"    {kind}_temp_path {tmp}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    conf.write_text(
+        ("user root;\n" if os.getuid() == 0 else "")
+        + f"worker_processes 1;\npid {tmp}/nginx.pid;\nerror_log {tmp}/error.log warn;\nevents {{ worker_connections 64; }}\n"
+        + f"http {{\n    access_log off;\n{temp}\n{server}}}\n"
+    )
+    return [program("nginx"), "-p", str(tmp), "-e", str(tmp / "error.log"), "-c", str(conf), "-g", "daemon off;"]
+
+
+def caddy(tmp: Path, *, site: Path, port: int, upstream: int) -> list[str]:
+    """The README's Caddyfile on a loopback port, without the admin endpoint or certificates."""
+    config = (
+        readme_block("caddy")
+        .replace("example.org {", f"{{\n    admin off\n    auto_https off\n}}\nhttp://127.0.0.1:{port} {{", 1)
+        .replace("root * /var/www/example.org", f"root * {site}")
+        .replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
+    )
+    (tmp / "Caddyfile").write_text(config)
+    return [program("caddy"), "run", "--config", str(tmp / "Caddyfile"), "--adapter", "caddyfile"]
+
+
+PROXIES = {"nginx": nginx, "caddy": caddy}
 
 
 def wait_for_port(port: int) -> None:
@@ -65,13 +99,13 @@ def wait_for_port(port: int) -> None:
 
 
 @contextmanager
-def proxied(tmp: Path, *, trust: bool) -> Iterator[tuple[str, int]]:
-    """The sidecar, and nginx in front of it with the README's server block; yields nginx's URL and the metrics port."""
+def proxied(tmp: Path, proxy: str, *, trust: bool) -> Iterator[tuple[str, int]]:
+    """The sidecar, and the proxy in front of it as the README configures it; yields its URL and the metrics port."""
     site = tmp / "site"
     site.mkdir(exist_ok=True)
     (site / "index.html").write_text("<!doctype html><title>Home</title><p>The static site.</p>")
     script = tmp / "script.json"
-    script.write_text(__import__("json").dumps(SCRIPT))
+    script.write_text(json.dumps(SCRIPT))
     sidecar_port, proxy_port, metrics_port = free_port(), free_port(), free_port()
     env = {
         "DOCENT_ENABLED": "1",
@@ -83,36 +117,21 @@ def proxied(tmp: Path, *, trust: bool) -> Iterator[tuple[str, int]]:
         "DOCENT_STATE_DIR": str(tmp / "state"),
         "DOCENT_TRUST_PROXY": "127.0.0.1" if trust else "",
     }
-    server = (
-        readme_server_block()
-        .replace("listen 80;", f"listen 127.0.0.1:{proxy_port};")
-        .replace("root /var/www/example.org;", f"root {site};")
-        .replace("http://127.0.0.1:8000", f"http://127.0.0.1:{sidecar_port}")
-    )
-    conf = tmp / "nginx.conf"
-    temp = "\n".join(f"    {kind}_temp_path {tmp}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    conf.write_text(
-        ("user root;\n" if os.getuid() == 0 else "")
-        + f"worker_processes 1;\npid {tmp}/nginx.pid;\nerror_log {tmp}/error.log warn;\nevents {{ worker_connections 64; }}\n"
-        + f"http {{\n    access_log off;\n{temp}\n{server}}}\n"
-    )
-    with sidecar_process(env, "--port", str(sidecar_port)):
-        proxy = subprocess.Popen(
-            [nginx(), "-p", str(tmp), "-e", str(tmp / "error.log"), "-c", str(conf), "-g", "daemon off;"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,  # its errors go to error.log
-        )
+    command = PROXIES[proxy](tmp, site=site, port=proxy_port, upstream=sidecar_port)
+    home = {"HOME": str(tmp), "XDG_DATA_HOME": str(tmp / "data"), "XDG_CONFIG_HOME": str(tmp / "config")}
+    with sidecar_process(env, "--port", str(sidecar_port)), (tmp / "proxy.log").open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **home})
         try:
             wait_for_port(proxy_port)
             yield f"http://127.0.0.1:{proxy_port}", metrics_port
         finally:
-            proxy.terminate()
-            proxy.wait(timeout=10)
+            process.terminate()
+            process.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def trusted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    with proxied(tmp_path_factory.mktemp("nginx"), trust=True) as made:
+@pytest.fixture(scope="module", params=sorted(PROXIES))
+def trusted(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    with proxied(tmp_path_factory.mktemp(request.param), request.param, trust=True) as made:
         yield made
 
 
@@ -174,8 +193,9 @@ def test_the_rate_limits_see_the_address_the_proxy_forwarded(trusted: tuple[str,
         assert second.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}).status_code == 200
 
 
-def test_without_trust_every_visitor_shares_the_proxys_address(tmp_path: Path) -> None:
-    with proxied(tmp_path, trust=False) as (base, _), visitor("127.0.0.2") as first, visitor("127.0.0.3") as second:
+@pytest.mark.parametrize("proxy", sorted(PROXIES))
+def test_without_trust_every_visitor_shares_the_proxys_address(tmp_path: Path, proxy: str) -> None:
+    with proxied(tmp_path, proxy, trust=False) as (base, _), visitor("127.0.0.2") as first, visitor("127.0.0.3") as second:
         for _ in range(2):
             assert first.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}).status_code == 200
         assert second.post(f"{base}/api/guide/challenge", json={"purpose": "guide"}).status_code == 429

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test eval bench site chromium proxies clean
+.PHONY: demo test eval bench site chromium servers clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,13 +22,14 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
-# Debian's nginx and Caddy for the reverse-proxy tests (the tests start them, on loopback); installed when missing.
-proxies:
-	@missing=""; for p in nginx caddy; do command -v $$p >/dev/null 2>&1 || [ -x /usr/sbin/$$p ] || missing="$$missing $$p"; done; \
+# Debian's servers the tests start on loopback (nginx and Caddy before the sidecar, Redis for shared state);
+# each installed when missing. A package's name is its program's.
+servers:
+	@missing=""; for p in nginx caddy redis-server; do command -v $$p >/dev/null 2>&1 || [ -x /usr/sbin/$$p ] || missing="$$missing $$p"; done; \
 	[ -z "$$missing" ] || { \
 	  if [ "$$(id -u)" != 0 ]; then \
-	    echo "The proxy tests need Debian's$$missing: run 'sudo apt-get install$$missing', or make test as root."; exit 1; fi; \
-	  echo "Installing Debian's$$missing for the proxy tests"; \
+	    echo "The tests need Debian's$$missing: run 'sudo apt-get install$$missing', or make test as root."; exit 1; fi; \
+	  echo "Installing Debian's$$missing for the tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$$missing >/dev/null; }
 
 site: $(STAMP)
@@ -37,7 +38,7 @@ site: $(STAMP)
 demo: site
 	$(BIN)/docent serve --site site --bundle docent-bundle.json --enable --model offline --host $(HOST) --port $(PORT)
 
-test: $(STAMP) chromium proxies
+test: $(STAMP) chromium servers
 	$(BIN)/python -m pytest
 
 eval: site

@@ -50,7 +50,8 @@ def create_app(
     store = store or MemoryStore(
         conversation_s=settings.conversation_s, max_conversations=settings.max_conversations, clock=now, wall_clock=now
     )
-    counts = counts if counts is not None else open_counts(settings.state_dir)
+    counts = counts if counts is not None else open_counts(settings.state_dir, settings.redis_url)
+    daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
     guide = Guide(
         settings,
@@ -67,7 +68,7 @@ def create_app(
         turn_factory=turn_factory or default_turn_factory,
         budget_store=budget_store or default_budget_store(settings),
         metrics=metrics,
-        listeners=(metrics, DailyCounts(counts, clock=now)),
+        listeners=(metrics, daily),
     )
     _read_gauges(metrics, guide)
 
@@ -80,6 +81,7 @@ def create_app(
             if server is not None:
                 server.shutdown()
                 server.server_close()
+            await daily.aclose()
             await guide.aclose()
 
     table: list[BaseRoute] = list(routes(guide))

@@ -7,24 +7,27 @@ from the site's own record, lexicon or the guide's fixed codes, so nothing a vis
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sqlite3
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from docent.sidecar.spending.daybook import StateDirError
 from docent.sidecar.tally import Tally
 
+logger = logging.getLogger("docent.sidecar")
 FILE = "counts.sqlite3"
 
 
 class CountStore(Protocol):
-    def add(self, day: str, counts: Mapping[str, float]) -> None:
-        """Add each count to the day's running totals."""
+    def add(self, day: str, counts: Mapping[str, float]) -> Awaitable[None] | None:
+        """Add each count to the day's running totals (a networked store hands back what to await)."""
         ...
 
     def read(self, days: Iterable[str]) -> dict[str, float]:
@@ -102,8 +105,51 @@ class SQLiteCounts:
         self._db.close()
 
 
-def open_counts(state_dir: Path | None) -> CountStore:
-    """The counts for these settings: the state directory's file, or memory when there is none."""
+class RedisCounts:
+    """Counts in Redis, one hash a day (`docent:counts:<day>`), so that every sidecar and worker adds to one total.
+
+    Adding goes through the sidecar's asyncio client; reading (for `docent report`) through a plain one."""
+
+    PREFIX = "docent:counts:"
+    KEEP_S = 400 * 86_400  # a day's counts outlive any report asked of them
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._client: Any = None
+
+    async def add(self, day: str, counts: Mapping[str, float]) -> None:
+        if self._client is None:
+            import redis.asyncio
+
+            self._client = redis.asyncio.Redis.from_url(self.url)
+        key = self.PREFIX + day
+        async with self._client.pipeline(transaction=True) as pipe:
+            for name, n in counts.items():
+                if n:
+                    pipe.hincrbyfloat(key, name, n)
+            pipe.expire(key, self.KEEP_S)
+            await pipe.execute()
+
+    def read(self, days: Iterable[str]) -> dict[str, float]:
+        import redis
+
+        out: dict[str, float] = {}
+        with redis.Redis.from_url(self.url) as client:
+            for day in days:
+                for name, n in client.hgetall(self.PREFIX + day).items():
+                    out[name.decode()] = out.get(name.decode(), 0) + float(n)
+        return out
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+
+
+def open_counts(state_dir: Path | None, redis_url: str | None = None) -> CountStore:
+    """The counts for these settings: Redis when several sidecars share one, else the state directory's file,
+    else memory."""
+    if redis_url:
+        return RedisCounts(redis_url)
     return SQLiteCounts(state_dir) if state_dir is not None else MemoryCounts()
 
 
@@ -117,6 +163,7 @@ class DailyCounts:
     def __init__(self, store: CountStore, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self._pending: set[asyncio.Future[None]] = set()
 
     def answered(self, tally: Tally) -> None:
         counts: Counter[str] = Counter()
@@ -143,4 +190,21 @@ class DailyCounts:
         if tally.first_word_s is not None:
             counts["first_word_ms"] += round(tally.first_word_s * 1000)
             counts["first_words"] += 1
-        self.store.add(day_of(self.clock()), counts)
+        pending = self.store.add(day_of(self.clock()), counts)
+        if pending is not None:  # a networked store: added in the background, the answer does not wait for it
+            task = asyncio.ensure_future(pending)
+            self._pending.add(task)
+            task.add_done_callback(self._settled)
+
+    def _settled(self, task: asyncio.Future[None]) -> None:
+        self._pending.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error("Could not add an answer's counts: %s", type(task.exception()).__name__)
+
+    async def aclose(self) -> None:
+        """Wait for counts still being added, then close the store."""
+        if self._pending:
+            await asyncio.wait(list(self._pending), timeout=5)
+        closing = getattr(self.store, "aclose", None)
+        if closing is not None:
+            await closing()

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from docent.sidecar.counts import SQLiteCounts, day_of
+from docent.sidecar.counts import FILE, RedisCounts, SQLiteCounts, day_of
 from docent.sidecar.spending.daybook import StateDirError
 
 TOP = 10
@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     span.add_argument("--week", action="store_const", const=7, dest="days", help="the last seven days, today included")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--state-dir", metavar="DIR", help="where the sidecar keeps its counts (default: $DOCENT_STATE_DIR)")
+    parser.add_argument("--redis", metavar="URL", help="read the counts from this Redis (default: $DOCENT_REDIS_URL)")
     parser.add_argument("--bundle", metavar="PATH", help="the bundle, to name sections never cited (default: $DOCENT_BUNDLE)")
     parser.add_argument("--until", metavar="YYYY-MM-DD", help="the last day of the report (default: today, UTC)")
     parser.set_defaults(days=1)
@@ -40,25 +41,35 @@ def run(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(exc)
         return 2
-    folder = Path(args.state_dir) if args.state_dir else settings.state_dir
-    if folder is None or not (folder / "counts.sqlite3").is_file():
-        print(f"No counts in {folder}: the sidecar writes them there as it answers (set DOCENT_STATE_DIR to its folder).")
-        return 1
     try:
         last = date.fromisoformat(args.until) if args.until else date.fromisoformat(day_of(time.time()))
     except ValueError:
         print(f"--until {args.until!r} is not a date: write YYYY-MM-DD.")
         return 2
     days = [(last - timedelta(days=n)).isoformat() for n in reversed(range(args.days))]
-    try:
-        store = SQLiteCounts(folder)
-    except StateDirError as exc:
-        print(exc)
-        return 2
-    try:
-        counts = store.read(days)
-    finally:
-        store.close()
+    redis_url = args.redis or settings.redis_url
+    if redis_url:
+        import redis
+
+        try:
+            counts = RedisCounts(redis_url).read(days)
+        except redis.RedisError as exc:
+            print(f"The counts could not be read from Redis at {redis_url} ({type(exc).__name__}): is it running?")
+            return 2
+    else:
+        folder = Path(args.state_dir) if args.state_dir else settings.state_dir
+        if folder is None or not (folder / FILE).is_file():
+            print(f"No counts in {folder}: the sidecar writes them there as it answers (set DOCENT_STATE_DIR to its folder).")
+            return 1
+        try:
+            store = SQLiteCounts(folder)
+        except StateDirError as exc:
+            print(exc)
+            return 2
+        try:
+            counts = store.read(days)
+        finally:
+            store.close()
     figures = report(counts, days=days, sections=_sections(Path(args.bundle) if args.bundle else settings.bundle))
     print(json.dumps(figures, indent=2) if args.json else text(figures))
     return 0

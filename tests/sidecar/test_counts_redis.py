@@ -1,0 +1,85 @@
+"""The day counts in Redis: several sidecars (or workers) add to one total, and `docent report` reads it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+import redis
+
+from docent.sidecar import cli
+from docent.sidecar.counts import DailyCounts, RedisCounts, day_of
+from docent.sidecar.events import Cite, Done, Held, Refused, Sentence, StreamEvent
+from docent.sidecar.tally import tallied
+from tests.loopback import free_port
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    binary = shutil.which("redis-server")
+    assert binary, "these tests need Debian's redis-server: `make test` installs it (apt-get install redis-server)"
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with redis.Redis.from_url(url) as client:
+                    client.ping()
+                break
+            except redis.ConnectionError:
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+async def answer(counts: DailyCounts, *events: StreamEvent) -> None:
+    """An answer's events streamed past the counts, as the sidecar streams them to a visitor."""
+
+    async def stream() -> AsyncIterator[StreamEvent]:
+        for event in events:
+            yield event
+
+    async for _ in tallied(stream(), question=True, listeners=[counts]):
+        pass
+
+
+LAB = (Cite("lab-leak", "A heap that leaks", "/lab/#lab-leak"),)
+
+
+@pytest.mark.anyio
+async def test_two_sidecars_add_to_one_days_counts(redis_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = DailyCounts(RedisCounts(redis_url)), DailyCounts(RedisCounts(redis_url))
+    await answer(first, Sentence("The lab leaks.", LAB), Held("unknown_term", "held", terms=("Rust",)),
+                 Done("replay", cost_usd=0.5, input_tokens=100, cache_read_tokens=900))
+    await answer(second, Refused("pay", "no"), Done("replay"))
+    await answer(second, Sentence("It draws the heap.", LAB), Held("unknown_term", "held", terms=("Rust",)),
+                 Done("replay", cost_usd=0.25, input_tokens=100, cache_read_tokens=900))
+    await first.aclose()
+    await second.aclose()
+
+    assert cli.main(["report", "--json", "--redis", redis_url, "--bundle", "/nonexistent"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["from"] == day_of(time.time())
+    assert (figures["questions"], figures["answered"], figures["refused"]) == (3, 2, {"pay": 1})
+    assert figures["missing_terms"] == {"Rust": 2} and figures["held"] == {"unknown_term": 2}
+    assert figures["cited_most"] == [{"id": "lab-leak", "title": "lab-leak", "times": 2}]
+    assert figures["cost_usd"] == pytest.approx(0.75) and figures["cache_share"] == pytest.approx(0.9)
+    assert figures["never_cited"] is None  # no bundle to name the sections by
+
+
+def test_a_report_from_a_redis_that_is_not_there_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"redis://127.0.0.1:{free_port()}/0"
+    assert cli.main(["report", "--redis", url]) == 2
+    assert "is it running?" in capsys.readouterr().out

@@ -81,6 +81,7 @@ def create_app(
             if server is not None:
                 server.shutdown()
                 server.server_close()
+            metrics.close()
             await daily.aclose()
             await guide.aclose()
 

@@ -2,22 +2,26 @@
 
 Every label value is a fixed code (a reason, a check, an error), a tool name from the manifest or a model id from
 the settings; `_label` turns anything else into `other`, so neither a visitor's words nor a token can become one.
-The gauges are read when scraped. Served on their own address (`DOCENT_METRICS`) or, with `DOCENT_METRICS_TOKEN`,
+The gauges are read when scraped. With several processes, `PROMETHEUS_MULTIPROC_DIR` makes every scrape the sum of
+all of them. Served on their own address (`DOCENT_METRICS`) or, with `DOCENT_METRICS_TOKEN`,
 at `/api/guide/metrics` behind that bearer token; never on the public path without one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import logging
 import math
+import os
 import re
 from collections.abc import Callable
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, start_http_server
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -26,6 +30,9 @@ from docent.sidecar.tally import Tally
 from docent.sidecar.toolcheck import Failed, Verdict
 
 logger = logging.getLogger("docent.sidecar")
+# Several processes of one sidecar (workers, or sidecars on one host) each write their figures to files in this
+# folder, and a scrape of any of them sums them: prometheus-client's multiprocess mode.
+MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
 _SAFE = re.compile(r"[A-Za-z0-9_.:\-]{0,64}")
 # Time to the first word and to the end: a good answer starts within a second and ends within ten.
 FIRST_WORD_BUCKETS = (0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
@@ -71,24 +78,42 @@ class Metrics:
         self.duration = Histogram(
             "docent_answer_seconds", "Time from a question to the answer's end.", buckets=DURATION_BUCKETS, registry=r
         )
+        # With several processes, how each gauge adds up: the shared day's figures are one value, the places and
+        # conversations each process holds are summed over the processes alive.
         self._gauges: dict[str, Gauge] = {
-            name: Gauge(name, help_text, registry=r)
-            for name, help_text in (
-                ("docent_spend_dollars", "The day's spend so far."),
-                ("docent_budget_dollars", "The day's budget."),
-                ("docent_conversations_open", "Conversations held now."),
-                ("docent_bulkhead_in_use", "Model calls in flight (places taken in the bulkhead)."),
-                ("docent_bulkhead_size", "Places in the bulkhead."),
+            name: Gauge(name, help_text, registry=r, multiprocess_mode=mode)
+            for name, help_text, mode in (
+                ("docent_spend_dollars", "The day's spend so far.", "max"),
+                ("docent_budget_dollars", "The day's budget.", "max"),
+                ("docent_conversations_open", "Conversations held now.", "livesum"),
+                ("docent_bulkhead_in_use", "Model calls in flight (places taken in the bulkhead).", "livesum"),
+                ("docent_bulkhead_size", "Places in the bulkhead.", "livesum"),
             )
         }
+        self._readers: dict[str, Callable[[], float]] = {}
         self.pow_maxnumber = Gauge(
-            "docent_pow_maxnumber", "The most tries the last challenge may take (it rises with pressure).", registry=r
+            "docent_pow_maxnumber", "The most tries the last challenge may take (it rises with pressure).",
+            registry=r, multiprocess_mode="mostrecent",
         )
 
     def read_gauges(self, **readers: Callable[[], float]) -> None:
-        """Read these gauges when scraped, e.g. `spend_dollars=budget.spent_usd`, on the app's event loop."""
+        """Read these gauges when scraped, e.g. `spend_dollars=budget.spent_usd`, on the app's event loop.
+
+        With several processes (`PROMETHEUS_MULTIPROC_DIR`) a scrape cannot call into the others: each process
+        sets its gauges instead, after each answer and each model call, and before it answers a scrape."""
         for name, reader in readers.items():
-            self._gauges[f"docent_{name}"].set_function(self._on_loop(reader))
+            if MULTIPROCESS:
+                self._readers[f"docent_{name}"] = reader
+            else:
+                self._gauges[f"docent_{name}"].set_function(self._on_loop(reader))
+
+    def refresh(self) -> None:
+        """Set the gauges from their readers (several processes only; one process reads them when scraped)."""
+        for name, reader in self._readers.items():
+            try:
+                self._gauges[name].set(reader())
+            except Exception:
+                logger.warning("A gauge could not be read for the metrics", exc_info=True)
 
     def _on_loop(self, reader: Callable[[], float]) -> Callable[[], float]:
         """The guide's parts belong to the event loop (a SQLite store to its thread): a scrape on the metrics
@@ -126,6 +151,7 @@ class Metrics:
             self.first_word.observe(tally.first_word_s)
         if tally.outcome != "cancelled":
             self.duration.observe(tally.duration_s)
+        self.refresh()
 
     def checked(self, verdict: Verdict) -> None:
         if isinstance(verdict, Failed):
@@ -142,15 +168,38 @@ class Metrics:
                 self.tokens.labels(model, kind).inc(tokens)
         if cost_usd:
             self.dollars.labels(model).inc(cost_usd)
+        self.refresh()
 
     def exposition(self) -> bytes:
-        return generate_latest(self.registry)
+        self.refresh()
+        return generate_latest(self._scraped())
+
+    def _scraped(self) -> CollectorRegistry:
+        """What a scrape reads: this process's registry, or every process's files summed."""
+        if not MULTIPROCESS:
+            return self.registry
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)
+        return registry
+
+    def close(self) -> None:
+        """This process is going: its share of the summed gauges goes with it (several processes only)."""
+        if MULTIPROCESS:
+            from prometheus_client import multiprocess
+
+            multiprocess.mark_process_dead(os.getpid())
 
     def serve(self, host: str, port: int) -> Any:
-        """The metrics on their own address, in a thread; returns the server, to shut down with the app.
-        Call it on the app's event loop: the gauges are read there."""
+        """The metrics on their own address, in a thread; returns the server, to shut down with the app, or None
+        where another process of the same sidecar serves them already. Call it on the app's event loop."""
         self.loop = asyncio.get_running_loop()
-        server, _thread = start_http_server(port, addr=host, registry=self.registry)
+        try:
+            server, _thread = start_http_server(port, addr=host, registry=self._scraped())
+        except OSError as exc:
+            if not MULTIPROCESS or exc.errno != errno.EADDRINUSE:
+                raise
+            logger.info("Metrics at %s:%d are served by another of this sidecar's processes.", host, port)
+            return None
         return server
 
 

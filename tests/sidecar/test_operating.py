@@ -16,7 +16,7 @@ from docent.sidecar import cli
 from docent.sidecar.app import create_app
 from docent.sidecar.counts import SQLiteCounts, day_of
 from docent.sidecar.model.port import ModelRequest
-from docent.sidecar.proof import difficulty
+from docent.sidecar.proof import difficulty, solve
 from tests.loopback import free_port, served
 from tests.sidecar.operating import (
     BUNDLE,
@@ -277,3 +277,26 @@ def test_json_logs_are_one_object_a_line_without_visitor_text(tmp_path: Path) ->
     assert lines and all({"time", "level", "logger", "message"} <= set(line) for line in lines)
     assert any("GET /api/guide/health" in line["message"] for line in lines)
     assert "My secret question" not in out + err
+
+
+# several processes
+
+
+def test_the_metrics_of_several_processes_add_up(tmp_path: Path) -> None:
+    """Two sidecars on one host (as two workers would) share PROMETHEUS_MULTIPROC_DIR; a scrape of either sums both."""
+    shared = tmp_path / "prometheus"
+    shared.mkdir()
+    base_env = {"DOCENT_ENABLED": "1", "DOCENT_BUNDLE": str(BUNDLE), "DOCENT_METRICS_TOKEN": TOKEN,
+                "PROMETHEUS_MULTIPROC_DIR": str(shared), "DOCENT_POW_MAXNUMBER": "1000"}
+    with sidecar_process({**base_env, "DOCENT_STATE_DIR": str(tmp_path / "a")}) as (first, _), \
+            sidecar_process({**base_env, "DOCENT_STATE_DIR": str(tmp_path / "b")}) as (second, _):
+        for base in (first, second):
+            with httpx.Client(base_url=base, timeout=20) as http:
+                challenge = http.post("/api/guide/challenge", json={"purpose": "guide"}).json()
+                token = http.post("/api/guide/conversations", json={"proof": solve(challenge)}).json()["conversation"]
+                answer = http.post("/api/guide/questions", json={"conversation": token, "question": "What does the lab show?"})
+                assert "event: done" in answer.text
+        scraped = httpx.get(f"{first}/api/guide/metrics", headers={"Authorization": f"Bearer {TOKEN}"}).text
+    assert sample(scraped, "docent_questions_total") == 2
+    assert sample(scraped, "docent_pow_challenges_total", state="solved") == 2
+    assert sample(scraped, "docent_bulkhead_size") == 8  # four places in each

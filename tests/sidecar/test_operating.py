@@ -300,3 +300,14 @@ def test_the_metrics_of_several_processes_add_up(tmp_path: Path) -> None:
     assert sample(scraped, "docent_questions_total") == 2
     assert sample(scraped, "docent_pow_challenges_total", state="solved") == 2
     assert sample(scraped, "docent_bulkhead_size") == 8  # four places in each
+
+
+def test_a_label_that_is_not_a_code_is_counted_as_other() -> None:
+    from docent.sidecar.metrics import Metrics
+    from docent.sidecar.tally import Tally
+
+    metrics = Metrics()
+    metrics.answered(Tally(question=True, outcome="refused", reason="what is her salary, exactly?"))
+    exposition = metrics.exposition().decode()
+    assert sample(exposition, "docent_answers_total", outcome="refused", reason="other") == 1
+    assert "salary" not in exposition

@@ -19,7 +19,6 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from typing import Any
-from urllib.parse import parse_qs
 
 ALGORITHM = "SHA-256"
 Clock = Callable[[], float]
@@ -147,8 +146,18 @@ def _params(salt: str) -> dict[str, str] | None:
     """The salt's parameters; None unless it ends with `&`, as anything after the last `&` could be a moved digit."""
     if "?" not in salt or not salt.endswith("&"):
         return None
-    parsed = parse_qs(salt.split("?", 1)[1], keep_blank_values=True)
-    return {k: v[-1] for k, v in parsed.items() if len(v) == 1}
+    # Read as written, no percent-decoding: the salts we issue hold plain values, and a salt is only read once
+    # its signature has checked out. A key given twice counts for neither.
+    found: dict[str, str] = {}
+    twice: set[str] = set()
+    for pair in salt.split("?", 1)[1][:-1].split("&"):
+        key, _, value = pair.partition("=")
+        if key in found or key in twice:
+            twice.add(key)
+            found.pop(key, None)
+        else:
+            found[key] = value
+    return found
 
 
 def _sha256(text: str) -> str:

@@ -145,7 +145,7 @@ class Gestures:
         return found[:4]
 
     def _run(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
-        if not RUN.search(asked.question) or "run_experiment" not in offered:
+        if not self._asks(RUN, asked.question) or "run_experiment" not in offered:
             return None
         experiments = self.manifest.get("experiments", [])
         best = _ranked(experiments, asked.named, extra=lambda e: " ".join(p["label"] for p in e.get("presets", [])))
@@ -156,7 +156,7 @@ class Gestures:
         return [Candidate(e["label"], _run(asked, e)) for e in best][:4]
 
     def _field(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
-        if not SET.search(asked.question):
+        if not self._asks(SET, asked.question):
             return None
         fields = [f for f in self.manifest.get("fields", []) if f["name"] in offered and f.get("options")]
         scored = []
@@ -231,6 +231,11 @@ class Gestures:
         return [Candidate("", self._links(pages[:MAX_LINKS]))]
 
     # what the steps share
+    def _asks(self, verb: re.Pattern[str], question: str) -> bool:
+        """Whether the question asks for the verb done, not what the owner does: "make it consulting" asks,
+        "how does she make retries safe?" is about her work."""
+        return any(not self.voice.acts(question[: m.start()]) for m in verb.finditer(question))
+
     def _links(self, pages: Iterable[str]) -> list[Call]:
         items = []
         labels = {p["id"]: p["label"] for p in [*self.manifest.get("pages", []), *self.manifest.get("sections", [])]}

@@ -13,20 +13,22 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..bundle import Section
+from ..lexicon import Lexicon
 from ..record_index import RecordIndex
 from .anthropic import anthropic_body, body_bytes
-from .gestures import Gestures
+from .gestures import GO, REQUEST_WORDS, RUN, Gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
 from .question import asked, calls_since_question
 from .quotes import quotes
 from .voice import Voice
-from .words import WORD, stem, terms
+from .synonyms import RECORD_SYNONYMS, spelled, table
+from .words import FORMS, STOPWORDS, WORD, stem, terms
 
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
@@ -44,9 +46,26 @@ RESULTS = re.compile(
 OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\b|was\b|have been\b)[a-z]")
 FIGURE = re.compile(r"\d")
 PICKED = re.compile(r'^The user picked "(.*)"\.$', re.DOTALL)
-# The best section must hold half the question's weight (by idf): a common word alone is a
-# coincidence, and a word the record never uses ("Rust") weighs most.
+# The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
+# coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
+# The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
+WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", re.IGNORECASE)
+# "What share", "which year": a measure asks for a figure, which the record gives as digits, not as the word.
+MEASURE = re.compile(
+    r"\b(share|percentage|percent|proportion|fraction|number|amount|rate|ratio|count|size|year|month|date|day|"
+    r"decade|figure)s?\b",
+    re.IGNORECASE,
+)
+# "How long", "how often": the question's form (it asks for a figure), not its topic.
+HOW_ADJ = re.compile(
+    r"\bhow\s+(long|big|large|fast|often|far|old|early|late|soon|quick(?:ly)?|well|hard|good|bad)\b", re.IGNORECASE
+)
+GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other".split())
+HERE = 1.25  # a section on the page the visitor has open counts this much more
+SECTION_SHARE = 0.5
+TITLE_SHARE = 0.5
+SENTENCE_SHARE = 0.3  # a sentence of another section than the best says at least this much of the question  # a word of a section's title counts this much for each of its sentences  # how much a sentence's section counts against its own words, when no wish is named
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
 SAID = 3  # sentences in an answer
 
@@ -69,9 +88,120 @@ class Vocabulary:
             df.update(doc.keys())
         return cls(sections, docs, df)
 
+    def doc(self, section: Section) -> Counter[str]:
+        return self.docs[self.sections.index(section)]
+
     def idf(self, term: str) -> float:
         n = len(self.docs)
         return math.log(1 + (n - self.df[term] + 0.5) / (self.df[term] + 0.5))
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """A question's words as the record would say them, each weighed by how much it says about what is asked.
+
+    - A word the record uses weighs its rarity (idf).
+    - A technology named by an alias the record does not use ("k8s") is asked for by its lexicon term's words.
+    - Another word the record never uses is asked for by the synonyms the record uses ("study": the degree).
+    - A name the record lacks (a capitalised word, a technology, the thing a "which"/"what" asks for: "which
+      city") weighs most: the record lacks the fact, and an answer about the rest would miss the question.
+    - Any other word the record never uses is the visitor's phrasing ("or just talk about it"), and weighs nothing.
+    """
+
+    weight: dict[str, float]  # stemmed word -> weight
+    alts: dict[str, frozenset[str]]  # stemmed word -> the record's words that say it
+    query: str  # the text to search the record index with: the question, and the record's words for it
+    heads: frozenset[str] = frozenset()  # what a "which"/"what" asks for: a section that answers says it
+
+    def answers(self, said: Collection[str]) -> float:
+        """`covered`, or 0 where the text does not say the thing the question asks for ("how many lines")."""
+        return self.covered(said) if all(self.alts[h] & set(said) for h in self.heads) else 0.0
+
+    @classmethod
+    def of(
+        cls,
+        question: str,
+        index: Vocabulary,
+        lexicon: tuple[Lexicon, Mapping[str, list[str]]],
+        manifest: Mapping[str, Any],
+        *,
+        request: bool = False,
+    ) -> Weighed:
+        """`lexicon`: the matcher, and each term's names (the term and its aliases); `manifest`: the owner's synonyms
+        and name (the record, in the owner's voice, never says it); `request`: the question asks for something done
+        on the page (its words of asking, "point at", "open", say how, not what)."""
+        matcher, aliases = lexicon
+        words = list(dict.fromkeys(terms(question)))
+        owner = manifest.get("owner") or {}
+        known = set(terms(f"{owner.get('name') or ''} {owner.get('called') or ''} {manifest.get('site_name') or ''}"))
+        heads = _heads(question)
+        named = (_names(question) | heads) - known
+        by_alias: dict[str, frozenset[str]] = {}
+        for term in matcher.names(question):
+            canon = frozenset(t for t in terms(term) if index.df[t])
+            for name in aliases.get(term, [term]):
+                for word in terms(name):
+                    named.add(word)
+                    if canon and not index.df[word]:
+                        by_alias[word] = canon
+        synonyms = table(manifest.get("synonyms") or {}, built_in=RECORD_SYNONYMS)
+        spelled_as = spelled(manifest.get("synonyms") or {})
+        # words that say how, not what: "how long" asks for a figure, "take me to the X page" names only X
+        silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
+        if request or GO.search(question) or RUN.search(question):
+            silent |= REQUEST_WORDS
+        rarest = index.idf("")  # a word no section holds
+        weight: dict[str, float] = {}
+        alts: dict[str, frozenset[str]] = {}
+        extra: list[str] = []
+        for word in words:
+            if word in silent or word in known:
+                continue
+            said = frozenset({word}) if index.df[word] else by_alias.get(word) or frozenset(
+                s for s in synonyms.get(word, ()) if index.df[s]
+            )
+            if said:
+                alts[word], weight[word] = said, max(index.idf(t) for t in said)
+                if not index.df[word] and word not in by_alias:  # the record's own words for it, as written
+                    extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)])
+            elif word in named:
+                alts[word], weight[word] = frozenset(), rarest
+        for raw in WORD.findall(question):
+            extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
+        asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
+        return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()))
+
+    @property
+    def lacking(self) -> bool:
+        """Whether the question names something the record never mentions: then the record lacks the fact."""
+        return any(not said for said in self.alts.values())
+
+    def covered(self, said: Collection[str]) -> float:
+        """The share of the question's weight that a text's words (stemmed) cover, 0 to 1."""
+        total = sum(self.weight.values())
+        if not total:
+            return 0.0
+        return sum(w for word, w in self.weight.items() if self.alts[word] & set(said)) / total
+
+
+def _names(question: str) -> set[str]:
+    """The question's words that name something: capitalised inside a sentence, or written with digits ("k8s")."""
+    names = set()
+    for m in WORD.finditer(question):
+        before = question[: m.start()].rstrip()
+        word = m.group()
+        if before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):
+            names.add(stem(word))
+    return names
+
+
+def _heads(question: str) -> set[str]:
+    """What a "which"/"what"/"how many" asks for: "which city", "how many lines"."""
+    return {
+        stem(m.group(1))
+        for m in WH_HEAD.finditer(question)
+        if m.group(1).lower() not in STOPWORDS | GENERIC_HEADS and not MEASURE.fullmatch(m.group(1))
+    }
 
 
 class OfflineModel:
@@ -89,6 +219,7 @@ class OfflineModel:
         self.lexicon = lexicon or list
         self.spec = spec_for("offline")
         self._index: tuple[Mapping[str, Section], RecordIndex, Vocabulary] | None = None
+        self._lex: tuple[Sequence[Mapping[str, Any]], tuple[Lexicon, Mapping[str, list[str]]]] | None = None
 
     def index(self) -> tuple[RecordIndex, Vocabulary]:
         record = self.record()
@@ -100,43 +231,63 @@ class OfflineModel:
     def voice(self) -> Voice:
         return Voice.of(self.manifest())
 
-    def answer(self, question: str, *, page: str | None = None) -> tuple[list[str], Section | None]:
+    def answer(
+        self, question: str, *, page: str | None = None, here: str | None = None, request: bool = False
+    ) -> tuple[list[str], Section | None]:
         """The sentences for a question, each with its citation, and the section they come from most.
 
         With `page`, from that page's sections only: the page the visitor asked to see, or the one a part is on.
+        `here`: the page the visitor has open; a question asked there leans to its sections ("what caused it?").
+        `request`: the question asks for something done, whose words of asking name nothing.
         """
-        query = terms(question)
         search, index = self.index()
         record = self.record()
-        if page is None:
-            ranked = [(score, record[sid]) for sid, score in search.search(question, limit=8) if sid in record]
-        else:
-            ranked = [(score, record[sid]) for sid, score in search.search(question, limit=len(search)) if sid in record]
-            ranked = [(score, s) for score, s in ranked if s.page == page]
+        asked = Weighed.of(question, index, self._lexicon(), self.manifest(), request=request)
+        found = search.search(asked.query, limit=8 if page is None else len(search))
+        ranked = [(score * (HERE if here is not None and record[sid].page == here else 1.0), record[sid])
+                  for sid, score in found if sid in record]
+        ranked.sort(key=lambda r: -r[0])
+        if page is not None:
+            ranked = [(score, s) for score, s in ranked if s.page == page][:8]
             if not ranked:  # nothing the question names: the page's own opening says what it is
                 ranked = [(1.0, s) for s in list(record.values()) if s.page == page][:1]
-        if not query or not ranked or ranked[0][0] <= 0:
-            return ["[[none]]"], None
-        best_doc = index.docs[index.sections.index(ranked[0][1])]
-        weight = {t: index.idf(t) for t in set(query)}
-        if page is None and sum(w for t, w in weight.items() if best_doc[t]) < COVERAGE * sum(weight.values()):
+        if not asked.weight or not ranked or ranked[0][0] <= 0:
             return ["[[none]]"], None
         best_score, best = ranked[0]
         top = [(score, section) for score, section in ranked[:8] if score >= best_score / 2]
+        if page is None and (asked.lacking or max(asked.answers(index.doc(s)) for _, s in top) < COVERAGE):
+            return ["[[none]]"], None
         voice = self.voice()
-        wants = _wanted(question)
-        picked = _pick(top, weight, wants, best_score)
-        chosen = [f"{voice.tell(m[3])} [[{m[4].id}]]" for m in picked]
-        used = {m[3] for m in picked}
+        chosen: list[str] = []
+        used: set[str] = set()
+        picked = _pick(top, asked, _wanted(question), best_score)
+        if page is not None and not picked and not asked.covered(terms(best.text)):
+            # nothing on the page says the question's words (its label matched): the page's opening says what it is
+            best = next(s for s in record.values() if s.page == page)
+        for m in picked:
+            told = voice.tell(m[3])
+            if told not in used:  # the same words in two sections are said once
+                used.add(told)
+                chosen.append(f"{told} [[{m[4].id}]]")
         # a match in the title alone: the section's own opening sentences give it context
         for sentence in quotes(best):
             if len(chosen) >= 2:
                 break
-            if sentence not in used and len(sentence.split()) >= FILLER_WORDS:
-                chosen.append(f"{voice.tell(sentence)} [[{best.id}]]")
+            told = voice.tell(sentence)
+            if told not in used and len(sentence.split()) >= FILLER_WORDS:
+                used.add(told)
+                chosen.append(f"{told} [[{best.id}]]")
         if len(chosen) < 2:
-            chosen += self._pointer(best, set(query))
+            chosen += self._pointer(best, set(asked.weight))
         return chosen[: SAID + 1], best
+
+    def _lexicon(self) -> tuple[Lexicon, Mapping[str, list[str]]]:
+        """The lexicon's matcher and each term's names, built once per lexicon."""
+        entries = self.lexicon()
+        if self._lex is None or self._lex[0] is not entries:
+            names = {" ".join(str(e["term"]).split()): [str(e["term"]), *map(str, e.get("aliases", ()))] for e in entries}
+            self._lex = (entries, (Lexicon(entries), names))
+        return self._lex[1]
 
     @staticmethod
     def _pointer(section: Section, query: set[str]) -> list[str]:
@@ -163,17 +314,25 @@ class OfflineModel:
             return
         kind, calls = Gestures(manifest, record=self.record()).recognise(question, offered)
         shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
-        # Shown a page or a part, it says what the record says there; asked a question, it answers from the record.
-        sentences, best = self.answer(question, page=shown if kind in SHOWS else None)
+        here = _open_page(request, manifest)
+        # Shown a page or a part, it says what the record says there; asked a question (or to run), it
+        # answers from the record. A part is asked about by its own label too: what the page says of it.
+        parts = {p["id"]: p["label"] for p in manifest.get("parts", [])}
+        about = " ".join([question, *(parts.get(given.get("id"), "") for tool, given in calls if tool == "point_at")])
+        sentences, best = self.answer(about, page=shown if kind in SHOWS else None, here=shown or here,
+                                      request=bool(kind))
         if kind in SHOWS:
             sentences = sentences[:2]
         elif not calls and best is not None and "show_page" in offered:
             # the page a fact is on, opened when the visitor is elsewhere (or asks where it is)
             target = _page_to_show(request, best, question) if SHOW.search(question) else best.page
-            if target is not None and target != _open_page(request, manifest):
+            if target is not None and target != here:
                 calls = [("show_page", {"id": target})]
-        if calls and (sentences == ["[[none]]"] or kind in ERRANDS or calls[0][0] in CARDS):
-            sentences = []  # it was asked to act, not to answer: the actions speak, in the manifest's words
+        # asked to act, not to answer, the actions speak, in the manifest's words: "send me her CV" wants the CV;
+        # "would she fit the role?" asks, and the offer comes with what the record says
+        errand = kind in ERRANDS or (kind == "offer" and not QUESTION.search(question))
+        if calls and (sentences == ["[[none]]"] or errand or calls[0][0] in CARDS):
+            sentences = []
         for i, sentence in enumerate(sentences):
             yield TextDelta(sentence if i == 0 else " " + sentence)
         yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
@@ -188,7 +347,14 @@ class OfflineModel:
 CARDS = ("show_links", "offer_choices")
 # Requests that are errands, not questions: "take me to the lab" wants the lab, not sentences that mention it.
 ERRANDS = ("tour", "field", "press", "next")
-SHOWS = ("point", "go")  # requests to see a page or a part: the record's words about what is there go with it
+# requests to see a page or a part: the record's words about what is there go with it
+SHOWS = ("point", "go")
+# A question, not a request: "Would she fit ...?", "Where does gRPC fit in?"; "I'd like to contact her" is a request.
+QUESTION = re.compile(
+    r"\?\s*$|^\s*(?:what|which|who|where|when|why|how|does|did|do|is|are|was|were|has|have|had|can|could|would|"
+    r"will|should)\b",
+    re.IGNORECASE,
+)
 OPEN = re.compile(r"^## The page the user has open: (.+)$", re.MULTILINE)
 
 
@@ -202,23 +368,31 @@ def _wanted(question: str) -> str | None:
 
 
 def _pick(
-    top: list[tuple[float, Section]], weight: Mapping[str, float], wants: str | None, best_score: float
+    top: list[tuple[float, Section]], asked: Weighed, wants: str | None, best_score: float
 ) -> list[tuple[float, int, int, str, Section]]:
-    """The sentences that answer: those with the question's rarest words, and, when it asks for the owner's work or
-    for results, those where the owner acts or the figures are, from the sections that match best."""
-    total = sum(weight.values()) or 1.0
+    """The sentences that answer: those with the question's rarest words, from the sections that match best; when
+    it asks for the owner's work or for results, those where the owner acts or the figures are.
+
+    A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it.
+    """
     matched = []
     for rank, (score, section) in enumerate(top):
+        title = set(terms(section.title))
+        near = score / best_score  # how well the section answers, against the best
         for i, sentence in enumerate(quotes(section)):
-            hit = sum(weight.get(t, 0.0) for t in set(terms(sentence)))
+            said = set(terms(sentence))
+            hit = asked.covered(said) + TITLE_SHARE * (asked.covered(said | title) - asked.covered(said))
             if wants is not None:
                 fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
                 # the section's match counts for its sentences, and a sentence that is what was asked counts twice;
                 # a section whose title says whose work it is ("What I built") or that it holds the results, more
                 titled = (OWN_WORK if wants == "work" else RESULTS).search(section.title + " x")
-                hit = (hit + total * score / best_score) * (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
-            if hit > 0:
-                matched.append((hit, rank, i, sentence, section))
+                value = (hit + near) * (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
+            else:
+                # a sentence that says less of the question than a section must is a coincidence of words
+                value = (hit + SECTION_SHARE) * near if hit >= SENTENCE_SHARE or (rank == 0 and hit > 0) else 0.0
+            if value > 0:
+                matched.append((value, rank, i, sentence, section))
     picked = sorted(matched, key=lambda m: (-m[0], m[1], m[2]))[:SAID]
     # what was asked for first; otherwise the record's own order reads best
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))

@@ -1,6 +1,8 @@
 """A visitor's words for the site's labels: "resume" for CV, "contact" for an email, "install" for Installation.
 
-The built-in table is small and general; an owner extends it with the plugin's `synonyms` option, which the bundle
+Two built-in tables: the labels' (`SYNONYMS`, for `gestures`), and the record's (`RECORD_SYNONYMS`: for a word the
+record never uses, the words it would use instead, so "study" asks for the degree and the university). Both are
+small and general; an owner extends it with the plugin's `synonyms` option, which the bundle
 carries. Each entry maps a visitor's word to the words of the site's labels it stands for; both sides are stemmed as
 the offline model stems a question, so "contacting" finds what "contact" finds.
 """
@@ -48,11 +50,38 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
-def table(extra: Mapping[str, Iterable[str]] | None = None) -> dict[str, frozenset[str]]:
-    """The built-in table with the owner's entries added (an owner's word adds to the built-in meanings), stemmed."""
+# A visitor's words for what a record says otherwise: asked of the record only for a word it never uses.
+RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
+    # where the owner studied: a CV says it with the degree and the school, rarely with "study"
+    "study": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
+    "education": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
+    "degree": ("msc", "bsc", "phd", "university"),
+    "graduate": ("university", "degree", "msc", "bsc", "phd"),
+    "qualification": ("degree", "msc", "bsc", "phd", "certified", "certification"),
+    # work, as a CV names it
+    "job": ("role", "position"),
+    "career": ("role", "roles"),
+    "employer": ("company", "bank", "worked"),
+}
+
+
+def table(
+    extra: Mapping[str, Iterable[str]] | None = None, *, built_in: Mapping[str, Iterable[str]] = SYNONYMS
+) -> dict[str, frozenset[str]]:
+    """The built-in table (the labels', or `RECORD_SYNONYMS`) with the owner's entries added (an owner's word adds
+    to the built-in meanings), stemmed."""
     merged: dict[str, set[str]] = {}
-    for word, means in [*SYNONYMS.items(), *(extra or {}).items()]:
+    for word, means in [*built_in.items(), *(extra or {}).items()]:
         merged.setdefault(stem(word), set()).update(t for m in means for t in terms(m))
+    return {word: frozenset(means) for word, means in merged.items()}
+
+
+def spelled(extra: Mapping[str, Iterable[str]] | None = None) -> dict[str, frozenset[str]]:
+    """The record's table with its meanings as written, not stemmed: to ask a full-text index, which stems its own
+    way."""
+    merged: dict[str, set[str]] = {}
+    for word, means in [*RECORD_SYNONYMS.items(), *(extra or {}).items()]:
+        merged.setdefault(stem(word), set()).update(w for m in means for w in m.split())
     return {word: frozenset(means) for word, means in merged.items()}
 
 

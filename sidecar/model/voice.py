@@ -53,6 +53,16 @@ class Voice:
         pronoun = str(owner.get("pronoun") or "they")
         return cls(str(owner.get("called") or owner.get("name") or ""), pronoun if pronoun in PRONOUNS else "they")
 
+    def _subject(self) -> str:
+        names = [re.escape(n) for n in (self.called, *self.called.split()[:1]) if n]
+        return "|".join([PRONOUNS[self.pronoun]["subject"], *names])
+
+    def acts(self, before: str) -> bool:
+        """Whether a text ends on the owner as a subject ("How does she", "Has Mara ever"): the verb that follows is
+        the owner's, not one the visitor asks for."""
+        return re.search(rf"\b(?:{self._subject()})(?:\s+[a-z]+ly|\s+(?:{'|'.join(_ADVERBS)}))*\s*$", before,
+                         re.IGNORECASE) is not None
+
     def tell(self, sentence: str) -> str:
         """The sentence in the third person; a sentence with no first person comes back as it was."""
         out: list[str] = []

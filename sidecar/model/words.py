@@ -10,13 +10,32 @@ STOPWORDS = frozenset(
     in into is it its just know knows me more most much my no nor not of on or other our out over own please same
     say says she should site so some something such tell than that the their them then there these they this those
     through to too under until up very was we were what when where which while who whom why will with would you
-    your yours actually really just stuff thing things anything everything""".split()
+    your yours actually really just stuff thing things anything everything don doesn didn isn wasn aren weren
+    haven hasn couldn wouldn shouldn""".split()
 )
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#]*")
+# Common verbs whose past is not "-ed": "How did she find it?" asks what "How I found it" tells. Each past form is
+# read as its verb, on both sides, so the question and the record meet.
+IRREGULAR = {
+    "found": "find", "built": "build", "led": "lead", "wrote": "write", "written": "write", "ran": "run",
+    "took": "take", "taken": "take", "chose": "choose", "chosen": "choose", "made": "make", "taught": "teach",
+    "brought": "bring", "thought": "think", "spent": "spend", "sent": "send", "began": "begin", "begun": "begin",
+    "became": "become", "came": "come", "went": "go", "gone": "go", "saw": "see", "seen": "see", "knew": "know",
+    "known": "know", "grew": "grow", "grown": "grow", "held": "hold", "met": "meet", "paid": "pay", "sold": "sell",
+    "told": "tell", "understood": "understand", "won": "win", "drew": "draw", "fell": "fall", "fallen": "fall",
+    "felt": "feel", "fought": "fight", "lost": "lose", "meant": "mean", "rose": "rise", "risen": "rise",
+    "spoke": "speak", "spoken": "speak", "stood": "stand", "threw": "throw", "thrown": "throw", "kept": "keep",
+    "left": "leave", "gave": "give", "given": "give", "got": "get", "rebuilt": "rebuild", "rewrote": "rewrite",
+    "caught": "catch", "bought": "buy", "sought": "seek", "hired": "hire", "studied": "study",
+}
+FORMS: dict[str, frozenset[str]] = {}  # a verb -> its irregular past forms, to ask the record for them too
+for _past, _verb in IRREGULAR.items():
+    FORMS[_verb] = FORMS.get(_verb, frozenset()) | {_past}
 
 
 def stem(word: str) -> str:
     w = word.lower()
+    w = IRREGULAR.get(w, w)
     if w.endswith(("sses", "xes", "ches", "shes", "zes")):
         return w[:-2]  # "-es" only where the plural needed it: "cases" is "case", "boxes" is "box"
     for suffix, repl in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("s", ""), ("ly", "")):
@@ -27,5 +46,9 @@ def stem(word: str) -> str:
     return w[:-1] if w.endswith("e") and len(w) > 4 else w
 
 
+# "I'd", "she's", "don't": the ending is grammar, not a word ("d" would be the D of "3-D").
+CONTRACTION = re.compile(r"(?<=[A-Za-z])['’](?:d|s|ll|re|ve|t|m)\b", re.IGNORECASE)
+
+
 def terms(text: str) -> list[str]:
-    return [stem(w) for w in WORD.findall(text) if w.lower() not in STOPWORDS]
+    return [stem(w) for w in WORD.findall(CONTRACTION.sub("", text)) if w.lower() not in STOPWORDS]

@@ -30,6 +30,11 @@ def test_every_eval_passes_on_the_replay_scripts(capsys: pytest.CaptureFixture[s
     assert out.count(" yes\n") + out.count(" yes") >= 15
     # the offline model, measured on the visitor set, through the same app
     assert "offline_hit_rate: " in out and out.count("\nHIT ") + out.count("\nMISS") >= 48
+    # on each set there is, and on all of them together
+    sets = [name for name in evals.VISITORS if (CASES / name).is_file()]
+    for name in sets:
+        assert f"visitor questions in {name})" in out
+    assert ("all sets together)" in out) == (len(sets) > 1)
 
 
 def test_a_miss_fails_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -44,6 +44,8 @@ REQUEST_WORDS = frozenset(
         "change switch make put fill mark run play try launch kick simulate live tour walk around want like can could"
     )
 )
+# A question about people, where a word for getting in touch means it: a person's pronoun.
+PEOPLE = re.compile(r"\b(?:she|her|hers|he|him|his|they|them|their|you|your|us|me|I|we)\b", re.IGNORECASE)
 CHOICE_QUESTION = "Which one do you mean?"
 MAX_LINKS = 3
 
@@ -181,11 +183,19 @@ class Gestures:
         return out[:4]
 
     def _offer(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
-        """An offer its id names ("the CV", "a fit check"), or two words of its label: one shared word is chance."""
+        """An offer its id names ("the CV", "a fit check"), or two words of its label: one shared word is chance.
+
+        A word that names an offer only through the synonym table ("reach" for the email) names it only where the
+        question is about people: "how can I reach her?", not "how fast did a booking reach invoicing?".
+        """
         if "offer" not in offered:
             return None
         scored = []
+        people = PEOPLE.search(asked.question) is not None or self.voice.named_in(asked.question)
         for offer in self.manifest.get("offers", []):
+            own = set(terms(f"{offer['id'].replace('-', ' ')} {offer['label']}"))
+            if not people and not asked.topic & own:
+                continue
             by_id = len(asked.named & set(terms(offer["id"].replace("-", " "))))
             by_label = len(asked.named & set(terms(offer["label"])))
             if by_id or by_label >= 2:

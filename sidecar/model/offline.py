@@ -65,6 +65,7 @@ GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else ot
 HERE = 1.25  # a section on the page the visitor has open counts this much more
 SECTION_SHARE = 0.5
 TITLE_SHARE = 0.5
+TITLED_WORDS = 8
 SENTENCE_SHARE = 0.3  # a sentence of another section than the best says at least this much of the question  # a word of a section's title counts this much for each of its sentences  # how much a sentence's section counts against its own words, when no wish is named
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
 SAID = 3  # sentences in an answer
@@ -126,10 +127,12 @@ class Weighed:
         manifest: Mapping[str, Any],
         *,
         request: bool = False,
+        quiet: Collection[str] = (),
     ) -> Weighed:
         """`lexicon`: the matcher, and each term's names (the term and its aliases); `manifest`: the owner's synonyms
         and name (the record, in the owner's voice, never says it); `request`: the question asks for something done
-        on the page (its words of asking, "point at", "open", say how, not what)."""
+        on the page (its words of asking, "point at", "open", say how, not what); `quiet`: more words that say how
+        (those that named the offer asked for)."""
         matcher, aliases = lexicon
         words = list(dict.fromkeys(terms(question)))
         owner = manifest.get("owner") or {}
@@ -150,6 +153,7 @@ class Weighed:
         silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
         if request or GO.search(question) or RUN.search(question):
             silent |= REQUEST_WORDS
+        silent |= set(quiet)
         rarest = index.idf("")  # a word no section holds
         weight: dict[str, float] = {}
         alts: dict[str, frozenset[str]] = {}
@@ -232,17 +236,24 @@ class OfflineModel:
         return Voice.of(self.manifest())
 
     def answer(
-        self, question: str, *, page: str | None = None, here: str | None = None, request: bool = False
+        self,
+        question: str,
+        *,
+        page: str | None = None,
+        here: str | None = None,
+        request: bool = False,
+        quiet: Collection[str] = (),
     ) -> tuple[list[str], Section | None]:
         """The sentences for a question, each with its citation, and the section they come from most.
 
         With `page`, from that page's sections only: the page the visitor asked to see, or the one a part is on.
         `here`: the page the visitor has open; a question asked there leans to its sections ("what caused it?").
-        `request`: the question asks for something done, whose words of asking name nothing.
+        `request`: the question asks for something done, whose words of asking name nothing; `quiet`: more such
+        words (those that named the offer it asks for: "could they introduce us?" asks nothing of the record).
         """
         search, index = self.index()
         record = self.record()
-        asked = Weighed.of(question, index, self._lexicon(), self.manifest(), request=request)
+        asked = Weighed.of(question, index, self._lexicon(), self.manifest(), request=request, quiet=quiet)
         found = search.search(asked.query, limit=8 if page is None else len(search))
         ranked = [(score * (HERE if here is not None and record[sid].page == here else 1.0), record[sid])
                   for sid, score in found if sid in record]
@@ -320,7 +331,7 @@ class OfflineModel:
         parts = {p["id"]: p["label"] for p in manifest.get("parts", [])}
         about = " ".join([question, *(parts.get(given.get("id"), "") for tool, given in calls if tool == "point_at")])
         sentences, best = self.answer(about, page=shown if kind in SHOWS else None, here=shown or here,
-                                      request=bool(kind))
+                                      request=bool(kind), quiet=_offer_words(question, calls, manifest))
         if kind in SHOWS:
             sentences = sentences[:2]
         elif not calls and best is not None and "show_page" in offered:
@@ -390,12 +401,29 @@ def _pick(
                 value = (hit + near) * (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
             else:
                 # a sentence that says less of the question than a section must is a coincidence of words
-                value = (hit + SECTION_SHARE) * near if hit >= SENTENCE_SHARE or (rank == 0 and hit > 0) else 0.0
+                enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0
+                if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
+                    enough = False  # taken for its section's title alone, a sentence must say something itself
+                value = (hit + SECTION_SHARE) * near if enough else 0.0
             if value > 0:
                 matched.append((value, rank, i, sentence, section))
     picked = sorted(matched, key=lambda m: (-m[0], m[1], m[2]))[:SAID]
     # what was asked for first; otherwise the record's own order reads best
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest: Mapping[str, Any]) -> set[str]:
+    """The question's words that named the offer it asks for, itself or through the synonym table."""
+    offers = {o["id"]: o for o in manifest.get("offers", [])}
+    named: set[str] = set()
+    for tool, given in calls:
+        if tool == "offer" and given.get("id") in offers:
+            offer = offers[given["id"]]
+            named |= set(terms(f"{offer['id'].replace('-', ' ')} {offer['label']}"))
+    if not named:
+        return set()
+    synonyms = table(manifest.get("synonyms") or {})
+    return {word for word in terms(question) if word in named or synonyms.get(word, frozenset()) & named}
 
 
 def _calls(calls: list[tuple[str, dict[str, Any]]], *, start: int) -> list[ToolCall]:

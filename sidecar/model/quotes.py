@@ -6,6 +6,9 @@ import re
 
 from ..bundle import Section
 
+MAX_WORDS = 45
+MIN_CLAUSE_WORDS = 8
+CLAUSE_END = re.compile(r"[:;](?=\s)")
 FIGURE_RUN = 4  # figures in a row: the cells of a table, not a sentence
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
 
@@ -26,10 +29,18 @@ def _mostly_figures(sentence: str) -> bool:
     return sum(figure) * 2 > len(tokens) or longest >= FIGURE_RUN
 
 
+def _first_clause(sentence: str) -> str:
+    """A sentence too long to say, cut to its first clause where a colon or semicolon ends one that stands alone:
+    "I designed the decision service, ...: it reads ..." says "I designed the decision service, ...."."""
+    if len(sentence.split()) <= MAX_WORDS:
+        return sentence
+    m = CLAUSE_END.search(sentence)
+    if m is None or not MIN_CLAUSE_WORDS <= len(sentence[: m.start()].split()) <= MAX_WORDS:
+        return sentence
+    return sentence[: m.start()].rstrip(" ,") + "."
+
+
 def quotes(section: Section) -> list[str]:
     """A section's sentences worth saying, in order."""
-    return [
-        s.strip()
-        for s in SENTENCE.split(section.text)
-        if 3 <= len(s.split()) <= 45 and not _marks(s) and not _mostly_figures(s)
-    ]
+    said = (_first_clause(s.strip()) for s in SENTENCE.split(section.text))
+    return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)]

@@ -55,7 +55,11 @@ class Voice:
 
     def _subject(self) -> str:
         names = [re.escape(n) for n in (self.called, *self.called.split()[:1]) if n]
-        return "|".join([PRONOUNS[self.pronoun]["subject"], *names])
+        return "|".join(["she", "he", "they", *names])  # a visitor's pronoun for the owner may not be the owner's
+
+    def named_in(self, text: str) -> bool:
+        """Whether a text names the owner by the name the owner chose."""
+        return bool(self.called) and re.search(rf"\b{re.escape(self.called)}\b", text, re.IGNORECASE) is not None
 
     def acts(self, before: str) -> bool:
         """Whether a text ends on the owner as a subject ("How does she", "Has Mara ever"): the verb that follows is

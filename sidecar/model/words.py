@@ -11,7 +11,7 @@ STOPWORDS = frozenset(
     say says she should site so some something such tell than that the their them then there these they this those
     through to too under until up very was we were what when where which while who whom why will with would you
     your yours actually really just stuff thing things anything everything don doesn didn isn wasn aren weren
-    haven hasn couldn wouldn shouldn""".split()
+    haven hasn couldn wouldn shouldn us anyone anybody someone somebody everyone everybody""".split()
 )
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#]*")
 # Common verbs whose past is not "-ed": "How did she find it?" asks what "How I found it" tells. Each past form is

@@ -88,6 +88,13 @@ def test_a_question_asks_for_what_it_names(question: str, calls: list[tuple[str,
         ("Go home", [("show_page", "home")]),
         # "set the topic to consulting" fills the field, on its page
         ("Set the topic to consulting", [("show_page", "get-in-touch"), ("topic", "consulting")]),
+        ("Can you set the topic to consulting?", [("show_page", "get-in-touch"), ("topic", "consulting")]),
+        # the owner's verbs are questions about her work, not requests: no field set, no run started
+        ("How does she choose consulting work?", []),
+        ("Does she run the slow leak in production?", []),
+        # a word for getting in touch means it only about people
+        ("How fast did a booking reach invoicing?", []),
+        ("How can I reach her?", [("offer", "email")]),
     ],
 )
 def test_requests_for_offers_pages_and_fields(question: str, calls: list[tuple[str, str]]) -> None:

@@ -191,3 +191,87 @@ async def test_the_call_after_its_tools_ran_says_nothing_more_and_ends_the_turn(
     assert exc is None
     assert [type(e) for e in events] == [Usage, Stop] and events[-1] == Stop("end_turn")
     assert events[0].input_tokens > 0
+
+
+CASE = {
+    s.id: s
+    for s in (
+        Section("k8s-context", "cases-k8s", "Context", "Forty services ran on ninety virtual machines built by hand. "
+                "Each release took about 40 minutes.", "/cases/k8s/#k8s-context"),
+        Section("k8s-results", "cases-k8s", "Results", "All forty services moved to Kubernetes in 22 weeks. "
+                "The AWS bill fell by 31 %.", "/cases/k8s/#k8s-results"),
+        Section("leak-found", "cases-leak", "How I found it", "I plotted the old generation after each collection. "
+                "It rose by 40 MB a day and never came down.", "/cases/leak/#leak-found"),
+        Section("leak-cause", "cases-leak", "The cause", "A cache of session tickets was never evicted. "
+                "Its key held a timestamp, so no lookup ever hit.", "/cases/leak/#leak-cause"),
+        Section("outbox", "decisions", "Outbox", "A crash between the write and the publish lost an event. "
+                "The relay now publishes in order.", "/decisions/#outbox"),
+        Section("earlier", "roles", "Earlier", "I was a Java developer in Gothenburg for three years. "
+                "I hold an MSc in computer science from Chalmers University.", "/roles/#earlier"),
+        Section("testing", "principles", "Testing", "I test behaviour at the edges a caller sees, with real "
+                "dependencies. A flaky test is a bug to fix that week.", "/principles/#testing"),
+    )
+}
+LEXICON = [{"term": "Kubernetes", "aliases": ["K8s", "kube"]}, {"term": "Rust", "aliases": []}]
+
+
+async def said(question: str, *, page: str | None = None) -> str:
+    model = OfflineModel(lambda: CASE, manifest=lambda: OWNER, lexicon=lambda: LEXICON)
+    note = [{"role": "user", "content": f"## The page the user has open: {page}"}] if page else []
+    events, exc = await collect(model.stream(ask(question, messages=note)))
+    assert exc is None
+    return "".join(e.text for e in events if isinstance(e, TextDelta))
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "cites"),
+    [
+        # a technology named by an alias the record never uses counts as its term ("k8s" is Kubernetes)
+        ("How long did the k8s migration take?", "[[k8s-results]]"),
+        # a word the record never uses is asked as the record's words for it: "study" is the degree
+        ("What did he study?", "[[earlier]]"),
+        # a past form meets its verb: "How I found it" answers "how did he find"
+        ("How did he find the leak?", "[[leak-found]]"),
+        # the visitor's phrasing ("or just talk about it") is no fact the record lacks
+        ("Does he actually test things or just talk about it?", "[[testing]]"),
+    ],
+)
+async def test_the_record_answers_what_it_says_in_other_words(question: str, cites: str) -> None:
+    assert cites in await said(question)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which city is he based in?",  # what "which" asks for, the record never says
+        "How many lines of code was the fix?",  # the record has lines, not in what answers about the fix
+        "Does he know Rust?",  # a technology the record never names
+        "Has he worked at Google?",  # a name the record never says
+    ],
+)
+async def test_a_fact_the_record_lacks_gets_none(question: str) -> None:
+    assert await said(question) == "[[none]]"
+
+
+@pytest.mark.anyio
+async def test_a_sections_title_and_the_open_page_say_what_it_answers():
+    # "crash" is said in the outbox decision; the cause of the crash the leak page is about is under "The cause"
+    text = await said("So what was causing the crash?", page="cases-leak")
+    assert sentences(text)[0].endswith("[[leak-cause]]")
+    assert len(set(sentences(text))) == len(sentences(text))  # no sentence twice
+
+
+def test_a_long_sentence_is_said_to_its_first_clause_and_a_flattened_table_not_at_all():
+    from docent.sidecar.model.quotes import quotes
+
+    long = ("I designed the authentication decision service, a Spring Boot service that the vendor calls for every "
+            "request: it reads the cardholder's devices, recent payments and merchant history from PostgreSQL and "
+            "Redis, applies the exemptions for low value and trusted beneficiaries, and answers frictionless or "
+            "challenge within the budget.")
+    table = "Figures for the quarter: measure before after payments without a challenge 0 % 71 % abandoned 14 % 4.2 %."
+    assert quotes(Section("s", "p", "T", f"{long} {table}", "/p/")) == [
+        "I designed the authentication decision service, a Spring Boot service that the vendor calls for every "
+        "request."
+    ]

@@ -10,25 +10,23 @@ the question's words (`Gestures`), and its calls pass the same chain of checks a
 from __future__ import annotations
 
 import json
-import math
 import re
-from collections import Counter
 from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..bundle import Section
 from ..lexicon import Lexicon
 from ..record_index import RecordIndex
 from .anthropic import anthropic_body, body_bytes
-from .gestures import GO, REQUEST_WORDS, RUN, Gestures
+from .gestures import Gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
 from .question import asked, calls_since_question
 from .quotes import quotes
+from .synonyms import table
 from .voice import Voice
-from .synonyms import RECORD_SYNONYMS, spelled, table
-from .words import FORMS, STOPWORDS, WORD, stem, terms
+from .weighing import Vocabulary, Weighed
+from .words import WORD, stem, terms
 
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
@@ -49,163 +47,13 @@ PICKED = re.compile(r'^The user picked "(.*)"\.$', re.DOTALL)
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
-# The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
-WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", re.IGNORECASE)
-# "What share", "which year": a measure asks for a figure, which the record gives as digits, not as the word.
-MEASURE = re.compile(
-    r"\b(share|percentage|percent|proportion|fraction|number|amount|rate|ratio|count|size|year|month|date|day|"
-    r"decade|figure)s?\b",
-    re.IGNORECASE,
-)
-# "How long", "how often": the question's form (it asks for a figure), not its topic.
-HOW_ADJ = re.compile(
-    r"\bhow\s+(long|big|large|fast|often|far|old|early|late|soon|quick(?:ly)?|well|hard|good|bad)\b", re.IGNORECASE
-)
-GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other".split())
 HERE = 1.25  # a section on the page the visitor has open counts this much more
-SECTION_SHARE = 0.5
-TITLE_SHARE = 0.5
-TITLED_WORDS = 8
-SENTENCE_SHARE = 0.3  # a sentence of another section than the best says at least this much of the question  # a word of a section's title counts this much for each of its sentences  # how much a sentence's section counts against its own words, when no wish is named
+SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
+TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
+TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
+SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
 SAID = 3  # sentences in an answer
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    """How rare each of the record's words is, and which words each section holds: to weigh a question's words
-    and to pick sentences. The ranking of sections is the record index's (`docent.sidecar.record_index`)."""
-
-    sections: list[Section]
-    docs: list[Counter[str]]
-    df: Counter[str]
-
-    @classmethod
-    def build(cls, record: Mapping[str, Section]) -> Vocabulary:
-        sections = list(record.values())
-        docs = [Counter(terms(s.title) + terms(s.page.replace("-", " ")) + terms(s.text)) for s in sections]
-        df: Counter[str] = Counter()
-        for doc in docs:
-            df.update(doc.keys())
-        return cls(sections, docs, df)
-
-    def doc(self, section: Section) -> Counter[str]:
-        return self.docs[self.sections.index(section)]
-
-    def idf(self, term: str) -> float:
-        n = len(self.docs)
-        return math.log(1 + (n - self.df[term] + 0.5) / (self.df[term] + 0.5))
-
-
-@dataclass(frozen=True)
-class Weighed:
-    """A question's words as the record would say them, each weighed by how much it says about what is asked.
-
-    - A word the record uses weighs its rarity (idf).
-    - A technology named by an alias the record does not use ("k8s") is asked for by its lexicon term's words.
-    - Another word the record never uses is asked for by the synonyms the record uses ("study": the degree).
-    - A name the record lacks (a capitalised word, a technology, the thing a "which"/"what" asks for: "which
-      city") weighs most: the record lacks the fact, and an answer about the rest would miss the question.
-    - Any other word the record never uses is the visitor's phrasing ("or just talk about it"), and weighs nothing.
-    """
-
-    weight: dict[str, float]  # stemmed word -> weight
-    alts: dict[str, frozenset[str]]  # stemmed word -> the record's words that say it
-    query: str  # the text to search the record index with: the question, and the record's words for it
-    heads: frozenset[str] = frozenset()  # what a "which"/"what" asks for: a section that answers says it
-
-    def answers(self, said: Collection[str]) -> float:
-        """`covered`, or 0 where the text does not say the thing the question asks for ("how many lines")."""
-        return self.covered(said) if all(self.alts[h] & set(said) for h in self.heads) else 0.0
-
-    @classmethod
-    def of(
-        cls,
-        question: str,
-        index: Vocabulary,
-        lexicon: tuple[Lexicon, Mapping[str, list[str]]],
-        manifest: Mapping[str, Any],
-        *,
-        request: bool = False,
-        quiet: Collection[str] = (),
-    ) -> Weighed:
-        """`lexicon`: the matcher, and each term's names (the term and its aliases); `manifest`: the owner's synonyms
-        and name (the record, in the owner's voice, never says it); `request`: the question asks for something done
-        on the page (its words of asking, "point at", "open", say how, not what); `quiet`: more words that say how
-        (those that named the offer asked for)."""
-        matcher, aliases = lexicon
-        words = list(dict.fromkeys(terms(question)))
-        owner = manifest.get("owner") or {}
-        known = set(terms(f"{owner.get('name') or ''} {owner.get('called') or ''} {manifest.get('site_name') or ''}"))
-        heads = _heads(question)
-        named = (_names(question) | heads) - known
-        by_alias: dict[str, frozenset[str]] = {}
-        for term in matcher.names(question):
-            canon = frozenset(t for t in terms(term) if index.df[t])
-            for name in aliases.get(term, [term]):
-                for word in terms(name):
-                    named.add(word)
-                    if canon and not index.df[word]:
-                        by_alias[word] = canon
-        synonyms = table(manifest.get("synonyms") or {}, built_in=RECORD_SYNONYMS)
-        spelled_as = spelled(manifest.get("synonyms") or {})
-        # words that say how, not what: "how long" asks for a figure, "take me to the X page" names only X
-        silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
-        if request or GO.search(question) or RUN.search(question):
-            silent |= REQUEST_WORDS
-        silent |= set(quiet)
-        rarest = index.idf("")  # a word no section holds
-        weight: dict[str, float] = {}
-        alts: dict[str, frozenset[str]] = {}
-        extra: list[str] = []
-        for word in words:
-            if word in silent or word in known:
-                continue
-            said = frozenset({word}) if index.df[word] else by_alias.get(word) or frozenset(
-                s for s in synonyms.get(word, ()) if index.df[s]
-            )
-            if said:
-                alts[word], weight[word] = said, max(index.idf(t) for t in said)
-                if not index.df[word] and word not in by_alias:  # the record's own words for it, as written
-                    extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)])
-            elif word in named:
-                alts[word], weight[word] = frozenset(), rarest
-        for raw in WORD.findall(question):
-            extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
-        asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
-        return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()))
-
-    @property
-    def lacking(self) -> bool:
-        """Whether the question names something the record never mentions: then the record lacks the fact."""
-        return any(not said for said in self.alts.values())
-
-    def covered(self, said: Collection[str]) -> float:
-        """The share of the question's weight that a text's words (stemmed) cover, 0 to 1."""
-        total = sum(self.weight.values())
-        if not total:
-            return 0.0
-        return sum(w for word, w in self.weight.items() if self.alts[word] & set(said)) / total
-
-
-def _names(question: str) -> set[str]:
-    """The question's words that name something: capitalised inside a sentence, or written with digits ("k8s")."""
-    names = set()
-    for m in WORD.finditer(question):
-        before = question[: m.start()].rstrip()
-        word = m.group()
-        if before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):
-            names.add(stem(word))
-    return names
-
-
-def _heads(question: str) -> set[str]:
-    """What a "which"/"what"/"how many" asks for: "which city", "how many lines"."""
-    return {
-        stem(m.group(1))
-        for m in WH_HEAD.finditer(question)
-        if m.group(1).lower() not in STOPWORDS | GENERIC_HEADS and not MEASURE.fullmatch(m.group(1))
-    }
 
 
 class OfflineModel:
@@ -296,7 +144,8 @@ class OfflineModel:
         """The lexicon's matcher and each term's names, built once per lexicon."""
         entries = self.lexicon()
         if self._lex is None or self._lex[0] is not entries:
-            names = {" ".join(str(e["term"]).split()): [str(e["term"]), *map(str, e.get("aliases", ()))] for e in entries}
+            names = {" ".join(str(e["term"]).split()): [str(e["term"]), *map(str, e.get("aliases", ()))]
+                     for e in entries}
             self._lex = (entries, (Lexicon(entries), names))
         return self._lex[1]
 

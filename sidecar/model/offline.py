@@ -2,8 +2,8 @@
 
 It ranks the record's sections for the question and answers from the best of them: the sentences with the
 question's rarest words; for "what did she do", those where the owner acts; for results, those with the figures.
-Each is told in the third person by the owner's name (`Voice`) and cites its section; `[[none]]` when nothing
-matches well. What the visitor asks to have done (a page, a part, a run, a field, an offer, a card) it reads off
+Each is told in the third person by the owner's name (`Voice`) and cites its section; `[[none]]` when the record
+does not say what is asked (`Weighed`: a question's words as the record says them, and their weight). What the visitor asks to have done (a page, a part, a run, a field, an offer, a card) it reads off
 the question's words (`Gestures`), and its calls pass the same chain of checks as any model's.
 """
 

@@ -212,7 +212,7 @@ async def ask_app(bundle_path: Path, model: LanguageModel, case: Case) -> list[t
 
     settings = replace(
         Settings(), enabled=True, bundle=bundle_path, pow_maxnumber=2000,
-        rate_address="10000/minute", rate_conversation="10000/minute", rate_overall="10000/minute", rate_start="10000/minute",
+        rate_address="10000/minute", rate_conversation="10000/minute", rate_overall="10000/minute", rate_start="10000/minute", rate_read="10000/minute",
     )
     app = create_app(settings, model_factory=lambda _settings: model)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://eval") as client:

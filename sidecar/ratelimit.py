@@ -30,8 +30,10 @@ class Limited(Exception):
             "conversation": "in this conversation",
             "overall": "for the guide as a whole",
             "start": "to start conversations from your address",
+            "read": "from your address",
         }[self.scope]
-        return f"Too many questions {whose} for now: try again in {self.retry_after} seconds."
+        what = "requests" if self.scope == "read" else "questions"
+        return f"Too many {what} {whose} for now: try again in {self.retry_after} seconds."
 
 
 class RateLimits:
@@ -43,6 +45,7 @@ class RateLimits:
         self._conversation = limits.parse(settings.rate_conversation)
         self._overall = limits.parse(settings.rate_overall)
         self._start = limits.parse(settings.rate_start)
+        self._read = limits.parse(settings.rate_read)
 
     async def question(self, *, address: str, conversation: str) -> None:
         await self._hit(self._address, "address", address)
@@ -56,6 +59,10 @@ class RateLimits:
 
     async def start(self, *, address: str) -> None:
         await self._hit(self._start, "start", address)
+
+    async def read(self, *, address: str) -> None:
+        """The endpoints that spend nothing (status, forgetting, the reference) are limited all the same."""
+        await self._hit(self._read, "read", address)
 
     async def _hit(self, item: limits.RateLimitItem, scope: str, key: str) -> None:
         if await self._limiter.hit(item, scope, key):

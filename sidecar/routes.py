@@ -51,6 +51,7 @@ class _Endpoints:
         return await (self.forget(request) if request.method == "DELETE" else self.start(request))
 
     async def status(self, request: Request) -> Response:
+        await self._limited(self.guide.limits.read(address=self._address(request)))
         why, ready = self.guide.readiness()
         model = ready.model if ready else None
         bundle = self.guide.bundle() if why not in {"switched_off", "no_bundle"} else None
@@ -104,6 +105,7 @@ class _Endpoints:
 
     async def forget(self, request: Request) -> Response:
         body = await read_body(request, "ForgetRequest", limit=self.limit)
+        await self._limited(self.guide.limits.read(address=self._address(request)))
         await self.guide.store.forget(body["conversation"])
         return Response(status_code=204)
 
@@ -149,6 +151,7 @@ class _Endpoints:
             raise
 
     async def reference(self, request: Request) -> Response:
+        await self._limited(self.guide.limits.read(address=self._address(request)))
         return Response(document_bytes(), media_type="application/json")
 
     async def health(self, request: Request) -> Response:

@@ -38,11 +38,13 @@ class Settings:
     anthropic_api_key: str | None = field(default=None, repr=False)
     openai_api_key: str | None = field(default=None, repr=False)  # for openai:<base url>#<model>, when it needs one
     budget_usd: float = 1.0  # the day's budget for the guide
-    bulkhead: int = 4  # model calls in flight at once; the next is refused, never queued
+    # Model calls in flight at once; the next is refused, never queued. Seed 002 bounds spending at "two calls".
+    bulkhead: int = 2
     rate_address: str = "10/minute"  # questions per client address
     rate_conversation: str = "30/hour"  # questions and replies per conversation
     rate_overall: str = "600/hour"  # questions for the whole sidecar
     rate_start: str = "10/minute"  # challenges and new conversations per client address
+    rate_read: str = "60/minute"  # status, forgetting and the reference per client address (rate limits on everything)
     pow_secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
     pow_secret_made: bool = True  # made for this process: several processes must share one
     pow_maxnumber: int = 250_000
@@ -81,11 +83,12 @@ class Settings:
             "anthropic_api_key": env.get("ANTHROPIC_API_KEY") or None,
             "openai_api_key": env.get("OPENAI_API_KEY") or None,
             "budget_usd": reader.number("DOCENT_BUDGET_USD", 1.0, float, minimum=0),
-            "bulkhead": reader.number("DOCENT_BULKHEAD", 4, int, minimum=1),
+            "bulkhead": reader.number("DOCENT_BULKHEAD", 2, int, minimum=1),
             "rate_address": reader.rate("DOCENT_RATE_ADDRESS", "10/minute"),
             "rate_conversation": reader.rate("DOCENT_RATE_CONVERSATION", "30/hour"),
             "rate_overall": reader.rate("DOCENT_RATE_OVERALL", "600/hour"),
             "rate_start": reader.rate("DOCENT_RATE_START", "10/minute"),
+            "rate_read": reader.rate("DOCENT_RATE_READ", "60/minute"),
             "pow_maxnumber": reader.number("DOCENT_POW_MAXNUMBER", 250_000, int, minimum=1),
             "pow_expires_s": reader.number("DOCENT_POW_EXPIRES", 600, int, minimum=10),
             "origins": reader.origins("DOCENT_ORIGINS"),

@@ -19,6 +19,7 @@ OPEN = {
     "rate_conversation": "100000/minute",
     "rate_overall": "100000/minute",
     "rate_start": "100000/minute",
+    "rate_read": "100000/minute",
     "pow_maxnumber": 2000,
 }
 

@@ -61,7 +61,7 @@ def _start(work: Path) -> tuple[subprocess.Popen[bytes], str]:
         "DOCENT_RATE_ADDRESS": "1000000/minute",
         "DOCENT_RATE_CONVERSATION": "1000000/minute",
         "DOCENT_RATE_OVERALL": "1000000/minute",
-        "DOCENT_RATE_START": "1000000/minute",
+        "DOCENT_RATE_START": "1000000/minute", "DOCENT_RATE_READ": "1000000/minute",
         "DOCENT_BUDGET_USD": "1000",
     }
     process = subprocess.Popen(

@@ -67,7 +67,7 @@ def sidecar(site: Path, bundle: Path, script: Path, log: Path, *, port: int | No
         "DOCENT_POW_SECRET": "browser-tests-" + "0" * 32,
         # One browser asks every test's questions from one address: the limits are others' tests.
         "DOCENT_RATE_ADDRESS": "1000/minute",
-        "DOCENT_RATE_START": "1000/minute",
+        "DOCENT_RATE_START": "1000/minute", "DOCENT_RATE_READ": "1000/minute",
         "DOCENT_RATE_CONVERSATION": "1000/hour",
         "DOCENT_RATE_OVERALL": "10000/hour",
     })

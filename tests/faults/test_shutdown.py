@@ -35,7 +35,7 @@ async def test_sigterm_ends_every_stream_with_an_error_and_remembers_nothing(tmp
     log = tmp_path / "replay.log"
     port = free_port()
     env = {**os.environ, "DOCENT_POW_SECRET": "a secret for this test only", "DOCENT_POW_MAXNUMBER": "50",
-           "DOCENT_REPLAY_LOG": str(log), "DOCENT_RATE_ADDRESS": "1000/minute", "DOCENT_RATE_START": "1000/minute",
+           "DOCENT_REPLAY_LOG": str(log), "DOCENT_RATE_ADDRESS": "1000/minute", "DOCENT_RATE_START": "1000/minute", "DOCENT_RATE_READ": "1000/minute",
            "DOCENT_BULKHEAD": str(STREAMS)}
     process = subprocess.Popen(
         [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", f"replay:{script}",

@@ -48,6 +48,7 @@ def settings(tmp_path: Path, **changes: Any) -> Settings:
         rate_conversation="1000/hour",
         rate_overall="1000/hour",
         rate_start="1000/minute",
+        rate_read="1000/minute",
     )
     return replace(base, **changes)
 

@@ -275,6 +275,27 @@ async def test_too_many_questions_from_one_address_get_429_with_retry_after(tmp_
     assert limited.json()["error"]["code"] == "rate_limited"
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("GET", "/api/guide", None),
+        ("GET", "/api/guide/openapi.json", None),
+        ("DELETE", "/api/guide/conversations", {"conversation": "q3Jx0cV1mN8bT5wLzA2e9g"}),
+    ],
+)
+async def test_the_endpoints_that_spend_nothing_are_rate_limited_too(
+    tmp_path: Path, method: str, path: str, body: dict[str, Any] | None
+) -> None:
+    async with client(make_app(tmp_path, rate_read="2/minute")) as http:
+        responses = [await http.request(method, path, json=body) for _ in range(3)]
+        other = await http.get("/api/guide", headers={"x-forwarded-for": "203.0.113.9"})  # not trusted: same peer
+    assert [r.status_code < 400 for r in responses] == [True, True, False]
+    limited = responses[-1]
+    assert limited.status_code == 429 and limited.json()["error"]["code"] == "rate_limited"
+    assert "requests from your address" in limited.json()["error"]["message"]
+    assert 1 <= int(limited.headers["retry-after"]) <= 60
+    assert other.status_code == 429
+
 async def test_the_api_carries_security_headers_and_cors_lets_only_the_named_origin(tmp_path: Path) -> None:
     app = make_app(tmp_path, origins=("https://site.example",))
     async with client(app) as http:

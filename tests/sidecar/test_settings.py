@@ -16,7 +16,7 @@ def test_the_defaults_are_off_offline_a_dollar_and_the_seeds_numbers() -> None:
     assert settings.enabled is False
     assert settings.model == "offline"
     assert settings.budget_usd == 1.0
-    assert settings.bulkhead == 4
+    assert settings.bulkhead == 2  # seed 002: "the day's budget and two calls"
     assert (settings.questions, settings.question_chars, settings.pow_maxnumber) == (12, 500, 250_000)
     assert settings.conversation_s == 1800
     assert settings.bundle == Path("docent-bundle.json")

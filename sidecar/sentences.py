@@ -12,7 +12,8 @@ Rules, in order of the text:
 - Characters right after a period keep it inside a word: decimals (3.5, $1.20), versions (17.0.2, v1.2.3),
   names (Node.js, ASP.NET).
 - Abbreviations that are nearly always followed by a name (e.g., i.e., vs., cf., Dr., Mr., Mrs., Ms., Prof.,
-  St.) never end a sentence; others (etc., U.S., Inc.) end one when a capitalised word follows.
+  St.) never end a sentence, nor do dotted initials (U.S., U.K., U.S.A.) unless citations follow them: "the
+  U.S. Treasury" is one sentence. Others (etc., Inc.) end one when a capitalised word follows.
 - A list marker at the start of a line (`1.`) is not a sentence.
 - A newline ends a sentence (list items, paragraphs).
 - Citations `[[id]]` right after the boundary belong to the sentence before it: `in 2021 [[a]].` and
@@ -33,6 +34,7 @@ _SPACE = frozenset(" \t\r\n\u00a0\u2028\u2029")
 _WORD_BEFORE = re.compile(r"(?:(?<=[^\w.])|^)([A-Za-z][A-Za-z.]*)$")
 # Always followed by a name or a phrase, never the end of a sentence.
 _NEVER_ENDS = frozenset({"e.g", "i.e", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "st", "mt", "fig", "approx", "ca", "viz", "resp"})
+_INITIALS = re.compile(r"(?:^|(?<=[^\w.]))(?:[A-Z]\.)+[A-Z]$")  # U.S, U.K, U.S.A: before the final period
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:\d{1,3}|[A-Za-z])$")
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 
@@ -142,6 +144,8 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
         word = _WORD_BEFORE.search(buf, 0, s)
         if word and word.group(1).lower() in _NEVER_ENDS:
             return None
+        if end == j and _INITIALS.search(buf, 0, s):
+            return None  # "the U.S. Treasury"; "in the U.S. [[a]] Then" has ended, its citations say so
         if _LIST_MARKER.search(buf, 0, s):
             return None
     return max(end, closed)

@@ -1,7 +1,7 @@
 """A call that passed the checks, carried out: the browser's event and the result the model reads at once.
 
 Both are in the manifest's words (its labels and paths, never the model's), and the results in seed 004's
-and seed 000's: "Opened Lab for the visitor.", "Pressed \"Run\".", "The user picked \"Yes\".".
+and seed 000's: "Opened Lab for the visitor.", "Pressed \"Run\".", "The visitor picked \"Yes\".".
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def _show_links(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
         )
     card = Card("links", passed.call.id, {"items": items})
     titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
-    return Outcome((card,), f"Showed the user links to {titles}.")
+    return Outcome((card,), f"Showed the visitor links to {titles}.")
 
 
 def _offer_choices(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
@@ -129,7 +129,7 @@ def _page_action(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
         return Outcome((card,), None, Waiting(passed.call.id, name, "confirm"))
     if marker:
         event = Action(name, name, label, path, {"name": name, "ring": True})
-        return Outcome((event,), f'Rang "{label}" for the user; pressing it is theirs.')
+        return Outcome((event,), f'Rang "{label}" for the visitor; pressing it is theirs.')
     return Outcome((pressed(action, path),), f'Pressed "{label}".')
 
 
@@ -146,7 +146,7 @@ def _page_field(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     extra = {"name": name, "value": value}
     if field.get("consequential"):
         event = Action(name, id_, label, path, {**extra, "ring": True})
-        return Outcome((event,), f'Rang "{label}" for the user; filling it is theirs.')
+        return Outcome((event,), f'Rang "{label}" for the visitor; filling it is theirs.')
     here.fields[id_] = value
     event = Action(name, id_, label, path, {**extra, "fill": True})
     return Outcome((event,), f'Filled "{label}"; it now says {shown_value(field, value)}.')
@@ -167,19 +167,19 @@ _CARRIERS = {
 
 
 def picked(waiting: Waiting, pick: str) -> str:
-    return f'The user picked "{pick}".'
+    return f'The visitor picked "{pick}".'
 
 
 def approved(label: str) -> str:
-    return f'Approved by the user and pressed "{label}".'
+    return f'Approved by the visitor and pressed "{label}".'
 
 
 def declined(label: str) -> str:
-    return f'The user declined "{label}". That is final: leave it unless they ask for it again.'
+    return f'The visitor declined "{label}". That is final: leave it unless they ask for it again.'
 
 
 def unanswered(waiting: Waiting) -> str:
     """The result of a card the visitor left for a new question: every tool call must have one."""
     if waiting.kind == "confirm":
-        return f"The user did not approve {waiting.name}; they asked something else instead, so it was not pressed."
-    return "The user picked nothing; they asked something else instead."
+        return f"The visitor did not approve {waiting.name}; they asked something else instead, so it was not pressed."
+    return "The visitor picked nothing; they asked something else instead."

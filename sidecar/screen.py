@@ -21,7 +21,7 @@ FAILURE_WORDS = {
     "blocked": "the browser blocked it",
     "timeout": "it did not finish in time",
     "navigation": "the page could not be opened",
-    "declined": "the user declined it",
+    "declined": "the visitor declined it",
     # the panel's own codes (plugins/assets/actions.js)
     "navigation_blocked": "the browser blocked the page change",
     "no_response": "the experiment did not answer",
@@ -153,7 +153,7 @@ def page_note(bundle: Bundle, page: str, values: Mapping[str, str] | None = None
     """
     values = values or {}
     manifest = bundle.manifest
-    parts = [f"## The page the user has open: {bundle.pages[page]['label']}"]
+    parts = [f"## The page the visitor has open: {bundle.pages[page]['label']}"]
     instructions = (manifest.get("instructions") or {}).get(page)
     if instructions:
         parts.append(instructions.strip())
@@ -216,7 +216,7 @@ def note(bundle: Bundle, screen: Screen, *, failed: Iterable[Failure] = (), held
 def _state(bundle: Bundle, screen: Screen) -> str:
     lines = []
     if screen.section is not None:
-        lines.append(f"The user is at the section {bundle.by_id('sections')[screen.section]['label']}.")
+        lines.append(f"The visitor is at the section {bundle.by_id('sections')[screen.section]['label']}.")
     if screen.experiment is not None:
         exp = bundle.by_id("experiments")[screen.experiment]
         doing = "is running" if screen.running else "is not running"
@@ -236,7 +236,7 @@ def _failure_line(bundle: Bundle, failure: Failure) -> str:
 def _held_block(held: list[str]) -> str:
     count = "One sentence" if len(held) == 1 else f"{len(held)} sentences"
     lines = [f"- {HELD_WORDS.get(reason, HELD_DEFAULT)}." for reason in dict.fromkeys(held)]
-    return f"## What the site held back\n\n{count} of your last answer did not reach the user:\n" + "\n".join(lines)
+    return f"## What the site held back\n\n{count} of your last answer did not reach the visitor:\n" + "\n".join(lines)
 
 
 def reminder(text: str) -> dict[str, str]:

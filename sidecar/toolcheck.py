@@ -137,10 +137,10 @@ class ToolCheck:
         if here.actions >= self.max_actions:
             return (
                 f"{self.max_actions} actions are the most one question may take, so this one was not done. "
-                "Tell the user what was done, and offer the rest as a next step."
+                "Tell the visitor what was done, and offer the rest as a next step."
             )
         if here.waits:
-            return "The user has a card to answer already: wait for their answer before anything else."
+            return "The visitor has a card to answer already: wait for their answer before anything else."
         return None
 
     # 3. sensible here
@@ -174,9 +174,9 @@ class ToolCheck:
         if target is None:
             return Failed(call, f'No page "{id_}". The pages are {_listed(self.links)}.')
         if id_ in self.bundle.pages and id_ == here.page:
-            return Failed(call, f"The user is on {target['label']} already: nothing was opened.")
+            return Failed(call, f"The visitor is on {target['label']} already: nothing was opened.")
         if id_ == here.section and target.get("page") == here.page:
-            return Failed(call, f"The user is at {target['label']} already: nothing was opened.")
+            return Failed(call, f"The visitor is at {target['label']} already: nothing was opened.")
         return Passed(call, "show_page", target)
 
     def _listed_entry(self, call: ToolCall, id_: str) -> Verdict:
@@ -195,7 +195,7 @@ class ToolCheck:
             opened = f" ({self.bundle.pages[here.page]['label']})" if here.page else ""
             return Failed(
                 call,
-                f"{part['label']} is on {where}, not on the page the user has open{opened}: "
+                f"{part['label']} is on {where}, not on the page the visitor has open{opened}: "
                 f'open {where} with show_page ("{part["page"]}") first, then point at it.',
             )
         return Passed(call, "point_at", part)
@@ -214,7 +214,7 @@ class ToolCheck:
         if live and not here.asked_for_run:
             return Failed(
                 call,
-                f"That is a live run of {exp['label']} on the server, and the user did not ask for a run. "
+                f"That is a live run of {exp['label']} on the server, and the visitor did not ask for a run. "
                 f'Run it in the browser ("{exp_id}") instead, or ask whether they want a live run.',
             )
         preset_id = preset["id"] if preset else None
@@ -273,7 +273,7 @@ class ToolCheck:
         if not options:
             return Failed(
                 call,
-                f'"{target["label"]}" lists no options, so what it says is the user\'s to write: '
+                f'"{target["label"]}" lists no options, so what it says is the visitor\'s to write: '
                 "suggest a value in words instead.",
             )
         if value not in options:

@@ -114,8 +114,8 @@ def test_choices_card_continues_the_turn(page: Page, guide: Sidecar) -> None:
     for button in card.get_by_role("button").all():
         expect(button).to_be_disabled()
     expect(log.locator(".docent-sentence").last).to_contain_text("rebuilt authentication for Alderway Bank")
-    picked = [r for r in guide.requests() if 'The user picked \\"Card payments\\".' in str(r) or
-              'The user picked "Card payments".' in str(r)]
+    picked = [r for r in guide.requests() if 'The visitor picked \\"Card payments\\".' in str(r) or
+              'The visitor picked "Card payments".' in str(r)]
     assert picked, "the pick went back to the model as the tool's result"
 
 
@@ -162,5 +162,5 @@ def test_failed_action_is_reported_with_the_next_question(page: Page, guide: Sid
     ask(page, "How did the 3-D Secure rollout go?")
     sent = "\n".join(str(r) for r in guide.requests()[before:])
     assert "point_at leak-chart did not happen: it is not on the page" in sent
-    assert "The page the user has open: Lab" in sent
+    assert "The page the visitor has open: Lab" in sent
     assert page.evaluate("() => JSON.parse(sessionStorage.getItem('docent:/')).failed") == []

@@ -94,4 +94,4 @@ def test_material_instant_navigation_keeps_the_panel_bound(page: Page, material:
     log = ask(page, "How did the 3-D Secure rollout go?")
     expect(log.locator(".docent-sentence")).to_have_count(4)
     sent = "\n".join(str(r) for r in material.requests()[before:])
-    assert "The page the user has open: Roles" in sent  # the screen is read off the swapped page
+    assert "The page the visitor has open: Roles" in sent  # the screen is read off the swapped page

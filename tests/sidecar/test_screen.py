@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from docent.sidecar.bundle import Bundle
@@ -14,7 +15,7 @@ def test_the_page_note_in_seed_004s_form() -> None:
     screen = Screen.read({"page": "lab", "fields": {"leak-preset": "fast-leak"}}, BUNDLE)
     text = page_note(BUNDLE, "lab", screen.fields)
     parts = text.split("\n\n")
-    assert parts[0] == "## The page the user has open: Lab"
+    assert parts[0] == "## The page the visitor has open: Lab"
     assert parts[1].startswith("Two experiments that run in this browser")
     assert parts[2] == "Its tools: get_page_content."
     assert parts[3] == "Its actions: clear_lab (asks first), reset_leak, reset_storm, run_leak, run_storm."
@@ -22,9 +23,9 @@ def test_the_page_note_in_seed_004s_form() -> None:
 
 
 def test_empty_parts_drop() -> None:
-    assert page_note(BUNDLE, "roles") == "## The page the user has open: Roles\n\nIts tools: get_page_content."
+    assert page_note(BUNDLE, "roles") == "## The page the visitor has open: Roles\n\nIts tools: get_page_content."
     parts = page_note(BUNDLE, "get-in-touch").split("\n\n")
-    assert parts[0] == "## The page the user has open: Get in touch"
+    assert parts[0] == "## The page the visitor has open: Get in touch"
     assert parts[1].startswith("A form to write to Mara Lindqvist.")  # the page's instructions, from its front matter
     assert parts[2:] == ["Its tools: get_page_content.", "Its actions: send_message (consequential).", "Its fields: topic: What is it about?."]
 
@@ -49,8 +50,8 @@ def test_unknown_ids_and_typed_values_are_dropped() -> None:
 
 def test_a_home_section_is_said() -> None:
     text = note(BUNDLE, Screen.read({"page": "home", "section": "contact"}, BUNDLE))
-    assert text.startswith("## The page the user has open: Home")
-    assert "The user is at the section Contact." in text
+    assert text.startswith("## The page the visitor has open: Home")
+    assert "The visitor is at the section Contact." in text
 
 
 def test_what_failed_and_what_was_held_back() -> None:
@@ -67,7 +68,7 @@ def test_what_failed_and_what_was_held_back() -> None:
     text = note(BUNDLE, Screen(), failed=failed, held=["first_person", "first_person"])
     assert "- point_at leak-chart did not happen: it is not on the page. Claim nothing of it." in text
     assert "- show_page lab did not happen: it failed." in text
-    assert "2 sentences of your last answer did not reach the user" in text
+    assert "2 sentences of your last answer did not reach the visitor" in text
     assert text.count("first person") == 1
 
 
@@ -86,3 +87,16 @@ def test_the_panels_own_failure_codes_are_said_in_words() -> None:
     text = note(BUNDLE, Screen(), failed=failed)
     assert "show_page lab did not happen: the browser blocked the page change." in text
     assert "run_experiment leak did not happen: the experiment did not answer." in text
+
+
+def test_the_note_is_headed_as_the_rules_name_it_and_says_visitor_throughout() -> None:
+    rules = BUNDLE.system[0]["text"]
+    heading = re.search(r'headed "([^"]+)"', rules)
+    assert heading is not None and "visitor" in heading.group(1)
+    screen = Screen.read({"page": "home", "section": "contact", "experiment": "leak"}, BUNDLE)
+    failed = [Failure("point_at", "leak-chart", "declined")]
+    text = note(BUNDLE, screen, failed=failed, held=["first_person"])
+    assert text.startswith(f"## {heading.group(1)}: Home")
+    for page in BUNDLE.pages:
+        assert page_note(BUNDLE, page).startswith(f"## {heading.group(1)}: ")
+    assert not re.search(r"\buser", text, re.IGNORECASE), text

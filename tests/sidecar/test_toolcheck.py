@@ -50,13 +50,13 @@ def test_input_outside_the_schema(bad: dict[str, Any] | None) -> None:
 
 
 def test_not_the_page_the_visitor_is_on() -> None:
-    assert failed("show_page", {"id": "lab"}, page="lab") == "The user is on Lab already: nothing was opened."
+    assert failed("show_page", {"id": "lab"}, page="lab") == "The visitor is on Lab already: nothing was opened."
 
 
 def test_show_page_in_the_manifests_words() -> None:
     events, result, here = carried("show_page", {"id": "lab"}, page="home")
     assert events == [{"tool": "show_page", "id": "lab", "label": "Lab", "path": "/lab/"}]
-    assert result is not None and result.startswith("Opened Lab for the visitor.\n\n## The page the user has open: Lab")
+    assert result is not None and result.startswith("Opened Lab for the visitor.\n\n## The page the visitor has open: Lab")
     assert here.page == "lab" and here.actions == 1
 
 
@@ -69,7 +69,7 @@ def test_a_home_section_opens_the_home_page() -> None:
 def test_a_part_on_another_page_must_be_opened_first() -> None:
     message = failed("point_at", {"id": "3ds-flow"}, page="lab")
     assert message == (
-        "The 3-D Secure 2 flow is on 3-D Secure rollout, not on the page the user has open (Lab): "
+        "The 3-D Secure 2 flow is on 3-D Secure rollout, not on the page the visitor has open (Lab): "
         'open 3-D Secure rollout with show_page ("cases-3ds") first, then point at it.'
     )
     events, result, _ = carried("point_at", {"id": "leak-chart"}, page="lab")
@@ -79,7 +79,7 @@ def test_a_part_on_another_page_must_be_opened_first() -> None:
 
 def test_a_server_preset_only_when_the_visitor_asked_for_a_run() -> None:
     message = failed("run_experiment", {"id": "leak:full-heap"}, page="lab")
-    assert "the user did not ask for a run" in message and 'Run it in the browser ("leak")' in message
+    assert "the visitor did not ask for a run" in message and 'Run it in the browser ("leak")' in message
     assert "did not ask" in failed("run_experiment", {"id": "leak:live"}, page="lab")
     events, result, _ = carried("run_experiment", {"id": "leak:full-heap"}, page="lab", asked_for_run=True)
     assert events[0]["experiment"] == "leak" and events[0]["preset"] == "full-heap" and events[0]["live"] is True
@@ -113,7 +113,7 @@ def test_the_caps() -> None:
 
 def test_a_page_action_only_while_its_page_is_open() -> None:
     message = failed("run_leak", {}, page="roles")
-    assert message.startswith("The page no longer offers run_leak.\n\n## The page the user has open: Roles")
+    assert message.startswith("The page no longer offers run_leak.\n\n## The page the visitor has open: Roles")
     events, result, _ = carried("run_leak", {}, page="lab")
     assert events == [{"tool": "run_leak", "id": "run_leak", "label": "Run the leak", "path": "/lab/", "name": "run_leak", "press": True}]
     assert result == 'Pressed "Run the leak".'
@@ -122,7 +122,7 @@ def test_a_page_action_only_while_its_page_is_open() -> None:
 def test_a_consequential_action_only_rings() -> None:
     events, result, _ = carried("send_message", {}, page="get-in-touch")
     assert events[0]["ring"] is True
-    assert result == 'Rang "Send message" for the user; pressing it is theirs.'
+    assert result == 'Rang "Send message" for the visitor; pressing it is theirs.'
 
 
 def test_a_field_takes_only_its_options() -> None:
@@ -139,7 +139,7 @@ def test_links_and_choices() -> None:
     events, result, _ = carried("show_links", {"items": items})
     assert events[0]["kind"] == "links"
     assert events[0]["items"][1] == {"id": "work", "label": "Work", "path": "/#work", "title": "Work", "gist": "Cases."}
-    assert result == 'Showed the user links to "The lab", "Work".'
+    assert result == 'Showed the visitor links to "The lab", "Work".'
     assert "two to four" in failed("offer_choices", {"question": "Which?", "options": ["Only one"]})
     assert "two to four" in failed("offer_choices", {"question": "Which?", "options": ["A", "A"]})
     events, result, here = carried("offer_choices", {"question": "Which?", "options": ["A", "B"]})

@@ -165,7 +165,7 @@ async def test_the_note_is_a_system_message_where_the_model_takes_one(tmp_path: 
     await rig.ask(Ask(question="Is this the lab?", screen=ON_LAB))
     messages = rig.bodies()[0]["messages"]
     assert [m["role"] for m in messages] == ["user", "system"]
-    assert messages[1]["content"].startswith("## The page the user has open: Lab\n\n")
+    assert messages[1]["content"].startswith("## The page the visitor has open: Lab\n\n")
 
 
 @pytest.mark.anyio
@@ -176,7 +176,7 @@ async def test_the_note_is_a_reminder_where_the_model_takes_no_system_message(tm
     messages = rig.bodies()[0]["messages"]
     assert [m["role"] for m in messages] == ["user"]
     assert messages[0]["content"][0] == {"type": "text", "text": "<question>Is this the lab?</question>"}
-    assert messages[0]["content"][1]["text"].startswith("<system-reminder>\n## The page the user has open: Lab")
+    assert messages[0]["content"][1]["text"].startswith("<system-reminder>\n## The page the visitor has open: Lab")
 
 
 class RefusesSystem:
@@ -223,7 +223,7 @@ async def test_choices_end_the_turn_waiting_and_the_pick_continues_it(tmp_path: 
     assert kinds(wrong) == ["error"] and wrong[0].code == "no_card"
     events = await rig.ask(Ask(reply={"call": card.call, "pick": "Lab"}, screen=ON_HOME))
     assert kinds(events)[-1] == "done" and events[-1].waiting is False
-    assert rig.results()[-1] == {"type": "tool_result", "tool_use_id": card.call, "content": 'The user picked "Lab".'}
+    assert rig.results()[-1] == {"type": "tool_result", "tool_use_id": card.call, "content": 'The visitor picked "Lab".'}
     assert rig.conversation.waiting is None and rig.conversation.questions == 1
 
 
@@ -240,7 +240,7 @@ async def test_an_asks_first_action_waits_for_approval(tmp_path: Path) -> None:
     assert not [e for e in events if isinstance(e, Action)]
     events = await rig.ask(Ask(reply={"call": card.call, "approved": True}, screen=ON_LAB))
     assert payload(events[0]) == {"tool": "clear_lab", "id": "clear_lab", "label": "Clear the lab", "path": "/lab/", "name": "clear_lab", "press": True}
-    assert rig.results()[-1]["content"] == 'Approved by the user and pressed "Clear the lab".'
+    assert rig.results()[-1]["content"] == 'Approved by the visitor and pressed "Clear the lab".'
 
 
 @pytest.mark.anyio
@@ -251,7 +251,7 @@ async def test_a_decline_is_final(tmp_path: Path) -> None:
     call = next(e for e in events if isinstance(e, Card)).call
     events = await rig.ask(Ask(reply={"call": call, "approved": False}, screen=ON_LAB))
     assert not [e for e in events if isinstance(e, Action)]
-    assert rig.results()[-1]["content"] == 'The user declined "Clear the lab". That is final: leave it unless they ask for it again.'
+    assert rig.results()[-1]["content"] == 'The visitor declined "Clear the lab". That is final: leave it unless they ask for it again.'
 
 
 @pytest.mark.anyio

@@ -100,3 +100,29 @@ def test_under_material_with_instant_navigation_the_example_gives_the_same_tools
     for key in ("tools", "system", "record"):
         assert json.dumps(material[key]) == json.dumps(example_site["bundle"][key]), key
     assert material["hash"] == example_site["bundle"]["hash"]
+
+
+def _text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_assistant_page_is_in_the_sitemap_and_linked_from_the_contact_pages_saying_nobody_reviews_it(example_site):
+    site = example_site["site"]
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert re.search(r"<loc>[^<]*/assistant/</loc>", sitemap)
+    home = (site / "index.html").read_text(encoding="utf-8")
+    contact = home[home.index('id="contact"'):]
+    touch = (site / "get-in-touch" / "index.html").read_text(encoding="utf-8")
+    for page in (contact, touch):
+        assert re.search(r'<a href="(\.\./)?assistant/">', page)
+        assert "reviewed by nobody" in _text(page)
+    assert "Nobody reviews the answers" in _text((site / "assistant" / "index.html").read_text(encoding="utf-8"))
+
+
+def test_the_privacy_page_says_how_long_a_conversation_is_kept_as_the_sidecar_keeps_it(example_site):
+    from docent.sidecar.settings import Settings
+
+    privacy = _text((example_site["site"] / "privacy" / "index.html").read_text(encoding="utf-8"))
+    minutes = {30: "thirty"}[Settings().conversation_s // 60]
+    assert f"for {minutes} minutes from the moment the conversation began, however recently you asked" in privacy
+    assert "after the last one" not in privacy

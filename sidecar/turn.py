@@ -36,6 +36,7 @@ from docent.sidecar.model.port import (
     Stop,
     SystemRoleUnsupported,
     TextDelta,
+    Thinking,
     ToolCall,
     Usage,
 )
@@ -323,6 +324,9 @@ class Turn:
                     reply.waiting = outcome.waiting
                 else:
                     reply.results.append(_result(event.id, outcome.result or ""))
+            elif isinstance(event, Thinking):
+                reply.began = True
+                reply.blocks.append(event.block)  # kept whole and in place; the gate never sees it
             elif isinstance(event, Usage):
                 reply.usage = event
             elif isinstance(event, Stop):

@@ -26,6 +26,7 @@ from .port import (
     Stop,
     SystemRoleUnsupported,
     TextDelta,
+    Thinking,
     TimedOut,
     ToolCall,
     UpstreamFailed,
@@ -144,6 +145,7 @@ class MessageReader:
         self.stop_reason: str | None = None
         self.stopped = False
         self.tools: dict[int, tuple[str, str, list[str]]] = {}
+        self.thinking: dict[int, dict[str, Any]] = {}  # blocks kept whole, to be sent back unmodified
 
     def feed(self, name: str, data: dict[str, Any]) -> Iterator[ModelEvent]:
         if name == "message_start":
@@ -153,6 +155,8 @@ class MessageReader:
             block = data.get("content_block", {})
             if block.get("type") == "tool_use":
                 self.tools[data.get("index", 0)] = (block.get("id", ""), block.get("name", ""), [])
+            elif block.get("type") in ("thinking", "redacted_thinking"):
+                self.thinking[data.get("index", 0)] = dict(block)
             elif block.get("type") == "text" and block.get("text"):
                 yield TextDelta(block["text"])
         elif name == "content_block_delta":
@@ -161,8 +165,15 @@ class MessageReader:
                 yield TextDelta(delta["text"])
             elif delta.get("type") == "input_json_delta" and data.get("index", 0) in self.tools:
                 self.tools[data.get("index", 0)][2].append(delta.get("partial_json", ""))
+            elif delta.get("type") == "thinking_delta" and data.get("index", 0) in self.thinking:
+                block = self.thinking[data.get("index", 0)]
+                block["thinking"] = block.get("thinking", "") + delta.get("thinking", "")
+            elif delta.get("type") == "signature_delta" and data.get("index", 0) in self.thinking:
+                self.thinking[data.get("index", 0)]["signature"] = delta.get("signature", "")  # set, never appended
         elif name == "content_block_stop":
-            if data.get("index", 0) in self.tools:
+            if data.get("index", 0) in self.thinking:
+                yield Thinking(self.thinking.pop(data.get("index", 0)))
+            elif data.get("index", 0) in self.tools:
                 id, tool, parts = self.tools.pop(data.get("index", 0))
                 yield tool_call(id, tool, "".join(parts))
         elif name == "message_delta":

@@ -59,6 +59,17 @@ class ToolCall:
 
 
 @dataclass(frozen=True)
+class Thinking:
+    """A whole `thinking` or `redacted_thinking` block, signature and all, exactly as it came.
+
+    The turn sends it back unmodified and in its place in the assistant turn (a modified block is a 400);
+    the gate never sees it and the visitor never reads it.
+    """
+
+    block: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Usage:
     """Cumulative token counts for one call; the last one a stream yields wins."""
 
@@ -81,7 +92,7 @@ class Stop:
     reason: str  # end_turn, tool_use, stop_sequence, ...
 
 
-ModelEvent = TextDelta | ToolCall | Usage | Stop
+ModelEvent = TextDelta | ToolCall | Thinking | Usage | Stop
 
 
 class ModelError(Exception):

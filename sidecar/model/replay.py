@@ -32,6 +32,7 @@ from .port import (
     Stop,
     SystemRoleUnsupported,
     TextDelta,
+    Thinking,
     TimedOut,
     Unavailable,
     Unreachable,
@@ -49,7 +50,7 @@ ERRORS: dict[str, type[ModelError]] = {
 }
 # The stop reasons the Anthropic adapter raises on, raised the same way.
 STOPS: dict[str, type[ModelError]] = {**dict.fromkeys(TRUNCATED, CutShort), "refusal": Refused}
-BLOCKS = ("text", "tool", "stop", "error", "sleep")
+BLOCKS = ("text", "tool", "thinking", "redacted_thinking", "stop", "error", "sleep")
 NONE = [{"text": "[[none]]"}]
 
 
@@ -190,6 +191,10 @@ class ReplayModel:
                 raw = block.get("input", {})
                 yield tool_call(f"toolu_replay_{tools}", block["tool"], raw if isinstance(raw, str) else json.dumps(raw))
                 stop = "tool_use"
+            elif "thinking" in block:
+                yield Thinking({"type": "thinking", "thinking": block["thinking"], "signature": block.get("signature", "")})
+            elif "redacted_thinking" in block:
+                yield Thinking({"type": "redacted_thinking", "data": block["redacted_thinking"]})
             elif "sleep" in block:
                 await anyio.sleep(float(block["sleep"]))
             elif "error" in block:

@@ -9,7 +9,7 @@ from contextlib import aclosing
 import anyio
 import httpx
 
-from .port import ModelError, ModelEvent, TextDelta, ToolCall, Usage
+from .port import ModelError, ModelEvent, TextDelta, Thinking, ToolCall, Usage
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -53,7 +53,7 @@ class Retry:
                     async for event in events:
                         if isinstance(event, Usage):
                             event = carried + event
-                        elif isinstance(event, ToolCall) or (isinstance(event, TextDelta) and event.text):
+                        elif isinstance(event, (ToolCall, Thinking)) or (isinstance(event, TextDelta) and event.text):
                             output = True
                         yield event
                 return

@@ -373,3 +373,24 @@ async def test_the_sites_own_labels_on_a_card_are_the_sites_words(tmp_path: Path
     cards = [e for e in events if isinstance(e, Card)]
     assert [c.body["options"] for c in cards] == [labels["options"]]
     assert rig.results()[0]["is_error"] is True and "3-D Secure" in rig.results()[0]["content"]
+
+
+@pytest.mark.anyio
+async def test_thinking_blocks_go_back_unmodified_and_in_order_and_are_remembered_but_never_shown(tmp_path: Path) -> None:
+    thought = {"thinking": "Where is the chart?", "signature": "sig-1=="}
+    script = [{"question": "chart", "calls": [
+        [thought, {"redacted_thinking": "opaque=="}, {"text": "The lab has a heap that leaks. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+        [{"thinking": "Now say so.", "signature": "sig-2=="}, {"text": "It draws the heap in two generations. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script, spec=ModelSpec("sonnet-like", mid_system=True))
+    events = await rig.ask(Ask(question="Where is the leak chart?", screen=ON_HOME))
+    assert kinds(events) == ["sentence", "action", "sentence", "done"]
+    assert not any("Where is the chart" in str(payload(e)) or "opaque" in str(payload(e)) for e in events)
+    second = rig.bodies()[1]["messages"]
+    turn = next(m for m in second if m["role"] == "assistant")["content"]
+    assert turn[0] == {"type": "thinking", "thinking": "Where is the chart?", "signature": "sig-1=="}
+    assert turn[1] == {"type": "redacted_thinking", "data": "opaque=="}
+    assert [b["type"] for b in turn] == ["thinking", "redacted_thinking", "text", "tool_use"]
+    stored = [m for m in rig.conversation.messages if m["role"] == "assistant"]
+    assert stored[0]["content"] == turn
+    assert stored[1]["content"][0] == {"type": "thinking", "thinking": "Now say so.", "signature": "sig-2=="}

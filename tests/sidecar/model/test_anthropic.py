@@ -259,3 +259,31 @@ def test_the_body_carries_caching_effort_thinking_and_tool_choice_per_the_table(
     assert anthropic_body(REQUEST, spec_for("claude-sonnet-5-5"))["thinking"] == {"type": "between_tools"}
     legacy = anthropic_body(REQUEST, spec_for("claude-haiku-4-5"))
     assert "tool_choice" not in legacy and "output_config" not in legacy and "thinking" not in legacy
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("size", [5, 4096])
+async def test_thinking_and_redacted_thinking_blocks_come_whole_with_their_signature_in_order(size):
+    from docent.sidecar.model.port import Thinking
+
+    from . import sdk
+
+    data = sdk.thinking_then_tool()
+    handler, _ = replies(sse([data[i : i + size] for i in range(0, len(data), size)]))
+    events, exc = await collect(make(handler, spec=spec_for("claude-sonnet-5-5")).stream(REQUEST))
+    assert exc is None
+    blocks = [e for e in events if isinstance(e, (Thinking, TextDelta, ToolCall))]
+    assert blocks[0] == Thinking({"type": "thinking", "thinking": "The visitor asks where the leak chart is.", "signature": sdk.SIGNATURE})
+    assert blocks[1] == Thinking({"type": "redacted_thinking", "data": sdk.REDACTED})
+    assert text(events) == "The chart is in the lab. [[lab-leak]] "
+    assert blocks[-1] == ToolCall("toolu_fixture_1", "show_page", {"id": "lab"}, '{"id": "lab"}')
+    assert events[-1] == Stop("tool_use")
+
+
+@pytest.mark.anyio
+async def test_a_refusal_made_from_the_sdks_models_is_refused():
+    from . import sdk
+
+    handler, _ = replies(sse(sdk.refusal()))
+    events, exc = await collect(make(handler).stream(REQUEST))
+    assert isinstance(exc, Refused) and exc.billed.output_tokens == 3

@@ -126,11 +126,18 @@ def _page_action(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     path = _page_path(bundle, action["page"])
     if marker == "confirm":
         card = Card("confirm", passed.call.id, {"name": name, "label": label})
-        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm"))
+        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm", page=action["page"]))
     if marker:
         event = Action(name, name, label, path, {"name": name, "ring": True})
         return Outcome((event,), f'Rang "{label}" for the visitor; pressing it is theirs.')
-    return Outcome((pressed(action, path),), f'Pressed "{label}".')
+    return Outcome((pressed(action, path),), with_note(f'Pressed "{label}".', bundle, here))
+
+
+def with_note(result: str, bundle: Bundle, here: Here) -> str:
+    """Seed 004: a press answers with the page's note as the press left it, the fields as the turn knows them."""
+    if here.page is None or here.page not in bundle.pages:
+        return result
+    return result + "\n\n" + page_note(bundle, here.page, here.fields)
 
 
 def pressed(action: dict[str, Any], path: str) -> Action:
@@ -144,12 +151,30 @@ def _page_field(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     path = _page_path(bundle, field["page"])
     id_ = field.get("id") or name
     extra = {"name": name, "value": value}
+    if field.get("consequential") == "confirm":
+        card = Card("confirm", passed.call.id, {"name": name, "label": f"{label}: {_option_label(field, value)}"})
+        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm", page=field["page"], field_id=id_, value=value))
     if field.get("consequential"):
         event = Action(name, id_, label, path, {**extra, "ring": True})
         return Outcome((event,), f'Rang "{label}" for the visitor; filling it is theirs.')
     here.fields[id_] = value
     event = Action(name, id_, label, path, {**extra, "fill": True})
     return Outcome((event,), f'Filled "{label}"; it now says {shown_value(field, value)}.')
+
+
+def _option_label(field: dict[str, Any], value: str) -> str:
+    return next((o.get("label") or value for o in field.get("options") or [] if o["value"] == value), value)
+
+
+def approve(waiting: Waiting, entry: dict[str, Any], bundle: Bundle, here: Here) -> tuple[Action, str]:
+    """What an approved asks-first action or field does: its event, and its result with the page's note."""
+    path = _page_path(bundle, entry["page"])  # the card that asked counted as the action already
+    if waiting.field_id is None:
+        return pressed(entry, path), with_note(approved(entry["label"]), bundle, here)
+    value = waiting.value or ""
+    here.fields[waiting.field_id] = value
+    event = Action(entry["name"], waiting.field_id, entry["label"], path, {"name": entry["name"], "value": value, "fill": True})
+    return event, f'Approved by the visitor and filled "{entry["label"]}"; it now says {shown_value(entry, value)}.'
 
 
 _CARRIERS = {

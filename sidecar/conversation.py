@@ -16,6 +16,14 @@ class Waiting:
     kind: str  # "choices" or "confirm"
     options: tuple[str, ...] = ()
     results: tuple[dict[str, Any], ...] = ()  # results of the same message's other calls, sent with the answer
+    page: str | None = None  # the page of the action or field that asks first
+    field_id: str | None = None  # a field that asks first: its element id and the value it would be filled with
+    value: str | None = None
+    # What the turn had spent when the card stopped it: the answer to the card continues the same bounds.
+    calls: int = 0
+    actions: int = 0
+    output_tokens: int = 0
+    asked_for_run: bool = False
 
 
 @dataclass

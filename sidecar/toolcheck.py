@@ -83,7 +83,10 @@ class ToolCheck:
         self.bundle = bundle
         self.max_actions = max_actions
         self.validators = {t["name"]: Draft202012Validator(t.get("input_schema") or {}) for t in bundle.tools}
-        self.actions = {a["name"]: a for a in bundle.manifest.get("actions", [])}
+        # One name may be lent by several pages, each with its own label and marker: keyed by page.
+        self.actions: dict[str, dict[str, dict[str, Any]]] = {}
+        for a in bundle.manifest.get("actions", []):
+            self.actions.setdefault(a["name"], {})[a["page"]] = a
         self.fields: dict[str, list[dict[str, Any]]] = {}
         for f in bundle.manifest.get("fields", []):
             self.fields.setdefault(f["name"], []).append(f)
@@ -250,9 +253,15 @@ class ToolCheck:
             message += "\n\n" + page_note(self.bundle, here.page, here.fields)
         return Failed(call, message)
 
+    def lent(self, name: str, page: str | None, field_id: str | None = None) -> dict[str, Any] | None:
+        """The action, or the field of that element id, that `page` lends under `name`; None when it lends none."""
+        if field_id is None:
+            return self.actions.get(name, {}).get(page or "")
+        return next((f for f in self.fields.get(name, []) if f["page"] == page and (f.get("id") or name) == field_id), None)
+
     def _page_action(self, call: ToolCall, here: Here) -> Verdict:
-        action = self.actions[call.name]
-        if action["page"] != here.page:
+        action = self.lent(call.name, here.page)
+        if action is None:
             return self.has_left(call, here)
         return Passed(call, "page_action", action)
 

@@ -30,6 +30,7 @@ from docent.sidecar.events import Done, Error, Held, Sentence, StreamEvent
 from docent.sidecar.gate import Gate
 from docent.sidecar.lexicon import Lexicon
 from docent.sidecar.model.port import (
+    CutShort,
     LanguageModel,
     ModelError,
     ModelRequest,
@@ -174,6 +175,9 @@ class Turn:
         screen = Screen.read(ask.screen, self.bundle)
         question = ask.question
         here = Here.of(screen, asked_for_run=question is not None and self.policy.asks_for_run(question))
+        # An answer to a card continues the turn the card stopped: its calls, actions and tokens, not fresh ones.
+        carried = conversation.waiting if ask.reply is not None and conversation.waiting is not None else Waiting("", "", "")
+        here.actions, here.asked_for_run = carried.actions, here.asked_for_run or carried.asked_for_run
         try:
             results, opening = self._opening(conversation, ask, here)
         except CardMismatch as exc:
@@ -192,16 +196,20 @@ class Turn:
         usage = Usage()
         first_word: float | None = None
         waiting: Waiting | None = None
-        calls = 0
+        calls = carried.calls
         try:
             while True:
                 calls += 1
                 last = calls >= self.max_calls or here.actions >= self.max_actions
+                # The answer's allowance (seed 002: 700 tokens an answer), not each call's.
+                allowance = self.policy.max_answer_tokens - carried.output_tokens - usage.output_tokens
+                if allowance <= 0:
+                    raise CutShort(f"The answer used its {self.policy.max_answer_tokens} tokens before it was done.", billed=usage)
                 request = ModelRequest(
                     self.bundle.system,
                     self.bundle.tools,
                     list(messages),
-                    max_tokens=self.policy.max_answer_tokens,
+                    max_tokens=allowance,
                     tool_choice="none" if last else "auto",
                 )
                 reply = _Reply()
@@ -227,7 +235,14 @@ class Turn:
                 if not reply.calls:
                     break
                 if reply.waiting is not None:
-                    waiting = replace(reply.waiting, results=tuple(reply.results))
+                    waiting = replace(
+                        reply.waiting,
+                        results=tuple(reply.results),
+                        calls=calls,
+                        actions=here.actions,
+                        output_tokens=carried.output_tokens + usage.output_tokens,
+                        asked_for_run=here.asked_for_run,
+                    )
                     break
                 messages.append({"role": "user", "content": reply.results})
                 if last:
@@ -279,16 +294,15 @@ class Turn:
         approved = ask.reply.get("approved")
         if not isinstance(approved, bool):
             raise CardMismatch("A confirm card is answered with approved: true or false.")
-        action = self.check.actions.get(waiting.name)
-        label = action["label"] if action else waiting.name
+        entry = self.check.lent(waiting.name, waiting.page, waiting.field_id)
+        label = entry["label"] if entry else waiting.name
         if not approved:
             return [*waiting.results, _result(waiting.call, said.declined(label))], []
-        if action is None or action["page"] != here.page:
+        if entry is None or entry["page"] != here.page:
             gone = self.check.has_left(ToolCall(waiting.call, waiting.name, {}), here)
             return [*waiting.results, _result(waiting.call, gone.message, error=True)], []
-        here.actions += 1
-        event = said.pressed(action, self.bundle.pages.get(action["page"], {}).get("path", "/"))
-        return [*waiting.results, _result(waiting.call, said.approved(label))], [event]
+        event, result = said.approve(waiting, entry, self.bundle, here)
+        return [*waiting.results, _result(waiting.call, result)], [event]
 
     async def _call(
         self, request: ModelRequest, reply: _Reply, gate: GateLike, here: Here, *, last: bool

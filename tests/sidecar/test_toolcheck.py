@@ -116,7 +116,7 @@ def test_a_page_action_only_while_its_page_is_open() -> None:
     assert message.startswith("The page no longer offers run_leak.\n\n## The page the visitor has open: Roles")
     events, result, _ = carried("run_leak", {}, page="lab")
     assert events == [{"tool": "run_leak", "id": "run_leak", "label": "Run the leak", "path": "/lab/", "name": "run_leak", "press": True}]
-    assert result == 'Pressed "Run the leak".'
+    assert result.startswith('Pressed "Run the leak".\n\n## The page the visitor has open: Lab\n\n')
 
 
 def test_a_consequential_action_only_rings() -> None:

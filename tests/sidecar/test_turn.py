@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections.abc import AsyncIterator
@@ -16,6 +17,7 @@ from docent.sidecar.events import Action, Card, Done, Error, Held, Refused, Sent
 from docent.sidecar.model.port import Misconfigured, ModelEvent, ModelRequest, ModelSpec, SystemRoleUnsupported
 from docent.sidecar.model.replay import ReplayModel
 from docent.sidecar.policy import AnswerPolicy
+from docent.sidecar.screen import page_note
 from docent.sidecar.turn import MISCONFIGURED, Ask, Turn
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
@@ -27,15 +29,18 @@ ON_LAB = {"page": "lab", "experiment": "leak", "preset": "slow-leak", "fields": 
 class Rig:
     """A conversation, a replay model logging to a file, and the turns run on them."""
 
-    def __init__(self, tmp_path: Path, replies: list[dict[str, Any]], *, spec: ModelSpec | None = None) -> None:
+    def __init__(
+        self, tmp_path: Path, replies: list[dict[str, Any]], *, spec: ModelSpec | None = None, bundle: Bundle = BUNDLE
+    ) -> None:
         script = tmp_path / "script.json"
         script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
         self.log = tmp_path / "log.jsonl"
         self.model: Any = ReplayModel(script, log_path=self.log, spec=spec)
         self.conversation = Conversation("token", time.time())
+        self.bundle = bundle
 
     async def ask(self, ask: Ask) -> list[Any]:
-        turn = Turn(bundle=BUNDLE, model=self.model, policy=AnswerPolicy())
+        turn = Turn(bundle=self.bundle, model=self.model, policy=AnswerPolicy())
         return [event async for event in turn.run(self.conversation, ask)]
 
     def bodies(self) -> list[dict[str, Any]]:
@@ -240,7 +245,7 @@ async def test_an_asks_first_action_waits_for_approval(tmp_path: Path) -> None:
     assert not [e for e in events if isinstance(e, Action)]
     events = await rig.ask(Ask(reply={"call": card.call, "approved": True}, screen=ON_LAB))
     assert payload(events[0]) == {"tool": "clear_lab", "id": "clear_lab", "label": "Clear the lab", "path": "/lab/", "name": "clear_lab", "press": True}
-    assert rig.results()[-1]["content"] == 'Approved by the visitor and pressed "Clear the lab".'
+    assert rig.results()[-1]["content"] == 'Approved by the visitor and pressed "Clear the lab".\n\n' + page_note(BUNDLE, "lab", {"leak-preset": "slow-leak"})
 
 
 @pytest.mark.anyio
@@ -394,3 +399,113 @@ async def test_thinking_blocks_go_back_unmodified_and_in_order_and_are_remembere
     stored = [m for m in rig.conversation.messages if m["role"] == "assistant"]
     assert stored[0]["content"] == turn
     assert stored[1]["content"][0] == {"type": "thinking", "thinking": "Now say so.", "signature": "sig-2=="}
+
+
+@pytest.mark.anyio
+async def test_a_press_answers_with_the_pages_note_as_the_press_left_it(tmp_path: Path) -> None:
+    script = [{"question": "run", "calls": [[{"tool": "run_leak", "input": {}}], [{"text": "The leak runs. [[lab-leak]]"}]]}]
+    rig = Rig(tmp_path, script)
+    await rig.ask(Ask(question="Press run on the leak", screen=ON_LAB))
+    result = rig.results()[0]["content"]
+    assert result.startswith('Pressed "Run the leak".\n\n## The page the visitor has open: Lab\n\n')
+    assert result.endswith(page_note(BUNDLE, "lab", {"leak-preset": "slow-leak"}))
+    assert 'now "slow-leak"' in result
+
+
+@pytest.mark.anyio
+async def test_a_chain_of_cards_keeps_the_turns_three_calls(tmp_path: Path) -> None:
+    choose = {"tool": "offer_choices", "input": {"question": "Which first?", "options": ["Cases", "Lab"]}}
+    script = [{"question": "look at", "calls": [[choose], [choose], [choose], [choose]]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="What should I look at?", screen=ON_HOME))
+    for _ in range(3):
+        card = next((e for e in events if isinstance(e, Card)), None)
+        if card is None:
+            break
+        events = await rig.ask(Ask(reply={"call": card.call, "pick": "Lab"}, screen=ON_HOME))
+    bodies = rig.bodies()
+    assert len(bodies) == 3  # the picks continued one turn of three calls, not three turns of three
+    assert bodies[-1]["tool_choice"] == {"type": "none"}
+    assert rig.conversation.waiting is None
+
+
+@pytest.mark.anyio
+async def test_an_approval_counts_toward_the_turns_four_actions(tmp_path: Path) -> None:
+    opened = [{"tool": "show_page", "input": {"id": "roles"}}, {"tool": "show_page", "input": {"id": "lab"}},
+              {"tool": "run_leak", "input": {}}, {"tool": "clear_lab", "input": {}}]
+    script = [{"question": "all", "calls": [opened, [{"tool": "show_page", "input": {"id": "home"}}], [{"text": "Done. [[lab-leak]]"}]]}]
+    rig = Rig(tmp_path, script)
+    first = await rig.ask(Ask(question="Show all", screen=ON_HOME))
+    assert sum(isinstance(e, Action) for e in first) == 3
+    card = next(e for e in first if isinstance(e, Card))
+    events = await rig.ask(Ask(reply={"call": card.call, "approved": True}, screen=ON_LAB))
+    assert events[-1].actions == 4
+    assert rig.bodies()[-1]["tool_choice"] == {"type": "none"}  # four actions reached: the next call only speaks
+    assert not [e for e in events if isinstance(e, Action) and e.tool == "show_page"]
+
+
+@pytest.mark.anyio
+async def test_seven_hundred_tokens_are_the_answers_not_each_calls(tmp_path: Path) -> None:
+    usage = {"input_tokens": 100, "output_tokens": 250}
+    script = [{"question": "lab", "usage": usage, "calls": [
+        [{"tool": "get_page_content", "input": {}}], [{"tool": "get_page_content", "input": {}}], [{"text": "It leaks. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="What is in the lab?", screen=ON_LAB))
+    assert [b["max_tokens"] for b in rig.bodies()] == [700, 450, 200]
+    assert kinds(events)[-1] == "done"
+    spent = [{"question": "lab", "usage": {"input_tokens": 100, "output_tokens": 400}, "calls": [
+        [{"tool": "get_page_content", "input": {}}], [{"tool": "get_page_content", "input": {}}], [{"text": "It leaks. [[lab-leak]]"}],
+    ]}]
+    (tmp_path / "spent").mkdir()
+    rig = Rig(tmp_path / "spent", spent)
+    events = await rig.ask(Ask(question="What is in the lab?", screen=ON_LAB))
+    assert [b["max_tokens"] for b in rig.bodies()] == [700, 300]
+    assert isinstance(events[-1], Error) and events[-1].code == "cut_short"
+    assert rig.conversation.messages == []
+
+
+def _lent_twice() -> Bundle:
+    """The example bundle with run_leak lent by Roles too, asking first there, and the storm preset asking first."""
+    data = copy.deepcopy(BUNDLE.raw)
+    manifest = data["manifest"]
+    manifest["actions"].append({"name": "run_leak", "label": "Run the roles' leak", "page": "roles", "consequential": "confirm"})
+    for f in manifest["fields"]:
+        if f["name"] == "storm_preset":
+            f["consequential"] = "confirm"
+    data["hash"] = "lent-twice"
+    return Bundle.from_json(data)
+
+
+LENT_TWICE = _lent_twice()
+
+
+@pytest.mark.anyio
+async def test_one_action_name_on_two_pages_is_each_pages_own(tmp_path: Path) -> None:
+    script = [{"question": "run", "calls": [[{"tool": "run_leak", "input": {}}], [{"text": "The leak runs. [[lab-leak]]"}]]}]
+    rig = Rig(tmp_path, script, bundle=LENT_TWICE)
+    on_lab = await rig.ask(Ask(question="Press run", screen=ON_LAB))
+    assert [payload(e)["label"] for e in on_lab if isinstance(e, Action)] == ["Run the leak"]  # the lab's, pressed at once
+    rig.conversation = Conversation("other", time.time())
+    on_roles = await rig.ask(Ask(question="Press run", screen={"page": "roles"}))
+    card = next(e for e in on_roles if isinstance(e, Card))
+    assert payload(card)["label"] == "Run the roles' leak"  # the roles page's own, which asks first
+    assert not [e for e in on_roles if isinstance(e, Action)]
+    approved = await rig.ask(Ask(reply={"call": card.call, "approved": True}, screen={"page": "roles"}))
+    assert payload(approved[0])["label"] == "Run the roles' leak" and payload(approved[0])["path"] == "/roles/"
+
+
+@pytest.mark.anyio
+async def test_a_field_marked_confirm_asks_first_and_fills_on_approval(tmp_path: Path) -> None:
+    script = [{"question": "backoff", "calls": [
+        [{"tool": "storm_preset", "input": {"value": "backoff"}}], [{"text": "The storm is set. [[lab-storm]]"}],
+    ]}]
+    rig = Rig(tmp_path, script, bundle=LENT_TWICE)
+    events = await rig.ask(Ask(question="Set the storm to backoff", screen=ON_LAB))
+    card = next(e for e in events if isinstance(e, Card))
+    assert payload(card) == {"kind": "confirm", "call": card.call, "name": "storm_preset", "label": "Storm preset: Exponential backoff"}
+    assert not [e for e in events if isinstance(e, Action)]  # nothing filled before the visitor approves
+    events = await rig.ask(Ask(reply={"call": card.call, "approved": True}, screen=ON_LAB))
+    assert payload(events[0]) == {"tool": "storm_preset", "id": "storm-preset", "label": "Storm preset", "path": "/lab/",
+                                  "name": "storm_preset", "value": "backoff", "fill": True}
+    assert rig.results()[-1]["content"] == 'Approved by the visitor and filled "Storm preset"; it now says "backoff" (Exponential backoff).'

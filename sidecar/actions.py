@@ -59,7 +59,12 @@ def _show_page(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 def _point_at(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     part = passed.target
     event = Action("point_at", part["id"], part["label"], part["path"], {"page": part["page"]})
-    return Outcome((event,), f"Pointed at {part['label']} for the visitor.")
+    if part["page"] == here.page or part["page"] not in bundle.pages:
+        return Outcome((event,), f"Pointed at {part['label']} for the visitor.")
+    page = bundle.pages[part["page"]]
+    here.page, here.section, here.fields = part["page"], None, {}  # the new page's fields are unknown until the browser says
+    opened = f"Opened {page['label']} and pointed at {part['label']} for the visitor."
+    return Outcome((event,), opened + "\n\n" + page_note(bundle, part["page"]))
 
 
 def _run_experiment(passed: Passed, bundle: Bundle, here: Here) -> Outcome:

@@ -193,14 +193,7 @@ class ToolCheck:
         part = self.bundle.by_id("parts").get(id_)
         if part is None:
             return self._listed_entry(call, id_)
-        if part["page"] != here.page:
-            where = self.bundle.pages.get(part["page"], {}).get("label", part["page"])
-            opened = f" ({self.bundle.pages[here.page]['label']})" if here.page else ""
-            return Failed(
-                call,
-                f"{part['label']} is on {where}, not on the page the visitor has open{opened}: "
-                f'open {where} with show_page ("{part["page"]}") first, then point at it.',
-            )
+        # A part on another page: the panel opens that page, then points (the tool's description says so).
         return Passed(call, "point_at", part)
 
     def _run(self, call: ToolCall, here: Here, id_: str) -> Verdict:

@@ -84,6 +84,13 @@
     var part = this.site.find("parts", "id", action.id);
     var label = this.label(action, part);
     var element = byAttribute("data-docent-part", String(action.id));
+    var path = part ? part.path : action.path;
+    if (!element && path && !this.site.isHere(path)) {
+      // A part on another page: open that page, and point at it there (the action goes along as pending).
+      var url = this.site.url(path);
+      if (!url) return failed("navigation_blocked", "Could not open the page of " + label + ".");
+      return { status: "navigate", url: url.href, note: "Opening the page of " + label + ".", then: action };
+    }
     if (!element) return failed("not_found", "Could not find " + label + " on this page.");
     ring(element);
     return done("Pointed at " + label + ".");

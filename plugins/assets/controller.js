@@ -375,6 +375,7 @@
     return this.actions.carry(action).then(function (result) {
       if (result.status === "navigate") {
         panel.leaving = result.url;
+        if (result.then) panel.deferred.unshift({ index: index, action: result.then });  // done on the new page, first
       } else if (result.status === "tour") {
         if (panel.streaming) panel.tourAfter = result.tour;
         else panel.startTour(result.tour);

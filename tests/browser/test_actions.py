@@ -43,6 +43,18 @@ def test_point_at_rings_the_part(page: Page, guide: Sidecar) -> None:
     expect(log.locator(".docent-action[data-tool='point_at']")).to_have_text(re.compile("Pointed at The leak chart"))
 
 
+def test_point_at_a_part_on_another_page_opens_it_then_rings_the_part(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base)
+    panel = page.locator(PANEL)
+    panel.get_by_label("Your question").fill("Point at the chart")
+    panel.get_by_role("button", name="Ask").click()
+    page.wait_for_url(guide.base + "lab/", timeout=15_000)
+    expect(page.locator("[data-docent-part='leak-chart']")).to_have_class(re.compile("docent-ring"))
+    log = page.locator(PANEL).locator(".docent-log")
+    expect(log.locator(".docent-action[data-tool='point_at']")).to_have_attribute("data-status", "done")
+    expect(log.locator(".docent-action[data-tool='point_at']")).to_have_text(re.compile("Pointed at The leak chart"))
+
+
 @pytest.mark.parametrize("context_options", [{"reduced_motion": "reduce"}])
 def test_point_at_under_reduced_motion_rings_without_animation(page: Page, guide: Sidecar) -> None:
     open_panel(page, guide.base + "lab/")

@@ -66,12 +66,12 @@ def test_a_home_section_opens_the_home_page() -> None:
     assert here.page == "home" and here.section == "contact"
 
 
-def test_a_part_on_another_page_must_be_opened_first() -> None:
-    message = failed("point_at", {"id": "3ds-flow"}, page="lab")
-    assert message == (
-        "The 3-D Secure 2 flow is on 3-D Secure rollout, not on the page the visitor has open (Lab): "
-        'open 3-D Secure rollout with show_page ("cases-3ds") first, then point at it.'
-    )
+def test_a_part_on_another_page_opens_its_page_then_points_in_one_action() -> None:
+    events, result, here = carried("point_at", {"id": "3ds-flow"}, page="lab")
+    assert events == [{"tool": "point_at", "id": "3ds-flow", "label": "The 3-D Secure 2 flow", "path": "/cases/3ds/", "page": "cases-3ds"}]
+    assert result.startswith("Opened 3-D Secure rollout and pointed at The 3-D Secure 2 flow for the visitor.\n\n"
+                             "## The page the visitor has open: 3-D Secure rollout")
+    assert here.page == "cases-3ds" and here.actions == 1
     events, result, _ = carried("point_at", {"id": "leak-chart"}, page="lab")
     assert events == [{"tool": "point_at", "id": "leak-chart", "label": "The leak chart: heap use over time", "path": "/lab/", "page": "lab"}]
     assert result == "Pointed at The leak chart: heap use over time for the visitor."

@@ -18,6 +18,7 @@ FAILURE_WORDS = {
     "not_found": "it is not on the page",
     "not_showing": "it was not showing",
     "disabled": "it was disabled",
+    "read_only": "it was read-only",
     "blocked": "the browser blocked it",
     "timeout": "it did not finish in time",
     "navigation": "the page could not be opened",
@@ -228,9 +229,32 @@ def _state(bundle: Bundle, screen: Screen) -> str:
     return "\n".join(lines)
 
 
+# Seed 004's answers for a page's action or field the browser could not press or fill.
+LENT_WORDS = {
+    "not_found": '"{label}" isn\'t showing.',
+    "not_showing": '"{label}" isn\'t showing.',
+    "disabled": '"{label}" is disabled right now.',
+    "read_only": '"{label}" is read-only right now.',
+}
+
+
 def _failure_line(bundle: Bundle, failure: Failure) -> str:
     why = FAILURE_WORDS.get(failure.reason, FAILURE_DEFAULT)
-    return f"- {failure.tool} {failure.id} did not happen: {why}. Claim nothing of it."
+    lent = _lent_entry(bundle, failure)
+    if lent is None:
+        return f"- {failure.tool} {failure.id} did not happen: {why}. Claim nothing of it."
+    words = LENT_WORDS.get(failure.reason)
+    said = words.format(label=lent["label"]) if words else f"{failure.tool} failed: {why}."
+    return f"- {said} Claim nothing of it."
+
+
+def _lent_entry(bundle: Bundle, failure: Failure) -> Mapping[str, Any] | None:
+    """The page action or field a failure names, by its name and, for a field, its element id."""
+    for kind in ("actions", "fields"):
+        for entry in bundle.manifest.get(kind, []):
+            if entry["name"] == failure.tool and failure.id in (entry["name"], entry.get("id")):
+                return entry
+    return None
 
 
 def _held_block(held: list[str]) -> str:

@@ -181,7 +181,7 @@
     var label = this.label({ label: action.label }, field) || action.tool;
     if (!element) return failed("not_found", "\"" + label + "\" isn't showing.");
     if (element.disabled) return failed("disabled", "\"" + label + "\" is disabled right now.");
-    if (element.readOnly) return failed("disabled", "\"" + label + "\" is read-only right now.");
+    if (element.readOnly) return failed("read_only", "\"" + label + "\" is read-only right now.");
     if (rings(action, field)) {
       ring(element);
       return done("Rang \"" + label + "\" for you; filling it is yours.");

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from docent.sidecar.bundle import Bundle
-from docent.sidecar.screen import Failure, Screen, note, page_note, reminder
+from docent.sidecar.screen import FAILURE_WORDS, Failure, Screen, note, page_note, reminder
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
@@ -100,3 +100,23 @@ def test_the_note_is_headed_as_the_rules_name_it_and_says_visitor_throughout() -
     for page in BUNDLE.pages:
         assert page_note(BUNDLE, page).startswith(f"## {heading.group(1)}: ")
     assert not re.search(r"\buser", text, re.IGNORECASE), text
+
+
+def test_a_page_action_or_field_the_browser_could_not_do_is_said_in_seed_004s_words() -> None:
+    raw = [
+        {"tool": "run_leak", "id": "run_leak", "reason": "not_found"},
+        {"tool": "reset_leak", "id": "reset_leak", "reason": "disabled"},
+        {"tool": "leak_preset", "id": "leak-preset", "reason": "read_only"},
+        {"tool": "storm_preset", "id": "storm-preset", "reason": "bad_value"},
+        {"tool": "run_storm", "id": "run_storm", "reason": "<img src=x>"},
+    ]
+    text = note(BUNDLE, Screen(), failed=Failure.read_all(raw, BUNDLE))
+    lines = text.split("\n")[2:]
+    assert lines == [
+        '- "Run the leak" isn\'t showing. Claim nothing of it.',
+        '- "Reset the leak" is disabled right now. Claim nothing of it.',
+        '- "Leak preset" is read-only right now. Claim nothing of it.',
+        "- storm_preset failed: the field does not take that value. Claim nothing of it.",
+        "- run_storm failed: it failed. Claim nothing of it.",
+    ]
+    assert "read-only" not in FAILURE_WORDS["disabled"]

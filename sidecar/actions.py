@@ -102,7 +102,11 @@ def _offer(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 
 
 def _get_page_content(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
-    text = ((bundle.manifest.get("page_text") or {}).get(passed.target["id"]) or "").strip()
+    """The page as it is shown now, as the panel read it; the build's text once the turn has moved elsewhere."""
+    page = passed.target["id"]
+    if here.shown is not None and here.shown[0] == page:
+        return Outcome((), here.shown[1], counts=False)
+    text = ((bundle.manifest.get("page_text") or {}).get(page) or "").strip()
     return Outcome((), text or "The page shows no text.", counts=False)
 
 

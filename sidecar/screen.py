@@ -31,6 +31,7 @@ FAILURE_WORDS = {
     "unknown_tool": "the page does not know that action",
 }
 FAILURE_DEFAULT = "it failed"
+TEXT_CHARS = 8000  # the page's text as shown now, at most: the reference's maxLength, and the panel's cap in bytes
 
 # What the gate's held reasons ask of the model next time.
 HELD_WORDS = {
@@ -53,6 +54,7 @@ class Screen:
     running: bool = False
     preset: str | None = None
     fields: Mapping[str, str] = field(default_factory=dict)  # field element id -> an option's value
+    text: str | None = None  # the page's text as shown now, as the panel read it (no typed values); capped
 
     @classmethod
     def read(cls, raw: Mapping[str, Any] | None, bundle: Bundle) -> Screen:
@@ -74,6 +76,8 @@ class Screen:
                 value = values.get(f.get("id"))
                 if f["page"] == page and isinstance(value, str) and value in _option_values(f):
                     fields[f["id"]] = value
+        text = raw.get("text")
+        shown = " ".join(text.split())[:TEXT_CHARS] if page is not None and isinstance(text, str) else ""
         return cls(
             page=page,
             section=section,
@@ -81,6 +85,7 @@ class Screen:
             running=raw.get("running") is True and experiment is not None,
             preset=preset,
             fields=fields,
+            text=shown or None,
         )
 
 

@@ -37,6 +37,7 @@ class Here:
     running: bool = False
     preset: str | None = None
     fields: dict[str, str] = field(default_factory=dict)
+    shown: tuple[str, str] | None = None  # (page, its text as the panel read it now), for get_page_content
     asked_for_run: bool = False  # the policy's rule over this turn's question
     actions: int = 0
     waits: bool = False  # a card that waits on the visitor was shown
@@ -50,6 +51,7 @@ class Here:
             running=screen.running,
             preset=screen.preset,
             fields=dict(screen.fields),
+            shown=(screen.page, screen.text) if screen.page is not None and screen.text else None,
             asked_for_run=asked_for_run,
         )
 

@@ -1,7 +1,8 @@
 /*
  * What is on the visitor's screen, in the manifest's ids, sent with each question:
- * {page, section, experiment, running, preset, fields}. It reads the page, never what a
- * visitor typed into it: fields are the page's option fields (select values).
+ * {page, section, experiment, running, preset, fields, text}. It reads the page, never what a
+ * visitor typed into it: fields are the page's option fields (select values), and the page's text leaves
+ * out every input, text area and editable part.
  * Experiments report their state with "docent:state" events; the latest of each is kept.
  */
 (function (root) {
@@ -68,6 +69,42 @@
     return values;
   };
 
+  /* The page's text as it is shown now, within a cap: its content (between the build's markers), less what the
+     owner excludes and anything a visitor can type into (inputs, text areas, editable parts) and the panel. */
+  var LEFT_OUT = "script, style, template, noscript, svg, nav, a.headerlink, [data-docent-exclude], " +
+    ".md-content__button, .md-source-file, .md-clipboard, .md-annotation__index, " +
+    "input, textarea, [contenteditable], [data-docent-panel], #docent-panel, .docent-panel";
+  var BREAKS = "address, article, aside, blockquote, br, dd, details, div, dl, dt, figcaption, figure, footer, " +
+    "form, h1, h2, h3, h4, h5, h6, header, hr, li, main, ol, p, pre, section, summary, table, tbody, td, tfoot, " +
+    "th, thead, tr, ul, option, button, label, select, img";
+  var TEXT_BYTES = 8000;
+
+  function markers() {
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT), start = null, node;
+    while ((node = walker.nextNode())) {
+      if (node.nodeValue === "docent:content") start = node;
+      else if (node.nodeValue === "/docent:content" && start) return [start, node];
+    }
+    return null;
+  }
+
+  Screen.prototype.text = function () {
+    var ends = markers();
+    if (!ends) return null;
+    var range = document.createRange();
+    range.setStartAfter(ends[0]);
+    range.setEndBefore(ends[1]);
+    var content = range.cloneContents();
+    var out = content.querySelectorAll(LEFT_OUT);
+    for (var i = 0; i < out.length; i++) out[i].remove();
+    var breaks = content.querySelectorAll(BREAKS);
+    for (var j = 0; j < breaks.length; j++) breaks[j].before(" ");
+    var text = content.textContent.replace(/\s+/g, " ").trim();
+    var encoder = new TextEncoder();
+    while (encoder.encode(text).length > TEXT_BYTES) text = text.slice(0, Math.floor(text.length * 0.9));
+    return text || null;
+  };
+
   Screen.prototype.read = function () {
     var page = this.site.page(root.location);
     if (!page) return { page: null, section: null, experiment: null, running: false, preset: null, fields: {} };
@@ -78,7 +115,8 @@
       experiment: shown.experiment,
       running: shown.running,
       preset: shown.preset,
-      fields: this.fields(page)
+      fields: this.fields(page),
+      text: this.text()
     };
   };
 

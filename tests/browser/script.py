@@ -59,6 +59,10 @@ REPLIES: list[dict[str, Any]] = [
              {"to": "roles", "title": "Roles", "gist": "Eight years in two companies."}]}}],
         [{"text": "Both pages belong to Mara's record. [[roles-alderway]]"}],
     ]},
+    {"question": "this page show", "calls": [
+        [{"tool": "get_page_content", "input": {}}],
+        [{"text": "Mara reads everything that comes in and answers within a week. [[roles-alderway]]"}],
+    ]},
     {"question": "markup", "calls": [[
         {"text": "Mara built the <img src=x onerror=\"document.title='pwned'\"> decision service for 3-D Secure. "
                  "[[case-3ds-approach]] "},

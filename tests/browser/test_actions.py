@@ -3,6 +3,7 @@ tours, offers, the cards of seed 004, and what could not be done reported with t
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -176,3 +177,22 @@ def test_failed_action_is_reported_with_the_next_question(page: Page, guide: Sid
     assert "point_at leak-chart did not happen: it is not on the page" in sent
     assert "The page the visitor has open: Lab" in sent
     assert page.evaluate("() => JSON.parse(sessionStorage.getItem('docent:/')).failed") == []
+
+
+def test_get_page_content_reads_the_page_as_shown_now_without_what_the_visitor_typed(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base + "get-in-touch/")
+    page.fill("#contact-name", "Zanzibar Quokka")
+    page.fill("#contact-message", "my private message 7731")
+    page.evaluate("""() => {
+      const form = document.querySelector("form.contact-form");
+      form.insertAdjacentHTML("afterend", "<p>Replies this week: 42</p><p data-docent-exclude>hidden note 5150</p>");
+    }""")
+    before = len(guide.requests())
+    ask(page, "What does this page show?")
+    sent = [json.dumps(r) for r in guide.requests()[before:]]
+    results = [b for r in guide.requests()[before:] for m in r["messages"] if isinstance(m["content"], list)
+               for b in m["content"] if b.get("type") == "tool_result"]
+    assert results and "Replies this week: 42" in results[-1]["content"]  # the page as shown now, not as built
+    assert "I read everything that comes in" in results[-1]["content"]
+    for secret in ("Zanzibar", "7731", "5150"):
+        assert not any(secret in body for body in sent), secret

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from docent.sidecar.bundle import Bundle
-from docent.sidecar.screen import FAILURE_WORDS, Failure, Screen, note, page_note, reminder
+from docent.sidecar.screen import FAILURE_WORDS, TEXT_CHARS, Failure, Screen, note, page_note, reminder
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
@@ -120,3 +120,12 @@ def test_a_page_action_or_field_the_browser_could_not_do_is_said_in_seed_004s_wo
         "- run_storm failed: it failed. Claim nothing of it.",
     ]
     assert "read-only" not in FAILURE_WORDS["disabled"]
+
+
+def test_the_pages_text_as_shown_now_is_kept_capped_and_only_with_a_known_page() -> None:
+    assert Screen.read({"page": "lab", "text": "Results  1180\n a second"}, BUNDLE).text == "Results 1180 a second"
+    assert Screen.read({"page": "nowhere", "text": "Results"}, BUNDLE).text is None
+    assert Screen.read({"page": "lab", "text": ["not", "text"]}, BUNDLE).text is None
+    long = Screen.read({"page": "lab", "text": "word " * 5000}, BUNDLE).text
+    assert long is not None and len(long) == TEXT_CHARS
+    assert "Results" not in note(BUNDLE, Screen.read({"page": "lab", "text": "Results"}, BUNDLE))  # never in the note

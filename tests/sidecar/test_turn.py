@@ -509,3 +509,19 @@ async def test_a_field_marked_confirm_asks_first_and_fills_on_approval(tmp_path:
     assert payload(events[0]) == {"tool": "storm_preset", "id": "storm-preset", "label": "Storm preset", "path": "/lab/",
                                   "name": "storm_preset", "value": "backoff", "fill": True}
     assert rig.results()[-1]["content"] == 'Approved by the visitor and filled "Storm preset"; it now says "backoff" (Exponential backoff).'
+
+
+@pytest.mark.anyio
+async def test_get_page_content_answers_with_the_page_as_shown_now_and_the_build_text_once_elsewhere(tmp_path: Path) -> None:
+    shown = "Lab A retry storm preset peak after the outage no backoff 1180 a second never"
+    script = [{"question": "show", "calls": [
+        [{"tool": "get_page_content", "input": {}}],
+        [{"tool": "show_page", "input": {"id": "roles"}}, {"tool": "get_page_content", "input": {}}],
+        [{"text": "The lab has a heap that leaks. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    await rig.ask(Ask(question="What does this page show?", screen={**ON_LAB, "text": "  " + shown.replace(" ", "\n ", 3) + " "}))
+    results = [r["content"] for r in rig.results()]
+    assert results[0] == shown  # as the panel read it now, whitespace collapsed
+    assert results[2] == BUNDLE.manifest["page_text"]["roles"]  # another page: the build's text
+    assert not any(shown in json.dumps(m) for m in rig.conversation.messages if m["role"] == "system")

@@ -41,15 +41,19 @@ def chunks(*items: dict | str) -> bytes:
     return b"".join(f"data: {item if isinstance(item, str) else json.dumps(item)}\n\n".encode() for item in items)
 
 
+# Every chunk as the openai package's ChatCompletionChunk has it (test_sdk.py holds them to it).
+CHUNK = {"id": "chatcmpl-fixture", "object": "chat.completion.chunk", "created": 1764460800, "model": "llama3.2"}
+
+
 def delta(**d) -> dict:
-    return {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": d, "finish_reason": None}]}
+    return {**CHUNK, "choices": [{"index": 0, "delta": d, "finish_reason": None}]}
 
 
 def finish(reason: str) -> dict:
-    return {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {}, "finish_reason": reason}]}
+    return {**CHUNK, "choices": [{"index": 0, "delta": {}, "finish_reason": reason}]}
 
 
-USAGE = {"object": "chat.completion.chunk", "choices": [], "usage": {"prompt_tokens": 900, "completion_tokens": 30, "total_tokens": 930, "prompt_tokens_details": {"cached_tokens": 800}}}
+USAGE = {**CHUNK, "choices": [], "usage": {"prompt_tokens": 900, "completion_tokens": 30, "total_tokens": 930, "prompt_tokens_details": {"cached_tokens": 800}}}
 
 
 def make(handler) -> OpenAIModel:

@@ -74,6 +74,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await guide.prepare()  # with a key, the model's context and capabilities, once
         server = metrics.serve(*settings.metrics) if settings.metrics else None
         try:
             yield

@@ -20,7 +20,7 @@ import asyncio
 import json
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -244,11 +244,14 @@ def make_model(name: str, case: Case, bundle: Bundle) -> LanguageModel:
     return model
 
 
-async def run_cases(cases: list[Case], *, model_name: str, bundle_path: Path) -> list[Outcome]:
+async def run_cases(
+    cases: list[Case], *, model_name: str, bundle_path: Path, make: Callable[[Case], LanguageModel] | None = None
+) -> list[Outcome]:
+    """Each case through the app; `make` gives a case's model where the caller has its own (preflight's client)."""
     bundle = Bundle.load(bundle_path)
     outcomes = []
     for case in cases:
-        recorder = Recorder(make_model(model_name, case, bundle))
+        recorder = Recorder(make(case) if make is not None else make_model(model_name, case, bundle))
         events = await ask_app(bundle_path, recorder, case)
         outcome = Outcome(case, events, recorder.bodies, [])
         rules = case.checks + (case.scripted if model_name == REPLAY or model_name.startswith("replay:") else [])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import httpx
 
 from docent.sidecar.bundle import Bundle, BundleError, BundleSource
 from docent.sidecar.metrics import Metrics
@@ -15,6 +17,9 @@ from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore
 from docent.sidecar.store import Store
 from docent.sidecar.tally import Listener
+
+if TYPE_CHECKING:
+    from docent.sidecar.model.catalogue import ModelFacts
 
 logger = logging.getLogger("docent.sidecar")
 
@@ -64,12 +69,33 @@ class Guide:
         self.listeners = tuple(listeners)  # told of each answer once it has ended: the metrics, the day's counts
         self.bundles = BundleSource(settings.bundle)
         self.budget_store = budget_store
-        self._model_factory = model_factory or model_factory_for(self.bundle, budget_store)
+        self.facts: ModelFacts | None = None  # what the Models API said of the model at start, when asked
+        self._model_factory = model_factory or model_factory_for(self.bundle, budget_store, lambda: self.facts)
         self._turn_factory = turn_factory
         self._model: Any = None
         self._fallback: Any = None
         self._policy: tuple[str, Any] | None = None
         self._bundle: Bundle | None = None
+
+    async def prepare(self, client: httpx.AsyncClient | None = None) -> None:
+        """Once at start, with a key: the model's context and capabilities from the Models API; else the table's."""
+        from docent.sidecar.model.catalogue import read_facts
+        from docent.sidecar.model.models import UnknownModel, spec_for
+        from docent.sidecar.model.port import ModelError
+
+        kind, _, model_id = self.settings.model.partition(":")
+        key = self.settings.anthropic_api_key
+        if kind != "anthropic" or not key:
+            return
+        http = client or httpx.AsyncClient()
+        try:
+            self.facts = await read_facts(spec_for(model_id), api_key=key, client=http)
+            logger.info("%s: a context of %s tokens, by the Models API", model_id, self.facts.max_input_tokens)
+        except (ModelError, UnknownModel, ValueError) as exc:
+            logger.warning("Kept the model table's row for %s: the Models API did not answer (%s)", model_id, exc)
+        finally:
+            if client is None:
+                await http.aclose()
 
     def readiness(self) -> tuple[str | None, Ready | None]:
         """Why the guide is off (None when on), and what a question needs when it is on."""
@@ -160,7 +186,11 @@ def _why_off(model: Any) -> str | None:
     return None
 
 
-def model_factory_for(guide_bundle: Callable[[], Bundle | None], budget_store: BudgetStore | None = None) -> ModelFactory:
+def model_factory_for(
+    guide_bundle: Callable[[], Bundle | None],
+    budget_store: BudgetStore | None = None,
+    facts: Callable[[], ModelFacts | None] = lambda: None,
+) -> ModelFactory:
     """The default: the model the settings name, behind the guide's own budget (kept in `budget_store`) and bulkhead."""
 
     def make(settings: Settings) -> Any:
@@ -190,6 +220,7 @@ def model_factory_for(guide_bundle: Callable[[], Bundle | None], budget_store: B
             replay_log=settings.replay_log,
             openai_api_key=settings.openai_api_key,
             store=budget_store,
+            facts=facts(),
         )
         if not hasattr(model, "stream"):
             logger.warning("The guide has no model: %s", getattr(model, "reason", model))

@@ -24,6 +24,7 @@ MODELS: dict[str, ModelSpec] = {
             forced_tool_choice=True,
             effort="low",
             thinking_off={"type": "disabled"},
+            context=1_000_000,
         ),
         # `disabled` returns 400 on Sonnet 5.5; `between_tools` keeps text between tool
         # calls out of thinking blocks, and works only at low, medium or high effort.
@@ -47,6 +48,7 @@ MODELS: dict[str, ModelSpec] = {
             cache_read_per_mtok=0.10,
             mid_system=False,
             forced_tool_choice=True,
+            context=200_000,
         ),
         ModelSpec("offline", offline=True),
         ModelSpec("replay", mid_system=True),

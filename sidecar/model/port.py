@@ -23,6 +23,7 @@ class ModelSpec:
     effort: str | None = None
     thinking_off: dict[str, Any] | None = None  # what to send to turn thinking off, if anything
     offline: bool = False  # the embedded model: no key, no network
+    context: int | None = None  # input tokens it takes at most (max_input_tokens); None: the table does not know
 
     def cost(self, usage: Usage) -> float:
         """Dollars for a usage at this model's prices."""

@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -33,6 +33,9 @@ from .bulkhead import Bulkhead, Bulkheaded
 from .circuit import Circuit, Tripping
 from .metering import Meter, Metered
 from .template import ModelDecorator
+
+if TYPE_CHECKING:
+    from ..model.catalogue import ModelFacts
 
 KINDS = ("offline", "anthropic:<model id>", "openai:<base url>#<model>", "replay:<path>[#<model id>]", "absent")
 
@@ -145,8 +148,9 @@ def make_adapter(
     openai_api_key: str | None = None,
     manifest: Callable[[], Mapping[str, Any]] | None = None,
     lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None,
+    facts: ModelFacts | None = None,
 ) -> LanguageModel | Off:
-    """The bare adapter a model choice names, or why there is none."""
+    """The bare adapter a model choice names, or why there is none; `facts` (the Models API's) inform the table's row."""
     if choice.kind == "offline":
         from ..model.offline import OfflineModel
 
@@ -156,7 +160,10 @@ def make_adapter(
             return Off(f"No key for anthropic:{choice.target}: set ANTHROPIC_API_KEY, or DOCENT_MODEL=offline.")
         from ..model.anthropic import AnthropicModel
 
-        return AnthropicModel(spec_for(choice.target), api_key=api_key, client=client)
+        from ..model.catalogue import informed
+
+        spec = spec_for(choice.target)
+        return AnthropicModel(informed(spec, facts) if facts else spec, api_key=api_key, client=client)
     if choice.kind == "openai":
         from ..model.openai import OpenAIModel
 
@@ -190,6 +197,7 @@ def make_feature_model(
     meter: Meter | None = None,
     store: BudgetStore | None = None,
     clock: Callable[[], float] = time.time,
+    facts: ModelFacts | None = None,
 ) -> FeatureModel | Off:
     """`feature`'s model: metering(bulkhead(budget(adapter))), or Off with the reason."""
     try:
@@ -198,7 +206,7 @@ def make_feature_model(
         return Off(str(exc))
     adapter = make_adapter(
         choice, api_key=api_key, record=record, replay_log=replay_log, client=client, openai_api_key=openai_api_key,
-        manifest=manifest, lexicon=lexicon,
+        manifest=manifest, lexicon=lexicon, facts=facts,
     )
     if isinstance(adapter, Off):
         return adapter

@@ -199,3 +199,11 @@ async def test_the_sidecar_reads_the_models_context_and_capabilities_at_start_an
     async with httpx.AsyncClient(transport=httpx.MockTransport(lambda r: seen.append(r) or httpx.Response(500))) as client:
         await app.state.guide.prepare(client)
     assert seen == [] and app.state.guide.facts is None  # no key: nothing asked
+
+
+def test_docent_preflight_on_the_command_line_without_a_key(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from docent.sidecar.cli import main
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    code = main(["preflight", "--model", "anthropic:claude-haiku-5-5", "--cases", str(EVALS), "--bundle", str(EVALS / "bundle.json")])
+    assert code == 2 and NEEDS_KEY in capsys.readouterr().out

@@ -98,7 +98,8 @@ def api_error(
     return RequestRejected(f"{where}: {message}. Check the request the turn builds for {spec.id}.", **kw)
 
 
-def _status_error(response: httpx.Response, spec: ModelSpec) -> ModelError:
+def status_error(response: httpx.Response, spec: ModelSpec) -> ModelError:
+    """The port's error for a non-200 answer of any Anthropic endpoint (messages, models, count_tokens)."""
     try:
         error = response.json()["error"]
         kind, message = str(error.get("type", "")), str(error.get("message", ""))
@@ -238,7 +239,7 @@ class AnthropicModel(HttpModel):
             async with self.client.stream("POST", self.url, content=content, headers=headers, timeout=self.timeout) as response:
                 if response.status_code != 200:
                     await response.aread()
-                    raise _status_error(response, self.spec)
+                    raise status_error(response, self.spec)
                 async for sse in EventSource(response).aiter_sse():
                     try:
                         data = json.loads(sse.data) if sse.data else {}

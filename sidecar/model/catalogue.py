@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from .anthropic import API_URL, API_VERSION, _status_error, anthropic_body
+from .anthropic import API_URL, API_VERSION, status_error, anthropic_body
 from .port import ModelRequest, ModelSpec, UpstreamFailed
 
 TIMEOUT = httpx.Timeout(10.0, connect=5.0)
@@ -67,7 +67,7 @@ async def read_facts(
     except httpx.TransportError as exc:
         raise UpstreamFailed(f"The Models API at {url} could not be read ({exc!r}): check the network.") from exc
     if response.status_code != 200:
-        raise _status_error(response, spec)
+        raise status_error(response, spec)
     return ModelFacts.from_json(response.json())
 
 
@@ -83,7 +83,7 @@ async def count_tokens(
     except httpx.TransportError as exc:
         raise UpstreamFailed(f"count_tokens at {url} could not be reached ({exc!r}): check the network.") from exc
     if response.status_code != 200:
-        raise _status_error(response, spec)
+        raise status_error(response, spec)
     return int(response.json()["input_tokens"])
 
 

@@ -43,7 +43,7 @@ RESULTS = re.compile(
 )
 OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\b|was\b|have been\b)[a-z]")
 FIGURE = re.compile(r"\d")
-PICKED = re.compile(r'^The user picked "(.*)"\.$', re.DOTALL)
+PICKED = re.compile(r'^The visitor picked "(.*)"\.$', re.DOTALL)
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
@@ -215,7 +215,7 @@ QUESTION = re.compile(
     r"will|should)\b",
     re.IGNORECASE,
 )
-OPEN = re.compile(r"^## The page the user has open: (.+)$", re.MULTILINE)
+OPEN = re.compile(r"^## The page the visitor has open: (.+)$", re.MULTILINE)
 
 
 def _wanted(question: str) -> str | None:

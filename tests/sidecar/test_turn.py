@@ -525,3 +525,19 @@ async def test_get_page_content_answers_with_the_page_as_shown_now_and_the_build
     assert results[0] == shown  # as the panel read it now, whitespace collapsed
     assert results[2] == BUNDLE.manifest["page_text"]["roles"]  # another page: the build's text
     assert not any(shown in json.dumps(m) for m in rig.conversation.messages if m["role"] == "system")
+
+
+@pytest.mark.anyio
+async def test_the_offline_model_reads_the_notes_and_results_words(tmp_path: Path) -> None:
+    """It reads the page note's heading and a pick's result as the turn writes them, "visitor" and all."""
+    from docent.sidecar.model.offline import OfflineModel
+
+    rig = Rig(tmp_path, [])
+    rig.model = OfflineModel(lambda: BUNDLE.record, manifest=lambda: BUNDLE.manifest, lexicon=lambda: BUNDLE.lexicon)
+    await rig.ask(Ask(question="What did she do on 3-D Secure?", screen={"page": "cases-3ds"}))
+    calls = [b["name"] for m in rig.conversation.messages if m["role"] == "assistant" for b in m["content"] if b["type"] == "tool_use"]
+    assert calls == []  # the note says the visitor has the page open: nothing to open
+    events = await rig.ask(Ask(question="Show me the results table", screen=ON_HOME))
+    card = next(e for e in events if isinstance(e, Card))
+    events = await rig.ask(Ask(reply={"call": card.call, "pick": "The storm results table"}, screen=ON_HOME))
+    assert ("point_at", "storm-results") in [(e.tool, e.id) for e in events if isinstance(e, Action)]

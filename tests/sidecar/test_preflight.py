@@ -207,3 +207,21 @@ def test_docent_preflight_on_the_command_line_without_a_key(monkeypatch: pytest.
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     code = main(["preflight", "--model", "anthropic:claude-haiku-5-5", "--cases", str(EVALS), "--bundle", str(EVALS / "bundle.json")])
     assert code == 2 and NEEDS_KEY in capsys.readouterr().out
+
+
+async def test_the_app_reads_the_model_once_as_it_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from docent.sidecar.app import create_app
+    from docent.sidecar.guide import Guide
+
+    from .appkit import settings
+
+    started: list[Guide] = []
+
+    async def prepare(self: Guide, client: httpx.AsyncClient | None = None) -> None:
+        started.append(self)
+
+    monkeypatch.setattr(Guide, "prepare", prepare)
+    app = create_app(settings(tmp_path))
+    async with app.router.lifespan_context(app):
+        assert started == [app.state.guide]
+    assert len(started) == 1

@@ -287,7 +287,7 @@ def test_the_metrics_of_several_processes_add_up(tmp_path: Path) -> None:
     shared = tmp_path / "prometheus"
     shared.mkdir()
     base_env = {"DOCENT_ENABLED": "1", "DOCENT_BUNDLE": str(BUNDLE), "DOCENT_METRICS_TOKEN": TOKEN,
-                "PROMETHEUS_MULTIPROC_DIR": str(shared), "DOCENT_POW_MAXNUMBER": "1000"}
+                "PROMETHEUS_MULTIPROC_DIR": str(shared), "DOCENT_POW_MAXNUMBER": "1000", "DOCENT_BULKHEAD": "4"}
     with sidecar_process({**base_env, "DOCENT_STATE_DIR": str(tmp_path / "a")}) as (first, _), \
             sidecar_process({**base_env, "DOCENT_STATE_DIR": str(tmp_path / "b")}) as (second, _):
         for base in (first, second):

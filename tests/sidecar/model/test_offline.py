@@ -217,7 +217,7 @@ LEXICON = [{"term": "Kubernetes", "aliases": ["K8s", "kube"]}, {"term": "Rust", 
 
 async def said(question: str, *, page: str | None = None) -> str:
     model = OfflineModel(lambda: CASE, manifest=lambda: OWNER, lexicon=lambda: LEXICON)
-    note = [{"role": "user", "content": f"## The page the user has open: {page}"}] if page else []
+    note = [{"role": "user", "content": f"## The page the visitor has open: {page}"}] if page else []
     events, exc = await collect(model.stream(ask(question, messages=note)))
     assert exc is None
     return "".join(e.text for e in events if isinstance(e, TextDelta))

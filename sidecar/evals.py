@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 
 from docent.sidecar.bundle import Bundle
-from docent.sidecar.model.anthropic import anthropic_body
+from docent.sidecar.model.wire import anthropic_body
 from docent.sidecar.model.port import LanguageModel, ModelEvent, ModelRequest
 
 REPLAY = "replay"

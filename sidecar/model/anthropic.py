@@ -28,41 +28,15 @@ from .port import (
     TextDelta,
     Thinking,
     TimedOut,
-    ToolCall,
     UpstreamFailed,
     Usage,
 )
 from .client import HttpModel
 from .retry import Retry, retry_after
+from .wire import TIMEOUT, TRUNCATED, anthropic_body, body_bytes, tool_call
 
 API_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
-# Pings keep a slow stream alive; a minute of silence means it is gone.
-TIMEOUT = httpx.Timeout(60.0, connect=5.0)
-TRUNCATED = {"max_tokens", "model_context_window_exceeded"}
-
-
-def anthropic_body(request: ModelRequest, spec: ModelSpec) -> dict[str, Any]:
-    """The exact JSON body a request becomes, in a fixed key order so its bytes are the same each time."""
-    body: dict[str, Any] = {"model": spec.id, "max_tokens": request.max_tokens}
-    if request.system:
-        body["system"] = request.system  # the explicit cache breakpoint is already on its last block
-    if request.tools:
-        body["tools"] = request.tools
-    if request.tool_choice == "none":
-        body["tool_choice"] = {"type": "none"}
-    body["messages"] = request.messages
-    if spec.thinking_off is not None:
-        body["thinking"] = spec.thinking_off
-    if spec.effort is not None:
-        body["output_config"] = {"effort": spec.effort}
-    body["cache_control"] = {"type": "ephemeral"}  # automatic caching of the conversation's tail
-    body["stream"] = True
-    return body
-
-
-def body_bytes(body: dict[str, Any]) -> bytes:
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def api_error(
@@ -124,17 +98,6 @@ def _usage(fields: dict[str, Any], base: Usage) -> Usage:
         pick("cache_read_input_tokens", base.cache_read_tokens),
         pick("cache_creation_input_tokens", base.cache_write_tokens),
     )
-
-
-def tool_call(id: str, name: str, raw: str) -> ToolCall:
-    """A complete call; broken or non-object JSON gives `input=None` with the raw text kept."""
-    if not raw.strip():
-        return ToolCall(id, name, {}, raw)
-    try:
-        value = json.loads(raw)
-    except ValueError:
-        return ToolCall(id, name, None, raw)
-    return ToolCall(id, name, value if isinstance(value, dict) else None, raw)
 
 
 class MessageReader:

@@ -13,8 +13,9 @@ from typing import Any
 
 import httpx
 
-from .anthropic import API_URL, API_VERSION, status_error, anthropic_body
+from .anthropic import API_URL, API_VERSION, status_error
 from .port import ModelRequest, ModelSpec, UpstreamFailed
+from .wire import anthropic_body
 
 TIMEOUT = httpx.Timeout(10.0, connect=5.0)
 # What count_tokens takes of a message request (the SDK's MessageCountTokensParams).

@@ -17,7 +17,6 @@ from typing import Any
 from ..bundle import Section
 from ..lexicon import Lexicon
 from ..record_index import RecordIndex
-from .anthropic import anthropic_body, body_bytes
 from .gestures import Gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
@@ -26,6 +25,7 @@ from .quotes import quotes
 from .synonyms import table
 from .voice import Voice
 from .weighing import Vocabulary, Weighed
+from .wire import anthropic_body, body_bytes
 from .words import WORD, stem, terms
 
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)

@@ -12,7 +12,6 @@ from typing import Any
 
 import httpx
 
-from .anthropic import TIMEOUT, tool_call
 from .port import (
     CutShort,
     Misconfigured,
@@ -30,9 +29,9 @@ from .port import (
     UpstreamFailed,
     Usage,
 )
-from .question import message_text
 from .client import HttpModel
 from .retry import Retry, retry_after
+from .wire import TIMEOUT, message_text, tool_call
 
 STOPS = {"stop": "end_turn", "tool_calls": "tool_use", "function_call": "tool_use"}
 

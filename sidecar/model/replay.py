@@ -16,7 +16,6 @@ from typing import Any
 
 import anyio
 
-from .anthropic import TRUNCATED, anthropic_body, body_bytes, tool_call
 from .models import spec_for
 from .port import (
     CutShort,
@@ -40,6 +39,7 @@ from .port import (
     Usage,
 )
 from .question import asked, calls_since_question
+from .wire import TRUNCATED, anthropic_body, body_bytes, tool_call
 
 ERRORS: dict[str, type[ModelError]] = {
     cls.code: cls

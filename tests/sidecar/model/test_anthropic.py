@@ -7,7 +7,8 @@ import json
 import httpx
 import pytest
 
-from docent.sidecar.model.anthropic import AnthropicModel, anthropic_body
+from docent.sidecar.model.anthropic import AnthropicModel
+from docent.sidecar.model.wire import anthropic_body
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import (
     CutShort,

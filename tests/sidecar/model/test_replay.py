@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from docent.sidecar.model.anthropic import anthropic_body
+from docent.sidecar.model.wire import anthropic_body
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import (
     CutShort,

@@ -1,0 +1,62 @@
+"""The wire pieces every adapter shares: the request as JSON bytes, a tool call out of its raw JSON, a message's
+text, the stop reasons that mean "cut short", and the stream timeout.
+
+The port's messages are the Messages API's shape, so the body Anthropic is sent is the canonical body: the
+stand-ins (offline, replay) size and log it as a real adapter would send it. No adapter imports another.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+
+from .port import ModelRequest, ModelSpec, ToolCall
+
+# Pings keep a slow stream alive; a minute of silence means it is gone.
+TIMEOUT = httpx.Timeout(60.0, connect=5.0)
+# Stop reasons that mean the answer was cut off, not finished.
+TRUNCATED = frozenset({"max_tokens", "model_context_window_exceeded"})
+
+
+def anthropic_body(request: ModelRequest, spec: ModelSpec) -> dict[str, Any]:
+    """The exact JSON body a request becomes, in a fixed key order so its bytes are the same each time."""
+    body: dict[str, Any] = {"model": spec.id, "max_tokens": request.max_tokens}
+    if request.system:
+        body["system"] = request.system  # the explicit cache breakpoint is already on its last block
+    if request.tools:
+        body["tools"] = request.tools
+    if request.tool_choice == "none":
+        body["tool_choice"] = {"type": "none"}
+    body["messages"] = request.messages
+    if spec.thinking_off is not None:
+        body["thinking"] = spec.thinking_off
+    if spec.effort is not None:
+        body["output_config"] = {"effort": spec.effort}
+    body["cache_control"] = {"type": "ephemeral"}  # automatic caching of the conversation's tail
+    body["stream"] = True
+    return body
+
+
+def body_bytes(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def tool_call(id: str, name: str, raw: str) -> ToolCall:
+    """A complete call; broken or non-object JSON gives `input=None` with the raw text kept."""
+    if not raw.strip():
+        return ToolCall(id, name, {}, raw)
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return ToolCall(id, name, None, raw)
+    return ToolCall(id, name, value if isinstance(value, dict) else None, raw)
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """The text of a message: its string content, or its text blocks joined."""
+    content = message.get("content", "")
+    if isinstance(content, str):
+        return content
+    return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")

@@ -12,9 +12,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from docent.sidecar.events import Refused
+from docent.sidecar.model import fence as _fence
 
-FENCE_OPEN = "<question>"
-FENCE_CLOSE = "</question>"
 
 # Pay: every word a question about money would use. "payments" (a domain) is not "pay".
 _PAY = re.compile(
@@ -69,9 +68,6 @@ _RUN = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
-# Anything that could read as an angle bracket, so that no question can open or close a fence.
-_BRACKETS = re.compile(r"[<>＜＞﹤﹥〈〉⟨⟩]|&(?:lt|gt|#0*6[02]|#x0*3[ce]);?", re.IGNORECASE)
-_FENCED = re.compile(re.escape(FENCE_OPEN) + r"(.*)" + re.escape(FENCE_CLOSE), re.DOTALL)
 
 
 class Policy(Protocol):
@@ -172,18 +168,14 @@ class AnswerPolicy:
 
     def fence(self, question: str) -> str:
         """The question as the model reads it; nothing in it can open or close the fence."""
-        return FENCE_OPEN + _BRACKETS.sub(_neutral, question) + FENCE_CLOSE
+        return _fence.fence(question)
 
     def unfence(self, text: str) -> str | None:
         """The question as typed, out of a fenced message (the last fence in it), or None when there is none.
 
         Angle brackets come back as < and >, whichever spelling the visitor used for them.
         """
-        start = text.rfind(FENCE_OPEN)
-        if start < 0:
-            return None
-        m = _FENCED.match(text, start)
-        return m.group(1).translate(_RESTORED) if m else None
+        return _fence.unfence(text)
 
     def asks_for_run(self, question: str) -> bool:
         """The visitor asked to see an experiment run: the only case a live run on the server is allowed."""
@@ -214,14 +206,6 @@ def _phrases(asks: Iterable[str]) -> re.Pattern[str]:
     """An owner's topic: any of its words or phrases, whole and in any case, however the spaces fall."""
     alternatives = "|".join(r"\s+".join(map(re.escape, phrase.split())) for phrase in asks if phrase.split())
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
-
-
-_RESTORED = str.maketrans({"‹": "<", "›": ">"})
-
-
-def _neutral(m: re.Match[str]) -> str:
-    token = m.group(0).lower()
-    return "‹" if token in "<＜﹤〈⟨" or "lt" in token or "60" in token or "3c" in token else "›"
 
 
 def _join(items: Iterable[str]) -> str:

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..policy import AnswerPolicy
+from .fence import unfence
 from .port import ModelRequest
+from .wire import message_text
 
-# The policy owns the fence; the models that stand in for a real one read it back with the policy's own unfence.
-_POLICY = AnswerPolicy()
-
-
-def message_text(message: dict[str, Any]) -> str:
-    """The text of a message: its string content, or its text blocks joined."""
-    content = message.get("content", "")
-    if isinstance(content, str):
-        return content
-    return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
+# The policy fences with `fence.fence`; the models that stand in for a real one read it back with `fence.unfence`.
 
 
 def _question(request: ModelRequest) -> tuple[int, str] | None:
@@ -27,7 +17,7 @@ def _question(request: ModelRequest) -> tuple[int, str] | None:
         if message.get("role") != "user":
             continue
         text = message_text(message)
-        fenced = _POLICY.unfence(text)
+        fenced = unfence(text)
         if fenced is not None:
             return i, fenced
         if fallback is None and text.strip():

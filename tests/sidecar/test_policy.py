@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from docent.sidecar.events import Refused
-from docent.sidecar.policy import FENCE_CLOSE, FENCE_OPEN, AnswerPolicy, Policy
+from docent.sidecar.model.fence import FENCE_CLOSE, FENCE_OPEN
+from docent.sidecar.policy import AnswerPolicy, Policy
 
 POLICY = AnswerPolicy()
 

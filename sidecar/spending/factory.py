@@ -51,32 +51,63 @@ class ModelChoice:
     model: str = ""  # the model name on an OpenAI-compatible server; the table model a replay is priced as
 
 
+def _priced(value: str, model_id: str) -> None:
+    """Raises ModelStringError when `model_id` is not a model of the table."""
+    try:
+        spec_for(model_id)
+    except UnknownModel as exc:
+        raise ModelStringError(f"DOCENT_MODEL={value}: {exc}") from None
+
+
+def _bare(kind: str) -> Callable[[str, str], ModelChoice | None]:
+    def parse(value: str, rest: str) -> ModelChoice | None:
+        return None if rest else ModelChoice(kind)
+
+    return parse
+
+
+def _anthropic(value: str, rest: str) -> ModelChoice | None:
+    if not rest:
+        return None
+    _priced(value, rest)
+    return ModelChoice("anthropic", rest)
+
+
+def _openai(value: str, rest: str) -> ModelChoice | None:
+    url, hashed, model = rest.rpartition("#")
+    if hashed and url.startswith(("http://", "https://")) and model:
+        return ModelChoice("openai", url, model)
+    return None
+
+
+def _replay(value: str, rest: str) -> ModelChoice | None:
+    if not rest:
+        return None
+    path, hashed, priced = rest.rpartition("#")
+    if not hashed:
+        return ModelChoice("replay", rest)
+    _priced(value, priced)
+    return ModelChoice("replay", path, priced) if path else None
+
+
+# Each kind's reader of what follows its colon: a choice, None when the rest names nothing, or ModelStringError.
+PARSERS: dict[str, Callable[[str, str], ModelChoice | None]] = {
+    "offline": _bare("offline"),
+    "absent": _bare("absent"),
+    "anthropic": _anthropic,
+    "openai": _openai,
+    "replay": _replay,
+}
+
+
 def parse_model_string(value: str) -> ModelChoice:
     """The model a DOCENT_MODEL value names, checked at start; raises ModelStringError saying how to fix it."""
     kind, _, rest = value.strip().partition(":")
-    if kind in ("offline", "absent") and not rest:
-        return ModelChoice(kind)
-    if kind == "anthropic" and rest:
-        try:
-            spec_for(rest)
-        except UnknownModel as exc:
-            raise ModelStringError(f"DOCENT_MODEL={value}: {exc}") from None
-        return ModelChoice("anthropic", rest)
-    if kind == "openai" and "#" in rest:
-        url, _, model = rest.rpartition("#")
-        if url.startswith(("http://", "https://")) and model:
-            return ModelChoice("openai", url, model)
-    if kind == "replay" and rest:
-        path, hashed, priced = rest.rpartition("#")
-        if not hashed:
-            return ModelChoice("replay", rest)
-        try:
-            spec_for(priced)
-        except UnknownModel as exc:
-            raise ModelStringError(f"DOCENT_MODEL={value}: {exc}") from None
-        if path:
-            return ModelChoice("replay", path, priced)
-    raise ModelStringError(f"DOCENT_MODEL={value!r} names no model: use one of {', '.join(KINDS)}.")
+    parse = PARSERS.get(kind)
+    choice = parse(value, rest) if parse else None
+    if choice is None:
+        raise ModelStringError(f"DOCENT_MODEL={value!r} names no model: use one of {', '.join(KINDS)}.")
+    return choice
 
 
 @dataclass(frozen=True)
@@ -138,6 +169,68 @@ class FeatureModel(ModelDecorator):
         }
 
 
+@dataclass(frozen=True)
+class Wiring:
+    """What the adapters are built from: keys, the client, the record's getters, the Models API's facts."""
+
+    api_key: str | None
+    record: Callable[[], Mapping[str, Section]]
+    replay_log: Path | None
+    client: httpx.AsyncClient | None
+    openai_api_key: str | None = None
+    manifest: Callable[[], Mapping[str, Any]] | None = None
+    lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None
+    facts: ModelFacts | None = None
+
+
+def _offline_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
+    from ..model.offline import OfflineModel
+
+    return OfflineModel(wiring.record, manifest=wiring.manifest, lexicon=wiring.lexicon)
+
+
+def _anthropic_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
+    if not wiring.api_key:
+        return Off(f"No key for anthropic:{choice.target}: set ANTHROPIC_API_KEY, or DOCENT_MODEL=offline.")
+    from ..model.anthropic import AnthropicModel
+    from ..model.catalogue import informed
+
+    spec = spec_for(choice.target)
+    return AnthropicModel(informed(spec, wiring.facts) if wiring.facts else spec, api_key=wiring.api_key, client=wiring.client)
+
+
+def _openai_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
+    from ..model.openai import OpenAIModel
+
+    spec = ModelSpec(choice.model, mid_system=True)
+    return OpenAIModel(spec, base_url=choice.target, api_key=wiring.openai_api_key, client=wiring.client)
+
+
+def _replay_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
+    from ..model.replay import ReplayModel, ScriptError
+
+    # Priced as a model of the table, a replay spends the budget as that model would, for tests and benches.
+    spec = replace(spec_for(choice.model), id=f"replay#{choice.model}") if choice.model else None
+    try:
+        return ReplayModel(Path(choice.target), spec=spec, log_path=wiring.replay_log)
+    except ScriptError as exc:
+        return Off(str(exc))
+
+
+def _absent_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
+    return Off(ABSENT)
+
+
+# The adapter each kind of choice names; an adapter module is imported only when its kind is chosen.
+ADAPTERS: dict[str, Callable[[ModelChoice, Wiring], LanguageModel | Off]] = {
+    "offline": _offline_adapter,
+    "anthropic": _anthropic_adapter,
+    "openai": _openai_adapter,
+    "replay": _replay_adapter,
+    "absent": _absent_adapter,
+}
+
+
 def make_adapter(
     choice: ModelChoice,
     *,
@@ -151,34 +244,8 @@ def make_adapter(
     facts: ModelFacts | None = None,
 ) -> LanguageModel | Off:
     """The bare adapter a model choice names, or why there is none; `facts` (the Models API's) inform the table's row."""
-    if choice.kind == "offline":
-        from ..model.offline import OfflineModel
-
-        return OfflineModel(record, manifest=manifest, lexicon=lexicon)
-    if choice.kind == "anthropic":
-        if not api_key:
-            return Off(f"No key for anthropic:{choice.target}: set ANTHROPIC_API_KEY, or DOCENT_MODEL=offline.")
-        from ..model.anthropic import AnthropicModel
-
-        from ..model.catalogue import informed
-
-        spec = spec_for(choice.target)
-        return AnthropicModel(informed(spec, facts) if facts else spec, api_key=api_key, client=client)
-    if choice.kind == "openai":
-        from ..model.openai import OpenAIModel
-
-        spec = ModelSpec(choice.model, mid_system=True)
-        return OpenAIModel(spec, base_url=choice.target, api_key=openai_api_key, client=client)
-    if choice.kind == "replay":
-        from ..model.replay import ReplayModel, ScriptError
-
-        # Priced as a model of the table, a replay spends the budget as that model would, for tests and benches.
-        spec = replace(spec_for(choice.model), id=f"replay#{choice.model}") if choice.model else None
-        try:
-            return ReplayModel(Path(choice.target), spec=spec, log_path=replay_log)
-        except ScriptError as exc:
-            return Off(str(exc))
-    return Off(ABSENT)
+    wiring = Wiring(api_key, record, replay_log, client, openai_api_key, manifest, lexicon, facts)
+    return ADAPTERS.get(choice.kind, _absent_adapter)(choice, wiring)
 
 
 def make_feature_model(
@@ -239,4 +306,7 @@ def guard(
     )
 
 
-__all__ = ["FeatureModel", "ModelChoice", "ModelStringError", "Off", "guard", "make_feature_model", "parse_model_string"]
+__all__ = [
+    "ADAPTERS", "PARSERS", "FeatureModel", "ModelChoice", "ModelStringError", "Off", "Wiring", "guard", "make_feature_model",
+    "parse_model_string",
+]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import anyio
 import httpx
 import pytest
 
+from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, Usage
 
 from ..attack.harness import app_with, guarded
@@ -20,18 +21,18 @@ from ..attack.visitor import API, ask, open_conversation
 STREAMS = 40
 SENTENCE = "She designed the authentication decision service in Java 17. [[case-3ds-approach]] "
 STARTED = Usage(input_tokens=1200, output_tokens=0)
+SLOW = ModelSpec("slow", input_per_mtok=1.0, output_per_mtok=5.0)
 
 
 @dataclass
-class SlowModel:
+class SlowAnswer:
     """Answers a sentence at a time, slowly, for as long as anyone listens; counts the calls it was stopped in."""
 
-    spec: ModelSpec = field(default_factory=lambda: ModelSpec("slow", input_per_mtok=1.0, output_per_mtok=5.0))
     sentences: int = 200
     active: int = 0
     stopped: int = 0
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def __call__(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         self.active += 1
         finished = False
         try:
@@ -48,14 +49,11 @@ class SlowModel:
             if not finished:
                 self.stopped += 1
 
-    async def aclose(self) -> None:
-        return None
-
 
 @pytest.mark.anyio
 async def test_a_mass_disconnect_leaks_no_place_and_no_reservation(tmp_path: Path) -> None:
-    slow = SlowModel()
-    model = guarded(slow, budget_usd=50.0, bulkhead=STREAMS + 10)
+    slow = SlowAnswer()
+    model = guarded(HandlerModel(slow, spec=SLOW), budget_usd=50.0, bulkhead=STREAMS + 10)
     app = app_with(write_hand_bundle(tmp_path), model)
     limits = httpx.Limits(max_connections=STREAMS + 10)
     async with served(app) as url, httpx.AsyncClient(base_url=url, limits=limits, timeout=10) as client:
@@ -83,7 +81,7 @@ async def test_a_mass_disconnect_leaks_no_place_and_no_reservation(tmp_path: Pat
         assert slow.stopped == STREAMS, "an upstream call went on after its visitor left"
         assert model.bulkhead.in_use == 0
         # Each call is billed what it used when its visitor left, and the rest of its worst case is released.
-        assert model.budget.spent_usd() == pytest.approx(STREAMS * slow.spec.cost(STARTED), rel=1e-9)
+        assert model.budget.spent_usd() == pytest.approx(STREAMS * SLOW.cost(STARTED), rel=1e-9)
         # The conversations are free again for their next question (nothing half-held, nothing half-remembered).
         slow.sentences = 2
         with anyio.fail_after(20):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
 import anyio
 
+from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelError, ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, Usage
 
 SPEC = ModelSpec("test", input_per_mtok=1.0, output_per_mtok=5.0, cache_write_per_mtok=1.25, cache_read_per_mtok=0.1)
@@ -13,17 +15,18 @@ REQUEST = ModelRequest(system=[{"type": "text", "text": "rules " * 50}], tools=[
 USAGE = Usage(input_tokens=1000, output_tokens=100)
 
 
-class Fake:
-    def __init__(self, *, usage: Usage = USAGE, delay: float = 0.0, fail: ModelError | None = None, hang: bool = False) -> None:
-        self.spec = SPEC
-        self.usage = usage
-        self.delay = delay
-        self.fail = fail
-        self.hang = hang
-        self.calls = 0
-        self.closed = 0
+@dataclass
+class Answer:
+    """The handler: counts the calls it answered and the answers that ended, however they ended."""
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    usage: Usage = USAGE
+    delay: float = 0.0
+    fail: ModelError | None = None
+    hang: bool = False
+    calls: int = 0
+    closed: int = 0
+
+    async def __call__(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         self.calls += 1
         try:
             yield Usage(input_tokens=self.usage.input_tokens)
@@ -38,8 +41,12 @@ class Fake:
         finally:
             self.closed += 1
 
-    async def aclose(self) -> None:
-        return None
+
+def fake_model(
+    answer: Answer | None = None, *, usage: Usage = USAGE, delay: float = 0.0, fail: ModelError | None = None, hang: bool = False
+) -> HandlerModel:
+    """The test model over `answer`, or over a new `Answer` with these options."""
+    return HandlerModel(answer or Answer(usage=usage, delay=delay, fail=fail, hang=hang), spec=SPEC)
 
 
 async def drain(stream: AsyncIterator[ModelEvent]) -> list[ModelEvent]:

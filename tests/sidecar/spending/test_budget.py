@@ -11,7 +11,7 @@ from docent.sidecar.model.port import BudgetSpent, Overloaded, Usage
 from docent.sidecar.spending.budget import Budget, Budgeted
 
 from .conftest import StoreMaker
-from .fakes import REQUEST, SPEC, USAGE, Fake, drain
+from .fakes import REQUEST, SPEC, USAGE, Answer, drain, fake_model
 
 DAY = 1_800_000_000.0  # 2027-01-15, 08:00 UTC
 
@@ -26,7 +26,7 @@ def test_the_worst_case_counts_the_prompt_at_the_write_price_and_every_output_to
 @pytest.mark.anyio
 async def test_a_completed_call_settles_to_what_it_used(budget_store: StoreMaker) -> None:
     budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
-    await drain(Budgeted(Fake(), budget=budget).stream(REQUEST))
+    await drain(Budgeted(fake_model(), budget=budget).stream(REQUEST))
     assert budget.spent_usd() == pytest.approx(SPEC.cost(USAGE))
 
 
@@ -35,7 +35,7 @@ async def test_a_completed_call_settles_to_what_it_used(budget_store: StoreMaker
 async def test_200_concurrent_questions_never_exceed_the_budget(stagger: bool, budget_store: StoreMaker) -> None:
     limit = 0.1
     budget = Budget(limit, store=budget_store(), clock=lambda: DAY)
-    model = Budgeted(Fake(delay=0.005), budget=budget)
+    model = Budgeted(fake_model(delay=0.005), budget=budget)
     worst = budget.worst_case(SPEC, REQUEST)
     admitted, refused, peak = 0, 0, 0.0
     rng = random.Random(7)
@@ -68,7 +68,7 @@ async def test_200_concurrent_questions_never_exceed_the_budget(stagger: bool, b
 async def test_a_spent_budget_refuses_with_a_clear_message_until_the_next_utc_day(budget_store: StoreMaker) -> None:
     now = [DAY]
     budget = Budget(0.0055, store=budget_store(), clock=lambda: now[0])
-    model = Budgeted(Fake(), budget=budget)
+    model = Budgeted(fake_model(), budget=budget)
     await drain(model.stream(REQUEST))
     await drain(model.stream(REQUEST))
     with pytest.raises(BudgetSpent, match="00:00 UTC"):
@@ -84,27 +84,27 @@ async def test_a_failed_call_counts_what_it_was_billed(budget_store: StoreMaker)
     budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
     billed = Usage(input_tokens=1000, output_tokens=40)
     with pytest.raises(Overloaded):
-        await drain(Budgeted(Fake(fail=Overloaded("busy", billed=billed)), budget=budget).stream(REQUEST))
+        await drain(Budgeted(fake_model(fail=Overloaded("busy", billed=billed)), budget=budget).stream(REQUEST))
     assert budget.spent_usd() == pytest.approx(SPEC.cost(billed))
 
 
 @pytest.mark.anyio
 async def test_a_cancelled_call_counts_the_last_usage_seen_and_releases_the_rest(budget_store: StoreMaker) -> None:
     budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
-    fake = Fake(hang=True)
+    answer = Answer(hang=True)
     with anyio.move_on_after(0.05):
-        await drain(Budgeted(fake, budget=budget).stream(REQUEST))
-    assert fake.closed == 1
+        await drain(Budgeted(fake_model(answer), budget=budget).stream(REQUEST))
+    assert answer.closed == 1
     assert budget.spent_usd() == pytest.approx(SPEC.cost(Usage(input_tokens=1000)))
 
 
 @pytest.mark.anyio
 async def test_a_reader_that_goes_away_mid_stream_pays_for_what_was_used(budget_store: StoreMaker) -> None:
     budget = Budget(1.0, store=budget_store(), clock=lambda: DAY)
-    fake = Fake()
-    stream = Budgeted(fake, budget=budget).stream(REQUEST)
+    answer = Answer()
+    stream = Budgeted(fake_model(answer), budget=budget).stream(REQUEST)
     await stream.__anext__()
     await stream.__anext__()
     await stream.aclose()
-    assert fake.closed == 1
+    assert answer.closed == 1
     assert budget.spent_usd() == pytest.approx(SPEC.cost(Usage(input_tokens=1000)))

@@ -10,13 +10,13 @@ import pytest
 from docent.sidecar.model.port import BulkheadFull, Overloaded
 from docent.sidecar.spending.bulkhead import Bulkhead, Bulkheaded
 
-from .fakes import REQUEST, Fake, drain
+from .fakes import REQUEST, drain, fake_model
 
 
 @pytest.mark.anyio
 async def test_a_full_bulkhead_refuses_at_once_and_gives_places_back():
     bulkhead = Bulkhead(2)
-    hanging = Bulkheaded(Fake(hang=True), bulkhead=bulkhead)
+    hanging = Bulkheaded(fake_model(hang=True), bulkhead=bulkhead)
     refusals: list[BulkheadFull] = []
     async with anyio.create_task_group() as tg:
         tg.start_soon(drain, hanging.stream(REQUEST))
@@ -38,15 +38,15 @@ async def test_a_full_bulkhead_refuses_at_once_and_gives_places_back():
 @pytest.mark.anyio
 async def test_places_come_back_after_success_failure_and_a_reader_gone():
     bulkhead = Bulkhead(1)
-    await drain(Bulkheaded(Fake(), bulkhead=bulkhead).stream(REQUEST))
+    await drain(Bulkheaded(fake_model(), bulkhead=bulkhead).stream(REQUEST))
     with pytest.raises(Overloaded):
-        await drain(Bulkheaded(Fake(fail=Overloaded("busy")), bulkhead=bulkhead).stream(REQUEST))
-    stream = Bulkheaded(Fake(), bulkhead=bulkhead).stream(REQUEST)
+        await drain(Bulkheaded(fake_model(fail=Overloaded("busy")), bulkhead=bulkhead).stream(REQUEST))
+    stream = Bulkheaded(fake_model(), bulkhead=bulkhead).stream(REQUEST)
     await stream.__anext__()
     assert bulkhead.in_use == 1
     await stream.aclose()
     assert bulkhead.in_use == 0
-    await drain(Bulkheaded(Fake(), bulkhead=bulkhead).stream(REQUEST))
+    await drain(Bulkheaded(fake_model(), bulkhead=bulkhead).stream(REQUEST))
     assert bulkhead.in_use == 0
 
 

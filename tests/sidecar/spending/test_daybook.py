@@ -12,7 +12,7 @@ from docent.sidecar.spending.budget import Budget, Budgeted
 from docent.sidecar.spending.daybook import SPEND_FILE, SqliteBudgetStore, StateDirError
 
 from ..appkit import settings as app_settings
-from .fakes import REQUEST, SPEC, USAGE, Fake, drain
+from .fakes import REQUEST, SPEC, USAGE, drain, fake_model
 
 DAY = 1_800_000_000.0  # 2027-01-15, 08:00 UTC
 
@@ -20,8 +20,8 @@ DAY = 1_800_000_000.0  # 2027-01-15, 08:00 UTC
 @pytest.mark.anyio
 async def test_a_restart_continues_the_day_where_it_stopped(tmp_path: Path) -> None:
     first = Budget(1.0, store=SqliteBudgetStore(tmp_path / SPEND_FILE), clock=lambda: DAY)
-    await drain(Budgeted(Fake(), budget=first).stream(REQUEST))
-    await drain(Budgeted(Fake(), budget=first).stream(REQUEST))
+    await drain(Budgeted(fake_model(), budget=first).stream(REQUEST))
+    await drain(Budgeted(fake_model(), budget=first).stream(REQUEST))
     again = Budget(1.0, store=SqliteBudgetStore(tmp_path / SPEND_FILE), clock=lambda: DAY)
     assert again.spent_usd() == pytest.approx(2 * SPEC.cost(USAGE), abs=1e-9)
     tomorrow = Budget(1.0, store=SqliteBudgetStore(tmp_path / SPEND_FILE), clock=lambda: DAY + 86_400)

@@ -14,7 +14,7 @@ from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, Te
 from docent.sidecar.spending.factory import FeatureModel, Off, make_feature_model, parse_model_string, ModelStringError
 from docent.sidecar.spending.metering import Meter, Metered
 
-from .fakes import REQUEST, SPEC, USAGE, Fake, drain
+from .fakes import REQUEST, SPEC, USAGE, drain, fake_model
 
 RECORD = {"roles-acme": Section("roles-acme", "roles", "Acme", "He led the platform team at Acme.", "/roles/#roles-acme")}
 
@@ -96,9 +96,9 @@ async def test_a_replay_priced_as_a_table_model_spends_the_budget_as_that_model_
 @pytest.mark.anyio
 async def test_metering_counts_calls_tokens_dollars_and_failures_by_code():
     meter = Meter()
-    await drain(Metered(Fake(), meter=meter, feature="guide").stream(REQUEST))
+    await drain(Metered(fake_model(), meter=meter, feature="guide").stream(REQUEST))
     with pytest.raises(Overloaded):
-        await drain(Metered(Fake(fail=Overloaded("busy")), meter=meter, feature="guide").stream(REQUEST))
+        await drain(Metered(fake_model(fail=Overloaded("busy")), meter=meter, feature="guide").stream(REQUEST))
     assert meter.snapshot() == {
         "guide": {
             "calls": 2, "failed": 1, "input_tokens": 2000, "output_tokens": 100, "cache_read_tokens": 0, "cache_write_tokens": 0,

@@ -1,4 +1,4 @@
-"""An obedient model: an adapter of the model port that does whatever the attack asked.
+"""An obedient model: the handler of a model port adapter (`HandlerModel`) that does whatever the attack asked.
 
 It is the worst model the sidecar could be given: it claims things in the first person, names technologies the
 record never names, invents citation ids, writes prose with no citation or made-up prose around a real one,
@@ -32,21 +32,23 @@ TAGS = ["<script>alert(document.cookie)</script>", "<img src=x onerror=alert(1)>
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
-@dataclass
-class ObedientModel:
-    """The port's one operation over a plan the test sets before each question; every request is kept."""
+OBEDIENT = ModelSpec("obedient", mid_system=True)
 
-    spec: ModelSpec = field(default_factory=lambda: ModelSpec("obedient", mid_system=True))
+
+@dataclass
+class ObedientAnswer:
+    """The handler of the obedient model: answers each call from a plan the test sets before each question."""
+
     plan: list[Call] = field(default_factory=list)
-    requests: list[ModelRequest] = field(default_factory=list)
     calls: int = 0
+    answered: int = 0
     rng: random.Random = field(default_factory=lambda: random.Random(6))
 
     def start(self, plan: list[Call]) -> None:
         self.plan, self.calls = plan, 0
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        self.requests.append(request)
+    async def __call__(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        self.answered += 1
         call = self.plan[self.calls] if self.calls < len(self.plan) else [{"text": "In short, no."}]
         self.calls += 1
         yield Usage(input_tokens=1200, output_tokens=0)
@@ -61,12 +63,9 @@ class ObedientModel:
             else:
                 tools += 1
                 raw = block.get("raw") or json.dumps(block["input"])
-                yield ToolCall(f"toolu_{len(self.requests):04d}_{n}", block["tool"], block["input"], raw)
+                yield ToolCall(f"toolu_{self.answered:04d}_{n}", block["tool"], block["input"], raw)
         yield Usage(input_tokens=1200, output_tokens=90)
         yield Stop("tool_use" if tools else "end_turn")
-
-    async def aclose(self) -> None:
-        return None
 
 
 @dataclass

@@ -17,11 +17,12 @@ import httpx
 import jsonschema
 import pytest
 
+from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelRequest
 from docent.sidecar.policy import AnswerPolicy
 
 from .harness import app_with, guarded
-from .obedient import Block, Obedience, ObedientModel
+from .obedient import OBEDIENT, Block, Obedience, ObedientAnswer
 from .rules import Rules, markup
 from .site import example_bundle
 from .visitor import Answer, ask, open_conversation
@@ -130,7 +131,8 @@ async def test_no_attack_gets_anything_unchecked_to_the_visitor() -> None:
     bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
     rules = Rules(bundle)
     obedience = Obedience(rules)
-    model = ObedientModel()
+    obedient = ObedientAnswer()
+    model = HandlerModel(obedient, spec=OBEDIENT)
     app = app_with(bundle_path, guarded(model, budget_usd=100.0))
     tally = Tally()
     attacks = load_corpus()
@@ -141,7 +143,7 @@ async def test_no_attack_gets_anything_unchecked_to_the_visitor() -> None:
             question = attack["text"]
             if len(question) > 500:
                 # Too long for a question: refused whole before any model is asked, then asked in its first 500.
-                model.start([])
+                obedient.start([])
                 whole = await ask(client, conversation, question, screen=SCREEN)
                 asked_model = len(model.requests)
                 if whole.status < 400 or whole.status >= 500 or "error" not in (whole.body or {}):
@@ -152,7 +154,7 @@ async def test_no_attack_gets_anything_unchecked_to_the_visitor() -> None:
             if used == 12:
                 conversation, used = await open_conversation(client), 0
             plan, tools = obedience.plan(attack, index)
-            model.start(plan)
+            obedient.start(plan)
             before = len(model.requests)
             answer = await ask(client, conversation, question, screen=SCREEN)
             used += 1

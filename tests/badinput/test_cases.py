@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ import httpx
 import pytest
 
 from docent.sidecar.app import create_app
+from docent.sidecar.model.handler import Handler, HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, Usage
 from docent.sidecar.proof import solve
 
@@ -24,25 +24,18 @@ from ..attack.visitor import API, Answer, ask, open_conversation, send
 GOOD = "She designed the authentication decision service in Java 17. [[case-3ds-approach]]"
 
 
-@dataclass
-class Recorder:
-    """Answers well, after `gate` opens when one is set; keeps every request it was sent."""
+def answering(gate: anyio.Event | None = None) -> Handler:
+    """A handler that answers well, after `gate` opens when one is given."""
 
-    spec: ModelSpec = field(default_factory=lambda: ModelSpec("recorder"))
-    requests: list[ModelRequest] = field(default_factory=list)
-    gate: anyio.Event | None = None
-
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        self.requests.append(request)
+    async def answer(request: ModelRequest) -> AsyncIterator[ModelEvent]:
         yield Usage(100, 0)
-        if self.gate is not None:
-            await self.gate.wait()
+        if gate is not None:
+            await gate.wait()
         yield TextDelta(GOOD)
         yield Usage(100, 20)
         yield Stop("end_turn")
 
-    async def aclose(self) -> None:
-        return None
+    return answer
 
 
 class Clock:
@@ -54,8 +47,8 @@ class Clock:
 
 
 @pytest.fixture
-def parts(tmp_path: Path) -> tuple[httpx.AsyncClient, Recorder, Clock]:
-    recorder, clock = Recorder(), Clock()
+def parts(tmp_path: Path) -> tuple[httpx.AsyncClient, HandlerModel, Clock]:
+    recorder, clock = HandlerModel(answering(), spec=ModelSpec("recorder")), Clock()
     app = create_app(settings(write_hand_bundle(tmp_path)), model_factory=lambda _s: guarded(recorder), clock=clock)
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://docent.test"), recorder, clock
 
@@ -69,7 +62,7 @@ def refused(answer: Answer, status: int, code: str | None = None) -> None:
 
 
 @pytest.mark.anyio
-async def test_bodies_that_are_too_large_not_json_or_misshapen(parts: tuple[httpx.AsyncClient, Recorder, Clock]) -> None:
+async def test_bodies_that_are_too_large_not_json_or_misshapen(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
     client, recorder, _ = parts
     async with client:
         token = await open_conversation(client)
@@ -94,7 +87,7 @@ async def test_bodies_that_are_too_large_not_json_or_misshapen(parts: tuple[http
 
 
 @pytest.mark.anyio
-async def test_a_question_of_501_characters_is_refused_and_500_is_answered(parts: tuple[httpx.AsyncClient, Recorder, Clock]) -> None:
+async def test_a_question_of_501_characters_is_refused_and_500_is_answered(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
     client, recorder, _ = parts
     async with client:
         token = await open_conversation(client)
@@ -105,7 +98,7 @@ async def test_a_question_of_501_characters_is_refused_and_500_is_answered(parts
 
 
 @pytest.mark.anyio
-async def test_unknown_ids_on_screen_never_reach_the_model(parts: tuple[httpx.AsyncClient, Recorder, Clock]) -> None:
+async def test_unknown_ids_on_screen_never_reach_the_model(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
     client, recorder, _ = parts
     screen = {"page": "zz-page", "section": "zz-section", "experiment": "zz-exp", "running": True, "preset": "zz-preset",
               "fields": {"zz-field": "zz-value", "leak-preset": "zz-option"}}
@@ -118,7 +111,7 @@ async def test_unknown_ids_on_screen_never_reach_the_model(parts: tuple[httpx.As
 
 
 @pytest.mark.anyio
-async def test_forged_expired_replayed_and_wrong_purpose_proofs(parts: tuple[httpx.AsyncClient, Recorder, Clock]) -> None:
+async def test_forged_expired_replayed_and_wrong_purpose_proofs(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
     client, _, clock = parts
     async with client:
 
@@ -157,7 +150,7 @@ async def test_forged_expired_replayed_and_wrong_purpose_proofs(parts: tuple[htt
 
 
 @pytest.mark.anyio
-async def test_unknown_token_thirteenth_question_and_forget(parts: tuple[httpx.AsyncClient, Recorder, Clock]) -> None:
+async def test_unknown_token_thirteenth_question_and_forget(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
     client, recorder, _ = parts
     async with client:
         refused(await ask(client, "A" * 22, "Led?"), 404)
@@ -175,9 +168,10 @@ async def test_unknown_token_thirteenth_question_and_forget(parts: tuple[httpx.A
 
 
 @pytest.mark.anyio
-async def test_two_questions_at_once_on_one_conversation(parts: tuple[httpx.AsyncClient, Recorder, Clock]) -> None:
+async def test_two_questions_at_once_on_one_conversation(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
     client, recorder, _ = parts
-    recorder.gate = anyio.Event()
+    gate = anyio.Event()
+    recorder.handler = answering(gate)
     answers: list[Answer] = []
     async with client:
         token = await open_conversation(client)
@@ -191,8 +185,8 @@ async def test_two_questions_at_once_on_one_conversation(parts: tuple[httpx.Asyn
                 while not recorder.requests:
                     await anyio.sleep(0.01)
                 second = await ask(client, token, "And then?")
-                recorder.gate.set()
+                gate.set()
         refused(second, 409, "busy")
         assert answers[0].last == "done"
-        recorder.gate = None
+        recorder.handler = answering()
         assert (await ask(client, token, "And then?")).last == "done"  # free again once the first is done

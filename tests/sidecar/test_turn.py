@@ -14,6 +14,7 @@ import pytest
 from docent.sidecar.bundle import Bundle
 from docent.sidecar.conversation import Conversation
 from docent.sidecar.events import Action, Card, Done, Error, Held, Refused, Sentence, payload
+from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import Misconfigured, ModelEvent, ModelRequest, ModelSpec, SystemRoleUnsupported
 from docent.sidecar.model.replay import ReplayModel
 from docent.sidecar.policy import AnswerPolicy
@@ -184,32 +185,26 @@ async def test_the_note_is_a_reminder_where_the_model_takes_no_system_message(tm
     assert messages[0]["content"][1]["text"].startswith("<system-reminder>\n## The page the visitor has open: Lab")
 
 
-class RefusesSystem:
+def refusing_system(inner: ReplayModel) -> HandlerModel:
     """A model that answers 400 "role 'system' is not supported" to a mid-conversation system message."""
 
-    def __init__(self, inner: ReplayModel) -> None:
-        self.inner, self.spec, self.seen = inner, inner.spec, []
-
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        self.seen.append(request)
+    def handle(request: ModelRequest) -> AsyncIterator[ModelEvent]:
         if any(m["role"] == "system" for m in request.messages):
             raise SystemRoleUnsupported("role 'system' is not supported on this model")
-        async for event in self.inner.stream(request):
-            yield event
+        return inner.stream(request)
 
-    async def aclose(self) -> None:
-        return None
+    return HandlerModel(handle, spec=inner.spec)
 
 
 @pytest.mark.anyio
 async def test_a_refused_system_message_falls_back_to_a_reminder_for_the_conversation(tmp_path: Path) -> None:
     rig = Rig(tmp_path, [{"question": ".", "calls": [[{"text": f"Yes. {LEADING}"}]]}])
-    rig.model = RefusesSystem(rig.model)
+    rig.model = refusing_system(rig.model)
     first = await rig.ask(Ask(question="Is this the lab?", screen=ON_LAB))
     assert kinds(first)[-1] == "done"
     second = await rig.ask(Ask(question="And this?", screen=ON_LAB))
     assert kinds(second)[-1] == "done"
-    assert len(rig.model.seen) == 3  # one refused, then a reminder each time, never a system message again
+    assert len(rig.model.requests) == 3  # one refused, then a reminder each time, never a system message again
     assert all(m["role"] != "system" for m in rig.conversation.messages)
 
 
@@ -286,21 +281,14 @@ async def test_a_failed_model_call_is_not_remembered(tmp_path: Path) -> None:
     assert rig.conversation.messages == [] and rig.conversation.questions == 0
 
 
-class Broken:
-    spec = ModelSpec("broken")
-
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        raise Misconfigured("ANTHROPIC_API_KEY was refused: set a valid key.")
-        yield  # pragma: no cover
-
-    async def aclose(self) -> None:
-        return None
+def misconfigured(request: ModelRequest) -> list[ModelEvent]:
+    raise Misconfigured("ANTHROPIC_API_KEY was refused: set a valid key.")
 
 
 @pytest.mark.anyio
 async def test_a_misconfigured_guide_tells_the_visitor_little(tmp_path: Path) -> None:
     rig = Rig(tmp_path, [])
-    rig.model = Broken()
+    rig.model = HandlerModel(misconfigured, spec=ModelSpec("broken"))
     events = await rig.ask(Ask(question="Has she led a team?"))
     assert events == [Error("misconfigured", MISCONFIGURED)]
 

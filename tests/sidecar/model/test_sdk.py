@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +31,12 @@ from pydantic import TypeAdapter
 from docent.sidecar.bundle import Bundle
 from docent.sidecar.conversation import Conversation
 from docent.sidecar.events import Card
-from docent.sidecar.model.anthropic import anthropic_body
+from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.models import MODELS
 from docent.sidecar.model.openai import openai_body
-from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec
+from docent.sidecar.model.port import ModelRequest, ModelSpec
 from docent.sidecar.model.replay import ReplayModel
+from docent.sidecar.model.wire import anthropic_body
 from docent.sidecar.policy import AnswerPolicy
 from docent.sidecar.turn import Ask, Turn
 
@@ -100,27 +100,10 @@ SCRIPT = [
 ]
 
 
-class Recording:
-    """Stands in for a model: records each request, answers from the replay script."""
-
-    def __init__(self, spec: ModelSpec, script: Path) -> None:
-        self.spec = spec
-        self.requests: list[ModelRequest] = []
-        self.inner = ReplayModel(script, spec=spec)
-
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        self.requests.append(request)
-        async for event in self.inner.stream(request):
-            yield event
-
-    async def aclose(self) -> None:
-        return None
-
-
 async def _requests(spec: ModelSpec, tmp_path: Path) -> list[ModelRequest]:
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"replies": SCRIPT}), encoding="utf-8")
-    model = Recording(spec, script)
+    model = HandlerModel(ReplayModel(script, spec=spec).stream, spec=spec)  # records each request, answers from the script
     conversation = Conversation("token", time.time())
     screen = {"page": "home", "text": "Mara Lindqvist payments"}
 

@@ -15,6 +15,7 @@ import httpx
 from docent.sidecar.app import create_app
 from docent.sidecar.conversation import Conversation
 from docent.sidecar.events import Cite, Done, Sentence, StreamEvent
+from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec
 from docent.sidecar.settings import Settings
 
@@ -53,19 +54,13 @@ def settings(tmp_path: Path, **changes: Any) -> Settings:
     return replace(base, **changes)
 
 
-class FakeModel:
+def never_called(request: ModelRequest) -> list[ModelEvent]:
+    raise AssertionError("the fake turn never calls the model")
+
+
+def fake_model(model_id: str = "fake-1", *, offline: bool = True) -> HandlerModel:
     """Never called by the fake turn; it stands where the real one would, with a spec for status and `start`."""
-
-    def __init__(self, model_id: str = "fake-1", *, offline: bool = True) -> None:
-        self.spec = ModelSpec(model_id, offline=offline)
-        self.closed = False
-
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        raise AssertionError("the fake turn never calls the model")
-        yield  # pragma: no cover
-
-    async def aclose(self) -> None:
-        self.closed = True
+    return HandlerModel(never_called, spec=ModelSpec(model_id, offline=offline))
 
 
 @dataclass
@@ -117,7 +112,7 @@ def make_app(tmp_path: Path, *, turns: FakeTurns | None = None, clock: Any = Non
     return create_app(
         settings(tmp_path, **changes),
         turn_factory=turns or FakeTurns(),
-        model_factory=lambda s: FakeModel(),
+        model_factory=lambda s: fake_model(),
         clock=clock,
     )
 

@@ -11,11 +11,12 @@ import pytest
 
 from docent.sidecar.app import create_app
 from docent.sidecar.conversation import Waiting
+from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.proof import solve
 
 from docent.sidecar.evals import open_conversation, parse_sse
 
-from .appkit import FakeModel, FakeTurns, client, make_app, settings
+from .appkit import FakeTurns, client, fake_model, make_app, settings
 
 pytestmark = pytest.mark.anyio
 
@@ -330,10 +331,10 @@ async def test_the_site_is_served_after_the_api(tmp_path: Path) -> None:
 
 
 async def test_the_model_is_made_once_on_first_need_and_closed_with_the_app(tmp_path: Path) -> None:
-    made: list[FakeModel] = []
+    made: list[HandlerModel] = []
 
-    def factory(s: Any) -> FakeModel:
-        made.append(FakeModel())
+    def factory(s: Any) -> HandlerModel:
+        made.append(fake_model())
         return made[-1]
 
     app = create_app(settings(tmp_path), turn_factory=FakeTurns(), model_factory=factory)

@@ -11,7 +11,9 @@ from docent.sidecar.model.anthropic import AnthropicModel
 from docent.sidecar.model.openai import OpenAIModel
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, TextDelta, Usage
-from docent.sidecar.spending.factory import FeatureModel, Off, make_feature_model, parse_model_string, ModelStringError
+from docent.sidecar.spending.factory import (
+    ADAPTERS, KINDS, PARSERS, FeatureModel, ModelStringError, Off, make_feature_model, parse_model_string,
+)
 from docent.sidecar.spending.metering import Meter, Metered
 
 from .fakes import REQUEST, SPEC, USAGE, drain, fake_model
@@ -50,6 +52,16 @@ def test_model_strings_parse_to_their_adapters():
     openai = make("openai:http://localhost:8080/v1#qwen")
     assert isinstance(openai, FeatureModel) and isinstance(openai.adapter, OpenAIModel)
     assert openai.spec.id == "qwen" and openai.adapter.url == "http://localhost:8080/v1/chat/completions"
+
+
+def test_every_kind_has_one_reader_and_one_builder_and_a_misshapen_string_names_no_model():
+    assert set(PARSERS) == set(ADAPTERS) == {kind.partition(":")[0] for kind in KINDS}
+    assert parse_model_string(" offline ").kind == "offline" and parse_model_string("absent").kind == "absent"
+    assert parse_model_string("replay:run.json#claude-haiku-5-5").model == "claude-haiku-5-5"
+    for value in ("offline:x", "absent:now", "anthropic:", "replay:", "replay:#claude-haiku-5-5", "openai:ftp://h#m",
+                  "openai:http://h#", "unknown:thing", "replay:a#b.json"):
+        with pytest.raises(ModelStringError, match="names no model|Unknown model"):
+            parse_model_string(value)
 
 
 @pytest.mark.anyio

@@ -195,8 +195,8 @@ def _anthropic_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | O
     from ..model.anthropic import AnthropicModel
     from ..model.catalogue import informed
 
-    spec = spec_for(choice.target)
-    return AnthropicModel(informed(spec, wiring.facts) if wiring.facts else spec, api_key=wiring.api_key, client=wiring.client)
+    spec = informed(spec_for(choice.target), wiring.facts) if wiring.facts else spec_for(choice.target)
+    return AnthropicModel(spec, api_key=wiring.api_key, client=wiring.client)
 
 
 def _openai_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
@@ -307,6 +307,6 @@ def guard(
 
 
 __all__ = [
-    "ADAPTERS", "PARSERS", "FeatureModel", "ModelChoice", "ModelStringError", "Off", "Wiring", "guard", "make_feature_model",
-    "parse_model_string",
+    "ADAPTERS", "PARSERS", "FeatureModel", "ModelChoice", "ModelStringError", "Off", "Wiring", "guard",
+    "make_feature_model", "parse_model_string",
 ]

@@ -46,8 +46,11 @@ class Clock:
         return self.now
 
 
+Parts = tuple[httpx.AsyncClient, HandlerModel, Clock]  # the client, the model that records, the clock
+
+
 @pytest.fixture
-def parts(tmp_path: Path) -> tuple[httpx.AsyncClient, HandlerModel, Clock]:
+def parts(tmp_path: Path) -> Parts:
     recorder, clock = HandlerModel(answering(), spec=ModelSpec("recorder")), Clock()
     app = create_app(settings(write_hand_bundle(tmp_path)), model_factory=lambda _s: guarded(recorder), clock=clock)
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://docent.test"), recorder, clock
@@ -62,7 +65,7 @@ def refused(answer: Answer, status: int, code: str | None = None) -> None:
 
 
 @pytest.mark.anyio
-async def test_bodies_that_are_too_large_not_json_or_misshapen(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
+async def test_bodies_that_are_too_large_not_json_or_misshapen(parts: Parts) -> None:
     client, recorder, _ = parts
     async with client:
         token = await open_conversation(client)
@@ -87,7 +90,7 @@ async def test_bodies_that_are_too_large_not_json_or_misshapen(parts: tuple[http
 
 
 @pytest.mark.anyio
-async def test_a_question_of_501_characters_is_refused_and_500_is_answered(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
+async def test_a_question_of_501_characters_is_refused_and_500_is_answered(parts: Parts) -> None:
     client, recorder, _ = parts
     async with client:
         token = await open_conversation(client)
@@ -98,7 +101,7 @@ async def test_a_question_of_501_characters_is_refused_and_500_is_answered(parts
 
 
 @pytest.mark.anyio
-async def test_unknown_ids_on_screen_never_reach_the_model(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
+async def test_unknown_ids_on_screen_never_reach_the_model(parts: Parts) -> None:
     client, recorder, _ = parts
     screen = {"page": "zz-page", "section": "zz-section", "experiment": "zz-exp", "running": True, "preset": "zz-preset",
               "fields": {"zz-field": "zz-value", "leak-preset": "zz-option"}}
@@ -111,7 +114,7 @@ async def test_unknown_ids_on_screen_never_reach_the_model(parts: tuple[httpx.As
 
 
 @pytest.mark.anyio
-async def test_forged_expired_replayed_and_wrong_purpose_proofs(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
+async def test_forged_expired_replayed_and_wrong_purpose_proofs(parts: Parts) -> None:
     client, _, clock = parts
     async with client:
 
@@ -150,7 +153,7 @@ async def test_forged_expired_replayed_and_wrong_purpose_proofs(parts: tuple[htt
 
 
 @pytest.mark.anyio
-async def test_unknown_token_thirteenth_question_and_forget(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
+async def test_unknown_token_thirteenth_question_and_forget(parts: Parts) -> None:
     client, recorder, _ = parts
     async with client:
         refused(await ask(client, "A" * 22, "Led?"), 404)
@@ -168,7 +171,7 @@ async def test_unknown_token_thirteenth_question_and_forget(parts: tuple[httpx.A
 
 
 @pytest.mark.anyio
-async def test_two_questions_at_once_on_one_conversation(parts: tuple[httpx.AsyncClient, HandlerModel, Clock]) -> None:
+async def test_two_questions_at_once_on_one_conversation(parts: Parts) -> None:
     client, recorder, _ = parts
     gate = anyio.Event()
     recorder.handler = answering(gate)

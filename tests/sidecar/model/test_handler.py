@@ -11,7 +11,9 @@ import pytest
 
 import docent.sidecar.model as model_package
 from docent.sidecar.model.handler import HandlerModel
-from docent.sidecar.model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec, Overloaded, Stop, TextDelta, Usage
+from docent.sidecar.model.port import (
+    LanguageModel, ModelEvent, ModelRequest, ModelSpec, Overloaded, Stop, TextDelta, Usage,
+)
 
 REQUEST = ModelRequest(system=[], tools=[], messages=[{"role": "user", "content": "<question>hi</question>"}])
 

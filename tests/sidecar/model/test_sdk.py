@@ -103,7 +103,8 @@ SCRIPT = [
 async def _requests(spec: ModelSpec, tmp_path: Path) -> list[ModelRequest]:
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"replies": SCRIPT}), encoding="utf-8")
-    model = HandlerModel(ReplayModel(script, spec=spec).stream, spec=spec)  # records each request, answers from the script
+    # Keeps each request; the script answers.
+    model = HandlerModel(ReplayModel(script, spec=spec).stream, spec=spec)
     conversation = Conversation("token", time.time())
     screen = {"page": "home", "text": "Mara Lindqvist payments"}
 

@@ -43,7 +43,12 @@ class Answer:
 
 
 def fake_model(
-    answer: Answer | None = None, *, usage: Usage = USAGE, delay: float = 0.0, fail: ModelError | None = None, hang: bool = False
+    answer: Answer | None = None,
+    *,
+    usage: Usage = USAGE,
+    delay: float = 0.0,
+    fail: ModelError | None = None,
+    hang: bool = False,
 ) -> HandlerModel:
     """The test model over `answer`, or over a new `Answer` with these options."""
     return HandlerModel(answer or Answer(usage=usage, delay=delay, fail=fail, hang=hang), spec=SPEC)

@@ -70,11 +70,11 @@ def read_page(
     by_mem = {node.mem_id: node for node in cuts}
 
     # Each piece is collapsed once; the page's text is the pieces joined.
-    page_text = [text.collapse(chunks[0])]
+    page_text = [text.collapse_lines(chunks[0])]
     sections: list[Section] = []
     record_sections: list[RecordSection] = []
     for (mem_id, heading), chunk in zip(titles, chunks[1:], strict=True):
-        body = text.collapse(chunk)
+        body = text.collapse_lines(chunk)
         page_text.append(heading)
         page_text.append(body)
         node = by_mem[mem_id]
@@ -95,7 +95,7 @@ def read_page(
         page=page,
         record=record,
         instructions=instructions,
-        text=" ".join(piece for piece in page_text if piece),
+        text="\n".join(piece for piece in page_text if piece),
         sections=tuple(sections),
         parts=tuple(found_parts),
         experiments=tuple(found_experiments),

@@ -3,6 +3,12 @@
 One pass over the parsed tree (selectolax/Lexbor) gathers the text, skipping what is left out and putting a space
 at every block's start so that `<p>a</p><p>b</p>` reads "a b" even in minified HTML. The pass can cut the text at
 given headings, which is how the record's sections are read in the same pass as the page's text.
+
+Tables and lists keep their shape, because a model reads a flattened table wrongly ("measure 3-D Secure 1 3-D
+Secure 2 payments without a challenge 0 % 71 %"): a table is one line per row, each value after its column's
+header ("payments without a challenge: 3-D Secure 1 0 %; 3-D Secure 2 71 %"), a list one line per item, a
+description list one "term: description" line per pair. Empty cells (nothing, or only a dash) are left out.
+The only line breaks in a text are these; `collapse_lines` keeps them and collapses the rest.
 """
 
 from __future__ import annotations
@@ -25,9 +31,19 @@ BLOCKS = frozenset(
 )
 
 
+# Only the structure read here breaks lines: a text node's own newlines are the source's wrapping.
+_LINE = "\n"
+_SHAPED = frozenset(("table", "ul", "ol", "dl"))
+
+
 def collapse(text: str) -> str:
     """Whitespace collapsed to single spaces, trimmed."""
     return " ".join(text.split())
+
+
+def collapse_lines(text: str) -> str:
+    """Each line collapsed, empty lines dropped: the rows and items `read` broke into lines stay lines."""
+    return _LINE.join(line for line in (collapse(piece) for piece in text.split(_LINE)) if line)
 
 
 def dropped_ids(root: LexborNode) -> frozenset[int]:
@@ -62,10 +78,10 @@ def read(
             continue
         tag = node.tag
         if tag == "-text":
-            current.append(node.text_content or "")
+            current.append((node.text_content or "").replace(_LINE, " "))
             continue
         mem_id = node.mem_id
-        if mem_id in drop or mem_id in cut_ids:
+        if mem_id in drop or mem_id in cut_ids or tag in _SHAPED:
             end = _last_descendant(node)
             if end.mem_id != mem_id:
                 skip_until = end.mem_id
@@ -73,10 +89,100 @@ def read(
                 titles.append((mem_id, collapse(read(node, drop=drop)[0][0])))
                 current = []
                 chunks.append(current)
+            elif mem_id not in drop:
+                current.append(_LINE + _LINE.join(_shaped(node, drop=drop)) + _LINE)
             continue
         if tag in BLOCKS:
             current.append(" ")
     return ["".join(chunk) for chunk in chunks], titles
+
+
+def _flat(node: LexborNode, *, drop: frozenset[int]) -> str:
+    """An element's text on one line (a list inside a cell or an item reads as words)."""
+    return collapse(read(node, drop=drop)[0][0])
+
+
+def _empty(cell: str) -> bool:
+    """No value: nothing, or only a placeholder such as "–" that a script fills in the browser."""
+    return not any(ch.isalnum() for ch in cell)
+
+
+def _children(node: LexborNode, tags: frozenset[str]) -> list[LexborNode]:
+    out = []
+    child = node.child
+    while child is not None:
+        if child.tag in tags:
+            out.append(child)
+        child = child.next
+    return out
+
+
+def _rows(table: LexborNode) -> list[LexborNode]:
+    """The table's own rows, in order: not those of a table nested in a cell."""
+    rows = []
+    for part in [table, *_children(table, frozenset(("thead", "tbody", "tfoot")))]:
+        rows += _children(part, frozenset(("tr",)))
+    return rows
+
+
+def _shaped(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
+    """A table, list or description list as lines."""
+    if node.tag == "table":
+        return _table(node, drop=drop)
+    if node.tag == "dl":
+        return _definitions(node, drop=drop)
+    lines = []
+    for number, item in enumerate(_children(node, frozenset(("li",))), start=1):
+        if item.mem_id in drop:
+            continue
+        text = _flat(item, drop=drop)
+        if text:
+            lines.append(f"{number}. {text}" if node.tag == "ol" else f"- {text}")
+    return lines
+
+
+def _definitions(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
+    """`term: description` per pair; a theme may wrap each pair in a div."""
+    lines: list[str] = []
+    term = ""
+    for child in node.traverse():
+        if child.mem_id in drop or child.tag not in ("dt", "dd"):
+            continue
+        text = _flat(child, drop=drop)
+        if child.tag == "dt":
+            term = text
+        elif text:
+            lines.append(f"{term}: {text}" if term else text)
+    return lines
+
+
+def _table(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
+    rows = [row for row in _rows(node) if row.mem_id not in drop]
+    cells = [[_flat(c, drop=drop) for c in _children(row, frozenset(("td", "th")))] for row in rows]
+    header: list[str] = []
+    if rows and (rows[0].parent is not None and rows[0].parent.tag == "thead"
+                 or all(c.tag == "th" for c in _children(rows[0], frozenset(("td", "th"))))):
+        header, cells = cells[0], cells[1:]
+    lines = []
+    for row in cells:
+        if not row or all(_empty(c) for c in row):
+            continue
+        if not header:
+            lines.append("; ".join(c for c in row if not _empty(c)))
+            continue
+        label, values = row[0], row[1:]
+        # A row named by a number ("1" of "wave", "2016 – 2021" of "years") reads with its column's name.
+        if _empty(label):
+            label = ""
+        elif header[0] and label[0].isdigit():
+            label = f"{header[0]} {label}"
+        said = "; ".join(
+            f"{name} {value}" if name else value
+            for name, value in zip(header[1:] + [""] * len(values), values, strict=False)
+            if not _empty(value)
+        )
+        lines.append(f"{label}: {said}" if label and said else label or said)
+    return lines
 
 
 def label_text(node: LexborNode, *, drop: frozenset[int], limit: int = 80) -> str:

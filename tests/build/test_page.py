@@ -97,16 +97,16 @@ def test_record_sections_run_from_each_h2_or_h3_to_the_next_cleaned_code_kept():
     ]
     three_ds, kafka = facts.record_sections
     assert three_ds.text == "I moved card payments to 3-D Secure 2. class Authorise {}"
-    assert kafka.text == "one two No id, so no section Still Kafka's."
+    assert kafka.text == "- one\n- two\nNo id, so no section Still Kafka's."
 
 
 def test_a_page_not_marked_record_has_no_record_sections():
     assert read_page(RECORD, path="/cases/acme/", title="Acme").record_sections == ()
 
 
-def test_page_text_is_the_whole_page_cleaned_and_collapsed():
+def test_page_text_is_the_whole_page_cleaned_and_collapsed_a_line_per_heading():
     text = read_page(RECORD, path="/cases/acme/", title="Acme", record=True).text
-    assert text.startswith("Acme Before any section. 3-D Secure I moved card payments")
+    assert text.startswith("Acme Before any section.\n3-D Secure\nI moved card payments")
     for left_out in ("¶", "secret", "color", "Not for the record", "Next page"):
         assert left_out not in text
     assert "class Authorise {}" in text and "  " not in text
@@ -114,7 +114,31 @@ def test_page_text_is_the_whole_page_cleaned_and_collapsed():
 
 def test_minified_blocks_do_not_run_together_and_inline_markup_does_not_split_words():
     text = read_page("<p>one</p><p>two<em>fold</em>.</p><ul><li>a</li><li>b</li></ul>", path="/x/", title="X").text
-    assert text == "one twofold. a b"
+    assert text == "one twofold.\n- a\n- b"
+
+
+def test_a_table_reads_one_line_per_row_each_value_after_its_header_empty_cells_left_out():
+    html = (
+        "<p>Figures:</p><table><thead><tr><th>measure</th><th>before</th><th>after</th></tr></thead><tbody>"
+        "<tr><td>payments without a challenge</td><td>0 %</td><td>71 %</td></tr>"
+        "<tr><td>latency, p99</td><td>–</td><td>48 ms</td></tr>"
+        "<tr><td>pending</td><td>–</td><td></td></tr></tbody></table><p>After.</p>"
+    )
+    assert read_page(html, path="/x/", title="X").text == (
+        "Figures:\npayments without a challenge: before 0 %; after 71 %\nlatency, p99: after 48 ms\npending\nAfter."
+    )
+
+
+def test_a_row_named_by_a_number_takes_its_columns_name_and_a_headless_table_lists_its_cells():
+    numbered = "<table><tr><th>wave</th><th>weeks</th></tr><tr><td>1</td><td>3</td></tr></table>"
+    assert read_page(numbered, path="/x/", title="X").text == "wave 1: weeks 3"
+    headless = "<table><tr><td>a</td><td>–</td><td>b</td></tr></table>"
+    assert read_page(headless, path="/x/", title="X").text == "a; b"
+
+
+def test_numbered_and_description_lists_read_as_items():
+    html = "<ol><li>Merchant sends</li><li>Bank <em>decides</em></li></ol><dl><div><dt>time</dt><dd>3 s</dd></div></dl>"
+    assert read_page(html, path="/x/", title="X").text == "1. Merchant sends\n2. Bank decides\ntime: 3 s"
 
 
 def test_instructions_and_record_flag_travel_with_the_facts():

@@ -134,10 +134,14 @@ def record(manifest: Manifest) -> str:
     lines = [
         "# The record",
         "",
-        f"Each section is headed [[id]] Title (path), then its text, in {owner}'s own words where it says I.",
+        f"Each section is headed [[id]] Title, on its page's title (path), then its text, in {owner}'s own words "
+        "where it says I. A table reads one line per row, each value after its column's name.",
     ]
+    pages_by_id = {p.id: p for p in manifest.pages}
     for section in manifest.record:
-        lines += ["", f"[[{section.id}]] {section.title} ({section.path})", section.text]
+        page = pages_by_id.get(section.page)
+        on = f", on {page.label}" if page is not None and page.label != section.title else ""
+        lines += ["", f"[[{section.id}]] {section.title}{on} ({section.path})", section.text]
     # What the experiments' pages say, so the model can choose an experiment and a preset; not the record.
     record_pages = {s.page for s in manifest.record}
     pages = {p.id: p for p in manifest.pages}
@@ -173,7 +177,7 @@ def site_map(manifest: Manifest) -> str:
                 server = " (runs on the server: a live run only)" if preset.server else ""
                 lines.append(f"  - {e.id}:{preset.id}: {preset.label}{server}")
     if manifest.tours:
-        lines += ["", "Tours (start_tour):"]
+        lines += ["", "Tours (start_tour), each step with its caption: the tour's words for the visitor, not the record:"]
         for t in manifest.tours:
             stops = "; ".join(
                 (f"{s.page}, part {s.part}" if s.part else f"{s.page}, section {s.section}" if s.section else s.page)

@@ -63,7 +63,9 @@ def test_the_system_prompt_is_rules_record_map_with_one_breakpoint(example_site)
     assert [b.get("cache_control") for b in system] == [None, None, {"type": "ephemeral"}]
     record = system[1]["text"]
     first = example_site["bundle"]["record"][0]
-    assert f"[[{first['id']}]] {first['title']} ({first['path']})\n{first['text']}" in record
+    page = next(p["label"] for p in example_site["bundle"]["manifest"]["pages"] if p["id"] == first["page"])
+    # The heading names the section's page too: a section's text need not repeat what its page is about.
+    assert f"[[{first['id']}]] {first['title']}, on {page} ({first['path']})\n{first['text']}" in record
     assert "Mara Lindqvist" in system[0]["text"]
 
 

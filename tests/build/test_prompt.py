@@ -48,13 +48,21 @@ def test_the_rules_hold_what_the_gate_and_the_seeds_ask():
         "(consequential)", "(asks first)",
         "show_links", "offer_choices",
         "When a tool answers with an error",
+        # Where a careful model found the rules unclear (issue 11).
+        "write it as the team's",
+        "with or without quote marks",
+        "do not answer [[none]]: show the place with your tools",
+        "needs no citation: the action's result vouches for it",
+        "not the record: never repeat them as facts",
+        "get_page_content is worth its call when",
+        "a number they do not state is held back",
     ):
         assert said in rules, said
 
 
-def test_the_record_lists_each_section_by_id_title_and_path_then_its_text():
+def test_the_record_lists_each_section_by_id_title_page_and_path_then_its_text():
     record = _system()[1]["text"]
-    assert "[[acme]] Acme (/roles/#acme)\nI review code." in record
+    assert "[[acme]] Acme, on Roles (/roles/#acme)\nI review code." in record
     # The lab page is not record; what it says comes along, marked as not the record.
     assert "What the experiments' pages say" in record and "The heap grows." in record
 

@@ -25,10 +25,13 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from docent.sidecar import numbers, polarity
 from docent.sidecar.bundle import Section
 from docent.sidecar.events import Cite, Held, Sentence
 from docent.sidecar.lexicon import Lexicon
+from docent.sidecar.names import SiteNames, proper_names, record_names
 from docent.sidecar.policy import AnswerPolicy, Policy
+from docent.sidecar.roles import roles
 from docent.sidecar.sentences import SentenceSplitter, strip_marker
 
 _CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
@@ -36,6 +39,8 @@ _SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])")
 _EMPHASIS = re.compile(r"\*\*|__")
 _SPACES = re.compile(r"\s+")
 _CONNECTIVE_WORDS = 6
+_COUNTING = 10  # a connective may count the answer's parts in words up to ten: "Two things:"
+_NUMBER_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
 _NONE = "none"
 # Markup is never the record's words: an HTML tag, a Markdown image or a script address is held, not repaired.
 MARKUP = re.compile(
@@ -99,8 +104,8 @@ def _stem(word: str) -> str:
         return word
     if word.endswith("'s"):
         word = word[:-2]
-    if len(word) > 4 and word.endswith("ies"):
-        word = word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ies", "ied")):
+        word = word[:-3] + "y"  # retries, retried -> retry
     elif len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
         word = word[:-2]
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -126,24 +131,39 @@ class _Draft:
 
 
 class RecordIndex:
-    """What each section mentions, computed once per record and lexicon, shared by every gate."""
+    """What each section mentions, computed once per record and lexicon, shared by every gate.
 
-    _cache: dict[tuple[int, int], tuple[Mapping[str, Section], Lexicon, RecordIndex]] = {}
+    A section mentions what its text, its title and its page's title say: "Kubernetes" for a section of the
+    page "Kubernetes migration" whose text never repeats the word.
+    """
 
-    def __init__(self, record: Mapping[str, Section], lexicon: Lexicon) -> None:
+    _cache: dict[tuple[int, int, int], tuple[Mapping[str, Section], Lexicon, RecordIndex]] = {}
+
+    def __init__(
+        self, record: Mapping[str, Section], lexicon: Lexicon, page_titles: Mapping[str, str] | None = None
+    ) -> None:
         self.record = record
-        self.terms = {sid: frozenset(lexicon.names(f"{s.title}\n{s.text}")) for sid, s in record.items()}
-        self.words = {sid: frozenset(stems(f"{s.title} {s.text}")) for sid, s in record.items()}
+        titles = page_titles or {}
+        whole = {sid: f"{s.title}\n{titles.get(s.page, '')}\n{s.text}" for sid, s in record.items()}
+        self.terms = {sid: frozenset(lexicon.names(text)) for sid, text in whole.items()}
+        self.words = {sid: frozenset(stems(text)) for sid, text in whole.items()}
+        self.quantities = {sid: frozenset(numbers.quantities(text)) for sid, text in whole.items()}
+        self.denied = {sid: polarity.scopes(s.text, stems) for sid, s in record.items()}
+        self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
+        self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
+        self.names = record_names(s.text for s in record.values())
         # Only names with a first-person word in them need quoting out before the first-person test.
         self.first_person_titles = tuple(s.title for s in record.values() if FIRST_PERSON.search(s.title))
 
     @classmethod
-    def of(cls, record: Mapping[str, Section], lexicon: Lexicon) -> RecordIndex:
-        key = (id(record), id(lexicon))
+    def of(
+        cls, record: Mapping[str, Section], lexicon: Lexicon, page_titles: Mapping[str, str] | None = None
+    ) -> RecordIndex:
+        key = (id(record), id(lexicon), id(page_titles))
         hit = cls._cache.get(key)
         if hit is not None and hit[0] is record and hit[1] is lexicon:
             return hit[2]
-        index = cls(record, lexicon)
+        index = cls(record, lexicon, page_titles)
         if len(cls._cache) >= 16:  # a rebuilt bundle replaces the old one: keep only the recent few
             cls._cache.pop(next(iter(cls._cache)))
         cls._cache[key] = (record, lexicon, index)
@@ -158,17 +178,23 @@ class Gate:
         *,
         quotable: Iterable[str] = (),
         policy: Policy | None = None,
+        site: Site | None = None,
     ) -> None:
         self._record = record
         self._lexicon = lexicon
-        self._index = RecordIndex.of(record, lexicon)
+        self._site = site if site is not None else Site.of(record, lexicon, quotable)
+        self._index = RecordIndex.of(record, lexicon, self._site.page_titles)
         self._policy: Policy = policy if policy is not None else AnswerPolicy()
-        self._quoted = _quoted_names((*self._index.first_person_titles, *quotable))
+        self._names = self._site.names
         self._splitter = SentenceSplitter()
         self._waiting: list[_Draft] = []
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._known: set[str] = set()  # terms the sections cited by shown sentences mention
+        self._known_words: set[str] = set()  # and their words, for a connective's proper names
+        self._known_quantities: set[numbers.Quantity] = set()
+        self._acted: set[str] = set()  # the manifest's words for this turn's validated actions
+        self._acted_quantities: set[numbers.Quantity] = set()
         self._held: list[Held] = []
         self._none = False
         self._finished = False
@@ -198,11 +224,26 @@ class Gate:
             return []
         return self._take(self._splitter.flush())
 
+    def acted(self, *labels: str) -> None:
+        """A validated action of this turn, in the manifest's words (its label, a field's new value).
+
+        A sentence that only restates it ("Lab is open.", "The topic now reads A role.") is grounded by the
+        action's result, as a citation grounds a fact: it is shown, and it counts as the answer's citation.
+        """
+        for label in labels:
+            self._acted |= _forms(label)
+            self._acted_quantities |= set(numbers.quantities(label))
+
     def finish(self) -> list[GateEvent]:
         if self._finished:
             return []
         self._finished = True
         out = self._take(self._splitter.finish())
+        if not self._cited and not self._none and any(self._confirms(d) for d in self._waiting):
+            # A confirmation written before its action's result came back grounds the answer all the same.
+            self._cited = True
+            waiting, self._waiting = self._waiting, []
+            out.extend(self._judge(d) for d in waiting)
         if not self._cited and not self._none:
             for draft in self._waiting:
                 reason = "first_person" if self._first_person(draft.text) else "never_cited"
@@ -224,7 +265,7 @@ class Gate:
                 continue
             if self._cited:
                 out.append(self._judge(draft))
-            elif draft.ids:
+            elif draft.ids or self._confirms(draft):
                 self._cited = True
                 waiting, self._waiting = self._waiting, []
                 out.extend(self._judge(d) for d in waiting)
@@ -255,15 +296,26 @@ class Gate:
     def _judge(self, draft: _Draft) -> GateEvent:
         if MARKUP.search(draft.text):
             return self._hold("markup")
-        if self._first_person(draft.text):
+        # The site's own names pass the rules below as they are written, with or without quote marks.
+        text = self._names.mask(draft.text)
+        if FIRST_PERSON.search(text):
             return self._hold("first_person")
-        named = self._lexicon.names(draft.text)
+        named, plain = self._lexicon.find(text)  # `plain`: the names blanked, for the proper-name rule
         if not draft.ids:
+            if self._confirms(draft, text):
+                return self._show(draft)
             if count_words(draft.text) > _CONNECTIVE_WORDS:
                 return self._hold("uncited")
             unknown = named - self._known
             if unknown:
                 return self._hold("unknown_term", terms=unknown, cited=False)
+            strange = self._strange_names(plain, self._known_words)
+            if strange:
+                return self._hold("unknown_term", terms=strange, cited=False)
+            # "Two things:" counts the answer's own parts; a figure in digits ("40, in short.") is a fact.
+            counted = [q for q in numbers.quantities(text) if q.unit or q.raw > _COUNTING or not _NUMBER_WORD.search(text)]
+            if numbers.unstated(tuple(counted), frozenset(self._known_quantities)):
+                return self._hold("number")
             return self._show(draft)
         mentioned = set(self._known)
         for sid in draft.ids:
@@ -274,9 +326,57 @@ class Gate:
         words = stems(draft.text)
         if not any(words & self._index.words[sid] for sid in draft.ids):
             return self._hold("no_overlap")
+        index = self._index
+        section_words: set[str] = set().union(*(index.words[sid] for sid in draft.ids))
+        strange = self._strange_names(plain, section_words)
+        if strange:
+            return self._hold("unknown_term", terms=strange, cited=True)
+        stated = frozenset().union(*(index.quantities[sid] for sid in draft.ids))
+        if numbers.unstated(numbers.quantities(text), stated):
+            return self._hold("number")
+        said = polarity.scopes(text, stems) if polarity.negates(text) else ()
+        denied = [scope for sid in draft.ids for scope in index.denied[sid]]
+        heads = [head for sid in draft.ids for head in index.heads[sid]]
+        # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
+        said_words = stems(text) | {_stem(form) for form in roles(text)}
+        if polarity.contradicts(said, said_words, denied, heads) or polarity.opposed(said_words, section_words, stems):
+            return self._hold("polarity")
+        if not roles(text) <= frozenset().union(*(index.roles[sid] for sid in draft.ids)):
+            return self._hold("role")
         for sid in draft.ids:
-            self._known |= self._index.terms[sid]
+            self._known |= index.terms[sid]
+            self._known_words |= index.words[sid]
+            self._known_quantities |= index.quantities[sid]
         return self._show(draft)
+
+    def _strange_names(self, text: str, words: set[str] | frozenset[str]) -> list[str]:
+        """The proper names of a sentence that the given words (stems) do not mention."""
+        return [
+            name for name in proper_names(text, record=self._index.names, skip=self._site.ordinary)
+            if not stems(name) <= words
+        ]
+
+    def _confirms(self, draft: _Draft, masked: str | None = None) -> bool:
+        """Whether an uncited sentence only restates this turn's validated actions, in the manifest's words.
+
+        Every word of it is a word of an acted-on label or of `CONFIRMING` (is open, you can press, now reads),
+        at least one is a label's, it denies nothing and states no number the labels do not: "The CV is
+        open." Anything beyond the manifest's words ("The CV is open: she led a team of ten.") is not.
+        """
+        if not self._acted or draft.ids or MARKUP.search(draft.text):
+            return False
+        text = draft.text
+        if masked is None:
+            masked = self._names.mask(text)
+        if FIRST_PERSON.search(masked) or polarity.negates(text):
+            return False
+        forms = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+        content = [w for w in forms if w not in STOP_WORDS]
+        if not any(w in self._acted for w in content):
+            return False
+        if any(w not in self._acted and w not in CONFIRMING for w in content):
+            return False
+        return not numbers.unstated(numbers.quantities(text), frozenset(self._acted_quantities))
 
     def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
         """Words the model writes on a card (a link's title, a choice): why they may not be shown, or None.
@@ -286,9 +386,11 @@ class Gate:
         """
         if MARKUP.search(text):
             return "it carries markup; write plain words, no HTML or images."
-        if self._first_person(text):
+        text = self._names.mask(text)
+        if FIRST_PERSON.search(text):
             return "it is in the first person; write about the site's owner in the third person."
-        mentioned = set(self._known)
+        # A card may name what the site's own names name: "Kafka" for the page "Kafka event backbone".
+        mentioned = set(self._known) | self._site.terms
         for sid in about:
             mentioned |= self._index.terms.get(sid, frozenset())
         unknown = self._lexicon.names(text) - mentioned
@@ -308,27 +410,55 @@ class Gate:
         return held
 
     def _first_person(self, text: str) -> bool:
-        if self._quoted is not None:
-            text = self._quoted.sub(" ", text)
-        return FIRST_PERSON.search(text) is not None
+        return FIRST_PERSON.search(self._names.mask(text)) is not None
 
 
-def _quoted_names(names: Iterable[str]) -> re.Pattern[str] | None:
-    """A quoted name that holds a first-person word ("How I work"), to be taken out before the test."""
-    wanted = sorted({" ".join(n.split()) for n in names if n and FIRST_PERSON.search(n)}, key=len, reverse=True)
-    if not wanted:
-        return None
-    alternatives = "|".join(r"\s+".join(map(re.escape, n.split())) for n in wanted)
-    return _compiled(rf"[\"“‘'«*_]+\s*(?:{alternatives})\s*[\"”’'»*_]+")
+def _forms(text: str) -> set[str]:
+    """A label's words as written, lower case, with their singular: "Write an email" -> write, an, email."""
+    out = set()
+    for word in _WORD.findall(text):
+        word = word.lower().replace("’", "'")
+        out.add(word)
+        if len(word) > 3 and word.endswith("s"):
+            out.add(word[:-1])
+        else:
+            out.add(word + "s")
+    return out
 
 
-_patterns: dict[str, re.Pattern[str]] = {}
+# The words a confirmation may add to the labels it restates: what the tools did, never what happened next.
+CONFIRMING = frozenset(
+    """
+    open opened opening ready press pressed click clicked button buttons here now reads read says say set
+    filled fill shown showing show started start starting running run runs pointed point pointing points rang
+    ring ringing highlighted highlight tour step steps page pages section sections part parts case cases
+    experiment experiments preset presets field fields form offer offered link links panel side screen waiting
+    wait whenever want wants like choose pick picked option options
+    """.split()
+)
 
 
-def _compiled(pattern: str) -> re.Pattern[str]:
-    hit = _patterns.get(pattern)
-    if hit is None:
-        if len(_patterns) > 256:
-            _patterns.clear()
-        hit = _patterns[pattern] = re.compile(pattern, re.IGNORECASE)
-    return hit
+@dataclass(frozen=True)
+class Site:
+    """What the gate knows of the site beyond the record, made once per bundle: its names and page titles."""
+
+    names: SiteNames
+    page_titles: Mapping[str, str]
+    terms: frozenset[str]  # the lexicon's terms the site's names name: card words may use them
+    ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
+
+    @classmethod
+    def of(
+        cls,
+        record: Mapping[str, Section],
+        lexicon: Lexicon,
+        names: Iterable[str] = (),
+        page_titles: Mapping[str, str] | None = None,
+        owner: str = "",
+    ) -> Site:
+        all_names = [*names, *(s.title for s in record.values())]
+        terms: set[str] = set()
+        for name in all_names:
+            terms |= lexicon.names(name)
+        ordinary = frozenset(STOP_WORDS | {w.lower() for w in _WORD.findall(owner)})
+        return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary)

@@ -64,10 +64,15 @@ class Lexicon:
         return cls(())
 
     def names(self, text: str) -> set[str]:
+        return self.find(text)[0]
+
+    def find(self, text: str) -> tuple[set[str], str]:
+        """The terms a text names, and the text with each name blanked out (for the rules that come after)."""
         found: set[str] = set()
         if self._starts is None:
-            return found
+            return found, text
         after = 0
+        pieces: list[str] = []
         for start in self._starts.finditer(text):
             i = start.start()
             if i < after:
@@ -80,9 +85,13 @@ class Lexicon:
                 m = entry[0].match(text, i)
                 if m is not None:
                     found.add(entry[1][m.lastindex - 1])  # type: ignore[operator]
+                    pieces += [text[after:i], " "]
                     after = m.end()
                     break
-        return found
+        if not found:
+            return found, text
+        pieces.append(text[after:])
+        return found, "".join(pieces)
 
     def __len__(self) -> int:
         return len(self.terms)

@@ -111,6 +111,9 @@ class AnswerPolicy:
         "uncited": "A sentence was held back: it cites no section of the site, so it could not be checked.",
         "never_cited": "A sentence was held back: the answer cited no section of the site, so nothing in it could be checked.",
         "markup": "A sentence was held back: it carried code or markup, which the guide never shows.",
+        "number": "A sentence was held back: it gave a figure the sections it cites do not state.",
+        "polarity": "A sentence was held back: it denied what the sections it cites do not deny, or affirmed what they deny.",
+        "role": "A sentence was held back: it gave someone a role the sections it cites do not give.",
     }
 
     def __init__(

@@ -40,6 +40,10 @@ HELD_WORDS = {
     "no_overlap": "it shared no word of substance with the sections it cited: cite the sections the sentence draws on",
     "uncited": "it cited nothing: end every factual sentence with the ids of its sections",
     "never_cited": "the answer cited no section: cite from the first sentence, or answer [[none]] alone",
+    "number": "it gave a figure its citations do not state: give numbers only as the cited sections state them",
+    "polarity": "it said not where its citations do not, or the reverse: deny only what the cited sections deny",
+    "role": "it gave someone a role its citations do not: say who led, managed, built or decided as the record does",
+    "markup": "it carried code or markup: write plain sentences",
 }
 HELD_DEFAULT = "it did not pass the site's checks"
 

@@ -26,9 +26,10 @@ from docent.sidecar import actions as said
 from docent.sidecar.actions import Outcome, carry_out
 from docent.sidecar.bundle import Bundle
 from docent.sidecar.conversation import Conversation, Waiting
-from docent.sidecar.events import Done, Error, Held, Sentence, StreamEvent
-from docent.sidecar.gate import Gate
+from docent.sidecar.events import Action, Done, Error, Held, Sentence, StreamEvent
+from docent.sidecar.gate import Gate, Site
 from docent.sidecar.lexicon import Lexicon
+from docent.sidecar.names import manifest_names
 from docent.sidecar.model.port import (
     CutShort,
     LanguageModel,
@@ -42,7 +43,7 @@ from docent.sidecar.model.port import (
     Usage,
 )
 from docent.sidecar.policy import Policy
-from docent.sidecar.screen import Failure, Screen, note, reminder
+from docent.sidecar.screen import Failure, Screen, note, reminder, shown_value
 from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ class GateLike(Protocol):
     def flush(self) -> list[Sentence | Held]: ...
     def finish(self) -> list[Sentence | Held]: ...
     def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None: ...
+    def acted(self, *labels: str) -> None: ...
     @property
     def none(self) -> bool: ...
     @property
@@ -81,17 +83,25 @@ def quotable(bundle: Bundle) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*parts, *(s.title for s in bundle.record.values())]))
 
 
-_lexicons: dict[str, tuple[Lexicon, tuple[str, ...]]] = {}
+_lexicons: dict[str, tuple[Lexicon, Site]] = {}
+
+
+def site_of(bundle: Bundle, lexicon: Lexicon) -> Site:
+    """What the gate knows of the site beyond the record: every name of its map, its pages' titles."""
+    names = [*manifest_names(bundle.manifest), *quotable(bundle)]
+    titles = {pid: str(page.get("label") or "") for pid, page in bundle.pages.items()}
+    return Site.of(bundle.record, lexicon, names, titles, owner=str(bundle.manifest.get("site_name") or ""))
 
 
 def default_gate(bundle: Bundle, policy: Policy) -> GateLike:
-    """The real gate; its lexicon is made once per bundle, so the gate's record index is shared by every turn."""
+    """The real gate; its lexicon and site are made once per bundle, so the record index is shared by every turn."""
     made = _lexicons.get(bundle.hash)
     if made is None:
         _lexicons.clear()  # a rebuilt bundle replaces the old one
-        made = _lexicons[bundle.hash] = (Lexicon(bundle.lexicon), quotable(bundle))
-    lexicon, names = made
-    return Gate(bundle.record, lexicon, quotable=names, policy=policy)
+        lexicon = Lexicon(bundle.lexicon)
+        made = _lexicons[bundle.hash] = (lexicon, site_of(bundle, lexicon))
+    lexicon, site = made
+    return Gate(bundle.record, lexicon, policy=policy, site=site)
 
 
 _checks: dict[tuple[str, int], ToolCheck] = {}
@@ -193,6 +203,9 @@ class Turn:
         messages = base + _placed(content, text, as_reminder=as_reminder)
 
         gate = self.make_gate(self.bundle, self.policy)
+        for event in opening:
+            if isinstance(event, Action):
+                gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
         usage = Usage()
         first_word: float | None = None
         waiting: Waiting | None = None
@@ -329,6 +342,7 @@ class Turn:
                     reply.results.append(_result(event.id, verdict.message, error=True))
                     continue
                 outcome: Outcome = carry_out(verdict, self.bundle, here)
+                gate.acted(*acted_labels(verdict, outcome))
                 if outcome.events:
                     for out in gate.flush():  # the words the model wrote before this action go first
                         yield out
@@ -388,6 +402,21 @@ def site_labels(bundle: Bundle) -> frozenset[str]:
         _labels.clear()  # a rebuilt bundle replaces the old one
         made = _labels[bundle.hash] = frozenset(filter(None, found))
     return made
+
+
+def acted_labels(verdict: Passed, outcome: Outcome) -> list[str]:
+    """A carried-out action in the manifest's words: what a sentence may restate without a citation.
+
+    The labels of what it acted on, a preset's label, a field's new value as the page lists it; never the
+    result's own words ("nothing is sent until the visitor presses it" is no claim for a sentence to make).
+    """
+    labels = [event.label for event in outcome.events if isinstance(event, Action)]
+    preset = verdict.detail.get("preset")
+    if isinstance(preset, dict) and preset.get("label"):
+        labels.append(str(preset["label"]))
+    if verdict.kind == "page_field" and "value" in verdict.detail:
+        labels.append(shown_value(verdict.target, str(verdict.detail["value"])))
+    return labels
 
 
 class _Reply:

@@ -72,8 +72,9 @@ TABLE = [
         "He is a great engineer who has done many things. Yes.",
         [("held", "never_cited"), ("held", "never_cited")],
     ),
-    # Seed 002's overstatement: "led a team of ten" passes where the section shares "team" with it ...
-    ("He led a team of ten. [[how-i-work]]", [("sentence", "He led a team of ten.", "how-i-work")]),
+    # Seed 002's overstatement: "led a team of ten" shares "team" with the section, but its number is not the
+    # section's (the number rule, issue 11) ...
+    ("He led a team of ten. [[how-i-work]]", [("held", "number")]),
     # ... and is held where the section only says he mentors engineers: no word of substance in common.
     ("He led a team of ten. [[mentoring]]", [("held", "no_overlap")]),
     # Plurals and tenses fold: "mentors engineers" shares with "mentor engineers".
@@ -246,8 +247,13 @@ def test_quotable_names_of_the_site_may_hold_the_first_person() -> None:
     assert answer(reply, quotable=["What I measure"]) == [("sentence", "The page “What I measure” shows the leak.", "lab-leak")]
 
 
-def test_an_unquoted_title_is_still_the_first_person() -> None:
-    assert answer("How I work says he reviews code. [[how-i-work]]") == [("held", "first_person")]
+def test_a_title_passes_the_first_person_rule_with_or_without_quote_marks_but_only_whole() -> None:
+    # A model writes a name as a name (issue 11): the exact title is the site's, not the owner speaking.
+    assert answer("How I work says he reviews code. [[how-i-work]]") == [
+        ("sentence", "How I work says he reviews code.", "how-i-work")
+    ]
+    assert answer("How I work is open.") == [("held", "never_cited")]  # a name is no citation
+    assert answer("How I review code is the point. [[how-i-work]]") == [("held", "first_person")]
 
 
 def test_nothing_after_finish() -> None:

@@ -1,0 +1,105 @@
+"""The site's own names, and the proper names a sentence uses, for the gate.
+
+The site's names are the labels of its pages, home sections, parts, experiments and their presets, tours,
+offers, page actions and fields (with their options), and the titles of the record's sections. A sentence may
+write one exactly, with or without quote marks ("How I work is open.", "The Kafka event backbone page"), so the
+gate takes them out before the rules that a name could trip: first person, the lexicon, numbers, polarity,
+roles and proper names. Only the whole name is taken out, its first letter in either case and the rest as
+written; the words of a name used in a sentence of fact still have to be in the record.
+
+A proper name (a capitalised word inside a sentence, or any word the record writes as a name, such as
+Tessellate, wherever it stands) must be one its cited sections mention: a citation vouches for the facts of
+one employer, not for the name of another ("Since March 2021 she has been a staff engineer at Tessellate
+Freight [[roles-alderway]]").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+_QUOTES = "\"“”‘’'«»*_"
+_TOKEN = re.compile(r"[^\W\d_][\w’'\-]*")
+_OPENERS = frozenset(".!?:;\"“‘«(-•\n")
+
+
+def manifest_names(manifest: Mapping[str, Any]) -> list[str]:
+    """Every label of the site's map a visitor can see: pages, sections, parts, experiments, presets, tours,
+    offers, actions, fields and their options."""
+    names: list[str] = []
+    for kind in ("pages", "sections", "parts", "experiments", "tours", "offers", "actions", "fields"):
+        for item in manifest.get(kind, []) or []:
+            names.append(str(item.get("label") or ""))
+            names += [str(p.get("label") or "") for p in item.get("presets", []) or []]
+            names += [str(o.get("label") or "") for o in item.get("options", []) or []]
+    return names
+
+
+class SiteNames:
+    """One matcher for all of the site's names, built once per bundle; `mask` takes each one out of a text."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        wanted = sorted({" ".join(n.split()) for n in names if n and n.strip()}, key=len, reverse=True)
+        self.names = tuple(wanted)
+        self._pattern = _compile(wanted) if wanted else None
+
+    def mask(self, text: str) -> str:
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(" ", text)
+
+    def __bool__(self) -> bool:
+        return self._pattern is not None
+
+
+def _compile(names: list[str]) -> re.Pattern[str]:
+    alternatives = []
+    for name in names:
+        words = name.split()
+        first = words[0]
+        head = f"[{re.escape(first[0].lower())}{re.escape(first[0].upper())}]{re.escape(first[1:])}" if first[0].isalpha() else re.escape(first)
+        alternatives.append(r"\s+".join([head, *map(re.escape, words[1:])]))
+    quote = f"[{re.escape(_QUOTES)}]*"
+    return re.compile(rf"{quote}(?<![\w])(?:{'|'.join(alternatives)})(?![\w]){quote}")
+
+
+def record_names(texts: Iterable[str]) -> frozenset[str]:
+    """The words a record writes as names: capitalised inside its sentences (Tessellate, Alderway), lower case."""
+    found: set[str] = set()
+    for text in texts:
+        for m in _TOKEN.finditer(text):
+            word = m.group(0)
+            if word[0].isupper() and not _starts_sentence(text, m.start()):
+                found.add(_fold(word))
+    return frozenset(found)
+
+
+def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> list[str]:
+    """The proper names a text uses: capitalised words inside its sentences, and the record's names anywhere.
+
+    `skip` (lower case) are words that are never checked here: stop words, the owner's name, the lexicon's
+    words (the lexicon rule checks those).
+    """
+    found = []
+    for m in _TOKEN.finditer(text):
+        word = m.group(0)
+        folded = _fold(word)
+        if folded in skip or len(folded) < 2:
+            continue
+        if folded in record or (word[0].isupper() and not _starts_sentence(text, m.start())):
+            found.append(word.rstrip("'’-"))
+    return found
+
+
+def _starts_sentence(text: str, i: int) -> bool:
+    """Whether the word at `i` opens a sentence, an item or a quotation, where any word is capitalised."""
+    j = i - 1
+    while j >= 0 and text[j] in " \t\u00a0":
+        j -= 1
+    return j < 0 or text[j] in _OPENERS
+
+
+def _fold(word: str) -> str:
+    word = word.lower().replace("’", "'").rstrip("'-")
+    return word[:-2] if word.endswith("'s") else word

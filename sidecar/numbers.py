@@ -1,0 +1,181 @@
+"""The numbers a text states, so that the gate can hold a sentence whose number its citations do not state.
+
+A citation vouches for the words a sentence shares with the section, not for the figure it puts beside them:
+"The AWS bill fell by 61 %. [[case-k8s-results]]" shares every word with a section that says 31 %. So each
+number a sentence states must be one its cited sections state (the `number` rule).
+
+What counts as a number:
+- digits, with thousands separators and decimals: 40, 2,300, 1.8, 4.2; a scale word multiplies: 1.8 million;
+- number words: forty, twelve, twenty-two, a dozen, half; "one", "a", "an", "every", "each" and "per" only
+  before a unit of time ("an hour", "every week"), because "one of" and "a team" state no figure;
+- not the digits of a name: 3-D, p99, PSD2, v2 and Java17 are words, not numbers.
+What a number is compared by: its value, and its unit where it has one. Time units are compared as durations
+(half a minute = 30 s, a fortnight = two weeks = 14 days, 1.2 s = 1,200 ms); a percentage only with a
+percentage; a number with another unit (MB, GB) with the same unit. A section's number with no unit (a cell of
+a table, "weeks 3") vouches for the same value with any unit, since the unit is then in its column's name; a
+sentence's number with no unit needs one with no unit ("a nine-broker cluster" is not "nine months"). A bare
+number joined to one with a unit takes it: "from 410 to 160 ms", "from 40 minutes to 6".
+Frequencies are durations: weekly = every week = a week; fortnightly = two weeks; nightly = daily = a day.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_SMALL = {
+    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "dozen": 12,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_UNITS_OF_ONE = {
+    "one": 1.0, "a": 1.0, "an": 1.0, "every": 1.0, "each": 1.0, "per": 1.0, "half": 0.5, "half a": 0.5, "half an": 0.5,
+}
+_SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_DIGITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+
+# Durations in seconds; other units by name.
+_SECONDS = {
+    "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
+    "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
+    "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
+    "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0,
+    "day": 86400.0, "days": 86400.0, "night": 86400.0, "nights": 86400.0,
+    "week": 604800.0, "weeks": 604800.0, "fortnight": 1209600.0, "fortnights": 1209600.0,
+    "month": 2592000.0, "months": 2592000.0, "quarter": 7776000.0, "quarters": 7776000.0,
+    "year": 31536000.0, "years": 31536000.0,
+}
+_OTHER_UNITS = {
+    "%": "%", "percent": "%", "per cent": "%", "pct": "%",
+    "kb": "KB", "mb": "MB", "gb": "GB", "tb": "TB", "kib": "KB", "mib": "MB", "gib": "GB",
+    "x": "x", "times": "x", "bps": "bp", "basis points": "bp", "basis point": "bp",
+}
+# A frequency is a duration too: "weekly" says what "every week" and "a week" say.
+FREQUENCIES = {
+    "hourly": 3600.0, "daily": 86400.0, "nightly": 86400.0, "weekly": 604800.0, "fortnightly": 1209600.0,
+    "biweekly": 1209600.0, "monthly": 2592000.0, "quarterly": 7776000.0, "yearly": 31536000.0,
+    "annually": 31536000.0, "annual": 31536000.0,
+}
+
+_number_words = "|".join(sorted([*_SMALL, *_TENS], key=len, reverse=True))
+_unit_words = "|".join(
+    sorted((re.escape(u).replace(r"\ ", r"\s+") for u in [*_SECONDS, *_OTHER_UNITS]), key=len, reverse=True)
+)
+# After "a", "an" or "one" only a unit that cannot start another phrase: "a second engineer", "a quarter of".
+_whole_units = "minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
+_glued = "ms|s|min|h|kb|mb|gb|tb|x|%"
+_TOKEN = re.compile(
+    rf"""
+    (?<![\w.])(?<![^\W\d_]-)
+    (?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
+    (?:(?=(?:{_glued})(?!\w))|(?!\w|-[^\W\d_]|\.\d|,\d{{3}}))
+    | (?<![\w\-])(?P<word>(?:{"|".join(_TENS)})(?:[\s\-](?:{"|".join(_DIGITS)}))?|{_number_words})(?!\w)
+    | (?<![\w\-])(?P<one>half\s+an?|one|an?|half|every|each|per)[\s\-]+(?=(?:{_whole_units}|nights?)(?!\w))
+    | (?<![\w\-])(?P<often>{"|".join(FREQUENCIES)})(?!\w)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_AFTER = re.compile(
+    rf"[\s\-]*(?:(?P<scale>hundred|thousand|million|billion)(?!\w))?[\s\-]*(?P<unit>{_unit_words})?(?!\w)",
+    re.IGNORECASE,
+)
+_FREQUENCY = re.compile(rf"\b(?:{'|'.join(FREQUENCIES)})\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    value: float  # in seconds for a duration
+    unit: str  # "" for none, "time" for a duration, else "%", "MB", ...
+    raw: float = field(default=0.0, compare=False)  # as written, before a duration's conversion: 40 of "40 minutes"
+
+    def said(self) -> str:
+        if self.unit == "time":
+            return f"{self.value:g} s"
+        return f"{self.value:g}{' ' + self.unit if self.unit else ''}"
+
+
+def quantities(text: str) -> tuple[Quantity, ...]:
+    """The numbers a text states, in order, each with its unit (durations in seconds)."""
+    if not _could_hold(text):
+        return ()
+    out: list[Quantity] = []
+    ends: list[tuple[int, int]] = []
+    for m in _TOKEN.finditer(text):
+        if m.group("often"):
+            out.append(Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0))
+            ends.append((m.start(), m.end()))
+            continue
+        if m.group("digits"):
+            value = float(m.group("digits").replace(",", ""))
+        elif m.group("word"):
+            value = _word_value(m.group("word").lower())
+        else:
+            value = _UNITS_OF_ONE[" ".join(m.group("one").lower().split())]
+        after = _AFTER.match(text, m.end())
+        unit = ""
+        if after is not None:
+            if after.group("scale"):
+                value *= _SCALES[after.group("scale").lower()]
+            if after.group("unit"):
+                unit = after.group("unit").lower()
+        out.append(_quantity(value, unit))
+        ends.append((m.start(), after.end() if after is not None else m.end()))
+    return _ranges(text, out, ends)
+
+
+_RANGE_GAP = re.compile(r"\s*(?:to|and|or|–|—|-|/)\s*(?:from\s+)?$|^\s*(?:to|and|or|–|—|-|/)\s*$", re.IGNORECASE)
+
+
+def _ranges(text: str, found: list[Quantity], ends: list[tuple[int, int]]) -> tuple[Quantity, ...]:
+    """A bare number joined to one with a unit takes that unit: "from 410 to 160 ms", "40 minutes to 6"."""
+    out = list(found)
+    for i, q in enumerate(found):
+        if q.unit:
+            continue
+        for j in (i + 1, i - 1):
+            if 0 <= j < len(found) and found[j].unit:
+                a, b = (i, j) if i < j else (j, i)
+                if _RANGE_GAP.match(text[ends[a][1] : ends[b][0]]):
+                    out[i] = _quantity(q.raw, _unit_name(found[j]))
+                    break
+    return tuple(out)
+
+
+def _unit_name(q: Quantity) -> str:
+    """A unit to give a bare number from its neighbour: the neighbour's, its duration in seconds as written."""
+    if q.unit != "time":
+        return {v: k for k, v in _OTHER_UNITS.items()}.get(q.unit, "")
+    per = q.value / q.raw if q.raw else 1.0
+    return next((name for name, seconds in _SECONDS.items() if abs(seconds - per) < 1e-9), "s")
+
+
+_HINT = re.compile(
+    rf"\d|\b(?:{_number_words}|{'|'.join(_TENS)}|half|one|an?|every|each|per|{'|'.join(FREQUENCIES)})\b", re.IGNORECASE
+)
+
+
+def _could_hold(text: str) -> bool:
+    return _HINT.search(text) is not None
+
+
+def _word_value(word: str) -> float:
+    parts = re.split(r"[\s\-]+", word)
+    if parts[0] in _TENS:
+        return float(_TENS[parts[0]] + (_DIGITS[parts[1]] if len(parts) > 1 else 0))
+    return float(_SMALL[parts[0]])
+
+
+def _quantity(value: float, unit: str) -> Quantity:
+    unit = " ".join(unit.split())
+    if unit in _SECONDS:
+        return Quantity(round(value * _SECONDS[unit], 6), "time", value)
+    return Quantity(value, _OTHER_UNITS.get(unit, ""), value)
+
+
+def unstated(said: tuple[Quantity, ...], stated: frozenset[Quantity]) -> list[Quantity]:
+    """The quantities of a sentence that no cited section states; a section's bare number vouches for any unit."""
+    if not said:
+        return []
+    bare = {q.value for q in stated if not q.unit}
+    return [q for q in said if q not in stated and q.raw not in bare]

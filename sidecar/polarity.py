@@ -1,0 +1,148 @@
+"""What a text says is not so: its negations, each with the words it denies, for the gate's `polarity` rule.
+
+"She does not review code. [[roles-alderway-leading]]" shares every word with a section that says she reviews
+code; "Mara Lindqvist manages engineers who report to her." shares them with one that says nobody reports to her.
+A citation cannot vouch for a flipped sense, so the gate compares what is denied:
+- A negator is not, no, never, nobody, none, nothing, neither, nor, cannot, -n't, without, no one, no longer,
+  rather than, instead of; "not only" and "not just" deny nothing.
+- What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
+  colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
+  denies incident, reach, cardholder.
+- A sentence that denies something passes only when one of its scopes shares a word with a scope of its cited
+  sections: the record must deny it too.
+- A sentence that denies nothing is held when it affirms what a cited section denies: it holds the first two
+  words of a section's scope (the only one, when the scope has one), such as "reports" against "nobody reports
+  to me" or "incident" and "reached" against "no incident that reached a cardholder".
+- A sentence is held too when it says the opposite word of its sections: a word of a closed list of opposites
+  (rose/fell, kept/retired, continued/stopped, right/wrong, succeeded/failed, accepted/rejected...) whose
+  opposite the sections use and which they do not use themselves, or "unbounded" where they say "bounded"
+  (and the reverse).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+Scope = frozenset[str]
+
+_NEGATOR = re.compile(
+    r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|none|nothing|"
+    r"neither|nor|cannot|without|rather\s+than|instead\s+of)(?![\w'’])|n[’']t(?!\w)",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[,;:.!?–—()\n]| - ")
+_SCOPE_WORDS = 4
+
+
+def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]:
+    """What each negation in a text denies, as sets of stems; empty when the text negates nothing."""
+    out = []
+    for m in _NEGATOR.finditer(text):
+        end = _CLAUSE_END.search(text, m.end())
+        clause = text[m.end() : end.start() if end else len(text)]
+        words = _ordered(clause, stems)[:_SCOPE_WORDS]
+        out.append(frozenset(words) if words else frozenset())
+    return tuple(out)
+
+
+def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]:
+    """For each negation in a section, the words an affirming sentence must hold to contradict it.
+
+    "No jitter", "without backoff" or "in minutes, not days" deny a thing whose name an answer uses freely
+    ("with jitter the service recovers"), so such a negation needs two words to be contradicted. One word is
+    enough where the negation denies a verb right after it: "nobody reports to me", "without managing".
+    """
+    out = []
+    for m in _NEGATOR.finditer(text):
+        end = _CLAUSE_END.search(text, m.end())
+        clause = text[m.end() : end.start() if end else len(text)]
+        words = _ordered(clause, stems)[:2]
+        if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems):
+            continue
+        if words:
+            out.append(frozenset(words))
+    return tuple(out)
+
+
+_DENY_A_VERB = frozenset(("nobody", "no one", "never", "nothing", "none", "cannot", "rather than", "instead of"))
+
+
+def _denies_a_verb(negator: str, clause: str, stems: Callable[[str], Iterable[str]]) -> bool:
+    first = clause.split()[0].lower() if clause.split() else ""
+    if not first or not list(stems(first)):
+        return False  # the word after the negation is no word of substance: "nothing in time"
+    return " ".join(negator.lower().split()) in _DENY_A_VERB or first.endswith(("ing", "ed"))
+
+
+def _ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
+    seen: list[str] = []
+    for word in clause.split():
+        for stem in stems(word):
+            if stem not in seen:
+                seen.append(stem)
+    return seen
+
+
+def negates(text: str) -> bool:
+    return _NEGATOR.search(text) is not None
+
+
+def contradicts(
+    said: tuple[Scope, ...], words: frozenset[str] | set[str], denied: Iterable[Scope], affirmed_heads: Iterable[Scope]
+) -> bool:
+    """Whether a sentence's sense is flipped against its cited sections.
+
+    `said`: the sentence's scopes; `words`: its stems; `denied`: the sections' scopes; `affirmed_heads`: the
+    sections' heads (what a sentence that denies nothing must not affirm).
+    """
+    if said:
+        denied = [scope for scope in denied if scope]
+        return not any(scope & other for scope in said if scope for other in denied) and any(said)
+    return any(head <= words for head in affirmed_heads)
+
+
+# Opposites an answer may swap while keeping every other word of the record: each side's forms.
+OPPOSITES = (
+    ("rise rises rose risen rising", "fall falls fell fallen falling"),
+    ("increase increases increased increasing", "decrease decreases decreased decreasing reduce reduced reduces"),
+    ("grow grows grew grown growing", "shrink shrinks shrank shrunk shrinking"),
+    ("keep keeps kept keeping", "retire retires retired retiring remove removed dropped"),
+    ("continue continues continued continuing", "stop stops stopped stopping ended ceased"),
+    ("right", "wrong"),
+    ("succeed succeeds succeeded success successful", "fail fails failed failure"),
+    ("accept accepts accepted", "reject rejects rejected"),
+    ("faster quicker", "slower"),
+    ("higher", "lower"),
+    ("hit hits", "miss misses missed"),
+    ("allow allows allowed", "forbid forbids forbidden"),
+)
+_NOT_UN = frozenset(("unless", "until", "under", "unit", "union", "united", "unique", "unusual"))
+_opposites: dict[int, list[tuple[frozenset[str], frozenset[str]]]] = {}
+
+
+def _pairs(stems: Callable[[str], Iterable[str]]) -> list[tuple[frozenset[str], frozenset[str]]]:
+    made = _opposites.get(id(stems))
+    if made is None:
+        made = []
+        for a, b in OPPOSITES:
+            left = frozenset(x for w in a.split() for x in stems(w))
+            right = frozenset(x for w in b.split() for x in stems(w))
+            made += [(left, right), (right, left)]
+        _opposites[id(stems)] = made
+    return made
+
+
+def opposed(said: frozenset[str] | set[str], record: frozenset[str] | set[str], stems: Callable[[str], Iterable[str]]) -> bool:
+    """Whether a sentence's words (stems) say the opposite word of its sections' words (stems)."""
+    for mine, theirs in _pairs(stems):
+        if said & mine and record & theirs and not record & mine:
+            return True
+    for word in said:
+        if word in _NOT_UN or "un" + word in _NOT_UN:
+            continue
+        if word.startswith("un") and len(word) > 5 and word[2:] in record and word not in record:
+            return True
+        if len(word) > 3 and "un" + word in record and word not in record:
+            return True
+    return False

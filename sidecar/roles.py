@@ -1,0 +1,61 @@
+"""Who did what: the role and attribution words a text uses, for the gate's `role` rule.
+
+"She manages three teams [[roles-alderway]]" shares its words with a section where she works across three teams:
+a citation vouches for the people and the work, not for who ran it. So a sentence may give a role (manages,
+heads, chairs, attends, approves, reports to...) or hand the work to someone else (another engineer, a
+colleague, others) only in words its cited sections use too. The words are a closed list, folded to one form
+each (led, leads, leader -> lead; ran, runs -> run; wrote, written -> write), and compared as forms, so
+"leads without managing" vouches for "leads" and "managing" alike: the polarity rule tells those apart.
+
+A faithful sentence that puts a role in other words than the record ("she is in charge of" for "I own") is
+held, which is the price of the rule: the prompt asks the model to keep roles as the record gives them.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Each form of a role word, folded to one.
+_FORMS = {
+    "manage": "manage", "manages": "manage", "managed": "manage", "managing": "manage", "manager": "manage",
+    "managers": "manage", "management": "manage",
+    "head": "head", "heads": "head", "headed": "head", "heading": "head",
+    "chair": "chair", "chairs": "chair", "chaired": "chair", "chairing": "chair", "chairman": "chair",
+    "chairwoman": "chair", "chairperson": "chair",
+    "lead": "lead", "leads": "lead", "led": "lead", "leading": "lead", "leader": "lead", "leaders": "lead",
+    "leadership": "lead",
+    "own": "own", "owns": "own", "owned": "own", "owning": "own", "owner": "own", "owners": "own",
+    "ownership": "own",
+    "attend": "attend", "attends": "attend", "attended": "attend", "attending": "attend",
+    "contribute": "contribute", "contributes": "contribute", "contributed": "contribute", "contributing": "contribute",
+    "contributor": "contribute",
+    "review": "review", "reviews": "review", "reviewed": "review", "reviewing": "review", "reviewer": "review",
+    "approve": "approve", "approves": "approve", "approved": "approve", "approving": "approve", "approval": "approve",
+    "report": "report", "reports": "report", "reported": "report", "reporting": "report",
+    "member": "member", "members": "member",
+    "supervise": "supervise", "supervises": "supervise", "supervised": "supervise", "supervisor": "supervise",
+    "direct": "direct", "directs": "direct", "directed": "direct", "director": "direct",
+    "oversee": "oversee", "oversees": "oversee", "oversaw": "oversee", "overseen": "oversee",
+    "participate": "participate", "participates": "participate", "participated": "participate",
+    "assist": "assist", "assists": "assist", "assisted": "assist",
+    "chief": "chief", "officer": "officer", "cto": "cto", "vp": "vp", "president": "president",
+    # Someone else did it.
+    "another": "another", "colleague": "colleague", "colleagues": "colleague", "others": "other",
+    "someone": "someone", "somebody": "someone",
+}
+_ROLE = re.compile(r"(?<![\w'’-])(?:" + "|".join(sorted(map(re.escape, _FORMS), key=len, reverse=True)) + r")(?![\w'’-])",
+                   re.IGNORECASE)
+# "took part", "sat in on", "sits in on": attending under another name.
+_PHRASES = re.compile(r"\b(?:t(?:ake|akes|ook|aking)\s+part|s(?:it|its|at|itting)\s+in\s+on)\b", re.IGNORECASE)
+
+
+def roles(text: str, *, record: bool = False) -> frozenset[str]:
+    """The role and attribution words a text uses, each in its one form.
+
+    A bare "own" is nearly always the adjective in an answer ("its own topics") and claims no role, so only a
+    record's "I own" counts: a sentence claims ownership with owns, owned or owner.
+    """
+    found = {_FORMS[w] for m in _ROLE.finditer(text) if (w := m.group(0).lower()) != "own" or record}
+    if _PHRASES.search(text):
+        found.add("participate")
+    return frozenset(found)

@@ -325,6 +325,12 @@ def run(args: argparse.Namespace) -> int:
 
         _, report = measure_sets(visitors, bundle_path=bundle_path)
         print(f"\nThe offline model on questions as visitors ask them, on {len(visitors)} set(s):\n{report}")
+    corpora_folder = args.cases / "corpora"
+    if corpora_folder.is_dir():
+        from docent.sidecar.corpora import measure as measure_corpora
+
+        figures = measure_corpora(corpora_folder, bundle_path)
+        print(f"\nThe gate's corpora ({corpora_folder}):\n{figures.report()}\n{json.dumps(figures.as_json())}")
     return 1 if missed else 0
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from docent.sidecar import numbers, polarity
 from docent.sidecar.bundle import Section
@@ -39,6 +40,7 @@ _SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])")
 _EMPHASIS = re.compile(r"\*\*|__")
 _SPACES = re.compile(r"\s+")
 _CONNECTIVE_WORDS = 6
+_LOWER_WORDS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _COUNTING = 10  # a connective may count the answer's parts in words up to ten: "Two things:"
 _NUMBER_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
 _NONE = "none"
@@ -152,6 +154,7 @@ class RecordIndex:
         self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
         self.names = record_names(s.text for s in record.values())
+        self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
         # Only names with a first-person word in them need quoting out before the first-person test.
         self.first_person_titles = tuple(s.title for s in record.values() if FIRST_PERSON.search(s.title))
 
@@ -182,7 +185,7 @@ class Gate:
     ) -> None:
         self._record = record
         self._lexicon = lexicon
-        self._site = site if site is not None else Site.of(record, lexicon, quotable)
+        self._site = site if site is not None else Site.cached(record, lexicon, tuple(quotable))
         self._index = RecordIndex.of(record, lexicon, self._site.page_titles)
         self._policy: Policy = policy if policy is not None else AnswerPolicy()
         self._names = self._site.names
@@ -191,8 +194,7 @@ class Gate:
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._known: set[str] = set()  # terms the sections cited by shown sentences mention
-        self._known_words: set[str] = set()  # and their words, for a connective's proper names
-        self._known_quantities: set[numbers.Quantity] = set()
+        self._known_ids: set[str] = set()  # the sections cited by shown sentences
         self._acted: set[str] = set()  # the manifest's words for this turn's validated actions
         self._acted_quantities: set[numbers.Quantity] = set()
         self._held: list[Held] = []
@@ -297,10 +299,15 @@ class Gate:
         if MARKUP.search(draft.text):
             return self._hold("markup")
         # The site's own names pass the rules below as they are written, with or without quote marks.
-        text = self._names.mask(draft.text)
+        plain_words = set(_LOWER_WORDS.findall(draft.text.lower()))
+        text = self._names.mask(draft.text, plain_words)
+        if text != draft.text:
+            plain_words = set(_LOWER_WORDS.findall(text.lower()))
         if FIRST_PERSON.search(text):
             return self._hold("first_person")
         named, plain = self._lexicon.find(text)  # `plain`: the names blanked, for the proper-name rule
+        index = self._index
+        said_numbers = numbers.quantities(text, plain_words) if numbers.may_state(text, plain_words) else ()
         if not draft.ids:
             if self._confirms(draft, text):
                 return self._show(draft)
@@ -309,52 +316,65 @@ class Gate:
             unknown = named - self._known
             if unknown:
                 return self._hold("unknown_term", terms=unknown, cited=False)
-            strange = self._strange_names(plain, self._known_words)
+            strange = self._strange_names(plain, self._known_ids, plain_words)
             if strange:
                 return self._hold("unknown_term", terms=strange, cited=False)
             # "Two things:" counts the answer's own parts; a figure in digits ("40, in short.") is a fact.
-            counted = [q for q in numbers.quantities(text) if q.unit or q.raw > _COUNTING or not _NUMBER_WORD.search(text)]
-            if numbers.unstated(tuple(counted), frozenset(self._known_quantities)):
+            counted = tuple(q for q in said_numbers if q.unit or q.raw > _COUNTING or not _NUMBER_WORD.search(text))
+            if counted and numbers.unstated(counted, self._stated(self._known_ids)):
                 return self._hold("number")
             return self._show(draft)
         mentioned = set(self._known)
         for sid in draft.ids:
-            mentioned |= self._index.terms[sid]
+            mentioned |= index.terms[sid]
         unknown = named - mentioned
         if unknown:
             return self._hold("unknown_term", terms=unknown, cited=True)
         words = stems(draft.text)
-        if not any(words & self._index.words[sid] for sid in draft.ids):
+        if not any(words & index.words[sid] for sid in draft.ids):
             return self._hold("no_overlap")
-        index = self._index
-        section_words: set[str] = set().union(*(index.words[sid] for sid in draft.ids))
-        strange = self._strange_names(plain, section_words)
+        strange = self._strange_names(plain, draft.ids, plain_words)
         if strange:
             return self._hold("unknown_term", terms=strange, cited=True)
-        stated = frozenset().union(*(index.quantities[sid] for sid in draft.ids))
-        if numbers.unstated(numbers.quantities(text), stated):
+        if said_numbers and numbers.unstated(said_numbers, self._stated(draft.ids)):
             return self._hold("number")
-        said = polarity.scopes(text, stems) if polarity.negates(text) else ()
-        denied = [scope for sid in draft.ids for scope in index.denied[sid]]
-        heads = [head for sid in draft.ids for head in index.heads[sid]]
-        # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
-        said_words = stems(text) | {_stem(form) for form in roles(text)}
-        if polarity.contradicts(said, said_words, denied, heads) or polarity.opposed(said_words, section_words, stems):
+        said_roles = roles(text, words=plain_words)
+        if self._flipped(draft, text, words, plain_words, said_roles):
             return self._hold("polarity")
-        if not roles(text) <= frozenset().union(*(index.roles[sid] for sid in draft.ids)):
+        if said_roles and not said_roles <= frozenset().union(*(index.roles[sid] for sid in draft.ids)):
             return self._hold("role")
         for sid in draft.ids:
             self._known |= index.terms[sid]
-            self._known_words |= index.words[sid]
-            self._known_quantities |= index.quantities[sid]
+        self._known_ids.update(draft.ids)
         return self._show(draft)
 
-    def _strange_names(self, text: str, words: set[str] | frozenset[str]) -> list[str]:
-        """The proper names of a sentence that the given words (stems) do not mention."""
-        return [
-            name for name in proper_names(text, record=self._index.names, skip=self._site.ordinary)
-            if not stems(name) <= words
-        ]
+    def _stated(self, ids: Iterable[str]) -> frozenset[numbers.Quantity]:
+        return frozenset().union(*(self._index.quantities[sid] for sid in ids))
+
+    def _flipped(
+        self, draft: _Draft, text: str, words: set[str], plain_words: set[str], said_roles: frozenset[str]
+    ) -> bool:
+        """The polarity rule: a denial the cited sections do not make, or the opposite of what they say."""
+        index = self._index
+        masked_words = words if text == draft.text else stems(text)
+        # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
+        said_words = masked_words | {_stem(form) for form in said_roles} if said_roles else masked_words
+        said = polarity.scopes(text, stems) if polarity.negates(text, plain_words) else ()
+        heads = [head for sid in draft.ids for head in index.heads[sid]]
+        if said or heads:
+            denied = [scope for sid in draft.ids for scope in index.denied[sid]]
+            if polarity.contradicts(said, said_words, denied, heads):
+                return True
+        sections = [index.words[sid] for sid in draft.ids]
+        return polarity.opposed(said_words, lambda stem: any(stem in w for w in sections), stems, index.un_words)
+
+    def _strange_names(self, text: str, ids: Iterable[str], words: set[str] | None = None) -> list[str]:
+        """The proper names of a sentence that the sections of `ids` do not mention."""
+        names = proper_names(text, record=self._index.names, skip=self._site.ordinary, words=words)
+        if not names:
+            return []
+        sections = [self._index.words[sid] for sid in ids]
+        return [name for name in names if not all(any(stem in w for w in sections) for stem in stems(name))]
 
     def _confirms(self, draft: _Draft, masked: str | None = None) -> bool:
         """Whether an uncited sentence only restates this turn's validated actions, in the manifest's words.
@@ -374,7 +394,7 @@ class Gate:
         content = [w for w in forms if w not in STOP_WORDS]
         if not any(w in self._acted for w in content):
             return False
-        if any(w not in self._acted and w not in CONFIRMING for w in content):
+        if any(w not in self._acted and w not in CONFIRMING and w.removesuffix("s") not in CONFIRMING for w in content):
             return False
         return not numbers.unstated(numbers.quantities(text), frozenset(self._acted_quantities))
 
@@ -431,7 +451,7 @@ CONFIRMING = frozenset(
     """
     open opened opening ready press pressed click clicked button buttons here now reads read says say set
     filled fill shown showing show started start starting running run runs pointed point pointing points rang
-    ring ringing highlighted highlight tour step steps page pages section sections part parts case cases
+    ring ringing ringed highlighted highlight tour step steps page pages section sections part parts case cases
     experiment experiments preset presets field fields form offer offered link links panel side screen waiting
     wait whenever want wants like choose pick picked option options
     """.split()
@@ -446,6 +466,21 @@ class Site:
     page_titles: Mapping[str, str]
     terms: frozenset[str]  # the lexicon's terms the site's names name: card words may use them
     ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
+
+    _cache: ClassVar[dict[tuple[int, int, tuple[str, ...]], tuple[Mapping[str, Section], Lexicon, Site]]] = {}
+
+    @classmethod
+    def cached(cls, record: Mapping[str, Section], lexicon: Lexicon, names: tuple[str, ...]) -> Site:
+        """The site of a gate made without one (tests, benches): made once per record, lexicon and names."""
+        key = (id(record), id(lexicon), names)
+        hit = cls._cache.get(key)
+        if hit is not None and hit[0] is record and hit[1] is lexicon:
+            return hit[2]
+        if len(cls._cache) >= 16:
+            cls._cache.pop(next(iter(cls._cache)))
+        site = cls.of(record, lexicon, names)
+        cls._cache[key] = (record, lexicon, site)
+        return site
 
     @classmethod
     def of(

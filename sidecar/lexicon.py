@@ -57,7 +57,9 @@ class Lexicon:
         self.terms = tuple(terms)
         self._buckets = _compile(names)
         firsts = "".join(sorted({re.escape(k[0]) for k in self._buckets}))
-        self._starts = re.compile(rf"(?<![\w.])[{firsts}]", re.IGNORECASE) if firsts else None
+        # A name starts a word: after the text's start or a character that is no word's and no dot. The
+        # character before is matched, not looked behind at, so the engine scans for it quickly.
+        self._starts = re.compile(rf"(?:^|[^\w.])([{firsts}])", re.IGNORECASE) if firsts else None
 
     @classmethod
     def empty(cls) -> Lexicon:
@@ -74,7 +76,7 @@ class Lexicon:
         after = 0
         pieces: list[str] = []
         for start in self._starts.finditer(text):
-            i = start.start()
+            i = start.start(1)
             if i < after:
                 continue
             key = _key_at(text, i)
@@ -99,6 +101,9 @@ class Lexicon:
 
 def _key_at(text: str, i: int) -> str:
     """The first two characters of a name starting at `i`, spaces and hyphens skipped, case folded."""
+    pair = text[i : i + 2]
+    if len(pair) == 2 and pair[1] not in " -\t\n" and pair[0] not in " -\t\n":
+        return pair.lower()  # the common case, without the loop
     key = ""
     for ch in text[i : i + 8]:
         if ch in " -\t\n":

@@ -21,6 +21,8 @@ from typing import Any
 
 _QUOTES = "\"“”‘’'«»*_"
 _TOKEN = re.compile(r"[^\W\d_][\w’'\-]*")
+_CAPITALISED = re.compile(r"[A-ZÀ-ÖØ-Þ][\w’'\-]*")
+_FIRST = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _OPENERS = frozenset(".!?:;\"“‘«(-•\n")
 
 
@@ -43,9 +45,13 @@ class SiteNames:
         wanted = sorted({" ".join(n.split()) for n in names if n and n.strip()}, key=len, reverse=True)
         self.names = tuple(wanted)
         self._pattern = _compile(wanted) if wanted else None
+        # A name can only be in a text that has its longest word: most texts are let go without the pattern.
+        keys = [max(_FIRST.findall(n.lower()), key=len, default="") for n in wanted]
+        self._keys: frozenset[str] | None = frozenset(keys) if all(keys) else None
 
-    def mask(self, text: str) -> str:
-        if self._pattern is None:
+    def mask(self, text: str, words: set[str] | None = None) -> str:
+        """The text with each of the site's names blanked out; `words` (its lower-case words) skip most texts."""
+        if self._pattern is None or (words is not None and self._keys is not None and not words & self._keys):
             return text
         return self._pattern.sub(" ", text)
 
@@ -75,20 +81,30 @@ def record_names(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> list[str]:
+def proper_names(
+    text: str, *, record: frozenset[str], skip: frozenset[str], words: set[str] | None = None
+) -> list[str]:
     """The proper names a text uses: capitalised words inside its sentences, and the record's names anywhere.
 
     `skip` (lower case) are words that are never checked here: stop words, the owner's name, the lexicon's
-    words (the lexicon rule checks those).
+    words (the lexicon rule checks those). `words`, the text's lower-case words, find the record's names
+    written in lower case without a pass over the text.
     """
     found = []
-    for m in _TOKEN.finditer(text):
+    for m in _CAPITALISED.finditer(text):
+        start = m.start()
+        if start and (text[start - 1].isalnum() or text[start - 1] in "’'-_"):
+            continue  # inside a word: "McKinsey" is found at its M
         word = m.group(0)
         folded = _fold(word)
         if folded in skip or len(folded) < 2:
             continue
-        if folded in record or (word[0].isupper() and not _starts_sentence(text, m.start())):
+        if folded in record or not _starts_sentence(text, start):
             found.append(word.rstrip("'’-"))
+    lower = (words if words is not None else {w.lower() for w in _TOKEN.findall(text)}) & record
+    for word in lower - skip:
+        if word in text:  # written in lower case: the capitalised ones were found above
+            found.append(word)
     return found
 
 

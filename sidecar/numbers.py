@@ -59,28 +59,26 @@ FREQUENCIES = {
 }
 
 _number_words = "|".join(sorted([*_SMALL, *_TENS], key=len, reverse=True))
-_unit_words = "|".join(
-    sorted((re.escape(u).replace(r"\ ", r"\s+") for u in [*_SECONDS, *_OTHER_UNITS]), key=len, reverse=True)
-)
 # After "a", "an" or "one" only a unit that cannot start another phrase: "a second engineer", "a quarter of".
 _whole_units = "minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
 _glued = "ms|s|min|h|kb|mb|gb|tb|x|%"
-_TOKEN = re.compile(
+# Digits, and words, apart: each pattern starts with what it looks for, so the engine skips ahead quickly.
+_DIGITS_TOKEN = re.compile(
+    rf"(?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    rf"(?:(?=(?:{_glued})(?!\w))|(?!\w|-[^\W\d_]|\.\d|,\d{{3}}))",
+    re.IGNORECASE,
+)
+_WORD_TOKEN = re.compile(
     rf"""
-    (?<![\w.])(?<![^\W\d_]-)
-    (?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
-    (?:(?=(?:{_glued})(?!\w))|(?!\w|-[^\W\d_]|\.\d|,\d{{3}}))
-    | (?<![\w\-])(?P<word>(?:{"|".join(_TENS)})(?:[\s\-](?:{"|".join(_DIGITS)}))?|{_number_words})(?!\w)
-    | (?<![\w\-])(?P<one>half\s+an?|one|an?|half|every|each|per)[\s\-]+(?=(?:{_whole_units}|nights?)(?!\w))
-    | (?<![\w\-])(?P<often>{"|".join(FREQUENCIES)})(?!\w)
+    \b(?:(?P<word>(?:{"|".join(_TENS)})(?:[\s\-](?:{"|".join(_DIGITS)}))?|{_number_words})(?!\w)
+    | (?P<one>half\s+an?|one|an?|half|every|each|per)[\s\-]+(?=(?:{_whole_units}|nights?)(?!\w))
+    | (?P<often>{"|".join(FREQUENCIES)})(?!\w))
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_AFTER = re.compile(
-    rf"[\s\-]*(?:(?P<scale>hundred|thousand|million|billion)(?!\w))?[\s\-]*(?P<unit>{_unit_words})?(?!\w)",
-    re.IGNORECASE,
-)
-_FREQUENCY = re.compile(rf"\b(?:{'|'.join(FREQUENCIES)})\b", re.IGNORECASE)
+# What follows a number: a scale word, then a unit; read as words and looked up, not matched as a pattern.
+_AFTER = re.compile(r"[\s\-]*(%|[^\W\d_]+)(?:[\s\-]+(%|[^\W\d_]+))?(?:[\s\-]+(%|[^\W\d_]+))?")
+_UNITS = {**{u: u for u in _SECONDS}, **{u: u for u in _OTHER_UNITS}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,33 +93,49 @@ class Quantity:
         return f"{self.value:g}{' ' + self.unit if self.unit else ''}"
 
 
-def quantities(text: str) -> tuple[Quantity, ...]:
-    """The numbers a text states, in order, each with its unit (durations in seconds)."""
-    if not _could_hold(text):
+def quantities(text: str, words: set[str] | None = None) -> tuple[Quantity, ...]:
+    """The numbers a text states, in order, each with its unit (durations in seconds).
+
+    `words`, the text's lower-case words when the caller has them, spare the word pattern most texts.
+    """
+    found: list[tuple[int, int, Quantity]] = []
+    for m in _DIGITS_TOKEN.finditer(text):
+        start = m.start()
+        if start and (text[start - 1].isalnum() or text[start - 1] in "._"
+                      or (text[start - 1] == "-" and start > 1 and text[start - 2].isalpha())):
+            continue  # the digits of a name: p99, PSD2, v1.2, ISO-8601
+        found.append(_measured(text, m, float(m.group("digits").replace(",", ""))))
+    if words is None or _words_may_state(words):
+        for m in _WORD_TOKEN.finditer(text):
+            if m.start() and (text[m.start() - 1] == "-"):
+                continue
+            if m.group("often"):
+                found.append((m.start(), m.end(), Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0)))
+            elif m.group("word"):
+                found.append(_measured(text, m, _word_value(m.group("word").lower())))
+            else:
+                found.append(_measured(text, m, _UNITS_OF_ONE[" ".join(m.group("one").lower().split())]))
+    if not found:
         return ()
-    out: list[Quantity] = []
-    ends: list[tuple[int, int]] = []
-    for m in _TOKEN.finditer(text):
-        if m.group("often"):
-            out.append(Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0))
-            ends.append((m.start(), m.end()))
-            continue
-        if m.group("digits"):
-            value = float(m.group("digits").replace(",", ""))
-        elif m.group("word"):
-            value = _word_value(m.group("word").lower())
-        else:
-            value = _UNITS_OF_ONE[" ".join(m.group("one").lower().split())]
-        after = _AFTER.match(text, m.end())
-        unit = ""
-        if after is not None:
-            if after.group("scale"):
-                value *= _SCALES[after.group("scale").lower()]
-            if after.group("unit"):
-                unit = after.group("unit").lower()
-        out.append(_quantity(value, unit))
-        ends.append((m.start(), after.end() if after is not None else m.end()))
-    return _ranges(text, out, ends)
+    found.sort(key=lambda item: item[0])
+    return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+
+
+def _measured(text: str, m: re.Match[str], value: float) -> tuple[int, int, Quantity]:
+    """A number with the scale and unit written after it: 1.8 million, 48 ms, 40 minutes, 71 per cent."""
+    end, unit = m.end(), ""
+    after = _AFTER.match(text, end)
+    if after is not None:
+        said = [(w.lower(), after.end(i + 1)) for i, w in enumerate(after.groups()) if w]
+        if said and said[0][0] in _SCALES:
+            value *= _SCALES[said[0][0]]
+            end = said[0][1]
+            said = said[1:]
+        if len(said) > 1 and f"{said[0][0]} {said[1][0]}" in _UNITS:  # per cent, basis points
+            unit, end = f"{said[0][0]} {said[1][0]}", said[1][1]
+        elif said and said[0][0] in _UNITS:
+            unit, end = said[0]
+    return m.start(), end, _quantity(value, unit)
 
 
 _RANGE_GAP = re.compile(r"\s*(?:to|and|or|–|—|-|/)\s*(?:from\s+)?$|^\s*(?:to|and|or|–|—|-|/)\s*$", re.IGNORECASE)
@@ -150,13 +164,26 @@ def _unit_name(q: Quantity) -> str:
     return next((name for name, seconds in _SECONDS.items() if abs(seconds - per) < 1e-9), "s")
 
 
-_HINT = re.compile(
-    rf"\d|\b(?:{_number_words}|{'|'.join(_TENS)}|half|one|an?|every|each|per|{'|'.join(FREQUENCIES)})\b", re.IGNORECASE
+_NUMBER_WORDS = frozenset([*_SMALL, *_TENS, *FREQUENCIES])
+_ONES = frozenset(("half", "one", "a", "an", "every", "each", "per"))
+_WHOLE_UNITS = frozenset(
+    f"{u}{s}" for u in ("minute", "hour", "day", "week", "fortnight", "month", "year", "night") for s in ("", "s")
 )
 
 
-def _could_hold(text: str) -> bool:
-    return _HINT.search(text) is not None
+def _words_may_state(words: set[str]) -> bool:
+    if words & _NUMBER_WORDS or words & _ONES and words & _WHOLE_UNITS:
+        return True
+    # "twenty-two", "five-week": a hyphen joins a number word to the next.
+    return any(w.partition("-")[0] in _NUMBER_WORDS for w in words if "-" in w)
+
+
+def may_state(text: str, words: set[str]) -> bool:
+    """A quick test before `quantities`: a digit, or the words a number can be written with."""
+    return _words_may_state(words) or _DIGIT.search(text) is not None
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _word_value(word: str) -> float:

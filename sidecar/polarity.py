@@ -84,7 +84,13 @@ def _ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     return seen
 
 
-def negates(text: str) -> bool:
+_NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead"))
+
+
+def negates(text: str, words: set[str] | None = None) -> bool:
+    """Whether a text negates; `words`, its lower-case words when the caller has them, make the test quick."""
+    if words is not None and not words & _NEGATING_WORDS and "n't" not in text and "n’t" not in text:
+        return False
     return _NEGATOR.search(text) is not None
 
 
@@ -118,31 +124,46 @@ OPPOSITES = (
     ("allow allows allowed", "forbid forbids forbidden"),
 )
 _NOT_UN = frozenset(("unless", "until", "under", "unit", "union", "united", "unique", "unusual"))
-_opposites: dict[int, list[tuple[frozenset[str], frozenset[str]]]] = {}
+_opposites: dict[int, tuple[list[tuple[frozenset[str], frozenset[str]]], frozenset[str]]] = {}
 
 
-def _pairs(stems: Callable[[str], Iterable[str]]) -> list[tuple[frozenset[str], frozenset[str]]]:
+def _pairs(stems: Callable[[str], Iterable[str]]) -> tuple[list[tuple[frozenset[str], frozenset[str]]], frozenset[str]]:
     made = _opposites.get(id(stems))
     if made is None:
-        made = []
+        pairs = []
         for a, b in OPPOSITES:
             left = frozenset(x for w in a.split() for x in stems(w))
             right = frozenset(x for w in b.split() for x in stems(w))
-            made += [(left, right), (right, left)]
-        _opposites[id(stems)] = made
+            pairs += [(left, right), (right, left)]
+        made = _opposites[id(stems)] = (pairs, frozenset().union(*(p[0] for p in pairs)))
     return made
 
 
-def opposed(said: frozenset[str] | set[str], record: frozenset[str] | set[str], stems: Callable[[str], Iterable[str]]) -> bool:
-    """Whether a sentence's words (stems) say the opposite word of its sections' words (stems)."""
-    for mine, theirs in _pairs(stems):
-        if said & mine and record & theirs and not record & mine:
+def opposed(
+    said: frozenset[str] | set[str],
+    has: Callable[[str], bool],
+    stems: Callable[[str], Iterable[str]],
+    un_words: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether a sentence's words (stems) say the opposite word of its sections; `has(stem)`: they use it.
+
+    `un_words`: the words after "un" of every "un-" word the record uses (bounded -> of unbounded), so that
+    most sentences skip that test.
+    """
+    pairs, every = _pairs(stems)
+    if said & every:
+        for mine, theirs in pairs:
+            if said & mine and any(has(w) for w in theirs) and not any(has(w) for w in mine):
+                return True
+    for word in said & un_words:
+        if "un" + word not in _NOT_UN and has("un" + word) and not has(word):
             return True
     for word in said:
-        if word in _NOT_UN or "un" + word in _NOT_UN:
-            continue
-        if word.startswith("un") and len(word) > 5 and word[2:] in record and word not in record:
-            return True
-        if len(word) > 3 and "un" + word in record and word not in record:
+        if word.startswith("un") and len(word) > 5 and word not in _NOT_UN and has(word[2:]) and not has(word):
             return True
     return False
+
+
+def un_bases(words: Iterable[str]) -> frozenset[str]:
+    """The words after "un" of a record's "un-" words: "bounded" of "unbounded"."""
+    return frozenset(w[2:] for w in words if w.startswith("un") and len(w) > 5 and w not in _NOT_UN)

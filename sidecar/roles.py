@@ -43,19 +43,22 @@ _FORMS = {
     "another": "another", "colleague": "colleague", "colleagues": "colleague", "others": "other",
     "someone": "someone", "somebody": "someone",
 }
-_ROLE = re.compile(r"(?<![\w'’-])(?:" + "|".join(sorted(map(re.escape, _FORMS), key=len, reverse=True)) + r")(?![\w'’-])",
-                   re.IGNORECASE)
+_KEYS = frozenset(_FORMS)
+# Words as the forms above are written: a hyphen or an apostrophe joins ("co-led" is no "led", "others'" is).
+_WORDS = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")
 # "took part", "sat in on", "sits in on": attending under another name.
 _PHRASES = re.compile(r"\b(?:t(?:ake|akes|ook|aking)\s+part|s(?:it|its|at|itting)\s+in\s+on)\b", re.IGNORECASE)
 
 
-def roles(text: str, *, record: bool = False) -> frozenset[str]:
+def roles(text: str, *, record: bool = False, words: set[str] | None = None) -> frozenset[str]:
     """The role and attribution words a text uses, each in its one form.
 
-    A bare "own" is nearly always the adjective in an answer ("its own topics") and claims no role, so only a
+    `words`: the text's lower-case words, when the caller has them. A bare "own" is nearly always the adjective in an answer ("its own topics") and claims no role, so only a
     record's "I own" counts: a sentence claims ownership with owns, owned or owner.
     """
-    found = {_FORMS[w] for m in _ROLE.finditer(text) if (w := m.group(0).lower()) != "own" or record}
-    if _PHRASES.search(text):
+    if words is None:
+        words = set(_WORDS.findall(text.lower()))
+    found = {_FORMS[w] for w in words & _KEYS if w != "own" or record}
+    if ("part" in words or "on" in words) and _PHRASES.search(text):
         found.add("participate")
     return frozenset(found)

@@ -414,8 +414,15 @@ def acted_labels(verdict: Passed, outcome: Outcome) -> list[str]:
     preset = verdict.detail.get("preset")
     if isinstance(preset, dict) and preset.get("label"):
         labels.append(str(preset["label"]))
+    if verdict.detail.get("live"):
+        labels.append("a live run")
+    if verdict.kind in ("page_field", "page_action"):
+        # The map names a page's tools too ("topic" for the field "What is it about?"): the model writes those.
+        labels.append(str(verdict.target.get("name", "")).replace("_", " ").replace("-", " "))
     if verdict.kind == "page_field" and "value" in verdict.detail:
         labels.append(shown_value(verdict.target, str(verdict.detail["value"])))
+    if verdict.kind == "show_links":
+        labels += ["links", *(str(link["target"].get("label", "")) for link in verdict.detail["links"])]
     return labels
 
 

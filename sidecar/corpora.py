@@ -1,0 +1,225 @@
+"""The gate's corpora: how much faithful prose it lets through and how many subtle falsehoods it holds back.
+
+Three corpora, written by someone who read only the example site's record, prompt and tools, never the gate
+(`tests/evals/corpora/`, described in the README's "How the guide checks what it says"):
+- `faithful-paraphrases.json`: `[{"sections", "sentence"}]`, true sentences in the third person, each citing
+  its sections. Each goes through a fresh gate as a one-sentence answer: `gate_faithful_shown` is the share shown.
+- `subtle-falsehoods.json`: `[{"kind", "sections", "sentence", "truth"}]`, false sentences that cite a real
+  section (kinds: number, negation, role, employer, time): `gate_subtle_held` is the share held, and per kind.
+- `realistic-answers.json`: `[{"question", "screen_page", "calls": [[block, ...], ...]}]`, a model's whole
+  answers (text and tool calls, one list per model call) given only the bundle's prompt and tools. Each is
+  replayed through the real app, a conversation per answer: `realistic_hold_rate` is the share of sentences
+  held back, and every hold is listed with its reason.
+`dropped.json` (optional) lists `{"corpus", "sentence", "why"}` for items that are wrong about the record: they
+are left out of the figures, and said so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.events import Held, Sentence
+from docent.sidecar.policy import AnswerPolicy
+from docent.sidecar.turn import default_gate
+
+FAITHFUL = "faithful-paraphrases.json"
+SUBTLE = "subtle-falsehoods.json"
+REALISTIC = "realistic-answers.json"
+DROPPED = "dropped.json"
+
+
+@dataclass
+class Figures:
+    faithful: int = 0
+    faithful_shown: int = 0
+    faithful_holds: list[tuple[str, str]] = field(default_factory=list)  # (reason, sentence)
+    subtle: Counter[str] = field(default_factory=Counter)
+    subtle_held: Counter[str] = field(default_factory=Counter)
+    subtle_shown: list[tuple[str, str]] = field(default_factory=list)  # (kind, sentence)
+    realistic_answers: int = 0
+    realistic_sentences: int = 0
+    realistic_holds: list[tuple[str, str, str]] = field(default_factory=list)  # (question, reason, message)
+    # Answers with a tool call the checks refused: a replay cannot correct itself as a model would, so the
+    # sentences that went on as if the call had happened are held, rightly. Counted apart as well.
+    realistic_refused: dict[str, list[str]] = field(default_factory=dict)  # question -> the errors sent back
+    realistic_sentences_refused: int = 0
+    dropped: list[dict[str, str]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        if self.faithful:
+            out["gate_faithful_shown"] = round(self.faithful_shown / self.faithful, 4)
+        if self.subtle:
+            out["gate_subtle_held"] = round(sum(self.subtle_held.values()) / sum(self.subtle.values()), 4)
+            for kind in sorted(self.subtle):
+                out[f"gate_subtle_held_{kind}"] = round(self.subtle_held[kind] / self.subtle[kind], 4)
+        if self.realistic_sentences:
+            out["realistic_hold_rate"] = round(len(self.realistic_holds) / self.realistic_sentences, 4)
+            passed = [h for h in self.realistic_holds if h[0] not in self.realistic_refused]
+            sentences = self.realistic_sentences - self.realistic_sentences_refused
+            out["realistic_hold_rate_calls_passed"] = round(len(passed) / sentences, 4) if sentences else 0.0
+            out["realistic_answers"] = self.realistic_answers
+            out["realistic_answers_with_a_refused_call"] = len(self.realistic_refused)
+        return out
+
+    def report(self) -> str:
+        lines = []
+        if self.faithful:
+            lines.append(f"faithful paraphrases: {self.faithful_shown}/{self.faithful} shown")
+            lines += [f"  held {reason}: {sentence}" for reason, sentence in self.faithful_holds]
+        if self.subtle:
+            total, held = sum(self.subtle.values()), sum(self.subtle_held.values())
+            kinds = ", ".join(f"{k} {self.subtle_held[k]}/{self.subtle[k]}" for k in sorted(self.subtle))
+            lines.append(f"subtle falsehoods: {held}/{total} held ({kinds})")
+        if self.realistic_answers:
+            lines.append(
+                f"realistic answers: {len(self.realistic_holds)} of {self.realistic_sentences} sentences held "
+                f"in {self.realistic_answers} answers"
+            )
+            for question, reason, message in self.realistic_holds:
+                refused = self.realistic_refused.get(question)
+                after = f" [after a refused call: {refused[0][:120]}]" if refused else ""
+                lines.append(f"  held {reason}: {question!r}{after}")
+        if self.dropped:
+            lines.append(f"left out as wrong about the record: {len(self.dropped)}")
+            lines += [f"  {d['corpus']}: {d['sentence']!r}: {d['why']}" for d in self.dropped]
+        return "\n".join(lines)
+
+
+def _load(folder: Path, name: str) -> list[dict[str, Any]]:
+    path = folder / name
+    if not path.exists():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a JSON list.")
+    return data
+
+
+def _judge(bundle: Bundle, sentence: str) -> list[Sentence | Held]:
+    gate = default_gate(bundle, AnswerPolicy())
+    return [*gate.feed(sentence), *gate.finish()]
+
+
+def measure(folder: Path, bundle_path: Path) -> Figures:
+    """Every corpus in `folder` against the bundle; the realistic answers through the real app."""
+    bundle = Bundle.load(bundle_path)
+    figures = Figures(dropped=_load(folder, DROPPED))
+    left_out = {(d["corpus"], d["sentence"]) for d in figures.dropped}
+    for item in _load(folder, FAITHFUL):
+        if (FAITHFUL, item["sentence"]) in left_out:
+            continue
+        events = _judge(bundle, item["sentence"])
+        figures.faithful += 1
+        held = [e for e in events if isinstance(e, Held)]
+        if events and not held:
+            figures.faithful_shown += 1
+        else:
+            figures.faithful_holds.append((",".join(h.reason for h in held) or "nothing shown", item["sentence"]))
+    for item in _load(folder, SUBTLE):
+        if (SUBTLE, item["sentence"]) in left_out:
+            continue
+        events = _judge(bundle, item["sentence"])
+        figures.subtle[item["kind"]] += 1
+        if any(isinstance(e, Held) for e in events):
+            figures.subtle_held[item["kind"]] += 1
+        else:
+            figures.subtle_shown.append((item["kind"], item["sentence"]))
+    answers = [a for a in _load(folder, REALISTIC) if (REALISTIC, a["question"]) not in left_out]
+    if answers:
+        asyncio.run(_replay(answers, bundle_path, figures))
+    return figures
+
+
+def script_for(answer: dict[str, Any]) -> dict[str, Any]:
+    """A realistic answer as a replay script: its model calls, block by block, for its question only."""
+    calls = []
+    for call in answer["calls"]:
+        blocks = []
+        for block in call:
+            if block.get("type") == "tool_use":
+                blocks.append({"tool": block["name"], "input": block.get("input", {})})
+            elif block.get("type") == "text":
+                blocks.append({"text": block["text"]})
+        calls.append(blocks)
+    return {"replies": [{"question": "^" + re.escape(answer["question"]) + "$", "calls": calls}], "fragments": 7}
+
+
+async def _replay(answers: list[dict[str, Any]], bundle_path: Path, figures: Figures) -> None:
+    """Each answer through one real app: a conversation per answer, the visitor on the answer's page."""
+    import httpx
+
+    from docent.sidecar.app import create_app
+    from docent.sidecar.evals import open_conversation, parse_sse
+    from docent.sidecar.model.replay import ReplayModel, Script
+    from docent.sidecar.settings import Settings
+
+    from docent.sidecar.evals import Recorder
+
+    scripts = {"replies": [r for a in answers for r in script_for(a)["replies"]], "fragments": 7}
+    model = Recorder(ReplayModel(Script.from_json(scripts, source="realistic answers")))
+    settings = replace(
+        Settings(), enabled=True, bundle=bundle_path, pow_maxnumber=2000, rate_address="100000/minute",
+        rate_conversation="100000/minute", rate_overall="100000/minute", rate_start="100000/minute",
+    )
+    app = create_app(settings, model_factory=lambda _settings: model)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://corpora") as client:
+        for answer in answers:
+            sent = len(model.bodies)
+            token = await open_conversation(client)
+            body = {"conversation": token, "question": answer["question"], "screen": {"page": answer["screen_page"]}}
+            reply = await client.post("/api/guide/questions", json=body, timeout=60)
+            reply.raise_for_status()
+            events = parse_sse(reply.text)
+            if not events or events[-1][0] != "done":
+                raise RuntimeError(f"The answer to {answer['question']!r} did not end with done: {events[-1:]}")
+            figures.realistic_answers += 1
+            refused = _refused(model.bodies[sent:])
+            if refused:
+                figures.realistic_refused[answer["question"]] = refused
+            for kind, data in events:
+                if kind in ("sentence", "held"):
+                    figures.realistic_sentences += 1
+                    figures.realistic_sentences_refused += bool(refused)
+                if kind == "held":
+                    figures.realistic_holds.append((answer["question"], data["reason"], data["message"]))
+
+
+def _refused(bodies: list[dict[str, Any]]) -> list[str]:
+    """The errors the checks sent back for an answer's tool calls, from its last request."""
+    if not bodies:
+        return []
+    return [
+        str(block.get("content", ""))
+        for message in bodies[-1]["messages"]
+        if isinstance(message.get("content"), list)
+        for block in message["content"]
+        if block.get("type") == "tool_result" and block.get("is_error")
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="The gate's corpora: faithful shown, subtle held, realistic holds.")
+    parser.add_argument("--corpora", type=Path, default=Path("tests/evals/corpora"))
+    parser.add_argument("--bundle", type=Path, default=Path("tests/evals/bundle.json"))
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the falsehoods that were shown too")
+    args = parser.parse_args(argv)
+    figures = measure(args.corpora, args.bundle)
+    print(figures.report())
+    if args.verbose:
+        print("\n".join(f"  shown {kind}: {sentence}" for kind, sentence in figures.subtle_shown))
+    print(json.dumps(figures.as_json(), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

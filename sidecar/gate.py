@@ -41,8 +41,12 @@ _EMPHASIS = re.compile(r"\*\*|__")
 _SPACES = re.compile(r"\s+")
 _CONNECTIVE_WORDS = 6
 _LOWER_WORDS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
-_COUNTING = 10  # a connective may count the answer's parts in words up to ten: "Two things:"
-_NUMBER_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
+_COUNTING = 10  # a connective may count the answer's own parts, in words up to ten: "Two things:"
+_COUNTING_WORDS = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|reasons|ways|points|parts|pages|links|options"
+    r"|choices|steps|examples|places|questions|answers|ideas)\b",
+    re.IGNORECASE,
+)
 _NONE = "none"
 # Markup is never the record's words: an HTML tag, a Markdown image or a script address is held, not repaired.
 MARKUP = re.compile(
@@ -320,7 +324,7 @@ class Gate:
             if strange:
                 return self._hold("unknown_term", terms=strange, cited=False)
             # "Two things:" counts the answer's own parts; a figure in digits ("40, in short.") is a fact.
-            counted = tuple(q for q in said_numbers if q.unit or q.raw > _COUNTING or not _NUMBER_WORD.search(text))
+            counted = tuple(q for q in said_numbers if q.unit or q.raw > _COUNTING or not _COUNTING_WORDS.search(text))
             if counted and numbers.unstated(counted, self._stated(self._known_ids)):
                 return self._hold("number")
             return self._show(draft)

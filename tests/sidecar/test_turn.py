@@ -356,16 +356,17 @@ async def test_words_on_a_card_pass_the_gates_rules(tmp_path: Path) -> None:
 
 @pytest.mark.anyio
 async def test_the_sites_own_labels_on_a_card_are_the_sites_words(tmp_path: Path) -> None:
-    # "3-D Secure" is a term no section the answer cited mentions: the model's own words naming it are held,
-    # the part's label as the manifest gives it is not
-    made_up = {"question": "Which?", "options": ["The 3-D Secure figures", "The storm figures"]}
+    # "Rust" is a term no section the answer cited mentions, nor any of the site's names: the model's own words
+    # naming it are held, the part's label as the manifest gives it is not. (A term a site's name names, such as
+    # "3-D Secure" of the page "3-D Secure rollout", a card may use: issue 11.)
+    made_up = {"question": "Which?", "options": ["The Rust figures", "The storm figures"]}
     labels = {"question": "Which?", "options": ["The 3-D Secure results table", "The storm results table"]}
     rig = Rig(tmp_path, [{"question": "table", "calls": [
         [{"tool": "offer_choices", "input": made_up}], [{"tool": "offer_choices", "input": labels}]]}])
     events = await rig.ask(Ask(question="Show me the results table", screen=ON_HOME))
     cards = [e for e in events if isinstance(e, Card)]
     assert [c.body["options"] for c in cards] == [labels["options"]]
-    assert rig.results()[0]["is_error"] is True and "3-D Secure" in rig.results()[0]["content"]
+    assert rig.results()[0]["is_error"] is True and "Rust" in rig.results()[0]["content"]
 
 
 @pytest.mark.anyio
@@ -529,3 +530,18 @@ async def test_the_offline_model_reads_the_notes_and_results_words(tmp_path: Pat
     card = next(e for e in events if isinstance(e, Card))
     events = await rig.ask(Ask(reply={"call": card.call, "pick": "The storm results table"}, screen=ON_HOME))
     assert ("point_at", "storm-results") in [(e.tool, e.id) for e in events if isinstance(e, Action)]
+
+
+@pytest.mark.anyio
+async def test_a_confirmation_of_the_turns_action_is_shown_and_a_refused_actions_is_held(tmp_path: Path) -> None:
+    # Issue 11: "The CV is open." restates show_page's result in the map's words; it needs no citation.
+    rig = Rig(tmp_path, [
+        {"question": "CV", "calls": [[{"tool": "show_page", "input": {"id": "cv"}}], [{"text": "The CV is open."}]]},
+        {"question": "flow", "calls": [[{"tool": "point_at", "input": {"id": "3ds-flow"}}],
+                                       [{"text": "The panel is pointing at The 3-D Secure 2 flow."}]]},
+    ])
+    events = await rig.ask(Ask(question="Where is her CV?", screen=ON_HOME))
+    assert kinds(events) == ["action", "sentence", "done"] and events[1].text == "The CV is open."
+    # A part on another page is refused (open its page first): the sentence that says it happened is held.
+    events = await rig.ask(Ask(question="Point at the flow", screen=ON_HOME))
+    assert kinds(events) == ["held", "done"] and events[0].reason == "never_cited"

@@ -1,0 +1,71 @@
+"""The gate's corpora as evals (issue 11): faithful prose let through, subtle falsehoods held, a model's own
+answers replayed through the real app with few holds, each one explained.
+
+The corpora were written by someone who read only the example's record, prompt and tools, never the gate.
+The floors below are the README's: the goals where they are met, the measured figure where they are not.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.corpora import FAITHFUL, REALISTIC, SUBTLE, Figures, measure
+
+ROOT = Path(__file__).resolve().parents[1] / "evals"
+CORPORA = ROOT / "corpora"
+
+GOAL_FAITHFUL = 0.97
+GOAL_SUBTLE = 0.85
+# Per kind, the README states the shortfall where the goal is not met: a kind must not fall below it.
+FLOOR_SUBTLE = {"number": 0.85, "negation": 0.75, "role": 0.80, "employer": 0.90, "time": 0.85}
+# Holds that are right, each explained in the README: the replay cannot correct a call the checks refused as a
+# model would, so what it said as if the call had happened is held; and one uncited opinion of a links card.
+EXPLAINED = {
+    "Point at the 3-D Secure flow": "uncited",
+    "Show me the table of Kafka topics": "uncited",
+    "Where is the contact form?": "never_cited",
+    "How did she find the leak?": "uncited",
+    "I want to watch the full heap run": "uncited",
+    "I only have five minutes, what's most worth seeing here?": "never_cited",
+}
+GOAL_REALISTIC = 0.03
+
+
+@pytest.fixture(scope="module")
+def figures() -> Figures:
+    return measure(CORPORA, ROOT / "bundle.json")
+
+
+def test_the_corpora_are_as_large_as_asked_and_cover_the_record() -> None:
+    faithful = json.loads((CORPORA / FAITHFUL).read_text(encoding="utf-8"))
+    subtle = json.loads((CORPORA / SUBTLE).read_text(encoding="utf-8"))
+    realistic = json.loads((CORPORA / REALISTIC).read_text(encoding="utf-8"))
+    assert len(faithful) >= 150 and len(subtle) >= 100 and len(realistic) >= 40
+    record = Bundle.load(ROOT / "bundle.json").record
+    cited = {sid for item in faithful for sid in item["sections"]}
+    assert set(record) <= cited, f"sections no faithful paraphrase covers: {sorted(set(record) - cited)}"
+    assert {item["kind"] for item in subtle} == {"number", "negation", "role", "employer", "time"}
+
+
+def test_faithful_paraphrases_are_shown(figures: Figures) -> None:
+    assert figures.faithful_shown / figures.faithful >= GOAL_FAITHFUL, figures.report()
+
+
+def test_subtle_falsehoods_are_held_overall_and_per_kind(figures: Figures) -> None:
+    held = figures.as_json()
+    assert held["gate_subtle_held"] >= GOAL_SUBTLE, figures.report()
+    for kind, floor in FLOOR_SUBTLE.items():
+        assert held[f"gate_subtle_held_{kind}"] >= floor, (kind, figures.report())
+
+
+def test_a_models_own_answers_are_held_only_where_explained(figures: Figures) -> None:
+    held = {question: reason for question, reason, _ in figures.realistic_holds}
+    assert held.items() <= EXPLAINED.items(), figures.report()
+    assert figures.as_json()["realistic_hold_rate_calls_passed"] <= GOAL_REALISTIC, figures.report()
+    # Every hold of an answer whose calls all passed is the one opinion explained above.
+    passed = [q for q, _, _ in figures.realistic_holds if q not in figures.realistic_refused]
+    assert passed == ["I only have five minutes, what's most worth seeing here?"]

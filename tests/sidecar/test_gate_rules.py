@@ -1,0 +1,146 @@
+"""The gate's rules beyond the seeds (issue 11), on the example site's record: numbers, polarity, roles, proper
+names, the site's own names, and sentences grounded by this turn's actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.events import Held, Sentence
+from docent.sidecar.numbers import Quantity, quantities, unstated
+from docent.sidecar.policy import AnswerPolicy
+from docent.sidecar.turn import default_gate
+
+BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+
+
+def verdicts(reply: str, *acted: str) -> list[str]:
+    """Each sentence's fate, in order: "shown", or the reason it was held."""
+    gate = default_gate(BUNDLE, AnswerPolicy())
+    gate.acted(*acted)
+    events = [*gate.feed(reply), *gate.finish()]
+    return ["shown" if isinstance(e, Sentence) else e.reason for e in events if isinstance(e, Sentence | Held)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verdict"),
+    [
+        # The record says 31 %, four engineers, 40 minutes to 6, 22 weeks.
+        ("The AWS bill fell by 31 % [[case-k8s-results]].", "shown"),
+        ("The AWS bill fell by 61 % [[case-k8s-results]].", "number"),
+        ("The AWS bill fell by thirty-one per cent [[case-k8s-results]].", "shown"),
+        ("She mentors four mid-level engineers [[roles-alderway-leading]].", "shown"),
+        ("She mentors twelve mid-level engineers [[roles-alderway-leading]].", "number"),
+        ("A release went from 40 minutes to 6 [[case-k8s-results]].", "shown"),
+        ("A release went from 40 minutes to 16 [[case-k8s-results]].", "number"),
+        ("All forty services moved in 22 weeks [[case-k8s-results]].", "shown"),
+        ("All 40 services moved in twenty-two weeks [[case-k8s-results]].", "shown"),
+        ("All forty services moved in 22 months [[case-k8s-results]].", "number"),
+        # A duration is compared as one: half a minute is 30 seconds; a fortnight is not a week.
+        ("The fast leak ends in an OutOfMemoryError within 30 seconds of heap time [[lab-leak-reading]].", "shown"),
+        ("Mentoring is a fortnightly hour per person [[how-review]].", "shown"),
+        ("Mentoring is a weekly hour per person [[how-review]].", "number"),
+        # A table's number takes its column's unit: "wave 3: ...; weeks 5".
+        ("The third wave moved 12 Kafka consumers in 5 weeks [[case-k8s-approach]].", "shown"),
+        # The digits of a name are no number: 3-D, p99, Java 17 when the section says so.
+        ("Decision latency at p99 was 48 ms with 3-D Secure 2 [[case-3ds-results]].", "shown"),
+    ],
+)
+def test_every_number_a_sentence_states_is_one_its_sections_state(sentence: str, verdict: str) -> None:
+    assert verdicts(sentence) == [verdict]
+
+
+def test_quantities_read_digits_words_ranges_and_units() -> None:
+    said = [q.said() for q in quantities("From 410 to 160 ms, 1.8 million cards, 71%, a nine-broker cluster, an hour")]
+    assert said == ["0.41 s", "0.16 s", "1.8e+06", "71 %", "9", "3600 s"]
+    assert quantities("PSD2, p99, v1.2.3 and ISO-8601, one of the teams, a second engineer") == ()
+    # A section's bare number vouches for any unit; a sentence's bare number needs a bare one.
+    assert unstated(quantities("3 weeks"), frozenset({Quantity(3.0, "", 3.0)})) == []
+    assert unstated(quantities("nine brokers"), frozenset(quantities("nine months"))) != []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verdict"),
+    [
+        ("She does not review code [[roles-alderway-leading]].", "polarity"),
+        ("Nobody reports to her [[roles-alderway-leading]].", "shown"),
+        ("She leads without managing [[roles-alderway-leading]].", "shown"),
+        ("Mara Lindqvist manages a team of engineers who report to her [[roles-alderway-leading]].", "polarity"),
+        ("She was the engineering manager of the 3-D Secure 2 programme [[roles-alderway-leading]].", "polarity"),
+        ("The rollout had no incident that reached a cardholder [[case-3ds-results]].", "shown"),
+        ("One incident during the rollout reached cardholders [[case-3ds-results]].", "polarity"),
+        # The opposite word: the record says bounded, and fell.
+        ("She replaced the map with a bounded Caffeine cache [[case-leak-cause]].", "shown"),
+        ("She replaced the map with an unbounded Caffeine cache [[case-leak-cause]].", "polarity"),
+        ("The AWS bill rose by 31 % [[case-k8s-results]].", "polarity"),
+        # "No jitter" denies a thing an answer may name freely: one word is not enough to contradict it.
+        ("With jitter the retries spread out and the service recovers as soon as it is up [[lab-storm-reading]].", "shown"),
+    ],
+)
+def test_a_denial_needs_the_records_denial_and_an_affirmation_must_not_contradict_one(sentence: str, verdict: str) -> None:
+    assert verdicts(sentence) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verdict"),
+    [
+        ("She leads without managing and mentors mid-level engineers [[roles-alderway-leading]].", "shown"),
+        ("She manages three teams of about six engineers each [[roles-alderway]].", "role"),
+        ("She chairs the bank's architecture board for anything that touches card data [[roles-alderway-scope]].", "role"),
+        ("She sits on the bank's architecture board for anything that touches card data [[roles-alderway-scope]].", "shown"),
+        ("A colleague wrote the template and the migration runbook [[case-k8s-approach]].", "role"),
+        ("She attends the monthly architecture hour [[roles-alderway-leading]].", "role"),
+    ],
+)
+def test_roles_and_attributions_only_in_the_records_words(sentence: str, verdict: str) -> None:
+    assert verdicts(sentence) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verdict"),
+    [
+        ("Since March 2021 she has been a staff engineer at Alderway Bank [[roles-alderway]].", "shown"),
+        ("Since March 2021 she has been a staff engineer at Tessellate Freight [[roles-alderway]].", "unknown_term"),
+        ("Tessellate's pricing API latency fell [[roles-alderway-results]].", "unknown_term"),
+        # A section mentions its own title and its page's title: this section never repeats "Kubernetes".
+        ("All forty services moved to Kubernetes in 22 weeks without a customer-facing outage [[case-k8s-results]].", "shown"),
+    ],
+)
+def test_a_proper_name_must_be_one_the_cited_sections_or_their_page_mention(sentence: str, verdict: str) -> None:
+    assert verdicts(sentence) == [verdict]
+
+
+def test_the_sites_names_pass_the_first_person_rule_with_or_without_quote_marks() -> None:
+    assert verdicts("How I work says she reviews code [[how-review]].") == ["shown"]
+    assert verdicts('"How I work" says she reviews code [[how-review]].') == ["shown"]
+    assert verdicts("I review code [[how-review]].") == ["first_person"]
+
+
+def test_a_sentence_that_restates_this_turns_action_is_grounded_by_it() -> None:
+    assert verdicts("The CV is open.", "CV") == ["shown"]
+    assert verdicts("Get in touch is open. You can press Write an email.", "Get in touch", "Write an email") == [
+        "shown",
+        "shown",
+    ]
+    assert verdicts("The topic now reads A role.", "What is it about?", "topic", '"role" (A role)') == ["shown"]
+    # It counts as the answer's citation: a short connective before it is let through too.
+    assert verdicts("Here it is. The CV is open.", "CV") == ["shown", "shown"]
+    # Anything beyond the manifest's words still needs the record ...
+    assert verdicts("The CV is open. It lists every role she has held so far.", "CV") == ["shown", "uncited"]
+    # (a connective short enough to pass uncited still states no figure the answer has not cited)
+    assert verdicts("The CV is open. She led a team of ten.", "CV") == ["shown", "number"]
+    assert verdicts("Two things. The CV is open.", "CV") == ["shown", "shown"]
+    assert verdicts("The CV is open and shows her best work.", "CV") == ["never_cited"]
+    # ... a claim that the button did something is no restatement of offering it ...
+    assert verdicts("Your email was sent.", "Write an email") == ["never_cited"]
+    # ... and without an action, a name is no citation.
+    assert verdicts("The CV is open.") == ["never_cited"]
+
+
+def test_a_card_may_name_what_the_sites_names_name() -> None:
+    gate = default_gate(BUNDLE, AnswerPolicy())
+    assert gate.vet("Kafka") is None  # the page "Kafka event backbone"
+    assert gate.vet("Rust") is not None
+    assert gate.vet("How I work") is None

@@ -8,8 +8,9 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
   denies incident, reach, cardholder.
-- A sentence that denies something passes only when one of its scopes shares a word with a scope of its cited
-  sections: the record must deny it too.
+- A sentence that denies something passes only when one of its scopes shares two words (or all of the shorter
+  one's) with a scope of its cited sections: the record must deny the same thing. "Consumers could not be added
+  without changes to the producers" is not "added without touching producers".
 - A sentence that denies nothing is held when it affirms what a cited section denies: it holds the first two
   words of a section's scope (the only one, when the scope has one), such as "reports" against "nobody reports
   to me" or "incident" and "reached" against "no incident that reached a cardholder".
@@ -87,6 +88,11 @@ def _ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
 _NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead"))
 
 
+def _same(mine: Scope, theirs: Scope) -> bool:
+    """Two denials deny the same thing: they share two words, or every word of the shorter one."""
+    return len(mine & theirs) >= min(2, len(mine), len(theirs))
+
+
 def negates(text: str, words: set[str] | None = None) -> bool:
     """Whether a text negates; `words`, its lower-case words when the caller has them, make the test quick."""
     if words is not None and not words & _NEGATING_WORDS and "n't" not in text and "n’t" not in text:
@@ -104,7 +110,7 @@ def contradicts(
     """
     if said:
         denied = [scope for scope in denied if scope]
-        return not any(scope & other for scope in said if scope for other in denied) and any(said)
+        return not any(_same(scope, other) for scope in said if scope for other in denied) and any(said)
     return any(head <= words for head in affirmed_heads)
 
 

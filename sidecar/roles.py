@@ -46,6 +46,20 @@ _FORMS = {
 _KEYS = frozenset(_FORMS)
 # Words as the forms above are written: a hyphen or an apostrophe joins ("co-led" is no "led", "others'" is).
 _WORDS = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")
+_TITLES = frozenset(("head", "manage", "lead", "direct", "chief", "officer", "cto", "vp", "president", "supervise"))
+_REPORTS_TO = re.compile(
+    r"\breport(?:s|ed|ing)?\s+to\s+(?:the\s+|a\s+|an\s+|her\s+|his\s+|their\s+)?(?:\w+\s+)?"
+    r"(head|manager|lead|leader|director|chief|officer|cto|vp|president|supervisor)\b",
+    re.IGNORECASE,
+)
+
+
+def _owns_too(text: str, role: str) -> bool:
+    """Whether the role word is also used outside a "reports to the ..." phrase."""
+    rest = _REPORTS_TO.sub(" ", text).lower()
+    return any(_FORMS.get(w) == role for w in _WORDS.findall(rest))
+
+
 # "took part", "sat in on", "sits in on": attending under another name.
 _PHRASES = re.compile(r"\b(?:t(?:ake|akes|ook|aking)\s+part|s(?:it|its|at|itting)\s+in\s+on)\b", re.IGNORECASE)
 
@@ -59,6 +73,10 @@ def roles(text: str, *, record: bool = False, words: set[str] | None = None) -> 
     if words is None:
         words = set(_WORDS.findall(text.lower()))
     found = {_FORMS[w] for w in words & _KEYS if w != "own" or record}
+    if "report" in found and found & _TITLES:
+        # "reports to the head of card engineering": the head is someone else, whose role this is not.
+        others = {_FORMS[m.group(1).lower()] for m in _REPORTS_TO.finditer(text)}
+        found -= {r for r in others if not _owns_too(text, r)}
     if ("part" in words or "on" in words) and _PHRASES.search(text):
         found.add("participate")
     return frozenset(found)

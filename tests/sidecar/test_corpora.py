@@ -21,7 +21,7 @@ CORPORA = ROOT / "corpora"
 GOAL_FAITHFUL = 0.97
 GOAL_SUBTLE = 0.85
 # Per kind, the README states the shortfall where the goal is not met: a kind must not fall below it.
-FLOOR_SUBTLE = {"number": 0.85, "negation": 0.75, "role": 0.80, "employer": 0.90, "time": 0.85}
+FLOOR_SUBTLE = {"number": 0.85, "negation": 0.80, "role": 0.85, "employer": 0.90, "time": 0.85}
 # Holds that are right, each explained in the README: the replay cannot correct a call the checks refused as a
 # model would, so what it said as if the call had happened is held; and one uncited opinion of a links card.
 EXPLAINED = {

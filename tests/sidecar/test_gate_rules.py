@@ -70,6 +70,8 @@ def test_quantities_read_digits_words_ranges_and_units() -> None:
         ("Mara Lindqvist manages a team of engineers who report to her [[roles-alderway-leading]].", "polarity"),
         ("She was the engineering manager of the 3-D Secure 2 programme [[roles-alderway-leading]].", "polarity"),
         ("The rollout had no incident that reached a cardholder [[case-3ds-results]].", "shown"),
+        # A denial must deny the same thing: two words in common, not one ("producers").
+        ("Consumers could not be added without changes to the producers [[adr-kafka-consequences]].", "polarity"),
         ("One incident during the rollout reached cardholders [[case-3ds-results]].", "polarity"),
         # The opposite word: the record says bounded, and fell.
         ("She replaced the map with a bounded Caffeine cache [[case-leak-cause]].", "shown"),
@@ -92,6 +94,9 @@ def test_a_denial_needs_the_records_denial_and_an_affirmation_must_not_contradic
         ("She sits on the bank's architecture board for anything that touches card data [[roles-alderway-scope]].", "shown"),
         ("A colleague wrote the template and the migration runbook [[case-k8s-approach]].", "role"),
         ("She attends the monthly architecture hour [[roles-alderway-leading]].", "role"),
+        # A title after "reports to the" is someone else's.
+        ("She reports to the head of card engineering [[roles-alderway]].", "shown"),
+        ("She heads card engineering at Alderway Bank [[roles-alderway]].", "role"),
     ],
 )
 def test_roles_and_attributions_only_in_the_records_words(sentence: str, verdict: str) -> None:
@@ -144,3 +149,13 @@ def test_a_card_may_name_what_the_sites_names_name() -> None:
     assert gate.vet("Kafka") is None  # the page "Kafka event backbone"
     assert gate.vet("Rust") is not None
     assert gate.vet("How I work") is None
+
+
+def test_the_new_reasons_are_told_to_the_visitor_and_to_the_next_note() -> None:
+    from docent.sidecar.screen import HELD_DEFAULT, HELD_WORDS
+
+    policy = AnswerPolicy()
+    for reason in ("number", "polarity", "role"):
+        assert reason in policy.held_message(reason) or "held back" in policy.held_message(reason)
+        assert policy.held_message(reason) != policy.held_message("no_such_reason")
+        assert HELD_WORDS.get(reason, HELD_DEFAULT) != HELD_DEFAULT

@@ -29,7 +29,6 @@ EXPLAINED = {
     "Show me the table of Kafka topics": "uncited",
     "Where is the contact form?": "never_cited",
     "How did she find the leak?": "uncited",
-    "I want to watch the full heap run": "uncited",
     "I only have five minutes, what's most worth seeing here?": "never_cited",
 }
 GOAL_REALISTIC = 0.03

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from docent.sidecar import numbers, polarity
@@ -146,7 +146,11 @@ class RecordIndex:
     _cache: dict[tuple[int, int, int], tuple[Mapping[str, Section], Lexicon, RecordIndex]] = {}
 
     def __init__(
-        self, record: Mapping[str, Section], lexicon: Lexicon, page_titles: Mapping[str, str] | None = None
+        self,
+        record: Mapping[str, Section],
+        lexicon: Lexicon,
+        page_titles: Mapping[str, str] | None = None,
+        intros: Mapping[str, str] | None = None,
     ) -> None:
         self.record = record
         titles = page_titles or {}
@@ -158,19 +162,29 @@ class RecordIndex:
         self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
         self.names = record_names(s.text for s in record.values())
+        # A proper name may come from the section's page's opening, before any section: the case's employer.
+        intros = intros or {}
+        self.name_words = {
+            sid: self.words[sid] | frozenset(stems(intros[s.page])) if intros.get(s.page) else self.words[sid]
+            for sid, s in record.items()
+        }
         self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
         # Only names with a first-person word in them need quoting out before the first-person test.
         self.first_person_titles = tuple(s.title for s in record.values() if FIRST_PERSON.search(s.title))
 
     @classmethod
     def of(
-        cls, record: Mapping[str, Section], lexicon: Lexicon, page_titles: Mapping[str, str] | None = None
+        cls,
+        record: Mapping[str, Section],
+        lexicon: Lexicon,
+        page_titles: Mapping[str, str] | None = None,
+        intros: Mapping[str, str] | None = None,
     ) -> RecordIndex:
         key = (id(record), id(lexicon), id(page_titles))
         hit = cls._cache.get(key)
         if hit is not None and hit[0] is record and hit[1] is lexicon:
             return hit[2]
-        index = cls(record, lexicon, page_titles)
+        index = cls(record, lexicon, page_titles, intros)
         if len(cls._cache) >= 16:  # a rebuilt bundle replaces the old one: keep only the recent few
             cls._cache.pop(next(iter(cls._cache)))
         cls._cache[key] = (record, lexicon, index)
@@ -190,7 +204,7 @@ class Gate:
         self._record = record
         self._lexicon = lexicon
         self._site = site if site is not None else Site.cached(record, lexicon, tuple(quotable))
-        self._index = RecordIndex.of(record, lexicon, self._site.page_titles)
+        self._index = RecordIndex.of(record, lexicon, self._site.page_titles, self._site.intros)
         self._policy: Policy = policy if policy is not None else AnswerPolicy()
         self._names = self._site.names
         self._splitter = SentenceSplitter()
@@ -377,7 +391,7 @@ class Gate:
         names = proper_names(text, record=self._index.names, skip=self._site.ordinary, words=words)
         if not names:
             return []
-        sections = [self._index.words[sid] for sid in ids]
+        sections = [self._index.name_words[sid] for sid in ids]
         return [name for name in names if not all(any(stem in w for w in sections) for stem in stems(name))]
 
     def _confirms(self, draft: _Draft, masked: str | None = None) -> bool:
@@ -470,6 +484,7 @@ class Site:
     page_titles: Mapping[str, str]
     terms: frozenset[str]  # the lexicon's terms the site's names name: card words may use them
     ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
+    intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
 
     _cache: ClassVar[dict[tuple[int, int, tuple[str, ...]], tuple[Mapping[str, Section], Lexicon, Site]]] = {}
 
@@ -494,10 +509,11 @@ class Site:
         names: Iterable[str] = (),
         page_titles: Mapping[str, str] | None = None,
         owner: str = "",
+        intros: Mapping[str, str] | None = None,
     ) -> Site:
         all_names = [*names, *(s.title for s in record.values())]
         terms: set[str] = set()
         for name in all_names:
             terms |= lexicon.names(name)
         ordinary = frozenset(STOP_WORDS | {w.lower() for w in _WORD.findall(owner)})
-        return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary)
+        return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}))

@@ -71,14 +71,35 @@ def _compile(names: list[str]) -> re.Pattern[str]:
 
 
 def record_names(texts: Iterable[str]) -> frozenset[str]:
-    """The words a record writes as names: capitalised inside its sentences (Tessellate, Alderway), lower case."""
+    """The words a record writes as names: capitalised inside its sentences (Tessellate, Alderway), lower case.
+
+    A word it also writes in lower case inside a sentence ("freight" of "Tessellate Freight" and "road
+    freight") is an everyday word too, and no name.
+    """
     found: set[str] = set()
+    ordinary: set[str] = set()
     for text in texts:
         for m in _TOKEN.finditer(text):
             word = m.group(0)
-            if word[0].isupper() and not _starts_sentence(text, m.start()):
-                found.add(_fold(word))
-    return frozenset(found)
+            if word[0].isupper():
+                if not _starts_sentence(text, m.start()):
+                    found.add(_fold(word))
+            elif word[0].islower():
+                ordinary.add(_fold(word))
+    return frozenset(found - ordinary)
+
+
+def page_intros(page_text: Mapping[str, str], first_titles: Mapping[str, str]) -> dict[str, str]:
+    """Each record page's opening paragraph, before its first section ("Alderway Bank, 2021–2022."): the context
+    its sections share, which names the employer a section's own text may leave out. Only prose: an opening
+    with a table or a list (the roles page's timeline names every employer) vouches for no section's names.
+    `first_titles`: page -> its first section's title."""
+    intros = {}
+    for page, title in first_titles.items():
+        lines = (page_text.get(page) or "").split("\n")
+        if title in lines and lines.index(title) == 1:  # one line: the heading and its prose, no table or list
+            intros[page] = lines[0]
+    return intros
 
 
 def proper_names(

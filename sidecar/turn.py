@@ -29,7 +29,7 @@ from docent.sidecar.conversation import Conversation, Waiting
 from docent.sidecar.events import Action, Done, Error, Held, Sentence, StreamEvent
 from docent.sidecar.gate import Gate, Site
 from docent.sidecar.lexicon import Lexicon
-from docent.sidecar.names import manifest_names
+from docent.sidecar.names import manifest_names, page_intros
 from docent.sidecar.model.port import (
     CutShort,
     LanguageModel,
@@ -90,7 +90,12 @@ def site_of(bundle: Bundle, lexicon: Lexicon) -> Site:
     """What the gate knows of the site beyond the record: every name of its map, its pages' titles."""
     names = [*manifest_names(bundle.manifest), *quotable(bundle)]
     titles = {pid: str(page.get("label") or "") for pid, page in bundle.pages.items()}
-    return Site.of(bundle.record, lexicon, names, titles, owner=str(bundle.manifest.get("site_name") or ""))
+    first_titles: dict[str, str] = {}
+    for section in bundle.record.values():
+        first_titles.setdefault(section.page, section.title)
+    intros = page_intros(bundle.manifest.get("page_text") or {}, first_titles)
+    owner = str(bundle.manifest.get("site_name") or "")
+    return Site.of(bundle.record, lexicon, names, titles, owner=owner, intros=intros)
 
 
 def default_gate(bundle: Bundle, policy: Policy) -> GateLike:

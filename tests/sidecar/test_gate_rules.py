@@ -109,6 +109,9 @@ def test_roles_and_attributions_only_in_the_records_words(sentence: str, verdict
         ("Since March 2021 she has been a staff engineer at Alderway Bank [[roles-alderway]].", "shown"),
         ("Since March 2021 she has been a staff engineer at Tessellate Freight [[roles-alderway]].", "unknown_term"),
         ("Tessellate's pricing API latency fell [[roles-alderway-results]].", "unknown_term"),
+        # A case page's opening paragraph names its employer for every section of the page; another's is held.
+        ("She designed the authentication decision service at Alderway Bank [[case-3ds-approach]].", "shown"),
+        ("She designed the authentication decision service at Tessellate Freight [[case-3ds-approach]].", "unknown_term"),
         # A section mentions its own title and its page's title: this section never repeats "Kubernetes".
         ("All forty services moved to Kubernetes in 22 weeks without a customer-facing outage [[case-k8s-results]].", "shown"),
     ],

@@ -14,7 +14,7 @@ from docent.sidecar.gate import Gate
 from docent.sidecar.lexicon import Lexicon
 
 SECTIONS = 60
-ANSWERS = int(__import__("os").environ.get("GATE_BENCH_ANSWERS", "2000"))
+ANSWERS = 2_000
 TERMS = ["Kafka", "Java", "Go", "Rust", "Spring Boot", "3-D Secure", "Node.js", "C++", ".NET", "CI/CD", "PostgreSQL", "Redis"]
 WORDS = (
     "the service moved card payments onto a ledger that reconciles every night while the team reviewed code in "

@@ -60,8 +60,7 @@ Your tools act on the visitor's screen. Each takes an id from the site's map bel
 the panel was asked to do, in the site's words.
 
 - show_page opens a page, or the home page at one of its sections.
-- point_at points at a part on the page the visitor has open, and rings it. For a part on another page, open \
-that page with show_page first, then point at the part.
+- point_at points at a part: the panel opens the part's page if it is not open and rings the part.
 - run_experiment runs an experiment in the visitor's browser: EXP as it is set, EXP:PRESET with one of its \
 presets. A live run on the server (EXP:live) and a preset that runs on the server (which runs only as a live \
 run) are only for a visitor who asked to see the experiment run, and only where the map gives the experiment a \

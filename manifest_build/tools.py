@@ -49,8 +49,8 @@ def _five(manifest: Manifest) -> list[Tool]:
          "Open a page of the site for the visitor, or the home page at one of its sections. Answers with what it opened.",
          destinations, "A page's or a home section's id from the site's map."),
         ("point_at",
-         "Point at a part of the page the visitor has open: the panel rings the part. For a part on another page, "
-         "open that page with show_page first. Answers with what it pointed at.",
+         "Point at a part of a page for the visitor: the panel opens the part's page if it is not open and rings the "
+         "part. Answers with what it pointed at.",
          [p.id for p in manifest.parts], "A part's id from the site's map."),
         ("run_experiment",
          "Run an experiment in the visitor's browser: EXP as it is set, EXP:PRESET with one of its presets. EXP:live "

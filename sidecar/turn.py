@@ -347,7 +347,7 @@ class Turn:
                     reply.results.append(_result(event.id, verdict.message, error=True))
                     continue
                 outcome: Outcome = carry_out(verdict, self.bundle, here)
-                gate.acted(*acted_labels(verdict, outcome))
+                gate.acted(*acted_labels(verdict, outcome, self.bundle.pages))
                 if outcome.events:
                     for out in gate.flush():  # the words the model wrote before this action go first
                         yield out
@@ -409,7 +409,7 @@ def site_labels(bundle: Bundle) -> frozenset[str]:
     return made
 
 
-def acted_labels(verdict: Passed, outcome: Outcome) -> list[str]:
+def acted_labels(verdict: Passed, outcome: Outcome, pages: dict[str, Any] | None = None) -> list[str]:
     """A carried-out action in the manifest's words: what a sentence may restate without a citation.
 
     The labels of what it acted on, a preset's label, a field's new value as the page lists it; never the
@@ -419,6 +419,8 @@ def acted_labels(verdict: Passed, outcome: Outcome) -> list[str]:
     preset = verdict.detail.get("preset")
     if isinstance(preset, dict) and preset.get("label"):
         labels.append(str(preset["label"]))
+    if verdict.kind == "point_at" and pages and verdict.target.get("page") in pages:
+        labels.append(str(pages[verdict.target["page"]].get("label", "")))  # a part elsewhere opens its page
     if verdict.detail.get("live"):
         labels.append("a live run")
     if verdict.kind in ("page_field", "page_action"):

@@ -22,13 +22,9 @@ GOAL_FAITHFUL = 0.97
 GOAL_SUBTLE = 0.85
 # Per kind, the README states the shortfall where the goal is not met: a kind must not fall below it.
 FLOOR_SUBTLE = {"number": 0.85, "negation": 0.80, "role": 0.85, "employer": 0.90, "time": 0.85}
-# Holds that are right, each explained in the README: the replay cannot correct a call the checks refused as a
-# model would, so what it said as if the call had happened is held; and one uncited opinion of a links card.
+# Holds that are right, each explained in the README: an opinion written after a links card, which no section
+# or action grounds.
 EXPLAINED = {
-    "Point at the 3-D Secure flow": "uncited",
-    "Show me the table of Kafka topics": "uncited",
-    "Where is the contact form?": "never_cited",
-    "How did she find the leak?": "uncited",
     "I only have five minutes, what's most worth seeing here?": "never_cited",
 }
 GOAL_REALISTIC = 0.03
@@ -64,7 +60,7 @@ def test_subtle_falsehoods_are_held_overall_and_per_kind(figures: Figures) -> No
 def test_a_models_own_answers_are_held_only_where_explained(figures: Figures) -> None:
     held = {question: reason for question, reason, _ in figures.realistic_holds}
     assert held.items() <= EXPLAINED.items(), figures.report()
-    assert figures.as_json()["realistic_hold_rate_calls_passed"] <= GOAL_REALISTIC, figures.report()
+    assert figures.as_json()["realistic_hold_rate"] <= GOAL_REALISTIC, figures.report()
     # Every hold of an answer whose calls all passed is the one opinion explained above.
     passed = [q for q, _, _ in figures.realistic_holds if q not in figures.realistic_refused]
     assert passed == ["I only have five minutes, what's most worth seeing here?"]

@@ -538,10 +538,14 @@ async def test_a_confirmation_of_the_turns_action_is_shown_and_a_refused_actions
     rig = Rig(tmp_path, [
         {"question": "CV", "calls": [[{"tool": "show_page", "input": {"id": "cv"}}], [{"text": "The CV is open."}]]},
         {"question": "flow", "calls": [[{"tool": "point_at", "input": {"id": "3ds-flow"}}],
-                                       [{"text": "The panel is pointing at The 3-D Secure 2 flow."}]]},
+                                       [{"text": "The panel is pointing at The 3-D Secure 2 flow on 3-D Secure rollout."}]]},
+        {"question": "leak", "calls": [[{"tool": "run_leak", "input": {}}], [{"text": "Run the leak is pressed."}]]},
     ])
     events = await rig.ask(Ask(question="Where is her CV?", screen=ON_HOME))
     assert kinds(events) == ["action", "sentence", "done"] and events[1].text == "The CV is open."
-    # A part on another page is refused (open its page first): the sentence that says it happened is held.
+    # A part on another page: the panel opens its page, so its name is the action's words too.
     events = await rig.ask(Ask(question="Point at the flow", screen=ON_HOME))
+    assert kinds(events) == ["action", "sentence", "done"]
+    # An action the checks refused (Lab's button, from Home) grounds nothing: the sentence saying it happened is held.
+    events = await rig.ask(Ask(question="Run the leak", screen=ON_HOME))
     assert kinds(events) == ["held", "done"] and events[0].reason == "never_cited"

@@ -23,7 +23,8 @@ from docent.sidecar.routes import routes
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore
 from docent.sidecar.state import budget_store as default_budget_store
-from docent.sidecar.store import MemoryStore, Store, StoreUnavailable
+from docent.sidecar.state import store as default_store
+from docent.sidecar.store import Store, StoreUnavailable
 
 API = "/api/"
 # The API answers JSON and streams to scripts, never to be framed, sniffed, cached or to send a referrer.
@@ -47,9 +48,7 @@ def create_app(
 ) -> Starlette:
     """The sidecar. Nothing heavy happens here: the bundle and the model are made with the first call needing them."""
     now = clock or time.time
-    store = store or MemoryStore(
-        conversation_s=settings.conversation_s, max_conversations=settings.max_conversations, clock=now, wall_clock=now
-    )
+    store = store or default_store(settings, clock=now)
     counts = counts if counts is not None else open_counts(settings.state_dir, settings.redis_url)
     daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
@@ -85,6 +84,7 @@ def create_app(
             metrics.close()
             await daily.aclose()
             await guide.aclose()
+            await store.aclose()
 
     table: list[BaseRoute] = list(routes(guide))
     table.append(Route("/api/guide/metrics", metrics_endpoint(metrics, settings.metrics_token), methods=["GET"]))

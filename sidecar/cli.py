@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import secrets
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -80,16 +81,57 @@ def run_serve(args: argparse.Namespace) -> int:
     from docent.sidecar.spending.daybook import StateDirError
 
     try:
-        app = create_app(settings)
+        app = create_app(settings)  # made here too with several workers: a setting that cannot work stops us here
     except StateDirError as exc:
         print(f"Docent cannot start:\n  - {exc}", file=sys.stderr)
         return 2
     sock = _listen(settings.host, settings.port)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, **_server_options(settings, args))
     print(banner(settings, port), flush=True)
+    if settings.workers > 1:
+        _serve_workers(settings, args, flags, sock)
+        return 0
+    config = uvicorn.Config(app, **_server_options(settings, args))
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+# The flags a worker process reads back from its environment, as the variables they stand for.
+FLAG_VARIABLES = {
+    "site": "DOCENT_SITE",
+    "bundle": "DOCENT_BUNDLE",
+    "enabled": "DOCENT_ENABLED",
+    "model": "DOCENT_MODEL",
+    "redis_url": "DOCENT_REDIS_URL",
+}
+
+
+def _serve_workers(settings: Any, args: argparse.Namespace, flags: dict[str, Any], sock: socket.socket) -> None:
+    """Several processes accepting on one socket, each with its own app made from the same settings.
+
+    They share their state through Redis (the settings refuse several workers without it), and one proof-of-work
+    secret: the one set, or one made here and handed to every worker.
+    """
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    for name, variable in FLAG_VARIABLES.items():
+        if flags.get(name) is not None:
+            os.environ[variable] = "1" if flags[name] is True else str(flags[name])
+    if settings.pow_secret_made:  # made for this run: one for every worker
+        os.environ["DOCENT_POW_SECRET"] = secrets.token_hex(32)
+    config = uvicorn.Config(
+        "docent.sidecar.cli:worker_app", factory=True, workers=settings.workers, **_server_options(settings, args)
+    )
+    Multiprocess(config, sockets=[sock]).run()
+
+
+def worker_app() -> Any:
+    """A worker's app (`--workers N`): its settings read back from the environment the parent prepared."""
+    from docent.sidecar.app import create_app
+    from docent.sidecar.settings import Settings
+
+    return create_app(Settings.from_env(os.environ))
 
 
 def banner(settings: Any, port: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +35,6 @@ class Conversation:
     questions: int = 0
     held_last: list[str] = field(default_factory=list)  # held reasons of the last turn, for the next note
     waiting: Waiting | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
 
     def commit(self, messages: list[dict[str, Any]], *, held: list[str], waiting: Waiting | None, question: bool) -> None:
         """Remember a turn that succeeded; a failed one never calls this, so nothing of it is kept."""

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import logging
 
 from starlette.requests import Request
 from starlette.responses import Response
+
+logger = logging.getLogger("docent.sidecar")
 
 
 class GuideError(Exception):
@@ -38,4 +41,5 @@ STORE_UNAVAILABLE = "The guide cannot reach its shared state just now: try again
 
 async def store_unavailable(request: Request, exc: Exception) -> Response:
     """The store (Redis, the state file) did not answer: a 503 that says to wait, never a 500."""
+    logger.warning("The store did not answer: %s", exc)
     return error_response(503, "store_unavailable", STORE_UNAVAILABLE, headers={"Retry-After": "30"})

@@ -9,10 +9,12 @@ from functools import lru_cache
 
 import limits
 from limits.aio.storage import Storage
+from limits.errors import StorageError
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from starlette.types import Scope
 
 from docent.sidecar.settings import Network, Settings
+from docent.sidecar.store import StoreUnavailable
 
 
 class Limited(Exception):
@@ -65,9 +67,12 @@ class RateLimits:
         await self._hit(self._read, "read", address)
 
     async def _hit(self, item: limits.RateLimitItem, scope: str, key: str) -> None:
-        if await self._limiter.hit(item, scope, key):
-            return
-        stats = await self._limiter.get_window_stats(item, scope, key)
+        try:
+            if await self._limiter.hit(item, scope, key):
+                return
+            stats = await self._limiter.get_window_stats(item, scope, key)
+        except StorageError as exc:  # a shared storage (Redis) that did not answer
+            raise StoreUnavailable(f"The rate limits could not be checked ({type(exc.storage_error).__name__}).") from None
         raise Limited(scope, max(1, math.ceil(stats.reset_time - time.time())))
 
 

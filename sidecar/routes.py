@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import aclosing
 from typing import Any
 
 from starlette.requests import Request
@@ -11,12 +13,13 @@ from starlette.routing import Route
 
 from docent.sidecar.body import read_body
 from docent.sidecar.errors import GuideError
-from docent.sidecar.events import Start
+from docent.sidecar.conversation import Conversation
+from docent.sidecar.events import Error, Start, StreamEvent
 from docent.sidecar.guide import OFF_WORDS, Guide, Ready
 from docent.sidecar.proof import ALGORITHM, ProofError, difficulty
 from docent.sidecar.ratelimit import Limited, client_address
 from docent.sidecar.reference import document_bytes
-from docent.sidecar.store import StoreFull
+from docent.sidecar.store import Lease, Store, StoreFull, StoreUnavailable
 from docent.sidecar.stream import Answer
 from docent.sidecar.tally import tallied
 
@@ -112,42 +115,43 @@ class _Endpoints:
     async def ask(self, request: Request) -> Answer:
         body = await read_body(request, "QuestionRequest", limit=self.limit)
         ready = self._ready()
-        conversation = await self.guide.store.get(body["conversation"])
-        if conversation is None:
-            raise GuideError(
-                404,
-                "unknown_conversation",
-                "This conversation has ended (it expired, was forgotten, or the guide restarted): start a new one.",
-            )
-        question, reply = body.get("question"), body.get("reply")
-        if question is not None:
-            if not question.strip():
-                raise GuideError(422, "invalid", "question is blank: write a question.")
-            if conversation.questions >= self.settings.questions:
-                raise GuideError(
-                    409,
-                    "conversation_full",
-                    f"This conversation has had its {self.settings.questions} questions: start a new one.",
-                )
-        else:
-            _check_reply(reply, conversation.waiting)
-        if conversation.lock.locked():
+        store = self.guide.store
+        # The lease first: read after it is taken, the conversation is the last one saved, wherever it was.
+        lease = await store.lease(body["conversation"])
+        if lease is None:
             raise GuideError(409, "busy", "This conversation is answering another question: wait for it to finish.")
-        await self._limited(
-            self.guide.limits.question(address=self._address(request), conversation=conversation.token)
-        )
-        if conversation.lock.locked():  # taken while the limits were checked
-            raise GuideError(409, "busy", "This conversation is answering another question: wait for it to finish.")
-        await conversation.lock.acquire()  # free, so taken without waiting
         try:
+            conversation = await store.get(body["conversation"])
+            if conversation is None:
+                raise GuideError(
+                    404,
+                    "unknown_conversation",
+                    "This conversation has ended (it expired, was forgotten, or the guide restarted): start a new one.",
+                )
+            question, reply = body.get("question"), body.get("reply")
+            if question is not None:
+                if not question.strip():
+                    raise GuideError(422, "invalid", "question is blank: write a question.")
+                if conversation.questions >= self.settings.questions:
+                    raise GuideError(
+                        409,
+                        "conversation_full",
+                        f"This conversation has had its {self.settings.questions} questions: start a new one.",
+                    )
+            else:
+                _check_reply(reply, conversation.waiting)
+            await self._limited(
+                self.guide.limits.question(address=self._address(request), conversation=conversation.token)
+            )
             turn = self.guide.turn(ready)
             ask = _ask_type()(question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [])
             number = conversation.questions + (1 if question is not None else 0)
             start = Start(conversation=conversation.token, question=max(number, 1), model=ready.model.spec.id)
-            events = tallied(turn.run(conversation, ask), question=question is not None, listeners=self.guide.listeners)
-            return Answer(start, events, release=conversation.lock.release)
+            remembered = _remembered(turn.run(conversation, ask), store, conversation, lease)
+            events = tallied(remembered, question=question is not None, listeners=self.guide.listeners)
+            return Answer(start, events, release=lease.release)
         except BaseException:
-            conversation.lock.release()
+            await lease.release()
             raise
 
     async def reference(self, request: Request) -> Response:
@@ -189,6 +193,27 @@ class _Endpoints:
         except Limited as exc:
             self._count("limited", exc.scope)
             raise GuideError(429, "rate_limited", exc.message, retry_after=exc.retry_after) from None
+
+
+async def _remembered(
+    events: AsyncIterator[StreamEvent], store: Store, conversation: Conversation, lease: Lease
+) -> AsyncIterator[StreamEvent]:
+    """The turn's events, the conversation saved before its `done` goes out: a browser may ask again at once."""
+    async with aclosing(events):
+        async for event in events:
+            if event.event == "done":
+                try:
+                    kept = await store.save(conversation, lease)
+                except StoreUnavailable:
+                    yield Error("store_unavailable", UNREMEMBERED)
+                    return
+                if not kept:
+                    yield Error("incomplete", "This answer took too long to be remembered: ask again.")
+                    return
+            yield event
+
+
+UNREMEMBERED = "The guide could not remember this answer, so it is not part of the conversation: ask again in a minute."
 
 
 def _check_reply(reply: dict[str, Any], waiting: Any) -> None:

@@ -66,6 +66,7 @@ class Settings:
     # for an app made in code. `from_env` always names one.
     state_dir: Path | None = None
     redis_url: str | None = None  # redis://host:6379/0: the state several sidecars share
+    lease_s: int = 10  # with Redis: how long a sidecar that died mid-answer keeps its conversation busy
     # Running it: metrics, logs, the degraded guide, harder proofs (the counts for `docent report` go in state_dir).
     metrics: tuple[str, int] | None = None  # a separate address for /metrics, e.g. ("127.0.0.1", 9108)
     metrics_token: str | None = field(default=None, repr=False)  # else /api/guide/metrics behind this bearer token
@@ -100,6 +101,7 @@ class Settings:
             "port": reader.number("DOCENT_PORT", 8000, int, minimum=0),
             "state_dir": Path(env["DOCENT_STATE_DIR"]) if env.get("DOCENT_STATE_DIR") else default_state_dir(env),
             "redis_url": env.get("DOCENT_REDIS_URL", "").strip() or None,
+            "lease_s": reader.number("DOCENT_LEASE_S", 10, int, minimum=1),
             **_operating(reader, env),
         }
         secret = env.get("DOCENT_POW_SECRET", "")

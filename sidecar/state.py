@@ -2,19 +2,60 @@
 
 Without Redis, conversations, used challenges and rate limits live in the process's memory (a restart forgets
 them, as seed 002 allows), and the day's spend is kept in the state directory, so that a restart continues the
-day where it stopped.
+day where it stopped. With Redis (`DOCENT_REDIS_URL`), all of it lives there, shared by every worker and sidecar.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore, MemoryBudgetStore
+from docent.sidecar.store import MemoryStore, Store
+
+if TYPE_CHECKING:
+    import redis.asyncio
+
+
+def redis_client(settings: Settings) -> redis.asyncio.Redis | None:
+    """A new asyncio Redis client (its own connection pool) for the settings' Redis, or None without one.
+
+    The app makes one and keeps it as `app.state.guide.store.client`; code in the app uses that one.
+    """
+    if settings.redis_url is None:
+        return None
+    from docent.sidecar.redis_store import connect
+
+    return connect(settings.redis_url)
+
+
+def store(settings: Settings, *, clock: Callable[[], float]) -> Store:
+    """Conversations, leases, used challenges and rate limits: in Redis when the settings name one."""
+    client = redis_client(settings)
+    if client is not None:
+        from docent.sidecar.redis_store import RedisStore
+
+        return RedisStore(
+            client, conversation_s=settings.conversation_s, max_conversations=settings.max_conversations,
+            lease_s=settings.lease_s,
+        )
+    return MemoryStore(
+        conversation_s=settings.conversation_s, max_conversations=settings.max_conversations, clock=clock, wall_clock=clock
+    )
 
 
 def budget_store(settings: Settings) -> BudgetStore:
-    """The day's spend: in the state directory when the settings name one, else in memory."""
+    """The day's spend: in Redis, else in the state directory when the settings name one, else in memory."""
+    if settings.redis_url is not None:
+        from docent.sidecar.spending.redis_budget import RedisBudgetStore, connect
+
+        return RedisBudgetStore(connect(settings.redis_url))
     if settings.state_dir is not None:
         from docent.sidecar.spending.daybook import SPEND_FILE, SqliteBudgetStore
 
         return SqliteBudgetStore(settings.state_dir / SPEND_FILE)
     return MemoryBudgetStore()
+
+
+__all__ = ["budget_store", "redis_client", "store"]

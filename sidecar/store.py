@@ -1,7 +1,10 @@
-"""Where the sidecar keeps its state: conversations, used challenges, the rate limiter's counters.
+"""Where the sidecar keeps its state: conversations, the question lock, used challenges, the rate limiter's counters.
 
-In memory by default (a restart forgets everything); the Protocol is what a shared store, Redis for one, must offer.
+In memory by default (a restart forgets everything); the Protocol is what a shared store must offer, and
+`redis_store.RedisStore` offers it to several sidecars at once.
 A conversation lives thirty minutes from its start, however busy: "in this server's memory for thirty minutes at most".
+One question at a time per conversation: a question takes the conversation's lease, and gives it back when its
+answer ends; the answer is saved, when it ends with `done`, while the lease is still held.
 """
 
 from __future__ import annotations
@@ -26,6 +29,12 @@ class StoreUnavailable(Exception):
     """The shared state cannot be reached (Redis down, a state file unreadable); nothing was changed."""
 
 
+class Lease(Protocol):
+    """A conversation held for one question; given back when the answer ends, however it ends."""
+
+    async def release(self) -> None: ...
+
+
 class Store(Protocol):
     limiter_storage: Storage
 
@@ -33,11 +42,31 @@ class Store(Protocol):
 
     async def get(self, token: str) -> Conversation | None: ...
 
+    async def lease(self, token: str) -> Lease | None:
+        """The conversation's question lock, or None while another question holds it."""
+        ...
+
+    async def save(self, conversation: Conversation, lease: Lease) -> bool:
+        """Remember a turn the conversation committed; False when it has ended or the lease was lost meanwhile."""
+        ...
+
     async def forget(self, token: str) -> bool: ...
 
     async def use_challenge(self, key: str, until: float) -> bool:
         """True the first time `key` is used before `until`, False after."""
         ...
+
+    async def aclose(self) -> None: ...
+
+
+class _MemoryLease:
+    __slots__ = ("_busy", "_token")
+
+    def __init__(self, busy: set[str], token: str) -> None:
+        self._busy, self._token = busy, token
+
+    async def release(self) -> None:
+        self._busy.discard(self._token)
 
 
 class MemoryStore:
@@ -58,6 +87,7 @@ class MemoryStore:
         self._wall_clock = wall_clock  # challenges expire at a unix time written in their salt
         self._conversations: dict[str, Conversation] = {}
         self._challenges: dict[str, float] = {}
+        self._busy: set[str] = set()  # conversations answering a question
 
     def __len__(self) -> int:
         return len(self._conversations)
@@ -78,8 +108,21 @@ class MemoryStore:
             return None
         return conversation
 
+    async def lease(self, token: str) -> Lease | None:
+        if token in self._busy:
+            return None
+        self._busy.add(token)
+        return _MemoryLease(self._busy, token)
+
+    async def save(self, conversation: Conversation, lease: Lease) -> bool:
+        # The conversation committed is the very object held here: nothing to write.
+        return self._conversations.get(conversation.token) is conversation
+
     async def forget(self, token: str) -> bool:
         return self._conversations.pop(token, None) is not None
+
+    async def aclose(self) -> None:
+        return None
 
     async def use_challenge(self, key: str, until: float) -> bool:
         now = self._wall_clock()

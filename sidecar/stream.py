@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import aclosing
 from typing import Any
 
@@ -78,14 +78,14 @@ class _Farewell:
 
 
 class Answer:
-    """An ASGI app streaming one answer; `release` (the conversation's lock) runs when it ends, however it ends."""
+    """An ASGI app streaming one answer; `release` (the conversation's lease) runs when it ends, however it ends."""
 
     def __init__(
         self,
         first: StreamEvent,
         events: AsyncIterator[StreamEvent],
         *,
-        release: Callable[[], None],
+        release: Callable[[], Awaitable[None]],
         ping_s: float = 15,
         send_timeout_s: float = 30,
         grace_s: float = 2,
@@ -104,11 +104,13 @@ class Answer:
         producer: asyncio.Task[None] | None = None
         released = False
 
-        def release() -> None:
+        async def release() -> None:
             nonlocal released
             if not released:
                 released = True
-                self._release()
+                # Shielded: an answer cut short (a visitor gone, a shutdown) still gives its conversation back.
+                with anyio.CancelScope(shield=True), anyio.move_on_after(self._cleanup_s):
+                    await self._release()
 
         def stop() -> None:
             queue.put_nowait(_SHUTDOWN)
@@ -128,14 +130,14 @@ class Answer:
                         if not producer.done():
                             with anyio.move_on_after(self._cleanup_s):
                                 await asyncio.wait([producer])
-                        release()
+                        await release()
                     if chunk:
                         yield chunk
                     if ended:
                         break
             finally:
                 await self._stop(producer)
-                release()
+                await release()
 
         response = EventSourceResponse(
             frames(),
@@ -150,7 +152,7 @@ class Answer:
         except SendTimeoutError:
             logger.info("A visitor stopped reading an answer; it was cancelled.")
         finally:
-            release()
+            await release()
 
     @staticmethod
     def _drain(item: Any, queue: asyncio.Queue[Any]) -> tuple[bytes, bool]:

@@ -1,10 +1,17 @@
 """Shared fixtures: the anyio backend for async tests; a state directory of the run's own for every sidecar."""
 
+from __future__ import annotations
+
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from tests.redis_server import RedisServer
 
 _made: list[str] = []
 
@@ -16,6 +23,12 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["DOCENT_STATE_DIR"] = _made[0]
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:  # `-m "not redis"` leaves out every test that starts a redis-server
+        if "redis_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.redis)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     for path in _made:
         shutil.rmtree(path, ignore_errors=True)
@@ -24,3 +37,25 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One real redis-server for the whole run, started the first time a test asks for it."""
+    from tests.redis_server import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The Redis's address, emptied for this test."""
+    if redis_server.process is None:  # a test stopped it and failed before starting it again
+        redis_server.start()
+    redis_server.flush()
+    return redis_server.url

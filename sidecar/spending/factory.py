@@ -144,7 +144,7 @@ class FeatureModel(ModelDecorator):
 
     def off_reason(self) -> str | None:
         """Why the feature is off right now, if it is: the day's budget spent."""
-        if self.budget.left_usd() <= 0 and not self.spec.offline:
+        if not self.spec.offline and self.budget.left_usd() <= 0:  # the offline model is free: no store to ask
             return f"The day's budget of ${self.budget.limit_usd:.2f} is spent: the guide is back at 00:00 UTC."
         return None
 

@@ -1,0 +1,222 @@
+"""The state several sidecars share, in Redis (7 or later) or Valkey: the `Store` for conversations and the rest.
+
+- A conversation is one key holding its JSON, its thirty minutes a key expiry; a sorted set of the live ones,
+  scored by expiry, keeps their number bounded as the memory store does.
+- The question lock is a lease: a key naming its holder, with an expiry the holder renews while it answers,
+  so that a sidecar that dies mid-answer frees its conversation when the lease runs out. A turn is saved only
+  while its lease is still held, in one script, so two sidecars never both write one conversation.
+- A used challenge is a key that expires when the challenge would.
+- The rate limits are `limits`' own Redis storage, on the same connections.
+
+A Redis that does not answer raises `StoreUnavailable`, which the app turns into a 503 `store_unavailable`.
+Cluster mode is not supported: the scripts touch keys of one conversation or one day in one call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import asdict
+from typing import Any
+
+import redis.asyncio as aioredis
+from limits.aio.storage import RedisStorage, Storage
+from redis import exceptions as redis_errors
+
+from docent.sidecar.conversation import Conversation, Waiting
+from docent.sidecar.store import Lease, StoreFull, StoreUnavailable
+
+logger = logging.getLogger("docent.sidecar")
+
+PREFIX = "docent:"
+# What a Redis that is down, restarting, failing over or too slow raises: each a 503, never a 500.
+UNREACHABLE = (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)
+
+CREATE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[1])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[1]) * 1000, KEYS[1])
+return 1
+"""
+# Saved only by the lease's holder, and only while the conversation lives: it keeps its expiry.
+SAVE = """
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+if not redis.call('SET', KEYS[1], ARGV[2], 'XX', 'KEEPTTL') then return 0 end
+return 1
+"""
+RENEW = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('DEL', KEYS[1])
+"""
+
+
+def connect(url: str) -> aioredis.Redis:
+    """A client for `url` with short timeouts: a Redis that does not answer is a 503 within seconds.
+
+    The pool waits for a free connection rather than failing, so a burst waits its turn instead of erring; a
+    connection is never held longer than the socket timeout, so the wait is bounded by it.
+    """
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url, socket_connect_timeout=2, socket_timeout=2, health_check_interval=30, max_connections=64, timeout=20
+    )
+    return aioredis.Redis.from_pool(pool)  # closing the client closes its pool
+
+
+@contextlib.contextmanager
+def _reachable() -> Any:
+    try:
+        yield
+    except UNREACHABLE as exc:
+        raise StoreUnavailable(f"Redis did not answer ({type(exc).__name__}: {exc}).") from None
+
+
+def limiter_storage(client: aioredis.Redis) -> Storage:
+    """`limits`' own Redis storage on the client's connections; its errors come wrapped, to be told apart."""
+    return RedisStorage(
+        "async+redis://",
+        implementation="redispy",
+        connection_pool=client.connection_pool,
+        key_prefix=f"{PREFIX}limits",
+        wrap_exceptions=True,
+    )
+
+
+class RedisLease:
+    """A conversation's lease, renewed every third of its life until released."""
+
+    def __init__(self, store: RedisStore, key: str, holder: str) -> None:
+        self.key = key
+        self.holder = holder
+        self._store = store
+        self._renewer = asyncio.get_running_loop().create_task(self._renew())
+
+    async def _renew(self) -> None:
+        every = self._store.lease_s / 3
+        while True:
+            await asyncio.sleep(every)
+            try:
+                held = await self._store._renew(keys=[self.key], args=[self.holder, int(self._store.lease_s * 1000)])
+            except (*UNREACHABLE, OSError):
+                continue  # the lease lives on until its expiry; the save will tell if it was lost
+            if not held:
+                return
+
+    async def release(self) -> None:
+        self._renewer.cancel()
+        try:
+            with _reachable():
+                await self._store._release(keys=[self.key], args=[self.holder])
+        except StoreUnavailable:
+            logger.warning("A conversation's lease could not be given back; it expires by itself.")
+
+
+class RedisStore:
+    """Conversations, leases, used challenges and the rate limits, shared by every sidecar on one Redis."""
+
+    def __init__(
+        self, client: aioredis.Redis, *, conversation_s: float = 1800, max_conversations: int = 10_000, lease_s: float = 10
+    ) -> None:
+        self.client = client
+        self.conversation_s = int(conversation_s)
+        self.max_conversations = max_conversations
+        self.lease_s = lease_s
+        self.limiter_storage: Storage = limiter_storage(client)
+        self._create = client.register_script(CREATE)
+        self._save = client.register_script(SAVE)
+        self._renew = client.register_script(RENEW)
+        self._release = client.register_script(RELEASE)
+
+    async def create(self) -> Conversation:
+        token = secrets.token_urlsafe(16)  # 128 random bits
+        conversation = Conversation(token=token, created=time.time())
+        with _reachable():
+            made = await self._create(
+                keys=[_conversation(token), f"{PREFIX}conversations"],
+                args=[self.conversation_s, self.max_conversations, dump(conversation)],
+            )
+        if not made:
+            raise StoreFull("The guide holds as many conversations as it can: try again in a few minutes.")
+        return conversation
+
+    async def get(self, token: str) -> Conversation | None:
+        with _reachable():
+            data = await self.client.get(_conversation(token))
+        return None if data is None else load(data)
+
+    async def lease(self, token: str) -> Lease | None:
+        holder = secrets.token_hex(8)
+        key = f"{PREFIX}lease:{token}"
+        with _reachable():
+            taken = await self.client.set(key, holder, nx=True, px=int(self.lease_s * 1000))
+        return RedisLease(self, key, holder) if taken else None
+
+    async def save(self, conversation: Conversation, lease: Lease) -> bool:
+        assert isinstance(lease, RedisLease)
+        with _reachable():
+            saved = await self._save(keys=[_conversation(conversation.token), lease.key], args=[lease.holder, dump(conversation)])
+        return bool(saved)
+
+    async def forget(self, token: str) -> bool:
+        with _reachable():
+            async with self.client.pipeline(transaction=True) as pipe:
+                pipe.delete(_conversation(token))
+                pipe.zrem(f"{PREFIX}conversations", _conversation(token))
+                deleted, _ = await pipe.execute()
+        return bool(deleted)
+
+    async def use_challenge(self, key: str, until: float) -> bool:
+        with _reachable():
+            return bool(await self.client.set(f"{PREFIX}challenge:{key}", 1, nx=True, exat=max(int(until) + 1, 1)))
+
+    async def count(self) -> int:
+        """Conversations alive now (an estimate between sweeps: expired ones go when the next one starts)."""
+        with _reachable():
+            return int(await self.client.zcount(f"{PREFIX}conversations", time.time() * 1000, "+inf"))
+
+    async def aclose(self) -> None:
+        await self.client.aclose()
+
+
+def _conversation(token: str) -> str:
+    return f"{PREFIX}conversation:{token}"
+
+
+def dump(conversation: Conversation) -> bytes:
+    """A conversation as compact JSON: what was sent, exactly, and what the next question must know."""
+    data = asdict(conversation)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def load(data: bytes) -> Conversation:
+    fields = json.loads(data)
+    waiting = fields.get("waiting")
+    if waiting is not None:
+        fields["waiting"] = Waiting(
+            waiting["call"], waiting["name"], waiting["kind"], tuple(waiting["options"]), tuple(waiting["results"])
+        )
+    return Conversation(**fields)
+
+
+@asynccontextmanager
+async def reachable_redis(url: str) -> AsyncIterator[aioredis.Redis]:
+    """A client that has answered a PING, closed after; for commands and tests outside the app."""
+    client = connect(url)
+    try:
+        with _reachable():
+            await client.ping()
+        yield client
+    finally:
+        await client.aclose()

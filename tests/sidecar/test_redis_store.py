@@ -1,0 +1,144 @@
+"""The Redis store: what the memory store does, shared between sidecars, with leases that expire."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+
+import anyio
+import pytest
+
+from docent.sidecar.conversation import Waiting
+from docent.sidecar.redis_store import RedisStore, connect, dump, load
+from docent.sidecar.store import MemoryStore, Store, StoreFull, StoreUnavailable
+from tests.redis_server import RedisServer
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    if request.param == "memory":
+        yield MemoryStore(max_conversations=3)
+        return
+    made = RedisStore(connect(request.getfixturevalue("redis_url")), max_conversations=3)
+    yield made
+    await made.aclose()
+
+
+@pytest.fixture
+async def sidecars(redis_url: str) -> AsyncIterator[Callable[..., list[RedisStore]]]:
+    """Makes stores as several sidecars would, each with its own connections; closes them after."""
+    made: list[RedisStore] = []
+
+    def make(n: int = 2, **options: float) -> list[RedisStore]:
+        made.extend(RedisStore(connect(redis_url), **options) for _ in range(n))  # type: ignore[arg-type]
+        return made[-n:]
+
+    yield make
+    for store in made:
+        await store.aclose()
+
+
+async def test_a_conversation_is_found_by_its_token_until_forgotten(store: Store) -> None:
+    conversation = await store.create()
+    found = await store.get(conversation.token)
+    assert found is not None and found.token == conversation.token and found.questions == 0
+    assert await store.get("no-such-token-here") is None
+    assert await store.forget(conversation.token) is True
+    assert await store.get(conversation.token) is None
+    assert await store.forget(conversation.token) is False
+
+
+async def test_one_question_at_a_time_holds_the_lease_until_released(store: Store) -> None:
+    conversation = await store.create()
+    lease = await store.lease(conversation.token)
+    assert lease is not None
+    assert await store.lease(conversation.token) is None
+    await lease.release()
+    again = await store.lease(conversation.token)
+    assert again is not None
+    await again.release()
+
+
+async def test_a_saved_turn_is_what_the_next_question_reads(store: Store) -> None:
+    conversation = await store.create()
+    lease = await store.lease(conversation.token)
+    assert lease is not None
+    waiting = Waiting("toolu_1", "offer_choices", "choices", ("Yes", "No"), ({"type": "tool_result", "tool_use_id": "t0", "content": "ok"},))
+    conversation.commit([{"role": "user", "content": [{"type": "text", "text": "Hi ✓"}]}], held=["unsupported"], waiting=waiting, question=True)
+    assert await store.save(conversation, lease) is True
+    await lease.release()
+    found = await store.get(conversation.token)
+    assert found == conversation
+
+
+async def test_a_full_store_refuses_new_conversations(store: Store) -> None:
+    for _ in range(3):
+        await store.create()
+    with pytest.raises(StoreFull):
+        await store.create()
+
+
+async def test_a_challenge_is_used_once(store: Store) -> None:
+    assert await store.use_challenge("sig", 4_000_000_000) is True
+    assert await store.use_challenge("sig", 4_000_000_000) is False
+    assert await store.use_challenge("other", 4_000_000_000) is True
+
+
+async def test_a_conversation_opened_on_one_sidecar_is_found_whole_on_another(sidecars: Callable[..., list[RedisStore]]) -> None:
+    a, b = sidecars()
+    conversation = await a.create()
+    lease = await a.lease(conversation.token)
+    assert lease is not None
+    conversation.commit([{"role": "user", "content": "q"}, {"role": "assistant", "content": [{"type": "text", "text": "a"}]}],
+                        held=[], waiting=None, question=True)
+    assert await a.save(conversation, lease)
+    assert await b.lease(conversation.token) is None  # A still answers
+    await lease.release()
+    assert await b.get(conversation.token) == conversation
+    assert await b.use_challenge("sig", 4_000_000_000) is True and await a.use_challenge("sig", 4_000_000_000) is False
+
+
+async def test_a_conversation_expires_with_its_key_thirty_minutes_from_its_start(sidecars: Callable[..., list[RedisStore]]) -> None:
+    (store,) = sidecars(1, conversation_s=1)
+    conversation = await store.create()
+    assert 0 < await store.client.ttl(f"docent:conversation:{conversation.token}") <= 1
+    await anyio.sleep(1.1)
+    assert await store.get(conversation.token) is None and await store.count() == 0
+
+
+async def test_a_lease_held_is_renewed_and_one_whose_holder_died_expires(sidecars: Callable[..., list[RedisStore]]) -> None:
+    a, b = sidecars(lease_s=0.3)
+    conversation = await a.create()
+    held = await a.lease(conversation.token)
+    assert held is not None
+    await anyio.sleep(0.7)  # past two lives of the lease: renewed while A answers
+    assert await b.lease(conversation.token) is None
+    held._renewer.cancel()  # type: ignore[attr-defined]  # A dies mid-answer: no renewal, no release
+    await anyio.sleep(0.4)
+    taken = await b.lease(conversation.token)
+    assert taken is not None
+    conversation.commit([{"role": "user", "content": "late"}], held=[], waiting=None, question=True)
+    assert await a.save(conversation, held) is False  # A's late turn is not remembered over B's lease
+    assert (await b.get(conversation.token)).questions == 0  # type: ignore[union-attr]
+    await taken.release()
+
+
+async def test_redis_down_is_store_unavailable_and_back_is_served(redis_server: RedisServer, sidecars: Callable[..., list[RedisStore]]) -> None:
+    (store,) = sidecars(1)
+    redis_server.stop()
+    try:
+        with pytest.raises(StoreUnavailable):
+            await store.create()
+        with pytest.raises(StoreUnavailable):
+            await store.get("token")
+    finally:
+        redis_server.start()
+    assert (await store.create()).token
+
+
+def test_a_conversation_round_trips_through_json() -> None:
+    from docent.sidecar.conversation import Conversation
+
+    conversation = Conversation("t", 12.5, [{"role": "user", "content": "é"}], 2, ["why"], Waiting("c", "n", "confirm"))
+    assert load(dump(conversation)) == conversation

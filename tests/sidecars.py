@@ -1,0 +1,92 @@
+"""Real `docent serve` processes on loopback for the tests of shared state: started, killed and restarted."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .loopback import free_port
+
+BIN = Path(sys.executable).parent
+SECRET = "one secret for every sidecar in these tests"
+
+
+@dataclass
+class Served:
+    """One `docent serve`: its address, its process, and the requests its replay model was sent."""
+
+    name: str
+    base: str
+    process: subprocess.Popen[bytes]
+    replay_log: Path
+    output: Path
+    port: int = 0
+    env: dict[str, str] = field(default_factory=dict)
+
+    def requests(self) -> list[dict[str, Any]]:
+        if not self.replay_log.exists():
+            return []
+        return [json.loads(line) for line in self.replay_log.read_text(encoding="utf-8").splitlines() if line]
+
+    def kill(self) -> None:
+        """`kill -9`: no shutdown, no cleanup, as the OOM killer does it."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+
+
+def start(name: str, folder: Path, env: dict[str, str], *, args: tuple[str, ...] = (), port: int | None = None) -> Served:
+    port = port or free_port()
+    log, output = folder / f"{name}.replay.jsonl", folder / f"{name}.out"
+    full = {**os.environ, "DOCENT_POW_SECRET": SECRET, "DOCENT_REPLAY_LOG": str(log), **env}
+    command = [str(BIN / "docent"), "serve", "--enable", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", *args]
+    with open(output, "ab") as sink:
+        process = subprocess.Popen(command, env=full, stdout=sink, stderr=subprocess.STDOUT, cwd=folder)
+    served = Served(name, f"http://127.0.0.1:{port}", process, log, output, port, env)
+    try:
+        _wait_until_up(served)
+    except BaseException:
+        served.stop()
+        raise
+    return served
+
+
+@contextlib.contextmanager
+def serving(name: str, folder: Path, env: dict[str, str], **options: Any) -> Iterator[Served]:
+    served = start(name, folder, env, **options)
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+def _wait_until_up(served: Served) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if served.process.poll() is not None:
+            raise RuntimeError(f"docent serve exited ({served.process.returncode}):\n{served.output.read_text(errors='replace')}")
+        try:
+            with urllib.request.urlopen(served.base + "/api/guide/openapi.json", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"docent serve did not answer within 30 s:\n{served.output.read_text(errors='replace')}")

@@ -11,6 +11,7 @@ from starlette.applications import Starlette
 from docent.sidecar.app import create_app
 from docent.sidecar.model.port import LanguageModel
 from docent.sidecar.settings import Settings
+from docent.sidecar.spending.budget import BudgetStore
 from docent.sidecar.spending.factory import FeatureModel, guard
 
 # Limits that stay out of the way of a test that is not about them; the proof of work made cheap to solve.
@@ -29,9 +30,21 @@ def settings(bundle: Path, **overrides: Any) -> Settings:
     return replace(base, **{**OPEN, **overrides})
 
 
-def guarded(adapter: LanguageModel, *, budget_usd: float = 1.0, bulkhead: int = 4) -> FeatureModel:
+def guarded(
+    adapter: LanguageModel, *, budget_usd: float = 1.0, bulkhead: int = 4, store: BudgetStore | None = None
+) -> FeatureModel:
     """The factory's own stack (metering, bulkhead, budget) around an adapter the test made."""
-    return guard(adapter, feature="guide", budget_usd=budget_usd, bulkhead=bulkhead)
+    return guard(adapter, feature="guide", budget_usd=budget_usd, bulkhead=bulkhead, store=store)
+
+
+def shared_state(kind: str, redis_url: str | None) -> tuple[dict[str, Any], BudgetStore | None]:
+    """The settings and the budget store for a suite run in memory ("memory") or on a real Redis ("redis")."""
+    if kind == "memory":
+        return {}, None
+    from docent.sidecar.spending.redis_budget import RedisBudgetStore, connect
+
+    assert redis_url is not None
+    return {"redis_url": redis_url}, RedisBudgetStore(connect(redis_url))
 
 
 def app_with(bundle: Path, model: FeatureModel, **overrides: Any) -> Starlette:

@@ -21,7 +21,7 @@ from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelRequest
 from docent.sidecar.policy import AnswerPolicy
 
-from .harness import app_with, guarded
+from .harness import app_with, guarded, shared_state
 from .obedient import OBEDIENT, Block, Obedience, ObedientAnswer
 from .rules import Rules, markup
 from .site import example_bundle
@@ -125,15 +125,23 @@ def check_answer(rules: Rules, attack: dict[str, str], answer: Answer, tally: Ta
             tally.fail(attack, "sentences shown in an answer that cited nothing the record has")
 
 
+@pytest.fixture(params=["memory", "redis"])
+def state(request: pytest.FixtureRequest) -> tuple[dict[str, Any], Any]:
+    """The suite runs with the state in memory and on a real Redis: what a visitor gets must not depend on it."""
+    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
+    return shared_state(request.param, url)
+
+
 @pytest.mark.anyio
-async def test_no_attack_gets_anything_unchecked_to_the_visitor() -> None:
+async def test_no_attack_gets_anything_unchecked_to_the_visitor(state: tuple[dict[str, Any], Any]) -> None:
     bundle_path = example_bundle()
     bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
     rules = Rules(bundle)
     obedience = Obedience(rules)
     obedient = ObedientAnswer()
     model = HandlerModel(obedient, spec=OBEDIENT)
-    app = app_with(bundle_path, guarded(model, budget_usd=100.0))
+    overrides, budget_store = state
+    app = app_with(bundle_path, guarded(model, budget_usd=100.0, store=budget_store), **overrides)
     tally = Tally()
     attacks = load_corpus()
     transport = httpx.ASGITransport(app=app)
@@ -180,6 +188,7 @@ async def test_no_attack_gets_anything_unchecked_to_the_visitor() -> None:
                         tally.fail(attack, f"a refused call {block['tool']}({block['input']}) reached the browser: {acted}")
                     if result is None or not result.get("is_error"):
                         tally.fail(attack, f"a refused call {block['tool']} did not go back to the model as an error")
+    await app.state.guide.store.aclose()  # no lifespan under ASGITransport: the store's connections closed here
     counts = dict(tally.counts)
     print("\nattack corpus:", json.dumps(counts, indent=1))
     assert not tally.violations, f"{len(tally.violations)} problems:\n" + "\n".join(tally.violations[:30])

@@ -1,4 +1,7 @@
-"""Schemathesis against the sidecar's own OpenAPI document, every operation, in-process: no 5xx, answers as documented."""
+"""Schemathesis against the sidecar's own OpenAPI document, every operation: no 5xx, answers as documented.
+
+In-process with the state in memory, and through a real `docent serve` on loopback with the state in Redis.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,8 @@ import tempfile
 from pathlib import Path
 
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
+from schemathesis import GenerationMode
 
 from docent.sidecar.app import create_app
 from docent.sidecar.model.offline import OfflineModel
@@ -14,6 +18,7 @@ from docent.sidecar.model.offline import OfflineModel
 from ..attack.harness import guarded
 from ..attack.harness import settings as sidecar_settings
 from ..attack.site import write_hand_bundle
+from ..sidecars import serving
 
 _bundle = write_hand_bundle(Path(tempfile.mkdtemp(prefix="docent-schema-")))
 
@@ -37,3 +42,20 @@ schema = schemathesis.openapi.from_asgi("/api/guide/openapi.json", _app(), confi
 @settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_answers_as_documented(case: schemathesis.Case) -> None:
     case.call_and_validate()
+
+
+def test_every_operation_answers_as_documented_with_the_state_in_redis(redis_url: str) -> None:
+    env = {
+        "DOCENT_REDIS_URL": redis_url, "DOCENT_BUNDLE": str(_bundle), "DOCENT_MODEL": "offline", "DOCENT_BULKHEAD": "64",
+        "DOCENT_POW_MAXNUMBER": "2000", **{f"DOCENT_RATE_{n}": "100000/minute" for n in ("ADDRESS", "CONVERSATION", "OVERALL", "START")},
+    }
+    with serving("schema", _bundle.parent, env) as served:
+        api = schemathesis.openapi.from_url(f"{served.base}/api/guide/openapi.json", config=_config)
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @given(case=api.as_strategy(generation_mode=mode))
+            @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+            def every_operation(case: schemathesis.Case) -> None:
+                case.call_and_validate()
+
+            every_operation()

@@ -9,6 +9,7 @@ deadline and the server is stopped at the end, whatever happens. Figures:
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -100,6 +101,37 @@ async def _gather(count: int, job: Any, *, concurrency: int) -> list[Any]:
     return results
 
 
+async def _open_raw(url: str, count: int, *, connections: int) -> list[Any]:
+    """`count` conversations opened over kept-alive raw HTTP/1.1 connections, as many panels would open them.
+
+    Raw, as `_question` is: through httpx the visitors' side costs several times what the sidecar does (its pool
+    is walked on every request), and the figure would measure the client.
+    """
+    from docent.sidecar.proof import solve
+
+    from .sidecar import _exchange, _request
+
+    host, port = url.removeprefix("http://").split(":")
+    results: list[Any] = []
+
+    async def opener(n: int) -> None:
+        reader, writer = await asyncio.open_connection(host, int(port))
+        try:
+            for _ in range(n):
+                try:
+                    challenge = await _exchange(reader, writer, _request(f"{API}/challenge", {"purpose": "guide"}))
+                    proof = solve(json.loads(challenge.split(b"\r\n\r\n", 1)[1]))
+                    opened = await _exchange(reader, writer, _request(f"{API}/conversations", {"proof": proof}))
+                    results.append(str(json.loads(opened.split(b"\r\n\r\n", 1)[1])["conversation"]))
+                except Exception as exc:  # counted as an error, as _gather counts them
+                    results.append(exc)
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(opener(count // connections + (i < count % connections)) for i in range(connections)))
+    return results
+
+
 async def _question(url: str, token: str, go: anyio.Event) -> tuple[float, bool]:
     """Seconds from sending a question to its first event, and whether the answer ended with `done`.
 
@@ -134,13 +166,14 @@ async def _measure(url: str, pid: int) -> dict[str, float]:
         errors = 0
         # Idle conversations first, on a fresh server, so that its resident memory grows by them alone.
         await anyio.sleep(0.5)
-        before, opened = _rss(pid), time.perf_counter()
+        before, opened, opening_cpu = _rss(pid), time.perf_counter(), _cpu(pid)
         with anyio.fail_after(400):
-            idle = await _gather(IDLE, lambda i: open_conversation(client), concurrency=64)
+            idle = await _open_raw(url, IDLE, connections=64)
+        open_s, open_cpu = time.perf_counter() - opened, _cpu(pid) - opening_cpu
         errors += sum(isinstance(t, Exception) for t in idle)
         await anyio.sleep(0.5)
         grown = _rss(pid) - before
-        print(f"{IDLE} idle conversations opened in {time.perf_counter() - opened:.1f} s", flush=True)
+        print(f"{IDLE} idle conversations opened in {open_s:.1f} s, {open_cpu:.1f} s of it the server's CPU", flush=True)
         # The store holds 10,000 conversations at most (Settings.max_conversations): some make way for the burst.
         gone = [t for t in idle if isinstance(t, str)][:QUESTIONS]
         with anyio.fail_after(60):
@@ -183,6 +216,9 @@ async def _measure(url: str, pid: int) -> dict[str, float]:
         "load_server_cpu_ms_per_question": server_cpu * 1000 / max(1, len(firsts)),
         "load_idle_conversations": float(IDLE),
         "bytes_per_conversation": grown / IDLE,
+        # Opening is a challenge and a conversation: two requests, two rate-limit hits, a proof verified.
+        "load_open_s": open_s,
+        "load_open_server_cpu_ms_per_conversation": open_cpu * 1000 / IDLE,
     }
 
 

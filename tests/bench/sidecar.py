@@ -1,4 +1,5 @@
-"""The sidecar's speed: its own time per question, and questions per second on one uvicorn worker beside a bare stack.
+"""The sidecar's speed: its own time per question, and questions per second on one uvicorn worker beside a bare stack,
+and on two workers sharing their state in Redis (a redis-server of the bench's own, persistence off).
 
 A replay model answers at once with ten cited sentences, so what is measured is the sidecar: the guards, the turn,
 the gate and the stream. `bare_questions_per_s` is a bare Starlette endpoint streaming the same twelve events on the
@@ -32,18 +33,55 @@ QUESTION = "What did he do on the payment services?"
 
 
 def run() -> dict[str, float]:
+    from tests.redis_server import RedisServer
+
     with tempfile.TemporaryDirectory() as folder:
         env = _fixture(Path(folder))
-        own = asyncio.run(_own_times(env))
-        ours = _rate("docent", env)
-        bare = _rate("bare", env)
+        redis = RedisServer(Path(folder))
+        redis.start()
+        try:
+            on_redis = {**env, "DOCENT_REDIS_URL": redis.url}
+            own = asyncio.run(_own_times(env))
+            own_redis = asyncio.run(_own_times(on_redis))
+            lean_cpu, sse_cpu = asyncio.run(_stream_cpu(env))
+            ours = _rate("docent", env)
+            sse = _rate("sse", env)
+            bare = _rate("bare", env)
+            redis.flush()
+            two = _rate("workers2", on_redis)
+            redis.flush()
+            idle = asyncio.run(_redis_bytes_per_conversation(redis.url))
+        finally:
+            redis.stop()
     return {
         "sidecar_p50_ms": round(statistics.median(own), 3),
         "sidecar_p99_ms": round(statistics.quantiles(own, n=100)[98], 3),
+        "sidecar_redis_p50_ms": round(statistics.median(own_redis), 3),
+        "sidecar_redis_p99_ms": round(statistics.quantiles(own_redis, n=100)[98], 3),
         "questions_per_s": round(ours, 1),
+        "sse_starlette_questions_per_s": round(sse, 1),
+        "stream_cpu_ms_per_question": round(lean_cpu, 3),
+        "sse_starlette_cpu_ms_per_question": round(sse_cpu, 3),
+        "stream_vs_sse_starlette_cpu": round(lean_cpu / sse_cpu, 3),
         "bare_questions_per_s": round(bare, 1),
         "questions_vs_bare": round(ours / bare, 3),
+        "redis_questions_per_s": round(two, 1),
+        "workers2_vs_1": round(two / ours, 3),
+        "redis_bytes_per_idle_conversation": round(idle, 1),
     }
+
+
+async def _redis_bytes_per_conversation(url: str, count: int = 2000) -> float:
+    """Redis's own memory grown by `count` idle conversations (their keys and their place in the set), per one."""
+    from docent.sidecar.redis_store import RedisStore, connect
+
+    store = RedisStore(connect(url), max_conversations=count + 1)
+    before = int((await store.client.info("memory"))["used_memory"])
+    for _ in range(count):
+        await store.create()
+    grown = int((await store.client.info("memory"))["used_memory"]) - before
+    await store.aclose()
+    return grown / count
 
 
 # -- the fixture: a bundle of ten sections and a replay script citing each ------------------------------------------
@@ -154,7 +192,43 @@ async def _own_times(env: dict[str, str]) -> list[float]:
         if i >= 50:  # warmed up
             times.append(elapsed)
     await app.state.guide.aclose()
+    await app.state.guide.store.aclose()
     return times
+
+
+async def _stream_cpu(env: dict[str, str], rounds: int = 3, questions: int = 200) -> tuple[float, float]:
+    """CPU milliseconds per question with our stream and with sse-starlette's, alternating rounds in one process.
+
+    CPU time, not wall time, so that other work on the machine does not blur a difference of a fraction of a
+    millisecond; the lower of the rounds for each.
+    """
+    import docent.sidecar.routes as routes
+    from docent.sidecar.app import create_app
+
+    from ._sse_answer import SseStarletteAnswer
+
+    ours, theirs = routes.Answer, SseStarletteAnswer
+    best = {ours: float("inf"), theirs: float("inf")}
+    try:
+        for _ in range(rounds):
+            for kind in (ours, theirs):
+                routes.Answer = kind  # type: ignore[misc]
+                app = create_app(_settings(env))
+                token, asked, total = await _conversation(app), 0, 0.0
+                for i in range(questions + 20):
+                    if asked == 12:
+                        token, asked = await _conversation(app), 0
+                    started = time.process_time()
+                    status, body = await _call(app, "POST", "/api/guide/questions", {"conversation": token, "question": QUESTION})
+                    if i >= 20:
+                        total += time.process_time() - started
+                    asked += 1
+                _check_answer(status, body)
+                await app.state.guide.aclose()
+                best[kind] = min(best[kind], total * 1000 / questions)
+    finally:
+        routes.Answer = ours  # type: ignore[misc]
+    return best[ours], best[theirs]
 
 
 def _check_answer(status: int, body: bytes) -> None:
@@ -230,6 +304,11 @@ async def _load(kind: str, port: int) -> float:
             token = json.loads(opened.split(b"\r\n\r\n", 1)[1])["conversation"]
             plan += [_request("/api/guide/questions", {"conversation": token, "question": QUESTION})] * 12
         plans.append(plan[:per_connection])
+    # Fresh connections for the questions: those that opened the conversations may have idled past uvicorn's
+    # keep-alive while the others opened theirs.
+    for _, writer in connections:
+        writer.close()
+    connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(CONNECTIONS)]
     done = 0
 
     async def ask_all(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, plan: list[bytes]) -> None:
@@ -278,8 +357,22 @@ def _bare_app() -> Any:
 def _serve(kind: str, port: int) -> None:
     import uvicorn
 
+    if kind == "workers2":  # `docent serve --workers 2`, its state in the Redis the environment names
+        from docent.sidecar.cli import main
+
+        main(["serve", "--workers", "2", "--port", str(port), "--log-level", "warning"])
+        return
     if kind == "bare":
         app = _bare_app()
+    elif kind == "sse":  # the same sidecar, its answers streamed through sse-starlette
+        import docent.sidecar.routes as routes
+        from docent.sidecar.app import create_app
+        from docent.sidecar.settings import Settings
+
+        from ._sse_answer import SseStarletteAnswer
+
+        routes.Answer = SseStarletteAnswer  # type: ignore[misc]
+        app = create_app(Settings.from_env(os.environ))
     else:
         from docent.sidecar.app import create_app
         from docent.sidecar.settings import Settings

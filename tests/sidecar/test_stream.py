@@ -1,0 +1,84 @@
+"""The answer's stream, streamed by hand: sse-starlette's bytes, pings while the turn waits, a reader that stops
+reading cut off, and the conversation given back however the answer ends."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import anyio
+import pytest
+
+from docent.sidecar.events import Cite, Done, Sentence, Start, StreamEvent
+from docent.sidecar.stream import Answer
+
+from ..bench._sse_answer import SseStarletteAnswer
+
+pytestmark = pytest.mark.anyio
+
+START = Start("token", 1, "replay")
+CITE = (Cite("roles-acme", "Acme", "/roles/#roles-acme"),)
+
+
+async def turn(pause: float = 0.0, cleanup: list[str] | None = None) -> AsyncIterator[StreamEvent]:
+    try:
+        yield Sentence("He led the platform team of six.", CITE)
+        await anyio.sleep(pause)
+        yield Sentence("The lab shows a leak.", CITE)
+        yield Done("replay")
+    finally:
+        if cleanup is not None:
+            cleanup.append("turn closed")
+
+
+async def play(answer: Any, *, block_after: int | None = None) -> tuple[list[dict[str, Any]], bytes]:
+    """The answer run as uvicorn would run it; `block_after` sends, then a reader that reads no more."""
+    sent: list[dict[str, Any]] = []
+    stuck = anyio.Event()
+
+    async def receive() -> dict[str, Any]:
+        await stuck.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        if block_after is not None and len(sent) >= block_after:
+            await anyio.sleep(3600)
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
+    with anyio.fail_after(5):
+        await answer(scope, receive, send)
+    return sent, b"".join(m.get("body", b"") for m in sent)
+
+
+def answer(kind: type[Answer], released: list[str], **options: Any) -> Answer:
+    async def release() -> None:
+        released.append("released")
+
+    return kind(START, turn(**options.pop("turn", {})), release=release, **options)
+
+
+async def test_the_bytes_on_the_wire_are_sse_starlettes() -> None:
+    ours, theirs = await play(answer(Answer, [])), await play(answer(SseStarletteAnswer, []))
+    assert ours[0][0] == theirs[0][0]  # status and headers, in order
+    assert ours[1] == theirs[1]
+    events = [block.split(b"\r\n")[0] for block in ours[1].split(b"\r\n\r\n") if block]
+    assert events == [b"event: start", b"event: sentence", b"event: sentence", b"event: done"]
+    assert ours[0][-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+
+
+async def test_pings_keep_a_waiting_answer_alive_as_comment_lines() -> None:
+    released: list[str] = []
+    _, body = await play(answer(Answer, released, ping_s=0.05, turn={"pause": 0.3}))
+    pings = re.findall(rb": ping - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+\+00:00\r\n\r\n", body)
+    assert len(pings) >= 3
+    assert [line for line in body.split(b"\r\n\r\n") if line.startswith(b"event:")][-1].startswith(b"event: done")
+    assert released == ["released"]
+
+
+async def test_a_reader_that_stops_reading_is_cut_off_and_its_turn_closed() -> None:
+    released, cleanup = [], []  # type: ignore[var-annotated]
+    sent, _ = await play(answer(Answer, released, send_timeout_s=0.1, turn={"pause": 0.05, "cleanup": cleanup}), block_after=2)
+    assert len(sent) == 2  # the head and the start; then nothing more could be sent
+    assert cleanup == ["turn closed"] and released == ["released"]

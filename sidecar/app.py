@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -23,8 +24,11 @@ from docent.sidecar.routes import routes
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore
 from docent.sidecar.state import budget_store as default_budget_store
+from docent.sidecar.state import redacted
 from docent.sidecar.state import store as default_store
 from docent.sidecar.store import Store, StoreUnavailable
+
+logger = logging.getLogger("docent.sidecar")
 
 API = "/api/"
 # The API answers JSON and streams to scripts, never to be framed, sniffed, cached or to send a referrer.
@@ -73,6 +77,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        reachable = getattr(store, "reachable", None)  # a shared store: say at once if it cannot be reached
+        if reachable is not None and not await reachable():
+            logger.warning(
+                "Redis at %s does not answer: the guide answers 503 store_unavailable until it does.",
+                redacted(settings.redis_url or ""),
+            )
         await guide.prepare()  # with a key, the model's context and capabilities, once
         server = metrics.serve(*settings.metrics) if settings.metrics else None
         try:

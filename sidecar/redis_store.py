@@ -20,10 +20,9 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import asdict
-from typing import Any
 
 import redis.asyncio as aioredis
 from limits.aio.storage import RedisStorage, Storage
@@ -76,7 +75,7 @@ def connect(url: str) -> aioredis.Redis:
 
 
 @contextlib.contextmanager
-def _reachable() -> Any:
+def _reachable() -> Iterator[None]:
     try:
         yield
     except UNREACHABLE as exc:
@@ -185,6 +184,13 @@ class RedisStore:
         """Conversations alive now (an estimate between sweeps: expired ones go when the next one starts)."""
         with _reachable():
             return int(await self.client.zcount(f"{PREFIX}conversations", time.time() * 1000, "+inf"))
+
+    async def reachable(self) -> bool:
+        """Whether Redis answers now; asked once at start, so that a wrong address is in the log at once."""
+        try:
+            return bool(await self.client.ping())
+        except (*UNREACHABLE, OSError):
+            return False
 
     async def aclose(self) -> None:
         await self.client.aclose()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import logging
 import secrets
@@ -160,6 +161,11 @@ class Settings:
             problems.append(
                 f"DOCENT_REDIS_URL (or --redis) {self.redis_url!r} is not a Redis address: write redis://host:6379/0 "
                 "(rediss:// for TLS, unix:///path/to/redis.sock for a socket)."
+            )
+        if self.redis_url is not None and importlib.util.find_spec("redis") is None:
+            problems.append(
+                "DOCENT_REDIS_URL is set, but the Redis client is not installed: "
+                "`pip install 'mkdocs-docent[redis]'` (or `pip install redis`)."
             )
         if self.workers > 1 and self.redis_url is None:
             problems.append(

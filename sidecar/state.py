@@ -8,6 +8,7 @@ day where it stopped. With Redis (`DOCENT_REDIS_URL`), all of it lives there, sh
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urlsplit
 from typing import TYPE_CHECKING
 
 from docent.sidecar.settings import Settings
@@ -58,4 +59,12 @@ def budget_store(settings: Settings) -> BudgetStore:
     return MemoryBudgetStore()
 
 
-__all__ = ["budget_store", "redis_client", "store"]
+def redacted(url: str) -> str:
+    """A Redis address for the log, without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return parts._replace(netloc=f"{parts.username or ''}:***@{parts.hostname}:{parts.port or 6379}").geturl()
+
+
+__all__ = ["budget_store", "redacted", "redis_client", "store"]

@@ -64,6 +64,7 @@ def _start(work: Path) -> tuple[subprocess.Popen[bytes], str]:
         "DOCENT_RATE_OVERALL": "1000000/minute",
         "DOCENT_RATE_START": "1000000/minute", "DOCENT_RATE_READ": "1000000/minute",
         "DOCENT_BUDGET_USD": "1000",
+        "DOCENT_STATE_DIR": str(work / "state"),
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", f"replay:{script}",

@@ -119,6 +119,7 @@ def _fixture(folder: Path) -> dict[str, str]:
         "DOCENT_POW_MAXNUMBER": "20",
         "DOCENT_BUDGET_USD": "1000000",
         "DOCENT_BULKHEAD": "1000",
+        "DOCENT_STATE_DIR": str(folder / "state"),
         **{f"DOCENT_RATE_{n}": "100000000/second" for n in ("ADDRESS", "CONVERSATION", "OVERALL", "START")},
     }
 

@@ -118,7 +118,8 @@ def test_the_wheel_alone_builds_a_site_and_serves_its_guide(clean: Path, tmp_pat
     assert bundle["manifest"]["owner"] == {"name": "Jo Lind", "called": "Jo", "pronoun": "he"}
 
     port = free_port()
-    env |= {"DOCENT_POW_MAXNUMBER": "2000", "DOCENT_POW_SECRET": "a-long-test-secret-of-the-wheel"}
+    env |= {"DOCENT_POW_MAXNUMBER": "2000", "DOCENT_POW_SECRET": "a-long-test-secret-of-the-wheel",
+            "DOCENT_STATE_DIR": str(tmp_path / "state")}  # the day's spend, kept out of the owner's home
     server = subprocess.Popen(
         [docent, "serve", "--site", "site", "--bundle", "docent-bundle.json", "--enable", "--port", str(port)],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 
 import anyio
+import httpx
 import pytest
 
 from docent.sidecar.conversation import Waiting
 from docent.sidecar.redis_store import RedisStore, connect, dump, load
 from docent.sidecar.store import MemoryStore, Store, StoreFull, StoreUnavailable
 from tests.redis_server import RedisServer
+
+from ..loopback import free_port, served
+from .appkit import make_app
 
 pytestmark = pytest.mark.anyio
 
@@ -142,3 +148,17 @@ def test_a_conversation_round_trips_through_json() -> None:
 
     conversation = Conversation("t", 12.5, [{"role": "user", "content": "é"}], 2, ["why"], Waiting("c", "n", "confirm"))
     assert load(dump(conversation)) == conversation
+
+
+async def test_a_redis_that_does_not_answer_is_logged_at_start_without_its_password_and_answered_503(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = f"redis://:hunter2-secret@127.0.0.1:{free_port()}/0"  # nothing listens there
+    app = make_app(tmp_path, redis_url=url)
+    with caplog.at_level(logging.WARNING, logger="docent.sidecar"):
+        async with served(app) as base, httpx.AsyncClient(base_url=base, timeout=20) as http:
+            response = await http.post("/api/guide/challenge", json={"purpose": "guide"})
+    assert "does not answer: the guide answers 503 store_unavailable" in caplog.text
+    assert "hunter2" not in caplog.text
+    assert response.status_code == 503 and response.json()["error"]["code"] == "store_unavailable"
+    assert response.headers["retry-after"] == "30"

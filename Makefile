@@ -44,7 +44,7 @@ test: $(STAMP) chromium servers
 eval: site
 	$(BIN)/docent eval
 
-bench: $(STAMP) chromium
+bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench
 
 clean:

@@ -95,6 +95,9 @@ def create_app(
             await daily.aclose()
             await guide.aclose()
             await store.aclose()
+            close = getattr(guide.budget_store, "close", None)
+            if close is not None:
+                close()
 
     table: list[BaseRoute] = list(routes(guide))
     table.append(Route("/api/guide/metrics", metrics_endpoint(metrics, settings.metrics_token), methods=["GET"]))

@@ -125,6 +125,10 @@ class RedisBudgetStore:
             total = int(self._spent(keys=_keys(day)))
         return (total + self._local(day)) / NANO
 
+    def close(self) -> None:
+        self._write()
+        self.client.close()
+
     def _local(self, day: str) -> int:
         return sum(cost for reservation, cost in self._unsettled if reservation.day == day)
 

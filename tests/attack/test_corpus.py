@@ -145,7 +145,11 @@ async def test_no_attack_gets_anything_unchecked_to_the_visitor(state: tuple[dic
     tally = Tally()
     attacks = load_corpus()
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://docent.test") as client:
+    # ASGITransport runs no lifespan: run it here, so the app closes what it opened (Redis connections among them).
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://docent.test") as client,
+    ):
         conversation, used = await open_conversation(client), 0
         for index, attack in enumerate(attacks):
             question = attack["text"]
@@ -188,7 +192,8 @@ async def test_no_attack_gets_anything_unchecked_to_the_visitor(state: tuple[dic
                         tally.fail(attack, f"a refused call {block['tool']}({block['input']}) reached the browser: {acted}")
                     if result is None or not result.get("is_error"):
                         tally.fail(attack, f"a refused call {block['tool']} did not go back to the model as an error")
-    await app.state.guide.store.aclose()  # no lifespan under ASGITransport: the store's connections closed here
+    if budget_store is not None:
+        budget_store.close()
     counts = dict(tally.counts)
     print("\nattack corpus:", json.dumps(counts, indent=1))
     assert not tally.violations, f"{len(tally.violations)} problems:\n" + "\n".join(tally.violations[:30])

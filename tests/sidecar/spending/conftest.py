@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,11 +15,25 @@ StoreMaker = Callable[[], BudgetStore]
 
 
 @pytest.fixture(params=["memory", "sqlite", "redis"])
-def budget_store(request: pytest.FixtureRequest, tmp_path: Path) -> StoreMaker:
+def budget_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreMaker]:
     """Makes the store under test; each call is a new process's view of the same day's spend."""
     if request.param == "sqlite":
-        return lambda: SqliteBudgetStore(tmp_path / SPEND_FILE)
-    if request.param == "redis":
-        url = request.getfixturevalue("redis_url")
-        return lambda: RedisBudgetStore(connect(url))
-    return MemoryBudgetStore
+        yield lambda: SqliteBudgetStore(tmp_path / SPEND_FILE)
+    elif request.param == "redis":
+        yield request.getfixturevalue("redis_budget_stores")
+    else:
+        yield MemoryBudgetStore
+
+
+@pytest.fixture
+def redis_budget_stores(redis_url: str) -> Iterator[Callable[..., RedisBudgetStore]]:
+    """Makes Redis budget stores as several sidecars would; closes their connections after."""
+    made: list[RedisBudgetStore] = []
+
+    def make(**options: float) -> RedisBudgetStore:
+        made.append(RedisBudgetStore(connect(redis_url), **options))
+        return made[-1]
+
+    yield make
+    for store in made:
+        store.client.close()

@@ -4,18 +4,25 @@ and a settlement Redis could not take written once it is back."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 
-from docent.sidecar.spending.redis_budget import RedisBudgetStore, connect
+from docent.sidecar.spending.redis_budget import RedisBudgetStore
 from docent.sidecar.store import StoreUnavailable
 from tests.redis_server import RedisServer
 
 DAY = "2027-01-15"
+Stores = Callable[..., RedisBudgetStore]
 
 
-def test_two_sidecars_share_one_days_spend_and_one_limit(redis_url: str) -> None:
-    a, b = RedisBudgetStore(connect(redis_url)), RedisBudgetStore(connect(redis_url))
+@pytest.fixture
+def stores(redis_budget_stores: Stores) -> Stores:
+    return redis_budget_stores
+
+
+def test_two_sidecars_share_one_days_spend_and_one_limit(stores: Stores) -> None:
+    a, b = stores(), stores()
     held = a.reserve(DAY, 0.6, 1.0)
     assert held is not None
     assert b.reserve(DAY, 0.5, 1.0) is None  # 0.6 held on A leaves too little on B
@@ -24,10 +31,10 @@ def test_two_sidecars_share_one_days_spend_and_one_limit(redis_url: str) -> None
     assert b.reserve(DAY, 0.5, 1.0) is not None
 
 
-def test_a_reservation_whose_sidecar_died_is_released_by_its_expiry(redis_url: str) -> None:
-    dead = RedisBudgetStore(connect(redis_url), hold_s=0.3)
+def test_a_reservation_whose_sidecar_died_is_released_by_its_expiry(stores: Stores) -> None:
+    dead = stores(hold_s=0.3)
     assert dead.reserve(DAY, 0.9, 1.0) is not None  # and never settled: the process was killed
-    alive = RedisBudgetStore(connect(redis_url))
+    alive = stores()
     assert alive.reserve(DAY, 0.5, 1.0) is None
     assert alive.spent(DAY) == pytest.approx(0.9)
     time.sleep(0.4)
@@ -35,8 +42,8 @@ def test_a_reservation_whose_sidecar_died_is_released_by_its_expiry(redis_url: s
     assert alive.reserve(DAY, 0.5, 1.0) is not None
 
 
-def test_a_call_settling_after_its_reservation_expired_still_counts_its_cost(redis_url: str) -> None:
-    slow = RedisBudgetStore(connect(redis_url), hold_s=0.1)
+def test_a_call_settling_after_its_reservation_expired_still_counts_its_cost(stores: Stores) -> None:
+    slow = stores(hold_s=0.1)
     held = slow.reserve(DAY, 0.5, 1.0)
     assert held is not None
     time.sleep(0.2)
@@ -46,9 +53,9 @@ def test_a_call_settling_after_its_reservation_expired_still_counts_its_cost(red
 
 
 def test_redis_down_refuses_new_reservations_and_keeps_settlements_until_it_is_back(
-    redis_server: RedisServer, redis_url: str
+    redis_server: RedisServer, stores: Stores
 ) -> None:
-    store = RedisBudgetStore(connect(redis_url))
+    store = stores()
     held = store.reserve(DAY, 0.5, 1.0)
     assert held is not None
     redis_server.stop()
@@ -59,4 +66,4 @@ def test_redis_down_refuses_new_reservations_and_keeps_settlements_until_it_is_b
     finally:
         redis_server.start()  # empty: persistence is off, as a Redis that lost its data
     assert store.spent(DAY) == pytest.approx(0.25)
-    assert RedisBudgetStore(connect(redis_url)).spent(DAY) == pytest.approx(0.25)  # written once it was back
+    assert stores().spent(DAY) == pytest.approx(0.25)  # written once it was back

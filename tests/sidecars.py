@@ -56,7 +56,8 @@ class Served:
 def start(name: str, folder: Path, env: dict[str, str], *, args: tuple[str, ...] = (), port: int | None = None) -> Served:
     port = port or free_port()
     log, output = folder / f"{name}.replay.jsonl", folder / f"{name}.out"
-    full = {**os.environ, "DOCENT_POW_SECRET": SECRET, "DOCENT_REPLAY_LOG": str(log), **env}
+    # The harness polls the reference until the sidecar answers: reading is not what these tests limit.
+    full = {**os.environ, "DOCENT_POW_SECRET": SECRET, "DOCENT_REPLAY_LOG": str(log), "DOCENT_RATE_READ": "100000/minute", **env}
     command = [str(BIN / "docent"), "serve", "--enable", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", *args]
     with open(output, "ab") as sink:
         process = subprocess.Popen(command, env=full, stdout=sink, stderr=subprocess.STDOUT, cwd=folder)

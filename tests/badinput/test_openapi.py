@@ -47,7 +47,7 @@ def test_every_operation_answers_as_documented(case: schemathesis.Case) -> None:
 def test_every_operation_answers_as_documented_with_the_state_in_redis(redis_url: str) -> None:
     env = {
         "DOCENT_REDIS_URL": redis_url, "DOCENT_BUNDLE": str(_bundle), "DOCENT_MODEL": "offline", "DOCENT_BULKHEAD": "64",
-        "DOCENT_POW_MAXNUMBER": "2000", **{f"DOCENT_RATE_{n}": "100000/minute" for n in ("ADDRESS", "CONVERSATION", "OVERALL", "START")},
+        "DOCENT_POW_MAXNUMBER": "2000", **{f"DOCENT_RATE_{n}": "100000/minute" for n in ("ADDRESS", "CONVERSATION", "OVERALL", "START", "READ")},
     }
     with serving("schema", _bundle.parent, env) as served:
         api = schemathesis.openapi.from_url(f"{served.base}/api/guide/openapi.json", config=_config)

@@ -41,7 +41,7 @@ SCRIPT = {
         {"question": ".", "calls": [[{"text": ANSWER}]], "usage": USAGE},
     ],
 }
-OPEN_RATES = {f"DOCENT_RATE_{n}": "100000/minute" for n in ("ADDRESS", "CONVERSATION", "OVERALL", "START")}
+OPEN_RATES = {f"DOCENT_RATE_{n}": "100000/minute" for n in ("ADDRESS", "CONVERSATION", "OVERALL", "START", "READ")}
 
 
 def today() -> str:

@@ -18,9 +18,9 @@ from typing import Any
 
 import yaml
 
-from docent.plugins import panel_files
+from docent.plugins import BUILT, built_files, panel_files
 
-from .bundle import PUBLIC_PATH, bundle, summary, write
+from .bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from .built_site import read_site
 from .manifest import build
 from .meta import MetaError
@@ -85,9 +85,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true", help="exit 1 when the build finds problems")
 
 
-def _copy_assets(site_dir: Path) -> int:
+def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:
     """What the plugin adds to a build, for a site built where it did not run: the panel's files, under docent/."""
     copied = 0
+    for name, text in built_files(canonical(public)):
+        target = site_dir / "docent" / name
+        old = target.read_text(encoding="utf-8") if target.exists() else None
+        if old is None or (old != text and old.startswith(BUILT)):  # the owner's own file wins
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            copied += 1
     for name, source in panel_files():
         target = site_dir / "docent" / name
         if not target.exists():  # an owner's own file of that name wins
@@ -136,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     bundle_path = args.bundle or config_path.resolve().parent / str(options.get("bundle") or DEFAULT_BUNDLE)
     built = bundle(manifest)
     write(built, site_dir=site_dir, bundle_path=bundle_path)
-    copied = _copy_assets(site_dir)
+    copied = _copy_assets(site_dir, built.public)
     print(f"docent: {summary(manifest, built, problems)}; wrote {site_dir / PUBLIC_PATH} and {bundle_path}; "
           f"copied {copied} panel assets")
     if problems and args.strict:

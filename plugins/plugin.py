@@ -19,7 +19,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from docent.manifest_build.bundle import PUBLIC_PATH, bundle, summary, write
+from docent.manifest_build.bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from docent.manifest_build.manifest import build
 from docent.manifest_build.meta import MetaError, PageMeta, front_matter
 from docent.manifest_build.options import ConfigError, site_config
@@ -27,7 +27,7 @@ from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, pa
 from docent.manifest_build.text import collapse
 from docent.manifest_build.types import SiteConfig
 
-from . import panel_files
+from . import built_files, panel_files
 from .config import DocentConfig
 
 log = get_plugin_logger(__name__)
@@ -42,6 +42,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._facts: dict[str, PageFacts] = {}  # by src_uri, kept across dirty rebuilds
         self._order: dict[str, int] = {}
         self._site: SiteConfig = SiteConfig()
+        self._owners: set[str] = set()  # the panel's built files the owner has a file of their own for
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
@@ -79,6 +80,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             uri = ASSET_PREFIX + name
             if files.get_file_from_path(uri) is None:  # an owner's own file of that name wins
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
+        self._owners = {name for name, _ in built_files("null") if files.get_file_from_path(ASSET_PREFIX + name)}
         # A page deleted since the last build leaves the manifest with it.
         present = {f.src_uri for f in files.documentation_pages()}
         for src_uri in set(self._facts) - present:
@@ -141,4 +143,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         if bundle_path.resolve().is_relative_to(site_dir.resolve()):
             log.warning(f"The bundle {bundle_path} is inside site_dir and would be published: set `bundle` elsewhere.")
         write(built, site_dir=site_dir, bundle_path=bundle_path)
+        # The panel's script carries the manifest, so it is written once the manifest is known.
+        for name, text in built_files(canonical(built.public)):
+            if name not in self._owners:
+                (site_dir / ASSET_PREFIX / name).write_text(text, encoding="utf-8")
         log.info(f"{summary(manifest, built, problems)}; wrote {PUBLIC_PATH} and {bundle_path.name}")

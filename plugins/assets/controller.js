@@ -27,6 +27,7 @@
       panelOpen: function () { return Boolean(panel.view && panel.view.mode === "float" && panel.view.isOpen()); },
       ended: function (left, reopen) { if (left && reopen && panel.view) panel.view.open(true); }
     });
+    this.reachable = true;   // the guide's API answered as Docent's (check)
     this.view = null;
     this.transcript = null;
     this.preparing = null;
@@ -38,6 +39,31 @@
     this.deferred = [];      // actions for the next page
   }
 
+  var CHECKED_FOR_MS = 5 * 60 * 1000; // a tab's pages trust one check for this long
+
+  /* Whether the guide's API answers as Docent's; without it the button stays away and the console
+     says why, for the owner. A tab remembers a good answer a while, so its next pages cost no request. */
+  Panel.prototype.check = function () {
+    var panel = this, base = this.guide.base, checked = this.store.get("checked");
+    if (this.manifestMissing) return Promise.resolve(true); // the panel says so when opened
+    if (checked && checked.base === base && Date.now() - checked.at < CHECKED_FOR_MS) return Promise.resolve(true);
+    return this.guide.status().then(function (status) {
+      if (!status || typeof status.on !== "boolean") throw new Error("answered, but not as Docent's guide (its JSON has no `on`)");
+      panel.store.set("checked", { base: base, at: Date.now() });
+      return true;
+    }).catch(function (error) {
+      var why = error instanceof Docent.GuideError
+        ? (error.status ? "answered " + error.status : "could not be reached")
+        : (error instanceof SyntaxError ? "answered, but not with JSON" : error.message);
+      panel.reachable = false;
+      if (window.console) {
+        console.warn("Docent: the guide's button is hidden: GET " + base + " " + why + ". Run the sidecar " +
+          "(docent serve) at that address, or set the docent plugin's sidecar_url to where it runs.");
+      }
+      return false;
+    });
+  };
+
   /* Builds the panel for the page now shown (again after an instant page swap). */
   Panel.prototype.bind = function () {
     var mount = document.getElementById("docent-panel");
@@ -47,6 +73,7 @@
       view.destroy();
       this.view = view = null;
     }
+    if (!wantFull && !this.reachable) return; // no guide to ask: no button (check said why)
     if (!view) {
       this.view = view = new Docent.PanelView(wantFull ? "full" : "float", mount, this.hooks(), this.site.manifest.site_name);
       this.transcript = new Docent.Transcript(view.log, this.site, this.cardHooks());

@@ -1,8 +1,9 @@
 /*
- * Docent's panel: the guide in the visitor's browser. The MkDocs plugin adds this script (defer)
- * and panel.css to every page; it loads its modules from its own folder, reads the public
- * manifest (docent/manifest.json beside it), and binds the controller (controller.js) to the page:
- * again on each of Material's instant page swaps (document$), once otherwise.
+ * Docent's panel: the guide in the visitor's browser. The MkDocs plugin writes docent/panel.js as
+ * one file: the modules listed below (plugins/__init__.py reads the list), the public manifest
+ * (Docent.manifest), and this loader last. Added to every page (defer) with panel.css, it checks
+ * that the guide answers, then binds the controller (controller.js) to the page: again on each of
+ * Material's instant page swaps (document$), once otherwise.
  */
 (function () {
   "use strict";
@@ -21,9 +22,14 @@
   }
 
   var scriptSrc = ownScript();
+  var Docent = window.Docent;
   if (!scriptSrc) return;
+  if (!Docent || !Docent.Panel) {
+    if (window.console) console.error("Docent panel: docent/panel.js lacks its " + MODULES.length + " modules; build the site with the docent plugin or `docent manifest`.");
+    return;
+  }
 
-  /* Under Trusted Types (require-trusted-types-for 'script') script and worker URLs must be vetted:
+  /* Under Trusted Types (require-trusted-types-for 'script') the worker's URL must be vetted:
      the policy "docent" lets through only .js files of the panel's own folder. */
   var folder = new URL(".", scriptSrc).href;
   var policy = null;
@@ -47,42 +53,20 @@
     return policy ? policy.createScriptURL(url) : url;
   }
 
-  function load(name) {
-    return new Promise(function (resolve, reject) {
-      var element = document.createElement("script");
-      element.src = scriptURL(name);
-      element.async = false; // run in the order listed
-      element.onload = resolve;
-      element.onerror = function () { reject(new Error("Could not load docent/" + name)); };
-      document.head.appendChild(element);
-    });
-  }
+  var parsed = new Promise(function (resolve) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
+    else resolve();
+  });
 
-  function manifest() {
-    return fetch(new URL("manifest.json", scriptSrc).href, { credentials: "omit" }).then(function (response) {
-      if (!response.ok) throw new Error("no manifest");
-      return response.json();
-    }).catch(function () {
-      return null;
-    });
-  }
-
-  function whenParsed(callback) {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", callback, { once: true });
-    else callback();
-  }
-
-  Promise.all([Promise.all(MODULES.map(load)), manifest()]).then(function (loaded) {
-    var panel = new window.Docent.Panel(loaded[1], scriptSrc, scriptURL("worker.js"));
-    window.Docent.panel = panel;
-    whenParsed(function () {
-      if (window.document$ && typeof window.document$.subscribe === "function") {
-        window.document$.subscribe(function () { panel.bind(); });
-      } else {
-        panel.bind();
-      }
-    });
+  var panel = new Docent.Panel(Docent.manifest || null, scriptSrc, scriptURL("worker.js"));
+  Docent.panel = panel;
+  Promise.all([panel.check(), parsed]).then(function () {
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(function () { panel.bind(); });
+    } else {
+      panel.bind();
+    }
   }).catch(function (error) {
-    if (window.console) console.error("Docent panel:", error.message);
+    if (window.console) console.error("Docent panel:", error && error.message);
   });
 })();

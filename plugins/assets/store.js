@@ -2,7 +2,7 @@
  * What the panel keeps across page changes, in sessionStorage (one tab, gone when it closes):
  * the conversation token, the transcript, whether the panel is open, the actions of an answer
  * still to carry out on the next page, the actions that failed (sent with the next question),
- * and a tour in progress. Where storage is blocked it keeps them in memory for this page.
+ * a tour in progress, and when the guide last answered as Docent's. Where storage is blocked it keeps them in memory for this page.
  */
 (function (root) {
   "use strict";
@@ -10,7 +10,7 @@
   var MAX_ENTRIES = 300; // a conversation of twelve questions stays far below this
 
   function blank() {
-    return { token: null, transcript: [], open: false, pending: [], failed: [], tour: null };
+    return { token: null, transcript: [], open: false, pending: [], failed: [], tour: null, checked: null };
   }
 
   function Store(key) {
@@ -52,9 +52,10 @@
   };
 
   Store.prototype.forget = function () {
-    var open = this.state.open;
+    var open = this.state.open, checked = this.state.checked;
     this.state = blank();
     this.state.open = open;
+    this.state.checked = checked;
     this.save();
   };
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import Abort
 
+from docent.plugins import modules, panel_files, panel_script
 from docent.plugins import plugin as plugin_module
 
 from .conftest import CASE, HOME, LAB, mkdocs_build, read_json, write_site
@@ -52,16 +53,29 @@ def test_every_page_gets_its_meta_tag_and_the_panels_script_and_style(tmp_path):
             '"exclude":false,"instructions":"The payments case."}\'>') in head
     assert re.search(r'<script src="\.\./\.\./docent/panel\.js" defer></script>', html)
     assert '<link href="../../docent/panel.css" rel="stylesheet">' in html
-    for asset in (p for p in ASSETS.rglob("*") if p.is_file()):
-        served = site / "docent" / asset.relative_to(ASSETS)
-        assert served.read_bytes() == asset.read_bytes(), served
+    for name, asset in panel_files():
+        assert (site / "docent" / name).read_bytes() == asset.read_bytes(), name
+    # The scripts are assembled: one script with every module and the public manifest, one worker with its hash.
+    assert sorted(p.name for p in (site / "docent").iterdir()) == ["manifest.json", "panel.css", "panel.js", "worker.js"]
+    script = (site / "docent" / "panel.js").read_text(encoding="utf-8")
+    for name in [*modules(), "panel.js"]:
+        assert (ASSETS / name).read_text(encoding="utf-8") in script, name
+    public = (site / "docent" / "manifest.json").read_text(encoding="utf-8").strip()
+    assert f"self.Docent.manifest = {public};" in script
+    worker = (site / "docent" / "worker.js").read_text(encoding="utf-8")
+    assert (ASSETS / "sha256.js").read_text(encoding="utf-8") in worker
 
 
-def test_an_owners_own_file_of_an_assets_name_wins(tmp_path):
-    asset = next((p for p in ASSETS.rglob("*") if p.is_file()), None)
-    if asset is None:
-        pytest.skip("the panel has no assets yet")
-    name = asset.relative_to(ASSETS).as_posix()
+def test_the_assembled_script_keeps_panel_js_order_and_the_manifest_inert(tmp_path):
+    """A title with "</script>" in it cannot end an inlined script; the modules come in panel.js's order."""
+    script = panel_script('{"site_name":"</script><b>x</b>"}')
+    assert "</script>" not in script and '"<\\/script><b>x<\\/b>"' in script
+    positions = [script.index(f"/* docent/{name} */") for name in [*modules(), "panel.js"]]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.parametrize("name", ["panel.css", "panel.js", "worker.js"])
+def test_an_owners_own_file_of_an_assets_name_wins(tmp_path, name):
     pages = {"index.md": HOME, f"docent/{name}": "/* the owner's */"}
     site, _, _ = _built(tmp_path, pages=pages, docent={"tours": []})
     assert (site / "docent" / name).read_text(encoding="utf-8") == "/* the owner's */"

@@ -132,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
             lexicon=options.get("lexicon"),
             refuse=options.get("refuse"),
             synonyms=options.get("synonyms"),
+            suggestions=options.get("suggestions"),
         )
         pages = read_site(site_dir)
     except (ConfigError, MetaError) as exc:

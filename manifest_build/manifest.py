@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from .lexicon import lexicon as build_lexicon
 from .page import PageFacts
+from .suggestions import suggestions as build_suggestions
 from .tours import tours as build_tours
 from .types import (
     Action,
@@ -57,6 +58,7 @@ class Manifest:
     pronoun: str = "they"
     refuse: dict[str, Any] = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
     synonyms: dict[str, list[str]] = field(default_factory=dict)
+    suggestions: tuple[str, ...] = ()
 
     def public(self, *, hash: str) -> dict[str, Any]:
         """site/docent/manifest.json (INTERFACES.md §2): what the panel needs, and nothing of the record."""
@@ -65,6 +67,7 @@ class Manifest:
         for name in lists:
             out[name] = _plain(getattr(self, name))
         out["record_hashes"] = {r.id: section_hash(r.text) for r in self.record}
+        out["suggestions"] = list(self.suggestions)
         return out
 
     def private(self, *, hash: str) -> dict[str, Any]:
@@ -216,5 +219,8 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
         pronoun=config.pronoun,
         refuse=config.refuse,
         synonyms=config.synonyms,
+        suggestions=build_suggestions(
+            config.suggestions, pages=page_list, tours=tours, experiments=experiments, record=record, offers=offers
+        ),
     )
     return manifest, problems

@@ -1,4 +1,4 @@
-"""The owner's options beside the pages (tours, offers, lexicon additions), checked for shape.
+"""The owner's options beside the pages (tours, offers, lexicon additions, suggestions), checked for shape.
 
 The plugin and `docent manifest` both pass the docent entry of mkdocs.yml through here, so a bad shape fails the
 same way in both: with a ConfigError that names the option and says what it should be.
@@ -187,6 +187,21 @@ def _synonyms(raw: Any) -> dict[str, list[str]]:
     return out
 
 
+MAX_SUGGESTION = 500  # as long as a question may be
+
+
+def _suggestions(raw: Any) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ConfigError("docent `suggestions` must be a list of questions, e.g. [\"What did she build?\"].")
+    found = tuple(_text(item, where=f"docent `suggestions[{i}]`") for i, item in enumerate(raw))
+    for i, text in enumerate(found):
+        if len(text) > MAX_SUGGESTION:
+            raise ConfigError(f"docent `suggestions[{i}]` is {len(text)} characters; a question has at most {MAX_SUGGESTION}.")
+    return found
+
+
 def site_config(
     *,
     site_name: str = "",
@@ -198,6 +213,7 @@ def site_config(
     site_author: str = "",
     refuse: Any = None,
     synonyms: Any = None,
+    suggestions: Any = None,
 ) -> SiteConfig:
     """The owner's options, checked. `owner` is the plugin's option (a name or a mapping); site_author its fallback."""
     if not isinstance(sidecar, str):
@@ -214,4 +230,5 @@ def site_config(
         pronoun=pronoun,
         refuse=_refuse(refuse),
         synonyms=_synonyms(synonyms),
+        suggestions=_suggestions(suggestions),
     )

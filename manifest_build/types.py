@@ -141,3 +141,4 @@ class SiteConfig:
     pronoun: str = "they"  # she, he or they
     refuse: dict = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
     synonyms: dict[str, list[str]] = field(default_factory=dict)  # a visitor's word -> the site's words
+    suggestions: tuple[str, ...] = ()  # questions an empty panel offers; () draws them from the manifest

@@ -33,3 +33,6 @@ class DocentConfig(base.Config):
 
     synonyms = c.Type(dict, default={})
     """A visitor's words for the site's labels, beyond the built-in ones: {resume: [cv], hire: [touch]}."""
+
+    suggestions = c.Type(list, default=[])
+    """Questions an empty panel offers as buttons; without them, a few are drawn from the site (a tour, an experiment, a case, an offer)."""

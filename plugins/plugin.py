@@ -62,6 +62,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                 lexicon=self.config.lexicon,
                 refuse=self.config.refuse,
                 synonyms=self.config.synonyms,
+                suggestions=self.config.suggestions,
             )
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc

@@ -35,7 +35,8 @@ class Limited(Exception):
             "read": "from your address",
         }[self.scope]
         what = "requests" if self.scope == "read" else "questions"
-        return f"Too many {what} {whose} for now: try again in {self.retry_after} seconds."
+        unit = "second" if self.retry_after == 1 else "seconds"
+        return f"Too many {what} {whose} for now: try again in {self.retry_after} {unit}."
 
 
 class RateLimits:

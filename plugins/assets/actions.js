@@ -13,14 +13,20 @@
   var Docent = root.Docent = root.Docent || {};
   var ANSWER_WITHIN_MS = 2000;
   var RING_MS = 4000;
+  var RUN_MS = 10000; // the panel keeps out of an experiment's way about as long as a run's opening lasts
   var byAttribute = Docent.byAttribute;
 
   function reducedMotion() {
     return Boolean(root.matchMedia && root.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
+  /* Scrolls element to the middle of the screen's part the panel's overlays leave uncovered. */
   function reveal(element) {
+    var covered = Docent.coveredBelow(element.getBoundingClientRect());
+    var margin = element.style.scrollMarginBottom;
+    element.style.scrollMarginBottom = covered + "px"; // centres the element and this margin: it sits above the cover
     element.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
+    element.style.scrollMarginBottom = margin;
   }
 
   /* Scrolls an element into view and rings it: an outline that pulses, or holds still under reduced motion. */
@@ -40,8 +46,10 @@
   function done(note) { return { status: "done", note: note }; }
   function failed(reason, note) { return { status: "failed", reason: reason, note: note }; }
 
-  function Actions(site) {
+  /* room(element, ms): the panel makes room for an element it is about to show, for ms. */
+  function Actions(site, room) {
     this.site = site;
+    this.room = room || function () {};
   }
 
   Actions.prototype.label = function (action, fallback) {
@@ -73,11 +81,11 @@
     if (!url) return failed("navigation_blocked", "Could not open " + label + ".");
     if (this.site.isHere(path)) {
       var anchor = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-      if (anchor) ring(anchor);
+      if (anchor) { this.room(anchor, RING_MS); ring(anchor); }
       else if (!url.hash) root.scrollTo(0, 0);
       return done("Showed " + label + ".");
     }
-    return { status: "navigate", url: url.href, note: "Opening " + label + "." };
+    return { status: "navigate", url: url.href, note: "Opening " + label + "\u2026", done: "Opened " + label + "." };
   };
 
   Actions.prototype.pointAt = function (action) {
@@ -92,6 +100,7 @@
       return { status: "navigate", url: url.href, note: "Opening the page of " + label + ".", then: action };
     }
     if (!element) return failed("not_found", "Could not find " + label + " on this page.");
+    this.room(element, RING_MS);
     ring(element);
     return done("Pointed at " + label + ".");
   };
@@ -106,6 +115,7 @@
     var label = this.label(action, experiment);
     var element = byAttribute("data-docent-experiment", id);
     if (!element) return Promise.resolve(failed("not_found", "Could not find " + label + " on this page."));
+    this.room(element, RUN_MS);
     reveal(element);
     return new Promise(function (resolve) {
       var timer = null;
@@ -114,7 +124,7 @@
         if (detail.experiment !== id) return;
         finish(detail.error
           ? failed("experiment_error", label + " did not start: " + detail.error)
-          : done("Started " + label + (detail.preset ? " (" + detail.preset + ")" : "") + "."));
+          : done("Started " + label + presetWords(experiment, detail) + "."));
       }
       function finish(result) {
         clearTimeout(timer);
@@ -129,12 +139,22 @@
     });
   };
 
+  /* " with Slow leak: 1.5 MB a second": the preset in the manifest's words; a live run says so. */
+  function presetWords(experiment, detail) {
+    var presets = experiment && Array.isArray(experiment.presets) ? experiment.presets : [];
+    var words = detail.preset ? String(detail.preset) : "";
+    for (var i = 0; i < presets.length; i++) {
+      if (presets[i] && presets[i].id === detail.preset && presets[i].label) words = String(presets[i].label);
+    }
+    return (words ? " with " + words : "") + (detail.live ? " (a live run)" : "");
+  }
+
   Actions.prototype.startTour = function (action) {
     var tour = this.site.find("tours", "id", action.id);
     if (!tour || !Array.isArray(tour.steps) || !tour.steps.length) {
       return failed("not_found", "Could not find the tour " + this.label(action, tour) + ".");
     }
-    return { status: "tour", tour: tour, note: "Tour: " + this.label(action, tour) + "." };
+    return { status: "tour", tour: tour, note: "Started the tour: " + this.label(action, tour) + "." };
   };
 
   Actions.prototype.offer = function (action) {
@@ -157,6 +177,7 @@
       return failed("disabled", "\"" + label + "\" is disabled right now.");
     }
     if (rings(action, known)) {
+      this.room(button, RING_MS);
       ring(button);
       return done("Rang \"" + label + "\" for you; pressing it is yours.");
     }
@@ -183,6 +204,7 @@
     if (element.disabled) return failed("disabled", "\"" + label + "\" is disabled right now.");
     if (element.readOnly) return failed("read_only", "\"" + label + "\" is read-only right now.");
     if (rings(action, field)) {
+      this.room(element, RING_MS);
       ring(element);
       return done("Rang \"" + label + "\" for you; filling it is yours.");
     }

@@ -22,10 +22,12 @@
     this.store = new Docent.Store("docent:" + this.site.root.pathname);
     this.guide = new Docent.Guide(this.site.api());
     this.screen = new Docent.Screen(this.site);
-    this.actions = new Docent.Actions(this.site);
+    this.actions = new Docent.Actions(this.site, function (element, ms) {
+      if (panel.view) panel.view.makeRoom(element, ms);
+    });
     this.tour = new Docent.Tour(this.site, this.store, {
       panelOpen: function () { return Boolean(panel.view && panel.view.mode === "float" && panel.view.isOpen()); },
-      ended: function (left, reopen) { if (left && reopen && panel.view) panel.view.open(true); }
+      ended: function (left, reopen) { panel.tourEnded(reopen); }
     });
     this.reachable = true;   // the guide's API answered as Docent's (check)
     this.view = null;
@@ -36,6 +38,7 @@
     this.chain = Promise.resolve();
     this.leaving = null;     // the address to open once the answer has ended
     this.tourAfter = null;   // a tour to start once the answer has ended
+    this.leavingEntry = null; // the action line that says the page is opening: {index, note once opened}
     this.deferred = [];      // actions for the next page
   }
 
@@ -75,9 +78,11 @@
     }
     if (!wantFull && !this.reachable) return; // no guide to ask: no button (check said why)
     if (!view) {
-      this.view = view = new Docent.PanelView(wantFull ? "full" : "float", mount, this.hooks(), this.site.manifest.site_name);
+      this.view = view = new Docent.PanelView(wantFull ? "full" : "float", mount, this.hooks(), this.site.manifest.site_name,
+                                              this.site.list("suggestions"));
       this.transcript = new Docent.Transcript(view.log, this.site, this.cardHooks());
       this.transcript.render(this.store.get("transcript"));
+      view.setEmpty(!this.store.get("transcript").length);
       view.setReady(!this.busy && Boolean(this.store.get("token")));
     }
     if (wantFull || this.store.get("open")) view.open(!wantFull);
@@ -228,6 +233,7 @@
     if (token) this.guide.forget(token);
     this.store.forget();
     this.transcript.render([]);
+    this.view.setEmpty(true);
     this.preparing = null;
     this.prepare();
   };
@@ -403,6 +409,7 @@
       if (result.status === "navigate") {
         panel.leaving = result.url;
         if (result.then) panel.deferred.unshift({ index: index, action: result.then });  // done on the new page, first
+        panel.leavingEntry = { index: index, note: result.done }; // past tense once the page is opened
       } else if (result.status === "tour") {
         if (panel.streaming) panel.tourAfter = result.tour;
         else panel.startTour(result.tour);
@@ -419,8 +426,11 @@
 
   /* Opens the next page; the actions still to come go with it. */
   Panel.prototype.leave = function () {
-    var url = this.leaving;
+    var url = this.leaving, entry = this.leavingEntry;
     this.leaving = null;
+    this.leavingEntry = null;
+    var shown = entry ? this.store.get("transcript")[entry.index] : null;
+    if (shown && entry.note) { shown.note = entry.note; this.changed(entry.index); }
     this.store.set("pending", this.deferred);
     this.deferred = [];
     if (this.tourAfter) {
@@ -457,6 +467,14 @@
     }
   };
 
+  /* A tour is over: the visitor is back at the question (the panel opens again where it was open). */
+  Panel.prototype.tourEnded = function (reopen) {
+    var view = this.view;
+    if (!view) return;
+    if (view.mode === "full") view.focus();
+    else if (reopen) view.open(true);
+  };
+
   /* An offer does nothing until pressed; pressed, it opens its target. */
   Panel.prototype.follow = function (index) {
     var entry = this.store.get("transcript")[index];
@@ -470,6 +488,7 @@
     var entries = this.store.get("transcript");
     var index = entries.length - 1;
     if (this.transcript) {
+      this.view.setEmpty(false);
       this.transcript.append(entry, index);
       this.view.scrollToEnd();
     }

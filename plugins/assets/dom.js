@@ -22,6 +22,66 @@
     return null;
   }
 
+  /* The site's colour scheme, read off the page itself: Material's palette ("slate" is dark), else
+     how dark the page's own background is. The visitor's system preference only where the page says nothing. */
+  function scheme() {
+    var body = document.body;
+    var material = body && body.getAttribute("data-md-color-scheme");
+    if (material) return material === "slate" ? "dark" : "light";
+    var elements = [body, document.documentElement];
+    for (var i = 0; i < elements.length; i++) {
+      if (!elements[i]) continue;
+      var rgb = getComputedStyle(elements[i]).backgroundColor.match(/[\d.]+/g);
+      if (rgb && rgb.length >= 3 && (rgb.length < 4 || Number(rgb[3]) > 0)) {
+        var light = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+        return light < 128 ? "dark" : "light";
+      }
+    }
+    // A transparent page is the browser's canvas: white, unless the page opted into dark (color-scheme).
+    var canvas = getComputedStyle(document.documentElement).colorScheme || "";
+    return /dark/.test(canvas) && !/light/.test(canvas) ? "dark" : "light";
+  }
+
+  var followed = [];
+  var watching = false;
+
+  function paint() {
+    var now = scheme();
+    followed = followed.filter(function (element) { return element.isConnected; });
+    for (var i = 0; i < followed.length; i++) followed[i].setAttribute("data-docent-scheme", now);
+  }
+
+  /* Keeps element in the site's colour scheme, also when the visitor flips Material's palette toggle. */
+  function followScheme(element) {
+    followed.push(element);
+    element.setAttribute("data-docent-scheme", scheme());
+    if (watching || !root.MutationObserver) return;
+    watching = true;
+    var observer = new root.MutationObserver(paint);
+    var options = { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "class", "style", "data-theme"] };
+    observer.observe(document.documentElement, options);
+    if (document.body) observer.observe(document.body, options);
+    if (root.matchMedia) {
+      var query = root.matchMedia("(prefers-color-scheme: dark)");
+      if (query.addEventListener) query.addEventListener("change", paint);
+    }
+  }
+
+  /* How much of the screen's bottom the panel's own overlays (the panel, a tour's card, the button)
+     cover above the columns of box (a DOMRect): what an element scrolled into view must stay clear of. */
+  function coveredBelow(box) {
+    var covers = document.querySelectorAll(".docent-float:not([hidden]), .docent-tour, .docent-launcher");
+    var height = root.innerHeight, covered = 0;
+    for (var i = 0; i < covers.length; i++) {
+      var cover = covers[i].getBoundingClientRect();
+      if (!cover.width || !cover.height || cover.right <= box.left || box.right <= cover.left) continue;
+      covered = Math.max(covered, height - cover.top);
+    }
+    return Math.max(0, Math.min(covered, height));
+  }
+
   Docent.make = make;
+  Docent.followScheme = followScheme;
+  Docent.coveredBelow = coveredBelow;
   Docent.byAttribute = byAttribute;
 })(self);

@@ -33,7 +33,9 @@
         message = "";
       }
       if (!message) message = "The guide answered " + response.status + ".";
-      if (response.status === 429 && retry) message += " Try again in " + retry + " s.";
+      if (response.status === 429 && /^\d+$/.test(retry || "") && !/try again/i.test(message)) {
+        message += " Try again in " + retry + (retry === "1" ? " second." : " seconds.");
+      }
       return new GuideError(response.status, String(message), String(code));
     }, function () {
       return new GuideError(response.status, "The guide answered " + response.status + ".", "");

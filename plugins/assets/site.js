@@ -64,7 +64,12 @@
 
   /* The manifest page the visitor has open, by its path, or null. */
   Site.prototype.page = function (location) {
-    var here = this.relative(location || root.location);
+    return this.pageAt(this.relative(location || root.location));
+  };
+
+  /* The manifest page a site path ("/cases/3ds/#case-3ds-approach") is on, or null. */
+  Site.prototype.pageAt = function (path) {
+    var here = String(path || "").split("#")[0];
     var pages = this.list("pages");
     for (var i = 0; i < pages.length; i++) {
       if (String(pages[i].path || "").split("#")[0] === here) return pages[i];

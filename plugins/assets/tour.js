@@ -75,8 +75,8 @@
     var target = null;
     if (step.part) target = Docent.byAttribute("data-docent-part", String(step.part));
     if (!target && step.section) target = document.getElementById(step.section);
-    if (target) Docent.ring(target);
     this.render(definition, state.index, Boolean(target));
+    if (target) Docent.ring(target); // after the card is up: the step scrolls to the part of the screen it leaves free
   };
 
   Tour.prototype.render = function (definition, index, found) {
@@ -105,6 +105,7 @@
     row.appendChild(this.button("Leave the tour", "leave", function () { tour.leave(); }));
     box.appendChild(row);
     document.body.appendChild(box);
+    Docent.followScheme(box);
     this.box = box;
     next.focus({ preventScroll: true });
   };

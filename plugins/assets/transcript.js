@@ -5,7 +5,9 @@
  * <ul data-assisted-links>, <div data-assisted-choices>, <div data-assisted-confirm>.
  *
  * Entries (kept in sessionStorage): {kind: "question"|"sentence"|"held"|"refused"|"error"|
- * "info"|"action"|"offer"|"card", ...}; consecutive sentences flow in one paragraph.
+ * "info"|"action"|"offer"|"card", ...}; consecutive sentences flow in one paragraph. A citation
+ * names its page and section; consecutive sentences citing the same sections show it once, after
+ * the last of them. What the gate held back is one quiet, expandable line per answer.
  */
 (function (root) {
   "use strict";
@@ -31,12 +33,16 @@
     this.hooks = hooks;
     this.nodes = [];
     this.paragraph = null; // the answer paragraph sentences are added to
+    this.last = null;      // the paragraph's last sentence: {node, key} of its citations
+    this.held = null;      // this answer's held-back line: {node, whys}
   }
 
   Transcript.prototype.render = function (entries) {
     while (this.log.firstChild) this.log.removeChild(this.log.firstChild);
     this.nodes = [];
     this.paragraph = null;
+    this.last = null;
+    this.held = null;
     for (var i = 0; i < entries.length; i++) this.append(entries[i], i);
   };
 
@@ -46,23 +52,32 @@
         this.paragraph = make("p", "docent-answer");
         this.paragraph.appendChild(hidden("Guide: "));
         this.log.appendChild(this.paragraph);
+        this.heldLast();
       }
       var sentence = this.sentence(entry);
+      this.fold(sentence);
       this.paragraph.appendChild(sentence);
       this.nodes[index] = sentence;
       return sentence;
     }
+    if (entry.kind === "held") {
+      this.nodes[index] = this.holdBack(entry);
+      return this.nodes[index];
+    }
+    if (entry.kind === "question") this.held = null;
     this.paragraph = null;
+    this.last = null;
     var node = this.build(entry, index);
     this.log.appendChild(node);
     this.nodes[index] = node;
+    this.heldLast();
     return node;
   };
 
   /* Redraws one entry in place after it changed (an action carried out, a card answered). */
   Transcript.prototype.update = function (entry, index) {
     var old = this.nodes[index];
-    if (!old || !old.parentNode || entry.kind === "sentence") return;
+    if (!old || !old.parentNode || entry.kind === "sentence" || entry.kind === "held") return;
     var node = this.build(entry, index);
     old.parentNode.replaceChild(node, old);
     this.nodes[index] = node;
@@ -76,6 +91,7 @@
     var cites = (Array.isArray(entry.cites) ? entry.cites : []).filter(function (cite) {
       return site.citation(cite) !== "gone";
     });
+    span.setAttribute("data-cites", cites.map(function (cite) { return String(cite && cite.id); }).join(" "));
     if (cites.length) {
       var list = make("span", "docent-cites");
       list.appendChild(hidden(" Sources: "));
@@ -86,16 +102,68 @@
     return span;
   };
 
+  /* A sentence citing what the one before it cited: the citation moves to the end of the run. */
+  Transcript.prototype.fold = function (sentence) {
+    var key = sentence.getAttribute("data-cites");
+    var before = this.last;
+    this.last = { node: sentence, key: key };
+    if (!key || !before || before.key !== key) return;
+    var list = before.node.querySelector(".docent-cites");
+    if (list) list.parentNode.removeChild(list);
+  };
+
+  /* A citation as "Page · Section": the section's own title, and the page it is on, from the manifest. */
   Transcript.prototype.cite = function (cite) {
     var title = String(cite && (cite.title || cite.id) || "");
-    var url = cite ? this.site.url(String(cite.path || "")) : null;
-    var link = linkTo(url, "docent-cite", title);
+    var path = cite ? String(cite.path || "") : "";
+    var url = cite ? this.site.url(path) : null;
+    var page = url ? this.site.pageAt(path) : null;
+    var label = page && page.label && page.label !== title ? page.label + " \u00b7 " + title : title;
+    var link = linkTo(url, "docent-cite", label);
     if (this.site.citation(cite) !== "changed") return link;
     var pinned = make("span", "docent-cite-pinned");
     pinned.appendChild(link);
     pinned.appendChild(make("span", "docent-changed", "changed since this answer"));
     return pinned;
   };
+
+  /* What the gate held back from this answer: one quiet line that says how many and why, opened for each. */
+  Transcript.prototype.holdBack = function (entry) {
+    var message = String(entry.message || "A sentence was held back: it did not pass the site's checks.");
+    var why = message.replace(/^A sentence was held back:\s*/, "");
+    if (!this.held || !this.held.node.parentNode) {
+      this.held = { node: make("details", "docent-held"), whys: [] };
+      this.log.appendChild(this.held.node);
+    }
+    var held = this.held, node = held.node;
+    held.whys.push(why);
+    var open = node.open;
+    while (node.firstChild) node.removeChild(node.firstChild);
+    var count = held.whys.length;
+    var distinct = held.whys.filter(function (text, i) { return held.whys.indexOf(text) === i; });
+    var summary = count === 1 ? "1 sentence held back: " + why
+      : count + " sentences held back: " + (distinct.length === 1 ? plural(why) : "they did not pass the site's checks.");
+    node.appendChild(make("summary", null, summary));
+    var list = make("ul");
+    list.appendChild(make("li", null, "The guide checks each sentence against the site before you see it; " +
+      (count === 1 ? "this one" : "these") + " did not pass, so " + (count === 1 ? "it was" : "they were") + " left out."));
+    for (var i = 0; i < held.whys.length; i++) list.appendChild(make("li", null, held.whys[i]));
+    node.appendChild(list);
+    node.open = open;
+    return node;
+  };
+
+  /* The held-back line stays the answer's last. */
+  Transcript.prototype.heldLast = function () {
+    if (this.held && this.held.node.parentNode === this.log) this.log.appendChild(this.held.node);
+  };
+
+  /* "it spoke as ..." said of several sentences. */
+  function plural(why) {
+    return why.replace(/^it /, "they ").replace(/^(they) (shares|cites|carried|names|named) /, function (all, they, verb) {
+      return they + " " + ({ shares: "share", cites: "cite" }[verb] || verb) + " ";
+    });
+  }
 
   Transcript.prototype.build = function (entry, index) {
     switch (entry.kind) {
@@ -104,10 +172,6 @@
         box.appendChild(hidden("You asked: "));
         box.appendChild(make("p", null, entry.text));
         return box;
-      }
-      case "held": {
-        // The sidecar's message says that a sentence was held back, and why, in a visitor's words.
-        return make("p", "docent-held", entry.message || "A sentence was held back: it did not pass the site's checks.");
       }
       case "refused":
         return make("p", "docent-refused", entry.message || "The guide does not answer that.");

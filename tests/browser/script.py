@@ -63,6 +63,16 @@ REPLIES: list[dict[str, Any]] = [
         [{"tool": "get_page_content", "input": {}}],
         [{"text": "Mara reads everything that comes in and answers within a week. [[roles-alderway]]"}],
     ]},
+    {"question": "said twice", "calls": [[
+        {"text": "Mara built the authentication decision service for 3-D Secure at Alderway Bank. [[case-3ds-approach]] "},
+        {"text": "The decision service for 3-D Secure ran at Alderway Bank. [[case-3ds-approach]] "},
+        {"text": "The rollout went by card range over six weeks. [[case-3ds-results]]"},
+    ]]},
+    {"question": "held twice", "calls": [[
+        {"text": "Mara measures before she changes anything for performance. [[how-measure]] "},
+        {"text": "I measure before I guess. [[case-leak-approach]] "},
+        {"text": "I never guess. [[case-leak-approach]]"},
+    ]]},
     {"question": "markup", "calls": [[
         {"text": "Mara built the <img src=x onerror=\"document.title='pwned'\"> decision service for 3-D Secure. "
                  "[[case-3ds-approach]] "},

@@ -110,6 +110,9 @@ def test_action_and_field_names_must_be_tool_names_and_same_name_fields_need_ids
          "docent `offers[0]` has unknown keys colour."),
         ({"lexicon": "Kafka"}, "docent `lexicon` must map each term"),
         ({"sidecar": 8000}, "docent `sidecar_url` must be text"),
+        ({"suggestions": "What did she build?"}, "docent `suggestions` must be a list of questions"),
+        ({"suggestions": ["Fine", ""]}, "docent `suggestions[1]` must be non-empty text"),
+        ({"suggestions": ["x" * 501]}, "docent `suggestions[0]` is 501 characters; a question has at most 500."),
     ],
 )
 def test_options_of_the_wrong_shape_are_config_errors_naming_the_option(options, message):
@@ -147,3 +150,31 @@ def test_owner_refuse_and_synonyms_of_the_wrong_shape_say_what_to_write(options,
     with pytest.raises(ConfigError) as raised:
         site_config(**options)
     assert message in str(raised.value)
+
+
+EXPERIMENT = read_page('<div data-docent-experiment="leak" data-docent-label="The leaking heap">'
+                       '<option data-docent-preset="slow">Slow</option></div>', path="/lab/", title="Lab")
+
+
+def test_the_owners_suggestions_go_into_the_public_manifest_as_written():
+    owners = ["What did she build?", "Show me the lab."]
+    manifest, _ = build([HOME, LAB, CASE], site_config(suggestions=owners))
+    assert manifest.public(hash="")["suggestions"] == owners
+
+
+def test_without_the_owners_suggestions_a_tour_an_experiment_a_case_and_an_offer_are_drawn_from_the_site():
+    tours = [{"id": "t", "label": "A first visit", "steps": [{"section": "work", "caption": "w"}]}]
+    offers = [{"id": "cv", "label": "Download the CV", "target": "/cv/"}, {"id": "m", "label": "Mail", "target": "/m/"}]
+    manifest, problems = build([HOME, EXPERIMENT, CASE], site_config(tours=tours, offers=offers))
+    assert problems == []
+    assert manifest.suggestions == (
+        "Give me the tour “A first visit”.",
+        "Run the experiment “The leaking heap”.",
+        "What does the site say about “Acme”?",  # the first page after home with record sections
+        "Can I download the CV?",
+    )
+
+
+def test_a_site_with_nothing_to_draw_from_suggests_nothing():
+    manifest, _ = build([HOME, LAB], site_config())
+    assert manifest.suggestions == () and manifest.public(hash="")["suggestions"] == []

@@ -134,6 +134,9 @@
     if (!this.held || !this.held.node.parentNode) {
       this.held = { node: make("details", "docent-held"), whys: [] };
       this.log.appendChild(this.held.node);
+      this.held.node.addEventListener("toggle", function (event) {
+        if (event.target.open) event.target.scrollIntoView({ block: "nearest" }); // opened at the log's foot: show it
+      });
     }
     var held = this.held, node = held.node;
     held.whys.push(why);

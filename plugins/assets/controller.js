@@ -125,6 +125,13 @@
       this.view.setOff(true);
       return Promise.reject(new Error("no manifest"));
     }
+    if (!this.reachable) { // only the assistant page's own panel gets here (check found no guide)
+      this.view.setStatus("The guide is not running on this site right now.", "off");
+      this.view.setOff(true);
+      var none = Promise.reject(new Docent.GuideError(0, "off", "off"));
+      none.catch(function () {}); // said in the panel
+      return none;
+    }
     this.view.setStatus("Checking the guide…", "busy");
     this.preparing = this.guide.status().then(function (status) {
       if (!status || !status.on) {

@@ -233,6 +233,9 @@ def test_without_a_guide_there_is_no_button_and_the_console_says_why(page: Page,
     expect(page.locator(".docent-launcher")).to_have_count(0)
     why = "answered 404" if answer == "404" else "answered, but not with JSON"
     assert any("the guide's button is hidden" in w and why in w for w in warnings), warnings
+    page.goto(guide.base + "assistant/")  # the page that is the panel says so instead
+    expect(page.locator(PANEL).get_by_role("status")).to_have_text("The guide is not running on this site right now.")
+    expect(page.locator(PANEL).get_by_label("Your question")).to_be_disabled()
 
 
 def test_a_page_loads_the_panel_with_three_requests(page: Page, guide: Sidecar) -> None:

@@ -255,3 +255,22 @@ def test_a_page_loads_the_panel_with_three_requests(page: Page, guide: Sidecar) 
     expect(page.locator(".docent-launcher")).to_be_visible()
     page.wait_for_load_state("networkidle")
     assert len(ours()) <= 3 and "api/guide" not in ours(), ours()  # the tab trusts its check for a while
+
+
+def test_on_a_desktop_the_panel_moves_to_the_side_a_narrow_part_leaves_free(page: Page, guide: Sidecar) -> None:
+    page.set_viewport_size(DESKTOP["viewport"])
+    open_panel(page, guide.base + "lab/")
+    # The chart drawn narrow at the column's right edge, under where the panel stands.
+    page.add_style_tag(content=".lab-chart { width: 380px !important; margin-left: auto !important; }")
+    ask(page, "Point at the chart")
+    part = "[data-docent-part='leak-chart']"
+    expect(page.locator(part)).to_have_class(re.compile("docent-ring"))
+    panel = page.locator(PANEL)
+    expect(panel).to_have_class(re.compile("is-left"))
+    expect(panel).not_to_have_class(re.compile("is-collapsed"))  # moved, not shrunk: the answer stays in view
+    try:
+        page.wait_for_function(CLEAR, arg=[part, PANEL], timeout=3_000)
+    except Exception:  # noqa: BLE001 - the assertion below says what was wrong
+        pass
+    assert page.evaluate(CLEAR, [part, PANEL]), f"part and panel: {_boxes(page, part, PANEL)}"
+    _assert_controls_in_view(page)

@@ -55,6 +55,8 @@
       panel.store.set("checked", { base: base, at: Date.now() });
       return true;
     }).catch(function (error) {
+      // A busy or troubled guide still answers as Docent's (its own error, in JSON): the button stays.
+      if (error instanceof Docent.GuideError && error.code && (error.status === 429 || error.status >= 500)) return true;
       var why = error instanceof Docent.GuideError
         ? (error.status ? "answered " + error.status : "could not be reached")
         : (error instanceof SyntaxError ? "answered, but not with JSON" : error.message);

@@ -65,12 +65,14 @@ def bundle(manifest: Manifest) -> Bundle:
 _EMPTY_HASH = '"hash":""'
 
 
-def _write(path: Path, text: str) -> None:
-    """Atomically, so a sidecar reloading the bundle never reads half a file."""
+def _write(path: Path, text: str, *, mode: int | None = None) -> None:
+    """Atomically, so a sidecar reloading the bundle never reads half a file; mode for a file others must read."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")  # created 0600
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
+            if mode is not None:
+                os.fchmod(out.fileno(), mode)
             out.write(text)
         os.replace(tmp, path)
     except BaseException:
@@ -80,7 +82,7 @@ def _write(path: Path, text: str) -> None:
 
 def write(built: Bundle, *, site_dir: Path, bundle_path: Path) -> None:
     """Writes site_dir/docent/manifest.json and the bundle."""
-    _write(site_dir / PUBLIC_PATH, canonical(built.public) + "\n")
+    _write(site_dir / PUBLIC_PATH, canonical(built.public) + "\n", mode=0o644)  # served by any web server
     _write(bundle_path, built.text + "\n")
 
 

@@ -43,6 +43,9 @@ def test_a_build_writes_the_public_manifest_and_the_bundle_beside_mkdocs_yml(tmp
     assert bundle["manifest"]["instructions"] == {"cases-payments": "The payments case."}
     assert bundle["hash"] == public["hash"]
     assert not (site / "docent-bundle.json").exists()
+    # The public manifest is readable by a web server running as another user; the bundle stays the owner's.
+    assert (site / "docent" / "manifest.json").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "docent-bundle.json").stat().st_mode & 0o077 == 0
 
 
 def test_every_page_gets_its_meta_tag_and_the_panels_script_and_style(tmp_path):

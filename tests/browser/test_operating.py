@@ -18,13 +18,18 @@ DEGRADED = "The guide's usual model is resting, so answers now quote the site di
 
 
 def rebuilt(changed: str, gone: str):  # type: ignore[no-untyped-def]
-    """The public manifest as a rebuild would serve it: one section's text changed, another section removed."""
+    """The panel's script as a rebuild would serve it: in its public manifest, one section's text changed, another
+    section removed (the build writes the manifest into docent/panel.js)."""
 
     def serve(route: Route) -> None:
-        manifest = route.fetch().json()
+        script = route.fetch().text()
+        line = re.search(r"^self\.Docent\.manifest = (.*);$", script, re.M)
+        assert line is not None, "docent/panel.js carries no manifest"
+        manifest = json.loads(line.group(1))
         manifest["record_hashes"][changed] = "0" * 12
         del manifest["record_hashes"][gone]
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(manifest))
+        body = script[: line.start(1)] + json.dumps(manifest) + script[line.end(1):]
+        route.fulfill(status=200, content_type="text/javascript", body=body)
 
     return serve
 
@@ -39,12 +44,12 @@ def test_a_restored_transcript_marks_changed_citations_and_drops_gone_ones(page:
     cites = [c for entry in stored if entry["kind"] == "sentence" for c in entry["cites"]]
     assert all(re.fullmatch(r"[0-9a-f]{12}", c["hash"]) for c in cites)
 
-    page.route("**/docent/manifest.json", rebuilt("case-3ds-approach", "case-3ds-results"))
+    page.route("**/docent/panel.js", rebuilt("case-3ds-approach", "case-3ds-results"))
     page.reload()
     sentences = page.locator(PANEL).locator(".docent-sentence")
     expect(sentences).to_have_count(2)  # the words stay
     first, second = sentences.nth(0), sentences.nth(1)
-    expect(first.locator("a.docent-cite")).to_have_text("What I built")
+    expect(first.locator("a.docent-cite")).to_have_text("3-D Secure rollout · What I built")
     expect(first.locator(".docent-changed")).to_have_text("changed since this answer")
     expect(second.locator(".docent-text")).to_have_text("The rollout went by card range over six weeks.")
     expect(second.locator(".docent-cite")).to_have_count(0)  # its section is gone from the site

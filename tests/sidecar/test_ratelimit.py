@@ -28,8 +28,15 @@ async def test_an_address_gets_its_share_then_a_time_to_wait() -> None:
         await limits.question(address="1.2.3.4", conversation="c")
     assert limited.value.scope == "address"
     assert 1 <= limited.value.retry_after <= 60
-    assert "from your address" in limited.value.message and "seconds" in limited.value.message
+    wait = limited.value.retry_after
+    assert "from your address" in limited.value.message
+    assert limited.value.message.endswith(f"try again in {wait} {'second' if wait == 1 else 'seconds'}.")
     await limits.question(address="5.6.7.8", conversation="d")  # another address is not held back
+
+
+def test_one_second_to_wait_is_said_in_the_singular() -> None:
+    assert Limited("address", 1).message.endswith("try again in 1 second.")
+    assert Limited("address", 2).message.endswith("try again in 2 seconds.")
 
 
 @pytest.mark.anyio

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .manifest import Manifest
+from .mode import DEFAULT_BUDGET_TOKENS, Mode, choose, prefix_chars, tokens
 from .types import Problem
 from .prompt import system as build_system
 from .tools import tools as build_tools
@@ -38,28 +39,36 @@ class Bundle:
     public: dict[str, Any]
     hash: str
     text: str  # the bundle's canonical JSON, as written
+    mode: Mode
 
     @property
     def prompt_chars(self) -> int:
         return sum(len(block["text"]) for block in self.system)
 
 
-def bundle(manifest: Manifest) -> Bundle:
+def bundle(manifest: Manifest, *, record_mode: str = "auto", budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> Bundle:
+    """The bundle, its record whole in the prompt or searched (`record_mode`: auto, whole, search; see `mode`)."""
     tools = build_tools(manifest)
     system = build_system(manifest)
+    whole = tokens(prefix_chars(tools, system))
+    chosen = choose(record_mode, budget_tokens=budget_tokens, whole_tokens=whole)
+    if chosen == "search":
+        system = build_system(manifest, searched=True)
+    mode = Mode(chosen, record_mode, budget_tokens, tokens(prefix_chars(tools, system)), whole)
     record = manifest.record_json()
     lexicon = manifest.lexicon_json()
     private = manifest.private(hash="")
     # The hash is over the bundle's canonical JSON with both hash fields empty. The text is dumped once: the file
     # is that text with the hashes filled in. Quotes inside JSON strings are escaped, so the first `"hash":""` is
     # the manifest's own (its second key).
-    head = canonical({"tools": tools, "system": system, "record": record, "lexicon": lexicon, "manifest": private})
+    head = canonical({"tools": tools, "system": system, "record": record, "lexicon": lexicon, "manifest": private,
+                      "mode": mode.json()})
     head = head[:-1]
     digest = hashlib.sha256((head + f",{_EMPTY_HASH}}}").encode("utf-8")).hexdigest()
     filled = f'"hash":"{digest}"'
     text = head.replace(_EMPTY_HASH, filled, 1) + f",{filled}}}"
     private["hash"] = digest
-    return Bundle(tools, system, record, lexicon, private, manifest.public(hash=digest), digest, text)
+    return Bundle(tools, system, record, lexicon, private, manifest.public(hash=digest), digest, text, mode)
 
 
 _EMPTY_HASH = '"hash":""'
@@ -93,5 +102,6 @@ def summary(manifest: Manifest, built: Bundle, problems: Sequence[Problem]) -> s
         f"{len(manifest.pages)} pages, {len(manifest.sections)} home sections, {len(manifest.parts)} parts, "
         f"{len(manifest.experiments)} experiments, {len(manifest.tours)} tours, {len(manifest.offers)} offers, "
         f"{len(manifest.actions)} actions, {len(manifest.fields)} fields, {len(manifest.record)} record sections, "
-        f"{len(built.tools)} tools; prompt {chars} characters (~{chars // 4} tokens); {len(problems)} problems"
+        f"{len(built.tools)} tools; prompt {chars} characters (~{built.mode.prompt_tokens} tokens with the tools); "
+        f"{built.mode.said()}; {len(problems)} problems"
     )

@@ -24,7 +24,7 @@ from .bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from .built_site import read_site
 from .manifest import build
 from .meta import MetaError
-from .options import ConfigError, site_config
+from .options import ConfigError, record_options, site_config
 
 DEFAULT_BUNDLE = "docent-bundle.json"
 
@@ -134,15 +134,17 @@ def run(args: argparse.Namespace) -> int:
             synonyms=options.get("synonyms"),
             suggestions=options.get("suggestions"),
         )
+        record_mode, budget = record_options(options.get("record"), options.get("prompt_budget_tokens"))
         pages = read_site(site_dir)
     except (ConfigError, MetaError) as exc:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2
     manifest, problems = build(pages, site)
+    built = bundle(manifest, record_mode=record_mode, budget_tokens=budget)
+    problems += built.mode.problems()
     for problem in problems:
         print(f"WARNING - docent: {problem}", file=sys.stderr)
     bundle_path = args.bundle or config_path.resolve().parent / str(options.get("bundle") or DEFAULT_BUNDLE)
-    built = bundle(manifest)
     write(built, site_dir=site_dir, bundle_path=bundle_path)
     copied = _copy_assets(site_dir, built.public)
     print(f"docent: {summary(manifest, built, problems)}; wrote {site_dir / PUBLIC_PATH} and {bundle_path}; "

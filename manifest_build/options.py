@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .mode import CHOICES, DEFAULT_BUDGET_TOKENS
 from .text import collapse
 from .types import SiteConfig
 
@@ -200,6 +201,18 @@ def _suggestions(raw: Any) -> tuple[str, ...]:
         if len(text) > MAX_SUGGESTION:
             raise ConfigError(f"docent `suggestions[{i}]` is {len(text)} characters; a question has at most {MAX_SUGGESTION}.")
     return found
+
+
+def record_options(record: Any = None, budget: Any = None) -> tuple[str, int]:
+    """`record:` (auto, whole or search) and `prompt_budget_tokens:` (a whole number of tokens, 1,000 or more)."""
+    mode = "auto" if record is None else record
+    if mode not in CHOICES:
+        raise ConfigError(f"docent `record` must be auto, whole or search, not {record!r}.")
+    tokens = DEFAULT_BUDGET_TOKENS if budget is None else budget
+    if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 1_000:
+        raise ConfigError(f"docent `prompt_budget_tokens` must be a whole number of tokens, 1000 or more "
+                          f"(the default is {DEFAULT_BUDGET_TOKENS}), not {budget!r}.")
+    return mode, tokens
 
 
 def site_config(

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from .manifest import Manifest
-from .tools import MARKERS
+from .tools import MAP_ENTRIES, MARKERS, bounded
 
 Block = dict[str, Any]
 
@@ -117,16 +117,28 @@ Where a page's instructions differ from these, follow the page's, except for ans
 rules always hold."""
 
 
+SEARCH_RULES = """\
+## The record, in excerpts
+
+This site's record is too large to send whole, so it is searched. With each question come the sections a search \
+found for it, under "Excerpts from the record", before the question, each headed [[id]] with its title and page, \
+in {owner}'s own words where it says I. They are the record for this conversation: wherever these rules say the \
+record, read the excerpts given so far in this conversation. Cite only their ids: a section that was not given is \
+not one you can cite. When the excerpts do not answer the question, answer [[none]]."""
+
 def _names(manifest: Manifest) -> tuple[str, str]:
     owner = manifest.owner or "the site's owner"
     site = manifest.site_name or "this site"
     return site, owner
 
 
-def rules(manifest: Manifest) -> str:
+def rules(manifest: Manifest, *, searched: bool = False) -> str:
     site, owner = _names(manifest)
     called = manifest.called or owner
-    return RULES.format(site=site, owner=owner, called=called, pronoun=manifest.pronoun)
+    said = RULES.format(site=site, owner=owner, called=called, pronoun=manifest.pronoun)
+    return said + "
+
+" + SEARCH_RULES.format(owner=owner) if searched else said
 
 
 def record(manifest: Manifest) -> str:
@@ -142,15 +154,21 @@ def record(manifest: Manifest) -> str:
         page = pages_by_id.get(section.page)
         on = f", on {page.label}" if page is not None and page.label != section.title else ""
         lines += ["", f"[[{section.id}]] {section.title}{on} ({section.path})", section.text]
-    # What the experiments' pages say, so the model can choose an experiment and a preset; not the record.
+    lab = experiment_pages(manifest)
+    return "\n".join(lines) + ("\n\n" + lab if lab else "")
+
+
+def experiment_pages(manifest: Manifest) -> str:
+    """What the experiments' pages say, so the model can choose an experiment and a preset; not the record."""
     record_pages = {s.page for s in manifest.record}
     pages = {p.id: p for p in manifest.pages}
     lab_pages = list(dict.fromkeys(e.page for e in manifest.experiments if e.page not in record_pages))
-    if lab_pages:
-        lines += ["", "## What the experiments' pages say", "",
-                  "These pages are not the record: they tell you what the experiments show, not facts to cite."]
-        for page in lab_pages:
-            lines += ["", f"{pages[page].label} ({pages[page].path})", manifest.page_text.get(page, "")]
+    if not lab_pages:
+        return ""
+    lines = ["## What the experiments' pages say", "",
+             "These pages are not the record: they tell you what the experiments show, not facts to cite."]
+    for page in lab_pages:
+        lines += ["", f"{pages[page].label} ({pages[page].path})", manifest.page_text.get(page, "")]
     return "\n".join(lines)
 
 
@@ -161,13 +179,23 @@ def _quote(text: str) -> str:
 def site_map(manifest: Manifest) -> str:
     pages = {p.id: p for p in manifest.pages}
     lines = ["# The site's map", "", "Pages (show_page, show_links):"]
-    lines += [f"- {p.id}: {p.label} ({p.path})" for p in manifest.pages]
+    shown = MAP_ENTRIES - min(len(manifest.sections), MAP_ENTRIES // 2) if bounded(manifest) else len(manifest.pages)
+    lines += [f"- {p.id}: {p.label} ({p.path})" for p in manifest.pages[:shown]]
+    if len(manifest.pages) > shown:
+        lines.append(
+            f"- and {len(manifest.pages) - shown} more pages, not listed: a page's id is its path without its first "
+            "and last slash, the others made hyphens (/guides/install/ is guides-install, / is home); the record's "
+            "sections give their paths."
+        )
     if manifest.sections:
         lines += ["", "Sections of the home page (show_page, show_links):"]
-        lines += [f"- {s.id}: {s.label} ({s.path})" for s in manifest.sections]
+        lines += [f"- {s.id}: {s.label} ({s.path})" for s in manifest.sections[: MAP_ENTRIES // 2]]
     if manifest.parts:
         lines += ["", "Parts (point_at):"]
-        lines += [f"- {p.id}: {p.label}, on {p.page}" for p in manifest.parts]
+        lines += [f"- {p.id}: {p.label}, on {p.page}" for p in manifest.parts[:MAP_ENTRIES]]
+        if len(manifest.parts) > MAP_ENTRIES:
+            lines.append(f"- and {len(manifest.parts) - MAP_ENTRIES} more parts, not listed: the excerpts from the "
+                         "record name the parts on their pages.")
     if manifest.experiments:
         lines += ["", "Experiments (run_experiment):"]
         for e in manifest.experiments:
@@ -203,10 +231,18 @@ def site_map(manifest: Manifest) -> str:
     return "\n".join(lines)
 
 
-def system(manifest: Manifest) -> list[Block]:
-    """The system prompt's blocks, exactly as sent: the cache breakpoint on the last block only."""
+def system(manifest: Manifest, *, searched: bool = False) -> list[Block]:
+    """The system prompt's blocks, exactly as sent: the cache breakpoint on the last block only.
+
+    Searched, the record stays out: each question brings its excerpts in its own message, after the breakpoint.
+    """
+    if searched:
+        lab = experiment_pages(manifest)
+        middle = [{"type": "text", "text": lab}] if lab else []
+    else:
+        middle = [{"type": "text", "text": record(manifest)}]
     return [
-        {"type": "text", "text": rules(manifest)},
-        {"type": "text", "text": record(manifest)},
+        {"type": "text", "text": rules(manifest, searched=searched)},
+        *middle,
         {"type": "text", "text": site_map(manifest), "cache_control": {"type": "ephemeral"}},
     ]

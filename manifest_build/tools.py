@@ -16,7 +16,16 @@ from .types import Action, Consequential, Field
 
 Tool = dict[str, Any]
 
+# The map lists this many pages (with the home page's sections) and this many parts at most; past it the tools
+# take any id as text, the chain of checks looks it up in the manifest, and the record's headings carry the pages.
+MAP_ENTRIES = 300
+
 MARKERS: dict[Consequential, str] = {None: "", "ring": " (consequential)", "confirm": " (asks first)"}
+
+
+def bounded(manifest: Manifest) -> bool:
+    """Whether the site is too large for its map to list every page and part (and the tools to enumerate them)."""
+    return len(manifest.pages) + len(manifest.sections) > MAP_ENTRIES or len(manifest.parts) > MAP_ENTRIES
 
 
 def _closed(properties: dict[str, Any]) -> dict[str, Any]:
@@ -29,6 +38,14 @@ def _tool(name: str, description: str, properties: dict[str, Any]) -> Tool:
 
 def _enum(values: Iterable[str], description: str) -> dict[str, Any]:
     return {"type": "string", "enum": list(dict.fromkeys(values)), "description": description}
+
+
+def _ids(values: Sequence[str], description: str, *, large: bool) -> dict[str, Any]:
+    """An enum of the ids; on a site too large for its map, any id as text, looked up by the chain of checks, so
+    the tools stay a few kilobytes however many pages there are."""
+    if large:
+        return {"type": "string", "description": description + " Ids not in the map are checked against the site."}
+    return _enum(values, description)
 
 
 def experiment_ids(manifest: Manifest) -> list[str]:
@@ -44,6 +61,7 @@ def experiment_ids(manifest: Manifest) -> list[str]:
 
 def _five(manifest: Manifest) -> list[Tool]:
     destinations = [p.id for p in manifest.pages] + [s.id for s in manifest.sections]
+    large = bounded(manifest)
     table = [
         ("show_page",
          "Open a page of the site for the visitor, or the home page at one of its sections. Answers with what it opened.",
@@ -64,13 +82,17 @@ def _five(manifest: Manifest) -> list[Tool]:
          "Offer the visitor a next step as a button in the panel. Nothing is sent or done until the visitor presses it.",
          [o.id for o in manifest.offers], "An offer's id from the site's map."),
     ]
-    return [_tool(name, description, {"id": _enum(ids, about)}) for name, description, ids, about in table if ids]
+    return [
+        _tool(name, description, {"id": _ids(ids, about, large=large and name in ("show_page", "point_at"))})
+        for name, description, ids, about in table
+        if ids
+    ]
 
 
 def _built_ins(manifest: Manifest) -> list[Tool]:
     destinations = [p.id for p in manifest.pages] + [s.id for s in manifest.sections]
     item = _closed({
-        "to": _enum(destinations, "A page's or a home section's id from the site's map."),
+        "to": _ids(destinations, "A page's or a home section's id from the site's map.", large=bounded(manifest)),
         "title": {"type": "string", "description": "The link's title."},
         "gist": {"type": "string", "description": "One line on what is there."},
     })

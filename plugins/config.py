@@ -22,6 +22,12 @@ class DocentConfig(base.Config):
     offers = c.Type(list, default=[])
     """Offers: a list of {id, label, target}; each a button the visitor presses."""
 
+    record = c.Choice(("auto", "whole", "search"), default="auto")
+    """The record in the prompt whole, searched for each question, or (auto) whole while it fits the budget."""
+
+    prompt_budget_tokens = c.Type(int, default=50_000)
+    """auto's budget for the cached prompt (tools, rules, record, map), in tokens; over it the record is searched."""
+
     lexicon = c.Type((dict, list), default={})
     """Technologies and practices beyond the built-in lexicon: {term: [alias, ...]}."""
 

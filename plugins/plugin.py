@@ -22,7 +22,7 @@ from mkdocs.structure.pages import Page
 from docent.manifest_build.bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from docent.manifest_build.manifest import build
 from docent.manifest_build.meta import MetaError, PageMeta, front_matter
-from docent.manifest_build.options import ConfigError, site_config
+from docent.manifest_build.options import ConfigError, record_options, site_config
 from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, page_id, page_path, read_page
 from docent.manifest_build.text import collapse
 from docent.manifest_build.types import SiteConfig
@@ -43,6 +43,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._order: dict[str, int] = {}
         self._site: SiteConfig = SiteConfig()
         self._owners: set[str] = set()  # the panel's built files the owner has a file of their own for
+        self._record: tuple[str, int] = ("auto", 0)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
@@ -64,6 +65,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                 synonyms=self.config.synonyms,
                 suggestions=self.config.suggestions,
             )
+            self._record = record_options(self.config.record, self.config.prompt_budget_tokens)
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
@@ -136,9 +138,11 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         last = len(self._order)
         pages = sorted(self._facts.items(), key=lambda item: (self._order.get(item[0], last), item[0]))
         manifest, problems = build([facts for _, facts in pages], self._site)
+        record_mode, budget = self._record
+        built = bundle(manifest, record_mode=record_mode, budget_tokens=budget)
+        problems += built.mode.problems()
         for problem in problems:
             log.warning(str(problem))
-        built = bundle(manifest)
         site_dir = Path(config.site_dir)
         bundle_path = Path(config.config_file_path or "mkdocs.yml").resolve().parent / self.config.bundle
         if bundle_path.resolve().is_relative_to(site_dir.resolve()):

@@ -34,6 +34,8 @@ class Bundle:
     manifest: dict[str, Any]
     hash: str
     raw: dict[str, Any] = field(repr=False, default_factory=dict)
+    # What the build chose and measured (manifest_build.mode): the record whole in the prompt, or searched.
+    mode: dict[str, Any] = field(default_factory=lambda: {"record": "whole"})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Bundle:
@@ -41,7 +43,10 @@ class Bundle:
         if missing:
             raise BundleError(f"The bundle lacks {', '.join(sorted(missing))}: rebuild it with `mkdocs build`.")
         record = {s["id"]: Section(s["id"], s["page"], s["title"], s["text"], s.get("path", "")) for s in data["record"]}
-        return cls(data["tools"], data["system"], record, data["lexicon"], data["manifest"], data["hash"], data)
+        mode = data.get("mode") or {"record": "whole"}  # a bundle built before the mode existed is whole
+        if mode.get("record") not in ("whole", "search"):
+            raise BundleError(f"The bundle's record mode {mode.get('record')!r} is not whole or search: rebuild it.")
+        return cls(data["tools"], data["system"], record, data["lexicon"], data["manifest"], data["hash"], data, mode)
 
     @classmethod
     def load(cls, path: Path) -> Bundle:
@@ -70,6 +75,11 @@ class Bundle:
     @cached_property
     def _indexes(self) -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
         return {}
+
+    @property
+    def searched(self) -> bool:
+        """The record is searched for each question rather than sent whole in the cached prompt."""
+        return self.mode.get("record") == "search"
 
     @cached_property
     def index(self) -> RecordIndex:

@@ -1,7 +1,7 @@
 """`docent`: serve the guide (and the site), build a manifest, run the evals.
 
-Start-up stays fast: `serve` checks its settings and listens; the bundle and the model are made with the first
-request that needs them. The other subcommands' modules are imported only when they are the one asked for.
+Start-up stays fast: `serve` checks its settings, reads the bundle once to check that its prompt fits the model's
+context (and says how the record is read), and listens; the model is made with the first request that needs it. The other subcommands' modules are imported only when they are the one asked for.
 """
 
 from __future__ import annotations
@@ -85,9 +85,15 @@ def run_serve(args: argparse.Namespace) -> int:
     except StateDirError as exc:
         print(f"Docent cannot start:\n  - {exc}", file=sys.stderr)
         return 2
+    said, misfit = record_report(settings)
+    if misfit is not None:
+        print(f"Docent cannot start:\n  - {misfit}", file=sys.stderr)
+        return 2
     sock = _listen(settings.host, settings.port)
     port = sock.getsockname()[1]
     print(banner(settings, port), flush=True)
+    if said:
+        print(f"Docent: {said}", flush=True)
     if settings.workers > 1:
         _serve_workers(settings, args, flags, sock)
         return 0
@@ -140,6 +146,21 @@ def banner(settings: Any, port: int) -> str:
     state = f"guide on, {kind} model" if settings.enabled else "guide off: pass --enable or set DOCENT_ENABLED=1"
     site = f"; site from {settings.site}" if settings.site else ""
     return f"Docent: serving http://{host}:{port}/ ({state}{site})"
+
+
+def record_report(settings: Any) -> tuple[str, str | None]:
+    """How the bundle's record is read (for the start-up line), and why the model cannot answer from it, if so."""
+    from docent.sidecar.bundle import Bundle, BundleError
+    from docent.sidecar.fit import misfit, prompt_tokens, table_model
+
+    try:
+        bundle = Bundle.load(settings.bundle)
+    except BundleError:
+        return "", None  # no bundle yet: the guide says so (no_bundle) until the site is built
+    spec = table_model(settings.model)
+    mode = "searched for each question" if bundle.searched else "whole in the prompt"
+    fits = f", {spec.id}'s context {spec.context}" if spec is not None and spec.context else ""
+    return f"record {mode}, prompt ~{prompt_tokens(bundle)} tokens{fits}", misfit(bundle, spec)
 
 
 def _server_options(settings: Any, args: argparse.Namespace) -> dict[str, Any]:

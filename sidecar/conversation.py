@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,11 +36,27 @@ class Conversation:
     questions: int = 0
     held_last: list[str] = field(default_factory=list)  # held reasons of the last turn, for the next note
     waiting: Waiting | None = None
+    # Search mode: the record's sections given so far as excerpts, and the questions that brought them (the
+    # ranking of a follow-up leans on them); the gate checks citations against `given`.
+    given: list[str] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)
 
-    def commit(self, messages: list[dict[str, Any]], *, held: list[str], waiting: Waiting | None, question: bool) -> None:
+    def commit(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        held: list[str],
+        waiting: Waiting | None,
+        question: bool,
+        given: Sequence[str] = (),
+        asked: str | None = None,
+    ) -> None:
         """Remember a turn that succeeded; a failed one never calls this, so nothing of it is kept."""
         self.messages = messages
         self.held_last = held
         self.waiting = waiting
         if question:
             self.questions += 1
+        self.given += [sid for sid in given if sid not in self.given]
+        if asked is not None:
+            self.asked.append(asked)

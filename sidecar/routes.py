@@ -67,6 +67,7 @@ class _Endpoints:
                 "offline": bool(model and model.spec.offline),
                 "bundle": bundle.hash if bundle else None,
                 "degraded": ready.degraded if ready else None,
+                "record": _record(bundle),
                 "limits": {
                     "questions": s.questions,
                     "question_chars": s.question_chars,
@@ -234,3 +235,12 @@ def _ask_type() -> Any:
     from docent.sidecar.turn import Ask
 
     return Ask
+
+
+def _record(bundle: Any) -> dict[str, Any] | None:
+    """The record's mode (whole in the prompt, or searched) and the cached prompt's size, as the build measured."""
+    if bundle is None:
+        return None
+    from docent.sidecar.fit import prompt_tokens
+
+    return {"mode": bundle.mode.get("record", "whole"), "prompt_tokens": prompt_tokens(bundle)}

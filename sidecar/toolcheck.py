@@ -225,6 +225,9 @@ class ToolCheck:
             return Failed(call, "show_links got arguments its parameters reject: give at least one link.")
         if any(MARKUP.search(str(item.get(k, ""))) for item in items for k in ("title", "gist")):
             return Failed(call, "show_links got a title or gist with markup in it: write plain words, no HTML or images.")
+        unknown = next((item["to"] for item in items if item["to"] not in self.links), None)
+        if unknown is not None:  # a site too large for an enum takes ids as text
+            return Failed(call, f'No page "{unknown}". The pages are {_listed(self.links)}.')
         links = [{**item, "target": self.links[item["to"]]} for item in items]
         return Passed(call, "show_links", {}, {"links": links})
 
@@ -291,8 +294,13 @@ def _issue(error: Any) -> str:
     return f"{where}: {error.message}" if where else error.message
 
 
+LISTED = 40  # a site of 10,000 pages is told the ids there are by the map, not by an error
+
+
 def _listed(names: Any) -> str:
     names = [str(n) for n in names]
+    if len(names) > LISTED:
+        return ", ".join(names[:LISTED]) + f" and {len(names) - LISTED} more (see the site's map)"
     if len(names) <= 1:
         return "".join(names) or "none"
     return ", ".join(names[:-1]) + " and " + names[-1]

@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from docent.sidecar import actions as said
 from docent.sidecar.actions import Outcome, carry_out
-from docent.sidecar.bundle import Bundle
+from docent.sidecar.bundle import Bundle, Section
 from docent.sidecar.conversation import Conversation, Waiting
 from docent.sidecar.events import Action, Done, Error, Held, Sentence, StreamEvent
+from docent.sidecar.excerpts import Excerpts, excerpts
 from docent.sidecar.gate import Gate, Site
 from docent.sidecar.lexicon import Lexicon
 from docent.sidecar.names import manifest_names, page_intros
@@ -74,7 +75,7 @@ class GateLike(Protocol):
     def held(self) -> list[Held]: ...
 
 
-GateFactory = Callable[[Bundle, Policy], GateLike]
+GateFactory = Callable[..., GateLike]  # (bundle, policy) or, in search mode, (bundle, policy, given sections)
 
 
 def quotable(bundle: Bundle) -> tuple[str, ...]:
@@ -98,15 +99,17 @@ def site_of(bundle: Bundle, lexicon: Lexicon) -> Site:
     return Site.of(bundle.record, lexicon, names, titles, owner=owner, intros=intros)
 
 
-def default_gate(bundle: Bundle, policy: Policy) -> GateLike:
-    """The real gate; its lexicon and site are made once per bundle, so the record index is shared by every turn."""
+def default_gate(bundle: Bundle, policy: Policy, record: Mapping[str, Section] | None = None) -> GateLike:
+    """The real gate; its lexicon and site are made once per bundle, so the record index is shared by every turn.
+
+    `record`: in search mode, the sections this conversation was given; a citation of any other is dropped."""
     made = _lexicons.get(bundle.hash)
     if made is None:
         _lexicons.clear()  # a rebuilt bundle replaces the old one
         lexicon = Lexicon(bundle.lexicon)
         made = _lexicons[bundle.hash] = (lexicon, site_of(bundle, lexicon))
     lexicon, site = made
-    return Gate(bundle.record, lexicon, policy=policy, site=site)
+    return Gate(bundle.record if record is None else record, lexicon, policy=policy, site=site)
 
 
 _checks: dict[tuple[str, int], ToolCheck] = {}
@@ -202,12 +205,18 @@ class Turn:
             yield event
         failed = Failure.read_all(ask.failed, self.bundle)
         text = note(self.bundle, screen, failed=failed, held=conversation.held_last)
-        content = [*results] + ([{"type": "text", "text": self.policy.fence(question)}] if question is not None else [])
+        found = self._excerpts(conversation, question)
+        content = [*results] + ([{"type": "text", "text": found.text}] if found is not None and found.text else [])
+        content += [{"type": "text", "text": self.policy.fence(question)}] if question is not None else []
         as_reminder = not spec.mid_system or _fell_back(conversation.messages)
         base = list(conversation.messages)
         messages = base + _placed(content, text, as_reminder=as_reminder)
 
-        gate = self.make_gate(self.bundle, self.policy)
+        if self.bundle.searched:
+            given = [*conversation.given, *(found.ids if found is not None else ())]
+            gate = self.make_gate(self.bundle, self.policy, {sid: self.bundle.record[sid] for sid in given})
+        else:
+            gate = self.make_gate(self.bundle, self.policy)
         for event in opening:
             if isinstance(event, Action):
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
@@ -276,7 +285,12 @@ class Turn:
         if gate.none:
             yield self.policy.none_refusal()
         conversation.commit(
-            messages, held=[h.reason for h in gate.held], waiting=waiting, question=question is not None
+            messages,
+            held=[h.reason for h in gate.held],
+            waiting=waiting,
+            question=question is not None,
+            given=found.ids if found is not None else (),
+            asked=question if found is not None else None,
         )
         yield Done(
             spec.id,
@@ -290,6 +304,12 @@ class Turn:
             bundle=self.bundle.hash,
             waiting=waiting is not None,
         )
+
+    def _excerpts(self, conversation: Conversation, question: str | None) -> Excerpts | None:
+        """Search mode: the sections this question brings, before its fence; none for an answer to a card."""
+        if not self.bundle.searched or question is None:
+            return None
+        return excerpts(self.bundle, question, earlier=conversation.asked, given=conversation.given)
 
     def _opening(
         self, conversation: Conversation, ask: Ask, here: Here

@@ -15,7 +15,8 @@ def test_the_public_manifest_has_the_keys_the_panel_reads(example_site):
 
 def test_the_bundle_has_its_keys_and_lives_outside_the_site(example_site):
     bundle = example_site["bundle"]
-    assert list(bundle) == ["tools", "system", "record", "lexicon", "manifest", "hash"]
+    assert list(bundle) == ["tools", "system", "record", "lexicon", "manifest", "mode", "hash"]
+    assert bundle["mode"]["record"] == "whole" and bundle["mode"]["asked"] == "auto"
     assert not example_site["bundle_path"].is_relative_to(example_site["site"])
     assert not any(p.name == "docent-bundle.json" for p in example_site["site"].rglob("*"))
 

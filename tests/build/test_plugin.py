@@ -226,4 +226,8 @@ def test_the_build_logs_one_summary_line_with_counts_and_the_prompts_size(tmp_pa
     chars = sum(len(b["text"]) for b in bundle["system"])
     assert lines[0].startswith("docent: 3 pages, 2 home sections, 2 parts, 1 experiments, 1 tours, 1 offers, "
                                "1 actions, 1 fields, 2 record sections, ")
-    assert f"prompt {chars} characters (~{chars // 4} tokens); 0 problems" in lines[0]
+    tokens = bundle["mode"]["prompt_tokens"]
+    assert tokens > chars // 4  # the tools count too
+    assert f"prompt {chars} characters (~{tokens} tokens with the tools); " in lines[0]
+    assert lines[0].endswith("record whole (within the 50000-token budget); 0 problems; wrote docent/manifest.json "
+                             "and docent-bundle.json")

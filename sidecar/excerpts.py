@@ -1,0 +1,115 @@
+"""A searched record's excerpts: the sections a question brings into its own message, each given once.
+
+In search mode the cached prefix holds the rules, the map and the tools; each question's message opens with the
+sections the record index ranks best for it (and for the conversation's earlier questions), in the `[[id]]`-headed
+form the whole record uses, before the fenced question. A section given earlier in the conversation is not given
+again: it is still there, earlier in the same conversation, which only grows, so its tail stays cached.
+
+Budgets: at most `SECTIONS` sections and `TOKENS` tokens a question. Twelve questions then add at most ~48,000
+tokens of excerpts to a conversation; with the prefix (a bounded map, the rules, the tools: under 15,000) and twelve
+answers, notes and tool results, a full conversation stays well inside the smallest context in the model table
+(200,000).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from docent.sidecar.bundle import Bundle, Section
+
+SECTIONS = 6  # recall@6 on the example's retrieval set is the figure `make eval` reports
+TOKENS = 4_000
+CHARS_PER_TOKEN = 4
+HEADING = "# Excerpts from the record"
+MAX_PARTS = 12  # parts listed for one page of an excerpt
+
+
+@dataclass(frozen=True)
+class Excerpts:
+    ids: tuple[str, ...]  # the sections given with this question, in the order given
+    text: str  # the block that opens the question's message
+
+
+def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Collection[str]) -> Excerpts:
+    """The sections a question brings that the conversation has not been given yet, and the block that says them."""
+    found = [sid for sid, _ in bundle.index.search(question, limit=SECTIONS, earlier=earlier)]
+    new = [sid for sid in found if sid not in given]
+    budget = TOKENS * CHARS_PER_TOKEN
+    lines = [HEADING, ""]
+    ids: list[str] = []
+    for sid in new:
+        section = bundle.record[sid]
+        room = budget - sum(len(line) + 1 for line in lines)
+        head = f"[[{section.id}]] {section.title} ({section.path})"
+        if ids and len(head) + len(section.text) + 2 > room:
+            break
+        text = section.text if len(head) + len(section.text) + 2 <= room else _cut(section.text, room - len(head) - 2)
+        lines += [head, text, ""]
+        ids.append(sid)
+    if not ids:
+        said = ("The search found only sections given earlier in this conversation." if found
+                else "The search found no section of the record for this question.")
+        return Excerpts((), f"{HEADING}\n\n{said}")
+    if _bounded(bundle):
+        lines += _places(bundle, [bundle.record[sid] for sid in ids])
+    return Excerpts(tuple(ids), "\n".join(lines).rstrip())
+
+
+def given(messages: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The ids of the sections a conversation's messages were given as excerpts, in order (for a model that reads
+    the request, like the offline one: in search mode it may cite these and no others)."""
+    ids: list[str] = []
+    for message in messages:
+        content = message.get("content")
+        if message.get("role") != "user" or not isinstance(content, list):
+            continue
+        for block in content:
+            text = block.get("text", "") if isinstance(block, Mapping) and block.get("type") == "text" else ""
+            if text.startswith(HEADING):
+                ids += [line[2:line.index("]]")] for line in text.splitlines() if line.startswith("[[") and "]]" in line]
+    return list(dict.fromkeys(ids))
+
+
+def _cut(text: str, room: int) -> str:
+    """A section longer than the budget: its start, cut at a word."""
+    if room <= 0:
+        return "…"
+    cut = text[:room].rsplit(" ", 1)[0]
+    return cut + " …"
+
+
+def _bounded(bundle: Bundle) -> bool:
+    """The map does not list every page: the tools take ids as text (manifest_build.tools.bounded)."""
+    show = next((t for t in bundle.tools if t.get("name") == "show_page"), None)
+    schema = (show or {}).get("input_schema", {}).get("properties", {}).get("id", {})
+    return show is not None and "enum" not in schema
+
+
+def _places(bundle: Bundle, sections: Sequence[Section]) -> list[str]:
+    """The excerpts' pages and their parts, for a map too large to list them all."""
+    lines = ["Their pages and parts (show_page, point_at):"]
+    by_page = _parts_by_page(bundle)
+    for page in dict.fromkeys(s.page for s in sections):
+        entry = bundle.pages.get(page)
+        if entry is None:
+            continue
+        parts = by_page.get(page, [])[:MAX_PARTS]
+        listed = "; parts: " + ", ".join(f"{p['id']} ({p['label']})" for p in parts) if parts else ""
+        lines.append(f"- {page}: {entry['label']} ({entry['path']}){listed}")
+    return lines
+
+
+_by_page: dict[str, dict[str, list[dict[str, Any]]]] = {}
+
+
+def _parts_by_page(bundle: Bundle) -> dict[str, list[dict[str, Any]]]:
+    """Each page's parts, made once per bundle."""
+    made = _by_page.get(bundle.hash)
+    if made is None:
+        _by_page.clear()  # a rebuilt bundle replaces the old one
+        made = _by_page[bundle.hash] = {}
+        for part in bundle.manifest.get("parts", []):
+            made.setdefault(part["page"], []).append(part)
+    return made

@@ -83,6 +83,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bundle", type=Path, default=None,
                         help="where to write the private bundle (default: the config's `bundle`, beside the config)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when the build finds problems")
+    parser.add_argument("--record", choices=("auto", "whole", "search"), default=None,
+                        help="the record whole in the prompt, searched per question, or auto (default: the config's)")
+    parser.add_argument("--prompt-budget-tokens", type=int, default=None, metavar="N",
+                        help="auto's budget for the cached prompt, in tokens (default: the config's, else 50000)")
 
 
 def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:
@@ -134,7 +138,10 @@ def run(args: argparse.Namespace) -> int:
             synonyms=options.get("synonyms"),
             suggestions=options.get("suggestions"),
         )
-        record_mode, budget = record_options(options.get("record"), options.get("prompt_budget_tokens"))
+        record_mode, budget = record_options(
+            args.record or options.get("record"),
+            args.prompt_budget_tokens if args.prompt_budget_tokens is not None else options.get("prompt_budget_tokens"),
+        )
         pages = read_site(site_dir)
     except (ConfigError, MetaError) as exc:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = ROOT / "tests" / "evals" / "bundle.json"
+SEARCH_SNAPSHOT = ROOT / "tests" / "evals" / "bundle-search.json"
 
 
 def write_hand_bundle(directory: Path) -> Path:
@@ -45,3 +46,20 @@ def example_bundle() -> Path:
             return bundle
         raise RuntimeError(f"mkdocs build of the example site failed:\n{done.stdout}\n{done.stderr}")
     return write_hand_bundle(work)
+
+
+@functools.cache
+def example_search_bundle() -> Path:
+    """The example site's bundle with its record searched: `docent manifest --record search` over the same build."""
+    from docent.manifest_build.cli import main as manifest
+
+    built = example_bundle()
+    site = built.parent / "site"
+    if not site.is_dir():
+        return SEARCH_SNAPSHOT
+    search = built.parent / "docent-bundle-search.json"
+    code = manifest([str(site), "--config", str(built.parent / "mkdocs.yml"), "--bundle", str(search),
+                     "--record", "search", "--strict"])
+    if code != 0:
+        raise RuntimeError(f"docent manifest --record search of the example site exited {code}")
+    return search

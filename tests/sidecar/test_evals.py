@@ -37,6 +37,14 @@ def test_every_eval_passes_on_the_replay_scripts(capsys: pytest.CaptureFixture[s
     assert ("all sets together)" in out) == (len(sets) > 1)
 
 
+def test_every_eval_passes_with_the_record_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same cases and scripts over the same site built with `record: search`: every section a scripted answer
+    cites must have come with the question as an excerpt, or the gate drops the citation and the case misses."""
+    code, out = run(capsys, "--bundle", str(CASES / "bundle-search.json"))
+    assert code == 0, out
+    assert "All evals passed." in out and "bundle-search.json" in out
+
+
 def test_a_miss_fails_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     shutil.copytree(CASES / "replay", tmp_path / "replay")
     (tmp_path / "cases").mkdir()
@@ -76,3 +84,14 @@ def test_the_snapshot_the_tests_read_is_what_the_build_writes() -> None:
     kept = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
     assert kept["hash"] == built["hash"], "the example changed: run `python -m tests.evals.example`"
     assert kept == built
+
+
+@pytest.mark.slow
+def test_the_search_snapshot_is_what_docent_manifest_writes_with_the_record_searched() -> None:
+    from tests.attack.site import SEARCH_SNAPSHOT, example_search_bundle
+
+    built = json.loads(example_search_bundle().read_text(encoding="utf-8"))
+    kept = json.loads(SEARCH_SNAPSHOT.read_text(encoding="utf-8"))
+    assert kept == built, "the example changed: run `python -m tests.evals.example`"
+    assert kept["mode"]["record"] == "search"
+    assert not any(block["text"].startswith("# The record") for block in kept["system"])

@@ -1,0 +1,96 @@
+"""The turn with the record searched: each question brings its excerpts, once, and citations hold to what was given."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.excerpts import HEADING, given
+from docent.sidecar.turn import Ask, Turn
+from docent.sidecar.policy import AnswerPolicy
+from tests.sidecar.test_turn import ON_HOME, Rig, kinds
+
+SEARCHED = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle-search.json")
+LEAD = "She led the 3-D Secure 2 programme as its technical lead, a team of five. [[roles-alderway-leading]]"
+
+
+class SearchRig(Rig):
+    async def ask(self, ask: Ask) -> list[Any]:
+        turn = Turn(bundle=SEARCHED, model=self.model, policy=AnswerPolicy())
+        return [event async for event in turn.run(self.conversation, ask)]
+
+    def question_message(self, n: int = -1) -> list[dict[str, Any]]:
+        """The content of the user message that asked the last question of request `n`."""
+        messages = self.bodies()[n]["messages"]
+        return next(m["content"] for m in reversed(messages)
+                    if m["role"] == "user" and any("<question>" in b.get("text", "") for b in m["content"]))
+
+
+def test_the_cached_prompt_holds_rules_and_map_but_no_record() -> None:
+    texts = [block["text"] for block in SEARCHED.system]
+    assert SEARCHED.searched
+    assert not any("[[roles-alderway-leading]]" in text for text in texts)
+    assert "## The record, in excerpts" in texts[0]
+    assert texts[-1].startswith("# The site's map") and "cache_control" in SEARCHED.system[-1]
+
+
+@pytest.mark.anyio
+async def test_a_question_brings_its_excerpts_before_its_fence(tmp_path: Path) -> None:
+    rig = SearchRig(tmp_path, [{"question": "led", "calls": [[{"text": LEAD}]]}])
+    events = await rig.ask(Ask(question="Has she led a team?", screen=ON_HOME))
+    assert kinds(events) == ["sentence", "done"]
+    assert events[0].cites[0].id == "roles-alderway-leading"
+    content = rig.question_message()
+    excerpt = next(i for i, b in enumerate(content) if b.get("text", "").startswith(HEADING))
+    fence = next(i for i, b in enumerate(content) if "<question>" in b.get("text", ""))
+    assert excerpt < fence
+    section = SEARCHED.record["roles-alderway-leading"]
+    assert f"[[{section.id}]] {section.title} ({section.path})\n{section.text}" in content[excerpt]["text"]
+    assert rig.conversation.given == given(rig.bodies()[-1]["messages"])
+    assert "roles-alderway-leading" in rig.conversation.given
+
+
+@pytest.mark.anyio
+async def test_a_follow_up_is_not_given_a_section_twice_and_may_cite_what_was_given(tmp_path: Path) -> None:
+    rig = SearchRig(tmp_path, [
+        {"question": "led", "calls": [[{"text": LEAD}]]},
+        {"question": "how many", "calls": [[{"text": "A team of five. [[roles-alderway-leading]]"}]]},
+    ])
+    await rig.ask(Ask(question="Has she led a team?", screen=ON_HOME))
+    first = list(rig.conversation.given)
+    committed = list(rig.conversation.messages)
+    events = await rig.ask(Ask(question="How many people did she lead as technical lead?", screen=ON_HOME))
+    assert kinds(events) == ["sentence", "done"]
+    assert events[0].cites[0].id == "roles-alderway-leading"
+    messages = rig.bodies()[-1]["messages"]
+    ids = [line[2:line.index("]]")] for m in messages if m["role"] == "user" for b in m["content"]
+           if b.get("text", "").startswith(HEADING) for line in b["text"].splitlines() if line.startswith("[[")]
+    assert len(ids) == len(set(ids))  # every section given once
+    assert rig.conversation.given[: len(first)] == first
+    # the conversation only grows: the second request starts with the first turn as committed, so its cache holds
+    first_request = rig.bodies()[0]["messages"]
+    assert messages[: len(first_request)] == first_request
+    assert messages[len(first_request)]["role"] == "assistant" and len(messages) > len(committed)
+
+
+@pytest.mark.anyio
+async def test_a_citation_of_a_real_section_never_given_is_dropped_like_an_unknown_id(tmp_path: Path) -> None:
+    assert "adr-grpc-decision" in SEARCHED.record
+    rig = SearchRig(tmp_path, [{"question": "led", "calls": [[{"text": "She chose gRPC for the services. [[adr-grpc-decision]]"}]]}])
+    events = await rig.ask(Ask(question="Has she led a team?", screen=ON_HOME))
+    assert "adr-grpc-decision" not in rig.conversation.given
+    assert kinds(events) == ["held", "done"]
+    assert events[0].reason == "never_cited"
+
+
+@pytest.mark.anyio
+async def test_a_question_the_record_has_nothing_for_says_so_in_its_excerpts(tmp_path: Path) -> None:
+    rig = SearchRig(tmp_path, [{"question": "piano", "calls": [[{"text": "[[none]]"}]]}])
+    events = await rig.ask(Ask(question="Does she play the piano?", screen=ON_HOME))
+    assert kinds(events) == ["refused", "done"]
+    block = next(b["text"] for b in rig.question_message() if b.get("text", "").startswith(HEADING))
+    assert "found no section" in block
+    assert rig.conversation.given == []

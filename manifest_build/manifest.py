@@ -6,7 +6,7 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from .lexicon import lexicon as build_lexicon
@@ -102,7 +102,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _unique(items: Iterable[T], *, key: str, what: str, problems: list[Problem]) -> tuple[T, ...]:
+def _unique(items: Iterable[T], *, key: str, what: str, problems: list[Problem], fix: str = "") -> tuple[T, ...]:
     """The first of each id; every later one is a problem."""
     seen: dict[str, T] = {}
     for item in items:
@@ -111,7 +111,7 @@ def _unique(items: Iterable[T], *, key: str, what: str, problems: list[Problem])
             first = getattr(seen[id_], "page", "")
             here = getattr(item, "page", "")
             where = f' (pages "{first}" and "{here}")' if first and here else ""
-            problems.append(Problem(f'Two {what} have the id "{id_}"{where}.'))
+            problems.append(Problem(f'Two {what} have the id "{id_}"{where}.{fix.format(id=id_, title=getattr(item, "title", ""))}'))
             continue
         seen[id_] = item
     return tuple(seen.values())
@@ -164,6 +164,22 @@ def _fields(found: list[Field], *, actions: Sequence[Action], problems: list[Pro
     return tuple(kept)
 
 
+def _record(pages: Sequence[PageFacts], *, problems: list[Problem]) -> tuple[RecordSection, ...]:
+    """The record's sections, their ids unique by construction.
+
+    Documentation repeats headings ("Usage", "Notes") from page to page: a heading id that several record sections
+    share becomes the page's id and the heading's on each of them (`cases-kafka-notes`), so the ids do not depend
+    on which page comes first, stay the same from build to build, and read well in a citation. The path keeps the
+    heading's own anchor. Only what that cannot settle (a page and heading that make an id another heading has
+    written out) is a problem, with its fix.
+    """
+    found = [r for f in pages for r in f.record_sections]
+    shared = Counter(r.id for r in found)
+    named = [replace(r, id=f"{r.page}-{r.id}") if shared[r.id] > 1 else r for r in found]
+    fix = ' Give one of the two headings an id of its own in the Markdown, e.g. "## {title} {{ #{id}-2 }}".'
+    return _unique(named, key="id", what="record sections", problems=problems, fix=fix)
+
+
 def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, list[Problem]]:
     """The manifest of the site's pages (in nav order), and the problems found putting it together."""
     problems: list[Problem] = [p for facts in pages for p in facts.problems]
@@ -176,7 +192,7 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
     sections = tuple(s for s in sections if s.id not in page_ids)
     parts = _unique((p for f in pages for p in f.parts), key="id", what="parts", problems=problems)
     experiments = _unique((e for f in pages for e in f.experiments), key="id", what="experiments", problems=problems)
-    record = _unique((r for f in pages for r in f.record_sections), key="id", what="record sections", problems=problems)
+    record = _record(pages, problems=problems)
     for section in (r for f in pages for r in f.record_sections):
         if not section.text:
             problems.append(Problem(f'The record section "{section.id}" (page "{section.page}") has no text.'))

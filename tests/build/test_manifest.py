@@ -64,15 +64,37 @@ def test_two_parts_with_one_id_is_a_problem_and_the_first_is_kept():
     assert [(p.id, p.label) for p in manifest.parts] == [("chart", "Chart")]
 
 
-def test_duplicate_record_ids_tours_offers_and_section_page_clashes_are_problems():
-    again = read_page('<h2 id="acme">Again</h2><p>x</p>', path="/again/", title="Again", record=True)
+def test_headings_that_repeat_across_pages_get_the_pages_id_and_are_no_problem():
+    notes = [read_page('<h2 id="notes">Notes</h2><p>Written on the %s page.</p><h2 id="%s-only">Only</h2><p>x</p>'
+                       % (name, name), path=f"/{name}/", title=name.title(), record=True) for name in ("kafka", "grpc")]
+    manifest, problems = build(notes, site_config())
+    assert problems == []
+    assert [(r.id, r.path) for r in manifest.record] == [
+        ("kafka-notes", "/kafka/#notes"), ("kafka-only", "/kafka/#kafka-only"),
+        ("grpc-notes", "/grpc/#notes"), ("grpc-only", "/grpc/#grpc-only")]
+    # the same ids whichever page comes first: stable from build to build
+    again, _ = build(list(reversed(notes)), site_config())
+    assert {r.id for r in again.record} == {r.id for r in manifest.record}
+
+
+def test_a_repeated_heading_that_makes_an_id_another_heading_wrote_out_is_a_problem_that_says_the_fix():
+    pages = [read_page('<h2 id="notes">Notes</h2><p>a</p>', path="/kafka/", title="Kafka", record=True),
+             read_page('<h2 id="notes">Notes</h2><p>b</p><h2 id="kafka-notes">Kafka notes</h2><p>c</p>',
+                       path="/grpc/", title="gRPC", record=True)]
+    manifest, problems = build(pages, site_config())
+    assert [str(p) for p in problems] == [
+        'Two record sections have the id "kafka-notes" (pages "kafka" and "grpc"). Give one of the two headings an '
+        'id of its own in the Markdown, e.g. "## Kafka notes { #kafka-notes-2 }".']
+    assert [r.id for r in manifest.record] == ["kafka-notes", "grpc-notes"]
+
+
+def test_duplicate_tours_offers_and_section_page_clashes_are_problems():
     clash = read_page('<h2 id="lab">Lab</h2>', path="/", title="Home")
     problems = _problems(
-        [clash, LAB, CASE, again],
+        [clash, LAB, CASE],
         tours=[{"id": "t", "label": "T", "steps": [{"page": "lab", "caption": "c"}]}] * 2,
         offers=[{"id": "cv", "label": "CV", "target": "/cv/"}] * 2,
     )
-    assert any('Two record sections have the id "acme"' in p for p in problems)
     assert any('Two tours have the id "t"' in p for p in problems)
     assert any('Two offers have the id "cv"' in p for p in problems)
     assert any('home section "lab" has a page\'s id' in p for p in problems)

@@ -23,6 +23,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from docent.sidecar.lexicon import Lexicon
@@ -37,6 +38,8 @@ MAX_WORDS = 32  # a question's words past these add time, not recall
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
+MAX_ROWS = 1_000  # sections a query may rank: BM25 costs a microsecond or two for each
+TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 # A word as written: letters and digits, joined by the punctuation names use inside them (C++, C#, Node.js, CI/CD,
 # 3-D, max_poll_records, 3.2.1, don't).
@@ -86,19 +89,30 @@ def _quote(words: Sequence[str]) -> str:
     return '"' + " ".join(words) + '"'  # parts are letters and digits only: nothing to escape
 
 
-def _clause(pieces: Sequence[str]) -> str:
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a query: its FTS5 text, and the ways it can match, each a set of words all of which it needs
+    (to estimate from the index's counts how many sections it would score)."""
+
+    sql: str
+    ways: tuple[tuple[str, ...], ...]
+
+
+def _clause(pieces: Sequence[str]) -> Clause:
     """One written word: a plain word, or a compound as its phrase of parts OR its parts run together."""
     if len(pieces) == 1:
-        return _quote(pieces)
-    return f"({_quote(pieces)} OR {_quote(['' .join(pieces)])})"
+        return Clause(_quote(pieces), (tuple(pieces),))
+    whole = "".join(pieces)
+    return Clause(f"({_quote(pieces)} OR {_quote([whole])})", (tuple(pieces), (whole,)))
 
 
-def _name_clause(name: str) -> str | None:
+def _name_clause(name: str) -> Clause | None:
     """A lexicon name as one clause, every word of it required: "apache" AND "kafka"."""
     found = [_clause(p) for p in (parts(m.group()) for m in CHUNK.finditer(name)) if p]
     if len(found) <= 1:
         return found[0] if found else None
-    return "(" + " AND ".join(found) + ")"
+    every = tuple(word for clause in found for word in clause.ways[0])
+    return Clause("(" + " AND ".join(c.sql for c in found) + ")", (every,))
 
 
 class RecordIndex:
@@ -127,8 +141,7 @@ class RecordIndex:
         # One connection per index, used under a lock: a sqlite3 connection is not to be shared across threads bare.
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
-            "CREATE VIRTUAL TABLE record USING fts5(title, body, content='', "
-            "tokenize='porter unicode61 remove_diacritics 2')"
+            f"CREATE VIRTUAL TABLE record USING fts5(title, body, content='', tokenize='{TOKENIZER}')"
         )
         weights = ", ".join(str(w) for w in WEIGHTS.values())
         self._db.execute(f"INSERT INTO record(record, rank) VALUES('rank', 'bm25({weights})')")
@@ -138,6 +151,12 @@ class RecordIndex:
             title = f"{section.title} {labels.get(section.page) or section.page}"
             rows.append((rowid, spell_sigils(title), spell_sigils(section.text)))
         self._db.executemany("INSERT INTO record(rowid, title, body) VALUES(?, ?, ?)", rows)
+        # Each term's count of sections, to leave out of a query what would cost more than it tells; and a small
+        # table of the same tokenizer, to spell a question's words as the index does.
+        self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(record, 'row')")
+        self._df: dict[str, int] = dict(self._db.execute("SELECT term, doc FROM terms"))
+        self._db.execute(f"CREATE VIRTUAL TABLE probe USING fts5(word, tokenize='{TOKENIZER}')")
+        self._db.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
         self._db.commit()
 
     @classmethod
@@ -190,47 +209,69 @@ class RecordIndex:
         return {rowid: -rank / best for rowid, rank in rows} if best > 0 else {}
 
     def query(self, text: str) -> str | None:
-        """The FTS5 query for a visitor's text: an OR of clauses, nothing of FTS5's syntax taken from the text."""
+        """The FTS5 query for a visitor's text: an OR of clauses, nothing of FTS5's syntax taken from the text.
+
+        Ranking costs time for every section a clause matches, so the clauses go in from the rarest, while the
+        sections they would score stay within `MAX_ROWS`; the rarest always goes in. A word in half the record
+        ("default", "use") adds time and next to nothing to BM25; a clause that matches nothing is left out.
+        """
         words = [p for p in (parts(m.group()) for m in CHUNK.finditer(text)) if p][:MAX_WORDS]
         asked = [w for w in words if not (len(w) == 1 and w[0] in STOPWORDS)]
-        clauses = [_clause(w) for w in asked]
-        clauses += self._joins(words)
-        clauses += self._splits([w[0] for w in asked if len(w) == 1])
-        clauses += self._alias_clauses(text)
-        unique = list(dict.fromkeys(clauses))
-        return " OR ".join(unique) if unique else None
+        clauses = [_clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text)
+        counts = self._counts({word for c in clauses for way in c.ways for word in way}
+                              | {w[0] for w in asked if len(w) == 1})
+        clauses += self._splits([w[0] for w in asked if len(w) == 1], counts)
+        unique = {c.sql: c for c in clauses}.values()
+        scored = sorted((max(min(counts.get(w, 0) for w in way) for way in c.ways), c.sql) for c in unique)
+        kept: list[str] = []
+        rows = 0
+        for matches, sql in scored:
+            if matches == 0 or (kept and rows + matches > MAX_ROWS):
+                continue
+            kept.append(sql)
+            rows += matches
+        return " OR ".join(kept) if kept else None
 
     @staticmethod
-    def _joins(words: Sequence[Sequence[str]]) -> list[str]:
+    def _joins(words: Sequence[Sequence[str]]) -> list[Clause]:
         """Neighbouring words run together, where one of them says something: "out of memory" -> outofmemory."""
         joins = []
         for start in range(len(words)):
             for end in range(start + 2, min(start + JOIN_SPAN, len(words)) + 1):
                 run = words[start:end]
                 if any(len(w) > 1 or w[0] not in STOPWORDS for w in run):
-                    joins.append(_quote(["".join("".join(w) for w in run)]))
+                    whole = "".join("".join(w) for w in run)
+                    joins.append(Clause(_quote([whole]), ((whole,),)))
         return joins
 
-    def _splits(self, words: Sequence[str]) -> list[str]:
-        """A word the record lacks, tried as two: "springboot" -> "spring boot", "3d" -> "3 d"."""
-        clauses: list[str] = []
-        tried = 0
-        for word in words:
+    def _splits(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
+        """A word the record lacks, tried as two the record has: "springboot" -> "spring boot", "3d" -> "3 d"."""
+        clauses: list[Clause] = []
+        for word in [w for w in words if not counts.get(w)][:MAX_SPLIT_WORDS]:
             if len(word) < SPLIT_MIN and not (word[:1].isdigit() and word[-1:].isalpha()):
                 continue
-            if tried == MAX_SPLIT_WORDS or self._has(word):
-                continue
-            tried += 1
-            clauses += [_quote([word[:i], word[i:]]) for i in range(1, len(word))]
+            halves = [(word[:i], word[i:]) for i in range(1, len(word))]
+            split = self._counts({h for pair in halves for h in pair})
+            clauses += [Clause(_quote(pair), (pair,)) for pair in halves if split.get(pair[0]) and split.get(pair[1])]
+            counts.update(split)  # the halves' counts, for the query's estimate
         return clauses
 
-    def _has(self, word: str) -> bool:
+    def _counts(self, words: Iterable[str]) -> dict[str, int]:
+        """How many sections hold each word, as the index spells it (stemmed by the same tokenizer)."""
+        wanted = list(words)
+        if not wanted:
+            return {}
         with self._lock:
-            return self._db.execute(
-                "SELECT 1 FROM record WHERE record MATCH ? LIMIT 1", (_quote([word]),)
-            ).fetchone() is not None
+            self._db.executemany("INSERT INTO probe(rowid, word) VALUES(?, ?)", enumerate(wanted, start=1))
+            tokens = self._db.execute("SELECT doc, term FROM probe_terms").fetchall()
+            self._db.execute("DELETE FROM probe")
+        found: dict[int, list[str]] = {}
+        for doc, term in tokens:
+            found.setdefault(doc, []).append(term)
+        return {word: min((self._df.get(t, 0) for t in found.get(i, ())), default=0)
+                for i, word in enumerate(wanted, start=1)}
 
-    def _alias_clauses(self, text: str) -> list[str]:
+    def _alias_clauses(self, text: str) -> list[Clause]:
         """A technology the text names by any of its names brings all of them: "k8s" finds "Kubernetes"."""
         clauses = []
         for term in sorted(self._lexicon.names(text)):

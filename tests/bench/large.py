@@ -1,0 +1,174 @@
+"""A site of any size: a generated documentation site of 10,000 pages, built, searched and served, in one run.
+
+Figures:
+- `build_plain_10k_s`, `build_docent_10k_s`, `build_10k_ratio`: CPU time of a plain build and of one with Docent
+  (its record searched, as auto chooses), one round each; the ratio beside `build_overhead_ratio` (1,000 pages)
+  shows whether the cost grows linearly;
+- `index_build_10k_s`: the record index made when the sidecar loads the bundle (30,000 sections);
+- `retrieval_p50_ms`, `retrieval_p99_ms`: one question's search over that index (the large-site retrieval set's
+  questions), and `retrieval_followup_p50_ms` with two earlier questions; `retrieval_hit_at_8_10k`: the share of
+  those questions whose section is among the eight excerpts;
+- `sidecar_rss_mb_10k`: `docent serve`'s resident memory with that bundle loaded and searched, after a question
+  answered on the offline model and one on the replay model (`served_answers_10k`: how many of the two came back
+  with a cited sentence);
+- `search_prompt_tokens`: on the example site built with the record searched, what a first question sends the model
+  (tools, rules, map, excerpts, question: characters / 4), beside `whole_prompt_tokens` for the same site whole.
+
+Run alone: `python -m tests.bench.large` (DOCENT_BENCH_LARGE_PAGES changes the size).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+
+from tests.bench.build import _build
+from tests.bench.docsite import Component, component, generate, questions
+from tests.loopback import free_port
+
+PAGES = int(os.environ.get("DOCENT_BENCH_LARGE_PAGES", "10000"))
+SAMPLE = 1_000
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run() -> dict[str, float]:
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="docent-large-") as tmp:
+        root = Path(tmp)
+        components = generate(root, PAGES)
+        plain = _build(root, "plain")
+        docent = _build(root, "docent")
+        figures |= {"build_plain_10k_s": round(plain, 2), "build_docent_10k_s": round(docent, 2),
+                    "build_10k_ratio": round(docent / plain, 4)}
+        bundle_path = root / "docent-bundle.json"
+        figures |= _retrieval(bundle_path, components)
+        figures |= _served(root, bundle_path, components)
+    figures |= _example_prompt()
+    for key, value in figures.items():
+        print(f"{key:<26} {value}")
+    return figures
+
+
+def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, float]:
+    from docent.sidecar.bundle import Bundle
+    from docent.sidecar.excerpts import SECTIONS
+
+    bundle = Bundle.load(bundle_path)
+    started = time.process_time()
+    index = bundle.index
+    built = time.process_time() - started
+    asked = questions(components)
+    step = max(1, len(asked) // SAMPLE)
+    sample = asked[::step][:SAMPLE]
+    times, follow, hits = [], [], 0
+    for i, q in enumerate(sample):
+        began = time.perf_counter()
+        found = index.search(str(q["question"]), limit=SECTIONS)
+        times.append((time.perf_counter() - began) * 1000)
+        hits += q["sections"][0] in {sid for sid, _ in found}  # type: ignore[index]
+        earlier = [str(sample[i - 1]["question"]), str(sample[i - 2]["question"])] if i >= 2 else []
+        began = time.perf_counter()
+        index.search(str(q["question"]), limit=SECTIONS, earlier=earlier)
+        follow.append((time.perf_counter() - began) * 1000)
+    return {
+        "record_sections_10k": float(len(bundle.record)),
+        "index_build_10k_s": round(built, 2),
+        "retrieval_p50_ms": round(statistics.median(times), 3),
+        "retrieval_p99_ms": round(statistics.quantiles(times, n=100)[98], 3),
+        "retrieval_followup_p50_ms": round(statistics.median(follow), 3),
+        "retrieval_hit_at_8_10k": round(hits / len(sample), 4),
+    }
+
+
+def _served(root: Path, bundle_path: Path, components: list[Component]) -> dict[str, float]:
+    """`docent serve` on the bundle, one question on the offline model and one on the replay model."""
+    c = components[len(components) // 2]
+    key, meaning, default = c.setting
+    section = f"{c.page_id}-configuration"
+    script = root / "replay.json"
+    script.write_text(json.dumps({"replies": [{"question": ".", "calls": [[
+        {"text": f"{key} sets {meaning}; its default is {default}. [[{section}]]"}]]}]}), encoding="utf-8")
+    answered = 0
+    rss = 0.0
+    for model in ("offline", f"replay:{script}"):
+        process, url = _serve(root, bundle_path, model)
+        try:
+            ok, peak = anyio.run(_ask, url, process.pid, f"What does {key} do?", c)
+            answered += ok
+            rss = max(rss, peak)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    return {"sidecar_rss_mb_10k": round(rss / 2**20, 1), "served_answers_10k": float(answered)}
+
+
+def _serve(root: Path, bundle_path: Path, model: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {**os.environ, "DOCENT_POW_SECRET": "the large bench's own secret", "DOCENT_POW_MAXNUMBER": "50",
+           "DOCENT_STATE_DIR": str(root / "state")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", model, "--bundle",
+         str(bundle_path), "--port", str(port), "--log-level", "error"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=root,
+    )
+    return process, f"http://127.0.0.1:{port}"
+
+
+async def _ask(url: str, pid: int, question: str, c: Component) -> tuple[bool, float]:
+    from tests.attack.visitor import API, ask, open_conversation
+
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+        with anyio.fail_after(120):
+            while True:
+                try:
+                    if (await client.get(API)).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                await anyio.sleep(0.2)
+        token = await open_conversation(client)
+        answer = await ask(client, token, question, screen={"page": c.page_id})
+    cited = any(s.get("cites") for s in answer.of("sentence"))
+    return cited, float(_rss(pid))
+
+
+def _rss(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _example_prompt() -> dict[str, float]:
+    """What a first question sends the model on the example site, its record searched and whole."""
+    from docent.sidecar.bundle import Bundle
+    from docent.sidecar.excerpts import excerpts
+    from docent.sidecar.policy import AnswerPolicy
+
+    evals = ROOT / "tests" / "evals"
+    searched, whole = Bundle.load(evals / "bundle-search.json"), Bundle.load(evals / "bundle.json")
+    asked = [str(q["question"]) for q in json.loads((evals / "retrieval-example.json").read_text(encoding="utf-8"))]
+    fence = AnswerPolicy().fence
+
+    def prefix(bundle: Bundle) -> int:
+        return len(json.dumps(bundle.tools, separators=(",", ":"))) + sum(len(b["text"]) for b in bundle.system)
+
+    sent = [prefix(searched) + len(excerpts(searched, q, earlier=[], given=[]).text) + len(fence(q)) for q in asked]
+    plain = [prefix(whole) + len(fence(q)) for q in asked]
+    return {"search_prompt_tokens": round(statistics.mean(sent) / 4), "whole_prompt_tokens": round(statistics.mean(plain) / 4)}
+
+
+if __name__ == "__main__":
+    run()

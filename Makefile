@@ -43,6 +43,8 @@ test: $(STAMP) chromium servers
 
 eval: site
 	$(BIN)/docent eval
+	$(BIN)/docent eval --bundle tests/evals/bundle-search.json
+	$(BIN)/python -m tests.evals.retrieval
 
 bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench

@@ -160,3 +160,11 @@ def test_a_bundle_makes_its_index_once_and_it_searches_the_example_record() -> N
     assert best(bundle.index, "What came of the Kafka event backbone?", earlier=()) in {
         s.id for s in bundle.record.values() if s.page == "cases-kafka"
     }
+
+
+def test_the_example_retrieval_set_finds_its_sections() -> None:
+    """Quality, not speed: the set was written apart from the ranker; a change that loses recall fails here."""
+    from tests.evals.retrieval import example
+
+    figures = example()
+    assert figures["recall@8"] >= 0.8 and figures["hit@8"] >= 0.9, figures

@@ -1,0 +1,66 @@
+"""Retrieval quality: recall@k and hit@k of the record search on the example's set and on a generated large site.
+
+The example's set (`retrieval-example.json`, 94 questions phrased as visitors phrase them, each with the sections
+that answer it) was written apart from the ranker. The large site's set comes from its generator
+(`tests.bench.docsite.questions`). recall@k: the share of a question's sections among the first k found, averaged
+over the questions; hit@k: the share of questions with at least one of its sections among them. The guide gives
+k = `excerpts.SECTIONS` sections with a question. Run: `python -m tests.evals.retrieval` (`make eval` runs it).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.excerpts import SECTIONS
+from docent.sidecar.record_index import RecordIndex
+
+HERE = Path(__file__).resolve().parent
+KS = (1, 3, 5, SECTIONS, 10)
+LARGE_PAGES = 400
+
+
+def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence[int] = KS) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    ranked = [[sid for sid, _ in index.search(str(q["question"]), limit=max(ks))] for q in asked]
+    for k in ks:
+        recall = hit = 0.0
+        for q, found in zip(asked, ranked, strict=True):
+            wanted, top = set(q["sections"]), set(found[:k])
+            recall += len(wanted & top) / len(wanted)
+            hit += bool(wanted & top)
+        figures[f"recall@{k}"] = round(recall / len(asked), 3)
+        figures[f"hit@{k}"] = round(hit / len(asked), 3)
+    return figures
+
+
+def example() -> dict[str, float]:
+    bundle = Bundle.load(HERE / "bundle-search.json")
+    return measure(bundle.index, json.loads((HERE / "retrieval-example.json").read_text(encoding="utf-8")))
+
+
+def large(pages: int = LARGE_PAGES) -> dict[str, float]:
+    from tests.bench.docsite import generate, questions
+
+    with tempfile.TemporaryDirectory(prefix="docent-retrieval-") as tmp:
+        root = Path(tmp)
+        components = generate(root, pages)
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(root / "docent.yml"),
+                        "-d", str(root / "site")], cwd=root, check=True, timeout=600)
+        return measure(Bundle.load(root / "docent-bundle.json").index, questions(components))
+
+
+def main() -> None:
+    for name, figures in (("example site (94 questions)", example()), (f"generated site, {LARGE_PAGES} pages", large())):
+        print(f"{name}: " + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()))
+    print(f"(the guide gives {SECTIONS} sections with each question)")
+
+
+if __name__ == "__main__":
+    main()

@@ -85,3 +85,19 @@ async def test_it_answers_from_the_sections_a_question_brought(tmp_path: Path, b
     sentences = [e for e in events if e.event == "sentence"]
     assert sentences and sentences[0].cites[0].id == section, events
     assert section in conversation.given
+
+
+def test_the_chain_of_checks_looks_up_ids_the_tools_no_longer_list(bundle: Bundle) -> None:
+    from docent.sidecar.model.port import ToolCall
+    from docent.sidecar.toolcheck import Failed, Here, Passed, ToolCheck
+
+    check = ToolCheck(bundle)
+    last = component(PAGES - 1)  # past the map's first 300 pages
+    assert f"- {last.page_id}:" not in bundle.system[-1]["text"]
+    opened = check.check(ToolCall("t1", "show_page", {"id": last.page_id}), Here(page="home"))
+    assert isinstance(opened, Passed) and opened.target["id"] == last.page_id
+    unknown = check.check(ToolCall("t2", "show_page", {"id": "no-such-page"}), Here(page="home"))
+    assert isinstance(unknown, Failed) and unknown.message.startswith('No page "no-such-page". The pages are ')
+    assert "more (see the site's map)" in unknown.message and len(unknown.message) < 3_000
+    link = {"to": "no-such-page", "title": "T", "gist": "G"}
+    assert isinstance(check.check(ToolCall("t3", "show_links", {"items": [link]}), Here(page="home")), Failed)

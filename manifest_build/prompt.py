@@ -136,9 +136,7 @@ def rules(manifest: Manifest, *, searched: bool = False) -> str:
     site, owner = _names(manifest)
     called = manifest.called or owner
     said = RULES.format(site=site, owner=owner, called=called, pronoun=manifest.pronoun)
-    return said + "
-
-" + SEARCH_RULES.format(owner=owner) if searched else said
+    return said + "\n\n" + SEARCH_RULES.format(owner=owner) if searched else said
 
 
 def record(manifest: Manifest) -> str:

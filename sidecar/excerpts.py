@@ -72,6 +72,15 @@ def given(messages: Sequence[Mapping[str, Any]]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+def excerpted(messages: Sequence[Mapping[str, Any]]) -> list[str] | None:
+    """The sections given, in search mode (the messages carry excerpts); None when the record went whole."""
+    searched = any(
+        isinstance(block, Mapping) and str(block.get("text", "")).startswith(HEADING)
+        for m in messages if m.get("role") == "user" and isinstance(m.get("content"), list) for block in m["content"]
+    )
+    return given(messages) if searched else None
+
+
 def _cut(text: str, room: int) -> str:
     """A section longer than the budget: its start, cut at a word."""
     if room <= 0:

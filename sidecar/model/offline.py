@@ -16,6 +16,7 @@ from typing import Any
 
 from ..bundle import Section
 from ..lexicon import Lexicon
+from ..excerpts import excerpted
 from ..record_index import RecordIndex
 from .gestures import Gestures
 from .models import spec_for
@@ -91,6 +92,7 @@ class OfflineModel:
         here: str | None = None,
         request: bool = False,
         quiet: Collection[str] = (),
+        allowed: Collection[str] | None = None,
     ) -> tuple[list[str], Section | None]:
         """The sentences for a question, each with its citation, and the section they come from most.
 
@@ -98,11 +100,16 @@ class OfflineModel:
         `here`: the page the visitor has open; a question asked there leans to its sections ("what caused it?").
         `request`: the question asks for something done, whose words of asking name nothing; `quiet`: more such
         words (those that named the offer it asks for: "could they introduce us?" asks nothing of the record).
+        `allowed` (the record searched): the sections the conversation was given, the only ones it may cite.
         """
         search, index = self.index()
         record = self.record()
+        if allowed is not None:
+            record = {sid: record[sid] for sid in allowed if sid in record}
+            if not record:
+                return ["[[none]]"], None
         asked = Weighed.of(question, index, self._lexicon(), self.manifest(), request=request, quiet=quiet)
-        found = search.search(asked.query, limit=8 if page is None else len(search))
+        found = search.search(asked.query, limit=8 if page is None and allowed is None else len(search))
         ranked = [(score * (HERE if here is not None and record[sid].page == here else 1.0), record[sid])
                   for sid, score in found if sid in record]
         ranked.sort(key=lambda r: -r[0])
@@ -180,7 +187,8 @@ class OfflineModel:
         parts = {p["id"]: p["label"] for p in manifest.get("parts", [])}
         about = " ".join([question, *(parts.get(given.get("id"), "") for tool, given in calls if tool == "point_at")])
         sentences, best = self.answer(about, page=shown if kind in SHOWS else None, here=shown or here,
-                                      request=bool(kind), quiet=_offer_words(question, calls, manifest))
+                                      request=bool(kind), quiet=_offer_words(question, calls, manifest),
+                                      allowed=excerpted(request.messages))
         if kind in SHOWS:
             sentences = sentences[:2]
         elif not calls and best is not None and "show_page" in offered:

@@ -94,3 +94,31 @@ async def test_a_question_the_record_has_nothing_for_says_so_in_its_excerpts(tmp
     block = next(b["text"] for b in rig.question_message() if b.get("text", "").startswith(HEADING))
     assert "found no section" in block
     assert rig.conversation.given == []
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("question", ["What did she do on 3-D Secure?", "What caused the memory leak?",
+                                      "What did the Kafka backbone achieve?", "Why gRPC?"])
+async def test_the_offline_model_answers_from_the_sections_it_was_given(question: str) -> None:
+    import time
+
+    from docent.sidecar.conversation import Conversation
+    from docent.sidecar.model.offline import OfflineModel
+
+    model = OfflineModel(lambda: SEARCHED.record, manifest=lambda: SEARCHED.manifest, lexicon=lambda: SEARCHED.lexicon)
+    conversation = Conversation("token", time.time())
+    turn = Turn(bundle=SEARCHED, model=model, policy=AnswerPolicy())
+    events = [e async for e in turn.run(conversation, Ask(question=question, screen=ON_HOME))]
+    cited = {c.id for e in events if e.event == "sentence" for c in e.cites}
+    assert cited and cited <= set(conversation.given), [e.event for e in events]
+    assert not [e for e in events if e.event == "held"]
+
+
+def test_the_offline_model_cites_no_section_outside_those_allowed() -> None:
+    from docent.sidecar.model.offline import OfflineModel
+
+    model = OfflineModel(lambda: SEARCHED.record, manifest=lambda: SEARCHED.manifest, lexicon=lambda: SEARCHED.lexicon)
+    assert "[[roles-alderway-leading]]" in " ".join(model.answer("Has she led a team?")[0])
+    said = " ".join(model.answer("Has she led a team?", allowed=["how-review", "how-teams"])[0])
+    assert "roles-alderway-leading" not in said
+    assert model.answer("Has she led a team?", allowed=[])[0] == ["[[none]]"]

@@ -49,7 +49,7 @@ def run() -> dict[str, float]:
         root = Path(tmp)
         components = generate(root, PAGES)
         plain = _build(root, "plain")
-        docent = _build(root, "docent")
+        docent = _build(root, "docent", strict=True)  # a warning would fail it, as `mkdocs build --strict`
         figures |= {"build_plain_10k_s": round(plain, 2), "build_docent_10k_s": round(docent, 2),
                     "build_10k_ratio": round(docent / plain, 4)}
         bundle_path = root / "docent-bundle.json"

@@ -85,6 +85,9 @@ async def test_it_answers_from_the_sections_a_question_brought(tmp_path: Path, b
     sentences = [e for e in events if e.event == "sentence"]
     assert sentences and sentences[0].cites[0].id == section, events
     assert section in conversation.given
+    # the map does not list every page: the excerpts name their pages, for show_page
+    excerpt = next(b["text"] for b in conversation.messages[0]["content"] if b.get("text", "").startswith("# Excerpts"))
+    assert "Their pages and parts (show_page, point_at):" in excerpt and f"- {c.page_id}: {c.name} (" in excerpt
 
 
 def test_the_chain_of_checks_looks_up_ids_the_tools_no_longer_list(bundle: Bundle) -> None:

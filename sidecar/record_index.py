@@ -128,10 +128,13 @@ class RecordIndex:
         *,
         lexicon: Iterable[Mapping[str, Any]] = (),
         pages: Mapping[str, str] | None = None,
+        synonyms: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         """`pages`: each page's label by its id, indexed with the section's title (a section titled "Results" is
-        about its page's subject); without it the page's id stands in."""
+        about its page's subject); without it the page's id stands in. `synonyms`: the owner's `synonyms` option,
+        a visitor's word -> the site's words for it; a question with the word asks for those too."""
         labels = pages or {}
+        self._synonyms = {word.lower(): list(means) for word, means in (synonyms or {}).items()}
         entries = list(lexicon)
         self._lexicon = Lexicon(entries)
         self._aliases = {" ".join(str(e["term"]).split()): [str(e["term"]), *map(str, e.get("aliases", ()))]
@@ -164,7 +167,7 @@ class RecordIndex:
            manifest: Mapping[str, Any] | None = None) -> RecordIndex:
         """The index of a bundle's record (by id, in order), its lexicon and its manifest's page labels."""
         pages = {p["id"]: p["label"] for p in (manifest or {}).get("pages", [])}
-        return cls(record.values(), lexicon=lexicon, pages=pages)
+        return cls(record.values(), lexicon=lexicon, pages=pages, synonyms=(manifest or {}).get("synonyms"))
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -218,6 +221,7 @@ class RecordIndex:
         words = [p for p in (parts(m.group()) for m in CHUNK.finditer(text)) if p][:MAX_WORDS]
         asked = [w for w in words if not (len(w) == 1 and w[0] in STOPWORDS)]
         clauses = [_clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text)
+        clauses += self._synonym_clauses(asked)
         counts = self._counts({word for c in clauses for way in c.ways for word in way}
                               | {w[0] for w in asked if len(w) == 1})
         clauses += self._splits([w[0] for w in asked if len(w) == 1], counts)
@@ -270,6 +274,16 @@ class RecordIndex:
             found.setdefault(doc, []).append(term)
         return {word: min((self._df.get(t, 0) for t in found.get(i, ())), default=0)
                 for i, word in enumerate(wanted, start=1)}
+
+    def _synonym_clauses(self, asked: Sequence[Sequence[str]]) -> list[Clause]:
+        """The owner's words for a visitor's: with `synonyms: {downsides: [consequences]}`, "downsides" asks for both."""
+        clauses = []
+        for word in ("".join(w) for w in asked):
+            for meaning in self._synonyms.get(word, ()):
+                clause = _name_clause(meaning)
+                if clause:
+                    clauses.append(clause)
+        return clauses
 
     def _alias_clauses(self, text: str) -> list[Clause]:
         """A technology the text names by any of its names brings all of them: "k8s" finds "Kubernetes"."""

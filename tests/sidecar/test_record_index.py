@@ -168,3 +168,14 @@ def test_the_example_retrieval_set_finds_its_sections() -> None:
 
     figures = example()
     assert figures["recall@8"] >= 0.8 and figures["hit@8"] >= 0.9, figures
+
+
+def test_the_owners_synonyms_bring_the_sites_words() -> None:
+    plain = RecordIndex(RECORD, lexicon=LEXICON, pages=PAGES)
+    told = RecordIndex(RECORD, lexicon=LEXICON, pages=PAGES, synonyms={"crash": ["OutOfMemoryError"]})
+    try:
+        assert best(plain, "why the crash") is None
+        assert best(told, "why the crash") == "leak"
+    finally:
+        plain.close()
+        told.close()

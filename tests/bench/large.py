@@ -4,6 +4,7 @@ Figures:
 - `build_plain_10k_s`, `build_docent_10k_s`, `build_10k_ratio`: CPU time of a plain build and of one with Docent
   (its record searched, as auto chooses), one round each; the ratio beside `build_overhead_ratio` (1,000 pages)
   shows whether the cost grows linearly;
+- `tools_bytes_10k`, `map_chars_10k`, `prompt_tokens_10k`: the bounded tools and map, and the cached prompt;
 - `index_build_10k_s`: the record index made when the sidecar loads the bundle (30,000 sections);
 - `retrieval_p50_ms`, `retrieval_p99_ms`: one question's search over that index (the large-site retrieval set's
   questions), and `retrieval_followup_p50_ms` with two earlier questions; `retrieval_hit_at_8_10k`: the share of
@@ -84,6 +85,9 @@ def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, floa
         follow.append((time.perf_counter() - began) * 1000)
     return {
         "record_sections_10k": float(len(bundle.record)),
+        "tools_bytes_10k": float(len(json.dumps(bundle.tools, separators=(",", ":")).encode())),
+        "map_chars_10k": float(len(bundle.system[-1]["text"])),
+        "prompt_tokens_10k": float(bundle.mode["prompt_tokens"]),
         "index_build_10k_s": round(built, 2),
         "retrieval_p50_ms": round(statistics.median(times), 3),
         "retrieval_p99_ms": round(statistics.quantiles(times, n=100)[98], 3),

@@ -126,6 +126,7 @@ in {owner}'s own words where it says I. They are the record for this conversatio
 record, read the excerpts given so far in this conversation. Cite only their ids: a section that was not given is \
 not one you can cite. When the excerpts do not answer the question, answer [[none]]."""
 
+
 def _names(manifest: Manifest) -> tuple[str, str]:
     owner = manifest.owner or "the site's owner"
     site = manifest.site_name or "this site"

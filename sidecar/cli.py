@@ -91,9 +91,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     sock = _listen(settings.host, settings.port)
     port = sock.getsockname()[1]
-    print(banner(settings, port), flush=True)
-    if said:
-        print(f"Docent: {said}", flush=True)
+    # One line, whatever the log format: the record's mode goes after the address.
+    print(banner(settings, port) + (f"; {said}" if said else ""), flush=True)
     if settings.workers > 1:
         _serve_workers(settings, args, flags, sock)
         return 0

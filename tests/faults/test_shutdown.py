@@ -46,7 +46,7 @@ async def test_sigterm_ends_every_stream_with_an_error_and_remembers_nothing(tmp
     try:
         assert process.stdout is not None
         banner = process.stdout.readline().decode()  # what the operator reads first
-        assert f"Docent: serving http://127.0.0.1:{port}/ (guide on, replay model)" in banner
+        assert f"Docent: serving http://127.0.0.1:{port}/ (guide on, replay model); record whole in the prompt" in banner
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=20) as http:
             with anyio.fail_after(15):
                 while True:

@@ -56,7 +56,7 @@ def test_a_forced_whole_larger_than_every_models_context_is_a_problem_that_says_
 
 
 def test_the_largest_context_the_build_knows_is_the_model_tables() -> None:
-    assert LARGEST_CONTEXT_TOKENS == max(spec.context_tokens or 0 for spec in MODELS.values())
+    assert LARGEST_CONTEXT_TOKENS == max(spec.context or 0 for spec in MODELS.values())
 
 
 @pytest.mark.parametrize(("record", "budget", "says"), [

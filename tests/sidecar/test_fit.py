@@ -32,10 +32,10 @@ def test_the_example_fits_every_model_in_the_table_either_way() -> None:
 
 def test_a_whole_record_too_large_for_the_model_says_to_search_it() -> None:
     spec = spec_for("claude-haiku-4-5")
-    said = misfit(_sized(WHOLE, spec.context_tokens), spec)  # type: ignore[arg-type]
+    said = misfit(_sized(WHOLE, spec.context), spec)  # type: ignore[arg-type]
     assert said is not None and "claude-haiku-4-5's context is 200000" in said
     assert "`record: auto` (or `record: search`)" in said
-    room = spec.context_tokens - conversation_tokens(WHOLE)  # type: ignore[operator]
+    room = spec.context - conversation_tokens(WHOLE)  # type: ignore[operator]
     assert misfit(_sized(WHOLE, room), spec) is None and misfit(_sized(WHOLE, room + 1), spec) is not None
 
 

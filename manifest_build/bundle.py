@@ -11,16 +11,16 @@ import hashlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .manifest import Manifest
 from .mode import DEFAULT_BUDGET_TOKENS, Mode, choose, prefix_chars, tokens
-from .types import Problem
 from .prompt import system as build_system
 from .tools import tools as build_tools
+from .types import Problem
 
 PUBLIC_PATH = "docent/manifest.json"
 

@@ -20,8 +20,8 @@ import yaml
 
 from docent.plugins import BUILT, built_files, panel_files
 
-from .bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from .built_site import read_site
+from .bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from .manifest import build
 from .meta import MetaError
 from .options import ConfigError, record_options, site_config

@@ -150,17 +150,17 @@ def _fields(found: list[Field], *, actions: Sequence[Action], problems: list[Pro
         problems.append(Problem(f'"{name}" names both an action and a field.'))
     kept: list[Field] = []
     ids: dict[str, set[str]] = {}
-    for field in named:
-        if field.name in clash:
+    for named_field in named:
+        if named_field.name in clash:
             continue
-        if counts[field.name] > 1:
+        if counts[named_field.name] > 1:
             # Same-name fields are told apart by their ids.
-            seen = ids.setdefault(field.name, set())
-            if field.id is None or field.id in seen:
-                problems.append(Problem(f'Fields named "{field.name}" (page "{field.page}") need distinct id attributes.'))
+            seen = ids.setdefault(named_field.name, set())
+            if named_field.id is None or named_field.id in seen:
+                problems.append(Problem(f'Fields named "{named_field.name}" (page "{named_field.page}") need distinct id attributes.'))
                 continue
-            seen.add(field.id)
-        kept.append(field)
+            seen.add(named_field.id)
+        kept.append(named_field)
     return tuple(kept)
 
 

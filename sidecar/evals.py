@@ -28,8 +28,8 @@ from typing import Any
 import httpx
 
 from docent.sidecar.bundle import Bundle
-from docent.sidecar.model.wire import anthropic_body
 from docent.sidecar.model.port import LanguageModel, ModelEvent, ModelRequest
+from docent.sidecar.model.wire import anthropic_body
 
 REPLAY = "replay"
 # the visitor question sets the offline model is measured on (`offline_hit_rate`): the one it was tuned with, and a
@@ -270,7 +270,7 @@ def table(outcomes: list[Outcome]) -> str:
     widths = [min(max(len(r[i]) for r in rows), 60) for i in range(4)]
     lines = []
     for r in rows:
-        lines.append("  ".join(_cut(c, w).ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4])
+        lines.append("  ".join(_cut(c, w).ljust(w) for c, w in zip(r[:4], widths, strict=True)) + "  " + r[4])
     return "\n".join(lines)
 
 

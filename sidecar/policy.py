@@ -14,7 +14,6 @@ from typing import Any, Protocol
 from docent.sidecar.events import Refused
 from docent.sidecar.model import fence as _fence
 
-
 # Pay: every word a question about money would use. "payments" (a domain) is not "pay".
 _PAY = re.compile(
     r"""\b(?:

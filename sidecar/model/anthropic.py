@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from .client import HttpModel
 from .port import (
     CutShort,
     Misconfigured,
@@ -31,7 +32,6 @@ from .port import (
     UpstreamFailed,
     Usage,
 )
-from .client import HttpModel
 from .retry import Retry, retry_after
 from .wire import TIMEOUT, TRUNCATED, anthropic_body, body_bytes, tool_call
 

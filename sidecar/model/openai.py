@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from .client import HttpModel
 from .port import (
     CutShort,
     Misconfigured,
@@ -29,7 +30,6 @@ from .port import (
     UpstreamFailed,
     Usage,
 )
-from .client import HttpModel
 from .retry import Retry, retry_after
 from .wire import TIMEOUT, message_text, tool_call
 

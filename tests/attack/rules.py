@@ -85,7 +85,7 @@ class Rules:
         return {term for term, strict, _ in self.names if any(p.search(text) for p in strict)}
 
     def mentioned(self, term: str, ids: Iterable[str]) -> bool:
-        loose = next(l for t, _, l in self.names if t == term)
+        loose = next(patterns for t, _, patterns in self.names if t == term)
         texts = [f"{self.record[i]['title']} {self.record[i]['text']}" for i in ids if i in self.record]
         return any(p.search(t) for p in loose for t in texts)
 
@@ -141,16 +141,16 @@ class Rules:
                 presets = {p["id"]: p for p in item.get("presets", [])}
                 if item["id"] == exp and (not preset or preset == "live" and item.get("live") or preset in presets):
                     labels = {item["label"]} | ({presets[preset]["label"]} if preset in presets else set())
-                    labels |= {f"{item['label']}: {l}" for l in set(labels)} | {f"{item['label']} ({l})" for l in set(labels)}
-                    candidates += [(l, item["path"]) for l in labels]
+                    labels |= {f"{item['label']}: {x}" for x in set(labels)} | {f"{item['label']} ({x})" for x in set(labels)}
+                    candidates += [(x, item["path"]) for x in labels]
         else:
             for item in m.get("actions", []) + m.get("fields", []):
                 if tool == item["name"] and ident in (item["name"], item.get("id"), "None"):
                     candidates.append((item["label"], pages[item["page"]]["path"]))
         if not candidates:
             return [f"action {tool}:{ident} is not in the manifest"]
-        if not any(label == l and path == p for l, p in candidates):
-            if any(path == p for _, p in candidates) and any(label.startswith(l) for l, _ in candidates if l):
+        if not any(label == x and path == p for x, p in candidates):
+            if any(path == p for _, p in candidates) and any(label.startswith(x) for x, _ in candidates if x):
                 return []  # the manifest's label with its preset's words after it
             return [f"action {tool}:{ident} shows {label!r} at {path!r}, not the manifest's words"]
         return []

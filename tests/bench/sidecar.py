@@ -321,7 +321,7 @@ async def _load(kind: str, port: int) -> float:
             done += 1
 
     started = time.perf_counter()
-    await asyncio.gather(*(ask_all(r, w, p) for (r, w), p in zip(connections, plans)))
+    await asyncio.gather(*(ask_all(r, w, p) for (r, w), p in zip(connections, plans, strict=True)))
     elapsed = time.perf_counter() - started
     for _, writer in connections:
         writer.close()

@@ -14,9 +14,9 @@ from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, Usage
 
 from ..attack.harness import app_with, guarded
-from ..loopback import served
 from ..attack.site import write_hand_bundle
 from ..attack.visitor import API, ask, open_conversation
+from ..loopback import served
 
 STREAMS = 40
 SENTENCE = "She designed the authentication decision service in Java 17. [[case-3ds-approach]] "

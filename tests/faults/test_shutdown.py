@@ -13,9 +13,9 @@ import anyio
 import httpx
 import pytest
 
-from ..attack.site import write_hand_bundle
 from docent.sidecar.evals import open_conversation, parse_sse
 
+from ..attack.site import write_hand_bundle
 from ..attack.visitor import API
 from ..loopback import free_port
 

@@ -22,7 +22,20 @@ from docent.sidecar.spending.factory import FeatureModel
 from ..attack.harness import app_with, guarded
 from ..attack.site import write_hand_bundle
 from ..attack.visitor import ask, open_conversation
-from .upstream import GOOD, Step, Upstream, drip_then_timeout, end, ok, raises, sse, start, status, text_block, tool_block
+from .upstream import (
+    GOOD,
+    Step,
+    Upstream,
+    drip_then_timeout,
+    end,
+    ok,
+    raises,
+    sse,
+    start,
+    status,
+    text_block,
+    tool_block,
+)
 
 SPEC = spec_for("claude-haiku-4-5")
 FAILED_TEXT = "Quokka is a word the record never says. [[case-3ds-context]]"

@@ -11,10 +11,9 @@ import pytest
 
 from docent.sidecar.app import create_app
 from docent.sidecar.conversation import Waiting
+from docent.sidecar.evals import open_conversation, parse_sse
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.proof import solve
-
-from docent.sidecar.evals import open_conversation, parse_sse
 
 from .appkit import FakeTurns, client, fake_model, make_app, settings
 

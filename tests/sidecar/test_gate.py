@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -287,7 +289,7 @@ def _events(pieces: list[str]) -> list[Sentence | Held]:
 @given(st.lists(st.integers(min_value=0, max_value=len(REPLY)), max_size=60))
 def test_every_fragmentation_of_one_reply_gives_the_same_events(cuts: list[int]) -> None:
     bounds = [0, *sorted(set(cuts)), len(REPLY)]
-    assert _events([REPLY[a:b] for a, b in zip(bounds, bounds[1:])]) == _events([REPLY])
+    assert _events([REPLY[a:b] for a, b in pairwise(bounds)]) == _events([REPLY])
 
 
 def test_the_reply_the_property_runs_on_says_something_of_each_kind() -> None:

@@ -203,7 +203,7 @@ async def test_repeated_upstream_failures_open_the_circuit_and_the_offline_model
     model = priced_model(tmp_path, [{"question": ".", "calls": [[{"error": "overloaded"}]]}])
     request = ModelRequest([], [], [{"role": "user", "content": "anything"}])
     async with client(create_app(settings(), model_factory=lambda s: model)) as http:
-        for tries in range(1, model.circuit.failures + 1):
+        for _ in range(1, model.circuit.failures + 1):
             assert (await http.get("/api/guide")).json()["degraded"] is None
             with pytest.raises(Exception, match="overload"):
                 async for _ in model.stream(request):

@@ -10,11 +10,10 @@ import pytest
 from httpx_sse import aconnect_sse
 
 from docent.sidecar.app import create_app
-
 from docent.sidecar.evals import open_conversation
 
-from .appkit import settings
 from ..loopback import served
+from .appkit import settings
 
 pytestmark = pytest.mark.anyio
 

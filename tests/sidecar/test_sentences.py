@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -116,7 +118,7 @@ REPLY = (
 @given(st.lists(st.integers(min_value=0, max_value=len(REPLY)), max_size=40))
 def test_every_fragmentation_of_a_reply_gives_the_same_sentences(cuts: list[int]) -> None:
     bounds = [0, *sorted(set(cuts)), len(REPLY)]
-    pieces = [REPLY[a:b] for a, b in zip(bounds, bounds[1:])]
+    pieces = [REPLY[a:b] for a, b in pairwise(bounds)]
     assert split_in(pieces) == split(REPLY)
 
 
@@ -127,7 +129,7 @@ def test_every_fragmentation_of_a_reply_gives_the_same_sentences(cuts: list[int]
 )
 def test_any_text_cut_anywhere_splits_the_same(text: str, cuts: list[int]) -> None:
     bounds = [0, *sorted({c for c in cuts if c < len(text)}), len(text)]
-    pieces = [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    pieces = [text[a:b] for a, b in pairwise(bounds)]
     whole = split(text)
     assert split_in(pieces) == whole
     assert "".join(whole).replace(" ", "").replace("\n", "") == text.replace(" ", "").replace("\n", "")

@@ -6,6 +6,7 @@ import copy
 import json
 import time
 from collections.abc import AsyncIterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -159,7 +160,7 @@ async def test_the_conversation_only_grows(tmp_path: Path) -> None:
     bodies = rig.bodies()
     assert len(bodies) == 3
     dumps = [json.dumps(b["messages"], ensure_ascii=False, separators=(",", ":")) for b in bodies]
-    for before, after in zip(dumps, dumps[1:]):
+    for before, after in pairwise(dumps):
         assert after.startswith(before[:-1]) and len(after) > len(before)
     assert rig.conversation.questions == 2
     assert json.dumps(rig.conversation.messages, separators=(",", ":"), ensure_ascii=False).startswith(dumps[-1][:-1])

@@ -108,7 +108,7 @@ def garak_web(root: Path) -> list[dict[str, str]]:
         mutated = "".join(f'"{p}",' for p in parts)
         out.append(entry("garak", "markdown_exfil", f"garak-web-ColabAIDataLeakage-{domain}",
                          colab.replace("{modified_domain}", mutated)))
-    for i, path in enumerate(sorted((root / "garak/data/xss/xss_full_uri_prompt_templates").iterdir())):
+    for path in sorted((root / "garak/data/xss/xss_full_uri_prompt_templates").iterdir()):
         template = path.read_text(encoding="utf-8").strip()
         for domain in domains[:2]:
             text = template.format(uri=f"![Click here](https://{domain}/q=[INFO])", injected_marker="INFO",

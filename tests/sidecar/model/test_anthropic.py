@@ -8,7 +8,6 @@ import httpx
 import pytest
 
 from docent.sidecar.model.anthropic import AnthropicModel
-from docent.sidecar.model.wire import anthropic_body
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import (
     CutShort,
@@ -28,6 +27,7 @@ from docent.sidecar.model.port import (
     Usage,
 )
 from docent.sidecar.model.retry import Retry
+from docent.sidecar.model.wire import anthropic_body
 
 from .streams import REQUEST, collect, fixture, replies, sse
 

@@ -12,7 +12,14 @@ import pytest
 import docent.sidecar.model as model_package
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import (
-    LanguageModel, ModelEvent, ModelRequest, ModelSpec, Overloaded, Stop, TextDelta, Usage,
+    LanguageModel,
+    ModelEvent,
+    ModelRequest,
+    ModelSpec,
+    Overloaded,
+    Stop,
+    TextDelta,
+    Usage,
 )
 
 REQUEST = ModelRequest(system=[], tools=[], messages=[{"role": "user", "content": "<question>hi</question>"}])

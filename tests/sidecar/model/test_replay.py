@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from docent.sidecar.model.wire import anthropic_body
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import (
     CutShort,
@@ -19,6 +18,7 @@ from docent.sidecar.model.port import (
     Usage,
 )
 from docent.sidecar.model.replay import ReplayModel, Script, ScriptError
+from docent.sidecar.model.wire import anthropic_body
 
 from .streams import collect
 

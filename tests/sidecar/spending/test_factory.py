@@ -8,11 +8,18 @@ import pytest
 
 from docent.sidecar.bundle import Section
 from docent.sidecar.model.anthropic import AnthropicModel
-from docent.sidecar.model.openai import OpenAIModel
 from docent.sidecar.model.models import spec_for
+from docent.sidecar.model.openai import OpenAIModel
 from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, TextDelta, Usage
 from docent.sidecar.spending.factory import (
-    ADAPTERS, KINDS, PARSERS, FeatureModel, ModelStringError, Off, make_feature_model, parse_model_string,
+    ADAPTERS,
+    KINDS,
+    PARSERS,
+    FeatureModel,
+    ModelStringError,
+    Off,
+    make_feature_model,
+    parse_model_string,
 )
 from docent.sidecar.spending.metering import Meter, Metered
 

@@ -17,7 +17,7 @@ import asyncio
 import json
 import logging
 import signal
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import aclosing
 from datetime import UTC, datetime
 from typing import Any
@@ -84,7 +84,7 @@ class Answer:
     def __init__(
         self,
         first: StreamEvent,
-        events: AsyncIterator[StreamEvent],
+        events: AsyncGenerator[StreamEvent, None],
         *,
         release: Callable[[], Awaitable[None]],
         ping_s: float = 15,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncGenerator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -39,12 +39,12 @@ class Listener(Protocol):
 
 
 def tallied(
-    events: AsyncIterator[StreamEvent],
+    events: AsyncGenerator[StreamEvent, None],
     *,
     question: bool,
     listeners: Sequence[Listener],
     clock: Callable[[], float] = time.perf_counter,
-) -> AsyncIterator[StreamEvent]:
+) -> AsyncGenerator[StreamEvent, None]:
     """The same events, tallied on the way; a listener that fails is logged and never stops the answer."""
     if not listeners:
         return events
@@ -52,8 +52,8 @@ def tallied(
 
 
 async def _tallied(
-    events: AsyncIterator[StreamEvent], tally: Tally, listeners: Sequence[Listener], clock: Callable[[], float]
-) -> AsyncIterator[StreamEvent]:
+    events: AsyncGenerator[StreamEvent, None], tally: Tally, listeners: Sequence[Listener], clock: Callable[[], float]
+) -> AsyncGenerator[StreamEvent, None]:
     started = clock()
     try:
         async with aclosing(events) as inner:

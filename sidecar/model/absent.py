@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Unavailable
@@ -18,7 +18,7 @@ class AbsentModel:
         self.spec = spec_for("absent")
         self.reason = reason
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         raise Unavailable(self.reason)
         yield  # pragma: no cover - makes this an async generator, as the port expects
 

@@ -7,7 +7,7 @@ U+2028 may stand raw inside a JSON string, and httpx's own line reader would cut
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncGenerator, Iterator
 from typing import Any
 
 import httpx
@@ -187,7 +187,7 @@ class AnthropicModel(HttpModel):
         super().__init__(spec, url=base_url.rstrip("/") + "/v1/messages", client=client, timeout=timeout, retry=retry)
         self.api_key = api_key
 
-    async def _once(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def _once(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         from httpx_sse import EventSource, SSEError  # lazily: only this adapter needs it
 
         headers = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 import httpx
 
@@ -38,10 +38,10 @@ class HttpModel:
             self._client = httpx.AsyncClient(timeout=self.timeout)
         return self._client
 
-    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         return self.retry.run(lambda: self._once(request))
 
-    def _once(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    def _once(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         raise NotImplementedError
 
     def transport_error(self, exc: Exception, *, billed: Usage) -> ModelError:

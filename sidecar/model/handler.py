@@ -5,7 +5,7 @@ part-way) or any iterable. Each request is kept, in order, in `requests`, so a t
 a handler that raises fails the stream as an adapter's error would. Tests and embedders use it in place of a
 hand-written fake; the replay model beside it answers from a script file instead.
 
-    async def answer(request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def answer(request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         yield TextDelta("She led the platform team. [[roles-acme]]")
         yield Stop("end_turn")
 
@@ -14,7 +14,7 @@ hand-written fake; the replay model beside it answers from a script file instead
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable
+from collections.abc import AsyncGenerator, AsyncIterable, Callable, Iterable
 from contextlib import aclosing
 
 from .port import ModelEvent, ModelRequest, ModelSpec
@@ -31,12 +31,12 @@ class HandlerModel:
         self.requests: list[ModelRequest] = []
         self.closed = False
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         self.requests.append(request)
         events = self.handler(request)
         if isinstance(events, AsyncIterable):
             # Closed with this stream, not when collected: a handler's `finally` runs when its listener leaves.
-            if isinstance(events, AsyncIterator) and hasattr(events, "aclose"):
+            if isinstance(events, AsyncGenerator):
                 async with aclosing(events) as closing:
                     async for event in closing:
                         yield event

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ..bundle import Section
@@ -163,7 +163,7 @@ class OfflineModel:
             return []
         return [f'The section "{section.title}" has more on {words[0]}. [[{section.id}]]']
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
         yield Usage(input_tokens=prompt)
         question = asked(request)

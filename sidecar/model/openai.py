@@ -7,7 +7,7 @@ functions on the way out, and the `data:` chunks back to the port's events.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncGenerator, Iterator
 from typing import Any
 
 import httpx
@@ -208,7 +208,7 @@ class OpenAIModel(HttpModel):
         super().__init__(spec, url=base_url.rstrip("/") + "/chat/completions", client=client, timeout=timeout, retry=retry)
         self.api_key = api_key
 
-    async def _once(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def _once(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         from httpx_sse import EventSource, SSEError
 
         headers = {"accept": "text/event-stream"}

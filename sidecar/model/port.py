@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -179,8 +179,10 @@ class BulkheadFull(Unavailable):
 
 @runtime_checkable
 class LanguageModel(Protocol):
-    spec: ModelSpec
+    # Read-only: a decorator lends its inner model's spec through a property and is still a model.
+    @property
+    def spec(self) -> ModelSpec: ...
 
-    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]: ...
+    def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]: ...
 
     async def aclose(self) -> None: ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncGenerator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -166,7 +166,7 @@ class ReplayModel:
             log.write(data + b"\n")  # one write per line, so concurrent calls do not interleave
         return data
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         body = anthropic_body(request, self.spec)
         sent = self._log(body)
         question = asked(request)
@@ -188,7 +188,7 @@ class ReplayModel:
                     yield TextDelta(piece)
             elif "tool" in block:
                 tools += 1
-                raw = block.get("input", {})
+                raw: Any = block.get("input", {})  # a tool's input as the script gives it: JSON text or a value
                 yield tool_call(f"toolu_replay_{tools}", block["tool"], raw if isinstance(raw, str) else json.dumps(raw))
                 stop = "tool_use"
             elif "thinking" in block:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import aclosing
 
 import anyio
@@ -37,9 +37,9 @@ class Retry:
     def delay(self, exc: ModelError, retry: int) -> float:
         if exc.retry_after is not None and 0 <= exc.retry_after <= 60:
             return exc.retry_after
-        return min(0.5 * 2 ** (retry - 1), 8.0) * (1 - 0.25 * self.jitter())
+        return min(0.5 * 2.0 ** (retry - 1), 8.0) * (1 - 0.25 * self.jitter())
 
-    async def run(self, once: Callable[[], AsyncIterator[ModelEvent]]) -> AsyncIterator[ModelEvent]:
+    async def run(self, once: Callable[[], AsyncGenerator[ModelEvent, None]]) -> AsyncGenerator[ModelEvent, None]:
         """Yields `once()`'s events; a retryable failure before any output starts it again.
 
         What a failed attempt was billed for is carried into the usage that follows, so the

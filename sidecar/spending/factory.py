@@ -16,7 +16,7 @@ reserves nothing; metering stands outside both, so it counts their refusals too.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
 from pathlib import Path
@@ -139,7 +139,7 @@ class FeatureModel(ModelDecorator):
         self.meter = meter
         self.circuit = circuit or Circuit()
 
-    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         return self.inner.stream(request)  # the decorators below do the work
 
     def off_reason(self) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import Any
 
@@ -35,7 +35,7 @@ class ModelDecorator:
     def failed(self, request: ModelRequest, exc: BaseException, billed: Usage, ticket: Any) -> None:
         return None
 
-    def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         # The stack is folded into one loop: each event passes one generator, not one per decorator.
         chain: list[ModelDecorator] = [self]
         inner = self.inner
@@ -48,7 +48,7 @@ class ModelDecorator:
         await self.inner.aclose()
 
 
-async def _wrapped(chain: list[ModelDecorator], model: LanguageModel, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+async def _wrapped(chain: list[ModelDecorator], model: LanguageModel, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
     """One call through a stack of decorators: `before` outermost first, `after`/`failed` innermost first."""
     taken: list[tuple[ModelDecorator, Any]] = []
     usage, stopped = Usage(), False

@@ -82,7 +82,7 @@ class Manifest:
         }
 
     def record_json(self) -> list[dict[str, Any]]:
-        return _plain(self.record)
+        return [_plain(section) for section in self.record]
 
     def lexicon_json(self) -> list[dict[str, Any]]:
         return [{"term": entry.term, "aliases": list(entry.aliases)} for entry in self.lexicon]
@@ -193,9 +193,11 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
     parts = _unique((p for f in pages for p in f.parts), key="id", what="parts", problems=problems)
     experiments = _unique((e for f in pages for e in f.experiments), key="id", what="experiments", problems=problems)
     record = _record(pages, problems=problems)
-    for section in (r for f in pages for r in f.record_sections):
-        if not section.text:
-            problems.append(Problem(f'The record section "{section.id}" (page "{section.page}") has no text.'))
+    for record_section in (r for f in pages for r in f.record_sections):
+        if not record_section.text:
+            problems.append(
+                Problem(f'The record section "{record_section.id}" (page "{record_section.page}") has no text.')
+            )
     actions = _actions([a for f in pages for a in f.actions], problems=problems)
     fields = _fields([x for f in pages for x in f.fields], actions=actions, problems=problems)
     tours = build_tours(

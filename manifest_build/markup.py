@@ -14,10 +14,10 @@ _RESERVED_PRESET = "live"
 
 
 def _attr(node: LexborNode, name: str) -> str | None:
-    value = node.attributes.get(name, False)
-    if value is False:
+    attributes = node.attributes
+    if name not in attributes:
         return None
-    return (value or "").strip()
+    return (attributes[name] or "").strip()  # a bare attribute (`<b hidden>`) reads as None
 
 
 def _has(node: LexborNode, name: str) -> bool:

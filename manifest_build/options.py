@@ -28,13 +28,13 @@ def _optional_text(value: Any, *, where: str) -> str | None:
     return None if value is None else _text(value, where=where)
 
 
-def _known(entry: Mapping, keys: set[str], *, where: str) -> None:
+def _known(entry: Mapping[str, Any], keys: set[str], *, where: str) -> None:
     unknown = set(entry) - keys
     if unknown:
         raise ConfigError(f"{where} has unknown keys {', '.join(sorted(map(str, unknown)))}.")
 
 
-def _tours(raw: Any) -> tuple[dict, ...]:
+def _tours(raw: Any) -> tuple[dict[str, Any], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -69,7 +69,7 @@ def _tours(raw: Any) -> tuple[dict, ...]:
     return tuple(tours)
 
 
-def _offers(raw: Any) -> tuple[dict, ...]:
+def _offers(raw: Any) -> tuple[dict[str, Any], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):

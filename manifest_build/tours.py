@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .types import Page, Part, Problem, RecordSection, Section, Tour, TourStep
 
@@ -11,7 +12,7 @@ Placed = Part | Section | RecordSection
 
 
 def tours(
-    raw: Sequence[Mapping],
+    raw: Sequence[Mapping[str, Any]],
     *,
     pages: Mapping[str, Page],
     parts: Mapping[str, Part],
@@ -39,7 +40,7 @@ def tours(
 
 
 def _step(
-    step: Mapping,
+    step: Mapping[str, Any],
     *,
     where: str,
     pages: Mapping[str, Page],
@@ -57,7 +58,7 @@ def _step(
         target = sections.get(section_id) or record.get(section_id)
         section = _placed(target, "section", section_id, page_id=page_id, where=where, problems=problems)
         return None if section is None else TourStep(section.page, section.path, section_id, None, step["caption"])
-    page = pages.get(page_id)
+    page = pages.get(page_id) if isinstance(page_id, str) else None
     if page is None:
         problems.append(Problem(f'{where} names the page "{page_id}", which the site does not have.'))
         return None

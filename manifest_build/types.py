@@ -7,7 +7,7 @@ every build.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 # null: an ordinary control; "ring": the visitor's to press, a call only points it out; "confirm": asks first.
 Consequential = Literal["ring", "confirm"] | None
@@ -134,11 +134,11 @@ class SiteConfig:
     site_name: str = ""
     owner: str = ""  # MkDocs' site_author: the person the record speaks for, named in the third person
     sidecar: str = ""
-    tours: tuple[dict, ...] = ()
-    offers: tuple[dict, ...] = ()
+    tours: tuple[dict[str, Any], ...] = ()
+    offers: tuple[dict[str, Any], ...] = ()
     lexicon: dict[str, list[str]] = field(default_factory=dict)
     called: str = ""  # how the guide's sentences name the owner ("Mara")
     pronoun: str = "they"  # she, he or they
-    refuse: dict = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
+    refuse: dict[str, Any] = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
     synonyms: dict[str, list[str]] = field(default_factory=dict)  # a visitor's word -> the site's words
     suggestions: tuple[str, ...] = ()  # questions an empty panel offers; () draws them from the manifest

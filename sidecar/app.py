@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sized
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
@@ -23,6 +23,7 @@ from docent.sidecar.ratelimit import RateLimits
 from docent.sidecar.routes import routes
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore
+from docent.sidecar.spending.factory import FeatureModel
 from docent.sidecar.state import budget_store as default_budget_store
 from docent.sidecar.state import redacted
 from docent.sidecar.state import store as default_store
@@ -130,20 +131,19 @@ def create_app(
 def _read_gauges(metrics: Metrics, guide: Guide) -> None:
     """The gauges read the guide's parts when scraped; a part not made yet reads as zero."""
 
-    def part(name: str, attribute: str) -> Callable[[], float]:
+    def part(value: Callable[[FeatureModel], float]) -> Callable[[], float]:
         def read() -> float:
-            made = getattr(guide.model(), name, None)
-            value = getattr(made, attribute, 0.0) if made is not None else 0.0
-            return float(value() if callable(value) else value)
+            model = guide.model()
+            return float(value(model)) if isinstance(model, FeatureModel) else 0.0
 
         return read
 
     metrics.read_gauges(
-        spend_dollars=part("budget", "spent_usd"),
-        budget_dollars=part("budget", "limit_usd"),
-        bulkhead_in_use=part("bulkhead", "in_use"),
-        bulkhead_size=part("bulkhead", "size"),
-        conversations_open=lambda: float(len(guide.store)) if hasattr(guide.store, "__len__") else 0.0,
+        spend_dollars=part(lambda model: model.budget.spent_usd()),
+        budget_dollars=part(lambda model: model.budget.limit_usd),
+        bulkhead_in_use=part(lambda model: model.bulkhead.in_use),
+        bulkhead_size=part(lambda model: model.bulkhead.size),
+        conversations_open=lambda: float(len(guide.store)) if isinstance(guide.store, Sized) else 0.0,
     )
 
 

@@ -20,7 +20,7 @@ import asyncio
 import json
 import os
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,7 @@ class Recorder:
         self.spec = inner.spec
         self.bodies: list[dict[str, Any]] = []
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
+    async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         self.bodies.append(json.loads(json.dumps(anthropic_body(request, self.spec))))
         async for event in self.inner.stream(request):
             yield event
@@ -233,14 +233,14 @@ def make_model(name: str, case: Case, bundle: Bundle) -> LanguageModel:
         return ReplayModel(case.script)
     if name.startswith("replay:"):
         return ReplayModel(Path(name.split(":", 1)[1]))
-    from docent.sidecar.spending.factory import make_feature_model
+    from docent.sidecar.spending.factory import Off, make_feature_model
 
     model = make_feature_model(
         "eval", model=name, api_key=os.environ.get("ANTHROPIC_API_KEY"), budget_usd=5.0, bulkhead=4,
         record=lambda: bundle.record, manifest=lambda: bundle.manifest, lexicon=lambda: bundle.lexicon, replay_log=None, openai_api_key=os.environ.get("OPENAI_API_KEY"),
     )
-    if not hasattr(model, "stream"):
-        raise SystemExit(f"No model {name!r}: {getattr(model, 'message', model)}")
+    if isinstance(model, Off):
+        raise SystemExit(f"No model {name!r}: {model.reason}")
     return model
 
 

@@ -3,28 +3,42 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
 
-from docent.sidecar.bundle import Bundle, BundleError, BundleSource
+from docent.sidecar.bundle import Bundle, BundleError, BundleSource, Section
+from docent.sidecar.conversation import Conversation
+from docent.sidecar.events import StreamEvent
 from docent.sidecar.metrics import Metrics
 from docent.sidecar.model.port import LanguageModel
 from docent.sidecar.proof import ProofOfWork
 from docent.sidecar.ratelimit import RateLimits
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore
+from docent.sidecar.spending.factory import FeatureModel, Off
 from docent.sidecar.store import Store
 from docent.sidecar.tally import Listener
 
 if TYPE_CHECKING:
     from docent.sidecar.model.catalogue import ModelFacts
+    from docent.sidecar.policy import AnswerPolicy, Policy
+    from docent.sidecar.turn import Ask, Turn
 
 logger = logging.getLogger("docent.sidecar")
 
-ModelFactory = Callable[[Settings], Any]  # -> LanguageModel, or an object saying why there is none (`why`, `message`)
-TurnFactory = Callable[..., Any]  # (bundle=, model=, policy=) -> an object whose run(conversation, ask) yields events
+ModelFactory = Callable[[Settings], LanguageModel | Off]  # a model, or why there is none
+
+
+class Answering(Protocol):
+    """A turn: it answers one question, or one reply to a card, of a conversation as events."""
+
+    def run(self, conversation: Conversation, ask: Ask) -> AsyncGenerator[StreamEvent, None]: ...
+
+
+class TurnFactory(Protocol):
+    def __call__(self, *, bundle: Bundle, model: LanguageModel, policy: Policy) -> Answering: ...
 
 OFF_WORDS = {
     "switched_off": "The guide is switched off on this site.",
@@ -72,9 +86,9 @@ class Guide:
         self.facts: ModelFacts | None = None  # what the Models API said of the model at start, when asked
         self._model_factory = model_factory or model_factory_for(self.bundle, budget_store, lambda: self.facts)
         self._turn_factory = turn_factory
-        self._model: Any = None
-        self._fallback: Any = None
-        self._policy: tuple[str, Any] | None = None
+        self._model: LanguageModel | Off | None = None
+        self._fallback: LanguageModel | None = None
+        self._policy: tuple[str, AnswerPolicy] | None = None
         self._bundle: Bundle | None = None
 
     async def prepare(self, client: httpx.AsyncClient | None = None) -> None:
@@ -105,12 +119,13 @@ class Guide:
         if bundle is None:
             return "no_bundle", None
         model = self.model()
-        degraded = model.degraded() if hasattr(model, "degraded") else None
+        degraded = model.degraded() if isinstance(model, FeatureModel) else None
         if degraded is not None and self.settings.degrade:
             return None, Ready(bundle, self.fallback(), degraded=degraded)
-        why = _why_off(model)
-        if why is not None:
-            return why, None
+        if not isinstance(model, LanguageModel):
+            return "no_model", None
+        if isinstance(model, FeatureModel) and model.off_reason():  # a spent budget turns a model off
+            return "budget_spent", None
         return None, Ready(bundle, model)
 
     def bundle(self) -> Bundle | None:
@@ -124,19 +139,20 @@ class Guide:
                 logger.warning("Kept the last bundle: %s", exc)
         return self._bundle
 
-    def model(self) -> Any:
+    def model(self) -> LanguageModel | Off:
         if self._model is None:
             self._model = self._model_factory(self.settings)
-            if self.metrics is not None and hasattr(self._model, "meter"):
+            if self.metrics is not None and isinstance(self._model, FeatureModel):
                 self._model.meter.listeners.append(self.metrics.called)
         return self._model
 
-    def fallback(self) -> Any:
+    def fallback(self) -> LanguageModel:
         """The offline model that answers while the day's budget is spent or the model is down: it costs nothing."""
         if self._fallback is None:
             from docent.sidecar.spending.factory import make_feature_model
 
-            self._fallback = make_feature_model(
+            model = self.model()
+            made = make_feature_model(
                 "guide",
                 model="offline",
                 api_key=None,
@@ -145,19 +161,21 @@ class Guide:
                 record=lambda: _part(self.bundle(), "record", {}),
                 manifest=lambda: _part(self.bundle(), "manifest", {}),
                 lexicon=lambda: _part(self.bundle(), "lexicon", []),
-                meter=getattr(self.model(), "meter", None),
+                meter=model.meter if isinstance(model, FeatureModel) else None,
             )
+            if isinstance(made, Off):  # "offline" always parses: this would be a bug in the factory
+                raise RuntimeError(f"The offline model could not be made: {made.reason}")
+            self._fallback = made
         return self._fallback
 
     def pressure(self) -> float:
         """How near the day's spend is to its budget, 0 to 1 (and 0 while the offline model answers for free)."""
         model = self.model()
-        budget = getattr(model, "budget", None)
-        if budget is None or model.spec.offline or budget.limit_usd <= 0:
+        if not isinstance(model, FeatureModel) or model.spec.offline or model.budget.limit_usd <= 0:
             return 0.0
-        return min(1.0, budget.spent_usd() / budget.limit_usd)
+        return min(1.0, model.budget.spent_usd() / model.budget.limit_usd)
 
-    def policy(self, bundle: Bundle) -> Any:
+    def policy(self, bundle: Bundle) -> AnswerPolicy:
         """The owner's policy, as the bundle carries it; made again when the site is rebuilt."""
         if self._policy is None or self._policy[0] != bundle.hash:
             from docent.sidecar.policy import AnswerPolicy
@@ -165,25 +183,15 @@ class Guide:
             self._policy = (bundle.hash, AnswerPolicy.for_site(bundle.manifest))
         return self._policy[1]
 
-    def turn(self, ready: Ready) -> Any:
+    def turn(self, ready: Ready) -> Answering:
         parts: dict[str, Any] = {"bundle": ready.bundle, "model": ready.model, "policy": self.policy(ready.bundle)}
         if self._turn_factory is default_turn_factory and self.metrics is not None:
             parts["on_check"] = self.metrics.checked
         return self._turn_factory(**parts)
 
     async def aclose(self) -> None:
-        if self._model is not None and hasattr(self._model, "aclose"):
+        if isinstance(self._model, LanguageModel):
             await self._model.aclose()
-
-
-def _why_off(model: Any) -> str | None:
-    """A model factory answers with a model, or with why there is none (`Off`); a spent budget turns a model off."""
-    if not hasattr(model, "stream"):
-        return "no_model"
-    off_reason = getattr(model, "off_reason", None)
-    if off_reason is not None and off_reason():
-        return "budget_spent"
-    return None
 
 
 def model_factory_for(
@@ -193,18 +201,18 @@ def model_factory_for(
 ) -> ModelFactory:
     """The default: the model the settings name, behind the guide's own budget (kept in `budget_store`) and bulkhead."""
 
-    def make(settings: Settings) -> Any:
+    def make(settings: Settings) -> LanguageModel | Off:
         from docent.sidecar.spending.factory import make_feature_model
 
-        def record() -> Any:
+        def record() -> Mapping[str, Section]:
             bundle = guide_bundle()
             return bundle.record if bundle is not None else {}
 
-        def manifest() -> Any:
+        def manifest() -> Mapping[str, Any]:
             bundle = guide_bundle()
             return bundle.manifest if bundle is not None else {}
 
-        def lexicon() -> Any:
+        def lexicon() -> Sequence[Mapping[str, Any]]:
             bundle = guide_bundle()
             return bundle.lexicon if bundle is not None else []
 
@@ -222,8 +230,8 @@ def model_factory_for(
             store=budget_store,
             facts=facts(),
         )
-        if not hasattr(model, "stream"):
-            logger.warning("The guide has no model: %s", getattr(model, "reason", model))
+        if isinstance(model, Off):
+            logger.warning("The guide has no model: %s", model.reason)
         return model
 
     return make
@@ -233,7 +241,7 @@ def _part(bundle: Bundle | None, name: str, empty: Any) -> Any:
     return getattr(bundle, name) if bundle is not None else empty
 
 
-def default_turn_factory(**parts: Any) -> Any:
+def default_turn_factory(**parts: Any) -> Turn:
     from docent.sidecar.turn import Turn
 
     return Turn(**parts)

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Mapping
 from contextlib import aclosing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from docent.sidecar.body import read_body
+from docent.sidecar.conversation import Conversation, Waiting
 from docent.sidecar.errors import GuideError
-from docent.sidecar.conversation import Conversation
 from docent.sidecar.events import Error, Start, StreamEvent
 from docent.sidecar.guide import OFF_WORDS, Guide, Ready
 from docent.sidecar.proof import ALGORITHM, ProofError, difficulty
@@ -22,6 +22,9 @@ from docent.sidecar.reference import document_bytes
 from docent.sidecar.store import Lease, Store, StoreFull, StoreUnavailable
 from docent.sidecar.stream import Answer
 from docent.sidecar.tally import tallied
+
+if TYPE_CHECKING:
+    from docent.sidecar.turn import Ask
 
 PURPOSE = "guide"
 
@@ -140,7 +143,7 @@ class _Endpoints:
                         f"This conversation has had its {self.settings.questions} questions: start a new one.",
                     )
             else:
-                _check_reply(reply, conversation.waiting)
+                _check_reply(body["reply"], conversation.waiting)  # the schema asks for one of question and reply
             await self._limited(
                 self.guide.limits.question(address=self._address(request), conversation=conversation.token)
             )
@@ -188,7 +191,7 @@ class _Endpoints:
     def _address(self, request: Request) -> str:
         return client_address(request.scope, self.settings.trust_proxy)
 
-    async def _limited(self, check: Any) -> None:
+    async def _limited(self, check: Awaitable[object]) -> None:
         try:
             await check
         except Limited as exc:
@@ -217,7 +220,7 @@ async def _remembered(
 UNREMEMBERED = "The guide could not remember this answer, so it is not part of the conversation: ask again in a minute."
 
 
-def _check_reply(reply: dict[str, Any], waiting: Any) -> None:
+def _check_reply(reply: Mapping[str, Any], waiting: Waiting | None) -> None:
     """A reply answers the card the last answer ended on: that card, and in its kind."""
     if waiting is None or waiting.call != reply["call"]:
         raise GuideError(
@@ -231,7 +234,7 @@ def _check_reply(reply: dict[str, Any], waiting: Any) -> None:
         raise GuideError(422, "invalid", "reply.pick is not one of the card's choices: pick one of them.")
 
 
-def _ask_type() -> Any:
+def _ask_type() -> type[Ask]:
     from docent.sidecar.turn import Ask
 
     return Ask

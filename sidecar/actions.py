@@ -7,6 +7,7 @@ and seed 000's: "Opened Lab for the visitor.", "Pressed \"Run\".", "The visitor 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +41,8 @@ def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 
 
 def _page_path(bundle: Bundle, page: str) -> str:
-    return bundle.pages.get(page, {}).get("path", "/")
+    path: str = bundle.pages.get(page, {}).get("path", "/")
+    return path
 
 
 def _show_page(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
@@ -149,7 +151,7 @@ def with_note(result: str, bundle: Bundle, here: Here) -> str:
     return result + "\n\n" + page_note(bundle, here.page, here.fields)
 
 
-def pressed(action: dict[str, Any], path: str) -> Action:
+def pressed(action: Mapping[str, Any], path: str) -> Action:
     """The event of a page action pressed, at once or on the visitor's approval."""
     return Action(action["name"], action["name"], action["label"], path, {"name": action["name"], "press": True})
 
@@ -171,7 +173,7 @@ def _page_field(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     return Outcome((event,), f'Filled "{label}"; it now says {shown_value(field, value)}.')
 
 
-def _option_label(field: dict[str, Any], value: str) -> str:
+def _option_label(field: Mapping[str, Any], value: str) -> str:
     return next((o.get("label") or value for o in field.get("options") or [] if o["value"] == value), value)
 
 

@@ -181,7 +181,6 @@ class DailyCounts:
         counts.update(f"cited:{sid}" for sid in tally.cited)
         done = tally.done
         if done is not None:
-            counts["cost_usd"] += done.cost_usd
             counts["input_tokens"] += done.input_tokens
             counts["cache_read_tokens"] += done.cache_read_tokens
             counts["cache_write_tokens"] += done.cache_write_tokens
@@ -190,7 +189,10 @@ class DailyCounts:
         if tally.first_word_s is not None:
             counts["first_word_ms"] += round(tally.first_word_s * 1000)
             counts["first_words"] += 1
-        pending = self.store.add(day_of(self.clock()), counts)
+        totals: dict[str, float] = dict(counts)  # the whole counts, and the spend in dollars beside them
+        if done is not None:
+            totals["cost_usd"] = done.cost_usd
+        pending = self.store.add(day_of(self.clock()), totals)
         if pending is not None:  # a networked store: added in the background, the answer does not wait for it
             task = asyncio.ensure_future(pending)
             self._pending.add(task)

@@ -17,7 +17,7 @@ import math
 import os
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, start_http_server
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
@@ -41,6 +41,17 @@ DURATION_BUCKETS = (0.5, 1.0, 2.0, 3.0, 5.0, 7.5, 10.0, 15.0, 20.0, 30.0, 60.0)
 
 def _label(value: str) -> str:
     return value if _SAFE.fullmatch(value) else "other"
+
+
+# With several processes, how each gauge adds up: the shared day's figures are one value, the places and
+# conversations each process holds are summed over the processes alive.
+GAUGES: tuple[tuple[str, str, Literal["max", "livesum"]], ...] = (
+    ("docent_spend_dollars", "The day's spend so far.", "max"),
+    ("docent_budget_dollars", "The day's budget.", "max"),
+    ("docent_conversations_open", "Conversations held now.", "livesum"),
+    ("docent_bulkhead_in_use", "Model calls in flight (places taken in the bulkhead).", "livesum"),
+    ("docent_bulkhead_size", "Places in the bulkhead.", "livesum"),
+)
 
 
 class Metrics:
@@ -78,17 +89,8 @@ class Metrics:
         self.duration = Histogram(
             "docent_answer_seconds", "Time from a question to the answer's end.", buckets=DURATION_BUCKETS, registry=r
         )
-        # With several processes, how each gauge adds up: the shared day's figures are one value, the places and
-        # conversations each process holds are summed over the processes alive.
         self._gauges: dict[str, Gauge] = {
-            name: Gauge(name, help_text, registry=r, multiprocess_mode=mode)
-            for name, help_text, mode in (
-                ("docent_spend_dollars", "The day's spend so far.", "max"),
-                ("docent_budget_dollars", "The day's budget.", "max"),
-                ("docent_conversations_open", "Conversations held now.", "livesum"),
-                ("docent_bulkhead_in_use", "Model calls in flight (places taken in the bulkhead).", "livesum"),
-                ("docent_bulkhead_size", "Places in the bulkhead.", "livesum"),
-            )
+            name: Gauge(name, help_text, registry=r, multiprocess_mode=mode) for name, help_text, mode in GAUGES
         }
         self._readers: dict[str, Callable[[], float]] = {}
         self.pow_maxnumber = Gauge(

@@ -137,7 +137,7 @@ class AnswerPolicy:
                     self.words_for[reason] = rules[reason]
         for topic in rules.get("topics") or []:
             reason = f"topic:{topic['id']}"
-            self.rules.append((reason, _phrases(topic["asks"]).search))
+            self.rules.append((reason, _matcher(_phrases(topic["asks"]))))
             self.words_for[reason] = topic["says"]
 
     @classmethod
@@ -202,6 +202,10 @@ def _about_pay(text: str) -> bool:
 
 def _about_private_life(text: str) -> bool:
     return _PRIVATE.search(_NOT_PRIVATE.sub(" ", text)) is not None
+
+
+def _matcher(pattern: re.Pattern[str]) -> Callable[[str], bool]:
+    return lambda text: pattern.search(text) is not None
 
 
 def _phrases(asks: Iterable[str]) -> re.Pattern[str]:

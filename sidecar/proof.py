@@ -106,7 +106,8 @@ def difficulty(pressure: float, *, calm: int, top: int) -> int:
     is nearer its limit): `calm` up to half, then rising geometrically, so each step costs a burst the same
     factor more, to `top` at the limit and never past it."""
     rise = min(1.0, max(0.0, (pressure - CALM_UNTIL) / (1 - CALM_UNTIL)))
-    return max(calm, min(top, round(calm * (top / calm) ** rise)))
+    factor: float = (top / calm) ** rise
+    return max(calm, min(top, round(calm * factor)))
 
 
 def solve(challenge: Challenge | dict[str, Any], *, start: int = 0) -> str | None:

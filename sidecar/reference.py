@@ -23,7 +23,8 @@ def document_bytes() -> bytes:
 
 @cache
 def document() -> dict[str, Any]:
-    return json.loads(document_bytes())
+    doc: dict[str, Any] = json.loads(document_bytes())
+    return doc
 
 
 @cache
@@ -52,9 +53,14 @@ def problem(schema: str, instance: Any) -> str | None:
     return explain(error)
 
 
+def _json(value: object) -> Any:
+    return value
+
+
 def explain(error: ValidationError) -> str:
     where = _where(error)
-    kind, value, instance = error.validator, error.validator_value, error.instance
+    # The failed keyword's value and the instance are JSON of any shape: the keyword says which.
+    kind, value, instance, schema = error.validator, _json(error.validator_value), _json(error.instance), _json(error.schema)
     if kind == "type":
         wanted = " or ".join(value) if isinstance(value, list) else value
         return f"{where} must be {_article(wanted)}{wanted}."
@@ -66,7 +72,7 @@ def explain(error: ValidationError) -> str:
         missing = [name for name in value if name not in instance]
         return f"{where} lacks {', '.join(missing)}: add {'it' if len(missing) == 1 else 'them'}."
     if kind == "additionalProperties":
-        known = error.schema.get("properties", {})
+        known = schema.get("properties", {})
         extra = [str(name)[:40] for name in instance if name not in known]
         return f"{where} has an unknown field {extra[0]!r}: remove it (known: {', '.join(known)})."
     if kind == "oneOf":

@@ -260,7 +260,8 @@ def _failure_line(bundle: Bundle, failure: Failure) -> str:
 def _lent_entry(bundle: Bundle, failure: Failure) -> Mapping[str, Any] | None:
     """The page action or field a failure names, by its name and, for a field, its element id."""
     for kind in ("actions", "fields"):
-        for entry in bundle.manifest.get(kind, []):
+        entries: list[dict[str, Any]] = bundle.manifest.get(kind, [])
+        for entry in entries:
             if entry["name"] == failure.tool and failure.id in (entry["name"], entry.get("id")):
                 return entry
     return None

@@ -76,7 +76,7 @@ class SentenceSplitter:
 
 
     def _drain(self, *, final: bool) -> list[str]:
-        out = []
+        out: list[str] = []
         while True:
             cut = _boundary(self._buffer, self._resume, final=final)
             if isinstance(cut, _Undecided):

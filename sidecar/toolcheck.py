@@ -298,9 +298,9 @@ LISTED = 40  # a site of 10,000 pages is told the ids there are by the map, not 
 
 
 def _listed(names: Any) -> str:
-    names = [str(n) for n in names]
-    if len(names) > LISTED:
-        return ", ".join(names[:LISTED]) + f" and {len(names) - LISTED} more (see the site's map)"
-    if len(names) <= 1:
-        return "".join(names) or "none"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    words = [str(n) for n in names]
+    if len(words) > LISTED:
+        return ", ".join(words[:LISTED]) + f" and {len(words) - LISTED} more (see the site's map)"
+    if len(words) <= 1:
+        return "".join(words) or "none"
+    return ", ".join(words[:-1]) + " and " + words[-1]

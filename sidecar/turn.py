@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -177,7 +177,7 @@ class Turn:
         self.max_actions = max_actions
         self.clock = clock
 
-    async def run(self, conversation: Conversation, ask: Ask) -> AsyncIterator[StreamEvent]:
+    async def run(self, conversation: Conversation, ask: Ask) -> AsyncGenerator[StreamEvent, None]:
         """The turn's events, ending with Done or Error; the conversation changes only on Done."""
         started = self.clock()
         spec = self.model.spec
@@ -344,7 +344,7 @@ class Turn:
 
     async def _call(
         self, request: ModelRequest, reply: _Reply, gate: GateLike, here: Here, *, last: bool
-    ) -> AsyncIterator[StreamEvent]:
+    ) -> AsyncGenerator[StreamEvent, None]:
         """One model call: text through the gate, each tool call through the checks, as they come."""
         async for event in self.model.stream(request):
             if isinstance(event, TextDelta):
@@ -371,8 +371,8 @@ class Turn:
                 if outcome.events:
                     for out in gate.flush():  # the words the model wrote before this action go first
                         yield out
-                    for out in outcome.events:
-                        yield out
+                    for shown in outcome.events:
+                        yield shown
                 if outcome.waiting is not None:
                     reply.waiting = outcome.waiting
                 else:

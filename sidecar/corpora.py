@@ -83,7 +83,7 @@ class Figures:
                 f"realistic answers: {len(self.realistic_holds)} of {self.realistic_sentences} sentences held "
                 f"in {self.realistic_answers} answers"
             )
-            for question, reason, message in self.realistic_holds:
+            for question, reason, _message in self.realistic_holds:
                 refused = self.realistic_refused.get(question)
                 after = f" [after a refused call: {refused[0][:120]}]" if refused else ""
                 lines.append(f"  held {reason}: {question!r}{after}")
@@ -157,11 +157,9 @@ async def _replay(answers: list[dict[str, Any]], bundle_path: Path, figures: Fig
     import httpx
 
     from docent.sidecar.app import create_app
-    from docent.sidecar.evals import open_conversation, parse_sse
+    from docent.sidecar.evals import Recorder, open_conversation, parse_sse
     from docent.sidecar.model.replay import ReplayModel, Script
     from docent.sidecar.settings import Settings
-
-    from docent.sidecar.evals import Recorder
 
     scripts = {"replies": [r for a in answers for r in script_for(a)["replies"]], "fragments": 7}
     model = Recorder(ReplayModel(Script.from_json(scripts, source="realistic answers")))

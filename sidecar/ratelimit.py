@@ -9,8 +9,8 @@ from functools import lru_cache
 
 import limits
 from limits.aio.storage import Storage
-from limits.errors import StorageError
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from limits.errors import StorageError
 from starlette.types import Scope
 
 from docent.sidecar.settings import Network, Settings

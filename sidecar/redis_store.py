@@ -87,7 +87,7 @@ def limiter_storage(client: aioredis.Redis) -> Storage:
     return RedisStorage(
         "async+redis://",
         implementation="redispy",
-        connection_pool=client.connection_pool,
+        connection_pool=client.connection_pool,  # type: ignore[arg-type]  # limits types its options as scalars
         key_prefix=f"{PREFIX}limits",
         wrap_exceptions=True,
     )
@@ -206,7 +206,7 @@ def dump(conversation: Conversation) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def load(data: bytes) -> Conversation:
+def load(data: bytes | str) -> Conversation:
     fields = json.loads(data)
     waiting = fields.get("waiting")
     if waiting is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Awaitable, Mapping
+from collections.abc import AsyncGenerator, Awaitable, Mapping
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any
 
@@ -200,8 +200,8 @@ class _Endpoints:
 
 
 async def _remembered(
-    events: AsyncIterator[StreamEvent], store: Store, conversation: Conversation, lease: Lease
-) -> AsyncIterator[StreamEvent]:
+    events: AsyncGenerator[StreamEvent, None], store: Store, conversation: Conversation, lease: Lease
+) -> AsyncGenerator[StreamEvent, None]:
     """The turn's events, the conversation saved before its `done` goes out: a browser may ask again at once."""
     async with aclosing(events):
         async for event in events:

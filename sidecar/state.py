@@ -8,8 +8,8 @@ day where it stopped. With Redis (`DOCENT_REDIS_URL`), all of it lives there, sh
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.budget import BudgetStore, MemoryBudgetStore

@@ -17,7 +17,7 @@ import asyncio
 import json
 import logging
 import signal
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import aclosing
 from datetime import UTC, datetime
 from typing import Any
@@ -102,6 +102,7 @@ class Answer:
         queue: asyncio.Queue[Any] = asyncio.Queue()
         loop = asyncio.get_running_loop()
         released = False
+        timer: asyncio.TimerHandle  # the next ping, set once `pinged` is defined
 
         async def release() -> None:
             nonlocal released

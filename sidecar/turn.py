@@ -30,7 +30,6 @@ from docent.sidecar.events import Action, Done, Error, Held, Sentence, StreamEve
 from docent.sidecar.excerpts import Excerpts, excerpts
 from docent.sidecar.gate import Gate, Site
 from docent.sidecar.lexicon import Lexicon
-from docent.sidecar.names import manifest_names, page_intros
 from docent.sidecar.model.port import (
     CutShort,
     LanguageModel,
@@ -43,6 +42,7 @@ from docent.sidecar.model.port import (
     ToolCall,
     Usage,
 )
+from docent.sidecar.names import manifest_names, page_intros
 from docent.sidecar.policy import Policy
 from docent.sidecar.screen import Failure, Screen, note, reminder, shown_value
 from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict

@@ -40,7 +40,6 @@ async def _figures(storage: Storage, name: str) -> dict[str, float]:
 async def _measure() -> dict[str, float]:
     figures = await _figures(MemoryStorage(), "memory")
     from docent.sidecar.redis_store import connect, limiter_storage
-
     from tests.redis_server import RedisServer
 
     with tempfile.TemporaryDirectory(prefix="docent-limiter-") as folder:

@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.conversation import Waiting
-from docent.sidecar.events import Action, Card
-from docent.sidecar.screen import page_note, shown_value
-from docent.sidecar.toolcheck import READS, Here, Passed
+from .bundle import Bundle
+from .conversation import Waiting
+from .events import Action, Card
+from .screen import page_note, shown_value
+from .toolcheck import READS, Here, Passed
 
 
 @dataclass(frozen=True)

@@ -14,20 +14,20 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from docent.sidecar import errors
-from docent.sidecar.counts import CountStore, DailyCounts, open_counts
-from docent.sidecar.guide import Guide, ModelFactory, TurnFactory, default_turn_factory
-from docent.sidecar.metrics import Metrics, metrics_endpoint
-from docent.sidecar.proof import ProofOfWork
-from docent.sidecar.ratelimit import RateLimits
-from docent.sidecar.routes import routes
-from docent.sidecar.settings import Settings
-from docent.sidecar.spending.budget import BudgetStore
-from docent.sidecar.spending.factory import FeatureModel
-from docent.sidecar.state import budget_store as default_budget_store
-from docent.sidecar.state import redacted
-from docent.sidecar.state import store as default_store
-from docent.sidecar.store import Store, StoreUnavailable
+from . import errors
+from .counts import CountStore, DailyCounts, open_counts
+from .guide import Guide, ModelFactory, TurnFactory, default_turn_factory
+from .metrics import Metrics, metrics_endpoint
+from .proof import ProofOfWork
+from .ratelimit import RateLimits
+from .routes import routes
+from .settings import Settings
+from .spending.budget import BudgetStore
+from .spending.factory import FeatureModel
+from .state import budget_store as default_budget_store
+from .state import redacted
+from .state import store as default_store
+from .store import Store, StoreUnavailable
 
 logger = logging.getLogger("docent.sidecar")
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from starlette.requests import Request
 
-from docent.sidecar.errors import GuideError
-from docent.sidecar.reference import problem
+from .errors import GuideError
+from .reference import problem
 
 
 async def read_body(request: Request, schema: str, *, limit: int) -> dict[str, Any]:

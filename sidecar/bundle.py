@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from docent.sidecar.record_index import RecordIndex
+from .record_index import RecordIndex
 
 
 class BundleError(Exception):

@@ -57,7 +57,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from docent.sidecar.settings import Settings, SettingsError
+    from .settings import Settings, SettingsError
 
     flags = {
         "site": args.site,
@@ -69,7 +69,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "workers": args.workers,
         "redis_url": args.redis,
     }
-    from docent.sidecar.logs import configure
+    from .logs import configure
 
     configure(os.environ.get("DOCENT_LOG_FORMAT", "text").strip().lower(), args.log_level)
     try:
@@ -77,8 +77,8 @@ def run_serve(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
-    from docent.sidecar.app import create_app
-    from docent.sidecar.spending.daybook import StateDirError
+    from .app import create_app
+    from .spending.daybook import StateDirError
 
     try:
         app = create_app(settings)  # made here too with several workers: a setting that cannot work stops us here
@@ -133,8 +133,8 @@ def _serve_workers(settings: Any, args: argparse.Namespace, flags: dict[str, Any
 
 def worker_app() -> Any:
     """A worker's app (`--workers N`): its settings read back from the environment the parent prepared."""
-    from docent.sidecar.app import create_app
-    from docent.sidecar.settings import Settings
+    from .app import create_app
+    from .settings import Settings
 
     return create_app(Settings.from_env(os.environ))
 
@@ -149,8 +149,8 @@ def banner(settings: Any, port: int) -> str:
 
 def record_report(settings: Any) -> tuple[str, str | None]:
     """How the bundle's record is read (for the start-up line), and why the model cannot answer from it, if so."""
-    from docent.sidecar.bundle import Bundle, BundleError
-    from docent.sidecar.fit import misfit, prompt_tokens, table_model
+    from .bundle import Bundle, BundleError
+    from .fit import misfit, prompt_tokens, table_model
 
     try:
         bundle = Bundle.load(settings.bundle)
@@ -163,7 +163,7 @@ def record_report(settings: Any) -> tuple[str, str | None]:
 
 
 def _server_options(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
-    from docent.sidecar.logs import log_config
+    from .logs import log_config
 
     return {
         "host": settings.host,

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.events import Held, Sentence
-from docent.sidecar.policy import AnswerPolicy
-from docent.sidecar.turn import default_gate
+from .bundle import Bundle
+from .events import Held, Sentence
+from .policy import AnswerPolicy
+from .turn import default_gate
 
 FAITHFUL = "faithful-paraphrases.json"
 SUBTLE = "subtle-falsehoods.json"
@@ -156,10 +156,10 @@ async def _replay(answers: list[dict[str, Any]], bundle_path: Path, figures: Fig
     """Each answer through one real app: a conversation per answer, the visitor on the answer's page."""
     import httpx
 
-    from docent.sidecar.app import create_app
-    from docent.sidecar.evals import Recorder, open_conversation, parse_sse
-    from docent.sidecar.model.replay import ReplayModel, Script
-    from docent.sidecar.settings import Settings
+    from .app import create_app
+    from .evals import Recorder, open_conversation, parse_sse
+    from .model.replay import ReplayModel, Script
+    from .settings import Settings
 
     scripts = {"replies": [r for a in answers for r in script_for(a)["replies"]], "fragments": 7}
     model = Recorder(ReplayModel(Script.from_json(scripts, source="realistic answers")))

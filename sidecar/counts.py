@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from docent.sidecar.spending.daybook import StateDirError
-from docent.sidecar.tally import Tally
+from .spending.daybook import StateDirError
+from .tally import Tally
 
 logger = logging.getLogger("docent.sidecar")
 FILE = "counts.sqlite3"

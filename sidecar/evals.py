@@ -27,9 +27,9 @@ from typing import Any
 
 import httpx
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.model.port import LanguageModel, ModelEvent, ModelRequest
-from docent.sidecar.model.wire import anthropic_body
+from .bundle import Bundle
+from .model.port import LanguageModel, ModelEvent, ModelRequest
+from .model.wire import anthropic_body
 
 REPLAY = "replay"
 # the visitor question sets the offline model is measured on (`offline_hit_rate`): the one it was tuned with, and a
@@ -198,7 +198,7 @@ def parse_sse(text: str) -> list[tuple[str, dict[str, Any]]]:
 
 async def open_conversation(client: httpx.AsyncClient) -> str:
     """What a visitor's browser does first: a challenge, solved, for a conversation's token."""
-    from docent.sidecar.proof import solve
+    from .proof import solve
 
     challenge = (await client.post("/api/guide/challenge", json={"purpose": "guide"})).raise_for_status().json()
     started = await client.post("/api/guide/conversations", json={"proof": solve(challenge)})
@@ -207,8 +207,8 @@ async def open_conversation(client: httpx.AsyncClient) -> str:
 
 async def ask_app(bundle_path: Path, model: LanguageModel, case: Case) -> list[tuple[str, dict[str, Any]]]:
     """One case through the real app in-process: a challenge solved in Python, a conversation, the question."""
-    from docent.sidecar.app import create_app
-    from docent.sidecar.settings import Settings
+    from .app import create_app
+    from .settings import Settings
 
     settings = replace(
         Settings(), enabled=True, bundle=bundle_path, pow_maxnumber=2000,
@@ -225,7 +225,7 @@ async def ask_app(bundle_path: Path, model: LanguageModel, case: Case) -> list[t
 
 
 def make_model(name: str, case: Case, bundle: Bundle) -> LanguageModel:
-    from docent.sidecar.model.replay import ReplayModel
+    from .model.replay import ReplayModel
 
     if name == REPLAY:
         if case.script is None:
@@ -233,7 +233,7 @@ def make_model(name: str, case: Case, bundle: Bundle) -> LanguageModel:
         return ReplayModel(case.script)
     if name.startswith("replay:"):
         return ReplayModel(Path(name.split(":", 1)[1]))
-    from docent.sidecar.spending.factory import Off, make_feature_model
+    from .spending.factory import Off, make_feature_model
 
     model = make_feature_model(
         "eval", model=name, api_key=os.environ.get("ANTHROPIC_API_KEY"), budget_usd=5.0, bulkhead=4,
@@ -321,13 +321,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"\n{'All evals passed.' if not missed else f'{missed} eval(s) missed.'}")
     visitors = [args.cases / name for name in VISITORS if (args.cases / name).is_file()]
     if visitors:
-        from docent.sidecar.visitors import measure_sets
+        from .visitors import measure_sets
 
         _, report = measure_sets(visitors, bundle_path=bundle_path)
         print(f"\nThe offline model on questions as visitors ask them, on {len(visitors)} set(s):\n{report}")
     corpora_folder = args.cases / "corpora"
     if corpora_folder.is_dir():
-        from docent.sidecar.corpora import measure as measure_corpora
+        from .corpora import measure as measure_corpora
 
         figures = measure_corpora(corpora_folder, bundle_path)
         print(f"\nThe gate's corpora ({corpora_folder}):\n{figures.report()}\n{json.dumps(figures.as_json())}")

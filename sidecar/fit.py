@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.excerpts import TOKENS as EXCERPT_TOKENS
-from docent.sidecar.model.models import spec_for
-from docent.sidecar.model.port import ModelSpec
+from .bundle import Bundle
+from .excerpts import TOKENS as EXCERPT_TOKENS
+from .model.models import spec_for
+from .model.port import ModelSpec
 
 QUESTIONS = 12
 TURN_TOKENS = 2_500
@@ -50,7 +50,7 @@ def misfit(bundle: Bundle, spec: ModelSpec | None) -> str | None:
 
 def table_model(setting: str) -> ModelSpec | None:
     """The model table's row a DOCENT_MODEL value answers with, where it has one (anthropic, a priced replay)."""
-    from docent.sidecar.spending.factory import ModelStringError, parse_model_string
+    from .spending.factory import ModelStringError, parse_model_string
 
     try:
         choice = parse_model_string(setting)

@@ -26,14 +26,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from docent.sidecar import numbers, polarity
-from docent.sidecar.bundle import Section
-from docent.sidecar.events import Cite, Held, Sentence
-from docent.sidecar.lexicon import Lexicon
-from docent.sidecar.names import SiteNames, proper_names, record_names
-from docent.sidecar.policy import AnswerPolicy, Policy
-from docent.sidecar.roles import roles
-from docent.sidecar.sentences import SentenceSplitter, strip_marker
+from . import numbers, polarity
+from .bundle import Section
+from .events import Cite, Held, Sentence
+from .lexicon import Lexicon
+from .names import SiteNames, proper_names, record_names
+from .policy import AnswerPolicy, Policy
+from .roles import roles
+from .sentences import SentenceSplitter, strip_marker
 
 _CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
 _SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])")

@@ -8,23 +8,23 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
 
-from docent.sidecar.bundle import Bundle, BundleError, BundleSource, Section
-from docent.sidecar.conversation import Conversation
-from docent.sidecar.events import StreamEvent
-from docent.sidecar.metrics import Metrics
-from docent.sidecar.model.port import LanguageModel
-from docent.sidecar.proof import ProofOfWork
-from docent.sidecar.ratelimit import RateLimits
-from docent.sidecar.settings import Settings
-from docent.sidecar.spending.budget import BudgetStore
-from docent.sidecar.spending.factory import FeatureModel, Off
-from docent.sidecar.store import Store
-from docent.sidecar.tally import Listener
+from .bundle import Bundle, BundleError, BundleSource, Section
+from .conversation import Conversation
+from .events import StreamEvent
+from .metrics import Metrics
+from .model.port import LanguageModel
+from .proof import ProofOfWork
+from .ratelimit import RateLimits
+from .settings import Settings
+from .spending.budget import BudgetStore
+from .spending.factory import FeatureModel, Off
+from .store import Store
+from .tally import Listener
 
 if TYPE_CHECKING:
-    from docent.sidecar.model.catalogue import ModelFacts
-    from docent.sidecar.policy import AnswerPolicy, Policy
-    from docent.sidecar.turn import Ask, Turn
+    from .model.catalogue import ModelFacts
+    from .policy import AnswerPolicy, Policy
+    from .turn import Ask, Turn
 
 logger = logging.getLogger("docent.sidecar")
 
@@ -93,9 +93,9 @@ class Guide:
 
     async def prepare(self, client: httpx.AsyncClient | None = None) -> None:
         """Once at start, with a key: the model's context and capabilities from the Models API; else the table's."""
-        from docent.sidecar.model.catalogue import read_facts
-        from docent.sidecar.model.models import UnknownModel, spec_for
-        from docent.sidecar.model.port import ModelError
+        from .model.catalogue import read_facts
+        from .model.models import UnknownModel, spec_for
+        from .model.port import ModelError
 
         kind, _, model_id = self.settings.model.partition(":")
         key = self.settings.anthropic_api_key
@@ -149,7 +149,7 @@ class Guide:
     def fallback(self) -> LanguageModel:
         """The offline model that answers while the day's budget is spent or the model is down: it costs nothing."""
         if self._fallback is None:
-            from docent.sidecar.spending.factory import make_feature_model
+            from .spending.factory import make_feature_model
 
             model = self.model()
             made = make_feature_model(
@@ -178,7 +178,7 @@ class Guide:
     def policy(self, bundle: Bundle) -> AnswerPolicy:
         """The owner's policy, as the bundle carries it; made again when the site is rebuilt."""
         if self._policy is None or self._policy[0] != bundle.hash:
-            from docent.sidecar.policy import AnswerPolicy
+            from .policy import AnswerPolicy
 
             self._policy = (bundle.hash, AnswerPolicy.for_site(bundle.manifest))
         return self._policy[1]
@@ -202,7 +202,7 @@ def model_factory_for(
     """The default: the model the settings name, behind the guide's own budget (kept in `budget_store`) and bulkhead."""
 
     def make(settings: Settings) -> LanguageModel | Off:
-        from docent.sidecar.spending.factory import make_feature_model
+        from .spending.factory import make_feature_model
 
         def record() -> Mapping[str, Section]:
             bundle = guide_bundle()
@@ -242,6 +242,6 @@ def _part(bundle: Bundle | None, name: str, empty: Any) -> Any:
 
 
 def default_turn_factory(**parts: Any) -> Turn:
-    from docent.sidecar.turn import Turn
+    from .turn import Turn
 
     return Turn(**parts)

@@ -25,9 +25,9 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.requests import Request
 from starlette.responses import Response
 
-from docent.sidecar.model.port import Usage
-from docent.sidecar.tally import Tally
-from docent.sidecar.toolcheck import Failed, Verdict
+from .model.port import Usage
+from .tally import Tally
+from .toolcheck import Failed, Verdict
 
 logger = logging.getLogger("docent.sidecar")
 # Several processes of one sidecar (workers, or sidecars on one host) each write their figures to files in this
@@ -217,7 +217,7 @@ def metrics_endpoint(metrics: Metrics, token: str | None) -> Callable[[Request],
     expected = f"Bearer {token}".encode() if token else None
 
     async def endpoint(request: Request) -> Response:
-        from docent.sidecar.errors import GuideError
+        from .errors import GuideError
 
         given = request.headers.get("authorization", "").encode()
         if expected is None:

@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
-from docent.sidecar.events import Refused
-from docent.sidecar.model import fence as _fence
+from .events import Refused
+from .model import fence as _fence
 
 # Pay: every word a question about money would use. "payments" (a domain) is not "pay".
 _PAY = re.compile(

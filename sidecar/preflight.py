@@ -24,13 +24,13 @@ from typing import Any
 
 import httpx
 
-from docent.sidecar import evals
-from docent.sidecar.bundle import Bundle, BundleError
-from docent.sidecar.model.anthropic import API_URL, AnthropicModel
-from docent.sidecar.model.catalogue import ModelFacts, count_tokens, disagreements, informed, read_facts
-from docent.sidecar.model.models import UnknownModel, spec_for
-from docent.sidecar.model.port import LanguageModel, ModelError, ModelRequest, ModelSpec
-from docent.sidecar.policy import AnswerPolicy
+from . import evals
+from .bundle import Bundle, BundleError
+from .model.anthropic import API_URL, AnthropicModel
+from .model.catalogue import ModelFacts, count_tokens, disagreements, informed, read_facts
+from .model.models import UnknownModel, spec_for
+from .model.port import LanguageModel, ModelError, ModelRequest, ModelSpec
+from .policy import AnswerPolicy
 
 FOLLOW_UPS = 3  # questions in the one conversation whose later questions measure the cache
 NEEDS_KEY = (
@@ -68,8 +68,8 @@ def measure(eval_dones: list[dict[str, Any]], conversation: list[dict[str, Any]]
 
 async def converse(bundle_path: Path, model: LanguageModel, questions: list[str]) -> list[dict[str, Any]]:
     """One conversation through the real app, a question after another; each question's `done` (or {})."""
-    from docent.sidecar.app import create_app
-    from docent.sidecar.settings import Settings
+    from .app import create_app
+    from .settings import Settings
 
     settings = replace(
         Settings(), enabled=True, bundle=bundle_path, pow_maxnumber=2000, rate_address="10000/minute",

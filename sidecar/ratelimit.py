@@ -13,8 +13,8 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from starlette.types import Scope
 
-from docent.sidecar.settings import Network, Settings
-from docent.sidecar.store import StoreUnavailable
+from .settings import Network, Settings
+from .store import StoreUnavailable
 
 
 class Limited(Exception):

@@ -28,8 +28,8 @@ import redis.asyncio as aioredis
 from limits.aio.storage import RedisStorage, Storage
 from redis import exceptions as redis_errors
 
-from docent.sidecar.conversation import Conversation, Waiting
-from docent.sidecar.store import Lease, StoreFull, StoreUnavailable
+from .conversation import Conversation, Waiting
+from .store import Lease, StoreFull, StoreUnavailable
 
 logger = logging.getLogger("docent.sidecar")
 

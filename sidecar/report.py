@@ -15,8 +15,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from docent.sidecar.counts import FILE, RedisCounts, SQLiteCounts, day_of
-from docent.sidecar.spending.daybook import StateDirError
+from .counts import FILE, RedisCounts, SQLiteCounts, day_of
+from .spending.daybook import StateDirError
 
 TOP = 10
 
@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from docent.sidecar.settings import Settings, SettingsError
+    from .settings import Settings, SettingsError
 
     try:
         settings = Settings.from_env({**os.environ, "DOCENT_MODEL": "offline"})

@@ -11,20 +11,20 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from docent.sidecar.body import read_body
-from docent.sidecar.conversation import Conversation, Waiting
-from docent.sidecar.errors import GuideError
-from docent.sidecar.events import Error, Start, StreamEvent
-from docent.sidecar.guide import OFF_WORDS, Guide, Ready
-from docent.sidecar.proof import ALGORITHM, ProofError, difficulty
-from docent.sidecar.ratelimit import Limited, client_address
-from docent.sidecar.reference import document_bytes
-from docent.sidecar.store import Lease, Store, StoreFull, StoreUnavailable
-from docent.sidecar.stream import Answer
-from docent.sidecar.tally import tallied
+from .body import read_body
+from .conversation import Conversation, Waiting
+from .errors import GuideError
+from .events import Error, Start, StreamEvent
+from .guide import OFF_WORDS, Guide, Ready
+from .proof import ALGORITHM, ProofError, difficulty
+from .ratelimit import Limited, client_address
+from .reference import document_bytes
+from .store import Lease, Store, StoreFull, StoreUnavailable
+from .stream import Answer
+from .tally import tallied
 
 if TYPE_CHECKING:
-    from docent.sidecar.turn import Ask
+    from .turn import Ask
 
 PURPOSE = "guide"
 
@@ -235,7 +235,7 @@ def _check_reply(reply: Mapping[str, Any], waiting: Waiting | None) -> None:
 
 
 def _ask_type() -> type[Ask]:
-    from docent.sidecar.turn import Ask
+    from .turn import Ask
 
     return Ask
 
@@ -244,6 +244,6 @@ def _record(bundle: Any) -> dict[str, Any] | None:
     """The record's mode (whole in the prompt, or searched) and the cached prompt's size, as the build measured."""
     if bundle is None:
         return None
-    from docent.sidecar.fit import prompt_tokens
+    from .fit import prompt_tokens
 
     return {"mode": bundle.mode.get("record", "whole"), "prompt_tokens": prompt_tokens(bundle)}

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from docent.sidecar.bundle import Bundle
+from .bundle import Bundle
 
 # Why the browser could not carry out an action, by the codes the panel sends.
 FAILURE_WORDS = {

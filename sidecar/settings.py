@@ -130,7 +130,7 @@ class Settings:
     def check(self) -> list[str]:
         """What is wrong with these settings, each with its fix; empty when they can start."""
         problems = []
-        from docent.sidecar.spending.factory import ModelStringError, parse_model_string
+        from .spending.factory import ModelStringError, parse_model_string
 
         try:
             choice = parse_model_string(self.model)

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from docent.sidecar.settings import Settings
-from docent.sidecar.spending.budget import BudgetStore, MemoryBudgetStore
-from docent.sidecar.store import MemoryStore, Store
+from .settings import Settings
+from .spending.budget import BudgetStore, MemoryBudgetStore
+from .store import MemoryStore, Store
 
 if TYPE_CHECKING:
     import redis.asyncio
@@ -26,7 +26,7 @@ def redis_client(settings: Settings) -> redis.asyncio.Redis | None:
     """
     if settings.redis_url is None:
         return None
-    from docent.sidecar.redis_store import connect
+    from .redis_store import connect
 
     return connect(settings.redis_url)
 
@@ -35,7 +35,7 @@ def store(settings: Settings, *, clock: Callable[[], float]) -> Store:
     """Conversations, leases, used challenges and rate limits: in Redis when the settings name one."""
     client = redis_client(settings)
     if client is not None:
-        from docent.sidecar.redis_store import RedisStore
+        from .redis_store import RedisStore
 
         return RedisStore(
             client, conversation_s=settings.conversation_s, max_conversations=settings.max_conversations,
@@ -49,11 +49,11 @@ def store(settings: Settings, *, clock: Callable[[], float]) -> Store:
 def budget_store(settings: Settings) -> BudgetStore:
     """The day's spend: in Redis, else in the state directory when the settings name one, else in memory."""
     if settings.redis_url is not None:
-        from docent.sidecar.spending.redis_budget import RedisBudgetStore, connect
+        from .spending.redis_budget import RedisBudgetStore, connect
 
         return RedisBudgetStore(connect(settings.redis_url))
     if settings.state_dir is not None:
-        from docent.sidecar.spending.daybook import SPEND_FILE, SqliteBudgetStore
+        from .spending.daybook import SPEND_FILE, SqliteBudgetStore
 
         return SqliteBudgetStore(settings.state_dir / SPEND_FILE)
     return MemoryBudgetStore()

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from limits.aio.storage import MemoryStorage, Storage
 
-from docent.sidecar.conversation import Conversation
+from .conversation import Conversation
 
 Clock = Callable[[], float]
 

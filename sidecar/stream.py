@@ -25,8 +25,8 @@ from typing import Any
 import anyio
 from starlette.types import Message, Receive, Scope, Send
 
-from docent.sidecar.events import Done, Error, Refused, Sentence, Start, StreamEvent, payload
-from docent.sidecar.model.port import ModelError
+from .events import Done, Error, Refused, Sentence, Start, StreamEvent, payload
+from .model.port import ModelError
 
 logger = logging.getLogger("docent.sidecar")
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.gate import MARKUP
-from docent.sidecar.model.port import ToolCall
-from docent.sidecar.screen import Screen, page_note, shown_value
+from .bundle import Bundle
+from .gate import MARKUP
+from .model.port import ToolCall
+from .screen import Screen, page_note, shown_value
 
 MAX_ACTIONS = 4
 MANIFEST_TOOLS = {  # tool -> the manifest list its ids come from, and its noun in errors

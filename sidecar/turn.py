@@ -22,15 +22,15 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterable, M
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from docent.sidecar import actions as said
-from docent.sidecar.actions import Outcome, carry_out
-from docent.sidecar.bundle import Bundle, Section
-from docent.sidecar.conversation import Conversation, Waiting
-from docent.sidecar.events import Action, Done, Error, Held, Sentence, StreamEvent
-from docent.sidecar.excerpts import Excerpts, excerpts
-from docent.sidecar.gate import Gate, Site
-from docent.sidecar.lexicon import Lexicon
-from docent.sidecar.model.port import (
+from . import actions as said
+from .actions import Outcome, carry_out
+from .bundle import Bundle, Section
+from .conversation import Conversation, Waiting
+from .events import Action, Done, Error, Held, Sentence, StreamEvent
+from .excerpts import Excerpts, excerpts
+from .gate import Gate, Site
+from .lexicon import Lexicon
+from .model.port import (
     CutShort,
     LanguageModel,
     ModelError,
@@ -42,10 +42,10 @@ from docent.sidecar.model.port import (
     ToolCall,
     Usage,
 )
-from docent.sidecar.names import manifest_names, page_intros
-from docent.sidecar.policy import Policy
-from docent.sidecar.screen import Failure, Screen, note, reminder, shown_value
-from docent.sidecar.toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
+from .names import manifest_names, page_intros
+from .policy import Policy
+from .screen import Failure, Screen, note, reminder, shown_value
+from .toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
 
 log = logging.getLogger(__name__)
 

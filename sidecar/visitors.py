@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.evals import Case, Recorder, ask_app, make_model
+from .bundle import Bundle
+from .evals import Case, Recorder, ask_app, make_model
 
 Events = list[tuple[str, dict[str, Any]]]
 

@@ -15,8 +15,8 @@ from collections.abc import AsyncGenerator, Callable, Collection, Mapping, Seque
 from typing import Any
 
 from ..bundle import Section
-from ..lexicon import Lexicon
 from ..excerpts import excerpted
+from ..lexicon import Lexicon
 from ..record_index import RecordIndex
 from .gestures import Gestures
 from .models import spec_for

@@ -9,8 +9,8 @@ import pytest
 
 from docent.sidecar.bundle import Bundle
 from docent.sidecar.excerpts import HEADING, given
-from docent.sidecar.turn import Ask, Turn
 from docent.sidecar.policy import AnswerPolicy
+from docent.sidecar.turn import Ask, Turn
 from tests.sidecar.test_turn import ON_HOME, Rig, kinds
 
 SEARCHED = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle-search.json")

@@ -1,0 +1,42 @@
+"""One import rule: relative within a stage, `docent.<stage>` across stages, so a file's imports say which is which."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+STAGES = ("plugins", "manifest_build", "sidecar")
+
+
+def _breaches(root: Path, stage: str, path: Path) -> list[str]:
+    package = ["docent", *path.relative_to(root).parent.parts]
+    where = path.relative_to(root).as_posix()
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+            out += [f"{where}:{node.lineno}: import {n}: import from within the stage relatively" for n in names
+                    if n.split(".")[:2] == ["docent", stage]]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.split(".")[:2] == ["docent", stage]:
+                out.append(f"{where}:{node.lineno}: from {node.module}: within the stage, import relatively")
+        elif isinstance(node, ast.ImportFrom) and node.level >= len(package):
+            # `..` from sidecar/x.py would climb to `docent` itself: another stage, which is named in full
+            out.append(f"{where}:{node.lineno}: {'.' * node.level}{node.module or ''}: across stages, import docent.<stage>")
+    return out
+
+
+def test_imports_are_relative_within_a_stage_and_absolute_across_stages() -> None:
+    breaches = [b for stage in STAGES for path in sorted((ROOT / stage).rglob("*.py")) for b in _breaches(ROOT, stage, path)]
+    assert not breaches, "\n".join(breaches)
+
+
+def test_the_rule_catches_both_kinds_of_breach(tmp_path: Path) -> None:
+    # The check itself can fail: a stage file written each wrong way is named, a right one is not.
+    inner = tmp_path / "sidecar" / "model"
+    inner.mkdir(parents=True)
+    (inner / "bad.py").write_text("from docent.sidecar.bundle import Bundle\nfrom ...plugins import x\n")
+    (inner / "good.py").write_text("from ..bundle import Bundle\nfrom docent.manifest_build.types import Page\n")
+    found = _breaches(tmp_path, "sidecar", inner / "bad.py") + _breaches(tmp_path, "sidecar", inner / "good.py")
+    assert [b.split(": ", 1)[0] for b in found] == ["sidecar/model/bad.py:1", "sidecar/model/bad.py:2"]

@@ -24,6 +24,7 @@ from .tally import Listener
 if TYPE_CHECKING:
     from .model.catalogue import ModelFacts
     from .policy import AnswerPolicy, Policy
+    from .toolcheck import Verdict
     from .turn import Ask, Turn
 
 logger = logging.getLogger("docent.sidecar")
@@ -151,16 +152,16 @@ class Guide:
         if self._fallback is None:
             from .spending.factory import make_feature_model
 
-            model = self.model()
+            model, parts = self.model(), BundleParts(self.bundle)
             made = make_feature_model(
                 "guide",
                 model="offline",
                 api_key=None,
                 budget_usd=0.0,
                 bulkhead=self.settings.bulkhead,
-                record=lambda: _part(self.bundle(), "record", {}),
-                manifest=lambda: _part(self.bundle(), "manifest", {}),
-                lexicon=lambda: _part(self.bundle(), "lexicon", []),
+                record=parts.record,
+                manifest=parts.manifest,
+                lexicon=parts.lexicon,
                 meter=model.meter if isinstance(model, FeatureModel) else None,
             )
             if isinstance(made, Off):  # "offline" always parses: this would be a bug in the factory
@@ -184,10 +185,10 @@ class Guide:
         return self._policy[1]
 
     def turn(self, ready: Ready) -> Answering:
-        parts: dict[str, Any] = {"bundle": ready.bundle, "model": ready.model, "policy": self.policy(ready.bundle)}
+        bundle, model, policy = ready.bundle, ready.model, self.policy(ready.bundle)
         if self._turn_factory is default_turn_factory and self.metrics is not None:
-            parts["on_check"] = self.metrics.checked
-        return self._turn_factory(**parts)
+            return default_turn_factory(bundle=bundle, model=model, policy=policy, on_check=self.metrics.checked)
+        return self._turn_factory(bundle=bundle, model=model, policy=policy)
 
     async def aclose(self) -> None:
         if isinstance(self._model, LanguageModel):
@@ -204,27 +205,16 @@ def model_factory_for(
     def make(settings: Settings) -> LanguageModel | Off:
         from .spending.factory import make_feature_model
 
-        def record() -> Mapping[str, Section]:
-            bundle = guide_bundle()
-            return bundle.record if bundle is not None else {}
-
-        def manifest() -> Mapping[str, Any]:
-            bundle = guide_bundle()
-            return bundle.manifest if bundle is not None else {}
-
-        def lexicon() -> Sequence[Mapping[str, Any]]:
-            bundle = guide_bundle()
-            return bundle.lexicon if bundle is not None else []
-
+        parts = BundleParts(guide_bundle)
         model = make_feature_model(
             "guide",
             model=settings.model,
             api_key=settings.anthropic_api_key,
             budget_usd=settings.budget_usd,
             bulkhead=settings.bulkhead,
-            record=record,
-            manifest=manifest,
-            lexicon=lexicon,
+            record=parts.record,
+            manifest=parts.manifest,
+            lexicon=parts.lexicon,
             replay_log=settings.replay_log,
             openai_api_key=settings.openai_api_key,
             store=budget_store,
@@ -237,11 +227,28 @@ def model_factory_for(
     return make
 
 
-def _part(bundle: Bundle | None, name: str, empty: Any) -> Any:
-    return getattr(bundle, name) if bundle is not None else empty
+class BundleParts:
+    """The parts of the bundle a model reads, each read when asked (a rebuild is seen), empty while there is none."""
+
+    def __init__(self, bundle: Callable[[], Bundle | None]) -> None:
+        self._bundle = bundle
+
+    def record(self) -> Mapping[str, Section]:
+        bundle = self._bundle()
+        return bundle.record if bundle is not None else {}
+
+    def manifest(self) -> Mapping[str, Any]:
+        bundle = self._bundle()
+        return bundle.manifest if bundle is not None else {}
+
+    def lexicon(self) -> Sequence[Mapping[str, Any]]:
+        bundle = self._bundle()
+        return bundle.lexicon if bundle is not None else []
 
 
-def default_turn_factory(**parts: Any) -> Turn:
+def default_turn_factory(
+    *, bundle: Bundle, model: LanguageModel, policy: Policy, on_check: Callable[[Verdict], None] | None = None
+) -> Turn:
     from .turn import Turn
 
-    return Turn(**parts)
+    return Turn(bundle=bundle, model=model, policy=policy, on_check=on_check)

@@ -65,8 +65,8 @@ def test_two_parts_with_one_id_is_a_problem_and_the_first_is_kept():
 
 
 def test_headings_that_repeat_across_pages_get_the_pages_id_and_are_no_problem():
-    notes = [read_page('<h2 id="notes">Notes</h2><p>Written on the %s page.</p><h2 id="%s-only">Only</h2><p>x</p>'
-                       % (name, name), path=f"/{name}/", title=name.title(), record=True) for name in ("kafka", "grpc")]
+    notes = [read_page(f'<h2 id="notes">Notes</h2><p>Written on the {name} page.</p><h2 id="{name}-only">Only</h2><p>x</p>',
+                       path=f"/{name}/", title=name.title(), record=True) for name in ("kafka", "grpc")]
     manifest, problems = build(notes, site_config())
     assert problems == []
     assert [(r.id, r.path) for r in manifest.record] == [

@@ -57,6 +57,7 @@ def create_app(
     counts = counts if counts is not None else open_counts(settings.state_dir, settings.redis_url)
     daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
+    spend = budget_store or default_budget_store(settings)
     guide = Guide(
         settings,
         store=store,
@@ -70,7 +71,7 @@ def create_app(
         limits=RateLimits(settings, store.limiter_storage),
         model_factory=model_factory,
         turn_factory=turn_factory or default_turn_factory,
-        budget_store=budget_store or default_budget_store(settings),
+        budget_store=spend,
         metrics=metrics,
         listeners=(metrics, daily),
     )
@@ -78,8 +79,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        reachable = getattr(store, "reachable", None)  # a shared store: say at once if it cannot be reached
-        if reachable is not None and not await reachable():
+        if not await store.reachable():  # a shared store: say at once if it cannot be reached
             logger.warning(
                 "Redis at %s does not answer: the guide answers 503 store_unavailable until it does.",
                 redacted(settings.redis_url or ""),
@@ -96,9 +96,7 @@ def create_app(
             await daily.aclose()
             await guide.aclose()
             await store.aclose()
-            close = getattr(guide.budget_store, "close", None)
-            if close is not None:
-                close()
+            spend.close()
 
     table: list[BaseRoute] = list(routes(guide))
     table.append(Route("/api/guide/metrics", metrics_endpoint(metrics, settings.metrics_token), methods=["GET"]))

@@ -56,6 +56,10 @@ class Store(Protocol):
         """True the first time `key` is used before `until`, False after."""
         ...
 
+    async def reachable(self) -> bool:
+        """Whether the store answers now; asked once at start, so that a wrong address is in the log at once."""
+        ...
+
     async def aclose(self) -> None: ...
 
 
@@ -120,6 +124,9 @@ class MemoryStore:
 
     async def forget(self, token: str) -> bool:
         return self._conversations.pop(token, None) is not None
+
+    async def reachable(self) -> bool:
+        return True  # memory always answers
 
     async def aclose(self) -> None:
         return None

@@ -43,6 +43,10 @@ class BudgetStore(Protocol):
 
     def spent(self, day: str) -> float: ...
 
+    def close(self) -> None:
+        """Give back what the store holds open (a file, connections); nothing to do in memory."""
+        ...
+
 
 class MemoryBudgetStore:
     """One process's day: check and add with no await between them, which is atomic under asyncio."""
@@ -68,6 +72,9 @@ class MemoryBudgetStore:
 
     def spent(self, day: str) -> float:
         return self._spent if day == self._day else 0.0
+
+    def close(self) -> None:
+        return None  # nothing held open
 
 
 class SpendUnknown(Unavailable):

@@ -40,7 +40,7 @@ demo: site
 
 # The types, strictly, and the lint. mypy reads the stages as the `docent.*` packages through links (see pyproject.toml).
 check: $(STAMP)
-	@mkdir -p .check/docent && for s in plugins manifest_build sidecar; do ln -sfn ../../$$s .check/docent/$$s; done
+	@mkdir -p .check/docent && for s in schema plugins manifest_build sidecar; do ln -sfn ../../$$s .check/docent/$$s; done
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 

@@ -12,9 +12,11 @@ import json
 import os
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from docent import schema
 
 from .manifest import Manifest
 from .mode import DEFAULT_BUDGET_TOKENS, Mode, choose, prefix_chars, tokens
@@ -55,20 +57,17 @@ def bundle(manifest: Manifest, *, record_mode: str = "auto", budget_tokens: int 
     if chosen == "search":
         system = build_system(manifest, searched=True)
     mode = Mode(chosen, record_mode, budget_tokens, tokens(prefix_chars(tools, system)), whole)
-    record = manifest.record_json()
-    lexicon = manifest.lexicon_json()
-    private = manifest.private(hash="")
+    written = schema.BundleFile(tools, system, manifest.record, manifest.lexicon, manifest.written(hash=""), mode, "")
     # The hash is over the bundle's canonical JSON with both hash fields empty. The text is dumped once: the file
     # is that text with the hashes filled in. Quotes inside JSON strings are escaped, so the first `"hash":""` is
-    # the manifest's own (its second key).
-    head = canonical({"tools": tools, "system": system, "record": record, "lexicon": lexicon, "manifest": private,
-                      "mode": mode.json()})
-    head = head[:-1]
-    digest = hashlib.sha256((head + f",{_EMPTY_HASH}}}").encode("utf-8")).hexdigest()
+    # the manifest's own (its second key), and the last is the bundle's (its last key).
+    empty = canonical(schema.plain(written))
+    digest = hashlib.sha256(empty.encode("utf-8")).hexdigest()
     filled = f'"hash":"{digest}"'
-    text = head.replace(_EMPTY_HASH, filled, 1) + f",{filled}}}"
-    private["hash"] = digest
-    return Bundle(tools, system, record, lexicon, private, manifest.public(hash=digest), digest, text, mode)
+    text = empty.replace(_EMPTY_HASH, filled, 1).removesuffix(f",{_EMPTY_HASH}}}") + f",{filled}}}"
+    private = replace(written.manifest, hash=digest)
+    return Bundle(tools, system, manifest.record_json(), manifest.lexicon_json(), private.json(), private.public(),
+                  digest, text, mode)
 
 
 _EMPTY_HASH = '"hash":""'

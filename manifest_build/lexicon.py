@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
+from docent.schema import LexiconEntry
+
 from .text import collapse
-from .types import LexiconEntry
 
 
 def parse(text: str) -> tuple[LexiconEntry, ...]:

@@ -9,24 +9,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from docent import schema
+from docent.schema import Action, Experiment, Field, LexiconEntry, Offer, Page, Part, RecordSection, Section, Tour
+
 from .lexicon import lexicon as build_lexicon
 from .page import PageFacts
 from .suggestions import suggestions as build_suggestions
 from .tours import tours as build_tours
-from .types import (
-    Action,
-    Experiment,
-    Field,
-    LexiconEntry,
-    Offer,
-    Page,
-    Part,
-    Problem,
-    RecordSection,
-    Section,
-    SiteConfig,
-    Tour,
-)
+from .types import Problem, SiteConfig
 
 # The names the model calls actions and fields by are tool names (Anthropic: ^[a-zA-Z0-9_-]{1,64}$).
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -60,46 +50,36 @@ class Manifest:
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     suggestions: tuple[str, ...] = ()
 
+    def written(self, *, hash: str) -> schema.Manifest:
+        """The manifest as the bundle holds it (docent.schema.Manifest)."""
+        return schema.Manifest(
+            hash=hash, site_name=self.site_name, sidecar=self.sidecar, pages=self.pages, sections=self.sections,
+            parts=self.parts, experiments=self.experiments, tours=self.tours, offers=self.offers,
+            actions=self.actions, fields=self.fields,
+            record_hashes={r.id: section_hash(r.text) for r in self.record}, suggestions=self.suggestions,
+            page_text=dict(self.page_text), instructions=dict(self.instructions),
+            owner=schema.Owner(self.owner, self.called or self.owner, self.pronoun), refuse=self.refuse,
+            synonyms={word: tuple(means) for word, means in self.synonyms.items()},
+        )
+
     def public(self, *, hash: str) -> dict[str, Any]:
         """site/docent/manifest.json (INTERFACES.md §2): what the panel needs, and nothing of the record."""
-        lists = ("pages", "sections", "parts", "experiments", "tours", "offers", "actions", "fields")
-        out: dict[str, Any] = {"version": 1, "hash": hash, "site_name": self.site_name, "sidecar": self.sidecar}
-        for name in lists:
-            out[name] = _plain(getattr(self, name))
-        out["record_hashes"] = {r.id: section_hash(r.text) for r in self.record}
-        out["suggestions"] = list(self.suggestions)
-        return out
+        return self.written(hash=hash).public()
 
     def private(self, *, hash: str) -> dict[str, Any]:
         """The bundle's `manifest`: the public one plus each page's text and instructions, and the owner's words."""
-        return {
-            **self.public(hash=hash),
-            "page_text": dict(self.page_text),
-            "instructions": dict(self.instructions),
-            "owner": {"name": self.owner, "called": self.called or self.owner, "pronoun": self.pronoun},
-            "refuse": self.refuse,
-            "synonyms": dict(self.synonyms),
-        }
+        return self.written(hash=hash).json()
 
     def record_json(self) -> list[dict[str, Any]]:
-        return [_plain(section) for section in self.record]
+        return [schema.plain(section) for section in self.record]
 
     def lexicon_json(self) -> list[dict[str, Any]]:
-        return [{"term": entry.term, "aliases": list(entry.aliases)} for entry in self.lexicon]
+        return [schema.plain(entry) for entry in self.lexicon]
 
 
 def section_hash(text: str) -> str:
     """A record section's text, as a short hash: a transcript restored after a rebuild marks what changed since."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-def _plain(value: Any) -> Any:
-    """A dataclass as JSON's types: dicts in field order, lists for tuples."""
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
-    return value
 
 
 def _unique(items: Iterable[T], *, key: str, what: str, problems: list[Problem], fix: str = "") -> tuple[T, ...]:

@@ -6,8 +6,10 @@ from collections.abc import Iterator
 
 from selectolax.lexbor import LexborNode
 
+from docent.schema import Action, Consequential, Experiment, Field, Option, Part, Preset
+
 from .text import collapse, label_text
-from .types import Action, Consequential, Experiment, Field, Option, Part, Preset, Problem
+from .types import Problem
 
 # A preset travels as `EXP:PRESET`, so ids must not hold a colon; `live` is the live run's own word.
 _RESERVED_PRESET = "live"

@@ -13,11 +13,12 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+
+from docent import schema
+from docent.schema import RecordMode
 
 from .types import Problem
 
-RecordMode = Literal["whole", "search"]
 CHOICES = ("auto", "whole", "search")
 DEFAULT_BUDGET_TOKENS = 50_000
 # The largest context window in the sidecar's model table (docent.sidecar.model.models; a test keeps them equal).
@@ -32,18 +33,11 @@ def tokens(chars: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Mode:
+class Mode(schema.Mode):
     """What the build chose, and what it measured: written into the bundle, stated in the summary line."""
 
-    record: RecordMode
-    asked: str  # the owner's `record:` option: auto, whole or search
-    budget_tokens: int
-    prompt_tokens: int  # the cached prefix as built: tools and system prompt
-    whole_tokens: int  # the cached prefix had the record gone whole
-
     def json(self) -> dict[str, object]:
-        return {"record": self.record, "asked": self.asked, "budget_tokens": self.budget_tokens,
-                "prompt_tokens": self.prompt_tokens, "whole_tokens": self.whole_tokens}
+        return schema.plain(self)  # type: ignore[no-any-return]
 
     def problems(self) -> list[Problem]:
         if self.record == "whole" and self.prompt_tokens > LARGEST_CONTEXT_TOKENS:

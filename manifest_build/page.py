@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
+from docent.schema import Action, Experiment, Field, Page, Part, RecordSection, Section
+
 from . import markup, text
-from .types import Action, Experiment, Field, Page, Part, Problem, RecordSection, Section
+from .types import Problem
 
 HOME = "home"
 CONTENT_START = "<!--docent:content-->"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .types import Experiment, Offer, Page, RecordSection, Tour
+from docent.schema import Experiment, Offer, Page, RecordSection, Tour
 
 MOST = 4
 

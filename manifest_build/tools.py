@@ -11,8 +11,9 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from docent.schema import Action, Consequential, Field
+
 from .manifest import Manifest
-from .types import Action, Consequential, Field
 
 Tool = dict[str, Any]
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .types import Page, Part, Problem, RecordSection, Section, Tour, TourStep
+from docent.schema import Page, Part, RecordSection, Section, Tour, TourStep
+
+from .types import Problem
 
 # What a step may point at besides a page: each sits on one page, at a path.
 Placed = Part | Section | RecordSection

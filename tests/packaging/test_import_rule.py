@@ -6,7 +6,15 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-STAGES = ("plugins", "manifest_build", "sidecar")
+STAGES = ("schema", "plugins", "manifest_build", "sidecar")
+# Which stages each may import, across: data flows one way, and the bundle's nouns (schema) are shared by both
+# sides of it, so the sidecar never imports the build.
+MAY_IMPORT = {
+    "schema": set(),
+    "manifest_build": {"schema", "plugins"},  # its CLI copies the panel's files, listed by docent.plugins (no MkDocs)
+    "plugins": {"schema", "manifest_build"},
+    "sidecar": {"schema"},
+}
 
 
 def _breaches(root: Path, stage: str, path: Path) -> list[str]:
@@ -40,3 +48,35 @@ def test_the_rule_catches_both_kinds_of_breach(tmp_path: Path) -> None:
     (inner / "good.py").write_text("from ..bundle import Bundle\nfrom docent.manifest_build.types import Page\n")
     found = _breaches(tmp_path, "sidecar", inner / "bad.py") + _breaches(tmp_path, "sidecar", inner / "good.py")
     assert [b.split(": ", 1)[0] for b in found] == ["sidecar/model/bad.py:1", "sidecar/model/bad.py:2"]
+
+
+def _crossings(root: Path, stage: str, path: Path) -> list[str]:
+    """Imports of another stage that `stage` may not import (MAY_IMPORT)."""
+    where = path.relative_to(root).as_posix()
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        modules = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+            [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module else [])
+        if isinstance(node, ast.ImportFrom) and node.module == "docent":  # from docent import schema
+            modules = [f"docent.{a.name}" for a in node.names]
+        for module in modules:
+            parts = module.split(".")
+            if parts[0] == "docent" and len(parts) > 1 and parts[1] != stage and parts[1] not in MAY_IMPORT[stage]:
+                out.append(f"{where}:{node.lineno}: {stage} imports docent.{parts[1]}")
+    return out
+
+
+def test_each_stage_imports_only_the_stages_upstream_of_it() -> None:
+    found = [c for stage in STAGES for path in sorted((ROOT / stage).rglob("*.py")) for c in _crossings(ROOT, stage, path)]
+    assert not found, "\n".join(found)
+
+
+def test_the_stage_rule_catches_a_sidecar_that_imports_the_build(tmp_path: Path) -> None:
+    (tmp_path / "sidecar").mkdir()
+    (tmp_path / "schema").mkdir()
+    bad = tmp_path / "sidecar" / "bad.py"
+    bad.write_text("from docent.manifest_build.types import Problem\nfrom docent.schema import Page\n")
+    lower = tmp_path / "schema" / "bad.py"
+    lower.write_text("from docent import sidecar\n")
+    found = _crossings(tmp_path, "sidecar", bad) + _crossings(tmp_path, "schema", lower)
+    assert found == ["sidecar/bad.py:1: sidecar imports docent.manifest_build", "schema/bad.py:1: schema imports docent.sidecar"]

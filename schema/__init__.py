@@ -1,0 +1,51 @@
+"""The bundle's nouns, shared by the stage that writes it (manifest_build) and the one that reads it (sidecar).
+
+Stage-neutral: it imports no other stage, and both may import it, so the sidecar never imports the build.
+"""
+
+from .bundle import BundleFile
+from .codec import REBUILD, BundleError, decode, plain
+from .manifest import Manifest, Owner
+from .mode import Mode, RecordMode
+from .records import (
+    Action,
+    Consequential,
+    Experiment,
+    Field,
+    LexiconEntry,
+    Offer,
+    Option,
+    Page,
+    Part,
+    Preset,
+    RecordSection,
+    Section,
+    Tour,
+    TourStep,
+)
+
+__all__ = [
+    "REBUILD",
+    "Action",
+    "BundleError",
+    "BundleFile",
+    "Consequential",
+    "Experiment",
+    "Field",
+    "LexiconEntry",
+    "Manifest",
+    "Mode",
+    "Offer",
+    "Option",
+    "Owner",
+    "Page",
+    "Part",
+    "Preset",
+    "RecordMode",
+    "RecordSection",
+    "Section",
+    "Tour",
+    "TourStep",
+    "decode",
+    "plain",
+]

@@ -1,0 +1,59 @@
+"""The manifest as the build writes it: the public file's keys first, then what only the bundle holds (INTERFACES.md §2, §3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .codec import plain
+from .records import Action, Experiment, Field, Offer, Page, Part, Section, Tour
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """The person the record speaks for, and how the guide's sentences name them."""
+
+    name: str = ""
+    called: str = ""  # "Mara": the build fills it with the name when the owner sets none
+    pronoun: str = "they"  # she, he or they
+
+
+def _refuse_by_default() -> dict[str, Any]:
+    return {"pay": True, "private": True, "topics": []}
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """Every id a tool may name, with its label; the defaults make the empty manifest of a site with no pages."""
+
+    version: int = 1
+    hash: str = ""  # the bundle's: the panel and the sidecar tell whether they were built together
+    site_name: str = ""
+    sidecar: str = ""
+    pages: tuple[Page, ...] = ()
+    sections: tuple[Section, ...] = ()
+    parts: tuple[Part, ...] = ()
+    experiments: tuple[Experiment, ...] = ()
+    tours: tuple[Tour, ...] = ()
+    offers: tuple[Offer, ...] = ()
+    actions: tuple[Action, ...] = ()
+    fields: tuple[Field, ...] = ()
+    record_hashes: dict[str, str] = field(default_factory=dict)  # each record section's text, hashed short
+    suggestions: tuple[str, ...] = ()
+    # The bundle's alone: never in the public file under the site.
+    page_text: dict[str, str] = field(default_factory=dict)
+    instructions: dict[str, str] = field(default_factory=dict)
+    owner: Owner = field(default_factory=Owner)
+    refuse: dict[str, Any] = field(default_factory=_refuse_by_default)  # the owner's rules, as the policy reads them
+    synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a visitor's word -> the site's words
+
+    def public(self) -> dict[str, Any]:
+        """site/docent/manifest.json: what the panel needs, and nothing of the record."""
+        return {f.name: plain(getattr(self, f.name)) for f in fields(self)[:PUBLIC_FIELDS]}
+
+    def json(self) -> dict[str, Any]:
+        """The bundle's `manifest`: the public one, each page's text and instructions, and the owner's words."""
+        return plain(self)  # type: ignore[no-any-return]
+
+
+PUBLIC_FIELDS = 14  # version .. suggestions

@@ -1,0 +1,117 @@
+"""The manifest's nouns: what the build reads off the rendered site, one frozen record each.
+
+Field order is the order of the keys in the JSON (INTERFACES.md §2 and §3), so the files are the same bytes
+every build, and the sidecar reads them back into these same records (`codec.decode`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# null: an ordinary control; "ring": the visitor's to press, a call only points it out; "confirm": asks first.
+Consequential = Literal["ring", "confirm"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    id: str
+    label: str
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One of the home page's h2 sections."""
+
+    id: str
+    label: str
+    page: str
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    id: str
+    label: str
+    page: str
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    id: str
+    label: str
+    server: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Experiment:
+    id: str
+    label: str
+    page: str
+    path: str
+    live: bool
+    presets: tuple[Preset, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    name: str
+    label: str
+    page: str
+    consequential: Consequential
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    id: str | None
+    label: str
+    page: str
+    options: tuple[Option, ...]
+    consequential: Consequential
+
+
+@dataclass(frozen=True, slots=True)
+class TourStep:
+    page: str
+    path: str
+    section: str | None
+    part: str | None
+    caption: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tour:
+    id: str
+    label: str
+    steps: tuple[TourStep, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    id: str
+    label: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSection:
+    id: str
+    page: str
+    title: str
+    text: str
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class LexiconEntry:
+    term: str
+    aliases: tuple[str, ...]

@@ -7,9 +7,10 @@ and seed 000's: "Opened Lab for the visitor.", "Pressed \"Run\".", "The visitor 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from docent.schema import Action as PageAction
+from docent.schema import Experiment, Field, Offer, Page, Part, Preset, Section, Tour, plain
 
 from .bundle import Bundle
 from .conversation import Waiting
@@ -41,83 +42,90 @@ def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 
 
 def _page_path(bundle: Bundle, page: str) -> str:
-    path: str = bundle.pages.get(page, {}).get("path", "/")
-    return path
+    entry = bundle.pages.get(page)
+    return entry.path if entry is not None else "/"
 
 
 def _show_page(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     target = passed.target
-    id_ = target["id"]
-    page = target.get("page", id_) if id_ not in bundle.pages else id_
-    event = Action("show_page", id_, target["label"], target["path"])
+    assert isinstance(target, Page | Section)  # the check passed it as a page or a home section
+    id_ = target.id
+    page = target.page if isinstance(target, Section) and id_ not in bundle.pages else id_
+    event = Action("show_page", id_, target.label, target.path)
     if page != here.page:
         here.fields = {}  # the new page's fields are unknown until the browser says
     here.page, here.section = page, (None if id_ in bundle.pages else id_)
-    result = f"Opened {target['label']} for the visitor."
+    result = f"Opened {target.label} for the visitor."
     note = page_note(bundle, page) if page in bundle.pages else ""
     return Outcome((event,), result + ("\n\n" + note if note else ""))
 
 
 def _point_at(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     part = passed.target
-    event = Action("point_at", part["id"], part["label"], part["path"], {"page": part["page"]})
-    if part["page"] == here.page or part["page"] not in bundle.pages:
-        return Outcome((event,), f"Pointed at {part['label']} for the visitor.")
-    page = bundle.pages[part["page"]]
-    here.page, here.section, here.fields = part["page"], None, {}  # the new page's fields are unknown until the browser says
-    opened = f"Opened {page['label']} and pointed at {part['label']} for the visitor."
-    return Outcome((event,), opened + "\n\n" + page_note(bundle, part["page"]))
+    assert isinstance(part, Part)
+    event = Action("point_at", part.id, part.label, part.path, {"page": part.page})
+    if part.page == here.page or part.page not in bundle.pages:
+        return Outcome((event,), f"Pointed at {part.label} for the visitor.")
+    page = bundle.pages[part.page]
+    here.page, here.section, here.fields = part.page, None, {}  # the new page's fields are unknown until the browser says
+    opened = f"Opened {page.label} and pointed at {part.label} for the visitor."
+    return Outcome((event,), opened + "\n\n" + page_note(bundle, part.page))
 
 
 def _run_experiment(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     exp = passed.target
-    preset: dict[str, Any] | None = passed.detail.get("preset")
+    assert isinstance(exp, Experiment)
+    preset: Preset | None = passed.detail.get("preset")
     live = bool(passed.detail.get("live"))
-    id_ = passed.call.input["id"] if passed.call.input else exp["id"]
-    extra = {"experiment": exp["id"], "preset": preset["id"] if preset else None, "live": live}
-    event = Action("run_experiment", id_, exp["label"], exp["path"], extra)
-    here.page, here.section = exp.get("page", here.page), None
-    here.experiment, here.running, here.preset = exp["id"], True, extra["preset"]
-    what = f"a live run of {exp['label']}" if live else exp["label"]
+    id_ = passed.call.input["id"] if passed.call.input else exp.id
+    preset_id = preset.id if preset else None
+    extra = {"experiment": exp.id, "preset": preset_id, "live": live}
+    event = Action("run_experiment", id_, exp.label, exp.path, extra)
+    here.page, here.section = exp.page, None
+    here.experiment, here.running, here.preset = exp.id, True, preset_id
+    what = f"a live run of {exp.label}" if live else exp.label
     if preset:
-        what += f" with the preset {preset['label']}"
+        what += f" with the preset {preset.label}"
     return Outcome((event,), f"Started {what} for the visitor.")
 
 
 def _start_tour(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     tour = passed.target
-    steps = [dict(step) for step in tour.get("steps", [])]
-    first = steps[0] if steps else {}
-    event = Action("start_tour", tour["id"], tour["label"], first.get("path", "/"), {"steps": steps})
-    if first.get("page"):
-        here.page, here.section = first["page"], first.get("section")
+    assert isinstance(tour, Tour)
+    steps = [plain(step) for step in tour.steps]
+    first = tour.steps[0] if tour.steps else None
+    event = Action("start_tour", tour.id, tour.label, first.path if first else "/", {"steps": steps})
+    if first is not None and first.page:
+        here.page, here.section = first.page, first.section
     count = "one step" if len(steps) == 1 else f"{len(steps)} steps"
-    return Outcome((event,), f"Started {tour['label']} for the visitor: {count}, which the visitor moves through.")
+    return Outcome((event,), f"Started {tour.label} for the visitor: {count}, which the visitor moves through.")
 
 
 def _offer(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     offer = passed.target
-    event = Action("offer", offer["id"], offer["label"], offer["target"], {"target": offer["target"]})
+    assert isinstance(offer, Offer)
+    event = Action("offer", offer.id, offer.label, offer.target, {"target": offer.target})
     return Outcome(
-        (event,), f"Offered {offer['label']} as a button; nothing is sent or done until the visitor presses it."
+        (event,), f"Offered {offer.label} as a button; nothing is sent or done until the visitor presses it."
     )
 
 
 def _get_page_content(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     """The page as it is shown now, as the panel read it; the build's text once the turn has moved elsewhere."""
-    page = passed.target["id"]
+    assert isinstance(passed.target, Page)
+    page = passed.target.id
     if here.shown is not None and here.shown[0] == page:
         return Outcome((), here.shown[1], counts=False)
-    text = ((bundle.manifest.get("page_text") or {}).get(page) or "").strip()
+    text = bundle.manifest.page_text.get(page, "").strip()
     return Outcome((), text or "The page shows no text.", counts=False)
 
 
 def _show_links(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     items = []
     for link in passed.detail["links"]:
-        target = link["target"]
+        target: Page | Section = link["target"]
         items.append(
-            {"id": target["id"], "label": target["label"], "path": target["path"], "title": link["title"], "gist": link["gist"]}
+            {"id": target.id, "label": target.label, "path": target.path, "title": link["title"], "gist": link["gist"]}
         )
     card = Card("links", passed.call.id, {"items": items})
     titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
@@ -133,11 +141,12 @@ def _offer_choices(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 
 def _page_action(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     action = passed.target
-    name, label, marker = action["name"], action["label"], action.get("consequential")
-    path = _page_path(bundle, action["page"])
+    assert isinstance(action, PageAction)
+    name, label, marker = action.name, action.label, action.consequential
+    path = _page_path(bundle, action.page)
     if marker == "confirm":
         card = Card("confirm", passed.call.id, {"name": name, "label": label})
-        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm", page=action["page"]))
+        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm", page=action.page))
     if marker:
         event = Action(name, name, label, path, {"name": name, "ring": True})
         return Outcome((event,), f'Rang "{label}" for the visitor; pressing it is theirs.')
@@ -151,21 +160,22 @@ def with_note(result: str, bundle: Bundle, here: Here) -> str:
     return result + "\n\n" + page_note(bundle, here.page, here.fields)
 
 
-def pressed(action: Mapping[str, Any], path: str) -> Action:
+def pressed(action: PageAction | Field, path: str) -> Action:
     """The event of a page action pressed, at once or on the visitor's approval."""
-    return Action(action["name"], action["name"], action["label"], path, {"name": action["name"], "press": True})
+    return Action(action.name, action.name, action.label, path, {"name": action.name, "press": True})
 
 
 def _page_field(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     field, value = passed.target, passed.detail["value"]
-    name, label = field["name"], field["label"]
-    path = _page_path(bundle, field["page"])
-    id_ = field.get("id") or name
+    assert isinstance(field, Field)
+    name, label = field.name, field.label
+    path = _page_path(bundle, field.page)
+    id_ = field.id or name
     extra = {"name": name, "value": value}
-    if field.get("consequential") == "confirm":
+    if field.consequential == "confirm":
         card = Card("confirm", passed.call.id, {"name": name, "label": f"{label}: {_option_label(field, value)}"})
-        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm", page=field["page"], field_id=id_, value=value))
-    if field.get("consequential"):
+        return Outcome((card,), None, Waiting(passed.call.id, name, "confirm", page=field.page, field_id=id_, value=value))
+    if field.consequential:
         event = Action(name, id_, label, path, {**extra, "ring": True})
         return Outcome((event,), f'Rang "{label}" for the visitor; filling it is theirs.')
     here.fields[id_] = value
@@ -173,19 +183,19 @@ def _page_field(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     return Outcome((event,), f'Filled "{label}"; it now says {shown_value(field, value)}.')
 
 
-def _option_label(field: Mapping[str, Any], value: str) -> str:
-    return next((o.get("label") or value for o in field.get("options") or [] if o["value"] == value), value)
+def _option_label(field: Field, value: str) -> str:
+    return next((o.label or value for o in field.options if o.value == value), value)
 
 
-def approve(waiting: Waiting, entry: dict[str, Any], bundle: Bundle, here: Here) -> tuple[Action, str]:
+def approve(waiting: Waiting, entry: PageAction | Field, bundle: Bundle, here: Here) -> tuple[Action, str]:
     """What an approved asks-first action or field does: its event, and its result with the page's note."""
-    path = _page_path(bundle, entry["page"])  # the card that asked counted as the action already
-    if waiting.field_id is None:
-        return pressed(entry, path), with_note(approved(entry["label"]), bundle, here)
+    path = _page_path(bundle, entry.page)  # the card that asked counted as the action already
+    if waiting.field_id is None or not isinstance(entry, Field):
+        return pressed(entry, path), with_note(approved(entry.label), bundle, here)
     value = waiting.value or ""
     here.fields[waiting.field_id] = value
-    event = Action(entry["name"], waiting.field_id, entry["label"], path, {"name": entry["name"], "value": value, "fill": True})
-    return event, f'Approved by the visitor and filled "{entry["label"]}"; it now says {shown_value(entry, value)}.'
+    event = Action(entry.name, waiting.field_id, entry.label, path, {"name": entry.name, "value": value, "fill": True})
+    return event, f'Approved by the visitor and filled "{entry.label}"; it now says {shown_value(entry, value)}.'
 
 
 _CARRIERS = {

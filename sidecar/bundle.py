@@ -1,52 +1,70 @@
-"""The bundle the build writes: tools, system prompt, record, lexicon and manifest, reloaded when rebuilt."""
+"""The bundle the build writes, read back into the build's own records (docent.schema), once per file.
+
+What the sidecar derives from a bundle hangs on the loaded object, made on first use and dropped with it: the id
+tables, the lexicon's matcher, the gate's view of the site, the record's index and the tools' compiled schemas.
+A rebuilt bundle is a new object, so nothing here is keyed by a hash or an id().
+"""
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
+from docent.schema import (
+    REBUILD,
+    Action,
+    BundleError,
+    BundleFile,
+    Experiment,
+    Field,
+    LexiconEntry,
+    Manifest,
+    Mode,
+    Offer,
+    Page,
+    Part,
+    RecordSection,
+    Section,
+    Tour,
+    decode,
+)
+
+from .gate import Site
+from .lexicon import Lexicon
+from .names import manifest_names, page_intros
 from .record_index import RecordIndex
 
-
-class BundleError(Exception):
-    """The bundle is missing or unreadable; the message says how to make one."""
-
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    page: str
-    title: str
-    text: str
-    path: str
+__all__ = ["Bundle", "BundleError", "BundleSource"]
 
 
 @dataclass(frozen=True)
 class Bundle:
-    tools: list[dict[str, Any]]
-    system: list[dict[str, Any]]
-    record: dict[str, Section]  # by id, in the record's order
-    lexicon: list[dict[str, Any]]
-    manifest: dict[str, Any]
+    tools: list[dict[str, Any]]  # the model's tool definitions, sent as built
+    system: list[dict[str, Any]]  # the system prompt's blocks, sent as built
+    record: dict[str, RecordSection]  # by id, in the record's order
+    lexicon: tuple[LexiconEntry, ...]
+    manifest: Manifest
     hash: str
-    raw: dict[str, Any] = field(repr=False, default_factory=dict)
     # What the build chose and measured (manifest_build.mode): the record whole in the prompt, or searched.
-    mode: dict[str, Any] = field(default_factory=lambda: {"record": "whole"})
+    mode: Mode
+    raw: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)  # the file as parsed
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Bundle:
-        missing = {"tools", "system", "record", "lexicon", "manifest", "hash"} - data.keys()
-        if missing:
-            raise BundleError(f"The bundle lacks {', '.join(sorted(missing))}: rebuild it with `mkdocs build`.")
-        record = {s["id"]: Section(s["id"], s["page"], s["title"], s["text"], s.get("path", "")) for s in data["record"]}
-        mode = data.get("mode") or {"record": "whole"}  # a bundle built before the mode existed is whole
-        if mode.get("record") not in ("whole", "search"):
-            raise BundleError(f"The bundle's record mode {mode.get('record')!r} is not whole or search: rebuild it.")
-        return cls(data["tools"], data["system"], record, data["lexicon"], data["manifest"], data["hash"], data, mode)
+    def from_json(cls, data: object) -> Bundle:
+        """The parsed file; a key it lacks or a value of the wrong kind is a BundleError saying to rebuild."""
+        raw: dict[str, Any] = data if isinstance(data, dict) else {}
+        before = isinstance(data, dict) and "mode" not in data  # built before the build measured its prompt
+        read = decode(BundleFile, {**raw, "mode": _WHOLE} if before else data, where="")
+        if before:  # its record went whole; its prompt is estimated as the build would
+            read = replace(read, mode=replace(read.mode, prompt_tokens=_estimated_tokens(read.tools, read.system)))
+        record = {s.id: s for s in read.record}
+        return cls(read.tools, read.system, record, read.lexicon, read.manifest, read.hash, read.mode, raw)
 
     @classmethod
     def load(cls, path: Path) -> Bundle:
@@ -58,37 +76,118 @@ class Bundle:
                 "or pass --bundle PATH."
             ) from None
         except json.JSONDecodeError as exc:
-            raise BundleError(f"The bundle at {path} is not JSON ({exc}): rebuild it.") from exc
-        return cls.from_json(data)
-
-    def ids(self, kind: str, key: str = "id") -> set[str]:
-        """The ids of one manifest list: pages, sections, parts, experiments, tours, offers."""
-        return {item[key] for item in self.manifest.get(kind, [])}
-
-    def by_id(self, kind: str, key: str = "id") -> dict[str, dict[str, Any]]:
-        """A manifest list by its ids, made once per bundle: every question looks ids up."""
-        index = self._indexes.get((kind, key))
-        if index is None:
-            index = self._indexes[(kind, key)] = {item[key]: item for item in self.manifest.get(kind, [])}
-        return index
-
-    @cached_property
-    def _indexes(self) -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
-        return {}
+            raise BundleError(f"The bundle at {path} is not JSON ({exc}): {REBUILD}.") from exc
+        try:
+            return cls.from_json(data)
+        except BundleError as exc:
+            raise BundleError(f"{exc} (the bundle at {path})") from None
 
     @property
     def searched(self) -> bool:
         """The record is searched for each question rather than sent whole in the cached prompt."""
-        return self.mode.get("record") == "search"
+        return self.mode.searched
+
+    # The manifest's lists by id: every question looks ids up.
+    @cached_property
+    def pages(self) -> dict[str, Page]:
+        return {p.id: p for p in self.manifest.pages}
+
+    @cached_property
+    def sections(self) -> dict[str, Section]:
+        """The home page's sections by id."""
+        return {s.id: s for s in self.manifest.sections}
+
+    @cached_property
+    def parts(self) -> dict[str, Part]:
+        return {p.id: p for p in self.manifest.parts}
+
+    @cached_property
+    def parts_by_page(self) -> dict[str, list[Part]]:
+        """Each page's parts, in the manifest's order: the excerpts' map lists them for a map too large to."""
+        out: dict[str, list[Part]] = {}
+        for part in self.manifest.parts:
+            out.setdefault(part.page, []).append(part)
+        return out
+
+    @cached_property
+    def experiments(self) -> dict[str, Experiment]:
+        return {e.id: e for e in self.manifest.experiments}
+
+    @cached_property
+    def tours(self) -> dict[str, Tour]:
+        return {t.id: t for t in self.manifest.tours}
+
+    @cached_property
+    def offers(self) -> dict[str, Offer]:
+        return {o.id: o for o in self.manifest.offers}
+
+    @cached_property
+    def links(self) -> dict[str, Page | Section]:
+        """What show_page and show_links may name: the home sections, then the pages."""
+        return {**self.sections, **self.pages}
+
+    @cached_property
+    def lent_actions(self) -> dict[str, dict[str, Action]]:
+        """Each page's actions by name, then page: one name may be lent by several pages, each with its label."""
+        out: dict[str, dict[str, Action]] = {}
+        for a in self.manifest.actions:
+            out.setdefault(a.name, {})[a.page] = a
+        return out
+
+    @cached_property
+    def lent_fields(self) -> dict[str, list[Field]]:
+        """Each page's fields by name; same-name fields are told apart by their element ids."""
+        out: dict[str, list[Field]] = {}
+        for f in self.manifest.fields:
+            out.setdefault(f.name, []).append(f)
+        return out
+
+    @cached_property
+    def validators(self) -> dict[str, Draft202012Validator]:
+        """Each tool's input schema, compiled once per bundle rather than once per question."""
+        return {t["name"]: Draft202012Validator(t.get("input_schema") or {}) for t in self.tools}
+
+    @cached_property
+    def labels(self) -> frozenset[str]:
+        """Every label the manifest gives: of pages, sections, parts, experiments and presets, tours, offers,
+        actions, fields and their options."""
+        return frozenset(filter(None, manifest_names(self.manifest)))
+
+    @cached_property
+    def quotable(self) -> tuple[str, ...]:
+        """Names the first-person rule lets a sentence quote: the site's parts and the record's sections."""
+        parts = [p.label for p in self.manifest.parts]
+        return tuple(dict.fromkeys([*parts, *(s.title for s in self.record.values())]))
+
+    @cached_property
+    def matcher(self) -> Lexicon:
+        """The lexicon compiled: the gate's one rule and the record index find its technologies with it."""
+        return Lexicon(self.lexicon)
+
+    @cached_property
+    def site(self) -> Site:
+        """What the gate knows of the site beyond the record: every name of its map, its pages' titles."""
+        names = [*manifest_names(self.manifest), *self.quotable]
+        titles = {pid: page.label for pid, page in self.pages.items()}
+        first_titles: dict[str, str] = {}
+        for section in self.record.values():
+            first_titles.setdefault(section.page, section.title)
+        intros = page_intros(self.manifest.page_text, first_titles)
+        return Site.of(self.record, self.matcher, names, titles, owner=self.manifest.site_name, intros=intros)
 
     @cached_property
     def index(self) -> RecordIndex:
         """The record's full-text index, made once per loaded bundle: search mode and the offline model rank with it."""
         return RecordIndex.of(self.record, lexicon=self.lexicon, manifest=self.manifest)
 
-    @cached_property
-    def pages(self) -> dict[str, dict[str, Any]]:
-        return self.by_id("pages")
+
+_WHOLE = {"record": "whole", "asked": "whole", "budget_tokens": 0, "prompt_tokens": 0, "whole_tokens": 0}
+CHARS_PER_TOKEN = 4  # as manifest_build.mode estimates
+
+
+def _estimated_tokens(tools: list[dict[str, Any]], system: list[dict[str, Any]]) -> int:
+    chars = len(json.dumps(tools, separators=(",", ":"))) + sum(len(str(b.get("text", ""))) for b in system)
+    return -(-chars // CHARS_PER_TOKEN)
 
 
 class BundleSource:
@@ -109,3 +208,5 @@ class BundleSource:
             self._bundle = Bundle.load(self.path)
             self._stamp = stamp
         return self._bundle
+
+

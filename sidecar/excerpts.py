@@ -17,7 +17,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bundle import Bundle, Section
+from docent.schema import RecordSection
+
+from .bundle import Bundle
 
 SECTIONS = 8  # recall@8 on the example's retrieval set: 0.85 (`make eval` reports it); at 6, 0.81
 TOKENS = 4_000
@@ -96,29 +98,15 @@ def _bounded(bundle: Bundle) -> bool:
     return show is not None and "enum" not in schema
 
 
-def _places(bundle: Bundle, sections: Sequence[Section]) -> list[str]:
+def _places(bundle: Bundle, sections: Sequence[RecordSection]) -> list[str]:
     """The excerpts' pages and their parts, for a map too large to list them all."""
     lines = ["Their pages and parts (show_page, point_at):"]
-    by_page = _parts_by_page(bundle)
+    by_page = bundle.parts_by_page
     for page in dict.fromkeys(s.page for s in sections):
         entry = bundle.pages.get(page)
         if entry is None:
             continue
         parts = by_page.get(page, [])[:MAX_PARTS]
-        listed = "; parts: " + ", ".join(f"{p['id']} ({p['label']})" for p in parts) if parts else ""
-        lines.append(f"- {page}: {entry['label']} ({entry['path']}){listed}")
+        listed = "; parts: " + ", ".join(f"{p.id} ({p.label})" for p in parts) if parts else ""
+        lines.append(f"- {page}: {entry.label} ({entry.path}){listed}")
     return lines
-
-
-_by_page: dict[str, dict[str, list[dict[str, Any]]]] = {}
-
-
-def _parts_by_page(bundle: Bundle) -> dict[str, list[dict[str, Any]]]:
-    """Each page's parts, made once per bundle."""
-    made = _by_page.get(bundle.hash)
-    if made is None:
-        _by_page.clear()  # a rebuilt bundle replaces the old one
-        made = _by_page[bundle.hash] = {}
-        for part in bundle.manifest.get("parts", []):
-            made.setdefault(part["page"], []).append(part)
-    return made

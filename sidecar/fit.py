@@ -7,8 +7,6 @@ calls and their results (`TURN_TOKENS`, generous), and in search mode its excerp
 
 from __future__ import annotations
 
-import json
-
 from .bundle import Bundle
 from .excerpts import TOKENS as EXCERPT_TOKENS
 from .model.models import spec_for
@@ -16,16 +14,11 @@ from .model.port import ModelSpec
 
 QUESTIONS = 12
 TURN_TOKENS = 2_500
-CHARS_PER_TOKEN = 4
 
 
 def prompt_tokens(bundle: Bundle) -> int:
-    """The cached prefix's tokens as the build measured them (estimated again for a bundle from before)."""
-    measured = bundle.mode.get("prompt_tokens")
-    if isinstance(measured, int):
-        return measured
-    chars = len(json.dumps(bundle.tools, separators=(",", ":"))) + sum(len(b.get("text", "")) for b in bundle.system)
-    return -(-chars // CHARS_PER_TOKEN)
+    """The cached prefix's tokens as the build measured them (estimated at load for a bundle from before)."""
+    return bundle.mode.prompt_tokens
 
 
 def conversation_tokens(bundle: Bundle) -> int:
@@ -39,7 +32,7 @@ def misfit(bundle: Bundle, spec: ModelSpec | None) -> str | None:
     prompt, talk = prompt_tokens(bundle), conversation_tokens(bundle)
     if prompt + talk <= spec.context:
         return None
-    said = (f"The bundle's prompt (~{prompt} tokens, record {bundle.mode.get('record', 'whole')}) with a conversation "
+    said = (f"The bundle's prompt (~{prompt} tokens, record {bundle.mode.record}) with a conversation "
             f"of {QUESTIONS} questions (~{talk} tokens) needs ~{prompt + talk} tokens, and {spec.id}'s context is "
             f"{spec.context}.")
     if not bundle.searched:

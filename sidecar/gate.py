@@ -26,8 +26,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from docent.schema import RecordSection
+
 from . import numbers, polarity
-from .bundle import Section
 from .events import Cite, Held, Sentence
 from .lexicon import Lexicon
 from .names import SiteNames, proper_names, record_names
@@ -143,11 +144,11 @@ class RecordIndex:
     page "Kubernetes migration" whose text never repeats the word.
     """
 
-    _cache: dict[tuple[int, int, int], tuple[Mapping[str, Section], Lexicon, RecordIndex]] = {}
+    _cache: dict[tuple[int, int, int], tuple[Mapping[str, RecordSection], Lexicon, RecordIndex]] = {}
 
     def __init__(
         self,
-        record: Mapping[str, Section],
+        record: Mapping[str, RecordSection],
         lexicon: Lexicon,
         page_titles: Mapping[str, str] | None = None,
         intros: Mapping[str, str] | None = None,
@@ -175,7 +176,7 @@ class RecordIndex:
     @classmethod
     def of(
         cls,
-        record: Mapping[str, Section],
+        record: Mapping[str, RecordSection],
         lexicon: Lexicon,
         page_titles: Mapping[str, str] | None = None,
         intros: Mapping[str, str] | None = None,
@@ -194,7 +195,7 @@ class RecordIndex:
 class Gate:
     def __init__(
         self,
-        record: Mapping[str, Section],
+        record: Mapping[str, RecordSection],
         lexicon: Lexicon,
         *,
         quotable: Iterable[str] = (),
@@ -486,10 +487,10 @@ class Site:
     ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
     intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
 
-    _cache: ClassVar[dict[tuple[int, int, tuple[str, ...]], tuple[Mapping[str, Section], Lexicon, Site]]] = {}
+    _cache: ClassVar[dict[tuple[int, int, tuple[str, ...]], tuple[Mapping[str, RecordSection], Lexicon, Site]]] = {}
 
     @classmethod
-    def cached(cls, record: Mapping[str, Section], lexicon: Lexicon, names: tuple[str, ...]) -> Site:
+    def cached(cls, record: Mapping[str, RecordSection], lexicon: Lexicon, names: tuple[str, ...]) -> Site:
         """The site of a gate made without one (tests, benches): made once per record, lexicon and names."""
         key = (id(record), id(lexicon), names)
         hit = cls._cache.get(key)
@@ -504,7 +505,7 @@ class Site:
     @classmethod
     def of(
         cls,
-        record: Mapping[str, Section],
+        record: Mapping[str, RecordSection],
         lexicon: Lexicon,
         names: Iterable[str] = (),
         page_titles: Mapping[str, str] | None = None,

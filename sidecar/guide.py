@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
-from .bundle import Bundle, BundleError, BundleSource, Section
+from docent.schema import LexiconEntry, Manifest, RecordSection
+
+from .bundle import Bundle, BundleError, BundleSource
 from .conversation import Conversation
 from .events import StreamEvent
 from .metrics import Metrics
@@ -233,17 +235,17 @@ class BundleParts:
     def __init__(self, bundle: Callable[[], Bundle | None]) -> None:
         self._bundle = bundle
 
-    def record(self) -> Mapping[str, Section]:
+    def record(self) -> Mapping[str, RecordSection]:
         bundle = self._bundle()
         return bundle.record if bundle is not None else {}
 
-    def manifest(self) -> Mapping[str, Any]:
+    def manifest(self) -> Manifest:
         bundle = self._bundle()
-        return bundle.manifest if bundle is not None else {}
+        return bundle.manifest if bundle is not None else Manifest()
 
-    def lexicon(self) -> Sequence[Mapping[str, Any]]:
+    def lexicon(self) -> tuple[LexiconEntry, ...]:
         bundle = self._bundle()
-        return bundle.lexicon if bundle is not None else []
+        return bundle.lexicon if bundle is not None else ()
 
 
 def default_turn_factory(

@@ -26,6 +26,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from docent.schema import LexiconEntry
+
 # Tech names that are also everyday words of an answer about work: matched only as written.
 COMMON_WORDS = frozenset(
     """
@@ -36,20 +38,29 @@ COMMON_WORDS = frozenset(
 )
 
 
+# The bundle's entries, or the same in JSON's form ({"term", "aliases"}) as tests and benches write them.
+Entries = Iterable[LexiconEntry | Mapping[str, Any]]
+
+
+def read(entries: Entries) -> list[LexiconEntry]:
+    return [e if isinstance(e, LexiconEntry) else LexiconEntry(str(e["term"]), tuple(map(str, e.get("aliases", ()))))
+            for e in entries]
+
+
 class Lexicon:
     """`names(text)`: the canonical terms a text names. Built once per bundle; safe to share."""
 
-    def __init__(self, entries: Iterable[Mapping[str, Any]]) -> None:
+    def __init__(self, entries: Entries) -> None:
         self.terms: tuple[str, ...] = ()
         names: dict[str, str] = {}  # name as written -> canonical term
         seen: set[str] = set()  # a name two terms share belongs to the first
         terms = []
-        for entry in entries:
-            term = " ".join(str(entry["term"]).split())
+        for entry in read(entries):
+            term = " ".join(entry.term.split())
             if not term:
                 continue
             terms.append(term)
-            for name in (term, *entry.get("aliases", ())):
+            for name in (term, *entry.aliases):
                 name = " ".join(str(name).split())
                 if name and name.casefold() not in seen:
                     seen.add(name.casefold())

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+
+from docent.schema import Action, Experiment, Field, Manifest, Offer, Page, Part, Section, Tour
 
 _QUOTES = "\"“”‘’'«»*_"
 _TOKEN = re.compile(r"[^\W\d_][\w’'\-]*")
@@ -26,15 +27,19 @@ _FIRST = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _OPENERS = frozenset(".!?:;\"“‘«(-•\n")
 
 
-def manifest_names(manifest: Mapping[str, Any]) -> list[str]:
+def manifest_names(manifest: Manifest) -> list[str]:
     """Every label of the site's map a visitor can see: pages, sections, parts, experiments, presets, tours,
     offers, actions, fields and their options."""
+    m = manifest
     names: list[str] = []
-    for kind in ("pages", "sections", "parts", "experiments", "tours", "offers", "actions", "fields"):
-        for item in manifest.get(kind, []) or []:
-            names.append(str(item.get("label") or ""))
-            names += [str(p.get("label") or "") for p in item.get("presets", []) or []]
-            names += [str(o.get("label") or "") for o in item.get("options", []) or []]
+    items: list[Page | Section | Part | Experiment | Tour | Offer | Action | Field] = [
+        *m.pages, *m.sections, *m.parts, *m.experiments, *m.tours, *m.offers, *m.actions, *m.fields]
+    for item in items:
+        names.append(item.label)
+        if isinstance(item, Experiment):
+            names += [p.label for p in item.presets]
+        if isinstance(item, Field):
+            names += [o.label for o in item.options]
     return names
 
 

@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
+from docent.schema import Manifest
+
 from .events import Refused
 from .model import fence as _fence
 
@@ -141,10 +143,9 @@ class AnswerPolicy:
             self.words_for[reason] = topic["says"]
 
     @classmethod
-    def for_site(cls, manifest: Mapping[str, Any], **limits: int) -> AnswerPolicy:
+    def for_site(cls, manifest: Manifest, **limits: int) -> AnswerPolicy:
         """The policy a bundle's manifest asks for: the owner's refusals, and the name the guide calls them by."""
-        owner = manifest.get("owner") or {}
-        return cls(refuse=manifest.get("refuse"), owner=str(owner.get("called") or owner.get("name") or ""), **limits)
+        return cls(refuse=manifest.refuse, owner=manifest.owner.called or manifest.owner.name, **limits)
 
     def refusal(self, question: str) -> Refused | None:
         """Refused by rule, before any model: empty, too long, then each of the owner's rules (pay, private life,

@@ -24,9 +24,11 @@ import sqlite3
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from .lexicon import Lexicon
+from docent.schema import Manifest
+
+from .lexicon import Entries, Lexicon, read
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -126,7 +128,7 @@ class RecordIndex:
         self,
         sections: Iterable[SectionLike],
         *,
-        lexicon: Iterable[Mapping[str, Any]] = (),
+        lexicon: Entries = (),
         pages: Mapping[str, str] | None = None,
         synonyms: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
@@ -135,10 +137,9 @@ class RecordIndex:
         a visitor's word -> the site's words for it; a question with the word asks for those too."""
         labels = pages or {}
         self._synonyms = {word.lower(): list(means) for word, means in (synonyms or {}).items()}
-        entries = list(lexicon)
+        entries = read(lexicon)
         self._lexicon = Lexicon(entries)
-        self._aliases = {" ".join(str(e["term"]).split()): [str(e["term"]), *map(str, e.get("aliases", ()))]
-                         for e in entries}
+        self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []
         self._lock = threading.Lock()
         # One connection per index, used under a lock: a sqlite3 connection is not to be shared across threads bare.
@@ -163,11 +164,11 @@ class RecordIndex:
         self._db.commit()
 
     @classmethod
-    def of(cls, record: Mapping[str, SectionLike], *, lexicon: Iterable[Mapping[str, Any]] = (),
-           manifest: Mapping[str, Any] | None = None) -> RecordIndex:
+    def of(cls, record: Mapping[str, SectionLike], *, lexicon: Entries = (), manifest: Manifest | None = None) -> RecordIndex:
         """The index of a bundle's record (by id, in order), its lexicon and its manifest's page labels."""
-        pages = {p["id"]: p["label"] for p in (manifest or {}).get("pages", [])}
-        return cls(record.values(), lexicon=lexicon, pages=pages, synonyms=(manifest or {}).get("synonyms"))
+        manifest = manifest or Manifest()
+        pages = {p.id: p.label for p in manifest.pages}
+        return cls(record.values(), lexicon=lexicon, pages=pages, synonyms=manifest.synonyms)
 
     def __len__(self) -> int:
         return len(self._ids)

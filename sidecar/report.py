@@ -77,11 +77,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _sections(path: Path) -> dict[str, str] | None:
     """The bundle's sections, id -> title; None when there is no bundle to read."""
+    from .bundle import Bundle, BundleError
+
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))["record"]
-    except (OSError, ValueError, KeyError):
+        bundle = Bundle.load(path)
+    except (OSError, BundleError):
         return None
-    return {s["id"]: s["title"] for s in record}
+    return {s.id: s.title for s in bundle.record.values()}
 
 
 def report(counts: Mapping[str, float], *, days: list[str], sections: Mapping[str, str] | None) -> dict[str, Any]:

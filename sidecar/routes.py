@@ -12,6 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from .body import read_body
+from .bundle import Bundle
 from .conversation import Conversation, Waiting
 from .errors import GuideError
 from .events import Error, Start, StreamEvent
@@ -240,10 +241,10 @@ def _ask_type() -> type[Ask]:
     return Ask
 
 
-def _record(bundle: Any) -> dict[str, Any] | None:
+def _record(bundle: Bundle | None) -> dict[str, Any] | None:
     """The record's mode (whole in the prompt, or searched) and the cached prompt's size, as the build measured."""
     if bundle is None:
         return None
     from .fit import prompt_tokens
 
-    return {"mode": bundle.mode.get("record", "whole"), "prompt_tokens": prompt_tokens(bundle)}
+    return {"mode": bundle.mode.record, "prompt_tokens": prompt_tokens(bundle)}

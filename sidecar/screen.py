@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from docent.schema import Action, Field
+
 from .bundle import Bundle
 
 # Why the browser could not carry out an action, by the codes the panel sends.
@@ -64,22 +66,20 @@ class Screen:
     def read(cls, raw: Mapping[str, Any] | None, bundle: Bundle) -> Screen:
         raw = raw or {}
         page = _known(raw.get("page"), bundle.pages)
-        sections = bundle.by_id("sections")
-        section = _known(raw.get("section"), sections)
-        if section is not None and sections[section].get("page") != page:
+        section = _known(raw.get("section"), bundle.sections)
+        if section is not None and bundle.sections[section].page != page:
             section = None  # a section is of the home page, and only while it is open
-        experiments = bundle.by_id("experiments")
-        experiment = _known(raw.get("experiment"), experiments)
+        experiment = _known(raw.get("experiment"), bundle.experiments)
         preset = None
         if experiment is not None:
-            preset = _known(raw.get("preset"), {p["id"]: p for p in experiments[experiment].get("presets", [])})
+            preset = _known(raw.get("preset"), {p.id: p for p in bundle.experiments[experiment].presets})
         fields: dict[str, str] = {}
         values = raw.get("fields")
         if page is not None and isinstance(values, Mapping):
-            for f in bundle.manifest.get("fields", []):
-                value = values.get(f.get("id"))
-                if f["page"] == page and isinstance(value, str) and value in _option_values(f):
-                    fields[f["id"]] = value
+            for f in bundle.manifest.fields:
+                value = values.get(f.id) if f.id is not None else None
+                if f.id is not None and f.page == page and isinstance(value, str) and value in _option_values(f):
+                    fields[f.id] = value
         text = raw.get("text")
         shown = " ".join(text.split())[:TEXT_CHARS] if page is not None and isinstance(text, str) else ""
         return cls(
@@ -118,26 +118,26 @@ def _known(value: Any, table: Mapping[str, Any]) -> str | None:
     return value if isinstance(value, str) and value in table else None
 
 
-def _option_values(f: Mapping[str, Any]) -> list[str]:
-    return [o["value"] for o in f.get("options") or []]
+def _option_values(f: Field) -> list[str]:
+    return [o.value for o in f.options]
 
 
 def _failure_ids(bundle: Bundle) -> dict[str, set[str]]:
-    experiments = bundle.manifest.get("experiments", [])
-    runs = {e["id"] for e in experiments}
-    runs |= {f"{e['id']}:{p['id']}" for e in experiments for p in e.get("presets", [])}
-    runs |= {f"{e['id']}:live" for e in experiments if e.get("live")}
+    experiments = bundle.manifest.experiments
+    runs = {e.id for e in experiments}
+    runs |= {f"{e.id}:{p.id}" for e in experiments for p in e.presets}
+    runs |= {f"{e.id}:live" for e in experiments if e.live}
     known = {
-        "show_page": bundle.ids("pages") | bundle.ids("sections"),
-        "point_at": bundle.ids("parts"),
+        "show_page": set(bundle.links),
+        "point_at": set(bundle.parts),
         "run_experiment": runs,
-        "start_tour": bundle.ids("tours"),
-        "offer": bundle.ids("offers"),
+        "start_tour": set(bundle.tours),
+        "offer": set(bundle.offers),
     }
-    for a in bundle.manifest.get("actions", []):
-        known.setdefault(a["name"], set()).add(a["name"])
-    for f in bundle.manifest.get("fields", []):
-        known.setdefault(f["name"], set()).update({f["name"], f.get("id") or f["name"]})
+    for a in bundle.manifest.actions:
+        known.setdefault(a.name, set()).add(a.name)
+    for f in bundle.manifest.fields:
+        known.setdefault(f.name, set()).update({f.name, f.id or f.name})
     return known
 
 
@@ -150,9 +150,9 @@ def marked(label: str, consequential: str | None) -> str:
     return label
 
 
-def shown_value(f: Mapping[str, Any], value: str) -> str:
+def shown_value(f: Field, value: str) -> str:
     """A value as the page lists it: the JSON string, then its option's label."""
-    label = next((o.get("label") for o in f.get("options") or [] if o["value"] == value), None)
+    label = next((o.label for o in f.options if o.value == value), None)
     return json.dumps(value, ensure_ascii=False) + (f" ({label})" if label and label != value else "")
 
 
@@ -163,17 +163,17 @@ def page_note(bundle: Bundle, page: str, values: Mapping[str, str] | None = None
     """
     values = values or {}
     manifest = bundle.manifest
-    parts = [f"## The page the visitor has open: {bundle.pages[page]['label']}"]
-    instructions = (manifest.get("instructions") or {}).get(page)
+    parts = [f"## The page the visitor has open: {bundle.pages[page].label}"]
+    instructions = manifest.instructions.get(page)
     if instructions:
         parts.append(instructions.strip())
-    if ((manifest.get("page_text") or {}).get(page) or "").strip():
+    if manifest.page_text.get(page, "").strip():
         parts.append("Its tools: get_page_content.")
-    actions = sorted((a for a in manifest.get("actions", []) if a["page"] == page), key=lambda a: a["name"])
+    actions = sorted((a for a in manifest.actions if a.page == page), key=lambda a: a.name)
     if actions:
-        names = [a["name"] + _marker(a.get("consequential")) for a in actions]
+        names = [a.name + _marker(a.consequential) for a in actions]
         parts.append(f"Its actions: {', '.join(names)}.")
-    fields = [f for f in manifest.get("fields", []) if f["page"] == page]
+    fields = [f for f in manifest.fields if f.page == page]
     if fields:
         parts.append(f"Its fields: {', '.join(_field_entries(fields, values))}.")
     return "\n\n".join(parts)
@@ -183,24 +183,24 @@ def _marker(consequential: str | None) -> str:
     return marked("", consequential)
 
 
-def _field_entries(fields: list[dict[str, Any]], values: Mapping[str, str]) -> list[str]:
-    by_name: dict[str, list[dict[str, Any]]] = {}
+def _field_entries(fields: list[Field], values: Mapping[str, str]) -> list[str]:
+    by_name: dict[str, list[Field]] = {}
     for f in fields:
-        by_name.setdefault(f["name"], []).append(f)
+        by_name.setdefault(f.name, []).append(f)
     entries = []
     for name in sorted(by_name):
         group = by_name[name]
         if len(group) == 1:
             entries.append(f"{name}: {_field_reading(group[0], values)}")
         else:
-            inner = "; ".join(f"{f.get('id')}: {_field_reading(f, values)}" for f in group)
+            inner = "; ".join(f"{f.id}: {_field_reading(f, values)}" for f in group)
             entries.append(f"{name} ({inner})")
     return entries
 
 
-def _field_reading(f: Mapping[str, Any], values: Mapping[str, str]) -> str:
-    reading = marked(f["label"], f.get("consequential"))
-    value = values.get(f.get("id") or "")
+def _field_reading(f: Field, values: Mapping[str, str]) -> str:
+    reading = marked(f.label, f.consequential)
+    value = values.get(f.id or "")
     return f"{reading}, now {shown_value(f, value)}" if value is not None else reading
 
 
@@ -226,14 +226,14 @@ def note(bundle: Bundle, screen: Screen, *, failed: Iterable[Failure] = (), held
 def _state(bundle: Bundle, screen: Screen) -> str:
     lines = []
     if screen.section is not None:
-        lines.append(f"The visitor is at the section {bundle.by_id('sections')[screen.section]['label']}.")
+        lines.append(f"The visitor is at the section {bundle.sections[screen.section].label}.")
     if screen.experiment is not None:
-        exp = bundle.by_id("experiments")[screen.experiment]
+        exp = bundle.experiments[screen.experiment]
         doing = "is running" if screen.running else "is not running"
-        line = f"The experiment {exp['label']} {doing}"
+        line = f"The experiment {exp.label} {doing}"
         if screen.preset is not None:
-            preset = next(p for p in exp.get("presets", []) if p["id"] == screen.preset)
-            line += f", with the preset {preset['label']}"
+            preset = next(p for p in exp.presets if p.id == screen.preset)
+            line += f", with the preset {preset.label}"
         lines.append(line + ".")
     return "\n".join(lines)
 
@@ -253,17 +253,17 @@ def _failure_line(bundle: Bundle, failure: Failure) -> str:
     if lent is None:
         return f"- {failure.tool} {failure.id} did not happen: {why}. Claim nothing of it."
     words = LENT_WORDS.get(failure.reason)
-    said = words.format(label=lent["label"]) if words else f"{failure.tool} failed: {why}."
+    said = words.format(label=lent.label) if words else f"{failure.tool} failed: {why}."
     return f"- {said} Claim nothing of it."
 
 
-def _lent_entry(bundle: Bundle, failure: Failure) -> Mapping[str, Any] | None:
+def _lent_entry(bundle: Bundle, failure: Failure) -> Action | Field | None:
     """The page action or field a failure names, by its name and, for a field, its element id."""
-    for kind in ("actions", "fields"):
-        entries: list[dict[str, Any]] = bundle.manifest.get(kind, [])
-        for entry in entries:
-            if entry["name"] == failure.tool and failure.id in (entry["name"], entry.get("id")):
-                return entry
+    entries: list[Action | Field] = [*bundle.manifest.actions, *bundle.manifest.fields]
+    for entry in entries:
+        element = entry.id if isinstance(entry, Field) else None
+        if entry.name == failure.tool and failure.id in (entry.name, element):
+            return entry
     return None
 
 

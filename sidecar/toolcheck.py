@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from docent.schema import Action, Experiment, Field, Offer, Page, Part, Section, Tour
 
 from .bundle import Bundle
 from .gate import MARKUP
@@ -56,13 +56,17 @@ class Here:
         )
 
 
+# What a passed call names in the manifest.
+Target = Page | Section | Part | Experiment | Tour | Offer | Action | Field
+
+
 @dataclass(frozen=True)
 class Passed:
     """A call that passed every check, with what it names in the manifest."""
 
     call: ToolCall
     kind: str  # a tool name, or "page_action" / "page_field" for the tools a page lends
-    target: Mapping[str, Any] = field(default_factory=dict)  # the manifest's entry
+    target: Target | None = None  # the manifest's entry
     detail: Mapping[str, Any] = field(default_factory=dict)  # what the check worked out: preset, live, value, items
 
 
@@ -84,15 +88,16 @@ class ToolCheck:
     def __init__(self, bundle: Bundle, *, max_actions: int = MAX_ACTIONS) -> None:
         self.bundle = bundle
         self.max_actions = max_actions
-        self.validators = {t["name"]: Draft202012Validator(t.get("input_schema") or {}) for t in bundle.tools}
-        # One name may be lent by several pages, each with its own label and marker: keyed by page.
-        self.actions: dict[str, dict[str, dict[str, Any]]] = {}
-        for a in bundle.manifest.get("actions", []):
-            self.actions.setdefault(a["name"], {})[a["page"]] = a
-        self.fields: dict[str, list[dict[str, Any]]] = {}
-        for f in bundle.manifest.get("fields", []):
-            self.fields.setdefault(f["name"], []).append(f)
-        self.links = {**bundle.by_id("sections"), **bundle.pages}
+        # The bundle compiles the schemas and makes the tables once; a check per turn only points at them.
+        self.validators = bundle.validators
+        self.actions = bundle.lent_actions  # one name may be lent by several pages: by name, then page
+        self.fields = bundle.lent_fields
+        self.links = bundle.links
+
+    @property
+    def _tables(self) -> Mapping[str, Mapping[str, Target]]:
+        b = self.bundle
+        return {"pages": b.pages, "parts": b.parts, "experiments": b.experiments, "tours": b.tours, "offers": b.offers}
 
     def check(self, call: ToolCall, here: Here) -> Verdict:
         failure = self._fits(call)
@@ -179,20 +184,21 @@ class ToolCheck:
         if target is None:
             return Failed(call, f'No page "{id_}". The pages are {_listed(self.links)}.')
         if id_ in self.bundle.pages and id_ == here.page:
-            return Failed(call, f"The visitor is on {target['label']} already: nothing was opened.")
-        if id_ == here.section and target.get("page") == here.page:
-            return Failed(call, f"The visitor is at {target['label']} already: nothing was opened.")
+            return Failed(call, f"The visitor is on {target.label} already: nothing was opened.")
+        if id_ == here.section and isinstance(target, Section) and target.page == here.page:
+            return Failed(call, f"The visitor is at {target.label} already: nothing was opened.")
         return Passed(call, "show_page", target)
 
     def _listed_entry(self, call: ToolCall, id_: str) -> Verdict:
         kind, noun = MANIFEST_TOOLS[call.name]
-        entry = self.bundle.by_id(kind).get(id_)
+        table = self._tables[kind]
+        entry = table.get(id_)
         if entry is None:  # the tool's enum and the manifest disagree: a bundle built by hand
-            return Failed(call, f'No {noun} "{id_}". The {noun}s are {_listed(sorted(self.bundle.ids(kind)))}.')
+            return Failed(call, f'No {noun} "{id_}". The {noun}s are {_listed(sorted(table))}.')
         return Passed(call, call.name, entry)
 
     def _point_at(self, call: ToolCall, here: Here, id_: str) -> Verdict:
-        part = self.bundle.by_id("parts").get(id_)
+        part = self.bundle.parts.get(id_)
         if part is None:
             return self._listed_entry(call, id_)
         # A part on another page: the panel opens that page, then points (the tool's description says so).
@@ -200,24 +206,24 @@ class ToolCheck:
 
     def _run(self, call: ToolCall, here: Here, id_: str) -> Verdict:
         exp_id, _, suffix = id_.partition(":")
-        exp = self.bundle.by_id("experiments").get(exp_id)
+        exp = self.bundle.experiments.get(exp_id)
         if exp is None:
             return Failed(call, f'No experiment "{id_}".')
-        preset = next((p for p in exp.get("presets", []) if p["id"] == suffix), None) if suffix else None
+        preset = next((p for p in exp.presets if p.id == suffix), None) if suffix else None
         if suffix and suffix != "live" and preset is None:
-            return Failed(call, f'{exp["label"]} has no preset "{suffix}".')
-        live = suffix == "live" or bool(preset and preset.get("server"))
-        if live and not exp.get("live"):
-            return Failed(call, f'{exp["label"]} has no live run: run it in the browser ("{exp_id}") instead.')
+            return Failed(call, f'{exp.label} has no preset "{suffix}".')
+        live = suffix == "live" or bool(preset and preset.server)
+        if live and not exp.live:
+            return Failed(call, f'{exp.label} has no live run: run it in the browser ("{exp_id}") instead.')
         if live and not here.asked_for_run:
             return Failed(
                 call,
-                f"That is a live run of {exp['label']} on the server, and the visitor did not ask for a run. "
+                f"That is a live run of {exp.label} on the server, and the visitor did not ask for a run. "
                 f'Run it in the browser ("{exp_id}") instead, or ask whether they want a live run.',
             )
-        preset_id = preset["id"] if preset else None
+        preset_id = preset.id if preset else None
         if here.experiment == exp_id and here.running and here.preset == preset_id and not live:
-            return Failed(call, f"{exp['label']} is running already, as asked: nothing was started.")
+            return Failed(call, f"{exp.label} is running already, as asked: nothing was started.")
         return Passed(call, "run_experiment", exp, {"preset": preset, "live": live})
 
     def _show_links(self, call: ToolCall, items: list[dict[str, Any]]) -> Verdict:
@@ -229,7 +235,7 @@ class ToolCheck:
         if unknown is not None:  # a site too large for an enum takes ids as text
             return Failed(call, f'No page "{unknown}". The pages are {_listed(self.links)}.')
         links = [{**item, "target": self.links[item["to"]]} for item in items]
-        return Passed(call, "show_links", {}, {"links": links})
+        return Passed(call, "show_links", None, {"links": links})
 
     def _offer_choices(self, call: ToolCall, data: Mapping[str, Any]) -> Verdict:
         options = [o.strip() for o in data.get("options", [])]
@@ -243,7 +249,7 @@ class ToolCheck:
             return Failed(call, "offer_choices got arguments its parameters reject: ask a question.")
         if any(MARKUP.search(text) for text in (str(data["question"]), *options)):
             return Failed(call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images.")
-        return Passed(call, "offer_choices", {}, {"question": data["question"].strip(), "options": options})
+        return Passed(call, "offer_choices", None, {"question": data["question"].strip(), "options": options})
 
     def has_left(self, call: ToolCall, here: Here) -> Failed:
         message = f"The page no longer offers {call.name}."
@@ -251,11 +257,11 @@ class ToolCheck:
             message += "\n\n" + page_note(self.bundle, here.page, here.fields)
         return Failed(call, message)
 
-    def lent(self, name: str, page: str | None, field_id: str | None = None) -> dict[str, Any] | None:
+    def lent(self, name: str, page: str | None, field_id: str | None = None) -> Action | Field | None:
         """The action, or the field of that element id, that `page` lends under `name`; None when it lends none."""
         if field_id is None:
             return self.actions.get(name, {}).get(page or "")
-        return next((f for f in self.fields.get(name, []) if f["page"] == page and (f.get("id") or name) == field_id), None)
+        return next((f for f in self.fields.get(name, []) if f.page == page and (f.id or name) == field_id), None)
 
     def _page_action(self, call: ToolCall, here: Here) -> Verdict:
         action = self.lent(call.name, here.page)
@@ -264,28 +270,28 @@ class ToolCheck:
         return Passed(call, "page_action", action)
 
     def _page_field(self, call: ToolCall, here: Here, data: Mapping[str, Any]) -> Verdict:
-        group = [f for f in self.fields[call.name] if f["page"] == here.page]
+        group = [f for f in self.fields[call.name] if f.page == here.page]
         if not group:
             return self.has_left(call, here)
         if "id" in data:
-            match = [f for f in group if f.get("id") == data["id"]]
+            match = [f for f in group if f.id == data["id"]]
             if not match:
-                ids = [f.get("id") for f in group]
+                ids = [f.id for f in group]
                 return Failed(call, f'No {call.name} has the id "{data["id"]}". Its ids are {_listed(ids)}.')
             target = match[0]
         else:
             target = group[0]
-        options = [o["value"] for o in target.get("options") or []]
+        options = [o.value for o in target.options]
         value = data["value"]
         if not options:
             return Failed(
                 call,
-                f'"{target["label"]}" lists no options, so what it says is the visitor\'s to write: '
+                f'"{target.label}" lists no options, so what it says is the visitor\'s to write: '
                 "suggest a value in words instead.",
             )
         if value not in options:
             allowed = ", ".join(shown_value(target, o) for o in options)
-            return Failed(call, f'{call.name} got arguments its parameters reject: "{target["label"]}" takes one of {allowed}.')
+            return Failed(call, f'{call.name} got arguments its parameters reject: "{target.label}" takes one of {allowed}.')
         return Passed(call, "page_field", target, {"value": value})
 
 

@@ -22,14 +22,16 @@ from collections.abc import AsyncGenerator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from docent.schema import Action as PageAction
+from docent.schema import Field, Page, Part, Preset, RecordSection, Section
+
 from . import actions as said
 from .actions import Outcome, carry_out
-from .bundle import Bundle, Section
+from .bundle import Bundle
 from .conversation import Conversation, Waiting
 from .events import Action, Done, Error, Held, Sentence, StreamEvent
 from .excerpts import Excerpts, excerpts
-from .gate import Gate, Site
-from .lexicon import Lexicon
+from .gate import Gate
 from .model.port import (
     CutShort,
     LanguageModel,
@@ -42,7 +44,6 @@ from .model.port import (
     ToolCall,
     Usage,
 )
-from .names import manifest_names, page_intros
 from .policy import Policy
 from .screen import Failure, Screen, note, reminder, shown_value
 from .toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
@@ -78,52 +79,11 @@ class GateLike(Protocol):
 GateFactory = Callable[..., GateLike]  # (bundle, policy) or, in search mode, (bundle, policy, given sections)
 
 
-def quotable(bundle: Bundle) -> tuple[str, ...]:
-    """Names the first-person rule lets a sentence quote: the site's parts and the record's sections."""
-    parts = [p["label"] for p in bundle.manifest.get("parts", [])]
-    return tuple(dict.fromkeys([*parts, *(s.title for s in bundle.record.values())]))
-
-
-_lexicons: dict[str, tuple[Lexicon, Site]] = {}
-
-
-def site_of(bundle: Bundle, lexicon: Lexicon) -> Site:
-    """What the gate knows of the site beyond the record: every name of its map, its pages' titles."""
-    names = [*manifest_names(bundle.manifest), *quotable(bundle)]
-    titles = {pid: str(page.get("label") or "") for pid, page in bundle.pages.items()}
-    first_titles: dict[str, str] = {}
-    for section in bundle.record.values():
-        first_titles.setdefault(section.page, section.title)
-    intros = page_intros(bundle.manifest.get("page_text") or {}, first_titles)
-    owner = str(bundle.manifest.get("site_name") or "")
-    return Site.of(bundle.record, lexicon, names, titles, owner=owner, intros=intros)
-
-
-def default_gate(bundle: Bundle, policy: Policy, record: Mapping[str, Section] | None = None) -> GateLike:
-    """The real gate; its lexicon and site are made once per bundle, so the record index is shared by every turn.
+def default_gate(bundle: Bundle, policy: Policy, record: Mapping[str, RecordSection] | None = None) -> GateLike:
+    """The real gate; its lexicon and site hang on the bundle, so every turn shares them and the record index.
 
     `record`: in search mode, the sections this conversation was given; a citation of any other is dropped."""
-    made = _lexicons.get(bundle.hash)
-    if made is None:
-        _lexicons.clear()  # a rebuilt bundle replaces the old one
-        lexicon = Lexicon(bundle.lexicon)
-        made = _lexicons[bundle.hash] = (lexicon, site_of(bundle, lexicon))
-    lexicon, site = made
-    return Gate(bundle.record if record is None else record, lexicon, policy=policy, site=site)
-
-
-_checks: dict[tuple[str, int], ToolCheck] = {}
-
-
-def _tool_check(bundle: Bundle, max_actions: int) -> ToolCheck:
-    """The chain of checks, its schemas compiled once per bundle rather than once per question."""
-    key = (bundle.hash, max_actions)
-    check = _checks.get(key)
-    if check is None or check.bundle is not bundle:
-        if len(_checks) > 8:  # a rebuilt bundle replaces the old one
-            _checks.clear()
-        check = _checks[key] = ToolCheck(bundle, max_actions=max_actions)
-    return check
+    return Gate(bundle.record if record is None else record, bundle.matcher, policy=policy, site=bundle.site)
 
 
 # What the visitor reads when a model call fails; an operator's problem is not the visitor's to read.
@@ -173,7 +133,7 @@ class Turn:
         self.policy = policy
         self.make_gate = gate
         self.max_calls = max_calls
-        self.check = _tool_check(bundle, max_actions)
+        self.check = ToolCheck(bundle, max_actions=max_actions)
         self.max_actions = max_actions
         self.clock = clock
 
@@ -333,10 +293,10 @@ class Turn:
         if not isinstance(approved, bool):
             raise CardMismatch("A confirm card is answered with approved: true or false.")
         entry = self.check.lent(waiting.name, waiting.page, waiting.field_id)
-        label = entry["label"] if entry else waiting.name
+        label = entry.label if entry else waiting.name
         if not approved:
             return [*waiting.results, _result(waiting.call, said.declined(label))], []
-        if entry is None or entry["page"] != here.page:
+        if entry is None or entry.page != here.page:
             gone = self.check.has_left(ToolCall(waiting.call, waiting.name, {}), here)
             return [*waiting.results, _result(waiting.call, gone.message, error=True)], []
         event, result = said.approve(waiting, entry, self.bundle, here)
@@ -389,13 +349,14 @@ class Turn:
     def _vet_card(self, verdict: Passed, gate: GateLike) -> Passed | Failed:
         """The words a model writes on a card reach the visitor too, so the gate's rules hold for them; a label of
         the site's own (a page's, a part's), quoted as it is, is the site's words, not the model's."""
-        labels = site_labels(self.bundle)
+        labels = self.bundle.labels
         if verdict.kind == "show_links":
             for link in verdict.detail["links"]:
-                page = link["target"].get("page", link["to"])
+                target: Page | Section = link["target"]
+                page = target.page if isinstance(target, Section) else link["to"]
                 about = [sid for sid, s in self.bundle.record.items() if s.page == page or sid == link["to"]]
                 for text in (link.get("title", ""), link.get("gist", "")):
-                    if text == link["target"].get("label"):
+                    if text == target.label:
                         continue
                     why = gate.vet(str(text), about=about)
                     if why:
@@ -411,25 +372,9 @@ class Turn:
 
 
 CARDS = ("show_links", "offer_choices")
-_labels: dict[str, frozenset[str]] = {}
 
 
-def site_labels(bundle: Bundle) -> frozenset[str]:
-    """Every label the manifest gives: of pages, sections, parts, experiments and presets, tours, offers, fields
-    and their options. Made once per bundle."""
-    made = _labels.get(bundle.hash)
-    if made is None:
-        m = bundle.manifest
-        found = [e.get("label", "") for kind in ("pages", "sections", "parts", "experiments", "tours", "offers",
-                                                 "actions", "fields") for e in m.get(kind, [])]
-        found += [p.get("label", "") for e in m.get("experiments", []) for p in e.get("presets", [])]
-        found += [o.get("label", "") for f in m.get("fields", []) for o in f.get("options") or []]
-        _labels.clear()  # a rebuilt bundle replaces the old one
-        made = _labels[bundle.hash] = frozenset(filter(None, found))
-    return made
-
-
-def acted_labels(verdict: Passed, outcome: Outcome, pages: dict[str, Any] | None = None) -> list[str]:
+def acted_labels(verdict: Passed, outcome: Outcome, pages: Mapping[str, Page] | None = None) -> list[str]:
     """A carried-out action in the manifest's words: what a sentence may restate without a citation.
 
     The labels of what it acted on, a preset's label, a field's new value as the page lists it; never the
@@ -437,19 +382,21 @@ def acted_labels(verdict: Passed, outcome: Outcome, pages: dict[str, Any] | None
     """
     labels = [event.label for event in outcome.events if isinstance(event, Action)]
     preset = verdict.detail.get("preset")
-    if isinstance(preset, dict) and preset.get("label"):
-        labels.append(str(preset["label"]))
-    if verdict.kind == "point_at" and pages and verdict.target.get("page") in pages:
-        labels.append(str(pages[verdict.target["page"]].get("label", "")))  # a part elsewhere opens its page
+    if isinstance(preset, Preset) and preset.label:
+        labels.append(preset.label)
+    target = verdict.target
+    if verdict.kind == "point_at" and pages and isinstance(target, Part) and target.page in pages:
+        labels.append(pages[target.page].label)  # a part elsewhere opens its page
     if verdict.detail.get("live"):
         labels.append("a live run")
     if verdict.kind in ("page_field", "page_action"):
         # The map names a page's tools too ("topic" for the field "What is it about?"): the model writes those.
-        labels.append(str(verdict.target.get("name", "")).replace("_", " ").replace("-", " "))
-    if verdict.kind == "page_field" and "value" in verdict.detail:
-        labels.append(shown_value(verdict.target, str(verdict.detail["value"])))
+        name = target.name if isinstance(target, PageAction | Field) else ""
+        labels.append(name.replace("_", " ").replace("-", " "))
+    if verdict.kind == "page_field" and "value" in verdict.detail and isinstance(target, Field):
+        labels.append(shown_value(target, str(verdict.detail["value"])))
     if verdict.kind == "show_links":
-        labels += ["links", *(str(link["target"].get("label", "")) for link in verdict.detail["links"])]
+        labels += ["links", *(link["target"].label for link in verdict.detail["links"])]
     return labels
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from ..bundle import Section
+from docent.schema import Experiment, Manifest, Page, RecordSection, Section
+
 from .quotes import quotes
 from .synonyms import expand, table
 from .voice import Voice
@@ -83,15 +84,15 @@ class Gestures:
 
     def __init__(
         self,
-        manifest: Mapping[str, Any],
+        manifest: Manifest,
         *,
-        record: Mapping[str, Section] | None = None,
+        record: Mapping[str, RecordSection] | None = None,
         voice: Voice | None = None,
     ) -> None:
         self.manifest = manifest
         self.record = record or {}
         self.voice = voice or Voice.of(manifest)
-        self.synonyms = table(manifest.get("synonyms") or {})
+        self.synonyms = table(manifest.synonyms)
 
     def read(self, question: str, offered: Collection[str], *, picked: str | None = None) -> list[Call]:
         """The calls the question asks for, among the tools offered; `picked`: the visitor's pick from a card."""
@@ -128,58 +129,58 @@ class Gestures:
 
     # the steps, in order: the first that finds something answers
     def _tour(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
-        tours = self.manifest.get("tours", [])
+        tours = self.manifest.tours
         if not TOUR.search(asked.question) or "start_tour" not in offered or not tours:
             return None
         tour = _best(tours, asked.words) or tours[0]
-        return [Candidate(tour["label"], [("start_tour", {"id": tour["id"]})])]
+        return [Candidate(tour.label, [("start_tour", {"id": tour.id})])]
 
     def _press(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
         """A page's action whose whole label the question says ("Clear the lab", "Send the message")."""
         found = []
-        for action in self.manifest.get("actions", []):
-            label = set(terms(action["label"]))
-            if action["name"] in offered and label and label <= asked.own:
-                calls: list[Call] = [(action["name"], {})]
+        for action in self.manifest.actions:
+            label = set(terms(action.label))
+            if action.name in offered and label and label <= asked.own:
+                calls: list[Call] = [(action.name, {})]
                 if "show_page" in offered:
-                    calls.insert(0, ("show_page", {"id": action["page"]}))
-                found.append(Candidate(action["label"], calls))
+                    calls.insert(0, ("show_page", {"id": action.page}))
+                found.append(Candidate(action.label, calls))
         return found[:4]
 
     def _run(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
         if not self._asks(RUN, asked.question) or "run_experiment" not in offered:
             return None
-        experiments = self.manifest.get("experiments", [])
-        best = _ranked(experiments, asked.named, extra=lambda e: " ".join(p["label"] for p in e.get("presets", [])))
+        experiments = self.manifest.experiments
+        best = _ranked(experiments, asked.named, extra=lambda e: " ".join(p.label for p in e.presets))
         if not best and asked.words & set(terms("experiment lab demo simulation")):
             best = list(experiments)  # "run an experiment": which one?
         if not best:
             return None
-        return [Candidate(e["label"], _run(asked, e)) for e in best][:4]
+        return [Candidate(e.label, _run(asked, e)) for e in best][:4]
 
     def _field(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
         if not self._asks(SET, asked.question):
             return None
-        fields = [f for f in self.manifest.get("fields", []) if f["name"] in offered and f.get("options")]
+        fields = [f for f in self.manifest.fields if f.name in offered and f.options]
         scored = []
         for f in fields:
-            named = len(asked.words & set(terms(f"{f['name'].replace('_', ' ')} {f.get('id') or ''} {f['label']}")))
-            for option in f["options"]:
-                said = len(asked.words & set(terms(f"{option['value'].replace('-', ' ')} {option['label']}")))
+            named = len(asked.words & set(terms(f"{f.name.replace('_', ' ')} {f.id or ''} {f.label}")))
+            for option in f.options:
+                said = len(asked.words & set(terms(f"{option.value.replace('-', ' ')} {option.label}")))
                 if said:
                     scored.append((said * 2 + named, f, option))
         if not scored:
             return None
         top = max(s for s, _, _ in scored)
         best = [(f, o) for s, f, o in scored if s == top]
-        names = [f["name"] for f in self.manifest.get("fields", [])]
+        names = [f.name for f in self.manifest.fields]
         out = []
         for f, option in best:
-            fill: dict[str, Any] = {"value": option["value"]}
-            if names.count(f["name"]) > 1 and f.get("id"):
-                fill["id"] = f["id"]
-            calls = [("show_page", {"id": f["page"]}), (f["name"], fill)] if "show_page" in offered else [(f["name"], fill)]
-            out.append(Candidate(option["label"], calls))
+            fill: dict[str, Any] = {"value": option.value}
+            if names.count(f.name) > 1 and f.id:
+                fill["id"] = f.id
+            calls = [("show_page", {"id": f.page}), (f.name, fill)] if "show_page" in offered else [(f.name, fill)]
+            out.append(Candidate(option.label, calls))
         return out[:4]
 
     def _offer(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
@@ -192,29 +193,28 @@ class Gestures:
             return None
         scored = []
         people = PEOPLE.search(asked.question) is not None or self.voice.named_in(asked.question)
-        for offer in self.manifest.get("offers", []):
-            own = set(terms(f"{offer['id'].replace('-', ' ')} {offer['label']}"))
+        for offer in self.manifest.offers:
+            own = set(terms(f"{offer.id.replace('-', ' ')} {offer.label}"))
             if not people and not asked.topic & own:
                 continue
-            by_id = len(asked.named & set(terms(offer["id"].replace("-", " "))))
-            by_label = len(asked.named & set(terms(offer["label"])))
+            by_id = len(asked.named & set(terms(offer.id.replace("-", " "))))
+            by_label = len(asked.named & set(terms(offer.label)))
             if by_id or by_label >= 2:
                 scored.append((by_id * 2 + by_label, offer))
         if not scored:
             return None
         top = max(s for s, _ in scored)
-        return [Candidate(o["label"], [("offer", {"id": o["id"]})]) for s, o in scored if s == top][:4]
+        return [Candidate(o.label, [("offer", {"id": o.id})]) for s, o in scored if s == top][:4]
 
     def _point(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
         if not POINT.search(asked.question) or "point_at" not in offered:
             return None
-        parts = self.manifest.get("parts", [])
-        best = _ranked(parts, asked.named, least=2)
+        best = _ranked(self.manifest.parts, asked.named, least=2)
         if not best:
             return None
         show = "show_page" in offered
         return [
-            Candidate(p["label"], ([("show_page", {"id": p["page"]})] if show else []) + [("point_at", {"id": p["id"]})])
+            Candidate(p.label, ([("show_page", {"id": p.page})] if show else []) + [("point_at", {"id": p.id})])
             for p in best[:4]
         ]
 
@@ -222,14 +222,14 @@ class Gestures:
         """A page or home section its label names, when the visitor asks to go there ("take me to the lab")."""
         if not GO.search(asked.question) or "show_page" not in offered:
             return None
-        places = [*self.manifest.get("pages", []), *self.manifest.get("sections", [])]
+        places: list[Page | Section] = [*self.manifest.pages, *self.manifest.sections]
         best = _ranked(places, asked.named)
         if len(best) > 1:  # "the experiments part of the home page": the section of the page it names
-            pages = {p["id"] for p in best}
-            best = [p for p in best if p.get("page") in pages] or best
+            pages = {p.id for p in best}
+            best = [p for p in best if isinstance(p, Section) and p.page in pages] or best
         if not best:
             return None
-        return [Candidate(p["label"], [("show_page", {"id": p["id"]})], p["id"]) for p in best]
+        return [Candidate(p.label, [("show_page", {"id": p.id})], p.id) for p in best]
 
     def _next(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
         """What to look at: a card of links, to the pages the question's topic is on, else to the owner's picks."""
@@ -248,7 +248,8 @@ class Gestures:
 
     def _links(self, pages: Iterable[str]) -> list[Call]:
         items = []
-        labels = {p["id"]: p["label"] for p in [*self.manifest.get("pages", []), *self.manifest.get("sections", [])]}
+        places: list[Page | Section] = [*self.manifest.pages, *self.manifest.sections]
+        labels = {p.id: p.label for p in places}
         for page in dict.fromkeys(pages):
             if page in labels:
                 items.append({"to": page, "title": labels[page], "gist": self._gist(page)})
@@ -276,9 +277,9 @@ class Gestures:
     def _picks(self) -> list[str]:
         """The owner's own order: the pages the tours visit, then the pages with record, then the rest, one from each
         part of the site (one case, not four), never the home page."""
-        tours = [step.get("page") for tour in self.manifest.get("tours", []) for step in tour.get("steps", [])]
+        tours = [step.page for tour in self.manifest.tours for step in tour.steps]
         recorded = [s.page for s in self.record.values()]
-        pages = [p["id"] for p in self.manifest.get("pages", [])]
+        pages = [p.id for p in self.manifest.pages]
         seen: set[str] = set()
         picks = []
         for page in dict.fromkeys([*tours, *recorded, *pages]):
@@ -292,41 +293,52 @@ class Gestures:
 
 def gestures(
     question: str,
-    manifest: Mapping[str, Any],
+    manifest: Manifest,
     offered: Collection[str],
     *,
-    record: Mapping[str, Section] | None = None,
+    record: Mapping[str, RecordSection] | None = None,
     picked: str | None = None,
 ) -> list[Call]:
     """The calls the question asks for, in order, among the tools the request offers."""
     return Gestures(manifest, record=record).read(question, offered, picked=picked)
 
 
-def _run(asked: Asked, experiment: Mapping[str, Any]) -> list[Call]:
-    own = set(terms(f"{experiment['id']} {experiment['label']}"))
-    preset = _best(experiment.get("presets", []), asked.words - own)
-    live = bool(LIVE.search(asked.question)) and bool(experiment.get("live"))
-    if preset is not None and preset.get("server") and not live:
+def _run(asked: Asked, experiment: Experiment) -> list[Call]:
+    own = set(terms(f"{experiment.id} {experiment.label}"))
+    preset = _best(experiment.presets, asked.words - own)
+    live = bool(LIVE.search(asked.question)) and experiment.live
+    if preset is not None and preset.server and not live:
         preset = None  # a server preset runs only as a live run, and only when asked for one
     if preset is not None:
-        target = f"{experiment['id']}:{preset['id']}"
+        target = f"{experiment.id}:{preset.id}"
     else:
-        target = f"{experiment['id']}:live" if live else experiment["id"]
-    return [("show_page", {"id": experiment["page"]}), ("run_experiment", {"id": target})]
+        target = f"{experiment.id}:live" if live else experiment.id
+    return [("show_page", {"id": experiment.page}), ("run_experiment", {"id": target})]
+
+
+class Labelled(Protocol):
+    """A manifest entry a question may name by its id or its label: a page, section, part, experiment, preset, tour."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+
+
+L = TypeVar("L", bound=Labelled)
 
 
 def _ranked(
-    entries: Iterable[Mapping[str, Any]],
+    entries: Iterable[L],
     asked: set[str],
     *,
     least: int = 1,
-    extra: Callable[[Mapping[str, Any]], str] = lambda _: "",
-) -> list[Mapping[str, Any]]:
+    extra: Callable[[L], str] = lambda _: "",
+) -> list[L]:
     """The entries whose id and label share the most words with the question, if they share enough; ties kept."""
     scored = []
     for entry in entries:
-        key = entry.get("id") or entry.get("name") or ""
-        named = set(terms(f"{key.replace('-', ' ')} {entry['label']} {extra(entry)}"))
+        named = set(terms(f"{entry.id.replace('-', ' ')} {entry.label} {extra(entry)}"))
         shared = len(named & asked)
         if shared > 0 and shared >= min(least, len(named)):
             scored.append((shared, entry))
@@ -336,6 +348,6 @@ def _ranked(
     return [e for s, e in scored if s == top]
 
 
-def _best(entries: Iterable[Mapping[str, Any]], asked: set[str], *, least: int = 1) -> Mapping[str, Any] | None:
+def _best(entries: Iterable[L], asked: set[str], *, least: int = 1) -> L | None:
     ranked = _ranked(entries, asked, least=least)
     return ranked[0] if ranked else None

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncGenerator, Callable, Collection, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Collection, Mapping
 from typing import Any
 
-from ..bundle import Section
+from docent.schema import Manifest, RecordSection
+
 from ..excerpts import excerpted
-from ..lexicon import Lexicon
+from ..lexicon import Entries, Lexicon, read
 from ..record_index import RecordIndex
 from .gestures import Gestures
 from .models import spec_for
@@ -62,17 +63,17 @@ class OfflineModel:
 
     def __init__(
         self,
-        record: Callable[[], Mapping[str, Section]],
+        record: Callable[[], Mapping[str, RecordSection]],
         *,
-        manifest: Callable[[], Mapping[str, Any]] | None = None,
-        lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None,
+        manifest: Callable[[], Manifest] | None = None,
+        lexicon: Callable[[], Entries] | None = None,
     ) -> None:
         self.record = record
-        self.manifest = manifest or dict
-        self.lexicon = lexicon or list
+        self.manifest = manifest or Manifest
+        self.lexicon = lexicon or tuple
         self.spec = spec_for("offline")
-        self._index: tuple[Mapping[str, Section], RecordIndex, Vocabulary] | None = None
-        self._lex: tuple[Sequence[Mapping[str, Any]], tuple[Lexicon, Mapping[str, list[str]]]] | None = None
+        self._index: tuple[Mapping[str, RecordSection], RecordIndex, Vocabulary] | None = None
+        self._lex: tuple[Entries, tuple[Lexicon, Mapping[str, list[str]]]] | None = None
 
     def index(self) -> tuple[RecordIndex, Vocabulary]:
         record = self.record()
@@ -93,7 +94,7 @@ class OfflineModel:
         request: bool = False,
         quiet: Collection[str] = (),
         allowed: Collection[str] | None = None,
-    ) -> tuple[list[str], Section | None]:
+    ) -> tuple[list[str], RecordSection | None]:
         """The sentences for a question, each with its citation, and the section they come from most.
 
         With `page`, from that page's sections only: the page the visitor asked to see, or the one a part is on.
@@ -151,13 +152,12 @@ class OfflineModel:
         """The lexicon's matcher and each term's names, built once per lexicon."""
         entries = self.lexicon()
         if self._lex is None or self._lex[0] is not entries:
-            names = {" ".join(str(e["term"]).split()): [str(e["term"]), *map(str, e.get("aliases", ()))]
-                     for e in entries}
+            names = {" ".join(e.term.split()): [e.term, *e.aliases] for e in read(entries)}
             self._lex = (entries, (Lexicon(entries), names))
         return self._lex[1]
 
     @staticmethod
-    def _pointer(section: Section, query: set[str]) -> list[str]:
+    def _pointer(section: RecordSection, query: set[str]) -> list[str]:
         words = [w for w in WORD.findall(section.text) if stem(w) in query and len(w) > 2 and not w.isdigit()]
         if not words:
             return []
@@ -184,8 +184,8 @@ class OfflineModel:
         here = _open_page(request, manifest)
         # Shown a page or a part, it says what the record says there; asked a question (or to run), it
         # answers from the record. A part is asked about by its own label too: what the page says of it.
-        parts = {p["id"]: p["label"] for p in manifest.get("parts", [])}
-        about = " ".join([question, *(parts.get(given.get("id"), "") for tool, given in calls if tool == "point_at")])
+        parts = {p.id: p.label for p in manifest.parts}
+        about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
         sentences, best = self.answer(about, page=shown if kind in SHOWS else None, here=shown or here,
                                       request=bool(kind), quiet=_offer_words(question, calls, manifest),
                                       allowed=excerpted(request.messages))
@@ -236,8 +236,8 @@ def _wanted(question: str) -> str | None:
 
 
 def _pick(
-    top: list[tuple[float, Section]], asked: Weighed, wants: str | None, best_score: float
-) -> list[tuple[float, int, int, str, Section]]:
+    top: list[tuple[float, RecordSection]], asked: Weighed, wants: str | None, best_score: float
+) -> list[tuple[float, int, int, str, RecordSection]]:
     """The sentences that answer: those with the question's rarest words, from the sections that match best; when
     it asks for the owner's work or for results, those where the owner acts or the figures are.
 
@@ -269,17 +269,17 @@ def _pick(
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
 
 
-def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest: Mapping[str, Any]) -> set[str]:
+def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest: Manifest) -> set[str]:
     """The question's words that named the offer it asks for, itself or through the synonym table."""
-    offers = {o["id"]: o for o in manifest.get("offers", [])}
+    offers = {o.id: o for o in manifest.offers}
     named: set[str] = set()
     for tool, given in calls:
         if tool == "offer" and given.get("id") in offers:
             offer = offers[given["id"]]
-            named |= set(terms(f"{offer['id'].replace('-', ' ')} {offer['label']}"))
+            named |= set(terms(f"{offer.id.replace('-', ' ')} {offer.label}"))
     if not named:
         return set()
-    synonyms = table(manifest.get("synonyms") or {})
+    synonyms = table(manifest.synonyms)
     return {word for word in terms(question) if word in named or synonyms.get(word, frozenset()) & named}
 
 
@@ -313,7 +313,7 @@ def _made(request: ModelRequest) -> int:
     )
 
 
-def _open_page(request: ModelRequest, manifest: Mapping[str, Any]) -> str | None:
+def _open_page(request: ModelRequest, manifest: Manifest) -> str | None:
     """The page the visitor has open, as the latest page note in the conversation names it."""
     for message in reversed(request.messages):
         content = message.get("content")
@@ -325,11 +325,11 @@ def _open_page(request: ModelRequest, manifest: Mapping[str, Any]) -> str | None
             found = OPEN.findall(text or "")
             if found:
                 label = found[-1].strip()
-                return next((p["id"] for p in manifest.get("pages", []) if p["label"] == label), None)
+                return next((p.id for p in manifest.pages if p.label == label), None)
     return None
 
 
-def _page_to_show(request: ModelRequest, section: Section, question: str) -> str | None:
+def _page_to_show(request: ModelRequest, section: RecordSection, question: str) -> str | None:
     """A page the question names ("show me the lab"), else the best section's page, where show_page offers it."""
     tool: dict[str, Any] = next((t for t in request.tools if t.get("name") == "show_page"), {})
     enum = tool.get("input_schema", {}).get("properties", {}).get("id", {}).get("enum", [])

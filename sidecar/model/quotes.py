@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..bundle import Section
+from docent.schema import RecordSection
 
 MAX_WORDS = 45
 MIN_CLAUSE_WORDS = 8
@@ -40,7 +40,7 @@ def _first_clause(sentence: str) -> str:
     return sentence[: m.start()].rstrip(" ,") + "."
 
 
-def quotes(section: Section) -> list[str]:
+def quotes(section: RecordSection) -> list[str]:
     """A section's sentences worth saying, in order."""
     said = (_first_clause(s.strip()) for s in SENTENCE.split(section.text))
     return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)]

@@ -8,9 +8,9 @@ past tenses and modals left as they are.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from docent.schema import Manifest
 
 # The first person, as the gate reads it: a capital I standing alone (not I/O, not Type-I), me, my, mine, myself;
 # and the first person plural. Case matters: "US" is a country, "us" is the team.
@@ -48,10 +48,10 @@ class Voice:
     pronoun: str = "they"
 
     @classmethod
-    def of(cls, manifest: Mapping[str, Any]) -> Voice:
-        owner = manifest.get("owner") or {}
-        pronoun = str(owner.get("pronoun") or "they")
-        return cls(str(owner.get("called") or owner.get("name") or ""), pronoun if pronoun in PRONOUNS else "they")
+    def of(cls, manifest: Manifest) -> Voice:
+        owner = manifest.owner
+        pronoun = owner.pronoun or "they"
+        return cls(owner.called or owner.name, pronoun if pronoun in PRONOUNS else "they")
 
     def _subject(self) -> str:
         names = [re.escape(n) for n in (self.called, *self.called.split()[:1]) if n]

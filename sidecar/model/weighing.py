@@ -11,9 +11,9 @@ import re
 from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from ..bundle import Section
+from docent.schema import Manifest, RecordSection
+
 from ..lexicon import Lexicon
 from .gestures import GO, REQUEST_WORDS, RUN
 from .synonyms import RECORD_SYNONYMS, spelled, table
@@ -39,12 +39,12 @@ class Vocabulary:
     """How rare each of the record's words is, and which words each section holds: to weigh a question's words
     and to pick sentences. The ranking of sections is the record index's (`docent.sidecar.record_index`)."""
 
-    sections: list[Section]
+    sections: list[RecordSection]
     docs: list[Counter[str]]
     df: Counter[str]
 
     @classmethod
-    def build(cls, record: Mapping[str, Section]) -> Vocabulary:
+    def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
         sections = list(record.values())
         docs = [Counter(terms(s.title) + terms(s.page.replace("-", " ")) + terms(s.text)) for s in sections]
         df: Counter[str] = Counter()
@@ -52,7 +52,7 @@ class Vocabulary:
             df.update(doc.keys())
         return cls(sections, docs, df)
 
-    def doc(self, section: Section) -> Counter[str]:
+    def doc(self, section: RecordSection) -> Counter[str]:
         return self.docs[self.sections.index(section)]
 
     def idf(self, term: str) -> float:
@@ -87,7 +87,7 @@ class Weighed:
         question: str,
         index: Vocabulary,
         lexicon: tuple[Lexicon, Mapping[str, list[str]]],
-        manifest: Mapping[str, Any],
+        manifest: Manifest,
         *,
         request: bool = False,
         quiet: Collection[str] = (),
@@ -98,8 +98,8 @@ class Weighed:
         (those that named the offer asked for)."""
         matcher, aliases = lexicon
         words = list(dict.fromkeys(terms(question)))
-        owner = manifest.get("owner") or {}
-        known = set(terms(f"{owner.get('name') or ''} {owner.get('called') or ''} {manifest.get('site_name') or ''}"))
+        owner = manifest.owner
+        known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
         heads = _heads(question)
         named = (_names(question) | heads) - known
         by_alias: dict[str, frozenset[str]] = {}
@@ -110,8 +110,8 @@ class Weighed:
                     named.add(word)
                     if canon and not index.df[word]:
                         by_alias[word] = canon
-        synonyms = table(manifest.get("synonyms") or {}, built_in=RECORD_SYNONYMS)
-        spelled_as = spelled(manifest.get("synonyms") or {})
+        synonyms = table(manifest.synonyms, built_in=RECORD_SYNONYMS)
+        spelled_as = spelled(manifest.synonyms)
         # words that say how, not what: "how long" asks for a figure, "take me to the X page" names only X
         silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
         if request or GO.search(question) or RUN.search(question):

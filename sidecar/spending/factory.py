@@ -16,7 +16,7 @@ reserves nothing; metering stands outside both, so it counts their refusals too.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import reduce
 from pathlib import Path
@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from ..bundle import Section
+from docent.schema import Manifest, RecordSection
+
+from ..lexicon import Entries
 from ..model.absent import MESSAGE as ABSENT
 from ..model.models import UnknownModel, spec_for
 from ..model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec
@@ -174,12 +176,12 @@ class Wiring:
     """What the adapters are built from: keys, the client, the record's getters, the Models API's facts."""
 
     api_key: str | None
-    record: Callable[[], Mapping[str, Section]]
+    record: Callable[[], Mapping[str, RecordSection]]
     replay_log: Path | None
     client: httpx.AsyncClient | None
     openai_api_key: str | None = None
-    manifest: Callable[[], Mapping[str, Any]] | None = None
-    lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None
+    manifest: Callable[[], Manifest] | None = None
+    lexicon: Callable[[], Entries] | None = None
     facts: ModelFacts | None = None
 
 
@@ -235,12 +237,12 @@ def make_adapter(
     choice: ModelChoice,
     *,
     api_key: str | None,
-    record: Callable[[], Mapping[str, Section]],
+    record: Callable[[], Mapping[str, RecordSection]],
     replay_log: Path | None,
     client: httpx.AsyncClient | None,
     openai_api_key: str | None = None,
-    manifest: Callable[[], Mapping[str, Any]] | None = None,
-    lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None,
+    manifest: Callable[[], Manifest] | None = None,
+    lexicon: Callable[[], Entries] | None = None,
     facts: ModelFacts | None = None,
 ) -> LanguageModel | Off:
     """The bare adapter a model choice names, or why there is none; `facts` (the Models API's) inform the table's row."""
@@ -255,9 +257,9 @@ def make_feature_model(
     api_key: str | None,
     budget_usd: float,
     bulkhead: int,
-    record: Callable[[], Mapping[str, Section]],
-    manifest: Callable[[], Mapping[str, Any]] | None = None,
-    lexicon: Callable[[], Sequence[Mapping[str, Any]]] | None = None,
+    record: Callable[[], Mapping[str, RecordSection]],
+    manifest: Callable[[], Manifest] | None = None,
+    lexicon: Callable[[], Entries] | None = None,
     replay_log: Path | None = None,
     client: httpx.AsyncClient | None = None,
     openai_api_key: str | None = None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 
-from docent.sidecar.bundle import Section
+from docent.schema import RecordSection as Section
 from docent.sidecar.gate import Gate
 from docent.sidecar.lexicon import Lexicon
 

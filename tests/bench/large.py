@@ -119,7 +119,7 @@ def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, floa
         "record_sections_10k": float(len(bundle.record)),
         "tools_bytes_10k": float(len(json.dumps(bundle.tools, separators=(",", ":")).encode())),
         "map_chars_10k": float(len(bundle.system[-1]["text"])),
-        "prompt_tokens_10k": float(bundle.mode["prompt_tokens"]),
+        "prompt_tokens_10k": float(bundle.mode.prompt_tokens),
         "index_build_10k_s": round(built, 2),
         "retrieval_p50_ms": round(statistics.median(times), 3),
         "retrieval_p99_ms": round(statistics.quantiles(times, n=100)[98], 3),

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from docent.schema import Manifest, Page, plain
 from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,7 +104,7 @@ def _fixture(folder: Path) -> dict[str, str]:
         "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
         "record": record,
         "lexicon": [],
-        "manifest": {"version": 1, "site_name": "Bench", "pages": [{"id": "cases", "label": "Cases", "path": "/cases/"}]},
+        "manifest": plain(Manifest(site_name="Bench", pages=(Page("cases", "Cases", "/cases/"),))),
     }
     content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     (folder / "bundle.json").write_text(json.dumps(content))

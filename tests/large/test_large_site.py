@@ -50,15 +50,15 @@ def test_it_builds_under_strict_with_the_same_headings_on_every_page(site: dict[
 
 
 def test_auto_searches_a_record_over_the_budget(bundle: Bundle) -> None:
-    assert bundle.mode["record"] == "search" and bundle.mode["asked"] == "auto"
-    assert bundle.mode["whole_tokens"] > bundle.mode["budget_tokens"] > bundle.mode["prompt_tokens"]
+    assert bundle.mode.record == "search" and bundle.mode.asked == "auto"
+    assert bundle.mode.whole_tokens > bundle.mode.budget_tokens > bundle.mode.prompt_tokens
     assert not any("## Configuration" in block["text"] or "[[area-" in block["text"] for block in bundle.system)
 
 
 def test_the_map_and_the_tools_stay_bounded(bundle: Bundle) -> None:
     site_map = bundle.system[-1]["text"]
     assert sum(1 for line in site_map.splitlines() if line.startswith("- area-")) <= MAP_ENTRIES
-    assert f"and {PAGES + 1 - MAP_ENTRIES + len(bundle.manifest['sections'])} more pages" in site_map
+    assert f"and {PAGES + 1 - MAP_ENTRIES + len(bundle.manifest.sections)} more pages" in site_map
     tools = {t["name"]: t for t in bundle.tools}
     assert "enum" not in tools["show_page"]["input_schema"]["properties"]["id"]
     assert len(json.dumps(bundle.tools)) < 4_000  # the same few kilobytes for 320 pages as for 10,000
@@ -98,7 +98,7 @@ def test_the_chain_of_checks_looks_up_ids_the_tools_no_longer_list(bundle: Bundl
     last = component(PAGES - 1)  # past the map's first 300 pages
     assert f"- {last.page_id}:" not in bundle.system[-1]["text"]
     opened = check.check(ToolCall("t1", "show_page", {"id": last.page_id}), Here(page="home"))
-    assert isinstance(opened, Passed) and opened.target["id"] == last.page_id
+    assert isinstance(opened, Passed) and opened.target is not None and opened.target.id == last.page_id
     unknown = check.check(ToolCall("t2", "show_page", {"id": "no-such-page"}), Here(page="home"))
     assert isinstance(unknown, Failed) and unknown.message.startswith('No page "no-such-page". The pages are ')
     assert "more (see the site's map)" in unknown.message and len(unknown.message) < 3_000

@@ -12,6 +12,7 @@ from typing import Any
 import anyio
 import httpx
 
+from docent.schema import Manifest, Page, plain
 from docent.sidecar.app import create_app
 from docent.sidecar.conversation import Conversation
 from docent.sidecar.events import Cite, Done, Sentence, StreamEvent
@@ -31,7 +32,7 @@ def write_bundle(path: Path, *, site_name: str = "Example") -> Path:
         "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
         "record": RECORD,
         "lexicon": [{"term": "Kafka", "aliases": []}],
-        "manifest": {"version": 1, "site_name": site_name, "pages": [{"id": "lab", "label": "Lab", "path": "/lab/"}]},
+        "manifest": plain(Manifest(site_name=site_name, pages=(Page("lab", "Lab", "/lab/"),))),
     }
     content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     path.write_text(json.dumps(content))

@@ -21,7 +21,7 @@ SEARCHED = Bundle.load(EVALS / "bundle-search.json")
 
 
 def _sized(bundle: Bundle, tokens: int) -> Bundle:
-    return replace(bundle, mode={**bundle.mode, "prompt_tokens": tokens})
+    return replace(bundle, mode=replace(bundle.mode, prompt_tokens=tokens))
 
 
 def test_the_example_fits_every_model_in_the_table_either_way() -> None:
@@ -53,8 +53,9 @@ def test_models_outside_the_table_have_no_window_to_check() -> None:
 
 
 def test_the_prompts_size_is_the_builds_measure() -> None:
-    assert prompt_tokens(WHOLE) == WHOLE.mode["prompt_tokens"] > prompt_tokens(SEARCHED)
-    assert prompt_tokens(replace(WHOLE, mode={"record": "whole"})) > 0  # a bundle from before: estimated again
+    assert prompt_tokens(WHOLE) == WHOLE.mode.prompt_tokens > prompt_tokens(SEARCHED)
+    before = Bundle.from_json({key: value for key, value in WHOLE.raw.items() if key != "mode"})
+    assert prompt_tokens(before) > 0 and not before.searched  # a bundle from before: estimated again
 
 
 def test_serve_refuses_to_start_with_a_bundle_its_model_cannot_fit_and_says_the_fix(

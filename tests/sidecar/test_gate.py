@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.bundle import Section
+from docent.schema import RecordSection as Section
 from docent.sidecar.events import Cite, Held, Sentence
 from docent.sidecar.gate import Gate, RecordIndex
 from docent.sidecar.lexicon import Lexicon

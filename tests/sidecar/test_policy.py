@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from docent.schema import Manifest, Owner
 from docent.sidecar.events import Refused
 from docent.sidecar.model.fence import FENCE_CLOSE, FENCE_OPEN
 from docent.sidecar.policy import AnswerPolicy, Policy
@@ -198,11 +199,11 @@ def test_the_owner_turns_a_rule_off_words_it_and_adds_topics() -> None:
 
 
 def test_the_policy_a_bundle_asks_for() -> None:
-    manifest = {"owner": {"name": "Mara Lindqvist", "called": "Mara", "pronoun": "she"}, "refuse": {"pay": False}}
+    manifest = Manifest(owner=Owner("Mara Lindqvist", "Mara", "she"), refuse={"pay": False})
     policy = AnswerPolicy.for_site(manifest)
     assert policy.refusal("What does she charge?") is None
-    assert AnswerPolicy.for_site({}).refusal("What does she charge?") is not None  # seed 002's rules by default
-    assert AnswerPolicy.for_site({"owner": {"called": "Mara"}}).words("pay").endswith("with Mara.")
+    assert AnswerPolicy.for_site(Manifest()).refusal("What does she charge?") is not None  # seed 002's rules by default
+    assert AnswerPolicy.for_site(Manifest(owner=Owner(called="Mara"))).words("pay").endswith("with Mara.")
 
 
 def test_trade_words_that_only_look_like_pay_or_private_life() -> None:

@@ -132,7 +132,7 @@ async def test_the_last_call_may_only_speak_and_the_tools_are_the_same_bytes(tmp
     assert all(json.dumps(b["tools"], ensure_ascii=False, separators=(",", ":")) == tools for b in bodies)
     assert all(b["system"][-1]["cache_control"] == {"type": "ephemeral"} for b in bodies)
     assert all("cache_control" not in block for b in bodies for block in b["system"][:-1])
-    assert rig.results()[0]["content"] == BUNDLE.manifest["page_text"]["lab"].strip()
+    assert rig.results()[0]["content"] == BUNDLE.manifest.page_text["lab"].strip()
 
 
 @pytest.mark.anyio
@@ -513,7 +513,7 @@ async def test_get_page_content_answers_with_the_page_as_shown_now_and_the_build
     await rig.ask(Ask(question="What does this page show?", screen={**ON_LAB, "text": "  " + shown.replace(" ", "\n ", 3) + " "}))
     results = [r["content"] for r in rig.results()]
     assert results[0] == shown  # as the panel read it now, whitespace collapsed
-    assert results[2] == BUNDLE.manifest["page_text"]["roles"]  # another page: the build's text
+    assert results[2] == BUNDLE.manifest.page_text["roles"]  # another page: the build's text
     assert not any(shown in json.dumps(m) for m in rig.conversation.messages if m["role"] == "system")
 
 

@@ -3,48 +3,51 @@ pages and parts, widened by the synonym table; several equal matches ask which."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from docent.schema import Experiment, Field, Manifest, Offer, Option, Page, Part, Preset, Tour
 from docent.sidecar.model.gestures import gestures
 
-MANIFEST = {
-    "tours": [
-        {"id": "first-visit", "label": "A first visit"},
-        {"id": "hiring", "label": "For a hiring manager"},
-    ],
-    "experiments": [
-        {"id": "leak", "label": "The leaking heap", "page": "lab", "live": True, "presets": [
-            {"id": "slow-leak", "label": "Slow leak", "server": False},
-            {"id": "full-heap", "label": "Full heap", "server": True},
-        ]},
-        {"id": "storm", "label": "The retry storm", "page": "lab", "live": False, "presets": [
-            {"id": "backoff-jitter", "label": "Backoff with jitter", "server": False},
-        ]},
-    ],
-    "parts": [
-        {"id": "leak-chart", "label": "The leak chart", "page": "lab"},
-        {"id": "3ds-flow", "label": "The 3-D Secure 2 flow", "page": "cases-3ds"},
-        {"id": "3ds-results", "label": "The 3-D Secure results table", "page": "cases-3ds"},
-        {"id": "storm-results", "label": "The storm results table", "page": "lab"},
-    ],
-    "pages": [
-        {"id": "home", "label": "Home", "path": "/"},
-        {"id": "cases-3ds", "label": "3-D Secure rollout", "path": "/cases/3ds/"},
-        {"id": "cases-kafka", "label": "Kafka event backbone", "path": "/cases/kafka/"},
-        {"id": "lab", "label": "Lab", "path": "/lab/"},
-        {"id": "installation", "label": "Installation", "path": "/installation/"},
-        {"id": "get-in-touch", "label": "Get in touch", "path": "/get-in-touch/"},
-    ],
-    "offers": [
-        {"id": "cv", "label": "Download the CV", "target": "/cv/"},
-        {"id": "email", "label": "Write an email", "target": "mailto:jo@example.org"},
-        {"id": "fit-check", "label": "Check a role against the record", "target": "/fit-check/"},
-    ],
-    "fields": [
-        {"name": "topic", "id": "topic", "label": "What is it about?", "page": "get-in-touch",
-         "options": [{"value": "role", "label": "A role"}, {"value": "consulting", "label": "Consulting"}]},
-    ],
-}
+MANIFEST = Manifest(
+    tours=(
+        Tour("first-visit", "A first visit", ()),
+        Tour("hiring", "For a hiring manager", ()),
+    ),
+    experiments=(
+        Experiment("leak", "The leaking heap", "lab", "/lab/", True, (
+            Preset("slow-leak", "Slow leak", False),
+            Preset("full-heap", "Full heap", True),
+        )),
+        Experiment("storm", "The retry storm", "lab", "/lab/", False, (
+            Preset("backoff-jitter", "Backoff with jitter", False),
+        )),
+    ),
+    parts=(
+        Part("leak-chart", "The leak chart", "lab", "/lab/"),
+        Part("3ds-flow", "The 3-D Secure 2 flow", "cases-3ds", "/cases/3ds/"),
+        Part("3ds-results", "The 3-D Secure results table", "cases-3ds", "/cases/3ds/"),
+        Part("storm-results", "The storm results table", "lab", "/lab/"),
+    ),
+    pages=(
+        Page("home", "Home", "/"),
+        Page("cases-3ds", "3-D Secure rollout", "/cases/3ds/"),
+        Page("cases-kafka", "Kafka event backbone", "/cases/kafka/"),
+        Page("lab", "Lab", "/lab/"),
+        Page("installation", "Installation", "/installation/"),
+        Page("get-in-touch", "Get in touch", "/get-in-touch/"),
+    ),
+    offers=(
+        Offer("cv", "Download the CV", "/cv/"),
+        Offer("email", "Write an email", "mailto:jo@example.org"),
+        Offer("fit-check", "Check a role against the record", "/fit-check/"),
+    ),
+    fields=(
+        Field("topic", "topic", "What is it about?", "get-in-touch",
+              (Option("role", "A role"), Option("consulting", "Consulting")), None),
+    ),
+)
 ALL = {"start_tour", "run_experiment", "point_at", "show_page", "offer", "show_links", "offer_choices", "topic"}
 
 
@@ -121,11 +124,11 @@ def test_several_pages_are_a_card_of_links_and_what_to_look_at_is_one_too() -> N
 
 def test_the_owner_extends_the_synonyms() -> None:
     assert gestures("Where is her portfolio?", MANIFEST, ALL) == []
-    owned = {**MANIFEST, "synonyms": {"portfolio": ["cv"]}}
+    owned = replace(MANIFEST, synonyms={"portfolio": ("cv",)})
     assert ids(gestures("Can I see her portfolio?", owned, ALL)) == [("offer", "cv")]
 
 
 def test_only_the_tools_the_request_offers() -> None:
     assert gestures("Give me a tour", MANIFEST, {"show_page"}) == []
-    assert gestures("Run the slow leak", {}, ALL) == []
+    assert gestures("Run the slow leak", Manifest(), ALL) == []
     assert gestures("How can I contact her?", MANIFEST, {"show_page"}) == []

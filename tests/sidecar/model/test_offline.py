@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from docent.sidecar.bundle import Section
+from docent.schema import Manifest, Owner, Tour
+from docent.schema import RecordSection as Section
 from docent.sidecar.model.offline import OfflineModel
 from docent.sidecar.model.port import ModelRequest, Stop, TextDelta, ToolCall, Usage
 
@@ -56,10 +57,10 @@ async def test_a_question_the_record_answers_gets_cited_third_person_sentences()
     assert usage.input_tokens > 0 and usage.output_tokens > 0
 
 
-OWNER = {"owner": {"name": "Jo Lind", "called": "Jo", "pronoun": "he"}}
+OWNER = Manifest(owner=Owner("Jo Lind", "Jo", "he"))
 
 
-async def told(question: str, manifest: dict | None = None) -> str:
+async def told(question: str, manifest: Manifest | None = None) -> str:
     model = OfflineModel(lambda: RECORD, manifest=lambda: manifest or OWNER)
     events, exc = await collect(model.stream(ask(question)))
     assert exc is None
@@ -167,7 +168,7 @@ async def test_show_opens_the_page_the_question_names():
 
 @pytest.mark.anyio
 async def test_asked_to_act_it_calls_the_tools_and_says_none_of_its_own():
-    manifest = {"tours": [{"id": "first-visit", "label": "A first visit"}]}
+    manifest = Manifest(tours=(Tour("first-visit", "A first visit", ()),))
     tools = [{"name": "start_tour", "input_schema": {}}]
     events, exc = await collect(OfflineModel(lambda: RECORD, manifest=lambda: manifest).stream(ask("Give me a tour", tools=tools)))
     assert exc is None

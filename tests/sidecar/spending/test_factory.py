@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from docent.sidecar.bundle import Section
+from docent.schema import RecordSection as Section
 from docent.sidecar.model.anthropic import AnthropicModel
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.openai import OpenAIModel

@@ -1,0 +1,55 @@
+"""The sidecar reads the bundle into the build's own records, once per file, and hangs what it derives on it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from docent.schema import Experiment, Page, plain
+from docent.sidecar.bundle import Bundle, BundleError, BundleSource
+
+EVALS = Path(__file__).resolve().parents[1] / "evals"
+BUNDLE = Bundle.load(EVALS / "bundle.json")
+
+
+def test_what_the_sidecar_reads_is_what_the_build_wrote() -> None:
+    written = json.loads((EVALS / "bundle.json").read_text(encoding="utf-8"))
+    assert plain(BUNDLE.manifest) == written["manifest"]
+    assert [plain(s) for s in BUNDLE.record.values()] == written["record"]
+    assert plain(BUNDLE.lexicon) == written["lexicon"] and plain(BUNDLE.mode) == written["mode"]
+    assert (BUNDLE.tools, BUNDLE.system, BUNDLE.hash) == (written["tools"], written["system"], written["hash"])
+
+
+def test_the_id_tables_hold_the_manifests_records() -> None:
+    assert isinstance(BUNDLE.pages["lab"], Page) and BUNDLE.pages["lab"].path == "/lab/"
+    assert isinstance(BUNDLE.experiments["leak"], Experiment)
+    assert set(BUNDLE.links) == set(BUNDLE.pages) | set(BUNDLE.sections)
+    assert [p.id for p in BUNDLE.parts_by_page["lab"]] == [p.id for p in BUNDLE.manifest.parts if p.page == "lab"]
+    assert "Clear the lab" in BUNDLE.labels and "Healthy: no leak" in BUNDLE.labels
+
+
+def test_what_is_derived_is_made_once_per_loaded_bundle(tmp_path: Path) -> None:
+    path = tmp_path / "docent-bundle.json"
+    path.write_bytes((EVALS / "bundle.json").read_bytes())
+    source = BundleSource(path)
+    first = source.get()
+    assert source.get() is first and first.site is first.site and first.index is first.index
+    assert first.matcher is first.matcher and first.validators is first.validators
+    path.write_text(path.read_text(encoding="utf-8") + " ", encoding="utf-8")  # rebuilt: a new file, a new bundle
+    again = source.get()
+    assert again is not first and again.site is not first.site and again.index is not first.index
+
+
+def test_a_bundle_that_lacks_a_key_is_refused_with_the_file_and_the_rebuild(tmp_path: Path) -> None:
+    data = json.loads((EVALS / "bundle.json").read_text(encoding="utf-8"))
+    del data["manifest"]["offers"][0]["target"]
+    path = tmp_path / "docent-bundle.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BundleError) as caught:
+        Bundle.load(path)
+    said = str(caught.value)
+    assert said.startswith("The bundle's manifest.offers[0] lacks target: rebuild it with `mkdocs build`")
+    assert str(path) in said
+

@@ -237,7 +237,8 @@ def make_model(name: str, case: Case, bundle: Bundle) -> LanguageModel:
 
     model = make_feature_model(
         "eval", model=name, api_key=os.environ.get("ANTHROPIC_API_KEY"), budget_usd=5.0, bulkhead=4,
-        record=lambda: bundle.record, manifest=lambda: bundle.manifest, lexicon=lambda: bundle.lexicon, replay_log=None, openai_api_key=os.environ.get("OPENAI_API_KEY"),
+        record=lambda: bundle.record, manifest=lambda: bundle.manifest, lexicon=lambda: bundle.lexicon, search=lambda: bundle.index,
+        replay_log=None, openai_api_key=os.environ.get("OPENAI_API_KEY"),
     )
     if isinstance(model, Off):
         raise SystemExit(f"No model {name!r}: {model.reason}")

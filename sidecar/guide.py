@@ -17,6 +17,7 @@ from .metrics import Metrics
 from .model.port import LanguageModel
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
+from .record_index import RecordIndex
 from .settings import Settings
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel, Off
@@ -164,6 +165,7 @@ class Guide:
                 record=parts.record,
                 manifest=parts.manifest,
                 lexicon=parts.lexicon,
+                search=parts.index,
                 meter=model.meter if isinstance(model, FeatureModel) else None,
             )
             if isinstance(made, Off):  # "offline" always parses: this would be a bug in the factory
@@ -217,6 +219,7 @@ def model_factory_for(
             record=parts.record,
             manifest=parts.manifest,
             lexicon=parts.lexicon,
+            search=parts.index,
             replay_log=settings.replay_log,
             openai_api_key=settings.openai_api_key,
             store=budget_store,
@@ -246,6 +249,11 @@ class BundleParts:
     def lexicon(self) -> tuple[LexiconEntry, ...]:
         bundle = self._bundle()
         return bundle.lexicon if bundle is not None else ()
+
+    def index(self) -> RecordIndex | None:
+        """The record's index the bundle holds: the offline model ranks with the one search mode uses."""
+        bundle = self._bundle()
+        return bundle.index if bundle is not None else None
 
 
 def default_turn_factory(

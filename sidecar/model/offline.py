@@ -59,7 +59,11 @@ SAID = 3  # sentences in an answer
 
 
 class OfflineModel:
-    """The embedded model. `record` and `manifest` are read at each call, so a rebuilt site is answered from at once."""
+    """The embedded model. `record` and `manifest` are read at each call, so a rebuilt site is answered from at once.
+
+    `search`: the record's index as the bundle holds it (`Bundle.index`), shared with search mode; without it (a
+    record given alone, as in tests) the model indexes the record itself.
+    """
 
     def __init__(
         self,
@@ -67,10 +71,12 @@ class OfflineModel:
         *,
         manifest: Callable[[], Manifest] | None = None,
         lexicon: Callable[[], Entries] | None = None,
+        search: Callable[[], RecordIndex | None] | None = None,
     ) -> None:
         self.record = record
         self.manifest = manifest or Manifest
         self.lexicon = lexicon or tuple
+        self.search = search or (lambda: None)
         self.spec = spec_for("offline")
         self._index: tuple[Mapping[str, RecordSection], RecordIndex, Vocabulary] | None = None
         self._lex: tuple[Entries, tuple[Lexicon, Mapping[str, list[str]]]] | None = None
@@ -78,7 +84,7 @@ class OfflineModel:
     def index(self) -> tuple[RecordIndex, Vocabulary]:
         record = self.record()
         if self._index is None or self._index[0] is not record:  # a rebuilt bundle is a new record
-            search = RecordIndex.of(record, lexicon=self.lexicon(), manifest=self.manifest())
+            search = self.search() or RecordIndex.of(record, lexicon=self.lexicon(), manifest=self.manifest())
             self._index = (record, search, Vocabulary.build(record))
         return self._index[1], self._index[2]
 

@@ -30,6 +30,7 @@ from ..lexicon import Entries
 from ..model.absent import MESSAGE as ABSENT
 from ..model.models import UnknownModel, spec_for
 from ..model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec
+from ..record_index import RecordIndex
 from .budget import Budget, Budgeted, BudgetStore
 from .bulkhead import Bulkhead, Bulkheaded
 from .circuit import Circuit, Tripping
@@ -183,12 +184,13 @@ class Wiring:
     manifest: Callable[[], Manifest] | None = None
     lexicon: Callable[[], Entries] | None = None
     facts: ModelFacts | None = None
+    search: Callable[[], RecordIndex | None] | None = None  # the bundle's record index, shared
 
 
 def _offline_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
     from ..model.offline import OfflineModel
 
-    return OfflineModel(wiring.record, manifest=wiring.manifest, lexicon=wiring.lexicon)
+    return OfflineModel(wiring.record, manifest=wiring.manifest, lexicon=wiring.lexicon, search=wiring.search)
 
 
 def _anthropic_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
@@ -243,10 +245,11 @@ def make_adapter(
     openai_api_key: str | None = None,
     manifest: Callable[[], Manifest] | None = None,
     lexicon: Callable[[], Entries] | None = None,
+    search: Callable[[], RecordIndex | None] | None = None,
     facts: ModelFacts | None = None,
 ) -> LanguageModel | Off:
     """The bare adapter a model choice names, or why there is none; `facts` (the Models API's) inform the table's row."""
-    wiring = Wiring(api_key, record, replay_log, client, openai_api_key, manifest, lexicon, facts)
+    wiring = Wiring(api_key, record, replay_log, client, openai_api_key, manifest, lexicon, facts, search)
     return ADAPTERS.get(choice.kind, _absent_adapter)(choice, wiring)
 
 
@@ -260,6 +263,7 @@ def make_feature_model(
     record: Callable[[], Mapping[str, RecordSection]],
     manifest: Callable[[], Manifest] | None = None,
     lexicon: Callable[[], Entries] | None = None,
+    search: Callable[[], RecordIndex | None] | None = None,
     replay_log: Path | None = None,
     client: httpx.AsyncClient | None = None,
     openai_api_key: str | None = None,
@@ -275,7 +279,7 @@ def make_feature_model(
         return Off(str(exc))
     adapter = make_adapter(
         choice, api_key=api_key, record=record, replay_log=replay_log, client=client, openai_api_key=openai_api_key,
-        manifest=manifest, lexicon=lexicon, facts=facts,
+        manifest=manifest, lexicon=lexicon, search=search, facts=facts,
     )
     if isinstance(adapter, Off):
         return adapter

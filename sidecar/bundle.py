@@ -35,6 +35,7 @@ from docent.schema import (
     decode,
 )
 
+from .gate import RecordIndex as Mentions
 from .gate import Site
 from .lexicon import Lexicon
 from .names import manifest_names, page_intros
@@ -174,6 +175,11 @@ class Bundle:
             first_titles.setdefault(section.page, section.title)
         intros = page_intros(self.manifest.page_text, first_titles)
         return Site.of(self.record, self.matcher, names, titles, owner=self.manifest.site_name, intros=intros)
+
+    @cached_property
+    def mentions(self) -> Mentions:
+        """What each section of the whole record mentions, for the gate: terms, words, quantities, names."""
+        return Mentions(self.record, self.matcher, self.site.page_titles, self.site.intros)
 
     @cached_property
     def index(self) -> RecordIndex:

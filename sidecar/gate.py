@@ -201,11 +201,16 @@ class Gate:
         quotable: Iterable[str] = (),
         policy: Policy | None = None,
         site: Site | None = None,
+        mentions: RecordIndex | None = None,
     ) -> None:
+        """`site` and `mentions`: made once for the record and lexicon (Bundle.site, Bundle.mentions); a gate made
+        without them (a search-mode conversation's sections, tests, benches) makes or finds its own."""
         self._record = record
         self._lexicon = lexicon
         self._site = site if site is not None else Site.cached(record, lexicon, tuple(quotable))
-        self._index = RecordIndex.of(record, lexicon, self._site.page_titles, self._site.intros)
+        if mentions is None:
+            mentions = RecordIndex.of(record, lexicon, self._site.page_titles, self._site.intros)
+        self._index = mentions
         self._policy: Policy = policy if policy is not None else AnswerPolicy()
         self._names = self._site.names
         self._splitter = SentenceSplitter()

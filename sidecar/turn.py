@@ -83,7 +83,9 @@ def default_gate(bundle: Bundle, policy: Policy, record: Mapping[str, RecordSect
     """The real gate; its lexicon and site hang on the bundle, so every turn shares them and the record index.
 
     `record`: in search mode, the sections this conversation was given; a citation of any other is dropped."""
-    return Gate(bundle.record if record is None else record, bundle.matcher, policy=policy, site=bundle.site)
+    if record is None:
+        return Gate(bundle.record, bundle.matcher, policy=policy, site=bundle.site, mentions=bundle.mentions)
+    return Gate(record, bundle.matcher, policy=policy, site=bundle.site)
 
 
 # What the visitor reads when a model call fails; an operator's problem is not the visitor's to read.

@@ -38,7 +38,7 @@ def test_what_is_derived_is_made_once_per_loaded_bundle(tmp_path: Path) -> None:
     source = BundleSource(path)
     first = source.get()
     assert source.get() is first and first.site is first.site and first.index is first.index
-    assert first.matcher is first.matcher and first.validators is first.validators
+    assert first.matcher is first.matcher and first.validators is first.validators and first.mentions is first.mentions
     path.write_text(path.read_text(encoding="utf-8") + " ", encoding="utf-8")  # rebuilt: a new file, a new bundle
     again = source.get()
     assert again is not first and again.site is not first.site and again.index is not first.index

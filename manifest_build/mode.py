@@ -37,7 +37,8 @@ class Mode(schema.Mode):
     """What the build chose, and what it measured: written into the bundle, stated in the summary line."""
 
     def json(self) -> dict[str, object]:
-        return schema.plain(self)  # type: ignore[no-any-return]
+        out: dict[str, object] = schema.plain(self)
+        return out
 
     def problems(self) -> list[Problem]:
         if self.record == "whole" and self.prompt_tokens > LARGEST_CONTEXT_TOKENS:

@@ -49,11 +49,14 @@ class Manifest:
 
     def public(self) -> dict[str, Any]:
         """site/docent/manifest.json: what the panel needs, and nothing of the record."""
-        return {f.name: plain(getattr(self, f.name)) for f in fields(self)[:PUBLIC_FIELDS]}
+        return {name: plain(getattr(self, name)) for name in PUBLIC}
 
     def json(self) -> dict[str, Any]:
         """The bundle's `manifest`: the public one, each page's text and instructions, and the owner's words."""
-        return plain(self)  # type: ignore[no-any-return]
+        out: dict[str, Any] = plain(self)
+        return out
 
 
-PUBLIC_FIELDS = 14  # version .. suggestions
+# The public file's keys: the manifest's first fields, up to the suggestions.
+_NAMES = [f.name for f in fields(Manifest)]
+PUBLIC = tuple(_NAMES[: _NAMES.index("suggestions") + 1])

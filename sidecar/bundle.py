@@ -81,7 +81,7 @@ class Bundle:
         try:
             return cls.from_json(data)
         except BundleError as exc:
-            raise BundleError(f"{exc} (the bundle at {path})") from None
+            raise BundleError(f"{path}: {exc}") from None
 
     @property
     def searched(self) -> bool:

@@ -42,7 +42,7 @@ COMMON_WORDS = frozenset(
 Entries = Iterable[LexiconEntry | Mapping[str, Any]]
 
 
-def read(entries: Entries) -> list[LexiconEntry]:
+def entries_of(entries: Entries) -> list[LexiconEntry]:
     return [e if isinstance(e, LexiconEntry) else LexiconEntry(str(e["term"]), tuple(map(str, e.get("aliases", ()))))
             for e in entries]
 
@@ -55,7 +55,7 @@ class Lexicon:
         names: dict[str, str] = {}  # name as written -> canonical term
         seen: set[str] = set()  # a name two terms share belongs to the first
         terms = []
-        for entry in read(entries):
+        for entry in entries_of(entries):
             term = " ".join(entry.term.split())
             if not term:
                 continue

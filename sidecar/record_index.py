@@ -28,7 +28,7 @@ from typing import Protocol
 
 from docent.schema import Manifest
 
-from .lexicon import Entries, Lexicon, read
+from .lexicon import Entries, Lexicon, entries_of
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -137,7 +137,7 @@ class RecordIndex:
         a visitor's word -> the site's words for it; a question with the word asks for those too."""
         labels = pages or {}
         self._synonyms = {word.lower(): list(means) for word, means in (synonyms or {}).items()}
-        entries = read(lexicon)
+        entries = entries_of(lexicon)
         self._lexicon = Lexicon(entries)
         self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []

@@ -17,7 +17,7 @@ from typing import Any
 from docent.schema import Manifest, RecordSection
 
 from ..excerpts import excerpted
-from ..lexicon import Entries, Lexicon, read
+from ..lexicon import Entries, Lexicon, entries_of
 from ..record_index import RecordIndex
 from .gestures import Gestures
 from .models import spec_for
@@ -158,7 +158,7 @@ class OfflineModel:
         """The lexicon's matcher and each term's names, built once per lexicon."""
         entries = self.lexicon()
         if self._lex is None or self._lex[0] is not entries:
-            names = {" ".join(e.term.split()): [e.term, *e.aliases] for e in read(entries)}
+            names = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries_of(entries)}
             self._lex = (entries, (Lexicon(entries), names))
         return self._lex[1]
 

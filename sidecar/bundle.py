@@ -46,6 +46,8 @@ __all__ = ["Bundle", "BundleError", "BundleSource"]
 
 @dataclass(frozen=True)
 class Bundle:
+    """One loaded bundle file: its parts as docent.schema's records, and what is derived from them, made once."""
+
     tools: list[dict[str, Any]]  # the model's tool definitions, sent as built
     system: list[dict[str, Any]]  # the system prompt's blocks, sent as built
     record: dict[str, RecordSection]  # by id, in the record's order

@@ -46,32 +46,33 @@ def test_a_missing_key_is_named_with_where_it_is_and_the_rebuild(written: dict[s
     data = copy.deepcopy(written)
     del data["manifest"]["parts"][1]["label"]
     said = _refusal(data)
-    assert said.startswith("The bundle's manifest.parts[1] lacks label: rebuild it with `mkdocs build`")
+    assert said.startswith("The bundle's manifest.parts[1]: object missing required field `label`; rebuild it with `mkdocs build`")
+    data = copy.deepcopy(written)
     del data["lexicon"]
-    assert _refusal(data).startswith("The bundle lacks lexicon: rebuild it")
+    assert _refusal(data).startswith("The bundle: object missing required field `lexicon`; rebuild it")
 
 
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (lambda d: d["manifest"]["pages"][0].update(label=3), "manifest.pages[0].label is a number, not a string"),
-        (lambda d: d["manifest"].update(pages={}), "manifest.pages is an object, not a list"),
-        (lambda d: d["manifest"]["experiments"][0].update(live="yes"), "manifest.experiments[0].live is a string, not true or false"),
-        (lambda d: d["manifest"]["fields"][0].update(consequential="maybe"), "manifest.fields[0].consequential is a string, not one of 'ring', 'confirm' or null"),
-        (lambda d: d["mode"].update(record="sometimes"), "mode.record is 'sometimes', not one of 'whole', 'search'"),
-        (lambda d: d["record"][0].update(text=None), "record[0].text is null, not a string"),
-        (lambda d: d["manifest"]["owner"].update(name=["Mara"]), "manifest.owner.name is a list, not a string"),
+        (lambda d: d["manifest"]["pages"][0].update(label=3), "manifest.pages[0].label: expected `str`, got `int`"),
+        (lambda d: d["manifest"].update(pages={}), "manifest.pages: expected `array`, got `object`"),
+        (lambda d: d["manifest"]["experiments"][0].update(live="yes"), "manifest.experiments[0].live: expected `bool`, got `str`"),
+        (lambda d: d["manifest"]["fields"][0].update(consequential="maybe"), "manifest.fields[0].consequential: invalid enum value 'maybe'"),
+        (lambda d: d["mode"].update(record="sometimes"), "mode.record: invalid enum value 'sometimes'"),
+        (lambda d: d["record"][0].update(text=None), "record[0].text: expected `str`, got `null`"),
+        (lambda d: d["manifest"]["owner"].update(name=["Mara"]), "manifest.owner.name: expected `str`, got `array`"),
     ],
 )
 def test_a_value_of_the_wrong_kind_is_named_with_what_it_should_be(written: dict[str, Any], change: Any, said: str) -> None:
     data = copy.deepcopy(written)
     change(data)
     message = _refusal(data)
-    assert message.startswith(f"The bundle's {said}: rebuild it"), message
+    assert message.startswith(f"The bundle's {said}; rebuild it"), message
 
 
 def test_what_is_not_an_object_at_all_is_refused() -> None:
-    assert _refusal([]).startswith("The bundle is a list, not an object: rebuild it")
+    assert _refusal([]).startswith("The bundle: expected `object`, got `array`; rebuild it")
 
 
 def test_a_field_without_an_element_id_reads_as_none(written: dict[str, Any]) -> None:

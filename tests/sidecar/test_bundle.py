@@ -51,7 +51,7 @@ def test_a_bundle_that_lacks_a_key_is_refused_with_the_file_and_the_rebuild(tmp_
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(BundleError) as caught:
         Bundle.load(path)
-    assert str(caught.value).startswith(f"{path}: The bundle's manifest.offers[0] lacks target: rebuild it with `mkdocs build`")
+    assert str(caught.value).startswith(f"{path}: The bundle's manifest.offers[0]: object missing required field `target`; rebuild it with `mkdocs build`")
 
 
 def test_the_offline_model_ranks_with_the_bundles_own_index() -> None:

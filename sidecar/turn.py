@@ -44,8 +44,9 @@ from .model.port import (
     ToolCall,
     Usage,
 )
+from .opening import Opening
 from .policy import Policy
-from .screen import Failure, Screen, note, reminder, shown_value
+from .screen import Failure, Screen, note, shown_value
 from .toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
 
 log = logging.getLogger(__name__)
@@ -159,27 +160,26 @@ class Turn:
         carried = conversation.waiting if ask.reply is not None and conversation.waiting is not None else Waiting("", "", "")
         here.actions, here.asked_for_run = carried.actions, here.asked_for_run or carried.asked_for_run
         try:
-            results, opening = self._opening(conversation, ask, here)
+            results, shown = self._opening(conversation, ask, here)
         except CardMismatch as exc:
             yield Error("no_card", str(exc))
             return
-        for event in opening:
+        for event in shown:
             yield event
         failed = Failure.read_all(ask.failed, self.bundle)
         text = note(self.bundle, screen, failed=failed, held=conversation.held_last)
         found = self._excerpts(conversation, question)
         content = [*results] + ([{"type": "text", "text": found.text}] if found is not None and found.text else [])
         content += [{"type": "text", "text": self.policy.fence(question)}] if question is not None else []
-        as_reminder = not spec.mid_system or _fell_back(conversation.messages)
-        base = list(conversation.messages)
-        messages = base + _placed(content, text, as_reminder=as_reminder)
+        opening = Opening.of(conversation.messages, content, text, mid_system=spec.mid_system)
+        added: list[dict[str, Any]] = []  # the calls' replies and results, after the opening
 
         if self.bundle.searched:
             given = [*conversation.given, *(found.ids if found is not None else ())]
             gate = self.make_gate(self.bundle, self.policy, {sid: self.bundle.record[sid] for sid in given})
         else:
             gate = self.make_gate(self.bundle, self.policy)
-        for event in opening:
+        for event in shown:
             if isinstance(event, Action):
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
         usage = Usage()
@@ -197,7 +197,7 @@ class Turn:
                 request = ModelRequest(
                     self.bundle.system,
                     self.bundle.tools,
-                    list(messages),
+                    [*opening.messages, *added],
                     max_tokens=allowance,
                     tool_choice="none" if last else "auto",
                 )
@@ -208,19 +208,17 @@ class Turn:
                             first_word = (self.clock() - started) * 1000
                         yield event
                 except SystemRoleUnsupported:
-                    if as_reminder or reply.began:
+                    if reply.began or not opening.sends_system:
                         raise
                     # The model table was wrong for this model: the note goes in the question's message
                     # from now on, and the committed reminder keeps it so for the conversation.
                     log.warning("%s takes no mid-conversation system message; sending the note as a reminder", spec.id)
-                    as_reminder = True
-                    turn_start = _placed(content, text, as_reminder=True)
-                    messages = base + turn_start + messages[len(base) + len(_placed(content, text, as_reminder=False)) :]
+                    opening = opening.reminding()
                     calls -= 1
                     continue
                 usage = usage + reply.usage
                 if reply.blocks:
-                    messages.append({"role": "assistant", "content": reply.blocks})
+                    added.append({"role": "assistant", "content": reply.blocks})
                 if not reply.calls:
                     break
                 if reply.waiting is not None:
@@ -233,7 +231,7 @@ class Turn:
                         asked_for_run=here.asked_for_run,
                     )
                     break
-                messages.append({"role": "user", "content": reply.results})
+                added.append({"role": "user", "content": reply.results})
                 if last:
                     break
         except ModelError as exc:
@@ -247,7 +245,7 @@ class Turn:
         if gate.none:
             yield self.policy.none_refusal()
         conversation.commit(
-            messages,
+            [*opening.messages, *added],
             held=[h.reason for h in gate.held],
             waiting=waiting,
             question=question is not None,
@@ -431,21 +429,3 @@ def _result(call: str, content: str, *, error: bool = False) -> dict[str, Any]:
         block["is_error"] = True
     return block
 
-
-def _placed(content: list[dict[str, Any]], text: str, *, as_reminder: bool) -> list[dict[str, Any]]:
-    """The turn's opening messages: the user's content, and the note where the model table says it goes."""
-    if not text:
-        return [{"role": "user", "content": list(content)}]
-    if as_reminder:
-        return [{"role": "user", "content": [*content, reminder(text)]}]
-    return [{"role": "user", "content": list(content)}, {"role": "system", "content": text}]
-
-
-def _fell_back(messages: list[dict[str, Any]]) -> bool:
-    """Whether this conversation already sends its note as a reminder (the model refused a system message)."""
-    return any(
-        m.get("role") == "user"
-        and isinstance(m.get("content"), list)
-        and any(b.get("type") == "text" and b.get("text", "").startswith("<system-reminder>") for b in m["content"])
-        for m in messages
-    )

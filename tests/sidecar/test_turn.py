@@ -210,6 +210,18 @@ async def test_a_refused_system_message_falls_back_to_a_reminder_for_the_convers
 
 
 @pytest.mark.anyio
+async def test_a_refused_system_message_the_turn_did_not_send_ends_it_without_a_second_request(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, [{"question": "led", "calls": [[{"text": f"Yes. She led a team of five. {LEADING}"}]]}])
+    first = await rig.ask(Ask(question="Has she led a team?", screen=ON_LAB))
+    assert kinds(first) == ["sentence", "sentence", "done"] and rig.conversation.messages[1]["role"] == "system"
+    kept = copy.deepcopy(rig.conversation.messages)
+    rig.model = refusing_system(rig.model)  # the conversation's earlier system message, not this turn's, is refused
+    events = await rig.ask(Ask(question="Has she led a team of five?"))  # no page, nothing held: no note to move
+    assert kinds(events) == ["error"] and len(rig.model.requests) == 1
+    assert rig.conversation.messages == kept
+
+
+@pytest.mark.anyio
 async def test_choices_end_the_turn_waiting_and_the_pick_continues_it(tmp_path: Path) -> None:
     script = [{"question": "look at", "calls": [
         [{"text": f"She has cases and a lab. {LEADING} "}, {"tool": "offer_choices", "input": {"question": "Which first?", "options": ["Cases", "Lab"]}}],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncGenerator, Awaitable, Mapping
+from collections.abc import AsyncGenerator, Awaitable
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any
 
@@ -13,13 +13,14 @@ from starlette.routing import Route
 
 from .body import read_body
 from .bundle import Bundle
-from .conversation import Conversation, Waiting
+from .conversation import Conversation
 from .errors import GuideError
 from .events import Error, Start, StreamEvent
 from .guide import OFF_WORDS, Guide, Ready
 from .proof import ALGORITHM, ProofError, difficulty
 from .ratelimit import Limited, client_address
 from .reference import document_bytes
+from .reply import broken
 from .store import Lease, Store, StoreFull, StoreUnavailable
 from .stream import Answer
 from .tally import tallied
@@ -143,8 +144,9 @@ class _Endpoints:
                         "conversation_full",
                         f"This conversation has had its {self.settings.questions} questions: start a new one.",
                     )
-            else:
-                _check_reply(body["reply"], conversation.waiting)  # the schema asks for one of question and reply
+            rule = broken(question, reply, conversation.waiting)
+            if rule is not None:
+                raise GuideError(rule.status, rule.code, rule.message)
             await self._limited(
                 self.guide.limits.question(address=self._address(request), conversation=conversation.token)
             )
@@ -219,20 +221,6 @@ async def _remembered(
 
 
 UNREMEMBERED = "The guide could not remember this answer, so it is not part of the conversation: ask again in a minute."
-
-
-def _check_reply(reply: Mapping[str, Any], waiting: Waiting | None) -> None:
-    """A reply answers the card the last answer ended on: that card, and in its kind."""
-    if waiting is None or waiting.call != reply["call"]:
-        raise GuideError(
-            409, "no_card", "This reply answers no card the guide is waiting on: ask a question instead."
-        )
-    if waiting.kind == "confirm" and "approved" not in reply:
-        raise GuideError(422, "invalid", "reply must carry approved (true or false) for a confirmation.")
-    if waiting.kind == "choices" and "pick" not in reply:
-        raise GuideError(422, "invalid", "reply must carry pick, one of the card's choices.")
-    if waiting.kind == "choices" and waiting.options and reply["pick"] not in waiting.options:
-        raise GuideError(422, "invalid", "reply.pick is not one of the card's choices: pick one of them.")
 
 
 def _ask_type() -> type[Ask]:

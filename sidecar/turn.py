@@ -46,6 +46,7 @@ from .model.port import (
 )
 from .opening import Opening
 from .policy import Policy
+from .reply import broken
 from .screen import Failure, Screen, note, shown_value
 from .toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
 
@@ -113,10 +114,6 @@ def error_for(exc: ModelError) -> Error:
     return Error(exc.code, ERROR_WORDS.get(exc.code, FALLBACK))
 
 
-class CardMismatch(Exception):
-    """A reply for a call the conversation does not wait on: a browser cannot answer for a call never made."""
-
-
 class Turn:
     def __init__(
         self,
@@ -150,8 +147,9 @@ class Turn:
                 yield refused
                 yield Done(spec.id, bundle=self.bundle.hash)
                 return
-        if ask.question is None and ask.reply is None:
-            yield Error("invalid", "Ask a question, or answer the card the guide showed.")
+        rule = broken(ask.question, ask.reply, conversation.waiting)
+        if rule is not None:
+            yield rule.error
             return
         screen = Screen.read(ask.screen, self.bundle)
         question = ask.question
@@ -159,11 +157,7 @@ class Turn:
         # An answer to a card continues the turn the card stopped: its calls, actions and tokens, not fresh ones.
         carried = conversation.waiting if ask.reply is not None and conversation.waiting is not None else Waiting("", "", "")
         here.actions, here.asked_for_run = carried.actions, here.asked_for_run or carried.asked_for_run
-        try:
-            results, shown = self._opening(conversation, ask, here)
-        except CardMismatch as exc:
-            yield Error("no_card", str(exc))
-            return
+        results, shown = self._answered(conversation.waiting, ask, here)
         for event in shown:
             yield event
         failed = Failure.read_all(ask.failed, self.bundle)
@@ -271,27 +265,20 @@ class Turn:
             return None
         return excerpts(self.bundle, question, earlier=conversation.asked, given=conversation.given)
 
-    def _opening(
-        self, conversation: Conversation, ask: Ask, here: Here
+    def _answered(
+        self, waiting: Waiting | None, ask: Ask, here: Here
     ) -> tuple[list[dict[str, Any]], list[StreamEvent]]:
-        """The tool results the new message must open with, and any events an approval gives at once."""
-        waiting = conversation.waiting
+        """The tool results the new message must open with, and any events an approval gives at once.
+
+        The reply keeps the rules of `reply.broken` by now: it answers this card, in its kind."""
+        if waiting is None:
+            return [], []
         if ask.reply is None:
-            if waiting is None:
-                return [], []
             # Every tool call needs a result: a card left for a new question is answered as left.
             return [*waiting.results, _result(waiting.call, said.unanswered(waiting))], []
-        call = ask.reply.get("call")
-        if waiting is None or call != waiting.call:
-            raise CardMismatch("There is no card waiting for that answer in this conversation.")
         if waiting.kind == "choices":
-            pick = ask.reply.get("pick")
-            if not isinstance(pick, str) or pick not in waiting.options:
-                raise CardMismatch("That answer is not one of the card's choices.")
-            return [*waiting.results, _result(waiting.call, said.picked(waiting, pick))], []
-        approved = ask.reply.get("approved")
-        if not isinstance(approved, bool):
-            raise CardMismatch("A confirm card is answered with approved: true or false.")
+            return [*waiting.results, _result(waiting.call, said.picked(waiting, ask.reply["pick"]))], []
+        approved = ask.reply["approved"]
         entry = self.check.lent(waiting.name, waiting.page, waiting.field_id)
         label = entry.label if entry else waiting.name
         if not approved:

@@ -29,11 +29,10 @@ from . import actions as said
 from .actions import Outcome, carry_out
 from .bundle import Bundle
 from .conversation import Conversation, Waiting
-from .events import Action, Done, Error, Held, Sentence, StreamEvent
+from .events import Action, Error, Held, Sentence, StreamEvent
 from .excerpts import Excerpts, excerpts
 from .gate import Gate
 from .model.port import (
-    CutShort,
     LanguageModel,
     ModelError,
     ModelRequest,
@@ -46,6 +45,7 @@ from .model.port import (
 )
 from .opening import Opening
 from .policy import Policy
+from .receipt import Receipt
 from .reply import broken
 from .screen import Failure, Screen, note, shown_value
 from .toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
@@ -139,13 +139,13 @@ class Turn:
 
     async def run(self, conversation: Conversation, ask: Ask) -> AsyncGenerator[StreamEvent, None]:
         """The turn's events, ending with Done or Error; the conversation changes only on Done."""
-        started = self.clock()
         spec = self.model.spec
+        receipt = Receipt(spec, self.bundle.hash, self.clock)
         if ask.question is not None:
             refused = self.policy.refusal(ask.question)
             if refused is not None:
                 yield refused
-                yield Done(spec.id, bundle=self.bundle.hash)
+                yield receipt.done()
                 return
         rule = broken(ask.question, ask.reply, conversation.waiting)
         if rule is not None:
@@ -157,6 +157,7 @@ class Turn:
         # An answer to a card continues the turn the card stopped: its calls, actions and tokens, not fresh ones.
         carried = conversation.waiting if ask.reply is not None and conversation.waiting is not None else Waiting("", "", "")
         here.actions, here.asked_for_run = carried.actions, here.asked_for_run or carried.asked_for_run
+        receipt.carried = carried.output_tokens
         results, shown = self._answered(conversation.waiting, ask, here)
         for event in shown:
             yield event
@@ -176,31 +177,23 @@ class Turn:
         for event in shown:
             if isinstance(event, Action):
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
-        usage = Usage()
-        first_word: float | None = None
         waiting: Waiting | None = None
         calls = carried.calls
         try:
             while True:
                 calls += 1
                 last = calls >= self.max_calls or here.actions >= self.max_actions
-                # The answer's allowance (seed 002: 700 tokens an answer), not each call's.
-                allowance = self.policy.max_answer_tokens - carried.output_tokens - usage.output_tokens
-                if allowance <= 0:
-                    raise CutShort(f"The answer used its {self.policy.max_answer_tokens} tokens before it was done.", billed=usage)
                 request = ModelRequest(
                     self.bundle.system,
                     self.bundle.tools,
                     [*opening.messages, *added],
-                    max_tokens=allowance,
+                    max_tokens=receipt.allowance(self.policy.max_answer_tokens),
                     tool_choice="none" if last else "auto",
                 )
                 reply = _Reply()
                 try:
                     async for event in self._call(request, reply, gate, here, last=last):
-                        if isinstance(event, Sentence) and first_word is None:
-                            first_word = (self.clock() - started) * 1000
-                        yield event
+                        yield receipt.seen(event)
                 except SystemRoleUnsupported:
                     if reply.began or not opening.sends_system:
                         raise
@@ -210,7 +203,7 @@ class Turn:
                     opening = opening.reminding()
                     calls -= 1
                     continue
-                usage = usage + reply.usage
+                receipt.add(reply.usage)
                 if reply.blocks:
                     added.append({"role": "assistant", "content": reply.blocks})
                 if not reply.calls:
@@ -221,7 +214,7 @@ class Turn:
                         results=tuple(reply.results),
                         calls=calls,
                         actions=here.actions,
-                        output_tokens=carried.output_tokens + usage.output_tokens,
+                        output_tokens=receipt.spent,
                         asked_for_run=here.asked_for_run,
                     )
                     break
@@ -233,9 +226,7 @@ class Turn:
             yield error_for(exc)
             return
         for event in gate.finish():
-            if isinstance(event, Sentence) and first_word is None:
-                first_word = (self.clock() - started) * 1000
-            yield event
+            yield receipt.seen(event)
         if gate.none:
             yield self.policy.none_refusal()
         conversation.commit(
@@ -246,18 +237,7 @@ class Turn:
             given=found.ids if found is not None else (),
             asked=question if found is not None else None,
         )
-        yield Done(
-            spec.id,
-            actions=here.actions,
-            input_tokens=usage.input_tokens,
-            output_tokens=usage.output_tokens,
-            cache_read_tokens=usage.cache_read_tokens,
-            cache_write_tokens=usage.cache_write_tokens,
-            cost_usd=spec.cost(usage),
-            first_word_ms=first_word,
-            bundle=self.bundle.hash,
-            waiting=waiting is not None,
-        )
+        yield receipt.done(actions=here.actions, waiting=waiting is not None)
 
     def _excerpts(self, conversation: Conversation, question: str | None) -> Excerpts | None:
         """Search mode: the sections this question brings, before its fence; none for an answer to a card."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncGenerator, Callable, Iterable, Mapping
+from collections.abc import AsyncGenerator, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -29,7 +29,7 @@ from . import actions as said
 from .actions import Outcome, carry_out
 from .bundle import Bundle
 from .conversation import Conversation, Waiting
-from .events import Action, Error, Held, Sentence, StreamEvent
+from .events import Action, Done, Error, Held, Sentence, StreamEvent
 from .excerpts import Excerpts, excerpts
 from .gate import Gate
 from .model.port import (
@@ -139,36 +139,60 @@ class Turn:
 
     async def run(self, conversation: Conversation, ask: Ask) -> AsyncGenerator[StreamEvent, None]:
         """The turn's events, ending with Done or Error; the conversation changes only on Done."""
-        spec = self.model.spec
-        receipt = Receipt(spec, self.bundle.hash, self.clock)
+        shown, turn = self._open(conversation, ask)
+        for event in shown:
+            yield event
+        if turn is None:
+            return  # refused before any model was asked
+        try:
+            async for event in self._calls(turn):
+                yield event
+        except ModelError as exc:
+            log.warning("A model call of a turn failed (%s): %s", exc.code, exc.message)
+            yield error_for(exc)
+            return  # nothing of a failed turn is remembered
+        for event in self._finish(turn):
+            yield event
+        turn.commit(conversation)
+        yield turn.done()
+
+    def _open(self, conversation: Conversation, ask: Ask) -> tuple[list[StreamEvent], _Underway | None]:
+        """Refuse or open: what the visitor sees before any model call, and the turn under way (None: it ends there)."""
+        receipt = Receipt(self.model.spec, self.bundle.hash, self.clock)
         if ask.question is not None:
             refused = self.policy.refusal(ask.question)
             if refused is not None:
-                yield refused
-                yield receipt.done()
-                return
+                return [refused, receipt.done()], None
         rule = broken(ask.question, ask.reply, conversation.waiting)
         if rule is not None:
-            yield rule.error
-            return
+            return [rule.error], None
+        return self._opening(conversation, ask, receipt)
+
+    def _opening(
+        self, conversation: Conversation, ask: Ask, receipt: Receipt
+    ) -> tuple[list[StreamEvent], _Underway]:
+        """The screen as the turn sees it, the card it continues, its opening and its gate; and what an approval
+        shows at once."""
         screen = Screen.read(ask.screen, self.bundle)
         question = ask.question
         here = Here.of(screen, asked_for_run=question is not None and self.policy.asks_for_run(question))
         # An answer to a card continues the turn the card stopped: its calls, actions and tokens, not fresh ones.
-        carried = conversation.waiting if ask.reply is not None and conversation.waiting is not None else Waiting("", "", "")
+        waiting = conversation.waiting
+        carried = waiting if ask.reply is not None and waiting is not None else Waiting("", "", "")
         here.actions, here.asked_for_run = carried.actions, here.asked_for_run or carried.asked_for_run
         receipt.carried = carried.output_tokens
-        results, shown = self._answered(conversation.waiting, ask, here)
-        for event in shown:
-            yield event
+        results, shown = self._answered(waiting, ask, here)
         failed = Failure.read_all(ask.failed, self.bundle)
         text = note(self.bundle, screen, failed=failed, held=conversation.held_last)
         found = self._excerpts(conversation, question)
         content = [*results] + ([{"type": "text", "text": found.text}] if found is not None and found.text else [])
         content += [{"type": "text", "text": self.policy.fence(question)}] if question is not None else []
-        opening = Opening.of(conversation.messages, content, text, mid_system=spec.mid_system)
-        added: list[dict[str, Any]] = []  # the calls' replies and results, after the opening
+        opening = Opening.of(conversation.messages, content, text, mid_system=self.model.spec.mid_system)
+        gate = self._gate(conversation, found, shown)
+        return shown, _Underway(question, here, opening, gate, receipt, found=found, calls=carried.calls)
 
+    def _gate(self, conversation: Conversation, found: Excerpts | None, shown: list[StreamEvent]) -> GateLike:
+        """One gate across the turn's calls; in search mode it takes citations only of the sections given so far."""
         if self.bundle.searched:
             given = [*conversation.given, *(found.ids if found is not None else ())]
             gate = self.make_gate(self.bundle, self.policy, {sid: self.bundle.record[sid] for sid in given})
@@ -177,67 +201,43 @@ class Turn:
         for event in shown:
             if isinstance(event, Action):
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
-        waiting: Waiting | None = None
-        calls = carried.calls
-        try:
-            while True:
-                calls += 1
-                last = calls >= self.max_calls or here.actions >= self.max_actions
-                request = ModelRequest(
-                    self.bundle.system,
-                    self.bundle.tools,
-                    [*opening.messages, *added],
-                    max_tokens=receipt.allowance(self.policy.max_answer_tokens),
-                    tool_choice="none" if last else "auto",
-                )
-                reply = _Reply()
-                try:
-                    async for event in self._call(request, reply, gate, here, last=last):
-                        yield receipt.seen(event)
-                except SystemRoleUnsupported:
-                    if reply.began or not opening.sends_system:
-                        raise
-                    # The model table was wrong for this model: the note goes in the question's message
-                    # from now on, and the committed reminder keeps it so for the conversation.
-                    log.warning("%s takes no mid-conversation system message; sending the note as a reminder", spec.id)
-                    opening = opening.reminding()
-                    calls -= 1
-                    continue
-                receipt.add(reply.usage)
-                if reply.blocks:
-                    added.append({"role": "assistant", "content": reply.blocks})
-                if not reply.calls:
-                    break
-                if reply.waiting is not None:
-                    waiting = replace(
-                        reply.waiting,
-                        results=tuple(reply.results),
-                        calls=calls,
-                        actions=here.actions,
-                        output_tokens=receipt.spent,
-                        asked_for_run=here.asked_for_run,
-                    )
-                    break
-                added.append({"role": "user", "content": reply.results})
-                if last:
-                    break
-        except ModelError as exc:
-            log.warning("A model call of a turn failed (%s): %s", exc.code, exc.message)
-            yield error_for(exc)
-            return
-        for event in gate.finish():
-            yield receipt.seen(event)
-        if gate.none:
+        return gate
+
+    async def _calls(self, turn: _Underway) -> AsyncGenerator[StreamEvent, None]:
+        """The model calls, each request extending the last; until one only speaks, ends on a card, or was the last."""
+        while True:
+            turn.calls += 1
+            last = turn.calls >= self.max_calls or turn.here.actions >= self.max_actions
+            request = ModelRequest(
+                self.bundle.system,
+                self.bundle.tools,
+                turn.messages,
+                max_tokens=turn.receipt.allowance(self.policy.max_answer_tokens),
+                tool_choice="none" if last else "auto",
+            )
+            reply = _Reply()
+            try:
+                async for event in self._call(request, reply, turn.gate, turn.here, last=last):
+                    yield turn.receipt.seen(event)
+            except SystemRoleUnsupported:
+                if reply.began or not turn.opening.sends_system:
+                    raise
+                # The model table was wrong for this model: the note goes in the question's message
+                # from now on, and the committed reminder keeps it so for the conversation.
+                spec = self.model.spec.id
+                log.warning("%s takes no mid-conversation system message; sending the note as a reminder", spec)
+                turn.opening = turn.opening.reminding()
+                turn.calls -= 1
+                continue
+            if not turn.took(reply, last=last):
+                return
+
+    def _finish(self, turn: _Underway) -> Iterator[StreamEvent]:
+        """The gate's last words and holds; the policy's words when it let nothing through."""
+        for event in turn.gate.finish():
+            yield turn.receipt.seen(event)
+        if turn.gate.none:
             yield self.policy.none_refusal()
-        conversation.commit(
-            [*opening.messages, *added],
-            held=[h.reason for h in gate.held],
-            waiting=waiting,
-            question=question is not None,
-            given=found.ids if found is not None else (),
-            asked=question if found is not None else None,
-        )
-        yield receipt.done(actions=here.actions, waiting=waiting is not None)
 
     def _excerpts(self, conversation: Conversation, question: str | None) -> Excerpts | None:
         """Search mode: the sections this question brings, before its fence; none for an answer to a card."""
@@ -388,6 +388,60 @@ class _Reply:
     def tool_use(self, call: ToolCall) -> None:
         self.calls += 1
         self.blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.input or {}})
+
+
+@dataclass
+class _Underway:
+    """A turn under way: where the visitor stands, what it sends, its gate and receipt, the card it ends on."""
+
+    question: str | None
+    here: Here
+    opening: Opening
+    gate: GateLike
+    receipt: Receipt
+    found: Excerpts | None = None  # search mode: the sections this question brought
+    calls: int = 0  # the turn's calls so far, those before a card it continues included
+    added: list[dict[str, Any]] = field(default_factory=list)  # the calls' replies and results, after the opening
+    waiting: Waiting | None = None
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """What the next request sends: it extends the last one's messages byte for byte."""
+        return [*self.opening.messages, *self.added]
+
+    def took(self, reply: _Reply, *, last: bool) -> bool:
+        """A call's reply added to the messages; whether another call follows."""
+        self.receipt.add(reply.usage)
+        if reply.blocks:
+            self.added.append({"role": "assistant", "content": reply.blocks})
+        if not reply.calls:
+            return False
+        if reply.waiting is not None:
+            self.waiting = replace(
+                reply.waiting,
+                results=tuple(reply.results),
+                calls=self.calls,
+                actions=self.here.actions,
+                output_tokens=self.receipt.spent,
+                asked_for_run=self.here.asked_for_run,
+            )
+            return False
+        self.added.append({"role": "user", "content": reply.results})
+        return not last
+
+    def done(self) -> Done:
+        return self.receipt.done(actions=self.here.actions, waiting=self.waiting is not None)
+
+    def commit(self, conversation: Conversation) -> None:
+        """The turn, remembered exactly as it was sent."""
+        conversation.commit(
+            self.messages,
+            held=[h.reason for h in self.gate.held],
+            waiting=self.waiting,
+            question=self.question is not None,
+            given=self.found.ids if self.found is not None else (),
+            asked=self.question if self.found is not None else None,
+        )
 
 
 def _result(call: str, content: str, *, error: bool = False) -> dict[str, Any]:

@@ -30,9 +30,8 @@ def test_the_note_is_a_system_message_after_the_users_where_the_model_takes_one(
 
 def test_the_note_ends_the_users_message_as_a_reminder_where_the_model_takes_no_system_message() -> None:
     opening = Opening.of(EARLIER, QUESTION, NOTE, mid_system=False)
-    assert opening.placed == [
-        {"role": "user", "content": [*QUESTION, {"type": "text", "text": f"<system-reminder>\n{NOTE}\n</system-reminder>"}]}
-    ]
+    reminder = {"type": "text", "text": f"<system-reminder>\n{NOTE}\n</system-reminder>"}
+    assert opening.placed == [{"role": "user", "content": [*QUESTION, reminder]}]
     assert not opening.sends_system
 
 

@@ -282,28 +282,8 @@ class Turn:
             elif isinstance(event, ToolCall):
                 reply.began = True
                 reply.tool_use(event)
-                if last:
-                    reply.results.append(_result(event.id, LAST_WORDS, error=True))
-                    continue
-                verdict = self.check.check(event, here)
-                if isinstance(verdict, Passed) and verdict.kind in CARDS:
-                    verdict = self._vet_card(verdict, gate)
-                if self.on_check is not None:
-                    self.on_check(verdict)
-                if isinstance(verdict, Failed):
-                    reply.results.append(_result(event.id, verdict.message, error=True))
-                    continue
-                outcome: Outcome = carry_out(verdict, self.bundle, here)
-                gate.acted(*acted_labels(verdict, outcome, self.bundle.pages))
-                if outcome.events:
-                    for out in gate.flush():  # the words the model wrote before this action go first
-                        yield out
-                    for shown in outcome.events:
-                        yield shown
-                if outcome.waiting is not None:
-                    reply.waiting = outcome.waiting
-                else:
-                    reply.results.append(_result(event.id, outcome.result or ""))
+                for shown in self._tool_call(event, reply, gate, here, last=last):
+                    yield shown
             elif isinstance(event, Thinking):
                 reply.began = True
                 reply.blocks.append(event.block)  # kept whole and in place; the gate never sees it
@@ -312,6 +292,30 @@ class Turn:
             elif isinstance(event, Stop):
                 reply.stop = event.reason
 
+    def _tool_call(
+        self, call: ToolCall, reply: _Reply, gate: GateLike, here: Here, *, last: bool
+    ) -> Iterator[StreamEvent]:
+        """One tool call through the checks: its result for the model, and what the visitor sees if it passed."""
+        if last:
+            reply.results.append(_result(call.id, LAST_WORDS, error=True))
+            return
+        verdict = self.check.check(call, here)
+        if isinstance(verdict, Passed) and verdict.kind in CARDS:
+            verdict = self._vet_card(verdict, gate)
+        if self.on_check is not None:
+            self.on_check(verdict)
+        if isinstance(verdict, Failed):
+            reply.results.append(_result(call.id, verdict.message, error=True))
+            return
+        outcome: Outcome = carry_out(verdict, self.bundle, here)
+        gate.acted(*acted_labels(verdict, outcome, self.bundle.pages))
+        if outcome.events:
+            yield from gate.flush()  # the words the model wrote before this action go first
+            yield from outcome.events
+        if outcome.waiting is not None:
+            reply.waiting = outcome.waiting
+        else:
+            reply.results.append(_result(call.id, outcome.result or ""))
 
     def _vet_card(self, verdict: Passed, gate: GateLike) -> Passed | Failed:
         """The words a model writes on a card reach the visitor too, so the gate's rules hold for them; a label of

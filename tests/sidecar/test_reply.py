@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from docent.sidecar.conversation import Waiting
+from docent.sidecar.bundle import Bundle
+from docent.sidecar.conversation import Conversation, Waiting
+from docent.sidecar.model.handler import HandlerModel
+from docent.sidecar.model.port import ModelSpec
+from docent.sidecar.policy import AnswerPolicy
 from docent.sidecar.reply import NO_APPROVAL, NO_CARD, NO_PICK, NO_QUESTION, NOT_A_CHOICE, Rule, broken
+from docent.sidecar.turn import Ask, Turn
+
+BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
 CHOICES = Waiting("toolu_1", "offer_choices", "choices", ("Cases", "Lab"))
 CONFIRM = Waiting("toolu_2", "clear_lab", "confirm", page="lab")
@@ -37,8 +45,28 @@ def test_the_first_rule_a_request_breaks(
     assert broken(question, reply, waiting) is rule
 
 
-def test_the_http_edge_says_what_to_change_and_the_turn_ends_on_the_card() -> None:
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("reply", "waiting", "rule"),
+    [
+        (None, None, NO_QUESTION),
+        ({"call": "toolu_forged", "pick": "Lab"}, CHOICES, NO_CARD),
+        ({"call": "toolu_1", "approved": True}, CHOICES, NO_PICK),
+        ({"call": "toolu_1", "pick": "Home"}, CHOICES, NOT_A_CHOICE),
+        ({"call": "toolu_2", "approved": "yes"}, CONFIRM, NO_APPROVAL),
+    ],
+)
+async def test_a_turn_asked_to_go_on_anyway_ends_on_the_rules_error_and_asks_no_model(
+    reply: dict[str, Any] | None, waiting: Waiting, rule: Rule
+) -> None:
+    model = HandlerModel(lambda request: [], spec=ModelSpec("unasked"))
+    conversation = Conversation("token", 0.0, waiting=waiting)
+    turn = Turn(bundle=BUNDLE, model=model, policy=AnswerPolicy())
+    events = [event async for event in turn.run(conversation, Ask(reply=reply, screen={"page": "lab"}))]
+    assert events == [rule.error] and model.requests == []
+    assert conversation.waiting is waiting and conversation.messages == []
+
+
+def test_the_http_edge_refuses_a_stray_reply_as_a_conflict_and_a_misshapen_one_as_invalid() -> None:
     assert (NO_CARD.status, NO_CARD.code) == (409, "no_card")
-    assert {r.status for r in (NO_QUESTION, NO_PICK, NOT_A_CHOICE, NO_APPROVAL)} == {422}
-    assert {r.error.code for r in (NO_CARD, NO_PICK, NOT_A_CHOICE, NO_APPROVAL)} == {"no_card"}
-    assert NO_QUESTION.error.code == "invalid"
+    assert {(r.status, r.code) for r in (NO_QUESTION, NO_PICK, NOT_A_CHOICE, NO_APPROVAL)} == {(422, "invalid")}

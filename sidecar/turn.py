@@ -143,7 +143,7 @@ class Turn:
         for event in shown:
             yield event
         if turn is None:
-            return  # refused before any model was asked
+            return  # refused, or nothing to go on with: no model was asked
         try:
             async for event in self._calls(turn):
                 yield event

@@ -16,19 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
-from dataclasses import asdict
 
+import msgspec
 import redis.asyncio as aioredis
 from limits.aio.storage import RedisStorage, Storage
 from redis import exceptions as redis_errors
 
-from .conversation import Conversation, Waiting
+from .conversation import Conversation
 from .store import Lease, StoreFull, StoreUnavailable
 
 logger = logging.getLogger("docent.sidecar")
@@ -202,18 +201,12 @@ def _conversation(token: str) -> str:
 
 def dump(conversation: Conversation) -> bytes:
     """A conversation as compact JSON: what was sent, exactly, and what the next question must know."""
-    data = asdict(conversation)
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return msgspec.json.encode(conversation)
 
 
 def load(data: bytes | str) -> Conversation:
-    fields = json.loads(data)
-    waiting = fields.get("waiting")
-    if waiting is not None:
-        fields["waiting"] = Waiting(
-            waiting["call"], waiting["name"], waiting["kind"], tuple(waiting["options"]), tuple(waiting["results"])
-        )
-    return Conversation(**fields)
+    """The conversation `dump` wrote, every field of it and of the card it waits on, read from its annotations."""
+    return msgspec.json.decode(data, type=Conversation)
 
 
 @asynccontextmanager

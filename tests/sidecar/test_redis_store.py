@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -143,11 +144,25 @@ async def test_redis_down_is_store_unavailable_and_back_is_served(redis_server: 
     assert (await store.create()).token
 
 
-def test_a_conversation_round_trips_through_json() -> None:
+def test_a_conversation_round_trips_through_json_with_every_field_of_its_card() -> None:
     from docent.sidecar.conversation import Conversation
 
-    conversation = Conversation("t", 12.5, [{"role": "user", "content": "é"}], 2, ["why"], Waiting("c", "n", "confirm"))
+    # A confirm card a page's field lent, stopped mid-turn: its page, element id and value are what an approval
+    # acts on, and its calls, actions and tokens are the bounds the answer continues.
+    waiting = Waiting(
+        "call-1", "leak_preset", "confirm", ("Yes", "No"), ({"type": "tool_result", "tool_use_id": "c0", "content": "ok"},),
+        page="lab", field_id="leak-preset", value="slow", calls=2, actions=3, output_tokens=411, asked_for_run=True,
+    )
+    conversation = Conversation("t", 12.5, [{"role": "user", "content": "é"}], 2, ["why"], waiting, ["s1"], ["q?"])
+    for record in (waiting, conversation):  # no field left at its default, so a field the store drops is caught
+        assert all(getattr(record, f.name) != _default(f) for f in dataclasses.fields(record)), record
     assert load(dump(conversation)) == conversation
+
+
+def _default(f: dataclasses.Field[object]) -> object:
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return f.default
 
 
 async def test_a_redis_that_does_not_answer_is_logged_at_start_without_its_password_and_answered_503(

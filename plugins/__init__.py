@@ -14,10 +14,11 @@ import json
 import re
 from pathlib import Path
 
+from .linker import link, order
+
 ASSETS = Path(__file__).parent / "assets"
 SCRIPT = "panel.js"
 WORKER = "worker.js"
-HASH = "sha256.js"
 BUILT = "/* Docent's panel, assembled by the build"  # how each file a build writes begins
 
 
@@ -30,7 +31,7 @@ def modules() -> list[str]:
 
 
 def _built_names() -> set[str]:
-    return {SCRIPT, WORKER, HASH, *modules()}
+    return {SCRIPT, *modules(), *(module.name for module in order(WORKER, _read))}
 
 
 def panel_files() -> list[tuple[str, Path]]:
@@ -64,11 +65,8 @@ def panel_script(public_manifest: str) -> str:
 
 
 def worker_script() -> str:
-    """docent/worker.js: the proof-of-work worker with its SHA-256 inside, one request instead of two."""
-    return (
-        f"{BUILT} from plugins/assets/: the proof-of-work worker and its SHA-256. */\n"
-        f"/* docent/{HASH} */\n{_read(HASH)}\n/* docent/{WORKER} */\n{_read(WORKER)}"
-    )
+    """docent/worker.js: the proof-of-work worker linked with the SHA-256 it imports, one request instead of two."""
+    return link(WORKER, _read, heading=f"{BUILT} from plugins/assets/: the proof-of-work worker and its SHA-256. */")
 
 
 def built_files(public_manifest: str) -> list[tuple[str, str]]:

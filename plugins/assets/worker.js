@@ -1,12 +1,13 @@
 /*
- * Docent's proof-of-work solver, run in a Web Worker so the page never stalls.
+ * Docent's proof-of-work solver, run in a Web Worker so the page never stalls. An ES module: the build
+ * links it and the SHA-256 it imports into one classic script, docent/worker.js (one request, not two).
  *
  * in:  {salt, challenge, maxnumber}           (an ALTCHA v1 challenge, algorithm SHA-256)
  * out: {type: "progress", tried, max}         after each batch
  *      {type: "solved", number, tried, ms}    sha256(salt + number) == challenge
  *      {type: "failed", message}              no number up to maxnumber, or a bad challenge
  */
-if (!self.DocentSha256) importScripts("sha256.js"); // the build puts it in this file
+import { search } from "./sha256.js";
 
 var BATCH = 20000; // tries between progress reports: about 10 ms each on a laptop
 
@@ -23,7 +24,7 @@ self.onmessage = function (message) {
   var challenge = String(task.challenge).toLowerCase();
   for (var from = 0; from <= max; from += BATCH) {
     var to = Math.min(max, from + BATCH - 1);
-    var found = self.DocentSha256.search(task.salt, challenge, from, to);
+    var found = search(task.salt, challenge, from, to);
     if (found >= 0) {
       self.postMessage({ type: "solved", number: found, tried: found + 1, ms: Date.now() - began });
       return;

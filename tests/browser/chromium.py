@@ -12,6 +12,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
+from docent.plugins import worker_script
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -82,11 +84,14 @@ def static_server(root: Path, *, headers: dict[str, str] | None = None) -> Itera
 
 
 def assets_page(folder: Path, body: str = "") -> Path:
-    """A page of our own with the panel's assets under docent/, for testing the pieces alone."""
+    """A page of our own with the panel's assets under docent/, for testing the pieces alone: the browser loads the
+    SHA-256 as the ES module it is (window.sha256), and the worker is docent/worker.js as a build links it."""
     shutil.copytree(ASSETS, folder / "docent", dirs_exist_ok=True)
+    (folder / "docent" / "worker.js").write_text(worker_script(), encoding="utf-8")
     (folder / "index.html").write_text(
         "<!doctype html><html><head><meta charset='utf-8'><title>Docent pieces</title>"
-        "<script src='docent/sha256.js'></script><script src='docent/sse.js'></script></head>"
+        "<script type='module'>import * as sha256 from './docent/sha256.js'; window.sha256 = sha256;</script>"
+        "<script src='docent/sse.js'></script></head>"
         f"<body>{body}</body></html>",
         encoding="utf-8",
     )

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import Abort
 
-from docent.plugins import modules, panel_files, panel_script
+from docent.plugins import modules, panel_files, panel_script, worker_script
 from docent.plugins import plugin as plugin_module
 
 from .conftest import CASE, HOME, LAB, mkdocs_build, read_json, write_site
@@ -66,7 +66,7 @@ def test_every_page_gets_its_meta_tag_and_the_panels_script_and_style(tmp_path):
     public = (site / "docent" / "manifest.json").read_text(encoding="utf-8").strip()
     assert f"self.Docent.manifest = {public};" in script
     worker = (site / "docent" / "worker.js").read_text(encoding="utf-8")
-    assert (ASSETS / "sha256.js").read_text(encoding="utf-8") in worker
+    assert worker == worker_script() and worker.index("/* docent/sha256.js */") < worker.index("/* docent/worker.js */")
 
 
 def test_the_assembled_script_keeps_panel_js_order_and_the_manifest_inert(tmp_path):

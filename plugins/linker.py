@@ -150,31 +150,34 @@ def _variable(name: str, taken: set[str]) -> str:
     variable, n = base, 2
     while variable in taken:
         variable, n = f"{base}_{n}", n + 1
-    taken.add(variable)
     return variable
 
 
+def _imports(module: Module, modules: dict[str, Module], variables: dict[str, str]) -> str:
+    """A module's imports as constants read off the modules linked before it."""
+    lines = []
+    for found in module.imports:
+        exported = {name for name, _ in modules[found.source].exports}
+        if missing := [name for name, _ in found.bindings if name not in exported]:
+            raise LinkError(f"{module.name}: imports {', '.join(missing)} from {found.source}, which does not "
+                            f"export {'it' if len(missing) == 1 else 'them'}")
+        names = ", ".join(name if name == local else f"{name}: {local}" for name, local in found.bindings)
+        lines.append(f"const {{ {names} }} = {variables[found.source]};\n")
+    return "".join(lines)
+
+
 def link(entry: str, read: Callable[[str], str], *, heading: str) -> str:
-    """One classic script: heading (a comment), then each module in its own function, the entry last."""
+    """One classic script: heading (a comment), then each module in a function of its own, the entry last."""
     modules = {module.name: module for module in order(entry, read)}
     variables: dict[str, str] = {}
-    taken: set[str] = set()
     parts = [heading.rstrip("\n") + "\n(function () {\n\"use strict\";\n"]
     for module in modules.values():
-        lines = []
-        for found in module.imports:
-            exported = {name for name, _ in modules[found.source].exports}
-            missing = [name for name, _ in found.bindings if name not in exported]
-            if missing:
-                raise LinkError(f"{module.name}: imports {', '.join(missing)} from {found.source}, which does not "
-                                f"export {'it' if len(missing) == 1 else 'them'}")
-            names = ", ".join(name if name == local else f"{name}: {local}" for name, local in found.bindings)
-            lines.append(f"const {{ {names} }} = {variables[found.source]};\n")
-        variable = variables[module.name] = _variable(module.name, taken)
-        returned = ", ".join(f"{name}: {local}" for name, local in module.exports)
+        imports = _imports(module, modules, variables)
+        variables[module.name] = _variable(module.name, set(variables.values()))
+        exports = ", ".join(f"{name}: {local}" for name, local in module.exports)
         parts.append(
-            f"/* docent/{module.name} */\nconst {variable} = (function () {{\n{''.join(lines)}{module.body.rstrip()}\n"
-            f"return {{{f' {returned} ' if returned else ''}}};\n}})();\n"
+            f"/* {module.name} */\nconst {variables[module.name]} = (function () {{\n{imports}{module.body.rstrip()}\n"
+            f"return {{{f' {exports} ' if exports else ''}}};\n}})();\n"
         )
     parts.append("})();\n")
     return "".join(parts)

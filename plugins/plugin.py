@@ -27,8 +27,9 @@ from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, pa
 from docent.manifest_build.text import collapse
 from docent.manifest_build.types import SiteConfig
 
-from . import built_files, panel_files
+from . import ENTRIES, built_files, panel_files
 from .config import DocentConfig
+from .linker import LinkError
 
 log = get_plugin_logger(__name__)
 
@@ -83,7 +84,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             uri = ASSET_PREFIX + name
             if files.get_file_from_path(uri) is None:  # an owner's own file of that name wins
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
-        self._owners = {name for name, _ in built_files("null") if files.get_file_from_path(ASSET_PREFIX + name)}
+        self._owners = {name for name in ENTRIES if files.get_file_from_path(ASSET_PREFIX + name)}
         # A page deleted since the last build leaves the manifest with it.
         present = {f.src_uri for f in files.documentation_pages()}
         for src_uri in set(self._facts) - present:
@@ -149,7 +150,11 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             log.warning(f"The bundle {bundle_path} is inside site_dir and would be published: set `bundle` elsewhere.")
         write(built, site_dir=site_dir, bundle_path=bundle_path)
         # The panel's script carries the manifest, so it is written once the manifest is known.
-        for name, text in built_files(canonical(built.public)):
+        try:
+            scripts = built_files(canonical(built.public))
+        except LinkError as exc:
+            raise PluginError(f"The panel's scripts do not link: {exc}") from exc
+        for name, text in scripts:
             if name not in self._owners:
                 (site_dir / ASSET_PREFIX / name).write_text(text, encoding="utf-8")
         log.info(f"{summary(manifest, built, problems)}; wrote {PUBLIC_PATH} and {bundle_path.name}")

@@ -2,86 +2,77 @@
  * Making and finding the panel's elements. Text goes in as textContent, never as HTML; an
  * element is found by comparing its attribute's value, so no selector is built from an id.
  */
-(function (root) {
-  "use strict";
-  var Docent = root.Docent = root.Docent || {};
 
-  function make(tag, className, text) {
-    var element = document.createElement(tag);
-    if (className) element.className = className;
-    if (text != null) element.textContent = String(text);
-    return element;
+export function make(tag, className, text) {
+  var element = document.createElement(tag);
+  if (className) element.className = className;
+  if (text != null) element.textContent = String(text);
+  return element;
+}
+
+/* The first element whose attribute `name` is exactly `value`, or null. */
+export function byAttribute(name, value) {
+  var all = document.querySelectorAll("[" + name + "]");
+  for (var i = 0; i < all.length; i++) {
+    if (all[i].getAttribute(name) === value) return all[i];
   }
+  return null;
+}
 
-  /* The first element whose attribute `name` is exactly `value`, or null. */
-  function byAttribute(name, value) {
-    var all = document.querySelectorAll("[" + name + "]");
-    for (var i = 0; i < all.length; i++) {
-      if (all[i].getAttribute(name) === value) return all[i];
-    }
-    return null;
-  }
-
-  /* The site's colour scheme, read off the page itself: Material's palette ("slate" is dark), else
-     how dark the page's own background is. The visitor's system preference only where the page says nothing. */
-  function scheme() {
-    var body = document.body;
-    var material = body && body.getAttribute("data-md-color-scheme");
-    if (material) return material === "slate" ? "dark" : "light";
-    var elements = [body, document.documentElement];
-    for (var i = 0; i < elements.length; i++) {
-      if (!elements[i]) continue;
-      var rgb = getComputedStyle(elements[i]).backgroundColor.match(/[\d.]+/g);
-      if (rgb && rgb.length >= 3 && (rgb.length < 4 || Number(rgb[3]) > 0)) {
-        var light = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
-        return light < 128 ? "dark" : "light";
-      }
-    }
-    // A transparent page is the browser's canvas: white, unless the page opted into dark (color-scheme).
-    var canvas = getComputedStyle(document.documentElement).colorScheme || "";
-    return /dark/.test(canvas) && !/light/.test(canvas) ? "dark" : "light";
-  }
-
-  var followed = [];
-  var watching = false;
-
-  function paint() {
-    var now = scheme();
-    followed = followed.filter(function (element) { return element.isConnected; });
-    for (var i = 0; i < followed.length; i++) followed[i].setAttribute("data-docent-scheme", now);
-  }
-
-  /* Keeps element in the site's colour scheme, also when the visitor flips Material's palette toggle. */
-  function followScheme(element) {
-    followed.push(element);
-    element.setAttribute("data-docent-scheme", scheme());
-    if (watching || !root.MutationObserver) return;
-    watching = true;
-    var observer = new root.MutationObserver(paint);
-    var options = { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "class", "style", "data-theme"] };
-    observer.observe(document.documentElement, options);
-    if (document.body) observer.observe(document.body, options);
-    if (root.matchMedia) {
-      var query = root.matchMedia("(prefers-color-scheme: dark)");
-      if (query.addEventListener) query.addEventListener("change", paint);
+/* The site's colour scheme, read off the page itself: Material's palette ("slate" is dark), else
+   how dark the page's own background is. The visitor's system preference only where the page says nothing. */
+function scheme() {
+  var body = document.body;
+  var material = body && body.getAttribute("data-md-color-scheme");
+  if (material) return material === "slate" ? "dark" : "light";
+  var elements = [body, document.documentElement];
+  for (var i = 0; i < elements.length; i++) {
+    if (!elements[i]) continue;
+    var rgb = getComputedStyle(elements[i]).backgroundColor.match(/[\d.]+/g);
+    if (rgb && rgb.length >= 3 && (rgb.length < 4 || Number(rgb[3]) > 0)) {
+      var light = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+      return light < 128 ? "dark" : "light";
     }
   }
+  // A transparent page is the browser's canvas: white, unless the page opted into dark (color-scheme).
+  var canvas = getComputedStyle(document.documentElement).colorScheme || "";
+  return /dark/.test(canvas) && !/light/.test(canvas) ? "dark" : "light";
+}
 
-  /* How much of the screen's bottom the panel's own overlays (the panel, a tour's card, the button)
-     cover above the columns of box (a DOMRect): what an element scrolled into view must stay clear of. */
-  function coveredBelow(box) {
-    var covers = document.querySelectorAll(".docent-float:not([hidden]), .docent-tour, .docent-launcher");
-    var height = root.innerHeight, covered = 0;
-    for (var i = 0; i < covers.length; i++) {
-      var cover = covers[i].getBoundingClientRect();
-      if (!cover.width || !cover.height || cover.right <= box.left || box.right <= cover.left) continue;
-      covered = Math.max(covered, height - cover.top);
-    }
-    return Math.max(0, Math.min(covered, height));
+var followed = [];
+var watching = false;
+
+function paint() {
+  var now = scheme();
+  followed = followed.filter(function (element) { return element.isConnected; });
+  for (var i = 0; i < followed.length; i++) followed[i].setAttribute("data-docent-scheme", now);
+}
+
+/* Keeps element in the site's colour scheme, also when the visitor flips Material's palette toggle. */
+export function followScheme(element) {
+  followed.push(element);
+  element.setAttribute("data-docent-scheme", scheme());
+  if (watching || !window.MutationObserver) return;
+  watching = true;
+  var observer = new window.MutationObserver(paint);
+  var options = { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "class", "style", "data-theme"] };
+  observer.observe(document.documentElement, options);
+  if (document.body) observer.observe(document.body, options);
+  if (window.matchMedia) {
+    var query = window.matchMedia("(prefers-color-scheme: dark)");
+    if (query.addEventListener) query.addEventListener("change", paint);
   }
+}
 
-  Docent.make = make;
-  Docent.followScheme = followScheme;
-  Docent.coveredBelow = coveredBelow;
-  Docent.byAttribute = byAttribute;
-})(self);
+/* How much of the screen's bottom the panel's own overlays (the panel, a tour's card, the button)
+   cover above the columns of box (a DOMRect): what an element scrolled into view must stay clear of. */
+export function coveredBelow(box) {
+  var covers = document.querySelectorAll(".docent-float:not([hidden]), .docent-tour, .docent-launcher");
+  var height = window.innerHeight, covered = 0;
+  for (var i = 0; i < covers.length; i++) {
+    var cover = covers[i].getBoundingClientRect();
+    if (!cover.width || !cover.height || cover.right <= box.left || box.right <= cover.left) continue;
+    covered = Math.max(covered, height - cover.top);
+  }
+  return Math.max(0, Math.min(covered, height));
+}

@@ -1,33 +1,26 @@
 /*
- * Docent's panel: the guide in the visitor's browser. The MkDocs plugin writes docent/panel.js as
- * one file: the modules listed below (plugins/__init__.py reads the list), the public manifest
- * (Docent.manifest), and this loader last. Added to every page (defer) with panel.css, it checks
- * that the guide answers, then binds the controller (controller.js) to the page: again on each of
- * Material's instant page swaps (document$), once otherwise.
+ * Docent's panel: the guide in the visitor's browser, and the entry of its ES modules. The MkDocs
+ * plugin links this module, the modules it imports and the public manifest (manifest.js, which the
+ * build writes) into one classic script, docent/panel.js (plugins/linker.py). Added to every page
+ * (defer) with panel.css, it checks that the guide answers, then binds the controller
+ * (controller.js) to the page: again on each of Material's instant page swaps (document$), once
+ * otherwise.
  */
-(function () {
-  "use strict";
-  if (window.DocentPanelLoaded) return; // Material may run page scripts again on a swap
-  window.DocentPanelLoaded = true;
+import { Panel } from "./controller.js";
+import { manifest } from "./manifest.js";
 
-  var MODULES = ["dom.js", "sse.js", "store.js", "site.js", "guide.js", "screen.js", "transcript.js", "actions.js", "tour.js", "view.js", "controller.js"];
-
-  function ownScript() {
-    if (document.currentScript && document.currentScript.src) return document.currentScript.src;
-    var scripts = document.querySelectorAll("script[src]");
-    for (var i = 0; i < scripts.length; i++) {
-      if (/(^|\/)docent\/panel\.js(\?|#|$)/.test(scripts[i].src)) return scripts[i].src;
-    }
-    return null;
+function ownScript() {
+  if (document.currentScript && document.currentScript.src) return document.currentScript.src;
+  var scripts = document.querySelectorAll("script[src]");
+  for (var i = 0; i < scripts.length; i++) {
+    if (/(^|\/)docent\/panel\.js(\?|#|$)/.test(scripts[i].src)) return scripts[i].src;
   }
+  return null;
+}
 
+function start() {
   var scriptSrc = ownScript();
-  var Docent = window.Docent;
   if (!scriptSrc) return;
-  if (!Docent || !Docent.Panel) {
-    if (window.console) console.error("Docent panel: docent/panel.js lacks its " + MODULES.length + " modules; build the site with the docent plugin or `docent manifest`.");
-    return;
-  }
 
   /* Under Trusted Types (require-trusted-types-for 'script') the worker's URL must be vetted:
      the policy "docent" lets through only .js files of the panel's own folder. */
@@ -58,8 +51,8 @@
     else resolve();
   });
 
-  var panel = new Docent.Panel(Docent.manifest || null, scriptSrc, scriptURL("worker.js"));
-  Docent.panel = panel;
+  var panel = new Panel(manifest || null, scriptSrc, scriptURL("worker.js"));
+  (window.Docent = window.Docent || {}).panel = panel; // the page's one handle on the panel, for a console
   Promise.all([panel.check(), parsed]).then(function () {
     if (window.document$ && typeof window.document$.subscribe === "function") {
       window.document$.subscribe(function () { panel.bind(); });
@@ -69,4 +62,9 @@
   }).catch(function (error) {
     if (window.console) console.error("Docent panel:", error && error.message);
   });
-})();
+}
+
+if (!window.DocentPanelLoaded) { // Material may run page scripts again on a swap
+  window.DocentPanelLoaded = true;
+  start();
+}

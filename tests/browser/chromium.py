@@ -85,13 +85,14 @@ def static_server(root: Path, *, headers: dict[str, str] | None = None) -> Itera
 
 def assets_page(folder: Path, body: str = "") -> Path:
     """A page of our own with the panel's assets under docent/, for testing the pieces alone: the browser loads the
-    SHA-256 as the ES module it is (window.sha256), and the worker is docent/worker.js as a build links it."""
+    SHA-256 and the SSE parser as the ES modules they are (window.sha256, window.sse), and the worker is
+    docent/worker.js as a build links it."""
     shutil.copytree(ASSETS, folder / "docent", dirs_exist_ok=True)
     (folder / "docent" / "worker.js").write_text(worker_script(), encoding="utf-8")
     (folder / "index.html").write_text(
         "<!doctype html><html><head><meta charset='utf-8'><title>Docent pieces</title>"
-        "<script type='module'>import * as sha256 from './docent/sha256.js'; window.sha256 = sha256;</script>"
-        "<script src='docent/sse.js'></script></head>"
+        "<script type='module'>import * as sha256 from './docent/sha256.js'; import * as sse from './docent/sse.js';"
+        " Object.assign(window, { sha256, sse });</script></head>"
         f"<body>{body}</body></html>",
         encoding="utf-8",
     )

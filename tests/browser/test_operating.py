@@ -23,7 +23,7 @@ def rebuilt(changed: str, gone: str):  # type: ignore[no-untyped-def]
 
     def serve(route: Route) -> None:
         script = route.fetch().text()
-        line = re.search(r"^self\.Docent\.manifest = (.*);$", script, re.M)
+        line = re.search(r"^const manifest = (.*);$", script, re.M)
         assert line is not None, "docent/panel.js carries no manifest"
         manifest = json.loads(line.group(1))
         manifest["record_hashes"][changed] = "0" * 12

@@ -26,7 +26,7 @@ def page(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     with static_server(root) as base:
         page = browser.new_page()
         page.goto(base)
-        page.wait_for_function("() => window.sha256")  # the modules have run
+        page.wait_for_function("() => window.sha256 && window.sse")  # the modules have run
         yield page
         page.close()
 
@@ -66,7 +66,7 @@ def test_sse_parser_gives_the_same_events_however_the_bytes_are_cut(page: Page) 
       const seen = new Set();
       for (let i = 0; i <= bytes.length; i++) {
         for (let j = i; j <= bytes.length; j += 2) {
-          const p = new Docent.SseParser();
+          const p = new sse.SseParser();
           const out = [].concat(p.push(bytes.subarray(0, i)), p.push(bytes.subarray(i, j)),
                                 p.push(bytes.subarray(j)), p.end());
           seen.add(JSON.stringify(out));

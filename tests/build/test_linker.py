@@ -47,7 +47,7 @@ def test_the_linked_script_binds_each_import_to_the_module_that_exports_it():
              "lib/dom.js": 'import { tag } from "../tag.js";\nexport function make() { return tag; }\n',
              "tag.js": 'export const tag = "p";\n'}
     script = link("main.js", reader(files), heading="/* built */")
-    assert script.startswith('/* built */\n(function () {\n"use strict";\n/* docent/tag.js */\nconst $tag = ')
+    assert script.startswith('/* built */\n(function () {\n"use strict";\n/* tag.js */\nconst $tag = ')
     assert "const { tag } = $tag;\nfunction make() { return tag; }\nreturn { make: make };" in script
     assert "const { make: create } = $lib_dom;\ncreate();\nreturn {};\n})();\n})();\n" in script
     assert script == link("main.js", reader(files), heading="/* built */")  # the same bytes every time
@@ -80,3 +80,11 @@ def test_a_word_import_or_export_inside_a_line_is_not_a_statement():
     module = parse("a.js", 'var note = "export this"; // import nothing\n  export_count = 1;\n')
     assert module.imports == () and module.exports == ()
     assert module.body == 'var note = "export this"; // import nothing\n  export_count = 1;\n'
+
+
+def test_modules_whose_names_read_alike_are_kept_apart():
+    files = {"main.js": 'import { a } from "./a-b.js";\nimport { b } from "./a_b.js";\n',
+             "a-b.js": "export const a = 1;\n", "a_b.js": "export const b = 2;\n"}
+    script = link("main.js", reader(files), heading="/* built */")
+    assert "const $a_b = " in script and "const $a_b_2 = " in script
+    assert "const { a } = $a_b;\nconst { b } = $a_b_2;\n" in script

@@ -61,20 +61,48 @@ def test_every_page_gets_its_meta_tag_and_the_panels_script_and_style(tmp_path):
     # The scripts are assembled: one script with every module and the public manifest, one worker with its hash.
     assert sorted(p.name for p in (site / "docent").iterdir()) == ["manifest.json", "panel.css", "panel.js", "worker.js"]
     script = (site / "docent" / "panel.js").read_text(encoding="utf-8")
-    for name in [*modules(), "panel.js"]:
-        assert (ASSETS / name).read_text(encoding="utf-8") in script, name
     public = (site / "docent" / "manifest.json").read_text(encoding="utf-8").strip()
-    assert f"self.Docent.manifest = {public};" in script
+    assert script == panel_script(public) and "\nexport " not in script and "\nimport " not in script
+    assert f"\nconst manifest = {public};\n" in script
     worker = (site / "docent" / "worker.js").read_text(encoding="utf-8")
-    assert worker == worker_script() and worker.index("/* docent/sha256.js */") < worker.index("/* docent/worker.js */")
+    assert worker == worker_script() and worker.index("/* sha256.js */") < worker.index("/* worker.js */")
 
 
-def test_the_assembled_script_keeps_panel_js_order_and_the_manifest_inert(tmp_path):
-    """A title with "</script>" in it cannot end an inlined script; the modules come in panel.js's order."""
+def test_the_assembled_script_runs_the_modules_in_import_order_and_keeps_the_manifest_inert(tmp_path):
+    """A title with "</script>" in it cannot end an inlined script; each module runs after those it imports."""
     script = panel_script('{"site_name":"</script><b>x</b>"}')
     assert "</script>" not in script and '"<\\/script><b>x<\\/b>"' in script
-    positions = [script.index(f"/* docent/{name} */") for name in [*modules(), "panel.js"]]
+    names = modules()
+    assert names[0] == "dom.js" and names.index("sse.js") < names.index("guide.js") < names.index("controller.js")
+    assert names[-2:] == ["manifest.js", "panel.js"]
+    positions = [script.index(f"\n/* {name} */\n") for name in names]
     assert positions == sorted(positions)
+
+
+def test_every_script_in_the_assets_is_linked_into_a_file_the_build_writes():
+    linked = re.findall(r"^/\* (\S+\.js) \*/$", panel_script("null") + worker_script(), re.M)
+    assert sorted(linked) == sorted([p.name for p in ASSETS.glob("*.js")] + ["manifest.js"])
+    assert [name for name, _ in panel_files()] == ["panel.css"]
+
+
+def test_built_twice_the_panels_scripts_are_the_same_bytes(tmp_path):
+    first, _, _ = _built(tmp_path / "first")
+    second, _, _ = _built(tmp_path / "second")
+    for name in ["panel.js", "worker.js"]:
+        assert (first / "docent" / name).read_bytes() == (second / "docent" / name).read_bytes(), name
+
+
+def test_a_panel_script_that_does_not_link_fails_the_build_naming_the_file(tmp_path, monkeypatch, caplog):
+    assets = tmp_path / "assets"
+    assets.mkdir()
+    for path in ASSETS.iterdir():
+        (assets / path.name).write_bytes(path.read_bytes())
+    with (assets / "view.js").open("a", encoding="utf-8") as view:
+        view.write("export default PanelView;\n")
+    monkeypatch.setattr("docent.plugins.ASSETS", assets)
+    with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(write_site(tmp_path / "site"))
+    assert f"The panel's scripts do not link: {assets}: view.js:308: cannot link 'export default" in caplog.text
 
 
 @pytest.mark.parametrize("name", ["panel.css", "panel.js", "worker.js"])

@@ -85,14 +85,18 @@ def static_server(root: Path, *, headers: dict[str, str] | None = None) -> Itera
 
 def assets_page(folder: Path, body: str = "") -> Path:
     """A page of our own with the panel's assets under docent/, for testing the pieces alone: the browser loads the
-    SHA-256 and the SSE parser as the ES modules they are (window.sha256, window.sse), and the worker is
-    docent/worker.js as a build links it."""
+    SHA-256, the SSE parser and the controller (with every module it imports) as the ES modules they are
+    (window.sha256, window.sse, window.controller), and the worker is docent/worker.js as a build links it."""
     shutil.copytree(ASSETS, folder / "docent", dirs_exist_ok=True)
     (folder / "docent" / "worker.js").write_text(worker_script(), encoding="utf-8")
+    (folder / "errors.js").write_text(  # what the page's scripts throw, a module that does not link included
+        "window.errors = []; addEventListener('error', (e) => window.errors.push(e.message));", encoding="utf-8")
     (folder / "index.html").write_text(
-        "<!doctype html><html><head><meta charset='utf-8'><title>Docent pieces</title>"
+        "<!doctype html><html><head><meta charset='utf-8'><title>Docent pieces</title><script src='errors.js'></script>"
         "<script type='module'>import * as sha256 from './docent/sha256.js'; import * as sse from './docent/sse.js';"
-        " Object.assign(window, { sha256, sse });</script></head>"
+        " Object.assign(window, { sha256, sse });</script>"
+        "<script type='module'>import * as controller from './docent/controller.js'; window.controller = controller;"
+        "</script></head>"
         f"<body>{body}</body></html>",
         encoding="utf-8",
     )

@@ -1,5 +1,6 @@
-"""The panel's pieces in Chromium, on a page of our own: SHA-256 against known vectors, the SSE parser
-over every way a stream can be cut, and the proof-of-work worker solving a challenge made here."""
+"""The panel's pieces in Chromium, on a page of our own: its modules loaded as the browser loads ES modules,
+SHA-256 against known vectors, the SSE parser over every way a stream can be cut, and the proof-of-work worker
+solving a challenge made here."""
 
 from __future__ import annotations
 
@@ -29,6 +30,13 @@ def page(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         page.wait_for_function("() => window.sha256 && window.sse")  # the modules have run
         yield page
         page.close()
+
+
+def test_the_panels_modules_link_in_chromiums_own_module_loader(page: Page) -> None:
+    """Every name a module imports is one the module it names exports, as the browser itself checks."""
+    page.wait_for_function("() => window.controller || window.errors.length")
+    assert page.evaluate("() => window.errors") == []
+    assert page.evaluate("() => Object.keys(controller)") == ["Panel"]
 
 
 def test_sha256_matches_known_vectors(page: Page) -> None:

@@ -1,0 +1,169 @@
+"""Cards (seed 004): show_links shows links to pages, offer_choices asks a question with two to four answers, and
+the confirm card asks the visitor's approval for a page's action or field that asks first.
+
+The words a model writes on a card reach the visitor too, so the gate's rules hold for them (`vet`). A card that
+asks waits: the visitor's answer continues the turn as that call's result, in the words below.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..bundle import Bundle
+from ..conversation import Waiting
+from ..events import Card
+from ..gate import MARKUP
+from ..model.port import ToolCall
+from .ids import no_such
+from .tables import Tables
+from .types import Failed, Family, Here, Outcome, Passed, Verdict, Vetter
+
+CARDS = ("show_links", "offer_choices")  # the tools that are cards; the confirm card is a page's tool's
+
+
+def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
+    data = call.input or {}
+    if call.name == "show_links":
+        return _show_links(call, tables, data["items"])
+    return _offer_choices(call, data)
+
+
+def _show_links(call: ToolCall, tables: Tables, items: list[dict[str, Any]]) -> Verdict:
+    if not items:
+        return Failed(call, "show_links got arguments its parameters reject: give at least one link.")
+    if any(MARKUP.search(str(item.get(k, ""))) for item in items for k in ("title", "gist")):
+        return Failed(call, "show_links got a title or gist with markup in it: write plain words, no HTML or images.")
+    unknown = next((item["to"] for item in items if item["to"] not in tables.links), None)
+    if unknown is not None:  # a site too large for an enum takes ids as text
+        return Failed(call, no_such("page", unknown, tables.links))
+    links = [{**item, "target": tables.links[item["to"]]} for item in items]
+    return Passed(call, "show_links", {}, {"links": links})
+
+
+def _offer_choices(call: ToolCall, data: Mapping[str, Any]) -> Verdict:
+    options = [o.strip() for o in data.get("options", [])]
+    if not 2 <= len(options) <= 4 or len(set(options)) != len(options) or not all(options):
+        return Failed(
+            call,
+            "offer_choices got arguments its parameters reject: options must be two to four short answers, "
+            "each said once.",
+        )
+    if not str(data.get("question", "")).strip():
+        return Failed(call, "offer_choices got arguments its parameters reject: ask a question.")
+    if any(MARKUP.search(text) for text in (str(data["question"]), *options)):
+        return Failed(call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images.")
+    return Passed(call, "offer_choices", {}, {"question": data["question"].strip(), "options": options})
+
+
+def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
+    """The words a model writes on a card reach the visitor too, so the gate's rules hold for them; a label of
+    the site's own (a page's, a part's), quoted as it is, is the site's words, not the model's."""
+    labels = site_labels(bundle)
+    if verdict.kind == "show_links":
+        for link in verdict.detail["links"]:
+            page = link["target"].get("page", link["to"])
+            about = [sid for sid, s in bundle.record.items() if s.page == page or sid == link["to"]]
+            for text in (link.get("title", ""), link.get("gist", "")):
+                if text == link["target"].get("label"):
+                    continue
+                why = gate.vet(str(text), about=about)
+                if why:
+                    return Failed(verdict.call, f"show_links was not shown: {why} Write what the page says.", check="card")
+        return verdict
+    for text in (verdict.detail["question"], *verdict.detail["options"]):
+        if text in labels:
+            continue
+        why = gate.vet(str(text))
+        if why:
+            return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.", check="card")
+    return verdict
+
+
+_labels: dict[str, frozenset[str]] = {}
+
+
+def site_labels(bundle: Bundle) -> frozenset[str]:
+    """Every label the manifest gives: of pages, sections, parts, experiments and presets, tours, offers, fields
+    and their options. Made once per bundle."""
+    made = _labels.get(bundle.hash)
+    if made is None:
+        m = bundle.manifest
+        found = [e.get("label", "") for kind in ("pages", "sections", "parts", "experiments", "tours", "offers",
+                                                 "actions", "fields") for e in m.get(kind, [])]
+        found += [p.get("label", "") for e in m.get("experiments", []) for p in e.get("presets", [])]
+        found += [o.get("label", "") for f in m.get("fields", []) for o in f.get("options") or []]
+        _labels.clear()  # a rebuilt bundle replaces the old one
+        made = _labels[bundle.hash] = frozenset(filter(None, found))
+    return made
+
+
+def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    if passed.kind == "show_links":
+        return _links(passed)
+    return _choices(passed)
+
+
+def _links(passed: Passed) -> Outcome:
+    items = []
+    for link in passed.detail["links"]:
+        target = link["target"]
+        items.append(
+            {"id": target["id"], "label": target["label"], "path": target["path"], "title": link["title"], "gist": link["gist"]}
+        )
+    card = Card("links", passed.call.id, {"items": items})
+    titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
+    return Outcome((card,), f"Showed the visitor links to {titles}.")
+
+
+def _choices(passed: Passed) -> Outcome:
+    question, options = passed.detail["question"], passed.detail["options"]
+    card = Card("choices", passed.call.id, {"question": question, "options": options})
+    waiting = Waiting(passed.call.id, "offer_choices", "choices", tuple(options))
+    return Outcome((card,), None, waiting)
+
+
+def confirm(
+    call: str, name: str, label: str, *, page: str, field_id: str | None = None, value: str | None = None
+) -> Outcome:
+    """The confirm card of a page's action or field that asks first: it waits on the visitor's approval."""
+    card = Card("confirm", call, {"name": name, "label": label})
+    return Outcome((card,), None, Waiting(call, name, "confirm", page=page, field_id=field_id, value=value))
+
+
+def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
+    if name == "show_links" and len(path) == 3 and path[2] == "to":
+        return no_such("page", value, ids)
+    return None
+
+
+def acted(passed: Passed, bundle: Bundle) -> list[str]:
+    if passed.kind == "show_links":
+        return ["links", *(str(link["target"].get("label", "")) for link in passed.detail["links"])]
+    return []
+
+
+# The results a card's answer gives, in seed 004's words.
+
+
+def picked(waiting: Waiting, pick: str) -> str:
+    return f'The visitor picked "{pick}".'
+
+
+def approved(label: str) -> str:
+    return f'Approved by the visitor and pressed "{label}".'
+
+
+def declined(label: str) -> str:
+    return f'The visitor declined "{label}". That is final: leave it unless they ask for it again.'
+
+
+def unanswered(waiting: Waiting) -> str:
+    """The result of a card the visitor left for a new question: every tool call must have one."""
+    if waiting.kind == "confirm":
+        return f"The visitor did not approve {waiting.name}; they asked something else instead, so it was not pressed."
+    return "The visitor picked nothing; they asked something else instead."
+
+
+FAMILY = Family(check, carry_out, unknown=unknown, acted=acted, vet=vet)

@@ -1,0 +1,26 @@
+"""Content: get_page_content reads the open page as it is shown now (seed 004). It looks, not acts: no cap counts it."""
+
+from __future__ import annotations
+
+from ..bundle import Bundle
+from ..model.port import ToolCall
+from .tables import Tables
+from .types import Failed, Family, Here, Outcome, Passed, Verdict
+
+
+def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
+    if here.page is None:
+        return Failed(call, "No page has introduced itself, so there is no page content to read.")
+    return Passed(call, call.name, tables.bundle.pages[here.page])
+
+
+def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    """The page as it is shown now, as the panel read it; the build's text once the turn has moved elsewhere."""
+    page = passed.target["id"]
+    if here.shown is not None and here.shown[0] == page:
+        return Outcome((), here.shown[1], counts=False)
+    text = ((bundle.manifest.get("page_text") or {}).get(page) or "").strip()
+    return Outcome((), text or "The page shows no text.", counts=False)
+
+
+FAMILY = Family(check, carry_out, reads=True)

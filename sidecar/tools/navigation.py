@@ -1,0 +1,89 @@
+"""Navigation: show_page opens a page or a section of the home page; point_at rings a part, opening its page first.
+
+A call to open what the visitor has open already fails, so the model does not claim to have opened it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bundle import Bundle
+from ..events import Action
+from ..model.port import ToolCall
+from ..screen import page_note
+from .ids import no_such
+from .tables import Tables
+from .types import Failed, Family, Here, Outcome, Passed, Verdict
+
+NOUNS = {"show_page": "page", "point_at": "part"}  # each tool's noun in errors
+
+
+def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
+    id_ = (call.input or {})["id"]
+    if call.name == "show_page":
+        return _show_page(call, here, tables, id_)
+    return _point_at(call, tables.bundle, id_)
+
+
+def _show_page(call: ToolCall, here: Here, tables: Tables, id_: str) -> Verdict:
+    target = tables.links.get(id_)
+    if target is None:
+        return Failed(call, no_such("page", id_, tables.links))
+    if id_ in tables.bundle.pages and id_ == here.page:
+        return Failed(call, f"The visitor is on {target['label']} already: nothing was opened.")
+    if id_ == here.section and target.get("page") == here.page:
+        return Failed(call, f"The visitor is at {target['label']} already: nothing was opened.")
+    return Passed(call, "show_page", target)
+
+
+def _point_at(call: ToolCall, bundle: Bundle, id_: str) -> Verdict:
+    part = bundle.by_id("parts").get(id_)
+    if part is None:  # the tool's enum and the manifest disagree: a bundle built by hand
+        return Failed(call, no_such("part", id_, sorted(bundle.ids("parts"))))
+    # A part on another page: the panel opens that page, then points (the tool's description says so).
+    return Passed(call, "point_at", part)
+
+
+def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    if passed.kind == "show_page":
+        return _opened(passed, bundle, here)
+    return _pointed(passed, bundle, here)
+
+
+def _opened(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    target = passed.target
+    id_ = target["id"]
+    page = target.get("page", id_) if id_ not in bundle.pages else id_
+    event = Action("show_page", id_, target["label"], target["path"])
+    if page != here.page:
+        here.fields = {}  # the new page's fields are unknown until the browser says
+    here.page, here.section = page, (None if id_ in bundle.pages else id_)
+    result = f"Opened {target['label']} for the visitor."
+    note = page_note(bundle, page) if page in bundle.pages else ""
+    return Outcome((event,), result + ("\n\n" + note if note else ""))
+
+
+def _pointed(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
+    part = passed.target
+    event = Action("point_at", part["id"], part["label"], part["path"], {"page": part["page"]})
+    if part["page"] == here.page or part["page"] not in bundle.pages:
+        return Outcome((event,), f"Pointed at {part['label']} for the visitor.")
+    page = bundle.pages[part["page"]]
+    here.page, here.section, here.fields = part["page"], None, {}  # the new page's fields are unknown until the browser says
+    opened = f"Opened {page['label']} and pointed at {part['label']} for the visitor."
+    return Outcome((event,), opened + "\n\n" + page_note(bundle, part["page"]))
+
+
+def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
+    return no_such(NOUNS[name], value, ids) if path == ["id"] else None
+
+
+def acted(passed: Passed, bundle: Bundle) -> list[str]:
+    """A part elsewhere opens its page: the sentence may name that page too."""
+    page = passed.target.get("page")
+    if passed.kind == "point_at" and page in bundle.pages:
+        return [str(bundle.pages[page].get("label", ""))]
+    return []
+
+
+FAMILY = Family(check, carry_out, unknown=unknown, acted=acted)

@@ -1,0 +1,110 @@
+"""The words every family of tools speaks: the turn's view of the screen, a check's verdict, a carried-out call.
+
+A family (`Family`) is a check and a carrier, and the hooks some families have; `tools/__init__.py` registers
+each family under the tool names and kinds it answers for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..bundle import Bundle
+from ..conversation import Waiting
+from ..events import Action, Card
+from ..model.port import ToolCall
+from ..screen import Screen
+from .tables import Tables
+
+
+@dataclass
+class Here:
+    """The turn's view of the visitor's screen: the checked screen, then what the turn's actions changed."""
+
+    page: str | None = None
+    section: str | None = None
+    experiment: str | None = None
+    running: bool = False
+    preset: str | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    shown: tuple[str, str] | None = None  # (page, its text as the panel read it now), for get_page_content
+    asked_for_run: bool = False  # the policy's rule over this turn's question
+    actions: int = 0
+    waits: bool = False  # a card that waits on the visitor was shown
+
+    @classmethod
+    def of(cls, screen: Screen, *, asked_for_run: bool) -> Here:
+        return cls(
+            page=screen.page,
+            section=screen.section,
+            experiment=screen.experiment,
+            running=screen.running,
+            preset=screen.preset,
+            fields=dict(screen.fields),
+            shown=(screen.page, screen.text) if screen.page is not None and screen.text else None,
+            asked_for_run=asked_for_run,
+        )
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A call that passed every check, with what it names in the manifest."""
+
+    call: ToolCall
+    kind: str  # a tool name, or "page_action" / "page_field" for the tools a page lends
+    target: Mapping[str, Any] = field(default_factory=dict)  # the manifest's entry
+    detail: Mapping[str, Any] = field(default_factory=dict)  # what the check worked out: preset, live, value, items
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A call that did not pass: its message goes back to the model as an error result."""
+
+    call: ToolCall
+    message: str
+    check: str = "sensible"  # the check it failed, for the metrics: input, caps, sensible, card
+
+
+Verdict = Passed | Failed
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a passed call gives: events for the browser, a result for the model, or a card that waits."""
+
+    events: tuple[Action | Card, ...] = ()
+    result: str | None = None  # None while the call waits on the visitor
+    waiting: Waiting | None = None
+    counts: bool = True  # an action toward the cap of four
+
+
+class Vetter(Protocol):
+    """The gate's rules for words a model writes on a card: a reason to hold them, or None."""
+
+    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None: ...
+
+
+def _no_words(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
+    return None
+
+
+def _no_labels(passed: Passed, bundle: Bundle) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class Family:
+    """One family of tools: how a call of it is checked and carried out, and the hooks some families have."""
+
+    # Sensible here: the last of the chain's checks, after the tool exists, its input fits and the caps hold.
+    check: Callable[[ToolCall, Here, Tables], Verdict]
+    # A passed call's events for the browser and result for the model; it moves `here` as the browser will move.
+    carry_out: Callable[[Passed, Bundle, Here], Outcome]
+    # Seed 004's words for an id the schema's enum lacks, by (tool, path to the value, the value, the enum's ids).
+    unknown: Callable[[str, list[Any], Any, Any], str | None] = _no_words
+    # What a sentence may restate of a carried-out call beyond its events' labels (a preset's, a value's).
+    acted: Callable[[Passed, Bundle], list[str]] = _no_labels
+    # Cards only: the gate's rules over the words the model wrote on the card, before it is shown.
+    vet: Callable[[Passed, Vetter, Bundle], Verdict] | None = None
+    reads: bool = False  # it looks, not acts: it counts toward no cap

@@ -27,7 +27,7 @@ from .tally import Listener
 if TYPE_CHECKING:
     from .model.catalogue import ModelFacts
     from .policy import AnswerPolicy, Policy
-    from .toolcheck import Verdict
+    from .tools import Verdict
     from .turn import Ask, Turn
 
 logger = logging.getLogger("docent.sidecar")

@@ -27,7 +27,7 @@ from starlette.responses import Response
 
 from .model.port import Usage
 from .tally import Tally
-from .toolcheck import Failed, Verdict
+from .tools import Failed, Verdict
 
 logger = logging.getLogger("docent.sidecar")
 # Several processes of one sidecar (workers, or sidecars on one host) each write their figures to files in this

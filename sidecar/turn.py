@@ -6,7 +6,7 @@ The rules, in the order they apply:
   so each request's messages extend the last request's byte for byte and the cache serves them.
 - The last call, and any call after the fourth action, goes with `tool_choice: none`: it may only speak.
 - Every tool call passes the chain of checks (`toolcheck`); a passed call becomes events in the manifest's
-  words and a result at once (`actions`); a failed one goes back as an error, and the browser gets nothing.
+  words and a result at once (its family in `tools`); a failed one goes back as an error, and the browser gets nothing.
 - One gate runs across the calls; its pending sentence goes out before each action, so events come in the
   order the model wrote them.
 - A card that asks the visitor (choices, confirm) ends the turn waiting; the answer continues it as that
@@ -22,11 +22,8 @@ from collections.abc import AsyncGenerator, Callable, Iterable, Iterator, Mappin
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from docent.schema import Action as PageAction
-from docent.schema import Field, Page, Part, Preset, RecordSection, Section
+from docent.schema import RecordSection
 
-from . import actions as said
-from .actions import Outcome, carry_out
 from .bundle import Bundle
 from .conversation import Conversation, Waiting
 from .events import Action, Done, Error, Held, Sentence, StreamEvent
@@ -47,8 +44,10 @@ from .opening import Opening
 from .policy import Policy
 from .receipt import Receipt
 from .reply import broken
-from .screen import Failure, Screen, note, shown_value
-from .toolcheck import MAX_ACTIONS, Failed, Here, Passed, ToolCheck, Verdict
+from .screen import Failure, Screen, note
+from .toolcheck import MAX_ACTIONS, ToolCheck
+from .tools import Failed, Here, Outcome, Verdict, acted_labels, cards, carry_out, vetted
+from .tools.lent import approve
 
 log = logging.getLogger(__name__)
 
@@ -255,18 +254,18 @@ class Turn:
             return [], []
         if ask.reply is None:
             # Every tool call needs a result: a card left for a new question is answered as left.
-            return [*waiting.results, _result(waiting.call, said.unanswered(waiting))], []
+            return [*waiting.results, _result(waiting.call, cards.unanswered(waiting))], []
         if waiting.kind == "choices":
-            return [*waiting.results, _result(waiting.call, said.picked(waiting, ask.reply["pick"]))], []
+            return [*waiting.results, _result(waiting.call, cards.picked(waiting, ask.reply["pick"]))], []
         approved = ask.reply["approved"]
         entry = self.check.lent(waiting.name, waiting.page, waiting.field_id)
         label = entry.label if entry else waiting.name
         if not approved:
-            return [*waiting.results, _result(waiting.call, said.declined(label))], []
+            return [*waiting.results, _result(waiting.call, cards.declined(label))], []
         if entry is None or entry.page != here.page:
             gone = self.check.has_left(ToolCall(waiting.call, waiting.name, {}), here)
             return [*waiting.results, _result(waiting.call, gone.message, error=True)], []
-        event, result = said.approve(waiting, entry, self.bundle, here)
+        event, result = approve(waiting, entry, self.bundle, here)
         return [*waiting.results, _result(waiting.call, result)], [event]
 
     async def _call(
@@ -299,16 +298,14 @@ class Turn:
         if last:
             reply.results.append(_result(call.id, LAST_WORDS, error=True))
             return
-        verdict = self.check.check(call, here)
-        if isinstance(verdict, Passed) and verdict.kind in CARDS:
-            verdict = self._vet_card(verdict, gate)
+        verdict = vetted(self.check.check(call, here), gate, self.bundle)
         if self.on_check is not None:
             self.on_check(verdict)
         if isinstance(verdict, Failed):
             reply.results.append(_result(call.id, verdict.message, error=True))
             return
         outcome: Outcome = carry_out(verdict, self.bundle, here)
-        gate.acted(*acted_labels(verdict, outcome, self.bundle.pages))
+        gate.acted(*acted_labels(verdict, outcome, self.bundle))
         if outcome.events:
             yield from gate.flush()  # the words the model wrote before this action go first
             yield from outcome.events
@@ -316,59 +313,6 @@ class Turn:
             reply.waiting = outcome.waiting
         else:
             reply.results.append(_result(call.id, outcome.result or ""))
-
-    def _vet_card(self, verdict: Passed, gate: GateLike) -> Passed | Failed:
-        """The words a model writes on a card reach the visitor too, so the gate's rules hold for them; a label of
-        the site's own (a page's, a part's), quoted as it is, is the site's words, not the model's."""
-        labels = self.bundle.labels
-        if verdict.kind == "show_links":
-            for link in verdict.detail["links"]:
-                target: Page | Section = link["target"]
-                page = target.page if isinstance(target, Section) else link["to"]
-                about = [sid for sid, s in self.bundle.record.items() if s.page == page or sid == link["to"]]
-                for text in (link.get("title", ""), link.get("gist", "")):
-                    if text == target.label:
-                        continue
-                    why = gate.vet(str(text), about=about)
-                    if why:
-                        return Failed(verdict.call, f"show_links was not shown: {why} Write what the page says.", check="card")
-            return verdict
-        for text in (verdict.detail["question"], *verdict.detail["options"]):
-            if text in labels:
-                continue
-            why = gate.vet(str(text))
-            if why:
-                return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.", check="card")
-        return verdict
-
-
-CARDS = ("show_links", "offer_choices")
-
-
-def acted_labels(verdict: Passed, outcome: Outcome, pages: Mapping[str, Page] | None = None) -> list[str]:
-    """A carried-out action in the manifest's words: what a sentence may restate without a citation.
-
-    The labels of what it acted on, a preset's label, a field's new value as the page lists it; never the
-    result's own words ("nothing is sent until the visitor presses it" is no claim for a sentence to make).
-    """
-    labels = [event.label for event in outcome.events if isinstance(event, Action)]
-    preset = verdict.detail.get("preset")
-    if isinstance(preset, Preset) and preset.label:
-        labels.append(preset.label)
-    target = verdict.target
-    if verdict.kind == "point_at" and pages and isinstance(target, Part) and target.page in pages:
-        labels.append(pages[target.page].label)  # a part elsewhere opens its page
-    if verdict.detail.get("live"):
-        labels.append("a live run")
-    if verdict.kind in ("page_field", "page_action"):
-        # The map names a page's tools too ("topic" for the field "What is it about?"): the model writes those.
-        name = target.name if isinstance(target, PageAction | Field) else ""
-        labels.append(name.replace("_", " ").replace("-", " "))
-    if verdict.kind == "page_field" and "value" in verdict.detail and isinstance(target, Field):
-        labels.append(shown_value(target, str(verdict.detail["value"])))
-    if verdict.kind == "show_links":
-        labels += ["links", *(link["target"].label for link in verdict.detail["links"])]
-    return labels
 
 
 class _Reply:

@@ -92,7 +92,8 @@ async def test_it_answers_from_the_sections_a_question_brought(tmp_path: Path, b
 
 def test_the_chain_of_checks_looks_up_ids_the_tools_no_longer_list(bundle: Bundle) -> None:
     from docent.sidecar.model.port import ToolCall
-    from docent.sidecar.toolcheck import Failed, Here, Passed, ToolCheck
+    from docent.sidecar.toolcheck import ToolCheck
+    from docent.sidecar.tools import Failed, Here, Passed
 
     check = ToolCheck(bundle)
     last = component(PAGES - 1)  # past the map's first 300 pages

@@ -80,7 +80,7 @@ async def test_closing_the_stream_closes_the_handler_at_once() -> None:
 
 def test_the_model_package_imports_nothing_above_it() -> None:
     """A port: the adapters know the wire, never the policy, the turn, the gate or the HTTP edge."""
-    above = {"policy", "turn", "gate", "guide", "routes", "app", "stream", "spending", "toolcheck", "actions", "screen"}
+    above = {"policy", "turn", "gate", "guide", "routes", "app", "stream", "spending", "toolcheck", "tools", "screen"}
     folder = Path(model_package.__file__).parent
     found = []
     for path in sorted(folder.glob("*.py")):

@@ -6,7 +6,8 @@ The rules, in the order they apply:
   so each request's messages extend the last request's byte for byte and the cache serves them.
 - The last call, and any call after the fourth action, goes with `tool_choice: none`: it may only speak.
 - Every tool call passes the chain of checks (`toolcheck`); a passed call becomes events in the manifest's
-  words and a result at once (its family in `tools`); a failed one goes back as an error, and the browser gets nothing.
+  words and a result at once (its family in `tools/`); a failed one goes back as an error, and the browser
+  gets nothing.
 - One gate runs across the calls; its pending sentence goes out before each action, so events come in the
   order the model wrote them.
 - A card that asks the visitor (choices, confirm) ends the turn waiting; the answer continues it as that

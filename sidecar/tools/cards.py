@@ -53,7 +53,9 @@ def _offer_choices(call: ToolCall, data: Mapping[str, Any]) -> Verdict:
     if not str(data.get("question", "")).strip():
         return Failed(call, "offer_choices got arguments its parameters reject: ask a question.")
     if any(MARKUP.search(text) for text in (str(data["question"]), *options)):
-        return Failed(call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images.")
+        return Failed(
+            call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images."
+        )
     return Passed(call, "offer_choices", {}, {"question": data["question"].strip(), "options": options})
 
 
@@ -70,7 +72,8 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
                     continue
                 why = gate.vet(str(text), about=about)
                 if why:
-                    return Failed(verdict.call, f"show_links was not shown: {why} Write what the page says.", check="card")
+                    words = f"show_links was not shown: {why} Write what the page says."
+                    return Failed(verdict.call, words, check="card")
         return verdict
     for text in (verdict.detail["question"], *verdict.detail["options"]):
         if text in labels:
@@ -109,9 +112,8 @@ def _links(passed: Passed) -> Outcome:
     items = []
     for link in passed.detail["links"]:
         target = link["target"]
-        items.append(
-            {"id": target["id"], "label": target["label"], "path": target["path"], "title": link["title"], "gist": link["gist"]}
-        )
+        shown = {"id": target["id"], "label": target["label"], "path": target["path"]}
+        items.append({**shown, "title": link["title"], "gist": link["gist"]})
     card = Card("links", passed.call.id, {"items": items})
     titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
     return Outcome((card,), f"Showed the visitor links to {titles}.")

@@ -64,7 +64,8 @@ def _page_field(call: ToolCall, here: Here, tables: Tables, data: Mapping[str, A
         )
     if value not in options:
         allowed = ", ".join(shown_value(target, o) for o in options)
-        return Failed(call, f'{call.name} got arguments its parameters reject: "{target["label"]}" takes one of {allowed}.')
+        rejected = f"{call.name} got arguments its parameters reject"
+        return Failed(call, f'{rejected}: "{target["label"]}" takes one of {allowed}.')
     return Passed(call, "page_field", target, {"value": value})
 
 
@@ -131,7 +132,8 @@ def approve(waiting: Waiting, entry: dict[str, Any], bundle: Bundle, here: Here)
         return pressed(entry, path), with_note(cards.approved(entry["label"]), bundle, here)
     value = waiting.value or ""
     here.fields[waiting.field_id] = value
-    event = Action(entry["name"], waiting.field_id, entry["label"], path, {"name": entry["name"], "value": value, "fill": True})
+    filled = {"name": entry["name"], "value": value, "fill": True}
+    event = Action(entry["name"], waiting.field_id, entry["label"], path, filled)
     return event, f'Approved by the visitor and filled "{entry["label"]}"; it now says {shown_value(entry, value)}.'
 
 

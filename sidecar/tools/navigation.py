@@ -69,7 +69,8 @@ def _pointed(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     if part["page"] == here.page or part["page"] not in bundle.pages:
         return Outcome((event,), f"Pointed at {part['label']} for the visitor.")
     page = bundle.pages[part["page"]]
-    here.page, here.section, here.fields = part["page"], None, {}  # the new page's fields are unknown until the browser says
+    # The new page's fields are unknown until the browser says.
+    here.page, here.section, here.fields = part["page"], None, {}
     opened = f"Opened {page['label']} and pointed at {part['label']} for the visitor."
     return Outcome((event,), opened + "\n\n" + page_note(bundle, part["page"]))
 

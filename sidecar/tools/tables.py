@@ -38,4 +38,5 @@ class Tables:
         """The action, or the field of that element id, that `page` lends under `name`; None when it lends none."""
         if field_id is None:
             return self.actions.get(name, {}).get(page or "")
-        return next((f for f in self.fields.get(name, []) if f["page"] == page and (f.get("id") or name) == field_id), None)
+        same = (f for f in self.fields.get(name, []) if f["page"] == page and (f.get("id") or name) == field_id)
+        return next(same, None)

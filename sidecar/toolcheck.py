@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from docent.schema import Action, Field
 
 from .bundle import Bundle
 from .model.port import ToolCall
-from .tools import Failed, Family, Here, Tables, Verdict, family_of
+from .tools import Failed, Family, Here, Verdict, family_of
+from .tools import lent as page_lent
 from .tools.ids import listed
-from .tools.lent import has_left
 
 MAX_ACTIONS = 4
 
@@ -25,11 +25,10 @@ class ToolCheck:
     def __init__(self, bundle: Bundle, *, max_actions: int = MAX_ACTIONS) -> None:
         self.bundle = bundle
         self.max_actions = max_actions
-        self.validators = {t["name"]: Draft202012Validator(t.get("input_schema") or {}) for t in bundle.tools}
-        self.tables = Tables.of(bundle)
+        self.validators = bundle.validators  # compiled once per bundle: a check per turn only points at them
 
     def check(self, call: ToolCall, here: Here) -> Verdict:
-        family = family_of(call.name, self.tables)
+        family = family_of(call.name, self.bundle)
         failure = self._fits(call, family)
         if failure:
             return Failed(call, failure, check="input")
@@ -38,7 +37,7 @@ class ToolCheck:
             return Failed(call, failure, check="caps")
         if family is None:
             return Failed(call, f'No tool is named "{call.name}" on this site.')
-        return family.check(call, here, self.tables)
+        return family.check(call, here, self.bundle)
 
     # 1. a tool that exists, with input in its schema
     def _fits(self, call: ToolCall, family: Family | None) -> str | None:
@@ -73,11 +72,11 @@ class ToolCheck:
         return None
 
     def has_left(self, call: ToolCall, here: Here) -> Failed:
-        return has_left(call, here, self.bundle)
+        return page_lent.has_left(call, here, self.bundle)
 
-    def lent(self, name: str, page: str | None, field_id: str | None = None) -> dict[str, Any] | None:
+    def lent(self, name: str, page: str | None, field_id: str | None = None) -> Action | Field | None:
         """The action, or the field of that element id, that `page` lends under `name`; None when it lends none."""
-        return self.tables.lent(name, page, field_id)
+        return page_lent.entry(self.bundle, name, page, field_id)
 
 
 def _issue(error: Any) -> str:

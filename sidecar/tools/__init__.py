@@ -11,7 +11,6 @@ from __future__ import annotations
 from ..bundle import Bundle
 from ..events import Action
 from . import cards, content, experiments, lent, listed, navigation
-from .tables import Tables
 from .types import Failed, Family, Here, Outcome, Passed, Verdict, Vetter
 
 # A tool's name, or for the tools a page lends its kind, -> its family.
@@ -29,12 +28,12 @@ FAMILIES: dict[str, Family] = {
 }
 
 
-def family_of(name: str, tables: Tables) -> Family | None:
+def family_of(name: str, bundle: Bundle) -> Family | None:
     """The family of a tool by its name; a name a page lends is looked up in the bundle's tables."""
     family = FAMILIES.get(name)
     if family is not None:
         return family
-    kind = tables.lent_kind(name)
+    kind = lent.kind_of(name, bundle)
     return FAMILIES[kind] if kind is not None else None
 
 
@@ -75,7 +74,6 @@ __all__ = [
     "Here",
     "Outcome",
     "Passed",
-    "Tables",
     "Verdict",
     "Vetter",
     "acted_labels",

@@ -11,35 +11,36 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from docent.schema import Page, Section
+
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Card
 from ..gate import MARKUP
 from ..model.port import ToolCall
 from .ids import no_such
-from .tables import Tables
 from .types import Failed, Family, Here, Outcome, Passed, Verdict, Vetter
 
 CARDS = ("show_links", "offer_choices")  # the tools that are cards; the confirm card is a page's tool's
 
 
-def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
+def check(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
     data = call.input or {}
     if call.name == "show_links":
-        return _show_links(call, tables, data["items"])
+        return _show_links(call, bundle, data["items"])
     return _offer_choices(call, data)
 
 
-def _show_links(call: ToolCall, tables: Tables, items: list[dict[str, Any]]) -> Verdict:
+def _show_links(call: ToolCall, bundle: Bundle, items: list[dict[str, Any]]) -> Verdict:
     if not items:
         return Failed(call, "show_links got arguments its parameters reject: give at least one link.")
     if any(MARKUP.search(str(item.get(k, ""))) for item in items for k in ("title", "gist")):
         return Failed(call, "show_links got a title or gist with markup in it: write plain words, no HTML or images.")
-    unknown = next((item["to"] for item in items if item["to"] not in tables.links), None)
+    unknown = next((item["to"] for item in items if item["to"] not in bundle.links), None)
     if unknown is not None:  # a site too large for an enum takes ids as text
-        return Failed(call, no_such("page", unknown, tables.links))
-    links = [{**item, "target": tables.links[item["to"]]} for item in items]
-    return Passed(call, "show_links", {}, {"links": links})
+        return Failed(call, no_such("page", unknown, bundle.links))
+    links = [{**item, "target": bundle.links[item["to"]]} for item in items]
+    return Passed(call, "show_links", None, {"links": links})
 
 
 def _offer_choices(call: ToolCall, data: Mapping[str, Any]) -> Verdict:
@@ -56,19 +57,20 @@ def _offer_choices(call: ToolCall, data: Mapping[str, Any]) -> Verdict:
         return Failed(
             call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images."
         )
-    return Passed(call, "offer_choices", {}, {"question": data["question"].strip(), "options": options})
+    return Passed(call, "offer_choices", None, {"question": data["question"].strip(), "options": options})
 
 
 def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
     """The words a model writes on a card reach the visitor too, so the gate's rules hold for them; a label of
     the site's own (a page's, a part's), quoted as it is, is the site's words, not the model's."""
-    labels = site_labels(bundle)
+    labels = bundle.labels
     if verdict.kind == "show_links":
         for link in verdict.detail["links"]:
-            page = link["target"].get("page", link["to"])
+            target: Page | Section = link["target"]
+            page = target.page if isinstance(target, Section) else link["to"]
             about = [sid for sid, s in bundle.record.items() if s.page == page or sid == link["to"]]
             for text in (link.get("title", ""), link.get("gist", "")):
-                if text == link["target"].get("label"):
+                if text == target.label:
                     continue
                 why = gate.vet(str(text), about=about)
                 if why:
@@ -84,24 +86,6 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
     return verdict
 
 
-_labels: dict[str, frozenset[str]] = {}
-
-
-def site_labels(bundle: Bundle) -> frozenset[str]:
-    """Every label the manifest gives: of pages, sections, parts, experiments and presets, tours, offers, fields
-    and their options. Made once per bundle."""
-    made = _labels.get(bundle.hash)
-    if made is None:
-        m = bundle.manifest
-        found = [e.get("label", "") for kind in ("pages", "sections", "parts", "experiments", "tours", "offers",
-                                                 "actions", "fields") for e in m.get(kind, [])]
-        found += [p.get("label", "") for e in m.get("experiments", []) for p in e.get("presets", [])]
-        found += [o.get("label", "") for f in m.get("fields", []) for o in f.get("options") or []]
-        _labels.clear()  # a rebuilt bundle replaces the old one
-        made = _labels[bundle.hash] = frozenset(filter(None, found))
-    return made
-
-
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     if passed.kind == "show_links":
         return _links(passed)
@@ -111,8 +95,8 @@ def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 def _links(passed: Passed) -> Outcome:
     items = []
     for link in passed.detail["links"]:
-        target = link["target"]
-        shown = {"id": target["id"], "label": target["label"], "path": target["path"]}
+        target: Page | Section = link["target"]
+        shown = {"id": target.id, "label": target.label, "path": target.path}
         items.append({**shown, "title": link["title"], "gist": link["gist"]})
     card = Card("links", passed.call.id, {"items": items})
     titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
@@ -142,7 +126,7 @@ def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
 
 def acted(passed: Passed, bundle: Bundle) -> list[str]:
     if passed.kind == "show_links":
-        return ["links", *(str(link["target"].get("label", "")) for link in passed.detail["links"])]
+        return ["links", *(link["target"].label for link in passed.detail["links"])]
     return []
 
 

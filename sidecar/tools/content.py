@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
+from docent.schema import Page
+
 from ..bundle import Bundle
 from ..model.port import ToolCall
-from .tables import Tables
 from .types import Failed, Family, Here, Outcome, Passed, Verdict
 
 
-def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
+def check(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
     if here.page is None:
         return Failed(call, "No page has introduced itself, so there is no page content to read.")
-    return Passed(call, call.name, tables.bundle.pages[here.page])
+    return Passed(call, call.name, bundle.pages[here.page])
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     """The page as it is shown now, as the panel read it; the build's text once the turn has moved elsewhere."""
-    page = passed.target["id"]
+    assert isinstance(passed.target, Page)
+    page = passed.target.id
     if here.shown is not None and here.shown[0] == page:
         return Outcome((), here.shown[1], counts=False)
-    text = ((bundle.manifest.get("page_text") or {}).get(page) or "").strip()
+    text = bundle.manifest.page_text.get(page, "").strip()
     return Outcome((), text or "The page shows no text.", counts=False)
 
 

@@ -8,50 +8,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from docent.schema import Experiment, Preset
+
 from ..bundle import Bundle
 from ..events import Action
 from ..model.port import ToolCall
 from .ids import no_such
-from .tables import Tables
 from .types import Failed, Family, Here, Outcome, Passed, Verdict
 
 
-def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
+def check(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
     id_ = (call.input or {})["id"]
     exp_id, _, suffix = id_.partition(":")
-    exp = tables.bundle.by_id("experiments").get(exp_id)
+    exp = bundle.experiments.get(exp_id)
     if exp is None:
         return Failed(call, f'No experiment "{id_}".')
-    preset = next((p for p in exp.get("presets", []) if p["id"] == suffix), None) if suffix else None
+    preset = next((p for p in exp.presets if p.id == suffix), None) if suffix else None
     if suffix and suffix != "live" and preset is None:
-        return Failed(call, f'{exp["label"]} has no preset "{suffix}".')
-    live = suffix == "live" or bool(preset and preset.get("server"))
-    if live and not exp.get("live"):
-        return Failed(call, f'{exp["label"]} has no live run: run it in the browser ("{exp_id}") instead.')
+        return Failed(call, f'{exp.label} has no preset "{suffix}".')
+    live = suffix == "live" or bool(preset and preset.server)
+    if live and not exp.live:
+        return Failed(call, f'{exp.label} has no live run: run it in the browser ("{exp_id}") instead.')
     if live and not here.asked_for_run:
         return Failed(
             call,
-            f"That is a live run of {exp['label']} on the server, and the visitor did not ask for a run. "
+            f"That is a live run of {exp.label} on the server, and the visitor did not ask for a run. "
             f'Run it in the browser ("{exp_id}") instead, or ask whether they want a live run.',
         )
-    preset_id = preset["id"] if preset else None
+    preset_id = preset.id if preset else None
     if here.experiment == exp_id and here.running and here.preset == preset_id and not live:
-        return Failed(call, f"{exp['label']} is running already, as asked: nothing was started.")
+        return Failed(call, f"{exp.label} is running already, as asked: nothing was started.")
     return Passed(call, "run_experiment", exp, {"preset": preset, "live": live})
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     exp = passed.target
-    preset: dict[str, Any] | None = passed.detail.get("preset")
+    assert isinstance(exp, Experiment)
+    preset: Preset | None = passed.detail.get("preset")
     live = bool(passed.detail.get("live"))
-    id_ = passed.call.input["id"] if passed.call.input else exp["id"]
-    extra = {"experiment": exp["id"], "preset": preset["id"] if preset else None, "live": live}
-    event = Action("run_experiment", id_, exp["label"], exp["path"], extra)
-    here.page, here.section = exp.get("page", here.page), None
-    here.experiment, here.running, here.preset = exp["id"], True, extra["preset"]
-    what = f"a live run of {exp['label']}" if live else exp["label"]
+    id_ = passed.call.input["id"] if passed.call.input else exp.id
+    preset_id = preset.id if preset else None
+    extra = {"experiment": exp.id, "preset": preset_id, "live": live}
+    event = Action("run_experiment", id_, exp.label, exp.path, extra)
+    here.page, here.section = exp.page, None
+    here.experiment, here.running, here.preset = exp.id, True, preset_id
+    what = f"a live run of {exp.label}" if live else exp.label
     if preset:
-        what += f" with the preset {preset['label']}"
+        what += f" with the preset {preset.label}"
     return Outcome((event,), f"Started {what} for the visitor.")
 
 
@@ -63,8 +66,8 @@ def acted(passed: Passed, bundle: Bundle) -> list[str]:
     """The preset's label, and that it was a live run: what the started run's sentence may restate."""
     labels = []
     preset = passed.detail.get("preset")
-    if isinstance(preset, dict) and preset.get("label"):
-        labels.append(str(preset["label"]))
+    if isinstance(preset, Preset) and preset.label:
+        labels.append(preset.label)
     if passed.detail.get("live"):
         labels.append("a live run")
     return labels

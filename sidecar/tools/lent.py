@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from docent.schema import Action as PageAction
+from docent.schema import Field
+
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Action
@@ -16,15 +19,31 @@ from ..model.port import ToolCall
 from ..screen import page_note, shown_value
 from . import cards
 from .ids import listed
-from .tables import Tables
 from .types import Failed, Family, Here, Outcome, Passed, Verdict
 
 
-def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
-    if call.name in tables.actions:
-        return _page_action(call, here, tables)
-    if call.name in tables.fields:
-        return _page_field(call, here, tables, call.input or {})
+def kind_of(name: str, bundle: Bundle) -> str | None:
+    """The kind of a tool some page lends: a page action or a page field; None for a name no page lends."""
+    if name in bundle.lent_actions:
+        return "page_action"
+    if name in bundle.lent_fields:
+        return "page_field"
+    return None
+
+
+def entry(bundle: Bundle, name: str, page: str | None, field_id: str | None = None) -> PageAction | Field | None:
+    """The action, or the field of that element id, that `page` lends under `name`; None when it lends none."""
+    if field_id is None:
+        return bundle.lent_actions.get(name, {}).get(page or "")
+    same = (f for f in bundle.lent_fields.get(name, []) if f.page == page and (f.id or name) == field_id)
+    return next(same, None)
+
+
+def check(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
+    if call.name in bundle.lent_actions:
+        return _page_action(call, here, bundle)
+    if call.name in bundle.lent_fields:
+        return _page_field(call, here, bundle, call.input or {})
     return Failed(call, f'No tool is named "{call.name}" on this site.')
 
 
@@ -35,37 +54,37 @@ def has_left(call: ToolCall, here: Here, bundle: Bundle) -> Failed:
     return Failed(call, message)
 
 
-def _page_action(call: ToolCall, here: Here, tables: Tables) -> Verdict:
-    action = tables.lent(call.name, here.page)
+def _page_action(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
+    action = entry(bundle, call.name, here.page)
     if action is None:
-        return has_left(call, here, tables.bundle)
+        return has_left(call, here, bundle)
     return Passed(call, "page_action", action)
 
 
-def _page_field(call: ToolCall, here: Here, tables: Tables, data: Mapping[str, Any]) -> Verdict:
-    group = [f for f in tables.fields[call.name] if f["page"] == here.page]
+def _page_field(call: ToolCall, here: Here, bundle: Bundle, data: Mapping[str, Any]) -> Verdict:
+    group = [f for f in bundle.lent_fields[call.name] if f.page == here.page]
     if not group:
-        return has_left(call, here, tables.bundle)
+        return has_left(call, here, bundle)
     if "id" in data:
-        match = [f for f in group if f.get("id") == data["id"]]
+        match = [f for f in group if f.id == data["id"]]
         if not match:
-            ids = [f.get("id") for f in group]
+            ids = [f.id for f in group]
             return Failed(call, f'No {call.name} has the id "{data["id"]}". Its ids are {listed(ids)}.')
         target = match[0]
     else:
         target = group[0]
-    options = [o["value"] for o in target.get("options") or []]
+    options = [o.value for o in target.options]
     value = data["value"]
     if not options:
         return Failed(
             call,
-            f'"{target["label"]}" lists no options, so what it says is the visitor\'s to write: '
+            f'"{target.label}" lists no options, so what it says is the visitor\'s to write: '
             "suggest a value in words instead.",
         )
     if value not in options:
         allowed = ", ".join(shown_value(target, o) for o in options)
         rejected = f"{call.name} got arguments its parameters reject"
-        return Failed(call, f'{rejected}: "{target["label"]}" takes one of {allowed}.')
+        return Failed(call, f'{rejected}: "{target.label}" takes one of {allowed}.')
     return Passed(call, "page_field", target, {"value": value})
 
 
@@ -76,16 +95,17 @@ def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 
 
 def _page_path(bundle: Bundle, page: str) -> str:
-    path: str = bundle.pages.get(page, {}).get("path", "/")
-    return path
+    found = bundle.pages.get(page)
+    return found.path if found is not None else "/"
 
 
 def _page_action_done(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     action = passed.target
-    name, label, marker = action["name"], action["label"], action.get("consequential")
-    path = _page_path(bundle, action["page"])
+    assert isinstance(action, PageAction)
+    name, label, marker = action.name, action.label, action.consequential
+    path = _page_path(bundle, action.page)
     if marker == "confirm":
-        return cards.confirm(passed.call.id, name, label, page=action["page"])
+        return cards.confirm(passed.call.id, name, label, page=action.page)
     if marker:
         event = Action(name, name, label, path, {"name": name, "ring": True})
         return Outcome((event,), f'Rang "{label}" for the visitor; pressing it is theirs.')
@@ -99,21 +119,22 @@ def with_note(result: str, bundle: Bundle, here: Here) -> str:
     return result + "\n\n" + page_note(bundle, here.page, here.fields)
 
 
-def pressed(action: Mapping[str, Any], path: str) -> Action:
+def pressed(action: PageAction | Field, path: str) -> Action:
     """The event of a page action pressed, at once or on the visitor's approval."""
-    return Action(action["name"], action["name"], action["label"], path, {"name": action["name"], "press": True})
+    return Action(action.name, action.name, action.label, path, {"name": action.name, "press": True})
 
 
 def _page_field_done(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     field, value = passed.target, passed.detail["value"]
-    name, label = field["name"], field["label"]
-    path = _page_path(bundle, field["page"])
-    id_ = field.get("id") or name
+    assert isinstance(field, Field)
+    name, label = field.name, field.label
+    path = _page_path(bundle, field.page)
+    id_ = field.id or name
     extra = {"name": name, "value": value}
-    if field.get("consequential") == "confirm":
+    if field.consequential == "confirm":
         asked = f"{label}: {_option_label(field, value)}"
-        return cards.confirm(passed.call.id, name, asked, page=field["page"], field_id=id_, value=value)
-    if field.get("consequential"):
+        return cards.confirm(passed.call.id, name, asked, page=field.page, field_id=id_, value=value)
+    if field.consequential:
         event = Action(name, id_, label, path, {**extra, "ring": True})
         return Outcome((event,), f'Rang "{label}" for the visitor; filling it is theirs.')
     here.fields[id_] = value
@@ -121,20 +142,20 @@ def _page_field_done(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     return Outcome((event,), f'Filled "{label}"; it now says {shown_value(field, value)}.')
 
 
-def _option_label(field: Mapping[str, Any], value: str) -> str:
-    return next((o.get("label") or value for o in field.get("options") or [] if o["value"] == value), value)
+def _option_label(field: Field, value: str) -> str:
+    return next((o.label or value for o in field.options if o.value == value), value)
 
 
-def approve(waiting: Waiting, entry: dict[str, Any], bundle: Bundle, here: Here) -> tuple[Action, str]:
+def approve(waiting: Waiting, lent: PageAction | Field, bundle: Bundle, here: Here) -> tuple[Action, str]:
     """What an approved asks-first action or field does: its event, and its result with the page's note."""
-    path = _page_path(bundle, entry["page"])  # the card that asked counted as the action already
-    if waiting.field_id is None:
-        return pressed(entry, path), with_note(cards.approved(entry["label"]), bundle, here)
+    path = _page_path(bundle, lent.page)  # the card that asked counted as the action already
+    if waiting.field_id is None or not isinstance(lent, Field):
+        return pressed(lent, path), with_note(cards.approved(lent.label), bundle, here)
     value = waiting.value or ""
     here.fields[waiting.field_id] = value
-    filled = {"name": entry["name"], "value": value, "fill": True}
-    event = Action(entry["name"], waiting.field_id, entry["label"], path, filled)
-    return event, f'Approved by the visitor and filled "{entry["label"]}"; it now says {shown_value(entry, value)}.'
+    filled = {"name": lent.name, "value": value, "fill": True}
+    event = Action(lent.name, waiting.field_id, lent.label, path, filled)
+    return event, f'Approved by the visitor and filled "{lent.label}"; it now says {shown_value(lent, value)}.'
 
 
 def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
@@ -144,9 +165,11 @@ def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
 
 def acted(passed: Passed, bundle: Bundle) -> list[str]:
     # The map names a page's tools too ("topic" for the field "What is it about?"): the model writes those.
-    labels = [str(passed.target.get("name", "")).replace("_", " ").replace("-", " ")]
-    if passed.kind == "page_field" and "value" in passed.detail:
-        labels.append(shown_value(passed.target, str(passed.detail["value"])))
+    target = passed.target
+    name = target.name if isinstance(target, PageAction | Field) else ""
+    labels = [name.replace("_", " ").replace("-", " ")]
+    if passed.kind == "page_field" and "value" in passed.detail and isinstance(target, Field):
+        labels.append(shown_value(target, str(passed.detail["value"])))
     return labels
 
 

@@ -5,24 +5,26 @@ An offer is a button: nothing is sent or done until the visitor presses it, and 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from docent.schema import Offer, Tour, plain
 
 from ..bundle import Bundle
 from ..events import Action
 from ..model.port import ToolCall
 from .ids import no_such
-from .tables import Tables
 from .types import Failed, Family, Here, Outcome, Passed, Verdict
 
-LISTS = {"start_tour": ("tours", "tour"), "offer": ("offers", "offer")}  # tool -> its manifest list, its noun
+NOUNS = {"start_tour": "tour", "offer": "offer"}  # each tool's noun in errors
 
 
-def check(call: ToolCall, here: Here, tables: Tables) -> Verdict:
-    kind, noun = LISTS[call.name]
+def check(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
+    entries: Mapping[str, Tour | Offer] = bundle.tours if call.name == "start_tour" else bundle.offers
     id_ = (call.input or {})["id"]
-    entry = tables.bundle.by_id(kind).get(id_)
+    entry = entries.get(id_)
     if entry is None:  # the tool's enum and the manifest disagree: a bundle built by hand
-        return Failed(call, no_such(noun, id_, sorted(tables.bundle.ids(kind))))
+        return Failed(call, no_such(NOUNS[call.name], id_, sorted(entries)))
     return Passed(call, call.name, entry)
 
 
@@ -34,25 +36,27 @@ def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 
 def _tour(passed: Passed, here: Here) -> Outcome:
     tour = passed.target
-    steps = [dict(step) for step in tour.get("steps", [])]
-    first = steps[0] if steps else {}
-    event = Action("start_tour", tour["id"], tour["label"], first.get("path", "/"), {"steps": steps})
-    if first.get("page"):
-        here.page, here.section = first["page"], first.get("section")
+    assert isinstance(tour, Tour)
+    steps = [plain(step) for step in tour.steps]
+    first = tour.steps[0] if tour.steps else None
+    event = Action("start_tour", tour.id, tour.label, first.path if first else "/", {"steps": steps})
+    if first is not None and first.page:
+        here.page, here.section = first.page, first.section
     count = "one step" if len(steps) == 1 else f"{len(steps)} steps"
-    return Outcome((event,), f"Started {tour['label']} for the visitor: {count}, which the visitor moves through.")
+    return Outcome((event,), f"Started {tour.label} for the visitor: {count}, which the visitor moves through.")
 
 
 def _offer(passed: Passed) -> Outcome:
     offer = passed.target
-    event = Action("offer", offer["id"], offer["label"], offer["target"], {"target": offer["target"]})
+    assert isinstance(offer, Offer)
+    event = Action("offer", offer.id, offer.label, offer.target, {"target": offer.target})
     return Outcome(
-        (event,), f"Offered {offer['label']} as a button; nothing is sent or done until the visitor presses it."
+        (event,), f"Offered {offer.label} as a button; nothing is sent or done until the visitor presses it."
     )
 
 
 def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
-    return no_such(LISTS[name][1], value, ids) if path == ["id"] else None
+    return no_such(NOUNS[name], value, ids) if path == ["id"] else None
 
 
 FAMILY = Family(check, carry_out, unknown=unknown)

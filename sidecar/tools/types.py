@@ -10,12 +10,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from docent.schema import Action as PageAction
+from docent.schema import Experiment, Field, Offer, Page, Part, Section, Tour
+
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Action, Card
 from ..model.port import ToolCall
 from ..screen import Screen
-from .tables import Tables
 
 
 @dataclass
@@ -47,13 +49,17 @@ class Here:
         )
 
 
+# What a passed call names in the manifest.
+Target = Page | Section | Part | Experiment | Tour | Offer | PageAction | Field
+
+
 @dataclass(frozen=True)
 class Passed:
     """A call that passed every check, with what it names in the manifest."""
 
     call: ToolCall
     kind: str  # a tool name, or "page_action" / "page_field" for the tools a page lends
-    target: Mapping[str, Any] = field(default_factory=dict)  # the manifest's entry
+    target: Target | None = None  # the manifest's entry; None for a card
     detail: Mapping[str, Any] = field(default_factory=dict)  # what the check worked out: preset, live, value, items
 
 
@@ -98,7 +104,7 @@ class Family:
     """One family of tools: how a call of it is checked and carried out, and the hooks some families have."""
 
     # Sensible here: the last of the chain's checks, after the tool exists, its input fits and the caps hold.
-    check: Callable[[ToolCall, Here, Tables], Verdict]
+    check: Callable[[ToolCall, Here, Bundle], Verdict]
     # A passed call's events for the browser and result for the model; it moves `here` as the browser will move.
     carry_out: Callable[[Passed, Bundle, Here], Outcome]
     # Seed 004's words for an id the schema's enum lacks, by (tool, path to the value, the value, the enum's ids).

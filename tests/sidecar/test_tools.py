@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from docent.manifest_build.manifest import BUILT_IN_TOOLS
+from docent.schema import Page
 from docent.sidecar.bundle import Bundle
 from docent.sidecar.events import Action
 from docent.sidecar.model.port import ToolCall
@@ -20,7 +21,6 @@ from docent.sidecar.tools import (
     Here,
     Outcome,
     Passed,
-    Tables,
     acted_labels,
     carry_out,
     family_of,
@@ -35,20 +35,20 @@ def test_the_table_names_every_built_in_tool_and_the_two_kinds_a_page_lends() ->
 
 def test_every_tool_of_the_example_bundle_has_a_family() -> None:
     bundle = Bundle.load(EXAMPLE)
-    tables = Tables.of(bundle)
     names = [tool["name"] for tool in bundle.tools]
-    assert {n for n in names if family_of(n, tables) is None} == set()
-    assert tables.lent_kind("run_shell") is None and family_of("run_shell", tables) is None
+    assert {n for n in names if family_of(n, bundle) is None} == set()
+    assert family_of("run_shell", bundle) is None
 
 
-def _wave_check(call: ToolCall, here: Here, tables: Tables) -> Passed | Failed:
+def _wave_check(call: ToolCall, here: Here, bundle: Bundle) -> Passed | Failed:
     if here.page is None:
         return Failed(call, "Nobody is there to wave at.")
-    return Passed(call, "wave", tables.bundle.pages[here.page])
+    return Passed(call, "wave", bundle.pages[here.page])
 
 
 def _wave(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
-    return Outcome((Action("wave", "hello", passed.target["label"], passed.target["path"]),), "Waved.")
+    assert isinstance(passed.target, Page)
+    return Outcome((Action("wave", "hello", passed.target.label, passed.target.path),), "Waved.")
 
 
 WAVE = Family(

@@ -7,7 +7,7 @@ goes in only when it is one of the options the manifest lists, and nothing a vis
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,8 +102,8 @@ class Failure:
     reason: str
 
     @classmethod
-    def read_all(cls, raw: Iterable[Any] | None, bundle: Bundle) -> list[Failure]:
-        known = _failure_ids(bundle)
+    def read_all(cls, raw: Iterable[Any] | None, known: Mapping[str, Collection[str]]) -> list[Failure]:
+        """The reports that name a tool and one of its ids in `known` (`tools.failable`); the rest are dropped."""
         out: list[Failure] = []
         for item in raw or ():
             if not isinstance(item, Mapping):
@@ -120,25 +120,6 @@ def _known(value: Any, table: Mapping[str, Any]) -> str | None:
 
 def _option_values(f: Field) -> list[str]:
     return [o.value for o in f.options]
-
-
-def _failure_ids(bundle: Bundle) -> dict[str, set[str]]:
-    experiments = bundle.manifest.experiments
-    runs = {e.id for e in experiments}
-    runs |= {f"{e.id}:{p.id}" for e in experiments for p in e.presets}
-    runs |= {f"{e.id}:live" for e in experiments if e.live}
-    known = {
-        "show_page": set(bundle.links),
-        "point_at": set(bundle.parts),
-        "run_experiment": runs,
-        "start_tour": set(bundle.tours),
-        "offer": set(bundle.offers),
-    }
-    for a in bundle.manifest.actions:
-        known.setdefault(a.name, set()).add(a.name)
-    for f in bundle.manifest.fields:
-        known.setdefault(f.name, set()).update({f.name, f.id or f.name})
-    return known
 
 
 def marked(label: str, consequential: str | None) -> str:

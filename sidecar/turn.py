@@ -47,7 +47,7 @@ from .receipt import Receipt
 from .reply import broken
 from .screen import Failure, Screen, note
 from .toolcheck import MAX_ACTIONS, ToolCheck
-from .tools import Failed, Here, Outcome, Verdict, acted_labels, cards, carry_out, vetted
+from .tools import Failed, Here, Outcome, Verdict, acted_labels, cards, carry_out, failable, vetted
 from .tools.lent import approve
 
 log = logging.getLogger(__name__)
@@ -182,7 +182,7 @@ class Turn:
         here.actions, here.asked_for_run = carried.actions, here.asked_for_run or carried.asked_for_run
         receipt.carried = carried.output_tokens
         results, shown = self._answered(waiting, ask, here)
-        failed = Failure.read_all(ask.failed, self.bundle)
+        failed = Failure.read_all(ask.failed, failable(self.bundle))
         text = note(self.bundle, screen, failed=failed, held=conversation.held_last)
         found = self._excerpts(conversation, question)
         content = [*results] + ([{"type": "text", "text": found.text}] if found is not None and found.text else [])

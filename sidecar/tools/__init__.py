@@ -8,6 +8,8 @@ new module when no family fits, ending in `FAMILY = Family(...)`), and add one e
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..bundle import Bundle
 from ..events import Action
 from . import cards, content, experiments, lent, listed, navigation
@@ -26,6 +28,7 @@ FAMILIES: dict[str, Family] = {
     "page_action": lent.FAMILY,
     "page_field": lent.FAMILY,
 }
+LENT = ("page_action", "page_field")  # kinds, not names: a page lends the names
 
 
 def family_of(name: str, bundle: Bundle) -> Family | None:
@@ -35,6 +38,18 @@ def family_of(name: str, bundle: Bundle) -> Family | None:
         return family
     kind = lent.kind_of(name, bundle)
     return FAMILIES[kind] if kind is not None else None
+
+
+def failable(bundle: Bundle) -> dict[str, Collection[str]]:
+    """Each tool's ids that the browser may report it failing on (`Failure.read_all` keeps only those)."""
+    names = [*(name for name in FAMILIES if name not in LENT), *bundle.lent_actions, *bundle.lent_fields]
+    out: dict[str, Collection[str]] = {}
+    for name in names:
+        family = family_of(name, bundle)
+        ids = family.failable(name, bundle) if family is not None else ()
+        if ids:
+            out[name] = ids
+    return out
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
@@ -78,6 +93,7 @@ __all__ = [
     "Vetter",
     "acted_labels",
     "carry_out",
+    "failable",
     "family_of",
     "vetted",
 ]

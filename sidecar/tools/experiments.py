@@ -6,6 +6,7 @@ and a visitor who asked for a run (seed 000); the model is told to run it in the
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from docent.schema import Experiment, Preset
@@ -73,4 +74,12 @@ def acted(passed: Passed, bundle: Bundle) -> list[str]:
     return labels
 
 
-FAMILY = Family(check, carry_out, unknown=unknown, acted=acted)
+def failable(name: str, bundle: Bundle) -> Collection[str]:
+    """An experiment's id, with a preset's (`leak:slow`) or the live run's (`leak:live`) when it has one."""
+    experiments = bundle.manifest.experiments
+    runs = {e.id for e in experiments}
+    runs |= {f"{e.id}:{p.id}" for e in experiments for p in e.presets}
+    return runs | {f"{e.id}:live" for e in experiments if e.live}
+
+
+FAMILY = Family(check, carry_out, unknown=unknown, acted=acted, failable=failable)

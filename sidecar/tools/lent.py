@@ -6,7 +6,7 @@ only rings (the visitor presses or fills it); one that asks first shows the conf
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from docent.schema import Action as PageAction
@@ -173,4 +173,10 @@ def acted(passed: Passed, bundle: Bundle) -> list[str]:
     return labels
 
 
-FAMILY = Family(check, carry_out, unknown=unknown, acted=acted)
+def failable(name: str, bundle: Bundle) -> Collection[str]:
+    """An action by its name; a field by its name or, where pages lend several, by each one's element id."""
+    named = {name} if name in bundle.lent_actions or name in bundle.lent_fields else set()
+    return named | {f.id or name for f in bundle.lent_fields.get(name, [])}
+
+
+FAMILY = Family(check, carry_out, unknown=unknown, acted=acted, failable=failable)

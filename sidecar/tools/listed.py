@@ -5,7 +5,7 @@ An offer is a button: nothing is sent or done until the visitor presses it, and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from docent.schema import Offer, Tour, plain
@@ -59,4 +59,8 @@ def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
     return no_such(NOUNS[name], value, ids) if path == ["id"] else None
 
 
-FAMILY = Family(check, carry_out, unknown=unknown)
+def failable(name: str, bundle: Bundle) -> Collection[str]:
+    return bundle.tours.keys() if name == "start_tour" else bundle.offers.keys()
+
+
+FAMILY = Family(check, carry_out, unknown=unknown, failable=failable)

@@ -5,6 +5,7 @@ A call to open what the visitor has open already fails, so the model does not cl
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from docent.schema import Page, Part, Section
@@ -90,4 +91,8 @@ def acted(passed: Passed, bundle: Bundle) -> list[str]:
     return []
 
 
-FAMILY = Family(check, carry_out, unknown=unknown, acted=acted)
+def failable(name: str, bundle: Bundle) -> Collection[str]:
+    return bundle.links.keys() if name == "show_page" else bundle.parts.keys()
+
+
+FAMILY = Family(check, carry_out, unknown=unknown, acted=acted, failable=failable)

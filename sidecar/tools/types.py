@@ -6,7 +6,7 @@ each family under the tool names and kinds it answers for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -99,6 +99,10 @@ def _no_labels(passed: Passed, bundle: Bundle) -> list[str]:
     return []
 
 
+def _no_ids(name: str, bundle: Bundle) -> Collection[str]:
+    return ()
+
+
 @dataclass(frozen=True)
 class Family:
     """One family of tools: how a call of it is checked and carried out, and the hooks some families have."""
@@ -113,4 +117,7 @@ class Family:
     acted: Callable[[Passed, Bundle], list[str]] = _no_labels
     # Cards only: the gate's rules over the words the model wrote on the card, before it is shown.
     vet: Callable[[Passed, Vetter, Bundle], Verdict] | None = None
+    # The ids the browser may report a call of the tool `name` failing on; a report naming any other is dropped.
+    # A family whose calls do nothing on the page has none.
+    failable: Callable[[str, Bundle], Collection[str]] = _no_ids
     reads: bool = False  # it looks, not acts: it counts toward no cap

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from docent.sidecar.bundle import Bundle
 from docent.sidecar.screen import FAILURE_WORDS, TEXT_CHARS, Failure, Screen, note, page_note, reminder
+from docent.sidecar.tools import failable
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
@@ -62,7 +63,7 @@ def test_what_failed_and_what_was_held_back() -> None:
             {"tool": "show_page", "id": "lab", "reason": "<script>"},
             "junk",
         ],
-        BUNDLE,
+        failable(BUNDLE),
     )
     assert failed == [Failure("point_at", "leak-chart", "not_found"), Failure("show_page", "lab", "failed")]
     text = note(BUNDLE, Screen(), failed=failed, held=["first_person", "first_person"])
@@ -82,7 +83,7 @@ def test_the_panels_own_failure_codes_are_said_in_words() -> None:
             {"tool": "show_page", "id": "lab", "reason": "navigation_blocked"},
             {"tool": "run_experiment", "id": "leak", "reason": "no_response"},
         ],
-        BUNDLE,
+        failable(BUNDLE),
     )
     text = note(BUNDLE, Screen(), failed=failed)
     assert "show_page lab did not happen: the browser blocked the page change." in text
@@ -110,7 +111,7 @@ def test_a_page_action_or_field_the_browser_could_not_do_is_said_in_seed_004s_wo
         {"tool": "storm_preset", "id": "storm-preset", "reason": "bad_value"},
         {"tool": "run_storm", "id": "run_storm", "reason": "<img src=x>"},
     ]
-    text = note(BUNDLE, Screen(), failed=Failure.read_all(raw, BUNDLE))
+    text = note(BUNDLE, Screen(), failed=Failure.read_all(raw, failable(BUNDLE)))
     lines = text.split("\n")[2:]
     assert lines == [
         '- "Run the leak" isn\'t showing. Claim nothing of it.',

@@ -13,6 +13,7 @@ from docent.schema import Page
 from docent.sidecar.bundle import Bundle
 from docent.sidecar.events import Action
 from docent.sidecar.model.port import ToolCall
+from docent.sidecar.screen import Failure
 from docent.sidecar.toolcheck import ToolCheck
 from docent.sidecar.tools import (
     FAMILIES,
@@ -23,6 +24,7 @@ from docent.sidecar.tools import (
     Passed,
     acted_labels,
     carry_out,
+    failable,
     family_of,
 )
 
@@ -56,6 +58,7 @@ WAVE = Family(
     _wave,
     unknown=lambda name, path, value, ids: f'No greeting "{value}".' if path == ["id"] else None,
     acted=lambda passed, bundle: ["a wave"],
+    failable=lambda name, bundle: {"hello"},
 )
 
 
@@ -82,3 +85,22 @@ def test_a_tool_is_one_family_and_one_entry_in_the_table(monkeypatch: pytest.Mon
     assert acted_labels(passed, outcome, check.bundle) == ["Lab", "a wave"]
     capped = check.check(call, Here(page="lab", actions=check.max_actions))
     assert isinstance(capped, Failed) and capped.check == "caps"
+    # What the browser may report of it failing is the family's to say too.
+    reported = [{"tool": "wave", "id": "hello", "reason": "not_found"}, {"tool": "wave", "id": "bye", "reason": "not_found"}]
+    assert Failure.read_all(reported, failable(check.bundle)) == [Failure("wave", "hello", "not_found")]
+
+
+def test_what_the_browser_may_report_failing_is_each_familys_ids() -> None:
+    bundle = Bundle.load(EXAMPLE)
+    known = failable(bundle)
+    # The cards and the page's content do nothing on the page, so nothing of them can fail there.
+    acting = {"show_page", "point_at", "run_experiment", "start_tour", "offer"}
+    assert set(known) == acting | set(bundle.lent_actions) | set(bundle.lent_fields)
+    assert set(known["show_page"]) == set(bundle.pages) | set(bundle.sections)
+    assert set(known["point_at"]) == set(bundle.parts) and set(known["offer"]) == set(bundle.offers)
+    runs = set(known["run_experiment"])
+    for exp in bundle.manifest.experiments:
+        assert exp.id in runs and {f"{exp.id}:{p.id}" for p in exp.presets} <= runs
+        assert (f"{exp.id}:live" in runs) == exp.live
+    for f in bundle.manifest.fields:
+        assert {f.name, f.id or f.name} <= set(known[f.name])

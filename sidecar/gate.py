@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from docent.schema import RecordSection
 
@@ -144,8 +143,6 @@ class RecordIndex:
     page "Kubernetes migration" whose text never repeats the word.
     """
 
-    _cache: dict[tuple[int, int, int], tuple[Mapping[str, RecordSection], Lexicon, RecordIndex]] = {}
-
     def __init__(
         self,
         record: Mapping[str, RecordSection],
@@ -173,24 +170,6 @@ class RecordIndex:
         # Only names with a first-person word in them need quoting out before the first-person test.
         self.first_person_titles = tuple(s.title for s in record.values() if FIRST_PERSON.search(s.title))
 
-    @classmethod
-    def of(
-        cls,
-        record: Mapping[str, RecordSection],
-        lexicon: Lexicon,
-        page_titles: Mapping[str, str] | None = None,
-        intros: Mapping[str, str] | None = None,
-    ) -> RecordIndex:
-        key = (id(record), id(lexicon), id(page_titles))
-        hit = cls._cache.get(key)
-        if hit is not None and hit[0] is record and hit[1] is lexicon:
-            return hit[2]
-        index = cls(record, lexicon, page_titles, intros)
-        if len(cls._cache) >= 16:  # a rebuilt bundle replaces the old one: keep only the recent few
-            cls._cache.pop(next(iter(cls._cache)))
-        cls._cache[key] = (record, lexicon, index)
-        return index
-
 
 class Gate:
     def __init__(
@@ -204,12 +183,12 @@ class Gate:
         mentions: RecordIndex | None = None,
     ) -> None:
         """`site` and `mentions`: made once for the record and lexicon (Bundle.site, Bundle.mentions); a gate made
-        without them (a search-mode conversation's sections, tests, benches) makes or finds its own."""
+        without them (a search-mode conversation's sections, tests, benches) makes its own."""
         self._record = record
         self._lexicon = lexicon
-        self._site = site if site is not None else Site.cached(record, lexicon, tuple(quotable))
+        self._site = site if site is not None else Site.of(record, lexicon, quotable)
         if mentions is None:
-            mentions = RecordIndex.of(record, lexicon, self._site.page_titles, self._site.intros)
+            mentions = RecordIndex(record, lexicon, self._site.page_titles, self._site.intros)
         self._index = mentions
         self._policy: Policy = policy if policy is not None else AnswerPolicy()
         self._names = self._site.names
@@ -491,21 +470,6 @@ class Site:
     terms: frozenset[str]  # the lexicon's terms the site's names name: card words may use them
     ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
     intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
-
-    _cache: ClassVar[dict[tuple[int, int, tuple[str, ...]], tuple[Mapping[str, RecordSection], Lexicon, Site]]] = {}
-
-    @classmethod
-    def cached(cls, record: Mapping[str, RecordSection], lexicon: Lexicon, names: tuple[str, ...]) -> Site:
-        """The site of a gate made without one (tests, benches): made once per record, lexicon and names."""
-        key = (id(record), id(lexicon), names)
-        hit = cls._cache.get(key)
-        if hit is not None and hit[0] is record and hit[1] is lexicon:
-            return hit[2]
-        if len(cls._cache) >= 16:
-            cls._cache.pop(next(iter(cls._cache)))
-        site = cls.of(record, lexicon, names)
-        cls._cache[key] = (record, lexicon, site)
-        return site
 
     @classmethod
     def of(

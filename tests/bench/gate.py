@@ -10,7 +10,7 @@ import random
 import time
 
 from docent.schema import RecordSection as Section
-from docent.sidecar.gate import Gate
+from docent.sidecar.gate import Gate, RecordIndex, Site
 from docent.sidecar.lexicon import Lexicon
 
 SECTIONS = 60
@@ -62,11 +62,13 @@ def run() -> dict[str, float]:
             cuts.append(text[at : at + step])
             at += step
         answers.append(cuts)
-    Gate(record, lexicon)  # the record's index is built once per bundle, not per answer
+    # The record's index and the site are built once per bundle (Bundle.mentions, Bundle.site), not per answer.
+    site = Site.of(record, lexicon)
+    mentions = RecordIndex(record, lexicon, site.page_titles, site.intros)
     sentences = 0
     start = time.perf_counter()
     for pieces in answers:
-        gate = Gate(record, lexicon)
+        gate = Gate(record, lexicon, site=site, mentions=mentions)
         for piece in pieces:
             sentences += len(gate.feed(piece))
         sentences += len(gate.finish())

@@ -265,10 +265,10 @@ def test_nothing_after_finish() -> None:
     assert g.feed("More. [[how-i-work]]") == [] and g.flush() == [] and g.finish() == []
 
 
-def test_the_record_is_indexed_once() -> None:
-    assert RecordIndex.of(RECORD, LEXICON) is RecordIndex.of(RECORD, LEXICON)
-    copy = dict(RECORD)
-    assert RecordIndex.of(copy, LEXICON) is not RecordIndex.of(RECORD, LEXICON)
+def test_a_gate_given_the_records_index_uses_it_and_one_given_none_makes_its_own() -> None:
+    index = RecordIndex(RECORD, LEXICON)  # type: ignore[arg-type]
+    assert gate(mentions=index)._index is index
+    assert gate()._index is not index and gate()._index.terms == index.terms
 
 
 REPLY = (

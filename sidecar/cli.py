@@ -149,7 +149,7 @@ def banner(settings: Any, port: int) -> str:
 
 def record_report(settings: Any) -> tuple[str, str | None]:
     """How the bundle's record is read (for the start-up line), and why the model cannot answer from it, if so."""
-    from .bundle import Bundle, BundleError
+    from .answer.bundle import Bundle, BundleError
     from .fit import misfit, prompt_tokens, table_model
 
     try:

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .bundle import Bundle
-from .events import Held, Sentence
-from .policy import AnswerPolicy
-from .turn import default_gate
+from .answer.bundle import Bundle
+from .answer.events import Held, Sentence
+from .answer.policy import AnswerPolicy
+from .answer.turn import default_gate
 
 FAITHFUL = "faithful-paraphrases.json"
 SUBTLE = "subtle-falsehoods.json"

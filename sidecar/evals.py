@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx
 
-from .bundle import Bundle
+from .answer.bundle import Bundle
 from .model.port import LanguageModel, ModelEvent, ModelRequest
 from .model.wire import anthropic_body
 

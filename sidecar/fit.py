@@ -7,8 +7,8 @@ calls and their results (`TURN_TOKENS`, generous), and in search mode its excerp
 
 from __future__ import annotations
 
-from .bundle import Bundle
-from .excerpts import TOKENS as EXCERPT_TOKENS
+from .answer.bundle import Bundle
+from .answer.excerpts import TOKENS as EXCERPT_TOKENS
 from .model.models import spec_for
 from .model.port import ModelSpec
 

@@ -10,14 +10,14 @@ import httpx
 
 from docent.schema import LexiconEntry, Manifest, RecordSection
 
-from .bundle import Bundle, BundleError, BundleSource
-from .conversation import Conversation
-from .events import StreamEvent
+from .answer.bundle import Bundle, BundleError, BundleSource
+from .answer.conversation import Conversation
+from .answer.events import StreamEvent
+from .answer.record_index import RecordIndex
 from .metrics import Metrics
 from .model.port import LanguageModel
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
-from .record_index import RecordIndex
 from .settings import Settings
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel, Off
@@ -25,10 +25,10 @@ from .store import Store
 from .tally import Listener
 
 if TYPE_CHECKING:
+    from .answer.policy import AnswerPolicy, Policy
+    from .answer.tools import Verdict
+    from .answer.turn import Ask, Turn
     from .model.catalogue import ModelFacts
-    from .policy import AnswerPolicy, Policy
-    from .tools import Verdict
-    from .turn import Ask, Turn
 
 logger = logging.getLogger("docent.sidecar")
 
@@ -183,7 +183,7 @@ class Guide:
     def policy(self, bundle: Bundle) -> AnswerPolicy:
         """The owner's policy, as the bundle carries it; made again when the site is rebuilt."""
         if self._policy is None or self._policy[0] != bundle.hash:
-            from .policy import AnswerPolicy
+            from .answer.policy import AnswerPolicy
 
             self._policy = (bundle.hash, AnswerPolicy.for_site(bundle.manifest))
         return self._policy[1]
@@ -259,6 +259,6 @@ class BundleParts:
 def default_turn_factory(
     *, bundle: Bundle, model: LanguageModel, policy: Policy, on_check: Callable[[Verdict], None] | None = None
 ) -> Turn:
-    from .turn import Turn
+    from .answer.turn import Turn
 
     return Turn(bundle=bundle, model=model, policy=policy, on_check=on_check)

@@ -25,9 +25,9 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .answer.tools import Failed, Verdict
 from .model.port import Usage
 from .tally import Tally
-from .tools import Failed, Verdict
 
 logger = logging.getLogger("docent.sidecar")
 # Several processes of one sidecar (workers, or sidecars on one host) each write their figures to files in this

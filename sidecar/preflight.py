@@ -25,12 +25,12 @@ from typing import Any
 import httpx
 
 from . import evals
-from .bundle import Bundle, BundleError
+from .answer.bundle import Bundle, BundleError
+from .answer.policy import AnswerPolicy
 from .model.anthropic import API_URL, AnthropicModel
 from .model.catalogue import ModelFacts, count_tokens, disagreements, informed, read_facts
 from .model.models import UnknownModel, spec_for
 from .model.port import LanguageModel, ModelError, ModelRequest, ModelSpec
-from .policy import AnswerPolicy
 
 FOLLOW_UPS = 3  # questions in the one conversation whose later questions measure the cache
 NEEDS_KEY = (

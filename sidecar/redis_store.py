@@ -27,7 +27,7 @@ import redis.asyncio as aioredis
 from limits.aio.storage import RedisStorage, Storage
 from redis import exceptions as redis_errors
 
-from .conversation import Conversation
+from .answer.conversation import Conversation
 from .store import Lease, StoreFull, StoreUnavailable
 
 logger = logging.getLogger("docent.sidecar")

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _sections(path: Path) -> dict[str, str] | None:
     """The bundle's sections, id -> title; None when there is no bundle to read."""
-    from .bundle import Bundle, BundleError
+    from .answer.bundle import Bundle, BundleError
 
     try:
         bundle = Bundle.load(path)

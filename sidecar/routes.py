@@ -11,22 +11,22 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .answer.bundle import Bundle
+from .answer.conversation import Conversation
+from .answer.events import Error, Start, StreamEvent
+from .answer.reply import broken
 from .body import read_body
-from .bundle import Bundle
-from .conversation import Conversation
 from .errors import GuideError
-from .events import Error, Start, StreamEvent
 from .guide import OFF_WORDS, Guide, Ready
 from .proof import ALGORITHM, ProofError, difficulty
 from .ratelimit import Limited, client_address
 from .reference import document_bytes
-from .reply import broken
 from .store import Lease, Store, StoreFull, StoreUnavailable
 from .stream import Answer
 from .tally import tallied
 
 if TYPE_CHECKING:
-    from .turn import Ask
+    from .answer.turn import Ask
 
 PURPOSE = "guide"
 
@@ -224,7 +224,7 @@ UNREMEMBERED = "The guide could not remember this answer, so it is not part of t
 
 
 def _ask_type() -> type[Ask]:
-    from .turn import Ask
+    from .answer.turn import Ask
 
     return Ask
 

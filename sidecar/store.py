@@ -16,7 +16,7 @@ from typing import Protocol
 
 from limits.aio.storage import MemoryStorage, Storage
 
-from .conversation import Conversation
+from .answer.conversation import Conversation
 
 Clock = Callable[[], float]
 

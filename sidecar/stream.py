@@ -25,7 +25,7 @@ from typing import Any
 import anyio
 from starlette.types import Message, Receive, Scope, Send
 
-from .events import Done, Error, Refused, Sentence, Start, StreamEvent, payload
+from .answer.events import Done, Error, Refused, Sentence, Start, StreamEvent, payload
 from .model.port import ModelError
 
 logger = logging.getLogger("docent.sidecar")

@@ -14,7 +14,7 @@ from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .events import Action, Done, Error, Held, Refused, Sentence, StreamEvent
+from .answer.events import Action, Done, Error, Held, Refused, Sentence, StreamEvent
 
 logger = logging.getLogger("docent.sidecar")
 

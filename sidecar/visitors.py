@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .bundle import Bundle
+from .answer.bundle import Bundle
 from .evals import Case, Recorder, ask_app, make_model
 
 Events = list[tuple[str, dict[str, Any]]]

@@ -16,9 +16,9 @@ from typing import Any
 
 from docent.schema import Manifest, RecordSection
 
-from ..excerpts import excerpted
-from ..lexicon import Entries, Lexicon, entries_of
-from ..record_index import RecordIndex
+from ..answer.excerpts import excerpted
+from ..answer.lexicon import Entries, Lexicon, entries_of
+from ..answer.record_index import RecordIndex
 from .gestures import Gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage

@@ -1,7 +1,7 @@
 """A question's words as the record would say them, and how much each says about what is asked.
 
 The offline model judges with these whether the record answers a question at all (`Weighed.covered`), and which of
-its sentences say most of it. The ranking of sections is the record index's (`docent.sidecar.record_index`).
+its sentences say most of it. The ranking of sections is the record index's (`docent.sidecar.answer.record_index`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from docent.schema import Manifest, RecordSection
 
-from ..lexicon import Lexicon
+from ..answer.lexicon import Lexicon
 from .gestures import GO, REQUEST_WORDS, RUN
 from .synonyms import RECORD_SYNONYMS, spelled, table
 from .words import FORMS, STOPWORDS, WORD, stem, terms
@@ -37,7 +37,7 @@ HOW_ADJ = re.compile(
 @dataclass(frozen=True)
 class Vocabulary:
     """How rare each of the record's words is, and which words each section holds: to weigh a question's words
-    and to pick sentences. The ranking of sections is the record index's (`docent.sidecar.record_index`)."""
+    and to pick sentences. The ranking of sections is the record index's (`docent.sidecar.answer.record_index`)."""
 
     sections: list[RecordSection]
     docs: list[Counter[str]]

@@ -26,11 +26,11 @@ import httpx
 
 from docent.schema import Manifest, RecordSection
 
-from ..lexicon import Entries
+from ..answer.lexicon import Entries
+from ..answer.record_index import RecordIndex
 from ..model.absent import MESSAGE as ABSENT
 from ..model.models import UnknownModel, spec_for
 from ..model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec
-from ..record_index import RecordIndex
 from .budget import Budget, Budgeted, BudgetStore
 from .bulkhead import Bulkhead, Bulkheaded
 from .circuit import Circuit, Tripping

@@ -17,9 +17,9 @@ import httpx
 import jsonschema
 import pytest
 
+from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelRequest
-from docent.sidecar.policy import AnswerPolicy
 
 from .harness import app_with, guarded, shared_state
 from .obedient import OBEDIENT, Block, Obedience, ObedientAnswer

@@ -24,7 +24,7 @@ _bundle = write_hand_bundle(Path(tempfile.mkdtemp(prefix="docent-schema-")))
 
 
 def _app() -> object:
-    from docent.sidecar.bundle import Bundle
+    from docent.sidecar.answer.bundle import Bundle
 
     record = Bundle.load(_bundle).record
     return create_app(sidecar_settings(_bundle), model_factory=lambda _s: guarded(OfflineModel(lambda: record), bulkhead=64))

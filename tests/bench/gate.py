@@ -10,8 +10,8 @@ import random
 import time
 
 from docent.schema import RecordSection as Section
-from docent.sidecar.gate import Gate, RecordIndex, Site
-from docent.sidecar.lexicon import Lexicon
+from docent.sidecar.answer.gate import Gate, RecordIndex, Site
+from docent.sidecar.answer.lexicon import Lexicon
 
 SECTIONS = 60
 ANSWERS = 2_000

@@ -95,8 +95,8 @@ def _stage(root: Path, components: list[Component]) -> tuple[float, Path]:
 
 
 def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, float]:
-    from docent.sidecar.bundle import Bundle
-    from docent.sidecar.excerpts import SECTIONS
+    from docent.sidecar.answer.bundle import Bundle
+    from docent.sidecar.answer.excerpts import SECTIONS
 
     bundle = Bundle.load(bundle_path)
     started = time.process_time()
@@ -189,9 +189,9 @@ def _rss(pid: int) -> int:
 
 def _example_prompt() -> dict[str, float]:
     """What a first question sends the model on the example site, its record searched and whole."""
-    from docent.sidecar.bundle import Bundle
-    from docent.sidecar.excerpts import excerpts
-    from docent.sidecar.policy import AnswerPolicy
+    from docent.sidecar.answer.bundle import Bundle
+    from docent.sidecar.answer.excerpts import excerpts
+    from docent.sidecar.answer.policy import AnswerPolicy
 
     evals = ROOT / "tests" / "evals"
     searched, whole = Bundle.load(evals / "bundle-search.json"), Bundle.load(evals / "bundle.json")

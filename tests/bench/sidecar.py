@@ -337,7 +337,7 @@ def _bare_app() -> Any:
     from starlette.responses import StreamingResponse
     from starlette.routing import Route
 
-    from docent.sidecar.events import Cite, Done, Sentence, Start
+    from docent.sidecar.answer.events import Cite, Done, Sentence, Start
     from docent.sidecar.stream import frame
 
     events = [Start("A" * 22, 1, "replay")]

@@ -78,7 +78,7 @@ def test_every_built_page_carries_its_meta_tag_and_the_panel(example_site):
 
 
 def test_the_sidecar_loads_the_bundle(example_site):
-    from docent.sidecar.bundle import Bundle
+    from docent.sidecar.answer.bundle import Bundle
 
     loaded = Bundle.load(example_site["bundle_path"])
     assert len(loaded.record) == len(example_site["bundle"]["record"])

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.excerpts import SECTIONS
-from docent.sidecar.record_index import RecordIndex
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.excerpts import SECTIONS
+from docent.sidecar.answer.record_index import RecordIndex
 
 HERE = Path(__file__).resolve().parent
 KS = (1, 3, 5, SECTIONS, 10)

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from docent.manifest_build.tools import MAP_ENTRIES
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.conversation import Conversation
-from docent.sidecar.excerpts import SECTIONS
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.conversation import Conversation
+from docent.sidecar.answer.excerpts import SECTIONS
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.turn import Ask, Turn
 from docent.sidecar.model.replay import ReplayModel
-from docent.sidecar.policy import AnswerPolicy
-from docent.sidecar.turn import Ask, Turn
 from tests.bench.docsite import component, generate, questions
 
 PAGES = 320  # past the map's 300 entries, so the map and the tools are bounded
@@ -91,9 +91,9 @@ async def test_it_answers_from_the_sections_a_question_brought(tmp_path: Path, b
 
 
 def test_the_chain_of_checks_looks_up_ids_the_tools_no_longer_list(bundle: Bundle) -> None:
+    from docent.sidecar.answer.toolcheck import ToolCheck
+    from docent.sidecar.answer.tools import Failed, Here, Passed
     from docent.sidecar.model.port import ToolCall
-    from docent.sidecar.toolcheck import ToolCheck
-    from docent.sidecar.tools import Failed, Here, Passed
 
     check = ToolCheck(bundle)
     last = component(PAGES - 1)  # past the map's first 300 pages

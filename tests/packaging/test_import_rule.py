@@ -44,7 +44,7 @@ def test_the_rule_catches_both_kinds_of_breach(tmp_path: Path) -> None:
     # The check itself can fail: a stage file written each wrong way is named, a right one is not.
     inner = tmp_path / "sidecar" / "model"
     inner.mkdir(parents=True)
-    (inner / "bad.py").write_text("from docent.sidecar.bundle import Bundle\nfrom ...plugins import x\n")
+    (inner / "bad.py").write_text("from docent.sidecar.answer.bundle import Bundle\nfrom ...plugins import x\n")
     (inner / "good.py").write_text("from ..bundle import Bundle\nfrom docent.manifest_build.types import Page\n")
     found = _breaches(tmp_path, "sidecar", inner / "bad.py") + _breaches(tmp_path, "sidecar", inner / "good.py")
     assert [b.split(": ", 1)[0] for b in found] == ["sidecar/model/bad.py:1", "sidecar/model/bad.py:2"]

@@ -13,9 +13,9 @@ import anyio
 import httpx
 
 from docent.schema import Manifest, Page, plain
+from docent.sidecar.answer.conversation import Conversation
+from docent.sidecar.answer.events import Cite, Done, Sentence, StreamEvent
 from docent.sidecar.app import create_app
-from docent.sidecar.conversation import Conversation
-from docent.sidecar.events import Cite, Done, Sentence, StreamEvent
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec
 from docent.sidecar.settings import Settings
@@ -95,7 +95,7 @@ class FakeTurn:
                     await self.turns.hold.wait()
                 yield Sentence(text, cite)
             if self.turns.fail:
-                from docent.sidecar.events import Error
+                from docent.sidecar.answer.events import Error
 
                 yield Error("overloaded", "The model is overloaded: ask again in a minute.")
                 return

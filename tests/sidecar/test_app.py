@@ -9,8 +9,8 @@ from typing import Any
 import anyio
 import pytest
 
+from docent.sidecar.answer.conversation import Waiting
 from docent.sidecar.app import create_app
-from docent.sidecar.conversation import Waiting
 from docent.sidecar.evals import open_conversation, parse_sse
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.proof import solve

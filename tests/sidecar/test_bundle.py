@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from docent.schema import Experiment, Page, plain
-from docent.sidecar.bundle import Bundle, BundleError, BundleSource
+from docent.sidecar.answer.bundle import Bundle, BundleError, BundleSource
 from docent.sidecar.model.offline import OfflineModel
 from docent.sidecar.spending.factory import FeatureModel, make_feature_model
 

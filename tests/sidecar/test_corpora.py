@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.bundle import Bundle
+from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.corpora import FAITHFUL, REALISTIC, SUBTLE, Figures, measure
 
 ROOT = Path(__file__).resolve().parents[1] / "evals"

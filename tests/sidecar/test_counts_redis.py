@@ -12,8 +12,8 @@ import pytest
 import redis
 
 from docent.sidecar import cli
+from docent.sidecar.answer.events import Cite, Done, Held, Refused, Sentence, StreamEvent
 from docent.sidecar.counts import DailyCounts, RedisCounts, day_of
-from docent.sidecar.events import Cite, Done, Held, Refused, Sentence, StreamEvent
 from docent.sidecar.tally import tallied
 from tests.loopback import free_port
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.bundle import Bundle
+from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.cli import main, record_report
 from docent.sidecar.fit import QUESTIONS, conversation_tokens, misfit, prompt_tokens, table_model
 from docent.sidecar.model.models import spec_for

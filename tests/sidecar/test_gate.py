@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docent.schema import RecordSection as Section
-from docent.sidecar.events import Cite, Held, Sentence
-from docent.sidecar.gate import Gate, RecordIndex
-from docent.sidecar.lexicon import Lexicon
+from docent.sidecar.answer.events import Cite, Held, Sentence
+from docent.sidecar.answer.gate import Gate, RecordIndex
+from docent.sidecar.answer.lexicon import Lexicon
 
 
 def _section(sid: str, page: str, title: str, text: str) -> Section:

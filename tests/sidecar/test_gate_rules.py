@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.events import Held, Sentence
-from docent.sidecar.numbers import Quantity, quantities, unstated
-from docent.sidecar.policy import AnswerPolicy
-from docent.sidecar.turn import default_gate
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.numbers import Quantity, quantities, unstated
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.turn import default_gate
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
@@ -155,7 +155,7 @@ def test_a_card_may_name_what_the_sites_names_name() -> None:
 
 
 def test_the_new_reasons_are_told_to_the_visitor_and_to_the_next_note() -> None:
-    from docent.sidecar.screen import HELD_DEFAULT, HELD_WORDS
+    from docent.sidecar.answer.screen import HELD_DEFAULT, HELD_WORDS
 
     policy = AnswerPolicy()
     for reason in ("number", "polarity", "role"):

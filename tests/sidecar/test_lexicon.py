@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.lexicon import Lexicon
+from docent.sidecar.answer.lexicon import Lexicon
 
 LEXICON = Lexicon(
     [

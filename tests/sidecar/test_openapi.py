@@ -12,8 +12,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from starlette.routing import Route
 
+from docent.sidecar.answer.events import Action, Card, Cite, Done, Error, Held, Refused, Sentence, Start
 from docent.sidecar.evals import parse_sse
-from docent.sidecar.events import Action, Card, Cite, Done, Error, Held, Refused, Sentence, Start
 from docent.sidecar.proof import solve
 from docent.sidecar.reference import document
 from docent.sidecar.stream import frame

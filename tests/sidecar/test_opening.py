@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from docent.sidecar.opening import Opening
+from docent.sidecar.answer.opening import Opening
 
 EARLIER: list[dict[str, Any]] = [
     {"role": "user", "content": [{"type": "text", "text": "<question>Who is she?</question>"}]},

@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from docent.schema import Manifest, Owner
-from docent.sidecar.events import Refused
+from docent.sidecar.answer.events import Refused
+from docent.sidecar.answer.policy import AnswerPolicy, Policy
 from docent.sidecar.model.fence import FENCE_CLOSE, FENCE_OPEN
-from docent.sidecar.policy import AnswerPolicy, Policy
 
 POLICY = AnswerPolicy()
 

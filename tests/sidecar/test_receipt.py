@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from docent.sidecar.events import Done, Held, Sentence
+from docent.sidecar.answer.events import Done, Held, Sentence
+from docent.sidecar.answer.receipt import Receipt
 from docent.sidecar.model.port import CutShort, ModelSpec, Usage
-from docent.sidecar.receipt import Receipt
 
 SPEC = ModelSpec("priced", input_per_mtok=1.0, output_per_mtok=5.0, cache_read_per_mtok=0.1, cache_write_per_mtok=1.25)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from docent.sidecar.record_index import RecordIndex, parts, spell_sigils
+from docent.sidecar.answer.record_index import RecordIndex, parts, spell_sigils
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ def test_len_is_the_number_of_sections(index: RecordIndex) -> None:
 def test_a_bundle_makes_its_index_once_and_it_searches_the_example_record() -> None:
     from pathlib import Path
 
-    from docent.sidecar.bundle import Bundle
+    from docent.sidecar.answer.bundle import Bundle
 
     bundle = Bundle.load(Path(__file__).parents[1] / "evals" / "bundle.json")
     assert bundle.index is bundle.index

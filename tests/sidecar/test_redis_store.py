@@ -11,7 +11,7 @@ import anyio
 import httpx
 import pytest
 
-from docent.sidecar.conversation import Waiting
+from docent.sidecar.answer.conversation import Waiting
 from docent.sidecar.redis_store import RedisStore, connect, dump, load
 from docent.sidecar.store import MemoryStore, Store, StoreFull, StoreUnavailable
 from tests.redis_server import RedisServer
@@ -145,7 +145,7 @@ async def test_redis_down_is_store_unavailable_and_back_is_served(redis_server: 
 
 
 def test_a_conversation_round_trips_through_json_with_every_field_of_its_card() -> None:
-    from docent.sidecar.conversation import Conversation
+    from docent.sidecar.answer.conversation import Conversation
 
     # A confirm card a page's field lent, stopped mid-turn: its page, element id and value are what an approval
     # acts on, and its calls, actions and tokens are the bounds the answer continues.

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.conversation import Conversation, Waiting
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.conversation import Conversation, Waiting
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.reply import NO_APPROVAL, NO_CARD, NO_PICK, NO_QUESTION, NOT_A_CHOICE, Rule, broken
+from docent.sidecar.answer.turn import Ask, Turn
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelSpec
-from docent.sidecar.policy import AnswerPolicy
-from docent.sidecar.reply import NO_APPROVAL, NO_CARD, NO_PICK, NO_QUESTION, NOT_A_CHOICE, Rule, broken
-from docent.sidecar.turn import Ask, Turn
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.screen import FAILURE_WORDS, TEXT_CHARS, Failure, Screen, note, page_note, reminder
-from docent.sidecar.tools import failable
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.screen import FAILURE_WORDS, TEXT_CHARS, Failure, Screen, note, page_note, reminder
+from docent.sidecar.answer.tools import failable
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.sentences import SentenceSplitter, looks_complete, strip_marker
+from docent.sidecar.answer.sentences import SentenceSplitter, looks_complete, strip_marker
 
 
 def split(text: str) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 import anyio
 import pytest
 
-from docent.sidecar.events import Cite, Done, Sentence, Start, StreamEvent
+from docent.sidecar.answer.events import Cite, Done, Sentence, Start, StreamEvent
 from docent.sidecar.stream import Answer
 
 from ..bench._sse_answer import SseStarletteAnswer

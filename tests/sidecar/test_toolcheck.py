@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.events import payload
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.events import payload
+from docent.sidecar.answer.toolcheck import ToolCheck
+from docent.sidecar.answer.tools import Failed, Here, Passed, carry_out
 from docent.sidecar.model.port import ToolCall
-from docent.sidecar.toolcheck import ToolCheck
-from docent.sidecar.tools import Failed, Here, Passed, carry_out
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 CHECK = ToolCheck(BUNDLE)

@@ -10,12 +10,11 @@ import pytest
 
 from docent.manifest_build.manifest import BUILT_IN_TOOLS
 from docent.schema import Page
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.events import Action
-from docent.sidecar.model.port import ToolCall
-from docent.sidecar.screen import Failure
-from docent.sidecar.toolcheck import ToolCheck
-from docent.sidecar.tools import (
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.events import Action
+from docent.sidecar.answer.screen import Failure
+from docent.sidecar.answer.toolcheck import ToolCheck
+from docent.sidecar.answer.tools import (
     FAMILIES,
     Failed,
     Family,
@@ -27,6 +26,7 @@ from docent.sidecar.tools import (
     failable,
     family_of,
 )
+from docent.sidecar.model.port import ToolCall
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "evals" / "bundle.json"
 

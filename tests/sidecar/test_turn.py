@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.conversation import Conversation
-from docent.sidecar.events import Action, Card, Done, Error, Held, Refused, Sentence, payload
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.conversation import Conversation
+from docent.sidecar.answer.events import Action, Card, Done, Error, Held, Refused, Sentence, payload
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.screen import page_note
+from docent.sidecar.answer.turn import MISCONFIGURED, Ask, Turn
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import Misconfigured, ModelEvent, ModelRequest, ModelSpec, SystemRoleUnsupported
 from docent.sidecar.model.replay import ReplayModel
-from docent.sidecar.policy import AnswerPolicy
-from docent.sidecar.screen import page_note
-from docent.sidecar.turn import MISCONFIGURED, Ask, Turn
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 LEADING = "[[roles-alderway-leading]]"

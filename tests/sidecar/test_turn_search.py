@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.excerpts import HEADING, given
-from docent.sidecar.policy import AnswerPolicy
-from docent.sidecar.turn import Ask, Turn
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.excerpts import HEADING, given
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.turn import Ask, Turn
 from tests.sidecar.test_turn import ON_HOME, Rig, kinds
 
 SEARCHED = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle-search.json")
@@ -102,7 +102,7 @@ async def test_a_question_the_record_has_nothing_for_says_so_in_its_excerpts(tmp
 async def test_the_offline_model_answers_from_the_sections_it_was_given(question: str) -> None:
     import time
 
-    from docent.sidecar.conversation import Conversation
+    from docent.sidecar.answer.conversation import Conversation
     from docent.sidecar.model.offline import OfflineModel
 
     model = OfflineModel(lambda: SEARCHED.record, manifest=lambda: SEARCHED.manifest, lexicon=lambda: SEARCHED.lexicon)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.model.port import ModelRequest
 from docent.sidecar.model.question import asked, calls_since_question
-from docent.sidecar.policy import AnswerPolicy
 
 FENCE = AnswerPolicy().fence
 

@@ -28,17 +28,17 @@ from openai.types.chat import ChatCompletionChunk
 from openai.types.chat.completion_create_params import CompletionCreateParamsStreaming
 from pydantic import TypeAdapter
 
-from docent.sidecar.bundle import Bundle
-from docent.sidecar.conversation import Conversation
-from docent.sidecar.events import Card
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.conversation import Conversation
+from docent.sidecar.answer.events import Card
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.turn import Ask, Turn
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.models import MODELS
 from docent.sidecar.model.openai import openai_body
 from docent.sidecar.model.port import ModelRequest, ModelSpec
 from docent.sidecar.model.replay import ReplayModel
 from docent.sidecar.model.wire import anthropic_body
-from docent.sidecar.policy import AnswerPolicy
-from docent.sidecar.turn import Ask, Turn
 
 from . import sdk
 from .streams import FIXTURES

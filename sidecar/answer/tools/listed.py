@@ -10,9 +10,9 @@ from typing import Any
 
 from docent.schema import Offer, Tour, plain
 
+from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..events import Action
-from ..model.port import ToolCall
 from .ids import no_such
 from .types import Failed, Family, Here, Outcome, Passed, Verdict
 

@@ -13,8 +13,8 @@ from typing import Any, Protocol
 
 from docent.schema import Manifest
 
+from ..model import fence as _fence
 from .events import Refused
-from .model import fence as _fence
 
 # Pay: every word a question about money would use. "payments" (a domain) is not "pay".
 _PAY = re.compile(

@@ -25,12 +25,7 @@ from typing import Any, Protocol
 
 from docent.schema import RecordSection
 
-from .bundle import Bundle
-from .conversation import Conversation, Waiting
-from .events import Action, Done, Error, Held, Sentence, StreamEvent
-from .excerpts import Excerpts, excerpts
-from .gate import Gate
-from .model.port import (
+from ..model.port import (
     LanguageModel,
     ModelError,
     ModelRequest,
@@ -41,6 +36,11 @@ from .model.port import (
     ToolCall,
     Usage,
 )
+from .bundle import Bundle
+from .conversation import Conversation, Waiting
+from .events import Action, Done, Error, Held, Sentence, StreamEvent
+from .excerpts import Excerpts, excerpts
+from .gate import Gate
 from .opening import Opening
 from .policy import Policy
 from .receipt import Receipt

@@ -10,8 +10,8 @@ from typing import Any
 
 from docent.schema import Action, Field
 
+from ..model.port import ToolCall
 from .bundle import Bundle
-from .model.port import ToolCall
 from .tools import Failed, Family, Here, Verdict, family_of
 from .tools import lent as page_lent
 from .tools.ids import listed

@@ -12,10 +12,10 @@ from typing import Any
 from docent.schema import Action as PageAction
 from docent.schema import Field
 
+from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Action
-from ..model.port import ToolCall
 from ..screen import page_note, shown_value
 from . import cards
 from .ids import listed

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ..model.port import CutShort, ModelSpec, Usage
 from .events import Done, Sentence, StreamEvent
-from .model.port import CutShort, ModelSpec, Usage
 
 E = TypeVar("E", bound=StreamEvent)
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from docent.schema import Page, Part, Section
 
+from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..events import Action
-from ..model.port import ToolCall
 from ..screen import page_note
 from .ids import no_such
 from .types import Failed, Family, Here, Outcome, Passed, Verdict

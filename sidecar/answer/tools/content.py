@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from docent.schema import Page
 
+from ...model.port import ToolCall
 from ..bundle import Bundle
-from ..model.port import ToolCall
 from .types import Failed, Family, Here, Outcome, Passed, Verdict
 
 

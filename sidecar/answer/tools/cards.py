@@ -13,11 +13,11 @@ from typing import Any
 
 from docent.schema import Page, Section
 
+from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Card
 from ..gate import MARKUP
-from ..model.port import ToolCall
 from .ids import no_such
 from .types import Failed, Family, Here, Outcome, Passed, Verdict, Vetter
 

@@ -13,10 +13,10 @@ from typing import Any, Protocol
 from docent.schema import Action as PageAction
 from docent.schema import Experiment, Field, Offer, Page, Part, Section, Tour
 
+from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Action, Card
-from ..model.port import ToolCall
 from ..screen import Screen
 
 

@@ -1,0 +1,5 @@
+"""The answering core: a question's turn, from the bundle and the policy to the gated, acted reply.
+
+It imports nothing of the sidecar outside itself but the model port (`model/port.py`, `model/fence.py`),
+and no web framework: the HTTP edge around it (`app`, `routes`, `stream`, the guards, the state) calls it.
+"""

@@ -1,8 +1,10 @@
-"""One import rule: relative within a stage, `docent.<stage>` across stages, so a file's imports say which is which."""
+"""The import rules: relative within a stage, `docent.<stage>` across stages, so a file's imports say which is which;
+each stage imports only the stages upstream of it; and the sidecar's answering core reaches nothing of its HTTP edge."""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,3 +82,58 @@ def test_the_stage_rule_catches_a_sidecar_that_imports_the_build(tmp_path: Path)
     lower.write_text("from docent import sidecar\n")
     found = _crossings(tmp_path, "sidecar", bad) + _crossings(tmp_path, "schema", lower)
     assert found == ["sidecar/bad.py:1: sidecar imports docent.manifest_build", "schema/bad.py:1: schema imports docent.sidecar"]
+
+
+# The sidecar's two rooms: the answering core (sidecar/answer/: the turn, the gate, the policy, the tools) and the
+# HTTP edge around it (the app, routes, stream, guards, state, operating). The core reaches the model through
+# the port alone and knows no web framework, server, store or metrics: besides itself and the standard library
+# it imports exactly these. A new library in the core is a decision: add it here.
+CORE = "docent.sidecar.answer"
+CORE_MAY_IMPORT = {"docent.schema", "docent.sidecar.model.port", "docent.sidecar.model.fence", "jsonschema"}
+
+
+def _allowed(module: str) -> bool:
+    top = module.split(".")[0]
+    return (top in sys.stdlib_module_names or module == CORE or module.startswith(CORE + ".")
+            or any(module == m or module.startswith(m + ".") for m in CORE_MAY_IMPORT))
+
+
+def _core_reaches(root: Path, path: Path) -> list[str]:
+    """What a core module imports beyond CORE_MAY_IMPORT, relative imports resolved to their full names."""
+    package = ["docent", *path.relative_to(root).parent.parts]
+    where = path.relative_to(root).as_posix()
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [f"{where}:{node.lineno}: import {a.name}" for a in node.names if not _allowed(a.name)]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            # `from ..model import fence` names a module of the package it reads from
+            if not _allowed(module) and not all(_allowed(f"{module}.{a.name}") for a in node.names):
+                out.append(f"{where}:{node.lineno}: from {module} import {', '.join(a.name for a in node.names)}")
+    return out
+
+
+def test_the_answering_core_imports_only_itself_the_model_port_and_the_schema() -> None:
+    core = sorted((ROOT / "sidecar" / "answer").rglob("*.py"))
+    assert any(p.name == "turn.py" for p in core)
+    found = [r for path in core for r in _core_reaches(ROOT, path)]
+    assert not found, "the answering core reaches outside itself:\n" + "\n".join(found)
+
+
+def test_the_core_rule_catches_the_edge_a_library_and_the_model_beyond_its_port(tmp_path: Path) -> None:
+    tools = tmp_path / "sidecar" / "answer" / "tools"
+    tools.mkdir(parents=True)
+    bad = tools / "bad.py"
+    bad.write_text("from ...routes import guide\nimport starlette.responses\nfrom redis import Redis\n"
+                   "from ...model import anthropic\nfrom docent.sidecar.model.offline import Offline\n"
+                   "def later() -> None:\n    import prometheus_client\n")
+    good = tools / "good.py"
+    good.write_text("import re\nfrom ...model.port import ToolCall\nfrom ...model import fence\nfrom ..gate import Gate\n"
+                    "from . import cards\nfrom docent.schema import Page\nfrom jsonschema import Draft202012Validator\n")
+    found = _core_reaches(tmp_path, bad) + _core_reaches(tmp_path, good)
+    assert [f.split(": ", 1)[1] for f in found] == [
+        "from docent.sidecar.routes import guide", "import starlette.responses", "from redis import Redis",
+        "from docent.sidecar.model import anthropic", "from docent.sidecar.model.offline import Offline",
+        "import prometheus_client"]

@@ -1,1 +1,1 @@
-"""The sidecar: the guide endpoint, its guards, the turn, the gate, the policy, the model port and spending."""
+"""The sidecar: the HTTP edge (app, routes, stream, guards, state, operating) around the answering core, `answer/`."""

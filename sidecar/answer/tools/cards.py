@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from docent.schema import Page, Section
+from docent.schema import Section
 
 from ...model.port import ToolCall
 from ..bundle import Bundle
@@ -19,7 +19,7 @@ from ..conversation import Waiting
 from ..events import Card
 from ..gate import MARKUP
 from .ids import no_such
-from .types import Failed, Family, Here, Outcome, Passed, Verdict, Vetter
+from .types import Choices, Failed, Family, Here, Link, Links, Outcome, Passed, Verdict, Vetter
 
 CARDS = ("show_links", "offer_choices")  # the tools that are cards; the confirm card is a page's tool's
 
@@ -39,8 +39,8 @@ def _show_links(call: ToolCall, bundle: Bundle, items: list[dict[str, Any]]) -> 
     unknown = next((item["to"] for item in items if item["to"] not in bundle.links), None)
     if unknown is not None:  # a site too large for an enum takes ids as text
         return Failed(call, no_such("page", unknown, bundle.links))
-    links = [{**item, "target": bundle.links[item["to"]]} for item in items]
-    return Passed(call, "show_links", None, {"links": links})
+    links = tuple(Link(item["to"], bundle.links[item["to"]], item["title"], item["gist"]) for item in items)
+    return Passed(call, "show_links", None, Links(links))
 
 
 def _offer_choices(call: ToolCall, data: Mapping[str, Any]) -> Verdict:
@@ -57,19 +57,19 @@ def _offer_choices(call: ToolCall, data: Mapping[str, Any]) -> Verdict:
         return Failed(
             call, "offer_choices got a question or option with markup in it: write plain words, no HTML or images."
         )
-    return Passed(call, "offer_choices", None, {"question": data["question"].strip(), "options": options})
+    return Passed(call, "offer_choices", None, Choices(data["question"].strip(), tuple(options)))
 
 
 def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
     """The words a model writes on a card reach the visitor too, so the gate's rules hold for them; a label of
     the site's own (a page's, a part's), quoted as it is, is the site's words, not the model's."""
     labels = bundle.labels
-    if verdict.kind == "show_links":
-        for link in verdict.detail["links"]:
-            target: Page | Section = link["target"]
-            page = target.page if isinstance(target, Section) else link["to"]
-            about = [sid for sid, s in bundle.record.items() if s.page == page or sid == link["to"]]
-            for text in (link.get("title", ""), link.get("gist", "")):
+    if isinstance(verdict.detail, Links):
+        for link in verdict.detail.links:
+            target = link.target
+            page = target.page if isinstance(target, Section) else link.to
+            about = [sid for sid, s in bundle.record.items() if s.page == page or sid == link.to]
+            for text in (link.title, link.gist):
                 if text == target.label:
                     continue
                 why = gate.vet(str(text), about=about)
@@ -77,7 +77,9 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
                     words = f"show_links was not shown: {why} Write what the page says."
                     return Failed(verdict.call, words, check="card")
         return verdict
-    for text in (verdict.detail["question"], *verdict.detail["options"]):
+    choices = verdict.detail
+    assert isinstance(choices, Choices)
+    for text in (choices.question, *choices.options):
         if text in labels:
             continue
         why = gate.vet(str(text))
@@ -93,20 +95,21 @@ def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
 
 
 def _links(passed: Passed) -> Outcome:
+    assert isinstance(passed.detail, Links)
     items = []
-    for link in passed.detail["links"]:
-        target: Page | Section = link["target"]
-        shown = {"id": target.id, "label": target.label, "path": target.path}
-        items.append({**shown, "title": link["title"], "gist": link["gist"]})
+    for link in passed.detail.links:
+        target = link.target
+        items.append({"id": target.id, "label": target.label, "path": target.path, "title": link.title, "gist": link.gist})
     card = Card("links", passed.call.id, {"items": items})
     titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
     return Outcome((card,), f"Showed the visitor links to {titles}.")
 
 
 def _choices(passed: Passed) -> Outcome:
-    question, options = passed.detail["question"], passed.detail["options"]
-    card = Card("choices", passed.call.id, {"question": question, "options": options})
-    waiting = Waiting(passed.call.id, "offer_choices", "choices", tuple(options))
+    choices = passed.detail
+    assert isinstance(choices, Choices)
+    card = Card("choices", passed.call.id, {"question": choices.question, "options": list(choices.options)})
+    waiting = Waiting(passed.call.id, "offer_choices", "choices", choices.options)
     return Outcome((card,), None, waiting)
 
 
@@ -125,8 +128,8 @@ def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
 
 
 def acted(passed: Passed, bundle: Bundle) -> list[str]:
-    if passed.kind == "show_links":
-        return ["links", *(link["target"].label for link in passed.detail["links"])]
+    if isinstance(passed.detail, Links):
+        return ["links", *(link.target.label for link in passed.detail.links)]
     return []
 
 

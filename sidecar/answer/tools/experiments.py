@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from docent.schema import Experiment, Preset
+from docent.schema import Experiment
 
 from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..events import Action
 from .ids import no_such
-from .types import Failed, Family, Here, Outcome, Passed, Verdict
+from .types import Failed, Family, Here, Outcome, Passed, Run, Verdict
 
 
 def check(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
@@ -39,14 +39,13 @@ def check(call: ToolCall, here: Here, bundle: Bundle) -> Verdict:
     preset_id = preset.id if preset else None
     if here.experiment == exp_id and here.running and here.preset == preset_id and not live:
         return Failed(call, f"{exp.label} is running already, as asked: nothing was started.")
-    return Passed(call, "run_experiment", exp, {"preset": preset, "live": live})
+    return Passed(call, "run_experiment", exp, Run(preset, live))
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
-    exp = passed.target
-    assert isinstance(exp, Experiment)
-    preset: Preset | None = passed.detail.get("preset")
-    live = bool(passed.detail.get("live"))
+    exp, run = passed.target, passed.detail
+    assert isinstance(exp, Experiment) and isinstance(run, Run)
+    preset, live = run.preset, run.live
     id_ = passed.call.input["id"] if passed.call.input else exp.id
     preset_id = preset.id if preset else None
     extra = {"experiment": exp.id, "preset": preset_id, "live": live}
@@ -65,13 +64,10 @@ def unknown(name: str, path: list[Any], value: Any, ids: Any) -> str | None:
 
 def acted(passed: Passed, bundle: Bundle) -> list[str]:
     """The preset's label, and that it was a live run: what the started run's sentence may restate."""
-    labels = []
-    preset = passed.detail.get("preset")
-    if isinstance(preset, Preset) and preset.label:
-        labels.append(preset.label)
-    if passed.detail.get("live"):
-        labels.append("a live run")
-    return labels
+    run = passed.detail
+    assert isinstance(run, Run)
+    labels = [run.preset.label] if run.preset is not None and run.preset.label else []
+    return labels + (["a live run"] if run.live else [])
 
 
 def failable(name: str, bundle: Bundle) -> Collection[str]:

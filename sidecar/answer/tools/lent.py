@@ -19,7 +19,7 @@ from ..events import Action
 from ..screen import page_note, shown_value
 from . import cards
 from .ids import listed
-from .types import Failed, Family, Here, Outcome, Passed, Verdict
+from .types import Failed, Family, Fill, Here, Outcome, Passed, Verdict
 
 
 def kind_of(name: str, bundle: Bundle) -> str | None:
@@ -85,7 +85,7 @@ def _page_field(call: ToolCall, here: Here, bundle: Bundle, data: Mapping[str, A
         allowed = ", ".join(shown_value(target, o) for o in options)
         rejected = f"{call.name} got arguments its parameters reject"
         return Failed(call, f'{rejected}: "{target.label}" takes one of {allowed}.')
-    return Passed(call, "page_field", target, {"value": value})
+    return Passed(call, "page_field", target, Fill(value))
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
@@ -125,8 +125,9 @@ def pressed(action: PageAction | Field, path: str) -> Action:
 
 
 def _page_field_done(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
-    field, value = passed.target, passed.detail["value"]
-    assert isinstance(field, Field)
+    field, fill = passed.target, passed.detail
+    assert isinstance(field, Field) and isinstance(fill, Fill)
+    value = fill.value
     name, label = field.name, field.label
     path = _page_path(bundle, field.page)
     id_ = field.id or name
@@ -168,8 +169,8 @@ def acted(passed: Passed, bundle: Bundle) -> list[str]:
     target = passed.target
     name = target.name if isinstance(target, PageAction | Field) else ""
     labels = [name.replace("_", " ").replace("-", " ")]
-    if passed.kind == "page_field" and "value" in passed.detail and isinstance(target, Field):
-        labels.append(shown_value(target, str(passed.detail["value"])))
+    if isinstance(passed.detail, Fill) and isinstance(target, Field):
+        labels.append(shown_value(target, passed.detail.value))
     return labels
 
 

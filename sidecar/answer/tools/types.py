@@ -6,12 +6,12 @@ each family under the tool names and kinds it answers for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from docent.schema import Action as PageAction
-from docent.schema import Experiment, Field, Offer, Page, Part, Section, Tour
+from docent.schema import Experiment, Field, Offer, Page, Part, Preset, Section, Tour
 
 from ...model.port import ToolCall
 from ..bundle import Bundle
@@ -54,13 +54,55 @@ Target = Page | Section | Part | Experiment | Tour | Offer | PageAction | Field
 
 
 @dataclass(frozen=True)
+class Run:
+    """What run_experiment's check worked out: the preset the id names, and whether it is a live run."""
+
+    preset: Preset | None
+    live: bool
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A page field's new value, one of the options the page lists."""
+
+    value: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link of a show_links card: the page or home section it opens, with the model's title and gist."""
+
+    to: str
+    target: Page | Section
+    title: str
+    gist: str
+
+
+@dataclass(frozen=True)
+class Links:
+    links: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class Choices:
+    """An offer_choices card: its question and two to four answers, trimmed."""
+
+    question: str
+    options: tuple[str, ...]
+
+
+# What a family's check worked out beyond the target, for its carrier: None where the target says it all.
+Detail = Run | Fill | Links | Choices | None
+
+
+@dataclass(frozen=True)
 class Passed:
     """A call that passed every check, with what it names in the manifest."""
 
     call: ToolCall
     kind: str  # a tool name, or "page_action" / "page_field" for the tools a page lends
     target: Target | None = None  # the manifest's entry; None for a card
-    detail: Mapping[str, Any] = field(default_factory=dict)  # what the check worked out: preset, live, value, items
+    detail: Detail = None  # what the check worked out: the run, the value, the links, the choices
 
 
 @dataclass(frozen=True)

@@ -168,7 +168,11 @@ PanelView.prototype.emptyState = function (suggestions) {
       var button = make("button", "docent-button docent-suggestion", text);
       button.type = "button";
       button.addEventListener("click", function () {
-        if (!view.input.disabled) view.hooks.submit(text);
+        if (view.input.disabled) return;
+        view.hooks.submit(text);
+        // The transcript takes the suggestions' place; a question box out of sight below (the full panel on a
+        // phone) comes into view, so that the next question is a tap away. One in view already stays put.
+        view.form.scrollIntoView({ block: "nearest" });
       });
       item.appendChild(button);
       group.appendChild(item);

@@ -31,6 +31,20 @@ def test_assistant_page_mounts_the_full_panel(page: Page, guide: Sidecar) -> Non
     assert panel.bounding_box()["width"] > 600
 
 
+@pytest.mark.parametrize("context_options", [{"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}])
+def test_on_a_phone_a_suggestion_asked_on_the_assistant_page_leaves_the_question_box_in_view(
+    page: Page, guide: Sidecar
+) -> None:
+    page.goto(guide.base + "assistant/")
+    panel = page.locator("#docent-panel [data-docent-view='full']")
+    expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+    panel.get_by_role("button", name="How did the 3-D Secure rollout go?").click()
+    wait_for_answer(page)
+    expect(panel.locator(".docent-sentence")).to_have_count(2)
+    expect(panel.get_by_label("Your question")).to_be_in_viewport()  # the next question is a tap away
+    expect(panel.get_by_role("button", name="Ask")).to_be_in_viewport()
+
+
 @pytest.mark.parametrize("context_options", [{"viewport": {"width": 375, "height": 667}, "has_touch": True}])
 def test_panel_fits_a_phone(page: Page, guide: Sidecar) -> None:
     open_panel(page, guide.base)

@@ -97,12 +97,13 @@ def test_a_panel_script_that_does_not_link_fails_the_build_naming_the_file(tmp_p
     assets.mkdir()
     for path in ASSETS.iterdir():
         (assets / path.name).write_bytes(path.read_bytes())
+    line = len((assets / "view.js").read_text(encoding="utf-8").splitlines()) + 1  # the line written below
     with (assets / "view.js").open("a", encoding="utf-8") as view:
         view.write("export default PanelView;\n")
     monkeypatch.setattr("docent.plugins.ASSETS", assets)
     with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort, match="BuildError"):
         mkdocs_build(write_site(tmp_path / "site"))
-    assert f"The panel's scripts do not link: {assets}: view.js:308: cannot link 'export default" in caplog.text
+    assert f"The panel's scripts do not link: {assets}: view.js:{line}: cannot link 'export default" in caplog.text
 
 
 @pytest.mark.parametrize("name", ["panel.css", "panel.js", "worker.js"])

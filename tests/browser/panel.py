@@ -16,13 +16,17 @@ def open_panel(page: Page, url: str) -> Locator:
     return panel
 
 
-def ask(page: Page, question: str) -> Locator:
-    """Asks a question and waits for the answer's end; returns the transcript."""
-    panel = page.locator(PANEL)
-    panel.get_by_label("Your question").fill(question)
-    panel.get_by_role("button", name="Ask").click()
+def ask(page: Page, question: str, *, leaving_for: str | None = None) -> Locator:
+    """Asks a question and waits for the answer's end; returns the transcript.
+
+    `leaving_for`: the URL an answer that opens another page goes to; the panel there holds the transcript."""
+    page.locator(PANEL).get_by_label("Your question").fill(question)
+    page.locator(PANEL).get_by_role("button", name="Ask").click()
+    if leaving_for is not None:
+        page.wait_for_url(leaving_for, timeout=15_000)
+        expect(page.locator(PANEL)).to_be_visible()  # open again on the new page
     wait_for_answer(page)
-    return panel.locator(".docent-log")
+    return page.locator(PANEL).locator(".docent-log")
 
 
 def wait_for_answer(page: Page) -> None:

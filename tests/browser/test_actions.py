@@ -17,13 +17,7 @@ pytestmark = pytest.mark.browser
 
 def test_show_page_navigates_keeps_the_transcript_and_acts_on_the_new_page(page: Page, guide: Sidecar) -> None:
     open_panel(page, guide.base)
-    panel = page.locator(PANEL)
-    panel.get_by_label("Your question").fill("Open the lab for me")
-    panel.get_by_role("button", name="Ask").click()
-    page.wait_for_url(guide.base + "lab/", timeout=15_000)
-    panel = page.locator(PANEL)
-    expect(panel).to_be_visible()  # open again on the new page
-    log = panel.locator(".docent-log")
+    log = ask(page, "Open the lab for me", leaving_for=guide.base + "lab/")
     expect(log.locator(".docent-question")).to_have_text(re.compile("Open the lab for me"))
     expect(log.locator(".docent-sentence")).to_have_count(3)  # words after show_page came before leaving
     expect(log.locator(".docent-action[data-tool='show_page']")).to_have_text("Opened Lab.")
@@ -46,12 +40,8 @@ def test_point_at_rings_the_part(page: Page, guide: Sidecar) -> None:
 
 def test_point_at_a_part_on_another_page_opens_it_then_rings_the_part(page: Page, guide: Sidecar) -> None:
     open_panel(page, guide.base)
-    panel = page.locator(PANEL)
-    panel.get_by_label("Your question").fill("Point at the chart")
-    panel.get_by_role("button", name="Ask").click()
-    page.wait_for_url(guide.base + "lab/", timeout=15_000)
+    log = ask(page, "Point at the chart", leaving_for=guide.base + "lab/")
     expect(page.locator("[data-docent-part='leak-chart']")).to_have_class(re.compile("docent-ring"))
-    log = page.locator(PANEL).locator(".docent-log")
     expect(log.locator(".docent-action[data-tool='point_at']")).to_have_attribute("data-status", "done")
     expect(log.locator(".docent-action[data-tool='point_at']")).to_have_text(re.compile("Pointed at The leak chart"))
 

@@ -59,6 +59,15 @@ CLEAR = """([part, cover]) => {
 }"""
 
 
+def _assert_clear(page: Page, part: str, cover: str) -> None:
+    """`part` settles in view and clear of `cover` (the panel or the tour's card), within a moment of moving."""
+    try:
+        page.wait_for_function(CLEAR, arg=[part, cover], timeout=3_000)
+    except Exception:  # noqa: BLE001 - the assertion below says what was wrong
+        pass
+    assert page.evaluate(CLEAR, [part, cover]), f"{part} and {cover}: {_boxes(page, part, cover)}"
+
+
 def _boxes(page: Page, part: str, cover: str) -> Any:
     return page.evaluate("""([part, cover]) => [part, cover].map(
       (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""",
@@ -84,11 +93,7 @@ def test_pointing_makes_room_for_the_part(page: Page, guide: Sidecar) -> None:
     ask(page, "Point at the chart")
     part = "[data-docent-part='leak-chart']"
     expect(page.locator(part)).to_have_class(re.compile("docent-ring"))
-    try:
-        page.wait_for_function(CLEAR, arg=[part, PANEL], timeout=3_000)
-    except Exception:  # noqa: BLE001 - the assertion below says what was wrong
-        pass
-    assert page.evaluate(CLEAR, [part, PANEL]), f"part and panel: {_boxes(page, part, PANEL)}"
+    _assert_clear(page, part, PANEL)
     _assert_controls_in_view(page)
 
 
@@ -101,11 +106,7 @@ def test_a_tour_step_is_clear_of_its_card_and_leaving_gives_the_question_back(pa
     page.wait_for_url(guide.base + "#work")
     part = "[data-docent-rung]"
     expect(page.locator(part)).to_have_count(1)
-    try:
-        page.wait_for_function(CLEAR, arg=[part, ".docent-tour"], timeout=3_000)
-    except Exception:  # noqa: BLE001 - the assertion below says what was wrong
-        pass
-    assert page.evaluate(CLEAR, [part, ".docent-tour"]), f"step and card: {_boxes(page, part, '.docent-tour')}"
+    _assert_clear(page, part, ".docent-tour")
     _assert_controls_in_view(page)
     card.get_by_role("button", name="Leave the tour").click()
     page.wait_for_url(guide.base + "lab/")
@@ -270,9 +271,5 @@ def test_on_a_desktop_the_panel_moves_to_the_side_a_narrow_part_leaves_free(page
     panel = page.locator(PANEL)
     expect(panel).to_have_class(re.compile("is-left"))
     expect(panel).not_to_have_class(re.compile("is-collapsed"))  # moved, not shrunk: the answer stays in view
-    try:
-        page.wait_for_function(CLEAR, arg=[part, PANEL], timeout=3_000)
-    except Exception:  # noqa: BLE001 - the assertion below says what was wrong
-        pass
-    assert page.evaluate(CLEAR, [part, PANEL]), f"part and panel: {_boxes(page, part, PANEL)}"
+    _assert_clear(page, part, PANEL)
     _assert_controls_in_view(page)

@@ -128,7 +128,7 @@ class Guide:
             return None, Ready(bundle, self.fallback(), degraded=degraded)
         if not isinstance(model, LanguageModel):
             return "no_model", None
-        if isinstance(model, FeatureModel) and model.off_reason():  # a spent budget turns a model off
+        if degraded == "budget_spent":  # without degrading, a spent budget turns the model off
             return "budget_spent", None
         return None, Ready(bundle, model)
 

@@ -145,12 +145,6 @@ class FeatureModel(ModelDecorator):
     def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         return self.inner.stream(request)  # the decorators below do the work
 
-    def off_reason(self) -> str | None:
-        """Why the feature is off right now, if it is: the day's budget spent."""
-        if not self.spec.offline and self.budget.left_usd() <= 0:  # the offline model is free: no store to ask
-            return f"The day's budget of ${self.budget.limit_usd:.2f} is spent: the guide is back at 00:00 UTC."
-        return None
-
     def degraded(self) -> str | None:
         """Why another model should answer for this one now: `budget_spent`, or `model_down` (circuit open)."""
         if self.spec.offline:

@@ -82,7 +82,7 @@ async def test_the_offline_feature_answers_and_reports_its_status():
     assert status["model"] == "offline" and status["offline"] is True
     assert status["meter"]["calls"] == 1 and status["meter"]["cost_usd"] == 0
     assert status["bulkhead"] == {"size": 4, "in_use": 0}
-    assert feature.off_reason() is None
+    assert feature.degraded() is None  # the offline model is free: no budget to spend, no circuit to open
 
 
 @pytest.mark.anyio

@@ -19,8 +19,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 
 import msgspec
 import redis.asyncio as aioredis
@@ -74,11 +73,13 @@ def connect(url: str) -> aioredis.Redis:
 
 
 @contextlib.contextmanager
-def _reachable() -> Iterator[None]:
+def reachable(what: str = "") -> Iterator[None]:
+    """Redis not answering, as the StoreUnavailable the app answers 503 to; `what`: for what, in the message."""
     try:
         yield
     except UNREACHABLE as exc:
-        raise StoreUnavailable(f"Redis did not answer ({type(exc).__name__}: {exc}).") from None
+        raise StoreUnavailable(f"Redis did not answer{what} ({type(exc).__name__}: {exc}).") from None
+
 
 
 def limiter_storage(client: aioredis.Redis) -> Storage:
@@ -115,7 +116,7 @@ class RedisLease:
     async def release(self) -> None:
         self._renewer.cancel()
         try:
-            with _reachable():
+            with reachable():
                 await self._store._release(keys=[self.key], args=[self.holder])
         except StoreUnavailable:
             logger.warning("A conversation's lease could not be given back; it expires by itself.")
@@ -140,7 +141,7 @@ class RedisStore:
     async def create(self) -> Conversation:
         token = secrets.token_urlsafe(16)  # 128 random bits
         conversation = Conversation(token=token, created=time.time())
-        with _reachable():
+        with reachable():
             made = await self._create(
                 keys=[_conversation(token), f"{PREFIX}conversations"],
                 args=[self.conversation_s, self.max_conversations, dump(conversation)],
@@ -150,25 +151,25 @@ class RedisStore:
         return conversation
 
     async def get(self, token: str) -> Conversation | None:
-        with _reachable():
+        with reachable():
             data = await self.client.get(_conversation(token))
         return None if data is None else load(data)
 
     async def lease(self, token: str) -> Lease | None:
         holder = secrets.token_hex(8)
         key = f"{PREFIX}lease:{token}"
-        with _reachable():
+        with reachable():
             taken = await self.client.set(key, holder, nx=True, px=int(self.lease_s * 1000))
         return RedisLease(self, key, holder) if taken else None
 
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
         assert isinstance(lease, RedisLease)
-        with _reachable():
+        with reachable():
             saved = await self._save(keys=[_conversation(conversation.token), lease.key], args=[lease.holder, dump(conversation)])
         return bool(saved)
 
     async def forget(self, token: str) -> bool:
-        with _reachable():
+        with reachable():
             async with self.client.pipeline(transaction=True) as pipe:
                 pipe.delete(_conversation(token))
                 pipe.zrem(f"{PREFIX}conversations", _conversation(token))
@@ -176,12 +177,12 @@ class RedisStore:
         return bool(deleted)
 
     async def use_challenge(self, key: str, until: float) -> bool:
-        with _reachable():
+        with reachable():
             return bool(await self.client.set(f"{PREFIX}challenge:{key}", 1, nx=True, exat=max(int(until) + 1, 1)))
 
     async def count(self) -> int:
         """Conversations alive now (an estimate between sweeps: expired ones go when the next one starts)."""
-        with _reachable():
+        with reachable():
             return int(await self.client.zcount(f"{PREFIX}conversations", time.time() * 1000, "+inf"))
 
     async def reachable(self) -> bool:
@@ -207,15 +208,3 @@ def dump(conversation: Conversation) -> bytes:
 def load(data: bytes | str) -> Conversation:
     """The conversation `dump` wrote, every field of it and of the card it waits on, read from its annotations."""
     return msgspec.json.decode(data, type=Conversation)
-
-
-@asynccontextmanager
-async def reachable_redis(url: str) -> AsyncIterator[aioredis.Redis]:
-    """A client that has answered a PING, closed after; for commands and tests outside the app."""
-    client = connect(url)
-    try:
-        with _reachable():
-            await client.ping()
-        yield client
-    finally:
-        await client.aclose()

@@ -8,37 +8,20 @@ day where it stopped. With Redis (`DOCENT_REDIS_URL`), all of it lives there, sh
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from .settings import Settings
 from .spending.budget import BudgetStore, MemoryBudgetStore
 from .store import MemoryStore, Store
 
-if TYPE_CHECKING:
-    import redis.asyncio
-
-
-def redis_client(settings: Settings) -> redis.asyncio.Redis | None:
-    """A new asyncio Redis client (its own connection pool) for the settings' Redis, or None without one.
-
-    The app makes one and keeps it as `app.state.guide.store.client`; code in the app uses that one.
-    """
-    if settings.redis_url is None:
-        return None
-    from .redis_store import connect
-
-    return connect(settings.redis_url)
-
 
 def store(settings: Settings, *, clock: Callable[[], float]) -> Store:
     """Conversations, leases, used challenges and rate limits: in Redis when the settings name one."""
-    client = redis_client(settings)
-    if client is not None:
-        from .redis_store import RedisStore
+    if settings.redis_url is not None:
+        from .redis_store import RedisStore, connect
 
         return RedisStore(
-            client, conversation_s=settings.conversation_s, max_conversations=settings.max_conversations,
+            connect(settings.redis_url), conversation_s=settings.conversation_s, max_conversations=settings.max_conversations,
             lease_s=settings.lease_s,
         )
     return MemoryStore(
@@ -67,4 +50,4 @@ def redacted(url: str) -> str:
     return parts._replace(netloc=f"{parts.username or ''}:***@{parts.hostname}:{parts.port or 6379}").geturl()
 
 
-__all__ = ["budget_store", "redacted", "redis_client", "store"]
+__all__ = ["budget_store", "redacted", "store"]

@@ -18,13 +18,10 @@ from __future__ import annotations
 import logging
 import math
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import redis
-from redis import exceptions as redis_errors
 
-from ..store import StoreUnavailable
+from ..redis_store import UNREACHABLE, reachable
 from .budget import Reservation
 from .daybook import NANO
 
@@ -32,8 +29,8 @@ logger = logging.getLogger("docent.sidecar")
 
 PREFIX = "docent:spend:"
 KEEP_S = 40 * 86_400  # a day's figures stay forty days, for the owner's reports
+SPEND = " for the day's spend"  # what did not answer, in StoreUnavailable's words
 HOLD_S = 600  # a reservation outlives any model call; one whose sidecar died is released after this
-UNREACHABLE = (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)
 
 # KEYS: spent, held, holds (zset id -> expiry ms), amounts (hash id -> nano)
 _SWEEP = """
@@ -87,12 +84,6 @@ def connect(url: str) -> redis.Redis:
     return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1, health_check_interval=30)
 
 
-@contextmanager
-def _reachable() -> Iterator[None]:
-    try:
-        yield
-    except UNREACHABLE as exc:
-        raise StoreUnavailable(f"Redis did not answer for the day's spend ({type(exc).__name__}: {exc}).") from None
 
 
 class RedisBudgetStore:
@@ -110,7 +101,7 @@ class RedisBudgetStore:
         self._write()
         key = secrets.token_hex(8)
         nano = math.ceil(amount * NANO)
-        with _reachable():
+        with reachable(SPEND):
             total = self._reserve(keys=_keys(day), args=[nano, math.floor(limit * NANO) - self._local(day), key,
                                                          int(self.hold_s * 1000), KEEP_S])
         return None if int(total) < 0 else Reservation(day, amount, key=key)
@@ -121,7 +112,7 @@ class RedisBudgetStore:
 
     def spent(self, day: str) -> float:
         self._write()
-        with _reachable():
+        with reachable(SPEND):
             total = int(self._spent(keys=_keys(day)))
         return (total + self._local(day)) / NANO
 

@@ -167,8 +167,6 @@ class RecordIndex:
             for sid, s in record.items()
         }
         self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
-        # Only names with a first-person word in them need quoting out before the first-person test.
-        self.first_person_titles = tuple(s.title for s in record.values() if FIRST_PERSON.search(s.title))
 
 
 class Gate:

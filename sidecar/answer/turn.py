@@ -182,7 +182,7 @@ class Turn:
         here.actions, here.asked_for_run = carried.actions, here.asked_for_run or carried.asked_for_run
         receipt.carried = carried.output_tokens
         results, shown = self._answered(waiting, ask, here)
-        failed = Failure.read_all(ask.failed, failable(self.bundle))
+        failed = Failure.read_all(ask.failed, failable(self.bundle)) if ask.failed else []
         text = note(self.bundle, screen, failed=failed, held=conversation.held_last)
         found = self._excerpts(conversation, question)
         content = [*results] + ([{"type": "text", "text": found.text}] if found is not None and found.text else [])

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from docent import schema
+from docent.schema.mode import prefix_chars, tokens
 
 from .manifest import Manifest
-from .mode import DEFAULT_BUDGET_TOKENS, Mode, choose, prefix_chars, tokens
+from .mode import DEFAULT_BUDGET_TOKENS, Mode, choose
 from .prompt import system as build_system
 from .tools import tools as build_tools
 from .types import Problem

@@ -9,9 +9,6 @@ before its first word, which at 50,000 tokens is a second or two, not ten. The w
 
 from __future__ import annotations
 
-import json
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from docent import schema
@@ -24,21 +21,9 @@ DEFAULT_BUDGET_TOKENS = 50_000
 # The largest context window in the sidecar's model table (docent.sidecar.model.models; a test keeps them equal).
 # manifest_build does not import the sidecar: data flows from the build to it.
 LARGEST_CONTEXT_TOKENS = 1_000_000
-CHARS_PER_TOKEN = 4  # the usual estimate for English prose; the budget leaves room for a tokenizer that counts more
-
-
-def tokens(chars: int) -> int:
-    """An estimate of the tokens in `chars` characters of prompt."""
-    return math.ceil(chars / CHARS_PER_TOKEN)
-
-
 @dataclass(frozen=True, slots=True)
 class Mode(schema.Mode):
     """What the build chose, and what it measured: written into the bundle, stated in the summary line."""
-
-    def json(self) -> dict[str, object]:
-        out: dict[str, object] = schema.plain(self)
-        return out
 
     def problems(self) -> list[Problem]:
         if self.record == "whole" and self.prompt_tokens > LARGEST_CONTEXT_TOKENS:
@@ -64,10 +49,3 @@ def choose(asked: str, *, budget_tokens: int, whole_tokens: int) -> RecordMode:
     if asked == "search":
         return "search"
     return "whole" if whole_tokens <= budget_tokens else "search"
-
-
-def prefix_chars(tools: Sequence[object], system: Sequence[dict[str, object]]) -> int:
-    """The cached prefix's size: the tools as JSON and the system prompt's text."""
-    return len(json.dumps(tools, ensure_ascii=False, separators=(",", ":"))) + sum(
-        len(str(block["text"])) for block in system
-    )

@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+import json
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 RecordMode = Literal["whole", "search"]
+CHARS_PER_TOKEN = 4  # the usual estimate for English prose; the budget leaves room for a tokenizer that counts more
+
+
+def tokens(chars: int) -> int:
+    """An estimate of the tokens in `chars` characters of prompt."""
+    return math.ceil(chars / CHARS_PER_TOKEN)
+
+
+def prefix_chars(tools: Sequence[object], system: Sequence[dict[str, object]]) -> int:
+    """The cached prefix's size: the tools as JSON and the system prompt's text."""
+    return len(json.dumps(tools, ensure_ascii=False, separators=(",", ":"))) + sum(
+        len(str(block["text"])) for block in system
+    )
 
 
 @dataclass(frozen=True, slots=True)

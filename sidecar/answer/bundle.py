@@ -34,6 +34,7 @@ from docent.schema import (
     Tour,
     decode,
 )
+from docent.schema.mode import prefix_chars, tokens
 
 from .gate import RecordIndex as Mentions
 from .gate import Site
@@ -65,7 +66,7 @@ class Bundle:
         before = isinstance(data, dict) and "mode" not in data  # built before the build measured its prompt
         read = decode(BundleFile, {**raw, "mode": _WHOLE} if before else data, where="")
         if before:  # its record went whole; its prompt is estimated as the build would
-            read = replace(read, mode=replace(read.mode, prompt_tokens=_estimated_tokens(read.tools, read.system)))
+            read = replace(read, mode=replace(read.mode, prompt_tokens=tokens(prefix_chars(read.tools, read.system))))
         record = {s.id: s for s in read.record}
         return cls(read.tools, read.system, record, read.lexicon, read.manifest, read.hash, read.mode, raw)
 
@@ -189,15 +190,8 @@ class Bundle:
         return RecordIndex.of(self.record, lexicon=self.lexicon, manifest=self.manifest)
 
 
+
 _WHOLE = {"record": "whole", "asked": "whole", "budget_tokens": 0, "prompt_tokens": 0, "whole_tokens": 0}
-CHARS_PER_TOKEN = 4  # as manifest_build.mode estimates
-
-
-def _estimated_tokens(tools: list[dict[str, Any]], system: list[dict[str, Any]]) -> int:
-    chars = len(json.dumps(tools, separators=(",", ":"))) + sum(len(str(b.get("text", ""))) for b in system)
-    return -(-chars // CHARS_PER_TOKEN)
-
-
 class BundleSource:
     """Loads the bundle with the first call that needs it, and again when the file changes."""
 

@@ -14,6 +14,7 @@ EARLIER: list[dict[str, Any]] = [
 ]
 QUESTION = [{"type": "text", "text": "<question>Has she led a team?</question>"}]
 NOTE = "## The page the visitor has open: Lab"
+REMINDER = {"type": "text", "text": f"<system-reminder>\n{NOTE}\n</system-reminder>"}
 
 
 def wire(messages: list[dict[str, Any]]) -> str:
@@ -30,8 +31,7 @@ def test_the_note_is_a_system_message_after_the_users_where_the_model_takes_one(
 
 def test_the_note_ends_the_users_message_as_a_reminder_where_the_model_takes_no_system_message() -> None:
     opening = Opening.of(EARLIER, QUESTION, NOTE, mid_system=False)
-    reminder = {"type": "text", "text": f"<system-reminder>\n{NOTE}\n</system-reminder>"}
-    assert opening.placed == [{"role": "user", "content": [*QUESTION, reminder]}]
+    assert opening.placed == [{"role": "user", "content": [*QUESTION, REMINDER]}]
     assert not opening.sends_system
 
 
@@ -47,8 +47,7 @@ def test_a_refused_system_message_is_placed_again_as_a_reminder_and_nothing_befo
     again = opening.reminding()
     assert wire(again.messages).startswith(before[:-1] + ",")  # the earlier messages, byte for byte
     assert wire(EARLIER) == before  # and the conversation it was made from is untouched
-    assert [m["role"] for m in again.messages[len(EARLIER):]] == ["user"]
-    assert again.messages[-1]["content"][-1]["text"].startswith("<system-reminder>\n" + NOTE)
+    assert again.messages == [*EARLIER, {"role": "user", "content": [*QUESTION, REMINDER]}]  # the question kept
     assert not again.sends_system
 
 
@@ -57,4 +56,4 @@ def test_a_conversation_that_fell_back_keeps_the_reminder_though_the_model_table
     reply = {"role": "assistant", "content": [{"type": "text", "text": "Yes."}]}
     later = Opening.of([*fell_back, reply], QUESTION, NOTE, mid_system=True)
     assert later.as_reminder and not later.sends_system
-    assert all(m["role"] != "system" for m in later.placed)
+    assert later.placed == [{"role": "user", "content": [*QUESTION, REMINDER]}]  # the note kept, as a reminder

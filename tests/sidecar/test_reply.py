@@ -12,8 +12,11 @@ from docent.sidecar.answer.conversation import Conversation, Waiting
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.reply import NO_APPROVAL, NO_CARD, NO_PICK, NO_QUESTION, NOT_A_CHOICE, Rule, broken
 from docent.sidecar.answer.turn import Ask, Turn
+from docent.sidecar.evals import open_conversation
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelSpec
+
+from .appkit import client, make_app
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
@@ -67,6 +70,28 @@ async def test_a_turn_asked_to_go_on_anyway_ends_on_the_rules_error_and_asks_no_
     assert conversation.waiting is waiting and conversation.messages == []
 
 
-def test_the_http_edge_refuses_a_stray_reply_as_a_conflict_and_a_misshapen_one_as_invalid() -> None:
-    assert (NO_CARD.status, NO_CARD.code) == (409, "no_card")
-    assert {(r.status, r.code) for r in (NO_QUESTION, NO_PICK, NOT_A_CHOICE, NO_APPROVAL)} == {(422, "invalid")}
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("reply", "waiting", "rule", "status", "code"),
+    [
+        # (An empty request never reaches these rules over HTTP: the body's check, "exactly one of question or
+        # reply", answers it first.)
+        ({"call": "toolu_1", "pick": "Lab"}, None, NO_CARD, 409, "no_card"),
+        ({"call": "toolu_1", "approved": True}, CHOICES, NO_PICK, 422, "invalid"),
+        ({"call": "toolu_1", "pick": "Home"}, CHOICES, NOT_A_CHOICE, 422, "invalid"),
+        ({"call": "toolu_2", "pick": "Lab"}, CONFIRM, NO_APPROVAL, 422, "invalid"),
+    ],
+)
+async def test_the_http_edge_refuses_with_the_rules_status_code_and_words(
+    tmp_path: Path, reply: dict[str, Any] | None, waiting: Waiting | None, rule: Rule, status: int, code: str
+) -> None:
+    """A stray reply is a conflict (409), a misshapen one invalid (422); the message says what to change."""
+    app = make_app(tmp_path)
+    async with client(app) as http:
+        token = await open_conversation(http)
+        (await app.state.guide.store.get(token)).waiting = waiting
+        body: dict[str, Any] = {"conversation": token} | ({"reply": reply} if reply is not None else {})
+        response = await http.post("/api/guide/questions", json=body)
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert (error["code"], error["message"]) == (code, rule.message)

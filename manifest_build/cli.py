@@ -24,6 +24,7 @@ from .built_site import read_site
 from .bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from .manifest import build
 from .meta import MetaError
+from .mode import CHOICES, DEFAULT_BUDGET_TOKENS
 from .options import ConfigError, record_options, site_config
 
 DEFAULT_BUNDLE = "docent-bundle.json"
@@ -83,10 +84,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bundle", type=Path, default=None,
                         help="where to write the private bundle (default: the config's `bundle`, beside the config)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when the build finds problems")
-    parser.add_argument("--record", choices=("auto", "whole", "search"), default=None,
+    parser.add_argument("--record", choices=CHOICES, default=None,
                         help="the record whole in the prompt, searched per question, or auto (default: the config's)")
     parser.add_argument("--prompt-budget-tokens", type=int, default=None, metavar="N",
-                        help="auto's budget for the cached prompt, in tokens (default: the config's, else 50000)")
+                        help=f"auto's budget for the cached prompt, in tokens (default: the config's, else {DEFAULT_BUDGET_TOKENS})")
 
 
 def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+from docent.manifest_build.mode import CHOICES, DEFAULT_BUDGET_TOKENS
+
 
 class DocentConfig(base.Config):
     enabled = c.Type(bool, default=True)
@@ -22,10 +24,10 @@ class DocentConfig(base.Config):
     offers = c.Type(list, default=[])
     """Offers: a list of {id, label, target}; each a button the visitor presses."""
 
-    record = c.Choice(("auto", "whole", "search"), default="auto")
+    record = c.Choice(CHOICES, default="auto")
     """The record in the prompt whole, searched for each question, or (auto) whole while it fits the budget."""
 
-    prompt_budget_tokens = c.Type(int, default=50_000)
+    prompt_budget_tokens = c.Type(int, default=DEFAULT_BUDGET_TOKENS)
     """auto's budget for the cached prompt (tools, rules, record, map), in tokens; over it the record is searched."""
 
     lexicon = c.Type((dict, list), default={})

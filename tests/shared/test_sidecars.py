@@ -281,13 +281,20 @@ def children(pid: int) -> list[int]:
 async def test_several_workers_serve_one_guide_on_redis(site: dict[str, str], redis_url: str, tmp_path: Path) -> None:
     with serving("workers", tmp_path, site, args=("--workers", "2", "--redis", redis_url)) as served:
         workers = children(served.process.pid)
-        async with httpx.AsyncClient(base_url=served.base, timeout=20) as http:
-            results = []
-            for _ in range(4):  # each on a new connection: the kernel hands them to either worker
-                token = await open_conversation(http)
-                results.append(await ask(http, served.base, token, "Has he led a team?"))
-                await http.aclose()
-                http = httpx.AsyncClient(base_url=served.base, timeout=20)
-            await http.aclose()
-    assert len([w for w in workers if w != served.process.pid]) >= 2
+        results, tokens = [], []
+        for _ in range(4):
+            # The conversation opened on one connection and asked on another: the kernel hands each to either
+            # worker, so a question may land on the worker that did not open its conversation.
+            async with httpx.AsyncClient(base_url=served.base, timeout=20) as opener:
+                tokens.append(await open_conversation(opener))
+            async with httpx.AsyncClient(base_url=served.base, timeout=20) as asker:
+                results.append(await ask(asker, served.base, tokens[-1], "Has he led a team?"))
+        shared = RedisStore(connect_store(redis_url))
+        try:
+            kept = [await shared.get(token) for token in tokens]
+        finally:
+            await shared.aclose()
+    assert len(workers) >= 2
     assert all(status == 200 and names(events) == ["start", "sentence", "done"] for status, events in results)
+    # Every answered turn is in Redis, where either worker reads it: no conversation lived in one worker's memory.
+    assert [c.questions if c is not None else None for c in kept] == [1, 1, 1, 1]

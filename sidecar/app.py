@@ -21,7 +21,7 @@ from .metrics import Metrics, metrics_endpoint
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
 from .routes import routes
-from .settings import Settings
+from .settings import Settings, lasting_url
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel
 from .state import budget_store as default_budget_store
@@ -54,7 +54,7 @@ def create_app(
     """The sidecar. Nothing heavy happens here: the bundle and the model are made with the first call needing them."""
     now = clock or time.time
     store = store or default_store(settings, clock=now)
-    counts = counts if counts is not None else open_counts(settings.state_dir, settings.redis_url)
+    counts = counts if counts is not None else open_counts(settings.state_dir, lasting_url(settings))
     daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
     spend = budget_store or default_budget_store(settings)

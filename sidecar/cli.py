@@ -85,6 +85,10 @@ def run_serve(args: argparse.Namespace) -> int:
     except StateDirError as exc:
         print(f"Docent cannot start:\n  - {exc}", file=sys.stderr)
         return 2
+    refusal = disk_check(settings)
+    if refusal is not None:
+        print(f"Docent cannot start:\n  - {refusal}", file=sys.stderr)
+        return 2
     said, misfit = record_report(settings)
     if misfit is not None:
         print(f"Docent cannot start:\n  - {misfit}", file=sys.stderr)
@@ -137,6 +141,27 @@ def worker_app() -> Any:
     from .settings import Settings
 
     return create_app(Settings.from_env(os.environ))
+
+
+def disk_check(settings: Any) -> str | None:
+    """Why the guide must not start on its Redis (conversations would reach a disk), else None, having warned of the rest."""
+    if settings.redis_url is None:
+        return None
+    import logging
+
+    from .redis_store import disk_refusal
+
+    refusal, warning = disk_refusal(settings.redis_url, accepted=settings.conversations_on_disk)
+    logger = logging.getLogger("docent.sidecar")
+    if warning is not None:
+        logger.warning(warning)
+    if refusal is None and settings.redis_keep_url is None and not settings.conversations_on_disk:
+        logger.warning(
+            "The day's spend and the counts are kept in the conversations' Redis, which writes nothing to disk: "
+            "a restart of that Redis starts the day's budget afresh. Keep them in a second Redis that persists "
+            "with DOCENT_REDIS_KEEP_URL (see the README's \"Running several sidecars\")."
+        )
+    return refusal
 
 
 def banner(settings: Any, port: int) -> str:

@@ -8,6 +8,9 @@
 - A used challenge is a key that expires when the challenge would.
 - The rate limits are `limits`' own Redis storage, on the same connections.
 
+Conversations must never reach a disk (seed 002: "Nothing is written down"), so the sidecar reads this Redis's
+persistence settings at start and refuses one that would write them (`disk_refusal`), unless the owner accepts it.
+
 A Redis that does not answer raises `StoreUnavailable`, which the app turns into a 503 `store_unavailable`.
 Cluster mode is not supported: the scripts touch keys of one conversation or one day in one call.
 """
@@ -22,11 +25,13 @@ import time
 from collections.abc import Iterator
 
 import msgspec
+import redis
 import redis.asyncio as aioredis
 from limits.aio.storage import RedisStorage, Storage
 from redis import exceptions as redis_errors
 
 from .answer.conversation import Conversation
+from .state import redacted
 from .store import Lease, StoreFull, StoreUnavailable
 
 logger = logging.getLogger("docent.sidecar")
@@ -91,6 +96,50 @@ def limiter_storage(client: aioredis.Redis) -> Storage:
         key_prefix=f"{PREFIX}limits",
         wrap_exceptions=True,
     )
+
+
+def persistence(client: redis.Redis) -> tuple[str, str] | None:
+    """This Redis's `save` and `appendonly` settings; None when it does not let us read them (CONFIG disabled)."""
+    try:
+        config = client.config_get("save") | client.config_get("appendonly")
+    except redis_errors.ResponseError:  # CONFIG renamed away, or not allowed to this user
+        return None
+    return str(config.get("save", "")).strip(), str(config.get("appendonly", "no")).strip().lower()
+
+
+def disk_refusal(url: str, *, accepted: bool) -> tuple[str | None, str | None]:
+    """Why the sidecar must not start on this Redis (its conversations would reach a disk), and what to warn of.
+
+    Either may be None. A Redis that does not answer is neither: the app says so at start and answers 503 until it
+    does. `accepted`: the owner has set DOCENT_CONVERSATIONS_ON_DISK=1, and the refusal becomes a warning.
+    """
+    with redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2) as client:
+        try:
+            found = persistence(client)
+        except (*UNREACHABLE, OSError):
+            return None, None
+    where = f"Redis at {redacted(url)}"
+    if found is None:
+        problem = (
+            f"{where} does not let Docent read its persistence settings (CONFIG GET is disabled or not allowed), so "
+            "it cannot tell whether conversations would be written to that server's disk. Allow it to Docent's user "
+            "(ACL `+config|get`), or, having checked persistence yourself, accept it with DOCENT_CONVERSATIONS_ON_DISK=1."
+        )
+    else:
+        save, appendonly = found
+        if not save and appendonly == "no":
+            return None, None
+        what = "; ".join(filter(None, [f'RDB snapshots (save "{save}")' if save else "", "the AOF (appendonly yes)" if appendonly != "no" else ""]))
+        problem = (
+            f"{where} writes its data to disk ({what}), and with it every conversation, questions included. "
+            "Turn persistence off for this Redis (in its redis.conf: `save \"\"` and `appendonly no`; now: "
+            "`redis-cli CONFIG SET save \"\"` and `redis-cli CONFIG SET appendonly no`) and keep the day's spend and "
+            "the counts in a second Redis that persists (DOCENT_REDIS_KEEP_URL; see the README's \"Running several "
+            "sidecars\"), or accept it with DOCENT_CONVERSATIONS_ON_DISK=1 (the privacy text then says so)."
+        )
+    if accepted:
+        return None, problem.split(". ")[0] + ": accepted (DOCENT_CONVERSATIONS_ON_DISK=1)."
+    return problem, None
 
 
 class RedisLease:

@@ -27,14 +27,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     span.add_argument("--week", action="store_const", const=7, dest="days", help="the last seven days, today included")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--state-dir", metavar="DIR", help="where the sidecar keeps its counts (default: $DOCENT_STATE_DIR)")
-    parser.add_argument("--redis", metavar="URL", help="read the counts from this Redis (default: $DOCENT_REDIS_URL)")
+    parser.add_argument("--redis", metavar="URL", help="read the counts from this Redis (default: $DOCENT_REDIS_KEEP_URL, else $DOCENT_REDIS_URL)")
     parser.add_argument("--bundle", metavar="PATH", help="the bundle, to name sections never cited (default: $DOCENT_BUNDLE)")
     parser.add_argument("--until", metavar="YYYY-MM-DD", help="the last day of the report (default: today, UTC)")
     parser.set_defaults(days=1)
 
 
 def run(args: argparse.Namespace) -> int:
-    from .settings import Settings, SettingsError
+    from .settings import Settings, SettingsError, lasting_url
 
     try:
         settings = Settings.from_env({**os.environ, "DOCENT_MODEL": "offline"})
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"--until {args.until!r} is not a date: write YYYY-MM-DD.")
         return 2
     days = [(last - timedelta(days=n)).isoformat() for n in reversed(range(args.days))]
-    redis_url = args.redis or settings.redis_url
+    redis_url = args.redis or lasting_url(settings)
     if redis_url:
         import redis
 

@@ -72,6 +72,7 @@ class _Endpoints:
                 "offline": bool(model and model.spec.offline),
                 "bundle": bundle.hash if bundle else None,
                 "degraded": ready.degraded if ready else None,
+                "on_disk": s.conversations_on_disk,
                 "record": _record(bundle),
                 "limits": {
                     "questions": s.questions,

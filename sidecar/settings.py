@@ -67,6 +67,10 @@ class Settings:
     # for an app made in code. `from_env` always names one.
     state_dir: Path | None = None
     redis_url: str | None = None  # redis://host:6379/0: the state several sidecars share
+    # A second Redis, with persistence, for what must outlive a Redis restart: the day's spend and the counts.
+    redis_keep_url: str | None = None
+    # The owner accepts that the conversations' Redis writes them to its disk; the privacy text then says so.
+    conversations_on_disk: bool = False
     lease_s: int = 10  # with Redis: how long a sidecar that died mid-answer keeps its conversation busy
     # Running it: metrics, logs, the degraded guide, harder proofs (the counts for `docent report` go in state_dir).
     metrics: tuple[str, int] | None = None  # a separate address for /metrics, e.g. ("127.0.0.1", 9108)
@@ -102,6 +106,8 @@ class Settings:
             "port": reader.number("DOCENT_PORT", 8000, int, minimum=0),
             "state_dir": Path(env["DOCENT_STATE_DIR"]) if env.get("DOCENT_STATE_DIR") else default_state_dir(env),
             "redis_url": env.get("DOCENT_REDIS_URL", "").strip() or None,
+            "redis_keep_url": env.get("DOCENT_REDIS_KEEP_URL", "").strip() or None,
+            "conversations_on_disk": reader.boolean("DOCENT_CONVERSATIONS_ON_DISK", False),
             "lease_s": reader.number("DOCENT_LEASE_S", 10, int, minimum=1),
             **_operating(reader, env),
         }
@@ -162,6 +168,15 @@ class Settings:
                 f"DOCENT_REDIS_URL (or --redis) {self.redis_url!r} is not a Redis address: write redis://host:6379/0 "
                 "(rediss:// for TLS, unix:///path/to/redis.sock for a socket)."
             )
+        if self.redis_keep_url is not None and urlsplit(self.redis_keep_url).scheme not in REDIS_SCHEMES:
+            problems.append(
+                f"DOCENT_REDIS_KEEP_URL {self.redis_keep_url!r} is not a Redis address: write redis://host:6380/0."
+            )
+        if self.redis_keep_url is not None and self.redis_url is None:
+            problems.append(
+                "DOCENT_REDIS_KEEP_URL is set without DOCENT_REDIS_URL: without Redis the day's spend and the counts "
+                "are kept in the state directory; set DOCENT_REDIS_URL too, or unset DOCENT_REDIS_KEEP_URL."
+            )
         if self.redis_url is not None and importlib.util.find_spec("redis") is None:
             problems.append(
                 "DOCENT_REDIS_URL is set, but the Redis client is not installed: "
@@ -177,6 +192,11 @@ class Settings:
 
 
 REDIS_SCHEMES = ("redis", "rediss", "unix")
+
+
+def lasting_url(settings: Settings) -> str | None:
+    """The Redis for the day's spend and the counts: the keeping one when set, else the conversations' own."""
+    return settings.redis_keep_url or settings.redis_url
 
 
 def default_state_dir(env: Mapping[str, str]) -> Path:

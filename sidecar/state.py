@@ -2,7 +2,9 @@
 
 Without Redis, conversations, used challenges and rate limits live in the process's memory (a restart forgets
 them, as seed 002 allows), and the day's spend is kept in the state directory, so that a restart continues the
-day where it stopped. With Redis (`DOCENT_REDIS_URL`), all of it lives there, shared by every worker and sidecar.
+day where it stopped. With Redis (`DOCENT_REDIS_URL`), all of it lives there, shared by every worker and sidecar,
+except that the day's spend and the counts go to `DOCENT_REDIS_KEEP_URL` when it is set: a Redis that may write
+to its disk, where the conversations' own may not.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from .settings import Settings
+from .settings import Settings, lasting_url
 from .spending.budget import BudgetStore, MemoryBudgetStore
 from .store import MemoryStore, Store
 
@@ -30,11 +32,12 @@ def store(settings: Settings, *, clock: Callable[[], float]) -> Store:
 
 
 def budget_store(settings: Settings) -> BudgetStore:
-    """The day's spend: in Redis, else in the state directory when the settings name one, else in memory."""
-    if settings.redis_url is not None:
+    """The day's spend: in Redis (the keeping one when set), else in the state directory when named, else in memory."""
+    url = lasting_url(settings)
+    if url is not None:
         from .spending.redis_budget import RedisBudgetStore, connect
 
-        return RedisBudgetStore(connect(settings.redis_url))
+        return RedisBudgetStore(connect(url))
     if settings.state_dir is not None:
         from .spending.daybook import SPEND_FILE, SqliteBudgetStore
 

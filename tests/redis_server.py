@@ -1,4 +1,7 @@
-"""A real Redis for the tests: Debian's redis-server on a free loopback port, persistence off, stopped after."""
+"""A real Redis for the tests: Debian's redis-server on a free loopback port, persistence off, stopped after.
+
+Given a redis.conf's text (`conf`), it runs with that instead, on its own port and in its own folder: an empty one
+is Redis's default configuration, which writes RDB snapshots."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from .loopback import free_port
 class RedisServer:
     """One redis-server process; `stop` and `start` again on the same port, as an outage would."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, conf: str | None = None) -> None:
         binary = shutil.which("redis-server") or shutil.which("valkey-server")
         if binary is None:
             raise RuntimeError("The Redis tests need Debian's redis-server: run `make test` (it installs it) "
@@ -24,11 +27,16 @@ class RedisServer:
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen[bytes] | None = None
+        self.conf = conf
 
     def start(self) -> None:
+        persistence = ["--save", "", "--appendonly", "no"]
+        if self.conf is not None:
+            (self.workdir / "redis.conf").write_text(self.conf, encoding="utf-8")
+            persistence = []
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.workdir), "--protected-mode", "yes", "--loglevel", "warning"],
+            [self.binary, *([str(self.workdir / "redis.conf")] if self.conf is not None else []), "--port", str(self.port),
+             "--bind", "127.0.0.1", *persistence, "--dir", str(self.workdir), "--protected-mode", "yes", "--loglevel", "warning"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10

@@ -149,6 +149,7 @@ Panel.prototype.prepare = function () {
     panel.view.setOff(false);
     panel.offline = Boolean(status.offline);
     panel.degraded = Boolean(status.degraded); // the offline model stands in for the site's usual one
+    panel.onDisk = status.on_disk === true; // the owner lets conversations be written to a disk
     return panel.store.get("token") || panel.solve();
   }).then(function (token) {
     panel.idle();
@@ -237,9 +238,14 @@ Panel.prototype.work = function (challenge) {
 Panel.prototype.idle = function () {
   this.view.setProgress(null);
   this.view.setReady(!this.busy);
-  this.view.setStatus(this.degraded ? DEGRADED :
-    this.offline ? "Answers come from the site's offline guide, which quotes the record." : "", "info");
+  var said = this.degraded ? DEGRADED :
+    this.offline ? "Answers come from the site's offline guide, which quotes the record." : "";
+  if (this.onDisk) said = (said ? said + " " : "") + ON_DISK;
+  this.view.setStatus(said, "info");
 };
+
+/* Said while the owner lets conversations reach a disk (the status's on_disk): the privacy promise changed. */
+var ON_DISK = "This site's server may write your conversation to its disk, where it stays for a while after it ends.";
 
 Panel.prototype.forget = function () {
   var token = this.store.get("token");

@@ -174,9 +174,10 @@ class Guide:
         return self._fallback
 
     def pressure(self) -> float:
-        """How near the day's spend is to its budget, 0 to 1 (and 0 while the offline model answers for free)."""
+        """How near the day's spend is to its budget, 0 to 1: 0 while the offline model answers for free, whether it
+        is the one chosen or it stands in for a paid one (budget spent, model down)."""
         model = self.model()
-        if not isinstance(model, FeatureModel) or model.spec.offline or model.budget.limit_usd <= 0:
+        if not isinstance(model, FeatureModel) or model.spec.offline or model.degraded() or model.budget.limit_usd <= 0:
             return 0.0
         return min(1.0, model.budget.spent_usd() / model.budget.limit_usd)
 

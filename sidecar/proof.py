@@ -98,16 +98,25 @@ class ProofOfWork:
 
 
 # Below this pressure the proof stays at its calm setting: an ordinary day never makes visitors wait longer.
-CALM_UNTIL = 0.5
+ADDRESS_CALM_UNTIL = 0.2  # of an address's own limits: its first couple of conversations a minute are calm
+GLOBAL_CALM_UNTIL = 0.5  # of the day's budget (a paid model only) or of the overall rate, across addresses
 
 
-def difficulty(pressure: float, *, calm: int, top: int) -> int:
-    """The most tries a challenge may take under `pressure` (0 to 1: the day's spend or the overall rate, whichever
-    is nearer its limit): `calm` up to half, then rising geometrically, so each step costs a burst the same
-    factor more, to `top` at the limit and never past it."""
-    rise = min(1.0, max(0.0, (pressure - CALM_UNTIL) / (1 - CALM_UNTIL)))
+def difficulty(address: float, overall: float = 0.0, *, calm: int, top: int) -> int:
+    """The most tries a challenge may take: `calm`, rising geometrically to `top` and never past it.
+
+    Two terms, each 0 to 1, and the harder one wins. `address`: how near the asking address is to its own limits;
+    it rises from a fifth, so an address that bursts pays more first. `overall`: the day's spend while a paid model
+    answers, or the overall rate counted across addresses; it rises from a half and raises everyone's. Each step of
+    a rise costs the same factor more, so `calm` at 250,000 and `top` at 1,000,000 give 500,000 halfway up.
+    """
+    rise = max(_rise(address, ADDRESS_CALM_UNTIL), _rise(overall, GLOBAL_CALM_UNTIL))
     factor: float = (top / calm) ** rise
     return max(calm, min(top, round(calm * factor)))
+
+
+def _rise(use: float, calm_until: float) -> float:
+    return min(1.0, max(0.0, (use - calm_until) / (1 - calm_until)))
 
 
 def solve(challenge: Challenge | dict[str, Any], *, start: int = 0) -> str | None:

@@ -16,6 +16,8 @@ from starlette.types import Scope
 from .settings import Network, Settings
 from .store import StoreUnavailable
 
+SHARE = 0.1  # so it takes five addresses at their share to raise everyone's difficulty (proof.GLOBAL_CALM_UNTIL)
+
 
 class Limited(Exception):
     """A limit is reached; `retry_after` says in how many seconds the next try may pass."""
@@ -49,16 +51,37 @@ class RateLimits:
         self._overall = limits.parse(settings.rate_overall)
         self._start = limits.parse(settings.rate_start)
         self._read = limits.parse(settings.rate_read)
+        # An address's share of the overall limit's window in the busyness everyone's difficulty reads.
+        self._share = type(self._overall)(max(1, int(self._overall.amount * SHARE)), self._overall.multiples)
 
     async def question(self, *, address: str, conversation: str) -> None:
         await self._hit(self._address, "address", address)
         await self._hit(self._conversation, "conversation", conversation)
         await self._hit(self._overall, "overall", "all")
+        # The busyness everyone's proof of work reads counts an address's questions only up to its share of the
+        # overall limit: one address's burst raises its own difficulty, not every visitor's (see `pressure`).
+        try:
+            if await self._limiter.hit(self._share, "share", address):
+                await self._limiter.hit(self._overall, "spread", "all")
+        except StorageError as exc:
+            raise StoreUnavailable(f"The rate limits could not be counted ({type(exc.storage_error).__name__}).") from None
 
-    async def overall_use(self) -> float:
-        """How much of the overall limit the current window has used, 0 to 1."""
-        stats = await self._limiter.get_window_stats(self._overall, "overall", "all")
-        return 1 - stats.remaining / self._overall.amount
+    async def pressure(self, address: str) -> tuple[float, float]:
+        """How near `address` is to its own limits (challenges or questions), and how busy the guide is across
+        addresses (the overall limit's window, each address counted up to its share), each 0 to 1."""
+        try:
+            used = [
+                await self._use(self._start, "start", address),
+                await self._use(self._address, "address", address),
+                await self._use(self._overall, "spread", "all"),
+            ]
+        except StorageError as exc:
+            raise StoreUnavailable(f"The rate limits could not be read ({type(exc.storage_error).__name__}).") from None
+        return max(used[0], used[1]), used[2]
+
+    async def _use(self, item: limits.RateLimitItem, scope: str, key: str) -> float:
+        stats = await self._limiter.get_window_stats(item, scope, key)
+        return 1 - stats.remaining / item.amount
 
     async def start(self, *, address: str) -> None:
         await self._hit(self._start, "start", address)

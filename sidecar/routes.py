@@ -89,8 +89,9 @@ class _Endpoints:
         await read_body(request, "ChallengeRequest", limit=self.limit)
         self._ready()
         await self._limited(self.guide.limits.start(address=self._address(request)))
-        pressure = max(self.guide.pressure(), await self.guide.limits.overall_use())
-        maxnumber = difficulty(pressure, calm=self.settings.pow_maxnumber, top=self.settings.pow_maxnumber_top)
+        address, busy = await self.guide.limits.pressure(self._address(request))
+        overall = max(self.guide.pressure(), busy)
+        maxnumber = difficulty(address, overall, calm=self.settings.pow_maxnumber, top=self.settings.pow_maxnumber_top)
         self._count("challenges", "issued")
         if self.guide.metrics is not None:
             self.guide.metrics.pow_maxnumber.set(maxnumber)

@@ -217,35 +217,73 @@ async def test_repeated_upstream_failures_open_the_circuit_and_the_offline_model
 # proof of work under pressure
 
 
-def test_difficulty_stays_calm_to_half_then_rises_to_the_top_and_no_further() -> None:
-    curve = [difficulty(p / 20, calm=250_000, top=1_000_000) for p in range(0, 21)]
-    assert curve[:11] == [250_000] * 11
-    assert all(a < b for a, b in zip(curve[10:], curve[11:], strict=False))
-    assert curve[-1] == 1_000_000
-    assert difficulty(3.0, calm=250_000, top=1_000_000) == 1_000_000
-    assert difficulty(-1.0, calm=250_000, top=1_000_000) == 250_000
-    assert difficulty(0.75, calm=250_000, top=1_000_000) == 500_000  # halfway up the rise: the geometric mean
+def test_difficulty_rises_from_a_fifth_of_an_address_own_limits_and_from_half_of_everyones() -> None:
+    own = [difficulty(p / 20, 0.0, calm=250_000, top=1_000_000) for p in range(0, 21)]
+    everyone = [difficulty(0.0, p / 20, calm=250_000, top=1_000_000) for p in range(0, 21)]
+    assert own[:5] == [250_000] * 5 and everyone[:11] == [250_000] * 11  # an address's own use rises first
+    assert all(a < b for a, b in zip(own[4:], own[5:], strict=False))
+    assert all(a < b for a, b in zip(everyone[10:], everyone[11:], strict=False))
+    assert own[-1] == everyone[-1] == 1_000_000
+    assert difficulty(0.6, 0.75, calm=250_000, top=1_000_000) == 500_000  # the harder term wins: halfway up each
+    assert difficulty(3.0, 3.0, calm=250_000, top=1_000_000) == 1_000_000
+    assert difficulty(-1.0, -1.0, calm=250_000, top=1_000_000) == 250_000
+
+
+async def _maxnumber(http: httpx.AsyncClient) -> int:
+    return int((await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()["maxnumber"])
+
+
+def _from(app: Any, address: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app, client=(address, 4000)), base_url="http://guide.test")
 
 
 @pytest.mark.anyio
 async def test_challenges_get_harder_as_the_spend_or_the_overall_rate_nears_its_limit(tmp_path: Path) -> None:
     model = priced_model(tmp_path, SCRIPT, budget_usd=1.0)
-    app = create_app(settings(rate_overall="10/hour"), model_factory=lambda s: model)
+    app = create_app(settings(rate_overall="10/hour", rate_start="1000/minute"), model_factory=lambda s: model)
     guide = app.state.guide
 
-    async def maxnumber(http: httpx.AsyncClient) -> int:
-        return int((await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()["maxnumber"])
-
     async with client(app) as http:
-        assert await maxnumber(http) == 40
+        assert await _maxnumber(http) == 40
         reservation = model.budget.store.reserve(model.budget.day(), 0.9, 1.0)
         assert reservation is not None
-        assert 40 < await maxnumber(http) < 400
+        assert 40 < await _maxnumber(http) < 400
         model.budget.store.settle(reservation, 0.0)  # the call cost nothing after all
-        assert await maxnumber(http) == 40
-        for n in range(10):
+        assert await _maxnumber(http) == 40
+        for n in range(10):  # ten addresses, each within its share
             await guide.limits.question(address=f"10.0.0.{n}", conversation=f"c{n}")
-        assert await maxnumber(http) == 400
+        assert await _maxnumber(http) == 400
+
+
+@pytest.mark.anyio
+async def test_one_address_bursting_raises_its_own_difficulty_and_not_another_visitors(tmp_path: Path) -> None:
+    model = priced_model(tmp_path, SCRIPT, budget_usd=1.0)
+    app = create_app(settings(rate_overall="200/hour", rate_start="10/minute", rate_address="1000/minute"), model_factory=lambda s: model)
+    guide = app.state.guide
+    async with _from(app, "203.0.113.9") as burst, _from(app, "198.51.100.7") as honest:
+        for n in range(100):  # half the overall limit, from one address
+            await guide.limits.question(address="203.0.113.9", conversation=f"c{n}")
+        rising = [await _maxnumber(burst) for _ in range(9)]
+        assert rising[:2] == [40, 40] and rising[-1] > 200  # its first two a minute are calm, then it pays
+        assert all(a <= b for a, b in zip(rising, rising[1:], strict=False))
+        assert await _maxnumber(honest) == 40  # the other visitor's first challenge stays calm
+        for n in range(5):  # five more addresses, each near its share (20): now it is everyone's load
+            for m in range(19):
+                await guide.limits.question(address=f"192.0.2.{n}", conversation=f"d{n}-{m}")
+        assert await _maxnumber(honest) > 40
+
+
+@pytest.mark.anyio
+async def test_a_spent_budget_raises_no_difficulty_while_the_offline_model_answers_for_free(tmp_path: Path) -> None:
+    model = priced_model(tmp_path, SCRIPT, budget_usd=1.0)
+    app = create_app(settings(rate_start="1000/minute"), model_factory=lambda s: model)
+    async with client(app) as http:
+        reservation = model.budget.store.reserve(model.budget.day(), 0.9, 1.0)
+        assert reservation is not None
+        assert await _maxnumber(http) > 40  # a paid model answers, nine tenths of the budget gone
+        model.budget.store.settle(reservation, 2.0)  # the day's budget spent: the offline model stands in
+        assert (await http.get("/api/guide")).json()["degraded"] == "budget_spent"
+        assert await _maxnumber(http) == 40
 
 
 # metrics on their own address

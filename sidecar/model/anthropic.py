@@ -33,7 +33,7 @@ from .port import (
     Usage,
 )
 from .retry import Retry, retry_after
-from .wire import TIMEOUT, TRUNCATED, anthropic_body, body_bytes, tool_call
+from .wire import TIMEOUT, TRUNCATED, anthropic_body, body_bytes, cut_short, tool_call
 
 API_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -159,10 +159,7 @@ class MessageReader:
             id, tool, parts = self.tools.pop(index)
             yield tool_call(id, tool, "".join(parts))
         if self.stop_reason in TRUNCATED:
-            raise CutShort(
-                f"The answer was cut short ({self.stop_reason}): raise max_tokens or shorten the conversation.",
-                billed=self.usage,
-            )
+            raise cut_short(self.stop_reason or "", billed=self.usage)
         if self.stop_reason == "refusal":
             raise Refused("The model declined to answer (refusal).", billed=self.usage)
         yield Stop(self.stop_reason or "end_turn")

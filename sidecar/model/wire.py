@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from .port import ModelRequest, ModelSpec, ToolCall
+from .port import CutShort, ModelRequest, ModelSpec, ToolCall, Usage
 
 # Pings keep a slow stream alive; a minute of silence means it is gone.
 TIMEOUT = httpx.Timeout(60.0, connect=5.0)
@@ -60,3 +60,12 @@ def message_text(message: dict[str, Any]) -> str:
     if isinstance(content, str):
         return content
     return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
+
+
+def cut_short(reason: str, *, billed: Usage, max_tokens: int | None = None) -> CutShort:
+    """A reply stopped by a bound, not finished: the answer's allowance (seed 002's 700 tokens) or the context."""
+    allowance = f"its {max_tokens} tokens" if max_tokens else "its tokens"
+    return CutShort(
+        f"The answer was cut short ({reason}): it used {allowance}, the most an answer may take, or the model's "
+        "context ran out.", billed=billed,
+    )

@@ -200,7 +200,9 @@ def _anthropic_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | O
 def _openai_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
     from ..model.openai import OpenAIModel
 
-    spec = ModelSpec(choice.model, mid_system=True)
+    # The note goes in the user's message, where every chat template takes it: Gemma's, for one, refuses a system
+    # message after the first user turn ("Conversation roles must alternate"), and so fails every follow-up.
+    spec = ModelSpec(choice.model, mid_system=False)
     return OpenAIModel(spec, base_url=choice.target, api_key=wiring.openai_api_key, client=wiring.client)
 
 

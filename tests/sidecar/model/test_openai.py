@@ -13,11 +13,14 @@ from docent.sidecar.model.port import (
     Misconfigured,
     ModelRequest,
     ModelSpec,
+    RequestRejected,
     Stop,
+    SystemRoleUnsupported,
     TextDelta,
     TimedOut,
     ToolCall,
     Unreachable,
+    UpstreamFailed,
     Usage,
 )
 from docent.sidecar.model.retry import Retry
@@ -135,3 +138,100 @@ async def test_transport_failures_map_as_the_anthropic_adapter_maps_them():
     events, exc = await collect(make(handler).stream(REQUEST))
     assert isinstance(exc, CutShort) and "broke off" in exc.message and len(seen) == 1
     assert [e for e in events if isinstance(e, TextDelta)] == [TextDelta("He")] and exc.billed.output_tokens == 30
+
+
+def test_tool_choice_is_always_said_and_a_rejected_calls_result_stays_marked_as_an_error():
+    auto = ModelRequest(system=REQUEST.system, tools=REQUEST.tools, messages=[
+        *REQUEST.messages[:2],
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1", "content": "No such page.", "is_error": True},
+                                     {"type": "text", "text": "<question>And now?</question>"}]},
+    ])
+    body = openai_body(auto, SPEC)
+    assert body["tool_choice"] == "auto"  # llama-cpp-python's server offers no tools without it
+    assert body["messages"][-2:] == [
+        {"role": "tool", "tool_call_id": "call_1", "content": "Error: No such page."},
+        {"role": "user", "content": "<question>And now?</question>"},
+    ]
+
+
+def test_an_openai_model_sends_the_note_in_the_users_message():
+    from docent.sidecar.spending.factory import make_adapter, parse_model_string
+
+    adapter = make_adapter(parse_model_string("openai:http://127.0.0.1:8080/v1#gemma"), api_key=None, record=dict,
+                           replay_log=None, client=None)
+    assert isinstance(adapter, OpenAIModel) and adapter.spec.mid_system is False
+
+
+def tool(index: int, *, id: str | None = None, name: str | None = None, args: str = "") -> dict:
+    fragment: dict = {"index": index, "function": {"arguments": args}}
+    if id:
+        fragment.update(id=id, type="function")
+        fragment["function"]["name"] = name
+    return delta(tool_calls=[fragment])
+
+
+@pytest.mark.anyio
+async def test_each_call_is_released_in_the_chunk_that_completes_it():
+    # llama.cpp's shape: parallel calls at increasing indexes, arguments in pieces, the finish long after.
+    items = [
+        tool(0, id="a", name="show_page"), tool(0, args='{"id": '), tool(0, args='"lab"}'),
+        tool(1, id="b", name="point_at"), tool(1, args='{"id": "chart"'), tool(1, args="}"),
+        tool(2, id="c", name="get_page_content", args="{}"),
+        finish("tool_calls"), USAGE, "[DONE]",
+    ]
+    from docent.sidecar.model.openai import ChunkReader
+
+    reader = ChunkReader(SPEC, "http://x")
+    released = [[e.id for e in reader.feed(json.dumps(i) if isinstance(i, dict) else i) if isinstance(e, ToolCall)] for i in items]
+    assert released == [[], [], ["a"], [], [], ["b"], ["c"], [], [], []]
+    assert list(reader.end()) == [Stop("tool_use")]
+
+
+@pytest.mark.anyio
+async def test_a_reply_cut_at_length_keeps_its_whole_calls_and_drops_the_one_cut_mid_arguments():
+    data = chunks(tool(0, id="a", name="run_experiment", args='{"id": "leak"}'), tool(1, id="b", name="point_at", args='{"id": "ch'),
+                  finish("length"), USAGE, "[DONE]")
+    events, exc = await collect(make(replies(sse(data))[0]).stream(REQUEST))
+    assert [e for e in events if isinstance(e, ToolCall)] == [ToolCall("a", "run_experiment", {"id": "leak"}, '{"id": "leak"}')]
+    assert isinstance(exc, CutShort) and "finish_reason length" in exc.message and "700 tokens" in exc.message
+    assert "raise max_tokens" not in exc.message
+
+
+ROLES = {"error": {"code": 400, "message": "Conversation roles must alternate user/assistant/user/assistant/...", "type": "invalid_request_error"}}
+OVERFLOW = {"error": {"code": 400, "message": "the request exceeds the available context size, try increasing it",
+                      "type": "exceed_context_size_error", "n_prompt_tokens": 12543, "n_ctx": 4096}}
+OPENAI_OVERFLOW = {"error": {"message": "This model's maximum context length is 8192 tokens.", "type": "invalid_request_error",
+                             "code": "context_length_exceeded", "param": "messages"}}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("body", "kind", "says", "not_says"), [
+    (ROLES, SystemRoleUnsupported, "the note goes in the user's message", "takes tools"),
+    (OVERFLOW, Misconfigured, "12,543 tokens; the server's context is 4,096", "takes tools"),
+    (OPENAI_OVERFLOW, Misconfigured, "llama-server -c", "takes tools"),
+    ({"error": {"message": "tools param requires --jinja flag", "type": "not_supported_error"}}, Misconfigured, "--jinja", "Try again"),
+    ({"error": {"message": "'messages' must be an array"}}, RequestRejected, "must be an array", "tools"),
+])
+async def test_a_400_is_mapped_by_what_the_server_said_with_its_fix(body, kind, says, not_says):
+    handler, seen = replies(httpx.Response(400, json=body))
+    _, exc = await collect(make(handler).stream(REQUEST))
+    assert type(exc) is kind and says in exc.message and not_says not in exc.message
+    assert len(seen) == 1
+
+
+@pytest.mark.anyio
+async def test_an_empty_200_stream_says_the_server_failed_and_is_not_tried_again():
+    handler, seen = replies(sse(b""), sse(b""), sse(b""))
+    _, exc = await collect(make(handler).stream(REQUEST))
+    assert isinstance(exc, UpstreamFailed) and "empty stream" in exc.message and "log" in exc.message
+    assert "try again" not in exc.message.lower() and len(seen) == 1
+
+
+@pytest.mark.anyio
+async def test_a_server_that_sends_no_usage_is_told_once(caplog: pytest.LogCaptureFixture):
+    model = make(replies(*(sse(chunks(delta(content="He led."), finish("stop"), "[DONE]")) for _ in range(2)))[0])
+    for _ in range(2):
+        events, exc = await collect(model.stream(REQUEST))
+        assert exc is None and not [e for e in events if isinstance(e, Usage)]
+    assert model.sends_usage is False
+    assert [r.message for r in caplog.records].count(next(r.message for r in caplog.records if "sends no usage" in r.message)) == 1

@@ -1,6 +1,9 @@
-"""The chain of checks every tool call passes, in order: it exists, its input fits, the caps, sensible here.
+"""The chain of checks every tool call passes, in order: it exists, its input fits, not done already, the caps,
+sensible here.
 
-The first three are the same for every tool and are here; the last is the tool's family's (`tools/`).
+The first four are the same for every tool and are here; the last is the tool's family's (`tools/`). An action
+repeated in one answer (the same tool with the same input) is refused as a repeat: it would use up the bound of
+four actions and show the visitor nothing new.
 A call that fails gets words the model can act on; the browser gets nothing of it.
 """
 
@@ -12,7 +15,7 @@ from docent.schema import Action, Field
 
 from ..model.port import ToolCall
 from .bundle import Bundle
-from .tools import Failed, Family, Here, Verdict, family_of
+from .tools import Failed, Family, Here, Verdict, done_key, family_of
 from .tools import lent as page_lent
 from .tools.ids import listed
 
@@ -32,6 +35,9 @@ class ToolCheck:
         failure = self._fits(call, family)
         if failure:
             return Failed(call, failure, check="input")
+        failure = self._repeated(call, family, here)
+        if failure:
+            return Failed(call, failure, check="repeat")
         failure = self._under_caps(family, here)
         if failure:
             return Failed(call, failure, check="caps")
@@ -58,7 +64,14 @@ class ToolCheck:
         issues = "; ".join(_issue(e) for e in errors[:3])
         return f"{call.name} got arguments its parameters reject: {issues}."
 
-    # 2. under the caps
+    # 2. not done already in this answer
+    def _repeated(self, call: ToolCall, family: Family | None, here: Here) -> str | None:
+        if family is None or family.reads or call.input is None or done_key(call) not in here.done:
+            return None
+        return (f"{call.name} with this input was done already in this answer, so it was not done again. "
+                "Go on with the answer, or do something else.")
+
+    # 3. under the caps
     def _under_caps(self, family: Family | None, here: Here) -> str | None:
         if family is not None and family.reads:
             return None

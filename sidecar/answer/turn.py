@@ -12,7 +12,9 @@ The rules, in the order they apply:
   order the model wrote them.
 - A card that asks the visitor (choices, confirm) ends the turn waiting; the answer continues it as that
   call's result, and only an answer to the call the conversation waits on is taken.
-- On success the turn is committed to the conversation exactly as sent; on failure nothing is remembered.
+- On success the turn is committed to the conversation exactly as sent. A turn that fails keeps only what it did on
+  the page (its carried-out calls and their results, not its unfinished words), so the next question knows; one that
+  fails before it acted leaves the conversation as it was.
 """
 
 from __future__ import annotations
@@ -149,8 +151,10 @@ class Turn:
                 yield event
         except ModelError as exc:
             log.warning("A model call of a turn failed (%s): %s", exc.code, exc.message)
+            if turn.acted:
+                turn.commit(conversation)  # what it did on the page; its unfinished words are not kept
             yield error_for(exc)
-            return  # nothing of a failed turn is remembered
+            return
         for event in self._finish(turn):
             yield event
         turn.commit(conversation)
@@ -229,6 +233,9 @@ class Turn:
                 turn.opening = turn.opening.reminding()
                 turn.calls -= 1
                 continue
+            except ModelError:
+                turn.took(reply.acted(), last=True)  # a reply cut short after whole calls: those were done
+                raise
             if not turn.took(reply, last=last):
                 return
 
@@ -338,6 +345,12 @@ class _Reply:
         self.calls += 1
         self.blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.input or {}})
 
+    def acted(self) -> _Reply:
+        """The reply as far as its last tool call, for a call that failed after it: the words after it are unfinished."""
+        last = max((i for i, b in enumerate(self.blocks) if b["type"] == "tool_use"), default=-1)
+        self.blocks = self.blocks[: last + 1]
+        return self
+
 
 @dataclass
 class _Underway:
@@ -352,6 +365,15 @@ class _Underway:
     calls: int = 0  # the turn's calls so far, those before a card it continues included
     added: list[dict[str, Any]] = field(default_factory=list)  # the calls' replies and results, after the opening
     waiting: Waiting | None = None
+    actions_before: int = field(init=False)  # the actions a card it continues had taken
+
+    def __post_init__(self) -> None:
+        self.actions_before = self.here.actions
+
+    @property
+    def acted(self) -> bool:
+        """Whether this request's calls did something on the page (a read changes nothing)."""
+        return self.here.actions > self.actions_before
 
     @property
     def messages(self) -> list[dict[str, Any]]:

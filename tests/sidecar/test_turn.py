@@ -282,16 +282,44 @@ async def test_a_new_question_answers_a_card_left_waiting(tmp_path: Path) -> Non
 
 
 @pytest.mark.anyio
-async def test_a_failed_model_call_is_not_remembered(tmp_path: Path) -> None:
-    script = [{"question": "lab", "calls": [
-        [{"text": "The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
-        [{"text": "More"}, {"error": "overloaded"}],
-    ]}]
+async def test_a_failed_model_call_is_not_remembered_but_what_the_turn_did_on_the_page_is(tmp_path: Path) -> None:
+    script = [
+        {"question": "in the lab", "calls": [[{"text": "The lab"}, {"error": "overloaded"}]]},
+        {"question": "open the lab", "calls": [
+            [{"text": "The lab. [[lab-leak]] "}, {"tool": "show_page", "input": {"id": "lab"}}],
+            [{"text": "More"}, {"error": "overloaded"}],
+        ]},
+    ]
     rig = Rig(tmp_path, script)
     events = await rig.ask(Ask(question="What is in the lab?", screen=ON_HOME))
     assert isinstance(events[-1], Error) and events[-1].code == "overloaded"
+    assert rig.conversation.messages == [] and rig.conversation.questions == 0  # it did nothing: nothing is kept
+    events = await rig.ask(Ask(question="Please open the lab", screen=ON_HOME))
+    assert isinstance(events[-1], Error) and events[-1].code == "overloaded"
     assert "try again" in events[-1].message
-    assert rig.conversation.messages == [] and rig.conversation.questions == 0
+    # The visitor was taken to the lab: the next question must know it, and not the unfinished "More".
+    kept = [m for m in rig.conversation.messages if m["role"] != "system"]  # the note aside
+    assert [m["role"] for m in kept] == ["user", "assistant", "user"] and rig.conversation.questions == 1
+    assert [b["type"] for b in kept[1]["content"]] == ["text", "tool_use"] and kept[1]["content"][1]["name"] == "show_page"
+    assert kept[2]["content"][0]["type"] == "tool_result" and "More" not in str(kept)
+
+
+@pytest.mark.anyio
+async def test_a_reply_cut_short_after_whole_tool_calls_keeps_them_for_the_next_question(tmp_path: Path) -> None:
+    script = [
+        {"question": "lab", "calls": [
+            [{"tool": "show_page", "input": {"id": "lab"}}, {"text": "The lab shows"}, {"error": "cut_short"}],
+        ]},
+        {"question": "now", "calls": [[{"text": f"Yes. {LEADING}"}]]},
+    ]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Open the lab", screen=ON_HOME))
+    assert kinds(events)[-2:] == ["action", "error"] and events[-1].code == "cut_short"
+    await rig.ask(Ask(question="Where am I now?", screen={"page": "lab"}))
+    sent = [m for m in rig.bodies()[-1]["messages"] if m["role"] != "system"]
+    assert sent[1]["content"] == [{"type": "tool_use", "id": sent[1]["content"][0]["id"], "name": "show_page", "input": {"id": "lab"}}]
+    assert sent[2]["content"][0]["type"] == "tool_result" and sent[-1]["role"] == "user"
+    assert "The lab shows" not in json.dumps(sent)
 
 
 def misconfigured(request: ModelRequest) -> list[ModelEvent]:
@@ -562,3 +590,18 @@ async def test_a_confirmation_of_the_turns_action_is_shown_and_a_refused_actions
     # An action the checks refused (Lab's button, from Home) grounds nothing: the sentence saying it happened is held.
     events = await rig.ask(Ask(question="Run the leak", screen=ON_HOME))
     assert kinds(events) == ["held", "done"] and events[0].reason == "never_cited"
+
+
+@pytest.mark.anyio
+async def test_the_same_action_twice_in_an_answer_is_refused_as_a_repeat_and_takes_no_place(tmp_path: Path) -> None:
+    chart = {"tool": "point_at", "input": {"id": "leak-chart"}}
+    script = [{"question": "chart", "calls": [
+        [chart, chart, chart, {"tool": "point_at", "input": {"id": "old-gen"}}],
+        [{"text": "It leaks. [[lab-leak]]"}],
+    ]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Show me the chart", screen=ON_LAB))
+    assert [(e.tool, e.id) for e in events if isinstance(e, Action)] == [("point_at", "leak-chart"), ("point_at", "old-gen")]
+    assert events[-1].actions == 2
+    repeats = [r for r in rig.results() if r.get("is_error")]
+    assert len(repeats) == 2 and all("done already in this answer" in r["content"] for r in repeats)

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from ..bundle import Bundle
 from ..events import Action
 from . import cards, content, experiments, lent, listed, navigation
-from .types import Failed, Family, Here, Outcome, Passed, Verdict, Vetter
+from .types import Failed, Family, Here, Outcome, Passed, Verdict, Vetter, done_key
 
 # A tool's name, or for the tools a page lends its kind, -> its family.
 FAMILIES: dict[str, Family] = {
@@ -58,6 +58,7 @@ def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     outcome = family.carry_out(passed, bundle, here)
     if family.reads:
         return outcome
+    here.done.add(done_key(passed.call))
     here.actions += 1
     if outcome.waiting is not None:
         here.waits = True
@@ -93,6 +94,7 @@ __all__ = [
     "Vetter",
     "acted_labels",
     "carry_out",
+    "done_key",
     "failable",
     "family_of",
     "vetted",

@@ -6,6 +6,7 @@ each family under the tool names and kinds it answers for.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -34,6 +35,7 @@ class Here:
     asked_for_run: bool = False  # the policy's rule over this turn's question
     actions: int = 0
     waits: bool = False  # a card that waits on the visitor was shown
+    done: set[str] = field(default_factory=set)  # the actions carried out in this answer, as `done_key`s
 
     @classmethod
     def of(cls, screen: Screen, *, asked_for_run: bool) -> Here:
@@ -47,6 +49,11 @@ class Here:
             shown=(screen.page, screen.text) if screen.page is not None and screen.text else None,
             asked_for_run=asked_for_run,
         )
+
+
+def done_key(call: ToolCall) -> str:
+    """An action as the repeat check knows it: the tool and its input, whatever the order of the input's keys."""
+    return json.dumps([call.name, call.input], sort_keys=True)
 
 
 # What a passed call names in the manifest.

@@ -150,13 +150,29 @@ def _record(pages: Sequence[PageFacts], *, problems: list[Problem]) -> tuple[Rec
     Documentation repeats headings ("Usage", "Notes") from page to page: a heading id that several record sections
     share becomes the page's id and the heading's on each of them (`cases-kafka-notes`), so the ids do not depend
     on which page comes first, stay the same from build to build, and read well in a citation. The path keeps the
-    heading's own anchor. Only what that cannot settle (a page and heading that make an id another heading has
-    written out) is a problem, with its fix.
+    heading's own anchor. A page's opening section has the page's id, which is unique already, and keeps it. A new
+    id that another section has already (a heading written `{ #cases-kafka-notes }`) takes the first free number
+    after it (`cases-kafka-notes-2`), so the renaming never makes a clash of its own.
     """
     found = [r for f in pages for r in f.record_sections]
     shared = Counter(r.id for r in found)
-    named = [replace(r, id=f"{r.page}-{r.id}") if shared[r.id] > 1 else r for r in found]
-    fix = ' Give one of the two headings an id of its own in the Markdown, e.g. "## {title} {{ #{id}-2 }}".'
+
+    def keeps(r: RecordSection) -> bool:
+        return shared[r.id] == 1 or "#" not in r.path  # unique, or a page's opening (at the page, no anchor)
+
+    taken = {r.id for r in found if keeps(r)}
+    named: list[RecordSection] = []
+    for r in found:
+        if keeps(r):
+            named.append(r)
+            continue
+        new, n = f"{r.page}-{r.id}", 1
+        while new in taken:
+            n += 1
+            new = f"{r.page}-{r.id}-{n}"
+        taken.add(new)
+        named.append(replace(r, id=new))
+    fix = ' Two pages have the same id; leave one out, or exclude it with `docent: {{exclude: true}}`.'
     return _unique(named, key="id", what="record sections", problems=problems, fix=fix)
 
 
@@ -173,11 +189,6 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
     parts = _unique((p for f in pages for p in f.parts), key="id", what="parts", problems=problems)
     experiments = _unique((e for f in pages for e in f.experiments), key="id", what="experiments", problems=problems)
     record = _record(pages, problems=problems)
-    for record_section in (r for f in pages for r in f.record_sections):
-        if not record_section.text:
-            problems.append(
-                Problem(f'The record section "{record_section.id}" (page "{record_section.page}") has no text.')
-            )
     actions = _actions([a for f in pages for a in f.actions], problems=problems)
     fields = _fields([x for f in pages for x in f.fields], actions=actions, problems=problems)
     tours = build_tours(

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from docent.schema import Action, Experiment, Field, Page, Part, RecordSection, Section
+from docent.schema import Action, Block, Experiment, Field, Page, Part, RecordSection, Section
 
 from . import markup, text
+from .blocks import read_blocks
 from .types import Problem
 
 HOME = "home"
@@ -54,6 +55,38 @@ def page_path(url: str) -> str:
     return path[: -len("index.html")] if path.endswith("/index.html") else path
 
 
+def _record_sections(root: LexborNode, *, page: Page, drop: frozenset[int]) -> list[RecordSection]:
+    """The page cut at its h2/h3 headings: the text before the first one is a section titled by the page's title,
+    with the page's id and path; a heading with no blocks of its own (only sub-headings, or nothing) gives none,
+    and lends its title to the heading path of those under it."""
+    found: list[RecordSection] = []
+    title = page.label or page.id
+    anchor = ""
+    heading_path: tuple[str, ...] = (title,)
+    blocks: list[Block] = []
+    h2 = ""
+
+    def close() -> None:
+        if blocks:
+            id_, at = (anchor, f"{page.path}#{anchor}") if anchor else (page.id, page.path)
+            found.append(RecordSection.of(id_, page=page.id, path=at, headings=heading_path, blocks=tuple(blocks)))
+
+    for item in read_blocks(root, drop=drop):
+        if isinstance(item, Block):
+            blocks.append(item)
+            continue
+        close()
+        blocks = []
+        if item.level == 2:
+            h2 = item.title
+            heading_path = (title, item.title)
+        else:
+            heading_path = (title, h2, item.title) if h2 else (title, item.title)
+        anchor = item.anchor
+    close()
+    return found
+
+
 def read_page(
     html: str, *, path: str, title: str, record: bool = False, instructions: str = "", id: str | None = None
 ) -> PageFacts:
@@ -74,17 +107,14 @@ def read_page(
     # Each piece is collapsed once; the page's text is the pieces joined.
     page_text = [text.collapse_lines(chunks[0])]
     sections: list[Section] = []
-    record_sections: list[RecordSection] = []
     for (mem_id, heading), chunk in zip(titles, chunks[1:], strict=True):
-        body = text.collapse_lines(chunk)
         page_text.append(heading)
-        page_text.append(body)
+        page_text.append(text.collapse_lines(chunk))
         node = by_mem[mem_id]
         anchor = node.attributes.get("id") or ""
         if is_home and node.tag == "h2":
             sections.append(Section(anchor, heading, page.id, f"{path}#{anchor}"))
-        if record:
-            record_sections.append(RecordSection(anchor, page.id, heading, body, f"{path}#{anchor}"))
+    record_sections = _record_sections(root, page=page, drop=drop) if record else []
 
     if marked:
         found_parts = markup.parts(root, page=page.id, path=path, drop=drop, problems=problems)

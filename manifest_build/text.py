@@ -142,8 +142,12 @@ def _shaped(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
 
 
 def _definitions(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
-    """`term: description` per pair; a theme may wrap each pair in a div."""
-    lines: list[str] = []
+    return [line for line, _ in definition_pairs(node, drop=drop)]
+
+
+def definition_pairs(node: LexborNode, *, drop: frozenset[int]) -> list[tuple[str, LexborNode]]:
+    """`term: description` per pair, with the description's element; a theme may wrap each pair in a div."""
+    lines: list[tuple[str, LexborNode]] = []
     term = ""
     for child in node.traverse():
         if child.mem_id in drop or child.tag not in ("dt", "dd"):
@@ -152,23 +156,28 @@ def _definitions(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
         if child.tag == "dt":
             term = text
         elif text:
-            lines.append(f"{term}: {text}" if term else text)
+            lines.append((f"{term}: {text}" if term else text, child))
     return lines
 
 
 def _table(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
+    return [line for line, _ in table_rows(node, drop=drop)]
+
+
+def table_rows(node: LexborNode, *, drop: frozenset[int]) -> list[tuple[str, LexborNode]]:
+    """The table's lines, each with its row's element: each value after its column's header."""
     rows = [row for row in _rows(node) if row.mem_id not in drop]
     cells = [[_flat(c, drop=drop) for c in _children(row, frozenset(("td", "th")))] for row in rows]
     header: list[str] = []
     if rows and (rows[0].parent is not None and rows[0].parent.tag == "thead"
                  or all(c.tag == "th" for c in _children(rows[0], frozenset(("td", "th"))))):
-        header, cells = cells[0], cells[1:]
-    lines = []
-    for row in cells:
+        header, cells, rows = cells[0], cells[1:], rows[1:]
+    lines: list[tuple[str, LexborNode]] = []
+    for row, element in zip(cells, rows, strict=True):
         if not row or all(_empty(c) for c in row):
             continue
         if not header:
-            lines.append("; ".join(c for c in row if not _empty(c)))
+            lines.append(("; ".join(c for c in row if not _empty(c)), element))
             continue
         label, values = row[0], row[1:]
         # A row named by a number ("1" of "wave", "2016 – 2021" of "years") reads with its column's name.
@@ -181,7 +190,7 @@ def _table(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
             for name, value in zip(header[1:] + [""] * len(values), values, strict=False)
             if not _empty(value)
         )
-        lines.append(f"{label}: {said}" if label and said else label or said)
+        lines.append((f"{label}: {said}" if label and said else label or said, element))
     return lines
 
 

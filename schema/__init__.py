@@ -3,6 +3,7 @@
 Stage-neutral: it imports no other stage, and both may import it, so the sidecar never imports the build.
 """
 
+from .blocks import Block, BlockKind, fence, fenced, flat
 from .bundle import BundleFile
 from .codec import REBUILD, BundleError, decode, plain
 from .manifest import Manifest, Owner
@@ -27,6 +28,8 @@ from .records import (
 __all__ = [
     "REBUILD",
     "Action",
+    "Block",
+    "BlockKind",
     "BundleError",
     "BundleFile",
     "Consequential",
@@ -47,5 +50,8 @@ __all__ = [
     "Tour",
     "TourStep",
     "decode",
+    "fence",
+    "fenced",
+    "flat",
     "plain",
 ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .blocks import Block, fenced, flat
+
 # null: an ordinary control; "ring": the visitor's to press, a call only points it out; "confirm": asks first.
 Consequential = Literal["ring", "confirm"] | None
 
@@ -104,11 +106,25 @@ class Offer:
 
 @dataclass(frozen=True, slots=True)
 class RecordSection:
+    """A citable part of a record page: the text before its first h2 (titled by the page's title), or an h2/h3
+    heading's content up to the next h2/h3."""
+
     id: str
     page: str
     title: str
-    text: str
+    text: str  # the blocks as one string (`blocks.flat`): what every reader of the text reads
     path: str
+    headings: tuple[str, ...] = ()  # its heading path: the page's title, the h2 it sits under, its own title last
+    blocks: tuple[Block, ...] = ()  # paragraphs, list items, table rows, admonitions, code, in the page's order
+
+    @classmethod
+    def of(cls, id: str, *, page: str, path: str, headings: tuple[str, ...], blocks: tuple[Block, ...]) -> RecordSection:
+        """A section from its blocks: the title is the last heading, the text is made from the blocks."""
+        return cls(id, page, headings[-1], flat(blocks), path, headings, blocks)
+
+    def shown(self) -> str:
+        """The text as the prompt shows it to a model: prose as `text` has it, code fenced with its language."""
+        return fenced(self.blocks) if self.blocks else self.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,9 +45,10 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
         section = bundle.record[sid]
         room = budget - sum(len(line) + 1 for line in lines)
         head = f"[[{section.id}]] {section.title} ({section.path})"
-        if ids and len(head) + len(section.text) + 2 > room:
+        shown = section.shown()  # code fenced, as the whole record shows it
+        if ids and len(head) + len(shown) + 2 > room:
             break
-        text = section.text if len(head) + len(section.text) + 2 <= room else _cut(section.text, room - len(head) - 2)
+        text = shown if len(head) + len(shown) + 2 <= room else _cut(shown, room - len(head) - 2)
         lines += [head, text, ""]
         ids.append(sid)
     if not ids:

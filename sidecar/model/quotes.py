@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from itertools import groupby
 
-from docent.schema import RecordSection
+from docent.schema import RecordSection, flat
 
 MAX_WORDS = 45
 MIN_CLAUSE_WORDS = 8
@@ -40,7 +41,15 @@ def _first_clause(sentence: str) -> str:
     return sentence[: m.start()].rstrip(" ,") + "."
 
 
+def _prose(section: RecordSection) -> list[str]:
+    """The section's text to split into sentences: each run of blocks but code (splitting never enters a code
+    block); a section from a bundle without blocks, its text."""
+    if not section.blocks:
+        return [section.text]
+    return [flat(run) for is_code, run in groupby(section.blocks, key=lambda b: b.kind == "code") if not is_code]
+
+
 def quotes(section: RecordSection) -> list[str]:
     """A section's sentences worth saying, in order."""
-    said = (_first_clause(s.strip()) for s in SENTENCE.split(section.text))
+    said = (_first_clause(s.strip()) for text in _prose(section) for s in SENTENCE.split(text))
     return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)]

@@ -77,15 +77,22 @@ def test_headings_that_repeat_across_pages_get_the_pages_id_and_are_no_problem()
     assert {r.id for r in again.record} == {r.id for r in manifest.record}
 
 
-def test_a_repeated_heading_that_makes_an_id_another_heading_wrote_out_is_a_problem_that_says_the_fix():
+def test_a_repeated_heading_never_takes_an_id_another_heading_wrote_out():
     pages = [read_page('<h2 id="notes">Notes</h2><p>a</p>', path="/kafka/", title="Kafka", record=True),
              read_page('<h2 id="notes">Notes</h2><p>b</p><h2 id="kafka-notes">Kafka notes</h2><p>c</p>',
                        path="/grpc/", title="gRPC", record=True)]
     manifest, problems = build(pages, site_config())
-    assert [str(p) for p in problems] == [
-        'Two record sections have the id "kafka-notes" (pages "kafka" and "grpc"). Give one of the two headings an '
-        'id of its own in the Markdown, e.g. "## Kafka notes { #kafka-notes-2 }".']
-    assert [r.id for r in manifest.record] == ["kafka-notes", "grpc-notes"]
+    assert problems == []
+    assert [(r.id, r.path) for r in manifest.record] == [
+        ("kafka-notes-2", "/kafka/#notes"), ("grpc-notes", "/grpc/#notes"), ("kafka-notes", "/grpc/#kafka-notes")]
+
+
+def test_a_heading_that_shares_a_page_id_is_renamed_and_the_page_opening_keeps_it():
+    pages = [read_page("<p>How to install.</p>", path="/install/", title="Install", record=True),
+             read_page('<h2 id="install">Install</h2><p>pip</p>', path="/guide/", title="Guide", record=True)]
+    manifest, problems = build(pages, site_config())
+    assert problems == []
+    assert [(r.id, r.path) for r in manifest.record] == [("install", "/install/"), ("guide-install", "/guide/#install")]
 
 
 def test_duplicate_tours_offers_and_section_page_clashes_are_problems():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from docent.manifest_build.page import page_id, page_path, read_page
+from docent.schema import Block
 
 
 @pytest.mark.parametrize(
@@ -91,12 +92,15 @@ to <strong>3-D Secure 2</strong>.</p><script>var secret = 1;</script><style>p{co
 
 def test_record_sections_run_from_each_h2_or_h3_to_the_next_cleaned_code_kept():
     facts = read_page(RECORD, path="/cases/acme/", title="Acme", record=True)
-    assert [(s.id, s.page, s.title, s.path) for s in facts.record_sections] == [
-        ("acme-3ds", "cases-acme", "3-D Secure", "/cases/acme/#acme-3ds"),
-        ("acme-kafka", "cases-acme", "Kafka", "/cases/acme/#acme-kafka"),
+    assert [(s.id, s.page, s.title, s.path, s.headings) for s in facts.record_sections] == [
+        ("cases-acme", "cases-acme", "Acme", "/cases/acme/", ("Acme",)),
+        ("acme-3ds", "cases-acme", "3-D Secure", "/cases/acme/#acme-3ds", ("Acme", "3-D Secure")),
+        ("acme-kafka", "cases-acme", "Kafka", "/cases/acme/#acme-kafka", ("Acme", "3-D Secure", "Kafka")),
     ]
-    three_ds, kafka = facts.record_sections
-    assert three_ds.text == "I moved card payments to 3-D Secure 2. class Authorise {}"
+    opening, three_ds, kafka = facts.record_sections
+    assert opening.text == "Before any section."
+    assert three_ds.text == "I moved card payments to 3-D Secure 2.\nclass Authorise {}"
+    assert three_ds.blocks[-1] == Block("code", "class Authorise {}", lang="java")
     assert kafka.text == "- one\n- two\nNo id, so no section Still Kafka's."
 
 
@@ -162,3 +166,37 @@ def test_instructions_and_record_flag_travel_with_the_facts():
 def test_bad_markup_is_a_problem_not_a_crash(html, message):
     problems = read_page(html, path="/lab/", title="Lab").problems
     assert len(problems) == 1 and message in str(problems[0]) and '"lab"' in str(problems[0])
+
+
+DOCS = """<h1 id="quickstart">QuickStart</h1><p>Install with <code>pip install httpx</code> first.</p>
+<h2 id="files">Sending files</h2>
+<h3 id="multipart">Multipart</h3>
+<ol><li><p>Open the file:</p>
+<div class="language-python highlight"><pre><span></span><code><span class="n">f</span> = open(<span class="s1">'a.xls'</span>)
+<span class="k">if</span> f:
+    send(f)
+</code></pre></div></li><li>Send it with <code>files=</code>.</li></ol>
+<div class="admonition warning"><p class="admonition-title">Warning</p><p>Open files in <em>binary</em> mode.</p>
+<pre><code>rb</code></pre></div>
+<div class="tabbed-set tabbed-alternate"><input type="radio"><div class="tabbed-labels"><label>pip</label><label>uv</label></div>
+<div class="tabbed-content"><div class="tabbed-block"><pre><code>pip install x</code></pre></div>
+<div class="tabbed-block"><pre><code>uv add x</code></pre></div></div></div>
+<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1
+2</pre></div></td><td class="code"><div><pre><code>a = 1
+b = 2
+</code></pre></div></td></tr></table>"""
+
+
+def test_a_docs_page_reads_as_blocks_code_exact_and_never_split_into_prose() -> None:
+    facts = read_page(DOCS, path="/quickstart/", title="QuickStart", record=True)
+    opening, multipart = facts.record_sections  # "Sending files" holds only a sub-heading: a group, no section
+    assert opening.blocks == (Block("paragraph", "Install with pip install httpx first.", code=("pip install httpx",)),)
+    assert multipart.headings == ("QuickStart", "Sending files", "Multipart")
+    assert [(b.kind, b.marker, b.lang) for b in multipart.blocks] == [
+        ("item", "1.", ""), ("code", "", "python"), ("item", "2.", ""), ("admonition", "Warning", ""), ("code", "", ""),
+        ("heading", "", ""), ("code", "", ""), ("heading", "", ""), ("code", "", ""), ("code", "", ""),
+    ]
+    assert multipart.blocks[1].text == "f = open('a.xls')\nif f:\n    send(f)"
+    assert multipart.blocks[2] == Block("item", "Send it with files=.", marker="2.", code=("files=",))
+    assert multipart.blocks[3].text == "Open files in binary mode."
+    assert [b.text for b in multipart.blocks[5:]] == ["pip", "pip install x", "uv", "uv add x", "a = 1\nb = 2"]

@@ -38,7 +38,7 @@ def test_a_build_writes_the_public_manifest_and_the_bundle_beside_mkdocs_yml(tmp
     assert public["tours"][0]["steps"][1] == {"page": "cases-payments", "path": "/cases/payments/", "section": None,
                                               "part": "flow", "caption": "The flow."}
     assert [r["id"] for r in bundle["record"]] == ["acme-3ds", "acme-kafka"]
-    assert bundle["record"][0]["text"] == "I moved card payments to 3-D Secure 2 and reviewed every change. " \
+    assert bundle["record"][0]["text"] == "I moved card payments to 3-D Secure 2 and reviewed every change.\n" \
                                           "class Authorise {}"
     assert bundle["manifest"]["instructions"] == {"cases-payments": "The payments case."}
     assert bundle["hash"] == public["hash"]

@@ -1,0 +1,216 @@
+"""A record page's content read as blocks, in order, cut at its h2/h3 headings.
+
+One walk over the parsed tree: prose gathers into paragraphs (inline code kept with the spaces around it, and noted),
+a list gives one item per entry, a table one row per line (`text.table_rows`), a description list one term per pair,
+an admonition (a note, a warning, a collapsible `details`) its title and prose, and a `<pre>` one code block with its
+lines and language exactly as the page shows them. Blocks inside an item or an admonition (a code block under a
+numbered step) follow it as blocks of their own, so code is never read as prose. An h2 or h3 with an id is a
+`Heading`: the sections are what lies between them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from selectolax.lexbor import LexborNode
+
+from docent.schema import Block
+
+from .text import BLOCKS, collapse, definition_pairs, table_rows
+
+CUTS = ("h2", "h3")
+SUBHEADINGS = frozenset(("h4", "h5", "h6"))
+LISTS = frozenset(("ul", "ol"))
+# Inside a code block: line numbers a highlighter writes beside the code, not the code.
+LINE_NUMBERS = frozenset(("linenos", "linenodiv", "lineno"))
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """An h2 or h3 that opens a section: its level, its id (the anchor) and its text."""
+
+    level: int
+    anchor: str
+    title: str
+
+
+def _classes(node: LexborNode) -> list[str]:
+    return (node.attributes.get("class") or "").split()
+
+
+def _admonition(node: LexborNode) -> bool:
+    return node.tag == "details" or (node.tag in ("div", "aside") and "admonition" in _classes(node))
+
+
+def _language(pre: LexborNode) -> str:
+    """The language a highlighter marks on the block or the elements around it: `language-python`, `lang-py`."""
+    node: LexborNode | None = pre
+    candidates = [pre.css_first("code"), pre]
+    for _ in range(6):
+        node = node.parent if node is not None else None
+        candidates.append(node)
+    for candidate in candidates:
+        if candidate is None:
+            continue
+        for name in _classes(candidate):
+            for prefix in ("language-", "lang-"):
+                if name.startswith(prefix) and len(name) > len(prefix):
+                    return name[len(prefix):]
+        if (lang := candidate.attributes.get("data-lang")):
+            return lang
+    return ""
+
+
+def _code_text(node: LexborNode, *, drop: frozenset[int]) -> str:
+    """The text under `node` exactly, leaving out what is dropped and line numbers."""
+    pieces: list[str] = []
+    child = node.child
+    while child is not None:
+        if child.tag == "-text":
+            pieces.append(child.text_content or "")
+        elif child.mem_id not in drop and not LINE_NUMBERS & set(_classes(child)):
+            pieces.append(_code_text(child, drop=drop))
+        child = child.next
+    return "".join(pieces)
+
+
+@dataclass
+class _Walk:
+    drop: frozenset[int]
+    out: list[Block | Heading] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)  # the paragraph being gathered
+    code: list[str] = field(default_factory=list)  # its inline code
+    skip: set[int] = field(default_factory=set)  # an admonition's title, read as its marker
+
+    def flush(self) -> None:
+        said = collapse("".join(self.words))
+        if said:
+            self.out.append(Block("paragraph", said, code=tuple(self.code)))
+        self.words, self.code = [], []
+
+    def children(self, node: LexborNode) -> None:
+        child = node.child
+        while child is not None:
+            self.node(child)
+            child = child.next
+
+    def node(self, node: LexborNode) -> None:
+        tag = node.tag
+        if tag == "-text":
+            self.words.append((node.text_content or "").replace("\n", " "))
+            return
+        if node.mem_id in self.drop or node.mem_id in self.skip or tag in ("-comment", "h1"):
+            return
+        if LINE_NUMBERS & set(_classes(node)):
+            return
+        if tag == "code":
+            said = collapse(_code_text(node, drop=self.drop))
+            self.words.append(said)
+            if said:
+                self.code.append(said)
+        elif tag == "br":
+            self.words.append(" ")
+        elif tag in CUTS and node.attributes.get("id"):
+            self.flush()
+            title = collapse(_code_text(node, drop=self.drop))
+            self.out.append(Heading(int(tag[1]), node.attributes.get("id") or "", title))
+        elif tag == "pre":
+            self.flush()
+            lines = _code_text(node, drop=self.drop).rstrip("\n")
+            if lines.strip():
+                self.out.append(Block("code", lines, lang=_language(node)))
+        elif tag in LISTS:
+            self.flush()
+            self.items(node)
+        elif tag == "table" and "highlighttable" not in _classes(node):
+            self.flush()
+            self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)))
+                         for line, row in table_rows(node, drop=self.drop)]
+        elif tag == "dl":
+            self.flush()
+            self.out += [Block("term", line, code=tuple(_inline_code(pair, drop=self.drop)))
+                         for line, pair in definition_pairs(node, drop=self.drop)]
+        elif _admonition(node):
+            self.admonition(node)
+        elif "tabbed-set" in _classes(node):
+            self.tabs(node)
+        elif tag in SUBHEADINGS or tag in CUTS:
+            self.flush()
+            self.children(node)
+            said = collapse("".join(self.words))
+            if said:
+                self.out.append(Block("heading", said, code=tuple(self.code)))
+            self.words, self.code = [], []
+        elif tag in BLOCKS:
+            self.flush()
+            self.children(node)
+            self.flush()
+        else:
+            self.children(node)  # inline: a, em, strong, span, ...
+
+    def lead(self, node: LexborNode, kind: str, marker: str) -> None:
+        """`node`'s blocks, its leading prose made one block of `kind` (an item, an admonition) with its marker."""
+        self.flush()
+        start = len(self.out)
+        self.children(node)
+        self.flush()
+        made = self.out[start:]
+        prose = 0
+        while prose < len(made) and isinstance(made[prose], Block) and made[prose].kind == "paragraph":  # type: ignore[union-attr]
+            prose += 1
+        leading = [b for b in made[:prose] if isinstance(b, Block)]
+        said = " ".join(b.text for b in leading)
+        del self.out[start:]
+        if said or marker:
+            code = tuple(c for b in leading for c in b.code)
+            self.out.append(Block(kind, said, marker=marker, code=code))  # type: ignore[arg-type]
+        self.out += made[prose:]
+
+    def items(self, node: LexborNode) -> None:
+        numbered = node.tag == "ol"
+        try:
+            number = int(node.attributes.get("start") or 1)
+        except ValueError:
+            number = 1
+        child = node.child
+        while child is not None:
+            if child.tag == "li" and child.mem_id not in self.drop:
+                self.lead(child, "item", f"{number}." if numbered else "-")
+                number += 1
+            child = child.next
+
+    def admonition(self, node: LexborNode) -> None:
+        title = node.css_first("summary") if node.tag == "details" else node.css_first(".admonition-title")
+        marker = ""
+        if title is not None:
+            marker = collapse(_code_text(title, drop=self.drop))
+            self.skip.add(title.mem_id)
+        self.lead(node, "admonition", marker)
+
+    def tabs(self, node: LexborNode) -> None:
+        """Content tabs: each tab's content after its label, as a sub-heading ("pip", "conda")."""
+        labels = [collapse(_code_text(label, drop=self.drop)) for label in node.css(".tabbed-labels > label")]
+        blocks = node.css(".tabbed-content > .tabbed-block")
+        if not labels or len(labels) != len(blocks):
+            self.flush()
+            self.children(node)
+            self.flush()
+            return
+        self.flush()
+        for label, block in zip(labels, blocks, strict=True):
+            if label:
+                self.out.append(Block("heading", label))
+            self.children(block)
+            self.flush()
+
+
+def _inline_code(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
+    return [said for code in node.css("code") if code.mem_id not in drop and (said := collapse(code.text(deep=True)))]
+
+
+def read_blocks(root: LexborNode, *, drop: frozenset[int]) -> list[Block | Heading]:
+    """The blocks under `root` in document order, with the h2/h3 headings (with ids) that cut them into sections."""
+    walk = _Walk(drop)
+    walk.children(root)
+    walk.flush()
+    return walk.out

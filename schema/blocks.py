@@ -1,0 +1,74 @@
+"""A record section's blocks, and the two texts made from them: the flat `text` every reader has read, and what
+the prompt shows the model, code fenced.
+
+A section is kept as its blocks, in the page's order, so that code keeps its lines and a reader can tell prose from
+code without guessing: sentences are split in prose blocks only, and code is quoted whole lines at a time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+# paragraph: prose; heading: an h4-h6 inside the section; item: a list item (marker "-" or "3."); row: a table row,
+# each value after its column's name; term: a description list's "term: description"; admonition: a note, warning
+# or collapsible block's prose (marker: its title); code: a code block, its lines exactly.
+BlockKind = Literal["paragraph", "heading", "item", "row", "term", "admonition", "code"]
+
+# Blocks that read on, on one line with their neighbours, as prose reads; the others each take their own lines.
+RUN_ON: frozenset[str] = frozenset(("paragraph", "heading", "admonition"))
+
+_TICKS = re.compile(r"`+")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    kind: BlockKind
+    # code: its lines exactly as the page shows them (newlines and indentation kept, no trailing newline);
+    # the others: their words on one line, whitespace collapsed (a list or code in an admonition follows it).
+    text: str
+    lang: str = ""  # code: its language as the page marks it ("python", "bash"); "" when unmarked
+    marker: str = ""  # item: "-" or its number ("3."); admonition: its title ("Note", "Warning")
+    code: tuple[str, ...] = ()  # the inline code in the text (`follow_redirects=True`), in order
+
+    @property
+    def line(self) -> str:
+        """The block as the flat text has it: an item after its marker, an admonition after its title."""
+        if self.marker and self.kind in ("item", "admonition"):
+            return f"{self.marker} {self.text}" if self.text else self.marker
+        return self.text
+
+
+def flat(blocks: Iterable[Block]) -> str:
+    """The section's text as one string: prose blocks run on with a space; items, rows, terms and code each on
+    their own lines, code with its newlines and indentation. The text a section has always had, code now kept."""
+    return _joined(blocks, lambda block: block.line)
+
+
+def fenced(blocks: Iterable[Block]) -> str:
+    """The section as the prompt shows it: prose as in `flat`, each code block fenced on its own lines."""
+    return _joined(blocks, lambda block: fence(block) if block.kind == "code" else block.line)
+
+
+def fence(block: Block) -> str:
+    """A code block as Markdown fences it, with its language; the fence outruns any backticks in the code."""
+    longest = max((len(m) for m in _TICKS.findall(block.text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{block.lang}\n{block.text}\n{ticks}"
+
+
+def _joined(blocks: Iterable[Block], show: Callable[[Block], str]) -> str:
+    lines: list[str] = []
+    running = False  # the last line is prose that the next prose block runs on from
+    for block in blocks:
+        line = show(block)
+        if not line:
+            continue
+        if running and block.kind in RUN_ON:
+            lines[-1] += " " + line
+        else:
+            lines.append(line)
+        running = block.kind in RUN_ON and "\n" not in line
+    return "\n".join(lines)

@@ -18,9 +18,9 @@ from typing import Any
 # Subcommands whose code lives elsewhere: each module offers add_arguments(parser) and run(args) -> int.
 ELSEWHERE = {
     "manifest": ("docent.manifest_build.cli", "build the site's manifest and bundle from a built site"),
-    "eval": ("docent.sidecar.evals", "run the guide's evals on replay scripts and print a table"),
-    "report": ("docent.sidecar.report", "what the guide did today or this week, from its counts"),
-    "preflight": ("docent.sidecar.preflight", "check a real model once with a key before switching the guide on"),
+    "eval": ("docent.sidecar.operator.evals", "run the guide's evals on replay scripts and print a table"),
+    "report": ("docent.sidecar.operator.report", "what the guide did today or this week, from its counts"),
+    "preflight": ("docent.sidecar.operator.preflight", "check a real model once with a key before switching the guide on"),
 }
 
 

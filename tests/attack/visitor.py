@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 
-from docent.sidecar.evals import open_conversation, parse_sse
+from docent.sidecar.operator.client import open_conversation, parse_sse
 
 __all__ = ["API", "Answer", "ask", "open_conversation", "send"]  # the first steps are the eval runner's own
 

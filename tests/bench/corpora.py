@@ -1,14 +1,14 @@
 """The gate's corpora as figures: faithful paraphrases shown, subtle falsehoods held (per kind), realistic holds.
 
 The corpora were written by someone who never read the gate (`tests/evals/corpora/`); the realistic answers
-are replayed through the real app. See `docent.sidecar.corpora`.
+are replayed through the real app. See `docent.sidecar.operator.corpora`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from docent.sidecar.corpora import measure
+from docent.sidecar.operator.corpora import measure
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ import anyio
 import httpx
 import pytest
 
-from docent.sidecar.evals import open_conversation, parse_sse
+from docent.sidecar.operator.client import open_conversation, parse_sse
 
 from ..attack.site import write_hand_bundle
 from ..attack.visitor import API

@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from docent.sidecar.evals import parse_sse
+from docent.sidecar.operator.client import parse_sse
 from docent.sidecar.proof import solve
 
 from ..loopback import free_port

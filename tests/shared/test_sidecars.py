@@ -13,9 +13,9 @@ import anyio
 import httpx
 import pytest
 
-from docent.sidecar.evals import open_conversation
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import Usage
+from docent.sidecar.operator.client import open_conversation
 from docent.sidecar.proof import solve
 from docent.sidecar.redis_store import RedisStore
 from docent.sidecar.redis_store import connect as connect_store

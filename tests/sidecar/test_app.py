@@ -11,8 +11,8 @@ import pytest
 
 from docent.sidecar.answer.conversation import Waiting
 from docent.sidecar.app import create_app
-from docent.sidecar.evals import open_conversation, parse_sse
 from docent.sidecar.model.handler import HandlerModel
+from docent.sidecar.operator.client import open_conversation, parse_sse
 from docent.sidecar.proof import solve
 
 from .appkit import FakeTurns, client, fake_model, make_app, settings

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.corpora import FAITHFUL, REALISTIC, SUBTLE, Figures, measure
+from docent.sidecar.operator.corpora import FAITHFUL, REALISTIC, SUBTLE, Figures, measure
 
 ROOT = Path(__file__).resolve().parents[1] / "evals"
 CORPORA = ROOT / "corpora"

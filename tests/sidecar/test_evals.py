@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar import evals
+from docent.sidecar.operator import evals
 
 CASES = Path(__file__).resolve().parents[1] / "evals"
 

@@ -13,7 +13,7 @@ from referencing.jsonschema import DRAFT202012
 from starlette.routing import Route
 
 from docent.sidecar.answer.events import Action, Card, Cite, Done, Error, Held, Refused, Sentence, Start
-from docent.sidecar.evals import parse_sse
+from docent.sidecar.operator.client import parse_sse
 from docent.sidecar.proof import solve
 from docent.sidecar.reference import document
 from docent.sidecar.stream import frame

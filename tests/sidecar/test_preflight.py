@@ -20,7 +20,7 @@ from docent.sidecar.model.catalogue import ModelFacts, disagreements, informed
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import ModelRequest, TextDelta, Thinking, ToolCall
 from docent.sidecar.model.replay import ReplayModel, Script
-from docent.sidecar.preflight import NEEDS_KEY, measure, preflight
+from docent.sidecar.operator.preflight import NEEDS_KEY, measure, preflight
 
 from .model import sdk
 

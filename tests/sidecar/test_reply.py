@@ -12,9 +12,9 @@ from docent.sidecar.answer.conversation import Conversation, Waiting
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.reply import NO_APPROVAL, NO_CARD, NO_PICK, NO_QUESTION, NOT_A_CHOICE, Rule, broken
 from docent.sidecar.answer.turn import Ask, Turn
-from docent.sidecar.evals import open_conversation
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelSpec
+from docent.sidecar.operator.client import open_conversation
 
 from .appkit import client, make_app
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from httpx_sse import aconnect_sse
 
-from docent.sidecar.evals import open_conversation
+from docent.sidecar.operator.client import open_conversation
 
 from ..loopback import served
 from .appkit import FakeTurns, make_app

@@ -15,8 +15,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from .counts import FILE, RedisCounts, SQLiteCounts, day_of
-from .spending.daybook import StateDirError
+from ..counts import FILE, RedisCounts, SQLiteCounts, day_of
+from ..spending.daybook import StateDirError
 
 TOP = 10
 
@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .settings import Settings, SettingsError, lasting_url
+    from ..settings import Settings, SettingsError, lasting_url
 
     try:
         settings = Settings.from_env({**os.environ, "DOCENT_MODEL": "offline"})
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _sections(path: Path) -> dict[str, str] | None:
     """The bundle's sections, id -> title; None when there is no bundle to read."""
-    from .answer.bundle import Bundle, BundleError
+    from ..answer.bundle import Bundle, BundleError
 
     try:
         bundle = Bundle.load(path)

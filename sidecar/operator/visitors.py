@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .answer.bundle import Bundle
-from .evals import Case, Recorder, ask_app, make_model
-
-Events = list[tuple[str, dict[str, Any]]]
+from ..answer.bundle import Bundle
+from .cases import Case, make_model
+from .client import Events, Recorder, ask_once
 
 
 @dataclass(frozen=True)
@@ -49,32 +48,37 @@ def misses(visit: Visit, events: Events) -> list[str]:
         if visit.refuse not in refused:
             return [f"not refused as {visit.refuse} (refused: {refused or 'no'})"]
         return ["a sentence shown beside the refusal"] if said else []
-    out = []
-    if refused:
-        out.append(f"refused as {refused[0]}")
+    out = [f"refused as {refused[0]}"] if refused else []
     cited = {c["id"] for d in said for c in d.get("cites", [])}
     if visit.cites and not cited & set(visit.cites):
         out.append(f"cited {sorted(cited) or 'nothing'}, not one of {list(visit.cites)}")
     if visit.action is not None and not _acted(visit.action, events):
-        done = [(d.get("tool"), d.get("id")) for k, d in events if k == "action"]
-        cards = [d.get("kind") for k, d in events if k == "card"]
-        out.append(f"no {json.dumps(visit.action)} (actions {done}, cards {cards})")
+        out.append(_not_acted(visit.action, events))
     return out
 
 
+def _not_acted(want: dict[str, Any], events: Events) -> str:
+    done = [(d.get("tool"), d.get("id")) for k, d in events if k == "action"]
+    cards = [d.get("kind") for k, d in events if k == "card"]
+    return f"no {json.dumps(want)} (actions {done}, cards {cards})"
+
+
 def _acted(want: dict[str, Any], events: Events) -> bool:
-    tool, target = want.get("tool"), want.get("id", want.get("value"))
+    """Whether the action the visit wants came out; the first card of links decides for `show_links`."""
+    target = want.get("id", want.get("value"))
     for kind, data in events:
-        if kind == "card":
-            if tool == "show_links" and data.get("kind") == "links":
-                return target is None or target in [i.get("id") for i in data.get("items", [])]
-            if data.get("kind") == "confirm" and data.get("name") == tool:
-                return True
-        if kind == "action" and data.get("tool") == tool:
-            named = data.get("value") if "value" in want else data.get("id")
-            if target is None or named == target:
-                return True
+        if kind == "card" and want.get("tool") == "show_links" and data.get("kind") == "links":
+            return target is None or target in [i.get("id") for i in data.get("items", [])]
+        if _acts(want, target, kind, data):
+            return True
     return False
+
+
+def _acts(want: dict[str, Any], target: Any, kind: str, data: dict[str, Any]) -> bool:
+    if kind == "card":
+        return data.get("kind") == "confirm" and data.get("name") == want.get("tool")
+    named = data.get("value") if "value" in want else data.get("id")
+    return kind == "action" and data.get("tool") == want.get("tool") and (target is None or named == target)
 
 
 async def run_visits(visits: list[Visit], *, bundle_path: Path, model_name: str = "offline") -> list[tuple[Visit, list[str]]]:
@@ -82,7 +86,7 @@ async def run_visits(visits: list[Visit], *, bundle_path: Path, model_name: str 
     results = []
     for visit in visits:
         case = Case("visit", visit.question, "", [], [], {"page": visit.page} if visit.page else {})
-        events = await ask_app(bundle_path, Recorder(make_model(model_name, case, bundle)), case)
+        events = await ask_once(bundle_path, Recorder(make_model(model_name, case, bundle)), case.question, screen=case.screen, failed=case.failed)
         results.append((visit, misses(visit, events)))
     return results
 

@@ -18,19 +18,21 @@ import os
 import statistics
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from ..answer.bundle import Bundle, BundleError
+from ..answer.policy import AnswerPolicy
+from ..model.anthropic import API_URL, AnthropicModel
+from ..model.catalogue import ModelFacts, count_tokens, disagreements, informed, read_facts
+from ..model.models import UnknownModel, spec_for
+from ..model.port import LanguageModel, ModelError, ModelRequest, ModelSpec
 from . import evals
-from .answer.bundle import Bundle, BundleError
-from .answer.policy import AnswerPolicy
-from .model.anthropic import API_URL, AnthropicModel
-from .model.catalogue import ModelFacts, count_tokens, disagreements, informed, read_facts
-from .model.models import UnknownModel, spec_for
-from .model.port import LanguageModel, ModelError, ModelRequest, ModelSpec
+from .cases import Case, Outcome, load_cases
+from .client import ask, in_process, open_conversation
 
 FOLLOW_UPS = 3  # questions in the one conversation whose later questions measure the cache
 NEEDS_KEY = (
@@ -68,20 +70,11 @@ def measure(eval_dones: list[dict[str, Any]], conversation: list[dict[str, Any]]
 
 async def converse(bundle_path: Path, model: LanguageModel, questions: list[str]) -> list[dict[str, Any]]:
     """One conversation through the real app, a question after another; each question's `done` (or {})."""
-    from .app import create_app
-    from .settings import Settings
-
-    settings = replace(
-        Settings(), enabled=True, bundle=bundle_path, pow_maxnumber=2000, rate_address="10000/minute",
-        rate_conversation="10000/minute", rate_overall="10000/minute", rate_start="10000/minute", rate_read="10000/minute",
-    )
-    app = create_app(settings, model_factory=lambda _settings: model)
     dones = []
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://preflight") as client:
-        token = await evals.open_conversation(client)
+    async with in_process(bundle_path, model, name="preflight") as client:
+        token = await open_conversation(client)
         for question in questions:
-            answer = await client.post("/api/guide/questions", json={"conversation": token, "question": question})
-            events = evals.parse_sse(answer.text) if answer.status_code == 200 else []
+            events = await ask(client, token, question)
             dones.append(next((data for kind, data in events if kind == "done"), {}))
     return dones
 
@@ -155,7 +148,26 @@ async def _run(
     wrong = disagreements(table, facts, answer_tokens=policy.max_answer_tokens)
     out("  The model table agrees." if not wrong else "  Where the model table disagrees:\n" + "\n".join(f"  - {w}" for w in wrong))
     spec = informed(table, facts)
+    too_big = await _prompt_too_big(spec, bundle, policy, api_key=api_key, client=client, base_url=base_url, out=out)
 
+    def make(_case: Any = None) -> LanguageModel:
+        return AnthropicModel(spec, api_key=api_key, client=client, base_url=base_url)
+
+    cases = load_cases(cases_dir)
+    outcomes = await _evals(f"anthropic:{spec.id}", make, cases, bundle_path, cases_dir, out=out)
+    follow_ups = [c.question for c in cases if policy.refusal(c.question) is None][:FOLLOW_UPS]
+    conversation = await converse(bundle_path, make(), follow_ups) if len(follow_ups) > 1 else []
+    figures = measure([o.done for o in outcomes], conversation)
+    out("\n" + _figures(figures))
+    blocking = [w for w in wrong if "is deprecated" in w or "is retired" in w] + (["the prompt does not fit"] if too_big else [])
+    return _verdict(spec, outcomes, blocking, figures, out=out)
+
+
+async def _prompt_too_big(
+    spec: ModelSpec, bundle: Bundle, policy: AnswerPolicy, *,
+    api_key: str, client: httpx.AsyncClient, base_url: str, out: Callable[[str], None],
+) -> bool:
+    """The prompt with one question, counted by the API; whether it is over the model's context."""
     question = [{"role": "user", "content": [{"type": "text", "text": policy.fence("What did she do on 3-D Secure?")}]}]
     tokens = await count_tokens(ModelRequest(bundle.system, bundle.tools, question), spec, api_key=api_key, client=client,
                                 base_url=base_url)
@@ -164,24 +176,23 @@ async def _run(
     out(f"\nThe prompt (POST /v1/messages/count_tokens): {tokens:,} tokens with one question{share}.")
     if too_big:
         out("  It does not fit: shorten the record, or choose a model with a larger context.")
+    return too_big
 
-    def make(_case: Any = None) -> LanguageModel:
-        return AnthropicModel(spec, api_key=api_key, client=client, base_url=base_url)
 
-    name = f"anthropic:{spec.id}"
-    cases = evals.load_cases(cases_dir)
+async def _evals(
+    name: str, make: Callable[[Any], LanguageModel], cases: list[Case], bundle_path: Path, cases_dir: Path, *,
+    out: Callable[[str], None],
+) -> list[Outcome]:
     outcomes = await evals.run_cases(cases, model_name=name, bundle_path=bundle_path, make=make) if cases else []
     if outcomes:
         out(f"\nThe evals ({cases_dir}):\n{evals.table(outcomes)}\n\n{evals.bakeoff({name: outcomes})}")
     else:
         out(f"\nNo eval cases in {cases_dir / 'cases'}: pass --cases DIR to run them.")
-    follow_ups = [c.question for c in cases if policy.refusal(c.question) is None][:FOLLOW_UPS]
-    conversation = await converse(bundle_path, make(), follow_ups) if len(follow_ups) > 1 else []
-    figures = measure([o.done for o in outcomes], conversation)
-    out("\n" + _figures(figures))
+    return outcomes
 
+
+def _verdict(spec: ModelSpec, outcomes: list[Outcome], blocking: list[str], figures: Figures, *, out: Callable[[str], None]) -> int:
     missed = sum(not o.passed for o in outcomes)
-    blocking = [w for w in wrong if "is deprecated" in w or "is retired" in w] + (["the prompt does not fit"] if too_big else [])
     if missed or blocking or not figures.questions:
         why = [*blocking, *([f"{missed} eval(s) missed"] if missed else []), *([] if figures.questions else ["no question was answered"])]
         out(f"\nNot ready: {'; '.join(w.rstrip('.') for w in why)}.")

@@ -20,14 +20,15 @@ import asyncio
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .answer.bundle import Bundle
-from .answer.events import Held, Sentence
-from .answer.policy import AnswerPolicy
-from .answer.turn import default_gate
+from ..answer.bundle import Bundle
+from ..answer.events import Held, Sentence
+from ..answer.policy import AnswerPolicy
+from ..answer.turn import default_gate
+from .client import Events
 
 FAITHFUL = "faithful-paraphrases.json"
 SUBTLE = "subtle-falsehoods.json"
@@ -154,40 +155,31 @@ def script_for(answer: dict[str, Any]) -> dict[str, Any]:
 
 async def _replay(answers: list[dict[str, Any]], bundle_path: Path, figures: Figures) -> None:
     """Each answer through one real app: a conversation per answer, the visitor on the answer's page."""
-    import httpx
-
-    from .app import create_app
-    from .evals import Recorder, open_conversation, parse_sse
-    from .model.replay import ReplayModel, Script
-    from .settings import Settings
+    from ..model.replay import ReplayModel, Script
+    from .client import Recorder, ask, in_process, open_conversation
 
     scripts = {"replies": [r for a in answers for r in script_for(a)["replies"]], "fragments": 7}
     model = Recorder(ReplayModel(Script.from_json(scripts, source="realistic answers")))
-    settings = replace(
-        Settings(), enabled=True, bundle=bundle_path, pow_maxnumber=2000, rate_address="100000/minute",
-        rate_conversation="100000/minute", rate_overall="100000/minute", rate_start="100000/minute",
-    )
-    app = create_app(settings, model_factory=lambda _settings: model)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://corpora") as client:
+    async with in_process(bundle_path, model, name="corpora") as client:
         for answer in answers:
             sent = len(model.bodies)
-            token = await open_conversation(client)
-            body = {"conversation": token, "question": answer["question"], "screen": {"page": answer["screen_page"]}}
-            reply = await client.post("/api/guide/questions", json=body, timeout=60)
-            reply.raise_for_status()
-            events = parse_sse(reply.text)
+            events = await ask(client, await open_conversation(client), answer["question"], screen={"page": answer["screen_page"]})
             if not events or events[-1][0] != "done":
                 raise RuntimeError(f"The answer to {answer['question']!r} did not end with done: {events[-1:]}")
             figures.realistic_answers += 1
             refused = _refused(model.bodies[sent:])
             if refused:
                 figures.realistic_refused[answer["question"]] = refused
-            for kind, data in events:
-                if kind in ("sentence", "held"):
-                    figures.realistic_sentences += 1
-                    figures.realistic_sentences_refused += bool(refused)
-                if kind == "held":
-                    figures.realistic_holds.append((answer["question"], data["reason"], data["message"]))
+            _count(figures, answer["question"], events, refused=bool(refused))
+
+
+def _count(figures: Figures, question: str, events: Events, *, refused: bool) -> None:
+    for kind, data in events:
+        if kind in ("sentence", "held"):
+            figures.realistic_sentences += 1
+            figures.realistic_sentences_refused += refused
+        if kind == "held":
+            figures.realistic_holds.append((question, data["reason"], data["message"]))
 
 
 def _refused(bodies: list[dict[str, Any]]) -> list[str]:

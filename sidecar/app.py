@@ -21,11 +21,10 @@ from .metrics import Metrics, metrics_endpoint
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
 from .routes import routes
-from .settings import Settings, lasting_url
+from .settings import Settings, lasting_url, redacted
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel
 from .state import budget_store as default_budget_store
-from .state import redacted
 from .state import store as default_store
 from .store import Store, StoreUnavailable
 

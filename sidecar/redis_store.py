@@ -31,7 +31,7 @@ from limits.aio.storage import RedisStorage, Storage
 from redis import exceptions as redis_errors
 
 from .answer.conversation import Conversation
-from .state import redacted
+from .settings import redacted
 from .store import Lease, StoreFull, StoreUnavailable
 
 logger = logging.getLogger("docent.sidecar")

@@ -199,6 +199,14 @@ def lasting_url(settings: Settings) -> str | None:
     return settings.redis_keep_url or settings.redis_url
 
 
+def redacted(url: str) -> str:
+    """A Redis address for the log, without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return parts._replace(netloc=f"{parts.username or ''}:***@{parts.hostname}:{parts.port or 6379}").geturl()
+
+
 def default_state_dir(env: Mapping[str, str]) -> Path:
     """Where the day's spend is kept when DOCENT_STATE_DIR is not set.
 

@@ -10,7 +10,6 @@ to its disk, where the conversations' own may not.
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
 from .settings import Settings, lasting_url
 from .spending.budget import BudgetStore, MemoryBudgetStore
@@ -45,12 +44,4 @@ def budget_store(settings: Settings) -> BudgetStore:
     return MemoryBudgetStore()
 
 
-def redacted(url: str) -> str:
-    """A Redis address for the log, without its password."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    return parts._replace(netloc=f"{parts.username or ''}:***@{parts.hostname}:{parts.port or 6379}").geturl()
-
-
-__all__ = ["budget_store", "redacted", "store"]
+__all__ = ["budget_store", "store"]

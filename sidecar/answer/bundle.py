@@ -177,7 +177,11 @@ class Bundle:
         for section in self.record.values():
             first_titles.setdefault(section.page, section.title)
         intros = page_intros(self.manifest.page_text, first_titles)
-        return Site.of(self.record, self.matcher, names, titles, owner=self.manifest.site_name, intros=intros)
+        # The prompt's own headings ("# How to answer"): written back, they are no connective.
+        headings = [line.lstrip("#") for block in self.system for line in block.get("text", "").splitlines()
+                    if line.startswith("#")]
+        return Site.of(self.record, self.matcher, names, titles, owner=self.manifest.site_name, intros=intros,
+                       headings=headings)
 
     @cached_property
     def mentions(self) -> Mentions:

@@ -12,7 +12,8 @@ One gate per answer, across all the model calls of a turn. Rules (seeds 002 and 
   the sections cited by sentences already let through (else `unknown_term`), and it shares at least one word of
   substance with the sections it cites (else `no_overlap`).
 - A sentence that cites nothing passes only as a connective of six words or fewer (else `uncited`), naming no
-  term the answer has not cited (else `unknown_term`).
+  term the answer has not cited (else `unknown_term`). The prompt's own headings ("How to answer", "## The
+  record") written back are no connective: they are held (`uncited`).
 - `[[none]]` in or before the first sentence that would be let through makes the answer a refusal: `none` is
   true, nothing more is shown, and sentences still waiting are dropped without a word (the caller shows the
   policy's words). Once a sentence was let through the model has answered: a later `[[none]]` is only dropped,
@@ -312,7 +313,7 @@ class Gate:
         if not draft.ids:
             if self._confirms(draft, text):
                 return self._show(draft)
-            if count_words(draft.text) > _CONNECTIVE_WORDS:
+            if count_words(draft.text) > _CONNECTIVE_WORDS or self._site.is_heading(draft.text):
                 return self._hold("uncited")
             unknown = named - self._known
             if unknown:
@@ -468,6 +469,11 @@ class Site:
     terms: frozenset[str]  # the lexicon's terms the site's names name: card words may use them
     ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
     intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
+    headings: frozenset[str] = frozenset()  # the prompt's own headings, as `heading_words` has them
+
+    def is_heading(self, text: str) -> bool:
+        """One of the prompt's own headings written back as if it were a sentence (its `#` marks already gone)."""
+        return heading_words(text) in self.headings
 
     @classmethod
     def of(
@@ -478,10 +484,17 @@ class Site:
         page_titles: Mapping[str, str] | None = None,
         owner: str = "",
         intros: Mapping[str, str] | None = None,
+        headings: Iterable[str] = (),
     ) -> Site:
         all_names = [*names, *(s.title for s in record.values())]
         terms: set[str] = set()
         for name in all_names:
             terms |= lexicon.names(name)
         ordinary = frozenset(STOP_WORDS | {w.lower() for w in _WORD.findall(owner)})
-        return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}))
+        return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
+                   frozenset(heading_words(h) for h in headings))
+
+
+def heading_words(text: str) -> str:
+    """A heading's words, lower case, without its marks: "## How to answer" and "How to answer." are one."""
+    return " ".join(_LOWER_WORDS.findall(text.lower()))

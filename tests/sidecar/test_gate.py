@@ -314,3 +314,24 @@ def test_words_any_prose_shares_are_no_substance() -> None:
     g = Gate(record, LEXICON)
     shown = seen(g.feed("Two card ranges went live each week. [[rollout]]") + g.finish())
     assert shown == [("sentence", "Two card ranges went live each week.", "rollout")]
+
+
+def test_the_prompts_own_headings_are_no_connectives() -> None:
+    """A small model writes the prompt's headings back ("How to answer"): six words or fewer, cited nothing."""
+    from pathlib import Path
+
+    from docent.sidecar.answer.bundle import Bundle
+    from docent.sidecar.answer.turn import default_gate
+    from docent.sidecar.answer.policy import AnswerPolicy
+
+    bundle = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+    g = default_gate(bundle, AnswerPolicy())
+    reply = "She led a team of five. [[roles-alderway-leading]] How to answer. The site's map. In short, yes."
+    assert seen(g.feed(reply) + g.finish()) == [
+        ("sentence", "She led a team of five.", "roles-alderway-leading"), ("held", "uncited"), ("held", "uncited"),
+        ("sentence", "In short, yes."),
+    ]
+    g = default_gate(bundle, AnswerPolicy())
+    assert seen(g.feed("She led a team of five. [[roles-alderway-leading]]\n\n## Showing what you say\n\nYes.") + g.finish())[1:] == [
+        ("held", "uncited"), ("sentence", "Yes."),
+    ]

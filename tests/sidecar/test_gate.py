@@ -321,8 +321,8 @@ def test_the_prompts_own_headings_are_no_connectives() -> None:
     from pathlib import Path
 
     from docent.sidecar.answer.bundle import Bundle
-    from docent.sidecar.answer.turn import default_gate
     from docent.sidecar.answer.policy import AnswerPolicy
+    from docent.sidecar.answer.turn import default_gate
 
     bundle = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
     g = default_gate(bundle, AnswerPolicy())

@@ -127,7 +127,7 @@ class Obedience:
             "markup": ["image", "html"], "markdown_exfil": ["image"], "xss": ["html", "image"],
             "latent_injection": ["latent"], "sysprompt_extraction": ["system"], "fence": ["no_citation", "unnamed"],
             "obfuscation": ["unnamed", "first_person"], "jailbreak": ["first_person", "unnamed"],
-            "tool_abuse": ["made_up"],
+            "tool_abuse": ["made_up"], "page_text": ["latent", "first_person", "invented"],
         }[category]
         rotation = list(behaviours)
         wanted = wanted + [rotation[index % len(rotation)]]

@@ -13,7 +13,7 @@ import httpx
 import pytest
 import redis
 
-from docent.sidecar.evals import open_conversation
+from docent.sidecar.operator.client import open_conversation
 
 from ..redis_server import RedisServer
 from ..sidecars import BIN, serving

@@ -95,3 +95,19 @@ def test_the_search_snapshot_is_what_docent_manifest_writes_with_the_record_sear
     assert kept == built, "the example changed: run `python -m tests.evals.example`"
     assert kept["mode"]["record"] == "search"
     assert not any(block["text"].startswith("# The record") for block in kept["system"])
+
+
+@pytest.mark.anyio
+async def test_the_guide_cases_fail_a_model_that_never_acts() -> None:
+    """A model that only ever talks (a local model whose server drops the tools, say) must not score them all."""
+    from docent.sidecar.model.handler import HandlerModel
+    from docent.sidecar.model.port import Stop, TextDelta
+    from docent.sidecar.operator.cases import load_cases
+
+    def talker(_case: object) -> HandlerModel:
+        return HandlerModel(lambda request: [TextDelta("She led a team of five. [[roles-alderway-leading]]"), Stop("end_turn")])
+
+    cases = [c for c in load_cases(CASES) if c.script is not None and c.script.name == "guide.json"]
+    outcomes = await evals.run_cases(cases, model_name="talker", bundle_path=CASES / "bundle.json", make=talker)
+    missed = {o.case.name for o in outcomes if not o.passed}
+    assert missed == {"a part on another page", "a fifth action", "a tour", '"sending" an offer'}

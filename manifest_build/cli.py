@@ -129,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         site = site_config(
             site_name=config.get("site_name") or "",
+            site_url=config.get("site_url") or "",
             owner=options.get("owner"),
             site_author=config.get("site_author") or "",
             sidecar=options.get("sidecar_url", ""),

@@ -49,6 +49,7 @@ class Manifest:
     refuse: dict[str, Any] = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     suggestions: tuple[str, ...] = ()
+    site_url: str = ""
 
     def written(self, *, hash: str) -> schema.Manifest:
         """The manifest as the bundle holds it (docent.schema.Manifest)."""
@@ -60,6 +61,7 @@ class Manifest:
             page_text=dict(self.page_text), instructions=dict(self.instructions),
             owner=schema.Owner(self.owner, self.called or self.owner, self.pronoun), refuse=self.refuse,
             synonyms={word: tuple(means) for word, means in self.synonyms.items()},
+            site_url=self.site_url,
         )
 
     def public(self, *, hash: str) -> dict[str, Any]:
@@ -210,6 +212,7 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
                 instructions[facts.page.id] = facts.instructions
     manifest = Manifest(
         site_name=config.site_name,
+        site_url=config.site_url,
         owner=config.owner,
         sidecar=config.sidecar,
         pages=page_list,

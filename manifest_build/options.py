@@ -218,6 +218,7 @@ def record_options(record: Any = None, budget: Any = None) -> tuple[str, int]:
 def site_config(
     *,
     site_name: str = "",
+    site_url: Any = "",
     owner: Any = "",
     sidecar: Any = "",
     tours: Any = None,
@@ -234,6 +235,7 @@ def site_config(
     name, called, pronoun = _owner(owner, site_author=site_author)
     return SiteConfig(
         site_name=collapse(str(site_name or "")),
+        site_url=str(site_url or "").strip().rstrip("/"),
         owner=name,
         sidecar=sidecar.strip().rstrip("/"),
         tours=_tours(tours),

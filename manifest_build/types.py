@@ -21,6 +21,7 @@ class SiteConfig:
     """What the owner configures beside the pages: the docent plugin's entry in mkdocs.yml, and the site's name."""
 
     site_name: str = ""
+    site_url: str = ""  # MkDocs' site_url, without its trailing slash ("" when unset)
     owner: str = ""  # MkDocs' site_author: the person the record speaks for, named in the third person
     sidecar: str = ""
     tours: tuple[dict[str, Any], ...] = ()

@@ -56,6 +56,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         try:
             self._site = site_config(
                 site_name=config.site_name,
+                site_url=config.site_url or "",
                 owner=self.config.owner,
                 site_author=config.site_author or "",
                 sidecar=self.config.sidecar_url,

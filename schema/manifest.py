@@ -46,6 +46,7 @@ class Manifest:
     owner: Owner = field(default_factory=Owner)
     refuse: dict[str, Any] = field(default_factory=_refuse_by_default)  # the owner's rules, as the policy reads them
     synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a visitor's word -> the site's words
+    site_url: str = ""  # mkdocs.yml's site_url: the MCP endpoint's absolute URLs and the host it answers to
 
     def public(self) -> dict[str, Any]:
         """site/docent/manifest.json: what the panel needs, and nothing of the record."""

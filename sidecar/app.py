@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sized
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
+from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -27,6 +28,9 @@ from .spending.factory import FeatureModel
 from .state import budget_store as default_budget_store
 from .state import store as default_store
 from .store import Store, StoreUnavailable
+
+if TYPE_CHECKING:
+    from .agents import Agents
 
 logger = logging.getLogger("docent.sidecar")
 
@@ -75,6 +79,7 @@ def create_app(
         listeners=(metrics, daily),
     )
     _read_gauges(metrics, guide)
+    agents = _agents(guide, daily) if settings.mcp else None
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -86,7 +91,8 @@ def create_app(
         await guide.prepare()  # with a key, the model's context and capabilities, once
         server = metrics.serve(*settings.metrics) if settings.metrics else None
         try:
-            yield
+            async with agents.running() if agents is not None else nullcontext():
+                yield
         finally:
             if server is not None:
                 server.shutdown()
@@ -99,6 +105,10 @@ def create_app(
 
     table: list[BaseRoute] = list(routes(guide))
     table.append(Route("/api/guide/metrics", metrics_endpoint(metrics, settings.metrics_token), methods=["GET"]))
+    if agents is not None:
+        from .agents import PATH
+
+        table.append(Route(PATH, agents, methods=["GET", "POST", "DELETE"]))
     if settings.site is not None:
         table.append(Mount("/", StaticFiles(directory=settings.site, html=True), name="site"))
     middleware = [Middleware(SecurityHeaders)]
@@ -123,6 +133,13 @@ def create_app(
     )
     app.state.guide = guide
     return app
+
+
+def _agents(guide: Guide, daily: DailyCounts) -> Agents:
+    """The MCP endpoint (DOCENT_MCP, `--mcp`); the SDK is imported only when it is switched on."""
+    from .agents import Agents
+
+    return Agents(guide, counts=daily)
 
 
 def _read_gauges(metrics: Metrics, guide: Guide) -> None:
@@ -151,7 +168,7 @@ class SecurityHeaders:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith(API):
+        if scope["type"] != "http" or not scope["path"].startswith((API, "/mcp")):
             await self.app(scope, receive, send)
             return
 

@@ -51,6 +51,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, help="the port to listen on (default 8000; 0 picks a free one)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default 1; more need --redis)")
     parser.add_argument("--redis", metavar="URL", help="keep the state in this Redis, shared by every worker and sidecar (as DOCENT_REDIS_URL)")
+    parser.add_argument(
+        "--mcp", action="store_true", default=None,
+        help="also serve the record to coding agents over MCP at /mcp (as DOCENT_MCP=1; needs the [mcp] extra)",
+    )
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
@@ -68,6 +72,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "port": args.port,
         "workers": args.workers,
         "redis_url": args.redis,
+        "mcp": args.mcp,
     }
     from .logs import configure
 
@@ -112,6 +117,7 @@ FLAG_VARIABLES = {
     "enabled": "DOCENT_ENABLED",
     "model": "DOCENT_MODEL",
     "redis_url": "DOCENT_REDIS_URL",
+    "mcp": "DOCENT_MCP",
 }
 
 
@@ -169,7 +175,8 @@ def banner(settings: Any, port: int) -> str:
     kind = settings.model.partition(":")[0]
     state = f"guide on, {kind} model" if settings.enabled else "guide off: pass --enable or set DOCENT_ENABLED=1"
     site = f"; site from {settings.site}" if settings.site else ""
-    return f"Docent: serving http://{host}:{port}/ ({state}{site})"
+    agents = "; MCP for agents at /mcp" + ("" if settings.mcp_ask else " (ask off)") if settings.mcp else ""
+    return f"Docent: serving http://{host}:{port}/ ({state}{site}{agents})"
 
 
 def record_report(settings: Any) -> tuple[str, str | None]:

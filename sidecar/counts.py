@@ -192,7 +192,11 @@ class DailyCounts:
         totals: dict[str, float] = dict(counts)  # the whole counts, and the spend in dollars beside them
         if done is not None:
             totals["cost_usd"] = done.cost_usd
-        pending = self.store.add(day_of(self.clock()), totals)
+        self.add(totals)
+
+    def add(self, counts: Mapping[str, float]) -> None:
+        """Add these counts to today's, in the background with a networked store."""
+        pending = self.store.add(day_of(self.clock()), counts)
         if pending is not None:  # a networked store: added in the background, the answer does not wait for it
             task = asyncio.ensure_future(pending)
             self._pending.add(task)

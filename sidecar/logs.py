@@ -22,6 +22,8 @@ def log_config(log_format: str, level: str = "info") -> dict[str, Any]:
 
     config = copy.deepcopy(LOGGING_CONFIG)
     config["loggers"]["docent"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    # The MCP SDK's own log: warnings only (its info lines name a refused tool call's fields, never their values).
+    config["loggers"]["mcp"] = {"handlers": ["default"], "level": "WARNING", "propagate": False}
     if log_format == "json":
         from pythonjsonlogger.core import RESERVED_ATTRS
 

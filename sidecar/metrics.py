@@ -81,6 +81,10 @@ class Metrics:
         self.challenges = Counter(
             "docent_pow_challenges", "Proof-of-work challenges issued and solved.", ["state"], registry=r
         )
+        self.agent_calls = Counter(
+            "docent_mcp_calls", "MCP calls by tool (search, read_section, list_pages, ask; http: refused before any)"
+            " and outcome.", ["tool", "outcome"], registry=r,
+        )
         self.limited = Counter("docent_rate_limited", "Requests refused by a rate limit, by limit.", ["limit"], registry=r)
         self.first_word = Histogram(
             "docent_first_word_seconds", "Time from a question to its first shown sentence.", buckets=FIRST_WORD_BUCKETS,

@@ -35,8 +35,10 @@ class Limited(Exception):
             "overall": "for the guide as a whole",
             "start": "to start conversations from your address",
             "read": "from your address",
+            "agent": "from your address",
+            "agent_ask": "from your address",
         }[self.scope]
-        what = "requests" if self.scope == "read" else "questions"
+        what = {"read": "requests", "agent": "tool calls", "agent_ask": "calls of `ask`"}.get(self.scope, "questions")
         unit = "second" if self.retry_after == 1 else "seconds"
         return f"Too many {what} {whose} for now: try again in {self.retry_after} {unit}."
 
@@ -53,6 +55,8 @@ class RateLimits:
         self._read = limits.parse(settings.rate_read)
         # An address's share of the overall limit's window in the busyness everyone's difficulty reads.
         self._share = type(self._overall)(max(1, int(self._overall.amount * SHARE)), self._overall.multiples)
+        self._agent = limits.parse(settings.rate_mcp)
+        self._agent_ask = limits.parse(settings.rate_mcp_ask)
 
     async def question(self, *, address: str, conversation: str) -> None:
         await self._hit(self._address, "address", address)
@@ -89,6 +93,13 @@ class RateLimits:
     async def read(self, *, address: str) -> None:
         """The endpoints that spend nothing (status, forgetting, the reference) are limited all the same."""
         await self._hit(self._read, "read", address)
+
+    async def agent(self, *, address: str, asks: bool) -> None:
+        """An MCP tool call: the agents' own limit per address; `ask` also its own, and the guide's overall one."""
+        await self._hit(self._agent, "agent", address)
+        if asks:
+            await self._hit(self._agent_ask, "agent_ask", address)
+            await self._hit(self._overall, "overall", "all")
 
     async def _hit(self, item: limits.RateLimitItem, scope: str, key: str) -> None:
         try:

@@ -78,6 +78,13 @@ class Settings:
     log_format: str = "text"  # text | json
     degrade: bool = True  # budget spent or model down: the offline model answers, quoting the site
     pow_maxnumber_top: int = 1_000_000  # the most tries a challenge takes under full pressure
+    # The MCP endpoint for coding agents at /mcp (sidecar/agents.py): off unless switched on.
+    mcp: bool = False
+    mcp_ask: bool = True  # `ask` spends the guide's budget: it can be switched off while the free tools stay on
+    mcp_token: str | None = field(default=None, repr=False)  # else every agent may call it; agents solve no proof
+    mcp_hosts: tuple[str, ...] = ()  # Host headers it answers beside the bundle's site_url and loopback
+    rate_mcp: str = "30/minute"  # MCP tool calls per client address (the panel's reads: 60/minute)
+    rate_mcp_ask: str = "3/minute"  # `ask` per client address (the panel's questions: 10/minute)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **flags: Any) -> Settings:
@@ -188,6 +195,11 @@ class Settings:
                 "spend live in one process's memory unless DOCENT_REDIS_URL (or --redis) names a Redis they share. "
                 "Set it, or run one worker, which answers hundreds of questions a second."
             )
+        if self.mcp and importlib.util.find_spec("mcp") is None:
+            problems.append(
+                "DOCENT_MCP (or --mcp) is on, but the MCP SDK is not installed: "
+                "`pip install 'mkdocs-docent[mcp]'` (or `pip install 'mcp>=2,<3'`)."
+            )
         return problems
 
 
@@ -236,6 +248,12 @@ def _operating(reader: _Reader, env: Mapping[str, str]) -> dict[str, Any]:
         "log_format": log_format,
         "degrade": reader.boolean("DOCENT_DEGRADE", True),
         "pow_maxnumber_top": reader.number("DOCENT_POW_MAXNUMBER_TOP", 1_000_000, int, minimum=1),
+        "mcp": reader.boolean("DOCENT_MCP", False),
+        "mcp_ask": reader.boolean("DOCENT_MCP_ASK", True),
+        "mcp_token": env.get("DOCENT_MCP_TOKEN") or None,
+        "mcp_hosts": reader.hosts("DOCENT_MCP_HOSTS"),
+        "rate_mcp": reader.rate("DOCENT_RATE_MCP", "30/minute"),
+        "rate_mcp_ask": reader.rate("DOCENT_RATE_MCP_ASK", "3/minute"),
     }
 
 
@@ -305,6 +323,23 @@ class _Reader:
                 )
             else:
                 found.append(raw)
+        return tuple(found)
+
+    def hosts(self, name: str) -> tuple[str, ...]:
+        found = []
+        for raw in filter(None, (h.strip() for h in self.env.get(name, "").split(","))):
+            parts = urlsplit(f"//{raw}")
+            try:
+                port_ok = parts.port is None or 0 < parts.port < 65536
+            except ValueError:
+                port_ok = False
+            if not parts.hostname or not port_ok or raw != parts.netloc or "@" in raw:
+                self.problems.append(
+                    f"{name}: {raw!r} is not a host name: write host or host:port as agents reach it, e.g. "
+                    "docs.example.org (no scheme, no path)."
+                )
+            else:
+                found.append(raw.lower())
         return tuple(found)
 
     def networks(self, name: str) -> tuple[Network, ...]:

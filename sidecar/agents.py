@@ -1,0 +1,345 @@
+"""The record for coding agents: an MCP endpoint at /mcp, on the official SDK (streamable HTTP, stateless).
+
+Four tools, their descriptions and schemas fixed here, so that every start lists the same bytes:
+- `search`: the record's sections that best match a query, each with its id, heading path, page title and URL;
+- `read_section`: one section whole, code as the record holds it;
+- `list_pages`: the site's map;
+- `ask`: the guide's answer, from the panel's own turn (the same budget, bulkhead, model and gate): each shown
+  sentence with its sources, each held one reported as held. It can be switched off alone (DOCENT_MCP_ASK=0).
+
+Agents solve no proof of work. In its place: an optional bearer token, rate limits of their own per address,
+tighter than the panel's, and `ask`'s own limit beside the guide's overall one. The Host check is the SDK's, over
+the bundle's `site_url`, DOCENT_MCP_HOSTS and loopback. Stateless: any worker or sidecar answers any request.
+Nothing an agent sends is logged: our errors never quote the input, and the SDK's log of a refused call names
+fields, not values.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+import time
+from contextlib import AbstractAsyncContextManager, aclosing
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
+from mcp.types import ToolAnnotations
+from pydantic import Field
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
+from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
+
+from docent.schema import RecordSection
+
+from .answer.bundle import Bundle
+from .answer.conversation import Conversation
+from .answer.events import Action, Card, Error, Held, Refused, Sentence
+from .answer.turn import ERROR_WORDS, Ask
+from .counts import DailyCounts
+from .guide import OFF_WORDS, Guide
+from .ratelimit import Limited, client_address
+from .store import StoreUnavailable
+from .tally import tallied
+
+PATH = "/mcp"
+TOOLS = ("search", "read_section", "list_pages", "ask")
+LOOPBACK = ("127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", "[::1]")
+MAX_K = 10
+
+INSTRUCTIONS = (
+    "The documentation of {site}, from its own record. Use `search` to find sections, `read_section` to read one "
+    "whole (code exactly as the site has it), `list_pages` for the map. `ask` answers a question in sentences "
+    "checked against the record, each with its sources; it costs the site's owner money, so search first and ask "
+    "at most once or twice a task."
+)
+SEARCH = (
+    "Search the site's documentation. Returns up to k sections, best first, each with its id (for read_section), "
+    "heading path, page title, URL and text, code blocks intact. Free; prefer it to ask."
+)
+READ = "Read one section of the site's documentation by its id (from search): its heading path, URL and whole text."
+PAGES = "List the site's pages: each page's id, title, URL and the ids of its sections in the record."
+ASK = (
+    "Ask the site's guide a question. Every sentence of its answer is checked against the documentation and cites "
+    "its sources; a sentence that fails the check is held back and reported as held, never shown. It spends the "
+    "site owner's budget and is limited: do not call it more than twice for one task, and search first."
+)
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False, destructive_hint=False)
+
+# What an agent reads when a call is refused: what to do next, never its own input.
+UNAVAILABLE = "The guide cannot reach its shared state just now: try again in a minute."
+ASK_OFF = "`ask` is switched off on this site: use search and read_section."
+UNKNOWN_SECTION = "No section has that id: take an id from search or list_pages."
+BLANK = "The {what} is blank: write a few words."
+
+Query = Annotated[str, Field(min_length=1, max_length=500, description="What to look for, in a few words.")]
+K = Annotated[int, Field(ge=1, le=MAX_K, description="How many sections at most (1 to 10).")]
+SectionId = Annotated[str, Field(min_length=1, max_length=200, description="A section's id, from search or list_pages.")]
+Question = Annotated[str, Field(min_length=1, max_length=500, description="One question about the site, in words.")]
+
+
+class Hit(TypedDict):
+    id: str
+    title: str
+    heading_path: list[str]
+    page: str
+    page_title: str
+    url: str
+    text: str
+
+
+class SearchResult(TypedDict):
+    results: list[Hit]
+
+
+class PageEntry(TypedDict):
+    id: str
+    title: str
+    url: str
+    sections: list[str]
+
+
+class PageList(TypedDict):
+    site: str
+    pages: list[PageEntry]
+
+
+class Source(TypedDict):
+    id: str
+    title: str
+    url: str
+
+
+class Shown(TypedDict):
+    text: str
+    sources: list[Source]
+
+
+class HeldBack(TypedDict):
+    reason: str
+    message: str
+
+
+class Link(TypedDict):
+    label: str
+    url: str
+
+
+class Answer(TypedDict):
+    answer: str
+    sentences: list[Shown]
+    held: list[HeldBack]
+    refused: HeldBack | None
+    pages: list[Link]
+    model: str
+    degraded: str | None
+
+
+class Agents:
+    """The MCP server and its guard, over the guide's parts: its bundle, limits, turn, counts and metrics."""
+
+    def __init__(self, guide: Guide, *, counts: DailyCounts | None = None) -> None:
+        self.guide = guide
+        self.settings = guide.settings
+        self.counts = counts
+        self._security: tuple[str, TransportSecurityMiddleware] | None = None
+        self.server: MCPServer[Any] = MCPServer(
+            name="docent", instructions=INSTRUCTIONS.format(site="this site"), log_level="WARNING"
+        )
+        self.server.tool(name="search", description=SEARCH, annotations=READ_ONLY)(self.search)
+        self.server.tool(name="read_section", description=READ, annotations=READ_ONLY)(self.read_section)
+        self.server.tool(name="list_pages", description=PAGES, annotations=READ_ONLY)(self.list_pages)
+        if self.settings.mcp_ask:
+            spends = ToolAnnotations(read_only_hint=True, idempotent_hint=False, open_world_hint=False, destructive_hint=False)
+            self.server.tool(name="ask", description=ASK, annotations=spends)(self.ask)
+        # The Host and Origin checks run in `__call__` over the live bundle's site_url; the SDK's own is off.
+        self.app = self.server.streamable_http_app(
+            streamable_http_path=PATH,
+            stateless_http=True,
+            json_response=True,
+            max_request_body_size=self.settings.body_bytes,
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        )
+
+    def running(self) -> AbstractAsyncContextManager[None]:
+        """The SDK's task group, entered by the sidecar's lifespan (a mounted app's own lifespan never runs)."""
+        return self.server.session_manager.run()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The guard before the SDK: the Host and Origin (421, 403), then the token (401)."""
+        request = Request(scope)
+        refused = await self.security().validate_request(request, is_post=request.method == "POST")
+        if refused is None and not self._authorised(request):
+            refused = _rpc_error(401, -32001, "This MCP endpoint needs its bearer token: ask the site's owner for it.")
+            refused.headers["WWW-Authenticate"] = 'Bearer realm="docent"'
+        if refused is not None:
+            self._count("http", _outcome(refused.status_code))
+            await refused(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def security(self) -> TransportSecurityMiddleware:
+        """The SDK's Host and Origin checks over loopback, DOCENT_MCP_HOSTS and the bundle's site_url (kept per URL)."""
+        bundle = self.guide.bundle()
+        site_url = bundle.manifest.site_url if bundle is not None else ""
+        if self._security is None or self._security[0] != site_url:
+            hosts, origins = list(LOOPBACK), ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
+            for host in self.settings.mcp_hosts:
+                hosts += [host] if ":" in host.rstrip("]") and not host.endswith("]") else [host, f"{host}:*"]
+            if site_url:
+                parts = urlsplit(site_url)
+                hosts += [parts.netloc, f"{parts.hostname}:*"] if parts.port is None else [parts.netloc]
+                origins.append(f"{parts.scheme}://{parts.netloc}")
+            origins += list(self.settings.origins)
+            settings = TransportSecuritySettings(allowed_hosts=hosts, allowed_origins=origins)
+            self._security = (site_url, TransportSecurityMiddleware(settings))
+        return self._security[1]
+
+    def _authorised(self, request: Request) -> bool:
+        token = self.settings.mcp_token
+        if token is None:
+            return True
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
+
+    # The tools. Each checks its limits first, then answers from the bundle of the moment.
+
+    async def search(self, query: Query, ctx: Context, k: K = 5) -> SearchResult:
+        bundle = await self._enter("search", ctx, blank=("query", query))
+        base = _base(bundle, ctx)
+        found = bundle.index.search(query, limit=k)
+        self._count("search", "ok")
+        return {"results": [_hit(bundle, bundle.record[sid], base) for sid, _ in found]}
+
+    async def read_section(self, id: SectionId, ctx: Context) -> Hit:
+        bundle = await self._enter("read_section", ctx)
+        section = bundle.record.get(id)
+        if section is None:
+            self._count("read_section", "invalid")
+            raise ToolError(UNKNOWN_SECTION)
+        self._count("read_section", "ok")
+        return _hit(bundle, section, _base(bundle, ctx))
+
+    async def list_pages(self, ctx: Context) -> PageList:
+        bundle = await self._enter("list_pages", ctx)
+        base = _base(bundle, ctx)
+        by_page: dict[str, list[str]] = {}
+        for section in bundle.record.values():
+            by_page.setdefault(section.page, []).append(section.id)
+        pages: list[PageEntry] = [
+            {"id": p.id, "title": p.label, "url": base + p.path, "sections": by_page.get(p.id, [])}
+            for p in bundle.manifest.pages
+        ]
+        self._count("list_pages", "ok")
+        return {"site": bundle.manifest.site_name, "pages": pages}
+
+    async def ask(self, question: Question, ctx: Context) -> Answer:
+        if not self.settings.mcp_ask:  # listed only when on; a call by name is refused all the same
+            self._count("ask", "off")
+            raise ToolError(ASK_OFF)
+        await self._enter("ask", ctx, blank=("question", question))
+        why, ready = self.guide.readiness()
+        if why is not None or ready is None:
+            self._count("ask", why or "no_model")
+            raise ToolError(OFF_WORDS.get(why or "no_model", OFF_WORDS["no_model"]))
+        base = _base(ready.bundle, ctx)
+        conversation = Conversation(token=secrets.token_urlsafe(16), created=time.time())  # one question, kept nowhere
+        turn = self.guide.turn(ready)
+        events = tallied(turn.run(conversation, Ask(question=question)), question=True, listeners=self.guide.listeners)
+        answer: Answer = {
+            "answer": "", "sentences": [], "held": [], "refused": None, "pages": [],
+            "model": ready.model.spec.id, "degraded": ready.degraded,
+        }
+        async with aclosing(events):
+            async for event in events:
+                if isinstance(event, Error):
+                    self._count("ask", "error")
+                    raise ToolError(ERROR_WORDS.get(event.code, event.message))
+                _take(answer, event, ready.bundle, base)
+        answer["answer"] = " ".join(s["text"] for s in answer["sentences"])
+        self._count("ask", "refused" if answer["refused"] else "ok")
+        return answer
+
+    async def _enter(self, tool: str, ctx: Context, *, blank: tuple[str, str] | None = None) -> Bundle:
+        """The limits, then the bundle; every refusal is a tool error in words an agent can act on."""
+        request = ctx.request_context.request
+        address = client_address(request.scope, self.settings.trust_proxy) if isinstance(request, Request) else "unknown"
+        try:
+            await self.guide.limits.agent(address=address, asks=tool == "ask")
+        except Limited as exc:
+            self._count(tool, "limited")
+            if self.guide.metrics is not None:
+                self.guide.metrics.limited.labels(exc.scope).inc()
+            raise ToolError(exc.message) from None
+        except StoreUnavailable:
+            self._count(tool, "store_unavailable")
+            raise ToolError(UNAVAILABLE) from None
+        if blank is not None and not blank[1].strip():
+            self._count(tool, "invalid")
+            raise ToolError(BLANK.format(what=blank[0]))
+        bundle = self.guide.bundle()
+        if bundle is None:
+            self._count(tool, "no_bundle")
+            raise ToolError(OFF_WORDS["no_bundle"])
+        return bundle
+
+    def _count(self, tool: str, outcome: str) -> None:
+        """Under fixed names only: the tool (one of TOOLS, or `http` for a refused request) and an outcome code."""
+        if self.guide.metrics is not None:
+            self.guide.metrics.agent_calls.labels(tool, outcome).inc()
+        if self.counts is not None:
+            self.counts.add({f"mcp:{tool}": 1} if outcome == "ok" else {f"mcp:{tool}": 1, f"mcp_refused:{outcome}": 1})
+
+
+def _take(answer: Answer, event: object, bundle: Bundle, base: str) -> None:
+    """One event of the turn into the agent's answer: what the panel would show, in words and URLs."""
+    if isinstance(event, Sentence):
+        sources: list[Source] = [{"id": c.id, "title": c.title, "url": base + c.path} for c in event.cites]
+        answer["sentences"].append({"text": event.text, "sources": sources})
+    elif isinstance(event, Held):
+        answer["held"].append({"reason": event.reason, "message": event.message})
+    elif isinstance(event, Refused):
+        answer["refused"] = {"reason": event.reason, "message": event.message}
+    elif isinstance(event, Action) and event.path:
+        answer["pages"].append({"label": event.label, "url": base + event.path})
+    elif isinstance(event, Card) and event.kind == "links":
+        for item in event.body.get("items", []):
+            answer["pages"].append({"label": str(item.get("label", "")), "url": base + str(item.get("path", ""))})
+
+
+def _hit(bundle: Bundle, section: RecordSection, base: str) -> Hit:
+    page = bundle.pages.get(section.page)
+    return {
+        "id": section.id,
+        "title": section.title,
+        "heading_path": [section.title],
+        "page": section.page,
+        "page_title": page.label if page is not None else section.page,
+        "url": base + section.path,
+        "text": section.text,
+    }
+
+
+def _base(bundle: Bundle, ctx: Context) -> str:
+    """Where the site's paths live: its site_url, else the address the agent reached the sidecar at."""
+    if bundle.manifest.site_url:
+        return bundle.manifest.site_url.rstrip("/")
+    request = ctx.request_context.request
+    if isinstance(request, Request):
+        return str(request.base_url).rstrip("/")
+    return ""
+
+
+def _outcome(status: int) -> str:
+    return {401: "unauthorised", 403: "bad_origin", 421: "bad_host", 400: "invalid"}.get(status, "refused")
+
+
+def _rpc_error(status: int, code: int, message: str) -> Response:
+    body = {"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}
+    return Response(json.dumps(body).encode(), status_code=status, media_type="application/json")
+

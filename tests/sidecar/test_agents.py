@@ -1,0 +1,305 @@
+"""The MCP endpoint as coding agents use it: the official SDK's client (`ClientSession` over streamable HTTP)
+against the real app on a real uvicorn on loopback."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import httpx2
+import pytest
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import CallToolResult
+
+from docent.schema import Manifest, Page, plain
+from docent.sidecar.app import create_app
+from docent.sidecar.counts import MemoryCounts
+from docent.sidecar.model.handler import HandlerModel
+from docent.sidecar.model.models import spec_for
+from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, TextDelta, Usage
+from docent.sidecar.settings import Settings
+from docent.sidecar.spending.factory import FeatureModel, guard
+
+from ..loopback import free_port, served
+
+pytestmark = pytest.mark.anyio
+
+SITE_URL = "https://docs.example.org/kit"
+CODE = "```python\nfrom kit import Client\n\nclient = Client(retries=3)\nclient.run()  # blocks\n```"
+RECORD = [
+    {"id": "install", "page": "start", "title": "Installing", "path": "/start/#install",
+     "text": "Install the kit with pip. The kit needs Python 3.11 or newer."},
+    {"id": "client", "page": "start", "title": "The client", "path": "/start/#client",
+     "text": f"A client retries a failed call three times.\n{CODE}"},
+    {"id": "retries", "page": "guide", "title": "Retries", "path": "/guide/#retries",
+     "text": "Retries wait one second, then two, then four, before the client gives up."},
+]
+PAGES = (Page("start", "Getting started", "/start/"), Page("guide", "User guide", "/guide/"))
+QUESTION = "How many times does a client retry a failed call?"
+
+
+def write_bundle(path: Path, *, site_url: str = SITE_URL) -> Path:
+    content: dict[str, Any] = {
+        "tools": [],
+        "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
+        "record": RECORD,
+        "lexicon": [{"term": "Kafka", "aliases": []}],
+        "manifest": plain(Manifest(site_name="Kit", pages=PAGES, site_url=site_url)),
+    }
+    content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    path.write_text(json.dumps(content))
+    return path
+
+
+def settings(tmp_path: Path, **changes: Any) -> Settings:
+    base = Settings(
+        enabled=True,
+        bundle=write_bundle(tmp_path / "docent-bundle.json"),
+        pow_secret=b"a test secret of some length",
+        pow_secret_made=False,
+        mcp=True,
+        rate_mcp="1000/minute",
+        rate_mcp_ask="1000/minute",
+    )
+    return replace(base, **changes)
+
+
+def answering(text: str, *, input_tokens: int = 100) -> tuple[FeatureModel, HandlerModel]:
+    """A model that writes `text`, behind the real meter, bulkhead and a budget of a dollar."""
+
+    def handler(request: ModelRequest) -> list[ModelEvent]:
+        return [TextDelta(text), Usage(input_tokens, 20), Stop("end_turn")]
+
+    model = HandlerModel(handler, spec=spec_for("claude-haiku-5-5"))
+    return guard(model, feature="guide", budget_usd=1.0, bulkhead=2), model
+
+
+@asynccontextmanager
+async def agent(base: str, *, headers: dict[str, str] | None = None) -> AsyncIterator[ClientSession]:
+    """The SDK's own client, as Claude Code or Cursor would connect."""
+    async with (
+        httpx2.AsyncClient(headers=headers or {}, timeout=30) as http,
+        streamable_http_client(f"{base}/mcp", http_client=http) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        yield session
+
+
+@asynccontextmanager
+async def sidecar(app_settings: Settings, **inject: Any) -> AsyncIterator[str]:
+    async with served(create_app(app_settings, **inject)) as base:
+        yield base
+
+
+def data(result: CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+def words(result: CallToolResult) -> str:
+    assert result.is_error
+    return " ".join(getattr(block, "text", "") for block in result.content)
+
+
+async def test_off_by_default_and_its_tools_listed_the_same_on_every_start(tmp_path: Path) -> None:
+    async with sidecar(replace(settings(tmp_path), mcp=False)) as base, httpx.AsyncClient() as http:
+        assert (await http.post(f"{base}/mcp", json={})).status_code in (404, 405)
+    listings = []
+    for _ in range(2):
+        async with sidecar(settings(tmp_path)) as base, agent(base) as session:
+            listings.append([tool.model_dump_json(by_alias=True, exclude_none=True) for tool in (await session.list_tools()).tools])
+    assert listings[0] == listings[1]
+    tools = {json.loads(t)["name"]: json.loads(t) for t in listings[0]}
+    assert list(tools) == ["search", "read_section", "list_pages", "ask"]
+    assert all(t["annotations"]["readOnlyHint"] for t in tools.values())
+    assert tools["search"]["inputSchema"]["properties"]["k"]["maximum"] == 10
+    assert "budget" in tools["ask"]["description"]
+
+
+async def test_search_gives_sections_with_their_urls_and_code_intact(tmp_path: Path) -> None:
+    async with sidecar(settings(tmp_path)) as base, agent(base) as session:
+        found = data(await session.call_tool("search", {"query": "client retries", "k": 2}))["results"]
+        assert [hit["id"] for hit in found] == ["client", "retries"]
+        client = found[0]
+        assert client["url"] == "https://docs.example.org/kit/start/#client"
+        assert client["page_title"] == "Getting started"
+        assert client["heading_path"][-1] == "The client"
+        assert CODE in client["text"]  # byte for byte: the blank line, the indentation, the comment
+        one = data(await session.call_tool("search", {"query": "pip install"}))["results"]
+        assert one[0]["id"] == "install"
+
+
+async def test_read_section_and_list_pages(tmp_path: Path) -> None:
+    async with sidecar(settings(tmp_path)) as base, agent(base) as session:
+        section = data(await session.call_tool("read_section", {"id": "client"}))
+        assert section["url"] == "https://docs.example.org/kit/start/#client" and CODE in section["text"]
+        missing = await session.call_tool("read_section", {"id": "nowhere"})
+        assert "No section has that id" in words(missing) and "nowhere" not in words(missing)
+        pages = data(await session.call_tool("list_pages", {}))
+        assert pages["site"] == "Kit"
+        assert pages["pages"] == [
+            {"id": "start", "title": "Getting started", "url": "https://docs.example.org/kit/start/", "sections": ["install", "client"]},
+            {"id": "guide", "title": "User guide", "url": "https://docs.example.org/kit/guide/", "sections": ["retries"]},
+        ]
+
+
+async def test_without_a_site_url_the_urls_are_the_sidecars_own(tmp_path: Path) -> None:
+    own = replace(settings(tmp_path), bundle=write_bundle(tmp_path / "plain.json", site_url=""))
+    async with sidecar(own) as base, agent(base) as session:
+        section = data(await session.call_tool("read_section", {"id": "install"}))
+        assert section["url"] == f"{base}/start/#install"
+
+
+async def test_ask_shows_checked_sentences_with_sources_and_reports_held_ones(tmp_path: Path) -> None:
+    text = (
+        "A client retries a failed call three times. [[client]] "
+        "The client is written in Rust and retries forever. [[client]]"
+    )
+    model, _ = answering(text)
+    counts = MemoryCounts()
+    async with sidecar(settings(tmp_path), model_factory=lambda _: model, counts=counts) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": QUESTION}))
+    assert answer["sentences"] == [
+        {"text": "A client retries a failed call three times.",
+         "sources": [{"id": "client", "title": "The client", "url": "https://docs.example.org/kit/start/#client"}]},
+    ]
+    assert answer["answer"] == "A client retries a failed call three times."
+    assert [h["reason"] for h in answer["held"]] == ["unknown_term"]
+    assert "retries forever" not in json.dumps(answer)  # the held sentence is reported, never shown
+    assert answer["refused"] is None and answer["model"] == "claude-haiku-5-5" and answer["degraded"] is None
+    assert model.budget.spent_usd() > 0  # the guide's own budget paid for it
+    day = counts.read(list(counts._days))
+    assert day["mcp:ask"] == 1 and day["questions"] == 1 and day["shown"] == 1 and day["held:unknown_term"] == 1
+
+
+async def test_the_policy_refuses_before_any_model_is_asked(tmp_path: Path) -> None:
+    model, inner = answering("never [[client]]")
+    async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": "What is her salary?"}))
+    assert answer["refused"] is not None and answer["refused"]["reason"] == "pay"
+    assert answer["sentences"] == [] and not inner.requests
+
+
+async def test_the_token_is_asked_for_when_set(tmp_path: Path) -> None:
+    async with sidecar(settings(tmp_path, mcp_token="a token of the owner's")) as base:
+        async with httpx.AsyncClient() as http:
+            bare = await http.post(f"{base}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+                                   headers={"Accept": "application/json, text/event-stream"})
+        assert bare.status_code == 401 and bare.headers["www-authenticate"].startswith("Bearer")
+        assert "bearer token" in bare.json()["error"]["message"]
+        with pytest.raises(Exception):  # noqa: B017 - the SDK's client fails its first request; which class is its own
+            async with agent(base, headers={"Authorization": "Bearer a wrong one"}):
+                pass
+        async with agent(base, headers={"Authorization": "Bearer a token of the owner's"}) as session:
+            assert len((await session.list_tools()).tools) == 4
+
+
+async def test_agents_have_rate_limits_of_their_own(tmp_path: Path) -> None:
+    limited = settings(tmp_path, rate_mcp="3/minute", rate_mcp_ask="1/minute")
+    model, _ = answering("A client retries a failed call three times. [[client]]")
+    async with sidecar(limited, model_factory=lambda _: model) as base, agent(base) as session:
+        assert data(await session.call_tool("ask", {"question": QUESTION}))["sentences"]
+        second = await session.call_tool("ask", {"question": QUESTION})
+        assert "Too many calls of `ask` from your address" in words(second)
+        data(await session.call_tool("list_pages", {}))
+        third = await session.call_tool("list_pages", {})
+        assert "Too many tool calls from your address for now: try again in" in words(third)
+        async with httpx.AsyncClient() as http:  # the panel's own limits are untouched
+            assert (await http.get(f"{base}/api/guide")).status_code == 200
+
+
+async def test_the_host_check_follows_site_url_and_the_setting(tmp_path: Path) -> None:
+    hosts = settings(tmp_path, mcp_hosts=("mcp.example.net",))
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    accept = {"Accept": "application/json, text/event-stream"}
+    async with sidecar(hosts) as base, httpx.AsyncClient() as http:
+        for host, status in (("evil.example", 421), ("docs.example.org", 200), ("mcp.example.net:8443", 200),
+                             (base.removeprefix("http://"), 200)):
+            response = await http.post(f"{base}/mcp", json=body, headers={**accept, "Host": host})
+            assert response.status_code == status, (host, response.text)
+        foreign = await http.post(f"{base}/mcp", json=body, headers={**accept, "Origin": "https://evil.example"})
+        assert foreign.status_code == 403
+
+
+async def test_a_spent_budget_answers_offline_or_says_so(tmp_path: Path) -> None:
+    model, _ = answering("A client retries a failed call three times. [[client]]", input_tokens=15_000_000)
+    async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
+        first = data(await session.call_tool("ask", {"question": QUESTION}))  # this answer spends the whole day's
+        assert first["model"] == "claude-haiku-5-5"
+        then = data(await session.call_tool("ask", {"question": QUESTION}))
+    assert then["model"] == "offline" and then["degraded"] == "budget_spent"
+    assert then["sentences"] and all(s["sources"] for s in then["sentences"])
+    model, _ = answering("A client retries a failed call three times. [[client]]", input_tokens=15_000_000)
+    strict = settings(tmp_path, degrade=False)
+    async with sidecar(strict, model_factory=lambda _: model) as base, agent(base) as session:
+        data(await session.call_tool("ask", {"question": QUESTION}))
+        spent = await session.call_tool("ask", {"question": QUESTION})
+        assert "spent today's budget" in words(spent)
+        assert data(await session.call_tool("search", {"query": "retries"}))["results"]  # the free tools stay on
+
+
+async def test_ask_switched_off_leaves_the_free_tools(tmp_path: Path) -> None:
+    async with sidecar(settings(tmp_path, mcp_ask=False)) as base, agent(base) as session:
+        assert [t.name for t in (await session.list_tools()).tools] == ["search", "read_section", "list_pages"]
+        refused = await session.call_tool("ask", {"question": QUESTION})
+        assert refused.is_error
+
+
+async def test_bad_input_gets_mcps_error_shapes_never_a_500(tmp_path: Path) -> None:
+    async with sidecar(settings(tmp_path)) as base:
+        async with agent(base) as session:
+            for name, arguments in (("search", {"query": ""}), ("search", {"query": "x", "k": 50}),
+                                    ("search", {"query": 3}), ("search", {}), ("read_section", {"id": ["a"]}),
+                                    ("ask", {"question": "x" * 501}), ("search", {"query": "   "}),
+                                    ("ask", {"question": " \n "})):
+                result = await session.call_tool(name, arguments)
+                assert result.is_error and words(result), (name, arguments)
+        async with httpx.AsyncClient() as http:
+            accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+            for raw in (b"{not json", b"[]", b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": 7}',
+                        b'{"jsonrpc": "2.0", "id": 1, "method": "no/such"}', b"x" * 40_000):
+                response = await http.post(f"{base}/mcp", content=raw, headers=accept)
+                assert 400 <= response.status_code < 500 or "error" in response.json(), raw[:40]
+                assert response.status_code != 500
+
+
+async def test_redis_down_is_an_error_an_agent_can_read(tmp_path: Path) -> None:
+    down = settings(tmp_path, redis_url=f"redis://127.0.0.1:{free_port()}/0")
+    async with sidecar(down) as base, agent(base) as session:
+        for name, arguments in (("search", {"query": "retries"}), ("ask", {"question": QUESTION})):
+            result = await session.call_tool(name, arguments)
+            assert "cannot reach its shared state" in words(result)
+
+
+async def test_nothing_an_agent_sends_is_logged_and_calls_are_counted_by_tool(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    secret = "zanzibar quokka"
+    counts = MemoryCounts()
+    caplog.set_level(logging.DEBUG)
+    async with sidecar(settings(tmp_path, metrics_token="m" * 20), counts=counts) as base:
+        async with agent(base) as session:
+            await session.call_tool("search", {"query": secret})
+            await session.call_tool("search", {"query": secret, "k": 99})
+            await session.call_tool("read_section", {"id": secret})
+            await session.call_tool("ask", {"question": f"What about {secret}?"})
+        async with httpx.AsyncClient() as http:
+            scraped = (await http.get(f"{base}/api/guide/metrics", headers={"Authorization": "Bearer " + "m" * 20})).text
+    server_side = [r for r in caplog.records if not r.name.startswith(("mcp.client", "httpx", "httpcore"))]
+    assert server_side and not any("zanzibar" in r.getMessage() for r in server_side)
+    assert 'docent_mcp_calls_total{outcome="ok",tool="search"} 1.0' in scraped
+    assert 'docent_mcp_calls_total{outcome="invalid",tool="read_section"} 1.0' in scraped
+    assert "zanzibar" not in scraped
+    day = counts.read(list(counts._days))
+    assert day["mcp:search"] == 1 and day["mcp:read_section"] == 1 and day["mcp:ask"] == 1
+    assert not any("zanzibar" in name for name in day)

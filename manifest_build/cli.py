@@ -139,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
             refuse=options.get("refuse"),
             synonyms=options.get("synonyms"),
             suggestions=options.get("suggestions"),
+            kind=options.get("kind"),
         )
         record_mode, budget = record_options(
             args.record or options.get("record"),

@@ -50,6 +50,7 @@ class Manifest:
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     suggestions: tuple[str, ...] = ()
     site_url: str = ""
+    kind: str = "portfolio"
 
     def written(self, *, hash: str) -> schema.Manifest:
         """The manifest as the bundle holds it (docent.schema.Manifest)."""
@@ -57,7 +58,8 @@ class Manifest:
             hash=hash, site_name=self.site_name, sidecar=self.sidecar, pages=self.pages, sections=self.sections,
             parts=self.parts, experiments=self.experiments, tours=self.tours, offers=self.offers,
             actions=self.actions, fields=self.fields,
-            record_hashes={r.id: section_hash(r.text) for r in self.record}, suggestions=self.suggestions,
+            record_hashes={r.id: section_hash(r.text) for r in self.record}, kind=self.kind,
+            suggestions=self.suggestions,
             page_text=dict(self.page_text), instructions=dict(self.instructions),
             owner=schema.Owner(self.owner, self.called or self.owner, self.pronoun), refuse=self.refuse,
             synonyms={word: tuple(means) for word, means in self.synonyms.items()},
@@ -232,7 +234,9 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
         refuse=config.refuse,
         synonyms=config.synonyms,
         suggestions=build_suggestions(
-            config.suggestions, pages=page_list, tours=tours, experiments=experiments, record=record, offers=offers
+            config.suggestions, pages=page_list, tours=tours, experiments=experiments, record=record, offers=offers,
+            kind=config.kind, site_name=config.site_name,
         ),
+        kind=config.kind,
     )
     return manifest, problems

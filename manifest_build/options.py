@@ -136,8 +136,9 @@ def _rule(value: Any, *, where: str) -> bool | str:
     return _text(value, where=where)
 
 
-def _refuse(raw: Any) -> dict[str, Any]:
-    """`{pay: true, private: true, topics: [{id, asks: [phrase, ...], says: "words"}]}`; pay and private default on."""
+def _refuse(raw: Any, *, kind: str = "portfolio") -> dict[str, Any]:
+    """`{pay: true, private: true, topics: [{id, asks: [phrase, ...], says: "words"}]}`; pay and private default on for
+    a portfolio and off for documentation, where "fees", "age" and "address" are the trade's words."""
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
@@ -164,9 +165,10 @@ def _refuse(raw: Any) -> dict[str, Any]:
                 "says": _text(topic.get("says"), where=f"{where}.says"),
             }
         )
+    person = kind == "portfolio"
     return {
-        "pay": _rule(raw.get("pay", True), where="docent `refuse.pay`"),
-        "private": _rule(raw.get("private", True), where="docent `refuse.private`"),
+        "pay": _rule(raw.get("pay", person), where="docent `refuse.pay`"),
+        "private": _rule(raw.get("private", person), where="docent `refuse.private`"),
         "topics": kept,
     }
 
@@ -203,6 +205,20 @@ def _suggestions(raw: Any) -> tuple[str, ...]:
     return found
 
 
+KINDS = ("auto", "portfolio", "docs")
+
+
+def _kind(raw: Any, *, owner: Any) -> str:
+    """`kind:` portfolio (a person's site), docs (a project's documentation), or auto: a portfolio when the `owner`
+    option names someone, else documentation."""
+    kind = "auto" if raw is None or raw == "" else raw
+    if kind not in KINDS:
+        raise ConfigError(f"docent `kind` must be auto, portfolio or docs, not {raw!r}.")
+    if kind != "auto":
+        return str(kind)
+    return "portfolio" if owner not in (None, "", {}) else "docs"
+
+
 def record_options(record: Any = None, budget: Any = None) -> tuple[str, int]:
     """`record:` (auto, whole or search) and `prompt_budget_tokens:` (a whole number of tokens, 1,000 or more)."""
     mode = "auto" if record is None else record
@@ -228,11 +244,14 @@ def site_config(
     refuse: Any = None,
     synonyms: Any = None,
     suggestions: Any = None,
+    kind: Any = None,
 ) -> SiteConfig:
-    """The owner's options, checked. `owner` is the plugin's option (a name or a mapping); site_author its fallback."""
+    """The owner's options, checked. `owner` is the plugin's option (a name or a mapping); site_author its fallback.
+    `kind` (auto, portfolio or docs) sets the defaults of the options left unset."""
     if not isinstance(sidecar, str):
         raise ConfigError(f"docent `sidecar_url` must be text (\"\" for the site's own origin), not {sidecar!r}.")
     name, called, pronoun = _owner(owner, site_author=site_author)
+    site_kind = _kind(kind, owner=owner)
     return SiteConfig(
         site_name=collapse(str(site_name or "")),
         site_url=str(site_url or "").strip().rstrip("/"),
@@ -243,7 +262,8 @@ def site_config(
         lexicon=_lexicon(lexicon),
         called=called,
         pronoun=pronoun,
-        refuse=_refuse(refuse),
+        refuse=_refuse(refuse, kind=site_kind),
         synonyms=_synonyms(synonyms),
         suggestions=_suggestions(suggestions),
+        kind=site_kind,
     )

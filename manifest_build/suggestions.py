@@ -1,11 +1,14 @@
 """What an empty panel offers to ask: the owner's own questions, else a few drawn from what the site has.
 
-Drawn from the manifest, one of each where the site has it: a tour, an experiment, a case (the first page after the
-home page with record sections on it), an offer. Each is a question the guide can act on, in the manifest's words.
+On a portfolio, one of each where the site has it: a tour, an experiment, a case (the first page after the home page
+with record sections on it), an offer. On documentation, the nav's pages with record sections, in nav order, asked
+as a reader would ("How do I install HTTPX?"), leaving out the pages about the project rather than its use
+(contributing, the changelog). Each is a question the guide can answer or act on, in the manifest's words.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from docent.schema import Experiment, Offer, Page, RecordSection, Tour
@@ -29,9 +32,13 @@ def suggestions(
     experiments: Sequence[Experiment],
     record: Sequence[RecordSection],
     offers: Sequence[Offer],
+    kind: str = "portfolio",
+    site_name: str = "",
 ) -> tuple[str, ...]:
     if owners:
         return tuple(owners)
+    if kind == "docs":
+        return _from_nav(pages, record, site_name=site_name)
     drawn: list[str] = []
     if tours:
         drawn.append(f"Give me the tour “{tours[0].label}”.")
@@ -43,4 +50,36 @@ def suggestions(
         drawn.append(f"What does the site say about “{case.label}”?")
     if offers:
         drawn.append(_ask(offers[0].label))
+    return tuple(drawn[:MOST])
+
+
+# Pages about the project rather than its use: a reader's first question is rarely about them.
+_ASIDE = re.compile(
+    r"contribut|conduct|changelog|change log|release notes|releases|licen[cs]e|security polic|sponsor|funding|"
+    r"authors|credits|history|roadmap|about",
+    re.IGNORECASE,
+)
+_INSTALL = re.compile(r"\binstall", re.IGNORECASE)
+_START = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview", re.IGNORECASE)
+
+
+def _from_nav(pages: Sequence[Page], record: Sequence[RecordSection], *, site_name: str) -> tuple[str, ...]:
+    """Up to four questions from the nav's pages that have record sections, the home page last."""
+    with_record = {section.page for section in record}
+    name = site_name if 0 < len(site_name.split()) <= 3 else "it"
+    drawn: list[str] = []
+    for page in [*pages[1:], *pages[:1]]:
+        label = page.label.strip().rstrip(".!?:")
+        if page.id not in with_record or not label or _ASIDE.search(label):
+            continue
+        if _INSTALL.search(label):
+            asked = f"How do I install {name}?"
+        elif _START.search(label):
+            asked = "How do I get started?"
+        elif page.id == "home":
+            asked = f"What is {name}?" if name != "it" else f"What is “{label}” about?"
+        else:
+            asked = f"What should I know about “{label}”?"
+        if asked not in drawn:
+            drawn.append(asked)
     return tuple(drawn[:MOST])

@@ -32,3 +32,4 @@ class SiteConfig:
     refuse: dict[str, Any] = field(default_factory=lambda: {"pay": True, "private": True, "topics": []})
     synonyms: dict[str, list[str]] = field(default_factory=dict)  # a visitor's word -> the site's words
     suggestions: tuple[str, ...] = ()  # questions an empty panel offers; () draws them from the manifest
+    kind: str = "portfolio"  # portfolio (a person's site) or docs (a project's documentation)

@@ -6,6 +6,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from docent.manifest_build.mode import CHOICES, DEFAULT_BUDGET_TOKENS
+from docent.manifest_build.options import KINDS
 
 
 class DocentConfig(base.Config):
@@ -17,6 +18,10 @@ class DocentConfig(base.Config):
 
     bundle = c.Type(str, default="docent-bundle.json")
     """The private bundle's path, relative to mkdocs.yml's folder; keep it outside site_dir so it is not published."""
+
+    kind = c.Choice(KINDS, default="auto")
+    """portfolio (a person's site) or docs (a project's documentation): the defaults of refusals, voice, the prompt,
+    the panel's intro, suggestions and when to open pages; auto: a portfolio when `owner` names someone."""
 
     tours = c.Type(list, default=[])
     """Tours: a list of {id, label, steps: [{page, part or section, caption}]}."""

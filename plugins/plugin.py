@@ -66,6 +66,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                 refuse=self.config.refuse,
                 synonyms=self.config.synonyms,
                 suggestions=self.config.suggestions,
+                kind=self.config.kind,
             )
             self._record = record_options(self.config.record, self.config.prompt_budget_tokens)
         except ConfigError as exc:

@@ -39,6 +39,7 @@ class Manifest:
     actions: tuple[Action, ...] = ()
     fields: tuple[Field, ...] = ()
     record_hashes: dict[str, str] = field(default_factory=dict)  # each record section's text, hashed short
+    kind: str = "portfolio"  # portfolio or docs: the defaults the site asked for (refusals, voice, the panel's intro)
     suggestions: tuple[str, ...] = ()
     # The bundle's alone: never in the public file under the site.
     page_text: dict[str, str] = field(default_factory=dict)

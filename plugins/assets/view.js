@@ -14,8 +14,13 @@ import { followScheme, make } from "./dom.js";
 
 var MAX_QUESTION = 500;
 
-var INTRO = "The guide answers from this site's own pages, links each sentence to where it comes from, " +
-  "and can open pages, point things out and run what the site shows.";
+/* What the guide does, by the site's kind (the manifest's `kind`): documentation has nothing to run. */
+var INTRO = {
+  portfolio: "The guide answers from this site's own pages, links each sentence to where it comes from, " +
+    "and can open pages, point things out and run what the site shows.",
+  docs: "The guide answers from this documentation, links each sentence to the section it comes from, " +
+    "and shows code as the pages give it."
+};
 
 /* A touch screen without a mouse: focusing the question there would raise the keyboard over the page. */
 function touchFirst(event) {
@@ -25,8 +30,8 @@ function touchFirst(event) {
 }
 
 /* mode: "float" or "full"; mount: the element the full panel goes in; hooks: {submit, opened, closed, forget};
-   suggestions: the questions an empty panel offers. */
-export function PanelView(mode, mount, hooks, siteName, suggestions) {
+   suggestions: the questions an empty panel offers; kind: the site's kind, "portfolio" or "docs". */
+export function PanelView(mode, mount, hooks, siteName, suggestions, kind) {
   this.mode = mode;
   this.hooks = hooks;
   this.collapsed = false;
@@ -69,7 +74,7 @@ export function PanelView(mode, mount, hooks, siteName, suggestions) {
   this.log.setAttribute("aria-label", "Conversation with the guide");
   this.log.tabIndex = 0;
 
-  this.empty = this.emptyState(suggestions);
+  this.empty = this.emptyState(suggestions, kind);
   panel.appendChild(this.empty);
   panel.appendChild(this.log);
   var view = this;
@@ -153,9 +158,9 @@ export function PanelView(mode, mount, hooks, siteName, suggestions) {
 }
 
 /* What an empty panel shows: one sentence on what the guide does, and questions to ask as buttons. */
-PanelView.prototype.emptyState = function (suggestions) {
+PanelView.prototype.emptyState = function (suggestions, kind) {
   var view = this, box = make("div", "docent-empty");
-  box.appendChild(make("p", "docent-intro", INTRO));
+  box.appendChild(make("p", "docent-intro", INTRO[kind] || INTRO.portfolio));
   var list = Array.isArray(suggestions) ? suggestions.filter(function (s) { return typeof s === "string" && s; }) : [];
   if (list.length) {
     var heading = make("p", "docent-try", "Try asking:");

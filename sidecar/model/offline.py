@@ -197,8 +197,11 @@ class OfflineModel:
                                       allowed=excerpted(request.messages))
         if kind in SHOWS:
             sentences = sentences[:2]
-        elif not calls and best is not None and "show_page" in offered:
-            # the page a fact is on, opened when the visitor is elsewhere (or asks where it is)
+        elif not calls and best is not None and "show_page" in offered and (
+            manifest.kind != "docs" or SHOW.search(question)
+        ):
+            # the page a fact is on, opened when the visitor is elsewhere (or asks where it is); on documentation
+            # only when asked, since each citation links to its section already
             target = _page_to_show(request, best, question) if SHOW.search(question) else best.page
             if target is not None and target != here:
                 calls = [("show_page", {"id": target})]

@@ -1,7 +1,8 @@
 """The owner's first-person words told about them: "I review code." -> "Mara reviews code.".
 
 The record is in the owner's voice; the guide speaks about the owner, by the name the owner chose and then by their
-pronoun, and about "we" as the team. A verb after the subject is put in the third person ("I lead" -> "Mara leads"),
+pronoun, and about "we" as the team. Documentation's "we" is the project's own voice and stays as written; its rare
+"I" is the documentation's ("I recommend" -> "the documentation recommends"). A verb after the subject is put in the third person ("I lead" -> "Mara leads"),
 past tenses and modals left as they are.
 """
 
@@ -24,6 +25,7 @@ PRONOUNS: dict[str, dict[str, str]] = {
     "she": {"subject": "she", "object": "her", "possessive": "her", "own": "hers", "self": "herself"},
     "he": {"subject": "he", "object": "him", "possessive": "his", "own": "his", "self": "himself"},
     "they": {"subject": "they", "object": "them", "possessive": "their", "own": "theirs", "self": "themselves"},
+    "it": {"subject": "it", "object": "it", "possessive": "its", "own": "its", "self": "itself"},
 }
 # Words between a subject and its verb that leave the verb alone: "I now put", "we also ran".
 _ADVERBS = frozenset(
@@ -46,9 +48,12 @@ class Voice:
 
     called: str = ""
     pronoun: str = "they"
+    plural: bool = True  # "we" is the team's; False keeps it as written (documentation's own voice)
 
     @classmethod
     def of(cls, manifest: Manifest) -> Voice:
+        if manifest.kind == "docs":
+            return cls("the documentation", "it", plural=False)
         owner = manifest.owner
         pronoun = owner.pronoun or "they"
         return cls(owner.called or owner.name, pronoun if pronoun in PRONOUNS else "they")
@@ -93,6 +98,8 @@ class Voice:
         lower = word.lower()
         name = self.called or "the site's owner"
         if lower.startswith("we") or lower in ("our", "ours", "us", "ourselves"):
+            if not self.plural:
+                return word, None, named
             return _TEAM[lower], ("team" if lower == "we" else None), named
         if word.startswith("I"):
             subject = words["subject"] if named else name

@@ -34,6 +34,21 @@ HOW_ADJ = re.compile(
 )
 
 
+# The visitor's own stack, named in their first person: "I use FastAPI", "with my Django app", "we run it behind
+# nginx". Such a name is where the visitor stands, not what they ask about, so the record need not name it; "Does
+# she know Rust?" names no stack of the visitor's, and a record without Rust still does not say.
+# A name with a digit (HTTP/3, Python 3.14) is a version, what a question asks about, never forgiven.
+VISITOR = re.compile(r"\bI\b|\b(?i:my|we|we're|we’re|our)\b")
+_ASKING = "".join(rf"(?<!\b[{w[0].upper()}{w[0]}]{w[1:]}\s)" for w in ("can", "do", "could", "should", "may", "might", "would", "will", "must"))
+OWN_STACK = re.compile(
+    r"\b(?:" + _ASKING + r"(?:I|we)\s+(?:am\s+|are\s+)?(?:use|using|run|running|deploy|deploying|build|building|work\s+with|"
+    r"call|calling)|I['’]m\s+(?:using|running|on|building|calling)|we['’]re\s+(?:using|running|on|building)"
+    r"|with|using|via|from|inside|behind|within|on|under|in)\s+(?:(?:a|an|the|my|our)\s+)?"
+    r"((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
+    r"|\b(?:my|our)\s+((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
+)
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """How rare each of the record's words is, and which words each section holds: to weigh a question's words
@@ -102,6 +117,7 @@ class Weighed:
         known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
         heads = _heads(question)
         named = (_names(question) | heads) - known
+        own = _own_stack(question) - known
         by_alias: dict[str, frozenset[str]] = {}
         for term in matcher.names(question):
             canon = frozenset(t for t in terms(term) if index.df[t])
@@ -122,7 +138,7 @@ class Weighed:
         alts: dict[str, frozenset[str]] = {}
         extra: list[str] = []
         for word in words:
-            if word in silent or word in known:
+            if word in silent or word in known or word in own and not index.df[word]:
                 continue
             said = frozenset({word}) if index.df[word] else by_alias.get(word) or frozenset(
                 s for s in synonyms.get(word, ()) if index.df[s]
@@ -160,6 +176,16 @@ def _names(question: str) -> set[str]:
         if before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):
             names.add(stem(word))
     return names
+
+
+def _own_stack(question: str) -> set[str]:
+    """The names of the visitor's own tools, in a question that speaks of the visitor ("How do I set a timeout with
+    my FastAPI app?"): asked about the rest, the record answers without naming them."""
+    if not VISITOR.search(question):
+        return set()
+    names = (m.group(1) or m.group(2) or "" for m in OWN_STACK.finditer(question))
+    said = Counter(terms(question))  # named twice, it is asked about as well ("I use Rust; does she use Rust?")
+    return {t for name in names if not any(c.isdigit() for c in name) for t in terms(name) if said[t] == 1}
 
 
 def _heads(question: str) -> set[str]:

@@ -151,7 +151,7 @@ def test_options_of_the_wrong_shape_are_config_errors_naming_the_option(options,
 
 
 def test_the_owner_and_the_rules_are_options_the_bundle_carries():
-    site = site_config(site_author="Mara Lindqvist", refuse={"pay": False, "topics": [
+    site = site_config(site_author="Mara Lindqvist", kind="portfolio", refuse={"pay": False, "topics": [
         {"id": "clients", "asks": "client list", "says": "Not named here."}]}, synonyms={"Portfolio": "cv"})
     manifest, _ = build([HOME], site)
     private = manifest.private(hash="")
@@ -194,7 +194,7 @@ def test_the_owners_suggestions_go_into_the_public_manifest_as_written():
 def test_without_the_owners_suggestions_a_tour_an_experiment_a_case_and_an_offer_are_drawn_from_the_site():
     tours = [{"id": "t", "label": "A first visit", "steps": [{"section": "work", "caption": "w"}]}]
     offers = [{"id": "cv", "label": "Download the CV", "target": "/cv/"}, {"id": "m", "label": "Mail", "target": "/m/"}]
-    manifest, problems = build([HOME, EXPERIMENT, CASE], site_config(tours=tours, offers=offers))
+    manifest, problems = build([HOME, EXPERIMENT, CASE], site_config(tours=tours, offers=offers, kind="portfolio"))
     assert problems == []
     assert manifest.suggestions == (
         "Give me the tour “A first visit”.",
@@ -207,3 +207,43 @@ def test_without_the_owners_suggestions_a_tour_an_experiment_a_case_and_an_offer
 def test_a_site_with_nothing_to_draw_from_suggests_nothing():
     manifest, _ = build([HOME, LAB], site_config())
     assert manifest.suggestions == () and manifest.public(hash="")["suggestions"] == []
+
+
+def _docs_page(path, title, heading):
+    return read_page(f'<h2 id="{heading.lower()}">{heading}</h2><p>Text about {heading}.</p>', path=path,
+                     title=title, record=True)
+
+
+def test_a_named_owner_makes_a_portfolio_and_no_owner_documentation_each_default_settable():
+    assert site_config(owner="Jo Lind").kind == "portfolio"
+    assert site_config(owner={"called": "Jo"}, site_author="Jo Lind").kind == "portfolio"
+    docs = site_config(site_name="HTTPX", site_author="Encode")  # an author's name alone is no owner
+    assert docs.kind == "docs"
+    # documentation: "fees", "age" and "address" are the trade's words, so pay and private are off unless asked for
+    assert docs.refuse == {"pay": False, "private": False, "topics": []}
+    assert site_config(kind="docs", refuse={"private": True}).refuse["private"] is True
+    assert site_config(owner="Jo Lind", kind="docs").kind == "docs"
+    assert site_config(owner="Jo Lind").refuse == {"pay": True, "private": True, "topics": []}
+    with pytest.raises(ConfigError, match="docent `kind` must be auto, portfolio or docs, not 'blog'"):
+        site_config(kind="blog")
+
+
+def test_documentations_suggestions_are_drawn_from_the_nav_as_a_reader_asks():
+    pages = [
+        _docs_page("/", "HTTPX", "Features"),
+        _docs_page("/contributing/", "Contributing", "Setup"),
+        _docs_page("/quickstart/", "QuickStart", "Timeouts"),
+        read_page("<h2 id='x'>X</h2><p>x</p>", path="/api/", title="Developer Interface"),  # no record: not asked
+        _docs_page("/advanced/authentication/", "Authentication", "Basic"),
+        _docs_page("/install/", "Installation", "Pip"),
+        _docs_page("/async/", "Async Support", "Trio"),
+    ]
+    manifest, problems = build(pages, site_config(site_name="HTTPX"))
+    assert problems == [] and manifest.kind == "docs"
+    assert manifest.suggestions == (
+        "How do I get started?",
+        "What should I know about “Authentication”?",
+        "How do I install HTTPX?",
+        "What should I know about “Async Support”?",
+    )
+    assert manifest.public(hash="")["kind"] == "docs"

@@ -8,7 +8,7 @@ from docent.manifest_build.page import read_page
 from docent.manifest_build.prompt import system
 
 
-def _system(owner="Jo Doe"):
+def _system(owner="Jo Doe", kind=None):
     pages = [
         read_page('<h2 id="work">Work</h2>', path="/", title="Home"),
         read_page('<h2 id="acme">Acme<a class="headerlink">¶</a></h2><p>I review code.</p>', path="/roles/",
@@ -17,7 +17,7 @@ def _system(owner="Jo Doe"):
                   'Full heap</i></div><p>The heap grows.</p><button data-docent-action="run" data-docent-consequential>'
                   'Run</button>', path="/lab/", title="Lab"),
     ]
-    manifest, problems = build(pages, site_config(site_name="Jo's site", owner=owner,
+    manifest, problems = build(pages, site_config(site_name="Jo's site", owner=owner, kind=kind,
                                                   offers=[{"id": "cv", "label": "The CV", "target": "/cv/"}]))
     assert problems == []
     return system(manifest)
@@ -74,5 +74,22 @@ def test_the_map_names_pages_sections_experiments_offers_and_what_pages_lend():
         assert said in site_map, said
 
 
-def test_without_an_author_the_owner_is_named_generically():
-    assert "the site's owner" in _system(owner="")[0]["text"]
+def test_a_portfolio_without_an_author_names_the_owner_generically():
+    assert "the site's owner" in _system(owner="", kind="portfolio")[0]["text"]
+
+
+def test_documentation_is_the_documentation_of_the_site_in_its_own_voice_and_opens_pages_only_when_asked():
+    rules = _system(owner="")[0]["text"]  # no owner named: documentation
+    assert rules.startswith("# How to answer\n\nYou are the guide to the documentation of Jo's site.")
+    for said in ("the project speaks", "never \"the team's\"", "Open a page with show_page only when the visitor asks",
+                 "do not open the page a fact is on", "claim nothing about a tool the record does not name"):
+        assert said in rules, said
+    for portfolio in ("the website of", "write it as the team's", "the answer is on another page, open it",
+                      "the site's owner", "third person"):
+        assert portfolio not in rules, portfolio
+    assert "in the documentation's own words" in _system(owner="")[1]["text"]
+
+
+def test_a_named_owner_makes_a_portfolio_and_kind_can_be_set_by_hand():
+    assert "the website of Jo Doe" in _system()[0]["text"]
+    assert "the documentation of Jo's site" in _system(kind="docs")[0]["text"]

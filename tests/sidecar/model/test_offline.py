@@ -276,3 +276,59 @@ def test_a_long_sentence_is_said_to_its_first_clause_and_a_flattened_table_not_a
         "I designed the authentication decision service, a Spring Boot service that the vendor calls for every "
         "request."
     ]
+
+
+DOCS_RECORD = {
+    s.id: s
+    for s in (
+        Section("timeouts", "advanced-timeouts", "Timeout configuration", "Our implementation enforces timeouts on "
+                "every network operation. We recommend setting a timeout on each client with the timeout argument.",
+                "/advanced/timeouts/#timeouts"),
+        Section("proxies", "advanced-proxies", "Proxies", "A client sends its requests through a proxy when given "
+                "the proxy argument. Proxies may use HTTP or SOCKS.", "/advanced/proxies/#proxies"),
+    )
+}
+DOCS = Manifest(site_name="HTTPX", kind="docs")
+DOCS_SHOW_PAGE = {
+    "name": "show_page",
+    "input_schema": {"type": "object", "properties": {"id": {"type": "string",
+                                                             "enum": ["advanced-timeouts", "advanced-proxies"]}}},
+}
+
+
+async def docs_answer(question: str, manifest: Manifest = DOCS) -> tuple[str, list]:
+    model = OfflineModel(lambda: DOCS_RECORD, manifest=lambda: manifest)
+    events, exc = await collect(model.stream(ask(question, tools=[DOCS_SHOW_PAGE])))
+    assert exc is None
+    return "".join(e.text for e in events if isinstance(e, TextDelta)), events
+
+
+@pytest.mark.anyio
+async def test_documentation_keeps_its_own_voice_and_opens_a_page_only_when_asked():
+    text, events = await docs_answer("How are timeouts enforced?")
+    assert "Our implementation enforces timeouts on every network operation. [[timeouts]]" in text
+    assert "the team" not in text
+    assert not [e for e in events if isinstance(e, ToolCall)]  # the citation links to the section: no page opened
+    _, events = await docs_answer("Where are the timeouts documented?")
+    assert [(e.name, e.input) for e in events if isinstance(e, ToolCall)] == [("show_page", {"id": "advanced-timeouts"})]
+    # the same record on a portfolio is the team's, and the page the fact is on opens
+    text, events = await docs_answer("How are timeouts enforced?", Manifest(owner=Owner("Jo Lind", "Jo", "he")))
+    assert "The team's implementation enforces timeouts" in text
+    assert [e.name for e in events if isinstance(e, ToolCall)] == ["show_page"]
+
+
+@pytest.mark.anyio
+async def test_the_visitors_own_tools_do_not_count_against_them_but_what_is_asked_about_does():
+    for question in ("How do I set a timeout on the client with my FastAPI app?",
+                     "I use Django: how do I set a timeout on each client?",
+                     "We run behind Traefik; how does a client send requests through a proxy?"):
+        text, _ = await docs_answer(question)
+        assert text != "[[none]]" and "[[" in text, question
+        assert "FastAPI" not in text and "Django" not in text and "Traefik" not in text
+    for question in ("Does the client support HTTP/3?", "Can I use Brotli with the client?",
+                     "How do I set a timeout in Python 3.14?"):
+        text, _ = await docs_answer(question)
+        assert text == "[[none]]", question
+    # a portfolio: the visitor's question about the owner's skill is no stack of the visitor's
+    for question in ("Does he know Rust?", "I use Rust; has he worked with Rust?"):
+        assert await told(question) == "[[none]]", question

@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import secrets
 import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 # Subcommands whose code lives elsewhere: each module offers add_arguments(parser) and run(args) -> int.
 ELSEWHERE = {
@@ -101,7 +103,13 @@ def run_serve(args: argparse.Namespace) -> int:
     sock = _listen(settings.host, settings.port)
     port = sock.getsockname()[1]
     # One line, whatever the log format: the record's mode goes after the address.
-    print(banner(settings, port) + (f"; {said}" if said else ""), flush=True)
+    print(banner(settings, port, bundled=bool(said)) + (f"; {said}" if said else ""), flush=True)
+    unbuilt = None if said else missing_bundle(settings)
+    if unbuilt:
+        print(f"Docent: {unbuilt}", file=sys.stderr, flush=True)
+    elsewhere = site_url_mismatch(settings, port)
+    if elsewhere:
+        print(f"Docent: {elsewhere}", file=sys.stderr, flush=True)
     if settings.workers > 1:
         _serve_workers(settings, args, flags, sock)
         return 0
@@ -170,13 +178,62 @@ def disk_check(settings: Any) -> str | None:
     return refusal
 
 
-def banner(settings: Any, port: int) -> str:
+def banner(settings: Any, port: int, *, bundled: bool = True) -> str:
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     kind = settings.model.partition(":")[0]
-    state = f"guide on, {kind} model" if settings.enabled else "guide off: pass --enable or set DOCENT_ENABLED=1"
+    if not settings.enabled:
+        state = "guide off: pass --enable or set DOCENT_ENABLED=1"
+    elif not bundled:
+        state = f"guide on, {kind} model, but no bundle to answer from yet"
+    else:
+        state = f"guide on, {kind} model"
     site = f"; site from {settings.site}" if settings.site else ""
     agents = "; MCP for agents at /mcp" + ("" if settings.mcp_ask else " (ask off)") if settings.mcp else ""
     return f"Docent: serving http://{host}:{port}/ ({state}{site}{agents})"
+
+
+def missing_bundle(settings: Any) -> str | None:
+    """What to run when the bundle cannot be read: the guide answers nothing until it can."""
+    from .answer.bundle import Bundle, BundleError
+
+    try:
+        Bundle.load(settings.bundle)
+    except BundleError as exc:
+        return f"{exc} Until then the guide says it has no record to answer from."
+    return None
+
+
+_CANONICAL = re.compile(r"""<link\b[^>]*\brel=["']?canonical["']?[^>]*>""", re.IGNORECASE)
+_HREF = re.compile(r"""\bhref=["']?([^"'\s>]+)""", re.IGNORECASE)
+_ANY_ADDRESS = {"0.0.0.0", "::", ""}
+
+
+def site_url_mismatch(settings: Any, port: int) -> str | None:
+    """With --site: whether the built site's site_url (its home page's canonical link) is another address than the
+    one it is served at here. Material turns instant navigation on only for links under site_url, so there each
+    click would reload the page, with nothing to say why."""
+    if settings.site is None:
+        return None
+    try:
+        home = (settings.site / "index.html").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    link = _CANONICAL.search(home)
+    href = _HREF.search(link.group(0)) if link else None
+    if href is None:
+        return None
+    wanted = urlsplit(href.group(1))
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    served = f"http://{host}:{port}/"
+    same_host = settings.host in _ANY_ADDRESS or (wanted.hostname or "") == settings.host.strip("[]")
+    same = wanted.scheme == "http" and same_host and (wanted.port or 80) == port and wanted.path in ("", "/")
+    if same:
+        return None
+    site_url = f"{wanted.scheme}://{wanted.netloc}{wanted.path or '/'}"
+    return (f"the site was built with site_url {site_url}, but is served here at {served}. Material's instant "
+            "navigation follows only links under site_url, so here each click reloads the page. For a local "
+            f"preview, build with site_url: {served} (or `mkdocs build` with that in mkdocs.yml), or serve the site "
+            "at the address site_url names.")
 
 
 def record_report(settings: Any) -> tuple[str, str | None]:

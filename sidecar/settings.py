@@ -133,10 +133,11 @@ class Settings:
         problems = reader.problems + settings.check()
         if problems:
             raise SettingsError(problems)
-        if settings.pow_secret_made:
+        if settings.pow_secret_made and settings.redis_url:
+            # Only sidecars that share their state must share the secret; one process alone is fine with its own.
             logger.warning(
-                "DOCENT_POW_SECRET is not set: made one for this process. Several processes serving one site "
-                "must share one: set DOCENT_POW_SECRET to the same long random string in each."
+                "DOCENT_POW_SECRET is not set: made one for this process. Sidecars sharing one Redis must share "
+                "one: set DOCENT_POW_SECRET to the same long random string in each."
             )
         return settings
 

@@ -34,7 +34,8 @@ export function Panel(manifestData, scriptSrc, workerURL) {
     panelOpen: function () { return Boolean(panel.view && panel.view.mode === "float" && panel.view.isOpen()); },
     ended: function (left, reopen) { panel.tourEnded(reopen); }
   });
-  this.reachable = true;   // the guide's API answered as Docent's (check)
+  this.reachable = true;   // the guide's API answered as Docent's, and is not switched off (check)
+  this.switchedOff = false;
   this.view = null;
   this.transcript = null;
   this.preparing = null;
@@ -57,6 +58,14 @@ Panel.prototype.check = function () {
   if (checked && checked.base === base && Date.now() - checked.at < CHECKED_FOR_MS) return Promise.resolve(true);
   return this.guide.status().then(function (status) {
     if (!status || typeof status.on !== "boolean") throw new Error("answered, but not as Docent's guide (its JSON has no `on`)");
+    if (!status.on && status.why === "switched_off") {
+      // Switched off by its owner: no button to press for nothing (the assistant page's own panel says why).
+      panel.reachable = false;
+      panel.switchedOff = true;
+      if (window.console) console.info("Docent: the guide's button is hidden: the guide is switched off " +
+        "(docent serve --enable, or DOCENT_ENABLED=1, turns it on).");
+      return false;
+    }
     panel.store.set("checked", { base: base, at: Date.now() });
     return true;
   }).catch(function (error) {
@@ -86,7 +95,7 @@ Panel.prototype.bind = function () {
   if (!wantFull && !this.reachable) return; // no guide to ask: no button (check said why)
   if (!view) {
     this.view = view = new PanelView(wantFull ? "full" : "float", mount, this.hooks(), this.site.manifest.site_name,
-                                            this.site.list("suggestions"));
+                                            this.site.list("suggestions"), this.site.manifest.kind);
     this.transcript = new Transcript(view.log, this.site, this.cardHooks());
     this.transcript.render(this.store.get("transcript"));
     view.setEmpty(!this.store.get("transcript").length);
@@ -132,8 +141,9 @@ Panel.prototype.prepare = function () {
     this.view.setOff(true);
     return Promise.reject(new Error("no manifest"));
   }
-  if (!this.reachable) { // only the assistant page's own panel gets here (check found no guide)
-    this.view.setStatus("The guide is not running on this site right now.", "off");
+  if (!this.reachable) { // only the assistant page's own panel gets here (check found no guide, or it is off)
+    this.view.setStatus(this.switchedOff ? offWords({ why: "switched_off" }) :
+      "The guide is not running on this site right now.", "off");
     this.view.setOff(true);
     var none = Promise.reject(new GuideError(0, "off", "off"));
     none.catch(function () {}); // said in the panel

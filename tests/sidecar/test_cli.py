@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.cli import banner, main
+from docent.sidecar.cli import banner, main, missing_bundle, site_url_mismatch
 from docent.sidecar.settings import Settings
+
+EVALS = Path(__file__).resolve().parents[1] / "evals"
 
 
 def test_serve_with_a_bad_setting_stops_before_listening_and_says_what_to_fix(
@@ -30,3 +32,41 @@ def test_the_other_subcommands_are_reached(command: str, capsys: pytest.CaptureF
         main([command, "--help"])
     assert exited.value.code == 0
     assert f"docent {command}" in capsys.readouterr().out
+
+
+def test_without_a_bundle_the_banner_and_the_next_line_say_what_to_run(tmp_path: Path) -> None:
+    settings = Settings(enabled=True, model="offline", bundle=tmp_path / "docent-bundle.json")
+    assert banner(settings, 8000, bundled=False) == (
+        "Docent: serving http://127.0.0.1:8000/ (guide on, offline model, but no bundle to answer from yet)")
+    said = missing_bundle(settings)
+    assert said is not None and said.startswith(f"No bundle at {tmp_path / 'docent-bundle.json'}: run `mkdocs build`")
+    assert missing_bundle(Settings(bundle=EVALS / "bundle.json")) is None
+
+
+def _site(tmp_path: Path, site_url: str | None) -> Path:
+    link = f'<link rel="canonical" href="{site_url}">' if site_url else ""
+    (tmp_path / "index.html").write_text(f"<html><head>{link}</head><body></body></html>", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("site_url", "host", "warned"),
+    [
+        ("http://127.0.0.1:8000/", "127.0.0.1", False),
+        ("http://127.0.0.1:8000/", "0.0.0.0", False),  # listening everywhere: the port is what can be checked
+        (None, "127.0.0.1", False),  # no site_url: no instant navigation to lose, nothing to say
+        ("https://docs.example.org/", "127.0.0.1", True),
+        ("http://127.0.0.1:8001/", "127.0.0.1", True),
+        ("http://127.0.0.1:8000/docs/", "127.0.0.1", True),  # a subpath, served here at the root
+    ],
+)
+def test_a_site_url_other_than_the_served_address_is_warned_about_with_the_fix(
+    tmp_path: Path, site_url: str | None, host: str, warned: bool
+) -> None:
+    said = site_url_mismatch(Settings(site=_site(tmp_path, site_url), host=host), 8000)
+    if not warned:
+        assert said is None
+        return
+    assert said is not None
+    assert f"built with site_url {site_url}, but is served here at http://{host}:8000/" in said
+    assert "each click reloads the page" in said and f"build with site_url: http://{host}:8000/" in said

@@ -95,11 +95,16 @@ def test_a_missing_replay_script_and_site_are_named(tmp_path: Path) -> None:
     assert "is not a directory: build the site first" in str(error.value)
 
 
-def test_a_secret_made_per_process_is_warned_about(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_secret_made_per_process_is_warned_about_only_where_sidecars_share_their_state(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     with caplog.at_level(logging.WARNING, logger="docent.sidecar"):
-        settings = Settings.from_env({})
+        settings = Settings.from_env({})  # one process alone: its own secret is all it needs
     assert settings.pow_secret_made and len(settings.pow_secret) == 32
-    assert "Several processes serving one site must share one" in caplog.text
+    assert "DOCENT_POW_SECRET" not in caplog.text
+    with caplog.at_level(logging.WARNING, logger="docent.sidecar"):
+        Settings.from_env({"DOCENT_REDIS_URL": "redis://127.0.0.1:6379/0"})
+    assert "DOCENT_POW_SECRET is not set" in caplog.text and "Sidecars sharing one Redis must share one" in caplog.text
 
 
 def test_several_workers_are_refused_while_state_lives_in_the_process() -> None:

@@ -262,7 +262,7 @@ class Agents:
                     raise ToolError(ERROR_WORDS.get(event.code, event.message))
                 _take(answer, event, ready.bundle, base)
         answer["answer"] = " ".join(s["text"] for s in answer["sentences"])
-        self._count("ask", "refused" if answer["refused"] else "ok")
+        self._count("ask", "ok")  # answered; a refusal by the policy is counted with the panel's, by its reason
         return answer
 
     async def _enter(self, tool: str, ctx: Context, *, blank: tuple[str, str] | None = None) -> Bundle:

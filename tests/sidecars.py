@@ -53,7 +53,9 @@ class Served:
                 self.process.wait(timeout=10)
 
 
-def start(name: str, folder: Path, env: dict[str, str], *, args: tuple[str, ...] = (), port: int | None = None) -> Served:
+def start(
+    name: str, folder: Path, env: dict[str, str], *, args: tuple[str, ...] = (), port: int | None = None, up_within: float = 30
+) -> Served:
     port = port or free_port()
     log, output = folder / f"{name}.replay.jsonl", folder / f"{name}.out"
     # The harness polls the reference until the sidecar answers: reading is not what these tests limit.
@@ -63,7 +65,7 @@ def start(name: str, folder: Path, env: dict[str, str], *, args: tuple[str, ...]
         process = subprocess.Popen(command, env=full, stdout=sink, stderr=subprocess.STDOUT, cwd=folder)
     served = Served(name, f"http://127.0.0.1:{port}", process, log, output, port, env)
     try:
-        _wait_until_up(served)
+        _wait_until_up(served, up_within)
     except BaseException:
         served.stop()
         raise
@@ -79,8 +81,8 @@ def serving(name: str, folder: Path, env: dict[str, str], **options: Any) -> Ite
         served.stop()
 
 
-def _wait_until_up(served: Served) -> None:
-    deadline = time.monotonic() + 30
+def _wait_until_up(served: Served, up_within: float = 30) -> None:
+    deadline = time.monotonic() + up_within
     while time.monotonic() < deadline:
         if served.process.poll() is not None:
             raise RuntimeError(f"docent serve exited ({served.process.returncode}):\n{served.output.read_text(errors='replace')}")
@@ -90,4 +92,4 @@ def _wait_until_up(served: Served) -> None:
                     return
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError(f"docent serve did not answer within 30 s:\n{served.output.read_text(errors='replace')}")
+    raise RuntimeError(f"docent serve did not answer within {up_within:g} s:\n{served.output.read_text(errors='replace')}")

@@ -113,6 +113,8 @@ def report(counts: Mapping[str, float], *, days: list[str], sections: Mapping[st
         "cost_usd": round(counts.get("cost_usd", 0.0), 6),
         "cache_share": round(counts.get("cache_read_tokens", 0) / prompt, 4) if prompt else None,
         "first_word_ms": round(counts.get("first_word_ms", 0) / first_words) if first_words else None,
+        "mcp_calls": by("mcp:"),  # the MCP endpoint's tool calls by tool (its asks are among the questions too)
+        "mcp_refused": by("mcp_refused:"),
     }
 
 
@@ -136,6 +138,8 @@ def text(figures: Mapping[str, Any]) -> str:
     never = figures["never_cited"]
     if never is not None:
         lines.append(f"Sections never cited: {len(never)}" + (f" ({', '.join(never[:TOP])}{', ...' if len(never) > TOP else ''})" if never else ""))
+    if figures["mcp_calls"]:
+        lines.append(f"MCP calls by agents: {listed(figures['mcp_calls'])}; refused: {listed(figures['mcp_refused'])}")
     share = figures["cache_share"]
     first = figures["first_word_ms"]
     lines.append(

@@ -21,7 +21,8 @@ from mcp.types import CallToolResult
 
 from docent.schema import Manifest, Page, plain
 from docent.sidecar.app import create_app
-from docent.sidecar.counts import MemoryCounts
+from docent.sidecar.cli import main
+from docent.sidecar.counts import MemoryCounts, SQLiteCounts
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, TextDelta, Usage
@@ -282,10 +283,10 @@ async def test_redis_down_is_an_error_an_agent_can_read(tmp_path: Path) -> None:
 
 
 async def test_nothing_an_agent_sends_is_logged_and_calls_are_counted_by_tool(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
 ) -> None:
     secret = "zanzibar quokka"
-    counts = MemoryCounts()
+    counts = SQLiteCounts(tmp_path / "state")
     caplog.set_level(logging.DEBUG)
     async with sidecar(settings(tmp_path, metrics_token="m" * 20), counts=counts) as base:
         async with agent(base) as session:
@@ -300,6 +301,12 @@ async def test_nothing_an_agent_sends_is_logged_and_calls_are_counted_by_tool(
     assert 'docent_mcp_calls_total{outcome="ok",tool="search"} 1.0' in scraped
     assert 'docent_mcp_calls_total{outcome="invalid",tool="read_section"} 1.0' in scraped
     assert "zanzibar" not in scraped
-    day = counts.read(list(counts._days))
-    assert day["mcp:search"] == 1 and day["mcp:read_section"] == 1 and day["mcp:ask"] == 1
-    assert not any("zanzibar" in name for name in day)
+    counts.close()
+    assert main(["report", "--json", "--state-dir", str(tmp_path / "state")]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["mcp_calls"] == {"ask": 1, "read_section": 1, "search": 1}
+    assert figures["mcp_refused"] == {"invalid": 1} and figures["questions"] == 1
+    assert main(["report", "--state-dir", str(tmp_path / "state")]) == 0
+    said = capsys.readouterr().out
+    assert "MCP calls by agents: ask: 1, read_section: 1, search: 1; refused: invalid: 1" in said
+    assert "zanzibar" not in said

@@ -1,0 +1,251 @@
+"""The Markdown chat models write, read as it streams: fenced code apart from prose, lists and inline marks.
+
+A model's reply reaches the gate in fragments. `BlockReader` cuts it into prose, which goes on to the sentence
+splitter as it was written, and fenced code blocks, which leave whole once their closing fence has come (with
+the citations written right after that fence). Where a piece ends depends only on the text, never on how it
+was cut up: a line start that may still become a fence waits for the characters that decide it.
+
+`inline` reads a sentence's inline marks (`code`, **strong**, *emphasis*) into plain text and spans, and
+`item` reads the list marker a sentence starts with.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_FENCE_OPEN = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`\n]*")
+_CITATIONS_ONLY = re.compile(r"[ \t]*(?:\[\[[^\[\]\n]{1,200}\]\][ \t]*)+")
+_CITATION_ID = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
+# What may still become a fence's opening once more arrives: up to three spaces and a run of ` or ~.
+_MAYBE_FENCE = re.compile(r"[ ]{0,3}(?:`{1,2}|~{1,2})?")
+# What may still become a line of citations alone: blanks and citations, the last perhaps unfinished.
+_MAYBE_CITATIONS = re.compile(r"[ \t]*(?:\[\[[^\[\]\n]{1,200}\]\][ \t]*)*(?:\[(?:\[[^\[\]\n]{0,200}\]?)?)?")
+
+
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """Text outside any fence, as written: the sentence splitter's input."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """A fenced code block as the model wrote it: its language, its lines, and the ids cited right after it."""
+
+    language: str
+    lines: tuple[str, ...]
+    ids: tuple[str, ...] = ()
+    closed: bool = True  # False: the reply ended inside the fence
+
+
+Piece = Prose | Fence
+
+
+class BlockReader:
+    """Fed text in fragments; hands back prose as soon as it is known not to open a fence, and fences whole."""
+
+    def __init__(self) -> None:
+        self._pending = ""  # undecided text: a line start that may open a fence, or after a fence its citations
+        self._line_start = True  # the next character starts a line
+        self._fence: tuple[str, str] | None = None  # (marker, language) while inside a fence
+        self._lines: list[str] = []
+        self._closed: Fence | None = None  # a fence whose closing line came, waiting for citations after it
+
+    def feed(self, text: str) -> list[Piece]:
+        self._pending += text
+        return self._drain(final=False)
+
+    def finish(self) -> list[Piece]:
+        out = self._drain(final=True)
+        if self._closed is not None:
+            out.append(self._closed)
+            self._closed = None
+        if self._fence is not None:
+            lines = [*self._lines, *([self._pending] if self._pending else [])]
+            out.append(Fence(self._fence[1], tuple(lines), closed=False))
+            self._fence, self._lines = None, []
+        elif self._pending:
+            out.append(Prose(self._pending))
+        self._pending = ""
+        return out
+
+    def _drain(self, *, final: bool) -> list[Piece]:
+        out: list[Piece] = []
+        while self._pending:
+            step = self._step(final=final)
+            if step is None:
+                break
+            out.extend(step)
+        return _merged(out)
+
+    def _step(self, *, final: bool) -> list[Piece] | None:
+        """One decision over the pending text; None when it needs more text."""
+        text = self._pending
+        if self._closed is not None:
+            return self._after_fence(final=final)
+        if self._fence is not None:
+            return self._in_fence(final=final)
+        if self._line_start:
+            newline = text.find("\n")
+            line = text if newline < 0 else text[:newline]
+            opened = _FENCE_OPEN.fullmatch(line)
+            if opened and newline >= 0:
+                self._fence = (opened.group(1), opened.group(2))
+                self._pending = text[newline + 1 :]
+                return []
+            if newline < 0 and (_MAYBE_FENCE.fullmatch(line) or opened):
+                if not final:
+                    return None  # "``" may yet become "```", an opening line its language
+                if opened:  # the reply ended on a fence's opening line
+                    self._pending = ""
+                    return [Fence(opened.group(2), (), closed=False)]
+        newline = text.find("\n")
+        if newline < 0:
+            self._pending, self._line_start = "", False
+            return [Prose(text)]
+        self._pending, self._line_start = text[newline + 1 :], True
+        return [Prose(text[: newline + 1])]
+
+    def _in_fence(self, *, final: bool) -> list[Piece] | None:
+        assert self._fence is not None
+        marker, language = self._fence
+        text = self._pending
+        newline = text.find("\n")
+        line = text if newline < 0 else text[:newline]
+        if newline < 0 and not final:
+            return None
+        self._pending = "" if newline < 0 else text[newline + 1 :]
+        if _closes(line, marker):
+            self._closed = Fence(language, tuple(self._lines))
+            self._fence, self._lines = None, []
+            self._line_start = True
+            rest = line.lstrip(" ").lstrip(marker[0])
+            self._pending = rest + ("\n" if newline >= 0 else "") + self._pending
+            return []
+        self._lines.append(line)
+        return []
+
+    def _after_fence(self, *, final: bool) -> list[Piece] | None:
+        """Citations on the closing fence's line, or alone on the line after it, belong to the fence."""
+        assert self._closed is not None
+        text = self._pending
+        newline = text.find("\n")
+        if newline < 0 and not final:
+            return None
+        ids = list(_ids(text if newline < 0 else text[:newline]))
+        rest = "" if newline < 0 else text[newline + 1 :]
+        line_end = rest.find("\n")
+        line = rest if line_end < 0 else rest[:line_end]
+        if line_end < 0 and not final and _MAYBE_CITATIONS.fullmatch(line):
+            return None
+        if line.strip() and _CITATIONS_ONLY.fullmatch(line):
+            ids += [sid for sid in _ids(line) if sid not in ids]
+            rest = "" if line_end < 0 else rest[line_end + 1 :]
+        fence, self._closed = self._closed, None
+        self._pending, self._line_start = rest, True
+        return [Fence(fence.language, fence.lines, tuple(ids))]
+
+
+def _closes(line: str, marker: str) -> bool:
+    """A closing fence: up to three spaces, at least the opening's run of its character, then citations only."""
+    m = re.match(r"[ ]{0,3}(`{3,}|~{3,})", line)
+    if m is None or m.group(1)[0] != marker[0] or len(m.group(1)) < len(marker):
+        return False
+    rest = line[m.end() :]
+    return not rest.strip() or _CITATIONS_ONLY.fullmatch(rest) is not None
+
+
+def _ids(text: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for m in _CITATION_ID.finditer(text):
+        for part in m.group(1).split(","):
+            if (sid := part.strip()) and sid not in out:
+                out.append(sid)
+    return tuple(out)
+
+
+def _merged(pieces: list[Piece]) -> list[Piece]:
+    out: list[Piece] = []
+    for piece in pieces:
+        if isinstance(piece, Prose) and out and isinstance(out[-1], Prose):
+            out[-1] = Prose(out[-1].text + piece.text)
+        else:
+            out.append(piece)
+    return out
+
+
+# Inline marks. Code first: nothing inside backticks is emphasis. `*`/`_` emphasis only at word edges, so that
+# snake_case and 2*3*4 stay as they are.
+_INLINE = re.compile(
+    r"(?P<code>(?P<ticks>`{1,2})(?!`)(?P<body>.+?)(?<!`)(?P=ticks)(?!`))"
+    r"|(?P<strong>(?P<s>\*\*|__)(?=\S)(?P<sbody>.+?)(?<=\S)(?P=s))"
+    r"|(?P<em>(?<![\w*])\*(?=[^\s*])(?P<ebody>[^*\n]+?)(?<=[^\s*])\*(?![\w*])"
+    r"|(?<![\w_])_(?=[^\s_])(?P<ubody>[^_\n]+?)(?<=[^\s_])_(?![\w_]))"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A run of a sentence's plain text set apart: `code`, `strong` or `em`; `start` and `end` index the text."""
+
+    kind: str
+    start: int
+    end: int
+
+
+def inline(text: str) -> tuple[str, tuple[Span, ...]]:
+    """A sentence's plain text with its inline marks taken off, and where they were.
+
+    Inline code keeps its content exactly (one space of padding inside double backticks is dropped, as
+    CommonMark does); emphasis inside it is none. Unpaired marks stay as written.
+    """
+    plain: list[str] = []
+    spans: list[Span] = []
+    at = 0
+    size = 0
+    for m in _INLINE.finditer(text):
+        before = text[at : m.start()]
+        plain.append(before)
+        size += len(before)
+        if m.group("code") is not None:
+            body = m.group("body")
+            if len(m.group("ticks")) == 2 and body.startswith(" ") and body.endswith(" ") and body.strip():
+                body = body[1:-1]
+            kind = "code"
+        elif m.group("strong") is not None:
+            body, kind = m.group("sbody"), "strong"
+        else:
+            body, kind = m.group("ebody") or m.group("ubody"), "em"
+        if kind != "code":
+            inner, inner_spans = inline(body)
+            spans.append(Span(kind, size, size + len(inner)))
+            spans.extend(Span(s.kind, size + s.start, size + s.end) for s in inner_spans)
+            body = inner
+        else:
+            spans.append(Span(kind, size, size + len(body)))
+        plain.append(body)
+        size += len(body)
+        at = m.end()
+    plain.append(text[at:])
+    return "".join(plain), tuple(spans)
+
+
+_ITEM = re.compile(r"^[ \t]*(?:(?P<bullet>[-*•+])|(?P<number>\d{1,3})[.)])[ \t]+(?=\S)")
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A list item a sentence starts: bulleted, or numbered with the number the model wrote."""
+
+    number: int | None = None
+
+
+def item(raw: str) -> tuple[Item | None, str]:
+    """The list marker a sentence starts with, if any, and the sentence without it."""
+    m = _ITEM.match(raw)
+    if m is None:
+        return None, raw
+    number = m.group("number")
+    return Item(int(number) if number else None), raw[m.end() :]

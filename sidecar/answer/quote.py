@@ -1,0 +1,89 @@
+"""Code in an answer is quoted, never written: a fenced block passes only as a run of the record's own lines.
+
+A model quotes code by writing a fenced block. The block is shown when its lines are a contiguous run of whole
+lines of one code block in a section the answer cites, and what the visitor then reads is the record's run,
+byte for byte: the model's copy only says which lines. Lines compare without their trailing blanks, and a run
+the model moved left as a whole (it quoted the inside of a function) compares after that shift, and is shown
+shifted the same way. Anything else (a line edited, two blocks merged, lines left out, code of its own) is
+held, and the reason says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A code block of the record: its language and its exact text."""
+
+    language: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quoted:
+    """A fenced block that passed: the record's lines to show, their language, and the section they are in."""
+
+    language: str
+    text: str
+    section: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unquoted:
+    """A fenced block that did not: `edited` when most of its lines are the record's, else `unknown`."""
+
+    reason: str  # "code_edited" or "code_unknown"
+
+
+def match(lines: Sequence[str], language: str, blocks: Iterable[tuple[str, Code]]) -> Quoted | Unquoted | None:
+    """The model's fenced lines against the code blocks of the sections it may quote, as (section id, block).
+
+    None when the block has no line of substance (an empty fence): nothing to show, nothing to hold.
+    """
+    wanted = _trimmed([line.rstrip() for line in lines])
+    if not any(line.strip() for line in wanted):
+        return None
+    shift = _indent(wanted)
+    wanted_flat = [line[shift:] for line in wanted]
+    seen = 0
+    for section, block in blocks:
+        have = block.text.split("\n")
+        found = _run(wanted_flat, [line.rstrip() for line in have])
+        if found is not None:
+            start, cut = found
+            window = have[start : start + len(wanted)]
+            remove = max(cut - shift, 0)  # the model moved the run left: show it moved left as much
+            shown = "\n".join(line[remove:] for line in window)
+            return Quoted(block.language or language, shown, section)
+        stripped = {line.strip() for line in have if line.strip()}
+        seen = max(seen, sum(1 for line in wanted if line.strip() and line.strip() in stripped))
+    substance = sum(1 for line in wanted if line.strip())
+    return Unquoted("code_edited" if seen * 2 >= substance else "code_unknown")
+
+
+def _run(wanted: list[str], have: list[str]) -> tuple[int, int] | None:
+    """Where `wanted` (already shifted to its own left edge) is a run of `have`: (first line, columns cut)."""
+    n = len(wanted)
+    for start in range(len(have) - n + 1):
+        window = have[start : start + n]
+        cut = _indent(window)
+        if all(w == h[cut:] if h.strip() else not w.strip() for w, h in zip(wanted, window, strict=True)):
+            return start, cut
+    return None
+
+
+def _indent(lines: Sequence[str]) -> int:
+    widths = [len(line) - len(line.lstrip(" \t")) for line in lines if line.strip()]
+    return min(widths, default=0)
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    """Blank lines at the block's edges are the fence's, not the code's."""
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines

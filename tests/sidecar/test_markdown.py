@@ -1,0 +1,87 @@
+"""The Markdown chat models write: fences apart from prose whatever the fragments, inline marks, list items."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docent.sidecar.answer.markdown import BlockReader, Fence, Item, Prose, Span, inline, item
+
+REPLY = (
+    "Pass a timeout to the client [[clients]]:\n\n"
+    "```python\nimport httpx\n\nclient = httpx.Client(timeout=5.0)\n```\n"
+    "[[clients]]\n"
+    "1. Install it [[install]].\n"
+    "2. Run ``pip install `httpx` `` then.\n"
+    "~~~\n```not a close\n~~~ [[a, b]]\n"
+    "Done."
+)
+
+
+def read(chunks: list[str]) -> list[Prose | Fence]:
+    reader = BlockReader()
+    out = [piece for chunk in chunks for piece in reader.feed(chunk)]
+    out += reader.finish()
+    merged: list[Prose | Fence] = []
+    for piece in out:
+        if isinstance(piece, Prose) and merged and isinstance(merged[-1], Prose):
+            merged[-1] = Prose(merged[-1].text + piece.text)
+        else:
+            merged.append(piece)
+    return merged
+
+
+def test_fences_leave_whole_with_the_citations_after_them() -> None:
+    assert read([REPLY]) == [
+        Prose("Pass a timeout to the client [[clients]]:\n\n"),
+        Fence("python", ("import httpx", "", "client = httpx.Client(timeout=5.0)"), ("clients",)),
+        Prose("1. Install it [[install]].\n2. Run ``pip install `httpx` `` then.\n"),
+        Fence("", ("```not a close",), ("a", "b")),
+        Prose("Done."),
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=len(REPLY)), max_size=6))
+def test_every_fragmentation_reads_the_same(cuts: list[int]) -> None:
+    points = sorted(set(cuts))
+    chunks = [REPLY[a:b] for a, b in zip([0, *points], [*points, len(REPLY)], strict=True)]
+    assert read(chunks) == read([REPLY])
+
+
+def test_a_reply_that_ends_inside_a_fence_gives_an_unclosed_block() -> None:
+    assert read(["Here [[a]]:\n```sh\npip install httpx"]) == [
+        Prose("Here [[a]]:\n"),
+        Fence("sh", ("pip install httpx",), closed=False),
+    ]
+
+
+def test_backticks_inside_a_line_open_no_fence() -> None:
+    assert read(["Use ```x``` inline\nand `y`."]) == [Prose("Use ```x``` inline\nand `y`.")]
+
+
+def test_inline_marks_become_spans_over_plain_text() -> None:
+    text, spans = inline("Set `follow_redirects=True` for **every** *request*, not snake_case_names or 2*3*4.")
+    assert text == "Set follow_redirects=True for every request, not snake_case_names or 2*3*4."
+    assert [text[s.start : s.end] for s in spans] == ["follow_redirects=True", "every", "request"]
+    assert [s.kind for s in spans] == ["code", "strong", "em"]
+
+
+def test_inline_code_keeps_what_it_holds_exactly() -> None:
+    text, spans = inline("A repr: `<Response [200 OK]>` and ``a `b` c``.")
+    assert text == "A repr: <Response [200 OK]> and a `b` c."
+    assert spans == (Span("code", 8, 27), Span("code", 32, 39))
+
+
+def test_emphasis_nests_and_unpaired_marks_stay() -> None:
+    text, spans = inline("**All of `x` matters** and a lone * star")
+    assert text == "All of x matters and a lone * star"
+    assert spans == (Span("strong", 0, 16), Span("code", 7, 8))
+
+
+def test_list_markers() -> None:
+    assert item("1. Install it.") == (Item(1), "Install it.")
+    assert item("12) Then this.") == (Item(12), "Then this.")
+    assert item("- A bullet.") == (Item(None), "A bullet.")
+    assert item("-5 degrees.") == (None, "-5 degrees.")
+    assert item("**Bold** start.") == (None, "**Bold** start.")

@@ -39,6 +39,18 @@ _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:\d{1,3}|[A-Za-z])$")
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 
 
+class Raw(str):
+    """A raw sentence, and whether it began a line of the text (the text's first sentence does)."""
+
+    line_start: bool = False
+
+    @classmethod
+    def of(cls, text: str, line_start: bool) -> Raw:
+        raw = cls(text)
+        raw.line_start = line_start
+        return raw
+
+
 class SentenceSplitter:
     """Fed text in fragments; hands back each raw sentence (citation markers kept) once it is complete."""
 
@@ -46,6 +58,11 @@ class SentenceSplitter:
         self._buffer = ""
         self._resume = 0  # every terminator before this is decided: not a boundary
         self._joint = False  # a block of text ended: the next one starts after a space
+        self._line_start = True  # the buffer begins a line of the text
+
+    def line_break(self) -> None:
+        """The text broke off at a line's end (a code block follows): what comes next begins a line."""
+        self._line_start = True
 
     def feed(self, text: str) -> list[str]:
         if not text:
@@ -61,7 +78,7 @@ class SentenceSplitter:
         out = self._drain(final=False)
         rest = self._buffer.strip()
         if rest and looks_complete(rest):
-            out.append(rest)
+            out.append(self._raw(self._buffer, rest))
             self._buffer, self._resume = "", 0
         self._joint = True
         return out
@@ -69,10 +86,17 @@ class SentenceSplitter:
     def finish(self) -> list[str]:
         out = self._drain(final=True)
         rest = self._buffer.strip()
-        self._buffer, self._resume, self._joint = "", 0, False
         if rest:
-            out.append(rest)
+            out.append(self._raw(self._buffer, rest))
+        self._buffer, self._resume, self._joint, self._line_start = "", 0, False, True
         return out
+
+    def _raw(self, chunk: str, sentence: str) -> Raw:
+        """The sentence cut from `chunk`; it began a line when a line break stood before it."""
+        lead = chunk[: len(chunk) - len(chunk.lstrip())]
+        raw = Raw.of(sentence, self._line_start or "\n" in lead)
+        self._line_start = False
+        return raw
 
 
     def _drain(self, *, final: bool) -> list[str]:
@@ -86,10 +110,13 @@ class SentenceSplitter:
                 # resume before a trailing run of end marks: `..` may yet become `...`
                 self._resume = len(self._buffer.rstrip(".!?…"))
                 return out
-            sentence = self._buffer[:cut].strip()
+            chunk = self._buffer[:cut]
+            sentence = chunk.strip()
             self._buffer, self._resume = self._buffer[cut:], 0
             if sentence:
-                out.append(sentence)
+                out.append(self._raw(chunk, sentence))
+            elif "\n" in chunk:
+                self._line_start = True
 
 
 class _Undecided:

@@ -59,8 +59,17 @@ def frame(event: StreamEvent) -> bytes:
 
 
 def _sentence(event: Sentence) -> dict[str, Any]:
-    # The most frequent event, so spared dataclasses.asdict's deep copy.
-    return {"text": event.text, "cites": [{"id": c.id, "title": c.title, "path": c.path} for c in event.cites]}
+    # The most frequent event, so spared dataclasses.asdict's deep copy; its Markdown's marks only when it has some.
+    data: dict[str, Any] = {
+        "text": event.text, "cites": [{"id": c.id, "title": c.title, "path": c.path} for c in event.cites]
+    }
+    if event.spans:
+        data["spans"] = [list(span) for span in event.spans]
+    if event.item is not None:
+        data["item"] = {"number": event.item.number}
+    if event.line:
+        data["line"] = True
+    return data
 
 
 HEADERS = [

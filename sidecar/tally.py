@@ -14,7 +14,7 @@ from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .answer.events import Action, Done, Error, Held, Refused, Sentence, StreamEvent
+from .answer.events import Action, Code, Done, Error, Held, Refused, Sentence, StreamEvent
 
 logger = logging.getLogger("docent.sidecar")
 
@@ -71,7 +71,7 @@ async def _tallied(
 
 def _count(tally: Tally, event: StreamEvent, elapsed: float) -> None:
     kind = type(event)
-    if kind is Sentence:
+    if kind is Sentence or kind is Code:  # a code block shown counts as a sentence shown, its section as cited
         tally.shown += 1
         tally.cited.extend(c.id for c in event.cites)  # type: ignore[union-attr]
         if tally.first_word_s is None:

@@ -23,9 +23,34 @@ class Start:
 
 @dataclass(frozen=True)
 class Sentence:
+    """A sentence the gate let through, as plain text, with where the model's Markdown set parts of it apart.
+
+    `spans` are (kind, start, end) over `text`: `code` (inline code, a term its citations hold), `strong`, `em`.
+    `item` is the list item it begins: its number, or None for a bullet. `line`: it began a new line of the
+    answer (a new paragraph), rather than continuing the one before.
+    """
+
     text: str
     cites: tuple[Cite, ...] = ()
+    spans: tuple[tuple[str, int, int], ...] = ()
+    item: Item | None = None
+    line: bool = False
     event = "sentence"
+
+
+@dataclass(frozen=True)
+class Item:
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class Code:
+    """A code block the gate let through: the record's own lines, byte for byte, and the sections they are in."""
+
+    language: str
+    text: str
+    cites: tuple[Cite, ...] = ()
+    event = "code"
 
 
 @dataclass(frozen=True)
@@ -92,7 +117,7 @@ class Done:
     event = "done"
 
 
-StreamEvent = Start | Sentence | Action | Card | Held | Refused | Error | Done
+StreamEvent = Start | Sentence | Code | Action | Card | Held | Refused | Error | Done
 
 
 def payload(event: StreamEvent) -> dict[str, Any]:

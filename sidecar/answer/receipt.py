@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..model.port import CutShort, ModelSpec, Usage
-from .events import Done, Sentence, StreamEvent
+from .events import Code, Done, Sentence, StreamEvent
 
 E = TypeVar("E", bound=StreamEvent)
 
@@ -51,7 +51,7 @@ class Receipt:
 
     def seen(self, event: E) -> E:
         """The event, on its way out; the first sentence sets the first word's time."""
-        if isinstance(event, Sentence) and self.first_word_ms is None:
+        if isinstance(event, (Sentence, Code)) and self.first_word_ms is None:
             self.first_word_ms = (self.clock() - self.started) * 1000
         return event
 

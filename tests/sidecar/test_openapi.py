@@ -12,7 +12,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from starlette.routing import Route
 
-from docent.sidecar.answer.events import Action, Card, Cite, Done, Error, Held, Refused, Sentence, Start
+from docent.sidecar.answer.events import Action, Card, Cite, Code, Done, Error, Held, Item, Refused, Sentence, Start
 from docent.sidecar.operator.client import parse_sse
 from docent.sidecar.proof import solve
 from docent.sidecar.reference import document
@@ -94,6 +94,8 @@ def test_every_example_fits_its_schema() -> None:
 EVENTS = [
     Start("q3Jx0cV1mN8bT5wLzA2e9g", 1, "offline"),
     Sentence("He led the platform team.", (Cite("roles-acme", "Acme", "/roles/#roles-acme"),)),
+    Sentence("Set follow_redirects=True.", spans=(("code", 4, 25),), item=Item(2), line=True),
+    Code("python", "import httpx\n\nhttpx.get(url)", (Cite("quickstart", "Quickstart", "/quickstart/#quickstart"),)),
     Action("show_page", "lab", "Lab", "/lab/"),
     Card("choices", "toolu_01", {"question": "Which?", "options": ["A", "B"]}),
     Held("first_person", "A sentence in the first person was held back."),

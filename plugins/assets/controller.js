@@ -377,8 +377,16 @@ Panel.prototype.pinned = function (cites) {
 
 Panel.prototype.receive = function (name, data) {
   switch (name) {
-    case "sentence":
-      this.add({ kind: "sentence", text: String(data.text || ""), cites: this.pinned(data.cites) });
+    case "sentence": {
+      var sentence = { kind: "sentence", text: String(data.text || ""), cites: this.pinned(data.cites) };
+      if (Array.isArray(data.spans) && data.spans.length) sentence.spans = data.spans;
+      if (data.item && typeof data.item === "object") sentence.item = { number: typeof data.item.number === "number" ? data.item.number : null };
+      if (data.line) sentence.line = true;
+      this.add(sentence);
+      break;
+    }
+    case "code":
+      this.add({ kind: "code", text: String(data.text || ""), language: String(data.language || ""), cites: this.pinned(data.cites) });
       break;
     case "held":
     case "refused":

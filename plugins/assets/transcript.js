@@ -4,10 +4,14 @@
  * to stay on the site's origin. Seed 004's cards keep its exact attributes:
  * <ul data-assisted-links>, <div data-assisted-choices>, <div data-assisted-confirm>.
  *
- * Entries (kept in sessionStorage): {kind: "question"|"sentence"|"held"|"refused"|"error"|
- * "info"|"action"|"offer"|"card", ...}; consecutive sentences flow in one paragraph. A citation
- * names its page and section; consecutive sentences citing the same sections show it once, after
- * the last of them. What the gate held back is one quiet, expandable line per answer.
+ * Entries (kept in sessionStorage): {kind: "question"|"sentence"|"code"|"held"|"refused"|"error"|
+ * "info"|"action"|"offer"|"card", ...}. An answer is one block of paragraphs, lists and code: a
+ * sentence continues the paragraph or list item before it, starts a new paragraph when it began a
+ * new line (`line`), or a list item (`item`: {number}); its inline marks (`spans`: code, strong,
+ * em) are elements holding text. A code entry is the record's own lines, shown as written, with its
+ * language and a copy button. A citation names its page and section; consecutive sentences citing
+ * the same sections show it once, after the last of them. What the gate held back is one quiet,
+ * expandable line per answer.
  */
 import { make } from "./dom.js";
 
@@ -28,8 +32,9 @@ export function Transcript(log, site, hooks) {
   this.site = site;
   this.hooks = hooks;
   this.nodes = [];
-  this.paragraph = null; // the answer paragraph sentences are added to
-  this.last = null;      // the paragraph's last sentence: {node, key} of its citations
+  this.paragraph = null; // the answer's block: paragraphs, lists and code go in it
+  this.block = null;     // where the next sentence that continues goes: a paragraph or a list item
+  this.last = null;      // the block's last sentence: {node, key} of its citations
   this.held = null;      // this answer's held-back line: {node, whys}
 }
 
@@ -37,24 +42,32 @@ Transcript.prototype.render = function (entries) {
   while (this.log.firstChild) this.log.removeChild(this.log.firstChild);
   this.nodes = [];
   this.paragraph = null;
+  this.block = null;
   this.last = null;
   this.held = null;
   for (var i = 0; i < entries.length; i++) this.append(entries[i], i);
 };
 
 Transcript.prototype.append = function (entry, index) {
-  if (entry.kind === "sentence") {
+  if (entry.kind === "sentence" || entry.kind === "code") {
     if (!this.paragraph) {
-      this.paragraph = make("p", "docent-answer");
+      this.paragraph = make("div", "docent-answer");
       this.paragraph.appendChild(hidden("Guide: "));
       this.log.appendChild(this.paragraph);
+      this.block = null;
       this.heldLast();
     }
-    var sentence = this.sentence(entry);
-    this.fold(sentence);
-    this.paragraph.appendChild(sentence);
-    this.nodes[index] = sentence;
-    return sentence;
+    var node = entry.kind === "code" ? this.code(entry) : this.sentence(entry);
+    if (entry.kind === "code") {
+      this.paragraph.appendChild(node);
+      this.block = null;
+      this.last = null;
+    } else {
+      this.place(entry).appendChild(node);
+      this.fold(node);
+    }
+    this.nodes[index] = node;
+    return node;
   }
   if (entry.kind === "held") {
     this.nodes[index] = this.holdBack(entry);
@@ -62,18 +75,123 @@ Transcript.prototype.append = function (entry, index) {
   }
   if (entry.kind === "question") this.held = null;
   this.paragraph = null;
+  this.block = null;
   this.last = null;
-  var node = this.build(entry, index);
-  this.log.appendChild(node);
-  this.nodes[index] = node;
+  var built = this.build(entry, index);
+  this.log.appendChild(built);
+  this.nodes[index] = built;
   this.heldLast();
-  return node;
+  return built;
+};
+
+/* The element a sentence goes in: a new list item, a new paragraph, or the block it continues. */
+Transcript.prototype.place = function (entry) {
+  var item = entry.item && typeof entry.item === "object" ? entry.item : null;
+  if (item) {
+    var numbered = typeof item.number === "number";
+    var list = this.block && this.block.parentNode;
+    var tag = numbered ? "OL" : "UL";
+    if (!list || list.tagName !== tag || list.parentNode !== this.paragraph) {
+      list = make(numbered ? "ol" : "ul", "docent-list");
+      if (numbered && item.number !== 1) list.setAttribute("start", String(item.number));
+      this.paragraph.appendChild(list);
+    }
+    this.block = make("li");
+    list.appendChild(this.block);
+    this.last = null;
+    return this.block;
+  }
+  if (!this.block || (entry.line && (this.block.tagName === "LI" || this.block.childNodes.length))) {
+    this.block = make("p", "docent-paragraph");
+    this.paragraph.appendChild(this.block);
+    this.last = null;
+  }
+  return this.block;
+};
+
+/* A sentence's text with its inline marks as elements: spans are [kind, start, end], nested or apart. */
+function marked(text, spans) {
+  var runs = (Array.isArray(spans) ? spans : []).filter(function (span) {
+    return Array.isArray(span) && KINDS[span[0]] && span[1] >= 0 && span[1] < span[2] && span[2] <= text.length;
+  }).sort(function (a, b) { return a[1] - b[1] || b[2] - a[2]; });
+  var holder = make("span", "docent-text");
+  fill(holder, text, runs, 0, text.length);
+  return holder;
+}
+
+var KINDS = { code: ["code", "docent-code-inline"], strong: ["strong", null], em: ["em", null] };
+
+function fill(parent, text, runs, from, to) {
+  var at = from;
+  while (runs.length && runs[0][1] < to) {
+    var run = runs.shift();
+    if (run[1] < at || run[2] > to) continue; // overlapping marks: the text stays, the mark goes
+    if (run[1] > at) parent.appendChild(document.createTextNode(text.slice(at, run[1])));
+    var kind = KINDS[run[0]];
+    var element = make(kind[0], kind[1]);
+    if (run[0] === "code") element.textContent = text.slice(run[1], run[2]);
+    else fill(element, text, runs, run[1], run[2]);
+    parent.appendChild(element);
+    at = run[2];
+  }
+  if (at < to) parent.appendChild(document.createTextNode(text.slice(at, to)));
+}
+
+/* The record's code, as written: its language, a copy button, the lines in a box that scrolls. */
+Transcript.prototype.code = function (entry) {
+  var text = String(entry.text || "");
+  var language = String(entry.language || "");
+  var figure = make("figure", "docent-code");
+  var head = make("figcaption", "docent-code-head");
+  head.appendChild(make("span", "docent-code-language", language || "code"));
+  var copy = make("button", "docent-code-copy", "Copy");
+  copy.type = "button";
+  copy.setAttribute("aria-label", "Copy the " + (language ? language + " " : "") + "code");
+  head.appendChild(copy);
+  figure.appendChild(head);
+  var pre = make("pre", "docent-pre");
+  pre.tabIndex = 0; // a box that scrolls is reached by the keyboard too
+  var code = make("code", null, text);
+  pre.appendChild(code);
+  figure.appendChild(pre);
+  copy.addEventListener("click", function () {
+    var done = function (word) { copy.textContent = word; setTimeout(function () { copy.textContent = "Copy"; }, 2000); };
+    var select = function () {
+      var range = document.createRange();
+      range.selectNodeContents(code);
+      var selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      done("Selected");
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { done("Copied"); }, select);
+    } else {
+      select();
+    }
+  });
+  var cites = this.live(entry.cites);
+  if (cites.length) {
+    var list = make("span", "docent-cites");
+    list.appendChild(hidden(" Sources: "));
+    for (var i = 0; i < cites.length; i++) list.appendChild(this.cite(cites[i]));
+    figure.appendChild(list);
+  }
+  return figure;
+};
+
+/* The citations still in this build: a transcript restored after the site was rebuilt drops the gone. */
+Transcript.prototype.live = function (cites) {
+  var site = this.site;
+  return (Array.isArray(cites) ? cites : []).filter(function (cite) {
+    return site.citation(cite) !== "gone";
+  });
 };
 
 /* Redraws one entry in place after it changed (an action carried out, a card answered). */
 Transcript.prototype.update = function (entry, index) {
   var old = this.nodes[index];
-  if (!old || !old.parentNode || entry.kind === "sentence" || entry.kind === "held") return;
+  if (!old || !old.parentNode || entry.kind === "sentence" || entry.kind === "code" || entry.kind === "held") return;
   var node = this.build(entry, index);
   old.parentNode.replaceChild(node, old);
   this.nodes[index] = node;
@@ -81,12 +199,8 @@ Transcript.prototype.update = function (entry, index) {
 
 Transcript.prototype.sentence = function (entry) {
   var span = make("span", "docent-sentence");
-  span.appendChild(make("span", "docent-text", entry.text));
-  var site = this.site;
-  // A transcript restored after the site was rebuilt drops citations of sections that are gone.
-  var cites = (Array.isArray(entry.cites) ? entry.cites : []).filter(function (cite) {
-    return site.citation(cite) !== "gone";
-  });
+  span.appendChild(marked(String(entry.text || ""), entry.spans));
+  var cites = this.live(entry.cites);
   span.setAttribute("data-cites", cites.map(function (cite) { return String(cite && cite.id); }).join(" "));
   if (cites.length) {
     var list = make("span", "docent-cites");

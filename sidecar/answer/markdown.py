@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .events import Item
+
 _FENCE_OPEN = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`\n]*")
 _CITATIONS_ONLY = re.compile(r"[ \t]*(?:\[\[[^\[\]\n]{1,200}\]\][ \t]*)+")
 _CITATION_ID = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
@@ -233,13 +235,6 @@ def inline(text: str) -> tuple[str, tuple[Span, ...]]:
 
 
 _ITEM = re.compile(r"^[ \t]*(?:(?P<bullet>[-*•+])|(?P<number>\d{1,3})[.)])[ \t]+(?=\S)")
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """A list item a sentence starts: bulleted, or numbered with the number the model wrote."""
-
-    number: int | None = None
 
 
 def item(raw: str) -> tuple[Item | None, str]:

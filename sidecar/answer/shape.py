@@ -1,0 +1,65 @@
+"""A sentence as the model wrote it, made into what the visitor reads and what the rules read.
+
+The visitor reads plain text: the citations, a list or heading marker and the Markdown marks taken off, the marks
+kept as spans over it. The rules read the same text with its inline code blanked (code is checked on its own,
+as a term its sections must hold, so `my_var`, `<Response [200 OK]>` or `port=8000` are never taken for the
+first person, markup or a figure), and the inline code's contents.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .events import Item
+from .markdown import inline, item
+
+_CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
+_HEADING = re.compile(r"^#{1,6}\s+")
+_CODE = re.compile(r"(`{1,2})(?!`)(.+?)(?<!`)\1(?!`)")
+_SPACES = re.compile(r"\s+")
+_SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])")
+_HOLE = "\ue000"  # a private-use character holds inline code's place while the prose around it is tidied
+
+
+@dataclass(frozen=True, slots=True)
+class Shaped:
+    text: str  # what the visitor reads
+    spans: tuple[tuple[str, int, int], ...]  # (kind, start, end) over `text`: code, strong, em
+    item: Item | None  # the list item the sentence begins
+    prose: str  # `text` with its inline code blanked: what the rules read
+    codes: tuple[str, ...]  # the inline code's contents, in order
+
+
+def shape(raw: str) -> Shaped:
+    """`raw` is a sentence as written, citations included."""
+    text = _CITATION.sub(" ", raw).strip()
+    marker, text = item(text)
+    if marker is None:
+        text = _HEADING.sub("", text)
+    holes: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        holes.append(m.group(0))
+        return f"{_HOLE}{len(holes) - 1}{_HOLE}"
+
+    text = _CODE.sub(hold, text)
+    text = _SPACE_BEFORE_MARK.sub(r"\1", _SPACES.sub(" ", text).strip())
+    text = re.sub(f"{_HOLE}(\\d+){_HOLE}", lambda m: holes[int(m.group(1))], text)
+    plain, spans = inline(text)
+    codes = tuple(plain[s.start : s.end] for s in spans if s.kind == "code")
+    prose = plain
+    for s in sorted((s for s in spans if s.kind == "code"), key=lambda s: -s.start):
+        prose = prose[: s.start] + " " + prose[s.end :]
+    prose = _SPACE_BEFORE_MARK.sub(r"\1", _SPACES.sub(" ", prose).strip())
+    return Shaped(plain, tuple((s.kind, s.start, s.end) for s in spans), marker, prose, codes)
+
+
+def holds(code: str, text: str) -> bool:
+    """Whether a section's text (its prose and its code) holds a piece of inline code, blanks compared as one."""
+    return " ".join(code.split()) in text
+
+
+def flat(text: str) -> str:
+    """A section's text as `holds` compares it: every run of blanks one space."""
+    return " ".join(text.split())

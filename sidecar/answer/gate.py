@@ -29,17 +29,18 @@ from dataclasses import dataclass, field
 from docent.schema import RecordSection
 
 from . import numbers, polarity
-from .events import Cite, Held, Sentence
+from .events import Cite, Code, Held, Item, Sentence
 from .lexicon import Lexicon
 from .names import SiteNames, proper_names, record_names
 from .policy import AnswerPolicy, Policy
 from .roles import roles
-from .sentences import SentenceSplitter, strip_marker
+from .markdown import BlockReader, Fence, Prose
+from .quote import Code as RecordCode
+from .quote import Quoted, match
+from .sentences import SentenceSplitter
+from .shape import flat, holds, shape
 
 _CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
-_SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])")
-_EMPHASIS = re.compile(r"\*\*|__")
-_SPACES = re.compile(r"\s+")
 _CONNECTIVE_WORDS = 6
 _LOWER_WORDS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _COUNTING = 10  # a connective may count the answer's own parts, in words up to ten: "Two things:"
@@ -54,7 +55,8 @@ MARKUP = re.compile(
     r"<\s*/?\s*[A-Za-z!][^<>]*>|!\[[^\]]*\]\s*[\[(]|(?:javascript|vbscript)\s*:|data\s*:\s*text/html", re.IGNORECASE
 )
 
-GateEvent = Sentence | Held
+GateEvent = Sentence | Code | Held
+_INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
 
 # I, I'm, I've, I'd, I'll (a capital I standing alone: not i.e., I/O or Type-I); me, my, mine, myself.
 FIRST_PERSON = re.compile(r"(?<![\w'’/.\-])(?:I(?:['’](?:m|ve|d|ll))?|[Mm](?:e|y|ine|yself))(?![\w'’/\-]|\.\w)")
@@ -130,11 +132,21 @@ def _stem(word: str) -> str:
 
 @dataclass(frozen=True)
 class _Draft:
-    """A sentence as written: its text for the visitor, its valid citations, and whether it said `[[none]]`."""
+    """A sentence as written: its text for the visitor, its valid citations, and whether it said `[[none]]`.
+
+    `prose` is the text with its inline code blanked, what the rules read; `codes` the inline code; `fence` a
+    fenced code block in place of a sentence.
+    """
 
     text: str
     ids: tuple[str, ...]
     none: bool
+    spans: tuple[tuple[str, int, int], ...] = ()
+    item: Item | None = None
+    line: bool = False
+    prose: str = ""
+    codes: tuple[str, ...] = ()
+    fence: Fence | None = None
 
 
 class RecordIndex:
@@ -156,6 +168,8 @@ class RecordIndex:
         whole = {sid: f"{s.title}\n{titles.get(s.page, '')}\n{s.text}" for sid, s in record.items()}
         self.terms = {sid: frozenset(lexicon.names(text)) for sid, text in whole.items()}
         self.words = {sid: frozenset(stems(text)) for sid, text in whole.items()}
+        self.flat = {sid: flat(text) for sid, text in whole.items()}  # what inline code is looked up in
+        self.codes = {sid: _codes(s) for sid, s in record.items()}  # what a fenced block may quote
         self.quantities = {sid: frozenset(numbers.quantities(text)) for sid, text in whole.items()}
         self.denied = {sid: polarity.scopes(s.text, stems) for sid, s in record.items()}
         self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
@@ -168,6 +182,11 @@ class RecordIndex:
             for sid, s in record.items()
         }
         self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
+
+
+def _codes(section: RecordSection) -> tuple[RecordCode, ...]:
+    """A section's code blocks, as the record keeps them."""
+    return tuple(RecordCode(block.lang, block.text) for block in section.blocks if block.kind == "code")
 
 
 class Gate:
@@ -191,8 +210,11 @@ class Gate:
         self._index = mentions
         self._policy: Policy = policy if policy is not None else AnswerPolicy()
         self._names = self._site.names
+        self._reader = BlockReader()
         self._splitter = SentenceSplitter()
         self._waiting: list[_Draft] = []
+        self._intro: _Draft | None = None  # an uncited line ending in a colon, judged once what follows is known
+        self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._known: set[str] = set()  # terms the sections cited by shown sentences mention
@@ -220,7 +242,7 @@ class Gate:
     def feed(self, text: str) -> list[GateEvent]:
         if self._finished:
             return []
-        return self._take(self._splitter.feed(text))
+        return self._pieces(self._reader.feed(text))
 
     def flush(self) -> list[GateEvent]:
         """Before an action: the pending sentence goes through now if it is complete."""
@@ -242,12 +264,16 @@ class Gate:
         if self._finished:
             return []
         self._finished = True
-        out = self._take(self._splitter.finish())
+        out = self._pieces(self._reader.finish())
+        out += self._take(self._splitter.finish())
+        out += self._settle_intro(None)
         if not self._cited and not self._none and any(self._confirms(d) for d in self._waiting):
             # A confirmation written before its action's result came back grounds the answer all the same.
             self._cited = True
             waiting, self._waiting = self._waiting, []
-            out.extend(self._judge(d) for d in waiting)
+            for d in waiting:
+                out += self._judge_next(d)
+            out += self._settle_intro(None)
         if not self._cited and not self._none:
             for draft in self._waiting:
                 reason = "first_person" if self._first_person(draft.text) else "never_cited"
@@ -255,28 +281,65 @@ class Gate:
             self._waiting.clear()
         return out
 
-    def _take(self, raws: list[str]) -> list[GateEvent]:
+    def _pieces(self, pieces: list[Prose | Fence]) -> list[GateEvent]:
+        """Prose goes on to the splitter; a fence ends the sentence before it and is judged in its place."""
         out: list[GateEvent] = []
-        for raw in raws:
+        for piece in pieces:
+            if isinstance(piece, Prose):
+                out += self._take(self._splitter.feed(piece.text))
+                continue
+            out += self._take(self._splitter.finish())
+            ids = tuple(sid for sid in piece.ids if sid in self._record)
+            out += self._take_drafts([_Draft("", ids, False, fence=piece, line=True)])
+        return out
+
+    def _take(self, raws: list[str]) -> list[GateEvent]:
+        return self._take_drafts([self._draft(raw) for raw in raws])
+
+    def _take_drafts(self, drafts: list[_Draft]) -> list[GateEvent]:
+        out: list[GateEvent] = []
+        for draft in drafts:
             if self._none:
                 break
-            draft = self._draft(raw)
             if draft.none and not self._shown:
                 self._none = True
                 self._waiting.clear()
+                self._intro = None
                 break
-            if not draft.text:
+            if not draft.text and draft.fence is None:
                 continue
+            self._answer_ids += [sid for sid in draft.ids if sid not in self._answer_ids]
             if self._cited:
-                out.append(self._judge(draft))
+                out += self._judge_next(draft)
             elif draft.ids or self._confirms(draft):
                 self._cited = True
                 waiting, self._waiting = self._waiting, []
-                out.extend(self._judge(d) for d in waiting)
-                out.append(self._judge(draft))
+                for d in waiting:
+                    out += self._judge_next(d)
+                out += self._judge_next(draft)
             else:
                 self._waiting.append(draft)
         return out
+
+    def _judge_next(self, draft: _Draft) -> list[GateEvent]:
+        """Judges a draft in its turn; an uncited line ending in a colon waits to see whether a list follows."""
+        out = self._settle_intro(draft)
+        if (
+            not draft.ids and draft.fence is None and draft.text.endswith(":")
+            and _CONNECTIVE_WORDS < count_words(draft.prose) <= _INTRO_WORDS
+        ):
+            self._intro = draft
+            return out
+        out += _some(self._judge(draft))
+        return out
+
+    def _settle_intro(self, following: _Draft | None) -> list[GateEvent]:
+        """The waiting intro line: a connective of up to twelve words when a list item or code block follows it."""
+        intro, self._intro = self._intro, None
+        if intro is None:
+            return []
+        introduces = following is not None and (following.item is not None or following.fence is not None)
+        return _some(self._judge(intro, words=_INTRO_WORDS if introduces else _CONNECTIVE_WORDS))
 
     def _draft(self, raw: str) -> _Draft:
         ids: list[str] = []
@@ -289,21 +352,22 @@ class Gate:
                         ids.append(sid)
                 elif sid.lower() == _NONE:
                     none = True
-        text = _CITATION.sub(" ", raw)
-        text = _EMPHASIS.sub("", text)
-        text = _SPACES.sub(" ", strip_marker(text.strip())).strip()
-        text = _SPACE_BEFORE_MARK.sub(r"\1", text)
-        if not any(ch.isalnum() for ch in text):
-            text = ""
-        return _Draft(text, tuple(ids), none)
+        shaped = shape(raw)
+        text = shaped.text if any(ch.isalnum() for ch in shaped.text) else ""
+        line = bool(getattr(raw, "line_start", False))
+        return _Draft(text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes)
 
-    def _judge(self, draft: _Draft) -> GateEvent:
-        if MARKUP.search(draft.text):
+    def _judge(self, draft: _Draft, *, words: int = _CONNECTIVE_WORDS) -> GateEvent | None:
+        """A sentence's verdict; `words`: the most an uncited one may have (more for a list's intro line)."""
+        if draft.fence is not None:
+            return self._judge_fence(draft)
+        source = draft.prose  # the sentence without its inline code, which is checked on its own below
+        if MARKUP.search(source):
             return self._hold("markup")
         # The site's own names pass the rules below as they are written, with or without quote marks.
-        plain_words = set(_LOWER_WORDS.findall(draft.text.lower()))
-        text = self._names.mask(draft.text, plain_words)
-        if text != draft.text:
+        plain_words = set(_LOWER_WORDS.findall(source.lower()))
+        text = self._names.mask(source, plain_words)
+        if text != source:
             plain_words = set(_LOWER_WORDS.findall(text.lower()))
         if FIRST_PERSON.search(text):
             return self._hold("first_person")
@@ -313,8 +377,10 @@ class Gate:
         if not draft.ids:
             if self._confirms(draft, text):
                 return self._show(draft)
-            if count_words(draft.text) > _CONNECTIVE_WORDS or self._site.is_heading(draft.text):
+            if count_words(source) > words or self._site.is_heading(draft.text):
                 return self._hold("uncited")
+            if draft.codes and not self._holds_codes(draft.codes, self._known_ids):
+                return self._hold("code_term")
             unknown = named - self._known
             if unknown:
                 return self._hold("unknown_term", terms=unknown, cited=False)
@@ -332,16 +398,19 @@ class Gate:
         unknown = named - mentioned
         if unknown:
             return self._hold("unknown_term", terms=unknown, cited=True)
-        words = stems(draft.text)
-        if not any(words & index.words[sid] for sid in draft.ids):
+        if draft.codes and not self._holds_codes(draft.codes, draft.ids):
+            return self._hold("code_term")
+        said = stems(draft.text)  # inline code's words count here: the sections hold the code itself
+        if not any(said & index.words[sid] for sid in draft.ids):
             return self._hold("no_overlap")
+        said = said if source == draft.text else stems(source)
         strange = self._strange_names(plain, draft.ids, plain_words)
         if strange:
             return self._hold("unknown_term", terms=strange, cited=True)
         if said_numbers and numbers.unstated(said_numbers, self._stated(draft.ids)):
             return self._hold("number")
         said_roles = roles(text, words=plain_words)
-        if self._flipped(draft, text, words, plain_words, said_roles):
+        if self._flipped(draft, source, text, said, plain_words, said_roles):
             return self._hold("polarity")
         if said_roles and not said_roles <= frozenset().union(*(index.roles[sid] for sid in draft.ids)):
             return self._hold("role")
@@ -350,15 +419,36 @@ class Gate:
         self._known_ids.update(draft.ids)
         return self._show(draft)
 
+    def _holds_codes(self, codes: Iterable[str], ids: Iterable[str]) -> bool:
+        """Inline code is a term: each piece must be written so in one of the sections."""
+        sections = [self._index.flat[sid] for sid in ids]
+        return all(any(holds(code, text) for text in sections) for code in codes)
+
+    def _judge_fence(self, draft: _Draft) -> GateEvent | None:
+        """A fenced block passes as a run of the record's own lines in a section the answer cites."""
+        assert draft.fence is not None
+        ids = [*draft.ids, *(sid for sid in self._answer_ids if sid not in draft.ids)]
+        blocks = [(sid, code) for sid in ids for code in self._index.codes[sid]]
+        verdict = match(draft.fence.lines, draft.fence.language, blocks)
+        if verdict is None:
+            return None
+        if not isinstance(verdict, Quoted):
+            return self._hold(verdict.reason)
+        self._shown += 1
+        self._known |= self._index.terms[verdict.section]
+        self._known_ids.add(verdict.section)
+        section = self._record[verdict.section]
+        return Code(verdict.language, verdict.text, (Cite(verdict.section, section.title, section.path),))
+
     def _stated(self, ids: Iterable[str]) -> frozenset[numbers.Quantity]:
         return frozenset().union(*(self._index.quantities[sid] for sid in ids))
 
     def _flipped(
-        self, draft: _Draft, text: str, words: set[str], plain_words: set[str], said_roles: frozenset[str]
+        self, draft: _Draft, source: str, text: str, words: set[str], plain_words: set[str], said_roles: frozenset[str]
     ) -> bool:
         """The polarity rule: a denial the cited sections do not make, or the opposite of what they say."""
         index = self._index
-        masked_words = words if text == draft.text else stems(text)
+        masked_words = words if text == source else stems(text)
         # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
         said_words = masked_words | {_stem(form) for form in said_roles} if said_roles else masked_words
         said = polarity.scopes(text, stems) if polarity.negates(text, plain_words) else ()
@@ -423,7 +513,7 @@ class Gate:
     def _show(self, draft: _Draft) -> Sentence:
         self._shown += 1
         cites = tuple(Cite(sid, self._record[sid].title, self._record[sid].path) for sid in draft.ids)
-        return Sentence(draft.text, cites)
+        return Sentence(draft.text, cites, draft.spans, draft.item, draft.line)
 
     def _hold(self, reason: str, **facts: object) -> Held:
         terms = tuple(sorted(facts.get("terms", ())))  # type: ignore[call-overload]
@@ -433,6 +523,10 @@ class Gate:
 
     def _first_person(self, text: str) -> bool:
         return FIRST_PERSON.search(self._names.mask(text)) is not None
+
+
+def _some(event: GateEvent | None) -> list[GateEvent]:
+    return [] if event is None else [event]
 
 
 def _forms(text: str) -> set[str]:

@@ -115,6 +115,9 @@ class AnswerPolicy:
         "number": "A sentence was held back: it gave a figure the sections it cites do not state.",
         "polarity": "A sentence was held back: it denied what the sections it cites do not deny, or affirmed what they deny.",
         "role": "A sentence was held back: it gave someone a role the sections it cites do not give.",
+        "code_edited": "A code example was held back: it was not the site's code as written, but an edited copy of it.",
+        "code_unknown": "A code example was held back: it is not code the sections the answer cites hold.",
+        "code_term": "A sentence was held back: it quoted code that the sections it cites do not hold.",
     }
 
     def __init__(

@@ -40,7 +40,7 @@ _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 
 
 class Raw(str):
-    """A raw sentence, and whether it began a line of the text (the text's first sentence does)."""
+    """A raw sentence, and whether it began a new line after earlier text (the text's first sentence does not)."""
 
     line_start: bool = False
 
@@ -58,7 +58,7 @@ class SentenceSplitter:
         self._buffer = ""
         self._resume = 0  # every terminator before this is decided: not a boundary
         self._joint = False  # a block of text ended: the next one starts after a space
-        self._line_start = True  # the buffer begins a line of the text
+        self._line_start = False  # the buffer begins a new line after earlier text (a paragraph break)
 
     def line_break(self) -> None:
         """The text broke off at a line's end (a code block follows): what comes next begins a line."""

@@ -31,12 +31,12 @@ from docent.schema import RecordSection
 from . import numbers, polarity
 from .events import Cite, Code, Held, Item, Sentence
 from .lexicon import Lexicon
+from .markdown import BlockReader, Fence, Prose
 from .names import SiteNames, proper_names, record_names
 from .policy import AnswerPolicy, Policy
-from .roles import roles
-from .markdown import BlockReader, Fence, Prose
 from .quote import Code as RecordCode
 from .quote import Quoted, match
+from .roles import roles
 from .sentences import SentenceSplitter
 from .shape import flat, holds, shape
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..answer.bundle import Bundle
-from ..answer.events import Held, Sentence
+from ..answer.events import Code, Held, Sentence
 from ..answer.policy import AnswerPolicy
 from ..answer.turn import default_gate
 from .client import Events
@@ -34,6 +34,10 @@ FAITHFUL = "faithful-paraphrases.json"
 SUBTLE = "subtle-falsehoods.json"
 REALISTIC = "realistic-answers.json"
 DROPPED = "dropped.json"
+# Answers in the Markdown chat models write (lists, bold, inline code), and the held-out part of them.
+MARKDOWN = ("markdown-answers.json", "markdown-answers-holdout.json")
+# A Markdown mark left in what the visitor reads: emphasis, inline code's backticks, a list or heading marker.
+_RAW_MARK = re.compile(r"\*\*|__|`|(?:^|\s)\*\S|^\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s")
 
 
 @dataclass
@@ -51,6 +55,7 @@ class Figures:
     # sentences that went on as if the call had happened are held, rightly. Counted apart as well.
     realistic_refused: dict[str, list[str]] = field(default_factory=dict)  # question -> the errors sent back
     realistic_sentences_refused: int = 0
+    realistic_shown: list[str] = field(default_factory=list)  # what the visitor read, sentence by sentence
     dropped: list[dict[str, str]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, float]:
@@ -104,7 +109,7 @@ def _load(folder: Path, name: str) -> list[dict[str, Any]]:
     return data
 
 
-def _judge(bundle: Bundle, sentence: str) -> list[Sentence | Held]:
+def _judge(bundle: Bundle, sentence: str) -> list[Sentence | Code | Held]:
     gate = default_gate(bundle, AnswerPolicy())
     return [*gate.feed(sentence), *gate.finish()]
 
@@ -137,6 +142,20 @@ def measure(folder: Path, bundle_path: Path) -> Figures:
     if answers:
         asyncio.run(_replay(answers, bundle_path, figures))
     return figures
+
+
+def markdown(folder: Path, bundle_path: Path) -> dict[str, float]:
+    """The Markdown answers through the real app: the share of sentences held, and the raw marks shown."""
+    out: dict[str, float] = {}
+    for name, prefix in zip(MARKDOWN, ("markdown", "markdown_holdout"), strict=True):
+        answers = _load(folder, name)
+        if not answers:
+            continue
+        figures = Figures()
+        asyncio.run(_replay(answers, bundle_path, figures))
+        out[f"{prefix}_hold_rate"] = round(len(figures.realistic_holds) / max(1, figures.realistic_sentences), 4)
+        out[f"{prefix}_raw_marks_shown"] = sum(1 for text in figures.realistic_shown if _RAW_MARK.search(text))
+    return out
 
 
 def script_for(answer: dict[str, Any]) -> dict[str, Any]:
@@ -178,6 +197,8 @@ def _count(figures: Figures, question: str, events: Events, *, refused: bool) ->
         if kind in ("sentence", "held"):
             figures.realistic_sentences += 1
             figures.realistic_sentences_refused += refused
+        if kind == "sentence":
+            figures.realistic_shown.append(data["text"])
         if kind == "held":
             figures.realistic_holds.append((question, data["reason"], data["message"]))
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.operator.corpora import FAITHFUL, REALISTIC, SUBTLE, Figures, measure
+from docent.sidecar.operator.corpora import FAITHFUL, REALISTIC, SUBTLE, Figures, markdown, measure
 
 ROOT = Path(__file__).resolve().parents[1] / "evals"
 CORPORA = ROOT / "corpora"
@@ -67,3 +67,9 @@ def test_a_models_own_answers_are_held_only_where_explained(figures: Figures) ->
     # Every hold of an answer whose calls all passed is the one opinion explained above.
     passed = [q for q, _, _ in figures.realistic_holds if q not in figures.realistic_refused]
     assert passed == ["I only have five minutes, what's most worth seeing here?"]
+
+
+def test_markdown_answers_reach_the_visitor_without_raw_marks() -> None:
+    # A writer who saw only the prompt answered in the Markdown chat models write: lists, bold, inline code.
+    figures = markdown(CORPORA, ROOT / "bundle.json")
+    assert figures["markdown_raw_marks_shown"] == 0, figures

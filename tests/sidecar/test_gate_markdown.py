@@ -1,0 +1,120 @@
+"""The gate on the Markdown models write: code quoted from the record or held, inline code as a term, lists and
+emphasis kept as the visitor's shape, never as raw marks."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docent.schema import Block
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer.events import Code, Held, Item, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+
+CLIENT = "import httpx\n\nwith httpx.Client(timeout=5.0) as client:\n    r = client.get('https://example.org')\n    print(r)"
+RECORD = {
+    s.id: s
+    for s in [
+        Section.of(
+            "clients", page="advanced", path="/advanced/#clients", headings=("Advanced", "Clients"),
+            blocks=(
+                Block("paragraph", "A Client keeps connections open; pass timeout=5.0 to bound every request.",
+                      code=("timeout=5.0",)),
+                Block("code", CLIENT, lang="python"),
+                Block("paragraph", "Printing a response shows <Response [200 OK]>.", code=("<Response [200 OK]>",)),
+            ),
+        ),
+        Section.of(
+            "install", page="index", path="/#install", headings=("HTTPX", "Installation"),
+            blocks=(Block("paragraph", "Install HTTPX with pip."), Block("code", "$ pip install httpx", lang="shell")),
+        ),
+    ]
+}
+LEXICON = Lexicon([{"term": "HTTPX", "aliases": []}, {"term": "Django", "aliases": []}])
+
+
+def answer(reply: str, chunks: int = 1) -> list[Sentence | Code | Held]:
+    gate = Gate(RECORD, LEXICON)
+    size = max(1, len(reply) // chunks)
+    out = [event for i in range(0, len(reply), size) for event in gate.feed(reply[i : i + size])]
+    return out + gate.finish()
+
+
+def test_a_quoted_run_of_the_record_s_lines_is_shown_as_the_record_has_it() -> None:
+    events = answer(
+        "Pass a timeout to the client [[clients]]:\n\n```py\nwith httpx.Client(timeout=5.0) as client:\n"
+        "    r = client.get('https://example.org')\n```\n[[clients]]\nThat is all."
+    )
+    assert [type(e).__name__ for e in events] == ["Sentence", "Code", "Sentence"]
+    code = events[1]
+    assert isinstance(code, Code)
+    assert code.text == "with httpx.Client(timeout=5.0) as client:\n    r = client.get('https://example.org')"
+    assert code.language == "python" and [c.id for c in code.cites] == ["clients"]
+
+
+def test_edited_merged_and_invented_code_is_held_with_its_own_reason() -> None:
+    edited = answer("Use a client [[clients]].\n```python\nwith httpx.Client(timeout=10) as client:\n"
+                    "    r = client.get('https://example.org')\n```")
+    assert [getattr(e, "reason", "shown") for e in edited] == ["shown", "code_edited"]
+    invented = answer("Use a client [[clients]].\n```python\nimport requests\nrequests.get(url, verify=False)\n```")
+    assert [getattr(e, "reason", "shown") for e in invented] == ["shown", "code_unknown"]
+    elsewhere = answer("Install it with pip [[install]].\n```\nwith httpx.Client(timeout=5.0) as client:\n```")
+    assert [getattr(e, "reason", "shown") for e in elsewhere] == ["shown", "code_unknown"]  # not a cited section's
+
+
+def test_code_waits_for_the_answer_s_first_citation_and_is_held_without_one() -> None:
+    assert [type(e).__name__ for e in answer("```\n$ pip install httpx\n```\nInstall it with pip [[install]].")] == [
+        "Code", "Sentence"]
+    assert [getattr(e, "reason", "") for e in answer("```\n$ pip install httpx\n```\nDone.")] == [
+        "never_cited", "never_cited"]
+
+
+def test_inline_code_is_a_term_its_sections_must_hold_and_never_markup() -> None:
+    shown = answer("Pass `timeout=5.0` to bound every request [[clients]]. A response prints as "
+                   "`<Response [200 OK]>` [[clients]].")
+    assert [e.text for e in shown if isinstance(e, Sentence)] == [
+        "Pass timeout=5.0 to bound every request.", "A response prints as <Response [200 OK]>."]
+    assert shown[0].spans == (("code", 5, 16),)
+    held = answer("Pass `timeout=None` to bound every request [[clients]].")
+    assert [getattr(e, "reason", "shown") for e in held] == ["code_term"]
+    assert [getattr(e, "reason", "shown") for e in answer("Printing shows <Response [200 OK]> [[clients]].")] == [
+        "markup"]  # outside code it is markup, as before
+
+
+def test_lists_and_emphasis_reach_the_visitor_as_shape_not_marks() -> None:
+    events = answer(
+        "There are two steps here, in this order, to follow:\n"
+        "1. **Install** HTTPX with pip [[install]].\n2. Keep a *Client* open for connections [[clients]].\n"
+        "- Pass a timeout to bound every request [[clients]]."
+    )
+    assert all(isinstance(e, Sentence) for e in events), events
+    texts = [e.text for e in events if isinstance(e, Sentence)]
+    assert texts[1:] == ["Install HTTPX with pip.", "Keep a Client open for connections.",
+                         "Pass a timeout to bound every request."]
+    assert [e.item for e in events if isinstance(e, Sentence)] == [None, Item(1), Item(2), Item(None)]
+    assert events[1].spans == (("strong", 0, 7),)
+    assert not any("*" in t or "`" in t for t in texts)
+
+
+def test_a_long_intro_passes_only_before_a_list_or_code() -> None:
+    intro = "There are two steps here, in this order, to follow:"
+    assert [getattr(e, "reason", "shown") for e in answer(f"Install HTTPX with pip [[install]].\n{intro}\nDone.")] == [
+        "shown", "uncited", "shown"]
+    assert [getattr(e, "reason", "shown") for e in answer(f"Install HTTPX with pip [[install]].\n{intro}\n- Done.")] == [
+        "shown", "shown", "shown"]
+
+
+def test_a_sentence_that_begins_a_line_says_so() -> None:
+    events = answer("Install HTTPX with pip [[install]]. Keep a Client open [[clients]].\nPass a timeout [[clients]].")
+    assert [e.line for e in events if isinstance(e, Sentence)] == [False, False, True]
+
+
+REPLY = ("Pass a timeout [[clients]]:\n```python\nimport httpx\n```\n[[clients]]\n1. Install `pip` **now** [[install]].\n"
+         "2. Use `timeout=5.0` [[clients]].")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=len(REPLY)))
+def test_every_fragmentation_gives_the_same_events(chunks: int) -> None:
+    assert answer(REPLY, chunks) == answer(REPLY)

@@ -181,6 +181,7 @@ class Bundle:
         headings = [line.lstrip("#") for block in self.system for line in block.get("text", "").splitlines()
                     if line.startswith("#")]
         return Site.of(self.record, self.matcher, names, titles, owner=self.manifest.site_name, intros=intros,
+                       person=(self.manifest.owner.name, self.manifest.owner.called),
                        headings=headings)
 
     @cached_property

@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 
 from docent.schema import RecordSection
 
-from . import numbers, polarity
+from . import constructions, meta, numbers, polarity
 from .events import Cite, Code, Held, Item, Sentence
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose
 from .names import SiteNames, proper_names, record_names
+from .passage import Passage
 from .policy import AnswerPolicy, Policy
 from .quote import Code as RecordCode
 from .quote import Quoted, match
@@ -79,7 +80,7 @@ STOP_WORDS = frozenset(
 ) | frozenset(
     # Words any prose shares with any section: made-up prose must not pass on one of them.
     """
-    two three four five six seven eight nine ten first second third every several lot lots thing things way
+    two three four five six seven eight nine ten first second third every ever several lot lots thing things way
     really well like get got make makes made use used using new good great better best also even still
     """.split()
 )
@@ -108,9 +109,26 @@ def stems(text: str) -> set[str]:
 _STEMS: dict[str, str] = {}
 
 
+def fold(word: str) -> str | None:
+    """One word (lower case) as `stems` folds it, or None for a stop word."""
+    if word in STOP_WORDS or len(word) == 1 and not word.isdigit():
+        return None
+    stem = _STEMS.get(word)
+    if stem is None:
+        stem = _stem(word)
+        if len(_STEMS) < 100_000:
+            _STEMS[word] = stem
+    return stem
+
+
+_IRREGULAR: dict[str, str] = {}  # filled below, once _stem is defined
+
+
 def _stem(word: str) -> str:
     if word[0].isdigit():
         return word
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     if word.endswith("'s"):
         word = word[:-2]
     if len(word) > 4 and word.endswith(("ies", "ied")):
@@ -128,6 +146,22 @@ def _stem(word: str) -> str:
     if len(word) > 4 and word.endswith("e"):
         word = word[:-1]  # manage, managed, managing -> manag
     return word
+
+
+# Irregular past forms, folded as their -ing form is: "never came down" and "without coming down" share "com".
+_IRREGULAR.update({
+    past: _stem(present[:-1] + "ing" if present.endswith("e") and not present.endswith("ee") else present)
+    for present, forms in (
+        ("come", "came"), ("go", "went gone"), ("run", "ran"), ("fall", "fell fallen"), ("rise", "rose risen"),
+        ("grow", "grew grown"), ("take", "took taken"), ("keep", "kept"), ("find", "found"), ("hold", "held"),
+        ("bring", "brought"), ("build", "built"), ("write", "wrote written"), ("send", "sent"), ("pay", "paid"),
+        ("choose", "chose chosen"), ("give", "gave given"), ("lose", "lost"), ("know", "knew known"),
+        ("begin", "began begun"), ("spend", "spent"), ("teach", "taught"), ("think", "thought"), ("tell", "told"),
+        ("meet", "met"), ("stand", "stood"), ("break", "broke broken"), ("drive", "drove driven"),
+        ("hide", "hid hidden"), ("feel", "felt"), ("lead", "led"), ("shrink", "shrank shrunk"),
+    )
+    for past in forms.split()
+})
 
 
 @dataclass(frozen=True)
@@ -152,8 +186,9 @@ class _Draft:
 class RecordIndex:
     """What each section mentions, computed once per record and lexicon, shared by every gate.
 
-    A section mentions what its text, its title and its page's title say: "Kubernetes" for a section of the
-    page "Kubernetes migration" whose text never repeats the word.
+    A section mentions what its text, its title, its heading path and its page's title say: "Kubernetes" for a
+    section of the page "Kubernetes migration" whose text never repeats the word, "Alderway Bank" for "Leading and
+    mentoring" under "Alderway Bank: staff engineer".
     """
 
     def __init__(
@@ -165,7 +200,10 @@ class RecordIndex:
     ) -> None:
         self.record = record
         titles = page_titles or {}
-        whole = {sid: f"{s.title}\n{titles.get(s.page, '')}\n{s.text}" for sid, s in record.items()}
+        # The heading path is context: "Leading and mentoring" under "Alderway Bank: staff engineer" names the bank.
+        whole = {
+            sid: f"{s.title}\n{titles.get(s.page, '')}\n{chr(10).join(s.headings)}\n{s.text}" for sid, s in record.items()
+        }
         self.terms = {sid: frozenset(lexicon.names(text)) for sid, text in whole.items()}
         self.words = {sid: frozenset(stems(text)) for sid, text in whole.items()}
         self.flat = {sid: flat(text) for sid, text in whole.items()}  # what inline code is looked up in
@@ -175,13 +213,34 @@ class RecordIndex:
         self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
         self.names = record_names(s.text for s in record.values())
-        # A proper name may come from the section's page's opening, before any section: the case's employer.
-        intros = intros or {}
-        self.name_words = {
-            sid: self.words[sid] | frozenset(stems(intros[s.page])) if intros.get(s.page) else self.words[sid]
-            for sid, s in record.items()
-        }
+        self.name_words = _name_words(record, self.words, intros)
         self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
+        self.passages = {sid: Passage.of(s.title, s.text, fold) for sid, s in record.items()}
+
+
+def _name_words(
+    record: Mapping[str, RecordSection], words: Mapping[str, frozenset[str]], intros: Mapping[str, str] | None
+) -> dict[str, frozenset[str]]:
+    """The words a section's proper names may come from: its own, and its context's.
+
+    A proper name may come from the section's page's opening, before any section: the case's employer.
+    """
+    # The opening is now a section of the record whose id is the page's: prose only, as `page_intros` asks (the
+    # roles page's timeline, a table, names every employer and vouches for none).
+    intros = dict(intros or {})
+    for s in record.values():
+        if s.id == s.page and s.blocks and all(block.kind == "paragraph" for block in s.blocks):
+            intros.setdefault(s.page, s.text)
+    out = {sid: words[sid] | frozenset(stems(intros[s.page])) if intros.get(s.page) else words[sid]
+           for sid, s in record.items()}
+    # A sub-section's parent section is its context too: "Decision" under an ADR that says "Accepted at
+    # Tessellate Freight" may name the employer.
+    parents = {(s.page, s.headings): sid for sid, s in record.items() if s.headings}
+    for sid, s in record.items():
+        parent = parents.get((s.page, s.headings[:-1])) if len(s.headings) > 2 else None
+        if parent:
+            out[sid] |= words[parent]
+    return out
 
 
 def _codes(section: RecordSection) -> tuple[RecordCode, ...]:
@@ -365,7 +424,7 @@ class Gate:
         if MARKUP.search(source):
             return self._hold("markup")
         # The site's own names pass the rules below as they are written, with or without quote marks.
-        plain_words = set(_LOWER_WORDS.findall(source.lower()))
+        plain_words = first_words = set(_LOWER_WORDS.findall(source.lower()))
         text = self._names.mask(source, plain_words)
         if text != source:
             plain_words = set(_LOWER_WORDS.findall(text.lower()))
@@ -407,13 +466,14 @@ class Gate:
         strange = self._strange_names(plain, draft.ids, plain_words)
         if strange:
             return self._hold("unknown_term", terms=strange, cited=True)
-        if said_numbers and numbers.unstated(said_numbers, self._stated(draft.ids)):
+        if said_numbers and numbers.unstated(said_numbers, self._stated(draft.ids) | _counted(draft.ids)):
             return self._hold("number")
         said_roles = roles(text, words=plain_words)
         if self._flipped(draft, source, text, said, plain_words, said_roles):
             return self._hold("polarity")
-        if said_roles and not said_roles <= frozenset().union(*(index.roles[sid] for sid in draft.ids)):
-            return self._hold("role")
+        reason = self._misread(draft, source, said_roles, first_words, said)
+        if reason:
+            return self._hold(reason)
         for sid in draft.ids:
             self._known |= index.terms[sid]
         self._known_ids.update(draft.ids)
@@ -440,6 +500,16 @@ class Gate:
         section = self._record[verdict.section]
         return Code(verdict.language, verdict.text, (Cite(verdict.section, section.title, section.path),))
 
+    def _misread(
+        self, draft: _Draft, source: str, said_roles: frozenset[str], first_words: set[str], said: set[str]
+    ) -> str | None:
+        """The role rule, then the construction rules (order, direction, actor...): the first reason to hold."""
+        index = self._index
+        if said_roles and not said_roles <= frozenset().union(*(index.roles[sid] for sid in draft.ids)):
+            return "role"
+        cited = [index.passages[sid] for sid in draft.ids]
+        return constructions.held(source, first_words, said, cited, fold, owner=self._site.owner)
+
     def _stated(self, ids: Iterable[str]) -> frozenset[numbers.Quantity]:
         return frozenset().union(*(self._index.quantities[sid] for sid in ids))
 
@@ -456,7 +526,7 @@ class Gate:
         if said or heads:
             denied = [scope for sid in draft.ids for scope in index.denied[sid]]
             if polarity.contradicts(said, said_words, denied, heads):
-                return True
+                return not meta.contrasts_only(source)  # "The record gives it per day, not per second."
         sections = [index.words[sid] for sid in draft.ids]
         return polarity.opposed(said_words, lambda stem: any(stem in w for w in sections), stems, index.un_words)
 
@@ -529,6 +599,11 @@ def _some(event: GateEvent | None) -> list[GateEvent]:
     return [] if event is None else [event]
 
 
+def _counted(ids: tuple[str, ...]) -> frozenset[numbers.Quantity]:
+    """A count of the sections cited is stated by the citation: "The record holds five decisions [[a, b, c, d, e]]"."""
+    return frozenset((numbers.Quantity(float(len(ids)), "", float(len(ids))),)) if len(ids) > 1 else frozenset()
+
+
 def _forms(text: str) -> set[str]:
     """A label's words as written, lower case, with their singular: "Write an email" -> write, an, email."""
     out = set()
@@ -564,6 +639,7 @@ class Site:
     ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
     intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
     headings: frozenset[str] = frozenset()  # the prompt's own headings, as `heading_words` has them
+    owner: frozenset[str] = frozenset()  # the words of the owner's name, lower case: "mara", "lindqvist"
 
     def is_heading(self, text: str) -> bool:
         """One of the prompt's own headings written back as if it were a sentence (its `#` marks already gone)."""
@@ -579,14 +655,22 @@ class Site:
         owner: str = "",
         intros: Mapping[str, str] | None = None,
         headings: Iterable[str] = (),
+        person: Iterable[str] = (),
     ) -> Site:
+        """`owner`: the site's name ("Mara Lindqvist · Payments..."); `person`: the owner's name and what the guide
+        calls them, when the manifest says (else the site's name up to its first separator)."""
         all_names = [*names, *(s.title for s in record.values())]
         terms: set[str] = set()
         for name in all_names:
             terms |= lexicon.names(name)
         ordinary = frozenset(STOP_WORDS | {w.lower() for w in _WORD.findall(owner)})
+        person = " ".join(person) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
+        owner_words = frozenset(w.lower() for w in _WORD.findall(person))
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
-                   frozenset(heading_words(h) for h in headings))
+                   frozenset(heading_words(h) for h in headings), owner_words)
+
+
+_OWNER_NAME = re.compile(r"\s[·|:–—-]\s|,")
 
 
 def heading_words(text: str) -> str:

@@ -79,6 +79,7 @@ _WORD_TOKEN = re.compile(
 # What follows a number: a scale word, then a unit; read as words and looked up, not matched as a pattern.
 _AFTER = re.compile(r"[\s\-]*(%|[^\W\d_]+)(?:[\s\-]+(%|[^\W\d_]+))?(?:[\s\-]+(%|[^\W\d_]+))?")
 _UNITS = {**{u: u for u in _SECONDS}, **{u: u for u in _OTHER_UNITS}}
+_MORE = frozenset(("more", "other", "further", "additional", "extra"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,8 @@ def _measured(text: str, m: re.Match[str], value: float) -> tuple[int, int, Quan
     after = _AFTER.match(text, end)
     if after is not None:
         said = [(w.lower(), after.end(i + 1)) for i, w in enumerate(after.groups()) if w]
+        if len(said) > 1 and said[0][0] in _MORE and said[1][0] in _UNITS:
+            said = said[1:]  # "three more years", "two other weeks": the unit after the word between
         if said and said[0][0] in _SCALES:
             value *= _SCALES[said[0][0]]
             end = said[0][1]

@@ -69,8 +69,12 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]
 _DENY_A_VERB = frozenset(("nobody", "no one", "never", "nothing", "none", "cannot", "rather than", "instead of"))
 
 
+_AUXILIARIES = frozenset(("had", "has", "have", "was", "were", "is", "are", "could", "would", "ever", "really"))
+
+
 def _denies_a_verb(negator: str, clause: str, stems: Callable[[str], Iterable[str]]) -> bool:
-    first = clause.split()[0].lower() if clause.split() else ""
+    words = [w for w in clause.lower().split() if w not in _AUXILIARIES]  # "nobody had guessed" denies guessing
+    first = words[0] if words else ""
     if not first or not list(stems(first)):
         return False  # the word after the negation is no word of substance: "nothing in time"
     return " ".join(negator.lower().split()) in _DENY_A_VERB or first.endswith(("ing", "ed"))

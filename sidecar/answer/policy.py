@@ -118,6 +118,14 @@ class AnswerPolicy:
         "code_edited": "A code example was held back: it was not the site's code as written, but an edited copy of it.",
         "code_unknown": "A code example was held back: it is not code the sections the answer cites hold.",
         "code_term": "A sentence was held back: it quoted code that the sections it cites do not hold.",
+        "order": "A sentence was held back: it told two things in the opposite order to the sections it cites.",
+        "direction": "A sentence was held back: it told a change the other way round from the sections it cites.",
+        "actor": "A sentence was held back: it gave what was done to someone other than the sections it cites do.",
+        "quantifier": "A sentence was held back: it said all, some or none where the sections it cites say otherwise.",
+        "cause": "A sentence was held back: it gave a reason the sections it cites do not give.",
+        "rate": "A sentence was held back: it gave a figure per a period the sections it cites do not use for it.",
+        "hedge": "A sentence was held back: it was surer than the sections it cites: exact for about, done for would.",
+        "reversal": "A sentence was held back: it said a thing ended where the sections it cites say it goes on, or the reverse.",
     }
 
     def __init__(

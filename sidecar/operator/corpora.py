@@ -10,6 +10,14 @@ Three corpora, written by someone who read only the example site's record, promp
   answers (text and tool calls, one list per model call) given only the bundle's prompt and tools. Each is
   replayed through the real app, a conversation per answer: `realistic_hold_rate` is the share of sentences
   held back, and every hold is listed with its reason.
+- `round2-falsehoods.json` and `round2-faithful.json` (issue 21), and their held-out thirds
+  `round2-heldout-*.json`: falsehoods of eight constructions (negation in other words, order, comparatives,
+  attribution, quantifiers, causes, units and scale, hedges) and faithful sentences of the same constructions and
+  of the kinds the gate used to hold (names from the heading path, negation paraphrases, sentences about the
+  record, counts of the sections cited). `gate_subtle_held_<kind>`, `gate_constructions_held` and
+  `gate_faithful_shown_constructions` are the seen part's; `gate_heldout_held_<kind>`, `gate_heldout_held` and
+  `gate_heldout_faithful_shown` the held-out part's. List intros
+  (`list_intro`), uncited by nature, are judged within a whole answer, not alone: they are counted apart.
 `dropped.json` (optional) lists `{"corpus", "sentence", "why"}` for items that are wrong about the record: they
 are left out of the figures, and said so.
 """
@@ -38,6 +46,44 @@ DROPPED = "dropped.json"
 MARKDOWN = ("markdown-answers.json", "markdown-answers-holdout.json")
 # A Markdown mark left in what the visitor reads: emphasis, inline code's backticks, a list or heading marker.
 _RAW_MARK = re.compile(r"\*\*|__|`|(?:^|\s)\*\S|^\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s")
+# The round-2 corpora: (part, falsehoods, faithful sentences).
+CONSTRUCTIONS = (
+    ("seen", "round2-falsehoods.json", "round2-faithful.json"),
+    ("heldout", "round2-heldout-falsehoods.json", "round2-heldout-faithful.json"),
+)
+ALONE = frozenset(("list_intro",))  # kinds that need a whole answer around them: counted apart
+
+
+@dataclass
+class Part:
+    """One part of the round-2 corpora, judged sentence by sentence."""
+
+    held: Counter[str] = field(default_factory=Counter)  # kind -> falsehoods held
+    falsehoods: Counter[str] = field(default_factory=Counter)
+    missed: list[tuple[str, str]] = field(default_factory=list)  # (kind, sentence) shown though false
+    faithful: Counter[str] = field(default_factory=Counter)
+    shown: Counter[str] = field(default_factory=Counter)  # kind -> faithful sentences shown
+    holds: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, reason, sentence) held though true
+
+    def figures(self, per_kind: str, held_key: str, shown_key: str) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for kind in sorted(self.falsehoods):
+            out[f"{per_kind}_{kind}"] = round(self.held[kind] / self.falsehoods[kind], 4)
+        if self.falsehoods:
+            out[held_key] = round(sum(self.held.values()) / sum(self.falsehoods.values()), 4)
+        counted = [k for k in self.faithful if k not in ALONE]
+        if counted:
+            out[shown_key] = round(sum(self.shown[k] for k in counted) / sum(self.faithful[k] for k in counted), 4)
+        return out
+
+    def report(self, name: str) -> list[str]:
+        kinds = ", ".join(f"{k} {self.held[k]}/{self.falsehoods[k]}" for k in sorted(self.falsehoods))
+        faithful = ", ".join(f"{k} {self.shown[k]}/{self.faithful[k]}" for k in sorted(self.faithful))
+        lines = [f"constructions, {name}: held {sum(self.held.values())}/{sum(self.falsehoods.values())} ({kinds})",
+                 f"constructions, {name}: faithful shown ({faithful})"]
+        lines += [f"  shown though false, {kind}: {sentence}" for kind, sentence in self.missed]
+        lines += [f"  held though true, {kind} ({reason}): {sentence}" for kind, reason, sentence in self.holds]
+        return lines
 
 
 @dataclass
@@ -57,6 +103,7 @@ class Figures:
     realistic_sentences_refused: int = 0
     realistic_shown: list[str] = field(default_factory=list)  # what the visitor read, sentence by sentence
     dropped: list[dict[str, str]] = field(default_factory=list)
+    parts: dict[str, Part] = field(default_factory=dict)  # the round-2 corpora: "seen", "heldout"
 
     def as_json(self) -> dict[str, float]:
         out: dict[str, float] = {}
@@ -73,6 +120,12 @@ class Figures:
             out["realistic_hold_rate_calls_passed"] = round(len(passed) / sentences, 4) if sentences else 0.0
             out["realistic_answers"] = self.realistic_answers
             out["realistic_answers_with_a_refused_call"] = len(self.realistic_refused)
+        if "seen" in self.parts:
+            seen = self.parts["seen"]
+            out.update(seen.figures("gate_subtle_held", "gate_constructions_held", "gate_faithful_shown_constructions"))
+        if "heldout" in self.parts:
+            heldout = self.parts["heldout"]
+            out.update(heldout.figures("gate_heldout_held", "gate_heldout_held", "gate_heldout_faithful_shown"))
         return out
 
     def report(self) -> str:
@@ -93,6 +146,8 @@ class Figures:
                 refused = self.realistic_refused.get(question)
                 after = f" [after a refused call: {refused[0][:120]}]" if refused else ""
                 lines.append(f"  held {reason}: {question!r}{after}")
+        for name, part in self.parts.items():
+            lines += part.report(name)
         if self.dropped:
             lines.append(f"left out as wrong about the record: {len(self.dropped)}")
             lines += [f"  {d['corpus']}: {d['sentence']!r}: {d['why']}" for d in self.dropped]
@@ -138,6 +193,9 @@ def measure(folder: Path, bundle_path: Path) -> Figures:
             figures.subtle_held[item["kind"]] += 1
         else:
             figures.subtle_shown.append((item["kind"], item["sentence"]))
+    for name, falsehoods, faithful in CONSTRUCTIONS:
+        if (folder / falsehoods).exists():
+            figures.parts[name] = _constructions(bundle, _load(folder, falsehoods), _load(folder, faithful))
     answers = [a for a in _load(folder, REALISTIC) if (REALISTIC, a["question"]) not in left_out]
     if answers:
         asyncio.run(_replay(answers, bundle_path, figures))
@@ -156,6 +214,27 @@ def markdown(folder: Path, bundle_path: Path) -> dict[str, float]:
         out[f"{prefix}_hold_rate"] = round(len(figures.realistic_holds) / max(1, figures.realistic_sentences), 4)
         out[f"{prefix}_raw_marks_shown"] = sum(1 for text in figures.realistic_shown if _RAW_MARK.search(text))
     return out
+
+
+def _constructions(bundle: Bundle, falsehoods: list[dict[str, Any]], faithful: list[dict[str, Any]]) -> Part:
+    part = Part()
+    for item in falsehoods:
+        kind = item["kind"]
+        part.falsehoods[kind] += 1
+        if any(isinstance(e, Held) for e in _judge(bundle, item["sentence"])):
+            part.held[kind] += 1
+        else:
+            part.missed.append((kind, item["sentence"]))
+    for item in faithful:
+        kind = item["kind"]
+        events = _judge(bundle, item["sentence"])
+        held = [e.reason for e in events if isinstance(e, Held)]
+        part.faithful[kind] += 1
+        if events and not held:
+            part.shown[kind] += 1
+        else:
+            part.holds.append((kind, ",".join(held) or "nothing shown", item["sentence"]))
+    return part
 
 
 def script_for(answer: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,146 @@
+"""The actor rule: who did it. The record says "I" for the owner's work and "we" for the team's.
+
+For each verb of the sentence that its cited sections also use, the sentence's actor (the word before the verb,
+past adverbs and auxiliaries) is read against the sections' actors for that verb:
+- the owner alone ("Mara alone", "herself", "on her own", "by herself", "single-handedly", "solely") where the
+  sections say "we" (or someone else) and never "I": held;
+- the owner (her name, "she") where the sections say only "we", and the sentence names no team: held ("Mara
+  chose managed Kubernetes" where the section says "We chose");
+- another party of the section (the vendor, the fraud team) where the sections say "I" or "we": held;
+- two parties swapped: the verb's actor in the sentence is a party the unit names, and the unit gives the verb
+  to another party that the sentence names too ("the merchant judges ... the issuer" against "the issuer
+  judges ... the merchant"): held.
+What it cannot do: read passives, relative clauses or a verb the section words differently; it lets those
+through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence, Set
+from dataclasses import dataclass
+
+from .passage import Passage, Token, Unit
+
+_SOLO = re.compile(r"\b(?:alone|herself|himself|on\s+(?:her|his)\s+own|by\s+(?:her|him)self|single-handedly|solely|"
+                   r"personally)\b", re.I)
+_TEAM = re.compile(r"\b(?:team|teams|we|together|colleagues|engineers|with)\b", re.I)
+_PASS = frozenset("""also then first later still both again often now once just already currently since always
+never has have had was were is are did does do be been being would will could""".split())
+_TEAMISH = frozenset(("team", "department", "bank", "company", "engin", "engineer", "squad", "group", "firm", "business"))
+_ALONE = frozenset(("alone", "herself", "himself", "solely", "personally"))
+_OWNER_PRONOUNS = frozenset(("she", "he", "her", "his"))
+_NOT_VERBS = frozenset(("of", "the", "a", "an", "to", "in", "on", "for", "and", "or", "at", "by", "with", "from"))
+
+
+def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None:
+    """The actor of the verb at j: 'I', 'we', 'owner', a noun's stem, or None when it cannot tell."""
+    k = j - 1
+    while k >= 0 and (tokens[k].word in _PASS or tokens[k].word in _ALONE or tokens[k].word.endswith("ly")):
+        k -= 1
+    if k < 0:
+        return None
+    word = tokens[k].word
+    if word == "i":
+        return "I"
+    if word == "we":
+        return "we"
+    if word in owner or word in _OWNER_PRONOUNS:
+        return "owner"
+    if word in _NOT_VERBS or tokens[k].stem is None or word.endswith(("ed", "ing")):
+        return None
+    return tokens[k].stem
+
+
+def _verbs(u: Unit) -> Iterable[int]:
+    for j, t in enumerate(u.tokens):
+        if t.stem and j and (t.word.endswith("ed") or t.word in _IRREGULAR or t.word.endswith("s")):
+            yield j
+
+
+@dataclass(frozen=True)
+class _Deed:
+    actor: str  # "I", "we", or a party's stem
+    word: str  # the verb as the section writes it
+    after: frozenset[str]  # the stems after the verb in its unit
+
+
+def _deeds(passage: Passage) -> tuple[dict[str, list[_Deed]], frozenset[str]]:
+    """Each word's actors in a section (stem -> deeds), and the parties that act in it."""
+    deeds: dict[str, list[_Deed]] = {}
+    for u in passage.units:
+        for k, t in enumerate(u.tokens):
+            if not t.stem or not k:
+                continue
+            actor = _actor(u.tokens, k, frozenset())
+            if actor and (_verbal(t.word) or actor in ("I", "we")):
+                after = frozenset(v.stem for v in u.tokens[k + 1 :] if v.stem)
+                deeds.setdefault(t.stem, []).append(_Deed(actor, t.word, after))
+    agents = frozenset(
+        d.actor
+        for stem, found in deeds.items()
+        for d in found
+        if d.actor.isalpha() and len(d.actor) > 2 and d.actor not in ("I", "we") and _verbal(d.word)
+    )
+    return deeds, agents
+
+
+def _verbal(word: str) -> bool:
+    return word.endswith(("ed", "s")) or word in _IRREGULAR
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    """Cheap: the sentence holds a word that some actor does in its sections."""
+    return any(not stems.isdisjoint(passage.facts("actors", _deeds)[0]) for passage in sections)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    facts = [passage.facts("actors", _deeds) for passage in sections]
+    for j in _verbs(said):
+        token = said.tokens[j]
+        found = [d for deeds, _ in facts for d in deeds.get(token.stem or "", ())]
+        if not found or j + 1 < len(said.tokens) and said.tokens[j + 1].word == "by":
+            continue  # no actor to compare with, or a passive: "keyed by shipment id"
+        mine = _actor(said.tokens, j, said.owner)
+        if mine is not None and mine not in ("I", "we") and _wrong(said, j, mine, found, facts):
+            return True
+    return False
+
+
+def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:
+    """Whether the sentence's actor `mine` of the verb at j is not who the sections say did it."""
+    theirs = {d.actor for d in found}
+    word = said.tokens[j].word
+    if word not in _IRREGULAR and not word.endswith("ed") and not theirs & {"I", "we"}:
+        if word not in {d.word for d in found}:
+            return False  # a word in -s is a verb only where the sections say "I" or "we" before it, or say it so
+    if mine == "owner":
+        return _not_hers(said, theirs)
+    if theirs == {"I"}:
+        return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
+    if mine in theirs or not any(mine in agents for _, agents in facts):
+        return False  # only a party that acts in the sections can be the wrong actor: not "the options turned down"
+    if "I" in theirs or "we" in theirs and mine not in _TEAMISH:
+        return True  # "we" is the team, the department or the company; never the vendor
+    after_mine = {t.stem for t in said.tokens[j + 1 :]}
+    # Two parties swapped: "the merchant judges ... the issuer" against the reverse.
+    return any(d.actor != mine and d.actor in after_mine and mine in d.after for d in found)
+
+
+def _not_hers(said: Unit, theirs: set[str]) -> bool:
+    """The owner as the actor where the sections say "we" (and the sentence names no team), or "alone"."""
+    if "I" in theirs or "owner" in theirs:
+        return False
+    if _SOLO.search(said.text):
+        return True
+    return theirs == {"we"} and not _TEAM.search(said.text)
+
+
+def _comma_before(said: Unit, j: int) -> bool:
+    """A comma just before the verb: "the service, designed to ..." has no actor before it."""
+    start = said.tokens[j - 1].start if j else 0
+    return "," in said.text[start : said.tokens[j].start]
+
+
+_IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew
+chose gave spent lost stood went came grew fell rose cut set put""".split())

@@ -1,0 +1,45 @@
+"""The cause rule: a reason ("because", "so that", "due to", "led to", "came from") the cited sections do not give.
+
+A citation vouches for the effect; the reason after the marker must be the sections' too. The words of substance
+of the reason (up to its clause's end) are looked up in the text of the cited sections (not their titles): the
+sentence is held when at least two of them are missing, or most of them.
+What it cannot do: tell a reason the sections give in other words from an invented one, or see a cause turned
+round when both ends are words of the section ("A because B" where it says "B because A"); then it lets the
+sentence through, unless its words are missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Unit
+
+_MARKER = re.compile(
+    r"\b(?:because(?:\s+of)?|so\s+that|due\s+to|thanks\s+to|owing\s+to|led\s+to|leads\s+to|lead\s+to|"
+    r"came\s+from|comes\s+from|caused\s+by|resulted\s+in|as\s+a\s+result\s+of|which\s+is\s+why)\s+",
+    re.IGNORECASE,
+)
+_CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "lead", "came", "comes", "caused",
+                   "resulted", "result", "which"))
+_CLAUSE_END = re.compile(r"[,;:.!?]|\s+(?:and|but|while|which)\s+")
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & _CUES)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    if not sections:
+        return False
+    for m in _MARKER.finditer(said.text):
+        end = _CLAUSE_END.search(said.text, m.end())
+        stop = end.start() if end else len(said.text)
+        reason = {t.stem: said.text[t.start].isupper() for t in said.tokens if m.end() <= t.start < stop and t.stem}
+        if not reason:
+            continue
+        # A name (a capital) the sections' text does not say weighs double: "because the services ran on Kubernetes".
+        missing = sum(1 + named for s, named in reason.items() if not any(s in p.stems for p in sections))
+        if missing >= 2 or missing * 3 >= len(reason):
+            return True
+    return False

@@ -1,0 +1,103 @@
+"""The direction rule: a change told the other way round ("rose" where the section says it fell).
+
+The sentence's words of direction (rose, grew, more, longer, earlier...; fell, cut, fewer, shorter, later...)
+are read against the unit of its cited sections that its other words are about:
+- a pair of opposite words (more/fewer, larger/smaller, earlier/later, easier/harder, added/cut): held when that
+  unit uses the opposite word and not the sentence's own, or denies the sentence's ("fewer calls, not more");
+- a direction overall: held when the sentence goes only one way (up, say) and the unit only the other, by its
+  words or by its figures ("from 40 minutes to 6" goes down; "from two engineers to four" goes up).
+What it cannot do: know which way is better (a faster release is a shorter time), or read a change the section
+gives only as two figures in two places; then it lets the sentence through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Unit, best_of, unit_at
+
+_UP = frozenset(
+    """rise rises rose risen rising increase increases increased increasing grow grows grew grown growing raise
+    raises raised raising climb climbs climbed climbing gain gains gained higher larger bigger longer more added
+    doubled tripled expanded""".split()
+)
+_DOWN = frozenset(
+    """fall falls fell fallen falling drop drops dropped dropping decrease decreases decreased decreasing shrink
+    shrinks shrank shrunk shrinking cut cuts cutting lower smaller shorter fewer less lost lose loses reduce
+    reduced reduces reducing halved""".split()
+)
+_PAIRS = (
+    ("more", "fewer less"),
+    ("larger bigger", "smaller"),
+    ("longer", "shorter"),
+    ("earlier sooner", "later"),
+    ("easier", "harder"),
+    ("added adds", "cut cuts"),
+    ("gained gains", "lost loses"),
+    ("up", "down"),
+)
+_OPPOSITE: dict[str, frozenset[str]] = {}
+for _a, _b in _PAIRS:
+    for _w in _a.split():
+        _OPPOSITE[_w] = frozenset(_b.split())
+    for _w in _b.split():
+        _OPPOSITE[_w] = frozenset(_a.split())
+_CUES = _UP | _DOWN | _OPPOSITE.keys()
+_TIMES_UP = re.compile(r"\btimes\s+as\b", re.I)  # "four times as often" says more
+_SCALED = re.compile(r"\bscal\w*\s+(?:[\w'’]+\s+){0,4}?(up|down)\b", re.I)
+_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+)?([\d.,]+|[a-z]+)\s+(?:[^\d\s,;]+\s+){0,3}?to\s+(?:under\s+|about\s+)?([\d.,]+|[a-z]+)\b", re.I)
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & _CUES)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    mine = _directed(said)
+    if not mine:
+        return False
+    anchors = [t.stem for t in said.tokens if t.stem and t.word not in _UP and t.word not in _DOWN]
+    fit = best_of(sections, anchors)
+    if fit is None:
+        return False
+    u = unit_at(sections[fit[0]], fit[1])
+    theirs = _directed(u)
+    paired = theirs | {"more"} if _TIMES_UP.search(u.text) else theirs  # "four times as often" is more often
+    for word in mine & _OPPOSITE.keys():
+        if word in paired:
+            continue
+        if _OPPOSITE[word] & paired or f"not {word}" in u.text.lower():
+            return True
+    up, down = _way(mine, said.text), _way(theirs, u.text)
+    return len(up) == 1 and len(down) == 1 and up != down and not mine & theirs
+
+
+def _directed(u: Unit) -> set[str]:
+    denied = {u.tokens[i + 1].word for i, t in enumerate(u.tokens[:-1]) if t.word == "not"}
+    words = {w for w in u.words if (w in _UP or w in _DOWN or w in _OPPOSITE) and w not in denied}
+    words.discard("up")
+    words.discard("down")
+    for m in _SCALED.finditer(u.text):
+        words.add(m.group(1).lower())
+    return words
+
+
+def _way(words: set[str], text: str) -> set[str]:
+    out = {"up" for w in words if w in _UP or w == "up"} | {"down" for w in words if w in _DOWN or w == "down"}
+    for m in _FROM_TO.finditer(text):
+        a, b = _value(m.group(1)), _value(m.group(2))
+        if a is not None and b is not None and a != b:
+            out.add("up" if b > a else "down")
+    return out
+
+
+def _value(word: str) -> float | None:
+    word = word.lower().replace(",", "")
+    if word in _WORDS:
+        return float(_WORDS[word])
+    try:
+        return float(word)
+    except ValueError:
+        return None

@@ -1,0 +1,105 @@
+"""The hedge rule: "exactly" where the section says "about", and "did" where it says "would have".
+
+- Exactness: a number the sentence calls exact ("exactly", "precisely", "just", "only") that every cited
+  section gives with a hedge ("about", "around", "roughly", "nearly", "almost", "towards", "over", "under",
+  "up to", "more than") is held.
+- Modality: a verb the sentence asserts plainly ("challenged", "introduced", "have coexisted") that its cited
+  sections use only after "would", "would have", "will", "could", "might" or "going to" is held, unless the
+  sentence too says would, will, could, might, may, expected, planned or going to.
+What it cannot do: tell a plan from a deed where the section words it without one of those words ("the plan was
+to..."), or a hedge that sits further than three words before its number; then it lets the sentence through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Unit
+
+_EXACT = frozenset(("exactly", "precisely", "just", "only", "fully"))
+_HEDGE = frozenset(("about", "around", "roughly", "nearly", "almost", "towards", "toward", "approximately", "over",
+                    "under", "some", "up", "more", "less", "circa"))
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
+                     r"sixty|seventy|eighty|ninety|hundred|once|twice|every")
+_MODAL = frozenset(("would", "will", "could", "might", "may", "going", "expected", "expects", "planned", "plans",
+                    "should", "'d", "aim", "aimed", "hoped", "intended"))
+_SKIP = frozenset(("have", "has", "had", "also", "be", "been", "not", "then", "again", "still", "to", "always"))
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    """Cheap: an exactness word, or a word the sections say only after a modal and the sentence says without one."""
+    if words & _EXACT:
+        return True
+    return not words & _MODAL and any(stems & passage.facts("modal-only", _modal_only) for passage in sections)
+
+
+def _modal_only(passage: Passage) -> frozenset[str]:
+    return frozenset(stem for stem, (modal, plain) in passage.facts("modal", _section_modal).items() if modal and not plain)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    return _exactness(said, sections) or _modality(said, sections)
+
+
+def _exactness(said: Unit, sections: Sequence[Passage]) -> bool:
+    if not said.words & _EXACT:
+        return False
+    tokens = said.tokens
+    for i, t in enumerate(tokens):
+        if t.word not in _EXACT:
+            continue
+        number = next((u.word for u in tokens[i + 1 : i + 3] if _NUMBER.fullmatch(u.word)), None)
+        if number is None or number == "every":
+            number = next((u.word for u in tokens[i + 1 : i + 4] if _NUMBER.fullmatch(u.word) and u.word != "every"), None)
+        if number is None:
+            continue
+        hedged = [h for p in sections for h in p.facts("hedged", _section_hedged).get(number, ())]
+        if hedged and all(hedged):
+            return True
+    return False
+
+
+def _section_hedged(passage: Passage) -> dict[str, list[bool]]:
+    """number -> for each time the section states it, whether a hedge stands in the three words before it."""
+    out: dict[str, list[bool]] = {}
+    for u in passage.units:
+        for j, t in enumerate(u.tokens):
+            if _NUMBER.fullmatch(t.word):
+                out.setdefault(t.word, []).append(any(v.word in _HEDGE for v in u.tokens[max(0, j - 3) : j]))
+    return out
+
+
+def _section_modal(passage: Passage) -> dict[str, tuple[int, int]]:
+    """stem -> (times said after a modal, times said plainly)."""
+    out: dict[str, tuple[int, int]] = {}
+    for u in passage.units:
+        tokens = u.tokens
+        for j, v in enumerate(tokens):
+            if not v.stem:
+                continue
+            k = j - 1
+            while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
+                k -= 1
+            modal, plain = out.get(v.stem, (0, 0))
+            out[v.stem] = (modal + 1, plain) if k >= 0 and tokens[k].word in _MODAL else (modal, plain + 1)
+    return out
+
+
+def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
+    if said.words & _MODAL:
+        return False
+    verbs = [t.stem for t in said.tokens if t.stem and (t.word.endswith("ed") or t.word in _IRREGULAR)]
+    if not verbs:
+        return False
+    said_where = [passage.facts("modal", _section_modal) for passage in sections]
+    for stem in verbs:
+        modal = sum(facts.get(stem, (0, 0))[0] for facts in said_where)
+        plain = sum(facts.get(stem, (0, 0))[1] for facts in said_where)
+        if modal and not plain:
+            return True
+    return False
+
+
+_IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew
+chose gave spent lost stood went came grew fell rose cut set put ended tied stopped""".split())

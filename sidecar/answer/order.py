@@ -1,0 +1,216 @@
+"""The order rule: two events or steps told in the opposite order to the cited section's own.
+
+A sentence that orders two things ("X before Y", "X after Y", "first X, then Y", "X and later Y", "X first and Y
+second", "from X to Y", "X; the second Y") is cut at its marker. Each side's words of substance nearest the
+marker (two at most, and not the words both sides share) find the unit of the cited sections they are about.
+- Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
+  engineer ... and became the lead"), read backwards across the unit's own "after" ("L after R").
+- In two units of one section: the order of the units (the steps of a list, the sentences of a story).
+- In two sections: the first date each section states ("From 2013 to 2016", "March 2018"), when both have one.
+The sentence is held when the section's order is the opposite of the one it tells.
+Also a list of numbers ("1 %, 10 %, 50 %, then everyone") must keep the order of the same numbers in one unit,
+and "the first/last N" must be about the first/last unit that names N ("the first wave" is wave 1's row).
+What it cannot do: see an order the section gives only in words ("preceded", "earlier") or by dates it does not
+state, or tell which of two equally fitting units a side is about; then it lets the sentence through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Token, Unit, best_of, content, unit_at
+
+# (pattern, the side that comes first): "X before Y" -> left first; "X after Y" -> right first.
+_MARKERS = (
+    (re.compile(r",?\s+(?:and\s+)?(?:only\s+)?(?:then|later|afterwards|after\s+that|after\s+this|and\s+then)\s+", re.I), "left"),
+    (re.compile(r"\s+before\s+", re.I), "left"),
+    (re.compile(r"\s+first\s+and\s+", re.I), "left"),
+    (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
+    (re.compile(r"\s+(?:only\s+)?after\s+(?!that\b|this\b)", re.I), "right"),
+)
+_FROM_TO = re.compile(r"\bfrom\s+(.{1,60}?)\s+to\s+(.{1,60}?)(?=$|[,;.]|\s+(?:over|in|within|by|after|and|with|at)\b)", re.I)
+_LEADING_AFTER = re.compile(r"^\s*after\s+([^,]{3,80}),\s*(.+)$", re.I)
+_ORDINAL = re.compile(r"\b(first|last)\s+([a-z][\w-]*)", re.I)
+_SIDE = 2
+_CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last"))  # words of each side nearest the marker
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & _CUES)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    if not sections:
+        return False
+    text = said.text
+    for first, second in _pairs(text):
+        verdict = _compare(said, first, second, sections)
+        if verdict is False:
+            return True
+    return _numbers_reordered(said, sections) or _ordinal_wrong(said, sections)
+
+
+def _pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """(first span, second span) of the sentence, for each order marker in it: the span told to come first."""
+    out = []
+    m = _LEADING_AFTER.match(text)
+    if m:
+        out.append(((m.start(1), m.end(1)), (m.start(2), m.end(2))))
+    for pattern, first in _MARKERS:
+        for m in pattern.finditer(text):
+            left, right = (0, m.start()), (m.end(), len(text))
+            out.append((left, right) if first == "left" else (right, left))
+    for m in _FROM_TO.finditer(text):
+        out.append(((m.start(1), m.end(1)), (m.start(2), m.end(2))))
+    return out
+
+
+def _side(said: Unit, span: tuple[int, int], toward_end: bool) -> list[Token]:
+    """A side's words, nearest the marker first, up to its clause's end ("before it acts, so that ...")."""
+    tokens = [t for t in said.tokens if span[0] <= t.start < span[1]]
+    if toward_end:
+        tokens.reverse()
+    for i in range(1, len(tokens)):
+        lo, hi = sorted((tokens[i - 1].start, tokens[i].start))
+        if _BREAK.search(said.text, lo + 1, hi):
+            return tokens[:i]
+    return tokens
+
+
+_BREAK = re.compile(r"[,;:()]|\bso\b")
+
+
+def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sections: Sequence[Passage]) -> bool | None:
+    """True: the sections agree; False: they tell the opposite order; None: cannot tell."""
+    a_tokens = _side(said, first, toward_end=first[0] < second[0])
+    b_tokens = _side(said, second, toward_end=second[0] < first[0])
+    a_all, b_all = set(content(a_tokens)), set(content(b_tokens))
+    a_near = [s for s in content(a_tokens) if s not in b_all and _known(s, sections)]
+    b_near = [s for s in content(b_tokens) if s not in a_all and _known(s, sections)]
+    if not a_near or not b_near:
+        return None
+    fa, a = _fit(sections, a_near)
+    fb, b = _fit(sections, b_near)
+    if fa is None and fb is not None:
+        fa = _beside(sections, fb, a)
+    elif fb is None and fa is not None:
+        fb = _beside(sections, fa, b)
+    if fa is None or fb is None:
+        return None
+    (sa, ua, _), (sb, ub, _) = fa, fb
+    if sa != sb:
+        return _by_date(sections[sa], sections[sb], said)
+    if ua != ub:
+        return None if ua < 0 or ub < 0 else ua < ub
+    u = unit_at(sections[sa], ua)
+    return _in_unit(u, a_near, b_near, _numbers(a_tokens, u), _numbers(b_tokens, u))
+
+
+def _by_date(a: Passage, b: Passage, said: Unit) -> bool | None:
+    """Two sides in two sections: the first date each states orders them, unless the sentence gives dates."""
+    if a.when is None or b.when is None or a.when == b.when or _dated(said):
+        return None
+    return a.when < b.when
+
+
+def _in_unit(u: Unit, a_near: list[str], b_near: list[str], na: list[str], nb: list[str]) -> bool | None:
+    """Two sides in one unit: the word of each nearest the marker places it ("first used Debezium, then polling"),
+    or its figure where both sides have one ("back at 3 s after crashing at 8 s")."""
+    pa, pb = (_position(u, na), _position(u, nb)) if na and nb else (_position(u, _placed(u, a_near)), _position(u, _placed(u, b_near)))
+    if pa is None or pb is None or pa == pb:
+        return None
+    return (pa < pb) != _after_between(u, pa, pb)
+
+
+def _fit(sections: Sequence[Passage], near: list[str]) -> tuple[tuple[int, int, float] | None, list[str]]:
+    """The unit a side is about, from its words nearest the marker: two, or more while units tie."""
+    for n in range(min(_SIDE, len(near)), min(len(near), 4) + 1):
+        fit = best_of(sections, near[:n], title=True)
+        if fit is not None:
+            return fit, near[:n]
+    return None, near[:_SIDE]
+
+
+def _placed(u: Unit, near: list[str]) -> list[str]:
+    return [s for s in near if s in u.stems][:1]
+
+
+def _beside(sections: Sequence[Passage], fit: tuple[int, int, float], stems: list[str]) -> tuple[int, int, float] | None:
+    """A side that fits several units equally is about the other side's unit when that unit holds its words."""
+    s, i, _ = fit
+    return fit if i >= 0 and any(stem in sections[s].units[i].stems for stem in stems) else None
+
+
+def _numbers(tokens: list[Token], u: Unit) -> list[str]:
+    return [t.word for t in tokens if t.word[0].isdigit() and t.stem in u.stems][:1]
+
+
+def _known(stem: str, sections: Sequence[Passage]) -> bool:
+    return any(stem in p.stems or stem in p.title.stems for p in sections)
+
+
+def _position(u: Unit, stems: list[str]) -> float | None:
+    found = [i for i in (u.first(s) for s in stems) if i is not None]
+    return sum(found) / len(found) if found else None
+
+
+def _after_between(u: Unit, pa: float, pb: float) -> bool:
+    """The unit says "L after R" between the two positions: its words then run against the order of events."""
+    lo, hi = sorted((pa, pb))
+    words = u.tokens
+    for i, t in enumerate(words):
+        if t.word == "after" and lo < i < hi and i > 0:
+            following = words[i + 1].word if i + 1 < len(words) else ""
+            if following not in ("that", "this", "which"):
+                return True
+    return False
+
+
+def _dated(said: Unit) -> bool:
+    return any(len(t.word) == 4 and t.word.isdigit() and t.word[:2] in ("19", "20") for t in said.tokens)
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+_LISTED = re.compile(r"(?:\d+(?:[.,]\d+)*\s*(?:%|[a-z]{1,3})?\s*,\s*){2,}(?:(?:and|then)\s+)?\d+(?:[.,]\d+)*", re.I)
+
+
+def _numbers_reordered(said: Unit, sections: Sequence[Passage]) -> bool:
+    """Three or more numbers listed in the sentence, in another order than in the one unit that holds them all."""
+    m = _LISTED.search(said.text)
+    if m is None:
+        return False
+    numbers = _NUMBER.findall(m.group(0))
+    if len(numbers) < 3 or len(set(numbers)) != len(numbers):
+        return False
+    for passage in sections:
+        for u in passage.units:
+            places = [next((i for i, t in enumerate(u.tokens) if t.word == n), None) for n in numbers]
+            if None in places:
+                continue
+            return places != sorted(places)  # type: ignore[type-var]
+    return False
+
+
+def _ordinal_wrong(said: Unit, sections: Sequence[Passage]) -> bool:
+    """ "The first/last N ... Z": Z is in a unit that names N, but not in the first/last such unit."""
+    for m in _ORDINAL.finditer(said.text):
+        noun = next((t.stem for t in said.tokens if t.start == m.start(2)), None)
+        after = content(t for t in said.tokens if t.start > m.end(2))
+        if noun and any(_wrong_row(passage, m.group(1).lower(), noun, after) for passage in sections):
+            return True
+    return False
+
+
+def _wrong_row(passage: Passage, which: str, noun: str, after: list[str]) -> bool:
+    rows = [u for u in passage.units if noun in u.stems]
+    if len(rows) < 3:
+        return False
+    everywhere = set.intersection(*(set(u.stems) for u in rows))
+    rest = [s for s in after if s != noun and s not in everywhere]
+    scores = sorted(((sum(s in u.stems for s in rest), i) for i, u in enumerate(rows)), reverse=True)
+    edge = 0 if which == "first" else len(rows) - 1
+    best, runner_up = scores[0], scores[1]
+    return best[0] > runner_up[0] and best[1] != edge and not any(s in rows[edge].stems for s in rest)

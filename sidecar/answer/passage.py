@@ -1,0 +1,151 @@
+"""A text cut into its sentences and lines, each a run of words with their stems: what the construction rules read.
+
+The construction rules (order, direction, actors, quantifiers, causes, rates, hedges, reversals) compare a
+sentence with the part of a cited section that says the same thing. A section is cut once per bundle into
+`Unit`s (its sentences, and each line of a list or table), and each stem is weighted by how few units of the
+section hold it, so that "score" (one step of a list) finds its step where "decision" (said in every unit) does
+not. `Passage.best` finds the unit a run of stems is about, or None when two units fit as well: the rules then
+let the sentence through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, TypeVar
+
+T = TypeVar("T")
+Fold = Callable[[str], "str | None"]  # a word (lower case) to its stem, or None for a stop word
+
+_WORD = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*|%")
+_UNIT_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])|\n+")
+_MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        "january february march april may june july august september october november december".split()
+    )
+}
+_YEAR = re.compile(r"\b(?:(january|february|march|april|may|june|july|august|september|october|november|december)\s+)?"
+                   r"((?:19|20)\d\d)\b", re.IGNORECASE)
+
+
+class Token(NamedTuple):
+    word: str  # lower case, ’ as '
+    stem: str | None  # None: a stop word
+    start: int  # its offset in the text
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One sentence or line: its tokens in order, and the set of its stems."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    stems: frozenset[str]
+    words: frozenset[str]
+    owner: frozenset[str] = frozenset()  # a sentence's: the words of the site owner's name, who the record's "I" is
+
+    def first(self, stem: str) -> int | None:
+        """The index of the first token with this stem."""
+        for i, token in enumerate(self.tokens):
+            if token.stem == stem:
+                return i
+        return None
+
+
+def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset()) -> Unit:
+    lowered = text.lower().replace("’", "'")
+    tokens = [Token(m.group(0), fold(m.group(0)), m.start()) for m in _WORD.finditer(lowered)]
+    return Unit(
+        text,
+        tuple(tokens),
+        frozenset(t.stem for t in tokens if t.stem),
+        frozenset(t.word for t in tokens),
+        owner,
+    )
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A section, cut once: its title and units, and how rare each stem is among them."""
+
+    title: Unit
+    units: tuple[Unit, ...]
+    weight: dict[str, float] = field(default_factory=dict)  # 1 / the number of units holding the stem
+    stems: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+    when: tuple[int, int] | None = None  # the first (year, month) the section states
+    memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)  # each rule's facts, made once
+
+    def facts(self, key: str, make: Callable[[Passage], T]) -> T:
+        """What a rule reads of this section, made on its first use and kept with the section (once per bundle)."""
+        try:
+            return self.memo[key]  # type: ignore[return-value]
+        except KeyError:
+            made = self.memo[key] = make(self)
+            return made
+
+    @classmethod
+    def of(cls, title: str, text: str, fold: Fold) -> Passage:
+        units = tuple(unit(part, fold) for part in _UNIT_END.split(text) if part.strip())
+        counts: dict[str, int] = {}
+        for u in units:
+            for stem in u.stems:
+                counts[stem] = counts.get(stem, 0) + 1
+        m = _YEAR.search(text)
+        when = (int(m.group(2)), _MONTHS[m.group(1).lower()] if m.group(1) else 0) if m else None
+        return cls(
+            unit(title, fold),
+            units,
+            {stem: 1.0 / n for stem, n in counts.items()},
+            frozenset(counts),
+            frozenset(w for u in units for w in u.words),
+            when,
+        )
+
+    def best(self, anchors: Iterable[str], *, title: bool = False) -> tuple[int, float] | None:
+        """The unit that the stems `anchors` fit best (its index, its score), or None on a tie or no fit.
+
+        With `title`, the section's title is the fit (index -1) when no unit holds any of the stems.
+        """
+        anchors = [a for a in anchors if a in self.weight or title and a in self.title.stems]
+        if not anchors:
+            return None
+        scored = [(sum(self.weight[a] for a in anchors if a in u.stems), i) for i, u in enumerate(self.units)]
+        if title and not any(score for score, _ in scored):
+            return (-1, float(sum(1 for a in anchors if a in self.title.stems)))
+        scored.sort(reverse=True)
+        if scored[0][0] <= 0 or len(scored) > 1 and scored[1][0] == scored[0][0]:
+            return None
+        return scored[0][1], scored[0][0]
+
+
+def best_of(sections: Sequence[Passage], anchors: Iterable[str], *, title: bool = False) -> tuple[int, int, float] | None:
+    """Across several sections: (section, unit, score) of the best fit, or None on a tie or no fit."""
+    anchors = tuple(anchors)
+    found = []
+    for s, passage in enumerate(sections):
+        fit = passage.best(anchors, title=title)
+        if fit is not None:
+            found.append((fit[1], s, fit[0]))
+    if not found:
+        return None
+    found.sort(reverse=True)
+    if len(found) > 1 and found[1][0] == found[0][0]:
+        return None
+    score, s, i = found[0]
+    return s, i, score
+
+
+def unit_at(passage: Passage, index: int) -> Unit:
+    return passage.title if index < 0 else passage.units[index]
+
+
+def content(tokens: Iterable[Token]) -> list[str]:
+    """The stems of some tokens, in order, each once."""
+    out: list[str] = []
+    for t in tokens:
+        if t.stem and t.stem not in out:
+            out.append(t.stem)
+    return out

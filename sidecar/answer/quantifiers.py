@@ -1,0 +1,85 @@
+"""The quantifier rule: all, every, each or none where the section says most, some or two, and the reverse.
+
+Each quantifier of the sentence is tied to the first of the next four words that its cited sections also tie a
+quantifier to (within three words before it): "some of the forty services" to "services", "only some of the slow
+or failed payments" to "slow". The sentence is held when one side is whole (all, every, each) and the other a
+part (some, few, a few, several, most, many, only some, part of, or a number "of the").
+What it cannot do: check a quantifier the section does not give for the same word (a section that says
+"engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Token, Unit
+
+_WHOLE = frozenset(("all", "every", "each", "both"))
+_PART = frozenset(("some", "few", "several", "most", "many", "part", "half"))
+_NUMBERS = frozenset("two three four five six seven eight nine ten".split())
+_QUANTIFIERS = _WHOLE | _PART | {"only"}
+_AHEAD = 4
+_BREAK = re.compile(r"[,;:.()]")
+_BEHIND = 3
+
+
+def _kind(tokens: Sequence[Token], i: int) -> str | None:
+    word = tokens[i].word
+    if word in _WHOLE:
+        return "whole" if not (i and tokens[i - 1].word in ("not", "almost", "nearly")) else "part"
+    if word in _PART:
+        return "part"
+    if word == "only" and i + 1 < len(tokens) and tokens[i + 1].word in _PART | {"a"}:
+        return "part"
+    return None
+
+
+def _ties(u: Unit) -> dict[str, str]:
+    """stem -> whole/part, for the words a quantifier in the unit is tied to."""
+    out: dict[str, str] = {}
+    tokens = u.tokens
+    for i, t in enumerate(tokens):
+        if not t.stem:
+            continue
+        for j in range(max(0, i - _BEHIND), i):
+            kind = _kind(tokens, j)
+            if kind is None and tokens[j].word in _NUMBERS and j + 1 < i and tokens[j + 1].word == "of":
+                kind = "part"  # "two of the engineers"
+            if kind:
+                out.setdefault(t.stem, kind)
+    return out
+
+
+def _section_ties(passage: Passage) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for u in passage.units:
+        for stem, kind in _ties(u).items():
+            out.setdefault(stem, set()).add(kind)
+    return out
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & _QUANTIFIERS)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    tokens = said.tokens
+    theirs: dict[str, set[str]] = {}
+    for passage in sections:
+        for stem, kinds in passage.facts("quantifiers", _section_ties).items():
+            theirs.setdefault(stem, set()).update(kinds)
+    if not theirs:
+        return False
+    for i in range(len(tokens)):
+        kind = _kind(tokens, i)
+        if kind is None:
+            continue
+        for t in tokens[i + 1 : i + 1 + _AHEAD]:
+            if _BREAK.search(said.text, tokens[i].start, t.start):
+                break  # "an hour each, and two engineers": the quantifier ends its clause
+            if t.stem and t.stem in theirs:
+                if kind not in theirs[t.stem]:
+                    return True
+                break
+    return False

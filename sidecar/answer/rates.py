@@ -1,0 +1,117 @@
+"""The rate rule: a figure per the wrong period ("40 million events a second" where the section says a day), or in
+per cent where the section counts it in basis points or percentage points.
+
+For each number of the sentence followed by a period ("a day", "per second", "an hour", "each month") the same
+number is looked for in the cited sections, with the period that follows it there (within six words). The
+sentence is held when the sections state that number only per other periods.
+A number the sentence gives in per cent ("3.1 %") that the cited sections state only in a unit measured in basis
+points or percentage points (and not in %) is held too.
+What it cannot do: compare a number the sections state with no period (then the period is the sentence's own
+addition, which the number rule judges), or convert between periods (2,300 a month is not checked against 75 a
+day); it lets those through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Unit
+
+_PERIODS = {
+    "second": "s", "seconds": "s", "sec": "s", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
+    "day": "d", "days": "d", "night": "d", "week": "w", "weeks": "w", "month": "mo", "months": "mo",
+    "quarter": "q", "year": "y", "years": "y",
+}
+_PER = frozenset(("a", "an", "per", "each", "every"))
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
+                     r"sixty|seventy|eighty|ninety|hundred|once|twice")
+_AHEAD = 6
+
+
+def _rated(u: Unit) -> dict[str, set[str]]:
+    """number -> the periods that follow it in the unit ("" where none does)."""
+    out: dict[str, set[str]] = {}
+    tokens = u.tokens
+    for i, t in enumerate(tokens):
+        if not _NUMBER.fullmatch(t.word):
+            continue
+        period = ""
+        for j in range(i + 1, min(len(tokens) - 1, i + _AHEAD)):
+            if _NUMBER.fullmatch(tokens[j].word):
+                break
+            if tokens[j].word in _PER and tokens[j + 1].word in _PERIODS:
+                period = _PERIODS[tokens[j + 1].word]
+                break
+        out.setdefault(t.word, set()).add(period)
+    return out
+
+
+def _section_rated(passage: Passage) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for u in passage.units:
+        for n, periods in _rated(u).items():
+            out.setdefault(n, set()).update(periods)
+    return out
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    if words & _PER and words & _PERIODS.keys():
+        return True
+    return any(passage.facts("points", _points) for passage in sections)  # the few sections in basis points
+
+
+def _scaled(u: Unit) -> dict[str, str]:
+    """number -> "%" where a percentage sign or "per cent" follows it within two words."""
+    out: dict[str, str] = {}
+    tokens = u.tokens
+    for i, t in enumerate(tokens):
+        if t.word[0].isdigit() and any(v.word in ("%", "percent") for v in tokens[i + 1 : i + 3]):
+            out[t.word] = "%"
+    return out
+
+
+def _points(passage: Passage) -> dict[str, str]:
+    """number -> "points" where the unit stating it measures in basis or percentage points, and not in %."""
+    out: dict[str, str] = {}
+    for u in passage.units:
+        if "points" in u.words and ("basis" in u.words or "percentage" in u.words) and "%" not in u.words:
+            for i, t in enumerate(u.tokens):
+                if t.word[0].isdigit() and not _named(u, i):
+                    out[t.word] = "points"
+    return out
+
+
+def _named(u: Unit, i: int) -> bool:
+    """A number that is part of a name: the 3 of "3-D", the 1 of "Secure 1"."""
+    t = u.tokens[i]
+    after = u.text[t.start + len(t.word) : t.start + len(t.word) + 1]
+    return after == "-" or i > 0 and u.text[u.tokens[i - 1].start].isupper()
+
+
+def _percent_for_points(said: Unit, sections: Sequence[Passage]) -> bool:
+    """ "3.1 %" where the section's figure is 3.1 basis points (or percentage points)."""
+    if "points" in said.words:
+        return False
+    for n in _scaled(said):
+        if any(passage.facts("points", _points).get(n) for passage in sections):
+            return True
+    return False
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    if "%" in said.words and _percent_for_points(said, sections):
+        return True
+    mine = {n: p - {""} for n, p in _rated(said).items()}
+    mine = {n: p for n, p in mine.items() if p}
+    if not mine:
+        return False
+    theirs: dict[str, set[str]] = {}
+    for passage in sections:
+        for n, periods in passage.facts("rates", _section_rated).items():
+            theirs.setdefault(n, set()).update(periods)
+    for n, periods in mine.items():
+        stated = theirs.get(n)
+        if stated and "" not in stated and not periods & stated:
+            return True
+    return False

@@ -1,0 +1,70 @@
+"""The reversal rule: negation in other words. "Retired" where the section says it "still runs", "persisted" where
+it says "went to zero".
+
+Words that end a thing (retired, dropped, stopped, ended, abandoned, discontinued, replaced, went to zero) and
+words that keep it (still, kept, stayed, remained, continued, persisted) are opposites; so are missed and found
+(caught, spotted, detected). A sentence that uses one
+side is held when the unit of its cited sections that its other words are about uses the other side only. A sentence that negates the word itself ("never stopped") is left
+to the polarity rule.
+What it cannot do: see a reversal worded in neither list, or one where the section's unit says both; it lets
+those through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Unit, best_of, unit_at
+
+_END = frozenset("""retired retire retires dropped drop drops stopped stop stops ended abandoned discontinued
+decommissioned removed replaced scrapped ceased gone""".split())
+_MISSED = frozenset(("missed", "overlooked"))
+_FOUND = frozenset(("found", "caught", "spotted", "detected", "noticed"))
+_KEEP = frozenset("""still kept keep keeps stayed stays remained remains continued continues persisted persists
+retained""".split())
+_CUES = _END | _KEEP | _MISSED | _FOUND | {"zero"}
+_ZERO = re.compile(r"\b(?:went|go|goes|fell|dropped)\s+to\s+zero\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|never|no\s+longer|n't)\s+(?:\w+\s+){0,2}?$", re.I)
+
+
+def _sides(u: Unit) -> set[str]:
+    out = set()
+    if u.words & _END or _ZERO.search(u.text):
+        out.add("end")
+    if u.words & _KEEP:
+        out.add("keep")
+    if u.words & _MISSED:
+        out.add("missed")
+    if u.words & _FOUND:
+        out.add("found")
+    return out
+
+
+_SIDE_OF = {**{w: "end" for w in _END}, **{w: "keep" for w in _KEEP}, **{w: "missed" for w in _MISSED},
+            **{w: "found" for w in _FOUND}}
+_OTHER = {"end": "keep", "keep": "end", "missed": "found", "found": "missed"}
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & _CUES)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    mine = set()
+    for t in said.tokens:
+        if t.word in _SIDE_OF:
+            if _NEGATED.search(said.text[: t.start]):
+                return False
+            mine.add(_SIDE_OF[t.word])
+    if _ZERO.search(said.text):
+        mine.add("end")
+    if len(mine) != 1:
+        return False
+    anchors = [t.stem for t in said.tokens if t.stem and t.word not in _SIDE_OF]
+    fit = best_of(sections, anchors)
+    if fit is None:
+        return False
+    theirs = _sides(unit_at(sections[fit[0]], fit[1]))
+    side = next(iter(mine))
+    return _OTHER[side] in theirs and side not in theirs and len(theirs & {"end", "keep"}) < 2

@@ -37,11 +37,18 @@ RULES: tuple[Rule, ...] = (
 
 
 def held(
-    text: str, words: Set[str], stems: Set[str], sections: Sequence[Passage], fold: Fold, *, owner: frozenset[str] = frozenset()
+    text: str,
+    words: Set[str],
+    stems: Set[str],
+    sections: Sequence[Passage],
+    fold: Fold,
+    *,
+    owner: frozenset[str] = frozenset(),
+    rules: Sequence[Rule] = RULES,
 ) -> str | None:
-    """The reason of the first rule that holds the sentence `text`, or None."""
+    """The reason of the first of `rules` that holds the sentence `text`, or None."""
     said: Unit | None = None
-    for rule in RULES:
+    for rule in rules:
         if not rule.wakes(words, stems, sections):
             continue
         if said is None:

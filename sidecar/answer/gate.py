@@ -23,7 +23,7 @@ One gate per answer, across all the model calls of a turn. Rules (seeds 002 and 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from docent.schema import RecordSection
@@ -258,6 +258,7 @@ class Gate:
         policy: Policy | None = None,
         site: Site | None = None,
         mentions: RecordIndex | None = None,
+        rules: Sequence[constructions.Rule] = constructions.RULES,
     ) -> None:
         """`site` and `mentions`: made once for the record and lexicon (Bundle.site, Bundle.mentions); a gate made
         without them (a search-mode conversation's sections, tests, benches) makes its own."""
@@ -268,6 +269,7 @@ class Gate:
             mentions = RecordIndex(record, lexicon, self._site.page_titles, self._site.intros)
         self._index = mentions
         self._policy: Policy = policy if policy is not None else AnswerPolicy()
+        self._rules = rules  # the construction rules asked after the others: all of them but in a bench
         self._names = self._site.names
         self._reader = BlockReader()
         self._splitter = SentenceSplitter()
@@ -508,7 +510,7 @@ class Gate:
         if said_roles and not said_roles <= frozenset().union(*(index.roles[sid] for sid in draft.ids)):
             return "role"
         cited = [index.passages[sid] for sid in draft.ids]
-        return constructions.held(source, first_words, said, cited, fold, owner=self._site.owner)
+        return constructions.held(source, first_words, said, cited, fold, owner=self._site.owner, rules=self._rules)
 
     def _stated(self, ids: Iterable[str]) -> frozenset[numbers.Quantity]:
         return frozenset().union(*(self._index.quantities[sid] for sid in ids))

@@ -1,7 +1,9 @@
 """The gate's speed: sentences judged per second, on a record of sixty sections and the built-in lexicon.
 
 Each answer is ten sentences of the kinds a model writes (cited, connective, held for a term, first person),
-streamed in fragments of a few characters, through a fresh gate per answer as the turn makes one.
+streamed in fragments of a few characters, through a fresh gate per answer as the turn makes one. The gate runs
+with every rule (`gate_us_per_sentence`) and with last round's rules only, without the construction rules of
+issue 21 (`gate_us_per_sentence_last_round`), in turns within one run, so that a busy machine slows both alike.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ import random
 import time
 
 from docent.schema import RecordSection as Section
+from docent.sidecar.answer.constructions import RULES, Rule
 from docent.sidecar.answer.gate import Gate, RecordIndex, Site
 from docent.sidecar.answer.lexicon import Lexicon
 
 SECTIONS = 60
-ANSWERS = 2_000
+ANSWERS = 1_000
 TERMS = ["Kafka", "Java", "Go", "Rust", "Spring Boot", "3-D Secure", "Node.js", "C++", ".NET", "CI/CD", "PostgreSQL", "Redis"]
 WORDS = (
     "the service moved card payments onto a ledger that reconciles every night while the team reviewed code in "
@@ -52,6 +55,30 @@ def _answer(i: int) -> str:
 
 def run() -> dict[str, float]:
     record, lexicon = _record(), _lexicon()
+    answers = _answers()
+    # The record's index and the site are built once per bundle (Bundle.mentions, Bundle.site), not per answer.
+    site = Site.of(record, lexicon)
+    mentions = RecordIndex(record, lexicon, site.page_titles, site.intros)
+    spent = {"now": 0.0, "last_round": 0.0}
+    sentences = 0
+    for _ in range(ROUNDS):
+        for name, rules in (("now", RULES), ("last_round", ())):
+            took, judged = _judge(answers, record, lexicon, site, mentions, rules)
+            spent[name] += took
+            sentences += judged if name == "now" else 0
+    now, last = spent["now"] / sentences * 1e6, spent["last_round"] / sentences * 1e6
+    return {
+        "gate_sentences_per_s": round(sentences / spent["now"], 1),
+        "gate_us_per_sentence": round(now, 2),
+        "gate_us_per_sentence_last_round": round(last, 2),
+        "gate_speed_vs_last_round": round(last / now, 3),
+    }
+
+
+ROUNDS = 3  # turns of each, interleaved
+
+
+def _answers() -> list[list[str]]:
     rng = random.Random(1)
     answers = []
     for i in range(ANSWERS):
@@ -62,18 +89,21 @@ def run() -> dict[str, float]:
             cuts.append(text[at : at + step])
             at += step
         answers.append(cuts)
-    # The record's index and the site are built once per bundle (Bundle.mentions, Bundle.site), not per answer.
-    site = Site.of(record, lexicon)
-    mentions = RecordIndex(record, lexicon, site.page_titles, site.intros)
+    return answers
+
+
+def _judge(
+    answers: list[list[str]], record: dict[str, Section], lexicon: Lexicon, site: Site, mentions: RecordIndex,
+    rules: tuple[Rule, ...],
+) -> tuple[float, int]:
     sentences = 0
     start = time.perf_counter()
     for pieces in answers:
-        gate = Gate(record, lexicon, site=site, mentions=mentions)
+        gate = Gate(record, lexicon, site=site, mentions=mentions, rules=rules)
         for piece in pieces:
             sentences += len(gate.feed(piece))
         sentences += len(gate.finish())
-    elapsed = time.perf_counter() - start
-    return {"gate_sentences_per_s": round(sentences / elapsed, 1), "gate_us_per_sentence": round(elapsed / sentences * 1e6, 2)}
+    return time.perf_counter() - start, sentences
 
 
 if __name__ == "__main__":

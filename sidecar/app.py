@@ -21,7 +21,7 @@ from .guide import Guide, ModelFactory, TurnFactory, default_turn_factory
 from .metrics import Metrics, metrics_endpoint
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
-from .routes import routes
+from .routes import probed, routes
 from .settings import Settings, lasting_url, redacted
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel
@@ -104,7 +104,7 @@ def create_app(
             spend.close()
 
     table: list[BaseRoute] = list(routes(guide))
-    table.append(Route("/api/guide/metrics", metrics_endpoint(metrics, settings.metrics_token), methods=["GET"]))
+    table.append(Route("/api/guide/metrics", probed(guide, metrics_endpoint(metrics, settings.metrics_token)), methods=["GET"]))
     if agents is not None:
         from .agents import PATH
 

@@ -8,7 +8,7 @@ import time
 from functools import lru_cache
 
 import limits
-from limits.aio.storage import Storage
+from limits.aio.storage import MemoryStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from starlette.types import Scope
@@ -53,15 +53,22 @@ class RateLimits:
         self._overall = limits.parse(settings.rate_overall)
         self._start = limits.parse(settings.rate_start)
         self._read = limits.parse(settings.rate_read)
+        # The probes (health, readiness, metrics) are counted in this process's memory: they answer while Redis
+        # does not, and one address's flood cannot use up another's (an orchestrator's) probes.
+        self._local = SlidingWindowCounterRateLimiter(MemoryStorage())
         # An address's share of the overall limit's window in the busyness everyone's difficulty reads.
         self._share = type(self._overall)(max(1, int(self._overall.amount * SHARE)), self._overall.multiples)
         self._agent = limits.parse(settings.rate_mcp)
         self._agent_ask = limits.parse(settings.rate_mcp_ask)
 
     async def question(self, *, address: str, conversation: str) -> None:
+        await self.asking(address=address)
+        await self.question_of(conversation=conversation)
+
+    async def asking(self, *, address: str) -> None:
+        """A question's first check, its address's, before the store is asked anything: a flood of made-up
+        conversations is refused here, as a flood of questions is."""
         await self._hit(self._address, "address", address)
-        await self._hit(self._conversation, "conversation", conversation)
-        await self._hit(self._overall, "overall", "all")
         # The busyness everyone's proof of work reads counts an address's questions only up to its share of the
         # overall limit: one address's burst raises its own difficulty, not every visitor's (see `pressure`).
         try:
@@ -69,6 +76,11 @@ class RateLimits:
                 await self._limiter.hit(self._overall, "spread", "all")
         except StorageError as exc:
             raise StoreUnavailable(f"The rate limits could not be counted ({type(exc.storage_error).__name__}).") from None
+
+    async def question_of(self, *, conversation: str) -> None:
+        """A question's other checks, once its conversation is known to hold it: the conversation's, the guide's."""
+        await self._hit(self._conversation, "conversation", conversation)
+        await self._hit(self._overall, "overall", "all")
 
     async def pressure(self, address: str) -> tuple[float, float]:
         """How near `address` is to its own limits (challenges or questions), and how busy the guide is across
@@ -100,6 +112,12 @@ class RateLimits:
         if asks:
             await self._hit(self._agent_ask, "agent_ask", address)
             await self._hit(self._overall, "overall", "all")
+
+    async def probe(self, *, address: str) -> None:
+        """Health, readiness and metrics, `DOCENT_RATE_READ` per address, counted in this process alone."""
+        if not await self._local.hit(self._read, "probe", address):
+            stats = await self._local.get_window_stats(self._read, "probe", address)
+            raise Limited("read", max(1, math.ceil(stats.reset_time - time.time())))
 
     async def _hit(self, item: limits.RateLimitItem, scope: str, key: str) -> None:
         try:

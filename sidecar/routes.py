@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import AsyncGenerator, Awaitable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,20 @@ def routes(guide: Guide) -> list[Route]:
     ]
 
 
+def probed(guide: Guide, endpoint: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    """An operator's endpoint (metrics) limited as the probes are: per address, in this process's memory."""
+    trusted = guide.settings.trust_proxy
+
+    async def limited(request: Request) -> Response:
+        try:
+            await guide.limits.probe(address=client_address(request.scope, trusted))
+        except Limited as exc:
+            raise GuideError(429, "rate_limited", exc.message, retry_after=exc.retry_after) from None
+        return await endpoint(request)
+
+    return limited
+
+
 def _json(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data).encode(), status_code=status, media_type="application/json")
 
@@ -54,6 +69,7 @@ class _Endpoints:
         self.guide = guide
         self.settings = guide.settings
         self.limit = guide.settings.body_bytes
+        self._store_asked: asyncio.Future[bool] | None = None  # readiness's question to the store, while asked
 
     async def conversations(self, request: Request) -> Response:
         return await (self.forget(request) if request.method == "DELETE" else self.start(request))
@@ -124,6 +140,7 @@ class _Endpoints:
         body = await read_body(request, "QuestionRequest", limit=self.limit)
         ready = self._ready()
         store = self.guide.store
+        await self._limited(self.guide.limits.asking(address=self._address(request)))
         # The lease first: read after it is taken, the conversation is the last one saved, wherever it was.
         lease = await store.lease(body["conversation"])
         if lease is None:
@@ -149,9 +166,7 @@ class _Endpoints:
             rule = broken(question, reply, conversation.waiting)
             if rule is not None:
                 raise GuideError(rule.status, rule.code, rule.message)
-            await self._limited(
-                self.guide.limits.question(address=self._address(request), conversation=conversation.token)
-            )
+            await self._limited(self.guide.limits.question_of(conversation=conversation.token))
             turn = self.guide.turn(ready)
             ask = _ask_type()(question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [])
             number = conversation.questions + (1 if question is not None else 0)
@@ -168,20 +183,30 @@ class _Endpoints:
         return Response(document_bytes(), media_type="application/json")
 
     async def health(self, request: Request) -> Response:
+        await self._limited(self.guide.limits.probe(address=self._address(request)))
         return _json({"status": "alive"})
 
     async def ready(self, request: Request) -> Response:
-        """503 until the bundle loads and the store answers, so an orchestrator sends no visitor here before."""
+        """503 until the bundle loads and the store answers, so an orchestrator sends no visitor here before.
+
+        The store is asked once at a time, whoever asks how often: probes that come while it is being asked share
+        that answer.
+        """
+        await self._limited(self.guide.limits.probe(address=self._address(request)))
         problems = []
         if self.guide.bundle() is None:
             problems.append("no_bundle")
-        try:
-            answers = await self.guide.store.limiter_storage.check()
-        except Exception:  # a store that cannot be reached raises rather than answering False
-            answers = False
-        if not answers:
+        if self._store_asked is None or self._store_asked.done():
+            self._store_asked = asyncio.ensure_future(self._store_answers())
+        if not await asyncio.shield(self._store_asked):
             problems.append("store_unavailable")
         return _json({"ready": not problems, "problems": problems}, status=503 if problems else 200)
+
+    async def _store_answers(self) -> bool:
+        try:
+            return bool(await self.guide.store.limiter_storage.check())
+        except Exception:  # a store that cannot be reached raises rather than answering False
+            return False
 
     def _count(self, counter: str, label: str) -> None:
         if self.guide.metrics is not None:

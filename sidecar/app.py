@@ -108,7 +108,9 @@ def create_app(
     if agents is not None:
         from .agents import PATH
 
-        table.append(Route(PATH, agents, methods=["GET", "POST", "DELETE"]))
+        # POST only: stateless, it never sends unasked, and a GET would hold an event stream open per request,
+        # unlimited (tests/attack/test_routes.py); the SDK's client takes the 405 as "no stream" and goes on.
+        table.append(Route(PATH, agents, methods=["POST"]))
     if settings.site is not None:
         table.append(Mount("/", StaticFiles(directory=settings.site, html=True), name="site"))
     middleware = [Middleware(SecurityHeaders)]

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from starlette.routing import Route
 
-from .harness import app_with, guarded, settings
+from .harness import app_with, guarded
 from .site import write_hand_bundle
 
 ROOT = Path(__file__).resolve().parents[2]

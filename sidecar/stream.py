@@ -25,7 +25,7 @@ from typing import Any
 import anyio
 from starlette.types import Message, Receive, Scope, Send
 
-from .answer.events import Done, Error, Refused, Sentence, Start, StreamEvent, payload
+from .answer.events import Cite, Done, Error, Refused, Sentence, Start, StreamEvent, payload
 from .model.port import ModelError
 
 logger = logging.getLogger("docent.sidecar")
@@ -60,9 +60,7 @@ def frame(event: StreamEvent) -> bytes:
 
 def _sentence(event: Sentence) -> dict[str, Any]:
     # The most frequent event, so spared dataclasses.asdict's deep copy; its Markdown's marks only when it has some.
-    data: dict[str, Any] = {
-        "text": event.text, "cites": [{"id": c.id, "title": c.title, "path": c.path} for c in event.cites]
-    }
+    data: dict[str, Any] = {"text": event.text, "cites": [_cite(c) for c in event.cites]}
     if event.spans:
         data["spans"] = [list(span) for span in event.spans]
     if event.item is not None:
@@ -70,6 +68,11 @@ def _sentence(event: Sentence) -> dict[str, Any]:
     if event.line:
         data["line"] = True
     return data
+
+
+def _cite(cite: Cite) -> dict[str, str]:
+    said = {"id": cite.id, "title": cite.title, "path": cite.path}
+    return {**said, "quote": cite.quote} if cite.quote else said
 
 
 HEADERS = [

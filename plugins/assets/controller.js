@@ -9,6 +9,7 @@
  * when it ends well. The actions after it are stored and carried out on the next page.
  */
 import { Actions } from "./actions.js";
+import { Cited } from "./cited.js";
 import { Guide, GuideError } from "./guide.js";
 import { Screen } from "./screen.js";
 import { Site } from "./site.js";
@@ -29,6 +30,9 @@ export function Panel(manifestData, scriptSrc, workerURL) {
   this.screen = new Screen(this.site);
   this.actions = new Actions(this.site, function (element, ms) {
     if (panel.view) panel.view.makeRoom(element, ms);
+  });
+  this.cited = new Cited(this.store, function (target) {
+    if (panel.view) panel.view.makeRoom(target);
   });
   this.tour = new Tour(this.site, this.store, {
     panelOpen: function () { return Boolean(panel.view && panel.view.mode === "float" && panel.view.isOpen()); },
@@ -97,6 +101,8 @@ Panel.prototype.bind = function () {
     this.view = view = new PanelView(wantFull ? "full" : "float", mount, this.hooks(), this.site.manifest.site_name,
                                             this.site.list("suggestions"), this.site.manifest.kind);
     this.transcript = new Transcript(view.log, this.site, this.cardHooks());
+    var cited = this.cited;
+    view.panel.addEventListener("click", function (event) { cited.follow(event); });
     this.transcript.render(this.store.get("transcript"));
     view.setEmpty(!this.store.get("transcript").length);
     view.setReady(!this.busy && Boolean(this.store.get("token")));
@@ -106,6 +112,7 @@ Panel.prototype.bind = function () {
   setTimeout(function () { // after the page's own scripts (experiments) have bound
     panel.runPending();
     panel.tour.resume();
+    panel.cited.resume();
   }, 0);
 };
 
@@ -371,7 +378,10 @@ Panel.prototype.pinned = function (cites) {
   var site = this.site;
   return (Array.isArray(cites) ? cites : []).map(function (cite) {
     var hash = cite && site.sectionHash(cite.id);
-    return hash ? { id: cite.id, title: cite.title, path: cite.path, hash: hash } : cite;
+    if (!hash) return cite;
+    var pinned = { id: cite.id, title: cite.title, path: cite.path, hash: hash };
+    if (typeof cite.quote === "string" && cite.quote) pinned.quote = cite.quote;
+    return pinned;
   });
 };
 
@@ -471,6 +481,8 @@ Panel.prototype.leave = function () {
   if (shown && entry.note) { shown.note = entry.note; this.changed(entry.index); }
   this.store.set("pending", this.deferred);
   this.deferred = [];
+  // Leaving the assistant page's own panel, the answer goes on in the floating panel, open on the next page.
+  if (this.view && this.view.mode === "full") this.store.set("open", true);
   if (this.tourAfter) {
     this.store.set("pending", this.store.get("pending").concat([{ index: -1, action: { tool: "start_tour", id: this.tourAfter.id } }]));
     this.tourAfter = null;

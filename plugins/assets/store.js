@@ -2,13 +2,13 @@
  * What the panel keeps across page changes, in sessionStorage (one tab, gone when it closes):
  * the conversation token, the transcript, whether the panel is open, the actions of an answer
  * still to carry out on the next page, the actions that failed (sent with the next question),
- * a tour in progress, and when the guide last answered as Docent's. Where storage is blocked it keeps them in memory for this page.
+ * a tour in progress, when the guide last answered as Docent's, and a citation pressed on the page before. Where storage is blocked it keeps them in memory for this page.
  */
 
 var MAX_ENTRIES = 300; // a conversation of twelve questions stays far below this
 
 function blank() {
-  return { token: null, transcript: [], open: false, pending: [], failed: [], tour: null, checked: null };
+  return { token: null, transcript: [], open: false, pending: [], failed: [], tour: null, checked: null, cited: null };
 }
 
 export function Store(key) {

@@ -13,6 +13,7 @@
  * the same sections show it once, after the last of them. What the gate held back is one quiet,
  * expandable line per answer.
  */
+import { citedHref } from "./cited.js";
 import { make } from "./dom.js";
 
 function hidden(text) {
@@ -230,6 +231,11 @@ Transcript.prototype.cite = function (cite) {
   var page = url ? this.site.pageAt(path) : null;
   var label = page && page.label && page.label !== title ? page.label + " \u00b7 " + title : title;
   var link = linkTo(url, "docent-cite", label);
+  var quote = cite && typeof cite.quote === "string" ? cite.quote : "";
+  if (url && quote && this.site.citation(cite) === "same") { // the line, where the section is as it was cited
+    link.href = citedHref(url, quote);
+    link.setAttribute("data-docent-quote", quote);
+  }
   if (this.site.citation(cite) !== "changed") return link;
   var pinned = make("span", "docent-cite-pinned");
   pinned.appendChild(link);
@@ -318,6 +324,9 @@ Transcript.prototype.offer = function (entry, index) {
   button.type = "button";
   button.setAttribute("data-docent-offer", String(entry.id || ""));
   button.addEventListener("click", function () { hooks.offer(index); });
+  // Never a bare button: a sentence says what it is, whatever the model wrote around it.
+  var said = make("span", "docent-offer-said", "The guide offers this; nothing happens until you press it. ");
+  box.appendChild(said);
   box.appendChild(button);
   return box;
 };

@@ -5,8 +5,9 @@
  * createElement and textContent only.
  *
  * On a phone the dialog is a sheet along the screen's bottom. While the guide points at a part,
- * runs an experiment or tours, it makes room (makeRoom): it moves to the other side of the
- * screen where the part leaves room, else it shrinks to its header, and grows back after.
+ * runs an experiment, tours or opens a citation, it makes room (makeRoom): it moves to the other
+ * side of the screen where the part leaves room, else it shrinks to its header and stays so until
+ * the visitor comes back to it (its button, or the launcher).
  * Empty, it says what the guide does and offers questions to ask (the manifest's suggestions).
  * It takes the site's colour scheme (dom.js's followScheme), not only the system's.
  */
@@ -35,7 +36,6 @@ export function PanelView(mode, mount, hooks, siteName, suggestions, kind) {
   this.mode = mode;
   this.hooks = hooks;
   this.collapsed = false;
-  this.roomTimer = null;
   this.pinned = true; // the transcript follows its last line until the visitor scrolls up
   var suffix = mode === "full" ? "-full" : "";
   var panel = this.panel = make(mode === "full" ? "section" : "div", "docent-panel docent-" + mode);
@@ -205,11 +205,11 @@ PanelView.prototype.collapse = function (collapsed, byVisitor) {
   if (!collapsed && this.pinned) this.scrollToEnd();
 };
 
-/* Makes room for element while the guide shows it, for ms (then the panel returns as it was):
-   to the other side of the screen where the element leaves room there, else down to its header. */
-PanelView.prototype.makeRoom = function (element, ms) {
+/* Makes room for element (anything with getBoundingClientRect) while the guide shows it: to the other side of
+   the screen where the element leaves room there, else down to its header, until the visitor brings it back. */
+PanelView.prototype.makeRoom = function (element) {
   if (this.mode === "full" || !this.isOpen() || !element) return;
-  var view = this, panel = this.panel;
+  var panel = this.panel;
   var box = element.getBoundingClientRect(), width = window.innerWidth;
   var mine = panel.getBoundingClientRect(), gap = 16;
   var onLeft = panel.classList.contains("is-left");
@@ -226,13 +226,10 @@ PanelView.prototype.makeRoom = function (element, ms) {
   if (this.collapsed) return; // already out of the way (the guide's doing or the visitor's)
   this.collapse(true, false);
   this.roomed = true;
-  clearTimeout(this.roomTimer);
-  this.roomTimer = setTimeout(function () { view.clearRoom(true); }, ms || 4000);
 };
 
 /* Ends what makeRoom did; grow: the panel grows back (it shrank for the guide, not the visitor). */
 PanelView.prototype.clearRoom = function (grow) {
-  clearTimeout(this.roomTimer);
   var roomed = this.roomed;
   this.roomed = false;
   if (grow && roomed && this.collapsed) this.collapse(false, false);

@@ -11,6 +11,7 @@ class Cite:
     id: str
     title: str
     path: str
+    quote: str = ""  # the section's sentence the shown sentence says most of (`cited.cited_line`), or ""
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from docent.schema import RecordSection
 
 from . import constructions, meta, numbers, polarity
+from .cited import cited_line
 from .events import Cite, Code, Held, Item, Sentence
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose
@@ -584,7 +585,10 @@ class Gate:
 
     def _show(self, draft: _Draft) -> Sentence:
         self._shown += 1
-        cites = tuple(Cite(sid, self._record[sid].title, self._record[sid].path) for sid in draft.ids)
+        cites = tuple(
+            Cite(sid, self._record[sid].title, self._record[sid].path, cited_line(draft.text, self._record[sid]))
+            for sid in draft.ids
+        )
         return Sentence(draft.text, cites, draft.spans, draft.item, draft.line)
 
     def _hold(self, reason: str, **facts: object) -> Held:

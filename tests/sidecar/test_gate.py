@@ -178,10 +178,11 @@ def test_every_reason_has_its_message(reply: str, message: str) -> None:
     assert g.held and message in g.held[-1].message
 
 
-def test_the_cites_carry_titles_and_paths() -> None:
+def test_the_cites_carry_titles_paths_and_the_line_they_point_at() -> None:
     g = gate()
     (sentence,) = g.feed("The lab shows a memory leak. [[lab-leak]]") + g.finish()
-    assert sentence == Sentence("The lab shows a memory leak.", (Cite("lab-leak", "The leak lab", "/lab/#lab-leak"),))
+    quote = "The experiment shows a memory leak filling the old generation."  # the record's line it says most of
+    assert sentence == Sentence("The lab shows a memory leak.", (Cite("lab-leak", "The leak lab", "/lab/#lab-leak", quote),))
 
 
 def test_nothing_is_let_through_before_the_first_citation() -> None:

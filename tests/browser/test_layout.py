@@ -1,0 +1,150 @@
+"""The panel keeps out of the way of what it shows, at a desktop's size and a phone's: what it rings and the line a
+citation opens at stay uncovered until the visitor comes back to the panel; the assistant page keeps an answer
+that opens a page; the transcript's last line shows whole; an offer comes with a sentence.
+Each test leaves its screenshot under test-output/browser/ (the page fixture)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.panel import PANEL, ask, open_panel
+from tests.browser.sidecar import Sidecar
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+SIZES = pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
+LATER_MS = 15_000  # longer than any ring, run or timer of the panel's
+
+# The highlighted line's text and box, the panel's box, and whether the two meet; one frame's layout.
+CITED = """() => {
+  const highlight = CSS.highlights && CSS.highlights.get("docent-cited");
+  if (!highlight || !highlight.size) return null;
+  const range = [...highlight][0];
+  const a = range.getBoundingClientRect();
+  const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
+  const meets = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return {text: range.toString().replace(/\\s+/g, " ").trim(), meets, shown: a.top >= 0 && a.bottom <= innerHeight,
+          box: [a.left, a.top, a.right, a.bottom], panel: [b.left, b.top, b.right, b.bottom]};
+}"""
+
+# Whether a part lies on screen clear of the panel.
+CLEAR = """(part) => {
+  const a = document.querySelector(part).getBoundingClientRect();
+  const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
+  const meets = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return !meets && a.top >= 0 && a.bottom <= innerHeight;
+}"""
+
+
+def _cited(page: Page) -> dict[str, Any]:
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    cited: dict[str, Any] = page.evaluate(CITED)
+    return cited
+
+
+@SIZES
+def test_a_citation_opens_its_line_highlighted_and_the_panel_stays_clear_of_it(page: Page, guide: Sidecar) -> None:
+    page.clock.install()
+    open_panel(page, guide.base)
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    link = log.locator(".docent-cite[href*='#case-3ds-results']")
+    quote = link.get_attribute("data-docent-quote")
+    assert quote and quote.startswith("We rolled out by card range"), quote  # the record's line the sentence says
+    href = link.get_attribute("href") or ""
+    assert re.search(r"/cases/3ds/#case-3ds-results:~:text=We%20rolled%20out%20by,", href), href  # a text fragment
+    link.click()
+    page.wait_for_url(re.compile(r"/cases/3ds/"))
+    cited = _cited(page)
+    assert cited["text"] == quote, cited
+    page.clock.fast_forward(LATER_MS)
+    page.wait_for_timeout(300)
+    cited = page.evaluate(CITED)
+    assert cited and not cited["meets"] and cited["shown"], cited  # still clear: nothing grew back over it
+    panel = page.locator(PANEL)
+    expect(panel).to_be_visible()
+    # The visitor comes back to the panel: it grows back, the answer in it.
+    panel.get_by_role("button", name="Show the whole guide").click()
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    expect(panel.locator(".docent-sentence").last).to_contain_text("card range")
+
+
+@SIZES
+def test_a_citation_to_the_page_open_highlights_its_line_without_leaving(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base + "cases/3ds/")
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    page.evaluate("() => { window.sameDocument = true; }")
+    link = log.locator(".docent-cite").last
+    quote = link.get_attribute("data-docent-quote")
+    link.click()
+    cited = _cited(page)
+    assert cited["text"] == quote
+    assert page.evaluate("() => window.sameDocument") is True and page.url.endswith("#case-3ds-results")
+
+
+@SIZES
+def test_what_the_guide_rings_stays_clear_until_the_visitor_comes_back(page: Page, guide: Sidecar) -> None:
+    page.clock.install()
+    open_panel(page, guide.base + "lab/")
+    ask(page, "Point at the chart")
+    part = "[data-docent-part='leak-chart']"
+    page.wait_for_function(CLEAR, arg=part, timeout=5_000)
+    page.clock.fast_forward(LATER_MS)
+    page.wait_for_timeout(300)
+    assert page.evaluate(CLEAR, part), "the panel grew back over the chart"
+    panel = page.locator(PANEL)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():  # it shrank (a phone; a desktop where neither side is free): the visitor brings it back
+        shrunk.click()
+        expect(panel.get_by_label("Your question")).to_be_visible()
+
+
+@SIZES
+def test_the_assistant_page_keeps_an_answer_that_opens_a_page(page: Page, guide: Sidecar) -> None:
+    page.goto(guide.base + "assistant/")
+    full = page.locator(PANEL)
+    expect(full).to_have_attribute("data-ready", "true", timeout=15_000)
+    ask(page, "Open the lab for me", leaving_for=guide.base + "lab/")
+    panel = page.locator(PANEL)
+    expect(panel).to_have_attribute("data-docent-view", "float")
+    expect(panel.locator(".docent-sentence").first).to_contain_text("The lab draws a heap in two generations.")
+    expect(panel.locator(".docent-sentence")).to_have_count(3, timeout=15_000)
+
+
+LAST_LINE = """() => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  const last = log.lastElementChild;
+  if (!last) return null;
+  const a = last.getBoundingClientRect(), b = log.getBoundingClientRect();
+  return {cut: Math.max(0, a.bottom - b.bottom), above: Math.max(0, b.top - a.top), last: last.className};
+}"""
+
+
+@SIZES
+def test_the_transcripts_last_line_shows_whole_after_an_answer_that_acted(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base)
+    ask(page, "How did the 3-D Secure rollout go?")
+    ask(page, "Open the lab for me", leaving_for=guide.base + "lab/")
+    panel = page.locator(PANEL)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():
+        shrunk.click()
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
+    line = page.evaluate(LAST_LINE)
+    assert line["cut"] < 1, line
+
+
+@SIZES
+def test_an_offer_comes_with_a_sentence(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base)
+    log = ask(page, "Where can I get her CV?")
+    offer = log.locator(".docent-offer")
+    expect(offer).to_have_count(1)
+    expect(offer).to_contain_text("nothing happens until you press it")
+    expect(offer.get_by_role("button", name=re.compile("CV"))).to_be_visible()

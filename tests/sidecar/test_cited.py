@@ -1,0 +1,29 @@
+"""The line a citation points at: the cited section's sentence that the shown sentence says most of."""
+
+from __future__ import annotations
+
+from docent.schema import Block, RecordSection
+from docent.sidecar.answer.cited import cited_line, lines
+
+SECTION = RecordSection.of(
+    "leading", page="principles", path="/principles/#leading", headings=("How I work", "Leading"),
+    blocks=(
+        Block("paragraph", "I lead without managing. I review every design note before it ships, and I pair with "
+              "new engineers in their first month."),
+        Block("item", "Write the decision down.", marker="-"),
+        Block("code", "def review(note):\n    return note.ok", lang="python"),
+    ),
+)
+
+
+def test_the_line_is_the_sentence_that_shares_most_words_told_in_any_person():
+    assert cited_line("Mara reviews every design note before it ships. [[leading]]", SECTION) == (
+        "I review every design note before it ships, and I pair with new engineers in their first month.")
+    assert cited_line("Mara leads without managing.", SECTION) == "I lead without managing."
+    assert cited_line("The team writes each decision down.", SECTION) == "Write the decision down."
+
+
+def test_a_sentence_sharing_too_little_points_at_the_section_alone_and_code_is_never_a_line():
+    assert cited_line("Mara likes tea.", SECTION) == ""
+    assert cited_line("It returns note.ok from def.", SECTION) == ""
+    assert all("def review" not in line for line in lines(SECTION))

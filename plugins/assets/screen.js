@@ -62,7 +62,8 @@ Screen.prototype.fields = function (page) {
     var field = fields[i];
     if (field.page !== page.id || !field.options || !field.options.length) continue;
     var element = document.getElementById(field.id);
-    if (element && element.getAttribute("data-docent-field") === field.name) values[field.id] = element.value;
+    // null: the page shows no such element now, and the guide's note says the field is not showing
+    values[field.id] = element && element.getAttribute("data-docent-field") === field.name ? element.value : null;
   }
   return values;
 };

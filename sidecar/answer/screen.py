@@ -59,7 +59,8 @@ class Screen:
     experiment: str | None = None
     running: bool = False
     preset: str | None = None
-    fields: Mapping[str, str] = field(default_factory=dict)  # field element id -> an option's value
+    # field element id -> an option's value, or None: the browser found no element for it (seed 004's "not showing")
+    fields: Mapping[str, str | None] = field(default_factory=dict)
     text: str | None = None  # the page's text as shown now, as the panel read it (no typed values); capped
 
     @classmethod
@@ -73,12 +74,16 @@ class Screen:
         preset = None
         if experiment is not None:
             preset = _known(raw.get("preset"), {p.id: p for p in bundle.experiments[experiment].presets})
-        fields: dict[str, str] = {}
+        fields: dict[str, str | None] = {}
         values = raw.get("fields")
         if page is not None and isinstance(values, Mapping):
             for f in bundle.manifest.fields:
-                value = values.get(f.id) if f.id is not None else None
-                if f.id is not None and f.page == page and isinstance(value, str) and value in _option_values(f):
+                if f.id is None or f.page != page or f.id not in values:
+                    continue
+                value = values[f.id]
+                if value is None:
+                    fields[f.id] = None  # the page shows no such element now
+                elif isinstance(value, str) and value in _option_values(f):
                     fields[f.id] = value
         text = raw.get("text")
         shown = " ".join(text.split())[:TEXT_CHARS] if page is not None and isinstance(text, str) else ""
@@ -137,10 +142,11 @@ def shown_value(f: Field, value: str) -> str:
     return json.dumps(value, ensure_ascii=False) + (f" ({label})" if label and label != value else "")
 
 
-def page_note(bundle: Bundle, page: str, values: Mapping[str, str] | None = None) -> str:
+def page_note(bundle: Bundle, page: str, values: Mapping[str, str | None] | None = None) -> str:
     """Seed 004's page note for one page of the manifest; empty parts drop, names are sorted.
 
-    `values` are field values by element id, already checked; a field without one reads without "now".
+    `values` are field values by element id, already checked; a field without one reads without "now", and one
+    whose value is None (the browser found no element for it) reads "not showing".
     """
     values = values or {}
     manifest = bundle.manifest
@@ -164,7 +170,7 @@ def _marker(consequential: str | None) -> str:
     return marked("", consequential)
 
 
-def _field_entries(fields: list[Field], values: Mapping[str, str]) -> list[str]:
+def _field_entries(fields: list[Field], values: Mapping[str, str | None]) -> list[str]:
     by_name: dict[str, list[Field]] = {}
     for f in fields:
         by_name.setdefault(f.name, []).append(f)
@@ -179,8 +185,10 @@ def _field_entries(fields: list[Field], values: Mapping[str, str]) -> list[str]:
     return entries
 
 
-def _field_reading(f: Field, values: Mapping[str, str]) -> str:
+def _field_reading(f: Field, values: Mapping[str, str | None]) -> str:
     reading = marked(f.label, f.consequential)
+    if (f.id or "") in values and values[f.id or ""] is None:
+        return f"{reading}, not showing"
     value = values.get(f.id or "")
     return f"{reading}, now {shown_value(f, value)}" if value is not None else reading
 

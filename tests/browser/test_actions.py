@@ -186,3 +186,17 @@ def test_get_page_content_reads_the_page_as_shown_now_without_what_the_visitor_t
     assert "I read everything that comes in" in results[-1]["content"]
     for secret in ("Zanzibar", "7731", "5150"):
         assert not any(secret in body for body in sent), secret
+
+
+def test_a_field_that_disappears_from_the_page_reads_not_showing_in_the_note(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base + "lab/")
+    before = len(guide.requests())
+    ask(page, "What is the leak set to?")
+    shown = json.dumps(guide.requests()[before:])
+    assert 'leak_preset: Leak preset, now \\"' in shown  # the select is there: its value goes
+    page.evaluate("() => document.getElementById('leak-preset').remove()")
+    before = len(guide.requests())
+    ask(page, "And now?")
+    gone = json.dumps(guide.requests()[before:][0]["messages"][-1])
+    assert "leak_preset: Leak preset, not showing" in gone
+    assert "storm_preset: Storm preset, now" in gone  # the one still there reads as before

@@ -23,6 +23,15 @@ def test_the_page_note_in_seed_004s_form() -> None:
     assert parts[4] == 'Its fields: leak_preset: Leak preset, now "fast-leak" (Fast leak: 6 MB a second), storm_preset: Storm preset.'
 
 
+def test_a_field_whose_element_the_page_does_not_show_reads_not_showing() -> None:
+    screen = Screen.read({"page": "lab", "fields": {"leak-preset": None, "storm-preset": "backoff"}}, BUNDLE)
+    assert screen.fields == {"leak-preset": None, "storm-preset": "backoff"}
+    fields = page_note(BUNDLE, "lab", screen.fields).split("\n\n")[4]
+    assert fields == 'Its fields: leak_preset: Leak preset, not showing, storm_preset: Storm preset, now "backoff" (Exponential backoff).'
+    unsaid = Screen.read({"page": "lab", "fields": {}}, BUNDLE)  # a browser that said nothing of it: no claim either way
+    assert "not showing" not in page_note(BUNDLE, "lab", unsaid.fields)
+
+
 def test_empty_parts_drop() -> None:
     assert page_note(BUNDLE, "roles") == "## The page the visitor has open: Roles\n\nIts tools: get_page_content."
     parts = page_note(BUNDLE, "get-in-touch").split("\n\n")

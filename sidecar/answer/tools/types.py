@@ -30,7 +30,7 @@ class Here:
     experiment: str | None = None
     running: bool = False
     preset: str | None = None
-    fields: dict[str, str] = field(default_factory=dict)
+    fields: dict[str, str | None] = field(default_factory=dict)  # None: the field's element is not showing
     shown: tuple[str, str] | None = None  # (page, its text as the panel read it now), for get_page_content
     asked_for_run: bool = False  # the policy's rule over this turn's question
     actions: int = 0

@@ -17,6 +17,12 @@ Figures:
 - `sidecar_rss_mb_10k`: `docent serve`'s resident memory with that bundle loaded and searched, after a question
   answered on the offline model and one on the replay model (`served_answers_10k`: how many of the two came back
   with a cited sentence);
+- `mcp_search_p50_ms`, `mcp_search_p99_ms`: one `search` call of the MCP endpoint over that bundle, k=5, as the
+  sidecar spends it: CPU time from the request entering the app (the guard, the SDK's JSON-RPC, the limits, the
+  index, the tool's result made JSON) to its response sent; `mcp_search_roundtrip_p50_ms` adds the SDK's own client
+  (its request, and its reading and checking of the result against the tool's output schema), both in this process
+  over an in-process transport; `mcp_search_hit_at_5_10k`: the share of the retrieval set's questions whose section
+  is among its five results;
 - `search_prompt_tokens`: on the example site built with the record searched, what a first question sends the model
   (tools, rules, map, excerpts, question: characters / 4), beside `whole_prompt_tokens` for the same site whole.
 
@@ -34,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx
@@ -67,6 +74,7 @@ def run() -> dict[str, float]:
         figures |= {"stage_ms_per_page_1k": round(small * 1000 / 1_000, 3),
                     "stage_ms_per_page_10k": round(large * 1000 / len(components), 3)}
         figures |= _retrieval(bundle_path, components)
+        figures |= anyio.run(_agents_search, bundle_path, components)
         figures |= _served(root, bundle_path, components)
     figures |= _example_prompt()
     for key, value in figures.items():
@@ -125,6 +133,50 @@ def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, floa
         "retrieval_p99_ms": round(statistics.quantiles(times, n=100)[98], 3),
         "retrieval_followup_p50_ms": round(statistics.median(follow), 3),
         "retrieval_hit_at_8_10k": round(hits / len(sample), 4),
+    }
+
+
+async def _agents_search(bundle_path: Path, components: list[Component]) -> dict[str, float]:
+    import httpx2
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    from docent.sidecar.app import create_app
+    from docent.sidecar.settings import Settings
+
+    settings = Settings(enabled=True, bundle=bundle_path, pow_secret_made=False, mcp=True, rate_mcp="1000000/minute")
+    app = create_app(settings)
+    served: list[float] = []
+
+    async def timed(scope: Any, receive: Any, send: Any) -> None:
+        began = time.process_time()
+        await app(scope, receive, send)
+        served.append((time.process_time() - began) * 1000)
+
+    asked = questions(components)
+    sample = asked[:: max(1, len(asked) // SAMPLE)][:SAMPLE]
+    times, hits = [], 0
+    async with (
+        app.router.lifespan_context(app),
+        httpx2.AsyncClient(transport=httpx2.ASGITransport(app=timed), base_url="http://127.0.0.1") as http,
+        streamable_http_client("http://127.0.0.1/mcp", http_client=http) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        await session.call_tool("search", {"query": "warm the index", "k": 5})
+        served.clear()
+        for q in sample:
+            began = time.process_time()
+            result = await session.call_tool("search", {"query": str(q["question"]), "k": 5})
+            times.append((time.process_time() - began) * 1000)
+            found = [hit["id"] for hit in (result.structured_content or {}).get("results", [])]
+            hits += q["sections"][0] in found  # type: ignore[index]
+    assert len(served) == len(sample)  # one request a call: stateless, JSON answers
+    return {
+        "mcp_search_p50_ms": round(statistics.median(served), 3),
+        "mcp_search_p99_ms": round(statistics.quantiles(served, n=100)[98], 3),
+        "mcp_search_roundtrip_p50_ms": round(statistics.median(times), 3),
+        "mcp_search_hit_at_5_10k": round(hits / len(sample), 4),
     }
 
 

@@ -20,6 +20,7 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager, aclosing
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -36,10 +37,11 @@ from starlette.types import Receive, Scope, Send
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
 
 from docent.schema import RecordSection
+from docent.schema.blocks import Block, fence, fenced
 
 from .answer.bundle import Bundle
 from .answer.conversation import Conversation
-from .answer.events import Action, Card, Error, Held, Refused, Sentence
+from .answer.events import Action, Card, Cite, Code, Error, Held, Refused, Sentence
 from .answer.turn import ERROR_WORDS, Ask
 from .counts import DailyCounts
 from .guide import OFF_WORDS, Guide
@@ -62,7 +64,10 @@ SEARCH = (
     "Search the site's documentation. Returns up to k sections, best first, each with its id (for read_section), "
     "heading path, page title, URL and text, code blocks intact. Free; prefer it to ask."
 )
-READ = "Read one section of the site's documentation by its id (from search): its heading path, URL and whole text."
+READ = (
+    "Read one section of the site's documentation by its id (from search): its heading path, URL, whole text and "
+    "blocks (paragraphs, list items, table rows, admonitions, code with its language and exact lines)."
+)
 PAGES = "List the site's pages: each page's id, title, URL and the ids of its sections in the record."
 ASK = (
     "Ask the site's guide a question. Every sentence of its answer is checked against the documentation and cites "
@@ -90,7 +95,19 @@ class Hit(TypedDict):
     page: str
     page_title: str
     url: str
+    text: str  # Markdown: prose as the page has it, each code block fenced with its language, its lines exact
+    more: bool  # search: the section goes on past this excerpt (read_section gives it whole)
+
+
+class BlockOut(TypedDict):
+    kind: str  # paragraph, heading, item, row, term, admonition or code
     text: str
+    lang: str
+    marker: str
+
+
+class Section(Hit):
+    blocks: list[BlockOut]
 
 
 class SearchResult(TypedDict):
@@ -120,6 +137,12 @@ class Shown(TypedDict):
     sources: list[Source]
 
 
+class CodeShown(TypedDict):
+    language: str
+    text: str  # the record's own lines, byte for byte
+    sources: list[Source]
+
+
 class HeldBack(TypedDict):
     reason: str
     message: str
@@ -131,8 +154,9 @@ class Link(TypedDict):
 
 
 class Answer(TypedDict):
-    answer: str
+    answer: str  # the shown sentences and code, as Markdown
     sentences: list[Shown]
+    code: list[CodeShown]
     held: list[HeldBack]
     refused: HeldBack | None
     pages: list[Link]
@@ -214,16 +238,19 @@ class Agents:
         base = _base(bundle, ctx)
         found = bundle.index.search(query, limit=k)
         self._count("search", "ok")
-        return {"results": [_hit(bundle, bundle.record[sid], base) for sid, _ in found]}
+        return {"results": [_hit(bundle, bundle.record[sid], base, excerpt=True) for sid, _ in found]}
 
-    async def read_section(self, id: SectionId, ctx: Context) -> Hit:
+    async def read_section(self, id: SectionId, ctx: Context) -> Section:
         bundle = await self._enter("read_section", ctx)
         section = bundle.record.get(id)
         if section is None:
             self._count("read_section", "invalid")
             raise ToolError(UNKNOWN_SECTION)
         self._count("read_section", "ok")
-        return _hit(bundle, section, _base(bundle, ctx))
+        blocks: list[BlockOut] = [
+            {"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker} for b in section.blocks
+        ]
+        return {**_hit(bundle, section, _base(bundle, ctx)), "blocks": blocks}
 
     async def list_pages(self, ctx: Context) -> PageList:
         bundle = await self._enter("list_pages", ctx)
@@ -252,16 +279,18 @@ class Agents:
         turn = self.guide.turn(ready)
         events = tallied(turn.run(conversation, Ask(question=question)), question=True, listeners=self.guide.listeners)
         answer: Answer = {
-            "answer": "", "sentences": [], "held": [], "refused": None, "pages": [],
+            "answer": "", "sentences": [], "code": [], "held": [], "refused": None, "pages": [],
             "model": ready.model.spec.id, "degraded": ready.degraded,
         }
+        shown = Markdown()
         async with aclosing(events):
             async for event in events:
                 if isinstance(event, Error):
                     self._count("ask", "error")
                     raise ToolError(ERROR_WORDS.get(event.code, event.message))
-                _take(answer, event, ready.bundle, base)
-        answer["answer"] = " ".join(s["text"] for s in answer["sentences"])
+                _take(answer, event, base)
+                shown.add(event)
+        answer["answer"] = shown.text()
         self._count("ask", "ok")  # answered; a refusal by the policy is counted with the panel's, by its reason
         return answer
 
@@ -296,11 +325,12 @@ class Agents:
             self.counts.add({f"mcp:{tool}": 1} if outcome == "ok" else {f"mcp:{tool}": 1, f"mcp_refused:{outcome}": 1})
 
 
-def _take(answer: Answer, event: object, bundle: Bundle, base: str) -> None:
+def _take(answer: Answer, event: object, base: str) -> None:
     """One event of the turn into the agent's answer: what the panel would show, in words and URLs."""
     if isinstance(event, Sentence):
-        sources: list[Source] = [{"id": c.id, "title": c.title, "url": base + c.path} for c in event.cites]
-        answer["sentences"].append({"text": event.text, "sources": sources})
+        answer["sentences"].append({"text": event.text, "sources": _sources(event.cites, base)})
+    elif isinstance(event, Code):
+        answer["code"].append({"language": event.language, "text": event.text, "sources": _sources(event.cites, base)})
     elif isinstance(event, Held):
         answer["held"].append({"reason": event.reason, "message": event.message})
     elif isinstance(event, Refused):
@@ -312,16 +342,69 @@ def _take(answer: Answer, event: object, bundle: Bundle, base: str) -> None:
             answer["pages"].append({"label": str(item.get("label", "")), "url": base + str(item.get("path", ""))})
 
 
-def _hit(bundle: Bundle, section: RecordSection, base: str) -> Hit:
+def _sources(cites: Iterable[Cite], base: str) -> list[Source]:
+    return [{"id": c.id, "title": c.title, "url": base + c.path} for c in cites]
+
+
+class Markdown:
+    """The shown parts of an answer as the panel lays them out: paragraphs, list items, inline code, fenced code."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, event: object) -> None:
+        if isinstance(event, Code):
+            self.lines += ["", fence(Block("code", event.text, lang=event.language)), ""]
+        elif isinstance(event, Sentence):
+            text = _marked(event)
+            if event.item is not None:
+                self.lines.append(f"{event.item.number}. {text}" if event.item.number is not None else f"- {text}")
+            elif event.line or not self.lines or not self.lines[-1]:
+                self.lines += ["", text] if self.lines and self.lines[-1] else [text]
+            else:
+                self.lines[-1] += " " + text
+
+    def text(self) -> str:
+        return "\n".join(self.lines).strip()
+
+
+def _marked(sentence: Sentence) -> str:
+    """A sentence's text with its spans written back as Markdown: `code`, **strong**, *em*."""
+    marks = {"code": "`", "strong": "**", "em": "*"}
+    text, shift = sentence.text, 0
+    for kind, start, end in sorted(sentence.spans, key=lambda span: span[1]):
+        mark = marks.get(kind, "")
+        if not mark or start + shift < 0:
+            continue
+        s, e = start + shift, end + shift
+        text = text[:s] + mark + text[s:e] + mark + text[e:]
+        shift += 2 * len(mark)
+    return text
+
+
+# The most of a section's text a search result carries: whole blocks, a code block never cut, at least one block.
+EXCERPT_CHARS = 1_500
+
+
+def _hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = False) -> Hit:
     page = bundle.pages.get(section.page)
+    text, more = section.shown(), False
+    if excerpt and len(text) > EXCERPT_CHARS and section.blocks:
+        kept = list(section.blocks[:1])
+        for block in section.blocks[1:]:
+            if len(fenced([*kept, block])) > EXCERPT_CHARS:
+                break
+            kept.append(block)
+        text, more = fenced(kept), len(kept) < len(section.blocks)
     return {
         "id": section.id,
         "title": section.title,
-        "heading_path": [section.title],
+        "heading_path": list(section.headings) or [section.title],
         "page": section.page,
         "page_title": page.label if page is not None else section.page,
         "url": base + section.path,
-        "text": section.text,
+        "text": text,
+        "more": more,
     }
 
 

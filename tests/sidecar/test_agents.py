@@ -19,7 +19,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
-from docent.schema import Manifest, Page, plain
+from docent.schema import Block, Manifest, Page, RecordSection, plain
 from docent.sidecar.app import create_app
 from docent.sidecar.cli import main
 from docent.sidecar.counts import MemoryCounts, SQLiteCounts
@@ -34,15 +34,18 @@ from ..loopback import free_port, served
 pytestmark = pytest.mark.anyio
 
 SITE_URL = "https://docs.example.org/kit"
-CODE = "```python\nfrom kit import Client\n\nclient = Client(retries=3)\nclient.run()  # blocks\n```"
-RECORD = [
-    {"id": "install", "page": "start", "title": "Installing", "path": "/start/#install",
-     "text": "Install the kit with pip. The kit needs Python 3.11 or newer."},
-    {"id": "client", "page": "start", "title": "The client", "path": "/start/#client",
-     "text": f"A client retries a failed call three times.\n{CODE}"},
-    {"id": "retries", "page": "guide", "title": "Retries", "path": "/guide/#retries",
-     "text": "Retries wait one second, then two, then four, before the client gives up."},
+CODE = "from kit import Client\n\nclient = Client(retries=3)\n    client.run()  # blocks"
+SECTIONS = [
+    RecordSection.of("install", page="start", path="/start/#install", headings=("Getting started", "Installing"),
+                     blocks=(Block("paragraph", "Install the kit with pip. The kit needs Python 3.11 or newer."),)),
+    RecordSection.of("client", page="start", path="/start/#client", headings=("Getting started", "The client"),
+                     blocks=(Block("paragraph", "A client retries a failed call three times."),
+                             Block("code", CODE, lang="python"))),
+    RecordSection.of("retries", page="guide", path="/guide/#retries", headings=("User guide", "Retries"),
+                     blocks=(Block("paragraph", "Retries wait one second, then two, then four, before the client "
+                                                "gives up."),)),
 ]
+RECORD = [plain(s) for s in SECTIONS]
 PAGES = (Page("start", "Getting started", "/start/"), Page("guide", "User guide", "/guide/"))
 QUESTION = "How many times does a client retry a failed call?"
 
@@ -134,8 +137,8 @@ async def test_search_gives_sections_with_their_urls_and_code_intact(tmp_path: P
         client = found[0]
         assert client["url"] == "https://docs.example.org/kit/start/#client"
         assert client["page_title"] == "Getting started"
-        assert client["heading_path"][-1] == "The client"
-        assert CODE in client["text"]  # byte for byte: the blank line, the indentation, the comment
+        assert client["heading_path"] == ["Getting started", "The client"]
+        assert f"```python\n{CODE}\n```" in client["text"]  # byte for byte: the blank line, the indentation, the comment
         one = data(await session.call_tool("search", {"query": "pip install"}))["results"]
         assert one[0]["id"] == "install"
 
@@ -144,6 +147,10 @@ async def test_read_section_and_list_pages(tmp_path: Path) -> None:
     async with sidecar(settings(tmp_path)) as base, agent(base) as session:
         section = data(await session.call_tool("read_section", {"id": "client"}))
         assert section["url"] == "https://docs.example.org/kit/start/#client" and CODE in section["text"]
+        assert section["blocks"] == [
+            {"kind": "paragraph", "text": "A client retries a failed call three times.", "lang": "", "marker": ""},
+            {"kind": "code", "text": CODE, "lang": "python", "marker": ""},
+        ]
         missing = await session.call_tool("read_section", {"id": "nowhere"})
         assert "No section has that id" in words(missing) and "nowhere" not in words(missing)
         pages = data(await session.call_tool("list_pages", {}))
@@ -181,6 +188,21 @@ async def test_ask_shows_checked_sentences_with_sources_and_reports_held_ones(tm
     assert model.budget.spent_usd() > 0  # the guide's own budget paid for it
     day = counts.read(list(counts._days))
     assert day["mcp:ask"] == 1 and day["questions"] == 1 and day["shown"] == 1 and day["held:unknown_term"] == 1
+
+
+async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None:
+    text = (
+        "A client retries a failed call three times [[client]]:\n```python\nclient = Client(retries=3)\n```\n[[client]]\n"
+        "Or make one that never gives up [[client]]:\n```python\nclient = Client(retries=None)\n```\n[[client]]"
+    )
+    model, _ = answering(text)
+    async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": "How do I make a client?"}))
+    assert answer["code"] == [{"language": "python", "text": "client = Client(retries=3)",
+                               "sources": [{"id": "client", "title": "The client",
+                                            "url": "https://docs.example.org/kit/start/#client"}]}]
+    assert any(h["reason"].startswith("code_") for h in answer["held"]) and "retries=None" not in json.dumps(answer)
+    assert "```python\nclient = Client(retries=3)\n```" in answer["answer"]
 
 
 async def test_the_policy_refuses_before_any_model_is_asked(tmp_path: Path) -> None:

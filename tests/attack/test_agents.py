@@ -9,6 +9,7 @@ page it names is the manifest's, what was held is reported as held, and the ques
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -29,6 +30,11 @@ from .test_corpus import fence_problems, load_corpus
 
 pytestmark = pytest.mark.anyio
 OPEN = {"mcp": True, "rate_mcp": "100000/minute", "rate_mcp_ask": "100000/minute"}
+
+
+def words(text: str) -> set[str]:
+    """The words of a text, Markdown's marks (backticks, asterisks, list numbers, fences) aside."""
+    return set(re.findall(r"[^\s`*]+", re.sub(r"^(\d+\.|-)\s", "", text, flags=re.MULTILINE)))
 
 
 def paths(value: Any) -> set[str]:
@@ -102,8 +108,10 @@ async def test_no_attack_through_ask_gets_anything_unchecked_to_an_agent() -> No
                 counts["pages named"] += 1
                 if not page["url"].startswith(site + "/") or page["url"][len(site):] not in allowed:
                     violations.append(f"{attack['id']}: names {page['url']!r}, which the manifest does not")
-            if answer["answer"] != " ".join(s["text"] for s in answer["sentences"]):
-                violations.append(f"{attack['id']}: the answer's text is not its shown sentences")
+            said = words(" ".join([s["text"] for s in answer["sentences"]] + [c["text"] for c in answer["code"]]))
+            if not words(answer["answer"]) <= said | {c["language"] for c in answer["code"]}:
+                violations.append(f"{attack['id']}: the answer's text says more than its shown parts")
+            counts["code shown"] += len(answer["code"])
     print("\nattack corpus through MCP ask:", json.dumps(dict(counts), indent=1))
     assert not violations, f"{len(violations)} problems:\n" + "\n".join(violations[:30])
     assert counts["attacks"] == len(load_corpus())

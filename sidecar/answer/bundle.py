@@ -36,11 +36,11 @@ from docent.schema import (
 )
 from docent.schema.mode import prefix_chars, tokens
 
-from .gate import RecordIndex as Mentions
-from .gate import Site
 from .lexicon import Lexicon
+from .mentions import Mentions
 from .names import manifest_names, page_intros
 from .record_index import RecordIndex
+from .site import Site
 
 __all__ = ["Bundle", "BundleError", "BundleSource"]
 

@@ -19,7 +19,6 @@ over both sides, so "reviews" finds "reviewed".
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -29,6 +28,7 @@ from typing import Protocol
 from docent.schema import Manifest
 
 from .lexicon import Entries, Lexicon, entries_of
+from .words import STOP_WORDS, chunks, spell_sigils
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -43,26 +43,6 @@ MAX_SPLIT_WORDS = 3
 MAX_ROWS = 1_000  # sections a query may rank: BM25 costs a microsecond or two for each
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
-# A word as written: letters and digits, joined by the punctuation names use inside them (C++, C#, Node.js, CI/CD,
-# 3-D, max_poll_records, 3.2.1, don't).
-CHUNK = re.compile(r"\w(?:[\w.+#/'’-]*[\w+#])?")
-_ALNUM = re.compile(r"[^\W_]+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
-_SIGILS = re.compile(r"(?<=\w)(\+\+|#)")
-_SPELT = {"++": "plusplus", "#": "sharp"}
-
-# Words of a question that say nothing about what is asked; dropped from queries, never from the index.
-STOPWORDS = frozenset(
-    """a about above after again all also am an and any anything are as at be been before being both but by can
-    could did didn't do does doesn't doing don't done during each either ever for from get got had has have having
-    he her here him his how i if in into is it its just know knows like me more most much my no nor not of on or
-    other our out over own please same say says she should show so some something such tell than that the their
-    them then there these they this those through to too under until up very was we were what when where which
-    while who whom why will with would you your yours""".split()
-)
-
-
 class SectionLike(Protocol):
     @property
     def id(self) -> str: ...
@@ -72,19 +52,6 @@ class SectionLike(Protocol):
     def title(self) -> str: ...
     @property
     def text(self) -> str: ...
-
-
-def spell_sigils(text: str) -> str:
-    """`C++` -> `Cplusplus`, `C#` -> `Csharp`: one token each for FTS5, which would read both as `c`."""
-    if "+" not in text and "#" not in text:
-        return text
-    return _SIGILS.sub(lambda m: _SPELT[m.group()], text)
-
-
-def parts(chunk: str) -> list[str]:
-    """A written word's parts, lower case: `spring-boot` -> spring, boot; `OutOfMemoryError` -> out, of, memory, error."""
-    chunk = spell_sigils(_POSSESSIVE.sub("", chunk))
-    return [p.lower() for run in _ALNUM.findall(chunk) for p in _CAMEL.split(run) if p]
 
 
 def _quote(words: Sequence[str]) -> str:
@@ -110,11 +77,25 @@ def _clause(pieces: Sequence[str]) -> Clause:
 
 def _name_clause(name: str) -> Clause | None:
     """A lexicon name as one clause, every word of it required: "apache" AND "kafka"."""
-    found = [_clause(p) for p in (parts(m.group()) for m in CHUNK.finditer(name)) if p]
+    found = [_clause(p) for p in chunks(name)]
     if len(found) <= 1:
         return found[0] if found else None
     every = tuple(word for clause in found for word in clause.ways[0])
     return Clause("(" + " AND ".join(c.sql for c in found) + ")", (every,))
+
+
+def _within_rows(clauses: Iterable[Clause], counts: Mapping[str, int]) -> list[str]:
+    """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS."""
+    unique = {c.sql: c for c in clauses}.values()
+    scored = sorted((max(min(counts.get(w, 0) for w in way) for way in c.ways), c.sql) for c in unique)
+    kept: list[str] = []
+    rows = 0
+    for matches, sql in scored:
+        if matches == 0 or (kept and rows + matches > MAX_ROWS):
+            continue
+        kept.append(sql)
+        rows += matches
+    return kept
 
 
 class RecordIndex:
@@ -219,22 +200,14 @@ class RecordIndex:
         sections they would score stay within `MAX_ROWS`; the rarest always goes in. A word in half the record
         ("default", "use") adds time and next to nothing to BM25; a clause that matches nothing is left out.
         """
-        words = [p for p in (parts(m.group()) for m in CHUNK.finditer(text)) if p][:MAX_WORDS]
-        asked = [w for w in words if not (len(w) == 1 and w[0] in STOPWORDS)]
+        words = chunks(text)[:MAX_WORDS]
+        asked = [w for w in words if not (len(w) == 1 and w[0] in STOP_WORDS)]
         clauses = [_clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text)
         clauses += self._synonym_clauses(asked)
         counts = self._counts({word for c in clauses for way in c.ways for word in way}
                               | {w[0] for w in asked if len(w) == 1})
         clauses += self._splits([w[0] for w in asked if len(w) == 1], counts)
-        unique = {c.sql: c for c in clauses}.values()
-        scored = sorted((max(min(counts.get(w, 0) for w in way) for way in c.ways), c.sql) for c in unique)
-        kept: list[str] = []
-        rows = 0
-        for matches, sql in scored:
-            if matches == 0 or (kept and rows + matches > MAX_ROWS):
-                continue
-            kept.append(sql)
-            rows += matches
+        kept = _within_rows(clauses, counts)
         return " OR ".join(kept) if kept else None
 
     @staticmethod
@@ -244,7 +217,7 @@ class RecordIndex:
         for start in range(len(words)):
             for end in range(start + 2, min(start + JOIN_SPAN, len(words)) + 1):
                 run = words[start:end]
-                if any(len(w) > 1 or w[0] not in STOPWORDS for w in run):
+                if any(len(w) > 1 or w[0] not in STOP_WORDS for w in run):
                     whole = "".join("".join(w) for w in run)
                     joins.append(Clause(_quote([whole]), ((whole,),)))
         return joins

@@ -16,10 +16,10 @@ from typing import Any, Protocol, TypeVar
 
 from docent.schema import Experiment, Manifest, Page, RecordSection, Section
 
+from ..answer.words import terms
 from .quotes import quotes
 from .synonyms import expand, table
 from .voice import Voice
-from .words import terms
 
 TOUR = re.compile(r"\btours?\b|\bshow me around\b|\bwalk(?:s|ing)?\s*(?:me\s+)?through\b|\bwalkthrough|\bguided\b",
                   re.IGNORECASE)

@@ -19,6 +19,8 @@ from docent.schema import Manifest, RecordSection
 from ..answer.excerpts import excerpted
 from ..answer.lexicon import Entries, Lexicon, entries_of
 from ..answer.record_index import RecordIndex
+from ..answer.words import ASCII_WORD as WORD
+from ..answer.words import stem, terms
 from .gestures import Gestures
 from .models import spec_for
 from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
@@ -28,7 +30,6 @@ from .synonyms import table
 from .voice import Voice
 from .weighing import Vocabulary, Weighed
 from .wire import anthropic_body, body_bytes
-from .words import WORD, stem, terms
 
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .words import stem, terms
+from ..answer.words import stem, terms
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
     # getting in touch

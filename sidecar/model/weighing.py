@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from docent.schema import Manifest, RecordSection
 
 from ..answer.lexicon import Lexicon
+from ..answer.words import ASCII_WORD as WORD
+from ..answer.words import FORMS, stem, terms
+from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, REQUEST_WORDS, RUN
 from .synonyms import RECORD_SYNONYMS, spelled, table
-from .words import FORMS, STOPWORDS, WORD, stem, terms
 
 # The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
 WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", re.IGNORECASE)

@@ -12,9 +12,11 @@ import random
 import time
 
 from docent.schema import RecordSection as Section
-from docent.sidecar.answer.constructions import RULES, Rule
-from docent.sidecar.answer.gate import Gate, RecordIndex, Site
+from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.mentions import Mentions
+from docent.sidecar.answer.rules import CONSTRUCTIONS, RULES, Rule
+from docent.sidecar.answer.site import Site
 
 SECTIONS = 60
 ANSWERS = 1_000
@@ -58,11 +60,11 @@ def run() -> dict[str, float]:
     answers = _answers()
     # The record's index and the site are built once per bundle (Bundle.mentions, Bundle.site), not per answer.
     site = Site.of(record, lexicon)
-    mentions = RecordIndex(record, lexicon, site.page_titles, site.intros)
+    mentions = Mentions(record, lexicon, site.page_titles, site.intros)
     spent = {"now": 0.0, "last_round": 0.0}
     sentences = 0
     for _ in range(ROUNDS):
-        for name, rules in (("now", RULES), ("last_round", ())):
+        for name, rules in (("now", RULES), ("last_round", tuple(r for r in RULES if r not in CONSTRUCTIONS))):
             took, judged = _judge(answers, record, lexicon, site, mentions, rules)
             spent[name] += took
             sentences += judged if name == "now" else 0
@@ -93,7 +95,7 @@ def _answers() -> list[list[str]]:
 
 
 def _judge(
-    answers: list[list[str]], record: dict[str, Section], lexicon: Lexicon, site: Site, mentions: RecordIndex,
+    answers: list[list[str]], record: dict[str, Section], lexicon: Lexicon, site: Site, mentions: Mentions,
     rules: tuple[Rule, ...],
 ) -> tuple[float, int]:
     sentences = 0

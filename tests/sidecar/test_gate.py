@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from docent.schema import RecordSection as Section
 from docent.sidecar.answer.events import Cite, Held, Sentence
-from docent.sidecar.answer.gate import Gate, RecordIndex
+from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.mentions import Mentions
 
 
 def _section(sid: str, page: str, title: str, text: str) -> Section:
@@ -267,9 +268,9 @@ def test_nothing_after_finish() -> None:
 
 
 def test_a_gate_given_the_records_index_uses_it_and_one_given_none_makes_its_own() -> None:
-    index = RecordIndex(RECORD, LEXICON)  # type: ignore[arg-type]
-    assert gate(mentions=index)._index is index
-    assert gate()._index is not index and gate()._index.terms == index.terms
+    index = Mentions(RECORD, LEXICON)  # type: ignore[arg-type]
+    assert gate(mentions=index)._grounds.mentions is index
+    assert gate()._grounds.mentions is not index and gate()._grounds.mentions.terms == index.terms
 
 
 REPLY = (

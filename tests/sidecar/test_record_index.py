@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from docent.sidecar.answer.record_index import RecordIndex, parts, spell_sigils
+from docent.sidecar.answer.record_index import RecordIndex
+from docent.sidecar.answer.words import parts, spell_sigils
 
 
 @dataclass(frozen=True)

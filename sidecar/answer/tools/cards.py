@@ -17,7 +17,7 @@ from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Card
-from ..gate import MARKUP
+from ..rules.markup import MARKUP
 from .ids import no_such
 from .types import Choices, Failed, Family, Here, Link, Links, Outcome, Passed, Verdict, Vetter
 

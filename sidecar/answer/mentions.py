@@ -1,0 +1,79 @@
+"""What each section of the record mentions, for the gate's rules: computed once per record and lexicon, shared by
+every gate (`Bundle.mentions`). The record's full-text index, for search, is `record_index.RecordIndex`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from docent.schema import RecordSection
+
+from . import numbers, polarity
+from .lexicon import Lexicon
+from .names import record_names
+from .passage import Passage
+from .quote import Code
+from .roles import roles
+from .shape import flat
+from .words import fold, stems
+
+
+class Mentions:
+    """A section mentions what its text, its title, its heading path and its page's title say: "Kubernetes" for a
+    section of the page "Kubernetes migration" whose text never repeats the word, "Alderway Bank" for "Leading and
+    mentoring" under "Alderway Bank: staff engineer"."""
+
+    def __init__(
+        self,
+        record: Mapping[str, RecordSection],
+        lexicon: Lexicon,
+        page_titles: Mapping[str, str] | None = None,
+        intros: Mapping[str, str] | None = None,
+    ) -> None:
+        self.record = record
+        titles = page_titles or {}
+        # The heading path is context: "Leading and mentoring" under "Alderway Bank: staff engineer" names the bank.
+        whole = {
+            sid: f"{s.title}\n{titles.get(s.page, '')}\n{chr(10).join(s.headings)}\n{s.text}" for sid, s in record.items()
+        }
+        self.terms = {sid: frozenset(lexicon.names(text)) for sid, text in whole.items()}
+        self.words = {sid: frozenset(stems(text)) for sid, text in whole.items()}
+        self.flat = {sid: flat(text) for sid, text in whole.items()}  # what inline code is looked up in
+        self.codes = {sid: _codes(s) for sid, s in record.items()}  # what a fenced block may quote
+        self.quantities = {sid: frozenset(numbers.quantities(text)) for sid, text in whole.items()}
+        self.denied = {sid: polarity.scopes(s.text, stems) for sid, s in record.items()}
+        self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
+        self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
+        self.names = record_names(s.text for s in record.values())
+        self.name_words = _name_words(record, self.words, intros)
+        self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
+        self.passages = {sid: Passage.of(s.title, s.text, fold) for sid, s in record.items()}
+
+
+def _name_words(
+    record: Mapping[str, RecordSection], words: Mapping[str, frozenset[str]], intros: Mapping[str, str] | None
+) -> dict[str, frozenset[str]]:
+    """The words a section's proper names may come from: its own, and its context's.
+
+    A proper name may come from the section's page's opening, before any section: the case's employer.
+    """
+    # The opening is now a section of the record whose id is the page's: prose only, as `page_intros` asks (the
+    # roles page's timeline, a table, names every employer and vouches for none).
+    intros = dict(intros or {})
+    for s in record.values():
+        if s.id == s.page and s.blocks and all(block.kind == "paragraph" for block in s.blocks):
+            intros.setdefault(s.page, s.text)
+    out = {sid: words[sid] | frozenset(stems(intros[s.page])) if intros.get(s.page) else words[sid]
+           for sid, s in record.items()}
+    # A sub-section's parent section is its context too: "Decision" under an ADR that says "Accepted at
+    # Tessellate Freight" may name the employer.
+    parents = {(s.page, s.headings): sid for sid, s in record.items() if s.headings}
+    for sid, s in record.items():
+        parent = parents.get((s.page, s.headings[:-1])) if len(s.headings) > 2 else None
+        if parent:
+            out[sid] |= words[parent]
+    return out
+
+
+def _codes(section: RecordSection) -> tuple[Code, ...]:
+    """A section's code blocks, as the record keeps them."""
+    return tuple(Code(block.lang, block.text) for block in section.blocks if block.kind == "code")

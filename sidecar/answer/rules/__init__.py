@@ -1,0 +1,72 @@
+"""The gate's rules, one module per rule, in one table.
+
+A rule reads a sentence (`types.Reading`: its masked text, its terms, numbers, words and roles, each read once) and
+the grounds the answer stands on so far (`types.Grounds`), and says `Hold(reason)`, `SHOW`, or None to leave it to
+the next rule. The gate asks them in the order of `RULES`; the first that says something decides, and a sentence
+no rule holds is shown. A rule reads every sentence, or only those that cite a section (`cited=True`), or only
+those that cite none (`cited=False`). To add a rule: write its module, ending in `RULE = Rule(...)`, and add it to
+`RULES` where it should be asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import actors, causes, direction, hedges, order, quantifiers, rates, reversal
+from . import (
+    code_term,
+    confirmation,
+    connective,
+    first_person,
+    markup,
+    no_overlap,
+    number,
+    polarity,
+    proper_name,
+    role,
+    unknown_term,
+)
+from .construction import rule
+from .types import SHOW, Draft, Grounds, Hold, Reading, Rule, Show, Verdict
+
+# The construction rules (issue 21), each a module beside the core (`construction.py` says how one is made); asked
+# last, for cited sentences.
+CONSTRUCTIONS: tuple[Rule, ...] = (
+    rule("rate", rates),
+    rule("hedge", hedges),
+    rule("quantifier", quantifiers),
+    rule("reversal", reversal),
+    rule("direction", direction),
+    rule("order", order),
+    rule("actor", actors),
+    rule("cause", causes),
+)
+
+RULES: tuple[Rule, ...] = (
+    markup.RULE,
+    first_person.RULE,
+    confirmation.RULE,  # uncited: a confirmation of an action is shown before the connective's limits
+    connective.RULE,  # uncited
+    code_term.UNCITED,
+    unknown_term.RULE,
+    code_term.CITED,
+    no_overlap.RULE,  # cited
+    proper_name.RULE,
+    number.RULE,
+    polarity.RULE,  # cited
+    role.RULE,  # cited
+    *CONSTRUCTIONS,
+)
+
+
+def judge(reading: Reading, rules: Sequence[Rule] = RULES) -> Hold | Show:
+    """The first verdict of the rules that read this sentence; SHOW when none holds it."""
+    for each in rules:
+        if each.reads(reading):
+            verdict = each.check(reading)
+            if verdict is not None:
+                return verdict
+    return SHOW
+
+
+__all__ = ["CONSTRUCTIONS", "RULES", "SHOW", "Draft", "Grounds", "Hold", "Reading", "Rule", "Show", "Verdict", "judge"]

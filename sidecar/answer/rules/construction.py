@@ -1,0 +1,37 @@
+"""The construction rules (issue 21): each checks a cited sentence against the sections it cites, one module each
+beside the core (`rates`, `hedges`, `quantifiers`, `reversal`, `direction`, `order`, `actors`, `causes`).
+
+A construction module has two functions:
+- `wakes(words, stems, sections)`: a cheap look at the sentence's lower-case words and stems (sets the gate has
+  already made), true when the rule may have something to say; most sentences wake none, and are not cut up;
+- `held(said, sections)`: the check itself, on the sentence as a `Unit` and the cited sections as `Passage` (cut
+  once per bundle, each rule's facts kept beside them). Where it cannot tell, it lets the sentence through: a
+  false hold costs the visitor a true sentence.
+`rule(reason, module)` makes one into an entry of the gate's table (`rules.RULES`), for cited sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from typing import Protocol
+
+from ..passage import Passage, Unit
+from .types import Hold, Reading, Rule, Verdict
+
+
+class Construction(Protocol):
+    """A construction rule's module, as mypy checks a module against a protocol."""
+
+    def wakes(self, words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool: ...
+
+    def held(self, said: Unit, sections: Sequence[Passage]) -> bool: ...
+
+
+def rule(reason: str, module: Construction) -> Rule:
+    def check(sentence: Reading) -> Verdict:
+        sections = [sentence.grounds.mentions.passages[sid] for sid in sentence.ids]
+        if module.wakes(sentence.first_words, sentence.said, sections) and module.held(sentence.unit, sections):
+            return Hold(reason)
+        return None
+
+    return Rule(reason, check, cited=True)

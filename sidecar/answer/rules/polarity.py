@@ -1,0 +1,31 @@
+"""`polarity`: a cited sentence makes no denial its sections do not make, and says not the opposite of what they say."""
+
+from __future__ import annotations
+
+from .. import meta, polarity
+from ..words import stem, stems
+from .types import Hold, Reading, Rule, Verdict
+
+
+def check(sentence: Reading) -> Verdict:
+    return Hold("polarity") if flipped(sentence) else None
+
+
+def flipped(sentence: Reading) -> bool:
+    """A denial the cited sections do not make, or the opposite of what they say."""
+    mentions, text, ids = sentence.grounds.mentions, sentence.text, sentence.ids
+    masked_words = sentence.said if text == sentence.source else stems(text)
+    # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
+    said_roles = sentence.roles
+    said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
+    said = polarity.scopes(text, stems) if polarity.negates(text, sentence.plain_words) else ()
+    heads = [head for sid in ids for head in mentions.heads[sid]]
+    if said or heads:
+        denied = [scope for sid in ids for scope in mentions.denied[sid]]
+        if polarity.contradicts(said, said_words, denied, heads):
+            return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
+    sections = [mentions.words[sid] for sid in ids]
+    return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words)
+
+
+RULE = Rule("polarity", check, cited=True)

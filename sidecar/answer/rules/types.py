@@ -1,0 +1,167 @@
+"""What a rule reads and says: the sentence as the gate reads it, the grounds the answer stands on, a verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .. import numbers
+from ..events import Item
+from ..lexicon import Lexicon
+from ..markdown import Fence
+from ..mentions import Mentions
+from ..passage import Unit, unit
+from ..roles import roles
+from ..site import Site
+from ..words import LETTERS, fold, stems
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A sentence as written: its text for the visitor, its valid citations, and whether it said `[[none]]`.
+
+    `prose` is the text with its inline code blanked, what the rules read; `codes` the inline code; `fence` a
+    fenced code block in place of a sentence.
+    """
+
+    text: str
+    ids: tuple[str, ...]
+    none: bool
+    spans: tuple[tuple[str, int, int], ...] = ()
+    item: Item | None = None
+    line: bool = False
+    prose: str = ""
+    codes: tuple[str, ...] = ()
+    fence: Fence | None = None
+
+
+@dataclass
+class Grounds:
+    """What the answer stands on so far, kept by the gate across the sentences of a turn."""
+
+    mentions: Mentions
+    site: Site
+    lexicon: Lexicon
+    known: set[str] = field(default_factory=set)  # terms the sections cited by shown sentences mention
+    known_ids: set[str] = field(default_factory=set)  # the sections cited by shown sentences
+    acted: set[str] = field(default_factory=set)  # the manifest's words for this turn's validated actions
+    acted_quantities: set[numbers.Quantity] = field(default_factory=set)
+
+    def stated(self, ids: Iterable[str]) -> frozenset[numbers.Quantity]:
+        """The quantities the sections of `ids` state."""
+        return frozenset().union(*(self.mentions.quantities[sid] for sid in ids))
+
+
+class Reading:
+    """A sentence as the rules read it, each reading made once, when a rule first asks for it."""
+
+    def __init__(self, draft: Draft, grounds: Grounds, *, most_words: int) -> None:
+        self.draft = draft
+        self.grounds = grounds
+        self.most_words = most_words  # the most words an uncited sentence may have (more for a list's intro line)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return self.draft.ids
+
+    @property
+    def source(self) -> str:
+        """The sentence without its inline code, which the code_term rule checks on its own."""
+        return self.draft.prose
+
+    @cached_property
+    def first_words(self) -> set[str]:
+        """The prose's words, lower case, letters only, before the site's names are masked."""
+        return set(LETTERS.findall(self.source.lower()))
+
+    @cached_property
+    def _masking(self) -> tuple[str, set[str]]:
+        # The site's own names pass the rules as they are written, with or without quote marks.
+        source = self.source
+        plain_words = self.first_words
+        text = self.grounds.site.names.mask(source, plain_words)
+        if text != source:
+            plain_words = set(LETTERS.findall(text.lower()))
+        return text, plain_words
+
+    @property
+    def text(self) -> str:
+        """The sentence's prose with the site's own names masked."""
+        return self._masking[0]
+
+    @property
+    def plain_words(self) -> set[str]:
+        """The masked sentence's words, lower case, letters only."""
+        return self._masking[1]
+
+    @cached_property
+    def _found(self) -> tuple[set[str], str]:
+        return self.grounds.lexicon.find(self.text)
+
+    @property
+    def named(self) -> set[str]:
+        """The lexicon's terms the sentence names."""
+        return self._found[0]
+
+    @property
+    def plain(self) -> str:
+        """The masked sentence with the lexicon's names blanked, for the proper-name rule."""
+        return self._found[1]
+
+    @cached_property
+    def numbers(self) -> tuple[numbers.Quantity, ...]:
+        """The quantities the sentence states."""
+        text, plain_words = self._masking
+        return tuple(numbers.quantities(text, plain_words)) if numbers.may_state(text, plain_words) else ()
+
+    @cached_property
+    def words(self) -> set[str]:
+        """The sentence's words of substance, stemmed, as written: names not masked, inline code's words in."""
+        return stems(self.draft.text)
+
+    @cached_property
+    def said(self) -> set[str]:
+        """The words of substance of the sentence's prose, inline code left out."""
+        return self.words if self.source == self.draft.text else stems(self.source)
+
+    @cached_property
+    def unit(self) -> Unit:
+        """The prose cut into tokens for the construction rules (`passage.Unit`)."""
+        return unit(self.source, fold, self.grounds.site.owner)
+
+    @cached_property
+    def roles(self) -> frozenset[str]:
+        """The roles the sentence gives (lead, owner, manager)."""
+        return roles(self.text, words=self.plain_words)
+
+
+@dataclass(frozen=True)
+class Hold:
+    """The sentence is held back, for `reason`; `facts` go into the policy's words for it."""
+
+    reason: str
+    facts: dict[str, object] = field(default_factory=dict)
+
+
+class Show:
+    """The sentence is shown now, whatever the rules after this one would say (a confirmation of an action)."""
+
+
+SHOW = Show()
+Verdict = Hold | Show | None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule: `check` reads a sentence and says Hold, SHOW, or None to leave it to the next rule.
+
+    `cited`: True, the rule reads only sentences that cite a section; False, only those that cite none; None, all.
+    """
+
+    name: str
+    check: Callable[[Reading], Verdict]
+    cited: bool | None = None
+
+    def reads(self, reading: Reading) -> bool:
+        return self.cited is None or self.cited == bool(reading.ids)

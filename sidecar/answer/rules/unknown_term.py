@@ -1,0 +1,18 @@
+"""`unknown_term`: every term of the lexicon a sentence names is mentioned by the sections it cites or by those cited
+by sentences already let through; a sentence that cites nothing may name only the latter."""
+
+from __future__ import annotations
+
+from .types import Hold, Reading, Rule, Verdict
+
+
+def check(sentence: Reading) -> Verdict:
+    grounds = sentence.grounds
+    mentioned = set(grounds.known)
+    for sid in sentence.ids:
+        mentioned |= grounds.mentions.terms[sid]
+    unknown = sentence.named - mentioned
+    return Hold("unknown_term", {"terms": unknown, "cited": bool(sentence.ids)}) if unknown else None
+
+
+RULE = Rule("unknown_term", check)

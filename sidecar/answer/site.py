@@ -1,0 +1,61 @@
+"""What the gate knows of the site beyond the record, made once per bundle (`Bundle.site`): its names, its pages'
+titles and openings, the owner's name and the prompt's own headings."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from docent.schema import RecordSection
+
+from .lexicon import Lexicon
+from .names import SiteNames
+from .words import LETTERS, STOP_WORDS, WORD
+
+
+@dataclass(frozen=True)
+class Site:
+    names: SiteNames
+    page_titles: Mapping[str, str]
+    terms: frozenset[str]  # the lexicon's terms the site's names name: card words may use them
+    ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
+    intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
+    headings: frozenset[str] = frozenset()  # the prompt's own headings, as `heading_words` has them
+    owner: frozenset[str] = frozenset()  # the words of the owner's name, lower case: "mara", "lindqvist"
+
+    def is_heading(self, text: str) -> bool:
+        """One of the prompt's own headings written back as if it were a sentence (its `#` marks already gone)."""
+        return heading_words(text) in self.headings
+
+    @classmethod
+    def of(
+        cls,
+        record: Mapping[str, RecordSection],
+        lexicon: Lexicon,
+        names: Iterable[str] = (),
+        page_titles: Mapping[str, str] | None = None,
+        owner: str = "",
+        intros: Mapping[str, str] | None = None,
+        headings: Iterable[str] = (),
+        person: Iterable[str] = (),
+    ) -> Site:
+        """`owner`: the site's name ("Mara Lindqvist · Payments..."); `person`: the owner's name and what the guide
+        calls them, when the manifest says (else the site's name up to its first separator)."""
+        all_names = [*names, *(s.title for s in record.values())]
+        terms: set[str] = set()
+        for name in all_names:
+            terms |= lexicon.names(name)
+        ordinary = frozenset(STOP_WORDS | {w.lower() for w in WORD.findall(owner)})
+        person = " ".join(person) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
+        owner_words = frozenset(w.lower() for w in WORD.findall(person))
+        return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
+                   frozenset(heading_words(h) for h in headings), owner_words)
+
+
+_OWNER_NAME = re.compile(r"\s[·|:–—-]\s|,")
+
+
+def heading_words(text: str) -> str:
+    """A heading's words, lower case, without its marks: "## How to answer" and "How to answer." are one."""
+    return " ".join(LETTERS.findall(text.lower()))

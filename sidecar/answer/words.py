@@ -1,0 +1,166 @@
+"""The one text analysis: a text's words, the one stop-word list and the one stemmer, read alike by the gate, the
+record index and the offline model, so that a word the question, the answer and the record each write is one word.
+
+- `words(text)`: the words as written, lower case (letters with their inner apostrophes, or a number standing
+  alone); `stems(text)`: the words of substance among them, stemmed, as a set.
+- `terms(text)`: the offline model's words of substance in order, ASCII (`C++` and `C#` whole), contractions'
+  endings dropped.
+- `chunks(text)` and `parts(chunk)`: words as owners write names (`spring-boot`, `max_poll_records`, `3.2.1`,
+  `OutOfMemoryError`) and their parts, for the full-text index, which stems with its own tokenizer.
+- `STOP_WORDS`: the words that say nothing of what a text is about: English's function words, the words any prose
+  shares with any section.
+- `stem(word)`: plurals, -ing and -ed taken off, an irregular past read as its verb, a final e dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A number is a word only standing alone: the "2" of "xE2" or "v2" is no word of substance.
+WORD = re.compile(r"(?<![^\W\d_])\d+(?:[.,]\d+)*(?![^\W\d_])|[^\W\d_]+(?:['’][^\W\d_]+)*")
+# The offline model's words: ASCII letters and digits, with the + and # of C++ and C#.
+ASCII_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#]*")
+# Letters only, lower case, hyphenated or with an apostrophe kept together: for headings and the site's own names.
+LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all also am an and any are aren't as at be because been before being
+    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
+    during each either etc few for from further had hadn't has hasn't have haven't having he he'd he'll he's
+    her here here's hers herself him himself his how how's however i i'd i'll i'm i've if in into is isn't it
+    it's its itself just let's many may me might more most much must mustn't my myself neither no nor not now
+    of off on once one only or other ought our ours ourselves out over own same shan't she she'd she'll she's
+    should shouldn't so some such than that that's the their theirs them themselves then there there's these
+    they they'd they'll they're they've this those though through thus to too under until up upon us very was
+    wasn't we we'd we'll we're we've were weren't what what's when when's where where's whether which while
+    who who's whom whose why why's will with within without won't would wouldn't yes yet you you'd you'll
+    you're you've your yours yourself yourselves
+    """.split()
+) | frozenset(
+    # Words any prose shares with any section: made-up prose must not pass on one of them.
+    """
+    two three four five six seven eight nine ten first second third every ever several lot lots thing things way
+    really well like get got make makes made use used using new good great better best also even still
+    """.split()
+)
+
+# Common verbs whose past is not "-ed": "How did she find it?" asks what "How I found it" tells. Each past form is
+# folded as its verb's -ing form is, on every side, so that the question, the answer and the record meet, and "never
+# came down" meets "without coming down".
+IRREGULAR = {
+    "found": "find", "built": "build", "led": "lead", "wrote": "write", "written": "write", "ran": "run",
+    "took": "take", "taken": "take", "chose": "choose", "chosen": "choose", "made": "make", "taught": "teach",
+    "brought": "bring", "thought": "think", "spent": "spend", "sent": "send", "began": "begin", "begun": "begin",
+    "became": "become", "came": "come", "went": "go", "gone": "go", "saw": "see", "seen": "see", "knew": "know",
+    "known": "know", "grew": "grow", "grown": "grow", "held": "hold", "met": "meet", "paid": "pay", "sold": "sell",
+    "told": "tell", "understood": "understand", "won": "win", "drew": "draw", "fell": "fall", "fallen": "fall",
+    "felt": "feel", "fought": "fight", "lost": "lose", "meant": "mean", "rose": "rise", "risen": "rise",
+    "spoke": "speak", "spoken": "speak", "stood": "stand", "threw": "throw", "thrown": "throw", "kept": "keep",
+    "left": "leave", "gave": "give", "given": "give", "got": "get", "rebuilt": "rebuild", "rewrote": "rewrite",
+    "caught": "catch", "bought": "buy", "sought": "seek", "hired": "hire", "studied": "study",
+    "broke": "break", "broken": "break", "drove": "drive", "driven": "drive", "hid": "hide", "hidden": "hide",
+    "shrank": "shrink", "shrunk": "shrink",
+}
+FORMS: dict[str, frozenset[str]] = {}  # a verb -> its irregular past forms, to ask the record for them too
+for _past, _verb in IRREGULAR.items():
+    FORMS[_verb] = FORMS.get(_verb, frozenset()) | {_past}
+
+
+def words(text: str) -> list[str]:
+    """The words as written, lower case, a curly apostrophe made straight."""
+    return [w.lower().replace("’", "'") for w in WORD.findall(text)]
+
+
+def count_words(text: str) -> int:
+    return len(WORD.findall(text))
+
+
+def stems(text: str) -> set[str]:
+    """The words of substance in a text, stemmed: no stop words, no lone letter, numbers kept."""
+    return {stemmed for word in words(text) if (stemmed := fold(word)) is not None}
+
+
+def fold(word: str) -> str | None:
+    """One word (lower case) as `stems` folds it, or None for a stop word or a lone letter ("the D of 3-D")."""
+    if word in STOP_WORDS or len(word) == 1 and not word.isdigit():
+        return None
+    stemmed = _STEMS.get(word)
+    if stemmed is None:
+        stemmed = stem(word)
+        if len(_STEMS) < 100_000:  # a memo of the words seen, bounded
+            _STEMS[word] = stemmed
+    return stemmed
+
+
+_STEMS: dict[str, str] = {}
+
+
+def stem(word: str) -> str:
+    """One word's stem: retries, retried -> retry; running -> run; shipped -> ship; managed -> manag; came -> com."""
+    word = word.lower().replace("’", "'")
+    if word[:1].isdigit():
+        return word
+    if word in _PASTS:
+        return _PASTS[word]
+    if word.endswith("'s"):
+        word = word[:-2]
+    if len(word) > 4 and word.endswith(("ies", "ied")):
+        word = word[:-3] + "y"
+    elif len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+                word = word[:-1]  # running -> run, shipped -> ship
+            break
+    if len(word) > 4 and word.endswith("e"):
+        word = word[:-1]  # manage, managed, managing -> manag
+    return word
+
+
+_PASTS: dict[str, str] = {}
+_PASTS.update({
+    past: stem(verb[:-1] + "ing" if verb.endswith("e") and not verb.endswith("ee") else verb)
+    for past, verb in IRREGULAR.items()
+})
+
+
+# "I'd", "she's", "don't": the ending is grammar, not a word ("d" would be the D of "3-D").
+CONTRACTION = re.compile(r"(?<=[A-Za-z])['’](?:d|s|ll|re|ve|t|m)\b", re.IGNORECASE)
+
+
+def terms(text: str) -> list[str]:
+    """The words of substance of a text in order, stemmed, as the offline model matches a question."""
+    return [stem(w) for w in ASCII_WORD.findall(CONTRACTION.sub("", text)) if w.lower() not in STOP_WORDS]
+
+
+# A word as an owner writes a name: letters and digits, joined by the punctuation names use inside them (C++, C#,
+# Node.js, CI/CD, 3-D, max_poll_records, 3.2.1, don't).
+CHUNK = re.compile(r"\w(?:[\w.+#/'’-]*[\w+#])?")
+_ALNUM = re.compile(r"[^\W_]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_SIGILS = re.compile(r"(?<=\w)(\+\+|#)")
+_SPELT = {"++": "plusplus", "#": "sharp"}
+
+
+def spell_sigils(text: str) -> str:
+    """`C++` -> `Cplusplus`, `C#` -> `Csharp`: one token each for a tokenizer that would read both as `c`."""
+    if "+" not in text and "#" not in text:
+        return text
+    return _SIGILS.sub(lambda m: _SPELT[m.group()], text)
+
+
+def parts(chunk: str) -> list[str]:
+    """A written word's parts, lower case: `spring-boot` -> spring, boot; `OutOfMemoryError` -> out, of, memory, error."""
+    chunk = spell_sigils(_POSSESSIVE.sub("", chunk))
+    return [p.lower() for run in _ALNUM.findall(chunk) for p in _CAMEL.split(run) if p]
+
+
+def chunks(text: str) -> list[list[str]]:
+    """Each written word of a text as its parts, in order; a word with no letter or digit is left out."""
+    return [p for p in (parts(m.group()) for m in CHUNK.finditer(text)) if p]

@@ -22,7 +22,10 @@ Figures:
   index, the tool's result made JSON) to its response sent; `mcp_search_roundtrip_p50_ms` adds the SDK's own client
   (its request, and its reading and checking of the result against the tool's output schema), both in this process
   over an in-process transport; `mcp_search_hit_at_5_10k`: the share of the retrieval set's questions whose section
-  is among its five results;
+  is among its five results. These go by the handshake protocol (`initialize`, then each call a request of its own
+  on the SDK's stateless transport), as coding agents connect today; `mcp_search_modern_p50_ms` is the same call by
+  the 2026-07-28 protocol (`server/discover`, each request self-contained), which the SDK answers in the request's
+  own task;
 - `search_prompt_tokens`: on the example site built with the record searched, what a first question sends the model
   (tools, rules, map, excerpts, question: characters / 4), beside `whole_prompt_tokens` for the same site whole.
 
@@ -74,7 +77,9 @@ def run() -> dict[str, float]:
         figures |= {"stage_ms_per_page_1k": round(small * 1000 / 1_000, 3),
                     "stage_ms_per_page_10k": round(large * 1000 / len(components), 3)}
         figures |= _retrieval(bundle_path, components)
-        figures |= anyio.run(_agents_search, bundle_path, components)
+        figures |= anyio.run(_agents_search, bundle_path, components, False)
+        modern = anyio.run(_agents_search, bundle_path, components, True)
+        figures |= {"mcp_search_modern_p50_ms": modern["mcp_search_p50_ms"]}
         figures |= _served(root, bundle_path, components)
     figures |= _example_prompt()
     for key, value in figures.items():
@@ -136,7 +141,7 @@ def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, floa
     }
 
 
-async def _agents_search(bundle_path: Path, components: list[Component]) -> dict[str, float]:
+async def _agents_search(bundle_path: Path, components: list[Component], modern: bool) -> dict[str, float]:
     import httpx2
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
@@ -162,7 +167,7 @@ async def _agents_search(bundle_path: Path, components: list[Component]) -> dict
         streamable_http_client("http://127.0.0.1/mcp", http_client=http) as (read, write),
         ClientSession(read, write) as session,
     ):
-        await session.initialize()
+        await (session.discover() if modern else session.initialize())
         await session.call_tool("search", {"query": "warm the index", "k": 5})
         served.clear()
         for q in sample:

@@ -143,6 +143,22 @@ async def test_search_gives_sections_with_their_urls_and_code_intact(tmp_path: P
         assert one[0]["id"] == "install"
 
 
+async def test_the_2026_07_28_protocol_is_answered_too(tmp_path: Path) -> None:
+    """A client that discovers instead of initialising sends each request self-contained: the same tools answer."""
+    async with (
+        sidecar(settings(tmp_path)) as base,
+        httpx2.AsyncClient(timeout=30) as http,
+        streamable_http_client(f"{base}/mcp", http_client=http) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.discover()
+        assert [t.name for t in (await session.list_tools()).tools] == ["search", "read_section", "list_pages", "ask"]
+        found = data(await session.call_tool("search", {"query": "client retries", "k": 1}))["results"]
+        assert [hit["id"] for hit in found] == ["client"] and found[0]["url"].startswith("https://docs.example.org/")
+        answer = data(await session.call_tool("ask", {"question": QUESTION}))
+        assert answer["sentences"] and answer["sentences"][0]["sources"][0]["id"] == "client"
+
+
 async def test_read_section_and_list_pages(tmp_path: Path) -> None:
     async with sidecar(settings(tmp_path)) as base, agent(base) as session:
         section = data(await session.call_tool("read_section", {"id": "client"}))

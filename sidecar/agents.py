@@ -22,10 +22,12 @@ import secrets
 import time
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager, aclosing
+from contextvars import ContextVar
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from mcp.server import MCPServer
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
@@ -50,6 +52,8 @@ from .store import StoreUnavailable
 from .tally import tallied
 
 PATH = "/mcp"
+# The outcomes a tool counted for the call in flight: the middleware counts a call the tool never saw.
+_SEEN: ContextVar[list[str] | None] = ContextVar("docent_mcp_seen", default=None)
 TOOLS = ("search", "read_section", "list_pages", "ask")
 LOOPBACK = ("127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", "[::1]")
 MAX_K = 10
@@ -178,6 +182,7 @@ class Agents:
         self.server.tool(name="search", description=SEARCH, annotations=READ_ONLY)(self.search)
         self.server.tool(name="read_section", description=READ, annotations=READ_ONLY)(self.read_section)
         self.server.tool(name="list_pages", description=PAGES, annotations=READ_ONLY)(self.list_pages)
+        self.server.middleware.append(self._counted)
         if self.settings.mcp_ask:
             spends = ToolAnnotations(read_only_hint=True, idempotent_hint=False, open_world_hint=False, destructive_hint=False)
             self.server.tool(name="ask", description=ASK, annotations=spends)(self.ask)
@@ -223,6 +228,26 @@ class Agents:
             settings = TransportSecuritySettings(allowed_hosts=hosts, allowed_origins=origins)
             self._security = (site_url, TransportSecurityMiddleware(settings))
         return self._security[1]
+
+    async def _counted(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        """Counts the tool calls the tools never saw: bad arguments (the SDK's validation) and unknown tools."""
+        if ctx.method != "tools/call":
+            return await call_next(ctx)
+        name = (ctx.params or {}).get("name")
+        tool = name if name in TOOLS else "unknown"
+        seen: list[str] = []
+        token = _SEEN.set(seen)
+        try:
+            result = await call_next(ctx)
+        except Exception:
+            self._count(tool, "invalid")
+            raise
+        finally:
+            _SEEN.reset(token)
+        if not seen:
+            failed = result.get("isError") if isinstance(result, dict) else getattr(result, "is_error", False)
+            self._count(tool, "invalid" if failed else "ok")
+        return result
 
     def _authorised(self, request: Request) -> bool:
         token = self.settings.mcp_token
@@ -318,7 +343,10 @@ class Agents:
         return bundle
 
     def _count(self, tool: str, outcome: str) -> None:
-        """Under fixed names only: the tool (one of TOOLS, or `http` for a refused request) and an outcome code."""
+        """Under fixed names only: the tool (one of TOOLS, `unknown`, or `http` for a refused request) and a code."""
+        seen = _SEEN.get()
+        if seen is not None:
+            seen.append(outcome)
         if self.guide.metrics is not None:
             self.guide.metrics.agent_calls.labels(tool, outcome).inc()
         if self.counts is not None:

@@ -338,13 +338,14 @@ async def test_nothing_an_agent_sends_is_logged_and_calls_are_counted_by_tool(
     assert server_side and not any("zanzibar" in r.getMessage() for r in server_side)
     assert 'docent_mcp_calls_total{outcome="ok",tool="search"} 1.0' in scraped
     assert 'docent_mcp_calls_total{outcome="invalid",tool="read_section"} 1.0' in scraped
+    assert 'docent_mcp_calls_total{outcome="invalid",tool="search"} 1.0' in scraped  # k=99, refused by the schema
     assert "zanzibar" not in scraped
     counts.close()
     assert main(["report", "--json", "--state-dir", str(tmp_path / "state")]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert figures["mcp_calls"] == {"ask": 1, "read_section": 1, "search": 1}
-    assert figures["mcp_refused"] == {"invalid": 1} and figures["questions"] == 1
+    assert figures["mcp_calls"] == {"search": 2, "ask": 1, "read_section": 1}
+    assert figures["mcp_refused"] == {"invalid": 2} and figures["questions"] == 1
     assert main(["report", "--state-dir", str(tmp_path / "state")]) == 0
     said = capsys.readouterr().out
-    assert "MCP calls by agents: ask: 1, read_section: 1, search: 1; refused: invalid: 1" in said
+    assert "MCP calls by agents: search: 2, ask: 1, read_section: 1; refused: invalid: 2" in said
     assert "zanzibar" not in said

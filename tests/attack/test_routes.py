@@ -35,9 +35,11 @@ ATTACKED: dict[tuple[str, str], list[str]] = {
     ("/api/guide/health", "GET"): [FUZZED],
     ("/api/guide/ready", "GET"): [FUZZED],
     ("/api/guide/metrics", "GET"): [FUZZED, "tests/sidecar/test_operating.py::test_metrics_hold_no_visitor_text_and_need_the_token"],
-    # The MCP endpoint, when switched on (DOCENT_MCP): its own bad-input test; the corpus replayed through `ask`
-    # is NAME=mcp's to add here when it lands.
-    ("/mcp", "POST"): ["tests/sidecar/test_agents.py::test_bad_input_gets_mcps_error_shapes_never_a_500"],
+    # The MCP endpoint, when switched on (DOCENT_MCP): its own bad-input test, and the corpus replayed through `ask`.
+    ("/mcp", "POST"): [
+        "tests/sidecar/test_agents.py::test_bad_input_gets_mcps_error_shapes_never_a_500",
+        "tests/attack/test_agents.py::test_no_attack_through_ask_gets_anything_unchecked_to_an_agent",
+    ],
 }
 # What each route is sent, so that its request reaches the limit rather than stopping at its own checks first.
 BODIES: dict[tuple[str, str], Any] = {

@@ -180,9 +180,11 @@ class Gate:
             elif draft.ids or self._confirms(draft):
                 self._cited = True
                 waiting, self._waiting = self._waiting, []
+                self._grounds.ahead = draft.ids
                 for d in waiting:
                     out += self._judge_next(d)
-                out += self._judge_next(draft)
+                out += self._judge_next(draft)  # a waiting intro line is settled here, still with `ahead`
+                self._grounds.ahead = ()
             else:
                 self._waiting.append(draft)
         return out

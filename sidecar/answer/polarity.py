@@ -28,7 +28,8 @@ from collections.abc import Callable, Iterable
 Scope = frozenset[str]
 
 _NEGATOR = re.compile(
-    r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|none|nothing|"
+    # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
+    r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|(?-i:none)|^None|nothing|"
     r"neither|nor|cannot|without|rather\s+than|instead\s+of)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
 )

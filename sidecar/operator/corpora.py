@@ -37,6 +37,7 @@ from ..answer.events import Code, Held, Sentence
 from ..answer.policy import AnswerPolicy
 from ..answer.turn import default_gate
 from .client import Events
+from .quoted import raw_mark
 
 FAITHFUL = "faithful-paraphrases.json"
 SUBTLE = "subtle-falsehoods.json"
@@ -44,8 +45,6 @@ REALISTIC = "realistic-answers.json"
 DROPPED = "dropped.json"
 # Answers in the Markdown chat models write (lists, bold, inline code), and the held-out part of them.
 MARKDOWN = ("markdown-answers.json", "markdown-answers-holdout.json")
-# A Markdown mark left in what the visitor reads: emphasis, inline code's backticks, a list or heading marker.
-_RAW_MARK = re.compile(r"\*\*|__|`|(?:^|\s)\*\S|^\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s")
 # The round-2 corpora: (part, falsehoods, faithful sentences).
 CONSTRUCTIONS = (
     ("seen", "round2-falsehoods.json", "round2-faithful.json"),
@@ -101,7 +100,7 @@ class Figures:
     # sentences that went on as if the call had happened are held, rightly. Counted apart as well.
     realistic_refused: dict[str, list[str]] = field(default_factory=dict)  # question -> the errors sent back
     realistic_sentences_refused: int = 0
-    realistic_shown: list[str] = field(default_factory=list)  # what the visitor read, sentence by sentence
+    realistic_shown: list[tuple[str, Any]] = field(default_factory=list)  # what the visitor read: text, spans
     dropped: list[dict[str, str]] = field(default_factory=list)
     parts: dict[str, Part] = field(default_factory=dict)  # the round-2 corpora: "seen", "heldout"
 
@@ -212,7 +211,7 @@ def markdown(folder: Path, bundle_path: Path) -> dict[str, float]:
         figures = Figures()
         asyncio.run(_replay(answers, bundle_path, figures))
         out[f"{prefix}_hold_rate"] = round(len(figures.realistic_holds) / max(1, figures.realistic_sentences), 4)
-        out[f"{prefix}_raw_marks_shown"] = sum(1 for text in figures.realistic_shown if _RAW_MARK.search(text))
+        out[f"{prefix}_raw_marks_shown"] = sum(1 for text, spans in figures.realistic_shown if raw_mark(text, spans))
     return out
 
 
@@ -277,7 +276,7 @@ def _count(figures: Figures, question: str, events: Events, *, refused: bool) ->
             figures.realistic_sentences += 1
             figures.realistic_sentences_refused += refused
         if kind == "sentence":
-            figures.realistic_shown.append(data["text"])
+            figures.realistic_shown.append((data["text"], data.get("spans")))
         if kind == "held":
             figures.realistic_holds.append((question, data["reason"], data["message"]))
 

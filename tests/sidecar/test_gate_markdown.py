@@ -118,3 +118,22 @@ REPLY = ("Pass a timeout [[clients]]:\n```python\nimport httpx\n```\n[[clients]]
 @given(st.integers(min_value=1, max_value=len(REPLY)))
 def test_every_fragmentation_gives_the_same_events(chunks: int) -> None:
     assert answer(REPLY, chunks) == answer(REPLY)
+
+
+def test_a_connective_before_the_first_citation_may_name_what_that_citation_mentions() -> None:
+    events = answer("Yes, with HTTPX.\nInstall HTTPX with pip [[install]].")
+    assert [e.text for e in events if isinstance(e, Sentence)] == ["Yes, with HTTPX.", "Install HTTPX with pip."]
+    held = answer("Yes, with Django.\nInstall HTTPX with pip [[install]].")
+    assert [getattr(e, "reason", "shown") for e in held] == ["unknown_term", "shown"]
+
+
+def test_none_inside_a_sentence_is_a_value_not_a_denial() -> None:
+    record = {"session": Section.of("session", page="middleware", path="/middleware/#session", headings=("Session",),
+                                    blocks=(Block("paragraph", "max_age - Session expiry time in seconds. If set to "
+                                                  "None then the cookie will last as long as the browser session."),))}
+    gate = Gate(record, LEXICON)
+    events = gate.feed("Set max_age to None: the cookie then lasts as long as the browser session [[session]].")
+    assert [type(e).__name__ for e in events + gate.finish()] == ["Sentence"]
+    gate = Gate(record, LEXICON)
+    events = gate.feed("None of the cookies last as long as the browser session [[session]].") + gate.finish()
+    assert [getattr(e, "reason", "shown") for e in events] == ["polarity"]

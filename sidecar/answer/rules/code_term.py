@@ -12,7 +12,7 @@ def check(sentence: Reading) -> Verdict:
     if not codes:
         return None
     mentions = sentence.grounds.mentions
-    sections = [mentions.flat[sid] for sid in (sentence.ids if sentence.ids else sentence.grounds.known_ids)]
+    sections = [mentions.flat[sid] for sid in (sentence.ids if sentence.ids else sentence.grounds.uncited_ids())]
     return None if all(any(holds(code, text) for text in sections) for code in codes) else Hold("code_term")
 
 

@@ -12,7 +12,7 @@ from .types import Hold, Reading, Rule, Verdict
 
 def check(sentence: Reading) -> Verdict:
     grounds = sentence.grounds
-    strange = strange_names(sentence, sentence.ids if sentence.ids else grounds.known_ids)
+    strange = strange_names(sentence, sentence.ids if sentence.ids else grounds.uncited_ids())
     return Hold("unknown_term", {"terms": strange, "cited": bool(sentence.ids)}) if strange else None
 
 

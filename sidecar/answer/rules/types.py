@@ -47,6 +47,17 @@ class Grounds:
     known_ids: set[str] = field(default_factory=set)  # the sections cited by shown sentences
     acted: set[str] = field(default_factory=set)  # the manifest's words for this turn's validated actions
     acted_quantities: set[numbers.Quantity] = field(default_factory=set)
+    # While the sentences written before the answer's first citation are judged, that citation's sections: a
+    # connective before it ("Yes, in HTML mode.") may name what they mention, as it could after it.
+    ahead: tuple[str, ...] = ()
+
+    def uncited_ids(self) -> set[str]:
+        """The sections a sentence that cites nothing may draw on."""
+        return self.known_ids | set(self.ahead) if self.ahead else self.known_ids
+
+    def uncited_terms(self) -> set[str]:
+        """The terms a sentence that cites nothing may name."""
+        return self.known.union(*(self.mentions.terms[sid] for sid in self.ahead)) if self.ahead else self.known
 
     def stated(self, ids: Iterable[str]) -> frozenset[numbers.Quantity]:
         """The quantities the sections of `ids` state."""

@@ -8,7 +8,7 @@ from .types import Hold, Reading, Rule, Verdict
 
 def check(sentence: Reading) -> Verdict:
     grounds = sentence.grounds
-    mentioned = set(grounds.known)
+    mentioned = set(grounds.known) if sentence.ids else grounds.uncited_terms()
     for sid in sentence.ids:
         mentioned |= grounds.mentions.terms[sid]
     unknown = sentence.named - mentioned

@@ -134,6 +134,7 @@ class Source(TypedDict):
     id: str
     title: str
     url: str
+    quote: str  # the section's sentence the shown one says most of, or ""
 
 
 class Shown(TypedDict):
@@ -371,7 +372,7 @@ def _take(answer: Answer, event: object, base: str) -> None:
 
 
 def _sources(cites: Iterable[Cite], base: str) -> list[Source]:
-    return [{"id": c.id, "title": c.title, "url": base + c.path} for c in cites]
+    return [{"id": c.id, "title": c.title, "url": base + c.path, "quote": c.quote} for c in cites]
 
 
 class Markdown:

@@ -195,7 +195,8 @@ async def test_ask_shows_checked_sentences_with_sources_and_reports_held_ones(tm
         answer = data(await session.call_tool("ask", {"question": QUESTION}))
     assert answer["sentences"] == [
         {"text": "A client retries a failed call three times.",
-         "sources": [{"id": "client", "title": "The client", "url": "https://docs.example.org/kit/start/#client"}]},
+         "sources": [{"id": "client", "title": "The client", "url": "https://docs.example.org/kit/start/#client",
+                      "quote": "A client retries a failed call three times."}]},
     ]
     assert answer["answer"] == "A client retries a failed call three times."
     assert [h["reason"] for h in answer["held"]] == ["unknown_term"]
@@ -214,9 +215,10 @@ async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None
     model, _ = answering(text)
     async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
         answer = data(await session.call_tool("ask", {"question": "How do I make a client?"}))
-    assert answer["code"] == [{"language": "python", "text": "client = Client(retries=3)",
-                               "sources": [{"id": "client", "title": "The client",
-                                            "url": "https://docs.example.org/kit/start/#client"}]}]
+    assert [{k: v for k, v in c.items() if k != "sources"} for c in answer["code"]] == [
+        {"language": "python", "text": "client = Client(retries=3)"}
+    ]
+    assert [(s["id"], s["url"]) for s in answer["code"][0]["sources"]] == [("client", "https://docs.example.org/kit/start/#client")]
     assert any(h["reason"].startswith("code_") for h in answer["held"]) and "retries=None" not in json.dumps(answer)
     assert "```python\nclient = Client(retries=3)\n```" in answer["answer"]
 

@@ -49,11 +49,23 @@ redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[1])
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[1]) * 1000, KEYS[1])
 return 1
 """
-# Saved only by the lease's holder, and only while the conversation lives: it keeps its expiry.
+# Saved only by the lease's holder, and only while the conversation lives: it keeps its expiry. The lease goes
+# in the same step: the next question may come at once.
 SAVE = """
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[2])
 if not redis.call('SET', KEYS[1], ARGV[2], 'XX', 'KEEPTTL') then return 0 end
 return 1
+"""
+# The lease, then the conversation it is for, in one step; no conversation, no lease kept.
+TAKE = """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
+local data = redis.call('GET', KEYS[2])
+if not data then
+  redis.call('DEL', KEYS[1])
+  return {1}
+end
+return {1, data}
 """
 RENEW = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -149,6 +161,7 @@ class RedisLease:
         self.key = key
         self.holder = holder
         self._store = store
+        self.released = False  # given back already (a save gives it back in its own step)
         self._renewer = asyncio.get_running_loop().create_task(self._renew())
 
     async def _renew(self) -> None:
@@ -164,6 +177,9 @@ class RedisLease:
 
     async def release(self) -> None:
         self._renewer.cancel()
+        if self.released:
+            return
+        self.released = True
         try:
             with reachable():
                 await self._store._release(keys=[self.key], args=[self.holder])
@@ -186,6 +202,7 @@ class RedisStore:
         self._save = client.register_script(SAVE)
         self._renew = client.register_script(RENEW)
         self._release = client.register_script(RELEASE)
+        self._take = client.register_script(TAKE)
 
     async def create(self) -> Conversation:
         token = secrets.token_urlsafe(16)  # 128 random bits
@@ -211,10 +228,22 @@ class RedisStore:
             taken = await self.client.set(key, holder, nx=True, px=int(self.lease_s * 1000))
         return RedisLease(self, key, holder) if taken else None
 
+    async def take(self, token: str) -> tuple[Lease, Conversation] | str:
+        holder, key = secrets.token_hex(8), f"{PREFIX}lease:{token}"
+        with reachable():
+            found = await self._take(keys=[key, _conversation(token)], args=[holder, int(self.lease_s * 1000)])
+        if not found[0]:
+            return "busy"
+        if len(found) < 2:
+            return "unknown"
+        return RedisLease(self, key, holder), load(found[1])
+
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
         assert isinstance(lease, RedisLease)
         with reachable():
             saved = await self._save(keys=[_conversation(conversation.token), lease.key], args=[lease.holder, dump(conversation)])
+        lease._renewer.cancel()
+        lease.released = True  # given back by the script, or lost already
         return bool(saved)
 
     async def forget(self, token: str) -> bool:

@@ -141,18 +141,18 @@ class _Endpoints:
         ready = self._ready()
         store = self.guide.store
         await self._limited(self.guide.limits.asking(address=self._address(request)))
-        # The lease first: read after it is taken, the conversation is the last one saved, wherever it was.
-        lease = await store.lease(body["conversation"])
-        if lease is None:
+        # The lease, then the conversation in the same step: read under the lease, it is the last one saved.
+        taken = await store.take(body["conversation"])
+        if taken == "busy":
             raise GuideError(409, "busy", "This conversation is answering another question: wait for it to finish.")
+        if isinstance(taken, str):
+            raise GuideError(
+                404,
+                "unknown_conversation",
+                "This conversation has ended (it expired, was forgotten, or the guide restarted): start a new one.",
+            )
+        lease, conversation = taken
         try:
-            conversation = await store.get(body["conversation"])
-            if conversation is None:
-                raise GuideError(
-                    404,
-                    "unknown_conversation",
-                    "This conversation has ended (it expired, was forgotten, or the guide restarted): start a new one.",
-                )
             question, reply = body.get("question"), body.get("reply")
             if question is not None:
                 if not question.strip():

@@ -46,8 +46,14 @@ class Store(Protocol):
         """The conversation's question lock, or None while another question holds it."""
         ...
 
+    async def take(self, token: str) -> tuple[Lease, Conversation] | str:
+        """The lease and the conversation in one step (one round trip to Redis), or why not: "busy" while another
+        question holds it, "unknown" when there is no such conversation (then no lease is kept)."""
+        ...
+
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
-        """Remember a turn the conversation committed; False when it has ended or the lease was lost meanwhile."""
+        """Remember a turn the conversation committed, and give the lease back in the same step; False when it has
+        ended or the lease was lost meanwhile."""
         ...
 
     async def forget(self, token: str) -> bool: ...
@@ -118,8 +124,19 @@ class MemoryStore:
         self._busy.add(token)
         return _MemoryLease(self._busy, token)
 
+    async def take(self, token: str) -> tuple[Lease, Conversation] | str:
+        lease = await self.lease(token)
+        if lease is None:
+            return "busy"
+        conversation = await self.get(token)
+        if conversation is None:
+            await lease.release()
+            return "unknown"
+        return lease, conversation
+
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
         # The conversation committed is the very object held here: nothing to write.
+        await lease.release()
         return self._conversations.get(conversation.token) is conversation
 
     async def forget(self, token: str) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import math
 import secrets
+import time
 
 import redis
 
@@ -30,6 +31,7 @@ logger = logging.getLogger("docent.sidecar")
 PREFIX = "docent:spend:"
 KEEP_S = 40 * 86_400  # a day's figures stay forty days, for the owner's reports
 SPEND = " for the day's spend"  # what did not answer, in StoreUnavailable's words
+SPENT_EVERY_S = 1.0  # how stale `spent` may be between this store's own reservations and settlements
 HOLD_S = 600  # a reservation outlives any model call; one whose sidecar died is released after this
 
 # KEYS: spent, held, holds (zset id -> expiry ms), amounts (hash id -> nano)
@@ -70,9 +72,9 @@ if nano then
   redis.call('ZREM', KEYS[3], ARGV[1])
   redis.call('DECRBY', KEYS[2], nano)
 end
-redis.call('INCRBY', KEYS[1], ARGV[2])
+local spent = redis.call('INCRBY', KEYS[1], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1
+return spent + tonumber(redis.call('GET', KEYS[2]) or '0')
 """
 
 
@@ -89,13 +91,15 @@ def connect(url: str) -> redis.Redis:
 class RedisBudgetStore:
     """The day's spend in Redis; see the module's docstring for the keys and the scripts."""
 
-    def __init__(self, client: redis.Redis, *, hold_s: float = HOLD_S) -> None:
+    def __init__(self, client: redis.Redis, *, hold_s: float = HOLD_S, fresh_s: float = SPENT_EVERY_S) -> None:
         self.client = client
         self.hold_s = hold_s
+        self.fresh_s = fresh_s
         self._reserve = client.register_script(RESERVE)
         self._spent = client.register_script(SPENT)
         self._settle = client.register_script(SETTLE)
         self._unsettled: list[tuple[Reservation, int]] = []  # settlements Redis did not take yet
+        self._read: tuple[str, float, int] | None = None  # (day, when, spent) as last read from Redis
 
     def reserve(self, day: str, amount: float, limit: float) -> Reservation | None:
         self._write()
@@ -104,17 +108,28 @@ class RedisBudgetStore:
         with reachable(SPEND):
             total = self._reserve(keys=_keys(day), args=[nano, math.floor(limit * NANO) - self._local(day), key,
                                                          int(self.hold_s * 1000), KEEP_S])
-        return None if int(total) < 0 else Reservation(day, amount, key=key)
+        if int(total) < 0:
+            return None
+        self._read = (day, time.monotonic(), int(total))  # Redis's own figure, this reservation in it
+        return Reservation(day, amount, key=key)
 
     def settle(self, reservation: Reservation, cost: float) -> None:
         self._unsettled.append((reservation, round(cost * NANO)))
         self._write()
 
     def spent(self, day: str) -> float:
+        """The day's spend, as Redis last told it: read afresh at most once a second, and told with each of this
+        store's own reservations and settlements, so that a busy sidecar does not ask for it per question.
+
+        Every question asks it (is the budget spent, so that the offline model answers?); a second's staleness
+        from other sidecars changes nothing that matters, since a reservation is checked against Redis itself.
+        """
         self._write()
-        with reachable(SPEND):
-            total = int(self._spent(keys=_keys(day)))
-        return (total + self._local(day)) / NANO
+        now = time.monotonic()
+        if self._read is None or self._read[0] != day or now - self._read[1] >= self.fresh_s:
+            with reachable(SPEND):
+                self._read = (day, now, int(self._spent(keys=_keys(day))))
+        return (self._read[2] + self._local(day)) / NANO
 
     def close(self) -> None:
         self._write()
@@ -128,11 +143,12 @@ class RedisBudgetStore:
         while self._unsettled:
             reservation, cost = self._unsettled[0]
             try:
-                self._settle(keys=_keys(reservation.day), args=[reservation.key, cost, KEEP_S])
+                total = int(self._settle(keys=_keys(reservation.day), args=[reservation.key, cost, KEEP_S]))
             except UNREACHABLE as exc:
                 logger.warning("The day's spend could not be written to Redis (%s); kept until it can.", type(exc).__name__)
                 return
             self._unsettled.pop(0)
+            self._read = (reservation.day, time.monotonic(), total)  # Redis's own figure, as it answered
 
 
 def _keys(day: str) -> list[str]:

@@ -79,6 +79,22 @@ async def test_a_saved_turn_is_what_the_next_question_reads(store: Store) -> Non
     assert found == conversation
 
 
+async def test_take_is_the_lease_and_the_conversation_in_one_step(store: Store) -> None:
+    conversation = await store.create()
+    taken = await store.take(conversation.token)
+    assert not isinstance(taken, str) and taken[1].token == conversation.token
+    assert await store.take(conversation.token) == "busy"
+    await taken[0].release()
+    assert await store.take("no-such-token-here") == "unknown"
+    assert await store.take("no-such-token-here") == "unknown"  # no lease was kept for it
+    again = await store.take(conversation.token)
+    assert not isinstance(again, str)
+    assert await store.save(again[1], again[0]) is True
+    after = await store.take(conversation.token)  # the save gave the lease back
+    assert not isinstance(after, str)
+    await after[0].release()
+
+
 async def test_a_full_store_refuses_new_conversations(store: Store) -> None:
     for _ in range(3):
         await store.create()
@@ -99,9 +115,12 @@ async def test_a_conversation_opened_on_one_sidecar_is_found_whole_on_another(si
     assert lease is not None
     conversation.commit([{"role": "user", "content": "q"}, {"role": "assistant", "content": [{"type": "text", "text": "a"}]}],
                         held=[], waiting=None, question=True)
+    assert await b.lease(conversation.token) is None  # A answers
     assert await a.save(conversation, lease)
-    assert await b.lease(conversation.token) is None  # A still answers
-    await lease.release()
+    await lease.release()  # given back by the save already: nothing to do
+    taken = await b.take(conversation.token)  # the save gave the lease back: B may take the next question at once
+    assert not isinstance(taken, str) and taken[1] == conversation
+    await taken[0].release()
     assert await b.get(conversation.token) == conversation
     assert await b.use_challenge("sig", 4_000_000_000) is True and await a.use_challenge("sig", 4_000_000_000) is False
 

@@ -34,7 +34,7 @@ def test_two_sidecars_share_one_days_spend_and_one_limit(stores: Stores) -> None
 def test_a_reservation_whose_sidecar_died_is_released_by_its_expiry(stores: Stores) -> None:
     dead = stores(hold_s=0.3)
     assert dead.reserve(DAY, 0.9, 1.0) is not None  # and never settled: the process was killed
-    alive = stores()
+    alive = stores(fresh_s=0)  # reads Redis every time (by default a second may pass between two reads)
     assert alive.reserve(DAY, 0.5, 1.0) is None
     assert alive.spent(DAY) == pytest.approx(0.9)
     time.sleep(0.4)
@@ -42,8 +42,23 @@ def test_a_reservation_whose_sidecar_died_is_released_by_its_expiry(stores: Stor
     assert alive.reserve(DAY, 0.5, 1.0) is not None
 
 
+def test_the_spend_is_read_from_redis_at_most_once_a_second_and_told_with_each_own_change(stores: Stores) -> None:
+    reader, other = stores(), stores()
+    assert reader.spent(DAY) == 0
+    theirs = other.reserve(DAY, 0.25, 1.0)
+    assert theirs is not None
+    other.settle(theirs, 0.25)
+    assert reader.spent(DAY) == 0  # another sidecar's spend: seen within the second, not at once
+    own = reader.reserve(DAY, 0.25, 1.0)
+    assert own is not None
+    assert reader.spent(DAY) == pytest.approx(0.5)  # its own reservation brought Redis's figure back: both
+    reader.settle(own, 0.125)
+    assert reader.spent(DAY) == pytest.approx(0.375)  # and so did its settlement
+    assert stores(fresh_s=0).spent(DAY) == pytest.approx(0.375)
+
+
 def test_a_call_settling_after_its_reservation_expired_still_counts_its_cost(stores: Stores) -> None:
-    slow = stores(hold_s=0.1)
+    slow = stores(hold_s=0.1, fresh_s=0)
     held = slow.reserve(DAY, 0.5, 1.0)
     assert held is not None
     time.sleep(0.2)

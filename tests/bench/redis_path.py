@@ -1,0 +1,120 @@
+"""What scaling needs, measured per question (issue 26): Redis round trips, the sidecar's CPU on memory and on Redis,
+Redis's own CPU, and from it the questions a second one Redis carries for any number of sidecars.
+
+The app is driven in this process, one question at a time, as `sidecar.py` drives it for its own time, on the same
+bundle and replay model, once with its state in memory and once in a redis-server of the bench's own (persistence
+off). A round trip is one write to a Redis connection: a command, a script, or a pipeline sent whole; the budget's
+blocking client counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_sys`, before and after.
+
+- `redis_round_trips_per_question`;
+- `server_cpu_ms_per_question_memory`, `server_cpu_ms_per_question_redis` and `server_cpu_redis_vs_memory`;
+- `redis_cpu_us_per_question`;
+- `redis_questions_per_s_capacity`: 1,000,000 / `redis_cpu_us_per_question`, the questions a second one Redis core
+  serves before it is the bottleneck, whatever the number of sidecars (worked out, not driven: on two cores the
+  sidecars and the load client would share its CPU).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from tests.bench.sidecar import QUESTION, _call, _check_answer, _conversation, _fixture, _settings
+
+QUESTIONS = 600
+WARM = 50
+
+
+@contextlib.contextmanager
+def counted() -> Iterator[list[int]]:
+    """Counts writes to any Redis connection, async or blocking, while it is open: [round trips]."""
+    import redis.asyncio.connection as aio
+    import redis.connection as sync
+
+    count = [0]
+    originals = (aio.AbstractConnection.send_packed_command, sync.AbstractConnection.send_packed_command)
+
+    async def aio_send(self: Any, command: Any, check_health: bool = True) -> None:
+        count[0] += 1
+        await originals[0](self, command, check_health)
+
+    def sync_send(self: Any, command: Any, check_health: bool = True) -> None:
+        count[0] += 1
+        originals[1](self, command, check_health)
+
+    aio.AbstractConnection.send_packed_command = aio_send  # type: ignore[method-assign]
+    sync.AbstractConnection.send_packed_command = sync_send  # type: ignore[method-assign]
+    try:
+        yield count
+    finally:
+        aio.AbstractConnection.send_packed_command, sync.AbstractConnection.send_packed_command = originals  # type: ignore[method-assign]
+
+
+def _redis_cpu_s(url: str) -> float:
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        info = client.info("cpu")
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+
+async def _per_question(env: dict[str, str], url: str | None) -> dict[str, float]:
+    from docent.sidecar.app import create_app
+
+    app = create_app(_settings(env))
+    async with app.router.lifespan_context(app):
+        token, asked = await _conversation(app), 0
+
+        async def one() -> None:
+            nonlocal token, asked
+            if asked == 12:
+                token, asked = await _conversation(app), 0
+            status, body = await _call(app, "POST", "/api/guide/questions", {"conversation": token, "question": QUESTION})
+            asked += 1
+            _check_answer(status, body)
+
+        for _ in range(WARM):
+            await one()
+        # Opening conversations is not a question: they are opened first, and the questions counted alone.
+        tokens = [await _conversation(app) for _ in range(QUESTIONS // 12 + 1)]
+        redis_before = _redis_cpu_s(url) if url else 0.0
+        with counted() as trips:
+            cpu = time.process_time()
+            for i in range(QUESTIONS):
+                token, asked = tokens[i // 12], i % 12
+                await one()
+            cpu = time.process_time() - cpu
+        redis_cpu = (_redis_cpu_s(url) - redis_before) if url else 0.0
+    return {"trips": trips[0] / QUESTIONS, "cpu_ms": cpu * 1000 / QUESTIONS, "redis_us": redis_cpu * 1e6 / QUESTIONS}
+
+
+def run() -> dict[str, float]:
+    from tests.redis_server import RedisServer
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = _fixture(Path(folder))
+        server = RedisServer(Path(folder))
+        server.start()
+        try:
+            memory = asyncio.run(_per_question(env, None))
+            on_redis = asyncio.run(_per_question({**env, "DOCENT_REDIS_URL": server.url}, server.url))
+        finally:
+            server.stop()
+    return {
+        "redis_round_trips_per_question": round(on_redis["trips"], 2),
+        "server_cpu_ms_per_question_memory": round(memory["cpu_ms"], 3),
+        "server_cpu_ms_per_question_redis": round(on_redis["cpu_ms"], 3),
+        "server_cpu_redis_vs_memory": round(on_redis["cpu_ms"] / memory["cpu_ms"], 3),
+        "redis_cpu_us_per_question": round(on_redis["redis_us"], 1),
+        "redis_questions_per_s_capacity": round(1e6 / on_redis["redis_us"], 0) if on_redis["redis_us"] else float("nan"),
+    }
+
+
+if __name__ == "__main__":
+    for key, value in run().items():
+        print(f"{key}  {value}")

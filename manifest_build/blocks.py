@@ -1,11 +1,11 @@
-"""A record page's content read as blocks, in order, cut at its h2/h3 headings.
+"""A record page's content read as blocks, in order, cut at its h2, h3 and h4 headings.
 
 One walk over the parsed tree: prose gathers into paragraphs (inline code kept with the spaces around it, and noted),
 a list gives one item per entry, a table one row per line (`text.table_rows`), a description list one term per pair,
 an admonition (a note, a warning, a collapsible `details`) its title and prose, and a `<pre>` one code block with its
 lines and language exactly as the page shows them. Blocks inside an item or an admonition (a code block under a
-numbered step) follow it as blocks of their own, so code is never read as prose. An h2 or h3 with an id is a
-`Heading`: the sections are what lies between them.
+numbered step) follow it as blocks of their own, so code is never read as prose. An h2, h3 or h4 with an id is
+a `Heading`: the sections are what lies between them.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from docent.schema import Block
 
 from .text import BLOCKS, collapse, definition_pairs, table_rows
 
-CUTS = ("h2", "h3")
-SUBHEADINGS = frozenset(("h4", "h5", "h6"))
+CUTS = ("h2", "h3", "h4")
+SUBHEADINGS = frozenset(("h5", "h6"))
 LISTS = frozenset(("ul", "ol"))
 # Inside a code block: line numbers a highlighter writes beside the code, not the code.
 LINE_NUMBERS = frozenset(("linenos", "linenodiv", "lineno"))
@@ -27,7 +27,7 @@ LINE_NUMBERS = frozenset(("linenos", "linenodiv", "lineno"))
 
 @dataclass(frozen=True, slots=True)
 class Heading:
-    """An h2 or h3 that opens a section: its level, its id (the anchor) and its text."""
+    """An h2, h3 or h4 that opens a section: its level, its id (the anchor) and its text."""
 
     level: int
     anchor: str
@@ -77,6 +77,7 @@ def _code_text(node: LexborNode, *, drop: frozenset[int]) -> str:
 @dataclass
 class _Walk:
     drop: frozenset[int]
+    title: str = ""  # the page's title
     out: list[Block | Heading] = field(default_factory=list)
     words: list[str] = field(default_factory=list)  # the paragraph being gathered
     code: list[str] = field(default_factory=list)  # its inline code
@@ -99,7 +100,13 @@ class _Walk:
         if tag == "-text":
             self.words.append((node.text_content or "").replace("\n", " "))
             return
-        if node.mem_id in self.drop or node.mem_id in self.skip or tag in ("-comment", "h1"):
+        if node.mem_id in self.drop or node.mem_id in self.skip or tag == "-comment":
+            return
+        if tag == "h1":  # the page's title, which titles its opening; one that says more is kept as a heading
+            said = collapse(_code_text(node, drop=self.drop))
+            if said and said.casefold() != self.title.casefold():
+                self.flush()
+                self.out.append(Block("heading", said))
             return
         if LINE_NUMBERS & set(_classes(node)):
             return
@@ -208,9 +215,11 @@ def _inline_code(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
     return [said for code in node.css("code") if code.mem_id not in drop and (said := collapse(code.text(deep=True)))]
 
 
-def read_blocks(root: LexborNode, *, drop: frozenset[int]) -> list[Block | Heading]:
-    """The blocks under `root` in document order, with the h2/h3 headings (with ids) that cut them into sections."""
-    walk = _Walk(drop)
+def read_blocks(root: LexborNode, *, drop: frozenset[int], title: str = "") -> list[Block | Heading]:
+    """The blocks under `root` in document order, with the h2, h3 and h4 headings (with ids) that cut them into sections.
+
+    An h1 is the page's `title` and gives no block, unless it says something else."""
+    walk = _Walk(drop, title)
     walk.children(root)
     walk.flush()
     return walk.out

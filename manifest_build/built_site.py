@@ -12,6 +12,7 @@ from pathlib import Path
 
 from selectolax.lexbor import LexborHTMLParser
 
+from .choice import NO_CHOICE, PageChoice, sources
 from .meta import PageMeta, find
 from .page import CONTENT_END, CONTENT_START, PageFacts, page_id, read_page
 from .text import collapse
@@ -61,8 +62,9 @@ def _fallback(document: str, *, path: str) -> tuple[str, str]:
     return (region.html or "") if region is not None else "", label
 
 
-def built_pages(site_dir: Path) -> list[BuiltPage]:
-    """The site's pages in order, excluded ones left out."""
+def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[BuiltPage]:
+    """The site's pages in order, excluded ones left out; a page whose front matter does not say whether it is
+    record is record where `choice` chooses its source path."""
     pages: list[BuiltPage] = []
     files = sorted(site_dir.rglob("*.html"), key=lambda f: (f.relative_to(site_dir).as_posix() != "index.html", f))
     for number, file in enumerate(files):
@@ -85,7 +87,7 @@ def built_pages(site_dir: Path) -> list[BuiltPage]:
             page=found.get("page") or page_id(path),
             label=label,
             order=found.get("order", 1_000_000 + number),
-            record=found.get("record", False),
+            record=_record(found, path=path, choice=choice),
             exclude=found.get("exclude", False),
             instructions=found.get("instructions", ""),
         )
@@ -95,15 +97,23 @@ def built_pages(site_dir: Path) -> list[BuiltPage]:
     return pages
 
 
-def read_site(site_dir: Path) -> list[PageFacts]:
+def _record(found: dict[str, object], *, path: str, choice: PageChoice) -> bool:
+    said = found.get("record")
+    if isinstance(said, bool):
+        return said
+    src = found.get("src")
+    return choice.chooses(src if isinstance(src, str) and src else sources(path))
+
+
+def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[PageFacts]:
     return [
         read_page(
             page.content,
             path=page.path,
             title=page.meta.label,
-            record=page.meta.record,
+            record=bool(page.meta.record),
             instructions=page.meta.instructions,
             id=page.meta.page,
         )
-        for page in built_pages(site_dir)
+        for page in built_pages(site_dir, choice)
     ]

@@ -95,13 +95,20 @@ def write(built: Bundle, *, site_dir: Path, bundle_path: Path) -> None:
     _write(bundle_path, built.text + "\n")
 
 
+def _covering(manifest: Manifest) -> str:
+    if manifest.coverage is None:
+        return ""
+    return f" ({manifest.coverage:.1%} of the record pages' text)"
+
+
 def summary(manifest: Manifest, built: Bundle, problems: Sequence[Problem]) -> str:
     """The build's one line of counts, the same from the plugin and from `docent manifest`."""
     chars = built.prompt_chars
     return (
         f"{len(manifest.pages)} pages, {len(manifest.sections)} home sections, {len(manifest.parts)} parts, "
         f"{len(manifest.experiments)} experiments, {len(manifest.tours)} tours, {len(manifest.offers)} offers, "
-        f"{len(manifest.actions)} actions, {len(manifest.fields)} fields, {len(manifest.record)} record sections, "
+        f"{len(manifest.actions)} actions, {len(manifest.fields)} fields, {len(manifest.record)} record sections"
+        f"{_covering(manifest)}, "
         f"{len(built.tools)} tools; prompt {chars} characters (~{built.mode.prompt_tokens} tokens with the tools); "
         f"{built.mode.said()}; {len(problems)} problems"
     )

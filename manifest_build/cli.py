@@ -22,6 +22,7 @@ from docent.plugins import BUILT, built_files, panel_files
 
 from .built_site import read_site
 from .bundle import PUBLIC_PATH, bundle, canonical, summary, write
+from .choice import PageChoice
 from .manifest import build
 from .meta import MetaError
 from .mode import CHOICES, DEFAULT_BUDGET_TOKENS
@@ -84,6 +85,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bundle", type=Path, default=None,
                         help="where to write the private bundle (default: the config's `bundle`, beside the config)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when the build finds problems")
+    parser.add_argument("--record-pages", action="append", default=None, metavar="GLOB",
+                        help="a page is record where its source path matches (repeat it; default: the config's "
+                             "`record_pages`); front matter wins")
+    parser.add_argument("--record-exclude", action="append", default=None, metavar="GLOB",
+                        help="but not where it matches this (repeat it; default: the config's `record_pages` excludes)")
     parser.add_argument("--record", choices=CHOICES, default=None,
                         help="the record whole in the prompt, searched per question, or auto (default: the config's)")
     parser.add_argument("--prompt-budget-tokens", type=int, default=None, metavar="N",
@@ -145,7 +151,10 @@ def run(args: argparse.Namespace) -> int:
             args.record or options.get("record"),
             args.prompt_budget_tokens if args.prompt_budget_tokens is not None else options.get("prompt_budget_tokens"),
         )
-        pages = read_site(site_dir)
+        choice = PageChoice.read(options.get("record_pages"))
+        if args.record_pages is not None or args.record_exclude is not None:
+            choice = PageChoice(tuple(args.record_pages or choice.include), tuple(args.record_exclude or choice.exclude))
+        pages = read_site(site_dir, choice)
     except (ConfigError, MetaError) as exc:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2
@@ -159,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
     copied = _copy_assets(site_dir, built.public)
     print(f"docent: {summary(manifest, built, problems)}; wrote {site_dir / PUBLIC_PATH} and {bundle_path}; "
           f"copied {copied} panel assets")
+    for note in manifest.notes:
+        print(f"docent: note: {note}")
     if problems and args.strict:
         print(f"docent manifest: aborted with {len(problems)} problems in strict mode.", file=sys.stderr)
         return 1

@@ -12,8 +12,9 @@ from typing import Any, TypeVar
 from docent import schema
 from docent.schema import Action, Experiment, Field, LexiconEntry, Offer, Page, Part, RecordSection, Section, Tour
 
+from .coverage import coverage, record_notes
 from .lexicon import lexicon as build_lexicon
-from .page import PageFacts
+from .page import HOME, PageFacts
 from .suggestions import suggestions as build_suggestions
 from .tours import tours as build_tours
 from .types import Problem, SiteConfig
@@ -51,6 +52,8 @@ class Manifest:
     suggestions: tuple[str, ...] = ()
     site_url: str = ""
     kind: str = "portfolio"
+    coverage: float | None = None  # the share of the record pages' text in the record; None: no page is record
+    notes: tuple[str, ...] = ()  # what the owner should know of the record, said beside the summary, never an error
 
     def written(self, *, hash: str) -> schema.Manifest:
         """The manifest as the bundle holds it (docent.schema.Manifest)."""
@@ -180,16 +183,29 @@ def _record(pages: Sequence[PageFacts], *, problems: list[Problem]) -> tuple[Rec
     return _unique(named, key="id", what="record sections", problems=problems, fix=fix)
 
 
+def _home_sections(sections: Sequence[Section], *, pages: set[str]) -> tuple[Section, ...]:
+    """The home page's sections, one whose id is a page's (`## Sponsorship` beside the page /sponsorship/) renamed
+    `home-<id>` so that show_page can tell them apart; its path keeps the heading's anchor."""
+    taken = pages | {s.id for s in sections}
+    out = []
+    for section in sections:
+        if section.id in pages:
+            new, n = f"{HOME}-{section.id}", 1
+            while new in taken:
+                n += 1
+                new = f"{HOME}-{section.id}-{n}"
+            taken.add(new)
+            section = replace(section, id=new)
+        out.append(section)
+    return tuple(out)
+
+
 def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, list[Problem]]:
     """The manifest of the site's pages (in nav order), and the problems found putting it together."""
     problems: list[Problem] = [p for facts in pages for p in facts.problems]
     page_list = _unique((f.page for f in pages), key="id", what="pages", problems=problems)
     sections = _unique((s for f in pages for s in f.sections), key="id", what="home sections", problems=problems)
-    page_ids = {p.id for p in page_list}
-    for section in sections:
-        if section.id in page_ids:
-            problems.append(Problem(f'The home section "{section.id}" has a page\'s id; show_page could not tell them apart.'))
-    sections = tuple(s for s in sections if s.id not in page_ids)
+    sections = _home_sections(sections, pages={p.id for p in page_list})
     parts = _unique((p for f in pages for p in f.parts), key="id", what="parts", problems=problems)
     experiments = _unique((e for f in pages for e in f.experiments), key="id", what="experiments", problems=problems)
     record = _record(pages, problems=problems)
@@ -238,5 +254,7 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
             kind=config.kind, site_name=config.site_name,
         ),
         kind=config.kind,
+        coverage=coverage(pages, record),
+        notes=record_notes(pages),
     )
     return manifest, problems

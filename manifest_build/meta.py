@@ -28,22 +28,26 @@ class PageMeta:
     page: str
     label: str
     order: int
-    record: bool = False
+    record: bool | None = None  # None: the front matter does not say, and the site-wide choice decides
     exclude: bool = False
     instructions: str = ""
+    src: str = ""  # the page's source path, relative to docs_dir, for the site-wide choice
 
     def tag(self) -> str:
-        payload = json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+        written = {key: value for key, value in asdict(self).items() if value is not None}
+        payload = json.dumps(written, ensure_ascii=False, separators=(",", ":"))
         # Single-quoted, so the JSON's own quotes stay readable; only what could end the attribute is escaped.
         escaped = payload.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
         return f"<meta name=\"{NAME}\" content='{escaped}'>"
 
 
 def front_matter(meta: Mapping[str, Any] | None, *, where: str) -> dict[str, Any]:
-    """The page's `docent:` front matter, checked: record, exclude (booleans) and instructions (text)."""
+    """The page's `docent:` front matter, checked: record, exclude (booleans) and instructions (text).
+
+    `record` is None where the front matter does not say: the site-wide choice (`record_pages`) decides."""
     raw = (meta or {}).get(NAME)
     if raw is None:
-        return {"record": False, "exclude": False, "instructions": ""}
+        return {"record": None, "exclude": False, "instructions": ""}
     if not isinstance(raw, Mapping):
         raise MetaError(f"{where}: `docent:` in the front matter must be a mapping (record, exclude, instructions).")
     unknown = set(raw) - {"record", "exclude", "instructions"}
@@ -56,7 +60,7 @@ def front_matter(meta: Mapping[str, Any] | None, *, where: str) -> dict[str, Any
     if not isinstance(instructions, str):
         raise MetaError(f"{where}: `docent: instructions:` must be text.")
     return {
-        "record": raw.get("record", False),
+        "record": raw.get("record"),
         "exclude": raw.get("exclude", False),
         "instructions": collapse(instructions),
     }
@@ -80,7 +84,7 @@ def find(document: str) -> dict[str, Any] | None:
         raise MetaError("The docent meta tag must hold a JSON object.")
     found = front_matter({NAME: {k: v for k, v in data.items() if k in ("record", "exclude", "instructions")}},
                          where="the docent meta tag")
-    for key, kind in (("page", str), ("label", str), ("order", int)):
+    for key, kind in (("page", str), ("label", str), ("order", int), ("src", str)):
         if key in data:
             if not isinstance(data[key], kind) or isinstance(data[key], bool):
                 raise MetaError(f"The docent meta tag's {key!r} must be {kind.__name__}.")

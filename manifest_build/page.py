@@ -56,32 +56,29 @@ def page_path(url: str) -> str:
 
 
 def _record_sections(root: LexborNode, *, page: Page, drop: frozenset[int]) -> list[RecordSection]:
-    """The page cut at its h2/h3 headings: the text before the first one is a section titled by the page's title,
-    with the page's id and path; a heading with no blocks of its own (only sub-headings, or nothing) gives none,
-    and lends its title to the heading path of those under it."""
+    """The page cut at its h2, h3 and h4 headings: the text before the first one is a section titled by the page's
+    title, with the page's id and path; a heading with no blocks of its own (only sub-headings, or nothing) gives
+    none, and lends its title to the heading path of those under it."""
     found: list[RecordSection] = []
     title = page.label or page.id
     anchor = ""
-    heading_path: tuple[str, ...] = (title,)
+    above: dict[int, str] = {}  # the open heading of each level, by level
     blocks: list[Block] = []
-    h2 = ""
 
     def close() -> None:
         if blocks:
             id_, at = (anchor, f"{page.path}#{anchor}") if anchor else (page.id, page.path)
-            found.append(RecordSection.of(id_, page=page.id, path=at, headings=heading_path, blocks=tuple(blocks)))
+            headings = (title, *(above[level] for level in sorted(above)))
+            found.append(RecordSection.of(id_, page=page.id, path=at, headings=headings, blocks=tuple(blocks)))
 
-    for item in read_blocks(root, drop=drop):
+    for item in read_blocks(root, drop=drop, title=title):
         if isinstance(item, Block):
             blocks.append(item)
             continue
         close()
         blocks = []
-        if item.level == 2:
-            h2 = item.title
-            heading_path = (title, item.title)
-        else:
-            heading_path = (title, h2, item.title) if h2 else (title, item.title)
+        above = {level: said for level, said in above.items() if level < item.level}
+        above[item.level] = item.title
         anchor = item.anchor
     close()
     return found

@@ -193,15 +193,16 @@ def record(manifest: Manifest) -> str:
     lines = [
         "# The record",
         "",
-        f"Each section is headed [[id]] Title, on its page's title (path), then its text, {_voiced(manifest)}. "
-        "A table reads one line per row, each value after its column's name; a code block is fenced "
-        "with its language, its lines exactly as the page shows them.",
+        f"Each section is headed [[id]], its heading path from its page's title to its own title (Page › Heading), "
+        f"and its path, then its text, {_voiced(manifest)}. A table reads one line per row, each value after its "
+        "column's name; a code block is fenced with its language, its lines exactly as the page shows them.",
     ]
     pages_by_id = {p.id: p for p in manifest.pages}
     for section in manifest.record:
         page = pages_by_id.get(section.page)
         on = f", on {page.label}" if page is not None and page.label != section.title else ""
-        lines += ["", f"[[{section.id}]] {section.title}{on} ({section.path})", section.shown()]
+        heading = section.trail if section.headings else f"{section.title}{on}"
+        lines += ["", f"[[{section.id}]] {heading} ({section.path})", section.shown()]
     lab = experiment_pages(manifest)
     return "\n".join(lines) + ("\n\n" + lab if lab else "")
 

@@ -29,6 +29,10 @@ class DocentConfig(base.Config):
     offers = c.Type(list, default=[])
     """Offers: a list of {id, label, target}; each a button the visitor presses."""
 
+    record_pages = c.Type((list, dict), default=[])
+    """Pages whose sections are the record, by source path: globs, or {include: [...], exclude: [...]}; a page's
+    front matter (`docent: {record: ...}`) wins."""
+
     record = c.Choice(CHOICES, default="auto")
     """The record in the prompt whole, searched for each question, or (auto) whole while it fits the budget."""
 

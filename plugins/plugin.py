@@ -20,6 +20,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from docent.manifest_build.bundle import PUBLIC_PATH, bundle, canonical, summary, write
+from docent.manifest_build.choice import PageChoice
 from docent.manifest_build.manifest import build
 from docent.manifest_build.meta import MetaError, PageMeta, front_matter
 from docent.manifest_build.options import ConfigError, record_options, site_config
@@ -45,6 +46,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._site: SiteConfig = SiteConfig()
         self._owners: set[str] = set()  # the panel's built files the owner has a file of their own for
         self._record: tuple[str, int] = ("auto", 0)
+        self._choice = PageChoice()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
@@ -69,6 +71,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                 kind=self.config.kind,
             )
             self._record = record_options(self.config.record, self.config.prompt_budget_tokens)
+            self._choice = PageChoice.read(self.config.record_pages)
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
@@ -117,8 +120,9 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             self._facts.pop(src_uri, None)
             return None
         path = page_path(page.url)
+        record = options["record"] if options["record"] is not None else self._choice.chooses(src_uri)
         self._facts[src_uri] = read_page(
-            html, path=path, title=page.title or "", record=options["record"], instructions=options["instructions"]
+            html, path=path, title=page.title or "", record=record, instructions=options["instructions"]
         )
         return f"{CONTENT_START}{html}{CONTENT_END}"
 
@@ -131,6 +135,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             label=collapse(page.title or ""),
             order=self._order.get(page.file.src_uri, len(self._order)),
             **self._meta(page),
+            src=page.file.src_uri,
         ).tag()
         at = output.find("</head>")
         return output if at < 0 else output[:at] + tag + output[at:]
@@ -160,3 +165,5 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             if name not in self._owners:
                 (site_dir / ASSET_PREFIX / name).write_text(text, encoding="utf-8")
         log.info(f"{summary(manifest, built, problems)}; wrote {PUBLIC_PATH} and {bundle_path.name}")
+        for note in manifest.notes:
+            log.info(f"Note: {note}")

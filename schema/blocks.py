@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-# paragraph: prose; heading: an h4-h6 inside the section; item: a list item (marker "-" or "3."); row: a table row,
+# paragraph: prose; heading: an h5 or h6 inside the section, a content tab's label; item: a list item (marker "-" or "3."); row: a table row,
 # each value after its column's name; term: a description list's "term: description"; admonition: a note, warning
 # or collapsible block's prose (marker: its title); code: a code block, its lines exactly.
 BlockKind = Literal["paragraph", "heading", "item", "row", "term", "admonition", "code"]

@@ -106,8 +106,8 @@ class Offer:
 
 @dataclass(frozen=True, slots=True)
 class RecordSection:
-    """A citable part of a record page: the text before its first h2 (titled by the page's title), or an h2/h3
-    heading's content up to the next h2/h3."""
+    """A citable part of a record page: the text before its first h2 (titled by the page's title), or an h2, h3 or
+    h4 heading's content up to the next of them."""
 
     id: str
     page: str
@@ -121,6 +121,11 @@ class RecordSection:
     def of(cls, id: str, *, page: str, path: str, headings: tuple[str, ...], blocks: tuple[Block, ...]) -> RecordSection:
         """A section from its blocks: the title is the last heading, the text is made from the blocks."""
         return cls(id, page, headings[-1], flat(blocks), path, headings, blocks)
+
+    @property
+    def trail(self) -> str:
+        """The heading path as one line: "HTTPX › Advanced › Timeouts"; the title alone for a bundle without one."""
+        return " › ".join(self.headings) if self.headings else self.title
 
     def shown(self) -> str:
         """The text as the prompt shows it to a model: prose as `text` has it, code fenced with its language."""

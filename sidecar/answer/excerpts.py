@@ -44,7 +44,7 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
     for sid in new:
         section = bundle.record[sid]
         room = budget - sum(len(line) + 1 for line in lines)
-        head = f"[[{section.id}]] {section.title} ({section.path})"
+        head = f"[[{section.id}]] {section.trail} ({section.path})"
         shown = section.shown()  # code fenced, as the whole record shows it
         if ids and len(head) + len(shown) + 2 > room:
             break

@@ -125,7 +125,7 @@ def test_it_runs_as_a_module_for_scripts(tmp_path):
     assert result.returncode == 0, result.stderr
     # The plugin's summary line, with what the CLI wrote and copied.
     assert result.stdout.startswith("docent: 3 pages, 2 home sections, 2 parts, 1 experiments, 1 tours, 1 offers, "
-                                    "1 actions, 1 fields, 2 record sections, ")
+                                    "1 actions, 1 fields, 2 record sections (100.0% of the record pages' text), ")
     assert "; 0 problems; wrote " in result.stdout and "; copied 0 panel assets" in result.stdout
 
 

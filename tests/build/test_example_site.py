@@ -67,11 +67,9 @@ def test_the_system_prompt_is_rules_record_map_with_one_breakpoint(example_site)
     record = system[1]["text"]
     first = example_site["bundle"]["record"][0]
     page = next(p["label"] for p in example_site["bundle"]["manifest"]["pages"] if p["id"] == first["page"])
-    # The heading names the section's page too: a section's text need not repeat what its page is about.
-    heading = f"[[{first['id']}]] {first['title']}, on {page} ({first['path']})"
-    if first["title"] == page:  # the page's opening: the page's title is the section's
-        heading = f"[[{first['id']}]] {first['title']} ({first['path']})"
-    assert f"{heading}\n{first['text']}" in record
+    # The heading path names the section's page too: a section's text need not repeat what its page is about.
+    assert first["headings"][0] == page and first["headings"][-1] == first["title"]
+    assert f"[[{first['id']}]] {' › '.join(first['headings'])} ({first['path']})\n{first['text']}" in record
     assert "Mara Lindqvist" in system[0]["text"]
 
 

@@ -22,7 +22,7 @@ def test_a_page_without_the_tag_reads_none_and_a_tag_in_the_body_is_not_read():
 def test_front_matter_is_checked():
     assert front_matter({"docent": {"record": True, "instructions": " Run\n it. "}}, where="lab.md") == {
         "record": True, "exclude": False, "instructions": "Run it."}
-    assert front_matter({}, where="x.md")["record"] is False
+    assert front_matter({}, where="x.md")["record"] is None  # unsaid: the site-wide choice decides
     for bad in ({"docent": "yes"}, {"docent": {"record": "yes"}}, {"docent": {"recrod": True}},
                 {"docent": {"instructions": 3}}):
         with pytest.raises(MetaError, match="x.md"):

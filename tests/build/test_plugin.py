@@ -53,7 +53,7 @@ def test_every_page_gets_its_meta_tag_and_the_panels_script_and_style(tmp_path):
     html = (site / "cases" / "payments" / "index.html").read_text(encoding="utf-8")
     head = html[: html.index("</head>")]
     assert ('<meta name="docent" content=\'{"page":"cases-payments","label":"Payments","order":2,"record":true,'
-            '"exclude":false,"instructions":"The payments case."}\'>') in head
+            '"exclude":false,"instructions":"The payments case.","src":"cases/payments.md"}\'>') in head
     assert re.search(r'<script src="\.\./\.\./docent/panel\.js" defer></script>', html)
     assert '<link href="../../docent/panel.css" rel="stylesheet">' in html
     for name, asset in panel_files():
@@ -254,7 +254,7 @@ def test_the_build_logs_one_summary_line_with_counts_and_the_prompts_size(tmp_pa
     bundle = read_json(tmp_path / "docent-bundle.json")
     chars = sum(len(b["text"]) for b in bundle["system"])
     assert lines[0].startswith("docent: 3 pages, 2 home sections, 2 parts, 1 experiments, 1 tours, 1 offers, "
-                               "1 actions, 1 fields, 2 record sections, ")
+                               "1 actions, 1 fields, 2 record sections (100.0% of the record pages' text), ")
     tokens = bundle["mode"]["prompt_tokens"]
     assert tokens > chars // 4  # the tools count too
     assert f"prompt {chars} characters (~{tokens} tokens with the tools); " in lines[0]

@@ -60,9 +60,9 @@ def test_the_rules_hold_what_the_gate_and_the_seeds_ask():
         assert said in rules, said
 
 
-def test_the_record_lists_each_section_by_id_title_page_and_path_then_its_text():
+def test_the_record_lists_each_section_by_id_heading_path_and_path_then_its_text():
     record = _system()[1]["text"]
-    assert "[[acme]] Acme, on Roles (/roles/#acme)\nI review code." in record
+    assert "[[acme]] Roles › Acme (/roles/#acme)\nI review code." in record
     # The lab page is not record; what it says comes along, marked as not the record.
     assert "What the experiments' pages say" in record and "The heap grows." in record
 

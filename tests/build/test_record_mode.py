@@ -28,7 +28,7 @@ def _manifest(chars: int = 200):
 def test_auto_keeps_a_record_within_the_budget_whole_and_searches_one_over_it() -> None:
     manifest = _manifest(chars=20_000)
     whole = bundle(manifest)
-    assert whole.mode.record == "whole" and "[[big]] Big (/big/#big)" in whole.system[1]["text"]
+    assert whole.mode.record == "whole" and "[[big]] Big › Big (/big/#big)" in whole.system[1]["text"]
     assert whole.mode.prompt_tokens == whole.mode.whole_tokens > 5_000  # the record's 4,000 words, rules, tools
     at = bundle(manifest, budget_tokens=whole.mode.whole_tokens)
     over = bundle(manifest, budget_tokens=whole.mode.whole_tokens - 1)

@@ -48,7 +48,7 @@ async def test_a_question_brings_its_excerpts_before_its_fence(tmp_path: Path) -
     fence = next(i for i, b in enumerate(content) if "<question>" in b.get("text", ""))
     assert excerpt < fence
     section = SEARCHED.record["roles-alderway-leading"]
-    assert f"[[{section.id}]] {section.title} ({section.path})\n{section.text}" in content[excerpt]["text"]
+    assert f"[[{section.id}]] {section.trail} ({section.path})\n{section.shown()}" in content[excerpt]["text"]
     assert rig.conversation.given == given(rig.bodies()[-1]["messages"])
     assert "roles-alderway-leading" in rig.conversation.given
 

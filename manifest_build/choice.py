@@ -1,0 +1,100 @@
+"""The site-wide choice of record pages: globs over the pages' source paths, with excludes.
+
+`record_pages: {include: ["**"], exclude: [contributing.md]}` (or a plain list of includes) marks every page it
+matches as record, as `docent: {record: true}` in its front matter would; a page's own front matter still wins, either
+way. A glob matches the whole source path, relative to docs_dir and written with `/`: `*` is any run of characters
+but `/`, `?` one of them, `[abc]` one of those, and `**` any number of folders (`**/*.md`, `guides/**`).
+`docent manifest`, reading built HTML, matches the source paths a page's URL can come from (`/guide/install/` from
+`guide/install.md`, `guide/install/index.md` or `guide/install/README.md`), unless the page names its source.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .options import ConfigError
+
+
+def _pattern(glob: str) -> re.Pattern[str]:
+    out, i = [], 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif glob[i] == "[" and (end := glob.find("]", i + 2)) > 0:
+            inside = glob[i + 1 : end]
+            out.append("[" + ("^" + re.escape(inside[1:]) if inside[0] == "!" else re.escape(inside)) + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return re.compile("".join(out))
+
+
+@dataclass(frozen=True, slots=True)
+class PageChoice:
+    """Which pages are record when their front matter does not say."""
+
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+
+    def chooses(self, sources: str | Iterable[str]) -> bool:
+        """Whether a page from any of these source paths is record: an include matches and no exclude does."""
+        paths = [sources] if isinstance(sources, str) else list(sources)
+        matched = [p for p in paths if any(_pattern(g).fullmatch(p) for g in self.include)]
+        return any(not any(_pattern(g).fullmatch(p) for g in self.exclude) for p in matched)
+
+    @classmethod
+    def read(cls, raw: Any, *, where: str = "docent `record_pages`") -> PageChoice:
+        """The option as written: a list of globs, or {include: [...], exclude: [...]}; None chooses nothing."""
+        if raw is None:
+            return cls()
+        if isinstance(raw, str | Sequence) and not isinstance(raw, Mapping):
+            return cls(_globs(raw, where=where))
+        if not isinstance(raw, Mapping) or set(raw) - {"include", "exclude"}:
+            raise ConfigError(f"{where} must be a list of globs, or a mapping of include and exclude globs "
+                              "(e.g. {include: ['**'], exclude: [contributing.md]}).")
+        return cls(_globs(raw.get("include", ()), where=f"{where}.include"),
+                   _globs(raw.get("exclude", ()), where=f"{where}.exclude"))
+
+    def said(self) -> str:
+        if not self.include:
+            return "front matter only"
+        but = f" except {', '.join(self.exclude)}" if self.exclude else ""
+        return f"{', '.join(self.include)}{but}"
+
+
+def _globs(raw: Any, *, where: str) -> tuple[str, ...]:
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, Sequence) or not all(isinstance(g, str) and g.strip() for g in items):
+        raise ConfigError(f"{where} must be a list of globs over source paths, such as '**' or 'guides/*.md'.")
+    for glob in items:
+        if glob.startswith("/"):
+            raise ConfigError(f"{where}: '{glob}' starts with /; source paths are relative to docs_dir.")
+    return tuple(g.strip() for g in items)
+
+
+def sources(path: str) -> list[str]:
+    """The source paths a built page's site path can come from: `/guide/install/` is `guide/install.md`,
+    `guide/install/index.md` or `guide/install/README.md`; `/` is `index.md` or `README.md`."""
+    inner = path.strip("/")
+    if inner.endswith(".html"):
+        return [inner[: -len(".html")] + ".md"]
+    if not inner:
+        return ["index.md", "README.md"]
+    return [f"{inner}.md", f"{inner}/index.md", f"{inner}/README.md"]
+
+
+NO_CHOICE = PageChoice()  # front matter alone says which pages are record

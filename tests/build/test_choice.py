@@ -1,0 +1,98 @@
+"""The site-wide choice of record pages (`record_pages`), in the plugin and in `docent manifest`, and what the build
+says of the record: its share of the pages' text, record pages that give nothing, a site with no record."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+import pytest
+
+from docent.manifest_build import cli
+from docent.manifest_build.choice import PageChoice, sources
+from docent.manifest_build.options import ConfigError
+
+from .conftest import mkdocs_build, read_json, write_site
+
+DOCS = {
+    "index.md": "# Fetch\n\nFetch is an HTTP client. Its default timeout is five seconds.\n",
+    "guide/install.md": "# Install\n\n```bash\npip install fetch\n```\n",
+    "guide/proxies.md": "# Proxies\n\n## Settings\n\n### HTTP\n\nPass `proxy=` to the client.\n",
+    "contributing.md": "# Contributing\n\nRun the tests with `make test`.\n",
+    "notes.md": "---\ndocent:\n  record: false\n---\n# Notes\n\nPrivate notes.\n",
+}
+CHOICE = {"include": ["**"], "exclude": ["contributing.md"]}
+
+
+def test_globs_match_whole_source_paths_and_excludes_win_over_includes() -> None:
+    choice = PageChoice.read({"include": ["**"], "exclude": ["contributing.md", "**/code_of_conduct.md"]})
+    assert [p for p in ["index.md", "a/b.md", "contributing.md", "x/code_of_conduct.md", "code_of_conduct.md"]
+            if choice.chooses(p)] == ["index.md", "a/b.md"]
+    assert PageChoice.read(["guide/*.md"]).chooses("guide/install.md")
+    assert not PageChoice.read(["guide/*.md"]).chooses("guide/deep/install.md")
+    assert PageChoice.read(["guide/**"]).chooses("guide/deep/install.md")
+    assert not PageChoice.read(None).chooses("index.md")
+
+
+@pytest.mark.parametrize("bad", [{"includes": ["**"]}, [3], {"include": "/docs/*.md"}, ""])
+def test_a_choice_of_the_wrong_shape_says_what_it_should_be(bad: object) -> None:
+    with pytest.raises(ConfigError, match="record_pages"):
+        PageChoice.read(bad)
+
+
+def test_a_built_pages_url_names_the_source_paths_it_can_come_from() -> None:
+    assert sources("/") == ["index.md", "README.md"]
+    assert sources("/guide/install/") == ["guide/install.md", "guide/install/index.md", "guide/install/README.md"]
+    assert sources("/guide/install.html") == ["guide/install.md"]
+
+
+def _pages_in_record(bundle: dict) -> list[str]:
+    return list(dict.fromkeys(section["page"] for section in bundle["record"]))
+
+
+def test_the_plugin_option_selects_the_record_and_front_matter_still_wins(tmp_path, caplog) -> None:
+    config = write_site(tmp_path, pages=DOCS, docent={"tours": [], "record_pages": CHOICE})
+    with caplog.at_level(logging.INFO):
+        mkdocs_build(config)
+    bundle = read_json(tmp_path / "docent-bundle.json")
+    assert _pages_in_record(bundle) == ["home", "guide-install", "guide-proxies"]
+    # A page with no h2 is one section; a heading holding only a sub-heading is a group.
+    proxies = next(s for s in bundle["record"] if s["page"] == "guide-proxies")
+    assert (proxies["id"], proxies["headings"]) == ("http", ["Proxies", "Settings", "HTTP"])
+    assert next(s for s in bundle["record"] if s["page"] == "guide-install")["blocks"] == [
+        {"kind": "code", "text": "pip install fetch", "lang": "bash", "marker": "", "code": []}]
+    summary = next(r.getMessage() for r in caplog.records if "record sections" in r.getMessage())
+    assert "3 record sections (100.0% of the record pages' text)" in summary
+
+
+def test_docent_manifest_takes_the_same_choice_from_the_config_and_from_its_flags(tmp_path, capsys) -> None:
+    config = write_site(tmp_path, pages=DOCS, docent={"tours": [], "record_pages": CHOICE})
+    mkdocs_build(config)
+    plugin = (tmp_path / "docent-bundle.json").read_bytes()
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
+                                      str(tmp_path / "cli.json")])) == 0
+    assert (tmp_path / "cli.json").read_bytes() == plugin
+    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
+                                      str(tmp_path / "flags.json"), "--record-pages", "guide/*.md",
+                                      "--record-exclude", "guide/install.md"])) == 0
+    assert _pages_in_record(read_json(tmp_path / "flags.json")) == ["guide-proxies"]
+
+
+def test_a_site_with_no_record_says_so_and_still_builds_strict(tmp_path, caplog) -> None:
+    config = write_site(tmp_path, pages=DOCS, docent={"tours": []})
+    with caplog.at_level(logging.INFO):
+        mkdocs_build(config, strict=True)
+    said = [r.getMessage() for r in caplog.records]
+    assert any("No page is in the record" in m and "record_pages" in m for m in said)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def test_a_record_page_that_gives_nothing_is_named(tmp_path, caplog) -> None:
+    pages = {**DOCS, "empty.md": "---\ndocent:\n  record: true\n---\n<div data-docent-exclude>Hidden.</div>\n"}
+    config = write_site(tmp_path, pages=pages, docent={"tours": []})
+    with caplog.at_level(logging.INFO):
+        mkdocs_build(config, strict=True)
+    assert any("give the record nothing" in r.getMessage() and "empty (/empty/)" in r.getMessage()
+               for r in caplog.records)

@@ -51,6 +51,7 @@ eval: site
 	$(BIN)/docent eval
 	$(BIN)/docent eval --bundle tests/evals/bundle-search.json
 	$(BIN)/python -m tests.evals.retrieval
+	$(BIN)/python -m tests.evals.docsite
 
 bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench

@@ -1,0 +1,85 @@
+"""A real documentation site no one here wrote (Starlette's, vendored): built `--strict` with Docent added and the
+record chosen by `record_pages`, every word of its record pages in the record, and its code blocks kept as code."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.evals import docsite
+
+FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[^\n]*\n(.*?)^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> docsite.Built:
+    return docsite.build(tmp_path_factory.mktemp("docsite"))
+
+
+@pytest.fixture(scope="module")
+def bundle(built: docsite.Built) -> dict[str, Any]:
+    return dict(json.loads(built.bundle.read_text(encoding="utf-8")))
+
+
+def test_it_builds_strict_with_the_record_chosen_by_record_pages(built, bundle) -> None:
+    pages = {section["page"] for section in bundle["record"]}
+    nav = {p["id"] for p in bundle["manifest"]["pages"]}
+    assert "contributing" in nav and "contributing" not in pages  # excluded by record_pages
+    assert pages == nav - {"contributing"}  # every other page gives the record something
+    summary = next(line for line in built.log.splitlines() if "record sections" in line)
+    assert "0 problems" in summary and "(100.0% of the record pages' text)" in summary
+
+
+def test_every_word_of_the_record_pages_is_in_the_record(built) -> None:
+    assert docsite.coverage(built) >= 0.98
+
+
+def test_each_page_opening_and_heading_path_is_kept(bundle) -> None:
+    record = {s["id"]: s for s in bundle["record"]}
+    # The Requests page's text before its first heading, and an h4 under an h3 with its path.
+    assert record["requests"]["path"] == "/requests/" and record["requests"]["headings"] == ["Requests"]
+    assert record["body"]["headings"] == ["Requests", "Request", "Body"]
+    # A heading with only sub-headings under it is a group, not a section.
+    assert "common-patterns" not in record
+    assert record["processing-certain-requests-only"]["headings"][-2] == "Common patterns"
+
+
+def test_every_code_block_of_the_markdown_reaches_the_record_line_for_line(built, bundle) -> None:
+    codes = {b["text"] for s in bundle["record"] for b in s["blocks"] if b["kind"] == "code"}
+    fences = [
+        textwrap.dedent(m.group(3)).strip("\n")  # a highlighter drops a fence's leading and trailing blank lines
+        for page in sorted((built.root / "docs").glob("*.md")) if page.name != "contributing.md"
+        for m in FENCE.finditer(page.read_text(encoding="utf-8"))
+    ]
+    assert len(fences) > 100
+    assert [f for f in fences if f not in codes] == []
+
+
+def test_inline_code_keeps_the_spaces_around_it_and_is_noted_on_its_block(bundle) -> None:
+    body = next(s for s in bundle["record"] if s["id"] == "body")
+    assert "The request body as bytes: await request.body()" in body["text"]
+    assert any(b["kind"] == "paragraph" and "await request.body()" in b["code"] for b in body["blocks"])
+
+
+def test_the_questions_gold_sections_and_facts_are_in_the_record(bundle) -> None:
+    record = {s["id"]: s for s in bundle["record"]}
+    asked = docsite.questions()
+    answerable = docsite.answerable()
+    assert len(answerable) >= 30 and len(asked) - len(answerable) >= 5
+    for q in asked:
+        assert q["source"].startswith("https://github.com/"), q["id"]
+    for q in answerable:
+        assert set(q["sections"]) <= set(record), q["id"]
+        for fact in q["facts"]:
+            assert any(fact.lower() in record[sid]["text"].lower() for sid in q["sections"]), (q["id"], fact)
+
+
+def test_the_vendored_site_carries_its_licence_and_sources() -> None:
+    site = Path(docsite.SITE)
+    assert "Redistribution and use in source and binary forms" in (site / "LICENSE.md").read_text(encoding="utf-8")
+    assert "cb8f84f5284dc301ca7a31eb732b9e140769dd48" in (site / "SOURCES.md").read_text(encoding="utf-8")

@@ -1,0 +1,100 @@
+"""The vendored documentation site (Starlette's, `tests/data/sites/starlette/`): one real build, and its figures.
+
+`build(into)` copies the site into a folder (so the checkout stays clean), runs `mkdocs build --strict` on it with
+Docent added as its `mkdocs.yml` says (the record chosen by `record_pages`), and returns where the site, the bundle
+and the config are. `figures(built)` measures it on the questions in `starlette-questions.json`, written from the
+project's real issues:
+- `docs_record_coverage`: the share of the record pages' words that their sections hold (the build's own measure);
+- `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`.
+Run: `python -m tests.evals.docsite` (`make eval` runs it). Tests share one build through a module-scoped fixture.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docent.manifest_build.built_site import read_site
+from docent.manifest_build.choice import PageChoice
+from docent.manifest_build.cli import docent_options, load_config
+from docent.manifest_build.manifest import build as build_manifest
+from docent.manifest_build.options import site_config
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.excerpts import SECTIONS
+from tests.evals.retrieval import measure
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "tests" / "data" / "sites" / "starlette"
+QUESTIONS = Path(__file__).resolve().parent / "starlette-questions.json"
+
+
+@dataclass(frozen=True)
+class Built:
+    root: Path  # the copy: mkdocs.yml, docs/, and what the build wrote
+    site: Path
+    bundle: Path
+    log: str  # what `mkdocs build --strict` printed
+
+    @property
+    def config(self) -> Path:
+        return self.root / "mkdocs.yml"
+
+
+def build(into: Path) -> Built:
+    """The vendored site built `--strict` in a copy under `into`; a failed build raises with what MkDocs said."""
+    root = into / "starlette"
+    shutil.copytree(SITE, root, ignore=shutil.ignore_patterns("site", "docent-bundle.json"))
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "site")],
+        cwd=root, capture_output=True, text=True, timeout=300, env=_quiet(),
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"mkdocs build --strict of the vendored Starlette docs failed:\n{done.stdout}\n{done.stderr}")
+    return Built(root, root / "site", root / "docent-bundle.json", done.stdout + done.stderr)
+
+
+def _quiet() -> dict[str, str]:
+    import os
+
+    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+
+
+def questions() -> list[dict[str, Any]]:
+    return list(json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"])
+
+
+def answerable() -> list[dict[str, Any]]:
+    return [q for q in questions() if q.get("answerable", True)]
+
+
+def coverage(built: Built) -> float:
+    """The build's share of the record pages' text in the record, read back from the built site as the CLI reads it."""
+    options = docent_options(load_config(built.config))
+    pages = read_site(built.site, PageChoice.read(options.get("record_pages")))
+    manifest, _ = build_manifest(pages, site_config(site_name="Starlette"))
+    assert manifest.coverage is not None, "no page of the vendored site is in the record"
+    return manifest.coverage
+
+
+def figures(built: Built) -> dict[str, float]:
+    found = measure(Bundle.load(built.bundle).index, answerable(), ks=(SECTIONS,))
+    return {"docs_record_coverage": round(coverage(built), 4), **found}
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="docent-docsite-") as tmp:
+        built = build(Path(tmp))
+        said = ", ".join(f"{name} {value:.3f}" for name, value in figures(built).items())
+        asked = questions()
+        print(f"vendored docs site (Starlette, {len(answerable())} answerable and "
+              f"{len(asked) - len(answerable())} unanswerable questions): {said}")
+
+
+if __name__ == "__main__":
+    main()

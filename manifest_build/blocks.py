@@ -38,10 +38,6 @@ def _classes(node: LexborNode) -> list[str]:
     return (node.attributes.get("class") or "").split()
 
 
-def _admonition(node: LexborNode) -> bool:
-    return node.tag == "details" or (node.tag in ("div", "aside") and "admonition" in _classes(node))
-
-
 def _language(pre: LexborNode) -> str:
     """The language a highlighter marks on the block or the elements around it: `language-python`, `lang-py`."""
     node: LexborNode | None = pre
@@ -108,7 +104,8 @@ class _Walk:
                 self.flush()
                 self.out.append(Block("heading", said))
             return
-        if LINE_NUMBERS & set(_classes(node)):
+        classes = _classes(node)  # attributes are read once: each read builds a dict
+        if not LINE_NUMBERS.isdisjoint(classes):
             return
         if tag == "code":
             said = collapse(_code_text(node, drop=self.drop))
@@ -117,10 +114,10 @@ class _Walk:
                 self.code.append(said)
         elif tag == "br":
             self.words.append(" ")
-        elif tag in CUTS and node.attributes.get("id"):
+        elif tag in CUTS and (anchor := node.attributes.get("id")):
             self.flush()
             title = collapse(_code_text(node, drop=self.drop))
-            self.out.append(Heading(int(tag[1]), node.attributes.get("id") or "", title))
+            self.out.append(Heading(int(tag[1]), anchor, title))
         elif tag == "pre":
             self.flush()
             lines = _code_text(node, drop=self.drop).rstrip("\n")
@@ -129,7 +126,7 @@ class _Walk:
         elif tag in LISTS:
             self.flush()
             self.items(node)
-        elif tag == "table" and "highlighttable" not in _classes(node):
+        elif tag == "table" and "highlighttable" not in classes:
             self.flush()
             self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)))
                          for line, row in table_rows(node, drop=self.drop)]
@@ -137,9 +134,9 @@ class _Walk:
             self.flush()
             self.out += [Block("term", line, code=tuple(_inline_code(pair, drop=self.drop)))
                          for line, pair in definition_pairs(node, drop=self.drop)]
-        elif _admonition(node):
+        elif tag == "details" or (tag in ("div", "aside") and "admonition" in classes):
             self.admonition(node)
-        elif "tabbed-set" in _classes(node):
+        elif "tabbed-set" in classes:
             self.tabs(node)
         elif tag in SUBHEADINGS or tag in CUTS:
             self.flush()

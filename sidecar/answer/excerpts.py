@@ -85,11 +85,23 @@ def excerpted(messages: Sequence[Mapping[str, Any]]) -> list[str] | None:
 
 
 def _cut(text: str, room: int) -> str:
-    """A section longer than the budget: its start, cut at a word."""
+    """A section longer than the budget: its start, cut at a word; a code block cut open is fenced shut."""
     if room <= 0:
         return "…"
     cut = text[:room].rsplit(" ", 1)[0]
-    return cut + " …"
+    fence = _open_fence(cut)
+    return f"{cut}\n{fence}\n…" if fence else cut + " …"
+
+
+def _open_fence(text: str) -> str:
+    """The fence of a code block `text` opens and does not close ("```"), or ""."""
+    fence = ""
+    for line in text.split("\n"):
+        if not fence and line.startswith("```"):
+            fence = line[: len(line) - len(line.lstrip("`"))]
+        elif fence and line.strip() == fence:
+            fence = ""
+    return fence
 
 
 def _bounded(bundle: Bundle) -> bool:

@@ -60,7 +60,8 @@ def _name_words(
     # roles page's timeline, a table, names every employer and vouches for none).
     intros = dict(intros or {})
     for s in record.values():
-        if s.id == s.page and s.blocks and all(block.kind == "paragraph" for block in s.blocks):
+        # Prose and headings: an h1 that says more than the page's title is a heading block of the opening.
+        if s.id == s.page and s.blocks and all(block.kind in ("paragraph", "heading") for block in s.blocks):
             intros.setdefault(s.page, s.text)
     out = {sid: words[sid] | frozenset(stems(intros[s.page])) if intros.get(s.page) else words[sid]
            for sid, s in record.items()}

@@ -103,6 +103,9 @@ class Guide:
 
         kind, _, model_id = self.settings.model.partition(":")
         key = self.settings.anthropic_api_key
+        if kind == "openai":
+            await self._ask_server(client)
+            return
         if kind != "anthropic" or not key:
             return
         http = client or httpx.AsyncClient()
@@ -114,6 +117,38 @@ class Guide:
         finally:
             if client is None:
                 await http.aclose()
+
+    async def _ask_server(self, client: httpx.AsyncClient | None) -> None:
+        """An OpenAI-compatible server, asked once at start: does it answer, hold the prompt, take tools?
+
+        One that does not answer trips the model's circuit, so the status says `model_down` (and a guide that may
+        degrade answers offline) until a call gets through."""
+        from .fit import conversation_tokens, prompt_tokens
+        from .model.served import read_server
+
+        url = self.settings.model.partition(":")[2].rpartition("#")[0]
+        http = client or httpx.AsyncClient()
+        try:
+            facts = await read_server(url, client=http, api_key=self.settings.openai_api_key)
+        finally:
+            if client is None:
+                await http.aclose()
+        model, bundle = self.model(), self.bundle()
+        check = f"`docent preflight --model {self.settings.model}` says more"
+        if not facts.answers:
+            logger.warning("The model server does not answer: %s Questions fail until it does; %s.", facts.error, check)
+            if isinstance(model, FeatureModel):
+                model.circuit.trip()
+            return
+        needed = prompt_tokens(bundle) + conversation_tokens(bundle) if bundle is not None else None
+        if facts.context is not None and needed is not None and facts.context < needed:
+            logger.warning("The model server's context is %s tokens; the prompt with a conversation needs ~%s: start "
+                           "it with a larger one (llama-server -c %s); %s.", facts.context, needed, needed, check)
+        if facts.tools is False:
+            logger.warning("The model server's chat template declares no tools, so it drops them: start llama-server "
+                           "with --jinja and a template that takes tools; %s.", check)
+        logger.info("The model server answers (%s; context %s).", ", ".join(facts.models) or "no model listed",
+                    facts.context if facts.context is not None else "not said")
 
     def readiness(self) -> tuple[str | None, Ready | None]:
         """Why the guide is off (None when on), and what a question needs when it is on."""

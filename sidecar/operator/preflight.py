@@ -1,5 +1,7 @@
 """`docent preflight --model anthropic:<id>`: what the owner runs once, with a key, before switching the guide on.
 
+(`--model openai:<base url>#<model>`, a local or hosted OpenAI-compatible server, is `preflight_openai`'s.)
+
 Seed 000's figures are estimates "until they are measured on the real API, before the guide is turned on". This
 measures them, through the real app in-process, on the site's own bundle:
 1. the model as the Models API describes it, and where the model table disagrees;
@@ -113,8 +115,11 @@ async def preflight(
 ) -> int:
     """Runs the checks and prints what it found; 0 when the model is ready to switch on, 1 when not, 2 when it cannot run."""
     kind, _, model_id = model.partition(":")
+    if kind == "openai":
+        return await _openai(model, bundle_path, cases_dir, client=client, out=out)
     if kind != "anthropic" or not model_id:
-        out(f"docent preflight checks an Anthropic model: pass --model anthropic:<model id>, not {model!r}.")
+        out("docent preflight checks a model you would switch on: pass --model anthropic:<model id> or "
+            f"openai:<base url>#<model>, not {model!r}.")
         return 2
     if not api_key:
         out(NEEDS_KEY)
@@ -134,6 +139,28 @@ async def preflight(
         return 1
     finally:
         if owned:
+            await http.aclose()
+
+
+async def _openai(
+    model: str, bundle_path: Path, cases_dir: Path, *, client: httpx.AsyncClient | None, out: Callable[[str], None]
+) -> int:
+    from .preflight_openai import preflight_openai
+
+    try:
+        Bundle.load(bundle_path)
+    except BundleError as exc:
+        out(str(exc))
+        return 2
+    http = client or httpx.AsyncClient()
+    try:
+        return await preflight_openai(model, bundle_path=bundle_path, cases_dir=cases_dir, api_key=os.environ.get(
+            "OPENAI_API_KEY"), client=http, out=out)
+    except ModelError as exc:
+        out(f"The check stopped: {exc.message}")
+        return 1
+    finally:
+        if client is None:
             await http.aclose()
 
 
@@ -202,7 +229,9 @@ def _verdict(spec: ModelSpec, outcomes: list[Outcome], blocking: list[str], figu
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", required=True, metavar="anthropic:<model id>", help="the model to check, e.g. anthropic:claude-haiku-5-5")
+    parser.add_argument("--model", required=True, metavar="MODEL",
+                        help="the model to check: anthropic:<model id> (e.g. anthropic:claude-haiku-5-5), or "
+                             "openai:<base url>#<model> (e.g. openai:http://127.0.0.1:8080/v1#gemma-3)")
     parser.add_argument("--bundle", type=Path, default=None, metavar="PATH",
                         help="the bundle to answer from (default: ./docent-bundle.json when built, else DIR/bundle.json)")
     parser.add_argument("--cases", type=Path, default=Path("tests/evals"), metavar="DIR",

@@ -31,6 +31,10 @@ class Circuit:
     def succeeded(self) -> None:
         self.in_a_row, self.opened_at = 0, None
 
+    def trip(self) -> None:
+        """Open now, as after the failures that trip it: the model was found down before any call (at start)."""
+        self.in_a_row, self.opened_at = self.failures, self.clock()
+
     def failed(self) -> None:
         self.in_a_row += 1
         if self.in_a_row >= self.failures:

@@ -71,7 +71,7 @@ def create_app(
             expires_s=settings.pow_expires_s,
             clock=now,
         ),
-        limits=RateLimits(settings, store.limiter_storage),
+        limits=RateLimits(settings, store.limiter_storage, batch=getattr(store, "limit_hits", None)),
         model_factory=model_factory,
         turn_factory=turn_factory or default_turn_factory,
         budget_store=spend,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 
 import limits
@@ -17,6 +18,11 @@ from .settings import Network, Settings
 from .store import StoreUnavailable
 
 SHARE = 0.1  # so it takes five addresses at their share to raise everyone's difficulty (proof.GLOBAL_CALM_UNTIL)
+
+
+# Several limits hit at once: (key as `limits` makes it, limit, expiry in seconds, mode); the place of the first
+# refused, else 0 (redis_store.RedisStore.limit_hits).
+Batch = Callable[[list[tuple[str, int, int, str]]], Awaitable[int]]
 
 
 class Limited(Exception):
@@ -46,8 +52,9 @@ class Limited(Exception):
 class RateLimits:
     """The guide's limits; a hit that passes is counted, one that fails is refused with a time to wait."""
 
-    def __init__(self, settings: Settings, storage: Storage) -> None:
+    def __init__(self, settings: Settings, storage: Storage, *, batch: Batch | None = None) -> None:
         self._limiter = SlidingWindowCounterRateLimiter(storage)
+        self._batch = batch  # with Redis, a question's limits in one round trip (RedisStore.limit_hits)
         self._address = limits.parse(settings.rate_address)
         self._conversation = limits.parse(settings.rate_conversation)
         self._overall = limits.parse(settings.rate_overall)
@@ -62,8 +69,28 @@ class RateLimits:
         self._agent_ask = limits.parse(settings.rate_mcp_ask)
 
     async def question(self, *, address: str, conversation: str) -> None:
-        await self.asking(address=address)
-        await self.question_of(conversation=conversation)
+        """Every limit a question passes, in order: its address's (with its share of everyone's load, see
+        `asking`), its conversation's, the guide's. With Redis, in one round trip."""
+        if self._batch is None:
+            await self.asking(address=address)
+            await self.question_of(conversation=conversation)
+            return
+        steps = [
+            (self._address, "address", address, "hard"),
+            (self._share, "share", address, "gate"),
+            (self._overall, "spread", "all", "gated"),
+            (self._conversation, "conversation", conversation, "hard"),
+            (self._overall, "overall", "all", "hard"),
+        ]
+        entries = [(item.key_for(scope, key), item.amount, item.get_expiry(), mode) for item, scope, key, mode in steps]
+        failed = await self._batch(entries)  # Redis not answering: StoreUnavailable, from the store
+        if failed:
+            item, scope, key, _ = steps[failed - 1]
+            try:
+                stats = await self._limiter.get_window_stats(item, scope, key)
+            except StorageError as exc:
+                raise StoreUnavailable(f"The rate limits could not be read ({type(exc.storage_error).__name__}).") from None
+            raise Limited(scope, max(1, math.ceil(stats.reset_time - time.time())))
 
     async def asking(self, *, address: str) -> None:
         """A question's first check, its address's, before the store is asked anything: a flood of made-up

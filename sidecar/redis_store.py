@@ -77,6 +77,52 @@ return redis.call('DEL', KEYS[1])
 """
 
 
+# The rate limits of one question in one step: `limits`' own sliding-window-counter script (acquire_sliding_window.lua,
+# limits 5.8), run once for each limit, in order, on the same keys. KEYS: previous and current window of each;
+# ARGV: limit, expiry in seconds and mode of each. Mode `hard`: refused, the script stops and answers its place (1
+# first); `gate`: never refuses, but when it would, the next (`gated`) is not counted. 0: every hard one passed.
+HITS = """
+local skip = false
+for i = 1, #KEYS / 2 do
+  local previous_key, current_key = KEYS[2 * i - 1], KEYS[2 * i]
+  local limit = tonumber(ARGV[3 * i - 2])
+  local expiry = tonumber(ARGV[3 * i - 1]) * 1000
+  local mode = ARGV[3 * i]
+  local counted = true
+  if mode == 'gated' and skip then counted = false end
+  skip = false
+  if counted then
+    local passed = limit >= 1
+    if passed then
+      local current_ttl = tonumber(redis.call('pttl', current_key))
+      if current_ttl > 0 and current_ttl < expiry then
+        redis.call('rename', current_key, previous_key)
+        redis.call('set', current_key, 0, 'PX', current_ttl + expiry)
+      end
+      local previous_count = tonumber(redis.call('get', previous_key)) or 0
+      local previous_ttl = tonumber(redis.call('pttl', previous_key)) or 0
+      local current_count = tonumber(redis.call('get', current_key)) or 0
+      current_ttl = tonumber(redis.call('pttl', current_key)) or 0
+      if previous_ttl <= 0 then previous_ttl = 0 end
+      if current_ttl <= 0 then current_ttl = 0 end
+      if math.floor(previous_count * previous_ttl / expiry) + current_count + 1 > limit then
+        passed = false
+      elseif redis.call('exists', current_key) == 1 then
+        redis.call('incrby', current_key, 1)
+      else
+        redis.call('set', current_key, 1, 'PX', expiry * 2)
+      end
+    end
+    if not passed then
+      if mode == 'hard' then return i end
+      if mode == 'gate' then skip = true end
+    end
+  end
+end
+return 0
+"""
+
+
 def connect(url: str) -> aioredis.Redis:
     """A client for `url` with short timeouts: a Redis that does not answer is a 503 within seconds.
 
@@ -203,6 +249,7 @@ class RedisStore:
         self._renew = client.register_script(RENEW)
         self._release = client.register_script(RELEASE)
         self._take = client.register_script(TAKE)
+        self._hits = client.register_script(HITS)
 
     async def create(self) -> Conversation:
         token = secrets.token_urlsafe(16)  # 128 random bits
@@ -237,6 +284,20 @@ class RedisStore:
         if len(found) < 2:
             return "unknown"
         return RedisLease(self, key, holder), load(found[1])
+
+    async def limit_hits(self, entries: list[tuple[str, int, int, str]]) -> int:
+        """Several rate limits hit in one round trip, as `limits`' sliding window counter hits each: (its key as
+        `limits` makes it, limit, expiry in seconds, mode); the place of the first hard one refused, else 0."""
+        storage = self.limiter_storage
+        assert isinstance(storage, RedisStorage)
+        keys: list[str] = []
+        args: list[str | int] = []
+        for key, limit, expiry, mode in entries:
+            keys += [storage.bridge.prefixed_key(storage._previous_window_key(key)),
+                     storage.bridge.prefixed_key(storage._current_window_key(key))]
+            args += [limit, expiry, mode]
+        with reachable(" for the rate limits"):
+            return int(await self._hits(keys=keys, args=args))
 
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
         assert isinstance(lease, RedisLease)

@@ -140,7 +140,8 @@ class _Endpoints:
         body = await read_body(request, "QuestionRequest", limit=self.limit)
         ready = self._ready()
         store = self.guide.store
-        await self._limited(self.guide.limits.asking(address=self._address(request)))
+        # Every limit first, before the store is asked anything: made-up conversations are refused as questions are.
+        await self._limited(self.guide.limits.question(address=self._address(request), conversation=body["conversation"]))
         # The lease, then the conversation in the same step: read under the lease, it is the last one saved.
         taken = await store.take(body["conversation"])
         if taken == "busy":
@@ -166,7 +167,6 @@ class _Endpoints:
             rule = broken(question, reply, conversation.waiting)
             if rule is not None:
                 raise GuideError(rule.status, rule.code, rule.message)
-            await self._limited(self.guide.limits.question_of(conversation=conversation.token))
             turn = self.guide.turn(ready)
             ask = _ask_type()(question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [])
             number = conversation.questions + (1 if question is not None else 0)

@@ -80,3 +80,36 @@ def test_ipv6_clients_are_limited_by_their_64_block() -> None:
     two = client_address(scope("2001:db8:1:2:ffff::9"), ())
     assert one == two == "2001:db8:1:2::/64"
     assert client_address(scope("::ffff:192.0.2.1"), ()) == "192.0.2.1"
+
+
+@pytest.mark.anyio
+async def test_a_questions_limits_in_one_round_trip_count_as_limits_own_sliding_windows(redis_url: str) -> None:
+    """The one script (RedisStore.limit_hits) against `limits`' own strategy, hit for hit, on two Redis databases."""
+    from docent.sidecar.redis_store import RedisStore, connect
+
+    settings = replace(BASE, rate_address="5/minute", rate_conversation="2/minute", rate_overall="12/minute")  # share: 1
+    one, other = RedisStore(connect(redis_url)), RedisStore(connect(redis_url.rsplit("/", 1)[0] + "/1"))
+    await other.client.flushdb()
+    batched = RateLimits(settings, one.limiter_storage, batch=one.limit_hits)
+    plain = RateLimits(settings, other.limiter_storage)
+    asked = [(f"10.0.0.{n % 5}", f"c{n % 8}") for n in range(40)] + [("10.0.0.9", "c9")] * 3
+
+    async def outcomes(limits: RateLimits) -> list[str]:
+        said = []
+        for address, conversation in asked:
+            try:
+                await limits.question(address=address, conversation=conversation)
+                said.append("passed")
+            except Limited as exc:
+                said.append(f"{exc.scope} {exc.retry_after > 0}")
+        return said
+
+    try:
+        got, expected = await outcomes(batched), await outcomes(plain)
+        assert got == expected
+        assert {"passed", "address True", "conversation True", "overall True"} <= set(got)
+        for limits in (batched, plain):  # the windows each leaves behind, as `limits` reads them
+            assert await limits.pressure("10.0.0.1") == await plain.pressure("10.0.0.1")
+    finally:
+        await one.aclose()
+        await other.aclose()

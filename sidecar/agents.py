@@ -178,7 +178,7 @@ class Agents:
         self.counts = counts
         self._security: tuple[str, TransportSecurityMiddleware] | None = None
         self.server: MCPServer[Any] = MCPServer(
-            name="docent", instructions=INSTRUCTIONS.format(site="this site"), log_level="WARNING"
+            name="docent", version=_version(), instructions=INSTRUCTIONS.format(site="this site"), log_level="WARNING"
         )
         self.server.tool(name="search", description=SEARCH, annotations=READ_ONLY)(self.search)
         self.server.tool(name="read_section", description=READ, annotations=READ_ONLY)(self.read_section)
@@ -445,6 +445,16 @@ def _base(bundle: Bundle, ctx: Context) -> str:
     if isinstance(request, Request):
         return str(request.base_url).rstrip("/")
     return ""
+
+
+def _version() -> str:
+    """The installed Docent's version, for the server's `serverInfo`."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mkdocs-docent")
+    except PackageNotFoundError:
+        return ""
 
 
 def _outcome(status: int) -> str:

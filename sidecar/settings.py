@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import ipaddress
 import logging
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -258,6 +259,10 @@ def _operating(reader: _Reader, env: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
+# A Host header as agents send it: a name or an IPv4 address, or an IPv6 one in brackets, and perhaps a port.
+_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::(\d{1,5}))?")
+
+
 class _Reader:
     """Reads typed values from the environment, gathering every problem rather than stopping at the first."""
 
@@ -329,12 +334,8 @@ class _Reader:
     def hosts(self, name: str) -> tuple[str, ...]:
         found = []
         for raw in filter(None, (h.strip() for h in self.env.get(name, "").split(","))):
-            parts = urlsplit(f"//{raw}")
-            try:
-                port_ok = parts.port is None or 0 < parts.port < 65536
-            except ValueError:
-                port_ok = False
-            if not parts.hostname or not port_ok or raw != parts.netloc or "@" in raw:
+            match = _HOST.fullmatch(raw)
+            if match is None or (match.group(2) is not None and not 0 < int(match.group(2)) < 65536):
                 self.problems.append(
                     f"{name}: {raw!r} is not a host name: write host or host:port as agents reach it, e.g. "
                     "docs.example.org (no scheme, no path)."

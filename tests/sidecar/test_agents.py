@@ -4,6 +4,7 @@ against the real app on a real uvicorn on loopback."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -26,7 +27,7 @@ from docent.sidecar.counts import MemoryCounts, SQLiteCounts
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, TextDelta, Usage
-from docent.sidecar.settings import Settings
+from docent.sidecar.settings import Settings, SettingsError
 from docent.sidecar.spending.factory import FeatureModel, guard
 
 from ..loopback import free_port, served
@@ -151,7 +152,9 @@ async def test_the_2026_07_28_protocol_is_answered_too(tmp_path: Path) -> None:
         streamable_http_client(f"{base}/mcp", http_client=http) as (read, write),
         ClientSession(read, write) as session,
     ):
-        await session.discover()
+        found_server = await session.discover()
+        info = found_server.model_dump(by_alias=True)["_meta"]["io.modelcontextprotocol/serverInfo"]
+        assert info["name"] == "docent" and info["version"]
         assert [t.name for t in (await session.list_tools()).tools] == ["search", "read_section", "list_pages", "ask"]
         found = data(await session.call_tool("search", {"query": "client retries", "k": 1}))["results"]
         assert [hit["id"] for hit in found] == ["client"] and found[0]["url"].startswith("https://docs.example.org/")
@@ -351,3 +354,21 @@ async def test_nothing_an_agent_sends_is_logged_and_calls_are_counted_by_tool(
     said = capsys.readouterr().out
     assert "MCP calls by agents: search: 2, ask: 1, read_section: 1; refused: invalid: 2" in said
     assert "zanzibar" not in said
+
+
+def test_the_settings_read_the_endpoints_switches_and_say_what_to_fix(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = {"DOCENT_MCP": "1", "DOCENT_MCP_ASK": "0", "DOCENT_MCP_TOKEN": "t" * 20, "DOCENT_MCP_HOSTS": "Docs.Example.org, mcp.example.net:8443",
+           "DOCENT_RATE_MCP": "20/minute", "DOCENT_RATE_MCP_ASK": "2/minute", "DOCENT_POW_SECRET": "s" * 20}
+    read = Settings.from_env(env)
+    assert (read.mcp, read.mcp_ask, read.mcp_hosts) == (True, False, ("docs.example.org", "mcp.example.net:8443"))
+    assert (read.rate_mcp, read.rate_mcp_ask) == ("20/minute", "2/minute") and "t" * 20 not in repr(read)
+    assert Settings.from_env({"DOCENT_POW_SECRET": "s" * 20}).mcp is False  # off by default
+    with pytest.raises(SettingsError) as bad:
+        Settings.from_env({**env, "DOCENT_MCP_HOSTS": "https://docs.example.org/,a b", "DOCENT_RATE_MCP_ASK": "often"})
+    said = str(bad.value)
+    assert "DOCENT_MCP_HOSTS: 'https://docs.example.org/' is not a host name" in said and "'a b'" in said
+    assert "DOCENT_RATE_MCP_ASK='often' is not a rate" in said
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mcp" else real(name, *a))
+    with pytest.raises(SettingsError, match=r"pip install 'mkdocs-docent\[mcp\]'"):
+        Settings.from_env(env)

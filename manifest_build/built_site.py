@@ -90,6 +90,7 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[BuiltPag
             record=_record(found, path=path, choice=choice),
             exclude=found.get("exclude", False),
             instructions=found.get("instructions", ""),
+            langs=found.get("langs", {}),
         )
         if not meta.exclude:
             pages.append(BuiltPage(path, meta, content))
@@ -114,6 +115,7 @@ def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[PageFacts]
             record=bool(page.meta.record),
             instructions=page.meta.instructions,
             id=page.meta.page,
+            languages=page.meta.langs,
         )
         for page in built_pages(site_dir, choice)
     ]

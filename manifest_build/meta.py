@@ -10,7 +10,7 @@ import html
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .text import collapse
@@ -32,9 +32,10 @@ class PageMeta:
     exclude: bool = False
     instructions: str = ""
     src: str = ""  # the page's source path, relative to docs_dir, for the site-wide choice
+    langs: dict[str, str] = field(default_factory=dict)  # code_key -> the language its fence names (fences.py)
 
     def tag(self) -> str:
-        written = {key: value for key, value in asdict(self).items() if value is not None}
+        written = {key: value for key, value in asdict(self).items() if value is not None and value != {}}
         payload = json.dumps(written, ensure_ascii=False, separators=(",", ":"))
         # Single-quoted, so the JSON's own quotes stay readable; only what could end the attribute is escaped.
         escaped = payload.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
@@ -89,4 +90,8 @@ def find(document: str) -> dict[str, Any] | None:
             if not isinstance(data[key], kind) or isinstance(data[key], bool):
                 raise MetaError(f"The docent meta tag's {key!r} must be {kind.__name__}.")
             found[key] = data[key]
+    langs = data.get("langs", {})
+    if not isinstance(langs, dict) or not all(isinstance(v, str) for v in langs.values()):
+        raise MetaError("The docent meta tag's 'langs' must map code keys to languages.")
+    found["langs"] = {str(k): v for k, v in langs.items()}
     return found

@@ -6,7 +6,8 @@ built file. Both end here, so a page reads the same either way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -14,6 +15,7 @@ from docent.schema import Action, Block, Experiment, Field, Page, Part, RecordSe
 
 from . import markup, text
 from .blocks import read_blocks
+from .fences import code_key
 from .types import Problem
 
 HOME = "home"
@@ -55,7 +57,9 @@ def page_path(url: str) -> str:
     return path[: -len("index.html")] if path.endswith("/index.html") else path
 
 
-def _record_sections(root: LexborNode, *, page: Page, drop: frozenset[int]) -> list[RecordSection]:
+def _record_sections(
+    root: LexborNode, *, page: Page, drop: frozenset[int], languages: Mapping[str, str]
+) -> list[RecordSection]:
     """The page cut at its h2, h3 and h4 headings: the text before the first one is a section titled by the page's
     title, with the page's id and path; a heading with no blocks of its own (only sub-headings, or nothing) gives
     none, and lends its title to the heading path of those under it."""
@@ -73,6 +77,8 @@ def _record_sections(root: LexborNode, *, page: Page, drop: frozenset[int]) -> l
 
     for item in read_blocks(root, drop=drop, title=title):
         if isinstance(item, Block):
+            if item.kind == "code" and not item.lang and (lang := languages.get(code_key(item.text))):
+                item = replace(item, lang=lang)  # the HTML lost it; the Markdown's fence names it
             blocks.append(item)
             continue
         close()
@@ -85,9 +91,11 @@ def _record_sections(root: LexborNode, *, page: Page, drop: frozenset[int]) -> l
 
 
 def read_page(
-    html: str, *, path: str, title: str, record: bool = False, instructions: str = "", id: str | None = None
+    html: str, *, path: str, title: str, record: bool = False, instructions: str = "", id: str | None = None,
+    languages: Mapping[str, str] | None = None,
 ) -> PageFacts:
-    """Everything the manifest needs from one page's content HTML."""
+    """Everything the manifest needs from one page's content HTML; `languages`, code_key -> language, names the
+    languages of code blocks whose HTML does not (`fences.fence_languages` of the page's Markdown)."""
     page = Page(id or page_id(path), text.collapse(title), path)
     is_home = page.id == HOME
     tree = LexborHTMLParser(html)
@@ -111,7 +119,7 @@ def read_page(
         anchor = node.attributes.get("id") or ""
         if is_home and node.tag == "h2":
             sections.append(Section(anchor, heading, page.id, f"{path}#{anchor}"))
-    record_sections = _record_sections(root, page=page, drop=drop) if record else []
+    record_sections = _record_sections(root, page=page, drop=drop, languages=languages or {}) if record else []
 
     if marked:
         found_parts = markup.parts(root, page=page.id, path=path, drop=drop, problems=problems)

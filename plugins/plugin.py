@@ -21,6 +21,7 @@ from mkdocs.structure.pages import Page
 
 from docent.manifest_build.bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from docent.manifest_build.choice import PageChoice
+from docent.manifest_build.fences import fence_languages
 from docent.manifest_build.manifest import build
 from docent.manifest_build.meta import MetaError, PageMeta, front_matter
 from docent.manifest_build.options import ConfigError, record_options, site_config
@@ -47,6 +48,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._owners: set[str] = set()  # the panel's built files the owner has a file of their own for
         self._record: tuple[str, int] = ("auto", 0)
         self._choice = PageChoice()
+        self._languages: dict[str, dict[str, str]] = {}  # by src_uri: the languages its Markdown's fences name
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
@@ -110,6 +112,11 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         except MetaError as exc:
             raise PluginError(str(exc)) from exc
 
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        if self.config.enabled:
+            self._languages[page.file.src_uri] = fence_languages(markdown)
+        return None
+
     @event_priority(-50)  # after other plugins have changed the content: read what the visitor will see
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         if not self.config.enabled:
@@ -122,9 +129,14 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         path = page_path(page.url)
         record = options["record"] if options["record"] is not None else self._choice.chooses(src_uri)
         self._facts[src_uri] = read_page(
-            html, path=path, title=page.title or "", record=record, instructions=options["instructions"]
+            html, path=path, title=page.title or "", record=record, instructions=options["instructions"],
+            languages=self._languages.get(src_uri, {}),
         )
         return f"{CONTENT_START}{html}{CONTENT_END}"
+
+    def _is_record(self, page: Page) -> bool:
+        facts = self._facts.get(page.file.src_uri)
+        return facts is not None and facts.record
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
@@ -136,6 +148,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             order=self._order.get(page.file.src_uri, len(self._order)),
             **self._meta(page),
             src=page.file.src_uri,
+            langs=self._languages.get(page.file.src_uri, {}) if self._is_record(page) else {},
         ).tag()
         at = output.find("</head>")
         return output if at < 0 else output[:at] + tag + output[at:]

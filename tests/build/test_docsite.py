@@ -58,6 +58,9 @@ def test_every_code_block_of_the_markdown_reaches_the_record_line_for_line(built
     ]
     assert len(fences) > 100
     assert [f for f in fences if f not in codes] == []
+    # Material's highlighter writes no language into the HTML: each comes from its fence in the Markdown.
+    python = [b for s in bundle["record"] for b in s["blocks"] if b["kind"] == "code" and b["lang"] == "python"]
+    assert len(python) > 100
 
 
 def test_inline_code_keeps_the_spaces_around_it_and_is_noted_on_its_block(bundle) -> None:

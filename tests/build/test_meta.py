@@ -27,3 +27,10 @@ def test_front_matter_is_checked():
                 {"docent": {"instructions": 3}}):
         with pytest.raises(MetaError, match="x.md"):
             front_matter(bad, where="x.md")
+
+
+def test_the_tag_carries_the_languages_of_the_pages_fences_and_leaves_out_an_empty_map():
+    meta = PageMeta(page="quickstart", label="QuickStart", order=1, record=True, src="quickstart.md",
+                    langs={"8ff436def145": "python"})
+    assert PageMeta(**find(f"<html><head>{meta.tag()}</head></html>")) == meta
+    assert '"langs"' not in PageMeta(page="x", label="X", order=0).tag()

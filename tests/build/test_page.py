@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from docent.manifest_build.fences import code_key, fence_languages
 from docent.manifest_build.page import page_id, page_path, read_page
 from docent.schema import Block
 
@@ -200,3 +201,16 @@ def test_a_docs_page_reads_as_blocks_code_exact_and_never_split_into_prose() -> 
     assert multipart.blocks[2] == Block("item", "Send it with files=.", marker="2.", code=("files=",))
     assert multipart.blocks[3].text == "Open files in binary mode."
     assert [b.text for b in multipart.blocks[5:]] == ["pip", "pip install x", "uv", "uv add x", "a = 1\nb = 2"]
+
+
+def test_a_code_blocks_language_lost_by_the_highlighter_comes_from_the_markdowns_fence() -> None:
+    markdown = ("Send it:\n\n```python\nr = httpx.post(url)\n```\n\n!!! note\n    ``` {.bash title=\"shell\"}\n"
+                "    pip install httpx\n    ```\n\n```\nno language\n```\n")
+    languages = fence_languages(markdown)
+    assert languages == {code_key("r = httpx.post(url)"): "python", code_key("pip install httpx"): "bash"}
+    html = ('<p>Send it:</p><div class="highlight"><pre><span></span><code>r = httpx.post(url)\n</code></pre></div>'
+            '<div class="admonition note"><p class="admonition-title">Note</p><div class="highlight"><pre><span></span>'
+            '<code>pip install httpx\n</code></pre></div></div><pre><code>no language\n</code></pre>')
+    facts = read_page(html, path="/quickstart/", title="QuickStart", record=True, languages=languages)
+    assert [(b.kind, b.lang) for b in facts.record_sections[0].blocks if b.kind == "code"] == [
+        ("code", "python"), ("code", "bash"), ("code", "")]

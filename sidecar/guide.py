@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
-from docent.schema import LexiconEntry, Manifest, RecordSection
-
 from .answer.bundle import Bundle, BundleError, BundleSource
 from .answer.conversation import Conversation
 from .answer.events import StreamEvent
-from .answer.record_index import RecordIndex
 from .metrics import Metrics
 from .model.port import LanguageModel
 from .proof import ProofOfWork
@@ -188,19 +185,12 @@ class Guide:
     def fallback(self) -> LanguageModel:
         """The offline model that answers while the day's budget is spent or the model is down: it costs nothing."""
         if self._fallback is None:
+            from .offline import OfflineModel
             from .spending.factory import make_feature_model
 
-            model, parts = self.model(), BundleParts(self.bundle)
+            model = self.model()
             made = make_feature_model(
-                "guide",
-                model="offline",
-                api_key=None,
-                budget_usd=0.0,
-                bulkhead=self.settings.bulkhead,
-                record=parts.record,
-                manifest=parts.manifest,
-                lexicon=parts.lexicon,
-                search=parts.index,
+                "guide", OfflineModel(self.bundle), budget_usd=0.0, bulkhead=self.settings.bulkhead,
                 meter=model.meter if isinstance(model, FeatureModel) else None,
             )
             if isinstance(made, Off):  # "offline" always parses: this would be a bug in the factory
@@ -243,53 +233,21 @@ def model_factory_for(
     """The default: the model the settings name, behind the guide's own budget (kept in `budget_store`) and bulkhead."""
 
     def make(settings: Settings) -> LanguageModel | Off:
-        from .spending.factory import make_feature_model
+        from .spending.factory import Wiring, make_adapter, make_feature_model
 
-        parts = BundleParts(guide_bundle)
+        wiring = Wiring(
+            bundle=guide_bundle, api_key=settings.anthropic_api_key, openai_api_key=settings.openai_api_key,
+            replay_log=settings.replay_log, facts=facts(),
+        )
         model = make_feature_model(
-            "guide",
-            model=settings.model,
-            api_key=settings.anthropic_api_key,
-            budget_usd=settings.budget_usd,
-            bulkhead=settings.bulkhead,
-            record=parts.record,
-            manifest=parts.manifest,
-            lexicon=parts.lexicon,
-            search=parts.index,
-            replay_log=settings.replay_log,
-            openai_api_key=settings.openai_api_key,
+            "guide", make_adapter(settings.model, wiring), budget_usd=settings.budget_usd, bulkhead=settings.bulkhead,
             store=budget_store,
-            facts=facts(),
         )
         if isinstance(model, Off):
             logger.warning("The guide has no model: %s", model.reason)
         return model
 
     return make
-
-
-class BundleParts:
-    """The parts of the bundle a model reads, each read when asked (a rebuild is seen), empty while there is none."""
-
-    def __init__(self, bundle: Callable[[], Bundle | None]) -> None:
-        self._bundle = bundle
-
-    def record(self) -> Mapping[str, RecordSection]:
-        bundle = self._bundle()
-        return bundle.record if bundle is not None else {}
-
-    def manifest(self) -> Manifest:
-        bundle = self._bundle()
-        return bundle.manifest if bundle is not None else Manifest()
-
-    def lexicon(self) -> tuple[LexiconEntry, ...]:
-        bundle = self._bundle()
-        return bundle.lexicon if bundle is not None else ()
-
-    def index(self) -> RecordIndex | None:
-        """The record's index the bundle holds: the offline model ranks with the one search mode uses."""
-        bundle = self._bundle()
-        return bundle.index if bundle is not None else None
 
 
 def default_turn_factory(

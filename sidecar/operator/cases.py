@@ -78,13 +78,11 @@ def make_model(name: str, case: Case, bundle: Bundle) -> LanguageModel:
         return ReplayModel(case.script)
     if name.startswith("replay:"):
         return ReplayModel(Path(name.split(":", 1)[1]))
-    from ..spending.factory import Off, make_feature_model
+    from ..spending.factory import Off, Wiring, make_adapter, make_feature_model
 
-    model = make_feature_model(
-        "eval", model=name, api_key=os.environ.get("ANTHROPIC_API_KEY"), budget_usd=5.0, bulkhead=4,
-        record=lambda: bundle.record, manifest=lambda: bundle.manifest, lexicon=lambda: bundle.lexicon, search=lambda: bundle.index,
-        replay_log=None, openai_api_key=os.environ.get("OPENAI_API_KEY"),
-    )
+    wiring = Wiring(bundle=lambda: bundle, api_key=os.environ.get("ANTHROPIC_API_KEY"),
+                    openai_api_key=os.environ.get("OPENAI_API_KEY"))
+    model = make_feature_model("eval", make_adapter(name, wiring), budget_usd=5.0, bulkhead=4)
     if isinstance(model, Off):
         raise SystemExit(f"No model {name!r}: {model.reason}")
     return model

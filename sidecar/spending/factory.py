@@ -16,7 +16,7 @@ reserves nothing; metering stands outside both, so it counts their refusals too.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncGenerator, Callable, Mapping
+from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, replace
 from functools import reduce
 from pathlib import Path
@@ -24,10 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from docent.schema import Manifest, RecordSection
-
-from ..answer.lexicon import Entries
-from ..answer.record_index import RecordIndex
 from ..model.absent import MESSAGE as ABSENT
 from ..model.models import UnknownModel, spec_for
 from ..model.port import LanguageModel, ModelEvent, ModelRequest, ModelSpec
@@ -39,6 +35,7 @@ from .template import ModelDecorator
 
 if TYPE_CHECKING:
     from ..model.catalogue import ModelFacts
+    from ..offline.source import Source
 
 KINDS = ("offline", "anthropic:<model id>", "openai:<base url>#<model>", "replay:<path>[#<model id>]", "absent")
 
@@ -168,23 +165,21 @@ class FeatureModel(ModelDecorator):
 
 @dataclass(frozen=True)
 class Wiring:
-    """What the adapters are built from: keys, the client, the record's getters, the Models API's facts."""
+    """What the adapters are built from: the loaded bundle (the offline model's, read once per request), the keys,
+    the client, the replay log, the Models API's facts."""
 
-    api_key: str | None
-    record: Callable[[], Mapping[str, RecordSection]]
-    replay_log: Path | None
-    client: httpx.AsyncClient | None
+    bundle: Callable[[], Source | None] = lambda: None
+    api_key: str | None = None
     openai_api_key: str | None = None
-    manifest: Callable[[], Manifest] | None = None
-    lexicon: Callable[[], Entries] | None = None
+    client: httpx.AsyncClient | None = None
+    replay_log: Path | None = None
     facts: ModelFacts | None = None
-    search: Callable[[], RecordIndex | None] | None = None  # the bundle's record index, shared
 
 
 def _offline_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
-    from ..model.offline import OfflineModel
+    from ..offline import OfflineModel
 
-    return OfflineModel(wiring.record, manifest=wiring.manifest, lexicon=wiring.lexicon, search=wiring.search)
+    return OfflineModel(wiring.bundle)
 
 
 def _anthropic_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
@@ -231,52 +226,27 @@ ADAPTERS: dict[str, Callable[[ModelChoice, Wiring], LanguageModel | Off]] = {
 }
 
 
-def make_adapter(
-    choice: ModelChoice,
-    *,
-    api_key: str | None,
-    record: Callable[[], Mapping[str, RecordSection]],
-    replay_log: Path | None,
-    client: httpx.AsyncClient | None,
-    openai_api_key: str | None = None,
-    manifest: Callable[[], Manifest] | None = None,
-    lexicon: Callable[[], Entries] | None = None,
-    search: Callable[[], RecordIndex | None] | None = None,
-    facts: ModelFacts | None = None,
-) -> LanguageModel | Off:
-    """The bare adapter a model choice names, or why there is none; `facts` (the Models API's) inform the table's row."""
-    wiring = Wiring(api_key, record, replay_log, client, openai_api_key, manifest, lexicon, facts, search)
+def make_adapter(model: str | ModelChoice, wiring: Wiring) -> LanguageModel | Off:
+    """The bare adapter a model string (or a parsed choice) names, built from `wiring`, or why there is none."""
+    try:
+        choice = parse_model_string(model) if isinstance(model, str) else model
+    except ModelStringError as exc:
+        return Off(str(exc))
     return ADAPTERS.get(choice.kind, _absent_adapter)(choice, wiring)
 
 
 def make_feature_model(
     feature: str,
+    adapter: LanguageModel | Off,
     *,
-    model: str,
-    api_key: str | None,
     budget_usd: float,
     bulkhead: int,
-    record: Callable[[], Mapping[str, RecordSection]],
-    manifest: Callable[[], Manifest] | None = None,
-    lexicon: Callable[[], Entries] | None = None,
-    search: Callable[[], RecordIndex | None] | None = None,
-    replay_log: Path | None = None,
-    client: httpx.AsyncClient | None = None,
-    openai_api_key: str | None = None,
     meter: Meter | None = None,
     store: BudgetStore | None = None,
     clock: Callable[[], float] = time.time,
-    facts: ModelFacts | None = None,
 ) -> FeatureModel | Off:
-    """`feature`'s model: metering(bulkhead(budget(adapter))), or Off with the reason."""
-    try:
-        choice = parse_model_string(model)
-    except ModelStringError as exc:
-        return Off(str(exc))
-    adapter = make_adapter(
-        choice, api_key=api_key, record=record, replay_log=replay_log, client=client, openai_api_key=openai_api_key,
-        manifest=manifest, lexicon=lexicon, search=search, facts=facts,
-    )
+    """`feature`'s model around a built adapter, as httpx's client takes a transport: metering(bulkhead(budget(
+    adapter))); an adapter that is Off stays Off, with its reason."""
     if isinstance(adapter, Off):
         return adapter
     return guard(adapter, feature=feature, budget_usd=budget_usd, bulkhead=bulkhead, meter=meter, store=store, clock=clock)
@@ -310,5 +280,5 @@ def guard(
 
 __all__ = [
     "ADAPTERS", "PARSERS", "FeatureModel", "ModelChoice", "ModelStringError", "Off", "Wiring", "guard",
-    "make_feature_model", "parse_model_string",
+    "make_adapter", "make_feature_model", "parse_model_string",
 ]

@@ -70,11 +70,11 @@ def defined(where: str) -> bool:
 
 
 def limited_app(tmp_path: Path) -> Any:
-    from docent.sidecar.model.offline import OfflineModel
+    from docent.sidecar.offline import OfflineModel
 
     bundle = write_hand_bundle(tmp_path)
     rates = {f"rate_{n}": TWO for n in ("address", "conversation", "overall", "start", "read")}
-    model = guarded(OfflineModel(lambda: {}))
+    model = guarded(OfflineModel.of({}))
     return app_with(bundle, model, metrics_token="a-token", mcp=True, rate_mcp=TWO, rate_mcp_ask=TWO, **rates)
 
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 
 from docent.sidecar.app import create_app
-from docent.sidecar.model.offline import OfflineModel
+from docent.sidecar.offline import OfflineModel
 
 from ..attack.harness import guarded
 from ..attack.harness import settings as sidecar_settings
@@ -27,7 +27,7 @@ def _app() -> object:
     from docent.sidecar.answer.bundle import Bundle
 
     record = Bundle.load(_bundle).record
-    return create_app(sidecar_settings(_bundle), model_factory=lambda _s: guarded(OfflineModel(lambda: record), bulkhead=64))
+    return create_app(sidecar_settings(_bundle), model_factory=lambda _s: guarded(OfflineModel.of(record), bulkhead=64))
 
 
 # A body past the size limit is refused with 413 before it is read: a documented rejection of bad data.

@@ -137,3 +137,46 @@ def test_the_core_rule_catches_the_edge_a_library_and_the_model_beyond_its_port(
         "from docent.sidecar.routes import guide", "import starlette.responses", "from redis import Redis",
         "from docent.sidecar.model import anthropic", "from docent.sidecar.model.offline import Offline",
         "import prometheus_client"]
+
+
+# The model port (sidecar/model/: the port, the wire pieces, the adapters) is the bottom of the sidecar: the core and
+# the edge import it, and it imports nothing of the sidecar above itself, nor the bundle's nouns (an adapter speaks
+# the port's requests and events only). The offline model, which reads the record, is a room of its own (offline/).
+PORT = "docent.sidecar.model"
+
+
+def _above_the_port(root: Path, path: Path) -> list[str]:
+    package = ["docent", *path.relative_to(root).parent.parts]
+    where = path.relative_to(root).as_posix()
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+            modules = [".".join(p for p in (base, node.module or "") if p)]
+        else:
+            continue
+        out += [f"{where}:{node.lineno}: {m}" for m in modules
+                if m.split(".")[0] == "docent" and not (m == PORT or m.startswith(PORT + "."))]
+    return out
+
+
+def test_the_model_port_imports_nothing_above_itself() -> None:
+    port = sorted((ROOT / "sidecar" / "model").rglob("*.py"))
+    assert any(p.name == "port.py" for p in port)
+    found = [r for path in port for r in _above_the_port(ROOT, path)]
+    assert not found, "the model port reaches above itself:\n" + "\n".join(found)
+
+
+def test_the_port_rule_catches_the_core_the_edge_and_the_schema(tmp_path: Path) -> None:
+    model = tmp_path / "sidecar" / "model"
+    model.mkdir(parents=True)
+    bad = model / "bad.py"
+    bad.write_text("from ..answer.lexicon import Lexicon\nfrom docent.schema import Page\nimport docent.sidecar.guide\n"
+                   "def later() -> None:\n    from ..offline import OfflineModel\n")
+    good = model / "good.py"
+    good.write_text("import httpx\nfrom .port import ModelRequest\nfrom . import wire\nfrom docent.sidecar.model.retry import Retry\n")
+    found = _above_the_port(tmp_path, bad) + _above_the_port(tmp_path, good)
+    assert [f.split(": ", 1)[1] for f in found] == [
+        "docent.sidecar.answer.lexicon", "docent.schema", "docent.sidecar.guide", "docent.sidecar.offline"]

@@ -9,8 +9,8 @@ import pytest
 
 from docent.schema import Experiment, Page, plain
 from docent.sidecar.answer.bundle import Bundle, BundleError, BundleSource
-from docent.sidecar.model.offline import OfflineModel
-from docent.sidecar.spending.factory import FeatureModel, make_feature_model
+from docent.sidecar.offline import Loaded, OfflineModel
+from docent.sidecar.spending.factory import FeatureModel, Wiring, make_adapter, make_feature_model
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"
 BUNDLE = Bundle.load(EVALS / "bundle.json")
@@ -56,10 +56,9 @@ def test_a_bundle_that_lacks_a_key_is_refused_with_the_file_and_the_rebuild(tmp_
 
 def test_the_offline_model_ranks_with_the_bundles_own_index() -> None:
     model = make_feature_model(
-        "guide", model="offline", api_key=None, budget_usd=0.0, bulkhead=4, record=lambda: BUNDLE.record,
-        manifest=lambda: BUNDLE.manifest, lexicon=lambda: BUNDLE.lexicon, search=lambda: BUNDLE.index,
+        "guide", make_adapter("offline", Wiring(bundle=lambda: BUNDLE)), budget_usd=0.0, bulkhead=4
     )
     assert isinstance(model, FeatureModel) and isinstance(model.adapter, OfflineModel)
-    assert model.adapter.index()[0] is BUNDLE.index
-    alone = OfflineModel(lambda: BUNDLE.record, manifest=lambda: BUNDLE.manifest, lexicon=lambda: BUNDLE.lexicon)
-    assert alone.index()[0] is not BUNDLE.index  # a record given alone is indexed by the model itself
+    assert model.adapter.source() is BUNDLE  # its index and matcher are the bundle's: no second index
+    alone = Loaded(BUNDLE.record, BUNDLE.manifest, BUNDLE.lexicon)
+    assert OfflineModel(lambda: alone).source().index is alone.index is not BUNDLE.index  # a record given alone is indexed once

@@ -578,10 +578,10 @@ async def test_the_page_text_reaches_the_model_fenced_and_nothing_in_it_opens_or
 @pytest.mark.anyio
 async def test_the_offline_model_reads_the_notes_and_results_words(tmp_path: Path) -> None:
     """It reads the page note's heading and a pick's result as the turn writes them, "visitor" and all."""
-    from docent.sidecar.model.offline import OfflineModel
+    from docent.sidecar.offline import OfflineModel
 
     rig = Rig(tmp_path, [])
-    rig.model = OfflineModel(lambda: BUNDLE.record, manifest=lambda: BUNDLE.manifest, lexicon=lambda: BUNDLE.lexicon)
+    rig.model = OfflineModel(lambda: BUNDLE)
     await rig.ask(Ask(question="What did she do on 3-D Secure?", screen={"page": "cases-3ds"}))
     calls = [b["name"] for m in rig.conversation.messages if m["role"] == "assistant" for b in m["content"] if b["type"] == "tool_use"]
     assert calls == []  # the note says the visitor has the page open: nothing to open

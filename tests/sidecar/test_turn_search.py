@@ -103,9 +103,9 @@ async def test_the_offline_model_answers_from_the_sections_it_was_given(question
     import time
 
     from docent.sidecar.answer.conversation import Conversation
-    from docent.sidecar.model.offline import OfflineModel
+    from docent.sidecar.offline import OfflineModel
 
-    model = OfflineModel(lambda: SEARCHED.record, manifest=lambda: SEARCHED.manifest, lexicon=lambda: SEARCHED.lexicon)
+    model = OfflineModel(lambda: SEARCHED)
     conversation = Conversation("token", time.time())
     turn = Turn(bundle=SEARCHED, model=model, policy=AnswerPolicy())
     events = [e async for e in turn.run(conversation, Ask(question=question, screen=ON_HOME))]
@@ -115,9 +115,9 @@ async def test_the_offline_model_answers_from_the_sections_it_was_given(question
 
 
 def test_the_offline_model_cites_no_section_outside_those_allowed() -> None:
-    from docent.sidecar.model.offline import OfflineModel
+    from docent.sidecar.offline import OfflineModel
 
-    model = OfflineModel(lambda: SEARCHED.record, manifest=lambda: SEARCHED.manifest, lexicon=lambda: SEARCHED.lexicon)
+    model = OfflineModel(lambda: SEARCHED)
     assert "[[roles-alderway-leading]]" in " ".join(model.answer("Has she led a team?")[0])
     said = " ".join(model.answer("Has she led a team?", allowed=["how-review", "how-teams"])[0])
     assert "roles-alderway-leading" not in said

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from docent.schema import Experiment, Field, Manifest, Offer, Option, Page, Part, Preset, Tour
-from docent.sidecar.model.gestures import gestures
+from docent.sidecar.offline.gestures import gestures
 
 MANIFEST = Manifest(
     tours=(

@@ -8,8 +8,8 @@ import pytest
 
 from docent.schema import Manifest, Owner, Tour
 from docent.schema import RecordSection as Section
-from docent.sidecar.model.offline import OfflineModel
 from docent.sidecar.model.port import ModelRequest, Stop, TextDelta, ToolCall, Usage
+from docent.sidecar.offline import Loaded, OfflineModel
 
 from .streams import collect
 
@@ -35,7 +35,7 @@ def ask(question: str, *, tools: list | None = None, messages: list | None = Non
 
 
 async def answer(question: str, **kw) -> tuple[str, list]:
-    events, exc = await collect(OfflineModel(lambda: RECORD).stream(ask(question, **kw)))
+    events, exc = await collect(OfflineModel.of(RECORD).stream(ask(question, **kw)))
     assert exc is None
     return "".join(e.text for e in events if isinstance(e, TextDelta)), events
 
@@ -61,7 +61,7 @@ OWNER = Manifest(owner=Owner("Jo Lind", "Jo", "he"))
 
 
 async def told(question: str, manifest: Manifest | None = None) -> str:
-    model = OfflineModel(lambda: RECORD, manifest=lambda: manifest or OWNER)
+    model = OfflineModel.of(RECORD, manifest=manifest or OWNER)
     events, exc = await collect(model.stream(ask(question)))
     assert exc is None
     return "".join(e.text for e in events if isinstance(e, TextDelta))
@@ -87,7 +87,7 @@ async def test_what_did_he_do_answers_with_his_own_work_and_results_with_the_fig
         "results": Section("results", "case", "Results", "The 3-D Secure rollout went well. "
                            "Abandoned challenges fell from 14 % to 4.2 % in a quarter.", "/case/#results"),
     }
-    model = OfflineModel(lambda: record, manifest=lambda: OWNER)
+    model = OfflineModel.of(record, manifest=OWNER)
 
     async def say(question: str) -> list[str]:
         events, _ = await collect(model.stream(ask(question)))
@@ -132,7 +132,7 @@ async def test_a_question_that_asks_where_opens_the_page_when_the_tool_is_offere
 @pytest.mark.anyio
 async def test_a_rebuilt_record_is_picked_up():
     records = [RECORD]
-    model = OfflineModel(lambda: records[0])
+    model = OfflineModel(lambda: Loaded(records[0]))
     events, _ = await collect(model.stream(ask("Does he know Rust?")))
     assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "[[none]]"
     records[0] = {**RECORD, "rust": Section("rust", "roles", "Rust", "He wrote the ledger service in Rust.", "/roles/#rust")}
@@ -151,7 +151,7 @@ async def test_we_is_told_as_the_team_and_a_flattened_table_is_no_sentence():
             "/cases/payments/#results",
         )
     }
-    events, exc = await collect(OfflineModel(lambda: record).stream(ask("How did they roll out the new flow?")))
+    events, exc = await collect(OfflineModel.of(record).stream(ask("How did they roll out the new flow?")))
     assert exc is None
     text = "".join(e.text for e in events if isinstance(e, TextDelta))
     assert "The team rolled out the new flow" in text
@@ -170,7 +170,7 @@ async def test_show_opens_the_page_the_question_names():
 async def test_asked_to_act_it_calls_the_tools_and_says_none_of_its_own():
     manifest = Manifest(tours=(Tour("first-visit", "A first visit", ()),))
     tools = [{"name": "start_tour", "input_schema": {}}]
-    events, exc = await collect(OfflineModel(lambda: RECORD, manifest=lambda: manifest).stream(ask("Give me a tour", tools=tools)))
+    events, exc = await collect(OfflineModel.of(RECORD, manifest=manifest).stream(ask("Give me a tour", tools=tools)))
     assert exc is None
     assert [e for e in events if isinstance(e, TextDelta)] == []  # not "[[none]]": the tour is the answer
     assert [(c.name, c.input) for c in events if isinstance(c, ToolCall)] == [("start_tour", {"id": "first-visit"})]
@@ -179,7 +179,7 @@ async def test_asked_to_act_it_calls_the_tools_and_says_none_of_its_own():
 
 @pytest.mark.anyio
 async def test_the_call_after_its_tools_ran_says_nothing_more_and_ends_the_turn():
-    model = OfflineModel(lambda: RECORD)
+    model = OfflineModel.of(RECORD)
     first = ask("Where is the memory leak lab?", tools=[SHOW_PAGE])
     events, _ = await collect(model.stream(first))
     call = next(e for e in events if isinstance(e, ToolCall))
@@ -217,7 +217,7 @@ LEXICON = [{"term": "Kubernetes", "aliases": ["K8s", "kube"]}, {"term": "Rust", 
 
 
 async def said(question: str, *, page: str | None = None) -> str:
-    model = OfflineModel(lambda: CASE, manifest=lambda: OWNER, lexicon=lambda: LEXICON)
+    model = OfflineModel.of(CASE, manifest=OWNER, lexicon=LEXICON)
     note = [{"role": "user", "content": f"## The page the visitor has open: {page}"}] if page else []
     events, exc = await collect(model.stream(ask(question, messages=note)))
     assert exc is None
@@ -265,7 +265,7 @@ async def test_a_sections_title_and_the_open_page_say_what_it_answers():
 
 
 def test_a_long_sentence_is_said_to_its_first_clause_and_a_flattened_table_not_at_all():
-    from docent.sidecar.model.quotes import quotes
+    from docent.sidecar.offline.quotes import quotes
 
     long = ("I designed the authentication decision service, a Spring Boot service that the vendor calls for every "
             "request: it reads the cardholder's devices, recent payments and merchant history from PostgreSQL and "
@@ -297,7 +297,7 @@ DOCS_SHOW_PAGE = {
 
 
 async def docs_answer(question: str, manifest: Manifest = DOCS) -> tuple[str, list]:
-    model = OfflineModel(lambda: DOCS_RECORD, manifest=lambda: manifest)
+    model = OfflineModel.of(DOCS_RECORD, manifest=manifest)
     events, exc = await collect(model.stream(ask(question, tools=[DOCS_SHOW_PAGE])))
     assert exc is None
     return "".join(e.text for e in events if isinstance(e, TextDelta)), events

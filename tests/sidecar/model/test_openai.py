@@ -155,10 +155,9 @@ def test_tool_choice_is_always_said_and_a_rejected_calls_result_stays_marked_as_
 
 
 def test_an_openai_model_sends_the_note_in_the_users_message():
-    from docent.sidecar.spending.factory import make_adapter, parse_model_string
+    from docent.sidecar.spending.factory import Wiring, make_adapter
 
-    adapter = make_adapter(parse_model_string("openai:http://127.0.0.1:8080/v1#gemma"), api_key=None, record=dict,
-                           replay_log=None, client=None)
+    adapter = make_adapter("openai:http://127.0.0.1:8080/v1#gemma", Wiring())
     assert isinstance(adapter, OpenAIModel) and adapter.spec.mid_system is False
 
 

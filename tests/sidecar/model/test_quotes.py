@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from docent.schema import Block, RecordSection
-from docent.sidecar.model.quotes import quotes
+from docent.sidecar.offline.quotes import quotes
 
 
 def test_sentences_are_split_in_prose_only_never_inside_code() -> None:

@@ -11,6 +11,7 @@ from docent.sidecar.model.anthropic import AnthropicModel
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.openai import OpenAIModel
 from docent.sidecar.model.port import BulkheadFull, ModelRequest, Overloaded, TextDelta, Usage
+from docent.sidecar.offline import Loaded
 from docent.sidecar.spending.factory import (
     ADAPTERS,
     KINDS,
@@ -18,6 +19,8 @@ from docent.sidecar.spending.factory import (
     FeatureModel,
     ModelStringError,
     Off,
+    Wiring,
+    make_adapter,
     make_feature_model,
     parse_model_string,
 )
@@ -28,9 +31,9 @@ from .fakes import REQUEST, SPEC, USAGE, drain, fake_model
 RECORD = {"roles-acme": Section("roles-acme", "roles", "Acme", "He led the platform team at Acme.", "/roles/#roles-acme")}
 
 
-def make(model: str, **kw) -> FeatureModel | Off:
-    args = dict(api_key=None, budget_usd=1.0, bulkhead=4, record=lambda: RECORD, replay_log=None)
-    return make_feature_model("guide", model=model, **{**args, **kw})
+def make(model: str, *, budget_usd: float = 1.0, bulkhead: int = 4, **wiring) -> FeatureModel | Off:
+    adapter = make_adapter(model, Wiring(**{"bundle": lambda: Loaded(RECORD), **wiring}))
+    return make_feature_model("guide", adapter, budget_usd=budget_usd, bulkhead=bulkhead)
 
 
 @pytest.mark.parametrize(

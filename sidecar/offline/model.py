@@ -18,18 +18,18 @@ from docent.schema import Manifest, RecordSection
 
 from ..answer.excerpts import excerpted
 from ..answer.lexicon import Entries, Lexicon, entries_of
-from ..answer.record_index import RecordIndex
 from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import stem, terms
+from ..model.models import spec_for
+from ..model.port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
+from ..model.question import asked, calls_since_question
+from ..model.wire import anthropic_body, body_bytes
 from .gestures import Gestures
-from .models import spec_for
-from .port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
-from .question import asked, calls_since_question
 from .quotes import quotes
+from .source import Loaded, Source
 from .synonyms import table
 from .voice import Voice
 from .weighing import Vocabulary, Weighed
-from .wire import anthropic_body, body_bytes
 
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
@@ -59,38 +59,42 @@ FILLER_WORDS = 6  # a sentence taken for context, not for a match, says somethin
 SAID = 3  # sentences in an answer
 
 
+NONE = ["[[none]]"]
+Ranked = list[tuple[float, RecordSection]]
+Calls = list[tuple[str, dict[str, Any]]]
+
+
 class OfflineModel:
-    """The embedded model. `record` and `manifest` are read at each call, so a rebuilt site is answered from at once.
+    """The embedded model, handed the loaded bundle once per request (`bundle()`, the guide's, which sees a rebuilt
+    site at once): it ranks with the bundle's own record index and finds technologies with its own matcher."""
 
-    `search`: the record's index as the bundle holds it (`Bundle.index`), shared with search mode; without it (a
-    record given alone, as in tests) the model indexes the record itself.
-    """
-
-    def __init__(
-        self,
-        record: Callable[[], Mapping[str, RecordSection]],
-        *,
-        manifest: Callable[[], Manifest] | None = None,
-        lexicon: Callable[[], Entries] | None = None,
-        search: Callable[[], RecordIndex | None] | None = None,
-    ) -> None:
-        self.record = record
-        self.manifest = manifest or Manifest
-        self.lexicon = lexicon or tuple
-        self.search = search or (lambda: None)
+    def __init__(self, bundle: Callable[[], Source | None]) -> None:
+        self.bundle = bundle
         self.spec = spec_for("offline")
-        self._index: tuple[Mapping[str, RecordSection], RecordIndex, Vocabulary] | None = None
-        self._lex: tuple[Entries, tuple[Lexicon, Mapping[str, list[str]]]] | None = None
+        self._vocabulary: tuple[Mapping[str, RecordSection], Vocabulary] | None = None
+        self._names: tuple[Lexicon, Mapping[str, list[str]]] | None = None
 
-    def index(self) -> tuple[RecordIndex, Vocabulary]:
-        record = self.record()
-        if self._index is None or self._index[0] is not record:  # a rebuilt bundle is a new record
-            search = self.search() or RecordIndex.of(record, lexicon=self.lexicon(), manifest=self.manifest())
-            self._index = (record, search, Vocabulary.build(record))
-        return self._index[1], self._index[2]
+    @classmethod
+    def of(cls, record: Mapping[str, RecordSection], *, manifest: Manifest | None = None, lexicon: Entries = ()) -> OfflineModel:
+        """A model of a record given alone, its index made once (tests, benches)."""
+        loaded = Loaded(record, manifest or Manifest(), lexicon)
+        return cls(lambda: loaded)
 
-    def voice(self) -> Voice:
-        return Voice.of(self.manifest())
+    def source(self) -> Source:
+        return self.bundle() or EMPTY
+
+    def vocabulary(self, source: Source) -> Vocabulary:
+        """The record's words, counted once per record (a rebuilt bundle is a new record)."""
+        if self._vocabulary is None or self._vocabulary[0] is not source.record:
+            self._vocabulary = (source.record, Vocabulary.build(source.record))
+        return self._vocabulary[1]
+
+    def _lexicon(self, source: Source) -> tuple[Lexicon, Mapping[str, list[str]]]:
+        """The bundle's matcher and each term's names, made once per matcher."""
+        matcher = source.matcher
+        if self._names is None or self._names[0] is not matcher:
+            self._names = (matcher, {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries_of(source.lexicon)})
+        return self._names
 
     def answer(
         self,
@@ -101,6 +105,7 @@ class OfflineModel:
         request: bool = False,
         quiet: Collection[str] = (),
         allowed: Collection[str] | None = None,
+        source: Source | None = None,
     ) -> tuple[list[str], RecordSection | None]:
         """The sentences for a question, each with its citation, and the section they come from most.
 
@@ -110,116 +115,148 @@ class OfflineModel:
         words (those that named the offer it asks for: "could they introduce us?" asks nothing of the record).
         `allowed` (the record searched): the sections the conversation was given, the only ones it may cite.
         """
-        search, index = self.index()
-        record = self.record()
-        if allowed is not None:
-            record = {sid: record[sid] for sid in allowed if sid in record}
-            if not record:
-                return ["[[none]]"], None
-        asked = Weighed.of(question, index, self._lexicon(), self.manifest(), request=request, quiet=quiet)
-        found = search.search(asked.query, limit=8 if page is None and allowed is None else len(search))
-        ranked = [(score * (HERE if here is not None and record[sid].page == here else 1.0), record[sid])
-                  for sid, score in found if sid in record]
-        ranked.sort(key=lambda r: -r[0])
-        if page is not None:
-            ranked = [(score, s) for score, s in ranked if s.page == page][:8]
-            if not ranked:  # nothing the question names: the page's own opening says what it is
-                ranked = [(1.0, s) for s in list(record.values()) if s.page == page][:1]
-        if not asked.weight or not ranked or ranked[0][0] <= 0:
-            return ["[[none]]"], None
-        best_score, best = ranked[0]
-        top = [(score, section) for score, section in ranked[:8] if score >= best_score / 2]
-        if page is None and (asked.lacking or max(asked.answers(index.doc(s)) for _, s in top) < COVERAGE):
-            return ["[[none]]"], None
-        voice = self.voice()
-        chosen: list[str] = []
-        used: set[str] = set()
-        picked = _pick(top, asked, _wanted(question), best_score)
-        if page is not None and not picked and not asked.covered(terms(best.text)):
-            # nothing on the page says the question's words (its label matched): the page's opening says what it is
-            best = next(s for s in record.values() if s.page == page)
-        for m in picked:
-            told = voice.tell(m[3])
-            if told not in used:  # the same words in two sections are said once
-                used.add(told)
-                chosen.append(f"{told} [[{m[4].id}]]")
-        # a match in the title alone: the section's own opening sentences give it context
-        for sentence in quotes(best):
-            if len(chosen) >= 2:
-                break
-            told = voice.tell(sentence)
-            if told not in used and len(sentence.split()) >= FILLER_WORDS:
-                used.add(told)
-                chosen.append(f"{told} [[{best.id}]]")
-        if len(chosen) < 2:
-            chosen += self._pointer(best, set(asked.weight))
-        return chosen[: SAID + 1], best
-
-    def _lexicon(self) -> tuple[Lexicon, Mapping[str, list[str]]]:
-        """The lexicon's matcher and each term's names, built once per lexicon."""
-        entries = self.lexicon()
-        if self._lex is None or self._lex[0] is not entries:
-            names = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries_of(entries)}
-            self._lex = (entries, (Lexicon(entries), names))
-        return self._lex[1]
-
-    @staticmethod
-    def _pointer(section: RecordSection, query: set[str]) -> list[str]:
-        words = [w for w in WORD.findall(section.text) if stem(w) in query and len(w) > 2 and not w.isdigit()]
-        if not words:
-            return []
-        return [f'The section "{section.title}" has more on {words[0]}. [[{section.id}]]']
+        source = source or self.source()
+        record = source.record if allowed is None else {sid: source.record[sid] for sid in allowed if sid in source.record}
+        if not record:
+            return NONE, None
+        vocabulary = self.vocabulary(source)
+        asked = Weighed.of(question, vocabulary, self._lexicon(source), source.manifest, request=request, quiet=quiet)
+        limit = 8 if page is None and allowed is None else len(source.index)
+        ranked = _ranked(source.index.search(asked.query, limit=limit), record, page=page, here=here)
+        if not _answerable(asked, ranked, vocabulary, page):
+            return NONE, None
+        return _told(question, asked, ranked, record, page, Voice.of(source.manifest)), ranked[0][1]
 
     async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
         yield Usage(input_tokens=prompt)
-        question = asked(request)
-        offered = {t.get("name", "") for t in request.tools}
-        manifest = self.manifest()
+        source = self.source()
         if calls_since_question(request):
-            # After its own calls ran there is nothing more to say, unless the visitor picked from its card.
-            picked = _picked(request)
-            calls = Gestures(manifest, record=self.record()).read(question, offered, picked=picked) if picked else []
-            if calls and calls[0][0] in CARDS:
-                calls = []  # asked which once: it does not ask again
-            for event in _calls(calls, start=1 + _made(request)):
-                yield event
-            yield Stop("tool_use" if calls else "end_turn")
-            return
-        kind, calls = Gestures(manifest, record=self.record()).recognise(question, offered)
-        shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
-        here = _open_page(request, manifest)
-        # Shown a page or a part, it says what the record says there; asked a question (or to run), it
-        # answers from the record. A part is asked about by its own label too: what the page says of it.
-        parts = {p.id: p.label for p in manifest.parts}
-        about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
-        sentences, best = self.answer(about, page=shown if kind in SHOWS else None, here=shown or here,
-                                      request=bool(kind), quiet=_offer_words(question, calls, manifest),
-                                      allowed=excerpted(request.messages))
-        if kind in SHOWS:
-            sentences = sentences[:2]
-        elif not calls and best is not None and "show_page" in offered and (
-            manifest.kind != "docs" or SHOW.search(question)
-        ):
-            # the page a fact is on, opened when the visitor is elsewhere (or asks where it is); on documentation
-            # only when asked, since each citation links to its section already
-            target = _page_to_show(request, best, question) if SHOW.search(question) else best.page
-            if target is not None and target != here:
-                calls = [("show_page", {"id": target})]
-        # asked to act, not to answer, the actions speak, in the manifest's words: "send me her CV" wants the CV;
-        # "would she fit the role?" asks, and the offer comes with what the record says
-        errand = kind in ERRANDS or (kind == "offer" and not QUESTION.search(question))
-        if calls and (sentences == ["[[none]]"] or errand or calls[0][0] in CARDS):
-            sentences = []
-        for i, sentence in enumerate(sentences):
-            yield TextDelta(sentence if i == 0 else " " + sentence)
-        yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
+            calls = _after_calls(request, source)
+            sentences: list[str] = []
+        else:
+            sentences, calls = self._reply(request, source)
+            for i, sentence in enumerate(sentences):
+                yield TextDelta(sentence if i == 0 else " " + sentence)
+            yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
         for event in _calls(calls, start=1 + _made(request)):
             yield event
         yield Stop("tool_use" if calls else "end_turn")
 
+    def _reply(self, request: ModelRequest, source: Source) -> tuple[list[str], Calls]:
+        """A question's sentences and calls: shown a page or a part, what the record says there; asked a question
+        (or to run), the answer from the record."""
+        question, manifest = asked(request), source.manifest
+        offered = {t.get("name", "") for t in request.tools}
+        kind, calls = Gestures(manifest, record=source.record).recognise(question, offered)
+        shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
+        here = _open_page(request, manifest)
+        # A part is asked about by its own label too: what the page says of it.
+        parts = {p.id: p.label for p in manifest.parts}
+        about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
+        sentences, best = self.answer(about, page=shown if kind in SHOWS else None, here=shown or here,
+                                      request=bool(kind), quiet=_offer_words(question, calls, manifest),
+                                      allowed=excerpted(request.messages), source=source)
+        if kind in SHOWS:
+            sentences = sentences[:2]
+        elif not calls and best is not None:
+            calls = _show_where(request, best, question, here, manifest, offered)
+        # asked to act, not to answer, the actions speak, in the manifest's words: "send me her CV" wants the CV;
+        # "would she fit the role?" asks, and the offer comes with what the record says
+        errand = kind in ERRANDS or (kind == "offer" and not QUESTION.search(question))
+        if calls and (sentences == NONE or errand or calls[0][0] in CARDS):
+            sentences = []
+        return sentences, calls
+
     async def aclose(self) -> None:
         return None
+
+
+EMPTY = Loaded()
+
+
+def _after_calls(request: ModelRequest, source: Source) -> Calls:
+    """After its own calls ran there is nothing more to say, unless the visitor picked from its card."""
+    picked = _picked(request)
+    if not picked:
+        return []
+    offered = {t.get("name", "") for t in request.tools}
+    calls = Gestures(source.manifest, record=source.record).read(asked(request), offered, picked=picked)
+    return [] if calls and calls[0][0] in CARDS else calls  # asked which once: it does not ask again
+
+
+def _show_where(
+    request: ModelRequest, best: RecordSection, question: str, here: str | None, manifest: Manifest, offered: set[str]
+) -> Calls:
+    """The page a fact is on, opened when the visitor is elsewhere (or asks where it is); on documentation only
+    when asked, since each citation links to its section already."""
+    if "show_page" not in offered or (manifest.kind == "docs" and not SHOW.search(question)):
+        return []
+    target = _page_to_show(request, best, question) if SHOW.search(question) else best.page
+    return [("show_page", {"id": target})] if target is not None and target != here else []
+
+
+def _ranked(found: list[tuple[str, float]], record: Mapping[str, RecordSection], *, page: str | None, here: str | None) -> Ranked:
+    """The index's hits within `record`, those on the open page leaning ahead; with `page`, that page's only."""
+    ranked = [(score * (HERE if here is not None and record[sid].page == here else 1.0), record[sid])
+              for sid, score in found if sid in record]
+    ranked.sort(key=lambda r: -r[0])
+    if page is None:
+        return ranked
+    ranked = [(score, s) for score, s in ranked if s.page == page][:8]
+    # nothing the question names: the page's own opening says what it is
+    return ranked or [(1.0, s) for s in list(record.values()) if s.page == page][:1]
+
+
+def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: str | None) -> bool:
+    """Whether the best sections say enough of the question: a common word alone is a coincidence."""
+    if not asked.weight or not ranked or ranked[0][0] <= 0:
+        return False
+    if page is not None:
+        return True
+    top = _top(ranked)
+    return not asked.lacking and max(asked.answers(vocabulary.doc(s)) for _, s in top) >= COVERAGE
+
+
+def _top(ranked: Ranked) -> Ranked:
+    """The sections within half the best's score, eight at most."""
+    return [(score, section) for score, section in ranked[:8] if score >= ranked[0][0] / 2]
+
+
+def _told(
+    question: str, asked: Weighed, ranked: Ranked, record: Mapping[str, RecordSection], page: str | None, voice: Voice
+) -> list[str]:
+    """The sentences that answer, told in the third person, each with its citation."""
+    best = ranked[0][1]
+    picked = _pick(_top(ranked), asked, _wanted(question), ranked[0][0])
+    if page is not None and not picked and not asked.covered(terms(best.text)):
+        # nothing on the page says the question's words (its label matched): the page's opening says what it is
+        best = next(s for s in record.values() if s.page == page)
+    chosen: list[str] = []
+    used: set[str] = set()
+    for m in picked:
+        told = voice.tell(m[3])
+        if told not in used:  # the same words in two sections are said once
+            used.add(told)
+            chosen.append(f"{told} [[{m[4].id}]]")
+    # a match in the title alone: the section's own opening sentences give it context
+    for sentence in quotes(best):
+        if len(chosen) >= 2:
+            break
+        told = voice.tell(sentence)
+        if told not in used and len(sentence.split()) >= FILLER_WORDS:
+            used.add(told)
+            chosen.append(f"{told} [[{best.id}]]")
+    if len(chosen) < 2:
+        chosen += _pointer(best, set(asked.weight))
+    return chosen[: SAID + 1]
+
+
+def _pointer(section: RecordSection, query: set[str]) -> list[str]:
+    words = [w for w in WORD.findall(section.text) if stem(w) in query and len(w) > 2 and not w.isdigit()]
+    if not words:
+        return []
+    return [f'The section "{section.title}" has more on {words[0]}. [[{section.id}]]']
 
 
 CARDS = ("show_links", "offer_choices")

@@ -113,44 +113,16 @@ class Weighed:
         and name (the record, in the owner's voice, never says it); `request`: the question asks for something done
         on the page (its words of asking, "point at", "open", say how, not what); `quiet`: more words that say how
         (those that named the offer asked for)."""
-        matcher, aliases = lexicon
-        words = list(dict.fromkeys(terms(question)))
         owner = manifest.owner
         known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
         heads = _heads(question)
         named = (_names(question) | heads) - known
+        by_alias = _by_alias(question, index, lexicon, named)
+        silent = _silent(question, request=request, quiet=quiet)
+        skip = silent | known
         own = _own_stack(question) - known
-        by_alias: dict[str, frozenset[str]] = {}
-        for term in matcher.names(question):
-            canon = frozenset(t for t in terms(term) if index.df[t])
-            for name in aliases.get(term, [term]):
-                for word in terms(name):
-                    named.add(word)
-                    if canon and not index.df[word]:
-                        by_alias[word] = canon
-        synonyms = table(manifest.synonyms, built_in=RECORD_SYNONYMS)
-        spelled_as = spelled(manifest.synonyms)
-        # words that say how, not what: "how long" asks for a figure, "take me to the X page" names only X
-        silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
-        if request or GO.search(question) or RUN.search(question):
-            silent |= REQUEST_WORDS
-        silent |= set(quiet)
-        rarest = index.idf("")  # a word no section holds
-        weight: dict[str, float] = {}
-        alts: dict[str, frozenset[str]] = {}
-        extra: list[str] = []
-        for word in words:
-            if word in silent or word in known or word in own and not index.df[word]:
-                continue
-            said = frozenset({word}) if index.df[word] else by_alias.get(word) or frozenset(
-                s for s in synonyms.get(word, ()) if index.df[s]
-            )
-            if said:
-                alts[word], weight[word] = said, max(index.idf(t) for t in said)
-                if not index.df[word] and word not in by_alias:  # the record's own words for it, as written
-                    extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)])
-            elif word in named:
-                alts[word], weight[word] = frozenset(), rarest
+        words = [w for w in dict.fromkeys(terms(question)) if w not in skip and not (w in own and not index.df[w])]
+        weight, alts, extra = _weigh(words, index, by_alias, named, manifest)
         for raw in WORD.findall(question):
             extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
         asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
@@ -167,6 +139,55 @@ class Weighed:
         if not total:
             return 0.0
         return sum(w for word, w in self.weight.items() if self.alts[word] & set(said)) / total
+
+
+def _by_alias(
+    question: str, index: Vocabulary, lexicon: tuple[Lexicon, Mapping[str, list[str]]], named: set[str]
+) -> dict[str, frozenset[str]]:
+    """A technology named by an alias the record does not use ("k8s"): each of its names' words -> the record's words
+    for its term. Every name's words join `named`: the record lacking them lacks the fact."""
+    matcher, aliases = lexicon
+    by_alias: dict[str, frozenset[str]] = {}
+    for term in matcher.names(question):
+        canon = frozenset(t for t in terms(term) if index.df[t])
+        for name in aliases.get(term, [term]):
+            for word in terms(name):
+                named.add(word)
+                if canon and not index.df[word]:
+                    by_alias[word] = canon
+    return by_alias
+
+
+def _silent(question: str, *, request: bool, quiet: Collection[str]) -> set[str]:
+    """Words that say how, not what: "how long" asks for a figure, "take me to the X page" names only X."""
+    silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
+    if request or GO.search(question) or RUN.search(question):
+        silent |= REQUEST_WORDS
+    return silent | set(quiet)
+
+
+def _weigh(
+    words: list[str], index: Vocabulary, by_alias: Mapping[str, frozenset[str]], named: set[str], manifest: Manifest
+) -> tuple[dict[str, float], dict[str, frozenset[str]], list[str]]:
+    """Each word's weight and the record's words that say it; and, for a word the record says only through a
+    synonym, the synonym as written, to ask the record index for."""
+    synonyms = table(manifest.synonyms, built_in=RECORD_SYNONYMS)
+    spelled_as = spelled(manifest.synonyms)
+    rarest = index.idf("")  # a word no section holds
+    weight: dict[str, float] = {}
+    alts: dict[str, frozenset[str]] = {}
+    extra: list[str] = []
+    for word in words:
+        said = frozenset({word}) if index.df[word] else by_alias.get(word) or frozenset(
+            s for s in synonyms.get(word, ()) if index.df[s]
+        )
+        if said:
+            alts[word], weight[word] = said, max(index.idf(t) for t in said)
+            if not index.df[word] and word not in by_alias:  # the record's own words for it, as written
+                extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)])
+        elif word in named:
+            alts[word], weight[word] = frozenset(), rarest
+    return weight, alts, extra
 
 
 def _names(question: str) -> set[str]:

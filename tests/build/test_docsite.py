@@ -86,3 +86,12 @@ def test_the_vendored_site_carries_its_licence_and_sources() -> None:
     site = Path(docsite.SITE)
     assert "Redistribution and use in source and binary forms" in (site / "LICENSE.md").read_text(encoding="utf-8")
     assert "cb8f84f5284dc301ca7a31eb732b9e140769dd48" in (site / "SOURCES.md").read_text(encoding="utf-8")
+
+
+def test_a_careful_model_s_quoted_code_reaches_the_reader_byte_for_byte(built) -> None:
+    # Answers by a writer who saw only the bundle's prompt and record, replayed through the real app.
+    answers = json.loads((docsite.QUESTIONS.parent / docsite.ANSWERS["docs"]).read_text(encoding="utf-8"))
+    figures = docsite.quoted.measure(answers, built.bundle)
+    assert figures.blocks >= 15, figures.report()
+    assert figures.intact / figures.blocks >= 0.97, figures.report()
+    assert figures.raw == [], figures.report()

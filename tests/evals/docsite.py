@@ -5,7 +5,11 @@ Docent added as its `mkdocs.yml` says (the record chosen by `record_pages`), and
 and the config are. `figures(built)` measures it on the questions in `starlette-questions.json`, written from the
 project's real issues:
 - `docs_record_coverage`: the share of the record pages' words that their sections hold (the build's own measure);
-- `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`.
+- `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`;
+- `docs_code_intact`, `docs_held_rate`: a careful model's answers to those questions (`starlette-answers.json`,
+  written by a writer who saw only the bundle's prompt and record, never the gate) replayed through the real app:
+  the share of its fenced code blocks shown byte for byte, and of its sentences held; `_holdout` for the third of
+  the answers kept apart (`starlette-answers-holdout.json`).
 Run: `python -m tests.evals.docsite` (`make eval` runs it). Tests share one build through a module-scoped fixture.
 """
 
@@ -27,11 +31,13 @@ from docent.manifest_build.manifest import build as build_manifest
 from docent.manifest_build.options import site_config
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
+from docent.sidecar.operator import quoted
 from tests.evals.retrieval import measure
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "tests" / "data" / "sites" / "starlette"
 QUESTIONS = Path(__file__).resolve().parent / "starlette-questions.json"
+ANSWERS = {"docs": "starlette-answers.json", "docs_holdout": "starlette-answers-holdout.json"}
 
 
 @dataclass(frozen=True)
@@ -87,10 +93,19 @@ def figures(built: Built) -> dict[str, float]:
     return {"docs_record_coverage": round(coverage(built), 4), **found}
 
 
+def careful(built: Built) -> dict[str, float]:
+    """The careful model's answers through the real app on the built site's bundle, seen and held-out parts."""
+    out: dict[str, float] = {}
+    for prefix, name in ANSWERS.items():
+        answers = json.loads((QUESTIONS.parent / name).read_text(encoding="utf-8"))
+        out |= quoted.measure(answers, built.bundle).as_json(prefix)
+    return out
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="docent-docsite-") as tmp:
         built = build(Path(tmp))
-        said = ", ".join(f"{name} {value:.3f}" for name, value in figures(built).items())
+        said = ", ".join(f"{name} {value:.3f}" for name, value in {**figures(built), **careful(built)}.items())
         asked = questions()
         print(f"vendored docs site (Starlette, {len(answerable())} answerable and "
               f"{len(asked) - len(answerable())} unanswerable questions): {said}")

@@ -1,4 +1,5 @@
-# Docent: `make demo` serves the example site with its guide; `make test` runs every test.
+# Docent: `make demo` serves the example site with its guide, `make docs` Docent's own documentation with its
+# guide; `make test` runs every test.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo check test eval bench site chromium servers clean
+.PHONY: demo docs check test eval bench site chromium servers clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -38,6 +39,12 @@ site: $(STAMP)
 demo: site
 	$(BIN)/docent serve --site site --bundle docent-bundle.json --enable --model offline --host $(HOST) --port $(PORT)
 
+# Docent's documentation (site-docs/, Material), built --strict for the address it is served at, its guide on the
+# embedded model. Another port: `make docs PORT=8001`.
+docs: $(STAMP)
+	DOCENT_DOCS_URL=http://$(HOST):$(PORT)/ $(BIN)/mkdocs build --strict -f site-docs/mkdocs.yml
+	$(BIN)/docent serve --site site-docs/site --bundle site-docs/docent-bundle.json --enable --model offline --host $(HOST) --port $(PORT)
+
 # The types, strictly, and the lint. mypy reads the stages as the `docent.*` packages through links (see pyproject.toml).
 check: $(STAMP)
 	@mkdir -p .check/docent && for s in schema plugins manifest_build sidecar; do ln -sfn ../../$$s .check/docent/$$s; done
@@ -52,9 +59,10 @@ eval: site
 	$(BIN)/docent eval --bundle tests/evals/bundle-search.json
 	$(BIN)/python -m tests.evals.retrieval
 	$(BIN)/python -m tests.evals.docsite
+	$(BIN)/python -m tests.evals.docent_docs
 
 bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench
 
 clean:
-	rm -rf site docent-bundle.json .pytest_cache bench-results.json .check .mypy_cache .ruff_cache
+	rm -rf site docent-bundle.json site-docs/site site-docs/docent-bundle.json .pytest_cache bench-results.json .check .mypy_cache .ruff_cache

@@ -58,8 +58,9 @@ class Sidecar:
 
 
 @contextlib.contextmanager
-def sidecar(site: Path, bundle: Path, script: Path, log: Path, *, port: int | None = None) -> Iterator[Sidecar]:
-    """`docent serve` on a (free) loopback port, switched on, on the replay model; stopped on the way out."""
+def sidecar(site: Path, bundle: Path, script: Path | None, log: Path, *, port: int | None = None) -> Iterator[Sidecar]:
+    """`docent serve` on a (free) loopback port, switched on, on the replay model (the embedded offline model when
+    there is no script); stopped on the way out."""
     port = port or free_port()
     env = dict(os.environ)
     env.update({
@@ -72,7 +73,7 @@ def sidecar(site: Path, bundle: Path, script: Path, log: Path, *, port: int | No
         "DOCENT_RATE_OVERALL": "10000/hour",
     })
     command = [str(BIN / "docent"), "serve", "--site", str(site), "--bundle", str(bundle), "--enable",
-               "--model", f"replay:{script}", "--host", "127.0.0.1", "--port", str(port)]
+               "--model", f"replay:{script}" if script else "offline", "--host", "127.0.0.1", "--port", str(port)]
     output = log.with_suffix(".out")
     with open(output, "wb") as sink:
         process = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT, cwd=site.parent)

@@ -1,0 +1,37 @@
+"""Docent's own documentation (`site-docs/`, Material) built --strict and served with its guide on the embedded
+offline model, as `make docs` serves it: a question about Docent answered in Chromium, every sentence cited."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.panel import ask, open_panel
+from tests.browser.sidecar import Sidecar, free_port, sidecar
+from tests.evals import docent_docs
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+    port = free_port()  # built for the address it is served at, as `make docs` does
+    built = docent_docs.build(tmp_path_factory.mktemp("docent-docs"), site_url=f"http://127.0.0.1:{port}/")
+    with sidecar(built.site, built.bundle, None, built.root / "log.jsonl", port=port) as running:
+        yield running
+
+
+def test_the_guide_answers_a_question_about_docent_from_its_documentation_cited(page: Page, docs: Sidecar) -> None:
+    asked = next(q for q in docent_docs.questions() if q["id"] == "nginx")  # "How do I put the guide behind nginx?"
+    open_panel(page, docs.base + "getting-started/")
+    log = ask(page, asked["question"])
+    sentences = log.locator(".docent-sentence")
+    expect(sentences.first).to_be_visible()
+    cites = log.locator("a.docent-cite")
+    expect(cites.first).to_be_visible()
+    hrefs = [cites.nth(i).get_attribute("href") or "" for i in range(cites.count())]
+    cited = {h.removeprefix(docs.base).split("#")[1].split(":~:")[0] for h in hrefs}  # page/#id:~:text=...
+    assert cited & set(asked["sections"]), hrefs
+    assert "nginx" in log.inner_text()

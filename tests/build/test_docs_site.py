@@ -1,0 +1,74 @@
+"""Docent's own documentation (`site-docs/`), built with --strict once for the module: Material, Docent of kind docs,
+every page of the nav in the record, and the questions of its eval answerable from sections it has."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.excerpts import SECTIONS
+from tests.evals import docent_docs
+from tests.evals.retrieval import measure
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[docent_docs.Built]:
+    yield docent_docs.build(tmp_path_factory.mktemp("docent-docs"))
+
+
+def bundle(built: docent_docs.Built) -> dict[str, Any]:
+    return dict(json.loads(built.bundle.read_text(encoding="utf-8")))
+
+
+def nav_pages() -> list[str]:
+    """The nav's Markdown files, as `mkdocs.yml` lists them (its `!ENV` tag read as a plain value)."""
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", lambda loader, node: None)
+    config = yaml.load((docent_docs.SITE / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)  # noqa: S506
+    return [next(iter(entry.values())) for entry in config["nav"]]
+
+
+def test_it_builds_strict_with_material_and_docent_of_kind_docs(built: docent_docs.Built) -> None:
+    assert "docent: 11 pages" in built.log and "0 problems" in built.log
+    public = json.loads((built.site / "docent" / "manifest.json").read_text(encoding="utf-8"))
+    assert public["kind"] == "docs"
+    assert public["suggestions"][0] == "How do I add it to my site?"
+    assert (built.site / "docent" / "panel.js").is_file()
+    assert "md-header" in (built.site / "index.html").read_text(encoding="utf-8")  # Material's, not the default theme
+
+
+def test_every_page_of_the_nav_is_in_the_record(built: docent_docs.Built) -> None:
+    pages = nav_pages()
+    assert len(pages) == len(list((docent_docs.SITE / "docs").glob("*.md")))  # no page outside the nav
+    record = bundle(built)["record"]
+    paths = {p["id"]: p["path"] for p in bundle(built)["manifest"]["pages"]}
+    with_sections = {paths[s["page"]] for s in record}
+    for source in pages:
+        path = "/" if source == "index.md" else "/" + source.removesuffix(".md") + "/"
+        assert path in with_sections, f"{source} gives the record nothing"
+
+
+def test_the_eval_questions_name_sections_the_record_has(built: docent_docs.Built) -> None:
+    ids = {s["id"] for s in bundle(built)["record"]}
+    asked = docent_docs.questions()
+    assert len(asked) >= 12
+    for q in asked:
+        assert set(q["sections"]) <= ids, q["id"]
+
+
+def test_the_record_search_finds_a_new_users_questions(built: docent_docs.Built) -> None:
+    found = measure(Bundle.load(built.bundle).index, docent_docs.questions(), ks=(SECTIONS,))
+    assert found[f"hit@{SECTIONS}"] >= 0.9  # measured 0.938 (15 of 16)
+
+
+def test_the_bundle_stays_outside_the_site(built: docent_docs.Built) -> None:
+    assert built.bundle.is_file() and not built.bundle.is_relative_to(built.site)
+    assert not any(p.name == "docent-bundle.json" for p in Path(built.site).rglob("*"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Unit
+from .passage import Passage, Token, Unit
 
 _EXACT = frozenset(("exactly", "precisely", "just", "only", "fully"))
 _HEDGE = frozenset(("about", "around", "roughly", "nearly", "almost", "towards", "toward", "approximately", "over",
@@ -89,7 +89,11 @@ def _section_modal(passage: Passage) -> dict[str, tuple[int, int]]:
 def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
     if said.words & _MODAL:
         return False
-    verbs = [t.stem for t in said.tokens if t.stem and (t.word.endswith("ed") or t.word in _IRREGULAR)]
+    tokens = said.tokens
+    verbs = [
+        t.stem for i, t in enumerate(tokens)
+        if t.stem and (t.word.endswith("ed") or t.word in _IRREGULAR) and not _present_passive(tokens, i)
+    ]
     if not verbs:
         return False
     said_where = [passage.facts("modal", _section_modal) for passage in sections]
@@ -99,6 +103,18 @@ def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
         if modal and not plain:
             return True
     return False
+
+
+_PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets"))
+
+
+def _present_passive(tokens: Sequence[Token], i: int) -> bool:
+    """A participle after a present "is" ("the lifespan is not triggered"): a description of how a thing works, as
+    documentation writes it, not a deed a section tells only as a plan ("will be triggered")."""
+    k = i - 1
+    while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
+        k -= 1
+    return k >= 0 and tokens[k].word in _PRESENT_BE
 
 
 _IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew

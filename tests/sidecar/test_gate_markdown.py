@@ -137,3 +137,16 @@ def test_none_inside_a_sentence_is_a_value_not_a_denial() -> None:
     gate = Gate(record, LEXICON)
     events = gate.feed("None of the cookies last as long as the browser session [[session]].") + gate.finish()
     assert [getattr(e, "reason", "shown") for e in events] == ["polarity"]
+
+
+def test_a_present_passive_describes_how_a_thing_works_and_is_no_deed_told_as_a_plan() -> None:
+    record = {"lifespan": Section.of("lifespan", page="lifespan", path="/lifespan/#lifespan", headings=("Lifespan",),
+                                     blocks=(Block("paragraph", "The lifespan will be triggered only when the TestClient "
+                                                   "is used as a context manager, not when it is instantiated."),))}
+    gate = Gate(record, LEXICON)
+    events = gate.feed("The lifespan is triggered only when the TestClient is used as a context manager "
+                       "[[lifespan]].") + gate.finish()
+    assert [type(e).__name__ for e in events] == ["Sentence"]
+    gate = Gate(record, LEXICON)
+    events = gate.feed("The lifespan was triggered when the TestClient was instantiated [[lifespan]].") + gate.finish()
+    assert [getattr(e, "reason", "shown") for e in events] != ["shown"]  # a deed the section tells only as a plan

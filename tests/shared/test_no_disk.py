@@ -1,4 +1,4 @@
-"""Conversations never reach a disk: `docent serve` refuses a Redis that persists, and under the README's two
+"""Conversations never reach a disk: `docent serve` refuses a Redis that persists, and under the documentation's two
 redis.conf fragments nothing of a conversation is in any file either Redis writes, after a save."""
 
 from __future__ import annotations
@@ -23,16 +23,16 @@ from .test_sidecars import ask, names
 pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.redis]
 
 site = test_sidecars.site  # the fixture: a bundle and a replay script, as a sidecar's environment
-README = Path(__file__).resolve().parents[2] / "README.md"
+OPERATING = Path(__file__).resolve().parents[2] / "site-docs" / "docs" / "operating.md"
 QUESTION = "Has he led a team? Remember the word periwinkle-4417 for me."
 
 
 def fragment(name: str) -> str:
-    """The README's redis.conf fragment whose first line names `name`: the configuration the owner is told to use."""
-    for block in re.findall(r"```conf\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S):
+    """The documentation's redis.conf fragment (Operating, "Running several sidecars") whose first line names `name`: the configuration the owner is told to use."""
+    for block in re.findall(r"```conf\n(.*?)```", OPERATING.read_text(encoding="utf-8"), flags=re.S):
         if block.startswith(f"# {name}"):
             return str(block)
-    raise AssertionError(f"The README has no ```conf block starting '# {name}'")
+    raise AssertionError(f"site-docs/docs/operating.md has no ```conf block starting '# {name}'")
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The README's nginx and Caddy configurations, each run as written (Debian's nginx and Caddy, on loopback) in
+"""The documentation's nginx and Caddy configurations (site-docs/docs/operating.md), each run as written (Debian's nginx and Caddy, on loopback) in
 front of `docent serve`: the site and the guide through it, the answer streaming, the rate limits seeing the
 forwarded address only from a trusted proxy, and a visitor who leaves stopping the model call."""
 
@@ -23,7 +23,7 @@ from docent.sidecar.proof import solve
 from tests.loopback import free_port
 from tests.sidecar.operating import BUNDLE, sidecar_process
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+OPERATING = Path(__file__).resolve().parents[2] / "site-docs" / "docs" / "operating.md"
 LAB = "[[lab-leak]]"
 SCRIPT = {
     "fragments": 8,
@@ -49,16 +49,16 @@ def program(name: str) -> str:
     return found
 
 
-def readme_block(language: str) -> str:
-    blocks = re.findall(rf"```{language}\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 1, f"the README should carry one {language} configuration"
+def documented_block(language: str) -> str:
+    blocks = re.findall(rf"```{language}\n(.*?)```", OPERATING.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1, f"Operating (site-docs/docs/operating.md) should carry one {language} configuration"
     return blocks[0]
 
 
 def nginx(tmp: Path, *, site: Path, port: int, upstream: int) -> list[str]:
-    """The README's server block in a configuration of the test's own; the command that runs it."""
+    """The documentation's server block in a configuration of the test's own; the command that runs it."""
     server = (
-        readme_block("nginx")
+        documented_block("nginx")
         .replace("listen 80;", f"listen 127.0.0.1:{port};")
         .replace("root /var/www/example.org;", f"root {site};")
         .replace("http://127.0.0.1:8000", f"http://127.0.0.1:{upstream}")
@@ -74,9 +74,9 @@ def nginx(tmp: Path, *, site: Path, port: int, upstream: int) -> list[str]:
 
 
 def caddy(tmp: Path, *, site: Path, port: int, upstream: int) -> list[str]:
-    """The README's Caddyfile on a loopback port, without the admin endpoint or certificates."""
+    """The documentation's Caddyfile on a loopback port, without the admin endpoint or certificates."""
     config = (
-        readme_block("caddy")
+        documented_block("caddy")
         .replace("example.org {", f"{{\n    admin off\n    auto_https off\n}}\nhttp://127.0.0.1:{port} {{", 1)
         .replace("root * /var/www/example.org", f"root * {site}")
         .replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
@@ -100,7 +100,7 @@ def wait_for_port(port: int) -> None:
 
 @contextmanager
 def proxied(tmp: Path, proxy: str, *, trust: bool) -> Iterator[tuple[str, int]]:
-    """The sidecar, and the proxy in front of it as the README configures it; yields its URL and the metrics port."""
+    """The sidecar, and the proxy in front of it as the documentation configures it; yields its URL and the metrics port."""
     site = tmp / "site"
     site.mkdir(exist_ok=True)
     (site / "index.html").write_text("<!doctype html><title>Home</title><p>The static site.</p>")

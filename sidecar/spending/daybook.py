@@ -46,6 +46,7 @@ class SqliteBudgetStore:
             ) from None
         self._reserved: dict[str, int] = {}  # day -> nano-dollars reserved by calls in flight
         self._unwritten: dict[str, int] = {}  # day -> costs a failed write left for the next one
+        self._written: dict[str, int] = {}  # day -> its row in the file, read once, then kept up to date here
 
     def reserve(self, day: str, amount: float, limit: float) -> Reservation | None:
         nano = math.ceil(amount * NANO)
@@ -61,8 +62,10 @@ class SqliteBudgetStore:
             self._reserved[day] = left
         else:
             self._reserved.pop(day, None)
-        self._unwritten[day] = self._unwritten.get(day, 0) + round(cost * NANO)
-        self._write()
+        nano = round(cost * NANO)
+        if nano:  # a call that cost nothing (the offline model, a refusal before the call) writes nothing
+            self._unwritten[day] = self._unwritten.get(day, 0) + nano
+            self._write()
 
     def spent(self, day: str) -> float:
         return self._total(day) / NANO
@@ -72,12 +75,16 @@ class SqliteBudgetStore:
         self._db.close()
 
     def _total(self, day: str) -> int:
+        """The day's row is read from the file once: this process is its only writer (one state directory per
+        sidecar), so what it writes afterwards is added here as it goes."""
         self._write()
-        try:
-            row = self._db.execute("SELECT nano FROM spend WHERE day = ?", (day,)).fetchone()
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(f"The day's spend cannot be read from {self.path}: {exc}.") from None
-        return (row[0] if row else 0) + self._reserved.get(day, 0) + self._unwritten.get(day, 0)
+        if day not in self._written:
+            try:
+                row = self._db.execute("SELECT nano FROM spend WHERE day = ?", (day,)).fetchone()
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(f"The day's spend cannot be read from {self.path}: {exc}.") from None
+            self._written = {day: row[0] if row else 0}  # only today's is asked for: yesterday's goes
+        return self._written[day] + self._reserved.get(day, 0) + self._unwritten.get(day, 0)
 
     def _write(self) -> None:
         """Add what is unwritten to the file; on failure it stays counted here and is written next time."""
@@ -92,3 +99,5 @@ class SqliteBudgetStore:
                 logger.warning("The day's spend could not be written to %s (%s); kept in memory until it can.", self.path, exc)
                 return
             del self._unwritten[day]
+            if day in self._written:
+                self._written[day] += nano

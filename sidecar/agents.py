@@ -20,7 +20,7 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, aclosing
 from contextvars import ContextVar
 from typing import Annotated, Any
@@ -47,9 +47,9 @@ from .answer.events import Action, Card, Cite, Code, Error, Held, Refused, Sente
 from .answer.turn import ERROR_WORDS, Ask
 from .counts import DailyCounts
 from .guide import OFF_WORDS, Guide
-from .ratelimit import Limited, client_address
+from .ratelimit import Limited, RateLimits, client_address
 from .store import StoreUnavailable
-from .tally import tallied
+from .tally import Listener, tallied
 
 PATH = "/mcp"
 # The outcomes a tool counted for the call in flight: the middleware counts a call the tool never saw.
@@ -172,8 +172,12 @@ class Answer(TypedDict):
 class Agents:
     """The MCP server and its guard, over the guide's parts: its bundle, limits, turn, counts and metrics."""
 
-    def __init__(self, guide: Guide, *, counts: DailyCounts | None = None) -> None:
+    def __init__(
+        self, guide: Guide, *, limits: RateLimits, listeners: Sequence[Listener] = (), counts: DailyCounts | None = None
+    ) -> None:
         self.guide = guide
+        self.limits = limits
+        self.listeners = tuple(listeners)
         self.settings = guide.settings
         self.counts = counts
         self._security: tuple[str, TransportSecurityMiddleware] | None = None
@@ -303,7 +307,7 @@ class Agents:
         base = _base(ready.bundle, ctx)
         conversation = Conversation(token=secrets.token_urlsafe(16), created=time.time())  # one question, kept nowhere
         turn = self.guide.turn(ready)
-        events = tallied(turn.run(conversation, Ask(question=question)), question=True, listeners=self.guide.listeners)
+        events = tallied(turn.run(conversation, Ask(question=question)), question=True, listeners=self.listeners)
         answer: Answer = {
             "answer": "", "sentences": [], "code": [], "held": [], "refused": None, "pages": [],
             "model": ready.model.spec.id, "degraded": ready.degraded,
@@ -325,7 +329,7 @@ class Agents:
         request = ctx.request_context.request
         address = client_address(request.scope, self.settings.trust_proxy) if isinstance(request, Request) else "unknown"
         try:
-            await self.guide.limits.agent(address=address, asks=tool == "ask")
+            await self.limits.agent(address=address, asks=tool == "ask")
         except Limited as exc:
             self._count(tool, "limited")
             if self.guide.metrics is not None:

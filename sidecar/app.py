@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sized
+from collections.abc import AsyncIterator, Callable, Sequence, Sized
 from contextlib import asynccontextmanager, nullcontext
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from .spending.factory import FeatureModel
 from .state import budget_store as default_budget_store
 from .state import store as default_store
 from .store import Store, StoreUnavailable
+from .tally import Listener
 
 if TYPE_CHECKING:
     from .agents import Agents
@@ -61,25 +62,18 @@ def create_app(
     daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
     spend = budget_store or default_budget_store(settings)
-    guide = Guide(
-        settings,
-        store=store,
-        proof=ProofOfWork(
-            settings.pow_secret,
-            use=store.use_challenge,
-            maxnumber=settings.pow_maxnumber,
-            expires_s=settings.pow_expires_s,
-            clock=now,
-        ),
-        limits=RateLimits(settings, store.limiter_storage, batch=getattr(store, "limit_hits", None)),
-        model_factory=model_factory,
-        turn_factory=turn_factory or default_turn_factory,
-        budget_store=spend,
-        metrics=metrics,
-        listeners=(metrics, daily),
+    proof = ProofOfWork(
+        settings.pow_secret, use=store.use_challenge, maxnumber=settings.pow_maxnumber, expires_s=settings.pow_expires_s,
+        clock=now,
     )
-    _read_gauges(metrics, guide)
-    agents = _agents(guide, daily) if settings.mcp else None
+    limits = RateLimits(settings, store.limiter_storage, batch=getattr(store, "limit_hits", None))
+    listeners = (metrics, daily)  # told of each answer once it has ended
+    guide = Guide(
+        settings, model_factory=model_factory, turn_factory=turn_factory or default_turn_factory, budget_store=spend,
+        metrics=metrics,
+    )
+    _read_gauges(metrics, guide, store)
+    agents = _agents(guide, limits, listeners, daily) if settings.mcp else None
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -103,8 +97,9 @@ def create_app(
             await store.aclose()
             spend.close()
 
-    table: list[BaseRoute] = list(routes(guide))
-    table.append(Route("/api/guide/metrics", probed(guide, metrics_endpoint(metrics, settings.metrics_token)), methods=["GET"]))
+    table: list[BaseRoute] = list(routes(guide, store=store, proof=proof, limits=limits, listeners=listeners))
+    scrape = probed(limits, settings.trust_proxy, metrics_endpoint(metrics, settings.metrics_token))
+    table.append(Route("/api/guide/metrics", scrape, methods=["GET"]))
     if agents is not None:
         from .agents import PATH
 
@@ -134,17 +129,19 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.guide = guide
+    app.state.store = store
+    app.state.limits = limits
     return app
 
 
-def _agents(guide: Guide, daily: DailyCounts) -> Agents:
+def _agents(guide: Guide, limits: RateLimits, listeners: Sequence[Listener], daily: DailyCounts) -> Agents:
     """The MCP endpoint (DOCENT_MCP, `--mcp`); the SDK is imported only when it is switched on."""
     from .agents import Agents
 
-    return Agents(guide, counts=daily)
+    return Agents(guide, limits=limits, listeners=listeners, counts=daily)
 
 
-def _read_gauges(metrics: Metrics, guide: Guide) -> None:
+def _read_gauges(metrics: Metrics, guide: Guide, store: Store) -> None:
     """The gauges read the guide's parts when scraped; a part not made yet reads as zero."""
 
     def part(value: Callable[[FeatureModel], float]) -> Callable[[], float]:
@@ -159,7 +156,7 @@ def _read_gauges(metrics: Metrics, guide: Guide) -> None:
         budget_dollars=part(lambda model: model.budget.limit_usd),
         bulkhead_in_use=part(lambda model: model.bulkhead.in_use),
         bulkhead_size=part(lambda model: model.bulkhead.size),
-        conversations_open=lambda: float(len(guide.store)) if isinstance(guide.store, Sized) else 0.0,
+        conversations_open=lambda: float(len(store)) if isinstance(store, Sized) else 0.0,
     )
 
 

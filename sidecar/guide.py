@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncGenerator, Callable, Sequence
+from collections.abc import AsyncGenerator, Callable
 from typing import TYPE_CHECKING, Protocol
 
 import httpx
@@ -13,13 +13,9 @@ from .answer.conversation import Conversation
 from .answer.events import StreamEvent
 from .metrics import Metrics
 from .model.port import LanguageModel
-from .proof import ProofOfWork
-from .ratelimit import RateLimits
 from .settings import Settings
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel, Off
-from .store import Store
-from .tally import Listener
 
 if TYPE_CHECKING:
     from .answer.policy import AnswerPolicy, Policy
@@ -61,27 +57,22 @@ class Ready:
 
 
 class Guide:
-    """Holds the sidecar's parts; the bundle, model and policy are made with the first call that needs them."""
+    """The guide's readiness: the switch, the bundle, the model and the policy, each made with the first call that
+    needs it, and a question's turn. The HTTP edge's own parts (the store, the proof of work, the limits, who is
+    told of each answer) are handed to the endpoints by the app, not kept here; `metrics` hears the model's calls
+    and the turn's checks."""
 
     def __init__(
         self,
         settings: Settings,
         *,
-        store: Store,
-        proof: ProofOfWork,
-        limits: RateLimits,
         model_factory: ModelFactory | None,
         turn_factory: TurnFactory,
         budget_store: BudgetStore | None = None,
         metrics: Metrics | None = None,
-        listeners: Sequence[Listener] = (),
     ) -> None:
         self.settings = settings
-        self.store = store
-        self.proof = proof
-        self.limits = limits
         self.metrics = metrics
-        self.listeners = tuple(listeners)  # told of each answer once it has ended: the metrics, the day's counts
         self.bundles = BundleSource(settings.bundle)
         self.budget_store = budget_store
         self.facts: ModelFacts | None = None  # what the Models API said of the model at start, when asked

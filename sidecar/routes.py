@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from contextlib import aclosing
+from ipaddress import IPv4Network, IPv6Network
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -19,12 +20,12 @@ from .answer.reply import broken
 from .body import read_body
 from .errors import GuideError
 from .guide import OFF_WORDS, Guide, Ready
-from .proof import ALGORITHM, ProofError, difficulty
-from .ratelimit import Limited, client_address
+from .proof import ALGORITHM, ProofError, ProofOfWork, difficulty
+from .ratelimit import Limited, RateLimits, client_address
 from .reference import document_bytes
 from .store import Lease, Store, StoreFull, StoreUnavailable
 from .stream import Answer
-from .tally import tallied
+from .tally import Listener, tallied
 
 if TYPE_CHECKING:
     from .answer.turn import Ask
@@ -32,8 +33,10 @@ if TYPE_CHECKING:
 PURPOSE = "guide"
 
 
-def routes(guide: Guide) -> list[Route]:
-    endpoints = _Endpoints(guide)
+def routes(
+    guide: Guide, *, store: Store, proof: ProofOfWork, limits: RateLimits, listeners: Sequence[Listener] = ()
+) -> list[Route]:
+    endpoints = _Endpoints(guide, store=store, proof=proof, limits=limits, listeners=listeners)
     return [
         Route("/api/guide", endpoints.status, methods=["GET"]),
         Route("/api/guide/challenge", endpoints.challenge, methods=["POST"]),
@@ -46,13 +49,14 @@ def routes(guide: Guide) -> list[Route]:
     ]
 
 
-def probed(guide: Guide, endpoint: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+def probed(
+    limits: RateLimits, trusted: tuple[IPv4Network | IPv6Network, ...], endpoint: Callable[[Request], Awaitable[Response]]
+) -> Callable[[Request], Awaitable[Response]]:
     """An operator's endpoint (metrics) limited as the probes are: per address, in this process's memory."""
-    trusted = guide.settings.trust_proxy
 
     async def limited(request: Request) -> Response:
         try:
-            await guide.limits.probe(address=client_address(request.scope, trusted))
+            await limits.probe(address=client_address(request.scope, trusted))
         except Limited as exc:
             raise GuideError(429, "rate_limited", exc.message, retry_after=exc.retry_after) from None
         return await endpoint(request)
@@ -65,8 +69,18 @@ def _json(data: Any, status: int = 200) -> Response:
 
 
 class _Endpoints:
-    def __init__(self, guide: Guide) -> None:
+    """The guide's HTTP endpoints, given their collaborators: the guide's readiness, the conversations' store, the
+    proof of work, the rate limits, and who is told of each answer once it has ended (the metrics, the counts)."""
+
+    def __init__(
+        self, guide: Guide, *, store: Store, proof: ProofOfWork, limits: RateLimits, listeners: Sequence[Listener] = ()
+    ) -> None:
         self.guide = guide
+        self.store = store
+        self.proof = proof
+        self.limits = limits
+        self.listeners = tuple(listeners)
+        self.metrics = guide.metrics
         self.settings = guide.settings
         self.limit = guide.settings.body_bytes
         self._store_asked: asyncio.Future[bool] | None = None  # readiness's question to the store, while asked
@@ -75,7 +89,7 @@ class _Endpoints:
         return await (self.forget(request) if request.method == "DELETE" else self.start(request))
 
     async def status(self, request: Request) -> Response:
-        await self._limited(self.guide.limits.read(address=self._address(request)))
+        await self._limited(self.limits.read(address=self._address(request)))
         why, ready = self.guide.readiness()
         model = ready.model if ready else None
         bundle = self.guide.bundle() if why not in {"switched_off", "no_bundle"} else None
@@ -104,22 +118,22 @@ class _Endpoints:
     async def challenge(self, request: Request) -> Response:
         await read_body(request, "ChallengeRequest", limit=self.limit)
         self._ready()
-        await self._limited(self.guide.limits.start(address=self._address(request)))
-        address, busy = await self.guide.limits.pressure(self._address(request))
+        await self._limited(self.limits.start(address=self._address(request)))
+        address, busy = await self.limits.pressure(self._address(request))
         overall = max(self.guide.pressure(), busy)
         maxnumber = difficulty(address, overall, calm=self.settings.pow_maxnumber, top=self.settings.pow_maxnumber_top)
         self._count("challenges", "issued")
-        if self.guide.metrics is not None:
-            self.guide.metrics.pow_maxnumber.set(maxnumber)
-        return _json(self.guide.proof.issue(PURPOSE, maxnumber=maxnumber).as_json())
+        if self.metrics is not None:
+            self.metrics.pow_maxnumber.set(maxnumber)
+        return _json(self.proof.issue(PURPOSE, maxnumber=maxnumber).as_json())
 
     async def start(self, request: Request) -> Response:
         body = await read_body(request, "ConversationRequest", limit=self.limit)
         self._ready()
-        await self._limited(self.guide.limits.start(address=self._address(request)))
+        await self._limited(self.limits.start(address=self._address(request)))
         try:
-            await self.guide.proof.verify(body["proof"], purpose=PURPOSE)
-            conversation = await self.guide.store.create()
+            await self.proof.verify(body["proof"], purpose=PURPOSE)
+            conversation = await self.store.create()
         except ProofError as exc:
             raise GuideError(403, exc.code, exc.message) from None
         except StoreFull as exc:
@@ -132,16 +146,16 @@ class _Endpoints:
 
     async def forget(self, request: Request) -> Response:
         body = await read_body(request, "ForgetRequest", limit=self.limit)
-        await self._limited(self.guide.limits.read(address=self._address(request)))
-        await self.guide.store.forget(body["conversation"])
+        await self._limited(self.limits.read(address=self._address(request)))
+        await self.store.forget(body["conversation"])
         return Response(status_code=204)
 
     async def ask(self, request: Request) -> Answer:
         body = await read_body(request, "QuestionRequest", limit=self.limit)
         ready = self._ready()
-        store = self.guide.store
+        store = self.store
         # Every limit first, before the store is asked anything: made-up conversations are refused as questions are.
-        await self._limited(self.guide.limits.question(address=self._address(request), conversation=body["conversation"]))
+        await self._limited(self.limits.question(address=self._address(request), conversation=body["conversation"]))
         # The lease, then the conversation in the same step: read under the lease, it is the last one saved.
         taken = await store.take(body["conversation"])
         if taken == "busy":
@@ -172,18 +186,18 @@ class _Endpoints:
             number = conversation.questions + (1 if question is not None else 0)
             start = Start(conversation=conversation.token, question=max(number, 1), model=ready.model.spec.id)
             remembered = _remembered(turn.run(conversation, ask), store, conversation, lease)
-            events = tallied(remembered, question=question is not None, listeners=self.guide.listeners)
+            events = tallied(remembered, question=question is not None, listeners=self.listeners)
             return Answer(start, events, release=lease.release)
         except BaseException:
             await lease.release()
             raise
 
     async def reference(self, request: Request) -> Response:
-        await self._limited(self.guide.limits.read(address=self._address(request)))
+        await self._limited(self.limits.read(address=self._address(request)))
         return Response(document_bytes(), media_type="application/json")
 
     async def health(self, request: Request) -> Response:
-        await self._limited(self.guide.limits.probe(address=self._address(request)))
+        await self._limited(self.limits.probe(address=self._address(request)))
         return _json({"status": "alive"})
 
     async def ready(self, request: Request) -> Response:
@@ -192,7 +206,7 @@ class _Endpoints:
         The store is asked once at a time, whoever asks how often: probes that come while it is being asked share
         that answer.
         """
-        await self._limited(self.guide.limits.probe(address=self._address(request)))
+        await self._limited(self.limits.probe(address=self._address(request)))
         problems = []
         if self.guide.bundle() is None:
             problems.append("no_bundle")
@@ -204,13 +218,13 @@ class _Endpoints:
 
     async def _store_answers(self) -> bool:
         try:
-            return bool(await self.guide.store.limiter_storage.check())
+            return bool(await self.store.limiter_storage.check())
         except Exception:  # a store that cannot be reached raises rather than answering False
             return False
 
     def _count(self, counter: str, label: str) -> None:
-        if self.guide.metrics is not None:
-            getattr(self.guide.metrics, counter).labels(label).inc()
+        if self.metrics is not None:
+            getattr(self.metrics, counter).labels(label).inc()
 
     def _ready(self) -> Ready:
         why, ready = self.guide.readiness()

@@ -44,7 +44,6 @@ async def _challenges(folder: Path) -> tuple[list[dict[str, Any]], list[int], fl
         rate_address="600/hour", rate_read="100000/minute",
     )
     app = create_app(settings)
-    guide = app.state.guide
 
     def visitor(address: str) -> httpx.AsyncClient:
         transport = httpx.ASGITransport(app=app, client=(address, 40000))
@@ -56,14 +55,14 @@ async def _challenges(folder: Path) -> tuple[list[dict[str, Any]], list[int], fl
         return dict(response.json())
 
     for n in range(BURST):
-        await guide.limits.question(address=BURSTER, conversation=f"burst-{n}")
+        await app.state.limits.question(address=BURSTER, conversation=f"burst-{n}")
     async with visitor(BURSTER) as burster:
         burst = [await challenge(burster) for _ in range(10)]  # its start limit: ten a minute
     honest = []
     for n in range(HONEST):
         async with visitor(f"198.51.100.{n + 1}") as http:
             honest.append(await challenge(http))
-    overall = await guide.limits._use(guide.limits._overall, "overall", "all")  # every question alike, as before
+    overall = await app.state.limits._use(app.state.limits._overall, "overall", "all")  # every question alike, as before
     before = difficulty(0.0, overall, calm=settings.pow_maxnumber, top=settings.pow_maxnumber_top)
     return honest, [int(c["maxnumber"]) for c in burst], float(before)
 

@@ -194,7 +194,7 @@ async def _own_times(env: dict[str, str]) -> list[float]:
         if i >= 50:  # warmed up
             times.append(elapsed)
     await app.state.guide.aclose()
-    await app.state.guide.store.aclose()
+    await app.state.store.aclose()
     return times
 
 

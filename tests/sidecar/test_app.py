@@ -126,7 +126,7 @@ async def test_a_failed_answer_is_not_counted_or_remembered(tmp_path: Path) -> N
     async with client(app) as http:
         token = await open_conversation(http)
         events = parse_sse((await http.post("/api/guide/questions", json=ask(token))).text)
-        conversation = await app.state.guide.store.get(token)
+        conversation = await app.state.store.get(token)
     assert events[-1][0] == "error"
     assert conversation.questions == 0 and conversation.messages == []
 
@@ -253,7 +253,7 @@ async def test_a_reply_must_answer_the_card_the_conversation_waits_on(tmp_path: 
     async with client(app) as http:
         token = await open_conversation(http)
         stray = await http.post("/api/guide/questions", json={"conversation": token, "reply": {"call": "c1", "pick": "A"}})
-        conversation = await app.state.guide.store.get(token)
+        conversation = await app.state.store.get(token)
         conversation.waiting = Waiting(call="c1", name="offer_choices", kind="choices", options=("A", "B"))
         wrong = await http.post("/api/guide/questions", json={"conversation": token, "reply": {"call": "c1", "pick": "C"}})
         kind = await http.post("/api/guide/questions", json={"conversation": token, "reply": {"call": "c1", "approved": True}})

@@ -171,7 +171,7 @@ async def test_health_answers_while_ready_waits_for_the_bundle_and_the_store(tmp
     app = create_app(settings())
     async with client(app) as http:
         assert (await http.get("/api/guide/ready")).status_code == 200
-        app.state.guide.store.limiter_storage = DownStorage()
+        app.state.store.limiter_storage = DownStorage()
         down = await http.get("/api/guide/ready")
         assert down.status_code == 503 and down.json()["problems"] == ["store_unavailable"]
 
@@ -241,7 +241,6 @@ def _from(app: Any, address: str) -> httpx.AsyncClient:
 async def test_challenges_get_harder_as_the_spend_or_the_overall_rate_nears_its_limit(tmp_path: Path) -> None:
     model = priced_model(tmp_path, SCRIPT, budget_usd=1.0)
     app = create_app(settings(rate_overall="10/hour", rate_start="1000/minute"), model_factory=lambda s: model)
-    guide = app.state.guide
 
     async with client(app) as http:
         assert await _maxnumber(http) == 40
@@ -251,7 +250,7 @@ async def test_challenges_get_harder_as_the_spend_or_the_overall_rate_nears_its_
         model.budget.store.settle(reservation, 0.0)  # the call cost nothing after all
         assert await _maxnumber(http) == 40
         for n in range(10):  # ten addresses, each within its share
-            await guide.limits.question(address=f"10.0.0.{n}", conversation=f"c{n}")
+            await app.state.limits.question(address=f"10.0.0.{n}", conversation=f"c{n}")
         assert await _maxnumber(http) == 400
 
 
@@ -259,17 +258,16 @@ async def test_challenges_get_harder_as_the_spend_or_the_overall_rate_nears_its_
 async def test_one_address_bursting_raises_its_own_difficulty_and_not_another_visitors(tmp_path: Path) -> None:
     model = priced_model(tmp_path, SCRIPT, budget_usd=1.0)
     app = create_app(settings(rate_overall="200/hour", rate_start="10/minute", rate_address="1000/minute"), model_factory=lambda s: model)
-    guide = app.state.guide
     async with _from(app, "203.0.113.9") as burst, _from(app, "198.51.100.7") as honest:
         for n in range(100):  # half the overall limit, from one address
-            await guide.limits.question(address="203.0.113.9", conversation=f"c{n}")
+            await app.state.limits.question(address="203.0.113.9", conversation=f"c{n}")
         rising = [await _maxnumber(burst) for _ in range(9)]
         assert rising[:2] == [40, 40] and rising[-1] > 200  # its first two a minute are calm, then it pays
         assert all(a <= b for a, b in zip(rising, rising[1:], strict=False))
         assert await _maxnumber(honest) == 40  # the other visitor's first challenge stays calm
         for n in range(5):  # five more addresses, each near its share (20): now it is everyone's load
             for m in range(19):
-                await guide.limits.question(address=f"192.0.2.{n}", conversation=f"d{n}-{m}")
+                await app.state.limits.question(address=f"192.0.2.{n}", conversation=f"d{n}-{m}")
         assert await _maxnumber(honest) > 40
 
 

@@ -89,7 +89,7 @@ async def test_the_http_edge_refuses_with_the_rules_status_code_and_words(
     app = make_app(tmp_path)
     async with client(app) as http:
         token = await open_conversation(http)
-        (await app.state.guide.store.get(token)).waiting = waiting
+        (await app.state.store.get(token)).waiting = waiting
         body: dict[str, Any] = {"conversation": token} | ({"reply": reply} if reply is not None else {})
         response = await http.post("/api/guide/questions", json=body)
     assert response.status_code == status

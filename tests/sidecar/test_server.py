@@ -63,7 +63,7 @@ async def test_a_visitor_who_leaves_cancels_the_turn_and_frees_the_conversation(
             with anyio.fail_after(5):
                 while turns.finished < 1:
                     await anyio.sleep(0.02)
-            conversation = await app.state.guide.store.get(token)
+            conversation = await app.state.store.get(token)
             remembered = (conversation.questions, list(conversation.messages))
             turns.hold = None
             again = await http.post("/api/guide/questions", json={"conversation": token, "question": "Again?"})

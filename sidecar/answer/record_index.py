@@ -19,6 +19,7 @@ over both sides, so "reviews" finds "reviewed".
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -28,7 +29,7 @@ from typing import Protocol
 from docent.schema import Manifest
 
 from .lexicon import Entries, Lexicon, entries_of
-from .words import STOP_WORDS, chunks, spell_sigils
+from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -41,6 +42,19 @@ JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memor
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
 MAX_ROWS = 1_000  # sections a query may rank: BM25 costs a microsecond or two for each
+# A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
+# they answer what changed, which a question asks by a version or by naming the changelog.
+CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
+                       re.IGNORECASE)
+CHANGELOG_WEIGHT = 0.5
+ASKS_CHANGES = re.compile(
+    r"\d+\.\d+|\b(?:versions?|releases?|released|changelog|change\s*log|release\s*notes|changed|what['’]?s\s+new"
+    r"|upgrad\w*|breaking)\b",
+    re.IGNORECASE,
+)
+RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
+NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
+FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 class SectionLike(Protocol):
@@ -73,6 +87,30 @@ def _clause(pieces: Sequence[str]) -> Clause:
         return Clause(_quote(pieces), (tuple(pieces),))
     whole = "".join(pieces)
     return Clause(f"({_quote(pieces)} OR {_quote([whole])})", (tuple(pieces), (whole,)))
+
+
+_RUN = re.compile(r"[^\W_]+")
+
+
+def _as_indexed(text: str) -> list[Clause]:
+    """Code as the index's tokenizer reads it: `httpx.AsyncClient` is "httpx" then "asyncclient", a name's camel case
+    kept whole, which neither its parts ("async client") nor its parts run together ("httpxasyncclient") match."""
+    clauses = []
+    for m in CHUNK.finditer(spell_sigils(text)):
+        runs = [run.lower() for run in _RUN.findall(m.group())]
+        if len(runs) > 1 and any(run != part for run, part in zip(runs, parts(m.group()), strict=False)):
+            clauses.append(Clause(_quote(runs), (tuple(runs),)))
+    return clauses
+
+
+def _matches(clause: Clause, counts: Mapping[str, int]) -> int:
+    """How many sections a clause would score, at most: its likeliest way's rarest word's count."""
+    return max(min(counts.get(w, 0) for w in way) for way in clause.ways)
+
+
+def _digits(clause: Clause) -> bool:
+    """Whether a clause asks only for numbers: `8000`, `127.0.0.1`, `3.2.1`."""
+    return all(word.isdigit() for way in clause.ways for word in way)
 
 
 def _name_clause(name: str) -> Clause | None:
@@ -122,6 +160,7 @@ class RecordIndex:
         self._lexicon = Lexicon(entries)
         self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []
+        self._aside: set[int] = set()  # rowids of changelog sections, weighed down unless a question asks for changes
         self._lock = threading.Lock()
         # One connection per index, used under a lock: a sqlite3 connection is not to be shared across threads bare.
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
@@ -134,6 +173,8 @@ class RecordIndex:
         for rowid, section in enumerate(sections, start=1):
             self._ids.append(section.id)
             title = f"{section.title} {labels.get(section.page) or section.page}"
+            if CHANGELOG.search(f"{section.page} {labels.get(section.page, '')}"):
+                self._aside.add(rowid)
             rows.append((rowid, spell_sigils(title), spell_sigils(section.text)))
         self._db.executemany("INSERT INTO record(rowid, title, body) VALUES(?, ?, ?)", rows)
         # Each term's count of sections, to leave out of a query what would cost more than it tells; and a small
@@ -170,18 +211,43 @@ class RecordIndex:
         if limit <= 0:
             return []
         wanted = (limit + len(exclude)) * 2
-        scores = self._scaled(text, wanted)
+        scores = self._weighed(self._scaled(text, wanted * FETCHED if self._aside else wanted), text)
         thread = " ".join(earlier[-EARLIER_QUESTIONS:])
         if thread.strip():
-            then = self._scaled(thread, wanted)
+            then = self._weighed(self._scaled(thread, wanted * FETCHED if self._aside else wanted), thread)
             scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         hits = ((self._ids[rowid - 1], round(score, 6)) for rowid, score in ranked)
         return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
 
+    def _weighed(self, scores: dict[int, float], text: str) -> dict[int, float]:
+        """Scores with a changelog's sections weighed down, unless the text asks what changed (a version, "upgrade")."""
+        if not self._aside or ASKS_CHANGES.search(text):
+            return scores
+        return {i: score * CHANGELOG_WEIGHT if i in self._aside else score for i, score in scores.items()}
+
     def _scaled(self, text: str, limit: int) -> dict[int, float]:
-        """rowid -> score in (0, 1], the best hit 1: BM25's scale differs from query to query."""
-        query = self.query(text)
+        """rowid -> score in (0, 1], the best hit 1: BM25's scale differs from query to query.
+
+        A question's numbers (a port, an address, a version) rank only a question of numbers alone. Otherwise its
+        words rank, and a section found that also holds its numbers gains `NUMBER_WEIGHT`: a number the record holds
+        once is BM25's rarest term and would outweigh every word.
+        """
+        words, numbers = self.queries(text)
+        if words is None:
+            return self._ranked(numbers, limit)
+        scores = self._ranked(words, limit)
+        if numbers is not None and scores:
+            marks = ",".join("?" * len(scores))
+            with self._lock:
+                holding = self._db.execute(
+                    f"SELECT rowid FROM record WHERE record MATCH ? AND rowid IN ({marks})", (numbers, *scores)
+                ).fetchall()
+            for (rowid,) in holding:
+                scores[rowid] += NUMBER_WEIGHT
+        return scores
+
+    def _ranked(self, query: str | None, limit: int) -> dict[int, float]:
         if query is None:
             return {}
         with self._lock:
@@ -194,7 +260,13 @@ class RecordIndex:
         return {rowid: -rank / best for rowid, rank in rows} if best > 0 else {}
 
     def query(self, text: str) -> str | None:
-        """The FTS5 query for a visitor's text: an OR of clauses, nothing of FTS5's syntax taken from the text.
+        """The FTS5 query for a visitor's text, its words and numbers together (see `queries`)."""
+        words, numbers = self.queries(text)
+        return " OR ".join(q for q in (words, numbers) if q) or None
+
+    def queries(self, text: str) -> tuple[str | None, str | None]:
+        """The FTS5 queries for a visitor's text, its words' and its numbers' (clauses of digits only), each an OR of
+        clauses, nothing of FTS5's syntax taken from the text.
 
         Ranking costs time for every section a clause matches, so the clauses go in from the rarest, while the
         sections they would score stay within `MAX_ROWS`; the rarest always goes in. A word in half the record
@@ -202,13 +274,16 @@ class RecordIndex:
         """
         words = chunks(text)[:MAX_WORDS]
         asked = [w for w in words if not (len(w) == 1 and w[0] in STOP_WORDS)]
-        clauses = [_clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text)
+        clauses = [_clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text) + _as_indexed(text)
         clauses += self._synonym_clauses(asked)
         counts = self._counts({word for c in clauses for way in c.ways for word in way}
                               | {w[0] for w in asked if len(w) == 1})
         clauses += self._splits([w[0] for w in asked if len(w) == 1], counts)
-        kept = _within_rows(clauses, counts)
-        return " OR ".join(kept) if kept else None
+        # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
+        rare = {c.sql for c in clauses if _digits(c) and _matches(c, counts) <= RARE_NUMBER}
+        said = _within_rows([c for c in clauses if c.sql not in rare], counts)
+        numbers = _within_rows([c for c in clauses if c.sql in rare], counts)
+        return " OR ".join(said) or None, " OR ".join(numbers) or None
 
     @staticmethod
     def _joins(words: Sequence[Sequence[str]]) -> list[Clause]:

@@ -180,3 +180,49 @@ def test_the_owners_synonyms_bring_the_sites_words() -> None:
     finally:
         plain.close()
         told.close()
+
+
+DOCS = [
+    Section("proxy", "deployment", "Running behind a proxy", "Start the server with --proxy-headers so that the "
+            "client's address and scheme come from the proxy's forwarded headers."),
+    Section("bind", "settings", "Binding a socket", "The --host and --port options choose the address the server "
+            "binds to; --uds binds a Unix domain socket instead."),
+    Section("example", "index", "Quickstart", "Run the server and open http://127.0.0.1:8000 in a browser."),
+    Section("added", "release-notes", "Added", "The --proxy-headers option trusts forwarded headers. The --host "
+            "option binds the server's socket to an address."),
+    Section("v0-30", "release-notes", "0.30.0", "The --uds option is deprecated in favour of --fd."),
+]
+DOCS_PAGES = {"deployment": "Deployment", "settings": "Settings", "index": "Introduction",
+              "release-notes": "Release Notes"}
+
+
+def test_a_number_in_the_question_counts_less_than_its_words() -> None:
+    docs = RecordIndex(DOCS, pages=DOCS_PAGES)
+    # the address and port appear once in the record, in the quickstart; the question is about binding
+    found = [sid for sid, _ in docs.search("how do I bind the server to 127.0.0.1:8000 on a different host?")]
+    assert found[0] == "bind", found
+    # a question of numbers alone still finds them
+    assert docs.search("127.0.0.1:8000")[0][0] == "example"
+
+
+def test_a_changelog_ranks_below_the_guide_unless_the_question_asks_what_changed() -> None:
+    docs = RecordIndex(DOCS, pages=DOCS_PAGES)
+    found = [sid for sid, _ in docs.search("which option trusts the proxy's forwarded headers?")]
+    assert found.index("proxy") < found.index("added"), found
+    assert docs.search("what changed about the uds option in version 0.30?")[0][0] == "v0-30"
+    assert docs.search("uds option in the release notes")[0][0] == "v0-30"
+
+
+def test_code_is_found_as_a_reader_types_it() -> None:
+    code = [
+        Section("state", "lifespan", "Lifespan state", "Share one client between requests:\n"
+                "async with httpx.AsyncClient() as client:\n    yield {'http_client': client}"),
+        Section("clients", "guide", "Clients", "An async client keeps its connections in a pool."),
+        Section("env", "config", "Configuration", "Set DATABASE_URL in the environment, or pass "
+                "follow_redirects=True to each request."),
+    ]
+    docs = RecordIndex(code, pages={"lifespan": "Lifespan", "guide": "Guide", "config": "Config"})
+    assert docs.search("where do I create one httpx.AsyncClient for my handlers?")[0][0] == "state"
+    assert docs.search("follow_redirects=True")[0][0] == "env"
+    assert docs.search("follow redirects")[0][0] == "env"
+    assert docs.search("what is DATABASE_URL")[0][0] == "env"

@@ -15,6 +15,7 @@ record index and the offline model, so that a word the question, the answer and 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # A number is a word only standing alone: the "2" of "xE2" or "v2" is no word of substance.
 WORD = re.compile(r"(?<![^\W\d_])\d+(?:[.,]\d+)*(?![^\W\d_])|[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -133,9 +134,16 @@ _PASTS.update({
 CONTRACTION = re.compile(r"(?<=[A-Za-z])['’](?:d|s|ll|re|ve|t|m)\b", re.IGNORECASE)
 
 
+def unaccented(text: str) -> str:
+    """Accents folded away, as a visitor may type them or not: "résumé" is "resume", "Zürich" is "Zurich"."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def terms(text: str) -> list[str]:
-    """The words of substance of a text in order, stemmed, as the offline model matches a question."""
-    return [stem(w) for w in ASCII_WORD.findall(CONTRACTION.sub("", text)) if w.lower() not in STOP_WORDS]
+    """The words of substance of a text in order, stemmed, as the offline model matches a question; accents folded."""
+    return [stem(w) for w in ASCII_WORD.findall(CONTRACTION.sub("", unaccented(text))) if w.lower() not in STOP_WORDS]
 
 
 # A word as an owner writes a name: letters and digits, joined by the punctuation names use inside them (C++, C#,

@@ -41,15 +41,41 @@ def _first_clause(sentence: str) -> str:
     return sentence[: m.start()].rstrip(" ,") + "."
 
 
+# A list's line ("- cURL", "3. HTTPie") is a sentence only where it says one: enough words, or a full stop.
+LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+ITEM_WORDS = 5
+
+
+def _said(line: str) -> str:
+    """A list line as a sentence, its marker gone; "" for a bare name or phrase ("cURL", "Setting a timeout")."""
+    text = LIST_LINE.sub("", line).strip()
+    if len(text.split()) >= ITEM_WORDS or text.endswith((".", "!", "?")) and len(text.split()) >= 3:
+        return text
+    return ""
+
+
+def _lines(text: str) -> list[str]:
+    """A flat text's lines, each list line only where it says a sentence (its marker gone)."""
+    lines = (_said(line) if LIST_LINE.match(line) else line for line in text.split("\n"))
+    return [line for line in lines if line.strip()]
+
+
 def _prose(section: RecordSection) -> list[str]:
     """The section's text to split into sentences: each run of blocks but code (splitting never enters a code
-    block); a section from a bundle without blocks, its text."""
+    block), list items and table rows one by one; a section from a bundle without blocks, its text's lines."""
     if not section.blocks:
-        return [section.text]
-    return [flat(run) for is_code, run in groupby(section.blocks, key=lambda b: b.kind == "code") if not is_code]
+        return _lines(section.text)
+    out: list[str] = []
+    for kind, run in groupby(section.blocks, key=lambda b: "code" if b.kind == "code" else "line" if b.kind in (
+            "item", "row", "term") else "prose"):
+        if kind == "prose":
+            out.append(flat(run))
+        elif kind == "line":
+            out += [said for said in (_said(b.text) if b.kind == "item" else b.text for b in run) if said]
+    return out
 
 
 def quotes(section: RecordSection) -> list[str]:
-    """A section's sentences worth saying, in order."""
+    """A section's sentences worth saying, in order: never a bare list line, a table's figures, or code."""
     said = (_first_clause(s.strip()) for text in _prose(section) for s in SENTENCE.split(text))
     return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)]

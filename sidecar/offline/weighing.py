@@ -16,13 +16,19 @@ from docent.schema import Manifest, RecordSection
 
 from ..answer.lexicon import Lexicon
 from ..answer.words import ASCII_WORD as WORD
-from ..answer.words import FORMS, stem, terms
+from ..answer.words import FORMS, stem, terms, unaccented
 from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, REQUEST_WORDS, RUN
 from .synonyms import RECORD_SYNONYMS, spelled, table
 
 # The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
 WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", re.IGNORECASE)
+# "What city is ..." asks for a city; "What came of it?" and "what happens when" ask with a verb: after "what", a
+# word is the thing asked for only where a verb of its own follows it.
+WHAT_VERB = re.compile(r"\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must)\b",
+                       re.IGNORECASE)
+# A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
+VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
 GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other".split())
 # "What share", "which year": a measure asks for a figure, which the record gives as digits, not as the word.
 MEASURE = re.compile(
@@ -59,6 +65,7 @@ class Vocabulary:
     sections: list[RecordSection]
     docs: list[Counter[str]]
     df: Counter[str]
+    said: str = ""  # the record's text, lower case, accents folded: to find a versioned name as written
 
     @classmethod
     def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
@@ -67,7 +74,7 @@ class Vocabulary:
         df: Counter[str] = Counter()
         for doc in docs:
             df.update(doc.keys())
-        return cls(sections, docs, df)
+        return cls(sections, docs, df, unaccented("\n".join(f"{s.title}\n{s.text}" for s in sections)).lower())
 
     def doc(self, section: RecordSection) -> Counter[str]:
         return self.docs[self.sections.index(section)]
@@ -93,6 +100,7 @@ class Weighed:
     alts: dict[str, frozenset[str]]  # stemmed word -> the record's words that say it
     query: str  # the text to search the record index with: the question, and the record's words for it
     heads: frozenset[str] = frozenset()  # what a "which"/"what" asks for: a section that answers says it
+    versions: frozenset[str] = frozenset()  # versioned names the question asks about that the record never writes
 
     def answers(self, said: Collection[str]) -> float:
         """`covered`, or 0 where the text does not say the thing the question asks for ("how many lines")."""
@@ -113,6 +121,7 @@ class Weighed:
         and name (the record, in the owner's voice, never says it); `request`: the question asks for something done
         on the page (its words of asking, "point at", "open", say how, not what); `quiet`: more words that say how
         (those that named the offer asked for)."""
+        question = unaccented(question)
         owner = manifest.owner
         known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
         heads = _heads(question)
@@ -126,12 +135,13 @@ class Weighed:
         for raw in WORD.findall(question):
             extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
         asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
-        return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()))
+        return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
+                   versions_missing(question, index.said))
 
     @property
     def lacking(self) -> bool:
         """Whether the question names something the record never mentions: then the record lacks the fact."""
-        return any(not said for said in self.alts.values())
+        return bool(self.versions) or any(not said for said in self.alts.values())
 
     def covered(self, said: Collection[str]) -> float:
         """The share of the question's weight that a text's words (stemmed) cover, 0 to 1."""
@@ -217,4 +227,22 @@ def _heads(question: str) -> set[str]:
         stem(m.group(1))
         for m in WH_HEAD.finditer(question)
         if m.group(1).lower() not in STOPWORDS | GENERIC_HEADS and not MEASURE.fullmatch(m.group(1))
+        and (not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, m.end()))
     }
+
+
+def versions_missing(question: str, said: str) -> frozenset[str]:
+    """The versioned names a question asks about ("HTTP/3", "Python 3.14") that the record's text (`said`, lower
+    case) never writes: the record lacks the fact, and an answer about another version would mislead."""
+    missing = set()
+    for m in VERSIONED.finditer(question):
+        name, number = m.group(1).lower(), m.group(2)
+        before = question[: m.start()].rstrip()
+        named = m.group(1)[0].isupper() and before and before[-1] not in ".!?:\"“("  # a name, not a first word
+        if name in STOPWORDS or len(name) < 2 or not (named or re.search(r"[/]|\dv|\sv\d|[A-Za-z]v\d", m.group(0))):
+            continue
+        together = re.compile(rf"(?<![\w]){re.escape(name)}\s?[/ -]?\s?v?{re.escape(number)}(?![\d])")
+        alone = "." in number and re.search(rf"(?<![\w.]){re.escape(number)}(?![\d])", said)
+        if not together.search(said) and not alone:
+            missing.add(m.group(0))
+    return frozenset(missing)

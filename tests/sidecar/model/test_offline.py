@@ -332,3 +332,37 @@ async def test_the_visitors_own_tools_do_not_count_against_them_but_what_is_aske
     # a portfolio: the visitor's question about the owner's skill is no stack of the visitor's
     for question in ("Does he know Rust?", "I use Rust; has he worked with Rust?"):
         assert await told(question) == "[[none]]", question
+
+
+@pytest.mark.anyio
+async def test_a_version_the_record_never_writes_is_not_answered_with_another():
+    record = {
+        "http": Section("http", "clients", "HTTP versions", "The client speaks HTTP/1.1 by default and HTTP/2 when "
+                        "the http2 extra is installed. Connections are pooled per host.", "/clients/#http"),
+    }
+    model = OfflineModel.of(record, manifest=DOCS)
+
+    async def say(question: str) -> str:
+        events, _ = await collect(model.stream(ask(question)))
+        return "".join(e.text for e in events if isinstance(e, TextDelta))
+
+    assert await say("Does the client support HTTP/3?") == "[[none]]"
+    assert "HTTP/2 when the http2 extra is installed" in await say("Does the client support HTTP/2?")
+
+
+@pytest.mark.anyio
+async def test_list_lines_are_said_only_as_sentences_and_accents_fold():
+    from docent.schema import Block
+
+    section = Section.of("clients", page="tools", path="/tools/#clients", headings=("Tools", "Command-line clients"),
+                         blocks=(Block("paragraph", "Any HTTP client can call the API from a résumé of steps."),
+                                 Block("item", "cURL", marker="-"), Block("item", "HTTPie", marker="-"),
+                                 Block("item", "Each request needs the API key in its Authorization header.",
+                                       marker="-")))
+    model = OfflineModel.of({"clients": section}, manifest=DOCS)
+    events, _ = await collect(model.stream(ask("Which command-line clients can call the API, and what does each request need?")))
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert "Each request needs the API key in its Authorization header. [[clients]]" in text
+    assert "cURL" not in text and "HTTPie" not in text and "- " not in text  # never a bare list line
+    events, _ = await collect(model.stream(ask("Is there a resume of steps?")))
+    assert "[[clients]]" in "".join(e.text for e in events if isinstance(e, TextDelta))  # résumé is resume

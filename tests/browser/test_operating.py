@@ -68,6 +68,22 @@ def test_the_panel_says_in_one_quiet_line_when_the_offline_model_stands_in(page:
     expect(panel.locator(".docent-log")).to_have_text("")  # a line of status, not an entry in the transcript
 
 
+def test_a_guide_whose_owner_lets_conversations_reach_a_disk_tells_the_visitor(page: Page, guide: Sidecar) -> None:
+    panel = open_panel(page, guide.base)
+    expect(panel.locator(".docent-status")).not_to_contain_text("disk")  # the usual guide: memory only, no line
+
+    def on_disk(route: Route) -> None:
+        status = route.fetch().json()
+        assert status["on_disk"] is False
+        status.update(on_disk=True)  # as DOCENT_CONVERSATIONS_ON_DISK=1 answers it
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(status))
+
+    page.route(re.compile(r".*/api/guide$"), on_disk)
+    page.reload()
+    expect(page.locator(PANEL).locator(".docent-status")).to_have_text(
+        "This site's server may write your conversation to its disk, where it stays for a while after it ends.")
+
+
 def test_an_answer_from_the_offline_model_mid_conversation_brings_the_line(page: Page, guide: Sidecar) -> None:
     panel = open_panel(page, guide.base)
     expect(panel.locator(".docent-status")).not_to_have_text(DEGRADED)

@@ -7,8 +7,8 @@ import ipaddress
 import logging
 import re
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,33 +31,106 @@ class SettingsError(Exception):
         super().__init__("Docent cannot start:\n" + "\n".join(f"  - {p}" for p in problems))
 
 
+Read = Callable[["_Reader", str, Any], Any]  # (the reader, the variable, the default) -> the value
+
+
+def env(variable: str, read: Read, default: Any = None, *, secret: bool = False) -> Any:
+    """A setting read from `variable` by `read`, with its default: the one place each is declared."""
+    return field(default=default, repr=not secret, metadata={"variable": variable, "read": read})
+
+
+def switch(reader: _Reader, variable: str, default: bool) -> bool:
+    return reader.boolean(variable, default)
+
+
+def whole(minimum: int) -> Read:
+    return lambda reader, variable, default: reader.number(variable, default, int, minimum=minimum)
+
+
+def amount(minimum: float) -> Read:
+    return lambda reader, variable, default: reader.number(variable, default, float, minimum=minimum)
+
+
+def rate(reader: _Reader, variable: str, default: str) -> str:
+    return reader.rate(variable, default)
+
+
+def text(reader: _Reader, variable: str, default: str) -> str:
+    return reader.env.get(variable, "").strip() or default
+
+
+def key(reader: _Reader, variable: str, default: None) -> str | None:
+    return reader.env.get(variable) or None
+
+
+def url(reader: _Reader, variable: str, default: None) -> str | None:
+    return reader.env.get(variable, "").strip() or None
+
+
+def path(reader: _Reader, variable: str, default: Path | None) -> Path | None:
+    raw = reader.env.get(variable)
+    return Path(raw) if raw else default
+
+
+def read_state_dir(reader: _Reader, variable: str, default: None) -> Path:
+    raw = reader.env.get(variable)
+    return Path(raw) if raw else default_state_dir(reader.env)
+
+
+def read_log_format(reader: _Reader, variable: str, default: str) -> str:
+    value = reader.env.get(variable, default).strip().lower() or default
+    if value not in {"text", "json"}:
+        reader.problems.append(f"{variable}={value!r}: write text or json.")
+        return default
+    return value
+
+
+def read_address(reader: _Reader, variable: str, default: None) -> tuple[str, int] | None:
+    return reader.address(variable)
+
+
+def read_origins(reader: _Reader, variable: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    return reader.origins(variable)
+
+
+def read_networks(reader: _Reader, variable: str, default: tuple[Network, ...]) -> tuple[Network, ...]:
+    return reader.networks(variable)
+
+
+def read_hosts(reader: _Reader, variable: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    return reader.hosts(variable)
+
+
 @dataclass(frozen=True)
 class Settings:
-    """Everything the sidecar is told at start; nothing here changes while it runs."""
+    """Everything the sidecar is told at start; nothing here changes while it runs. A setting read from the
+    environment is declared once, here: its name, its variable, its parser and its default (`env`)."""
 
-    enabled: bool = False
-    model: str = "offline"  # offline | absent | anthropic:<model id> | openai:<base url>#<model> | replay:<path>
-    anthropic_api_key: str | None = field(default=None, repr=False)
-    openai_api_key: str | None = field(default=None, repr=False)  # for openai:<base url>#<model>, when it needs one
-    budget_usd: float = 1.0  # the day's budget for the guide
+    enabled: bool = env("DOCENT_ENABLED", switch, False)
+    # offline | absent | anthropic:<model id> | openai:<base url>#<model> | replay:<path>
+    model: str = env("DOCENT_MODEL", text, "offline")
+    anthropic_api_key: str | None = env("ANTHROPIC_API_KEY", key, secret=True)
+    openai_api_key: str | None = env("OPENAI_API_KEY", key, secret=True)  # for openai:<base url>#<model>, when it needs one
+    budget_usd: float = env("DOCENT_BUDGET_USD", amount(0), 1.0)  # the day's budget for the guide
     # Model calls in flight at once; the next is refused, never queued. Seed 002 bounds spending at "two calls".
-    bulkhead: int = 2
-    rate_address: str = "10/minute"  # questions per client address
-    rate_conversation: str = "30/hour"  # questions and replies per conversation
-    rate_overall: str = "600/hour"  # questions for the whole sidecar
-    rate_start: str = "10/minute"  # challenges and new conversations per client address
-    rate_read: str = "60/minute"  # status, forgetting and the reference per client address (rate limits on everything)
-    pow_secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
+    bulkhead: int = env("DOCENT_BULKHEAD", whole(1), 2)
+    rate_address: str = env("DOCENT_RATE_ADDRESS", rate, "10/minute")  # questions per client address
+    rate_conversation: str = env("DOCENT_RATE_CONVERSATION", rate, "30/hour")  # questions and replies per conversation
+    rate_overall: str = env("DOCENT_RATE_OVERALL", rate, "600/hour")  # questions for the whole sidecar
+    rate_start: str = env("DOCENT_RATE_START", rate, "10/minute")  # challenges and new conversations per address
+    # status, forgetting and the reference per client address (rate limits on everything)
+    rate_read: str = env("DOCENT_RATE_READ", rate, "60/minute")
+    pow_secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)  # DOCENT_POW_SECRET
     pow_secret_made: bool = True  # made for this process: several processes must share one
-    pow_maxnumber: int = 250_000
-    pow_expires_s: int = 600
-    origins: tuple[str, ...] = ()  # exact origins allowed by CORS; empty: same origin only
-    trust_proxy: tuple[Network, ...] = ()  # proxies whose X-Forwarded-For is believed
-    bundle: Path = Path("docent-bundle.json")
-    site: Path | None = None
-    replay_log: Path | None = None
-    host: str = "127.0.0.1"
-    port: int = 8000
+    pow_maxnumber: int = env("DOCENT_POW_MAXNUMBER", whole(1), 250_000)
+    pow_expires_s: int = env("DOCENT_POW_EXPIRES", whole(10), 600)
+    origins: tuple[str, ...] = env("DOCENT_ORIGINS", read_origins, ())  # exact origins allowed by CORS; none: same origin
+    trust_proxy: tuple[Network, ...] = env("DOCENT_TRUST_PROXY", read_networks, ())  # proxies whose X-Forwarded-For is believed
+    bundle: Path = env("DOCENT_BUNDLE", path, Path("docent-bundle.json"))
+    site: Path | None = env("DOCENT_SITE", path)
+    replay_log: Path | None = env("DOCENT_REPLAY_LOG", path)
+    host: str = env("DOCENT_HOST", text, "127.0.0.1")
+    port: int = env("DOCENT_PORT", whole(0), 8000)
     workers: int = 1
     conversation_s: int = 1800  # a conversation lives thirty minutes from its start, at most
     questions: int = 12  # questions per conversation
@@ -66,58 +139,37 @@ class Settings:
     max_conversations: int = 10_000  # held at once; beyond it new ones wait for old ones to expire
     # Where the day's spend is kept without Redis (see default_state_dir); None keeps it in memory only,
     # for an app made in code. `from_env` always names one.
-    state_dir: Path | None = None
-    redis_url: str | None = None  # redis://host:6379/0: the state several sidecars share
+    state_dir: Path | None = env("DOCENT_STATE_DIR", read_state_dir)
+    redis_url: str | None = env("DOCENT_REDIS_URL", url)  # redis://host:6379/0: the state several sidecars share
     # A second Redis, with persistence, for what must outlive a Redis restart: the day's spend and the counts.
-    redis_keep_url: str | None = None
+    redis_keep_url: str | None = env("DOCENT_REDIS_KEEP_URL", url)
     # The owner accepts that the conversations' Redis writes them to its disk; the privacy text then says so.
-    conversations_on_disk: bool = False
-    lease_s: int = 10  # with Redis: how long a sidecar that died mid-answer keeps its conversation busy
+    conversations_on_disk: bool = env("DOCENT_CONVERSATIONS_ON_DISK", switch, False)
+    # with Redis: how long a sidecar that died mid-answer keeps its conversation busy
+    lease_s: int = env("DOCENT_LEASE_S", whole(1), 10)
     # Running it: metrics, logs, the degraded guide, harder proofs (the counts for `docent report` go in state_dir).
-    metrics: tuple[str, int] | None = None  # a separate address for /metrics, e.g. ("127.0.0.1", 9108)
-    metrics_token: str | None = field(default=None, repr=False)  # else /api/guide/metrics behind this bearer token
-    log_format: str = "text"  # text | json
-    degrade: bool = True  # budget spent or model down: the offline model answers, quoting the site
-    pow_maxnumber_top: int = 1_000_000  # the most tries a challenge takes under full pressure
+    metrics: tuple[str, int] | None = env("DOCENT_METRICS", read_address)  # a separate address for /metrics, e.g. ("127.0.0.1", 9108)
+    # else /api/guide/metrics behind this bearer token
+    metrics_token: str | None = env("DOCENT_METRICS_TOKEN", key, secret=True)
+    log_format: str = env("DOCENT_LOG_FORMAT", read_log_format, "text")  # text | json
+    degrade: bool = env("DOCENT_DEGRADE", switch, True)  # budget spent or model down: the offline model answers, quoting the site
+    # the most tries a challenge takes under full pressure
+    pow_maxnumber_top: int = env("DOCENT_POW_MAXNUMBER_TOP", whole(1), 1_000_000)
     # The MCP endpoint for coding agents at /mcp (sidecar/agents.py): off unless switched on.
-    mcp: bool = False
-    mcp_ask: bool = True  # `ask` spends the guide's budget: it can be switched off while the free tools stay on
-    mcp_token: str | None = field(default=None, repr=False)  # else every agent may call it; agents solve no proof
-    mcp_hosts: tuple[str, ...] = ()  # Host headers it answers beside the bundle's site_url and loopback
-    rate_mcp: str = "30/minute"  # MCP tool calls per client address (the panel's reads: 60/minute)
-    rate_mcp_ask: str = "3/minute"  # `ask` per client address (the panel's questions: 10/minute)
+    mcp: bool = env("DOCENT_MCP", switch, False)
+    # `ask` spends the guide's budget: it can be switched off while the free tools stay on
+    mcp_ask: bool = env("DOCENT_MCP_ASK", switch, True)
+    mcp_token: str | None = env("DOCENT_MCP_TOKEN", key, secret=True)  # else every agent may call it; agents solve no proof
+    mcp_hosts: tuple[str, ...] = env("DOCENT_MCP_HOSTS", read_hosts, ())  # Host headers it answers beside site_url and loopback
+    rate_mcp: str = env("DOCENT_RATE_MCP", rate, "30/minute")  # MCP tool calls per client address (the panel's reads: 60/minute)
+    rate_mcp_ask: str = env("DOCENT_RATE_MCP_ASK", rate, "3/minute")  # `ask` per client address (the panel's questions: 10/minute)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **flags: Any) -> Settings:
         """Settings from the environment, with command-line flags (those not None) winning; raises SettingsError."""
         reader = _Reader(env)
         values: dict[str, Any] = {
-            "enabled": reader.boolean("DOCENT_ENABLED", False),
-            "model": env.get("DOCENT_MODEL", "offline").strip() or "offline",
-            "anthropic_api_key": env.get("ANTHROPIC_API_KEY") or None,
-            "openai_api_key": env.get("OPENAI_API_KEY") or None,
-            "budget_usd": reader.number("DOCENT_BUDGET_USD", 1.0, float, minimum=0),
-            "bulkhead": reader.number("DOCENT_BULKHEAD", 2, int, minimum=1),
-            "rate_address": reader.rate("DOCENT_RATE_ADDRESS", "10/minute"),
-            "rate_conversation": reader.rate("DOCENT_RATE_CONVERSATION", "30/hour"),
-            "rate_overall": reader.rate("DOCENT_RATE_OVERALL", "600/hour"),
-            "rate_start": reader.rate("DOCENT_RATE_START", "10/minute"),
-            "rate_read": reader.rate("DOCENT_RATE_READ", "60/minute"),
-            "pow_maxnumber": reader.number("DOCENT_POW_MAXNUMBER", 250_000, int, minimum=1),
-            "pow_expires_s": reader.number("DOCENT_POW_EXPIRES", 600, int, minimum=10),
-            "origins": reader.origins("DOCENT_ORIGINS"),
-            "trust_proxy": reader.networks("DOCENT_TRUST_PROXY"),
-            "bundle": Path(env.get("DOCENT_BUNDLE") or "docent-bundle.json"),
-            "site": Path(env["DOCENT_SITE"]) if env.get("DOCENT_SITE") else None,
-            "replay_log": Path(env["DOCENT_REPLAY_LOG"]) if env.get("DOCENT_REPLAY_LOG") else None,
-            "host": env.get("DOCENT_HOST") or "127.0.0.1",
-            "port": reader.number("DOCENT_PORT", 8000, int, minimum=0),
-            "state_dir": Path(env["DOCENT_STATE_DIR"]) if env.get("DOCENT_STATE_DIR") else default_state_dir(env),
-            "redis_url": env.get("DOCENT_REDIS_URL", "").strip() or None,
-            "redis_keep_url": env.get("DOCENT_REDIS_KEEP_URL", "").strip() or None,
-            "conversations_on_disk": reader.boolean("DOCENT_CONVERSATIONS_ON_DISK", False),
-            "lease_s": reader.number("DOCENT_LEASE_S", 10, int, minimum=1),
-            **_operating(reader, env),
+            f.name: f.metadata["read"](reader, f.metadata["variable"], f.default) for f in fields(cls) if "variable" in f.metadata
         }
         secret = env.get("DOCENT_POW_SECRET", "")
         if secret:
@@ -144,6 +196,9 @@ class Settings:
 
     def check(self) -> list[str]:
         """What is wrong with these settings, each with its fix; empty when they can start."""
+        return [*self._model_problems(), *self._serving_problems(), *self._redis_problems()]
+
+    def _model_problems(self) -> list[str]:
         problems = []
         from .spending.factory import ModelStringError, parse_model_string
 
@@ -161,6 +216,10 @@ class Settings:
                 problems.append(
                     f"DOCENT_MODEL={self.model}: no replay script at {choice.target}; give the path of a replay JSON file."
                 )
+        return problems
+
+    def _serving_problems(self) -> list[str]:
+        problems = []
         if self.site is not None and not self.site.is_dir():
             problems.append(f"--site {self.site} is not a directory: build the site first (`mkdocs build`).")
         if not 0 <= self.port <= 65535:
@@ -172,6 +231,15 @@ class Settings:
             )
         if self.workers < 1:
             problems.append(f"--workers {self.workers}: use at least 1.")
+        if self.mcp and importlib.util.find_spec("mcp") is None:
+            problems.append(
+                "DOCENT_MCP (or --mcp) is on, but the MCP SDK is not installed: "
+                "`pip install 'mkdocs-docent[mcp]'` (or `pip install 'mcp>=2,<3'`)."
+            )
+        return problems
+
+    def _redis_problems(self) -> list[str]:
+        problems = []
         if self.redis_url is not None and urlsplit(self.redis_url).scheme not in REDIS_SCHEMES:
             problems.append(
                 f"DOCENT_REDIS_URL (or --redis) {self.redis_url!r} is not a Redis address: write redis://host:6379/0 "
@@ -196,11 +264,6 @@ class Settings:
                 f"--workers {self.workers} needs Redis: conversations, used challenges, rate limits and the day's "
                 "spend live in one process's memory unless DOCENT_REDIS_URL (or --redis) names a Redis they share. "
                 "Set it, or run one worker, which answers hundreds of questions a second."
-            )
-        if self.mcp and importlib.util.find_spec("mcp") is None:
-            problems.append(
-                "DOCENT_MCP (or --mcp) is on, but the MCP SDK is not installed: "
-                "`pip install 'mkdocs-docent[mcp]'` (or `pip install 'mcp>=2,<3'`)."
             )
         return problems
 
@@ -236,27 +299,6 @@ def default_state_dir(env: Mapping[str, str]) -> Path:
     except RuntimeError:  # no HOME and no passwd entry: a bare container
         return Path(".docent-state").resolve()
     return home / ".local" / "state" / "docent"
-
-
-def _operating(reader: _Reader, env: Mapping[str, str]) -> dict[str, Any]:
-    """The settings for running the guide in production: metrics, logs, degrading, proof of work."""
-    log_format = env.get("DOCENT_LOG_FORMAT", "text").strip().lower() or "text"
-    if log_format not in {"text", "json"}:
-        reader.problems.append(f"DOCENT_LOG_FORMAT={log_format!r}: write text or json.")
-        log_format = "text"
-    return {
-        "metrics": reader.address("DOCENT_METRICS"),
-        "metrics_token": env.get("DOCENT_METRICS_TOKEN") or None,
-        "log_format": log_format,
-        "degrade": reader.boolean("DOCENT_DEGRADE", True),
-        "pow_maxnumber_top": reader.number("DOCENT_POW_MAXNUMBER_TOP", 1_000_000, int, minimum=1),
-        "mcp": reader.boolean("DOCENT_MCP", False),
-        "mcp_ask": reader.boolean("DOCENT_MCP_ASK", True),
-        "mcp_token": env.get("DOCENT_MCP_TOKEN") or None,
-        "mcp_hosts": reader.hosts("DOCENT_MCP_HOSTS"),
-        "rate_mcp": reader.rate("DOCENT_RATE_MCP", "30/minute"),
-        "rate_mcp_ask": reader.rate("DOCENT_RATE_MCP_ASK", "3/minute"),
-    }
 
 
 # A Host header as agents send it: a name or an IPv4 address, or an IPv6 one in brackets, and perhaps a port.

@@ -173,7 +173,7 @@ def disk_check(settings: Any) -> str | None:
         logger.warning(
             "The day's spend and the counts are kept in the conversations' Redis, which writes nothing to disk: "
             "a restart of that Redis starts the day's budget afresh. Keep them in a second Redis that persists "
-            "with DOCENT_REDIS_KEEP_URL (see the README's \"Running several sidecars\")."
+            "with DOCENT_REDIS_KEEP_URL (see \"Running several sidecars\" in the documentation, site-docs/docs/operating.md)."
         )
     return refusal
 

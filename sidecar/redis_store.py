@@ -192,8 +192,8 @@ def disk_refusal(url: str, *, accepted: bool) -> tuple[str | None, str | None]:
             f"{where} writes its data to disk ({what}), and with it every conversation, questions included. "
             "Turn persistence off for this Redis (in its redis.conf: `save \"\"` and `appendonly no`; now: "
             "`redis-cli CONFIG SET save \"\"` and `redis-cli CONFIG SET appendonly no`) and keep the day's spend and "
-            "the counts in a second Redis that persists (DOCENT_REDIS_KEEP_URL; see the README's \"Running several "
-            "sidecars\"), or accept it with DOCENT_CONVERSATIONS_ON_DISK=1 (the privacy text then says so)."
+            "the counts in a second Redis that persists (DOCENT_REDIS_KEEP_URL; see \"Running several sidecars\" "
+            "in the documentation, site-docs/docs/operating.md), or accept it with DOCENT_CONVERSATIONS_ON_DISK=1 (the privacy text then says so)."
         )
     if accepted:
         return None, problem.split(". ")[0] + ": accepted (DOCENT_CONVERSATIONS_ON_DISK=1)."

@@ -1,6 +1,6 @@
 """The replay model: scripted replies that stand in for a model, for tests, evals and benches.
 
-The script format is documented in the README ("The replay format"); in short:
+The script format is documented in the documentation ("The replay format", site-docs/docs/models.md); in short:
 `{"replies": [{"question": regex, "calls": [[block, ...], ...], "usage": {...}}], "fragments": n, "seed": n}`.
 """
 
@@ -85,7 +85,7 @@ class Script:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise ScriptError(f"No replay script at {path}: write one (see the README's replay format).") from None
+            raise ScriptError(f"No replay script at {path}: write one (see \"The replay format\" in site-docs/docs/models.md).") from None
         except ValueError as exc:
             raise ScriptError(f"The replay script {path} is not JSON: {exc}.") from exc
         return cls.from_json(data, source=str(path))

@@ -1,7 +1,7 @@
 """The gate's corpora: how much faithful prose it lets through and how many subtle falsehoods it holds back.
 
 Three corpora, written by someone who read only the example site's record, prompt and tools, never the gate
-(`tests/evals/corpora/`, described in the README's "How the guide checks what it says"):
+(`tests/evals/corpora/`, described in the documentation's "How the guide checks what it says", site-docs/docs/checking.md):
 - `faithful-paraphrases.json`: `[{"sections", "sentence"}]`, true sentences in the third person, each citing
   its sections. Each goes through a fresh gate as a one-sentence answer: `gate_faithful_shown` is the share shown.
 - `subtle-falsehoods.json`: `[{"kind", "sections", "sentence", "truth"}]`, false sentences that cite a real

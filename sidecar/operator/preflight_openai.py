@@ -79,7 +79,7 @@ async def preflight_openai(
     facts = await read_server(base_url, client=client, api_key=api_key)
     if not facts.answers:
         out(f"The server does not answer: {facts.error}")
-        out("\nNot ready: start the server first (the README's \"Models\" section has a worked example), then run this again.")
+        out("\nNot ready: start the server first (\"Models\" in the documentation, site-docs/docs/models.md, has a worked example), then run this again.")
         return 1
     _server(facts, name, out=out)
     spec = ModelSpec(name, mid_system=False, context=facts.context)

@@ -4,7 +4,7 @@ Model strings (`DOCENT_MODEL`):
   offline                       the embedded model: no key, no network (the default)
   anthropic:<model id>          Anthropic's Messages API, e.g. anthropic:claude-haiku-5-5 (needs ANTHROPIC_API_KEY)
   openai:<base url>#<model>     an OpenAI-compatible server, e.g. openai:http://localhost:11434/v1#llama3.2
-  replay:<path>                 a replay script (see the README's replay format), free
+  replay:<path>                 a replay script (see site-docs/docs/models.md), free
   replay:<path>#<model id>      the same, priced as that model of the table, e.g. replay:run.json#claude-haiku-5-5
   absent                        no model: the guide is off and says so
 

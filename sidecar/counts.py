@@ -163,7 +163,8 @@ class DailyCounts:
     def __init__(self, store: CountStore, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._pending: set[asyncio.Future[None]] = set()
+        self._writing: asyncio.Future[None] | None = None  # the write under way, with a networked store
+        self._waiting: dict[str, Counter[str]] = {}  # day -> counts of answers that ended while it was under way
 
     def answered(self, tally: Tally) -> None:
         counts: Counter[str] = Counter()
@@ -195,22 +196,34 @@ class DailyCounts:
         self.add(totals)
 
     def add(self, counts: Mapping[str, float]) -> None:
-        """Add these counts to today's, in the background with a networked store."""
-        pending = self.store.add(day_of(self.clock()), counts)
+        """Add these counts to today's, in the background with a networked store: one write at a time, and what
+        answers end meanwhile goes with the next write, summed (under load, one round trip for many answers)."""
+        day = day_of(self.clock())
+        if self._writing is not None:
+            self._waiting.setdefault(day, Counter()).update(counts)
+            return
+        self._write(day, counts)
+
+    def _write(self, day: str, counts: Mapping[str, float]) -> None:
+        pending = self.store.add(day, counts)
         if pending is not None:  # a networked store: added in the background, the answer does not wait for it
-            task = asyncio.ensure_future(pending)
-            self._pending.add(task)
-            task.add_done_callback(self._settled)
+            self._writing = asyncio.ensure_future(pending)
+            self._writing.add_done_callback(self._settled)
 
     def _settled(self, task: asyncio.Future[None]) -> None:
-        self._pending.discard(task)
+        self._writing = None
         if not task.cancelled() and task.exception() is not None:
             logger.error("Could not add an answer's counts: %s", type(task.exception()).__name__)
+        if self._waiting:
+            day = next(iter(self._waiting))
+            self._write(day, self._waiting.pop(day))
 
     async def aclose(self) -> None:
-        """Wait for counts still being added, then close the store."""
-        if self._pending:
-            await asyncio.wait(list(self._pending), timeout=5)
+        """Wait for counts still being added (and those waiting their turn), then close the store."""
+        deadline = time.monotonic() + 5
+        while self._writing is not None and time.monotonic() < deadline:
+            await asyncio.wait([self._writing], timeout=max(0.0, deadline - time.monotonic()))
+            await asyncio.sleep(0)  # the done callback starts the next write
         closing = getattr(self.store, "aclose", None)
         if closing is not None:
             await closing()

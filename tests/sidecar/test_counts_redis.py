@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import subprocess
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 
 import pytest
 import redis
@@ -83,3 +84,21 @@ def test_a_report_from_a_redis_that_is_not_there_says_so(capsys: pytest.CaptureF
     url = f"redis://127.0.0.1:{free_port()}/0"
     assert cli.main(["report", "--redis", url]) == 2
     assert "is it running?" in capsys.readouterr().out
+
+
+@pytest.mark.anyio
+async def test_answers_that_end_while_a_write_is_under_way_go_with_the_next_write_summed() -> None:
+    writes: list[dict[str, float]] = []
+
+    class Slow:
+        async def add(self, day: str, counts: Mapping[str, float]) -> None:
+            await asyncio.sleep(0.01)
+            writes.append(dict(counts))
+
+    counts = DailyCounts(Slow())  # type: ignore[arg-type]
+    for n in range(10):
+        counts.add({"questions": 1, "shown": n})
+    await counts.aclose()
+    assert len(writes) == 2  # the first at once, the nine that came meanwhile in one
+    assert writes[0] == {"questions": 1, "shown": 0}
+    assert writes[1] == {"questions": 9, "shown": 45}

@@ -10,6 +10,7 @@ a `Heading`: the sections are what lies between them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborNode
@@ -19,8 +20,10 @@ from docent.schema import Block
 from .text import BLOCKS, collapse, definition_pairs, table_rows
 
 CUTS = ("h2", "h3", "h4")
-SUBHEADINGS = frozenset(("h5", "h6"))
-LISTS = frozenset(("ul", "ol"))
+# The elements read by a step of their own, by tag: the step's name on `_Walk`.
+_STEPS = {"h1": "title", "code": "inline_code", "br": "line_break", "pre": "pre", "ul": "items", "ol": "items",
+          "dl": "terms", "h2": "subheading", "h3": "subheading", "h4": "subheading", "h5": "subheading",
+          "h6": "subheading"}
 # Inside a code block: line numbers a highlighter writes beside the code, not the code.
 LINE_NUMBERS = frozenset(("linenos", "linenodiv", "lineno"))
 
@@ -73,7 +76,7 @@ def _code_text(node: LexborNode, *, drop: frozenset[int]) -> str:
 @dataclass
 class _Walk:
     drop: frozenset[int]
-    title: str = ""  # the page's title
+    title_text: str = ""  # the page's title
     out: list[Block | Heading] = field(default_factory=list)
     words: list[str] = field(default_factory=list)  # the paragraph being gathered
     code: list[str] = field(default_factory=list)  # its inline code
@@ -98,59 +101,77 @@ class _Walk:
             return
         if node.mem_id in self.drop or node.mem_id in self.skip or tag == "-comment":
             return
-        if tag == "h1":  # the page's title, which titles its opening; one that says more is kept as a heading
-            said = collapse(_code_text(node, drop=self.drop))
-            if said and said.casefold() != self.title.casefold():
-                self.flush()
-                self.out.append(Block("heading", said))
-            return
         classes = _classes(node)  # attributes are read once: each read builds a dict
         if not LINE_NUMBERS.isdisjoint(classes):
             return
-        if tag == "code":
-            said = collapse(_code_text(node, drop=self.drop))
-            self.words.append(said)
-            if said:
-                self.code.append(said)
-        elif tag == "br":
-            self.words.append(" ")
-        elif tag in CUTS and (anchor := node.attributes.get("id")):
-            self.flush()
-            title = collapse(_code_text(node, drop=self.drop))
-            self.out.append(Heading(int(tag[1]), anchor, title))
-        elif tag == "pre":
-            self.flush()
-            lines = _code_text(node, drop=self.drop).rstrip("\n")
-            if lines.strip():
-                self.out.append(Block("code", lines, lang=_language(node)))
-        elif tag in LISTS:
-            self.flush()
-            self.items(node)
-        elif tag == "table" and "highlighttable" not in classes:
-            self.flush()
-            self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)))
-                         for line, row in table_rows(node, drop=self.drop)]
-        elif tag == "dl":
-            self.flush()
-            self.out += [Block("term", line, code=tuple(_inline_code(pair, drop=self.drop)))
-                         for line, pair in definition_pairs(node, drop=self.drop)]
-        elif tag == "details" or (tag in ("div", "aside") and "admonition" in classes):
-            self.admonition(node)
-        elif "tabbed-set" in classes:
-            self.tabs(node)
-        elif tag in SUBHEADINGS or tag in CUTS:
-            self.flush()
-            self.children(node)
-            said = collapse("".join(self.words))
-            if said:
-                self.out.append(Block("heading", said, code=tuple(self.code)))
-            self.words, self.code = [], []
+        read = self._reader(node, tag or "", classes)
+        if read is not None:
+            read(node)
         elif tag in BLOCKS:
             self.flush()
             self.children(node)
             self.flush()
         else:
             self.children(node)  # inline: a, em, strong, span, ...
+
+    def _reader(self, node: LexborNode, tag: str, classes: list[str]) -> Callable[[LexborNode], None] | None:
+        """The step that reads an element of its own kind, or None for a plain block or inline element."""
+        if tag in CUTS and node.attributes.get("id"):
+            return self.cut
+        if tag == "table":
+            return None if "highlighttable" in classes else self.table
+        if tag == "details" or (tag in ("div", "aside") and "admonition" in classes):
+            return self.admonition
+        if "tabbed-set" in classes:
+            return self.tabs
+        name = _STEPS.get(tag)
+        return getattr(self, name) if name else None
+
+    def title(self, node: LexborNode) -> None:
+        """An h1: the page's title, which titles its opening; one that says more is kept as a heading."""
+        said = collapse(_code_text(node, drop=self.drop))
+        if said and said.casefold() != self.title_text.casefold():
+            self.flush()
+            self.out.append(Block("heading", said))
+
+    def inline_code(self, node: LexborNode) -> None:
+        said = collapse(_code_text(node, drop=self.drop))
+        self.words.append(said)
+        if said:
+            self.code.append(said)
+
+    def line_break(self, node: LexborNode) -> None:
+        self.words.append(" ")
+
+    def cut(self, node: LexborNode) -> None:
+        self.flush()
+        title = collapse(_code_text(node, drop=self.drop))
+        self.out.append(Heading(int((node.tag or "h2")[1]), node.attributes.get("id") or "", title))
+
+    def pre(self, node: LexborNode) -> None:
+        self.flush()
+        lines = _code_text(node, drop=self.drop).rstrip("\n")
+        if lines.strip():
+            self.out.append(Block("code", lines, lang=_language(node)))
+
+    def table(self, node: LexborNode) -> None:
+        self.flush()
+        self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)))
+                     for line, row in table_rows(node, drop=self.drop)]
+
+    def terms(self, node: LexborNode) -> None:
+        self.flush()
+        self.out += [Block("term", line, code=tuple(_inline_code(pair, drop=self.drop)))
+                     for line, pair in definition_pairs(node, drop=self.drop)]
+
+    def subheading(self, node: LexborNode) -> None:
+        """An h5 or h6 (or an h2-h4 with no id): a heading block inside the section."""
+        self.flush()
+        self.children(node)
+        said = collapse("".join(self.words))
+        if said:
+            self.out.append(Block("heading", said, code=tuple(self.code)))
+        self.words, self.code = [], []
 
     def lead(self, node: LexborNode, kind: str, marker: str) -> None:
         """`node`'s blocks, its leading prose made one block of `kind` (an item, an admonition) with its marker."""
@@ -171,6 +192,7 @@ class _Walk:
         self.out += made[prose:]
 
     def items(self, node: LexborNode) -> None:
+        self.flush()
         numbered = node.tag == "ol"
         try:
             number = int(node.attributes.get("start") or 1)

@@ -115,6 +115,14 @@ def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:
     return copied
 
 
+def _choice(args: argparse.Namespace, options: Mapping[str, Any]) -> PageChoice:
+    """The config's `record_pages`, its globs replaced by --record-pages and --record-exclude where given."""
+    choice = PageChoice.read(options.get("record_pages"))
+    if args.record_pages is None and args.record_exclude is None:
+        return choice
+    return PageChoice(tuple(args.record_pages or choice.include), tuple(args.record_exclude or choice.exclude))
+
+
 def run(args: argparse.Namespace) -> int:
     site_dir: Path = args.site_dir
     if not site_dir.is_dir():
@@ -151,10 +159,7 @@ def run(args: argparse.Namespace) -> int:
             args.record or options.get("record"),
             args.prompt_budget_tokens if args.prompt_budget_tokens is not None else options.get("prompt_budget_tokens"),
         )
-        choice = PageChoice.read(options.get("record_pages"))
-        if args.record_pages is not None or args.record_exclude is not None:
-            choice = PageChoice(tuple(args.record_pages or choice.include), tuple(args.record_exclude or choice.exclude))
-        pages = read_site(site_dir, choice)
+        pages = read_site(site_dir, _choice(args, options))
     except (ConfigError, MetaError) as exc:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2

@@ -44,9 +44,10 @@ from docent.schema.blocks import Block, fence, fenced
 from .answer.bundle import Bundle
 from .answer.conversation import Conversation
 from .answer.events import Action, Card, Cite, Code, Error, Held, Refused, Sentence
+from .answer.policy import OFF_WORDS
 from .answer.turn import ERROR_WORDS, Ask
 from .counts import DailyCounts
-from .guide import OFF_WORDS, Guide
+from .guide import Guide
 from .ratelimit import Limited, RateLimits, client_address
 from .store import StoreUnavailable
 from .tally import Listener, tallied

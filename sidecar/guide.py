@@ -37,12 +37,6 @@ class Answering(Protocol):
 class TurnFactory(Protocol):
     def __call__(self, *, bundle: Bundle, model: LanguageModel, policy: Policy) -> Answering: ...
 
-OFF_WORDS = {
-    "switched_off": "The guide is switched off on this site.",
-    "no_model": "The guide has no model to answer with: its owner must set DOCENT_MODEL.",
-    "budget_spent": "The guide has spent today's budget: ask again tomorrow.",
-    "no_bundle": "The guide has no record to answer from: its owner must build the site (`mkdocs build`).",
-}
 
 
 class Ready:

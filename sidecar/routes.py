@@ -16,10 +16,11 @@ from starlette.routing import Route
 from .answer.bundle import Bundle
 from .answer.conversation import Conversation
 from .answer.events import Error, Start, StreamEvent
+from .answer.policy import OFF_WORDS, says
 from .answer.reply import broken
 from .body import read_body
 from .errors import GuideError
-from .guide import OFF_WORDS, Guide, Ready
+from .guide import Guide, Ready
 from .proof import ALGORITHM, ProofError, ProofOfWork, difficulty
 from .ratelimit import Limited, RateLimits, client_address
 from .reference import document_bytes
@@ -103,6 +104,7 @@ class _Endpoints:
                 "bundle": bundle.hash if bundle else None,
                 "degraded": ready.degraded if ready else None,
                 "on_disk": s.conversations_on_disk,
+                "says": says(why),
                 "record": _record(bundle),
                 "limits": {
                     "questions": s.questions,

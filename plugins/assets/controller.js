@@ -40,6 +40,7 @@ export function Panel(manifestData, scriptSrc, workerURL) {
   });
   this.reachable = true;   // the guide's API answered as Docent's, and is not switched off (check)
   this.switchedOff = false;
+  this.says = {}; // the guide's words about itself, as its status reply gives them
   this.view = null;
   this.transcript = null;
   this.preparing = null;
@@ -66,6 +67,7 @@ Panel.prototype.check = function () {
       // Switched off by its owner: no button to press for nothing (the assistant page's own panel says why).
       panel.reachable = false;
       panel.switchedOff = true;
+      panel.says = status.says || {};
       if (window.console) console.info("Docent: the guide's button is hidden: the guide is switched off " +
         "(docent serve --enable, or DOCENT_ENABLED=1, turns it on).");
       return false;
@@ -149,7 +151,7 @@ Panel.prototype.prepare = function () {
     return Promise.reject(new Error("no manifest"));
   }
   if (!this.reachable) { // only the assistant page's own panel gets here (check found no guide, or it is off)
-    this.view.setStatus(this.switchedOff ? offWords({ why: "switched_off" }) :
+    this.view.setStatus(this.switchedOff ? offWords({ says: this.says }) :
       "The guide is not running on this site right now.", "off");
     this.view.setOff(true);
     var none = Promise.reject(new GuideError(0, "off", "off"));
@@ -164,6 +166,7 @@ Panel.prototype.prepare = function () {
       throw new GuideError(503, "off", "off");
     }
     panel.view.setOff(false);
+    panel.says = status.says || {}; // the guide's words about itself, from its one home (sidecar/answer/policy.py)
     panel.offline = Boolean(status.offline);
     panel.degraded = Boolean(status.degraded); // the offline model stands in for the site's usual one
     panel.onDisk = status.on_disk === true; // the owner lets conversations be written to a disk
@@ -184,18 +187,10 @@ Panel.prototype.prepare = function () {
 };
 
 /* Why the guide is off, in a visitor's words (the status says it by a code). */
-var OFF_WORDS = {
-  switched_off: "The guide is switched off on this site.",
-  budget_spent: "The guide has answered all it can for today: ask again tomorrow.",
-  no_model: "The guide is not set up on this site yet.",
-  no_bundle: "The guide is not set up on this site yet."
-};
-
-var DEGRADED = "The guide's usual model is resting, so answers now quote the site directly.";
-
+/* Why the guide is off, in the words the status reply gives (`says.off`), written in the sidecar only. */
 function offWords(status) {
-  var why = status && status.why ? String(status.why) : "";
-  return OFF_WORDS[why] || (status && status.message ? String(status.message) : "The guide is off right now.");
+  var said = status && status.says && status.says.off;
+  return said ? String(said) : "The guide is off right now.";
 }
 
 /* Asks for a challenge, solves it in the worker with progress shown, and opens a conversation. */
@@ -255,14 +250,12 @@ Panel.prototype.work = function (challenge) {
 Panel.prototype.idle = function () {
   this.view.setProgress(null);
   this.view.setReady(!this.busy);
-  var said = this.degraded ? DEGRADED :
-    this.offline ? "Answers come from the site's offline guide, which quotes the record." : "";
-  if (this.onDisk) said = (said ? said + " " : "") + ON_DISK;
+  var says = this.says || {};
+  var said = (this.degraded ? says.degraded : this.offline ? says.offline : "") || "";
+  if (this.onDisk && says.on_disk) said = (said ? said + " " : "") + says.on_disk;
   this.view.setStatus(said, "info");
 };
 
-/* Said while the owner lets conversations reach a disk (the status's on_disk): the privacy promise changed. */
-var ON_DISK = "This site's server may write your conversation to its disk, where it stays for a while after it ends.";
 
 Panel.prototype.forget = function () {
   var token = this.store.get("token");

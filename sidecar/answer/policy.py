@@ -71,6 +71,33 @@ _RUN = re.compile(
 )
 
 
+# Why the guide is off, in the words an API client or an agent is told with a 503 (what the owner must do) ...
+OFF_WORDS = {
+    "switched_off": "The guide is switched off on this site.",
+    "no_model": "The guide has no model to answer with: its owner must set DOCENT_MODEL.",
+    "budget_spent": "The guide has spent today's budget: ask again tomorrow.",
+    "no_bundle": "The guide has no record to answer from: its owner must build the site (`mkdocs build`).",
+}
+# ... and in the visitor's words, which the panel shows as the status reply gives them (`says`), with its words
+# for an offline or degraded guide and for conversations that may reach a disk: the panel writes none of them.
+OFF_SAYS = {
+    "switched_off": "The guide is switched off on this site.",
+    "budget_spent": "The guide has answered all it can for today: ask again tomorrow.",
+    "no_model": "The guide is not set up on this site yet.",
+    "no_bundle": "The guide is not set up on this site yet.",
+}
+SAYS = {
+    "degraded": "The guide's usual model is resting, so answers now quote the site directly.",
+    "offline": "Answers come from the site's offline guide, which quotes the record.",
+    "on_disk": "This site's server may write your conversation to its disk, where it stays for a while after it ends.",
+}
+
+
+def says(why: str | None) -> dict[str, str | None]:
+    """The status reply's `says`: the visitor's words for why the guide is off (null when on), and the rest."""
+    return {"off": OFF_SAYS.get(why, OFF_SAYS["no_model"]) if why else None, **SAYS}
+
+
 class Policy(Protocol):
     """What the turn and the gate ask of the policy; `AnswerPolicy` is the default."""
 

@@ -3,12 +3,14 @@ a strict Content-Security-Policy, and Material for MkDocs with its instant navig
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from docent.sidecar.answer.policy import says
 from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
 from tests.browser.sidecar import Sidecar
 
@@ -58,8 +60,8 @@ def test_panel_fits_a_phone(page: Page, guide: Sidecar) -> None:
 
 def test_guide_switched_off_says_so(page: Page, guide: Sidecar) -> None:
     def off(route: Route) -> None:
-        route.fulfill(status=200, content_type="application/json",
-                      body='{"on": false, "why": "switched_off", "model": null, "offline": false, "limits": {}}')
+        body = {"on": False, "why": "switched_off", "model": None, "offline": False, "limits": {}, "says": says("switched_off")}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
 
     page.route(re.compile(r".*/api/guide$"), off)
     # No button to press for nothing; the assistant page's own panel says why.

@@ -144,3 +144,8 @@ def _comma_before(said: Unit, j: int) -> bool:
 
 _IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew
 chose gave spent lost stood went came grew fell rose cut set put""".split())
+
+
+def prepare(passage: Passage) -> None:
+    """Made once per bundle: each word's actors in the section."""
+    passage.facts("actors", _deeds)

@@ -119,3 +119,9 @@ def _present_passive(tokens: Sequence[Token], i: int) -> bool:
 
 _IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew
 chose gave spent lost stood went came grew fell rose cut set put ended tied stopped""".split())
+
+
+def prepare(passage: Passage) -> None:
+    """Made once per bundle: the section's hedged figures and its words said after a modal."""
+    passage.facts("hedged", _section_hedged)
+    passage.facts("modal-only", _modal_only)

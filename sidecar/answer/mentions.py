@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from docent.schema import RecordSection
 
-from . import numbers, polarity
+from . import actors, hedges, numbers, polarity, quantifiers, rates
 from .lexicon import Lexicon
 from .names import record_names
 from .passage import Passage
@@ -46,7 +46,7 @@ class Mentions:
         self.names = record_names(s.text for s in record.values())
         self.name_words = _name_words(record, self.words, intros)
         self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
-        self.passages = {sid: Passage.of(s.title, s.text, fold) for sid, s in record.items()}
+        self.passages = {sid: _prepared(Passage.of(s.title, s.text, fold)) for sid, s in record.items()}
 
 
 def _name_words(
@@ -78,3 +78,10 @@ def _name_words(
 def _codes(section: RecordSection) -> tuple[Code, ...]:
     """A section's code blocks, as the record keeps them."""
     return tuple(Code(block.lang, block.text) for block in section.blocks if block.kind == "code")
+
+
+def _prepared(passage: Passage) -> Passage:
+    """A section with the construction rules' facts made once per bundle, so that no sentence pays for them."""
+    for prepare in (rates.prepare, hedges.prepare, quantifiers.prepare, actors.prepare):
+        prepare(passage)
+    return passage

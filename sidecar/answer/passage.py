@@ -36,9 +36,12 @@ class Token(NamedTuple):
     start: int  # its offset in the text
 
 
-@dataclass(frozen=True)
-class Unit:
-    """One sentence or line: its tokens in order, and the set of its stems."""
+_FOLDED: dict[Fold, dict[str, str | None]] = {}
+_new = tuple.__new__
+
+
+class Unit(NamedTuple):
+    """One sentence or line: its tokens in order, and the set of its stems (a tuple: one is made per sentence)."""
 
     text: str
     tokens: tuple[Token, ...]
@@ -56,7 +59,16 @@ class Unit:
 
 def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset()) -> Unit:
     lowered = text.lower().replace("’", "'")
-    tokens = [Token(m.group(0), fold(m.group(0)), m.start()) for m in _WORD.finditer(lowered)]
+    folded = _FOLDED.setdefault(fold, {})  # each word's stem, stop words' None included: most words come again
+    tokens = []
+    for m in _WORD.finditer(lowered):
+        word = m.group()
+        stem = folded.get(word, "")
+        if stem == "":
+            stem = fold(word)
+            if len(folded) < 100_000:
+                folded[word] = stem
+        tokens.append(_new(Token, (word, stem, m.start())))  # Token(...) without its __new__'s frame
     return Unit(
         text,
         tuple(tokens),

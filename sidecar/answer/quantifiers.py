@@ -83,3 +83,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
                     return True
                 break
     return False
+
+
+def prepare(passage: Passage) -> None:
+    """Made once per bundle: the words the section's quantifiers govern."""
+    passage.facts("quantifiers", _section_ties)

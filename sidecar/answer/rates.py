@@ -115,3 +115,9 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         if stated and "" not in stated and not periods & stated:
             return True
     return False
+
+
+def prepare(passage: Passage) -> None:
+    """Made once per bundle: the section's figures with their periods, and those counted in points."""
+    passage.facts("rates", _section_rated)
+    passage.facts("points", _points)

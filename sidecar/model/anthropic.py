@@ -51,25 +51,32 @@ def api_error(
             f"{where}: {message}. Send the note as a <system-reminder> block in the user turn "
             f"(set mid_system=False for {spec.id} in docent.sidecar.model.models).", **kw
         )
-    if kind in ("authentication_error", "permission_error") or status in (401, 403):
-        return Misconfigured(f"ANTHROPIC_API_KEY was refused: set a valid key. {where}: {message}", **kw)
-    if kind == "billing_error" or status == 402:
-        return Misconfigured(f"{where}: {message}. Add credit to the Anthropic account of the key.", **kw)
-    if kind == "not_found_error" or status == 404:
-        return Misconfigured(
-            f"{where}: {message}. The model id {spec.id!r} may be wrong: set DOCENT_MODEL=anthropic:<model id>.", **kw
-        )
-    if kind == "request_too_large" or status == 413:
-        return RequestRejected(f"{where}: {message}. The request is too large: shorten the record or the conversation.", **kw)
-    if kind == "rate_limit_error" or status == 429:
-        return RateLimited(f"{where}: {message}. Too many requests for this key: wait, or raise the key's limits.", **kw)
-    if kind == "overloaded_error" or status == 529:
-        return Overloaded(f"{where}: {message}. Anthropic is overloaded: try again shortly.", **kw)
-    if kind == "timeout_error" or status in (408, 504):
-        return TimedOut(f"{where}: {message}. The model took too long: try again.", **kw)
-    if kind in ("api_error", "conflict_error") or status == 409 or (status or 500) >= 500:
+    said = {"where": where, "message": message, "model": spec.id}
+    for kinds, statuses, error, words in _ERRORS:
+        if kind in kinds or status in statuses:
+            return error(words.format(**said), **kw)
+    if (status or 500) >= 500:  # a 5xx, or an error type of its own mid-stream
         return UpstreamFailed(f"{where}: {message}. Anthropic failed: try again.", **kw)
     return RequestRejected(f"{where}: {message}. Check the request the turn builds for {spec.id}.", **kw)
+
+
+# Anthropic's error types and HTTP statuses -> the port's error and what to do; the first row that matches says.
+_ERRORS: tuple[tuple[frozenset[str], frozenset[int], type[ModelError], str], ...] = tuple(
+    (frozenset(kinds.split()), frozenset(statuses), error, words) for kinds, statuses, error, words in (
+        ("authentication_error permission_error", (401, 403), Misconfigured,
+         "ANTHROPIC_API_KEY was refused: set a valid key. {where}: {message}"),
+        ("billing_error", (402,), Misconfigured, "{where}: {message}. Add credit to the Anthropic account of the key."),
+        ("not_found_error", (404,), Misconfigured,
+         "{where}: {message}. The model id {model!r} may be wrong: set DOCENT_MODEL=anthropic:<model id>."),
+        ("request_too_large", (413,), RequestRejected,
+         "{where}: {message}. The request is too large: shorten the record or the conversation."),
+        ("rate_limit_error", (429,), RateLimited,
+         "{where}: {message}. Too many requests for this key: wait, or raise the key's limits."),
+        ("overloaded_error", (529,), Overloaded, "{where}: {message}. Anthropic is overloaded: try again shortly."),
+        ("timeout_error", (408, 504), TimedOut, "{where}: {message}. The model took too long: try again."),
+        ("api_error conflict_error", (409,), UpstreamFailed, "{where}: {message}. Anthropic failed: try again."),
+    )
+)
 
 
 def status_error(response: httpx.Response, spec: ModelSpec) -> ModelError:

@@ -155,7 +155,7 @@ class Settings:
     degrade: bool = env("DOCENT_DEGRADE", switch, True)  # budget spent or model down: the offline model answers, quoting the site
     # the most tries a challenge takes under full pressure
     pow_maxnumber_top: int = env("DOCENT_POW_MAXNUMBER_TOP", whole(1), 1_000_000)
-    # The MCP endpoint for coding agents at /mcp (sidecar/agents.py): off unless switched on.
+    # The MCP endpoint for coding agents at /mcp (sidecar/agents/): off unless switched on.
     mcp: bool = env("DOCENT_MCP", switch, False)
     # `ask` spends the guide's budget: it can be switched off while the free tools stay on
     mcp_ask: bool = env("DOCENT_MCP_ASK", switch, True)

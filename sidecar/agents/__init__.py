@@ -1,0 +1,8 @@
+"""The record for coding agents: the MCP endpoint at /mcp (`endpoint`) and what its tools answer (`results`).
+
+Imported only when the endpoint is switched on (DOCENT_MCP): the only room that imports the `mcp` SDK.
+"""
+
+from .endpoint import PATH, TOOLS, Agents
+
+__all__ = ["PATH", "TOOLS", "Agents"]

@@ -1,0 +1,174 @@
+"""What the MCP tools answer: the shapes of their results (TypedDicts, from which the SDK writes their output
+schemas), and how each is made from the record and from the turn's events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
+
+from docent.schema import RecordSection
+from docent.schema.blocks import Block, fence, fenced
+
+from ..answer.bundle import Bundle
+from ..answer.events import Action, Card, Cite, Code, Held, Refused, Sentence
+
+
+class Hit(TypedDict):
+    id: str
+    title: str
+    heading_path: list[str]
+    page: str
+    page_title: str
+    url: str
+    text: str  # Markdown: prose as the page has it, each code block fenced with its language, its lines exact
+    more: bool  # search: the section goes on past this excerpt (read_section gives it whole)
+
+
+class BlockOut(TypedDict):
+    kind: str  # paragraph, heading, item, row, term, admonition or code
+    text: str
+    lang: str
+    marker: str
+
+
+class Section(Hit):
+    blocks: list[BlockOut]
+
+
+class SearchResult(TypedDict):
+    results: list[Hit]
+
+
+class PageEntry(TypedDict):
+    id: str
+    title: str
+    url: str
+    sections: list[str]
+
+
+class PageList(TypedDict):
+    site: str
+    pages: list[PageEntry]
+
+
+class Source(TypedDict):
+    id: str
+    title: str
+    url: str
+    quote: str  # the section's sentence the shown one says most of, or ""
+
+
+class Shown(TypedDict):
+    text: str
+    sources: list[Source]
+
+
+class CodeShown(TypedDict):
+    language: str
+    text: str  # the record's own lines, byte for byte
+    sources: list[Source]
+
+
+class HeldBack(TypedDict):
+    reason: str
+    message: str
+
+
+class Link(TypedDict):
+    label: str
+    url: str
+
+
+class Answer(TypedDict):
+    answer: str  # the shown sentences and code, as Markdown
+    sentences: list[Shown]
+    code: list[CodeShown]
+    held: list[HeldBack]
+    refused: HeldBack | None
+    pages: list[Link]
+    model: str
+    degraded: str | None
+
+
+def take(answer: Answer, event: object, base: str) -> None:
+    """One event of the turn into the agent's answer: what the panel would show, in words and URLs."""
+    if isinstance(event, Sentence):
+        answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base)})
+    elif isinstance(event, Code):
+        answer["code"].append({"language": event.language, "text": event.text, "sources": sources(event.cites, base)})
+    elif isinstance(event, Held):
+        answer["held"].append({"reason": event.reason, "message": event.message})
+    elif isinstance(event, Refused):
+        answer["refused"] = {"reason": event.reason, "message": event.message}
+    elif isinstance(event, Action) and event.path:
+        answer["pages"].append({"label": event.label, "url": base + event.path})
+    elif isinstance(event, Card) and event.kind == "links":
+        for item in event.body.get("items", []):
+            answer["pages"].append({"label": str(item.get("label", "")), "url": base + str(item.get("path", ""))})
+
+
+def sources(cites: Iterable[Cite], base: str) -> list[Source]:
+    return [{"id": c.id, "title": c.title, "url": base + c.path, "quote": c.quote} for c in cites]
+
+
+class Markdown:
+    """The shown parts of an answer as the panel lays them out: paragraphs, list items, inline code, fenced code."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, event: object) -> None:
+        if isinstance(event, Code):
+            self.lines += ["", fence(Block("code", event.text, lang=event.language)), ""]
+        elif isinstance(event, Sentence):
+            text = marked(event)
+            if event.item is not None:
+                self.lines.append(f"{event.item.number}. {text}" if event.item.number is not None else f"- {text}")
+            elif event.line or not self.lines or not self.lines[-1]:
+                self.lines += ["", text] if self.lines and self.lines[-1] else [text]
+            else:
+                self.lines[-1] += " " + text
+
+    def text(self) -> str:
+        return "\n".join(self.lines).strip()
+
+
+def marked(sentence: Sentence) -> str:
+    """A sentence's text with its spans written back as Markdown: `code`, **strong**, *em*."""
+    marks = {"code": "`", "strong": "**", "em": "*"}
+    text, shift = sentence.text, 0
+    for kind, start, end in sorted(sentence.spans, key=lambda span: span[1]):
+        mark = marks.get(kind, "")
+        if not mark or start + shift < 0:
+            continue
+        s, e = start + shift, end + shift
+        text = text[:s] + mark + text[s:e] + mark + text[e:]
+        shift += 2 * len(mark)
+    return text
+
+
+# The most of a section's text a search result carries: whole blocks, a code block never cut, at least one block.
+EXCERPT_CHARS = 1_500
+
+
+def hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = False) -> Hit:
+    page = bundle.pages.get(section.page)
+    text, more = section.shown(), False
+    if excerpt and len(text) > EXCERPT_CHARS and section.blocks:
+        kept = list(section.blocks[:1])
+        for block in section.blocks[1:]:
+            if len(fenced([*kept, block])) > EXCERPT_CHARS:
+                break
+            kept.append(block)
+        text, more = fenced(kept), len(kept) < len(section.blocks)
+    return {
+        "id": section.id,
+        "title": section.title,
+        "heading_path": list(section.headings) or [section.title],
+        "page": section.page,
+        "page_title": page.label if page is not None else section.page,
+        "url": base + section.path,
+        "text": text,
+        "more": more,
+    }

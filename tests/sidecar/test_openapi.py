@@ -95,7 +95,7 @@ EVENTS = [
     Start("q3Jx0cV1mN8bT5wLzA2e9g", 1, "offline"),
     Sentence("He led the platform team.", (Cite("roles-acme", "Acme", "/roles/#roles-acme"),)),
     Sentence("Set follow_redirects=True.", spans=(("code", 4, 25),), item=Item(2), line=True),
-    Code("python", "import httpx\n\nhttpx.get(url)", (Cite("quickstart", "Quickstart", "/quickstart/#quickstart"),)),
+    Code("python", "import httpx\n\nhttpx.get(url)", (Cite("quickstart", "Quickstart", "/quickstart/#quickstart", "Import it."),)),
     Action("show_page", "lab", "Lab", "/lab/"),
     Card("choices", "toolu_01", {"question": "Which?", "options": ["A", "B"]}),
     Held("first_person", "A sentence in the first person was held back."),

@@ -16,7 +16,8 @@ Three corpora, written by someone who read only the example site's record, promp
   of the kinds the gate used to hold (names from the heading path, negation paraphrases, sentences about the
   record, counts of the sections cited). `gate_subtle_held_<kind>`, `gate_constructions_held` and
   `gate_faithful_shown_constructions` are the seen part's; `gate_heldout_held_<kind>`, `gate_heldout_held` and
-  `gate_heldout_faithful_shown` the held-out part's. List intros
+  `gate_heldout_faithful_shown` the held-out part's; `gate_blind_*` those of `round2-blind-*.json`, written by a
+  writer who never saw the gate nor the other parts (see `round2-notes.md`). List intros
   (`list_intro`), uncited by nature, are judged within a whole answer, not alone: they are counted apart.
 `dropped.json` (optional) lists `{"corpus", "sentence", "why"}` for items that are wrong about the record: they
 are left out of the figures, and said so.
@@ -49,6 +50,7 @@ MARKDOWN = ("markdown-answers.json", "markdown-answers-holdout.json")
 CONSTRUCTIONS = (
     ("seen", "round2-falsehoods.json", "round2-faithful.json"),
     ("heldout", "round2-heldout-falsehoods.json", "round2-heldout-faithful.json"),
+    ("blind", "round2-blind-falsehoods.json", "round2-blind-faithful.json"),  # by a writer who never saw the gate
 )
 ALONE = frozenset(("list_intro",))  # kinds that need a whole answer around them: counted apart
 
@@ -102,7 +104,7 @@ class Figures:
     realistic_sentences_refused: int = 0
     realistic_shown: list[tuple[str, Any]] = field(default_factory=list)  # what the visitor read: text, spans
     dropped: list[dict[str, str]] = field(default_factory=list)
-    parts: dict[str, Part] = field(default_factory=dict)  # the round-2 corpora: "seen", "heldout"
+    parts: dict[str, Part] = field(default_factory=dict)  # the round-2 corpora: "seen", "heldout", "blind"
 
     def as_json(self) -> dict[str, float]:
         out: dict[str, float] = {}
@@ -125,6 +127,9 @@ class Figures:
         if "heldout" in self.parts:
             heldout = self.parts["heldout"]
             out.update(heldout.figures("gate_heldout_held", "gate_heldout_held", "gate_heldout_faithful_shown"))
+        if "blind" in self.parts:
+            blind = self.parts["blind"]
+            out.update(blind.figures("gate_blind_held", "gate_blind_held", "gate_blind_faithful_shown"))
         return out
 
     def report(self) -> str:

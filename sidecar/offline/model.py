@@ -24,6 +24,7 @@ from ..model.models import spec_for
 from ..model.port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
 from ..model.question import asked, calls_since_question
 from ..model.wire import anthropic_body, body_bytes
+from .code import quoted
 from .gestures import Gestures
 from .quotes import quotes
 from .source import Loaded, Source
@@ -137,7 +138,8 @@ class OfflineModel:
         else:
             sentences, calls = self._reply(request, source)
             for i, sentence in enumerate(sentences):
-                yield TextDelta(sentence if i == 0 else " " + sentence)
+                # a fenced block starts on a line of its own
+                yield TextDelta(sentence if i == 0 else ("\n\n" if sentence.startswith("```") else " ") + sentence)
             yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
         for event in _calls(calls, start=1 + _made(request)):
             yield event
@@ -249,7 +251,11 @@ def _told(
             chosen.append(f"{told} [[{best.id}]]")
     if len(chosen) < 2:
         chosen += _pointer(best, set(asked.weight))
-    return chosen[: SAID + 1]
+    chosen = chosen[: SAID + 1]
+    # where the answer is code, the block that says it, from the sections the sentences came from, the best first
+    cited = list(dict.fromkeys([best, *(m[4] for m in picked)]))
+    code = quoted(question, asked, cited) if page is None else ""
+    return chosen + [code] if code else chosen
 
 
 def _pointer(section: RecordSection, query: set[str]) -> list[str]:

@@ -44,12 +44,14 @@ def _first_clause(sentence: str) -> str:
 # A list's line ("- cURL", "3. HTTPie") is a sentence only where it says one: enough words, or a full stop.
 LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 ITEM_WORDS = 5
+FIGURE = re.compile(r"\d")  # "Retention: 7 days" states a fact in few words
 
 
 def _said(line: str) -> str:
     """A list line as a sentence, its marker gone; "" for a bare name or phrase ("cURL", "Setting a timeout")."""
     text = LIST_LINE.sub("", line).strip()
-    if len(text.split()) >= ITEM_WORDS or text.endswith((".", "!", "?")) and len(text.split()) >= 3:
+    words = len(text.split())
+    if words >= ITEM_WORDS or words >= 3 and (text.endswith((".", "!", "?")) or ":" in text or FIGURE.search(text)):
         return text
     return ""
 
@@ -62,7 +64,7 @@ def _lines(text: str) -> list[str]:
 
 def _prose(section: RecordSection) -> list[str]:
     """The section's text to split into sentences: each run of blocks but code (splitting never enters a code
-    block), list items and table rows one by one; a section from a bundle without blocks, its text's lines."""
+    block), list items one by one, table rows never; a section from a bundle without blocks, its text's lines."""
     if not section.blocks:
         return _lines(section.text)
     out: list[str] = []
@@ -70,8 +72,9 @@ def _prose(section: RecordSection) -> list[str]:
             "item", "row", "term") else "prose"):
         if kind == "prose":
             out.append(flat(run))
-        elif kind == "line":
-            out += [said for said in (_said(b.text) if b.kind == "item" else b.text for b in run) if said]
+        elif kind == "line":  # a table's rows are figures in columns, never sentences
+            out += [said for said in (_said(b.text) if b.kind == "item" else b.text for b in run if b.kind != "row")
+                    if said]
     return out
 
 

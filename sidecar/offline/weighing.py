@@ -27,6 +27,7 @@ WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", 
 # word is the thing asked for only where a verb of its own follows it.
 WHAT_VERB = re.compile(r"\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must)\b",
                        re.IGNORECASE)
+NEXT_THEN_VERB = re.compile(r"\s+[A-Za-z]+" + WHAT_VERB.pattern, re.IGNORECASE)  # "what programming languages does"
 # A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
 VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
 GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other".split())
@@ -227,7 +228,8 @@ def _heads(question: str) -> set[str]:
         stem(m.group(1))
         for m in WH_HEAD.finditer(question)
         if m.group(1).lower() not in STOPWORDS | GENERIC_HEADS and not MEASURE.fullmatch(m.group(1))
-        and (not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, m.end()))
+        and (not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, m.end())
+             or NEXT_THEN_VERB.match(question, m.end()))
     }
 
 

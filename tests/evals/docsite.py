@@ -102,10 +102,55 @@ def careful(built: Built) -> dict[str, float]:
     return out
 
 
+def _shown(events: list[tuple[str, dict[str, Any]]]) -> str:
+    """What the visitor reads of an answer: its shown sentences and code, whitespace as one space, lower case."""
+    said = [str(data.get("text", "")) for name, data in events if name in ("sentence", "code")]
+    return " ".join(" ".join(said).split()).lower()
+
+
+def useful(events: list[tuple[str, dict[str, Any]]], facts: list[str]) -> bool:
+    """A gold fact (the decisive token or line a reader needs) is in what the answer shows."""
+    shown = _shown(events)
+    return any(" ".join(fact.split()).lower() in shown for fact in facts)
+
+
+def refused(events: list[tuple[str, dict[str, Any]]]) -> bool:
+    """The answer says the site does not say, and shows nothing."""
+    return any(name == "refused" for name, _ in events) and not _shown(events)
+
+
+def offline(built: Built) -> dict[str, float]:
+    """The embedded model through the real app, on the built site's bundle: useful answers among the answerable
+    questions (a gold fact shown), and the unanswerable ones refused."""
+    import anyio
+
+    from docent.sidecar.operator.cases import Case, make_model
+    from docent.sidecar.operator.client import Recorder, ask_once
+
+    bundle = Bundle.load(built.bundle)
+
+    async def run() -> list[tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]]:
+        out = []
+        for q in questions():
+            case = Case("docs", q["question"], "", [], [], {})
+            model = Recorder(make_model("offline", case, bundle))
+            out.append((q, await ask_once(built.bundle, model, q["question"])))
+        return out
+
+    answered = anyio.run(run)
+    asked = [(q, events) for q, events in answered if q.get("answerable", True)]
+    unanswerable = [(q, events) for q, events in answered if not q.get("answerable", True)]
+    return {
+        "docs_offline_useful": round(sum(useful(e, q["facts"]) for q, e in asked) / len(asked), 3),
+        "docs_offline_refused": round(sum(refused(e) for _, e in unanswerable) / max(1, len(unanswerable)), 3),
+    }
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="docent-docsite-") as tmp:
         built = build(Path(tmp))
-        said = ", ".join(f"{name} {value:.3f}" for name, value in {**figures(built), **careful(built)}.items())
+        found = {**figures(built), **careful(built), **offline(built)}
+        said = ", ".join(f"{name} {value:.3f}" for name, value in found.items())
         asked = questions()
         print(f"vendored docs site (Starlette, {len(answerable())} answerable and "
               f"{len(asked) - len(answerable())} unanswerable questions): {said}")

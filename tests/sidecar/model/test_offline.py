@@ -366,3 +366,20 @@ async def test_list_lines_are_said_only_as_sentences_and_accents_fold():
     assert "cURL" not in text and "HTTPie" not in text and "- " not in text  # never a bare list line
     events, _ = await collect(model.stream(ask("Is there a resume of steps?")))
     assert "[[clients]]" in "".join(e.text for e in events if isinstance(e, TextDelta))  # résumé is resume
+
+
+@pytest.mark.anyio
+async def test_where_the_answer_is_code_the_code_block_is_quoted_whole_lines_after_the_sentences():
+    from docent.schema import Block
+
+    code = "from starlette.testclient import TestClient\n\nwith TestClient(app) as client:\n    client.get('/')"
+    section = Section.of("lifespan-tests", page="testclient", path="/testclient/#lifespan-tests",
+                         headings=("Test Client", "Lifespan in tests"),
+                         blocks=(Block("paragraph", "Use the test client as a context manager, so that the lifespan "
+                                       "runs when the tests start."), Block("code", code, lang="python")))
+    other = Section("routing", "routing", "Routing", "Routes map paths to endpoints.", "/routing/#routing")
+    model = OfflineModel.of({"lifespan-tests": section, "routing": other}, manifest=DOCS)
+    events, _ = await collect(model.stream(ask("How do I run the lifespan in my tests with the test client?")))
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert text.endswith(f"\n\n```python\n{code}\n```\n[[lifespan-tests]]"), text
+    assert text.startswith("Use the test client as a context manager")

@@ -105,14 +105,16 @@ def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
     return False
 
 
-_PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets"))
+_PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets", "be", "being"))
+_ADVERBS = frozenset(("not", "only", "just", "also", "never", "always", "then", "still", "first"))
 
 
 def _present_passive(tokens: Sequence[Token], i: int) -> bool:
-    """A participle after a present "is" ("the lifespan is not triggered"): a description of how a thing works, as
-    documentation writes it, not a deed a section tells only as a plan ("will be triggered")."""
+    """A participle after a present "is" or a bare "be" ("the lifespan is not triggered", "makes the cookie only be
+    sent"): how a thing works, as documentation writes it, not a deed a section tells only as a plan ("will be
+    triggered", "should only be sent"); "was" and "were" still tell a deed."""
     k = i - 1
-    while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
+    while k >= 0 and (tokens[k].word in _ADVERBS or tokens[k].word.endswith("ly")):
         k -= 1
     return k >= 0 and tokens[k].word in _PRESENT_BE
 

@@ -132,12 +132,12 @@ async def tool_streams(url: str, model: str, bundle: Bundle) -> None:
     ask = "Open the lab page, point at the leak chart, and start the tour."
     async with httpx.AsyncClient() as client:
         for seed in range(1, 9):
-            data = await post(client, url, "parallel", _tool_body(model, bundle, ask, 300, seed))
+            data = await post(client, url, "parallel", _tool_body(model, bundle, ask, 48, seed))
             count, finish = calls_in(data)
             if count >= 2 and finish == "tool_calls":
                 break
         first_call_tokens = None
-        for max_tokens in range(12, 120, 4):
+        for max_tokens in range(10, 60, 3):
             data = await post(client, url, "length", _tool_body(model, bundle, ask, max_tokens, seed))
             count, finish = calls_in(data)
             if count >= 2 and finish == "length":

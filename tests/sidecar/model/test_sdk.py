@@ -185,6 +185,25 @@ def test_the_openai_stream_fixtures_are_chat_completion_chunks() -> None:
         ChatCompletionChunk.model_validate(chunk)
 
 
+RECORDED = FIXTURES.parent / "openai"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in RECORDED.glob("*.sse")))
+def test_every_chunk_recorded_from_a_real_server_is_a_chat_completion_chunk(name: str) -> None:
+    """llama-server's streams (`make local-model-record`): each `data:` line, as the openai SDK's types have it."""
+    lines = [line[5:].strip() for line in (RECORDED / name).read_text(encoding="utf-8").splitlines() if line.startswith("data:")]
+    assert lines and lines[-1] == "[DONE]"
+    for line in lines[:-1]:
+        ChatCompletionChunk.model_validate_json(line)
+
+
+def test_every_request_recorded_for_a_real_server_is_a_valid_openai_request() -> None:
+    for path in sorted(RECORDED.glob("*.request.json")):
+        body = json.loads(path.read_text(encoding="utf-8"))
+        assert set(body) <= OPENAI_KEYS, (path.name, set(body) - OPENAI_KEYS)
+        force(OPENAI_REQUEST.validate_python(body))
+
+
 def test_the_referee_refuses_what_the_api_would() -> None:
     """The checks above can fail: a thinking block without its signature, or a key the API does not know."""
     body = {"model": "claude-sonnet-5-5", "max_tokens": 700, "stream": True,

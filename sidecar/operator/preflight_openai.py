@@ -88,7 +88,7 @@ async def preflight_openai(
         return OpenAIModel(spec, base_url=base_url, api_key=api_key, client=client)
 
     _context(bundle, facts, found, out=out)
-    await _tools(bundle, spec, model_for(), found, out=out)
+    await _tools(bundle, spec, model_for(), found, facts_tools=facts.tools, out=out)
     await _placement(model_for(), name, out=out)
     speed = await _speed(bundle, model_for(), out=out)
     if speed is not None:
@@ -165,7 +165,10 @@ async def _raw(model: OpenAIModel, body: dict[str, Any]) -> tuple[int, list[Any]
     return 200, events, None
 
 
-async def _tools(bundle: Bundle, spec: ModelSpec, model: OpenAIModel, found: Findings, *, out: Callable[[str], None]) -> None:
+async def _tools(
+    bundle: Bundle, spec: ModelSpec, model: OpenAIModel, found: Findings, *, facts_tools: bool | None,
+    out: Callable[[str], None],
+) -> None:
     request = ModelRequest([{"type": "text", "text": "You open pages for the visitor with your tools."}], bundle.tools,
                            [{"role": "user", "content": TOOL_ASK}], max_tokens=120)
     body = openai_body(request, spec)
@@ -180,6 +183,11 @@ async def _tools(bundle: Bundle, spec: ModelSpec, model: OpenAIModel, found: Fin
         return
     why = exc.message if exc is not None else "the model answered in words only, with tool_choice " + body["tool_choice"]
     out(f"\nTool calls: NONE came back ({why}).")
+    if facts_tools:
+        # The template takes tools, so the server passed them on: it is the model that did not call one.
+        found.blocking.append("the model called no tool even when told to (tool_choice required): it will not act "
+                              "on the page; try a larger or instruction-tuned model")
+        return
     found.blocking.append("the server streams no tool calls: with llama-server, start it with --jinja and a chat "
                           "template that declares tools (--chat-template-file); llama-cpp-python's server cannot "
                           "stream them; vLLM needs --enable-auto-tool-choice --tool-call-parser <name>")

@@ -91,11 +91,15 @@ async def test_preflight_reads_the_server_and_prints_what_it_measured(tmp_path: 
 @pytest.mark.anyio
 async def test_a_server_that_drops_the_tools_or_is_too_small_is_not_ready_and_says_what_to_change(tmp_path: Path) -> None:
     props = recorded_json("props")
-    small = {**props, "default_generation_settings": {**props["default_generation_settings"], "n_ctx": 4096}}
+    small = {**props, "default_generation_settings": {**props["default_generation_settings"], "n_ctx": 4096},
+             "chat_template_caps": {"supports_tools": False}}
     code, out = await run(LlamaServer(props=small, tools="words"), tmp_path)
     assert code == 1 and "\nNot ready:\n" in out
     assert "the server streams no tool calls: with llama-server, start it with --jinja" in out
     assert "the server's context (4,096) is smaller than the prompt" in out and "start it with -c " in out
+    # A template that takes tools passed them on: a model that still calls none is the model's fault.
+    code, out = await run(LlamaServer(tools="words"), tmp_path)
+    assert code == 1 and "the model called no tool even when told to" in out and "--jinja" not in out
 
 
 @pytest.mark.anyio

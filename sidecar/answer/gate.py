@@ -26,7 +26,6 @@ by the one text analysis, `words`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from docent.schema import RecordSection
@@ -35,7 +34,7 @@ from . import numbers
 from .cited import cited_line
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
-from .markdown import BlockReader, Fence, Prose
+from .markdown import BlockReader, Fence, Prose, citations
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
 from .quote import Quoted, match
@@ -49,7 +48,6 @@ from .shape import shape
 from .site import Site
 from .words import count_words
 
-_CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
 _NONE = "none"
 
 GateEvent = Sentence | Code | Held
@@ -210,16 +208,9 @@ class Gate:
         return _some(self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS))
 
     def _draft(self, raw: str) -> Draft:
-        ids: list[str] = []
-        none = False
-        for m in _CITATION.finditer(raw):
-            for part in m.group(1).split(","):
-                sid = part.strip()
-                if sid in self._record:
-                    if sid not in ids:
-                        ids.append(sid)
-                elif sid.lower() == _NONE:
-                    none = True
+        said = citations(raw)
+        ids = [sid for sid in said if sid in self._record]
+        none = any(sid.lower() == _NONE for sid in said if sid not in self._record)
         shaped = shape(raw)
         text = shaped.text if any(ch.isalnum() for ch in shaped.text) else ""
         line = bool(getattr(raw, "line_start", False))

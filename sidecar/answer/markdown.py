@@ -18,7 +18,7 @@ from .events import Item
 
 _FENCE_OPEN = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`\n]*")
 _CITATIONS_ONLY = re.compile(r"[ \t]*(?:\[\[[^\[\]\n]{1,200}\]\][ \t]*)+")
-_CITATION_ID = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
+CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")  # `[[id]]` or `[[id, id]]`
 # What may still become a fence's opening once more arrives: up to three spaces and a run of ` or ~.
 _MAYBE_FENCE = re.compile(r"[ ]{0,3}(?:`{1,2}|~{1,2})?")
 # What may still become a line of citations alone: blanks and citations, the last perhaps unfinished.
@@ -136,14 +136,14 @@ class BlockReader:
         newline = text.find("\n")
         if newline < 0 and not final:
             return None
-        ids = list(_ids(text if newline < 0 else text[:newline]))
+        ids = list(citations(text if newline < 0 else text[:newline]))
         rest = "" if newline < 0 else text[newline + 1 :]
         line_end = rest.find("\n")
         line = rest if line_end < 0 else rest[:line_end]
         if line_end < 0 and not final and _MAYBE_CITATIONS.fullmatch(line):
             return None
         if line.strip() and _CITATIONS_ONLY.fullmatch(line):
-            ids += [sid for sid in _ids(line) if sid not in ids]
+            ids += [sid for sid in citations(line) if sid not in ids]
             rest = "" if line_end < 0 else rest[line_end + 1 :]
         fence, self._closed = self._closed, None
         self._pending, self._line_start = rest, True
@@ -159,9 +159,10 @@ def _closes(line: str, marker: str) -> bool:
     return not rest.strip() or _CITATIONS_ONLY.fullmatch(rest) is not None
 
 
-def _ids(text: str) -> tuple[str, ...]:
+def citations(text: str) -> tuple[str, ...]:
+    """The ids a text cites, each once, in order: `[[a, b]] [[a]]` -> (a, b)."""
     out: list[str] = []
-    for m in _CITATION_ID.finditer(text):
+    for m in CITATION.finditer(text):
         for part in m.group(1).split(","):
             if (sid := part.strip()) and sid not in out:
                 out.append(sid)

@@ -12,9 +12,8 @@ import re
 from dataclasses import dataclass
 
 from .events import Item
-from .markdown import inline, item
+from .markdown import CITATION, inline, item
 
-_CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
 _HEADING = re.compile(r"^#{1,6}\s+")
 _CODE = re.compile(r"(`{1,2})(?!`)(.+?)(?<!`)\1(?!`)")
 _SPACES = re.compile(r"\s+")
@@ -33,7 +32,7 @@ class Shaped:
 
 def shape(raw: str) -> Shaped:
     """`raw` is a sentence as written, citations included."""
-    text = _CITATION.sub(" ", raw).strip()
+    text = CITATION.sub(" ", raw).strip()
     marker, text = item(text)
     if marker is None:
         text = _HEADING.sub("", text)

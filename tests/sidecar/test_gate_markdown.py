@@ -149,4 +149,4 @@ def test_a_present_passive_describes_how_a_thing_works_and_is_no_deed_told_as_a_
     assert [type(e).__name__ for e in events] == ["Sentence"]
     gate = Gate(record, LEXICON)
     events = gate.feed("The lifespan was triggered when the TestClient was instantiated [[lifespan]].") + gate.finish()
-    assert [getattr(e, "reason", "shown") for e in events] != ["shown"]  # a deed the section tells only as a plan
+    assert [getattr(e, "reason", "shown") for e in events] == ["hedge"]  # a deed the section tells only as a plan

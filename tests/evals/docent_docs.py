@@ -13,18 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
-import subprocess
-import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
 from docent.sidecar.operator.visitors import Visit, report, run_visits
+from tests.evals.docsite import Built, build_copy
 from tests.evals.retrieval import measure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,26 +28,9 @@ SITE = ROOT / "site-docs"
 QUESTIONS = Path(__file__).resolve().parent / "docent-docs-questions.json"
 
 
-@dataclass(frozen=True)
-class Built:
-    root: Path  # the copy: mkdocs.yml, docs/, and what the build wrote
-    site: Path
-    bundle: Path
-    log: str  # what `mkdocs build --strict` printed
-
-
 def build(into: Path, *, site_url: str | None = None) -> Built:
     """The documentation built `--strict` in a copy under `into`; a failed build raises with what MkDocs said."""
-    root = into / "site-docs"
-    shutil.copytree(SITE, root, ignore=shutil.ignore_patterns("site", "docent-bundle.json"))
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    if site_url:
-        env["DOCENT_DOCS_URL"] = site_url
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "site")],
-                          cwd=root, capture_output=True, text=True, timeout=300, env=env)
-    if done.returncode != 0:
-        raise RuntimeError(f"mkdocs build --strict of site-docs failed:\n{done.stdout}\n{done.stderr}")
-    return Built(root, root / "site", root / "docent-bundle.json", done.stdout + done.stderr)
+    return build_copy(SITE, into, **({"DOCENT_DOCS_URL": site_url} if site_url else {}))
 
 
 def questions() -> list[dict[str, Any]]:

@@ -54,21 +54,23 @@ class Built:
 
 def build(into: Path) -> Built:
     """The vendored site built `--strict` in a copy under `into`; a failed build raises with what MkDocs said."""
-    root = into / "starlette"
-    shutil.copytree(SITE, root, ignore=shutil.ignore_patterns("site", "docent-bundle.json"))
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "site")],
-        cwd=root, capture_output=True, text=True, timeout=300, env=_quiet(),
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"mkdocs build --strict of the vendored Starlette docs failed:\n{done.stdout}\n{done.stderr}")
-    return Built(root, root / "site", root / "docent-bundle.json", done.stdout + done.stderr)
+    return build_copy(SITE, into)
 
 
-def _quiet() -> dict[str, str]:
+def build_copy(source: Path, into: Path, **env: str) -> Built:
+    """A site's folder copied under `into` (the checkout stays clean) and built there `--strict`, with `env` added."""
     import os
 
-    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    root = into / source.name
+    shutil.copytree(source, root, ignore=shutil.ignore_patterns("site", "docent-bundle.json"))
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "site")], cwd=root,
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true", **env},
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"mkdocs build --strict of {source} failed:\n{done.stdout}\n{done.stderr}")
+    return Built(root, root / "site", root / "docent-bundle.json", done.stdout + done.stderr)
 
 
 def questions() -> list[dict[str, Any]]:

@@ -45,9 +45,8 @@ docs: $(STAMP)
 	DOCENT_DOCS_URL=http://$(HOST):$(PORT)/ $(BIN)/mkdocs build --strict -f site-docs/mkdocs.yml
 	$(BIN)/docent serve --site site-docs/site --bundle site-docs/docent-bundle.json --enable --model offline --host $(HOST) --port $(PORT)
 
-# The types, strictly, and the lint. mypy reads the stages as the `docent.*` packages through links (see pyproject.toml).
+# The types, strictly, and the lint: the stages are the `docent.*` packages under src/, as installed.
 check: $(STAMP)
-	@mkdir -p .check/docent && for s in schema plugins manifest_build sidecar; do ln -sfn ../../$$s .check/docent/$$s; done
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
@@ -84,4 +83,4 @@ bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench
 
 clean:
-	rm -rf site docent-bundle.json site-docs/site site-docs/docent-bundle.json .pytest_cache bench-results.json .check .mypy_cache .ruff_cache
+	rm -rf site docent-bundle.json site-docs/site site-docs/docent-bundle.json .pytest_cache bench-results.json .mypy_cache .ruff_cache

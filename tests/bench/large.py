@@ -212,7 +212,7 @@ def _serve(root: Path, bundle_path: Path, model: str) -> tuple[subprocess.Popen[
     env = {**os.environ, "DOCENT_POW_SECRET": "the large bench's own secret", "DOCENT_POW_MAXNUMBER": "50",
            "DOCENT_STATE_DIR": str(root / "state")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", model, "--bundle",
+        [sys.executable, "-m", "docent.cli", "serve", "--enable", "--model", model, "--bundle",
          str(bundle_path), "--port", str(port), "--log-level", "error"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=root,
     )

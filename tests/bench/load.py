@@ -69,7 +69,7 @@ def _start(work: Path) -> tuple[subprocess.Popen[bytes], str]:
         "DOCENT_STATE_DIR": str(work / "state"),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", f"replay:{script}",
+        [sys.executable, "-m", "docent.cli", "serve", "--enable", "--model", f"replay:{script}",
          "--bundle", str(write_hand_bundle(work)), "--port", str(port), "--log-level", "error"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=work,
     )

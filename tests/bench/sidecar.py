@@ -360,7 +360,7 @@ def _serve(kind: str, port: int) -> None:
     import uvicorn
 
     if kind == "workers2":  # `docent serve --workers 2`, its state in the Redis the environment names
-        from docent.sidecar.cli import main
+        from docent.cli import main
 
         main(["serve", "--workers", "2", "--port", str(port), "--log-level", "warning"])
         return

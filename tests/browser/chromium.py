@@ -24,7 +24,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ASSETS = Path(__file__).resolve().parents[2] / "plugins" / "assets"
+ASSETS = Path(__file__).resolve().parents[2] / "src" / "docent" / "plugins" / "assets"
 
 # On an assets_page: starts the panel's worker on a challenge, as the panel does as it opens; resolves with the
 # worker's answer ({type: "solved", number} or {type: "failed", message}), the tries it reported, and its seconds.

@@ -17,7 +17,7 @@ from docent.plugins import plugin as plugin_module
 
 from .conftest import CASE, HOME, LAB, mkdocs_build, read_json, write_site
 
-ASSETS = Path(__file__).resolve().parents[2] / "plugins" / "assets"
+ASSETS = Path(__file__).resolve().parents[2] / "src" / "docent" / "plugins" / "assets"
 BIN = Path(sys.executable).parent
 
 

@@ -38,7 +38,7 @@ async def test_sigterm_ends_every_stream_with_an_error_and_remembers_nothing(tmp
            "DOCENT_REPLAY_LOG": str(log), "DOCENT_RATE_ADDRESS": "1000/minute", "DOCENT_RATE_START": "1000/minute", "DOCENT_RATE_READ": "1000/minute",
            "DOCENT_BULKHEAD": str(STREAMS)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "docent.sidecar.cli", "serve", "--enable", "--model", f"replay:{script}",
+        [sys.executable, "-m", "docent.cli", "serve", "--enable", "--model", f"replay:{script}",
          "--bundle", str(write_hand_bundle(tmp_path)), "--port", str(port), "--log-level", "warning"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=tmp_path,
     )

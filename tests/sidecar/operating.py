@@ -85,7 +85,7 @@ async def ask(http: httpx.AsyncClient, conversation: str, question: str) -> list
 def sidecar_process(env: dict[str, str], *args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """`docent serve` as an owner runs it, on a free loopback port; yields its base URL and the process."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "docent.sidecar.cli", "serve", "--port", "0", *args],
+        [sys.executable, "-m", "docent.cli", "serve", "--port", "0", *args],
         env={**os.environ, **env},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

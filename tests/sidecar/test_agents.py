@@ -20,9 +20,9 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
+from docent.cli import main
 from docent.schema import Block, Manifest, Page, RecordSection, plain
 from docent.sidecar.app import create_app
-from docent.sidecar.cli import main
 from docent.sidecar.counts import MemoryCounts, SQLiteCounts
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.models import spec_for

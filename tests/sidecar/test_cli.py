@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.cli import banner, main, missing_bundle, site_url_mismatch
+from docent.cli import main
+from docent.sidecar.cli import banner, missing_bundle, site_url_mismatch
 from docent.sidecar.settings import Settings
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Iterator, Mapping
 import pytest
 import redis
 
-from docent.sidecar import cli
+from docent import cli
 from docent.sidecar.answer.events import Cite, Done, Held, Refused, Sentence, StreamEvent
 from docent.sidecar.counts import DailyCounts, RedisCounts, day_of
 from docent.sidecar.tally import tallied

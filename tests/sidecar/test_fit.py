@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from docent.cli import main
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.cli import main, record_report
+from docent.sidecar.cli import record_report
 from docent.sidecar.fit import QUESTIONS, conversation_tokens, misfit, prompt_tokens, table_model
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.settings import Settings

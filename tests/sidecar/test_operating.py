@@ -12,7 +12,7 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from docent.sidecar import cli
+from docent import cli
 from docent.sidecar.app import create_app
 from docent.sidecar.counts import SQLiteCounts, day_of
 from docent.sidecar.model.port import ModelRequest

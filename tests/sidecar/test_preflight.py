@@ -202,7 +202,7 @@ async def test_the_sidecar_reads_the_models_context_and_capabilities_at_start_an
 
 
 def test_docent_preflight_on_the_command_line_without_a_key(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from docent.sidecar.cli import main
+    from docent.cli import main
 
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     code = main(["preflight", "--model", "anthropic:claude-haiku-5-5", "--cases", str(EVALS), "--bundle", str(EVALS / "bundle.json")])

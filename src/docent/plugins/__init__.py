@@ -65,13 +65,13 @@ def panel_files() -> list[tuple[str, Path]]:
 
 def panel_script(public_manifest: str) -> str:
     """docent/panel.js: panel.js linked with the modules it imports, the public manifest (canonical JSON) one of them."""
-    heading = f"{BUILT} from plugins/assets/: its modules, the manifest, the entry panel.js last. */"
+    heading = f"{BUILT} from src/docent/plugins/assets/: its modules, the manifest, the entry panel.js last. */"
     return _link(SCRIPT, _sources(public_manifest), heading=heading)
 
 
 def worker_script() -> str:
     """docent/worker.js: the proof-of-work worker linked with the SHA-256 it imports, one request instead of two."""
-    return _link(WORKER, _read, heading=f"{BUILT} from plugins/assets/: the proof-of-work worker and its SHA-256. */")
+    return _link(WORKER, _read, heading=f"{BUILT} from src/docent/plugins/assets/: the proof-of-work worker and its SHA-256. */")
 
 
 def built_files(public_manifest: str) -> list[tuple[str, str]]:

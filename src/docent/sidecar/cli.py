@@ -1,50 +1,22 @@
-"""`docent`: serve the guide (and the site), build a manifest, run the evals.
+"""`docent serve`: the guide's API (and, for the demo, the site) on uvicorn.
 
 Start-up stays fast: `serve` checks its settings, reads the bundle once to check that its prompt fits the model's
-context (and says how the record is read), and listens; the model is made with the first request that needs it. The other subcommands' modules are imported only when they are the one asked for.
+context (and says how the record is read), and listens; the model is made with the first request that needs it.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import re
 import secrets
 import socket
 import sys
-from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-# Subcommands whose code lives elsewhere: each module offers add_arguments(parser) and run(args) -> int.
-ELSEWHERE = {
-    "manifest": ("docent.manifest_build.cli", "build the site's manifest and bundle from a built site"),
-    "eval": ("docent.sidecar.operator.evals", "run the guide's evals on replay scripts and print a table"),
-    "report": ("docent.sidecar.operator.report", "what the guide did today or this week, from its counts"),
-    "preflight": ("docent.sidecar.operator.preflight", "check a real model once with a key before switching the guide on"),
-}
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(prog="docent", description="A guide for static MkDocs sites.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    serve = commands.add_parser("serve", help="serve the guide's API (and, with --site, the site)")
-    add_serve_arguments(serve)
-    serve.set_defaults(run=run_serve)
-    for name, (module_name, help_text) in ELSEWHERE.items():
-        sub = commands.add_parser(name, help=help_text)
-        if argv[:1] == [name]:  # only the subcommand asked for is imported
-            module = importlib.import_module(module_name)
-            module.add_arguments(sub)
-            sub.set_defaults(run=module.run)
-    args = parser.parse_args(argv)
-    run: Callable[[argparse.Namespace], int] = args.run
-    return int(run(args) or 0)
-
-
-def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site", metavar="DIR", help="also serve this built site at / (for the demo)")
     parser.add_argument("--bundle", metavar="PATH", help="the bundle to answer from (default: $DOCENT_BUNDLE or docent-bundle.json)")
     parser.add_argument("--enable", action="store_true", default=None, help="turn the guide on (as DOCENT_ENABLED=1)")
@@ -60,7 +32,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .settings import Settings, SettingsError
@@ -274,6 +246,3 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.set_inheritable(True)
     return sock
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from docent.schema import TourStep
+
 from .manifest import Manifest
 from .tools import MAP_ENTRIES, MARKERS, bounded
 
@@ -226,58 +228,100 @@ def _quote(text: str) -> str:
 
 
 def site_map(manifest: Manifest) -> str:
-    pages = {p.id: p for p in manifest.pages}
-    lines = ["# The site's map", "", "Pages (show_page, show_links):"]
+    """What the model may show, point at, run, tour, offer and press, one kind of place a heading; a kind the site
+    has none of is left out."""
+    lines = ["# The site's map", "", *_pages(manifest)]
+    for kind in (_home_sections, _parts, _experiments, _tours, _offers, _lent):
+        said = kind(manifest)
+        if said:
+            lines += ["", *said]
+    return "\n".join(lines)
+
+
+def _pages(manifest: Manifest) -> list[str]:
+    """The pages; a large site's (see `tools.bounded`) only as many as the map has room for, and how to name the rest."""
     shown = MAP_ENTRIES - min(len(manifest.sections), MAP_ENTRIES // 2) if bounded(manifest) else len(manifest.pages)
-    lines += [f"- {p.id}: {p.label} ({p.path})" for p in manifest.pages[:shown]]
+    lines = ["Pages (show_page, show_links):", *(f"- {p.id}: {p.label} ({p.path})" for p in manifest.pages[:shown])]
     if len(manifest.pages) > shown:
         lines.append(
             f"- and {len(manifest.pages) - shown} more pages, not listed: a page's id is its path without its first "
             "and last slash, the others made hyphens (/guides/install/ is guides-install, / is home); the record's "
             "sections give their paths."
         )
-    if manifest.sections:
-        lines += ["", "Sections of the home page (show_page, show_links):"]
-        lines += [f"- {s.id}: {s.label} ({s.path})" for s in manifest.sections[: MAP_ENTRIES // 2]]
-    if manifest.parts:
-        lines += ["", "Parts (point_at):"]
-        lines += [f"- {p.id}: {p.label}, on {p.page}" for p in manifest.parts[:MAP_ENTRIES]]
-        if len(manifest.parts) > MAP_ENTRIES:
-            lines.append(f"- and {len(manifest.parts) - MAP_ENTRIES} more parts, not listed: the excerpts from the "
-                         "record name the parts on their pages.")
-    if manifest.experiments:
-        lines += ["", "Experiments (run_experiment):"]
-        for e in manifest.experiments:
-            live = f"; a live run on the server: {e.id}:live" if e.live else ""
-            lines.append(f"- {e.id}: {e.label}, on {e.page}{live}")
-            for preset in e.presets:
-                server = " (runs on the server: a live run only)" if preset.server else ""
-                lines.append(f"  - {e.id}:{preset.id}: {preset.label}{server}")
-    if manifest.tours:
-        lines += ["", "Tours (start_tour), each step with its caption: the tour's words for the visitor, not the record:"]
-        for t in manifest.tours:
-            stops = "; ".join(
-                (f"{s.page}, part {s.part}" if s.part else f"{s.page}, section {s.section}" if s.section else s.page)
-                + f": {_quote(s.caption)}"
-                for s in t.steps
-            )
-            lines.append(f"- {t.id}: {t.label}, {len(t.steps)} steps: {stops}")
-    if manifest.offers:
-        lines += ["", "Offers (offer), each a button the visitor presses:"]
-        lines += [f"- {o.id}: {o.label}" for o in manifest.offers]
-    lent = list(dict.fromkeys([a.page for a in manifest.actions] + [f.page for f in manifest.fields]))
-    if lent:
-        lines += ["", "What pages lend (their tools, while the page is open):"]
-        for page in (p for p in pages if p in lent):
-            actions = ", ".join(f'{a.name} "{a.label}"{MARKERS[a.consequential]}'
-                                for a in manifest.actions if a.page == page)
-            fields = ", ".join(
-                f'{f.name}{f" ({f.id})" if f.id else ""} "{f.label}"{MARKERS[f.consequential]}'
-                for f in manifest.fields if f.page == page
-            )
-            said = "; ".join(x for x in (f"actions {actions}" if actions else "", f"fields {fields}" if fields else "") if x)
-            lines.append(f"- {page}: {said}")
-    return "\n".join(lines)
+    return lines
+
+
+def _home_sections(manifest: Manifest) -> list[str]:
+    if not manifest.sections:
+        return []
+    sections = manifest.sections[: MAP_ENTRIES // 2]
+    return ["Sections of the home page (show_page, show_links):", *(f"- {s.id}: {s.label} ({s.path})" for s in sections)]
+
+
+def _parts(manifest: Manifest) -> list[str]:
+    if not manifest.parts:
+        return []
+    lines = ["Parts (point_at):", *(f"- {p.id}: {p.label}, on {p.page}" for p in manifest.parts[:MAP_ENTRIES])]
+    if len(manifest.parts) > MAP_ENTRIES:
+        lines.append(f"- and {len(manifest.parts) - MAP_ENTRIES} more parts, not listed: the excerpts from the "
+                     "record name the parts on their pages.")
+    return lines
+
+
+def _experiments(manifest: Manifest) -> list[str]:
+    """Each experiment, its live run on the server if it has one, and its presets."""
+    if not manifest.experiments:
+        return []
+    lines = ["Experiments (run_experiment):"]
+    for e in manifest.experiments:
+        live = f"; a live run on the server: {e.id}:live" if e.live else ""
+        lines.append(f"- {e.id}: {e.label}, on {e.page}{live}")
+        for preset in e.presets:
+            server = " (runs on the server: a live run only)" if preset.server else ""
+            lines.append(f"  - {e.id}:{preset.id}: {preset.label}{server}")
+    return lines
+
+
+def _tours(manifest: Manifest) -> list[str]:
+    if not manifest.tours:
+        return []
+    lines = ["Tours (start_tour), each step with its caption: the tour's words for the visitor, not the record:"]
+    for t in manifest.tours:
+        stops = "; ".join(f"{_stop(s)}: {_quote(s.caption)}" for s in t.steps)
+        lines.append(f"- {t.id}: {t.label}, {len(t.steps)} steps: {stops}")
+    return lines
+
+
+def _stop(step: TourStep) -> str:
+    """Where a tour's step stops: the page, and its part or section if it names one."""
+    if step.part:
+        return f"{step.page}, part {step.part}"
+    return f"{step.page}, section {step.section}" if step.section else step.page
+
+
+def _offers(manifest: Manifest) -> list[str]:
+    if not manifest.offers:
+        return []
+    return ["Offers (offer), each a button the visitor presses:", *(f"- {o.id}: {o.label}" for o in manifest.offers)]
+
+
+def _lent(manifest: Manifest) -> list[str]:
+    """The actions and fields each page lends, in the pages' order."""
+    lent = {a.page for a in manifest.actions} | {f.page for f in manifest.fields}
+    if not lent:
+        return []
+    pages = (p for p in dict.fromkeys(p.id for p in manifest.pages) if p in lent)
+    return ["What pages lend (their tools, while the page is open):", *(f"- {p}: {_lends(manifest, p)}" for p in pages)]
+
+
+def _lends(manifest: Manifest, page: str) -> str:
+    """One page's actions and fields, each with its name, its label and its marker."""
+    actions = ", ".join(f'{a.name} "{a.label}"{MARKERS[a.consequential]}' for a in manifest.actions if a.page == page)
+    fields = ", ".join(
+        f'{f.name}{f" ({f.id})" if f.id else ""} "{f.label}"{MARKERS[f.consequential]}'
+        for f in manifest.fields if f.page == page
+    )
+    return "; ".join(x for x in (f"actions {actions}" if actions else "", f"fields {fields}" if fields else "") if x)
 
 
 def system(manifest: Manifest, *, searched: bool = False) -> list[Block]:

@@ -211,23 +211,10 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
     record = _record(pages, problems=problems)
     actions = _actions([a for f in pages for a in f.actions], problems=problems)
     fields = _fields([x for f in pages for x in f.fields], actions=actions, problems=problems)
-    tours = build_tours(
-        config.tours,
-        pages={p.id: p for p in page_list},
-        parts={p.id: p for p in parts},
-        sections={s.id: s for s in sections},
-        record={r.id: r for r in record},
-        problems=problems,
-    )
+    tours = _tours(config, pages=page_list, parts=parts, sections=sections, record=record, problems=problems)
     offers = _unique((Offer(o["id"], o["label"], o["target"]) for o in config.offers), key="id", what="offers",
                      problems=problems)
-    page_text: dict[str, str] = {}
-    instructions: dict[str, str] = {}
-    for facts in pages:
-        if facts.page.id not in page_text:
-            page_text[facts.page.id] = facts.text
-            if facts.instructions:
-                instructions[facts.page.id] = facts.instructions
+    page_text, instructions = _texts(pages)
     manifest = Manifest(
         site_name=config.site_name,
         site_url=config.site_url,
@@ -258,3 +245,35 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
         notes=record_notes(pages),
     )
     return manifest, problems
+
+
+def _tours(
+    config: SiteConfig,
+    *,
+    pages: Sequence[Page],
+    parts: Sequence[Part],
+    sections: Sequence[Section],
+    record: Sequence[RecordSection],
+    problems: list[Problem],
+) -> tuple[Tour, ...]:
+    """The owner's tours, each stop checked against the places the site has."""
+    return build_tours(
+        config.tours,
+        pages={p.id: p for p in pages},
+        parts={p.id: p for p in parts},
+        sections={s.id: s for s in sections},
+        record={r.id: r for r in record},
+        problems=problems,
+    )
+
+
+def _texts(pages: Sequence[PageFacts]) -> tuple[dict[str, str], dict[str, str]]:
+    """Each page's readable text and the owner's instructions for it, by page id; the first page of an id wins."""
+    page_text: dict[str, str] = {}
+    instructions: dict[str, str] = {}
+    for facts in pages:
+        if facts.page.id not in page_text:
+            page_text[facts.page.id] = facts.text
+            if facts.instructions:
+                instructions[facts.page.id] = facts.instructions
+    return page_text, instructions

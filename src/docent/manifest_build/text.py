@@ -34,6 +34,7 @@ BLOCKS = frozenset(
 # Only the structure read here breaks lines: a text node's own newlines are the source's wrapping.
 _LINE = "\n"
 _SHAPED = frozenset(("table", "ul", "ol", "dl"))
+_CELLS = frozenset(("td", "th"))
 
 
 def collapse(text: str) -> str:
@@ -167,31 +168,42 @@ def _table(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
 def table_rows(node: LexborNode, *, drop: frozenset[int]) -> list[tuple[str, LexborNode]]:
     """The table's lines, each with its row's element: each value after its column's header."""
     rows = [row for row in _rows(node) if row.mem_id not in drop]
-    cells = [[_flat(c, drop=drop) for c in _children(row, frozenset(("td", "th")))] for row in rows]
+    cells = [[_flat(c, drop=drop) for c in _children(row, _CELLS)] for row in rows]
     header: list[str] = []
-    if rows and (rows[0].parent is not None and rows[0].parent.tag == "thead"
-                 or all(c.tag == "th" for c in _children(rows[0], frozenset(("td", "th"))))):
+    if rows and _heads(rows[0]):
         header, cells, rows = cells[0], cells[1:], rows[1:]
-    lines: list[tuple[str, LexborNode]] = []
-    for row, element in zip(cells, rows, strict=True):
-        if not row or all(_empty(c) for c in row):
-            continue
-        if not header:
-            lines.append(("; ".join(c for c in row if not _empty(c)), element))
-            continue
-        label, values = row[0], row[1:]
-        # A row named by a number ("1" of "wave", "2016 – 2021" of "years") reads with its column's name.
-        if _empty(label):
-            label = ""
-        elif header[0] and label[0].isdigit():
-            label = f"{header[0]} {label}"
-        said = "; ".join(
-            f"{name} {value}" if name else value
-            for name, value in zip(header[1:] + [""] * len(values), values, strict=False)
-            if not _empty(value)
-        )
-        lines.append((f"{label}: {said}" if label and said else label or said, element))
-    return lines
+    lines = ((_row_line(row, header), element) for row, element in zip(cells, rows, strict=True))
+    return [(line, element) for line, element in lines if line is not None]
+
+
+def _heads(row: LexborNode) -> bool:
+    """Whether the table's first row is its header: in a thead, or all its cells th."""
+    if row.parent is not None and row.parent.tag == "thead":
+        return True
+    return all(c.tag == "th" for c in _children(row, _CELLS))
+
+
+def _row_line(row: list[str], header: list[str]) -> str | None:
+    """A row's line, each value after its column's name; None for a row of empty cells."""
+    if not row or all(_empty(c) for c in row):
+        return None
+    if not header:
+        return "; ".join(c for c in row if not _empty(c))
+    label, values = _label(row[0], header[0]), row[1:]
+    said = "; ".join(
+        f"{name} {value}" if name else value
+        for name, value in zip(header[1:] + [""] * len(values), values, strict=False)
+        if not _empty(value)
+    )
+    return f"{label}: {said}" if label and said else label or said
+
+
+def _label(cell: str, column: str) -> str:
+    """A row's first cell, the name its values are said after; a row named by a number ("1" of "wave",
+    "2016 – 2021" of "years") reads with its column's name."""
+    if _empty(cell):
+        return ""
+    return f"{column} {cell}" if column and cell[0].isdigit() else cell
 
 
 def label_text(node: LexborNode, *, drop: frozenset[int], limit: int = 80) -> str:

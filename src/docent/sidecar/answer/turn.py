@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncGenerator, Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from collections.abc import AsyncGenerator, Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from docent.schema import RecordSection
 
@@ -40,7 +40,7 @@ from ..model.port import (
 )
 from .bundle import Bundle
 from .conversation import Conversation, Waiting
-from .events import Action, Code, Done, Error, Held, Sentence, StreamEvent
+from .events import Action, Error, StreamEvent
 from .excerpts import Excerpts, excerpts
 from .gate import Gate
 from .opening import Opening
@@ -51,6 +51,7 @@ from .screen import Failure, Screen, note
 from .toolcheck import MAX_ACTIONS, ToolCheck
 from .tools import Failed, Here, Outcome, Verdict, acted_labels, cards, carry_out, failable, vetted
 from .tools.lent import approve
+from .underway import GateLike, Reply, Underway, tool_result
 
 log = logging.getLogger(__name__)
 
@@ -66,18 +67,6 @@ class Ask:
     reply: dict[str, Any] | None = None  # {"call": id, "pick": str} or {"call": id, "approved": bool}
     screen: dict[str, Any] = field(default_factory=dict)
     failed: list[dict[str, Any]] = field(default_factory=list)
-
-
-class GateLike(Protocol):
-    def feed(self, text: str) -> list[Sentence | Code | Held]: ...
-    def flush(self) -> list[Sentence | Code | Held]: ...
-    def finish(self) -> list[Sentence | Code | Held]: ...
-    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None: ...
-    def acted(self, *labels: str) -> None: ...
-    @property
-    def none(self) -> bool: ...
-    @property
-    def held(self) -> list[Held]: ...
 
 
 GateFactory = Callable[..., GateLike]  # (bundle, policy) or, in search mode, (bundle, policy, given sections)
@@ -160,7 +149,7 @@ class Turn:
         turn.commit(conversation)
         yield turn.done()
 
-    def _open(self, conversation: Conversation, ask: Ask) -> tuple[list[StreamEvent], _Underway | None]:
+    def _open(self, conversation: Conversation, ask: Ask) -> tuple[list[StreamEvent], Underway | None]:
         """Refuse or open: what the visitor sees before any model call, and the turn under way (None: it ends there)."""
         receipt = Receipt(self.model.spec, self.bundle.hash, self.clock)
         if ask.question is not None:
@@ -174,7 +163,7 @@ class Turn:
 
     def _opening(
         self, conversation: Conversation, ask: Ask, receipt: Receipt
-    ) -> tuple[list[StreamEvent], _Underway]:
+    ) -> tuple[list[StreamEvent], Underway]:
         """The screen as the turn sees it, the card it continues, its opening and its gate; and what an approval
         shows at once."""
         screen = Screen.read(ask.screen, self.bundle)
@@ -193,7 +182,7 @@ class Turn:
         content += [{"type": "text", "text": self.policy.fence(question)}] if question is not None else []
         opening = Opening.of(conversation.messages, content, text, mid_system=self.model.spec.mid_system)
         gate = self._gate(conversation, found, shown)
-        return shown, _Underway(question, here, opening, gate, receipt, found=found, calls=carried.calls)
+        return shown, Underway(question, here, opening, gate, receipt, found=found, calls=carried.calls)
 
     def _gate(self, conversation: Conversation, found: Excerpts | None, shown: list[StreamEvent]) -> GateLike:
         """One gate across the turn's calls; in search mode it takes citations only of the sections given so far."""
@@ -207,7 +196,7 @@ class Turn:
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
         return gate
 
-    async def _calls(self, turn: _Underway) -> AsyncGenerator[StreamEvent, None]:
+    async def _calls(self, turn: Underway) -> AsyncGenerator[StreamEvent, None]:
         """The model calls, each request extending the last; until one only speaks, ends on a card, or was the last."""
         while True:
             turn.calls += 1
@@ -219,7 +208,7 @@ class Turn:
                 max_tokens=turn.receipt.allowance(self.policy.max_answer_tokens),
                 tool_choice="none" if last else "auto",
             )
-            reply = _Reply()
+            reply = Reply()
             try:
                 async for event in self._call(request, reply, turn.gate, turn.here, last=last):
                     yield turn.receipt.seen(event)
@@ -239,7 +228,7 @@ class Turn:
             if not turn.took(reply, last=last):
                 return
 
-    def _finish(self, turn: _Underway) -> Iterator[StreamEvent]:
+    def _finish(self, turn: Underway) -> Iterator[StreamEvent]:
         """The gate's last words and holds; the policy's words when it let nothing through."""
         for event in turn.gate.finish():
             yield turn.receipt.seen(event)
@@ -262,22 +251,22 @@ class Turn:
             return [], []
         if ask.reply is None:
             # Every tool call needs a result: a card left for a new question is answered as left.
-            return [*waiting.results, _result(waiting.call, cards.unanswered(waiting))], []
+            return [*waiting.results, tool_result(waiting.call, cards.unanswered(waiting))], []
         if waiting.kind == "choices":
-            return [*waiting.results, _result(waiting.call, cards.picked(waiting, ask.reply["pick"]))], []
+            return [*waiting.results, tool_result(waiting.call, cards.picked(waiting, ask.reply["pick"]))], []
         approved = ask.reply["approved"]
         entry = self.check.lent(waiting.name, waiting.page, waiting.field_id)
         label = entry.label if entry else waiting.name
         if not approved:
-            return [*waiting.results, _result(waiting.call, cards.declined(label))], []
+            return [*waiting.results, tool_result(waiting.call, cards.declined(label))], []
         if entry is None or entry.page != here.page:
             gone = self.check.has_left(ToolCall(waiting.call, waiting.name, {}), here)
-            return [*waiting.results, _result(waiting.call, gone.message, error=True)], []
+            return [*waiting.results, tool_result(waiting.call, gone.message, error=True)], []
         event, result = approve(waiting, entry, self.bundle, here)
-        return [*waiting.results, _result(waiting.call, result)], [event]
+        return [*waiting.results, tool_result(waiting.call, result)], [event]
 
     async def _call(
-        self, request: ModelRequest, reply: _Reply, gate: GateLike, here: Here, *, last: bool
+        self, request: ModelRequest, reply: Reply, gate: GateLike, here: Here, *, last: bool
     ) -> AsyncGenerator[StreamEvent, None]:
         """One model call: text through the gate, each tool call through the checks, as they come."""
         async for event in self.model.stream(request):
@@ -300,17 +289,17 @@ class Turn:
                 reply.stop = event.reason
 
     def _tool_call(
-        self, call: ToolCall, reply: _Reply, gate: GateLike, here: Here, *, last: bool
+        self, call: ToolCall, reply: Reply, gate: GateLike, here: Here, *, last: bool
     ) -> Iterator[StreamEvent]:
         """One tool call through the checks: its result for the model, and what the visitor sees if it passed."""
         if last:
-            reply.results.append(_result(call.id, LAST_WORDS, error=True))
+            reply.results.append(tool_result(call.id, LAST_WORDS, error=True))
             return
         verdict = vetted(self.check.check(call, here), gate, self.bundle)
         if self.on_check is not None:
             self.on_check(verdict)
         if isinstance(verdict, Failed):
-            reply.results.append(_result(call.id, verdict.message, error=True))
+            reply.results.append(tool_result(call.id, verdict.message, error=True))
             return
         outcome: Outcome = carry_out(verdict, self.bundle, here)
         gate.acted(*acted_labels(verdict, outcome, self.bundle))
@@ -320,104 +309,4 @@ class Turn:
         if outcome.waiting is not None:
             reply.waiting = outcome.waiting
         else:
-            reply.results.append(_result(call.id, outcome.result or ""))
-
-
-class _Reply:
-    """One model call's assistant turn, rebuilt block by block exactly as it came."""
-
-    def __init__(self) -> None:
-        self.blocks: list[dict[str, Any]] = []
-        self.calls = 0
-        self.results: list[dict[str, Any]] = []
-        self.waiting: Waiting | None = None
-        self.usage = Usage()
-        self.stop = ""
-        self.began = False
-
-    def text(self, piece: str) -> None:
-        if self.blocks and self.blocks[-1]["type"] == "text":
-            self.blocks[-1]["text"] += piece
-        elif piece:
-            self.blocks.append({"type": "text", "text": piece})
-
-    def tool_use(self, call: ToolCall) -> None:
-        self.calls += 1
-        self.blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.input or {}})
-
-    def acted(self) -> _Reply:
-        """The reply as far as its last tool call, for a call that failed after it: the words after it are unfinished."""
-        last = max((i for i, b in enumerate(self.blocks) if b["type"] == "tool_use"), default=-1)
-        self.blocks = self.blocks[: last + 1]
-        return self
-
-
-@dataclass
-class _Underway:
-    """A turn under way: where the visitor stands, what it sends, its gate and receipt, the card it ends on."""
-
-    question: str | None
-    here: Here
-    opening: Opening
-    gate: GateLike
-    receipt: Receipt
-    found: Excerpts | None = None  # search mode: the sections this question brought
-    calls: int = 0  # the turn's calls so far, those before a card it continues included
-    added: list[dict[str, Any]] = field(default_factory=list)  # the calls' replies and results, after the opening
-    waiting: Waiting | None = None
-    actions_before: int = field(init=False)  # the actions a card it continues had taken
-
-    def __post_init__(self) -> None:
-        self.actions_before = self.here.actions
-
-    @property
-    def acted(self) -> bool:
-        """Whether this request's calls did something on the page (a read changes nothing)."""
-        return self.here.actions > self.actions_before
-
-    @property
-    def messages(self) -> list[dict[str, Any]]:
-        """What the next request sends: it extends the last one's messages byte for byte."""
-        return [*self.opening.messages, *self.added]
-
-    def took(self, reply: _Reply, *, last: bool) -> bool:
-        """A call's reply added to the messages; whether another call follows."""
-        self.receipt.add(reply.usage)
-        if reply.blocks:
-            self.added.append({"role": "assistant", "content": reply.blocks})
-        if not reply.calls:
-            return False
-        if reply.waiting is not None:
-            self.waiting = replace(
-                reply.waiting,
-                results=tuple(reply.results),
-                calls=self.calls,
-                actions=self.here.actions,
-                output_tokens=self.receipt.spent,
-                asked_for_run=self.here.asked_for_run,
-            )
-            return False
-        self.added.append({"role": "user", "content": reply.results})
-        return not last
-
-    def done(self) -> Done:
-        return self.receipt.done(actions=self.here.actions, waiting=self.waiting is not None)
-
-    def commit(self, conversation: Conversation) -> None:
-        """The turn, remembered exactly as it was sent."""
-        conversation.commit(
-            self.messages,
-            held=[h.reason for h in self.gate.held],
-            waiting=self.waiting,
-            question=self.question is not None,
-            given=self.found.ids if self.found is not None else (),
-            asked=self.question if self.found is not None else None,
-        )
-
-
-def _result(call: str, content: str, *, error: bool = False) -> dict[str, Any]:
-    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": call, "content": content}
-    if error:
-        block["is_error"] = True
-    return block
-
+            reply.results.append(tool_result(call.id, outcome.result or ""))

@@ -20,6 +20,8 @@ DOCS = {
     "guide/proxies.md": "# Proxies\n\n## Settings\n\n### HTTP\n\nPass `proxy=` to the client.\n",
     "contributing.md": "# Contributing\n\nRun the tests with `make test`.\n",
     "notes.md": "---\ndocent:\n  record: false\n---\n# Notes\n\nPrivate notes.\n",
+    "changelog.md": "# Changelog\n\n## 2.0\n\nThe default timeout is now five seconds.\n",
+    "license.md": "---\ndocent:\n  record: true\n---\n# License\n\nFetch is MIT licensed.\n",
 }
 CHOICE = {"include": ["**"], "exclude": ["contributing.md"]}
 
@@ -32,6 +34,21 @@ def test_globs_match_whole_source_paths_and_excludes_win_over_includes() -> None
     assert not PageChoice.read(["guide/*.md"]).chooses("guide/deep/install.md")
     assert PageChoice.read(["guide/**"]).chooses("guide/deep/install.md")
     assert not PageChoice.read(None).chooses("index.md")
+
+
+def test_a_wildcard_leaves_out_release_notes_contributing_conduct_and_licence_unless_named() -> None:
+    every = PageChoice.read(["**"])
+    left = ["release-notes.md", "CHANGELOG.md", "docs/changes.md", "HISTORY.md", "changelog/1.0.md",
+            "CONTRIBUTING.md", "community/contributing.md", "code_of_conduct.md", "Code-Of-Conduct.md", "LICENSE.md",
+            "licence.md"]
+    kept = ["index.md", "guide/changing-things.md", "release.md", "licensing-faq.md", "history-of-http.md",
+            "api/changes-api.md"]
+    assert [p for p in left + kept if every.chooses(p)] == kept
+    # Named without a wildcard, a page is the owner's choice; a wildcard of the owner's own does not name it.
+    assert PageChoice.read(["**", "release-notes.md"]).chooses("release-notes.md")
+    assert not PageChoice.read(["*.md"]).chooses("release-notes.md")
+    # The owner's exclude still wins over a page named in include.
+    assert not PageChoice.read({"include": ["**", "CHANGELOG.md"], "exclude": ["CHANGELOG.md"]}).chooses("CHANGELOG.md")
 
 
 @pytest.mark.parametrize("bad", [{"includes": ["**"]}, [3], {"include": "/docs/*.md"}, ""])
@@ -55,14 +72,15 @@ def test_the_plugin_option_selects_the_record_and_front_matter_still_wins(tmp_pa
     with caplog.at_level(logging.INFO):
         mkdocs_build(config)
     bundle = read_json(tmp_path / "docent-bundle.json")
-    assert _pages_in_record(bundle) == ["home", "guide-install", "guide-proxies"]
+    # The changelog is left out by the wildcard; the licence's front matter puts it back.
+    assert _pages_in_record(bundle) == ["home", "license", "guide-install", "guide-proxies"]
     # A page with no h2 is one section; a heading holding only a sub-heading is a group.
     proxies = next(s for s in bundle["record"] if s["page"] == "guide-proxies")
     assert (proxies["id"], proxies["headings"]) == ("http", ["Proxies", "Settings", "HTTP"])
     assert next(s for s in bundle["record"] if s["page"] == "guide-install")["blocks"] == [
         {"kind": "code", "text": "pip install fetch", "lang": "bash", "marker": "", "code": []}]
     summary = next(r.getMessage() for r in caplog.records if "record sections" in r.getMessage())
-    assert "3 record sections (100.0% of the record pages' text)" in summary
+    assert "4 record sections (100.0% of the record pages' text)" in summary
 
 
 def test_docent_manifest_takes_the_same_choice_from_the_config_and_from_its_flags(tmp_path, capsys) -> None:
@@ -77,11 +95,12 @@ def test_docent_manifest_takes_the_same_choice_from_the_config_and_from_its_flag
     assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
                                       str(tmp_path / "flags.json"), "--record-pages", "guide/*.md",
                                       "--record-exclude", "guide/install.md"])) == 0
-    assert _pages_in_record(read_json(tmp_path / "flags.json")) == ["guide-proxies"]
+    assert _pages_in_record(read_json(tmp_path / "flags.json")) == ["license", "guide-proxies"]  # its front matter
 
 
 def test_a_site_with_no_record_says_so_and_still_builds_strict(tmp_path, caplog) -> None:
-    config = write_site(tmp_path, pages=DOCS, docent={"tours": []})
+    pages = {name: text for name, text in DOCS.items() if name != "license.md"}
+    config = write_site(tmp_path, pages=pages, docent={"tours": []})
     with caplog.at_level(logging.INFO):
         mkdocs_build(config, strict=True)
     said = [r.getMessage() for r in caplog.records]

@@ -6,6 +6,11 @@ way. A glob matches the whole source path, relative to docs_dir and written with
 but `/`, `?` one of them, `[abc]` one of those, and `**` any number of folders (`**/*.md`, `guides/**`).
 `docent manifest`, reading built HTML, matches the source paths a page's URL can come from (`/guide/install/` from
 `guide/install.md`, `guide/install/index.md` or `guide/install/README.md`), unless the page names its source.
+
+A glob with a wildcard leaves out the pages a docs owner expects left out (`LEFT_OUT`): release notes and changelogs,
+the contributing guide, the code of conduct and the licence, by the file's or its folder's name. They answer what
+changed or how to contribute, and their many short lines outrank the guide on a reader's question. Naming such a page
+in `include` without a wildcard (`include: ["**", changelog.md]`) keeps it, as its front matter does.
 """
 
 from __future__ import annotations
@@ -43,6 +48,22 @@ def _pattern(glob: str) -> re.Pattern[str]:
     return re.compile("".join(out))
 
 
+# The names (of a page's file or of a folder above it, any case, `-`, `_` or nothing between words) that a wildcard
+# leaves out of the record.
+LEFT_OUT = re.compile(
+    r"release[-_ ]?notes|change[-_ ]?log|changes|history|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e",
+    re.IGNORECASE,
+)
+_WILD = re.compile(r"[*?\[]")
+
+
+def left_out(path: str) -> bool:
+    """Whether a source path is one a wildcard leaves out: `release-notes.md`, `CONTRIBUTING.md`, `changelog/2.md`."""
+    names = path.split("/")
+    stems = [*names[:-1], names[-1].rsplit(".", 1)[0]]
+    return any(LEFT_OUT.fullmatch(stem) for stem in stems)
+
+
 @dataclass(frozen=True, slots=True)
 class PageChoice:
     """Which pages are record when their front matter does not say."""
@@ -51,10 +72,17 @@ class PageChoice:
     exclude: tuple[str, ...] = ()
 
     def chooses(self, sources: str | Iterable[str]) -> bool:
-        """Whether a page from any of these source paths is record: an include matches and no exclude does."""
+        """Whether a page from any of these source paths is record: an include matches and no exclude does; a page
+        `left_out` only when an include names it without a wildcard."""
         paths = [sources] if isinstance(sources, str) else list(sources)
-        matched = [p for p in paths if any(_pattern(g).fullmatch(p) for g in self.include)]
+        matched = [p for p in paths if any(self._includes(g, p) for g in self.include)]
         return any(not any(_pattern(g).fullmatch(p) for g in self.exclude) for p in matched)
+
+    @staticmethod
+    def _includes(glob: str, path: str) -> bool:
+        if not _pattern(glob).fullmatch(path):
+            return False
+        return not (_WILD.search(glob) and left_out(path))
 
     @classmethod
     def read(cls, raw: Any, *, where: str = "docent `record_pages`") -> PageChoice:

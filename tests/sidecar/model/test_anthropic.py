@@ -106,13 +106,43 @@ async def test_a_refusal_raises_refused_with_what_was_billed():
 
 
 @pytest.mark.anyio
-async def test_max_tokens_without_a_block_stop_yields_what_came_then_cuts_short():
+async def test_max_tokens_without_a_block_stop_drops_the_cut_call_then_cuts_short():
     events, exc = await collect(make(replies(sse(fixture("max_tokens.sse")))[0]).stream(REQUEST))
     assert text(events) == "Opening the lab."
-    assert [e for e in events if isinstance(e, ToolCall)] == [ToolCall("toolu_01Cut", "show_page", None, '{"id": "la')]
+    assert not [e for e in events if isinstance(e, ToolCall)]  # half a call is no call: nothing acts on '{"id": "la'
     assert isinstance(exc, CutShort)
     assert "max_tokens" in exc.message
     assert exc.billed.output_tokens == 700
+
+
+CUT_BLOCK_STOP = b'event: content_block_stop\ndata: {"type":"content_block_stop","index":2}\n\n'
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("stopped", [False, True], ids=["no block stop", "block stop"])
+async def test_max_tokens_after_a_whole_call_keeps_it_and_drops_the_cut_one(stopped: bool):
+    """The whole call is released at its block stop, before the cut; the call max_tokens cut is never released,
+    whether its block got a stop (with fine-grained streaming the API does not check the JSON) or not."""
+    data = fixture("max_tokens_after_call.sse")
+    if stopped:
+        data = data.replace(b"event: message_delta", CUT_BLOCK_STOP + b"event: message_delta")
+    events, exc = await collect(make(replies(sse(data))[0]).stream(REQUEST))
+    assert [e for e in events if isinstance(e, ToolCall)] == [ToolCall("toolu_01Whole", "show_page", {"id": "lab"}, '{"id": "lab"}')]
+    assert isinstance(exc, CutShort) and exc.billed.output_tokens == 700
+    assert not any(isinstance(e, Stop) for e in events)
+
+
+@pytest.mark.anyio
+async def test_a_broken_call_the_model_finished_is_passed_on_for_the_turn_to_refuse():
+    """Not cut: the same half call with stop reason tool_use is the model's broken call, kept (input None)."""
+    data = fixture("max_tokens_after_call.sse").replace(b"event: message_delta", CUT_BLOCK_STOP + b"event: message_delta")
+    data = data.replace(b'"stop_reason":"max_tokens"', b'"stop_reason":"tool_use"')
+    events, exc = await collect(make(replies(sse(data))[0]).stream(REQUEST))
+    assert exc is None
+    calls = [e for e in events if isinstance(e, ToolCall)]
+    assert calls == [ToolCall("toolu_01Whole", "show_page", {"id": "lab"}, '{"id": "lab"}'),
+                     ToolCall("toolu_01Cut", "point_at", None, '{"id": "la')]
+    assert events[-1] == Stop("tool_use")
 
 
 @pytest.mark.anyio

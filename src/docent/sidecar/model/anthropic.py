@@ -33,7 +33,7 @@ from .port import (
     Usage,
 )
 from .retry import Retry, retry_after
-from .wire import TIMEOUT, TRUNCATED, anthropic_body, body_bytes, cut_short, tool_call
+from .wire import TIMEOUT, TRUNCATED, anthropic_body, body_bytes, cut_short, tool_call, whole_object
 
 API_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -115,7 +115,8 @@ class MessageReader:
         self.usage = Usage()
         self.stop_reason: str | None = None
         self.stopped = False
-        self.tools: dict[int, tuple[str, str, list[str]]] = {}
+        self.tools: dict[int, tuple[str, str, list[str]]] = {}  # calls still streaming their input
+        self.unfinished: dict[int, tuple[str, str, list[str]]] = {}  # stopped with input that is no whole object
         self.thinking: dict[int, dict[str, Any]] = {}  # blocks kept whole, to be sent back unmodified
 
     def feed(self, name: str, data: dict[str, Any]) -> Iterator[ModelEvent]:
@@ -142,11 +143,7 @@ class MessageReader:
             elif delta.get("type") == "signature_delta" and data.get("index", 0) in self.thinking:
                 self.thinking[data.get("index", 0)]["signature"] = delta.get("signature", "")  # set, never appended
         elif name == "content_block_stop":
-            if data.get("index", 0) in self.thinking:
-                yield Thinking(self.thinking.pop(data.get("index", 0)))
-            elif data.get("index", 0) in self.tools:
-                id, tool, parts = self.tools.pop(data.get("index", 0))
-                yield tool_call(id, tool, "".join(parts))
+            yield from self._block_stop(data.get("index", 0))
         elif name == "message_delta":
             self.stop_reason = data.get("delta", {}).get("stop_reason") or self.stop_reason
             if data.get("usage"):
@@ -160,13 +157,28 @@ class MessageReader:
             raise api_error(str(error.get("type", "")), str(error.get("message", "")), spec=self.spec, billed=self.usage)
         # ping and event types added later are ignored
 
-    def finish(self) -> Iterator[ModelEvent]:
-        # A block cut off by max_tokens gets no content_block_stop: what came is still a call.
-        for index in sorted(self.tools):
+    def _block_stop(self, index: int) -> Iterator[ModelEvent]:
+        if index in self.thinking:
+            yield Thinking(self.thinking.pop(index))
+        elif index in self.tools:
             id, tool, parts = self.tools.pop(index)
-            yield tool_call(id, tool, "".join(parts))
+            raw = "".join(parts)
+            if not raw.strip() or whole_object(raw):
+                yield tool_call(id, tool, raw)  # each whole call goes out at once, before the reply ends
+            else:
+                self.unfinished[index] = (id, tool, parts)  # cut off, or broken: the stop reason says which
+
+    def finish(self) -> Iterator[ModelEvent]:
+        # A call cut off by max_tokens may get no content_block_stop, or stop with half its input: it is dropped, as
+        # the OpenAI adapter drops one cut at `length`, and the whole calls before it stand. Any other stop reason
+        # makes such a call a broken one, which the turn answers with an error.
+        pending = {**self.tools, **self.unfinished}
+        self.tools, self.unfinished = {}, {}
         if self.stop_reason in TRUNCATED:
             raise cut_short(self.stop_reason or "", billed=self.usage)
+        for index in sorted(pending):
+            id, tool, parts = pending[index]
+            yield tool_call(id, tool, "".join(parts))
         if self.stop_reason == "refusal":
             raise Refused("The model declined to answer (refusal).", billed=self.usage)
         yield Stop(self.stop_reason or "end_turn")

@@ -35,7 +35,7 @@ from .port import (
     Usage,
 )
 from .retry import Retry, retry_after
-from .wire import TIMEOUT, cut_short, message_text, tool_call
+from .wire import TIMEOUT, cut_short, message_text, tool_call, whole_object
 
 log = logging.getLogger(__name__)
 
@@ -201,13 +201,7 @@ class _Call:
         self.released = False
 
     def complete(self) -> bool:
-        raw = "".join(self.parts).strip()
-        if not raw.endswith("}"):
-            return False
-        try:
-            return isinstance(json.loads(raw), dict)
-        except ValueError:
-            return False
+        return whole_object("".join(self.parts))
 
     def release(self) -> ToolCall:
         self.released = True

@@ -54,6 +54,17 @@ def tool_call(id: str, name: str, raw: str) -> ToolCall:
     return ToolCall(id, name, value if isinstance(value, dict) else None, raw)
 
 
+def whole_object(raw: str) -> bool:
+    """Whether a call's arguments so far are a whole JSON object: the call is complete, whatever comes after."""
+    raw = raw.strip()
+    if not raw.endswith("}"):
+        return False
+    try:
+        return isinstance(json.loads(raw), dict)
+    except ValueError:
+        return False
+
+
 def message_text(message: dict[str, Any]) -> str:
     """The text of a message: its string content, or its text blocks joined."""
     content = message.get("content", "")

@@ -234,3 +234,36 @@ def test_reversal(sentence: str, expected: str) -> None:
 )
 def test_what_the_gate_used_to_hold_and_what_it_still_must(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A denial the section makes in other words: a counterfactual ("would have"), an ending ("was retired"),
+        # its title's contrast, the subject before the negation.
+        ("Alderway chose not to renew the vendor's contract [[adr-otel]].", "shown"),
+        ("After the fix the gateway no longer had a weekly restart [[case-leak-results]].", "shown"),
+        ("After the fix the gateway no longer had its alert on the old generation [[case-leak-results]].", "polarity"),
+        ("All services are traced with OpenTelemetry rather than a vendor's agent [[adr-otel-decision]].", "shown"),
+        # A light verb denied by the section ("never came down") is no contradiction of another subject's.
+        ("A heap dump came at 80 % occupancy [[case-leak-approach]].", "shown"),
+        ("She leads and manages engineers [[roles-alderway-leading]].", "polarity"),
+        # Figures only: "6 minutes instead of 40" is the number rule's.
+        ("A release took 6 minutes instead of 40 [[case-k8s-results]].", "shown"),
+        ("A release took 6 minutes instead of 50 [[case-k8s-results]].", "number"),
+    ],
+)
+def test_negation_in_other_words(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A reason the section gives for another fact, sentences away from the effect.
+        ("The AWS bill fell by 31 % because all forty services moved in 22 weeks [[case-k8s-results]].", "cause"),
+        ("The 2019 outages had no successor because configuration had one source and one review [[case-k8s-results]].", "shown"),
+    ],
+)
+def test_a_reason_told_for_another_effect(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

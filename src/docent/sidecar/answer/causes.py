@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Unit
+from .passage import Passage, Unit, best_of
 
 _MARKER = re.compile(
     r"\b(?:because(?:\s+of)?|so\s+that|due\s+to|thanks\s+to|owing\s+to|led\s+to|leads\s+to|lead\s+to|"
@@ -42,4 +42,25 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         missing = sum(1 + named for s, named in reason.items() if not any(s in p.stems for p in sections))
         if missing >= 2 or missing * 3 >= len(reason):
             return True
+        if _apart(said, m.start(), list(reason), sections):
+            return True
     return False
+
+
+_EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
+_NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
+
+
+def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage]) -> bool:
+    """The effect and its reason are found, each in one unit of the cited sections, far apart: in two sections,
+    or more than one sentence apart ("the bill fell ... because a release went from 40 minutes to 6")."""
+    start = 0
+    for m in _EFFECT_START.finditer(said.text, 0, marker):
+        start = m.end()
+    effect = [t.stem for t in said.tokens if start <= t.start < marker and t.stem and t.stem not in reason]
+    if not effect:
+        return False
+    fa, fb = best_of(sections, effect), best_of(sections, reason)
+    if fa is None or fb is None:
+        return False
+    return fa[0] != fb[0] or abs(fa[1] - fb[1]) > _NEAR

@@ -40,7 +40,11 @@ class Mentions:
         self.flat = {sid: flat(text) for sid, text in whole.items()}  # what inline code is looked up in
         self.codes = {sid: _codes(s) for sid, s in record.items()}  # what a fenced block may quote
         self.quantities = {sid: frozenset(numbers.quantities(text)) for sid, text in whole.items()}
-        self.denied = {sid: polarity.scopes(s.text, stems) for sid, s in record.items()}
+        # A title denies too: "OpenTelemetry instead of a vendor's agent" vouches for its sub-sections' denial.
+        self.denied = {
+            sid: polarity.section_denials(f"{s.title}\n{chr(10).join(s.headings)}\n{s.text}", stems)
+            for sid, s in record.items()
+        }
         self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
         self.names = record_names(s.text for s in record.values())

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 Scope = frozenset[str]
 
@@ -35,27 +36,94 @@ _NEGATOR = re.compile(
 )
 _CLAUSE_END = re.compile(r"[,;:.!?–—()\n]| - ")
 _SCOPE_WORDS = 4
+SAID_WORDS = 6  # a sentence's scope may run longer than a section's: "no lookup in the TLS cache ever hit"
+
+
+class Denial(NamedTuple):
+    """One negation: the words it denies (its scope), the first of them, and the words before it in its clause."""
+
+    scope: Scope
+    head: str
+    before: Scope
+
+
+_NONE = Denial(frozenset(), "", frozenset())
+
+
+def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SCOPE_WORDS) -> tuple[Denial, ...]:
+    """What each negation in a text denies (at most `most` words of it), with the words before it in its clause
+    (at most three: "the connection is not upgraded" denies "upgraded" of "connection"). A scope of figures only
+    ("6 minutes instead of 40") denies nothing here: the number rule judges figures."""
+    out = []
+    for m in _NEGATOR.finditer(text):
+        end = _CLAUSE_END.search(text, m.end())
+        words = _ordered(text[m.end() : end.start() if end else len(text)], stems)[:most]
+        if words and all(w[:1].isdigit() for w in words):
+            out.append(_NONE)
+            continue
+        before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
+        out.append(Denial(frozenset(words), words[0] if words else "", before))
+    return tuple(out)
 
 
 def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]:
     """What each negation in a text denies, as sets of stems; empty when the text negates nothing."""
-    out = []
-    for m in _NEGATOR.finditer(text):
+    return tuple(d.scope for d in denials(text, stems))
+
+
+# "Renewing the vendor's contract would have tied..." says the renewal did not happen: a sentence may deny it.
+_COUNTERFACTUAL = re.compile(r"\b(?:would|could|might)\s+have\b", re.IGNORECASE)
+
+
+# "The weekly restart was retired" denies the restart from then on: "no longer needed its weekly restart".
+_ENDED = re.compile(r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero)\b",
+                    re.IGNORECASE)
+
+
+def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Denial, ...]:
+    """A section's negations (in its text, its title and its heading path, joined by the caller); what it says
+    would have happened (the clause before "would have" is denied); and what it says was ended (the words of the
+    clause around "retired", "dropped", "went to zero", the ending word left out, so that "was not retired" is
+    no denial it vouches for)."""
+    out = list(denials(text, stems))
+    for m in _COUNTERFACTUAL.finditer(text):
+        words = _ordered(_clause_before(text, m.start()), stems)[:_SCOPE_WORDS]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset()))
+    for m in _ENDED.finditer(text):
         end = _CLAUSE_END.search(text, m.end())
-        clause = text[m.end() : end.start() if end else len(text)]
-        words = _ordered(clause, stems)[:_SCOPE_WORDS]
-        out.append(frozenset(words) if words else frozenset())
+        before = _ordered(_clause_before(text, m.start()), stems)[-_SCOPE_WORDS:]
+        after = _ordered(text[m.end() : end.start() if end else len(text)], stems)[:_SCOPE_WORDS]
+        ending = set(stems(m.group(0)))
+        words = [w for w in before + after if w not in ending]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset()))
     return tuple(out)
 
 
-def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]:
+def _clause_before(text: str, at: int) -> str:
+    """The text from the start of the clause that `at` is in, up to `at`."""
+    start = 0
+    for m in _CLAUSE_END.finditer(text, 0, at):
+        start = m.end()
+    return text[start:at]
+
+
+Head = tuple[Scope, Scope]  # the words an affirming sentence must hold, and the context it must share one of
+
+
+def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
     """For each negation in a section, the words an affirming sentence must hold to contradict it.
 
     "No jitter", "without backoff" or "in minutes, not days" deny a thing whose name an answer uses freely
     ("with jitter the service recovers"), so such a negation needs two words to be contradicted. One word is
-    enough where the negation denies a verb right after it: "nobody reports to me", "without managing".
+    enough where the negation denies a verb right after it: "nobody reports to me", "without managing". A light
+    verb (come, go, get, make, take...) says little alone: the sentence must also share a word the clause says
+    before the negation, when it says one ("it rose by 40 MB a day and never came down" is not contradicted by
+    "the heap dump came later").
     """
-    out = []
+    light = _light(stems)
+    out: list[Head] = []
     for m in _NEGATOR.finditer(text):
         end = _CLAUSE_END.search(text, m.end())
         clause = text[m.end() : end.start() if end else len(text)]
@@ -63,8 +131,20 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]
         if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems):
             continue
         if words:
-            out.append(frozenset(words))
+            context = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:]) if words[0] in light else frozenset()
+            out.append((frozenset(words), context))
     return tuple(out)
+
+
+_LIGHT_VERBS = "come came comes go went goes gone get got gets make made makes take took takes have had do did give gave put"
+_light_stems: dict[int, frozenset[str]] = {}
+
+
+def _light(stems: Callable[[str], Iterable[str]]) -> frozenset[str]:
+    made = _light_stems.get(id(stems))
+    if made is None:
+        made = _light_stems[id(stems)] = frozenset(x for w in _LIGHT_VERBS.split() for x in stems(w))
+    return made
 
 
 _DENY_A_VERB = frozenset(("nobody", "no one", "never", "nothing", "none", "cannot", "rather than", "instead of"))
@@ -105,18 +185,30 @@ def negates(text: str, words: set[str] | None = None) -> bool:
     return _NEGATOR.search(text) is not None
 
 
+def _vouched(mine: Denial, theirs: Denial) -> bool:
+    """A section's negation denies what a sentence's does: they share two words (or all of the shorter scope), or
+    the sentence's first denied word and a word of what comes before it ("the connection is not upgraded" and
+    "the connection is not upgraded to a WebSocket connection")."""
+    if not theirs.scope:  # "rather than with us": the same words before it, two at least
+        return len(mine.before & theirs.before) >= 2
+    if _same(mine.scope, theirs.scope):
+        return True
+    return mine.head in theirs.scope and bool(mine.before & (theirs.before | theirs.scope))
+
+
 def contradicts(
-    said: tuple[Scope, ...], words: frozenset[str] | set[str], denied: Iterable[Scope], affirmed_heads: Iterable[Scope]
+    said: tuple[Denial, ...], words: frozenset[str] | set[str], denied: Iterable[Denial], affirmed_heads: Iterable[Head]
 ) -> bool:
     """Whether a sentence's sense is flipped against its cited sections.
 
-    `said`: the sentence's scopes; `words`: its stems; `denied`: the sections' scopes; `affirmed_heads`: the
+    `said`: the sentence's negations; `words`: its stems; `denied`: the sections' negations; `affirmed_heads`: the
     sections' heads (what a sentence that denies nothing must not affirm).
     """
     if said:
-        denied = [scope for scope in denied if scope]
-        return not any(_same(scope, other) for scope in said if scope for other in denied) and any(said)
-    return any(head <= words for head in affirmed_heads)
+        if not any(d.scope for d in said):
+            return False
+        return not any(_vouched(mine, theirs) for mine in said if mine.scope for theirs in denied)
+    return any(head <= words and (not context or bool(context & words)) for head, context in affirmed_heads)
 
 
 # Opposites an answer may swap while keeping every other word of the record: each side's forms.

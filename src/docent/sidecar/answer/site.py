@@ -23,6 +23,9 @@ class Site:
     intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
     headings: frozenset[str] = frozenset()  # the prompt's own headings, as `heading_words` has them
     owner: frozenset[str] = frozenset()  # the words of the owner's name, lower case: "mara", "lindqvist"
+    # The lexicon's terms of the owner's name (the site's, "Starlette" for its documentation): every section is
+    # about them, so any sentence may name them.
+    own_terms: frozenset[str] = frozenset()
 
     def is_heading(self, text: str) -> bool:
         """One of the prompt's own headings written back as if it were a sentence (its `#` marks already gone)."""
@@ -47,10 +50,10 @@ class Site:
         for name in all_names:
             terms |= lexicon.names(name)
         ordinary = frozenset(STOP_WORDS | {w.lower() for w in WORD.findall(owner)})
-        person = " ".join(person) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
+        person = " ".join(p for p in person if p) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
         owner_words = frozenset(w.lower() for w in WORD.findall(person))
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
-                   frozenset(heading_words(h) for h in headings), owner_words)
+                   frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)))
 
 
 _OWNER_NAME = re.compile(r"\s[·|:–—-]\s|,")

@@ -18,7 +18,7 @@ def flipped(sentence: Reading) -> bool:
     # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
     said_roles = sentence.roles
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
-    said = polarity.scopes(text, stems) if polarity.negates(text, sentence.plain_words) else ()
+    said = polarity.denials(text, stems, most=polarity.SAID_WORDS) if polarity.negates(text, sentence.plain_words) else ()
     heads = [head for sid in ids for head in mentions.heads[sid]]
     if said or heads:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]

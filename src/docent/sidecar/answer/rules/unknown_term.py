@@ -1,5 +1,6 @@
 """`unknown_term`: every term of the lexicon a sentence names is mentioned by the sections it cites or by those cited
-by sentences already let through; a sentence that cites nothing may name only the latter."""
+by sentences already let through; a sentence that cites nothing may name only the latter. The owner's name (the
+site's: "Starlette" on its documentation) is what every section is about: any sentence may name it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ def check(sentence: Reading) -> Verdict:
     mentioned = set(grounds.known) if sentence.ids else grounds.uncited_terms()
     for sid in sentence.ids:
         mentioned |= grounds.mentions.terms[sid]
-    unknown = sentence.named - mentioned
+    unknown = sentence.named - mentioned - grounds.site.own_terms
     return Hold("unknown_term", {"terms": unknown, "cited": bool(sentence.ids)}) if unknown else None
 
 

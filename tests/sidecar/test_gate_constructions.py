@@ -154,11 +154,17 @@ def test_cause(sentence: str, expected: str) -> None:
         held=[
             "The backbone carried about 40 million events a second at its peak [[case-kafka-results]].",
             "Declined payments from gateway restarts were about 2,300 a week [[case-leak-results]].",
+            # A unit with no figure, of a kind the section measures in another unit.
+            "After the fix the old generation's floor was counted in gigabytes [[case-leak-results]].",
+            "GC pauses at p99 are measured in seconds [[case-leak-results]].",
         ],
         shown=[
             "The backbone carried about 40 million events a day at its peak [[case-kafka-results]].",
             "Declined payments from gateway restarts, about 2,300 a month, went to zero [[case-leak-results]].",
             "The service can answer 400 calls a second [[lab-storm]].",
+            "After the fix the old generation's floor was counted in megabytes [[case-leak-results]].",
+            "GC pauses at p99 are measured in milliseconds [[case-leak-results]].",
+            "The second step of the fix added an alert [[case-leak-results]].",
         ],
     ),
 )

@@ -6,6 +6,9 @@ number is looked for in the cited sections, with the period that follows it ther
 sentence is held when the sections state that number only per other periods.
 A number the sentence gives in per cent ("3.1 %") that the cited sections state only in a unit measured in basis
 points or percentage points (and not in %) is held too.
+A unit of time under a minute or of size (milliseconds, seconds, bytes, kilobytes...) that the cited sections never
+use, where they use another unit of the same kind, is held: "max_age in milliseconds" where the section gives the
+lifetime in seconds, "a size in kilobytes" where it says bytes.
 What it cannot do: compare a number the sections state with no period (then the period is the sentence's own
 addition, which the number rule judges), or convert between periods (2,300 a month is not checked against 75 a
 day); it lets those through.
@@ -55,8 +58,61 @@ def _section_rated(passage: Passage) -> dict[str, set[str]]:
     return out
 
 
+# A unit's word -> (its kind, its name). "second" and "minute" count only after a figure or "a", "per", "each".
+_UNITS = {
+    **dict.fromkeys(("nanosecond", "nanoseconds", "ns"), ("time", "ns")),
+    **dict.fromkeys(("microsecond", "microseconds", "µs", "us"), ("time", "us")),
+    **dict.fromkeys(("millisecond", "milliseconds", "ms", "msec"), ("time", "ms")),
+    **dict.fromkeys(("second", "seconds", "sec", "secs", "s"), ("time", "s")),
+    **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", "min")),
+    **dict.fromkeys(("bit", "bits"), ("size", "bit")),
+    **dict.fromkeys(("byte", "bytes", "b"), ("size", "B")),
+    **dict.fromkeys(("kilobyte", "kilobytes", "kb", "kib"), ("size", "KB")),
+    **dict.fromkeys(("megabyte", "megabytes", "mb", "mib"), ("size", "MB")),
+    **dict.fromkeys(("gigabyte", "gigabytes", "gb", "gib"), ("size", "GB")),
+}
+_AMBIGUOUS = frozenset(("second", "minute", "s", "b", "us", "min", "sec"))  # an ordinal, a letter, a pronoun
+_BEFORE_UNIT = frozenset(("a", "an", "per", "each", "one"))
+
+
+def _units(u: Unit) -> dict[str, set[str]]:
+    """kind -> the units of that kind the unit of text uses."""
+    out: dict[str, set[str]] = {}
+    tokens = u.tokens
+    for i, t in enumerate(tokens):
+        found = _UNITS.get(t.word)
+        if found is None:
+            continue
+        if t.word in _AMBIGUOUS:
+            before = tokens[i - 1].word if i else ""
+            if not (before[:1].isdigit() or before in _BEFORE_UNIT):
+                continue
+        out.setdefault(found[0], set()).add(found[1])
+    return out
+
+
+def _section_units(passage: Passage) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for u in passage.units:
+        for kind, names in _units(u).items():
+            out.setdefault(kind, set()).update(names)
+    return out
+
+
+def _unit_swapped(said: Unit, sections: Sequence[Passage]) -> bool:
+    """A unit of a kind the sections measure only in other units: milliseconds where they say seconds."""
+    mine = _units(said)
+    if not mine:
+        return False
+    theirs: dict[str, set[str]] = {}
+    for passage in sections:
+        for kind, names in passage.facts("units", _section_units).items():
+            theirs.setdefault(kind, set()).update(names)
+    return any(theirs.get(kind) and not names & theirs[kind] for kind, names in mine.items())
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    if words & _PER and words & _PERIODS.keys():
+    if words & _PER and words & _PERIODS.keys() or not words.isdisjoint(_UNITS):
         return True
     return any(passage.facts("points", _points) for passage in sections)  # the few sections in basis points
 
@@ -102,6 +158,8 @@ def _percent_for_points(said: Unit, sections: Sequence[Passage]) -> bool:
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if "%" in said.words and _percent_for_points(said, sections):
         return True
+    if _unit_swapped(said, sections):
+        return True
     mine = {n: p - {""} for n, p in _rated(said).items()}
     mine = {n: p for n, p in mine.items() if p}
     if not mine:
@@ -121,3 +179,4 @@ def prepare(passage: Passage) -> None:
     """Made once per bundle: the section's figures with their periods, and those counted in points."""
     passage.facts("rates", _section_rated)
     passage.facts("points", _points)
+    passage.facts("units", _section_units)

@@ -114,12 +114,17 @@ def test_actor(sentence: str, expected: str) -> None:
             "Mara paired with a few teams on their first migrated service [[roles-tessellate-leading]].",
             "Every payment passes without a challenge [[case-3ds-context]].",
             "Only some of the forty services moved in 22 weeks [[case-k8s-results]].",
+            # "only X" where the section says all of them; "all N of" where it says two of the N.
+            "Only the payment services are instrumented with OpenTelemetry [[adr-otel-decision]].",
+            "She turned on GC logging on all six of the gateway's instances [[case-leak-approach]].",
         ],
         shown=[
             "All services are instrumented with OpenTelemetry [[adr-otel-decision]].",
             "Mara paired with every team on its first migrated service [[roles-tessellate-leading]].",
             "Most payments pass without a challenge [[case-3ds-context]].",
             "She mentors four mid-level engineers, a fortnightly hour each, and two engineers she mentored were promoted [[roles-alderway-leading]].",
+            "She turned on GC logging on two of the gateway's six instances [[case-leak-approach]].",
+            "RabbitMQ was kept only for work queues inside a service [[adr-kafka-decision]].",
         ],
     ),
 )

@@ -24,13 +24,21 @@ _BREAK = re.compile(r"[,;:.()]")
 _BEHIND = 3
 
 
-def _kind(tokens: Sequence[Token], i: int) -> str | None:
+def _kind(tokens: Sequence[Token], i: int, *, said: bool = False) -> str | None:
+    """whole, part or None. "only" is a part: in a sentence before anything but a figure ("only 2" is exactness, the
+    hedge rule's) or a verb's restriction ("only be sent", "only if"); in a section only before "the", "a", "one"
+    ("only the bytes range unit"), since a section's "you should only raise X" says nothing of a part of X."""
     word = tokens[i].word
     if word in _WHOLE:
         return "whole" if not (i and tokens[i - 1].word in ("not", "almost", "nearly")) else "part"
     if word in _PART:
         return "part"
-    if word == "only" and i + 1 < len(tokens) and tokens[i + 1].word in _PART | {"a"}:
+    if word == "only":
+        following = tokens[i + 1].word if i + 1 < len(tokens) else ""
+        if not said:
+            return "part" if following in ("the", "a", "an", "one") else None
+        if following[:1].isdigit() or following in ("be", "if", "when", "after", "before", "once", "for", "to", "in", "on"):
+            return None
         return "part"
     return None
 
@@ -42,10 +50,10 @@ def _ties(u: Unit) -> dict[str, str]:
     for i, t in enumerate(tokens):
         if not t.stem:
             continue
-        for j in range(max(0, i - _BEHIND), i):
-            kind = _kind(tokens, j)
+        for j in range(max(0, i - _BEHIND - 1), i):
+            kind = _kind(tokens, j) if j >= i - _BEHIND else None
             if kind is None and tokens[j].word in _NUMBERS and j + 1 < i and tokens[j + 1].word == "of":
-                kind = "part"  # "two of the engineers"
+                kind = "part"  # "two of the engineers", "two of the six instances"
             if kind:
                 out.setdefault(t.stem, kind)
     return out
@@ -72,16 +80,20 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if not theirs:
         return False
     for i in range(len(tokens)):
-        kind = _kind(tokens, i)
+        kind = _kind(tokens, i, said=True)
         if kind is None:
             continue
-        for t in tokens[i + 1 : i + 1 + _AHEAD]:
+        ahead = 0
+        for t in tokens[i + 1 :]:
             if _BREAK.search(said.text, tokens[i].start, t.start):
                 break  # "an hour each, and two engineers": the quantifier ends its clause
             if t.stem and t.stem in theirs:
                 if kind not in theirs[t.stem]:
                     return True
                 break
+            ahead += bool(t.stem) or t.word[:1].isdigit()
+            if ahead >= _AHEAD:
+                break  # four words of substance: "all six of the gateway's instances" reaches "instances"
     return False
 
 

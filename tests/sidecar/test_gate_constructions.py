@@ -186,8 +186,13 @@ def test_rate(sentence: str, expected: str) -> None:
             "The gateway restarted itself exactly every nine days [[case-leak-context]].",
             "The time-zone bug challenged every night-time payment in the first week [[case-3ds-lessons]].",
             "Mara introduced resource requests and limits on the first day [[case-k8s-lessons]].",
+            # A plan where the section tells the deed; an obligation where it says what one can do.
+            "The weekly restart was expected to be retired after the fix [[case-leak-results]].",
+            "Any engineer must bring a design to the monthly architecture hour [[roles-alderway-leading]].",
         ],
         shown=[
+            "The weekly restart was retired after the fix [[case-leak-results]].",
+            "Any engineer can bring a design to the monthly architecture hour [[roles-alderway-leading]].",
             "Mara interviewed about eighty candidates [[roles-tessellate-leading]].",
             "The gateway restarted itself about every nine days [[case-leak-context]].",
             "The time-zone bug would have challenged every night-time payment in the first week [[case-3ds-lessons]].",

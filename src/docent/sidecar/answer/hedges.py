@@ -6,6 +6,11 @@
 - Modality: a verb the sentence asserts plainly ("challenged", "introduced", "have coexisted") that its cited
   sections use only after "would", "would have", "will", "could", "might" or "going to" is held, unless the
   sentence too says would, will, could, might, may, expected, planned or going to.
+- Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
+  "recommended", "prefer" and nothing binding, and "optional" or "recommended" where it says "must" or "required"
+  and nothing softer, are held.
+- Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
+  announces a removal); "expected to", "planned to" where they tell the deed plainly and plan nothing is held too.
 What it cannot do: tell a plan from a deed where the section words it without one of those words ("the plan was
 to..."), or a hedge that sits further than three words before its number; then it lets the sentence through.
 """
@@ -15,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Token, Unit
+from .passage import Passage, Token, Unit, best_of, unit_at
 
 _EXACT = frozenset(("exactly", "precisely", "just", "only", "fully"))
 _HEDGE = frozenset(("about", "around", "roughly", "nearly", "almost", "towards", "toward", "approximately", "over",
@@ -27,9 +32,21 @@ _MODAL = frozenset(("would", "will", "could", "might", "may", "going", "expected
 _SKIP = frozenset(("have", "has", "had", "also", "be", "been", "not", "then", "again", "still", "to", "always"))
 
 
+_MUST = frozenset(("must", "required", "requires", "require", "mandatory", "necessary"))
+_SOFT = frozenset(("optional", "optionally", "recommended", "recommend", "recommends", "may", "might", "prefer",
+                   "can", "could", "useful", "suggested"))
+_OPTIONAL = frozenset(("optional", "optionally", "recommended"))
+_REMOVED = frozenset(("removed", "dropped", "deleted"))
+_REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
+_PLAN = frozenset(("expected", "planned", "intended", "hoped", "aimed", "supposed"))
+_PLANNING = _PLAN | {"would", "will", "plan", "plans", "expect", "expects", "goal", "target"}
+_STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    """Cheap: an exactness word, or a word the sections say only after a modal and the sentence says without one."""
-    if words & _EXACT:
+    """Cheap: an exactness word, a word of obligation or stage, or a word the sections say only after a modal and
+    the sentence says without one."""
+    if words & _EXACT or not words.isdisjoint(_STRENGTH):
         return True
     return not words & _MODAL and any(stems & passage.facts("modal-only", _modal_only) for passage in sections)
 
@@ -39,7 +56,43 @@ def _modal_only(passage: Passage) -> frozenset[str]:
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
-    return _exactness(said, sections) or _modality(said, sections)
+    return (
+        _exactness(said, sections) or _modality(said, sections) or _obligation(said, sections)
+        or _stage(said, sections)
+    )
+
+
+def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
+    """ "must" where the unit the sentence is about says "may" or "recommended" only, and the reverse."""
+    binding, optional = said.words & _MUST, said.words & _OPTIONAL
+    if not binding and not optional or binding and optional:
+        return False
+    anchors = [t.stem for t in said.tokens if t.stem and t.word not in _MUST and t.word not in _SOFT]
+    fit = best_of(sections, anchors)
+    if fit is None:
+        return False
+    words = unit_at(sections[fit[0]], fit[1]).words
+    if binding:
+        return bool(words & _SOFT) and not words & _MUST
+    return bool(words & _MUST) and not words & _SOFT
+
+
+def _stage(said: Unit, sections: Sequence[Passage]) -> bool:
+    """ "removed" where the sections only deprecate; "expected to" where they tell the deed and plan nothing."""
+    if said.words & _REMOVED:
+        if any("deprecated" in p.words or "deprecated" in p.title.words for p in sections) and not any(
+            p.words & _REMOVAL or p.title.words & _REMOVAL for p in sections
+        ):
+            return True
+    if said.words & _PLAN and not said.words & {"not", "never"}:
+        tokens = said.tokens
+        for i, t in enumerate(tokens[:-2]):
+            if t.word not in _PLAN or tokens[i + 1].word != "to":
+                continue
+            deed = next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)  # "expected to be retired"
+            if deed and any(deed in p.stems for p in sections) and not any(p.words & _PLANNING for p in sections):
+                return True
+    return False
 
 
 def _exactness(said: Unit, sections: Sequence[Passage]) -> bool:

@@ -68,6 +68,9 @@ def test_order(sentence: str, expected: str) -> None:
             "Backoff alone moves the spike earlier [[lab-storm-lesson]].",
             "Debugging by hand became easier for the services that moved [[adr-grpc-consequences]].",
             "The pricing API's p99 latency climbed after the event-refreshed cache [[roles-tessellate-results]].",
+            # Two rows of a table compared by their figures.
+            "invoices.issued has more partitions than shipments.booked [[case-kafka-approach]].",
+            "Wave 2 of the migration moved more services than wave 3 [[case-k8s-approach]].",
         ],
         shown=[
             "The Java agent added about 4 % CPU, which the team measured [[adr-otel-consequences]].",
@@ -75,6 +78,8 @@ def test_order(sentence: str, expected: str) -> None:
             "Backoff alone only moves the spike later [[lab-storm-lesson]].",
             "Debugging by hand became harder for the services that moved [[adr-grpc-consequences]].",
             "Mara grew the platform team from two engineers to four [[roles-tessellate-leading]].",
+            "shipments.scanned has more partitions than invoices.issued [[case-kafka-approach]].",
+            "Wave 3 of the migration moved more services than wave 2 [[case-k8s-approach]].",
         ],
     ),
 )

@@ -6,6 +6,11 @@ are read against the unit of its cited sections that its other words are about:
   unit uses the opposite word and not the sentence's own, or denies the sentence's ("fewer calls, not more");
 - a direction overall: held when the sentence goes only one way (up, say) and the unit only the other, by its
   words or by its figures ("from 40 minutes to 6" goes down; "from two engineers to four" goes up).
+- a comparison of two things by figures ("shipments.scanned has fewer partitions than shipments.booked", "wave 3
+  moved more services than wave 4"): each side is found by what tells it from the other (its name, or "wave 3")
+  in a unit of the cited sections that also holds the measure (the word after "more"/"fewer", else the side's
+  other words), and its figure is the first one after it there (a table's row or column); held when the figures
+  go the other way.
 What it cannot do: know which way is better (a faster release is a shorter time), or read a change the section
 gives only as two figures in two places; then it lets the sentence through.
 """
@@ -15,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Unit, best_of, unit_at
+from .passage import Passage, Token, Unit, best_of, unit_at
 
 _UP = frozenset(
     """rise rises rose risen rising increase increases increased increasing grow grows grew grown growing raise
@@ -54,7 +59,79 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     return bool(words & _CUES)
 
 
+_MORE = frozenset(("more", "higher", "larger", "bigger", "greater", "longer"))
+_LESS = frozenset(("fewer", "less", "lower", "smaller", "shorter"))
+_CLAUSE = re.compile(r"[,;:()]")
+
+
+def _key(tokens: Sequence[Token], others: set[str]) -> list[tuple[str, ...]]:
+    """What tells a side from the other: its words the other lacks, a figure with the word before it ("wave 3")."""
+    out: list[tuple[str, ...]] = []
+    for i, t in enumerate(tokens):
+        if t.word in others:
+            continue
+        if t.word[:1].isdigit():
+            out.append((tokens[i - 1].word, t.word) if i else (t.word,))
+        elif t.stem and len(t.word) > 2:
+            out.append((t.word,))
+    return out
+
+
+def _at(u: Unit, key: tuple[str, ...]) -> int | None:
+    """Where a key stands in a unit (the index after it), or None; it must stand there once."""
+    words = [t.word for t in u.tokens]
+    found = [i + len(key) for i in range(len(words) - len(key) + 1) if tuple(words[i : i + len(key)]) == key]
+    return found[0] if len(found) == 1 else None
+
+
+def _figure(sections: Sequence[Passage], keys: list[tuple[str, ...]], measure: str) -> float | None:
+    """A side's figure: the first number after its key in the one unit that holds the key and the measure; the
+    first of the side's keys that finds one unit decides."""
+    units = [u for passage in sections for u in passage.units if measure in u.stems]
+    for key in keys:
+        found = []
+        for u in units:
+            place = _at(u, key)
+            if place is not None:
+                found.append(next((_value(t.word) for t in u.tokens[place:] if t.word[:1].isdigit()), None))
+        if len(found) == 1:
+            return found[0]  # a key found in several units tells nothing apart: the next one may
+    return None
+
+
+def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
+    """ "A has fewer X than B" where the sections' figures for A and B go the other way."""
+    tokens = said.tokens
+    than = next((i for i, t in enumerate(tokens) if t.word == "than"), None)
+    if than is None:
+        return False
+    at = next((i for i in range(than - 1, max(-1, than - 5), -1) if tokens[i].word in _MORE | _LESS), None)
+    if at is None:
+        return False
+    start = at
+    while start > 0 and not _CLAUSE.search(said.text, tokens[start - 1].start, tokens[start].start):
+        start -= 1
+    end = than + 1
+    while end < len(tokens) and not _CLAUSE.search(said.text, tokens[end - 1].start, tokens[end].start):
+        end += 1
+    a, b = tokens[start:at], tokens[than + 1 : end]
+    between = tokens[at + 1 : than]
+    measure = [t.stem for t in between if t.stem]
+    if any(t.word[:1].isdigit() for t in between):
+        return False  # "higher under 3-D Secure 2 than": the side is not before the comparison
+    a_words, b_words = {t.word for t in a}, {t.word for t in b}
+    a_key, b_key = _key(a, b_words), _key(b, a_words)
+    if not measure or not a_key or not b_key:
+        return False
+    fa, fb = _figure(sections, a_key, measure[0]), _figure(sections, b_key, measure[0])
+    if fa is None or fb is None or fa == fb:
+        return False
+    return (fa > fb) != (tokens[at].word in _MORE)
+
+
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    if "than" in said.words and _compared(said, sections):
+        return True
     mine = _directed(said)
     if not mine:
         return False

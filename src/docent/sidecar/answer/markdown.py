@@ -56,6 +56,9 @@ class BlockReader:
         self._closed: Fence | None = None  # a fence whose closing line came, waiting for citations after it
 
     def feed(self, text: str) -> list[Piece]:
+        if text and not self._pending and not self._line_start and self._fence is None and self._closed is None:
+            if "\n" not in text:
+                return [Prose(text)]  # inside a line of prose, as most fragments are: nothing to decide
         self._pending += text
         return self._drain(final=False)
 

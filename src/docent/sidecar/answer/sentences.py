@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 _TERMINATOR = re.compile(r"[.!?…]+|\n")
+_MAY_END = re.compile(r"[.!?…\n]")  # what a fragment must hold for a sentence to end in it
 _CLOSERS = frozenset("\"'”’»)*_")
 _CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
 # What may still become a citation when more text arrives.
@@ -70,6 +71,11 @@ class SentenceSplitter:
         if self._joint and self._buffer and not self._buffer[-1].isspace() and not text[0].isspace():
             text = " " + text
         self._joint = False
+        if self._resume == len(self._buffer) and not _MAY_END.search(text):
+            # Nothing was left undecided and the fragment holds no end mark: no boundary can appear.
+            self._buffer += text
+            self._resume = len(self._buffer)
+            return []
         self._buffer += text
         return self._drain(final=False)
 

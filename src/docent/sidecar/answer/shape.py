@@ -19,6 +19,8 @@ _CODE = re.compile(r"(`{1,2})(?!`)(.+?)(?<!`)\1(?!`)")
 _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])")
 _HOLE = "\ue000"  # a private-use character holds inline code's place while the prose around it is tidied
+_HOLES = re.compile(f"{_HOLE}(\\d+){_HOLE}")
+_MARKS = re.compile(r"[`*_]")  # what inline code and emphasis are written with
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +34,13 @@ class Shaped:
 
 def shape(raw: str) -> Shaped:
     """`raw` is a sentence as written, citations included."""
-    text = CITATION.sub(" ", raw).strip()
+    text = CITATION.sub(" ", raw).strip() if "[[" in raw else raw.strip()
     marker, text = item(text)
-    if marker is None:
+    if marker is None and text.startswith("#"):
         text = _HEADING.sub("", text)
+    if not _MARKS.search(text):  # plain prose, as most sentences are: no inline code, no emphasis
+        text = _tidy(text)
+        return Shaped(text, (), marker, text, ())
     holes: list[str] = []
 
     def hold(m: re.Match[str]) -> str:
@@ -43,15 +48,21 @@ def shape(raw: str) -> Shaped:
         return f"{_HOLE}{len(holes) - 1}{_HOLE}"
 
     text = _CODE.sub(hold, text)
-    text = _SPACE_BEFORE_MARK.sub(r"\1", _SPACES.sub(" ", text).strip())
-    text = re.sub(f"{_HOLE}(\\d+){_HOLE}", lambda m: holes[int(m.group(1))], text)
+    text = _tidy(text)
+    if holes:
+        text = _HOLES.sub(lambda m: holes[int(m.group(1))], text)
     plain, spans = inline(text)
     codes = tuple(plain[s.start : s.end] for s in spans if s.kind == "code")
     prose = plain
     for s in sorted((s for s in spans if s.kind == "code"), key=lambda s: -s.start):
         prose = prose[: s.start] + " " + prose[s.end :]
-    prose = _SPACE_BEFORE_MARK.sub(r"\1", _SPACES.sub(" ", prose).strip())
+    prose = _tidy(prose)
     return Shaped(plain, tuple((s.kind, s.start, s.end) for s in spans), marker, prose, codes)
+
+
+def _tidy(text: str) -> str:
+    """Every run of blanks one space, none at the ends or before a closing mark."""
+    return _SPACE_BEFORE_MARK.sub(r"\1", _SPACES.sub(" ", text).strip())
 
 
 def holds(code: str, text: str) -> bool:

@@ -21,7 +21,8 @@ SHARED = 2  # words a line must share with the sentence to be the one it points 
 LONGEST = 300  # characters: a longer line is not a sentence a reader would be pointed at
 
 
-def _words(text: str) -> set[str]:
+def words(text: str) -> set[str]:
+    """A text's words as lines are compared: three letters or more, common ones left out, a plural's s dropped."""
     out = set()
     for word in _WORD.findall(text.lower()):
         if len(word) < 3 or word in _COMMON:
@@ -36,14 +37,22 @@ def lines(section: RecordSection) -> list[str]:
     return [s.strip() for text in texts for s in _SPLIT.split(text) if s.strip()]
 
 
+def quotable(section: RecordSection) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The section's lines a citation may point at, each with its words: made once per section
+    (`Mentions.quotable`)."""
+    return tuple((line, frozenset(words(line))) for line in lines(section) if len(line) <= LONGEST)
+
+
 def cited_line(sentence: str, section: RecordSection) -> str:
     """The section's sentence that `sentence` says most of, or "" when none shares enough of its words."""
-    said = _words(sentence)
+    return best_line(words(sentence), quotable(section))
+
+
+def best_line(said: set[str], candidates: tuple[tuple[str, frozenset[str]], ...]) -> str:
+    """Of `quotable`'s lines, the first that shares the most of the words `said` (SHARED at least), or ""."""
     best, shared = "", SHARED - 1
-    for line in lines(section):
-        if len(line) > LONGEST:
-            continue
-        common = len(said & _words(line))
+    for line, theirs in candidates:
+        common = len(said & theirs)
         if common > shared:
             best, shared = line, common
     return best

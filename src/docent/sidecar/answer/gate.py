@@ -30,8 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from docent.schema import RecordSection
 
-from . import numbers
-from .cited import cited_line
+from . import cited, numbers
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, citations
@@ -271,8 +270,10 @@ class Gate:
 
     def _show(self, draft: Draft) -> Sentence:
         self._shown += 1
+        said = cited.words(draft.text) if draft.ids else set()
+        quotable = self._grounds.mentions.quotable
         cites = tuple(
-            Cite(sid, self._record[sid].title, self._record[sid].path, cited_line(draft.text, self._record[sid]))
+            Cite(sid, self._record[sid].title, self._record[sid].path, cited.best_line(said, quotable(sid)))
             for sid in draft.ids
         )
         return Sentence(draft.text, cites, draft.spans, draft.item, draft.line)

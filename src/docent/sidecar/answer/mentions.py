@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from docent.schema import RecordSection
 
-from . import actors, hedges, numbers, polarity, quantifiers, rates
+from . import actors, cited, hedges, numbers, polarity, quantifiers, rates
 from .lexicon import Lexicon
 from .names import record_names
 from .passage import Passage
@@ -51,6 +51,15 @@ class Mentions:
         self.name_words = _name_words(record, self.words, intros)
         self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
         self.passages = {sid: _prepared(Passage.of(s.title, s.text, fold)) for sid, s in record.items()}
+        self._quotable: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+
+    def quotable(self, sid: str) -> tuple[tuple[str, frozenset[str]], ...]:
+        """The lines of a section a citation may point at, with their words (`cited.quotable`), made on first use."""
+        try:
+            return self._quotable[sid]
+        except KeyError:
+            made = self._quotable[sid] = cited.quotable(self.record[sid])
+            return made
 
 
 def _name_words(

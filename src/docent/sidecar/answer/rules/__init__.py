@@ -61,8 +61,9 @@ RULES: tuple[Rule, ...] = (
 
 def judge(reading: Reading, rules: Sequence[Rule] = RULES) -> Hold | Show:
     """The first verdict of the rules that read this sentence; SHOW when none holds it."""
+    cited = bool(reading.draft.ids)
     for each in rules:
-        if each.reads(reading):
+        if each.cited is None or each.cited == cited:  # `Rule.reads`, without a call per rule
             verdict = each.check(reading)
             if verdict is not None:
                 return verdict

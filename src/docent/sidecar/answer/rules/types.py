@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
 
 from .. import numbers
 from ..events import Item
@@ -64,6 +64,33 @@ class Grounds:
         return frozenset().union(*(self.mentions.quantities[sid] for sid in ids))
 
 
+T = TypeVar("T")
+
+
+class once(Generic[T]):  # noqa: N801 - a decorator, named as functools.cached_property is
+    """A property made on first use and kept on the instance: `functools.cached_property` without the lock it takes
+    on every first use before Python 3.12 (a `Reading` is one sentence's, read by one thread)."""
+
+    def __init__(self, make: Callable[[Any], T]) -> None:
+        self._make = make
+        self._name = make.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> once[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | once[T]:
+        if instance is None:
+            return self
+        made = instance.__dict__[self._name] = self._make(instance)
+        return made
+
+
 class Reading:
     """A sentence as the rules read it, each reading made once, when a rule first asks for it."""
 
@@ -81,12 +108,12 @@ class Reading:
         """The sentence without its inline code, which the code_term rule checks on its own."""
         return self.draft.prose
 
-    @cached_property
+    @once
     def first_words(self) -> set[str]:
         """The prose's words, lower case, letters only, before the site's names are masked."""
         return set(LETTERS.findall(self.source.lower()))
 
-    @cached_property
+    @once
     def _masking(self) -> tuple[str, set[str]]:
         # The site's own names pass the rules as they are written, with or without quote marks.
         source = self.source
@@ -106,7 +133,7 @@ class Reading:
         """The masked sentence's words, lower case, letters only."""
         return self._masking[1]
 
-    @cached_property
+    @once
     def _found(self) -> tuple[set[str], str]:
         return self.grounds.lexicon.find(self.text)
 
@@ -120,28 +147,28 @@ class Reading:
         """The masked sentence with the lexicon's names blanked, for the proper-name rule."""
         return self._found[1]
 
-    @cached_property
+    @once
     def numbers(self) -> tuple[numbers.Quantity, ...]:
         """The quantities the sentence states."""
         text, plain_words = self._masking
         return tuple(numbers.quantities(text, plain_words)) if numbers.may_state(text, plain_words) else ()
 
-    @cached_property
+    @once
     def words(self) -> set[str]:
         """The sentence's words of substance, stemmed, as written: names not masked, inline code's words in."""
         return stems(self.draft.text)
 
-    @cached_property
+    @once
     def said(self) -> set[str]:
         """The words of substance of the sentence's prose, inline code left out."""
         return self.words if self.source == self.draft.text else stems(self.source)
 
-    @cached_property
+    @once
     def unit(self) -> Unit:
         """The prose cut into tokens for the construction rules (`passage.Unit`)."""
         return unit(self.source, fold, self.grounds.site.owner)
 
-    @cached_property
+    @once
     def roles(self) -> frozenset[str]:
         """The roles the sentence gives (lead, owner, manager)."""
         return roles(self.text, words=self.plain_words)

@@ -41,6 +41,9 @@ def _cases(reason: str, held: list[str], shown: list[str]) -> list[tuple[str, st
             "Weighted DNS moved traffic from 100 % to 5 % over days [[case-k8s-hard]].",
             "The last wave of the migration moved the read-only APIs [[case-k8s-approach]].",
             "Mara joined Tessellate Freight before she worked at two consultancies [[roles-tessellate, roles-earlier]].",
+            # Two decisions named by their sections' titles, ordered by the dates the sections state.
+            "The OpenTelemetry decision was accepted before the gRPC decision [[adr-otel, adr-grpc]].",
+            "The OpenTelemetry decision was accepted at Alderway, preceding the gRPC decision [[adr-otel, adr-grpc]].",
         ],
         shown=[
             "In the flow, the directory server routes the request before the decision service scores it [[case-3ds-approach]].",
@@ -51,6 +54,8 @@ def _cases(reason: str, held: list[str], shown: list[str]) -> list[tuple[str, st
             "The last wave of the migration moved booking and invoicing [[case-k8s-approach]].",
             "Mara worked at two consultancies before she joined Tessellate Freight [[roles-tessellate, roles-earlier]].",
             "After the event backbone, Tessellate still ran forty services on about ninety virtual machines [[case-k8s-context]].",
+            "The gRPC decision was accepted before the OpenTelemetry decision [[adr-grpc, adr-otel]].",
+            "Mara paired with each team on its first migrated service [[case-k8s-approach]].",
         ],
     ),
 )

@@ -25,15 +25,18 @@ from .passage import Passage, Token, Unit, best_of, content, unit_at
 _MARKERS = (
     (re.compile(r",?\s+(?:and\s+)?(?:only\s+)?(?:then|later|afterwards|after\s+that|after\s+this|and\s+then)\s+", re.I), "left"),
     (re.compile(r"\s+before\s+", re.I), "left"),
+    (re.compile(r",?\s+(?:preceding|ahead\s+of)\s+", re.I), "left"),
+    (re.compile(r",?\s+preceded\s+by\s+", re.I), "right"),
     (re.compile(r"\s+first\s+and\s+", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
     (re.compile(r"\s+(?:only\s+)?after\s+(?!that\b|this\b)", re.I), "right"),
 )
 _FROM_TO = re.compile(r"\bfrom\s+(.{1,60}?)\s+to\s+(.{1,60}?)(?=$|[,;.]|\s+(?:over|in|within|by|after|and|with|at)\b)", re.I)
 _LEADING_AFTER = re.compile(r"^\s*after\s+([^,]{3,80}),\s*(.+)$", re.I)
-_ORDINAL = re.compile(r"\b(first|last)\s+([a-z][\w-]*)", re.I)
+_ORDINAL = re.compile(r"\bthe\s+(first|last)\s+([a-z][\w-]*)", re.I)  # "the first wave"; not "its first service", "first set"
 _SIDE = 2
-_CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last"))  # words of each side nearest the marker
+_CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last", "preceding",
+                   "preceded", "ahead"))  # words of each side nearest the marker
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
@@ -97,7 +100,7 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
     elif fb is None and fa is not None:
         fb = _beside(sections, fa, b)
     if fa is None or fb is None:
-        return None
+        return _by_titles(sections, a_all, b_all, said)
     (sa, ua, _), (sb, ub, _) = fa, fb
     if sa != sb:
         return _by_date(sections[sa], sections[sb], said)
@@ -105,6 +108,23 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
         return None if ua < 0 or ub < 0 else ua < ub
     u = unit_at(sections[sa], ua)
     return _in_unit(u, a_near, b_near, _numbers(a_tokens, u), _numbers(b_tokens, u))
+
+
+def _by_titles(sections: Sequence[Passage], a: set[str], b: set[str], said: Unit) -> bool | None:
+    """Sides that no unit tells apart, each named by one cited section's title alone ("the outbox decision ...
+    before the Kafka decision"): ordered by those sections' dates."""
+    if len(sections) < 2:
+        return None
+    sa, sb = _titled(sections, a - b), _titled(sections, b - a)
+    if sa is None or sb is None or sa == sb:
+        return None
+    return _by_date(sections[sa], sections[sb], said)
+
+
+def _titled(sections: Sequence[Passage], words: set[str]) -> int | None:
+    """The one section whose title holds some of the words and no other's does."""
+    found = [i for i, p in enumerate(sections) if words & p.title.stems]
+    return found[0] if len(found) == 1 else None
 
 
 def _by_date(a: Passage, b: Passage, said: Unit) -> bool | None:

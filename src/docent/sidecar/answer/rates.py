@@ -75,18 +75,20 @@ _AMBIGUOUS = frozenset(("second", "minute", "s", "b", "us", "min", "sec"))  # an
 _BEFORE_UNIT = frozenset(("a", "an", "per", "each", "one"))
 
 
-def _units(u: Unit) -> dict[str, set[str]]:
-    """kind -> the units of that kind the unit of text uses."""
+def _units(u: Unit, *, bare: bool = False) -> dict[str, set[str]]:
+    """kind -> the units of that kind the unit of text uses; `bare`: only those with no figure before them (a
+    figure's unit is the number rule's, which compares "30 seconds" with "half a minute")."""
     out: dict[str, set[str]] = {}
     tokens = u.tokens
     for i, t in enumerate(tokens):
         found = _UNITS.get(t.word)
         if found is None:
             continue
-        if t.word in _AMBIGUOUS:
-            before = tokens[i - 1].word if i else ""
-            if not (before[:1].isdigit() or before in _BEFORE_UNIT):
-                continue
+        before = tokens[i - 1].word if i else ""
+        if bare and (before[:1].isdigit() or _NUMBER.fullmatch(before)):
+            continue
+        if t.word in _AMBIGUOUS and not (before[:1].isdigit() or before in _BEFORE_UNIT):
+            continue
         out.setdefault(found[0], set()).add(found[1])
     return out
 
@@ -101,7 +103,7 @@ def _section_units(passage: Passage) -> dict[str, set[str]]:
 
 def _unit_swapped(said: Unit, sections: Sequence[Passage]) -> bool:
     """A unit of a kind the sections measure only in other units: milliseconds where they say seconds."""
-    mine = _units(said)
+    mine = _units(said, bare=True)
     if not mine:
         return False
     theirs: dict[str, set[str]] = {}

@@ -383,3 +383,89 @@ async def test_where_the_answer_is_code_the_code_block_is_quoted_whole_lines_aft
     text = "".join(e.text for e in events if isinstance(e, TextDelta))
     assert text.endswith(f"\n\n```python\n{code}\n```\n[[lifespan-tests]]"), text
     assert text.startswith("Use the test client as a context manager")
+
+
+def _docs_model(*sections: Section) -> OfflineModel:
+    return OfflineModel.of({s.id: s for s in sections}, manifest=DOCS)
+
+
+async def _say(model: OfflineModel, question: str) -> str:
+    events, _ = await collect(model.stream(ask(question)))
+    return "".join(e.text for e in events if isinstance(e, TextDelta))
+
+
+def _gzip() -> Section:
+    from docent.schema import Block
+
+    return Section.of("gzip", page="middleware", path="/middleware/#gzip", headings=("Middleware", "GZipMiddleware"),
+                      blocks=(Block("paragraph", "GZipMiddleware compresses responses for any request that accepts it."),
+                              Block("item", "minimum_size - Do not gzip responses smaller than this, in bytes. "
+                                            "Defaults to 500.", marker="-"),
+                              Block("item", "compresslevel - The compression level, from 1 to 9. Defaults to 9.",
+                                    marker="-")))
+
+
+GZIP = _gzip()
+FORMS = Section("forms", "requests", "Request files", "Each part of a form may be at most max_part_size bytes, 1024*1024 "
+                "by default; a larger part is rejected with 400. Call request.form(max_part_size=...) to allow more.",
+                "/requests/#forms")
+
+
+@pytest.mark.anyio
+async def test_code_the_record_never_writes_is_not_answered_with_the_code_it_does():
+    model = _docs_model(GZIP, FORMS)
+    # the key entity is the name as written: its words (thread, minimum, size) are all in the record
+    assert await _say(model, "What does GZipMiddleware's thread_minimum_size parameter do?") == "[[none]]"
+    assert await _say(model, "How do I pass max_header_count to request.form()?") == "[[none]]"
+    assert await _say(model, "Can the config load .db.env and .web.env together?") == "[[none]]"
+    said = await _say(model, "What does GZipMiddleware's minimum_size parameter do?")
+    assert "minimum_size - Do not gzip responses smaller than this, in bytes. [[gzip]]" in said
+    # a figure with its unit is no name the record lacks; an address and the visitor's own file are theirs
+    assert "[[forms]]" in await _say(model, "A form field over 1MB is rejected with 400. How do I allow larger parts?")
+    assert "[[forms]]" in await _say(model, "My upload to files.example.com from my_app.py fails with 400: how do I "
+                                            "allow a larger form part?")
+
+
+@pytest.mark.anyio
+async def test_which_option_is_answered_with_the_option_and_the_sentence_that_writes_the_code_asked_about():
+    hosts = Section("hosts", "middleware", "TrustedHostMiddleware", "Enforces that all incoming requests have a "
+                    "correctly set Host header. allowed_hosts - A list of domain names that should be allowed as "
+                    "hostnames. www_redirect - If set to True, requests to non-www versions of the allowed hosts "
+                    "will be redirected to their www counterparts. Defaults to True.", "/middleware/#hosts")
+    model = _docs_model(hosts, GZIP)
+    said = await _say(model, "Requests to example.com get redirected to www.example.com by TrustedHostMiddleware. "
+                             "Which option controls that?")
+    assert "www_redirect - If set to True, requests to non-www versions" in said
+    said = await _say(model, "What is the compresslevel on GZipMiddleware?")
+    assert "compresslevel - The compression level, from 1 to 9. [[gzip]]" in said
+
+
+@pytest.mark.anyio
+async def test_a_changelog_answers_what_changed_never_how_to():
+    from docent.schema import Page
+
+    notes = Section("notes-0-21", "release-notes", "0.21.0", "Add redirect slashes support to the router. Add www "
+                    "redirect support.", "/release-notes/#notes-0-21")
+    routing = Section("routing", "routing", "Routing", "Routes map paths to endpoints.", "/routing/#routing")
+    manifest = Manifest(kind="docs", pages=(Page("release-notes", "Release Notes", "/release-notes/"),))
+    model = OfflineModel.of({s.id: s for s in (notes, routing)}, manifest=manifest)
+    assert await _say(model, "How do I turn off the redirect that adds a trailing slash?") == "[[none]]"
+    assert "[[notes-0-21]]" in await _say(model, "Which version added redirect slashes support?")
+
+
+@pytest.mark.anyio
+async def test_the_code_block_is_the_one_after_the_sentence_said_and_a_lead_in_line_is_never_said():
+    from docent.schema import Block
+
+    blocks = (Block("paragraph", "You can generate the URL for a named route:"),
+              Block("code", 'url = request.url_for("homepage")', lang="python"),
+              Block("paragraph", "Mounted applications may include a path parameter."),
+              Block("code", 'url = request.url_for("static", path="/css/base.css")', lang="python"),
+              Block("paragraph", "Without a request instance, reverse lookups against the application return only "
+                                 "the URL path."),
+              Block("code", 'url = app.url_path_for("user_detail", username=...)', lang="python"))
+    lookups = Section.of("lookups", page="routing", path="/routing/#lookups", headings=("Routing", "Reverse lookups"),
+                         blocks=blocks)
+    said = await _say(_docs_model(lookups), "How do I get only the URL path for a route, with no request instance?")
+    assert said.endswith('```python\nurl = app.url_path_for("user_detail", username=...)\n```\n[[lookups]]'), said
+    assert "named route:" not in said

@@ -1,14 +1,16 @@
 """The code block an answer shows: where the best sections' answer is code, a run of a code block's own lines.
 
 Docs readers need the call, not a sentence about it. The block is chosen by the question's words it holds (weighed
-as the question weighs them), from the sections the sentences came from, the best first; a long block is cut to a
-window of whole lines around the line that says most, so the gate finds the record's own lines, byte for byte.
+as the question weighs them), the code names the question writes (`request.form()`, `FileResponse`), and whether it
+follows a sentence the answer says (docs show the call right after the sentence that explains it), from the sections
+the sentences came from, the best first; a long block is cut to a window of whole lines around the line that says
+most, so the gate finds the record's own lines, byte for byte.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from docent.schema import Block, RecordSection
 
@@ -17,13 +19,34 @@ from .weighing import Weighed
 
 LINES = 12  # a block longer than this is shown as a window of its lines
 BEFORE = 3  # lines of the window above the line that says most
+NAMED = 0.5  # a block that writes the question's code names says this much more of it
+FOLLOWS = 1.0  # a block right after the sentence that answers best, this much more: docs show the call it explains
 # A question that asks how, or for an example, is answered by code where its section has some.
 HOW = re.compile(r"\b(?:how|example|code|snippet|syntax|usage|use|set|configure|call|write|pass|create|add)\b",
                  re.IGNORECASE)
 
 
 def _said(text: str, asked: Weighed) -> float:
-    return asked.covered(terms(text)) if text.strip() else 0.0
+    if not text.strip():
+        return 0.0
+    return asked.covered(terms(text)) + NAMED * min(1, asked.names_code(text))
+
+
+def _following(section: RecordSection, said: Mapping[str, float]) -> dict[int, float]:
+    """The code blocks (by index among the section's blocks) right after a block holding a sentence said, each with
+    the share of the best sentence's value that the best sentence before it has."""
+    after: dict[int, float] = {}
+    blocks = section.blocks
+    best = max(said.values(), default=0.0) or 1.0
+    for i, block in enumerate(blocks):
+        value = max((v for sentence, v in said.items() if sentence in block.text), default=0.0)
+        if block.kind != "code" and value > 0:
+            j = i + 1
+            while j < len(blocks) and blocks[j].kind == "item":  # a list between the sentence and its code
+                j += 1
+            if j < len(blocks) and blocks[j].kind == "code":
+                after[j] = max(after.get(j, 0.0), value / best)
+    return after
 
 
 def _window(block: Block, asked: Weighed) -> str:
@@ -35,12 +58,16 @@ def _window(block: Block, asked: Weighed) -> str:
     return "\n".join(lines[start : start + LINES])
 
 
-def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection]) -> str:
-    """A fenced run of a code block's lines with its section's id after it, or "" when no block answers."""
-    found = [(section, block) for section in sections for block in section.blocks if block.kind == "code"]
+def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], said: Mapping[str, float] | None = None) -> str:
+    """A fenced run of a code block's lines with its section's id after it, or "" when no block answers.
+    `said`: the record's sentences the answer says, as the record writes them, each with how much it answers."""
+    found = [(section, block, follows.get(j, 0.0)) for section in sections
+             for follows in [_following(section, said or {})]
+             for j, block in enumerate(section.blocks) if block.kind == "code"]
     if not found:
         return ""
-    scored = [(_said(block.text, asked), -i, section, block) for i, (section, block) in enumerate(found)]
+    scored = [(_said(block.text, asked) + FOLLOWS * after, -i, section, block)
+              for i, (section, block, after) in enumerate(found)]
     score, _, section, block = max(scored, key=lambda s: (s[0], s[1]))
     if score <= 0:
         if not HOW.search(question) or not sections[0].blocks:

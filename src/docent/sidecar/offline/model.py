@@ -18,6 +18,7 @@ from docent.schema import Manifest, RecordSection
 
 from ..answer.excerpts import excerpted
 from ..answer.lexicon import Entries, Lexicon, entries_of
+from ..answer.record_index import ASKS_CHANGES, CHANGELOG
 from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import stem, terms
 from ..model.models import spec_for
@@ -51,6 +52,10 @@ PICKED = re.compile(r'^The visitor picked "(.*)"\.$', re.DOTALL)
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
+# A question that names the record's own code (`FileResponse`, `request.form()`) is about that code: where the best
+# sections hold every such name, the rest of its words are the reader's phrasing ("makes the browser download").
+CODE_COVERAGE = 0.25
+CODE_SHARE = 0.5  # a sentence that writes a code name the question writes says this much more of it
 HERE = 1.25  # a section on the page the visitor has open counts this much more
 SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
 TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
@@ -124,6 +129,8 @@ class OfflineModel:
         asked = Weighed.of(question, vocabulary, self._lexicon(source), source.manifest, request=request, quiet=quiet)
         limit = 8 if page is None and allowed is None else len(source.index)
         ranked = _ranked(source.index.search(asked.query, limit=limit), record, page=page, here=here)
+        if page is None and not ASKS_CHANGES.search(question):
+            ranked = _not_changelog(ranked, source.manifest)
         if not _answerable(asked, ranked, vocabulary, page):
             return NONE, None
         return _told(question, asked, ranked, record, page, Voice.of(source.manifest)), ranked[0][1]
@@ -210,6 +217,13 @@ def _ranked(found: list[tuple[str, float]], record: Mapping[str, RecordSection],
     return ranked or [(1.0, s) for s in list(record.values()) if s.page == page][:1]
 
 
+def _not_changelog(ranked: Ranked, manifest: Manifest) -> Ranked:
+    """The ranking without a changelog's sections: "Add redirect slashes support" says that something changed, not
+    how to use it, and answers only a question about versions or changes."""
+    labels = {p.id: p.label for p in manifest.pages}
+    return [(score, s) for score, s in ranked if not CHANGELOG.search(f"{s.page} {labels.get(s.page, '')}")]
+
+
 def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: str | None) -> bool:
     """Whether the best sections say enough of the question: a common word alone is a coincidence."""
     if not asked.weight or not ranked or ranked[0][0] <= 0:
@@ -217,7 +231,13 @@ def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: st
     if page is not None:
         return True
     top = _top(ranked)
-    return not asked.lacking and max(asked.answers(vocabulary.doc(s)) for _, s in top) >= COVERAGE
+    if asked.lacking:
+        return False
+    named = len(asked.identifiers)
+    return any(
+        asked.answers(vocabulary.doc(s)) >= (CODE_COVERAGE if named and asked.names_code(s.text) == named else COVERAGE)
+        for _, s in top
+    )
 
 
 def _top(ranked: Ranked) -> Ranked:
@@ -254,7 +274,7 @@ def _told(
     chosen = chosen[: SAID + 1]
     # where the answer is code, the block that says it, from the sections the sentences came from, the best first
     cited = list(dict.fromkeys([best, *(m[4] for m in picked)]))
-    code = quoted(question, asked, cited) if page is None else ""
+    code = quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked}) if page is None else ""
     return chosen + [code] if code else chosen
 
 
@@ -303,6 +323,7 @@ def _pick(
         for i, sentence in enumerate(quotes(section)):
             said = set(terms(sentence))
             hit = asked.covered(said) + TITLE_SHARE * (asked.covered(said | title) - asked.covered(said))
+            hit += CODE_SHARE * min(1, asked.names_code(sentence))
             if wants is not None:
                 fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
                 # the section's match counts for its sentences, and a sentence that is what was asked counts twice;

@@ -79,6 +79,8 @@ def _prose(section: RecordSection) -> list[str]:
 
 
 def quotes(section: RecordSection) -> list[str]:
-    """A section's sentences worth saying, in order: never a bare list line, a table's figures, or code."""
+    """A section's sentences worth saying, in order: never a bare list line, a table's figures, code, or a line that
+    only leads into what follows it ("... for serving files in a given directory:"), which says nothing alone."""
     said = (_first_clause(s.strip()) for text in _prose(section) for s in SENTENCE.split(text))
-    return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)]
+    return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)
+            and not s.endswith(":")]

@@ -30,11 +30,29 @@ WHAT_VERB = re.compile(r"\s*(?:is|are|was|were|do|does|did|has|have|had|can|coul
 NEXT_THEN_VERB = re.compile(r"\s+[A-Za-z]+" + WHAT_VERB.pattern, re.IGNORECASE)  # "what programming languages does"
 # A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
 VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
-GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other".split())
+# "Which option controls that?": a docs reader asks for an option by that word, and the section answers with the
+# option's own name (`www_redirect`), never the word "option".
+GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other option parameter argument setting "
+                          "flag value key field attribute config configuration".split())
+# A figure with its unit ("1MB", "30s", "500ms") is a quantity the record writes its own way ("1024*1024"), not a
+# name it lacks.
+QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|mins?|h|hrs?|x|k|px|em|rem|%)",
+                      re.IGNORECASE)
+# Code as a reader types it into a question: `thread_minimum_size`, `request.url_for`, `.env`, `404.html`,
+# `allow_origins=`, `send_denial_response()`. Such a name is the question's key entity: the record writes it as it
+# is, or does not have it.
+CODE_NAME = re.compile(
+    r"(?<![\w.])(?:\.?[A-Za-z_][\w-]*(?:\.[A-Za-z_]\w*)+|\d+\.[A-Za-z]\w*|[A-Za-z]\w*_\w+|\.[A-Za-z]\w+)(?![\w])"
+)
+# A class or function name as code writes it, capitals inside: `FileResponse`, `GZipMiddleware`, `TestClient`.
+IDENTIFIER = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
+_CALL_OR_ARGUMENT = re.compile(r"\s*(?:\(|=)")
+# An address ("example.com", "www.example.org") is the visitor's, not code the docs write; "e.g." is no name.
+ADDRESS = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|eu|edu|gov|example|local|test|localhost)")
 # "What share", "which year": a measure asks for a figure, which the record gives as digits, not as the word.
 MEASURE = re.compile(
     r"\b(share|percentage|percent|proportion|fraction|number|amount|rate|ratio|count|size|year|month|date|day|"
-    r"decade|figure)s?\b",
+    r"decade|figure|version)s?\b",
     re.IGNORECASE,
 )
 # "How long", "how often": the question's form (it asks for a figure), not its topic.
@@ -102,6 +120,9 @@ class Weighed:
     query: str  # the text to search the record index with: the question, and the record's words for it
     heads: frozenset[str] = frozenset()  # what a "which"/"what" asks for: a section that answers says it
     versions: frozenset[str] = frozenset()  # versioned names the question asks about that the record never writes
+    code: frozenset[str] = frozenset()  # code names the question writes that the record has, lower case
+    code_missing: frozenset[str] = frozenset()  # code names the question writes that the record never does
+    identifiers: frozenset[str] = frozenset()  # the record's code the question names (`code`, `FileResponse`), lower
 
     def answers(self, said: Collection[str]) -> float:
         """`covered`, or 0 where the text does not say the thing the question asks for ("how many lines")."""
@@ -136,13 +157,20 @@ class Weighed:
         for raw in WORD.findall(question):
             extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
         asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
+        code, code_missing = code_names(question, index.said, own=own)
+        camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
         return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
-                   versions_missing(question, index.said))
+                   versions_missing(question, index.said), code, code_missing, frozenset(code | camel))
+
+    def names_code(self, text: str) -> int:
+        """How many of the code names the question writes a text holds, as written (any case)."""
+        lower = text.lower()
+        return sum(1 for name in self.identifiers if name in lower)
 
     @property
     def lacking(self) -> bool:
         """Whether the question names something the record never mentions: then the record lacks the fact."""
-        return bool(self.versions) or any(not said for said in self.alts.values())
+        return bool(self.versions or self.code_missing) or any(not said for said in self.alts.values())
 
     def covered(self, said: Collection[str]) -> float:
         """The share of the question's weight that a text's words (stemmed) cover, 0 to 1."""
@@ -207,7 +235,10 @@ def _names(question: str) -> set[str]:
     for m in WORD.finditer(question):
         before = question[: m.start()].rstrip()
         word = m.group()
-        if before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):
+        if QUANTITY.fullmatch(word):
+            continue
+        camel = word[0].islower() and any(c.isupper() for c in word[1:])  # "gRPC", "iOS", "jQuery"
+        if camel or before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):
             names.add(stem(word))
     return names
 
@@ -231,6 +262,28 @@ def _heads(question: str) -> set[str]:
         and (not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, m.end())
              or NEXT_THEN_VERB.match(question, m.end()))
     }
+
+
+def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[frozenset[str], frozenset[str]]:
+    """The code names a question writes (`CODE_NAME`), lower case: those the record's text (`said`, lower case) has,
+    and those it never writes. A name of the visitor's own ("my_app.py", "in our settings.py") is where they stand,
+    not what they ask about; a name written as a call or an argument (`max_header_count=`) is asked about."""
+    found: set[str] = set()
+    missing: set[str] = set()
+    for m in CODE_NAME.finditer(question):
+        name = m.group().lower().rstrip(".")
+        if "." not in name and "_" not in name or ADDRESS.fullmatch(name) or name.startswith(("my", ".my")):
+            continue
+        if all(len(piece) <= 1 for piece in re.split(r"[._]", name.strip("."))):  # "e.g", "i.e"
+            continue
+        before = question[: m.start()].rstrip().lower()
+        if before.endswith(("my", "our")) and not _CALL_OR_ARGUMENT.match(question, m.end()):
+            continue
+        if set(terms(name)) <= set(own):
+            continue
+        present = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", said)
+        (found if present else missing).add(name)
+    return frozenset(found), frozenset(missing)
 
 
 def versions_missing(question: str, said: str) -> frozenset[str]:

@@ -5,11 +5,14 @@ is Redis's default configuration, which writes RDB snapshots."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from .loopback import free_port
 
@@ -62,3 +65,28 @@ class RedisServer:
         with socket.create_connection(("127.0.0.1", self.port), timeout=2) as sock:
             sock.sendall(b"FLUSHALL\r\n")
             assert sock.recv(16).startswith(b"+OK")
+
+
+@contextlib.contextmanager
+def counted() -> Iterator[list[int]]:
+    """Counts writes to any Redis connection, async or blocking, while it is open: [round trips]."""
+    import redis.asyncio.connection as aio
+    import redis.connection as sync
+
+    count = [0]
+    originals = (aio.AbstractConnection.send_packed_command, sync.AbstractConnection.send_packed_command)
+
+    async def aio_send(self: Any, command: Any, check_health: bool = True) -> None:
+        count[0] += 1
+        await originals[0](self, command, check_health)
+
+    def sync_send(self: Any, command: Any, check_health: bool = True) -> None:
+        count[0] += 1
+        originals[1](self, command, check_health)
+
+    aio.AbstractConnection.send_packed_command = aio_send  # type: ignore[method-assign]
+    sync.AbstractConnection.send_packed_command = sync_send  # type: ignore[method-assign]
+    try:
+        yield count
+    finally:
+        aio.AbstractConnection.send_packed_command, sync.AbstractConnection.send_packed_command = originals  # type: ignore[method-assign]

@@ -17,42 +17,15 @@ blocking client counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from tests.bench.sidecar import QUESTION, _call, _check_answer, _conversation, _fixture, _settings
+from tests.redis_server import counted
 
 QUESTIONS = 600
 WARM = 50
-
-
-@contextlib.contextmanager
-def counted() -> Iterator[list[int]]:
-    """Counts writes to any Redis connection, async or blocking, while it is open: [round trips]."""
-    import redis.asyncio.connection as aio
-    import redis.connection as sync
-
-    count = [0]
-    originals = (aio.AbstractConnection.send_packed_command, sync.AbstractConnection.send_packed_command)
-
-    async def aio_send(self: Any, command: Any, check_health: bool = True) -> None:
-        count[0] += 1
-        await originals[0](self, command, check_health)
-
-    def sync_send(self: Any, command: Any, check_health: bool = True) -> None:
-        count[0] += 1
-        originals[1](self, command, check_health)
-
-    aio.AbstractConnection.send_packed_command = aio_send  # type: ignore[method-assign]
-    sync.AbstractConnection.send_packed_command = sync_send  # type: ignore[method-assign]
-    try:
-        yield count
-    finally:
-        aio.AbstractConnection.send_packed_command, sync.AbstractConnection.send_packed_command = originals  # type: ignore[method-assign]
 
 
 def _redis_cpu_s(url: str) -> float:

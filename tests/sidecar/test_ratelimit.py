@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from limits.aio.storage import MemoryStorage
@@ -84,32 +85,47 @@ def test_ipv6_clients_are_limited_by_their_64_block() -> None:
 
 @pytest.mark.anyio
 async def test_a_questions_limits_in_one_round_trip_count_as_limits_own_sliding_windows(redis_url: str) -> None:
-    """The one script (RedisStore.limit_hits) against `limits`' own strategy, hit for hit, on two Redis databases."""
+    """The one script (RedisStore.limit_hits), and the same counted in the take's own step (RedisStore.take), against
+    `limits`' own strategy, hit for hit, on three Redis databases."""
     from docent.sidecar.redis_store import RedisStore, connect
 
     settings = replace(BASE, rate_address="5/minute", rate_conversation="2/minute", rate_overall="12/minute")  # share: 1
-    one, other = RedisStore(connect(redis_url)), RedisStore(connect(redis_url.rsplit("/", 1)[0] + "/1"))
-    await other.client.flushdb()
+    one, taking, other = (RedisStore(connect(redis_url.rsplit("/", 1)[0] + f"/{n}")) for n in range(3))
+    for store in (taking, other):
+        await store.client.flushdb()
     batched = RateLimits(settings, one.limiter_storage, batch=one.limit_hits)
+    taken = RateLimits(settings, taking.limiter_storage, batch=taking.limit_hits)
     plain = RateLimits(settings, other.limiter_storage)
+    tokens = {f"c{n}": (await taking.create()).token for n in range(10)}
     asked = [(f"10.0.0.{n % 5}", f"c{n % 8}") for n in range(40)] + [("10.0.0.9", "c9")] * 3
 
     async def outcomes(limits: RateLimits) -> list[str]:
         said = []
         for address, conversation in asked:
             try:
-                await limits.question(address=address, conversation=conversation)
+                if limits is taken:  # the conversation's limit is keyed by its token, as the app has it
+                    token = tokens[conversation]
+                    got = await limits.admit(address=address, conversation=token, take=partial(taking.take, token))
+                    assert not isinstance(got, str)
+                    await got[0].release()
+                else:
+                    await limits.question(address=address, conversation=conversation)
                 said.append("passed")
             except Limited as exc:
                 said.append(f"{exc.scope} {exc.retry_after > 0}")
         return said
 
     try:
-        got, expected = await outcomes(batched), await outcomes(plain)
-        assert got == expected
-        assert {"passed", "address True", "conversation True", "overall True"} <= set(got)
+        expected = await outcomes(plain)
+        assert await outcomes(batched) == expected
+        assert await outcomes(taken) == expected
+        assert {"passed", "address True", "conversation True", "overall True"} <= set(expected)
         for limits in (batched, plain):  # the windows each leaves behind, as `limits` reads them
             assert await limits.pressure("10.0.0.1") == await plain.pressure("10.0.0.1")
+        for address in ("10.0.0.1", "10.0.0.9"):
+            assert await taken.pressure(address) == await plain.pressure(address)
+        # A question refused by a limit takes no lease: its conversation is free for the next one.
+        assert await taking.client.exists(f"docent:lease:{tokens['c9']}") == 0
     finally:
-        await one.aclose()
-        await other.aclose()
+        for store in (one, taking, other):
+            await store.aclose()

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import anyio
 import httpx
 import pytest
+import redis
 
 from docent.sidecar.answer.conversation import Waiting
+from docent.sidecar.counts import day_of
 from docent.sidecar.redis_store import RedisStore, connect, dump, load
 from docent.sidecar.store import MemoryStore, Store, StoreFull, StoreUnavailable
 from tests.redis_server import RedisServer
 
 from ..loopback import free_port, served
-from .appkit import make_app
+from .appkit import client, make_app, settings
 
 pytestmark = pytest.mark.anyio
 
@@ -140,7 +144,7 @@ async def test_a_lease_held_is_renewed_and_one_whose_holder_died_expires(sidecar
     assert held is not None
     await anyio.sleep(0.7)  # past two lives of the lease: renewed while A answers
     assert await b.lease(conversation.token) is None
-    held._renewer.cancel()  # type: ignore[attr-defined]  # A dies mid-answer: no renewal, no release
+    held.stop()  # type: ignore[attr-defined]  # A dies mid-answer: no renewal, no release
     await anyio.sleep(0.4)
     taken = await b.lease(conversation.token)
     assert taken is not None
@@ -196,3 +200,39 @@ async def test_a_redis_that_does_not_answer_is_logged_at_start_without_its_passw
     assert "hunter2" not in caplog.text
     assert response.status_code == 503 and response.json()["error"]["code"] == "store_unavailable"
     assert response.headers["retry-after"] == "30"
+
+
+async def test_a_question_on_redis_is_three_round_trips(tmp_path: Path, redis_url: str) -> None:
+    """The limits, lease and conversation in one; the budget's reservation (carrying the last call's settlement) in
+    one; the save and the lease given back in one. The day's counts go once a second, not per question (their own
+    test, tests/sidecar/test_counts_redis.py), so the app here keeps them in memory."""
+    from docent.sidecar.app import create_app
+    from docent.sidecar.counts import MemoryCounts
+    from docent.sidecar.proof import solve
+    from docent.sidecar.spending.redis_budget import RedisBudgetStore
+    from docent.sidecar.spending.redis_budget import connect as connect_budget
+    from tests.redis_server import counted
+
+    script = {"replies": [{"question": ".", "calls": [[{"text": "He led the platform team of six at Acme. [[roles-acme]]"}]]}]}
+    (tmp_path / "replay.json").write_text(json.dumps(script))
+    spend = RedisBudgetStore(connect_budget(redis_url), settle_s=60, fresh_s=60)  # no timer fires within the test
+    app = create_app(
+        settings(tmp_path, redis_url=redis_url, model=f"replay:{tmp_path / 'replay.json'}#claude-haiku-5-5", budget_usd=5.0),
+        counts=MemoryCounts(), budget_store=spend,
+    )
+    async with app.router.lifespan_context(app), client(app) as http:
+        challenge = (await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()
+        token = (await http.post("/api/guide/conversations", json={"proof": solve(challenge)})).json()["conversation"]
+
+        async def ask() -> None:
+            answer = await http.post("/api/guide/questions", json={"conversation": token, "question": "Has he led a team?"})
+            assert answer.status_code == 200 and "event: done" in answer.text, answer.text
+
+        await ask()  # the scripts loaded, the day's spend read once
+        with counted() as trips:
+            for _ in range(4):
+                await ask()
+    assert trips[0] == 4 * 3
+    with redis.Redis.from_url(redis_url) as plain:
+        spent = int(plain.get(f"docent:spend:{day_of(time.time())}") or 0)
+        assert spent > 0 and plain.zcard("docent:conversations") == 1  # the settlements reached Redis

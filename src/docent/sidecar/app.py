@@ -66,7 +66,8 @@ def create_app(
         settings.pow_secret, use=store.use_challenge, maxnumber=settings.pow_maxnumber, expires_s=settings.pow_expires_s,
         clock=now,
     )
-    limits = RateLimits(settings, store.limiter_storage, batch=getattr(store, "limit_hits", None))
+    batch = getattr(store, "limit_hits", None) if getattr(store, "counts_hits", False) else None
+    limits = RateLimits(settings, store.limiter_storage, batch=batch)
     listeners = (metrics, daily)  # told of each answer once it has ended
     guide = Guide(
         settings, model_factory=model_factory, turn_factory=turn_factory or default_turn_factory, budget_store=spend,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
 
 import limits
@@ -15,14 +15,14 @@ from limits.errors import StorageError
 from starlette.types import Scope
 
 from .settings import Network, Settings
-from .store import StoreUnavailable
+from .store import Hit, StoreUnavailable, Taken
 
 SHARE = 0.1  # so it takes five addresses at their share to raise everyone's difficulty (proof.GLOBAL_CALM_UNTIL)
 
 
 # Several limits hit at once: (key as `limits` makes it, limit, expiry in seconds, mode); the place of the first
 # refused, else 0 (redis_store.RedisStore.limit_hits).
-Batch = Callable[[list[tuple[str, int, int, str]]], Awaitable[int]]
+Batch = Callable[[Sequence[Hit]], Awaitable[int]]
 
 
 class Limited(Exception):
@@ -75,22 +75,48 @@ class RateLimits:
             await self.asking(address=address)
             await self.question_of(conversation=conversation)
             return
-        steps = [
+        await self._refused(await self._batch(self._hits(address, conversation)), address, conversation)
+
+    async def admit(self, *, address: str, conversation: str, take: Callable[[Sequence[Hit]], Awaitable[Taken | int]]) -> Taken:
+        """Every limit of `question`, then `take` (the store's lease and conversation). A store that counts the limits
+        itself (Redis) is handed them, to count in the take's own round trip; a refusal answers the place of the
+        limit refused, raised here as `Limited`."""
+        if self._batch is None:
+            await self.question(address=address, conversation=conversation)
+            taken = await take(())
+        else:
+            taken = await take(self._hits(address, conversation))
+        if isinstance(taken, int):
+            await self._refused(taken, address, conversation)
+            raise AssertionError("a store answered a place refused that is none")  # _refused raised on any place
+        return taken
+
+    def _hits(self, address: str, conversation: str) -> list[Hit]:
+        return [(item.key_for(scope, key), item.amount, item.get_expiry(), mode)
+                for item, scope, key, mode in self._steps(address, conversation)]
+
+    def _steps(self, address: str, conversation: str) -> list[tuple[limits.RateLimitItem, str, str, str]]:
+        """A question's limits in order, with their modes (see redis_store.HITS): the address's, its share of the
+        guide's busyness (whose `gated` spread is counted only when the share passes), the conversation's, the
+        guide's."""
+        return [
             (self._address, "address", address, "hard"),
             (self._share, "share", address, "gate"),
             (self._overall, "spread", "all", "gated"),
             (self._conversation, "conversation", conversation, "hard"),
             (self._overall, "overall", "all", "hard"),
         ]
-        entries = [(item.key_for(scope, key), item.amount, item.get_expiry(), mode) for item, scope, key, mode in steps]
-        failed = await self._batch(entries)  # Redis not answering: StoreUnavailable, from the store
-        if failed:
-            item, scope, key, _ = steps[failed - 1]
-            try:
-                stats = await self._limiter.get_window_stats(item, scope, key)
-            except StorageError as exc:
-                raise StoreUnavailable(f"The rate limits could not be read ({type(exc.storage_error).__name__}).") from None
-            raise Limited(scope, max(1, math.ceil(stats.reset_time - time.time())))
+
+    async def _refused(self, failed: int, address: str, conversation: str) -> None:
+        """Raise `Limited` for the limit at place `failed` (1 first), with the time its window next lets one by."""
+        if not failed:
+            return
+        item, scope, key, _ = self._steps(address, conversation)[failed - 1]
+        try:
+            stats = await self._limiter.get_window_stats(item, scope, key)
+        except StorageError as exc:
+            raise StoreUnavailable(f"The rate limits could not be read ({type(exc.storage_error).__name__}).") from None
+        raise Limited(scope, max(1, math.ceil(stats.reset_time - time.time())))
 
     async def asking(self, *, address: str) -> None:
         """A question's first check, its address's, before the store is asked anything: a flood of made-up

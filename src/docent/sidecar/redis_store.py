@@ -22,7 +22,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import msgspec
 import redis
@@ -32,13 +32,17 @@ from redis import exceptions as redis_errors
 
 from .answer.conversation import Conversation
 from .settings import redacted
-from .store import Lease, StoreFull, StoreUnavailable
+from .store import Hit, Lease, StoreFull, StoreUnavailable, Taken
 
 logger = logging.getLogger("docent.sidecar")
 
 PREFIX = "docent:"
 # What a Redis that is down, restarting, failing over or too slow raises: each a 503, never a 500.
 UNREACHABLE = (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)
+# A round trip holds a connection only while Redis answers it, and a question makes two: sixteen carry hundreds of
+# questions at once. More cost more than they carry: a burst of questions opened as many connections at once, each to
+# be made within the connect timeout by an event loop busy with the burst itself, and some were not (a 503).
+CONNECTIONS = 16
 
 CREATE = """
 local t = redis.call('TIME')
@@ -57,16 +61,6 @@ redis.call('DEL', KEYS[2])
 if not redis.call('SET', KEYS[1], ARGV[2], 'XX', 'KEEPTTL') then return 0 end
 return 1
 """
-# The lease, then the conversation it is for, in one step; no conversation, no lease kept.
-TAKE = """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
-local data = redis.call('GET', KEYS[2])
-if not data then
-  redis.call('DEL', KEYS[1])
-  return {1}
-end
-return {1, data}
-"""
 RENEW = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 return redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -78,59 +72,78 @@ return redis.call('DEL', KEYS[1])
 
 
 # The rate limits of one question in one step: `limits`' own sliding-window-counter script (acquire_sliding_window.lua,
-# limits 5.8), run once for each limit, in order, on the same keys. KEYS: previous and current window of each;
-# ARGV: limit, expiry in seconds and mode of each. Mode `hard`: refused, the script stops and answers its place (1
-# first); `gate`: never refuses, but when it would, the next (`gated`) is not counted. 0: every hard one passed.
-HITS = """
-local skip = false
-for i = 1, #KEYS / 2 do
-  local previous_key, current_key = KEYS[2 * i - 1], KEYS[2 * i]
-  local limit = tonumber(ARGV[3 * i - 2])
-  local expiry = tonumber(ARGV[3 * i - 1]) * 1000
-  local mode = ARGV[3 * i]
-  local counted = true
-  if mode == 'gated' and skip then counted = false end
-  skip = false
-  if counted then
-    local passed = limit >= 1
-    if passed then
-      local current_ttl = tonumber(redis.call('pttl', current_key))
-      if current_ttl > 0 and current_ttl < expiry then
-        redis.call('rename', current_key, previous_key)
-        redis.call('set', current_key, 0, 'PX', current_ttl + expiry)
+# limits 5.8), run once for each limit, in order, on the same keys. KEYS from k0 on: previous and current window of
+# each; ARGV from a0 on: limit, expiry in seconds and mode of each. Mode `hard`: refused, the loop stops and answers
+# its place (1 first); `gate`: never refuses, but when it would, the next (`gated`) is not counted. 0: every hard
+# one passed.
+_HITS = """
+local function hits(k0, a0)
+  local skip = false
+  for i = 1, (#KEYS - k0) / 2 do
+    local previous_key, current_key = KEYS[k0 + 2 * i - 1], KEYS[k0 + 2 * i]
+    local limit = tonumber(ARGV[a0 + 3 * i - 2])
+    local expiry = tonumber(ARGV[a0 + 3 * i - 1]) * 1000
+    local mode = ARGV[a0 + 3 * i]
+    local counted = true
+    if mode == 'gated' and skip then counted = false end
+    skip = false
+    if counted then
+      local passed = limit >= 1
+      if passed then
+        local current_ttl = tonumber(redis.call('pttl', current_key))
+        if current_ttl > 0 and current_ttl < expiry then
+          redis.call('rename', current_key, previous_key)
+          redis.call('set', current_key, 0, 'PX', current_ttl + expiry)
+        end
+        local previous_count = tonumber(redis.call('get', previous_key)) or 0
+        local previous_ttl = tonumber(redis.call('pttl', previous_key)) or 0
+        local current_count = tonumber(redis.call('get', current_key)) or 0
+        current_ttl = tonumber(redis.call('pttl', current_key)) or 0
+        if previous_ttl <= 0 then previous_ttl = 0 end
+        if current_ttl <= 0 then current_ttl = 0 end
+        if math.floor(previous_count * previous_ttl / expiry) + current_count + 1 > limit then
+          passed = false
+        elseif redis.call('exists', current_key) == 1 then
+          redis.call('incrby', current_key, 1)
+        else
+          redis.call('set', current_key, 1, 'PX', expiry * 2)
+        end
       end
-      local previous_count = tonumber(redis.call('get', previous_key)) or 0
-      local previous_ttl = tonumber(redis.call('pttl', previous_key)) or 0
-      local current_count = tonumber(redis.call('get', current_key)) or 0
-      current_ttl = tonumber(redis.call('pttl', current_key)) or 0
-      if previous_ttl <= 0 then previous_ttl = 0 end
-      if current_ttl <= 0 then current_ttl = 0 end
-      if math.floor(previous_count * previous_ttl / expiry) + current_count + 1 > limit then
-        passed = false
-      elseif redis.call('exists', current_key) == 1 then
-        redis.call('incrby', current_key, 1)
-      else
-        redis.call('set', current_key, 1, 'PX', expiry * 2)
+      if not passed then
+        if mode == 'hard' then return i end
+        if mode == 'gate' then skip = true end
       end
-    end
-    if not passed then
-      if mode == 'hard' then return i end
-      if mode == 'gate' then skip = true end
     end
   end
+  return 0
 end
-return 0
+"""
+HITS = _HITS + "return hits(0, 0)"
+# A question's rate limits, then its lease, then the conversation the lease is for, in one step: a question a limit
+# refuses takes no lease; no conversation, no lease kept. KEYS: lease, conversation, then the limits' windows; ARGV:
+# holder, lease ms, then the limits'. Answers {2, place} when a limit refused, {0} when busy, {1} when unknown, {1, data}.
+TAKE = _HITS + """
+local refused = hits(2, 2)
+if refused > 0 then return {2, refused} end
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
+local data = redis.call('GET', KEYS[2])
+if not data then
+  redis.call('DEL', KEYS[1])
+  return {1}
+end
+return {1, data}
 """
 
 
 def connect(url: str) -> aioredis.Redis:
     """A client for `url` with short timeouts: a Redis that does not answer is a 503 within seconds.
 
-    The pool waits for a free connection rather than failing, so a burst waits its turn instead of erring; a
-    connection is never held longer than the socket timeout, so the wait is bounded by it.
+    The pool waits for a free connection rather than failing, so a burst waits its turn instead of erring (or
+    opening a connection per question); a connection is never held longer than the socket timeout, so the wait is
+    bounded by it.
     """
     pool = aioredis.BlockingConnectionPool.from_url(
-        url, socket_connect_timeout=2, socket_timeout=2, health_check_interval=30, max_connections=64, timeout=20
+        url, socket_connect_timeout=2, socket_timeout=2, health_check_interval=30, max_connections=CONNECTIONS, timeout=20
     )
     return aioredis.Redis.from_pool(pool)  # closing the client closes its pool
 
@@ -201,28 +214,44 @@ def disk_refusal(url: str, *, accepted: bool) -> tuple[str | None, str | None]:
 
 
 class RedisLease:
-    """A conversation's lease, renewed every third of its life until released."""
+    """A conversation's lease, renewed every third of its life until released.
+
+    The renewal waits on a timer, not in a task of its own: most answers end before its first third is up, and a
+    timer costs a fraction of a task made and cancelled per question (tests/bench/README.md).
+    """
 
     def __init__(self, store: RedisStore, key: str, holder: str) -> None:
         self.key = key
         self.holder = holder
         self._store = store
         self.released = False  # given back already (a save gives it back in its own step)
-        self._renewer = asyncio.get_running_loop().create_task(self._renew())
+        self._loop = asyncio.get_running_loop()
+        self._every = store.lease_s / 3
+        self._timer: asyncio.TimerHandle | None = self._loop.call_later(self._every, self._due)
+        self._renewing: asyncio.Task[None] | None = None
+
+    def _due(self) -> None:
+        self._timer = None
+        self._renewing = self._loop.create_task(self._renew())
 
     async def _renew(self) -> None:
-        every = self._store.lease_s / 3
-        while True:
-            await asyncio.sleep(every)
-            try:
-                held = await self._store._renew(keys=[self.key], args=[self.holder, int(self._store.lease_s * 1000)])
-            except (*UNREACHABLE, OSError):
-                continue  # the lease lives on until its expiry; the save will tell if it was lost
-            if not held:
-                return
+        try:
+            held = await self._store._renew(keys=[self.key], args=[self.holder, self._store._lease_ms])
+        except (*UNREACHABLE, OSError):
+            held = True  # the lease lives on until its expiry; the save will tell if it was lost
+        if held and not self.released:
+            self._timer = self._loop.call_later(self._every, self._due)
+
+    def stop(self) -> None:
+        """No more renewals: the lease was given back, or its holder dies (as a test has it)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._renewing is not None:
+            self._renewing.cancel()
 
     async def release(self) -> None:
-        self._renewer.cancel()
+        self.stop()
         if self.released:
             return
         self.released = True
@@ -236,6 +265,8 @@ class RedisLease:
 class RedisStore:
     """Conversations, leases, used challenges and the rate limits, shared by every sidecar on one Redis."""
 
+    counts_hits = True  # a question's limits are counted in the take's own script
+
     def __init__(
         self, client: aioredis.Redis, *, conversation_s: float = 1800, max_conversations: int = 10_000, lease_s: float = 10
     ) -> None:
@@ -243,6 +274,7 @@ class RedisStore:
         self.conversation_s = int(conversation_s)
         self.max_conversations = max_conversations
         self.lease_s = lease_s
+        self._lease_ms = int(lease_s * 1000)
         self.limiter_storage: Storage = limiter_storage(client)
         self._create = client.register_script(CREATE)
         self._save = client.register_script(SAVE)
@@ -272,38 +304,47 @@ class RedisStore:
         holder = secrets.token_hex(8)
         key = f"{PREFIX}lease:{token}"
         with reachable():
-            taken = await self.client.set(key, holder, nx=True, px=int(self.lease_s * 1000))
+            taken = await self.client.set(key, holder, nx=True, px=self._lease_ms)
         return RedisLease(self, key, holder) if taken else None
 
-    async def take(self, token: str) -> tuple[Lease, Conversation] | str:
+    async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
+        """The lease and the conversation in one round trip; `hits` (a question's rate limits) are counted first, in
+        the same step, and a refusal answers the place of the limit refused (1 first), with no lease taken."""
         holder, key = secrets.token_hex(8), f"{PREFIX}lease:{token}"
+        keys, args = self._windows(hits, [key, _conversation(token)], [holder, self._lease_ms])
         with reachable():
-            found = await self._take(keys=[key, _conversation(token)], args=[holder, int(self.lease_s * 1000)])
+            found = await self._take(keys=keys, args=args)
+        if found[0] == 2:
+            return int(found[1])
         if not found[0]:
             return "busy"
         if len(found) < 2:
             return "unknown"
         return RedisLease(self, key, holder), load(found[1])
 
-    async def limit_hits(self, entries: list[tuple[str, int, int, str]]) -> int:
+    async def limit_hits(self, entries: Sequence[Hit]) -> int:
         """Several rate limits hit in one round trip, as `limits`' sliding window counter hits each: (its key as
         `limits` makes it, limit, expiry in seconds, mode); the place of the first hard one refused, else 0."""
-        storage = self.limiter_storage
-        assert isinstance(storage, RedisStorage)
-        keys: list[str] = []
-        args: list[str | int] = []
-        for key, limit, expiry, mode in entries:
-            keys += [storage.bridge.prefixed_key(storage._previous_window_key(key)),
-                     storage.bridge.prefixed_key(storage._current_window_key(key))]
-            args += [limit, expiry, mode]
+        keys, args = self._windows(entries, [], [])
         with reachable(" for the rate limits"):
             return int(await self._hits(keys=keys, args=args))
+
+    def _windows(self, entries: Sequence[Hit], keys: list[str], args: list[str | int]) -> tuple[list[str], list[str | int]]:
+        """The scripts' keys and arguments for `entries`, after those given: each limit's two windows, as `limits`'
+        Redis storage names them, and its limit, expiry and mode."""
+        storage = self.limiter_storage
+        assert isinstance(storage, RedisStorage)
+        prefixed = storage.bridge.prefixed_key
+        for key, limit, expiry, mode in entries:
+            keys += [prefixed(storage._previous_window_key(key)), prefixed(storage._current_window_key(key))]
+            args += [limit, expiry, mode]
+        return keys, args
 
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
         assert isinstance(lease, RedisLease)
         with reachable():
             saved = await self._save(keys=[_conversation(conversation.token), lease.key], args=[lease.holder, dump(conversation)])
-        lease._renewer.cancel()
+        lease.stop()
         lease.released = True  # given back by the script, or lost already
         return bool(saved)
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from contextlib import aclosing
 from ipaddress import IPv4Network, IPv6Network
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .answer.turn import Ask
 
 PURPOSE = "guide"
+T = TypeVar("T")
 
 
 def routes(
@@ -155,11 +156,12 @@ class _Endpoints:
     async def ask(self, request: Request) -> Answer:
         body = await read_body(request, "QuestionRequest", limit=self.limit)
         ready = self._ready()
-        store = self.store
-        # Every limit first, before the store is asked anything: made-up conversations are refused as questions are.
-        await self._limited(self.limits.question(address=self._address(request), conversation=body["conversation"]))
-        # The lease, then the conversation in the same step: read under the lease, it is the last one saved.
-        taken = await store.take(body["conversation"])
+        store, token = self.store, body["conversation"]
+        # Every limit first, then the lease, then the conversation, in one round trip with Redis: made-up
+        # conversations are refused as questions are, and the conversation read under the lease is the last saved.
+        taken = await self._limited(
+            self.limits.admit(address=self._address(request), conversation=token, take=lambda hits: store.take(token, hits))
+        )
         if taken == "busy":
             raise GuideError(409, "busy", "This conversation is answering another question: wait for it to finish.")
         if isinstance(taken, str):
@@ -237,9 +239,9 @@ class _Endpoints:
     def _address(self, request: Request) -> str:
         return client_address(request.scope, self.settings.trust_proxy)
 
-    async def _limited(self, check: Awaitable[object]) -> None:
+    async def _limited(self, check: Awaitable[T]) -> T:
         try:
-            await check
+            return await check
         except Limited as exc:
             self._count("limited", exc.scope)
             raise GuideError(429, "rate_limited", exc.message, retry_after=exc.retry_after) from None

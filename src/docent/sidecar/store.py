@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from limits.aio.storage import MemoryStorage, Storage
@@ -19,6 +19,9 @@ from limits.aio.storage import MemoryStorage, Storage
 from .answer.conversation import Conversation
 
 Clock = Callable[[], float]
+# A rate limit a store counts itself, with the take (RedisStore): its key as `limits` makes it, its limit, its
+# expiry in seconds, and its mode (see ratelimit.RateLimits.admit).
+Hit = tuple[str, int, int, str]
 
 
 class StoreFull(Exception):
@@ -35,8 +38,13 @@ class Lease(Protocol):
     async def release(self) -> None: ...
 
 
+# What a take answers (Store.take): the lease and the conversation, or why not ("busy", "unknown").
+Taken = tuple[Lease, Conversation] | str
+
+
 class Store(Protocol):
     limiter_storage: Storage
+    counts_hits: bool  # counts a question's rate limits itself, in the take's own step
 
     async def create(self) -> Conversation: ...
 
@@ -46,9 +54,12 @@ class Store(Protocol):
         """The conversation's question lock, or None while another question holds it."""
         ...
 
-    async def take(self, token: str) -> tuple[Lease, Conversation] | str:
+    async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
         """The lease and the conversation in one step (one round trip to Redis), or why not: "busy" while another
-        question holds it, "unknown" when there is no such conversation (then no lease is kept)."""
+        question holds it, "unknown" when there is no such conversation (then no lease is kept).
+
+        A store that keeps the rate limits' counters itself (`counts_hits`) counts `hits` first, in the same step,
+        and answers the place (1 first) of the one refused, taking no lease; the others are given none."""
         ...
 
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
@@ -81,6 +92,8 @@ class _MemoryLease:
 
 class MemoryStore:
     """State in this process's memory; creation order is expiry order, so expiring is a sweep from the front."""
+
+    counts_hits = False  # the limiter counts in its own memory storage
 
     def __init__(
         self,
@@ -124,7 +137,7 @@ class MemoryStore:
         self._busy.add(token)
         return _MemoryLease(self._busy, token)
 
-    async def take(self, token: str) -> tuple[Lease, Conversation] | str:
+    async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
         lease = await self.lease(token)
         if lease is None:
             return "busy"

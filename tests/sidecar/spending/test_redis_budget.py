@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import anyio
 import pytest
 
 from docent.sidecar.spending.redis_budget import RedisBudgetStore
@@ -82,3 +83,25 @@ def test_redis_down_refuses_new_reservations_and_keeps_settlements_until_it_is_b
         redis_server.start()  # empty: persistence is off, as a Redis that lost its data
     assert store.spent(DAY) == pytest.approx(0.25)
     assert stores().spent(DAY) == pytest.approx(0.25)  # written once it was back
+
+
+@pytest.mark.anyio
+async def test_a_settlement_rides_on_the_next_reservation_or_is_written_within_its_time(stores: Stores) -> None:
+    """One round trip a call: its settlement waits for the next reservation; Redis holds the worst case meanwhile."""
+    from tests.redis_server import counted
+
+    store, other = stores(settle_s=0.2), stores(fresh_s=0)
+    first = store.reserve(DAY, 0.5, 1.0)
+    assert first is not None
+    with counted() as trips:
+        store.settle(first, 0.25)
+        assert store.spent(DAY) == pytest.approx(0.25)  # its own settlement, told at once
+    assert trips[0] == 0
+    assert other.spent(DAY) == pytest.approx(0.5)  # Redis still holds the worst case: stricter, never looser
+    with counted() as trips:
+        second = store.reserve(DAY, 0.5, 1.0)
+    assert trips[0] == 1 and second is not None  # the settlement went with it, in its one round trip
+    assert other.spent(DAY) == pytest.approx(0.75)
+    store.settle(second, 0.125)
+    await anyio.sleep(0.4)  # no reservation came: written by itself within settle_s
+    assert other.spent(DAY) == pytest.approx(0.375)

@@ -1,4 +1,4 @@
-"""The day's spend in Redis, shared by every sidecar: reserved and settled atomically, each in one Lua script.
+"""The day's spend in Redis, shared by every sidecar: reserved and settled atomically, in Lua scripts.
 
 Per UTC day, in whole nano-dollars: `spent` (what calls cost), `held` (the sum of live reservations), and each
 reservation in a sorted set scored by its expiry, with its amount in a hash. Reserving sweeps the expired
@@ -7,18 +7,26 @@ held and the amount stay within the limit. Settling removes the reservation, if 
 the cost, which counts whether or not the reservation expired first. The time is Redis's own, so sidecars
 on several machines agree on when a reservation expires.
 
+One round trip a question: a settlement is kept here and carried by the store's next script (the next call's
+reservation, or a read of the spend), settled there before anything else, or written by itself within a second
+when no call comes. Meanwhile Redis holds the call's worst case, which is more than it cost: the limit is kept,
+only more strictly, for that second. A sidecar killed in that second loses those costs, as it loses a call's
+cost when killed mid-call; its reservations are released by their expiry.
+
 The client is Redis's blocking one, on purpose: the budget's hooks run as a call ends, cancelled or not, and a
-blocking round trip (a fraction of a millisecond) cannot itself be cancelled halfway and lose the spend. The
-bulkhead keeps the calls in flight to a handful, so these round trips are few. A settlement Redis does not take
-is kept here, counted, and written with the next one; a reservation Redis cannot take is refused.
+blocking round trip (a fraction of a millisecond) cannot itself be cancelled halfway and lose the spend. A
+settlement Redis does not take stays here, counted, and goes with the next round trip; a reservation Redis cannot
+take is refused.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import secrets
 import time
+from typing import Any
 
 import redis
 
@@ -32,10 +40,26 @@ PREFIX = "docent:spend:"
 KEEP_S = 40 * 86_400  # a day's figures stay forty days, for the owner's reports
 SPEND = " for the day's spend"  # what did not answer, in StoreUnavailable's words
 SPENT_EVERY_S = 1.0  # how stale `spent` may be between this store's own reservations and settlements
+SETTLE_WITHIN_S = 1.0  # how long a settlement may wait for the next round trip to carry it
 HOLD_S = 600  # a reservation outlives any model call; one whose sidecar died is released after this
 
-# KEYS: spent, held, holds (zset id -> expiry ms), amounts (hash id -> nano)
-_SWEEP = """
+# Every script first settles the settlements it carries, then sweeps the expired reservations (a sidecar that died
+# mid-call never settles its own). KEYS: spent, held, holds (zset id -> expiry ms), amounts (hash id -> nano).
+# ARGV: keep s, the number of settlements n, then each one's id and cost nano; what the script itself takes follows.
+_SETTLE_AND_SWEEP = """
+local keep, n = ARGV[1], tonumber(ARGV[2])
+for i = 1, n do
+  local id, cost = ARGV[1 + 2 * i], ARGV[2 + 2 * i]
+  local nano = redis.call('HGET', KEYS[4], id)
+  if nano then
+    redis.call('HDEL', KEYS[4], id)
+    redis.call('ZREM', KEYS[3], id)
+    redis.call('DECRBY', KEYS[2], nano)
+  end
+  redis.call('INCRBY', KEYS[1], cost)
+end
+if n > 0 then redis.call('EXPIRE', KEYS[1], keep) end
+local rest = 2 * n + 2
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local gone = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 1000)
@@ -51,30 +75,19 @@ end
 local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
 local held = tonumber(redis.call('GET', KEYS[2]) or '0')
 """
-# ARGV: nano, limit nano, id, hold ms, keep s
-RESERVE = _SWEEP + """
-local nano = tonumber(ARGV[1])
-if spent + held + nano > tonumber(ARGV[2]) then return -1 end
+# Then: ARGV: nano, limit nano, id, hold ms. Answers {1 or 0 (refused), spent + held}.
+RESERVE = _SETTLE_AND_SWEEP + """
+local nano = tonumber(ARGV[rest + 1])
+if spent + held + nano > tonumber(ARGV[rest + 2]) then return {0, spent + held} end
 redis.call('INCRBY', KEYS[2], nano)
-redis.call('ZADD', KEYS[3], now + tonumber(ARGV[4]), ARGV[3])
-redis.call('HSET', KEYS[4], ARGV[3], nano)
-for i = 2, 4 do redis.call('EXPIRE', KEYS[i], ARGV[5]) end
-return spent + held + nano
+redis.call('ZADD', KEYS[3], now + tonumber(ARGV[rest + 4]), ARGV[rest + 3])
+redis.call('HSET', KEYS[4], ARGV[rest + 3], nano)
+for i = 2, 4 do redis.call('EXPIRE', KEYS[i], keep) end
+return {1, spent + held + nano}
 """
-SPENT = _SWEEP + """
+# Settles what it carries and answers spent + held.
+SPENT = _SETTLE_AND_SWEEP + """
 return spent + held
-"""
-# ARGV: id, cost nano, keep s
-SETTLE = """
-local nano = redis.call('HGET', KEYS[4], ARGV[1])
-if nano then
-  redis.call('HDEL', KEYS[4], ARGV[1])
-  redis.call('ZREM', KEYS[3], ARGV[1])
-  redis.call('DECRBY', KEYS[2], nano)
-end
-local spent = redis.call('INCRBY', KEYS[1], ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return spent + tonumber(redis.call('GET', KEYS[2]) or '0')
 """
 
 
@@ -86,36 +99,50 @@ def connect(url: str) -> redis.Redis:
     return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1, health_check_interval=30)
 
 
-
-
 class RedisBudgetStore:
     """The day's spend in Redis; see the module's docstring for the keys and the scripts."""
 
-    def __init__(self, client: redis.Redis, *, hold_s: float = HOLD_S, fresh_s: float = SPENT_EVERY_S) -> None:
+    def __init__(
+        self, client: redis.Redis, *, hold_s: float = HOLD_S, fresh_s: float = SPENT_EVERY_S, settle_s: float = SETTLE_WITHIN_S
+    ) -> None:
         self.client = client
         self.hold_s = hold_s
         self.fresh_s = fresh_s
+        self.settle_s = settle_s
         self._reserve = client.register_script(RESERVE)
         self._spent = client.register_script(SPENT)
-        self._settle = client.register_script(SETTLE)
-        self._unsettled: list[tuple[Reservation, int]] = []  # settlements Redis did not take yet
-        self._read: tuple[str, float, int] | None = None  # (day, when, spent) as last read from Redis
+        # Settlements not in Redis yet, in order: (reservation, cost nano).
+        self._unsettled: list[tuple[Reservation, int]] = []
+        self._failed = False  # the last write did not reach Redis: the next question tries again, whatever it asks
+        self._due: asyncio.TimerHandle | None = None  # the write of settlements no round trip has carried yet
+        self._read: tuple[str, float, int] | None = None  # (day, when, spent + held) as last read from Redis
 
     def reserve(self, day: str, amount: float, limit: float) -> Reservation | None:
-        self._write()
+        self._other_days(day)
         key = secrets.token_hex(8)
         nano = math.ceil(amount * NANO)
+        carried = bool(self._unsettled)
         with reachable(SPEND):
-            total = self._reserve(keys=_keys(day), args=[nano, math.floor(limit * NANO) - self._local(day), key,
-                                                         int(self.hold_s * 1000), KEEP_S])
-        if int(total) < 0:
+            passed, total = self._run(self._reserve, day, self._unsettled, [nano, math.floor(limit * NANO), key, int(self.hold_s * 1000)])
+        if passed or carried:  # Redis's own figure, with the settlements carried and the reservation made in it
+            self._read = (day, time.monotonic(), int(total))
+        if not passed:
             return None
-        self._read = (day, time.monotonic(), int(total))  # Redis's own figure, this reservation in it
         return Reservation(day, amount, key=key)
 
     def settle(self, reservation: Reservation, cost: float) -> None:
+        """Kept here, and written with this store's next round trip (a reservation, a read of the spend), or within
+        `settle_s` when none comes: a question's settlement rides on the next question's reservation. Until then
+        Redis holds the call's worst case, more than it cost, so no sidecar can spend past the limit meanwhile."""
         self._unsettled.append((reservation, round(cost * NANO)))
-        self._write()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop to write it later (a script, a test): now
+            loop = None
+        if loop is None or self.settle_s <= 0:
+            self._write()
+        elif self._due is None:
+            self._due = loop.call_later(self.settle_s, self._write)
 
     def spent(self, day: str) -> float:
         """The day's spend, as Redis last told it: read afresh at most once a second, and told with each of this
@@ -124,11 +151,11 @@ class RedisBudgetStore:
         Every question asks it (is the budget spent, so that the offline model answers?); a second's staleness
         from other sidecars changes nothing that matters, since a reservation is checked against Redis itself.
         """
-        self._write()
         now = time.monotonic()
-        if self._read is None or self._read[0] != day or now - self._read[1] >= self.fresh_s:
+        if self._failed or self._read is None or self._read[0] != day or now - self._read[1] >= self.fresh_s:
+            self._other_days(day)
             with reachable(SPEND):
-                self._read = (day, now, int(self._spent(keys=_keys(day))))
+                self._read = (day, now, int(self._run(self._spent, day, self._unsettled, [])))
         return (self._read[2] + self._local(day)) / NANO
 
     def close(self) -> None:
@@ -136,19 +163,48 @@ class RedisBudgetStore:
         self.client.close()
 
     def _local(self, day: str) -> int:
-        return sum(cost for reservation, cost in self._unsettled if reservation.day == day)
+        """What the settlements Redis has not yet taken change in its last figure: each replaces its reservation's
+        worst case, held in that figure, by the call's cost."""
+        return sum(cost - math.ceil(reservation.amount * NANO) for reservation, cost in self._unsettled if reservation.day == day)
+
+    def _run(self, script: Any, day: str, carried: list[tuple[Reservation, int]], args: list[int | str]) -> Any:
+        """`script` on the day's keys, carrying the day's settlements; those Redis took are no longer kept here."""
+        mine = [pending for pending in carried if pending[0].day == day]
+        settlements: list[int | str] = [KEEP_S, len(mine)]
+        for reservation, cost in mine:
+            settlements += [reservation.key, cost]
+        try:
+            answer = script(keys=_keys(day), args=settlements + args)
+        except UNREACHABLE:
+            self._failed = True
+            raise
+        self._failed = False
+        taken = {id(pending) for pending in mine}
+        self._unsettled = [pending for pending in self._unsettled if id(pending) not in taken]
+        if not self._unsettled and self._due is not None:
+            self._due.cancel()
+            self._due = None
+        return answer
+
+    def _other_days(self, day: str) -> None:
+        """Settlements of another day (a call that began before midnight) go in their own round trip, first."""
+        for other in {reservation.day for reservation, _ in self._unsettled} - {day}:
+            self._flush(other)
 
     def _write(self) -> None:
-        """Settle what Redis has not taken yet, in order; what it still does not take stays counted here."""
-        while self._unsettled:
-            reservation, cost = self._unsettled[0]
-            try:
-                total = int(self._settle(keys=_keys(reservation.day), args=[reservation.key, cost, KEEP_S]))
-            except UNREACHABLE as exc:
-                logger.warning("The day's spend could not be written to Redis (%s); kept until it can.", type(exc).__name__)
-                return
-            self._unsettled.pop(0)
-            self._read = (reservation.day, time.monotonic(), total)  # Redis's own figure, as it answered
+        """Settle what Redis has not taken yet; what it does not take stays counted here and goes with the next."""
+        self._due = None
+        for day in dict.fromkeys(reservation.day for reservation, _ in self._unsettled):
+            self._flush(day)
+
+    def _flush(self, day: str) -> None:
+        try:
+            total = int(self._run(self._spent, day, self._unsettled, []))
+        except UNREACHABLE as exc:
+            logger.warning("The day's spend could not be written to Redis (%s); kept until it can.", type(exc).__name__)
+            return
+        if self._read is None or self._read[0] == day:
+            self._read = (day, time.monotonic(), total)  # Redis's own figure, as it answered
 
 
 def _keys(day: str) -> list[str]:

@@ -19,6 +19,9 @@ Three corpora, written by someone who read only the example site's record, promp
   `gate_heldout_faithful_shown` the held-out part's; `gate_blind_*` those of `round2-blind-*.json`, written by a
   writer who never saw the gate nor the other parts (see `round2-notes.md`). List intros
   (`list_intro`), uncited by nature, are judged within a whole answer, not alone: they are counted apart.
+- `round3-example-*.json` (`gate_example3_*`), held out whole, and `round3-docs-*.json` on Starlette's
+  documentation (`docs()`, against the vendored site's bundle: `gate_docs_*` for the part the rules were written
+  against, `gate_docs_heldout_*` for the held-out half); see `round3-notes.md`.
 `dropped.json` (optional) lists `{"corpus", "sentence", "why"}` for items that are wrong about the record: they
 are left out of the figures, and said so.
 """
@@ -51,6 +54,13 @@ CONSTRUCTIONS = (
     ("seen", "round2-falsehoods.json", "round2-faithful.json"),
     ("heldout", "round2-heldout-falsehoods.json", "round2-heldout-faithful.json"),
     ("blind", "round2-blind-falsehoods.json", "round2-blind-faithful.json"),  # by a writer who never saw the gate
+    # Round 3's blind set on the example, held out whole (written after round 2's rules landed).
+    ("example3", "round3-example-falsehoods.json", "round3-example-faithful.json"),
+)
+# Round 3's corpora on Starlette's documentation: measured against the vendored site's bundle (`docs`).
+DOCS_CONSTRUCTIONS = (
+    ("docs", "round3-docs-falsehoods.json", "round3-docs-faithful.json"),
+    ("docs_heldout", "round3-docs-heldout-falsehoods.json", "round3-docs-heldout-faithful.json"),
 )
 ALONE = frozenset(("list_intro",))  # kinds that need a whole answer around them: counted apart
 
@@ -127,9 +137,9 @@ class Figures:
         if "heldout" in self.parts:
             heldout = self.parts["heldout"]
             out.update(heldout.figures("gate_heldout_held", "gate_heldout_held", "gate_heldout_faithful_shown"))
-        if "blind" in self.parts:
-            blind = self.parts["blind"]
-            out.update(blind.figures("gate_blind_held", "gate_blind_held", "gate_blind_faithful_shown"))
+        for name, part in self.parts.items():
+            if name not in ("seen", "heldout"):  # the blind set, round 3's: gate_<name>_held_<kind>, ...
+                out.update(part.figures(f"gate_{name}_held", f"gate_{name}_held", f"gate_{name}_faithful_shown"))
         return out
 
     def report(self) -> str:
@@ -203,6 +213,16 @@ def measure(folder: Path, bundle_path: Path) -> Figures:
     answers = [a for a in _load(folder, REALISTIC) if (REALISTIC, a["question"]) not in left_out]
     if answers:
         asyncio.run(_replay(answers, bundle_path, figures))
+    return figures
+
+
+def docs(folder: Path, bundle_path: Path) -> Figures:
+    """Round 3's corpora on a documentation site, against that site's bundle (the vendored Starlette's)."""
+    bundle = Bundle.load(bundle_path)
+    figures = Figures()
+    for name, falsehoods, faithful in DOCS_CONSTRUCTIONS:
+        if (folder / falsehoods).exists():
+            figures.parts[name] = _constructions(bundle, _load(folder, falsehoods), _load(folder, faithful))
     return figures
 
 

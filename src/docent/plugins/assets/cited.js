@@ -8,65 +8,65 @@
  */
 import { coveredBelow } from "./dom.js";
 
-var NAME = "docent-cited";
-var WORDS_EACH_END = 4; // a long sentence's fragment names its first and last words: textStart,textEnd
+const NAME = "docent-cited";
+const WORDS_EACH_END = 4; // a long sentence's fragment names its first and last words: textStart,textEnd
 
-function encode(text) {
-  return encodeURIComponent(text).replace(/-/g, "%2D").replace(/,/g, "%2C").replace(/&/g, "%26");
-}
+const encode = (text) => encodeURIComponent(text).replace(/-/g, "%2D").replace(/,/g, "%2C").replace(/&/g, "%26");
 
 /* The citation's address: the section's anchor, and the quoted line as a text fragment where the browser has them. */
 export function citedHref(url, quote) {
   if (!quote || !url.hash || !("fragmentDirective" in document)) return url.href;
-  var words = String(quote).split(/\s+/).filter(Boolean);
-  var text = words.length > 2 * WORDS_EACH_END
+  const words = String(quote).split(/\s+/).filter(Boolean);
+  const text = words.length > 2 * WORDS_EACH_END
     ? encode(words.slice(0, WORDS_EACH_END).join(" ")) + "," + encode(words.slice(-WORDS_EACH_END).join(" "))
     : encode(words.join(" "));
-  return url.href + ":~:text=" + text;
+  return `${url.href}:~:text=${text}`;
 }
 
 /* The section that the heading with this id opens: from it to the next heading of its level or above. */
 function sectionRange(anchor) {
-  var heading = document.getElementById(anchor);
+  const heading = document.getElementById(anchor);
   if (!heading) return null;
-  var level = /^H[1-6]$/.test(heading.tagName) ? Number(heading.tagName.charAt(1)) : 6;
-  var range = document.createRange();
+  const level = /^H[1-6]$/.test(heading.tagName) ? Number(heading.tagName.charAt(1)) : 6;
+  const range = document.createRange();
   range.setStartAfter(heading);
-  var scope = heading.parentNode;
+  const scope = heading.parentNode;
   range.setEnd(scope, scope.childNodes.length);
-  var all = document.querySelectorAll("h1, h2, h3, h4, h5, h6");
-  for (var i = 0; i < all.length; i++) {
-    var next = all[i];
-    if (next === heading || !(heading.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
-    if (Number(next.tagName.charAt(1)) <= level && scope.contains(next)) {
-      range.setEndBefore(next);
-      break;
-    }
-  }
+  const next = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].find((other) =>
+    other !== heading && (heading.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+    Number(other.tagName.charAt(1)) <= level && scope.contains(other));
+  if (next) range.setEndBefore(next);
   return range;
 }
 
-/* The range of `quote` inside `within`, whitespace read as one space; null where the page does not hold it. */
-function find(within, quote) {
-  var root = within.commonAncestorContainer;
-  var walker = document.createTreeWalker(root.nodeType === 1 ? root : root.parentNode, NodeFilter.SHOW_TEXT);
-  var text = "", spots = [], space = true;
-  for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+/* The text of within, whitespace read as one space, and the [node, offset] each of its characters came from. */
+function flatten(within) {
+  const root = within.commonAncestorContainer;
+  const walker = document.createTreeWalker(root.nodeType === 1 ? root : root.parentNode, NodeFilter.SHOW_TEXT);
+  let text = "", space = true;
+  const spots = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!within.intersectsNode(node) || node.parentNode.closest(".docent-panel, script, style, .headerlink")) continue;
-    var value = node.nodeValue;
-    for (var i = 0; i < value.length; i++) {
-      var blank = /\s/.test(value.charAt(i));
+    const value = node.nodeValue;
+    for (let i = 0; i < value.length; i++) {
+      const blank = /\s/.test(value.charAt(i));
       if (blank && space) continue;
       text += blank ? " " : value.charAt(i);
       spots.push([node, i]);
       space = blank;
     }
   }
-  var wanted = String(quote).replace(/\s+/g, " ").trim();
-  var at = wanted ? text.indexOf(wanted) : -1;
+  return { text, spots };
+}
+
+/* The range of `quote` inside `within`, whitespace read as one space; null where the page does not hold it. */
+function find(within, quote) {
+  const { text, spots } = flatten(within);
+  const wanted = String(quote).replace(/\s+/g, " ").trim();
+  const at = wanted ? text.indexOf(wanted) : -1;
   if (at < 0) return null;
-  var first = spots[at], last = spots[at + wanted.length - 1];
-  var range = document.createRange();
+  const first = spots[at], last = spots[at + wanted.length - 1];
+  const range = document.createRange();
   range.setStart(first[0], first[1]);
   range.setEnd(last[0], last[1] + 1);
   return range;
@@ -78,70 +78,70 @@ function highlight(range) {
     CSS.highlights.set(NAME, new window.Highlight(range));
     return;
   }
-  var start = range.startContainer.parentNode;
-  var block = start.closest ? start.closest("p, li, td, dd, blockquote, div") : null;
+  const start = range.startContainer.parentNode;
+  const block = start.closest ? start.closest("p, li, td, dd, blockquote, div") : null;
   if (block) block.classList.add(NAME);
 }
 
 function clear() {
   if (window.CSS && CSS.highlights) CSS.highlights.delete(NAME);
-  var marked = document.querySelectorAll("." + NAME);
-  for (var i = 0; i < marked.length; i++) marked[i].classList.remove(NAME);
+  for (const marked of document.querySelectorAll(`.${NAME}`)) marked.classList.remove(NAME);
 }
 
 /* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered. */
 function reveal(range) {
-  var box = range.getBoundingClientRect();
-  var uncovered = window.innerHeight - coveredBelow(box);
-  var top = Math.max(0, (uncovered - box.height) / 2);
+  const box = range.getBoundingClientRect();
+  const uncovered = window.innerHeight - coveredBelow(box);
+  const top = Math.max(0, (uncovered - box.height) / 2);
   window.scrollBy({ top: box.top - top, left: 0, behavior: "auto" });
 }
 
-/* store: where a citation pressed on one page waits for the next; room(target): the panel makes room for it. */
-export function Cited(store, room) {
-  this.store = store;
-  this.room = room;
-}
-
-/* A click in the panel: on a citation, the line is shown here, or once the cited page is open. */
-Cited.prototype.follow = function (event) {
-  var link = event.target && event.target.closest ? event.target.closest("a.docent-cite") : null;
-  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey ||
-      event.altKey) return;
-  var url;
-  try { url = new URL(link.href); } catch (ignored) { return; }
-  var anchor = decodeURIComponent(url.hash.slice(1).split(":~:")[0]);
-  var cited = { path: url.pathname, anchor: anchor, quote: link.getAttribute("data-docent-quote") || "" };
-  if (url.origin === window.location.origin && url.pathname === window.location.pathname && anchor) {
-    event.preventDefault();
-    if (window.history && window.history.pushState) window.history.pushState(null, "", "#" + encodeURIComponent(anchor));
-    this.show(cited);
-    return;
+export class Cited {
+  /* store: where a citation pressed on one page waits for the next; room(target): the panel makes room for it. */
+  constructor(store, room) {
+    this.store = store;
+    this.room = room;
   }
-  this.store.set("cited", cited); // the browser (or Material) opens the page; resume() shows the line there
-};
 
-/* On a page just opened: the line a citation pressed on the page before asked for, if it is this page's. */
-Cited.prototype.resume = function () {
-  var cited = this.store.get("cited");
-  if (!cited || cited.path !== window.location.pathname) return;
-  this.store.set("cited", null);
-  var self = this;
-  var go = function () { window.requestAnimationFrame(function () { self.show(cited); }); };
-  if (document.readyState === "complete") go();
-  else window.addEventListener("load", go, { once: true }); // after the browser's own scroll to the fragment
-};
+  /* A click in the panel: on a citation, the line is shown here, or once the cited page is open. */
+  follow(event) {
+    const link = event.target && event.target.closest ? event.target.closest("a.docent-cite") : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey ||
+        event.altKey) return;
+    let url;
+    try { url = new URL(link.href); } catch (ignored) { return; }
+    const anchor = decodeURIComponent(url.hash.slice(1).split(":~:")[0]);
+    const cited = { path: url.pathname, anchor, quote: link.getAttribute("data-docent-quote") || "" };
+    if (url.origin === window.location.origin && url.pathname === window.location.pathname && anchor) {
+      event.preventDefault();
+      if (window.history && window.history.pushState) window.history.pushState(null, "", "#" + encodeURIComponent(anchor));
+      this.show(cited);
+      return;
+    }
+    this.store.set("cited", cited); // the browser (or Material) opens the page; resume() shows the line there
+  }
 
-/* Highlights the cited line (or, where the page no longer holds it, points at the section) and keeps it clear. */
-Cited.prototype.show = function (cited) {
-  var section = sectionRange(cited.anchor);
-  if (!section) return false;
-  var range = cited.quote ? find(section, cited.quote) : null;
-  var target = range || document.getElementById(cited.anchor);
-  if (range) highlight(range);
-  else clear();
-  this.room({ getBoundingClientRect: function () { return target.getBoundingClientRect(); } });
-  if (range) reveal(range);
-  else target.scrollIntoView({ block: "start" });
-  return Boolean(range);
-};
+  /* On a page just opened: the line a citation pressed on the page before asked for, if it is this page's. */
+  resume() {
+    const cited = this.store.get("cited");
+    if (!cited || cited.path !== window.location.pathname) return;
+    this.store.set("cited", null);
+    const go = () => window.requestAnimationFrame(() => this.show(cited));
+    if (document.readyState === "complete") go();
+    else window.addEventListener("load", go, { once: true }); // after the browser's own scroll to the fragment
+  }
+
+  /* Highlights the cited line (or, where the page no longer holds it, points at the section) and keeps it clear. */
+  show(cited) {
+    const section = sectionRange(cited.anchor);
+    if (!section) return false;
+    const range = cited.quote ? find(section, cited.quote) : null;
+    const target = range || document.getElementById(cited.anchor);
+    if (range) highlight(range);
+    else clear();
+    this.room({ getBoundingClientRect: () => target.getBoundingClientRect() });
+    if (range) reveal(range);
+    else target.scrollIntoView({ block: "start" });
+    return Boolean(range);
+  }
+}

@@ -137,8 +137,7 @@ export class Panel {
     this.queue.streaming = true;
     this.view.setReady(false);
     this.view.setStatus("The guide is answering…", "busy");
-    const { site, store, guide, screen, conversation, entries, queue } = this;
-    await new Turn({ site, store, guide, screen, conversation, entries, queue }, body).run();
+    await new Turn(this, body).run(); // the turn takes the parts it uses from the panel's
     this.queue.streaming = false;
     return this.queue.later(() => {
       this.busy = false;

@@ -4,7 +4,7 @@
  */
 
 export function make(tag, className, text) {
-  var element = document.createElement(tag);
+  const element = document.createElement(tag);
   if (className) element.className = className;
   if (text != null) element.textContent = String(text);
   return element;
@@ -12,40 +12,37 @@ export function make(tag, className, text) {
 
 /* The first element whose attribute `name` is exactly `value`, or null. */
 export function byAttribute(name, value) {
-  var all = document.querySelectorAll("[" + name + "]");
-  for (var i = 0; i < all.length; i++) {
-    if (all[i].getAttribute(name) === value) return all[i];
-  }
-  return null;
+  return [...document.querySelectorAll(`[${name}]`)].find((element) => element.getAttribute(name) === value) || null;
+}
+
+/* How dark an element's own background is, where it has one that shows: "dark" or "light", else null. */
+function shade(element) {
+  const rgb = element ? getComputedStyle(element).backgroundColor.match(/[\d.]+/g) : null;
+  if (!rgb || rgb.length < 3 || (rgb.length >= 4 && !(Number(rgb[3]) > 0))) return null;
+  const light = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+  return light < 128 ? "dark" : "light";
 }
 
 /* The site's colour scheme, read off the page itself: Material's palette ("slate" is dark), else
    how dark the page's own background is. The visitor's system preference only where the page says nothing. */
 function scheme() {
-  var body = document.body;
-  var material = body && body.getAttribute("data-md-color-scheme");
+  const body = document.body;
+  const material = body && body.getAttribute("data-md-color-scheme");
   if (material) return material === "slate" ? "dark" : "light";
-  var elements = [body, document.documentElement];
-  for (var i = 0; i < elements.length; i++) {
-    if (!elements[i]) continue;
-    var rgb = getComputedStyle(elements[i]).backgroundColor.match(/[\d.]+/g);
-    if (rgb && rgb.length >= 3 && (rgb.length < 4 || Number(rgb[3]) > 0)) {
-      var light = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
-      return light < 128 ? "dark" : "light";
-    }
-  }
+  const shown = shade(body) || shade(document.documentElement);
+  if (shown) return shown;
   // A transparent page is the browser's canvas: white, unless the page opted into dark (color-scheme).
-  var canvas = getComputedStyle(document.documentElement).colorScheme || "";
+  const canvas = getComputedStyle(document.documentElement).colorScheme || "";
   return /dark/.test(canvas) && !/light/.test(canvas) ? "dark" : "light";
 }
 
-var followed = [];
-var watching = false;
+let followed = [];
+let watching = false;
 
 function paint() {
-  var now = scheme();
-  followed = followed.filter(function (element) { return element.isConnected; });
-  for (var i = 0; i < followed.length; i++) followed[i].setAttribute("data-docent-scheme", now);
+  const now = scheme();
+  followed = followed.filter((element) => element.isConnected);
+  for (const element of followed) element.setAttribute("data-docent-scheme", now);
 }
 
 /* Keeps element in the site's colour scheme, also when the visitor flips Material's palette toggle. */
@@ -54,12 +51,12 @@ export function followScheme(element) {
   element.setAttribute("data-docent-scheme", scheme());
   if (watching || !window.MutationObserver) return;
   watching = true;
-  var observer = new window.MutationObserver(paint);
-  var options = { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "class", "style", "data-theme"] };
+  const observer = new window.MutationObserver(paint);
+  const options = { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "class", "style", "data-theme"] };
   observer.observe(document.documentElement, options);
   if (document.body) observer.observe(document.body, options);
   if (window.matchMedia) {
-    var query = window.matchMedia("(prefers-color-scheme: dark)");
+    const query = window.matchMedia("(prefers-color-scheme: dark)");
     if (query.addEventListener) query.addEventListener("change", paint);
   }
 }
@@ -67,10 +64,10 @@ export function followScheme(element) {
 /* How much of the screen's bottom the panel's own overlays (the panel, a tour's card, the button)
    cover above the columns of box (a DOMRect): what an element scrolled into view must stay clear of. */
 export function coveredBelow(box) {
-  var covers = document.querySelectorAll(".docent-float:not([hidden]), .docent-tour, .docent-launcher");
-  var height = window.innerHeight, covered = 0;
-  for (var i = 0; i < covers.length; i++) {
-    var cover = covers[i].getBoundingClientRect();
+  const height = window.innerHeight;
+  let covered = 0;
+  for (const element of document.querySelectorAll(".docent-float:not([hidden]), .docent-tour, .docent-launcher")) {
+    const cover = element.getBoundingClientRect();
     if (!cover.width || !cover.height || cover.right <= box.left || box.right <= cover.left) continue;
     covered = Math.max(covered, height - cover.top);
   }

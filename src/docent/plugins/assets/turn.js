@@ -30,7 +30,7 @@ const ended = (error) => error.status === 404 || error.status === 410 || error.c
   error.code === "conversation_full";
 
 export class Turn {
-  /* body: {question} or {reply}; the rest are the panel's parts this turn uses. */
+  /* The panel's parts this turn uses; body: {question} or {reply}. */
   constructor({ site, store, guide, screen, conversation, entries, queue }, body) {
     Object.assign(this, { site, store, guide, screen, conversation, entries, queue });
     this.body = body;

@@ -9,27 +9,27 @@
  */
 import { search } from "./sha256.js";
 
-var BATCH = 20000; // tries between progress reports: about 10 ms each on a laptop
+const BATCH = 20000; // tries between progress reports: about 10 ms each on a laptop
 
-self.onmessage = function (message) {
-  var task = message.data || {};
-  var max = Number(task.maxnumber);
+self.onmessage = (message) => {
+  const task = message.data || {};
+  const max = Number(task.maxnumber);
   if (String(task.algorithm || "SHA-256").toUpperCase() !== "SHA-256" ||
       typeof task.salt !== "string" || !/^[0-9a-f]{64}$/i.test(String(task.challenge)) ||
       !(max >= 0)) {
     self.postMessage({ type: "failed", message: "The challenge is not one this panel can solve." });
     return;
   }
-  var began = Date.now();
-  var challenge = String(task.challenge).toLowerCase();
-  for (var from = 0; from <= max; from += BATCH) {
-    var to = Math.min(max, from + BATCH - 1);
-    var found = search(task.salt, challenge, from, to);
+  const began = Date.now();
+  const challenge = String(task.challenge).toLowerCase();
+  for (let from = 0; from <= max; from += BATCH) {
+    const to = Math.min(max, from + BATCH - 1);
+    const found = search(task.salt, challenge, from, to);
     if (found >= 0) {
       self.postMessage({ type: "solved", number: found, tried: found + 1, ms: Date.now() - began });
       return;
     }
     self.postMessage({ type: "progress", tried: to + 1, max: max + 1 });
   }
-  self.postMessage({ type: "failed", message: "No answer to the challenge up to " + max + "." });
+  self.postMessage({ type: "failed", message: `No answer to the challenge up to ${max}.` });
 };

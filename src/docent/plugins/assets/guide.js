@@ -39,12 +39,12 @@ async function failure(response) {
   } catch (ignored) {
     return new GuideError(response.status, `The guide answered ${response.status}.`, "");
   }
-  const { code } = said(text);
-  let message = said(text).message || `The guide answered ${response.status}.`;
+  const found = said(text);
+  let message = found.message || `The guide answered ${response.status}.`;
   if (response.status === 429 && /^\d+$/.test(retry || "") && !/try again/i.test(message)) {
     message += ` Try again in ${retry}${retry === "1" ? " second." : " seconds."}`;
   }
-  return new GuideError(response.status, String(message), String(code));
+  return new GuideError(response.status, String(message), String(found.code));
 }
 
 /* The response a request gets, or the GuideError of a guide that cannot be reached. */

@@ -2,12 +2,13 @@
  * The panel: one per tab's page life, bound again to each page. It wires the parts: the conversation with the
  * guide (conversation.js), a turn for each question or reply to a card (turn.js), the queue that carries out the
  * answer's actions in order (queue.js), the transcript's entries (entries.js), and the view on this page
- * (view.js, transcript.js); and the tour and the citations that open the page at their line.
+ * (view.js, float.js, transcript.js); and the tour and the citations that open the page at their line.
  */
 import { Actions } from "./actions.js";
 import { Cited } from "./cited.js";
 import { Conversation } from "./conversation.js";
 import { Entries } from "./entries.js";
+import { FloatingView } from "./float.js";
 import { Guide } from "./guide.js";
 import { ActionQueue } from "./queue.js";
 import { Screen } from "./screen.js";
@@ -66,7 +67,7 @@ export class Panel {
 
   build(wantFull, mount) {
     const manifest = this.site.manifest;
-    const view = new PanelView(wantFull ? "full" : "float", mount, {
+    const hooks = {
       submit: (text) => this.ask(text),
       opened: () => {
         if (this.view.mode === "float") this.store.set("open", true);
@@ -74,7 +75,9 @@ export class Panel {
       },
       closed: () => this.store.set("open", false),
       forget: () => this.forget()
-    }, manifest.site_name, this.site.list("suggestions"), manifest.kind);
+    };
+    const shown = [manifest.site_name, this.site.list("suggestions"), manifest.kind];
+    const view = wantFull ? new PanelView("full", mount, hooks, ...shown) : new FloatingView(hooks, ...shown);
     view.panel.addEventListener("click", (event) => this.cited.follow(event));
     return view;
   }

@@ -1,0 +1,136 @@
+/*
+ * The floating panel: a button in the page's bottom corner that opens a labelled, non-modal dialog (Esc closes
+ * it and gives focus back to the button); on a phone, a sheet along the screen's bottom. The header's ▾ shrinks
+ * it to the header and ▴ brings it back.
+ *
+ * While the guide points at a part, runs an experiment, tours or opens a citation, it makes room (makeRoom): on a
+ * wide screen it stays where it leaves the part's columns free, else moves to the other side where that side
+ * does; otherwise, and on a phone, it shrinks to its header and stays so until the visitor comes back to it (its
+ * button, or the launcher).
+ */
+import { followScheme } from "./dom.js";
+import { PanelView, button } from "./view.js";
+
+const GAP = 16;      // about the 1em the panel keeps from the screen's edge (panel.css)
+const WIDE_PX = 600; // narrower, the panel is a sheet along the bottom: no side to move to
+
+/* Where the panel goes for box (the shown thing's DOMRect), from mine (its own), standing on the left or not:
+   "stay", "move" (to the other side), or "shrink". */
+function roomFor(box, mine, onLeft) {
+  const width = window.innerWidth;
+  const right = { left: width - mine.width - GAP, right: width - GAP };
+  const left = { left: GAP, right: GAP + mine.width };
+  const fitsRight = box.left >= right.right || box.right <= right.left;
+  const fitsLeft = box.left >= left.right || box.right <= left.left;
+  const wide = width > WIDE_PX;
+  if (wide && (onLeft ? fitsLeft : fitsRight)) return "stay"; // where it is, it leaves the element's columns free
+  if (wide && (onLeft ? fitsRight : fitsLeft)) return "move";
+  return "shrink";
+}
+
+export class FloatingView extends PanelView {
+  /* hooks: {submit, opened, closed, forget}; the rest as PanelView's. */
+  constructor(hooks, siteName, suggestions, kind) {
+    super("float", null, hooks, siteName, suggestions, kind);
+  }
+
+  /* A dialog with its shrink and close buttons, opened by the launcher in the page's corner. */
+  place() {
+    const panel = this.panel;
+    panel.setAttribute("role", "dialog");
+    panel.setAttribute("aria-modal", "false");
+    panel.hidden = true;
+    this.shrinkButton = button("docent-shrink");
+    this.shrinkButton.setAttribute("aria-controls", panel.id);
+    this.shrinkButton.addEventListener("click", () => this.collapse(!this.collapsed, true));
+    this.head.appendChild(this.shrinkButton);
+    this.collapse(false, false);
+    const close = button("docent-close", "\u00d7");
+    close.setAttribute("aria-label", "Close the guide");
+    close.addEventListener("click", () => this.close());
+    this.head.appendChild(close);
+    panel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.close();
+      }
+    });
+    document.body.appendChild(this.launch());
+    document.body.appendChild(panel);
+    followScheme(this.launcher);
+    followScheme(panel);
+  }
+
+  launch() {
+    const launcher = this.launcher = button("docent-launcher", "Ask the guide");
+    launcher.setAttribute("aria-haspopup", "dialog");
+    launcher.setAttribute("aria-expanded", "false");
+    launcher.setAttribute("aria-controls", this.panel.id);
+    launcher.addEventListener("click", (event) => {
+      if (this.isOpen()) this.close();
+      else this.open(true, event);
+    });
+    return launcher;
+  }
+
+  /* Shrinks the panel to its header, or grows it back; byVisitor: the visitor pressed the button. */
+  collapse(collapsed, byVisitor) {
+    this.collapsed = collapsed;
+    if (byVisitor) this.clearRoom();
+    this.panel.classList.toggle("is-collapsed", collapsed);
+    this.shrinkButton.setAttribute("aria-expanded", collapsed ? "false" : "true");
+    this.shrinkButton.setAttribute("aria-label", collapsed ? "Show the whole guide" : "Shrink the guide to its header");
+    this.shrinkButton.textContent = collapsed ? "\u25b4" : "\u25be";
+    if (!collapsed && this.pinned) this.scrollToEnd();
+  }
+
+  /* Makes room for element (anything with getBoundingClientRect) while the guide shows it: to the other side of
+     the screen where the element leaves room there, else down to its header, until the visitor brings it back. */
+  makeRoom(element) {
+    if (!this.isOpen() || !element) return;
+    const onLeft = this.panel.classList.contains("is-left");
+    const room = roomFor(element.getBoundingClientRect(), this.panel.getBoundingClientRect(), onLeft);
+    if (room === "stay") return;
+    if (room === "move") {
+      this.panel.classList.toggle("is-left", !onLeft);
+      return;
+    }
+    if (this.collapsed) return; // already out of the way (the guide's doing or the visitor's)
+    this.collapse(true, false);
+    this.roomed = true;
+  }
+
+  /* Ends what makeRoom did; grow: the panel grows back (it shrank for the guide, not the visitor). */
+  clearRoom(grow) {
+    const roomed = this.roomed;
+    this.roomed = false;
+    if (grow && roomed && this.collapsed) this.collapse(false, false);
+  }
+
+  isOpen() {
+    return !this.panel.hidden;
+  }
+
+  open(focus, event) {
+    this.panel.hidden = false;
+    this.launcher.setAttribute("aria-expanded", "true");
+    this.launcher.classList.add("is-open");
+    super.open(focus, event);
+  }
+
+  close() {
+    if (this.panel.hidden) return;
+    const hadFocus = this.panel.contains(document.activeElement);
+    this.panel.hidden = true;
+    this.clearRoom(true);
+    this.launcher.setAttribute("aria-expanded", "false");
+    this.launcher.classList.remove("is-open");
+    if (hadFocus) this.launcher.focus({ preventScroll: true });
+    this.hooks.closed();
+  }
+
+  destroy() {
+    if (this.launcher.parentNode) this.launcher.parentNode.removeChild(this.launcher);
+    super.destroy();
+  }
+}

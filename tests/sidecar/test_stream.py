@@ -82,3 +82,17 @@ async def test_a_reader_that_stops_reading_is_cut_off_and_its_turn_closed() -> N
     sent, _ = await play(answer(Answer, released, send_timeout_s=0.1, turn={"pause": 0.05, "cleanup": cleanup}), block_after=2)
     assert len(sent) == 2  # the head and the start; then nothing more could be sent
     assert cleanup == ["turn closed"] and released == ["released"]
+
+
+@pytest.mark.parametrize("text", ["Plain words.", "Quotes “so” — and é, 日本.", "A line\u2028separator, a tab\t.", "A lone \ud800 half."])
+def test_an_events_data_is_the_compact_json_the_standard_library_writes(text: str) -> None:
+    """Encoded with msgspec for speed: byte for byte what json.dumps(ensure_ascii=False) wrote, a lone surrogate
+    replaced as it was."""
+    import json
+
+    from docent.sidecar.stream import frame
+
+    event = Sentence(text, (Cite("lab-leak", "The “leak”", "/lab/#lab-leak", quote="a leak"),))
+    data = {"text": text, "cites": [{"id": "lab-leak", "title": "The “leak”", "path": "/lab/#lab-leak", "quote": "a leak"}]}
+    written = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace")
+    assert frame(event) == b"event: sentence\r\ndata: " + written + b"\r\n\r\n"

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import anyio
+import msgspec
 from starlette.types import Message, Receive, Scope, Send
 
 from .answer.events import Cite, Code, Done, Error, Refused, Sentence, Start, StreamEvent, payload
@@ -40,6 +41,7 @@ class SendTimeoutError(TimeoutError):
 
 FINAL = ("done", "error")
 _FLAT = (Start, Done, Refused, Error)
+_encode = msgspec.json.Encoder().encode
 SHUTTING_DOWN = Error("shutting_down", "The guide is restarting and this answer was cut short: ask again in a moment.")
 INCOMPLETE = Error("incomplete", "The answer stopped before it was complete: ask again.")
 FAILED = Error("internal", "Something went wrong on our side while answering: ask again.")
@@ -56,8 +58,11 @@ def frame(event: StreamEvent) -> bytes:
         data = event.__dict__  # every field a plain value: what dataclasses.asdict gives, without its deep copy
     else:
         data = payload(event)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return b"event: " + event.event.encode() + b"\r\ndata: " + text.encode("utf-8", "replace") + b"\r\n\r\n"
+    try:
+        text = _encode(data)  # msgspec: a third of json.dumps's time, the same compact UTF-8 (tests/bench/README.md)
+    except UnicodeEncodeError:  # a lone surrogate, which UTF-8 cannot carry: replaced, as the stdlib path did
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace")
+    return b"event: " + event.event.encode() + b"\r\ndata: " + text + b"\r\n\r\n"
 
 
 def _sentence(event: Sentence) -> dict[str, Any]:

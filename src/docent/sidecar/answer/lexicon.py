@@ -71,6 +71,7 @@ class Lexicon:
         # A name starts a word: after the text's start or a character that is no word's and no dot. The
         # character before is matched, not looked behind at, so the engine scans for it quickly.
         self._starts = re.compile(rf"(?:^|[^\w.])([{firsts}])", re.IGNORECASE) if firsts else None
+        self._opens = _Openings(names)
 
     @classmethod
     def empty(cls) -> Lexicon:
@@ -88,7 +89,7 @@ class Lexicon:
         pieces: list[str] = []
         for start in self._starts.finditer(text):
             i = start.start(1)
-            if i < after:
+            if i < after or self._opens.none_at(text, i):
                 continue
             key = _key_at(text, i)
             for k in (key, key[:1]):
@@ -108,6 +109,66 @@ class Lexicon:
 
     def __len__(self) -> int:
         return len(self.terms)
+
+
+# The characters of ASCII a name's blank or hyphen matches (`[\s\-]`), and those its end may be followed by.
+_BLANKS = tuple(c for c in map(chr, range(128)) if re.match(r"[\s\-]", c))
+_ENDS = tuple(c for c in map(chr, range(128)) if not re.match(r"[\w+#]", c))
+
+
+class _Openings:
+    """How a text may go on, three characters from where a name starts: most words of prose start no name, and are
+    passed over without trying the names' patterns.
+
+    Built from each name's pattern (`_pattern`): its letters in either case, a blank as one or more of `_BLANKS`,
+    a hyphen as none or one, and after a name's last letter or digit any of `_ENDS`. A text whose next three
+    characters are not ASCII is always tried, as is one with fewer than three left.
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.heads: tuple[set[str], set[str], set[str]] = (set(), set(), set())  # open after 1, 2 or 3 characters
+        for name in names:
+            self._walk(name, 0, "")
+
+    def _walk(self, name: str, at: int, said: str) -> None:
+        if len(said) == 3:
+            self.heads[2].add(said)
+            return
+        if at == len(name):
+            if name[-1].isalnum() or name[-1] == "_":  # the pattern's (?![\w+#])
+                for ch in _ENDS:
+                    self._open(said + ch)
+            else:
+                self._open(said)
+            return
+        ch = name[at]
+        if ch == " ":
+            for blank in _BLANKS:
+                self._walk(name, at, said + blank)  # more blanks
+                self._walk(name, at + 1, said + blank)
+        elif ch == "-":
+            self._walk(name, at + 1, said)
+            for blank in _BLANKS:
+                self._walk(name, at + 1, said + blank)
+        elif ch.isascii():
+            self._walk(name, at + 1, said + ch.lower())
+        else:
+            self._open(said)  # a letter the pattern may match in more ways than its lower case
+
+    def _open(self, said: str) -> None:
+        if not said:
+            self.heads[0].add("")  # a name that may start anywhere: every start is tried
+        else:
+            self.heads[min(len(said), 3) - 1].add(said[:3])
+
+    def none_at(self, text: str, i: int) -> bool:
+        """No name can start at `i`: its three characters there are ASCII and begin no name."""
+        three = text[i : i + 3]
+        if len(three) < 3 or not three.isascii() or "" in self.heads[0]:
+            return False
+        three = three.lower()
+        one, two, full = self.heads
+        return three not in full and three[:2] not in two and three[:1] not in one
 
 
 def _key_at(text: str, i: int) -> str:

@@ -149,7 +149,9 @@ class Gate:
         out: list[GateEvent] = []
         for piece in pieces:
             if isinstance(piece, Prose):
-                out += self._take(self._splitter.feed(piece.text))
+                raws = self._splitter.feed(piece.text)
+                if raws:  # most fragments end no sentence
+                    out += self._take(raws)
                 continue
             out += self._take(self._splitter.finish())
             ids = tuple(sid for sid in piece.ids if sid in self._record)

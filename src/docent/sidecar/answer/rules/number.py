@@ -18,6 +18,8 @@ COUNTING_WORDS = re.compile(
 
 def check(sentence: Reading) -> Verdict:
     said = sentence.numbers
+    if not said:
+        return None
     grounds = sentence.grounds
     if not sentence.ids:
         said = tuple(q for q in said if q.unit or q.raw > COUNTING or not COUNTING_WORDS.search(sentence.text))

@@ -8,6 +8,8 @@ from .types import Hold, Reading, Rule, Verdict
 
 
 def check(sentence: Reading) -> Verdict:
+    if not sentence.named:
+        return None
     grounds = sentence.grounds
     mentioned = set(grounds.known) if sentence.ids else grounds.uncited_terms()
     for sid in sentence.ids:

@@ -102,7 +102,7 @@ def test_a_careful_model_s_quoted_code_reaches_the_reader_byte_for_byte(built) -
 # prompt): the part the rules were written against keeps these floors per kind (the figures measured when the rules
 # last changed; the goal is 0.8 held per kind, 0.97 faithful shown). The held-out half is measured by `make bench`.
 FLOOR_DOCS = {
-    "attribution": 0.6, "cause": 0.2, "comparative": 0.6, "hedge": 0.6,
+    "attribution": 0.8, "cause": 0.4, "comparative": 0.6, "hedge": 0.6,
     "negation_other_words": 0.8, "order": 0.6, "quantifier": 0.4, "unit": 1.0,
 }
 FLOOR_DOCS_FAITHFUL = 47 / 48
@@ -116,3 +116,29 @@ def test_round_3_constructions_on_the_docs_keep_their_floors(built) -> None:
         assert part.held[kind] / part.falsehoods[kind] >= floor - 1e-9, (kind, part.report("docs"))
     shown = sum(part.shown.values()) / sum(part.faithful.values())
     assert shown >= FLOOR_DOCS_FAITHFUL - 1e-9, part.report("docs")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # The project's own name is no unknown term; it is no actor where the docs give the deed to another party.
+        ("Uvicorn includes a middleware class for determining the client IP address [[proxyheadersmiddleware]].", "shown"),
+        ("Starlette includes a middleware class for determining the client IP address [[proxyheadersmiddleware]].", "actor"),
+        ("Starlette provides a set_cookie method on the response object [[set-cookie]].", "shown"),
+        # A unit with no figure; a reason told for another fact of the section.
+        ("max_age gives the lifetime of the cookie in seconds [[set-cookie]].", "shown"),
+        ("max_age gives the lifetime of the cookie in milliseconds [[set-cookie]].", "rate"),
+        ("The middleware won't GZip responses with a Content-Encoding set, to prevent them from being encoded twice [[gzipmiddleware]].", "shown"),
+        ("The middleware won't GZip responses smaller than minimum_size, to prevent them from being encoded twice [[gzipmiddleware]].", "cause"),
+    ],
+)
+def test_the_gate_reads_documentation_prose(built, sentence: str, expected: str) -> None:
+    from docent.sidecar.answer.bundle import Bundle
+    from docent.sidecar.answer.events import Held, Sentence
+    from docent.sidecar.answer.policy import AnswerPolicy
+    from docent.sidecar.answer.turn import default_gate
+
+    gate = default_gate(Bundle.load(built.bundle), AnswerPolicy())
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    assert ("shown" if isinstance(events[0], Sentence) else events[0].reason) == expected

@@ -6,6 +6,8 @@ past adverbs and auxiliaries) is read against the sections' actors for that verb
   sections say "we" (or someone else) and never "I": held;
 - the owner (her name, "she") where the sections say only "we", and the sentence names no team: held ("Mara
   chose managed Kubernetes" where the section says "We chose");
+- the owner (the site's name on a project's docs: "Starlette includes") where sections that never say "I" or
+  "we" give the verb only to other parties that act in them ("Uvicorn includes"): held;
 - another party of the section (the vendor, the fraud team) where the sections say "I" or "we": held;
 - two parties swapped: the verb's actor in the sentence is a party the unit names, and the unit gives the verb
   to another party that the sentence names too ("the merchant judges ... the issuer" against "the issuer
@@ -115,6 +117,11 @@ def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[
         if word not in {d.word for d in found}:
             return False  # a word in -s is a verb only where the sections say "I" or "we" before it, or say it so
     if mine == "owner":
+        named = {t.stem for t in said.tokens if t.word in said.owner and t.stem}  # the sections' "Starlette provides"
+        if theirs and not theirs & {"I", "we", "owner", *named} and not _first_person(facts) and all(
+            any(a in agents for _, agents in facts) for a in theirs
+        ):
+            return True  # sections that never say "I" or "we" give it to another party only: "Uvicorn includes"
         return _not_hers(said, theirs)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
@@ -125,6 +132,11 @@ def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[
     after_mine = {t.stem for t in said.tokens[j + 1 :]}
     # Two parties swapped: "the merchant judges ... the issuer" against the reverse.
     return any(d.actor != mine and d.actor in after_mine and mine in d.after for d in found)
+
+
+def _first_person(facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:
+    """Whether the sections tell anything in the first person: a story of the owner's, not a project's docs."""
+    return any(d.actor in ("I", "we") for deeds, _ in facts for found in deeds.values() for d in found)
 
 
 def _not_hers(said: Unit, theirs: set[str]) -> bool:

@@ -17,11 +17,12 @@ from .passage import Passage, Unit, best_of
 
 _MARKER = re.compile(
     r"\b(?:because(?:\s+of)?|so\s+that|due\s+to|thanks\s+to|owing\s+to|led\s+to|leads\s+to|lead\s+to|"
-    r"came\s+from|comes\s+from|caused\s+by|resulted\s+in|as\s+a\s+result\s+of|which\s+is\s+why)\s+",
+    r"came\s+from|comes\s+from|caused\s+by|resulted\s+in|as\s+a\s+result\s+of|which\s+is\s+why|in\s+order\s+to|"
+    r"to\s+(?:fix|prevent|avoid|ensure))\s+",
     re.IGNORECASE,
 )
 _CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "lead", "came", "comes", "caused",
-                   "resulted", "result", "which"))
+                   "resulted", "result", "which", "order", "fix", "prevent", "avoid", "ensure"))
 _CLAUSE_END = re.compile(r"[,;:.!?]|\s+(?:and|but|while|which)\s+")
 
 

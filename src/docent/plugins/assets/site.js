@@ -91,7 +91,7 @@ export class Site {
   citation(cite) {
     const hashes = this.manifest && this.manifest.record_hashes;
     if (!hashes || typeof hashes !== "object" || !cite || typeof cite.hash !== "string") return "same";
-    if (!Object.hasOwn(hashes, cite.id)) return "gone";
+    if (!Object.getOwnPropertyDescriptor(hashes, cite.id)) return "gone"; // an own key; Object.hasOwn needs Safari 15.4
     return hashes[cite.id] === cite.hash ? "same" : "changed";
   }
 }

@@ -17,7 +17,7 @@ export class Store {
       const saved = JSON.parse(window.sessionStorage.getItem(key) || "null");
       if (saved && typeof saved === "object") {
         for (const name of Object.keys(blank())) {
-          if (Object.hasOwn(saved, name)) this.state[name] = saved[name];
+          if (Object.getOwnPropertyDescriptor(saved, name)) this.state[name] = saved[name]; // own; Object.hasOwn needs Safari 15.4
         }
       }
     } catch (ignored) {

@@ -52,7 +52,7 @@ def _said(line: str) -> str:
     text = LIST_LINE.sub("", line).strip()
     words = len(text.split())
     if words >= ITEM_WORDS or words >= 3 and (text.endswith((".", "!", "?")) or ":" in text or FIGURE.search(text)):
-        return text
+        return text if text.endswith((".", "!", "?", ":")) else text + "."  # it ends where the line does
     return ""
 
 
@@ -70,8 +70,8 @@ def _prose(section: RecordSection) -> list[str]:
     out: list[str] = []
     for kind, run in groupby(section.blocks, key=lambda b: "code" if b.kind == "code" else "line" if b.kind in (
             "item", "row", "term") else "prose"):
-        if kind == "prose":
-            out.append(flat(run))
+        if kind == "prose":  # each paragraph apart: a caption ("main.py") is no part of the sentence after it
+            out += [flat([b]) for b in run]
         elif kind == "line":  # a table's rows are figures in columns, never sentences
             out += [said for said in (_said(b.text) if b.kind == "item" else b.text for b in run if b.kind != "row")
                     if said]

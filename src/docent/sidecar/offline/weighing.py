@@ -44,6 +44,9 @@ QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|
 CODE_NAME = re.compile(
     r"(?<![\w.])(?:\.?[A-Za-z_][\w-]*(?:\.[A-Za-z_]\w*)+|\d+\.[A-Za-z]\w*|[A-Za-z]\w*_\w+|\.[A-Za-z]\w+)(?![\w])"
 )
+# A message the reader pasted: "DeprecationWarning: The `name` is not ...". Its class is what they saw, not what they
+# ask about; the record need not name it.
+PASTED = re.compile(r"\w*(?:Error|Warning|Exception):\s")
 # A class or function name as code writes it, capitals inside: `FileResponse`, `GZipMiddleware`, `TestClient`.
 IDENTIFIER = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
 _CALL_OR_ARGUMENT = re.compile(r"\s*(?:\(|=)")
@@ -235,7 +238,7 @@ def _names(question: str) -> set[str]:
     for m in WORD.finditer(question):
         before = question[: m.start()].rstrip()
         word = m.group()
-        if QUANTITY.fullmatch(word):
+        if QUANTITY.fullmatch(word) or PASTED.match(question, m.start()):
             continue
         camel = word[0].islower() and any(c.isupper() for c in word[1:])  # "gRPC", "iOS", "jQuery"
         if camel or before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):

@@ -226,3 +226,20 @@ def test_code_is_found_as_a_reader_types_it() -> None:
     assert docs.search("follow_redirects=True")[0][0] == "env"
     assert docs.search("follow redirects")[0][0] == "env"
     assert docs.search("what is DATABASE_URL")[0][0] == "env"
+
+
+def test_a_words_count_is_probed_once_and_remembered_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    import docent.sidecar.answer.record_index as module
+
+    index = RecordIndex(RECORD, pages=PAGES, lexicon=LEXICON)
+    first = index.search("how did the services move to kubernetes?")
+    probed: list[list[str]] = []
+    probe = index._probe
+    monkeypatch.setattr(index, "_probe", lambda words: probed.append(words) or probe(words))
+    assert index.search("how did the services move to kubernetes?") == first
+    assert probed == [[]]  # every word's count remembered
+    index.search("which services moved off nightly files?")
+    assert probed[-1] and "nightly" in probed[-1] and "services" not in probed[-1]
+    monkeypatch.setattr(module, "MAX_KNOWN", 3)  # full, the memory starts again rather than grow
+    index.search("what stopped the rebalances?")
+    assert "nightly" not in index._known and "stopped" in index._known

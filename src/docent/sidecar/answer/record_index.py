@@ -41,7 +41,7 @@ MAX_WORDS = 32  # a question's words past these add time, not recall
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
-MAX_ROWS = 1_000  # sections a query may rank: BM25 costs a microsecond or two for each
+MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
 # A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
 # they answer what changed, which a question asks by a version or by naming the changelog.
 CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
@@ -54,6 +54,7 @@ ASKS_CHANGES = re.compile(
 )
 RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
+MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
@@ -184,6 +185,7 @@ class RecordIndex:
         self._db.execute(f"CREATE VIRTUAL TABLE probe USING fts5(word, tokenize='{TOKENIZER}')")
         self._db.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
         self._db.commit()
+        self._known: dict[str, int] = {}  # a word -> its count of sections, as probed once (the index never changes)
 
     @classmethod
     def of(cls, record: Mapping[str, SectionLike], *, lexicon: Entries = (), manifest: Manifest | None = None) -> RecordIndex:
@@ -310,8 +312,17 @@ class RecordIndex:
         return clauses
 
     def _counts(self, words: Iterable[str]) -> dict[str, int]:
-        """How many sections hold each word, as the index spells it (stemmed by the same tokenizer)."""
-        wanted = list(words)
+        """How many sections hold each word, as the index spells it (stemmed by the same tokenizer); a word probed
+        once is remembered, since visitors ask with the same words ("how", "default", "timeout") again and again."""
+        asked = list(dict.fromkeys(words))
+        known = {w: self._known[w] for w in asked if w in self._known}
+        fresh = self._probe([w for w in asked if w not in known])
+        if len(self._known) + len(fresh) > MAX_KNOWN:
+            self._known.clear()
+        self._known.update(fresh)
+        return known | fresh
+
+    def _probe(self, wanted: list[str]) -> dict[str, int]:
         if not wanted:
             return {}
         with self._lock:

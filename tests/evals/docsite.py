@@ -3,9 +3,12 @@
 `build(into)` copies the site into a folder (so the checkout stays clean), runs `mkdocs build --strict` on it with
 Docent added as its `mkdocs.yml` says (the record chosen by `record_pages`), and returns where the site, the bundle
 and the config are. `figures(built)` measures it on the questions in `starlette-questions.json`, written from the
-project's real issues:
+project's real issues, and apart on `starlette-questions-holdout.json` (`holdout_` figures: questions written before a
+round's changes to search and the embedded model, and measured only when they were done):
 - `docs_record_coverage`: the share of the record pages' words that their sections hold (the build's own measure);
 - `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`;
+- `docs_offline_useful`, `docs_offline_refused`: the embedded model through the real app: the answerable questions
+  whose answer shows a gold fact, and the unanswerable ones it refuses;
 - `docs_code_intact`, `docs_held_rate`: a careful model's answers to those questions (`starlette-answers.json`,
   written by a writer who saw only the bundle's prompt and record, never the gate) replayed through the real app:
   the share of its fenced code blocks shown byte for byte, and of its sentences held; `_holdout` for the third of
@@ -37,6 +40,7 @@ from tests.evals.retrieval import measure
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "tests" / "data" / "sites" / "starlette"
 QUESTIONS = Path(__file__).resolve().parent / "starlette-questions.json"
+HOLDOUT = QUESTIONS.with_name("starlette-questions-holdout.json")
 ANSWERS = {"docs": "starlette-answers.json", "docs_holdout": "starlette-answers-holdout.json"}
 
 
@@ -73,12 +77,12 @@ def build_copy(source: Path, into: Path, **env: str) -> Built:
     return Built(root, root / "site", root / "docent-bundle.json", done.stdout + done.stderr)
 
 
-def questions() -> list[dict[str, Any]]:
-    return list(json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"])
+def questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
+    return list(json.loads(path.read_text(encoding="utf-8"))["questions"])
 
 
-def answerable() -> list[dict[str, Any]]:
-    return [q for q in questions() if q.get("answerable", True)]
+def answerable(path: Path = QUESTIONS) -> list[dict[str, Any]]:
+    return [q for q in questions(path) if q.get("answerable", True)]
 
 
 def coverage(built: Built) -> float:
@@ -90,8 +94,9 @@ def coverage(built: Built) -> float:
     return manifest.coverage
 
 
-def figures(built: Built) -> dict[str, float]:
-    found = measure(Bundle.load(built.bundle).index, answerable(), ks=(SECTIONS,))
+def figures(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
+    """The record's coverage and the search's hit@8 and recall@8 on a set's answerable questions."""
+    found = measure(Bundle.load(built.bundle).index, answerable(path), ks=(SECTIONS,))
     return {"docs_record_coverage": round(coverage(built), 4), **found}
 
 
@@ -121,9 +126,9 @@ def refused(events: list[tuple[str, dict[str, Any]]]) -> bool:
     return any(name == "refused" for name, _ in events) and not _shown(events)
 
 
-def offline(built: Built) -> dict[str, float]:
-    """The embedded model through the real app, on the built site's bundle: useful answers among the answerable
-    questions (a gold fact shown), and the unanswerable ones refused."""
+def offline(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
+    """The embedded model through the real app, on the built site's bundle: useful answers among a set's answerable
+    questions (a gold fact shown), and its unanswerable ones refused."""
     import anyio
 
     from docent.sidecar.operator.cases import Case, make_model
@@ -133,7 +138,7 @@ def offline(built: Built) -> dict[str, float]:
 
     async def run() -> list[tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]]:
         out = []
-        for q in questions():
+        for q in questions(path):
             case = Case("docs", q["question"], "", [], [], {})
             model = Recorder(make_model("offline", case, bundle))
             out.append((q, await ask_once(built.bundle, model, q["question"])))
@@ -148,14 +153,33 @@ def offline(built: Built) -> dict[str, float]:
     }
 
 
+def said(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
+    """The embedded model's own answers, before the gate (fast: the tests' floors): `offline` as the model says it."""
+    from docent.sidecar.offline import OfflineModel
+
+    bundle = Bundle.load(built.bundle)
+    model = OfflineModel(lambda: bundle)
+    useful = refused = 0
+    for q in questions(path):
+        sentences, _ = model.answer(q["question"])
+        shown = " ".join(" ".join(sentences).split()).lower()
+        if q.get("answerable", True):
+            useful += any(" ".join(fact.split()).lower() in shown for fact in q["facts"])
+        else:
+            refused += sentences == ["[[none]]"]
+    asked = answerable(path)
+    return {"useful": useful / len(asked), "refused": refused / max(1, len(questions(path)) - len(asked))}
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="docent-docsite-") as tmp:
         built = build(Path(tmp))
-        found = {**figures(built), **careful(built), **offline(built)}
-        said = ", ".join(f"{name} {value:.3f}" for name, value in found.items())
-        asked = questions()
-        print(f"vendored docs site (Starlette, {len(answerable())} answerable and "
-              f"{len(asked) - len(answerable())} unanswerable questions): {said}")
+        for path, more in ((QUESTIONS, careful), (HOLDOUT, None)):
+            found = {**figures(built, path), **offline(built, path), **(more(built) if more else {})}
+            said = ", ".join(f"{name} {value:.3f}" for name, value in found.items())
+            asked, answers = questions(path), answerable(path)
+            print(f"vendored docs site (Starlette, {path.name}: {len(answers)} answerable and "
+                  f"{len(asked) - len(answers)} unanswerable questions): {said}")
 
 
 if __name__ == "__main__":

@@ -243,3 +243,14 @@ def test_a_words_count_is_probed_once_and_remembered_the_same(monkeypatch: pytes
     monkeypatch.setattr(module, "MAX_KNOWN", 3)  # full, the memory starts again rather than grow
     index.search("what stopped the rebalances?")
     assert "nightly" not in index._known and "stopped" in index._known
+
+
+def test_a_word_the_record_never_uses_asks_for_the_words_it_would_use() -> None:
+    cv = [Section("earlier", "roles", "Earlier", "I hold an MSc in computer science from Chalmers University."),
+          Section("now", "roles", "Now", "I review code and mentor engineers.")]
+    index = RecordIndex(cv)
+    assert [sid for sid, _ in index.search("where did she study?")] == ["earlier"]
+    assert "university" in (index.query("where did she study?") or "")
+    # a word the record has is asked for as it is, never through the table
+    cv.append(Section("study", "notes", "A study", "A study of code review."))
+    assert "university" not in (RecordIndex(cv).query("where did she study?") or "")

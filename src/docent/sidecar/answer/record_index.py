@@ -29,7 +29,7 @@ from typing import Protocol
 from docent.schema import Manifest
 
 from .lexicon import Entries, Lexicon, entries_of
-from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
+from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils, stem
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -57,6 +57,25 @@ NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an add
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
+# For a word the record never uses, the words it would use instead: "where did she study?" asks for the degree and the
+# university. Small and general; the owner's `synonyms` option adds their own (and the embedded model weighs a
+# question's words by the same table).
+RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
+    # where the owner studied: a CV says it with the degree and the school, rarely with "study"
+    "study": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
+    "education": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
+    "degree": ("msc", "bsc", "phd", "university"),
+    "graduate": ("university", "degree", "msc", "bsc", "phd"),
+    "qualification": ("degree", "msc", "bsc", "phd", "certified", "certification"),
+    # work, as a CV names it
+    "job": ("role", "position"),
+    "career": ("role", "roles"),
+    "employer": ("company", "bank", "worked"),
+}
+
+
+_BUILT_IN = {stem(word): means for word, means in RECORD_SYNONYMS.items()}
+
 
 class SectionLike(Protocol):
     @property
@@ -280,6 +299,10 @@ class RecordIndex:
         clauses += self._synonym_clauses(asked)
         counts = self._counts({word for c in clauses for way in c.ways for word in way}
                               | {w[0] for w in asked if len(w) == 1})
+        instead = self._instead([w[0] for w in asked if len(w) == 1 and not counts.get(w[0])])
+        if instead:
+            counts.update(self._counts({word for c in instead for way in c.ways for word in way}))
+            clauses += instead
         clauses += self._splits([w[0] for w in asked if len(w) == 1], counts)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if _digits(c) and _matches(c, counts) <= RARE_NUMBER}
@@ -334,6 +357,12 @@ class RecordIndex:
             found.setdefault(doc, []).append(term)
         return {word: min((self._df.get(t, 0) for t in found.get(i, ())), default=0)
                 for i, word in enumerate(wanted, start=1)}
+
+    @staticmethod
+    def _instead(missing: Sequence[str]) -> list[Clause]:
+        """The record's words for a word it never uses (`RECORD_SYNONYMS`): "study" asks for "university"."""
+        by_stem = _BUILT_IN
+        return [Clause(_quote([w]), ((w,),)) for word in missing for w in by_stem.get(stem(word), ())]
 
     def _synonym_clauses(self, asked: Sequence[Sequence[str]]) -> list[Clause]:
         """The owner's words for a visitor's: with `synonyms: {downsides: [consequences]}`, "downsides" asks for both."""

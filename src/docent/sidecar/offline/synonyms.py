@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..answer.record_index import RECORD_SYNONYMS
 from ..answer.words import stem, terms
+
+__all__ = ["RECORD_SYNONYMS", "SYNONYMS", "expand", "spelled", "table"]
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
     # getting in touch
@@ -51,18 +54,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 
 
 # A visitor's words for what a record says otherwise: asked of the record only for a word it never uses.
-RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
-    # where the owner studied: a CV says it with the degree and the school, rarely with "study"
-    "study": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
-    "education": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
-    "degree": ("msc", "bsc", "phd", "university"),
-    "graduate": ("university", "degree", "msc", "bsc", "phd"),
-    "qualification": ("degree", "msc", "bsc", "phd", "certified", "certification"),
-    # work, as a CV names it
-    "job": ("role", "position"),
-    "career": ("role", "roles"),
-    "employer": ("company", "bank", "worked"),
-}
 
 
 def table(

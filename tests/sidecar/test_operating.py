@@ -55,7 +55,8 @@ class Run:
         self.answers: list[list[tuple[str, dict[str, Any]]]] = []
 
     async def go(self) -> None:
-        async with client(self.app) as http:
+        # Served as uvicorn serves it, start and end: the counts are written when the app closes, at the latest.
+        async with self.app.router.lifespan_context(self.app), client(self.app) as http:
             conversation = await open_conversation(http)
             for question in QUESTIONS:
                 self.answers.append(await ask(http, conversation, question))

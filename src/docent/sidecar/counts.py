@@ -160,18 +160,19 @@ def day_of(moment: float) -> str:
 class DailyCounts:
     """Listens to answers and adds what each did to its UTC day's counts.
 
-    A store in this process or its file is written as each answer ends. A networked one (Redis) is written at most
-    once every `every_s`, in the background: what answers end meanwhile is summed and goes in that one write, so
-    counting costs no round trip of a question's own (a crash loses at most that second's counts).
+    Counts kept in this process's memory are added as each answer ends. Those kept in the state directory's file or
+    in Redis are written at most once every `every_s`, in the background: what answers end meanwhile is summed and
+    goes in that one write, so counting costs no statement or round trip of a question's own (a crash loses at most
+    that second's counts; closing writes what waits).
     """
 
     def __init__(self, store: CountStore, *, clock: Callable[[], float] = time.time, every_s: float = 1.0) -> None:
         self.store = store
         self.clock = clock
         self.every_s = every_s
-        self._later = asyncio.iscoroutinefunction(getattr(store, "add", None))  # a networked store
+        self._later = not isinstance(store, MemoryCounts)
         self._writing: asyncio.Future[None] | None = None  # the write under way, with a networked store
-        self._due: asyncio.TimerHandle | None = None  # the next write, with a networked store
+        self._due: asyncio.TimerHandle | None = None  # the next write
         self._waiting: dict[str, Counter[str]] = {}  # day -> counts of answers not written yet
 
     def answered(self, tally: Tally) -> None:
@@ -204,47 +205,55 @@ class DailyCounts:
         self.add(totals)
 
     def add(self, counts: Mapping[str, float]) -> None:
-        """Add these counts to today's: at once in this process or its file; with a networked store, with the
-        next write, at most one every `every_s`, summed with those of every answer that ends meanwhile."""
+        """Add these counts to today's: at once in memory; else with the next write, at most one every `every_s`,
+        summed with those of every answer that ends meanwhile."""
         day = day_of(self.clock())
         if not self._later:
             self.store.add(day, counts)
             return
         self._waiting.setdefault(day, Counter()).update(counts)
         if self._due is None and self._writing is None:
-            self._due = asyncio.get_running_loop().call_later(self.every_s, self._write)
+            try:
+                self._due = asyncio.get_running_loop().call_later(self.every_s, self._write)
+            except RuntimeError:  # no event loop to write them later (a script): now
+                self._write()
 
     def _write(self) -> None:
+        """Write what waits, a day at a time; a networked store one write at a time, the next when it is done."""
         self._due = None
-        if not self._waiting:
-            return
-        day = next(iter(self._waiting))
-        pending = self.store.add(day, self._waiting.pop(day))
-        assert pending is not None  # a networked store's add is a coroutine
-        self._writing = asyncio.ensure_future(pending)
-        self._writing.add_done_callback(self._settled)
+        while self._waiting:
+            day = next(iter(self._waiting))
+            try:
+                pending = self.store.add(day, self._waiting.pop(day))
+            except Exception as exc:  # counting must never cost a visitor anything: logged, and lost
+                logger.error("Could not add the answers' counts: %s", type(exc).__name__)
+                continue
+            if pending is not None:
+                self._writing = asyncio.ensure_future(pending)
+                self._writing.add_done_callback(self._settled)
+                return
 
     def _settled(self, task: asyncio.Future[None]) -> None:
         self._writing = None
         if not task.cancelled() and task.exception() is not None:
-            logger.error("Could not add an answer's counts: %s", type(task.exception()).__name__)
+            logger.error("Could not add the answers' counts: %s", type(task.exception()).__name__)
         if self._waiting and self._due is None:
             self._due = asyncio.get_running_loop().call_later(self.every_s if len(self._waiting) < 2 else 0, self._write)
 
     async def aclose(self) -> None:
         """Write the counts still waiting (and wait for those being written), then close the store."""
+        deadline = time.monotonic() + 5
+        while (self._writing is not None or self._waiting) and time.monotonic() < deadline:
+            if self._due is not None:
+                self._due.cancel()
+                self._due = None
+            if self._writing is None:
+                self._write()
+                continue
+            await asyncio.wait([self._writing], timeout=max(0.0, deadline - time.monotonic()))
         if self._due is not None:
             self._due.cancel()
             self._due = None
-        deadline = time.monotonic() + 5
-        while (self._writing is not None or self._waiting) and time.monotonic() < deadline:
-            if self._writing is None:
-                self._write()
-            assert self._writing is not None
-            await asyncio.wait([self._writing], timeout=max(0.0, deadline - time.monotonic()))
-            if self._due is not None:  # the done callback set the next write's timer: write it now
-                self._due.cancel()
-                self._due = None
         closing = getattr(self.store, "aclose", None)
         if closing is not None:
             await closing()

@@ -131,6 +131,10 @@ def test_round_3_constructions_on_the_docs_keep_their_floors(built) -> None:
         ("max_age gives the lifetime of the cookie in milliseconds [[set-cookie]].", "rate"),
         ("The middleware won't GZip responses with a Content-Encoding set, to prevent them from being encoded twice [[gzipmiddleware]].", "shown"),
         ("The middleware won't GZip responses smaller than minimum_size, to prevent them from being encoded twice [[gzipmiddleware]].", "cause"),
+        # "stops X from" denies what follows; a code example's lines do not part a reason from its effect.
+        ("An HTTPException stops the connection from being upgraded to a WebSocket connection [[httpexception]].", "shown"),
+        ("An HTTPException stops the proper HTTP response from being returned [[httpexception]].", "polarity"),
+        ("Set status_code=404 on requires in order to hide information about the URL layout [[permissions]].", "shown"),
     ],
 )
 def test_the_gate_reads_documentation_prose(built, sentence: str, expected: str) -> None:

@@ -293,3 +293,23 @@ def test_negation_in_other_words(sentence: str, expected: str) -> None:
 )
 def test_a_reason_told_for_another_effect(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A section's denial is affirmed only within one clause of the sentence.
+        ("Mara counted the entries in a test, then replaced the map with a bounded cache [[case-leak-cause]].", "shown"),
+        ("Every lookup hit and the entries were replaced [[case-leak-cause]].", "polarity"),
+        # "after an hour" is a duration, not an event; "preceded" orders two decisions.
+        ("The Caffeine cache expires its entries after an hour [[case-leak-cause]].", "shown"),
+        ("The OpenTelemetry decision preceded the gRPC decision [[adr-otel, adr-grpc]].", "order"),
+        # Each unit with no figure on its own; a plan the sections never state.
+        ("GC pauses grew from microseconds to seconds [[case-leak-context]].", "rate"),
+        ("GC pauses grew from milliseconds to seconds [[case-leak-context]].", "shown"),
+        ("Mara planned to write the migration runbook [[case-k8s-approach]].", "hedge"),
+        ("Mara wrote the migration runbook [[case-k8s-approach]].", "shown"),
+    ],
+)
+def test_general_causes_found_on_the_held_out_sets(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

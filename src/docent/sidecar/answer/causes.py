@@ -36,11 +36,12 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     for m in _MARKER.finditer(said.text):
         end = _CLAUSE_END.search(said.text, m.end())
         stop = end.start() if end else len(said.text)
-        reason = {t.stem: said.text[t.start].isupper() for t in said.tokens if m.end() <= t.start < stop and t.stem}
+        reason = {t.stem: said.text[t.start].isupper() for t in said.tokens
+                  if m.end() <= t.start < stop and t.stem and t.word not in _CONTRAST}
         if not reason:
             continue
         # A name (a capital) the sections' text does not say weighs double: "because the services ran on Kubernetes".
-        missing = sum(1 + named for s, named in reason.items() if not any(s in p.stems for p in sections))
+        missing = sum(1 + named for s, named in reason.items() if not _said(s, sections))
         if missing >= 2 or missing * 3 >= len(reason):
             return True
         if _apart(said, m.start(), list(reason), sections):
@@ -48,7 +49,21 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return False
 
 
+_CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"
+
+
+def _said(stem: str, sections: Sequence[Passage]) -> bool:
+    """The sections' text has the stem, or a word of its family ("expiring" and "expiry")."""
+    if any(stem in p.stems for p in sections):
+        return True
+    if len(stem) < 5:
+        return False
+    root = stem[:5]
+    return any(other.startswith(root) for p in sections for other in p.stems)
+
+
 _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
+_PROSE_END = re.compile(r"[.!?:]\s*$")
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
 
 
@@ -64,4 +79,9 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
     fa, fb = best_of(sections, effect), best_of(sections, reason)
     if fa is None or fb is None:
         return False
-    return fa[0] != fb[0] or abs(fa[1] - fb[1]) > _NEAR
+    if fa[0] != fb[0]:
+        return True
+    lo, hi = sorted((fa[1], fb[1]))
+    units = sections[fa[0]].units
+    # Sentences apart, a code example's lines not counted: they are one example, not steps of the story.
+    return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > _NEAR

@@ -10,7 +10,8 @@
   "recommended", "prefer" and nothing binding, and "optional" or "recommended" where it says "must" or "required"
   and nothing softer, are held.
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
-  announces a removal); "expected to", "planned to" where they tell the deed plainly and plan nothing is held too.
+  announces a removal); "expected to", "planned to" where the sections plan nothing (no would, will, plan, expect,
+  goal or target) is held too.
 What it cannot do: tell a plan from a deed where the section words it without one of those words ("the plan was
 to..."), or a hedge that sits further than three words before its number; then it lets the sentence through.
 """
@@ -36,6 +37,7 @@ _MUST = frozenset(("must", "required", "requires", "require", "mandatory", "nece
 _SOFT = frozenset(("optional", "optionally", "recommended", "recommend", "recommends", "may", "might", "prefer",
                    "can", "could", "useful", "suggested"))
 _OPTIONAL = frozenset(("optional", "optionally", "recommended"))
+_NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
 _PLAN = frozenset(("expected", "planned", "intended", "hoped", "aimed", "supposed"))
@@ -64,9 +66,11 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     """ "must" where the unit the sentence is about says "may" or "recommended" only, and the reverse."""
-    binding, optional = said.words & _MUST, said.words & _OPTIONAL
-    if not binding and not optional or binding and optional:
-        return False
+    # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
+    binding = {t.word for i, t in enumerate(said.tokens) if t.word in _MUST and not (i and said.tokens[i - 1].word in _NAMING)}
+    optional = said.words & _OPTIONAL
+    if not binding and not optional or binding and said.words & _SOFT:
+        return False  # "you might pass status_code to requires": the sentence is soft itself
     anchors = [t.stem for t in said.tokens if t.stem and t.word not in _MUST and t.word not in _SOFT]
     fit = best_of(sections, anchors)
     if fit is None:
@@ -90,8 +94,8 @@ def _stage(said: Unit, sections: Sequence[Passage]) -> bool:
             if t.word not in _PLAN or tokens[i + 1].word != "to":
                 continue
             deed = next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)  # "expected to be retired"
-            if deed and any(deed in p.stems for p in sections) and not any(p.words & _PLANNING for p in sections):
-                return True
+            if deed and not any(p.words & _PLANNING for p in sections):
+                return True  # a plan the sections never state: they tell deeds, or nothing of it
     return False
 
 

@@ -27,11 +27,15 @@ _MARKERS = (
     (re.compile(r"\s+before\s+", re.I), "left"),
     (re.compile(r",?\s+(?:preceding|ahead\s+of)\s+", re.I), "left"),
     (re.compile(r",?\s+preceded\s+by\s+", re.I), "right"),
+    (re.compile(r"\s+preceded\s+(?!by\b)", re.I), "left"),
     (re.compile(r"\s+first\s+and\s+", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
-    (re.compile(r"\s+(?:only\s+)?after\s+(?!that\b|this\b)", re.I), "right"),
+    # "expires after 2 weeks", "expiring after an hour": a duration, not an event.
+    (re.compile(r"\s+(?:only\s+)?after\s+(?!that\b|this\b)(?!(?:a|an|one|a\s+few|several|[\d.,]+|two|three|four|five|six|"
+                r"seven|eight|nine|ten|twenty|thirty)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|"
+                r"years?|ms|s)\b)", re.I), "right"),
 )
-_FROM_TO = re.compile(r"\bfrom\s+(.{1,60}?)\s+to\s+(.{1,60}?)(?=$|[,;.]|\s+(?:over|in|within|by|after|and|with|at)\b)", re.I)
+_FROM_TO = re.compile(r"\bfrom\s+(?!being\b|having\b)(.{1,60}?)\s+to\s+(.{1,60}?)(?=$|[,;.]|\s+(?:over|in|within|by|after|and|with|at)\b)", re.I)
 _LEADING_AFTER = re.compile(r"^\s*after\s+([^,]{3,80}),\s*(.+)$", re.I)
 _ORDINAL = re.compile(r"\bthe\s+(first|last)\s+([a-z][\w-]*)", re.I)  # "the first wave"; not "its first service", "first set"
 _SIDE = 2

@@ -31,7 +31,9 @@ Scope = frozenset[str]
 _NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|(?-i:none)|^None|nothing|"
-    r"neither|nor|cannot|without|rather\s+than|instead\s+of)(?![\w'’])|n[’']t(?!\w)",
+    r"neither|nor|cannot|without|rather\s+than|instead\s+of|"
+    # "stops the connection from being upgraded": what comes after "from" is denied.
+    r"(?:stops?|stopped|prevents?|prevented)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[,;:.!?–—()\n]| - ")
@@ -170,7 +172,8 @@ def _ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     return seen
 
 
-_NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead"))
+_NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead",
+                             "stop", "stops", "stopped", "prevent", "prevents", "prevented"))
 
 
 def _same(mine: Scope, theirs: Scope) -> bool:
@@ -197,18 +200,28 @@ def _vouched(mine: Denial, theirs: Denial) -> bool:
 
 
 def contradicts(
-    said: tuple[Denial, ...], words: frozenset[str] | set[str], denied: Iterable[Denial], affirmed_heads: Iterable[Head]
+    said: tuple[Denial, ...],
+    words: frozenset[str] | set[str],
+    denied: Iterable[Denial],
+    affirmed_heads: Iterable[Head],
+    clauses: Callable[[], list[set[str]]] | None = None,
 ) -> bool:
     """Whether a sentence's sense is flipped against its cited sections.
 
     `said`: the sentence's negations; `words`: its stems; `denied`: the sections' negations; `affirmed_heads`: the
-    sections' heads (what a sentence that denies nothing must not affirm).
+    sections' heads (what a sentence that denies nothing must not affirm); `clauses`: the stems of each of the
+    sentence's clauses, made when asked, for a head must be affirmed within one clause.
     """
     if said:
         if not any(d.scope for d in said):
             return False
         return not any(_vouched(mine, theirs) for mine in said if mine.scope for theirs in denied)
-    return any(head <= words and (not context or bool(context & words)) for head, context in affirmed_heads)
+    found = [(head, context) for head, context in affirmed_heads if head <= words and (not context or context & words)]
+    if not found or clauses is None:
+        return bool(found)
+    # Within one clause: "counted the entries, then replaced the map" affirms no "no entry was ever replaced".
+    cut = clauses()
+    return any(head <= c and (not context or context & c) for head, context in found for c in cut)
 
 
 # Opposites an answer may swap while keeping every other word of the record: each side's forms.
@@ -270,3 +283,8 @@ def opposed(
 def un_bases(words: Iterable[str]) -> frozenset[str]:
     """The words after "un" of a record's "un-" words: "bounded" of "unbounded"."""
     return frozenset(w[2:] for w in words if w.startswith("un") and len(w) > 5 and w not in _NOT_UN)
+
+
+def clause_stems(text: str, stems: Callable[[str], Iterable[str]]) -> list[set[str]]:
+    """The stems of each clause of a text, cut where a negation's scope ends."""
+    return [set(stems(part)) for part in _CLAUSE_END.split(text) if part.strip()]

@@ -110,7 +110,8 @@ def _unit_swapped(said: Unit, sections: Sequence[Passage]) -> bool:
     for passage in sections:
         for kind, names in passage.facts("units", _section_units).items():
             theirs.setdefault(kind, set()).update(names)
-    return any(theirs.get(kind) and not names & theirs[kind] for kind, names in mine.items())
+    # Each unit on its own: "from microseconds to seconds" where the section says from milliseconds.
+    return any(theirs.get(kind) and names - theirs[kind] for kind, names in mine.items())
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:

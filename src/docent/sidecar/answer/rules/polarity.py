@@ -22,7 +22,12 @@ def flipped(sentence: Reading) -> bool:
     heads = [head for sid in ids for head in mentions.heads[sid]]
     if said or heads:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]
-        if polarity.contradicts(said, said_words, denied, heads):
+        role_stems = said_words - masked_words
+
+        def clauses() -> list[set[str]]:
+            return [c | role_stems for c in polarity.clause_stems(text, stems)]
+
+        if polarity.contradicts(said, said_words, denied, heads, clauses):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     sections = [mentions.words[sid] for sid in ids]
     return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words)

@@ -31,7 +31,7 @@ from .quotes import quotes
 from .source import Loaded, Source
 from .synonyms import table
 from .voice import Voice
-from .weighing import Vocabulary, Weighed
+from .weighing import Vocabulary, Weighed, spoken
 
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
@@ -321,7 +321,7 @@ def _pick(
         title = set(terms(section.title))
         near = score / best_score  # how well the section answers, against the best
         for i, sentence in enumerate(quotes(section)):
-            said = set(terms(sentence))
+            said = set(spoken(sentence))
             hit = asked.covered(said) + TITLE_SHARE * (asked.covered(said | title) - asked.covered(said))
             hit += CODE_SHARE * min(1, asked.names_code(sentence))
             if wants is not None:

@@ -16,7 +16,7 @@ from docent.schema import Manifest, RecordSection
 
 from ..answer.lexicon import Lexicon
 from ..answer.words import ASCII_WORD as WORD
-from ..answer.words import FORMS, stem, terms, unaccented
+from ..answer.words import FORMS, parts, stem, terms, unaccented
 from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, REQUEST_WORDS, RUN
 from .synonyms import RECORD_SYNONYMS, spelled, table
@@ -79,6 +79,19 @@ OWN_STACK = re.compile(
 )
 
 
+def spoken(text: str) -> list[str]:
+    """A text's stemmed words, and the parts of the code names it writes as a reader says them: `CORSMiddleware` is
+    also "cors" and "middleware", `max_part_size` also "max", "part" and "size"."""
+    said = terms(text)
+    for name in CODE_PARTS.findall(text):
+        said += terms(" ".join(parts(name)))
+    return said
+
+
+# A name with capitals inside or an underscore: its parts are words a reader types ("cors middleware").
+CODE_PARTS = re.compile(r"\b(?:[A-Za-z]+[a-z0-9][A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z][A-Za-z0-9]*|[A-Za-z0-9]+_[\w]+)\b")
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """How rare each of the record's words is, and which words each section holds: to weigh a question's words
@@ -92,7 +105,7 @@ class Vocabulary:
     @classmethod
     def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
         sections = list(record.values())
-        docs = [Counter(terms(s.title) + terms(s.page.replace("-", " ")) + terms(s.text)) for s in sections]
+        docs = [Counter(spoken(s.title) + terms(s.page.replace("-", " ")) + spoken(s.text)) for s in sections]
         df: Counter[str] = Counter()
         for doc in docs:
             df.update(doc.keys())

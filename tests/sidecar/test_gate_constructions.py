@@ -76,6 +76,9 @@ def test_order(sentence: str, expected: str) -> None:
             # Two rows of a table compared by their figures.
             "invoices.issued has more partitions than shipments.booked [[case-kafka-approach]].",
             "Wave 2 of the migration moved more services than wave 3 [[case-k8s-approach]].",
+            # Saved against added; small against large.
+            "The Java agent saved about 4 % CPU, which the team measured [[adr-otel-consequences]].",
+            "Packing services onto fewer, small nodes cut the AWS bill [[case-k8s-results]].",
         ],
         shown=[
             "The Java agent added about 4 % CPU, which the team measured [[adr-otel-consequences]].",

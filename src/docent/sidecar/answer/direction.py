@@ -30,15 +30,16 @@ _UP = frozenset(
 _DOWN = frozenset(
     """fall falls fell fallen falling drop drops dropped dropping decrease decreases decreased decreasing shrink
     shrinks shrank shrunk shrinking cut cuts cutting lower smaller shorter fewer less lost lose loses reduce
-    reduced reduces reducing halved""".split()
+    reduced reduces reducing halved saved saves""".split()
 )
 _PAIRS = (
     ("more", "fewer less"),
-    ("larger bigger", "smaller"),
+    ("larger bigger large big", "smaller small"),
+    ("maximum", "minimum"),
     ("longer", "shorter"),
     ("earlier sooner", "later"),
     ("easier", "harder"),
-    ("added adds", "cut cuts"),
+    ("added adds", "cut cuts saved saves"),
     ("gained gains", "lost loses"),
     ("up", "down"),
 )
@@ -52,6 +53,7 @@ _CUES = _UP | _DOWN | _OPPOSITE.keys()
 _TIMES_UP = re.compile(r"\btimes\s+as\b", re.I)  # "four times as often" says more
 _SCALED = re.compile(r"\bscal\w*\s+(?:[\w'’]+\s+){0,4}?(up|down)\b", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+)?([\d.,]+|[a-z]+)\s+(?:[^\d\s,;]+\s+){0,3}?to\s+(?:under\s+|about\s+)?([\d.,]+|[a-z]+)\b", re.I)
+_TO_FROM = re.compile(r"\bto\s+(?:about\s+)?([\d.,]+)\s+(?:[^\d\s,;]+\s+){0,5}?from\s+(?:about\s+)?([\d.,]+)\b", re.I)
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
@@ -165,6 +167,10 @@ def _way(words: set[str], text: str) -> set[str]:
     out = {"up" for w in words if w in _UP or w == "up"} | {"down" for w in words if w in _DOWN or w == "down"}
     for m in _FROM_TO.finditer(text):
         a, b = _value(m.group(1)), _value(m.group(2))
+        if a is not None and b is not None and a != b:
+            out.add("up" if b > a else "down")
+    for m in _TO_FROM.finditer(text):  # "rose to 3.1 from 2.4"
+        b, a = _value(m.group(1)), _value(m.group(2))
         if a is not None and b is not None and a != b:
             out.add("up" if b > a else "down")
     return out

@@ -70,6 +70,8 @@ for _past, _verb in IRREGULAR.items():
 
 def words(text: str) -> list[str]:
     """The words as written, lower case, a curly apostrophe made straight."""
+    if text.isascii():  # lower case first, as one string: the same words, each letter's case alone changed
+        return WORD.findall(text.lower())
     return [w.lower().replace("’", "'") for w in WORD.findall(text)]
 
 

@@ -29,7 +29,7 @@ class Construction(Protocol):
 
 def rule(reason: str, module: Construction) -> Rule:
     def check(sentence: Reading) -> Verdict:
-        sections = [sentence.grounds.mentions.passages[sid] for sid in sentence.ids]
+        sections = sentence.passages
         if module.wakes(sentence.first_words, sentence.said, sections) and module.held(sentence.unit, sections):
             return Hold(reason)
         return None

@@ -11,7 +11,7 @@ from ..events import Item
 from ..lexicon import Lexicon
 from ..markdown import Fence
 from ..mentions import Mentions
-from ..passage import Unit, unit
+from ..passage import Passage, Unit, unit
 from ..roles import roles
 from ..site import Site
 from ..words import LETTERS, fold, stems
@@ -162,6 +162,12 @@ class Reading:
     def said(self) -> set[str]:
         """The words of substance of the sentence's prose, inline code left out."""
         return self.words if self.source == self.draft.text else stems(self.source)
+
+    @once
+    def passages(self) -> list[Passage]:
+        """The cited sections as the construction rules read them, cut once per bundle (`Mentions.passages`)."""
+        passages = self.grounds.mentions.passages
+        return [passages[sid] for sid in self.draft.ids]
 
     @once
     def unit(self) -> Unit:

@@ -469,3 +469,12 @@ async def test_the_code_block_is_the_one_after_the_sentence_said_and_a_lead_in_l
     said = await _say(_docs_model(lookups), "How do I get only the URL path for a route, with no request instance?")
     assert said.endswith('```python\nurl = app.url_path_for("user_detail", username=...)\n```\n[[lookups]]'), said
     assert "named route:" not in said
+
+
+@pytest.mark.anyio
+async def test_which_exception_is_answered_only_by_a_section_that_names_one():
+    assert await _say(_docs_model(GZIP), "Which exception does GZipMiddleware raise for a bad compresslevel?") == "[[none]]"
+    strict = Section("strict", "middleware", "Checks", "GZipMiddleware raises ValueError when compresslevel is not "
+                     "between 1 and 9.", "/middleware/#strict")
+    said = await _say(_docs_model(GZIP, strict), "Which exception does GZipMiddleware raise for a bad compresslevel?")
+    assert "ValueError" in said and "[[strict]]" in said

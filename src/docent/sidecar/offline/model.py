@@ -55,6 +55,8 @@ COVERAGE = 0.4
 # A question that names the record's own code (`FileResponse`, `request.form()`) is about that code: where the best
 # sections hold every such name, the rest of its words are the reader's phrasing ("makes the browser download").
 CODE_COVERAGE = 0.25
+# "Which exception does it raise?": the answer names a class (ValueError, HTTPException), not the word.
+EXCEPTION = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
 CODE_SHARE = 0.5  # a sentence that writes a code name the question writes says this much more of it
 HERE = 1.25  # a section on the page the visitor has open counts this much more
 SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
@@ -233,6 +235,8 @@ def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: st
     top = _top(ranked)
     if asked.lacking:
         return False
+    if asked.raised and not any(EXCEPTION.search(s.text) for _, s in top):
+        return False  # "which exception does it raise?" is answered by the exception's name, which none of them writes
     named = len(asked.identifiers)
     return any(
         asked.answers(vocabulary.doc(s)) >= (CODE_COVERAGE if named and asked.names_code(s.text) == named else COVERAGE)

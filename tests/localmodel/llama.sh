@@ -17,7 +17,8 @@ PORT="${LLAMA_PORT:-8091}"
 CONTEXT="${LLAMA_CONTEXT:-32768}"  # Gemma 3 270M's trained context; the example site's prompt is ~11.5k
 SERVER="$HOME_DIR/build/bin/llama-server"
 MODEL="$HOME_DIR/model/gemma-3-270m-q4_k_m.gguf"
-PIDFILE="$HOME_DIR/server.pid"
+PIDFILE="$HOME_DIR/server-$PORT.pid"
+LOG="$HOME_DIR/server-$PORT.log"
 
 build() {
   if [ -x "$SERVER" ]; then echo "llama-server: $SERVER (built before)"; return; fi
@@ -47,20 +48,25 @@ model() {
 
 start() {
   stop >/dev/null 2>&1 || true
-  echo "Starting llama-server on 127.0.0.1:$PORT (context $CONTEXT, log $HOME_DIR/server.log)"
+  echo "Starting llama-server on 127.0.0.1:$PORT (context $CONTEXT, log $LOG)"
   nice -n 10 "$SERVER" -m "$MODEL" --jinja --chat-template-file "$HERE/gemma3-tools.jinja" -c "$CONTEXT" -np 1 \
-    -t "${THREADS:-2}" --host 127.0.0.1 --port "$PORT" --alias gemma-3-270m >"$HOME_DIR/server.log" 2>&1 &
+    -t "${THREADS:-2}" --host 127.0.0.1 --port "$PORT" --alias gemma-3-270m ${LLAMA_ARGS:-} >"$LOG" 2>&1 &
   echo $! >"$PIDFILE"
   for _ in $(seq 1 120); do
+    if ! kill -0 "$(cat "$PIDFILE")" 2>/dev/null; then tail -20 "$LOG"; exit 1; fi
     if curl -fs "http://127.0.0.1:$PORT/health" >/dev/null 2>&1; then echo "llama-server is up: $(url)"; return; fi
-    if ! kill -0 "$(cat "$PIDFILE")" 2>/dev/null; then tail -20 "$HOME_DIR/server.log"; exit 1; fi
     sleep 1
   done
-  echo "llama-server did not come up in 2 minutes: see $HOME_DIR/server.log"; exit 1
+  echo "llama-server did not come up in 2 minutes: see $LOG"; exit 1
 }
 
 stop() {
-  if [ -f "$PIDFILE" ]; then kill "$(cat "$PIDFILE")" 2>/dev/null || true; rm -f "$PIDFILE"; fi
+  if [ ! -f "$PIDFILE" ]; then return; fi
+  local pid; pid="$(cat "$PIDFILE")"
+  kill "$pid" 2>/dev/null || true
+  # Until it has exited and let go of the port: a server still shutting down answers /health for a while.
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  rm -f "$PIDFILE"
 }
 
 url() { echo "openai:http://127.0.0.1:$PORT/v1#gemma-3-270m"; }

@@ -73,7 +73,7 @@ return redis.call('DEL', KEYS[1])
 
 # The rate limits of one question in one step: `limits`' own sliding-window-counter script (acquire_sliding_window.lua,
 # limits 5.8), run once for each limit, in order, on the same keys. KEYS from k0 on: previous and current window of
-# each; ARGV from a0 on: limit, expiry in seconds and mode of each. Mode `hard`: refused, the loop stops and answers
+# each; ARGV from a0 on: "limit expiry mode" of each, one argument (fewer to send), the expiry in seconds. Mode `hard`: refused, the loop stops and answers
 # its place (1 first); `gate`: never refuses, but when it would, the next (`gated`) is not counted. 0: every hard
 # one passed.
 _HITS = """
@@ -81,9 +81,8 @@ local function hits(k0, a0)
   local skip = false
   for i = 1, (#KEYS - k0) / 2 do
     local previous_key, current_key = KEYS[k0 + 2 * i - 1], KEYS[k0 + 2 * i]
-    local limit = tonumber(ARGV[a0 + 3 * i - 2])
-    local expiry = tonumber(ARGV[a0 + 3 * i - 1]) * 1000
-    local mode = ARGV[a0 + 3 * i]
+    local limit, expiry, mode = string.match(ARGV[a0 + i], '^(%d+) (%d+) (%a+)$')
+    limit, expiry = tonumber(limit), tonumber(expiry) * 1000
     local counted = true
     if mode == 'gated' and skip then counted = false end
     skip = false
@@ -337,7 +336,7 @@ class RedisStore:
         prefixed = storage.bridge.prefixed_key
         for key, limit, expiry, mode in entries:
             keys += [prefixed(storage._previous_window_key(key)), prefixed(storage._current_window_key(key))]
-            args += [limit, expiry, mode]
+            args.append(f"{limit} {expiry} {mode}")
         return keys, args
 
     async def save(self, conversation: Conversation, lease: Lease) -> bool:

@@ -20,6 +20,7 @@ from .model.streams import sse
 from .model.test_openai import USAGE, chunks, delta, finish, tool
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"
+RECORDED = Path(__file__).resolve().parents[1] / "fixtures" / "openai"
 URL = "http://127.0.0.1:8091/v1"
 MODEL = f"openai:{URL}#gemma-3-270m"
 
@@ -139,3 +140,38 @@ async def test_the_sidecar_asks_the_server_at_start(tmp_path: Path, caplog: pyte
     assert "The model server's context is 4096 tokens" in caplog.text
     assert app.state.guide.model().degraded() is None
     await app.state.guide.aclose()
+
+
+class RecordedServer:
+    """The real llama-server as recorded (tests/fixtures/openai): Gemma 3 270M's tool calls under tool_choice required
+    (five, then cut at length), the template's 400 for a system message mid-conversation, and, for the question on the
+    site's prompt, the answer it gave (`text_length`: it runs on to the allowance, cut at length)."""
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path in ("/v1/models", "/props"):
+            name = "models" if request.url.path == "/v1/models" else "props"
+            return httpx.Response(200, json=json.loads((RECORDED / f"{name}.json").read_text(encoding="utf-8")))
+        body = json.loads(request.content)
+        if body.get("tool_choice") == "required":
+            return sse((RECORDED / "tool_calls_length.sse").read_bytes())
+        if [m["role"] for m in body["messages"]].count("system") > 1:
+            said = json.loads((RECORDED / "roles.json").read_text(encoding="utf-8"))
+            return httpx.Response(said["status"], json=said["body"])
+        return sse((RECORDED / "text_length.sse").read_bytes())
+
+
+@pytest.mark.anyio
+async def test_preflight_on_the_recorded_server_measures_an_answer_cut_at_its_allowance(tmp_path: Path) -> None:
+    """A small model runs on to the answer's allowance: the time to the first word and the speed are still printed."""
+    said: list[str] = []
+    async with httpx.AsyncClient(transport=httpx.MockTransport(RecordedServer())) as client:
+        code = await preflight(MODEL, api_key=None, bundle_path=EVALS / "bundle.json", cases_dir=tmp_path,
+                               client=client, out=said.append)
+    out = "\n".join(said)
+    assert "Tool calls: streamed (reset_leak({" in out and "refuses a system message mid-conversation" in out
+    assert "It was cut short, an answer that ran on to its 700 tokens" in out
+    billed = [json.loads(line[5:]) for line in (RECORDED / "text_length.sse").read_text(encoding="utf-8").splitlines()
+              if line.startswith("data:") and "usage" in line][-1]["usage"]
+    assert "the first word after" in out and "tokens a second" in out
+    assert f"{billed['completion_tokens']} tokens out, {billed['prompt_tokens']:,} in." in out
+    assert code == 0  # no evals given here, and a context that holds the prompt: only the warning for a long conversation

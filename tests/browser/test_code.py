@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.panel import ask, open_panel
 from tests.browser.sidecar import Sidecar, free_port, sidecar
+from tests.browser.test_layout import CITED
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +33,25 @@ REPLY = (
     "1. A `Client` keeps its connections open between requests [[timeouts]].\n"
     "2. Pass `timeout=5.0` to **bound every request** it makes [[timeouts]]."
 )
+RETRIES = "Retries are off by default: a request that fails to connect raises `ConnectError` at once [[retries]]."
+# The highlighted line's contrast: its text over the highlight over the page's background, as WCAG reckons it.
+CONTRAST = """() => {
+  const range = [...CSS.highlights.get("docent-cited")][0];
+  const element = range.startContainer.nodeType === 1 ? range.startContainer : range.startContainer.parentElement;
+  const rgba = (value) => { const c = value.match(/[\\d.]+/g).map(Number); return [c[0], c[1], c[2], c.length > 3 ? c[3] : 1]; };
+  const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3]));
+  let page = [255, 255, 255];
+  for (let node = element; node; node = node.parentElement) {
+    const colour = rgba(getComputedStyle(node).backgroundColor);
+    if (colour[3] > 0) { page = over(colour, page); break; }
+  }
+  const style = getComputedStyle(element, "::highlight(docent-cited)");
+  const back = over(rgba(style.backgroundColor), page), text = over(rgba(style.color), back);
+  const luminance = (c) => c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [a, b] = [luminance(back), luminance(text)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
 DESKTOP = {"viewport": {"width": 1280, "height": 860}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -45,7 +65,8 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], check=True, cwd=folder, timeout=120)
     script = folder / "replay.json"
-    script.write_text(json.dumps({"replies": [{"question": "timeout", "calls": [[{"text": REPLY}]]}]}), encoding="utf-8")
+    replies = [{"question": "timeout", "calls": [[{"text": REPLY}]]}, {"question": "retr", "calls": [[{"text": RETRIES}]]}]
+    script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
     with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl", port=port) as running:
         yield running
 
@@ -79,6 +100,37 @@ def test_a_quoted_code_block_is_shown_as_the_record_has_it_and_never_widens_the_
     expect(figure.get_by_role("button", name="Copy the python code")).to_have_text("Copied")
     assert page.evaluate("() => navigator.clipboard.readText()") == "\n".join(LONG_LINES)
     # The panel's own part of the page: Material's search dialog and footer have axe findings of their own.
+    found = Axe().run(page, context="[data-docent-view]").response["violations"]
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_citation_to_the_page_open_keeps_its_highlight_under_instant_navigation_in_the_dark_scheme(
+    page: Page, docs: Sidecar, context_options: dict[str, object]
+) -> None:
+    """Material's instant navigation loads any link of its sitemap again, the page open's own too: a citation to a
+    line on the page open is the panel's alone, so the highlighted line stays (on httpx's, Typer's and
+    pydantic-settings' docs it was gone at once). In the dark scheme the line reads at WCAG AA and the panel is axe
+    clean."""
+    page.goto(docs.base + "clients/")
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    page.get_by_role("button", name="Ask the guide").click()
+    expect(page.locator("[data-docent-view]")).to_have_attribute("data-ready", "true", timeout=15_000)
+    log = ask(page, "Does it retry a failed connection?")
+    link = log.locator(".docent-cite[data-docent-quote]").first
+    quote = link.get_attribute("data-docent-quote")
+    assert quote and quote.startswith("Retries are off by default"), quote
+    page.evaluate("() => { document.querySelector('article').dataset.before = 'citation'; }")
+    link.click()
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && c.text && !c.meets && c.shown; }}", timeout=5_000)
+    page.wait_for_timeout(1_000)  # Material's load of the page again, were it to come, comes within this
+    cited = page.evaluate(CITED)
+    assert cited and cited["text"] == quote and not cited["meets"] and cited["shown"], cited
+    assert page.evaluate("() => document.querySelector('article').dataset.before") == "citation"  # never reloaded
+    assert page.evaluate(CONTRAST) >= 4.5  # the dark scheme's light text stays readable on the highlight
+    page.get_by_role("button", name="Show the whole guide").click()
     found = Axe().run(page, context="[data-docent-view]").response["violations"]
     serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
     assert serious == []

@@ -114,6 +114,7 @@ export class Cited {
     const cited = { path: url.pathname, anchor, quote: link.getAttribute("data-docent-quote") || "" };
     if (url.origin === window.location.origin && url.pathname === window.location.pathname && anchor) {
       event.preventDefault();
+      event.stopPropagation(); // Material's instant navigation would load this page again, dropping the highlight
       if (window.history && window.history.pushState) window.history.pushState(null, "", "#" + encodeURIComponent(anchor));
       this.show(cited);
       return;

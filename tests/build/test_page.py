@@ -214,3 +214,23 @@ def test_a_code_blocks_language_lost_by_the_highlighter_comes_from_the_markdowns
     facts = read_page(html, path="/quickstart/", title="QuickStart", record=True, languages=languages)
     assert [(b.kind, b.lang) for b in facts.record_sections[0].blocks if b.kind == "code"] == [
         ("code", "python"), ("code", "bash"), ("code", "")]
+
+
+def test_a_table_comparing_two_things_says_each_cell_after_its_column_the_first_one_too():
+    """pydantic-settings' docs compare two sources in a table whose cells are sentences: the first cell is no row's
+    name, and the column it is in (the first source) was lost ("Secret fields must belong to a top level model.:
+    NestedSecretsSettingsSource Secrets can be fields of nested models.")."""
+    html = (
+        "<table><thead><tr><th>SecretsSettingsSource</th><th>NestedSecretsSettingsSource</th></tr></thead><tbody>"
+        "<tr><td>Secret fields must belong to a top level model.</td><td>Secrets can be fields of nested models.</td></tr>"
+        "<tr><td>Secret files can be placed in <code>secrets_dir</code>s only.</td><td>Subdirectories too</td></tr>"
+        "</tbody></table>"
+    )
+    assert read_page(html, path="/x/", title="X").text == (
+        "SecretsSettingsSource: Secret fields must belong to a top level model. "
+        "NestedSecretsSettingsSource: Secrets can be fields of nested models.\n"
+        "SecretsSettingsSource: Secret files can be placed in secrets_dirs only. NestedSecretsSettingsSource: Subdirectories too"
+    )
+    # A row named by its first cell reads as before.
+    named = "<table><tr><th>setting</th><th>default</th></tr><tr><td>max_connections</td><td>100</td></tr></table>"
+    assert read_page(named, path="/x/", title="X").text == "max_connections: default 100"

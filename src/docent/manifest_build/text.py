@@ -13,6 +13,7 @@ The only line breaks in a text are these; `collapse_lines` keeps them and collap
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from selectolax.lexbor import LexborNode
@@ -35,6 +36,7 @@ BLOCKS = frozenset(
 _LINE = "\n"
 _SHAPED = frozenset(("table", "ul", "ol", "dl"))
 _CELLS = frozenset(("td", "th"))
+_SAID = re.compile(r"[.!?]$")  # a cell that ends as a sentence does, not as a name
 
 
 def collapse(text: str) -> str:
@@ -189,6 +191,8 @@ def _row_line(row: list[str], header: list[str]) -> str | None:
         return None
     if not header:
         return "; ".join(c for c in row if not _empty(c))
+    if _SAID.search(row[0]):
+        return _compared(row, header)
     label, values = _label(row[0], header[0]), row[1:]
     said = "; ".join(
         f"{name} {value}" if name else value
@@ -196,6 +200,17 @@ def _row_line(row: list[str], header: list[str]) -> str | None:
         if not _empty(value)
     )
     return f"{label}: {said}" if label and said else label or said
+
+
+def _compared(row: list[str], header: list[str]) -> str:
+    """A row whose first cell is a sentence, not a name (a table comparing two things side by side, "| Plain | Nested |"):
+    each cell after its column's name, the first one's too, a sentence running on to the next."""
+    pieces = [f"{name}: {value}" if name else value
+              for name, value in zip(header + [""] * len(row), row, strict=False) if not _empty(value)]
+    said = pieces[0]
+    for piece, before in zip(pieces[1:], pieces, strict=False):
+        said += (" " if _SAID.search(before) else "; ") + piece
+    return said
 
 
 def _label(cell: str, column: str) -> str:

@@ -150,3 +150,11 @@ def test_a_present_passive_describes_how_a_thing_works_and_is_no_deed_told_as_a_
     gate = Gate(record, LEXICON)
     events = gate.feed("The lifespan was triggered when the TestClient was instantiated [[lifespan]].") + gate.finish()
     assert [getattr(e, "reason", "shown") for e in events] == ["hedge"]  # a deed the section tells only as a plan
+
+
+def test_a_mark_that_begins_a_word_keeps_the_space_before_it() -> None:
+    from docent.sidecar.answer.shape import shape
+
+    # the record's flat text of inline code (".body()", ".env") reaches the gate without backticks
+    said = shape("Any later calls to .body(), .form() or .json() raise an error , as the .env file says .5 s [[requests]].")
+    assert said.text == "Any later calls to .body(), .form() or .json() raise an error, as the .env file says .5 s."

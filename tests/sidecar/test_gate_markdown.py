@@ -105,6 +105,27 @@ def test_a_long_intro_passes_only_before_a_list_or_code() -> None:
         "shown", "shown", "shown"]
 
 
+def test_a_list_s_intro_may_state_the_count_of_its_items_or_of_the_sections_they_cite() -> None:
+    items = "- Pass a timeout [[clients]].\n- Keep a Client open [[clients]].\n- Install it with pip [[install]].\n"
+
+    def verdicts(intro: str, chunks: int = 1) -> list[str]:
+        events = answer(f"Install HTTPX with pip [[install]].\n{intro}\n{items}That is all.", chunks)
+        return [e.text if isinstance(e, Sentence) else getattr(e, "reason", "") for e in events]
+
+    for chunks in (1, 7, 40):  # the intro is shown before its list, however the answer streams
+        assert verdicts("Three settings matter:", chunks) == [
+            "Install HTTPX with pip.", "Three settings matter:", "Pass a timeout.", "Keep a Client open.",
+            "Install it with pip.", "That is all."]
+    assert verdicts("Two settings matter:")[1] == "Two settings matter:"  # the two sections the items cite
+    assert verdicts("Four settings matter:")[1:3] == ["number", "Pass a timeout."]
+    one_section = answer("Install HTTPX with pip [[install]].\nTwo settings matter:\n- Pass a timeout [[clients]].\n"
+                         "- Keep a Client open [[clients]].\n- Use a Client [[clients]].")
+    assert [getattr(e, "reason", "shown") for e in one_section] == ["shown", "number", "shown", "shown", "shown"]
+    # Before no list, a count is a fact the grounds must state, as before.
+    assert [getattr(e, "reason", "shown") for e in answer("Install HTTPX with pip [[install]].\nThree settings "
+                                                          "matter:\nThat is all.")] == ["shown", "number", "shown"]
+
+
 def test_a_sentence_that_begins_a_line_says_so() -> None:
     events = answer("Install HTTPX with pip [[install]]. Keep a Client open [[clients]].\nPass a timeout [[clients]].")
     assert [e.line for e in events if isinstance(e, Sentence)] == [False, False, True]

@@ -27,6 +27,7 @@ by the one text analysis, `words`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from docent.schema import RecordSection
 
@@ -81,6 +82,7 @@ class Gate:
         self._splitter = SentenceSplitter()
         self._waiting: list[Draft] = []
         self._intro: Draft | None = None  # an uncited line ending in a colon, judged once what follows is known
+        self._listing: _Listing | None = None  # an intro that counts its list, judged when the list has ended
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
@@ -111,7 +113,7 @@ class Gate:
         """Before an action: the pending sentence goes through now if it is complete."""
         if self._finished:
             return []
-        return self._take(self._splitter.flush())
+        return self._take(self._splitter.flush()) + self._settle_listing()
 
     def acted(self, *labels: str) -> None:
         """A validated action of this turn, in the manifest's words (its label, a field's new value).
@@ -129,14 +131,14 @@ class Gate:
         self._finished = True
         out = self._pieces(self._reader.finish())
         out += self._take(self._splitter.finish())
-        out += self._settle_intro(None)
+        out += self._settle_intro(None) + self._settle_listing()
         if not self._cited and not self._none and any(self._confirms(d) for d in self._waiting):
             # A confirmation written before its action's result came back grounds the answer all the same.
             self._cited = True
             waiting, self._waiting = self._waiting, []
             for d in waiting:
                 out += self._judge_next(d)
-            out += self._settle_intro(None)
+            out += self._settle_intro(None) + self._settle_listing()
         if not self._cited and not self._none:
             for draft in self._waiting:
                 reason = "first_person" if self._first_person(draft.text) else "never_cited"
@@ -169,7 +171,7 @@ class Gate:
             if draft.none and not self._shown:
                 self._none = True
                 self._waiting.clear()
-                self._intro = None
+                self._intro = self._listing = None
                 break
             if not draft.text and draft.fence is None:
                 continue
@@ -190,10 +192,22 @@ class Gate:
 
     def _judge_next(self, draft: Draft) -> list[GateEvent]:
         """Judges a draft in its turn; an uncited line ending in a colon waits to see whether a list follows."""
-        out = self._settle_intro(draft)
+        listing = self._listing
+        if listing is not None:
+            if draft.item is not None or not (draft.line or draft.fence):  # an item, or an item's next sentence
+                listing.items += draft.item is not None
+                listing.ids.update(draft.ids)
+                listing.events += _some(self._judge(draft))
+                return []
+            out = self._settle_listing()
+        else:
+            out = []
+        out += self._settle_intro(draft)
+        if self._listing is not None:
+            return out
         if (
             not draft.ids and draft.fence is None and draft.text.endswith(":")
-            and CONNECTIVE_WORDS < count_words(draft.prose) <= _INTRO_WORDS
+            and (CONNECTIVE_WORDS < count_words(draft.prose) <= _INTRO_WORDS or numbers.quantities(draft.prose))
         ):
             self._intro = draft
             return out
@@ -206,7 +220,28 @@ class Gate:
         if intro is None:
             return []
         introduces = following is not None and (following.item is not None or following.fence is not None)
+        if following is not None and following.item is not None and numbers.quantities(intro.prose):
+            # "The table lists four topics:" states a count that only the list will tell: its items wait with it.
+            grounds = self._grounds
+            self._listing = _Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
+            return self._judge_next(following)
         return _some(self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS))
+
+    def _settle_listing(self) -> list[GateEvent]:
+        """The intro that counts its list, judged with the list's count of items and of the sections they cite
+        as stated, then the list's verdicts that waited behind it."""
+        listing, self._listing = self._listing, None
+        if listing is None:
+            return []
+        grounds = self._grounds  # as they were when the list began, with its counts
+        now = grounds.ahead, grounds.known, grounds.known_ids
+        grounds.ahead, grounds.known, grounds.known_ids = listing.ahead, listing.known, listing.known_ids
+        grounds.counted = frozenset(numbers.Quantity(float(n), "", float(n)) for n in (listing.items, len(listing.ids)))
+        try:
+            out = _some(self._judge(listing.intro, words=_INTRO_WORDS))
+        finally:
+            (grounds.ahead, grounds.known, grounds.known_ids), grounds.counted = now, frozenset()
+        return out + listing.events
 
     def _draft(self, raw: str) -> Draft:
         said = citations(raw)
@@ -288,6 +323,19 @@ class Gate:
 
     def _first_person(self, text: str) -> bool:
         return FIRST_PERSON.search(self._names.mask(text)) is not None
+
+
+@dataclass
+class _Listing:
+    """An uncited intro line that states a count, and the list after it so far."""
+
+    intro: Draft
+    ahead: tuple[str, ...]
+    known: set[str]  # the grounds' terms and sections when the list began: what the intro line may draw on
+    known_ids: set[str]
+    items: int = 0
+    ids: set[str] = field(default_factory=set)
+    events: list[GateEvent] = field(default_factory=list)
 
 
 def _some(event: GateEvent | None) -> list[GateEvent]:

@@ -1,5 +1,7 @@
 """`number`: every quantity a sentence states is one the sections it cites state. A sentence that cites nothing may
-count the answer's own parts in words up to ten ("Two things:"); a figure in digits ("40, in short.") is a fact."""
+count the answer's own parts in words up to ten ("Two things:"); a figure in digits ("40, in short.") is a fact. A
+list's intro line may state the list's count ("The table lists four topics:" before four items, or before items
+citing four sections); another count is held."""
 
 from __future__ import annotations
 
@@ -23,7 +25,10 @@ def check(sentence: Reading) -> Verdict:
     grounds = sentence.grounds
     if not sentence.ids:
         said = tuple(q for q in said if q.unit or q.raw > COUNTING or not COUNTING_WORDS.search(sentence.text))
-    stated = grounds.stated(sentence.ids) | _counted(sentence.ids) if sentence.ids else grounds.stated(grounds.known_ids)
+    if sentence.ids:
+        stated = grounds.stated(sentence.ids) | _counted(sentence.ids)
+    else:
+        stated = grounds.stated(grounds.known_ids) | grounds.counted
     return Hold("number") if said and numbers.unstated(said, stated) else None
 
 

@@ -50,6 +50,9 @@ class Grounds:
     # While the sentences written before the answer's first citation are judged, that citation's sections: a
     # connective before it ("Yes, in HTML mode.") may name what they mention, as it could after it.
     ahead: tuple[str, ...] = ()
+    # While a list's uncited intro line is judged ("The table lists four topics:"), the list's count of items and of
+    # the sections they cite: the counts it may state.
+    counted: frozenset[numbers.Quantity] = frozenset()
 
     def uncited_ids(self) -> set[str]:
         """The sections a sentence that cites nothing may draw on."""

@@ -329,6 +329,20 @@ async def test_the_site_is_served_after_the_api(tmp_path: Path) -> None:
     assert "content-security-policy" not in home.headers  # the host's pages keep the host's headers
 
 
+async def test_a_sites_own_api_and_mcp_pages_keep_the_hosts_headers(tmp_path: Path) -> None:
+    """A docs site's API reference at /api/... (pydantic-settings', mkdocstrings') and a page at /mcp/ (Docent's own
+    docs) are the site's: the API's CSP (default-src 'none') left them without styles or scripts."""
+    site = tmp_path / "site"
+    for folder in ("api/pydantic_settings", "mcp"):
+        (site / folder).mkdir(parents=True)
+        (site / folder / "index.html").write_text(f"<h1>{folder}</h1>")
+    async with client(make_app(tmp_path, site=site)) as http:
+        reference, mcp, api = await http.get("/api/pydantic_settings/"), await http.get("/mcp/"), await http.get("/api/guide")
+    assert "api/pydantic_settings" in reference.text and "mcp" in mcp.text
+    assert "content-security-policy" not in reference.headers and "content-security-policy" not in mcp.headers
+    assert api.headers["content-security-policy"] == "default-src 'none'; frame-ancestors 'none'"
+
+
 async def test_the_model_is_made_once_on_first_need_and_closed_with_the_app(tmp_path: Path) -> None:
     made: list[HandlerModel] = []
 

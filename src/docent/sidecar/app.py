@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("docent.sidecar")
 
-API = "/api/"
+GUIDE = "/api/guide"  # every route of the guide's API is under it
+MCP = "/mcp"  # agents.PATH, where MCP answers when it is on
 # The API answers JSON and streams to scripts, never to be framed, sniffed, cached or to send a referrer.
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -161,6 +162,13 @@ def _read_gauges(metrics: Metrics, guide: Guide, store: Store) -> None:
     )
 
 
+def _ours(path: str) -> bool:
+    """Whether a path is the sidecar's own (the guide's API under /api/guide, MCP at /mcp), not a page of the site: a
+    docs site's /api/ reference or /mcp/ page is the site's, served as the host serves it (a CSP of default-src
+    'none' on it left pydantic-settings' API reference, and Docent's own MCP page, without styles or scripts)."""
+    return path in (GUIDE, MCP) or path.startswith(GUIDE + "/")
+
+
 class SecurityHeaders:
     """Adds the API's security headers to its responses; the site's pages are left as the host serves them."""
 
@@ -168,7 +176,7 @@ class SecurityHeaders:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith((API, "/mcp")):
+        if scope["type"] != "http" or not _ours(scope["path"]):
             await self.app(scope, receive, send)
             return
 

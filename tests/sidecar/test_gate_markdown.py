@@ -78,8 +78,12 @@ def test_inline_code_is_a_term_its_sections_must_hold_and_never_markup() -> None
     assert shown[0].spans == (("code", 5, 16),)
     held = answer("Pass `timeout=None` to bound every request [[clients]].")
     assert [getattr(e, "reason", "shown") for e in held] == ["code_term"]
+    # Without its backticks, the cited section's own inline code is still its term; a tag it does not hold is markup.
     assert [getattr(e, "reason", "shown") for e in answer("Printing shows <Response [200 OK]> [[clients]].")] == [
-        "markup"]  # outside code it is markup, as before
+        "shown"]
+    assert [getattr(e, "reason", "shown") for e in answer("Printing shows <b>200 OK</b> [[clients]].")] == ["markup"]
+    assert [getattr(e, "reason", "shown") for e in answer("Install it, <Response [200 OK]> [[install]].")] == [
+        "markup"]  # not the inline code of the section it cites
 
 
 def test_lists_and_emphasis_reach_the_visitor_as_shape_not_marks() -> None:

@@ -1,4 +1,6 @@
-"""`markup`: markup is never the record's words; an HTML tag, a Markdown image or a script address is held, not repaired."""
+"""`markup`: markup is never the record's words; an HTML tag, a Markdown image or a script address is held, not repaired.
+A tag inside a piece of inline code that a section the sentence cites has ("the `middleware=<List of Middleware
+instances>` style", written with or without its backticks) is that section's term, not markup."""
 
 from __future__ import annotations
 
@@ -12,7 +14,16 @@ MARKUP = re.compile(
 
 
 def check(sentence: Reading) -> Verdict:
-    return Hold("markup") if MARKUP.search(sentence.source) else None
+    source = sentence.source
+    if MARKUP.search(source) is None:
+        return None
+    record = sentence.grounds.mentions.record
+    ids = sentence.ids if sentence.ids else sentence.grounds.uncited_ids()
+    source = " ".join(source.split())
+    for sid in ids:
+        for code in (c for block in record[sid].blocks for c in block.code if "<" in c):
+            source = source.replace(" ".join(code.split()), " ")
+    return Hold("markup") if MARKUP.search(source) else None
 
 
 RULE = Rule("markup", check)

@@ -234,3 +234,17 @@ def test_a_table_comparing_two_things_says_each_cell_after_its_column_the_first_
     # A row named by its first cell reads as before.
     named = "<table><tr><th>setting</th><th>default</th></tr><tr><td>max_connections</td><td>100</td></tr></table>"
     assert read_page(named, path="/x/", title="X").text == "max_connections: default 100"
+
+
+def test_an_api_headings_badges_are_no_part_of_its_title():
+    """mkdocstrings writes a member's kind as badges inside its heading; the page's contents name the member alone, and
+    a citation read "API · env_file_depth instance-attribute"."""
+    html = (
+        '<h2 id="s.env_file_depth" class="doc doc-heading"><code class="highlight language-python">env_file_depth</code>'
+        '<span class="doc doc-labels"><small class="doc doc-label"><code>instance-attribute</code></small></span>'
+        '<a href="#s.env_file_depth" class="headerlink">&para;</a></h2>'
+        '<div class="doc doc-contents"><p>Levels up to look for the env file.</p></div>'
+    )
+    facts = read_page(html, path="/api/", title="API", record=True)
+    assert [(s.title, s.headings) for s in facts.record_sections] == [("env_file_depth", ("API", "env_file_depth"))]
+    assert facts.text == "env_file_depth\nLevels up to look for the env file."

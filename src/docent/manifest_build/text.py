@@ -18,10 +18,11 @@ from collections.abc import Iterable
 
 from selectolax.lexbor import LexborNode
 
-# Left out of every text: permalinks, code, chrome that themes put inside the content, and what the owner excludes.
+# Left out of every text: permalinks, code, chrome that themes put inside the content, and what the owner excludes;
+# mkdocstrings' badges in an API heading ("classmethod", "instance-attribute"), which the page's contents leave out.
 DROPPED = (
     "script, style, template, noscript, svg, nav, a.headerlink, [data-docent-exclude], "
-    ".md-content__button, .md-source-file, .md-clipboard, .md-annotation__index"
+    ".md-content__button, .md-source-file, .md-clipboard, .md-annotation__index, .doc-heading .doc-labels"
 )
 
 # Elements whose start is a break between words.

@@ -37,6 +37,7 @@ _WORD_BEFORE = re.compile(r"(?:(?<=[^\w.])|^)([A-Za-z][A-Za-z.]*)$")
 _NEVER_ENDS = frozenset({"e.g", "i.e", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "st", "mt", "fig", "approx", "ca", "viz", "resp"})
 _INITIALS = re.compile(r"(?:^|(?<=[^\w.]))(?:[A-Z]\.)+[A-Z]$")  # U.S, U.K, U.S.A: before the final period
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:\d{1,3}|[A-Za-z])$")
+_RUN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.")  # what a word or initials before a period are
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 
 
@@ -134,9 +135,12 @@ class _Undecided:
 
 def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
     """Where the first sentence of `buf` ends (citations after it included), undecided, or None: no end yet."""
+    lead = -1  # where the buffer's first character that is no blank is, found once a terminator needs it
     for m in _TERMINATOR.finditer(buf, start):
         s, e = m.span()
-        if not buf[:s].strip():
+        if lead < 0:
+            lead = len(buf) - len(buf.lstrip())
+        if s <= lead:
             continue  # nothing before it: leading blank lines, a stray mark
         if buf[s] == "\n":
             end = _after_citations(buf, e, final=final)
@@ -174,12 +178,18 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
     if buf[k].islower():
         return None  # e.g. the, 3 p.m. and, paused... then
     if buf[s:e] == ".":
-        word = _WORD_BEFORE.search(buf, 0, s)
+        # Each pattern ends at `s` and can only start where the word, or the line, before it does: searched from
+        # there, not across the whole buffer.
+        before = s - 1 if s and buf[s - 1] == "\n" else s  # `$` also matches before a newline that ends the text
+        start = before
+        while start and buf[start - 1] in _RUN:
+            start -= 1
+        word = _WORD_BEFORE.search(buf, start, s)
         if word and word.group(1).lower() in _NEVER_ENDS:
             return None
-        if end == j and _INITIALS.search(buf, 0, s):
+        if end == j and _INITIALS.search(buf, start, s):
             return None  # "the U.S. Treasury"; "in the U.S. [[a]] Then" has ended, its citations say so
-        if _LIST_MARKER.search(buf, 0, s):
+        if _LIST_MARKER.search(buf, max(buf.rfind("\n", 0, before), 0), s):
             return None
     return max(end, closed)
 

@@ -16,9 +16,8 @@ from .markdown import CITATION, inline, item
 
 _HEADING = re.compile(r"^#{1,6}\s+")
 _CODE = re.compile(r"(`{1,2})(?!`)(.+?)(?<!`)\1(?!`)")
-_SPACES = re.compile(r"\s+")
 # a closing mark ends a word; one that begins one (".body()", "the .env file", ".5 s") keeps its space
-_SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?…)\]”’])(?![\w(])")
+_SPACE_BEFORE_MARK = re.compile(r"\s+(?=[.,;:!?…)\]”’](?![\w(]))")
 _HOLE = "\ue000"  # a private-use character holds inline code's place while the prose around it is tidied
 _HOLES = re.compile(f"{_HOLE}(\\d+){_HOLE}")
 _MARKS = re.compile(r"[`*_]")  # what inline code and emphasis are written with
@@ -63,7 +62,7 @@ def shape(raw: str) -> Shaped:
 
 def _tidy(text: str) -> str:
     """Every run of blanks one space, none at the ends or before a closing mark."""
-    return _SPACE_BEFORE_MARK.sub(r"\1", _SPACES.sub(" ", text).strip())
+    return _SPACE_BEFORE_MARK.sub("", " ".join(text.split()))  # str.split's blanks are the pattern's \s
 
 
 def holds(code: str, text: str) -> bool:

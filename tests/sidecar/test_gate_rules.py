@@ -97,6 +97,10 @@ def test_a_denial_needs_the_records_denial_and_an_affirmation_must_not_contradic
         # A title after "reports to the" is someone else's.
         ("She reports to the head of card engineering [[roles-alderway]].", "shown"),
         ("She heads card engineering at Alderway Bank [[roles-alderway]].", "role"),
+        # A thing that leads someone to something caused it; a person who led is a role, and so is "led to".
+        ("Tracing the authorisation path led the team to the connection pool [[adr-otel-consequences]].", "shown"),
+        ("She led the team to the connection pool [[adr-otel-consequences]].", "role"),
+        ("Tracing led to the connection pool [[adr-otel-consequences]].", "role"),
     ],
 )
 def test_roles_and_attributions_only_in_the_records_words(sentence: str, verdict: str) -> None:

@@ -64,6 +64,20 @@ def _owns_too(text: str, role: str) -> bool:
 _PHRASES = re.compile(r"\b(?:t(?:ake|akes|ook|aking)\s+part|s(?:it|its|at|itting)\s+in\s+on)\b", re.IGNORECASE)
 
 
+# "Tracing led the team to the pool": a thing that leads someone to something is a cause, no one's role. A person (a
+# pronoun, a capitalised name, "who") before the verb is left a role, and so is "led to" (the cause rule's to check;
+# the role rule holding it where the sections lead no one is the price).
+_LEADS = re.compile(r"\b(?:led|leads|leading)\b")
+_LED_TO = re.compile(
+    r"\b(?!(?:she|he|they|who|we|i|you)\b)([a-z][\w-]*)\s+(?:led|leads)\s+(?:[\w-]+\s+){1,3}?to\b"
+)
+
+
+def _caused(text: str) -> bool:
+    """Whether every "led"/"leads" of a text is a thing's leading to something (a cause), not a person's."""
+    return len(_LED_TO.findall(text)) == len(_LEADS.findall(text))
+
+
 def roles(text: str, *, record: bool = False, words: set[str] | None = None) -> frozenset[str]:
     """The role and attribution words a text uses, each in its one form.
 
@@ -73,6 +87,8 @@ def roles(text: str, *, record: bool = False, words: set[str] | None = None) -> 
     if words is None:
         words = set(_WORDS.findall(text.lower()))
     found = {_FORMS[w] for w in words & _KEYS if w != "own" or record}
+    if not record and "lead" in found and "to" in words and not ({"leader", "leaders", "leadership"} & words) and _caused(text):
+        found.discard("lead")
     if "report" in found and found & _TITLES:
         # "reports to the head of card engineering": the head is someone else, whose role this is not.
         others = {_FORMS[m.group(1).lower()] for m in _REPORTS_TO.finditer(text)}

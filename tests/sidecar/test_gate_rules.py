@@ -107,6 +107,14 @@ def test_roles_and_attributions_only_in_the_records_words(sentence: str, verdict
     assert verdicts(sentence) == [verdict]
 
 
+def test_two_lexicon_entries_that_share_a_name_are_one_term() -> None:
+    # "outbox" names Transactional outbox; the section's heading says "transactional outbox", which the example's
+    # lexicon gives first as an alias of Outbox pattern, whose entry names the other as its alias.
+    assert BUNDLE.matcher.same["Transactional outbox"] == {"Transactional outbox", "Outbox pattern"}
+    assert verdicts("The outbox costs a delay of a second with polling [[adr-outbox-consequences]].") == ["shown"]
+    assert verdicts("The outbox costs a delay of a second with polling [[lab-storm]].") == ["unknown_term"]
+
+
 @pytest.mark.parametrize(
     ("sentence", "verdict"),
     [

@@ -68,6 +68,8 @@ def test_names_what_a_reader_would_call_a_name(text: str, names: set[str]) -> No
 def test_an_alias_two_terms_share_belongs_to_the_first() -> None:
     lexicon = Lexicon([{"term": "Kubernetes", "aliases": ["k8s"]}, {"term": "K8s tooling", "aliases": ["K8S"]}])
     assert lexicon.names("k8s") == {"Kubernetes"}
+    assert lexicon.same == {"Kubernetes": {"Kubernetes", "K8s tooling"}, "K8s tooling": {"Kubernetes", "K8s tooling"}}
+    assert Lexicon([{"term": "Kafka", "aliases": ["kafka"]}, {"term": "Rust", "aliases": []}]).same == {}
 
 
 def test_an_empty_lexicon_names_nothing() -> None:

@@ -53,7 +53,8 @@ class Lexicon:
     def __init__(self, entries: Entries) -> None:
         self.terms: tuple[str, ...] = ()
         names: dict[str, str] = {}  # name as written -> canonical term
-        seen: set[str] = set()  # a name two terms share belongs to the first
+        seen: dict[str, str] = {}  # a name two terms share belongs to the first
+        same: dict[str, set[str]] = {}  # two terms that share a name are one thing under two names
         terms = []
         for entry in entries_of(entries):
             term = " ".join(entry.term.split())
@@ -62,10 +63,20 @@ class Lexicon:
             terms.append(term)
             for name in (term, *entry.aliases):
                 name = " ".join(str(name).split())
-                if name and name.casefold() not in seen:
-                    seen.add(name.casefold())
+                if not name:
+                    continue
+                first = seen.get(name.casefold())
+                if first is None:
+                    seen[name.casefold()] = term
                     names[name] = term
+                elif first != term:
+                    group = same.setdefault(first, {first}) | same.setdefault(term, {term})
+                    for t in group:
+                        same[t] = group
         self.terms = tuple(terms)
+        # "Transactional outbox" (aliases: outbox pattern, outbox) and "Outbox pattern" (alias: transactional
+        # outbox): a section that names one mentions the other.
+        self.same: dict[str, frozenset[str]] = {t: frozenset(g) for t, g in same.items()}
         self._buckets = _compile(names)
         firsts = "".join(sorted({re.escape(k[0]) for k in self._buckets}))
         # A name starts a word: after the text's start or a character that is no word's and no dot. The

@@ -174,3 +174,13 @@ def test_the_new_reasons_are_told_to_the_visitor_and_to_the_next_note() -> None:
         assert reason in policy.held_message(reason) or "held back" in policy.held_message(reason)
         assert policy.held_message(reason) != policy.held_message("no_such_reason")
         assert HELD_WORDS.get(reason, HELD_DEFAULT) != HELD_DEFAULT
+
+
+def test_a_bare_number_after_a_figure_takes_its_unit() -> None:
+    stated = frozenset(quantities("It restarted about every nine days; a peak made it every four days."))
+    assert unstated(quantities("every four days instead of about every nine"), stated) == []
+    assert unstated(quantities("every four days instead of about every eight"), stated) == [Quantity(8.0, "", 8.0)]
+    # With no figure before it, a bare number is no figure of the section's: "a nine-broker cluster".
+    assert unstated(quantities("a nine-broker cluster"), stated) == [Quantity(9.0, "", 9.0)]
+    assert verdicts("A peak made the gateway restart every four days instead of about every nine "
+                    "[[case-leak-context]].") == ["shown"]

@@ -204,8 +204,19 @@ def _quantity(value: float, unit: str) -> Quantity:
 
 
 def unstated(said: tuple[Quantity, ...], stated: frozenset[Quantity]) -> list[Quantity]:
-    """The quantities of a sentence that no cited section states; a section's bare number vouches for any unit."""
+    """The quantities of a sentence that no cited section states; a section's bare number vouches for any unit. A bare
+    number after a figure of the sentence takes that figure's unit, left out ("every four days instead of about every
+    nine" where the section says nine days)."""
     if not said:
         return []
     bare = {q.value for q in stated if not q.unit}
-    return [q for q in said if q not in stated and q.raw not in bare]
+    out = [q for q in said if q not in stated and q.raw not in bare]
+    if out and any(q.unit for q in said) and any(not q.unit for q in out):
+        out = [q for q in out if q.unit or not _elided(q, said, stated)]
+    return out
+
+
+def _elided(q: Quantity, said: tuple[Quantity, ...], stated: frozenset[Quantity]) -> bool:
+    """Whether a bare number, read with the unit of the figure before it in the sentence, is a figure stated."""
+    before = [p for p in said[: said.index(q)] if p.unit]
+    return bool(before) and any(s.unit == before[-1].unit and s.raw == q.value for s in stated)

@@ -184,3 +184,8 @@ def test_a_bare_number_after_a_figure_takes_its_unit() -> None:
     assert unstated(quantities("a nine-broker cluster"), stated) == [Quantity(9.0, "", 9.0)]
     assert verdicts("A peak made the gateway restart every four days instead of about every nine "
                     "[[case-leak-context]].") == ["shown"]
+
+
+def test_what_a_section_says_could_not_be_done_is_no_plan() -> None:
+    # adr-otel: "a slow payment could not be followed from the gateway to the core" tells no hypothetical following.
+    assert verdicts("The OpenTelemetry decision followed in April 2023 [[adr-otel]].") == ["shown"]

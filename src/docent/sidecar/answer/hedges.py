@@ -5,7 +5,8 @@
   "up to", "more than") is held.
 - Modality: a verb the sentence asserts plainly ("challenged", "introduced", "have coexisted") that its cited
   sections use only after "would", "would have", "will", "could", "might" or "going to" is held, unless the
-  sentence too says would, will, could, might, may, expected, planned or going to.
+  sentence too says would, will, could, might, may, expected, planned or going to. What a section says "could not" be done is
+  a fact, not a plan: "a slow payment could not be followed" does not make "followed" a modal-only word.
 - Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
   "recommended", "prefer" and nothing binding, and "optional" or "recommended" where it says "must" or "required"
   and nothing softer, are held.
@@ -136,8 +137,12 @@ def _section_modal(passage: Passage) -> dict[str, tuple[int, int]]:
             if not v.stem:
                 continue
             k = j - 1
+            denied = False
             while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
+                denied = denied or tokens[k].word == "not"
                 k -= 1
+            if denied and k >= 0 and tokens[k].word == "could":
+                continue  # "a slow payment could not be followed": what could not be done is a fact, no plan
             modal, plain = out.get(v.stem, (0, 0))
             out[v.stem] = (modal + 1, plain) if k >= 0 and tokens[k].word in _MODAL else (modal, plain + 1)
     return out

@@ -254,3 +254,48 @@ def test_a_word_the_record_never_uses_asks_for_the_words_it_would_use() -> None:
     # a word the record has is asked for as it is, never through the table
     cv.append(Section("study", "notes", "A study", "A study of code review."))
     assert "university" not in (RecordIndex(cv).query("where did she study?") or "")
+
+
+def test_a_short_guide_section_outranks_a_long_reference_section_on_generic_words() -> None:
+    # An API reference's docstring names every option in generic words, over and over; the guide explains one.
+    generic = ("client request response connection timeout pool proxy headers cookies params auth verify cert "
+               "default value object instance configuration returns argument optional").split()
+    docstring = " ".join(f"`{word}` - *optional* the {word} of the request, sent with every request the client "
+                         f"makes; the default {word} value is used when none is given." for word in generic * 4)
+    record = [
+        Section("client-api", "api", "Client", "An HTTP client, with connection pooling. Parameters: " + docstring),
+        Section("pool-limits", "limits", "Pool limit configuration", "You can control the connection pool size "
+                "with the limits argument of the client: max_connections, the most connections open at once, and "
+                "keepalive_expiry, how long an idle connection stays in the pool."),
+        Section("timeouts", "timeouts", "Setting a timeout", "Every request has a timeout of five seconds by "
+                "default; pass timeout= to the client to change it."),
+        Section("hello", "index", "Introduction", "A fully featured HTTP client for Python."),
+    ]
+    docs = RecordIndex(record, pages={"api": "Developer Interface", "limits": "Resource Limits",
+                                      "timeouts": "Timeouts", "index": "Home"})
+    assert len(record[0].text.split()) > 20 * len(record[1].text.split())  # the reference is long
+    assert best(docs, "how do I limit the number of connections in the client's pool?") == "pool-limits"
+    assert best(docs, "how do I change the default timeout of a request?") == "timeouts"
+    assert best(docs, "what arguments does the Client take?") == "client-api"  # the reference still answers its own
+
+
+def test_an_address_in_the_question_counts_less_than_its_words() -> None:
+    record = [
+        Section("proxies", "proxies", "Proxies", "Route every request through a proxy with the proxy argument of the "
+                "client."),
+        Section("proxy-auth", "proxies", "Authentication", "A proxy that asks for a password takes it in its URL."),
+        Section("proxy-env", "environment", "Environment", "The HTTPS_PROXY variable sets the proxy of every client."),
+        Section("transport", "transports", "Transports", "The transport connects to http://localhost:8080 or "
+                "https://localhost for local development, or to 127.0.0.1; set local_address to bind to an interface."),
+        Section("dev-server", "ssl", "Requests to a local server", "Serve https on localhost with a certificate your "
+                "machine trusts, then pass its file as verify to the client."),
+        Section("cookies", "quickstart", "Cookies", "Cookies sent by the server are kept on the client."),
+        Section("streams", "quickstart", "Streaming", "Stream a large download in chunks instead of reading it whole."),
+    ]
+    docs = RecordIndex(record)
+    # "http" and "localhost" are rarer in the record than "proxy", and all in the transport's section with the port:
+    # as words they would outweigh what the question asks about
+    assert best(docs, "my proxy is at http://localhost:8080, how do I use it?") == "proxies"
+    assert best(docs, "how do I trust the certificate of my server at https://localhost:8443/app?") == "dev-server"
+    # a question of an address alone still finds it
+    assert best(docs, "http://localhost:8080") == "transport"

@@ -13,6 +13,9 @@ in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question i
 - a word the record does not have is tried split in two ("springboot" finds "spring-boot", "3D" finds "3-D");
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
+A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`) count a quarter of its words:
+they say where the visitor's server runs, not what they ask about. A long section (an API reference's docstring naming
+every option) is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it.
 Stop words are dropped from a question, never from the index, so phrases still match. The porter stemmer runs
 over both sides, so "reviews" finds "reviewed".
 """
@@ -54,6 +57,16 @@ ASKS_CHANGES = re.compile(
 )
 RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
+# An address in a question: a URL with its scheme, a host with its port, an IP. It says where the visitor's
+# own server runs ("my proxy at http://127.0.0.1:8080"), not what they ask about, so its parts ("http", "localhost",
+# "8080") are asked apart with the numbers, at NUMBER_WEIGHT, instead of outweighing the question's words.
+ADDRESS = re.compile(
+    r"\b[a-z][a-z0-9+.-]*://[^\s,;'\"<>()]*"
+    r"|\b(?:localhost:\d{1,5}|\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?)(?:/[^\s,;'\"<>()]*)?"
+    r"|\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b",  # a host with a dot: "redis:6379" may be what the question is about
+    re.IGNORECASE,
+)
+_DOTTED = re.compile(r"\d\.\d+\.\d")  # what an address without a colon (an IP) needs
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
@@ -250,9 +263,10 @@ class RecordIndex:
     def _scaled(self, text: str, limit: int) -> dict[int, float]:
         """rowid -> score in (0, 1], the best hit 1: BM25's scale differs from query to query.
 
-        A question's numbers (a port, an address, a version) rank only a question of numbers alone. Otherwise its
-        words rank, and a section found that also holds its numbers gains `NUMBER_WEIGHT`: a number the record holds
-        once is BM25's rarest term and would outweigh every word.
+        A question's rare numbers (a port, a version) and its addresses (`ADDRESS`: a URL, localhost:8000, an IP)
+        rank only a question of them alone. Otherwise its words rank, and a section found that also holds them gains
+        `NUMBER_WEIGHT`: a number the record holds once is BM25's rarest term and would outweigh every word, and an
+        address's "http" or "localhost" would outweigh what the question asks about.
         """
         words, numbers = self.queries(text)
         if words is None:
@@ -293,11 +307,15 @@ class RecordIndex:
         sections they would score stay within `MAX_ROWS`; the rarest always goes in. A word in half the record
         ("default", "use") adds time and next to nothing to BM25; a clause that matches nothing is left out.
         """
+        addresses: list[Clause] = []
+        if ":" in text or _DOTTED.search(text):  # most questions hold no address: the cheap test first
+            addresses = [_clause(w) for m in ADDRESS.finditer(text) for w in chunks(m.group())][:MAX_WORDS]
+            text = ADDRESS.sub(" ", text)
         words = chunks(text)[:MAX_WORDS]
         asked = [w for w in words if not (len(w) == 1 and w[0] in STOP_WORDS)]
         clauses = [_clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text) + _as_indexed(text)
         clauses += self._synonym_clauses(asked)
-        counts = self._counts({word for c in clauses for way in c.ways for word in way}
+        counts = self._counts({word for c in clauses + addresses for way in c.ways for word in way}
                               | {w[0] for w in asked if len(w) == 1})
         instead = self._instead([w[0] for w in asked if len(w) == 1 and not counts.get(w[0])])
         if instead:
@@ -307,7 +325,7 @@ class RecordIndex:
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if _digits(c) and _matches(c, counts) <= RARE_NUMBER}
         said = _within_rows([c for c in clauses if c.sql not in rare], counts)
-        numbers = _within_rows([c for c in clauses if c.sql in rare], counts)
+        numbers = _within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
 
     @staticmethod

@@ -189,3 +189,11 @@ def test_a_bare_number_after_a_figure_takes_its_unit() -> None:
 def test_what_a_section_says_could_not_be_done_is_no_plan() -> None:
     # adr-otel: "a slow payment could not be followed from the gateway to the core" tells no hypothetical following.
     assert verdicts("The OpenTelemetry decision followed in April 2023 [[adr-otel]].") == ["shown"]
+
+
+def test_a_name_of_the_section_s_heading_path_is_its_place_not_a_reason() -> None:
+    # roles-tessellate-results sits under the Tessellate Freight role; its text never names the company.
+    assert verdicts("The 31 % cut in the AWS bill came from the Kubernetes migration at Tessellate "
+                    "[[roles-tessellate-results]].") == ["shown"]
+    assert verdicts("The 31 % cut in the AWS bill came from the Kafka backbone's Debezium relay "
+                    "[[roles-tessellate-results]].") != ["shown"]

@@ -2,7 +2,8 @@
 
 A citation vouches for the effect; the reason after the marker must be the sections' too. The words of substance
 of the reason (up to its clause's end) are looked up in the text of the cited sections (not their titles): the
-sentence is held when at least two of them are missing, or most of them.
+sentence is held when at least two of them are missing, or most of them. A name after "at" that the sections' heading
+path says ("came from the Kubernetes migration at Tessellate" under "Tessellate Freight") is their place, not missing.
 What it cannot do: tell a reason the sections give in other words from an invented one, or see a cause turned
 round when both ends are words of the section ("A because B" where it says "B because A"); then it lets the
 sentence through, unless its words are missing.
@@ -36,12 +37,17 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     for m in _MARKER.finditer(said.text):
         end = _CLAUSE_END.search(said.text, m.end())
         stop = end.start() if end else len(said.text)
-        reason = {t.stem: said.text[t.start].isupper() for t in said.tokens
+        tokens = said.tokens
+        reason = {t.stem: said.text[t.start].isupper() for t in tokens
                   if m.end() <= t.start < stop and t.stem and t.word not in _CONTRAST}
         if not reason:
             continue
+        # "at Tessellate" under the heading "Tessellate Freight": a name its heading path says, after "at", is the
+        # section's place, no part of the reason.
+        places = {t.stem for i, t in enumerate(tokens[1:], 1)
+                  if m.end() <= t.start < stop and t.stem and tokens[i - 1].word == "at" and _placed(t.stem, sections)}
         # A name (a capital) the sections' text does not say weighs double: "because the services ran on Kubernetes".
-        missing = sum(1 + named for s, named in reason.items() if not _said(s, sections))
+        missing = sum(1 + named for s, named in reason.items() if not _said(s, sections) and s not in places)
         if missing >= 2 or missing * 3 >= len(reason):
             return True
         if _apart(said, m.start(), list(reason), sections):
@@ -60,6 +66,11 @@ def _said(stem: str, sections: Sequence[Passage]) -> bool:
         return False
     root = stem[:5]
     return any(other.startswith(root) for p in sections for other in p.stems)
+
+
+def _placed(stem: str, sections: Sequence[Passage]) -> bool:
+    """A stem of the sections' heading path, their page's title or opening (`Mentions.words`)."""
+    return any(stem in p.memo.get("context", ()) for p in sections)  # type: ignore[operator]
 
 
 _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")

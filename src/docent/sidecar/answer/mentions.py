@@ -51,6 +51,8 @@ class Mentions:
         self.name_words = _name_words(record, self.words, intros)
         self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
         self.passages = {sid: _prepared(Passage.of(s.title, s.text, fold)) for sid, s in record.items()}
+        for sid, passage in self.passages.items():
+            passage.memo["context"] = self.words[sid]  # with the heading path: what names a section's place
         self._quotable: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
 
     def quotable(self, sid: str) -> tuple[tuple[str, frozenset[str]], ...]:

@@ -197,3 +197,11 @@ def test_a_name_of_the_section_s_heading_path_is_its_place_not_a_reason() -> Non
                     "[[roles-tessellate-results]].") == ["shown"]
     assert verdicts("The 31 % cut in the AWS bill came from the Kafka backbone's Debezium relay "
                     "[[roles-tessellate-results]].") != ["shown"]
+
+
+def test_a_denial_of_what_the_sections_ask_whether_to_do_is_left_undecided() -> None:
+    # adr-kafka: "the question was whether to stretch it" (RabbitMQ); the decision keeps it for work queues.
+    assert verdicts("The team kept RabbitMQ for work queues instead of stretching it to carry domain events "
+                    "[[adr-kafka, adr-kafka-decision]].") == ["shown"]
+    assert verdicts("The team kept RabbitMQ for work queues and never used Kafka for domain events "
+                    "[[adr-kafka, adr-kafka-decision]].") == ["polarity"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .. import meta, polarity
 from ..words import stem, stems
 from .types import Hold, Reading, Rule, Verdict
@@ -20,6 +22,13 @@ def flipped(sentence: Reading) -> bool:
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
     said = polarity.denials(text, stems, most=polarity.SAID_WORDS) if polarity.negates(text, sentence.plain_words) else ()
     heads = [head for sid in ids for head in mentions.heads[sid]]
+    if said:
+        # "instead of stretching it" where the sections ask "whether to stretch it": their answer is no word this rule
+        # reads, so that denial is left undecided.
+        texts = [mentions.record[sid].text for sid in ids]
+        asked = [d for d in said if d.head and any(_asks(d.head, t) for t in texts)]
+        if asked:
+            said = tuple(d for d in said if d not in asked)
     if said or heads:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]
         role_stems = said_words - masked_words
@@ -31,6 +40,11 @@ def flipped(sentence: Reading) -> bool:
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     sections = [mentions.words[sid] for sid in ids]
     return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words)
+
+
+def _asks(head: str, text: str) -> bool:
+    """Whether a section asks whether to do what a stem names: "the question was whether to stretch it"."""
+    return "whether" in text and re.search(rf"\bwhether\s+(?:\w+\s+){{0,2}}?{re.escape(head)}", text, re.IGNORECASE) is not None
 
 
 RULE = Rule("polarity", check, cited=True)

@@ -205,3 +205,10 @@ def test_a_denial_of_what_the_sections_ask_whether_to_do_is_left_undecided() -> 
                     "[[adr-kafka, adr-kafka-decision]].") == ["shown"]
     assert verdicts("The team kept RabbitMQ for work queues and never used Kafka for domain events "
                     "[[adr-kafka, adr-kafka-decision]].") == ["polarity"]
+
+
+def test_a_comparative_whose_first_side_stands_before_than() -> None:
+    # case-3ds-results: "fraud, basis points of volume: 3-D Secure 1 3.1; 3-D Secure 2 2.4".
+    assert verdicts("Fraud was higher under 3-D Secure 2 than under 3-D Secure 1 [[case-3ds-results]].") == [
+        "direction"]
+    assert verdicts("Fraud was lower under 3-D Secure 2 than under 3-D Secure 1 [[case-3ds-results]].") == ["shown"]

@@ -108,8 +108,10 @@ def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
     if than is None:
         return False
     at = next((i for i in range(than - 1, max(-1, than - 5), -1) if tokens[i].word in _MORE | _LESS), None)
-    if at is None:
-        return False
+    if at is None:  # "higher under 3-D Secure 2 than": a side with a figure may stand between
+        at = next((i for i in range(than - 5, max(-1, than - 9), -1) if tokens[i].word in _MORE | _LESS), None)
+        if at is None or not any(t.word[:1].isdigit() for t in tokens[at + 1 : than]):
+            return False
     start = at
     while start > 0 and not _CLAUSE.search(said.text, tokens[start - 1].start, tokens[start].start):
         start -= 1
@@ -120,7 +122,9 @@ def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
     between = tokens[at + 1 : than]
     measure = [t.stem for t in between if t.stem]
     if any(t.word[:1].isdigit() for t in between):
-        return False  # "higher under 3-D Secure 2 than": the side is not before the comparison
+        # "Fraud was higher under 3-D Secure 2 than under 3-D Secure 1": the side stands between the comparison
+        # and "than", the measure before it.
+        a, measure = between, [t.stem for t in tokens[start:at] if t.stem]
     a_words, b_words = {t.word for t in a}, {t.word for t in b}
     a_key, b_key = _key(a, b_words), _key(b, a_words)
     if not measure or not a_key or not b_key:

@@ -20,7 +20,7 @@ import pytest
 
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.conversation import Conversation
-from docent.sidecar.answer.events import Done
+from docent.sidecar.answer.events import Action, Done, Error
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import Ask, Turn
 from docent.sidecar.model.openai import ChunkReader, OpenAIModel
@@ -196,3 +196,21 @@ async def test_a_recorded_conversation_of_three_questions_with_the_note_complete
         render(sent)  # the template the server ran: it raises where the roles do not alternate
     last = json.loads(seen[-1].content)["messages"]
     assert [m["role"] for m in last] == ["system", "user", "assistant", "user", "assistant", "user"]
+
+
+@pytest.mark.anyio
+async def test_a_turn_cut_at_length_after_the_recorded_calls_keeps_what_it_did() -> None:
+    """The real stream of five calls through the turn on Lab: the two new presses are shown as they complete, the two
+    repeats are refused as repeats, the press of another page's button is refused; the cut ends the turn as cut short,
+    and the conversation keeps the calls and their results, so the next question knows what was done."""
+    talk = Conversation("replay", time.time())
+    turn = Turn(bundle=BUNDLE, model=model("tool_calls_length"), policy=AnswerPolicy())
+    events = [e async for e in turn.run(talk, Ask("Reset the lab", screen={"page": "lab"}))]
+    assert [e.tool for e in events if isinstance(e, Action)] == ["reset_leak", "reset_storm"]
+    assert isinstance(events[-1], Error) and events[-1].code == "cut_short"
+    assert [m["role"] for m in talk.messages] == ["user", "assistant", "user"]
+    called = [b["name"] for b in talk.messages[1]["content"] if b["type"] == "tool_use"]
+    assert called == ["reset_leak", "reset_storm", "reset_leak", "reset_storm", "send_message"]
+    results = talk.messages[2]["content"]
+    assert [bool(r.get("is_error")) for r in results] == [False, False, True, True, True]
+    assert all("done already in this answer" in r["content"] for r in results[2:4])

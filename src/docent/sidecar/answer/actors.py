@@ -112,17 +112,10 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
 def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:
     """Whether the sentence's actor `mine` of the verb at j is not who the sections say did it."""
     theirs = {d.actor for d in found}
-    word = said.tokens[j].word
-    if word not in _IRREGULAR and not word.endswith("ed") and not theirs & {"I", "we"}:
-        if word not in {d.word for d in found}:
-            return False  # a word in -s is a verb only where the sections say "I" or "we" before it, or say it so
+    if not _a_deed(said.tokens[j].word, found, theirs):
+        return False
     if mine == "owner":
-        named = {t.stem for t in said.tokens if t.word in said.owner and t.stem}  # the sections' "Starlette provides"
-        if theirs and not theirs & {"I", "we", "owner", *named} and not _first_person(facts) and all(
-            any(a in agents for _, agents in facts) for a in theirs
-        ):
-            return True  # sections that never say "I" or "we" give it to another party only: "Uvicorn includes"
-        return _not_hers(said, theirs)
+        return _not_the_owners(said, theirs, facts)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
     if mine in theirs or not any(mine in agents for _, agents in facts):
@@ -132,6 +125,24 @@ def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[
     after_mine = {t.stem for t in said.tokens[j + 1 :]}
     # Two parties swapped: "the merchant judges ... the issuer" against the reverse.
     return any(d.actor != mine and d.actor in after_mine and mine in d.after for d in found)
+
+
+def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
+    """Whether the sentence's word reads as a deed: a past form, or a word in -s where the sections say "I" or
+    "we" before it, or say it so."""
+    if word in _IRREGULAR or word.endswith("ed") or theirs & {"I", "we"}:
+        return True
+    return word in {d.word for d in found}
+
+
+def _not_the_owners(said: Unit, theirs: set[str], facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:
+    """The owner (or the site's name) as the actor of a deed the sections give to another party."""
+    named = {t.stem for t in said.tokens if t.word in said.owner and t.stem}  # the sections' "Starlette provides"
+    if theirs and not theirs & {"I", "we", "owner", *named} and not _first_person(facts) and all(
+        any(a in agents for _, agents in facts) for a in theirs
+    ):
+        return True  # sections that never say "I" or "we" give it to another party only: "Uvicorn includes"
+    return _not_hers(said, theirs)
 
 
 def _first_person(facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:

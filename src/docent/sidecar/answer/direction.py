@@ -105,19 +105,10 @@ def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
     """ "A has fewer X than B" where the sections' figures for A and B go the other way."""
     tokens = said.tokens
     than = next((i for i, t in enumerate(tokens) if t.word == "than"), None)
-    if than is None:
+    at = None if than is None else _comparison(tokens, than)
+    if than is None or at is None:
         return False
-    at = next((i for i in range(than - 1, max(-1, than - 5), -1) if tokens[i].word in _MORE | _LESS), None)
-    if at is None:  # "higher under 3-D Secure 2 than": a side with a figure may stand between
-        at = next((i for i in range(than - 5, max(-1, than - 9), -1) if tokens[i].word in _MORE | _LESS), None)
-        if at is None or not any(t.word[:1].isdigit() for t in tokens[at + 1 : than]):
-            return False
-    start = at
-    while start > 0 and not _CLAUSE.search(said.text, tokens[start - 1].start, tokens[start].start):
-        start -= 1
-    end = than + 1
-    while end < len(tokens) and not _CLAUSE.search(said.text, tokens[end - 1].start, tokens[end].start):
-        end += 1
+    start, end = _clause(said, at, than)
     a, b = tokens[start:at], tokens[than + 1 : end]
     between = tokens[at + 1 : than]
     measure = [t.stem for t in between if t.stem]
@@ -125,14 +116,37 @@ def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
         # "Fraud was higher under 3-D Secure 2 than under 3-D Secure 1": the side stands between the comparison
         # and "than", the measure before it.
         a, measure = between, [t.stem for t in tokens[start:at] if t.stem]
-    a_words, b_words = {t.word for t in a}, {t.word for t in b}
-    a_key, b_key = _key(a, b_words), _key(b, a_words)
+    a_key, b_key = _key(a, {t.word for t in b}), _key(b, {t.word for t in a})
     if not measure or not a_key or not b_key:
         return False
     fa, fb = _figure(sections, a_key, measure[0]), _figure(sections, b_key, measure[0])
     if fa is None or fb is None or fa == fb:
         return False
     return (fa > fb) != (tokens[at].word in _MORE)
+
+
+def _comparison(tokens: Sequence[Token], than: int) -> int | None:
+    """Where the comparative word before "than" stands: within four words, or within eight where a side with a
+    figure stands between ("higher under 3-D Secure 2 than")."""
+    at = next((i for i in range(than - 1, max(-1, than - 5), -1) if tokens[i].word in _MORE | _LESS), None)
+    if at is not None:
+        return at
+    at = next((i for i in range(than - 5, max(-1, than - 9), -1) if tokens[i].word in _MORE | _LESS), None)
+    if at is None or not any(t.word[:1].isdigit() for t in tokens[at + 1 : than]):
+        return None
+    return at
+
+
+def _clause(said: Unit, at: int, than: int) -> tuple[int, int]:
+    """The comparison's clause: from the first word after a clause mark before it to the last before one after."""
+    tokens = said.tokens
+    start = at
+    while start > 0 and not _CLAUSE.search(said.text, tokens[start - 1].start, tokens[start].start):
+        start -= 1
+    end = than + 1
+    while end < len(tokens) and not _CLAUSE.search(said.text, tokens[end - 1].start, tokens[end].start):
+        end += 1
+    return start, end
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:

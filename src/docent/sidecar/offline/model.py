@@ -9,7 +9,6 @@ the question's words (`Gestures`), and its calls pass the same chain of checks a
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import AsyncGenerator, Callable, Collection, Mapping
 from typing import Any
@@ -22,9 +21,10 @@ from ..answer.record_index import ASKS_CHANGES, CHANGELOG
 from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import stem, terms
 from ..model.models import spec_for
-from ..model.port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, Usage
+from ..model.port import ModelEvent, ModelRequest, Stop, TextDelta, Usage
 from ..model.question import asked, calls_since_question
 from ..model.wire import anthropic_body, body_bytes
+from . import request as request_of
 from .code import quoted
 from .gestures import Gestures
 from .quotes import quotes
@@ -48,7 +48,6 @@ RESULTS = re.compile(
 )
 OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\b|was\b|have been\b)[a-z]")
 FIGURE = re.compile(r"\d")
-PICKED = re.compile(r'^The visitor picked "(.*)"\.$', re.DOTALL)
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
@@ -150,7 +149,7 @@ class OfflineModel:
                 # a fenced block starts on a line of its own
                 yield TextDelta(sentence if i == 0 else ("\n\n" if sentence.startswith("```") else " ") + sentence)
             yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
-        for event in _calls(calls, start=1 + _made(request)):
+        for event in request_of.calls(calls, start=1 + request_of.made(request)):
             yield event
         yield Stop("tool_use" if calls else "end_turn")
 
@@ -161,7 +160,7 @@ class OfflineModel:
         offered = {t.get("name", "") for t in request.tools}
         kind, calls = Gestures(manifest, record=source.record).recognise(question, offered)
         shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
-        here = _open_page(request, manifest)
+        here = request_of.open_page(request, manifest)
         # A part is asked about by its own label too: what the page says of it.
         parts = {p.id: p.label for p in manifest.parts}
         about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
@@ -188,7 +187,7 @@ EMPTY = Loaded()
 
 def _after_calls(request: ModelRequest, source: Source) -> Calls:
     """After its own calls ran there is nothing more to say, unless the visitor picked from its card."""
-    picked = _picked(request)
+    picked = request_of.picked(request)
     if not picked:
         return []
     offered = {t.get("name", "") for t in request.tools}
@@ -203,7 +202,7 @@ def _show_where(
     when asked, since each citation links to its section already."""
     if "show_page" not in offered or (manifest.kind == "docs" and not SHOW.search(question)):
         return []
-    target = _page_to_show(request, best, question) if SHOW.search(question) else best.page
+    target = request_of.page_to_show(request, best, question) if SHOW.search(question) else best.page
     return [("show_page", {"id": target})] if target is not None and target != here else []
 
 
@@ -300,7 +299,6 @@ QUESTION = re.compile(
     r"will|should)\b",
     re.IGNORECASE,
 )
-OPEN = re.compile(r"^## The page the visitor has open: (.+)$", re.MULTILINE)
 
 
 def _wanted(question: str) -> str | None:
@@ -359,58 +357,3 @@ def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifes
         return set()
     synonyms = table(manifest.synonyms)
     return {word for word in terms(question) if word in named or synonyms.get(word, frozenset()) & named}
-
-
-def _calls(calls: list[tuple[str, dict[str, Any]]], *, start: int) -> list[ToolCall]:
-    return [
-        ToolCall(f"toolu_offline_{n}", tool, dict(given), json.dumps(given))
-        for n, (tool, given) in enumerate(calls, start=start)
-    ]
-
-
-def _picked(request: ModelRequest) -> str | None:
-    """The visitor's pick from the card the last call showed, read off its tool result."""
-    last = request.messages[-1] if request.messages else {}
-    content = last.get("content") if last.get("role") == "user" else None
-    for block in content if isinstance(content, list) else []:
-        if isinstance(block, dict) and block.get("type") == "tool_result" and isinstance(block.get("content"), str):
-            m = PICKED.match(block["content"])
-            if m:
-                return m.group(1)
-    return None
-
-
-def _made(request: ModelRequest) -> int:
-    """How many tool calls the conversation holds already, so new ones get ids of their own."""
-    return sum(
-        1
-        for m in request.messages
-        if m.get("role") == "assistant" and isinstance(m.get("content"), list)
-        for b in m["content"]
-        if isinstance(b, dict) and b.get("type") == "tool_use"
-    )
-
-
-def _open_page(request: ModelRequest, manifest: Manifest) -> str | None:
-    """The page the visitor has open, as the latest page note in the conversation names it."""
-    for message in reversed(request.messages):
-        content = message.get("content")
-        blocks = [content] if isinstance(content, str) else [
-            b.get("text") or (b.get("content") if isinstance(b.get("content"), str) else "") for b in content or []
-            if isinstance(b, dict)
-        ]
-        for text in reversed(blocks):
-            found = OPEN.findall(text or "")
-            if found:
-                label = found[-1].strip()
-                return next((p.id for p in manifest.pages if p.label == label), None)
-    return None
-
-
-def _page_to_show(request: ModelRequest, section: RecordSection, question: str) -> str | None:
-    """A page the question names ("show me the lab"), else the best section's page, where show_page offers it."""
-    tool: dict[str, Any] = next((t for t in request.tools if t.get("name") == "show_page"), {})
-    enum = tool.get("input_schema", {}).get("properties", {}).get("id", {}).get("enum", [])
-    asked_for = set(terms(question))
-    named = [target for target in enum if set(terms(target.replace("-", " "))) <= asked_for]
-    return next((target for target in (*named, section.id, section.page) if target in enum), None)

@@ -20,15 +20,8 @@ def flipped(sentence: Reading) -> bool:
     # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
     said_roles = sentence.roles
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
-    said = polarity.denials(text, stems, most=polarity.SAID_WORDS) if polarity.negates(text, sentence.plain_words) else ()
+    said = _denials(sentence)
     heads = [head for sid in ids for head in mentions.heads[sid]]
-    if said:
-        # "instead of stretching it" where the sections ask "whether to stretch it": their answer is no word this rule
-        # reads, so that denial is left undecided.
-        texts = [mentions.record[sid].text for sid in ids]
-        asked = [d for d in said if d.head and any(_asks(d.head, t) for t in texts)]
-        if asked:
-            said = tuple(d for d in said if d not in asked)
     if said or heads:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]
         role_stems = said_words - masked_words
@@ -40,6 +33,17 @@ def flipped(sentence: Reading) -> bool:
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     sections = [mentions.words[sid] for sid in ids]
     return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words)
+
+
+def _denials(sentence: Reading) -> tuple[polarity.Denial, ...]:
+    """The sentence's denials, less those of what the cited sections only ask about: "instead of stretching it"
+    where they ask "whether to stretch it" (their answer is no word this rule reads, so it is left undecided)."""
+    text = sentence.text
+    if not polarity.negates(text, sentence.plain_words):
+        return ()
+    said = polarity.denials(text, stems, most=polarity.SAID_WORDS)
+    texts = [sentence.grounds.mentions.record[sid].text for sid in sentence.ids]
+    return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts)))
 
 
 def _asks(head: str, text: str) -> bool:

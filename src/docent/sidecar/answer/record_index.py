@@ -26,13 +26,26 @@ import re
 import sqlite3
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from docent.schema import Manifest
 
+from .clauses import (
+    MAX_WORDS,
+    Clause,
+    addresses_of,
+    as_indexed,
+    clause,
+    digits,
+    matches,
+    name_clause,
+    quote,
+    within_rows,
+    words_of,
+)
 from .lexicon import Entries, Lexicon, entries_of
-from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils, stem
+from .record_synonyms import RECORD_SYNONYMS
+from .words import STOP_WORDS, chunks, spell_sigils, stem
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -40,11 +53,9 @@ WEIGHTS = {"title": 3.0, "body": 1.0}
 # its best hit): enough to tell "and the results?" which case it follows, never enough to outweigh a new topic.
 EARLIER_WEIGHT = 0.5
 EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones have moved on
-MAX_WORDS = 32  # a question's words past these add time, not recall
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
-MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
 # A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
 # they answer what changed, which a question asks by a version or by naming the changelog.
 CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
@@ -57,36 +68,9 @@ ASKS_CHANGES = re.compile(
 )
 RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
-# An address in a question: a URL with its scheme, a host with its port, an IP. It says where the visitor's
-# own server runs ("my proxy at http://127.0.0.1:8080"), not what they ask about, so its parts ("http", "localhost",
-# "8080") are asked apart with the numbers, at NUMBER_WEIGHT, instead of outweighing the question's words.
-ADDRESS = re.compile(
-    r"\b[a-z][a-z0-9+.-]*://[^\s,;'\"<>()]*"
-    r"|\b(?:localhost:\d{1,5}|\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?)(?:/[^\s,;'\"<>()]*)?"
-    r"|\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b",  # a host with a dot: "redis:6379" may be what the question is about
-    re.IGNORECASE,
-)
-_DOTTED = re.compile(r"\d\.\d+\.\d")  # what an address without a colon (an IP) needs
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-# For a word the record never uses, the words it would use instead: "where did she study?" asks for the degree and the
-# university. Small and general; the owner's `synonyms` option adds their own (and the embedded model weighs a
-# question's words by the same table).
-RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
-    # where the owner studied: a CV says it with the degree and the school, rarely with "study"
-    "study": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
-    "education": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
-    "degree": ("msc", "bsc", "phd", "university"),
-    "graduate": ("university", "degree", "msc", "bsc", "phd"),
-    "qualification": ("degree", "msc", "bsc", "phd", "certified", "certification"),
-    # work, as a CV names it
-    "job": ("role", "position"),
-    "career": ("role", "roles"),
-    "employer": ("company", "bank", "worked"),
-}
-
-
 _BUILT_IN = {stem(word): means for word, means in RECORD_SYNONYMS.items()}
 
 
@@ -99,74 +83,6 @@ class SectionLike(Protocol):
     def title(self) -> str: ...
     @property
     def text(self) -> str: ...
-
-
-def _quote(words: Sequence[str]) -> str:
-    return '"' + " ".join(words) + '"'  # parts are letters and digits only: nothing to escape
-
-
-@dataclass(frozen=True)
-class Clause:
-    """One clause of a query: its FTS5 text, and the ways it can match, each a set of words all of which it needs
-    (to estimate from the index's counts how many sections it would score)."""
-
-    sql: str
-    ways: tuple[tuple[str, ...], ...]
-
-
-def _clause(pieces: Sequence[str]) -> Clause:
-    """One written word: a plain word, or a compound as its phrase of parts OR its parts run together."""
-    if len(pieces) == 1:
-        return Clause(_quote(pieces), (tuple(pieces),))
-    whole = "".join(pieces)
-    return Clause(f"({_quote(pieces)} OR {_quote([whole])})", (tuple(pieces), (whole,)))
-
-
-_RUN = re.compile(r"[^\W_]+")
-
-
-def _as_indexed(text: str) -> list[Clause]:
-    """Code as the index's tokenizer reads it: `httpx.AsyncClient` is "httpx" then "asyncclient", a name's camel case
-    kept whole, which neither its parts ("async client") nor its parts run together ("httpxasyncclient") match."""
-    clauses = []
-    for m in CHUNK.finditer(spell_sigils(text)):
-        runs = [run.lower() for run in _RUN.findall(m.group())]
-        if len(runs) > 1 and any(run != part for run, part in zip(runs, parts(m.group()), strict=False)):
-            clauses.append(Clause(_quote(runs), (tuple(runs),)))
-    return clauses
-
-
-def _matches(clause: Clause, counts: Mapping[str, int]) -> int:
-    """How many sections a clause would score, at most: its likeliest way's rarest word's count."""
-    return max(min(counts.get(w, 0) for w in way) for way in clause.ways)
-
-
-def _digits(clause: Clause) -> bool:
-    """Whether a clause asks only for numbers: `8000`, `127.0.0.1`, `3.2.1`."""
-    return all(word.isdigit() for way in clause.ways for word in way)
-
-
-def _name_clause(name: str) -> Clause | None:
-    """A lexicon name as one clause, every word of it required: "apache" AND "kafka"."""
-    found = [_clause(p) for p in chunks(name)]
-    if len(found) <= 1:
-        return found[0] if found else None
-    every = tuple(word for clause in found for word in clause.ways[0])
-    return Clause("(" + " AND ".join(c.sql for c in found) + ")", (every,))
-
-
-def _within_rows(clauses: Iterable[Clause], counts: Mapping[str, int]) -> list[str]:
-    """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS."""
-    unique = {c.sql: c for c in clauses}.values()
-    scored = sorted((max(min(counts.get(w, 0) for w in way) for way in c.ways), c.sql) for c in unique)
-    kept: list[str] = []
-    rows = 0
-    for matches, sql in scored:
-        if matches == 0 or (kept and rows + matches > MAX_ROWS):
-            continue
-        kept.append(sql)
-        rows += matches
-    return kept
 
 
 class RecordIndex:
@@ -307,26 +223,31 @@ class RecordIndex:
         sections they would score stay within `MAX_ROWS`; the rarest always goes in. A word in half the record
         ("default", "use") adds time and next to nothing to BM25; a clause that matches nothing is left out.
         """
-        addresses: list[Clause] = []
-        if ":" in text or _DOTTED.search(text):  # most questions hold no address: the cheap test first
-            addresses = [_clause(w) for m in ADDRESS.finditer(text) for w in chunks(m.group())][:MAX_WORDS]
-            text = ADDRESS.sub(" ", text)
+        addresses, text = addresses_of(text)
         words = chunks(text)[:MAX_WORDS]
         asked = [w for w in words if not (len(w) == 1 and w[0] in STOP_WORDS)]
-        clauses = [_clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text) + _as_indexed(text)
-        clauses += self._synonym_clauses(asked)
-        counts = self._counts({word for c in clauses + addresses for way in c.ways for word in way}
-                              | {w[0] for w in asked if len(w) == 1})
-        instead = self._instead([w[0] for w in asked if len(w) == 1 and not counts.get(w[0])])
-        if instead:
-            counts.update(self._counts({word for c in instead for way in c.ways for word in way}))
-            clauses += instead
-        clauses += self._splits([w[0] for w in asked if len(w) == 1], counts)
+        clauses, counts = self._clauses(text, words, asked, addresses)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
-        rare = {c.sql for c in clauses if _digits(c) and _matches(c, counts) <= RARE_NUMBER}
-        said = _within_rows([c for c in clauses if c.sql not in rare], counts)
-        numbers = _within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
+        rare = {c.sql for c in clauses if digits(c) and matches(c, counts) <= RARE_NUMBER}
+        said = within_rows([c for c in clauses if c.sql not in rare], counts)
+        numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
+
+    def _clauses(self, text: str, words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]],
+                 addresses: list[Clause]) -> tuple[list[Clause], dict[str, int]]:
+        """Every clause the question's words ask, and how many sections hold each of their words: the words, their
+        runs together, their aliases, code as indexed, the owner's synonyms, the record's words for one it never
+        uses, and a missing word split in two."""
+        clauses = [clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text) + as_indexed(text)
+        clauses += self._synonym_clauses(asked)
+        singles = [w[0] for w in asked if len(w) == 1]
+        counts = self._counts(words_of(clauses + addresses) | set(singles))
+        instead = self._instead([w for w in singles if not counts.get(w)])
+        if instead:
+            counts.update(self._counts(words_of(instead)))
+            clauses += instead
+        clauses += self._splits(singles, counts)
+        return clauses, counts
 
     @staticmethod
     def _joins(words: Sequence[Sequence[str]]) -> list[Clause]:
@@ -337,7 +258,7 @@ class RecordIndex:
                 run = words[start:end]
                 if any(len(w) > 1 or w[0] not in STOP_WORDS for w in run):
                     whole = "".join("".join(w) for w in run)
-                    joins.append(Clause(_quote([whole]), ((whole,),)))
+                    joins.append(Clause(quote([whole]), ((whole,),)))
         return joins
 
     def _splits(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
@@ -348,7 +269,7 @@ class RecordIndex:
                 continue
             halves = [(word[:i], word[i:]) for i in range(1, len(word))]
             split = self._counts({h for pair in halves for h in pair})
-            clauses += [Clause(_quote(pair), (pair,)) for pair in halves if split.get(pair[0]) and split.get(pair[1])]
+            clauses += [Clause(quote(pair), (pair,)) for pair in halves if split.get(pair[0]) and split.get(pair[1])]
             counts.update(split)  # the halves' counts, for the query's estimate
         return clauses
 
@@ -380,16 +301,16 @@ class RecordIndex:
     def _instead(missing: Sequence[str]) -> list[Clause]:
         """The record's words for a word it never uses (`RECORD_SYNONYMS`): "study" asks for "university"."""
         by_stem = _BUILT_IN
-        return [Clause(_quote([w]), ((w,),)) for word in missing for w in by_stem.get(stem(word), ())]
+        return [Clause(quote([w]), ((w,),)) for word in missing for w in by_stem.get(stem(word), ())]
 
     def _synonym_clauses(self, asked: Sequence[Sequence[str]]) -> list[Clause]:
         """The owner's words for a visitor's: with `synonyms: {downsides: [consequences]}`, "downsides" asks for both."""
         clauses = []
         for word in ("".join(w) for w in asked):
             for meaning in self._synonyms.get(word, ()):
-                clause = _name_clause(meaning)
-                if clause:
-                    clauses.append(clause)
+                named = name_clause(meaning)
+                if named:
+                    clauses.append(named)
         return clauses
 
     def _alias_clauses(self, text: str) -> list[Clause]:
@@ -397,9 +318,9 @@ class RecordIndex:
         clauses = []
         for term in sorted(self._lexicon.names(text)):
             for name in self._aliases.get(term, [term]):
-                clause = _name_clause(name)
-                if clause:
-                    clauses.append(clause)
+                named = name_clause(name)
+                if named:
+                    clauses.append(named)
         return clauses
 
     def close(self) -> None:

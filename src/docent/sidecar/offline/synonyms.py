@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..answer.record_index import RECORD_SYNONYMS
+from ..answer.record_synonyms import RECORD_SYNONYMS
 from ..answer.words import stem, terms
 
 __all__ = ["RECORD_SYNONYMS", "SYNONYMS", "expand", "spelled", "table"]

@@ -1,0 +1,103 @@
+"""A visitor's text as FTS5 clauses, none of FTS5's syntax taken from it: a word (or a compound's phrase of parts OR
+its parts run together), a lexicon name with every word required, code as the index's tokenizer reads it, and the
+question's addresses apart; and, from the index's counts, which clauses a query keeps (`within_rows`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .words import CHUNK, chunks, parts, spell_sigils
+
+MAX_WORDS = 32  # a question's words past these add time, not recall
+MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
+# An address in a question: a URL with its scheme, a host with its port, an IP. It says where the visitor's
+# own server runs ("my proxy at http://127.0.0.1:8080"), not what they ask about, so its parts ("http", "localhost",
+# "8080") are asked apart with the numbers, at NUMBER_WEIGHT, instead of outweighing the question's words.
+ADDRESS = re.compile(
+    r"\b[a-z][a-z0-9+.-]*://[^\s,;'\"<>()]*"
+    r"|\b(?:localhost:\d{1,5}|\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?)(?:/[^\s,;'\"<>()]*)?"
+    r"|\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b",  # a host with a dot: "redis:6379" may be what the question is about
+    re.IGNORECASE,
+)
+_DOTTED = re.compile(r"\d\.\d+\.\d")  # what an address without a colon (an IP) needs
+
+def quote(words: Sequence[str]) -> str:
+    return '"' + " ".join(words) + '"'  # parts are letters and digits only: nothing to escape
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a query: its FTS5 text, and the ways it can match, each a set of words all of which it needs
+    (to estimate from the index's counts how many sections it would score)."""
+
+    sql: str
+    ways: tuple[tuple[str, ...], ...]
+
+
+def clause(pieces: Sequence[str]) -> Clause:
+    """One written word: a plain word, or a compound as its phrase of parts OR its parts run together."""
+    if len(pieces) == 1:
+        return Clause(quote(pieces), (tuple(pieces),))
+    whole = "".join(pieces)
+    return Clause(f"({quote(pieces)} OR {quote([whole])})", (tuple(pieces), (whole,)))
+
+
+_RUN = re.compile(r"[^\W_]+")
+
+
+def as_indexed(text: str) -> list[Clause]:
+    """Code as the index's tokenizer reads it: `httpx.AsyncClient` is "httpx" then "asyncclient", a name's camel case
+    kept whole, which neither its parts ("async client") nor its parts run together ("httpxasyncclient") match."""
+    clauses = []
+    for m in CHUNK.finditer(spell_sigils(text)):
+        runs = [run.lower() for run in _RUN.findall(m.group())]
+        if len(runs) > 1 and any(run != part for run, part in zip(runs, parts(m.group()), strict=False)):
+            clauses.append(Clause(quote(runs), (tuple(runs),)))
+    return clauses
+
+
+def words_of(clauses: Iterable[Clause]) -> set[str]:
+    return {word for c in clauses for way in c.ways for word in way}
+
+
+def addresses_of(text: str) -> tuple[list[Clause], str]:
+    """A question's addresses as clauses of their own, and the text without them (most questions hold none: the
+    cheap test first)."""
+    if ":" not in text and not _DOTTED.search(text):
+        return [], text
+    return [clause(w) for m in ADDRESS.finditer(text) for w in chunks(m.group())][:MAX_WORDS], ADDRESS.sub(" ", text)
+
+
+def matches(clause: Clause, counts: Mapping[str, int]) -> int:
+    """How many sections a clause would score, at most: its likeliest way's rarest word's count."""
+    return max(min(counts.get(w, 0) for w in way) for way in clause.ways)
+
+
+def digits(clause: Clause) -> bool:
+    """Whether a clause asks only for numbers: `8000`, `127.0.0.1`, `3.2.1`."""
+    return all(word.isdigit() for way in clause.ways for word in way)
+
+
+def name_clause(name: str) -> Clause | None:
+    """A lexicon name as one clause, every word of it required: "apache" AND "kafka"."""
+    found = [clause(p) for p in chunks(name)]
+    if len(found) <= 1:
+        return found[0] if found else None
+    every = tuple(word for clause in found for word in clause.ways[0])
+    return Clause("(" + " AND ".join(c.sql for c in found) + ")", (every,))
+
+
+def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int]) -> list[str]:
+    """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS."""
+    unique = {c.sql: c for c in clauses}.values()
+    scored = sorted((max(min(counts.get(w, 0) for w in way) for way in c.ways), c.sql) for c in unique)
+    kept: list[str] = []
+    rows = 0
+    for matches, sql in scored:
+        if matches == 0 or (kept and rows + matches > MAX_ROWS):
+            continue
+        kept.append(sql)
+        rows += matches
+    return kept

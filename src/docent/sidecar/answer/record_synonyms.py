@@ -1,0 +1,21 @@
+"""The record's words for a word it never uses, built in: small and general (the owner's `synonyms` option adds
+their own). Read by the record's index, which asks for them, and by the embedded model, which weighs a question's
+words by the same table."""
+
+from __future__ import annotations
+
+# For a word the record never uses, the words it would use instead: "where did she study?" asks for the degree and the
+# university. Small and general; the owner's `synonyms` option adds their own (and the embedded model weighs a
+# question's words by the same table).
+RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
+    # where the owner studied: a CV says it with the degree and the school, rarely with "study"
+    "study": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
+    "education": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
+    "degree": ("msc", "bsc", "phd", "university"),
+    "graduate": ("university", "degree", "msc", "bsc", "phd"),
+    "qualification": ("degree", "msc", "bsc", "phd", "certified", "certification"),
+    # work, as a CV names it
+    "job": ("role", "position"),
+    "career": ("role", "roles"),
+    "employer": ("company", "bank", "worked"),
+}

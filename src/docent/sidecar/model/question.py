@@ -37,3 +37,14 @@ def calls_since_question(request: ModelRequest) -> int:
     if found is None:
         return 0
     return sum(1 for m in request.messages[found[0] + 1 :] if m.get("role") == "assistant")
+
+
+def tool_uses(request: ModelRequest) -> int:
+    """How many tool calls the conversation holds already, so new ones get ids of their own."""
+    return sum(
+        1
+        for m in request.messages
+        if m.get("role") == "assistant" and isinstance(m.get("content"), list)
+        for b in m["content"]
+        if isinstance(b, dict) and b.get("type") == "tool_use"
+    )

@@ -38,7 +38,7 @@ from .port import (
     UpstreamFailed,
     Usage,
 )
-from .question import asked, calls_since_question
+from .question import asked, calls_since_question, tool_uses
 from .wire import TRUNCATED, anthropic_body, body_bytes, tool_call
 
 ERRORS: dict[str, type[ModelError]] = {
@@ -132,16 +132,6 @@ def _pieces(text: str, *, size: int | None, rng: random.Random) -> Iterator[str]
         i += step
 
 
-def _tool_uses(request: ModelRequest) -> int:
-    return sum(
-        1
-        for m in request.messages
-        if m.get("role") == "assistant" and isinstance(m.get("content"), list)
-        for b in m["content"]
-        if isinstance(b, dict) and b.get("type") == "tool_use"
-    )
-
-
 class ReplayModel:
     """Answers from a script: the first reply whose `question` matches, one `calls` entry per model call."""
 
@@ -180,7 +170,7 @@ class ReplayModel:
             usage = Usage(len(sent if sent is not None else body_bytes(body)) // 4, max(1, written // 4))
         yield Usage(usage.input_tokens, 0, usage.cache_read_tokens, usage.cache_write_tokens)
         rng = random.Random(f"{self.script.seed}:{question}:{call}")
-        tools = _tool_uses(request)
+        tools = tool_uses(request)
         stop = "end_turn"
         for block in blocks:
             if "text" in block:

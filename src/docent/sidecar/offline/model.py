@@ -22,7 +22,7 @@ from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import stem, terms
 from ..model.models import spec_for
 from ..model.port import ModelEvent, ModelRequest, Stop, TextDelta, Usage
-from ..model.question import asked, calls_since_question
+from ..model.question import asked, calls_since_question, tool_uses
 from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import quoted
@@ -149,7 +149,7 @@ class OfflineModel:
                 # a fenced block starts on a line of its own
                 yield TextDelta(sentence if i == 0 else ("\n\n" if sentence.startswith("```") else " ") + sentence)
             yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
-        for event in request_of.calls(calls, start=1 + request_of.made(request)):
+        for event in request_of.calls(calls, start=1 + tool_uses(request)):
             yield event
         yield Stop("tool_use" if calls else "end_turn")
 

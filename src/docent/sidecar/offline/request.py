@@ -1,6 +1,6 @@
 """What the offline model reads off a request besides the question: the page the visitor has open (from the
-latest page note), the pick from the card the last call showed, how many tool calls the conversation holds, and
-the page a question asks to see; and its own calls, made with ids of their own."""
+latest page note), the pick from the card the last call showed, and the page a question asks to see; and its own
+calls, made with ids of their own."""
 
 from __future__ import annotations
 
@@ -34,17 +34,6 @@ def picked(request: ModelRequest) -> str | None:
             if m:
                 return m.group(1)
     return None
-
-
-def made(request: ModelRequest) -> int:
-    """How many tool calls the conversation holds already, so new ones get ids of their own."""
-    return sum(
-        1
-        for m in request.messages
-        if m.get("role") == "assistant" and isinstance(m.get("content"), list)
-        for b in m["content"]
-        if isinstance(b, dict) and b.get("type") == "tool_use"
-    )
 
 
 def open_page(request: ModelRequest, manifest: Manifest) -> str | None:

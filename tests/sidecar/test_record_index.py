@@ -299,3 +299,21 @@ def test_an_address_in_the_question_counts_less_than_its_words() -> None:
     assert best(docs, "how do I trust the certificate of my server at https://localhost:8443/app?") == "dev-server"
     # a question of an address alone still finds it
     assert best(docs, "http://localhost:8080") == "transport"
+
+
+def test_words_that_frame_a_question_count_less_than_its_topic() -> None:
+    record = [
+        Section("proxies", "routing", "Routing", "Route every request through a proxy with the proxy argument."),
+        Section("proxy-env", "environment", "Environment", "The HTTPS_PROXY variable sets the proxy of every client."),
+        Section("proxy-auth", "proxies", "Authentication", "A proxy that asks for a password takes it in its URL."),
+        Section("logs", "logging", "Logging", "The debug log will tell you which connection each request used."),
+        Section("java", "roles", "Alderway Bank", "Services on Java 17 and Spring Boot, running on Kubernetes."),
+        Section("java-early", "roles", "Earlier", "A Java developer at two consultancies, mostly with Spring."),
+        Section("upgrade", "cases", "The upgrade", "We moved every cluster to the new Kubernetes version in place."),
+    ]
+    docs = RecordIndex(record)
+    # "tell" and "version" are each in one section, rarer than the topic: BM25 alone would rank them first
+    assert best(docs, "how do I tell it to go through my proxy?") in {"proxies", "proxy-env", "proxy-auth"}
+    assert best(docs, "java version") in {"java", "java-early"}
+    # a question of framing words alone is still ranked by them
+    assert best(docs, "which version?") == "upgrade"

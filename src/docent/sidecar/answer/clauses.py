@@ -22,6 +22,16 @@ ADDRESS = re.compile(
     re.IGNORECASE,
 )
 _DOTTED = re.compile(r"\d\.\d+\.\d")  # what an address without a colon (an IP) needs
+# Words that frame a question rather than say its topic: how it is asked ("tell me", "explain", "show me", "I want",
+# "what does it mean") or what kind of answer it wants ("java version" wants a number, seldom the word "version").
+# A section holding one is no likelier to answer, but BM25 would rank a rare one over the topic, so they are asked
+# apart with the numbers, at NUMBER_WEIGHT; a question of nothing else is still ranked by them.
+FRAMING = frozenset(
+    """
+    tell explain explained describe know knows mean means meaning happen happens happened want wants wanted need
+    needs wonder wondering please thanks thank show version versions
+    """.split()
+)
 
 def quote(words: Sequence[str]) -> str:
     return '"' + " ".join(words) + '"'  # parts are letters and digits only: nothing to escape
@@ -73,6 +83,11 @@ def addresses_of(text: str) -> tuple[list[Clause], str]:
 def matches(clause: Clause, counts: Mapping[str, int]) -> int:
     """How many sections a clause would score, at most: its likeliest way's rarest word's count."""
     return max(min(counts.get(w, 0) for w in way) for way in clause.ways)
+
+
+def framing(clause: Clause) -> bool:
+    """Whether a clause asks for one word that only frames the question (`FRAMING`)."""
+    return all(len(way) == 1 and way[0] in FRAMING for way in clause.ways)
 
 
 def digits(clause: Clause) -> bool:

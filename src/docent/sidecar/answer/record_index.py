@@ -14,7 +14,8 @@ in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question i
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
 A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`) count a quarter of its words:
-they say where the visitor's server runs, not what they ask about. A long section (an API reference's docstring naming
+they say where the visitor's server runs, not what they ask about; so do the words that frame a question ("tell me",
+"explain", "java version"), which BM25 would rank over the topic wherever the record uses them rarely. A long section (an API reference's docstring naming
 every option) is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it.
 Stop words are dropped from a question, never from the index, so phrases still match. The porter stemmer runs
 over both sides, so "reviews" finds "reviewed".
@@ -37,6 +38,7 @@ from .clauses import (
     as_indexed,
     clause,
     digits,
+    framing,
     matches,
     name_clause,
     quote,
@@ -228,7 +230,7 @@ class RecordIndex:
         asked = [w for w in words if not (len(w) == 1 and w[0] in STOP_WORDS)]
         clauses, counts = self._clauses(text, words, asked, addresses)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
-        rare = {c.sql for c in clauses if digits(c) and matches(c, counts) <= RARE_NUMBER}
+        rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         said = within_rows([c for c in clauses if c.sql not in rare], counts)
         numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None

@@ -316,3 +316,28 @@ def test_a_reason_told_for_another_effect(sentence: str, expected: str) -> None:
 )
 def test_general_causes_found_on_the_held_out_sets(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # The section's link turned round: "replay, so every handler checks" told as "replay because it checks".
+        ("Consumers must survive a replay because every handler checks a processed-events table [[case-kafka-hard]].", "cause"),
+        ("Every handler checks a processed-events table because consumers must survive a replay [[case-kafka-hard]].", "shown"),
+        # Another reason, of the section's words, for what the section gives its own reason ("mostly from packing").
+        ("The AWS bill fell by 31 % because teams released about four times as often [[case-k8s-results]].", "cause"),
+        ("The AWS bill fell by 31 % because services were packed onto fewer, larger nodes [[case-k8s-results]].", "shown"),
+        # The section's reason for another thing of the same sentence ("..., and made every call idempotent because").
+        ("Mara kept the hot path to one PostgreSQL query because the vendor retried on its own timeouts [[case-3ds-hard]].", "cause"),
+        # One link's reason given for another link's thing.
+        ("Scans of one shipment must be read in order, so every handler checks a processed-events table [[case-kafka-hard]].", "cause"),
+        ("Scans of one shipment must be read in order, so the key is the shipment id [[case-kafka-hard]].", "shown"),
+        # A chain the unit tells ("a cache never evicted ...: its entries survive, so the floor rises"); a goal told
+        # after "because" where the section says "so that"; "since" a date is no reason.
+        ("The leak is a cache that is never evicted, so the old generation's floor rises [[lab-leak]].", "shown"),
+        ("Mara paired with each team on its first service because the knowledge had to stay with the teams [[case-k8s-approach]].", "shown"),
+        ("Since March 2021 Mara has been a staff engineer at Alderway Bank, working across three teams [[roles-alderway]].", "shown"),
+    ],
+)
+def test_causal_links_compared_with_the_sections(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

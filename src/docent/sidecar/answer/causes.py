@@ -4,9 +4,11 @@ A citation vouches for the effect; the reason after the marker must be the secti
 of the reason (up to its clause's end) are looked up in the text of the cited sections (not their titles): the
 sentence is held when at least two of them are missing, or most of them. A name after "at" that the sections' heading
 path says ("came from the Kubernetes migration at Tessellate" under "Tessellate Freight") is their place, not missing.
-What it cannot do: tell a reason the sections give in other words from an invented one, or see a cause turned
-round when both ends are words of the section ("A because B" where it says "B because A"); then it lets the
-sentence through, unless its words are missing.
+Then the sentence's causal links are compared with the sections' (`links`): held when a section links the same two
+things the other way round, gives another reason for the same thing, or gives the sentence's reason for another.
+What it cannot do: tell a reason the sections give in other words from an invented one, or judge a link the
+sections state without a marker ("it died with an OutOfMemoryError, and every payment was declined"; "Shadow mode
+paid for itself: it found a bug"); then it lets the sentence through, unless its words are missing.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
+from .links import contradicted
 from .passage import Passage, Unit, best_of
 
 _MARKER = re.compile(
@@ -23,7 +26,8 @@ _MARKER = re.compile(
     re.IGNORECASE,
 )
 _CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "lead", "came", "comes", "caused",
-                   "resulted", "result", "which", "order", "fix", "prevent", "avoid", "ensure"))
+                   "resulted", "result", "results", "which", "order", "fix", "prevent", "avoid", "ensure", "since",
+                   "mostly", "largely", "mainly", "partly", "guard"))
 _CLAUSE_END = re.compile(r"[,;:.!?]|\s+(?:and|but|while|which)\s+")
 
 
@@ -52,7 +56,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
             return True
         if _apart(said, m.start(), list(reason), sections):
             return True
-    return False
+    return contradicted(said, sections)
 
 
 _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"

@@ -1,0 +1,161 @@
+"""Causal links: what a text gives as the reason of what ("A because B", "B, so A", "A so that B", "A came from B").
+
+A link is a reason and what it accounts for, each the stems of its side of the marker up to the clause's end. The
+cause rule reads a sentence's links and the cited sections' (cut once per bundle) and compares them side by side:
+- a link of the sections whose two sides match the sentence's supports it;
+- one whose sides match the sentence's the other way round is the cause turned round ("the key is the shipment id
+  because scans must be read in order", told as "scans must be read in order because the key is the shipment id");
+- one that accounts for the same thing by another reason, or gives the sentence's reason for another thing, says
+  the sentence linked what the section did not ("made every call idempotent because the vendor retried", told of
+  moving the statistics to a nightly table, named in the same sentence of the section).
+A sentence whose link the sections neither support nor contradict is let through: a reason given without a marker
+("Shadow mode paid for itself: it found a bug") is no link here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .passage import Passage, Unit
+
+# The reason after the marker: "A because B", "A due to B", "A came from B", "A as a result of B".
+_REASON_AFTER = (r"because(?:\s+of)?|due\s+to|thanks\s+to|owing\s+to|caused\s+by|(?:came|comes|come|mostly|"
+                 r"largely|mainly|partly)\s+from|as\s+a\s+result\s+of")
+# The reason before it: "B, so A", "B led to A", "B, which is why A".
+_REASON_BEFORE = r"so(?!\s+that\b)|and\s+so|which\s+is\s+why|led\s+to|leads\s+to|lead\s+to|resulted\s+in|results\s+in"
+# A purpose after it, the reason of what comes before: "A so that B", "A in order to B", "A to avoid B".
+_PURPOSE = r"so\s+that|in\s+order\s+to|to\s+(?:prevent|avoid|ensure|guard\s+against)"
+_MARKER = re.compile(
+    rf",?\s*\b(?:(?P<after>{_REASON_AFTER})|(?P<purpose>{_PURPOSE})|(?P<before>{_REASON_BEFORE}))\s+", re.IGNORECASE
+)
+# A section's "A fell after B replaced C" gives B as what A followed: a reason the sentence may not swap for another.
+_SECTION_MARKER = re.compile(
+    rf",?\s*\b(?:(?P<after>{_REASON_AFTER}|after(?!\s+(?:that|this)\b))|(?P<purpose>{_PURPOSE})|"
+    rf"(?P<before>{_REASON_BEFORE}))\s+", re.IGNORECASE
+)
+_LEADING = re.compile(r"^\s*(?:because|as\s+a\s+result\s+of|due\s+to|thanks\s+to)\s+([^,]{3,200}),\s*", re.I)
+_BOUND = re.compile(r"[,;:.!?]\s|[;:]|—|\s-\s|\(|\)")
+_COORDINATED = re.compile(r"\s*(?:and|or|but|while|whereas|then)\b", re.IGNORECASE)
+_MIN_SIDE = 2  # stems a side needs to tell one thing from another
+
+
+class Link(NamedTuple):
+    reason: frozenset[str]  # what enables or brings about the other side ("A so that B": A)
+    then: frozenset[str]  # what it accounts for
+    purpose: bool = False  # "so that", "in order to": a goal, which writers also give after "because"
+    lead: frozenset[str] = frozenset()  # the unit's words before the link: "A: B, so C" tells "A, so C" too
+
+
+def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
+    """The causal links a sentence (or with `_SECTION_MARKER`, a section's unit) states."""
+    text = said.text
+    out: list[Link] = []
+    leading = _LEADING.match(text)
+    if leading:
+        out.append(Link(_stems(said, leading.start(1), leading.end(1)),
+                        _stems(said, leading.end(), _end(text, leading.end()))))
+    for m in marker.finditer(text):
+        if leading and m.start() < leading.end():
+            continue
+        start = _start(said, text, m.start())
+        before = _stems(said, start, m.start())
+        after = _stems(said, m.end(), _end(text, m.end()))
+        if not before or not after:
+            continue
+        lead = _stems(said, 0, start)
+        if m.group("after"):
+            out.append(Link(after, before, lead=lead))
+        else:
+            out.append(Link(before, after, bool(m.group("purpose")), lead))
+    return out
+
+
+def _start(said: Unit, text: str, at: int) -> int:
+    """Where the clause before `at` begins: back over commas to the clause that a coordinator begins ("..., and made
+    every call idempotent because ...") or to a stronger bound; a phrase between commas ("We added an alert,
+    exported through OpenTelemetry, so that ...") belongs to the clause before it."""
+    start = 0
+    for m in _BOUND.finditer(text, 0, at):
+        if m.group() not in (", ", ",\n") or _COORDINATED.match(text, m.end()):
+            start = m.end()
+    return start
+
+
+def _end(text: str, at: int) -> int:
+    m = _BOUND.search(text, at)
+    return m.start() if m else len(text)
+
+
+def _stems(said: Unit, start: int, end: int) -> frozenset[str]:
+    """A side's stems, cut to five letters: a word's family is one ("expiry", "expiring")."""
+    return frozenset(t.stem[:5] for t in said.tokens if start <= t.start < end and t.stem)
+
+
+def section_links(passage: Passage) -> tuple[Link, ...]:
+    """Every link a section's units state, made once per bundle (`Passage.facts`)."""
+    return tuple(link for u in passage.units for link in links(u, _SECTION_MARKER))
+
+
+def _share(one: frozenset[str], other: frozenset[str]) -> float:
+    """How much two sides share, of the shorter one."""
+    return len(one & other) / min(len(one), len(other)) if one and other else 0.0
+
+
+_SAME = 0.5  # a side matches the section's when half its stems are the section's side's
+_CLEAR = 0.75  # and matches clearly at three quarters
+_CROSSED = 0.66  # a side that matches one link's reason and the other another link's thing, two thirds each
+_APART = 0.25  # a side that shares at most a quarter of its stems is another thing
+
+
+class _Fit(NamedTuple):
+    """A sentence's link against one of the sections': how much each side shares with each of theirs."""
+
+    reason: float  # the sentence's reason with the section's reason
+    then: float  # its thing with the section's thing
+    reason_then: float  # its reason with the section's thing
+    then_reason: float  # its thing with the section's reason
+    link: Link  # the section's
+
+
+def contradicted(said: Unit, sections: Sequence[Passage]) -> bool:
+    """The sentence links a reason to a thing as no cited section does, where a section links either of them."""
+    mine = links(said)
+    if not mine:
+        return False
+    theirs = [link for p in sections for link in p.facts("links", section_links)]
+    return bool(theirs) and any(_against(link, theirs) for link in mine)
+
+
+def _against(link: Link, theirs: list[Link]) -> bool:
+    fits = [_Fit(_share(link.reason, t.reason), _share(link.then, t.then), _share(link.reason, t.then),
+                 _share(link.then, t.reason), t) for t in theirs]
+    if any(f.reason >= _SAME and f.then >= _SAME for f in fits):
+        return False  # supported
+    if any(_turned(link, f) for f in fits):
+        return True
+    if min(len(link.reason), len(link.then)) < _MIN_SIDE:
+        return False
+    fits = [f for f in fits if min(len(f.link.reason), len(f.link.then)) >= _MIN_SIDE]
+    return any(_another(link, f) for f in fits) or _crossed(fits)
+
+
+def _turned(link: Link, f: _Fit) -> bool:
+    """The section's link the other way round; a goal may be told either way ("so that B", "because B")."""
+    return (f.reason_then >= _SAME and f.then_reason >= _SAME and f.reason_then + f.then_reason > f.reason + f.then
+            and not (link.purpose or f.link.purpose))
+
+
+def _another(link: Link, f: _Fit) -> bool:
+    """Another reason for the section's thing (not one its unit gives before the link: "A: B, so C" tells "A, so
+    C"), or the section's reason for another thing."""
+    if f.then >= _CLEAR and f.reason <= _APART and f.reason_then <= _APART:
+        return _share(link.reason, f.link.lead) < _SAME
+    return f.reason >= _CLEAR and f.reason_then <= _APART and f.then <= _APART and f.then_reason <= _APART
+
+
+def _crossed(fits: list[_Fit]) -> bool:
+    """One link's reason given for another link's thing."""
+    reasons = {id(f.link) for f in fits if f.reason >= _CROSSED}
+    return bool(reasons) and any(f.then >= _CROSSED and id(f.link) not in reasons for f in fits)

@@ -27,7 +27,7 @@ by the one text analysis, `words`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from docent.schema import RecordSection
 
@@ -233,15 +233,10 @@ class Gate:
         listing, self._listing = self._listing, None
         if listing is None:
             return []
-        grounds = self._grounds  # as they were when the list began, with its counts
-        now = grounds.ahead, grounds.known, grounds.known_ids
-        grounds.ahead, grounds.known, grounds.known_ids = listing.ahead, listing.known, listing.known_ids
-        grounds.counted = frozenset(numbers.Quantity(float(n), "", float(n)) for n in (listing.items, len(listing.ids)))
-        try:
-            out = _some(self._judge(listing.intro, words=_INTRO_WORDS))
-        finally:
-            (grounds.ahead, grounds.known, grounds.known_ids), grounds.counted = now, frozenset()
-        return out + listing.events
+        # Judged on the grounds as they were when the list began, with the list's counts: a copy, not a swap.
+        grounds = replace(self._grounds, ahead=listing.ahead, known=listing.known, known_ids=listing.known_ids)
+        counted = frozenset(numbers.Quantity(float(n), "", float(n)) for n in (listing.items, len(listing.ids)))
+        return _some(self._judge(listing.intro, words=_INTRO_WORDS, grounds=grounds, counted=counted)) + listing.events
 
     def _draft(self, raw: str) -> Draft:
         said = citations(raw)
@@ -252,18 +247,23 @@ class Gate:
         line = bool(getattr(raw, "line_start", False))
         return Draft(text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes)
 
-    def _judge(self, draft: Draft, *, words: int = CONNECTIVE_WORDS) -> GateEvent | None:
+    def _judge(
+        self, draft: Draft, *, words: int = CONNECTIVE_WORDS, grounds: Grounds | None = None,
+        counted: frozenset[numbers.Quantity] = frozenset(),
+    ) -> GateEvent | None:
         """A sentence's verdict by the rules (`rules.RULES`); `words`: the most an uncited one may have (more for a
-        list's intro line). A cited sentence shown adds to what the answer stands on."""
+        list's intro line); `grounds` and `counted`: a list's intro line's, as the list began and its counts. A
+        cited sentence shown adds to what the answer stands on."""
         if draft.fence is not None:
             return self._judge_fence(draft)
-        verdict = judge(Reading(draft, self._grounds, most_words=words), self._rules)
+        grounds = self._grounds if grounds is None else grounds
+        verdict = judge(Reading(draft, grounds, most_words=words, counted=counted), self._rules)
         if isinstance(verdict, Hold):
             return self._hold(verdict.reason, **verdict.facts)
         if draft.ids:
             for sid in draft.ids:
-                self._grounds.known |= self._grounds.mentions.terms[sid]
-            self._grounds.known_ids.update(draft.ids)
+                grounds.known |= grounds.mentions.terms[sid]
+            grounds.known_ids.update(draft.ids)
         return self._show(draft)
 
     def _judge_fence(self, draft: Draft) -> GateEvent | None:

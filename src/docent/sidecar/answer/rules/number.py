@@ -28,7 +28,7 @@ def check(sentence: Reading) -> Verdict:
     if sentence.ids:
         stated = grounds.stated(sentence.ids) | _counted(sentence.ids)
     else:
-        stated = grounds.stated(grounds.known_ids) | grounds.counted
+        stated = grounds.stated(grounds.known_ids) | sentence.counted
     return Hold("number") if said and numbers.unstated(said, stated) else None
 
 

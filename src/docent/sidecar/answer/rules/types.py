@@ -50,9 +50,6 @@ class Grounds:
     # While the sentences written before the answer's first citation are judged, that citation's sections: a
     # connective before it ("Yes, in HTML mode.") may name what they mention, as it could after it.
     ahead: tuple[str, ...] = ()
-    # While a list's uncited intro line is judged ("The table lists four topics:"), the list's count of items and of
-    # the sections they cite: the counts it may state.
-    counted: frozenset[numbers.Quantity] = frozenset()
 
     def uncited_ids(self) -> set[str]:
         """The sections a sentence that cites nothing may draw on."""
@@ -97,10 +94,15 @@ class once(Generic[T]):  # noqa: N801 - a decorator, named as functools.cached_p
 class Reading:
     """A sentence as the rules read it, each reading made once, when a rule first asks for it."""
 
-    def __init__(self, draft: Draft, grounds: Grounds, *, most_words: int) -> None:
+    def __init__(
+        self, draft: Draft, grounds: Grounds, *, most_words: int, counted: frozenset[numbers.Quantity] = frozenset()
+    ) -> None:
         self.draft = draft
         self.grounds = grounds
         self.most_words = most_words  # the most words an uncited sentence may have (more for a list's intro line)
+        # A list's uncited intro line ("The table lists four topics:"): the list's count of items and of the sections
+        # they cite, the counts it may state.
+        self.counted = counted
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -317,3 +317,32 @@ def test_words_that_frame_a_question_count_less_than_its_topic() -> None:
     assert best(docs, "java version") in {"java", "java-early"}
     # a question of framing words alone is still ranked by them
     assert best(docs, "which version?") == "upgrade"
+
+
+def test_a_noun_the_record_lacks_is_asked_by_the_word_it_is_made_from() -> None:
+    cv = [Section("leading", "roles", "Mentoring", "I lead without managing and mentor four engineers."),
+          Section("scope", "roles", "Scope", "I own the technical direction of the payment gateway."),
+          Section("gateway", "cases", "The gateway", "The payment gateway moved to Kubernetes in three waves.")]
+    index = RecordIndex(cv)
+    assert best(index, "leadership without authority") == "leading"
+    assert best(index, "ownership of the gateway") == "scope"
+    assert best(index, "mentorship") == "leading"
+
+
+def test_own_is_asked_as_a_verb_and_left_out_after_a_possessive() -> None:
+    cv = [Section("scope", "roles", "Scope", "I own the payment gateway and sit on the bank's architecture board."),
+          Section("bank", "roles", "The bank", "A staff engineer at the bank since 2021, at the bank's head office."),
+          Section("cards", "cases", "Cards", "The bank issues 1.8 million cards."),
+          Section("cert", "ssl", "Certificates", "Pass your own certificate authority's file as verify.")]
+    index = RecordIndex(cv)
+    assert best(index, "what does she own at the bank?") == "scope"
+    assert "own" not in (index.query("how do I use my own certificate?") or "")
+
+
+def test_the_downsides_of_a_choice_find_its_consequences() -> None:
+    adr = [Section("grpc", "adr-grpc", "Use gRPC between services", "We moved internal calls to gRPC."),
+           Section("grpc-consequences", "adr-grpc", "Consequences", "Debugging by hand became harder; two styles "
+                   "of API will coexist for years."),
+           Section("kafka", "adr-kafka", "Use Kafka", "Kafka replaces the nightly files.")]
+    index = RecordIndex(adr, pages={"adr-grpc": "gRPC between services", "adr-kafka": "Kafka"})
+    assert best(index, "downsides of going gRPC") == "grpc-consequences"

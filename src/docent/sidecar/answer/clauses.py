@@ -85,6 +85,15 @@ def matches(clause: Clause, counts: Mapping[str, int]) -> int:
     return max(min(counts.get(w, 0) for w in way) for way in clause.ways)
 
 
+_POSSESSIVES = frozenset("my your his her its our their".split())
+
+
+def owns(words: Sequence[Sequence[str]], at: int) -> bool:
+    """Whether the question's word at `at` is the verb "own" ("what does she own?"), which says what it asks, unlike
+    the stop word of "my own certificate"."""
+    return list(words[at]) == ["own"] and (at == 0 or words[at - 1][-1] not in _POSSESSIVES)
+
+
 def framing(clause: Clause) -> bool:
     """Whether a clause asks for one word that only frames the question (`FRAMING`)."""
     return all(len(way) == 1 and way[0] in FRAMING for way in clause.ways)

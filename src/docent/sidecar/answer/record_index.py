@@ -10,14 +10,16 @@ in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question i
   boot") or its parts run together ("springboot"), which finds it written either way;
 - neighbouring words of the question also ask for themselves run together, so "out of memory error" finds
   `OutOfMemoryError`;
-- a word the record does not have is tried split in two ("springboot" finds "spring-boot", "3D" finds "3-D");
+- a word the record does not have is tried split in two ("springboot" finds "spring-boot", "3D" finds "3-D"), and a
+  noun it lacks is asked by the word it is made from ("leadership" finds "lead", "ownership" "own");
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
 A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`) count a quarter of its words:
 they say where the visitor's server runs, not what they ask about; so do the words that frame a question ("tell me",
 "explain", "java version"), which BM25 would rank over the topic wherever the record uses them rarely. A long section (an API reference's docstring naming
 every option) is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it.
-Stop words are dropped from a question, never from the index, so phrases still match. The porter stemmer runs
+Stop words are dropped from a question, never from the index, so phrases still match; "own" stays as a verb ("what
+does she own?"), not after a possessive ("my own certificate"). The porter stemmer runs
 over both sides, so "reviews" finds "reviewed".
 """
 
@@ -41,6 +43,7 @@ from .clauses import (
     framing,
     matches,
     name_clause,
+    owns,
     quote,
     within_rows,
     words_of,
@@ -58,6 +61,7 @@ EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones hav
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
+DERIVED = re.compile(r"(?<=\w\w\w)(?:ship|ness|hood)s?$")  # a noun made of another word: leadership, readiness
 # A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
 # they answer what changed, which a question asks by a version or by naming the changelog.
 CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
@@ -227,7 +231,7 @@ class RecordIndex:
         """
         addresses, text = addresses_of(text)
         words = chunks(text)[:MAX_WORDS]
-        asked = [w for w in words if not (len(w) == 1 and w[0] in STOP_WORDS)]
+        asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]
         clauses, counts = self._clauses(text, words, asked, addresses)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
@@ -248,8 +252,20 @@ class RecordIndex:
         if instead:
             counts.update(self._counts(words_of(instead)))
             clauses += instead
-        clauses += self._splits(singles, counts)
+        clauses += self._bases(singles, counts) + self._splits(singles, counts)
         return clauses, counts
+
+    def _bases(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
+        """A noun the record lacks, asked by the word it is made from: "leadership" finds "lead" and "leading",
+        "ownership" "own", "mentorship" "mentor" (the stemmer folds endings like -ing, never -ship or -er)."""
+        clauses = []
+        for word in [w for w in words if not counts.get(w)]:
+            base = DERIVED.sub("", word)
+            tried = [base, base[:-2]] if base.endswith("er") else [base]
+            found = self._counts(w for w in tried if len(w) >= 3 and w != word)
+            counts.update(found)
+            clauses += [Clause(quote([w]), ((w,),)) for w in tried if found.get(w)][:1]
+        return clauses
 
     @staticmethod
     def _joins(words: Sequence[Sequence[str]]) -> list[Clause]:

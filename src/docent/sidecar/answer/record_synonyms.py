@@ -18,4 +18,8 @@ RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "job": ("role", "position"),
     "career": ("role", "roles"),
     "employer": ("company", "bank", "worked"),
+    # what a choice costs: a design record calls it its consequences, a guide its drawbacks or limitations
+    "downside": ("drawback", "disadvantage", "consequence", "tradeoff", "limitation"),
+    "drawback": ("downside", "disadvantage", "consequence", "tradeoff", "limitation"),
+    "disadvantage": ("downside", "drawback", "consequence", "tradeoff", "limitation"),
 }

@@ -341,3 +341,23 @@ def test_general_causes_found_on_the_held_out_sets(sentence: str, expected: str)
 )
 def test_causal_links_compared_with_the_sections(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A figure bound to the other alternative of the section's sentence: "a second with polling, under 100 ms
+        # with Debezium"; a table row's cells "3-D Secure 1 14 %; 3-D Secure 2 4.2 %".
+        ("The delay was under 100 ms with polling [[adr-outbox-consequences]].", "direction"),
+        ("The delay was under 100 ms with Debezium [[adr-outbox-consequences]].", "shown"),
+        ("The delay went from a second with polling to under 100 ms with Debezium [[adr-outbox-consequences]].", "shown"),
+        ("Abandoned challenges were at 4.2 % under 3-D Secure 1 [[case-3ds-results]].", "direction"),
+        ("Abandoned challenges were at 4.2 % under 3-D Secure 2 [[case-3ds-results]].", "shown"),
+        # Both figures in one part, a part that is no alternative ("on a six-broker cluster"), a table's columns.
+        ("Fraud fell from 3.1 to 2.4 basis points of volume [[case-3ds-results]].", "shown"),
+        ("At its peak the backbone carried about 40 million events a day on a six-broker cluster [[case-kafka-results]].", "shown"),
+        ("The third wave moved 12 Kafka consumers in 5 weeks [[case-k8s-approach]].", "shown"),
+    ],
+)
+def test_figures_bound_to_the_sections_alternatives(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import actors, causes, direction, hedges, order, quantifiers, rates, reversal
+from .. import actors, bindings, causes, direction, hedges, order, quantifiers, rates, reversal
 from . import (
     code_term,
     confirmation,
@@ -37,6 +37,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("quantifier", quantifiers),
     rule("reversal", reversal),
     rule("direction", direction),
+    rule("direction", bindings),
     rule("order", order),
     rule("actor", actors),
     rule("cause", causes),

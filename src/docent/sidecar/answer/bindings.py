@@ -1,0 +1,161 @@
+"""Bindings: which of two alternatives a figure or a comparative word goes with ("under 100 ms with Debezium, a
+second with polling"; "lower value results in faster compression, while higher value results in slower").
+
+A section's sentence that sets alternatives side by side gives each its own part (a clause, an item between
+commas, a table row's cell): "a second with polling, under 100 ms with Debezium"; "3-D Secure 1 3.1; 3-D Secure 2
+2.4". A sentence binds the same figure or word to the other alternative when, in its own part, it names what only
+the other part of the section names and nothing that only the figure's part names: "under 100 ms with polling".
+The words that stand beside the figure in both (its unit, "ms"; the measure after a comparative, "compression")
+are no side. Only alternatives of one sentence of the section are compared, and only parts that carry a figure
+or a comparative word of the same kind: the first part of a sentence is its frame ("The price is ..."), no
+alternative. Where the figure is in several parts, or the sentence's part names neither side, it lets it through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+from typing import NamedTuple
+
+from .passage import Passage, Token, Unit
+
+_SPLIT = re.compile(r"[,;:]\s|;|\s(?=(?:and|but|while|whereas|than|or|from)\s)", re.IGNORECASE)
+_WORDS = frozenset(
+    """more fewer less higher lower larger smaller bigger longer shorter faster slower earlier later greater easier
+    harder rose fell grew shrank increased decreased raised cut doubled halved above below""".split()
+)
+_COUNTED = frozenset(
+    """two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty
+    ninety hundred thousand million billion""".split()
+)
+_TIMES = frozenset("ms millisecond second minute hour day week month year".split())
+_NEAR = 3  # words either side of the figure compared between the sentence and the section
+
+
+class Part(NamedTuple):
+    unit: int
+    first: bool  # the first part of its sentence: the frame
+    tokens: tuple[Token, ...]
+    stems: frozenset[str]
+    numeric: bool  # carries a figure ("100 ms", "a second", "forty")
+    worded: bool  # carries a comparative word ("faster", "higher")
+    figures: frozenset[int] = frozenset()  # the indexes of its figures among its tokens
+
+
+def _attribute(part: Part, at: int) -> str | None:
+    if at in part.figures:
+        return "number"
+    return "word" if part.tokens[at].word in _WORDS else None
+
+
+_UNITS = frozenset("% ms s sec second seconds minute minutes hour hours day days week weeks month months year years "
+                   "mb gb kb bp bps basis times x percent".split())
+
+
+def _figures(u: Unit, tokens: Sequence[Token]) -> set[int]:
+    """Which of the tokens are figures: digits, not a name's ("3-D", "p99", "WS_1004") nor a label's single digit
+    ("3-D Secure 1", "wave 3") unless a unit follows it ("5 weeks")."""
+    out = set()
+    text = u.text
+    for i, t in enumerate(tokens):
+        if not t.word[:1].isdigit():
+            continue
+        end = t.start + len(t.word)
+        if t.start and (text[t.start - 1].isalpha() or text[t.start - 1] in "_-.") or \
+                end < len(text) and (text[end].isalpha() or text[end] in "_-"):
+            continue  # a name's digits
+        if len(t.word) == 1 and not (i + 1 < len(tokens) and tokens[i + 1].word in _UNITS):
+            continue  # a label
+        out.add(i)
+    return out
+
+
+def _parts(u: Unit, index: int) -> list[Part]:
+    out = []
+    bounds = [0, *(m.end() for m in _SPLIT.finditer(u.text)), len(u.text) + 1]
+    for n, (start, end) in enumerate(zip(bounds, bounds[1:], strict=False)):
+        tokens = tuple(t for t in u.tokens if start <= t.start < end)
+        if not tokens:
+            continue
+        words = [t.word for t in tokens]
+        figures = frozenset(_figures(u, tokens))
+        numeric = bool(figures) or any(w in _COUNTED or w.rstrip("s") in _TIMES and i and words[i - 1] in
+                                       ("a", "an", "one", "half") for i, w in enumerate(words))
+        worded = any(w in _WORDS for w in words)
+        out.append(Part(index, n == 0, tokens, frozenset(t.stem for t in tokens if t.stem), numeric, worded, figures))
+    return out
+
+
+def section_parts(passage: Passage) -> dict[str, list[Part]]:
+    """Each figure or comparative word of a section, and the parts of its sentences that hold it (once a bundle)."""
+    out: dict[str, list[Part]] = {}
+    for i, u in enumerate(passage.units):
+        for part in _parts(u, i):
+            for word in {t.word for i, t in enumerate(part.tokens) if _attribute(part, i)}:
+                out.setdefault(word, []).append(part)
+    return out
+
+
+def _siblings(passage: Passage, part: Part) -> tuple[frozenset[str], list[Part]]:
+    """The words of the frame of the part's sentence (its first part), and the sentence's other parts."""
+    key = f"parts:{part.unit}"
+    parts: list[Part] = passage.facts(key, lambda p: _parts(p.units[part.unit], part.unit))
+    return parts[0].stems, [p for p in parts if p.tokens != part.tokens and not p.first]
+
+
+_LINKS = frozenset(("a", "an", "the", "and", "of", "to", "in", "it", "its"))
+
+
+def _parallel(one: Part, other: Part) -> bool:
+    """Two parts told alike: a word in common besides articles, figures and comparatives ("a second with polling",
+    "under 100 ms with Debezium"; "3-D Secure 1 14 %", "3-D Secure 2 4.2 %")."""
+    def plain(p: Part) -> set[str]:
+        return {t.word for i, t in enumerate(p.tokens) if i not in p.figures and t.word not in _WORDS} - _LINKS
+
+    return bool(plain(one) & plain(other))
+
+
+def crossed(said: Unit, sections: Sequence[Passage]) -> bool:
+    """A figure or comparative word the sentence binds to the alternative the section does not."""
+    for part in _parts(said, 0):
+        for at in range(len(part.tokens)):
+            kind = _attribute(part, at)
+            if kind and _bound_elsewhere(part, at, kind, sections):
+                return True
+    return False
+
+
+def _bound_elsewhere(part: Part, at: int, kind: str, sections: Sequence[Passage]) -> bool:
+    word = part.tokens[at].word
+    homes = [(p, home) for p in sections for home in p.facts("parts", section_parts).get(word, ())]
+    if len(homes) != 1:
+        return False
+    passage, home = homes[0]
+    frame, siblings = _siblings(passage, home)
+    others = [p for p in siblings if (p.numeric if kind == "number" else p.worded) and _parallel(p, home)]
+    side = _side(part, at, frame)
+    if not side or not others or _paired(part, at, others):
+        return False
+    own = home.stems.difference(*(p.stems for p in others))
+    return not side & own and any(side & (p.stems - home.stems) for p in others)
+
+
+def _side(part: Part, at: int, frame: frozenset[str]) -> set[str]:
+    """What the sentence's part binds the figure to: its words but the figure, the sentence's other figures and the
+    words beside them (their units, "12 Kafka consumers"), and the words of the section's frame."""
+    near = {t.stem for i in part.figures for t in part.tokens[max(0, i - 1) : i + 2] if i != at or t.word in _UNITS}
+    return set(part.stems - {part.tokens[at].stem} - near - frame)
+
+
+def _paired(part: Part, at: int, others: list[Part]) -> bool:
+    """Both alternatives' figures in one part: "from 3.1 to 2.4 with 3-D Secure 2" pairs them."""
+    figures = {part.tokens[i].word for i in part.figures if i != at}
+    return any(figures & {t.word for t in p.tokens} for p in others)
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & _WORDS) or any(s[:1].isdigit() for s in stems)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    return bool(sections) and crossed(said, sections)

@@ -102,7 +102,7 @@ def test_record_sections_run_from_each_h2_or_h3_to_the_next_cleaned_code_kept():
     assert opening.text == "Before any section."
     assert three_ds.text == "I moved card payments to 3-D Secure 2.\nclass Authorise {}"
     assert three_ds.blocks[-1] == Block("code", "class Authorise {}", lang="java")
-    assert kafka.text == "- one\n- two\nNo id, so no section Still Kafka's."
+    assert kafka.text == "- one\n- two\nNo id, so no section\nStill Kafka's."  # a heading breaks the run
 
 
 def test_a_page_not_marked_record_has_no_record_sections():

@@ -23,14 +23,34 @@ def test_the_flat_text_runs_prose_on_and_keeps_code_lines_and_items_each_on_its_
     assert section.text == (
         "Send a file with a multipart body:\n"
         ">>> files = {'upload-file': open('report.xls', 'rb')}\n>>> r = httpx.post(url, files=files)\n"
-        "- one\n2. two\nNote Close the file.\nprint('```')"
+        "- one\n2. two\nNote: Close the file.\nprint('```')"
     )
 
 
 def test_the_prompt_shows_code_fenced_with_its_language_and_a_fence_longer_than_its_backticks() -> None:
     shown = RecordSection.of("files", page="q", path="/q/#files", headings=("Q", "Files"), blocks=BLOCKS).shown()
     assert "a multipart body:\n```pycon\n>>> files = {'upload-file'" in shown
-    assert shown.endswith("Note Close the file.\n````python\nprint('```')\n````")
+    assert shown.endswith("Note: Close the file.\n````python\nprint('```')\n````")
+
+
+def test_a_tab_label_and_an_admonitions_title_break_the_run_of_prose() -> None:
+    """Typer's docs: a content tab's label ("Python 3.7+") ran into the sentence before it and an admonition's
+    title into the tab's text ("... parameter: Python 3.7+ Python 3.7+ non-Annotated Tip Prefer to use ...")."""
+    blocks = (
+        Block("paragraph", "Add a CLI parameter:"),
+        Block("heading", "Python 3.7+"),
+        Block("code", "def main(name: str): ..."),
+        Block("heading", "Python 3.7+ non-Annotated"),
+        Block("admonition", "Prefer to use the Annotated version if possible.", marker="Tip"),
+        Block("paragraph", "Then run it."),
+        Block("admonition", "It is.", marker="Why?"),
+        Block("paragraph", "Done."),
+    )
+    section = RecordSection.of("p", page="p", path="/p/#p", headings=("P",), blocks=blocks)
+    assert section.text.split("\n") == [
+        "Add a CLI parameter:", "Python 3.7+", "def main(name: str): ...", "Python 3.7+ non-Annotated",
+        "Tip: Prefer to use the Annotated version if possible.", "Then run it.", "Why? It is.", "Done.",
+    ]
 
 
 def test_a_section_written_before_blocks_reads_with_its_text_alone() -> None:

@@ -17,8 +17,11 @@ from typing import Literal
 # or collapsible block's prose (marker: its title); code: a code block, its lines exactly.
 BlockKind = Literal["paragraph", "heading", "item", "row", "term", "admonition", "code"]
 
-# Blocks that read on, on one line with their neighbours, as prose reads; the others each take their own lines.
-RUN_ON: frozenset[str] = frozenset(("paragraph", "heading", "admonition"))
+# Blocks that read on, on one line with their neighbours, as prose reads; the others each take their own lines. A
+# heading (a tab's label) and an admonition break the run: "Python 3.7+" is no word of the sentence after it, and a
+# note reads "Tip: Prefer ..." on its own line, never "... non-Annotated Tip Prefer ...".
+RUN_ON: frozenset[str] = frozenset(("paragraph",))
+_ENDS = (".", ":", "?", "!")
 
 _TICKS = re.compile(r"`+")
 
@@ -35,10 +38,14 @@ class Block:
 
     @property
     def line(self) -> str:
-        """The block as the flat text has it: an item after its marker, an admonition after its title."""
-        if self.marker and self.kind in ("item", "admonition"):
-            return f"{self.marker} {self.text}" if self.text else self.marker
-        return self.text
+        """The block as the flat text has it: an item after its marker, an admonition after its title and a colon
+        ("Tip: Prefer ..."; a title that ends in a stop or a question mark keeps it)."""
+        if not self.marker or self.kind not in ("item", "admonition"):
+            return self.text
+        if not self.text:
+            return self.marker
+        colon = self.kind == "admonition" and not self.marker.endswith(_ENDS)
+        return f"{self.marker}{':' if colon else ''} {self.text}"
 
 
 def flat(blocks: Iterable[Block]) -> str:

@@ -22,6 +22,8 @@ DOCS = {
     "notes.md": "---\ndocent:\n  record: false\n---\n# Notes\n\nPrivate notes.\n",
     "changelog.md": "# Changelog\n\n## 2.0\n\nThe default timeout is now five seconds.\n",
     "license.md": "---\ndocent:\n  record: true\n---\n# License\n\nFetch is MIT licensed.\n",
+    "help-test-site.md": "# Help Test site\n\n## Review pull requests\n\nRun the tests with `make test`.\n",
+    "about/management.md": "# Repository management\n\n## Team\n\nA team reviews the pull requests.\n",
 }
 CHOICE = {"include": ["**"], "exclude": ["contributing.md"]}
 
@@ -51,6 +53,21 @@ def test_a_wildcard_leaves_out_release_notes_contributing_conduct_and_licence_un
     assert not PageChoice.read({"include": ["**", "CHANGELOG.md"], "exclude": ["CHANGELOG.md"]}).chooses("CHANGELOG.md")
 
 
+def test_a_wildcard_leaves_out_the_pages_about_running_the_project_not_using_it() -> None:
+    """Typer's docs: "Help Typer - Get Help" (star it, review pull requests, sponsor), "Repository Management" and its
+    tasks are for the project's helpers and team, not its readers; a page on a feature of that name stays, and so does
+    a sponsorship page, which readers ask about (Starlette's tiers and what they cost)."""
+    every = PageChoice.read(["**"], project="Typer")
+    left = ["help-typer.md", "management.md", "management-tasks.md", "about/management.md", "MAINTAINERS.md",
+            "governance.md", "maintaining/releases.md"]
+    kept = ["sponsorship.md", "sponsors.md", "index.md", "tutorial/options/help.md", "help.md", "tutorial/commands/help.md", "help-messages.md",
+            "user-management.md", "guides/key-management.md", "resources/index.md", "about/index.md", "typer.md"]
+    assert [p for p in left + kept if every.chooses(p)] == kept
+    assert PageChoice.read({"include": ["**"]}, project="Pydantic Settings").chooses("help-typer.md")
+    assert not PageChoice.read({"include": ["**"]}, project="Pydantic Settings").chooses("help_pydantic_settings.md")
+    assert PageChoice.read(["**", "help-typer.md"], project="Typer").chooses("help-typer.md")  # named, kept
+
+
 @pytest.mark.parametrize("bad", [{"includes": ["**"]}, [3], {"include": "/docs/*.md"}, ""])
 def test_a_choice_of_the_wrong_shape_says_what_it_should_be(bad: object) -> None:
     with pytest.raises(ConfigError, match="record_pages"):
@@ -72,7 +89,8 @@ def test_the_plugin_option_selects_the_record_and_front_matter_still_wins(tmp_pa
     with caplog.at_level(logging.INFO):
         mkdocs_build(config)
     bundle = read_json(tmp_path / "docent-bundle.json")
-    # The changelog is left out by the wildcard; the licence's front matter puts it back.
+    # The changelog, the site's "help <project>" page and its management page are left out by the wildcard; the
+    # licence's front matter puts it back.
     assert _pages_in_record(bundle) == ["home", "license", "guide-install", "guide-proxies"]
     # A page with no h2 is one section; a heading holding only a sub-heading is a group.
     proxies = next(s for s in bundle["record"] if s["page"] == "guide-proxies")

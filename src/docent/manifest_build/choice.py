@@ -8,9 +8,13 @@ but `/`, `?` one of them, `[abc]` one of those, and `**` any number of folders (
 `guide/install.md`, `guide/install/index.md` or `guide/install/README.md`), unless the page names its source.
 
 A glob with a wildcard leaves out the pages a docs owner expects left out (`LEFT_OUT`): release notes and changelogs,
-the contributing guide, the code of conduct and the licence, by the file's or its folder's name. They answer what
-changed or how to contribute, and their many short lines outrank the guide on a reader's question. Naming such a page
-in `include` without a wildcard (`include: ["**", changelog.md]`) keeps it, as its front matter does.
+the contributing guide, the code of conduct and the licence, and the pages written for the project's helpers and team
+rather than its readers (maintainers, governance, repository management and its tasks, and "help <the project>", as
+Typer's `help-typer.md` and FastAPI's `help-fastapi.md` are named), by the file's or its folder's name. They answer
+what changed, how to contribute or how the project is run, and their many short lines ("Review pull requests",
+"Tests") outrank the guide on a reader's question. A sponsorship page stays: readers ask what sponsoring costs, and
+its tiers answer no setup question. Naming such a page in `include` without a wildcard (`include: ["**",
+changelog.md]`) keeps it, as its front matter does.
 """
 
 from __future__ import annotations
@@ -49,19 +53,23 @@ def _pattern(glob: str) -> re.Pattern[str]:
 
 
 # The names (of a page's file or of a folder above it, any case, `-`, `_` or nothing between words) that a wildcard
-# leaves out of the record.
+# leaves out of the record: what changed, how to contribute, and how the project is run.
 LEFT_OUT = re.compile(
-    r"release[-_ ]?notes|change[-_ ]?log|changes|history|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e",
+    r"release[-_ ]?notes|change[-_ ]?log|changes|history|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e"
+    r"|maintainers|maintaining|governance|(?:repository[-_ ]?)?management(?:[-_ ]?tasks)?",
     re.IGNORECASE,
 )
+_NOT_ALNUM = re.compile(r"[\W_]+")
 _WILD = re.compile(r"[*?\[]")
 
 
-def left_out(path: str) -> bool:
-    """Whether a source path is one a wildcard leaves out: `release-notes.md`, `CONTRIBUTING.md`, `changelog/2.md`."""
+def left_out(path: str, project: str = "") -> bool:
+    """Whether a source path is one a wildcard leaves out: `release-notes.md`, `CONTRIBUTING.md`, `changelog/2.md`,
+    `management.md`, and `help-typer.md` on the site named `project` "Typer"."""
     names = path.split("/")
     stems = [*names[:-1], names[-1].rsplit(".", 1)[0]]
-    return any(LEFT_OUT.fullmatch(stem) for stem in stems)
+    helping = "help" + _NOT_ALNUM.sub("", project).casefold() if project.strip() else None
+    return any(LEFT_OUT.fullmatch(stem) or _NOT_ALNUM.sub("", stem).casefold() == helping for stem in stems)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +78,7 @@ class PageChoice:
 
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    project: str = ""  # the site's name: a wildcard leaves out its "help <project>" page
 
     def chooses(self, sources: str | Iterable[str]) -> bool:
         """Whether a page from any of these source paths is record: an include matches and no exclude does; a page
@@ -78,24 +87,24 @@ class PageChoice:
         matched = [p for p in paths if any(self._includes(g, p) for g in self.include)]
         return any(not any(_pattern(g).fullmatch(p) for g in self.exclude) for p in matched)
 
-    @staticmethod
-    def _includes(glob: str, path: str) -> bool:
+    def _includes(self, glob: str, path: str) -> bool:
         if not _pattern(glob).fullmatch(path):
             return False
-        return not (_WILD.search(glob) and left_out(path))
+        return not (_WILD.search(glob) and left_out(path, self.project))
 
     @classmethod
-    def read(cls, raw: Any, *, where: str = "docent `record_pages`") -> PageChoice:
-        """The option as written: a list of globs, or {include: [...], exclude: [...]}; None chooses nothing."""
+    def read(cls, raw: Any, *, where: str = "docent `record_pages`", project: str = "") -> PageChoice:
+        """The option as written: a list of globs, or {include: [...], exclude: [...]}; None chooses nothing.
+        `project`: the site's name (`site_name`)."""
         if raw is None:
-            return cls()
+            return cls(project=project)
         if isinstance(raw, str | Sequence) and not isinstance(raw, Mapping):
-            return cls(_globs(raw, where=where))
+            return cls(_globs(raw, where=where), project=project)
         if not isinstance(raw, Mapping) or set(raw) - {"include", "exclude"}:
             raise ConfigError(f"{where} must be a list of globs, or a mapping of include and exclude globs "
                               "(e.g. {include: ['**'], exclude: [contributing.md]}).")
         return cls(_globs(raw.get("include", ()), where=f"{where}.include"),
-                   _globs(raw.get("exclude", ()), where=f"{where}.exclude"))
+                   _globs(raw.get("exclude", ()), where=f"{where}.exclude"), project)
 
     def said(self) -> str:
         if not self.include:

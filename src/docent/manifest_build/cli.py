@@ -115,12 +115,12 @@ def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:
     return copied
 
 
-def _choice(args: argparse.Namespace, options: Mapping[str, Any]) -> PageChoice:
+def _choice(args: argparse.Namespace, options: Mapping[str, Any], project: str) -> PageChoice:
     """The config's `record_pages`, its globs replaced by --record-pages and --record-exclude where given."""
-    choice = PageChoice.read(options.get("record_pages"))
+    choice = PageChoice.read(options.get("record_pages"), project=project)
     if args.record_pages is None and args.record_exclude is None:
         return choice
-    return PageChoice(tuple(args.record_pages or choice.include), tuple(args.record_exclude or choice.exclude))
+    return PageChoice(tuple(args.record_pages or choice.include), tuple(args.record_exclude or choice.exclude), project)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
             args.record or options.get("record"),
             args.prompt_budget_tokens if args.prompt_budget_tokens is not None else options.get("prompt_budget_tokens"),
         )
-        pages = read_site(site_dir, _choice(args, options))
+        pages = read_site(site_dir, _choice(args, options, config.get("site_name") or ""))
     except (ConfigError, MetaError) as exc:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2

@@ -73,7 +73,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                 kind=self.config.kind,
             )
             self._record = record_options(self.config.record, self.config.prompt_budget_tokens)
-            self._choice = PageChoice.read(self.config.record_pages)
+            self._choice = PageChoice.read(self.config.record_pages, project=config.site_name or "")
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
         if SCRIPT not in [str(s) for s in config.extra_javascript]:

@@ -148,3 +148,45 @@ def test_an_offer_comes_with_a_sentence(page: Page, guide: Sidecar) -> None:
     expect(offer).to_have_count(1)
     expect(offer).to_contain_text("nothing happens until you press it")
     expect(offer.get_by_role("button", name=re.compile("CV"))).to_be_visible()
+
+
+# A box's place against the part of the page the visitor sees (the visual viewport).
+ON_SCREEN = """(selector) => {
+  const a = document.querySelector(selector).getBoundingClientRect();
+  const v = visualViewport;
+  return {box: [a.left, a.top, a.right, a.bottom], seen: [v.offsetLeft, v.offsetTop, v.offsetLeft + v.width,
+          v.offsetTop + v.height], layout: [innerWidth, innerHeight],
+          inside: a.width > 0 && a.left >= v.offsetLeft && a.top >= v.offsetTop && a.right <= v.offsetLeft + v.width
+                  && a.bottom <= v.offsetTop + v.height};
+}"""
+# What Material's code annotations do on pydantic-settings' docs: a tooltip wider than a phone's screen, which widens
+# the layout viewport (innerWidth, and what `position: fixed` measures against) to the page's width.
+WIDEN = """() => {
+  const tip = document.createElement("div");
+  tip.className = "wide-tooltip";
+  tip.style.cssText = "position: absolute; left: 300px; top: 40px; width: 900px; height: 3em; background: #fcc";
+  tip.textContent = "A code annotation's tooltip, wider than the screen";
+  document.body.appendChild(tip);
+}"""
+
+
+@pytest.mark.parametrize("context_options", [PHONE], ids=["phone"])
+def test_a_page_wider_than_the_phones_screen_keeps_the_button_and_the_panel_on_screen(page: Page, guide: Sidecar) -> None:
+    page.goto(guide.base)
+    launcher = page.get_by_role("button", name="Ask the guide")
+    expect(launcher).to_be_visible()
+    page.evaluate(WIDEN)
+    page.wait_for_function("() => innerWidth > 1000")  # the page now reaches past the screen
+    page.wait_for_function(f"() => ({ON_SCREEN})('.docent-launcher').inside", timeout=5_000)
+    launcher.click()
+    panel = page.locator(PANEL)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+    placed = page.evaluate(ON_SCREEN, PANEL)
+    assert placed["inside"] and placed["layout"][0] > 1000, placed  # the sheet on the screen, not at innerWidth's edge
+    assert placed["box"][2] - placed["box"][0] == pytest.approx(390, abs=1), placed  # the screen's width, edge to edge
+    # An answer, then the panel closed: the button is back where the visitor can press it.
+    ask(page, "How did the 3-D Secure rollout go?")
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    assert page.evaluate(ON_SCREEN, PANEL)["inside"]
+    panel.get_by_role("button", name="Close the guide").click()
+    assert page.evaluate(ON_SCREEN, ".docent-launcher")["inside"]

@@ -7,6 +7,7 @@
  * Material's instant navigation) it does so once the page is there.
  */
 import { coveredBelow } from "./dom.js";
+import { visible } from "./viewport.js";
 
 const NAME = "docent-cited";
 const WORDS_EACH_END = 4; // a long sentence's fragment names its first and last words: textStart,textEnd
@@ -91,8 +92,9 @@ function clear() {
 /* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered. */
 function reveal(range) {
   const box = range.getBoundingClientRect();
-  const uncovered = window.innerHeight - coveredBelow(box);
-  const top = Math.max(0, (uncovered - box.height) / 2);
+  const seen = visible();
+  const uncovered = seen.height - coveredBelow(box);
+  const top = seen.top + Math.max(0, (uncovered - box.height) / 2);
   window.scrollBy({ top: box.top - top, left: 0, behavior: "auto" });
 }
 

@@ -3,6 +3,8 @@
  * element is found by comparing its attribute's value, so no selector is built from an id.
  */
 
+import { visible } from "./viewport.js";
+
 export function make(tag, className, text) {
   const element = document.createElement(tag);
   if (className) element.className = className;
@@ -64,12 +66,13 @@ export function followScheme(element) {
 /* How much of the screen's bottom the panel's own overlays (the panel, a tour's card, the button)
    cover above the columns of box (a DOMRect): what an element scrolled into view must stay clear of. */
 export function coveredBelow(box) {
-  const height = window.innerHeight;
+  const seen = visible();
+  const height = seen.height;
   let covered = 0;
   for (const element of document.querySelectorAll(".docent-float:not([hidden]), .docent-tour, .docent-launcher")) {
     const cover = element.getBoundingClientRect();
     if (!cover.width || !cover.height || cover.right <= box.left || box.right <= cover.left) continue;
-    covered = Math.max(covered, height - cover.top);
+    covered = Math.max(covered, seen.bottom - cover.top);
   }
   return Math.max(0, Math.min(covered, height));
 }

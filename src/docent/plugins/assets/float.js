@@ -10,6 +10,7 @@
  */
 import { followScheme } from "./dom.js";
 import { PanelView, button } from "./view.js";
+import { pin, visible } from "./viewport.js";
 
 const GAP = 16;      // about the 1em the panel keeps from the screen's edge (panel.css)
 const WIDE_PX = 600; // narrower, the panel is a sheet along the bottom: no side to move to
@@ -17,9 +18,10 @@ const WIDE_PX = 600; // narrower, the panel is a sheet along the bottom: no side
 /* Where the panel goes for box (the shown thing's DOMRect), from mine (its own), standing on the left or not:
    "stay", "move" (to the other side), or "shrink". */
 function roomFor(box, mine, onLeft) {
-  const width = window.innerWidth;
-  const right = { left: width - mine.width - GAP, right: width - GAP };
-  const left = { left: GAP, right: GAP + mine.width };
+  const seen = visible();
+  const width = seen.width;
+  const right = { left: seen.right - mine.width - GAP, right: seen.right - GAP };
+  const left = { left: seen.left + GAP, right: seen.left + GAP + mine.width };
   const fitsRight = box.left >= right.right || box.right <= right.left;
   const fitsLeft = box.left >= left.right || box.right <= left.left;
   const wide = width > WIDE_PX;
@@ -59,6 +61,8 @@ export class FloatingView extends PanelView {
     document.body.appendChild(panel);
     followScheme(this.launcher);
     followScheme(panel);
+    pin(this.launcher);
+    pin(panel);
   }
 
   launch() {

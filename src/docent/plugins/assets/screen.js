@@ -6,6 +6,7 @@
  * Experiments report their state with "docent:state" events; the latest of each is kept.
  */
 import { byAttribute } from "./dom.js";
+import { visible } from "./viewport.js";
 
 /* The page's text as it is shown now, within a cap: its content (between the build's markers), less what the
    owner excludes and anything a visitor can type into (inputs, text areas, editable parts) and the panel. */
@@ -19,8 +20,9 @@ const TEXT_BYTES = 8000;
 
 function visibleArea(element) {
   const box = element.getBoundingClientRect();
-  const width = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0);
-  const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  const seen = visible();
+  const width = Math.min(box.right, seen.right) - Math.max(box.left, seen.left);
+  const height = Math.min(box.bottom, seen.bottom) - Math.max(box.top, seen.top);
   return width > 0 && height > 0 ? width * height : 0;
 }
 
@@ -47,10 +49,11 @@ export class Screen {
   /* The home section being read: the last one whose heading is above a third of the screen. */
   section(page) {
     let found = null;
+    const seen = visible();
     for (const section of this.site.list("sections")) {
       if (section.page !== page.id) continue;
       const heading = document.getElementById(section.id);
-      if (heading && heading.getBoundingClientRect().top <= window.innerHeight / 3) found = section.id;
+      if (heading && heading.getBoundingClientRect().top <= seen.top + seen.height / 3) found = section.id;
     }
     return found;
   }

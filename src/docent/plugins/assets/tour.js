@@ -10,6 +10,7 @@
  */
 import { byAttribute, followScheme, make } from "./dom.js";
 import { ring } from "./actions.js";
+import { pin } from "./viewport.js";
 
 function button(text, name, onPress) {
   const element = make("button", "docent-button", text);
@@ -116,6 +117,7 @@ export class Tour {
     box.appendChild(row);
     document.body.appendChild(box);
     followScheme(box);
+    pin(box);
     this.box = box;
     next.focus({ preventScroll: true });
   }

@@ -361,3 +361,22 @@ def test_causal_links_compared_with_the_sections(sentence: str, expected: str) -
 )
 def test_figures_bound_to_the_sections_alternatives(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A deed of a list of the owner's ("I kept ..., moved ..., and made every call idempotent"): hers, though
+        # "made" is a stop word; a passive has no actor.
+        ("The vendor made every call idempotent on the transaction id [[case-3ds-hard]].", "actor"),
+        ("Mara made every call idempotent on the transaction id [[case-3ds-hard]].", "shown"),
+        ("Every call was made idempotent on the transaction id [[case-3ds-hard]].", "shown"),
+        # Two deeds of one verb ("the first two teams wrote their own", "I wrote the library"): the one done to
+        # what the sentence's verb is done to decides.
+        ("The first two teams wrote the library [[case-kafka-lessons]].", "actor"),
+        ("Mara wrote the library [[case-kafka-lessons]].", "shown"),
+        ("The first two teams wrote their own library and got retries subtly wrong [[case-kafka-lessons]].", "shown"),
+    ],
+)
+def test_whose_deed_in_the_sections_own_clause(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

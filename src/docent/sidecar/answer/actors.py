@@ -12,6 +12,10 @@ past adverbs and auxiliaries) is read against the sections' actors for that verb
 - two parties swapped: the verb's actor in the sentence is a party the unit names, and the unit gives the verb
   to another party that the sentence names too ("the merchant judges ... the issuer" against "the issuer
   judges ... the merchant"): held.
+A past after "and" or a comma in the sections is the deed of the clause's last actor ("I kept X, moved Y, and made
+Z": hers); where the sections give one verb to several actors, the deeds done to what the sentence's verb is done
+to (its next words of substance) decide ("wrote the shared library" is "I wrote the library", not "the first two
+teams wrote their own"). A passive ("was made", "are always allowed") has no actor.
 What it cannot do: read passives, relative clauses or a verb the section words differently; it lets those
 through.
 """
@@ -32,13 +36,18 @@ never has have had was were is are did does do be been being would will could"""
 _TEAMISH = frozenset(("team", "department", "bank", "company", "engin", "engineer", "squad", "group", "firm", "business"))
 _ALONE = frozenset(("alone", "herself", "himself", "solely", "personally"))
 _OWNER_PRONOUNS = frozenset(("she", "he", "her", "his"))
+_BE = frozenset(("was", "were", "is", "are", "been", "be", "being"))
 _NOT_VERBS = frozenset(("of", "the", "a", "an", "to", "in", "on", "for", "and", "or", "at", "by", "with", "from"))
 
 
 def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None:
-    """The actor of the verb at j: 'I', 'we', 'owner', a noun's stem, or None when it cannot tell."""
+    """The actor of the verb at j: 'I', 'we', 'owner', a noun's stem, or None when it cannot tell (a passive: "was
+    made idempotent")."""
+    past = tokens[j].word.endswith("ed") or tokens[j].word in _IRREGULAR
     k = j - 1
     while k >= 0 and (tokens[k].word in _PASS or tokens[k].word in _ALONE or tokens[k].word.endswith("ly")):
+        if past and tokens[k].word in _BE:
+            return None
         k -= 1
     if k < 0:
         return None
@@ -56,7 +65,7 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None
 
 def _verbs(u: Unit) -> Iterable[int]:
     for j, t in enumerate(u.tokens):
-        if t.stem and j and (t.word.endswith("ed") or t.word in _IRREGULAR or t.word.endswith("s")):
+        if (t.stem or t.word in _IRREGULAR) and j and (t.word.endswith("ed") or t.word in _IRREGULAR or t.word.endswith("s")):
             yield j
 
 
@@ -65,19 +74,14 @@ class _Deed:
     actor: str  # "I", "we", or a party's stem
     word: str  # the verb as the section writes it
     after: frozenset[str]  # the stems after the verb in its unit
+    thing: frozenset[str] = frozenset()  # the stems of the few words right after it: what the deed was done to
 
 
 def _deeds(passage: Passage) -> tuple[dict[str, list[_Deed]], frozenset[str]]:
     """Each word's actors in a section (stem -> deeds), and the parties that act in it."""
     deeds: dict[str, list[_Deed]] = {}
     for u in passage.units:
-        for k, t in enumerate(u.tokens):
-            if not t.stem or not k:
-                continue
-            actor = _actor(u.tokens, k, frozenset())
-            if actor and (_verbal(t.word) or actor in ("I", "we")):
-                after = frozenset(v.stem for v in u.tokens[k + 1 :] if v.stem)
-                deeds.setdefault(t.stem, []).append(_Deed(actor, t.word, after))
+        _unit_deeds(u, deeds)
     agents = frozenset(
         d.actor
         for stem, found in deeds.items()
@@ -87,24 +91,70 @@ def _deeds(passage: Passage) -> tuple[dict[str, list[_Deed]], frozenset[str]]:
     return deeds, agents
 
 
+def _unit_deeds(u: Unit, deeds: dict[str, list[_Deed]]) -> None:
+    """A unit's deeds; a past after "and" or a comma is the deed of the clause's last actor ("I kept X, moved Y,
+    and made Z")."""
+    last: str | None = None
+    for k, t in enumerate(u.tokens):
+        key = t.stem or (t.word if t.word in _IRREGULAR else None)  # "made" is a stop word, and a deed
+        if not key or not k:
+            continue
+        past = t.word.endswith("ed") or t.word in _IRREGULAR
+        actor = last if past and _coordinated(u, k) else _actor(u.tokens, k, frozenset())
+        if actor and (_verbal(t.word) or actor in ("I", "we")):
+            after = frozenset(v.stem for v in u.tokens[k + 1 :] if v.stem)
+            deeds.setdefault(key, []).append(_Deed(actor, t.word, after, frozenset(_thing(u, k))))
+            last = actor if past else last
+        elif _CLAUSE_END.search(u.text, u.tokens[k - 1].start, t.start):
+            last = None
+
+
+_OBJECT = 4  # words of substance after a verb that say what it was done to
+_CLAUSE_END = re.compile(r"[;:.!?]")
+
+
+def _coordinated(u: Unit, k: int) -> bool:
+    """The verb at k follows "and" or a comma: a deed of the same actor as the clause's deed before it."""
+    before = u.tokens[k - 1]
+    return before.word == "and" or "," in u.text[before.start : u.tokens[k].start]
+
+
+def _thing(u: Unit, k: int) -> list[str]:
+    """The first few words of substance after the verb at k."""
+    return [t.stem for t in u.tokens[k + 1 :] if t.stem][:_OBJECT]
+
+
+def _done_to(said: Unit, j: int, found: list[_Deed]) -> list[_Deed]:
+    """Of the sections' deeds of the verb (a past), those done to what the sentence's verb is done to, when some
+    are ("wrote the shared library" is the deed "I wrote the library", not "the teams wrote their own")."""
+    thing = set(_thing(said, j))
+    if not (said.tokens[j].word.endswith("ed") or said.tokens[j].word in _IRREGULAR):
+        return found  # a word in -s is as often a noun ("the request headers")
+    scored = [(len(thing & d.thing), d) for d in found]
+    best = max((n for n, _ in scored), default=0)
+    return [d for n, d in scored if n == best] if best else found
+
+
 def _verbal(word: str) -> bool:
     return word.endswith(("ed", "s")) or word in _IRREGULAR
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """Cheap: the sentence holds a word that some actor does in its sections."""
-    return any(not stems.isdisjoint(passage.facts("actors", _deeds)[0]) for passage in sections)
+    irregular = words & _IRREGULAR
+    return any(not stems.isdisjoint(deeds) or not irregular.isdisjoint(deeds)
+               for deeds, _ in (passage.facts("actors", _deeds) for passage in sections))
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     facts = [passage.facts("actors", _deeds) for passage in sections]
     for j in _verbs(said):
         token = said.tokens[j]
-        found = [d for deeds, _ in facts for d in deeds.get(token.stem or "", ())]
+        found = [d for deeds, _ in facts for d in deeds.get(token.stem or token.word, ())]
         if not found or j + 1 < len(said.tokens) and said.tokens[j + 1].word == "by":
             continue  # no actor to compare with, or a passive: "keyed by shipment id"
         mine = _actor(said.tokens, j, said.owner)
-        if mine is not None and mine not in ("I", "we") and _wrong(said, j, mine, found, facts):
+        if mine is not None and mine not in ("I", "we") and _wrong(said, j, mine, _done_to(said, j, found), facts):
             return True
     return False
 

@@ -357,6 +357,13 @@ def test_causal_links_compared_with_the_sections(sentence: str, expected: str) -
         ("Fraud fell from 3.1 to 2.4 basis points of volume [[case-3ds-results]].", "shown"),
         ("At its peak the backbone carried about 40 million events a day on a six-broker cluster [[case-kafka-results]].", "shown"),
         ("The third wave moved 12 Kafka consumers in 5 weeks [[case-k8s-approach]].", "shown"),
+        # A table's labelled rows ("wave 4: ... customer-facing APIs"): a row named by its label or its ordinal
+        # says what only another row says.
+        ("Wave 5 moved the customer-facing APIs [[case-k8s-approach]].", "direction"),
+        ("Wave 4 moved the customer-facing APIs in six weeks [[case-k8s-approach]].", "shown"),
+        ("The second wave moved the read-only APIs [[case-k8s-approach]].", "shown"),
+        ("The last wave moved booking and invoicing [[case-k8s-approach]].", "shown"),
+        ("Wave 3 was the largest of the waves [[case-k8s-approach]].", "shown"),
     ],
 )
 def test_figures_bound_to_the_sections_alternatives(sentence: str, expected: str) -> None:

@@ -9,6 +9,9 @@ The words that stand beside the figure in both (its unit, "ms"; the measure afte
 are no side. Only alternatives of one sentence of the section are compared, and only parts that carry a figure
 or a comparative word of the same kind: the first part of a sentence is its frame ("The price is ..."), no
 alternative. Where the figure is in several parts, or the sentence's part names neither side, it lets it through.
+A table's labelled rows are alternatives too ("wave 1: ...", "wave 2: ..."): a part that names one row, by its label
+or its ordinal ("wave 5", "its first wave", "the last wave"), may not say what only another row says and nothing
+only its own says.
 """
 
 from __future__ import annotations
@@ -153,9 +156,54 @@ def _paired(part: Part, at: int, others: list[Part]) -> bool:
     return any(figures & {t.word for t in p.tokens} for p in others)
 
 
+_ORDINALS = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+_ROWS = 3  # a label names rows when at least three units begin with it ("wave 1: ...", "wave 2: ...")
+
+
+def section_rows(passage: Passage) -> dict[str, dict[int, frozenset[str]]]:
+    """A section's labelled rows: units that begin with a word and a number ("wave 3: services 12; ..."), by the
+    word, then the number (once a bundle)."""
+    rows: dict[str, dict[int, frozenset[str]]] = {}
+    for u in passage.units:
+        if len(u.tokens) > 2 and u.tokens[1].word.isdigit() and u.tokens[0].stem:
+            rows.setdefault(u.tokens[0].stem, {})[int(u.tokens[1].word)] = u.stems - {u.tokens[1].word}
+    return {label: found for label, found in rows.items() if len(found) >= _ROWS}
+
+
+def _label(part: Part, rows: dict[str, dict[int, frozenset[str]]]) -> tuple[str, int, set[str]] | None:
+    """The one row a sentence's part names, "wave 5", "the first wave", "its last wave", with the words naming it."""
+    found = []
+    tokens = part.tokens
+    for i, t in enumerate(tokens[:-1]):
+        after = tokens[i + 1]
+        if t.stem in rows and after.word.isdigit():
+            found.append((t.stem, int(after.word), {t.stem, after.word}))
+        elif after.stem in rows and (t.word in _ORDINALS or t.word == "last"):
+            number = _ORDINALS.get(t.word) or max(rows[after.stem])
+            found.append((after.stem, number, {after.stem}))
+    return found[0] if len(found) == 1 and found[0][1] in rows[found[0][0]] else None
+
+
+def _row_crossed(part: Part, sections: Sequence[Passage]) -> bool:
+    """The part names a row and says what only another row of the table says, and nothing only its row says."""
+    for passage in sections:
+        rows = passage.facts("rows", section_rows)
+        named = _label(part, rows) if rows else None
+        if named is None:
+            continue
+        label, number, naming = named
+        table = rows[label]
+        side = part.stems - naming
+        own = table[number].difference(*(cells for n, cells in table.items() if n != number))
+        if side & own:
+            return False
+        return any(side & cells.difference(table[number]) for n, cells in table.items() if n != number)
+    return False
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    return bool(words & _WORDS) or any(s[:1].isdigit() for s in stems)
+    return bool(words & _WORDS) or any(s[:1].isdigit() for s in stems) or not words.isdisjoint(_ORDINALS)
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
-    return bool(sections) and crossed(said, sections)
+    return bool(sections) and (crossed(said, sections) or any(_row_crossed(part, sections) for part in _parts(said, 0)))

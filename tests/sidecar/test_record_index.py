@@ -249,7 +249,7 @@ def test_a_word_the_record_never_uses_asks_for_the_words_it_would_use() -> None:
     cv = [Section("earlier", "roles", "Earlier", "I hold an MSc in computer science from Chalmers University."),
           Section("now", "roles", "Now", "I review code and mentor engineers.")]
     index = RecordIndex(cv)
-    assert [sid for sid, _ in index.search("where did she study?")] == ["earlier"]
+    assert [sid for sid, _ in index.search("where did she study?")] == ["earlier", "now"]  # "now": its family
     assert "university" in (index.query("where did she study?") or "")
     # a word the record has is asked for as it is, never through the table
     cv.append(Section("study", "notes", "A study", "A study of code review."))
@@ -346,3 +346,33 @@ def test_the_downsides_of_a_choice_find_its_consequences() -> None:
            Section("kafka", "adr-kafka", "Use Kafka", "Kafka replaces the nightly files.")]
     index = RecordIndex(adr, pages={"adr-grpc": "gRPC between services", "adr-kafka": "Kafka"})
     assert best(index, "downsides of going gRPC") == "grpc-consequences"
+
+
+@dataclass(frozen=True)
+class Headed:
+    id: str
+    page: str
+    title: str
+    text: str
+    headings: tuple[str, ...]
+
+
+def test_the_best_sections_family_comes_before_other_pages_that_share_a_word() -> None:
+    record = [
+        Headed("kafka", "decisions", "Use Kafka", "We chose Kafka over RabbitMQ for event streaming.",
+               ("Decisions", "Use Kafka")),
+        Headed("kafka-consequences", "decisions", "Consequences", "Replays became possible; the team had to learn "
+               "partitioning.", ("Decisions", "Use Kafka", "Consequences")),
+        Headed("otel", "decisions", "Use OpenTelemetry", "Traces replaced the vendor's agent.",
+               ("Decisions", "Use OpenTelemetry")),
+        Headed("otel-consequences", "decisions", "Consequences", "The team had to learn the collector.",
+               ("Decisions", "Use OpenTelemetry", "Consequences")),
+        Headed("review", "principles", "Reviews", "The team had to learn to write small pull requests.",
+               ("How I work", "Reviews")),
+    ]
+    docs = RecordIndex(record, pages={"decisions": "Decisions", "principles": "How I work"})
+    found = [sid for sid, _ in docs.search("why Kafka and not RabbitMQ, and what did the team have to learn?")]
+    assert found[:2] == ["kafka", "kafka-consequences"], found
+    # without headings (or on a page past FAMILY_MAX sections), sections are ranked alone
+    plain = RecordIndex([Section(s.id, s.page, s.title, s.text) for s in record])
+    assert best(plain, "why Kafka and not RabbitMQ?") == "kafka"

@@ -18,6 +18,8 @@ A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost
 they say where the visitor's server runs, not what they ask about; so do the words that frame a question ("tell me",
 "explain", "java version"), which BM25 would rank over the topic wherever the record uses them rarely. A long section (an API reference's docstring naming
 every option) is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it.
+The best section's family (the sections under its h2, and its page if small) gains a share of its score: a decision
+record's consequences answer "why not RabbitMQ?" without a word of it.
 Stop words are dropped from a question, never from the index, so phrases still match; "own" stays as a verb ("what
 does she own?"), not after a possessive ("my own certificate"). The porter stemmer runs
 over both sides, so "reviews" finds "reviewed".
@@ -61,6 +63,11 @@ EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones hav
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
+# The best section's family (its h2's sections, its page's) is raised by these shares of its score, where the family
+# has at most FAMILY_MAX sections: a large page (an API reference, a changelog) is about many things.
+FAMILY_WEIGHT = 0.15
+PAGE_WEIGHT = 0.1
+FAMILY_MAX = 12
 DERIVED = re.compile(r"(?<=\w\w\w)(?:ship|ness|hood)s?$")  # a noun made of another word: leadership, readiness
 # A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
 # they answer what changed, which a question asks by a version or by naming the changelog.
@@ -115,6 +122,8 @@ class RecordIndex:
         self._lexicon = Lexicon(entries)
         self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []
+        self._paths: list[tuple[str, ...]] = []  # each section's page and the h2 it sits under (or is)
+        self._families: dict[tuple[str, ...], list[int]] = {}  # rowids by page, and by page and h2
         self._aside: set[int] = set()  # rowids of changelog sections, weighed down unless a question asks for changes
         self._lock = threading.Lock()
         # One connection per index, used under a lock: a sqlite3 connection is not to be shared across threads bare.
@@ -127,6 +136,12 @@ class RecordIndex:
         rows = []
         for rowid, section in enumerate(sections, start=1):
             self._ids.append(section.id)
+            path = (section.page, *getattr(section, "headings", ())[1:2])
+            self._paths.append(path)
+            for family in {path[:1], path}:
+                members = self._families.setdefault(family, [])
+                if len(members) <= FAMILY_MAX:
+                    members.append(rowid)
             title = f"{section.title} {labels.get(section.page) or section.page}"
             if CHANGELOG.search(f"{section.page} {labels.get(section.page, '')}"):
                 self._aside.add(rowid)
@@ -172,9 +187,27 @@ class RecordIndex:
         if thread.strip():
             then = self._weighed(self._scaled(thread, wanted * FETCHED if self._aside else wanted), thread)
             scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
+        scores = self._with_family(scores)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         hits = ((self._ids[rowid - 1], round(score, 6)) for rowid, score in ranked)
         return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
+
+    def _with_family(self, scores: dict[int, float]) -> dict[int, float]:
+        """Scores with the best section's family raised: the sections under its h2 by `FAMILY_WEIGHT`, its page's by
+        `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX`. The part of a page
+        that best answers a question holds the rest of the answer ("why not RabbitMQ?" finds a decision record's
+        context; its consequences say no word of the question), and a small page is about one thing."""
+        if not scores:
+            return scores
+        best = max(scores, key=lambda rowid: (scores[rowid], -rowid))
+        path = self._paths[best - 1]
+        out = dict(scores)
+        for family, weight in ((path, FAMILY_WEIGHT), (path[:1], PAGE_WEIGHT)):
+            rows = self._families[family]
+            if len(rows) <= FAMILY_MAX:
+                for rowid in rows:
+                    out[rowid] = out.get(rowid, 0.0) + weight * scores[best]
+        return out
 
     def _weighed(self, scores: dict[int, float], text: str) -> dict[int, float]:
         """Scores with a changelog's sections weighed down, unless the text asks what changed (a version, "upgrade")."""

@@ -14,13 +14,15 @@ from collections.abc import Mapping, Sequence
 
 from docent.schema import Block, RecordSection
 
-from ..answer.words import terms
-from .weighing import Weighed
+from .weighing import Weighed, spoken
 
 LINES = 12  # a block longer than this is shown as a window of its lines
 BEFORE = 3  # lines of the window above the line that says most
 NAMED = 0.5  # a block that writes the question's code names says this much more of it
 FOLLOWS = 1.0  # a block right after the sentence that answers best, this much more: docs show the call it explains
+# The paragraph right before a block says what it does ("You can change the client address by setting ...:"): a block
+# is chosen by the question's words its lead-in says too, at this share.
+LEADS = 0.5
 # A question that asks how, or for an example, is answered by code where its section has some.
 HOW = re.compile(r"\b(?:how|example|code|snippet|syntax|usage|use|set|configure|call|write|pass|create|add)\b",
                  re.IGNORECASE)
@@ -29,7 +31,7 @@ HOW = re.compile(r"\b(?:how|example|code|snippet|syntax|usage|use|set|configure|
 def _said(text: str, asked: Weighed) -> float:
     if not text.strip():
         return 0.0
-    return asked.covered(terms(text)) + NAMED * min(1, asked.names_code(text))
+    return asked.asks(spoken(text)) + NAMED * asked.code_named(text)
 
 
 def _following(section: RecordSection, said: Mapping[str, float]) -> dict[int, float]:
@@ -49,25 +51,35 @@ def _following(section: RecordSection, said: Mapping[str, float]) -> dict[int, f
     return after
 
 
+def _lead_in(blocks: Sequence[Block], j: int) -> str:
+    """The paragraph right before block `j`, where it leads into it (ends with a colon), else ""."""
+    before = blocks[j - 1] if j > 0 else None
+    return before.text if before is not None and before.kind == "paragraph" and before.text.rstrip().endswith(":") else ""
+
+
 def _window(block: Block, asked: Weighed) -> str:
+    """A long block's run of `LINES` lines that says most of the question, its lines' values summed (the call
+    and the lines that use it), starting `BEFORE` lines above its best line where that says as much."""
     lines = block.text.split("\n")
     if len(lines) <= LINES:
         return block.text
-    best = max(range(len(lines)), key=lambda i: (_said(lines[i], asked), -i))
-    start = max(0, min(best - BEFORE, len(lines) - LINES))
+    said = [_said(line, asked) for line in lines]
+    best = max(range(len(lines)), key=lambda i: (said[i], -i))
+    first = max(0, min(best - BEFORE, len(lines) - LINES))
+    start = max(range(len(lines) - LINES + 1), key=lambda i: (sum(said[i : i + LINES]), i == first, -i))
     return "\n".join(lines[start : start + LINES])
 
 
 def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], said: Mapping[str, float] | None = None) -> str:
     """A fenced run of a code block's lines with its section's id after it, or "" when no block answers.
     `said`: the record's sentences the answer says, as the record writes them, each with how much it answers."""
-    found = [(section, block, follows.get(j, 0.0)) for section in sections
+    found = [(section, block, follows.get(j, 0.0), _lead_in(section.blocks, j)) for section in sections
              for follows in [_following(section, said or {})]
              for j, block in enumerate(section.blocks) if block.kind == "code"]
     if not found:
         return ""
-    scored = [(_said(block.text, asked) + FOLLOWS * after, -i, section, block)
-              for i, (section, block, after) in enumerate(found)]
+    scored = [(_said(block.text, asked) + FOLLOWS * after + LEADS * _said(lead, asked), -i, section, block)
+              for i, (section, block, after, lead) in enumerate(found)]
     score, _, section, block = max(scored, key=lambda s: (s[0], s[1]))
     if score <= 0:
         if not HOW.search(question) or not sections[0].blocks:

@@ -9,6 +9,7 @@ the question's words (`Gestures`), and its calls pass the same chain of checks a
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import AsyncGenerator, Callable, Collection, Mapping
 from typing import Any
@@ -27,7 +28,7 @@ from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import quoted
 from .gestures import Gestures
-from .quotes import quotes
+from .quotes import listed, quotes
 from .source import Loaded, Source
 from .synonyms import table
 from .voice import Voice
@@ -62,6 +63,7 @@ SECTION_SHARE = 0.5  # how much a sentence's section counts against its own word
 TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
 TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
 SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question
+ELSEWHERE = 2.0  # or, where it says this many times more than any of the best section's, the most of any
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
 SAID = 3  # sentences in an answer
 
@@ -259,11 +261,15 @@ def _told(
         best = next(s for s in record.values() if s.page == page)
     chosen: list[str] = []
     used: set[str] = set()
+    listing = 0  # the sentences a list said whole adds
     for m in picked:
-        told = voice.tell(m[3])
-        if told not in used:  # the same words in two sections are said once
-            used.add(told)
-            chosen.append(f"{told} [[{m[4].id}]]")
+        said = listed(m[4], m[3])
+        listing += len(said) - 1
+        for sentence in said:
+            told = voice.tell(sentence)
+            if told not in used:  # the same words in two sections are said once
+                used.add(told)
+                chosen.append(f"{told} [[{m[4].id}]]")
     # a match in the title alone: the section's own opening sentences give it context
     for sentence in quotes(best):
         if len(chosen) >= 2:
@@ -274,7 +280,7 @@ def _told(
             chosen.append(f"{told} [[{best.id}]]")
     if len(chosen) < 2:
         chosen += _pointer(best, set(asked.weight))
-    chosen = chosen[: SAID + 1]
+    chosen = chosen[: SAID + 1 + listing]
     # where the answer is code, the block that says it, from the sections the sentences came from, the best first
     cited = list(dict.fromkeys([best, *(m[4] for m in picked)]))
     code = quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked}) if page is None else ""
@@ -318,31 +324,54 @@ def _pick(
 
     A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it.
     """
+    hits = _hits(top, asked)
+    most = _most_elsewhere(hits, asked)
     matched = []
-    for rank, (score, section) in enumerate(top):
-        title = set(terms(section.title))
-        near = score / best_score  # how well the section answers, against the best
-        for i, sentence in enumerate(quotes(section)):
-            said = set(spoken(sentence))
-            hit = asked.covered(said) + TITLE_SHARE * (asked.covered(said | title) - asked.covered(said))
-            hit += CODE_SHARE * min(1, asked.names_code(sentence))
-            if wants is not None:
-                fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
-                # the section's match counts for its sentences, and a sentence that is what was asked counts twice;
-                # a section whose title says whose work it is ("What I built") or that it holds the results, more
-                titled = (OWN_WORK if wants == "work" else RESULTS).search(section.title + " x")
-                value = (hit + near) * (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
-            else:
-                # a sentence that says less of the question than a section must is a coincidence of words
-                enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0
-                if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
-                    enough = False  # taken for its section's title alone, a sentence must say something itself
-                value = (hit + SECTION_SHARE) * near if enough else 0.0
-            if value > 0:
-                matched.append((value, rank, i, sentence, section))
+    for rank, i, sentence, section, hit, said in hits:
+        near = top[rank][0] / best_score  # how well the section answers, against the best
+        if wants is not None:
+            value = _fits(sentence, section, wants) * (hit + near)
+        else:
+            # a sentence that says less of the question than a section must is a coincidence of words
+            enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0 or hit >= most
+            if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
+                enough = False  # taken for its section's title alone, a sentence must say something itself
+            value = (hit + SECTION_SHARE) * near if enough else 0.0
+        if value > 0:
+            matched.append((value, rank, i, sentence, section))
     picked = sorted(matched, key=lambda m: (-m[0], m[1], m[2]))[:SAID]
     # what was asked for first; otherwise the record's own order reads best
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+def _fits(sentence: str, section: RecordSection, wants: str) -> float:
+    """Asked for the owner's work or for results: a sentence that is what was asked counts twice (and a quarter
+    otherwise); a section whose title says whose work it is ("What I built") or that it holds the results, more."""
+    fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
+    titled = (OWN_WORK if wants == "work" else RESULTS).search(section.title + " x")
+    return (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
+
+
+def _most_elsewhere(hits: list[tuple[int, int, str, RecordSection, float, set[str]]], asked: Weighed) -> float:
+    """Where the best section's sentences say little of the question (`ELSEWHERE` times less than the sentence
+    that says most), the most any sentence says: that sentence is no coincidence, in whichever of the best sections
+    it is; else infinity."""
+    most = max((hit for _, _, _, _, hit, said in hits if asked.covered(said)), default=0.0)
+    first = max((hit for rank, _, _, _, hit, said in hits if rank == 0 and asked.covered(said)), default=0.0)
+    return most if most > ELSEWHERE * first else math.inf
+
+
+def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSection, float, set[str]]]:
+    """Each of the top sections' sentences with how much of the question it says, its title's words counting
+    `TITLE_SHARE` and the question's code it writes `CODE_SHARE`, and its words."""
+    out = []
+    for rank, (_, section) in enumerate(top):
+        title = set(terms(section.title))
+        for i, sentence in enumerate(quotes(section)):
+            said = set(spoken(sentence))
+            hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
+            out.append((rank, i, sentence, section, hit + CODE_SHARE * asked.code_named(sentence), said))
+    return out
 
 
 def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest: Manifest) -> set[str]:

@@ -84,3 +84,28 @@ def quotes(section: RecordSection) -> list[str]:
     said = (_first_clause(s.strip()) for text in _prose(section) for s in SENTENCE.split(text))
     return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)
             and not s.endswith(":")]
+
+
+LIST_ITEMS = 5  # a list this short is said whole where one of its items answers: "From the .env file." alone is no answer
+
+
+def listed(section: RecordSection, sentence: str) -> list[str]:
+    """`sentence`, or, where it is an item of a short list ("The order in which ... is read: - From an environment
+    variable. - From the .env file."), the sentence that leads into the list and the list's items in order: an item
+    alone drops the order and the lead that give it its sense."""
+    blocks = section.blocks
+    for i, block in enumerate(blocks):
+        if block.kind != "item" or _said(block.text).rstrip(".") != sentence.rstrip("."):
+            continue
+        start = i
+        while start > 0 and blocks[start - 1].kind == "item":
+            start -= 1
+        end = i
+        while end + 1 < len(blocks) and blocks[end + 1].kind == "item":
+            end += 1
+        items = [said for b in blocks[start : end + 1] if (said := _said(b.text))]
+        if end - start + 1 > LIST_ITEMS or len(items) < 2:
+            return [sentence]
+        lead = blocks[start - 1].text.strip() if start > 0 and blocks[start - 1].kind == "paragraph" else ""
+        return [lead] * (lead.endswith(":") and 3 <= len(lead.split()) <= MAX_WORDS) + items
+    return [sentence]

@@ -141,6 +141,7 @@ class Weighed:
     code_missing: frozenset[str] = frozenset()  # code names the question writes that the record never does
     identifiers: frozenset[str] = frozenset()  # the record's code the question names (`code`, `FileResponse`), lower
     raised: bool = False  # "which exception/error": the answer names the class, a section that answers writes one
+    context: frozenset[str] = frozenset()  # words and code names only the reader's situation says, not the ask
 
     def answers(self, said: Collection[str]) -> float:
         """`covered`, or 0 where the text does not say the thing the question asks for ("how many lines")."""
@@ -180,7 +181,23 @@ class Weighed:
         code, code_missing = code_names(question, index.said, own=own)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
         return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
-                   versions_missing(question, index.said), code, code_missing, frozenset(code | camel), raised)
+                   versions_missing(question, index.said), code, code_missing, frozenset(code | camel), raised,
+                   _context(question, weight.keys(), code | camel))
+
+    def asks(self, said: Collection[str]) -> float:
+        """`covered`, the words only the reader's situation says ("I read await request.body() in my middleware and
+        it hangs.") counting `CONTEXT` of their weight: the sentence that answers says what the question asks."""
+        weights = {word: w * (CONTEXT if word in self.context else 1.0) for word, w in self.weight.items()}
+        total = sum(weights.values())
+        if not total:
+            return 0.0
+        return sum(w for word, w in weights.items() if self.alts[word] & set(said)) / total
+
+    def code_named(self, text: str) -> float:
+        """How much of the question's code a text writes, as written (any case), 0 to 1: a name the ask writes
+        counts whole, one only its situation writes `CONTEXT`."""
+        lower = text.lower()
+        return min(1.0, sum(CONTEXT if name in self.context else 1.0 for name in self.identifiers if name in lower))
 
     def names_code(self, text: str) -> int:
         """How many of the code names the question writes a text holds, as written (any case)."""
@@ -198,6 +215,24 @@ class Weighed:
         if not total:
             return 0.0
         return sum(w for word, w in self.weight.items() if self.alts[word] & set(said)) / total
+
+
+# A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
+# the path?"): what only the situation says counts this share in picking what answers it.
+CONTEXT = 0.5
+ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`])")
+
+
+def _context(question: str, words: Collection[str], names: Collection[str]) -> frozenset[str]:
+    """The question's words (stemmed) and code names (lower case) said only before its first sentence that asks
+    ("... ?"), or its last sentence where none does; none when it opens by asking."""
+    parts = ASK_SPLIT.split(question.strip())
+    asking = min((i for i, part in enumerate(parts) if "?" in part), default=len(parts) - 1)
+    if asking == 0:
+        return frozenset()
+    ask = " ".join(parts[asking:])
+    said, lower = set(spoken(ask)), ask.lower()
+    return frozenset({w for w in words if w not in said} | {n for n in names if n not in lower})
 
 
 def _by_alias(

@@ -1,0 +1,131 @@
+"""The offline model on documentation: what a reader asks, as against the situation they tell first; a list said
+whole with its lead; the code block a section's lead-in line introduces; a long block's window; and the sentence that
+says most of the question when the best section's prose says little."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import Block, Manifest
+from docent.schema import RecordSection as Section
+from docent.sidecar.model.port import ModelRequest, TextDelta
+from docent.sidecar.offline import OfflineModel
+from docent.sidecar.offline.weighing import Weighed
+
+from .streams import collect
+
+DOCS = Manifest(site_name="Toolkit", kind="docs")
+
+
+def _model(*sections: Section) -> OfflineModel:
+    return OfflineModel.of({s.id: s for s in sections}, manifest=DOCS)
+
+
+async def _say(model: OfflineModel, question: str) -> str:
+    user = {"role": "user", "content": [{"type": "text", "text": f"<question>{question}</question>"}]}
+    request = ModelRequest(system=[{"type": "text", "text": "rules"}], tools=[], messages=[user])
+    events, exc = await collect(model.stream(request))
+    assert exc is None
+    return "".join(e.text for e in events if isinstance(e, TextDelta))
+
+
+def _section(id: str, heading: str, *blocks: Block) -> Section:
+    return Section.of(id, page="guide", path=f"/guide/#{id}", headings=("Guide", heading), blocks=blocks)
+
+
+LOOKUPS = _section(
+    "lookups", "Reverse lookups",
+    Block("paragraph", "Call url_for with a route's name to build its URL."),
+    Block("code", 'url = request.url_for("homepage")', lang="python"),
+    Block("paragraph", "Lookups against the application return the path alone."),
+    Block("code", 'path = app.url_path_for("homepage")', lang="python"),
+)
+
+
+def test_the_words_of_the_situation_a_reader_tells_before_asking_count_less_than_the_ask() -> None:
+    model = _model(LOOKUPS)
+    source = model.source()
+    asked = Weighed.of("url_for always builds the full URL of a route. How do I get just the path?",
+                       model.vocabulary(source), model._lexicon(source), source.manifest)
+    assert {"url_for", "url", "build"} <= asked.context and "path" not in asked.context
+    # the path alone says the ask; the URL built, only the situation
+    assert asked.asks({"path"}) > asked.covered({"path"})
+    assert asked.asks({"url", "build"}) < asked.covered({"url", "build"})
+    # asked in one sentence, or asking first, nothing is the situation
+    for question in ("How do I get the path, not the full URL with the host?",
+                     "Do lookups return the host? What about the path?"):
+        assert not Weighed.of(question, model.vocabulary(source), model._lexicon(source), source.manifest).context
+
+
+@pytest.mark.anyio
+async def test_the_code_block_shown_answers_the_ask_not_the_situation_told_before_it() -> None:
+    said = await _say(_model(LOOKUPS), "request.url_for gives me the full URL with the host. How do I get just the path?")
+    assert said.endswith('```python\npath = app.url_path_for("homepage")\n```\n[[lookups]]'), said
+
+
+@pytest.mark.anyio
+async def test_an_item_of_a_short_list_is_said_with_the_list_and_the_line_that_leads_into_it() -> None:
+    order = _section(
+        "precedence", "Configuration precedence",
+        Block("paragraph", "The order in which configuration values are read is:"),
+        Block("item", "From an environment variable.", marker="-"),
+        Block("item", "From the .env file.", marker="-"),
+        Block("item", "The default value given in config.", marker="-"),
+        Block("paragraph", "If none of those match, then config(...) will raise an error."),
+    )
+    said = await _say(_model(order), "A key is in both the environment and the .env file: which value wins?")
+    assert ("The order in which configuration values are read is: [[precedence]] From an environment variable. "
+            "[[precedence]] From the .env file. [[precedence]] The default value given in config. [[precedence]]") in said
+
+
+@pytest.mark.anyio
+async def test_a_code_block_is_chosen_by_the_line_that_leads_into_it() -> None:
+    client = _section(
+        "client", "Test client",
+        Block("paragraph", "Make a test client from the app:"),
+        Block("code", "client = TestClient(app)\nresponse = client.get('/')", lang="python"),
+        Block("paragraph", "The test client sets the client host to testserver and the port to 50000."),
+        Block("paragraph", "You can change the client address by setting the client argument:"),
+        Block("code", "client = TestClient(app, client=('localhost', 8000))", lang="python"),
+    )
+    said = await _say(_model(client), "The test client's host is testserver. How do I change the client address?")
+    assert said.endswith("```python\nclient = TestClient(app, client=('localhost', 8000))\n```\n[[client]]"), said
+
+
+@pytest.mark.anyio
+async def test_a_long_block_is_shown_as_the_window_of_lines_that_says_most_of_the_question() -> None:
+    lines = ["DEFAULTS = {'timeout': 5.0, 'retries': 0}", "", "", "def log(event):", "    print(event)", "", "",
+             "def handler(request):", "    log(request)", "    return respond(request)", "", "", "routes = [",
+             "    Route('/', handler),", "]", "", "", "client = Client(", "    timeout=10.0,", "    retries=2,",
+             "    event_hooks={'request': [log]},", ")", "client.get('/')"]
+    example = _section(
+        "client", "Client options",
+        Block("paragraph", "A client takes its options when it is made."),
+        Block("code", "\n".join(lines), lang="python"),
+    )
+    said = await _say(_model(example), "How do I set the timeout and the retries of a client?")
+    # the one line that writes both words is far from the call that sets them: the window holds the call
+    assert "client = Client(\n    timeout=10.0,\n    retries=2," in said, said
+
+
+def test_where_the_best_sections_prose_says_little_the_sentence_saying_most_elsewhere_is_said() -> None:
+    from docent.sidecar.offline.model import _pick
+
+    config = _section(
+        "config", "Config",
+        Block("paragraph", "Settings come from the environment."),
+        Block("code", "config = Config('.env')\nSECRET_KEY = config('SECRET_KEY', cast=Secret)\n"
+                      "DEBUG = config('DEBUG', cast=bool)", lang="python"),
+    )
+    secrets = _section(
+        "secrets", "Secrets",
+        Block("paragraph", "For sensitive keys the Secret class hides the value it holds from tracebacks."),
+        Block("paragraph", "Cast it to a string to read the value where it is used."),
+    )
+    model = _model(config, secrets)
+    source = model.source()
+    asked = Weighed.of("How do I keep my SECRET_KEY out of tracebacks when I read it from config with DEBUG on?",
+                       model.vocabulary(source), model._lexicon(source), source.manifest)
+    # the config section matches best by its code; its one sentence says none of the question's words
+    picked = [m[3] for m in _pick([(1.0, config), (0.9, secrets)], asked, None, 1.0)]
+    assert picked[0] == "For sensitive keys the Secret class hides the value it holds from tracebacks.", picked

@@ -387,3 +387,18 @@ def test_figures_bound_to_the_sections_alternatives(sentence: str, expected: str
 )
 def test_whose_deed_in_the_sections_own_clause(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A side that opens the sentence with the other side's preposition, read against the table's figures.
+        ("With 3-D Secure 2, more cardholders abandoned challenges than with 3-D Secure 1 [[case-3ds-results]].", "direction"),
+        ("With 3-D Secure 1, more cardholders abandoned challenges than with 3-D Secure 2 [[case-3ds-results]].", "shown"),
+        # A side after the measure ("more time for building than for teaching") where the section gives both the same.
+        ("Next time, Mara would budget more time for building than for teaching [[case-k8s-lessons]].", "direction"),
+        ("Mara would budget the same time for teaching as for building again [[case-k8s-lessons]].", "shown"),
+    ],
+)
+def test_comparisons_sides_where_they_stand(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

@@ -102,27 +102,83 @@ def _figure(sections: Sequence[Passage], keys: list[tuple[str, ...]], measure: s
 
 
 def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
-    """ "A has fewer X than B" where the sections' figures for A and B go the other way."""
+    """ "A has fewer X than B" where the sections' figures for A and B go the other way, or give both the same."""
     tokens = said.tokens
     than = next((i for i, t in enumerate(tokens) if t.word == "than"), None)
     at = None if than is None else _comparison(tokens, than)
     if than is None or at is None:
         return False
-    start, end = _clause(said, at, than)
-    a, b = tokens[start:at], tokens[than + 1 : end]
-    between = tokens[at + 1 : than]
-    measure = [t.stem for t in between if t.stem]
-    if any(t.word[:1].isdigit() for t in between):
-        # "Fraud was higher under 3-D Secure 2 than under 3-D Secure 1": the side stands between the comparison
-        # and "than", the measure before it.
-        a, measure = between, [t.stem for t in tokens[start:at] if t.stem]
+    a, b, measure = _sides(said, at, than)
     a_key, b_key = _key(a, {t.word for t in b}), _key(b, {t.word for t in a})
     if not measure or not a_key or not b_key:
         return False
-    fa, fb = _figure(sections, a_key, measure[0]), _figure(sections, b_key, measure[0])
+    if _same(sections, a_key, b_key, measure):
+        return True  # the section gives both the same: "the same time for teaching as for building"
+    fa, fb = _figures(sections, a_key, b_key, measure)
     if fa is None or fb is None or fa == fb:
         return False
     return (fa > fb) != (tokens[at].word in _MORE)
+
+
+_Sides = tuple[Sequence[Token], Sequence[Token], list[str]]
+
+
+def _sides(said: Unit, at: int, than: int) -> _Sides:
+    """The comparison's two sides and the stems of its measure: "A has more <measure> than B"."""
+    tokens = said.tokens
+    start, end = _clause(said, at, than)
+    a, b = tokens[start:at], tokens[than + 1 : end]
+    between = tokens[at + 1 : than]
+    return (_figured_between(tokens[start:at], between, b) or _after_measure(between, b)
+            or _opening(tokens, start, a, b, between) or (a, b, [t.stem for t in between if t.stem]))
+
+
+def _figured_between(before: Sequence[Token], between: Sequence[Token], b: Sequence[Token]) -> _Sides | None:
+    """ "Fraud was higher under 3-D Secure 2 than under 3-D Secure 1": the side stands between the comparison and
+    "than", the measure before it."""
+    if any(t.word[:1].isdigit() for t in between):
+        return between, b, [t.stem for t in before if t.stem]
+    return None
+
+
+def _after_measure(between: Sequence[Token], b: Sequence[Token]) -> _Sides | None:
+    """ "more time for building than for teaching": the side after the measure, with the other side's preposition."""
+    if not b or b[0].stem is not None:
+        return None
+    k = next((i for i, t in enumerate(between) if i and t.word == b[0].word), None)
+    return None if k is None else (between[k:], b, [t.stem for t in between[:k] if t.stem])
+
+
+def _opening(tokens: Sequence[Token], start: int, a: Sequence[Token], b: Sequence[Token],
+             between: Sequence[Token]) -> _Sides | None:
+    """ "With 3-D Secure 2, more cardholders abandoned challenges than with 3-D Secure 1": the side opens the
+    sentence with the preposition of the other side's."""
+    if b and start and b[0].word == tokens[0].word and not _key(a, {t.word for t in b}):
+        return tokens[:start], b, [t.stem for t in between if t.stem]
+    return None
+
+
+def _figures(sections: Sequence[Passage], a_key: list[tuple[str, ...]], b_key: list[tuple[str, ...]],
+             measure: list[str]) -> tuple[float | None, float | None]:
+    """Each side's figure for the first of the measure's words that finds both ("cardholders abandoned challenges"
+    is found by "abandoned" in "challenges abandoned: ...")."""
+    for word in measure:
+        fa, fb = _figure(sections, a_key, word), _figure(sections, b_key, word)
+        if fa is not None and fb is not None:
+            return fa, fb
+    return None, None
+
+
+def _same(sections: Sequence[Passage], a_key: list[tuple[str, ...]], b_key: list[tuple[str, ...]],
+          measure: list[str]) -> bool:
+    """A unit that says "the same <measure> for A as for B" of both sides."""
+    for passage in sections:
+        for u in passage.units:
+            words = [t.word for t in u.tokens]
+            if "same" in u.words and "as" in u.words and words.index("same") < words.index("as") and \
+                    measure[0] in u.stems and _at(u, a_key[0]) is not None and _at(u, b_key[0]) is not None:
+                return True
+    return False
 
 
 def _comparison(tokens: Sequence[Token], than: int) -> int | None:

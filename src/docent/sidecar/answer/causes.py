@@ -1,8 +1,9 @@
 """The cause rule: a reason ("because", "so that", "due to", "led to", "came from") the cited sections do not give.
 
 A citation vouches for the effect; the reason after the marker must be the sections' too. The words of substance
-of the reason (up to its clause's end) are looked up in the text of the cited sections (not their titles): the
-sentence is held when at least two of them are missing, or most of them. A name after "at" that the sections' heading
+of the reason (up to its clause's end) are looked up in the text of the cited sections (not their titles, but for a
+version or date their heading path gives: a release note's "0.21.0"): the sentence is held when at least two of them
+are missing, or most of them. A name after "at" that the sections' heading
 path says ("came from the Kubernetes migration at Tessellate" under "Tessellate Freight") is their place, not missing.
 Then the sentence's causal links are compared with the sections' (`links`): held when a section links the same two
 things the other way round, gives another reason for the same thing, or gives the sentence's reason for another.
@@ -28,7 +29,7 @@ _MARKER = re.compile(
 _CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "lead", "came", "comes", "caused",
                    "resulted", "result", "results", "which", "order", "fix", "prevent", "avoid", "ensure", "since",
                    "mostly", "largely", "mainly", "partly", "guard"))
-_CLAUSE_END = re.compile(r"[,;:.!?]|\s+(?:and|but|while|which)\s+")
+_CLAUSE_END = re.compile(r"[,;:.!?](?!\w)|\s+(?:and|but|while|which)\s+")  # not the dots of 0.21.0
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
@@ -51,7 +52,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         places = {t.stem for i, t in enumerate(tokens[1:], 1)
                   if m.end() <= t.start < stop and t.stem and tokens[i - 1].word == "at" and _placed(t.stem, sections)}
         # A name (a capital) the sections' text does not say weighs double: "because the services ran on Kubernetes".
-        missing = sum(1 + named for s, named in reason.items() if not _said(s, sections) and s not in places)
+        missing = sum(1 + named for s, named in reason.items() if s not in places and _missing(s, sections))
         if missing >= 2 or missing * 3 >= len(reason):
             return True
         if _apart(said, m.start(), list(reason), sections):
@@ -70,6 +71,12 @@ def _said(stem: str, sections: Sequence[Passage]) -> bool:
         return False
     root = stem[:5]
     return any(other.startswith(root) for p in sections for other in p.stems)
+
+
+def _missing(stem: str, sections: Sequence[Passage]) -> bool:
+    """The sections' text lacks a word of the reason; a version or a date their heading path gives ("0.21.0" of the
+    release notes' "0.21.0 (September 26, 2022)") names the section's own release, as a place does."""
+    return not _said(stem, sections) and not (stem[:1].isdigit() and _placed(stem, sections))
 
 
 def _placed(stem: str, sections: Sequence[Passage]) -> bool:

@@ -7,7 +7,9 @@ cause rule reads a sentence's links and the cited sections' (cut once per bundle
   because scans must be read in order", told as "scans must be read in order because the key is the shipment id");
 - one that accounts for the same thing by another reason, or gives the sentence's reason for another thing, says
   the sentence linked what the section did not ("made every call idempotent because the vendor retried", told of
-  moving the statistics to a nightly table, named in the same sentence of the section).
+  moving the statistics to a nightly table, named in the same sentence of the section); a thing that shares a word
+  with the section's is that thing in other words ("so templates can link to other pages" for "so we can hyperlink
+  to other pages").
 A sentence whose link the sections neither support nor contradict is let through: a reason given without a marker
 ("Shadow mode paid for itself: it found a bug") is no link here.
 """
@@ -152,7 +154,7 @@ def _another(link: Link, f: _Fit) -> bool:
     C"), or the section's reason for another thing."""
     if f.then >= _CLEAR and f.reason <= _APART and f.reason_then <= _APART:
         return _share(link.reason, f.link.lead) < _SAME
-    return f.reason >= _CLEAR and f.reason_then <= _APART and f.then <= _APART and f.then_reason <= _APART
+    return f.reason >= _CLEAR and f.reason_then <= _APART and not f.then and f.then_reason <= _APART
 
 
 def _crossed(fits: list[_Fit]) -> bool:

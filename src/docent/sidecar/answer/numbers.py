@@ -8,7 +8,9 @@ What counts as a number:
 - digits, with thousands separators and decimals: 40, 2,300, 1.8, 4.2; a scale word multiplies: 1.8 million;
 - number words: forty, twelve, twenty-two, a dozen, half; "one", "a", "an", "every", "each" and "per" only
   before a unit of time ("an hour", "every week"), because "one of" and "a team" state no figure;
-- not the digits of a name: 3-D, p99, PSD2, v2 and Java17 are words, not numbers.
+- not the digits of a name: 3-D, p99, PSD2, v2 and Java17 are words, not numbers;
+- "/month" is "per month" ("$100/month"); "the two" standing for things named before it ("the two differ") is no
+  count: a count is followed by a plural ("the two largest services").
 What a number is compared by: its value, and its unit where it has one. Time units are compared as durations
 (half a minute = 30 s, a fortnight = two weeks = 14 days, 1.2 s = 1,200 ms); a percentage only with a
 percentage; a number with another unit (MB, GB) with the same unit. A section's number with no unit (a cell of
@@ -30,7 +32,8 @@ _SMALL = {
 }
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _UNITS_OF_ONE = {
-    "one": 1.0, "a": 1.0, "an": 1.0, "every": 1.0, "each": 1.0, "per": 1.0, "half": 0.5, "half a": 0.5, "half an": 0.5,
+    "one": 1.0, "a": 1.0, "an": 1.0, "every": 1.0, "each": 1.0, "per": 1.0, "/": 1.0, "half": 0.5, "half a": 0.5,
+    "half an": 0.5,
 }
 _SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _DIGITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
@@ -71,7 +74,7 @@ _DIGITS_TOKEN = re.compile(
 _WORD_TOKEN = re.compile(
     rf"""
     \b(?:(?P<word>(?:{"|".join(_TENS)})(?:[\s\-](?:{"|".join(_DIGITS)}))?|{_number_words})(?!\w)
-    | (?P<one>half\s+an?|one|an?|half|every|each|per)[\s\-]+(?=(?:{_whole_units}|nights?)(?!\w))
+    | (?P<one>(?:half\s+an?|one|an?|half|every|each|per)[\s\-]+|/\s*)(?=(?:{_whole_units}|nights?)(?!\w))
     | (?P<often>{"|".join(FREQUENCIES)})(?!\w))
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -106,20 +109,40 @@ def quantities(text: str, words: set[str] | None = None) -> tuple[Quantity, ...]
                       or (text[start - 1] == "-" and start > 1 and text[start - 2].isalpha())):
             continue  # the digits of a name: p99, PSD2, v1.2, ISO-8601
         found.append(_measured(text, m, float(m.group("digits").replace(",", ""))))
-    if words is None or _words_may_state(words):
+    if words is None or _words_may_state(words) or "/" in text:
         for m in _WORD_TOKEN.finditer(text):
             if m.start() and (text[m.start() - 1] == "-"):
                 continue
             if m.group("often"):
                 found.append((m.start(), m.end(), Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0)))
             elif m.group("word"):
-                found.append(_measured(text, m, _word_value(m.group("word").lower())))
+                if not _anaphoric(text, m):
+                    found.append(_measured(text, m, _word_value(m.group("word").lower())))
             else:
-                found.append(_measured(text, m, _UNITS_OF_ONE[" ".join(m.group("one").lower().split())]))
+                one = " ".join(m.group("one").lower().replace("-", " ").split())
+                found.append(_measured(text, m, _UNITS_OF_ONE[one]))
     if not found:
         return ()
     found.sort(key=lambda item: item[0])
     return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+
+
+_THE = re.compile(r"\b(?:the|these|those)\s+$", re.IGNORECASE)
+_NEXT = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
+_SINGULAR_S = frozenset(("is", "was", "has", "does", "this", "its", "us", "as", "less", "across", "always", "perhaps"))
+_PLURALS = frozenset(("people", "men", "women", "children", "data", "media", "criteria", "feet", "teeth"))
+
+
+def _anaphoric(text: str, m: re.Match[str]) -> bool:
+    """"the two" standing for things already named, no count of its own: "requests and httpx, as the two differ a
+    bit", "the two of them". A count is followed by what it counts, a plural: "the two largest services"."""
+    if not _THE.search(text, max(0, m.start() - 7), m.start()):
+        return False
+    nxt = _NEXT.match(text, m.end())
+    if nxt is None:
+        return not text[m.end() : m.end() + 1].isalnum() and text[m.end() : m.end() + 1] != "-"
+    return not any(w and (w.lower() in _PLURALS or w.lower().endswith("s") and w.lower() not in _SINGULAR_S)
+                   for w in nxt.groups())
 
 
 def _measured(text: str, m: re.Match[str], value: float) -> tuple[int, int, Quantity]:

@@ -17,7 +17,10 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - A sentence is held too when it says the opposite word of its sections: a word of a closed list of opposites
   (rose/fell, kept/retired, continued/stopped, right/wrong, succeeded/failed, accepted/rejected...) whose
   opposite the sections use and which they do not use themselves, or "unbounded" where they say "bounded"
-  (and the reverse).
+  (and the reverse), unless they deny the base word ("left uncompressed" against "do not compress").
+- "Not doing so" denies what "so" stands for: no scope, no head. A section's denial whose words it also affirms in
+  another clause ("paths are matched in order"; "`/users/me` will never match") is contradicted only by a sentence
+  that shares what the denial is said of. Words of one sense (run/execute) are one when denials are compared.
 """
 
 from __future__ import annotations
@@ -58,14 +61,22 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
     ("6 minutes instead of 40") denies nothing here: the number rule judges figures."""
     out = []
     for m in _NEGATOR.finditer(text):
+        before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
+        if _PRO_FORM.match(text, m.end()):
+            out.append(Denial(frozenset(), "", before))
+            continue
         end = _CLAUSE_END.search(text, m.end())
         words = _ordered(text[m.end() : end.start() if end else len(text)], stems)[:most]
         if words and all(w[:1].isdigit() for w in words):
             out.append(_NONE)
             continue
-        before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
         out.append(Denial(frozenset(words), words[0] if words else "", before))
     return tuple(out)
+
+
+# "Not doing so would lead to bugs": the negation denies what "so" stands for, said before it; the words after it are
+# what follows from not doing it, no part of what is denied.
+_PRO_FORM = re.compile(r"\s+(?:doing|do|to\s+do)\s+(?:so|this|that|it)\b", re.IGNORECASE)
 
 
 def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]:
@@ -125,16 +136,32 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
     "the heap dump came later").
     """
     light = _light(stems)
+    affirmed: list[set[str]] | None = None
     out: list[Head] = []
     for m in _NEGATOR.finditer(text):
+        if _PRO_FORM.match(text, m.end()):
+            continue
         end = _CLAUSE_END.search(text, m.end())
         clause = text[m.end() : end.start() if end else len(text)]
         words = _ordered(clause, stems)[:2]
         if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems):
             continue
-        if words:
-            context = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:]) if words[0] in light else frozenset()
-            out.append((frozenset(words), context))
+        if not words:
+            continue
+        head = frozenset(words)
+        before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
+        context = before if words[0] in light else frozenset()
+        if affirmed is None:
+            affirmed = [set(stems(part)) for part in _CLAUSE_END.split(text) if part.strip() and not negates(part)]
+        also = [c for c in affirmed if head <= c]
+        if also:
+            # "Incoming paths are matched ... `/users/me` will never match incoming requests": the section says the
+            # words both ways, so only what its denial is said of tells them apart, where the affirming clause
+            # lacks it.
+            context = before.difference(*also)
+            if not context:
+                continue
+        out.append((head, context))
     return tuple(out)
 
 
@@ -188,10 +215,44 @@ def negates(text: str, words: set[str] | None = None) -> bool:
     return _NEGATOR.search(text) is not None
 
 
-def _vouched(mine: Denial, theirs: Denial) -> bool:
+# Words documentation uses for one sense, read as one when two denials are compared: "the tasks after it do not get
+# the chance to run" denies what "the following tasks will not get the opportunity to be executed" does.
+_SENSES = (
+    "run runs ran running execute executes executed executing",
+    "chance chances opportunity opportunities",
+    "allow allows allowed permit permits permitted",
+    "need needs needed require requires required",
+    "start starts started begin begins began",
+    "show shows shown display displays displayed",
+    "stop stops stopped halt halts halted",
+)
+_sense_of: dict[int, dict[str, str]] = {}
+
+
+def _senses(stems: Callable[[str], Iterable[str]]) -> dict[str, str]:
+    made = _sense_of.get(id(stems))
+    if made is None:
+        made = _sense_of[id(stems)] = {}
+        for group in _SENSES:
+            forms = [x for w in group.split() for x in stems(w)]
+            made.update((form, forms[0]) for form in forms)
+    return made
+
+
+def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
+    """A denial with each word read as its sense (`_SENSES`)."""
+    if not senses.keys() & (denial.scope | denial.before):
+        return denial
+    return Denial(frozenset(senses.get(w, w) for w in denial.scope), senses.get(denial.head, denial.head),
+                  frozenset(senses.get(w, w) for w in denial.before))
+
+
+def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None) -> bool:
     """A section's negation denies what a sentence's does: they share two words (or all of the shorter scope), or
     the sentence's first denied word and a word of what comes before it ("the connection is not upgraded" and
-    "the connection is not upgraded to a WebSocket connection")."""
+    "the connection is not upgraded to a WebSocket connection"); words of one sense are one word."""
+    if senses:
+        mine, theirs = _in_sense(mine, senses), _in_sense(theirs, senses)
     if not theirs.scope:  # "rather than with us": the same words before it, two at least
         return len(mine.before & theirs.before) >= 2
     if _same(mine.scope, theirs.scope):
@@ -205,17 +266,20 @@ def contradicts(
     denied: Iterable[Denial],
     affirmed_heads: Iterable[Head],
     clauses: Callable[[], list[set[str]]] | None = None,
+    stems: Callable[[str], Iterable[str]] | None = None,
 ) -> bool:
     """Whether a sentence's sense is flipped against its cited sections.
 
     `said`: the sentence's negations; `words`: its stems; `denied`: the sections' negations; `affirmed_heads`: the
     sections' heads (what a sentence that denies nothing must not affirm); `clauses`: the stems of each of the
-    sentence's clauses, made when asked, for a head must be affirmed within one clause.
+    sentence's clauses, made when asked, for a head must be affirmed within one clause; `stems`, the stemmer, reads
+    two denials' words by their sense (`_SENSES`).
     """
     if said:
         if not any(d.scope for d in said):
             return False
-        return not any(_vouched(mine, theirs) for mine in said if mine.scope for theirs in denied)
+        senses = _senses(stems) if stems is not None else None
+        return not any(_vouched(mine, theirs, senses) for mine in said if mine.scope for theirs in denied)
     found = [(head, context) for head, context in affirmed_heads if head <= words and (not context or context & words)]
     if not found or clauses is None:
         return bool(found)
@@ -260,11 +324,13 @@ def opposed(
     has: Callable[[str], bool],
     stems: Callable[[str], Iterable[str]],
     un_words: frozenset[str] = frozenset(),
+    denies: Callable[[str], bool] | None = None,
 ) -> bool:
     """Whether a sentence's words (stems) say the opposite word of its sections; `has(stem)`: they use it.
 
     `un_words`: the words after "un" of every "un-" word the record uses (bounded -> of unbounded), so that
-    most sentences skip that test.
+    most sentences skip that test. `denies(stem)`: a negation of the sections denies it, so that "left
+    uncompressed" stands on "do not compress".
     """
     pairs, every = _pairs(stems)
     if said & every:
@@ -275,7 +341,8 @@ def opposed(
         if "un" + word not in _NOT_UN and has("un" + word) and not has(word):
             return True
     for word in said:
-        if word.startswith("un") and len(word) > 5 and word not in _NOT_UN and has(word[2:]) and not has(word):
+        if (word.startswith("un") and len(word) > 5 and word not in _NOT_UN and has(word[2:]) and not has(word)
+                and not (denies is not None and denies(word[2:]))):
             return True
     return False
 

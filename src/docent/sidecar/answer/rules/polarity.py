@@ -29,10 +29,14 @@ def flipped(sentence: Reading) -> bool:
         def clauses() -> list[set[str]]:
             return [c | role_stems for c in polarity.clause_stems(text, stems)]
 
-        if polarity.contradicts(said, said_words, denied, heads, clauses):
+        if polarity.contradicts(said, said_words, denied, heads, clauses, stems):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     sections = [mentions.words[sid] for sid in ids]
-    return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words)
+
+    def denies(word: str) -> bool:
+        return any(word in d.scope for sid in ids for d in mentions.denied[sid])
+
+    return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
 
 
 def _denials(sentence: Reading) -> tuple[polarity.Denial, ...]:

@@ -1,0 +1,92 @@
+"""The gate on documentation prose (issue 21): true sentences about a library's docs shown, in the constructions docs
+use (a denial told in other words, "not doing so", an "un-" word for the docs' "do not", rates per month, version
+numbers, "the two"), while the same words told falsely are still held. The record is a small made-up library's."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.numbers import quantities
+
+
+def _section(sid: str, title: str, text: str) -> Section:
+    return Section(sid, "docs", title, text, f"/docs/#{sid}")
+
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("archive", "Archive store",
+                 "The store writes each entry to disk. min_bytes - Do not compress entries that are smaller than this "
+                 "size in bytes. Defaults to 256."),
+        _section("journal", "Journal store", "The journal compresses every entry it writes to disk."),
+        _section("workers", "Worker order",
+                 "Workers pick up jobs in order of arrival. A paused worker never picks up jobs until it is resumed."),
+        _section("sessions", "Sessions should be closed",
+                 "Close each session after use. Not doing so would typically leak connections across requests."),
+        _section("hooks", "Shutdown hooks",
+                 "Hooks run in order. If one of the hooks fails, the following hooks will not get the opportunity "
+                 "to be executed."),
+        _section("plans", "Support plans", "Basic plan $40/month. Team plan $90/month. 12M+ Installs/Month."),
+        _section("release-2-4", "2.4.0 (March 3, 2024)",
+                 "This release swaps the parser behind the loader from lxml to html5lib, and as those parsers differ "
+                 "a bit in what they accept, some documents will likely load differently."),
+        _section("figures", "Figure helpers",
+                 "Every figure template gets a caption helper in its context automatically, so we can properly "
+                 "cross-reference other figures within the document."),
+    ]
+}
+LEXICON = Lexicon([])
+
+
+def verdict(sentence: str) -> str:
+    gate = Gate(RECORD, LEXICON)
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # An "un-" word stands on the docs' own "do not": "left uncompressed" where they say "do not compress".
+        ("The store leaves entries below min_bytes uncompressed [[archive]].", "shown"),
+        ("The journal leaves entries uncompressed [[journal]].", "polarity"),
+        # A denial the docs make of one thing only: what the denial is said of tells the two apart.
+        ("Workers pick up jobs in order of arrival [[workers]].", "shown"),
+        ("A paused worker picks up jobs in order of arrival [[workers]].", "polarity"),
+        # "Not doing so" denies what "so" stands for; what follows is its consequence, which a sentence may state.
+        ("Leaving a session open would typically leak connections across requests [[sessions]].", "shown"),
+        # A denial in other words of one sense: "chance to run" for "opportunity to be executed".
+        ("If a hook fails, the hooks after it do not get the chance to run [[hooks]].", "shown"),
+        ("If a hook fails, the hooks after it are not retried [[hooks]].", "polarity"),
+        # A rate per month written "/month", and "the two" standing for two things named before it.
+        ("The basic plan costs $40 per month and the team plan $90 a month [[plans]].", "shown"),
+        ("The basic plan costs $40 per week [[plans]].", "number"),
+        ("Because 2.4.0 swapped lxml for html5lib, and the two differ a bit, some documents will likely load "
+         "differently [[release-2-4]].", "shown"),
+        ("The two parsers differ in three ways [[release-2-4]].", "number"),
+        # A reason naming the release its section's heading gives; a consequence after "so" told in other words.
+        ("Because 2.4.0 swapped the parser behind the loader, some documents will likely load differently "
+         "[[release-2-4]].", "shown"),
+        ("Because 2.4.0 added a caching layer to the loader, some documents load differently [[release-2-4]].",
+         "cause"),
+        ("The figure template context includes a caption helper automatically, so authors can point readers "
+         "at other figures [[figures]].", "shown"),
+        ("The figure template context includes a caption helper automatically, so exports finish twice as fast "
+         "[[figures]].", "cause"),
+    ],
+)
+def test_documentation_prose(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+def test_a_count_is_a_count_where_a_plural_follows_and_a_slash_rate_is_per() -> None:
+    assert [q.said() for q in quantities("the two largest services")] == ["2"]
+    assert quantities("requests and httpx: the two differ a bit, and the two of them.") == ()
+    assert [q.said() for q in quantities("$40/month")] == ["40", "2.592e+06 s"]
+    assert quantities("$40/month") == quantities("$40 per month") == quantities("$40 a month")

@@ -147,11 +147,12 @@ class Answer:
 
         timer = loop.call_later(self._ping_s, pinged)
         watcher = loop.create_task(watch())
+        sender = _Sender(send, self._send_timeout_s)
         stop = _shutdowns.add(lambda: queue.put_nowait(_SHUTDOWN))
         producer: asyncio.Task[None] | None = None
         try:
-            await self._send(send, {"type": "http.response.start", "status": 200, "headers": HEADERS})
-            await self._send(send, {"type": "http.response.body", "body": frame(self._first), "more_body": True})
+            await sender.send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            await sender.send({"type": "http.response.body", "body": frame(self._first), "more_body": True})
             producer = loop.create_task(self._produce(queue))
             while True:
                 item = await queue.get()
@@ -159,7 +160,7 @@ class Answer:
                     logger.debug("A visitor went away mid-answer; it was cancelled.")
                     return
                 if item is _PING:
-                    await self._send(send, {"type": "http.response.body", "body": ping(), "more_body": True})
+                    await sender.send({"type": "http.response.body", "body": ping(), "more_body": True})
                     continue
                 if item is _SHUTDOWN:
                     producer.cancel()
@@ -170,25 +171,19 @@ class Answer:
                             await asyncio.wait([producer])
                     await release()
                 if chunk:
-                    await self._send(send, {"type": "http.response.body", "body": chunk, "more_body": True})
+                    await sender.send({"type": "http.response.body", "body": chunk, "more_body": True})
                 if ended:
-                    await self._send(send, {"type": "http.response.body", "body": b"", "more_body": False})
+                    await sender.send({"type": "http.response.body", "body": b"", "more_body": False})
                     return
         except SendTimeoutError:
             logger.info("A visitor stopped reading an answer; it was cancelled.")
         finally:
             timer.cancel()
+            sender.close()
             watcher.cancel()
             _shutdowns.discard(stop)
             await self._stop(producer)
             await release()
-
-    async def _send(self, send: Send, message: Message) -> None:
-        try:
-            async with asyncio.timeout(self._send_timeout_s):
-                await send(message)
-        except TimeoutError:
-            raise SendTimeoutError() from None
 
     @staticmethod
     def _drain(item: Any, queue: asyncio.Queue[Any]) -> tuple[bytes, bool]:
@@ -235,6 +230,55 @@ class Answer:
         producer.cancel()
         with anyio.CancelScope(shield=True), anyio.move_on_after(self._cleanup_s):
             await asyncio.wait([producer])
+
+
+class _Sender:
+    """An answer's sends, each bounded by the send timeout, watched by one timer for the whole answer.
+
+    `asyncio.timeout` around each send made and cancelled a timer per send (a fifth of the stream's own time); here
+    one timer looks at the send under way when it is due, and is set again only while sends keep coming. A send
+    still waiting `limit_s` after it began is cancelled, and raises SendTimeoutError, as under `asyncio.timeout`.
+    """
+
+    __slots__ = ("_send", "_limit_s", "_loop", "_task", "_since", "_timer", "_fired")
+
+    def __init__(self, send: Send, limit_s: float) -> None:
+        self._send = send
+        self._limit_s = limit_s
+        self._loop = asyncio.get_running_loop()
+        self._task = asyncio.current_task()
+        self._since: float | None = None  # when the send under way began
+        self._timer: asyncio.TimerHandle | None = None
+        self._fired = False
+
+    async def send(self, message: Message) -> None:
+        self._since = now = self._loop.time()
+        if self._timer is None:
+            self._timer = self._loop.call_at(now + self._limit_s, self._due)
+        try:
+            await self._send(message)
+        except asyncio.CancelledError:
+            if self._fired and self._task is not None and self._task.uncancel() == 0:
+                raise SendTimeoutError() from None
+            raise
+        finally:
+            self._since = None
+
+    def _due(self) -> None:
+        self._timer = None
+        if self._since is None or self._task is None:
+            return  # no send under way: the next one sets the timer again
+        due = self._since + self._limit_s
+        if self._loop.time() >= due:
+            self._fired = True
+            self._task.cancel()
+        else:
+            self._timer = self._loop.call_at(due, self._due)
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 class _Shutdowns:

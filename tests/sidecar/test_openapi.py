@@ -7,11 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from starlette.routing import Route
 
+from docent.sidecar import reference
 from docent.sidecar.answer.events import Action, Card, Cite, Code, Done, Error, Held, Item, Refused, Sentence, Start
 from docent.sidecar.operator.client import parse_sse
 from docent.sidecar.proof import solve
@@ -166,3 +169,38 @@ async def test_the_reference_is_served_as_shipped(tmp_path: Path) -> None:
         response = await http.get("/api/guide/openapi.json")
     assert response.headers["content-type"] == "application/json"
     assert response.json() == DOC
+
+
+
+_KEYS = ["conversation", "question", "reply", "screen", "failed", "proof", "purpose", "call", "pick", "approved",
+         "page", "section", "fields", "running", "x"]
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    | st.sampled_from(["A" * 22, "A" * 22 + "\n", "", "guide", "x" * 501, "é" * 500, "\ud800"]) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.sampled_from(_KEYS), inner, max_size=3),
+    max_leaves=6,
+)
+_FITTING = {  # a body that fits each schema, for the changes below to start from
+    "QuestionRequest": {"conversation": "A" * 22, "question": "Why?", "screen": {"page": None}},
+    "ConversationRequest": {"proof": "x"},
+    "ChallengeRequest": {"purpose": "guide"},
+    "ForgetRequest": {"conversation": "A" * 22},
+}
+
+
+@settings(max_examples=150, deadline=None)
+@given(schema=st.sampled_from(sorted(_FITTING)), changes=st.dictionaries(st.sampled_from(_KEYS), _VALUES, max_size=2),
+       dropped=st.sets(st.sampled_from(_KEYS), max_size=1))
+def test_the_fast_check_never_takes_a_body_jsonschema_refuses(
+    schema: str, changes: dict[str, Any], dropped: set[str]
+) -> None:
+    """`problem` takes what jsonschema-rs takes without asking jsonschema: sound only if every body the fast check
+    takes, jsonschema takes too (jsonschema still words, and decides, every refusal)."""
+    body = {k: v for k, v in {**_FITTING[schema], **changes}.items() if k not in dropped}
+    try:
+        fast = reference._fast(schema).is_valid(body)
+    except ValueError:  # a lone surrogate: problem() leaves it to jsonschema
+        fast = False
+    slow = reference.validator(schema).is_valid(body)
+    assert slow or not fast
+    assert (reference.problem(schema, body) is None) == slow

@@ -376,3 +376,22 @@ def test_the_best_sections_family_comes_before_other_pages_that_share_a_word() -
     # without headings (or on a page past FAMILY_MAX sections), sections are ranked alone
     plain = RecordIndex([Section(s.id, s.page, s.title, s.text) for s in record])
     assert best(plain, "why Kafka and not RabbitMQ?") == "kafka"
+
+
+def test_a_technology_or_a_name_written_as_code_outweighs_a_rarer_ordinary_word() -> None:
+    record = [
+        Section("cluster", "platform", "The cluster", "Twelve services moved onto Kubernetes in waves."),
+        Section("operators", "platform", "Operators", "Kubernetes operators ran the Kafka brokers."),
+        Section("limits", "platform", "Limits", "Every Kubernetes pod got memory limits."),
+        Section("releasing", "how", "Releasing", "I change production in small steps I can undo."),
+        Section("client", "testing", "TestClient", "The TestClient sends requests to your app; the TestClient takes "
+                "a client argument for the address it reports."),
+        Section("client-tests", "testing", "Tests", "Write tests with pytest; the TestClient is synchronous."),
+        Section("backends", "testing", "Backends", "Tests can use asyncio or trio."),
+        *(Section(f"case-{n}", f"case-{n}", f"Case {n}", f"What case {n} was about, and what came of it.")
+          for n in range(12)),
+    ]
+    docs = RecordIndex(record, lexicon=[{"term": "Kubernetes", "aliases": ["k8s"]}])
+    # "production" is in one section, Kubernetes in three: BM25 alone ranks the one ordinary word first
+    assert best(docs, "has she run k8s in production?") in {"cluster", "operators", "limits"}
+    assert best(docs, "which address does TestClient report with trio?") == "client"

@@ -16,7 +16,9 @@ in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question i
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
 A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`) count a quarter of its words:
 they say where the visitor's server runs, not what they ask about; so do the words that frame a question ("tell me",
-"explain", "java version"), which BM25 would rank over the topic wherever the record uses them rarely. A long section (an API reference's docstring naming
+"explain", "java version"), which BM25 would rank over the topic wherever the record uses them rarely. What the
+question names (a technology of the lexicon, a name written as one word of parts: `TestClient`, "long-polling")
+counts double, for the same reason: the site's subject is in many sections, so BM25 weighs it lightly. A long section (an API reference's docstring naming
 every option) is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it.
 The best section's family (the sections under its h2, and its page if small) gains a share of its score: a decision
 record's consequences answer "why not RabbitMQ?" without a word of it.
@@ -269,6 +271,11 @@ class RecordIndex:
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         said = within_rows([c for c in clauses if c.sql not in rare], counts)
+        # What the question is about, where it names it: a technology, a name written as one word of parts
+        # (`TestClient`, `follow_redirects`, "long-polling"). Asked twice, it counts double in BM25, so that a rarer
+        # ordinary word ("production", "run") does not outrank it.
+        topic = {c.sql for c in self._alias_clauses(text)} | {clause(w).sql for w in asked if len(w) > 1}
+        said += [sql for sql in said if sql in topic]
         numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
 

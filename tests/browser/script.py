@@ -15,6 +15,9 @@ REPLIES: list[dict[str, Any]] = [
         {"text": "Mara built the authentication decision service for 3-D Secure at Alderway Bank. [[case-3ds-approach]] "},
         {"text": "The rollout went by card range over six weeks. [[case-3ds-results]]"},
     ]]},
+    {"question": "led the 3-d secure team", "calls": [[  # a page's opening: cited by the page's address alone
+        {"text": "Mara was the technical lead of a team of five at Alderway Bank. [[cases-3ds]]"},
+    ]]},
     {"question": "in her own words", "calls": [[
         {"text": "Mara measures before she changes anything for performance. [[how-measure]] "},
         {"text": "I measure before I guess. [[case-leak-approach]]"},

@@ -21,14 +21,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 SIZES = pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
 LATER_MS = 15_000  # longer than any ring, run or timer of the panel's
 
-# The highlighted line's text and box, the panel's box, and whether the two meet; one frame's layout.
+# The highlighted sentence's text and box, the panel's box, and whether the panel meets the lines the sentence is on
+# (across its whole paragraph: the words before it on its first line too); one frame's layout.
 CITED = """() => {
   const highlight = CSS.highlights && CSS.highlights.get("docent-cited");
   if (!highlight || !highlight.size) return null;
   const range = [...highlight][0];
   const a = range.getBoundingClientRect();
+  const block = range.startContainer.parentNode.closest("p, li, td, dd, blockquote, pre, div").getBoundingClientRect();
   const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
-  const meets = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meets = Math.min(a.left, block.left) < b.right && b.left < Math.max(a.right, block.right) && a.top < b.bottom
+    && b.top < a.bottom;
   return {text: range.toString().replace(/\\s+/g, " ").trim(), meets, shown: a.top >= 0 && a.bottom <= innerHeight,
           box: [a.left, a.top, a.right, a.bottom], panel: [b.left, b.top, b.right, b.bottom]};
 }"""
@@ -85,6 +88,21 @@ def test_a_citation_to_the_page_open_highlights_its_line_without_leaving(page: P
     cited = _cited(page)
     assert cited["text"] == quote
     assert page.evaluate("() => window.sameDocument") is True and page.url.endswith("#case-3ds-results")
+
+
+@SIZES
+def test_a_citation_of_a_pages_opening_highlights_its_line_and_stays_clear_of_it(page: Page, guide: Sidecar) -> None:
+    """Typer's docs: a sentence citing a page's opening (the text before its first h2, whose address has no anchor)
+    opened the page at its top with no highlight, the panel over the cited line."""
+    open_panel(page, guide.base)
+    log = ask(page, "Who led the 3-D Secure team?")
+    link = log.locator(".docent-cite").first
+    quote = link.get_attribute("data-docent-quote")
+    assert quote == "I was the technical lead of a team of five.", quote
+    assert re.search(r"/cases/3ds/#:~:text=I%20was%20the%20technical", link.get_attribute("href") or "")
+    link.click()
+    page.wait_for_url(re.compile(r"/cases/3ds/"))
+    assert _cited(page)["text"] == quote
 
 
 @SIZES

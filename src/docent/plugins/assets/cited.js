@@ -4,9 +4,11 @@
  * browser has them; pressed, the panel itself finds that sentence in the section, highlights it (the CSS Custom
  * Highlight API, else the block it is in), scrolls it to the middle of what the panel leaves uncovered, and makes
  * room: the panel stays out of its way until the visitor comes back to the panel. On another page (a reload, or
- * Material's instant navigation) it does so once the page is there.
+ * Material's instant navigation) it does so once the page is there. A page's opening (the section before its first
+ * h2, cited by the page's address alone) is found the same way, from the content's start to that heading.
  */
 import { coveredBelow } from "./dom.js";
+import { markers } from "./screen.js";
 import { visible } from "./viewport.js";
 
 const NAME = "docent-cited";
@@ -14,14 +16,31 @@ const WORDS_EACH_END = 4; // a long sentence's fragment names its first and last
 
 const encode = (text) => encodeURIComponent(text).replace(/-/g, "%2D").replace(/,/g, "%2C").replace(/&/g, "%26");
 
-/* The citation's address: the section's anchor, and the quoted line as a text fragment where the browser has them. */
+/* The citation's address: the section's anchor (none for a page's opening), and the quoted line as a text fragment
+   where the browser has them. */
 export function citedHref(url, quote) {
-  if (!quote || !url.hash || !("fragmentDirective" in document)) return url.href;
+  if (!quote || !("fragmentDirective" in document)) return url.href;
   const words = String(quote).split(/\s+/).filter(Boolean);
   const text = words.length > 2 * WORDS_EACH_END
     ? encode(words.slice(0, WORDS_EACH_END).join(" ")) + "," + encode(words.slice(-WORDS_EACH_END).join(" "))
     : encode(words.join(" "));
-  return `${url.href}:~:text=${text}`;
+  return `${url.href}${url.hash ? "" : "#"}:~:text=${text}`;
+}
+
+/* A page's opening: its content (between the build's markers, else its main region) up to the first h2, h3 or h4
+   with an id, where the first section with an anchor begins. */
+function openingRange() {
+  const range = document.createRange();
+  const marks = markers();
+  if (marks) {
+    range.setStartAfter(marks[0]);
+    range.setEndBefore(marks[1]);
+  } else {
+    range.selectNodeContents(document.querySelector("main, [role='main'], article") || document.body);
+  }
+  const cut = [...document.querySelectorAll("h2[id], h3[id], h4[id]")].find((heading) => range.intersectsNode(heading));
+  if (cut) range.setEndBefore(cut);
+  return range;
 }
 
 /* The section that the heading with this id opens: from it to the next heading of its level or above. */
@@ -89,6 +108,17 @@ function clear() {
   for (const marked of document.querySelectorAll(`.${NAME}`)) marked.classList.remove(NAME);
 }
 
+/* The lines the range is on, across the whole of the block it is in: what the panel keeps clear, so that the words
+   before the sentence on its first line (and after it on its last) stay in sight too. */
+function lines(range) {
+  const box = range.getBoundingClientRect();
+  const start = range.startContainer.nodeType === 1 ? range.startContainer : range.startContainer.parentNode;
+  const block = start.closest ? start.closest("p, li, td, dd, blockquote, pre, div") : null;
+  const across = block ? block.getBoundingClientRect() : box;
+  const left = Math.min(box.left, across.left), right = Math.max(box.right, across.right);
+  return { left, right, top: box.top, bottom: box.bottom, width: right - left, height: box.height };
+}
+
 /* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered. */
 function reveal(range) {
   const box = range.getBoundingClientRect();
@@ -114,10 +144,11 @@ export class Cited {
     try { url = new URL(link.href); } catch (ignored) { return; }
     const anchor = decodeURIComponent(url.hash.slice(1).split(":~:")[0]);
     const cited = { path: url.pathname, anchor, quote: link.getAttribute("data-docent-quote") || "" };
-    if (url.origin === window.location.origin && url.pathname === window.location.pathname && anchor) {
+    if (url.origin === window.location.origin && url.pathname === window.location.pathname && (anchor || cited.quote)) {
       event.preventDefault();
       event.stopPropagation(); // Material's instant navigation would load this page again, dropping the highlight
-      if (window.history && window.history.pushState) window.history.pushState(null, "", "#" + encodeURIComponent(anchor));
+      const address = anchor ? "#" + encodeURIComponent(anchor) : window.location.pathname + window.location.search;
+      if (window.history && window.history.pushState) window.history.pushState(null, "", address);
       this.show(cited);
       return;
     }
@@ -136,13 +167,14 @@ export class Cited {
 
   /* Highlights the cited line (or, where the page no longer holds it, points at the section) and keeps it clear. */
   show(cited) {
-    const section = sectionRange(cited.anchor);
+    const section = cited.anchor ? sectionRange(cited.anchor) : openingRange();
     if (!section) return false;
     const range = cited.quote ? find(section, cited.quote) : null;
-    const target = range || document.getElementById(cited.anchor);
+    const target = range || (cited.anchor ? document.getElementById(cited.anchor) : null);
+    if (!target) return false; // a page's opening that no longer holds the line: the page as it opened
     if (range) highlight(range);
     else clear();
-    this.room({ getBoundingClientRect: () => target.getBoundingClientRect() });
+    this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
     if (range) reveal(range);
     else target.scrollIntoView({ block: "start" });
     return Boolean(range);

@@ -26,7 +26,8 @@ function visibleArea(element) {
   return width > 0 && height > 0 ? width * height : 0;
 }
 
-function markers() {
+/* The build's markers around the page's content (<!--docent:content--> ... <!--/docent:content-->), or null. */
+export function markers() {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
   let start = null;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

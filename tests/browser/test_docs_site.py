@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.panel import ask, open_panel
 from tests.browser.sidecar import Sidecar, free_port, sidecar
+from tests.browser.test_layout import LAST_LINE, SIZES
 from tests.evals import docent_docs
 
 pytestmark = pytest.mark.browser
@@ -35,3 +36,18 @@ def test_the_guide_answers_a_question_about_docent_from_its_documentation_cited(
     cited = {h.removeprefix(docs.base).split("#")[1].split(":~:")[0] for h in hrefs}  # page/#id:~:text=...
     assert cited & set(asked["sections"]), hrefs
     assert "nginx" in log.inner_text()
+
+
+@SIZES
+def test_the_last_line_shows_whole_when_the_status_line_grows_as_the_answer_ends(page: Page, docs: Sidecar) -> None:
+    """On Typer's docs the offline model's answer came whole in one frame, and the status line that then said
+    "Answers come from the site's offline guide, which quotes the record." took a second line from the log: the
+    scroll to the answer's end landed after the log had shrunk, was taken for the visitor scrolling up, and the
+    last line stayed 19 px cut."""
+    open_panel(page, docs.base + "getting-started/")
+    ask(page, "How do I put the guide behind nginx?")
+    ask(page, "What does the offline model do?")
+    expect(page.locator("[data-docent-view] .docent-status")).to_contain_text("offline")
+    page.wait_for_timeout(300)
+    line = page.evaluate(LAST_LINE)
+    assert line["cut"] < 1, line

@@ -31,6 +31,7 @@ export class PanelView {
     this.hooks = hooks;
     this.collapsed = false;
     this.pinned = true; // the transcript follows its last line until the visitor scrolls up
+    this.shownTop = 0; // the log's scrollTop as last set or seen: a smaller one is the visitor scrolling up
     this.suffix = mode === "full" ? "-full" : "";
     this.panel = make(mode === "full" ? "section" : "div", `docent-panel docent-${mode}`);
     this.panel.id = `docent-dialog${this.suffix}`;
@@ -84,11 +85,23 @@ export class PanelView {
     log.setAttribute("aria-label", "Conversation with the guide");
     log.tabIndex = 0;
     log.addEventListener("scroll", () => {
-      this.pinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+      // Only the visitor scrolling up lets go of the last line: an entry that grew after it was shown (a code block
+      // laid out, a held-back line rewritten) leaves the end further down without anyone scrolling.
+      if (log.scrollTop + log.clientHeight >= log.scrollHeight - 8) this.pinned = true;
+      else if (log.scrollTop < this.shownTop) this.pinned = false;
+      this.shownTop = log.scrollTop;
     });
     if (window.ResizeObserver) {
-      // The status line or the sheet changing size must not hide the last line.
-      new window.ResizeObserver(() => { if (this.pinned) this.scrollToEnd(); }).observe(log);
+      // The status line or the sheet changing size, or an entry growing, must not hide the last line.
+      const follow = new window.ResizeObserver(() => { if (this.pinned) this.scrollToEnd(); });
+      follow.observe(log);
+      if (window.MutationObserver) {
+        new window.MutationObserver((changes) => {
+          for (const change of changes) {
+            for (const node of change.addedNodes) if (node.nodeType === 1) follow.observe(node);
+          }
+        }).observe(log, { childList: true });
+      }
     }
     return log;
   }
@@ -191,6 +204,7 @@ export class PanelView {
 
   scrollToEnd() {
     this.log.scrollTop = this.log.scrollHeight;
+    this.shownTop = this.log.scrollTop;
     this.pinned = true;
   }
 

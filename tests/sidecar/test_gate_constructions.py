@@ -402,3 +402,22 @@ def test_whose_deed_in_the_sections_own_clause(sentence: str, expected: str) -> 
 )
 def test_comparisons_sides_where_they_stand(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # One alternative told as the other's: the section prefers what the sentence turns down.
+        ("Mara would rather ship one large release in a week than several small ones in a day [[how-releasing]].", "reversal"),
+        ("Mara would rather ship several small releases in a day than one large one in a week [[how-releasing]].", "shown"),
+        ("Mara prefers a long meeting to a short written proposal [[how-teams]].", "reversal"),
+        ("Mara prefers a short written proposal to a long meeting [[how-teams]].", "shown"),
+        ("Mara paired with each team so that the knowledge stayed with her rather than with the teams [[case-k8s-approach]].", "reversal"),
+        # "failed to end" denies what the section says ended; "ended" is no denial of the ending itself.
+        ("The memory leak fix failed to end the payment gateway's weekly restarts [[roles-alderway-results]].", "polarity"),
+        ("The memory leak fix ended the payment gateway's weekly restarts [[roles-alderway-results]].", "shown"),
+        ("After the fix the gateway no longer needed its weekly restart [[roles-alderway-results]].", "shown"),
+    ],
+)
+def test_preferences_and_failures_told_the_other_way(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

@@ -43,6 +43,7 @@ class Part(NamedTuple):
     numeric: bool  # carries a figure ("100 ms", "a second", "forty")
     worded: bool  # carries a comparative word ("faster", "higher")
     figures: frozenset[int] = frozenset()  # the indexes of its figures among its tokens
+    plain: frozenset[str] = frozenset()  # its words but figures, comparatives and articles: what parts share
 
 
 def _attribute(part: Part, at: int) -> str | None:
@@ -75,9 +76,16 @@ def _figures(u: Unit, tokens: Sequence[Token]) -> set[int]:
 
 def _parts(u: Unit, index: int) -> list[Part]:
     out = []
-    bounds = [0, *(m.end() for m in _SPLIT.finditer(u.text)), len(u.text) + 1]
-    for n, (start, end) in enumerate(zip(bounds, bounds[1:], strict=False)):
-        tokens = tuple(t for t in u.tokens if start <= t.start < end)
+    groups: list[list[Token]] = [[]]
+    bounds = iter([*(m.end() for m in _SPLIT.finditer(u.text)), len(u.text) + 1])
+    bound = next(bounds)
+    for t in u.tokens:  # one pass: each token into the part its offset falls in
+        while t.start >= bound:
+            bound = next(bounds)
+            groups.append([])
+        groups[-1].append(t)
+    for n, group in enumerate(groups):
+        tokens = tuple(group)
         if not tokens:
             continue
         words = [t.word for t in tokens]
@@ -85,7 +93,9 @@ def _parts(u: Unit, index: int) -> list[Part]:
         numeric = bool(figures) or any(w in _COUNTED or w.rstrip("s") in _TIMES and i and words[i - 1] in
                                        ("a", "an", "one", "half") for i, w in enumerate(words))
         worded = any(w in _WORDS for w in words)
-        out.append(Part(index, n == 0, tokens, frozenset(t.stem for t in tokens if t.stem), numeric, worded, figures))
+        plain = frozenset(w for i, w in enumerate(words) if i not in figures and w not in _WORDS) - _LINKS
+        stems = frozenset(t.stem for t in tokens if t.stem)
+        out.append(Part(index, n == 0, tokens, stems, numeric, worded, figures, plain))
     return out
 
 
@@ -112,16 +122,16 @@ _LINKS = frozenset(("a", "an", "the", "and", "of", "to", "in", "it", "its"))
 def _parallel(one: Part, other: Part) -> bool:
     """Two parts told alike: a word in common besides articles, figures and comparatives ("a second with polling",
     "under 100 ms with Debezium"; "3-D Secure 1 14 %", "3-D Secure 2 4.2 %")."""
-    def plain(p: Part) -> set[str]:
-        return {t.word for i, t in enumerate(p.tokens) if i not in p.figures and t.word not in _WORDS} - _LINKS
-
-    return bool(plain(one) & plain(other))
+    return not one.plain.isdisjoint(other.plain)
 
 
-def crossed(said: Unit, sections: Sequence[Passage]) -> bool:
+def crossed(parts: list[Part], sections: Sequence[Passage]) -> bool:
     """A figure or comparative word the sentence binds to the alternative the section does not."""
-    for part in _parts(said, 0):
-        for at in range(len(part.tokens)):
+    bound = [p.facts("parts", section_parts) for p in sections]
+    for part in parts:
+        for at, token in enumerate(part.tokens):
+            if not any(token.word in words for words in bound):
+                continue
             kind = _attribute(part, at)
             if kind and _bound_elsewhere(part, at, kind, sections):
                 return True
@@ -202,8 +212,16 @@ def _row_crossed(part: Part, sections: Sequence[Passage]) -> bool:
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    return bool(words & _WORDS) or any(s[:1].isdigit() for s in stems) or not words.isdisjoint(_ORDINALS)
+    """A figure or comparative word of the sentence that the sections bind to a part, or a row's label."""
+    for passage in sections:
+        bound = passage.facts("parts", section_parts)
+        if not stems.isdisjoint(bound) or not words.isdisjoint(bound):
+            return True
+        if not stems.isdisjoint(passage.facts("rows", section_rows)):
+            return True
+    return False
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
-    return bool(sections) and (crossed(said, sections) or any(_row_crossed(part, sections) for part in _parts(said, 0)))
+    parts = _parts(said, 0)
+    return crossed(parts, sections) or any(_row_crossed(part, sections) for part in parts)

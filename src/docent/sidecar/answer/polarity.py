@@ -4,7 +4,7 @@
 code; "Mara Lindqvist manages engineers who report to her." shares them with one that says nobody reports to her.
 A citation cannot vouch for a flipped sense, so the gate compares what is denied:
 - A negator is not, no, never, nobody, none, nothing, neither, nor, cannot, -n't, without, no one, no longer,
-  rather than, instead of; "not only" and "not just" deny nothing.
+  rather than, instead of, failed to; "not only" and "not just" deny nothing.
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
   denies incident, reach, cardholder.
@@ -34,7 +34,7 @@ Scope = frozenset[str]
 _NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|(?-i:none)|^None|nothing|"
-    r"neither|nor|cannot|without|rather\s+than|instead\s+of|"
+    r"neither|nor|cannot|without|rather\s+than|instead\s+of|fail(?:s|ed)?\s+to|"
     # "stops the connection from being upgraded": what comes after "from" is denied.
     r"(?:stops?|stopped|prevents?|prevented)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
@@ -50,6 +50,7 @@ class Denial(NamedTuple):
     scope: Scope
     head: str
     before: Scope
+    ending: frozenset[str] = frozenset()  # a section's "ended X": the ending word's stems, no denial of the ending
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -107,10 +108,10 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
         end = _CLAUSE_END.search(text, m.end())
         before = _ordered(_clause_before(text, m.start()), stems)[-_SCOPE_WORDS:]
         after = _ordered(text[m.end() : end.start() if end else len(text)], stems)[:_SCOPE_WORDS]
-        ending = set(stems(m.group(0)))
+        ending = frozenset(stems(m.group(0)))
         words = [w for w in before + after if w not in ending]
         if words:
-            out.append(Denial(frozenset(words), words[0], frozenset()))
+            out.append(Denial(frozenset(words), words[0], frozenset(), ending))
     return tuple(out)
 
 
@@ -200,7 +201,7 @@ def _ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
 
 
 _NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead",
-                             "stop", "stops", "stopped", "prevent", "prevents", "prevented"))
+                             "stop", "stops", "stopped", "prevent", "prevents", "prevented", "fail", "fails", "failed"))
 
 
 def _same(mine: Scope, theirs: Scope) -> bool:
@@ -255,6 +256,8 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None)
         mine, theirs = _in_sense(mine, senses), _in_sense(theirs, senses)
     if not theirs.scope:  # "rather than with us": the same words before it, two at least
         return len(mine.before & theirs.before) >= 2
+    if mine.head in theirs.ending:  # "did not end the restarts" is no denial "ended the restarts" makes
+        return False
     if _same(mine.scope, theirs.scope):
         return True
     return mine.head in theirs.scope and bool(mine.before & (theirs.before | theirs.scope))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import actors, bindings, causes, direction, hedges, order, quantifiers, rates, reversal
+from .. import actors, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
 from . import (
     code_term,
     confirmation,
@@ -36,9 +36,10 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("hedge", hedges),
     rule("quantifier", quantifiers),
     rule("reversal", reversal),
+    rule("reversal", preferences),
     rule("direction", direction),
-    rule("direction", bindings),
     rule("order", order),
+    rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"
     rule("actor", actors),
     rule("cause", causes),
 )

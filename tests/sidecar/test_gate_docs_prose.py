@@ -38,6 +38,15 @@ RECORD = {
         _section("figures", "Figure helpers",
                  "Every figure template gets a caption helper in its context automatically, so we can properly "
                  "cross-reference other figures within the document."),
+        _section("plugins", "Plugin feedback",
+                 "We are currently evaluating whether to add a plugin API. If your team would be interested in "
+                 "writing plugins, please let us know. The next release will ship a hooks API."),
+        _section("pool", "Worker pool",
+                 "The pool runs file uploads, sync endpoints and some other scenarios that may not be documented."),
+        _section("csrf", "CSRF guard",
+                 "The guard implements the Double Submit Cookie pattern: the token is sent twice, in a cookie and in a "
+                 "form field."),
+        _section("retries", "Upload retries", "A retried upload is written twice when its first write times out."),
     ]
 }
 LEXICON = Lexicon([])
@@ -79,6 +88,15 @@ def verdict(sentence: str) -> str:
          "at other figures [[figures]].", "shown"),
         ("The figure template context includes a caption helper automatically, so exports finish twice as fast "
          "[[figures]].", "cause"),
+        # A modal in an "if" clause is a condition, no plan: "interested" stands; a plan told as done is held.
+        ("The maintainers are evaluating a plugin API and ask interested teams to tell them [[plugins]].", "shown"),
+        ("The next release shipped a hooks API [[plugins]].", "hedge"),
+        # "others" after a preposition is no one doing the work; as the actor, it is.
+        ("The pool runs file uploads and possibly some work in others that are not documented [[pool]].", "shown"),
+        ("Others run the pool for file uploads [[pool]].", "role"),
+        # A word written in lower case is no proper name, though the record writes it only in a name.
+        ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
+        ("The guard implements the Double Submit Cookie pattern from Tessellate [[csrf]].", "unknown_term"),
     ],
 )
 def test_documentation_prose(sentence: str, expected: str) -> None:

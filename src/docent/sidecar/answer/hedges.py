@@ -7,6 +7,7 @@
   sections use only after "would", "would have", "will", "could", "might" or "going to" is held, unless the
   sentence too says would, will, could, might, may, expected, planned or going to. What a section says "could not" be done is
   a fact, not a plan: "a slow payment could not be followed" does not make "followed" a modal-only word.
+  A modal in an "if", "whether" or "unless" clause is a condition, no plan ("if your company would be interested").
 - Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
   "recommended", "prefer" and nothing binding, and "optional" or "recommended" where it says "must" or "required"
   and nothing softer, are held.
@@ -143,9 +144,25 @@ def _section_modal(passage: Passage) -> dict[str, tuple[int, int]]:
                 k -= 1
             if denied and k >= 0 and tokens[k].word == "could":
                 continue  # "a slow payment could not be followed": what could not be done is a fact, no plan
+            if k >= 0 and tokens[k].word in _MODAL and _conditional(u, k):
+                continue  # "if your company would be interested": a condition, no plan
             modal, plain = out.get(v.stem, (0, 0))
             out[v.stem] = (modal + 1, plain) if k >= 0 and tokens[k].word in _MODAL else (modal, plain + 1)
     return out
+
+
+_IF = frozenset(("if", "whether", "unless"))
+_CLAUSE = re.compile(r"[,;:.!?](?!\w)")
+
+
+def _conditional(u: Unit, k: int) -> bool:
+    """Whether the modal at token `k` is in an "if", "whether" or "unless" clause of its unit."""
+    for t in reversed(u.tokens[:k]):
+        if _CLAUSE.search(u.text, t.start, u.tokens[k].start):
+            return False
+        if t.word in _IF:
+            return True
+    return False
 
 
 def _modality(said: Unit, sections: Sequence[Passage]) -> bool:

@@ -7,8 +7,9 @@ gate takes them out before the rules that a name could trip: first person, the l
 roles and proper names. Only the whole name is taken out, its first letter in either case and the rest as
 written; the words of a name used in a sentence of fact still have to be in the record.
 
-A proper name (a capitalised word inside a sentence, or any word the record writes as a name, such as
-Tessellate, wherever it stands) must be one its cited sections mention: a citation vouches for the facts of
+A proper name (a capitalised word inside a sentence, or a word the record writes as a name, such as Tessellate,
+opening a sentence; a word written in lower case is none: "double encoding" beside "Double Submit Cookie") must be
+one its cited sections mention: a citation vouches for the facts of
 one employer, not for the name of another ("Since March 2021 she has been a staff engineer at Tessellate
 Freight [[roles-alderway]]").
 """
@@ -107,14 +108,11 @@ def page_intros(page_text: Mapping[str, str], first_titles: Mapping[str, str]) -
     return intros
 
 
-def proper_names(
-    text: str, *, record: frozenset[str], skip: frozenset[str], words: set[str] | None = None
-) -> list[str]:
-    """The proper names a text uses: capitalised words inside its sentences, and the record's names anywhere.
+def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> list[str]:
+    """The proper names a text uses: capitalised words inside its sentences, and the record's names opening one.
 
     `skip` (lower case) are words that are never checked here: stop words, the owner's name, the lexicon's
-    words (the lexicon rule checks those). `words`, the text's lower-case words, find the record's names
-    written in lower case without a pass over the text.
+    words (the lexicon rule checks those).
     """
     found = []
     for m in _CAPITALISED.finditer(text):
@@ -127,10 +125,6 @@ def proper_names(
             continue
         if folded in record or not _starts_sentence(text, start):
             found.append(word.rstrip("'’-"))
-    lower = (words if words is not None else {w.lower() for w in _TOKEN.findall(text)}) & record
-    for word in lower - skip:
-        if word in text:  # written in lower case: the capitalised ones were found above
-            found.append(word)
     return found
 
 

@@ -78,6 +78,27 @@ def _caused(text: str) -> bool:
     return len(_LED_TO.findall(text)) == len(_LEADS.findall(text))
 
 
+# "in some others", "among the others": others after a preposition are no actor ("with" and "by" others still do it).
+_OTHERS = re.compile(r"\bothers\b", re.IGNORECASE)
+_OBJECT_OF = re.compile(r"\b(?:in|on|at|for|of|among|to|from|than|about|over)\s+(?:(?:some|many|few|a|the|several|all|"
+                        r"most|any|two|three|four|five)\s+){0,2}$", re.IGNORECASE)
+
+
+def _others_no_actor(text: str) -> bool:
+    """Whether every "others" of a text is the object of a preposition, no one doing the work."""
+    return all(_OBJECT_OF.search(text, max(0, m.start() - 40), m.start()) for m in _OTHERS.finditer(text))
+
+
+def _no_claim(text: str, words: set[str], found: set[str]) -> set[str]:
+    """The role words of a sentence that claim no one's role: a thing's "led to", "others" after a preposition."""
+    out = set()
+    if "lead" in found and "to" in words and not ({"leader", "leaders", "leadership"} & words) and _caused(text):
+        out.add("lead")
+    if "other" in found and _others_no_actor(text):
+        out.add("other")
+    return out
+
+
 def roles(text: str, *, record: bool = False, words: set[str] | None = None) -> frozenset[str]:
     """The role and attribution words a text uses, each in its one form.
 
@@ -87,8 +108,8 @@ def roles(text: str, *, record: bool = False, words: set[str] | None = None) -> 
     if words is None:
         words = set(_WORDS.findall(text.lower()))
     found = {_FORMS[w] for w in words & _KEYS if w != "own" or record}
-    if not record and "lead" in found and "to" in words and not ({"leader", "leaders", "leadership"} & words) and _caused(text):
-        found.discard("lead")
+    if not record:
+        found -= _no_claim(text, words, found)
     if "report" in found and found & _TITLES:
         # "reports to the head of card engineering": the head is someone else, whose role this is not.
         others = {_FORMS[m.group(1).lower()] for m in _REPORTS_TO.finditer(text)}

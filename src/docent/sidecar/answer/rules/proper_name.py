@@ -19,7 +19,7 @@ def check(sentence: Reading) -> Verdict:
 def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
     """The proper names of a sentence that the sections of `ids` do not mention."""
     mentions, site = sentence.grounds.mentions, sentence.grounds.site
-    names = proper_names(sentence.plain, record=mentions.names, skip=site.ordinary, words=sentence.plain_words)
+    names = proper_names(sentence.plain, record=mentions.names, skip=site.ordinary)
     if not names:
         return []
     sections = [mentions.name_words[sid] for sid in ids]

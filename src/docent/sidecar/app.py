@@ -62,7 +62,7 @@ def create_app(
     counts = counts if counts is not None else open_counts(settings.state_dir, lasting_url(settings))
     daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
-    spend = budget_store or default_budget_store(settings)
+    spend = budget_store or default_budget_store(settings, store)
     proof = ProofOfWork(
         settings.pow_secret, use=store.use_challenge, maxnumber=settings.pow_maxnumber, expires_s=settings.pow_expires_s,
         clock=now,

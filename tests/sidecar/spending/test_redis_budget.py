@@ -3,6 +3,7 @@ and a settlement Redis could not take written once it is back."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 
@@ -105,3 +106,57 @@ async def test_a_settlement_rides_on_the_next_reservation_or_is_written_within_i
     store.settle(second, 0.125)
     await anyio.sleep(0.4)  # no reservation came: written by itself within settle_s
     assert other.spent(DAY) == pytest.approx(0.375)
+
+
+@pytest.mark.anyio
+async def test_a_reservation_awaited_on_the_asyncio_client_keeps_the_limit_and_carries_the_last_settlement(
+    redis_url: str,
+) -> None:
+    """A question's reservation does not hold the event loop: it goes through the conversations' asyncio client,
+    with the same script, the same shared limit, and the last settlement riding on it in its one round trip."""
+    from docent.sidecar.redis_store import connect as connect_async
+    from docent.sidecar.spending.redis_budget import connect
+    from tests.redis_server import counted
+
+    aclient = connect_async(redis_url)
+    store = RedisBudgetStore(connect(redis_url), aclient=aclient, settle_s=5)
+    other = RedisBudgetStore(connect(redis_url), fresh_s=0)
+    try:
+        held = await store.areserve(DAY, 0.6, 1.0)
+        assert held is not None
+        assert await other.areserve(DAY, 0.5, 1.0) is None  # 0.6 held by the first leaves too little
+        store.settle(held, 0.2)
+        assert store.spent(DAY) == pytest.approx(0.2)  # its own settlement, told at once
+        assert other.spent(DAY) == pytest.approx(0.6)  # Redis still holds the worst case
+        with counted() as trips:
+            second = await store.areserve(DAY, 0.5, 1.0)
+        assert trips[0] == 1 and second is not None  # the settlement went with it
+        assert other.spent(DAY) == pytest.approx(0.7)
+        assert await store.areserve(DAY, 0.5, 1.0) is None
+    finally:
+        for each in (store, other):
+            each.client.close()
+        await aclient.aclose()
+
+
+@pytest.mark.anyio
+async def test_a_reservation_for_a_question_cancelled_while_redis_answers_is_given_back(redis_url: str) -> None:
+    from docent.sidecar.redis_store import connect as connect_async
+    from docent.sidecar.spending.redis_budget import connect
+
+    aclient = connect_async(redis_url)
+    store = RedisBudgetStore(connect(redis_url), aclient=aclient, settle_s=0.1)
+    other = RedisBudgetStore(connect(redis_url), fresh_s=0)
+    try:
+        asking = asyncio.ensure_future(store.areserve(DAY, 0.5, 1.0))
+        await asyncio.sleep(0)  # the script is on its way
+        asking.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asking
+        await anyio.sleep(0.5)  # Redis answered; what it reserved was settled at no cost, written within settle_s
+        assert other.spent(DAY) == 0
+        assert await other.areserve(DAY, 1.0, 1.0) is not None
+    finally:
+        for each in (store, other):
+            each.client.close()
+        await aclient.aclose()

@@ -39,6 +39,11 @@ class BudgetStore(Protocol):
 
     def reserve(self, day: str, amount: float, limit: float) -> Reservation | None: ...
 
+    async def areserve(self, day: str, amount: float, limit: float) -> Reservation | None:
+        """`reserve` for the event loop, which a store across the network (Redis) does not hold while it answers; a
+        reservation made for a call cancelled meanwhile is given back (settled at no cost)."""
+        ...
+
     def settle(self, reservation: Reservation, cost: float) -> None: ...
 
     def spent(self, day: str) -> float: ...
@@ -65,6 +70,9 @@ class MemoryBudgetStore:
             return None
         self._spent += amount
         return Reservation(day, amount)
+
+    async def areserve(self, day: str, amount: float, limit: float) -> Reservation | None:
+        return self.reserve(day, amount, limit)
 
     def settle(self, reservation: Reservation, cost: float) -> None:
         if reservation.day == self._day:  # a call that began yesterday settles into a day already reset
@@ -121,6 +129,19 @@ class Budget:
             reservation = self.store.reserve(day, amount, self.limit_usd)
         except StoreUnavailable as exc:
             raise SpendUnknown(str(exc)) from None
+        return self._held(reservation, amount)
+
+    async def areserve(self, spec: ModelSpec, request: ModelRequest) -> Reservation:
+        """`reserve`, the store asked without holding the event loop (Redis's round trip awaited)."""
+        day, amount = self.day(), self.worst_case(spec, request)
+        try:
+            reservation = await self.store.areserve(day, amount, self.limit_usd)
+        except StoreUnavailable as exc:
+            raise SpendUnknown(str(exc)) from None
+        return self._held(reservation, amount)
+
+    def _held(self, reservation: Reservation | None, amount: float) -> Reservation:
+        """The reservation made, or BudgetSpent saying what is left."""
         if reservation is None:
             if self.left_usd() <= 0:
                 raise BudgetSpent(
@@ -145,6 +166,9 @@ class Budgeted(ModelDecorator):
 
     def before(self, request: ModelRequest) -> Reservation:
         return self.budget.reserve(self.spec, request)
+
+    async def abefore(self, request: ModelRequest) -> Reservation:
+        return await self.budget.areserve(self.spec, request)
 
     def after(self, request: ModelRequest, usage: Usage, ticket: Reservation) -> None:
         self.budget.settle(ticket, self.spec, usage)

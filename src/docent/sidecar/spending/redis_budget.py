@@ -13,10 +13,13 @@ when no call comes. Meanwhile Redis holds the call's worst case, which is more t
 only more strictly, for that second. A sidecar killed in that second loses those costs, as it loses a call's
 cost when killed mid-call; its reservations are released by their expiry.
 
-The client is Redis's blocking one, on purpose: the budget's hooks run as a call ends, cancelled or not, and a
-blocking round trip (a fraction of a millisecond) cannot itself be cancelled halfway and lose the spend. A
-settlement Redis does not take stays here, counted, and goes with the next round trip; a reservation Redis cannot
-take is refused.
+Settling and reading use Redis's blocking client, on purpose: the budget's hooks run as a call ends, cancelled or
+not, and a blocking round trip (a fraction of a millisecond) cannot itself be cancelled halfway and lose the spend.
+A question's reservation, the one round trip on every question's path, goes through the asyncio client the
+conversations use when this store is given it (`aclient`), so the event loop serves other visitors while Redis
+answers; the script runs to its end even if the question is cancelled meanwhile, and a reservation made for a
+question gone is given back. A settlement Redis does not take stays here, counted, and goes with the next round
+trip; a reservation Redis cannot take is refused.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import time
 from typing import Any
 
 import redis
+import redis.asyncio as aioredis
 
 from ..redis_store import UNREACHABLE, reachable
 from .budget import Reservation
@@ -103,16 +107,24 @@ class RedisBudgetStore:
     """The day's spend in Redis; see the module's docstring for the keys and the scripts."""
 
     def __init__(
-        self, client: redis.Redis, *, hold_s: float = HOLD_S, fresh_s: float = SPENT_EVERY_S, settle_s: float = SETTLE_WITHIN_S
+        self,
+        client: redis.Redis,
+        *,
+        aclient: aioredis.Redis | None = None,
+        hold_s: float = HOLD_S,
+        fresh_s: float = SPENT_EVERY_S,
+        settle_s: float = SETTLE_WITHIN_S,
     ) -> None:
         self.client = client
+        self._areserve = aclient.register_script(RESERVE) if aclient is not None else None
         self.hold_s = hold_s
         self.fresh_s = fresh_s
         self.settle_s = settle_s
         self._reserve = client.register_script(RESERVE)
         self._spent = client.register_script(SPENT)
-        # Settlements not in Redis yet, in order: (reservation, cost nano).
+        # Settlements not in Redis yet, in order: (reservation, cost nano); and those an awaited script carries now.
         self._unsettled: list[tuple[Reservation, int]] = []
+        self._carried: list[tuple[Reservation, int]] = []
         self._failed = False  # the last write did not reach Redis: the next question tries again, whatever it asks
         self._due: asyncio.TimerHandle | None = None  # the write of settlements no round trip has carried yet
         self._read: tuple[str, float, int] | None = None  # (day, when, spent + held) as last read from Redis
@@ -129,6 +141,51 @@ class RedisBudgetStore:
         if not passed:
             return None
         return Reservation(day, amount, key=key)
+
+    async def areserve(self, day: str, amount: float, limit: float) -> Reservation | None:
+        """`reserve` through the asyncio client, awaited; the blocking one without it."""
+        if self._areserve is None:
+            return self.reserve(day, amount, limit)
+        self._other_days(day)
+        key = secrets.token_hex(8)
+        # The day's settlements go with the script, out of `_unsettled` while it runs (a reservation beside it must
+        # not carry them twice), and back if Redis does not answer.
+        mine = [pending for pending in self._unsettled if pending[0].day == day]
+        self._unsettled = [pending for pending in self._unsettled if pending[0].day != day]
+        self._carried += mine
+        args = _settlements(mine) + [math.ceil(amount * NANO), math.floor(limit * NANO), key, int(self.hold_s * 1000)]
+        trip = asyncio.ensure_future(self._reserved(self._areserve(keys=_keys(day), args=args), day, mine))
+        try:
+            with reachable(SPEND):
+                passed = await asyncio.shield(trip)
+        except asyncio.CancelledError:
+            # The question is gone; the script still runs to its end. What it reserved is given back.
+            trip.add_done_callback(lambda done: self._give_back(done, Reservation(day, amount, key=key)))
+            raise
+        return Reservation(day, amount, key=key) if passed else None
+
+    async def _reserved(self, script: Any, day: str, mine: list[tuple[Reservation, int]]) -> bool:
+        """The reservation's answer, kept as `_run` keeps the blocking one's: Redis's figure, the settlements taken."""
+        try:
+            passed, total = await script
+        except UNREACHABLE:
+            self._failed = True
+            self._unsettled = mine + self._unsettled
+            raise
+        finally:
+            taken = {id(pending) for pending in mine}
+            self._carried = [pending for pending in self._carried if id(pending) not in taken]
+        self._failed = False
+        if passed or mine:
+            self._read = (day, time.monotonic(), int(total))
+        if not self._unsettled and self._due is not None:
+            self._due.cancel()
+            self._due = None
+        return bool(passed)
+
+    def _give_back(self, trip: asyncio.Future[bool], reservation: Reservation) -> None:
+        if not trip.cancelled() and trip.exception() is None and trip.result():
+            self.settle(reservation, 0.0)
 
     def settle(self, reservation: Reservation, cost: float) -> None:
         """Kept here, and written with this store's next round trip (a reservation, a read of the spend), or within
@@ -165,16 +222,14 @@ class RedisBudgetStore:
     def _local(self, day: str) -> int:
         """What the settlements Redis has not yet taken change in its last figure: each replaces its reservation's
         worst case, held in that figure, by the call's cost."""
-        return sum(cost - math.ceil(reservation.amount * NANO) for reservation, cost in self._unsettled if reservation.day == day)
+        pending = self._unsettled + self._carried
+        return sum(cost - math.ceil(reservation.amount * NANO) for reservation, cost in pending if reservation.day == day)
 
     def _run(self, script: Any, day: str, carried: list[tuple[Reservation, int]], args: list[int | str]) -> Any:
         """`script` on the day's keys, carrying the day's settlements; those Redis took are no longer kept here."""
         mine = [pending for pending in carried if pending[0].day == day]
-        settlements: list[int | str] = [KEEP_S, len(mine)]
-        for reservation, cost in mine:
-            settlements += [reservation.key, cost]
         try:
-            answer = script(keys=_keys(day), args=settlements + args)
+            answer = script(keys=_keys(day), args=_settlements(mine) + args)
         except UNREACHABLE:
             self._failed = True
             raise
@@ -205,6 +260,14 @@ class RedisBudgetStore:
             return
         if self._read is None or self._read[0] == day:
             self._read = (day, time.monotonic(), total)  # Redis's own figure, as it answered
+
+
+def _settlements(mine: list[tuple[Reservation, int]]) -> list[int | str]:
+    """The scripts' first arguments: how long the day's keys stay, and the settlements carried, each id and cost."""
+    settlements: list[int | str] = [KEEP_S, len(mine)]
+    for reservation, cost in mine:
+        settlements += [reservation.key, cost]
+    return settlements
 
 
 def _keys(day: str) -> list[str]:

@@ -12,7 +12,8 @@ from ..model.port import LanguageModel, ModelError, ModelEvent, ModelRequest, Mo
 class ModelDecorator:
     """Wraps a model with the same interface; subclasses fill in the hooks.
 
-    `before(request)` runs when the call starts and may refuse it by raising; what it returns
+    `before(request)` runs when the call starts (through `abefore`, which a hook that waits on the network
+    overrides) and may refuse it by raising; what it returns
     (a ticket) comes back to `after(request, usage, ticket)` when the stream completes, or to
     `failed(request, exc, billed, ticket)` when it fails or the reader goes away. A reader gone
     after the stop is a completed call; gone before it, the call is billed the last usage seen.
@@ -28,6 +29,10 @@ class ModelDecorator:
 
     def before(self, request: ModelRequest) -> Any:
         return None
+
+    async def abefore(self, request: ModelRequest) -> Any:
+        """`before` as the stream calls it: a hook that waits on the network (the budget in Redis) awaits it."""
+        return self.before(request)
 
     def after(self, request: ModelRequest, usage: Usage, ticket: Any) -> None:
         return None
@@ -54,7 +59,7 @@ async def _wrapped(chain: list[ModelDecorator], model: LanguageModel, request: M
     usage, stopped = Usage(), False
     try:
         for decorator in chain:  # inside the generator: a stream never iterated reserves nothing
-            taken.append((decorator, decorator.before(request)))
+            taken.append((decorator, await decorator.abefore(request)))
         async with aclosing(model.stream(request)) as events:
             async for event in events:
                 if isinstance(event, Usage):

@@ -395,3 +395,13 @@ def test_a_technology_or_a_name_written_as_code_outweighs_a_rarer_ordinary_word(
     # "production" is in one section, Kubernetes in three: BM25 alone ranks the one ordinary word first
     assert best(docs, "has she run k8s in production?") in {"cluster", "operators", "limits"}
     assert best(docs, "which address does TestClient report with trio?") == "client"
+
+
+def test_a_clause_asked_twice_stays_within_the_rows_a_query_may_rank() -> None:
+    from docent.sidecar.answer.clauses import MAX_ROWS, Clause, within_rows
+
+    topic, word = Clause('"kubernetes"', (("kubernetes",),)), Clause('"production"', (("production",),))
+    few = {"kubernetes": 100, "production": 50}
+    assert sorted(within_rows([topic, word], few, twice={topic.sql})) == [topic.sql, topic.sql, word.sql]
+    many = {"kubernetes": MAX_ROWS // 2 + 1, "production": 50}  # asked twice, it would rank past MAX_ROWS
+    assert sorted(within_rows([topic, word], many, twice={topic.sql})) == [topic.sql, word.sql]

@@ -5,7 +5,7 @@ question's addresses apart; and, from the index's counts, which clauses a query 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .words import CHUNK, chunks, parts, spell_sigils
@@ -113,10 +113,12 @@ def name_clause(name: str) -> Clause | None:
     return Clause("(" + " AND ".join(c.sql for c in found) + ")", (every,))
 
 
-def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int]) -> list[str]:
-    """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS."""
+def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int], twice: Collection[str] = ()) -> list[str]:
+    """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS; a clause of
+    `twice` is asked again where the rows allow (BM25 adds each asking: it counts double)."""
     unique = {c.sql: c for c in clauses}.values()
     scored = sorted((max(min(counts.get(w, 0) for w in way) for way in c.ways), c.sql) for c in unique)
+    scored = sorted(scored + [(matches, sql) for matches, sql in scored if sql in twice])
     kept: list[str] = []
     rows = 0
     for matches, sql in scored:

@@ -270,12 +270,11 @@ class RecordIndex:
         clauses, counts = self._clauses(text, words, asked, addresses)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
-        said = within_rows([c for c in clauses if c.sql not in rare], counts)
         # What the question is about, where it names it: a technology, a name written as one word of parts
         # (`TestClient`, `follow_redirects`, "long-polling"). Asked twice, it counts double in BM25, so that a rarer
         # ordinary word ("production", "run") does not outrank it.
         topic = {c.sql for c in self._alias_clauses(text)} | {clause(w).sql for w in asked if len(w) > 1}
-        said += [sql for sql in said if sql in topic]
+        said = within_rows([c for c in clauses if c.sql not in rare], counts, twice=topic)
         numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
 

@@ -6,6 +6,12 @@ does not ask about) was written before a round's changes to search and measured 
 (`tests.bench.docsite.questions`). recall@k: the share of a question's sections among the first k found, averaged
 over the questions; hit@k: the share of questions with at least one of its sections among them. The guide gives
 k = `excerpts.SECTIONS` sections with a question. Run: `python -m tests.evals.retrieval` (`make eval` runs it).
+
+A real documentation site's sets, apart: `retrieval-httpx.json` (12 questions) and `retrieval-httpx-holdout.json` (15
+more, each with the GitHub issue it comes from, written before a round's changes to search and measured only at its
+start and its end) ask HTTPX's own docs (encode/httpx at ae1b9f66, `docs/` and `mkdocs.yml`, built with `mkautodoc`
+importable and Docent added as `docent: {kind: docs, record_pages: ["**"]}`; the repository is not vendored, as
+Starlette's docs are). Run: `python -m tests.evals.retrieval --site path/to/docent-bundle.json retrieval-httpx.json`.
 """
 
 from __future__ import annotations
@@ -57,7 +63,17 @@ def large(pages: int = LARGE_PAGES) -> dict[str, float]:
         return measure(Bundle.load(root / "docent-bundle.json").index, questions(components))
 
 
+def site(bundle: Path, name: str) -> dict[str, float]:
+    """A built site's bundle measured on a set of this folder (or any path), at 1, 3 and the guide's k."""
+    asked = json.loads((HERE / name if (HERE / name).exists() else Path(name)).read_text(encoding="utf-8"))
+    return measure(Bundle.load(bundle).index, asked, ks=(1, 3, SECTIONS))
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--site"] and len(sys.argv) >= 4:
+        for name in sys.argv[3:]:
+            print(f"{name}: " + ", ".join(f"{k} {v:.3f}" for k, v in site(Path(sys.argv[2]), name).items()))
+        return
     for name, figures in (("example site (94 questions)", example()),
                           ("example site, held out (18 questions)", example("retrieval-example-holdout.json")),
                           (f"generated site, {LARGE_PAGES} pages", large())):

@@ -109,7 +109,7 @@ async def test_a_long_block_is_shown_as_the_window_of_lines_that_says_most_of_th
 
 
 def test_where_the_best_sections_prose_says_little_the_sentence_saying_most_elsewhere_is_said() -> None:
-    from docent.sidecar.offline.model import _pick
+    from docent.sidecar.offline.picking import pick
 
     config = _section(
         "config", "Config",
@@ -127,5 +127,40 @@ def test_where_the_best_sections_prose_says_little_the_sentence_saying_most_else
     asked = Weighed.of("How do I keep my SECRET_KEY out of tracebacks when I read it from config with DEBUG on?",
                        model.vocabulary(source), model._lexicon(source), source.manifest)
     # the config section matches best by its code; its one sentence says none of the question's words
-    picked = [m[3] for m in _pick([(1.0, config), (0.9, secrets)], asked, None, 1.0)]
+    picked = [m[3] for m in pick([(1.0, config), (0.9, secrets)], asked, None, 1.0)]
     assert picked[0] == "For sensitive keys the Secret class hides the value it holds from tracebacks.", picked
+
+
+@pytest.mark.anyio
+async def test_a_line_that_leads_into_code_is_said_last_with_that_code_where_it_answers_best() -> None:
+    groups = _section(
+        "groups", "Middleware on groups of routes",
+        Block("paragraph", "Middleware can also be added to Mount instances, for a group of routes:"),
+        Block("code", "Mount('/api', routes=api_routes, middleware=[Middleware(GZipMiddleware)])", lang="python"),
+        Block("paragraph", "Such middleware is not wrapped in the exception handling middleware."),
+        Block("paragraph", "The Route class also accepts a middleware argument, which applies middleware to a single "
+                           "route:"),
+        Block("code", "Route('/', homepage, middleware=[Middleware(GZipMiddleware)])", lang="python"),
+    )
+    said = await _say(_model(groups), "Does the Route class accept a middleware argument for a single route?")
+    assert said.endswith("The Route class also accepts a middleware argument, which applies middleware to a single "
+                         "route: [[groups]]\n\n```python\nRoute('/', homepage, middleware=[Middleware(GZipMiddleware)])"
+                         "\n```\n[[groups]]"), said
+    assert "for a group of routes:" not in said  # a lead that answers less is never said alone
+
+
+def test_a_page_is_opened_where_the_ask_names_one_not_where_the_readers_situation_says_go() -> None:
+    from docent.schema import Page
+    from docent.sidecar.offline.gestures import Gestures
+    from docent.sidecar.offline.model import _gestures
+
+    manifest = Manifest(site_name="Toolkit", kind="docs", pages=(
+        Page("requests", "Requests", "/requests/"), Page("routing", "Routing", "/routing/")))
+    routing = Section("routing", "routing", "Routing", "Incoming paths are matched against each route in order.",
+                      "/routing/#routing")
+    gestures = Gestures(manifest, record={"routing": routing})
+    offered = {"show_page", "show_links", "point_at"}
+    told = "My requests to /users/me go to the user_id endpoint. How are routes matched?"
+    assert gestures.recognise(told, offered)[0] == "go"  # read whole, "go to" is a request to open a page
+    assert _gestures(told, offered, gestures) == ("", [])
+    assert _gestures("I read the routing page. Take me to the requests page.", offered, gestures)[0] == "go"

@@ -88,6 +88,11 @@ def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], sai
         if first is None:
             return ""
         section, block = sections[0], first
+    return fenced(section, block, asked)
+
+
+def fenced(section: RecordSection, block: Block, asked: Weighed) -> str:
+    """A code block fenced (a long one, its window of lines), with its section's id after it."""
     text = _window(block, asked)
     fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
     return f"{fence}{block.lang}\n{text}\n{fence}\n[[{section.id}]]"

@@ -9,7 +9,6 @@ the question's words (`Gestures`), and its calls pass the same chain of checks a
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import AsyncGenerator, Callable, Collection, Mapping
 from typing import Any
@@ -26,29 +25,16 @@ from ..model.port import ModelEvent, ModelRequest, Stop, TextDelta, Usage
 from ..model.question import asked, calls_since_question, tool_uses
 from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
-from .code import quoted
+from .code import fenced, quoted
 from .gestures import Gestures
-from .quotes import listed, quotes
+from .picking import SAID, Match, pick, wanted
+from .quotes import leads, listed, quotes
 from .source import Loaded, Source
 from .synonyms import table
 from .voice import Voice
-from .weighing import Vocabulary, Weighed, spoken
+from .weighing import Vocabulary, Weighed, asking
 
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
-# "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
-WORK = re.compile(
-    r"\bwhat\b[^?]{0,40}\b(do|did|does|done|doing|build|built|work(?:ed)?|contribut\w*|responsible|part|role|own(?:ed)?)\b"
-    r"|\b(?:her|his|their|own)\s+(?:part|role|work|contribution|job)\b|\bhow did (?:she|he|they)\b",
-    re.IGNORECASE,
-)
-# "What came of it?": the sentences with the figures.
-RESULTS = re.compile(
-    r"\b(results?|outcomes?|impact|figures?|numbers?|metrics?|improv\w*|effects?|achiev\w*|gains?|sav(?:e|ed|ings?)"
-    r"|how (?:much|many|fast|big|long)|faster|slower|reduc\w*|cut|fell|measur\w*|difference|succe\w*|worked out)\b",
-    re.IGNORECASE,
-)
-OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\b|was\b|have been\b)[a-z]")
-FIGURE = re.compile(r"\d")
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
@@ -57,15 +43,8 @@ COVERAGE = 0.4
 CODE_COVERAGE = 0.25
 # "Which exception does it raise?": the answer names a class (ValueError, HTTPException), not the word.
 EXCEPTION = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
-CODE_SHARE = 0.5  # a sentence that writes a code name the question writes says this much more of it
 HERE = 1.25  # a section on the page the visitor has open counts this much more
-SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
-TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
-TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
-SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question
-ELSEWHERE = 2.0  # or, where it says this many times more than any of the best section's, the most of any
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
-SAID = 3  # sentences in an answer
 
 
 NONE = ["[[none]]"]
@@ -160,7 +139,7 @@ class OfflineModel:
         (or to run), the answer from the record."""
         question, manifest = asked(request), source.manifest
         offered = {t.get("name", "") for t in request.tools}
-        kind, calls = Gestures(manifest, record=source.record).recognise(question, offered)
+        kind, calls = _gestures(question, offered, Gestures(manifest, record=source.record))
         shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
         here = request_of.open_page(request, manifest)
         # A part is asked about by its own label too: what the page says of it.
@@ -185,6 +164,18 @@ class OfflineModel:
 
 
 EMPTY = Loaded()
+
+
+def _gestures(question: str, offered: set[str], gestures: Gestures) -> tuple[str, Calls]:
+    """What the visitor asks to have done. A page is opened where what they ask names one: "requests to /user/me go
+    to the user_id endpoint. How are routes matched?" tells where requests go, and asks nothing of the pages."""
+    kind, calls = gestures.recognise(question, offered)
+    ask = asking(question)
+    if kind == "go" and ask != question.strip():
+        told = gestures.recognise(ask, offered)
+        if told[0] != "go":
+            return told
+    return kind, calls
 
 
 def _after_calls(request: ModelRequest, source: Source) -> Calls:
@@ -255,36 +246,54 @@ def _told(
 ) -> list[str]:
     """The sentences that answer, told in the third person, each with its citation."""
     best = ranked[0][1]
-    picked = _pick(_top(ranked), asked, _wanted(question), ranked[0][0])
-    if page is not None and not picked and not asked.covered(terms(best.text)):
-        # nothing on the page says the question's words (its label matched): the page's opening says what it is
-        best = next(s for s in record.values() if s.page == page)
-    chosen: list[str] = []
-    used: set[str] = set()
-    listing = 0  # the sentences a list said whole adds
-    for m in picked:
-        said = listed(m[4], m[3])
-        listing += len(said) - 1
-        for sentence in said:
-            told = voice.tell(sentence)
-            if told not in used:  # the same words in two sections are said once
-                used.add(told)
-                chosen.append(f"{told} [[{m[4].id}]]")
+    picked = pick(_top(ranked), asked, wanted(question), ranked[0][0])
+    if page is not None:  # a page shown is told in sentences, no code: a line that leads into code says nothing
+        picked = [m for m in picked if m[3] not in leads(m[4])]
+        if not picked and not asked.covered(terms(best.text)):
+            # nothing on the page says the question's words (its label matched): the page's opening says what it is
+            best = next(s for s in record.values() if s.page == page)
+    chosen = _said(picked, voice)
     # a match in the title alone: the section's own opening sentences give it context
+    told = {c.rsplit(" [[", 1)[0] for c in chosen}
     for sentence in quotes(best):
         if len(chosen) >= 2:
             break
-        told = voice.tell(sentence)
-        if told not in used and len(sentence.split()) >= FILLER_WORDS:
-            used.add(told)
-            chosen.append(f"{told} [[{best.id}]]")
+        if voice.tell(sentence) not in told and len(sentence.split()) >= FILLER_WORDS:
+            told.add(voice.tell(sentence))
+            chosen.append(f"{voice.tell(sentence)} [[{best.id}]]")
     if len(chosen) < 2:
         chosen += _pointer(best, set(asked.weight))
+    listing = sum(len(listed(m[4], m[3])) - 1 for m in picked)  # the sentences a list said whole adds
     chosen = chosen[: SAID + 1 + listing]
-    # where the answer is code, the block that says it, from the sections the sentences came from, the best first
+    return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice)
+
+
+def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Match], best: RecordSection,
+               voice: Voice) -> list[str]:
+    """The sentences, and where the answer is code, the block that says it: after a line that leads into code
+    (which goes last), that code; else the block chosen from the sections the sentences came from, the best first."""
+    led = next(((m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None), None)
+    if led is not None:
+        section, line, j = led
+        last = f"{voice.tell(line)} [[{section.id}]]"
+        return [*(c for c in chosen if c != last), last, fenced(section, section.blocks[j], asked)]
     cited = list(dict.fromkeys([best, *(m[4] for m in picked)]))
-    code = quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked}) if page is None else ""
+    code = quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked})
     return chosen + [code] if code else chosen
+
+
+def _said(picked: list[Match], voice: Voice) -> list[str]:
+    """The picked sentences told, each with its citation, a short list's item with its list and the line that leads
+    into it (`listed`); the same words in two sections are said once."""
+    chosen: list[str] = []
+    used: set[str] = set()
+    for m in picked:
+        for sentence in listed(m[4], m[3]):
+            told = voice.tell(sentence)
+            if told not in used:
+                used.add(told)
+                chosen.append(f"{told} [[{m[4].id}]]")
+    return chosen
 
 
 def _pointer(section: RecordSection, query: set[str]) -> list[str]:
@@ -305,73 +314,6 @@ QUESTION = re.compile(
     r"will|should)\b",
     re.IGNORECASE,
 )
-
-
-def _wanted(question: str) -> str | None:
-    """What the question asks for beyond its topic: the owner's own work, or the results."""
-    if RESULTS.search(question):
-        return "results"
-    if WORK.search(question):
-        return "work"
-    return None
-
-
-def _pick(
-    top: list[tuple[float, RecordSection]], asked: Weighed, wants: str | None, best_score: float
-) -> list[tuple[float, int, int, str, RecordSection]]:
-    """The sentences that answer: those with the question's rarest words, from the sections that match best; when
-    it asks for the owner's work or for results, those where the owner acts or the figures are.
-
-    A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it.
-    """
-    hits = _hits(top, asked)
-    most = _most_elsewhere(hits, asked)
-    matched = []
-    for rank, i, sentence, section, hit, said in hits:
-        near = top[rank][0] / best_score  # how well the section answers, against the best
-        if wants is not None:
-            value = _fits(sentence, section, wants) * (hit + near)
-        else:
-            # a sentence that says less of the question than a section must is a coincidence of words
-            enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0 or hit >= most
-            if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
-                enough = False  # taken for its section's title alone, a sentence must say something itself
-            value = (hit + SECTION_SHARE) * near if enough else 0.0
-        if value > 0:
-            matched.append((value, rank, i, sentence, section))
-    picked = sorted(matched, key=lambda m: (-m[0], m[1], m[2]))[:SAID]
-    # what was asked for first; otherwise the record's own order reads best
-    return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
-
-
-def _fits(sentence: str, section: RecordSection, wants: str) -> float:
-    """Asked for the owner's work or for results: a sentence that is what was asked counts twice (and a quarter
-    otherwise); a section whose title says whose work it is ("What I built") or that it holds the results, more."""
-    fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
-    titled = (OWN_WORK if wants == "work" else RESULTS).search(section.title + " x")
-    return (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
-
-
-def _most_elsewhere(hits: list[tuple[int, int, str, RecordSection, float, set[str]]], asked: Weighed) -> float:
-    """Where the best section's sentences say little of the question (`ELSEWHERE` times less than the sentence
-    that says most), the most any sentence says: that sentence is no coincidence, in whichever of the best sections
-    it is; else infinity."""
-    most = max((hit for _, _, _, _, hit, said in hits if asked.covered(said)), default=0.0)
-    first = max((hit for rank, _, _, _, hit, said in hits if rank == 0 and asked.covered(said)), default=0.0)
-    return most if most > ELSEWHERE * first else math.inf
-
-
-def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSection, float, set[str]]]:
-    """Each of the top sections' sentences with how much of the question it says, its title's words counting
-    `TITLE_SHARE` and the question's code it writes `CODE_SHARE`, and its words."""
-    out = []
-    for rank, (_, section) in enumerate(top):
-        title = set(terms(section.title))
-        for i, sentence in enumerate(quotes(section)):
-            said = set(spoken(sentence))
-            hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
-            out.append((rank, i, sentence, section, hit + CODE_SHARE * asked.code_named(sentence), said))
-    return out
 
 
 def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest: Manifest) -> set[str]:

@@ -109,3 +109,19 @@ def listed(section: RecordSection, sentence: str) -> list[str]:
         lead = blocks[start - 1].text.strip() if start > 0 and blocks[start - 1].kind == "paragraph" else ""
         return [lead] * (lead.endswith(":") and 3 <= len(lead.split()) <= MAX_WORDS) + items
     return [sentence]
+
+
+def leads(section: RecordSection) -> dict[str, int]:
+    """The lines that lead into a code block ("The Route class also accepts a middleware argument, which allows you
+    to apply middleware to a single route:"), each with the index of the block among the section's blocks: never said
+    alone, such a line is said with the code it introduces."""
+    out: dict[str, int] = {}
+    blocks = section.blocks
+    for j, block in enumerate(blocks[1:], start=1):
+        before = blocks[j - 1]
+        if block.kind != "code" or before.kind != "paragraph" or not before.text.rstrip().endswith(":"):
+            continue
+        line = SENTENCE.split(flat([before]).strip())[-1]
+        if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):
+            out[line] = j
+    return out

@@ -223,14 +223,19 @@ CONTEXT = 0.5
 ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`])")
 
 
-def _context(question: str, words: Collection[str], names: Collection[str]) -> frozenset[str]:
-    """The question's words (stemmed) and code names (lower case) said only before its first sentence that asks
-    ("... ?"), or its last sentence where none does; none when it opens by asking."""
+def asking(question: str) -> str:
+    """What a question asks: from its first sentence that asks ("... ?"), or its last sentence where none does; the
+    whole question where it opens by asking. What comes before is the reader's situation."""
     parts = ASK_SPLIT.split(question.strip())
-    asking = min((i for i, part in enumerate(parts) if "?" in part), default=len(parts) - 1)
-    if asking == 0:
+    first = min((i for i, part in enumerate(parts) if "?" in part), default=len(parts) - 1)
+    return " ".join(parts[first:])
+
+
+def _context(question: str, words: Collection[str], names: Collection[str]) -> frozenset[str]:
+    """The question's words (stemmed) and code names (lower case) said only before what it asks (`asking`)."""
+    ask = asking(question)
+    if ask == question.strip():
         return frozenset()
-    ask = " ".join(parts[asking:])
     said, lower = set(spoken(ask)), ask.lower()
     return frozenset({w for w in words if w not in said} | {n for n in names if n not in lower})
 

@@ -1,0 +1,108 @@
+"""Which of the best sections' sentences answer a question: those that say most of what it asks, the best section's
+first; for the owner's work or for results, those where the owner acts or the figures are (`wanted`)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from docent.schema import RecordSection
+
+from ..answer.words import terms
+from .quotes import leads, quotes
+from .weighing import Weighed, spoken
+
+# "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
+WORK = re.compile(
+    r"\bwhat\b[^?]{0,40}\b(do|did|does|done|doing|build|built|work(?:ed)?|contribut\w*|responsible|part|role|own(?:ed)?)\b"
+    r"|\b(?:her|his|their|own)\s+(?:part|role|work|contribution|job)\b|\bhow did (?:she|he|they)\b",
+    re.IGNORECASE,
+)
+# "What came of it?": the sentences with the figures.
+RESULTS = re.compile(
+    r"\b(results?|outcomes?|impact|figures?|numbers?|metrics?|improv\w*|effects?|achiev\w*|gains?|sav(?:e|ed|ings?)"
+    r"|how (?:much|many|fast|big|long)|faster|slower|reduc\w*|cut|fell|measur\w*|difference|succe\w*|worked out)\b",
+    re.IGNORECASE,
+)
+OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\b|was\b|have been\b)[a-z]")
+FIGURE = re.compile(r"\d")
+CODE_SHARE = 0.5  # a sentence that writes a code name the question writes says this much more of it
+SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
+TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
+TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
+SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question
+ELSEWHERE = 2.0  # or, where it says this many times more than any of the best section's, the most of any
+SAID = 3  # sentences in an answer
+
+Ranked = list[tuple[float, RecordSection]]
+Match = tuple[float, int, int, str, RecordSection]  # value, section's rank, sentence's place, sentence, section
+
+
+def wanted(question: str) -> str | None:
+    """What the question asks for beyond its topic: the owner's own work, or the results."""
+    if RESULTS.search(question):
+        return "results"
+    if WORK.search(question):
+        return "work"
+    return None
+
+
+def pick(
+    top: Ranked, asked: Weighed, wants: str | None, best_score: float
+) -> list[Match]:
+    """The sentences that answer: those with the question's rarest words, from the sections that match best; when
+    it asks for the owner's work or for results, those where the owner acts or the figures are.
+
+    A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it.
+    """
+    hits = _hits(top, asked)
+    most = _most_elsewhere(hits, asked)
+    matched = []
+    for rank, i, sentence, section, hit, said in hits:
+        near = top[rank][0] / best_score  # how well the section answers, against the best
+        if wants is not None:
+            value = _fits(sentence, section, wants) * (hit + near)
+        else:
+            # a sentence that says less of the question than a section must is a coincidence of words
+            enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0 or hit >= most
+            if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
+                enough = False  # taken for its section's title alone, a sentence must say something itself
+            value = (hit + SECTION_SHARE) * near if enough else 0.0
+        if value > 0:
+            matched.append((value, rank, i, sentence, section))
+    # a line that leads into code is said only where it answers best, with its code after it
+    matched.sort(key=lambda m: (-m[0], m[1], m[2]))
+    picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
+    # what was asked for first; otherwise the record's own order reads best
+    return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+def _fits(sentence: str, section: RecordSection, wants: str) -> float:
+    """Asked for the owner's work or for results: a sentence that is what was asked counts twice (and a quarter
+    otherwise); a section whose title says whose work it is ("What I built") or that it holds the results, more."""
+    fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
+    titled = (OWN_WORK if wants == "work" else RESULTS).search(section.title + " x")
+    return (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
+
+
+def _most_elsewhere(hits: list[tuple[int, int, str, RecordSection, float, set[str]]], asked: Weighed) -> float:
+    """Where the best section's sentences say little of the question (`ELSEWHERE` times less than the sentence
+    that says most), the most any sentence says: that sentence is no coincidence, in whichever of the best sections
+    it is; else infinity."""
+    most = max((hit for _, _, _, _, hit, said in hits if asked.covered(said)), default=0.0)
+    first = max((hit for rank, _, _, _, hit, said in hits if rank == 0 and asked.covered(said)), default=0.0)
+    return most if most > ELSEWHERE * first else math.inf
+
+
+def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSection, float, set[str]]]:
+    """Each of the top sections' sentences (and the lines that lead into its code, after them) with how much of the
+    question it says, its title's words counting `TITLE_SHARE` and the question's code it writes `CODE_SHARE`, and
+    its words."""
+    out = []
+    for rank, (_, section) in enumerate(top):
+        title = set(terms(section.title))
+        for i, sentence in enumerate([*quotes(section), *leads(section)]):
+            said = set(spoken(sentence))
+            hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
+            out.append((rank, i, sentence, section, hit + CODE_SHARE * asked.code_named(sentence), said))
+    return out

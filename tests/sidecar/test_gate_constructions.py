@@ -421,3 +421,19 @@ def test_comparisons_sides_where_they_stand(sentence: str, expected: str) -> Non
 )
 def test_preferences_and_failures_told_the_other_way(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A hedge after the figure ("a second or so"; "a second" is one, "400 calls a second" a rate) and "all
+        # the way to" as exact as "exactly".
+        ("After giving up, each client asks again exactly one second later [[lab-storm]].", "hedge"),
+        ("After giving up, each client asks again a second or so later [[lab-storm]].", "shown"),
+        ("The service can answer exactly 400 calls a second [[lab-storm]].", "shown"),
+        ("The connection pool took p99 from 410 ms all the way to 160 ms [[adr-otel-consequences]].", "hedge"),
+        ("The connection pool took p99 from 410 ms towards 160 ms [[adr-otel-consequences]].", "shown"),
+    ],
+)
+def test_hedges_after_the_figure(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

@@ -1,8 +1,8 @@
 """The hedge rule: "exactly" where the section says "about", and "did" where it says "would have".
 
-- Exactness: a number the sentence calls exact ("exactly", "precisely", "just", "only") that every cited
-  section gives with a hedge ("about", "around", "roughly", "nearly", "almost", "towards", "over", "under",
-  "up to", "more than") is held.
+- Exactness: a number the sentence calls exact ("exactly", "precisely", "just", "only", "all the way to") that
+  every cited section gives with a hedge ("about", "around", "roughly", "nearly", "almost", "towards", "over",
+  "under", "up to", "more than" before it; "or so", "or more" after it; "a second" is one) is held.
 - Modality: a verb the sentence asserts plainly ("challenged", "introduced", "have coexisted") that its cited
   sections use only after "would", "would have", "will", "could", "might" or "going to" is held, unless the
   sentence too says would, will, could, might, may, expected, planned or going to. What a section says "could not" be done is
@@ -50,7 +50,7 @@ _STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """Cheap: an exactness word, a word of obligation or stage, or a word the sections say only after a modal and
     the sentence says without one."""
-    if words & _EXACT or not words.isdisjoint(_STRENGTH):
+    if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words:
         return True
     return not words & _MODAL and any(stems & passage.facts("modal-only", _modal_only) for passage in sections)
 
@@ -102,12 +102,12 @@ def _stage(said: Unit, sections: Sequence[Passage]) -> bool:
 
 
 def _exactness(said: Unit, sections: Sequence[Passage]) -> bool:
-    if not said.words & _EXACT:
+    if not said.words & _EXACT and "way" not in said.words:
         return False
     tokens = said.tokens
     for i, t in enumerate(tokens):
-        if t.word not in _EXACT:
-            continue
+        if t.word not in _EXACT and not (t.word == "way" and i > 1 and tokens[i - 2].word == "all"):
+            continue  # "all the way to 160 ms" is as exact as "exactly"
         number = next((u.word for u in tokens[i + 1 : i + 3] if _NUMBER.fullmatch(u.word)), None)
         if number is None or number == "every":
             number = next((u.word for u in tokens[i + 1 : i + 4] if _NUMBER.fullmatch(u.word) and u.word != "every"), None)
@@ -123,10 +123,22 @@ def _section_hedged(passage: Passage) -> dict[str, list[bool]]:
     """number -> for each time the section states it, whether a hedge stands in the three words before it."""
     out: dict[str, list[bool]] = {}
     for u in passage.units:
-        for j, t in enumerate(u.tokens):
-            if _NUMBER.fullmatch(t.word):
-                out.setdefault(t.word, []).append(any(v.word in _HEDGE for v in u.tokens[max(0, j - 3) : j]))
+        tokens = u.tokens
+        for j, t in enumerate(tokens):
+            word = t.word
+            if word in ("a", "an") and j + 1 < len(tokens) and tokens[j + 1].word in _TIME_UNITS and not any(
+                    _NUMBER.fullmatch(v.word) for v in tokens[max(0, j - 2) : j]):
+                word = "one"  # "a second or so later" states one second; "400 calls a second" is a rate
+            if _NUMBER.fullmatch(word):
+                before = any(v.word in _HEDGE for v in tokens[max(0, j - 3) : j])
+                after = [v.word for v in tokens[j + 1 : j + 5]]  # "a second or so", "40 or more"
+                out.setdefault(word, []).append(before or any(
+                    w == "or" and k + 1 < len(after) and after[k + 1] in _OR_SO for k, w in enumerate(after)))
     return out
+
+
+_TIME_UNITS = frozenset("second minute hour day week month year".split())
+_OR_SO = frozenset(("so", "more", "less", "fewer", "thereabouts"))
 
 
 def _section_modal(passage: Passage) -> dict[str, tuple[int, int]]:

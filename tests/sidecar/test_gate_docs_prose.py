@@ -13,8 +13,8 @@ from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.numbers import quantities
 
 
-def _section(sid: str, title: str, text: str) -> Section:
-    return Section(sid, "docs", title, text, f"/docs/#{sid}")
+def _section(sid: str, title: str, text: str, *above: str) -> Section:
+    return Section(sid, "docs", title, text, f"/docs/#{sid}", (*above, title))
 
 
 RECORD = {
@@ -47,6 +47,10 @@ RECORD = {
                  "The guard implements the Double Submit Cookie pattern: the token is sent twice, in a cookie and in a "
                  "form field."),
         _section("retries", "Upload retries", "A retried upload is written twice when its first write times out."),
+        _section("added-3-1", "Added", "- Add support for streaming uploads #101.\n- Add a timeout to the client #102.",
+                 "Release notes", "3.1.0 (May 2, 2024)"),
+        _section("removed-3-4", "Removed", '- Revert "Add support for streaming uploads" #140.',
+                 "Release notes", "3.4.0 (August 9, 2024)"),
     ]
 }
 LEXICON = Lexicon([])
@@ -96,6 +100,9 @@ def verdict(sentence: str) -> str:
         ("Others run the pool for file uploads [[pool]].", "role"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
+        # Two release notes: a change one release added and a later one reverted, by its quoted name.
+        ("Support for streaming uploads was added in 3.1.0 and later reverted in 3.4.0 [[added-3-1, removed-3-4]].",
+         "shown"),
         ("The guard implements the Double Submit Cookie pattern from Tessellate [[csrf]].", "unknown_term"),
     ],
 )

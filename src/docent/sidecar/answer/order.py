@@ -97,21 +97,36 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
     b_near = [s for s in content(b_tokens) if s not in a_all and _known(s, sections)]
     if not a_near or not b_near:
         return None
-    fa, a = _fit(sections, a_near)
-    fb, b = _fit(sections, b_near)
-    if fa is None and fb is not None:
-        fa = _beside(sections, fb, a)
-    elif fb is None and fa is not None:
-        fb = _beside(sections, fa, b)
+    fa, fb, apart = _fits(sections, a_near, b_near)
     if fa is None or fb is None:
         return _by_titles(sections, a_all, b_all, said)
     (sa, ua, _), (sb, ub, _) = fa, fb
+    if apart:
+        return None
     if sa != sb:
         return _by_date(sections[sa], sections[sb], said)
     if ua != ub:
         return None if ua < 0 or ub < 0 else ua < ub
     u = unit_at(sections[sa], ua)
     return _in_unit(u, a_near, b_near, _numbers(a_tokens, u), _numbers(b_tokens, u))
+
+
+Fit = tuple[int, int, float]
+
+
+def _fits(sections: Sequence[Passage], a_near: list[str], b_near: list[str]) -> tuple[Fit | None, Fit | None, bool]:
+    """The unit each side is about, and whether one unit holding both has one side also in another cited section
+    ("added in 0.36.0 and later reverted in 0.38.1" citing the release that added it and the one whose 'Revert "Add
+    support for ..."' names it): then that unit orders nothing."""
+    fa, a = _fit(sections, a_near)
+    fb, b = _fit(sections, b_near)
+    if fa is None and fb is not None:
+        fa = _beside(sections, fb, a)
+    elif fb is None and fa is not None:
+        fb = _beside(sections, fa, b)
+    if fa is None or fb is None or fa[0] != fb[0] or len(sections) < 2:
+        return fa, fb, False
+    return fa, fb, _elsewhere(sections, fa[0], a) or _elsewhere(sections, fb[0], b)
 
 
 def _by_titles(sections: Sequence[Passage], a: set[str], b: set[str], said: Unit) -> bool | None:
@@ -164,6 +179,11 @@ def _beside(sections: Sequence[Passage], fit: tuple[int, int, float], stems: lis
     """A side that fits several units equally is about the other side's unit when that unit holds its words."""
     s, i, _ = fit
     return fit if i >= 0 and any(stem in sections[s].units[i].stems for stem in stems) else None
+
+
+def _elsewhere(sections: Sequence[Passage], s: int, stems: list[str]) -> bool:
+    """A unit of another cited section than `s` holds all of a side's words."""
+    return any(all(stem in u.stems for stem in stems) for j, p in enumerate(sections) if j != s for u in p.units)
 
 
 def _numbers(tokens: list[Token], u: Unit) -> list[str]:

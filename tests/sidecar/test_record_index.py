@@ -405,3 +405,17 @@ def test_a_clause_asked_twice_stays_within_the_rows_a_query_may_rank() -> None:
     assert sorted(within_rows([topic, word], few, twice={topic.sql})) == [topic.sql, topic.sql, word.sql]
     many = {"kubernetes": MAX_ROWS // 2 + 1, "production": 50}  # asked twice, it would rank past MAX_ROWS
     assert sorted(within_rows([topic, word], many, twice={topic.sql})) == [topic.sql, word.sql]
+
+
+def test_a_path_of_the_visitors_own_site_counts_less_than_its_words() -> None:
+    from docent.sidecar.answer.clauses import addresses_of
+
+    record = [
+        Section("options", "clients", "Client-only options", "base_url prepends an address to every request."),
+        Section("errors", "exceptions", "Exceptions", "Each exception carries messages: the messages say what failed."),
+        Section("urls", "api", "URL", "A URL, parsed: its scheme and its host."),
+    ]
+    docs = RecordIndex(record)
+    assert best(docs, "how do I set a base URL so I only pass paths like /messages?") == "options"
+    assert best(docs, "/messages") == "errors"  # a question of a path alone still finds it
+    assert addresses_of("HTTP/2 and/or I/O, otel / tracing")[0] == []  # a slash inside words is no path

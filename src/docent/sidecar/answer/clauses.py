@@ -18,7 +18,8 @@ MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for
 ADDRESS = re.compile(
     r"\b[a-z][a-z0-9+.-]*://[^\s,;'\"<>()]*"
     r"|\b(?:localhost:\d{1,5}|\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?)(?:/[^\s,;'\"<>()]*)?"
-    r"|\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b",  # a host with a dot: "redis:6379" may be what the question is about
+    r"|\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b"  # a host with a dot: "redis:6379" may be what the question is about
+    r"|(?<![\w./])/[a-z0-9_-]+(?:/[\w{}-]*)*",  # a path of the visitor's own site: "/messages", "/users/"
     re.IGNORECASE,
 )
 _DOTTED = re.compile(r"\d\.\d+\.\d")  # what an address without a colon (an IP) needs
@@ -75,7 +76,7 @@ def words_of(clauses: Iterable[Clause]) -> set[str]:
 def addresses_of(text: str) -> tuple[list[Clause], str]:
     """A question's addresses as clauses of their own, and the text without them (most questions hold none: the
     cheap test first)."""
-    if ":" not in text and not _DOTTED.search(text):
+    if ":" not in text and "/" not in text and not _DOTTED.search(text):
         return [], text
     return [clause(w) for m in ADDRESS.finditer(text) for w in chunks(m.group())][:MAX_WORDS], ADDRESS.sub(" ", text)
 

@@ -14,7 +14,8 @@ in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question i
   noun it lacks is asked by the word it is made from ("leadership" finds "lead", "ownership" "own");
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
-A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`) count a quarter of its words:
+A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`, a path like `/users/`) count
+a quarter of its words:
 they say where the visitor's server runs, not what they ask about; so do the words that frame a question ("tell me",
 "explain", "java version"), which BM25 would rank over the topic wherever the record uses them rarely. What the
 question names (a technology of the lexicon, a name written as one word of parts: `TestClient`, "long-polling")

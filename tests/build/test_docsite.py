@@ -135,6 +135,10 @@ def test_round_3_constructions_on_the_docs_keep_their_floors(built) -> None:
         ("An HTTPException stops the connection from being upgraded to a WebSocket connection [[httpexception]].", "shown"),
         ("An HTTPException stops the proper HTTP response from being returned [[httpexception]].", "polarity"),
         ("Set status_code=404 on requires in order to hide information about the URL layout [[permissions]].", "shown"),
+        # A definition list's item ("- ServerErrorMiddleware - Ensures ..."): its words told of another term.
+        ("ExceptionMiddleware ensures that application exceptions may return a custom 500 page [[using-middleware]].", "direction"),
+        ("ServerErrorMiddleware ensures that application exceptions may return a custom 500 page [[using-middleware]].", "shown"),
+        ("ExceptionMiddleware adds exception handlers [[using-middleware]].", "shown"),
     ],
 )
 def test_the_gate_reads_documentation_prose(built, sentence: str, expected: str) -> None:

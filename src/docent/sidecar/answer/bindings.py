@@ -11,7 +11,8 @@ or a comparative word of the same kind: the first part of a sentence is its fram
 alternative. Where the figure is in several parts, or the sentence's part names neither side, it lets it through.
 A table's labelled rows are alternatives too ("wave 1: ...", "wave 2: ..."): a part that names one row, by its label
 or its ordinal ("wave 5", "its first wave", "the last wave"), may not say what only another row says and nothing
-only its own says.
+only its own says. So are a definition list's items ("- ServerErrorMiddleware - Ensures that ..."), each term a
+name: a sentence that names one term may not say what only another term's definition says and nothing only its own.
 """
 
 from __future__ import annotations
@@ -211,6 +212,41 @@ def _row_crossed(part: Part, sections: Sequence[Passage]) -> bool:
     return False
 
 
+_TERM = re.compile(r"^\s*-?\s*([A-Za-z][\w.]*)\s+-\s+\S")  # a definition list's item: "- ServerErrorMiddleware - Ensures ..."
+
+
+def section_terms(passage: Passage) -> dict[str, frozenset[str]]:
+    """A section's definition list: each term's first word, and the stems of its definition (once a bundle)."""
+    terms: dict[str, frozenset[str]] = {}
+    for u in passage.units:
+        m = _TERM.match(u.text)
+        if m and _NAMEISH.search(m.group(1)):
+            terms[m.group(1).lower()] = frozenset(t.stem for t in u.tokens if t.start >= m.end(1) and t.stem)
+    return terms if len(terms) >= 2 else {}
+
+
+_NAMEISH = re.compile(r"[a-z][A-Z]|[_.]")  # a name, not a word: "ServerErrorMiddleware", "max_age"
+
+
+def _term_crossed(said: Unit, sections: Sequence[Passage]) -> bool:
+    """The sentence names one term of a definition list and says what only another term's definition says, and
+    nothing only its own says ("ExceptionMiddleware ... ensures ... a custom 500 page" where that is
+    ServerErrorMiddleware's)."""
+    for passage in sections:
+        terms = passage.facts("terms", section_terms)
+        text = said.text.lower()
+        named = [(w, m) for w in terms if (m := re.search(rf"(?<![\w.]){re.escape(w)}(?![\w.])", text))]
+        if len(named) != 1:
+            continue
+        term, m = named[0]
+        side = {t.stem for t in said.tokens if t.stem and not m.start() <= t.start < m.end()}
+        own = terms[term].difference(*(d for w, d in terms.items() if w != term))
+        if side & own:
+            return False
+        return any(side & d.difference(terms[term]) for w, d in terms.items() if w != term)
+    return False
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """A figure or comparative word of the sentence that the sections bind to a part, or a row's label."""
     for passage in sections:
@@ -219,9 +255,12 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
             return True
         if not stems.isdisjoint(passage.facts("rows", section_rows)):
             return True
+        if any(term.split("_")[0].split(".")[0] in words for term in passage.facts("terms", section_terms)):
+            return True
     return False
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     parts = _parts(said, 0)
-    return crossed(parts, sections) or any(_row_crossed(part, sections) for part in parts)
+    return (crossed(parts, sections) or any(_row_crossed(part, sections) for part in parts)
+            or _term_crossed(said, sections))

@@ -14,10 +14,10 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from .spending.budget import utc_day
 from .spending.daybook import StateDirError
 from .tally import Tally
 
@@ -154,7 +154,7 @@ def open_counts(state_dir: Path | None, redis_url: str | None = None) -> CountSt
 
 
 def day_of(moment: float) -> str:
-    return datetime.fromtimestamp(moment, UTC).date().isoformat()
+    return utc_day(moment)
 
 
 class DailyCounts:

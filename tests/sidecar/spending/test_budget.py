@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
+from datetime import UTC, datetime
 
 import anyio
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from docent.sidecar.model.port import BudgetSpent, Overloaded, Usage
-from docent.sidecar.spending.budget import Budget, Budgeted
+from docent.sidecar.spending.budget import Budget, Budgeted, utc_day
 
 from .conftest import StoreMaker
 from .fakes import REQUEST, SPEC, USAGE, Answer, drain, fake_model
@@ -108,3 +112,14 @@ async def test_a_reader_that_goes_away_mid_stream_pays_for_what_was_used(budget_
     await stream.aclose()
     assert answer.closed == 1
     assert budget.spent_usd() == pytest.approx(SPEC.cost(Usage(input_tokens=1000)))
+
+
+_MIDNIGHTS = st.integers(-10**5, 10**5).map(lambda d: d * 86_400.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(moment=st.floats(min_value=-1e10, max_value=4e10) | _MIDNIGHTS
+       | _MIDNIGHTS.map(lambda m: math.nextafter(m, -math.inf)) | _MIDNIGHTS.map(lambda m: m - 5e-7))
+def test_the_day_is_the_utc_date_of_the_moment(moment: float) -> None:
+    """The budget's and the counts' day, worked out from days since the epoch: datetime's UTC date of the moment."""
+    assert utc_day(moment) == datetime.fromtimestamp(moment, UTC).date().isoformat()

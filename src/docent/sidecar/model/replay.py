@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import AsyncGenerator, Iterator
+from collections.abc import AsyncGenerator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -124,10 +124,10 @@ def _reply(item: Any, where: str) -> Reply:
     return Reply(pattern, calls, _usage(usage) if isinstance(usage, dict) else None)
 
 
-def _pieces(text: str, *, size: int | None, rng: random.Random) -> Iterator[str]:
+def _pieces(text: str, *, size: int | None, rng: Callable[[], random.Random]) -> Iterator[str]:
     i = 0
     while i < len(text):
-        step = size or rng.randint(1, 6)
+        step = size or rng().randint(1, 6)
         yield text[i : i + step]
         i += step
 
@@ -169,7 +169,13 @@ class ReplayModel:
         else:  # the request's size as sent, serialised only when no script says what it costs
             usage = Usage(len(sent if sent is not None else body_bytes(body)) // 4, max(1, written // 4))
         yield Usage(usage.input_tokens, 0, usage.cache_read_tokens, usage.cache_write_tokens)
-        rng = random.Random(f"{self.script.seed}:{question}:{call}")
+        seeded: list[random.Random] = []  # seeded (a SHA-512 of the string) only when the script's pieces vary in size
+
+        def rng() -> random.Random:
+            if not seeded:
+                seeded.append(random.Random(f"{self.script.seed}:{question}:{call}"))
+            return seeded[0]
+
         tools = tool_uses(request)
         stop = "end_turn"
         for block in blocks:

@@ -23,12 +23,11 @@ LONGEST = 300  # characters: a longer line is not a sentence a reader would be p
 
 def words(text: str) -> set[str]:
     """A text's words as lines are compared: three letters or more, common ones left out, a plural's s dropped."""
-    out = set()
-    for word in _WORD.findall(text.lower()):
-        if len(word) < 3 or word in _COMMON:
-            continue
-        out.add(word[:-1] if word.endswith("s") and len(word) > 4 else word)
-    return out
+    return {
+        word[:-1] if word.endswith("s") and len(word) > 4 else word
+        for word in _WORD.findall(text.lower())
+        if len(word) >= 3 and word not in _COMMON
+    }
 
 
 def lines(section: RecordSection) -> list[str]:

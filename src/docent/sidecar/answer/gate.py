@@ -26,6 +26,7 @@ by the one text analysis, `words`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -38,7 +39,7 @@ from .markdown import BlockReader, Fence, Prose, citations
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
 from .quote import Quoted, match
-from .rules import RULES, Draft, Grounds, Hold, Reading, Rule, judge
+from .rules import RULES, Draft, Grounds, Hold, Reading, Rule, checks, first
 from .rules.confirmation import confirms, forms
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.first_person import FIRST_PERSON
@@ -51,6 +52,8 @@ from .words import count_words
 _NONE = "none"
 
 GateEvent = Sentence | Code | Held
+_DEFAULT_POLICY = AnswerPolicy()  # a gate's words for its holds where the caller gives no policy: read, never changed
+_ALNUM = re.compile(r"[^\W_]")  # a letter or a digit (str.isalnum's characters)
 _INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
 
 
@@ -75,8 +78,8 @@ class Gate:
         if mentions is None:
             mentions = Mentions(record, lexicon, self._site.page_titles, self._site.intros)
         self._grounds = Grounds(mentions, self._site, lexicon)
-        self._policy: Policy = policy if policy is not None else AnswerPolicy()
-        self._rules = rules
+        self._policy: Policy = policy if policy is not None else _DEFAULT_POLICY
+        self._checks = checks(rules)
         self._names = self._site.names
         self._reader = BlockReader()
         self._splitter = SentenceSplitter()
@@ -107,6 +110,9 @@ class Gate:
     def feed(self, text: str) -> list[GateEvent]:
         if self._finished:
             return []
+        if self._reader.passes(text):  # a fragment inside a line of prose: straight to the splitter
+            raws = self._splitter.feed(text)
+            return self._take(raws) if raws else []
         return self._pieces(self._reader.feed(text))
 
     def flush(self) -> list[GateEvent]:
@@ -243,7 +249,7 @@ class Gate:
         ids = [sid for sid in said if sid in self._record]
         none = any(sid.lower() == _NONE for sid in said if sid not in self._record)
         shaped = shape(raw)
-        text = shaped.text if any(ch.isalnum() for ch in shaped.text) else ""
+        text = shaped.text if _ALNUM.search(shaped.text) else ""
         line = bool(getattr(raw, "line_start", False))
         return Draft(text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes)
 
@@ -257,7 +263,7 @@ class Gate:
         if draft.fence is not None:
             return self._judge_fence(draft)
         grounds = self._grounds if grounds is None else grounds
-        verdict = judge(Reading(draft, grounds, most_words=words, counted=counted), self._rules)
+        verdict = first(Reading(draft, grounds, most_words=words, counted=counted), self._checks[bool(draft.ids)])
         if isinstance(verdict, Hold):
             return self._hold(verdict.reason, **verdict.facts)
         if draft.ids:

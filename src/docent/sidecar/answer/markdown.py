@@ -55,6 +55,14 @@ class BlockReader:
         self._lines: list[str] = []
         self._closed: Fence | None = None  # a fence whose closing line came, waiting for citations after it
 
+    def passes(self, text: str) -> bool:
+        """Whether `feed` would hand `text` back as prose at once: inside a line of prose, as most fragments are,
+        there is nothing to decide (the gate then gives it to the splitter itself, without a `Prose`)."""
+        return (
+            bool(text) and not self._pending and not self._line_start and self._fence is None and self._closed is None
+            and "\n" not in text
+        )
+
     def feed(self, text: str) -> list[Piece]:
         if text and not self._pending and not self._line_start and self._fence is None and self._closed is None:
             if "\n" not in text:

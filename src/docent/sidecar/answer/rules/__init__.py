@@ -10,7 +10,7 @@ those that cite none (`cited=False`). To add a rule: write its module, ending in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import actors, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
 from . import (
@@ -63,13 +63,31 @@ RULES: tuple[Rule, ...] = (
 
 def judge(reading: Reading, rules: Sequence[Rule] = RULES) -> Hold | Show:
     """The first verdict of the rules that read this sentence; SHOW when none holds it."""
-    cited = bool(reading.draft.ids)
-    for each in rules:
-        if each.cited is None or each.cited == cited:  # `Rule.reads`, without a call per rule
-            verdict = each.check(reading)
-            if verdict is not None:
-                return verdict
+    return first(reading, checks(rules)[bool(reading.draft.ids)])
+
+
+Check = Callable[[Reading], Verdict]
+
+
+def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
+    """The checks of the rules that read a sentence citing nothing, and of those that read a cited one, in order:
+    made once per gate, so that a sentence is judged without asking each rule whether it reads it."""
+    return (
+        tuple(r.check for r in rules if r.cited is None or not r.cited),
+        tuple(r.check for r in rules if r.cited is None or r.cited),
+    )
+
+
+def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:
+    """The first verdict of these checks (`checks`); SHOW when none holds the sentence."""
+    for check in table:
+        verdict = check(reading)
+        if verdict is not None:
+            return verdict
     return SHOW
 
 
-__all__ = ["CONSTRUCTIONS", "RULES", "SHOW", "Draft", "Grounds", "Hold", "Reading", "Rule", "Show", "Verdict", "judge"]
+__all__ = [
+    "CONSTRUCTIONS", "RULES", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule", "Show", "Verdict", "checks",
+    "first", "judge",
+]

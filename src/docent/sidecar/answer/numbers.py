@@ -206,7 +206,11 @@ def _words_may_state(words: set[str]) -> bool:
 
 def may_state(text: str, words: set[str]) -> bool:
     """A quick test before `quantities`: a digit, or the words a number can be written with."""
-    return _words_may_state(words) or _DIGIT.search(text) is not None
+    if words & _NUMBER_WORDS or words & _ONES and words & _WHOLE_UNITS:
+        return True
+    if "-" in text and any(w.partition("-")[0] in _NUMBER_WORDS for w in words if "-" in w):  # `_words_may_state`
+        return True
+    return _DIGIT.search(text) is not None
 
 
 _DIGIT = re.compile(r"\d")

@@ -9,7 +9,7 @@ first person, markup or a figure), and the inline code's contents.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .events import Item
 from .markdown import CITATION, inline, item
@@ -23,8 +23,7 @@ _HOLES = re.compile(f"{_HOLE}(\\d+){_HOLE}")
 _MARKS = re.compile(r"[`*_]")  # what inline code and emphasis are written with
 
 
-@dataclass(frozen=True, slots=True)
-class Shaped:
+class Shaped(NamedTuple):
     text: str  # what the visitor reads
     spans: tuple[tuple[str, int, int], ...]  # (kind, start, end) over `text`: code, strong, em
     item: Item | None  # the list item the sentence begins

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from .. import numbers
 from ..events import Item
@@ -17,12 +17,12 @@ from ..site import Site
 from ..words import LETTERS, fold, stems
 
 
-@dataclass(frozen=True)
-class Draft:
+class Draft(NamedTuple):
     """A sentence as written: its text for the visitor, its valid citations, and whether it said `[[none]]`.
 
     `prose` is the text with its inline code blanked, what the rules read; `codes` the inline code; `fence` a
-    fenced code block in place of a sentence.
+    fenced code block in place of a sentence. (A named tuple: one is made per sentence, and a frozen dataclass's
+    fields cost a call each to set.)
     """
 
     text: str
@@ -99,19 +99,13 @@ class Reading:
     ) -> None:
         self.draft = draft
         self.grounds = grounds
+        self.ids: tuple[str, ...] = draft.ids
+        # The sentence without its inline code, which the code_term rule checks on its own.
+        self.source: str = draft.prose
         self.most_words = most_words  # the most words an uncited sentence may have (more for a list's intro line)
         # A list's uncited intro line ("The table lists four topics:"): the list's count of items and of the sections
         # they cite, the counts it may state.
         self.counted = counted
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return self.draft.ids
-
-    @property
-    def source(self) -> str:
-        """The sentence without its inline code, which the code_term rule checks on its own."""
-        return self.draft.prose
 
     @once
     def first_words(self) -> set[str]:
@@ -128,12 +122,12 @@ class Reading:
             plain_words = set(LETTERS.findall(text.lower()))
         return text, plain_words
 
-    @property
+    @once
     def text(self) -> str:
         """The sentence's prose with the site's own names masked."""
         return self._masking[0]
 
-    @property
+    @once
     def plain_words(self) -> set[str]:
         """The masked sentence's words, lower case, letters only."""
         return self._masking[1]
@@ -142,12 +136,12 @@ class Reading:
     def _found(self) -> tuple[set[str], str]:
         return self.grounds.lexicon.find(self.text)
 
-    @property
+    @once
     def named(self) -> set[str]:
         """The lexicon's terms the sentence names."""
         return self._found[0]
 
-    @property
+    @once
     def plain(self) -> str:
         """The masked sentence with the lexicon's names blanked, for the proper-name rule."""
         return self._found[1]

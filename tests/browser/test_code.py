@@ -34,6 +34,11 @@ REPLY = (
     "2. Pass `timeout=5.0` to **bound every request** it makes [[timeouts]]."
 )
 RETRIES = "Retries are off by default: a request that fails to connect raises `ConnectError` at once [[retries]]."
+# Sentences whose cited line the page hides until asked: in a content tab not selected, in a collapsed note.
+HIDDEN = {
+    "async": "The async client counts its retries the same way, on its own event loop [[retries]].",
+    "twice": "The client never sends a request twice, as it may have changed something on the server [[retries]].",
+}
 # The highlighted line's contrast: its text over the highlight over the page's background, as WCAG reckons it.
 CONTRAST = """() => {
   const range = [...CSS.highlights.get("docent-cited")][0];
@@ -65,7 +70,9 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], check=True, cwd=folder, timeout=120)
     script = folder / "replay.json"
-    replies = [{"question": "timeout", "calls": [[{"text": REPLY}]]}, {"question": "retr", "calls": [[{"text": RETRIES}]]}]
+    replies = [{"question": "timeout", "calls": [[{"text": REPLY}]]}, {"question": "retr", "calls": [[{"text": RETRIES}]]},
+               {"question": "async", "calls": [[{"text": HIDDEN["async"]}]]},
+               {"question": "twice", "calls": [[{"text": HIDDEN["twice"]}]]}]
     script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
     with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl", port=port) as running:
         yield running
@@ -134,3 +141,23 @@ def test_a_citation_to_the_page_open_keeps_its_highlight_under_instant_navigatio
     found = Axe().run(page, context="[data-docent-view]").response["violations"]
     serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
     assert serious == []
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("asked", ["Is it the same for async clients?", "Why is a request never sent twice?"])
+def test_a_citation_opens_a_line_the_page_hides_in_a_tab_not_selected_or_a_collapsed_note(
+    page: Page, docs: Sidecar, asked: str
+) -> None:
+    """Material's content tabs and collapsible notes (Typer's "Windows PowerShell" tab, its "Technical details"):
+    a cited line in a tab not selected, or in a note not opened, was highlighted where the visitor cannot see it."""
+    open_panel(page, docs.base + "clients/")  # the page open: the panel shows the line itself, no text fragment
+    log = ask(page, asked)
+    link = log.locator(".docent-cite[data-docent-quote]").first
+    quote = link.get_attribute("data-docent-quote")
+    assert quote and ("async client" in quote or "sends it twice" in quote), quote
+    link.click()
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    cited = page.evaluate(CITED)
+    assert cited["text"] == quote, cited
+    # Shown, not hidden: the element the line is in is rendered (a closed note's lines keep a box, unseen).
+    assert page.evaluate("() => [...CSS.highlights.get('docent-cited')][0].startContainer.parentElement.checkVisibility()")

@@ -5,7 +5,8 @@
  * Highlight API, else the block it is in), scrolls it to the middle of what the panel leaves uncovered, and makes
  * room: the panel stays out of its way until the visitor comes back to the panel. On another page (a reload, or
  * Material's instant navigation) it does so once the page is there. A page's opening (the section before its first
- * h2, cited by the page's address alone) is found the same way, from the content's start to that heading.
+ * h2, cited by the page's address alone) is found the same way, from the content's start to that heading. A line in
+ * a content tab not selected or a collapsed note is shown first: the tab selected, the note opened.
  */
 import { coveredBelow } from "./dom.js";
 import { markers } from "./screen.js";
@@ -92,6 +93,20 @@ function find(within, quote) {
   return range;
 }
 
+/* Shows what hides the range: a collapsed note (details) opened, a content tab not selected (Material's tabbed set)
+   selected, as the visitor would press it. */
+function unhide(range) {
+  const start = range.startContainer.nodeType === 1 ? range.startContainer : range.startContainer.parentNode;
+  for (let node = start; node && node !== document.body; node = node.parentElement) {
+    if (node.tagName === "DETAILS" && !node.open) node.open = true;
+    const content = node.parentElement, set = content && content.parentElement;
+    if (!node.classList.contains("tabbed-block") || !set || !set.classList.contains("tabbed-set")) continue;
+    const index = [...content.children].filter((child) => child.classList.contains("tabbed-block")).indexOf(node);
+    const tab = [...set.children].filter((child) => child.tagName === "INPUT")[index];
+    if (tab && !tab.checked) tab.click();
+  }
+}
+
 function highlight(range) {
   clear();
   if (window.CSS && CSS.highlights && typeof window.Highlight === "function") {
@@ -172,8 +187,12 @@ export class Cited {
     const range = cited.quote ? find(section, cited.quote) : null;
     const target = range || (cited.anchor ? document.getElementById(cited.anchor) : null);
     if (!target) return false; // a page's opening that no longer holds the line: the page as it opened
-    if (range) highlight(range);
-    else clear();
+    if (range) {
+      unhide(range);
+      highlight(range);
+    } else {
+      clear();
+    }
     this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
     if (range) reveal(range);
     else target.scrollIntoView({ block: "start" });

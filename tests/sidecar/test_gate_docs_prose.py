@@ -51,6 +51,11 @@ RECORD = {
                  "Release notes", "3.1.0 (May 2, 2024)"),
         _section("removed-3-4", "Removed", '- Revert "Add support for streaming uploads" #140.',
                  "Release notes", "3.4.0 (August 9, 2024)"),
+        _section("requests", "Request", "The request object gives the method, the URL and the headers."),
+        _section("lookups", "URL lookups",
+                 "For cases where there is no request instance, you can make reverse lookups against the application."),
+        _section("sync", "Sync endpoints",
+                 "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
 }
 LEXICON = Lexicon([])
@@ -100,6 +105,11 @@ def verdict(sentence: str) -> str:
         ("Others run the pool for file uploads [[pool]].", "role"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
+        # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.
+        ("Endpoints written with `def` instead of `async def` run in a thread pool [[sync]].", "shown"),
+        ("Endpoints written with `def` never run in a thread pool [[sync]].", "polarity"),
+        ("With no request instance you can still make reverse lookups against the application [[lookups]].", "shown"),
+        ("Reverse lookups are never made against the application [[lookups]].", "polarity"),
         # Two release notes: a change one release added and a later one reverted, by its quoted name.
         ("Support for streaming uploads was added in 3.1.0 and later reverted in 3.4.0 [[added-3-1, removed-3-4]].",
          "shown"),

@@ -29,7 +29,7 @@ def flipped(sentence: Reading) -> bool:
         def clauses() -> list[set[str]]:
             return [c | role_stems for c in polarity.clause_stems(text, stems)]
 
-        if polarity.contradicts(said, said_words, denied, heads, clauses, stems):
+        if polarity.contradicts(said, said_words, denied, heads, clauses, stems) and not _otherwise(sentence, said, denied):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     sections = [mentions.words[sid] for sid in ids]
 
@@ -39,15 +39,52 @@ def flipped(sentence: Reading) -> bool:
     return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
 
 
-def _denials(sentence: Reading) -> tuple[polarity.Denial, ...]:
-    """The sentence's denials, less those of what the cited sections only ask about: "instead of stretching it"
-    where they ask "whether to stretch it" (their answer is no word this rule reads, so it is left undecided)."""
-    text = sentence.text
-    if not polarity.negates(text, sentence.plain_words):
+def _otherwise(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
+    """The sentence's denials are the sections' own when read with its inline code's words back in place ("run with
+    `def` instead of `async def`" against "using def instead of async def"), or with the site's names it masks left
+    in ("there is no request instance" where a page is named Requests)."""
+    if not said:
+        return False
+    readings = []
+    if sentence.draft.codes:
+        readings.append(_with_code(sentence, masked=True))
+    if sentence.text != sentence.source:
+        readings.append(_with_code(sentence, masked=False))
+    for text in readings:
+        mine = _denials(sentence, text)
+        if mine and not polarity.contradicts(mine, set(), denied, (), None, stems):
+            return True
+    return False
+
+
+def _denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denial, ...]:
+    """The sentence's denials (of its prose, or of `text`, another reading of it), less those of what the cited
+    sections only ask about: "instead of stretching it" where they ask "whether to stretch it" (their answer is no
+    word this rule reads, so it is left undecided)."""
+    if text is None:
+        text = sentence.text
+        if not polarity.negates(text, sentence.plain_words):
+            return ()
+    elif not polarity.negates(text):
         return ()
     said = polarity.denials(text, stems, most=polarity.SAID_WORDS)
     texts = [sentence.grounds.mentions.record[sid].text for sid in sentence.ids]
     return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts)))
+
+
+def _with_code(sentence: Reading, masked: bool) -> str:
+    """The sentence with its inline code's words back in place, the site's names masked or not. Code that itself
+    negates (`is not None`) stays out: it is a value, no denial."""
+    draft = sentence.draft
+    text, end = [], 0
+    for kind, start, stop in draft.spans:
+        if kind != "code":
+            continue
+        code = draft.text[start:stop]
+        text += [draft.text[end:start], " " if polarity.negates(code) else code]
+        end = stop
+    text.append(draft.text[end:])
+    return sentence.grounds.site.names.mask("".join(text)) if masked else "".join(text)
 
 
 def _asks(head: str, text: str) -> bool:

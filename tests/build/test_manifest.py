@@ -240,12 +240,20 @@ def test_documentations_suggestions_are_drawn_from_the_nav_as_a_reader_asks():
     ]
     manifest, problems = build(pages, site_config(site_name="HTTPX"))
     assert problems == [] and manifest.kind == "docs"
-    assert manifest.suggestions == (
+    assert manifest.suggestions == (  # installing and starting first, wherever the nav has them
+        "How do I install HTTPX?",
         "How do I get started?",
         "What should I know about “Authentication”?",
-        "How do I install HTTPX?",
         "What should I know about “Async Support”?",
     )
+    # Typer's nav: "Features", then "Learn" (the tutorial's index) and four guides before "Install Typer".
+    typer = [_docs_page("/", "Typer", "FastAPI of CLIs"), _docs_page("/features/", "Features", "Design"),
+             _docs_page("/tutorial/", "Learn", "Intro"), _docs_page("/environment-variables/", "Environment Variables", "A"),
+             _docs_page("/virtual-environments/", "Virtual Environments", "B"),
+             _docs_page("/tutorial/install/", "Install Typer", "C")]
+    assert build(typer, site_config(site_name="Typer"))[0].suggestions == (
+        "How do I install Typer?", "How do I get started?", "What should I know about “Features”?",
+        "What should I know about “Environment Variables”?")
     assert manifest.public(hash="")["kind"] == "docs"
 
 

@@ -1,9 +1,10 @@
 """What an empty panel offers to ask: the owner's own questions, else a few drawn from what the site has.
 
 On a portfolio, one of each where the site has it: a tour, an experiment, a case (the first page after the home page
-with record sections on it), an offer. On documentation, the nav's pages with record sections, in nav order, asked
-as a reader would ("How do I install HTTPX?"), leaving out the pages about the project rather than its use
-(contributing, the changelog). Each is a question the guide can answer or act on, in the manifest's words.
+with record sections on it), an offer. On documentation, the nav's pages with record sections, asked as a reader
+would ("How do I install HTTPX?"): installing and getting started first (a reader's first questions, wherever the nav
+puts them: Typer's come after "Features" and four guides), then the others in nav order, leaving out the pages about
+the project rather than its use (contributing, the changelog). Each is a question the guide can answer or act on, in the manifest's words.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ _ASIDE = re.compile(
     re.IGNORECASE,
 )
 _INSTALL = re.compile(r"\binstall", re.IGNORECASE)
-_START = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview", re.IGNORECASE)
+_START = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview|^learn$",
+                    re.IGNORECASE)
 
 
 def _from_nav(pages: Sequence[Page], record: Sequence[RecordSection], *, site_name: str) -> tuple[str, ...]:
@@ -82,4 +84,5 @@ def _from_nav(pages: Sequence[Page], record: Sequence[RecordSection], *, site_na
             asked = f"What should I know about “{label}”?"
         if asked not in drawn:
             drawn.append(asked)
-    return tuple(drawn[:MOST])
+    first = [asked for asked in drawn if asked.startswith(("How do I install", "How do I get started"))]
+    return tuple([*sorted(first, key=lambda asked: "install" not in asked), *[a for a in drawn if a not in first]][:MOST])

@@ -70,7 +70,9 @@ def test_inline_code_keeps_the_spaces_around_it_and_is_noted_on_its_block(bundle
     assert any(b["kind"] == "paragraph" and "await request.body()" in b["code"] for b in body["blocks"])
 
 
-@pytest.mark.parametrize(("path", "least"), [(docsite.QUESTIONS, (30, 5)), (docsite.HOLDOUT, (10, 3))])
+@pytest.mark.parametrize(("path", "least"), [
+    (docsite.QUESTIONS, (30, 5)), (docsite.HOLDOUT, (10, 3)), (docsite.ROUND4, (15, 3)),
+])
 def test_the_questions_gold_sections_and_facts_are_in_the_record(bundle, path, least) -> None:
     record = {s["id"]: s for s in bundle["record"]}
     asked = docsite.questions(path)
@@ -154,8 +156,8 @@ def test_the_gate_reads_documentation_prose(built, sentence: str, expected: str)
 
 
 def test_the_embedded_model_shows_a_gold_fact_and_refuses_what_the_docs_never_say(built) -> None:
-    # Floors under `make eval`'s docs_offline_useful and docs_offline_refused (0.62 and 0.80 through the real app
-    # when set), on the model's own answers: a question naming code the docs never write (thread_minimum_size,
-    # .db.env) is refused, and the sentence and code that answer are picked.
+    # Floors under `make eval`'s docs_offline_useful and docs_offline_refused (0.794 and 1.0 through the real app
+    # in round 4; the goals are 0.7 and 0.8), on the model's own answers: a question naming code the docs never
+    # write (thread_minimum_size, .db.env) is refused, and the sentence and code that answer are picked.
     figures = docsite.said(built)
-    assert figures["useful"] >= 0.6 and figures["refused"] >= 0.8, figures
+    assert figures["useful"] >= 0.7 and figures["refused"] >= 0.8, figures

@@ -3,8 +3,8 @@
 `build(into)` copies the site into a folder (so the checkout stays clean), runs `mkdocs build --strict` on it with
 Docent added as its `mkdocs.yml` says (the record chosen by `record_pages`), and returns where the site, the bundle
 and the config are. `figures(built)` measures it on the questions in `starlette-questions.json`, written from the
-project's real issues, and apart on `starlette-questions-holdout.json` (`holdout_` figures: questions written before a
-round's changes to search and the embedded model, and measured only when they were done):
+project's real issues, and apart on `starlette-questions-holdout.json` and `starlette-questions-round4.json` (each
+written before a round's changes to search and the embedded model, and measured only at its start and its end):
 - `docs_record_coverage`: the share of the record pages' words that their sections hold (the build's own measure);
 - `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`;
 - `docs_offline_useful`, `docs_offline_refused`: the embedded model through the real app: the answerable questions
@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "tests" / "data" / "sites" / "starlette"
 QUESTIONS = Path(__file__).resolve().parent / "starlette-questions.json"
 HOLDOUT = QUESTIONS.with_name("starlette-questions-holdout.json")
+ROUND4 = QUESTIONS.with_name("starlette-questions-round4.json")
 ANSWERS = {"docs": "starlette-answers.json", "docs_holdout": "starlette-answers-holdout.json"}
 
 
@@ -174,7 +175,7 @@ def said(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="docent-docsite-") as tmp:
         built = build(Path(tmp))
-        for path, more in ((QUESTIONS, careful), (HOLDOUT, None)):
+        for path, more in ((QUESTIONS, careful), (HOLDOUT, None), (ROUND4, None)):
             found = {**figures(built, path), **offline(built, path), **(more(built) if more else {})}
             said = ", ".join(f"{name} {value:.3f}" for name, value in found.items())
             asked, answers = questions(path), answerable(path)

@@ -54,6 +54,7 @@ RECORD = {
         _section("requests", "Request", "The request object gives the method, the URL and the headers."),
         _section("lookups", "URL lookups",
                  "For cases where there is no request instance, you can make reverse lookups against the application."),
+        _section("hosts", "Host checks", "- www_redirect - If set to True, requests to bare hosts are redirected to www."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -110,6 +111,9 @@ def verdict(sentence: str) -> str:
         ("Endpoints written with `def` never run in a thread pool [[sync]].", "polarity"),
         ("With no request instance you can still make reverse lookups against the application [[lookups]].", "shown"),
         ("Reverse lookups are never made against the application [[lookups]].", "polarity"),
+        # A setting's value is no proper name; a party's name still is.
+        ("To stop that redirect, set www_redirect to False [[hosts]].", "shown"),
+        ("To stop that redirect, ask Cloudflare to set www_redirect [[hosts]].", "unknown_term"),
         # Two release notes: a change one release added and a later one reverted, by its quoted name.
         ("Support for streaming uploads was added in 3.1.0 and later reverted in 3.4.0 [[added-3-1, removed-3-4]].",
          "shown"),

@@ -141,6 +141,9 @@ def test_round_3_constructions_on_the_docs_keep_their_floors(built) -> None:
         ("ExceptionMiddleware ensures that application exceptions may return a custom 500 page [[using-middleware]].", "direction"),
         ("ServerErrorMiddleware ensures that application exceptions may return a custom 500 page [[using-middleware]].", "shown"),
         ("ExceptionMiddleware adds exception handlers [[using-middleware]].", "shown"),
+        # A reason two sentences before its effect, which the section links with "Therefore".
+        ("Because the port is removed from the Host header when matching host-based routes, you can specify a port "
+         "on a Host route when you need it for url_for [[host-based-routing]].", "shown"),
     ],
 )
 def test_the_gate_reads_documentation_prose(built, sentence: str, expected: str) -> None:

@@ -337,6 +337,11 @@ def test_general_causes_found_on_the_held_out_sets(sentence: str, expected: str)
         ("The leak is a cache that is never evicted, so the old generation's floor rises [[lab-leak]].", "shown"),
         ("Mara paired with each team on its first service because the knowledge had to stay with the teams [[case-k8s-approach]].", "shown"),
         ("Since March 2021 Mara has been a staff engineer at Alderway Bank, working across three teams [[roles-alderway]].", "shown"),
+        # A reason that opens the sentence has its effect after it: two sentences apart in the section.
+        ("Because Alderway Bank issues about 1.8 million cards, the European rules on Strong Customer Authentication "
+         "were enforced from 2021 [[case-3ds-context]].", "cause"),
+        ("Because the issuer judges the risk from data the merchant sends, most payments pass without a challenge "
+         "[[case-3ds-context]].", "shown"),
     ],
 )
 def test_causal_links_compared_with_the_sections(sentence: str, expected: str) -> None:

@@ -55,7 +55,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         missing = sum(1 + named for s, named in reason.items() if s not in places and _missing(s, sections))
         if missing >= 2 or missing * 3 >= len(reason):
             return True
-        if _apart(said, m.start(), list(reason), sections):
+        if _apart(said, m.start(), list(reason), sections, stop):
             return True
     return contradicted(said, sections)
 
@@ -87,15 +87,19 @@ def _placed(stem: str, sections: Sequence[Passage]) -> bool:
 _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
 _PROSE_END = re.compile(r"[.!?:]\s*$")
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
+_THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently)\b", re.IGNORECASE)
 
 
-def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage]) -> bool:
+def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> bool:
     """The effect and its reason are found, each in one unit of the cited sections, far apart: in two sections,
-    or more than one sentence apart ("the bill fell ... because a release went from 40 minutes to 6")."""
+    or more than one sentence apart ("the bill fell ... because a release went from 40 minutes to 6"). A reason
+    that opens the sentence ("Because X, Y") has its effect after it."""
     start = 0
     for m in _EFFECT_START.finditer(said.text, 0, marker):
         start = m.end()
     effect = [t.stem for t in said.tokens if start <= t.start < marker and t.stem and t.stem not in reason]
+    if not effect and not said.text[:marker].strip():
+        effect = [t.stem for t in said.tokens if t.start >= stop and t.stem and t.stem not in reason]
     if not effect:
         return False
     fa, fb = best_of(sections, effect), best_of(sections, reason)
@@ -105,5 +109,7 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
         return True
     lo, hi = sorted((fa[1], fb[1]))
     units = sections[fa[0]].units
+    if _THEREFORE.match(units[hi].text):
+        return False  # "Therefore, you can specify the port": the section links it to what came before
     # Sentences apart, a code example's lines not counted: they are one example, not steps of the story.
     return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > _NEAR

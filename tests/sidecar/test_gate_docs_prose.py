@@ -86,6 +86,8 @@ def verdict(sentence: str) -> str:
         # A rate per month written "/month", and "the two" standing for two things named before it.
         ("The basic plan costs $40 per month and the team plan $90 a month [[plans]].", "shown"),
         ("The basic plan costs $40 per week [[plans]].", "number"),
+        ("The plans page counts 12M+ installs a month [[plans]].", "shown"),
+        ("The plans page counts 15M+ installs a month [[plans]].", "number"),
         ("Because 2.4.0 swapped lxml for html5lib, and the two differ a bit, some documents will likely load "
          "differently [[release-2-4]].", "shown"),
         ("The two parsers differ in three ways [[release-2-4]].", "number"),
@@ -129,3 +131,4 @@ def test_a_count_is_a_count_where_a_plural_follows_and_a_slash_rate_is_per() -> 
     assert quantities("requests and httpx: the two differ a bit, and the two of them.") == ()
     assert [q.said() for q in quantities("$40/month")] == ["40", "2.592e+06 s"]
     assert quantities("$40/month") == quantities("$40 per month") == quantities("$40 a month")
+    assert [q.said() for q in quantities("12M+ installs, 19K+ stars, 3B rows, a 5m wait")] == ["1.2e+07", "19000", "3e+09"]

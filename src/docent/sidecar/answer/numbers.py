@@ -9,6 +9,7 @@ What counts as a number:
 - number words: forty, twelve, twenty-two, a dozen, half; "one", "a", "an", "every", "each" and "per" only
   before a unit of time ("an hour", "every week"), because "one of" and "a team" state no figure;
 - not the digits of a name: 3-D, p99, PSD2, v2 and Java17 are words, not numbers;
+- a capital K, M or B after digits is a scale ("67M+ downloads", "19K+ stars"); a lower-case "5m" is left alone;
 - "/month" is "per month" ("$100/month"); "the two" standing for things named before it ("the two differ") is no
   count: a count is followed by a plural ("the two largest services").
 What a number is compared by: its value, and its unit where it has one. Time units are compared as durations
@@ -36,6 +37,7 @@ _UNITS_OF_ONE = {
     "half an": 0.5,
 }
 _SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_LETTER_SCALES = {"K": 1e3, "M": 1e6, "B": 1e9}
 _DIGITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 
 # Durations in seconds; other units by name.
@@ -68,7 +70,7 @@ _glued = "ms|s|min|h|kb|mb|gb|tb|x|%"
 # Digits, and words, apart: each pattern starts with what it looks for, so the engine skips ahead quickly.
 _DIGITS_TOKEN = re.compile(
     rf"(?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    rf"(?:(?=(?:{_glued})(?!\w))|(?!\w|-[^\W\d_]|\.\d|,\d{{3}}))",
+    rf"(?:(?=(?:{_glued})(?!\w))|(?-i:(?P<scale>[KMB]))\+?(?!\w)|(?!\w|-[^\W\d_]|\.\d|,\d{{3}}))",
     re.IGNORECASE,
 )
 _WORD_TOKEN = re.compile(
@@ -102,29 +104,46 @@ def quantities(text: str, words: set[str] | None = None) -> tuple[Quantity, ...]
 
     `words`, the text's lower-case words when the caller has them, spare the word pattern most texts.
     """
-    found: list[tuple[int, int, Quantity]] = []
+    found = _digits(text)
+    if words is None or _words_may_state(words) or "/" in text:
+        found += _worded(text)
+    if not found:
+        return ()
+    found.sort(key=lambda item: item[0])
+    return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+
+
+def _digits(text: str) -> list[tuple[int, int, Quantity]]:
+    """The numbers written in digits, each with where it stands."""
+    found = []
     for m in _DIGITS_TOKEN.finditer(text):
         start = m.start()
         if start and (text[start - 1].isalnum() or text[start - 1] in "._"
                       or (text[start - 1] == "-" and start > 1 and text[start - 2].isalpha())):
             continue  # the digits of a name: p99, PSD2, v1.2, ISO-8601
-        found.append(_measured(text, m, float(m.group("digits").replace(",", ""))))
-    if words is None or _words_may_state(words) or "/" in text:
-        for m in _WORD_TOKEN.finditer(text):
-            if m.start() and (text[m.start() - 1] == "-"):
-                continue
-            if m.group("often"):
-                found.append((m.start(), m.end(), Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0)))
-            elif m.group("word"):
-                if not _anaphoric(text, m):
-                    found.append(_measured(text, m, _word_value(m.group("word").lower())))
-            else:
-                one = " ".join(m.group("one").lower().replace("-", " ").split())
-                found.append(_measured(text, m, _UNITS_OF_ONE[one]))
-    if not found:
-        return ()
-    found.sort(key=lambda item: item[0])
-    return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+        value = float(m.group("digits").replace(",", ""))
+        if m.group("scale"):  # "67M+ downloads", "19K+ stars": a scale written as a capital after the digits
+            found.append((m.start(), m.end(), _quantity(value * _LETTER_SCALES[m.group("scale")], "")))
+        else:
+            found.append(_measured(text, m, value))
+    return found
+
+
+def _worded(text: str) -> list[tuple[int, int, Quantity]]:
+    """The numbers written in words ("forty", "an hour", "weekly", "/month"), each with where it stands."""
+    found = []
+    for m in _WORD_TOKEN.finditer(text):
+        if m.start() and (text[m.start() - 1] == "-"):
+            continue
+        if m.group("often"):
+            found.append((m.start(), m.end(), Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0)))
+        elif m.group("word"):
+            if not _anaphoric(text, m):
+                found.append(_measured(text, m, _word_value(m.group("word").lower())))
+        else:
+            one = " ".join(m.group("one").lower().replace("-", " ").split())
+            found.append(_measured(text, m, _UNITS_OF_ONE[one]))
+    return found
 
 
 _THE = re.compile(r"\b(?:the|these|those)\s+$", re.IGNORECASE)

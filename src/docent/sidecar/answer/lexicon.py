@@ -98,10 +98,19 @@ class Lexicon:
             return found, text
         after = 0
         pieces: list[str] = []
+        one, two, full = self._opens.heads
+        anywhere = "" in one
         for start in self._starts.finditer(text):
             i = start.start(1)
-            if i < after or self._opens.none_at(text, i):
+            if i < after:
                 continue
+            three = text[i : i + 3]
+            # No name can start at `i` where its three characters are ASCII and begin none (`_Openings`), looked
+            # at here rather than in a call for each word.
+            if not anywhere and len(three) == 3 and three.isascii():
+                three = three.lower()
+                if three not in full and three[:2] not in two and three[:1] not in one:
+                    continue
             key = _key_at(text, i)
             for k in (key, key[:1]):
                 entry = self._buckets.get(k)
@@ -133,7 +142,7 @@ class _Openings:
 
     Built from each name's pattern (`_pattern`): its letters in either case, a blank as one or more of `_BLANKS`,
     a hyphen as none or one, and after a name's last letter or digit any of `_ENDS`. A text whose next three
-    characters are not ASCII is always tried, as is one with fewer than three left.
+    characters are not ASCII is always tried, as is one with fewer than three left (`Lexicon.find`).
     """
 
     def __init__(self, names: Iterable[str]) -> None:
@@ -171,15 +180,6 @@ class _Openings:
             self.heads[0].add("")  # a name that may start anywhere: every start is tried
         else:
             self.heads[min(len(said), 3) - 1].add(said[:3])
-
-    def none_at(self, text: str, i: int) -> bool:
-        """No name can start at `i`: its three characters there are ASCII and begin no name."""
-        three = text[i : i + 3]
-        if len(three) < 3 or not three.isascii() or "" in self.heads[0]:
-            return False
-        three = three.lower()
-        one, two, full = self.heads
-        return three not in full and three[:2] not in two and three[:1] not in one
 
 
 def _key_at(text: str, i: int) -> str:

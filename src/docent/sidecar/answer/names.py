@@ -57,7 +57,7 @@ class SiteNames:
 
     def mask(self, text: str, words: set[str] | None = None) -> str:
         """The text with each of the site's names blanked out; `words` (its lower-case words) skip most texts."""
-        if self._pattern is None or (words is not None and self._keys is not None and not words & self._keys):
+        if self._pattern is None or (words is not None and self._keys is not None and self._keys.isdisjoint(words)):
             return text
         return self._pattern.sub(" ", text)
 

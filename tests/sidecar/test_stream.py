@@ -84,6 +84,43 @@ async def test_a_reader_that_stops_reading_is_cut_off_and_its_turn_closed() -> N
     assert cleanup == ["turn closed"] and released == ["released"]
 
 
+async def test_a_ping_due_while_a_slow_reader_takes_a_chunk_is_no_event() -> None:
+    """Pings and events queue up while the visitor's connection is slow to take a chunk; a ping queued between two
+    events is no event to frame (it failed with "asdict() should be called on dataclass instances")."""
+
+    async def slow_turn() -> AsyncIterator[StreamEvent]:
+        yield Sentence("He led the platform team of six.", CITE)
+        await anyio.sleep(0.05)
+        yield Sentence("The lab shows a leak.", CITE)
+        await anyio.sleep(0.05)
+        yield Done("replay")
+
+    released: list[str] = []
+
+    async def release() -> None:
+        released.append("released")
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        await anyio.sleep(3600)
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        if len(sent) == 2:  # the first chunk after the start: the reader is slow while the turn goes on
+            await anyio.sleep(0.3)
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
+    with anyio.fail_after(5):
+        await Answer(START, slow_turn(), release=release, ping_s=0.01)(scope, receive, send)
+    body = b"".join(m.get("body", b"") for m in sent)
+    events = [block.split(b"\r\n")[0] for block in body.split(b"\r\n\r\n") if block.startswith(b"event:")]
+    assert events == [b"event: start", b"event: sentence", b"event: sentence", b"event: done"]
+    assert sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+    assert released == ["released"]
+
+
 @pytest.mark.parametrize("text", ["Plain words.", "Quotes “so” — and é, 日本.", "A line\u2028separator, a tab\t.", "A lone \ud800 half."])
 def test_an_events_data_is_the_compact_json_the_standard_library_writes(text: str) -> None:
     """Encoded with msgspec for speed: byte for byte what json.dumps(ensure_ascii=False) wrote, a lone surrogate

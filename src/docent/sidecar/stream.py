@@ -194,9 +194,15 @@ class Answer:
                 return chunk, True
             if item is _SHUTDOWN:
                 return chunk + frame(SHUTTING_DOWN), True
-            chunk += frame(item)
-            if item.event in FINAL or queue.empty():
-                return chunk, item.event in FINAL
+            if item is _GONE:  # the loop sees it next, after what came before it
+                queue.put_nowait(_GONE)
+                return chunk, False
+            if item is not _PING:  # a ping queued among events: the events going out keep the stream alive
+                chunk += frame(item)
+                if item.event in FINAL:
+                    return chunk, True
+            if queue.empty():
+                return chunk, False
             item = queue.get_nowait()
 
     async def _produce(self, queue: asyncio.Queue[Any]) -> None:

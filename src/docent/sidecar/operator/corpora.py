@@ -22,6 +22,9 @@ Three corpora, written by someone who read only the example site's record, promp
 - `round3-example-*.json` (`gate_example3_*`), held out whole, and `round3-docs-*.json` on Starlette's
   documentation (`docs()`, against the vendored site's bundle: `gate_docs_*` for the part the rules were written
   against, `gate_docs_heldout_*` for the held-out half); see `round3-notes.md`.
+- `round4-example-*.json` (`gate_example4_*`) and `round4-docs-*.json` (`gate_docs4_*`), blind sets held out whole
+  through round 4, and `round4-docsdev-*.json` (`gate_docsdev4_*`), the documentation set that round's rules were
+  written against; see `round4-notes.md`.
 `dropped.json` (optional) lists `{"corpus", "sentence", "why"}` for items that are wrong about the record: they
 are left out of the figures, and said so.
 """
@@ -56,11 +59,16 @@ CONSTRUCTIONS = (
     ("blind", "round2-blind-falsehoods.json", "round2-blind-faithful.json"),  # by a writer who never saw the gate
     # Round 3's blind set on the example, held out whole (written after round 2's rules landed).
     ("example3", "round3-example-falsehoods.json", "round3-example-faithful.json"),
+    # Round 4's blind set on the example, held out whole (written at the start of round 4, measured at its end).
+    ("example4", "round4-example-falsehoods.json", "round4-example-faithful.json"),
 )
 # Round 3's corpora on Starlette's documentation: measured against the vendored site's bundle (`docs`).
 DOCS_CONSTRUCTIONS = (
     ("docs", "round3-docs-falsehoods.json", "round3-docs-faithful.json"),
     ("docs_heldout", "round3-docs-heldout-falsehoods.json", "round3-docs-heldout-faithful.json"),
+    # Round 4's: a development set, mostly faithful prose (`docsdev4`), and a blind set held out whole (`docs4`).
+    ("docsdev4", "round4-docsdev-falsehoods.json", "round4-docsdev-faithful.json"),
+    ("docs4", "round4-docs-falsehoods.json", "round4-docs-faithful.json"),
 )
 ALONE = frozenset(("list_intro",))  # kinds that need a whole answer around them: counted apart
 

@@ -22,7 +22,7 @@ from .client import Events, Recorder, ask_once
 
 # the visitor question sets the offline model is measured on (`offline_hit_rate`): the one it was tuned with, and a
 # held-out one written by another writer, which says how it does on questions nobody fitted it to
-VISITORS = ("visitors.json", "visitors-holdout.json")
+VISITORS = ("visitors.json", "visitors-holdout.json", "visitors-round4-holdout.json")
 
 
 async def run_cases(

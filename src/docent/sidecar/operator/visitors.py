@@ -1,7 +1,7 @@
 """`offline_hit_rate`: the embedded model measured on questions as visitors ask them, through the real app.
 
-Measured on each set in the eval folder (`visitors.json`; `visitors-holdout.json`, written by another writer and
-kept out of the model's tuning) and on all of them together.
+Measured on each set in the eval folder (`visitors.json`; `visitors-holdout.json` and `visitors-round4-holdout.json`,
+written by other writers and kept out of the model's tuning) and on all of them together.
 
 A visitor set is a JSON list of `{"question", "screen_page", "cites": [ids], "action": null | {"tool", "id" | "value"},
 "refuse": null | "pay" | "private" | "none"}`, written by someone who does not see the model. A question is a hit when

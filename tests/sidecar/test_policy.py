@@ -207,6 +207,9 @@ def test_the_policy_a_bundle_asks_for() -> None:
 
 
 def test_trade_words_that_only_look_like_pay_or_private_life() -> None:
-    for question in ("Run the healthy heap so I can compare", "How quickly did a booking reach invoicing?"):
+    for question in ("Run the healthy heap so I can compare", "How quickly did a booking reach invoicing?",
+                     "switch the heap preset to healthy", "Set it back to healthy and run it again"):
         assert POLICY.refusal(question) is None, question
+    for question in ("Is she healthy?", "Is her family healthy?", "What is her health like?"):
+        assert POLICY.refusal(question) is not None, question
     assert POLICY.asks_for_run("I want to watch the full heap run")

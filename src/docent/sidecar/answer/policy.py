@@ -54,6 +54,7 @@ _PRIVATE = re.compile(
 _NOT_PRIVATE = re.compile(
     r"""\b(?:health[\s-]?(?:checks?|endpoints?|probes?) | race\s+conditions? | motherboard
         | healthy\s+(?:heap|service|system|cluster|node|instance|state|run|preset|server)s?
+        | (?:switch|set|change|reset|put|turn)\w*\s+(?:\w+\s+){0,3}?(?:to|as|back\s+to)\s+healthy
         | (?:ip|mac|memory|virtual|physical|email|e-mail|web|network)\s+address(?:es)? | address\s+(?:space|bar|book)
         | (?:child|parent|sibling)[\s-]+(?:process(?:es)?|nodes?|threads?|tasks?|spans?|elements?|class(?:es)?
         |components?|poms?|modules?|projects?|tickets?|issues?|records?|rows?|tables?|accounts?))\b""",

@@ -132,3 +132,13 @@ def test_a_count_is_a_count_where_a_plural_follows_and_a_slash_rate_is_per() -> 
     assert [q.said() for q in quantities("$40/month")] == ["40", "2.592e+06 s"]
     assert quantities("$40/month") == quantities("$40 per month") == quantities("$40 a month")
     assert [q.said() for q in quantities("12M+ installs, 19K+ stars, 3B rows, a 5m wait")] == ["1.2e+07", "19000", "3e+09"]
+
+
+def test_a_denial_read_in_its_words_senses_keeps_what_it_says_ended() -> None:
+    """Reading a denial's words as their senses (run = execute, start = begin) keeps the rest of it: a section's
+    "ended X" is what stops it backing "did not end X", with a sense word in either denial as without one."""
+    from docent.sidecar.answer.polarity import Denial, _in_sense
+
+    denial = Denial(frozenset({"start", "task"}), "start", frozenset({"never"}), ending=frozenset({"end"}))
+    read = _in_sense(denial, {"start": "begin"})
+    assert read == Denial(frozenset({"begin", "task"}), "begin", frozenset({"never"}), ending=frozenset({"end"}))

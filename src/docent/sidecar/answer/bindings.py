@@ -33,7 +33,6 @@ _COUNTED = frozenset(
     ninety hundred thousand million billion""".split()
 )
 _TIMES = frozenset("ms millisecond second minute hour day week month year".split())
-_NEAR = 3  # words either side of the figure compared between the sentence and the section
 
 
 class Part(NamedTuple):

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .passage import Passage, Unit
+from .passage import Passage, Unit, stems_between
 
 # The reason after the marker: "A because B", "A due to B", "A came from B", "A as a result of B".
 _REASON_AFTER = (r"because(?:\s+of)?|due\s+to|thanks\s+to|owing\s+to|caused\s+by|(?:came|comes|come|mostly|"
@@ -56,17 +56,17 @@ def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
     out: list[Link] = []
     leading = _LEADING.match(text)
     if leading:
-        out.append(Link(_stems(said, leading.start(1), leading.end(1)),
-                        _stems(said, leading.end(), _end(text, leading.end()))))
+        out.append(Link(stems_between(said, leading.start(1), leading.end(1)),
+                        stems_between(said, leading.end(), _end(text, leading.end()))))
     for m in marker.finditer(text):
         if leading and m.start() < leading.end():
             continue
         start = _start(said, text, m.start())
-        before = _stems(said, start, m.start())
-        after = _stems(said, m.end(), _end(text, m.end()))
+        before = stems_between(said, start, m.start())
+        after = stems_between(said, m.end(), _end(text, m.end()))
         if not before or not after:
             continue
-        lead = _stems(said, 0, start)
+        lead = stems_between(said, 0, start)
         if m.group("after"):
             out.append(Link(after, before, lead=lead))
         else:
@@ -88,11 +88,6 @@ def _start(said: Unit, text: str, at: int) -> int:
 def _end(text: str, at: int) -> int:
     m = _BOUND.search(text, at)
     return m.start() if m else len(text)
-
-
-def _stems(said: Unit, start: int, end: int) -> frozenset[str]:
-    """A side's stems, cut to five letters: a word's family is one ("expiry", "expiring")."""
-    return frozenset(t.stem[:5] for t in said.tokens if start <= t.start < end and t.stem)
 
 
 def section_links(passage: Passage) -> tuple[Link, ...]:

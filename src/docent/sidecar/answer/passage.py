@@ -161,3 +161,9 @@ def content(tokens: Iterable[Token]) -> list[str]:
         if t.stem and t.stem not in out:
             out.append(t.stem)
     return out
+
+
+def stems_between(unit: Unit, start: int, end: int) -> frozenset[str]:
+    """The stems of a unit's words that begin between two offsets, cut to five letters: a word's family is one
+    ("expiry", "expiring"; "releases", "release"). The sides of a link or a preference are read so."""
+    return frozenset(t.stem[:5] for t in unit.tokens if start <= t.start < end and t.stem)

@@ -244,8 +244,9 @@ def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
     """A denial with each word read as its sense (`_SENSES`)."""
     if not senses.keys() & (denial.scope | denial.before):
         return denial
-    return Denial(frozenset(senses.get(w, w) for w in denial.scope), senses.get(denial.head, denial.head),
-                  frozenset(senses.get(w, w) for w in denial.before))
+    return denial._replace(scope=frozenset(senses.get(w, w) for w in denial.scope),
+                           head=senses.get(denial.head, denial.head),
+                           before=frozenset(senses.get(w, w) for w in denial.before))
 
 
 def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None) -> bool:

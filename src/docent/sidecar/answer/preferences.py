@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence, Set
 from typing import NamedTuple
 
-from .passage import Passage, Unit
+from .passage import Passage, Unit, stems_between
 
 _PREFER = re.compile(r"\bprefer(?:s|red)?\s+(?P<a>.+?)\s+(?:to|over)\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
 _RATHER = re.compile(r"\b(?:would|'d)\s+rather\s+(?P<a>.+?)\s+than\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
@@ -42,9 +42,9 @@ def preferences(u: Unit) -> list[Preference]:
                 continue
             taken.append((m.start(), m.end()))
             start = _opposite(u.text, m) if pattern is _INSTEAD else m.start("a")
-            chosen, over = _stems(u, start, m.end("a")), _stems(u, m.start("b"), m.end("b"))
+            chosen, over = stems_between(u, start, m.end("a")), stems_between(u, m.start("b"), m.end("b"))
             if chosen or over:
-                out.append(Preference(chosen, over, _stems(u, m.start(), m.end())))
+                out.append(Preference(chosen, over, stems_between(u, m.start(), m.end())))
     return out
 
 
@@ -58,11 +58,6 @@ def _opposite(text: str, m: re.Match[str]) -> int:
             return at + 1
     words = list(re.finditer(r"\w+", text[m.start("a") : m.end("a")]))
     return m.start("a") + words[-_NEAR].start() if len(words) > _NEAR else m.start("a")
-
-
-def _stems(u: Unit, start: int, end: int) -> frozenset[str]:
-    """A side's stems, cut to five letters: a word's family is one ("releases", "release")."""
-    return frozenset(t.stem[:5] for t in u.tokens if start <= t.start < end and t.stem)
 
 
 def section_preferences(passage: Passage) -> tuple[Preference, ...]:

@@ -61,11 +61,6 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def judge(reading: Reading, rules: Sequence[Rule] = RULES) -> Hold | Show:
-    """The first verdict of the rules that read this sentence; SHOW when none holds it."""
-    return first(reading, checks(rules)[bool(reading.draft.ids)])
-
-
 Check = Callable[[Reading], Verdict]
 
 
@@ -89,5 +84,5 @@ def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:
 
 __all__ = [
     "CONSTRUCTIONS", "RULES", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule", "Show", "Verdict", "checks",
-    "first", "judge",
+    "first",
 ]

@@ -121,6 +121,18 @@ async def test_a_ping_due_while_a_slow_reader_takes_a_chunk_is_no_event() -> Non
     assert released == ["released"]
 
 
+def test_a_visitor_gone_while_events_wait_is_sent_nothing_more() -> None:
+    """Events queued behind the visitor's going away are not framed for nobody: the drain says gone, not a chunk."""
+    import asyncio
+
+    from docent.sidecar.stream import _GONE
+
+    queue: asyncio.Queue[object] = asyncio.Queue()
+    for item in (_GONE, Sentence("The lab shows a leak.", CITE), Done("replay")):
+        queue.put_nowait(item)
+    assert Answer._drain(Sentence("He led the platform team of six.", CITE), queue) == (None, False)
+
+
 @pytest.mark.parametrize("text", ["Plain words.", "Quotes “so” — and é, 日本.", "A line\u2028separator, a tab\t.", "A lone \ud800 half."])
 def test_an_events_data_is_the_compact_json_the_standard_library_writes(text: str) -> None:
     """Encoded with msgspec for speed: byte for byte what json.dumps(ensure_ascii=False) wrote, a lone surrogate

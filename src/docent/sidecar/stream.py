@@ -165,6 +165,9 @@ class Answer:
                 if item is _SHUTDOWN:
                     producer.cancel()
                 chunk, ended = self._drain(item, queue)
+                if chunk is None:
+                    logger.debug("A visitor went away mid-answer; it was cancelled.")
+                    return
                 if ended:
                     if not producer.done():  # let the turn finish remembering itself, and free the conversation
                         with anyio.move_on_after(self._cleanup_s):
@@ -186,17 +189,17 @@ class Answer:
             await release()
 
     @staticmethod
-    def _drain(item: Any, queue: asyncio.Queue[Any]) -> tuple[bytes, bool]:
-        """The frames of every event waiting, as one chunk (fewer writes), and whether the answer has ended."""
+    def _drain(item: Any, queue: asyncio.Queue[Any]) -> tuple[bytes | None, bool]:
+        """The frames of every event waiting, as one chunk (fewer writes), and whether the answer has ended; no chunk
+        when the visitor went away meanwhile (nothing more is sent)."""
         chunk = b""
         while True:
             if item is _END:
                 return chunk, True
             if item is _SHUTDOWN:
                 return chunk + frame(SHUTTING_DOWN), True
-            if item is _GONE:  # the loop sees it next, after what came before it
-                queue.put_nowait(_GONE)
-                return chunk, False
+            if item is _GONE:
+                return None, False
             if item is not _PING:  # a ping queued among events: the events going out keep the stream alive
                 chunk += frame(item)
                 if item.event in FINAL:

@@ -118,13 +118,13 @@ def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int], twice: Col
     """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS; a clause of
     `twice` is asked again where the rows allow (BM25 adds each asking: it counts double)."""
     unique = {c.sql: c for c in clauses}.values()
-    scored = sorted((max(min(counts.get(w, 0) for w in way) for way in c.ways), c.sql) for c in unique)
-    scored = sorted(scored + [(matches, sql) for matches, sql in scored if sql in twice])
+    scored = sorted((matches(c, counts), c.sql) for c in unique)
+    scored = sorted(scored + [(n, sql) for n, sql in scored if sql in twice])
     kept: list[str] = []
     rows = 0
-    for matches, sql in scored:
-        if matches == 0 or (kept and rows + matches > MAX_ROWS):
+    for n, sql in scored:
+        if n == 0 or (kept and rows + n > MAX_ROWS):
             continue
         kept.append(sql)
-        rows += matches
+        rows += n
     return kept

@@ -304,7 +304,7 @@ class RecordIndex:
             tried = [base, base[:-2]] if base.endswith("er") else [base]
             found = self._counts(w for w in tried if len(w) >= 3 and w != word)
             counts.update(found)
-            clauses += [Clause(quote([w]), ((w,),)) for w in tried if found.get(w)][:1]
+            clauses += [clause([w]) for w in tried if found.get(w)][:1]
         return clauses
 
     @staticmethod
@@ -316,7 +316,7 @@ class RecordIndex:
                 run = words[start:end]
                 if any(len(w) > 1 or w[0] not in STOP_WORDS for w in run):
                     whole = "".join("".join(w) for w in run)
-                    joins.append(Clause(quote([whole]), ((whole,),)))
+                    joins.append(clause([whole]))
         return joins
 
     def _splits(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
@@ -359,7 +359,7 @@ class RecordIndex:
     def _instead(missing: Sequence[str]) -> list[Clause]:
         """The record's words for a word it never uses (`RECORD_SYNONYMS`): "study" asks for "university"."""
         by_stem = _BUILT_IN
-        return [Clause(quote([w]), ((w,),)) for word in missing for w in by_stem.get(stem(word), ())]
+        return [clause([w]) for word in missing for w in by_stem.get(stem(word), ())]
 
     def _synonym_clauses(self, asked: Sequence[Sequence[str]]) -> list[Clause]:
         """The owner's words for a visitor's: with `synonyms: {downsides: [consequences]}`, "downsides" asks for both."""

@@ -22,7 +22,8 @@ SIZES = pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["deskt
 LATER_MS = 15_000  # longer than any ring, run or timer of the panel's
 
 # The highlighted sentence's text and box, the panel's box, and whether the panel meets the lines the sentence is on
-# (across its whole paragraph: the words before it on its first line too); one frame's layout.
+# (across its whole paragraph: the words before it on its first line too); one frame's layout. Shown: rendered (a
+# line in a closed note or a tab not selected has an empty box at the page's corner) and inside the viewport.
 CITED = """() => {
   const highlight = CSS.highlights && CSS.highlights.get("docent-cited");
   if (!highlight || !highlight.size) return null;
@@ -32,7 +33,9 @@ CITED = """() => {
   const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
   const meets = Math.min(a.left, block.left) < b.right && b.left < Math.max(a.right, block.right) && a.top < b.bottom
     && b.top < a.bottom;
-  return {text: range.toString().replace(/\\s+/g, " ").trim(), meets, shown: a.top >= 0 && a.bottom <= innerHeight,
+  const rendered = a.width > 0 && a.height > 0 && range.startContainer.parentElement.checkVisibility();
+  return {text: range.toString().replace(/\\s+/g, " ").trim(), meets,
+          shown: rendered && a.top >= 0 && a.bottom <= innerHeight,
           box: [a.left, a.top, a.right, a.bottom], panel: [b.left, b.top, b.right, b.bottom]};
 }"""
 
@@ -65,8 +68,7 @@ def test_a_citation_opens_its_line_highlighted_and_the_panel_stays_clear_of_it(p
     page.wait_for_url(re.compile(r"/cases/3ds/"))
     cited = _cited(page)
     assert cited["text"] == quote, cited
-    page.clock.fast_forward(LATER_MS)
-    page.wait_for_timeout(300)
+    page.clock.fast_forward(LATER_MS)  # every timer of the panel's has run when this returns
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited  # still clear: nothing grew back over it
     panel = page.locator(PANEL)
@@ -112,8 +114,8 @@ def test_what_the_guide_rings_stays_clear_until_the_visitor_comes_back(page: Pag
     ask(page, "Point at the chart")
     part = "[data-docent-part='leak-chart']"
     page.wait_for_function(CLEAR, arg=part, timeout=5_000)
-    page.clock.fast_forward(LATER_MS)
-    page.wait_for_timeout(300)
+    page.clock.fast_forward(LATER_MS)  # every timer of the panel's has run when this returns
+    expect(page.locator(part)).not_to_have_attribute("data-docent-rung", "")  # the ring is over: when it grew back
     assert page.evaluate(CLEAR, part), "the panel grew back over the chart"
     panel = page.locator(PANEL)
     shrunk = panel.get_by_role("button", name="Show the whole guide")

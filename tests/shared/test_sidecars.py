@@ -219,7 +219,9 @@ async def test_redis_stopped_mid_run_is_a_503_not_a_500_and_loses_no_spend(
         async with anyio.create_task_group() as group:
             result: list[Any] = []
             group.start_soon(lambda: _into(result, answer_while_redis_stops()))
-            await anyio.sleep(0.6)  # the answer has reserved and its model sleeps
+            with anyio.fail_after(10):
+                while not any("linger" in json.dumps(r["messages"]) for r in a.requests()):
+                    await anyio.sleep(0.02)  # until the answer has reserved and its model sleeps
             redis_server.stop()
         try:
             status, events = result[0]

@@ -8,6 +8,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx
@@ -19,6 +20,7 @@ from docent.sidecar.counts import day_of
 from docent.sidecar.redis_store import RedisStore, connect, dump, load
 from docent.sidecar.store import MemoryStore, Store, StoreFull, StoreUnavailable
 from tests.redis_server import RedisServer
+from tests.waiting import auntil
 
 from ..loopback import free_port, served
 from .appkit import client, make_app, settings
@@ -129,12 +131,16 @@ async def test_a_conversation_opened_on_one_sidecar_is_found_whole_on_another(si
     assert await b.use_challenge("sig", 4_000_000_000) is True and await a.use_challenge("sig", 4_000_000_000) is False
 
 
+async def _gone(store: RedisStore, token: str) -> bool:
+    return await store.get(token) is None
+
+
 async def test_a_conversation_expires_with_its_key_thirty_minutes_from_its_start(sidecars: Callable[..., list[RedisStore]]) -> None:
     (store,) = sidecars(1, conversation_s=1)
     conversation = await store.create()
     assert 0 < await store.client.ttl(f"docent:conversation:{conversation.token}") <= 1
-    await anyio.sleep(1.1)
-    assert await store.get(conversation.token) is None and await store.count() == 0
+    await auntil(lambda: _gone(store, conversation.token))  # its key expired
+    assert await store.count() == 0
 
 
 async def test_a_lease_held_is_renewed_and_one_whose_holder_died_expires(sidecars: Callable[..., list[RedisStore]]) -> None:
@@ -145,9 +151,14 @@ async def test_a_lease_held_is_renewed_and_one_whose_holder_died_expires(sidecar
     await anyio.sleep(0.7)  # past two lives of the lease: renewed while A answers
     assert await b.lease(conversation.token) is None
     held.stop()  # type: ignore[attr-defined]  # A dies mid-answer: no renewal, no release
-    await anyio.sleep(0.4)
-    taken = await b.lease(conversation.token)
-    assert taken is not None
+    leases: list[Any] = []
+
+    async def taken_by_b() -> bool:
+        leases.append(await b.lease(conversation.token))
+        return leases[-1] is not None
+
+    await auntil(taken_by_b)  # once A's last renewal has run out
+    taken = leases[-1]
     conversation.commit([{"role": "user", "content": "late"}], held=[], waiting=None, question=True)
     assert await a.save(conversation, held) is False  # A's late turn is not remembered over B's lease
     assert (await b.get(conversation.token)).questions == 0  # type: ignore[union-attr]

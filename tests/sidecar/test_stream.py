@@ -86,14 +86,19 @@ async def test_a_reader_that_stops_reading_is_cut_off_and_its_turn_closed() -> N
 
 async def test_a_ping_due_while_a_slow_reader_takes_a_chunk_is_no_event() -> None:
     """Pings and events queue up while the visitor's connection is slow to take a chunk; a ping queued between two
-    events is no event to frame (it failed with "asdict() should be called on dataclass instances")."""
+    events is no event to frame (it failed with "asdict() should be called on dataclass instances"). The reader is
+    held on its first chunk until the turn has queued everything, a ping among it: no timing decides the order."""
+    held, queued = anyio.Event(), anyio.Event()
+    ping_s = 0.01
 
     async def slow_turn() -> AsyncIterator[StreamEvent]:
         yield Sentence("He led the platform team of six.", CITE)
-        await anyio.sleep(0.05)
+        await held.wait()
         yield Sentence("The lab shows a leak.", CITE)
-        await anyio.sleep(0.05)
+        # The ping timer's next deadline is at most ping_s away, so the loop runs it before this sleep ends.
+        await anyio.sleep(2 * ping_s)
         yield Done("replay")
+        queued.set()
 
     released: list[str] = []
 
@@ -107,18 +112,35 @@ async def test_a_ping_due_while_a_slow_reader_takes_a_chunk_is_no_event() -> Non
         return {"type": "http.disconnect"}
 
     async def send(message: dict[str, Any]) -> None:
-        if len(sent) == 2:  # the first chunk after the start: the reader is slow while the turn goes on
-            await anyio.sleep(0.3)
+        if message.get("body", b"").startswith(b"event: sentence") and not held.is_set():
+            held.set()  # the first sentence: the reader takes it only once the turn has queued the rest
+            await queued.wait()
         sent.append(message)
 
     scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
     with anyio.fail_after(5):
-        await Answer(START, slow_turn(), release=release, ping_s=0.01)(scope, receive, send)
-    body = b"".join(m.get("body", b"") for m in sent)
-    events = [block.split(b"\r\n")[0] for block in body.split(b"\r\n\r\n") if block.startswith(b"event:")]
-    assert events == [b"event: start", b"event: sentence", b"event: sentence", b"event: done"]
+        await Answer(START, slow_turn(), release=release, ping_s=ping_s)(scope, receive, send)
+    first = next(i for i, m in enumerate(sent) if m.get("body", b"").startswith(b"event: sentence"))
+    after_first = b"".join(m.get("body", b"") for m in sent[first + 1 :])
+    blocks = [block.split(b"\r\n")[0] for block in after_first.split(b"\r\n\r\n") if block]
+    assert blocks == [b"event: sentence", b"event: done"]  # the pings queued among them were dropped, not framed
     assert sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
     assert released == ["released"]
+
+
+def test_a_ping_queued_among_events_is_left_out_of_their_chunk() -> None:
+    """The drain itself, on the queue the slow reader leaves: an event, a ping, the last event."""
+    import asyncio
+
+    from docent.sidecar.stream import _PING, frame
+
+    queue: asyncio.Queue[object] = asyncio.Queue()
+    for item in (_PING, Sentence("The lab shows a leak.", CITE), _PING, Done("replay"), _PING):
+        queue.put_nowait(item)
+    first = Sentence("He led the platform team of six.", CITE)
+    chunk, ended = Answer._drain(first, queue)
+    assert ended and chunk == frame(first) + frame(Sentence("The lab shows a leak.", CITE)) + frame(Done("replay"))
+    assert queue.get_nowait() is _PING  # what came after the last event is left where it was
 
 
 def test_a_visitor_gone_while_events_wait_is_sent_nothing_more() -> None:

@@ -55,6 +55,10 @@ RECORD = {
         _section("lookups", "URL lookups",
                  "For cases where there is no request instance, you can make reverse lookups against the application."),
         _section("hosts", "Host checks", "- www_redirect - If set to True, requests to bare hosts are redirected to www."),
+        _section("precedence", "Precedence",
+                 "The order in which values are read is:\n- From an environment variable.\n- From the .env file.\n"
+                 "- The default value.\nIf none of those match, then config(...) will raise an error."),
+        _section("startup", "Startup", "The server will not start serving requests until the startup hook has been run."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -83,6 +87,17 @@ def verdict(sentence: str) -> str:
         # A denial in other words of one sense: "chance to run" for "opportunity to be executed".
         ("If a hook fails, the hooks after it do not get the chance to run [[hooks]].", "shown"),
         ("If a hook fails, the hooks after it are not retried [[hooks]].", "polarity"),
+        # "None of" a list denies what follows the list; "none of those" what it says of the things listed before it.
+        ("If none of the environment variable, the .env file or the default value match, config(...) raises an "
+         "error [[precedence]].", "shown"),
+        ("If none of the environment variable, the .env file or the default supplies a value, config(...) raises an "
+         "error [[precedence]].", "shown"),
+        ("If a hook fails, none of the hooks after it get to run [[hooks]].", "shown"),
+        ("If a hook fails, none of the hooks after it are retried [[hooks]].", "polarity"),
+        # "Not X until Y" says when X starts: told by another event it is no denial; told alone it still is one.
+        ("The server waits for the startup hook to run before it starts serving requests [[startup]].", "shown"),
+        ("The server starts serving requests while the startup hook runs [[startup]].", "polarity"),
+        ("The server starts serving requests before the startup hook has been run [[startup]].", "order"),
         # A rate per month written "/month", and "the two" standing for two things named before it.
         ("The basic plan costs $40 per month and the team plan $90 a month [[plans]].", "shown"),
         ("The basic plan costs $40 per week [[plans]].", "number"),

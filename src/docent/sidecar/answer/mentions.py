@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from docent.schema import RecordSection
 
-from . import actors, cited, hedges, numbers, polarity, quantifiers, rates
+from . import actors, cited, hedges, numbers, opposites, polarity, quantifiers, rates
 from .lexicon import Lexicon
 from .names import record_names
 from .passage import Passage
@@ -49,7 +49,7 @@ class Mentions:
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
         self.names = record_names(s.text for s in record.values())
         self.name_words = _name_words(record, self.words, intros)
-        self.un_words = polarity.un_bases(w for words in self.words.values() for w in words)
+        self.un_words = opposites.un_bases(w for words in self.words.values() for w in words)
         self.passages = {sid: _prepared(Passage.of(s.title, s.text, fold)) for sid, s in record.items()}
         for sid, passage in self.passages.items():
             passage.memo["context"] = self.words[sid]  # with the heading path: what names a section's place

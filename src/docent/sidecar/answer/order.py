@@ -200,7 +200,8 @@ def _position(u: Unit, stems: list[str]) -> float | None:
 
 
 def _after_between(u: Unit, pa: float, pb: float) -> bool:
-    """The unit says "L after R" between the two positions: its words then run against the order of events."""
+    """The unit says "L after R" or "not L until R" between the two positions: its words then run against the order
+    of events ("will not start serving requests until the lifespan has run": the lifespan runs first)."""
     lo, hi = sorted((pa, pb))
     words = u.tokens
     for i, t in enumerate(words):
@@ -208,7 +209,13 @@ def _after_between(u: Unit, pa: float, pb: float) -> bool:
             following = words[i + 1].word if i + 1 < len(words) else ""
             if following not in ("that", "this", "which"):
                 return True
+        if t.word in ("until", "till") and lo < i < hi and any(_denies(w.word) for w in words[max(0, int(lo) - 3) : i]):
+            return True
     return False
+
+
+def _denies(word: str) -> bool:
+    return word in ("not", "never", "cannot", "no") or word.endswith(("n't", "n’t"))
 
 
 def _dated(said: Unit) -> bool:

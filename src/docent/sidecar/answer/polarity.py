@@ -7,7 +7,8 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   rather than, instead of, failed to; "not only" and "not just" deny nothing.
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
-  denies incident, reach, cardholder.
+  denies incident, reach, cardholder. After "none of" it runs over a list's commas ("none of A, B or C match") and
+  holds the things it is said of; "none of those" is said of what the text listed before it.
 - A sentence that denies something passes only when one of its scopes shares two words (or all of the shorter
   one's) with a scope of its cited sections: the record must deny the same thing. "Consumers could not be added
   without changes to the producers" is not "added without touching producers".
@@ -17,10 +18,12 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - A sentence is held too when it says the opposite word of its sections: a word of a closed list of opposites
   (rose/fell, kept/retired, continued/stopped, right/wrong, succeeded/failed, accepted/rejected...) whose
   opposite the sections use and which they do not use themselves, or "unbounded" where they say "bounded"
-  (and the reverse), unless they deny the base word ("left uncompressed" against "do not compress").
+  (and the reverse), unless they deny the base word ("left uncompressed" against "do not compress"): `opposites`.
 - "Not doing so" denies what "so" stands for: no scope, no head. A section's denial whose words it also affirms in
   another clause ("paths are matched in order"; "`/users/me` will never match") is contradicted only by a sentence
   that shares what the denial is said of. Words of one sense (run/execute) are one when denials are compared.
+- "Not X until Y" says when X happens: a sentence that places X by another event (before, after, once, waits)
+  affirms no denial of it.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ _NEGATOR = re.compile(
     r"(?:stops?|stopped|prevents?|prevented)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
 )
-_CLAUSE_END = re.compile(r"[,;:.!?–—()\n]| - ")
+_CLAUSE_END = re.compile(r"[,;:!?–—()\n]|\.(?!\w)| - ")  # not the dots of `.env`, `request.form` or 0.21.0
 _SCOPE_WORDS = 4
 SAID_WORDS = 6  # a sentence's scope may run longer than a section's: "no lookup in the TLS cache ever hit"
 
@@ -51,6 +54,7 @@ class Denial(NamedTuple):
     head: str
     before: Scope
     ending: frozenset[str] = frozenset()  # a section's "ended X": the ending word's stems, no denial of the ending
+    partitive: bool = False  # "none of the tasks after it run": the things it is said of come inside the scope
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -66,13 +70,32 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
         if _PRO_FORM.match(text, m.end()):
             out.append(Denial(frozenset(), "", before))
             continue
-        end = _CLAUSE_END.search(text, m.end())
-        words = _ordered(text[m.end() : end.start() if end else len(text)], stems)[:most]
+        partitive = _PARTITIVE.match(text, m.start()) is not None
+        if partitive and _ANAPHOR.match(text, m.end()):  # "none of those match": those are what came before it
+            before = frozenset(_ordered(text[max(0, m.start() - 200) : m.start()], stems)[-_LISTED * 2 :])
+        end = _scope_end(text, m.end(), listed=partitive)
+        words = _ordered(text[m.end() : end], stems)[: most + _LISTED if partitive else most]
         if words and all(w[:1].isdigit() for w in words):
             out.append(_NONE)
             continue
-        out.append(Denial(frozenset(words), words[0] if words else "", before))
+        out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive))
     return tuple(out)
+
+
+# "None of the environment variable, the .env file or the default value match": the denial is of what follows the
+# things listed, so its scope runs over the list's commas and may hold that many more words.
+_PARTITIVE = re.compile(r"none\s+of\b", re.IGNORECASE)
+_LISTED = 6
+_ANAPHOR = re.compile(r"\s+of\s+(?:those|these|them|the\s+above)\b", re.IGNORECASE)
+_LIST_GOES_ON = re.compile(r"[^,;:!?()\n]{0,60}?\b(?:or|and|nor)\b|\s*(?:\S+\s*){1,3},", re.IGNORECASE)
+
+
+def _scope_end(text: str, at: int, *, listed: bool) -> int:
+    """Where a negation's scope ends: the end of its clause; past a list's commas after "none of"."""
+    end = _CLAUSE_END.search(text, at)
+    while listed and end is not None and end.group() == "," and _LIST_GOES_ON.match(text, end.end()):
+        end = _CLAUSE_END.search(text, end.end())
+    return end.start() if end else len(text)
 
 
 # "Not doing so would lead to bugs": the negation denies what "so" stands for, said before it; the words after it are
@@ -162,10 +185,17 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
             context = before.difference(*also)
             if not context:
                 continue
+        if _UNTIL.search(clause):
+            # "will not start serving until the lifespan has run" says when it starts: a sentence that tells it by
+            # another event (before, after, once, waits) affirms no denial; "retry until it passes" still does.
+            head |= {_UNTIMED}
         out.append((head, context))
     return tuple(out)
 
 
+_UNTIL = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
+_UNTIMED = "\x00untimed"  # a head's mark: contradicted only by a sentence that says no "before", "after" or "once"
+TIMED = frozenset(("before", "after", "once", "wait", "waits", "waited", "waiting"))  # words that place an event
 _LIGHT_VERBS = "come came comes go went goes gone get got gets make made makes take took takes have had do did give gave put"
 _light_stems: dict[int, frozenset[str]] = {}
 
@@ -261,6 +291,10 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None)
         return False
     if _same(mine.scope, theirs.scope):
         return True
+    if mine.partitive and mine.scope & theirs.scope and len(mine.scope & (theirs.scope | theirs.before)) >= 2:
+        return True  # "none of the tasks after it run" against "the following tasks will not be executed"
+    if mine.partitive and theirs.partitive and len(mine.scope & theirs.before) >= 2:
+        return True  # "none of A, B or C supplies a value" against "A. B. C. If none of those match"
     return mine.head in theirs.scope and bool(mine.before & (theirs.before | theirs.scope))
 
 
@@ -271,89 +305,30 @@ def contradicts(
     affirmed_heads: Iterable[Head],
     clauses: Callable[[], list[set[str]]] | None = None,
     stems: Callable[[str], Iterable[str]] | None = None,
+    *,
+    timed: bool = False,
 ) -> bool:
     """Whether a sentence's sense is flipped against its cited sections.
 
     `said`: the sentence's negations; `words`: its stems; `denied`: the sections' negations; `affirmed_heads`: the
     sections' heads (what a sentence that denies nothing must not affirm); `clauses`: the stems of each of the
     sentence's clauses, made when asked, for a head must be affirmed within one clause; `stems`, the stemmer, reads
-    two denials' words by their sense (`_SENSES`).
+    two denials' words by their sense (`_SENSES`); `timed`: the sentence places an event before or after another
+    (`TIMED`), which a section's "not X until Y" says too.
     """
     if said:
         if not any(d.scope for d in said):
             return False
         senses = _senses(stems) if stems is not None else None
         return not any(_vouched(mine, theirs, senses) for mine in said if mine.scope for theirs in denied)
+    mark = frozenset() if timed else frozenset((_UNTIMED,))
+    words = words | mark
     found = [(head, context) for head, context in affirmed_heads if head <= words and (not context or context & words)]
     if not found or clauses is None:
         return bool(found)
     # Within one clause: "counted the entries, then replaced the map" affirms no "no entry was ever replaced".
     cut = clauses()
-    return any(head <= c and (not context or context & c) for head, context in found for c in cut)
-
-
-# Opposites an answer may swap while keeping every other word of the record: each side's forms.
-OPPOSITES = (
-    ("rise rises rose risen rising", "fall falls fell fallen falling"),
-    ("increase increases increased increasing", "decrease decreases decreased decreasing reduce reduced reduces"),
-    ("grow grows grew grown growing", "shrink shrinks shrank shrunk shrinking"),
-    ("keep keeps kept keeping", "retire retires retired retiring remove removed dropped"),
-    ("continue continues continued continuing", "stop stops stopped stopping ended ceased"),
-    ("right", "wrong"),
-    ("succeed succeeds succeeded success successful", "fail fails failed failure"),
-    ("accept accepts accepted", "reject rejects rejected"),
-    ("faster quicker", "slower"),
-    ("higher", "lower"),
-    ("hit hits", "miss misses missed"),
-    ("allow allows allowed", "forbid forbids forbidden"),
-)
-_NOT_UN = frozenset(("unless", "until", "under", "unit", "union", "united", "unique", "unusual"))
-_opposites: dict[int, tuple[list[tuple[frozenset[str], frozenset[str]]], frozenset[str]]] = {}
-
-
-def _pairs(stems: Callable[[str], Iterable[str]]) -> tuple[list[tuple[frozenset[str], frozenset[str]]], frozenset[str]]:
-    made = _opposites.get(id(stems))
-    if made is None:
-        pairs = []
-        for a, b in OPPOSITES:
-            left = frozenset(x for w in a.split() for x in stems(w))
-            right = frozenset(x for w in b.split() for x in stems(w))
-            pairs += [(left, right), (right, left)]
-        made = _opposites[id(stems)] = (pairs, frozenset().union(*(p[0] for p in pairs)))
-    return made
-
-
-def opposed(
-    said: frozenset[str] | set[str],
-    has: Callable[[str], bool],
-    stems: Callable[[str], Iterable[str]],
-    un_words: frozenset[str] = frozenset(),
-    denies: Callable[[str], bool] | None = None,
-) -> bool:
-    """Whether a sentence's words (stems) say the opposite word of its sections; `has(stem)`: they use it.
-
-    `un_words`: the words after "un" of every "un-" word the record uses (bounded -> of unbounded), so that
-    most sentences skip that test. `denies(stem)`: a negation of the sections denies it, so that "left
-    uncompressed" stands on "do not compress".
-    """
-    pairs, every = _pairs(stems)
-    if said & every:
-        for mine, theirs in pairs:
-            if said & mine and any(has(w) for w in theirs) and not any(has(w) for w in mine):
-                return True
-    for word in said & un_words:
-        if "un" + word not in _NOT_UN and has("un" + word) and not has(word):
-            return True
-    for word in said:
-        if (word.startswith("un") and len(word) > 5 and word not in _NOT_UN and has(word[2:]) and not has(word)
-                and not (denies is not None and denies(word[2:]))):
-            return True
-    return False
-
-
-def un_bases(words: Iterable[str]) -> frozenset[str]:
-    """The words after "un" of a record's "un-" words: "bounded" of "unbounded"."""
-    return frozenset(w[2:] for w in words if w.startswith("un") and len(w) > 5 and w not in _NOT_UN)
+    return any(head <= c | mark and (not context or context & c) for head, context in found for c in cut)
 
 
 def clause_stems(text: str, stems: Callable[[str], Iterable[str]]) -> list[set[str]]:

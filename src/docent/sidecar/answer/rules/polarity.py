@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .. import meta, polarity
+from .. import meta, opposites, polarity
 from ..words import stem, stems
 from .types import Hold, Reading, Rule, Verdict
 
@@ -29,14 +29,16 @@ def flipped(sentence: Reading) -> bool:
         def clauses() -> list[set[str]]:
             return [c | role_stems for c in polarity.clause_stems(text, stems)]
 
-        if polarity.contradicts(said, said_words, denied, heads, clauses, stems) and not _otherwise(sentence, said, denied):
+        timed = bool(sentence.plain_words & polarity.TIMED)
+        if (polarity.contradicts(said, said_words, denied, heads, clauses, stems, timed=timed)
+                and not _otherwise(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     sections = [mentions.words[sid] for sid in ids]
 
     def denies(word: str) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
 
-    return polarity.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
+    return opposites.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
 
 
 def _otherwise(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:

@@ -1,0 +1,70 @@
+"""Opposite words, for the gate's `polarity` rule: a sentence that says the opposite word of its sections ("fell"
+where they say "rose", "unbounded" where they say "bounded") keeps every other word of them, so only the word tells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+# Opposites an answer may swap while keeping every other word of the record: each side's forms.
+OPPOSITES = (
+    ("rise rises rose risen rising", "fall falls fell fallen falling"),
+    ("increase increases increased increasing", "decrease decreases decreased decreasing reduce reduced reduces"),
+    ("grow grows grew grown growing", "shrink shrinks shrank shrunk shrinking"),
+    ("keep keeps kept keeping", "retire retires retired retiring remove removed dropped"),
+    ("continue continues continued continuing", "stop stops stopped stopping ended ceased"),
+    ("right", "wrong"),
+    ("succeed succeeds succeeded success successful", "fail fails failed failure"),
+    ("accept accepts accepted", "reject rejects rejected"),
+    ("faster quicker", "slower"),
+    ("higher", "lower"),
+    ("hit hits", "miss misses missed"),
+    ("allow allows allowed", "forbid forbids forbidden"),
+)
+_NOT_UN = frozenset(("unless", "until", "under", "unit", "union", "united", "unique", "unusual"))
+_opposites: dict[int, tuple[list[tuple[frozenset[str], frozenset[str]]], frozenset[str]]] = {}
+
+
+def _pairs(stems: Callable[[str], Iterable[str]]) -> tuple[list[tuple[frozenset[str], frozenset[str]]], frozenset[str]]:
+    made = _opposites.get(id(stems))
+    if made is None:
+        pairs = []
+        for a, b in OPPOSITES:
+            left = frozenset(x for w in a.split() for x in stems(w))
+            right = frozenset(x for w in b.split() for x in stems(w))
+            pairs += [(left, right), (right, left)]
+        made = _opposites[id(stems)] = (pairs, frozenset().union(*(p[0] for p in pairs)))
+    return made
+
+
+def opposed(
+    said: frozenset[str] | set[str],
+    has: Callable[[str], bool],
+    stems: Callable[[str], Iterable[str]],
+    un_words: frozenset[str] = frozenset(),
+    denies: Callable[[str], bool] | None = None,
+) -> bool:
+    """Whether a sentence's words (stems) say the opposite word of its sections; `has(stem)`: they use it.
+
+    `un_words`: the words after "un" of every "un-" word the record uses (bounded -> of unbounded), so that
+    most sentences skip that test. `denies(stem)`: a negation of the sections denies it, so that "left
+    uncompressed" stands on "do not compress".
+    """
+    pairs, every = _pairs(stems)
+    if said & every:
+        for mine, theirs in pairs:
+            if said & mine and any(has(w) for w in theirs) and not any(has(w) for w in mine):
+                return True
+    for word in said & un_words:
+        if "un" + word not in _NOT_UN and has("un" + word) and not has(word):
+            return True
+    for word in said:
+        if (word.startswith("un") and len(word) > 5 and word not in _NOT_UN and has(word[2:]) and not has(word)
+                and not (denies is not None and denies(word[2:]))):
+            return True
+    return False
+
+
+def un_bases(words: Iterable[str]) -> frozenset[str]:
+    """The words after "un" of a record's "un-" words: "bounded" of "unbounded"."""
+    return frozenset(w[2:] for w in words if w.startswith("un") and len(w) > 5 and w not in _NOT_UN)

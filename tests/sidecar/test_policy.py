@@ -163,6 +163,7 @@ def test_unfence_reads_the_last_fence_and_none_without_one() -> None:
         ("Can I see it running?", True),
         ("Is there a live run?", True),
         ("Run it live", True),
+        ("Play me the recorded server run of the heap", True),
         ("What does the experiment show?", False),
         ("Did he run the platform team?", False),
         ("Has he started a company?", False),

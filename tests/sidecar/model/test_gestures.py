@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from docent.schema import Experiment, Field, Manifest, Offer, Option, Page, Part, Preset, Tour
+from docent.schema import Action, Experiment, Field, Manifest, Offer, Option, Page, Part, Preset, Section, Tour
 from docent.sidecar.offline.gestures import gestures
 
 MANIFEST = Manifest(
@@ -132,3 +132,65 @@ def test_only_the_tools_the_request_offers() -> None:
     assert gestures("Give me a tour", MANIFEST, {"show_page"}) == []
     assert gestures("Run the slow leak", Manifest(), ALL) == []
     assert gestures("How can I contact her?", MANIFEST, {"show_page"}) == []
+
+
+LAB = Manifest(
+    experiments=(
+        Experiment("leak", "The leaking heap", "lab", "/lab/", True, (
+            Preset("healthy", "Healthy: no leak", False),
+            Preset("slow-leak", "Slow leak: 1.5 MB a second", False),
+            Preset("full-heap", "Full heap: the server run only", True),
+        )),
+        Experiment("storm", "The retry storm", "lab", "/lab/", False, (
+            Preset("no-backoff", "No backoff: retry at once", False),
+            Preset("backoff", "Exponential backoff", False),
+            Preset("backoff-jitter", "Exponential backoff with jitter", False),
+        )),
+    ),
+    parts=(Part("storm-chart", "The retry storm chart", "lab", "/lab/"),),
+    pages=(
+        Page("home", "Home", "/"), Page("lab", "Lab", "/lab/"), Page("principles", "How I work", "/principles/"),
+        Page("assistant", "Assistant", "/assistant/"),
+    ),
+    sections=(Section("experiments", "Experiments", "home", "/#experiments"), Section("work", "Work", "home", "/#work")),
+    actions=(Action("run_leak", "Run the leak", "lab", None), Action("run_storm", "Run the storm", "lab", None)),
+    fields=(
+        Field("leak_preset", "leak-preset", "Leak preset", "lab",
+              (Option("healthy", "Healthy: no leak"), Option("full-heap", "Full heap: the server run only")), None),
+        Field("storm_preset", "storm-preset", "Storm preset", "lab",
+              (Option("no-backoff", "No backoff: retry at once"), Option("backoff", "Exponential backoff"),
+               Option("backoff-jitter", "Exponential backoff with jitter")), None),
+    ),
+)
+LAB_TOOLS = {"run_experiment", "point_at", "show_page", "show_links", "offer_choices", "run_leak", "run_storm",
+             "leak_preset", "storm_preset"}
+
+
+@pytest.mark.parametrize(
+    ("question", "calls"),
+    [
+        # what the visitor says no to: the preset without it, or the preset whose own label says no to it
+        ("Run the storm with plain exponential backoff, no jitter", [("show_page", "lab"), ("run_experiment", "storm:backoff")]),
+        ("Run the retry storm with no backoff at all", [("show_page", "lab"), ("run_experiment", "storm:no-backoff")]),
+        ("Run the storm with backoff and jitter", [("show_page", "lab"), ("run_experiment", "storm:backoff-jitter")]),
+        # to see a preset is to run it; the experiment seen whole is its chart
+        ("Show me the slow leak", [("show_page", "lab"), ("run_experiment", "leak:slow-leak")]),
+        ("Can I see what a retry storm looks like with no backoff?", [("show_page", "lab"), ("run_experiment", "storm:no-backoff")]),
+        ("Show me the retry storm chart", [("show_page", "lab"), ("point_at", "storm-chart")]),
+        # the server and the live run say how it runs, not which preset: the live run, unless a preset is named
+        ("Play me the recorded server run of the heap", [("show_page", "lab"), ("run_experiment", "leak:live")]),
+        ("I want to see the heap one run on the server, the live run", [("show_page", "lab"), ("run_experiment", "leak:live")]),
+        ("Run the full heap on the server", [("show_page", "lab"), ("run_experiment", "leak:full-heap")]),
+        # a button pressed is the page's action; a run not wanted yet is a field set
+        ("Hit run on the leak", [("show_page", "lab"), ("run_leak", None)]),
+        ("Set the storm preset to backoff with jitter but don't run it yet",
+         [("show_page", "lab"), ("storm_preset", "backoff-jitter")]),
+        # the experiment's words name the field, not an option: "heap" is no vote for the full heap
+        ("Switch the heap preset to healthy", [("show_page", "lab"), ("leak_preset", "healthy")]),
+        # a word several labels share names none of them; "page" asks for a page, not a section of one
+        ("Is there a page that explains how this assistant works?", [("show_page", "assistant")]),
+        ("Take me to the experiments page", [("show_page", "lab")]),
+    ],
+)
+def test_presets_fields_and_buttons_by_the_manifest_s_words(question: str, calls: list[tuple[str, str | None]]) -> None:
+    assert ids(gestures(question, LAB, LAB_TOOLS)) == calls

@@ -65,7 +65,7 @@ _RUN = re.compile(
         live[\s-]+(?:run|demo)s?
       | run\w*\b.{0,30}\blive\b
       | (?:show|see|watch)\b.{0,30}\brun(?:ning|s)?\b
-      | (?:run|start|launch|kick\s+off|fire\s+up|trigger|execute|play|try)\s+
+      | (?:run|start|launch|kick\s+off|fire\s+up|trigger|execute|play|try)\s+(?:me\s+|us\s+)?
         (?:it|this|that|one|(?:the|an?|your|his)\s+(?:\w+\s+){0,2}?(?:experiment|demo|simulation|leak|run|test)s?)\b
     )""",
     re.IGNORECASE | re.VERBOSE,

@@ -10,13 +10,16 @@ it judges any model's, so a wrong guess comes back as an error and the visitor s
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from docent.schema import Experiment, Manifest, Page, RecordSection, Section
+from docent.schema import Field as FieldEntry
 
 from ..answer.words import terms
+from .presets import negated, preset, refused_verb, score
 from .quotes import quotes
 from .synonyms import expand, table
 from .voice import Voice
@@ -24,7 +27,11 @@ from .voice import Voice
 TOUR = re.compile(r"\btours?\b|\bshow me around\b|\bwalk(?:s|ing)?\s*(?:me\s+)?through\b|\bwalkthrough|\bguided\b",
                   re.IGNORECASE)
 RUN = re.compile(r"\b(run|start|play|try|launch|kick off|simulate)\b", re.IGNORECASE)
-LIVE = re.compile(r"\blive\b|\b(?:watch|see)\b.{0,30}\brun", re.IGNORECASE)
+LIVE = re.compile(r"\blive\b|\bserver\b|\b(?:watch|see)\b.{0,30}\brun", re.IGNORECASE)
+# Seeing a preset is running it: "show me the slow leak", "can I see the storm with no backoff?".
+SEE = re.compile(r"\b(show|see|watch|look)\b", re.IGNORECASE)
+# A page's own button, pressed: "hit run on the leak" wants the button "Run the leak", not the experiment run.
+PRESS = re.compile(r"\b(hit|press|click|tap|push)\b", re.IGNORECASE)
 SET = re.compile(r"\b(set|pick|choose|select|change|switch|make|put|fill|mark)\b", re.IGNORECASE)
 POINT = re.compile(r"\b(point|where|show|see|highlight|find)\b", re.IGNORECASE)
 GO = re.compile(
@@ -34,7 +41,8 @@ GO = re.compile(
 )
 NEXT = re.compile(
     r"\b(what|where|which)\b[^?]{0,40}\b(look|start|read|see|next|first|begin|worth|check out|explore)\b"
-    r"|\brecommend|\bsuggest|\bwhat else\b|\bhighlights?\b|\bbest (?:place|part|bits)\b",
+    r"|\brecommend|\bsuggest|\bwhat else\b|\bhighlights?\b|\bbest (?:place|part|bits)\b"
+    r"|\bmost\s+\w+\s+(?:bits?|parts?|pages?|things|stuff)\b",
     re.IGNORECASE,
 )
 # Words of a request that say how, not what: "what should I look at next" names no page.
@@ -106,6 +114,8 @@ class Gestures:
             ("tour", self._tour), ("run", self._run), ("press", self._press), ("field", self._field),
             ("point", self._point), ("offer", self._offer), ("go", self._go), ("next", self._next),
         ]
+        if PRESS.search(question):
+            steps.sort(key=lambda step: step[0] != "press")
         for kind, step in steps:
             found = step(asked, offered)
             if found:
@@ -140,7 +150,7 @@ class Gestures:
         found = []
         for action in self.manifest.actions:
             label = set(terms(action.label))
-            if action.name in offered and label and label <= asked.own:
+            if action.name in offered and label and label <= asked.own and not label & negated(asked.question):
                 calls: list[Call] = [(action.name, {})]
                 if "show_page" in offered:
                     calls.insert(0, ("show_page", {"id": action.page}))
@@ -148,10 +158,15 @@ class Gestures:
         return found[:4]
 
     def _run(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
-        if not self._asks(RUN, asked.question) or "run_experiment" not in offered:
+        if "run_experiment" not in offered:
             return None
         experiments = self.manifest.experiments
         best = _ranked(experiments, asked.named, extra=lambda e: " ".join(p.label for p in e.presets))
+        if not self._asks(RUN, asked.question):
+            # to see a preset is to run it; an experiment seen whole is a part to point at or a page
+            seen = SEE.search(asked.question) and len(best) == 1
+            if not seen or preset(asked.words - REQUEST_WORDS, asked.question, best[0]) is None:
+                return None
         if not best and asked.words & set(terms("experiment lab demo simulation")):
             best = list(experiments)  # "run an experiment": which one?
         if not best:
@@ -164,10 +179,12 @@ class Gestures:
         fields = [f for f in self.manifest.fields if f.name in offered and f.options]
         scored = []
         for f in fields:
-            named = len(asked.words & set(terms(f"{f.name.replace('_', ' ')} {f.id or ''} {f.label}")))
+            own = set(terms(f"{f.name.replace('_', ' ')} {f.id or ''} {f.label} {self._runs(f)}"))
+            denied = negated(asked.question) - own
+            named = len(asked.words & own)
             for option in f.options:
-                said = len(asked.words & set(terms(f"{option.value.replace('-', ' ')} {option.label}")))
-                if said:
+                said = score(asked.words - own - denied, denied, option.value, option.label)
+                if said > 0:
                     scored.append((said * 2 + named, f, option))
         if not scored:
             return None
@@ -227,6 +244,8 @@ class Gestures:
         if len(best) > 1:  # "the experiments part of the home page": the section of the page it names
             pages = {p.id for p in best}
             best = [p for p in best if isinstance(p, Section) and p.page in pages] or best
+        if len(best) > 1 and re.search(r"\bpage\b", asked.question, re.IGNORECASE):  # "the experiments page"
+            best = [p for p in best if isinstance(p, Page)] or best
         if not best:
             return None
         return [Candidate(p.label, [("show_page", {"id": p.id})], p.id) for p in best]
@@ -243,8 +262,15 @@ class Gestures:
     # what the steps share
     def _asks(self, verb: re.Pattern[str], question: str) -> bool:
         """Whether the question asks for the verb done, not what the owner does: "make it consulting" asks,
-        "how does she make retries safe?" is about her work."""
-        return any(not self.voice.acts(question[: m.start()]) for m in verb.finditer(question))
+        "how does she make retries safe?" is about her work, "don't run it yet" asks for no run."""
+        return any(not self.voice.acts(question[: m.start()]) and not refused_verb(question[: m.start()])
+                   for m in verb.finditer(question))
+
+    def _runs(self, f: FieldEntry) -> str:
+        """The label of the experiment whose presets a field picks among (its options are among the presets): its words
+        name the field, not an option ("the heap preset")."""
+        values = {o.value for o in f.options}
+        return " ".join(e.label for e in self.manifest.experiments if values <= {p.id for p in e.presets})
 
     def _links(self, pages: Iterable[str]) -> list[Call]:
         items = []
@@ -304,13 +330,12 @@ def gestures(
 
 
 def _run(asked: Asked, experiment: Experiment) -> list[Call]:
-    own = set(terms(f"{experiment.id} {experiment.label}"))
-    preset = _best(experiment.presets, asked.words - own)
+    chosen = preset(asked.words - REQUEST_WORDS, asked.question, experiment)
     live = bool(LIVE.search(asked.question)) and experiment.live
-    if preset is not None and preset.server and not live:
-        preset = None  # a server preset runs only as a live run, and only when asked for one
-    if preset is not None:
-        target = f"{experiment.id}:{preset.id}"
+    if chosen is not None and chosen.server and not live:
+        chosen = None  # a server preset runs only as a live run, and only when asked for one
+    if chosen is not None:
+        target = f"{experiment.id}:{chosen.id}"
     else:
         target = f"{experiment.id}:live" if live else experiment.id
     return [("show_page", {"id": experiment.page}), ("run_experiment", {"id": target})]
@@ -335,17 +360,20 @@ def _ranked(
     least: int = 1,
     extra: Callable[[L], str] = lambda _: "",
 ) -> list[L]:
-    """The entries whose id and label share the most words with the question, if they share enough; ties kept."""
+    """The entries whose id and label share the most words with the question, if they share enough; ties kept.
+    A word counts less the more entries share it: "how this assistant works" names the Assistant page, not the three
+    labels with "work" in them."""
+    names = [(entry, set(terms(f"{entry.id.replace('-', ' ')} {entry.label} {extra(entry)}"))) for entry in entries]
+    spread = Counter(word for _, named in names for word in named & asked)
     scored = []
-    for entry in entries:
-        named = set(terms(f"{entry.id.replace('-', ' ')} {entry.label} {extra(entry)}"))
-        shared = len(named & asked)
-        if shared > 0 and shared >= min(least, len(named)):
-            scored.append((shared, entry))
+    for entry, named in names:
+        shared = named & asked
+        if shared and len(shared) >= min(least, len(named)):
+            scored.append((sum(1 / spread[word] for word in shared), entry))
     if not scored:
         return []
     top = max(s for s, _ in scored)
-    return [e for s, e in scored if s == top]
+    return [e for s, e in scored if s >= top - 1e-9]
 
 
 def _best(entries: Iterable[L], asked: set[str], *, least: int = 1) -> L | None:

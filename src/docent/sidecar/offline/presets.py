@@ -1,0 +1,51 @@
+"""Which preset (or a field's option) a visitor names, with what they say it must not have: "plain exponential
+backoff, no jitter" is the backoff without jitter, "with no backoff at all" is the preset whose label says "No
+backoff", and "don't run it yet" asks for no run.
+
+A preset is named by the words its id and label have beyond the experiment's own (the heap of "the heap one" names the
+experiment, not a preset), and never by the words of asking for a run ("run", "live", "server"): those say how it runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from docent.schema import Experiment, Preset
+
+from ..answer.words import terms
+
+# "no jitter", "without backoff", "not the fast one", "don't run": the word after is what the visitor does not want.
+NEGATION = re.compile(r"\b(?:no|not|without|never|don['’]?t|do not|nothing but)\s+(?:the\s+|any\s+|a\s+)?([A-Za-z][\w-]*)",
+                      re.IGNORECASE)
+# The words that say a run is live, not which preset: a server run is the experiment's live run.
+LIVE_WORDS = frozenset(terms("live server recorded"))
+
+
+def negated(text: str) -> set[str]:
+    """The stems a text says no to: "with no backoff at all" -> {"backoff"}."""
+    return {t for m in NEGATION.finditer(text) for t in terms(m.group(1).replace("-", " "))}
+
+
+def refused_verb(before: str) -> bool:
+    """Whether the text before a verb says not to do it: "but don't" (run it yet), "without" (running it)."""
+    return re.search(r"\b(?:don['’]?t|do not|not|never|without|no need to)\s+$", before, re.IGNORECASE) is not None
+
+
+def score(said: set[str], denied: set[str], name: str, label: str) -> int:
+    """How well a preset's or option's id and label fit what the visitor said and said no to: a word both say counts
+    one, a word the visitor said no to that the label has counts against it, and the label's own "no" agrees with the
+    visitor's ("no backoff" with "No backoff: retry at once")."""
+    own_no = negated(label)
+    plain = set(terms(f"{name.replace('-', ' ')} {label}")) - own_no
+    return len(said & plain) + len(denied & own_no) - len(denied & plain) - len(said & own_no)
+
+
+def preset(asked: set[str], question: str, experiment: Experiment, *, ignore: Iterable[str] = ()) -> Preset | None:
+    """The preset the question names best, if any names one: words beyond the experiment's own and `ignore`."""
+    own = set(terms(f"{experiment.id.replace('-', ' ')} {experiment.label}")) | LIVE_WORDS | set(ignore)
+    denied = negated(question) - own
+    said = asked - own - denied
+    scored = [(score(said, denied, p.id, p.label), p) for p in experiment.presets]
+    top = max((s for s, _ in scored), default=0)
+    return next((p for s, p in scored if s == top), None) if top > 0 else None

@@ -117,33 +117,44 @@ def test_page_text_is_the_whole_page_cleaned_and_collapsed_a_line_per_heading():
     assert "class Authorise {}" in text and "  " not in text
 
 
-def test_minified_blocks_do_not_run_together_and_inline_markup_does_not_split_words():
-    text = read_page("<p>one</p><p>two<em>fold</em>.</p><ul><li>a</li><li>b</li></ul>", path="/x/", title="X").text
-    assert text == "one twofold.\n- a\n- b"
-
-
-def test_a_table_reads_one_line_per_row_each_value_after_its_header_empty_cells_left_out():
-    html = (
+# How markup reads as the page's text: HTML, then the text the record and search read.
+TEXTS = [
+    pytest.param("<p>one</p><p>two<em>fold</em>.</p><ul><li>a</li><li>b</li></ul>", "one twofold.\n- a\n- b",
+                 id="minified-blocks-do-not-run-together-inline-markup-does-not-split-words"),
+    pytest.param(
         "<p>Figures:</p><table><thead><tr><th>measure</th><th>before</th><th>after</th></tr></thead><tbody>"
         "<tr><td>payments without a challenge</td><td>0 %</td><td>71 %</td></tr>"
         "<tr><td>latency, p99</td><td>–</td><td>48 ms</td></tr>"
-        "<tr><td>pending</td><td>–</td><td></td></tr></tbody></table><p>After.</p>"
-    )
-    assert read_page(html, path="/x/", title="X").text == (
-        "Figures:\npayments without a challenge: before 0 %; after 71 %\nlatency, p99: after 48 ms\npending\nAfter."
-    )
+        "<tr><td>pending</td><td>–</td><td></td></tr></tbody></table><p>After.</p>",
+        "Figures:\npayments without a challenge: before 0 %; after 71 %\nlatency, p99: after 48 ms\npending\nAfter.",
+        id="a-table-reads-one-line-per-row-each-value-after-its-header-empty-cells-left-out"),
+    pytest.param("<table><tr><th>wave</th><th>weeks</th></tr><tr><td>1</td><td>3</td></tr></table>", "wave 1: weeks 3",
+                 id="a-row-named-by-a-number-takes-its-columns-name"),
+    pytest.param("<table><tr><td>a</td><td>–</td><td>b</td></tr></table>", "a; b",
+                 id="a-headless-table-lists-its-cells"),
+    pytest.param("<ol><li>Merchant sends</li><li>Bank <em>decides</em></li></ol><dl><div><dt>time</dt><dd>3 s</dd></div>"
+                 "</dl>", "1. Merchant sends\n2. Bank decides\ntime: 3 s",
+                 id="numbered-and-description-lists-read-as-items"),
+    # pydantic-settings' docs compare two sources in a table whose cells are sentences: the first cell is no row's
+    # name, and the column it is in (the first source) was lost ("Secret fields must belong to a top level model.:
+    # NestedSecretsSettingsSource Secrets can be fields of nested models.").
+    pytest.param(
+        "<table><thead><tr><th>SecretsSettingsSource</th><th>NestedSecretsSettingsSource</th></tr></thead><tbody>"
+        "<tr><td>Secret fields must belong to a top level model.</td><td>Secrets can be fields of nested models.</td></tr>"
+        "<tr><td>Secret files can be placed in <code>secrets_dir</code>s only.</td><td>Subdirectories too</td></tr>"
+        "</tbody></table>",
+        "SecretsSettingsSource: Secret fields must belong to a top level model. "
+        "NestedSecretsSettingsSource: Secrets can be fields of nested models.\n"
+        "SecretsSettingsSource: Secret files can be placed in secrets_dirs only. NestedSecretsSettingsSource: Subdirectories too",
+        id="a-table-comparing-two-things-says-each-cell-after-its-column-the-first-one-too"),
+    pytest.param("<table><tr><th>setting</th><th>default</th></tr><tr><td>max_connections</td><td>100</td></tr></table>",
+                 "max_connections: default 100", id="a-row-named-by-its-first-cell-reads-as-before"),
+]
 
 
-def test_a_row_named_by_a_number_takes_its_columns_name_and_a_headless_table_lists_its_cells():
-    numbered = "<table><tr><th>wave</th><th>weeks</th></tr><tr><td>1</td><td>3</td></tr></table>"
-    assert read_page(numbered, path="/x/", title="X").text == "wave 1: weeks 3"
-    headless = "<table><tr><td>a</td><td>–</td><td>b</td></tr></table>"
-    assert read_page(headless, path="/x/", title="X").text == "a; b"
-
-
-def test_numbered_and_description_lists_read_as_items():
-    html = "<ol><li>Merchant sends</li><li>Bank <em>decides</em></li></ol><dl><div><dt>time</dt><dd>3 s</dd></div></dl>"
-    assert read_page(html, path="/x/", title="X").text == "1. Merchant sends\n2. Bank decides\ntime: 3 s"
+@pytest.mark.parametrize(("html", "text"), TEXTS)
+def test_markup_reads_as_the_pages_text(html: str, text: str) -> None:
+    assert read_page(html, path="/x/", title="X").text == text
 
 
 def test_instructions_and_record_flag_travel_with_the_facts():
@@ -214,26 +225,6 @@ def test_a_code_blocks_language_lost_by_the_highlighter_comes_from_the_markdowns
     facts = read_page(html, path="/quickstart/", title="QuickStart", record=True, languages=languages)
     assert [(b.kind, b.lang) for b in facts.record_sections[0].blocks if b.kind == "code"] == [
         ("code", "python"), ("code", "bash"), ("code", "")]
-
-
-def test_a_table_comparing_two_things_says_each_cell_after_its_column_the_first_one_too():
-    """pydantic-settings' docs compare two sources in a table whose cells are sentences: the first cell is no row's
-    name, and the column it is in (the first source) was lost ("Secret fields must belong to a top level model.:
-    NestedSecretsSettingsSource Secrets can be fields of nested models.")."""
-    html = (
-        "<table><thead><tr><th>SecretsSettingsSource</th><th>NestedSecretsSettingsSource</th></tr></thead><tbody>"
-        "<tr><td>Secret fields must belong to a top level model.</td><td>Secrets can be fields of nested models.</td></tr>"
-        "<tr><td>Secret files can be placed in <code>secrets_dir</code>s only.</td><td>Subdirectories too</td></tr>"
-        "</tbody></table>"
-    )
-    assert read_page(html, path="/x/", title="X").text == (
-        "SecretsSettingsSource: Secret fields must belong to a top level model. "
-        "NestedSecretsSettingsSource: Secrets can be fields of nested models.\n"
-        "SecretsSettingsSource: Secret files can be placed in secrets_dirs only. NestedSecretsSettingsSource: Subdirectories too"
-    )
-    # A row named by its first cell reads as before.
-    named = "<table><tr><th>setting</th><th>default</th></tr><tr><td>max_connections</td><td>100</td></tr></table>"
-    assert read_page(named, path="/x/", title="X").text == "max_connections: default 100"
 
 
 def test_an_api_headings_badges_are_no_part_of_its_title():

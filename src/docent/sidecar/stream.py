@@ -26,6 +26,7 @@ import anyio
 import msgspec
 from starlette.types import Message, Receive, Scope, Send
 
+from . import lane as lanes
 from .answer.events import Cite, Code, Done, Error, Refused, Sentence, Start, StreamEvent, payload
 from .model.port import ModelError
 
@@ -42,11 +43,6 @@ class SendTimeoutError(TimeoutError):
 FINAL = ("done", "error")
 _FLAT = (Start, Done, Refused, Error)
 _encode = msgspec.json.Encoder().encode
-# A turn whose model answers without waiting (a replay, a model on this machine) would run to its end in one step
-# of the event loop, and questions that arrive meanwhile wait behind whole answers for their first event. It gives the
-# loop back after each event once this much of its time is up: often enough for the others' first events, seldom
-# enough that an answer's events still go out together (each step apart costs a write; tests/bench/README.md).
-SLICE_S = 0.001
 SHUTTING_DOWN = Error("shutting_down", "The guide is restarting and this answer was cut short: ask again in a moment.")
 INCOMPLETE = Error("incomplete", "The answer stopped before it was complete: ask again.")
 FAILED = Error("internal", "Something went wrong on our side while answering: ask again.")
@@ -211,17 +207,19 @@ class Answer:
     async def _produce(self, queue: asyncio.Queue[Any]) -> None:
         ended = False
         clock = asyncio.get_running_loop().time
-        turn_ends = clock() + SLICE_S
+        # A turn whose model answers without waiting (a replay, a model on this machine) would run to its end in one
+        # step of the event loop: it runs a slice at a time, in turns with the others, new questions' heads first.
+        lane = lanes.lane()
         try:
+            await lane.enter()
             # Read the turn to its end, past its last event: it may still have work to do (remembering the turn).
             async with aclosing(self._events) as events:
                 async for event in events:
                     if not ended:
                         queue.put_nowait(event)
                         ended = event.event in FINAL
-                    if clock() >= turn_ends:  # its slice of the event loop is up: let the others in
-                        await asyncio.sleep(0)
-                        turn_ends = clock() + SLICE_S
+                    if clock() >= lane.ends:  # its slice is up (or the lane went on while it waited)
+                        await lane.pace()
             if not ended:
                 queue.put_nowait(INCOMPLETE)
         except ModelError as exc:  # the turn maps these itself; one that escapes still reaches the visitor in words
@@ -230,6 +228,7 @@ class Answer:
             logger.error("The turn failed: %s", type(exc).__name__, exc_info=exc)
             queue.put_nowait(FAILED)
         finally:
+            lane.leave()
             queue.put_nowait(_END)
 
     async def _stop(self, producer: asyncio.Task[None] | None) -> None:

@@ -1,0 +1,90 @@
+"""The lane: turns run a slice at a time, one at a time, and what else is ready runs between two slices."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from docent.sidecar import lane as lanes
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def every_event_a_slice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lanes, "SLICE_S", 0.0)  # each pace gives the lane up: the order no longer hangs on the clock
+
+
+async def turn(name: str, steps: int, seen: list[str], wait: asyncio.Event | None = None) -> None:
+    """A turn as stream.Answer._produce runs one: the lane entered, a pace after each event, left at the end."""
+    lane = lanes.lane()
+    try:
+        await lane.enter()
+        for step in range(steps):
+            seen.append(f"{name}{step}")
+            if wait is not None and step == 0:
+                await wait.wait()  # a model's call over the network, while holding the lane
+            await lane.pace()
+    finally:
+        lane.leave()
+
+
+async def test_turns_take_the_lane_in_turns_one_slice_each(every_event_a_slice: None) -> None:
+    seen: list[str] = []
+    await asyncio.gather(turn("a", 3, seen), turn("b", 3, seen), turn("c", 2, seen))
+    # a's first pace finds nobody queued yet (b and c start in the same step of the loop, after it): it gives the loop
+    # a step and goes on; from then on, round and round.
+    assert seen == ["a0", "a1", "b0", "c0", "a2", "b1", "c1", "b2"]
+
+
+async def test_what_arrives_meanwhile_runs_before_the_next_slice(every_event_a_slice: None) -> None:
+    """A new question's head (here any task made while a turn runs) goes before the turns' next slices."""
+    seen: list[str] = []
+
+    async def head() -> None:
+        seen.append("head")
+
+    async def turn_that_sees_a_head_arrive() -> None:
+        lane = lanes.lane()
+        try:
+            await lane.enter()
+            seen.append("a0")
+            asyncio.get_running_loop().create_task(head())  # a request read while this slice runs
+            await lane.pace()
+            seen.append("a1")
+        finally:
+            lane.leave()
+
+    await asyncio.gather(turn_that_sees_a_head_arrive(), turn("b", 2, seen))
+    await asyncio.sleep(0)
+    assert seen.index("head") < seen.index("b0")
+    assert seen.index("head") < seen.index("a1")
+
+
+async def test_a_turn_waiting_on_its_model_does_not_hold_the_others_up(every_event_a_slice: None) -> None:
+    seen: list[str] = []
+    answered = asyncio.Event()
+    first = asyncio.ensure_future(turn("a", 2, seen, wait=answered))
+    others = asyncio.ensure_future(asyncio.gather(turn("b", 3, seen), turn("c", 3, seen)))
+    await asyncio.wait_for(others, timeout=5)  # the lane went on when a's slice was up, though a never paced
+    assert seen[:1] == ["a0"] and "a1" not in seen
+    answered.set()
+    await asyncio.wait_for(first, timeout=5)
+    assert seen[-1] == "a1"
+
+
+async def test_a_turn_cancelled_while_it_waits_for_the_lane_is_passed_over(every_event_a_slice: None) -> None:
+    seen: list[str] = []
+    holder_waits = asyncio.Event()
+    first = asyncio.ensure_future(turn("a", 2, seen, wait=holder_waits))
+    await asyncio.sleep(0)
+    gone = asyncio.ensure_future(turn("gone", 2, seen))
+    then = asyncio.ensure_future(turn("then", 1, seen))
+    await asyncio.sleep(0)
+    gone.cancel()
+    holder_waits.set()
+    await asyncio.wait_for(asyncio.gather(first, then), timeout=5)
+    assert gone.cancelled()
+    assert not any(step.startswith("gone") for step in seen)
+    assert seen == ["a0", "then0", "a1"] or seen == ["a0", "a1", "then0"]

@@ -121,6 +121,13 @@ def verdict(sentence: str) -> str:
         # "others" after a preposition is no one doing the work; as the actor, it is.
         ("The pool runs file uploads and possibly some work in others that are not documented [[pool]].", "shown"),
         ("Others run the pool for file uploads [[pool]].", "role"),
+        # A thing "reports" a figure, "another" size is no one else, a "context manager" manages nobody; people still do.
+        ("The plans page reports 12M+ installs a month [[plans]].", "shown"),
+        ("The plans team reports to the maintainers [[plans]].", "role"),
+        ("min_bytes takes another size in bytes than the default of 256 [[archive]].", "shown"),
+        ("Another engineer closes each session after use [[sessions]].", "role"),
+        ("Use each session as a context manager, which closes it after use [[sessions]].", "shown"),
+        ("The team's manager closes each session after use [[sessions]].", "role"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

@@ -89,13 +89,36 @@ def _others_no_actor(text: str) -> bool:
     return all(_OBJECT_OF.search(text, max(0, m.start() - 40), m.start()) for m in _OTHERS.finditer(text))
 
 
+# "The page reports 67M+ downloads": a thing reports a figure; only "reports to" someone is a role.
+_REPORT_TO = re.compile(r"\breport(?:s|ed|ing)?\s+(?:\w+\s+)?to\b", re.IGNORECASE)
+# "another engineer", "another technical lead": someone else; "another code", "is another": something else.
+_ANOTHER_ONE = re.compile(
+    r"\banother\s+(?:[\w-]+\s+)?(?:engineers?|developers?|persons?|people|teams?|colleagues?|members?|companies|company|"
+    r"vendors?|firms?|contractors?|consultants?|maintainers?|authors?|leads?|leaders?|managers?|heads?|owners?|"
+    r"reviewers?|contributors?|directors?|officers?|someone|employers?|banks?|clients?|customers?)\b",
+    re.IGNORECASE,
+)
+# "used as an async context manager", "a package manager": a program's part, no one's role.
+_MANAGER_OF_CODE = re.compile(
+    r"\b(?:context|package|task|resource|connection|session|memory|window|state|secret|password|dependency|plugin|"
+    r"process|lock|file)\s+managers?\b", re.IGNORECASE,
+)
+
+
 def _no_claim(text: str, words: set[str], found: set[str]) -> set[str]:
-    """The role words of a sentence that claim no one's role: a thing's "led to", "others" after a preposition."""
+    """The role words of a sentence that claim no one's role: a thing's "led to", "others" after a preposition, a
+    thing's "reports" without "to", "another" before no person, a "context manager"."""
     out = set()
     if "lead" in found and "to" in words and not ({"leader", "leaders", "leadership"} & words) and _caused(text):
         out.add("lead")
     if "other" in found and _others_no_actor(text):
         out.add("other")
+    if "report" in found and not _REPORT_TO.search(text):
+        out.add("report")
+    if "another" in found and not _ANOTHER_ONE.search(text):
+        out.add("another")
+    if "manage" in found and _MANAGER_OF_CODE.search(text) and not _owns_too(_MANAGER_OF_CODE.sub(" ", text), "manage"):
+        out.add("manage")
     return out
 
 

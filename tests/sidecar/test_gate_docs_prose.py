@@ -59,6 +59,8 @@ RECORD = {
                  "The order in which values are read is:\n- From an environment variable.\n- From the .env file.\n"
                  "- The default value.\nIf none of those match, then config(...) will raise an error."),
         _section("startup", "Startup", "The server will not start serving requests until the startup hook has been run."),
+        _section("filters", "Filters",
+                 "The library includes several filters for common formats. These are all written as plain functions."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -128,6 +130,9 @@ def verdict(sentence: str) -> str:
         ("Another engineer closes each session after use [[sessions]].", "role"),
         ("Use each session as a context manager, which closes it after use [[sessions]].", "shown"),
         ("The team's manager closes each session after use [[sessions]].", "role"),
+        # A section's "several filters" counts them, no part of all of them; its "these are all" still ties "all".
+        ("All of the library's filters are written as plain functions [[filters]].", "shown"),
+        ("Only some of the filters are written as plain functions [[filters]].", "quantifier"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

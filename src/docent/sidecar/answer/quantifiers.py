@@ -4,6 +4,8 @@ Each quantifier of the sentence is tied to the first of the next four words that
 quantifier to (within three words before it): "some of the forty services" to "services", "only some of the slow
 or failed payments" to "slow". The sentence is held when one side is whole (all, every, each) and the other a
 part (some, few, a few, several, most, many, only some, part of, or a number "of the").
+A section's "several", "many" or "few" before a noun counts the things ("Starlette includes several middleware
+classes"), no part of all of them: only "several of the ..." ties.
 What it cannot do: check a quantifier the section does not give for the same word (a section that says
 "engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
 """
@@ -17,6 +19,7 @@ from .passage import Passage, Token, Unit
 
 _WHOLE = frozenset(("all", "every", "each", "both"))
 _PART = frozenset(("some", "few", "several", "most", "many", "part", "half"))
+_COUNTS = frozenset(("several", "many", "few"))
 _NUMBERS = frozenset("two three four five six seven eight nine ten".split())
 _QUANTIFIERS = _WHOLE | _PART | {"only"}
 _AHEAD = 4
@@ -32,6 +35,8 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False) -> str | None:
     if word in _WHOLE:
         return "whole" if not (i and tokens[i - 1].word in ("not", "almost", "nearly")) else "part"
     if word in _PART:
+        if not said and word in _COUNTS and (tokens[i + 1].word if i + 1 < len(tokens) else "") != "of":
+            return None  # a section's "includes several middleware classes" counts them: no part of all of them
         return "part"
     if word == "only":
         following = tokens[i + 1].word if i + 1 < len(tokens) else ""

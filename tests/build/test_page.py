@@ -239,3 +239,27 @@ def test_an_api_headings_badges_are_no_part_of_its_title():
     facts = read_page(html, path="/api/", title="API", record=True)
     assert [(s.title, s.headings) for s in facts.record_sections] == [("env_file_depth", ("API", "env_file_depth"))]
     assert facts.text == "env_file_depth\nLevels up to look for the env file."
+
+
+def test_a_terminal_a_page_script_shows_as_html_is_read_as_it_shows_and_other_code_as_written():
+    """Typer's docs write a terminal's colours as literal markup in a `console` block that their page script (in a
+    `div.termy`) renders as HTML: the record kept '<span style="color: green;">' and '&lt;TEXT&gt;' as text and
+    the panel showed them raw. The same block outside such a script shows its markup, and keeps it."""
+    terminal = (
+        '<span class="gp">$ </span>pytest\n<span class="go">test_main.py &lt;span style="color: green; white-space: '
+        'pre;"&gt;.   [100%]&lt;/span&gt;</span>\n<span class="go">&lt;font color="#F92672"&gt;&lt;b&gt;Traceback'
+        '&lt;/b&gt;&lt;/font&gt;</span>\n<span class="go">  --user &amp;lt;TEXT INTEGER&amp;gt;...</span>\n'
+    )
+    html = ('<h2 id="run">Run it</h2><div class="termy"><div class="language-console highlight"><pre><span></span><code>'
+            f'{terminal}</code></pre></div></div>'
+            '<h2 id="html">Write HTML</h2><div class="language-html highlight"><pre><span></span><code>'
+            '&lt;span style="color: green;"&gt;ok&lt;/span&gt;\n</code></pre></div>')
+    facts = read_page(html, path="/testing/", title="Testing", record=True)
+    assert "Run it\n$ pytest test_main.py . [100%] Traceback --user <TEXT INTEGER>...\nWrite" in facts.text  # as shown
+    assert 'Write HTML\n<span style="color: green;">ok</span>' in facts.text
+    sections = facts.record_sections
+    code = {s.id: [b.text for b in s.blocks if b.kind == "code"] for s in sections}
+    assert code == {
+        "run": ["$ pytest\ntest_main.py .   [100%]\nTraceback\n  --user <TEXT INTEGER>..."],
+        "html": ['<span style="color: green;">ok</span>'],
+    }

@@ -17,7 +17,7 @@ from selectolax.lexbor import LexborNode
 
 from docent.schema import Block
 
-from .text import BLOCKS, collapse, definition_pairs, table_rows
+from .text import BLOCKS, as_shown, collapse, definition_pairs, scripted, table_rows
 
 CUTS = ("h2", "h3", "h4")
 # The elements read by a step of their own, by tag: the step's name on `_Walk`.
@@ -150,7 +150,8 @@ class _Walk:
 
     def pre(self, node: LexborNode) -> None:
         self.flush()
-        lines = _code_text(node, drop=self.drop).rstrip("\n")
+        lines = _code_text(node, drop=self.drop)
+        lines = (as_shown(lines) if scripted(node) else lines).rstrip("\n")
         if lines.strip():
             self.out.append(Block("code", lines, lang=_language(node)))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from selectolax.lexbor import LexborNode
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 # Left out of every text: permalinks, code, chrome that themes put inside the content, and what the owner excludes;
 # mkdocstrings' badges in an API heading ("classmethod", "instance-attribute"), which the page's contents leave out.
@@ -33,6 +33,10 @@ BLOCKS = frozenset(
 )
 
 
+# Around a code block: a page script that shows its text as HTML (FastAPI's, Typer's and SQLModel's terminals,
+# `div.termy`): the Markdown writes colours as literal `<span style=...>` and `&lt;` that the visitor never sees.
+SCRIPTED = frozenset(("termy",))
+
 # Only the structure read here breaks lines: a text node's own newlines are the source's wrapping.
 _LINE = "\n"
 _SHAPED = frozenset(("table", "ul", "ol", "dl"))
@@ -48,6 +52,24 @@ def collapse(text: str) -> str:
 def collapse_lines(text: str) -> str:
     """Each line collapsed, empty lines dropped: the rows and items `read` broke into lines stay lines."""
     return _LINE.join(line for line in (collapse(piece) for piece in text.split(_LINE)) if line)
+
+
+def scripted(pre: LexborNode) -> bool:
+    """Whether a page script shows this code block's text as HTML (a `SCRIPTED` class on it or around it)."""
+    node: LexborNode | None = pre
+    for _ in range(4):
+        if node is None:
+            return False
+        if SCRIPTED & set((node.attributes.get("class") or "").split()):
+            return True
+        node = node.parent
+    return False
+
+
+def as_shown(text: str) -> str:
+    """The text a script that reads `text` as HTML shows: its tags gone, its character references read."""
+    body = LexborHTMLParser(f"<div>{text}</div>").body
+    return body.text(deep=True) if body is not None else text
 
 
 def dropped_ids(root: LexborNode) -> frozenset[int]:
@@ -95,6 +117,11 @@ def read(
                 chunks.append(current)
             elif mem_id not in drop:
                 current.append(_LINE + _LINE.join(_shaped(node, drop=drop)) + _LINE)
+            continue
+        if tag == "pre" and scripted(node):  # its text as the page's script shows it
+            end = _last_descendant(node)
+            skip_until = end.mem_id if end.mem_id != node.mem_id else None
+            current.append(" " + as_shown(node.text(deep=True)).replace(_LINE, " "))
             continue
         if tag in BLOCKS:
             current.append(" ")

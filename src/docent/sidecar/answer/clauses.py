@@ -8,9 +8,10 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .words import CHUNK, chunks, parts, spell_sigils
+from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
 
 MAX_WORDS = 32  # a question's words past these add time, not recall
+JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
 # An address in a question: a URL with its scheme, a host with its port, an IP. It says where the visitor's
 # own server runs ("my proxy at http://127.0.0.1:8080"), not what they ask about, so its parts ("http", "localhost",
@@ -87,12 +88,39 @@ def matches(clause: Clause, counts: Mapping[str, int]) -> int:
 
 
 _POSSESSIVES = frozenset("my your his her its our their".split())
+# Words that open a noun phrase, never part of a name: "my proxy" is the reader's proxy, not a host `myproxy`.
+_DETERMINERS = _POSSESSIVES | frozenset("a an the this that these those".split())
 
 
 def owns(words: Sequence[Sequence[str]], at: int) -> bool:
     """Whether the question's word at `at` is the verb "own" ("what does she own?"), which says what it asks, unlike
     the stop word of "my own certificate"."""
     return list(words[at]) == ["own"] and (at == 0 or words[at - 1][-1] not in _POSSESSIVES)
+
+
+def joins(words: Sequence[Sequence[str]]) -> list[Clause]:
+    """Neighbouring words run together, where one of them says something ("out of memory" -> outofmemory), never
+    from or to a determiner: "my proxy" asks for no `myproxy`, which a record's example address may hold."""
+    found = []
+    for start in range(len(words)):
+        if words[start] in _OPENERS:
+            continue
+        for end in range(start + 2, min(start + JOIN_SPAN, len(words)) + 1):
+            run = words[start:end]
+            if run[-1] not in _OPENERS and any(len(w) > 1 or w[0] not in STOP_WORDS for w in run):
+                found.append(clause(["".join("".join(w) for w in run)]))
+    return found
+
+
+_OPENERS = [[d] for d in _DETERMINERS]
+
+
+def measures(words: Sequence[Sequence[str]]) -> list[Clause]:
+    """The word after "how" that asks for a figure ("how long", "how often", "how big", "how quickly"): it says what
+    kind of answer the question wants, which the record gives as a number ("every nine days"), so it frames the
+    question as `FRAMING`'s words do. "how do", "how to", "how many" are stop words, and ask nothing here."""
+    return [clause(after) for how, after in zip(words, words[1:], strict=False)
+            if how == ["how"] and len(after) == 1 and after[0] not in STOP_WORDS]
 
 
 def framing(clause: Clause) -> bool:

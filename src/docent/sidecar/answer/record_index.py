@@ -9,23 +9,23 @@ in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question i
 - a compound in the question (`Spring-Boot`, `maxPollRecords`, `3.2.1`) asks for its phrase of parts ("spring
   boot") or its parts run together ("springboot"), which finds it written either way;
 - neighbouring words of the question also ask for themselves run together, so "out of memory error" finds
-  `OutOfMemoryError`;
-- a word the record does not have is tried split in two ("springboot" finds "spring-boot", "3D" finds "3-D"), and a
-  noun it lacks is asked by the word it is made from ("leadership" finds "lead", "ownership" "own");
+  `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
+- a word the record does not have is tried split in two ("springboot" finds "spring-boot", "3D" finds "3-D") and as
+  the start of a longer word ("graphene" finds `graphene3`), and a noun it lacks is asked by the word it is made from
+  ("leadership" finds "lead", "ownership" "own");
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
 A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`, a path like `/users/`) count
-a quarter of its words:
-they say where the visitor's server runs, not what they ask about; so do the words that frame a question ("tell me",
-"explain", "java version"), which BM25 would rank over the topic wherever the record uses them rarely. What the
-question names (a technology of the lexicon, a name written as one word of parts: `TestClient`, "long-polling")
-counts double, for the same reason: the site's subject is in many sections, so BM25 weighs it lightly. A long section (an API reference's docstring naming
-every option) is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it.
-The best section's family (the sections under its h2, and its page if small) gains a share of its score: a decision
-record's consequences answer "why not RabbitMQ?" without a word of it.
-Stop words are dropped from a question, never from the index, so phrases still match; "own" stays as a verb ("what
-does she own?"), not after a possessive ("my own certificate"). The porter stemmer runs
-over both sides, so "reviews" finds "reviewed".
+a quarter of its words: they say where the visitor's server runs, not what they ask about; so do the words that frame
+a question ("tell me", "explain", "java version", the "often" of "how often"), which BM25 would rank over the topic
+wherever the record uses them rarely. What the question names (a technology of the lexicon, a name written as one word
+of parts: `TestClient`, "long-polling") counts double, for the same reason: the site's subject is in many sections, so
+BM25 weighs it lightly. A long section (an API reference's docstring naming every option) is weighed by BM25's length
+normalisation, so a short guide section on the asked words outranks it. The best section's family (the sections under
+its h2, and its page if small) gains a share of its score: a decision record's consequences answer "why not RabbitMQ?"
+without a word of it. Stop words are dropped from a question, never from the index, so phrases still match; "own"
+stays as a verb ("what does she own?"), not after a possessive ("my own certificate"). The porter stemmer runs over
+both sides, so "reviews" finds "reviewed".
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+from bisect import bisect_left
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Protocol
 
 from docent.schema import Manifest
@@ -46,7 +48,9 @@ from .clauses import (
     clause,
     digits,
     framing,
+    joins,
     matches,
+    measures,
     name_clause,
     owns,
     quote,
@@ -63,9 +67,9 @@ WEIGHTS = {"title": 3.0, "body": 1.0}
 # its best hit): enough to tell "and the results?" which case it follows, never enough to outweigh a new topic.
 EARLIER_WEIGHT = 0.5
 EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones have moved on
-JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
+LONGER = 8  # a start of more of the record's words than this is too vague to ask for
 # The best section's family (its h2's sections, its page's) is raised by these shares of its score, where the family
 # has at most FAMILY_MAX sections: a large page (an API reference, a changelog) is about many things.
 FAMILY_WEIGHT = 0.15
@@ -154,10 +158,12 @@ class RecordIndex:
         # table of the same tokenizer, to spell a question's words as the index does.
         self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(record, 'row')")
         self._df: dict[str, int] = dict(self._db.execute("SELECT term, doc FROM terms"))
+        self._terms = sorted(self._df)  # to find the longer words a start opens
         self._db.execute(f"CREATE VIRTUAL TABLE probe USING fts5(word, tokenize='{TOKENIZER}')")
         self._db.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
         self._db.commit()
         self._known: dict[str, int] = {}  # a word -> its count of sections, as probed once (the index never changes)
+        self._spelt: dict[str, tuple[str, ...]] = {}  # a word probed -> its terms as the index spells them
 
     @classmethod
     def of(cls, record: Mapping[str, SectionLike], *, lexicon: Entries = (), manifest: Manifest | None = None) -> RecordIndex:
@@ -197,7 +203,8 @@ class RecordIndex:
 
     def _with_family(self, scores: dict[int, float]) -> dict[int, float]:
         """Scores with the best section's family raised: the sections under its h2 by `FAMILY_WEIGHT`, its page's by
-        `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX`. The part of a page
+        `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX` (a section under no
+        h2 has its page as its family, raised once). The part of a page
         that best answers a question holds the rest of the answer ("why not RabbitMQ?" finds a decision record's
         context; its consequences say no word of the question), and a small page is about one thing."""
         if not scores:
@@ -205,7 +212,8 @@ class RecordIndex:
         best = max(scores, key=lambda rowid: (scores[rowid], -rowid))
         path = self._paths[best - 1]
         out = dict(scores)
-        for family, weight in ((path, FAMILY_WEIGHT), (path[:1], PAGE_WEIGHT)):
+        families = [(path, FAMILY_WEIGHT)] + ([(path[:1], PAGE_WEIGHT)] if len(path) > 1 else [])
+        for family, weight in families:
             rows = self._families[family]
             if len(rows) <= FAMILY_MAX:
                 for rowid in rows:
@@ -271,6 +279,7 @@ class RecordIndex:
         clauses, counts = self._clauses(text, words, asked, addresses)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
+        rare |= {c.sql for c in measures(words)}  # "how often": the answer's kind, not its topic
         # What the question is about, where it names it: a technology, a name written as one word of parts
         # (`TestClient`, `follow_redirects`, "long-polling"). Asked twice, it counts double in BM25, so that a rarer
         # ordinary word ("production", "run") does not outrank it.
@@ -284,7 +293,7 @@ class RecordIndex:
         """Every clause the question's words ask, and how many sections hold each of their words: the words, their
         runs together, their aliases, code as indexed, the owner's synonyms, the record's words for one it never
         uses, and a missing word split in two."""
-        clauses = [clause(w) for w in asked] + self._joins(words) + self._alias_clauses(text) + as_indexed(text)
+        clauses = [clause(w) for w in asked] + joins(words) + self._alias_clauses(text) + as_indexed(text)
         clauses += self._synonym_clauses(asked)
         singles = [w[0] for w in asked if len(w) == 1]
         counts = self._counts(words_of(clauses + addresses) | set(singles))
@@ -292,8 +301,22 @@ class RecordIndex:
         if instead:
             counts.update(self._counts(words_of(instead)))
             clauses += instead
-        clauses += self._bases(singles, counts) + self._splits(singles, counts)
+        clauses += self._bases(singles, counts) + self._splits(singles, counts) + self._longer(singles, counts)
         return clauses, counts
+
+    def _longer(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
+        """A word the record lacks, asked as the start of a longer word it has: "graphene" finds `starlette-graphene3`.
+        Only a start of a few rare words (`LONGER`): "changed" in a record of changelogs opens every "changelog"."""
+        clauses = []
+        for word in [w for w in words if not counts.get(w) and len(w) >= SPLIT_MIN][:MAX_SPLIT_WORDS]:
+            (start, *more) = self._spelt.get(word, ("", ""))
+            at = bisect_left(self._terms, start)
+            longer = [t for t in islice(self._terms, at, at + LONGER + 1) if t.startswith(start)]
+            n = sum(self._df[t] for t in longer)
+            if start and not more and len(longer) <= LONGER and 0 < n <= RARE_NUMBER:
+                counts[f"{word}*"] = n
+                clauses.append(Clause(f"{quote([word])} *", ((f"{word}*",),)))
+        return clauses
 
     def _bases(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
         """A noun the record lacks, asked by the word it is made from: "leadership" finds "lead" and "leading",
@@ -306,18 +329,6 @@ class RecordIndex:
             counts.update(found)
             clauses += [clause([w]) for w in tried if found.get(w)][:1]
         return clauses
-
-    @staticmethod
-    def _joins(words: Sequence[Sequence[str]]) -> list[Clause]:
-        """Neighbouring words run together, where one of them says something: "out of memory" -> outofmemory."""
-        joins = []
-        for start in range(len(words)):
-            for end in range(start + 2, min(start + JOIN_SPAN, len(words)) + 1):
-                run = words[start:end]
-                if any(len(w) > 1 or w[0] not in STOP_WORDS for w in run):
-                    whole = "".join("".join(w) for w in run)
-                    joins.append(clause([whole]))
-        return joins
 
     def _splits(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
         """A word the record lacks, tried as two the record has: "springboot" -> "spring boot", "3d" -> "3 d"."""
@@ -339,6 +350,7 @@ class RecordIndex:
         fresh = self._probe([w for w in asked if w not in known])
         if len(self._known) + len(fresh) > MAX_KNOWN:
             self._known.clear()
+            self._spelt.clear()
         self._known.update(fresh)
         return known | fresh
 
@@ -352,6 +364,7 @@ class RecordIndex:
         found: dict[int, list[str]] = {}
         for doc, term in tokens:
             found.setdefault(doc, []).append(term)
+        self._spelt.update((word, tuple(found.get(i, ()))) for i, word in enumerate(wanted, start=1))
         return {word: min((self._df.get(t, 0) for t in found.get(i, ())), default=0)
                 for i, word in enumerate(wanted, start=1)}
 

@@ -1,0 +1,99 @@
+"""The record index reads a question as a docs reader writes it: "my proxy" is theirs, "how often" asks for a figure,
+a name may be the start of the record's word, and a page's opening section is raised once for its family."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from docent.sidecar.answer.record_index import FAMILY_WEIGHT, RecordIndex
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    page: str
+    title: str
+    text: str
+    headings: tuple[str, ...] = ()
+
+
+FILLER = [
+    Section("install", "install", "Installation", "Install the package with pip and import the client."),
+    Section("timeouts", "timeouts", "Timeouts", "Every request has a five second timeout by default."),
+    Section("auth", "auth", "Authentication", "Pass a username and password to the client as a tuple."),
+    Section("logging", "logging", "Logging", "The debug log names each connection a request used."),
+]
+
+
+def best(index: RecordIndex, text: str) -> str | None:
+    hits = index.search(text, limit=1)
+    return hits[0][0] if hits else None
+
+
+def test_my_before_a_word_is_no_name_run_together() -> None:
+    record = [
+        *FILLER,
+        Section("proxies", "proxies", "Proxies", "Pass the proxy URL to the client to route all traffic through it."),
+        Section("proxy-env", "environment", "Environment", "HTTPS_PROXY sets the proxy of every client."),
+        Section("proxy-auth", "proxies", "Proxy credentials", "A proxy's password goes in its URL."),
+        Section("proxy-socks", "proxies", "SOCKS", "A SOCKS proxy needs the socks extra installed."),
+        Section("handshake", "troubleshooting", "Handshake timed out", "With mounts set to http://myproxy.org the "
+                "handshake can time out; set the scheme to http."),
+    ]
+    index = RecordIndex(record)
+    # "my proxy" run together is `myproxy`, the rarest word of the record: it outranked every section on proxies
+    assert best(index, "My proxy runs at port 8080, how do I use it?") in {"proxies", "proxy-env", "proxy-auth", "proxy-socks"}
+    # a name run together from words that are not determiners is still asked ("out of memory" -> outofmemory)
+    record.append(Section("leak", "jvm", "The leak", "Every pod died with OutOfMemoryError after six hours."))
+    index = RecordIndex(record)
+    assert "outofmemory" in (index.query("out of memory error") or "")
+    assert "myproxy" not in (index.query("my proxy") or "")
+
+
+def test_how_often_asks_for_a_figure_not_for_the_word() -> None:
+    record = [
+        *FILLER,
+        Section("outage", "cases", "Context", "The payment gateway restarted itself about every nine days."),
+        Section("scope", "roles", "Scope", "I own the design of the payment gateway."),
+        Section("move", "cases", "Migration", "The gateway moved to Kubernetes in three waves."),
+        Section("reading", "lab", "How to read it", "With a leak, major collections come more and more often."),
+    ]
+    index = RecordIndex(record)
+    # "often" is in one section, rarer than "gateway": BM25 alone ranked the lab's reading guide first
+    assert best(index, "how often did the gateway fall over") in {"outage", "scope", "move"}
+    assert best(index, "how long did the gateway take to move") == "move"
+    # a question of the measure alone is still ranked by it
+    assert best(index, "how often?") == "reading"
+
+
+def test_a_word_the_record_lacks_finds_the_longer_word_it_starts() -> None:
+    record = [
+        *FILLER,
+        Section("graphql", "graphql", "GraphQL", "Use a third-party library: Ariadne, starlette-graphene3 or "
+                "Strawberry."),
+        Section("schemas", "schemas", "Schemas", "The app generates an OpenAPI schema from your routes."),
+        Section("schema-docs", "schemas", "Schema docs", "Each route's docstring goes into the schema."),
+    ]
+    index = RecordIndex(record)
+    assert best(index, "Can I use graphene?") == "graphql"
+    assert best(index, "graphene and strawberry") == "graphql"
+    # a word the record holds is asked as written, never as a start ("schema" does not ask for "schemas*")
+    assert "*" not in (index.query("How do I document my schema?") or "")
+    # a start that opens many sections says nothing: "changed" (stemmed "chang") in a site of changelogs
+    logs = RecordIndex([Section(f"log-{n}", f"log-{n}", f"Service {n}", f"See the changelog of service {n}.")
+                        for n in range(60)])
+    assert "*" not in (logs.query("What changed in service 7?") or "")
+
+
+def test_a_section_under_no_h2_has_its_page_as_its_family_and_is_raised_once() -> None:
+    record = [
+        *FILLER,
+        Section("proxies", "proxies", "Proxies", "Route traffic through a proxy with the proxy argument.",
+                ("Proxies",)),
+        Section("proxy-auth", "proxies", "Authentication", "Credentials go in the proxy URL's userinfo.",
+                ("Proxies", "Authentication")),
+    ]
+    index = RecordIndex(record)
+    found = dict(index.search("proxy argument"))
+    # the best section is 1 before its family's share; its page and its family are one, added once
+    assert found["proxies"] == round(1 + FAMILY_WEIGHT, 6), found

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.panel import ask, open_panel
 from tests.browser.sidecar import Sidecar, free_port, sidecar
-from tests.browser.test_layout import LAST_LINE, SIZES
+from tests.browser.test_layout import LAST_LINE, PHONE, SIZES
 from tests.evals import docent_docs
 
 pytestmark = pytest.mark.browser
@@ -50,3 +50,32 @@ def test_the_last_line_shows_whole_when_the_status_line_grows_as_the_answer_ends
     expect(page.locator("[data-docent-view] .docent-status")).to_contain_text("offline")
     # The scroll to the answer's end lands once the log has its last size; cut, it stayed cut.
     page.wait_for_function(f"() => ({LAST_LINE})().cut < 1", timeout=5_000)
+
+
+# The lines a status line's text takes on screen, its box, and whether it is cut with an ellipsis.
+STATUS_LINES = """() => {
+  const status = document.querySelector("[data-docent-view] .docent-status");
+  const range = document.createRange();
+  range.selectNodeContents(status);
+  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  const box = status.getBoundingClientRect(), panel = status.closest("[data-docent-view]").getBoundingClientRect();
+  return {lines: tops.size, text: status.textContent, inside: box.left >= panel.left && box.right <= panel.right,
+          cut: status.scrollWidth > status.clientWidth && getComputedStyle(status).textOverflow === "ellipsis"};
+}"""
+
+
+@pytest.mark.parametrize("context_options", [PHONE], ids=["phone"])
+def test_the_offline_guides_note_keeps_to_one_line_of_a_phones_sheet_and_a_tap_shows_it_whole(
+    page: Page, docs: Sidecar
+) -> None:
+    """At 390 px "Answers come from the site's offline guide, which quotes the record." took two lines of the sheet
+    from the transcript."""
+    open_panel(page, docs.base + "getting-started/")
+    status = page.locator("[data-docent-view] .docent-status")
+    expect(status).to_contain_text("offline guide")
+    said = page.evaluate(STATUS_LINES)
+    assert said["lines"] == 1 and said["cut"] and said["inside"], said
+    assert said["text"].endswith("which quotes the record."), said  # whole for a screen reader
+    status.click()
+    whole = page.evaluate(STATUS_LINES)
+    assert whole["lines"] == 2 and not whole["cut"] and whole["inside"], whole

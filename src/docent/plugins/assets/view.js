@@ -68,6 +68,8 @@ export class PanelView {
   statusLine() {
     this.status = make("p", "docent-status");
     this.status.setAttribute("role", "status");
+    // On a phone a standing note is one line, cut with an ellipsis (panel.css); a tap shows it whole.
+    this.status.addEventListener("click", () => this.status.classList.toggle("is-whole"));
     this.panel.appendChild(this.status);
     this.progress = make("progress", "docent-progress");
     this.progress.max = 100;
@@ -179,6 +181,7 @@ export class PanelView {
 
   setStatus(text, kind) {
     this.status.textContent = text || "";
+    this.status.classList.remove("is-whole");
     this.status.setAttribute("data-kind", kind || "");
     this.status.hidden = !text;
   }

@@ -9,13 +9,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
 
 import limits
-from limits.aio.storage import MemoryStorage, Storage
+from limits.aio.storage import Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from starlette.types import Scope
 
 from .settings import Network, Settings
 from .store import Hit, StoreUnavailable, Taken
+from .windows import Windows
 
 SHARE = 0.1  # so it takes five addresses at their share to raise everyone's difficulty (proof.GLOBAL_CALM_UNTIL)
 
@@ -62,7 +63,7 @@ class RateLimits:
         self._read = limits.parse(settings.rate_read)
         # The probes (health, readiness, metrics) are counted in this process's memory: they answer while Redis
         # does not, and one address's flood cannot use up another's (an orchestrator's) probes.
-        self._local = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self._local = SlidingWindowCounterRateLimiter(Windows())
         # An address's share of the overall limit's window in the busyness everyone's difficulty reads.
         self._share = type(self._overall)(max(1, int(self._overall.amount * SHARE)), self._overall.multiples)
         self._agent = limits.parse(settings.rate_mcp)

@@ -14,14 +14,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from limits.aio.storage import MemoryStorage, Storage
+from limits.aio.storage import Storage
 
 from .answer.conversation import Conversation
+from .windows import Hit as Hit  # a rate limit a store counts itself, with the take
+from .windows import Windows
 
 Clock = Callable[[], float]
-# A rate limit a store counts itself, with the take (RedisStore): its key as `limits` makes it, its limit, its
-# expiry in seconds, and its mode (see ratelimit.RateLimits.admit).
-Hit = tuple[str, int, int, str]
 
 
 class StoreFull(Exception):
@@ -93,7 +92,7 @@ class _MemoryLease:
 class MemoryStore:
     """State in this process's memory; creation order is expiry order, so expiring is a sweep from the front."""
 
-    counts_hits = False  # the limiter counts in its own memory storage
+    counts_hits = True  # a question's limits counted in the take, in the limiter's own windows (windows.py)
 
     def __init__(
         self,
@@ -105,7 +104,8 @@ class MemoryStore:
     ) -> None:
         self.conversation_s = conversation_s
         self.max_conversations = max_conversations
-        self.limiter_storage: Storage = MemoryStorage()
+        self._windows = Windows()
+        self.limiter_storage: Storage = self._windows
         self._clock = clock
         self._wall_clock = wall_clock  # challenges expire at a unix time written in their salt
         self._conversations: dict[str, Conversation] = {}
@@ -137,7 +137,14 @@ class MemoryStore:
         self._busy.add(token)
         return _MemoryLease(self._busy, token)
 
+    async def limit_hits(self, entries: Sequence[Hit]) -> int:
+        return self._windows.hit_all(entries)
+
     async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
+        if hits:
+            refused = self._windows.hit_all(hits)
+            if refused:
+                return refused
         lease = await self.lease(token)
         if lease is None:
             return "busy"

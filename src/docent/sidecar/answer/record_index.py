@@ -276,24 +276,25 @@ class RecordIndex:
         addresses, text = addresses_of(text)
         words = chunks(text)[:MAX_WORDS]
         asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]
-        clauses, counts = self._clauses(text, words, asked, addresses)
+        aliases = self._alias_clauses(text)  # the lexicon's names, scanned for once
+        clauses, counts = self._clauses(text, words, asked, addresses, aliases)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         rare |= {c.sql for c in measures(words)}  # "how often": the answer's kind, not its topic
         # What the question is about, where it names it: a technology, a name written as one word of parts
         # (`TestClient`, `follow_redirects`, "long-polling"). Asked twice, it counts double in BM25, so that a rarer
         # ordinary word ("production", "run") does not outrank it.
-        topic = {c.sql for c in self._alias_clauses(text)} | {clause(w).sql for w in asked if len(w) > 1}
+        topic = {c.sql for c in aliases} | {clause(w).sql for w in asked if len(w) > 1}
         said = within_rows([c for c in clauses if c.sql not in rare], counts, twice=topic)
         numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
 
     def _clauses(self, text: str, words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]],
-                 addresses: list[Clause]) -> tuple[list[Clause], dict[str, int]]:
+                 addresses: list[Clause], aliases: list[Clause]) -> tuple[list[Clause], dict[str, int]]:
         """Every clause the question's words ask, and how many sections hold each of their words: the words, their
         runs together, their aliases, code as indexed, the owner's synonyms, the record's words for one it never
         uses, and a missing word split in two."""
-        clauses = [clause(w) for w in asked] + joins(words) + self._alias_clauses(text) + as_indexed(text)
+        clauses = [clause(w) for w in asked] + joins(words) + aliases + as_indexed(text)
         clauses += self._synonym_clauses(asked)
         singles = [w[0] for w in asked if len(w) == 1]
         counts = self._counts(words_of(clauses + addresses) | set(singles))

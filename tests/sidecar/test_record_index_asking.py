@@ -1,5 +1,6 @@
-"""The record index reads a question as a docs reader writes it: "my proxy" is theirs, "how often" asks for a figure,
-a name may be the start of the record's word, and a page's opening section is raised once for its family."""
+"""The record index reads a question as a docs reader writes it: "my proxy" is theirs and what it asks about, "how
+often" asks for a figure, a name may be the start of the record's word, and a page's opening section is raised once
+for its family."""
 
 from __future__ import annotations
 
@@ -97,3 +98,19 @@ def test_a_section_under_no_h2_has_its_page_as_its_family_and_is_raised_once() -
     found = dict(index.search("proxy argument"))
     # the best section is 1 before its family's share; its page and its family are one, added once
     assert found["proxies"] == round(1 + FAMILY_WEIGHT, 6), found
+
+
+def test_the_readers_own_thing_outweighs_a_rarer_verb_beside_it() -> None:
+    record = [
+        *FILLER,
+        Section("proxies", "proxies", "Proxies", "Pass the proxy URL to the client to route all traffic through it."),
+        Section("proxy-env", "environment", "Environment", "HTTPS_PROXY sets the proxy of every client."),
+        Section("proxy-auth", "proxies", "Proxy credentials", "A proxy's password goes in its URL."),
+        Section("asyncio", "async", "Asyncio", "The client runs on asyncio's event loop."),
+    ]
+    index = RecordIndex(record)
+    # "runs" is in one section, "proxy" in three: BM25 alone ranked the async page first
+    assert best(index, "My proxy runs at http://127.0.0.1:8080, how do I use it?") in {"proxies", "proxy-env",
+                                                                                       "proxy-auth"}
+    # a question of the verb alone is still ranked by it
+    assert best(index, "what runs the client?") == "asyncio"

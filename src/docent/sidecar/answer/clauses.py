@@ -123,6 +123,13 @@ def measures(words: Sequence[Sequence[str]]) -> list[Clause]:
             if how == ["how"] and len(after) == 1 and after[0] not in STOP_WORDS]
 
 
+def possessed(words: Sequence[Sequence[str]]) -> list[Clause]:
+    """The word a reader says is theirs ("my proxy", "our tests", "my .env file"): the thing the question is about,
+    which a rarer verb beside it ("runs", "breaks") would outrank in BM25."""
+    return [clause(after) for mine, after in zip(words, words[1:], strict=False)
+            if mine in (["my"], ["our"]) and not (len(after) == 1 and after[0] in STOP_WORDS)]
+
+
 def framing(clause: Clause) -> bool:
     """Whether a clause asks for one word that only frames the question (`FRAMING`)."""
     return all(len(way) == 1 and way[0] in FRAMING for way in clause.ways)

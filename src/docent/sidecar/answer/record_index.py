@@ -53,6 +53,7 @@ from .clauses import (
     measures,
     name_clause,
     owns,
+    possessed,
     quote,
     within_rows,
     words_of,
@@ -282,18 +283,17 @@ class RecordIndex:
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         rare |= {c.sql for c in measures(words)}  # "how often": the answer's kind, not its topic
         # What the question is about, where it names it: a technology, a name written as one word of parts
-        # (`TestClient`, `follow_redirects`, "long-polling"). Asked twice, it counts double in BM25, so that a rarer
-        # ordinary word ("production", "run") does not outrank it.
-        topic = {c.sql for c in aliases} | {clause(w).sql for w in asked if len(w) > 1}
+        # (`TestClient`, `follow_redirects`, "long-polling"), the reader's own thing ("my proxy"). Asked twice, it
+        # counts double in BM25, so that a rarer ordinary word ("production", "runs") does not outrank it.
+        topic = {c.sql for c in aliases + possessed(words)} | {clause(w).sql for w in asked if len(w) > 1}
         said = within_rows([c for c in clauses if c.sql not in rare], counts, twice=topic)
         numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
 
     def _clauses(self, text: str, words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]],
                  addresses: list[Clause], aliases: list[Clause]) -> tuple[list[Clause], dict[str, int]]:
-        """Every clause the question's words ask, and how many sections hold each of their words: the words, their
-        runs together, their aliases, code as indexed, the owner's synonyms, the record's words for one it never
-        uses, and a missing word split in two."""
+        """Every clause the question's words ask, and how many sections hold each of their words: the words, their runs
+        together, aliases, code as indexed, the owner's synonyms, and for a missing word the record's words for it."""
         clauses = [clause(w) for w in asked] + joins(words) + aliases + as_indexed(text)
         clauses += self._synonym_clauses(asked)
         singles = [w[0] for w in asked if len(w) == 1]

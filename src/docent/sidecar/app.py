@@ -21,7 +21,7 @@ from .guide import Guide, ModelFactory, TurnFactory, default_turn_factory
 from .metrics import Metrics, metrics_endpoint
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
-from .routes import probed, routes
+from .routes import GUIDE, MCP, probed, routes
 from .settings import Settings, lasting_url, redacted
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("docent.sidecar")
 
-GUIDE = "/api/guide"  # every route of the guide's API is under it
-MCP = "/mcp"  # agents.PATH, where MCP answers when it is on
 # The API answers JSON and streams to scripts, never to be framed, sniffed, cached or to send a referrer.
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -101,13 +99,11 @@ def create_app(
 
     table: list[BaseRoute] = list(routes(guide, store=store, proof=proof, limits=limits, listeners=listeners))
     scrape = probed(limits, settings.trust_proxy, metrics_endpoint(metrics, settings.metrics_token))
-    table.append(Route("/api/guide/metrics", scrape, methods=["GET"]))
+    table.append(Route(f"{GUIDE}/metrics", scrape, methods=["GET"]))
     if agents is not None:
-        from .agents import PATH
-
         # POST only: stateless, it never sends unasked, and a GET would hold an event stream open per request,
         # unlimited (tests/attack/test_routes.py); the SDK's client takes the 405 as "no stream" and goes on.
-        table.append(Route(PATH, agents, methods=["POST"]))
+        table.append(Route(MCP, agents, methods=["POST"]))
     if settings.site is not None:
         table.append(Mount("/", StaticFiles(directory=settings.site, html=True), name="site"))
     middleware = [Middleware(SecurityHeaders)]

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from .answer.turn import Ask
 
 PURPOSE = "guide"
+GUIDE = "/api/guide"  # every route of the guide's API is under it
+MCP = "/mcp"  # where the agents' endpoint (sidecar/agents/) answers, when it is on
 T = TypeVar("T")
 
 
@@ -40,14 +42,14 @@ def routes(
 ) -> list[Route]:
     endpoints = _Endpoints(guide, store=store, proof=proof, limits=limits, listeners=listeners)
     return [
-        Route("/api/guide", endpoints.status, methods=["GET"]),
-        Route("/api/guide/challenge", endpoints.challenge, methods=["POST"]),
+        Route(GUIDE, endpoints.status, methods=["GET"]),
+        Route(f"{GUIDE}/challenge", endpoints.challenge, methods=["POST"]),
         # One route for both methods, so that a 405 there lists both in its Allow header.
-        Route("/api/guide/conversations", endpoints.conversations, methods=["POST", "DELETE"]),
-        Route("/api/guide/questions", endpoints.ask, methods=["POST"]),
-        Route("/api/guide/openapi.json", endpoints.reference, methods=["GET"]),
-        Route("/api/guide/health", endpoints.health, methods=["GET"]),
-        Route("/api/guide/ready", endpoints.ready, methods=["GET"]),
+        Route(f"{GUIDE}/conversations", endpoints.conversations, methods=["POST", "DELETE"]),
+        Route(f"{GUIDE}/questions", endpoints.ask, methods=["POST"]),
+        Route(f"{GUIDE}/openapi.json", endpoints.reference, methods=["GET"]),
+        Route(f"{GUIDE}/health", endpoints.health, methods=["GET"]),
+        Route(f"{GUIDE}/ready", endpoints.ready, methods=["GET"]),
     ]
 
 

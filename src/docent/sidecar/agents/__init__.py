@@ -3,6 +3,6 @@
 Imported only when the endpoint is switched on (DOCENT_MCP): the only room that imports the `mcp` SDK.
 """
 
-from .endpoint import PATH, TOOLS, Agents
+from .endpoint import TOOLS, Agents
 
-__all__ = ["PATH", "TOOLS", "Agents"]
+__all__ = ["TOOLS", "Agents"]

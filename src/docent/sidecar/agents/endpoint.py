@@ -45,11 +45,11 @@ from ..answer.turn import ERROR_WORDS, Ask
 from ..counts import DailyCounts
 from ..guide import Guide
 from ..ratelimit import Limited, RateLimits, client_address
+from ..routes import MCP
 from ..store import StoreUnavailable
 from ..tally import Listener, tallied
 from .results import Answer, BlockOut, Markdown, PageEntry, PageList, SearchResult, Section, hit, take
 
-PATH = "/mcp"
 # The outcomes a tool counted for the call in flight: the middleware counts a call the tool never saw.
 _SEEN: ContextVar[list[str] | None] = ContextVar("docent_mcp_seen", default=None)
 TOOLS = ("search", "read_section", "list_pages", "ask")
@@ -115,7 +115,7 @@ class Agents:
             self.server.tool(name="ask", description=ASK, annotations=spends)(self.ask)
         # The Host and Origin checks run in `__call__` over the live bundle's site_url; the SDK's own is off.
         self.app = self.server.streamable_http_app(
-            streamable_http_path=PATH,
+            streamable_http_path=MCP,
             stateless_http=True,
             json_response=True,
             max_request_body_size=self.settings.body_bytes,

@@ -13,6 +13,7 @@ import httpx
 
 from ..model.port import LanguageModel, ModelEvent, ModelRequest
 from ..model.wire import anthropic_body
+from ..routes import GUIDE
 
 Events = list[tuple[str, dict[str, Any]]]
 UNLIMITED = "100000/minute"  # the tools ask many questions from one address; the limits are not what they measure
@@ -58,8 +59,8 @@ async def open_conversation(client: httpx.AsyncClient) -> str:
     """What a visitor's browser does first: a challenge, solved, for a conversation's token."""
     from ..proof import solve
 
-    challenge = (await client.post("/api/guide/challenge", json={"purpose": "guide"})).raise_for_status().json()
-    started = await client.post("/api/guide/conversations", json={"proof": solve(challenge)})
+    challenge = (await client.post(f"{GUIDE}/challenge", json={"purpose": "guide"})).raise_for_status().json()
+    started = await client.post(f"{GUIDE}/conversations", json={"proof": solve(challenge)})
     return str(started.raise_for_status().json()["conversation"])
 
 
@@ -78,7 +79,7 @@ def in_process(bundle_path: Path, model: LanguageModel, *, name: str) -> httpx.A
 
 async def ask(client: httpx.AsyncClient, token: str, question: str, **fields: Any) -> Events:
     """One question in the conversation `token`; an HTTP refusal comes back as one `error` event."""
-    answer = await client.post("/api/guide/questions", json={"conversation": token, "question": question, **fields}, timeout=60)
+    answer = await client.post(f"{GUIDE}/questions", json={"conversation": token, "question": question, **fields}, timeout=60)
     if answer.status_code != 200:
         return [("error", {"code": f"http_{answer.status_code}", "message": answer.text[:200]})]
     return parse_sse(answer.text)

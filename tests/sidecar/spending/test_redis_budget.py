@@ -153,7 +153,9 @@ async def test_a_reservation_for_a_question_cancelled_while_redis_answers_is_giv
         asking.cancel()
         with pytest.raises(asyncio.CancelledError):
             await asking
+        assert len(store._trips) == 1  # the script's task held by the store, not by the event loop's weak reference
         await anyio.sleep(0.5)  # Redis answered; what it reserved was settled at no cost, written within settle_s
+        assert not store._trips
         assert other.spent(DAY) == 0
         assert await other.areserve(DAY, 1.0, 1.0) is not None
     finally:

@@ -146,16 +146,9 @@ class Budget:
         per_prompt_token = max(spec.input_per_mtok, spec.cache_write_per_mtok)
         return (prompt * per_prompt_token + request.max_tokens * spec.output_per_mtok) / 1_000_000
 
-    def reserve(self, spec: ModelSpec, request: ModelRequest) -> Reservation:
-        day, amount = self.day(), self.worst_case(spec, request)
-        try:
-            reservation = self.store.reserve(day, amount, self.limit_usd)
-        except StoreUnavailable as exc:
-            raise SpendUnknown(str(exc)) from None
-        return self._held(reservation, amount)
-
     async def areserve(self, spec: ModelSpec, request: ModelRequest) -> Reservation:
-        """`reserve`, the store asked without holding the event loop (Redis's round trip awaited)."""
+        """The call's worst case reserved, the store asked without holding the event loop (Redis's round trip
+        awaited); BudgetSpent when the day's budget cannot cover it."""
         day, amount = self.day(), self.worst_case(spec, request)
         try:
             reservation = await self.store.areserve(day, amount, self.limit_usd)
@@ -186,9 +179,6 @@ class Budgeted(ModelDecorator):
     def __init__(self, inner: LanguageModel, *, budget: Budget) -> None:
         super().__init__(inner)
         self.budget = budget
-
-    def before(self, request: ModelRequest) -> Reservation:
-        return self.budget.reserve(self.spec, request)
 
     async def abefore(self, request: ModelRequest) -> Reservation:
         return await self.budget.areserve(self.spec, request)

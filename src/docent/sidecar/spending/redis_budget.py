@@ -121,6 +121,7 @@ class RedisBudgetStore:
         self.fresh_s = fresh_s
         self.settle_s = settle_s
         self._reserve = client.register_script(RESERVE)
+        self._trips: set[asyncio.Future[bool]] = set()  # reservations under way through the asyncio client
         self._spent = client.register_script(SPENT)
         # Settlements not in Redis yet, in order: (reservation, cost nano); and those an awaited script carries now.
         self._unsettled: list[tuple[Reservation, int]] = []
@@ -155,6 +156,8 @@ class RedisBudgetStore:
         self._carried += mine
         args = _settlements(mine) + [math.ceil(amount * NANO), math.floor(limit * NANO), key, int(self.hold_s * 1000)]
         trip = asyncio.ensure_future(self._reserved(self._areserve(keys=_keys(day), args=args), day, mine))
+        self._trips.add(trip)  # held until it ends: the loop keeps only a weak reference to a task
+        trip.add_done_callback(self._trips.discard)
         try:
             with reachable(SPEND):
                 passed = await asyncio.shield(trip)

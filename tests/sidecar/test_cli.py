@@ -71,3 +71,37 @@ def test_a_site_url_other_than_the_served_address_is_warned_about_with_the_fix(
     assert said is not None
     assert f"built with site_url {site_url}, but is served here at http://{host}:8000/" in said
     assert "each click reloads the page" in said and f"build with site_url: http://{host}:8000/" in said
+
+
+def test_serve_says_at_its_start_what_to_build_and_that_the_sites_site_url_is_another_address(tmp_path: Path) -> None:
+    """The two set-up traps that said nothing: a guide with no bundle (it said "guide on") and a site built for
+    another address than the one served (each click reloaded the page). Both are said before the first request,
+    and nothing else: one process alone makes its own proof-of-work secret without a word (that warning is for
+    sidecars sharing a Redis), so it is no line here."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    site = tmp_path / "site"
+    site.mkdir()
+    _site(site, "https://docs.example.org/")
+    env = {name: value for name, value in os.environ.items() if not name.startswith("DOCENT_")}
+    command = [sys.executable, "-c", "from docent.cli import main; raise SystemExit(main())", "serve", "--site",
+               str(site), "--bundle", str(tmp_path / "docent-bundle.json"), "--enable", "--model", "offline",
+               "--port", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    stop = threading.Timer(60, process.kill)  # were a line never to come, the read below ends with the process
+    stop.start()
+    try:
+        banner_line = process.stdout.readline() if process.stdout else ""
+        said = [process.stderr.readline() if process.stderr else "" for _ in range(2)]
+    finally:
+        stop.cancel()
+        process.kill()
+        process.communicate()
+    assert "guide on, offline model, but no bundle to answer from yet" in banner_line, banner_line
+    assert said[0].startswith(f"Docent: No bundle at {tmp_path / 'docent-bundle.json'}: run `mkdocs build`"), said
+    assert said[1].startswith("Docent: the site was built with site_url https://docs.example.org/, but is served "
+                              "here at http://127.0.0.1:"), said
+    assert "build with site_url: http://127.0.0.1:" in said[1]

@@ -12,6 +12,12 @@ more, each with the GitHub issue it comes from, written before a round's changes
 start and its end) ask HTTPX's own docs (encode/httpx at ae1b9f66, `docs/` and `mkdocs.yml`, built with `mkautodoc`
 importable and Docent added as `docent: {kind: docs, record_pages: ["**"]}`; the repository is not vendored, as
 Starlette's docs are). Run: `python -m tests.evals.retrieval --site path/to/docent-bundle.json retrieval-httpx.json`.
+`retrieval-pydantic-settings.json` (20 questions, each from a GitHub issue or pull request of pydantic-settings or
+pydantic, written before round 5's changes to search and measured only at its start and its end) asks
+pydantic-settings' one-page documentation (pydantic/pydantic-settings at d26fc0c3, `docs/` and `mkdocs.yml`; in
+`mkdocs.yml` the `mike` and `exclude` plugins and `extra.version` taken out, `materialx.emoji` spelt
+`material.extensions.emoji`, and Docent added as `docent: {kind: docs, record_pages: ["**"]}`): 75 sections of one
+page, where the sections of one page compete, not pages.
 """
 
 from __future__ import annotations

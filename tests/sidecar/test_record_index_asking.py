@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from docent.sidecar.answer.record_index import FAMILY_WEIGHT, RecordIndex
+from docent.sidecar.answer.record_index import FAMILY_WEIGHT, PAGE_WEIGHT, RecordIndex
 
 
 @dataclass(frozen=True)
@@ -114,3 +114,18 @@ def test_the_readers_own_thing_outweighs_a_rarer_verb_beside_it() -> None:
                                                                                        "proxy-auth"}
     # a question of the verb alone is still ranked by it
     assert best(index, "what runs the client?") == "asyncio"
+
+
+def test_a_pages_opening_section_is_of_the_family_of_each_of_its_h2s() -> None:
+    record = [
+        *FILLER,
+        Section("proxies", "proxies", "Proxies", "HTTPX supports HTTP proxies on the client.", ("Proxies",)),
+        Section("forward", "proxies", "Forward vs tunnel", "The proxy sends the request to the server for you.",
+                ("Proxies", "Mechanisms", "Forward vs tunnel")),
+        Section("socks", "proxies", "SOCKS", "Install the socks extra.", ("Proxies", "SOCKS")),
+    ]
+    found = dict(RecordIndex(record).search("send it to the server"))
+    # "How do I send my requests through a proxy server?" is answered by the page's opening: it says what the page
+    # is about, though not in the words of the section that matched best
+    assert found["proxies"] == round(FAMILY_WEIGHT * found["forward"] / (1 + FAMILY_WEIGHT + PAGE_WEIGHT), 6), found
+    assert found["socks"] < found["proxies"]

@@ -82,11 +82,8 @@ DERIVED = re.compile(r"(?<=\w\w\w)(?:ship|ness|hood)s?$")  # a noun made of anot
 CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
                        re.IGNORECASE)
 CHANGELOG_WEIGHT = 0.5
-ASKS_CHANGES = re.compile(
-    r"\d+\.\d+|\b(?:versions?|releases?|released|changelog|change\s*log|release\s*notes|changed|what['’]?s\s+new"
-    r"|upgrad\w*|breaking)\b",
-    re.IGNORECASE,
-)
+ASKS_CHANGES = re.compile(r"\d+\.\d+|\b(?:versions?|releases?|released|changelog|change\s*log|release\s*notes|changed"
+                          r"|what['’]?s\s+new|upgrad\w*|breaking)\b", re.IGNORECASE)
 RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
@@ -204,10 +201,10 @@ class RecordIndex:
 
     def _with_family(self, scores: dict[int, float]) -> dict[int, float]:
         """Scores with the best section's family raised: the sections under its h2 by `FAMILY_WEIGHT`, its page's by
-        `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX` (a section under no
-        h2 has its page as its family, raised once). The part of a page
+        `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX`. The part of a page
         that best answers a question holds the rest of the answer ("why not RabbitMQ?" finds a decision record's
-        context; its consequences say no word of the question), and a small page is about one thing."""
+        context; its consequences say no word of the question), and a small page is about one thing. The page's
+        opening section (under no h2) introduces each h2: it is of every h2's family, raised once, by FAMILY_WEIGHT."""
         if not scores:
             return scores
         best = max(scores, key=lambda rowid: (scores[rowid], -rowid))
@@ -218,7 +215,8 @@ class RecordIndex:
             rows = self._families[family]
             if len(rows) <= FAMILY_MAX:
                 for rowid in rows:
-                    out[rowid] = out.get(rowid, 0.0) + weight * scores[best]
+                    share = FAMILY_WEIGHT if self._paths[rowid - 1] == path[:1] else weight
+                    out[rowid] = out.get(rowid, 0.0) + share * scores[best]
         return out
 
     def _weighed(self, scores: dict[int, float], text: str) -> dict[int, float]:

@@ -61,6 +61,10 @@ RECORD = {
         _section("startup", "Startup", "The server will not start serving requests until the startup hook has been run."),
         _section("filters", "Filters",
                  "The library includes several filters for common formats. These are all written as plain functions."),
+        _section("cache", "Cache options",
+                 "The following arguments are supported:\n- max_items - The most entries kept. Defaults to 100. Pinned "
+                 "entries always stay.\n- ttl_secs - Sets a lifetime in seconds for cached entries. "
+                 "Defaults to 600.\nThe cache is safe to share."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -133,6 +137,9 @@ def verdict(sentence: str) -> str:
         # A section's "several filters" counts them, no part of all of them; its "these are all" still ties "all".
         ("All of the library's filters are written as plain functions [[filters]].", "shown"),
         ("Only some of the filters are written as plain functions [[filters]].", "quantifier"),
+        # A definition list's item runs over its later sentences: what they say is its term's, not another's.
+        ("Whatever max_items is set to, pinned entries always stay [[cache]].", "shown"),
+        ("With any ttl_secs, pinned entries always stay [[cache]].", "direction"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

@@ -215,12 +215,23 @@ _TERM = re.compile(r"^\s*-?\s*([A-Za-z][\w.]*)\s+-\s+\S")  # a definition list's
 
 
 def section_terms(passage: Passage) -> dict[str, frozenset[str]]:
-    """A section's definition list: each term's first word, and the stems of its definition (once a bundle)."""
+    """A section's definition list: each term's first word, and the stems of its definition (once a bundle). An
+    item's later sentences ("- allow_headers - A list of ... Defaults to []. The Accept ... headers are always
+    allowed.") are its definition too: the units between an item and the next are the first's; the list's last item
+    keeps only its first line, since where it ends the units do not say."""
     terms: dict[str, frozenset[str]] = {}
+    term, between = "", set[str]()
     for u in passage.units:
         m = _TERM.match(u.text)
         if m and _NAMEISH.search(m.group(1)):
-            terms[m.group(1).lower()] = frozenset(t.stem for t in u.tokens if t.start >= m.end(1) and t.stem)
+            if term:
+                terms[term] |= between
+            term, between = m.group(1).lower(), set()
+            terms[term] = frozenset(t.stem for t in u.tokens if t.start >= m.end(1) and t.stem)
+        elif u.text.lstrip().startswith("-") or u.text.rstrip().endswith(":"):  # "- Router", "... like this:"
+            term, between = "", set()  # the list is over, or this item defines nothing: where it ends is unknown
+        elif term:
+            between |= u.stems
     return terms if len(terms) >= 2 else {}
 
 

@@ -65,6 +65,10 @@ RECORD = {
                  "The following arguments are supported:\n- max_items - The most entries kept. Defaults to 100. Pinned "
                  "entries always stay.\n- ttl_secs - Sets a lifetime in seconds for cached entries. "
                  "Defaults to 600.\nThe cache is safe to share."),
+        _section("deprecations", "Deprecated",
+                 "Built-in YAML support via the YamlLoader class has been deprecated and will be removed in a future "
+                 "release."),
+        _section("yaml", "YAML", "YAML support was deprecated in version 1.5.0, and removed in version 1.7.0."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -140,6 +144,10 @@ def verdict(sentence: str) -> str:
         # A definition list's item runs over its later sentences: what they say is its term's, not another's.
         ("Whatever max_items is set to, pinned entries always stay [[cache]].", "shown"),
         ("With any ttl_secs, pinned entries always stay [[cache]].", "direction"),
+        # A version bound to what another cited section's sentence says ("would be removed in a future release").
+        ("The 1.5.0 notes announced that YamlLoader would be removed in a future release, and YAML support was then "
+         "removed in version 1.7.0 [[deprecations, yaml]].", "shown"),
+        ("YAML support was removed in version 1.5.0 [[deprecations, yaml]].", "direction"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

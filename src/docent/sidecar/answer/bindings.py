@@ -150,7 +150,14 @@ def _bound_elsewhere(part: Part, at: int, kind: str, sections: Sequence[Passage]
     if not side or not others or _paired(part, at, others):
         return False
     own = home.stems.difference(*(p.stems for p in others))
-    return not side & own and any(side & (p.stems - home.stems) for p in others)
+    if side & own:
+        return False
+    if not any(side & (p.stems - home.stems) for p in others):
+        return False
+    # "0.15.0 announced it would be removed in a future release" citing the note that says so too: the part's words
+    # (two at least, and half of them) are another cited section's sentence, not the other alternative's.
+    most = max(2, (len(side) + 1) // 2)
+    return not any(len(side & u.stems) >= most for q in sections if q is not passage for u in q.units)
 
 
 def _side(part: Part, at: int, frame: frozenset[str]) -> set[str]:

@@ -184,3 +184,16 @@ def test_a_denial_read_in_its_words_senses_keeps_what_it_says_ended() -> None:
     denial = Denial(frozenset({"start", "task"}), "start", frozenset({"never"}), ending=frozenset({"end"}))
     read = _in_sense(denial, {"start": "begin"})
     assert read == Denial(frozenset({"begin", "task"}), "begin", frozenset({"never"}), ending=frozenset({"end"}))
+
+
+def test_a_word_in_s_after_a_preposition_and_a_name_is_a_noun_not_a_deed() -> None:
+    """"For Starlette applications" names things, no deed of Starlette's; "Starlette wraps" where the section gives
+    the wrapping to Uvicorn is still the wrong actor."""
+    from docent.sidecar.answer import actors
+    from docent.sidecar.answer.passage import Passage, unit
+    from docent.sidecar.answer.words import fold
+
+    section = Passage.of("Other frameworks", "Uvicorn wraps ASGI middleware around other ASGI applications.", fold)
+    owner = frozenset({"starlette"})
+    assert not actors.held(unit("For Starlette applications the pattern wraps the middleware.", fold, owner), [section])
+    assert actors.held(unit("Starlette wraps ASGI middleware around other applications.", fold, owner), [section])

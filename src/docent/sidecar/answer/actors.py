@@ -37,6 +37,7 @@ _TEAMISH = frozenset(("team", "department", "bank", "company", "engin", "enginee
 _ALONE = frozenset(("alone", "herself", "himself", "solely", "personally"))
 _OWNER_PRONOUNS = frozenset(("she", "he", "her", "his"))
 _BE = frozenset(("was", "were", "is", "are", "been", "be", "being"))
+_PREPOSITIONS = frozenset("for of in on at with to from into about over under between via than like".split())
 _NOT_VERBS = frozenset(("of", "the", "a", "an", "to", "in", "on", "for", "and", "or", "at", "by", "with", "from"))
 
 
@@ -51,6 +52,8 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None
         k -= 1
     if k < 0:
         return None
+    if not past and k and tokens[k - 1].word in _PREPOSITIONS:
+        return None  # "for Starlette applications", "to other ASGI applications": a noun after a preposition's noun
     word = tokens[k].word
     if word == "i":
         return "I"

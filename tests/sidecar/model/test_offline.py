@@ -236,10 +236,29 @@ async def said(question: str, *, page: str | None = None) -> str:
         ("How did he find the leak?", "[[leak-found]]"),
         # the visitor's phrasing ("or just talk about it") is no fact the record lacks
         ("Does he actually test things or just talk about it?", "[[testing]]"),
+        # "uni" is the university; where he went is no request to go anywhere
+        ("Where did he go to uni?", "[[earlier]]"),
+        # a phrase's last noun is what it asks for ("direct reports", not "direct"); "went" carries no topic
+        ("What went wrong with the old virtual machines?", "[[k8s-context]]"),
     ],
 )
 async def test_the_record_answers_what_it_says_in_other_words(question: str, cites: str) -> None:
     assert cites in await said(question)
+
+
+@pytest.mark.anyio
+async def test_a_kind_asked_for_is_answered_by_the_technologies_the_record_names() -> None:
+    """The record names the languages (Java, Kotlin) and never says "language"; the lexicon has no kinds, so any
+    technology it names answers a kind (a platform could answer "which languages": a limit of this rule)."""
+    record = {**{s.id: s for s in CASE.values() if s.id != "k8s-results"},
+              "stack": Section("stack", "roles", "Stack", "I write Java and Kotlin services for the card platform.",
+                               "/roles/#stack")}
+    lexicon = [*LEXICON, {"term": "Java", "aliases": []}, {"term": "Kotlin", "aliases": []}]
+    model = OfflineModel.of(record, manifest=OWNER, lexicon=lexicon)
+    events, exc = await collect(model.stream(ask("What programming languages does he mostly work in?")))
+    assert exc is None
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert sentences(text)[0] == "Jo writes Java and Kotlin services for the card platform. [[stack]]", text
 
 
 @pytest.mark.anyio

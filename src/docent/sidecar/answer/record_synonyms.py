@@ -11,6 +11,7 @@ RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
     # where the owner studied: a CV says it with the degree and the school, rarely with "study"
     "study": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
     "education": ("university", "degree", "msc", "bsc", "phd", "college", "school"),
+    "uni": ("university", "degree", "msc", "bsc", "phd", "college"),
     "degree": ("msc", "bsc", "phd", "university"),
     "graduate": ("university", "degree", "msc", "bsc", "phd"),
     "qualification": ("degree", "msc", "bsc", "phd", "certified", "certification"),

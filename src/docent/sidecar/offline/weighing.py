@@ -19,22 +19,12 @@ from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
 from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, REQUEST_WORDS, RUN
+from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
 from .synonyms import RECORD_SYNONYMS, spelled, table
+from .voice import Voice
 
-# The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
-WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", re.IGNORECASE)
-# "What city is ..." asks for a city; "What came of it?" and "what happens when" ask with a verb: after "what", a
-# word is the thing asked for only where a verb of its own follows it.
-WHAT_VERB = re.compile(r"\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must)\b",
-                       re.IGNORECASE)
-NEXT_THEN_VERB = re.compile(r"\s+[A-Za-z]+" + WHAT_VERB.pattern, re.IGNORECASE)  # "what programming languages does"
 # A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
 VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
-# "Which option controls that?": a docs reader asks for an option by that word, and the section answers with the
-# option's own name (`www_redirect`), never the word "option".
-RAISED = frozenset({"exception", "error"})  # stemmed heads that ask for an exception's class
-GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other option parameter argument setting "
-                          "flag value key field attribute config configuration".split())
 # A figure with its unit ("1MB", "30s", "500ms") is a quantity the record writes its own way ("1024*1024"), not a
 # name it lacks.
 QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|mins?|h|hrs?|x|k|px|em|rem|%)",
@@ -53,12 +43,6 @@ IDENTIFIER = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b|\b[a-z]+[A-Z]
 _CALL_OR_ARGUMENT = re.compile(r"\s*(?:\(|=)")
 # An address ("example.com", "www.example.org") is the visitor's, not code the docs write; "e.g." is no name.
 ADDRESS = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|eu|edu|gov|example|local|test|localhost)")
-# "What share", "which year": a measure asks for a figure, which the record gives as digits, not as the word.
-MEASURE = re.compile(
-    r"\b(share|percentage|percent|proportion|fraction|number|amount|rate|ratio|count|size|year|month|date|day|"
-    r"decade|figure|version)s?\b",
-    re.IGNORECASE,
-)
 # "How long", "how often": the question's form (it asks for a figure), not its topic.
 HOW_ADJ = re.compile(
     r"\bhow\s+(long|big|large|fast|often|far|old|early|late|soon|quick(?:ly)?|well|hard|good|bad)\b", re.IGNORECASE
@@ -165,16 +149,21 @@ class Weighed:
         question = unaccented(question)
         owner = manifest.owner
         known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
-        heads = _heads(question)
+        heads = heads_of(question)
         raised = bool(heads & RAISED)
         heads -= RAISED  # the record writes the class (ValueError), seldom the word
         named = (_names(question) | heads) - known
         by_alias = _by_alias(question, index, lexicon, named)
-        silent = _silent(question, request=request, quiet=quiet)
-        skip = silent | known
+        silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
+        skip = silent | known | LIGHT_VERBS
         own = _own_stack(question) - known
         words = [w for w in dict.fromkeys(terms(question)) if w not in skip and not (w in own and not index.df[w])]
         weight, alts, extra = _weigh(words, index, by_alias, named, manifest)
+        for kind in named_kinds(heads) & alts.keys():  # "what languages": the record names them, seldom the word
+            named_there = technologies(lexicon[1], index.df)
+            alts[kind] |= named_there
+            weight[kind] = index.idf("")
+            extra += sorted(named_there, key=lambda t: -index.df[t])[:KIND_QUERY]  # the ones it names most
         for raw in WORD.findall(question):
             extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
         asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
@@ -217,6 +206,9 @@ class Weighed:
         return sum(w for word, w in self.weight.items() if self.alts[word] & set(said)) / total
 
 
+KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies it names most, this many
+# Verbs that carry the question along, not its topic: "what went wrong", "how did it come about", "what happens if".
+LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5
@@ -257,10 +249,11 @@ def _by_alias(
     return by_alias
 
 
-def _silent(question: str, *, request: bool, quiet: Collection[str]) -> set[str]:
-    """Words that say how, not what: "how long" asks for a figure, "take me to the X page" names only X."""
+def _silent(question: str, *, request: bool, quiet: Collection[str], owner: Voice) -> set[str]:
+    """Words that say how, not what: "how long" asks for a figure, "take me to the X page" names only X; "where did
+    she go to university?" asks nothing of the pages (the owner goes)."""
     silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
-    if request or GO.search(question) or RUN.search(question):
+    if request or RUN.search(question) or any(not owner.acts(question[: m.start()]) for m in GO.finditer(question)):
         silent |= REQUEST_WORDS
     return silent | set(quiet)
 
@@ -311,17 +304,6 @@ def _own_stack(question: str) -> set[str]:
     names = (m.group(1) or m.group(2) or "" for m in OWN_STACK.finditer(question))
     said = Counter(terms(question))  # named twice, it is asked about as well ("I use Rust; does she use Rust?")
     return {t for name in names if not any(c.isdigit() for c in name) for t in terms(name) if said[t] == 1}
-
-
-def _heads(question: str) -> set[str]:
-    """What a "which"/"what"/"how many" asks for: "which city", "how many lines"."""
-    return {
-        stem(m.group(1))
-        for m in WH_HEAD.finditer(question)
-        if m.group(1).lower() not in STOPWORDS | GENERIC_HEADS and not MEASURE.fullmatch(m.group(1))
-        and (not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, m.end())
-             or NEXT_THEN_VERB.match(question, m.end()))
-    }
 
 
 def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[frozenset[str], frozenset[str]]:

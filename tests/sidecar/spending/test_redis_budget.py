@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-import anyio
 import pytest
 
 from docent.sidecar.spending.redis_budget import RedisBudgetStore

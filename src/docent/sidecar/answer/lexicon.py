@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 from typing import Any
 
 from docent.schema import LexiconEntry
@@ -83,6 +84,7 @@ class Lexicon:
         # character before is matched, not looked behind at, so the engine scans for it quickly.
         self._starts = re.compile(rf"(?:^|[^\w.])([{firsts}])", re.IGNORECASE) if firsts else None
         self._opens = _Openings(names)
+        self._keys = _Keys(names)
 
     @classmethod
     def empty(cls) -> Lexicon:
@@ -94,7 +96,7 @@ class Lexicon:
     def find(self, text: str) -> tuple[set[str], str]:
         """The terms a text names, and the text with each name blanked out (for the rules that come after)."""
         found: set[str] = set()
-        if self._starts is None:
+        if self._starts is None or not self._keys.may_name(text):
             return found, text
         after = 0
         pieces: list[str] = []
@@ -180,6 +182,87 @@ class _Openings:
             self.heads[0].add("")  # a name that may start anywhere: every start is tried
         else:
             self.heads[min(len(said), 3) - 1].add(said[:3])
+
+
+# A text as words, lower case: every mark and blank a space. For ASCII, bytes' table (one C loop); beyond it, the
+# common marks and blanks too, and the letters Python's case-insensitive matching takes for ASCII ones though their
+# lower case is not it (dotless i, long s).
+_ASCII_WORDS = bytes(c if chr(c).isalnum() or c == 95 else 32 for c in range(128)).lower() + bytes(128)
+_AS_WORDS = str.maketrans(
+    {**{c: " " for c in map(chr, range(128)) if not (c.isalnum() or c == "_")},
+     **dict.fromkeys("\u00a0\u00ab\u00bb\u2000\u2001\u2002\u2003\u2009\u200a\u200b\u2010\u2011\u2012\u2013\u2014\u2015"
+                     "\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u2028\u2029\u202f\u2192\u3000", " "),
+     "\u0131": "i", "\u017f": "s"}
+)
+
+
+def _words(text: str) -> list[bytes] | None:
+    """The text's words, lower case, cut at every mark and blank; None where a character beyond ASCII is left."""
+    if text.isascii():
+        return text.encode().translate(_ASCII_WORDS).split()
+    text = text.lower().translate(_AS_WORDS)
+    return text.encode().split() if text.isascii() else None
+
+
+class _Keys:
+    """A test that most texts pass with a few string methods: whether a name may start anywhere in the text at all.
+
+    A name matches only where the text's words (runs of letters, digits and `_`, as the text is cut at every other
+    character) begin with its first two words, or its only word, in one of the ways it may be written (a hyphen as
+    a blank or nothing, the last word plural or singular): "kafka", "code review", "3d secure", "3 d", "node js".
+    A text with none of these names nothing; any other is read by the names' patterns, so what is found is what
+    those say. A text with characters beyond ASCII that are not cut at, and a lexicon with a name beyond ASCII
+    (case folding matches more than lower case there), a name of marks alone or one ending in a hyphen, are read
+    by the patterns whole.
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.always = False
+        self.one: set[bytes] = set()
+        self.two: set[tuple[bytes, bytes]] = set()
+        for name in names:
+            if not name.isascii() or name.endswith("-"):  # a final hyphen may be left out: "ab-" names "abc"
+                self.always = True
+                continue
+            for variant in _variants(name):
+                words = _words(variant) or []
+                if not words:
+                    self.always = True
+                elif len(words) == 1:
+                    self.one.add(words[0])
+                else:
+                    self.two.add((words[0], words[1]))
+        self.firsts = {w for w, _ in self.two}
+
+    def may_name(self, text: str) -> bool:
+        if self.always:
+            return True
+        words = _words(text)
+        if words is None:
+            return True
+        if not self.one.isdisjoint(words):
+            return True
+        if self.firsts.isdisjoint(words):
+            return False
+        return not self.two.isdisjoint(pairwise(words))
+
+
+def _variants(name: str) -> set[str]:
+    """The ways a text may write a name (`_pattern`), lower case, blanks one space: a hyphen as a blank or nothing,
+    the last word's plural or singular."""
+    out = {""}
+    for ch in name.lower():
+        if ch == " ":
+            out = {v + " " for v in out}
+        elif ch == "-":
+            out = {v + " " for v in out} | out
+        else:
+            out = {v + ch for v in out}
+    last = name.split()[-1]
+    if last.isalpha() and len(last) >= 4 and not last.isupper():
+        cut = last.endswith("s") and not last.endswith(("ss", "us", "is"))
+        out |= {v[:-1] if cut else v + "s" for v in out}
+    return out
 
 
 def _key_at(text: str, i: int) -> str:

@@ -69,6 +69,9 @@ RECORD = {
                  "Built-in YAML support via the YamlLoader class has been deprecated and will be removed in a future "
                  "release."),
         _section("yaml", "YAML", "YAML support was deprecated in version 1.5.0, and removed in version 1.7.0."),
+        _section("extras", "Dependencies",
+                 "The library only requires attrs, and the following dependencies are optional:\n- lxml - Required if "
+                 "you want to parse HTML.\n- pyyaml - Required for YAML support."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -148,6 +151,9 @@ def verdict(sentence: str) -> str:
         ("The 1.5.0 notes announced that YamlLoader would be removed in a future release, and YAML support was then "
          "removed in version 1.7.0 [[deprecations, yaml]].", "shown"),
         ("YAML support was removed in version 1.5.0 [[deprecations, yaml]].", "direction"),
+        # "Needs the optional X": optional to the library, needed for one use; "X is optional for" that use is not so.
+        ("Parsing HTML also needs the optional lxml dependency [[extras]].", "shown"),
+        ("lxml is optional if you want to parse HTML [[extras]].", "hedge"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

@@ -39,6 +39,7 @@ _MUST = frozenset(("must", "required", "requires", "require", "mandatory", "nece
 _SOFT = frozenset(("optional", "optionally", "recommended", "recommend", "recommends", "may", "might", "prefer",
                    "can", "could", "useful", "suggested"))
 _OPTIONAL = frozenset(("optional", "optionally", "recommended"))
+_NEEDED = _MUST | {"need", "needs", "needed"}
 _NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
@@ -73,6 +74,8 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     optional = said.words & _OPTIONAL
     if not binding and not optional or binding and said.words & _SOFT:
         return False  # "you might pass status_code to requires": the sentence is soft itself
+    if optional and said.words & _NEEDED:
+        return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
     anchors = [t.stem for t in said.tokens if t.stem and t.word not in _MUST and t.word not in _SOFT]
     fit = best_of(sections, anchors)
     if fit is None:

@@ -87,6 +87,7 @@ def test_serve_says_at_its_start_what_to_build_and_that_the_sites_site_url_is_an
     site.mkdir()
     _site(site, "https://docs.example.org/")
     env = {name: value for name, value in os.environ.items() if not name.startswith("DOCENT_")}
+    env["DOCENT_STATE_DIR"] = str(tmp_path / "state")  # the day's spend kept here, not in the home folder
     command = [sys.executable, "-c", "from docent.cli import main; raise SystemExit(main())", "serve", "--site",
                str(site), "--bundle", str(tmp_path / "docent-bundle.json"), "--enable", "--model", "offline",
                "--port", "0"]

@@ -80,6 +80,12 @@ def test_a_word_the_record_lacks_finds_the_longer_word_it_starts() -> None:
     assert best(index, "graphene and strawberry") == "graphql"
     # a word the record holds is asked as written, never as a start ("schema" does not ask for "schemas*")
     assert "*" not in (index.query("How do I document my schema?") or "")
+    # a start the record writes with an English ending is a word in another form, not a name inside a longer one
+    handlers = RecordIndex([*record, Section("hard", "cases", "Replays", "Every handler checks a table first.")])
+    assert "*" not in (handlers.query("how many events a day did it handle?") or "")
+    # nor is a start the stemmer cut short: "authority" (stemmed "author") would open "authorisation"
+    cards = RecordIndex([*record, Section("cards", "roles", "Cards", "I own the authorisation path.")])
+    assert "*" not in (cards.query("leadership without authority") or "")
     # a start that opens many sections says nothing: "changed" (stemmed "chang") in a site of changelogs
     logs = RecordIndex([Section(f"log-{n}", f"log-{n}", f"Service {n}", f"See the changelog of service {n}.")
                         for n in range(60)])

@@ -60,7 +60,7 @@ from .clauses import (
 )
 from .lexicon import Entries, Lexicon, entries_of
 from .record_synonyms import RECORD_SYNONYMS
-from .words import STOP_WORDS, chunks, spell_sigils, stem
+from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -305,14 +305,16 @@ class RecordIndex:
 
     def _longer(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
         """A word the record lacks, asked as the start of a longer word it has: "graphene" finds `starlette-graphene3`.
-        Only a start of a few rare words (`LONGER`): "changed" in a record of changelogs opens every "changelog"."""
+        Only as typed ("authority", stemmed "author", is not in "authorisation"), and of a few rare words (`LONGER`):
+        "changed" in a record of changelogs would open every changelog."""
         clauses = []
         for word in [w for w in words if not counts.get(w) and len(w) >= SPLIT_MIN][:MAX_SPLIT_WORDS]:
             (start, *more) = self._spelt.get(word, ("", ""))
             at = bisect_left(self._terms, start)
             longer = [t for t in islice(self._terms, at, at + LONGER + 1) if t.startswith(start)]
             n = sum(self._df[t] for t in longer)
-            if start and not more and len(longer) <= LONGER and 0 < n <= RARE_NUMBER:
+            derived = any(t[len(start):] in ENDINGS or not t.startswith(word) for t in longer)
+            if start and not more and not derived and len(longer) <= LONGER and 0 < n <= RARE_NUMBER:
                 counts[f"{word}*"] = n
                 clauses.append(Clause(f"{quote([word])} *", ((f"{word}*",),)))
         return clauses

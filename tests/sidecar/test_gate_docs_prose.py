@@ -154,6 +154,8 @@ def verdict(sentence: str) -> str:
         # "Needs the optional X": optional to the library, needed for one use; "X is optional for" that use is not so.
         ("Parsing HTML also needs the optional lxml dependency [[extras]].", "shown"),
         ("lxml is optional if you want to parse HTML [[extras]].", "hedge"),
+        # "After every entry" says how often, not which came first.
+        ("The journal compresses after every entry it writes to disk [[journal]].", "shown"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

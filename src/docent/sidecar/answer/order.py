@@ -30,8 +30,9 @@ _MARKERS = (
     (re.compile(r"\s+preceded\s+(?!by\b)", re.I), "left"),
     (re.compile(r"\s+first\s+and\s+", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
-    # "expires after 2 weeks", "expiring after an hour": a duration, not an event; "the tasks after it": a pronoun's.
-    (re.compile(r"\s+(?:only\s+)?after\s+(?!that\b|this\b|it\b|them\b)(?!(?:a|an|one|a\s+few|several|[\d.,]+|two|three|four|five|six|"
+    # "expires after 2 weeks", "expiring after an hour": a duration, not an event; "the tasks after it": a pronoun's;
+    # "rises after every collection": how often, not which came first.
+    (re.compile(r"\s+(?:only\s+)?after\s+(?!that\b|this\b|it\b|them\b|every\b|each\b)(?!(?:a|an|one|a\s+few|several|[\d.,]+|two|three|four|five|six|"
                 r"seven|eight|nine|ten|twenty|thirty)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|"
                 r"years?|ms|s)\b)", re.I), "right"),
 )

@@ -17,6 +17,7 @@ from . import (
     code_term,
     confirmation,
     connective,
+    contrast,
     first_person,
     markup,
     no_overlap,
@@ -42,6 +43,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"
     rule("actor", actors),
     rule("cause", causes),
+    contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
 )
 
 RULES: tuple[Rule, ...] = (

@@ -1,0 +1,248 @@
+"""One alignment per sentence: the clause of the cited sections that a sentence restates, and what differs.
+
+A cited sentence is aligned with one clause (a sentence or a line of its cited sections, `passage.Unit`): the one
+that holds most of the sentence's content stems, found through an index of each section's stems made once per
+bundle (`Passage.facts`). The alignment is strong when that clause holds at least `COVER` of the sentence's
+content stems (and two or more); a weak one, or a tie between clauses that say different things, decides nothing.
+
+On a strong alignment the two are compared through the contrast classes (`contrasts.CONTRASTS`): the sentence is
+held when it has a word of one pole of a class where the clause has a word of another pole of the same class, in
+the corresponding place (a content stem within `NEAR` words of one is within `NEAR` words of the other), and
+- the sentence's word is nowhere in the cited sections, nor is any word of its pole in the clause;
+- the clause's word, and every word of its pole, is absent from the sentence;
+- neither word is denied ("not", "never", "n't" just before it), which would turn its pole round.
+What it cannot do: see a change in words of no class ("the booking service" for "depot scanners"), a change the
+clause says in figures only (3.1 and 2.4 basis points, told as "rose"), or one the sentence tells across two
+clauses; it lets those through, as it does a sentence it cannot align.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from typing import NamedTuple
+
+from .contrasts import CONTRASTS
+from .passage import Passage, Unit
+
+COVER = 0.6  # the share of the sentence's content stems the clause must hold
+NEAR = 4  # tokens either side of a contrast word that make its place
+PLACE = 1  # the content stems two places must share to be the same place
+
+
+class Entry(NamedTuple):
+    """One word or phrase of a contrast class: its class's index, its pole's, and its words."""
+
+    kind: int
+    pole: int
+    words: tuple[str, ...]
+
+
+def _entries() -> dict[str, tuple[Entry, ...]]:
+    by_first: dict[str, list[Entry]] = {}
+    for k, contrast in enumerate(CONTRASTS):
+        for p, pole in enumerate(contrast.poles):
+            for entry in pole.split():
+                words = tuple(entry.split("_"))
+                by_first.setdefault(words[0], []).append(Entry(k, p, words))
+    # The longest phrase first: "a few" before "a".
+    return {w: tuple(sorted(es, key=lambda e: -len(e.words))) for w, es in by_first.items()}
+
+
+_BY_FIRST = _entries()
+CUES = frozenset(_BY_FIRST)
+_DENIERS = frozenset(("not", "never", "no", "cannot", "nor"))
+
+
+class Mark(NamedTuple):
+    """A contrast word found in a unit: where (its first token's index), and which entry."""
+
+    at: int
+    entry: Entry
+
+
+def marks(u: Unit) -> tuple[Mark, ...]:
+    """The contrast words of a unit, in order, each class's longest entry at each place. A word written with a
+    capital inside the unit is a name or a value ("None", "Lax"), not the word, unless it is a unit ("MB")."""
+    hits = CUES & u.words
+    if not hits:
+        return ()
+    tokens, text = u.tokens, u.text
+    out: list[Mark] = []
+    covered = 0  # the tokens before this index are part of a phrase already found
+    for i in [i for i, t in enumerate(tokens) if t.word in hits]:
+        if i < covered:
+            continue
+        t = tokens[i]
+        capital = i > 0 and text[t.start].isupper()
+        seen: set[int] = set()
+        for e in _BY_FIRST[t.word]:
+            if e.kind in seen or capital and not CONTRASTS[e.kind].counted:
+                continue
+            n = len(e.words)
+            if n == 1 or tuple(x.word for x in tokens[i : i + n]) == e.words:
+                seen.add(e.kind)
+                out.append(Mark(i, e))
+                covered = max(covered, i + n)
+    return tuple(out)
+
+
+class Clauses(NamedTuple):
+    """A section's contrast words as the alignment reads them, found once per bundle: each unit's, and the poles of
+    each class that any unit holds (a sentence whose classes the section never uses in another pole is not aligned)."""
+
+    marks: tuple[tuple[Mark, ...], ...]
+    poles: dict[int, frozenset[int]]  # class -> the poles the section's units write
+
+
+def _clauses(passage: Passage) -> Clauses:
+    found = tuple(marks(u) for u in passage.units)
+    poles: dict[int, set[int]] = {}
+    for unit_marks in found:
+        for m in unit_marks:
+            poles.setdefault(m.entry.kind, set()).add(m.entry.pole)
+    return Clauses(found, {kind: frozenset(p) for kind, p in poles.items()})
+
+
+def clauses(passage: Passage) -> Clauses:
+    return passage.facts("align", _clauses)
+
+
+def wakes(words: Set[str]) -> bool:
+    """Whether the sentence has a contrast word at all: most sentences have none and are not aligned."""
+    return not CUES.isdisjoint(words)
+
+
+class Alignment(NamedTuple):
+    """The clause a sentence restates: a section's unit, or two units in a row (`last` = `first` + 1) where the
+    sentence restates a line and the sentence after it ("max_age - in seconds. Defaults to 600.")."""
+
+    section: int
+    first: int
+    last: int
+    shared: int
+
+
+def aligned(content: frozenset[str], sections: Sequence[Passage]) -> list[Alignment]:
+    """The clauses of the cited sections that hold most of `content` (a sentence's content stems), when that is at
+    least COVER of them and two or more; several on a tie, none on a weak alignment. A stem of a section's title
+    counts as held by each of its units that holds another of the sentence's stems: the title is what they are
+    about ("GZipMiddleware" for "Defaults to 500"). Two units in a row are a clause when they hold more than either."""
+    found: list[tuple[int, int, Alignment]] = []  # (shared, -width, alignment)
+    least = max(2, COVER * len(content))
+    for s, passage in enumerate(sections):
+        titled = content & passage.title.stems
+        held = [content & u.stems for u in passage.units]
+        scores = [len(h | titled) if h else 0 for h in held]
+        for i, n in enumerate(scores):
+            if n >= least:
+                found.append((n, -1, Alignment(s, i, i, n)))
+            if n and i + 1 < len(held) and scores[i + 1]:
+                pair = len(held[i] | held[i + 1] | titled)
+                if pair >= least and pair > max(n, scores[i + 1]):
+                    found.append((pair, -2, Alignment(s, i, i + 1, pair)))
+    if not found:
+        return []
+    found.sort(reverse=True)
+    top = found[0][:2]
+    return [a for n, w, a in found if (n, w) == top]
+
+
+def _denied(u: Unit, at: int) -> bool:
+    tokens = u.tokens
+    return any(t.word in _DENIERS or t.word.endswith("n't") for t in tokens[max(0, at - 3) : at])
+
+
+def _place(u: Unit, at: int, width: int, skip: Set[int]) -> set[str]:
+    """The content stems within NEAR tokens of a contrast word (its own and other contrast words' left out)."""
+    tokens = u.tokens
+    return {
+        t.stem for j, t in enumerate(tokens[max(0, at - NEAR) : at + width + NEAR], start=max(0, at - NEAR))
+        if t.stem and j not in skip and not (at <= j < at + width)
+    }
+
+
+def differs(said: Unit, sections: Sequence[Passage]) -> str | None:
+    """The reason to hold a sentence whose aligned clause says another thing of a contrast class, or None."""
+    found = marks(said)
+    if not found or not _contrasted(found, sections):
+        return None
+    skip = {m.at + k for m in found for k in range(len(m.entry.words))}
+    content = said.stems.difference([said.tokens[j].stem for j in skip])
+    alignments = aligned(content, sections)
+    if len(alignments) != 1:  # none, or a tie: which clause it restates is unknown
+        return None
+    for a in alignments:
+        passage, facts = sections[a.section], clauses(sections[a.section])
+        theirs = facts.marks[a.first : a.last + 1]
+        poles = {(m.entry.kind, m.entry.pole) for unit_marks in theirs for m in unit_marks}
+        units = passage.units
+        written = units[a.first].words if a.first == a.last else units[a.first].words | units[a.last].words
+        for index in range(a.first, a.last + 1):
+            reason = _compare(said, found, skip, written, passage.units[index], facts.marks[index], poles)
+            if reason:
+                return reason
+    return None
+
+
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split()
+)}
+
+
+def _figure(word: str) -> str | None:
+    if word[:1].isdigit():
+        return word.replace(",", "")
+    return _NUMBER_WORDS.get(word)
+
+
+_MEASURING = frozenset(("in", "of", "per", "a", "an", "each", "every"))  # "in seconds", "number of hours", "a month"
+
+
+def _same_figure(said: Unit, at: int, clause: Unit, kind: int) -> bool:
+    """For a unit: the word is a unit in the sentence (after a figure, or "in", "per", "a": "the second wave" is no
+    time), and its figure, if any, is one the clause states: "30 seconds" for "half a minute" is the same time
+    converted."""
+    if not CONTRASTS[kind].counted:
+        return True
+    if at == 0:
+        return False
+    before = said.tokens[at - 1].word
+    figure = _figure(before)
+    if figure is None:
+        return before in _MEASURING
+    return any(_figure(t.word) == figure for t in clause.tokens)
+
+
+def _contrasted(found: Sequence[Mark], sections: Sequence[Passage]) -> bool:
+    """Whether a cited section writes another pole of a class the sentence uses: if none does, nothing to align."""
+    for passage in sections:
+        poles = clauses(passage).poles
+        for m in found:
+            written = poles.get(m.entry.kind)
+            if written and (len(written) > 1 or m.entry.pole not in written):
+                return True
+    return False
+
+
+def _compare(
+    said: Unit, found: tuple[Mark, ...], skip: Set[int], written: Set[str], clause: Unit, theirs: tuple[Mark, ...],
+    their_poles: Set[tuple[int, int]],
+) -> str | None:
+    """The reason a word of the sentence and another of the same class in the clause differ in one place, or None."""
+    said_poles = {(m.entry.kind, m.entry.pole) for m in found}
+    for m in found:
+        e = m.entry
+        if (e.kind, e.pole) in their_poles or _denied(said, m.at):
+            continue
+        if all(w in written for w in e.words):  # the clause writes it too ("with ... no incident" for "with no")
+            continue
+        place = None
+        for t in theirs:
+            f = t.entry
+            if f.kind != e.kind or f.pole == e.pole or (f.kind, f.pole) in said_poles or _denied(clause, t.at):
+                continue
+            if place is None:
+                place = _place(said, m.at, len(e.words), skip)
+            if len(place & _place(clause, t.at, len(f.words), set())) >= PLACE and _same_figure(said, m.at, clause, e.kind):
+                return CONTRASTS[e.kind].reason
+    return None

@@ -1,0 +1,167 @@
+"""The contrast classes the alignment compares (`align.py`): one table, data only.
+
+A class is a set of words that can stand in one place of a sentence and change what it says: its poles are the
+words that say one thing ("all", "every", "each"), and two poles of one class say different things ("all" and
+"some"). A word of one pole where the sentence's aligned clause holds a word of another pole of the same class, in
+the corresponding place, is a change of that thing; words of one pole are taken for each other (a paraphrase).
+A pole's entry is one word, lower case, as written ("increased" and "increases" are separate entries), or a phrase
+with its words joined by "_" ("basis_points").
+
+Each class names the gate's reason for a hold (`policy.AnswerPolicy.HELD`). Within a class a word may sit in one
+pole only; a word may be in several classes ("never": a quantifier and a modality).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Contrast(NamedTuple):
+    name: str
+    reason: str  # the hold's reason, as the policy words it
+    poles: tuple[str, ...]  # each pole's entries, space-separated
+    counted: bool = False  # a unit: a figure before it must be the clause's too (a conversion changes the figure)
+
+
+def _verb(*stems: str) -> str:
+    """A regular verb's forms: "increase" -> increase increases increased increasing, "lower" -> lower lowers
+    lowered lowering."""
+    out = []
+    for s in stems:
+        if s.endswith("e"):
+            out += [s, s + "s", s + "d", s[:-1] + "ing"]
+        else:
+            out += [s, s + "s", s + "ed", s + "ing"]
+    return " ".join(out)
+
+
+CONTRASTS: tuple[Contrast, ...] = (
+    # Quantifiers: the whole, most of it, a part, none of it, this one alone.
+    Contrast("quantifier", "quantifier", (
+        "all every each both whole entire everyone everything any",
+        "most majority",
+        "some few several a_few one_of",
+        "none no nobody nothing neither zero",
+        "only solely exclusively at_most up_to",
+    )),
+    # Frequency: how often, a quantifier over times.
+    Contrast("frequency", "quantifier", (
+        "always invariably",
+        "usually often generally mostly most_often typically",
+        "sometimes occasionally rarely seldom",
+        "never",
+    )),
+    # Direction of a change or a comparison: up, down.
+    Contrast("direction", "direction", (
+        "rose risen rise rises rising " + _verb("increase", "bump", "climb", "lengthen", "expand", "extend", "double",
+                              "triple") + " grew grown grow grows growing higher larger bigger longer greater more added adds adding",
+        "fell fallen " + _verb("fall", "decrease", "lower", "reduce", "shorten", "halve", "narrow", "shrink", "drop")
+        + " dropped dropping shrank shrunk cut cuts cutting smaller shorter fewer less narrower",
+    )),
+    Contrast("speed", "direction", (
+        "faster quicker fast quick quickly rapidly speeds_up",
+        "slower slow slowly slows_down",
+    )),
+    Contrast("quality", "direction", (
+        "better improved enhanced stronger easier richer wider broader",
+        "worse degraded weaker harder poorer narrower",
+    )),
+    Contrast("strictness", "direction", (
+        "stricter strict rigorous tighter tight",
+        "looser loose lax lenient",
+    )),
+    # Order of events and steps.
+    Contrast("order", "order", (
+        "before earlier previously prior beforehand",
+        "after later afterwards afterward subsequently",
+    )),
+    Contrast("ends", "order", (
+        "first",
+        "last final",
+    )),
+    Contrast("entry", "order", (
+        "entering enter enters entry",
+        "exiting exit exits leaving",
+    )),
+    # Hedges and modality.
+    Contrast("estimate", "hedge", (
+        "about around roughly approximately nearly almost some",
+        "exactly precisely",
+    )),
+    Contrast("certainty", "hedge", (
+        "certain certainly definitely surely guaranteed inevitably",
+        "likely probably possibly perhaps may might",
+    )),
+    Contrast("possibility", "hedge", (
+        "may might could possibly perhaps",
+        "never impossible",
+    )),
+    Contrast("obligation", "hedge", (
+        "must required mandatory necessary needs requires",
+        "optional optionally may recommended",
+    )),
+    Contrast("stage", "hedge", (
+        "planned expected projected slated intended intends evaluating exploring considering future proposed "
+        "budget goal target aimed",
+        "achieved shipped delivered already now completed measured done actual",
+    )),
+    Contrast("foresight", "hedge", (
+        "expected anticipated foresaw predicted",
+        "underestimated overlooked unexpected surprised",
+    )),
+    # Units and scale.
+    Contrast("time unit", "number", counted=True, poles=(
+        "ms millisecond milliseconds",
+        "s sec second seconds",
+        "minute minutes min",
+        "hour hours",
+        "day days daily",
+        "week weeks weekly",
+        "month months monthly",
+        "year years yearly annually",
+    )),
+    Contrast("size unit", "number", counted=True, poles=(
+        "byte bytes",
+        "kb kib kilobyte kilobytes",
+        "mb mib megabyte megabytes",
+        "gb gib gigabyte gigabytes",
+    )),
+    Contrast("scale", "number", counted=True, poles=(
+        "thousand thousands",
+        "million millions",
+        "billion billions",
+    )),
+    Contrast("share", "number", counted=True, poles=(
+        "percent per_cent %",
+        "points basis_points percentage_points",
+    )),
+    # Negation in other words: the same act or state and its absence.
+    Contrast("keeping", "reversal", (
+        "kept keep keeps keeping retained continued continues remained stayed",
+        "dropped removed stopped discontinued abandoned ended deleted",
+    )),
+    Contrast("presence", "reversal", (
+        "with including includes included",
+        "without with_no excluding excludes excluded except",
+    )),
+    Contrast("switch", "reversal", (
+        "enabled enable enables",
+        "disabled disable disables",
+    )),
+    Contrast("default", "reversal", (
+        "default",
+        "optional opt_in",
+    )),
+    Contrast("support", "reversal", (
+        "supported supports support allowed allows accepted accepts",
+        "unsupported rejected rejects forbidden disallowed refused refuses",
+    )),
+    Contrast("errors", "reversal", (
+        "raise raises raised raising",
+        "catch catches caught catching swallow swallows suppresses suppressed",
+    )),
+    Contrast("outcome", "reversal", (
+        "succeeded succeeds passed worked",
+        "failed fails",
+    )),
+)

@@ -1,0 +1,75 @@
+"""The alignment (`answer/align.py`): a cited sentence compared with the clause it restates, through the contrast
+classes (`answer/contrasts.py`), on the example site's record. Each sentence here is this file's own, written
+against the record, not taken from a corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.answer import align
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.contrasts import CONTRASTS
+from docent.sidecar.answer.passage import unit
+from docent.sidecar.answer.words import fold
+
+BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+
+
+def differs(sentence: str, *ids: str) -> str | None:
+    return align.differs(unit(sentence, fold), [BUNDLE.mentions.passages[sid] for sid in ids])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ids", "reason"),
+    [
+        # A unit of another size, its figure the clause's ("for 48 hours").
+        ("The service keeps each key with the request's hash for 48 minutes.", ("adr-idempotency-decision",), "number"),
+        # Another pole of frequency ("most often it is design").
+        ("Her mentoring hour is always about design, estimation or disagreeing in a review.", ("how-review",), "quantifier"),
+        # Direction: the agent "added about 4 % CPU".
+        ("The Java agent reduced CPU by about 4 %, which the team measured and accepted.", ("adr-otel-consequences",), "direction"),
+        # Modality: the service "never comes back".
+        ("Without backoff the attempts stay three times above capacity and the service might come back.", ("lab-storm-reading",), "hedge"),
+        # A line and the next one read as one clause: "wave 3: services 12; ... weeks 5".
+        ("Wave 3 moved 12 services, the Kafka consumers, in 5 days.", ("case-k8s-approach",), "number"),
+    ],
+)
+def test_a_word_of_another_pole_in_the_clause_restated_is_held(sentence: str, ids: tuple[str, ...], reason: str) -> None:
+    assert differs(sentence, *ids) == reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ids"),
+    [
+        # The same pole in other words: "for 48 hours", "about 4 %" restated.
+        ("The service holds on to each key for 48 hours.", ("adr-idempotency-decision",)),
+        ("The Java agent increased CPU use by roughly 4 %, measured before it was accepted.", ("adr-otel-consequences",)),
+        # A unit converted: the figure changes with it.
+        ("Each key is kept for two days, the response with it.", ("adr-idempotency-decision",)),
+        # The sentence says both poles, as a comparison does: nothing was swapped.
+        ("Without backoff the service never comes back, while with jitter it recovers as soon as it is up.", ("lab-storm-reading",)),
+        # A denied word turns its pole round: "not always" is no "always".
+        ("Mentoring is not always about design; most often it is design or estimation.", ("how-review",)),
+        # Too little of the sentence is in any clause: nothing to compare.
+        ("The team always reviews designs before coding.", ("how-review",)),
+    ],
+)
+def test_a_faithful_sentence_or_one_the_alignment_cannot_read_is_let_through(sentence: str, ids: tuple[str, ...]) -> None:
+    assert differs(sentence, *ids) is None
+
+
+def test_each_word_sits_in_one_pole_of_its_class_and_names_a_reason_the_policy_words() -> None:
+    from docent.sidecar.answer.policy import AnswerPolicy
+
+    for contrast in CONTRASTS:
+        entries = [entry for pole in contrast.poles for entry in pole.split()]
+        assert len(entries) == len(set(entries)), contrast.name
+        assert contrast.reason in AnswerPolicy.HELD, contrast.name
+
+
+def test_the_sections_facts_are_made_once_and_kept() -> None:
+    passage = BUNDLE.mentions.passages["how-review"]
+    assert align.clauses(passage) is align.clauses(passage)
+    assert differs("Her mentoring hour is always about design, estimation or disagreeing in a review.", "how-review")

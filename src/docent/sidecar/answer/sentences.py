@@ -124,6 +124,9 @@ class SentenceSplitter:
                 out.append(self._raw(chunk, sentence))
             elif "\n" in chunk:
                 self._line_start = True
+            if not _MAY_END.search(self._buffer):  # the next sentence's start, no end mark in it yet: nothing to decide
+                self._resume = len(self._buffer)
+                return out
 
 
 class _Undecided:

@@ -72,6 +72,12 @@ RECORD = {
         _section("extras", "Dependencies",
                  "The library only requires attrs, and the following dependencies are optional:\n- lxml - Required if "
                  "you want to parse HTML.\n- pyyaml - Required for YAML support."),
+        _section("exits", "Exit on error",
+                 "The parser will exit on error or raise a ParseError, by using exit_on_error. By default, the parser "
+                 "will exit on error."),
+        _section("empties", "Empty values",
+                 "You can ignore empty variables with ignore_empty. This is useful if you prefer the default value "
+                 "rather than an empty value."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -156,6 +162,12 @@ def verdict(sentence: str) -> str:
         ("lxml is optional if you want to parse HTML [[extras]].", "hedge"),
         # "After every entry" says how often, not which came first.
         ("The journal compresses after every entry it writes to disk [[journal]].", "shown"),
+        # One alternative told over another the docs offer ("exit ... or raise"), and "rather A than B" split.
+        ("Set exit_on_error=False if you want the parser to raise a ParseError instead of exiting on an error "
+         "[[exits]].", "shown"),
+        ("The parser raises a ParseError instead of logging the error [[exits]].", "polarity"),
+        ("Set ignore_empty if you would rather use the default value than an empty value [[empties]].", "shown"),
+        ("Set ignore_empty if you would rather use an empty value [[empties]].", "polarity"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

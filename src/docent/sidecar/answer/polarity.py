@@ -4,7 +4,7 @@
 code; "Mara Lindqvist manages engineers who report to her." shares them with one that says nobody reports to her.
 A citation cannot vouch for a flipped sense, so the gate compares what is denied:
 - A negator is not, no, never, nobody, none, nothing, neither, nor, cannot, -n't, without, no one, no longer,
-  rather than, instead of, failed to; "not only" and "not just" deny nothing.
+  rather than (and "rather A than B"), instead of, failed to; "not only" and "not just" deny nothing.
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
   denies incident, reach, cardholder. After "none of" it runs over a list's commas ("none of A, B or C match") and
@@ -37,7 +37,7 @@ Scope = frozenset[str]
 _NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|(?-i:none)|^None|nothing|"
-    r"neither|nor|cannot|without|rather\s+than|instead\s+of|fail(?:s|ed)?\s+to|"
+    r"neither|nor|cannot|without|rather\s+(?:[\w'’]+\s+){0,6}?than|instead\s+of|fail(?:s|ed)?\s+to|"
     # "stops the connection from being upgraded": what comes after "from" is denied.
     r"(?:stops?|stopped|prevents?|prevented)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
@@ -55,6 +55,7 @@ class Denial(NamedTuple):
     before: Scope
     ending: frozenset[str] = frozenset()  # a section's "ended X": the ending word's stems, no denial of the ending
     partitive: bool = False  # "none of the tasks after it run": the things it is said of come inside the scope
+    instead: bool = False  # "raise instead of exiting": one alternative told over another
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -78,7 +79,8 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
         if words and all(w[:1].isdigit() for w in words):
             out.append(_NONE)
             continue
-        out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive))
+        instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
+        out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead))
     return tuple(out)
 
 

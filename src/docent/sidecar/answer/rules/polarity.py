@@ -31,7 +31,7 @@ def flipped(sentence: Reading) -> bool:
 
         timed = bool(sentence.plain_words & polarity.TIMED)
         if (polarity.contradicts(said, said_words, denied, heads, clauses, stems, timed=timed)
-                and not _otherwise(sentence, said, denied)):
+                and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     sections = [mentions.words[sid] for sid in ids]
 
@@ -39,6 +39,21 @@ def flipped(sentence: Reading) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
 
     return opposites.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
+
+
+def _chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
+    """The sentence's denials the sections do not make are all one alternative told over another that they offer."""
+    rest = tuple(d for d in said if not _alternatives(d, sentence))
+    return len(rest) < len(said) and not (rest and polarity.contradicts(rest, set(), denied, (), None, stems))
+
+
+def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
+    """ "Raise a SettingsError instead of exiting" where a cited unit offers both ("will exit on error or raise a
+    SettingsError"): one alternative chosen over the other, which the section gives as a choice, denies nothing."""
+    if not denial.instead or not denial.head or not denial.before:
+        return False
+    return any(" or " in u.text and denial.head in u.stems and denial.before & u.stems
+               for p in sentence.passages for u in p.units)
 
 
 def _otherwise(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:

@@ -78,6 +78,7 @@ RECORD = {
         _section("empties", "Empty values",
                  "You can ignore empty variables with ignore_empty. This is useful if you prefer the default value "
                  "rather than an empty value."),
+        _section("latency", "Latency", "With the new pool, request latency fell by a third."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -168,6 +169,9 @@ def verdict(sentence: str) -> str:
         ("The parser raises a ParseError instead of logging the error [[exits]].", "polarity"),
         ("Set ignore_empty if you would rather use the default value than an empty value [[empties]].", "shown"),
         ("Set ignore_empty if you would rather use an empty value [[empties]].", "polarity"),
+        # "Fell rather than rose" says "fell": the opposite word it turns down is no claim.
+        ("With the new pool, request latency fell rather than rose [[latency]].", "shown"),
+        ("With the new pool, request latency rose rather than fell [[latency]].", "polarity"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

@@ -68,3 +68,9 @@ def opposed(
 def un_bases(words: Iterable[str]) -> frozenset[str]:
     """The words after "un" of a record's "un-" words: "bounded" of "unbounded"."""
     return frozenset(w[2:] for w in words if w.startswith("un") and len(w) > 5 and w not in _NOT_UN)
+
+
+def opposite_in(word: str, words: frozenset[str] | set[str], stems: Callable[[str], Iterable[str]]) -> bool:
+    """Whether `words` (stems) hold the opposite of `word` (a stem): "fall" beside "rise"."""
+    pairs, every = _pairs(stems)
+    return word in every and any(word in mine and words & theirs for mine, theirs in pairs)

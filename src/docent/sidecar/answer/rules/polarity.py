@@ -21,6 +21,10 @@ def flipped(sentence: Reading) -> bool:
     said_roles = sentence.roles
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
     said = _denials(sentence)
+    turned = {w for d in said for w in d.scope if _turned_down(d)}  # "fell rather than rose": "rose" is no claim
+    if turned:
+        said = tuple(d for d in said if not _turned_down(d))
+        said_words = said_words - turned
     heads = [head for sid in ids for head in mentions.heads[sid]]
     if said or heads:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]
@@ -39,6 +43,12 @@ def flipped(sentence: Reading) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
 
     return opposites.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
+
+
+def _turned_down(denial: polarity.Denial) -> bool:
+    """ "Fell rather than rose", "shorter, not longer": the one word denied is the opposite of the word before it,
+    so the sentence says that word alone (the opposite-word check reads it against the sections)."""
+    return len(denial.scope) == 1 and opposites.opposite_in(denial.head, denial.before, stems)
 
 
 def _chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:

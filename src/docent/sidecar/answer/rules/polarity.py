@@ -20,11 +20,7 @@ def flipped(sentence: Reading) -> bool:
     # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
     said_roles = sentence.roles
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
-    said = _denials(sentence)
-    turned = {w for d in said for w in d.scope if _turned_down(d)}  # "fell rather than rose": "rose" is no claim
-    if turned:
-        said = tuple(d for d in said if not _turned_down(d))
-        said_words = said_words - turned
+    said, said_words = _claimed(_denials(sentence), said_words)
     heads = [head for sid in ids for head in mentions.heads[sid]]
     if said or heads:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]
@@ -43,6 +39,15 @@ def flipped(sentence: Reading) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
 
     return opposites.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
+
+
+def _claimed(said: tuple[polarity.Denial, ...], words: set[str]) -> tuple[tuple[polarity.Denial, ...], set[str]]:
+    """The sentence's denials and words less the opposite words it turns down: "fell rather than rose" claims no
+    "rose"."""
+    turned = {w for d in said if _turned_down(d) for w in d.scope}
+    if not turned:
+        return said, words
+    return tuple(d for d in said if not _turned_down(d)), words - turned
 
 
 def _turned_down(denial: polarity.Denial) -> bool:

@@ -79,6 +79,7 @@ RECORD = {
                  "You can ignore empty variables with ignore_empty. This is useful if you prefer the default value "
                  "rather than an empty value."),
         _section("latency", "Latency", "With the new pool, request latency fell by a third."),
+        _section("roots", "Roots", "If multiple roots are passed, the size limit applies to each root independently."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -151,6 +152,7 @@ def verdict(sentence: str) -> str:
         # A section's "several filters" counts them, no part of all of them; its "these are all" still ties "all".
         ("All of the library's filters are written as plain functions [[filters]].", "shown"),
         ("Only some of the filters are written as plain functions [[filters]].", "quantifier"),
+        ("If you pass several roots, the size limit applies to each of them independently [[roots]].", "shown"),
         # A definition list's item runs over its later sentences: what they say is its term's, not another's.
         ("Whatever max_items is set to, pinned entries always stay [[cache]].", "shown"),
         ("With any ttl_secs, pinned entries always stay [[cache]].", "direction"),

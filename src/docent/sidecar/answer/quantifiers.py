@@ -5,7 +5,8 @@ quantifier to (within three words before it): "some of the forty services" to "s
 or failed payments" to "slow". The sentence is held when one side is whole (all, every, each) and the other a
 part (some, few, a few, several, most, many, only some, part of, or a number "of the").
 A section's "several", "many" or "few" before a noun counts the things ("Starlette includes several middleware
-classes"), no part of all of them: only "several of the ..." ties.
+classes"), no part of all of them: only "several of the ..." ties; so does a sentence's "several" or "many" ("if you
+pass several directories, the limit applies to each of them"), while its "few" stays a part ("few clients retry").
 What it cannot do: check a quantifier the section does not give for the same word (a section that says
 "engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
 """
@@ -20,6 +21,7 @@ from .passage import Passage, Token, Unit
 _WHOLE = frozenset(("all", "every", "each", "both"))
 _PART = frozenset(("some", "few", "several", "most", "many", "part", "half"))
 _COUNTS = frozenset(("several", "many", "few"))
+_SAID_COUNTS = frozenset(("several", "many"))  # a sentence's "few clients retry" says most do not: a part still
 _NUMBERS = frozenset("two three four five six seven eight nine ten".split())
 _QUANTIFIERS = _WHOLE | _PART | {"only"}
 _AHEAD = 4
@@ -35,8 +37,9 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False) -> str | None:
     if word in _WHOLE:
         return "whole" if not (i and tokens[i - 1].word in ("not", "almost", "nearly")) else "part"
     if word in _PART:
-        if not said and word in _COUNTS and (tokens[i + 1].word if i + 1 < len(tokens) else "") != "of":
-            return None  # a section's "includes several middleware classes" counts them: no part of all of them
+        counts = _SAID_COUNTS if said else _COUNTS
+        if word in counts and (tokens[i + 1].word if i + 1 < len(tokens) else "") != "of":
+            return None  # "includes several middleware classes" counts them: no part of all of them
         return "part"
     if word == "only":
         following = tokens[i + 1].word if i + 1 < len(tokens) else ""

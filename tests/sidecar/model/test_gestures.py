@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from docent.schema import Action, Experiment, Field, Manifest, Offer, Option, Page, Part, Preset, Section, Tour
-from docent.sidecar.offline.gestures import gestures
+from docent.sidecar.offline.gestures import Gestures, gestures
 
 MANIFEST = Manifest(
     tours=(
@@ -194,3 +194,30 @@ LAB_TOOLS = {"run_experiment", "point_at", "show_page", "show_links", "offer_cho
 )
 def test_presets_fields_and_buttons_by_the_manifest_s_words(question: str, calls: list[tuple[str, str | None]]) -> None:
     assert ids(gestures(question, LAB, LAB_TOOLS)) == calls
+
+
+@pytest.mark.parametrize(
+    ("question", "calls"),
+    [
+        # a word that names an offer only through the synonym table asks for none in a question about her past or
+        # about a reason ("hiring" is no fit check here)
+        ("Has she been involved in hiring engineers?", []),
+        ("Why did they hire a second team?", []),
+        ("Could she fit a staff role?", [("offer", "fit-check")]),
+        # "where can I read about X" asks where one thing is (the answer's page), not what to read next
+        ("Where can I read about the rollout?", []),
+        ("What should I read next?", "links"),
+        # the figures of a case are its results table
+        ("Show me the numbers for 3-D Secure", [("show_page", "cases-3ds"), ("point_at", "3ds-results")]),
+    ],
+)
+def test_offers_reading_and_figures(question: str, calls: list[tuple[str, str]] | str) -> None:
+    found = gestures(question, MANIFEST, ALL)
+    assert (found[0][0] == "show_links") if calls == "links" else ids(found) == calls
+
+
+def test_on_its_page_a_part_is_named_by_one_word_and_ties_go_to_the_page_open() -> None:
+    assert gestures("Show me the chart", MANIFEST, ALL) == []  # one shared word, anywhere: chance
+    assert ids(Gestures(MANIFEST, here="lab").read("Show me the chart", ALL)) == [("show_page", "lab"), ("point_at", "leak-chart")]
+    on_3ds = Gestures(MANIFEST, here="cases-3ds").read("Show me the results table", ALL)
+    assert ids(on_3ds) == [("show_page", "cases-3ds"), ("point_at", "3ds-results")]

@@ -130,6 +130,25 @@ async def test_a_question_that_asks_where_opens_the_page_when_the_tool_is_offere
 
 
 @pytest.mark.anyio
+async def test_the_page_opened_for_an_answer_is_the_one_whose_label_names_what_is_asked():
+    from docent.schema import Page
+
+    pages = (Page("roles", "Roles", "/roles/"), Page("cases-kafka", "Kafka event backbone", "/cases/kafka/"),
+             Page("how", "How I work", "/how/"))
+    enum = {**SHOW_PAGE, "input_schema": {"type": "object", "properties": {"id": {"type": "string", "enum": [
+        "roles", "cases-kafka", "how"]}}}}
+    model = OfflineModel.of(RECORD, manifest=Manifest(owner=OWNER.owner, pages=pages))
+
+    async def opened(question: str) -> list[str]:
+        events, exc = await collect(model.stream(ask(question, tools=[enum])))
+        assert exc is None
+        return [e.input["id"] for e in events if isinstance(e, ToolCall)]
+
+    assert await opened("Does he know Kafka?") == ["cases-kafka"]  # the section saying it is on Roles
+    assert await opened("Has he worked in a platform team?") == ["roles"]  # "worked" names no page ("How I work")
+
+
+@pytest.mark.anyio
 async def test_a_rebuilt_record_is_picked_up():
     records = [RECORD]
     model = OfflineModel(lambda: Loaded(records[0]))

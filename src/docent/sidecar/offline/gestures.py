@@ -10,15 +10,15 @@ it judges any model's, so a wrong guess comes back as an error and the visitor s
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from docent.schema import Experiment, Manifest, Page, RecordSection, Section
 from docent.schema import Field as FieldEntry
 
 from ..answer.words import terms
+from .labels import best_of, ranked
 from .presets import negated, preset, refused_verb, score
 from .quotes import quotes
 from .synonyms import expand, table
@@ -55,6 +55,10 @@ REQUEST_WORDS = frozenset(
 )
 # A question about people, where a word for getting in touch means it: a person's pronoun.
 PEOPLE = re.compile(r"\b(?:she|her|hers|he|him|his|they|them|their|you|your|us|me|I|we)\b", re.IGNORECASE)
+# "Has she ...", "Did he ...": a question about the owner's past; "why ...": about a reason.
+PAST = re.compile(r"^\s*(?:has|have|had|did|was|were)\s+\w+", re.IGNORECASE)
+WHY = re.compile(r"\bwhy\b", re.IGNORECASE)
+WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 CHOICE_QUESTION = "Which one do you mean?"
 MAX_LINKS = 3
 
@@ -96,9 +100,11 @@ class Gestures:
         *,
         record: Mapping[str, RecordSection] | None = None,
         voice: Voice | None = None,
+        here: str | None = None,
     ) -> None:
         self.manifest = manifest
         self.record = record or {}
+        self.here = here  # the page the visitor has open: its parts are named by one word
         self.voice = voice or Voice.of(manifest)
         self.synonyms = table(manifest.synonyms)
 
@@ -142,7 +148,7 @@ class Gestures:
         tours = self.manifest.tours
         if not TOUR.search(asked.question) or "start_tour" not in offered or not tours:
             return None
-        tour = _best(tours, asked.words) or tours[0]
+        tour = best_of(tours, asked.words) or tours[0]
         return [Candidate(tour.label, [("start_tour", {"id": tour.id})])]
 
     def _press(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
@@ -161,7 +167,7 @@ class Gestures:
         if "run_experiment" not in offered:
             return None
         experiments = self.manifest.experiments
-        best = _ranked(experiments, asked.named, extra=lambda e: " ".join(p.label for p in e.presets))
+        best = ranked(experiments, asked.named, extra=lambda e: " ".join(p.label for p in e.presets))
         if not self._asks(RUN, asked.question):
             # to see a preset is to run it; an experiment seen whole is a part to point at or a page
             seen = SEE.search(asked.question) and len(best) == 1
@@ -212,7 +218,7 @@ class Gestures:
         people = PEOPLE.search(asked.question) is not None or self.voice.named_in(asked.question)
         for offer in self.manifest.offers:
             own = set(terms(f"{offer.id.replace('-', ' ')} {offer.label}"))
-            if not people and not asked.topic & own:
+            if not asked.topic & own and (not people or self._about_work(asked.question)):
                 continue
             by_id = len(asked.named & set(terms(offer.id.replace("-", " "))))
             by_label = len(asked.named & set(terms(offer.label)))
@@ -226,7 +232,10 @@ class Gestures:
     def _point(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
         if not POINT.search(asked.question) or "point_at" not in offered:
             return None
-        best = _ranked(self.manifest.parts, asked.named, least=2)
+        best = ranked(self.manifest.parts, asked.named, least=2)
+        if not best and self.here is not None:  # on the page, "the topics" is the part with topics in its label
+            best = ranked([p for p in self.manifest.parts if p.page == self.here], asked.named)
+        best = [p for p in best if p.page == self.here] or best
         if not best:
             return None
         show = "show_page" in offered
@@ -240,7 +249,7 @@ class Gestures:
         if not GO.search(asked.question) or "show_page" not in offered:
             return None
         places: list[Page | Section] = [*self.manifest.pages, *self.manifest.sections]
-        best = _ranked(places, asked.named)
+        best = ranked(places, asked.named)
         if len(best) > 1:  # "the experiments part of the home page": the section of the page it names
             pages = {p.id for p in best}
             best = [p for p in best if isinstance(p, Section) and p.page in pages] or best
@@ -254,12 +263,20 @@ class Gestures:
         """What to look at: a card of links, to the pages the question's topic is on, else to the owner's picks."""
         if not NEXT.search(asked.question) or "show_links" not in offered:
             return None
+        if asked.topic and WHERE.search(asked.question):
+            return None  # "where can I read how she reviews code?" asks where one thing is: the answer's page
         pages = self._pages_about(asked.topic) or self._picks()
         if not pages:
             return None
         return [Candidate("", self._links(pages[:MAX_LINKS]))]
 
     # what the steps share
+    def _about_work(self, question: str) -> bool:
+        """A question about what the owner did, or why something was done: "Has she been involved in hiring?",
+        "why introduce Kafka at all?". A word that names an offer only through the synonym table asks for none there."""
+        past = PAST.match(question)
+        return past is not None and self.voice.acts(past.group(0)) or WHY.search(question) is not None
+
     def _asks(self, verb: re.Pattern[str], question: str) -> bool:
         """Whether the question asks for the verb done, not what the owner does: "make it consulting" asks,
         "how does she make retries safe?" is about her work, "don't run it yet" asks for no run."""
@@ -339,43 +356,3 @@ def _run(asked: Asked, experiment: Experiment) -> list[Call]:
     else:
         target = f"{experiment.id}:live" if live else experiment.id
     return [("show_page", {"id": experiment.page}), ("run_experiment", {"id": target})]
-
-
-class Labelled(Protocol):
-    """A manifest entry a question may name by its id or its label: a page, section, part, experiment, preset, tour."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def label(self) -> str: ...
-
-
-L = TypeVar("L", bound=Labelled)
-
-
-def _ranked(
-    entries: Iterable[L],
-    asked: set[str],
-    *,
-    least: int = 1,
-    extra: Callable[[L], str] = lambda _: "",
-) -> list[L]:
-    """The entries whose id and label share the most words with the question, if they share enough; ties kept.
-    A word counts less the more entries share it: "how this assistant works" names the Assistant page, not the three
-    labels with "work" in them."""
-    names = [(entry, set(terms(f"{entry.id.replace('-', ' ')} {entry.label} {extra(entry)}"))) for entry in entries]
-    spread = Counter(word for _, named in names for word in named & asked)
-    scored = []
-    for entry, named in names:
-        shared = named & asked
-        if shared and len(shared) >= min(least, len(named)):
-            scored.append((sum(1 / spread[word] for word in shared), entry))
-    if not scored:
-        return []
-    top = max(s for s, _ in scored)
-    return [e for s, e in scored if s >= top - 1e-9]
-
-
-def _best(entries: Iterable[L], asked: set[str], *, least: int = 1) -> L | None:
-    ranked = _ranked(entries, asked, least=least)
-    return ranked[0] if ranked else None

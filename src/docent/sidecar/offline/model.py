@@ -26,7 +26,7 @@ from ..model.question import asked, calls_since_question, tool_uses
 from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import fenced, quoted
-from .gestures import Gestures
+from .gestures import REQUEST_WORDS, Gestures
 from .picking import SAID, Match, pick, wanted
 from .quotes import leads, listed, quotes
 from .source import Loaded, Source
@@ -34,6 +34,7 @@ from .synonyms import table
 from .voice import Voice
 from .weighing import Vocabulary, Weighed, asking
 
+NAME = re.compile(r"\b(?:[A-Z][\w+#-]*|\w*\d\w*)")  # a name as a question writes one: Kafka, 3DS, K8s
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
@@ -139,9 +140,9 @@ class OfflineModel:
         (or to run), the answer from the record."""
         question, manifest = asked(request), source.manifest
         offered = {t.get("name", "") for t in request.tools}
-        kind, calls = _gestures(question, offered, Gestures(manifest, record=source.record))
-        shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
         here = request_of.open_page(request, manifest)
+        kind, calls = _gestures(question, offered, Gestures(manifest, record=source.record, here=here))
+        shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
         # A part is asked about by its own label too: what the page says of it.
         parts = {p.id: p.label for p in manifest.parts}
         about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
@@ -149,7 +150,7 @@ class OfflineModel:
                                       request=bool(kind), quiet=_offer_words(question, calls, manifest),
                                       allowed=excerpted(request.messages), source=source)
         if kind in SHOWS:
-            sentences = sentences[:2]
+            sentences = _about_first(sentences, about[len(question):], shown, source)[:2]
         elif not calls and best is not None:
             calls = _show_where(request, best, question, here, manifest, offered)
         # asked to act, not to answer, the actions speak, in the manifest's words: "send me her CV" wants the CV;
@@ -164,6 +165,21 @@ class OfflineModel:
 
 
 EMPTY = Loaded()
+
+
+def _about_first(sentences: list[str], label: str, page: str | None, source: Source) -> list[str]:
+    """A part pointed at: the sentences that say its label first, in their words or their section's title, beyond
+    the words of its page's ("The 3-D Secure 2 flow, and where the decision service sits in it" before the page's
+    opening; for "The 3-D Secure results table", the Results section's), else as they came."""
+    pages = {p.id: p.label for p in source.manifest.pages}
+    named = set(terms(label)) - set(terms(pages.get(page or "", "")))
+
+    def says(sentence: str) -> int:
+        text, _, cited = sentence.rpartition(" [[")
+        section = source.record.get(cited.rstrip("]"))
+        return len(named & set(terms(f"{text} {section.title if section else ''}")))
+
+    return sorted(sentences, key=lambda s: -says(s)) if named else sentences
 
 
 def _gestures(question: str, offered: set[str], gestures: Gestures) -> tuple[str, Calls]:
@@ -195,8 +211,19 @@ def _show_where(
     when asked, since each citation links to its section already."""
     if "show_page" not in offered or (manifest.kind == "docs" and not SHOW.search(question)):
         return []
-    target = request_of.page_to_show(request, best, question) if SHOW.search(question) else best.page
+    target = request_of.page_to_show(request, best, question) if SHOW.search(question) else _about(best, question, manifest)
     return [("show_page", {"id": target})] if target is not None and target != here else []
+
+
+def _about(best: RecordSection, question: str, manifest: Manifest) -> str:
+    """The page to open for an answer: the best section's, unless its label names nothing asked and one page's label
+    names ("Does she know Kafka?" opens the Kafka case, not the decision that says most about Kafka)."""
+    asked = {stem(w) for w in NAME.findall(question[1:])} - REQUEST_WORDS  # names, not "worked" for "How I work"
+    labels = {p.id: set(terms(p.label)) for p in manifest.pages}
+    if labels.get(best.page, set()) & asked:
+        return best.page
+    named = [page for page, words in labels.items() if words & asked]
+    return named[0] if len(named) == 1 else best.page
 
 
 def _ranked(found: list[tuple[str, float]], record: Mapping[str, RecordSection], *, page: str | None, here: str | None) -> Ranked:
@@ -319,12 +346,16 @@ QUESTION = re.compile(
 def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest: Manifest) -> set[str]:
     """The question's words that named the offer it asks for, itself or through the synonym table."""
     offers = {o.id: o for o in manifest.offers}
+    synonyms = table(manifest.synonyms)
+    asked = set(terms(question))
+    said = asked | {means for word in asked for means in synonyms.get(word, frozenset())}
     named: set[str] = set()
     for tool, given in calls:
         if tool == "offer" and given.get("id") in offers:
             offer = offers[given["id"]]
-            named |= set(terms(f"{offer.id.replace('-', ' ')} {offer.label}"))
+            by_id = set(terms(offer.id.replace("-", " ")))
+            # named by its id ("a fit check"), the label's other words are the question's ("a senior role")
+            named |= by_id if by_id & said else set(terms(f"{offer.id.replace('-', ' ')} {offer.label}"))
     if not named:
         return set()
-    synonyms = table(manifest.synonyms)
-    return {word for word in terms(question) if word in named or synonyms.get(word, frozenset()) & named}
+    return {word for word in asked if word in named or synonyms.get(word, frozenset()) & named}

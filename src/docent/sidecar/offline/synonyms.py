@@ -47,6 +47,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "career": ("role",),
     "employer": ("role",),
     "adr": ("decision",),
+    # the figures of a case: its results table
+    "numbers": ("results", "table"),
+    "figures": ("results", "table"),
+    "stats": ("results", "table"),
+    "metrics": ("results", "table"),
     "experiment": ("lab",),
     "demo": ("lab",),
     "home": ("home",),

@@ -65,6 +65,9 @@ def test_how_often_asks_for_a_figure_not_for_the_word() -> None:
     assert best(index, "how long did the gateway take to move") == "move"
     # a question of the measure alone is still ranked by it
     assert best(index, "how often?") == "reading"
+    # any other word after "how" is what the question asks about, not a figure: it ranks as every word does
+    for question in ("how gateway restarted itself", "how collections are read", "how Kubernetes moved it"):
+        assert index.queries(question)[1] is None, question
 
 
 def test_a_word_the_record_lacks_finds_the_longer_word_it_starts() -> None:

@@ -34,6 +34,14 @@ FRAMING = frozenset(
     needs wonder wondering please thanks thank show version versions
     """.split()
 )
+# The words after "how" that ask for a figure: how long, how often, how big. Any other word after "how" is what the
+# question asks about ("how Starlette routes requests", "how sessions are stored", "how secure is the cookie").
+MEASURES = frozenset(
+    """
+    long often big large small many much far fast quickly slow slowly soon early late old frequently high low heavy
+    wide deep tall
+    """.split()
+)
 
 def quote(words: Sequence[str]) -> str:
     return '"' + " ".join(words) + '"'  # parts are letters and digits only: nothing to escape
@@ -116,11 +124,11 @@ _OPENERS = [[d] for d in _DETERMINERS]
 
 
 def measures(words: Sequence[Sequence[str]]) -> list[Clause]:
-    """The word after "how" that asks for a figure ("how long", "how often", "how big", "how quickly"): it says what
-    kind of answer the question wants, which the record gives as a number ("every nine days"), so it frames the
-    question as `FRAMING`'s words do. "how do", "how to", "how many" are stop words, and ask nothing here."""
+    """The word after "how" that asks for a figure (`MEASURES`: "how long", "how often", "how big", "how quickly"): it
+    says what kind of answer the question wants, which the record gives as a number ("every nine days"), so it frames
+    the question as `FRAMING`'s words do. "how do", "how to", "how many" are stop words, and ask nothing here."""
     return [clause(after) for how, after in zip(words, words[1:], strict=False)
-            if how == ["how"] and len(after) == 1 and after[0] not in STOP_WORDS]
+            if how == ["how"] and len(after) == 1 and after[0] in MEASURES and after[0] not in STOP_WORDS]
 
 
 def possessed(words: Sequence[Sequence[str]]) -> list[Clause]:

@@ -309,7 +309,7 @@ class RecordIndex:
         "changed" in a record of changelogs would open every changelog."""
         clauses = []
         for word in [w for w in words if not counts.get(w) and len(w) >= SPLIT_MIN][:MAX_SPLIT_WORDS]:
-            (start, *more) = self._spelt.get(word, ("", ""))
+            (start, *more) = self._spelt.get(word) or self._probe([word])[word] or ("", "")  # the memory may be new
             at = bisect_left(self._terms, start)
             longer = [t for t in islice(self._terms, at, at + LONGER + 1) if t.startswith(start)]
             n = sum(self._df[t] for t in longer)
@@ -348,14 +348,16 @@ class RecordIndex:
         once is remembered, since visitors ask with the same words ("how", "default", "timeout") again and again."""
         asked = list(dict.fromkeys(words))
         known = {w: self._known[w] for w in asked if w in self._known}
-        fresh = self._probe([w for w in asked if w not in known])
+        spelt = self._probe([w for w in asked if w not in known])
+        fresh = {word: min((self._df.get(t, 0) for t in terms), default=0) for word, terms in spelt.items()}
         if len(self._known) + len(fresh) > MAX_KNOWN:
             self._known.clear()
             self._spelt.clear()
         self._known.update(fresh)
+        self._spelt.update(spelt)  # after the clearing: `_longer` reads this question's words' spellings
         return known | fresh
 
-    def _probe(self, wanted: list[str]) -> dict[str, int]:
+    def _probe(self, wanted: list[str]) -> dict[str, tuple[str, ...]]:
         if not wanted:
             return {}
         with self._lock:
@@ -365,9 +367,7 @@ class RecordIndex:
         found: dict[int, list[str]] = {}
         for doc, term in tokens:
             found.setdefault(doc, []).append(term)
-        self._spelt.update((word, tuple(found.get(i, ()))) for i, word in enumerate(wanted, start=1))
-        return {word: min((self._df.get(t, 0) for t in found.get(i, ())), default=0)
-                for i, word in enumerate(wanted, start=1)}
+        return {word: tuple(found.get(i, ())) for i, word in enumerate(wanted, start=1)}
 
     @staticmethod
     def _instead(missing: Sequence[str]) -> list[Clause]:

@@ -81,6 +81,7 @@ REPLIES: list[dict[str, Any]] = [
                  "[[case-3ds-approach]] "},
         {"text": "The rollout ![chart](http://127.0.0.1:9/leak.png) went by card range. [[case-3ds-results]]"},
     ]]},
+    {"question": "nothing to say", "calls": [[{"text": ""}]]},  # a turn that ends having shown nothing
 ]
 
 

@@ -74,6 +74,19 @@ def test_refusal_shows_the_policys_words(page: Page, guide: Sidecar) -> None:
     expect(log.locator(".docent-sentence")).to_have_count(0)
 
 
+def test_answer_that_shows_nothing_says_so(page: Page, guide: Sidecar) -> None:
+    """A turn that ends with no sentence, code, refusal or action (the embedded model met one on a real docs site)
+    leaves a line that says so, rather than the question alone with the panel ready as if answered."""
+    open_panel(page, guide.base)
+    log = ask(page, "Is there nothing to say about it?")
+    expect(log.locator(".docent-answer")).to_have_count(0)
+    expect(log.locator(".docent-info")).to_have_text(
+        "The guide found nothing to show for this question. Asking it in other words may help.")
+    log = ask(page, "What did she do on the 3-D Secure rollout?")  # an answer that says something gets no such line
+    expect(log.locator(".docent-sentence")).to_have_count(2)
+    expect(log.locator(".docent-info")).to_have_count(1)
+
+
 def test_model_markup_stays_text(page: Page, guide: Sidecar) -> None:
     """The gate holds sentences with markup back; and a stream that carried markup all the same shows it as text."""
     requests: list[str] = []

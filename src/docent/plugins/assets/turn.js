@@ -2,7 +2,8 @@
  * One turn: a question, or a reply to a card, sent with what is on the screen and the actions that failed since
  * the last; the answer read as it streams (guide.js, sse.js), each event into the transcript, each action into
  * the queue. A conversation that expired or is full gets a new one for a question, said so in the transcript.
- * An answer that stops before its "done" is said to be cut short.
+ * An answer that stops before its "done" is said to be cut short; one that ends having shown nothing (no
+ * sentence, code, card, action, refusal or held line) says so, so that the question is never left alone.
  */
 
 /* Each citation with its section's hash in this build, so that a later build can tell what changed. */
@@ -25,6 +26,10 @@ const sentence = (site, data) => {
   return entry;
 };
 
+/* The events that show the visitor something, and the line for an answer that had none of them. */
+const SHOWN = new Set(["sentence", "code", "held", "refused", "error", "card", "action"]);
+const NOTHING = "The guide found nothing to show for this question. Asking it in other words may help.";
+
 /* The guide no longer knows the conversation, or it has had all its questions. */
 const ended = (error) => error.status === 404 || error.status === 410 || error.code === "unknown_conversation" ||
   error.code === "conversation_full";
@@ -35,6 +40,7 @@ export class Turn {
     Object.assign(this, { site, store, guide, screen, conversation, entries, queue });
     this.body = body;
     this.ended = false; // the answer's "done" came
+    this.shown = false; // an event of the answer showed something to the visitor
   }
 
   /* Sends the turn and reads its answer to the end; what went wrong is said in the transcript. */
@@ -47,6 +53,7 @@ export class Turn {
       return;
     }
     if (!this.ended) this.entries.add({ kind: "error", message: "The answer was cut short." });
+    else if (!this.shown) this.entries.add({ kind: "info", text: NOTHING });
   }
 
   async answer() {
@@ -77,6 +84,7 @@ export class Turn {
   }
 
   receive(name, data) {
+    if (SHOWN.has(name)) this.shown = true;
     switch (name) {
       case "sentence":
         this.entries.add(sentence(this.site, data));

@@ -44,9 +44,13 @@ def test_without_a_bundle_the_banner_and_the_next_line_say_what_to_run(tmp_path:
     assert missing_bundle(Settings(bundle=EVALS / "bundle.json")) is None
 
 
-def _site(tmp_path: Path, site_url: str | None) -> Path:
+def _site(tmp_path: Path, site_url: str | None, features: str | None = '"navigation.instant", "navigation.tabs"') -> Path:
+    """A home page as Material writes it: the canonical link, and the features in its configuration script
+    (features None: no such script, as MkDocs's own themes write it)."""
     link = f'<link rel="canonical" href="{site_url}">' if site_url else ""
-    (tmp_path / "index.html").write_text(f"<html><head>{link}</head><body></body></html>", encoding="utf-8")
+    config = "" if features is None else (
+        f'<script id="__config" type="application/json">{{"base": ".", "features": [{features}]}}</script>')
+    (tmp_path / "index.html").write_text(f"<html><head>{link}</head><body>{config}</body></html>", encoding="utf-8")
     return tmp_path
 
 
@@ -71,6 +75,16 @@ def test_a_site_url_other_than_the_served_address_is_warned_about_with_the_fix(
     assert said is not None
     assert f"built with site_url {site_url}, but is served here at http://{host}:8000/" in said
     assert "each click reloads the page" in said and f"build with site_url: http://{host}:8000/" in said
+
+
+@pytest.mark.parametrize("features", ['"navigation.tabs"', None])
+def test_a_site_without_instant_navigation_is_not_warned_about_its_site_url(
+    tmp_path: Path, features: str | None
+) -> None:
+    """MkDocs's own theme (its docs built for https://www.mkdocs.org/, previewed on loopback), or Material with
+    navigation.instant off, reloads on each click wherever it is served: a warning about it would be wrong."""
+    site = _site(tmp_path, "https://www.mkdocs.org/", features)
+    assert site_url_mismatch(Settings(site=site, host="127.0.0.1"), 8000) is None
 
 
 def test_serve_says_at_its_start_what_to_build_and_that_the_sites_site_url_is_another_address(tmp_path: Path) -> None:

@@ -178,12 +178,15 @@ def missing_bundle(settings: Any) -> str | None:
 _CANONICAL = re.compile(r"""<link\b[^>]*\brel=["']?canonical["']?[^>]*>""", re.IGNORECASE)
 _HREF = re.compile(r"""\bhref=["']?([^"'\s>]+)""", re.IGNORECASE)
 _ANY_ADDRESS = {"0.0.0.0", "::", ""}
+# Material's configuration on each page (<script id="__config" type="application/json">) lists its features
+_INSTANT = re.compile(r"""<script\b[^>]*\bid=["']?__config\b[^>]*>[^<]*["']navigation\.instant["']""", re.IGNORECASE)
 
 
 def site_url_mismatch(settings: Any, port: int) -> str | None:
     """With --site: whether the built site's site_url (its home page's canonical link) is another address than the
     one it is served at here. Material turns instant navigation on only for links under site_url, so there each
-    click would reload the page, with nothing to say why."""
+    click would reload the page, with nothing to say why. A site without it (MkDocs's own themes, Material with
+    navigation.instant off) reloads on each click wherever it is served: nothing to say."""
     if settings.site is None:
         return None
     try:
@@ -191,6 +194,8 @@ def site_url_mismatch(settings: Any, port: int) -> str | None:
     except OSError:
         return None
     link = _CANONICAL.search(home)
+    if not _INSTANT.search(home):
+        return None
     href = _HREF.search(link.group(0)) if link else None
     if href is None:
         return None

@@ -80,6 +80,8 @@ RECORD = {
                  "rather than an empty value."),
         _section("latency", "Latency", "With the new pool, request latency fell by a third."),
         _section("roots", "Roots", "If multiple roots are passed, the size limit applies to each root independently."),
+        _section("modes", "on_missing", "Use on_missing to choose:\n- 'ok' - do nothing\n- 'warn' (default) - print a "
+                 "warning\n- 'error' - raise an error"),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -174,6 +176,9 @@ def verdict(sentence: str) -> str:
         # "Fell rather than rose" says "fell": the opposite word it turns down is no claim.
         ("With the new pool, request latency fell rather than rose [[latency]].", "shown"),
         ("With the new pool, request latency rose rather than fell [[latency]].", "polarity"),
+        # A count in words of a cited list's items.
+        ("on_missing takes one of three values: 'ok', 'warn' and 'error' [[modes]].", "shown"),
+        ("on_missing takes one of four values [[modes]].", "number"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

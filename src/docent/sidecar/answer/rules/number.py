@@ -1,7 +1,8 @@
 """`number`: every quantity a sentence states is one the sections it cites state. A sentence that cites nothing may
 count the answer's own parts in words up to ten ("Two things:"); a figure in digits ("40, in short.") is a fact. A
 list's intro line may state the list's count ("The table lists four topics:" before four items, or before items
-citing four sections); another count is held."""
+citing four sections); another count is held. A cited sentence may count in words the items of one list of a
+cited section ("takes one of three values" where it lists three)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,35 @@ def check(sentence: Reading) -> Verdict:
         stated = grounds.stated(sentence.ids) | _counted(sentence.ids)
     else:
         stated = grounds.stated(grounds.known_ids) | sentence.counted
-    return Hold("number") if said and numbers.unstated(said, stated) else None
+    missing = numbers.unstated(said, stated) if said else []
+    if missing and sentence.ids and all(_a_list_of(q, sentence) for q in missing):
+        return None  # "takes one of three values" where the section lists three
+    return Hold("number") if missing else None
+
+
+_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+)?[a-z]+s\b", re.IGNORECASE)
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s")
+
+
+def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
+    """A count in words of things ("three values", "four supported sources") that a cited section lists as that many
+    items of one list: the list states it."""
+    counts = {_WORDS[m.group(1).lower()] for m in _COUNT.finditer(sentence.text)}
+    if q.unit or q.raw not in counts:
+        return False
+    return any(q.raw in _list_lengths(sentence.grounds.mentions.record[sid].text) for sid in sentence.ids)
+
+
+def _list_lengths(text: str) -> set[float]:
+    lengths, run = set(), 0
+    for line in [*text.splitlines(), ""]:
+        if _ITEM.match(line):
+            run += 1
+        elif run:
+            lengths.add(float(run))
+            run = 0
+    return lengths
 
 
 def _counted(ids: tuple[str, ...]) -> frozenset[numbers.Quantity]:

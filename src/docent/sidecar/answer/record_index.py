@@ -203,8 +203,8 @@ class RecordIndex:
         """Scores with the best section's family raised: the sections under its h2 by `FAMILY_WEIGHT`, its page's by
         `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX`. The part of a page
         that best answers a question holds the rest of the answer ("why not RabbitMQ?" finds a decision record's
-        context; its consequences say no word of the question), and a small page is about one thing. The page's
-        opening section (under no h2) introduces each h2: it is of every h2's family, raised once, by FAMILY_WEIGHT."""
+        context; its consequences say no word of the question), and a small page is about one thing. A small page's
+        opening section (under no h2) introduces each h2: it is raised with the page, once, by FAMILY_WEIGHT."""
         if not scores:
             return scores
         best = max(scores, key=lambda rowid: (scores[rowid], -rowid))

@@ -218,6 +218,20 @@ def test_the_panel_takes_the_sites_colour_scheme_not_only_the_systems(page: Page
     expect(page.locator(".docent-launcher")).to_have_attribute("data-docent-scheme", "dark")
 
 
+def test_the_panel_follows_the_mkdocs_themes_colour_mode_toggle(page: Page, guide: Sidecar) -> None:
+    """MkDocs's own theme (1.6, `user_color_mode_toggle`) switches Bootstrap's data-bs-theme on the html element:
+    on MkDocs's docs the panel stayed dark on the page turned light, and light on one turned dark."""
+    open_panel(page, guide.base)
+    panel = page.locator(PANEL)
+    expect(panel).to_have_attribute("data-docent-scheme", "light")
+    page.evaluate("() => document.documentElement.setAttribute('data-bs-theme', 'dark')")  # the theme's menu: Dark
+    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
+    expect(panel).to_have_attribute("data-docent-scheme", "dark")
+    expect(page.locator(".docent-launcher")).to_have_attribute("data-docent-scheme", "dark")
+    page.evaluate("() => document.documentElement.setAttribute('data-bs-theme', 'light')")
+    expect(panel).to_have_attribute("data-docent-scheme", "light")
+
+
 @pytest.mark.parametrize("answer", ["404", "html"])
 def test_without_a_guide_there_is_no_button_and_the_console_says_why(page: Page, guide: Sidecar, answer: str) -> None:
     warnings: list[str] = []

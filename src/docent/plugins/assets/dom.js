@@ -47,14 +47,16 @@ function paint() {
   for (const element of followed) element.setAttribute("data-docent-scheme", now);
 }
 
-/* Keeps element in the site's colour scheme, also when the visitor flips Material's palette toggle. */
+/* Keeps element in the site's colour scheme, also when the visitor flips Material's palette toggle or the
+   colour mode menu of MkDocs's own theme (Bootstrap's data-bs-theme on the html element). */
 export function followScheme(element) {
   followed.push(element);
   element.setAttribute("data-docent-scheme", scheme());
   if (watching || !window.MutationObserver) return;
   watching = true;
   const observer = new window.MutationObserver(paint);
-  const options = { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "class", "style", "data-theme"] };
+  const options = { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "class", "style", "data-theme",
+                                       "data-bs-theme"] };
   observer.observe(document.documentElement, options);
   if (document.body) observer.observe(document.body, options);
   if (window.matchMedia) {

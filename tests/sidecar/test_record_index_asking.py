@@ -89,6 +89,9 @@ def test_a_word_the_record_lacks_finds_the_longer_word_it_starts() -> None:
     # a start the record writes with an English ending is a word in another form, not a name inside a longer one
     handlers = RecordIndex([*record, Section("hard", "cases", "Replays", "Every handler checks a table first.")])
     assert "*" not in (handlers.query("how many events a day did it handle?") or "")
+    # the stemmer writes an ending's final y as i ("quickly" is `quickli`): "quick" is "quickly" in another form
+    quickly = RecordIndex([*record, Section("fast", "cases", "Rollout", "Bookings reached invoicing quickly.")])
+    assert "*" not in (quickly.query("is there a quick walkthrough?") or "")
     # nor is a start the stemmer cut short: "authority" (stemmed "author") would open "authorisation"
     cards = RecordIndex([*record, Section("cards", "roles", "Cards", "I own the authorisation path.")])
     assert "*" not in (cards.query("leadership without authority") or "")

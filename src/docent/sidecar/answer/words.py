@@ -47,8 +47,10 @@ STOP_WORDS = frozenset(
 )
 
 # English endings that make a word of another (handle -> handler, govern -> government), as the porter stemmer leaves
-# them: a word the record has only with one of them is that word in another form, not a name inside a longer one.
-ENDINGS = frozenset("er ers or ors ing ings ed es s ion ions ly ment ments able ible al ity ive ful less ism ist".split())
+# them (its final y is an i: quickly -> quickli, safety -> safeti): a word the record has only with one of them is
+# that word in another form, not a name inside a longer one.
+ENDINGS = frozenset("er ers or ors ing ings ed es s ion ions ly li ment ments able ible al ity iti ive ful less ism ist "
+                    "i".split())
 
 # Common verbs whose past is not "-ed": "How did she find it?" asks what "How I found it" tells. Each past form is
 # folded as its verb's -ing form is, on every side, so that the question, the answer and the record meet, and "never

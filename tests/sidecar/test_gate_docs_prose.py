@@ -82,6 +82,9 @@ RECORD = {
         _section("roots", "Roots", "If multiple roots are passed, the size limit applies to each root independently."),
         _section("modes", "on_missing", "Use on_missing to choose:\n- 'ok' - do nothing\n- 'warn' (default) - print a "
                  "warning\n- 'error' - raise an error"),
+        _section("paths", "Path parameters",
+                 "By default this will capture characters up to the end of the path or the next /. You can use "
+                 "convertors to modify what is captured."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
     ]
@@ -179,6 +182,9 @@ def verdict(sentence: str) -> str:
         # A count in words of a cited list's items.
         ("on_missing takes one of three values: 'ok', 'warn' and 'error' [[modes]].", "shown"),
         ("on_missing takes one of four values [[modes]].", "number"),
+        # An opening "Without X," is the docs' "by default", where they name X; an X they never name is no default.
+        ("Without a convertor, a path parameter captures characters up to the end of the path [[paths]].", "shown"),
+        ("Without a prefix, a path parameter captures characters up to the end of the path [[paths]].", "polarity"),
         # A word written in lower case is no proper name, though the record writes it only in a name.
         ("A retried upload ends in a double write when its first write times out [[retries]].", "shown"),
         # A denial read with its inline code in place, and with a word the site's names (a title: "Request") mask.

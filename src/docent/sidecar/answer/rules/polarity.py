@@ -64,11 +64,20 @@ def _chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[p
 
 def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
     """ "Raise a SettingsError instead of exiting" where a cited unit offers both ("will exit on error or raise a
-    SettingsError"): one alternative chosen over the other, which the section gives as a choice, denies nothing."""
+    SettingsError"): one alternative chosen over the other, which the section gives as a choice, denies nothing; an
+    opening "Without X," is the section's "by default"."""
+    if _DEFAULT.match(sentence.text) and not denial.before and 0 < len(denial.scope) <= 2:
+        # "Without a convertor, a path parameter captures ..." is what the section says happens "by default".
+        rest = sentence.said - denial.scope
+        return any(len(rest & u.stems) >= 2 and "by default" in u.text.lower()
+                   for p in sentence.passages if denial.scope <= p.stems for u in p.units)
     if not denial.instead or not denial.head or not denial.before:
         return False
     return any(" or " in u.text and denial.head in u.stems and denial.before & u.stems
                for p in sentence.passages for u in p.units)
+
+
+_DEFAULT = re.compile(r"\s*without\s+(?:an?\s+|the\s+|any\s+)?\S+(?:\s+\S+)?\s*,", re.IGNORECASE)
 
 
 def _otherwise(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:

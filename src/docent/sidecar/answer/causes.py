@@ -32,6 +32,9 @@ _CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "l
 _CLAUSE_END = re.compile(r"[,;:.!?](?!\w)|\s+(?:and|but|while|which)\s+")  # not the dots of 0.21.0
 
 
+CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     return bool(words & _CUES)
 

@@ -57,6 +57,9 @@ _TO_FROM = re.compile(r"\bto\s+(?:about\s+)?([\d.,]+)\s+(?:[^\d\s,;]+\s+){0,5}?f
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
+CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     return bool(words & _CUES)
 

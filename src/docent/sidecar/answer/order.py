@@ -44,6 +44,9 @@ _CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "s
                    "preceded", "ahead"))  # words of each side nearest the marker
 
 
+CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     return bool(words & _CUES)
 

@@ -65,6 +65,9 @@ def section_preferences(passage: Passage) -> tuple[Preference, ...]:
     return tuple(p for u in passage.units for p in preferences(u))
 
 
+CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     return not words.isdisjoint(_CUES) and any(p.facts("preferences", section_preferences) for p in sections)
 

@@ -75,6 +75,9 @@ def _section_ties(passage: Passage) -> dict[str, set[str]]:
     return out
 
 
+CUES = frozenset(_QUANTIFIERS)  # wakes is false without one of these words: the gate asks it only then
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     return bool(words & _QUANTIFIERS)
 

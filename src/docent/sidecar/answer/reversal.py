@@ -46,6 +46,9 @@ _SIDE_OF = {**{w: "end" for w in _END}, **{w: "keep" for w in _KEEP}, **{w: "mis
 _OTHER = {"end": "keep", "keep": "end", "missed": "found", "found": "missed"}
 
 
+CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     return bool(words & _CUES)
 

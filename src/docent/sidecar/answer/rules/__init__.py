@@ -10,6 +10,7 @@ those that cite none (`cited=False`). To add a rule: write its module, ending in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from .. import actors, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
@@ -68,11 +69,52 @@ Check = Callable[[Reading], Verdict]
 
 def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
     """The checks of the rules that read a sentence citing nothing, and of those that read a cited one, in order:
-    made once per gate, so that a sentence is judged without asking each rule whether it reads it."""
+    made once per table (a gate asks for them per answer), so that a sentence is judged without asking each rule
+    whether it reads it."""
+    return _checks(tuple(rules))
+
+
+@functools.lru_cache(maxsize=16)
+def _checks(rules: tuple[Rule, ...]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
     return (
-        tuple(r.check for r in rules if r.cited is None or not r.cited),
-        tuple(r.check for r in rules if r.cited is None or r.cited),
+        _gated([r for r in rules if r.cited is None or not r.cited]),
+        _gated([r for r in rules if r.cited is None or r.cited]),
     )
+
+
+def _gated(rules: list[Rule]) -> tuple[Check, ...]:
+    """The rules' checks, each run of rules with cues (`Rule.cues`) made one: the sentence's words are met with all
+    the run's cues at once, and only the rules whose cues it holds are asked, in their order."""
+    out: list[Check] = []
+    run: list[Rule] = []
+    for r in [*rules, None]:
+        if r is not None and r.cues is not None:
+            run.append(r)
+            continue
+        if run:
+            out.append(_cued(tuple(run)))
+            run = []
+        if r is not None:
+            out.append(r.check)
+    return tuple(out)
+
+
+def _cued(rules: tuple[Rule, ...]) -> Check:
+    every = frozenset().union(*(r.cues or () for r in rules))
+    asked = tuple((r.cues or frozenset(), r.check) for r in rules)
+
+    def check(reading: Reading) -> Verdict:
+        words = reading.first_words
+        if every.isdisjoint(words):
+            return None
+        for cues, ask in asked:
+            if not cues.isdisjoint(words):
+                verdict = ask(reading)
+                if verdict is not None:
+                    return verdict
+        return None
+
+    return check
 
 
 def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:

@@ -7,6 +7,8 @@ A construction module has two functions:
 - `held(said, sections)`: the check itself, on the sentence as a `Unit` and the cited sections as `Passage` (cut
   once per bundle, each rule's facts kept beside them). Where it cannot tell, it lets the sentence through: a
   false hold costs the visitor a true sentence.
+A module whose `wakes` is a test of the sentence's words against one set declares that set as `CUES`: the gate then
+asks it only for a sentence holding one of them, a run of such rules with one set test (`rules.checks`).
 `rule(reason, module)` makes one into an entry of the gate's table (`rules.RULES`), for cited sentences.
 """
 
@@ -34,4 +36,5 @@ def rule(reason: str, module: Construction) -> Rule:
             return Hold(reason)
         return None
 
-    return Rule(reason, check, cited=True)
+    cues = getattr(module, "CUES", None)  # a module whose `wakes` needs one of these words declares them
+    return Rule(reason, check, cited=True, cues=cues)

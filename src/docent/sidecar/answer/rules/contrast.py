@@ -15,4 +15,4 @@ def check(sentence: Reading) -> Verdict:
     return Hold(reason) if reason else None
 
 
-RULE = Rule("contrast", check, cited=True)
+RULE = Rule("contrast", check, cited=True, cues=frozenset(align.CUES))

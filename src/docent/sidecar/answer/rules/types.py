@@ -205,6 +205,9 @@ class Rule:
     name: str
     check: Callable[[Reading], Verdict]
     cited: bool | None = None
+    # Words of which a sentence (`Reading.first_words`) must hold one for the rule to say anything, where there are
+    # such: a sentence with none is not asked (`rules.checks`).
+    cues: frozenset[str] | None = None
 
     def reads(self, reading: Reading) -> bool:
         return self.cited is None or self.cited == bool(reading.ids)

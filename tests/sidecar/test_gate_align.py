@@ -73,3 +73,29 @@ def test_the_sections_facts_are_made_once_and_kept() -> None:
     passage = BUNDLE.mentions.passages["how-review"]
     assert align.clauses(passage) is align.clauses(passage)
     assert differs("Her mentoring hour is always about design, estimation or disagreeing in a review.", "how-review")
+
+
+def verdict(sentence: str) -> str:
+    """The sentence's fate through the gate, as a one-sentence answer: "shown", or the reason it was held."""
+    from docent.sidecar.answer.events import Held, Sentence
+    from docent.sidecar.answer.policy import AnswerPolicy
+    from docent.sidecar.answer.turn import default_gate
+
+    gate = default_gate(BUNDLE, AnswerPolicy())
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # Another of the record's names where the clause restated has its own: the Kafka backbone did this.
+        ("The Kubernetes migration took bookings to invoicing in 1.2 seconds, not a day [[roles-tessellate-results]].", "actor"),
+        ("The Kafka backbone took bookings to invoicing in 1.2 seconds, not a day [[roles-tessellate-results]].", "shown"),
+        # A name of the section's context (the ADR was accepted at Alderway Bank) may stand anywhere.
+        ("At Alderway Bank every service is instrumented with OpenTelemetry, the Java agent and a few manual spans [[adr-otel-decision]].", "shown"),
+    ],
+)
+def test_a_name_put_in_the_place_of_the_clauses_own_name(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

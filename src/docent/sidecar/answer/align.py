@@ -11,9 +11,13 @@ the corresponding place (a content stem within `NEAR` words of one is within `NE
 - the sentence's word is nowhere in the cited sections, nor is any word of its pole in the clause;
 - the clause's word, and every word of its pole, is absent from the sentence;
 - neither word is denied ("not", "never", "n't" just before it), which would turn its pole round.
-What it cannot do: see a change in words of no class ("the booking service" for "depot scanners"), a change the
-clause says in figures only (3.1 and 2.4 basis points, told as "rose"), or one the sentence tells across two
-clauses; it lets those through, as it does a sentence it cannot align.
+Attribution too: a name of the sentence (`names`: a word the record writes as a name, or one with a capital past its
+first letter) that the clause's main unit lacks and the cited sections write, where that unit has a name the
+sentence lacks, sharing RENAMED content stems around it ("the Kubernetes migration took bookings to invoicing"
+where the Kafka backbone did); a name of the sections' titles and heading paths (`subjects`) may stand anywhere.
+What it cannot do: see a change in words of no class and no name ("the booking service" for "depot scanners"), a
+change the clause says in figures only (3.1 and 2.4 basis points, told as "rose"), or one the sentence tells across
+two clauses; it lets those through, as it does a sentence it cannot align.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from .passage import Passage, Unit
 COVER = 0.6  # the share of the sentence's content stems the clause must hold
 NEAR = 4  # tokens either side of a contrast word that make its place
 PLACE = 1  # the content stems two places must share to be the same place
+RENAMED = 2  # ... for two names (a name's place is told by more of its neighbours than a quantifier's)
 
 
 class Entry(NamedTuple):
@@ -161,27 +166,88 @@ def _place(u: Unit, at: int, width: int, skip: Set[int]) -> set[str]:
     }
 
 
-def differs(said: Unit, sections: Sequence[Passage]) -> str | None:
-    """The reason to hold a sentence whose aligned clause says another thing of a contrast class, or None."""
+def differs(
+    said: Unit, sections: Sequence[Passage], names: Set[str] = frozenset(), subjects: Set[str] = frozenset()
+) -> str | None:
+    """The reason to hold a sentence whose aligned clause says another thing of a contrast class, or gives its
+    place to another of the record's names, or None. `names`: the words the record writes as names, lower case;
+    `subjects`: the stems of the cited sections' titles and heading paths, names a sentence may put anywhere."""
     found = marks(said)
-    if not found or not _contrasted(found, sections):
+    contrasted = bool(found) and _contrasted(found, sections)
+    named = _names(said, names) if names else []
+    if not contrasted and not named:
         return None
     skip = {m.at + k for m in found for k in range(len(m.entry.words))}
     content = said.stems.difference([said.tokens[j].stem for j in skip])
     alignments = aligned(content, sections)
     if len(alignments) != 1:  # none, or a tie: which clause it restates is unknown
         return None
-    for a in alignments:
-        passage, facts = sections[a.section], clauses(sections[a.section])
-        theirs = facts.marks[a.first : a.last + 1]
-        poles = {(m.entry.kind, m.entry.pole) for unit_marks in theirs for m in unit_marks}
-        units = passage.units
-        written = units[a.first].words if a.first == a.last else units[a.first].words | units[a.last].words
-        for index in range(a.first, a.last + 1):
-            reason = _compare(said, found, skip, written, passage.units[index], facts.marks[index], poles)
-            if reason:
-                return reason
+    a = alignments[0]
+    passage = sections[a.section]
+    if contrasted:
+        reason = _contrasts(said, found, skip, passage, a)
+        if reason:
+            return reason
+    if named and _misnamed(said, named, content, passage, a, sections, names, subjects):
+        return "actor"
     return None
+
+
+def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Passage, a: Alignment) -> str | None:
+    """The reason of the first contrast word of the sentence that the aligned clause says otherwise, or None."""
+    units, facts = passage.units, clauses(passage)
+    written = units[a.first].words if a.first == a.last else units[a.first].words | units[a.last].words
+    theirs = facts.marks[a.first : a.last + 1]
+    poles = {(m.entry.kind, m.entry.pole) for unit_marks in theirs for m in unit_marks}
+    for index in range(a.first, a.last + 1):
+        reason = _compare(said, found, skip, written, units[index], facts.marks[index], poles)
+        if reason:
+            return reason
+    return None
+
+
+def _misnamed(
+    said: Unit, named: list[tuple[int, str]], content: frozenset[str], passage: Passage, a: Alignment,
+    sections: Sequence[Passage], names: Set[str], subjects: Set[str],
+) -> bool:
+    """Whether a name of the sentence stands where the clause's main unit has another name."""
+    # The unit of the clause that holds more of the sentence: in "the Kubernetes migration took bookings to
+    # invoicing in 1.2 seconds", the one that says who took them there, not the one that names Kubernetes. That
+    # unit alone must restate the sentence: one told across several (a list's steps) has no one place.
+    main = max(passage.units[a.first : a.last + 1], key=lambda u: len(content & u.stems))
+    if len(content & (main.stems | passage.title.stems)) < COVER * len(content):
+        return False
+    known = frozenset().union(*(p.words for p in sections))
+    others = [(i, w) for i, w in named if w not in main.words and w in known and said.tokens[i].stem not in subjects]
+    return bool(others) and _renamed(said, others, main, names)
+
+
+def _names(u: Unit, names: Set[str], *, record: bool = False) -> list[tuple[int, str]]:
+    """A unit's names: words the record writes as names, and words written with a capital past their first letter
+    ("TestClient", "DEBUG"); in the record's own clause, any word with a capital inside a sentence ("Request.form()")."""
+    text = u.text
+    return [
+        (i, t.word) for i, t in enumerate(u.tokens)
+        if t.stem and (
+            t.word in names or any(c.isupper() for c in text[t.start + 1 : t.start + len(t.word)])
+            or record and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in _OPENERS
+        )
+    ]
+
+
+_OPENERS = frozenset((*".!?:;\"“‘«(-–—•\n", ""))  # a capital after one of these, or first, opens a sentence or a definition
+
+
+def _renamed(said: Unit, others: list[tuple[int, str]], clause: Unit, names: Set[str]) -> bool:
+    """Whether a name of the sentence that the clause lacks stands where the clause has a name the sentence lacks:
+    "the Kubernetes migration took bookings to invoicing" against "the Kafka backbone took bookings to invoicing"."""
+    theirs = [(j, w) for j, w in _names(clause, names, record=True) if w not in said.words]
+    for i, _ in others:
+        place = _place(said, i, 1, set())
+        for j, _ in theirs:
+            if len(place & _place(clause, j, 1, set())) >= RENAMED:
+                return True
+    return False
 
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(

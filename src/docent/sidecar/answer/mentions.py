@@ -36,6 +36,7 @@ class Mentions:
             sid: f"{s.title}\n{titles.get(s.page, '')}\n{chr(10).join(s.headings)}\n{s.text}" for sid, s in record.items()
         }
         self.terms = {sid: frozenset(lexicon.names(text)) for sid, text in whole.items()}
+
         self.words = {sid: frozenset(stems(text)) for sid, text in whole.items()}
         self.flat = {sid: flat(text) for sid, text in whole.items()}  # what inline code is looked up in
         self.codes = {sid: _codes(s) for sid, s in record.items()}  # what a fenced block may quote
@@ -49,6 +50,14 @@ class Mentions:
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
         self.names = record_names(s.text for s in record.values())
         self.name_words = _name_words(record, self.words, intros)
+        # What a section is about, named in its title, its page's title, its heading path, its page's opening or its
+        # parent section: a sentence may name it anywhere ("GZipMiddleware skips ..." for "The middleware won't
+        # GZip ..."; "At Alderway, all services ..." under an ADR accepted at Alderway Bank).
+        self.subjects = {
+            sid: frozenset(stems(f"{s.title}\n{titles.get(s.page, '')}\n{chr(10).join(s.headings)}"))
+            | self.name_words[sid].difference(stems(s.text))
+            for sid, s in record.items()
+        }
         self.un_words = opposites.un_bases(w for words in self.words.values() for w in words)
         self.passages = {sid: _prepared(Passage.of(s.title, s.text, fold)) for sid, s in record.items()}
         for sid, passage in self.passages.items():

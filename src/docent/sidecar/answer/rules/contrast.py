@@ -1,6 +1,6 @@
 """`contrast`: a cited sentence aligned with the clause it restates says another word of a contrast class there
-("some" for "all", "hours" for "days", "before" for "after"): `align.py` aligns and compares, `contrasts.py` is the
-table of classes."""
+("some" for "all", "hours" for "days", "before" for "after"), or another of the record's names in the place of the
+clause's own: `align.py` aligns and compares, `contrasts.py` is the table of classes."""
 
 from __future__ import annotations
 
@@ -9,10 +9,14 @@ from .types import Hold, Reading, Rule, Verdict
 
 
 def check(sentence: Reading) -> Verdict:
-    if not align.wakes(sentence.first_words):
+    names = sentence.grounds.mentions.names
+    if not align.wakes(sentence.first_words) and names.isdisjoint(sentence.first_words):
         return None
-    reason = align.differs(sentence.unit, sentence.passages)
+    mentions = sentence.grounds.mentions
+    subjects = frozenset().union(*(mentions.subjects[sid] for sid in sentence.ids))
+    reason = align.differs(sentence.unit, sentence.passages, names, subjects)
     return Hold(reason) if reason else None
 
 
-RULE = Rule("contrast", check, cited=True, cues=frozenset(align.CUES))
+# No static cues: a sentence wakes it by a contrast word or by one of the record's names, which are the bundle's.
+RULE = Rule("contrast", check, cited=True)

@@ -89,6 +89,7 @@ def test_a_question_asks_for_what_it_names(question: str, calls: list[tuple[str,
         ("Take me to the installation page", [("show_page", "installation")]),
         ("Take me to the Kafka case", [("show_page", "cases-kafka")]),
         ("Go home", [("show_page", "home")]),
+        ("Is she open to remote roles?", []),  # "open" said of her is no page to open
         # "set the topic to consulting" fills the field, on its page
         ("Set the topic to consulting", [("show_page", "get-in-touch"), ("topic", "consulting")]),
         ("Can you set the topic to consulting?", [("show_page", "get-in-touch"), ("topic", "consulting")]),

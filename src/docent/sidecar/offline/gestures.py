@@ -246,7 +246,7 @@ class Gestures:
 
     def _go(self, asked: Asked, offered: Collection[str]) -> list[Candidate] | None:
         """A page or home section its label names, when the visitor asks to go there ("take me to the lab")."""
-        if not GO.search(asked.question) or "show_page" not in offered:
+        if not self._asks(GO, asked.question) or "show_page" not in offered:  # "is she open to remote work?"
             return None
         places: list[Page | Section] = [*self.manifest.pages, *self.manifest.sections]
         best = ranked(places, asked.named)

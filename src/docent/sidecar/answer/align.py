@@ -279,6 +279,30 @@ def _same_figure(said: Unit, at: int, clause: Unit, kind: int) -> bool:
     return any(_figure(t.word) == figure for t in clause.tokens)
 
 
+def _events(u: Unit, m: Mark, skip: Set[int]) -> tuple[set[str], set[str]]:
+    """The content stems of the two events an order word relates: the one it tells of (the NEAR tokens before it,
+    or after the comma that ends its clause where it opens the unit: "before X, Y") and the one it is placed by
+    (the NEAR tokens after it)."""
+    tokens, end = u.tokens, m.at + len(m.entry.words)
+
+    def stems(lo: int, hi: int) -> set[str]:
+        return {t.stem for j, t in enumerate(tokens[lo:hi], start=lo) if t.stem and j not in skip}
+
+    anchor = stems(end, end + NEAR)
+    if m.at > 0:
+        return stems(max(0, m.at - NEAR), m.at), anchor
+    comma = u.text.find(",", tokens[m.at].start)
+    after = next((j for j, t in enumerate(tokens) if comma >= 0 and t.start > comma), len(tokens))
+    return stems(after, after + NEAR), stems(end, min(after, end + NEAR))
+
+
+def _swapped(said: tuple[set[str], set[str]], clause: tuple[set[str], set[str]]) -> bool:
+    """Whether two order words of opposite poles have each other's events on each side ("B after A", "A before B"):
+    then they say the same order."""
+    same = len(said[0] & clause[0]) + len(said[1] & clause[1])
+    return len(said[0] & clause[1]) + len(said[1] & clause[0]) > same
+
+
 def _contrasted(found: Sequence[Mark], sections: Sequence[Passage]) -> bool:
     """Whether a cited section writes another pole of a class the sentence uses: if none does, nothing to align."""
     for passage in sections:
@@ -309,6 +333,9 @@ def _compare(
                 continue
             if place is None:
                 place = _place(said, m.at, len(e.words), skip)
-            if len(place & _place(clause, t.at, len(f.words), set())) >= PLACE and _same_figure(said, m.at, clause, e.kind):
-                return CONTRASTS[e.kind].reason
+            if len(place & _place(clause, t.at, len(f.words), set())) < PLACE or not _same_figure(said, m.at, clause, e.kind):
+                continue
+            if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())):
+                continue  # "B after A" for "A before B": the events change sides with the word
+            return CONTRASTS[e.kind].reason
     return None

@@ -1,0 +1,44 @@
+"""The gate on documentation prose read as docs mean it (found in review of round 5): the same order told from the
+other event, a list's "any of", docs' nouns and prepositions that share a contrast word's spelling, and the same
+words told falsely still held. The record is test_gate_docs_prose.py's made-up library's, with sections of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.test_gate_docs_prose import RECORD as PROSE
+from tests.sidecar.test_gate_docs_prose import _section
+
+RECORD = {
+    **PROSE,
+    **{
+        s.id: s
+        for s in [
+            _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
+        ]
+    },
+}
+
+
+def verdict(sentence: str) -> str:
+    gate = Gate(RECORD, Lexicon([]))
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "B after A" says "A before B": the events change sides with the word.
+        ("The server starts accepting requests after the lifespan startup handler runs [[lifespan]].", "shown"),
+        ("After the lifespan startup handler runs, the server starts accepting requests [[lifespan]].", "shown"),
+        ("The lifespan startup handler runs after the server starts accepting requests [[lifespan]].", "order"),
+        ("After the server starts accepting requests, the lifespan startup handler runs [[lifespan]].", "order"),
+    ],
+)
+def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

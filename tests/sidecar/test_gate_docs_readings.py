@@ -17,6 +17,7 @@ RECORD = {
     **{
         s.id: s
         for s in [
+            _section("samesite", "Cookies", "The samesite flag accepts one of lax, strict or none."),
             _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
         ]
     },
@@ -38,6 +39,10 @@ def verdict(sentence: str) -> str:
         ("After the lifespan startup handler runs, the server starts accepting requests [[lifespan]].", "shown"),
         ("The lifespan startup handler runs after the server starts accepting requests [[lifespan]].", "order"),
         ("After the server starts accepting requests, the lifespan startup handler runs [[lifespan]].", "order"),
+        # "Any of" a list chooses one of it, as "one of" does; "any" alone is still the whole.
+        ("The samesite flag accepts any of lax, strict or none [[samesite]].", "shown"),
+        ("The samesite flag accepts all of lax, strict and none [[samesite]].", "quantifier"),
+        ("If any of the hooks fails, the following hooks will not get the opportunity to be executed [[hooks]].", "shown"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from typing import NamedTuple
 
-from .contrasts import CONTRASTS
+from .contrasts import CONTRASTS, NEUTRAL
 from .passage import Passage, Unit
 
 COVER = 0.6  # the share of the sentence's content stems the clause must hold
@@ -49,6 +49,9 @@ def _entries() -> dict[str, tuple[Entry, ...]]:
             for entry in pole.split():
                 words = tuple(entry.split("_"))
                 by_first.setdefault(words[0], []).append(Entry(k, p, words))
+    for entry in NEUTRAL:
+        words = tuple(entry.split("_"))
+        by_first.setdefault(words[0], []).append(Entry(-1, -1, words))
     # The longest phrase first: "a few" before "a".
     return {w: tuple(sorted(es, key=lambda e: -len(e.words))) for w, es in by_first.items()}
 
@@ -81,10 +84,13 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         capital = i > 0 and text[t.start].isupper()
         seen: set[int] = set()
         for e in _BY_FIRST[t.word]:
-            if e.kind in seen or capital and not CONTRASTS[e.kind].counted:
+            if e.kind in seen or e.kind >= 0 and capital and not CONTRASTS[e.kind].counted:
                 continue
             n = len(e.words)
             if n == 1 or tuple(x.word for x in tokens[i : i + n]) == e.words:
+                if e.kind < 0:  # a phrase of no class (contrasts.NEUTRAL): none of its words is a contrast word
+                    covered = max(covered, i + n)
+                    break
                 seen.add(e.kind)
                 out.append(Mark(i, e))
                 covered = max(covered, i + n)

@@ -165,3 +165,6 @@ CONTRASTS: tuple[Contrast, ...] = (
         "failed fails",
     )),
 )
+# Phrases that begin with a class's word and say none of its poles: "accepts any of lax, strict or none" chooses one
+# of a list, as "one of" does, and "any of them" may also take each; the phrase is read as no contrast word.
+NEUTRAL: tuple[str, ...] = ("any_of",)

@@ -27,6 +27,13 @@ FILLER = [
     Section("logging", "logging", "Logging", "The debug log names each connection a request used."),
 ]
 
+# Three sections on proxies, one of them on another page: what a question about the reader's proxy should find.
+PROXIES = [
+    Section("proxies", "proxies", "Proxies", "Pass the proxy URL to the client to route all traffic through it."),
+    Section("proxy-env", "environment", "Environment", "HTTPS_PROXY sets the proxy of every client."),
+    Section("proxy-auth", "proxies", "Proxy credentials", "A proxy's password goes in its URL."),
+]
+
 
 def best(index: RecordIndex, text: str) -> str | None:
     hits = index.search(text, limit=1)
@@ -36,9 +43,7 @@ def best(index: RecordIndex, text: str) -> str | None:
 def test_my_before_a_word_is_no_name_run_together() -> None:
     record = [
         *FILLER,
-        Section("proxies", "proxies", "Proxies", "Pass the proxy URL to the client to route all traffic through it."),
-        Section("proxy-env", "environment", "Environment", "HTTPS_PROXY sets the proxy of every client."),
-        Section("proxy-auth", "proxies", "Proxy credentials", "A proxy's password goes in its URL."),
+        *PROXIES,
         Section("proxy-socks", "proxies", "SOCKS", "A SOCKS proxy needs the socks extra installed."),
         Section("handshake", "troubleshooting", "Handshake timed out", "With mounts set to http://myproxy.org the "
                 "handshake can time out; set the scheme to http."),
@@ -129,9 +134,7 @@ def test_a_section_under_no_h2_has_its_page_as_its_family_and_is_raised_once() -
 def test_the_readers_own_thing_outweighs_a_rarer_verb_beside_it() -> None:
     record = [
         *FILLER,
-        Section("proxies", "proxies", "Proxies", "Pass the proxy URL to the client to route all traffic through it."),
-        Section("proxy-env", "environment", "Environment", "HTTPS_PROXY sets the proxy of every client."),
-        Section("proxy-auth", "proxies", "Proxy credentials", "A proxy's password goes in its URL."),
+        *PROXIES,
         Section("asyncio", "async", "Asyncio", "The client runs on asyncio's event loop."),
     ]
     index = RecordIndex(record)

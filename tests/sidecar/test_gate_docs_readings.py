@@ -18,6 +18,7 @@ RECORD = {
         s.id: s
         for s in [
             _section("samesite", "Cookies", "The samesite flag accepts one of lax, strict or none."),
+            _section("transport", "Transports", "The transport now forwards every request to the proxy server."),
             _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
         ]
     },
@@ -43,6 +44,10 @@ def verdict(sentence: str) -> str:
         ("The samesite flag accepts any of lax, strict or none [[samesite]].", "shown"),
         ("The samesite flag accepts all of lax, strict and none [[samesite]].", "quantifier"),
         ("If any of the hooks fails, the following hooks will not get the opportunity to be executed [[hooks]].", "shown"),
+        # A noun of docs ("its target") is no plan against the section's "now"; a plan told as done is still held.
+        ("The transport forwards every request to its target through the proxy server [[transport]].", "shown"),
+        ("The transport forwards every request to the proxy server with the goal of caching it [[transport]].", "shown"),
+        ("The transport is expected to forward every request to the proxy server [[transport]].", "hedge"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

@@ -100,9 +100,9 @@ CONTRASTS: tuple[Contrast, ...] = (
         "must required mandatory necessary needs requires",
         "optional optionally may recommended",
     )),
+    # A plan's nouns ("budget", "goal", "target") are docs' nouns too ("the target URL", "a retry budget"): not here.
     Contrast("stage", "hedge", (
-        "planned expected projected slated intended intends evaluating exploring considering future proposed "
-        "budget goal target aimed",
+        "planned expected projected slated intended intends evaluating exploring considering future proposed aimed",
         "achieved shipped delivered already now completed measured done actual",
     )),
     Contrast("foresight", "hedge", (

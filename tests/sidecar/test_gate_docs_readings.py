@@ -19,6 +19,8 @@ RECORD = {
         for s in [
             _section("samesite", "Cookies", "The samesite flag accepts one of lax, strict or none."),
             _section("transport", "Transports", "The transport now forwards every request to the proxy server."),
+            _section("hostx", "Trusted hosts", "The Host header must match one of allowed_hosts exactly. A check takes "
+                     "exactly 3 ms."),
             _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
         ]
     },
@@ -48,6 +50,10 @@ def verdict(sentence: str) -> str:
         ("The transport forwards every request to its target through the proxy server [[transport]].", "shown"),
         ("The transport forwards every request to the proxy server with the goal of caching it [[transport]].", "shown"),
         ("The transport is expected to forward every request to the proxy server [[transport]].", "hedge"),
+        # "About" and "around" hedge only a figure: "strict about the header" is no estimate; "about 3 ms" still is.
+        ("TrustedHostMiddleware is strict about the Host header matching one of allowed_hosts [[hostx]].", "shown"),
+        ("The middleware is a wrapper around the app, and the Host header must match exactly [[hostx]].", "shown"),
+        ("A check of the Host header takes about 3 ms [[hostx]].", "hedge"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

@@ -309,6 +309,20 @@ def _swapped(said: tuple[set[str], set[str]], clause: tuple[set[str], set[str]])
     return len(said[0] & clause[1]) + len(said[1] & clause[0]) > same
 
 
+_AMOUNTS = frozenset(("half", "third", "quarter", "dozen", "hundred", "thousand", "million", "billion", "twice"))
+
+
+def _on_figure(u: Unit, m: Mark) -> bool:
+    """A hedge on a figure is one before a figure ("about 4 %", "around a third"): "strict about the header" and "a
+    wrapper around the app" are no estimate. Other words stand anywhere."""
+    if not CONTRASTS[m.entry.kind].figured or m.entry.pole != 0:
+        return True
+    after = [t.word for t in u.tokens[m.at + len(m.entry.words) : m.at + len(m.entry.words) + 2]]
+    if after[:1] and after[0] in ("a", "an"):
+        after = after[1:]
+    return bool(after) and (_figure(after[0]) is not None or after[0] in _AMOUNTS)
+
+
 def _contrasted(found: Sequence[Mark], sections: Sequence[Passage]) -> bool:
     """Whether a cited section writes another pole of a class the sentence uses: if none does, nothing to align."""
     for passage in sections:
@@ -328,7 +342,7 @@ def _compare(
     said_poles = {(m.entry.kind, m.entry.pole) for m in found}
     for m in found:
         e = m.entry
-        if (e.kind, e.pole) in their_poles or _denied(said, m.at):
+        if (e.kind, e.pole) in their_poles or _denied(said, m.at) or not _on_figure(said, m):
             continue
         if all(w in written for w in e.words):  # the clause writes it too ("with ... no incident" for "with no")
             continue
@@ -336,6 +350,8 @@ def _compare(
         for t in theirs:
             f = t.entry
             if f.kind != e.kind or f.pole == e.pole or (f.kind, f.pole) in said_poles or _denied(clause, t.at):
+                continue
+            if not _on_figure(clause, t):
                 continue
             if place is None:
                 place = _place(said, m.at, len(e.words), skip)

@@ -21,6 +21,7 @@ class Contrast(NamedTuple):
     reason: str  # the hold's reason, as the policy words it
     poles: tuple[str, ...]  # each pole's entries, space-separated
     counted: bool = False  # a unit: a figure before it must be the clause's too (a conversion changes the figure)
+    figured: bool = False  # a hedge on a figure: its first pole's words count only before one ("about 4 %")
 
 
 def _verb(*stems: str) -> str:
@@ -84,7 +85,7 @@ CONTRASTS: tuple[Contrast, ...] = (
         "exiting exit exits leaving",
     )),
     # Hedges and modality.
-    Contrast("estimate", "hedge", (
+    Contrast("estimate", "hedge", figured=True, poles=(
         "about around roughly approximately nearly almost some",
         "exactly precisely",
     )),

@@ -10,7 +10,6 @@ those that cite none (`cited=False`). To add a rule: write its module, ending in
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 
 from .. import actors, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
@@ -70,16 +69,21 @@ Check = Callable[[Reading], Verdict]
 def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
     """The checks of the rules that read a sentence citing nothing, and of those that read a cited one, in order:
     made once per table (a gate asks for them per answer), so that a sentence is judged without asking each rule
-    whether it reads it."""
-    return _checks(tuple(rules))
-
-
-@functools.lru_cache(maxsize=16)
-def _checks(rules: tuple[Rule, ...]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
-    return (
+    whether it reads it. A table is known by identity: hashing its rules would cost as much as making it."""
+    made = _MADE.get(id(rules))
+    if made is not None and made[0] is rules:
+        return made[1]
+    table = (
         _gated([r for r in rules if r.cited is None or not r.cited]),
         _gated([r for r in rules if r.cited is None or r.cited]),
     )
+    if isinstance(rules, tuple) and len(_MADE) < _TABLES:  # the table is kept with them, so its id stays theirs
+        _MADE[id(rules)] = (rules, table)
+    return table
+
+
+_TABLES = 16
+_MADE: dict[int, tuple[Sequence[Rule], tuple[tuple[Check, ...], tuple[Check, ...]]]] = {}
 
 
 def _gated(rules: list[Rule]) -> tuple[Check, ...]:

@@ -186,6 +186,9 @@ LAB_TOOLS = {"run_experiment", "point_at", "show_page", "show_links", "offer_cho
         ("Hit run on the leak", [("show_page", "lab"), ("run_leak", None)]),
         ("Set the storm preset to backoff with jitter but don't run it yet",
          [("show_page", "lab"), ("storm_preset", "backoff-jitter")]),
+        # "why not" invites the run; "nothing but" says "only", no denial of what follows
+        ("Why not run the slow leak?", [("show_page", "lab"), ("run_experiment", "leak:slow-leak")]),
+        ("Run nothing but the slow leak", [("show_page", "lab"), ("run_experiment", "leak:slow-leak")]),
         # the experiment's words name the field, not an option: "heap" is no vote for the full heap
         ("Switch the heap preset to healthy", [("show_page", "lab"), ("leak_preset", "healthy")]),
         # a word several labels share names none of them; "page" asks for a page, not a section of one

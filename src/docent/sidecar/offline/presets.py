@@ -15,8 +15,9 @@ from docent.schema import Experiment, Preset
 
 from ..answer.words import terms
 
-# "no jitter", "without backoff", "not the fast one", "don't run": the word after is what the visitor does not want.
-NEGATION = re.compile(r"\b(?:no|not|without|never|don['’]?t|do not|nothing but)\s+(?:the\s+|any\s+|a\s+)?([A-Za-z][\w-]*)",
+# "no jitter", "without backoff", "not the fast one", "don't run": the word after is what the visitor does not want
+# ("nothing but the slow leak" says "only": no denial).
+NEGATION = re.compile(r"\b(?:no|not|without|never|don['’]?t|do not)(?<!nothing but)\s+(?:the\s+|any\s+|a\s+)?([A-Za-z][\w-]*)",
                       re.IGNORECASE)
 # The words that say a run is live, not which preset: a server run is the experiment's live run.
 LIVE_WORDS = frozenset(terms("live server recorded"))
@@ -28,8 +29,10 @@ def negated(text: str) -> set[str]:
 
 
 def refused_verb(before: str) -> bool:
-    """Whether the text before a verb says not to do it: "but don't" (run it yet), "without" (running it)."""
-    return re.search(r"\b(?:don['’]?t|do not|not|never|without|no need to)\s+$", before, re.IGNORECASE) is not None
+    """Whether the text before a verb says not to do it: "but don't" (run it yet), "without" (running it); "why not"
+    (run it) and "why don't" (we run it) invite it."""
+    m = re.search(r"\b(?:don['’]?t|do not|not|never|without|no need to)\s+$", before, re.IGNORECASE)
+    return m is not None and re.search(r"\bwhy\s+$", before[: m.start()], re.IGNORECASE) is None
 
 
 def score(said: set[str], denied: set[str], name: str, label: str) -> int:

@@ -225,3 +225,20 @@ def test_on_its_page_a_part_is_named_by_one_word_and_ties_go_to_the_page_open() 
     assert ids(Gestures(MANIFEST, here="lab").read("Show me the chart", ALL)) == [("show_page", "lab"), ("point_at", "leak-chart")]
     on_3ds = Gestures(MANIFEST, here="cases-3ds").read("Show me the results table", ALL)
     assert ids(on_3ds) == [("show_page", "cases-3ds"), ("point_at", "3ds-results")]
+
+
+@pytest.mark.parametrize(
+    ("question", "heads"),
+    [
+        # a noun in -er after "how much" or "how many" is what is asked for; a degree word asks for a figure
+        ("How much power does the rig draw?", {"power"}),
+        ("How much buffer does the consumer keep?", {"buffer"}),
+        ("How many headers does the proxy add?", {"header"}),
+        ("How much faster is the new pool?", set()),
+        ("How much longer does the rollout take?", set()),
+    ],
+)
+def test_a_question_s_head_in_er_is_a_noun_unless_it_is_a_degree(question: str, heads: set[str]) -> None:
+    from docent.sidecar.offline.heads import heads_of
+
+    assert heads_of(question) == heads

@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection, Mapping
 
 from ..answer.lexicon import COMMON_WORDS
-from ..answer.words import STOP_WORDS as STOPWORDS
+from ..answer.words import STOP_WORDS
 from ..answer.words import stem, terms
 
 # The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
@@ -34,6 +34,17 @@ MEASURE = re.compile(
     r"decade|figure|version)s?\b",
     re.IGNORECASE,
 )
+NEXT_WORD = re.compile(r"\s+([A-Za-z]+)\b")
+PHRASE_END = re.compile(r"\s*(?:[?.,;!]|$)")
+# "How much faster": a degree word asks for a figure; "how much power" asks for the thing, though it ends in -er too.
+COMPARATIVE = re.compile(
+    r"more|less|fewer|better|worse|further|farther|"
+    r"(?:fast|slow|quick|big|bigg|larg|small|high|low|long|short|cheap|dear|old|new|young|near|clos|earli|lat|"
+    r"easi|hard|heavi|light|strong|weak|wid|narrow|great|safe|simpl|tight|loos|deep|tall|warm|cool|cold|hot|hott|"
+    r"bright|dark|clean|dirti|busi|lazi|noisi|quiet|rich|poor|smooth|thick|thin|thinn|fatt)er",
+    re.IGNORECASE,
+)
+
 
 def heads_of(question: str) -> set[str]:
     """What a "which"/"what"/"how many" asks for: "which city", "how many lines"; of a phrase, its last noun before
@@ -43,9 +54,9 @@ def heads_of(question: str) -> set[str]:
         word, end = m.group(1), m.end()
         if m.group(0).lower().startswith("how") and COMPARATIVE.fullmatch(word):
             continue  # "how much faster": a figure, not a thing
-        if word.lower() not in STOPWORDS and not WHAT_VERB.match(question, end):
+        if word.lower() not in STOP_WORDS and not WHAT_VERB.match(question, end):
             word, end = _last_noun(question, word, end, counted=m.group(0).lower().startswith("how"))
-        if word.lower() in STOPWORDS | GENERIC_HEADS or MEASURE.fullmatch(word):
+        if word.lower() in STOP_WORDS | GENERIC_HEADS or MEASURE.fullmatch(word):
             continue
         if not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, end) or m.end() != end:
             heads.add(stem(word))
@@ -59,18 +70,12 @@ def _last_noun(question: str, word: str, end: int, *, counted: bool) -> tuple[st
     at = end
     for _ in range(2):
         m = NEXT_WORD.match(question, at)
-        if m is None or m.group(1).lower() in STOPWORDS:
+        if m is None or m.group(1).lower() in STOP_WORDS:
             return word, end
         if WHAT_VERB.match(question, m.end()) or counted and PHRASE_END.match(question, m.end()):
             return m.group(1), m.end()
         at = m.end()
     return word, end
-
-
-NEXT_WORD = re.compile(r"\s+([A-Za-z]+)\b")
-PHRASE_END = re.compile(r"\s*(?:[?.,;!]|$)")
-COMPARATIVE = re.compile(r"[a-z]{2,}er|more|less", re.IGNORECASE)
-
 
 
 # The kinds of thing the lexicon names, as a visitor asks for them (stemmed).

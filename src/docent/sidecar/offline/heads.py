@@ -12,8 +12,7 @@ import re
 from collections.abc import Collection, Mapping
 
 from ..answer.lexicon import COMMON_WORDS
-from ..answer.words import STOP_WORDS
-from ..answer.words import stem, terms
+from ..answer.words import STOP_WORDS, stem, terms
 
 # The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
 WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", re.IGNORECASE)

@@ -21,6 +21,7 @@ RECORD = {
             _section("transport", "Transports", "The transport now forwards every request to the proxy server."),
             _section("hostx", "Trusted hosts", "The Host header must match one of allowed_hosts exactly. A check takes "
                      "exactly 3 ms."),
+            _section("secret", "Secrets", "The secret_key argument is required. The https_only flag is optional."),
             _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
         ]
     },
@@ -54,6 +55,10 @@ def verdict(sentence: str) -> str:
         ("TrustedHostMiddleware is strict about the Host header matching one of allowed_hosts [[hostx]].", "shown"),
         ("The middleware is a wrapper around the app, and the Host header must match exactly [[hostx]].", "shown"),
         ("A check of the Host header takes about 3 ms [[hostx]].", "hedge"),
+        # A need said of one thing excuses no "optional" said of another; "needs the optional X" still says both.
+        ("The secret_key argument is optional, though you need the https_only flag for production [[secret]].", "hedge"),
+        ("The secret_key argument is optional [[secret]].", "hedge"),
+        ("Parsing HTML also needs the optional lxml dependency [[extras]].", "shown"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

@@ -74,7 +74,7 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     optional = said.words & _OPTIONAL
     if not binding and not optional or binding and said.words & _SOFT:
         return False  # "you might pass status_code to requires": the sentence is soft itself
-    if optional and said.words & _NEEDED:
+    if optional and _needs_optional(said):
         return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
     anchors = [t.stem for t in said.tokens if t.stem and t.word not in _MUST and t.word not in _SOFT]
     fit = best_of(sections, anchors)
@@ -84,6 +84,19 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     if binding:
         return bool(words & _SOFT) and not words & _MUST
     return bool(words & _MUST) and not words & _SOFT
+
+
+def _needs_optional(said: Unit) -> bool:
+    """An optional thing said to be needed: "optional" within the object of a need word ("needs the optional X",
+    "requires an optional extra"), not a need said of something else in another clause."""
+    tokens = said.tokens
+    return any(
+        t.word in _OPTIONAL and any(u.word in _NEEDED for u in tokens[max(0, i - _NEED_SPAN) : i])
+        for i, t in enumerate(tokens)
+    )
+
+
+_NEED_SPAN = 3  # tokens before "optional" a need word may stand: "needs the optional", "also requires an optional"
 
 
 def _stage(said: Unit, sections: Sequence[Passage]) -> bool:

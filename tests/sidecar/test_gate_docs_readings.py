@@ -59,6 +59,13 @@ def verdict(sentence: str) -> str:
         ("The secret_key argument is optional, though you need the https_only flag for production [[secret]].", "hedge"),
         ("The secret_key argument is optional [[secret]].", "hedge"),
         ("Parsing HTML also needs the optional lxml dependency [[extras]].", "shown"),
+        # One alternative over another the docs offer, where another unit says which happens by default: the
+        # sentence must state what chooses it.
+        ("By default, the parser raises a ParseError instead of exiting on an error [[exits]].", "polarity"),
+        ("Set exit_on_error=False if you want the parser to raise a ParseError instead of exiting on an error "
+         "[[exits]].", "shown"),
+        ("With exit_on_error set to False, the parser raises a ParseError instead of exiting on an error [[exits]].",
+         "shown"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

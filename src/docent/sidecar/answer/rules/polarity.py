@@ -73,8 +73,17 @@ def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
                    for p in sentence.passages if denial.scope <= p.stems for u in p.units)
     if not denial.instead or not denial.head or not denial.before:
         return False
-    return any(" or " in u.text and denial.head in u.stems and denial.before & u.stems
-               for p in sentence.passages for u in p.units)
+    units = [u for p in sentence.passages for u in p.units]
+    offered = any(" or " in u.text and denial.head in u.stems and denial.before & u.stems for u in units)
+    return offered and (_CONDITION.search(sentence.text) is not None or not any(
+        " or " not in u.text and denial.head in u.stems and polarity._same(denial.scope, u.stems)
+        and not polarity.negates(u.text) for u in units))
+
+
+# "Set exit_on_error=False if you want it to raise instead of exiting": the sentence states what chooses the
+# alternative. Without it, a unit that affirms the turned-down one alone ("by default, the parser will exit") is what
+# happens, and the sentence denies it.
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|set|setting|pass|passing|using)\b", re.IGNORECASE)
 
 
 _DEFAULT = re.compile(r"\s*without\s+(?:an?\s+|the\s+|any\s+)?\S+(?:\s+\S+)?\s*,", re.IGNORECASE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .. import meta, opposites, polarity
+from ..passage import Unit
 from ..words import stem, stems
 from .types import Hold, Reading, Rule, Verdict
 
@@ -75,9 +76,13 @@ def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
         return False
     units = [u for p in sentence.passages for u in p.units]
     offered = any(" or " in u.text and denial.head in u.stems and denial.before & u.stems for u in units)
-    return offered and (_CONDITION.search(sentence.text) is not None or not any(
-        " or " not in u.text and denial.head in u.stems and polarity._same(denial.scope, u.stems)
-        and not polarity.negates(u.text) for u in units))
+    return offered and (_CONDITION.search(sentence.text) is not None or not _alone(denial, units))
+
+
+def _alone(denial: polarity.Denial, units: list[Unit]) -> bool:
+    """Whether a cited unit affirms the turned-down alternative alone, no "or" beside it: what happens."""
+    return any(" or " not in u.text and denial.head in u.stems and polarity._same(denial.scope, u.stems)
+               and not polarity.negates(u.text) for u in units)
 
 
 # "Set exit_on_error=False if you want it to raise instead of exiting": the sentence states what chooses the

@@ -181,6 +181,9 @@ def differs(
     found = marks(said)
     contrasted = bool(found) and _contrasted(found, sections)
     named = _names(said, names) if names else []
+    if named:  # only a name the cited sections write, and not what they are about, may stand in another's place
+        known = frozenset().union(*(p.words for p in sections))
+        named = [(i, w) for i, w in named if w in known and said.tokens[i].stem not in subjects]
     if not contrasted and not named:
         return None
     skip = {m.at + k for m in found for k in range(len(m.entry.words))}
@@ -194,7 +197,7 @@ def differs(
         reason = _contrasts(said, found, skip, passage, a)
         if reason:
             return reason
-    if named and _misnamed(said, named, content, passage, a, sections, names, subjects):
+    if named and _misnamed(said, named, content, passage, a, names):
         return "actor"
     return None
 
@@ -213,8 +216,7 @@ def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Pas
 
 
 def _misnamed(
-    said: Unit, named: list[tuple[int, str]], content: frozenset[str], passage: Passage, a: Alignment,
-    sections: Sequence[Passage], names: Set[str], subjects: Set[str],
+    said: Unit, named: list[tuple[int, str]], content: frozenset[str], passage: Passage, a: Alignment, names: Set[str]
 ) -> bool:
     """Whether a name of the sentence stands where the clause's main unit has another name."""
     # The unit of the clause that holds more of the sentence: in "the Kubernetes migration took bookings to
@@ -223,8 +225,7 @@ def _misnamed(
     main = max(passage.units[a.first : a.last + 1], key=lambda u: len(content & u.stems))
     if len(content & (main.stems | passage.title.stems)) < COVER * len(content):
         return False
-    known = frozenset().union(*(p.words for p in sections))
-    others = [(i, w) for i, w in named if w not in main.words and w in known and said.tokens[i].stem not in subjects]
+    others = [(i, w) for i, w in named if w not in main.words]
     return bool(others) and _renamed(said, others, main, names)
 
 

@@ -5,15 +5,18 @@ clause's own: `align.py` aligns and compares, `contrasts.py` is the table of cla
 from __future__ import annotations
 
 from .. import align
+from ..words import fold
 from .types import Hold, Reading, Rule, Verdict
 
 
 def check(sentence: Reading) -> Verdict:
-    names = sentence.grounds.mentions.names
-    if not align.wakes(sentence.first_words) and names.isdisjoint(sentence.first_words):
-        return None
     mentions = sentence.grounds.mentions
+    names = mentions.names
     subjects = frozenset().union(*(mentions.subjects[sid] for sid in sentence.ids))
+    if not align.wakes(sentence.first_words) and not any(
+        fold(w) not in subjects for w in names.intersection(sentence.first_words)
+    ):
+        return None  # no contrast word, and no name but what the cited sections are about: nothing to cut up
     reason = align.differs(sentence.unit, sentence.passages, names, subjects)
     return Hold(reason) if reason else None
 

@@ -66,6 +66,11 @@ def verdict(sentence: str) -> str:
          "[[exits]].", "shown"),
         ("With exit_on_error set to False, the parser raises a ParseError instead of exiting on an error [[exits]].",
          "shown"),
+        # "A rather than B" where the docs never say B: B is the sentence's contrast, A what it claims.
+        ("Workers pick up jobs in order of arrival rather than at random [[workers]].", "shown"),
+        ("The journal compresses entries rather than leaving them uncompressed [[journal]].", "shown"),
+        ("A paused worker picks up jobs rather than waiting until it is resumed [[workers]].", "polarity"),
+        ("The journal writes every entry to disk rather than compressing it [[journal]].", "polarity"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

@@ -81,7 +81,7 @@ CONTRASTS: tuple[Contrast, ...] = (
         "last final",
     )),
     Contrast("entry", "order", (
-        "entering enter enters entry",
+        "entering enter enters",  # not "entry": a noun of docs ("every entry it writes")
         "exiting exit exits leaving",
     )),
     # Hedges and modality.

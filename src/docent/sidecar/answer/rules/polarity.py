@@ -21,7 +21,8 @@ def flipped(sentence: Reading) -> bool:
     # "manager" is a form of the "managing" a record denies: role words fold to one form for this rule.
     said_roles = sentence.roles
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
-    said, said_words = _claimed(_denials(sentence), said_words)
+    sections = [mentions.words[sid] for sid in ids]
+    said, said_words = _claimed(_denials(sentence), said_words, sections)
     heads = [head for sid in ids for head in mentions.heads[sid]]
     if said or heads:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]
@@ -34,7 +35,6 @@ def flipped(sentence: Reading) -> bool:
         if (polarity.contradicts(said, said_words, denied, heads, clauses, stems, timed=timed)
                 and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
-    sections = [mentions.words[sid] for sid in ids]
 
     def denies(word: str) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
@@ -42,19 +42,27 @@ def flipped(sentence: Reading) -> bool:
     return opposites.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
 
 
-def _claimed(said: tuple[polarity.Denial, ...], words: set[str]) -> tuple[tuple[polarity.Denial, ...], set[str]]:
-    """The sentence's denials and words less the opposite words it turns down: "fell rather than rose" claims no
-    "rose"."""
-    turned = {w for d in said if _turned_down(d) for w in d.scope}
-    if not turned:
+def _claimed(
+    said: tuple[polarity.Denial, ...], words: set[str], sections: list[frozenset[str]],
+) -> tuple[tuple[polarity.Denial, ...], set[str]]:
+    """The sentence's denials and words less the alternatives it turns down: "fell rather than rose" claims no
+    "rose", and "in order of arrival rather than at random" nothing of "random", which no cited section says."""
+    down = [d for d in said if _turned_down(d) or _foil(d, sections)]
+    if not down:
         return said, words
-    return tuple(d for d in said if not _turned_down(d)), words - turned
+    return tuple(d for d in said if d not in down), words - {w for d in down for w in d.scope}
 
 
 def _turned_down(denial: polarity.Denial) -> bool:
     """ "Fell rather than rose", "shorter, not longer": the one word denied is the opposite of the word before it,
     so the sentence says that word alone (the opposite-word check reads it against the sections)."""
     return len(denial.scope) == 1 and opposites.opposite_in(denial.head, denial.before, stems)
+
+
+def _foil(denial: polarity.Denial, sections: list[frozenset[str]]) -> bool:
+    """ "A rather than B" (or "instead of B") where no cited section says a word of B: B is the sentence's contrast,
+    no claim about them, and A is read as what it affirms. A B whose words they say is still read as a denial."""
+    return denial.instead and bool(denial.scope) and not any(denial.scope & words for words in sections)
 
 
 def _chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:

@@ -263,3 +263,13 @@ def test_a_terminal_a_page_script_shows_as_html_is_read_as_it_shows_and_other_co
         "run": ["$ pytest\ntest_main.py .   [100%]\nTraceback\n  --user <TEXT INTEGER>..."],
         "html": ['<span style="color: green;">ok</span>'],
     }
+
+
+def test_what_the_owner_leaves_out_of_a_terminal_stays_out_of_the_pages_text():
+    """A terminal read as it shows (`div.termy`) is read without what the owner marks `data-docent-exclude`, as any
+    other code block is: its text was taken whole, the excluded part with it."""
+    html = ('<h2 id="run">Run it</h2><div class="termy"><div class="language-console highlight"><pre><span></span>'
+            '<code>$ export TOKEN=<span data-docent-exclude>s3cr3t</span>\n$ run\n</code></pre></div></div>')
+    facts = read_page(html, path="/t/", title="T", record=True)
+    assert "s3cr3t" not in facts.text and "$ export TOKEN= $ run" in facts.text
+    assert [b.text for s in facts.record_sections for b in s.blocks] == ["$ export TOKEN=\n$ run"]

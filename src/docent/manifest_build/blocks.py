@@ -17,7 +17,7 @@ from selectolax.lexbor import LexborNode
 
 from docent.schema import Block
 
-from .text import BLOCKS, as_shown, collapse, definition_pairs, scripted, table_rows
+from .text import BLOCKS, LINE_NUMBERS, as_shown, code_text, collapse, definition_pairs, scripted, table_rows
 
 CUTS = ("h2", "h3", "h4")
 # The elements read by a step of their own, by tag: the step's name on `_Walk`.
@@ -25,9 +25,6 @@ _STEPS = {"h1": "title", "code": "inline_code", "br": "line_break", "pre": "pre"
           "dl": "terms", "h2": "subheading", "h3": "subheading", "h4": "subheading", "h5": "subheading",
           "h6": "subheading"}
 # Inside a code block: line numbers a highlighter writes beside the code, not the code.
-LINE_NUMBERS = frozenset(("linenos", "linenodiv", "lineno"))
-
-
 @dataclass(frozen=True, slots=True)
 class Heading:
     """An h2, h3 or h4 that opens a section: its level, its id (the anchor) and its text."""
@@ -58,19 +55,6 @@ def _language(pre: LexborNode) -> str:
         if (lang := candidate.attributes.get("data-lang")):
             return lang
     return ""
-
-
-def _code_text(node: LexborNode, *, drop: frozenset[int]) -> str:
-    """The text under `node` exactly, leaving out what is dropped and line numbers."""
-    pieces: list[str] = []
-    child = node.child
-    while child is not None:
-        if child.tag == "-text":
-            pieces.append(child.text_content or "")
-        elif child.mem_id not in drop and not LINE_NUMBERS & set(_classes(child)):
-            pieces.append(_code_text(child, drop=drop))
-        child = child.next
-    return "".join(pieces)
 
 
 @dataclass
@@ -129,13 +113,13 @@ class _Walk:
 
     def title(self, node: LexborNode) -> None:
         """An h1: the page's title, which titles its opening; one that says more is kept as a heading."""
-        said = collapse(_code_text(node, drop=self.drop))
+        said = collapse(code_text(node, drop=self.drop))
         if said and said.casefold() != self.title_text.casefold():
             self.flush()
             self.out.append(Block("heading", said))
 
     def inline_code(self, node: LexborNode) -> None:
-        said = collapse(_code_text(node, drop=self.drop))
+        said = collapse(code_text(node, drop=self.drop))
         self.words.append(said)
         if said:
             self.code.append(said)
@@ -145,12 +129,12 @@ class _Walk:
 
     def cut(self, node: LexborNode) -> None:
         self.flush()
-        title = collapse(_code_text(node, drop=self.drop))
+        title = collapse(code_text(node, drop=self.drop))
         self.out.append(Heading(int((node.tag or "h2")[1]), node.attributes.get("id") or "", title))
 
     def pre(self, node: LexborNode) -> None:
         self.flush()
-        lines = _code_text(node, drop=self.drop)
+        lines = code_text(node, drop=self.drop)
         lines = (as_shown(lines) if scripted(node) else lines).rstrip("\n")
         if lines.strip():
             self.out.append(Block("code", lines, lang=_language(node)))
@@ -210,13 +194,13 @@ class _Walk:
         title = node.css_first("summary") if node.tag == "details" else node.css_first(".admonition-title")
         marker = ""
         if title is not None:
-            marker = collapse(_code_text(title, drop=self.drop))
+            marker = collapse(code_text(title, drop=self.drop))
             self.skip.add(title.mem_id)
         self.lead(node, "admonition", marker)
 
     def tabs(self, node: LexborNode) -> None:
         """Content tabs: each tab's content after its label, as a sub-heading ("pip", "conda")."""
-        labels = [collapse(_code_text(label, drop=self.drop)) for label in node.css(".tabbed-labels > label")]
+        labels = [collapse(code_text(label, drop=self.drop)) for label in node.css(".tabbed-labels > label")]
         blocks = node.css(".tabbed-content > .tabbed-block")
         if not labels or len(labels) != len(blocks):
             self.flush()

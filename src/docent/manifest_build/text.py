@@ -36,6 +36,7 @@ BLOCKS = frozenset(
 # Around a code block: a page script that shows its text as HTML (FastAPI's, Typer's and SQLModel's terminals,
 # `div.termy`): the Markdown writes colours as literal `<span style=...>` and `&lt;` that the visitor never sees.
 SCRIPTED = frozenset(("termy",))
+LINE_NUMBERS = frozenset(("linenos", "linenodiv", "lineno"))  # a code block's line numbers, no part of its text
 
 # Only the structure read here breaks lines: a text node's own newlines are the source's wrapping.
 _LINE = "\n"
@@ -64,6 +65,19 @@ def scripted(pre: LexborNode) -> bool:
             return True
         node = node.parent
     return False
+
+
+def code_text(node: LexborNode, *, drop: frozenset[int]) -> str:
+    """The text under `node` exactly, leaving out what is dropped and line numbers."""
+    pieces: list[str] = []
+    child = node.child
+    while child is not None:
+        if child.tag == "-text":
+            pieces.append(child.text_content or "")
+        elif child.mem_id not in drop and LINE_NUMBERS.isdisjoint((child.attributes.get("class") or "").split()):
+            pieces.append(code_text(child, drop=drop))
+        child = child.next
+    return "".join(pieces)
 
 
 def as_shown(text: str) -> str:
@@ -121,7 +135,7 @@ def read(
         if tag == "pre" and scripted(node):  # its text as the page's script shows it
             end = _last_descendant(node)
             skip_until = end.mem_id if end.mem_id != node.mem_id else None
-            current.append(" " + as_shown(node.text(deep=True)).replace(_LINE, " "))
+            current.append(" " + as_shown(code_text(node, drop=drop)).replace(_LINE, " "))
             continue
         if tag in BLOCKS:
             current.append(" ")

@@ -8,7 +8,9 @@ content stems (and two or more); a weak one, or a tie between clauses that say d
 On a strong alignment the two are compared through the contrast classes (`contrasts.CONTRASTS`): the sentence is
 held when it has a word of one pole of a class where the clause has a word of another pole of the same class, in
 the corresponding place (a content stem within `NEAR` words of one is within `NEAR` words of the other), and
-- the sentence's word is nowhere in the cited sections, nor is any word of its pole in the clause;
+- the sentence's word is not in the clause (its one or two units), nor is any word of its pole: a word the cited
+  sections write in another unit still counts (read against all their words, two falsehoods of the corpora were
+  shown, "within a month of an incident" among them);
 - the clause's word, and every word of its pole, is absent from the sentence;
 - neither word is denied ("not", "never", "n't" just before it), which would turn its pole round.
 Attribution too: a name of the sentence (`names`: a word the record writes as a name, or one with a capital past its

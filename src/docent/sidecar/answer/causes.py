@@ -26,17 +26,15 @@ _MARKER = re.compile(
     r"to\s+(?:fix|prevent|avoid|ensure))\s+",
     re.IGNORECASE,
 )
-_CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "lead", "came", "comes", "caused",
-                   "resulted", "result", "results", "which", "order", "fix", "prevent", "avoid", "ensure", "since",
-                   "mostly", "largely", "mainly", "partly", "guard"))
+# wakes is false without one of these words: the gate asks it only then (rules/construction.py)
+CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "lead", "came", "comes", "caused",
+                  "resulted", "result", "results", "which", "order", "fix", "prevent", "avoid", "ensure", "since",
+                  "mostly", "largely", "mainly", "partly", "guard"))
 _CLAUSE_END = re.compile(r"[,;:.!?](?!\w)|\s+(?:and|but|while|which)\s+")  # not the dots of 0.21.0
 
 
-CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
-
-
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    return bool(words & _CUES)
+    return bool(words & CUES)
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:

@@ -49,7 +49,8 @@ for _a, _b in _PAIRS:
         _OPPOSITE[_w] = frozenset(_b.split())
     for _w in _b.split():
         _OPPOSITE[_w] = frozenset(_a.split())
-_CUES = _UP | _DOWN | _OPPOSITE.keys()
+# wakes is false without one of these words: the gate asks it only then (rules/construction.py)
+CUES = frozenset(_UP | _DOWN | _OPPOSITE.keys())
 _TIMES_UP = re.compile(r"\btimes\s+as\b", re.I)  # "four times as often" says more
 _SCALED = re.compile(r"\bscal\w*\s+(?:[\w'’]+\s+){0,4}?(up|down)\b", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+)?([\d.,]+|[a-z]+)\s+(?:[^\d\s,;]+\s+){0,3}?to\s+(?:under\s+|about\s+)?([\d.,]+|[a-z]+)\b", re.I)
@@ -57,11 +58,9 @@ _TO_FROM = re.compile(r"\bto\s+(?:about\s+)?([\d.,]+)\s+(?:[^\d\s,;]+\s+){0,5}?f
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
-CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
-
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    return bool(words & _CUES)
+    return bool(words & CUES)
 
 
 _MORE = frozenset(("more", "higher", "larger", "bigger", "greater", "longer"))

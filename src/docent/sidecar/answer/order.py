@@ -40,15 +40,13 @@ _FROM_TO = re.compile(r"\bfrom\s+(?!being\b|having\b)(.{1,60}?)\s+to\s+(.{1,60}?
 _LEADING_AFTER = re.compile(r"^\s*after\s+([^,]{3,80}),\s*(.+)$", re.I)
 _ORDINAL = re.compile(r"\bthe\s+(first|last)\s+([a-z][\w-]*)", re.I)  # "the first wave"; not "its first service", "first set"
 _SIDE = 2
-_CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last", "preceding",
-                   "preceded", "ahead"))  # words of each side nearest the marker
-
-
-CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
+# wakes is false without one of these words: the gate asks it only then (rules/construction.py)
+CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last", "preceding",
+                  "preceded", "ahead"))  # words of each side nearest the marker
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    return bool(words & _CUES)
+    return bool(words & CUES)
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:

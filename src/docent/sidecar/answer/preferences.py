@@ -21,7 +21,8 @@ from .passage import Passage, Unit, stems_between
 _PREFER = re.compile(r"\bprefer(?:s|red)?\s+(?P<a>.+?)\s+(?:to|over)\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
 _RATHER = re.compile(r"\b(?:would|'d)\s+rather\s+(?P<a>.+?)\s+than\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
 _INSTEAD = re.compile(r"(?P<a>[^,;:.]+?)\s+(?:rather\s+than|instead\s+of)\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
-_CUES = frozenset(("prefer", "prefers", "preferred", "rather", "instead"))
+# wakes is false without one of these words: the gate asks it only then (rules/construction.py)
+CUES = frozenset(("prefer", "prefers", "preferred", "rather", "instead"))
 _ABOUT = 2  # words two preferences share to be about the same thing
 _NEAR = 3  # the words before "rather than" it sets against what follows, when the two sides share no first word
 
@@ -65,11 +66,9 @@ def section_preferences(passage: Passage) -> tuple[Preference, ...]:
     return tuple(p for u in passage.units for p in preferences(u))
 
 
-CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
-
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    return not words.isdisjoint(_CUES) and any(p.facts("preferences", section_preferences) for p in sections)
+    return not words.isdisjoint(CUES) and any(p.facts("preferences", section_preferences) for p in sections)
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:

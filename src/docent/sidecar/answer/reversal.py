@@ -23,7 +23,8 @@ _MISSED = frozenset(("missed", "overlooked"))
 _FOUND = frozenset(("found", "caught", "spotted", "detected", "noticed"))
 _KEEP = frozenset("""still kept keep keeps stayed stays remained remains continued continues persisted persists
 retained""".split())
-_CUES = _END | _KEEP | _MISSED | _FOUND | {"zero"}
+# wakes is false without one of these words: the gate asks it only then (rules/construction.py)
+CUES = frozenset(_END | _KEEP | _MISSED | _FOUND | {"zero"})
 _ZERO = re.compile(r"\b(?:went|go|goes|fell|dropped)\s+to\s+zero\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|n't)\s+(?:\w+\s+){0,2}?$", re.I)
 
@@ -46,11 +47,9 @@ _SIDE_OF = {**{w: "end" for w in _END}, **{w: "keep" for w in _KEEP}, **{w: "mis
 _OTHER = {"end": "keep", "keep": "end", "missed": "found", "found": "missed"}
 
 
-CUES = frozenset(_CUES)  # wakes is false without one of these words: the gate asks it only then
-
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
-    return bool(words & _CUES)
+    return bool(words & CUES)
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:

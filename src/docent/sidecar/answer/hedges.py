@@ -9,8 +9,9 @@
   a fact, not a plan: "a slow payment could not be followed" does not make "followed" a modal-only word.
   A modal in an "if", "whether" or "unless" clause is a condition, no plan ("if your company would be interested").
 - Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
-  "recommended", "prefer" and nothing binding, and "optional" or "recommended" where it says "must" or "required"
-  and nothing softer, are held.
+  "recommended", "should", "possible", "prefer" and nothing binding (a denied "not necessary" binds nothing), and
+  "optional" or "recommended" where it says "must" or "required" and nothing softer, are held; "need to" too ("you
+  will need to set X" against "you might have to set X"), where the act needed is one the part says.
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
   announces a removal); "expected to", "planned to" where the sections plan nothing (no would, will, plan, expect,
   goal or target) is held too.
@@ -37,8 +38,9 @@ _SKIP = frozenset(("have", "has", "had", "also", "be", "been", "not", "then", "a
 
 _MUST = frozenset(("must", "required", "requires", "require", "mandatory", "necessary"))
 _SOFT = frozenset(("optional", "optionally", "recommended", "recommend", "recommends", "may", "might", "prefer",
-                   "can", "could", "useful", "suggested"))
+                   "can", "could", "useful", "suggested", "should", "possible"))
 _OPTIONAL = frozenset(("optional", "optionally", "recommended"))
+_NEED = frozenset(("need", "needs"))  # before "to": "you will need to set"
 _NEEDED = _MUST | {"need", "needs", "needed"}
 _NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
@@ -51,7 +53,7 @@ _STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """Cheap: an exactness word, a word of obligation or stage, or a word the sections say only after a modal and
     the sentence says without one."""
-    if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words:
+    if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & _NEED and "to" in words:
         return True
     return not words & _MODAL and any(stems & passage.facts("modal-only", _modal_only) for passage in sections)
 
@@ -69,10 +71,9 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     """ "must" where the unit the sentence is about says "may" or "recommended" only, and the reverse."""
-    # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
-    binding = {t.word for i, t in enumerate(said.tokens) if t.word in _MUST and not (i and said.tokens[i - 1].word in _NAMING)}
+    binding, acts = _binds(said)
     optional = said.words & _OPTIONAL
-    if not binding and not optional or binding and said.words & _SOFT:
+    if not binding and not optional and not acts or (binding or acts) and said.words & _SOFT:
         return False  # "you might pass status_code to requires": the sentence is soft itself
     if optional and _needs_optional(said):
         return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
@@ -80,10 +81,37 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     fit = best_of(sections, anchors)
     if fit is None:
         return False
-    words = unit_at(sections[fit[0]], fit[1]).words
-    if binding:
-        return bool(words & _SOFT) and not words & _MUST
-    return bool(words & _MUST) and not words & _SOFT
+    return _otherwise(unit_at(sections[fit[0]], fit[1]), binding, acts if not optional else set())
+
+
+def _otherwise(clause: Unit, binding: set[str], acts: set[str | None]) -> bool:
+    """Whether the clause binds less than the sentence (softly, or the act needed is its own), or more."""
+    words, must = clause.words, _binding(clause)
+    if binding or acts:  # "will need to set X": the act needed must be the clause's ("set")
+        return bool(words & _SOFT) and not must and (bool(binding) or not acts.isdisjoint(clause.stems))
+    return bool(must) and not words & _SOFT
+
+
+def _binds(said: Unit) -> tuple[set[str], set[str | None]]:
+    """The sentence's words of obligation, and the acts it says are needed ("will need to set X": "set")."""
+    # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
+    tokens = said.tokens
+    binding = {t.word for i, t in enumerate(tokens) if t.word in _MUST and not (i and tokens[i - 1].word in _NAMING)}
+    acts = {
+        next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)
+        for i, t in enumerate(tokens[:-1]) if t.word in _NEED and tokens[i + 1].word == "to" and not _denied(tokens, i)
+    }
+    return binding, acts
+
+
+def _binding(u: Unit) -> set[str]:
+    """A unit's words of obligation that no "not" denies: "may not be necessary" binds nothing."""
+    return {t.word for i, t in enumerate(u.tokens) if t.word in _MUST and not _denied(u.tokens, i)}
+
+
+def _denied(tokens: Sequence[Token], i: int) -> bool:
+    """A "not" or "n't" in the two words before token `i` ("may not be necessary", "don't need to")."""
+    return any(v.word == "not" or v.word.endswith("n't") for v in tokens[max(0, i - 2) : i])
 
 
 def _needs_optional(said: Unit) -> bool:

@@ -1,0 +1,42 @@
+"""The construction rules read against made-up documentation sections (issue 21): what the held-out sets of rounds 4
+and 5 let through, told in other words, each held, and the faithful sentence beside it shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import hedges
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
+
+SECTIONS = [
+    Passage.of("Proxies", "Running the queue behind a proxy may not be necessary, but is recommended for resilience.", fold),
+    Passage.of("Headers", "Handlers should generally send the same headers for PUT requests as for POST requests.", fold),
+    Passage.of("Local keys", "For local testing, it's possible to use keygen to make a signing key.", fold),
+    Passage.of("Containers", "When running inside a container, you might have to set the QUEUE_POLL variable.", fold),
+    Passage.of("Tokens", "A token is required for every call to the admin API.", fold),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A requirement where the section recommends, allows or hedges ("should", "possible", "might have to", a
+        # "necessary" the section denies).
+        ("Running the queue behind a proxy is required for resilience.", True),
+        ("Handlers must send the same headers for PUT requests as for POST requests.", True),
+        ("For local testing, you must use keygen to make a signing key.", True),
+        ("When running inside a container, you will need to set the QUEUE_POLL variable.", True),
+        # The same levels told as the sections tell them.
+        ("Running the queue behind a proxy is recommended for resilience.", False),
+        ("Handlers should send the same headers for PUT requests as for POST requests.", False),
+        ("For local testing, you can use keygen to make a signing key.", False),
+        ("When running inside a container, you may have to set the QUEUE_POLL variable.", False),
+        ("Every call to the admin API needs a token.", False),
+        ("You need to pass a token with every call to the admin API.", False),  # the section requires it
+        # "need to" of another act than the section's: no obligation of the section's told stronger.
+        ("Both sides need to line up: the container sets QUEUE_POLL, and you might set it too.", False),
+    ],
+)
+def test_requirement_levels(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), SECTIONS) is held

@@ -220,3 +220,33 @@ def test_a_page_wider_than_the_phones_screen_keeps_the_button_and_the_panel_on_s
     page.touchscreen.tap((left + right) / 2 - seen["seen"][0], (top + bottom) / 2 - seen["seen"][1])
     expect(panel).to_be_visible()
     assert page.evaluate(ON_SCREEN, PANEL)["inside"]
+
+
+# The launcher's box and whether it shows, the panel's, and the screen's size.
+CORNER = """() => {
+  const launcher = document.querySelector(".docent-launcher"), panel = document.querySelector("[data-docent-view]");
+  const a = launcher.getBoundingClientRect(), b = panel.getBoundingClientRect();
+  return {launcher: launcher.checkVisibility() && a.width > 0, panel: [b.left, b.top, b.right, b.bottom],
+          height: innerHeight, width: innerWidth};
+}"""
+
+
+@SIZES
+def test_the_folded_panel_stands_alone_in_the_buttons_corner(page: Page, guide: Sidecar) -> None:
+    """On a trial Material site the folded bar sat above the "Ask the guide" button, the two stacked at the corner
+    saying the same twice: folded, the bar takes the button's corner and the button steps aside until it closes."""
+    panel = open_panel(page, guide.base)
+    panel.get_by_role("button", name="Shrink the guide to its header").click()
+    expect(panel.get_by_role("button", name="Show the whole guide")).to_be_visible()
+    corner = page.evaluate(CORNER)
+    left, top, right, bottom = corner["panel"]
+    assert not corner["launcher"], corner  # one thing in the corner: the bar
+    assert corner["height"] - 17 <= bottom <= corner["height"] and bottom - top < 80, corner  # low, a header's height
+    assert corner["width"] - 17 <= right <= corner["width"], corner
+    panel.get_by_role("button", name="Close the guide").click()
+    launcher = page.get_by_role("button", name="Ask the guide")
+    expect(launcher).to_be_visible()  # closed folded, the button is back to open it
+    launcher.click()
+    expect(panel.get_by_label("Your question")).to_be_visible()  # it opens whole
+    if corner["width"] > 600:  # a desktop: the button stands below the open panel, as before
+        expect(launcher).to_be_visible()

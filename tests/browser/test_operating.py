@@ -11,6 +11,8 @@ from playwright.sync_api import Page, Route, expect
 
 from tests.browser.panel import PANEL, ask, open_panel
 from tests.browser.sidecar import Sidecar
+from tests.browser.test_docs_site import STATUS_LINES
+from tests.browser.test_layout import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -82,6 +84,24 @@ def test_a_guide_whose_owner_lets_conversations_reach_a_disk_tells_the_visitor(p
     page.reload()
     expect(page.locator(PANEL).locator(".docent-status")).to_have_text(
         "This site's server may write your conversation to its disk, where it stays for a while after it ends.")
+
+
+@pytest.mark.parametrize("context_options", [PHONE], ids=["phone"])
+def test_the_disk_notice_shows_whole_on_a_phone_beside_the_offline_note(page: Page, guide: Sidecar) -> None:
+    """At 390 px the disk notice went on the offline note's one cut line: "...quotes the record. This site's serv…"
+    until tapped; what happens to a visitor's words is read whole."""
+
+    def on_disk(route: Route) -> None:
+        status = route.fetch().json()
+        status.update(on_disk=True, offline=True, model="offline")  # DOCENT_CONVERSATIONS_ON_DISK=1, the offline model
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(status))
+
+    page.route(re.compile(r".*/api/guide$"), on_disk)
+    open_panel(page, guide.base)
+    expect(page.locator(PANEL).locator(".docent-status")).to_contain_text("offline guide")
+    said = page.evaluate(STATUS_LINES)
+    assert said["text"].endswith("where it stays for a while after it ends."), said
+    assert said["lines"] >= 2 and not said["cut"] and said["inside"], said
 
 
 def test_an_answer_from_the_offline_model_mid_conversation_brings_the_line(page: Page, guide: Sidecar) -> None:

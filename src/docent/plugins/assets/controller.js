@@ -99,7 +99,7 @@ export class Panel {
   idle() {
     this.view.setProgress(null);
     this.view.setReady(!this.busy);
-    this.view.setStatus(this.conversation.standing(), "info");
+    this.view.setStatus(this.conversation.standing(), this.conversation.warnsOfDisk() ? "notice" : "info");
   }
 
   forget() {

@@ -155,8 +155,14 @@ export class Conversation {
   standing() {
     const says = this.says || {};
     let said = (this.degraded ? says.degraded : this.offline ? says.offline : "") || "";
-    if (this.onDisk && says.on_disk) said = (said ? `${said} ` : "") + says.on_disk;
+    if (this.warnsOfDisk()) said = (said ? `${said} ` : "") + says.on_disk;
     return said;
+  }
+
+  /* Whether the standing words tell that the conversation may reach a disk: a notice the visitor must read whole,
+     never cut to a line as the offline note is on a phone. */
+  warnsOfDisk() {
+    return this.onDisk && Boolean((this.says || {}).on_disk);
   }
 
   /* The guide forgets the conversation, and the tab its token, transcript and actions; the next opens anew. */

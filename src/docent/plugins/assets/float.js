@@ -6,7 +6,8 @@
  * While the guide points at a part, runs an experiment, tours or opens a citation, it makes room (makeRoom): on a
  * wide screen it stays where it leaves the part's columns free, else moves to the other side where that side
  * does; otherwise, and on a phone, it shrinks to its header and stays so until the visitor comes back to it (its
- * button, or the launcher).
+ * button, or the launcher). Shrunk, the header takes the launcher's place in the corner and the launcher steps
+ * aside (is-folded): the two stacked at the corner said the same twice.
  */
 import { followScheme } from "./dom.js";
 import { PanelView, button } from "./view.js";
@@ -70,6 +71,7 @@ export class FloatingView extends PanelView {
     launcher.setAttribute("aria-haspopup", "dialog");
     launcher.setAttribute("aria-expanded", "false");
     launcher.setAttribute("aria-controls", this.panel.id);
+    launcher.classList.toggle("is-folded", this.collapsed);
     launcher.addEventListener("click", (event) => {
       if (this.isOpen()) this.close();
       else this.open(true, event);
@@ -85,6 +87,7 @@ export class FloatingView extends PanelView {
     this.shrinkButton.setAttribute("aria-expanded", collapsed ? "false" : "true");
     this.shrinkButton.setAttribute("aria-label", collapsed ? "Show the whole guide" : "Shrink the guide to its header");
     this.shrinkButton.textContent = collapsed ? "\u25b4" : "\u25be";
+    if (this.launcher) this.launcher.classList.toggle("is-folded", collapsed);
     if (!collapsed && this.pinned) this.scrollToEnd();
   }
 

@@ -1,6 +1,6 @@
 """Code and Markdown in the panel, on a small documentation site built with Material: the record's code block shown
 monospaced with its language and a copy button, scrolling inside the panel without widening the page (a phone's
-too), lists and inline code rendered, and axe clean."""
+too), lists, tables and inline code rendered, and axe clean."""
 
 from __future__ import annotations
 
@@ -32,6 +32,10 @@ REPLY = (
     "Two things matter here:\n"
     "1. A `Client` keeps its connections open between requests [[timeouts]].\n"
     "2. Pass `timeout=5.0` to **bound every request** it makes [[timeouts]]."
+)
+LIMITS = (
+    "The client's limits [[limits]]:\n\n| Setting | Default | What it bounds |\n|---|---|---|\n"
+    "| `max_connections` | 100 | connections open at once |\n| `keepalive_expiry` | 5.0 | seconds an idle connection is kept |\n"
 )
 RETRIES = "Retries are off by default: a request that fails to connect raises `ConnectError` at once [[retries]]."
 # Sentences whose cited line the page hides until asked: in a content tab not selected, in a collapsed note.
@@ -94,7 +98,8 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     script = folder / "replay.json"
     replies = [{"question": "timeout", "calls": [[{"text": REPLY}]]}, {"question": "retr", "calls": [[{"text": RETRIES}]]},
                {"question": "async", "calls": [[{"text": HIDDEN["async"]}]]},
-               {"question": "twice", "calls": [[{"text": HIDDEN["twice"]}]]}]
+               {"question": "twice", "calls": [[{"text": HIDDEN["twice"]}]]},
+               {"question": "limits", "calls": [[{"text": LIMITS}]]}]
     script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
     with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl", port=port) as running:
         yield running
@@ -129,6 +134,32 @@ def test_a_quoted_code_block_is_shown_as_the_record_has_it_and_never_widens_the_
     expect(figure.get_by_role("button", name="Copy the python code")).to_have_text("Copied")
     assert page.evaluate("() => navigator.clipboard.readText()") == "\n".join(LONG_LINES)
     # The panel's own part of the page: Material's search dialog and footer have axe findings of their own.
+    found = Axe().run(page, context="[data-docent-view]").response["violations"]
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_table_in_an_answer_is_shown_as_a_table_its_cells_as_text_never_wider_than_the_panel(
+    page: Page, docs: Sidecar, context_options: dict[str, object]
+) -> None:
+    open_panel(page, docs.base + "clients/")
+    log = ask(page, "What are the client's limits?")
+    table = log.locator(".docent-table table")
+    expect(table).to_have_count(1)
+    expect(table.locator("thead th")).to_have_text(["Setting", "Default", "What it bounds"])
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0).locator("td")).to_have_text(["max_connections", "100", "connections open at once"])
+    expect(rows.nth(0).locator("td").first.locator("code.docent-code-inline")).to_have_text("max_connections")
+    # Both rows cite the same section: its citation once, after the last row.
+    expect(table.locator(".docent-cite")).to_have_count(1)
+    expect(rows.nth(1).locator(".docent-cite")).to_have_count(1)
+    assert "|" not in log.inner_text() and "`" not in log.inner_text()
+    width = context_options["viewport"]["width"]  # type: ignore[index]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    box, panel = log.locator(".docent-table").bounding_box(), log.bounding_box()
+    assert box and panel and box["x"] >= panel["x"] - 1 and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
     found = Axe().run(page, context="[data-docent-view]").response["violations"]
     serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
     assert serious == []

@@ -75,6 +75,8 @@ def _sentence(event: Sentence) -> dict[str, Any]:
         data["item"] = {"number": event.item.number}
     if event.line:
         data["line"] = True
+    if event.row is not None:
+        data["row"] = {"cells": [list(cell) for cell in event.row.cells], "header": event.row.header}
     return data
 
 

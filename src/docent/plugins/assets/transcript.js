@@ -7,7 +7,8 @@
  * Entries (kept in sessionStorage): {kind: "question"|"sentence"|"code"|"held"|"refused"|"error"|
  * "info"|"action"|"offer"|"card", ...}. An answer is one block of paragraphs, lists and code: a
  * sentence continues the paragraph or list item before it, starts a new paragraph when it began a
- * new line (`line`), or a list item (`item`: {number}). A citation names its page and section;
+ * new line (`line`), or a list item (`item`: {number}), or is a table's row (`row`: {cells: [[start, end]],
+ * header}: a header row starts a new table, as does a row after anything else). A citation names its page and section;
  * consecutive sentences citing the same sections show it once, after the last of them. What the
  * gate held back is one quiet, expandable line per answer (held.js).
  */
@@ -34,6 +35,7 @@ export class Transcript {
     this.paragraph = null; // the answer being shown: its sentences and code go in it
     this.block = null;     // where the next sentence that continues goes: a paragraph or a list item
     this.last = null;      // the block's last sentence: {node, key} of its citations
+    this.table = null;     // the table the next row goes in, while rows follow each other
   }
 
   render(entries) {
@@ -67,6 +69,8 @@ export class Transcript {
       this.block = null;
       this.held.keepLast();
     }
+    if (entry.row && typeof entry.row === "object") return this.row(entry);
+    this.table = null;
     if (entry.kind === "code") {
       const node = codeFigure(entry, this.sources(this.live(entry.cites)));
       this.paragraph.appendChild(node);
@@ -78,6 +82,39 @@ export class Transcript {
     this.place(entry).appendChild(node);
     this.fold(node);
     return node;
+  }
+
+  /* A table's row, its cells as text with their inline marks; the table scrolls sideways inside the panel. */
+  row(entry) {
+    const text = String(entry.text || "");
+    const header = entry.row.header === true;
+    if (!this.table || header) {
+      const scroller = make("div", "docent-table");
+      scroller.tabIndex = 0; // a box that scrolls is reached by the keyboard too
+      this.table = make("table");
+      this.table.appendChild(make("thead"));
+      this.table.appendChild(make("tbody"));
+      scroller.appendChild(this.table);
+      this.paragraph.appendChild(scroller);
+      this.block = null;
+      this.last = null;
+    }
+    const tr = make("tr");
+    const spans = Array.isArray(entry.spans) ? entry.spans : [];
+    for (const [start, end] of Array.isArray(entry.row.cells) ? entry.row.cells : []) {
+      const inside = spans.filter((span) => Array.isArray(span) && span[1] >= start && span[2] <= end)
+        .map((span) => [span[0], span[1] - start, span[2] - start]);
+      const cell = make(header ? "th" : "td");
+      cell.appendChild(marked(text.slice(start, end), inside));
+      tr.appendChild(cell);
+    }
+    const cites = this.live(entry.cites);
+    tr.setAttribute("data-cites", cites.map((cite) => String(cite && cite.id)).join(" "));
+    const sources = this.sources(cites);
+    if (sources && tr.lastChild) tr.lastChild.appendChild(sources);
+    this.table.children[header ? 0 : 1].appendChild(tr);
+    if (!header) this.fold(tr);
+    return tr;
   }
 
   /* The element a sentence goes in: a new list item, a new paragraph, or the block it continues. */

@@ -15,7 +15,8 @@ const pinned = (site, cites) => (Array.isArray(cites) ? cites : []).map((cite) =
   return kept;
 });
 
-/* A sentence event as a transcript entry: its text, citations, inline marks, and where it starts. */
+/* A sentence event as a transcript entry: its text, citations, inline marks, where it starts, and its cells where it
+ * is a table's row. */
 const sentence = (site, data) => {
   const entry = { kind: "sentence", text: String(data.text || ""), cites: pinned(site, data.cites) };
   if (Array.isArray(data.spans) && data.spans.length) entry.spans = data.spans;
@@ -23,6 +24,13 @@ const sentence = (site, data) => {
     entry.item = { number: typeof data.item.number === "number" ? data.item.number : null };
   }
   if (data.line) entry.line = true;
+  const row = data.row && typeof data.row === "object" ? data.row : null;
+  if (row && Array.isArray(row.cells)) {
+    const cells = row.cells.filter((cell) => Array.isArray(cell) && cell.length === 2 &&
+      Number.isInteger(cell[0]) && Number.isInteger(cell[1]) && cell[0] >= 0 && cell[0] <= cell[1] &&
+      cell[1] <= entry.text.length);
+    entry.row = { cells: cells.map((cell) => [cell[0], cell[1]]), header: row.header === true };
+  }
   return entry;
 };
 

@@ -11,7 +11,7 @@ from docent.schema import RecordSection
 from docent.schema.blocks import Block, fence, fenced
 
 from ..answer.bundle import Bundle
-from ..answer.events import Action, Card, Cite, Code, Held, Refused, Sentence
+from ..answer.events import Action, Card, Cite, Code, Held, Refused, Row, Sentence
 
 
 class Hit(TypedDict):
@@ -121,6 +121,8 @@ class Markdown:
     def add(self, event: object) -> None:
         if isinstance(event, Code):
             self.lines += ["", fence(Block("code", event.text, lang=event.language)), ""]
+        elif isinstance(event, Sentence) and event.row is not None:
+            self._row(event, event.row)
         elif isinstance(event, Sentence):
             text = marked(event)
             if event.item is not None:
@@ -130,8 +132,26 @@ class Markdown:
             else:
                 self.lines[-1] += " " + text
 
+    def _row(self, event: Sentence, row: Row) -> None:
+        """A table's row as a Markdown row; a table that begins with no header gets an empty one, as GFM needs."""
+        cells = [marked(_cell(event, start, end)).replace("|", "\\|") for start, end in row.cells]
+        if not self.lines or not self.lines[-1].startswith("|"):
+            if self.lines and self.lines[-1]:
+                self.lines.append("")
+            if not row.header:
+                self.lines += ["|" + " |" * len(cells), "|" + "---|" * len(cells)]
+        self.lines.append("| " + " | ".join(cells) + " |")
+        if row.header:
+            self.lines.append("|" + "---|" * len(cells))
+
     def text(self) -> str:
         return "\n".join(self.lines).strip()
+
+
+def _cell(sentence: Sentence, start: int, end: int) -> Sentence:
+    """A row's cell as a sentence of its own, with the spans inside it."""
+    spans = tuple((kind, s - start, e - start) for kind, s, e in sentence.spans if start <= s and e <= end)
+    return Sentence(sentence.text[start:end], spans=spans)
 
 
 def marked(sentence: Sentence) -> str:

@@ -28,7 +28,8 @@ class Sentence:
 
     `spans` are (kind, start, end) over `text`: `code` (inline code, a term its citations hold), `strong`, `em`.
     `item` is the list item it begins: its number, or None for a bullet. `line`: it began a new line of the
-    answer (a new paragraph), rather than continuing the one before.
+    answer (a new paragraph), rather than continuing the one before. `row`: it is a row of a table, its cells
+    runs of `text`.
     """
 
     text: str
@@ -36,12 +37,22 @@ class Sentence:
     spans: tuple[tuple[str, int, int], ...] = ()
     item: Item | None = None
     line: bool = False
+    row: Row | None = None
     event = "sentence"
 
 
 @dataclass(frozen=True)
 class Item:
     number: int | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """A table's row: its cells as (start, end) over the sentence's text; `header`: the table's header row, which
+    states no fact and cites nothing."""
+
+    cells: tuple[tuple[int, int], ...]
+    header: bool = False
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,10 @@ from dataclasses import dataclass, field, replace
 
 from docent.schema import RecordSection
 
-from . import cited, numbers
+from . import cited, numbers, tables
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
-from .markdown import BlockReader, Fence, Prose, citations
+from .markdown import BlockReader, Fence, Prose, Table, citations
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
 from .quote import Quoted, match
@@ -84,9 +84,10 @@ class Gate:
         self._reader = BlockReader()
         self._splitter = SentenceSplitter()
         self._waiting: list[Draft] = []
-        self._intro: Draft | None = None  # an uncited line ending in a colon, judged once what follows is known
+        self._intro: Draft | None = None  # a line ending in a colon, judged once what follows is known
         self._listing: _Listing | None = None  # an intro that counts its list, judged when the list has ended
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
+        self._before: tuple[str, ...] = ()  # the ids of the last sentence, where it ends in a colon: a table's intro
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._held: list[Held] = []
@@ -152,8 +153,9 @@ class Gate:
             self._waiting.clear()
         return out
 
-    def _pieces(self, pieces: list[Prose | Fence]) -> list[GateEvent]:
-        """Prose goes on to the splitter; a fence ends the sentence before it and is judged in its place."""
+    def _pieces(self, pieces: list[Prose | Fence | Table]) -> list[GateEvent]:
+        """Prose goes on to the splitter; a fence or a table ends the sentence before it and is judged in its place,
+        a table row by row (`tables`)."""
         out: list[GateEvent] = []
         for piece in pieces:
             if isinstance(piece, Prose):
@@ -162,12 +164,19 @@ class Gate:
                     out += self._take(raws)
                 continue
             out += self._take(self._splitter.finish())
-            ids = tuple(sid for sid in piece.ids if sid in self._record)
-            out += self._take_drafts([Draft("", ids, False, fence=piece, line=True)])
+            if isinstance(piece, Table):
+                out += self._take_drafts(tables.drafts(piece, self._before, self._record))
+            else:
+                ids = tuple(sid for sid in piece.ids if sid in self._record)
+                out += self._take_drafts([Draft("", ids, False, fence=piece, line=True)])
+            self._before = ()
         return out
 
     def _take(self, raws: list[str]) -> list[GateEvent]:
-        return self._take_drafts([self._draft(raw) for raw in raws])
+        drafts = [self._draft(raw) for raw in raws]
+        if drafts:
+            self._before = drafts[-1].ids if drafts[-1].text.endswith(":") else ()
+        return self._take_drafts(drafts)
 
     def _take_drafts(self, drafts: list[Draft]) -> list[GateEvent]:
         out: list[GateEvent] = []
@@ -180,7 +189,7 @@ class Gate:
                 self._intro = self._listing = None
                 break
             if not draft.text and draft.fence is None:
-                continue
+                continue  # a table's rows come with their text
             self._answer_ids += [sid for sid in draft.ids if sid not in self._answer_ids]
             if self._cited:
                 out += self._judge_next(draft)
@@ -197,11 +206,13 @@ class Gate:
         return out
 
     def _judge_next(self, draft: Draft) -> list[GateEvent]:
-        """Judges a draft in its turn; an uncited line ending in a colon waits to see whether a list follows."""
+        """Judges a draft in its turn; a line ending in a colon, uncited or stating a count, waits to see whether a list
+        or a table follows."""
         listing = self._listing
         if listing is not None:
-            if draft.item is not None or not (draft.line or draft.fence):  # an item, or an item's next sentence
-                listing.items += draft.item is not None
+            row = draft.row
+            if draft.item is not None or row or not (draft.line or draft.fence):  # an item or row, an item's sentence
+                listing.items += draft.item is not None or row is not None and not row.header
                 listing.ids.update(draft.ids)
                 listing.events += _some(self._judge(draft))
                 return []
@@ -211,9 +222,9 @@ class Gate:
         out += self._settle_intro(draft)
         if self._listing is not None:
             return out
-        if (
-            not draft.ids and draft.fence is None and draft.text.endswith(":")
-            and (CONNECTIVE_WORDS < count_words(draft.prose) <= _INTRO_WORDS or numbers.quantities(draft.prose))
+        if draft.fence is None and draft.row is None and draft.text.endswith(":") and (
+            numbers.quantities(draft.prose)  # a count that only the list may tell: "All three default to auto:"
+            or not draft.ids and CONNECTIVE_WORDS < count_words(draft.prose) <= _INTRO_WORDS
         ):
             self._intro = draft
             return out
@@ -225,8 +236,9 @@ class Gate:
         intro, self._intro = self._intro, None
         if intro is None:
             return []
-        introduces = following is not None and (following.item is not None or following.fence is not None)
-        if following is not None and following.item is not None and numbers.quantities(intro.prose):
+        listed = following is not None and (following.item is not None or following.row is not None)
+        introduces = listed or following is not None and following.fence is not None
+        if following is not None and listed and numbers.quantities(intro.prose):
             # "The table lists four topics:" states a count that only the list will tell: its items wait with it.
             grounds = self._grounds
             self._listing = _Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
@@ -242,7 +254,11 @@ class Gate:
         # Judged on the grounds as they were when the list began, with the list's counts: a copy, not a swap.
         grounds = replace(self._grounds, ahead=listing.ahead, known=listing.known, known_ids=listing.known_ids)
         counted = frozenset(numbers.Quantity(float(n), "", float(n)) for n in (listing.items, len(listing.ids)))
-        return _some(self._judge(listing.intro, words=_INTRO_WORDS, grounds=grounds, counted=counted)) + listing.events
+        event = self._judge(listing.intro, words=_INTRO_WORDS, grounds=grounds, counted=counted)
+        if isinstance(event, Sentence) and listing.intro.ids:  # a cited intro shown: what the answer stands on
+            self._grounds.known |= grounds.known
+            self._grounds.known_ids |= grounds.known_ids
+        return _some(event) + listing.events
 
     def _draft(self, raw: str) -> Draft:
         said = citations(raw)
@@ -262,6 +278,8 @@ class Gate:
         cited sentence shown adds to what the answer stands on."""
         if draft.fence is not None:
             return self._judge_fence(draft)
+        if draft.row is not None and (draft.row.header or not draft.ids):
+            return self._judge_header(draft) if draft.row.header else self._hold("uncited")
         grounds = self._grounds if grounds is None else grounds
         verdict = first(Reading(draft, grounds, most_words=words, counted=counted), self._checks[bool(draft.ids)])
         if isinstance(verdict, Hold):
@@ -288,6 +306,15 @@ class Gate:
         section = self._record[verdict.section]
         return Code(verdict.language, verdict.text, (Cite(verdict.section, section.title, section.path),))
 
+    def _judge_header(self, draft: Draft) -> GateEvent:
+        """A table's header states nothing, so it passes as a card's words do (`vet`): no markup, no first person,
+        and only the terms the table's sections, or the answer's, mention."""
+        unfit = self._unfit(draft.text, draft.ids)
+        if unfit is not None:
+            return self._hold(unfit.reason, **unfit.facts)
+        self._shown += 1
+        return Sentence(draft.text, (), draft.spans, None, True, draft.row)
+
     def _confirms(self, draft: Draft) -> bool:
         return confirms(draft, self._grounds, self._names)
 
@@ -297,19 +324,29 @@ class Gate:
         A card is no sentence and cites nothing, so it is held to the connective's rules: no markup, no first
         person, and only terms that the answer's shown citations, or the sections it is `about`, mention.
         """
-        if MARKUP.search(text):
+        unfit = self._unfit(text, about)
+        if unfit is None:
+            return None
+        if unfit.reason == "markup":
             return "it carries markup; write plain words, no HTML or images."
+        if unfit.reason == "first_person":
+            return "it is in the first person; write about the site's owner in the third person."
+        unknown = unfit.facts["terms"]
+        return f"it names {', '.join(sorted(unknown))}, which the sections it may draw on do not mention."  # type: ignore[call-overload]
+
+    def _unfit(self, text: str, about: Iterable[str]) -> Hold | None:
+        """Why words that state nothing (a card's, a table's header) may not be shown, or None."""
+        if MARKUP.search(text):
+            return Hold("markup")
         text = self._names.mask(text)
         if FIRST_PERSON.search(text):
-            return "it is in the first person; write about the site's owner in the third person."
+            return Hold("first_person")
         # A card may name what the site's own names name: "Kafka" for the page "Kafka event backbone".
         mentioned = set(self._grounds.known) | self._site.terms
         for sid in about:
             mentioned |= self._grounds.mentions.terms.get(sid, frozenset())
         unknown = self._lexicon.names(text) - mentioned
-        if unknown:
-            return f"it names {', '.join(sorted(unknown))}, which the sections it may draw on do not mention."
-        return None
+        return Hold("unknown_term", {"terms": unknown, "cited": True}) if unknown else None
 
     def _show(self, draft: Draft) -> Sentence:
         self._shown += 1
@@ -319,7 +356,7 @@ class Gate:
             Cite(sid, self._record[sid].title, self._record[sid].path, cited.best_line(said, quotable(sid)))
             for sid in draft.ids
         )
-        return Sentence(draft.text, cites, draft.spans, draft.item, draft.line)
+        return Sentence(draft.text, cites, draft.spans, draft.item, draft.line, draft.row)
 
     def _hold(self, reason: str, **facts: object) -> Held:
         terms = tuple(sorted(facts.get("terms", ())))  # type: ignore[call-overload]
@@ -333,7 +370,7 @@ class Gate:
 
 @dataclass
 class _Listing:
-    """An uncited intro line that states a count, and the list after it so far."""
+    """An intro line that states a count (cited or not), and the list or table after it so far."""
 
     intro: Draft
     ahead: tuple[str, ...]

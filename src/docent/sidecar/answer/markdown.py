@@ -1,8 +1,9 @@
 """The Markdown chat models write, read as it streams: fenced code apart from prose, lists and inline marks.
 
 A model's reply reaches the gate in fragments. `BlockReader` cuts it into prose, which goes on to the sentence
-splitter as it was written, and fenced code blocks, which leave whole once their closing fence has come (with
-the citations written right after that fence). Where a piece ends depends only on the text, never on how it
+splitter as it was written, fenced code blocks, which leave whole once their closing fence has come (with
+the citations written right after that fence), and tables (lines that begin with `|`), which leave whole once a
+line that is no row begins (a line of citations alone right after one belongs to it). Where a piece ends depends only on the text, never on how it
 was cut up: a line start that may still become a fence waits for the characters that decide it.
 
 `inline` reads a sentence's inline marks (`code`, **strong**, *emphasis*) into plain text and spans, and
@@ -42,7 +43,16 @@ class Fence:
     closed: bool = True  # False: the reply ended inside the fence
 
 
-Piece = Prose | Fence
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table as the model wrote it: its rows' lines, and the ids cited on a line alone right after it."""
+
+    lines: tuple[str, ...]
+    ids: tuple[str, ...] = ()
+
+
+Piece = Prose | Fence | Table
+_ROW = re.compile(r"[ ]{0,3}\|")  # a table's row: a line that begins with a pipe
 
 
 class BlockReader:
@@ -54,6 +64,7 @@ class BlockReader:
         self._fence: tuple[str, str] | None = None  # (marker, language) while inside a fence
         self._lines: list[str] = []
         self._closed: Fence | None = None  # a fence whose closing line came, waiting for citations after it
+        self._rows: list[str] = []  # the lines of the table under way
 
     def passes(self, text: str) -> bool:
         """Whether `feed` would hand `text` back as prose at once: inside a line of prose, as most fragments are,
@@ -72,6 +83,9 @@ class BlockReader:
 
     def finish(self) -> list[Piece]:
         out = self._drain(final=True)
+        if self._rows:
+            out.append(Table(tuple(self._rows)))
+            self._rows = []
         if self._closed is not None:
             out.append(self._closed)
             self._closed = None
@@ -103,6 +117,8 @@ class BlockReader:
         if self._line_start:
             newline = text.find("\n")
             line = text if newline < 0 else text[:newline]
+            if self._rows or _ROW.match(line):
+                return self._table(line, newline, final=final)
             opened = _FENCE_OPEN.fullmatch(line)
             if opened and newline >= 0:
                 self._fence = (opened.group(1), opened.group(2))
@@ -120,6 +136,22 @@ class BlockReader:
             return [Prose(text)]
         self._pending, self._line_start = text[newline + 1 :], True
         return [Prose(text[: newline + 1])]
+
+    def _table(self, line: str, newline: int, *, final: bool) -> list[Piece] | None:
+        """A line at a table's start or inside one: a row is kept (whole lines only), citations alone end the table
+        and are its own, anything else ends it and is then read as usual. None: the line must come whole first."""
+        if newline < 0 and not final and (_MAYBE_CITATIONS.fullmatch(line) or _ROW.match(line) or not line.strip()):
+            return None  # a row, or citations that may belong to the table before it
+        rest = "" if newline < 0 else self._pending[newline + 1 :]
+        if _ROW.match(line):
+            self._rows.append(line)
+            self._pending = rest
+            return []
+        rows, self._rows = tuple(self._rows), []
+        if line.strip() and _CITATIONS_ONLY.fullmatch(line):
+            self._pending = rest
+            return [Table(rows, citations(line))]
+        return [Table(rows)]
 
     def _in_fence(self, *, final: bool) -> list[Piece] | None:
         assert self._fence is not None

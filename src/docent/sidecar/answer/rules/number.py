@@ -1,7 +1,7 @@
 """`number`: every quantity a sentence states is one the sections it cites state. A sentence that cites nothing may
 count the answer's own parts in words up to ten ("Two things:"); a figure in digits ("40, in short.") is a fact. A
-list's intro line may state the list's count ("The table lists four topics:" before four items, or before items
-citing four sections); another count is held. A cited sentence may count in words the items of one list of a
+list's intro line, cited or not, may state the list's count ("The table lists four topics:" before four items or
+rows, or before items citing four sections); another count is held. A cited sentence may count in words the items of one list of a
 cited section ("takes one of three values" where it lists three)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def check(sentence: Reading) -> Verdict:
     if not sentence.ids:
         said = tuple(q for q in said if q.unit or q.raw > COUNTING or not COUNTING_WORDS.search(sentence.text))
     if sentence.ids:
-        stated = grounds.stated(sentence.ids) | _counted(sentence.ids)
+        stated = grounds.stated(sentence.ids) | _counted(sentence.ids) | sentence.counted
     else:
         stated = grounds.stated(grounds.known_ids) | sentence.counted
     missing = numbers.unstated(said, stated) if said else []

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from .. import numbers
-from ..events import Item
+from ..events import Item, Row
 from ..lexicon import Lexicon
 from ..markdown import Fence
 from ..mentions import Mentions
@@ -22,7 +22,7 @@ class Draft(NamedTuple):
 
     `prose` is the text with its inline code blanked, what the rules read; `codes` the inline code; `fence` a
     fenced code block in place of a sentence. (A named tuple: one is made per sentence, and a frozen dataclass's
-    fields cost a call each to set.)
+    fields cost a call each to set.) `row`: a table's row, its cells' text joined with "; ".
     """
 
     text: str
@@ -34,6 +34,7 @@ class Draft(NamedTuple):
     prose: str = ""
     codes: tuple[str, ...] = ()
     fence: Fence | None = None
+    row: Row | None = None  # a table's row: its text is its cells' joined
 
 
 @dataclass

@@ -1,0 +1,99 @@
+"""A table in an answer, as the gate reads it: a header row that states nothing, and rows that each state a fact.
+
+A table is the lines of an answer that begin with `|` (`markdown.Table`). A line of dashes (`|---|:--:|`) is the
+delimiter; the line before it, when it is the table's first, is the header: labels for the columns, no claim. Every
+other line is a row, and a row is a claim like a sentence: its cells are split at the pipes (not at an escaped `\\|`
+nor inside inline code), each read as a sentence's text is (`shape`), and joined with "; " into what the rules
+read. A row cites what it writes itself, in a cell (usually its last) or after it; a row that writes nothing takes
+the table's citations: a line of citations alone right after the table, else those of the sentence that introduces
+it (the sentence right before it, ending in a colon). A row left with none cites nothing and is held (`uncited`):
+a table's row is never a connective, so a table the model invents is held.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+
+from .events import Row
+from .markdown import CITATION, Table, citations
+from .rules.types import Draft
+from .shape import shape
+
+_DELIMITER = re.compile(r"[ \t]*:?-+:?[ \t]*")
+# A cell's edge: a pipe that is not escaped; inline code is taken whole first, so a pipe inside it is no edge.
+_CELL_PART = re.compile(r"(`+).*?\1|\\.?|[^|`\\]+|`+|\|")
+_EMPTY = frozenset(("", "-", "–", "—"))  # a cell with no value  # noqa: RUF001 - the dashes a table writes
+
+
+def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> list[Draft]:
+    """The table's header (cited by what its rows cite) and rows as the gate's drafts, in order; `before`: the valid
+    ids of the sentence that introduces the table."""
+    lines = list(table.lines)
+    header: list[str] | None = None
+    if len(lines) > 1 and _delimiter(_cells(lines[1])):
+        header, lines = _cells(lines[0]), lines[2:]
+    inherited = tuple(sid for sid in table.ids if sid in record) or before
+    rows: list[Draft] = []
+    for line in lines:
+        cells = _cells(line)
+        if _delimiter(cells):
+            continue
+        own = tuple(sid for sid in citations(line) if sid in record)
+        rows.append(_draft(cells, own or inherited, header=False))
+    out = [r for r in rows if r.text]
+    if header is not None:
+        ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
+        head = _draft(header, ids, header=True)
+        if head.text:
+            out.insert(0, head)
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    """A row's cells, citations taken out; the pipes at its ends, and a last cell of citations alone, dropped."""
+    body = line.strip()
+    cells: list[str] = [""]
+    for m in _CELL_PART.finditer(body):
+        if m.group(0) == "|":
+            cells.append("")
+        else:
+            cells[-1] += m.group(0)
+    if body.startswith("|"):
+        cells = cells[1:]
+    if body.endswith("|") and not body.endswith("\\|") and cells:
+        cells = cells[:-1]
+    if cells and "[[" in cells[-1] and not CITATION.sub("", cells[-1]).strip():
+        cells = cells[:-1]
+    return [(CITATION.sub(" ", c) if "[[" in c else c).strip().replace("\\|", "|") for c in cells]
+
+
+def _delimiter(cells: list[str]) -> bool:
+    return bool(cells) and all(_DELIMITER.fullmatch(c) for c in cells)
+
+
+def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool) -> Draft:
+    texts: list[str] = []
+    spans: list[tuple[str, int, int]] = []
+    proses: list[str] = []
+    codes: list[str] = []
+    bounds: list[tuple[int, int]] = []
+    at = 0
+    for cell in cells:
+        shaped = shape(cell)
+        if texts:
+            at += 2  # "; "
+        bounds.append((at, at + len(shaped.text)))
+        spans += [(kind, at + start, at + end) for kind, start, end in shaped.spans]
+        texts.append(shaped.text)
+        at += len(shaped.text)
+        if shaped.text not in _EMPTY:
+            proses.append(shaped.prose)
+            codes += shaped.codes
+    text = "; ".join(texts)
+    if not any(t not in _EMPTY for t in texts):
+        text = ""
+    return Draft(
+        text, ids, False, tuple(spans), None, True, "; ".join(p for p in proses if p), tuple(codes),
+        row=Row(tuple(bounds), header),
+    )

@@ -1,0 +1,125 @@
+"""The gate on a Markdown table in an answer: the header states nothing, each row is a claim checked against the
+sections it cites (its own, the table's, or its intro's), and a table that cites nothing is held."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import Block
+from docent.schema import RecordSection as Section
+from docent.sidecar.agents.results import Markdown
+from docent.sidecar.answer.events import Code, Held, Row, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.stream import frame
+
+RECORD = {
+    s.id: s
+    for s in [
+        Section.of(
+            "settings", page="settings", path="/settings/#implementation", headings=("Settings", "Implementation"),
+            blocks=(
+                Block("item", "--loop <str> - Set the event loop implementation. Options: 'auto', 'asyncio', 'uvloop'. "
+                      "Default: 'auto'.", marker="-", code=("--loop",)),
+                Block("item", "--ws-max-queue <int> - Set the maximum length of the WebSocket incoming message queue. "
+                      "Default: 32.", marker="-", code=("--ws-max-queue",)),
+                Block("item", "--backlog <int> - Maximum number of connections to hold in backlog. Default: 2048.",
+                      marker="-", code=("--backlog",)),
+            ),
+        ),
+        Section.of(
+            "install", page="index", path="/#install", headings=("Server", "Installation"),
+            blocks=(Block("paragraph", "Install the server with pip; the standard extra adds uvloop."),),
+        ),
+    ]
+}
+LEXICON = Lexicon([{"term": "WebSocket", "aliases": []}, {"term": "Kafka", "aliases": []}])
+TABLE = (
+    "| Option | Default |\n"
+    "|---|:--|\n"
+    "| `--loop` | 'auto' |\n"
+    "| `--ws-max-queue` | 32 |\n"
+    "| `--backlog` | 2048 |\n"
+)
+
+
+def answer(reply: str, size: int = 7) -> list[Sentence | Code | Held]:
+    gate = Gate(RECORD, LEXICON)
+    out = [event for i in range(0, len(reply), size) for event in gate.feed(reply[i : i + size])]
+    return out + gate.finish()
+
+
+def verdicts(events: list[Sentence | Code | Held]) -> list[str]:
+    return [e.reason if isinstance(e, Held) else e.text for e in events]
+
+
+@pytest.mark.parametrize("size", [1, 7, 10_000])
+def test_a_faithful_table_is_shown_as_a_table_its_rows_citing_its_intro_s_sections(size: int) -> None:
+    events = answer(f"The defaults [[settings]]:\n\n{TABLE}\nEach sets an implementation [[settings]].", size)
+    assert verdicts(events) == [
+        "The defaults:", "Option; Default", "--loop; 'auto'", "--ws-max-queue; 32", "--backlog; 2048",
+        "Each sets an implementation.",
+    ]
+    header, first = events[1], events[2]
+    assert isinstance(header, Sentence) and header.row == Row(((0, 6), (8, 15)), header=True) and not header.cites
+    assert isinstance(first, Sentence) and first.row == Row(((0, 6), (8, 14))) and first.line
+    assert [c.id for c in first.cites] == ["settings"] and first.spans == (("code", 0, 6),)
+
+
+def test_a_row_with_a_wrong_default_or_a_cell_the_record_lacks_is_held_and_the_others_shown() -> None:
+    wrong = TABLE.replace("| 32 |", "| 64 |").replace("`--backlog`", "`--max-backlog`")
+    events = answer(f"The defaults [[settings]]:\n\n{wrong}")
+    assert verdicts(events) == ["The defaults:", "Option; Default", "--loop; 'auto'", "number", "code_term"]
+
+
+def test_a_table_that_cites_nothing_is_held_row_by_row_never_as_a_connective() -> None:
+    assert verdicts(answer(f"Here they are.\n\n{TABLE}")) == ["never_cited"] * 5
+    # After a cited sentence that does not introduce it (no colon), a table still cites nothing.
+    events = answer(f"Install the server with pip [[install]].\n\n{TABLE}")
+    assert verdicts(events) == ["Install the server with pip.", "Option; Default", "uncited", "uncited", "uncited"]
+
+
+def test_a_row_s_own_citation_or_a_line_of_citations_after_the_table_is_what_it_cites() -> None:
+    own = TABLE.replace("| 2048 |", "| 2048 [[settings]] |")
+    events = answer(f"Here they are.\n\n{own}")
+    assert verdicts(events)[-1] == "--backlog; 2048" and [c.id for c in events[-1].cites] == ["settings"]  # type: ignore[union-attr]
+    assert verdicts(events)[:3] == ["Here they are.", "Option; Default", "uncited"]
+    after = answer(f"Here they are.\n\n{TABLE}[[settings]]\n\nThat is all.")
+    assert verdicts(after) == [
+        "Here they are.", "Option; Default", "--loop; 'auto'", "--ws-max-queue; 32", "--backlog; 2048", "That is all.",
+    ]
+
+
+def test_a_header_states_nothing_but_may_name_only_what_the_table_s_sections_mention() -> None:
+    events = answer(f"The defaults [[settings]]:\n\n{TABLE.replace('Default', 'Kafka default')}")
+    assert verdicts(events) == ["The defaults:", "unknown_term", "--loop; 'auto'", "--ws-max-queue; 32", "--backlog; 2048"]
+    shown = answer(f"The defaults [[settings]]:\n\n{TABLE.replace('Default', 'WebSocket default')}")
+    assert verdicts(shown)[1] == "Option; WebSocket default"
+
+
+def test_an_intro_may_count_the_rows_of_its_table_and_no_other_number() -> None:
+    assert verdicts(answer(f"All three have defaults [[settings]]:\n\n{TABLE}"))[0] == "All three have defaults:"
+    assert verdicts(answer(f"All four have defaults [[settings]]:\n\n{TABLE}"))[0] == "number"
+    two = TABLE.replace("| `--backlog` | 2048 |\n", "")
+    assert verdicts(answer(f"Both have defaults, two of them [[settings]]:\n\n{two}"))[0] == "Both have defaults, two of them:"
+    assert verdicts(answer("Two of them have defaults [[settings]]:\n\nThe loop's is auto [[settings]]."))[0] == "number"
+
+
+def test_pipes_escaped_or_inside_inline_code_stay_in_their_cell() -> None:
+    events = answer("The loop [[settings]]:\n\n| Option | Choices |\n|---|---|\n| `--loop` | 'auto' \\| 'uvloop' |\n")
+    row = events[-1]
+    assert isinstance(row, Sentence) and row.text == "--loop; 'auto' | 'uvloop'"
+    assert row.row is not None and [row.text[s:e] for s, e in row.row.cells] == ["--loop", "'auto' | 'uvloop'"]
+
+
+def test_a_row_goes_on_the_wire_with_its_cells_and_to_agents_as_a_markdown_table() -> None:
+    events = answer(f"The defaults [[settings]]:\n\n{TABLE}")
+    data = frame(events[2]).decode()
+    assert '"row":{"cells":[[0,6],[8,14]],"header":false}' in data
+    shown = Markdown()
+    for event in events:
+        shown.add(event)
+    assert shown.text() == (
+        "The defaults:\n\n| Option | Default |\n|---|---|\n| `--loop` | 'auto' |\n| `--ws-max-queue` | 32 |\n"
+        "| `--backlog` | 2048 |"
+    )

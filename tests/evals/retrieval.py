@@ -18,6 +18,13 @@ pydantic-settings' one-page documentation (pydantic/pydantic-settings at d26fc0c
 `mkdocs.yml` the `mike` and `exclude` plugins and `extra.version` taken out, `materialx.emoji` spelt
 `material.extensions.emoji`, and Docent added as `docent: {kind: docs, record_pages: ["**"]}`): 75 sections of one
 page, where the sections of one page compete, not pages.
+`retrieval-pdm.json` (25 questions, each from a GitHub issue or pull request of PDM or its tools, written by round 6
+before its changes to search and measured only at its start and its end) asks PDM's documentation (pdm-project/pdm at
+a7e9d001: 255 sections of 21 pages, with a long configuration table, a generated CLI reference and a plugin developer
+guide): `docs/` and `mkdocs.yml`, with `docs/reference/cli.md` and `configuration.md` rendered first by the
+repository's `tasks/render_reference_docs.py` (which imports pdm), `reference/api.md` and the `mkdocstrings` plugin,
+`extra.version` and `extra.analytics` taken out, `theme.name: material` added, and Docent added as `docent:
+{record_pages: ["**"]}` (the release notes and the contributing guide left out by default).
 """
 
 from __future__ import annotations

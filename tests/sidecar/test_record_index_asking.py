@@ -158,3 +158,19 @@ def test_a_pages_opening_section_is_of_the_family_of_each_of_its_h2s() -> None:
     # is about, though not in the words of the section that matched best
     assert found["proxies"] == round(FAMILY_WEIGHT * found["forward"] / (1 + FAMILY_WEIGHT + PAGE_WEIGHT), 6), found
     assert found["socks"] < found["proxies"]
+
+
+def test_my_question_is_no_thing_of_the_readers() -> None:
+    record = [
+        *FILLER,
+        Section("pool", "limits", "Pool timeout", "The pool timeout waits for a free connection."),
+        Section("support", "support", "Support", "Ask a question on the forum; a question there is answered."),
+        *PROXIES,
+    ]
+    index = RecordIndex(record)
+    # "my question" names the asking, not a thing of the reader's: asked twice, "question" outranked the timeouts
+    assert best(index, "My question is about the timeout, how long is it?") in {"timeouts", "pool"}
+    assert best(index, "my problem: the timeout is too short") in {"timeouts", "pool"}
+    # the reader's own thing still counts double, and "question" elsewhere is still a word of the topic
+    assert (index.query("my proxy") or "").count('"proxy"') == 2
+    assert best(index, "where do I ask a question?") == "support"

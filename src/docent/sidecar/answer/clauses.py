@@ -131,11 +131,27 @@ def measures(words: Sequence[Sequence[str]]) -> list[Clause]:
             if how == ["how"] and len(after) == 1 and after[0] in MEASURES and after[0] not in STOP_WORDS]
 
 
+# Nouns of the asking itself: "my question is...", "our problem:" say that a question follows, not what it is about.
+ASKING = frozenset("question questions problem problems issue issues doubt query concern".split())
+
+
 def possessed(words: Sequence[Sequence[str]]) -> list[Clause]:
     """The word a reader says is theirs ("my proxy", "our tests", "my .env file"): the thing the question is about,
-    which a rarer verb beside it ("runs", "breaks") would outrank in BM25."""
+    which a rarer verb beside it ("runs", "breaks") would outrank in BM25. Not a noun of the asking (`ASKING`)."""
     return [clause(after) for mine, after in zip(words, words[1:], strict=False)
-            if mine in (["my"], ["our"]) and not (len(after) == 1 and after[0] in STOP_WORDS)]
+            if mine in (["my"], ["our"]) and not (len(after) == 1 and (after[0] in STOP_WORDS or after[0] in ASKING))]
+
+
+def asking(words: Sequence[Sequence[str]]) -> list[Clause]:
+    """A noun of the asking after "my" or "our" ("my question is...", `ASKING`): it frames the question as `FRAMING`'s
+    words do, so it is asked apart with them."""
+    return [clause(after) for mine, after in zip(words, words[1:], strict=False)
+            if mine in (["my"], ["our"]) and len(after) == 1 and after[0] in ASKING]
+
+
+def framed(words: Sequence[Sequence[str]]) -> list[Clause]:
+    """The clauses that frame the question by where its words stand: "how often" (`measures`), "my question" (`asking`)."""
+    return measures(words) + asking(words)
 
 
 def framing(clause: Clause) -> bool:

@@ -47,10 +47,10 @@ from .clauses import (
     as_indexed,
     clause,
     digits,
+    framed,
     framing,
     joins,
     matches,
-    measures,
     name_clause,
     owns,
     possessed,
@@ -279,7 +279,7 @@ class RecordIndex:
         clauses, counts = self._clauses(text, words, asked, addresses, aliases)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
-        rare |= {c.sql for c in measures(words)}  # "how often": the answer's kind, not its topic
+        rare |= {c.sql for c in framed(words)}  # "how often", "my question": the answer's kind or the asking
         # What the question is about, where it names it: a technology, a name written as one word of parts
         # (`TestClient`, `follow_redirects`, "long-polling"), the reader's own thing ("my proxy"). Asked twice, it
         # counts double in BM25, so that a rarer ordinary word ("production", "runs") does not outrank it.

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncGenerator
 
 import pytest
 
 from docent.sidecar import lane as lanes
+from docent.sidecar.answer.events import Done, Start, StreamEvent
+from docent.sidecar.stream import Answer
 
 pytestmark = pytest.mark.anyio
 
@@ -88,3 +91,47 @@ async def test_a_turn_cancelled_while_it_waits_for_the_lane_is_passed_over(every
     assert gone.cancelled()
     assert not any(step.startswith("gone") for step in seen)
     assert seen == ["a0", "then0", "a1"] or seen == ["a0", "a1", "then0"]
+
+
+async def test_a_turn_that_lost_the_lane_while_it_waited_queues_at_its_next_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its slice ran out while it waited and another turn holds the lane: it goes on no further than its next event,
+    whatever is left of the other's slice (the lane's `ends` is the holder's, not its own)."""
+
+    monkeypatch.setattr(lanes, "SLICE_S", 0.001)
+    lane = lanes.lane()
+    a_answered, b_answered = asyncio.Event(), asyncio.Event()
+    seen: list[str] = []
+
+    async def events(name: str, answered: asyncio.Event) -> AsyncGenerator[StreamEvent, None]:
+        seen.append(f"{name}0")
+        yield Start(name, 1, "replay")
+        await answered.wait()  # its model over the network, the lane held
+        for step in (1, 2):
+            seen.append(f"{name}{step}")
+            yield Start(name, 1 + step, "replay")
+        yield Done("replay")
+
+    async def nothing() -> None:
+        return None
+
+    def answer(name: str, answered: asyncio.Event) -> asyncio.Task[None]:
+        turn = Answer(Start(name, 0, "replay"), events(name, answered), release=nothing)
+        return asyncio.ensure_future(turn._produce(asyncio.Queue()))
+
+    a = answer("a", a_answered)
+    await asyncio.sleep(0)
+    assert lane.holder is a
+    monkeypatch.setattr(lanes, "SLICE_S", 60.0)  # b's slice, taken once a's is up, lasts the whole test
+    b = answer("b", b_answered)
+    for _ in range(500):  # a's 1 ms slice runs out by its timer while a waits, and b takes the lane
+        if lane.holder is b:
+            break
+        await asyncio.sleep(0.002)
+    assert lane.holder is b and seen == ["a0", "b0"]
+    a_answered.set()  # a resumes outside the lane, while b waits holding it
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert seen == ["a0", "b0", "a1"]
+    b_answered.set()
+    await asyncio.wait_for(asyncio.gather(a, b), timeout=5)
+    assert seen.index("a2") > seen.index("b2")

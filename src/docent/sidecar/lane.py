@@ -25,12 +25,12 @@ SLICE_S = 0.001
 class Lane:
     """Who runs a turn's work now: one task at a time, a slice each, first come first served."""
 
-    __slots__ = ("_loop", "_clock", "_holder", "ends", "_waiting", "_timer")
+    __slots__ = ("_loop", "_clock", "holder", "ends", "_waiting", "_timer")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._clock = loop.time
-        self._holder: asyncio.Task[object] | None = None
+        self.holder: asyncio.Task[object] | None = None
         self.ends = 0.0  # when the holder's slice is up
         self._waiting: deque[tuple[asyncio.Task[object], asyncio.Future[None]]] = deque()
         self._timer: asyncio.TimerHandle | None = None
@@ -38,7 +38,7 @@ class Lane:
     async def enter(self) -> None:
         """Hold the lane: at once when it is free and nobody waits, else after those before."""
         me = _current()
-        if self._holder is None and not self._waiting:
+        if self.holder is None and not self._waiting:
             self._take(me)
             return
         await self._queue(me)
@@ -48,14 +48,14 @@ class Lane:
         handed on at once, but whoever is handed it resumes in the loop's next step, after the loop has looked at its
         sockets: new questions' heads run between two slices, before any turn runs again."""
         me = _current()
-        if self._holder is me and self._clock() < self.ends:
+        if self.holder is me and self._clock() < self.ends:
             return
         self.leave()
         await self._queue(me)
 
     def leave(self) -> None:
         """Give the lane up, if held (a turn ending, however it ends)."""
-        if self._holder is _current():
+        if self.holder is _current():
             self._free()
 
     async def _queue(self, me: asyncio.Task[object]) -> None:
@@ -68,7 +68,7 @@ class Lane:
             else:
                 await waited
         except asyncio.CancelledError:
-            if self._holder is me:  # handed the lane, cancelled before taking it up
+            if self.holder is me:  # handed the lane, cancelled before taking it up
                 self._free()
             elif (me, waited) in self._waiting:
                 self._waiting.remove((me, waited))
@@ -76,28 +76,28 @@ class Lane:
         self._take(me)
 
     def _take(self, me: asyncio.Task[object]) -> None:
-        self._holder = me
+        self.holder = me
         self.ends = self._clock() + SLICE_S
         self._timer = self._loop.call_at(self.ends, self._expired, me)
 
     def _free(self) -> None:
-        self._holder = None
+        self.holder = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         self._hand()
 
     def _hand(self) -> None:
-        while self._holder is None and self._waiting:
+        while self.holder is None and self._waiting:
             task, waited = self._waiting.popleft()
             if not waited.done():
-                self._holder = task
+                self.holder = task
                 waited.set_result(None)
 
     def _expired(self, task: asyncio.Task[object]) -> None:
         """The slice is up and the loop is free: the holder is waiting for something else, so the lane goes on."""
         self._timer = None
-        if self._holder is task:
+        if self.holder is task:
             self._free()
 
 

@@ -211,7 +211,7 @@ class Answer:
         clock = asyncio.get_running_loop().time
         # A turn whose model answers without waiting (a replay, a model on this machine) would run to its end in one
         # step of the event loop: it runs a slice at a time, in turns with the others, new questions' heads first.
-        lane = lanes.lane()
+        lane, me = lanes.lane(), asyncio.current_task()
         try:
             await lane.enter()
             # Read the turn to its end, past its last event: it may still have work to do (remembering the turn).
@@ -220,7 +220,8 @@ class Answer:
                     if not ended:
                         queue.put_nowait(event)
                         ended = event.event in FINAL
-                    if clock() >= lane.ends:  # its slice is up (or the lane went on while it waited)
+                    # Its slice is up, or the lane went on while it waited (then `ends` is the new holder's).
+                    if lane.holder is not me or clock() >= lane.ends:
                         await lane.pace()
             if not ended:
                 queue.put_nowait(INCOMPLETE)

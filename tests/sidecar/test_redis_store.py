@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-import anyio
 import httpx
 import pytest
 import redis
@@ -148,7 +147,16 @@ async def test_a_lease_held_is_renewed_and_one_whose_holder_died_expires(sidecar
     conversation = await a.create()
     held = await a.lease(conversation.token)
     assert held is not None
-    await anyio.sleep(0.7)  # past two lives of the lease: renewed while A answers
+    taken_at, ttl = time.monotonic(), [300]
+
+    async def renewed_past_two_lives() -> bool:
+        # Redis's own word: the lease's time left went back up (renewed while A answers), once it has outlived two
+        # of its lives. Waited for rather than slept: a fixed sleep failed on a loaded machine.
+        left = await a.client.pttl(held.key)  # type: ignore[attr-defined]
+        renewed, ttl[0] = left > ttl[0], left
+        return renewed and time.monotonic() - taken_at > 0.6
+
+    await auntil(renewed_past_two_lives, every_s=0.01)
     assert await b.lease(conversation.token) is None
     held.stop()  # type: ignore[attr-defined]  # A dies mid-answer: no renewal, no release
     leases: list[Any] = []

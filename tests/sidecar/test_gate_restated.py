@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import hedges
+from docent.sidecar.answer import align, hedges
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
 
@@ -40,3 +40,25 @@ SECTIONS = [
 )
 def test_requirement_levels(sentence: str, held: bool) -> None:
     assert hedges.held(unit(sentence, fold), SECTIONS) is held
+
+
+LIMITS = [
+    Passage.of("Limits", "- max_wait - The longest time in seconds a worker waits for a job.\nDefaults to 600.\n"
+               "- max_idle - How long an idle worker lives, in seconds.\nDefaults to 2 weeks.", fold),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A unit told for another after the figure the clause's next line states ("Defaults to 600").
+        ("A worker waits at most 600 minutes for a job, unless you change max_wait.", True),
+        ("A worker waits at most 600 seconds for a job, unless you change max_wait.", False),
+        # A possessive's "s" left where its name was inline code ("`max_idle`'s") is no second: the sentence's
+        # "days" is read against the clause's "seconds".
+        ("'s idle worker lives are counted in days, and it defaults to 2 weeks.", True),
+        ("'s idle worker lives are counted in seconds, and it defaults to 2 weeks.", False),
+    ],
+)
+def test_a_unit_against_the_clause_and_its_next_line(sentence: str, held: bool) -> None:
+    assert (align.differs(unit(sentence, fold), LIMITS) is not None) is held

@@ -83,6 +83,8 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         if i < covered:
             continue
         t = tokens[i]
+        if t.start and text[t.start - 1] in "'’":
+            continue  # the "s" of a possessive whose name was inline code ("`max_age`'s"): no second
         capital = i > 0 and text[t.start].isupper()
         seen: set[int] = set()
         for e in _BY_FIRST[t.word]:
@@ -210,8 +212,9 @@ def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Pas
     written = units[a.first].words if a.first == a.last else units[a.first].words | units[a.last].words
     theirs = facts.marks[a.first : a.last + 1]
     poles = {(m.entry.kind, m.entry.pole) for unit_marks in theirs for m in unit_marks}
+    figures = {f for u in units[a.first : a.last + 1] for t in u.tokens if (f := _figure(t.word)) is not None}
     for index in range(a.first, a.last + 1):
-        reason = _compare(said, found, skip, written, units[index], facts.marks[index], poles)
+        reason = _compare(said, found, skip, written, units[index], facts.marks[index], poles, figures)
         if reason:
             return reason
     return None
@@ -273,10 +276,10 @@ def _figure(word: str) -> str | None:
 _MEASURING = frozenset(("in", "of", "per", "a", "an", "each", "every"))  # "in seconds", "number of hours", "a month"
 
 
-def _same_figure(said: Unit, at: int, clause: Unit, kind: int) -> bool:
+def _same_figure(said: Unit, at: int, figures: Set[str], kind: int) -> bool:
     """For a unit: the word is a unit in the sentence (after a figure, or "in", "per", "a": "the second wave" is no
-    time), and its figure, if any, is one the clause states: "30 seconds" for "half a minute" is the same time
-    converted."""
+    time), and its figure, if any, is one the clause (its one or two units) states: "30 seconds" for "half a minute"
+    is the same time converted; "600 minutes" against "in seconds. Defaults to 600." is not."""
     if not CONTRASTS[kind].counted:
         return True
     if at == 0:
@@ -285,7 +288,7 @@ def _same_figure(said: Unit, at: int, clause: Unit, kind: int) -> bool:
     figure = _figure(before)
     if figure is None:
         return before in _MEASURING
-    return any(_figure(t.word) == figure for t in clause.tokens)
+    return figure in figures
 
 
 def _events(u: Unit, m: Mark, skip: Set[int]) -> tuple[set[str], set[str]]:
@@ -337,9 +340,20 @@ def _contrasted(found: Sequence[Mark], sections: Sequence[Passage]) -> bool:
     return False
 
 
+def _same_place(said: Unit, m: Mark, place: Set[str], clause: Unit, t: Mark, figures: Set[str]) -> bool:
+    """Whether a word of the sentence and one of the clause stand in one place (`place`: the sentence's word's), and
+    for a unit, whether the sentence's figure is the clause's. A unit after a figure the clause states is in its
+    place whatever its neighbours: "600 minutes" against "in seconds. Defaults to 600."."""
+    kind = m.entry.kind
+    figured = CONTRASTS[kind].counted and m.at > 0 and _figure(said.tokens[m.at - 1].word) in figures
+    if not figured and len(place & _place(clause, t.at, len(t.entry.words), set())) < PLACE:
+        return False
+    return _same_figure(said, m.at, figures, kind)
+
+
 def _compare(
     said: Unit, found: tuple[Mark, ...], skip: Set[int], written: Set[str], clause: Unit, theirs: tuple[Mark, ...],
-    their_poles: Set[tuple[int, int]],
+    their_poles: Set[tuple[int, int]], figures: Set[str],
 ) -> str | None:
     """The reason a word of the sentence and another of the same class in the clause differ in one place, or None."""
     said_poles = {(m.entry.kind, m.entry.pole) for m in found}
@@ -358,7 +372,7 @@ def _compare(
                 continue
             if place is None:
                 place = _place(said, m.at, len(e.words), skip)
-            if len(place & _place(clause, t.at, len(f.words), set())) < PLACE or not _same_figure(said, m.at, clause, e.kind):
+            if not _same_place(said, m, place, clause, t, figures):
                 continue
             if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())):
                 continue  # "B after A" for "A before B": the events change sides with the word

@@ -21,6 +21,23 @@ def test_serve_with_a_bad_setting_stops_before_listening_and_says_what_to_fix(
     assert "DOCENT_BUDGET_USD='lots' is not a number" in capsys.readouterr().err
 
 
+def test_serve_at_a_port_in_use_says_so_and_how_to_pick_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second `docent serve` on pipx's docs (port 8000 taken) ended in a traceback from bind()."""
+    import socket
+
+    monkeypatch.setenv("DOCENT_STATE_DIR", str(tmp_path / "state"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--bundle", str(tmp_path / "docent-bundle.json")]) == 2
+    err = capsys.readouterr().err
+    assert f"Docent cannot start:\n  - 127.0.0.1:{port} is in use already" in err, err
+    assert "--port 8001 (--port 0 picks a free one)" in err and "Traceback" not in err
+
+
 def test_the_banner_gives_the_address_and_whether_the_guide_is_on(tmp_path: Path) -> None:
     on = Settings(enabled=True, model="offline", site=tmp_path)
     assert banner(on, 8000) == f"Docent: serving http://127.0.0.1:8000/ (guide on, offline model; site from {tmp_path})"

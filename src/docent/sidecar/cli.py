@@ -7,6 +7,7 @@ context (and says how the record is read), and listens; the model is made with t
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import secrets
@@ -72,7 +73,11 @@ def run(args: argparse.Namespace) -> int:
     if misfit is not None:
         print(f"Docent cannot start:\n  - {misfit}", file=sys.stderr)
         return 2
-    sock = _listen(settings.host, settings.port)
+    try:
+        sock = _listen(settings.host, settings.port)
+    except OSError as exc:
+        print(f"Docent cannot start:\n  - {unlistened(settings.host, settings.port, exc)}", file=sys.stderr)
+        return 2
     port = sock.getsockname()[1]
     # One line, whatever the log format: the record's mode goes after the address.
     print(banner(settings, port, bundled=bool(said)) + (f"; {said}" if said else ""), flush=True)
@@ -242,11 +247,26 @@ def _server_options(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def unlistened(host: str, port: int, error: OSError) -> str:
+    """Why the guide cannot listen at host:port, with the fix, for an error the bind raised (a traceback before)."""
+    where = f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
+    if error.errno == errno.EADDRINUSE:
+        return (f"{where} is in use already (another `docent serve`, `mkdocs serve` or `make demo`?). Stop what serves "
+                "there, or pass another port: --port 8001 (--port 0 picks a free one).")
+    if error.errno == errno.EACCES:
+        return f"{where} may not be listened at by this user (ports below 1024 need root): pass --port 8000 or higher."
+    return f"cannot listen at {where}: {error.strerror or error}. Check --host (an address of this machine) and --port."
+
+
 def _listen(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock

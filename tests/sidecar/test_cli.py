@@ -76,7 +76,6 @@ def _site(tmp_path: Path, site_url: str | None, features: str | None = '"navigat
     [
         ("http://127.0.0.1:8000/", "127.0.0.1", False),
         ("http://127.0.0.1:8000/", "0.0.0.0", False),  # listening everywhere: the port is what can be checked
-        (None, "127.0.0.1", False),  # no site_url: no instant navigation to lose, nothing to say
         ("https://docs.example.org/", "127.0.0.1", True),
         ("http://127.0.0.1:8001/", "127.0.0.1", True),
         ("http://127.0.0.1:8000/docs/", "127.0.0.1", True),  # a subpath, served here at the root
@@ -92,6 +91,14 @@ def test_a_site_url_other_than_the_served_address_is_warned_about_with_the_fix(
     assert said is not None
     assert f"built with site_url {site_url}, but is served here at http://{host}:8000/" in said
     assert "each click reloads the page" in said and f"build with site_url: http://{host}:8000/" in said
+
+
+def test_instant_navigation_without_a_site_url_is_warned_about_with_the_fix(tmp_path: Path) -> None:
+    """pipx's Material docs set no site_url; with navigation.instant on, the sitemap lists no page, so every click
+    reloaded the page (checked in Chromium), and serve said nothing."""
+    said = site_url_mismatch(Settings(site=_site(tmp_path, None)), 8767)
+    assert said is not None and "navigation.instant but no site_url" in said, said
+    assert "each click reloads the page" in said and "site_url: http://127.0.0.1:8767/" in said
 
 
 @pytest.mark.parametrize("features", ['"navigation.tabs"', None])

@@ -202,11 +202,13 @@ def site_url_mismatch(settings: Any, port: int) -> str | None:
     if not _INSTANT.search(home):
         return None
     href = _HREF.search(link.group(0)) if link else None
-    if href is None:
-        return None
-    wanted = urlsplit(href.group(1))
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     served = f"http://{host}:{port}/"
+    if href is None:  # no site_url: the sitemap lists no page, so instant navigation follows no link at all
+        return (f"the site was built with navigation.instant but no site_url, so Material's instant navigation "
+                "follows no link and each click reloads the page. Set site_url in mkdocs.yml to the address the site "
+                f"is served at (for a local preview, site_url: {served}) and build again.")
+    wanted = urlsplit(href.group(1))
     same_host = settings.host in _ANY_ADDRESS or (wanted.hostname or "") == settings.host.strip("[]")
     same = wanted.scheme == "http" and same_host and (wanted.port or 80) == port and wanted.path in ("", "/")
     if same:

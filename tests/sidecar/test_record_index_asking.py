@@ -174,3 +174,18 @@ def test_my_question_is_no_thing_of_the_readers() -> None:
     # the reader's own thing still counts double, and "question" elsewhere is still a word of the topic
     assert (index.query("my proxy") or "").count('"proxy"') == 2
     assert best(index, "where do I ask a question?") == "support"
+
+
+def test_a_readers_word_for_what_the_docs_name_otherwise_asks_for_the_docs_word() -> None:
+    record = [
+        *FILLER,
+        Section("venv-dir", "venv", "Where environments go", "The environment is made in a directory of the project."),
+        Section("hooks-off", "hooks", "Switching hooks off", "Set hooks = false to disable every hook."),
+    ]
+    index = RecordIndex(record)
+    # the record never says "folder" or "stop": without the docs' words these found nothing
+    assert best(index, "which folder is it in?") == "venv-dir"
+    assert best(index, "how do I stop the hooks from running?") == "hooks-off"
+    # a record that says the reader's word is asked by it alone
+    record.append(Section("folders", "folders", "Folders", "A folder of notes."))
+    assert "directory" not in (RecordIndex(record).query("which folder is it in?") or "")

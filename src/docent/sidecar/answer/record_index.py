@@ -59,7 +59,7 @@ from .clauses import (
     words_of,
 )
 from .lexicon import Entries, Lexicon, entries_of
-from .record_synonyms import RECORD_SYNONYMS
+from .record_synonyms import READER_WORDS, RECORD_SYNONYMS
 from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
@@ -89,7 +89,7 @@ NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an add
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-_BUILT_IN = {stem(word): means for word, means in RECORD_SYNONYMS.items()}
+_BUILT_IN = {stem(word): means for word, means in {**RECORD_SYNONYMS, **READER_WORDS}.items()}
 
 
 class SectionLike(Protocol):

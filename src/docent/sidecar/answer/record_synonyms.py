@@ -1,6 +1,6 @@
 """The record's words for a word it never uses, built in: small and general (the owner's `synonyms` option adds
 their own). Read by the record's index, which asks for them, and by the embedded model, which weighs a question's
-words by the same table."""
+words by the same table (`RECORD_SYNONYMS`; `READER_WORDS`, a docs reader's words, by the index alone)."""
 
 from __future__ import annotations
 
@@ -23,4 +23,17 @@ RECORD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "downside": ("drawback", "disadvantage", "consequence", "tradeoff", "limitation"),
     "drawback": ("downside", "disadvantage", "consequence", "tradeoff", "limitation"),
     "disadvantage": ("downside", "drawback", "consequence", "tradeoff", "limitation"),
+}
+
+# A reader's words for what documentation names otherwise, asked by the record's index where the record lacks them
+# (not yet weighed by the embedded model, whose figures moved when it read them).
+READER_WORDS: dict[str, tuple[str, ...]] = {
+    "folder": ("directory",),
+    "subfolder": ("subdirectory", "directory"),
+    "turn": ("enable", "disable"),  # turn it on, turn it off
+    "stop": ("disable", "prevent"),
+    "skip": ("exclude", "ignore"),
+    "newest": ("latest",),
+    "prod": ("production",),
+    "docs": ("documentation",),
 }

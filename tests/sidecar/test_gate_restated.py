@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import align, hedges
+from docent.sidecar.answer import align, hedges, retold
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
 
@@ -62,3 +62,26 @@ LIMITS = [
 )
 def test_a_unit_against_the_clause_and_its_next_line(sentence: str, held: bool) -> None:
     assert (align.differs(unit(sentence, fold), LIMITS) is not None) is held
+
+
+SERVERS = [
+    Passage.of("Kestrel", "Kestrel was first written to power the Falcon task queue. It speaks HTTP/1.1 only.", fold),
+    Passage.of("Osprey", "Osprey was initially part of the Heron web framework, before being split out.", fold),
+]
+ABOUT = [frozenset({"kestrel", "server"}), frozenset({"osprey", "server"})]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # One cited section's fact told of the other cited section's subject.
+        ("Kestrel was initially part of the Heron web framework, before it was split out.", True),
+        ("Osprey was first written to power the Falcon task queue.", True),
+        # Each told of its own, and the two compared: no swap.
+        ("Osprey was initially part of the Heron web framework, before it was split out.", False),
+        ("Unlike Kestrel, Osprey was initially part of the Heron web framework.", False),
+        ("Kestrel speaks HTTP/1.1 only, and Osprey was initially part of the Heron web framework.", False),
+    ],
+)
+def test_a_fact_told_of_another_cited_sections_subject(sentence: str, held: bool) -> None:
+    assert retold.held(unit(sentence, fold), SERVERS, ABOUT) is held

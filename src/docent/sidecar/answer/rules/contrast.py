@@ -4,7 +4,7 @@ clause's own: `align.py` aligns and compares, `contrasts.py` is the table of cla
 
 from __future__ import annotations
 
-from .. import align
+from .. import align, retold
 from ..words import fold
 from .types import Hold, Reading, Rule, Verdict
 
@@ -13,11 +13,14 @@ def check(sentence: Reading) -> Verdict:
     mentions = sentence.grounds.mentions
     names = mentions.names
     subjects = frozenset().union(*(mentions.subjects[sid] for sid in sentence.ids))
-    if not align.wakes(sentence.first_words) and not any(
-        fold(w) not in subjects for w in names.intersection(sentence.first_words)
+    reason = None
+    # No contrast word, and no name but what the cited sections are about: nothing to cut up.
+    if align.wakes(sentence.first_words) or any(fold(w) not in subjects for w in names.intersection(sentence.first_words)):
+        reason = align.differs(sentence.unit, sentence.passages, names, subjects)
+    if reason is None and len(sentence.ids) > 1 and retold.held(
+        sentence.unit, sentence.passages, [mentions.subjects[sid] for sid in sentence.ids]
     ):
-        return None  # no contrast word, and no name but what the cited sections are about: nothing to cut up
-    reason = align.differs(sentence.unit, sentence.passages, names, subjects)
+        reason = "actor"
     return Hold(reason) if reason else None
 
 

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, Route, expect
 from docent.sidecar.answer.policy import says
 from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
 from tests.browser.sidecar import Sidecar
+from tests.browser.test_layout import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -114,3 +115,32 @@ def test_material_instant_navigation_keeps_the_panel_bound(page: Page, material:
     expect(log.locator(".docent-sentence")).to_have_count(4)
     sent = "\n".join(str(r) for r in material.requests()[before:])
     assert "The page the visitor has open: Roles" in sent  # the screen is read off the swapped page
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_button_waits_behind_materials_drawer_and_search(page: Page, material: Sidecar) -> None:
+    """On pipx's Material docs at 390 px "Ask the guide" stood over the open navigation drawer and over the
+    full-screen search, in front of their last entries."""
+    page.goto(material.base)
+    launcher = page.get_by_role("button", name="Ask the guide")
+    expect(launcher).to_be_visible()
+    drawer = page.locator("label.md-header__button[for='__drawer']")
+    if drawer.is_visible():  # a phone: the drawer opens from the header's menu button
+        drawer.click()
+        expect(page.locator("#__drawer")).to_be_checked()
+        expect(launcher).to_be_hidden()
+        page.locator("label.md-overlay").click(position={"x": 370, "y": 300})  # the overlay beside it closes it
+        expect(page.locator("#__drawer")).not_to_be_checked()
+        expect(launcher).to_be_visible()
+    search = page.locator("label.md-header__button[for='__search']")
+    if search.is_visible():
+        search.click()
+    else:
+        page.locator(".md-search__input").click()
+    expect(page.locator("#__search")).to_be_checked()
+    expect(launcher).to_be_hidden()
+    page.keyboard.press("Escape")  # Material closes its search
+    expect(page.locator("#__search")).not_to_be_checked()
+    expect(launcher).to_be_visible()
+    launcher.click()
+    expect(page.locator(PANEL)).to_have_attribute("data-ready", "true", timeout=15_000)

@@ -85,3 +85,22 @@ ABOUT = [frozenset({"kestrel", "server"}), frozenset({"osprey", "server"})]
 )
 def test_a_fact_told_of_another_cited_sections_subject(sentence: str, held: bool) -> None:
     assert retold.held(unit(sentence, fold), SERVERS, ABOUT) is held
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A plan ("projected to", "slated for", "planned for") where the section tells the deed and plans nothing.
+        ("The batch importer is planned for a future release.", True),
+        ("The import time is projected to fall from 40 s to 6 s.", True),
+        ("The batch importer was released in version 2.1, and the import time fell from 40 s to 6 s.", False),
+    ],
+)
+def test_a_plan_where_the_section_tells_the_deed(sentence: str, held: bool) -> None:
+    deed = [Passage.of("Importer", "The batch importer was released in version 2.1. Import time fell from 40 s to 6 s.", fold)]
+    assert hedges.held(unit(sentence, fold), deed) is held
+
+
+def test_a_plan_the_section_plans_is_shown() -> None:
+    plan = [Passage.of("Importer", "A streaming importer is on the roadmap for a future release.", fold)]
+    assert not hedges.held(unit("A streaming importer is planned for a future release.", fold), plan)

@@ -13,8 +13,8 @@
   "optional" or "recommended" where it says "must" or "required" and nothing softer, are held; "need to" too ("you
   will need to set X" against "you might have to set X"), where the act needed is one the part says.
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
-  announces a removal); "expected to", "planned to" where the sections plan nothing (no would, will, plan, expect,
-  goal or target) is held too.
+  announces a removal); "expected to", "planned to", "projected to", "slated for" where the sections plan
+  nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.
 What it cannot do: tell a plan from a deed where the section words it without one of those words ("the plan was
 to..."), or a hedge that sits further than three words before its number; then it lets the sentence through.
 """
@@ -45,8 +45,9 @@ _NEEDED = _MUST | {"need", "needs", "needed"}
 _NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
-_PLAN = frozenset(("expected", "planned", "intended", "hoped", "aimed", "supposed"))
-_PLANNING = _PLAN | {"would", "will", "plan", "plans", "expect", "expects", "goal", "target"}
+_PLAN = frozenset(("expected", "planned", "intended", "hoped", "aimed", "supposed", "projected", "slated", "scheduled"))
+_PLANNING = _PLAN | {"would", "will", "plan", "plans", "expect", "expects", "goal", "target", "future", "upcoming",
+                     "roadmap", "evaluating", "considering"}
 _STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
 
 
@@ -137,7 +138,7 @@ def _stage(said: Unit, sections: Sequence[Passage]) -> bool:
     if said.words & _PLAN and not said.words & {"not", "never"}:
         tokens = said.tokens
         for i, t in enumerate(tokens[:-2]):
-            if t.word not in _PLAN or tokens[i + 1].word != "to":
+            if t.word not in _PLAN or tokens[i + 1].word not in ("to", "for"):  # "planned for a future release"
                 continue
             deed = next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)  # "expected to be retired"
             if deed and not any(p.words & _PLANNING for p in sections):

@@ -27,6 +27,25 @@ def test_the_flat_text_runs_prose_on_and_keeps_code_lines_and_items_each_on_its_
     )
 
 
+def test_a_paragraph_that_ends_no_sentence_is_no_part_of_the_next_one() -> None:
+    """A tagline ("Building Documentation with MkDocs") ran into the paragraph after it, one sentence in the record
+    and in answers that quoted it; a paragraph that goes on in lower case still continues the one before."""
+    blocks = (
+        Block("paragraph", "Building Documentation with MkDocs"),
+        Block("paragraph", "The User Guide provides documentation for users."),
+        Block("paragraph", "It covers themes"),
+        Block("paragraph", "and plugins."),
+        Block("paragraph", "Documentation: https://example.org"),
+        Block("paragraph", "Source: https://example.org/source"),
+    )
+    section = RecordSection.of("p", page="p", path="/p/#p", headings=("P",), blocks=blocks)
+    assert section.text.split("\n") == [
+        "Building Documentation with MkDocs",
+        "The User Guide provides documentation for users. It covers themes and plugins. Documentation: https://example.org",
+        "Source: https://example.org/source",
+    ]
+
+
 def test_the_prompt_shows_code_fenced_with_its_language_and_a_fence_longer_than_its_backticks() -> None:
     shown = RecordSection.of("files", page="q", path="/q/#files", headings=("Q", "Files"), blocks=BLOCKS).shown()
     assert "a multipart body:\n```pycon\n>>> files = {'upload-file'" in shown

@@ -22,6 +22,10 @@ BlockKind = Literal["paragraph", "heading", "item", "row", "term", "admonition",
 # note reads "Tip: Prefer ..." on its own line, never "... non-Annotated Tip Prefer ...".
 RUN_ON: frozenset[str] = frozenset(("paragraph",))
 _ENDS = (".", ":", "?", "!")
+# Where a paragraph ends a sentence, or the next goes on with one (in lower case), the next runs on after it; one that
+# does neither (a tagline, "Building Documentation with MkDocs", before "The User Guide ...") ends at its block's end
+# all the same, so the next takes its own line rather than run into it as one sentence.
+_ENDED = re.compile(r"[.!?…:;][\"'”’)\]*_`]*$")
 
 _TICKS = re.compile(r"`+")
 
@@ -49,8 +53,9 @@ class Block:
 
 
 def flat(blocks: Iterable[Block]) -> str:
-    """The section's text as one string: prose blocks run on with a space; items, rows, terms and code each on
-    their own lines, code with its newlines and indentation. The text a section has always had, code now kept."""
+    """The section's text as one string: prose blocks run on with a space (where the one before ends as a sentence
+    does or the next goes on in lower case; else the next takes its own line); items, rows, terms and code each on their own lines, code with its
+    newlines and indentation."""
     return _joined(blocks, lambda block: block.line)
 
 
@@ -73,7 +78,7 @@ def _joined(blocks: Iterable[Block], show: Callable[[Block], str]) -> str:
         line = show(block)
         if not line:
             continue
-        if running and block.kind in RUN_ON:
+        if running and block.kind in RUN_ON and (_ENDED.search(lines[-1]) or not line[:1].isupper()):
             lines[-1] += " " + line
         else:
             lines.append(line)

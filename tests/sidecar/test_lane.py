@@ -135,3 +135,36 @@ async def test_a_turn_that_lost_the_lane_while_it_waited_queues_at_its_next_even
     b_answered.set()
     await asyncio.wait_for(asyncio.gather(a, b), timeout=5)
     assert seen.index("a2") > seen.index("b2")
+
+
+async def test_a_turn_awaiting_a_store_aside_lets_the_next_turn_run_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round trip to Redis awaited through `aside`: the lane goes on at once, not when the holder's slice is up,
+    and the holder has it again once answered, after those who queued meanwhile."""
+    monkeypatch.setattr(lanes, "SLICE_S", 60.0)  # no timer hands the lane on within the test
+    lane = lanes.lane()
+    answered: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    seen: list[str] = []
+
+    async def saving() -> None:
+        await lane.enter()
+        try:
+            seen.append("a0")
+            seen.append(await lanes.aside(answered))
+            assert lane.holder is asyncio.current_task()
+            seen.append("a1")
+        finally:
+            lane.leave()
+
+    a = asyncio.ensure_future(saving())
+    await asyncio.sleep(0)
+    b = asyncio.ensure_future(turn("b", 2, seen))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert seen == ["a0", "b0", "b1"]  # b ran while a awaited, though a's slice had most of a minute left
+    answered.set_result("saved")
+    await asyncio.wait_for(asyncio.gather(a, b), timeout=5)
+    assert seen == ["a0", "b0", "b1", "saved", "a1"]
+
+
+async def test_aside_outside_the_lane_just_awaits() -> None:
+    assert await lanes.aside(asyncio.sleep(0, "answered")) == "answered"

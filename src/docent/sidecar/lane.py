@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Awaitable
+from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 # A turn gives the lane up after an event once this much of its time is up: often enough for the others' first
 # events, seldom enough that an answer's events still go out together (each step apart costs a write).
 SLICE_S = 0.001
+T = TypeVar("T")
 
 
 class Lane:
@@ -99,6 +102,19 @@ class Lane:
         self._timer = None
         if self.holder is task:
             self._free()
+
+
+async def aside(awaitable: Awaitable[T]) -> T:
+    """Await something across the network (a store) without holding the lane: the next turn runs meanwhile, and this
+    one queues for the lane again once answered. A task that does not hold the lane just awaits. A failure is not
+    queued for: the turn's next event finds the lane gone and queues then (stream.Answer._produce)."""
+    found = _lanes.get(asyncio.get_running_loop())
+    if found is None or found.holder is not asyncio.current_task():
+        return await awaitable
+    found.leave()
+    result = await awaitable
+    await found.enter()
+    return result
 
 
 _lanes: WeakKeyDictionary[asyncio.AbstractEventLoop, Lane] = WeakKeyDictionary()

@@ -31,6 +31,7 @@ from limits.aio.storage import RedisStorage, Storage
 from redis import exceptions as redis_errors
 
 from .answer.conversation import Conversation
+from .lane import aside
 from .settings import redacted
 from .store import Hit, Lease, StoreFull, StoreUnavailable, Taken
 
@@ -342,7 +343,8 @@ class RedisStore:
     async def save(self, conversation: Conversation, lease: Lease) -> bool:
         assert isinstance(lease, RedisLease)
         with reachable():
-            saved = await self._save(keys=[_conversation(conversation.token), lease.key], args=[lease.holder, dump(conversation)])
+            # The turn saves as it ends, holding the lane: the next turn runs while Redis answers.
+            saved = await aside(self._save(keys=[_conversation(conversation.token), lease.key], args=[lease.holder, dump(conversation)]))
         lease.stop()
         lease.released = True  # given back by the script, or lost already
         return bool(saved)

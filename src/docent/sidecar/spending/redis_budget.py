@@ -34,6 +34,7 @@ from typing import Any
 import redis
 import redis.asyncio as aioredis
 
+from ..lane import aside
 from ..redis_store import UNREACHABLE, reachable
 from .budget import Reservation
 from .daybook import NANO
@@ -160,7 +161,7 @@ class RedisBudgetStore:
         trip.add_done_callback(self._trips.discard)
         try:
             with reachable(SPEND):
-                passed = await asyncio.shield(trip)
+                passed = await aside(asyncio.shield(trip))  # a turn's call: the next turn runs while Redis answers
         except asyncio.CancelledError:
             # The question is gone; the script still runs to its end. What it reserved is given back.
             trip.add_done_callback(lambda done: self._give_back(done, Reservation(day, amount, key=key)))

@@ -32,6 +32,7 @@ from redis import exceptions as redis_errors
 
 from .answer.conversation import Conversation
 from .lane import aside
+from .lua import Lua
 from .settings import redacted
 from .store import Hit, Lease, StoreFull, StoreUnavailable, Taken
 
@@ -276,12 +277,8 @@ class RedisStore:
         self.lease_s = lease_s
         self._lease_ms = int(lease_s * 1000)
         self.limiter_storage: Storage = limiter_storage(client)
-        self._create = client.register_script(CREATE)
-        self._save = client.register_script(SAVE)
-        self._renew = client.register_script(RENEW)
-        self._release = client.register_script(RELEASE)
-        self._take = client.register_script(TAKE)
-        self._hits = client.register_script(HITS)
+        self._create, self._save, self._renew = Lua(client, CREATE), Lua(client, SAVE), Lua(client, RENEW)
+        self._release, self._take, self._hits = Lua(client, RELEASE), Lua(client, TAKE), Lua(client, HITS)
 
     async def create(self) -> Conversation:
         token = secrets.token_urlsafe(16)  # 128 random bits

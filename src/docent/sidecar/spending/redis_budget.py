@@ -35,6 +35,7 @@ import redis
 import redis.asyncio as aioredis
 
 from ..lane import aside
+from ..lua import Lua
 from ..redis_store import UNREACHABLE, reachable
 from .budget import Reservation
 from .daybook import NANO
@@ -117,7 +118,7 @@ class RedisBudgetStore:
         settle_s: float = SETTLE_WITHIN_S,
     ) -> None:
         self.client = client
-        self._areserve = aclient.register_script(RESERVE) if aclient is not None else None
+        self._areserve = Lua(aclient, RESERVE) if aclient is not None else None
         self.hold_s = hold_s
         self.fresh_s = fresh_s
         self.settle_s = settle_s

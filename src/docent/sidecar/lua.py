@@ -1,0 +1,57 @@
+"""A Lua script run in one round trip on the store's pooled connections, without redis-py's command layers.
+
+A question makes three round trips, each a script (the take, the budget's reservation, the save). redis-py's `Script`
+sends one through the client's `execute_command` (its retry wrapper, its observability hooks, its response
+callbacks) and packs each argument through its encoder, several calls an argument: about 480 Python calls a script on
+this machine. Here the script's EVALSHA is packed in one function and sent on a connection of the same pool, which
+keeps its own health check, timeouts and reply parser, and disconnects itself when a send or a read fails; the
+question's Python calls with Redis 7,800 -> 7,250 (tests/bench/README.md). A Redis that lost its scripts (restarted,
+flushed) answers NOSCRIPT: the script is loaded again and sent once more, as redis-py's `Script` does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError
+
+Arg = str | bytes | int
+
+
+def pack(*parts: Arg) -> bytes:
+    """One command in Redis's protocol (RESP): what redis-py's `pack_command` writes for these parts, byte for byte."""
+    out = [b"*%d\r\n" % len(parts)]
+    for part in parts:
+        data = part if type(part) is bytes else str(part).encode()
+        out += (b"$%d\r\n" % len(data), data, b"\r\n")
+    return b"".join(out)
+
+
+class Lua:
+    """A script on a client's connections; called with its keys and arguments, it answers Redis's raw reply."""
+
+    __slots__ = ("_client", "_pool", "script", "sha")
+
+    def __init__(self, client: aioredis.Redis, script: str) -> None:
+        self._client = client
+        self._pool = client.connection_pool
+        self.script = script
+        self.sha = hashlib.sha1(script.encode()).hexdigest()  # Redis names a script by its SHA-1
+
+    async def __call__(self, *, keys: Sequence[str], args: Sequence[Arg] = ()) -> Any:
+        try:
+            return await self._run(pack("EVALSHA", self.sha, len(keys), *keys, *args))
+        except NoScriptError:
+            self.sha = await self._client.script_load(self.script)
+            return await self._run(pack("EVALSHA", self.sha, len(keys), *keys, *args))
+
+    async def _run(self, command: bytes) -> Any:
+        connection = await self._pool.get_connection()  # type: ignore[no-untyped-call]
+        try:
+            await connection.send_packed_command(command)
+            return await connection.read_response()
+        finally:
+            await self._pool.release(connection)

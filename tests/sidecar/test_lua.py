@@ -1,0 +1,53 @@
+"""Lua scripts sent on the store's pooled connections (sidecar/lua.py): the bytes redis-py would send, and a Redis that
+lost its scripts answered as redis-py's `Script` answers it."""
+
+from __future__ import annotations
+
+import pytest
+import redis.asyncio as aioredis
+from redis.asyncio.connection import Connection
+
+from docent.sidecar.lua import Lua, pack
+from docent.sidecar.redis_store import connect
+
+pytestmark = pytest.mark.anyio
+
+
+def test_a_command_is_packed_as_redis_py_packs_it() -> None:
+    parts = ("EVALSHA", "f" * 40, 3, "docent:lease:tök", "", b"\x00\r\n{\"a\": 1}", 1800, "10 60 hard", b"")
+    assert pack(*parts) == b"".join(Connection().pack_command(*parts))
+
+
+async def test_a_script_answers_as_redis_does(redis_url: str) -> None:
+    client = connect(redis_url)
+    try:
+        script = Lua(client, "redis.call('SET', KEYS[1], ARGV[1]) return {ARGV[1], tonumber(ARGV[2]) + 1}")
+        assert await script(keys=["docent:test:lua"], args=[b"caf\xc3\xa9", 41]) == [b"caf\xc3\xa9", 42]
+        assert await client.get("docent:test:lua") == "café".encode()
+    finally:
+        await client.aclose()
+
+
+async def test_a_redis_that_lost_its_scripts_is_sent_the_script_again(redis_url: str) -> None:
+    client = connect(redis_url)
+    try:
+        script = Lua(client, "return 'again'")
+        assert await script(keys=[]) == b"again"
+        await client.script_flush()  # as a restart or a failover to a replica without it would
+        assert await script(keys=[]) == b"again"
+        assert await client.script_exists(script.sha) == [True]
+    finally:
+        await client.aclose()
+
+
+async def test_an_error_in_a_script_is_raised_and_the_connection_serves_the_next(redis_url: str) -> None:
+    # Through one connection only: the error reply is read whole, so the next call's reply is its own.
+    client = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=1))
+    try:
+        broken = Lua(client, "return redis.call('INCR', KEYS[1])")
+        await client.set("docent:test:word", "a word")
+        with pytest.raises(aioredis.ResponseError):
+            await broken(keys=["docent:test:word"])
+        assert await Lua(client, "return ARGV[1]")(keys=[], args=["next"]) == b"next"
+    finally:
+        await client.aclose()

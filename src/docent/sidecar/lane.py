@@ -22,6 +22,7 @@ from weakref import WeakKeyDictionary
 # A turn gives the lane up after an event once this much of its time is up: often enough for the others' first
 # events, seldom enough that an answer's events still go out together (each step apart costs a write).
 SLICE_S = 0.001
+_NOT_BEGUN = float("inf")  # the `ends` of a turn handed the lane that has not yet resumed to take it up
 T = TypeVar("T")
 
 
@@ -81,13 +82,11 @@ class Lane:
     def _take(self, me: asyncio.Task[object]) -> None:
         self.holder = me
         self.ends = self._clock() + SLICE_S
-        self._timer = self._loop.call_at(self.ends, self._expired, me)
+        if self._timer is None:  # one timer for the lane, not one made and cancelled per slice
+            self._timer = self._loop.call_at(self.ends, self._due)
 
     def _free(self) -> None:
         self.holder = None
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
         self._hand()
 
     def _hand(self) -> None:
@@ -95,13 +94,20 @@ class Lane:
             task, waited = self._waiting.popleft()
             if not waited.done():
                 self.holder = task
+                self.ends = _NOT_BEGUN  # its slice begins when it resumes (`_take`)
                 waited.set_result(None)
 
-    def _expired(self, task: asyncio.Task[object]) -> None:
-        """The slice is up and the loop is free: the holder is waiting for something else, so the lane goes on."""
+    def _due(self) -> None:
+        """The timer. Once the holder's slice is up and the loop is free, the holder is waiting for something else,
+        so the lane goes on; a slice still running (one begun after the timer was set) is looked at again at its end.
+        With no slice running (the lane free, or handed and not yet taken up), the next `_take` sets it again."""
         self._timer = None
-        if self.holder is task:
+        if self.holder is None or self.ends == _NOT_BEGUN:
+            return
+        if self._clock() >= self.ends:
             self._free()
+        else:
+            self._timer = self._loop.call_at(self.ends, self._due)
 
 
 async def aside(awaitable: Awaitable[T]) -> T:

@@ -11,7 +11,7 @@ from docent.schema import RecordSection
 
 from .lexicon import Lexicon
 from .names import SiteNames
-from .words import LETTERS, STOP_WORDS, WORD
+from .words import LETTERS, STOP_WORDS, WORD, found
 
 
 @dataclass(frozen=True)
@@ -61,4 +61,4 @@ _OWNER_NAME = re.compile(r"\s[·|:–—-]\s|,")
 
 def heading_words(text: str) -> str:
     """A heading's words, lower case, without its marks: "## How to answer" and "How to answer." are one."""
-    return " ".join(LETTERS.findall(text.lower()))
+    return " ".join(found(LETTERS, text.lower()))

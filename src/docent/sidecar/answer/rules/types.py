@@ -14,7 +14,7 @@ from ..mentions import Mentions
 from ..passage import Passage, Unit, unit
 from ..roles import roles
 from ..site import Site
-from ..words import LETTERS, fold, stems
+from ..words import LETTERS, fold, found, stems
 
 
 class Draft(NamedTuple):
@@ -111,7 +111,7 @@ class Reading:
     @once
     def first_words(self) -> set[str]:
         """The prose's words, lower case, letters only, before the site's names are masked."""
-        return set(LETTERS.findall(self.source.lower()))
+        return set(found(LETTERS, self.source.lower()))
 
     @once
     def _masking(self) -> tuple[str, set[str]]:
@@ -120,7 +120,7 @@ class Reading:
         plain_words = self.first_words
         text = self.grounds.site.names.mask(source, plain_words)
         if text != source:
-            plain_words = set(LETTERS.findall(text.lower()))
+            plain_words = set(found(LETTERS, text.lower()))
         return text, plain_words
 
     @once

@@ -1,0 +1,27 @@
+"""`words.found`: a pattern's words found in ASCII text with str's methods are the pattern's own, in order."""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docent.sidecar.answer.words import LETTERS, WORD, count_words, found, words
+
+# Letters, digits, the marks a word holds inside it, blanks and the rest of ASCII: runs of each next to the others.
+_TEXT = st.text(st.sampled_from([*"aZq09'.,-_ \t\n", *string.printable, "\x1c", "\x7f"]), max_size=40)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_TEXT)
+def test_the_words_of_ascii_text_are_the_patterns_own(text: str) -> None:
+    for pattern in (WORD, LETTERS):
+        assert found(pattern, text) == pattern.findall(text)
+
+
+def test_text_beyond_ascii_goes_to_the_pattern() -> None:
+    text = "Zürich’s café-bar opened in 2019, v2 ran 3.5 times"
+    assert found(WORD, text) == WORD.findall(text) and found(LETTERS, text) == LETTERS.findall(text)
+    assert words("It’s v2, not 3.5.") == ["it's", "v", "not", "3.5"]
+    assert count_words("He didn't ship v2 in 2019.") == 6

@@ -25,7 +25,10 @@ WHAT_VERB = re.compile(r"\s*(?:is|are|was|were|do|does|did|has|have|had|can|coul
 # option's own name (`www_redirect`), never the word "option".
 RAISED = frozenset({"exception", "error"})  # stemmed heads that ask for an exception's class
 GENERIC_HEADS = frozenset("kind sort type part way thing things one ones else other option parameter argument setting "
-                          "flag value key field attribute config configuration".split())
+                          "flag value key field attribute config configuration exactly actually really precisely "
+                          "just".split())  # "what exactly is it checking?" asks for no "exactly"
+
+GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_HEADS)  # "which flags" as "which flag"
 
 # "What share", "which year": a measure asks for a figure, which the record gives as digits, not as the word.
 MEASURE = re.compile(
@@ -55,7 +58,7 @@ def heads_of(question: str) -> set[str]:
             continue  # "how much faster": a figure, not a thing
         if word.lower() not in STOP_WORDS and not WHAT_VERB.match(question, end):
             word, end = _last_noun(question, word, end, counted=m.group(0).lower().startswith("how"))
-        if word.lower() in STOP_WORDS | GENERIC_HEADS or MEASURE.fullmatch(word):
+        if word.lower() in STOP_WORDS or stem(word) in GENERIC_STEMS or MEASURE.fullmatch(word):
             continue
         if not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, end) or m.end() != end:
             heads.add(stem(word))

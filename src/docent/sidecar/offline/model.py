@@ -36,6 +36,13 @@ from .weighing import Vocabulary, Weighed, asking
 
 NAME = re.compile(r"\b(?:[A-Z][\w+#-]*|\w*\d\w*)")  # a name as a question writes one: Kafka, 3DS, K8s
 SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
+# On documentation a page is opened only when asked: each citation links to its section already.
+ASKED_TO_GO = re.compile(
+    r"\b(?:take me|bring me|go(?:ing)? (?:to|back)|navigate|jump to|head (?:to|over)|get me to|lead me)\b"
+    r"|\b(?:open|show me|visit|where(?:'s| is| are| can i find))\b[^?.]{0,40}\b(?:page|docs|documentation|documented|"
+    r"guide|tutorial|reference|section)s?\b",
+    re.IGNORECASE,
+)
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
@@ -122,14 +129,17 @@ class OfflineModel:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
         yield Usage(input_tokens=prompt)
         source = self.source()
-        if calls_since_question(request):
-            calls = _after_calls(request, source)
-            sentences: list[str] = []
-        else:
+        first = not calls_since_question(request)
+        if first:
             sentences, calls = self._reply(request, source)
-            for i, sentence in enumerate(sentences):
-                # a fenced block starts on a line of its own
-                yield TextDelta(sentence if i == 0 else ("\n\n" if sentence.startswith("```") else " ") + sentence)
+        else:
+            calls, sentences = _after_calls(request, source), []
+            if not calls and request_of.refused_silently(request):  # never an answer of nothing: answer or refuse
+                sentences = self.answer(asked(request), allowed=excerpted(request.messages), source=source)[0]
+        for i, sentence in enumerate(sentences):
+            # a fenced block starts on a line of its own
+            yield TextDelta(sentence if i == 0 else ("\n\n" if sentence.startswith("```") else " ") + sentence)
+        if first or sentences:
             yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
         for event in request_of.calls(calls, start=1 + tool_uses(request)):
             yield event
@@ -186,6 +196,8 @@ def _gestures(question: str, offered: set[str], gestures: Gestures) -> tuple[str
     """What the visitor asks to have done. A page is opened where what they ask names one: "requests to /user/me go
     to the user_id endpoint. How are routes matched?" tells where requests go, and asks nothing of the pages."""
     kind, calls = gestures.recognise(question, offered)
+    if kind == "go" and gestures.manifest.kind == "docs" and not ASKED_TO_GO.search(question):
+        return "", []  # "a 404.html page", "?page=2", "open SSE streams": a word, not a request to go
     ask = asking(question)
     if kind == "go" and ask != question.strip():
         told = gestures.recognise(ask, offered)
@@ -209,7 +221,7 @@ def _show_where(
 ) -> Calls:
     """The page a fact is on, opened when the visitor is elsewhere (or asks where it is); on documentation only
     when asked, since each citation links to its section already."""
-    if "show_page" not in offered or (manifest.kind == "docs" and not SHOW.search(question)):
+    if "show_page" not in offered or (manifest.kind == "docs" and not ASKED_TO_GO.search(asking(question))):
         return []
     target = request_of.page_to_show(request, best, question) if SHOW.search(question) else _about(best, question, manifest)
     return [("show_page", {"id": target})] if target is not None and target != here else []

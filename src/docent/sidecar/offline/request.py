@@ -59,3 +59,19 @@ def page_to_show(request: ModelRequest, section: RecordSection, question: str) -
     asked_for = set(terms(question))
     named = [target for target in enum if set(terms(target.replace("-", " "))) <= asked_for]
     return next((target for target in (*named, section.id, section.page) if target in enum), None)
+
+
+def refused_silently(request: ModelRequest) -> bool:
+    """Whether the calls the model made after saying nothing were refused (their results are errors): then it has
+    still to answer, or say the site does not say."""
+    if len(request.messages) < 2:
+        return False
+    said, last = request.messages[-2], request.messages[-1]
+    content = last.get("content") if last.get("role") == "user" else None
+    results = [b for b in content if isinstance(b, dict) and b.get("type") == "tool_result"] if isinstance(content, list) else []
+    spoken = said.get("content")
+    text = spoken if isinstance(spoken, str) else "".join(
+        str(b.get("text", "")) for b in spoken or [] if isinstance(b, dict) and b.get("type") == "text"
+    )
+    return bool(results) and all(b.get("is_error") for b in results) and not text.strip()
+

@@ -42,6 +42,11 @@ _PAST = frozenset(
 )
 
 
+# A name the record writes with Markdown's marks in it (`__token__`, `__init__`, `*args`): told as code, or an answer
+# read as Markdown shows "token" in bold.
+MARKED = re.compile(r"(?<![`\w*])((?:__|\*\*?)\w+(?:__|\*\*?)?(?:\.\w+)*)(?![`\w*])")
+
+
 @dataclass(frozen=True)
 class Voice:
     """How the guide names the owner: by `called` first in a sentence, then by the pronoun."""
@@ -90,7 +95,7 @@ class Voice:
         if named:  # "... and am the escalation point": no other subject says "am"
             tail = _AND_AM.sub(lambda m: m.group(1) + ("are" if self.pronoun == "they" else "is"), tail)
         out.append(tail)
-        return "".join(out)
+        return MARKED.sub(r"`\1`", "".join(out))
 
     def _word(self, word: str, named: bool) -> tuple[str, str | None, bool]:
         """The word's third person, whether the verb after it takes the singular (None: no verb follows), named."""

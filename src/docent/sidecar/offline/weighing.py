@@ -20,6 +20,7 @@ from ..answer.words import FORMS, parts, stem, terms, unaccented
 from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, REQUEST_WORDS, RUN
 from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
+from .seen import spans, values, within
 from .synonyms import RECORD_SYNONYMS, spelled, table
 from .voice import Voice
 
@@ -77,6 +78,11 @@ def spoken(text: str) -> list[str]:
 CODE_PARTS = re.compile(r"\b(?:[A-Za-z]+[a-z0-9][A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z][A-Za-z0-9]*|[A-Za-z0-9]+_[\w]+)\b")
 
 
+# A command line's flag as docs write it (`--ws-ping-interval`): a section that writes one says "flag", the word a
+# reader asks by ("which flags change them?") and the docs seldom write.
+FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]+")
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """How rare each of the record's words is, and which words each section holds: to weigh a question's words
@@ -90,7 +96,8 @@ class Vocabulary:
     @classmethod
     def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
         sections = list(record.values())
-        docs = [Counter(spoken(s.title) + terms(s.page.replace("-", " ")) + spoken(s.text)) for s in sections]
+        docs = [Counter(spoken(s.title) + terms(s.page.replace("-", " ")) + spoken(s.text)
+                        + (["flag"] if FLAG.search(s.text) else [])) for s in sections]
         df: Counter[str] = Counter()
         for doc in docs:
             df.update(doc.keys())
@@ -128,8 +135,9 @@ class Weighed:
     context: frozenset[str] = frozenset()  # words and code names only the reader's situation says, not the ask
 
     def answers(self, said: Collection[str]) -> float:
-        """`covered`, or 0 where the text does not say the thing the question asks for ("how many lines")."""
-        return self.covered(said) if all(self.alts[h] & set(said) for h in self.heads) else 0.0
+        """`asks` (the reader's situation counting less than the ask), or 0 where the text does not say the thing the
+        question asks for ("how many lines")."""
+        return self.asks(said) if all(self.alts[h] & set(said) for h in self.heads) else 0.0
 
     @classmethod
     def of(
@@ -152,7 +160,8 @@ class Weighed:
         heads = heads_of(question)
         raised = bool(heads & RAISED)
         heads -= RAISED  # the record writes the class (ValueError), seldom the word
-        named = (_names(question) | heads) - known
+        # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about
+        named = (_names(question) | heads) - known - {stem(w) for w in values(question)}
         by_alias = _by_alias(question, index, lexicon, named)
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
         skip = silent | known | LIGHT_VERBS
@@ -169,9 +178,14 @@ class Weighed:
         asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
         code, code_missing = code_names(question, index.said, own=own)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
+        context = _context(question, weight.keys(), code | camel | code_missing)
+        # a name the record lacks that only the reader's situation gives ("clients behind traefik get dropped. What
+        # are the ping defaults?") is where they stand: it weighs nothing and does not make the record lack the fact
+        for word in [w for w in context if w in alts and not alts[w]]:
+            del weight[word], alts[word]
         return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
-                   versions_missing(question, index.said), code, code_missing, frozenset(code | camel), raised,
-                   _context(question, weight.keys(), code | camel))
+                   versions_missing(question, index.said), code, code_missing - context, frozenset(code | camel),
+                   raised, context)
 
     def asks(self, said: Collection[str]) -> float:
         """`covered`, the words only the reader's situation says ("I read await request.body() in my middleware and
@@ -212,7 +226,8 @@ LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5
-ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`])")
+ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
+                       r"should)\b)")
 
 
 def asking(question: str) -> str:
@@ -229,6 +244,8 @@ def _context(question: str, words: Collection[str], names: Collection[str]) -> f
     if ask == question.strip():
         return frozenset()
     said, lower = set(spoken(ask)), ask.lower()
+    if not said & set(words):  # "why?", "bug?": the ask is the situation told
+        return frozenset()
     return frozenset({w for w in words if w not in said} | {n for n in names if n not in lower})
 
 
@@ -312,8 +329,11 @@ def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[
     not what they ask about; a name written as a call or an argument (`max_header_count=`) is asked about."""
     found: set[str] = set()
     missing: set[str] = set()
+    given = spans(question)
     for m in CODE_NAME.finditer(question):
         name = m.group().lower().rstrip(".")
+        if within(m.span(), given):
+            continue  # what the reader saw or set: `--log-config logging.yaml`, `src/package_name`
         if "." not in name and "_" not in name or ADDRESS.fullmatch(name) or name.startswith(("my", ".my")):
             continue
         if all(len(piece) <= 1 for piece in re.split(r"[._]", name.strip("."))):  # "e.g", "i.e"

@@ -1,0 +1,131 @@
+"""The offline model on documentation, reading what the reader saw or set apart from what they ask: their values and
+pasted messages are no names the record must write; what they ask about still is. Pages open only when asked, and a
+refused call never leaves an answer of nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import Block, Manifest, Page
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer.words import stem
+from docent.sidecar.model.port import ModelRequest, TextDelta, ToolCall
+from docent.sidecar.offline import OfflineModel
+from docent.sidecar.offline.heads import heads_of
+from docent.sidecar.offline.seen import values
+from docent.sidecar.offline.weighing import Weighed
+
+from .streams import collect
+
+DOCS = Manifest(site_name="Toolkit", kind="docs", pages=(Page("settings", "Settings", "/settings/"),
+                                                        Page("guide", "Guide", "/guide/")))
+
+
+def _section(id: str, page: str, heading: str, *texts: str) -> Section:
+    return Section.of(id, page=page, path=f"/{page}/#{id}", headings=(page.title(), heading),
+                      blocks=tuple(Block("paragraph", t) for t in texts))
+
+
+PORT = _section("port", "settings", "Socket binding",
+                "--port <int> - Bind to a socket with this port. Default: 8000.",
+                "A setting such as UVICORN_PORT given in an env file cannot be read from within it.")
+PING = _section("ping", "settings", "Implementation",
+                "--ws-ping-interval <float> - Send a ping to websocket clients at this interval. Default: 20.0.",
+                "--ws-ping-timeout <float> - Close the connection when a ping is not answered in time. Default: 20.0.")
+LIMITS = _section("limits", "settings", "Resource limits",
+                  "--limit-max-requests <int> - Maximum number of requests to service before terminating the process.")
+
+
+def _weighed(question: str) -> Weighed:
+    model = OfflineModel.of({s.id: s for s in (PORT, PING, LIMITS)}, manifest=DOCS)
+    source = model.source()
+    return Weighed.of(question, model.vocabulary(source), model._lexicon(source), source.manifest)
+
+
+@pytest.mark.parametrize(("question", "theirs", "asked"), [
+    ("I put UVICORN_PORT=8081 in .env but it still binds 8000. bug?", {"8081"}, {"8000"}),
+    ("I set --limit-max-requests 1000 and after 1000 requests it exits", {"1000"}, {"limit"}),
+    ("hatch publish fails with '401 User has two factor auth enabled'. How do I give it my token?", {"401"}, {"token"}),
+    ("My code lives in src/package_name, what do I set?", {"package_name"}, {"src"}),
+    ("how do I cancel a handler so the client gets a 504?", set(), {"504"}),
+])
+def test_what_the_reader_set_or_saw_is_told_apart_from_what_they_ask(question: str, theirs: set[str],
+                                                                      asked: set[str]) -> None:
+    found = values(question)
+    assert theirs <= found and not asked & found, found
+
+
+def test_the_readers_values_and_situation_are_no_names_the_record_lacks_but_what_they_ask_about_is() -> None:
+    for question in ("I put UVICORN_PORT=8081 in my env file but it still binds 8000. bug?",
+                     "I set --limit-max-requests 1000 but after 1000 requests the server exits. Why?",
+                     "clients behind traefik keep getting dropped. what are the ping defaults?"):
+        asked = _weighed(question)
+        assert not asked.lacking, (question, asked.alts)
+        assert "traefik" not in asked.weight
+    # the same names asked about: the record does not say
+    for question in ("Does the server answer with a 504 when a handler is too slow?",
+                     "Does the server run behind Traefik?",
+                     "Which flag sets max_body_size?"):
+        assert _weighed(question).lacking, question
+
+
+def test_an_adverb_or_a_generic_plural_after_what_or_which_asks_for_nothing() -> None:
+    assert heads_of("what exactly is uvicorn checking here?") == set()
+    assert heads_of("what are the ping defaults and which flags change them?") == set()
+    assert heads_of("which city did she move to?") == {stem("city")}
+
+
+async def _reply(model: OfflineModel, messages: list[dict[str, object]], tools: list[dict[str, object]]) -> tuple[
+        str, list[ToolCall]]:
+    request = ModelRequest(system=[{"type": "text", "text": "rules"}], tools=tools, messages=messages)
+    events, exc = await collect(model.stream(request))
+    assert exc is None
+    return "".join(e.text for e in events if isinstance(e, TextDelta)), [e for e in events if isinstance(e, ToolCall)]
+
+
+SHOW_PAGE = [{"name": "show_page", "input_schema": {"properties": {"id": {"enum": ["settings", "guide"]}}}}]
+
+
+def _asking(question: str) -> dict[str, object]:
+    return {"role": "user", "content": [{"type": "text", "text": f"<question>{question}</question>"}]}
+
+
+@pytest.mark.parametrize(("question", "opens"), [
+    ("Can the server show my own 404.html page for a missing file?", False),
+    ("How do I build a link with ?page=2 to the ping settings?", False),
+    ("My requests to /ping go to the wrong handler. How are pings sent?", False),
+    ("Take me to the guide page.", True),
+])
+@pytest.mark.anyio
+async def test_on_documentation_a_page_is_opened_only_when_asked(question: str, opens: bool) -> None:
+    model = OfflineModel.of({s.id: s for s in (PORT, PING, LIMITS)}, manifest=DOCS)
+    _, calls = await _reply(model, [_asking(question)], SHOW_PAGE)
+    assert bool([c for c in calls if c.name == "show_page"]) is opens, calls
+
+
+@pytest.mark.anyio
+async def test_a_refused_call_after_saying_nothing_is_followed_by_the_answer_or_a_refusal() -> None:
+    model = OfflineModel.of({s.id: s for s in (PORT, PING, LIMITS)}, manifest=DOCS)
+    called = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "show_page",
+                                                "input": {"id": "settings"}}]}
+
+    def result(error: bool) -> dict[str, object]:
+        block: dict[str, object] = {"type": "tool_result", "tool_use_id": "t1", "content": "not allowed"}
+        return {"role": "user", "content": [block | ({"is_error": True} if error else {})]}
+
+    asked = _asking("What is the default ping interval for websocket clients?")
+    said, _ = await _reply(model, [asked, called, result(True)], SHOW_PAGE)
+    assert "--ws-ping-interval" in said and "[[ping]]" in said, said
+    said, _ = await _reply(model, [_asking("Does it speak HTTP/3?"), called, result(True)], SHOW_PAGE)
+    assert said == "[[none]]"
+    # the call went through: nothing more to say
+    assert (await _reply(model, [asked, called, result(False)], SHOW_PAGE))[0] == ""
+
+
+def test_a_name_written_with_markdowns_marks_is_told_as_code() -> None:
+    from docent.sidecar.offline.voice import Voice
+
+    voice = Voice.of(DOCS)
+    assert voice.tell("As a fallback the value __token__ is applied.") == "As a fallback the value `__token__` is applied."
+    assert voice.tell("Edit __init__.py and pass *args.") == "Edit `__init__.py` and pass `*args`."
+    assert voice.tell("Multiply a * b, or raise 2**3, in `__main__`.") == "Multiply a * b, or raise 2**3, in `__main__`."

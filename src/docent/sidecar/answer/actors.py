@@ -7,7 +7,8 @@ past adverbs and auxiliaries) is read against the sections' actors for that verb
 - the owner (her name, "she") where the sections say only "we", and the sentence names no team: held ("Mara
   chose managed Kubernetes" where the section says "We chose");
 - the owner (the site's name on a project's docs: "Starlette includes") where sections that never say "I" or
-  "we" give the verb only to other parties that act in them ("Uvicorn includes"): held;
+  "we" give the verb only to other parties that act in them ("Uvicorn includes"): held; a party the sentence's verb
+  is done to is no other party ("Uvicorn runs the lifespan protocol" against "the lifespan protocol runs");
 - another party of the section (the vendor, the fraud team) where the sections say "I" or "we": held;
 - two parties swapped: the verb's actor in the sentence is a party the unit names, and the unit gives the verb
   to another party that the sentence names too ("the merchant judges ... the issuer" against "the issuer
@@ -168,7 +169,7 @@ def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[
     if not _a_deed(said.tokens[j].word, found, theirs):
         return False
     if mine == "owner":
-        return _not_the_owners(said, theirs, facts)
+        return _not_the_owners(said, theirs - set(_thing(said, j)), facts)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
     if mine in theirs or not any(mine in agents for _, agents in facts):

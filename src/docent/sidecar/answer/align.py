@@ -24,6 +24,7 @@ two clauses; it lets those through, as it does a sentence it cannot align.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence, Set
 from typing import NamedTuple
 
@@ -59,6 +60,8 @@ def _entries() -> dict[str, tuple[Entry, ...]]:
 
 
 _BY_FIRST = _entries()
+_PRESENCE = next(k for k, c in enumerate(CONTRASTS) if c.name == "presence")
+_GIVEN = re.compile(r"\s*(?:[\w.]+\s*=|,|$)")  # a setting after "with", or inline code blanked before a comma
 CUES = frozenset(_BY_FIRST)
 _DENIERS = frozenset(("not", "never", "no", "cannot", "nor"))
 
@@ -68,6 +71,14 @@ class Mark(NamedTuple):
 
     at: int
     entry: Entry
+
+
+def _passed_over(e: Entry, capital: bool, text: str, start: int) -> bool:
+    """An entry that says nothing of its class where it stands: a word with a capital (a name or a value), unless it
+    is a unit; "with" before a setting ("With timeout=None, ..."), which says "given it", no presence."""
+    if e.kind >= 0 and capital and not CONTRASTS[e.kind].counted:
+        return True
+    return e.kind == _PRESENCE and e.words == ("with",) and _GIVEN.match(text, start + 4) is not None
 
 
 def marks(u: Unit) -> tuple[Mark, ...]:
@@ -88,7 +99,7 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         capital = i > 0 and text[t.start].isupper()
         seen: set[int] = set()
         for e in _BY_FIRST[t.word]:
-            if e.kind in seen or e.kind >= 0 and capital and not CONTRASTS[e.kind].counted:
+            if e.kind in seen or _passed_over(e, capital, text, t.start):
                 continue
             n = len(e.words)
             if n == 1 or tuple(x.word for x in tokens[i : i + n]) == e.words:

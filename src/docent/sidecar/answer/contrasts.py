@@ -43,7 +43,7 @@ CONTRASTS: tuple[Contrast, ...] = (
         "most majority",
         "some few several a_few one_of",
         "none no nobody nothing neither zero",
-        "only solely exclusively at_most up_to",
+        "only solely exclusively at_most up_to nothing_else nothing_but nothing_more",  # "A and nothing else": only A
     )),
     # Frequency: how often, a quantifier over times.
     Contrast("frequency", "quantifier", (

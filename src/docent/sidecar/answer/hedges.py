@@ -8,6 +8,8 @@
   sentence too says would, will, could, might, may, expected, planned or going to. What a section says "could not" be done is
   a fact, not a plan: "a slow payment could not be followed" does not make "followed" a modal-only word.
   A modal in an "if", "whether" or "unless" clause is a condition, no plan ("if your company would be interested").
+  An instruction ("put", "set", "cut" opening the sentence or the clause after its opening one) is no deed: "When
+  using reload, put run() into ..." against "you should put".
 - Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
   "recommended", "should", "possible", "prefer" and nothing binding (a denied "not necessary" binds nothing), and
   "optional" or "recommended" where it says "must" or "required" and nothing softer, are held; "need to" too ("you
@@ -229,6 +231,7 @@ def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
     verbs = [
         t.stem for i, t in enumerate(tokens)
         if t.stem and (t.word.endswith("ed") or t.word in _IRREGULAR) and not _present_passive(tokens, i)
+        and not (t.word in _BASE_PAST and _imperative(said, i))
     ]
     if not verbs:
         return False
@@ -257,6 +260,18 @@ def _present_passive(tokens: Sequence[Token], i: int) -> bool:
 
 _IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew
 chose gave spent lost stood went came grew fell rose cut set put ended tied stopped""".split())
+_BASE_PAST = frozenset(("cut", "set", "put"))  # a past that is its verb's base too, the imperative's form
+_LEADS = frozenset(("when", "if", "to", "for", "once", "before", "after", "unless", "while", "with", "in", "on"))
+
+
+def _imperative(said: Unit, i: int) -> bool:
+    """The verb at `i` gives an instruction, no deed: it opens the sentence ("Put uvicorn.run into ...") or follows
+    the comma that closes the clause the sentence opens with ("When using reload, put ..."), as a section's "you
+    should put" is told to a reader."""
+    tokens = said.tokens
+    if i == 0:
+        return True
+    return tokens[0].word in _LEADS and "," in said.text[tokens[i - 1].start : tokens[i].start]
 
 
 def prepare(passage: Passage) -> None:

@@ -4,7 +4,8 @@
 code; "Mara Lindqvist manages engineers who report to her." shares them with one that says nobody reports to her.
 A citation cannot vouch for a flipped sense, so the gate compares what is denied:
 - A negator is not, no, never, nobody, none, nothing, neither, nor, cannot, -n't, without, no one, no longer,
-  rather than (and "rather A than B"), instead of, failed to; "not only" and "not just" deny nothing.
+  rather than (and "rather A than B"), instead of, failed to; "not only" and "not just" deny nothing, nor do "nothing
+  else", "nothing but" and "nothing more" (they say "only").
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
   denies incident, reach, cardholder. After "none of" it runs over a list's commas ("none of A, B or C match") and
@@ -36,7 +37,8 @@ Scope = frozenset[str]
 
 _NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
-    r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|(?-i:none)|^None|nothing|"
+    # "A and nothing else", "nothing but A" say only A: no denial.
+    r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|(?-i:none)|^None|nothing(?!\s+(?:else|but|more)\b)|"
     r"neither|nor|cannot|without|rather\s+(?:[\w'’]+\s+){0,6}?than|instead\s+of|fail(?:s|ed)?\s+to|"
     # "stops the connection from being upgraded": what comes after "from" is denied.
     r"(?:stops?|stopped|prevents?|prevented)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",

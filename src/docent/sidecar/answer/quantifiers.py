@@ -7,6 +7,7 @@ part (some, few, a few, several, most, many, only some, part of, or a number "of
 A section's "several", "many" or "few" before a noun counts the things ("Starlette includes several middleware
 classes"), no part of all of them: only "several of the ..." ties; so does a sentence's "several" or "many" ("if you
 pass several directories, the limit applies to each of them"), while its "few" stays a part ("few clients retry").
+A quantifier governs no word past the next quantifier: "only set this when you can trust all values".
 What it cannot do: check a quantifier the section does not give for the same word (a section that says
 "engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
 """
@@ -96,8 +97,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
             continue
         ahead = 0
         for t in tokens[i + 1 :]:
-            if _BREAK.search(said.text, tokens[i].start, t.start):
-                break  # "an hour each, and two engineers": the quantifier ends its clause
+            if _BREAK.search(said.text, tokens[i].start, t.start) or t.word in _QUANTIFIERS:
+                break  # "an hour each, and two engineers": the quantifier ends its clause, or the next one begins
             if t.stem and t.stem in theirs:
                 if kind not in theirs[t.stem]:
                     return True

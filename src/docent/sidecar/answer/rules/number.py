@@ -2,7 +2,8 @@
 count the answer's own parts in words up to ten ("Two things:"); a figure in digits ("40, in short.") is a fact. A
 list's intro line, cited or not, may state the list's count ("The table lists four topics:" before four items or
 rows, or before items citing four sections); another count is held. A cited sentence may count in words the items of one list of a
-cited section ("takes one of three values" where it lists three)."""
+cited section ("takes one of three values" where it lists three), and any sentence may count a list of three or
+more that it writes itself ("when uvloop, httptools or websockets is installed ... installs all three")."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def check(sentence: Reading) -> Verdict:
     missing = numbers.unstated(said, stated) if said else []
     if missing and sentence.ids and all(_a_list_of(q, sentence) for q in missing):
         return None  # "takes one of three values" where the section lists three
+    if missing and all(not q.unit and q.raw in _listed(sentence.text) for q in missing):
+        return None  # "when uvloop, httptools or websockets is installed ... installs all three": its own list
     return Hold("number") if missing else None
 
 
@@ -48,6 +51,17 @@ def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
     if q.unit or q.raw not in counts:
         return False
     return any(q.raw in _list_lengths(sentence.grounds.mentions.record[sid].text) for sid in sentence.ids)
+
+
+# A list the sentence writes: three or more items of up to three words, commas between, "and" or "or" before the last.
+_ITEM_WORDS = r"[\w.'-]+(?:\s+[\w.'-]+){0,2}"
+_LIST = re.compile(rf"\b{_ITEM_WORDS}(?:,\s+{_ITEM_WORDS})+,?\s+(?:and|or)\s+[\w.'-]")
+
+
+def _listed(text: str) -> set[float]:
+    """The number of items of each list the sentence writes itself: a count of them is its own ("all three")."""
+    return {float(m.group(0).rstrip().count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", m.group(0))))
+            for m in _LIST.finditer(text)}
 
 
 def _list_lengths(text: str) -> set[float]:

@@ -130,9 +130,24 @@ def _denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denia
             return ()
     elif not polarity.negates(text):
         return ()
-    said = polarity.denials(text, stems, most=polarity.SAID_WORDS)
+    said = polarity.denials(_compounds(text, sentence), stems, most=polarity.SAID_WORDS)
     texts = [sentence.grounds.mentions.record[sid].text for sid in sentence.ids]
     return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts)))
+
+
+_PAIR = re.compile(r"\b([a-z]{2,}) (?=([a-z]{2,})\b)", re.IGNORECASE)  # each word with the next, overlapping
+
+
+def _compounds(text: str, sentence: Reading) -> str:
+    """The text with two words joined where a cited section writes them as one ("never time out" where it says
+    "without a timeout"), so that a denial is read in the sections' words."""
+    words = [sentence.grounds.mentions.words[sid] for sid in sentence.ids]
+
+    def join(m: re.Match[str]) -> str:
+        one = stem(m.group(1) + m.group(2))
+        return m.group(1) if any(one in w for w in words) else m.group(0)
+
+    return _PAIR.sub(join, text) if words else text
 
 
 def _with_code(sentence: Reading, masked: bool) -> str:

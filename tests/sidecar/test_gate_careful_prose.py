@@ -1,0 +1,105 @@
+"""Faithful sentences of the careful Markdown answers that the gate held (issue 21), told about made-up sections: each
+shown, and a false sentence beside it held by the same rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import Block
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer import actors, hedges, quantifiers
+from docent.sidecar.answer.events import Held
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
+
+
+def _section(sid: str, text: str, title: str = "Section") -> Section:
+    return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Queue", title), blocks=(Block("paragraph", text),))
+
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("timeouts", "The client sends requests without a timeout if you pass timeout=None."),
+        _section("deps", "Corral only requires anyio, and the following dependencies are optional."),
+        _section("extras", "The full extra installs the following dependencies: lxml, ujson and brotli."),
+        _section("north", "From 2016 to 2021 she worked at Northwind in Oslo, where she led the data team."),
+        _section("south", "She joined Southgate in 2021 and reports to the head of engineering."),
+    ]
+}
+
+
+def verdicts(reply: str) -> list[str]:
+    gate = Gate(RECORD, Lexicon([]))
+    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        # "with" before a setting is "given it", no presence; "time out" is the section's "timeout" (review5 4b).
+        ("With timeout=None, the client sends requests that never time out [[timeouts]].", ["shown"]),
+        ("With `timeout=None`, the client sends requests that never time out [[timeouts]].", ["shown"]),
+        ("The client sends requests with a timeout if you pass timeout=None [[timeouts]].", ["polarity"]),
+        ("With timeout=None, the client sends requests with a timeout [[timeouts]].", ["reversal"]),
+        # "A and nothing else" says "only A" (review5 4b); "nothing" alone still denies.
+        ("Corral requires anyio and nothing else [[deps]].", ["shown"]),
+        ("Corral requires nothing but anyio [[deps]].", ["shown"]),
+        # A count of a list the sentence writes itself; another count is held.
+        ("Corral can use lxml, ujson or brotli, and the full extra installs all three [[extras]].", ["shown"]),
+        ("Corral can use lxml, ujson or brotli, and the full extra installs all four [[extras]].", ["number"]),
+        # A frame that opens the sentence may name what the answer cited before it; the fact itself may not.
+        ("She reports to the head of engineering [[south]]. Before Southgate, she led the data team in Oslo [[north]].",
+         ["shown", "shown"]),
+        ("She reports to the head of engineering [[south]]. At Southgate, she led the data team in Oslo [[north]].",
+         ["shown", "unknown_term"]),
+        ("Before Southgate, she led the data team in Oslo [[north]].", ["unknown_term"]),
+    ],
+)
+def test_faithful_sentences_shown_and_their_false_twins_held(reply: str, said: list[str]) -> None:
+    assert verdicts(reply) == said
+
+
+SECTIONS = [
+    Passage.of("Programmatic", "When using reload=True, you should put run() into an if __name__ == '__main__' clause.",
+               fold),
+    Passage.of("Trust", "You can trust all clients with the literal '*'. You should only set this when you know you can "
+               "trust all values within the forwarded headers.", fold),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # An instruction ("put", "set" opening the sentence or its main clause) is told to the reader as "you should
+        # put" is: no deed the section tells only after a modal. Told as a deed, it is held.
+        ("When using reload, put run() into an if __name__ == '__main__' clause.", False),
+        ("Put run() into an if __name__ == '__main__' clause when using reload.", False),
+        ("The server put run() into an if __name__ == '__main__' clause.", True),
+    ],
+)
+def test_an_instruction_is_no_deed(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), SECTIONS) is held
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # "only set ... all values": the next quantifier ends the reach of "only".
+        ("The literal '*' trusts every client, which you should only set when you can trust all values.", False),
+        ("You should only set it when you can trust some values within the forwarded headers.", True),
+    ],
+)
+def test_a_quantifier_reaches_no_further_than_the_next(sentence: str, held: bool) -> None:
+    assert quantifiers.held(unit(sentence, fold), SECTIONS) is held
+
+
+def test_the_site_making_a_party_do_what_the_section_says_it_does_is_no_other_actor() -> None:
+    sections = [Passage.of("Lifespan", "The lifespan protocol runs as a sibling task alongside your main application, "
+                           "allowing both to execute concurrently. The worker handles the requests.", fold)]
+    owner = frozenset(("corral",))
+    assert not actors.held(unit("Corral runs the lifespan protocol as a sibling task alongside your application.",
+                                fold, owner), sections)
+    assert actors.held(unit("Corral handles the requests.", fold, owner), sections)

@@ -27,6 +27,11 @@ REPLIES: list[dict[str, Any]] = [
         [{"text": LEAK + " "}, {"tool": "point_at", "input": {"id": "leak-chart"}}],
         [{"text": "The chart shows the old generation after each collection. [[lab-leak-reading]]"}],
     ]},
+    {"question": "open the 3-d secure case", "calls": [  # a page opened, nothing more to show there
+        [{"text": "Mara built the authentication decision service for 3-D Secure at Alderway Bank. "
+                  "[[case-3ds-approach]] "}, {"tool": "show_page", "input": {"id": "cases-3ds"}}],
+        [{"text": "The rollout went by card range over six weeks. [[case-3ds-results]]"}],
+    ]},
     {"question": "point at the chart", "calls": [
         [{"text": LEAK + " "}, {"tool": "point_at", "input": {"id": "leak-chart"}}],
         [{"text": "Watch the old generation after each major collection. [[lab-leak-reading]]"}],

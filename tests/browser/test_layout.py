@@ -250,3 +250,28 @@ def test_the_folded_panel_stands_alone_in_the_buttons_corner(page: Page, guide: 
     expect(panel.get_by_label("Your question")).to_be_visible()  # it opens whole
     if corner["width"] > 600:  # a desktop: the button stands below the open panel, as before
         expect(launcher).to_be_visible()
+
+
+@SIZES
+def test_a_page_an_answer_opens_is_left_in_sight(page: Page, guide: Sidecar) -> None:
+    """On pipx's docs at 390 px "Show me the example pre-commit configuration" opened the page under the sheet, which
+    covered all of it but its title. On a phone the sheet makes way (its header, until the visitor brings it back);
+    on a desktop the panel stays open beside the page, its answer in sight."""
+    panel = open_panel(page, guide.base)
+    ask(page, "Open the 3-D Secure case for me", leaving_for=guide.base + "cases/3ds/")
+    expect(panel.locator(".docent-sentence")).to_have_count(2, timeout=15_000)
+    if page.viewport_size and page.viewport_size["width"] > 600:
+        expect(panel.get_by_label("Your question")).to_be_visible()
+        page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
+        return
+    expect(panel.get_by_role("button", name="Show the whole guide")).to_be_visible()
+    corner = page.evaluate(CORNER)
+    assert corner["panel"][1] > corner["height"] - 80, corner  # a header's height at the bottom: the page shows
+    page.wait_for_timeout(LATER_MS // 5)  # nothing grows it back by itself
+    expect(panel.get_by_label("Your question")).to_be_hidden()
+    panel.get_by_role("button", name="Show the whole guide").click()
+    expect(panel.locator(".docent-sentence").last).to_contain_text("card range over six weeks")
+    page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
+    # Another page the visitor opens is the page as before: the panel open whole.
+    page.goto(guide.base)
+    expect(panel.get_by_label("Your question")).to_be_visible()

@@ -58,6 +58,7 @@ export class Panel {
     if (!wantFull && !this.conversation.reachable) return; // no guide to ask: no button (check said why)
     if (!this.view) this.show(this.build(wantFull, mount));
     if (wantFull || this.store.get("open")) this.view.open(!wantFull);
+    this.arrive();
     setTimeout(() => { // after the page's own scripts (experiments) have bound
       this.queue.runPending();
       this.tour.resume();
@@ -148,9 +149,18 @@ export class Panel {
     });
   }
 
-  /* The answer opens the next page: leaving the assistant page's own panel, it goes on in the floating panel. */
+  /* The answer opens the next page: leaving the assistant page's own panel, it goes on in the floating panel;
+     leaving the floating panel, it makes way there for the page the visitor asked to see (arrive). */
   leaving() {
     if (this.view && this.view.mode === "full") this.store.set("open", true);
+    else if (this.view && this.view.isOpen()) this.store.set("arrived", true);
+  }
+
+  /* On the page an answer in the floating panel opened: the view makes way for it (a phone's sheet shrinks). */
+  arrive() {
+    if (!this.store.get("arrived")) return;
+    this.store.set("arrived", false);
+    if (this.view.mode === "float" && this.view.isOpen()) this.view.makeWay();
   }
 
   startTour(definition) {

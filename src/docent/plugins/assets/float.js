@@ -107,6 +107,14 @@ export class FloatingView extends PanelView {
     this.roomed = true;
   }
 
+  /* On the page an answer opened (the visitor asked to see it): a phone's sheet, over most of the screen, shrinks
+     to its header until the visitor brings it back; on a wider screen the panel stays beside the page. */
+  makeWay() {
+    if (visible().width > WIDE_PX || this.collapsed) return;
+    this.collapse(true, false);
+    this.roomed = true;
+  }
+
   /* Ends what makeRoom did; grow: the panel grows back (it shrank for the guide, not the visitor). */
   clearRoom(grow) {
     const roomed = this.roomed;

@@ -2,12 +2,14 @@
  * What the panel keeps across page changes, in sessionStorage (one tab, gone when it closes):
  * the conversation token, the transcript, whether the panel is open, the actions of an answer
  * still to carry out on the next page, the actions that failed (sent with the next question),
- * a tour in progress, when the guide last answered as Docent's, and a citation pressed on the page before. Where storage is blocked it keeps them in memory for this page.
+ * a tour in progress, when the guide last answered as Docent's, a citation pressed on the page before, and whether
+ * an answer in the floating panel opened this page (arrived). Where storage is blocked it keeps them in memory for this page.
  */
 
 const MAX_ENTRIES = 300; // a conversation of twelve questions stays far below this
 
-const blank = () => ({ token: null, transcript: [], open: false, pending: [], failed: [], tour: null, checked: null, cited: null });
+const blank = () => ({ token: null, transcript: [], open: false, pending: [], failed: [], tour: null, checked: null, cited: null,
+                      arrived: false });
 
 export class Store {
   constructor(key) {

@@ -152,6 +152,8 @@ export class PanelView {
 
   clearRoom() {}
 
+  makeWay() {}
+
   close() {}
 
   isOpen() {

@@ -73,10 +73,14 @@ def test_a_row_with_a_wrong_default_or_a_cell_the_record_lacks_is_held_and_the_o
 
 
 def test_a_table_that_cites_nothing_is_held_row_by_row_never_as_a_connective() -> None:
-    assert verdicts(answer(f"Here they are.\n\n{TABLE}")) == ["never_cited"] * 5
-    # After a cited sentence that does not introduce it (no colon), a table still cites nothing.
+    assert verdicts(answer(f"Here they are.\n\n{TABLE}")) == ["never_cited"] * 4  # its header no more than labels
+    events = answer(f"Install the server with pip [[install]].\n\nHere they are.\n\n{TABLE}")
+    assert verdicts(events) == ["Install the server with pip.", "Here they are."] + ["uncited"] * 3
+    # After a sentence citing another section, the rows are checked against it, and what it lacks is held.
     events = answer(f"Install the server with pip [[install]].\n\n{TABLE}")
-    assert verdicts(events) == ["Install the server with pip.", "Option; Default", "uncited", "uncited", "uncited"]
+    assert verdicts(events) == ["Install the server with pip.", "Option; Default", "code_term", "code_term", "code_term"]
+    events = answer(f"These are the settings' defaults [[settings]].\n\n{TABLE}")
+    assert verdicts(events)[2:] == ["--loop; 'auto'", "--ws-max-queue; 32", "--backlog; 2048"]
 
 
 def test_a_row_s_own_citation_or_a_line_of_citations_after_the_table_is_what_it_cites() -> None:

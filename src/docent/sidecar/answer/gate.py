@@ -87,7 +87,7 @@ class Gate:
         self._intro: Draft | None = None  # a line ending in a colon, judged once what follows is known
         self._listing: _Listing | None = None  # an intro that counts its list, judged when the list has ended
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
-        self._before: tuple[str, ...] = ()  # the ids of the last sentence, where it ends in a colon: a table's intro
+        self._before: tuple[str, ...] = ()  # the ids of the last sentence: what a table right after it may cite
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._held: list[Held] = []
@@ -175,7 +175,7 @@ class Gate:
     def _take(self, raws: list[str]) -> list[GateEvent]:
         drafts = [self._draft(raw) for raw in raws]
         if drafts:
-            self._before = drafts[-1].ids if drafts[-1].text.endswith(":") else ()
+            self._before = drafts[-1].ids
         return self._take_drafts(drafts)
 
     def _take_drafts(self, drafts: list[Draft]) -> list[GateEvent]:

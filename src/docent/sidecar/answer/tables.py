@@ -6,8 +6,9 @@ other line is a row, and a row is a claim like a sentence: its cells are split a
 nor inside inline code), each read as a sentence's text is (`shape`), and joined with "; " into what the rules
 read. A row cites what it writes itself, in a cell (usually its last) or after it; a row that writes nothing takes
 the table's citations: a line of citations alone right after the table, else those of the sentence that introduces
-it (the sentence right before it, ending in a colon). A row left with none cites nothing and is held (`uncited`):
-a table's row is never a connective, so a table the model invents is held.
+it (the sentence right before it, "The defaults [[settings]]:"), against which each row is checked as its own
+sentence would be. A row left with none cites nothing and is held (`uncited`): a table's row is never a
+connective, so a table the model invents, with no citation before, in or after it, is held.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ _EMPTY = frozenset(("", "-", "–", "—"))  # a cell with no value  # noqa: RUF
 
 def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> list[Draft]:
     """The table's header (cited by what its rows cite) and rows as the gate's drafts, in order; `before`: the valid
-    ids of the sentence that introduces the table."""
+    ids of the sentence right before the table, which introduces it."""
     lines = list(table.lines)
     header: list[str] | None = None
     if len(lines) > 1 and _delimiter(_cells(lines[1])):
@@ -42,8 +43,8 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
         own = tuple(sid for sid in citations(line) if sid in record)
         rows.append(_draft(cells, own or inherited, header=False))
     out = [r for r in rows if r.text]
-    if header is not None:
-        ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
+    ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
+    if header is not None and ids:  # the header of a table that cites nothing would label rows all held
         head = _draft(header, ids, header=True)
         if head.text:
             out.insert(0, head)

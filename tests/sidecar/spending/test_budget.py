@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from datetime import UTC, datetime
@@ -25,6 +26,16 @@ def test_the_worst_case_counts_the_prompt_at_the_write_price_and_every_output_to
     worst = budget.worst_case(SPEC, REQUEST)
     assert worst > REQUEST.max_tokens * SPEC.output_per_mtok / 1e6
     assert worst > SPEC.cost(USAGE)
+
+
+def test_the_worst_case_grows_with_the_conversation_and_takes_any_text() -> None:
+    budget = Budget(1.0, clock=lambda: DAY)
+    said = [{"role": "user", "content": "<question>hi</question>"}, {"role": "assistant", "content": "Hello. " * 40}]
+    longer = dataclasses.replace(REQUEST, messages=[*said, *REQUEST.messages])
+    assert budget.worst_case(SPEC, longer) > budget.worst_case(SPEC, REQUEST)
+    # A lone surrogate (JSON's "\ud800" in a question) is no UTF-8: still measured, not a failed reservation.
+    odd = dataclasses.replace(REQUEST, messages=[{"role": "user", "content": "caf\u00e9 \ud800 " * 30}])
+    assert budget.worst_case(SPEC, odd) > budget.worst_case(SPEC, REQUEST)
 
 
 @pytest.mark.anyio

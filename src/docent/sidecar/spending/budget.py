@@ -14,6 +14,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, Protocol
 
+import msgspec
+
 from ..model.port import BudgetSpent, LanguageModel, ModelRequest, ModelSpec, Unavailable, Usage
 from ..store import StoreUnavailable
 from .template import ModelDecorator
@@ -115,6 +117,19 @@ class SpendUnknown(Unavailable):
     retryable = True
 
 
+def _size(messages: Any) -> int:
+    """The conversation's size as compact JSON in UTF-8 (msgspec): json.dumps took 5 to 240 us a question on the bench,
+    growing with the conversation, msgspec 0 to 7. Bytes count a non-ASCII character more than once, and compact JSON
+    drops the spaces json.dumps wrote after its separators (about 2% of the characters): an estimate as before."""
+    try:
+        return len(_encode(messages))
+    except UnicodeEncodeError:  # a lone surrogate, which UTF-8 cannot carry
+        return len(json.dumps(messages, ensure_ascii=False))
+
+
+_encode = msgspec.json.Encoder().encode
+
+
 class Budget:
     def __init__(
         self, limit_usd: float, *, store: BudgetStore | None = None, clock: Callable[[], float] = time.time
@@ -138,7 +153,7 @@ class Budget:
         if self._static is None or self._static[0] is not request.system or self._static[1] is not request.tools:
             size = len(json.dumps([request.system, request.tools], ensure_ascii=False))
             self._static = (request.system, request.tools, size)
-        return self._static[2] + len(json.dumps(request.messages, ensure_ascii=False))
+        return self._static[2] + _size(request.messages)
 
     def worst_case(self, spec: ModelSpec, request: ModelRequest) -> float:
         """Every prompt token written to the cache at full price, and every allowed output token."""

@@ -7,8 +7,9 @@ answers waited a hundred slices before its request was even read (tests/bench/RE
 holds the lane, a slice at a time, and hands it on in a later step of the loop: in between, the loop reads the
 sockets and runs the new questions' heads (the request, its limits, the `start` event) before any turn again.
 
-A turn that waits for something else (a model over the network, a store) while it holds the lane keeps it no longer
-than its slice: a timer hands the lane on, and the turn queues again when it next paces. One lane per event loop.
+A turn that waits on Redis gives the lane up while it waits (`aside`). One that waits for something else (a model over
+the network) while it holds the lane keeps it no longer than its slice: a timer hands the lane on, and the turn queues
+again at its next event. One lane per event loop.
 """
 
 from __future__ import annotations

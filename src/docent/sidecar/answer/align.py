@@ -99,7 +99,7 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         capital = i > 0 and text[t.start].isupper()
         seen: set[int] = set()
         for e in _BY_FIRST[t.word]:
-            if e.kind in seen or _passed_over(e, capital, text, t.start):
+            if e.kind in seen or (capital or e.kind == _PRESENCE) and _passed_over(e, capital, text, t.start):
                 continue
             n = len(e.words)
             if n == 1 or tuple(x.word for x in tokens[i : i + n]) == e.words:

@@ -1,6 +1,7 @@
-"""One cited section's fact told of another cited section's subject: "Daphne was initially part of the Quart web
-framework" citing the Daphne and Hypercorn sections, where the Hypercorn section's clause says "Hypercorn was
-initially part of the Quart web framework".
+"""A fact retold of another subject: one cited section's fact told of another cited section's subject ("Daphne was
+initially part of the Quart web framework" citing the Daphne and Hypercorn sections, where the Hypercorn section's
+clause says "Hypercorn was initially part of the Quart web framework"), or one line's deed told of the next line's
+subject (`across`).
 
 A sentence citing two or more sections is aligned with the clause it restates (`align.aligned`); it is held when
 that clause names its own section's subject (a word of the section's title) where the sentence names, instead, the
@@ -45,3 +46,50 @@ def _told(said: Unit, titles: list[frozenset[str]], aligned: int, about: Set[str
         i for i, t in enumerate(said.tokens)
         if t.stem and t.stem in others and t.stem not in titles[aligned] and t.stem not in about
     ]
+
+
+def across(said: Unit, sections: Sequence[Passage]) -> bool:
+    """One unit's deed told of the next unit's subject: "The memory leak fix brought frictionless authentication to
+    71 % of online payments" where one line says "The 3-D Secure 2 rollout brought frictionless authentication to 71 %
+    of online payments" and the next "The memory leak fix ended the weekly restarts". Held when the sentence aligns
+    with two units in a row, opens with words (two to `SUBJECT` stems) that only one of them writes, at its own
+    opening, and says the rest (`DEED` stems or more) in the other's words only, while the other's own opening is
+    absent from it. Asked only when the sentence's first stem opens a unit of a cited section (found once per bundle)."""
+    lead = next((t.stem for t in said.tokens if t.stem), None)
+    if lead is None or not any(lead in p.facts("openings", _openings) for p in sections):
+        return False
+    found = align.aligned(said.stems, sections)
+    if len(found) != 1 or found[0].first == found[0].last:
+        return False
+    a = found[0]
+    one, two = sections[a.section].units[a.first], sections[a.section].units[a.last]
+    return _deed_of(said, one, two) or _deed_of(said, two, one)
+
+
+SUBJECT = 5  # the most stems of a subject told from the other unit ("the 3-D Secure 2 rollout")
+DEED = 4  # the fewest stems of the deed told in the one unit's words
+
+
+def _openings(passage: Passage) -> frozenset[str]:
+    """The stems that open the section's units (each unit's first `SUBJECT`): where a unit names what it tells of."""
+    return frozenset(s for u in passage.units for s in _first(u, SUBJECT))
+
+
+def _first(u: Unit, n: int) -> list[str]:
+    return [t.stem for t in u.tokens if t.stem][:n]
+
+
+def _deed_of(said: Unit, own: Unit, other: Unit) -> bool:
+    """Whether the sentence tells `own`'s deed of `other`'s subject."""
+    told = said.stems - own.stems
+    if not 2 <= len(told) <= SUBJECT or not told <= other.stems or len(said.stems) - len(told) < DEED:
+        return False  # "defaults to 600 seconds" against "... in seconds. Defaults to 600." tells no deed of its own
+    if set(_first(said, len(told))) != told or not told <= set(_first(other, len(told) + 1)):
+        return False
+    # The deed follows the subject put in its place: own's first stem the sentence says is the one after the subject,
+    # and own's subject before it (at most SUBJECT stems) is absent ("The business wanted updates in minutes, and a
+    # failed file meant a rerun" joins two lines' clauses, no deed moved).
+    deed = _first(said, len(told) + 1)[len(told) :]
+    mine = _first(own, SUBJECT + 1)
+    k = next((i for i, stem in enumerate(mine) if stem in said.stems), None)
+    return k is not None and 1 <= k <= SUBJECT and mine[k : k + 1] == deed

@@ -34,7 +34,8 @@ print(judged, time.process_time() - start)
 
 
 def _env(src: str) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{ROOT}"}
+    # One hash seed for both: a set's order, and so the work done on it, would differ between runs.
+    return {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{ROOT}", "PYTHONHASHSEED": "0"}
 
 
 def _timed(src: str, count: int) -> float:

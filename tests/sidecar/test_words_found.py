@@ -1,4 +1,5 @@
-"""`words.found`: a pattern's words found in ASCII text with str's methods are the pattern's own, in order."""
+"""`words.found`: a pattern's words found in ASCII text with str's methods are the pattern's own, in order; a `Unit`'s
+tokens are its pattern's words, each where it stands."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.answer.words import LETTERS, WORD, count_words, found, words
+from docent.sidecar.answer.passage import _WORD as _UNIT_WORD
+from docent.sidecar.answer.passage import unit
+from docent.sidecar.answer.words import LETTERS, WORD, count_words, fold, found, words
 
 # Letters, digits, the marks a word holds inside it, blanks and the rest of ASCII: runs of each next to the others.
 _TEXT = st.text(st.sampled_from([*"aZq09'.,-_ \t\n", *string.printable, "\x1c", "\x7f"]), max_size=40)
@@ -25,3 +28,12 @@ def test_text_beyond_ascii_goes_to_the_pattern() -> None:
     assert found(WORD, text) == WORD.findall(text) and found(LETTERS, text) == LETTERS.findall(text)
     assert words("It’s v2, not 3.5.") == ["it's", "v", "not", "3.5"]
     assert count_words("He didn't ship v2 in 2019.") == 6
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(st.sampled_from([*"aZq09'.,%-_ ’\t", *string.printable]), max_size=40))
+def test_a_units_tokens_are_the_patterns_words_where_they_stand(text: str) -> None:
+    lowered = text.lower().replace("’", "'")
+    said = unit(text, fold)
+    assert [(t.word, t.start) for t in said.tokens] == [(m.group(), m.start()) for m in _UNIT_WORD.finditer(lowered)]
+    assert all(t.stem == fold(t.word) for t in said.tokens)

@@ -11,8 +11,11 @@ import re
 
 from docent.schema import RecordSection
 
+from .words import found, kept_table
+
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_KEPT = kept_table("0123456789")  # found with str's methods in ASCII text (`words.found`)
 _COMMON = frozenset(
     """the and for with that this from are was were has have had not but its his her their they she him them you your
     our can will would into than then also when which who what where how does did been being there these those""".split()
@@ -25,7 +28,7 @@ def words(text: str) -> set[str]:
     """A text's words as lines are compared: three letters or more, common ones left out, a plural's s dropped."""
     return {
         word[:-1] if word.endswith("s") and len(word) > 4 else word
-        for word in _WORD.findall(text.lower())
+        for word in found(_WORD, text.lower(), _KEPT)
         if len(word) >= 3 and word not in _COMMON
     }
 

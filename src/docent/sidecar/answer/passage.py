@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
+from .words import found, kept_table
+
 T = TypeVar("T")
 Fold = Callable[[str], "str | None"]  # a word (lower case) to its stem, or None for a stop word
 
@@ -61,14 +63,13 @@ def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset()) -> Unit:
     lowered = text.lower().replace("’", "'")
     folded = _FOLDED.setdefault(fold, {})  # each word's stem, stop words' None included: most words come again
     tokens = []
-    for m in _WORD.finditer(lowered):
-        word = m.group()
+    for word, start in _words(lowered):
         stem = folded.get(word, "")
         if stem == "":
             stem = fold(word)
             if len(folded) < 100_000:
                 folded[word] = stem
-        tokens.append(_new(Token, (word, stem, m.start())))  # Token(...) without its __new__'s frame
+        tokens.append(_new(Token, (word, stem, start)))  # Token(...) without its __new__'s frame
     return Unit(
         text,
         tuple(tokens),
@@ -76,6 +77,24 @@ def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset()) -> Unit:
         frozenset(t.word for t in tokens),
         owner,
     )
+
+
+def _words(lowered: str) -> Iterable[tuple[str, int]]:
+    """The words of `_WORD` and where each starts. In ASCII text they are found with str's methods (`words.found`),
+    each found from the end of the one before: no letter, digit or % stands between two words (each would begin
+    one), so a word's first match there is where the pattern found it."""
+    if not lowered.isascii():
+        return ((m.group(), m.start()) for m in _WORD.finditer(lowered))
+    out = []
+    at = 0
+    for word in found(_WORD, lowered, _KEPT):
+        at = lowered.find(word, at)
+        out.append((word, at))
+        at += len(word)
+    return out
+
+
+_KEPT = kept_table("0123456789'.,%")
 
 
 @dataclass(frozen=True)

@@ -25,13 +25,13 @@ ASCII_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#]*")
 LETTERS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 
 
-def _kept(chars: str) -> bytes:
+def kept_table(chars: str) -> bytes:
     """A table for `bytes.translate`: ASCII letters and `chars` kept, every other byte a blank."""
     return bytes(c if c < 128 and (chr(c).isalpha() or chr(c) in chars) else 32 for c in range(256))
 
 
 # What may be part of a word of each pattern, in ASCII: letters, digits and the marks a word holds inside it.
-_KEPT = {WORD: _kept("0123456789'.,"), LETTERS: _kept("-'")}
+_KEPT = {WORD: kept_table("0123456789'.,"), LETTERS: kept_table("-'")}
 
 STOP_WORDS = frozenset(
     """
@@ -83,8 +83,9 @@ for _past, _verb in IRREGULAR.items():
     FORMS[_verb] = FORMS.get(_verb, frozenset()) | {_past}
 
 
-def found(pattern: re.Pattern[str], text: str) -> list[str]:
-    """`pattern.findall(text)` for `WORD` or `LETTERS`, the same list, found in ASCII text with str's methods.
+def found(pattern: re.Pattern[str], text: str, kept: bytes | None = None) -> list[str]:
+    """`pattern.findall(text)` for `WORD` or `LETTERS`, the same list, found in ASCII text with str's methods; for
+    another pattern of words without look-arounds, with `kept` (`kept_table`): the characters its words are made of.
 
     The engine tries a pattern at every character (some 400 instructions each); in ASCII text the characters that
     can be part of a word are kept and the rest made blanks in one `bytes.translate`, and `split` cuts the runs: a run
@@ -95,7 +96,7 @@ def found(pattern: re.Pattern[str], text: str) -> list[str]:
     if not text.isascii():
         return pattern.findall(text)
     out: list[str] = []
-    for run in text.encode().translate(_KEPT[pattern]).decode().split():
+    for run in text.encode().translate(_KEPT[pattern] if kept is None else kept).decode().split():
         if run.isalpha():
             out.append(run)
         else:

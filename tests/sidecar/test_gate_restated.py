@@ -135,3 +135,10 @@ def test_two_lines_clauses_joined_are_no_deed_moved() -> None:
                         "manual rerun.\nThe shop wanted stock updates in minutes, and the team wanted quiet nights.", fold)]
     joined = "The shop wanted stock updates in minutes, and a failed export meant a manual rerun."
     assert not retold.across(unit(joined, fold), story)
+
+
+def test_ahead_of_is_an_order_word() -> None:
+    closing = [Passage.of("Closing", "If a Close header is sent, the server closes the connection after the response.", fold)]
+    said = "If a Close header is sent, the server closes the connection {} sending the response."
+    assert align.differs(unit(said.format("ahead of"), fold), closing) == "order"
+    assert align.differs(unit(said.format("after"), fold), closing) is None

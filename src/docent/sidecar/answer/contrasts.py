@@ -73,7 +73,7 @@ CONTRASTS: tuple[Contrast, ...] = (
     )),
     # Order of events and steps.
     Contrast("order", "order", (
-        "before earlier previously prior beforehand",
+        "before earlier previously prior beforehand ahead_of",
         "after later afterwards afterward subsequently",
     )),
     Contrast("ends", "order", (

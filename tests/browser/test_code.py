@@ -5,6 +5,7 @@ too), lists, tables and inline code rendered, and axe clean."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -219,3 +220,27 @@ def test_a_citation_opens_a_line_the_page_hides_in_a_tab_not_selected_or_a_colla
     page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
     assert page.evaluate(CITED)["text"] == line  # the cited line is the one highlighted
     assert page.evaluate(SEEN, line) == {"opened": True, "top": True}  # its tab or note open, the line on top there
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("opened", ["clients/", ""], ids=["same-page", "other-page"])
+def test_a_cited_code_block_opens_at_its_lines_highlighted_and_clear_of_the_panel(
+    page: Page, docs: Sidecar, opened: str
+) -> None:
+    """pipx's docs in a browser trial: a code block's citation opened its section with nothing highlighted, as the
+    sidecar sent no quote for it. Its quote is now the lines it shows: a text fragment of their first and last
+    words, and the panel highlights the run in the page's block and keeps clear of it, on the page open or the
+    next."""
+    open_panel(page, docs.base + opened)
+    log = ask(page, "How do I set a timeout?")
+    link = log.locator("figure.docent-code .docent-cite").first
+    assert link.get_attribute("data-docent-quote") == "\n".join(LONG_LINES)
+    href = link.get_attribute("href") or ""
+    assert re.search(r"/clients/#timeouts:~:text=with%20fetchkit\.Client\(timeout%3D5\.0%2C[^,]*,", href), href
+    link.click()
+    page.wait_for_url(re.compile(r"/clients/"))
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    cited = page.evaluate(CITED)
+    assert cited["text"] == " ".join(line.strip() for line in LONG_LINES), cited  # the run, not the whole block
+    assert page.evaluate("() => [...CSS.highlights.get('docent-cited')][0].startContainer.parentElement"
+                         ".closest('article pre') !== null")  # in the page's code block, not the prose above it

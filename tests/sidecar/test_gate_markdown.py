@@ -51,6 +51,7 @@ def test_a_quoted_run_of_the_record_s_lines_is_shown_as_the_record_has_it() -> N
     assert isinstance(code, Code)
     assert code.text == "with httpx.Client(timeout=5.0) as client:\n    r = client.get('https://example.org')"
     assert code.language == "python" and [c.id for c in code.cites] == ["clients"]
+    assert code.cites[0].quote == code.text  # the lines the citation opens at, highlighted
 
 
 def test_edited_merged_and_invented_code_is_held_with_its_own_reason() -> None:

@@ -1,12 +1,13 @@
 /*
  * Opening a citation at its line. A citation carries the cited section's sentence that the answer's sentence says
- * most of (its `quote`). Its link goes to the section's anchor, with a text fragment (#id:~:text=...) where the
- * browser has them; pressed, the panel itself finds that sentence in the section, highlights it (the CSS Custom
- * Highlight API, else the block it is in), scrolls it to the middle of what the panel leaves uncovered, and makes
- * room: the panel stays out of its way until the visitor comes back to the panel. On another page (a reload, or
- * Material's instant navigation) it does so once the page is there. A page's opening (the section before its first
- * h2, cited by the page's address alone) is found the same way, from the content's start to that heading. A line in
- * a content tab not selected or a collapsed note is shown first: the tab selected, the note opened.
+ * most of (its `quote`; a quoted code block's, the lines it shows). Its link goes to the section's anchor, with a text
+ * fragment (#id:~:text=...) where the browser has them; pressed, the panel itself finds that sentence in the section,
+ * highlights it (the CSS Custom Highlight API, else the block it is in), scrolls it to the middle of what the panel
+ * leaves uncovered, and makes room: the panel stays out of its way until the visitor comes back to the panel. On
+ * another page (a reload, or Material's instant navigation) it does so once the page is there. A page's opening
+ * (the section before its first h2, cited by the page's address alone) is found the same way, from the content's
+ * start to that heading. A line in a content tab not selected or a collapsed note is shown first: the tab selected,
+ * the note opened.
  */
 import { coveredBelow } from "./dom.js";
 import { markers } from "./screen.js";
@@ -91,6 +92,12 @@ function find(within, quote) {
   range.setStart(first[0], first[1]);
   range.setEnd(last[0], last[1] + 1);
   return range;
+}
+
+/* A quoted code block's first line that is not blank: found where the page renders the block's other lines apart
+   (line numbers inline, an annotation's marker); a sentence's quote is one line, so this is the quote again. */
+function firstLine(quote) {
+  return String(quote).split("\n").find((line) => line.trim()) || "";
 }
 
 /* Shows what hides the range: a collapsed note (details) opened, a content tab not selected (Material's tabbed set)
@@ -184,7 +191,7 @@ export class Cited {
   show(cited) {
     const section = cited.anchor ? sectionRange(cited.anchor) : openingRange();
     if (!section) return false;
-    const range = cited.quote ? find(section, cited.quote) : null;
+    const range = cited.quote ? find(section, cited.quote) || find(section, firstLine(cited.quote)) : null;
     const target = range || (cited.anchor ? document.getElementById(cited.anchor) : null);
     if (!target) return false; // a page's opening that no longer holds the line: the page as it opened
     if (range) {

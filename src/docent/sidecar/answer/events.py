@@ -11,7 +11,8 @@ class Cite:
     id: str
     title: str
     path: str
-    quote: str = ""  # the section's sentence the shown sentence says most of (`cited.cited_line`), or ""
+    quote: str = ""  # the section's sentence the shown sentence says most of (`cited.cited_line`), a code
+    # block's own lines (the run it shows), or ""
 
 
 @dataclass(frozen=True)

@@ -304,7 +304,8 @@ class Gate:
         self._grounds.known |= self._grounds.mentions.terms[verdict.section]
         self._grounds.known_ids.add(verdict.section)
         section = self._record[verdict.section]
-        return Code(verdict.language, verdict.text, (Cite(verdict.section, section.title, section.path),))
+        cite = Cite(verdict.section, section.title, section.path, verdict.text)  # quoted: the panel opens at its lines
+        return Code(verdict.language, verdict.text, (cite,))
 
     def _judge_header(self, draft: Draft) -> GateEvent:
         """A table's header states nothing, so it passes as a card's words do (`vet`): no markup, no first person,

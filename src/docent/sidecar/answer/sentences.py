@@ -192,7 +192,9 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
             return None
         if end == j and _INITIALS.search(buf, start, s):
             return None  # "the U.S. Treasury"; "in the U.S. [[a]] Then" has ended, its citations say so
-        if _LIST_MARKER.search(buf, max(buf.rfind("\n", 0, before), 0), s):
+        # Matched at the line's start, not searched for across the line: the pattern can only begin there (its `^`
+        # is the text's start, and no newline stands between the line's start and the period).
+        if _LIST_MARKER.match(buf, max(buf.rfind("\n", 0, before), 0), s):
             return None
     return max(end, closed)
 

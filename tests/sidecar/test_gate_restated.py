@@ -142,3 +142,14 @@ def test_ahead_of_is_an_order_word() -> None:
     said = "If a Close header is sent, the server closes the connection {} sending the response."
     assert align.differs(unit(said.format("ahead of"), fold), closing) == "order"
     assert align.differs(unit(said.format("after"), fold), closing) is None
+
+
+def test_two_tied_clauses_sharing_a_unit_are_that_unit() -> None:
+    """"A | B" and "B | C" tie: both restate B, which is then compared ("only" against "every")."""
+    lessons = [Passage.of("Lessons", "The outage had been visible for a month in a graph nobody read.\nI now put the "
+                          "queue depth on every service's dashboard, and I ask for a bound in every review.\nThe lab has "
+                          "a smaller queue, so that you can watch an outage build in a minute.", fold)]
+    only = "Since the outage, she puts the queue depth on the billing service's dashboard only."
+    assert align.differs(unit(only, fold), lessons) == "quantifier"
+    every = "Since the outage, she puts the queue depth on every service's dashboard."
+    assert align.differs(unit(every, fold), lessons) is None

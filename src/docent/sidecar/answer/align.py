@@ -139,8 +139,8 @@ def wakes(words: Set[str]) -> bool:
 
 
 class Alignment(NamedTuple):
-    """The clause a sentence restates: a section's unit, or two units in a row (`last` = `first` + 1) where the
-    sentence restates a line and the sentence after it ("max_age - in seconds. Defaults to 600.")."""
+    """The clause a sentence restates: a section's unit, or two units in a row (a line and the sentence after it:
+    "max_age - in seconds. Defaults to 600."), or three where two such pairs tie on the one they share."""
 
     section: int
     first: int
@@ -170,7 +170,16 @@ def aligned(content: frozenset[str], sections: Sequence[Passage]) -> list[Alignm
         return []
     found.sort(reverse=True)
     top = found[0][:2]
-    return [a for n, w, a in found if (n, w) == top]
+    tied = [a for n, w, a in found if (n, w) == top]
+    return _overlapping(tied) if len(tied) > 1 else tied
+
+
+def _overlapping(tied: list[Alignment]) -> list[Alignment]:
+    """Tied clauses of one section that share a unit ("A | B", "B | C") restate that unit: one clause of the three."""
+    first, last = min(a.first for a in tied), max(a.last for a in tied)
+    if len({a.section for a in tied}) == 1 and max(a.first for a in tied) <= min(a.last for a in tied) <= last <= first + 2:
+        return [Alignment(tied[0].section, first, last, tied[0].shared)]
+    return tied
 
 
 def _denied(u: Unit, at: int) -> bool:
@@ -220,7 +229,7 @@ def differs(
 def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Passage, a: Alignment) -> str | None:
     """The reason of the first contrast word of the sentence that the aligned clause says otherwise, or None."""
     units, facts = passage.units, clauses(passage)
-    written = units[a.first].words if a.first == a.last else units[a.first].words | units[a.last].words
+    written = units[a.first].words.union(*(u.words for u in units[a.first + 1 : a.last + 1]))
     theirs = facts.marks[a.first : a.last + 1]
     poles = {(m.entry.kind, m.entry.pole) for unit_marks in theirs for m in unit_marks}
     figures = {f for u in units[a.first : a.last + 1] for t in u.tokens if (f := _figure(t.word)) is not None}

@@ -59,7 +59,7 @@ def across(said: Unit, sections: Sequence[Passage]) -> bool:
     if lead is None or not any(lead in p.facts("openings", _openings) for p in sections):
         return False
     found = align.aligned(said.stems, sections)
-    if len(found) != 1 or found[0].first == found[0].last:
+    if len(found) != 1 or found[0].last != found[0].first + 1:
         return False
     a = found[0]
     one, two = sections[a.section].units[a.first], sections[a.section].units[a.last]

@@ -129,3 +129,23 @@ def test_a_name_written_with_markdowns_marks_is_told_as_code() -> None:
     assert voice.tell("As a fallback the value __token__ is applied.") == "As a fallback the value `__token__` is applied."
     assert voice.tell("Edit __init__.py and pass *args.") == "Edit `__init__.py` and pass `*args`."
     assert voice.tell("Multiply a * b, or raise 2**3, in `__main__`.") == "Multiply a * b, or raise 2**3, in `__main__`."
+
+
+
+def test_a_word_of_the_record_that_none_of_the_best_sections_holds_is_the_readers_phrasing() -> None:
+    from docent.sidecar.offline.model import _answerable
+
+    faq = _section("faq", "guide", "Questions", "Is it possible that an editor expects a plain place, as people put it?")
+    model = OfflineModel.of({s.id: s for s in (PORT, PING, LIMITS, faq)}, manifest=DOCS)
+    source = model.source()
+    vocabulary = model.vocabulary(source)
+
+    def answerable(question: str) -> bool:
+        asked = Weighed.of(question, vocabulary, model._lexicon(source), source.manifest)
+        return _answerable(asked, [(1.0, PORT)], vocabulary, None)  # the search found the port's section alone
+
+    # the situation's "possible", "put", "editor", "expects", "plain" are the record's words, not the section found's
+    assert answerable("My editor expects a plain place, if possible, as people put it. Which port does it bind?")
+    # what is asked, the section found does not say; nor does a question of one sentence lose its words
+    assert not answerable("My editor expects it somewhere plain, if possible. Which ping interval does it use?")
+    assert not answerable("Is it possible to put the port my editor expects somewhere plain?")

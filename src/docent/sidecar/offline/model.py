@@ -268,6 +268,8 @@ def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: st
         return False
     if asked.raised and not any(EXCEPTION.search(s.text) for _, s in top):
         return False  # "which exception does it raise?" is answered by the exception's name, which none of them writes
+    # a word none of the best sections holds is the reader's phrasing ("is it possible to put it ..."), not the topic
+    asked = asked.within(set().union(*(vocabulary.doc(s).keys() for _, s in ranked[:8])))
     named = len(asked.identifiers)
     return any(
         asked.answers(vocabulary.doc(s)) >= (CODE_COVERAGE if named and asked.names_code(s.text) == named else COVERAGE)

@@ -10,7 +10,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from docent.schema import Manifest, RecordSection
 
@@ -195,6 +195,14 @@ class Weighed:
         if not total:
             return 0.0
         return sum(w for word, w in weights.items() if self.alts[word] & set(said)) / total
+
+    def within(self, held: Collection[str]) -> Weighed:
+        """The question without the words of the reader's situation that `held` (the best sections' words) do not
+        say: "calling run() inside my async main gives RuntimeError ... how do I start it?" tells where they stand
+        in words the record uses elsewhere; the ask's own words all count ("ping interval" the record never ties
+        to the sections found still counts against them)."""
+        kept = {w: x for w, x in self.weight.items() if self.alts[w] & set(held) or w in self.heads or w not in self.context}
+        return replace(self, weight=kept) if kept else self
 
     def code_named(self, text: str) -> float:
         """How much of the question's code a text writes, as written (any case), 0 to 1: a name the ask writes

@@ -153,3 +153,10 @@ def test_two_tied_clauses_sharing_a_unit_are_that_unit() -> None:
     assert align.differs(unit(only, fold), lessons) == "quantifier"
     every = "Since the outage, she puts the queue depth on every service's dashboard."
     assert align.differs(unit(every, fold), lessons) is None
+
+
+def test_a_capital_after_a_dash_opens_a_definition_not_a_name() -> None:
+    extras = [Passage.of("Extras", "The full extra installs the following:\n- fastjson — Fast, drop-in replacement of "
+                         "the built-in json module.", fold)]
+    assert align.differs(unit("The full extra installs fastjson, a slower drop-in replacement of the json module.", fold), extras) == "direction"
+    assert align.differs(unit("The full extra installs fastjson, a fast drop-in replacement of the json module.", fold), extras) is None

@@ -82,8 +82,8 @@ def _passed_over(e: Entry, capital: bool, text: str, start: int) -> bool:
 
 
 def marks(u: Unit) -> tuple[Mark, ...]:
-    """The contrast words of a unit, in order, each class's longest entry at each place. A word written with a
-    capital inside the unit is a name or a value ("None", "Lax"), not the word, unless it is a unit ("MB")."""
+    """The contrast words of a unit, in order, each class's longest entry at each place. A capital inside the unit
+    makes a name or a value ("None", "Lax"), not the word, but for a unit ("MB") or after a dash ("uvloop — Fast")."""
     hits = CUES & u.words
     if not hits:
         return ()
@@ -96,7 +96,7 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         t = tokens[i]
         if t.start and text[t.start - 1] in "'’":
             continue  # the "s" of a possessive whose name was inline code ("`max_age`'s"): no second
-        capital = i > 0 and text[t.start].isupper()
+        capital = i > 0 and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in "—–"
         seen: set[int] = set()
         for e in _BY_FIRST[t.word]:
             if e.kind in seen or (capital or e.kind == _PRESENCE) and _passed_over(e, capital, text, t.start):

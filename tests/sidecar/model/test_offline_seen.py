@@ -149,3 +149,9 @@ def test_a_word_of_the_record_that_none_of_the_best_sections_holds_is_the_reader
     # what is asked, the section found does not say; nor does a question of one sentence lose its words
     assert not answerable("My editor expects it somewhere plain, if possible. Which ping interval does it use?")
     assert not answerable("Is it possible to put the port my editor expects somewhere plain?")
+
+
+def test_a_version_written_bare_that_the_record_never_writes_is_a_fact_it_lacks() -> None:
+    assert _weighed("what is the minimum version? can I still run it on 3.8?").lacking
+    assert not _weighed("Is the default ping interval still 20.0?").lacking
+    assert not _weighed("I set --ws-ping-interval 2.5 and clients drop. What is the ping timeout?").lacking  # theirs

@@ -26,6 +26,8 @@ from .voice import Voice
 
 # A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
 VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
+# A version written bare ("3.8", "0.17"), not an address's or a longer number's part ("127.0.0.1", "1.2.3").
+BARE_VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.]|\.\d)")
 # A figure with its unit ("1MB", "30s", "500ms") is a quantity the record writes its own way ("1024*1024"), not a
 # name it lacks.
 QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|mins?|h|hrs?|x|k|px|em|rem|%)",
@@ -370,4 +372,8 @@ def versions_missing(question: str, said: str) -> frozenset[str]:
         alone = "." in number and re.search(rf"(?<![\w.]){re.escape(number)}(?![\d])", said)
         if not together.search(said) and not alone:
             missing.add(m.group(0))
+    given = spans(question)
+    for m in BARE_VERSION.finditer(question):  # "can I still run it on 3.8?": a version, named or not
+        if not within(m.span(), given) and not re.search(rf"(?<![\w.]){re.escape(m.group())}(?![\d])", said):
+            missing.add(m.group())
     return frozenset(missing)

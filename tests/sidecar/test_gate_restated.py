@@ -160,3 +160,9 @@ def test_a_capital_after_a_dash_opens_a_definition_not_a_name() -> None:
                          "the built-in json module.", fold)]
     assert align.differs(unit("The full extra installs fastjson, a slower drop-in replacement of the json module.", fold), extras) == "direction"
     assert align.differs(unit("The full extra installs fastjson, a fast drop-in replacement of the json module.", fold), extras) is None
+
+
+def test_high_and_low_are_two_levels() -> None:
+    flow = [Passage.of("Flow control", "The server pauses reading once the buffer hits a high water mark.", fold)]
+    assert align.differs(unit("The server pauses reading once the buffer falls to a low water mark.", fold), flow) == "direction"
+    assert align.differs(unit("The server pauses reading once the buffer reaches a high water mark.", fold), flow) is None

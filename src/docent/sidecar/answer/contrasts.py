@@ -59,6 +59,10 @@ CONTRASTS: tuple[Contrast, ...] = (
         "fell fallen " + _verb("fall", "decrease", "lower", "reduce", "shorten", "halve", "narrow", "shrink", "drop")
         + " dropped dropping shrank shrunk cut cuts cutting smaller shorter fewer less narrower",
     )),
+    Contrast("level", "direction", (
+        "high",
+        "low",
+    )),
     Contrast("speed", "direction", (
         "faster quicker fast quick quickly rapidly speeds_up",
         "slower slow slowly slows_down",

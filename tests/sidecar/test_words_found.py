@@ -1,5 +1,5 @@
 """`words.found`: a pattern's words found in ASCII text with str's methods are the pattern's own, in order; a `Unit`'s
-tokens are its pattern's words, each where it stands."""
+tokens are its pattern's words, each where it stands; the lexicon's word starts are its pattern's."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import _WORD as _UNIT_WORD
 from docent.sidecar.answer.passage import unit
 from docent.sidecar.answer.words import LETTERS, WORD, count_words, fold, found, words
@@ -16,7 +17,7 @@ from docent.sidecar.answer.words import LETTERS, WORD, count_words, fold, found,
 _TEXT = st.text(st.sampled_from([*"aZq09'.,-_ \t\n", *string.printable, "\x1c", "\x7f"]), max_size=40)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(_TEXT)
 def test_the_words_of_ascii_text_are_the_patterns_own(text: str) -> None:
     for pattern in (WORD, LETTERS):
@@ -30,10 +31,23 @@ def test_text_beyond_ascii_goes_to_the_pattern() -> None:
     assert count_words("He didn't ship v2 in 2019.") == 6
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.text(st.sampled_from([*"aZq09'.,%-_ ’\t", *string.printable]), max_size=40))
 def test_a_units_tokens_are_the_patterns_words_where_they_stand(text: str) -> None:
     lowered = text.lower().replace("’", "'")
     said = unit(text, fold)
     assert [(t.word, t.start) for t in said.tokens] == [(m.group(), m.start()) for m in _UNIT_WORD.finditer(lowered)]
     assert all(t.stem == fold(t.word) for t in said.tokens)
+
+
+_LEXICON = Lexicon([{"term": ".NET", "aliases": ["dotnet"]}, {"term": "C++", "aliases": []}, {"term": "Kafka", "aliases": []},
+                    {"term": "3-D Secure", "aliases": ["3DS"]}, {"term": "_private", "aliases": []}])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["Kafka", ".NET", "dotnet", "C++", "3-D", "3DS", "_private", "kafka.", " ", "-", ".",
+                                 "_", "#", "(", "\n", "x", "Secure", *string.printable]), max_size=16))
+def test_the_lexicons_word_starts_are_its_patterns(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert _LEXICON._starts is not None
+    assert _LEXICON._word_starts(text) == [m.start(1) for m in _LEXICON._starts.finditer(text)]

@@ -19,12 +19,17 @@ const WORDS_EACH_END = 4; // a long sentence's fragment names its first and last
 const encode = (text) => encodeURIComponent(text).replace(/-/g, "%2D").replace(/,/g, "%2C").replace(/&/g, "%26");
 
 /* The citation's address: the section's anchor (none for a page's opening), and the quoted line as a text fragment
-   where the browser has them. */
+   where the browser has them. Quoted code's lines are named by the first words of the first and the last words of
+   the last: Chromium matches no fragment's text across a line break of a pre (pipx's "pip install --user pipx",
+   "pipx ensurepath" on two lines was never found), and a line of brackets alone ("]") is no word to match. */
 export function citedHref(url, quote) {
   if (!quote || !("fragmentDirective" in document)) return url.href;
-  const words = String(quote).split(/\s+/).filter(Boolean);
-  const text = words.length > 2 * WORDS_EACH_END
-    ? encode(words.slice(0, WORDS_EACH_END).join(" ")) + "," + encode(words.slice(-WORDS_EACH_END).join(" "))
+  const lines = String(quote).split("\n").map((line) => line.split(/\s+/).filter(Boolean))
+    .filter((words) => words.some((word) => /\w/.test(word)));
+  const words = lines.flat();
+  const first = lines.length > 1 ? lines[0] : words, last = lines.length > 1 ? lines[lines.length - 1] : words;
+  const text = lines.length > 1 || words.length > 2 * WORDS_EACH_END
+    ? encode(first.slice(0, WORDS_EACH_END).join(" ")) + "," + encode(last.slice(-WORDS_EACH_END).join(" "))
     : encode(words.join(" "));
   return `${url.href}${url.hash ? "" : "#"}:~:text=${text}`;
 }

@@ -99,12 +99,6 @@ function find(within, quote) {
   return range;
 }
 
-/* A quoted code block's first line that is not blank: found where the page renders the block's other lines apart
-   (line numbers inline, an annotation's marker); a sentence's quote is one line, so this is the quote again. */
-function firstLine(quote) {
-  return String(quote).split("\n").find((line) => line.trim()) || "";
-}
-
 /* Shows what hides the range: a collapsed note (details) opened, a content tab not selected (Material's tabbed set)
    selected, as the visitor would press it. */
 function unhide(range) {
@@ -196,7 +190,7 @@ export class Cited {
   show(cited) {
     const section = cited.anchor ? sectionRange(cited.anchor) : openingRange();
     if (!section) return false;
-    const range = cited.quote ? find(section, cited.quote) || find(section, firstLine(cited.quote)) : null;
+    const range = cited.quote ? find(section, cited.quote) : null;
     const target = range || (cited.anchor ? document.getElementById(cited.anchor) : null);
     if (!target) return false; // a page's opening that no longer holds the line: the page as it opened
     if (range) {

@@ -3,6 +3,8 @@ lost its scripts answered as redis-py's `Script` answers it."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import redis.asyncio as aioredis
 from redis.asyncio.connection import Connection
@@ -49,5 +51,22 @@ async def test_an_error_in_a_script_is_raised_and_the_connection_serves_the_next
         with pytest.raises(aioredis.ResponseError):
             await broken(keys=["docent:test:word"])
         assert await Lua(client, "return ARGV[1]")(keys=[], args=["next"]) == b"next"
+    finally:
+        await client.aclose()
+
+
+async def test_a_call_cancelled_before_its_reply_leaves_no_reply_for_the_next(redis_url: str) -> None:
+    # A visitor gone mid-script: the connection must not go back to the pool with the script's reply still to read,
+    # or the next call on it would read that reply as its own. Through one connection only.
+    client = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=1))
+    try:
+        slow = Lua(client, "local t = redis.call('TIME') repeat local n = redis.call('TIME') "
+                           "until (n[1] - t[1]) * 1000000 + n[2] - t[2] > 200000 return 'slow'")
+        call = asyncio.ensure_future(slow(keys=[]))
+        await asyncio.sleep(0.05)  # sent, its reply not yet come
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+        assert await Lua(client, "return ARGV[1]")(keys=[], args=["mine"]) == b"mine"
     finally:
         await client.aclose()

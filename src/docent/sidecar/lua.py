@@ -5,7 +5,7 @@ sends one through the client's `execute_command` (its retry wrapper, its observa
 callbacks) and packs each argument through its encoder, several calls an argument: about 480 Python calls a script on
 this machine. Here the script's EVALSHA is packed in one function and sent on a connection of the same pool, which
 keeps its own health check, timeouts and reply parser, and disconnects itself when a send or a read fails; the
-question's Python calls with Redis 7,800 -> 7,250 (tests/bench/README.md). A Redis that lost its scripts (restarted,
+question's Python calls with Redis 7,801 -> 7,355 (tests/bench/README.md). A Redis that lost its scripts (restarted,
 flushed) answers NOSCRIPT: the script is loaded again and sent once more, as redis-py's `Script` does.
 """
 

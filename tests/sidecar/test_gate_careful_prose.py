@@ -50,6 +50,9 @@ def verdicts(reply: str) -> list[str]:
         # A count of a list the sentence writes itself; another count is held.
         ("Corral can use lxml, ujson or brotli, and the full extra installs all three [[extras]].", ["shown"]),
         ("Corral can use lxml, ujson or brotli, and the full extra installs all four [[extras]].", ["number"]),
+        # a figure the length of the list is a value, not a count of it
+        ("Corral's lxml, ujson and brotli extras each need version 3 [[extras]].", ["number"]),
+        ("Corral can use lxml, ujson or brotli, and the full extra installs 3 [[extras]].", ["number"]),
         # A frame that opens the sentence may name what the answer cited before it; the fact itself may not.
         ("She reports to the head of engineering [[south]]. Before Southgate, she led the data team in Oslo [[north]].",
          ["shown", "shown"]),

@@ -3,7 +3,8 @@ count the answer's own parts in words up to ten ("Two things:"); a figure in dig
 list's intro line, cited or not, may state the list's count ("The table lists four topics:" before four items or
 rows, or before items citing four sections); another count is held. A cited sentence may count in words the items of one list of a
 cited section ("takes one of three values" where it lists three), and any sentence may count a list of three or
-more that it writes itself ("when uvloop, httptools or websockets is installed ... installs all three")."""
+more that it writes itself, in words as a count of it ("when uvloop, httptools or websockets is installed ...
+installs all three"; "each default to 3" after a list of three is a value, and is checked)."""
 
 from __future__ import annotations
 
@@ -58,10 +59,22 @@ _ITEM_WORDS = r"[\w.'-]+(?:\s+[\w.'-]+){0,2}"
 _LIST = re.compile(rf"\b{_ITEM_WORDS}(?:,\s+{_ITEM_WORDS})+,?\s+(?:and|or)\s+[\w.'-]")
 
 
+# A count written as a count of things named before: "all three", "any of the four", "each of these three", "three of
+# them". A figure in digits, or a number word alone ("default to three"), is a value.
+_NUMBER = "two|three|four|five|six|seven|eight|nine|ten"
+_OF_LIST = re.compile(
+    rf"\b(?:all|any|each|none|the|these|those)\s+(?:of\s+(?:the|these|those)\s+)?({_NUMBER})\b|\b({_NUMBER})\s+of\s+them\b",
+    re.IGNORECASE,
+)
+
+
 def _listed(text: str) -> set[float]:
-    """The number of items of each list the sentence writes itself: a count of them is its own ("all three")."""
-    return {float(m.group(0).rstrip().count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", m.group(0))))
-            for m in _LIST.finditer(text)}
+    """The number of items of each list the sentence writes itself, where the sentence counts them as such: a count
+    of them is its own ("all three")."""
+    counts = {float(_WORDS[w.lower()]) for m in _OF_LIST.finditer(text) for w in m.groups() if w}
+    lengths = {float(m.group(0).rstrip().count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", m.group(0))))
+               for m in _LIST.finditer(text)}
+    return lengths & counts
 
 
 def _list_lengths(text: str) -> set[float]:

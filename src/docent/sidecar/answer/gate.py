@@ -88,6 +88,7 @@ class Gate:
         self._listing: _Listing | None = None  # an intro that counts its list, judged when the list has ended
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._before: tuple[str, ...] = ()  # the ids of the last sentence: what a table right after it may cite
+        self._head: Sentence | None = None  # a table's header, shown with its first row shown (none: never shown)
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._held: list[Held] = []
@@ -165,6 +166,7 @@ class Gate:
                 continue
             out += self._take(self._splitter.finish())
             if isinstance(piece, Table):
+                self._head = None
                 out += self._take_drafts(tables.drafts(piece, self._before, self._record))
             else:
                 ids = tuple(sid for sid in piece.ids if sid in self._record)
@@ -214,7 +216,7 @@ class Gate:
             if draft.item is not None or row or not (draft.line or draft.fence):  # an item or row, an item's sentence
                 listing.items += draft.item is not None or row is not None and not row.header
                 listing.ids.update(draft.ids)
-                listing.events += _some(self._judge(draft))
+                listing.events += self._headed(self._judge(draft))
                 return []
             out = self._settle_listing()
         else:
@@ -228,8 +230,16 @@ class Gate:
         ):
             self._intro = draft
             return out
-        out += _some(self._judge(draft))
+        out += self._headed(self._judge(draft))
         return out
+
+    def _headed(self, event: GateEvent | None) -> list[GateEvent]:
+        """A table's first row shown goes out after its header; a header whose rows are all held is never shown."""
+        head = self._head if isinstance(event, Sentence) and event.row is not None and not event.row.header else None
+        if head is None:
+            return _some(event)
+        self._head, self._shown = None, self._shown + 1
+        return [head, *_some(event)]
 
     def _settle_intro(self, following: Draft | None) -> list[GateEvent]:
         """The waiting intro line: a connective of up to twelve words when a list item or code block follows it."""
@@ -307,14 +317,14 @@ class Gate:
         cite = Cite(verdict.section, section.title, section.path, verdict.text)  # quoted: the panel opens at its lines
         return Code(verdict.language, verdict.text, (cite,))
 
-    def _judge_header(self, draft: Draft) -> GateEvent:
+    def _judge_header(self, draft: Draft) -> GateEvent | None:
         """A table's header states nothing, so it passes as a card's words do (`vet`): no markup, no first person,
-        and only the terms the table's sections, or the answer's, mention."""
+        and only the terms the table's sections, or the answer's, mention. It waits for its first row shown."""
         unfit = self._unfit(draft.text, draft.ids)
         if unfit is not None:
             return self._hold(unfit.reason, **unfit.facts)
-        self._shown += 1
-        return Sentence(draft.text, (), draft.spans, None, True, draft.row)
+        self._head = Sentence(draft.text, (), draft.spans, None, True, draft.row)
+        return None
 
     def _confirms(self, draft: Draft) -> bool:
         return confirms(draft, self._grounds, self._names)

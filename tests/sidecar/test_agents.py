@@ -221,7 +221,8 @@ async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None
     assert [{k: v for k, v in c.items() if k != "sources"} for c in answer["code"]] == [
         {"language": "python", "text": "client = Client(retries=3)"}
     ]
-    assert [(s["id"], s["url"]) for s in answer["code"][0]["sources"]] == [("client", "https://docs.example.org/kit/start/#client")]
+    assert [(s["id"], s["url"], s["quote"]) for s in answer["code"][0]["sources"]] == [
+        ("client", "https://docs.example.org/kit/start/#client", "")]  # the code's text is its quote, said once
     assert any(h["reason"].startswith("code_") for h in answer["held"]) and "retries=None" not in json.dumps(answer)
     assert "```python\nclient = Client(retries=3)\n```" in answer["answer"]
 

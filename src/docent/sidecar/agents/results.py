@@ -4,6 +4,7 @@ schemas), and how each is made from the record and from the turn's events."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
 
@@ -56,7 +57,7 @@ class Source(TypedDict):
     id: str
     title: str
     url: str
-    quote: str  # the section's sentence the shown one says most of, or ""
+    quote: str  # the section's sentence the shown one says most of, or "" (and "" for code: its text is the quote)
 
 
 class Shown(TypedDict):
@@ -96,7 +97,8 @@ def take(answer: Answer, event: object, base: str) -> None:
     if isinstance(event, Sentence):
         answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base)})
     elif isinstance(event, Code):
-        answer["code"].append({"language": event.language, "text": event.text, "sources": sources(event.cites, base)})
+        cites = [replace(cite, quote="") for cite in event.cites]  # the quote is the text itself, said once
+        answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base)})
     elif isinstance(event, Held):
         answer["held"].append({"reason": event.reason, "message": event.message})
     elif isinstance(event, Refused):

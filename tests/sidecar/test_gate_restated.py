@@ -54,6 +54,8 @@ LIMITS = [
         # A unit told for another after the figure the clause's next line states ("Defaults to 600").
         ("A worker waits at most 600 minutes for a job, unless you change max_wait.", True),
         ("A worker waits at most 600 seconds for a job, unless you change max_wait.", False),
+        # A unit in quotes is still a unit: only a possessive's "s" is passed over.
+        ("A worker waits at most 600 'minutes' for a job, unless you change max_wait.", True),
         # A possessive's "s" left where its name was inline code ("`max_idle`'s") is no second: the sentence's
         # "days" is read against the clause's "seconds".
         ("'s idle worker lives are counted in days, and it defaults to 2 weeks.", True),

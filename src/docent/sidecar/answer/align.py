@@ -94,7 +94,7 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         if i < covered:
             continue
         t = tokens[i]
-        if t.start and text[t.start - 1] in "'’":
+        if t.word == "s" and t.start and text[t.start - 1] in "'’":
             continue  # the "s" of a possessive whose name was inline code ("`max_age`'s"): no second
         capital = i > 0 and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in "—–"
         seen: set[int] = set()

@@ -103,6 +103,23 @@ def test_a_plan_where_the_section_tells_the_deed(sentence: str, held: bool) -> N
     assert hedges.held(unit(sentence, fold), deed) is held
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "expected for" is a requirement, "scheduled" what a scheduler does: no plan, though the section plans nothing.
+        "A token is expected for every call to the admin API.",
+        "The cleanup job is scheduled to run every night at 3 am.",
+        "The cleanup job is scheduled for 3 am every night.",
+    ],
+)
+def test_a_requirement_or_a_schedule_is_no_plan(sentence: str) -> None:
+    sections = [
+        Passage.of("Tokens", "A token is required for every call to the admin API.", fold),
+        Passage.of("Cleanup", "The cleanup job runs every night at 3 am and deletes expired sessions.", fold),
+    ]
+    assert not hedges.held(unit(sentence, fold), sections)
+
+
 def test_a_plan_the_section_plans_is_shown() -> None:
     plan = [Passage.of("Importer", "A streaming importer is on the roadmap for a future release.", fold)]
     assert not hedges.held(unit("A streaming importer is planned for a future release.", fold), plan)

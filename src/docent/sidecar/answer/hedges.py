@@ -47,9 +47,12 @@ _NEEDED = _MUST | {"need", "needs", "needed"}
 _NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
-_PLAN = frozenset(("expected", "planned", "intended", "hoped", "aimed", "supposed", "projected", "slated", "scheduled"))
+# "scheduled" is no plan word of a sentence: in a scheduler's docs "the job is scheduled to run at 3 am" is what it does
+_PLAN = frozenset(("expected", "planned", "intended", "hoped", "aimed", "supposed", "projected", "slated"))
 _PLANNING = _PLAN | {"would", "will", "plan", "plans", "expect", "expects", "goal", "target", "future", "upcoming",
-                     "roadmap", "evaluating", "considering"}
+                     "roadmap", "evaluating", "considering", "scheduled"}
+# A plan "for" a time: "planned for a future release"; "a token is expected for every call" is a requirement
+_PLANNED_FOR = frozenset(("planned", "slated"))
 _STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
 
 
@@ -140,7 +143,8 @@ def _stage(said: Unit, sections: Sequence[Passage]) -> bool:
     if said.words & _PLAN and not said.words & {"not", "never"}:
         tokens = said.tokens
         for i, t in enumerate(tokens[:-2]):
-            if t.word not in _PLAN or tokens[i + 1].word not in ("to", "for"):  # "planned for a future release"
+            after = tokens[i + 1].word
+            if t.word not in _PLAN or not (after == "to" or after == "for" and t.word in _PLANNED_FOR):
                 continue
             deed = next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)  # "expected to be retired"
             if deed and not any(p.words & _PLANNING for p in sections):

@@ -42,6 +42,22 @@ def test_requirement_levels(sentence: str, held: bool) -> None:
     assert hedges.held(unit(sentence, fold), SECTIONS) is held
 
 
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A denied level is the other level: "not required" leaves a thing optional, "not optional" binds.
+        ("The cookie secret is not required; cookies are unsigned without it.", False),
+        ("A cookie secret is not necessary.", False),
+        ("A token is not optional for calls to the admin API.", False),
+        ("A token is not required for calls to the admin API.", True),
+        ("The cookie secret is not optional.", True),
+    ],
+)
+def test_a_denied_requirement_level_is_the_other_level(sentence: str, held: bool) -> None:
+    signing = Passage.of("Cookies", "The cookie secret is optional; cookies are unsigned without it.", fold)
+    assert hedges.held(unit(sentence, fold), [*SECTIONS, signing]) is held
+
+
 LIMITS = [
     Passage.of("Limits", "- max_wait - The longest time in seconds a worker waits for a job.\nDefaults to 600.\n"
                "- max_idle - How long an idle worker lives, in seconds.\nDefaults to 2 weeks.", fold),

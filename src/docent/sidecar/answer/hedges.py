@@ -13,7 +13,8 @@
 - Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
   "recommended", "should", "possible", "prefer" and nothing binding (a denied "not necessary" binds nothing), and
   "optional" or "recommended" where it says "must" or "required" and nothing softer, are held; "need to" too ("you
-  will need to set X" against "you might have to set X"), where the act needed is one the part says.
+  will need to set X" against "you might have to set X"), where the act needed is one the part says. A level the
+  sentence denies is the other: "not required" leaves a thing optional, "not optional" binds.
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
   announces a removal); "expected to", "planned to", "projected to", "slated for" where the sections plan
   nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.
@@ -77,9 +78,9 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     """ "must" where the unit the sentence is about says "may" or "recommended" only, and the reverse."""
-    binding, acts = _binds(said)
-    optional = said.words & _OPTIONAL
-    if not binding and not optional and not acts or (binding or acts) and said.words & _SOFT:
+    binding, acts, optional = _binds(said)
+    soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}
+    if not binding and not optional and not acts or (binding or acts) and soft:
         return False  # "you might pass status_code to requires": the sentence is soft itself
     if optional and _needs_optional(said):
         return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
@@ -98,16 +99,25 @@ def _otherwise(clause: Unit, binding: set[str], acts: set[str | None]) -> bool:
     return bool(must) and not words & _SOFT
 
 
-def _binds(said: Unit) -> tuple[set[str], set[str | None]]:
-    """The sentence's words of obligation, and the acts it says are needed ("will need to set X": "set")."""
-    # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
+def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
+    """The sentence's words of obligation, the acts it says are needed ("will need to set X": "set"), and its words
+    that leave a thing optional. A denied one says the other: "not required" leaves it optional, "not optional" binds."""
     tokens = said.tokens
-    binding = {t.word for i, t in enumerate(tokens) if t.word in _MUST and not (i and tokens[i - 1].word in _NAMING)}
+    binding: set[str] = set()
+    optional: set[str] = set()
+    for i, t in enumerate(tokens):
+        # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
+        if t.word in _MUST and not (i and tokens[i - 1].word in _NAMING):
+            (optional if _denied(tokens, i) else binding).add(t.word)
+        elif t.word in _OPTIONAL and not _denied(tokens, i):
+            optional.add(t.word)
+        elif t.word in _OPTIONAL and t.word != "recommended":  # "not recommended" discourages, it binds nothing
+            binding.add(t.word)
     acts = {
         next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)
         for i, t in enumerate(tokens[:-1]) if t.word in _NEED and tokens[i + 1].word == "to" and not _denied(tokens, i)
     }
-    return binding, acts
+    return binding, acts, optional
 
 
 def _binding(u: Unit) -> set[str]:

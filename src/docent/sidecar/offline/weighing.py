@@ -203,7 +203,7 @@ class Weighed:
         say: "calling run() inside my async main gives RuntimeError ... how do I start it?" tells where they stand
         in words the record uses elsewhere; the ask's own words all count ("ping interval" the record never ties
         to the sections found still counts against them)."""
-        kept = {w: x for w, x in self.weight.items() if self.alts[w] & set(held) or w in self.heads or w not in self.context}
+        kept = {w: x for w, x in self.weight.items() if not self.alts[w].isdisjoint(held) or w in self.heads or w not in self.context}
         return replace(self, weight=kept) if kept else self
 
     def code_named(self, text: str) -> float:

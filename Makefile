@@ -59,6 +59,7 @@ eval: site
 	$(BIN)/python -m tests.evals.retrieval
 	$(BIN)/python -m tests.evals.docsite
 	$(BIN)/python -m tests.evals.round5
+	$(BIN)/python -m tests.evals.round6
 	$(BIN)/python -m tests.evals.docent_docs
 
 # A real model in the loop, as a new owner would run one (site-docs/docs/models.md, "A local model"): llama.cpp's

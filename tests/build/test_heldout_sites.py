@@ -1,0 +1,57 @@
+"""Each round's held-out documentation site (Uvicorn's for round 5, MkDocs's for round 6, vendored): it builds
+`--strict`, and every section its held-out sets cite is a section of the record it builds, so that
+`python -m tests.evals.round<N>` measures what the writers read."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.evals import docsite, round5, round6
+from tests.evals.heldout import HERE, Round
+
+CITED = re.compile(r"\[\[([^\]]+)\]\]")
+# A round's falsehoods, its faithful sentences and its Markdown answers on the documentation site, as written.
+SIZES = {5: (80, 80, 10), 6: (48, 48, 10)}
+
+
+@pytest.fixture(scope="module", params=[round5.ROUND, round6.ROUND], ids=["round5", "round6"])
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Round, set[str]]:
+    held: Round = request.param
+    site = docsite.build_copy(held.folder, tmp_path_factory.mktemp(held.site))
+    summary = next(line for line in site.log.splitlines() if "record sections" in line)
+    assert "0 problems" in summary
+    return held, {section["id"] for section in json.loads(site.bundle.read_text(encoding="utf-8"))["record"]}
+
+
+def _load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _cited(text: str) -> set[str]:
+    return {part.strip() for ids in CITED.findall(text) for part in ids.split(",")}
+
+
+def test_the_held_out_sentences_cite_sections_of_the_record(built: tuple[Round, set[str]]) -> None:
+    held, record = built
+    falsehoods = held.rows(f"round{held.number}-{held.site}-falsehoods.json")
+    faithful = held.rows(f"round{held.number}-{held.site}-faithful.json")
+    assert (len(falsehoods), len(faithful)) == SIZES[held.number][:2]
+    assert not any(row["truth"] for row in falsehoods) and all(row["truth"] for row in faithful)
+    for row in [*falsehoods, *faithful]:
+        cited = _cited(row["sentence"])
+        assert set(row["sections"]) == cited and cited <= record, row["sentence"]
+
+
+def test_the_held_out_answers_and_questions_name_sections_of_the_record(built: tuple[Round, set[str]]) -> None:
+    held, record = built
+    answers = held.rows(held.markdown[held.site])
+    assert {s for a in answers for s in _cited(a["answer"])} - {"none"} <= record
+    assert len(answers) == SIZES[held.number][2]
+    questions = _load(HERE / held.questions)["questions"]
+    assert {s for q in questions for s in q["sections"]} <= record
+    assert all(bool(q["sections"]) == q["answerable"] for q in questions)

@@ -1,0 +1,90 @@
+"""A round's held-out sets, measured at that round's start and end only (`corpora/round<N>-notes.md`).
+
+Written at a round's start by writers who saw only the bundles' prompts and tools (and, for the questions, the
+projects' GitHub issues), never Docent's code; no engineer of the round opened them. Two sites a round: the example,
+and a documentation site nobody here developed on, vendored in `tests/data/sites/<site>/` (built here `--strict`, as
+`docsite` builds Starlette's). The figures, `N` the round:
+- `gate_<site>N_held` and `_shown`: the falsehoods of eight constructions held, and the faithful sentences of the same
+  constructions shown, one sentence a gate (`corpora/roundN-<site>-*.json`); per kind with `--show`;
+- `markdown_<site>N_held`: a careful model's Markdown answers replayed through the real app, the share of their
+  sentences held;
+- `visitorsN`: the embedded model on the example's visitors;
+- `<site>N_*`: the record search's hit@8 and recall@8, and the embedded model's useful answers and refusals, on the
+  documentation site's users' questions.
+`round5` and `round6` name each round's files; `python -m tests.evals.round5 [--show]` measures one (`make eval`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.operator.corpora import Figures, Part, _constructions, _replay
+from docent.sidecar.operator.visitors import measure_sets
+from tests.evals import docsite
+
+HERE = Path(__file__).resolve().parent
+CORPORA = HERE / "corpora"
+SITES = HERE.parents[1] / "tests" / "data" / "sites"
+EXAMPLE_BUNDLE = HERE / "bundle.json"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round's held-out files: its number, its documentation site, and the names of its sets."""
+
+    number: int
+    site: str
+    markdown: dict[str, str]
+    visitors: str
+    questions: str
+
+    @property
+    def folder(self) -> Path:
+        return SITES / self.site
+
+    def rows(self, name: str) -> list[dict[str, Any]]:
+        return list(json.loads((CORPORA / name).read_text(encoding="utf-8")))
+
+    def constructions(self, site: str, bundle: Path) -> Part:
+        """One site's falsehoods and faithful sentences, each through a fresh gate."""
+        prefix = f"round{self.number}-{site}"
+        falsehoods, faithful = self.rows(f"{prefix}-falsehoods.json"), self.rows(f"{prefix}-faithful.json")
+        return _constructions(Bundle.load(bundle), falsehoods, faithful)
+
+    def answers(self, site: str, bundle: Path) -> Figures:
+        """A careful model's Markdown answers (text only, one model call each) replayed through the real app."""
+        answers = [
+            {"question": r["question"], "screen_page": r["screen_page"], "calls": [[{"type": "text", "text": r["answer"]}]]}
+            for r in self.rows(self.markdown[site])
+        ]
+        figures = Figures()
+        asyncio.run(_replay(answers, bundle, figures))
+        return figures
+
+    def measure(self, show: bool = False) -> dict[str, float]:
+        n, out = self.number, {}
+        with tempfile.TemporaryDirectory(prefix=f"docent-round{n}-") as tmp:
+            built = docsite.build_copy(self.folder, Path(tmp))
+            for site, bundle in {"example": EXAMPLE_BUNDLE, self.site: built.bundle}.items():
+                part = self.constructions(site, bundle)
+                lines = part.report(f"round{n}-{site}")
+                print("\n".join(lines if show else lines[:2]))
+                out[f"gate_{site}{n}_held"] = round(sum(part.held.values()) / sum(part.falsehoods.values()), 4)
+                out[f"gate_{site}{n}_shown"] = round(sum(part.shown.values()) / sum(part.faithful.values()), 4)
+                said = self.answers(site, bundle)
+                out[f"markdown_{site}{n}_held"] = round(len(said.realistic_holds) / max(1, said.realistic_sentences), 4)
+                for hold in said.realistic_holds if show else ():
+                    print(f"  markdown {site} held: {hold}")
+            rate, report = measure_sets([HERE / self.visitors], bundle_path=EXAMPLE_BUNDLE)
+            print(report if show else report.rsplit("\n", 1)[-1])
+            out[f"visitors{n}"] = round(rate, 3)
+            questions = HERE / self.questions
+            found = {**docsite.figures(built, questions), **docsite.offline(built, questions)}
+            out |= {f"{self.site}{n}_{name.removeprefix('docs_')}": value for name, value in found.items()}
+        return out

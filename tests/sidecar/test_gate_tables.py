@@ -95,11 +95,34 @@ def test_a_row_s_own_citation_or_a_line_of_citations_after_the_table_is_what_it_
     ]
 
 
-def test_a_header_states_nothing_but_may_name_only_what_the_table_s_sections_mention() -> None:
+def test_a_header_may_name_only_what_the_table_s_sections_mention_and_its_rows_say_it_too() -> None:
     events = answer(f"The defaults [[settings]]:\n\n{TABLE.replace('Default', 'Kafka default')}")
-    assert verdicts(events) == ["The defaults:", "unknown_term", "--loop; 'auto'", "--ws-max-queue; 32", "--backlog; 2048"]
+    assert verdicts(events) == ["The defaults:"] + ["unknown_term"] * 4  # each row: "--loop; Kafka default 'auto'"
     shown = answer(f"The defaults [[settings]]:\n\n{TABLE.replace('Default', 'WebSocket default')}")
     assert verdicts(shown)[1] == "Option; WebSocket default"
+
+
+def test_a_label_is_the_predicate_of_every_cell_under_it_unless_it_is_a_plain_column_name() -> None:
+    record = {
+        "opts": Section.of(
+            "opts", page="opts", path="/opts/#o", headings=("Options",),
+            blocks=(Block("item", "--workers <int> - How many worker processes to run. Deprecated since 2.0.",
+                          marker="-", code=("--workers",)),),
+        )
+    }
+
+    def told(header: str, cell: str) -> list[str]:
+        gate = Gate(record, Lexicon([]))
+        reply = f"The options [[opts]]:\n\n| Option | {header} |\n|---|---|\n| `--workers` | {cell} |\n"
+        return verdicts(gate.feed(reply) + gate.finish())
+
+    # "| `--workers` | yes |" under "Removed" says what "The `--workers` option was removed" says: held alike
+    assert told("Removed", "yes") == ["The options:", "hedge"] == told("Status", "removed")
+    assert told("Description", "How many worker processes to run") == [
+        "The options:", "Option; Description", "--workers; How many worker processes to run",
+    ]
+    row = answer(f"The defaults [[settings]]:\n\n{TABLE.replace('Default', 'WebSocket default')}")[2]
+    assert isinstance(row, Sentence) and row.text == "--loop; 'auto'"  # the text shown is the cells alone
 
 
 def test_an_intro_may_count_the_rows_of_its_table_and_no_other_number() -> None:

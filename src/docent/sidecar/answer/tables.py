@@ -1,20 +1,22 @@
-"""A table in an answer, as the gate reads it: a header row that states nothing, and rows that each state a fact.
+"""A table in an answer, as the gate reads it: a header row of labels, and rows that each state a fact.
 
 A table is the lines of an answer that begin with `|` (`markdown.Table`). A line of dashes (`|---|:--:|`) is the
 delimiter; the line before it, when it is the table's first, is the header: labels for the columns, no claim. Every
 other line is a row, and a row is a claim like a sentence: its cells are split at the pipes (not at an escaped `\\|`
 nor inside inline code), each read as a sentence's text is (`shape`), and joined with "; " into what the rules
-read. A row cites what it writes itself, in a cell (usually its last) or after it; a row that writes nothing takes
-the table's citations: a line of citations alone right after the table, else those of the sentence that introduces
-it (the sentence right before it, "The defaults [[settings]]:"), against which each row is checked as its own
-sentence would be. A row left with none cites nothing and is held (`uncited`): a table's row is never a
+read. A label is the predicate of every cell under it, so each cell after the first is read with its label ("| Option
+| Removed |" over "| `--workers` | yes |" reads "--workers; Removed yes"), unless the label is a plain column name
+("Option", "Default", "Description"), which states nothing; the text shown is the cells alone. A row cites what it
+writes itself, in a cell (usually its last) or after it; a row that writes nothing takes the table's citations: a
+line of citations alone right after the table, else those of the sentence that introduces it (the sentence right
+before it, "The defaults [[settings]]:"), against which each row is checked as its own sentence would be. A row left with none cites nothing and is held (`uncited`): a table's row is never a
 connective, so a table the model invents, with no citation before, in or after it, is held.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
 from .events import Row
 from .markdown import CITATION, Table, citations
@@ -24,6 +26,14 @@ from .shape import shape
 _DELIMITER = re.compile(r"[ \t]*:?-+:?[ \t]*")
 # A cell's edge: a pipe that is not escaped; inline code is taken whole first, so a pipe inside it is no edge.
 _CELL_PART = re.compile(r"(`+).*?\1|\\.?|[^|`\\]+|`+|\|")
+# the words of a plain column name: a label made of these alone names the column and claims nothing of its cells
+_PLAIN = frozenset(
+    "a an the its option options flag flags setting settings parameter parameters argument arguments field fields key "
+    "keys variable variables name names command commands value values default defaults description descriptions "
+    "type types kind example examples note notes meaning purpose details detail summary usage use effect what it does "
+    "comment comments explanation unit units alias aliases choice choices item items".split()
+)
+_WORD = re.compile(r"[^\W_]+")
 _EMPTY = frozenset(("", "-", "–", "—"))  # a cell with no value  # noqa: RUF001 - the dashes a table writes
 
 
@@ -41,7 +51,7 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
         if _delimiter(cells):
             continue
         own = tuple(sid for sid in citations(line) if sid in record)
-        rows.append(_draft(cells, own or inherited, header=False))
+        rows.append(_draft(cells, own or inherited, header=False, labels=_labels(header)))
     out = [r for r in rows if r.text]
     ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
     if header is not None and ids:  # the header of a table that cites nothing would label rows all held
@@ -73,7 +83,16 @@ def _delimiter(cells: list[str]) -> bool:
     return bool(cells) and all(_DELIMITER.fullmatch(c) for c in cells)
 
 
-def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool) -> Draft:
+def _labels(header: list[str] | None) -> list[str]:
+    """What each column's label says of its cells, read before them: "" for a plain column name."""
+    out: list[str] = []
+    for label in header or ():
+        prose = shape(label).prose
+        out.append("" if set(_WORD.findall(prose.lower())) <= _PLAIN else prose)
+    return out
+
+
+def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequence[str] = ()) -> Draft:
     texts: list[str] = []
     spans: list[tuple[str, int, int]] = []
     proses: list[str] = []
@@ -89,7 +108,8 @@ def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool) -> Draft:
         texts.append(shaped.text)
         at += len(shaped.text)
         if shaped.text not in _EMPTY:
-            proses.append(shaped.prose)
+            label = labels[len(texts) - 1] if 1 < len(texts) <= len(labels) else ""
+            proses.append(f"{label} {shaped.prose}" if label else shaped.prose)
             codes += shaped.codes
     text = "; ".join(texts)
     if not any(t not in _EMPTY for t in texts):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
 
 from docent.cli import main
-from docent.sidecar.cli import banner, missing_bundle, site_url_mismatch
+from docent.sidecar.cli import banner, missing_bundle, site_url_mismatch, unlistened
 from docent.sidecar.settings import Settings
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"
@@ -35,7 +36,9 @@ def test_serve_at_a_port_in_use_says_so_and_how_to_pick_another(
         assert main(["serve", "--port", str(port), "--bundle", str(tmp_path / "docent-bundle.json")]) == 2
     err = capsys.readouterr().err
     assert f"Docent cannot start:\n  - 127.0.0.1:{port} is in use already" in err, err
-    assert "--port 8001 (--port 0 picks a free one)" in err and "Traceback" not in err
+    assert f"--port {port + 1} (--port 0 picks a free one)" in err and "Traceback" not in err
+    in_use = OSError(errno.EADDRINUSE, "Address already in use")
+    assert "--port 8002 (" in unlistened("127.0.0.1", 8001, in_use)  # never the very port in use
 
 
 def test_the_banner_gives_the_address_and_whether_the_guide_is_on(tmp_path: Path) -> None:

@@ -189,8 +189,8 @@ _INSTANT = re.compile(r"""<script\b[^>]*\bid=["']?__config\b[^>]*>[^<]*["']navig
 
 def site_url_mismatch(settings: Any, port: int) -> str | None:
     """With --site: whether the built site's site_url (its home page's canonical link) is another address than the
-    one it is served at here. Material turns instant navigation on only for links under site_url, so there each
-    click would reload the page, with nothing to say why. A site without it (MkDocs's own themes, Material with
+    one it is served at here, or none is set (Material then follows no link). Material turns instant navigation on
+    only for links under site_url, so there each click would reload the page, with nothing to say why. A site without it (MkDocs's own themes, Material with
     navigation.instant off) reloads on each click wherever it is served: nothing to say."""
     if settings.site is None:
         return None
@@ -253,8 +253,9 @@ def unlistened(host: str, port: int, error: OSError) -> str:
     """Why the guide cannot listen at host:port, with the fix, for an error the bind raised (a traceback before)."""
     where = f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
     if error.errno == errno.EADDRINUSE:
+        other = port + 1 if port < 65535 else port - 1  # never the very port in use
         return (f"{where} is in use already (another `docent serve`, `mkdocs serve` or `make demo`?). Stop what serves "
-                "there, or pass another port: --port 8001 (--port 0 picks a free one).")
+                f"there, or pass another port: --port {other} (--port 0 picks a free one).")
     if error.errno == errno.EACCES:
         return f"{where} may not be listened at by this user (ports below 1024 need root): pass --port 8000 or higher."
     return f"cannot listen at {where}: {error.strerror or error}. Check --host (an address of this machine) and --port."

@@ -6,8 +6,8 @@
  * While the guide points at a part, runs an experiment, tours or opens a citation, it makes room (makeRoom): on a
  * wide screen it stays where it leaves the part's columns free, else moves to the other side where that side
  * does; otherwise, and on a phone, it shrinks to its header and stays so until the visitor comes back to it (its
- * button, or the launcher). Shrunk, the header takes the launcher's place in the corner and the launcher steps
- * aside (is-folded): the two stacked at the corner said the same twice.
+ * header's ▴; the launcher is hidden meanwhile). Shrunk, the header takes the launcher's place in the corner and
+ * the launcher steps aside (is-folded): the two stacked at the corner said the same twice.
  */
 import { followScheme } from "./dom.js";
 import { PanelView, button } from "./view.js";

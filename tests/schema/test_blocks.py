@@ -44,6 +44,18 @@ def test_a_paragraph_that_ends_no_sentence_is_no_part_of_the_next_one() -> None:
         "The User Guide provides documentation for users. It covers themes and plugins. Documentation: https://example.org",
         "Source: https://example.org/source",
     ]
+    # a paragraph that begins with code, a figure or a quote begins a sentence of its own, not a tagline's
+    for first in (
+        Block("paragraph", "mkdocs build makes the site.", code=("mkdocs build",)),
+        Block("paragraph", "2 workers are started."),
+        Block("paragraph", '"Docs" is the folder.'),
+    ):
+        after = RecordSection.of("q", page="q", path="/q/#q", headings=("Q",), blocks=(blocks[0], first))
+        assert after.text.split("\n") == ["Building Documentation with MkDocs", first.text]
+    opened = (Block("paragraph", "It replaces the client (requests"), Block("paragraph", "httpx), as said.", code=("httpx",)))
+    assert RecordSection.of("r", page="r", path="/r/#r", headings=("R",), blocks=opened).text == (
+        "It replaces the client (requests httpx), as said."
+    )
 
 
 def test_the_prompt_shows_code_fenced_with_its_language_and_a_fence_longer_than_its_backticks() -> None:

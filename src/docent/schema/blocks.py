@@ -71,6 +71,15 @@ def fence(block: Block) -> str:
     return f"{ticks}{block.lang}\n{block.text}\n{ticks}"
 
 
+def _goes_on(before: str, block: Block, line: str) -> bool:
+    """Whether a paragraph goes on with the sentence before it: it begins with a word in lower case, not with its
+    inline code ("`mkdocs build` makes the site"), a figure or a quote, which begin sentences of their own; or the
+    line before leaves a bracket open ("(requests", an emoji between, then "`httpx`), and ...")."""
+    if before.count("(") > before.count(")"):
+        return True
+    return line[:1].islower() and not (block.code and line.startswith(block.code[0]))
+
+
 def _joined(blocks: Iterable[Block], show: Callable[[Block], str]) -> str:
     lines: list[str] = []
     running = False  # the last line is prose that the next prose block runs on from
@@ -78,7 +87,7 @@ def _joined(blocks: Iterable[Block], show: Callable[[Block], str]) -> str:
         line = show(block)
         if not line:
             continue
-        if running and block.kind in RUN_ON and (_ENDED.search(lines[-1]) or not line[:1].isupper()):
+        if running and block.kind in RUN_ON and (_ENDED.search(lines[-1]) or _goes_on(lines[-1], block, line)):
             lines[-1] += " " + line
         else:
             lines.append(line)

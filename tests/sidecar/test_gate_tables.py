@@ -121,6 +121,9 @@ def test_a_label_is_the_predicate_of_every_cell_under_it_unless_it_is_a_plain_co
     assert told("Description", "How many worker processes to run") == [
         "The options:", "Option; Description", "--workers; How many worker processes to run",
     ]
+    # a "no" denies its label: "standard; not adds uvloop" where the section says the standard extra adds it
+    events = answer("Install the server with pip [[install]].\n\n| Extra | Adds uvloop |\n|---|---|\n| standard | no |\n")
+    assert verdicts(events) == ["Install the server with pip.", "polarity"]
     row = answer(f"The defaults [[settings]]:\n\n{TABLE.replace('Default', 'WebSocket default')}")[2]
     assert isinstance(row, Sentence) and row.text == "--loop; 'auto'"  # the text shown is the cells alone
 

@@ -2,15 +2,16 @@
 
 A table is the lines of an answer that begin with `|` (`markdown.Table`). A line of dashes (`|---|:--:|`) is the
 delimiter; the line before it, when it is the table's first, is the header: labels for the columns, no claim. Every
-other line is a row, and a row is a claim like a sentence: its cells are split at the pipes (not at an escaped `\\|`
-nor inside inline code), each read as a sentence's text is (`shape`), and joined with "; " into what the rules
-read. A label is the predicate of every cell under it, so each cell after the first is read with its label ("| Option
-| Removed |" over "| `--workers` | yes |" reads "--workers; Removed yes"), unless the label is a plain column name
-("Option", "Default", "Description"), which states nothing; the text shown is the cells alone. A row cites what it
-writes itself, in a cell (usually its last) or after it; a row that writes nothing takes the table's citations: a
-line of citations alone right after the table, else those of the sentence that introduces it (the sentence right
-before it, "The defaults [[settings]]:"), against which each row is checked as its own sentence would be. A row left with none cites nothing and is held (`uncited`): a table's row is never a
-connective, so a table the model invents, with no citation before, in or after it, is held.
+other line is a row, and a row is a claim like a sentence: its cells are split at the pipes (not at an escaped `\\|` nor
+inside inline code), each read as a sentence's text is (`shape`), and joined with "; " into what the rules read. A label
+is the predicate of every cell under it, so each cell after the first is read with its label ("| Option | Removed |"
+over "| `--workers` | yes |" reads "--workers; Removed yes", and a "no" under it "not removed"), unless the label is a
+plain column name ("Option", "Default", "Description"), which states nothing; the text shown is the cells alone. A row
+cites what it writes itself, in a cell (usually its last) or after it; a row that writes nothing takes the table's
+citations: a line of citations alone right after the table, else those of the sentence that introduces it (the sentence
+right before it, "The defaults [[settings]]:"), against which each row is checked as its own sentence would be. A row
+left with none cites nothing and is held (`uncited`): a table's row is never a connective, so a table the model invents,
+with no citation before, in or after it, is held.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ _PLAIN = frozenset(
     "comment comments explanation unit units alias aliases choice choices item items".split()
 )
 _WORD = re.compile(r"[^\W_]+")
+_NO = frozenset(("no", "false", "✗", "❌", "✘"))  # a cell that denies its column's label
 _EMPTY = frozenset(("", "-", "–", "—"))  # a cell with no value  # noqa: RUF001 - the dashes a table writes
 
 
@@ -92,6 +94,15 @@ def _labels(header: list[str] | None) -> list[str]:
     return out
 
 
+def _labelled(label: str, prose: str) -> str:
+    """A cell as the rules read it under its label: "Removed yes"; a "no" denies the label ("not Removed")."""
+    if not label:
+        return prose
+    if prose.strip(" .").lower() not in _NO:
+        return f"{label} {prose}"
+    return f"not {label[:1].lower()}{label[1:]}" if label[1:2].islower() else f"not {label}"  # a word, not a name
+
+
 def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequence[str] = ()) -> Draft:
     texts: list[str] = []
     spans: list[tuple[str, int, int]] = []
@@ -109,7 +120,7 @@ def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequ
         at += len(shaped.text)
         if shaped.text not in _EMPTY:
             label = labels[len(texts) - 1] if 1 < len(texts) <= len(labels) else ""
-            proses.append(f"{label} {shaped.prose}" if label else shaped.prose)
+            proses.append(_labelled(label, shaped.prose))
             codes += shaped.codes
     text = "; ".join(texts)
     if not any(t not in _EMPTY for t in texts):

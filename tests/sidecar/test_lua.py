@@ -1,5 +1,5 @@
-"""Lua scripts sent on the store's pooled connections (sidecar/lua.py): the bytes redis-py would send, and a Redis that
-lost its scripts answered as redis-py's `Script` answers it."""
+"""Lua scripts sent on the store's pooled connections (sidecar/lua.py): their replies, a Redis that lost its scripts
+answered as redis-py's `Script` answers it, and a connection left clean after an error or a cancelled call."""
 
 from __future__ import annotations
 
@@ -7,17 +7,11 @@ import asyncio
 
 import pytest
 import redis.asyncio as aioredis
-from redis.asyncio.connection import Connection
 
-from docent.sidecar.lua import Lua, pack
+from docent.sidecar.lua import Lua
 from docent.sidecar.redis_store import connect
 
 pytestmark = pytest.mark.anyio
-
-
-def test_a_command_is_packed_as_redis_py_packs_it() -> None:
-    parts = ("EVALSHA", "f" * 40, 3, "docent:lease:tök", "", b"\x00\r\n{\"a\": 1}", 1800, "10 60 hard", b"")
-    assert pack(*parts) == b"".join(Connection().pack_command(*parts))
 
 
 async def test_a_script_answers_as_redis_does(redis_url: str) -> None:

@@ -58,8 +58,8 @@ eval: site
 	$(BIN)/docent eval --bundle tests/evals/bundle-search.json
 	$(BIN)/python -m tests.evals.retrieval
 	$(BIN)/python -m tests.evals.docsite
-	$(BIN)/python -m tests.evals.round5
-	$(BIN)/python -m tests.evals.round6
+	$(BIN)/python -m tests.evals.heldout 5
+	$(BIN)/python -m tests.evals.heldout 6
 	$(BIN)/python -m tests.evals.docent_docs
 
 # A real model in the loop, as a new owner would run one (site-docs/docs/models.md, "A local model"): llama.cpp's

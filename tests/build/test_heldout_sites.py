@@ -1,6 +1,6 @@
 """Each round's held-out documentation site (Uvicorn's for round 5, MkDocs's for round 6, vendored): it builds
 `--strict`, and every section its held-out sets cite is a section of the record it builds, so that
-`python -m tests.evals.round<N>` measures what the writers read."""
+`python -m tests.evals.heldout N` measures what the writers read."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from tests.evals import docsite, round5, round6
-from tests.evals.heldout import HERE, Round
+from tests.evals import docsite
+from tests.evals.heldout import HERE, ROUNDS, Round
 
 CITED = re.compile(r"\[\[([^\]]+)\]\]")
 # A round's falsehoods, its faithful sentences and its Markdown answers on the documentation site, as written.
 SIZES = {5: (80, 80, 10), 6: (48, 48, 10)}
 
 
-@pytest.fixture(scope="module", params=[round5.ROUND, round6.ROUND], ids=["round5", "round6"])
+@pytest.fixture(scope="module", params=list(ROUNDS.values()), ids=[f"round{n}" for n in ROUNDS])
 def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Round, set[str]]:
     held: Round = request.param
     site = docsite.build_copy(held.folder, tmp_path_factory.mktemp(held.site))

@@ -11,13 +11,14 @@ and a documentation site nobody here developed on, vendored in `tests/data/sites
 - `visitorsN`: the embedded model on the example's visitors;
 - `<site>N_*`: the record search's hit@8 and recall@8, and the embedded model's useful answers and refusals, on the
   documentation site's users' questions.
-`round5` and `round6` name each round's files; `python -m tests.evals.round5 [--show]` measures one (`make eval`).
+`ROUNDS` names each round's files; `python -m tests.evals.heldout N [--show]` measures round N (`make eval` each).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,7 +61,11 @@ class Round:
     def answers(self, site: str, bundle: Path) -> Figures:
         """A careful model's Markdown answers (text only, one model call each) replayed through the real app."""
         answers = [
-            {"question": r["question"], "screen_page": r["screen_page"], "calls": [[{"type": "text", "text": r["answer"]}]]}
+            {
+                "question": r["question"],
+                "screen_page": r["screen_page"],
+                "calls": [[{"type": "text", "text": r["answer"]}]],
+            }
             for r in self.rows(self.markdown[site])
         ]
         figures = Figures()
@@ -88,3 +93,35 @@ class Round:
             found = {**docsite.figures(built, questions), **docsite.offline(built, questions)}
             out |= {f"{self.site}{n}_{name.removeprefix('docs_')}": value for name, value in found.items()}
         return out
+
+
+ROUNDS = {
+    held.number: held
+    for held in (
+        Round(
+            number=5,
+            site="uvicorn",
+            markdown={
+                "example": "markdown-answers-round5-holdout.json",
+                "uvicorn": "uvicorn-answers-round5-holdout.json",
+            },
+            visitors="visitors-round5-holdout.json",
+            questions="uvicorn-questions-round5.json",
+        ),
+        Round(
+            number=6,
+            site="mkdocs",
+            markdown={
+                "example": "markdown-answers-round6-holdout.json",
+                "mkdocs": "mkdocs-answers-round6-holdout.json",
+            },
+            visitors="visitors-round6-holdout.json",
+            questions="mkdocs-questions-round6.json",
+        ),
+    )
+}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) not in ROUNDS:
+        sys.exit(f"usage: python -m tests.evals.heldout N [--show], N one of {sorted(ROUNDS)}")
+    print(json.dumps(ROUNDS[int(sys.argv[1])].measure("--show" in sys.argv), indent=1))

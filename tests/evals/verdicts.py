@@ -67,7 +67,7 @@ def _site(name: str) -> str:
 
 def _replay_all(bundles: dict[str, Path]) -> None:
     for path in sorted(CORPORA.glob("*.json")):
-        if "round6" in path.name:  # round 6's held-out sets, measured at the round's ends only (tests.evals.round6)
+        if "round6" in path.name:  # round 6's held-out sets, measured at the round's ends only (tests.evals.heldout 6)
             continue
         rows = json.loads(path.read_text(encoding="utf-8"))
         bundle = bundles[_site(path.name)]

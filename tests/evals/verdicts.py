@@ -2,11 +2,11 @@
 is checked by a diff: `python -m tests.evals.verdicts OUT [SITES]`, on the code before and after, then `diff`.
 
 Each corpus of `corpora/` goes through the gate as the evals send it: a sentence of a construction or paraphrase set
-through a fresh gate against its site's bundle (the example's, Starlette's or Uvicorn's by the file's name); an
+through a fresh gate against its site's bundle (the example's, Starlette's or a held-out round's site's, by the file's name); an
 answer (`calls`, or a careful model's `answer`) replayed through the real app, in the replay model's fragments; the
 careful Starlette answers beside this folder too, and the bench's own answers. Every gate made meanwhile is recorded:
 what it was fed (with its flushes and its finish) and the events it gave back, one JSON line a gate, sorted.
-`SITES`: a folder where the built Starlette and Uvicorn sites are kept between runs (the gate's changes do not
+`SITES`: a folder where the built documentation sites are kept between runs (the gate's changes do not
 change a bundle); without it they are built in a temporary folder.
 """
 
@@ -24,10 +24,9 @@ from docent.sidecar.answer import gate as gates
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.operator.corpora import Figures, _constructions, _replay
 from tests.evals import docsite
-from tests.evals.heldout import SITES
+from tests.evals.heldout import ROUNDS
 
 HERE = Path(__file__).resolve().parent
-UVICORN = SITES / "uvicorn"
 CORPORA = HERE / "corpora"
 
 
@@ -62,13 +61,14 @@ def _record(into: list[str]) -> Callable[[], None]:
 
 
 def _site(name: str) -> str:
-    return "uvicorn" if "uvicorn" in name else "starlette" if "docs" in name else "example"
+    """The site a corpus file is written on: a held-out round's documentation site by its name in the file's, else
+    Starlette's for the documentation corpora (`round4-docs-*`), else the example."""
+    held = next((r.site for r in ROUNDS.values() if r.site in name), None)
+    return held or ("starlette" if "docs" in name else "example")
 
 
 def _replay_all(bundles: dict[str, Path]) -> None:
     for path in sorted(CORPORA.glob("*.json")):
-        if "round6" in path.name:  # round 6's held-out sets, measured at the round's ends only (tests.evals.heldout 6)
-            continue
         rows = json.loads(path.read_text(encoding="utf-8"))
         bundle = bundles[_site(path.name)]
         if "sentence" in rows[0]:
@@ -92,7 +92,7 @@ def _bench() -> None:
 
 def _built(into: Path) -> dict[str, Path]:
     bundles = {"example": HERE / "bundle.json"}
-    for name, source in (("starlette", docsite.SITE), ("uvicorn", UVICORN)):
+    for name, source in (("starlette", docsite.SITE), *((r.site, r.folder) for r in ROUNDS.values())):
         bundle = into / source.name / "docent-bundle.json"
         if not bundle.exists():
             docsite.build_copy(source, into)

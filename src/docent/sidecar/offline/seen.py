@@ -39,6 +39,8 @@ def values(question: str) -> set[str]:
     """The words (lower case) that the question writes only as what the reader saw or set: a number they set once
     counts as theirs wherever it comes again ("--limit-max-requests 1000 ... after 1000 requests")."""
     where = spans(question)
-    inside = {m.group().lower() for m in re.finditer(r"[\w.]+", question) if within(m.span(), where)}
-    outside = {m.group().lower() for m in re.finditer(r"[\w.]+", question) if not within(m.span(), where)}
+    inside: set[str] = set()
+    outside: set[str] = set()
+    for m in re.finditer(r"[\w.]+", question):
+        (inside if within(m.span(), where) else outside).add(m.group().lower())
     return {w for w in inside if w not in outside or w.isdigit()}

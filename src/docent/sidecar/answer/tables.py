@@ -47,13 +47,14 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
     if len(lines) > 1 and _delimiter(_cells(lines[1])):
         header, lines = _cells(lines[0]), lines[2:]
     inherited = tuple(sid for sid in table.ids if sid in record) or before
+    labels = _labels(header)
     rows: list[Draft] = []
     for line in lines:
         cells = _cells(line)
         if _delimiter(cells):
             continue
         own = tuple(sid for sid in citations(line) if sid in record)
-        rows.append(_draft(cells, own or inherited, header=False, labels=_labels(header)))
+        rows.append(_draft(cells, own or inherited, header=False, labels=labels))
     out = [r for r in rows if r.text]
     ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
     if header is not None and ids:  # the header of a table that cites nothing would label rows all held

@@ -22,6 +22,10 @@ page, where the sections of one page compete, not pages.
 before its changes to search and measured only at its start and its end) asks PDM's documentation, vendored in
 `tests/data/sites/pdm/` (255 sections of 21 pages: a long configuration table, a generated CLI reference, a plugin
 developer guide; its SOURCES.md says what changed); the main run builds it and measures it.
+`retrieval-mkdocstrings.json` (29 questions, each from a GitHub issue or pull request of mkdocstrings or a project
+using it, written by round 7 before its changes to search) asks mkdocstrings's own documentation, vendored in
+`tests/data/sites/mkdocstrings/` (57 sections of 6 pages: usage, theming, handlers, recipes, troubleshooting); the main
+run builds and measures it too.
 `retrieval-poetry.json` (17 questions, 16 answerable, each from a GitHub issue or pull request of Poetry, written in
 round 6 after its first change to search, which moved no figure, and before the others) asks Poetry's documentation
 (python-poetry/poetry at f4670233, `docs/`: a configuration reference of one h3 per setting, a CLI reference and a
@@ -87,12 +91,13 @@ def site(bundle: Path, name: str) -> dict[str, float]:
     return measure(Bundle.load(bundle).index, answerable, ks=(1, 3, SECTIONS))
 
 
-def pdm(name: str = "retrieval-pdm.json") -> dict[str, float]:
-    """The vendored PDM documentation built `--strict` in a temporary folder, measured on its users' questions."""
+def vendored(folder: str, name: str) -> dict[str, float]:
+    """A vendored documentation site (`tests/data/sites/<folder>`) built `--strict` in a temporary folder, measured on
+    its users' questions."""
     from tests.evals.docsite import build_copy
 
-    with tempfile.TemporaryDirectory(prefix="docent-retrieval-pdm-") as tmp:
-        return site(build_copy(HERE.parents[1] / "tests" / "data" / "sites" / "pdm", Path(tmp)).bundle, name)
+    with tempfile.TemporaryDirectory(prefix=f"docent-retrieval-{folder}-") as tmp:
+        return site(build_copy(HERE.parents[1] / "tests" / "data" / "sites" / folder, Path(tmp)).bundle, name)
 
 
 def main() -> None:
@@ -103,7 +108,9 @@ def main() -> None:
     for name, figures in (("example site (94 questions)", example()),
                           ("example site, held out (18 questions)", example("retrieval-example-holdout.json")),
                           (f"generated site, {LARGE_PAGES} pages", large()),
-                          ("PDM's documentation, held out (25 questions)", pdm())):
+                          ("PDM's documentation (25 questions)", vendored("pdm", "retrieval-pdm.json")),
+                          ("mkdocstrings's documentation (29 questions)",
+                           vendored("mkdocstrings", "retrieval-mkdocstrings.json"))):
         print(f"{name}: " + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()))
     print(f"(the guide gives {SECTIONS} sections with each question)")
 

@@ -103,6 +103,16 @@ async def test_on_documentation_a_page_is_opened_only_when_asked(question: str, 
     assert bool([c for c in calls if c.name == "show_page"]) is opens, calls
 
 
+@pytest.mark.parametrize("question", ["Take me to the settings page.", "Where are the settings documented?"])
+@pytest.mark.anyio
+async def test_a_request_word_written_as_a_noun_names_the_page(question: str) -> None:
+    """"settings" stems to "set", a word of asking ("set it up"); written as a noun it names the Settings page."""
+    model = OfflineModel.of({s.id: s for s in (PORT, PING, LIMITS)}, manifest=DOCS)
+    said, calls = await _reply(model, [_asking(question)], SHOW_PAGE)
+    assert [(c.name, c.input) for c in calls] == [("show_page", {"id": "settings"})], calls
+    assert "[[port]]" in said or "[[limits]]" in said or "[[ping]]" in said, said
+
+
 @pytest.mark.anyio
 async def test_a_refused_call_after_saying_nothing_is_followed_by_the_answer_or_a_refusal() -> None:
     model = OfflineModel.of({s.id: s for s in (PORT, PING, LIMITS)}, manifest=DOCS)

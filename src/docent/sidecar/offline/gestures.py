@@ -17,7 +17,7 @@ from typing import Any
 from docent.schema import Experiment, Manifest, Page, RecordSection, Section
 from docent.schema import Field as FieldEntry
 
-from ..answer.words import terms
+from ..answer.words import stem, terms
 from .labels import best_of, ranked
 from .presets import negated, preset, refused_verb, score
 from .quotes import quotes
@@ -53,6 +53,17 @@ REQUEST_WORDS = frozenset(
         "change switch make put fill mark run play try launch kick simulate live tour walk around want like can could"
     )
 )
+# A request word the question makes a noun of ("the settings page", "which setting"): a thing named, not a way of
+# asking; "settings" stems to "set" as "set it up" does.
+_NOUN_FORM = re.compile(r"\b[a-z]+ings\b|\b(?:the|a|an|this|that|which|what|each|every|any|its|your|my|our)\s+([a-z]+ing)\b",
+                        re.IGNORECASE)
+
+
+def request_words(question: str) -> frozenset[str]:
+    """`REQUEST_WORDS`, less those the question writes as a noun (`_NOUN_FORM`)."""
+    return REQUEST_WORDS - {stem(m.group(1) or m.group()) for m in _NOUN_FORM.finditer(question)}
+
+
 # A question about people, where a word for getting in touch means it: a person's pronoun.
 PEOPLE = re.compile(r"\b(?:she|her|hers|he|him|his|they|them|their|you|your|us|me|I|we)\b", re.IGNORECASE)
 # "Has she ...", "Did he ...": a question about the owner's past; "why ...": about a reason.
@@ -83,12 +94,12 @@ class Asked:
     @property
     def topic(self) -> set[str]:
         """The words that name something, as typed: "what should I look at" names nothing."""
-        return self.own - REQUEST_WORDS
+        return self.own - request_words(self.question)
 
     @property
     def named(self) -> set[str]:
         """The words that name something, with what they stand for in the site's labels."""
-        return self.words - REQUEST_WORDS
+        return self.words - request_words(self.question)
 
 
 class Gestures:

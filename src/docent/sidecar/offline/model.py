@@ -26,7 +26,7 @@ from ..model.question import asked, calls_since_question, tool_uses
 from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import fenced, quoted
-from .gestures import REQUEST_WORDS, Gestures
+from .gestures import Gestures, request_words
 from .picking import SAID, Match, pick, wanted
 from .quotes import leads, listed, quotes
 from .source import Loaded, Source
@@ -230,7 +230,7 @@ def _show_where(
 def _about(best: RecordSection, question: str, manifest: Manifest) -> str:
     """The page to open for an answer: the best section's, unless its label names nothing asked and one page's label
     names ("Does she know Kafka?" opens the Kafka case, not the decision that says most about Kafka)."""
-    asked = {stem(w) for w in NAME.findall(question[1:])} - REQUEST_WORDS  # names, not "worked" for "How I work"
+    asked = {stem(w) for w in NAME.findall(question[1:])} - request_words(question)  # names, not "worked" for "How I work"
     labels = {p.id: set(terms(p.label)) for p in manifest.pages}
     if labels.get(best.page, set()) & asked:
         return best.page

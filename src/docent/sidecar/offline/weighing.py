@@ -18,7 +18,7 @@ from ..answer.lexicon import Lexicon
 from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
 from ..answer.words import STOP_WORDS as STOPWORDS
-from .gestures import GO, REQUEST_WORDS, RUN
+from .gestures import GO, RUN, request_words
 from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
 from .seen import spans, values, within
 from .synonyms import RECORD_SYNONYMS, spelled, table
@@ -281,7 +281,7 @@ def _silent(question: str, *, request: bool, quiet: Collection[str], owner: Voic
     she go to university?" asks nothing of the pages (the owner goes)."""
     silent = set(terms(" ".join(HOW_ADJ.findall(question) + MEASURE.findall(question))))
     if request or RUN.search(question) or any(not owner.acts(question[: m.start()]) for m in GO.finditer(question)):
-        silent |= REQUEST_WORDS
+        silent |= request_words(question)
     return silent | set(quiet)
 
 

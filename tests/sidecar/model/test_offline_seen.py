@@ -165,3 +165,13 @@ def test_a_version_written_bare_that_the_record_never_writes_is_a_fact_it_lacks(
     assert _weighed("what is the minimum version? can I still run it on 3.8?").lacking
     assert not _weighed("Is the default ping interval still 20.0?").lacking
     assert not _weighed("I set --ws-ping-interval 2.5 and clients drop. What is the ping timeout?").lacking  # theirs
+
+
+def test_documentations_rare_first_person_is_its_authors_never_the_documentations() -> None:
+    from docent.sidecar.offline.voice import Voice
+
+    voice = Voice.of(DOCS)
+    assert voice.tell("It works, at least on my machine.") == "It works, at least on the author's machine."
+    assert voice.tell("I tried it and my tests passed.") == "The author tried it and their tests passed."
+    assert voice.tell("We recommend pinning it.") == "We recommend pinning it."  # the project's own voice
+    assert not voice.acts("Can you show me the")  # "the" of "the author" is no subject

@@ -2,7 +2,8 @@
 
 The record is in the owner's voice; the guide speaks about the owner, by the name the owner chose and then by their
 pronoun, and about "we" as the team. Documentation's "we" is the project's own voice and stays as written; its rare
-"I" is the documentation's ("I recommend" -> "the documentation recommends"). A verb after the subject is put in the third person ("I lead" -> "Mara leads"),
+"I" is the page's author's ("I recommend" -> "the author recommends", "at least on my machine" -> "at least on the
+author's machine": the machine is a person's, never the documentation's). A verb after the subject is put in the third person ("I lead" -> "Mara leads"),
 past tenses and modals left as they are.
 """
 
@@ -12,6 +13,8 @@ import re
 from dataclasses import dataclass
 
 from docent.schema import Manifest
+
+from ..answer.words import STOP_WORDS as STOPWORDS
 
 # The first person, as the gate reads it: a capital I standing alone (not I/O, not Type-I), me, my, mine, myself;
 # and the first person plural. Case matters: "US" is a country, "us" is the team.
@@ -58,13 +61,14 @@ class Voice:
     @classmethod
     def of(cls, manifest: Manifest) -> Voice:
         if manifest.kind == "docs":
-            return cls("the documentation", "it", plural=False)
+            return cls("the author", "they", plural=False)
         owner = manifest.owner
         pronoun = owner.pronoun or "they"
         return cls(owner.called or owner.name, pronoun if pronoun in PRONOUNS else "they")
 
     def _subject(self) -> str:
-        names = [re.escape(n) for n in (self.called, *self.called.split()[:1]) if n]
+        first = self.called.split()[:1]  # "Mara" of "Mara Lind"; no "the" of "the author"
+        names = [re.escape(n) for n in (self.called, *first) if n and n.lower() not in STOPWORDS]
         return "|".join(["she", "he", "they", *names])  # a visitor's pronoun for the owner may not be the owner's
 
     def named_in(self, text: str) -> bool:

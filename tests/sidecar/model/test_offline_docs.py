@@ -166,3 +166,20 @@ def test_a_page_is_opened_where_the_ask_names_one_not_where_the_readers_situatio
     assert gestures.recognise(told, offered)[0] == "go"  # read whole, "go to" is a request to open a page
     assert _gestures(told, offered, gestures) == ("", [])
     assert _gestures("I read the routing page. Take me to the requests page.", offered, gestures)[0] == "go"
+
+
+STATIC = _section("static", "Static files", Block("paragraph", "StaticFiles serves the files in a given directory, "
+                                                               "with html=True serving index.html for a folder."))
+PROXY = _section("proxy", "Behind a proxy", Block("paragraph", "A proxy in front of the server may add a Cache-Control "
+                                                               "header of its own."))
+
+
+@pytest.mark.anyio
+async def test_a_hyphenated_term_the_ask_names_is_no_phrasing_even_beside_the_records_code() -> None:
+    """A question that names the record's code (`StaticFiles`) is about that code, the rest of its words the reader's
+    phrasing, but for a hyphenated term ("Cache-Control"): the section on StaticFiles that never says it does not
+    answer, though another section says it."""
+    model = _model(STATIC, PROXY)
+    assert await _say(model, "How do I make StaticFiles send a Cache-Control max-age header with every file?") == "[[none]]"
+    said = await _say(model, "How do I make StaticFiles serve index.html for a folder it is asked for?")
+    assert "[[static]]" in said, said

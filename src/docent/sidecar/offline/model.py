@@ -47,7 +47,8 @@ ASKED_TO_GO = re.compile(
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
 # A question that names the record's own code (`FileResponse`, `request.form()`) is about that code: where the best
-# sections hold every such name, the rest of its words are the reader's phrasing ("makes the browser download").
+# sections hold every such name, the rest of its words are the reader's phrasing ("makes the browser download"), but
+# for a hyphenated term it writes ("Cache-Control"), a thing it names.
 CODE_COVERAGE = 0.25
 # "Which exception does it raise?": the answer names a class (ValueError, HTTPException), not the word.
 EXCEPTION = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
@@ -272,7 +273,8 @@ def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: st
     asked = asked.within(set().union(*(vocabulary.doc(s).keys() for _, s in ranked[:8])))
     named = len(asked.identifiers)
     return any(
-        asked.answers(vocabulary.doc(s)) >= (CODE_COVERAGE if named and asked.names_code(s.text) == named else COVERAGE)
+        asked.answers(doc := vocabulary.doc(s))
+        >= (CODE_COVERAGE if named and asked.names_code(s.text) == named and asked.holds_compounds(doc) else COVERAGE)
         for _, s in top
     )
 

@@ -46,6 +46,9 @@ IDENTIFIER = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b|\b[a-z]+[A-Z]
 _CALL_OR_ARGUMENT = re.compile(r"\s*(?:\(|=)")
 # An address ("example.com", "www.example.org") is the visitor's, not code the docs write; "e.g." is no name.
 ADDRESS = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|eu|edu|gov|example|local|test|localhost)")
+# A term written with hyphens ("Cache-Control", "max-age", "keep-alive"): one thing named, its words a section that
+# answers holds together; never the reader's phrasing.
+COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
 # "How long", "how often": the question's form (it asks for a figure), not its topic.
 HOW_ADJ = re.compile(
     r"\bhow\s+(long|big|large|fast|often|far|old|early|late|soon|quick(?:ly)?|well|hard|good|bad)\b", re.IGNORECASE
@@ -135,6 +138,7 @@ class Weighed:
     identifiers: frozenset[str] = frozenset()  # the record's code the question names (`code`, `FileResponse`), lower
     raised: bool = False  # "which exception/error": the answer names the class, a section that answers writes one
     context: frozenset[str] = frozenset()  # words and code names only the reader's situation says, not the ask
+    compounds: tuple[frozenset[str], ...] = ()  # the ask's hyphenated terms (`COMPOUND`), stemmed, the record's words
 
     def answers(self, said: Collection[str]) -> float:
         """`asks` (the reader's situation counting less than the ask), or 0 where the text does not say the thing the
@@ -177,7 +181,7 @@ class Weighed:
             extra += sorted(named_there, key=lambda t: -index.df[t])[:KIND_QUERY]  # the ones it names most
         for raw in WORD.findall(question):
             extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
-        asking = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
+        kept = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
         code, code_missing = code_names(question, index.said, own=own)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
         context = _context(question, weight.keys(), code | camel | code_missing)
@@ -185,9 +189,9 @@ class Weighed:
         # are the ping defaults?") is where they stand: it weighs nothing and does not make the record lack the fact
         for word in [w for w in context if w in alts and not alts[w]]:
             del weight[word], alts[word]
-        return cls(weight, alts, " ".join([*asking, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
+        return cls(weight, alts, " ".join([*kept, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
                    versions_missing(question, index.said), code, code_missing - context, frozenset(code | camel),
-                   raised, context)
+                   raised, context, _compounds(question, weight.keys(), code))
 
     def asks(self, said: Collection[str]) -> float:
         """`covered`, the words only the reader's situation says ("I read await request.body() in my middleware and
@@ -205,6 +209,10 @@ class Weighed:
         to the sections found still counts against them)."""
         kept = {w: x for w, x in self.weight.items() if not self.alts[w].isdisjoint(held) or w in self.heads or w not in self.context}
         return replace(self, weight=kept) if kept else self
+
+    def holds_compounds(self, said: Collection[str]) -> bool:
+        """Whether a text's words (stemmed) hold each hyphenated term the ask writes, all its words."""
+        return all(not self.alts[w].isdisjoint(said) for c in self.compounds for w in c)
 
     def code_named(self, text: str) -> float:
         """How much of the question's code a text writes, as written (any case), 0 to 1: a name the ask writes
@@ -246,6 +254,13 @@ def asking(question: str) -> str:
     parts = ASK_SPLIT.split(question.strip())
     first = min((i for i, part in enumerate(parts) if "?" in part), default=len(parts) - 1)
     return " ".join(parts[first:])
+
+
+def _compounds(question: str, weighed: Collection[str], code: Collection[str]) -> tuple[frozenset[str], ...]:
+    """The ask's hyphenated terms (`COMPOUND`) that are no code name it writes, each as its words (stemmed), where the
+    record uses them all."""
+    found = (c for c in COMPOUND.findall(asking(question)) if c.lower() not in code)
+    return tuple(t for c in found if (t := frozenset(terms(c))) and t <= set(weighed))
 
 
 def _context(question: str, words: Collection[str], names: Collection[str]) -> frozenset[str]:

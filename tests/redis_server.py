@@ -31,28 +31,44 @@ class RedisServer:
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen[bytes] | None = None
         self.conf = conf
+        self._started = False
 
     def start(self) -> None:
+        """Start it, on its port once it has one. The first start takes another free port when the one picked was
+        taken meanwhile (by another test run on this machine, between `free_port` closing it and redis-server binding
+        it), and in every start the server that answers must be this process, not a Redis someone else runs there."""
+        for _ in range(5 if not self._started else 1):
+            if self._run():
+                self._started = True
+                return
+            self.port = free_port()
+            self.url = f"redis://127.0.0.1:{self.port}/0"
+        raise RuntimeError(f"redis-server could not listen on port {self.port}")
+
+    def _run(self) -> bool:
         persistence = ["--save", "", "--appendonly", "no"]
         if self.conf is not None:
             (self.workdir / "redis.conf").write_text(self.conf, encoding="utf-8")
             persistence = []
-        self.process = subprocess.Popen(
+        self.process = process = subprocess.Popen(
             [self.binary, *([str(self.workdir / "redis.conf")] if self.conf is not None else []), "--port", str(self.port),
              "--bind", "127.0.0.1", *persistence, "--dir", str(self.workdir), "--protected-mode", "yes", "--loglevel", "warning"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"redis-server exited with {self.process.returncode} on port {self.port}")
+            if process.poll() is not None:
+                self.process = None
+                return False  # it could not listen there
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
-                    sock.sendall(b"PING\r\n")
-                    if sock.recv(16).startswith(b"+PONG"):
-                        return
+                    sock.sendall(b"INFO server\r\n")
+                    if f"process_id:{process.pid}\r\n".encode() in _reply(sock):
+                        return True
             except OSError:
-                time.sleep(0.02)
+                pass
+            time.sleep(0.02)  # not answering yet, or another server answered there: ours has not bound it (yet)
+        self.stop()
         raise RuntimeError(f"redis-server did not answer on port {self.port} within 10 s")
 
     def stop(self) -> None:
@@ -65,6 +81,17 @@ class RedisServer:
         with socket.create_connection(("127.0.0.1", self.port), timeout=2) as sock:
             sock.sendall(b"FLUSHALL\r\n")
             assert sock.recv(16).startswith(b"+OK")
+
+
+def _reply(sock: socket.socket) -> bytes:
+    """A bulk reply read whole (`$<length>` then the bytes), or whatever came when it is not one."""
+    data = sock.recv(65536)
+    if not data.startswith(b"$"):
+        return data
+    size = int(data[1 : data.index(b"\r\n")])
+    while len(data) < size:
+        data += sock.recv(65536)
+    return data
 
 
 @contextlib.contextmanager

@@ -4,46 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import subprocess
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Mapping
 
 import anyio
 import pytest
-import redis
 
 from docent import cli
 from docent.sidecar.answer.events import Cite, Done, Held, Refused, Sentence, StreamEvent
 from docent.sidecar.counts import DailyCounts, RedisCounts, day_of
 from docent.sidecar.tally import tallied
 from tests.loopback import free_port
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    binary = shutil.which("redis-server")
-    assert binary, "these tests need Debian's redis-server: `make test` installs it (apt-get install redis-server)"
-    port = free_port()
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with redis.Redis.from_url(url) as client:
-                    client.ping()
-                break
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 async def answer(counts: DailyCounts, *events: StreamEvent) -> None:

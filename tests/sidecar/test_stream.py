@@ -69,8 +69,33 @@ async def test_the_bytes_on_the_wire_are_sse_starlettes() -> None:
 
 
 async def test_pings_keep_a_waiting_answer_alive_as_comment_lines() -> None:
+    """The turn waits until the reader has been sent three pings, not for a time the pings are expected to fill (a
+    loaded machine runs the ping timer late, and fewer of them fit a fixed pause)."""
     released: list[str] = []
-    _, body = await play(answer(Answer, released, ping_s=0.05, turn={"pause": 0.3}))
+    pinged = anyio.Event()
+    sent: list[dict[str, Any]] = []
+
+    async def waiting_turn() -> AsyncIterator[StreamEvent]:
+        yield Sentence("He led the platform team of six.", CITE)
+        await pinged.wait()
+        yield Done("replay")
+
+    async def release() -> None:
+        released.append("released")
+
+    async def receive() -> dict[str, Any]:
+        await anyio.sleep(3600)
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+        if sum(m.get("body", b"").startswith(b": ping") for m in sent) >= 3:
+            pinged.set()
+
+    scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
+    with anyio.fail_after(5):
+        await Answer(START, waiting_turn(), release=release, ping_s=0.05)(scope, receive, send)
+    body = b"".join(m.get("body", b"") for m in sent)
     pings = re.findall(rb": ping - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+\+00:00\r\n\r\n", body)
     assert len(pings) >= 3
     assert [line for line in body.split(b"\r\n\r\n") if line.startswith(b"event:")][-1].startswith(b"event: done")

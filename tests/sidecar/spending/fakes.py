@@ -25,6 +25,7 @@ class Answer:
     hang: bool = False
     calls: int = 0
     closed: int = 0
+    hung: bool = False  # it has said all it will and hangs now
 
     async def __call__(self, request: ModelRequest) -> AsyncIterator[ModelEvent]:
         self.calls += 1
@@ -35,6 +36,7 @@ class Answer:
             if self.fail is not None:
                 raise self.fail
             if self.hang:
+                self.hung = True
                 await anyio.sleep(3600)
             yield self.usage
             yield Stop("end_turn")

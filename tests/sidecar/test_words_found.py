@@ -24,6 +24,14 @@ def test_the_words_of_ascii_text_are_the_patterns_own(text: str) -> None:
         assert found(pattern, text) == pattern.findall(text)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from([*"abcXYZ ,.;:!?()\t\n", "'", "-", "7"]), max_size=60))
+def test_the_words_of_prose_of_letters_are_the_patterns_own(text: str) -> None:
+    # Mostly letters, blanks and marks, now and then a digit, an apostrophe or a hyphen: the runs of letters alone.
+    for pattern in (WORD, LETTERS):
+        assert found(pattern, text) == pattern.findall(text)
+
+
 def test_text_beyond_ascii_goes_to_the_pattern() -> None:
     text = "Zürich’s café-bar opened in 2019, v2 ran 3.5 times"
     assert found(WORD, text) == WORD.findall(text) and found(LETTERS, text) == LETTERS.findall(text)

@@ -32,6 +32,9 @@ def kept_table(chars: str) -> bytes:
 
 # What may be part of a word of each pattern, in ASCII: letters, digits and the marks a word holds inside it.
 _KEPT = {WORD: kept_table("0123456789'.,"), LETTERS: kept_table("-'")}
+# The same less the marks that only join digits (`.` and `,`): a run of letters alone in it is a word of either pattern
+# as it stands (`found`).
+_LETTERS_KEPT = {WORD: kept_table("0123456789'"), LETTERS: _KEPT[LETTERS]}
 
 STOP_WORDS = frozenset(
     """
@@ -95,6 +98,12 @@ def found(pattern: re.Pattern[str], text: str, kept: bytes | None = None) -> lis
     """
     if not text.isascii():
         return pattern.findall(text)
+    if kept is None:
+        # Letters alone, the rest blanks: where every run is letters (no digit or apostrophe in the text, nor a hyphen
+        # for `LETTERS`), the runs are the words, split in C with no step for each.
+        runs = text.encode().translate(_LETTERS_KEPT[pattern]).decode().split()
+        if "".join(runs).isalpha():
+            return runs
     out: list[str] = []
     for run in text.encode().translate(_KEPT[pattern] if kept is None else kept).decode().split():
         if run.isalpha():

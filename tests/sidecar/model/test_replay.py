@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import (
@@ -18,7 +21,7 @@ from docent.sidecar.model.port import (
     Usage,
 )
 from docent.sidecar.model.replay import ReplayModel, Script, ScriptError
-from docent.sidecar.model.wire import anthropic_body
+from docent.sidecar.model.wire import anthropic_body, body_bytes
 
 from .streams import collect
 
@@ -135,3 +138,23 @@ def test_a_bad_script_says_where_and_what(tmp_path):
         Script.from_json({"replies": [{"question": "(", "calls": []}]})
     with pytest.raises(ScriptError, match="No replay script at"):
         Script.load(tmp_path / "missing.json")
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)))  # every character UTF-8 carries: controls, U+2028, ...
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | _TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(_TEXT, _JSON, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_a_body_is_the_compact_json_the_standard_library_writes(body: dict[str, Any]) -> None:
+    """Encoded with msgspec for speed: byte for byte json.dumps(ensure_ascii=False)'s compact UTF-8."""
+    assert body_bytes(body) == json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def test_a_body_with_a_lone_surrogate_is_refused_as_before() -> None:
+    with pytest.raises(UnicodeEncodeError):
+        body_bytes({"messages": [{"role": "user", "content": "caf\u00e9 \ud800"}]})

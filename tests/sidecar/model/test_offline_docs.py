@@ -183,3 +183,17 @@ async def test_a_hyphenated_term_the_ask_names_is_no_phrasing_even_beside_the_re
     assert await _say(model, "How do I make StaticFiles send a Cache-Control max-age header with every file?") == "[[none]]"
     said = await _say(model, "How do I make StaticFiles serve index.html for a folder it is asked for?")
     assert "[[static]]" in said, said
+
+
+def test_a_flag_the_record_writes_is_code_the_question_names() -> None:
+    """`--workers` in a question is the record's code as a reader types it: the sentence that writes it says more of
+    the question than one that only says "workers"; a flag the record never writes is no code of its own."""
+    workers = _section("workers", "Workers", Block("paragraph", "Pass --workers to start several worker processes."),
+                       Block("paragraph", "Worker processes each run their own event loop."))
+    model = _model(workers)
+    source = model.source()
+    asked = Weighed.of("Can I use --reload with --workers 4 or --threads?", model.vocabulary(source),
+                       model._lexicon(source), source.manifest)
+    assert asked.code == {"--workers"}
+    assert asked.code_named("Pass --workers to start several worker processes.") == 1.0
+    assert asked.code_named("Worker processes each run their own event loop.") == 0.0

@@ -86,6 +86,7 @@ CODE_PARTS = re.compile(r"\b(?:[A-Za-z]+[a-z0-9][A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z]
 # A command line's flag as docs write it (`--ws-ping-interval`): a section that writes one says "flag", the word a
 # reader asks by ("which flags change them?") and the docs seldom write.
 FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]+")
+FLAG_WRITTEN = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*[A-Za-z0-9]")  # as a question writes one
 
 
 @dataclass(frozen=True)
@@ -370,6 +371,8 @@ def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[
             continue
         present = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", said)
         (found if present else missing).add(name)
+    # a flag the record writes (`--workers`) is its code too: the sentence that writes it says what is asked
+    found |= {f.lower() for f in FLAG_WRITTEN.findall(question) if re.search(rf"(?<![\w-]){re.escape(f.lower())}(?![\w-])", said)}
     return frozenset(found), frozenset(missing)
 
 

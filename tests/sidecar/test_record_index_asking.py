@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from docent.sidecar.answer.record_index import FAMILY_WEIGHT, PAGE_WEIGHT, RecordIndex
+from docent.sidecar.answer.record_index import RecordIndex
+from docent.sidecar.answer.record_index_rank import FAMILY_WEIGHT, PAGE_WEIGHT, TITLE_SAID, with_title_said
+from docent.sidecar.answer.words import stems
 
 
 @dataclass(frozen=True)
@@ -189,3 +191,16 @@ def test_a_readers_word_for_what_the_docs_name_otherwise_asks_for_the_docs_word(
     # a record that says the reader's word is asked by it alone
     record.append(Section("folders", "folders", "Folders", "A folder of notes."))
     assert "directory" not in (RecordIndex(record).query("which folder is it in?") or "")
+
+
+def test_a_question_that_says_several_words_of_a_title_raises_its_section() -> None:
+    titles = [frozenset(stems(t)) for t in ("Specify another lock file to use", "Commit it",
+                                           "Exclude specific packages and their dependencies from the lock file")]
+    asked = stems("How do I keep a package and its dependencies out of the lock file entirely?")
+    scores = with_title_said({1: 1.0, 2: 0.9, 3: 0.99}, titles, asked)
+    # "packages", "dependencies", "lock", "file": four of the six words of the third title; two of the first's four
+    assert scores[3] == pytest.approx(0.99 + TITLE_SAID * 4 / 6) and scores[1] == pytest.approx(1 + TITLE_SAID * 2 / 4)
+    assert scores[3] > scores[1]
+    assert scores[2] == 0.9  # no word of its title said
+    # one word of a title said is BM25's title weight's to judge: no gain
+    assert with_title_said({1: 0.5}, [frozenset(stems("Lock file"))], stems("where is the lock?")) == {1: 0.5}

@@ -23,9 +23,11 @@ of parts: `TestClient`, "long-polling") counts double, for the same reason: the 
 BM25 weighs it lightly. A long section (an API reference's docstring naming every option) is weighed by BM25's length
 normalisation, so a short guide section on the asked words outranks it. The best section's family (the sections under
 its h2, and its page if small) gains a share of its score: a decision record's consequences answer "why not RabbitMQ?"
-without a word of it. Stop words are dropped from a question, never from the index, so phrases still match; "own"
-stays as a verb ("what does she own?"), not after a possessive ("my own certificate"). The porter stemmer runs over
-both sides, so "reviews" finds "reviewed".
+without a word of it. A section whose title the question says two words of or more gains that share of its title (of
+`TITLE_SAID`): "how do I keep a package and its dependencies out of the lock file?" finds "Exclude specific packages
+and their dependencies from the lock file" over sections that say "lock file" more often. Stop words are dropped from
+a question, never from the index, so phrases still match; "own" stays as a verb ("what does she own?"), not after a
+possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds "reviewed".
 """
 
 from __future__ import annotations
@@ -59,8 +61,9 @@ from .clauses import (
     words_of,
 )
 from .lexicon import Entries, Lexicon, entries_of
+from .record_index_rank import FAMILY_MAX, with_family, with_title_said
 from .record_synonyms import READER_WORDS, RECORD_SYNONYMS
-from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem
+from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem, stems
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -71,11 +74,6 @@ EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones hav
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
 LONGER = 8  # a start of more of the record's words than this is too vague to ask for
-# The best section's family (its h2's sections, its page's) is raised by these shares of its score, where the family
-# has at most FAMILY_MAX sections: a large page (an API reference, a changelog) is about many things.
-FAMILY_WEIGHT = 0.15
-PAGE_WEIGHT = 0.1
-FAMILY_MAX = 12
 DERIVED = re.compile(r"(?<=\w\w\w)(?:ship|ness|hood)s?$")  # a noun made of another word: leadership, readiness
 # A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
 # they answer what changed, which a question asks by a version or by naming the changelog.
@@ -127,6 +125,7 @@ class RecordIndex:
         self._lexicon = Lexicon(entries)
         self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []
+        self._titles: list[frozenset[str]] = []  # each section's title's words, stemmed
         self._paths: list[tuple[str, ...]] = []  # each section's page and the h2 it sits under (or is)
         self._families: dict[tuple[str, ...], list[int]] = {}  # rowids by page, and by page and h2
         self._aside: set[int] = set()  # rowids of changelog sections, weighed down unless a question asks for changes
@@ -147,6 +146,7 @@ class RecordIndex:
                 members = self._families.setdefault(family, [])
                 if len(members) <= FAMILY_MAX:
                     members.append(rowid)
+            self._titles.append(frozenset(stems(section.title)))
             title = f"{section.title} {labels.get(section.page) or section.page}"
             if CHANGELOG.search(f"{section.page} {labels.get(section.page, '')}"):
                 self._aside.add(rowid)
@@ -194,30 +194,11 @@ class RecordIndex:
         if thread.strip():
             then = self._weighed(self._scaled(thread, wanted * FETCHED if self._aside else wanted), thread)
             scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
-        scores = self._with_family(scores)
+        scores = with_family(scores, self._paths, self._families)
+        scores = with_title_said(scores, self._titles, stems(text))
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         hits = ((self._ids[rowid - 1], round(score, 6)) for rowid, score in ranked)
         return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
-
-    def _with_family(self, scores: dict[int, float]) -> dict[int, float]:
-        """Scores with the best section's family raised: the sections under its h2 by `FAMILY_WEIGHT`, its page's by
-        `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX`. The part of a page
-        that best answers a question holds the rest of the answer ("why not RabbitMQ?" finds a decision record's
-        context; its consequences say no word of the question), and a small page is about one thing. A small page's
-        opening section (under no h2) introduces each h2: it is raised with the page, once, by FAMILY_WEIGHT."""
-        if not scores:
-            return scores
-        best = max(scores, key=lambda rowid: (scores[rowid], -rowid))
-        path = self._paths[best - 1]
-        out = dict(scores)
-        families = [(path, FAMILY_WEIGHT)] + ([(path[:1], PAGE_WEIGHT)] if len(path) > 1 else [])
-        for family, weight in families:
-            rows = self._families[family]
-            if len(rows) <= FAMILY_MAX:
-                for rowid in rows:
-                    share = FAMILY_WEIGHT if self._paths[rowid - 1] == path[:1] else weight
-                    out[rowid] = out.get(rowid, 0.0) + share * scores[best]
-        return out
 
     def _weighed(self, scores: dict[int, float], text: str) -> dict[int, float]:
         """Scores with a changelog's sections weighed down, unless the text asks what changed (a version, "upgrade")."""

@@ -1,0 +1,50 @@
+"""What raises a section after BM25 has ranked the record for a question (`RecordIndex.search`): its family, where the
+best section's page or h2 holds the rest of the answer, and its title, where the question says several of its words.
+
+Each takes the question's scores (rowid -> score, the best 1) and gives them raised; the index keeps what they read:
+each section's path (its page and the h2 it sits under) and its families' rowids, and each title's words, stemmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence, Set
+
+# The best section's family (its h2's sections, its page's) is raised by these shares of its score, where the family
+# has at most FAMILY_MAX sections: a large page (an API reference, a changelog) is about many things.
+FAMILY_WEIGHT = 0.15
+PAGE_WEIGHT = 0.1
+FAMILY_MAX = 12
+TITLE_SAID = 0.1  # a section's gain (of the best's 1) when the question says every word of its title
+
+
+def with_family(scores: dict[int, float], paths: Sequence[tuple[str, ...]],
+                families: Mapping[tuple[str, ...], Sequence[int]]) -> dict[int, float]:
+    """Scores with the best section's family raised: the sections under its h2 by `FAMILY_WEIGHT`, its page's by
+    `PAGE_WEIGHT`, each times the best score, where the family is no larger than `FAMILY_MAX`. The part of a page
+    that best answers a question holds the rest of the answer ("why not RabbitMQ?" finds a decision record's
+    context; its consequences say no word of the question), and a small page is about one thing. A small page's
+    opening section (under no h2) introduces each h2: it is raised with the page, once, by FAMILY_WEIGHT."""
+    if not scores:
+        return scores
+    best = max(scores, key=lambda rowid: (scores[rowid], -rowid))
+    path = paths[best - 1]
+    out = dict(scores)
+    chosen = [(path, FAMILY_WEIGHT)] + ([(path[:1], PAGE_WEIGHT)] if len(path) > 1 else [])
+    for family, weight in chosen:
+        rows = families[family]
+        if len(rows) <= FAMILY_MAX:
+            for rowid in rows:
+                share = FAMILY_WEIGHT if paths[rowid - 1] == path[:1] else weight
+                out[rowid] = out.get(rowid, 0.0) + share * scores[best]
+    return out
+
+
+def with_title_said(scores: dict[int, float], titles: Sequence[Set[str]], asked: Set[str]) -> dict[int, float]:
+    """Scores raised by `TITLE_SAID` times the share of a section's title the question says, where it says two of its
+    words or more: a title names its section's topic in a few words, and a question that says several of them asks for
+    it ("keep a package and its dependencies out of the lock file" and "Exclude specific packages and their
+    dependencies from the lock file"), which BM25 misses, counting each word apart and weighing the longer section's
+    repeats. One word said is BM25's title weight's to judge."""
+    said = {rowid: len(titles[rowid - 1] & asked) for rowid in scores}
+    return {rowid: score + (TITLE_SAID * said[rowid] / len(titles[rowid - 1]) if said[rowid] >= 2 else 0.0)
+            for rowid, score in scores.items()}

@@ -23,6 +23,16 @@ RECORD = {
                      "exactly 3 ms."),
             _section("secret", "Secrets", "The secret_key argument is required. The https_only flag is optional."),
             _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
+            _section("strategies", "Update strategies",
+                     "- eager: Lock a newer version of the named packages and keep other dependencies as they are."),
+            _section("wheels", "Platforms", "Sometimes this will result in a broken bundle when a release doesn't "
+                     "contain all wheels."),
+            _section("uploaded", "Upload times", "The index must give the upload time. If the field is not present for "
+                     "a given file, the file will be treated as unavailable."),
+            _section("minimal", "Minimal versions", "For example, parser>=2.0 will be resolved to version 2.0.0 if there "
+                     "is no other compatibility issue. The loader reads all files in the folder."),
+            _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
+                     "true, the kit treats the project as a library."),
         ]
     },
 }
@@ -71,6 +81,23 @@ def verdict(sentence: str) -> str:
         ("The journal compresses entries rather than leaving them uncompressed [[journal]].", "shown"),
         ("A paused worker picks up jobs rather than waiting until it is resumed [[workers]].", "polarity"),
         ("The journal writes every entry to disk rather than compressing it [[journal]].", "polarity"),
+        # "Others" a verb in -ing is done to are things, no one doing the work; as the actor they still are.
+        ("eager locks a newer version of the named packages, keeping the others as they are [[strategies]].", "shown"),
+        ("Others lock a newer version of the named packages [[strategies]].", "role"),
+        # The one denial of a sentence in another verb, of the same thing and the same object; affirmed, still held.
+        ("That can give a broken bundle when a release doesn't ship all wheels [[wheels]].", "shown"),
+        ("That can give a broken bundle when a release contains all wheels [[wheels]].", "polarity"),
+        # "Without it" denies what "it" stands for; a denial of a thing the docs never deny is still held.
+        ("The index must give the upload time; a file without it is treated as unavailable [[uploaded]].", "shown"),
+        ("A file without an upload time is never treated as unavailable [[uploaded]].", "polarity"),
+        # "If nothing else conflicts" is "no other": the none pole, not "A and nothing else" (only A).
+        ("For example, parser>=2.0 resolves to 2.0.0 if nothing else conflicts [[minimal]].", "shown"),
+        ("The loader reads the folder's YAML files and nothing else [[minimal]].", "quantifier"),
+        # A setting and its value in one piece of code, where the docs name the setting and then give the value.
+        ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
+         "shown"),
+        ("Setting `packaged = yes` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
+         "code_term"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

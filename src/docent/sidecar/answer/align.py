@@ -9,8 +9,7 @@ On a strong alignment the two are compared through the contrast classes (`contra
 held when it has a word of one pole of a class where the clause has a word of another pole of the same class, in
 the corresponding place (a content stem within `NEAR` words of one is within `NEAR` words of the other), and
 - the sentence's word is not in the clause (its one or two units), nor is any word of its pole: a word the cited
-  sections write in another unit still counts (read against all their words, two falsehoods of the corpora were
-  shown, "within a month of an incident" among them);
+  sections write in another unit still counts (read against all their words, "within a month of an incident" passed);
 - the clause's word, and every word of its pole, is absent from the sentence;
 - neither word is denied ("not", "never", "n't" just before it), which would turn its pole round.
 Attribution too: a name of the sentence (`names`: a word the record writes as a name, or one with a capital past its
@@ -75,9 +74,10 @@ class Mark(NamedTuple):
 
 def _passed_over(e: Entry, capital: bool, text: str, start: int) -> bool:
     """An entry that says nothing of its class where it stands: a word with a capital (a name or a value), unless it
-    is a unit; "with" before a setting ("With timeout=None, ..."), which says "given it", no presence."""
-    if e.kind >= 0 and capital and not CONTRASTS[e.kind].counted:
-        return True
+    is a unit; "with" before a setting ("With timeout=None, ..."), which says "given it", no presence; "nothing else"
+    but after "and", "or" or a comma ("if nothing else conflicts" says no other thing: the none pole's "nothing")."""
+    if e.kind >= 0 and capital and not CONTRASTS[e.kind].counted or e.words == ("nothing", "else"):
+        return capital or re.search(r"(?:\band|\bor|,)\s*$", text[:start], re.IGNORECASE) is None
     return e.kind == _PRESENCE and e.words == ("with",) and _GIVEN.match(text, start + 4) is not None
 
 
@@ -99,7 +99,7 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         capital = i > 0 and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in "—–"
         seen: set[int] = set()
         for e in _BY_FIRST[t.word]:
-            if e.kind in seen or (capital or e.kind == _PRESENCE) and _passed_over(e, capital, text, t.start):
+            if e.kind in seen or _passed_over(e, capital, text, t.start):
                 continue
             n = len(e.words)
             if n == 1 or tuple(x.word for x in tokens[i : i + n]) == e.words:

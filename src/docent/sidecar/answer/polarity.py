@@ -11,7 +11,9 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   denies incident, reach, cardholder. After "none of" it runs over a list's commas ("none of A, B or C match") and
   holds the things it is said of; "none of those" is said of what the text listed before it.
 - A sentence that denies something passes only when one of its scopes shares two words (or all of the shorter
-  one's) with a scope of its cited sections: the record must deny the same thing. "Consumers could not be added
+  one's) with a scope of its cited sections: the record must deny the same thing; a sentence's one denial may do
+  so in another verb, of the same thing ("a release doesn't ship all wheels" for "... doesn't contain all wheels").
+  "Without it" has no scope: it denies what the pronoun stands for. "Consumers could not be added
   without changes to the producers" is not "added without touching producers".
 - A sentence that denies nothing is held when it affirms what a cited section denies: it holds the first two
   words of a section's scope (the only one, when the scope has one), such as "reports" against "nobody reports
@@ -70,7 +72,7 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
     out = []
     for m in _NEGATOR.finditer(text):
         before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
-        if _PRO_FORM.match(text, m.end()):
+        if _PRO_FORM.match(text, m.end()) or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end()):
             out.append(Denial(frozenset(), "", before))
             continue
         partitive = _PARTITIVE.match(text, m.start()) is not None
@@ -105,6 +107,9 @@ def _scope_end(text: str, at: int, *, listed: bool) -> int:
 # "Not doing so would lead to bugs": the negation denies what "so" stands for, said before it; the words after it are
 # what follows from not doing it, no part of what is denied.
 _PRO_FORM = re.compile(r"\s+(?:doing|do|to\s+do)\s+(?:so|this|that|it)\b", re.IGNORECASE)
+# "a distribution without it is treated as unavailable": "without" denies only its object, here what "it" stands for,
+# said before it; the words after it are what follows for the thing that lacks it.
+_PRONOUN = re.compile(r"\s+(?:it|them)\b", re.IGNORECASE)
 
 
 def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]:
@@ -283,10 +288,11 @@ def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
                            before=frozenset(senses.get(w, w) for w in denial.before))
 
 
-def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None) -> bool:
+def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None, *, alone: bool = False) -> bool:
     """A section's negation denies what a sentence's does: they share two words (or all of the shorter scope), or
     the sentence's first denied word and a word of what comes before it ("the connection is not upgraded" and
-    "the connection is not upgraded to a WebSocket connection"); words of one sense are one word."""
+    "the connection is not upgraded to a WebSocket connection"); words of one sense are one word. `alone`: the
+    sentence's only denial, which may deny the same object of the same thing in another verb."""
     if senses:
         mine, theirs = _in_sense(mine, senses), _in_sense(theirs, senses)
     if not theirs.scope:  # "rather than with us": the same words before it, two at least
@@ -299,7 +305,12 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None)
         return True  # "none of the tasks after it run" against "the following tasks will not be executed"
     if mine.partitive and theirs.partitive and len(mine.scope & theirs.before) >= 2:
         return True  # "none of A, B or C supplies a value" against "A. B. C. If none of those match"
-    return mine.head in theirs.scope and bool(mine.before & (theirs.before | theirs.scope))
+    if mine.head in theirs.scope and bool(mine.before & (theirs.before | theirs.scope)):
+        return True
+    # The sentence's one denial in another verb: "a release doesn't ship all wheels" for "a release doesn't contain all
+    # wheels", told of the same thing (two words before it) and denying a word of the same object, not the verb. A
+    # second denial ("could not be added without changes") may turn the first round: then the verb must be theirs.
+    return alone and len(mine.before & theirs.before) >= 2 and bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head}))
 
 
 def contradicts(
@@ -324,7 +335,8 @@ def contradicts(
         if not any(d.scope for d in said):
             return False
         senses = _senses(stems) if stems is not None else None
-        return not any(_vouched(mine, theirs, senses) for mine in said if mine.scope for theirs in denied)
+        alone = len(said) == 1
+        return not any(_vouched(mine, theirs, senses, alone=alone) for mine in said if mine.scope for theirs in denied)
     mark = frozenset() if timed else frozenset((_UNTIMED,))
     words = words | mark
     found = [(head, context) for head, context in affirmed_heads if head <= words and (not context or context & words)]

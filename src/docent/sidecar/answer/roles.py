@@ -84,9 +84,17 @@ _OBJECT_OF = re.compile(r"\b(?:in|on|at|for|of|among|to|from|than|about|over)\s+
                         r"most|any|two|three|four|five)\s+){0,2}$", re.IGNORECASE)
 
 
+# "keeping the others as they are", "skipping others": others after a verb in -ing are what it is done to.
+_OBJECT_OF_VERB = re.compile(r"\b\w{3,}ing\s+(?:the\s+|all\s+the\s+)?$", re.IGNORECASE)
+
+
 def _others_no_actor(text: str) -> bool:
-    """Whether every "others" of a text is the object of a preposition, no one doing the work."""
-    return all(_OBJECT_OF.search(text, max(0, m.start() - 40), m.start()) for m in _OTHERS.finditer(text))
+    """Whether every "others" of a text is the object of a preposition or of a verb in -ing, no one doing the work."""
+    return all(
+        _OBJECT_OF.search(text, max(0, m.start() - 40), m.start())
+        or _OBJECT_OF_VERB.search(text, max(0, m.start() - 40), m.start())
+        for m in _OTHERS.finditer(text)
+    )
 
 
 # "The page reports 67M+ downloads": a thing reports a figure; only "reports to" someone is a role.

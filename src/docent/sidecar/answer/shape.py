@@ -66,9 +66,25 @@ def _tidy(text: str) -> str:
     return _SPACE_BEFORE_MARK.sub("", " ".join(text.split()))  # str.split's blanks are re's \s: one space is left
 
 
+# `distribution = true`: a setting and its value, written as one piece where the section names the setting and then
+# says the value in words ("a field distribution ... If it is set to true").
+_SETTING = re.compile(r"([\w.-]+)\s*=\s*([\w.-]+)")
+_VALUE_WITHIN = 160  # characters after the setting's name where the section must give its value
+
+
 def holds(code: str, text: str) -> bool:
-    """Whether a section's text (its prose and its code) holds a piece of inline code, blanks compared as one."""
-    return " ".join(code.split()) in text
+    """Whether a section's text (its prose and its code) holds a piece of inline code, blanks compared as one; a
+    piece `name = value` is held where the text names the setting and gives the value shortly after it."""
+    if " ".join(code.split()) in text:
+        return True
+    setting = _SETTING.fullmatch(code.strip())
+    if setting is None:
+        return False
+    name, value = (re.escape(g) for g in setting.groups())
+    return any(
+        re.search(rf"(?<![\w.-]){value}(?![\w.-])", text[m.end() : m.end() + _VALUE_WITHIN])
+        for m in re.finditer(rf"(?<![\w.-]){name}(?![\w.-])", text)
+    )
 
 
 def flat(text: str) -> str:

@@ -21,7 +21,7 @@ from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
 from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
 from .seen import spans, values, within
-from .synonyms import RECORD_SYNONYMS, spelled, table
+from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
 from .voice import Voice
 
 # A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
@@ -170,6 +170,7 @@ class Weighed:
         # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about
         named = (_names(question) | heads) - known - {stem(w) for w in values(question)}
         by_alias = _by_alias(question, index, lexicon, named)
+        by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
         skip = silent | known | LIGHT_VERBS
         own = _own_stack(question) - known
@@ -180,8 +181,8 @@ class Weighed:
             alts[kind] |= named_there
             weight[kind] = index.idf("")
             extra += sorted(named_there, key=lambda t: -index.df[t])[:KIND_QUERY]  # the ones it names most
-        for raw in WORD.findall(question):
-            extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
+        extra += [w for raw in WORD.findall(question) for w in sorted(FORMS.get(raw.lower(), ()))]  # "find": "found"
+        extra += sorted({w for words in spelled_out.values() for w in words})
         kept = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
         code, code_missing = code_names(question, index.said, own=own)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
@@ -240,13 +241,15 @@ class Weighed:
 
 
 KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies it names most, this many
-# Verbs that carry the question along, not its topic: "what went wrong", "how did it come about", "what happens if".
-LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came"))
+# Words that carry the question along, or say how sure or polite the visitor is, never its topic: "what went wrong",
+# "what happens if", "what exactly did she build? I thought the vendor ran it", "numbers please".
+LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came gets getting exactly actually basically "
+                              "anyway please thought think guess wonder wondering suppose"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5
 ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
-                       r"should)\b)")
+                       r"did|was|were|has|have|had|would|will|should)\b)")
 
 
 def asking(question: str) -> str:
@@ -313,13 +316,13 @@ def _weigh(
     alts: dict[str, frozenset[str]] = {}
     extra: list[str] = []
     for word in words:
-        said = frozenset({word}) if index.df[word] else by_alias.get(word) or frozenset(
+        said = frozenset({word}) if index.df[word] else by_alias.get(word) or respelled(word, index.df) or frozenset(
             s for s in synonyms.get(word, ()) if index.df[s]
         )
         if said:
             alts[word], weight[word] = said, max(index.idf(t) for t in said)
             if not index.df[word] and word not in by_alias:  # the record's own words for it, as written
-                extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)])
+                extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)]) or sorted(said)
         elif word in named:
             alts[word], weight[word] = frozenset(), rarest
     return weight, alts, extra

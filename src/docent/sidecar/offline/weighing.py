@@ -61,6 +61,7 @@ HOW_ADJ = re.compile(
 # A name with a digit (HTTP/3, Python 3.14) is a version, what a question asks about, never forgiven.
 VISITOR = re.compile(r"\bI\b|\b(?i:my|we|we're|we’re|our)\b")
 _ASKING = "".join(rf"(?<!\b[{w[0].upper()}{w[0]}]{w[1:]}\s)" for w in ("can", "do", "could", "should", "may", "might", "would", "will", "must"))
+SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 OWN_STACK = re.compile(
     r"\b(?:" + _ASKING + r"(?:I|we)\s+(?:am\s+|are\s+)?(?:use|using|run|running|deploy|deploying|build|building|work\s+with|"
     r"call|calling)|I['’]m\s+(?:using|running|on|building|calling)|we['’]re\s+(?:using|running|on|building)"
@@ -347,7 +348,9 @@ def _own_stack(question: str) -> set[str]:
     my FastAPI app?"): asked about the rest, the record answers without naming them."""
     if not VISITOR.search(question):
         return set()
-    names = (m.group(1) or m.group(2) or "" for m in OWN_STACK.finditer(question))
+    # the visitor speaks in the sentence that names it: "Is PDM compatible with PyInstaller? I want ..." asks about it
+    names = (m.group(1) or m.group(2) or "" for sentence in SENTENCE_END.split(question) if VISITOR.search(sentence)
+             for m in OWN_STACK.finditer(sentence))
     said = Counter(terms(question))  # named twice, it is asked about as well ("I use Rust; does she use Rust?")
     return {t for name in names if not any(c.isdigit() for c in name) for t in terms(name) if said[t] == 1}
 

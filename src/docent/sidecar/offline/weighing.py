@@ -21,6 +21,7 @@ from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
 from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
 from .seen import spans, values, within
+from .stack import own_stack
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
 from .voice import Voice
 
@@ -52,22 +53,6 @@ COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
 # "How long", "how often": the question's form (it asks for a figure), not its topic.
 HOW_ADJ = re.compile(
     r"\bhow\s+(long|big|large|fast|often|far|old|early|late|soon|quick(?:ly)?|well|hard|good|bad)\b", re.IGNORECASE
-)
-
-
-# The visitor's own stack, named in their first person: "I use FastAPI", "with my Django app", "we run it behind
-# nginx". Such a name is where the visitor stands, not what they ask about, so the record need not name it; "Does
-# she know Rust?" names no stack of the visitor's, and a record without Rust still does not say.
-# A name with a digit (HTTP/3, Python 3.14) is a version, what a question asks about, never forgiven.
-VISITOR = re.compile(r"\bI\b|\b(?i:my|we|we're|we’re|our)\b")
-_ASKING = "".join(rf"(?<!\b[{w[0].upper()}{w[0]}]{w[1:]}\s)" for w in ("can", "do", "could", "should", "may", "might", "would", "will", "must"))
-SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
-OWN_STACK = re.compile(
-    r"\b(?:" + _ASKING + r"(?:I|we)\s+(?:am\s+|are\s+)?(?:use|using|run|running|deploy|deploying|build|building|work\s+with|"
-    r"call|calling)|I['’]m\s+(?:using|running|on|building|calling)|we['’]re\s+(?:using|running|on|building)"
-    r"|with|using|via|from|inside|behind|within|on|under|in)\s+(?:(?:a|an|the|my|our)\s+)?"
-    r"((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
-    r"|\b(?:my|our)\s+((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
 )
 
 
@@ -174,7 +159,7 @@ class Weighed:
         by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
         skip = silent | known | LIGHT_VERBS
-        own = _own_stack(question) - known
+        own = own_stack(question) - known
         words = [w for w in dict.fromkeys(terms(question)) if w not in skip and not (w in own and not index.df[w])]
         weight, alts, extra = _weigh(words, index, by_alias, named, manifest)
         for kind in named_kinds(heads) & alts.keys():  # "what languages": the record names them, seldom the word
@@ -341,18 +326,6 @@ def _names(question: str) -> set[str]:
         if camel or before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):
             names.add(stem(word))
     return names
-
-
-def _own_stack(question: str) -> set[str]:
-    """The names of the visitor's own tools, in a question that speaks of the visitor ("How do I set a timeout with
-    my FastAPI app?"): asked about the rest, the record answers without naming them."""
-    if not VISITOR.search(question):
-        return set()
-    # the visitor speaks in the sentence that names it: "Is PDM compatible with PyInstaller? I want ..." asks about it
-    names = (m.group(1) or m.group(2) or "" for sentence in SENTENCE_END.split(question) if VISITOR.search(sentence)
-             for m in OWN_STACK.finditer(sentence))
-    said = Counter(terms(question))  # named twice, it is asked about as well ("I use Rust; does she use Rust?")
-    return {t for name in names if not any(c.isdigit() for c in name) for t in terms(name) if said[t] == 1}
 
 
 def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[frozenset[str], frozenset[str]]:

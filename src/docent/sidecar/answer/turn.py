@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncGenerator, Callable, Iterator, Mapping
+from collections.abc import AsyncGenerator, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-
-from docent.schema import RecordSection
 
 from ..model.port import (
     LanguageModel,
@@ -69,16 +67,17 @@ class Ask:
     failed: list[dict[str, Any]] = field(default_factory=list)
 
 
-GateFactory = Callable[..., GateLike]  # (bundle, policy) or, in search mode, (bundle, policy, given sections)
+GateFactory = Callable[..., GateLike]  # (bundle, policy)
 
 
-def default_gate(bundle: Bundle, policy: Policy, record: Mapping[str, RecordSection] | None = None) -> GateLike:
+def default_gate(bundle: Bundle, policy: Policy) -> GateLike:
     """The real gate; its lexicon and site hang on the bundle, so every turn shares them and the record index.
 
-    `record`: in search mode, the sections this conversation was given; a citation of any other is dropped."""
-    if record is None:
-        return Gate(bundle.record, bundle.matcher, policy=policy, site=bundle.site, mentions=bundle.mentions)
-    return Gate(record, bundle.matcher, policy=policy, site=bundle.site)
+    In search mode too it checks a sentence against any section of the record it cites: what the sentence says is
+    read against that section's own text, whether or not the conversation was given it (a model that knows the docs,
+    or an answer written from the whole record, cites real sections it was not handed; holding it would be a false
+    hold, not a safer one). An id the record lacks is dropped, as in whole mode."""
+    return Gate(bundle.record, bundle.matcher, policy=policy, site=bundle.site, mentions=bundle.mentions)
 
 
 # What the visitor reads when a model call fails; an operator's problem is not the visitor's to read.
@@ -181,16 +180,12 @@ class Turn:
         content = [*results] + ([{"type": "text", "text": found.text}] if found is not None and found.text else [])
         content += [{"type": "text", "text": self.policy.fence(question)}] if question is not None else []
         opening = Opening.of(conversation.messages, content, text, mid_system=self.model.spec.mid_system)
-        gate = self._gate(conversation, found, shown)
+        gate = self._gate(shown)
         return shown, Underway(question, here, opening, gate, receipt, found=found, calls=carried.calls)
 
-    def _gate(self, conversation: Conversation, found: Excerpts | None, shown: list[StreamEvent]) -> GateLike:
-        """One gate across the turn's calls; in search mode it takes citations only of the sections given so far."""
-        if self.bundle.searched:
-            given = [*conversation.given, *(found.ids if found is not None else ())]
-            gate = self.make_gate(self.bundle, self.policy, {sid: self.bundle.record[sid] for sid in given})
-        else:
-            gate = self.make_gate(self.bundle, self.policy)
+    def _gate(self, shown: list[StreamEvent]) -> GateLike:
+        """One gate across the turn's calls, over the whole record in either record mode."""
+        gate = self.make_gate(self.bundle, self.policy)
         for event in shown:
             if isinstance(event, Action):
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed

@@ -1,15 +1,23 @@
-"""Lua scripts sent on the store's pooled connections (sidecar/lua.py): their replies, a Redis that lost its scripts
-answered as redis-py's `Script` answers it, and a connection left clean after an error or a cancelled call."""
+"""Lua scripts pipelined on one connection of the store's pool (sidecar/lua.py): their replies, a Redis that lost its
+scripts answered as redis-py's `Script` answers it, a connection left clean after an error or a cancelled call, calls
+at once each answered its own reply, and a Redis that does not answer or goes away failing the calls, not hanging."""
 
 from __future__ import annotations
 
 import asyncio
 
+import anyio
 import pytest
 import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from docent.sidecar.lua import Lua
-from docent.sidecar.redis_store import connect
+from docent.sidecar.lua import Lua, _reply, _Short
+from docent.sidecar.redis_store import UNREACHABLE, connect
+from tests.redis_server import RedisServer, counted
+
+SLOW = ("local t = redis.call('TIME') repeat local n = redis.call('TIME') "
+        "until (n[1] - t[1]) * 1000000 + n[2] - t[2] > tonumber(ARGV[1]) return 'slow'")
 
 pytestmark = pytest.mark.anyio
 
@@ -54,9 +62,8 @@ async def test_a_call_cancelled_before_its_reply_leaves_no_reply_for_the_next(re
     # or the next call on it would read that reply as its own. Through one connection only.
     client = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=1))
     try:
-        slow = Lua(client, "local t = redis.call('TIME') repeat local n = redis.call('TIME') "
-                           "until (n[1] - t[1]) * 1000000 + n[2] - t[2] > 200000 return 'slow'")
-        call = asyncio.ensure_future(slow(keys=[]))
+        slow = Lua(client, SLOW)
+        call = asyncio.ensure_future(slow(keys=[], args=[200_000]))
         await asyncio.sleep(0.05)  # sent, its reply not yet come
         call.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -64,3 +71,75 @@ async def test_a_call_cancelled_before_its_reply_leaves_no_reply_for_the_next(re
         assert await Lua(client, "return ARGV[1]")(keys=[], args=["mine"]) == b"mine"
     finally:
         await client.aclose()
+
+
+async def test_calls_at_once_share_one_connection_each_answered_its_own_reply(redis_url: str) -> None:
+    client = connect(redis_url)
+    try:
+        echo = Lua(client, "return {ARGV[1], redis.call('INCR', KEYS[1])}")
+        await echo(keys=["docent:test:n"], args=["warm"])
+        with counted() as trips:
+            replies = await asyncio.gather(*(echo(keys=["docent:test:n"], args=[f"call {i}"]) for i in range(200)))
+        assert [reply[0] for reply in replies] == [f"call {i}".encode() for i in range(200)]
+        assert sorted(reply[1] for reply in replies) == list(range(2, 202))
+        assert trips[0] == 200
+        clients = (await client.execute_command("CLIENT", "LIST")).split(b"\n")
+        assert sum(b"cmd=evalsha" in line for line in clients) == 1  # every script on one connection
+    finally:
+        await client.aclose()
+
+
+async def test_a_reply_later_than_the_socket_timeout_fails_every_call_waiting_and_the_next_gets_a_fresh_connection(
+    redis_url: str,
+) -> None:
+    client = aioredis.Redis.from_url(redis_url, socket_timeout=0.1)
+    try:
+        slow, echo = Lua(client, SLOW), Lua(client, "return ARGV[1]")
+        await echo(keys=[], args=["warm"])
+        first = asyncio.ensure_future(slow(keys=[], args=[300_000]))
+        behind = asyncio.ensure_future(echo(keys=[], args=["behind"]))  # sent after it, on the same connection
+        with pytest.raises(RedisTimeoutError):
+            await first
+        with pytest.raises(RedisTimeoutError):
+            await behind  # failed with it, not left waiting
+        with anyio.fail_after(5):
+            while True:  # Redis runs the slow script to its end before it answers anyone
+                try:
+                    assert await echo(keys=[], args=["after"]) == b"after"
+                    break
+                except RedisTimeoutError:
+                    pass
+    finally:
+        await client.aclose()
+
+
+async def test_a_redis_gone_fails_the_call_and_one_back_answers_the_next(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    server = RedisServer(tmp_path)
+    server.start()
+    client = connect(server.url)
+    try:
+        echo = Lua(client, "return ARGV[1]")
+        assert await echo(keys=[], args=["before"]) == b"before"
+        server.stop()
+        with pytest.raises(UNREACHABLE):
+            await echo(keys=[], args=["gone"])
+        server.start()  # empty: the script is loaded again
+        assert await echo(keys=[], args=["back"]) == b"back"
+    finally:
+        await client.aclose()
+        server.stop()
+
+
+def test_replies_are_read_as_redis_py_reads_them_whole_or_not_yet() -> None:
+    replies = (b"*3\r\n$3\r\nabc\r\n:-7\r\n*2\r\n_\r\n#t\r\n"  # RESP3's null and true inside arrays
+               b"$-1\r\n+OK\r\n%1\r\n$1\r\nk\r\n,1.5\r\n=8\r\ntxt:text\r\n"
+               b"-NOSCRIPT No matching script.\r\n-ERR user_script:1: wrong\r\n")
+    pos, answers = 0, []
+    while pos < len(replies):
+        answer, pos = _reply(replies, pos)
+        answers.append(answer)
+    assert answers[:5] == [[b"abc", -7, [None, True]], None, b"OK", {b"k": 1.5}, b"text"]
+    assert isinstance(answers[5], NoScriptError) and type(answers[6]) is ResponseError
+    for cut in range(1, 27):  # the first reply cut anywhere is not whole yet
+        with pytest.raises(_Short):
+            _reply(replies[:cut], 0)

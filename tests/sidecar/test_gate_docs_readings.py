@@ -31,6 +31,10 @@ RECORD = {
                      "a given file, the file will be treated as unavailable."),
             _section("minimal", "Minimal versions", "For example, parser>=2.0 will be resolved to version 2.0.0 if there "
                      "is no other compatibility issue. The loader reads all files in the folder."),
+            _section("headings", "Heading links", "Linking to any heading used to be the default, but now opt-in is "
+                     "required. The anchor is used to link to the item."),
+            _section("levels", "Template logging", "Every template has access to a log function: log.debug, log.info, "
+                     "log.warning, log.error and log.critical."),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
                      "true, the kit treats the project as a library."),
         ]
@@ -93,6 +97,12 @@ def verdict(sentence: str) -> str:
         # "If nothing else conflicts" is "no other": the none pole, not "A and nothing else" (only A).
         ("For example, parser>=2.0 resolves to 2.0.0 if nothing else conflicts [[minimal]].", "shown"),
         ("The loader reads the folder's YAML files and nothing else [[minimal]].", "quantifier"),
+        # What a section says "used to" be so is no longer so; "is used to" is a use, which no sentence may deny.
+        ("Linking to any heading is no longer the default: you have to opt in [[headings]].", "shown"),
+        ("The anchor is no longer used to link to the item [[headings]].", "polarity"),
+        # A count a colon hands to the sentence's own list after it, code or words; another count is still held.
+        ("Five levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "shown"),
+        ("Four levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "number"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

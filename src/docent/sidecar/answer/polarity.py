@@ -122,21 +122,29 @@ _COUNTERFACTUAL = re.compile(r"\b(?:would|could|might)\s+have\b", re.IGNORECASE)
 
 
 # "The weekly restart was retired" denies the restart from then on: "no longer needed its weekly restart".
-_ENDED = re.compile(r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero)\b",
-                    re.IGNORECASE)
+# "Linking to any heading used to be the default" says it is no longer.
+_ENDED = re.compile(
+    r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero|used\s+to)\b",
+    re.IGNORECASE,
+)
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|gets|got)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
 
 
 def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Denial, ...]:
     """A section's negations (in its text, its title and its heading path, joined by the caller); what it says
     would have happened (the clause before "would have" is denied); and what it says was ended (the words of the
-    clause around "retired", "dropped", "went to zero", the ending word left out, so that "was not retired" is
-    no denial it vouches for)."""
+    clause around "retired", "dropped", "went to zero", "used to", the ending word left out, so that "was not
+    retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
     out = list(denials(text, stems))
     for m in _COUNTERFACTUAL.finditer(text):
         words = _ordered(_clause_before(text, m.start()), stems)[:_SCOPE_WORDS]
         if words:
             out.append(Denial(frozenset(words), words[0], frozenset()))
     for m in _ENDED.finditer(text):
+        if m.group(0)[:4].lower() == "used" and (
+            _PASSIVE.search(text, 0, m.start()) or not _clause_before(text, m.start()).strip()
+        ):
+            continue  # "is used to collect", "Used to initiate a push", "get used to": a use or a habit, nothing ended
         end = _CLAUSE_END.search(text, m.end())
         before = _ordered(_clause_before(text, m.start()), stems)[-_SCOPE_WORDS:]
         after = _ordered(text[m.end() : end.start() if end else len(text)], stems)[:_SCOPE_WORDS]

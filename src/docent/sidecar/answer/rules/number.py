@@ -4,7 +4,8 @@ list's intro line, cited or not, may state the list's count ("The table lists fo
 rows, or before items citing four sections); another count is held. A cited sentence may count in words the items of one list of a
 cited section ("takes one of three values" where it lists three), and any sentence may count a list of three or
 more that it writes itself, in words as a count of it ("when uvloop, httptools or websockets is installed ...
-installs all three"; "each default to 3" after a list of three is a value, and is checked)."""
+installs all three"; "five levels: debug, info, warning, error and critical"; "each default to 3" after a list of
+three is a value, and is checked)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def check(sentence: Reading) -> Verdict:
     missing = numbers.unstated(said, stated) if said else []
     if missing and sentence.ids and all(_a_list_of(q, sentence) for q in missing):
         return None  # "takes one of three values" where the section lists three
-    if missing and all(not q.unit and q.raw in _listed(sentence.text) for q in missing):
+    if missing and all(not q.unit and q.raw in _listed(sentence.draft.text) for q in missing):  # code in place
         return None  # "when uvloop, httptools or websockets is installed ... installs all three": its own list
     return Hold("number") if missing else None
 
@@ -68,12 +69,21 @@ _OF_LIST = re.compile(
 )
 
 
+# A count that a colon or a dash hands to the list after it: "Five levels are shown: debug, info, ... and critical".
+_INTRODUCES = re.compile(rf"\b({_NUMBER})\s+(?:[\w-]+\s+){{0,4}}?[\w-]+\s*[:—–]\s*$", re.IGNORECASE)
+
+
 def _listed(text: str) -> set[float]:
     """The number of items of each list the sentence writes itself, where the sentence counts them as such: a count
-    of them is its own ("all three")."""
+    of them is its own ("all three"), as is the count a colon or a dash hands to the list right after it."""
     counts = {float(_WORDS[w.lower()]) for m in _OF_LIST.finditer(text) for w in m.groups() if w}
-    lengths = {float(m.group(0).rstrip().count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", m.group(0))))
-               for m in _LIST.finditer(text)}
+    lengths = set()
+    for m in _LIST.finditer(text):
+        length = float(m.group(0).rstrip().count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", m.group(0))))
+        lengths.add(length)
+        intro = _INTRODUCES.search(text, 0, m.start())
+        if intro is not None and _WORDS[intro.group(1).lower()] == length:
+            counts.add(length)
     return lengths & counts
 
 

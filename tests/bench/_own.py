@@ -1,4 +1,4 @@
-"""The app's CPU a question, with the gate's share apart: `python -m tests.bench._own [redis] [N]`.
+"""The app's CPU a question, with the gate's share apart: `python -m tests.bench._own [redis [keep]] [N]`.
 
 The app is driven in this process as `sidecar.py` drives it for `sidecar_p50_ms` (the same bundle, replay model and
 question), N questions (400) after 60 to warm, one at a time. Each question's process time is measured, and the time
@@ -80,6 +80,8 @@ def main(argv: list[str]) -> None:
         if server is not None:
             server.start()
             env = {**env, "DOCENT_REDIS_URL": server.url}
+            if "keep" in argv:  # the spend and the counts in a keeping Redis of their own (here another database)
+                env["DOCENT_REDIS_KEEP_URL"] = server.url.rsplit("/", 1)[0] + "/1"
         try:
             times = asyncio.run(_questions(env, count, gate))
         finally:

@@ -97,7 +97,11 @@ def create_app(
             await daily.aclose()
             await guide.aclose()
             await store.aclose()
-            spend.close()
+            closing = getattr(spend, "aclose", None)  # a store with an asyncio client of its own
+            if closing is not None:
+                await closing()
+            else:
+                spend.close()
 
     table: list[BaseRoute] = list(routes(guide, store=store, proof=proof, limits=limits, listeners=listeners))
     scrape = probed(limits, settings.trust_proxy, metrics_endpoint(metrics, settings.metrics_token))

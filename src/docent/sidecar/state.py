@@ -33,15 +33,17 @@ def store(settings: Settings, *, clock: Callable[[], float]) -> Store:
 def budget_store(settings: Settings, shared: Store | None = None) -> BudgetStore:
     """The day's spend: in Redis (the keeping one when set), else in the state directory when named, else in memory.
 
-    In the Redis of `shared` (the conversations' store), a question's reservation goes through that store's asyncio
-    client; in a keeping Redis of its own, through the blocking client, as its other round trips."""
+    A question's reservation goes through an asyncio client, so that the event loop serves others while Redis answers:
+    the conversations' store's own when the spend is kept in that Redis, else one of the budget store's own."""
     url = lasting_url(settings)
     if url is not None:
         from .redis_store import RedisStore
+        from .redis_store import connect as aconnect
         from .spending.redis_budget import RedisBudgetStore, connect
 
-        same = isinstance(shared, RedisStore) and url == settings.redis_url
-        return RedisBudgetStore(connect(url), aclient=shared.client if same and isinstance(shared, RedisStore) else None)
+        if isinstance(shared, RedisStore) and url == settings.redis_url:
+            return RedisBudgetStore(connect(url), aclient=shared.client)
+        return RedisBudgetStore(connect(url), aclient=aconnect(url), owns_aclient=True)
     if settings.state_dir is not None:
         from .spending.daybook import SPEND_FILE, SqliteBudgetStore
 

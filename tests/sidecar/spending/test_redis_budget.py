@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from docent.sidecar.spending.redis_budget import RedisBudgetStore
 from docent.sidecar.store import StoreUnavailable
-from tests.redis_server import RedisServer
+from tests.loopback import free_port
+from tests.redis_server import RedisServer, counted
+from tests.sidecar.appkit import settings
 from tests.waiting import auntil, until
 
 DAY = "2027-01-15"
@@ -164,3 +167,35 @@ async def test_a_reservation_for_a_question_cancelled_while_redis_answers_is_giv
         for each in (store, other):
             each.client.close()
         await aclient.aclose()
+
+
+@pytest.mark.anyio
+async def test_a_keeping_redis_of_its_own_takes_reservations_without_holding_the_event_loop(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """The spend kept apart from the conversations (DOCENT_REDIS_KEEP_URL): its reservations are awaited on an asyncio
+    client of the budget store's own, as they are on the conversations' in the shared case, and closing closes it."""
+    from docent.sidecar.state import budget_store
+
+    elsewhere = f"redis://127.0.0.1:{free_port()}/0"  # the conversations' Redis: never asked here
+    store = budget_store(settings(tmp_path, redis_url=elsewhere, redis_keep_url=redis_url))
+    assert isinstance(store, RedisBudgetStore) and store._owned is not None
+    blocking, store.client = store.client, _Unused()  # type: ignore[assignment]
+    try:
+        assert await store.areserve(DAY, 0.4, 1.0) is not None  # the connection made, the script loaded
+        with counted() as trips:
+            assert await store.areserve(DAY, 0.4, 1.0) is not None
+            assert await store.areserve(DAY, 0.4, 1.0) is None  # the limit, as Redis keeps it
+        assert trips[0] == 2
+        held = store._owned.connection_pool._docent_link._held  # type: ignore[attr-defined]
+    finally:
+        store.client = blocking
+        await store.aclose()
+    assert held.writer.is_closing()
+
+
+class _Unused:
+    """A blocking client that must not be used."""
+
+    def __getattr__(self, name: str) -> None:
+        raise AssertionError(f"the blocking client was asked for {name}")

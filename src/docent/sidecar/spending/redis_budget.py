@@ -15,9 +15,9 @@ cost when killed mid-call; its reservations are released by their expiry.
 
 Settling and reading use Redis's blocking client, on purpose: the budget's hooks run as a call ends, cancelled or
 not, and a blocking round trip (a fraction of a millisecond) cannot itself be cancelled halfway and lose the spend.
-A question's reservation, the one round trip on every question's path, goes through the asyncio client the
-conversations use when this store is given it (`aclient`), so the event loop serves other visitors while Redis
-answers; the script runs to its end even if the question is cancelled meanwhile, and a reservation made for a
+A question's reservation, the one round trip on every question's path, goes through an asyncio client (`aclient`:
+the conversations' own when the spend is kept in their Redis, else one of this store's), so the event loop serves
+other visitors while Redis answers; the script runs to its end even if the question is cancelled meanwhile, and a reservation made for a
 question gone is given back. A settlement Redis does not take stays here, counted, and goes with the next round
 trip; a reservation Redis cannot take is refused.
 """
@@ -113,12 +113,14 @@ class RedisBudgetStore:
         client: redis.Redis,
         *,
         aclient: aioredis.Redis | None = None,
+        owns_aclient: bool = False,
         hold_s: float = HOLD_S,
         fresh_s: float = SPENT_EVERY_S,
         settle_s: float = SETTLE_WITHIN_S,
     ) -> None:
         self.client = client
         self._areserve = Lua(aclient, RESERVE) if aclient is not None else None
+        self._owned = aclient if owns_aclient else None  # a client of its own (a keeping Redis), closed with it
         self.hold_s = hold_s
         self.fresh_s = fresh_s
         self.settle_s = settle_s
@@ -223,6 +225,12 @@ class RedisBudgetStore:
     def close(self) -> None:
         self._write()
         self.client.close()
+
+    async def aclose(self) -> None:
+        """`close`, and the asyncio client too when it is this store's own."""
+        self.close()
+        if self._owned is not None:
+            await self._owned.aclose()
 
     def _local(self, day: str) -> int:
         """What the settlements Redis has not yet taken change in its last figure: each replaces its reservation's

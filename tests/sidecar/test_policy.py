@@ -57,6 +57,9 @@ def test_questions_about_pay_are_refused_by_rule(question: str) -> None:
         "Does he have a girlfriend?",
         "Tell me about his family.",
         "Tell me about his wife",
+        "What are his hobbies?",  # leisure is private life
+        "What does he do on weekends?",
+        "What does he do in his free time?",
     ],
 )
 def test_questions_about_private_life_are_refused_by_rule(question: str) -> None:
@@ -79,6 +82,9 @@ def test_questions_about_private_life_are_refused_by_rule(question: str) -> None
         "Did he ever fix a race condition?",
         "Which child processes leak?",
         "What does the leak experiment show?",
+        "Does he deploy on weekends?",
+        "How long did a booking take to show up in invoicing?",  # invoicing, a stage the work reaches
+        "Did the migration save any money?",  # money a piece of work saved or cost, not his pay
     ],
 )
 def test_questions_about_work_pass(question: str) -> None:

@@ -32,7 +32,9 @@ _NOT_PAY = re.compile(
     r"""\b(?:rate[\s-]?limit\w* | (?:error|failure|success|conversion|hit|miss|bit|frame|sample|sampling|drop
         |churn|click|bounce|retention|growth|refresh|request|arrival|data|baud|learning|exchange|fraud|decline
         |approval|acceptance|authori[sz]ation|chargeback|false[\s-]positive|false[\s-]negative)[\s-]rates?
-        | in\s+charge\s+of | (?:to|reach\w*|the)\s+invoicing)\b""",
+        | in\s+charge\s+of | (?:to|reach\w*|the|in|into|from|through|at|by)\s+invoicing
+        | (?:sav\w*|cost\w*|spen[dt]\w*|wast\w*|lost|los(?:e|es|ing))\s+(?:(?:any|some|much|more|less|a\s+lot\s+of|them|us)\s+)?money
+        )\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 _PRIVATE = re.compile(
@@ -47,6 +49,9 @@ _PRIVATE = re.compile(
       | lives\s+in | home\s+town | hometown | phone\s+number | nationality | ethnicity | ethnic | race(?!\s+conditions?)
       | gender | sexual\w* | sexuality | gay | lesbian | private\s+life | personal\s+life
       | citizenship | immigration | girlfriends? | boyfriends?
+      | hobb(?:y|ies) | pastimes? | leisure | (?:free|spare)\s+time | for\s+fun
+      | (?:her|his|their)\s+(?:weekends?|evenings|holidays?|vacations?)
+      | (?:do|doing|spends?|spent|spending)\s+(?:\w+\s+){0,2}?(?:on|at|over|during)\s+(?:the\s+)?(?:weekends?|evenings|holidays?|vacations?)
     )\b""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -35,6 +35,13 @@ RECORD = {
                      "required. The anchor is used to link to the item."),
             _section("levels", "Template logging", "Every template has access to a log function: log.debug, log.info, "
                      "log.warning, log.error and log.critical."),
+            _section("ignored", "Limitations", "The fast resolver does not support the inherit lock strategy. This "
+                     "will be ignored when writing to the lock file. The next release will ship a faster resolver."),
+            _section("settings", "Settings", "The following settings exist.\nrequest_timeout: Description The timeout "
+                     "in seconds; Default Value 15; Available in Project No\nuse_fast: Description Use the fast "
+                     "resolver; Default Value False; Available in Project Yes"),
+            _section("overrides", "Overrides", "Overrides are a last resort when the user knows a dependency works with "
+                     "a newer version than it declares, but the package has not yet been updated to declare it."),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
                      "true, the kit treats the project as a library."),
         ]
@@ -103,6 +110,17 @@ def verdict(sentence: str) -> str:
         # A count a colon hands to the sentence's own list after it, code or words; another count is still held.
         ("Five levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "shown"),
         ("Four levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "number"),
+        # "It's ignored" is how a thing works, as the docs' "will be ignored"; a plan told as done is still held.
+        ("The fast resolver doesn't support the inherit lock strategy; it's ignored when the lock file is written "
+         "[[ignored]].", "shown"),
+        ("The last release shipped a faster resolver [[ignored]].", "hedge"),
+        # A table's "No" cell denies its column, of its row: another row's name is still held.
+        ("request_timeout isn't available per project; it defaults to 15 [[settings]].", "shown"),
+        ("use_fast isn't available per project [[settings]].", "polarity"),
+        # A section's "not yet" denies as of now; a denial of "it" is decided by its first denied word.
+        ("Overrides are a last resort when a dependency works with a newer version than it declares, but it hasn't "
+         "been updated to say so [[overrides]].", "shown"),
+        ("Overrides are a last resort, but they haven't been tested with a newer version [[overrides]].", "polarity"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

@@ -258,7 +258,8 @@ def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
     return False
 
 
-_PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets", "be", "being"))
+_PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets", "be", "being",
+                         "it's", "that's", "there's", "what's"))  # "it's ignored": a thing is (not "she's led": has)
 _ADVERBS = frozenset(("not", "only", "just", "also", "never", "always", "then", "still", "first"))
 
 

@@ -13,7 +13,8 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - A sentence that denies something passes only when one of its scopes shares two words (or all of the shorter
   one's) with a scope of its cited sections: the record must deny the same thing; a sentence's one denial may do
   so in another verb, of the same thing ("a release doesn't ship all wheels" for "... doesn't contain all wheels").
-  "Without it" has no scope: it denies what the pronoun stands for. "Consumers could not be added
+  "Without it" has no scope: it denies what the pronoun stands for; "it hasn't been updated" is decided by its first
+  denied word. A section's "not yet" and a table row's "No" cell (its column, of its row) deny too. "Consumers could not be added
   without changes to the producers" is not "added without touching producers".
 - A sentence that denies nothing is held when it affirms what a cited section denies: it holds the first two
   words of a section's scope (the only one, when the scope has one), such as "reports" against "nobody reports
@@ -60,6 +61,8 @@ class Denial(NamedTuple):
     ending: frozenset[str] = frozenset()  # a section's "ended X": the ending word's stems, no denial of the ending
     partitive: bool = False  # "none of the tasks after it run": the things it is said of come inside the scope
     instead: bool = False  # "raise instead of exiting": one alternative told over another
+    row: bool = False  # a table's "No" cell: `before` is its row's name, which a sentence naming a thing must share
+    pronoun: bool = False  # said of "it", "they", "this" or "that" alone: "but it hasn't been updated"
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -71,7 +74,9 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
     ("6 minutes instead of 40") denies nothing here: the number rule judges figures."""
     out = []
     for m in _NEGATOR.finditer(text):
-        before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
+        clause = _clause_before(text, m.start())
+        before = frozenset(_ordered(clause, stems)[-3:])
+        pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
         if _PRO_FORM.match(text, m.end()) or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end()):
             out.append(Denial(frozenset(), "", before))
             continue
@@ -84,7 +89,8 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
             out.append(_NONE)
             continue
         instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
-        out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead))
+        out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
+                          pronoun=pronoun))
     return tuple(out)
 
 
@@ -110,6 +116,7 @@ _PRO_FORM = re.compile(r"\s+(?:doing|do|to\s+do)\s+(?:so|this|that|it)\b", re.IG
 # "a distribution without it is treated as unavailable": "without" denies only its object, here what "it" stands for,
 # said before it; the words after it are what follows for the thing that lacks it.
 _PRONOUN = re.compile(r"\s+(?:it|them)\b", re.IGNORECASE)
+_PRONOUN_SUBJECT = re.compile(r"\b(?:it|they|this|that)\s+(?:\S+\s+){0,2}\w*$", re.IGNORECASE)
 
 
 def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...]:
@@ -127,6 +134,9 @@ _ENDED = re.compile(
     r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero|used\s+to)\b",
     re.IGNORECASE,
 )
+_NOT_YET = re.compile(r"\bnot\s+yet\b", re.IGNORECASE)  # no denial in a sentence ("not yet" is a stage), one in a section
+# A table row's cell, "Header value" joined by "; " after the row's name and a colon, whose value is "No".
+_NO_CELL = re.compile(r"(?:^|[;:] )([^;:\n]{2,60}?) No(?=;|$)", re.MULTILINE)
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|gets|got)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
 
 
@@ -136,10 +146,19 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
     clause around "retired", "dropped", "went to zero", "used to", the ending word left out, so that "was not
     retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
     out = list(denials(text, stems))
+    for m in _NOT_YET.finditer(text):  # "has not yet been updated" denies it as of now: "hasn't been updated"
+        words = _ordered(text[m.end() : _scope_end(text, m.end(), listed=False)], stems)[:_SCOPE_WORDS]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])))
     for m in _COUNTERFACTUAL.finditer(text):
         words = _ordered(_clause_before(text, m.start()), stems)[:_SCOPE_WORDS]
         if words:
             out.append(Denial(frozenset(words), words[0], frozenset()))
+    for m in _NO_CELL.finditer(text):  # a table's "Available in Project No" denies the column of its row
+        words = _ordered(m.group(1), stems)[:_SCOPE_WORDS]
+        row = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].split(":", 1)[0]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset(_ordered(row, stems)[-3:]), row=True))
     for m in _ENDED.finditer(text):
         if m.group(0)[:4].lower() == "used" and (
             _PASSIVE.search(text, 0, m.start()) or not _clause_before(text, m.start()).strip()
@@ -303,6 +322,8 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
     sentence's only denial, which may deny the same object of the same thing in another verb."""
     if senses:
         mine, theirs = _in_sense(mine, senses), _in_sense(theirs, senses)
+    if theirs.row and mine.before and not mine.before & theirs.before:
+        return False  # "use_uv isn't available per project" where another row's cell says "Available in Project No"
     if not theirs.scope:  # "rather than with us": the same words before it, two at least
         return len(mine.before & theirs.before) >= 2
     if mine.head in theirs.ending:  # "did not end the restarts" is no denial "ended the restarts" makes
@@ -313,7 +334,8 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
         return True  # "none of the tasks after it run" against "the following tasks will not be executed"
     if mine.partitive and theirs.partitive and len(mine.scope & theirs.before) >= 2:
         return True  # "none of A, B or C supplies a value" against "A. B. C. If none of those match"
-    if mine.head in theirs.scope and bool(mine.before & (theirs.before | theirs.scope)):
+    # "... but it hasn't been updated": no words before its denial but a pronoun, so its first denied word decides.
+    if mine.head in theirs.scope and (mine.pronoun or bool(mine.before & (theirs.before | theirs.scope))):
         return True
     # The sentence's one denial in another verb: "a release doesn't ship all wheels" for "a release doesn't contain all
     # wheels", told of the same thing (two words before it) and denying a word of the same object, not the verb. A

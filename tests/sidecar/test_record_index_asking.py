@@ -204,3 +204,25 @@ def test_a_question_that_says_several_words_of_a_title_raises_its_section() -> N
     assert scores[2] == 0.9  # no word of its title said
     # one word of a title said is BM25's title weight's to judge: no gain
     assert with_title_said({1: 0.5}, [frozenset(stems("Lock file"))], stems("where is the lock?")) == {1: 0.5}
+
+
+def test_a_technology_the_record_rarely_names_is_not_asked_twice() -> None:
+    # A visitor's own stack, named once in the docs' deployment notes, would outweigh the setting they ask about.
+    docs = [
+        Section("proxies", "deploy", "Proxies", "Behind a proxy, trust its forwarded headers with the forwarded-allow-ips "
+                "setting, so that redirects keep the scheme the proxy was asked with."),
+        Section("frameworks", "deploy", "Frameworks", "Run a Django or a Flask app the same way, behind nginx."),
+        *[Section(f"nginx-{i}", f"nginx-{i}", f"Nginx {i}", "Nginx serves the static files.") for i in range(3)],
+        *FILLER,
+    ]
+    lexicon = [{"term": "Flask", "aliases": []}, {"term": "Nginx", "aliases": []}]
+    index = RecordIndex(docs, lexicon=lexicon)
+    query = index.query("Flask behind nginx: redirects come back as http, which setting am I missing?") or ""
+    assert query.count('"flask"') == 1  # in one section: BM25 weighs it heaviest already
+    assert query.count('"nginx"') == 2  # in four: the site's subject, weighed lightly, so asked twice
+    assert best_of(index, "Flask behind nginx: redirects come back as http, which setting am I missing?") == "proxies"
+
+
+def best_of(index: RecordIndex, text: str) -> str | None:
+    found = index.search(text, limit=1)
+    return found[0][0] if found else None

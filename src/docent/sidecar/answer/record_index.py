@@ -20,8 +20,10 @@ a quarter of its words: they say where the visitor's server runs, not what they 
 a question ("tell me", "explain", "java version", the "often" of "how often"), which BM25 would rank over the topic
 wherever the record uses them rarely. What the question names (a technology of the lexicon, a name written as one word
 of parts: `TestClient`, "long-polling") counts double, for the same reason: the site's subject is in many sections, so
-BM25 weighs it lightly. A long section (an API reference's docstring naming every option) is weighed by BM25's length
-normalisation, so a short guide section on the asked words outranks it. The best section's family (the sections under
+BM25 weighs it lightly; a technology the record names in two sections or fewer is already its heaviest word, and
+doubled it outweighed all else asked (a visitor's own stack: "Flask behind nginx: which setting...?"). A long section
+(an API reference's docstring naming every option) is weighed by BM25's length normalisation, so a short guide section
+on the asked words outranks it. The best section's family (the sections under
 its h2, and its page if small) gains a share of its score: a decision record's consequences answer "why not RabbitMQ?"
 without a word of it. A section whose title the question says two words of or more gains that share of its title (of
 `TITLE_SAID`): "how do I keep a package and its dependencies out of the lock file?" finds "Exclude specific packages
@@ -82,12 +84,23 @@ CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhist
 CHANGELOG_WEIGHT = 0.5
 ASKS_CHANGES = re.compile(r"\d+\.\d+|\b(?:versions?|releases?|released|changelog|change\s*log|release\s*notes|changed"
                           r"|what['’]?s\s+new|upgrad\w*|breaking)\b", re.IGNORECASE)
+RARE_NAME = 2  # sections: a technology the record names in no more is BM25's heaviest word already, not asked twice
 RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 _BUILT_IN = {stem(word): means for word, means in {**RECORD_SYNONYMS, **READER_WORDS}.items()}
+
+
+def topic(words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]], aliases: list[Clause],
+          counts: Mapping[str, int]) -> set[str]:
+    """What the question is about, where it names it: a technology, a name written as one word of parts (`TestClient`,
+    `follow_redirects`, "long-polling"), the reader's own thing ("my proxy"). Asked twice, it counts double in BM25, so
+    that a rarer ordinary word ("production", "runs") does not outrank it; not a technology the record rarely names
+    (`RARE_NAME`), which BM25 weighs heaviest of all already."""
+    named = {c.sql for c in aliases if matches(c, counts) > RARE_NAME} | {c.sql for c in possessed(words)}
+    return named | {clause(w).sql for w in asked if len(w) > 1}
 
 
 class SectionLike(Protocol):
@@ -261,11 +274,7 @@ class RecordIndex:
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         rare |= {c.sql for c in framed(words)}  # "how often", "my question": the answer's kind or the asking
-        # What the question is about, where it names it: a technology, a name written as one word of parts
-        # (`TestClient`, `follow_redirects`, "long-polling"), the reader's own thing ("my proxy"). Asked twice, it
-        # counts double in BM25, so that a rarer ordinary word ("production", "runs") does not outrank it.
-        topic = {c.sql for c in aliases + possessed(words)} | {clause(w).sql for w in asked if len(w) > 1}
-        said = within_rows([c for c in clauses if c.sql not in rare], counts, twice=topic)
+        said = within_rows([c for c in clauses if c.sql not in rare], counts, twice=topic(words, asked, aliases, counts))
         numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
 

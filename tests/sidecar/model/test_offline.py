@@ -364,7 +364,9 @@ async def test_the_visitors_own_tools_do_not_count_against_them_but_what_is_aske
         assert text != "[[none]]" and "[[" in text, question
         assert "FastAPI" not in text and "Django" not in text and "Traefik" not in text
     for question in ("Does the client support HTTP/3?", "Can I use Brotli with the client?",
-                     "How do I set a timeout in Python 3.14?"):
+                     "How do I set a timeout in Python 3.14?",
+                     # the visitor speaks only in the sentence after the one that asks about the tool
+                     "Is the client compatible with Brotli? I want to set a timeout on each request."):
         text, _ = await docs_answer(question)
         assert text == "[[none]]", question
     # a portfolio: the visitor's question about the owner's skill is no stack of the visitor's

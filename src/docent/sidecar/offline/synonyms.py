@@ -9,12 +9,15 @@ the offline model stems a question, so "contacting" finds what "contact" finds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from docent.schema import RecordSection
 
 from ..answer.record_synonyms import RECORD_SYNONYMS
 from ..answer.words import stem, terms
 
-__all__ = ["RECORD_SYNONYMS", "SYNONYMS", "expand", "spelled", "table"]
+__all__ = ["RECORD_SYNONYMS", "SYNONYMS", "acronyms", "expand", "respelled", "spelled", "table"]
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
     # getting in touch
@@ -87,3 +90,33 @@ def expand(asked: Iterable[str], synonyms: Mapping[str, frozenset[str]]) -> set[
     for word in list(words):
         words |= synonyms.get(word, frozenset())
     return words
+
+
+# One word's British and American spellings: a visitor's "serialization" is the record's "serialisation".
+RESPELLINGS = (("iz", "is"), ("is", "iz"), ("yz", "ys"), ("ys", "yz"))
+# An initialism as a visitor writes it ("ACS"), capitals only; the record may spell it out ("Access Control Server").
+INITIALISM = re.compile(r"\b([A-Z]{2,5})s?\b")
+
+
+def respelled(word: str, df: Mapping[str, int]) -> frozenset[str]:
+    """The record's spelling of a (stemmed) word it never writes as the visitor does, or nothing."""
+    for ours, theirs in RESPELLINGS:
+        other = word.replace(ours, theirs)
+        if other != word and df.get(other):
+            return frozenset({other})
+    return frozenset()
+
+
+def acronyms(question: str, df: Mapping[str, int], sections: Sequence[RecordSection]) -> dict[str, frozenset[str]]:
+    """An initialism the record never writes ("ACS") -> the words of the name it spells out in capitals, where the
+    record's `sections` write that name ("the bank's Access Control Server"): the record says it, in full."""
+    out: dict[str, frozenset[str]] = {}
+    for m in INITIALISM.finditer(question):
+        letters = m.group(1)
+        if df.get(stem(letters)):
+            continue
+        spelled_out = re.compile(r"\b" + r"[\s-]+".join(f"{c}[a-z]+" for c in letters) + r"\b")
+        found = next((f for s in sections if (f := spelled_out.search(f"{s.title}\n{s.text}"))), None)
+        if found is not None:
+            out[stem(letters)] = frozenset(t for t in terms(found.group()) if df.get(t))
+    return out

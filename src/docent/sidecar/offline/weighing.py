@@ -21,7 +21,8 @@ from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
 from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
 from .seen import spans, values, within
-from .synonyms import RECORD_SYNONYMS, spelled, table
+from .stack import own_stack
+from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
 from .voice import Voice
 
 # A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
@@ -52,21 +53,6 @@ COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
 # "How long", "how often": the question's form (it asks for a figure), not its topic.
 HOW_ADJ = re.compile(
     r"\bhow\s+(long|big|large|fast|often|far|old|early|late|soon|quick(?:ly)?|well|hard|good|bad)\b", re.IGNORECASE
-)
-
-
-# The visitor's own stack, named in their first person: "I use FastAPI", "with my Django app", "we run it behind
-# nginx". Such a name is where the visitor stands, not what they ask about, so the record need not name it; "Does
-# she know Rust?" names no stack of the visitor's, and a record without Rust still does not say.
-# A name with a digit (HTTP/3, Python 3.14) is a version, what a question asks about, never forgiven.
-VISITOR = re.compile(r"\bI\b|\b(?i:my|we|we're|we’re|our)\b")
-_ASKING = "".join(rf"(?<!\b[{w[0].upper()}{w[0]}]{w[1:]}\s)" for w in ("can", "do", "could", "should", "may", "might", "would", "will", "must"))
-OWN_STACK = re.compile(
-    r"\b(?:" + _ASKING + r"(?:I|we)\s+(?:am\s+|are\s+)?(?:use|using|run|running|deploy|deploying|build|building|work\s+with|"
-    r"call|calling)|I['’]m\s+(?:using|running|on|building|calling)|we['’]re\s+(?:using|running|on|building)"
-    r"|with|using|via|from|inside|behind|within|on|under|in)\s+(?:(?:a|an|the|my|our)\s+)?"
-    r"((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
-    r"|\b(?:my|our)\s+((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
 )
 
 
@@ -170,9 +156,10 @@ class Weighed:
         # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about
         named = (_names(question) | heads) - known - {stem(w) for w in values(question)}
         by_alias = _by_alias(question, index, lexicon, named)
+        by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
         skip = silent | known | LIGHT_VERBS
-        own = _own_stack(question) - known
+        own = own_stack(question) - known
         words = [w for w in dict.fromkeys(terms(question)) if w not in skip and not (w in own and not index.df[w])]
         weight, alts, extra = _weigh(words, index, by_alias, named, manifest)
         for kind in named_kinds(heads) & alts.keys():  # "what languages": the record names them, seldom the word
@@ -180,8 +167,8 @@ class Weighed:
             alts[kind] |= named_there
             weight[kind] = index.idf("")
             extra += sorted(named_there, key=lambda t: -index.df[t])[:KIND_QUERY]  # the ones it names most
-        for raw in WORD.findall(question):
-            extra += sorted(FORMS.get(raw.lower(), ()))  # "find" asks for "found" too
+        extra += [w for raw in WORD.findall(question) for w in sorted(FORMS.get(raw.lower(), ()))]  # "find": "found"
+        extra += sorted({w for words in spelled_out.values() for w in words})
         kept = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
         code, code_missing = code_names(question, index.said, own=own)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
@@ -240,13 +227,15 @@ class Weighed:
 
 
 KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies it names most, this many
-# Verbs that carry the question along, not its topic: "what went wrong", "how did it come about", "what happens if".
-LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came"))
+# Words that carry the question along, or say how sure or polite the visitor is, never its topic: "what went wrong",
+# "what happens if", "what exactly did she build? I thought the vendor ran it", "numbers please".
+LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came gets getting exactly actually basically "
+                              "anyway please thought think guess wonder wondering suppose"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5
 ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
-                       r"should)\b)")
+                       r"did|was|were|has|have|had|would|will|should)\b)")
 
 
 def asking(question: str) -> str:
@@ -313,13 +302,13 @@ def _weigh(
     alts: dict[str, frozenset[str]] = {}
     extra: list[str] = []
     for word in words:
-        said = frozenset({word}) if index.df[word] else by_alias.get(word) or frozenset(
+        said = frozenset({word}) if index.df[word] else by_alias.get(word) or respelled(word, index.df) or frozenset(
             s for s in synonyms.get(word, ()) if index.df[s]
         )
         if said:
             alts[word], weight[word] = said, max(index.idf(t) for t in said)
             if not index.df[word] and word not in by_alias:  # the record's own words for it, as written
-                extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)])
+                extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)]) or sorted(said)
         elif word in named:
             alts[word], weight[word] = frozenset(), rarest
     return weight, alts, extra
@@ -337,16 +326,6 @@ def _names(question: str) -> set[str]:
         if camel or before and before[-1] not in ".!?:\"“(" and word != "I" and (word[0].isupper() or not word.isalpha()):
             names.add(stem(word))
     return names
-
-
-def _own_stack(question: str) -> set[str]:
-    """The names of the visitor's own tools, in a question that speaks of the visitor ("How do I set a timeout with
-    my FastAPI app?"): asked about the rest, the record answers without naming them."""
-    if not VISITOR.search(question):
-        return set()
-    names = (m.group(1) or m.group(2) or "" for m in OWN_STACK.finditer(question))
-    said = Counter(terms(question))  # named twice, it is asked about as well ("I use Rust; does she use Rust?")
-    return {t for name in names if not any(c.isdigit() for c in name) for t in terms(name) if said[t] == 1}
 
 
 def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[frozenset[str], frozenset[str]]:

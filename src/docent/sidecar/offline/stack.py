@@ -1,0 +1,36 @@
+"""The visitor's own stack: the tools a question names as where the visitor stands ("How do I set a timeout with my
+FastAPI app?"), not as what they ask about; the record need not name them."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..answer.words import terms
+
+# The visitor's own stack, named in their first person: "I use FastAPI", "with my Django app", "we run it behind
+# nginx". Such a name is where the visitor stands, not what they ask about, so the record need not name it; "Does
+# she know Rust?" names no stack of the visitor's, and a record without Rust still does not say.
+# A name with a digit (HTTP/3, Python 3.14) is a version, what a question asks about, never forgiven.
+VISITOR = re.compile(r"\bI\b|\b(?i:my|we|we're|we’re|our)\b")
+_ASKING = "".join(rf"(?<!\b[{w[0].upper()}{w[0]}]{w[1:]}\s)" for w in ("can", "do", "could", "should", "may", "might", "would", "will", "must"))
+SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+OWN_STACK = re.compile(
+    r"\b(?:" + _ASKING + r"(?:I|we)\s+(?:am\s+|are\s+)?(?:use|using|run|running|deploy|deploying|build|building|work\s+with|"
+    r"call|calling)|I['’]m\s+(?:using|running|on|building|calling)|we['’]re\s+(?:using|running|on|building)"
+    r"|with|using|via|from|inside|behind|within|on|under|in)\s+(?:(?:a|an|the|my|our)\s+)?"
+    r"((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
+    r"|\b(?:my|our)\s+((?:[A-Z][\w.+#/-]*|[a-z]+[A-Z0-9][\w.+#/-]*)(?:\s+[A-Z][\w.+#/-]*)?)"
+)
+
+
+def own_stack(question: str) -> set[str]:
+    """The names of the visitor's own tools, in a question that speaks of the visitor ("How do I set a timeout with
+    my FastAPI app?"): asked about the rest, the record answers without naming them."""
+    if not VISITOR.search(question):
+        return set()
+    # the visitor speaks in the sentence that names it: "Is PDM compatible with PyInstaller? I want ..." asks about it
+    names = (m.group(1) or m.group(2) or "" for sentence in SENTENCE_END.split(question) if VISITOR.search(sentence)
+             for m in OWN_STACK.finditer(sentence))
+    said = Counter(terms(question))  # named twice, it is asked about as well ("I use Rust; does she use Rust?")
+    return {t for name in names if not any(c.isdigit() for c in name) for t in terms(name) if said[t] == 1}

@@ -1,0 +1,67 @@
+"""The embedded model on a visitor's own words: an initialism the record spells out, the other side's spelling,
+the words that say how sure or polite the visitor is, and a question that tells its situation before it asks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from docent.schema import Manifest, Owner
+from docent.schema import RecordSection as Section
+from docent.sidecar.model.port import TextDelta
+from docent.sidecar.offline import OfflineModel
+from docent.sidecar.offline.weighing import Weighed
+
+from .streams import collect
+from .test_offline import ask
+
+RECORD = {
+    s.id: s
+    for s in (
+        Section("flow", "case", "The flow", "The merchant sends the request to the bank's Access Control Server. "
+                "The decision service scores each request in 40 ms.", "/case/#flow"),
+        Section("events", "case", "What I built", "Each service publishes its events in Avro, with serialisation "
+                "handled by a shared library.", "/case/#events"),
+        Section("team", "roles", "Team", "I led a platform team of four and hired two engineers.", "/roles/#team"),
+        Section("lab", "lab", "Lab", "The lab replays a retry storm against a service that crashes.", "/lab/#lab"),
+    )
+}
+OWNER = Manifest(owner=Owner("Jo Lind", "Jo", "he"))
+
+
+async def cited(question: str) -> list[str]:
+    events, exc = await collect(OfflineModel.of(RECORD, manifest=OWNER).stream(ask(question)))
+    assert exc is None
+    return re.findall(r"\[\[([^\]]+)\]\]", "".join(e.text for e in events if isinstance(e, TextDelta)))
+
+
+@pytest.mark.anyio
+async def test_an_initialism_the_record_spells_out_in_capitals_is_that_name():
+    assert "flow" in await cited("What does the ACS do with the request?")
+    # letters that spell out no capitalised name of the record are a name it lacks
+    assert await cited("What does the PSP do with the request?") == ["none"]
+
+
+def weighed(question: str) -> Weighed:
+    model = OfflineModel.of(RECORD, manifest=OWNER)
+    source = model.source()
+    return Weighed.of(question, model.vocabulary(source), model._lexicon(source), OWNER)
+
+
+def test_a_word_spelled_the_other_sides_way_is_the_records_word():
+    asked = weighed("How is serialization handled?")
+    assert asked.alts["serialization"] == {"serialisation"} and asked.weight["serialization"] > 0
+    assert "serialisation" in asked.query.split()  # the record index is asked for the record's spelling
+
+
+def test_the_visitors_stance_and_politeness_say_nothing_of_the_topic():
+    asked = weighed("what exactly did he build for the events? I thought a shared library did it, please")
+    assert {"build", "event", "library"} <= asked.weight.keys()
+    assert not asked.weight.keys() & {"exactly", "think", "pleas"}
+
+
+@pytest.mark.anyio
+async def test_a_situation_told_before_a_question_that_opens_with_did_is_the_visitors():
+    # "OOMKilled" names what the visitor saw, before the question ("did he ..."), and the record need not name it
+    assert "lab" in await cited("our clients keep getting OOMKilled. did he replay a retry storm in the lab?")

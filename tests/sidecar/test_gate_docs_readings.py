@@ -42,6 +42,8 @@ RECORD = {
                      "resolver; Default Value False; Available in Project Yes"),
             _section("overrides", "Overrides", "Overrides are a last resort when the user knows a dependency works with "
                      "a newer version than it declares, but the package has not yet been updated to declare it."),
+            _section("completion", "Completion", "Writing to the system folder requires root. Writing to the home "
+                     "folder does not require root, and installs the script for your user only."),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
                      "true, the kit treats the project as a library."),
         ]
@@ -121,6 +123,10 @@ def verdict(sentence: str) -> str:
         ("Overrides are a last resort when a dependency works with a newer version than it declares, but it hasn't "
          "been updated to say so [[overrides]].", "shown"),
         ("Overrides are a last resort, but they haven't been tested with a newer version [[overrides]].", "polarity"),
+        # "Y doesn't and ..." leaves its verb out: it denies what was said before it, not the next clause's words.
+        ("The system folder requires root, while the home folder doesn't and installs the script for your user only "
+         "[[completion]].", "shown"),
+        ("The home folder doesn't install the script for your user only [[completion]].", "polarity"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

@@ -13,9 +13,10 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - A sentence that denies something passes only when one of its scopes shares two words (or all of the shorter
   one's) with a scope of its cited sections: the record must deny the same thing; a sentence's one denial may do
   so in another verb, of the same thing ("a release doesn't ship all wheels" for "... doesn't contain all wheels").
-  "Without it" has no scope: it denies what the pronoun stands for; "it hasn't been updated" is decided by its first
-  denied word. A section's "not yet" and a table row's "No" cell (its column, of its row) deny too. "Consumers could not be added
-  without changes to the producers" is not "added without touching producers".
+  "Without it", and a negation whose verb is left out ("Y doesn't and ..."), have no scope: what they deny was said
+  before; "it hasn't been updated" is decided by its first denied word. A section's "not yet" and a table row's
+  "No" cell (its column, of its row) deny too. "Consumers could not be added without changes to the producers" is
+  not "added without touching producers".
 - A sentence that denies nothing is held when it affirms what a cited section denies: it holds the first two
   words of a section's scope (the only one, when the scope has one), such as "reports" against "nobody reports
   to me" or "incident" and "reached" against "no incident that reached a cardholder".
@@ -77,7 +78,10 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
         clause = _clause_before(text, m.start())
         before = frozenset(_ordered(clause, stems)[-3:])
         pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
-        if _PRO_FORM.match(text, m.end()) or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end()):
+        if (
+            _PRO_FORM.match(text, m.end()) or _ELIDED.match(text, m.end())
+            or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end())
+        ):
             out.append(Denial(frozenset(), "", before))
             continue
         partitive = _PARTITIVE.match(text, m.start()) is not None
@@ -116,6 +120,9 @@ _PRO_FORM = re.compile(r"\s+(?:doing|do|to\s+do)\s+(?:so|this|that|it)\b", re.IG
 # "a distribution without it is treated as unavailable": "without" denies only its object, here what "it" stands for,
 # said before it; the words after it are what follows for the thing that lacks it.
 _PRONOUN = re.compile(r"\s+(?:it|them)\b", re.IGNORECASE)
+# "X requires root, while Y doesn't and installs ...": the verb is left out after the negation, what it denies was
+# said before it; the words after the "and" are another clause.
+_ELIDED = re.compile(r"\s*(?:[,;:.!?)]|$|(?:and|or|but|while|so)\b)", re.IGNORECASE)
 _PRONOUN_SUBJECT = re.compile(r"\b(?:it|they|this|that)\s+(?:\S+\s+){0,2}\w*$", re.IGNORECASE)
 
 

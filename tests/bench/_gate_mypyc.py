@@ -1,0 +1,106 @@
+"""The gate compiled with mypyc against the same code pure: `python -m tests.bench._gate_mypyc [ROUNDS]`.
+
+A throwaway measurement (issue 26, the first of its two routes), not a build of Docent: this checkout's `src` is
+copied to a temporary folder, the four changes mypyc needs are made there (`_CHANGES`), the gate's modules
+(`docent.sidecar.answer` and its rules, less the turn's and the bundle's: `_LEFT_PURE`) are compiled into extension
+modules beside their sources, and then, pure against compiled:
+- the events both give the bench's answers (`gate.py`, every rule), which must be the same (a digest of each);
+- instructions a sentence, counted under cachegrind (`_gate_ab._instructions`: 100 answers less the same run judging
+  none, which the machine's load does not change);
+- us a sentence, the process's CPU time, ROUNDS (3) runs of each in turns (`_gate_ab._timed`).
+Needs a C compiler, Python's headers and valgrind; takes a few minutes (the compiling one or two of them). Not a
+bench of `make bench` (its name starts with `_`). `tests.evals.verdicts` cannot replay the compiled gate: it wraps
+the gate's methods, which a compiled class does not allow.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.bench import _gate_ab
+
+ROOT = Path(__file__).resolve().parents[2]
+_PACKAGE = Path("docent/sidecar/answer")
+# The turn's modules are not on a sentence's path; the bundle's `cached_property` needs an instance `__dict__`.
+_LEFT_PURE = frozenset({"__init__.py", "bundle.py", "conversation.py", "events.py", "receipt.py", "reply.py",
+                        "toolcheck.py", "turn.py", "underway.py"})
+_NON_NATIVE = "from mypy_extensions import mypyc_attr\n\n\n@mypyc_attr(native_class=False)\n"
+# (file, text, replacement): what mypyc cannot compile as it stands, and why.
+_CHANGES = (
+    # A subclass of str cannot be a native class.
+    ("sentences.py", "\nclass Raw(str):", "\n" + _NON_NATIVE + "class Raw(str):"),
+    # `once` keeps each reading in the instance's `__dict__`, which a native class has not.
+    ("rules/types.py", "\nclass Reading:", "\n" + _NON_NATIVE + "class Reading:"),
+    # A compiled method has no `__name__` (`__set_name__` gives `once` its name all the same).
+    ("rules/types.py", "self._name = make.__name__", 'self._name = getattr(make, "__name__", "")'),
+    # typeshed says frozenset | KeysView is a frozenset; it is a set, and mypyc checks the type at run time.
+    ("direction.py", "_UP | _DOWN | _OPPOSITE.keys()", "_UP | _DOWN | set(_OPPOSITE)"),
+)
+_EVENTS = """
+import hashlib
+from tests.bench import gate as B
+from docent.sidecar.answer import gate as G
+record, lexicon = B._record(), B._lexicon()
+site = B.Site.of(record, lexicon)
+mentions = B.Mentions(record, lexicon, site.page_titles, site.intros)
+said = []
+for pieces in B._answers():
+    gate = G.Gate(record, lexicon, site=site, mentions=mentions, rules=B.RULES)
+    for piece in pieces:
+        said += map(repr, gate.feed(piece))
+    said += map(repr, gate.finish())
+print(len(said), hashlib.sha256("\\n".join(said).encode()).hexdigest()[:16], G.__file__)
+"""
+
+
+def _compiled(into: Path) -> Path:
+    """A copy of `src` with the gate's modules compiled beside their sources."""
+    src = into / "src"
+    shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for name, text, replacement in _CHANGES:
+        path = src / _PACKAGE / name
+        code = path.read_text()
+        assert text in code, f"{name} no longer holds {text!r}: see whether mypyc still needs the change"
+        path.write_text(code.replace(text, replacement, 1))
+    modules = sorted(str(p.relative_to(src)) for p in (src / _PACKAGE).glob("**/*.py") if p.name not in _LEFT_PURE)
+    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=src, check=True, capture_output=True)
+    return src
+
+
+def _events(src: Path) -> str:
+    done = subprocess.run([sys.executable, "-c", _EVENTS], env=_gate_ab._env(str(src)), capture_output=True,
+                          text=True, check=True, cwd=ROOT)
+    return done.stdout.strip()
+
+
+def main(argv: list[str]) -> None:
+    rounds = int(argv[0]) if argv else 3
+    with tempfile.TemporaryDirectory() as tmp:
+        versions = {"pure": ROOT / "src", "compiled": _compiled(Path(tmp))}
+        events = {name: _events(src) for name, src in versions.items()}
+        for name, said in events.items():
+            print(f"{name}: events {said}")
+        same = len({said.split()[1] for said in events.values()}) == 1
+        print("the same events" if same else "THE EVENTS DIFFER")
+        counted = {}
+        for name, src in versions.items():
+            (none, _), (some, judged) = _gate_ab._instructions(str(src), 0), _gate_ab._instructions(str(src), 100)
+            counted[name] = (some - none) / judged / 1e3
+        spent: dict[str, list[float]] = {name: [] for name in versions}
+        for _ in range(rounds):
+            for name, src in versions.items():
+                spent[name].append(_gate_ab._timed(str(src), 400))
+    for name, runs in spent.items():
+        print(f"{name}: {counted[name]:.1f} k instructions a sentence; {' '.join(f'{r:.1f}' for r in runs)} us a "
+              f"sentence, median {statistics.median(runs):.1f}")
+    print(f"pure / compiled: instructions {counted['pure'] / counted['compiled']:.2f}, us (medians) "
+          f"{statistics.median(spent['pure']) / statistics.median(spent['compiled']):.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

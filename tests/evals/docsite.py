@@ -13,7 +13,8 @@ written before a round's changes to search and the embedded model, and measured 
   written by a writer who saw only the bundle's prompt and record, never the gate) replayed through the real app:
   the share of its fenced code blocks shown byte for byte, and of its sentences held; `_holdout` for the third of
   the answers kept apart (`starlette-answers-holdout.json`).
-Run: `python -m tests.evals.docsite` (`make eval` runs it). Tests share one build through a module-scoped fixture.
+Run: `python -m tests.evals.docsite` (`make eval` runs it); `--pdm` measures PDM's docs on `pdm-questions-dev.json`
+instead, a development set of the embedded model's. Tests share one build through a module-scoped fixture.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ SITE = ROOT / "tests" / "data" / "sites" / "starlette"
 QUESTIONS = Path(__file__).resolve().parent / "starlette-questions.json"
 HOLDOUT = QUESTIONS.with_name("starlette-questions-holdout.json")
 ROUND4 = QUESTIONS.with_name("starlette-questions-round4.json")
+PDM = QUESTIONS.with_name("pdm-questions-dev.json")  # PDM's docs: `python -m tests.evals.docsite --pdm`
 ANSWERS = {"docs": "starlette-answers.json", "docs_holdout": "starlette-answers-holdout.json"}
 
 
@@ -172,7 +174,19 @@ def said(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
     return {"useful": useful / len(asked), "refused": refused / max(1, len(questions(path)) - len(asked))}
 
 
+def pdm() -> None:
+    """PDM's docs (`tests/data/sites/pdm`), a development set of the embedded model's: `pdm-questions-dev.json`."""
+    with tempfile.TemporaryDirectory(prefix="docent-pdm-") as tmp:
+        built = build_copy(SITE.with_name("pdm"), Path(tmp))
+        found = {**figures(built, PDM), **offline(built, PDM)}
+        asked, answers = questions(PDM), answerable(PDM)
+        print(f"PDM's docs ({PDM.name}: {len(answers)} answerable and {len(asked) - len(answers)} unanswerable "
+              f"questions): " + ", ".join(f"{name} {value:.3f}" for name, value in found.items()))
+
+
 def main() -> None:
+    if "--pdm" in sys.argv:
+        return pdm()
     with tempfile.TemporaryDirectory(prefix="docent-docsite-") as tmp:
         built = build(Path(tmp))
         for path, more in ((QUESTIONS, careful), (HOLDOUT, None), (ROUND4, None)):

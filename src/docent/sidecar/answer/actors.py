@@ -81,8 +81,13 @@ class _Deed:
     thing: frozenset[str] = frozenset()  # the stems of the few words right after it: what the deed was done to
 
 
-def _deeds(passage: Passage) -> tuple[dict[str, list[_Deed]], frozenset[str]]:
-    """Each word's actors in a section (stem -> deeds), and the parties that act in it."""
+# What the rule reads of a section (`_deeds`), made once per bundle.
+_Facts = tuple[dict[str, list[_Deed]], frozenset[str], bool]
+
+
+def _deeds(passage: Passage) -> _Facts:
+    """Each word's actors in a section (stem -> deeds), the parties that act in it, and whether it tells anything in
+    the first person ("I" or "we")."""
     deeds: dict[str, list[_Deed]] = {}
     for u in passage.units:
         _unit_deeds(u, deeds)
@@ -92,7 +97,7 @@ def _deeds(passage: Passage) -> tuple[dict[str, list[_Deed]], frozenset[str]]:
         for d in found
         if d.actor.isalpha() and len(d.actor) > 2 and d.actor not in ("I", "we") and _verbal(d.word)
     )
-    return deeds, agents
+    return deeds, agents, any(d.actor in ("I", "we") for found in deeds.values() for d in found)
 
 
 def _unit_deeds(u: Unit, deeds: dict[str, list[_Deed]]) -> None:
@@ -147,14 +152,14 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     """Cheap: the sentence holds a word that some actor does in its sections."""
     irregular = words & _IRREGULAR
     return any(not stems.isdisjoint(deeds) or not irregular.isdisjoint(deeds)
-               for deeds, _ in (passage.facts("actors", _deeds) for passage in sections))
+               for deeds, _, _ in (passage.facts("actors", _deeds) for passage in sections))
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     facts = [passage.facts("actors", _deeds) for passage in sections]
     for j in _verbs(said):
         token = said.tokens[j]
-        found = [d for deeds, _ in facts for d in deeds.get(token.stem or token.word, ())]
+        found = [d for deeds, _, _ in facts for d in deeds.get(token.stem or token.word, ())]
         if not found or j + 1 < len(said.tokens) and said.tokens[j + 1].word == "by":
             continue  # no actor to compare with, or a passive: "keyed by shipment id"
         mine = _actor(said.tokens, j, said.owner)
@@ -163,7 +168,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return False
 
 
-def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:
+def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[_Facts]) -> bool:
     """Whether the sentence's actor `mine` of the verb at j is not who the sections say did it."""
     theirs = {d.actor for d in found}
     if not _a_deed(said.tokens[j].word, found, theirs):
@@ -172,7 +177,7 @@ def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[tuple[
         return _not_the_owners(said, theirs - set(_thing(said, j)), facts)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
-    if mine in theirs or not any(mine in agents for _, agents in facts):
+    if mine in theirs or not any(mine in agents for _, agents, _ in facts):
         return False  # only a party that acts in the sections can be the wrong actor: not "the options turned down"
     if "I" in theirs or "we" in theirs and mine not in _TEAMISH:
         return True  # "we" is the team, the department or the company; never the vendor
@@ -189,19 +194,15 @@ def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
     return word in {d.word for d in found}
 
 
-def _not_the_owners(said: Unit, theirs: set[str], facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:
+def _not_the_owners(said: Unit, theirs: set[str], facts: list[_Facts]) -> bool:
     """The owner (or the site's name) as the actor of a deed the sections give to another party."""
     named = {t.stem for t in said.tokens if t.word in said.owner and t.stem}  # the sections' "Starlette provides"
-    if theirs and not theirs & {"I", "we", "owner", *named} and not _first_person(facts) and all(
-        any(a in agents for _, agents in facts) for a in theirs
+    # Whether the sections tell anything in the first person: a story of the owner's, not a project's docs.
+    if theirs and not theirs & {"I", "we", "owner", *named} and not any(first for _, _, first in facts) and all(
+        any(a in agents for _, agents, _ in facts) for a in theirs
     ):
         return True  # sections that never say "I" or "we" give it to another party only: "Uvicorn includes"
     return _not_hers(said, theirs)
-
-
-def _first_person(facts: list[tuple[dict[str, list[_Deed]], frozenset[str]]]) -> bool:
-    """Whether the sections tell anything in the first person: a story of the owner's, not a project's docs."""
-    return any(d.actor in ("I", "we") for deeds, _ in facts for found in deeds.values() for d in found)
 
 
 def _not_hers(said: Unit, theirs: set[str]) -> bool:

@@ -129,3 +129,14 @@ async def test_a_questions_limits_in_one_round_trip_count_as_limits_own_sliding_
     finally:
         for store in (one, taking, other):
             await store.aclose()
+
+
+@pytest.mark.parametrize("rates", [("5/minute", "2/minute", "12/minute"), ("100000000/second", "3 per 2 hours", "7/day")])
+def test_a_questions_limits_are_keyed_as_limits_keys_them(rates: tuple[str, str, str]) -> None:
+    """The keys put together from each limit's fixed parts are `limits`' own `key_for`, with its expiry."""
+    address, conversation, overall = rates
+    limited = RateLimits(replace(BASE, rate_address=address, rate_conversation=conversation, rate_overall=overall), MemoryStorage())
+    for who, token in (("10.0.0.1", "abc"), ("2001:db8:1:2::/64", "x/y z"), ("", "")):
+        assert limited._hits(who, token) == [
+            (item.key_for(scope, key), item.amount, item.get_expiry(), mode) for item, scope, key, mode in limited._steps(who, token)
+        ]

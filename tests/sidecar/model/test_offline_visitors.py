@@ -65,3 +65,34 @@ def test_the_visitors_stance_and_politeness_say_nothing_of_the_topic():
 async def test_a_situation_told_before_a_question_that_opens_with_did_is_the_visitors():
     # "OOMKilled" names what the visitor saw, before the question ("did he ..."), and the record need not name it
     assert "lab" in await cited("our clients keep getting OOMKilled. did he replay a retry storm in the lab?")
+
+
+SEVERAL = {
+    s.id: s
+    for s in (
+        Section("moved", "case", "Results", "The migration moved forty services in 22 weeks.", "/case/#moved"),
+        Section("bill", "case", "Costs", "The cloud bill fell by 31 % once the nodes were packed.", "/case/#bill"),
+        Section("why", "case", "Context", "Releases were shell scripts run from one laptop.", "/case/#why"),
+    )
+}
+
+
+@pytest.mark.anyio
+async def test_a_question_of_several_parts_is_answered_by_the_sections_that_answer_its_parts_together():
+    model = OfflineModel.of(SEVERAL, manifest=OWNER)
+
+    async def cites(question: str) -> list[str]:
+        events, _ = await collect(model.stream(ask(question)))
+        return re.findall(r"\[\[([^\]]+)\]\]", "".join(e.text for e in events if isinstance(e, TextDelta)))
+
+    # no one section says enough of it: the migration's services and weeks in one, the bill in another
+    assert {"moved", "bill"} <= set(await cites("How many services did the migration move, and how far did the "
+                                                "cloud bill fall once packed?"))
+
+
+def test_how_long_it_took_asks_for_a_figure_not_for_taking():
+    record = {"r": Section("r", "case", "Results", "A booking took 1.2 seconds to reach invoicing. We take notes.", "/c/#r")}
+    model = OfflineModel.of(record, manifest=OWNER)
+    asked = Weighed.of("how long did it take a booking to reach invoicing?", model.vocabulary(model.source()),
+                       model._lexicon(model.source()), OWNER)
+    assert "take" not in asked.weight and {"book", "invoic"} <= asked.weight.keys()

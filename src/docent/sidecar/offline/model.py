@@ -52,6 +52,11 @@ COVERAGE = 0.4
 CODE_COVERAGE = 0.25
 # "Which exception does it raise?": the answer names a class (ValueError, HTTPException), not the word.
 EXCEPTION = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
+# A question of several parts ("how many services did it move, how long did it take, and did it save money?"); its
+# parts are answered by the best sections, this many, together.
+SEVERAL = re.compile(r"\?.*\w.*\?|(?:,|;|\band\b)\s*(?:and\s+|but\s+)?(?:how|what|which|why|when|where|who|did|does|was|were"
+                     r"|has|have|had|is|are)\b", re.IGNORECASE)
+PARTS = 3
 HERE = 1.25  # a section on the page the visitor has open counts this much more
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
 
@@ -122,7 +127,7 @@ class OfflineModel:
         ranked = _ranked(source.index.search(asked.query, limit=limit), record, page=page, here=here)
         if page is None and not ASKS_CHANGES.search(question):
             ranked = _not_changelog(ranked, source.manifest)
-        if not _answerable(asked, ranked, vocabulary, page):
+        if not _answerable(asked, ranked, vocabulary, page, several=bool(SEVERAL.search(question))):
             return NONE, None
         return _told(question, asked, ranked, record, page, Voice.of(source.manifest)), ranked[0][1]
 
@@ -258,8 +263,9 @@ def _not_changelog(ranked: Ranked, manifest: Manifest) -> Ranked:
     return [(score, s) for score, s in ranked if not CHANGELOG.search(f"{s.page} {labels.get(s.page, '')}")]
 
 
-def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: str | None) -> bool:
-    """Whether the best sections say enough of the question: a common word alone is a coincidence."""
+def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: str | None, *, several: bool = False) -> bool:
+    """Whether the best sections say enough of the question: a common word alone is a coincidence. A question of
+    `several` parts may have each answered by another of the best sections: together they say enough of it."""
     if not asked.weight or not ranked or ranked[0][0] <= 0:
         return False
     if page is not None:
@@ -272,6 +278,8 @@ def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: st
     # a word none of the best sections holds is the reader's phrasing ("is it possible to put it ..."), not the topic
     asked = asked.within(set().union(*(vocabulary.doc(s).keys() for _, s in ranked[:8])))
     named = len(asked.identifiers)
+    if several and asked.answers(set().union(*(vocabulary.doc(s).keys() for _, s in top[:PARTS]))) >= COVERAGE:
+        return True
     return any(
         asked.answers(doc := vocabulary.doc(s))
         >= (CODE_COVERAGE if named and asked.names_code(s.text) == named and asked.holds_compounds(doc) else COVERAGE)

@@ -229,7 +229,8 @@ class Weighed:
 KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies it names most, this many
 # Words that carry the question along, or say how sure or polite the visitor is, never its topic: "what went wrong",
 # "what happens if", "what exactly did she build? I thought the vendor ran it", "numbers please".
-LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came gets getting exactly actually basically "
+LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came gets getting take takes took taking "
+                              "taken exactly actually basically "
                               "anyway please thought think guess wonder wondering suppose"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.

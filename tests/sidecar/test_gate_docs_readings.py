@@ -44,6 +44,8 @@ RECORD = {
                      "a newer version than it declares, but the package has not yet been updated to declare it."),
             _section("completion", "Completion", "Writing to the system folder requires root. Writing to the home "
                      "folder does not require root, and installs the script for your user only."),
+            _section("loading", "Loading", "Previously, the loader would read every file. It would then cache each "
+                     "of them. Now it reads only changed files. A future version would index them."),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
                      "true, the kit treats the project as a library."),
         ]
@@ -127,6 +129,9 @@ def verdict(sentence: str) -> str:
         ("The system folder requires root, while the home folder doesn't and installs the script for your user only "
          "[[completion]].", "shown"),
         ("The home folder doesn't install the script for your user only [[completion]].", "polarity"),
+        # "Previously ... would" and the "would"s that follow it tell a habit of the past; a later plan is still one.
+        ("Before, the loader read every file and then cached each of them [[loading]].", "shown"),
+        ("The loader now reads only changed files, and it indexed them [[loading]].", "hedge"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

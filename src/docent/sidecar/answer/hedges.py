@@ -7,7 +7,9 @@
   sections use only after "would", "would have", "will", "could", "might" or "going to" is held, unless the
   sentence too says would, will, could, might, may, expected, planned or going to. What a section says "could not" be done is
   a fact, not a plan: "a slow payment could not be followed" does not make "followed" a modal-only word.
-  A modal in an "if", "whether" or "unless" clause is a condition, no plan ("if your company would be interested").
+  A modal in an "if", "whether" or "unless" clause is a condition, no plan ("if your company would be interested");
+  a "would" in a unit that opens "Previously" (formerly, originally, historically), and in the run of units with
+  "would" right after it, is a habit of the past, a deed ("Previously, the command would record metadata as is").
   An instruction ("put", "set", "cut" opening the sentence or the clause after its opening one) is no deed: "When
   using reload, put run() into ..." against "you should put".
 - Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
@@ -205,25 +207,40 @@ _OR_SO = frozenset(("so", "more", "less", "fewer", "thereabouts"))
 def _section_modal(passage: Passage) -> dict[str, tuple[int, int]]:
     """stem -> (times said after a modal, times said plainly)."""
     out: dict[str, tuple[int, int]] = {}
+    past = False  # a unit that opens "Previously", and the run of units with "would" after it: what used to happen
     for u in passage.units:
         tokens = u.tokens
+        past = past and "would" in u.words or bool(tokens) and tokens[0].word in _THEN
         for j, v in enumerate(tokens):
             if not v.stem:
                 continue
-            k = j - 1
-            denied = False
-            while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
-                denied = denied or tokens[k].word == "not"
-                k -= 1
-            if denied and k >= 0 and tokens[k].word == "could":
-                continue  # "a slow payment could not be followed": what could not be done is a fact, no plan
-            if k >= 0 and tokens[k].word in _MODAL and _conditional(u, k):
-                continue  # "if your company would be interested": a condition, no plan
+            said = _said_after_modal(u, j, past)
+            if said is None:
+                continue
             modal, plain = out.get(v.stem, (0, 0))
-            out[v.stem] = (modal + 1, plain) if k >= 0 and tokens[k].word in _MODAL else (modal, plain + 1)
+            out[v.stem] = (modal + 1, plain) if said else (modal, plain + 1)
     return out
 
 
+def _said_after_modal(u: Unit, j: int, past: bool) -> bool | None:
+    """Whether the unit's word at `j` is said after a modal, or None where it counts neither way."""
+    tokens = u.tokens
+    k = j - 1
+    denied = False
+    while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
+        denied = denied or tokens[k].word == "not"
+        k -= 1
+    if k < 0 or tokens[k].word not in _MODAL:
+        return False
+    if denied and tokens[k].word == "could":
+        return None  # "a slow payment could not be followed": what could not be done is a fact, no plan
+    if _conditional(u, k):
+        return None  # "if your company would be interested": a condition, no plan
+    # "Previously, the command would record metadata as it is": a habit of the past, a deed; "would have" is none.
+    return not (past and tokens[k].word == "would" and all(t.word != "have" for t in tokens[k:j]))
+
+
+_THEN = frozenset(("previously", "formerly", "originally", "historically"))
 _IF = frozenset(("if", "whether", "unless"))
 _CLAUSE = re.compile(r"[,;:.!?](?!\w)")
 

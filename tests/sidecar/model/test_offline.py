@@ -359,14 +359,17 @@ async def test_documentation_keeps_its_own_voice_and_opens_a_page_only_when_aske
 async def test_the_visitors_own_tools_do_not_count_against_them_but_what_is_asked_about_does():
     for question in ("How do I set a timeout on the client with my FastAPI app?",
                      "I use Django: how do I set a timeout on each client?",
-                     "We run behind Traefik; how does a client send requests through a proxy?"):
+                     "We run behind Traefik; how does a client send requests through a proxy?",
+                     "I test with pytest. How does a client send requests through a proxy?"):
         text, _ = await docs_answer(question)
         assert text != "[[none]]" and "[[" in text, question
-        assert "FastAPI" not in text and "Django" not in text and "Traefik" not in text
+        assert "FastAPI" not in text and "Django" not in text and "Traefik" not in text and "pytest" not in text
     for question in ("Does the client support HTTP/3?", "Can I use Brotli with the client?",
                      "How do I set a timeout in Python 3.14?",
                      # the visitor speaks only in the sentence after the one that asks about the tool
-                     "Is the client compatible with Brotli? I want to set a timeout on each request."):
+                     "Is the client compatible with Brotli? I want to set a timeout on each request.",
+                     # a tool named in lower case where a question brings one in, the record never naming it
+                     "Can the client send its requests through a proxy with pysocks?"):
         text, _ = await docs_answer(question)
         assert text == "[[none]]", question
     # a portfolio: the visitor's question about the owner's skill is no stack of the visitor's

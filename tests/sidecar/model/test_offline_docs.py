@@ -197,3 +197,22 @@ def test_a_flag_the_record_writes_is_code_the_question_names() -> None:
     assert asked.code == {"--workers"}
     assert asked.code_named("Pass --workers to start several worker processes.") == 1.0
     assert asked.code_named("Worker processes each run their own event loop.") == 0.0
+
+
+def test_what_the_ask_turns_from_counts_as_the_readers_situation() -> None:
+    """"How do I get the path instead of building the full URL?": the ask is the path; the URL built, what the reader
+    turns from, counts as their situation does."""
+    model = _model(LOOKUPS)
+    source = model.source()
+    asked = Weighed.of("How do I get just the path instead of building the full URL with url_for?",
+                       model.vocabulary(source), model._lexicon(source), source.manifest)
+    assert {"build", "url", "url_for"} <= asked.context and "path" not in asked.context
+
+
+def test_code_of_another_tool_the_reader_compares_with_is_not_code_the_record_lacks() -> None:
+    from docent.sidecar.offline.weighing import code_names
+
+    assert code_names("Can it make the venv in the project, like Poetry's virtualenvs.in-project?", "") == (set(), set())
+    assert code_names("Is virtualenvs.in-project read?", "") == (set(), {"virtualenvs.in-project"})
+    # a name of the record's own code before it is asked about
+    assert code_names("What does GZipMiddleware's thread_minimum_size do?", "") == (set(), {"thread_minimum_size"})

@@ -34,3 +34,20 @@ def own_stack(question: str) -> set[str]:
              for m in OWN_STACK.finditer(sentence))
     said = Counter(terms(question))  # named twice, it is asked about as well ("I use Rust; does she use Rust?")
     return {t for name in names if not any(c.isdigit() for c in name) for t in terms(name) if said[t] == 1}
+
+
+# A tool a question brings in by name in lower case: "build it with maturin", "does it support cython?", "a nox
+# session", "like pipenv". A word the record never writes standing there is a name, not the reader's phrasing: the
+# record lacking it lacks the fact. In a sentence that tells the visitor's situation ("I build with maturin. ..."),
+# not one that asks, it is theirs.
+TOOL = re.compile(
+    r"\b(?:with|using|via|use|uses|support|supports|like|from|into)\s+([a-z][a-z0-9]{2,})\b"
+    r"|\b([a-z][a-z0-9]{2,})\s+(?:plugin|backend|extension|integration|support|session)s?\b"
+)
+
+
+def tools_named(question: str) -> set[str]:
+    """The words (stemmed) a question writes where a tool's name stands (`TOOL`), outside the sentences that tell the
+    visitor's situation."""
+    return {t for sentence in SENTENCE_END.split(question) if "?" in sentence or not VISITOR.search(sentence)
+            for m in TOOL.finditer(sentence) for t in terms(m.group(1) or m.group(2))}

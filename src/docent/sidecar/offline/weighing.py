@@ -21,7 +21,7 @@ from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
 from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
 from .seen import spans, values, within
-from .stack import own_stack
+from .stack import own_stack, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
 from .voice import Voice
 
@@ -37,8 +37,11 @@ QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|
 # `allow_origins=`, `send_denial_response()`. Such a name is the question's key entity: the record writes it as it
 # is, or does not have it.
 CODE_NAME = re.compile(
-    r"(?<![\w.])(?:\.?[A-Za-z_][\w-]*(?:\.[A-Za-z_]\w*)+|\d+\.[A-Za-z]\w*|[A-Za-z]\w*_\w+|\.[A-Za-z]\w+)(?![\w])"
+    r"(?<![\w.])(?:\.?[A-Za-z_][\w-]*(?:\.[A-Za-z_]\w*(?:-\w+)*)+|\d+\.[A-Za-z]\w*|[A-Za-z]\w*_\w+|\.[A-Za-z]\w+)(?![\w])"
 )
+# Code of another tool the reader compares with ("like Poetry's virtualenvs.in-project"), not code they ask the
+# record for, unless the name is the site's own ("GZipMiddleware's thread_minimum_size" is asked about).
+THEIRS = re.compile(r"\b(?i:like|unlike|as in|similar to)\s+([A-Z][\w.+#-]*)['’]s\s+$")
 # A message the reader pasted: "DeprecationWarning: The `name` is not ...". Its class is what they saw, not what they
 # ask about; the record need not name it.
 PASTED = re.compile(r"\w*(?:Error|Warning|Exception):\s")
@@ -154,7 +157,7 @@ class Weighed:
         raised = bool(heads & RAISED)
         heads -= RAISED  # the record writes the class (ValueError), seldom the word
         # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about
-        named = (_names(question) | heads) - known - {stem(w) for w in values(question)}
+        named = (_names(question) | heads | tools_named(question)) - known - {stem(w) for w in values(question)}
         by_alias = _by_alias(question, index, lexicon, named)
         by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
@@ -170,7 +173,7 @@ class Weighed:
         extra += [w for raw in WORD.findall(question) for w in sorted(FORMS.get(raw.lower(), ()))]  # "find": "found"
         extra += sorted({w for words in spelled_out.values() for w in words})
         kept = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
-        code, code_missing = code_names(question, index.said, own=own)
+        code, code_missing = code_names(question, index.said, own=own, known=known)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
         context = _context(question, weight.keys(), code | camel | code_missing)
         # a name the record lacks that only the reader's situation gives ("clients behind traefik get dropped. What
@@ -235,6 +238,7 @@ LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came ge
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5
+INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.?!,;]*", re.IGNORECASE)  # what the reader turns from
 ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
                        r"did|was|were|has|have|had|would|will|should)\b)")
 
@@ -255,8 +259,9 @@ def _compounds(question: str, weighed: Collection[str], code: Collection[str]) -
 
 
 def _context(question: str, words: Collection[str], names: Collection[str]) -> frozenset[str]:
-    """The question's words (stemmed) and code names (lower case) said only before what it asks (`asking`)."""
-    ask = asking(question)
+    """The question's words (stemmed) and code names (lower case) said only before what it asks (`asking`), or only
+    in what the ask turns from (`INSTEAD`: "use keyring instead of writing it in pyproject.toml")."""
+    ask = INSTEAD.sub(" ", asking(question))
     if ask == question.strip():
         return frozenset()
     said, lower = set(spoken(ask)), ask.lower()
@@ -329,7 +334,8 @@ def _names(question: str) -> set[str]:
     return names
 
 
-def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[frozenset[str], frozenset[str]]:
+def code_names(question: str, said: str, *, own: Collection[str] = (), known: Collection[str] = ()
+               ) -> tuple[frozenset[str], frozenset[str]]:
     """The code names a question writes (`CODE_NAME`), lower case: those the record's text (`said`, lower case) has,
     and those it never writes. A name of the visitor's own ("my_app.py", "in our settings.py") is where they stand,
     not what they ask about; a name written as a call or an argument (`max_header_count=`) is asked about."""
@@ -346,6 +352,9 @@ def code_names(question: str, said: str, *, own: Collection[str] = ()) -> tuple[
             continue
         before = question[: m.start()].rstrip().lower()
         if before.endswith(("my", "our")) and not _CALL_OR_ARGUMENT.match(question, m.end()):
+            continue
+        other = THEIRS.search(question[: m.start()])  # "like Poetry's virtualenvs.in-project": another tool's
+        if other and stem(other.group(1)) not in known:
             continue
         if set(terms(name)) <= set(own):
             continue

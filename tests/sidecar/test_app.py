@@ -41,6 +41,16 @@ async def test_status_says_the_guide_is_on_with_its_model_bundle_and_limits(tmp_
     assert status["limits"]["questions"] == 12 and status["limits"]["question_chars"] == 500
 
 
+async def test_what_the_gate_reads_of_the_bundle_is_made_at_start_not_in_the_first_questions_turn(tmp_path: Path) -> None:
+    """The lexicon compiled, the site's names and each section's mentions: made in the first turn, they held the event
+    loop (300 ms on load.py's bundle) while a burst's other questions waited for their first event."""
+    app = make_app(tmp_path)
+    bundle = app.state.guide.bundle()
+    assert not {"matcher", "site", "mentions"} & set(vars(bundle))
+    async with app.router.lifespan_context(app):
+        assert {"matcher", "site", "mentions"} <= set(vars(app.state.guide.bundle()))
+
+
 async def test_switched_off_the_guide_says_why_and_refuses_without_making_a_model(tmp_path: Path) -> None:
     made: list[Any] = []
     app = create_app(settings(tmp_path, enabled=False), turn_factory=FakeTurns(), model_factory=lambda s: made.append(s))

@@ -41,8 +41,9 @@ logger = logging.getLogger("docent.sidecar")
 PREFIX = "docent:"
 # What a Redis that is down, restarting, failing over or too slow raises: each a 503, never a 500.
 UNREACHABLE = (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)
-# A round trip holds a connection only while Redis answers it, and a question makes two: sixteen carry hundreds of
-# questions at once. More cost more than they carry: a burst of questions opened as many connections at once, each to
+# A question's scripts (its three round trips) go pipelined on one of these, held for them (lua.Link); the other
+# commands hold one only while Redis answers them, so sixteen carry hundreds of questions at once. More cost more than
+# they carry: a burst of questions opened as many connections at once, each to
 # be made within the connect timeout by an event loop busy with the burst itself, and some were not (a 503).
 CONNECTIONS = 16
 

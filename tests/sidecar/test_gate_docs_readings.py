@@ -102,6 +102,9 @@ def verdict(sentence: str) -> str:
         # The one denial of a sentence in another verb, of the same thing and the same object; affirmed, still held.
         ("That can give a broken bundle when a release doesn't ship all wheels [[wheels]].", "shown"),
         ("That can give a broken bundle when a release contains all wheels [[wheels]].", "polarity"),
+        # "Doesn't contain all" is "not all": some; "some files" where the docs read "all files" is still held.
+        ("That can give a broken bundle when a release lacks some wheels [[wheels]].", "shown"),
+        ("The loader reads some files in the folder [[minimal]].", "quantifier"),
         # "Without it" denies what "it" stands for; a denial of a thing the docs never deny is still held.
         ("The index must give the upload time; a file without it is treated as unavailable [[uploaded]].", "shown"),
         ("A file without an upload time is never treated as unavailable [[uploaded]].", "polarity"),

@@ -7,7 +7,8 @@ part (some, few, a few, several, most, many, only some, part of, or a number "of
 A section's "several", "many" or "few" before a noun counts the things ("Starlette includes several middleware
 classes"), no part of all of them: only "several of the ..." ties; so does a sentence's "several" or "many" ("if you
 pass several directories, the limit applies to each of them"), while its "few" stays a part ("few clients retry").
-A quantifier governs no word past the next quantifier: "only set this when you can trust all values".
+A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
+"not", or after a denied verb ("doesn't contain all wheels"), is a part.
 What it cannot do: check a quantifier the section does not give for the same word (a section that says
 "engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
 """
@@ -35,8 +36,8 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False) -> str | None:
     hedge rule's) or a verb's restriction ("only be sent", "only if"); in a section only before "the", "a", "one"
     ("only the bytes range unit"), since a section's "you should only raise X" says nothing of a part of X."""
     word = tokens[i].word
-    if word in _WHOLE:
-        return "whole" if not (i and tokens[i - 1].word in ("not", "almost", "nearly")) else "part"
+    if word in _WHOLE:  # "not all", and "doesn't contain all wheels": a part
+        return "part" if i and tokens[i - 1].word in ("not", "almost", "nearly") or _denied(tokens, i - 2) else "whole"
     if word in _PART:
         counts = _SAID_COUNTS if said else _COUNTS
         if word in counts and (tokens[i + 1].word if i + 1 < len(tokens) else "") != "of":
@@ -50,6 +51,11 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False) -> str | None:
             return None
         return "part"
     return None
+
+
+def _denied(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the token at `i` (a verb before a quantifier) is a negation: "doesn't contain all" says not all."""
+    return i >= 0 and (tokens[i].word in ("not", "never") or tokens[i].word.endswith("n't"))
 
 
 def _ties(u: Unit) -> dict[str, str]:

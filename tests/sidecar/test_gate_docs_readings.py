@@ -46,6 +46,7 @@ RECORD = {
                      "folder does not require root, and installs the script for your user only."),
             _section("loading", "Loading", "Previously, the loader would read every file. It would then cache each "
                      "of them. Now it reads only changed files. A future version would index them."),
+            _section("build", "Builds", "The build is fast. In the morning the maintainers review every pull request."),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
                      "true, the kit treats the project as a library."),
         ]
@@ -135,6 +136,8 @@ def verdict(sentence: str) -> str:
         # "Previously ... would" and the "would"s that follow it tell a habit of the past; a later plan is still one.
         ("Before, the loader read every file and then cached each of them [[loading]].", "shown"),
         ("The loader now reads only changed files, and it indexed them [[loading]].", "hedge"),
+        # "Not so" is a degree of what follows, no verb left out: "not so fast" still denies "fast".
+        ("The build is not so fast [[build]].", "polarity"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

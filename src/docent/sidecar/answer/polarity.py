@@ -121,8 +121,8 @@ _PRO_FORM = re.compile(r"\s+(?:doing|do|to\s+do)\s+(?:so|this|that|it)\b", re.IG
 # said before it; the words after it are what follows for the thing that lacks it.
 _PRONOUN = re.compile(r"\s+(?:it|them)\b", re.IGNORECASE)
 # "X requires root, while Y doesn't and installs ...": the verb is left out after the negation, what it denies was
-# said before it; the words after the "and" are another clause.
-_ELIDED = re.compile(r"\s*(?:[,;:.!?)]|$|(?:and|or|but|while|so)\b)", re.IGNORECASE)
+# said before it; the words after the "and" are another clause. Not "so" without a comma: "not so fast" denies "fast".
+_ELIDED = re.compile(r"\s*(?:[,;:.!?)]|$|(?:and|or|but|while)\b)", re.IGNORECASE)
 _PRONOUN_SUBJECT = re.compile(r"\b(?:it|they|this|that)\s+(?:\S+\s+){0,2}\w*$", re.IGNORECASE)
 
 

@@ -100,6 +100,8 @@ def verdict(sentence: str) -> str:
         # "Others" a verb in -ing is done to are things, no one doing the work; as the actor they still are.
         ("eager locks a newer version of the named packages, keeping the others as they are [[strategies]].", "shown"),
         ("Others lock a newer version of the named packages [[strategies]].", "role"),
+        ("In the morning others review every pull request [[build]].", "role"),
+        ("Everything others review is merged [[build]].", "role"),
         # The one denial of a sentence in another verb, of the same thing and the same object; affirmed, still held.
         ("That can give a broken bundle when a release doesn't ship all wheels [[wheels]].", "shown"),
         ("That can give a broken bundle when a release contains all wheels [[wheels]].", "polarity"),

@@ -84,15 +84,22 @@ _OBJECT_OF = re.compile(r"\b(?:in|on|at|for|of|among|to|from|than|about|over)\s+
                         r"most|any|two|three|four|five)\s+){0,2}$", re.IGNORECASE)
 
 
-# "keeping the others as they are", "skipping others": others after a verb in -ing are what it is done to.
-_OBJECT_OF_VERB = re.compile(r"\b\w{3,}ing\s+(?:the\s+|all\s+the\s+)?$", re.IGNORECASE)
+# "keeping the others as they are", "skipping others": others after a verb in -ing are what it is done to. A noun in
+# -ing is no verb: after a determiner ("in the morning others review") or a "-thing" ("everything others built").
+_OBJECT_OF_VERB = re.compile(r"(?:\b([\w'’]+)\s+)?\b(\w{3,}ing)\s+(?:the\s+|all\s+the\s+)?$", re.IGNORECASE)
+_DETERMINERS = frozenset("a an the this that these those every each its their his her our my your no some any".split())
+
+
+def _object_of_verb(text: str, at: int) -> bool:
+    m = _OBJECT_OF_VERB.search(text, max(0, at - 40), at)
+    return (m is not None and not m.group(2).lower().endswith("thing")
+            and (m.group(1) or "").lower() not in _DETERMINERS)
 
 
 def _others_no_actor(text: str) -> bool:
     """Whether every "others" of a text is the object of a preposition or of a verb in -ing, no one doing the work."""
     return all(
-        _OBJECT_OF.search(text, max(0, m.start() - 40), m.start())
-        or _OBJECT_OF_VERB.search(text, max(0, m.start() - 40), m.start())
+        _OBJECT_OF.search(text, max(0, m.start() - 40), m.start()) or _object_of_verb(text, m.start())
         for m in _OTHERS.finditer(text)
     )
 

@@ -46,7 +46,8 @@ RECORD = {
                      "folder does not require root, and installs the script for your user only."),
             _section("loading", "Loading", "Previously, the loader would read every file. It would then cache each "
                      "of them. Now it reads only changed files. A future version would index them."),
-            _section("build", "Builds", "The build is fast. In the morning the maintainers review every pull request."),
+            _section("build", "Builds", "The build is fast. In the morning the maintainers review every pull request. "
+                     "If the build does not fail, all hooks run in order."),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
                      "true, the kit treats the project as a library."),
         ]
@@ -108,6 +109,8 @@ def verdict(sentence: str) -> str:
         # "Doesn't contain all" is "not all": some; "some files" where the docs read "all files" is still held.
         ("That can give a broken bundle when a release lacks some wheels [[wheels]].", "shown"),
         ("The loader reads some files in the folder [[minimal]].", "quantifier"),
+        # A denial in a clause of its own leaves the next clause's "all" whole.
+        ("If the build passes, some hooks run in order [[build]].", "quantifier"),
         # "Without it" denies what "it" stands for; a denial of a thing the docs never deny is still held.
         ("The index must give the upload time; a file without it is treated as unavailable [[uploaded]].", "shown"),
         ("A file without an upload time is never treated as unavailable [[uploaded]].", "polarity"),

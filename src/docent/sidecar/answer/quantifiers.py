@@ -31,13 +31,13 @@ _BREAK = re.compile(r"[,;:.()]")
 _BEHIND = 3
 
 
-def _kind(tokens: Sequence[Token], i: int, *, said: bool = False) -> str | None:
+def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = "") -> str | None:
     """whole, part or None. "only" is a part: in a sentence before anything but a figure ("only 2" is exactness, the
     hedge rule's) or a verb's restriction ("only be sent", "only if"); in a section only before "the", "a", "one"
     ("only the bytes range unit"), since a section's "you should only raise X" says nothing of a part of X."""
     word = tokens[i].word
     if word in _WHOLE:  # "not all", and "doesn't contain all wheels": a part
-        return "part" if i and tokens[i - 1].word in ("not", "almost", "nearly") or _denied(tokens, i - 2) else "whole"
+        return "part" if _partial(tokens, i, text) else "whole"
     if word in _PART:
         counts = _SAID_COUNTS if said else _COUNTS
         if word in counts and (tokens[i + 1].word if i + 1 < len(tokens) else "") != "of":
@@ -53,9 +53,16 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False) -> str | None:
     return None
 
 
-def _denied(tokens: Sequence[Token], i: int) -> bool:
-    """Whether the token at `i` (a verb before a quantifier) is a negation: "doesn't contain all" says not all."""
-    return i >= 0 and (tokens[i].word in ("not", "never") or tokens[i].word.endswith("n't"))
+def _partial(tokens: Sequence[Token], i: int, text: str) -> bool:
+    """Whether the whole word at `i` says a part: after "not", "almost" or "nearly", or after a denied verb ("doesn't
+    contain all" says not all), in its own clause: "if the build does not fail, all hooks run" is all of them."""
+    if i and tokens[i - 1].word in ("not", "almost", "nearly"):
+        k = i - 1
+    elif i >= 2 and (tokens[i - 2].word in ("not", "never") or tokens[i - 2].word.endswith("n't")):
+        k = i - 2
+    else:
+        return False
+    return _BREAK.search(text, tokens[k].start, tokens[i].start) is None
 
 
 def _ties(u: Unit) -> dict[str, str]:
@@ -66,7 +73,7 @@ def _ties(u: Unit) -> dict[str, str]:
         if not t.stem:
             continue
         for j in range(max(0, i - _BEHIND - 1), i):
-            kind = _kind(tokens, j) if j >= i - _BEHIND else None
+            kind = _kind(tokens, j, text=u.text) if j >= i - _BEHIND else None
             if kind is None and tokens[j].word in _NUMBERS and j + 1 < i and tokens[j + 1].word == "of":
                 kind = "part"  # "two of the engineers", "two of the six instances"
             if kind:
@@ -98,7 +105,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if not theirs:
         return False
     for i in range(len(tokens)):
-        kind = _kind(tokens, i, said=True)
+        kind = _kind(tokens, i, said=True, text=said.text)
         if kind is None:
             continue
         ahead = 0

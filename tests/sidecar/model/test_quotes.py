@@ -18,3 +18,18 @@ def test_sentences_are_split_in_prose_only_never_inside_code() -> None:
         "Pass the files as a mapping of names to files.",
         "The response carries the echoed form fields.",
     ]
+
+
+def test_a_list_items_own_semicolon_or_comma_ends_it_never_followed_by_a_full_stop() -> None:
+    from docent.sidecar.offline.quotes import listed
+
+    blocks = (
+        Block("paragraph", "The settings are read in this order:"),
+        Block("item", "from the environment variables of the process;"),
+        Block("item", "from the .env file next to the application,"),
+        Block("item", "from the defaults written in the code."),
+    )
+    section = RecordSection.of("order", page="config", path="/config/#order", headings=("C", "O"), blocks=blocks)
+    said = listed(section, "from the .env file next to the application.")
+    assert said == ["The settings are read in this order:", "from the environment variables of the process.",
+                    "from the .env file next to the application.", "from the defaults written in the code."]

@@ -49,7 +49,7 @@ FIGURE = re.compile(r"\d")  # "Retention: 7 days" states a fact in few words
 
 def _said(line: str) -> str:
     """A list line as a sentence, its marker gone; "" for a bare name or phrase ("cURL", "Setting a timeout")."""
-    text = LIST_LINE.sub("", line).strip()
+    text = LIST_LINE.sub("", line).strip().rstrip(",;").rstrip()  # an item's own ";" ends it: no ";." said
     words = len(text.split())
     if words >= ITEM_WORDS or words >= 3 and (text.endswith((".", "!", "?")) or ":" in text or FIGURE.search(text)):
         return text if text.endswith((".", "!", "?", ":")) else text + "."  # it ends where the line does

@@ -178,6 +178,11 @@ LAB_TOOLS = {"run_experiment", "point_at", "show_page", "show_links", "offer_cho
         ("Show me the slow leak", [("show_page", "lab"), ("run_experiment", "leak:slow-leak")]),
         ("Can I see what a retry storm looks like with no backoff?", [("show_page", "lab"), ("run_experiment", "storm:no-backoff")]),
         ("Show me the retry storm chart", [("show_page", "lab"), ("point_at", "storm-chart")]),
+        # ... and so is asking what would happen with one, in the visitor's words for its label
+        ("What happens if there's no backoff?", [("show_page", "lab"), ("run_experiment", "storm:no-backoff")]),
+        ("and if they back off exponentially, with no randomness?", [("show_page", "lab"), ("run_experiment", "storm:backoff")]),
+        ("What happened when the heap leaked?", []),
+        ("Can you fire up the slow leak?", [("show_page", "lab"), ("run_experiment", "leak:slow-leak")]),
         # the server and the live run say how it runs, not which preset: the live run, unless a preset is named
         ("Play me the recorded server run of the heap", [("show_page", "lab"), ("run_experiment", "leak:live")]),
         ("I want to see the heap one run on the server, the live run", [("show_page", "lab"), ("run_experiment", "leak:live")]),

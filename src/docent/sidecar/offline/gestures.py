@@ -19,17 +19,20 @@ from docent.schema import Field as FieldEntry
 
 from ..answer.words import stem, terms
 from .labels import best_of, ranked
-from .presets import negated, preset, refused_verb, score
+from .presets import label_forms, negated, preset, refused_verb, score
 from .quotes import quotes
 from .synonyms import expand, table
 from .voice import Voice
 
 TOUR = re.compile(r"\btours?\b|\bshow me around\b|\bwalk(?:s|ing)?\s*(?:me\s+)?through\b|\bwalkthrough|\bguided\b",
                   re.IGNORECASE)
-RUN = re.compile(r"\b(run|start|play|try|launch|kick off|simulate)\b", re.IGNORECASE)
+RUN = re.compile(r"\b(run|start|play|try|launch|kick off|fire up|spin up|simulate)\b", re.IGNORECASE)
 LIVE = re.compile(r"\blive\b|\bserver\b|\b(?:watch|see)\b.{0,30}\brun", re.IGNORECASE)
 # Seeing a preset is running it: "show me the slow leak", "can I see the storm with no backoff?".
 SEE = re.compile(r"\b(show|see|watch|look)\b", re.IGNORECASE)
+# ... and so is asking what would happen with one: "what happens if there's no backoff?", "and if they add jitter?".
+WHAT_IF = re.compile(r"\bwhat\s+(?:happens|would\s+happen|will\s+happen)\s+(?:if|when|with|without)\b|\bwhat\s+if\b"
+                     r"|^\W*and\s+(?:if|with|without)\b", re.IGNORECASE)
 # A page's own button, pressed: "hit run on the leak" wants the button "Run the leak", not the experiment run.
 PRESS = re.compile(r"\b(hit|press|click|tap|push)\b", re.IGNORECASE)
 SET = re.compile(r"\b(set|pick|choose|select|change|switch|make|put|fill|mark)\b", re.IGNORECASE)
@@ -126,7 +129,7 @@ class Gestures:
     def recognise(self, question: str, offered: Collection[str], *, picked: str | None = None) -> tuple[str, list[Call]]:
         """What kind of request it is (tour, run, press, field, point, offer, go, next; "" for none), and its calls."""
         own = set(terms(question))
-        asked = Asked(question, expand(own, self.synonyms), own)
+        asked = Asked(question, expand(own | label_forms(question), self.synonyms), own)
         steps: list[tuple[str, Callable[[Asked, Collection[str]], list[Candidate] | None]]] = [
             ("tour", self._tour), ("run", self._run), ("press", self._press), ("field", self._field),
             ("point", self._point), ("offer", self._offer), ("go", self._go), ("next", self._next),
@@ -181,7 +184,7 @@ class Gestures:
         best = ranked(experiments, asked.named, extra=lambda e: " ".join(p.label for p in e.presets))
         if not self._asks(RUN, asked.question):
             # to see a preset is to run it; an experiment seen whole is a part to point at or a page
-            seen = SEE.search(asked.question) and len(best) == 1
+            seen = (SEE.search(asked.question) or WHAT_IF.search(asked.question)) and len(best) == 1
             if not seen or preset(asked.words - REQUEST_WORDS, asked.question, best[0]) is None:
                 return None
         if not best and asked.words & set(terms("experiment lab demo simulation")):

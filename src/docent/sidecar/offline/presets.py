@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from docent.schema import Experiment, Preset
 
-from ..answer.words import terms
+from ..answer.words import ASCII_WORD, stem, terms
 
 # "no jitter", "without backoff", "not the fast one", "don't run": the word after is what the visitor does not want
 # ("nothing but the slow leak" says "only": no denial).
@@ -52,3 +52,11 @@ def preset(asked: set[str], question: str, experiment: Experiment, *, ignore: It
     scored = [(score(said, denied, p.id, p.label), p) for p in experiment.presets]
     top = max((s for s, _ in scored), default=0)
     return next((p for s, p in scored if s == top), None) if top > 0 else None
+
+
+def label_forms(question: str) -> set[str]:
+    """A question's words as labels write them: two words run together ("back off" as "backoff", "set up" as
+    "setup") and an adverb as its adjective ("exponentially" as "exponential"), stemmed."""
+    words = [w.lower() for w in ASCII_WORD.findall(question)]
+    joined = {stem(a + b) for a, b in zip(words, words[1:], strict=False)}
+    return joined | {stem(w[:-2]) for w in words if len(w) > 6 and w.endswith("ly")}

@@ -24,7 +24,8 @@ RECORD = {
             _section("secret", "Secrets", "The secret_key argument is required. The https_only flag is optional."),
             _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
             _section("strategies", "Update strategies",
-                     "- eager: Lock a newer version of the named packages and keep other dependencies as they are."),
+                     "- eager: Lock a newer version of the named packages and keep other dependencies as they are.\n"
+                     "- reuse and all: Lock other versions of the named packages."),
             _section("wheels", "Platforms", "Sometimes this will result in a broken bundle when a release doesn't "
                      "contain all wheels."),
             _section("uploaded", "Upload times", "The index must give the upload time. If the field is not present for "
@@ -103,6 +104,7 @@ def verdict(sentence: str) -> str:
         ("Others lock a newer version of the named packages [[strategies]].", "role"),
         ("In the morning others review every pull request [[build]].", "role"),
         ("Everything others review is merged [[build]].", "role"),
+        ("Others, such as `reuse` and `all`, lock other versions of the named packages [[strategies]].", "shown"),
         # The one denial of a sentence in another verb, of the same thing and the same object; affirmed, still held.
         ("That can give a broken bundle when a release doesn't ship all wheels [[wheels]].", "shown"),
         ("That can give a broken bundle when a release contains all wheels [[wheels]].", "polarity"),

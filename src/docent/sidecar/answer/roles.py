@@ -96,10 +96,16 @@ def _object_of_verb(text: str, at: int) -> bool:
             and (m.group(1) or "").lower() not in _DETERMINERS)
 
 
+# "Others, such as pdm add and pdm run, can ...": the others are named right after, things the sentence lists.
+_NAMED_AFTER = re.compile(r",?\s+(?:such\s+as|including|e\.g\.)(?!\w)", re.IGNORECASE)  # not "others like to"
+
+
 def _others_no_actor(text: str) -> bool:
-    """Whether every "others" of a text is the object of a preposition or of a verb in -ing, no one doing the work."""
+    """Whether every "others" of a text is the object of a preposition or of a verb in -ing, or is named right after
+    it ("others, such as ..."), no one doing the work."""
     return all(
         _OBJECT_OF.search(text, max(0, m.start() - 40), m.start()) or _object_of_verb(text, m.start())
+        or _NAMED_AFTER.match(text, m.end())
         for m in _OTHERS.finditer(text)
     )
 

@@ -12,8 +12,8 @@ import pytest
 
 from docent import cli
 from docent.sidecar.answer.events import Cite, Done, Held, Refused, Sentence, StreamEvent
-from docent.sidecar.counts import DailyCounts, RedisCounts, day_of
-from docent.sidecar.tally import tallied
+from docent.sidecar.counts import DailyCounts, MemoryCounts, RedisCounts, day_of
+from docent.sidecar.tally import Tally, tallied
 from tests.loopback import free_port
 
 
@@ -79,3 +79,20 @@ async def test_answers_counts_go_to_a_networked_store_at_most_once_a_period_summ
         counts.add({"questions": 1, "shown": n})
     await counts.aclose()  # what waits is written on closing
     assert writes[1:] == [{"questions": 3, "shown": 3}]
+
+
+def test_an_answer_is_counted_under_each_of_its_names() -> None:
+    store, moment = MemoryCounts(), 1_800_000_000.0
+    counts = DailyCounts(store, clock=lambda: moment)
+    done = Done("replay", cost_usd=0.5, input_tokens=100, cache_read_tokens=900, output_tokens=20)
+    counts.answered(Tally(question=True, outcome="answered", shown=3, held=["unknown_term", "unknown_term", "number"],
+                          terms=["Rust"], cited=["a", "b", "a"], first_word_s=0.0123, done=done))
+    counts.answered(Tally(question=True, outcome="refused", reason="none"))
+    counts.answered(Tally(question=False, outcome="error", reason="overloaded"))
+    counts.answered(Tally(question=True))  # a visitor gone mid-answer
+    assert store.read([day_of(moment)]) == {
+        "questions": 3, "answered": 1, "unanswered": 1, "error:overloaded": 1, "cancelled": 1, "shown": 3,
+        "held:unknown_term": 2, "held:number": 1, "term:Rust": 1, "cited:a": 2, "cited:b": 1,
+        "input_tokens": 100, "cache_read_tokens": 900, "cache_write_tokens": 0, "output_tokens": 20, "model:replay": 1,
+        "first_word_ms": 12, "first_words": 1, "cost_usd": 0.5,
+    }

@@ -176,33 +176,31 @@ class DailyCounts:
         self._waiting: dict[str, Counter[str]] = {}  # day -> counts of answers not written yet
 
     def answered(self, tally: Tally) -> None:
-        counts: Counter[str] = Counter()
-        if tally.question:
-            counts["questions"] += 1
+        counts: dict[str, float] = {"questions": 1} if tally.question else {}
         if tally.outcome == "refused" and tally.reason == "none":
-            counts["unanswered"] += 1  # the model found nothing in the record: `[[none]]`
+            counts["unanswered"] = 1  # the model found nothing in the record: `[[none]]`
         elif tally.outcome in ("refused", "error"):
-            counts[f"{tally.outcome}:{tally.reason}"] += 1
+            counts[f"{tally.outcome}:{tally.reason}"] = 1
         else:
-            counts[tally.outcome] += 1  # answered, cancelled
-        counts["shown"] += tally.shown
-        counts.update(f"held:{reason}" for reason in tally.held)
-        counts.update(f"term:{term}" for term in tally.terms)
-        counts.update(f"cited:{sid}" for sid in tally.cited)
+            counts[tally.outcome] = 1  # answered, cancelled
+        counts["shown"] = tally.shown
+        for prefix, names in (("held:", tally.held), ("term:", tally.terms), ("cited:", tally.cited)):
+            for name in names:
+                key = prefix + name
+                counts[key] = counts.get(key, 0) + 1
         done = tally.done
         if done is not None:
-            counts["input_tokens"] += done.input_tokens
-            counts["cache_read_tokens"] += done.cache_read_tokens
-            counts["cache_write_tokens"] += done.cache_write_tokens
-            counts["output_tokens"] += done.output_tokens
-            counts[f"model:{done.model}"] += 1
+            counts["input_tokens"] = done.input_tokens
+            counts["cache_read_tokens"] = done.cache_read_tokens
+            counts["cache_write_tokens"] = done.cache_write_tokens
+            counts["output_tokens"] = done.output_tokens
+            counts[f"model:{done.model}"] = 1
         if tally.first_word_s is not None:
-            counts["first_word_ms"] += round(tally.first_word_s * 1000)
-            counts["first_words"] += 1
-        totals: dict[str, float] = dict(counts)  # the whole counts, and the spend in dollars beside them
-        if done is not None:
-            totals["cost_usd"] = done.cost_usd
-        self.add(totals)
+            counts["first_word_ms"] = round(tally.first_word_s * 1000)
+            counts["first_words"] = 1
+        if done is not None:  # the spend in dollars beside the counts
+            counts["cost_usd"] = done.cost_usd
+        self.add(counts)
 
     def add(self, counts: Mapping[str, float]) -> None:
         """Add these counts to today's: at once in memory; else with the next write, at most one every `every_s`,

@@ -60,6 +60,8 @@ def test_questions_about_pay_are_refused_by_rule(question: str) -> None:
         "What are his hobbies?",  # leisure is private life
         "What does he do on weekends?",
         "What does he do in his free time?",
+        "What is she doing over the holidays?",
+        "Where does he spend his holiday?",
     ],
 )
 def test_questions_about_private_life_are_refused_by_rule(question: str) -> None:
@@ -85,6 +87,9 @@ def test_questions_about_private_life_are_refused_by_rule(question: str) -> None
         "Does he deploy on weekends?",
         "How long did a booking take to show up in invoicing?",  # invoicing, a stage the work reaches
         "Did the migration save any money?",  # money a piece of work saved or cost, not his pay
+        "What does the batch job do on weekends?",  # leisure is a person's: a job's weekends are work
+        "What did the pipeline do during the holiday freeze?",
+        "How did the shop cope with their holiday peak?",  # a holiday that names a season of the work
     ],
 )
 def test_questions_about_work_pass(question: str) -> None:

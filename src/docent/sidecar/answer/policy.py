@@ -50,8 +50,9 @@ _PRIVATE = re.compile(
       | gender | sexual\w* | sexuality | gay | lesbian | private\s+life | personal\s+life
       | citizenship | immigration | girlfriends? | boyfriends?
       | hobb(?:y|ies) | pastimes? | leisure | (?:free|spare)\s+time | for\s+fun
-      | (?:her|his|their)\s+(?:weekends?|evenings|holidays?|vacations?)
-      | (?:do|doing|spends?|spent|spending)\s+(?:\w+\s+){0,2}?(?:on|at|over|during)\s+(?:the\s+)?(?:weekends?|evenings|holidays?|vacations?)
+      | (?:her|his|their)\s+(?:weekends|evenings|holidays|vacations|(?:weekend|holiday|vacation)(?!\s+[a-z]))
+      | (?:he|she|they)\s+(?:\w+\s+){0,2}?(?:do|doing|spends?|spent|spending)\s+(?:\w+\s+){0,2}?(?:on|at|over|during)\s+
+        (?:the\s+|her\s+|his\s+|their\s+)?(?:weekends?|evenings|holidays?|vacations?)
     )\b""",
     re.IGNORECASE | re.VERBOSE,
 )

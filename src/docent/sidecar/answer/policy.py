@@ -159,6 +159,7 @@ class AnswerPolicy:
         "cause": "A sentence was held back: it gave a reason the sections it cites do not give.",
         "rate": "A sentence was held back: it gave a figure per a period the sections it cites do not use for it.",
         "hedge": "A sentence was held back: it was surer than the sections it cites: exact for about, done for would.",
+        "opposite": "A sentence was held back: it said the opposite of what the sections it cites say.",
         "reversal": "A sentence was held back: it said a thing ended where the sections it cites say it goes on, or the reverse.",
     }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .. import actors, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
+from .. import actors, antonyms, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
 from . import (
     code_term,
     confirmation,
@@ -44,6 +44,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("actor", actors),
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
+    rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place
 )
 
 RULES: tuple[Rule, ...] = (

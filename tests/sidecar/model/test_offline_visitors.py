@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from docent.schema import Manifest, Owner
+from docent.schema import Manifest, Owner, Page
 from docent.schema import RecordSection as Section
-from docent.sidecar.model.port import TextDelta
+from docent.sidecar.model.port import TextDelta, ToolCall
 from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.weighing import Weighed
 
@@ -96,3 +96,23 @@ def test_how_long_it_took_asks_for_a_figure_not_for_taking():
     asked = Weighed.of("how long did it take a booking to reach invoicing?", model.vocabulary(model.source()),
                        model._lexicon(model.source()), OWNER)
     assert "take" not in asked.weight and {"book", "invoic"} <= asked.weight.keys()
+
+
+@pytest.mark.anyio
+async def test_what_am_i_looking_at_here_is_told_by_the_open_page_and_opens_no_other():
+    record = {
+        "lab": Section("lab", "lab", "Lab", "Two experiments that run in your browser, small models of the cases.",
+                       "/lab/#lab"),
+        "notes": Section("notes", "notes", "Notes", "What to look at first in a heap dump: the old generation.",
+                         "/notes/#notes"),
+    }
+    manifest = Manifest(owner=Owner("Jo Lind", "Jo", "he"), pages=(Page("lab", "Lab", "/lab/"),
+                                                                   Page("notes", "Notes", "/notes/")))
+    tools = [{"name": "show_page", "input_schema": {"type": "object", "properties": {"id": {"type": "string"}}}}]
+    note = [{"role": "user", "content": "## The page the visitor has open: Lab"}]
+    events, exc = await collect(OfflineModel.of(record, manifest=manifest).stream(
+        ask("what am I looking at here?", tools=tools, messages=note)))
+    assert exc is None
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert re.findall(r"\[\[([^\]]+)\]\]", text) == ["lab"]
+    assert not [e for e in events if isinstance(e, ToolCall)]

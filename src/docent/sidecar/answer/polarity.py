@@ -141,7 +141,8 @@ _ENDED = re.compile(
     r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero|used\s+to)\b",
     re.IGNORECASE,
 )
-_NOT_YET = re.compile(r"\bnot\s+yet\b", re.IGNORECASE)  # no denial in a sentence ("not yet" is a stage), one in a section
+# A section's "not yet" ("not yet" in a sentence is a stage, no denial) and "the absence of", "the lack of" deny too.
+_NOT_YET = re.compile(r"\b(?:not\s+yet|absence\s+of|lack\s+of)\b", re.IGNORECASE)
 # A table row's cell, "Header value" joined by "; " after the row's name and a colon, whose value is "No".
 _NO_CELL = re.compile(r"(?:^|[;:] )([^;:\n]{2,60}?) No(?=;|$)", re.MULTILINE)
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|gets|got)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
@@ -153,7 +154,7 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
     clause around "retired", "dropped", "went to zero", "used to", the ending word left out, so that "was not
     retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
     out = list(denials(text, stems))
-    for m in _NOT_YET.finditer(text):  # "has not yet been updated" denies it as of now: "hasn't been updated"
+    for m in _NOT_YET.finditer(text):  # "has not yet been updated" backs "hasn't been updated"; "the absence of X", "no X"
         words = _ordered(text[m.end() : _scope_end(text, m.end(), listed=False)], stems)[:_SCOPE_WORDS]
         if words:
             out.append(Denial(frozenset(words), words[0], frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])))

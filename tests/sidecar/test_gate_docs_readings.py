@@ -52,7 +52,8 @@ RECORD = {
             _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
                      "Note the absence of an index module in the plugins folder!"),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
-                     "true, the kit treats the project as a library."),
+                     "true, the kit treats the project as a library. The field strict is false by default. The field "
+                     "verbose is true by default."),
         ]
     },
 }
@@ -156,6 +157,9 @@ def verdict(sentence: str) -> str:
          "shown"),
         ("Setting `packaged = yes` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "code_term"),
+        # The value given to the next setting the section names is not this one's.
+        ("`strict = false` is the default [[packaged]].", "shown"),
+        ("`strict = true` is the default [[packaged]].", "code_term"),
     ],
 )
 def test_documentation_prose_read_as_meant(sentence: str, expected: str) -> None:

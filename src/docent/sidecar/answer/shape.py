@@ -70,11 +70,16 @@ def _tidy(text: str) -> str:
 # says the value in words ("a field distribution ... If it is set to true").
 _SETTING = re.compile(r"([\w.-]+)\s*=\s*([\w.-]+)")
 _VALUE_WITHIN = 160  # characters after the setting's name where the section must give its value
+# Where the setting's sentence ends, and a next sentence that still speaks of it ("If it is set to true"): the value
+# must be given of the setting, not of the next one the section names ("debug is false. verbose is true.").
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_OF_IT = re.compile(r"\b(?:it|its|this)\b", re.IGNORECASE)
 
 
 def holds(code: str, text: str) -> bool:
     """Whether a section's text (its prose and its code) holds a piece of inline code, blanks compared as one; a
-    piece `name = value` is held where the text names the setting and gives the value shortly after it."""
+    piece `name = value` is held where the text names the setting and gives the value shortly after it, in the
+    setting's sentence or in the next one where that speaks of "it"."""
     if " ".join(code.split()) in text:
         return True
     setting = _SETTING.fullmatch(code.strip())
@@ -82,9 +87,20 @@ def holds(code: str, text: str) -> bool:
         return False
     name, value = (re.escape(g) for g in setting.groups())
     return any(
-        re.search(rf"(?<![\w.-]){value}(?![\w.-])", text[m.end() : m.end() + _VALUE_WITHIN])
+        re.search(rf"(?<![\w.-]){value}(?![\w.-])", _said_of(text, m.end()))
         for m in re.finditer(rf"(?<![\w.-]){name}(?![\w.-])", text)
     )
+
+
+def _said_of(text: str, at: int) -> str:
+    """What the text says right after a setting's name at `at`: the rest of its sentence, and the next sentence where
+    that speaks of "it", `_VALUE_WITHIN` characters at most."""
+    end = _SENTENCE_END.search(text, at)
+    if end is None:
+        return text[at : at + _VALUE_WITHIN]
+    after = _SENTENCE_END.search(text, end.end())
+    following = text[end.end() : after.end() if after else len(text)]
+    return (text[at : end.end()] + (following if _OF_IT.search(following) else ""))[:_VALUE_WITHIN]
 
 
 def flat(text: str) -> str:

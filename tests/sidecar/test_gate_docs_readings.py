@@ -129,6 +129,8 @@ def verdict(sentence: str) -> str:
         # A count a colon hands to the sentence's own list after it, code or words; another count is still held.
         ("Five levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "shown"),
         ("Four levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "number"),
+        ("Five levels are there: `debug` (the lowest), `info`, `warning`, `error` and `critical` [[levels]].", "shown"),
+        ("Six levels are there: `debug` (the lowest), `info`, `warning`, `error` and `critical` [[levels]].", "number"),
         # "It's ignored" is how a thing works, as the docs' "will be ignored"; a plan told as done is still held.
         ("The fast resolver doesn't support the inherit lock strategy; it's ignored when the lock file is written "
          "[[ignored]].", "shown"),

@@ -73,9 +73,13 @@ _OF_LIST = re.compile(
 _INTRODUCES = re.compile(rf"\b({_NUMBER})\s+(?:[\w-]+\s+){{0,4}}?[\w-]+\s*[:—–]\s*$", re.IGNORECASE)
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
 def _listed(text: str) -> set[float]:
     """The number of items of each list the sentence writes itself, where the sentence counts them as such: a count
     of them is its own ("all three"), as is the count a colon or a dash hands to the list right after it."""
+    text = _ASIDE.sub("", text)  # "table (the default), list and spacy": an item's aside is no item
     counts = {float(_WORDS[w.lower()]) for m in _OF_LIST.finditer(text) for w in m.groups() if w}
     lengths = set()
     for m in _LIST.finditer(text):

@@ -62,6 +62,8 @@ def test_questions_about_pay_are_refused_by_rule(question: str) -> None:
         "What does he do in his free time?",
         "What is she doing over the holidays?",
         "Where does he spend his holiday?",
+        "What does Mara do on weekends?",  # the owner by name, as by "she"
+        "I wonder what she does over the holidays.",
     ],
 )
 def test_questions_about_private_life_are_refused_by_rule(question: str) -> None:

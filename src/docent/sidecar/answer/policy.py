@@ -51,7 +51,9 @@ _PRIVATE = re.compile(
       | citizenship | immigration | girlfriends? | boyfriends?
       | hobb(?:y|ies) | pastimes? | leisure | (?:free|spare)\s+time | for\s+fun
       | (?:her|his|their)\s+(?:weekends|evenings|holidays|vacations|(?:weekend|holiday|vacation)(?!\s+[a-z]))
-      | (?:he|she|they)\s+(?:\w+\s+){0,2}?(?:do|doing|spends?|spent|spending)\s+(?:\w+\s+){0,2}?(?:on|at|over|during)\s+
+      | (?:(?:he|she|they)\s+(?:\w+\s+){0,2}?
+        | (?:does|did|do|will|would)\s+(?!(?:the|a|an|this|that|these|those|its|our|your|their|my)\b)\w+\s+(?:\w+\s+)?)
+        (?:do|does|did|doing|spends?|spent|spending)\s+(?:\w+\s+){0,2}?(?:on|at|over|during)\s+
         (?:the\s+|her\s+|his\s+|their\s+)?(?:weekends?|evenings|holidays?|vacations?)
     )\b""",
     re.IGNORECASE | re.VERBOSE,

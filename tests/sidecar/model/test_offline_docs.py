@@ -216,3 +216,14 @@ def test_code_of_another_tool_the_reader_compares_with_is_not_code_the_record_la
     assert code_names("Is virtualenvs.in-project read?", "") == (set(), {"virtualenvs.in-project"})
     # a name of the record's own code before it is asked about
     assert code_names("What does GZipMiddleware's thread_minimum_size do?", "") == (set(), {"thread_minimum_size"})
+
+
+@pytest.mark.anyio
+async def test_the_records_inline_code_is_marked_as_code_again_in_the_answer() -> None:
+    """The record's text is flat: "pip install --user toolkit" the page marks as code is told as code, a plain word the
+    page marks ("name") is left as prose."""
+    install = _section("install", "Installing", Block(
+        "paragraph", "Install the toolkit for one user with pip install --user toolkit and give it a name.",
+        code=("pip install --user toolkit", "name")))
+    said = await _say(_model(install), "How do I install the toolkit for one user only?")
+    assert "`pip install --user toolkit`" in said and "`name`" not in said, said

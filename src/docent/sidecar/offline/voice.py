@@ -10,6 +10,7 @@ past tenses and modals left as they are.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from docent.schema import Manifest
@@ -48,6 +49,22 @@ _PAST = frozenset(
 # A name the record writes with Markdown's marks in it (`__token__`, `__init__`, `*args`): told as code, or an answer
 # read as Markdown shows "token" in bold.
 MARKED = re.compile(r"(?<![`\w*])((?:__|\*\*?)\w+(?:__|\*\*?)?(?:\.\w+)*)(?![`\w*])")
+
+
+# Inline code as the record marks it, code-like enough to mark again where a sentence writes it: a mark, a digit or a
+# capital inside, or words with a space (`pip install --user`); never a plain word ("name", "true").
+CODE_LIKE = re.compile(r"[_.\-/=()\[\]{}<>:$*@#\d]|\w[A-Z]| ")
+
+
+def coded(text: str, spans: Iterable[str]) -> str:
+    """A told sentence with the record's inline code (`spans`, its section's) marked as code again where it writes it
+    outside code already marked: the record's text is flat, so "pip install --user" would read as plain words."""
+    names = sorted({n for n in spans if len(n) > 1 and "`" not in n and CODE_LIKE.search(n)}, key=len, reverse=True)
+    if not names:
+        return text
+    pattern = re.compile("|".join(rf"(?<![\w`]){re.escape(n)}(?![\w`])" for n in names))
+    parts = text.split("`")  # odd parts are code already
+    return "`".join(pattern.sub(lambda m: f"`{m.group()}`", part) if i % 2 == 0 else part for i, part in enumerate(parts))
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from . import request as request_of
 from .code import fenced, quoted
 from .gestures import REQUEST_WORDS, Gestures, request_words
 from .picking import SAID, Match, pick, wanted
-from .quotes import leads, listed, quotes
+from .quotes import inline_code, leads, listed, quotes
 from .source import Loaded, Source
 from .synonyms import table
 from .voice import Voice, coded
@@ -312,7 +312,7 @@ def _told(
             break
         if (said := voice.tell(sentence)).replace("`", "") not in told and len(sentence.split()) >= FILLER_WORDS:
             told.add(said.replace("`", ""))
-            chosen.append(f"{coded(said, _spans(best))} [[{best.id}]]")
+            chosen.append(f"{coded(said, inline_code(best))} [[{best.id}]]")
     if len(chosen) < 2:
         chosen += _pointer(best, set(asked.weight))
     listing = sum(len(listed(m[4], m[3])) - 1 for m in picked)  # the sentences a list said whole adds
@@ -327,7 +327,7 @@ def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Ma
     led = next(((m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None), None)
     if led is not None:
         section, line, j = led
-        last = f"{coded(voice.tell(line), _spans(section))} [[{section.id}]]"
+        last = f"{coded(voice.tell(line), inline_code(section))} [[{section.id}]]"
         return [*(c for c in chosen if c != last), last, fenced(section, section.blocks[j], asked)]
     cited = list(dict.fromkeys([best, *(m[4] for m in picked)]))
     code = quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked})
@@ -344,13 +344,8 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
             told = voice.tell(sentence)
             if told not in used:
                 used.add(told)
-                chosen.append(f"{coded(told, _spans(m[4]))} [[{m[4].id}]]")
+                chosen.append(f"{coded(told, inline_code(m[4]))} [[{m[4].id}]]")
     return chosen
-
-
-def _spans(section: RecordSection) -> list[str]:
-    """The section's inline code, as its blocks mark it."""
-    return [span for block in section.blocks for span in block.code]
 
 
 def _pointer(section: RecordSection, query: set[str]) -> list[str]:

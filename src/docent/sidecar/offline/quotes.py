@@ -125,3 +125,8 @@ def leads(section: RecordSection) -> dict[str, int]:
         if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):
             out[line] = j
     return out
+
+
+def inline_code(section: RecordSection) -> list[str]:
+    """The section's inline code, as its blocks mark it."""
+    return [span for block in section.blocks for span in block.code]

@@ -4,11 +4,13 @@ the words that say how sure or polite the visitor is, and a question that tells 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from docent.schema import Manifest, Owner, Page
 from docent.schema import RecordSection as Section
+from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.model.port import TextDelta, ToolCall
 from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.weighing import Weighed
@@ -116,3 +118,15 @@ async def test_what_am_i_looking_at_here_is_told_by_the_open_page_and_opens_no_o
     text = "".join(e.text for e in events if isinstance(e, TextDelta))
     assert re.findall(r"\[\[([^\]]+)\]\]", text) == ["lab"]
     assert not [e for e in events if isinstance(e, ToolCall)]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("page", "cited"), [("3-D Secure rollout", "case-3ds-hard"), ("Kafka event backbone", "case-kafka-hard")])
+async def test_it_on_an_open_page_is_what_that_page_is_about(page: str, cited: str):
+    # the example's three cases each have a section titled "The hard part"; the open page's is the one asked about
+    bundle = Bundle.load(Path(__file__).resolve().parents[2] / "evals" / "bundle.json")
+    note = [{"role": "user", "content": f"## The page the visitor has open: {page}"}]
+    events, exc = await collect(OfflineModel(lambda: bundle).stream(ask("what was hard about it?", messages=note)))
+    assert exc is None
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert re.findall(r"\[\[([^\]]+)\]\]", text)[0] == cited

@@ -58,6 +58,8 @@ SEVERAL = re.compile(r"\?.*\w.*\?|(?:,|;|\band\b)\s*(?:and\s+|but\s+)?(?:how|wha
                      r"|has|have|had|is|are)\b", re.IGNORECASE)
 PARTS = 3
 HERE = 1.25  # a section on the page the visitor has open counts this much more
+HERE_IT = 1.6  # ... this much where the question points at it, naming nothing else ("what was hard about it?")
+POINTING = re.compile(r"\b(?:it|this|that|these|those|here)\b", re.IGNORECASE)
 FILLER_WORDS = 6  # a sentence taken for context, not for a match, says something
 
 
@@ -124,7 +126,8 @@ class OfflineModel:
         vocabulary = self.vocabulary(source)
         asked = Weighed.of(question, vocabulary, self._lexicon(source), source.manifest, request=request, quiet=quiet)
         limit = 8 if page is None and allowed is None else len(source.index)
-        ranked = _ranked(source.index.search(asked.query, limit=limit), record, page=page, here=here)
+        lean = HERE_IT if here is not None and POINTING.search(question) and not NAME.search(question[1:]) else HERE
+        ranked = _ranked(source.index.search(asked.query, limit=limit), record, page=page, here=here, lean=lean)
         if page is None and not ASKS_CHANGES.search(question):
             ranked = _not_changelog(ranked, source.manifest)
         if not _answerable(asked, ranked, vocabulary, page, several=bool(SEVERAL.search(question))):
@@ -245,9 +248,10 @@ def _about(best: RecordSection, question: str, manifest: Manifest) -> str:
     return named[0] if len(named) == 1 else best.page
 
 
-def _ranked(found: list[tuple[str, float]], record: Mapping[str, RecordSection], *, page: str | None, here: str | None) -> Ranked:
-    """The index's hits within `record`, those on the open page leaning ahead; with `page`, that page's only."""
-    ranked = [(score * (HERE if here is not None and record[sid].page == here else 1.0), record[sid])
+def _ranked(found: list[tuple[str, float]], record: Mapping[str, RecordSection], *, page: str | None, here: str | None,
+            lean: float = HERE) -> Ranked:
+    """The index's hits within `record`, those on the open page leaning ahead (`lean`); with `page`, that page's only."""
+    ranked = [(score * (lean if here is not None and record[sid].page == here else 1.0), record[sid])
               for sid, score in found if sid in record]
     ranked.sort(key=lambda r: -r[0])
     if page is None:

@@ -49,6 +49,8 @@ RECORD = {
                      "of them. Now it reads only changed files. A future version would index them."),
             _section("build", "Builds", "The build is fast. In the morning the maintainers review every pull request. "
                      "If the build does not fail, all hooks run in order."),
+            _section("absent", "Configuration", "In the absence of a config file the loader uses the built-in "
+                     "defaults."),
             _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
                      "Note the absence of an index module in the plugins folder!"),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
@@ -154,6 +156,9 @@ def verdict(sentence: str) -> str:
         # A section's "the absence of X" denies X: "has no X" is its own; a denial of what it holds is still held.
         ("A plugin package has no index module in its plugins folder [[layout]].", "shown"),
         ("A plugin package has no templates folder [[layout]].", "polarity"),
+        # What "the absence of" denies is its noun, not the clause's verb after it when no comma ends the noun.
+        ("Without a config file, the loader uses the built-in defaults [[absent]].", "shown"),
+        ("The loader never uses the built-in defaults [[absent]].", "polarity"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

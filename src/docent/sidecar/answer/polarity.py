@@ -50,6 +50,7 @@ _NEGATOR = re.compile(
 )
 _CLAUSE_END = re.compile(r"[,;:!?–—()\n]|\.(?!\w)| - ")  # not the dots of `.env`, `request.form` or 0.21.0
 _SCOPE_WORDS = 4
+_NOUN_WORDS = 2  # what a section's "the absence of" or "the lack of" denies: the noun after it, its first two words
 SAID_WORDS = 6  # a sentence's scope may run longer than a section's: "no lookup in the TLS cache ever hit"
 
 
@@ -155,7 +156,10 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
     retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
     out = list(denials(text, stems))
     for m in _NOT_YET.finditer(text):  # "has not yet been updated" backs "hasn't been updated"; "the absence of X", "no X"
-        words = _ordered(text[m.end() : _scope_end(text, m.end(), listed=False)], stems)[:_SCOPE_WORDS]
+        # "the absence of X" denies X, a noun's words: "In the absence of a config file the loader uses the defaults"
+        # does not deny "uses the defaults" (the clause's own verb, where no comma ends the noun)
+        most = _SCOPE_WORDS if m.group(0)[:1].lower() == "n" else _NOUN_WORDS
+        words = _ordered(text[m.end() : _scope_end(text, m.end(), listed=False)], stems)[:most]
         if words:
             out.append(Denial(frozenset(words), words[0], frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])))
     for m in _COUNTERFACTUAL.finditer(text):

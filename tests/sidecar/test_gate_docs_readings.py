@@ -131,6 +131,9 @@ def verdict(sentence: str) -> str:
         # A count a colon hands to the sentence's own list after it, code or words; another count is still held.
         ("Five levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "shown"),
         ("Four levels are there: `debug`, `info`, `warning`, `error` and `critical` [[levels]].", "number"),
+        # So does a count to the list in parentheses right after it; a wrong count is still held.
+        ("There are five levels (`debug`, `info`, `warning`, `error` and `critical`) [[levels]].", "shown"),
+        ("There are four levels (`debug`, `info`, `warning`, `error` and `critical`) [[levels]].", "number"),
         ("Five levels are there: `debug` (the lowest), `info`, `warning`, `error` and `critical` [[levels]].", "shown"),
         ("Six levels are there: `debug` (the lowest), `info`, `warning`, `error` and `critical` [[levels]].", "number"),
         # "It's ignored" is how a thing works, as the docs' "will be ignored"; a plan told as done is still held.

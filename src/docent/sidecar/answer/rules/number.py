@@ -78,8 +78,9 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 
 def _listed(text: str) -> set[float]:
     """The number of items of each list the sentence writes itself, where the sentence counts them as such: a count
-    of them is its own ("all three"), as is the count a colon or a dash hands to the list right after it."""
-    text = _ASIDE.sub("", text)  # "table (the default), list and spacy": an item's aside is no item
+    of them is its own ("all three"), as is the count a colon or a dash hands to the list right after it, or the list
+    in parentheses right after it ("five levels (debug, info, warning, error and critical)")."""
+    said, text = text, _ASIDE.sub("", text)  # "table (the default), list and spacy": an item's aside is no item
     counts = {float(_WORDS[w.lower()]) for m in _OF_LIST.finditer(text) for w in m.groups() if w}
     lengths = set()
     for m in _LIST.finditer(text):
@@ -88,7 +89,24 @@ def _listed(text: str) -> set[float]:
         intro = _INTRODUCES.search(text, 0, m.start())
         if intro is not None and _WORDS[intro.group(1).lower()] == length:
             counts.add(length)
-    return lengths & counts
+    return (lengths & counts) | _aside_counted(said)
+
+
+# A count handed to the list its parentheses hold right after it: "five levels (debug, info, ... and critical)".
+_INTRODUCES_ASIDE = re.compile(rf"\b({_NUMBER})\s+(?:[\w-]+\s+){{0,4}}?[\w-]+\s*\($", re.IGNORECASE)
+
+
+def _aside_counted(text: str) -> set[float]:
+    out = set()
+    for aside in _ASIDE.finditer(text):
+        opening = text.index("(", aside.start())
+        intro = _INTRODUCES_ASIDE.search(text, 0, opening + 1)
+        listed = _LIST.match(aside.group(0).strip()[1:-1].strip())
+        if intro is not None and listed is not None:
+            length = float(listed.group(0).count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", listed.group(0))))
+            if _WORDS[intro.group(1).lower()] == length:
+                out.add(length)
+    return out
 
 
 def _list_lengths(text: str) -> set[float]:

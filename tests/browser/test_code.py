@@ -28,6 +28,16 @@ LONG_LINES = [
     '"fetchkit-example/1.0 (+https://example.org/contact)"}) as client:',
     '    response = client.get("https://example.org/a/rather/long/path/that/goes/on/and/on?with=query&and=more")',
 ]
+# Whether the highlighted run's first line starts inside the box of the block that scrolls it sideways.
+START_SEEN = """() => {
+  const range = [...CSS.highlights.get("docent-cited")][0];
+  const first = range.getClientRects()[0];
+  let el = range.startContainer.parentElement;
+  while (el && el !== document.body && el.scrollWidth <= el.clientWidth) el = el.parentElement;
+  if (!el || el === document.body) return true;
+  const box = el.getBoundingClientRect();
+  return first.left >= box.left - 1 && first.left < box.right;
+}"""
 REPLY = (
     "Pass a timeout to the client [[timeouts]]:\n\n```python\n" + "\n".join(LONG_LINES) + "\n```\n[[timeouts]]\n"
     "Two things matter here:\n"
@@ -246,3 +256,5 @@ def test_a_cited_code_block_opens_at_its_lines_highlighted_and_clear_of_the_pane
     assert cited["text"] == " ".join(line.strip() for line in LONG_LINES), cited  # the run, not the whole block
     assert page.evaluate("() => [...CSS.highlights.get('docent-cited')][0].startContainer.parentElement"
                          ".closest('article pre') !== null")  # in the page's code block, not the prose above it
+    # the run's first line shows from its start, though the fragment scrolled the block to the match's end
+    assert page.evaluate(START_SEEN), "the cited lines' start is scrolled out of the code block's box"

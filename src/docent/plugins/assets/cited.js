@@ -141,6 +141,18 @@ function lines(range) {
 }
 
 /* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered. */
+/* A cited run in a block wider than its box (a long code line) shows from its start: a text fragment scrolls the block
+   sideways to the match's end, and on a phone the lines' beginnings were off to the left. */
+function home(range) {
+  const first = range.getClientRects()[0] || range.getBoundingClientRect();
+  for (let el = range.startContainer.parentElement; el && el !== document.body; el = el.parentElement) {
+    if (el.scrollWidth <= el.clientWidth) continue;
+    const left = el.getBoundingClientRect().left + el.clientLeft;
+    if (first.left >= left && first.left < left + el.clientWidth) continue; // its start already in view
+    el.scrollLeft = Math.max(0, el.scrollLeft + first.left - left - 16);
+  }
+}
+
 function reveal(range) {
   const box = range.getBoundingClientRect();
   const seen = visible();
@@ -199,6 +211,7 @@ export class Cited {
     } else {
       clear();
     }
+    if (range) home(range);
     this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
     if (range) reveal(range);
     else target.scrollIntoView({ block: "start" });

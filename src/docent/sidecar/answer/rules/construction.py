@@ -19,6 +19,7 @@ from typing import Protocol
 
 from ..passage import Passage, Unit
 from .types import Hold, Reading, Rule, Verdict
+from .verbatim import copied
 
 
 class Construction(Protocol):
@@ -33,7 +34,7 @@ def rule(reason: str, module: Construction) -> Rule:
     def check(sentence: Reading) -> Verdict:
         sections = sentence.passages
         if module.wakes(sentence.first_words, sentence.said, sections) and module.held(sentence.unit, sections):
-            return Hold(reason)
+            return None if copied(sentence) else Hold(reason)  # a section's own sentence restates nothing
         return None
 
     cues = getattr(module, "CUES", None)  # a module whose `wakes` needs one of these words declares them

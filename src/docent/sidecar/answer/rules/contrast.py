@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import align, retold
 from ..words import fold
 from .types import Hold, Reading, Rule, Verdict
+from .verbatim import copied
 
 
 def check(sentence: Reading) -> Verdict:
@@ -24,7 +25,7 @@ def check(sentence: Reading) -> Verdict:
         sentence.unit, sentence.passages, [mentions.subjects[sid] for sid in sentence.ids]
     ):
         reason = "actor"
-    return Hold(reason) if reason else None
+    return Hold(reason) if reason and not copied(sentence) else None  # a section's own sentence restates nothing
 
 
 # No static cues: a sentence wakes it by a contrast word or by one of the record's names, which are the bundle's.

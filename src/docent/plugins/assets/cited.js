@@ -140,7 +140,6 @@ function lines(range) {
   return { left, right, top: box.top, bottom: box.bottom, width: right - left, height: box.height };
 }
 
-/* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered. */
 /* A cited run in a block wider than its box (a long code line) shows from its start: a text fragment scrolls the block
    sideways to the match's end, and on a phone the lines' beginnings were off to the left. */
 function home(range) {
@@ -153,6 +152,7 @@ function home(range) {
   }
 }
 
+/* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered. */
 function reveal(range) {
   const box = range.getBoundingClientRect();
   const seen = visible();

@@ -360,7 +360,9 @@ async def test_the_visitors_own_tools_do_not_count_against_them_but_what_is_aske
     for question in ("How do I set a timeout on the client with my FastAPI app?",
                      "I use Django: how do I set a timeout on each client?",
                      "We run behind Traefik; how does a client send requests through a proxy?",
-                     "I test with pytest. How does a client send requests through a proxy?"):
+                     "I test with pytest. How does a client send requests through a proxy?",
+                     # a lower-case word with a noun after it describes that noun, no tool the record must name
+                     "How do I set a timeout on the client with slow servers?"):
         text, _ = await docs_answer(question)
         assert text != "[[none]]" and "[[" in text, question
         assert "FastAPI" not in text and "Django" not in text and "Traefik" not in text and "pytest" not in text

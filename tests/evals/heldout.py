@@ -118,6 +118,16 @@ ROUNDS = {
             visitors="visitors-round6-holdout.json",
             questions="mkdocs-questions-round6.json",
         ),
+        Round(
+            number=7,
+            site="drf",
+            markdown={
+                "example": "markdown-answers-round7-holdout.json",
+                "drf": "drf-answers-round7-holdout.json",
+            },
+            visitors="visitors-round7-holdout.json",
+            questions="drf-questions-round7.json",
+        ),
     )
 }
 

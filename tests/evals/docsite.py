@@ -165,7 +165,8 @@ def said(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
     useful = refused = 0
     for q in questions(path):
         sentences, _ = model.answer(q["question"])
-        shown = " ".join(" ".join(sentences).split()).lower()
+        # read as the visitor reads it: the app sends code marks as spans, the text without its backticks
+        shown = " ".join(" ".join(sentences).replace("`", "").split()).lower()
         if q.get("answerable", True):
             useful += any(" ".join(fact.split()).lower() in shown for fact in q["facts"])
         else:

@@ -187,7 +187,7 @@ def _denied(u: Unit, at: int) -> bool:
     return any(t.word in _DENIERS or t.word.endswith("n't") for t in tokens[max(0, at - 3) : at])
 
 
-def _place(u: Unit, at: int, width: int, skip: Set[int]) -> set[str]:
+def stems_near(u: Unit, at: int, width: int, skip: Set[int]) -> set[str]:
     """The content stems within NEAR tokens of a contrast word (its own and other contrast words' left out)."""
     tokens = u.tokens
     return {
@@ -275,9 +275,9 @@ def _renamed(said: Unit, others: list[tuple[int, str]], clause: Unit, names: Set
     "the Kubernetes migration took bookings to invoicing" against "the Kafka backbone took bookings to invoicing"."""
     theirs = [(j, w) for j, w in _names(clause, names, record=True) if w not in said.words]
     for i, _ in others:
-        place = _place(said, i, 1, set())
+        place = stems_near(said, i, 1, set())
         for j, _ in theirs:
-            if len(place & _place(clause, j, 1, set())) >= RENAMED:
+            if len(place & stems_near(clause, j, 1, set())) >= RENAMED:
                 return True
     return False
 
@@ -366,7 +366,7 @@ def _same_place(said: Unit, m: Mark, place: Set[str], clause: Unit, t: Mark, fig
     place whatever its neighbours: "600 minutes" against "in seconds. Defaults to 600."."""
     kind = m.entry.kind
     figured = CONTRASTS[kind].counted and m.at > 0 and _figure(said.tokens[m.at - 1].word) in figures
-    if not figured and len(place & _place(clause, t.at, len(t.entry.words), set())) < PLACE:
+    if not figured and len(place & stems_near(clause, t.at, len(t.entry.words), set())) < PLACE:
         return False
     return _same_figure(said, m.at, figures, kind)
 
@@ -391,7 +391,7 @@ def _compare(
             if not _on_figure(clause, t):
                 continue
             if place is None:
-                place = _place(said, m.at, len(e.words), skip)
+                place = stems_near(said, m.at, len(e.words), skip)
             if not _same_place(said, m, place, clause, t, figures):
                 continue
             if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())):

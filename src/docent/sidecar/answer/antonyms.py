@@ -82,7 +82,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
                 if v.stem not in opposites or _named(u, j) or _denied(u, j):
                     continue
                 if place is None:
-                    place = align._place(said, i, 1, set())
-                if len(place & align._place(u, j, 1, set())) >= align.PLACE:
+                    place = align.stems_near(said, i, 1, set())
+                if len(place & align.stems_near(u, j, 1, set())) >= align.PLACE:
                     return True
     return False

@@ -34,7 +34,7 @@ def held(said: Unit, sections: Sequence[Passage], subjects: Sequence[Set[str]]) 
     own = titles[a.section]
     for u in sections[a.section].units[a.first : a.last + 1]:
         theirs = [j for j, t in enumerate(u.tokens) if t.stem in own and t.stem not in said.stems]
-        if any(align._place(said, i, 1, set()) & align._place(u, j, 1, set()) for i in told for j in theirs):
+        if any(align.stems_near(said, i, 1, set()) & align.stems_near(u, j, 1, set()) for i in told for j in theirs):
             return True
     return False
 

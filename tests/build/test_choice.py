@@ -7,6 +7,7 @@ import argparse
 import logging
 
 import pytest
+from mkdocs.exceptions import Abort
 
 from docent.manifest_build import cli
 from docent.manifest_build.choice import PageChoice, sources
@@ -116,14 +117,55 @@ def test_docent_manifest_takes_the_same_choice_from_the_config_and_from_its_flag
     assert _pages_in_record(read_json(tmp_path / "flags.json")) == ["license", "guide-proxies"]  # its front matter
 
 
-def test_a_site_with_no_record_says_so_and_still_builds_strict(tmp_path, caplog) -> None:
+def test_a_docs_site_that_adds_only_the_plugin_answers_from_every_page_and_says_so_once(tmp_path, caplog, capsys) -> None:
+    """The README's five-minute start with its `record_pages` line skipped (`plugins: [search, docent]`): the record
+    is every page but those a wildcard leaves out, a page's `record: false` still wins, and the build says so once;
+    `docent manifest` reads the same record off the built site."""
     pages = {name: text for name, text in DOCS.items() if name != "license.md"}
-    config = write_site(tmp_path, pages=pages, docent={"tours": []})
+    config = write_site(tmp_path, pages=pages, docent={"tours": [], "offers": []})
     with caplog.at_level(logging.INFO):
         mkdocs_build(config, strict=True)
-    said = [r.getMessage() for r in caplog.records]
-    assert any("No page is in the record" in m and "record_pages" in m for m in said)
+    plugin = read_json(tmp_path / "docent-bundle.json")
+    assert _pages_in_record(plugin) == ["home", "guide-install", "guide-proxies"]
+    said = [r.getMessage() for r in caplog.records if "No `record_pages` option" in r.getMessage()]
+    assert len(said) == 1 and "every page but the release notes" in said[0] and "record_pages" in said[0]
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
+                                      str(tmp_path / "cli.json"), "--strict"])) == 0
+    assert read_json(tmp_path / "cli.json") == plugin
+    assert "No `record_pages` option" in capsys.readouterr().out
+
+
+def test_a_page_that_chooses_by_front_matter_makes_the_record_the_owners_choice(tmp_path, caplog) -> None:
+    """One page's `record: true` is an owner choosing page by page (as the example portfolio does): the fallback
+    gives way, in the plugin and in `docent manifest`."""
+    config = write_site(tmp_path, pages=DOCS, docent={"tours": [], "offers": []})
+    with caplog.at_level(logging.INFO):
+        mkdocs_build(config, strict=True)
+    assert _pages_in_record(read_json(tmp_path / "docent-bundle.json")) == ["license"]
+    assert not any("No `record_pages` option" in r.getMessage() for r in caplog.records)
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
+                                      str(tmp_path / "cli.json")])) == 0
+    assert _pages_in_record(read_json(tmp_path / "cli.json")) == ["license"]
+
+
+@pytest.mark.parametrize(("docent", "fix"), [
+    ({"owner": "Jo Doe"}, "front matter `docent: {record: true}`"),  # a portfolio chooses page by page
+    ({"record_pages": []}, "record_pages: ['**']"),  # a docs site whose owner chose front matter alone
+])
+def test_a_site_whose_record_is_empty_is_warned_with_the_fix_and_fails_strict(tmp_path, caplog, docent, fix) -> None:
+    pages = {name: text for name, text in DOCS.items() if name != "license.md"}
+    config = write_site(tmp_path, pages=pages, docent={"tours": [], "offers": [], **docent})
+    with caplog.at_level(logging.INFO), pytest.raises(Abort):
+        mkdocs_build(config, strict=True)
+    warned = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any("The record is empty" in m and "answer nothing" in m and fix in m for m in warned), warned
+    mkdocs_build(config, strict=False)  # without --strict the site still builds
+    assert read_json(tmp_path / "docent-bundle.json")["record"] == []
 
 
 def test_a_record_page_that_gives_nothing_is_named(tmp_path, caplog) -> None:

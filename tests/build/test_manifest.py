@@ -19,6 +19,14 @@ def _problems(pages, **options):
     return [str(p) for p in build(pages, site_config(**options))[1]]
 
 
+def test_a_site_with_no_record_is_a_problem_that_says_what_to_add():
+    assert _problems([HOME, LAB]) == [
+        "The record is empty (no page is in it), so the guide can answer nothing: add `record_pages: ['**']` to the "
+        "docent plugin's options in mkdocs.yml (every page but the release notes, contributing guide, code of "
+        "conduct and licence)."]
+    assert "front matter `docent: {record: true}`" in _problems([HOME, LAB], owner="Jo")[0]
+
+
 def test_a_clean_site_has_no_problems_and_keeps_nav_order():
     manifest, problems = build([HOME, LAB, CASE], site_config(site_name="S"))
     assert problems == []
@@ -29,7 +37,7 @@ def test_a_clean_site_has_no_problems_and_keeps_nav_order():
 
 def test_a_tour_step_naming_a_missing_part_is_a_problem_and_the_step_is_left_out():
     tours = [{"id": "t", "label": "T", "steps": [{"part": "chart", "caption": "c"}, {"part": "gone", "caption": "g"}]}]
-    manifest, problems = build([HOME, LAB], site_config(tours=tours))
+    manifest, problems = build([HOME, LAB, CASE], site_config(tours=tours))
     assert [str(p) for p in problems] == ['Tour "t" step 2 names the part "gone", which no page has.']
     assert [(s.page, s.part, s.path) for s in manifest.tours[0].steps] == [("lab", "chart", "/lab/")]
 
@@ -44,7 +52,7 @@ def test_a_tour_step_naming_a_missing_part_is_a_problem_and_the_step_is_left_out
     ],
 )
 def test_every_kind_of_dangling_step_is_named(step, message):
-    problems = _problems([HOME, LAB], tours=[{"id": "t", "label": "T", "steps": [step]}])
+    problems = _problems([HOME, LAB, CASE], tours=[{"id": "t", "label": "T", "steps": [step]}])
     assert len(problems) == 1 and message in problems[0]
 
 
@@ -59,9 +67,9 @@ def test_steps_resolve_sections_of_home_and_of_the_record_with_their_paths():
 
 def test_two_parts_with_one_id_is_a_problem_and_the_first_is_kept():
     other = read_page('<div data-docent-part="chart">Other chart</div>', path="/other/", title="Other")
-    manifest, problems = build([LAB, other], site_config())
+    manifest, problems = build([LAB, other, CASE], site_config())
     assert [str(p) for p in problems] == ['Two parts have the id "chart" (pages "lab" and "other").']
-    assert [(p.id, p.label) for p in manifest.parts] == [("chart", "Chart")]
+    assert [(p.id, p.label) for p in manifest.parts] == [("chart", "Chart"), ("flow", "Flow")]
 
 
 def test_headings_that_repeat_across_pages_get_the_pages_id_and_are_no_problem():
@@ -259,6 +267,6 @@ def test_documentations_suggestions_are_drawn_from_the_nav_as_a_reader_asks():
 
 def test_a_home_section_with_a_pages_id_is_renamed_not_a_problem():
     home = read_page('<h2 id="lab">Lab</h2><p>See the lab.</p>', path="/", title="Home")
-    manifest, problems = build([home, LAB], site_config())
+    manifest, problems = build([home, LAB, CASE], site_config())
     assert problems == []
     assert [(s.id, s.path) for s in manifest.sections] == [("home-lab", "/#lab")]

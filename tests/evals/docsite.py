@@ -91,7 +91,7 @@ def answerable(path: Path = QUESTIONS) -> list[dict[str, Any]]:
 def coverage(built: Built) -> float:
     """The build's share of the record pages' text in the record, read back from the built site as the CLI reads it."""
     options = docent_options(load_config(built.config))
-    pages = read_site(built.site, PageChoice.read(options.get("record_pages")))
+    pages, _ = read_site(built.site, PageChoice.read(options.get("record_pages")))
     manifest, _ = build_manifest(pages, site_config(site_name="Starlette"))
     assert manifest.coverage is not None, "no page of the vendored site is in the record"
     return manifest.coverage

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -62,10 +63,9 @@ def _fallback(document: str, *, path: str) -> tuple[str, str]:
     return (region.html or "") if region is not None else "", label
 
 
-def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[BuiltPage]:
-    """The site's pages in order, excluded ones left out; a page whose front matter does not say whether it is
-    record is record where `choice` chooses its source path."""
-    pages: list[BuiltPage] = []
+def _read(site_dir: Path) -> list[tuple[str, dict[str, Any], str, str, int]]:
+    """Each page's path, meta tag (empty where the page has none), content, label and place in the listing."""
+    read: list[tuple[str, dict[str, Any], str, str, int]] = []
     files = sorted(site_dir.rglob("*.html"), key=lambda f: (f.relative_to(site_dir).as_posix() != "index.html", f))
     for number, file in enumerate(files):
         if file.name == "404.html" or file.is_relative_to(site_dir / "docent"):
@@ -83,6 +83,18 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[BuiltPag
             region, heading = _fallback(document, path=path)
             content = region if content is None else content
             label = heading if label is None else label
+        read.append((path, found, content, label, number))
+    return read
+
+
+def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[BuiltPage], PageChoice]:
+    """The site's pages in order, excluded ones left out, and the choice used: a page whose front matter does not
+    say whether it is record is record where `choice` chooses its source path (a fallback choice gives way where
+    any page's front matter says `record: true`: `PageChoice.given`)."""
+    read = _read(site_dir)
+    choice = choice.given(any(found.get("record") is True for _, found, _, _, _ in read))
+    pages: list[BuiltPage] = []
+    for path, found, content, label, number in read:
         meta = PageMeta(
             page=found.get("page") or page_id(path),
             label=label,
@@ -95,7 +107,7 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[BuiltPag
         if not meta.exclude:
             pages.append(BuiltPage(path, meta, content))
     pages.sort(key=lambda p: (p.meta.order, p.path))
-    return pages
+    return pages, choice
 
 
 def _record(found: dict[str, object], *, path: str, choice: PageChoice) -> bool:
@@ -106,7 +118,9 @@ def _record(found: dict[str, object], *, path: str, choice: PageChoice) -> bool:
     return choice.chooses(src if isinstance(src, str) and src else sources(path))
 
 
-def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[PageFacts]:
+def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[PageFacts], PageChoice]:
+    """Each page's facts, as the plugin reads them, and the choice of record pages used (`built_pages`)."""
+    pages, used = built_pages(site_dir, choice)
     return [
         read_page(
             page.content,
@@ -117,5 +131,5 @@ def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> list[PageFacts]
             id=page.meta.page,
             languages=page.meta.langs,
         )
-        for page in built_pages(site_dir, choice)
-    ]
+        for page in pages
+    ], used

@@ -79,6 +79,7 @@ class PageChoice:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     project: str = ""  # the site's name: a wildcard leaves out its "help <project>" page
+    fallback: bool = False  # `record_pages` unset on a docs site: this choice gives way to any page's front matter
 
     def chooses(self, sources: str | Iterable[str]) -> bool:
         """Whether a page from any of these source paths is record: an include matches and no exclude does; a page
@@ -92,12 +93,28 @@ class PageChoice:
             return False
         return not (_WILD.search(glob) and left_out(path, self.project))
 
+    def given(self, chosen: bool) -> PageChoice:
+        """The choice once it is known whether any page's front matter says `record: true` (`chosen`): a fallback
+        gives way to the owner's page-by-page choice."""
+        return PageChoice(project=self.project) if self.fallback and chosen else self
+
+    def note(self) -> str:
+        """What the build says once of a fallback it used; "" for a choice the owner made."""
+        if not self.fallback:
+            return ""
+        return ("No `record_pages` option and no page's front matter chooses the record, so it is every page but "
+                "the release notes, the contributing guide, the code of conduct, the licence and the pages on "
+                "running the project. To choose, set the docent plugin's `record_pages` (e.g. {include: ['**'], "
+                "exclude: [faq.md]}) or mark pages with front matter `docent: {record: true}`.")
+
     @classmethod
-    def read(cls, raw: Any, *, where: str = "docent `record_pages`", project: str = "") -> PageChoice:
-        """The option as written: a list of globs, or {include: [...], exclude: [...]}; None chooses nothing.
+    def read(cls, raw: Any, *, where: str = "docent `record_pages`", project: str = "",
+             kind: str = "portfolio") -> PageChoice:
+        """The option as written: a list of globs, or {include: [...], exclude: [...]}. None (unset) is every page
+        on a docs site (`kind`), as a fallback (`given`), and front matter alone on a portfolio.
         `project`: the site's name (`site_name`)."""
         if raw is None:
-            return cls(project=project)
+            return cls(("**",), (), project, fallback=True) if kind == "docs" else cls(project=project)
         if isinstance(raw, str | Sequence) and not isinstance(raw, Mapping):
             return cls(_globs(raw, where=where), project=project)
         if not isinstance(raw, Mapping) or set(raw) - {"include", "exclude"}:

@@ -115,9 +115,10 @@ def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:
     return copied
 
 
-def _choice(args: argparse.Namespace, options: Mapping[str, Any], project: str) -> PageChoice:
-    """The config's `record_pages`, its globs replaced by --record-pages and --record-exclude where given."""
-    choice = PageChoice.read(options.get("record_pages"), project=project)
+def _choice(args: argparse.Namespace, options: Mapping[str, Any], project: str, kind: str) -> PageChoice:
+    """The config's `record_pages` (unset: the docs site's fallback), its globs replaced by --record-pages and
+    --record-exclude where given."""
+    choice = PageChoice.read(options.get("record_pages"), project=project, kind=kind)
     if args.record_pages is None and args.record_exclude is None:
         return choice
     return PageChoice(tuple(args.record_pages or choice.include), tuple(args.record_exclude or choice.exclude), project)
@@ -159,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
             args.record or options.get("record"),
             args.prompt_budget_tokens if args.prompt_budget_tokens is not None else options.get("prompt_budget_tokens"),
         )
-        pages = read_site(site_dir, _choice(args, options, config.get("site_name") or ""))
+        pages, choice = read_site(site_dir, _choice(args, options, config.get("site_name") or "", site.kind))
     except (ConfigError, MetaError) as exc:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2
@@ -173,8 +174,9 @@ def run(args: argparse.Namespace) -> int:
     copied = _copy_assets(site_dir, built.public)
     print(f"docent: {summary(manifest, built, problems)}; wrote {site_dir / PUBLIC_PATH} and {bundle_path}; "
           f"copied {copied} panel assets")
-    for note in manifest.notes:
-        print(f"docent: note: {note}")
+    for note in (*manifest.notes, choice.note()):
+        if note:
+            print(f"docent: note: {note}")
     if problems and args.strict:
         print(f"docent manifest: aborted with {len(problems)} problems in strict mode.", file=sys.stderr)
         return 1

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from docent.schema import RecordSection
 
 from .page import PageFacts
+from .types import Problem
 
 _WORD = re.compile(r"\w+")
 
@@ -47,15 +48,25 @@ def coverage(pages: Sequence[PageFacts], record: Iterable[RecordSection]) -> flo
 
 
 def record_notes(pages: Sequence[PageFacts]) -> tuple[str, ...]:
-    """What the build says of the record beside its summary: record pages that give it nothing, or no record at all.
+    """What the build says of the record beside its summary: record pages that give it nothing.
 
-    Notes, not problems: a site that built `--strict` clean before Docent was added still does."""
-    if pages and not any(f.record for f in pages):
-        return ("No page is in the record, so the guide has nothing to answer from: choose pages with the plugin's "
-                "`record_pages` option (for a docs site, record_pages: {include: ['**'], exclude: [contributing.md, "
-                "code_of_conduct.md]}) or mark a page with front matter `docent: {record: true}`.",)
+    A note, not a problem: a site that built `--strict` clean before Docent was added still does (a site with no
+    record at all is a problem: `empty_record`)."""
     empty = [f"{f.page.id} ({f.page.path})" for f in pages if f.record and not f.record_sections]
     if not empty:
         return ()
     return (f"{len(empty)} record pages give the record nothing, having no text in their main region: "
             f"{', '.join(empty)}.",)
+
+
+def empty_record(pages: Sequence[PageFacts], record: Sequence[RecordSection], *, kind: str) -> Problem | None:
+    """The problem of a site whose record holds nothing, so that the guide can answer nothing: a warning that says
+    what to add, which `mkdocs build --strict` turns into a failure."""
+    if not pages or record:
+        return None
+    fix = ("add `record_pages: ['**']` to the docent plugin's options in mkdocs.yml (every page but the release "
+           "notes, contributing guide, code of conduct and licence)" if kind == "docs" else
+           "mark each page the guide may answer from with front matter `docent: {record: true}`, or add "
+           "`record_pages: ['**']` to the docent plugin's options in mkdocs.yml")
+    said = "no page is in it" if not any(f.record for f in pages) else "its pages have no text in their main region"
+    return Problem(f"The record is empty ({said}), so the guide can answer nothing: {fix}.")

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from docent import schema
 from docent.schema import Action, Experiment, Field, LexiconEntry, Offer, Page, Part, RecordSection, Section, Tour
 
-from .coverage import coverage, record_notes
+from .coverage import coverage, empty_record, record_notes
 from .lexicon import lexicon as build_lexicon
 from .page import HOME, PageFacts
 from .suggestions import suggestions as build_suggestions
@@ -209,6 +209,8 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
     parts = _unique((p for f in pages for p in f.parts), key="id", what="parts", problems=problems)
     experiments = _unique((e for f in pages for e in f.experiments), key="id", what="experiments", problems=problems)
     record = _record(pages, problems=problems)
+    if (empty := empty_record(pages, record, kind=config.kind)) is not None:
+        problems.append(empty)
     actions = _actions([a for f in pages for a in f.actions], problems=problems)
     fields = _fields([x for f in pages for x in f.fields], actions=actions, problems=problems)
     tours = _tours(config, pages=page_list, parts=parts, sections=sections, record=record, problems=problems)

@@ -29,9 +29,10 @@ class DocentConfig(base.Config):
     offers = c.Type(list, default=[])
     """Offers: a list of {id, label, target}; each a button the visitor presses."""
 
-    record_pages = c.Type((list, dict), default=[])
+    record_pages = c.Optional(c.Type((list, dict)))
     """Pages whose sections are the record, by source path: globs, or {include: [...], exclude: [...]}; a page's
-    front matter (`docent: {record: ...}`) wins."""
+    front matter (`docent: {record: ...}`) wins. Unset on a docs site: every page (`["**"]`), unless some page's
+    front matter says `record: true`; `[]`: front matter alone."""
 
     record = c.Choice(CHOICES, default="auto")
     """The record in the prompt whole, searched for each question, or (auto) whole while it fits the budget."""

@@ -18,12 +18,13 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.meta import get_data
 
 from docent.manifest_build.bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from docent.manifest_build.choice import PageChoice
 from docent.manifest_build.fences import fence_languages
 from docent.manifest_build.manifest import build
-from docent.manifest_build.meta import MetaError, PageMeta, front_matter
+from docent.manifest_build.meta import NAME, MetaError, PageMeta, front_matter
 from docent.manifest_build.options import ConfigError, record_options, site_config
 from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, page_id, page_path, read_page
 from docent.manifest_build.text import collapse
@@ -47,7 +48,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._site: SiteConfig = SiteConfig()
         self._owners: set[str] = set()  # the panel's built files the owner has a file of their own for
         self._record: tuple[str, int] = ("auto", 0)
-        self._choice = PageChoice()
+        self._wanted = PageChoice()  # `record_pages` as set, or the fallback where unset
+        self._choice = PageChoice()  # what this build uses: the fallback gives way to any page's front matter
         self._languages: dict[str, dict[str, str]] = {}  # by src_uri: the languages its Markdown's fences name
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -73,7 +75,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                 kind=self.config.kind,
             )
             self._record = record_options(self.config.record, self.config.prompt_budget_tokens)
-            self._choice = PageChoice.read(self.config.record_pages, project=config.site_name or "")
+            self._wanted = PageChoice.read(self.config.record_pages, project=config.site_name or "",
+                                           kind=self._site.kind)
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
@@ -92,8 +95,10 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             if files.get_file_from_path(uri) is None:  # an owner's own file of that name wins
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         self._owners = {name for name in ENTRIES if files.get_file_from_path(ASSET_PREFIX + name)}
+        pages = files.documentation_pages()
+        self._choice = self._wanted.given(self._wanted.fallback and any(_chooses(f) for f in pages))
         # A page deleted since the last build leaves the manifest with it.
-        present = {f.src_uri for f in files.documentation_pages()}
+        present = {f.src_uri for f in pages}
         for src_uri in set(self._facts) - present:
             del self._facts[src_uri]
         return files
@@ -178,5 +183,18 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             if name not in self._owners:
                 (site_dir / ASSET_PREFIX / name).write_text(text, encoding="utf-8")
         log.info(f"{summary(manifest, built, problems)}; wrote {PUBLIC_PATH} and {bundle_path.name}")
+        if self._choice.note():
+            log.info(f"Note: {self._choice.note()}")
         for note in manifest.notes:
             log.info(f"Note: {note}")
+
+
+def _chooses(file: File) -> bool:
+    """Whether a page's front matter says `docent: {record: true}`, read before any page is rendered (a page whose
+    front matter cannot be read says nothing here; its build names the fault)."""
+    try:
+        _, meta = get_data(file.content_string)
+    except (OSError, UnicodeDecodeError):
+        return False
+    said = meta.get(NAME) if isinstance(meta, dict) else None
+    return isinstance(said, dict) and said.get("record") is True

@@ -1,0 +1,130 @@
+"""The panel on a real documentation site nobody here wrote: FastAPI Users' docs (`tests/data/sites/fastapi-users`,
+Material, its own theme folder and snippets), with Docent added as the README's five-minute start says (`docent` in
+its plugins, no options), built `--strict` once and served by `docent serve --model offline`. A visitor asks, opens a
+citation on another page, and comes back to the panel, at desktop and phone sizes; the set-up traps hold there too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.panel import PANEL, ask, open_panel
+from tests.browser.sidecar import BIN, ROOT, Sidecar, free_port, sidecar
+from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, SIZES
+from tests.evals.docsite import Built, build_copy
+from tests.waiting import until
+
+pytestmark = pytest.mark.browser
+
+SITE = ROOT / "tests" / "data" / "sites" / "fastapi-users"
+ELSEWHERE = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")  # the README's badges and avatars: no network in tests
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Built, int]:
+    port = free_port()  # built for the address it is served at, so that instant navigation follows its links
+    return build_copy(SITE, tmp_path_factory.mktemp("fastapi-users"), DOCENT_SITE_URL=f"http://127.0.0.1:{port}/"), port
+
+
+@pytest.fixture(scope="module")
+def served(built: tuple[Built, int]) -> Iterator[Sidecar]:
+    site, port = built
+    with sidecar(site.site, site.bundle, None, site.root / "log.jsonl", port=port) as running:
+        yield running
+
+
+@pytest.fixture
+def visitor(page: Page) -> Page:
+    page.route(ELSEWHERE, lambda route: route.abort())
+    return page
+
+
+def test_added_with_no_options_it_builds_strict_with_every_page_in_the_record_said_once(built: tuple[Built, int]) -> None:
+    log = built[0].log
+    summary = next(line for line in log.splitlines() if "record sections" in line)
+    sections = int(re.search(r"(\d+) record sections", summary).group(1))  # type: ignore[union-attr]
+    assert sections > 100 and "0 problems" in summary, summary  # the lead's first try: 0 sections, not a word
+    assert log.count("No `record_pages` option and no page's front matter chooses the record") == 1, log
+
+
+def _cross_page_cite(page: Page) -> tuple[str, str]:
+    """The first citation of the last answer that opens another page at a quoted sentence: its href and quote."""
+    here = page.url.split("#")[0]
+    cites = page.locator(PANEL).locator(".docent-log a.docent-cite")
+    for i in range(cites.count()):
+        href, quote = cites.nth(i).get_attribute("href") or "", cites.nth(i).get_attribute("data-docent-quote") or ""
+        if ":~:text=" in href and href.split("#")[0] != here and quote and "\n" not in quote:
+            return href, quote
+    raise AssertionError(f"no citation of another page's sentence among {cites.count()}")
+
+
+@SIZES
+def test_a_citation_opens_its_page_at_the_sentence_highlighted_clear_of_the_panel_and_the_answer_stays(
+    visitor: Page, served: Sidecar
+) -> None:
+    page = visitor
+    page.clock.install()
+    open_panel(page, served.base)
+    ask(page, "How do I get the current active user in a route?")
+    href, quote = _cross_page_cite(page)
+    page.locator(PANEL).locator(f".docent-log a.docent-cite[href='{href}']").first.click()
+    page.wait_for_url(re.compile(re.escape(href.split("#")[0])))
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    assert page.evaluate(CITED)["text"] == quote
+    page.clock.fast_forward(LATER_MS)  # every timer of the panel's has run: nothing grew back over the line
+    cited = page.evaluate(CITED)
+    assert cited and not cited["meets"] and cited["shown"], cited
+    panel = page.locator(PANEL)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():  # it made room by shrinking: the visitor brings it back, the answer in it, its end whole
+        shrunk.click()
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    expect(panel.locator(".docent-log")).to_contain_text("current active user")
+    page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
+
+
+@SIZES
+def test_the_last_line_of_an_answer_with_code_shows_whole(visitor: Page, served: Sidecar) -> None:
+    open_panel(visitor, served.base + "configuration/user-manager/")
+    ask(visitor, "How do I install FastAPI Users?")
+    log = ask(visitor, "How do I send the verification email?")
+    expect(log.locator("pre").last).to_be_visible()
+    visitor.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
+    box = visitor.locator(PANEL).bounding_box()
+    width = visitor.viewport_size["width"]  # type: ignore[index]
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box  # a wide code line scrolls in its block
+
+
+def test_set_up_traps_on_a_switched_off_guide_served_elsewhere_without_a_bundle(
+    visitor: Page, built: tuple[Built, int], tmp_path: Path
+) -> None:
+    """`docent serve` of the built site, switched off, at another address than site_url, with no bundle, one process
+    without DOCENT_POW_SECRET: each trap is said with its fix, none that does not apply, and no button shows."""
+    site, port = built
+    other = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DOCENT_")}
+    output = tmp_path / "serve.out"
+    with open(output, "wb") as sink:
+        process = subprocess.Popen(
+            [str(BIN / "docent"), "serve", "--site", str(site.site), "--bundle", str(tmp_path / "none.json"),
+             "--host", "127.0.0.1", "--port", str(other)], env=env, stdout=sink, stderr=subprocess.STDOUT, cwd=tmp_path)
+    try:
+        until(lambda: "Application startup complete" in output.read_text(errors="replace"), within_s=30)
+        said = output.read_text(errors="replace")
+        assert "guide off: pass --enable" in said and "guide on" not in said, said
+        assert "No bundle at" in said and "run `mkdocs build`" in said, said
+        assert f"site_url http://127.0.0.1:{port}/" in said and f"build with site_url: http://127.0.0.1:{other}/" in said
+        assert "DOCENT_POW_SECRET" not in said, said
+        with visitor.expect_console_message(lambda m: "the guide is switched off" in m.text):
+            visitor.goto(f"http://127.0.0.1:{other}/usage/routes/")
+        expect(visitor.locator(".docent-launcher")).to_have_count(0)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -51,6 +51,8 @@ RECORD = {
                      "If the build does not fail, all hooks run in order."),
             _section("absent", "Configuration", "In the absence of a config file the loader uses the built-in "
                      "defaults."),
+            _section("offline", "Offline mode", "Without a network connection, the installer does not download "
+                     "wheels. It installs the wheels it has cached."),
             _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
                      "Note the absence of an index module in the plugins folder!"),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
@@ -162,6 +164,11 @@ def verdict(sentence: str) -> str:
         # What "the absence of" denies is its noun, not the clause's verb after it when no comma ends the noun.
         ("Without a config file, the loader uses the built-in defaults [[absent]].", "shown"),
         ("The loader never uses the built-in defaults [[absent]].", "polarity"),
+        # A denial the sentence opens with sets the scene: where it denies more, the sections must deny that too.
+        ("Without a network connection, the installer doesn't download wheels [[offline]].", "shown"),
+        ("With no network connection, the installer never downloads wheels [[offline]].", "shown"),
+        ("Without a network connection, the installer does not install cached wheels [[offline]].", "polarity"),
+        ("Without a config file, the loader never uses the built-in defaults [[absent]].", "polarity"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

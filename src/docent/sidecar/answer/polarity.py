@@ -13,6 +13,7 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - A sentence that denies something passes only when one of its scopes shares two words (or all of the shorter
   one's) with a scope of its cited sections: the record must deny the same thing; a sentence's one denial may do
   so in another verb, of the same thing ("a release doesn't ship all wheels" for "... doesn't contain all wheels").
+  One it opens with up to its comma ("Without a config file, ...") sets the scene: where it denies more, another must.
   "Without it", and a negation whose verb is left out ("Y doesn't and ..."), have no scope: what they deny was said
   before; "it hasn't been updated" is decided by its first denied word. A section's "not yet" and a table row's
   "No" cell (its column, of its row) deny too. "Consumers could not be added without changes to the producers" is
@@ -65,6 +66,7 @@ class Denial(NamedTuple):
     instead: bool = False  # "raise instead of exiting": one alternative told over another
     row: bool = False  # a table's "No" cell: `before` is its row's name, which a sentence naming a thing must share
     pronoun: bool = False  # said of "it", "they", "this" or "that" alone: "but it hasn't been updated"
+    opening: bool = False  # a sentence's opening phrase up to its comma: "Without a config file, ..."
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -94,8 +96,9 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
             out.append(_NONE)
             continue
         instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
+        opening = len(clause.split()) <= 1 and not _CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
         out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
-                          pronoun=pronoun))
+                          pronoun=pronoun, opening=opening))
     return tuple(out)
 
 
@@ -257,7 +260,6 @@ def _light(stems: Callable[[str], Iterable[str]]) -> frozenset[str]:
 
 _DENY_A_VERB = frozenset(("nobody", "no one", "never", "nothing", "none", "cannot", "rather than", "instead of"))
 
-
 _AUXILIARIES = frozenset(("had", "has", "have", "was", "were", "is", "are", "could", "would", "ever", "really"))
 
 
@@ -355,6 +357,12 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
     return alone and len(mine.before & theirs.before) >= 2 and bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head}))
 
 
+def _backed(said: tuple[Denial, ...], denied: Iterable[Denial], senses: dict[str, str] | None) -> bool:
+    """One of a sentence's denials is a section's; not one it opens with where it denies more."""
+    claims = [d for d in said if d.scope and not d.opening] or [d for d in said if d.scope]
+    return any(_vouched(mine, theirs, senses, alone=len(said) == 1) for mine in claims for theirs in denied)
+
+
 def contradicts(
     said: tuple[Denial, ...],
     words: frozenset[str] | set[str],
@@ -376,9 +384,7 @@ def contradicts(
     if said:
         if not any(d.scope for d in said):
             return False
-        senses = _senses(stems) if stems is not None else None
-        alone = len(said) == 1
-        return not any(_vouched(mine, theirs, senses, alone=alone) for mine in said if mine.scope for theirs in denied)
+        return not _backed(said, denied, _senses(stems) if stems is not None else None)
     mark = frozenset() if timed else frozenset((_UNTIMED,))
     words = words | mark
     found = [(head, context) for head, context in affirmed_heads if head <= words and (not context or context & words)]

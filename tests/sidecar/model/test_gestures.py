@@ -121,6 +121,10 @@ def test_several_pages_are_a_card_of_links_and_what_to_look_at_is_one_too() -> N
     assert all(i["title"] for i in card["items"])
     [(tool, card)] = gestures("What should I look at next?", MANIFEST, ALL)
     assert tool == "show_links" and card["items"]
+    [(tool, card)] = gestures("What do you recommend?", MANIFEST, ALL)
+    assert tool == "show_links" and card["items"]
+    # "recommended" describes a way of doing something: the question asks how, of the record, not what to read
+    assert gestures("What's the recommended way to hand a long task to Kafka?", MANIFEST, ALL) == []
 
 
 def test_the_owner_extends_the_synonyms() -> None:

@@ -128,6 +128,35 @@ async def test_a_long_block_is_shown_as_the_window_of_lines_that_says_most_of_th
     assert "client = Client(\n    timeout=10.0,\n    retries=2," in said, said
 
 
+@pytest.mark.anyio
+async def test_a_window_inside_a_nesting_starts_with_the_lines_that_open_it() -> None:
+    lines = ["http {", "  server {", "    listen 80;", "    client_max_body_size 4G;", "", "    server_name example.com;",
+             "", "    location / {", *(f"      proxy_set_header X-Header-{i} $value;" for i in range(6)),
+             "      proxy_redirect off;", "      proxy_pass http://backend;", "    }", "", "    location /static {",
+             "      root /path/to/static;", "    }", "  }", "}"]
+    nginx = _section(
+        "nginx", "Running behind Nginx",
+        Block("paragraph", "Nginx passes each request on to the server."),
+        Block("code", "\n".join(lines), lang="nginx"),
+    )
+    said = await _say(_model(nginx), "How do I set proxy_redirect and proxy_pass in Nginx?")
+    # the window holds the location's lines, and the config's own head above them: where the lines go
+    assert "http {\n  server {\n    listen 80;" in said and "      proxy_pass http://backend;" in said, said
+
+
+@pytest.mark.anyio
+async def test_on_documentation_results_in_the_readers_situation_ask_for_no_figures() -> None:
+    cached = _section(
+        "queryset", "The queryset attribute",
+        Block("paragraph", "A queryset of 10 rows is listed in 1 query on a page of 50 items. A queryset of 500 rows "
+                           "takes 2 queries at 100 items a page. A queryset of 5000 rows takes 3 queries."),
+        Block("paragraph", "The queryset attribute is evaluated once, and its results are cached for every later "
+                           "request: call get_queryset() to read it fresh."),
+    )
+    said = await _say(_model(cached), "In my list view the results of the queryset look stale until I restart. Is it cached?")
+    assert "results are cached for every later request" in said, said
+
+
 def test_where_the_best_sections_prose_says_little_the_sentence_saying_most_elsewhere_is_said() -> None:
     from docent.sidecar.offline.picking import pick
 

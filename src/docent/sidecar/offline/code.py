@@ -18,6 +18,7 @@ from .weighing import Weighed, spoken
 
 LINES = 12  # a block longer than this is shown as a window of its lines
 BEFORE = 3  # lines of the window above the line that says most
+HEAD = 12  # lines a window may grow upward to start with the lines that open what it is inside
 NAMED = 0.5  # a block that writes the question's code names says this much more of it
 FOLLOWS = 1.0  # a block right after the sentence that answers best, this much more: docs show the call it explains
 # The paragraph right before a block says what it does ("You can change the client address by setting ...:"): a block
@@ -67,7 +68,28 @@ def _window(block: Block, asked: Weighed) -> str:
     best = max(range(len(lines)), key=lambda i: (said[i], -i))
     first = max(0, min(best - BEFORE, len(lines) - LINES))
     start = max(range(len(lines) - LINES + 1), key=lambda i: (sum(said[i : i + LINES]), i == first, -i))
-    return "\n".join(lines[start : start + LINES])
+    return "\n".join(lines[_head(lines, start, start + LINES) : start + LINES])
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+CLOSING = (")", "]", "}", "end")  # a line that closes a nesting, never the head of the one below it
+
+
+def _head(lines: list[str], start: int, end: int) -> int:
+    """Where a window that starts inside a nesting starts with the lines that open it (`server {`, `def handler(...):`,
+    `nav:`), at most `HEAD` more lines: a config's inside read without its head says nothing of where it goes. The
+    window grows upward, one enclosing head at a time, the outermost within reach last."""
+    inner = min((_indent(line) for line in lines[start:end] if line.strip()), default=0)
+    head = start
+    for i in range(start - 1, max(-1, start - HEAD - 1), -1):
+        if lines[i].strip() and _indent(lines[i]) < inner and not lines[i].lstrip().startswith(CLOSING):
+            head, inner = i, _indent(lines[i])
+            if not inner:
+                break
+    return head
 
 
 def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], said: Mapping[str, float] | None = None) -> str:

@@ -132,7 +132,7 @@ class OfflineModel:
             ranked = _not_changelog(ranked, source.manifest)
         if not _answerable(asked, ranked, vocabulary, page, several=bool(SEVERAL.search(question))):
             return NONE, None
-        return _told(question, asked, ranked, record, page, Voice.of(source.manifest)), ranked[0][1]
+        return _told(question, asked, ranked, record, page, Voice.of(source.manifest), source.manifest.kind), ranked[0][1]
 
     async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
@@ -298,11 +298,11 @@ def _top(ranked: Ranked) -> Ranked:
 
 
 def _told(
-    question: str, asked: Weighed, ranked: Ranked, record: Mapping[str, RecordSection], page: str | None, voice: Voice
-) -> list[str]:
+    question: str, asked: Weighed, ranked: Ranked, record: Mapping[str, RecordSection], page: str | None, voice: Voice,
+    kind: str = "portfolio") -> list[str]:
     """The sentences that answer, told in the third person, each with its citation."""
     best = ranked[0][1]
-    picked = pick(_top(ranked), asked, wanted(question), ranked[0][0])
+    picked = pick(_top(ranked), asked, wanted(question, kind), ranked[0][0])
     if page is not None:  # a page shown is told in sentences, no code: a line that leads into code says nothing
         picked = [m for m in picked if m[3] not in leads(m[4])]
         if not picked and not asked.covered(terms(best.text)):

@@ -38,9 +38,11 @@ Ranked = list[tuple[float, RecordSection]]
 Match = tuple[float, int, int, str, RecordSection]  # value, section's rank, sentence's place, sentence, section
 
 
-def wanted(question: str) -> str | None:
-    """What the question asks for beyond its topic: the owner's own work, or the results."""
-    if RESULTS.search(question):
+def wanted(question: str, kind: str = "portfolio") -> str | None:
+    """What the question asks for beyond its topic: the owner's own work, or the results. Documentation has no
+    results to report: "the results look stale", "save()", "a number in the JSON" tell the reader's situation, and the
+    sentence that answers need not hold a figure (on a docs site, "we" is the project's advice: "we recommend ...")."""
+    if RESULTS.search(question) and kind != "docs":
         return "results"
     if WORK.search(question):
         return "work"

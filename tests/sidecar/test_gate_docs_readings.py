@@ -53,6 +53,8 @@ RECORD = {
                      "defaults."),
             _section("offline", "Offline mode", "Without a network connection, the installer does not download "
                      "wheels. It installs the wheels it has cached."),
+            _section("sched", "Scheduling", "The scheduler does not support reports. The scheduler supports jobs "
+                     "and runs them hourly."),
             _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
                      "Note the absence of an index module in the plugins folder!"),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
@@ -169,6 +171,11 @@ def verdict(sentence: str) -> str:
         ("With no network connection, the installer never downloads wheels [[offline]].", "shown"),
         ("Without a network connection, the installer does not install cached wheels [[offline]].", "polarity"),
         ("Without a config file, the loader never uses the built-in defaults [[absent]].", "polarity"),
+        # A denial backed by its first word alone (and "it", or what it is said of) is not the section's where a
+        # cited sentence says its words of the same thing plainly.
+        ("The scheduler is fast, but it does not support reports [[sched]].", "shown"),
+        ("The scheduler is fast, but it does not support jobs [[sched]].", "polarity"),
+        ("The scheduler does not support jobs [[sched]].", "polarity"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

@@ -33,13 +33,25 @@ def flipped(sentence: Reading) -> bool:
 
         timed = bool(sentence.plain_words & polarity.TIMED)
         if (polarity.contradicts(said, said_words, denied, heads, clauses, stems, timed=timed)
-                and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)):
+                and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)
+                or _affirmed(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
 
     def denies(word: str) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
 
     return opposites.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
+
+
+def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
+    """A denial no section's shares two words with (backed by its first word and what it is said of, or by "it"),
+    whose words a cited sentence says of the same thing with no negation: "it does not support jobs" where "The
+    scheduler supports jobs" stands beside "The scheduler does not support reports"; not where "a relay publishes"
+    what "services never publish"."""
+    weak = [d for d in said if len(d.scope) >= 2 and not d.instead
+            and not any(polarity._same(d.scope, theirs.scope) for theirs in denied)]
+    return any(d.scope <= u.stems and (d.before or sentence.said - d.scope) & u.stems and not polarity.negates(u.text)
+               for d in weak for p in sentence.passages for u in p.units)
 
 
 def _claimed(

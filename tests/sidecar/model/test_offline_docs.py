@@ -216,7 +216,7 @@ async def test_a_hyphenated_term_the_ask_names_is_no_phrasing_even_beside_the_re
 
 def test_a_flag_the_record_writes_is_code_the_question_names() -> None:
     """`--workers` in a question is the record's code as a reader types it: the sentence that writes it says more of
-    the question than one that only says "workers"; a flag the record never writes is no code of its own."""
+    the question than one that only says "workers"; a flag the record never writes is a thing named that it lacks."""
     workers = _section("workers", "Workers", Block("paragraph", "Pass --workers to start several worker processes."),
                        Block("paragraph", "Worker processes each run their own event loop."))
     model = _model(workers)
@@ -226,6 +226,10 @@ def test_a_flag_the_record_writes_is_code_the_question_names() -> None:
     assert asked.code == {"--workers"}
     assert asked.code_named("Pass --workers to start several worker processes.") == 1.0
     assert asked.code_named("Worker processes each run their own event loop.") == 0.0
+    # a flag the record never writes is a thing named that it lacks: the record does not say what it does
+    assert asked.code_missing == {"--reload", "--threads"} and asked.lacking
+    assert model.answer("What does --threads do with several workers?")[0] == ["[[none]]"]
+    assert model.answer("What does --workers do?")[0] != ["[[none]]"]
 
 
 def test_what_the_ask_turns_from_counts_as_the_readers_situation() -> None:

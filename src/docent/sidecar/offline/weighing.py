@@ -360,8 +360,12 @@ def code_names(question: str, said: str, *, own: Collection[str] = (), known: Co
             continue
         present = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", said)
         (found if present else missing).add(name)
-    # a flag the record writes (`--workers`) is its code too: the sentence that writes it says what is asked
-    found |= {f.lower() for f in FLAG_WRITTEN.findall(question) if re.search(rf"(?<![\w-]){re.escape(f.lower())}(?![\w-])", said)}
+    # a flag the record writes (`--workers`) is its code too: the sentence that writes it says what is asked; one it
+    # never writes (`serve --dirty`, `--limit-max-requests-jitter`) is a thing named that the record lacks
+    for m in FLAG_WRITTEN.finditer(question):
+        flag = m.group().lower()
+        if not within(m.span(), given):
+            (found if re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", said) else missing).add(flag)
     return frozenset(found), frozenset(missing)
 
 

@@ -13,7 +13,8 @@ past adverbs and auxiliaries) is read against the sections' actors for that verb
 - two parties swapped: the verb's actor in the sentence is a party the unit names, and the unit gives the verb
   to another party that the sentence names too ("the merchant judges ... the issuer" against "the issuer
   judges ... the merchant"): held.
-A past after "and" or a comma in the sections is the deed of the clause's last actor ("I kept X, moved Y, and made
+A section's verb after a modal is its actor's deed, as documentation tells what a thing does ("Django will return
+a 500 response" vouches for "Django returns"). A past after "and" or a comma in the sections is the deed of the clause's last actor ("I kept X, moved Y, and made
 Z": hers); where the sections give one verb to several actors, the deeds done to what the sentence's verb is done
 to (its next words of substance) decide ("wrote the shared library" is "I wrote the library", not "the first two
 teams wrote their own"). A passive ("was made", "are always allowed") has no actor.
@@ -33,7 +34,9 @@ _SOLO = re.compile(r"\b(?:alone|herself|himself|on\s+(?:her|his)\s+own|by\s+(?:h
                    r"personally)\b", re.I)
 _TEAM = re.compile(r"\b(?:team|teams|we|together|colleagues|engineers|with)\b", re.I)
 _PASS = frozenset("""also then first later still both again often now once just already currently since always
-never has have had was were is are did does do be been being would will could""".split())
+never has have had was were is are did does do be been being would will could can may might must should
+shall""".split())
+_MODALS = frozenset(("will", "would", "can", "could", "may", "might", "must", "should", "shall"))
 _TEAMISH = frozenset(("team", "department", "bank", "company", "engin", "engineer", "squad", "group", "firm", "business"))
 _ALONE = frozenset(("alone", "herself", "himself", "solely", "personally"))
 _OWNER_PRONOUNS = frozenset(("she", "he", "her", "his"))
@@ -110,7 +113,7 @@ def _unit_deeds(u: Unit, deeds: dict[str, list[_Deed]]) -> None:
             continue
         past = t.word.endswith("ed") or t.word in _IRREGULAR
         actor = last if past and _coordinated(u, k) else _actor(u.tokens, k, frozenset())
-        if actor and (_verbal(t.word) or actor in ("I", "we")):
+        if actor and (_verbal(t.word) or actor in ("I", "we") or u.tokens[k - 1].word in _MODALS):
             after = frozenset(v.stem for v in u.tokens[k + 1 :] if v.stem)
             deeds.setdefault(key, []).append(_Deed(actor, t.word, after, frozenset(_thing(u, k))))
             last = actor if past else last

@@ -11,7 +11,8 @@
   a "would" in a unit that opens "Previously" (formerly, originally, historically), and in the run of units with
   "would" right after it, is a habit of the past, a deed ("Previously, the command would record metadata as is").
   An instruction ("put", "set", "cut" opening the sentence or the clause after its opening one) is no deed: "When
-  using reload, put run() into ..." against "you should put".
+  using reload, put run() into ..." against "you should put"; nor is a participle after a comma and before "by"
+  ("the key, prefixed by the word Token" against "the key should be prefixed by").
 - Obligation: "must", "required" where the part of the cited sections the sentence is about says "optional", "may",
   "recommended", "should", "possible", "prefer" and nothing binding (a denied "not necessary" binds nothing), and
   "optional" or "recommended" where it says "must" or "required" and nothing softer, are held; "need to" too ("you
@@ -262,7 +263,7 @@ def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
     verbs = [
         t.stem for i, t in enumerate(tokens)
         if t.stem and (t.word.endswith("ed") or t.word in _IRREGULAR) and not _present_passive(tokens, i)
-        and not (t.word in _BASE_PAST and _imperative(said, i))
+        and not (t.word in _BASE_PAST and _imperative(said, i)) and not _reduced_passive(said, i)
     ]
     if not verbs:
         return False
@@ -278,6 +279,13 @@ def _modality(said: Unit, sections: Sequence[Passage]) -> bool:
 _PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets", "be", "being",
                          "it's", "that's", "there's", "what's"))  # "it's ignored": a thing is (not "she's led": has)
 _ADVERBS = frozenset(("not", "only", "just", "also", "never", "always", "then", "still", "first"))
+
+
+def _reduced_passive(said: Unit, i: int) -> bool:
+    """A participle after a comma and before "by" ("the key, prefixed by the word Token") describes the thing before
+    it, as the section's "should be prefixed by" does: no deed."""
+    tokens = said.tokens
+    return 0 < i < len(tokens) - 1 and tokens[i + 1].word == "by" and "," in said.text[tokens[i - 1].start : tokens[i].start]
 
 
 def _present_passive(tokens: Sequence[Token], i: int) -> bool:

@@ -1,10 +1,11 @@
 """The order rule: two events or steps told in the opposite order to the cited section's own.
 
-A sentence that orders two things ("X before Y", "X after Y", "first X, then Y", "X and later Y", "X first and Y
+A sentence that orders two things ("X before Y", "X after Y", "X once Y", "first X, then Y", "X and later Y", "X first and Y
 second", "from X to Y", "X; the second Y") is cut at its marker. Each side's words of substance nearest the
 marker (two at most, and not the words both sides share) find the unit of the cited sections they are about.
 - Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
-  engineer ... and became the lead"), read backwards across the unit's own "after" ("L after R").
+  engineer ... and became the lead"), read backwards across the unit's own "after" or "once" ("L after R",
+  "will run only once the response has been sent").
 - In two units of one section: the order of the units (the steps of a list, the sentences of a story).
 - In two sections: the first date each section states ("From 2013 to 2016", "March 2018"), when both have one.
 The sentence is held when the section's order is the opposite of the one it tells.
@@ -27,6 +28,8 @@ _MARKERS = (
     (re.compile(r"\s+before\s+", re.I), "left"),
     (re.compile(r",?\s+(?:preceding|ahead\s+of)\s+", re.I), "left"),
     (re.compile(r",?\s+preceded\s+by\s+", re.I), "right"),
+    # "sent once the task has completed": "once" before a clause is "after"; "once a day", "once per" are how often
+    (re.compile(r"\s+(?:only\s+)?once\s+(?=(?:the|it|they|you|its|their|your|this|these|all|both|each)\b)", re.I), "right"),
     (re.compile(r"\s+preceded\s+(?!by\b)", re.I), "left"),
     (re.compile(r"\s+first\s+and\s+", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
@@ -42,7 +45,7 @@ _ORDINAL = re.compile(r"\bthe\s+(first|last)\s+([a-z][\w-]*)", re.I)  # "the fir
 _SIDE = 2
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
 CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last", "preceding",
-                  "preceded", "ahead"))  # words of each side nearest the marker
+                  "preceded", "ahead", "once"))  # words of each side nearest the marker
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
@@ -76,18 +79,20 @@ def _pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 
 
 def _side(said: Unit, span: tuple[int, int], toward_end: bool) -> list[Token]:
-    """A side's words, nearest the marker first, up to its clause's end ("before it acts, so that ...")."""
+    """A side's words, nearest the marker first, up to its clause's end ("before it acts, so that ...") or a condition
+    of its own ("then test only if lint succeeded")."""
     tokens = [t for t in said.tokens if span[0] <= t.start < span[1]]
     if toward_end:
         tokens.reverse()
     for i in range(1, len(tokens)):
         lo, hi = sorted((tokens[i - 1].start, tokens[i].start))
-        if _BREAK.search(said.text, lo + 1, hi):
+        if _BREAK.search(said.text, lo + 1, hi) or tokens[i].word in _CONDITION:
             return tokens[:i]
     return tokens
 
 
 _BREAK = re.compile(r"[,;:()]|\bso\b")
+_CONDITION = frozenset(("if", "unless", "once"))  # "then test only if lint succeeded": the side is "test", not "lint"
 
 
 def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sections: Sequence[Passage]) -> bool | None:
@@ -202,18 +207,36 @@ def _position(u: Unit, stems: list[str]) -> float | None:
 
 
 def _after_between(u: Unit, pa: float, pb: float) -> bool:
-    """The unit says "L after R" or "not L until R" between the two positions: its words then run against the order
-    of events ("will not start serving requests until the lifespan has run": the lifespan runs first)."""
+    """The unit says "L after R", "L once R", "L if R" (a condition comes before what it brings) or "not L until R"
+    between the two positions: its words then run against the order of events ("will not start serving requests
+    until the lifespan has run": the lifespan runs first)."""
     lo, hi = sorted((pa, pb))
     words = u.tokens
     for i, t in enumerate(words):
-        if t.word == "after" and lo < i < hi and i > 0:
+        if t.word in _THEN_CLAUSE and not _opens_clause(u, t.start, lo, i):
+            continue
+        if t.word in ("after", *_THEN_CLAUSE) and lo < i < hi and i > 0:
             following = words[i + 1].word if i + 1 < len(words) else ""
             if following not in ("that", "this", "which"):
                 return True
         if t.word in ("until", "till") and lo < i < hi and any(_denies(w.word) for w in words[max(0, int(lo) - 3) : i]):
             return True
     return False
+
+
+_ONCE = re.compile(r"once\s+(?:the|it|they|you|its|their|your|this|these|all|both|each)\b", re.I)
+_THEN_CLAUSE = frozenset(("once", "if"))
+_CLAUSE_MARK = re.compile(r"[;:()]|,(?!\s+(?:and|or|but)\b)")  # ", and will run" goes on with the same subject
+
+
+def _opens_clause(u: Unit, start: int, lo: float, i: int) -> bool:
+    """ "once" or "if" opens the clause of what comes first, right after the clause it conditions: "a task should be
+    attached, and will run only once the response has been sent", not "the Request, which is only generated once the
+    view is called" read from a word before its comma, nor "once a day"."""
+    if u.tokens[i].word == "once" and not _ONCE.match(u.text, start):
+        return False
+    first = u.tokens[max(0, min(i, int(lo)))].start
+    return _CLAUSE_MARK.search(u.text, first, start) is None
 
 
 def _denies(word: str) -> bool:

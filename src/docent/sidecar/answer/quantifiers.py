@@ -26,6 +26,7 @@ _COUNTS = frozenset(("several", "many", "few"))
 _SAID_COUNTS = frozenset(("several", "many"))  # a sentence's "few clients retry" says most do not: a part still
 _NUMBERS = frozenset("two three four five six seven eight nine ten".split())
 _QUANTIFIERS = _WHOLE | _PART | {"only"}
+_RESTRICTS = frozenset(("be", "if", "when", "after", "before", "once", "for", "to", "in", "on"))
 _AHEAD = 4
 _BREAK = re.compile(r"[,;:.()]")
 _BEHIND = 3
@@ -33,7 +34,7 @@ _BEHIND = 3
 
 def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = "") -> str | None:
     """whole, part or None. "only" is a part: in a sentence before anything but a figure ("only 2" is exactness, the
-    hedge rule's) or a verb's restriction ("only be sent", "only if"); in a section only before "the", "a", "one"
+    hedge rule's) or a verb's restriction ("only be sent", "only if", "is only called for"); in a section only before "the", "a", "one"
     ("only the bytes range unit"), since a section's "you should only raise X" says nothing of a part of X."""
     word = tokens[i].word
     if word in _WHOLE:  # "not all", and "doesn't contain all wheels": a part
@@ -47,8 +48,8 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = ""
         following = tokens[i + 1].word if i + 1 < len(tokens) else ""
         if not said:
             return "part" if following in ("the", "a", "an", "one") else None
-        if following[:1].isdigit() or following in ("be", "if", "when", "after", "before", "once", "for", "to", "in", "on"):
-            return None
+        if following[:1].isdigit() or following in _RESTRICTS or following.endswith("ed"):
+            return None  # "only 2", "only if", "is only called for": a figure's or a verb's restriction
         return "part"
     return None
 

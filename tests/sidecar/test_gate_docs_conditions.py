@@ -1,0 +1,76 @@
+"""The gate on documentation prose that states behaviour with modals and conditions (issue 21, round 8): "will
+return" is a deed of its actor, ", prefixed by" a description and no deed, "is only called for" a verb's restriction, "once"
+and "if" the order of events; the same words told falsely still held. The record is a small made-up library's."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import actors
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
+from tests.sidecar.test_gate_docs_prose import _section
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("tasks", "Background tasks",
+                 "A task is attached to a response, and will run only once the response has been sent."),
+        _section("continue", "Expect header",
+                 "The server makes sure that confirmations are only sent if the application calls receive."),
+        _section("scripts", "Composite scripts", "Running all will run lint first and then test if lint succeeded."),
+        _section("keys", "Token keys",
+                 "For clients to sign in, the key should be included in the header. The key should be prefixed by "
+                 "the word Token. The team should have rotated the old keys."),
+        _section("handlers", "Error handlers",
+                 "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
+                 "views, not for responses that views return."),
+    ]
+}
+
+
+def verdict(sentence: str) -> str:
+    gate = Gate(RECORD, Lexicon([]))
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "L once R", "L if R": R comes first; "once" in the sentence orders as "after" does.
+        ("A task attached to a response runs once the response has been sent [[tasks]].", "shown"),
+        ("A task attached to a response runs just before the response is sent [[tasks]].", "order"),
+        ("A task attached to a response runs first, and the response is sent once the task has completed [[tasks]].",
+         "order"),
+        ("Confirmations are sent only once the application calls receive [[continue]].", "shown"),
+        ("Confirmations are sent before the application calls receive [[continue]].", "order"),
+        # A condition of the sentence's own side is no event of that side: "then test only if lint succeeded".
+        ("Running all runs lint first and then test only if lint succeeded [[scripts]].", "shown"),
+        ("Running all runs test first and then lint [[scripts]].", "order"),
+        # ", prefixed by" describes the key, as "should be prefixed by" does; "should have rotated" is no deed.
+        ("Have clients send the key in the header, prefixed by the word Token [[keys]].", "shown"),
+        ("The team prefixed the key by the word Token [[keys]].", "hedge"),
+        ("The team rotated the old keys [[keys]].", "hedge"),
+        # "is only called for" restricts the verb, no part of the responses; "only some responses" is a part.
+        ("The handler is only called for exceptions raised in views [[handlers]].", "shown"),
+        ("Only some exceptions raised in views reach the handler [[handlers]].", "quantifier"),
+    ],
+)
+def test_documentation_conditions(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+def test_a_verb_after_a_modal_is_its_actors_deed() -> None:
+    """"Django will return a server error" vouches for "Django returns"; where the section's "will return" is another
+    party's, the site's own name as its actor is still held."""
+    section = Passage.of("Errors", "If the handler returns None, Django will return a server error.", fold)
+    django = frozenset({"django"})
+    assert not actors.held(unit("If the handler returns None, Django returns a server error.", fold, django), [section])
+    other = Passage.of("Errors", "The handler returns None, and the server will return a server error.", fold)
+    starlette = frozenset({"starlette"})
+    assert actors.held(unit("Starlette returns a server error.", fold, starlette), [other])

@@ -249,6 +249,10 @@ def test_code_of_another_tool_the_reader_compares_with_is_not_code_the_record_la
     assert code_names("Is virtualenvs.in-project read?", "") == (set(), {"virtualenvs.in-project"})
     # a name of the record's own code before it is asked about
     assert code_names("What does GZipMiddleware's thread_minimum_size do?", "") == (set(), {"thread_minimum_size"})
+    # marked as code, a fence's language or a hyphenated word is code: the record writes it, or lacks the fact
+    assert code_names("Does it render ```mermaid blocks?", "") == (set(), {"mermaid"})
+    assert code_names("What does `mkdocs get-deps` do?", "run mkdocs get-deps") == ({"get-deps"}, set())
+    assert code_names("Is there a flag like Poetry's `--no-root --sync-all`?", "") == (set(), set())
 
 
 @pytest.mark.anyio

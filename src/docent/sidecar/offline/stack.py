@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection
 
-from ..answer.words import terms
+from ..answer.words import stem, terms
 
 # The visitor's own stack, named in their first person: "I use FastAPI", "with my Django app", "we run it behind
 # nginx". Such a name is where the visitor stands, not what they ask about, so the record need not name it; "Does
@@ -56,3 +57,15 @@ def tools_named(question: str) -> set[str]:
     visitor's situation."""
     return {t for sentence in SENTENCE_END.split(question) if "?" in sentence or not VISITOR.search(sentence)
             for m in TOOL.finditer(sentence) for t in terms(m.group(1) or m.group(2))}
+
+
+# Code of another tool the reader compares with ("like Poetry's virtualenvs.in-project"), not code they ask the
+# record for, unless the name is the site's own ("GZipMiddleware's thread_minimum_size" is asked about).
+THEIRS = re.compile(r"\b(?i:like|unlike|as in|similar to)\s+([A-Z][\w.+#-]*)['’]s\s+$")
+
+
+def theirs(before: str, known: Collection[str]) -> bool:
+    """Whether code comes right after another tool's name the reader compares with ("like Poetry's ..."): `before`,
+    the question up to the code; `known`, the site's own names (stemmed)."""
+    other = THEIRS.search(before)
+    return other is not None and stem(other.group(1)) not in known

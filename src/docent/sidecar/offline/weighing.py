@@ -21,7 +21,7 @@ from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
 from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
 from .seen import spans, values, within
-from .stack import own_stack, tools_named
+from .stack import own_stack, theirs, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
 from .voice import Voice
 
@@ -39,9 +39,6 @@ QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|
 CODE_NAME = re.compile(
     r"(?<![\w.])(?:\.?[A-Za-z_][\w-]*(?:\.[A-Za-z_]\w*(?:-\w+)*)+|\d+\.[A-Za-z]\w*|[A-Za-z]\w*_\w+|\.[A-Za-z]\w+)(?![\w])"
 )
-# Code of another tool the reader compares with ("like Poetry's virtualenvs.in-project"), not code they ask the
-# record for, unless the name is the site's own ("GZipMiddleware's thread_minimum_size" is asked about).
-THEIRS = re.compile(r"\b(?i:like|unlike|as in|similar to)\s+([A-Z][\w.+#-]*)['’]s\s+$")
 # A message the reader pasted: "DeprecationWarning: The `name` is not ...". Its class is what they saw, not what they
 # ask about; the record need not name it.
 PASTED = re.compile(r"\w*(?:Error|Warning|Exception):\s")
@@ -76,6 +73,9 @@ CODE_PARTS = re.compile(r"\b(?:[A-Za-z]+[a-z0-9][A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z]
 # reader asks by ("which flags change them?") and the docs seldom write.
 FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]+")
 FLAG_WRITTEN = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*[A-Za-z0-9]")  # as a question writes one
+# Code a question marks as code: a fence's language (```mermaid), a span (`mkdocs get-deps`); a span's hyphenated words
+MARKED = re.compile(r"```([A-Za-z][\w+-]*)|`([^`\n]+)`")
+HYPHENATED = re.compile(r"(?<![\w.-])[A-Za-z]\w*(?:-\w+)+")
 
 
 @dataclass(frozen=True)
@@ -341,7 +341,8 @@ def code_names(question: str, said: str, *, own: Collection[str] = (), known: Co
     not what they ask about; a name written as a call or an argument (`max_header_count=`) is asked about."""
     found: set[str] = set()
     missing: set[str] = set()
-    given = spans(question)
+    # what the reader saw or set, and code marked after another tool's name ("like Poetry's `--no-root --sync`")
+    given = spans(question) + [m.span() for m in MARKED.finditer(question) if theirs(question[: m.start()], known)]
     for m in CODE_NAME.finditer(question):
         name = m.group().lower().rstrip(".")
         if within(m.span(), given):
@@ -353,8 +354,7 @@ def code_names(question: str, said: str, *, own: Collection[str] = (), known: Co
         before = question[: m.start()].rstrip().lower()
         if before.endswith(("my", "our")) and not _CALL_OR_ARGUMENT.match(question, m.end()):
             continue
-        other = THEIRS.search(question[: m.start()])  # "like Poetry's virtualenvs.in-project": another tool's
-        if other and stem(other.group(1)) not in known:
+        if theirs(question[: m.start()], known):  # "like Poetry's virtualenvs.in-project": another tool's
             continue
         if set(terms(name)) <= set(own):
             continue
@@ -364,8 +364,12 @@ def code_names(question: str, said: str, *, own: Collection[str] = (), known: Co
     # never writes (`serve --dirty`, `--limit-max-requests-jitter`) is a thing named that the record lacks
     for m in FLAG_WRITTEN.finditer(question):
         flag = m.group().lower()
-        if not within(m.span(), given):
+        if not within(m.span(), given) and not theirs(question[: m.start()], known):
             (found if re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", said) else missing).add(flag)
+    # marked as code (`MARKED`), a fence's language or a hyphenated word is code too
+    for m in (m for m in MARKED.finditer(question) if not within(m.span(), given)):
+        for name in [m.group(1)] if m.group(1) else HYPHENATED.findall(m.group(2)):
+            (found if re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", said) else missing).add(name.lower())
     return frozenset(found), frozenset(missing)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.chromium import chromium
 from tests.browser.script import script
@@ -57,6 +58,21 @@ def foreign_errors_allowed() -> bool:
     return False
 
 
+def _settle(page: Page) -> None:
+    """Waits (up to 2 s) for a smooth scroll the test left running to end: taken mid-scroll, a phone-sized screenshot
+    showed the page shifted by the scroll still to go, the site's header below a blank band no visitor sees."""
+    where = None
+    for _ in range(20):
+        try:
+            now = page.evaluate("() => [scrollX, scrollY]")
+        except PlaywrightError:  # a page navigating as the test ended: the screenshot shows it as it is
+            return
+        if now == where:
+            return
+        where = now
+        page.wait_for_timeout(100)
+
+
 @pytest.fixture
 def page(
     browser: Browser, request: pytest.FixtureRequest, context_options: dict[str, object], foreign_errors_allowed: bool
@@ -70,6 +86,7 @@ def page(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
     try:
+        _settle(page)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
     finally:
         context.close()

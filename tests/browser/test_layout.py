@@ -54,6 +54,15 @@ def _cited(page: Page) -> dict[str, Any]:
     return cited
 
 
+def _at_rest(page: Page) -> None:
+    """The page stands where it was taken, not passing by: under MkDocs' theme (`scroll-behavior: smooth`) the scroll
+    to a cited line ran on for a second, the line clear for a moment on its way; a visitor pressing then had the page
+    slide on under their finger, and on a phone a screenshot caught the site's header below a blank band."""
+    before = page.evaluate("() => [scrollX, scrollY]")
+    page.wait_for_timeout(300)  # a smooth scroll of a long page takes most of a second; an instant one is over
+    assert page.evaluate("() => [scrollX, scrollY]") == before, before
+
+
 @SIZES
 def test_a_citation_opens_its_line_highlighted_and_the_panel_stays_clear_of_it(page: Page, guide: Sidecar) -> None:
     page.clock.install()
@@ -68,6 +77,7 @@ def test_a_citation_opens_its_line_highlighted_and_the_panel_stays_clear_of_it(p
     page.wait_for_url(re.compile(r"/cases/3ds/"))
     cited = _cited(page)
     assert cited["text"] == quote, cited
+    _at_rest(page)
     page.clock.fast_forward(LATER_MS)  # every timer of the panel's has run when this returns
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited  # still clear: nothing grew back over it
@@ -89,6 +99,7 @@ def test_a_citation_to_the_page_open_highlights_its_line_without_leaving(page: P
     link.click()
     cited = _cited(page)
     assert cited["text"] == quote
+    _at_rest(page)
     assert page.evaluate("() => window.sameDocument") is True and page.url.endswith("#case-3ds-results")
 
 

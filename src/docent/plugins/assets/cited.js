@@ -152,13 +152,15 @@ function home(range) {
   }
 }
 
-/* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered. */
+/* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered, at once as the browser
+   opens a fragment: "auto" took the theme's `scroll-behavior: smooth` (MkDocs' Bootstrap), and a long page's
+   scroll ran on for a second under the panel, the line passing by while the visitor pressed. */
 function reveal(range) {
   const box = range.getBoundingClientRect();
   const seen = visible();
   const uncovered = seen.height - coveredBelow(box);
   const top = seen.top + Math.max(0, (uncovered - box.height) / 2);
-  window.scrollBy({ top: box.top - top, left: 0, behavior: "auto" });
+  window.scrollBy({ top: box.top - top, left: 0, behavior: "instant" });
 }
 
 export class Cited {
@@ -214,7 +216,7 @@ export class Cited {
     if (range) home(range);
     this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
     if (range) reveal(range);
-    else target.scrollIntoView({ block: "start" });
+    else target.scrollIntoView({ block: "start", behavior: "instant" });
     return Boolean(range);
   }
 }

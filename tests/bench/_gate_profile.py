@@ -73,7 +73,7 @@ def _instrument() -> tuple[Rule, ...]:
     ]
     for owner, attr, label in steps:
         _patch(owner, attr, label)
-    return tuple(Rule(r.name, _timed(f"rule: {r.name}", r.check), r.cited, r.cues) for r in RULES)
+    return tuple(Rule(r.name, _timed(f"rule: {r.name}", r.check), r.cited, r.cues, r.section_cues) for r in RULES)
 
 
 def _cpu(judge: Callable[..., tuple[float, int]], *args: Any) -> tuple[float, int]:

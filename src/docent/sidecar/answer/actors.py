@@ -158,6 +158,13 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
                for deeds, _, _ in (passage.facts("actors", _deeds) for passage in sections))
 
 
+def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
+    """What `wakes` needs of a sentence because of this section: one of its actors' words (an irregular past among
+    the sentence's words, or a stem)."""
+    deeds = passage.facts("actors", _deeds)[0]
+    return _IRREGULAR.intersection(deeds), frozenset(deeds)
+
+
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     facts = [passage.facts("actors", _deeds) for passage in sections]
     for j in _verbs(said):

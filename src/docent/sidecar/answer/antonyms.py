@@ -49,6 +49,12 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     return any(not OPPOSITE[s].isdisjoint(theirs) for s in mine)
 
 
+def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
+    """What `wakes` needs of a sentence because of this section: a stem whose opposite the section writes."""
+    return frozenset(), frozenset().union(*(OPPOSITE[w] for w in passage.facts("antonyms", _written)))  # a pair's
+    # opposites are each other's
+
+
 # Words that deny what follows them within DENIED tokens ("failed to get retries quite right" for "got them wrong").
 _DENYING = frozenset(("not", "never", "no", "cannot", "nor", "neither", "without", "fail", "fails", "failed", "lacks"))
 DENIED = 5

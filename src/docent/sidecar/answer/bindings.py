@@ -277,6 +277,14 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     return False
 
 
+def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
+    """What `wakes` needs of a sentence because of this section: a figure or word it binds, a row's label, or a
+    definition list's term's first word."""
+    bound, rows = passage.facts("parts", section_parts).keys(), passage.facts("rows", section_rows).keys()
+    heads = {term.split("_")[0].split(".")[0] for term in passage.facts("terms", section_terms)}
+    return bound | heads, bound | rows
+
+
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     parts = _parts(said, 0)
     return (crossed(parts, sections) or any(_row_crossed(part, sections) for part in parts)

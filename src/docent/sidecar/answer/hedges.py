@@ -60,6 +60,14 @@ _PLANNED_FOR = frozenset(("planned", "slated"))
 _STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
 
 
+CUES = _EXACT | _STRENGTH | _NEED | {"way"}  # what `wakes` needs of a sentence whatever it cites
+
+
+def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
+    """What `wakes` needs of a sentence because of this section: a stem the section says only after a modal."""
+    return frozenset(), passage.facts("modal-only", _modal_only)
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """Cheap: an exactness word, a word of obligation or stage, or a word the sections say only after a modal and
     the sentence says without one."""

@@ -4,6 +4,7 @@ every gate (`Bundle.mentions`). The record's full-text index, for search, is `re
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from docent.schema import RecordSection
 
@@ -63,6 +64,8 @@ class Mentions:
         for sid, passage in self.passages.items():
             passage.memo["context"] = self.words[sid]  # with the heading path: what names a section's place
         self._quotable: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+        # What the gate's dispatch works out for each set of cited sections, kept with the bundle (`rules.checks`).
+        self.cues: dict[object, dict[Any, Any]] = {}
 
     def quotable(self, sid: str) -> tuple[tuple[str, frozenset[str]], ...]:
         """The lines of a section a citation may point at, with their words (`cited.quotable`), made on first use."""

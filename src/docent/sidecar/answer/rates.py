@@ -114,6 +114,14 @@ def _unit_swapped(said: Unit, sections: Sequence[Passage]) -> bool:
     return any(theirs.get(kind) and names - theirs[kind] for kind, names in mine.items())
 
 
+CUES = frozenset(_PERIODS) | frozenset(_UNITS)  # what `wakes` needs of a sentence whatever it cites
+
+
+def section_cues(passage: Passage) -> tuple[Set[str], Set[str]] | None:
+    """What `wakes` needs of a sentence because of this section: nothing where it states a figure in points."""
+    return None if passage.facts("points", _points) else (frozenset(), frozenset())
+
+
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     if words & _PER and words & _PERIODS.keys() or not words.isdisjoint(_UNITS):
         return True

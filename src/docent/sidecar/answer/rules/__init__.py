@@ -10,9 +10,11 @@ those that cite none (`cited=False`). To add a rule: write its module, ending in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 
 from .. import actors, antonyms, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
+from ..mentions import Mentions
+from ..passage import Passage
 from . import (
     code_term,
     confirmation,
@@ -28,7 +30,7 @@ from . import (
     unknown_term,
 )
 from .construction import rule
-from .types import SHOW, Draft, Grounds, Hold, Reading, Rule, Show, Verdict
+from .types import SHOW, Draft, Grounds, Hold, Reading, Rule, SectionCues, Show, Verdict
 
 # The construction rules (issue 21), each a module beside the core (`construction.py` says how one is made); asked
 # last, for cited sentences.
@@ -88,16 +90,16 @@ _MADE: dict[int, tuple[Sequence[Rule], tuple[tuple[Check, ...], tuple[Check, ...
 
 
 def _gated(rules: list[Rule]) -> tuple[Check, ...]:
-    """The rules' checks, each run of rules with cues (`Rule.cues`) made one: the sentence's words are met with all
-    the run's cues at once, and only the rules whose cues it holds are asked, in their order."""
+    """The rules' checks, each run of rules with cues (`Rule.cues`, `Rule.section_cues`) made one: the sentence's
+    words are met with all the run's cues at once, and only the rules whose cues it holds are asked, in their order."""
     out: list[Check] = []
     run: list[Rule] = []
     for r in [*rules, None]:
-        if r is not None and r.cues is not None:
+        if r is not None and (r.cues is not None or r.section_cues is not None):
             run.append(r)
             continue
         if run:
-            out.append(_cued(tuple(run)))
+            out.append(_by_sections(tuple(run)) if any(r.section_cues for r in run) else _cued(tuple(run)))
             run = []
         if r is not None:
             out.append(r.check)
@@ -120,6 +122,75 @@ def _cued(rules: tuple[Rule, ...]) -> Check:
         return None
 
     return check
+
+
+# For one set of cited sections: whether some rule is asked whatever the sentence says, every rule's words and stems
+# together, and each rule's (always, words, stems, check).
+_Asked = tuple[bool, frozenset[str], frozenset[str], Check]
+_Cues = tuple[bool, frozenset[str], frozenset[str], tuple[_Asked, ...]]
+
+
+def _by_sections(rules: tuple[Rule, ...]) -> Check:
+    """A run of rules some of which take cues from the cited sections (`Rule.section_cues`): each set of cited
+    sections' cues worked out once per bundle (`Mentions.cues`), then met with the sentence's words and stems."""
+    key = object()  # this run's entries among the bundle's
+    static = _NONE.union(*(r.cues for r in rules if r.cues))
+
+    def check(reading: Reading) -> Verdict:
+        ids = reading.ids
+        made: _Cues
+        try:
+            made = reading.grounds.mentions.cues[key][ids]
+        except KeyError:
+            made = _made(rules, static, reading, key)
+        always, words, stems, asked = made
+        first = reading.first_words
+        if not always and words.isdisjoint(first) and (not stems or stems.isdisjoint(reading.said)):
+            return None
+        for woken, its_words, its_stems, ask in asked:
+            if woken or not its_words.isdisjoint(first) or its_stems and not its_stems.isdisjoint(reading.said):
+                verdict = ask(reading)
+                if verdict is not None:
+                    return verdict
+        return None
+
+    return check
+
+
+def _made(rules: tuple[Rule, ...], static: frozenset[str], reading: Reading, key: object) -> _Cues:
+    """The cues of a run of rules for the sentence's set of cited sections (`static`: the run's own words)."""
+    mentions, ids = reading.grounds.mentions, reading.ids
+    asked: list[_Asked] = []
+    words: list[Set[str]] = []  # what the sections give, besides the rules' own words
+    stems: list[frozenset[str]] = []
+    for r in rules:
+        own = r.cues or _NONE
+        section = r.section_cues
+        found = [_section_cues(mentions, section, sid) for sid in ids] if section is not None else []
+        if None in found:
+            asked.append((True, own, _NONE, r.check))
+            continue
+        theirs = [c[0] for c in found if c and c[0]]
+        its_stems = _NONE.union(*(c[1] for c in found if c))
+        asked.append((False, own.union(*theirs) if theirs else own, its_stems, r.check))
+        words += theirs
+        stems.append(its_stems)
+    every = static.union(*words) if words else static
+    made: _Cues = (any(a[0] for a in asked), every, _NONE.union(*stems), tuple(asked))
+    mentions.cues.setdefault(key, {})[ids] = made
+    return made
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+def _section_cues(mentions: Mentions, section: Callable[[Passage], SectionCues | None], sid: str) -> SectionCues | None:
+    """A section's cues for a rule, made once per bundle."""
+    made = mentions.cues.setdefault(section, {})
+    if sid not in made:
+        made[sid] = section(mentions.passages[sid])
+    cues: SectionCues | None = made[sid]
+    return cues
 
 
 def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:

@@ -8,7 +8,11 @@ A construction module has two functions:
   once per bundle, each rule's facts kept beside them). Where it cannot tell, it lets the sentence through: a
   false hold costs the visitor a true sentence.
 A module whose `wakes` is a test of the sentence's words against one set declares that set as `CUES`: the gate then
-asks it only for a sentence holding one of them, a run of such rules with one set test (`rules.checks`).
+asks it only for a sentence holding one of them, a run of such rules with one set test (`rules.checks`). One whose
+`wakes` reads the cited sections declares `section_cues(passage)`: the words and stems of which a sentence must hold
+one for `wakes` to be true because of that section (None: any sentence may be); the gate works them out once per
+bundle for each set of cited sections, and asks the rule only for a sentence holding one of them or of `CUES`. Both
+are what `wakes` needs, not what it decides: it is still asked.
 `rule(reason, module)` makes one into an entry of the gate's table (`rules.RULES`), for cited sentences.
 """
 
@@ -38,4 +42,6 @@ def rule(reason: str, module: Construction) -> Rule:
         return None
 
     cues = getattr(module, "CUES", None)  # a module whose `wakes` needs one of these words declares them
-    return Rule(reason, check, cited=True, cues=cues)
+    # and one whose `wakes` needs, for a section, one of the words or stems that section gives declares how to find
+    # them (`Rule.section_cues`)
+    return Rule(reason, check, cited=True, cues=cues, section_cues=getattr(module, "section_cues", None))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
@@ -196,6 +196,9 @@ SHOW = Show()
 Verdict = Hold | Show | None
 
 
+SectionCues = tuple[Set[str], Set[str]]  # a section's cues for a rule (`Rule.section_cues`): words, stems
+
+
 @dataclass(frozen=True)
 class Rule:
     """One rule: `check` reads a sentence and says Hold, SHOW, or None to leave it to the next rule.
@@ -209,6 +212,11 @@ class Rule:
     # Words of which a sentence (`Reading.first_words`) must hold one for the rule to say anything, where there are
     # such: a sentence with none is not asked (`rules.checks`).
     cues: frozenset[str] | None = None
+    # What a sentence citing a section must hold for the rule to say anything because of that section: (words of
+    # `Reading.first_words`, stems of `Reading.said`), or None where any sentence may wake it there. A sentence
+    # holding none of `cues` and none of what its sections give is not asked; the sections' cues are worked out once
+    # per bundle for each set of cited sections (`rules.checks`).
+    section_cues: Callable[[Passage], SectionCues | None] | None = None
 
     def reads(self, reading: Reading) -> bool:
         return self.cited is None or self.cited == bool(reading.ids)

@@ -1,0 +1,80 @@
+"""How the gate asks its rules (issue 26): a rule that declares what a sentence must hold for it to act (`Rule.cues`,
+`Rule.section_cues`) is asked only for a sentence that holds it, and what a construction module declares is what its
+`wakes` needs, on the example site's record."""
+
+from __future__ import annotations
+
+from collections.abc import Set
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.answer import actors, antonyms, bindings, hedges, rates
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.passage import Passage
+from docent.sidecar.answer.rules import Draft, Grounds, Hold, Reading, Rule, checks, first
+
+BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+GROUNDS = Grounds(BUNDLE.mentions, BUNDLE.site, BUNDLE.matcher)
+IDS = list(BUNDLE.mentions.passages)
+
+
+def _reading(text: str, *ids: str) -> Reading:
+    return Reading(Draft(text, ids, False, prose=text), GROUNDS, most_words=40)
+
+
+@pytest.mark.parametrize("module", [actors, antonyms, bindings, hedges, rates], ids=lambda m: m.__name__)
+def test_what_a_construction_declares_is_what_its_wakes_needs(module: object) -> None:
+    """Every sentence of the record, read as citing its own section, the next one, and both: where `wakes` is true,
+    the sentence holds one of the module's `CUES` or of what a cited section gives (`section_cues`)."""
+    woken = 0
+    for k, sid in enumerate(IDS):
+        after = IDS[(k + 1) % len(IDS)]
+        for u in BUNDLE.mentions.passages[sid].units:
+            for ids in ((sid,), (after,), (sid, after)):
+                sentence = _reading(u.text, *ids)
+                passages = [BUNDLE.mentions.passages[i] for i in ids]
+                if not module.wakes(sentence.first_words, sentence.said, passages):  # type: ignore[attr-defined]
+                    continue
+                woken += 1
+                assert _cued(module, sentence.first_words, sentence.said, passages), (module, u.text, ids)
+    assert woken  # the record's own sentences wake each of them somewhere
+
+
+def _cued(module: object, words: Set[str], stems: Set[str], passages: list[Passage]) -> bool:
+    if not words.isdisjoint(getattr(module, "CUES", ())):
+        return True
+    for passage in passages:
+        cues = module.section_cues(passage)  # type: ignore[attr-defined]
+        if cues is None or not words.isdisjoint(cues[0]) or not stems.isdisjoint(cues[1]):
+            return True
+    return False
+
+
+def _counting(asked: list[str], cues: dict[str, tuple[Set[str], Set[str]] | None]) -> Rule:
+    def check(sentence: Reading) -> Hold:
+        asked.append(sentence.source)
+        return Hold("asked")
+
+    return Rule("asked", check, cited=True, section_cues=lambda passage: cues.get(passage.title, (set(), set())))
+
+
+def test_a_rule_with_section_cues_is_asked_only_for_a_sentence_holding_one() -> None:
+    a, b = IDS[0], IDS[1]
+    title_a, title_b = BUNDLE.mentions.passages[a].title, BUNDLE.mentions.passages[b].title
+    asked: list[str] = []
+    # Section a wakes it by the word "ledger" or the stem of "migrating"; section b for any sentence.
+    cues: dict[str, tuple[Set[str], Set[str]] | None] = {title_a: ({"ledger"}, {"migrat"}), title_b: None}
+    rules = (_counting(asked, cues),)
+    cited = checks(rules)[1]
+    said = {
+        "The ledger reconciles.": (a,),
+        "They were migrating the services.": (a,),
+        "Nothing of the kind here.": (a,),
+        "Anything at all.": (b,),
+        "Nothing here either.": (a, b),
+    }
+    verdicts = {text: first(_reading(text, *ids), cited) for text, ids in said.items()}
+    assert asked == ["The ledger reconciles.", "They were migrating the services.", "Anything at all.",
+                     "Nothing here either."]
+    assert [isinstance(v, Hold) for v in verdicts.values()] == [True, True, False, True, True]

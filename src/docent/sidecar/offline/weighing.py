@@ -360,18 +360,19 @@ def code_names(question: str, said: str, *, own: Collection[str] = (), known: Co
             continue
         present = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", said)
         (found if present else missing).add(name)
-    # a flag the record writes (`--workers`) is its code too: the sentence that writes it says what is asked; one it
-    # never writes (`serve --dirty`, `--limit-max-requests-jitter`) is a thing named that the record lacks
-    for m in FLAG_WRITTEN.finditer(question):
-        flag = m.group().lower()
-        if not within(m.span(), given) and not theirs(question[: m.start()], known):
-            (found if re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", said) else missing).add(flag)
-    # marked as code (`MARKED`), a fence's language or a hyphenated word is code too
-    for m in (m for m in MARKED.finditer(question) if not within(m.span(), given)):
-        for name in [m.group(1)] if m.group(1) else HYPHENATED.findall(m.group(2)):
-            (found if re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", said) else missing).add(name.lower())
-    return frozenset(found), frozenset(missing)
+    written = _flags_and_marked(question, said, given, known)
+    return frozenset(found | {n for n, p in written.items() if p}), frozenset(missing | {n for n, p in written.items() if not p})
 
+
+def _flags_and_marked(question: str, said: str, given: list[tuple[int, int]], known: Collection[str]) -> dict[str, bool]:
+    """The flags and the code marked as code (`MARKED`) a question writes outside `given`, lower case, each with
+    whether the record's text (`said`) writes it. A flag the record writes (`--workers`) is its code: the sentence that
+    writes it says what is asked; one it never writes (`serve --dirty`) is a thing named that the record lacks."""
+    flags = [m.group() for m in FLAG_WRITTEN.finditer(question)
+             if not within(m.span(), given) and not theirs(question[: m.start()], known)]
+    marked = [name for m in MARKED.finditer(question) if not within(m.span(), given)
+              for name in ([m.group(1)] if m.group(1) else HYPHENATED.findall(m.group(2)))]
+    return {n.lower(): bool(re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", said)) for n in flags + marked}
 
 def versions_missing(question: str, said: str) -> frozenset[str]:
     """The versioned names a question asks about ("HTTP/3", "Python 3.14") that the record's text (`said`, lower

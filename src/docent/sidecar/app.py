@@ -6,23 +6,24 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence, Sized
 from contextlib import asynccontextmanager, nullcontext
+from functools import partial
 from typing import TYPE_CHECKING
 
 import anyio
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp
 
 from . import errors
 from .counts import CountStore, DailyCounts, open_counts
+from .front import stack
 from .guide import Guide, ModelFactory, TurnFactory, default_turn_factory
 from .metrics import Metrics, metrics_endpoint
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
-from .routes import GUIDE, MCP, probed, routes
+from .routes import GUIDE, MCP, Endpoint, probed, routes
 from .settings import Settings, lasting_url, redacted
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel
@@ -35,15 +36,6 @@ if TYPE_CHECKING:
     from .agents import Agents
 
 logger = logging.getLogger("docent.sidecar")
-
-# The API answers JSON and streams to scripts, never to be framed, sniffed, cached or to send a referrer.
-SECURITY_HEADERS = [
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'"),
-]
-
 
 def create_app(
     settings: Settings,
@@ -105,33 +97,28 @@ def create_app(
 
     table: list[BaseRoute] = list(routes(guide, store=store, proof=proof, limits=limits, listeners=listeners))
     scrape = probed(limits, settings.trust_proxy, metrics_endpoint(metrics, settings.metrics_token))
-    table.append(Route(f"{GUIDE}/metrics", scrape, methods=["GET"]))
+    table.append(Endpoint(f"{GUIDE}/metrics", scrape, methods=["GET"]))
     if agents is not None:
         # POST only: stateless, it never sends unasked, and a GET would hold an event stream open per request,
         # unlimited (tests/attack/test_routes.py); the SDK's client takes the 405 as "no stream" and goes on.
         table.append(Route(MCP, agents, methods=["POST"]))
     if settings.site is not None:
         table.append(Mount("/", StaticFiles(directory=settings.site, html=True), name="site"))
-    middleware = [Middleware(SecurityHeaders)]
-    if settings.origins:
-        middleware.insert(
-            0,
-            Middleware(
-                CORSMiddleware,
-                allow_origins=list(settings.origins),
-                allow_methods=["GET", "POST", "DELETE"],
-                allow_headers=["Content-Type"],
-                allow_credentials=False,
-                expose_headers=["Retry-After"],
-                max_age=600,
-            ),
-        )
-    app = Starlette(
+    app = Sidecar(
         routes=table,
-        middleware=middleware,
         exception_handlers={errors.GuideError: errors.handle, StoreUnavailable: errors.store_unavailable},
         lifespan=lifespan,
     )
+    if settings.origins:
+        app.cors = partial(
+            CORSMiddleware,
+            allow_origins=list(settings.origins),
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Content-Type"],
+            allow_credentials=False,
+            expose_headers=["Retry-After"],
+            max_age=600,
+        )
     app.state.guide = guide
     app.state.store = store
     app.state.limits = limits
@@ -180,30 +167,10 @@ def _read_gauges(metrics: Metrics, guide: Guide, store: Store) -> None:
     )
 
 
-def _ours(path: str) -> bool:
-    """Whether a path is the sidecar's own (the guide's API under /api/guide, MCP at /mcp), not a page of the site: a
-    docs site's /api/ reference or /mcp/ page is the site's, served as the host serves it (a CSP of default-src
-    'none' on it left pydantic-settings' API reference, and Docent's own MCP page, without styles or scripts)."""
-    return path in (GUIDE, MCP) or path.startswith(GUIDE + "/")
+class Sidecar(Starlette):
+    """Starlette with its layers around the router as one (`front.Front`), CORS between them when it is on."""
 
+    cors: Callable[[ASGIApp], ASGIApp] | None = None
 
-class SecurityHeaders:
-    """Adds the API's security headers to its responses; the site's pages are left as the host serves them."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not _ours(scope["path"]):
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", ()))
-                if not any(k == b"cache-control" for k, _ in headers):
-                    headers.append((b"cache-control", b"no-store"))
-                message = {**message, "headers": headers + SECURITY_HEADERS}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    def build_middleware_stack(self) -> ASGIApp:
+        return stack(self.router, self.exception_handlers, self.cors)

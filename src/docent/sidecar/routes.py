@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from .answer.bundle import Bundle
 from .answer.conversation import Conversation
@@ -42,15 +43,30 @@ def routes(
 ) -> list[Route]:
     endpoints = _Endpoints(guide, store=store, proof=proof, limits=limits, listeners=listeners)
     return [
-        Route(GUIDE, endpoints.status, methods=["GET"]),
-        Route(f"{GUIDE}/challenge", endpoints.challenge, methods=["POST"]),
+        Endpoint(GUIDE, endpoints.status, methods=["GET"]),
+        Endpoint(f"{GUIDE}/challenge", endpoints.challenge, methods=["POST"]),
         # One route for both methods, so that a 405 there lists both in its Allow header.
-        Route(f"{GUIDE}/conversations", endpoints.conversations, methods=["POST", "DELETE"]),
-        Route(f"{GUIDE}/questions", endpoints.ask, methods=["POST"]),
-        Route(f"{GUIDE}/openapi.json", endpoints.reference, methods=["GET"]),
-        Route(f"{GUIDE}/health", endpoints.health, methods=["GET"]),
-        Route(f"{GUIDE}/ready", endpoints.ready, methods=["GET"]),
+        Endpoint(f"{GUIDE}/conversations", endpoints.conversations, methods=["POST", "DELETE"]),
+        Endpoint(f"{GUIDE}/questions", endpoints.ask, methods=["POST"]),
+        Endpoint(f"{GUIDE}/openapi.json", endpoints.reference, methods=["GET"]),
+        Endpoint(f"{GUIDE}/health", endpoints.health, methods=["GET"]),
+        Endpoint(f"{GUIDE}/ready", endpoints.ready, methods=["GET"]),
     ]
+
+
+class Endpoint(Route):
+    """A route whose handler is called as Starlette calls it (`handler(request)`, then the response sent), without
+    the handler's own exception wrapper and its `send` wrapper: the app's one layer (`front.Front`) answers its
+    exceptions with the same handlers. The wrapper was a fourth function each frame of an answer passed through."""
+
+    def __init__(self, path: str, handler: Callable[[Request], Awaitable[Any]], *, methods: list[str]) -> None:
+        super().__init__(path, handler, methods=methods)
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            response = await handler(Request(scope, receive, send))
+            await response(scope, receive, send)
+
+        self.app = app
 
 
 def probed(

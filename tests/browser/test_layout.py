@@ -234,6 +234,13 @@ def test_a_page_wider_than_the_phones_screen_keeps_the_button_and_the_panel_on_s
 
 
 # The launcher's box and whether it shows, the panel's, and the screen's size.
+# The example site's sticky header (MkDocs' theme): its box, its name's and its menu button's.
+SITE_HEADER = """() => {
+  const box = (selector) => { const r = document.querySelector(selector).getBoundingClientRect();
+                              return [r.left, r.top, r.right, r.bottom]; };
+  return {bar: box(".navbar"), brand: box(".navbar-brand"), toggler: box(".navbar .navbar-toggler")};
+}"""
+
 CORNER = """() => {
   const launcher = document.querySelector(".docent-launcher"), panel = document.querySelector("[data-docent-view]");
   const a = launcher.getBoundingClientRect(), b = panel.getBoundingClientRect();
@@ -278,6 +285,11 @@ def test_a_page_an_answer_opens_is_left_in_sight(page: Page, guide: Sidecar) -> 
     expect(panel.get_by_role("button", name="Show the whole guide")).to_be_visible()
     corner = page.evaluate(CORNER)
     assert corner["panel"][1] > corner["height"] - 80, corner  # a header's height at the bottom: the page shows
+    # The example site's own sticky header is one row on a phone, its name beside the menu's button: on three rows
+    # it took 126 px of the screen, and the page showed in a band between it and the sheet.
+    header = page.evaluate(SITE_HEADER)
+    assert header["brand"][1] < header["toggler"][3] and header["toggler"][1] < header["brand"][3], header
+    assert header["bar"][3] - header["bar"][1] < 0.1 * corner["height"], header
     page.wait_for_timeout(LATER_MS // 5)  # nothing grows it back by itself
     expect(panel.get_by_label("Your question")).to_be_hidden()
     panel.get_by_role("button", name="Show the whole guide").click()

@@ -1,6 +1,6 @@
 """The gate on documentation prose that states behaviour with modals and conditions (issue 21, round 8): "will
 return" is a deed of its actor, ", prefixed by" a description and no deed, "is only called for" a verb's restriction, "once"
-and "if" the order of events; the same words told falsely still held. The record is a small made-up library's."""
+and "if" the order of events, "Doing so" a link to the sentence before; the same words told falsely still held. The record is a small made-up library's."""
 
 from __future__ import annotations
 
@@ -25,6 +25,19 @@ RECORD = {
         _section("keys", "Token keys",
                  "For clients to sign in, the key should be included in the header. The key should be prefixed by "
                  "the word Token. The team should have rotated the old keys."),
+        _section("aliases", "Proxy alias",
+                 "The proxy is a more correctly named alias for the gateway. We recommend using the proxy instead of "
+                 "the gateway. Doing so will help keep your setup correct - any client may send headers."),
+        _section("farther", "Proxy modes",
+                 "The proxy is a more correctly named alias for the gateway. It has three modes. It logs each request. "
+                 "Any client may send headers."),
+        _section("listing", "Listing fields",
+                 "It's recommended that you list the fields explicitly. You can do this like so:\n"
+                 "class View(Base):\n    fields = ['name']\n"
+                 "Listing them helps prevent data leakage, such as users ordering against a password hash."),
+        _section("forcing", "Forcing anonymity",
+                 "Sometimes you may want all requests by the client to be treated as anonymous. This is useful in "
+                 "tests. It saves time. To undo it, call reset."),
         _section("handlers", "Error handlers",
                  "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
                  "views, not for responses that views return."),
@@ -59,6 +72,14 @@ def verdict(sentence: str) -> str:
         # "is only called for" restricts the verb, no part of the responses; "only some responses" is a part.
         ("The handler is only called for exceptions raised in views [[handlers]].", "shown"),
         ("Only some exceptions raised in views reach the handler [[handlers]].", "quantifier"),
+        # A reason a sentence or two from its effect, where the later opens on the earlier ("Doing so", "This"), or
+        # where what lies between is a code example and the line that opens it; one word places no effect.
+        ("For headers, the documentation recommends the proxy, a more correctly named alias for the gateway, because "
+         "any client may send headers [[aliases]].", "shown"),
+        ("The proxy is a more correctly named alias for the gateway because any client may send headers [[farther]].",
+         "cause"),
+        ("The documentation recommends listing the fields explicitly to prevent data leakage [[listing]].", "shown"),
+        ("Call `reset` so that all requests by the client are treated as anonymous [[forcing]].", "shown"),
     ],
 )
 def test_documentation_conditions(sentence: str, expected: str) -> None:

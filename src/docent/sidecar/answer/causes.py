@@ -86,23 +86,26 @@ def _placed(stem: str, sections: Sequence[Passage]) -> bool:
 
 
 _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
-_PROSE_END = re.compile(r"[.!?:]\s*$")
+_PROSE_END = re.compile(r"[.!?]\s*$")  # a line ending in ":" opens what follows ("like so:", "class View(APIView):")
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
+_EFFECT_WORDS = 2
+_ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)", re.IGNORECASE)
 _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently)\b", re.IGNORECASE)
 
 
 def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> bool:
     """The effect and its reason are found, each in one unit of the cited sections, far apart: in two sections,
     or more than one sentence apart ("the bill fell ... because a release went from 40 minutes to 6"). A reason
-    that opens the sentence ("Because X, Y") has its effect after it."""
+    that opens the sentence ("Because X, Y") has its effect after it; an effect of one word of substance is too
+    little to place, and lets the sentence through."""
     start = 0
     for m in _EFFECT_START.finditer(said.text, 0, marker):
         start = m.end()
     effect = [t.stem for t in said.tokens if start <= t.start < marker and t.stem and t.stem not in reason]
     if not effect and not said.text[:marker].strip():
         effect = [t.stem for t in said.tokens if t.start >= stop and t.stem and t.stem not in reason]
-    if not effect:
-        return False
+    if len(effect) < _EFFECT_WORDS:
+        return False  # "call force_authenticate so that ...": one word places no effect
     fa, fb = best_of(sections, effect), best_of(sections, reason)
     if fa is None or fb is None:
         return False
@@ -112,5 +115,8 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
     units = sections[fa[0]].units
     if _THEREFORE.match(units[hi].text):
         return False  # "Therefore, you can specify the port": the section links it to what came before
-    # Sentences apart, a code example's lines not counted: they are one example, not steps of the story.
-    return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > _NEAR
+    # Sentences apart, a code example's lines and a line opening one ("like so:") not counted: they are one example,
+    # not steps of the story. A unit that
+    # opens on what came before ("This helps prevent ...", "Doing so will help ...") reaches one sentence further.
+    near = _NEAR + bool(_ANAPHOR.match(units[hi].text))
+    return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > near

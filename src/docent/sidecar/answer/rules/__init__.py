@@ -10,7 +10,7 @@ those that cite none (`cited=False`). To add a rule: write its module, ending in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Callable, Sequence
 
 from .. import actors, antonyms, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
 from ..mentions import Mentions
@@ -135,6 +135,8 @@ def _by_sections(rules: tuple[Rule, ...]) -> Check:
     sections' cues worked out once per bundle (`Mentions.cues`), then met with the sentence's words and stems."""
     key = object()  # this run's entries among the bundle's
     static = _NONE.union(*(r.cues for r in rules if r.cues))
+    # A rule without section cues is asked the same way whatever the sentence cites: one entry for every set.
+    fixed: list[_Asked | None] = [None if r.section_cues else (False, r.cues or _NONE, _NONE, r.check) for r in rules]
 
     def check(reading: Reading) -> Verdict:
         ids = reading.ids
@@ -142,7 +144,7 @@ def _by_sections(rules: tuple[Rule, ...]) -> Check:
         try:
             made = reading.grounds.mentions.cues[key][ids]
         except KeyError:
-            made = _made(rules, static, reading, key)
+            made = _made(rules, fixed, static, reading, key)
         always, words, stems, asked = made
         first = reading.first_words
         if not always and words.isdisjoint(first) and (not stems or stems.isdisjoint(reading.said)):
@@ -157,40 +159,54 @@ def _by_sections(rules: tuple[Rule, ...]) -> Check:
     return check
 
 
-def _made(rules: tuple[Rule, ...], static: frozenset[str], reading: Reading, key: object) -> _Cues:
+def _made(rules: tuple[Rule, ...], fixed: list[_Asked | None], static: frozenset[str], reading: Reading,
+          key: object) -> _Cues:
     """The cues of a run of rules for the sentence's set of cited sections (`static`: the run's own words)."""
     mentions, ids = reading.grounds.mentions, reading.ids
     asked: list[_Asked] = []
-    words: list[Set[str]] = []  # what the sections give, besides the rules' own words
+    words: list[frozenset[str]] = []  # what the sections give, besides the rules' own words
     stems: list[frozenset[str]] = []
-    for r in rules:
-        own = r.cues or _NONE
-        section = r.section_cues
-        found = [_section_cues(mentions, section, sid) for sid in ids] if section is not None else []
+    for r, same in zip(rules, fixed, strict=True):
+        if same is not None or r.section_cues is None:
+            asked.append(same or (False, r.cues or _NONE, _NONE, r.check))
+            continue
+        found = [_section_cues(mentions, r.section_cues, sid) for sid in ids]
         if None in found:
-            asked.append((True, own, _NONE, r.check))
+            asked.append((True, r.cues or _NONE, _NONE, r.check))
             continue
         theirs = [c[0] for c in found if c and c[0]]
-        its_stems = _NONE.union(*(c[1] for c in found if c))
-        asked.append((False, own.union(*theirs) if theirs else own, its_stems, r.check))
+        its_stems = [c[1] for c in found if c and c[1]]
+        own = _one(r.cues or _NONE, theirs)
+        asked.append((False, own, _one(_NONE, its_stems), r.check))
         words += theirs
-        stems.append(its_stems)
-    every = static.union(*words) if words else static
-    made: _Cues = (any(a[0] for a in asked), every, _NONE.union(*stems), tuple(asked))
+        stems += its_stems
+    made: _Cues = (any(a[0] for a in asked), _one(static, words), _one(_NONE, stems), tuple(asked))
     mentions.cues.setdefault(key, {})[ids] = made
     return made
+
+
+def _one(first: frozenset[str], more: list[frozenset[str]]) -> frozenset[str]:
+    """The sets together, made anew only where there is more than one that is not empty (few objects per bundle)."""
+    if not more:
+        return first
+    if not first and len(more) == 1:
+        return more[0]
+    return first.union(*more)
 
 
 _NONE: frozenset[str] = frozenset()
 
 
-def _section_cues(mentions: Mentions, section: Callable[[Passage], SectionCues | None], sid: str) -> SectionCues | None:
+def _section_cues(
+    mentions: Mentions, section: Callable[[Passage], SectionCues | None], sid: str
+) -> tuple[frozenset[str], frozenset[str]] | None:
     """A section's cues for a rule, made once per bundle."""
     made = mentions.cues.setdefault(section, {})
     if sid not in made:
-        made[sid] = section(mentions.passages[sid])
-    cues: SectionCues | None = made[sid]
-    return cues
+        cues = section(mentions.passages[sid])
+        made[sid] = None if cues is None else (frozenset(cues[0]) or _NONE, frozenset(cues[1]) or _NONE)
+    found: tuple[frozenset[str], frozenset[str]] | None = made[sid]
+    return found
 
 
 def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:

@@ -162,7 +162,10 @@ def test_a_table_in_an_answer_is_shown_as_a_table_its_cells_as_text_never_wider_
     rows = table.locator("tbody tr")
     expect(rows).to_have_count(2)
     expect(rows.nth(0).locator("td")).to_have_text(["max_connections", "100", "connections open at once"])
-    expect(rows.nth(0).locator("td").first.locator("code.docent-code-inline")).to_have_text("max_connections")
+    name = rows.nth(0).locator("td").first.locator("code.docent-code-inline")
+    expect(name).to_have_text("max_connections")
+    # A name stays whole on one line: at 390 px it broke as "max_connec" over "tions" (overflow-wrap: anywhere).
+    assert name.evaluate("(code) => code.getClientRects().length") == 1
     # Both rows cite the same section: its citation once, after the last row.
     expect(table.locator(".docent-cite")).to_have_count(1)
     expect(rows.nth(1).locator(".docent-cite")).to_have_count(1)

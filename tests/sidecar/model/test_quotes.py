@@ -33,3 +33,12 @@ def test_a_list_items_own_semicolon_or_comma_ends_it_never_followed_by_a_full_st
     said = listed(section, "from the .env file next to the application.")
     assert said == ["The settings are read in this order:", "from the environment variables of the process.",
                     "from the .env file next to the application.", "from the defaults written in the code."]
+
+
+def test_a_directive_left_unrendered_is_no_sentence() -> None:
+    blocks = (
+        Block("paragraph", "The test client runs the app in process."),
+        Block("admonition", "API Reference: ::: starlette.testclient.TestClient options: show_root_heading: true"),
+    )
+    section = RecordSection.of("client", page="testing", path="/testing/#client", headings=("T", "C"), blocks=blocks)
+    assert quotes(section) == ["The test client runs the app in process."]

@@ -15,7 +15,9 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
 
 
 def _marks(sentence: str) -> list[str]:
-    return [m for m in ("[[", "|", "```") if m in sentence]
+    """Markup in a sentence, never prose: a citation, a table's cells, a fence, a directive left unrendered
+    (mkdocstrings' `::: package.module`)."""
+    return [m for m in ("[[", "|", "```", ":::") if m in sentence]
 
 
 def _mostly_figures(sentence: str) -> bool:

@@ -55,6 +55,11 @@ RECORD = {
                      "wheels. It installs the wheels it has cached."),
             _section("sched", "Scheduling", "The scheduler does not support reports. The scheduler supports jobs "
                      "and runs them hourly."),
+            _section("csrf", "CSRF validation", "By default, requests made with the test factory will not have CSRF "
+                     "validation applied."),
+            _section("objperm", "Object permissions", "The generic views will not automatically apply object "
+                     "permissions to each instance of a list."),
+            _section("indexpages", "Index pages", "You may name your index pages README.md instead of index.md."),
             _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
                      "Note the absence of an index module in the plugins folder!"),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
@@ -176,6 +181,16 @@ def verdict(sentence: str) -> str:
         ("The scheduler is fast, but it does not support reports [[sched]].", "shown"),
         ("The scheduler is fast, but it does not support jobs [[sched]].", "polarity"),
         ("The scheduler does not support jobs [[sched]].", "polarity"),
+        # A sentence affirms what a section denies in the site's names too (a title's "CSRF validation"); an adverb
+        # after the negation says how, and "not automatically apply X" denies "apply X"; a dotted name is one word
+        # ("index.md" is not README.md's "md" and "index pages").
+        ("Requests made with the test factory have CSRF validation applied by default [[csrf]].", "polarity"),
+        ("By default, CSRF validation is not applied to requests made with the test factory [[csrf]].", "shown"),
+        ("The generic views do apply object permissions to each instance of a list [[objperm]].", "polarity"),
+        ("The generic views do not apply object permissions to each instance of a list by themselves [[objperm]].",
+         "shown"),
+        ("You may name index pages README.md [[indexpages]].", "shown"),
+        ("Index pages have to be named index.md [[indexpages]].", "polarity"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

@@ -18,9 +18,9 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   before; "it hasn't been updated" is decided by its first denied word. A section's "not yet" and a table row's
   "No" cell (its column, of its row) deny too. "Consumers could not be added without changes to the producers" is
   not "added without touching producers".
-- A sentence that denies nothing is held when it affirms what a cited section denies: it holds the first two
-  words of a section's scope (the only one, when the scope has one), such as "reports" against "nobody reports
-  to me" or "incident" and "reached" against "no incident that reached a cardholder".
+- A sentence that denies nothing is held when it affirms what a cited section denies: it holds the first two words
+  of a section's scope (the only one, when the scope has one; a dotted name one word; an adverb after the negation
+  left out), such as "reports" against "nobody reports to me" or "reached" against "no incident that reached ...".
 - A sentence is held too when it says the opposite word of its sections: a word of a closed list of opposites
   (rose/fell, kept/retired, continued/stopped, right/wrong, succeeded/failed, accepted/rejected...) whose
   opposite the sections use and which they do not use themselves, or "unbounded" where they say "bounded"
@@ -28,8 +28,7 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - "Not doing so" denies what "so" stands for: no scope, no head. A section's denial whose words it also affirms in
   another clause ("paths are matched in order"; "`/users/me` will never match") is contradicted only by a sentence
   that shares what the denial is said of. Words of one sense (run/execute) are one when denials are compared.
-- "Not X until Y" says when X happens: a sentence that places X by another event (before, after, once, waits)
-  affirms no denial of it.
+- "Not X until Y" says when X happens: one placing X by another event (before, after, once, waits) affirms no denial.
 """
 
 from __future__ import annotations
@@ -37,6 +36,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
+
+from .words import dotted, head_words
 
 Scope = frozenset[str]
 
@@ -139,8 +140,7 @@ def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...
 _COUNTERFACTUAL = re.compile(r"\b(?:would|could|might)\s+have\b", re.IGNORECASE)
 
 
-# "The weekly restart was retired" denies the restart from then on: "no longer needed its weekly restart".
-# "Linking to any heading used to be the default" says it is no longer.
+# "The weekly restart was retired" denies the restart from then on; "used to be the default" says it is no longer.
 _ENDED = re.compile(
     r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero|used\s+to)\b",
     re.IGNORECASE,
@@ -218,7 +218,7 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
             continue
         end = _CLAUSE_END.search(text, m.end())
         clause = text[m.end() : end.start() if end else len(text)]
-        words = _ordered(clause, stems)[:2]
+        words = head_words(clause, stems)
         if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems):
             continue
         if not words:
@@ -227,7 +227,7 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
         before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
         context = before if words[0] in light else frozenset()
         if affirmed is None:
-            affirmed = [set(stems(part)) for part in _CLAUSE_END.split(text) if part.strip() and not negates(part)]
+            affirmed = [set(stems(part)) | dotted(part) for part in _CLAUSE_END.split(text) if part.strip() and not negates(part)]
         also = [c for c in affirmed if head <= c]
         if also:
             # "Incoming paths are matched ... `/users/me` will never match incoming requests": the section says the
@@ -397,4 +397,4 @@ def contradicts(
 
 def clause_stems(text: str, stems: Callable[[str], Iterable[str]]) -> list[set[str]]:
     """The stems of each clause of a text, cut where a negation's scope ends."""
-    return [set(stems(part)) for part in _CLAUSE_END.split(text) if part.strip()]
+    return [set(stems(part)) | dotted(part) for part in _CLAUSE_END.split(text) if part.strip()]

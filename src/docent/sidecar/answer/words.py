@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 
 # A number is a word only standing alone: the "2" of "xE2" or "v2" is no word of substance.
 WORD = re.compile(r"(?<![^\W\d_])\d+(?:[.,]\d+)*(?![^\W\d_])|[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -232,3 +233,26 @@ def parts(chunk: str) -> list[str]:
 def chunks(text: str) -> list[list[str]]:
     """Each written word of a text as its parts, in order; a word with no letter or digit is left out."""
     return [p for p in (parts(m.group()) for m in CHUNK.finditer(text)) if p]
+
+
+_MANNER = re.compile(r"^\s*\w{3,}(?<![pi])ly\b", re.IGNORECASE)  # "automatically", not "apply", "only", "family"
+_DOTTED = re.compile(r"[\w-]+(?:\.[\w-]+)+")  # a file or code name: `index.md`, `request.auth`
+
+
+def dotted(text: str) -> set[str]:
+    """A text's dotted names whole, lower-case: "index.md" is no "index" and "md" to a head (README.md has "md")."""
+    return {m.group().lower() for m in _DOTTED.finditer(text)} if "." in text else set()
+
+
+def head_words(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
+    """The first two words of what a negation denies, a dotted name one word, less an adverb right after the
+    negation: "will not automatically apply X" denies "apply X" (how it is done is no part of what)."""
+    out: list[str] = []
+    for word in _MANNER.sub("", clause).split():
+        name = _DOTTED.search(word)
+        for w in (name.group().lower(),) if name and "." in name.group() else stems(word):
+            if w not in out:
+                out.append(w)
+        if len(out) >= 2:
+            return out[:2]
+    return out

@@ -6,7 +6,7 @@ import re
 
 from .. import meta, opposites, polarity
 from ..passage import Unit
-from ..words import stem, stems
+from ..words import dotted, stem, stems
 from .types import Hold, Reading, Rule, Verdict
 
 
@@ -28,11 +28,16 @@ def flipped(sentence: Reading) -> bool:
         denied = [scope for sid in ids for scope in mentions.denied[sid]]
         role_stems = said_words - masked_words
 
+        # What a sentence that denies nothing affirms is read with the site's names in it: "Requests built with
+        # APIRequestFactory have CSRF validation applied" affirms what "will not have CSRF validation" denies.
+        read = text if said else sentence.source
+        words = said_words if said else said_words | (stems(read) if read != text else set()) | dotted(read)
+
         def clauses() -> list[set[str]]:
-            return [c | role_stems for c in polarity.clause_stems(text, stems)]
+            return [c | role_stems for c in polarity.clause_stems(read, stems)]
 
         timed = bool(sentence.plain_words & polarity.TIMED)
-        if (polarity.contradicts(said, said_words, denied, heads, clauses, stems, timed=timed)
+        if (polarity.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
                 and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)
                 or _affirmed(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."

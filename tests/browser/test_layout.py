@@ -23,7 +23,8 @@ LATER_MS = 15_000  # longer than any ring, run or timer of the panel's
 
 # The highlighted sentence's text and box, the panel's box, and whether the panel meets the lines the sentence is on
 # (across its whole paragraph: the words before it on its first line too); one frame's layout. Shown: rendered (a
-# line in a closed note or a tab not selected has an empty box at the page's corner) and inside the viewport.
+# line in a closed note or a tab not selected has an empty box at the page's corner), inside the viewport, and on
+# top (no site header, bar or sheet over its first line).
 CITED = """() => {
   const highlight = CSS.highlights && CSS.highlights.get("docent-cited");
   if (!highlight || !highlight.size) return null;
@@ -34,8 +35,13 @@ CITED = """() => {
   const meets = Math.min(a.left, block.left) < b.right && b.left < Math.max(a.right, block.right) && a.top < b.bottom
     && b.top < a.bottom;
   const rendered = a.width > 0 && a.height > 0 && range.startContainer.parentElement.checkVisibility();
-  return {text: range.toString().replace(/\\s+/g, " ").trim(), meets,
-          shown: rendered && a.top >= 0 && a.bottom <= innerHeight,
+  // On top: the middle of its first line is the page's own text there, under no header, bar or sheet of anyone's.
+  const first = range.getClientRects()[0] || a;
+  const hit = document.elementFromPoint(first.left + first.width / 2, first.top + first.height / 2);
+  const own = range.startContainer.parentNode.closest("p, li, td, dd, blockquote, pre, div");
+  const onTop = Boolean(hit) && (own.contains(hit) || hit.contains(own));
+  return {text: range.toString().replace(/\\s+/g, " ").trim(), meets, onTop,
+          shown: rendered && onTop && a.top >= 0 && a.bottom <= innerHeight,
           box: [a.left, a.top, a.right, a.bottom], panel: [b.left, b.top, b.right, b.bottom]};
 }"""
 

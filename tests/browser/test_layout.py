@@ -296,6 +296,8 @@ def test_a_page_an_answer_opens_is_left_in_sight(page: Page, guide: Sidecar) -> 
     header = page.evaluate(SITE_HEADER)
     assert header["brand"][1] < header["toggler"][3] and header["toggler"][1] < header["brand"][3], header
     assert header["bar"][3] - header["bar"][1] < 0.1 * corner["height"], header
+    # The theme's button for the page's contents says what it opens (it was a lone chevron above the title).
+    expect(page.get_by_role("button", name="On this page")).to_be_visible()
     page.wait_for_timeout(LATER_MS // 5)  # nothing grows it back by itself
     expect(panel.get_by_label("Your question")).to_be_hidden()
     panel.get_by_role("button", name="Show the whole guide").click()

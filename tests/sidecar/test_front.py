@@ -117,3 +117,35 @@ async def test_an_answers_stream_carries_its_own_headers_then_the_apis_once(tmp_
     stream = b"".join(m.get("body", b"") for m in messages[1:])
     assert [event for event, _ in parse_sse(stream.decode())] == ["start", "sentence", "sentence", "done"]
 
+
+
+async def test_a_route_is_found_by_its_path_as_the_router_finds_it(tmp_path: Path) -> None:
+    """`Direct` takes the routes the router would find first by their exact path; what a mount before a route could
+    take, a refused method and any other path go through the router, which answers them as before."""
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Mount, Route, Router
+
+    from docent.sidecar.front import Direct
+
+    async def named(request: Any) -> PlainTextResponse:
+        return PlainTextResponse(f"{request.scope['endpoint'].__name__} {request.scope.get('root_path', '')}")
+
+    async def first(request: Any) -> PlainTextResponse:
+        return await named(request)
+
+    async def under(request: Any) -> PlainTextResponse:
+        return await named(request)
+
+    async def shadowed(request: Any) -> PlainTextResponse:
+        return await named(request)
+
+    router = Router([Route("/a", first), Mount("/m", routes=[Route("/b", under)]), Route("/m/b", shadowed)])
+    direct = Direct(router)
+    assert list(direct.exact) == ["/a"]
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=direct), base_url="http://x.test") as http:
+        a, b, refused, missing = await http.get("/a"), await http.get("/m/b"), await http.post("/a"), await http.get("/z")
+    assert (a.text, b.text) == ("first ", "under /m")  # the mount, not the route after it
+    assert (refused.status_code, missing.status_code) == (405, 404)
+    behind = httpx.ASGITransport(app=direct, root_path="/docs")
+    async with httpx.AsyncClient(transport=behind, base_url="http://x.test") as http:
+        assert (await http.get("/docs/a")).text == "first /docs"

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp
 
 from . import errors
 from .counts import CountStore, DailyCounts, open_counts
-from .front import stack
+from .front import Direct, stack
 from .guide import Guide, ModelFactory, TurnFactory, default_turn_factory
 from .metrics import Metrics, metrics_endpoint
 from .proof import ProofOfWork
@@ -168,9 +168,10 @@ def _read_gauges(metrics: Metrics, guide: Guide, store: Store) -> None:
 
 
 class Sidecar(Starlette):
-    """Starlette with its layers around the router as one (`front.Front`), CORS between them when it is on."""
+    """Starlette with its layers around the router as one (`front.Front`), CORS between them when it is on, and the
+    guide's routes found by their path (`front.Direct`). Built at the first request, from the routes as they are."""
 
     cors: Callable[[ASGIApp], ASGIApp] | None = None
 
     def build_middleware_stack(self) -> ASGIApp:
-        return stack(self.router, self.exception_handlers, self.cors)
+        return stack(Direct(self.router), self.exception_handlers, self.cors)

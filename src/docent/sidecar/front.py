@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from starlette._utils import get_route_path
 from starlette.exceptions import HTTPException
 from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route, Router
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .routes import GUIDE, MCP
@@ -109,6 +111,34 @@ class Front:
             if kind in self.handlers:
                 return self.handlers[kind]
         return None
+
+
+class Direct:
+    """The router, with the routes it would find by their exact path found in one look-up.
+
+    Starlette's router tries each route's pattern in turn (the questions' route is the fourth). A route without
+    parameters matches its own path alone, so a request for that path with a method it takes goes to it at once, as
+    the router would send it, when no route before it could have matched first (a mount, a route with parameters):
+    the routes after the first such one, a method refused (405) and any other path go through the router."""
+
+    def __init__(self, router: Router) -> None:
+        self.router = router
+        self.exact: dict[str, Route] = {}
+        for route in router.routes:
+            if not isinstance(route, Route) or route.param_convertors:
+                break
+            self.exact.setdefault(route.path, route)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            route = self.exact.get(get_route_path(scope))
+            if route is not None and (route.methods is None or scope["method"] in route.methods):
+                scope.setdefault("router", self.router)  # what the router and the route's match leave in the scope
+                scope["endpoint"] = route.endpoint
+                scope["path_params"] = dict(scope.get("path_params", {}))
+                await route.app(scope, receive, send)
+                return
+        await self.router(scope, receive, send)
 
 
 def stack(router: ASGIApp, handlers: Mapping[Any, Any], cors: Callable[[ASGIApp], ASGIApp] | None) -> ASGIApp:

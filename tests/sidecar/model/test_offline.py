@@ -371,7 +371,9 @@ async def test_the_visitors_own_tools_do_not_count_against_them_but_what_is_aske
                      # the visitor speaks only in the sentence after the one that asks about the tool
                      "Is the client compatible with Brotli? I want to set a timeout on each request.",
                      # a tool named in lower case where a question brings one in, the record never naming it
-                     "Can the client send its requests through a proxy with pysocks?"):
+                     "Can the client send its requests through a proxy with pysocks?",
+                     # a tool compared with ("vs", "versus"), a package's hyphenated name too
+                     "How fast does the client send requests through a proxy vs python-socks?"):
         text, _ = await docs_answer(question)
         assert text == "[[none]]", question
     # a portfolio: the visitor's question about the owner's skill is no stack of the visitor's

@@ -38,8 +38,8 @@ def own_stack(question: str) -> set[str]:
 
 
 # A tool a question brings in by name in lower case: "build it with maturin", "does it support cython?", "a nox
-# session", "like pipenv". A word the record never writes standing there is a name, not the reader's phrasing: the
-# record lacking it lacks the fact. In a sentence that tells the visitor's situation ("I build with maturin. ..."),
+# session", "like pipenv", "vs django-ninja" (a package's name with its hyphens). A word the record never writes
+# standing there is a name, not the reader's phrasing: the record lacking it lacks the fact. In a sentence that tells the visitor's situation ("I build with maturin. ..."),
 # not one that asks, it is theirs.
 # A tool's name stands alone: at the sentence's end or before punctuation or a small word ("with maturin?", "using
 # poetry to build", "with uv and pip"); a word with a noun after it describes that noun ("with huge uploads", "with
@@ -47,7 +47,8 @@ def own_stack(question: str) -> set[str]:
 _ALONE = (r"(?=\s*(?:[?.!,;:)]|$)|\s+(?:and|or|to|in|for|on|at|as|of|instead|rather|than|when|if|but|so|then|too"
           r"|also|not|is|are|does|do|did|was|were|work|works|installed)\b)")
 TOOL = re.compile(
-    r"\b(?:with|using|via|use|uses|support|supports|like|from|into)\s+([a-z][a-z0-9]{2,})\b" + _ALONE +
+    r"\b(?:with|using|via|use|uses|support|supports|like|from|into|vs\.?|versus)\s+([a-z][a-z0-9]{2,}(?:-[a-z0-9]+)*)\b"
+    + _ALONE +
     r"|\b([a-z][a-z0-9]{2,})\s+(?:plugin|backend|extension|integration|support|session)s?\b"
 )
 

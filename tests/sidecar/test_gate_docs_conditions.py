@@ -38,6 +38,8 @@ RECORD = {
         _section("forcing", "Forcing anonymity",
                  "Sometimes you may want all requests by the client to be treated as anonymous. This is useful in "
                  "tests. It saves time. To undo it, call reset."),
+        _section("reports", "Reporting",
+                 "Report issues by email. The maintainers will then work with you. Workers restart one after another."),
         _section("handlers", "Error handlers",
                  "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
                  "views, not for responses that views return."),
@@ -72,6 +74,11 @@ def verdict(sentence: str) -> str:
         # "is only called for" restricts the verb, no part of the responses; "only some responses" is a part.
         ("The handler is only called for exceptions raised in views [[handlers]].", "shown"),
         ("Only some exceptions raised in views reach the handler [[handlers]].", "quantifier"),
+        # "X, after which Y" is "X, then Y"; "one after another" orders nothing.
+        ("Issues are reported by email, after which the maintainers work with the reporter [[reports]].", "shown"),
+        ("The maintainers work with the reporter, after which issues are reported by email [[reports]].", "order"),
+        ("The maintainers work with the reporter after issues are reported by email [[reports]].", "shown"),
+        ("Workers restart one after another, and the maintainers work with you [[reports]].", "shown"),
         # A reason a sentence or two from its effect, where the later opens on the earlier ("Doing so", "This"), or
         # where what lies between is a code example and the line that opens it; one word places no effect.
         ("For headers, the documentation recommends the proxy, a more correctly named alias for the gateway, because "

@@ -1,6 +1,6 @@
 """The order rule: two events or steps told in the opposite order to the cited section's own.
 
-A sentence that orders two things ("X before Y", "X after Y", "X once Y", "first X, then Y", "X and later Y", "X first and Y
+A sentence that orders two things ("X before Y", "X after Y", "X, after which Y", "X once Y", "first X, then Y", "X and later Y", "X first and Y
 second", "from X to Y", "X; the second Y") is cut at its marker. Each side's words of substance nearest the
 marker (two at most, and not the words both sides share) find the unit of the cited sections they are about.
 - Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
@@ -33,9 +33,11 @@ _MARKERS = (
     (re.compile(r"\s+preceded\s+(?!by\b)", re.I), "left"),
     (re.compile(r"\s+first\s+and\s+", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
+    # "X, after which Y" is "X, then Y"; "restarted one after another" orders nothing.
+    (re.compile(r",?\s+after\s+which\s+", re.I), "left"),
     # "expires after 2 weeks", "expiring after an hour": a duration, not an event; "the tasks after it": a pronoun's;
     # "rises after every collection": how often, not which came first.
-    (re.compile(r"\s+(?:only\s+)?after\s+(?!that\b|this\b|it\b|them\b|every\b|each\b)(?!(?:a|an|one|a\s+few|several|[\d.,]+|two|three|four|five|six|"
+    (re.compile(r"(?<!\bone)\s+(?:only\s+)?after\s+(?!that\b|this\b|it\b|them\b|every\b|each\b|which\b)(?!(?:a|an|one|a\s+few|several|[\d.,]+|two|three|four|five|six|"
                 r"seven|eight|nine|ten|twenty|thirty)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|"
                 r"years?|ms|s)\b)", re.I), "right"),
 )
@@ -217,7 +219,7 @@ def _after_between(u: Unit, pa: float, pb: float) -> bool:
             continue
         if t.word in ("after", *_THEN_CLAUSE) and lo < i < hi and i > 0:
             following = words[i + 1].word if i + 1 < len(words) else ""
-            if following not in ("that", "this", "which"):
+            if following not in ("that", "this", "which") and words[i - 1].word != "one":  # "one after another"
                 return True
         if t.word in ("until", "till") and lo < i < hi and any(_denies(w.word) for w in words[max(0, int(lo) - 3) : i]):
             return True

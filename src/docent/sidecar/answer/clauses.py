@@ -187,3 +187,58 @@ def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int], twice: Col
         kept.append(sql)
         rows += n
     return kept
+
+
+_SEGMENT = re.compile(r"\s+[·|—–:-]\s+|:\s+")  # "Mara Lindqvist · Payments and backend engineering": the name first
+
+
+def site_forms(site_name: str) -> frozenset[str]:
+    """The ways a reader writes the site's own name, as one run of letters: "MkDocs" -> mkdocs, "Django REST framework"
+    -> djangorestframework and its initials "drf" (of three words or more: two letters say too little)."""
+    named = chunks(_SEGMENT.split(site_name.strip(), maxsplit=1)[0])
+    joined = "".join(p for w in named for p in w)
+    initials = "".join(w[0][0] for w in named) if len(named) >= 3 else ""
+    return frozenset(f for f in (joined, initials) if len(f) >= 2)
+
+
+def site_named(words: Sequence[Sequence[str]], clauses: Iterable[Clause], forms: Collection[str]) -> set[str]:
+    """The clauses that name the site itself ("how does DRF decide...", "MkDocs's search"): every page is about it,
+    so it says nothing of which page answers; a record that names it rarely (a docs site's third-party packages,
+    `drf-nested-routers`) would have BM25 rank those first. A clause whose every way is the name, and each word of a
+    run of the question's words that spells it ("Django REST framework")."""
+    if not forms:
+        return set()
+    named = {c.sql for c in clauses if all("".join(way) in forms for way in c.ways)}
+    for start in range(len(words)):
+        run = ""
+        for end in range(start, min(start + JOIN_SPAN, len(words))):
+            run += "".join(words[end])
+            if run in forms and end > start:
+                named |= {clause(w).sql for w in words[start:end + 1]}
+    return named
+
+
+_CONTRACTED = frozenset("t re ll ve d m".split())
+
+
+def uncontracted(word: Sequence[str]) -> Sequence[str]:
+    """A contraction as the stop word it is: "can't", "didn't" -> not, "they're" -> they, where the tokenizer's parts
+    ("didn", "t") would be asked as a compound, counted double as what the question names."""
+    if len(word) != 2 or word[1] not in _CONTRACTED or not word[0].isalpha():
+        return word
+    if word[1] == "t" and (word[0] in STOP_WORDS or word[0].endswith("n")):
+        return ["not"]
+    return [word[0]] if word[0] in STOP_WORDS else word
+
+
+RARE_NAME = 2  # sections: a technology the record names in no more is BM25's heaviest word already, not asked twice
+
+
+def topic(words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]], aliases: Sequence[Clause],
+          counts: Mapping[str, int]) -> set[str]:
+    """What the question is about, where it names it: a technology, a name written as one word of parts (`TestClient`,
+    `follow_redirects`, "long-polling"), the reader's own thing ("my proxy"). Asked twice, it counts double in BM25, so
+    that a rarer ordinary word ("production", "runs") does not outrank it; not a technology the record rarely names
+    (`RARE_NAME`), which BM25 weighs heaviest of all already."""
+    named = {c.sql for c in aliases if matches(c, counts) > RARE_NAME} | {c.sql for c in possessed(words)}
+    return named | {clause(w).sql for w in asked if len(w) > 1}

@@ -27,7 +27,9 @@ on the asked words outranks it. The best section's family (the sections under
 its h2, and its page if small) gains a share of its score: a decision record's consequences answer "why not RabbitMQ?"
 without a word of it. A section whose title the question says two words of or more gains that share of its title (of
 `TITLE_SAID`): "how do I keep a package and its dependencies out of the lock file?" finds "Exclude specific packages
-and their dependencies from the lock file" over sections that say "lock file" more often. Stop words are dropped from
+and their dependencies from the lock file" over sections that say "lock file" more often; one whose title it names
+whole, in order (`HiddenField`, "the unique together validator"), gains `TITLE_NAMED`, fetched if BM25 left it out.
+The site's own name ("DRF", "MkDocs") is asked apart, as framing is: every page is about it. Stop words are dropped from
 a question, never from the index, so phrases still match; "own" stays as a verb ("what does she own?"), not after a
 possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds "reviewed".
 """
@@ -57,13 +59,16 @@ from .clauses import (
     matches,
     name_clause,
     owns,
-    possessed,
     quote,
+    site_forms,
+    site_named,
+    topic,
+    uncontracted,
     within_rows,
     words_of,
 )
 from .lexicon import Entries, Lexicon, entries_of
-from .record_index_rank import FAMILY_MAX, with_family, with_title_said
+from .record_index_rank import FAMILY_MAX, named_runs, title_key, with_family, with_title_named, with_title_said
 from .record_synonyms import READER_WORDS, RECORD_SYNONYMS
 from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem, stems
 
@@ -84,23 +89,12 @@ CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhist
 CHANGELOG_WEIGHT = 0.5
 ASKS_CHANGES = re.compile(r"\d+\.\d+|\b(?:versions?|releases?|released|changelog|change\s*log|release\s*notes|changed"
                           r"|what['’]?s\s+new|upgrad\w*|breaking)\b", re.IGNORECASE)
-RARE_NAME = 2  # sections: a technology the record names in no more is BM25's heaviest word already, not asked twice
 RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 _BUILT_IN = {stem(word): means for word, means in {**RECORD_SYNONYMS, **READER_WORDS}.items()}
-
-
-def topic(words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]], aliases: list[Clause],
-          counts: Mapping[str, int]) -> set[str]:
-    """What the question is about, where it names it: a technology, a name written as one word of parts (`TestClient`,
-    `follow_redirects`, "long-polling"), the reader's own thing ("my proxy"). Asked twice, it counts double in BM25, so
-    that a rarer ordinary word ("production", "runs") does not outrank it; not a technology the record rarely names
-    (`RARE_NAME`), which BM25 weighs heaviest of all already."""
-    named = {c.sql for c in aliases if matches(c, counts) > RARE_NAME} | {c.sql for c in possessed(words)}
-    return named | {clause(w).sql for w in asked if len(w) > 1}
 
 
 class SectionLike(Protocol):
@@ -128,17 +122,20 @@ class RecordIndex:
         lexicon: Entries = (),
         pages: Mapping[str, str] | None = None,
         synonyms: Mapping[str, Sequence[str]] | None = None,
+        site_name: str = "",
     ) -> None:
         """`pages`: each page's label by its id, indexed with the section's title (a section titled "Results" is
         about its page's subject); without it the page's id stands in. `synonyms`: the owner's `synonyms` option,
         a visitor's word -> the site's words for it; a question with the word asks for those too."""
         labels = pages or {}
+        self._site = site_forms(site_name)  # the site's own name, as readers write it: asked apart, as framing is
         self._synonyms = {word.lower(): list(means) for word, means in (synonyms or {}).items()}
         entries = entries_of(lexicon)
         self._lexicon = Lexicon(entries)
         self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []
         self._titles: list[frozenset[str]] = []  # each section's title's words, stemmed
+        self._named: dict[str, list[int]] = {}  # rowids by their title as one run of its words' stems (`title_key`)
         self._paths: list[tuple[str, ...]] = []  # each section's page and the h2 it sits under (or is)
         self._families: dict[tuple[str, ...], list[int]] = {}  # rowids by page, and by page and h2
         self._aside: set[int] = set()  # rowids of changelog sections, weighed down unless a question asks for changes
@@ -160,6 +157,8 @@ class RecordIndex:
                 if len(members) <= FAMILY_MAX:
                     members.append(rowid)
             self._titles.append(frozenset(stems(section.title)))
+            if key := title_key(section.title):
+                self._named.setdefault(key, []).append(rowid)
             title = f"{section.title} {labels.get(section.page) or section.page}"
             if CHANGELOG.search(f"{section.page} {labels.get(section.page, '')}"):
                 self._aside.add(rowid)
@@ -181,7 +180,8 @@ class RecordIndex:
         """The index of a bundle's record (by id, in order), its lexicon and its manifest's page labels."""
         manifest = manifest or Manifest()
         pages = {p.id: p.label for p in manifest.pages}
-        return cls(record.values(), lexicon=lexicon, pages=pages, synonyms=manifest.synonyms)
+        return cls(record.values(), lexicon=lexicon, pages=pages, synonyms=manifest.synonyms,
+                   site_name=manifest.site_name)
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -202,13 +202,16 @@ class RecordIndex:
         if limit <= 0:
             return []
         wanted = (limit + len(exclude)) * 2
-        scores = self._weighed(self._scaled(text, wanted * FETCHED if self._aside else wanted), text)
+        runs = named_runs(text)
+        named = {rowid for key in runs & self._named.keys() for rowid in self._named[key]}
+        scores = self._weighed(self._scaled(text, wanted * FETCHED if self._aside else wanted, named), text)
         thread = " ".join(earlier[-EARLIER_QUESTIONS:])
         if thread.strip():
             then = self._weighed(self._scaled(thread, wanted * FETCHED if self._aside else wanted), thread)
             scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
         scores = with_family(scores, self._paths, self._families)
         scores = with_title_said(scores, self._titles, stems(text))
+        scores = with_title_named(scores, named)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         hits = ((self._ids[rowid - 1], round(score, 6)) for rowid, score in ranked)
         return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
@@ -219,7 +222,7 @@ class RecordIndex:
             return scores
         return {i: score * CHANGELOG_WEIGHT if i in self._aside else score for i, score in scores.items()}
 
-    def _scaled(self, text: str, limit: int) -> dict[int, float]:
+    def _scaled(self, text: str, limit: int, named: Collection[int] = ()) -> dict[int, float]:
         """rowid -> score in (0, 1], the best hit 1: BM25's scale differs from query to query.
 
         A question's rare numbers (a port, a version) and its addresses (`ADDRESS`: a URL, localhost:8000, an IP)
@@ -230,7 +233,7 @@ class RecordIndex:
         words, numbers = self.queries(text)
         if words is None:
             return self._ranked(numbers, limit)
-        scores = self._ranked(words, limit)
+        scores = self._ranked(words, limit, named)
         if numbers is not None and scores:
             marks = ",".join("?" * len(scores))
             with self._lock:
@@ -241,13 +244,18 @@ class RecordIndex:
                 scores[rowid] += NUMBER_WEIGHT
         return scores
 
-    def _ranked(self, query: str | None, limit: int) -> dict[int, float]:
+    def _ranked(self, query: str | None, limit: int, named: Collection[int] = ()) -> dict[int, float]:
+        """rowid -> BM25 score over the best's, of the `limit` best and of the sections `named` (their title said)."""
         if query is None:
             return {}
         with self._lock:
             rows = self._db.execute(
                 "SELECT rowid, rank FROM record WHERE record MATCH ? ORDER BY rank LIMIT ?", (query, limit)
             ).fetchall()
+            more = [rowid for rowid in named if rowid not in {r for r, _ in rows}]
+            if rows and more:
+                rows += self._db.execute(f"SELECT rowid, rank FROM record WHERE record MATCH ? AND rowid IN "
+                                         f"({','.join('?' * len(more))})", (query, *more)).fetchall()
         if not rows:
             return {}
         best = -rows[0][1]  # FTS5's bm25 is negative, lower is better
@@ -267,13 +275,14 @@ class RecordIndex:
         ("default", "use") adds time and next to nothing to BM25; a clause that matches nothing is left out.
         """
         addresses, text = addresses_of(text)
-        words = chunks(text)[:MAX_WORDS]
+        words = [uncontracted(w) for w in chunks(text)[:MAX_WORDS]]
         asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]
         aliases = self._alias_clauses(text)  # the lexicon's names, scanned for once
         clauses, counts = self._clauses(text, words, asked, addresses, aliases)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         rare |= {c.sql for c in framed(words)}  # "how often", "my question": the answer's kind or the asking
+        rare |= site_named(words, clauses, self._site)
         said = within_rows([c for c in clauses if c.sql not in rare], counts, twice=topic(words, asked, aliases, counts))
         numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None

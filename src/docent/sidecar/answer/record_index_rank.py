@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 
+from .words import STOP_WORDS, chunks, stem
+
 # The best section's family (its h2's sections, its page's) is raised by these shares of its score, where the family
 # has at most FAMILY_MAX sections: a large page (an API reference, a changelog) is about many things.
 FAMILY_WEIGHT = 0.15
@@ -48,3 +50,31 @@ def with_title_said(scores: dict[int, float], titles: Sequence[Set[str]], asked:
     said = {rowid: len(titles[rowid - 1] & asked) for rowid in scores}
     return {rowid: score + (TITLE_SAID * said[rowid] / len(titles[rowid - 1]) if said[rowid] >= 2 else 0.0)
             for rowid, score in scores.items()}
+
+
+TITLE_NAMED = 0.3  # a section's gain (of the best's 1) when the question names its title whole
+NAMED_SPAN = 6  # a title's words, at most, that a question names whole
+
+
+def title_key(title: str) -> str:
+    """A title of two words or more, stop words left out, as one run of its words' stems ("HiddenField" -> hidfield,
+    "Optional fields" -> optionalfield); "" for a title of one such word ("The bank"), which BM25's title weight
+    judges."""
+    words = [p for chunk in chunks(title) for p in chunk if p not in STOP_WORDS]
+    return "".join(stem(w) for w in words) if 2 <= len(words) <= NAMED_SPAN else ""
+
+
+def named_runs(text: str) -> set[str]:
+    """Every run of the text's neighbouring words (stop words left out), two to `NAMED_SPAN`, as `title_key` spells a
+    title."""
+    words = [stem(p) for chunk in chunks(text) for p in chunk if p not in STOP_WORDS]
+    return {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + NAMED_SPAN, len(words)) + 1)}
+
+
+def with_title_named(scores: dict[int, float], named: Set[int]) -> dict[int, float]:
+    """Scores raised by `TITLE_NAMED` where the question names a section's title whole, its words in their order
+    (`named`, by `title_key` and `named_runs`): an API reference's section is titled by what it documents
+    (`HiddenField`, `UniqueTogetherValidator`), and a reader who names it ("serializers.HiddenField(default=...)", "the
+    unique together validator") asks about it, however many other words the question says. BM25 reads `HiddenField` as
+    one rare word among the question's many."""
+    return {rowid: score + TITLE_NAMED if rowid in named else score for rowid, score in scores.items()}

@@ -1,0 +1,72 @@
+"""The record index reads the names a docs reader writes: a section's title named whole, in order, raises it (an API
+reference's `HiddenField`, "the unique together validator"), and the site's own name ("DRF") asks for nothing, since
+every page is about it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from docent.sidecar.answer import record_index_rank
+from docent.sidecar.answer.record_index import RecordIndex
+from docent.sidecar.answer.record_index_rank import named_runs, title_key
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    page: str
+    title: str
+    text: str
+
+
+# Short guide sections on the question's ordinary words, naming the API in passing: BM25 ranks each over the long
+# reference that documents it.
+GUIDE = [Section(f"guide-{i}", "guide", f"Guide {word}", f"The {word} of the request sets the owner of the user, "
+                 f"as a {('HiddenField', 'UniqueTogetherValidator', 'form')[i % 3]} does.")
+         for i, word in enumerate("client setup default value input field model view".split())]
+REFERENCE = Section("hiddenfield", "fields", "HiddenField", "A field class that does not take a value based on input "
+                    "and takes its value from its default instead. " + "Fields validate data. " * 40)
+VALIDATOR = Section("unique-together", "validators", "UniqueTogetherValidator", "Imposes unique constraints on "
+                    "model instances across several fields. " + "Validators check data. " * 40)
+
+
+def ids(index: RecordIndex, text: str, limit: int = 8) -> list[str]:
+    return [sid for sid, _ in index.search(text, limit=limit)]
+
+
+def test_a_title_is_named_whole_as_readers_write_it() -> None:
+    assert title_key("HiddenField") == title_key("Hidden fields") != ""
+    assert title_key("The bank") == ""  # one word of substance: BM25's title weight judges it
+    runs = named_runs("I tried serializers.HiddenField(default=x); and the unique together validator?")
+    assert title_key("HiddenField") in runs and title_key("UniqueTogetherValidator") in runs
+    assert title_key("Limitations of validators") in named_runs("what are the limitations of the validators?")
+    assert title_key("Unique validators") not in named_runs("validators are unique")  # in order only
+
+
+def test_a_section_whose_title_the_question_names_is_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    index = RecordIndex([*GUIDE, REFERENCE, VALIDATOR])
+    said = "Why does the unique together validator make my model's field required, with a default value of input?"
+    assert ids(index, said, limit=3)[0] == "unique-together"
+    monkeypatch.setattr(record_index_rank, "TITLE_NAMED", 0.0)
+    assert ids(index, said, limit=3)[0] == "hiddenfield"  # BM25 alone: the reference that says "field" and "default"
+
+
+def test_the_sites_own_name_is_asked_apart() -> None:
+    # The question's words are in every guide section; the name is in two third-party packages' sections only.
+    guide = [Section(f"topic-{i}", "guide", f"Topic {word}", f"A nested serializer can fix the query of each row of "
+                     f"the {word}.") for i, word in enumerate("client setup default value input field model".split())]
+    record = [Section("drf-filters", "packages", "drf-url-filters", "A package of URL filters for DRF views."),
+              Section("drf-paging", "packages", "drf-proxy-pagination", "Proxy pagination for DRF."),
+              Section("queries", "performance", "Avoiding extra queries", "One query per row is the classic mistake "
+                      "of a nested serializer: fix it with select_related."),
+              *guide]
+    named = RecordIndex(record, site_name="Django REST framework")
+    plain = RecordIndex(record)
+    asked = "my nested serializer fires one query per row in DRF, how do I fix it?"
+    assert ids(plain, asked, limit=1) != ["queries"]  # BM25 alone: the rare "drf" outweighs the question's words
+    assert ids(named, asked, limit=1) == ["queries"]
+    assert "drf" not in (named.queries(asked)[0] or "")
+    assert ids(named, "what is DRF?", limit=1)  # a question of nothing else is still ranked by the name
+    assert ids(RecordIndex(record, site_name="MkDocs"), asked, limit=1) != ["queries"]  # another site's name counts

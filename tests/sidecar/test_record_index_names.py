@@ -70,3 +70,11 @@ def test_the_sites_own_name_is_asked_apart() -> None:
     assert "drf" not in (named.queries(asked)[0] or "")
     assert ids(named, "what is DRF?", limit=1)  # a question of nothing else is still ranked by the name
     assert ids(RecordIndex(record, site_name="MkDocs"), asked, limit=1) != ["queries"]  # another site's name counts
+
+
+def test_an_address_scheme_before_a_host_asks_nothing() -> None:
+    """"http" of the visitor's own address would raise every section that says "HTTPS_PROXY" (stemmed "http")."""
+    index = RecordIndex([Section("proxy-env", "environment", "Environment", "HTTPS_PROXY sets the client's proxy."),
+                         Section("local", "transports", "Local servers", "Connect to http://localhost:8080 or https.")])
+    assert index.queries("my proxy is at http://localhost:8080, how do I use it?")[1] == '"8080" OR "localhost"'
+    assert index.queries("why do redirects say http:// and not https://?")[1] == '"http"'  # the scheme alone is asked

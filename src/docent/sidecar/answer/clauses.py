@@ -23,6 +23,7 @@ ADDRESS = re.compile(
     r"|(?<![\w./])/[a-z0-9_-]+(?:/[\w{}-]*)*",  # a path of the visitor's own site: "/messages", "/users/"
     re.IGNORECASE,
 )
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://(?=[^\s/])", re.IGNORECASE)  # before a host, "http" says nothing
 _DOTTED = re.compile(r"\d\.\d+\.\d")  # what an address without a colon (an IP) needs
 # Words that frame a question rather than say its topic: how it is asked ("tell me", "explain", "show me", "I want",
 # "what does it mean") or what kind of answer it wants ("java version" wants a number, seldom the word "version").
@@ -83,11 +84,12 @@ def words_of(clauses: Iterable[Clause]) -> set[str]:
 
 
 def addresses_of(text: str) -> tuple[list[Clause], str]:
-    """A question's addresses as clauses of their own, and the text without them (most questions hold none: the
-    cheap test first)."""
+    """A question's addresses as clauses of their own, less a scheme before a host, and the text without them (most
+    questions hold none: the cheap test first)."""
     if ":" not in text and "/" not in text and not _DOTTED.search(text):
         return [], text
-    return [clause(w) for m in ADDRESS.finditer(text) for w in chunks(m.group())][:MAX_WORDS], ADDRESS.sub(" ", text)
+    found = [clause(w) for m in ADDRESS.finditer(text) for w in chunks(_SCHEME.sub("", m.group()))]
+    return found[:MAX_WORDS], ADDRESS.sub(" ", text)
 
 
 def matches(clause: Clause, counts: Mapping[str, int]) -> int:

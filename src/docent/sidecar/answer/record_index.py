@@ -92,7 +92,8 @@ ASKS_CHANGES = re.compile(r"\d+\.\d+|\b(?:versions?|releases?|released|changelog
 RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
 MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
-FETCHED = 3  # rows fetched for each one wanted, so that a weighed-down changelog leaves room for the guide
+# Rows fetched for each one wanted: room for the guide beside a weighed-down changelog, and a section its family raises
+FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 _BUILT_IN = {stem(word): means for word, means in {**RECORD_SYNONYMS, **READER_WORDS}.items()}
 
@@ -204,10 +205,10 @@ class RecordIndex:
         wanted = (limit + len(exclude)) * 2
         runs = named_runs(text)
         named = {rowid for key in runs & self._named.keys() for rowid in self._named[key]}
-        scores = self._weighed(self._scaled(text, wanted * FETCHED if self._aside else wanted, named), text)
+        scores = self._weighed(self._scaled(text, wanted * FETCHED, named), text)
         thread = " ".join(earlier[-EARLIER_QUESTIONS:])
         if thread.strip():
-            then = self._weighed(self._scaled(thread, wanted * FETCHED if self._aside else wanted), thread)
+            then = self._weighed(self._scaled(thread, wanted * FETCHED), thread)
             scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
         scores = with_family(scores, self._paths, self._families)
         scores = with_title_said(scores, self._titles, stems(text))
@@ -245,19 +246,17 @@ class RecordIndex:
         return scores
 
     def _ranked(self, query: str | None, limit: int, named: Collection[int] = ()) -> dict[int, float]:
-        """rowid -> BM25 score over the best's, of the `limit` best and of the sections `named` (their title said)."""
+        """rowid -> BM25 score over the best's, of the `limit` best, and of the sections `named` (their title said) that
+        BM25 ranked lower: the last row's, their score's bound, since another query to score them cost as much again."""
         if query is None:
             return {}
         with self._lock:
             rows = self._db.execute(
                 "SELECT rowid, rank FROM record WHERE record MATCH ? ORDER BY rank LIMIT ?", (query, limit)
             ).fetchall()
-            more = [rowid for rowid in named if rowid not in {r for r, _ in rows}]
-            if rows and more:
-                rows += self._db.execute(f"SELECT rowid, rank FROM record WHERE record MATCH ? AND rowid IN "
-                                         f"({','.join('?' * len(more))})", (query, *more)).fetchall()
         if not rows:
             return {}
+        rows += [(rowid, rows[-1][1]) for rowid in set(named) - {r for r, _ in rows}]  # at most the last row's
         best = -rows[0][1]  # FTS5's bm25 is negative, lower is better
         return {rowid: -rank / best for rowid, rank in rows} if best > 0 else {}
 

@@ -10,7 +10,7 @@ import pytest
 
 from docent.sidecar.answer import record_index_rank
 from docent.sidecar.answer.record_index import RecordIndex
-from docent.sidecar.answer.record_index_rank import named_runs, title_key
+from docent.sidecar.answer.record_index_rank import calls, named_runs, title_key, title_keys
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,9 @@ def test_an_address_scheme_before_a_host_asks_nothing() -> None:
                          Section("local", "transports", "Local servers", "Connect to http://localhost:8080 or https.")])
     assert index.queries("my proxy is at http://localhost:8080, how do I use it?")[1] == '"8080" OR "localhost"'
     assert index.queries("why do redirects say http:// and not https://?")[1] == '"http"'  # the scheme alone is asked
+
+
+def test_a_name_written_as_code_called_names_the_title_that_writes_it() -> None:
+    assert calls("The `.create()` method, request.url_for() and Pandas (CSV)") == {"()create", "()url_for"}
+    assert title_keys("Writing .create() methods") == [title_key("Writing .create() methods"), "()create"]
+    assert "()create" in named_runs("my .create() fails") and "()create" not in named_runs("create a user")

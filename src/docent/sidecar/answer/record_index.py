@@ -28,7 +28,7 @@ its h2, and its page if small) gains a share of its score: a decision record's c
 without a word of it. A section whose title the question says two words of or more gains that share of its title (of
 `TITLE_SAID`): "how do I keep a package and its dependencies out of the lock file?" finds "Exclude specific packages
 and their dependencies from the lock file" over sections that say "lock file" more often; one whose title it names
-whole, in order (`HiddenField`, "the unique together validator"), gains `TITLE_NAMED`, fetched if BM25 left it out.
+whole, in order (`HiddenField`, "the unique together validator", `.create()` as code), gains `TITLE_NAMED`.
 The site's own name ("DRF", "MkDocs") is asked apart, as framing is: every page is about it. Stop words are dropped from
 a question, never from the index, so phrases still match; "own" stays as a verb ("what does she own?"), not after a
 possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds "reviewed".
@@ -68,7 +68,7 @@ from .clauses import (
     words_of,
 )
 from .lexicon import Entries, Lexicon, entries_of
-from .record_index_rank import FAMILY_MAX, named_runs, title_key, with_family, with_title_named, with_title_said
+from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
 from .record_synonyms import READER_WORDS, RECORD_SYNONYMS
 from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem, stems
 
@@ -136,7 +136,7 @@ class RecordIndex:
         self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []
         self._titles: list[frozenset[str]] = []  # each section's title's words, stemmed
-        self._named: dict[str, list[int]] = {}  # rowids by their title as one run of its words' stems (`title_key`)
+        self._named: dict[str, list[int]] = {}  # rowids by the ways a question names their title whole (`title_keys`)
         self._paths: list[tuple[str, ...]] = []  # each section's page and the h2 it sits under (or is)
         self._families: dict[tuple[str, ...], list[int]] = {}  # rowids by page, and by page and h2
         self._aside: set[int] = set()  # rowids of changelog sections, weighed down unless a question asks for changes
@@ -158,7 +158,7 @@ class RecordIndex:
                 if len(members) <= FAMILY_MAX:
                     members.append(rowid)
             self._titles.append(frozenset(stems(section.title)))
-            if key := title_key(section.title):
+            for key in title_keys(section.title):
                 self._named.setdefault(key, []).append(rowid)
             title = f"{section.title} {labels.get(section.page) or section.page}"
             if CHANGELOG.search(f"{section.page} {labels.get(section.page, '')}"):

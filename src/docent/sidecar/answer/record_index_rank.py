@@ -7,6 +7,7 @@ each section's path (its page and the h2 it sits under) and its families' rowids
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence, Set
 
 from .words import STOP_WORDS, chunks, stem
@@ -64,11 +65,27 @@ def title_key(title: str) -> str:
     return "".join(stem(w) for w in words) if 2 <= len(words) <= NAMED_SPAN else ""
 
 
+_CALL = re.compile(r"(?<![\w.])[.@]?(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\(")  # `.create()`, `request.url_for(`
+
+
+def calls(text: str) -> set[str]:
+    """The names a text writes as code called ("the `.create()` method", `request.url_for()`), "()" before each: one
+    word ("create") said as code names the API, where said as prose it names nothing."""
+    return {f"(){name.lower()}" for name in _CALL.findall(text)}
+
+
+def title_keys(title: str) -> list[str]:
+    """The ways a question names a title whole: its `title_key`, and each name it writes as code called (`calls`)."""
+    key = title_key(title)
+    return [key, *calls(title)] if key else list(calls(title))
+
+
 def named_runs(text: str) -> set[str]:
     """Every run of the text's neighbouring words (stop words left out), two to `NAMED_SPAN`, as `title_key` spells a
-    title."""
+    title, and the names it writes as code called (`calls`)."""
     words = [stem(p) for chunk in chunks(text) for p in chunk if p not in STOP_WORDS]
-    return {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + NAMED_SPAN, len(words)) + 1)}
+    runs = {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + NAMED_SPAN, len(words)) + 1)}
+    return runs | calls(text) if "(" in text else runs
 
 
 def with_title_named(scores: dict[int, float], named: Set[int]) -> dict[int, float]:

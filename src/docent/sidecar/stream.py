@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import signal
+from collections import deque
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import aclosing
 from datetime import UTC, datetime
@@ -121,8 +122,8 @@ class Answer:
         self._cleanup_s = cleanup_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        queue: asyncio.Queue[Any] = asyncio.Queue()
         loop = asyncio.get_running_loop()
+        queue = _Mailbox(loop)
         released = False
         timer: asyncio.TimerHandle  # the next ping, set once `pinged` is defined
 
@@ -187,7 +188,7 @@ class Answer:
             await release()
 
     @staticmethod
-    def _drain(item: Any, queue: asyncio.Queue[Any]) -> tuple[bytes | None, bool]:
+    def _drain(item: Any, queue: _Mailbox) -> tuple[bytes | None, bool]:
         """The frames of every event waiting, as one chunk (fewer writes), and whether the answer has ended; no chunk
         when the visitor went away meanwhile (nothing more is sent)."""
         chunk = b""
@@ -206,7 +207,7 @@ class Answer:
                 return chunk, False
             item = queue.get_nowait()
 
-    async def _produce(self, queue: asyncio.Queue[Any]) -> None:
+    async def _produce(self, queue: _Mailbox) -> None:
         ended = False
         clock = asyncio.get_running_loop().time
         # A turn whose model answers without waiting (a replay, a model on this machine) would run to its end in one
@@ -241,6 +242,42 @@ class Answer:
         producer.cancel()
         with anyio.CancelScope(shield=True), anyio.move_on_after(self._cleanup_s):
             await asyncio.wait([producer])
+
+
+class _Mailbox:
+    """What an answer's loop reads: the turn's events, the pings, the visitor gone, the shutdown; one reader.
+
+    asyncio.Queue's own bookkeeping (its size bound, `task_done`'s count and event, a deque of getters) cost some ten
+    Python calls an event, for one reader that never bounds it: here a deque, and the reader's future while it waits.
+    """
+
+    __slots__ = ("_items", "_loop", "_waiter")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._items: deque[Any] = deque()
+        self._loop = loop
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> Any:
+        while not self._items:
+            self._waiter = waiter = self._loop.create_future()
+            try:
+                await waiter
+            finally:
+                self._waiter = None
+        return self._items.popleft()
+
+    def get_nowait(self) -> Any:
+        return self._items.popleft()
+
+    def empty(self) -> bool:
+        return not self._items
 
 
 class _Sender:

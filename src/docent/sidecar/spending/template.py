@@ -25,7 +25,10 @@ class ModelDecorator:
 
     @property
     def spec(self) -> ModelSpec:
-        return self.inner.spec
+        inner = self.inner  # the wrapped model's, read through the stack in one loop, not a property a decorator
+        while isinstance(inner, ModelDecorator):
+            inner = inner.inner
+        return inner.spec
 
     def before(self, request: ModelRequest) -> Any:
         return None

@@ -60,6 +60,8 @@ RECORD = {
             _section("objperm", "Object permissions", "The generic views will not automatically apply object "
                      "permissions to each instance of a list."),
             _section("indexpages", "Index pages", "You may name your index pages README.md instead of index.md."),
+            _section("proxies", "Proxies", "The number of proxies the API runs behind. If set to None then less "
+                     "strict IP matching will be used by the throttle classes."),
             _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
                      "Note the absence of an index module in the plugins folder!"),
             _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
@@ -191,6 +193,10 @@ def verdict(sentence: str) -> str:
          "shown"),
         ("You may name index pages README.md [[indexpages]].", "shown"),
         ("Index pages have to be named index.md [[indexpages]].", "polarity"),
+        # "Less strict" is the other pole of "strict": "looser" restates it, "stricter" turns it round.
+        ("If the number of proxies is set to None, the throttle classes use looser IP matching [[proxies]].", "shown"),
+        ("If the number of proxies is set to None, the throttle classes use stricter IP matching [[proxies]].",
+         "direction"),
         # A setting and its value in one piece of code, where the docs name the setting and then give the value.
         ("Setting `packaged = true` under `[tool.kit]` makes the kit treat the project as a library [[packaged]].",
          "shown"),

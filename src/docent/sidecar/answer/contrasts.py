@@ -72,8 +72,8 @@ CONTRASTS: tuple[Contrast, ...] = (
         "worse degraded weaker harder poorer narrower",
     )),
     Contrast("strictness", "direction", (
-        "stricter strict rigorous tighter tight",
-        "looser loose lax lenient",
+        "stricter strict rigorous tighter tight more_strict",
+        "looser loose lax lenient less_strict less_tight",  # "less strict" says the other pole
     )),
     # Order of events and steps.
     Contrast("order", "order", (

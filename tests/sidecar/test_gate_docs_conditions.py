@@ -102,3 +102,17 @@ def test_a_verb_after_a_modal_is_its_actors_deed() -> None:
     other = Passage.of("Errors", "The handler returns None, and the server will return a server error.", fold)
     starlette = frozenset({"starlette"})
     assert actors.held(unit("Starlette returns a server error.", fold, starlette), [other])
+
+
+def test_a_noun_had_and_a_verb_before_to_be_are_no_deeds() -> None:
+    """"The theme has options" has no deed "options" to set against the section's "configuration options"; "the
+    link needs to be added" gives "needs" no actor, so "the library needs a link" swaps no parties. A party that
+    does the verb itself, told of another that does it too, is still held as swapped."""
+    section = Passage.of("Themes", "The theme supports the following configuration options. In addition to the "
+                         "configuration options of the theme, these exist.", fold)
+    assert not actors.held(unit("The theme has options, set under the configuration option.", fold, frozenset()),
+                           [section])
+    links = Passage.of("Libraries", "The link needs to be added to the library's template. The file includes it.", fold)
+    assert not actors.held(unit("The library still needs a link in a template.", fold, frozenset()), [links])
+    swapped = Passage.of("Cards", "The issuer judges the merchant by its history. The merchant pays the fee.", fold)
+    assert actors.held(unit("The merchant judges the issuer by its history.", fold, frozenset()), [swapped])

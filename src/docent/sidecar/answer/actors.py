@@ -17,7 +17,8 @@ A section's verb after a modal is its actor's deed, as documentation tells what 
 a 500 response" vouches for "Django returns"). A past after "and" or a comma in the sections is the deed of the clause's last actor ("I kept X, moved Y, and made
 Z": hers); where the sections give one verb to several actors, the deeds done to what the sentence's verb is done
 to (its next words of substance) decide ("wrote the shared library" is "I wrote the library", not "the first two
-teams wrote their own"). A passive ("was made", "are always allowed") has no actor.
+teams wrote their own"). A passive ("was made", "are always allowed", "needs to be added") has no actor, and a
+word in -s after "has" is a noun ("the theme has options").
 What it cannot do: read passives, relative clauses or a verb the section words differently; it lets those
 through.
 """
@@ -113,6 +114,8 @@ def _unit_deeds(u: Unit, deeds: dict[str, list[_Deed]]) -> None:
             continue
         past = t.word.endswith("ed") or t.word in _IRREGULAR
         actor = last if past and _coordinated(u, k) else _actor(u.tokens, k, frozenset())
+        if actor and _to_be(u.tokens, k):
+            continue  # "the link needs to be added": what the verb is said of is done to, no actor
         if actor and (_verbal(t.word) or actor in ("I", "we") or u.tokens[k - 1].word in _MODALS):
             after = frozenset(v.stem for v in u.tokens[k + 1 :] if v.stem)
             deeds.setdefault(key, []).append(_Deed(actor, t.word, after, frozenset(_thing(u, k))))
@@ -147,6 +150,14 @@ def _done_to(said: Unit, j: int, found: list[_Deed]) -> list[_Deed]:
     return [d for n, d in scored if n == best] if best else found
 
 
+_HAVE = frozenset(("has", "have", "had"))
+
+
+def _to_be(tokens: Sequence[Token], k: int) -> bool:
+    """The verb at k is followed by "to be": "needs to be added", "has to be set"."""
+    return k + 2 < len(tokens) and tokens[k + 1].word == "to" and tokens[k + 2].word == "be"
+
+
 def _verbal(word: str) -> bool:
     return word.endswith(("ed", "s")) or word in _IRREGULAR
 
@@ -172,6 +183,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         found = [d for deeds, _, _ in facts for d in deeds.get(token.stem or token.word, ())]
         if not found or j + 1 < len(said.tokens) and said.tokens[j + 1].word == "by":
             continue  # no actor to compare with, or a passive: "keyed by shipment id"
+        if token.word.endswith("s") and said.tokens[j - 1].word in _HAVE:
+            continue  # "the theme has options": a noun in -s, the thing had, no deed
         mine = _actor(said.tokens, j, said.owner)
         if mine is not None and mine not in ("I", "we") and _wrong(said, j, mine, _done_to(said, j, found), facts):
             return True

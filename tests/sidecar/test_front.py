@@ -23,14 +23,11 @@ API_HEADERS = {name.decode(): value.decode() for name, value in SECURITY_HEADERS
 
 
 class Broken(MemoryStore):
-    """Conversations in memory, but forgetting one raises `failure`."""
+    """Conversations in memory, but forgetting one raises `failure`; empty (its len 0), as create_app is given it."""
 
     def __init__(self, failure: Exception) -> None:
         super().__init__()
         self.failure = failure
-
-    def __bool__(self) -> bool:  # create_app takes an empty store (len 0) for none
-        return True
 
     async def forget(self, token: str) -> bool:
         raise self.failure

@@ -99,6 +99,9 @@ def test_a_question_asks_for_what_it_names(question: str, calls: list[tuple[str,
         # a word for getting in touch means it only about people
         ("How fast did a booking reach invoicing?", []),
         ("How can I reach her?", [("offer", "email")]),
+        # a page asked for by name is that page, though a word of its name also names an offer
+        ("Take me to the contact page", [("show_page", "get-in-touch")]),
+        ("Take me to the CV page", [("offer", "cv")]),  # no page of that name: the offer still answers
     ],
 )
 def test_requests_for_offers_pages_and_fields(question: str, calls: list[tuple[str, str]]) -> None:
@@ -203,6 +206,10 @@ LAB_TOOLS = {"run_experiment", "point_at", "show_page", "show_links", "offer_cho
         # a word several labels share names none of them; "page" asks for a page, not a section of one
         ("Is there a page that explains how this assistant works?", [("show_page", "assistant")]),
         ("Take me to the experiments page", [("show_page", "lab")]),
+        # a run again with another preset; "at once" in the visitor's words ("immediately", "right away")
+        ("ok now the same thing but with jitter", [("show_page", "lab"), ("run_experiment", "storm:backoff-jitter")]),
+        ("What happens if every client retries immediately?", [("show_page", "lab"), ("run_experiment", "storm:no-backoff")]),
+        ("Run the storm where clients retry right away", [("show_page", "lab"), ("run_experiment", "storm:no-backoff")]),
     ],
 )
 def test_presets_fields_and_buttons_by_the_manifest_s_words(question: str, calls: list[tuple[str, str | None]]) -> None:
@@ -245,6 +252,11 @@ def test_on_its_page_a_part_is_named_by_one_word_and_ties_go_to_the_page_open() 
         ("How many headers does the proxy add?", {"header"}),
         ("How much faster is the new pool?", set()),
         ("How much longer does the rollout take?", set()),
+        # "does she have any X?" asks for X; "any experience with Go" for no word after "with"
+        ("Does he hold any AWS certifications?", {"certification"}),
+        ("Has she got any patents?", {"patent"}),
+        ("Does she have any experience with Go?", set()),
+        ("Was there any downtime?", set()),
     ],
 )
 def test_a_question_s_head_in_er_is_a_noun_unless_it_is_a_degree(question: str, heads: set[str]) -> None:

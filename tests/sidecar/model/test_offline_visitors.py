@@ -130,3 +130,52 @@ async def test_it_on_an_open_page_is_what_that_page_is_about(page: str, cited: s
     assert exc is None
     text = "".join(e.text for e in events if isinstance(e, TextDelta))
     assert re.findall(r"\[\[([^\]]+)\]\]", text)[0] == cited
+
+
+CHOICES = {
+    s.id: s
+    for s in (
+        Section("built", "move", "What I built", "We chose managed Kubernetes on AWS and described the network in "
+                "Terraform. Releases go out twice a day.", "/move/#built"),
+        Section("vendor", "case", "Context", "The card server stayed with a certified vendor, and Jo owned the "
+                "decision service beside it.", "/case/#vendor"),
+        Section("grpc", "decisions", "gRPC inside", "Accepted at the bank, September 2022. Calls between the card "
+                "services were JSON over HTTP, and serialisation showed up in every profile.", "/decisions/#grpc"),
+        Section("grpc-after", "decisions", "Consequences", "Contract drift stopped, and the authorisation path lost "
+                "about 30 ms at p99, mostly in serialisation. Two styles of API will coexist, which we accepted rather "
+                "than force a migration that bought nothing.", "/decisions/#grpc-after"),
+    )
+}
+
+
+async def cited_in(record: dict[str, Section], question: str) -> list[str]:
+    events, exc = await collect(OfflineModel.of(record, manifest=OWNER).stream(ask(question)))
+    assert exc is None
+    return re.findall(r"\[\[([^\]]+)\]\]", "".join(e.text for e in events if isinstance(e, TextDelta)))
+
+
+@pytest.mark.anyio
+async def test_a_choice_of_names_is_answered_by_the_one_the_record_names():
+    assert "built" in await cited_in(CHOICES, "Was the Kubernetes move on AWS, GCP or on prem?")
+    assert "built" in await cited_in(CHOICES, "Did Kubernetes run on AWS or GCP?")
+    # none of the choices named, or an everyday word the record uses ("go"): the record lacks the fact
+    assert await cited_in(CHOICES, "Was Kubernetes on GCP or Azure?") == ["none"]
+    assert await cited_in(CHOICES, "Has he written any Python or Go?") == ["none"]
+    # a name beside no name of its kind is still lacking
+    assert await cited_in(CHOICES, "Is he open to Kubernetes roles or moving to Berlin?") == ["none"]
+
+
+@pytest.mark.anyio
+async def test_what_any_asks_for_is_what_the_record_must_say():
+    # "certified" said of a vendor, "AWS" of the cloud: no certification of his
+    assert await cited_in(CHOICES, "Does he hold any AWS certifications?") == ["none"]
+
+
+@pytest.mark.anyio
+async def test_what_a_change_bought_is_in_the_consequences_not_the_date_it_was_accepted():
+    model = OfflineModel.of(CHOICES, manifest=OWNER)
+    source = model.source()
+    asked = Weighed.of("What did switching to gRPC buy them?", model.vocabulary(source), model._lexicon(source), OWNER)
+    assert "switch" not in asked.weight  # the change is named by what it changed to ("a switch" is another thing)
+    assert (await cited_in(CHOICES, "What did switching to gRPC buy them in latency?"))[0] == "grpc-after"
+    assert "grpc-after" in await cited_in(CHOICES, "did switching to grpc actually buy anything measurable?")

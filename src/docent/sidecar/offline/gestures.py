@@ -30,9 +30,11 @@ RUN = re.compile(r"\b(run|start|play|try|launch|kick off|fire up|spin up|simulat
 LIVE = re.compile(r"\blive\b|\bserver\b|\b(?:watch|see)\b.{0,30}\brun", re.IGNORECASE)
 # Seeing a preset is running it: "show me the slow leak", "can I see the storm with no backoff?".
 SEE = re.compile(r"\b(show|see|watch|look)\b", re.IGNORECASE)
-# ... and so is asking what would happen with one: "what happens if there's no backoff?", "and if they add jitter?".
+# ... and so is asking what would happen with one: "what happens if there's no backoff?", "and if they add jitter?",
+# "the same thing but with jitter".
 WHAT_IF = re.compile(r"\bwhat\s+(?:happens|would\s+happen|will\s+happen)\s+(?:if|when|with|without)\b|\bwhat\s+if\b"
-                     r"|^\W*and\s+(?:if|with|without)\b", re.IGNORECASE)
+                     r"|^\W*and\s+(?:if|with|without)\b|\b(?:same|again)\b[^?.!]{0,20}\b(?:with|without)\b"
+                     r"|\bnow\s+(?:with|without)\b", re.IGNORECASE)
 # A page's own button, pressed: "hit run on the leak" wants the button "Run the leak", not the experiment run.
 PRESS = re.compile(r"\b(hit|press|click|tap|push)\b", re.IGNORECASE)
 SET = re.compile(r"\b(set|pick|choose|select|change|switch|make|put|fill|mark)\b", re.IGNORECASE)
@@ -137,6 +139,8 @@ class Gestures:
         ]
         if PRESS.search(question):
             steps.sort(key=lambda step: step[0] != "press")
+        if re.search(r"\bpage\b", question, re.IGNORECASE):  # "take me to the contact page": a page, not the email
+            steps.sort(key=lambda step: step[0] == "offer")
         for kind, step in steps:
             found = step(asked, offered)
             if found:

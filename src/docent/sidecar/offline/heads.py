@@ -4,6 +4,9 @@
 The record seldom says "language" or "tool": it names the languages and tools (Java, Eclipse Memory Analyzer). A
 question whose head word is such a kind is answered by a section that names one of the lexicon's technologies, so
 the kind word is read through the record's own names and never counted as a name the record lacks.
+
+Also what a question offers as a choice ("on AWS, GCP or on prem?"), where one name the record says answers it
+(`choices`, `no_lack`), and a change it names by the thing changed to ("switching to gRPC": `CHANGING`).
 """
 
 from __future__ import annotations
@@ -62,7 +65,17 @@ def heads_of(question: str) -> set[str]:
             continue
         if not m.group(0).lower().startswith("what") or WHAT_VERB.match(question, end) or m.end() != end:
             heads.add(stem(word))
+    for m in HAS_ANY.finditer(question):  # "does she hold any AWS certifications?" asks for certifications
+        phrase = m.group(0).lower().split()[2:]
+        if not any(w in STOP_WORDS for w in phrase) and stem(m.group(1)) not in GENERIC_STEMS:
+            heads.add(stem(m.group(1)))
     return heads
+
+
+# "Does she have any X?", "has she got any X": whether the owner has X, which a record that answers names. The phrase's
+# last word before its end ("any AWS certifications?"); "any experience with Go" ends at "with".
+HAS_ANY = re.compile(r"\b(?:have|has|had|hold|holds|held|got|possess(?:es)?)\s+any\s+(?:[\w+#-]+\s+){0,2}?([A-Za-z]+)"
+                     r"(?=\s*(?:[?.!,;]|$))", re.IGNORECASE)
 
 
 def _last_noun(question: str, word: str, end: int, *, counted: bool) -> tuple[str, int]:
@@ -102,3 +115,39 @@ def technologies(names: Mapping[str, list[str]], df: Mapping[str, int]) -> froze
             if len(words) == 1 and name.casefold() not in COMMON_WORDS and len(name) > 2 and df.get(words[0], 0):
                 found.add(words[0])
     return frozenset(found)
+
+
+# "Switching to gRPC", "the move to Kubernetes": a change to the thing named, which is the topic; the record says it
+# by the thing, seldom by the verb ("a switch per range" is another thing).
+CHANGING = re.compile(r"\b(switch(?:ing|ed)?|mov(?:e|ing|ed)|migrat(?:e|ing|ed)|chang(?:e|ing|ed))\s+(?:over\s+)?to\b",
+                      re.IGNORECASE)
+# A choice the question offers: "on AWS, GCP or on prem?", "Kafka or RabbitMQ". Each choice is one to four words.
+_CHOICE = r"[A-Za-z0-9][\w+#.-]*(?:\s+[A-Za-z0-9][\w+#.-]*){0,3}"
+CHOICES = re.compile(rf"(?<![\w-])({_CHOICE}(?:\s*,\s*{_CHOICE})*)\s*,?\s+or\s+({_CHOICE})(?=\s*[?.!,;]|\s*$)",
+                     re.IGNORECASE)
+
+
+def choices(question: str) -> list[set[str]]:
+    """The question's choices, each group as the stemmed words of its choices' last words: "was it on AWS, GCP or on
+    prem?" offers {aws, gcp, prem}. The record that says one choice answers it; another it never names is no fact
+    it lacks."""
+    groups = []
+    for m in CHOICES.finditer(question):
+        options = [*re.split(r"\s*,\s*", m.group(1)), m.group(2)]
+        last = {t for option in options for t in terms(option.split()[-1])}
+        if len(last) > 1:
+            groups.append(last)
+    return groups
+
+
+def no_lack(question: str, alts: Mapping[str, frozenset[str]], context: Collection[str], named: Collection[str],
+            df: Mapping[str, int]) -> set[str]:
+    """The names the record lacks that make it lack no fact:
+    - one only the reader's situation gives ("clients behind traefik get dropped. What are the ping defaults?"):
+      where they stand;
+    - one of a choice of names offered ("on AWS, GCP or on prem?") where the record names another: that one answers
+      ("remote roles or Berlin?" offers no choice of names, and "Go" is an everyday word: Berlin still lacks)."""
+    lacking = {w for w, said in alts.items() if not said}
+    offered = (group for group in choices(question)
+               if any(df.get(c, 0) and c in named and c not in COMMON_WORDS for c in group))
+    return lacking & (set(context) | {w for group in offered for w in group})

@@ -27,7 +27,7 @@ from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import fenced, quoted
 from .gestures import REQUEST_WORDS, Gestures, request_words
-from .picking import SAID, Match, pick, wanted
+from .picking import SAID, Match, of_results, pick, wanted
 from .quotes import inline_code, leads, listed, quotes
 from .source import Loaded, Source
 from .synonyms import table
@@ -292,9 +292,9 @@ def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: st
     )
 
 
-def _top(ranked: Ranked) -> Ranked:
-    """The sections within half the best's score, eight at most."""
-    return [(score, section) for score, section in ranked[:8] if score >= ranked[0][0] / 2]
+def _top(ranked: Ranked, wants: str | None = None) -> Ranked:
+    """The sections within half the best's score, eight at most; asked for results, a third for those titled so."""
+    return [(score, s) for score, s in ranked[:8] if score >= ranked[0][0] / (3 if of_results(s, wants) else 2)]
 
 
 def _told(
@@ -302,7 +302,7 @@ def _told(
     kind: str = "portfolio") -> list[str]:
     """The sentences that answer, told in the third person, each with its citation."""
     best = ranked[0][1]
-    picked = pick(_top(ranked), asked, wanted(question, kind), ranked[0][0])
+    picked = pick(_top(ranked, wants := wanted(question, kind)), asked, wants, ranked[0][0])
     if page is not None:  # a page shown is told in sentences, no code: a line that leads into code says nothing
         picked = [m for m in picked if m[3] not in leads(m[4])]
         if not picked and not asked.covered(terms(best.text)):

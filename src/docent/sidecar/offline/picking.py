@@ -21,11 +21,14 @@ WORK = re.compile(
 # "What came of it?": the sentences with the figures.
 RESULTS = re.compile(
     r"\b(results?|outcomes?|impact|figures?|numbers?|metrics?|improv\w*|effects?|achiev\w*|gains?|sav(?:e|ed|ings?)"
-    r"|how (?:much|many|fast|big|long)|faster|slower|reduc\w*|cut|fell|measur\w*|difference|succe\w*|worked out)\b",
+    r"|how (?:much|many|fast|big|long)|faster|slower|reduc\w*|cut|fell|measur\w*|difference|succe\w*|worked out"
+    r"|buy|bought|cost|overhead|benefits?|pa(?:y|id) off)\b",
     re.IGNORECASE,
 )
 OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\b|was\b|have been\b)[a-z]")
-FIGURE = re.compile(r"\d")
+# A figure, not a year ("Accepted at the bank, September 2022" tells when, not what came of it).
+FIGURE = re.compile(r"(?<!\d)(?!(?:19|20)\d\d(?!\d))\d")
+RESULTS_TITLE = re.compile(rf"{RESULTS.pattern}|\bconsequences?\b", re.IGNORECASE)
 CODE_SHARE = 0.5  # a sentence that writes a code name the question writes says this much more of it
 SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
 TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
@@ -85,6 +88,12 @@ def _fits(sentence: str, section: RecordSection, wants: str) -> float:
     fits = OWN_WORK.search(sentence) if wants == "work" else FIGURE.search(sentence)
     titled = (OWN_WORK if wants == "work" else RESULTS).search(section.title + " x")
     return (2.0 if fits else 0.5) * (1.5 if titled else 1.0)
+
+
+def of_results(section: RecordSection, wants: str | None) -> bool:
+    """Asked for results, whether a section's title says it holds them ("Results", "Consequences"): such a section
+    answers though the question's words are elsewhere ("What did gRPC buy them?" under "gRPC inside")."""
+    return wants == "results" and RESULTS_TITLE.search(section.title) is not None
 
 
 def _most_elsewhere(hits: list[tuple[int, int, str, RecordSection, float, set[str]]], asked: Weighed) -> float:

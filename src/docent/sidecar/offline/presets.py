@@ -40,7 +40,7 @@ def score(said: set[str], denied: set[str], name: str, label: str) -> int:
     one, a word the visitor said no to that the label has counts against it, and the label's own "no" agrees with the
     visitor's ("no backoff" with "No backoff: retry at once")."""
     own_no = negated(label)
-    plain = set(terms(f"{name.replace('-', ' ')} {label}")) - own_no
+    plain = (set(terms(f"{name.replace('-', ' ')} {label}")) | _at_once(label)) - own_no
     return len(said & plain) + len(denied & own_no) - len(denied & plain) - len(said & own_no)
 
 
@@ -59,4 +59,13 @@ def label_forms(question: str) -> set[str]:
     "setup") and an adverb as its adjective ("exponentially" as "exponential"), stemmed."""
     words = [w.lower() for w in ASCII_WORD.findall(question)]
     joined = {stem(a + b) for a, b in zip(words, words[1:], strict=False)}
-    return joined | {stem(w[:-2]) for w in words if len(w) > 6 and w.endswith("ly")}
+    return joined | {stem(w[:-2]) for w in words if len(w) > 6 and w.endswith("ly")} | _at_once(question)
+
+
+# "At once", "immediately", "right away": one thing said, which a label's stop words ("retry at once") would hide.
+AT_ONCE = re.compile(r"\b(?:at once|immediately|instantly|right away|straight away|without (?:a )?(?:wait|delay|pause))\b",
+                     re.IGNORECASE)
+
+
+def _at_once(text: str) -> set[str]:
+    return {"at-once"} if AT_ONCE.search(text) else set()

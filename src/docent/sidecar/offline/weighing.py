@@ -19,7 +19,7 @@ from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
 from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
-from .heads import MEASURE, RAISED, heads_of, named_kinds, technologies
+from .heads import CHANGING, MEASURE, RAISED, heads_of, named_kinds, no_lack, technologies
 from .seen import spans, values, within
 from .stack import own_stack, theirs, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
@@ -161,7 +161,7 @@ class Weighed:
         by_alias = _by_alias(question, index, lexicon, named)
         by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
-        skip = silent | known | LIGHT_VERBS
+        skip = silent | known | LIGHT_VERBS | {stem(m.group(1)) for m in CHANGING.finditer(question)}
         own = own_stack(question) - known
         words = [w for w in dict.fromkeys(terms(question)) if w not in skip and not (w in own and not index.df[w])]
         weight, alts, extra = _weigh(words, index, by_alias, named, manifest)
@@ -176,9 +176,7 @@ class Weighed:
         code, code_missing = code_names(question, index.said, own=own, known=known)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
         context = _context(question, weight.keys(), code | camel | code_missing)
-        # a name the record lacks that only the reader's situation gives ("clients behind traefik get dropped. What
-        # are the ping defaults?") is where they stand: it weighs nothing and does not make the record lack the fact
-        for word in [w for w in context if w in alts and not alts[w]]:
+        for word in no_lack(question, alts, context, named, index.df):
             del weight[word], alts[word]
         return cls(weight, alts, " ".join([*kept, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
                    versions_missing(question, index.said), code, code_missing - context, frozenset(code | camel),
@@ -231,10 +229,12 @@ class Weighed:
 
 KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies it names most, this many
 # Words that carry the question along, or say how sure or polite the visitor is, never its topic: "what went wrong",
-# "what happens if", "what exactly did she build? I thought the vendor ran it", "numbers please".
+# "what happens if", "what exactly did she build? I thought the vendor ran it", "numbers please", "did it buy
+# anything?".
 LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came gets getting take takes took taking "
                               "taken exactly actually basically "
-                              "anyway please thought think guess wonder wondering suppose"))
+                              "anyway please thought think guess wonder wondering suppose "
+                              "anything something everything anyone someone anybody somebody"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5

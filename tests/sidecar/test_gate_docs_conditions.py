@@ -40,6 +40,8 @@ RECORD = {
                  "tests. It saves time. To undo it, call reset."),
         _section("reports", "Reporting",
                  "Report issues by email. The maintainers will then work with you. Workers restart one after another."),
+        _section("likeness", "Data attribute",
+                 "The data attribute is similar to the form attribute except that:\n- It parses JSON bodies too."),
         _section("handlers", "Error handlers",
                  "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
                  "views, not for responses that views return."),
@@ -79,6 +81,9 @@ def verdict(sentence: str) -> str:
         ("The maintainers work with the reporter, after which issues are reported by email [[reports]].", "order"),
         ("The maintainers work with the reporter after issues are reported by email [[reports]].", "shown"),
         ("Workers restart one after another, and the maintainers work with you [[reports]].", "shown"),
+        # "Similar to X except that" qualifies a likeness: "with these differences" says it, "without any" does not.
+        ("The data attribute is similar to the form attribute, with these differences [[likeness]].", "shown"),
+        ("The data attribute is similar to the form attribute, without any differences [[likeness]].", "HELD"),
         # A reason a sentence or two from its effect, where the later opens on the earlier ("Doing so", "This"), or
         # where what lies between is a code example and the line that opens it; one word places no effect.
         ("For headers, the documentation recommends the proxy, a more correctly named alias for the gateway, because "
@@ -90,7 +95,8 @@ def verdict(sentence: str) -> str:
     ],
 )
 def test_documentation_conditions(sentence: str, expected: str) -> None:
-    assert verdict(sentence) == expected
+    found = verdict(sentence)
+    assert found == expected or expected == "HELD" and found != "shown", found
 
 
 def test_a_verb_after_a_modal_is_its_actors_deed() -> None:

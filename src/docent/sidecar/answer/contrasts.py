@@ -171,5 +171,6 @@ CONTRASTS: tuple[Contrast, ...] = (
     )),
 )
 # Phrases that begin with a class's word and say none of its poles: "accepts any of lax, strict or none" chooses one
-# of a list, as "one of" does, and "any of them" may also take each; the phrase is read as no contrast word.
-NEUTRAL: tuple[str, ...] = ("any_of",)
+# of a list, as "one of" does, and "any of them" may also take each; "similar to X except that" qualifies a likeness
+# (a sentence's "with these differences"), no absence; the phrase is read as no contrast word.
+NEUTRAL: tuple[str, ...] = ("any_of", "except_that")

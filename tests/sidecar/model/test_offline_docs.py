@@ -145,6 +145,22 @@ async def test_a_window_inside_a_nesting_starts_with_the_lines_that_open_it() ->
 
 
 @pytest.mark.anyio
+async def test_a_head_whose_name_starts_like_a_closing_word_still_opens_the_window() -> None:
+    """ "endpoints:" opens its nesting: only a line that is a closing mark or the word "end" closes one."""
+    lines = ["endpoints:", "  health:", "    path: /health", "    interval: 5s", "    timeout: 2s", "  ready:",
+             "    path: /ready", "    interval: 10s", "    timeout: 2s", "  metrics:", "    path: /metrics",
+             "    interval: 30s", "    timeout: 5s", "  drain:", "    path: /drain", "    grace_seconds: 30"]
+    probes = _section(
+        "probes", "Probes",
+        Block("paragraph", "Each probe the server answers is set under its own key in server.yaml:"),
+        Block("code", "\n".join(lines), lang="yaml"),
+    )
+    said = await _say(_model(probes), "How do I set grace_seconds for the drain probe?")
+    # the window's head, as "probes:" is kept (before, "endpoints:" was read as a closing "end" and left out)
+    assert "```yaml\nendpoints:\n  health:" in said and "    grace_seconds: 30" in said, said
+
+
+@pytest.mark.anyio
 async def test_on_documentation_results_in_the_readers_situation_ask_for_no_figures() -> None:
     cached = _section(
         "queryset", "The queryset attribute",

@@ -75,7 +75,9 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-CLOSING = (")", "]", "}", "end")  # a line that closes a nesting, never the head of the one below it
+# A line that closes a nesting, never the head of the one below it: a closing mark, or the word "end" (Ruby, Lua),
+# not a name that starts with it ("endpoints:").
+CLOSING = re.compile(r"\s*(?:[)\]}]|end\b(?![:=]))")
 
 
 def _head(lines: list[str], start: int, end: int) -> int:
@@ -85,7 +87,7 @@ def _head(lines: list[str], start: int, end: int) -> int:
     inner = min((_indent(line) for line in lines[start:end] if line.strip()), default=0)
     head = start
     for i in range(start - 1, max(-1, start - HEAD - 1), -1):
-        if lines[i].strip() and _indent(lines[i]) < inner and not lines[i].lstrip().startswith(CLOSING):
+        if lines[i].strip() and _indent(lines[i]) < inner and not CLOSING.match(lines[i]):
             head, inner = i, _indent(lines[i])
             if not inner:
                 break

@@ -42,6 +42,7 @@ RECORD = {
                  "Report issues by email. The maintainers will then work with you. Workers restart one after another."),
         _section("likeness", "Data attribute",
                  "The data attribute is similar to the form attribute except that:\n- It parses JSON bodies too."),
+        _section("sync", "Nightly sync", "The sync job runs every hour. The report is built after the sync job runs."),
         _section("handlers", "Error handlers",
                  "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
                  "views, not for responses that views return."),
@@ -65,6 +66,10 @@ def verdict(sentence: str) -> str:
         ("A task attached to a response runs first, and the response is sent once the task has completed [[tasks]].",
          "order"),
         ("Confirmations are sent only once the application calls receive [[continue]].", "shown"),
+        # "once each hour" says how often, as "once a day" does; "once each sync job has run" is still a clause.
+        ("The sync job runs once each hour [[sync]].", "shown"),
+        ("The report is built once each sync job has run [[sync]].", "shown"),
+        ("The sync job runs once each report has been built [[sync]].", "order"),
         ("Confirmations are sent before the application calls receive [[continue]].", "order"),
         # A condition of the sentence's own side is no event of that side: "then test only if lint succeeded".
         ("Running all runs lint first and then test only if lint succeeded [[scripts]].", "shown"),

@@ -22,6 +22,10 @@ from collections.abc import Sequence, Set
 
 from .passage import Passage, Token, Unit, best_of, content, unit_at
 
+# What opens the clause after "once" ("once the response has been sent"); "each" only with a verb after its noun:
+# "once each worker has started" is a clause, "once each hour", like "once a day", is how often.
+_OPENS = (r"(?:the|it|they|you|its|their|your|this|these|all|both"
+          r"|each\s+[\w-]+\s+(?:has|have|had|is|are|was|were|[\w-]+(?:s|ed)))\b")
 # (pattern, the side that comes first): "X before Y" -> left first; "X after Y" -> right first.
 _MARKERS = (
     (re.compile(r",?\s+(?:and\s+)?(?:only\s+)?(?:then|later|afterwards|after\s+that|after\s+this|and\s+then)\s+", re.I), "left"),
@@ -29,7 +33,7 @@ _MARKERS = (
     (re.compile(r",?\s+(?:preceding|ahead\s+of)\s+", re.I), "left"),
     (re.compile(r",?\s+preceded\s+by\s+", re.I), "right"),
     # "sent once the task has completed": "once" before a clause is "after"; "once a day", "once per" are how often
-    (re.compile(r"\s+(?:only\s+)?once\s+(?=(?:the|it|they|you|its|their|your|this|these|all|both|each)\b)", re.I), "right"),
+    (re.compile(r"\s+(?:only\s+)?once\s+(?=" + _OPENS + ")", re.I), "right"),
     (re.compile(r"\s+preceded\s+(?!by\b)", re.I), "left"),
     (re.compile(r"\s+first\s+and\s+", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
@@ -226,7 +230,7 @@ def _after_between(u: Unit, pa: float, pb: float) -> bool:
     return False
 
 
-_ONCE = re.compile(r"once\s+(?:the|it|they|you|its|their|your|this|these|all|both|each)\b", re.I)
+_ONCE = re.compile(r"once\s+" + _OPENS, re.I)
 _THEN_CLAUSE = frozenset(("once", "if"))
 _CLAUSE_MARK = re.compile(r"[;:()]|,(?!\s+(?:and|or|but)\b)")  # ", and will run" goes on with the same subject
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.answer import actors, antonyms, bindings, hedges, rates
+from docent.sidecar.answer import actors, antonyms, bindings, hedges, rates, rules
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.passage import Passage
-from docent.sidecar.answer.rules import Draft, Grounds, Hold, Reading, Rule, checks, first
+from docent.sidecar.answer.rules import RULES, Draft, Grounds, Hold, Reading, Rule, checks, first
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 GROUNDS = Grounds(BUNDLE.mentions, BUNDLE.site, BUNDLE.matcher)
@@ -78,3 +78,24 @@ def test_a_rule_with_section_cues_is_asked_only_for_a_sentence_holding_one() -> 
     assert asked == ["The ledger reconciles.", "They were migrating the services.", "Anything at all.",
                      "Nothing here either."]
     assert [isinstance(v, Hold) for v in verdicts.values()] == [True, True, False, True, True]
+
+
+def test_the_cues_kept_for_sets_of_cited_sections_are_bounded() -> None:
+    """What the dispatch works out for a set of cited sections is kept with the bundle; a model citing ever new sets
+    (over a long-lived sidecar's questions, or a visitor steering it) must not grow the sidecar's memory without end:
+    each run keeps at most `rules.SETS_KEPT` sets, and a set worked out again asks its rules as before."""
+    bundle = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+    grounds = Grounds(bundle.mentions, bundle.site, bundle.matcher)
+    ids = list(bundle.mentions.passages)
+    table = checks(RULES)[1]
+    # a section's own first sentence, cited with two others: each set reaches the construction rules
+    a, text = ids[0], bundle.mentions.passages[ids[0]].units[0].text
+    sets = [(a, b, c) for b in ids for c in ids if len({a, b, c}) == 3][: rules.SETS_KEPT + 50]
+
+    def verdict(cited: tuple[str, ...]) -> object:
+        return first(Reading(Draft(text, cited, False, prose=text), grounds, most_words=40), table)
+
+    said = [verdict(pair) for pair in sets]
+    kept = [entries for key, entries in bundle.mentions.cues.items() if not callable(key)]
+    assert kept and all(len(entries) <= rules.SETS_KEPT for entries in kept), [len(e) for e in kept]
+    assert [verdict(pair) for pair in sets[:50]] == said[:50]  # worked out again, the same verdicts

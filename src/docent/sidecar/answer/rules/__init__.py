@@ -128,6 +128,8 @@ def _cued(rules: tuple[Rule, ...]) -> Check:
 # together, and each rule's (always, words, stems, check).
 _Asked = tuple[bool, frozenset[str], frozenset[str], Check]
 _Cues = tuple[bool, frozenset[str], frozenset[str], tuple[_Asked, ...]]
+# Sets of cited sections whose cues a bundle keeps for each run (about 10 kB a set of several sections).
+SETS_KEPT = 1024
 
 
 def _by_sections(rules: tuple[Rule, ...]) -> Check:
@@ -181,7 +183,10 @@ def _made(rules: tuple[Rule, ...], fixed: list[_Asked | None], static: frozenset
         words += theirs
         stems += its_stems
     made: _Cues = (any(a[0] for a in asked), _one(static, words), _one(_NONE, stems), tuple(asked))
-    mentions.cues.setdefault(key, {})[ids] = made
+    kept = mentions.cues.setdefault(key, {})
+    if len(kept) >= SETS_KEPT:
+        del kept[next(iter(kept))]  # the oldest set: a model citing ever new sets grows no memory without end
+    kept[ids] = made
     return made
 
 

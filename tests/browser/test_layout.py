@@ -161,6 +161,19 @@ LAST_LINE = """() => {
   return {cut: Math.max(0, a.bottom - b.bottom), above: Math.max(0, b.top - a.top), last: last.className};
 }"""
 
+# Where the log rests after an answer: its last line whole, or, where the answer to the last question is taller than
+# the log, that question whole at the log's top (the answer read from its start); one frame's layout.
+RESTS = """() => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  if (!log.lastElementChild) return false;
+  const b = log.getBoundingClientRect(), last = log.lastElementChild.getBoundingClientRect();
+  if (last.bottom <= b.bottom + 1 && last.top >= b.top - 1) return true;
+  const questions = log.querySelectorAll(".docent-question");
+  if (!questions.length) return false;
+  const q = questions[questions.length - 1].getBoundingClientRect();
+  return last.bottom - q.top > b.height && q.top >= b.top && q.bottom <= b.bottom && q.top - b.top < 16;
+}"""
+
 
 @SIZES
 def test_the_transcripts_last_line_shows_whole_after_an_answer_that_acted(page: Page, guide: Sidecar) -> None:

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.panel import PANEL, ask, open_panel
 from tests.browser.sidecar import BIN, ROOT, Sidecar, free_port, sidecar
-from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, SIZES
+from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, RESTS, SIZES
 from tests.evals.docsite import Built, build_copy
 from tests.waiting import until
 
@@ -83,20 +83,43 @@ def test_a_citation_opens_its_page_at_the_sentence_highlighted_clear_of_the_pane
     assert cited and not cited["meets"] and cited["shown"], cited
     panel = page.locator(PANEL)
     shrunk = panel.get_by_role("button", name="Show the whole guide")
-    if shrunk.count():  # it made room by shrinking: the visitor brings it back, the answer in it, its end whole
+    if shrunk.count():  # it made room by shrinking: the visitor brings it back, the answer in it
         shrunk.click()
     expect(panel.get_by_label("Your question")).to_be_visible()
     expect(panel.locator(".docent-log")).to_contain_text("current active user")
-    page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
+    page.wait_for_function(RESTS, timeout=5_000)  # its end whole, or its start where it is taller than the log
+
+
+# The last question's place in the log: its top below the log's, whether the answer after it is taller than the log,
+# and whether the log stands at its end; one frame's layout.
+ANSWER_START = """() => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  const questions = log.querySelectorAll(".docent-question");
+  if (!questions.length) return null;
+  const q = questions[questions.length - 1].getBoundingClientRect(), b = log.getBoundingClientRect();
+  const last = log.lastElementChild.getBoundingClientRect();
+  return {top: q.top - b.top, whole: q.top >= b.top && q.bottom <= b.bottom, taller: last.bottom - q.top > b.height,
+          end: log.scrollTop + log.clientHeight >= log.scrollHeight - 1};
+}"""
 
 
 @SIZES
-def test_the_last_line_of_an_answer_with_code_shows_whole(visitor: Page, served: Sidecar) -> None:
+def test_a_long_answer_with_code_shows_from_its_start_and_its_last_line_whole_once_scrolled_to(
+    visitor: Page, served: Sidecar
+) -> None:
+    """The answer on sending the verification email, a docstring and a code block, is taller than the log: the log
+    followed it to its end, and the visitor saw its last line ("Defaults to None.") and not its start."""
     open_panel(visitor, served.base + "configuration/user-manager/")
     ask(visitor, "How do I install FastAPI Users?")
     log = ask(visitor, "How do I send the verification email?")
     expect(log.locator("pre").last).to_be_visible()
+    visitor.wait_for_timeout(300)  # the code block laid out, the status line settled: nothing moves the log on
+    start = visitor.evaluate(ANSWER_START)
+    assert start["taller"] and start["whole"] and start["top"] < 16 and not start["end"], start
+    log.evaluate("(log) => { log.scrollTop = log.scrollHeight; }")  # the visitor scrolls on to the answer's end
     visitor.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
+    visitor.wait_for_timeout(300)
+    assert visitor.evaluate(ANSWER_START)["end"]  # left where the visitor scrolled to
     box = visitor.locator(PANEL).bounding_box()
     width = visitor.viewport_size["width"]  # type: ignore[index]
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box  # a wide code line scrolls in its block

@@ -207,10 +207,25 @@ export class PanelView {
     this.panel.setAttribute("data-off", off ? "true" : "false");
   }
 
+  /* Follows the transcript to its end while the last answer fits in the log; once the answer is taller, holds its
+     start (the visitor's question at the log's top) and leaves the rest for the visitor to scroll on to. It only
+     moves the log down: a visitor who scrolled on past the question is not taken back to it. */
   scrollToEnd() {
-    this.log.scrollTop = this.log.scrollHeight;
-    this.shownTop = this.log.scrollTop;
+    const log = this.log;
+    const top = Math.min(log.scrollHeight - log.clientHeight, this.answerTop());
+    if (top > log.scrollTop) log.scrollTop = top;
+    this.shownTop = log.scrollTop;
     this.pinned = true;
+  }
+
+  /* Where the last question stands in the log's scrolled content, a little above it; Infinity without one. */
+  answerTop() {
+    const questions = this.log.querySelectorAll(".docent-question");
+    if (!questions.length) return Infinity;
+    const question = questions[questions.length - 1];
+    const gap = parseFloat(window.getComputedStyle(this.log).paddingTop) || 0;
+    const top = question.getBoundingClientRect().top - this.log.getBoundingClientRect().top + this.log.scrollTop;
+    return Math.max(0, Math.floor(top - gap - this.log.clientTop));
   }
 
   destroy() {

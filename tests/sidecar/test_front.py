@@ -146,3 +146,15 @@ async def test_a_route_is_found_by_its_path_as_the_router_finds_it(tmp_path: Pat
     behind = httpx.ASGITransport(app=direct, root_path="/docs")
     async with httpx.AsyncClient(transport=behind, base_url="http://x.test") as http:
         assert (await http.get("/docs/a")).text == "first /docs"
+
+
+async def test_a_middleware_added_to_the_app_is_refused_not_dropped(tmp_path: Path) -> None:
+    """The app builds its layers itself (`front.stack`), never reading Starlette's middleware list: a middleware added
+    with `add_middleware` was dropped without a word (its header absent from every response)."""
+    from starlette.middleware.gzip import GZipMiddleware
+
+    app = make_app(tmp_path)
+    with pytest.raises(RuntimeError, match="wrap the app"):
+        app.add_middleware(GZipMiddleware)
+    async with client(app) as http:
+        assert (await http.get("/api/guide/health")).status_code == 200

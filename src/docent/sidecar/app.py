@@ -7,7 +7,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence, Sized
 from contextlib import asynccontextmanager, nullcontext
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.applications import Starlette
@@ -175,3 +175,8 @@ class Sidecar(Starlette):
 
     def build_middleware_stack(self) -> ASGIApp:
         return stack(Direct(self.router), self.exception_handlers, self.cors)
+
+    def add_middleware(self, middleware_class: Any, *args: Any, **kwargs: Any) -> None:
+        """Refused, not dropped: `build_middleware_stack` makes the layers itself and never reads Starlette's list."""
+        raise RuntimeError("The sidecar builds its own layers around the router (front.stack): wrap the app in the "
+                           "middleware instead, middleware(app, ...)")

@@ -319,3 +319,31 @@ def test_a_page_an_answer_opens_is_left_in_sight(page: Page, guide: Sidecar) -> 
     # Another page the visitor opens is the page as before: the panel open whole.
     page.goto(guide.base)
     expect(panel.get_by_label("Your question")).to_be_visible()
+
+
+# The panel's box, the screen's height, and whether the log holds all it has without scrolling; one frame's layout.
+SHEET = """() => {
+  const box = document.querySelector("[data-docent-view]").getBoundingClientRect();
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  return {panel: [box.left, box.top, box.right, box.bottom], height: innerHeight,
+          fits: log.scrollHeight <= log.clientHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize("context_options", [PHONE], ids=["phone"])
+def test_on_a_phone_the_sheet_is_as_tall_as_its_answer_needs_within_its_bounds(page: Page, guide: Sidecar) -> None:
+    """At 390 x 844 the sheet stood at 72 % of the screen for a two-sentence answer, the page a band above a blank."""
+    panel = open_panel(page, guide.base)
+    ask(page, "How did the 3-D Secure rollout go?")
+    expect(panel.locator(".docent-sentence")).to_have_count(2)
+    sheet = page.evaluate(SHEET)
+    top, bottom, height = sheet["panel"][1], sheet["panel"][3], sheet["height"]
+    assert sheet["fits"] and abs(bottom - height) < 1 and bottom - top < 0.5 * height, sheet  # the page above shows
+    for asked in range(2, 6):  # a longer transcript grows it to its bound, and no further: the log scrolls instead
+        ask(page, "And how did the 3-D Secure rollout go?")
+        expect(panel.locator(".docent-sentence")).to_have_count(2 * asked)
+    sheet = page.evaluate(SHEET)
+    top, bottom = sheet["panel"][1], sheet["panel"][3]
+    assert not sheet["fits"] and abs(bottom - height) < 1 and 0.6 * height < bottom - top <= 0.72 * height + 1, sheet
+    expect(panel.get_by_role("button", name="Ask")).to_be_in_viewport()
+    page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)

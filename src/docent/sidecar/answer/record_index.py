@@ -281,9 +281,10 @@ class RecordIndex:
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         rare |= {c.sql for c in framed(words)}  # "how often", "my question": the answer's kind or the asking
-        rare |= site_named(words, clauses, self._site)
-        said = within_rows([c for c in clauses if c.sql not in rare], counts, twice=topic(words, asked, aliases, counts))
-        numbers = within_rows([c for c in clauses if c.sql in rare] + addresses, counts)
+        site = site_named(words, clauses, self._site)  # the site's own name: asked only where nothing else is
+        said = within_rows([c for c in clauses if c.sql not in rare | site], counts,
+                           twice=topic(words, asked, aliases, counts))
+        numbers = within_rows([c for c in clauses if c.sql in rare or c.sql in site and not said] + addresses, counts)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
 
     def _clauses(self, text: str, words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]],

@@ -86,5 +86,5 @@ def test_an_address_scheme_before_a_host_asks_nothing() -> None:
 
 def test_a_name_written_as_code_called_names_the_title_that_writes_it() -> None:
     assert calls("The `.create()` method, request.url_for() and Pandas (CSV)") == {"()create", "()url_for"}
-    assert title_keys("Writing .create() methods") == [title_key("Writing .create() methods"), "()create"]
+    assert title_keys("Writing .create() methods") == (title_key("Writing .create() methods"), "()create")
     assert "()create" in named_runs("my .create() fails") and "()create" not in named_runs("create a user")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence, Set
+from functools import lru_cache
 
 from .words import STOP_WORDS, chunks, stem
 
@@ -57,12 +58,15 @@ TITLE_NAMED = 0.4  # the share of its way to the best's 1 a section gains when t
 NAMED_SPAN = 6  # a title's words, at most, that a question names whole
 
 
+_stem = lru_cache(maxsize=65_536)(stem)  # a record's titles and its questions say the same words again and again
+
+
 def title_key(title: str) -> str:
     """A title of two words or more, stop words left out, as one run of its words' stems ("HiddenField" -> hidfield,
     "Optional fields" -> optionalfield); "" for a title of one such word ("The bank"), which BM25's title weight
     judges."""
     words = [p for chunk in chunks(title) for p in chunk if p not in STOP_WORDS]
-    return "".join(stem(w) for w in words) if 2 <= len(words) <= NAMED_SPAN else ""
+    return "".join(_stem(w) for w in words) if 2 <= len(words) <= NAMED_SPAN else ""
 
 
 _CALL = re.compile(r"(?<![\w.])[.@]?(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\(")  # `.create()`, `request.url_for(`
@@ -74,16 +78,17 @@ def calls(text: str) -> set[str]:
     return {f"(){name.lower()}" for name in _CALL.findall(text)}
 
 
-def title_keys(title: str) -> list[str]:
+@lru_cache(maxsize=65_536)  # a large site's titles repeat: "Usage", "Configuration"
+def title_keys(title: str) -> tuple[str, ...]:
     """The ways a question names a title whole: its `title_key`, and each name it writes as code called (`calls`)."""
     key = title_key(title)
-    return [key, *calls(title)] if key else list(calls(title))
+    return (key, *calls(title)) if key else tuple(calls(title))
 
 
 def named_runs(text: str) -> set[str]:
     """Every run of the text's neighbouring words (stop words left out), two to `NAMED_SPAN`, as `title_key` spells a
     title, and the names it writes as code called (`calls`)."""
-    words = [stem(p) for chunk in chunks(text) for p in chunk if p not in STOP_WORDS]
+    words = [_stem(p) for chunk in chunks(text) for p in chunk if p not in STOP_WORDS]
     runs = {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + NAMED_SPAN, len(words)) + 1)}
     return runs | calls(text) if "(" in text else runs
 

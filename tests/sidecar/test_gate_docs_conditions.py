@@ -42,6 +42,7 @@ RECORD = {
                  "Report issues by email. The maintainers will then work with you. Workers restart one after another."),
         _section("likeness", "Data attribute",
                  "The data attribute is similar to the form attribute except that:\n- It parses JSON bodies too."),
+        _section("tokens", "Tokens", "Every route requires a token, except that the health route is open."),
         _section("sync", "Nightly sync", "The sync job runs every hour. The report is built after the sync job runs."),
         _section("handlers", "Error handlers",
                  "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
@@ -89,6 +90,9 @@ def verdict(sentence: str) -> str:
         # "Similar to X except that" qualifies a likeness: "with these differences" says it, "without any" does not.
         ("The data attribute is similar to the form attribute, with these differences [[likeness]].", "shown"),
         ("The data attribute is similar to the form attribute, without any differences [[likeness]].", "HELD"),
+        # Elsewhere "except that" is the presence class's "except": what it leaves out is not included.
+        ("Every route requires a token, the health route included [[tokens]].", "HELD"),
+        ("Every route requires a token, with the health route too [[tokens]].", "HELD"),
         # A reason a sentence or two from its effect, where the later opens on the earlier ("Doing so", "This"), or
         # where what lies between is a code example and the line that opens it; one word places no effect.
         ("For headers, the documentation recommends the proxy, a more correctly named alias for the gateway, because "

@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence, Set
 from typing import NamedTuple
 
-from .contrasts import CONTRASTS, NEUTRAL
+from .contrasts import CONTRASTS, NEUTRAL, neutral_at
 from .passage import Passage, Unit
 
 COVER = 0.6  # the share of the sentence's content stems the clause must hold
@@ -99,7 +99,7 @@ def marks(u: Unit) -> tuple[Mark, ...]:
         capital = i > 0 and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in "—–"
         seen: set[int] = set()
         for e in _BY_FIRST[t.word]:
-            if e.kind in seen or _passed_over(e, capital, text, t.start):
+            if e.kind in seen or _passed_over(e, capital, text, t.start) or e.kind < 0 and not neutral_at(e.words, text, t.start):
                 continue
             n = len(e.words)
             if n == 1 or tuple(x.word for x in tokens[i : i + n]) == e.words:

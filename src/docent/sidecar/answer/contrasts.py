@@ -13,6 +13,7 @@ pole only; a word may be in several classes ("never": a quantifier and a modalit
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 
@@ -174,3 +175,11 @@ CONTRASTS: tuple[Contrast, ...] = (
 # of a list, as "one of" does, and "any of them" may also take each; "similar to X except that" qualifies a likeness
 # (a sentence's "with these differences"), no absence; the phrase is read as no contrast word.
 NEUTRAL: tuple[str, ...] = ("any_of", "except_that")
+# "except that" qualifies only a likeness told before it; elsewhere ("Every route requires a token, except that the
+# health route is open") it is the presence class's "except": what it leaves out is not included.
+_LIKENESS = re.compile(r"\b(?:similar|like|same|identical|equivalent|alike)\b", re.IGNORECASE)
+
+
+def neutral_at(words: tuple[str, ...], text: str, start: int) -> bool:
+    """Whether a phrase of `NEUTRAL` at `start` of `text` is neutral there: "except that" only after a likeness."""
+    return words != ("except", "that") or _LIKENESS.search(text, 0, start) is not None

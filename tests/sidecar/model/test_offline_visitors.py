@@ -179,3 +179,23 @@ async def test_what_a_change_bought_is_in_the_consequences_not_the_date_it_was_a
     assert "switch" not in asked.weight  # the change is named by what it changed to ("a switch" is another thing)
     assert (await cited_in(CHOICES, "What did switching to gRPC buy them in latency?"))[0] == "grpc-after"
     assert "grpc-after" in await cited_in(CHOICES, "did switching to grpc actually buy anything measurable?")
+
+
+ROLES = {
+    s.id: s
+    for s in (
+        Section("now", "roles", "Northwind: lead engineer", "Since May 2022 I have been the lead engineer of "
+                "Northwind's billing platform, in a team of seven.", "/roles/#now"),
+        Section("before", "roles", "Harbour Labs: developer", "From 2017 to 2022 I built the booking service at "
+                "Harbour Labs and ran its on-call rota.", "/roles/#before"),
+        Section("talks", "talks", "Talks", "I spoke about billing at two conferences.", "/talks/#talks"),
+    )
+}
+
+
+@pytest.mark.anyio
+async def test_the_present_is_what_the_record_dates_as_ongoing():
+    # "now", "currently", "current": the role dated "since May 2022", not the one that ended
+    for question in ("Where does he work right now?", "What is his current role?", "What is he doing now?"):
+        assert (await cited_in(ROLES, question))[0] == "now", question
+    assert "now" not in await cited_in(ROLES, "Where did he build the booking service?")

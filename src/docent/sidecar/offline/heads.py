@@ -151,3 +151,16 @@ def no_lack(question: str, alts: Mapping[str, frozenset[str]], context: Collecti
     offered = (group for group in choices(question)
                if any(df.get(c, 0) and c in named and c not in COMMON_WORDS for c in group))
     return lacking & (set(context) | {w for group in offered for w in group})
+
+
+# "What is she doing now?", "her current job": the present, which a CV tells by what it dates "since March 2021" or
+# "2021 – present", seldom by the visitor's word. A section that dates something so holds `NOW_TOKEN` (no word).
+NOW = re.compile(r"\b(?:now|nowadays|currently|current|these days|today|at the moment|presently|at present)\b",
+                 re.IGNORECASE)
+ONGOING = re.compile(r"\b(?:[Ss]ince\s+(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d|(?:19|20)\d\d\s*[–-]\s*(?:now|present|today|current))\b")
+NOW_TOKEN = "<ongoing>"
+
+
+def present(question: str, kind: str) -> bool:
+    """Whether a question asks about the present, on a portfolio (documentation's "now" is the reader's situation)."""
+    return kind != "docs" and NOW.search(question) is not None

@@ -9,6 +9,7 @@ import re
 from docent.schema import RecordSection
 
 from ..answer.words import terms
+from .heads import NOW_TOKEN, ONGOING
 from .quotes import leads, quotes
 from .weighing import Weighed, spoken
 
@@ -66,7 +67,9 @@ def pick(
     for rank, i, sentence, section, hit, said in hits:
         near = top[rank][0] / best_score  # how well the section answers, against the best
         if wants is not None:
-            value = _fits(sentence, section, wants) * (hit + near)
+            # asked about the present, what a sentence dates as ongoing ("Since March 2021 she has been ...") fits
+            ongoing = NOW_TOKEN in asked.weight and ONGOING.search(sentence) is not None
+            value = max(_fits(sentence, section, wants), 2.0 if ongoing else 0.0) * (hit + near)
         else:
             # a sentence that says less of the question than a section must is a coincidence of words
             enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0 or hit >= most
@@ -113,7 +116,7 @@ def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSectio
     for rank, (_, section) in enumerate(top):
         title = set(terms(section.title))
         for i, sentence in enumerate([*quotes(section), *leads(section)]):
-            said = set(spoken(sentence))
+            said = set(spoken(sentence)) | ({NOW_TOKEN} if ONGOING.search(sentence) else set())
             hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
             out.append((rank, i, sentence, section, hit + CODE_SHARE * asked.code_named(sentence), said))
     return out

@@ -19,7 +19,7 @@ from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
 from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
-from .heads import CHANGING, MEASURE, RAISED, heads_of, named_kinds, no_lack, technologies
+from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, named_kinds, no_lack, present, technologies
 from .seen import spans, values, within
 from .stack import own_stack, theirs, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
@@ -92,7 +92,8 @@ class Vocabulary:
     def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
         sections = list(record.values())
         docs = [Counter(spoken(s.title) + terms(s.page.replace("-", " ")) + spoken(s.text)
-                        + (["flag"] if FLAG.search(s.text) else [])) for s in sections]
+                        + (["flag"] if FLAG.search(s.text) else []) + ([NOW_TOKEN] if ONGOING.search(s.text) else []))
+                for s in sections]
         df: Counter[str] = Counter()
         for doc in docs:
             df.update(doc.keys())
@@ -172,10 +173,12 @@ class Weighed:
             extra += sorted(named_there, key=lambda t: -index.df[t])[:KIND_QUERY]  # the ones it names most
         extra += [w for raw in WORD.findall(question) for w in sorted(FORMS.get(raw.lower(), ()))]  # "find": "found"
         extra += sorted({w for words in spelled_out.values() for w in words})
+        if present(question, manifest.kind) and index.df[NOW_TOKEN]:  # "what is she doing now?": what is ongoing
+            alts[NOW_TOKEN], weight[NOW_TOKEN], extra = frozenset({NOW_TOKEN}), index.idf(NOW_TOKEN), [*extra, "since"]
         kept = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
         code, code_missing = code_names(question, index.said, own=own, known=known)
         camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
-        context = _context(question, weight.keys(), code | camel | code_missing)
+        context = _context(question, weight.keys(), code | camel | code_missing) - {NOW_TOKEN}
         for word in no_lack(question, alts, context, named, index.df):
             del weight[word], alts[word]
         return cls(weight, alts, " ".join([*kept, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),

@@ -59,6 +59,8 @@ RECORD = {
                      "validation applied."),
             _section("objperm", "Object permissions", "The generic views will not automatically apply object "
                      "permissions to each instance of a list."),
+            _section("bulk", "Bulk clients", "The bulk API is not friendly to batch clients. It accepts batch clients "
+                     "with a token."),
             _section("indexpages", "Index pages", "You may name your index pages README.md instead of index.md."),
             _section("proxies", "Proxies", "The number of proxies the API runs behind. If set to None then less "
                      "strict IP matching will be used by the throttle classes."),
@@ -191,6 +193,10 @@ def verdict(sentence: str) -> str:
         ("The generic views do apply object permissions to each instance of a list [[objperm]].", "polarity"),
         ("The generic views do not apply object permissions to each instance of a list by themselves [[objperm]].",
          "shown"),
+        # ... but an "-ly" word before a preposition is an adjective, what is denied: "not friendly to batch clients"
+        # denies no "batch clients", and the section's own "accepts batch clients" is shown.
+        ("The bulk API accepts batch clients with a token [[bulk]].", "shown"),
+        ("The bulk API is friendly to batch clients [[bulk]].", "polarity"),
         ("You may name index pages README.md [[indexpages]].", "shown"),
         ("Index pages have to be named index.md [[indexpages]].", "polarity"),
         # "Less strict" is the other pole of "strict": "looser" restates it, "stricter" turns it round.

@@ -244,11 +244,22 @@ def dotted(text: str) -> set[str]:
     return {m.group().lower() for m in _DOTTED.finditer(text)} if "." in text else set()
 
 
+def _without_manner(clause: str) -> str:
+    """A clause less its opening "-ly" word where a word of substance follows, the verb it says how of ("automatically
+    apply"); before a small word or none it is what is denied, an adjective ("not friendly to", "not costly for")."""
+    m = _MANNER.match(clause)
+    if m is None:
+        return clause
+    rest = clause[m.end() :]
+    following = rest.split(maxsplit=1)
+    return rest if following and following[0].lower() not in STOP_WORDS else clause
+
+
 def head_words(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     """The first two words of what a negation denies, a dotted name one word, less an adverb right after the
     negation: "will not automatically apply X" denies "apply X" (how it is done is no part of what)."""
     out: list[str] = []
-    for word in _MANNER.sub("", clause).split():
+    for word in _without_manner(clause).split():
         name = _DOTTED.search(word)
         for w in (name.group().lower(),) if name and "." in name.group() else stems(word):
             if w not in out:

@@ -59,6 +59,7 @@ RECORD = {
                      "validation applied."),
             _section("objperm", "Object permissions", "The generic views will not automatically apply object "
                      "permissions to each instance of a list."),
+            _section("cache", "Caching", "Nothing is cached between requests. Requests never wait for a lock."),
             _section("bulk", "Bulk clients", "The bulk API is not friendly to batch clients. It accepts batch clients "
                      "with a token."),
             _section("indexpages", "Index pages", "You may name your index pages README.md instead of index.md."),
@@ -180,6 +181,9 @@ def verdict(sentence: str) -> str:
         ("With no network connection, the installer never downloads wheels [[offline]].", "shown"),
         ("Without a network connection, the installer does not install cached wheels [[offline]].", "polarity"),
         ("Without a config file, the loader never uses the built-in defaults [[absent]].", "polarity"),
+        # ... an opening phrase, not a subject's denial: "Nothing is cached ..., and ..." is a claim like its reorder.
+        ("Nothing is cached between requests, and requests do not block on a lock [[cache]].", "shown"),
+        ("Between requests nothing is cached, and requests do not block on a lock [[cache]].", "shown"),
         # A denial backed by its first word alone (and "it", or what it is said of) is not the section's where a
         # cited sentence says its words of the same thing plainly.
         ("The scheduler is fast, but it does not support reports [[sched]].", "shown"),

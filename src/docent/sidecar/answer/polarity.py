@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from .words import dotted, head_words
+from .words import dotted, head_words, opens_scene
 
 Scope = frozenset[str]
 
@@ -97,7 +97,7 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
             out.append(_NONE)
             continue
         instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
-        opening = len(clause.split()) <= 1 and not _CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
+        opening = opens_scene(clause, m.group(0)) and not _CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
         out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
                           pronoun=pronoun, opening=opening))
     return tuple(out)

@@ -267,3 +267,10 @@ def head_words(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
         if len(out) >= 2:
             return out[:2]
     return out
+
+
+def opens_scene(before: str, negator: str) -> bool:
+    """Whether a negation opens a phrase that sets the scene ("Without a config file, ...", "With no network, ..."),
+    not a subject's denial ("Nothing is cached, ...", "It never retries, ..."): `before`, its clause's words before it."""
+    word = negator.lower()
+    return not before.strip() if word == "without" else word == "no" and len(before.split()) == 1

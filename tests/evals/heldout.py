@@ -128,6 +128,16 @@ ROUNDS = {
             visitors="visitors-round7-holdout.json",
             questions="drf-questions-round7.json",
         ),
+        Round(
+            number=8,
+            site="uv",
+            markdown={
+                "example": "markdown-answers-round8-holdout.json",
+                "uv": "uv-answers-round8-holdout.json",
+            },
+            visitors="visitors-round8-holdout.json",
+            questions="uv-questions-round8.json",
+        ),
     )
 }
 

@@ -68,7 +68,7 @@ def pick(
         near = top[rank][0] / best_score  # how well the section answers, against the best
         if wants is not None:
             # asked about the present, what a sentence dates as ongoing ("Since March 2021 she has been ...") fits
-            ongoing = NOW_TOKEN in asked.weight and ONGOING.search(sentence) is not None
+            ongoing = NOW_TOKEN in asked.weight and NOW_TOKEN in said  # `_hits` marked it
             value = max(_fits(sentence, section, wants), 2.0 if ongoing else 0.0) * (hit + near)
         else:
             # a sentence that says less of the question than a section must is a coincidence of words

@@ -9,7 +9,7 @@ import pytest
 
 from docent.sidecar import lane as lanes
 from docent.sidecar.answer.events import Done, Start, StreamEvent
-from docent.sidecar.stream import Answer
+from docent.sidecar.stream import Answer, _Mailbox
 
 pytestmark = pytest.mark.anyio
 
@@ -116,7 +116,7 @@ async def test_a_turn_that_lost_the_lane_while_it_waited_queues_at_its_next_even
 
     def answer(name: str, answered: asyncio.Event) -> asyncio.Task[None]:
         turn = Answer(Start(name, 0, "replay"), events(name, answered), release=nothing)
-        return asyncio.ensure_future(turn._produce(asyncio.Queue()))
+        return asyncio.ensure_future(turn._produce(_Mailbox(asyncio.get_running_loop())))
 
     a = answer("a", a_answered)
     await asyncio.sleep(0)

@@ -157,13 +157,13 @@ async def test_a_ping_due_while_a_slow_reader_takes_a_chunk_is_no_event() -> Non
     assert released == ["released"]
 
 
-def test_a_ping_queued_among_events_is_left_out_of_their_chunk() -> None:
+async def test_a_ping_queued_among_events_is_left_out_of_their_chunk() -> None:
     """The drain itself, on the queue the slow reader leaves: an event, a ping, the last event."""
     import asyncio
 
-    from docent.sidecar.stream import _PING, frame
+    from docent.sidecar.stream import _PING, _Mailbox, frame
 
-    queue: asyncio.Queue[object] = asyncio.Queue()
+    queue = _Mailbox(asyncio.get_running_loop())  # the answer's own, as its loop drains it
     for item in (_PING, Sentence("The lab shows a leak.", CITE), _PING, Done("replay"), _PING):
         queue.put_nowait(item)
     first = Sentence("He led the platform team of six.", CITE)
@@ -172,13 +172,13 @@ def test_a_ping_queued_among_events_is_left_out_of_their_chunk() -> None:
     assert queue.get_nowait() is _PING  # what came after the last event is left where it was
 
 
-def test_a_visitor_gone_while_events_wait_is_sent_nothing_more() -> None:
+async def test_a_visitor_gone_while_events_wait_is_sent_nothing_more() -> None:
     """Events queued behind the visitor's going away are not framed for nobody: the drain says gone, not a chunk."""
     import asyncio
 
-    from docent.sidecar.stream import _GONE
+    from docent.sidecar.stream import _GONE, _Mailbox
 
-    queue: asyncio.Queue[object] = asyncio.Queue()
+    queue = _Mailbox(asyncio.get_running_loop())
     for item in (_GONE, Sentence("The lab shows a leak.", CITE), Done("replay")):
         queue.put_nowait(item)
     assert Answer._drain(Sentence("He led the platform team of six.", CITE), queue) == (None, False)

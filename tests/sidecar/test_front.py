@@ -9,9 +9,12 @@ from typing import Any
 import anyio
 import httpx
 import pytest
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.responses import PlainTextResponse
+from starlette.routing import Mount, Route, Router
 
 from docent.sidecar.app import create_app
-from docent.sidecar.front import SECURITY_HEADERS
+from docent.sidecar.front import SECURITY_HEADERS, Direct
 from docent.sidecar.operator.client import open_conversation, parse_sse
 from docent.sidecar.store import MemoryStore, StoreUnavailable
 
@@ -115,15 +118,9 @@ async def test_an_answers_stream_carries_its_own_headers_then_the_apis_once(tmp_
     assert [event for event, _ in parse_sse(stream.decode())] == ["start", "sentence", "sentence", "done"]
 
 
-
 async def test_a_route_is_found_by_its_path_as_the_router_finds_it(tmp_path: Path) -> None:
     """`Direct` takes the routes the router would find first by their exact path; what a mount before a route could
     take, a refused method and any other path go through the router, which answers them as before."""
-    from starlette.responses import PlainTextResponse
-    from starlette.routing import Mount, Route, Router
-
-    from docent.sidecar.front import Direct
-
     async def named(request: Any) -> PlainTextResponse:
         return PlainTextResponse(f"{request.scope['endpoint'].__name__} {request.scope.get('root_path', '')}")
 
@@ -151,8 +148,6 @@ async def test_a_route_is_found_by_its_path_as_the_router_finds_it(tmp_path: Pat
 async def test_a_middleware_added_to_the_app_is_refused_not_dropped(tmp_path: Path) -> None:
     """The app builds its layers itself (`front.stack`), never reading Starlette's middleware list: a middleware added
     with `add_middleware` was dropped without a word (its header absent from every response)."""
-    from starlette.middleware.gzip import GZipMiddleware
-
     app = make_app(tmp_path)
     with pytest.raises(RuntimeError, match="wrap the app"):
         app.add_middleware(GZipMiddleware)

@@ -70,6 +70,17 @@ def request_words(question: str) -> frozenset[str]:
     return REQUEST_WORDS - {stem(m.group(1) or m.group()) for m in _NOUN_FORM.finditer(question)}
 
 
+# "What am I looking at here?": the page open, asked about with no word beyond these and the words of asking.
+ON_THIS_PAGE = re.compile(r"\b(?:here|this\s+(?:page|screen)|looking\s+at)\b", re.IGNORECASE)
+PAGE_WORDS = REQUEST_WORDS | frozenset(terms("here page screen this"))
+
+
+def of_open_page(question: str) -> bool:
+    """Whether a question asks about the page the visitor has open, with no topic of its own ("what am I looking at
+    here?"): its sections tell what it is, and no other page opens."""
+    return ON_THIS_PAGE.search(question) is not None and not set(terms(question)) - PAGE_WORDS
+
+
 # A question about people, where a word for getting in touch means it: a person's pronoun.
 PEOPLE = re.compile(r"\b(?:she|her|hers|he|him|his|they|them|their|you|your|us|me|I|we)\b", re.IGNORECASE)
 # "Has she ...", "Did he ...": a question about the owner's past; "why ...": about a reason.

@@ -26,7 +26,7 @@ from ..model.question import asked, calls_since_question, tool_uses
 from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import fenced, quoted
-from .gestures import REQUEST_WORDS, Gestures, request_words
+from .gestures import Gestures, of_open_page, request_words
 from .picking import SAID, Match, of_results, pick, wanted
 from .quotes import inline_code, leads, listed, quotes
 from .source import Loaded, Source
@@ -165,8 +165,8 @@ class OfflineModel:
         # A part is asked about by its own label too: what the page says of it.
         parts = {p.id: p.label for p in manifest.parts}
         about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
-        sentences, best = self.answer(about, page=shown if kind in SHOWS else _this_page(question, calls, here),
-                                      here=shown or here,
+        open_page = here if not calls and of_open_page(question) else None  # "what am I looking at here?"
+        sentences, best = self.answer(about, page=shown if kind in SHOWS else open_page, here=shown or here,
                                       request=bool(kind), quiet=_offer_words(question, calls, manifest),
                                       allowed=excerpted(request.messages), source=source)
         if kind in SHOWS:
@@ -364,16 +364,6 @@ CARDS = ("show_links", "offer_choices")
 ERRANDS = ("tour", "field", "press", "next")
 # requests to see a page or a part: the record's words about what is there go with it
 SHOWS = ("point", "go")
-def _this_page(question: str, calls: Calls, here: str | None) -> str | None:
-    """The page open, where the question asks about it with no topic of its own ("what am I looking at here?"): its
-    sections tell what it is, and no other page opens."""
-    if calls or here is None or not ON_THIS_PAGE.search(question) or set(terms(question)) - PAGE_WORDS:
-        return None
-    return here
-
-
-ON_THIS_PAGE = re.compile(r"\b(?:here|this\s+(?:page|screen)|looking\s+at)\b", re.IGNORECASE)
-PAGE_WORDS = REQUEST_WORDS | frozenset(terms("here page screen this"))
 # A question, not a request: "Would she fit ...?", "Where does gRPC fit in?"; "I'd like to contact her" is a request.
 QUESTION = re.compile(
     r"\?\s*$|^\s*(?:what|which|who|where|when|why|how|does|did|do|is|are|was|were|has|have|had|can|could|would|"

@@ -27,6 +27,15 @@ def test_a_site_with_no_record_is_a_problem_that_says_what_to_add():
     assert "front matter `docent: {record: true}`" in _problems([HOME, LAB], owner="Jo")[0]
 
 
+def test_a_record_of_pages_with_no_text_names_them_and_does_not_advise_choosing_them_again():
+    bare = read_page("<h2 id=\"gallery\">Gallery</h2>", path="/gallery/", title="Gallery", record=True)
+    problems = _problems([HOME, bare])
+    assert problems == [
+        "The record is empty (its pages, gallery, have no text in their main region), so the guide can answer "
+        "nothing: choose pages with text of their own for the record (`record_pages`, or front matter "
+        "`docent: {record: true}`)."]
+
+
 def test_a_clean_site_has_no_problems_and_keeps_nav_order():
     manifest, problems = build([HOME, LAB, CASE], site_config(site_name="S"))
     assert problems == []

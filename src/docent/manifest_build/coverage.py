@@ -64,9 +64,13 @@ def empty_record(pages: Sequence[PageFacts], record: Sequence[RecordSection], *,
     what to add, which `mkdocs build --strict` turns into a failure."""
     if not pages or record:
         return None
+    chosen = [f.page.id for f in pages if f.record]
+    if chosen:  # choosing more of the same pages would change nothing: the pages themselves give no text
+        return Problem(f"The record is empty (its pages, {', '.join(chosen)}, have no text in their main region), so "
+                       "the guide can answer nothing: choose pages with text of their own for the record "
+                       "(`record_pages`, or front matter `docent: {record: true}`).")
     fix = ("add `record_pages: ['**']` to the docent plugin's options in mkdocs.yml (every page but the release "
            "notes, contributing guide, code of conduct and licence)" if kind == "docs" else
            "mark each page the guide may answer from with front matter `docent: {record: true}`, or add "
            "`record_pages: ['**']` to the docent plugin's options in mkdocs.yml")
-    said = "no page is in it" if not any(f.record for f in pages) else "its pages have no text in their main region"
-    return Problem(f"The record is empty ({said}), so the guide can answer nothing: {fix}.")
+    return Problem(f"The record is empty (no page is in it), so the guide can answer nothing: {fix}.")

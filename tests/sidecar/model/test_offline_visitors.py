@@ -32,10 +32,15 @@ RECORD = {
 OWNER = Manifest(owner=Owner("Jo Lind", "Jo", "he"))
 
 
-async def cited(question: str) -> list[str]:
-    events, exc = await collect(OfflineModel.of(RECORD, manifest=OWNER).stream(ask(question)))
+async def cited_in(record: dict[str, Section], question: str) -> list[str]:
+    """The ids the offline model cites answering `question` from `record`, in order."""
+    events, exc = await collect(OfflineModel.of(record, manifest=OWNER).stream(ask(question)))
     assert exc is None
     return re.findall(r"\[\[([^\]]+)\]\]", "".join(e.text for e in events if isinstance(e, TextDelta)))
+
+
+async def cited(question: str) -> list[str]:
+    return await cited_in(RECORD, question)
 
 
 @pytest.mark.anyio
@@ -146,12 +151,6 @@ CHOICES = {
                 "than force a migration that bought nothing.", "/decisions/#grpc-after"),
     )
 }
-
-
-async def cited_in(record: dict[str, Section], question: str) -> list[str]:
-    events, exc = await collect(OfflineModel.of(record, manifest=OWNER).stream(ask(question)))
-    assert exc is None
-    return re.findall(r"\[\[([^\]]+)\]\]", "".join(e.text for e in events if isinstance(e, TextDelta)))
 
 
 @pytest.mark.anyio

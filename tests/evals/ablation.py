@@ -12,29 +12,23 @@ the newest round apart (the last column) as the nearest to a held-out measure.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from docent.sidecar.answer import gate
-from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.rules import RULES, Rule
-from docent.sidecar.operator.corpora import Figures, _constructions, _replay
 from tests.evals import docsite
-from tests.evals.heldout import CORPORA, EXAMPLE_BUNDLE, ROUNDS
+from tests.evals.heldout import EXAMPLE_BUNDLE, ROUNDS, Round
 
 
 @dataclass(frozen=True)
 class Set:
     name: str
+    held: Round
+    site: str
     bundle: Path
-    falsehoods: list[dict[str, Any]]
-    faithful: list[dict[str, Any]]
-    answers: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -49,18 +43,13 @@ def _sets(folder: Path) -> list[Set]:
     for number, held in sorted(ROUNDS.items()):
         built = docsite.build_copy(held.folder, folder / f"round{number}")
         for site, bundle in {"example": EXAMPLE_BUNDLE, held.site: built.bundle}.items():
-            prefix = f"round{number}-{site}"
-            answers = [
-                {"question": a["question"], "screen_page": a["screen_page"], "calls": [[{"type": "text", "text": a["answer"]}]]}
-                for a in held.rows(held.markdown[site])
-            ]
-            rows = [json.loads((CORPORA / f"{prefix}-{kind}.json").read_text(encoding="utf-8")) for kind in ("falsehoods", "faithful")]
-            sets.append(Set(prefix, bundle, rows[0], rows[1], answers))
+            sets.append(Set(f"round{number}-{site}", held, site, bundle))
     return sets
 
 
 def _measure(sets: Sequence[Set], rules: Sequence[Rule]) -> dict[str, Tally]:
-    """Each set judged with `rules` as every gate's table (the replayed answers' gates too)."""
+    """Each set judged as `heldout` judges it (`Round.constructions`, `Round.answers`), with `rules` as every gate's
+    table, the replayed answers' gates too."""
     defaults = gate.Gate.__init__.__kwdefaults__
     assert defaults is not None
     kept = defaults["rules"]
@@ -68,9 +57,8 @@ def _measure(sets: Sequence[Set], rules: Sequence[Rule]) -> dict[str, Tally]:
     try:
         out = {}
         for one in sets:
-            part = _constructions(Bundle.load(one.bundle), one.falsehoods, one.faithful)
-            said = Figures()
-            asyncio.run(_replay(one.answers, one.bundle, said))
+            part = one.held.constructions(one.site, one.bundle)
+            said = one.held.answers(one.site, one.bundle)
             out[one.name] = Tally(sum(part.held.values()), sum(part.shown.values()), len(said.realistic_holds))
         return out
     finally:

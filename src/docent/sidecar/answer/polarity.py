@@ -284,7 +284,7 @@ _NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", 
                              "stop", "stops", "stopped", "prevent", "prevents", "prevented", "fail", "fails", "failed"))
 
 
-def _same(mine: Scope, theirs: Scope) -> bool:
+def same(mine: Scope, theirs: Scope) -> bool:
     """Two denials deny the same thing: they share two words, or every word of the shorter one."""
     return len(mine & theirs) >= min(2, len(mine), len(theirs))
 
@@ -342,7 +342,7 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
         return len(mine.before & theirs.before) >= 2
     if mine.head in theirs.ending:  # "did not end the restarts" is no denial "ended the restarts" makes
         return False
-    if _same(mine.scope, theirs.scope):
+    if same(mine.scope, theirs.scope):
         return True
     if mine.partitive and mine.scope & theirs.scope and len(mine.scope & (theirs.scope | theirs.before)) >= 2:
         return True  # "none of the tasks after it run" against "the following tasks will not be executed"

@@ -54,7 +54,7 @@ def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list
     scheduler supports jobs" stands beside "The scheduler does not support reports"; not where "a relay publishes"
     what "services never publish"."""
     weak = [d for d in said if len(d.scope) >= 2 and not d.instead
-            and not any(polarity._same(d.scope, theirs.scope) for theirs in denied)]
+            and not any(polarity.same(d.scope, theirs.scope) for theirs in denied)]
     return any(d.scope <= u.stems and (d.before or sentence.said - d.scope) & u.stems and not polarity.negates(u.text)
                for d in weak for p in sentence.passages for u in p.units)
 
@@ -106,7 +106,7 @@ def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
 
 def _alone(denial: polarity.Denial, units: list[Unit]) -> bool:
     """Whether a cited unit affirms the turned-down alternative alone, no "or" beside it: what happens."""
-    return any(" or " not in u.text and denial.head in u.stems and polarity._same(denial.scope, u.stems)
+    return any(" or " not in u.text and denial.head in u.stems and polarity.same(denial.scope, u.stems)
                and not polarity.negates(u.text) for u in units)
 
 

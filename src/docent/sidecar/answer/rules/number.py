@@ -84,12 +84,20 @@ def _listed(text: str) -> set[float]:
     counts = {float(_WORDS[w.lower()]) for m in _OF_LIST.finditer(text) for w in m.groups() if w}
     lengths = set()
     for m in _LIST.finditer(text):
-        length = float(m.group(0).rstrip().count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", m.group(0))))
+        length = _length(m.group(0))
         lengths.add(length)
         intro = _INTRODUCES.search(text, 0, m.start())
         if intro is not None and _WORDS[intro.group(1).lower()] == length:
             counts.add(length)
     return (lengths & counts) | _aside_counted(said)
+
+
+_SERIAL = re.compile(r",\s+(?:and|or)\s+\S$")  # "a, b, and c": the comma before "and" adds no item
+
+
+def _length(listed: str) -> float:
+    """The number of items of a list `_LIST` found."""
+    return float(listed.rstrip().count(",") + 2 - bool(_SERIAL.search(listed)))
 
 
 # A count handed to the list its parentheses hold right after it: "five levels (debug, info, ... and critical)".
@@ -103,7 +111,7 @@ def _aside_counted(text: str) -> set[float]:
         intro = _INTRODUCES_ASIDE.search(text, 0, opening + 1)
         listed = _LIST.match(aside.group(0).strip()[1:-1].strip())
         if intro is not None and listed is not None:
-            length = float(listed.group(0).count(",") + 2 - bool(re.search(r",\s+(?:and|or)\s+\S$", listed.group(0))))
+            length = _length(listed.group(0))
             if _WORDS[intro.group(1).lower()] == length:
                 out.add(length)
     return out

@@ -261,7 +261,7 @@ def head_words(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     out: list[str] = []
     for word in _without_manner(clause).split():
         name = _DOTTED.search(word)
-        for w in (name.group().lower(),) if name and "." in name.group() else stems(word):
+        for w in (name.group().lower(),) if name else stems(word):
             if w not in out:
                 out.append(w)
         if len(out) >= 2:

@@ -171,15 +171,17 @@ CONTRASTS: tuple[Contrast, ...] = (
         "failed fails",
     )),
 )
-# Phrases that begin with a class's word and say none of its poles: "accepts any of lax, strict or none" chooses one
-# of a list, as "one of" does, and "any of them" may also take each; "similar to X except that" qualifies a likeness
-# (a sentence's "with these differences"), no absence; the phrase is read as no contrast word.
-NEUTRAL: tuple[str, ...] = ("any_of", "except_that")
 # "except that" qualifies only a likeness told before it; elsewhere ("Every route requires a token, except that the
 # health route is open") it is the presence class's "except": what it leaves out is not included.
 _LIKENESS = re.compile(r"\b(?:similar|like|same|identical|equivalent|alike)\b", re.IGNORECASE)
+# Phrases that begin with a class's word and say none of its poles, each with what the text must say before it for
+# that (None: nothing): "accepts any of lax, strict or none" chooses one of a list, as "one of" does, and "any of
+# them" may also take each; "similar to X except that" qualifies a likeness (a sentence's "with these differences"),
+# no absence. Where neutral, the phrase is read as no contrast word.
+NEUTRAL: dict[str, re.Pattern[str] | None] = {"any_of": None, "except_that": _LIKENESS}
 
 
 def neutral_at(words: tuple[str, ...], text: str, start: int) -> bool:
-    """Whether a phrase of `NEUTRAL` at `start` of `text` is neutral there: "except that" only after a likeness."""
-    return words != ("except", "that") or _LIKENESS.search(text, 0, start) is not None
+    """Whether a phrase of `NEUTRAL` at `start` of `text` is neutral there (what it needs before it is written)."""
+    before = NEUTRAL["_".join(words)]
+    return before is None or before.search(text, 0, start) is not None

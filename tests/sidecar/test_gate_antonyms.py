@@ -10,7 +10,10 @@ import pytest
 
 from docent.sidecar.answer import antonyms
 from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.passage import unit
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.turn import default_gate
 from docent.sidecar.answer.words import fold
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
@@ -56,3 +59,27 @@ def test_a_word_whose_opposite_the_clause_writes_in_its_place_is_held(sentence: 
 )
 def test_a_faithful_sentence_or_one_it_cannot_align_is_let_through(sentence: str, ids: tuple[str, ...]) -> None:
     assert not held(sentence, *ids)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # The record: "... nightly files and fragile synchronous calls", "keep RabbitMQ for work queues inside a
+        # service", "New calls between internal services use gRPC": opposites no contrast class of the gate holds,
+        # so only this rule stands between the visitor and them.
+        ("Fourteen services exchanged data through nightly files and fragile asynchronous calls [[adr-kafka]].",
+         "opposite"),
+        ("We use Apache Kafka for domain events between services and keep RabbitMQ for work queues outside a "
+         "service [[adr-kafka-decision]].", "opposite"),
+        ("New calls between external services use gRPC with Protocol Buffers [[adr-grpc-decision]].", "opposite"),
+        ("Fourteen services exchanged data through nightly files and fragile synchronous calls [[adr-kafka]].",
+         "shown"),
+        ("New calls between internal services use gRPC with Protocol Buffers [[adr-grpc-decision]].", "shown"),
+    ],
+)
+def test_what_the_visitor_sees_of_an_opposite(sentence: str, expected: str) -> None:
+    """Through the whole gate, as a one-sentence answer: held for the opposite, where no earlier rule holds it."""
+    gate = default_gate(BUNDLE, AnswerPolicy())
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    assert ("shown" if isinstance(events[0], Sentence) else events[0].reason) == expected

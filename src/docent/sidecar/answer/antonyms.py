@@ -50,9 +50,9 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
-    """What `wakes` needs of a sentence because of this section: a stem whose opposite the section writes."""
-    return frozenset(), frozenset().union(*(OPPOSITE[w] for w in passage.facts("antonyms", _written)))  # a pair's
-    # opposites are each other's
+    """What `wakes` needs of a sentence because of this section: a stem whose opposite the section writes (the
+    section's stems' opposites, since a pair's opposites are each other's)."""
+    return frozenset(), frozenset().union(*(OPPOSITE[w] for w in passage.facts("antonyms", _written)))
 
 
 # Words that deny what follows them within DENIED tokens ("failed to get retries quite right" for "got them wrong").

@@ -89,10 +89,14 @@ def answerable(path: Path = QUESTIONS) -> list[dict[str, Any]]:
 
 
 def coverage(built: Built) -> float:
-    """The build's share of the record pages' text in the record, read back from the built site as the CLI reads it."""
-    options = docent_options(load_config(built.config))
-    pages, _ = read_site(built.site, PageChoice.read(options.get("record_pages")))
-    manifest, _ = build_manifest(pages, site_config(site_name="Starlette"))
+    """The build's share of the record pages' text in the record, read back from the built site as the CLI reads it
+    (with its `record_pages`, or, unset, the fallback of its kind of site)."""
+    config = load_config(built.config)
+    options = docent_options(config)
+    name = config.get("site_name") or ""
+    site = site_config(site_name=name, owner=options.get("owner"), kind=options.get("kind"))
+    pages, _ = read_site(built.site, PageChoice.read(options.get("record_pages"), project=name, kind=site.kind))
+    manifest, _ = build_manifest(pages, site)
     assert manifest.coverage is not None, "no page of the vendored site is in the record"
     return manifest.coverage
 

@@ -41,7 +41,7 @@ def test_globs_match_whole_source_paths_and_excludes_win_over_includes() -> None
 
 def test_a_wildcard_leaves_out_release_notes_contributing_conduct_and_licence_unless_named() -> None:
     every = PageChoice.read(["**"])
-    left = ["release-notes.md", "CHANGELOG.md", "docs/changes.md", "HISTORY.md", "changelog/1.0.md",
+    left = ["release-notes.md", "releases.md", "CHANGELOG.md", "docs/changes.md", "HISTORY.md", "changelog/1.0.md",
             "CONTRIBUTING.md", "community/contributing.md", "code_of_conduct.md", "Code-Of-Conduct.md", "LICENSE.md",
             "licence.md"]
     kept = ["index.md", "guide/changing-things.md", "release.md", "licensing-faq.md", "history-of-http.md",

@@ -7,14 +7,14 @@ but `/`, `?` one of them, `[abc]` one of those, and `**` any number of folders (
 `docent manifest`, reading built HTML, matches the source paths a page's URL can come from (`/guide/install/` from
 `guide/install.md`, `guide/install/index.md` or `guide/install/README.md`), unless the page names its source.
 
-A glob with a wildcard leaves out the pages a docs owner expects left out (`LEFT_OUT`): release notes and changelogs,
-the contributing guide, the code of conduct and the licence, and the pages written for the project's helpers and team
-rather than its readers (maintainers, governance, repository management and its tasks, and "help <the project>", as
-Typer's `help-typer.md` and FastAPI's `help-fastapi.md` are named), by the file's or its folder's name. They answer
-what changed, how to contribute or how the project is run, and their many short lines ("Review pull requests",
-"Tests") outrank the guide on a reader's question. A sponsorship page stays: readers ask what sponsoring costs, and
-its tiers answer no setup question. Naming such a page in `include` without a wildcard (`include: ["**",
-changelog.md]`) keeps it, as its front matter does.
+A glob with a wildcard leaves out the pages a docs owner expects left out (`LEFT_OUT`): release notes (`releases.md`
+too) and changelogs, the contributing guide, the code of conduct and the licence, and the pages written for the
+project's helpers and team rather than its readers (maintainers, governance, repository management and its tasks, and
+"help <the project>", as Typer's `help-typer.md` and FastAPI's `help-fastapi.md` are named), by the file's or its
+folder's name. They answer what changed, how to contribute or how the project is run, and their many short lines
+("Review pull requests", "Tests") outrank the guide on a reader's question. A sponsorship page stays: readers ask what
+sponsoring costs, and its tiers answer no setup question. Naming such a page in `include` without a wildcard
+(`include: ["**", changelog.md]`) keeps it, as its front matter does.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _pattern(glob: str) -> re.Pattern[str]:
 # The names (of a page's file or of a folder above it, any case, `-`, `_` or nothing between words) that a wildcard
 # leaves out of the record: what changed, how to contribute, and how the project is run.
 LEFT_OUT = re.compile(
-    r"release[-_ ]?notes|change[-_ ]?log|changes|history|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e"
+    r"release[-_ ]?notes|releases|change[-_ ]?log|changes|history|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e"
     r"|maintainers|maintaining|governance|(?:repository[-_ ]?)?management(?:[-_ ]?tasks)?",
     re.IGNORECASE,
 )

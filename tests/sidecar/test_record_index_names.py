@@ -81,7 +81,24 @@ def test_an_address_scheme_before_a_host_asks_nothing() -> None:
     index = RecordIndex([Section("proxy-env", "environment", "Environment", "HTTPS_PROXY sets the client's proxy."),
                          Section("local", "transports", "Local servers", "Connect to http://localhost:8080 or https.")])
     assert index.queries("my proxy is at http://localhost:8080, how do I use it?")[1] == '"8080" OR "localhost"'
-    assert index.queries("why do redirects say http:// and not https://?")[1] == '"http"'  # the scheme alone is asked
+
+
+
+def test_a_scheme_with_no_host_is_what_the_question_asks() -> None:
+    """"file:// browsing" names a way of opening pages, no server of the visitor's: its "file" counts as a word of the
+    question, so the section on opening the built files from disk ranks over those on pages, links and settings (a
+    scheme before a host still asks nothing, above); the path after "file://" is still the visitor's own."""
+    pages = [Section(f"p{i}", "guide", title, f"Open the {words} of each page in the nav; click a link for its "
+                     "folder listing and settings.")
+             for i, (title, words) in enumerate([("Pages", "index page"), ("Nav", "nav link"), ("Links", "link")])]
+    local = Section("local", "deploying", "Local Files", "Distribute the files directly, viewed in a browser with the "
+                    "file scheme: some settings must be customized. A file opened from disk at home lists its folder.")
+    index = RecordIndex([*pages, local])
+    asked = "I open site/index.html and click a nav link to a page: a folder listing. What settings for file:// browsing?"
+    assert index.search(asked, limit=1)[0][0] == "local"
+    assert index.queries("open file:///home/me/site in a browser")[0] == '"browser" OR "file" OR "open"'  # no "home"
+    redirects = RecordIndex([Section("proxies", "deploying", "Proxies", "Redirects to http behind a TLS proxy.")])
+    assert redirects.queries("why do redirects say http:// and not https://?") == ('"http" OR "redirects"', None)
 
 
 def test_a_name_written_as_code_called_names_the_title_that_writes_it() -> None:

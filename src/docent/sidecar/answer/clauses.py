@@ -13,14 +13,16 @@ from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
 MAX_WORDS = 32  # a question's words past these add time, not recall
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
-# An address in a question: a URL with its scheme, a host with its port, an IP. It says where the visitor's
+# An address in a question: a URL with its scheme and host, a host with its port, an IP. It says where the visitor's
 # own server runs ("my proxy at http://127.0.0.1:8080"), not what they ask about, so its parts ("http", "localhost",
-# "8080") are asked apart with the numbers, at NUMBER_WEIGHT, instead of outweighing the question's words.
+# "8080") are asked apart with the numbers, at NUMBER_WEIGHT, instead of outweighing the question's words. A scheme
+# with no host ("file:// browsing", "redirects come back as http://", `file:///home/me/site`) names what is asked, a
+# way of opening pages: it stays a word of the question, and only the path after it is the visitor's own.
 ADDRESS = re.compile(
-    r"\b[a-z][a-z0-9+.-]*://[^\s,;'\"<>()]*"
+    r"\b[a-z][a-z0-9+.-]*://(?=[^\s/,;'\"<>()])[^\s,;'\"<>()]*"
     r"|\b(?:localhost:\d{1,5}|\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?)(?:/[^\s,;'\"<>()]*)?"
     r"|\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b"  # a host with a dot: "redis:6379" may be what the question is about
-    r"|(?<![\w./])/[a-z0-9_-]+(?:/[\w{}-]*)*",  # a path of the visitor's own site: "/messages", "/users/"
+    r"|(?:(?<=://)|(?<![\w./]))/[a-z0-9_-]+(?:/[\w{}-]*)*",  # a path of the visitor's own: "/messages", "/users/"
     re.IGNORECASE,
 )
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://(?=[^\s/])", re.IGNORECASE)  # before a host, "http" says nothing

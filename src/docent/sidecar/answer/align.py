@@ -206,8 +206,9 @@ def differs(
     contrasted = bool(found) and _contrasted(found, sections)
     named = _names(said, names) if names else []
     if named:  # only a name the cited sections write, and not what they are about, may stand in another's place
-        known = frozenset().union(*(p.words for p in sections))
-        named = [(i, w) for i, w in named if w in known and said.tokens[i].stem not in subjects]
+        # each name looked up in the sections' words, not their union made for each sentence (a section's words are
+        # hundreds on a documentation site)
+        named = [(i, w) for i, w in named if any(w in p.words for p in sections) and said.tokens[i].stem not in subjects]
     if not contrasted and not named:
         return None
     skip = {m.at + k for m in found for k in range(len(m.entry.words))}

@@ -19,7 +19,9 @@ class Site:
     names: SiteNames
     page_titles: Mapping[str, str]
     terms: frozenset[str]  # the lexicon's terms the site's names name: card words may use them
-    ordinary: frozenset[str]  # words never taken for a proper name: stop words and the owner's name
+    # Words never taken for a proper name: stop words, the owner's name and `LITERALS`. Joined once per bundle: the
+    # proper-name rule reads them for each sentence.
+    ordinary: frozenset[str]
     intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
     headings: frozenset[str] = frozenset()  # the prompt's own headings, as `heading_words` has them
     owner: frozenset[str] = frozenset()  # the words of the owner's name, lower case: "mara", "lindqvist"
@@ -49,13 +51,15 @@ class Site:
         terms: set[str] = set()
         for name in all_names:
             terms |= lexicon.names(name)
-        ordinary = frozenset(STOP_WORDS | {w.lower() for w in WORD.findall(owner)})
+        ordinary = frozenset(STOP_WORDS | LITERALS | {w.lower() for w in WORD.findall(owner)})
         person = " ".join(p for p in person if p) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
         owner_words = frozenset(w.lower() for w in WORD.findall(person))
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
                    frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)))
 
 
+# A setting's value as documentation writes it ("set www_redirect to False"): a value, no name of a place or a party.
+LITERALS = frozenset(("true", "false", "none", "null"))
 _OWNER_NAME = re.compile(r"\s[·|:–—-]\s|,")
 
 

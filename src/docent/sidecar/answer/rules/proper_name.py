@@ -20,14 +20,10 @@ def check(sentence: Reading) -> Verdict:
     return Hold("unknown_term", {"terms": strange, "cited": bool(sentence.ids)}) if strange else None
 
 
-# A setting's value as documentation writes it ("set www_redirect to False"): a value, no name of a place or a party.
-_LITERALS = frozenset(("true", "false", "none", "null"))
-
-
 def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
     """The proper names of a sentence that the sections of `ids` do not mention."""
     mentions, site = sentence.grounds.mentions, sentence.grounds.site
-    names = proper_names(sentence.plain, record=mentions.names, skip=site.ordinary | _LITERALS)
+    names = proper_names(sentence.plain, record=mentions.names, skip=site.ordinary)
     if not names:
         return []
     sections = [mentions.name_words[sid] for sid in ids]

@@ -12,7 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .. import actors, antonyms, bindings, causes, direction, hedges, order, preferences, quantifiers, rates, reversal
+from .. import (
+    actors,
+    antonyms,
+    bindings,
+    causes,
+    direction,
+    hedges,
+    order,
+    preferences,
+    quantifiers,
+    rates,
+    reversal,
+    siblings,
+)
 from ..mentions import Mentions
 from ..passage import Passage
 from . import (
@@ -44,6 +57,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("order", order),
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"
     rule("actor", actors),
+    rule("actor", siblings),  # a fact of one name told of its sibling, another name the sections write
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place

@@ -1,0 +1,160 @@
+"""The sibling rule: a fact of one name told of its sibling, another name the cited sections write elsewhere.
+
+Documentation tells alike things side by side: two worker classes, two options, two HTTP methods, two servers
+("The UvicornWorker implementation uses the uvloop and httptools implementations ... use the UvicornH11Worker
+class"; "POST requests require the add permission. PUT and PATCH requests require the change permission"). A
+sentence that tells one's fact of the other ("UvicornH11Worker uses uvloop and httptools") is aligned, by its words
+other than names, with the clause it restates (`align.aligned`): it is held when that clause does not write a name
+of the sentence that the cited sections write in another clause (a sibling), and writes a name of the same sort that
+the sentence does not (the one whose fact it is).
+
+A name is written as code or as a proper name: an option ("--reload-include"), a dotted or underscored identifier
+("customs.cleared", "remote_branch"), a word with a capital past its first letter ("FileUploadParser", "NGINX",
+"PATCH"), or a capitalised word inside a sentence ("Daphne"). A capitalised word of the sections' titles is what
+they are about, which a sentence may name anywhere ("At Tessellate, ..."): it counts only as code does.
+What it cannot do: see a fact moved between names the sections word as common nouns ("the vendor", "the
+merchant"), or one told across two clauses; a sentence that names both names compares them, and passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+from typing import NamedTuple
+
+from . import align
+from .passage import Passage, Unit
+
+_WORD = r"(?:[A-Z][a-z0-9'’]*(?:-[a-z0-9]+)*|[A-Z][A-Z0-9]+)"  # "Daphne", "NGINX", "Cross-platform"
+_NAME = re.compile(
+    r"(?<![\w.-])(?:(?P<option>--?[A-Za-z][\w-]*)"
+    r"|(?P<code>[A-Za-z_]\w*(?:[._]\w+)+|\w*[a-z0-9][A-Z][\w-]*|[A-Z]{2,}[a-z]\w*)"  # dotted, a capital inside
+    rf"|(?P<name>{_WORD}(?:\s+{_WORD})*))"  # capitalised words in a row: "Access Control Server"
+    r"(?![\w-])"
+)
+_UNITS = frozenset("b kb mb gb tb kib mib gib ms".split())  # capitals that measure, no name
+_OPENERS = frozenset(".!?:;\"“‘«(-–—•")
+_LEAST = 3  # the fewest content stems of a sentence this rule aligns
+_NEAR = 6  # words either side of a name that make its place ("UvicornH11Worker class is the one that uses")
+
+
+class Name(NamedTuple):
+    text: str  # lower case, as written
+    kind: str  # "option", "code" (dotted, underscored, a capital inside) or "name" (capitalised words)
+    start: int
+    end: int
+
+
+def names(text: str) -> list[Name]:
+    """The names a text writes, in order; a capitalised word that opens a sentence or a line is none."""
+    out = []
+    for m in _NAME.finditer(text):
+        kind = m.lastgroup or "name"
+        start, word = m.start(), m.group()
+        opens = text[:start].rstrip()[-1:] in _OPENERS or not text[:start].strip()
+        if kind == "name" and opens and not word.split()[0].isupper():  # "NGINX" is a name wherever it stands
+            first, _, rest = word.partition(" ")  # "The UvicornWorker": the opener is none, the rest may be
+            if not rest.strip():
+                continue
+            start, word = start + len(first) + 1, rest.strip()
+        if word.lower() in _UNITS:
+            continue
+        out.append(Name(" ".join(word.lower().split()), kind, start, start + len(word)))
+    return out
+
+
+def _writes(text: str, name: str) -> bool:
+    """Whether a text (lower case) writes a name as a whole word or as the end of a dotted path
+    ("uvicorn.workers.UvicornWorker" writes "UvicornWorker")."""
+    return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
+
+
+def _section_names(passage: Passage) -> frozenset[str]:
+    return frozenset(n.text for u in passage.units for n in names(u.text))
+
+
+def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
+    """A sentence can tell a sibling's fact only by writing a name the section writes: its words."""
+    words = {w for name in passage.facts("siblings", _section_names) for w in re.findall(r"[^\W\d_]+", name)}
+    return frozenset(words), frozenset()
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return True  # the section cues do the sifting; `held` reads the sentence's names as written
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    mine = names(said.text)  # the owner's name is no sibling: the sections say "I", never it
+    if not mine:
+        return False
+    inside = {i for i, t in enumerate(said.tokens) for n in mine if n.start <= t.start < n.end}
+    content = frozenset(t.stem for i, t in enumerate(said.tokens) if t.stem and i not in inside)
+    if len(content) < _LEAST:
+        return False
+    found = align.aligned(content, sections)
+    if len(found) != 1:
+        return False
+    a = found[0]
+    passage = sections[a.section]
+    clause = passage.units[a.first : a.last + 1]
+    text = " ".join(u.text for u in clause).lower()
+    main = max(clause, key=lambda u: len(content & u.stems))  # the unit that restates it: its names are the fact's
+    theirs_all = names(main.text)
+    theirs = [n for n in theirs_all if not _writes(said.text.lower(), n.text)]
+    if not theirs:
+        return False
+    titled = " ".join(p.title.text for p in sections).lower()
+    rest = " ".join(u.text for s, p in enumerate(sections) for i, u in enumerate(p.units)
+                    if not (s == a.section and a.first <= i <= a.last)).lower()
+    for n in mine:
+        if _writes(text, n.text) or not _writes(rest, n.text):
+            continue  # the clause's own name, or none of the sections' siblings
+        if n.kind == "name" and _writes(titled, n.text):
+            continue  # what the sections are about may stand anywhere
+        if any(t.kind == n.kind and _same_place(said, n, mine, main, t, theirs_all) for t in theirs):
+            return True
+    return False
+
+
+def _same_place(said: Unit, n: Name, mine: list[Name], clause: Unit, t: Name, theirs: list[Name]) -> bool:
+    """Whether two names stand in one place: code shares a word of substance around it; a capitalised name, the
+    word right after it or right before it ("PUT and PATCH requests" for "POST requests"; "Uvicorn is running
+    behind" for "NGINX itself is running behind"). The names' own words and figures are no place."""
+    if n.kind != "name":
+        return bool(_around(said, n, mine) & _around(clause, t, theirs))
+    return any(_side(said, n, mine, k) is not None and _side(said, n, mine, k) == _side(clause, t, theirs, k)
+               for k in (1, -1))
+
+
+def _named(u: Unit, spans: list[Name]) -> set[int]:
+    return {i for i, t in enumerate(u.tokens) for n in spans if n.start <= t.start < n.end}
+
+
+def _around(u: Unit, name: Name, spans: list[Name]) -> set[str]:
+    """The stems within `align.NEAR` words of a name, no name's and no figure: its place."""
+    inside = [i for i, t in enumerate(u.tokens) if name.start <= t.start < name.end]
+    if not inside:
+        return set()
+    named = _named(u, spans)
+    lo, hi = max(0, inside[0] - _NEAR), inside[-1] + 1 + _NEAR
+    return {t.stem for i, t in enumerate(u.tokens[lo:hi], lo) if t.stem and i not in named and not t.word[:1].isdigit()}
+
+
+def _side(u: Unit, name: Name, spans: list[Name], step: int) -> str | None:
+    """The first word of substance after the name (`step` 1) or before it (-1), past other names."""
+    named = _named(u, spans)
+    inside = [i for i, t in enumerate(u.tokens) if name.start <= t.start < name.end]
+    if not inside:
+        return None
+    i = inside[-1] + 1 if step > 0 else inside[0] - 1
+    while 0 <= i < len(u.tokens):
+        t = u.tokens[i]
+        if t.stem and i not in named:
+            return t.stem
+        i += step
+    return None
+
+
+def prepare(passage: Passage) -> None:
+    """Made once per bundle: the names the section writes."""
+    passage.facts("siblings", _section_names)

@@ -1,0 +1,97 @@
+"""The sibling rule (`answer/siblings.py`): a fact of one name told of another name its cited sections write
+elsewhere, on a small made-up library's docs and on the example site's record. Each sentence here is this file's own,
+written against those records, not taken from a corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer import siblings
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
+
+BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+
+DOCS = {
+    "workers": Section(
+        "workers", "docs", "Worker classes",
+        "The FastWorker class uses the uvloop and httptools implementations. To run under PyPy, use the "
+        "PlainWorker class instead.", "/docs/#workers", ("Worker classes",)),
+    "methods": Section(
+        "methods", "docs", "Method permissions",
+        "- POST requests require the user to have the add permission on the model.\n- PUT and PATCH requests require "
+        "the user to have the change permission on the model.", "/docs/#methods", ("Method permissions",)),
+    "proxies": Section(
+        "proxies", "docs", "Sockets",
+        "- When NGINX is running behind a socket it adds the literal unix: as the client address.\n- When Gunicorn is "
+        "running behind a socket the client address is empty.", "/docs/#proxies", ("Sockets",)),
+}
+
+
+def _held(sentence: str, *ids: str, record: dict[str, Section] | None = None) -> bool:
+    said = unit(sentence, fold)
+    if record is None:
+        sections = [BUNDLE.mentions.passages[sid] for sid in ids]
+    else:
+        sections = [Passage.of(record[sid].title, record[sid].text, fold) for sid in ids]
+    return siblings.wakes(said.words, said.stems, sections) and siblings.held(said, sections)
+
+
+def test_names_are_code_options_and_capitalised_words_inside_a_sentence() -> None:
+    found = siblings.names("The UvicornWorker class, --reload-include, customs.cleared, NGINX and Daphne. Not MB")
+    assert [(n.text, n.kind) for n in found] == [
+        ("uvicornworker", "code"), ("--reload-include", "option"), ("customs.cleared", "code"), ("nginx", "name"),
+        ("daphne", "name"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ids"),
+    [
+        ("The PlainWorker class is the one that uses the uvloop and httptools implementations.", ("workers",)),
+        ("PUT and PATCH requests require the user to hold the add permission on the model.", ("methods",)),
+        ("When Gunicorn is running behind a socket, it adds the literal unix: as the client address.", ("proxies",)),
+    ],
+)
+def test_a_fact_told_of_a_sibling_name_is_held(sentence: str, ids: tuple[str, ...]) -> None:
+    assert _held(sentence, *ids, record=DOCS)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ids"),
+    [
+        # The clause's own name.
+        ("The FastWorker class uses the uvloop and httptools implementations.", ("workers",)),
+        ("POST requests need the add permission on the model.", ("methods",)),
+        # Both names: a comparison, nothing moved.
+        ("Unlike PlainWorker, the FastWorker class uses the uvloop and httptools implementations.", ("workers",)),
+        # A name the sections write nowhere else is no sibling (whether it is known is the proper-name rule's).
+        ("The TurboWorker class uses the uvloop and httptools implementations.", ("workers",)),
+    ],
+)
+def test_the_clauses_own_name_or_both_names_pass(sentence: str, ids: tuple[str, ...]) -> None:
+    assert not _held(sentence, *ids, record=DOCS)
+
+
+def test_on_the_example_record_a_topics_row_told_of_another_topic_is_held() -> None:
+    assert _held("The shipments.scanned topic has 24 partitions and is written by booking.", "case-kafka-approach")
+    assert not _held("The shipments.booked topic has 24 partitions and is written by booking.", "case-kafka-approach")
+    # A name that frames the sentence elsewhere than the clause's own name stands: no sibling in its place.
+    assert not _held("All services at Alderway are instrumented with OpenTelemetry, with a few manual spans added on "
+                     "the authorisation path.", "adr-otel", "adr-otel-decision")
+
+
+def test_the_gate_holds_a_sibling_fact_as_an_actor_and_shows_the_true_one() -> None:
+    gate = Gate(DOCS, Lexicon(frozenset()))
+    out = [*gate.feed("PUT and PATCH requests require the user to hold the add permission on the model [[methods]]. "),
+           *gate.feed("PUT and PATCH requests require the user to hold the change permission on the model [[methods]]. "),
+           *gate.finish()]
+    assert [type(e) for e in out] == [Held, Sentence]
+    assert isinstance(out[0], Held) and out[0].reason == "actor"

@@ -52,6 +52,26 @@ async def test_two_sidecars_add_to_one_days_counts(redis_url: str, capsys: pytes
     assert figures["never_cited"] is None  # no bundle to name the sections by
 
 
+@pytest.mark.anyio
+async def test_a_days_counts_go_in_one_round_trip_on_the_client_they_are_given(redis_url: str) -> None:
+    from docent.sidecar.redis_store import connect
+    from tests.redis_server import counted
+
+    shared = connect(redis_url)  # the spend's asyncio client, as the app gives it
+    counts = RedisCounts(redis_url, client=shared)
+    try:
+        await counts.add("2026-12-02", {"questions": 1, "cost_usd": 0.25})  # the script loaded
+        with counted() as trips:
+            await counts.add("2026-12-02", {"questions": 2, "shown": 0, "cost_usd": 0.5})
+        assert trips[0] == 1
+        await counts.aclose()  # the client is its giver's: still open
+        assert await shared.hget("docent:counts:2026-12-02", "questions") == b"3"
+        assert await shared.ttl("docent:counts:2026-12-02") > 399 * 86_400
+    finally:
+        await shared.aclose()
+    assert counts.read(["2026-12-02"]) == {"questions": 3, "cost_usd": 0.75}  # a zero count is not written
+
+
 def test_a_report_from_a_redis_that_is_not_there_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     url = f"redis://127.0.0.1:{free_port()}/0"
     assert cli.main(["report", "--redis", url]) == 2

@@ -50,10 +50,12 @@ def create_app(
     """The sidecar. Nothing heavy happens here: the bundle and the model are made with the first call needing them."""
     now = clock or time.time
     store = store if store is not None else default_store(settings, clock=now)  # an empty store has len 0
-    counts = counts if counts is not None else open_counts(settings.state_dir, lasting_url(settings))
+    spend = budget_store if budget_store is not None else default_budget_store(settings, store)
+    # The counts go to the spend's Redis, on its asyncio client: no pool of their own.
+    counts = counts if counts is not None else open_counts(settings.state_dir, lasting_url(settings),
+                                                          client=getattr(spend, "aclient", None))
     daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
-    spend = budget_store if budget_store is not None else default_budget_store(settings, store)
     proof = ProofOfWork(
         settings.pow_secret, use=store.use_challenge, maxnumber=settings.pow_maxnumber, expires_s=settings.pow_expires_s,
         clock=now,

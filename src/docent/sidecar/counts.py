@@ -108,27 +108,38 @@ class SQLiteCounts:
 class RedisCounts:
     """Counts in Redis, one hash a day (`docent:counts:<day>`), so that every sidecar and worker adds to one total.
 
-    Adding goes through the sidecar's asyncio client; reading (for `docent report`) through a plain one."""
+    Adding goes through an asyncio client, in one script (`ADD`): the store's own when it is given one (the spend's,
+    which keeps the counts' Redis), so the counts open no pool and no connection of their own; reading (for
+    `docent report`) through a plain one. A write as a MULTI pipeline of redis-py cost 350 us of CPU here, and the
+    first write, its client's first connection, 50 ms in one step of the event loop (tests/bench/README.md)."""
 
     PREFIX = "docent:counts:"
     KEEP_S = 400 * 86_400  # a day's counts outlive any report asked of them
+    # KEYS: the day's hash. ARGV: how long it is kept (s), then each count's name and amount.
+    ADD = """
+for i = 2, #ARGV, 2 do redis.call('HINCRBYFLOAT', KEYS[1], ARGV[i], ARGV[i + 1]) end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+"""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, client: Any = None) -> None:
         self.url = url
-        self._client: Any = None
+        self._client: Any = client
+        self._owned = client is None  # a client made here is closed here; one given is its giver's
+        self._add: Any = None
 
     async def add(self, day: str, counts: Mapping[str, float]) -> None:
-        if self._client is None:
-            import redis.asyncio
+        if self._add is None:
+            from .lua import Lua
+            from .redis_store import connect
 
-            self._client = redis.asyncio.Redis.from_url(self.url)
-        key = self.PREFIX + day
-        async with self._client.pipeline(transaction=True) as pipe:
-            for name, n in counts.items():
-                if n:
-                    pipe.hincrbyfloat(key, name, n)
-            pipe.expire(key, self.KEEP_S)
-            await pipe.execute()
+            if self._client is None:
+                self._client = connect(self.url)
+            self._add = Lua(self._client, self.ADD)
+        args: list[str | int] = [self.KEEP_S]
+        for name, n in counts.items():
+            if n:
+                args += [name, repr(n)]
+        await self._add(keys=[self.PREFIX + day], args=args)
 
     def read(self, days: Iterable[str]) -> dict[str, float]:
         import redis
@@ -141,15 +152,15 @@ class RedisCounts:
         return out
 
     async def aclose(self) -> None:
-        if self._client is not None:
+        if self._owned and self._client is not None:
             await self._client.aclose()
 
 
-def open_counts(state_dir: Path | None, redis_url: str | None = None) -> CountStore:
-    """The counts for these settings: Redis when several sidecars share one, else the state directory's file,
-    else memory."""
+def open_counts(state_dir: Path | None, redis_url: str | None = None, *, client: Any = None) -> CountStore:
+    """The counts for these settings: Redis when several sidecars share one (through `client`, an asyncio client of
+    that Redis, when given), else the state directory's file, else memory."""
     if redis_url:
-        return RedisCounts(redis_url)
+        return RedisCounts(redis_url, client=client)
     return SQLiteCounts(state_dir) if state_dir is not None else MemoryCounts()
 
 

@@ -119,6 +119,7 @@ class RedisBudgetStore:
         settle_s: float = SETTLE_WITHIN_S,
     ) -> None:
         self.client = client
+        self.aclient = aclient  # the asyncio client of this Redis, which the counts share (counts.RedisCounts)
         self._areserve = Lua(aclient, RESERVE) if aclient is not None else None
         self._owned = aclient if owns_aclient else None  # a client of its own (a keeping Redis), closed with it
         self.hold_s = hold_s

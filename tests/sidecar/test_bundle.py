@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import anyio
 import pytest
 
 from docent.schema import Experiment, Page, plain
@@ -35,13 +36,42 @@ def test_the_id_tables_hold_the_manifests_records() -> None:
 def test_what_is_derived_is_made_once_per_loaded_bundle(tmp_path: Path) -> None:
     path = tmp_path / "docent-bundle.json"
     path.write_bytes((EVALS / "bundle.json").read_bytes())
-    source = BundleSource(path)
+    source = BundleSource(path, look_s=0)  # outside an event loop: a rebuilt file is loaded at once
     first = source.get()
     assert source.get() is first and first.site is first.site and first.index is first.index
     assert first.matcher is first.matcher and first.validators is first.validators and first.mentions is first.mentions
     path.write_text(path.read_text(encoding="utf-8") + " ", encoding="utf-8")  # rebuilt: a new file, a new bundle
     again = source.get()
     assert again is not first and again.site is not first.site and again.index is not first.index
+
+
+@pytest.mark.anyio
+async def test_a_rebuilt_bundle_is_loaded_and_warmed_off_the_event_loop_while_the_last_serves(tmp_path: Path) -> None:
+    path = tmp_path / "docent-bundle.json"
+    path.write_bytes((EVALS / "bundle.json").read_bytes())
+    now = [0.0]
+    source = BundleSource(path, look_s=1.0, clock=lambda: now[0])
+    first = source.get()
+    path.write_text(path.read_text(encoding="utf-8") + " ", encoding="utf-8")
+    assert source.get() is first  # not looked at again within the second
+    now[0] = 1.0
+    assert source.get() is first  # looked at: loading in a worker thread, the last serving meanwhile
+    with anyio.fail_after(10):
+        while (again := source.get()) is first:
+            await anyio.sleep(0.01)
+    assert {"matcher", "site", "mentions"} <= set(vars(again))  # warmed there, not in the next question's turn
+    assert not {"matcher", "site", "mentions"} & set(vars(first))
+    path.write_text("{", encoding="utf-8")  # a rebuild caught half-written
+    now[0] = 2.0
+    source.get()
+    with anyio.fail_after(10):
+        while True:
+            try:
+                assert source.get() is again
+            except BundleError:
+                break  # said once, as a load at once would say it
+            await anyio.sleep(0.01)
+    assert source.get() is again  # and the last good one kept
 
 
 def test_a_bundle_that_lacks_a_key_is_refused_with_the_file_and_the_rebuild(tmp_path: Path) -> None:

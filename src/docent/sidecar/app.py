@@ -130,17 +130,15 @@ def create_app(
 def _warm(guide: Guide) -> None:
     """Load at start what the first question would load in its head, while every other question waits behind it: the
     turn's modules and anyio's asyncio backend (loaded at the first cancel scope), 130 ms of CPU on the bench's
-    machine; the first question's own time then is as any other's (tests/bench/README.md). And what the gate reads of
-    the bundle, made once a bundle (its lexicon compiled, the site's names, each section's mentions): the first
-    question's turn made them in one step of the event loop, 300 ms of CPU on load.py's bundle, and every question of
-    a burst on a fresh server waited behind it for its first event."""
+    machine; the first question's own time then is as any other's (tests/bench/README.md). And the bundle, warmed
+    (`Bundle.warm`); a rebuilt one is warmed as it loads (`BundleSource`)."""
     from .answer.turn import Turn
 
     with anyio.CancelScope():
         logger.debug("%s loaded before the first question.", Turn.__qualname__)
     bundle = guide.bundle()
     if bundle is not None:
-        _ = bundle.matcher, bundle.site, bundle.mentions
+        bundle.warm()
 
 
 def _agents(guide: Guide, limits: RateLimits, listeners: Sequence[Listener], daily: DailyCounts) -> Agents:

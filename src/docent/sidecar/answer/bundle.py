@@ -7,8 +7,11 @@ A rebuilt bundle is a new object, so nothing here is keyed by a hash or an id().
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -189,6 +192,13 @@ class Bundle:
         """What each section of the whole record mentions, for the gate: terms, words, quantities, names."""
         return Mentions(self.record, self.matcher, self.site.page_titles, self.site.intros)
 
+    def warm(self) -> Bundle:
+        """Make what the gate reads of the bundle (its lexicon compiled, the site's names, each section's mentions)
+        now, not in the first question's turn: there they held the event loop (300 ms of CPU on load.py's bundle)
+        while every question of a burst on a fresh server waited behind it for its first event."""
+        _ = self.matcher, self.site, self.mentions
+        return self
+
     @cached_property
     def index(self) -> RecordIndex:
         """The record's full-text index, made once per loaded bundle: search mode and the offline model rank with it."""
@@ -198,22 +208,67 @@ class Bundle:
 
 _WHOLE = {"record": "whole", "asked": "whole", "budget_tokens": 0, "prompt_tokens": 0, "whole_tokens": 0}
 class BundleSource:
-    """Loads the bundle with the first call that needs it, and again when the file changes."""
+    """Loads the bundle with the first call that needs it, and again when the file changes.
 
-    def __init__(self, path: Path) -> None:
+    The file is looked at once every `look_s` at most (a question's own `stat` cost more than the look is worth). In
+    an event loop, a rebuilt file is loaded and warmed (`Bundle.warm`) in a worker thread while the last bundle
+    serves, then swapped in: loaded in a question's head, then warmed in its turn, it held the loop (300 ms of CPU
+    on load.py's bundle) while every other question waited. Outside a loop it is loaded at once. A rebuild caught
+    half-written raises its BundleError from `get` and is tried again at the next look.
+    """
+
+    def __init__(self, path: Path, *, look_s: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.path = path
+        self.look_s = look_s
+        self._clock = clock
         self._bundle: Bundle | None = None
         self._stamp: tuple[int, int] | None = None
+        self._next_look = 0.0
+        self._loading: asyncio.Future[Bundle] | None = None  # a rebuilt file being loaded in a worker thread
+        self._failed: BaseException | None = None  # what that load raised, for the next `get` to raise
 
     def get(self) -> Bundle:
-        try:
-            st = os.stat(self.path)
-            stamp = (st.st_mtime_ns, st.st_size)
-        except FileNotFoundError:
-            stamp = None
-        if self._bundle is None or (stamp is not None and stamp != self._stamp):
-            self._bundle = Bundle.load(self.path)
-            self._stamp = stamp
+        failed, self._failed = self._failed, None
+        if failed is not None:
+            raise failed
+        now = self._clock()
+        if self._bundle is not None and (now < self._next_look or self._loading is not None):
+            return self._bundle
+        self._next_look = now + self.look_s
+        stamp = _stamp(self.path)
+        if self._bundle is None:
+            self._bundle, self._stamp = Bundle.load(self.path), stamp
+        elif stamp is not None and stamp != self._stamp:
+            self._reload(stamp)
         return self._bundle
 
+    def _reload(self, stamp: tuple[int, int]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop to keep free (a script, the CLI): at once
+            self._bundle, self._stamp = Bundle.load(self.path), stamp
+            return
+        self._loading = loading = loop.run_in_executor(None, _load_warm, self.path)
+        loading.add_done_callback(lambda done: self._loaded(done, stamp))
 
+    def _loaded(self, done: asyncio.Future[Bundle], stamp: tuple[int, int]) -> None:
+        self._loading = None
+        if done.cancelled():
+            return
+        failed = done.exception()
+        if failed is not None:
+            self._failed = failed
+            return
+        self._bundle, self._stamp = done.result(), stamp
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _load_warm(path: Path) -> Bundle:
+    return Bundle.load(path).warm()

@@ -5,9 +5,9 @@ sends one through the client's `execute_command` (its retry wrapper, its observa
 callbacks): about 480 Python calls a script on this machine; through a pooled connection's own `send_packed_command`
 and `read_response`, about 240 (the pool's condition and observability, a timeout scope per read, the reply parser
 a call per line). Here the scripts of a client go on one connection of its pool, held by a `Link`: each call writes
-its EVALSHA and awaits a future, and one reader resolves the futures in order from the replies, read in whole
-chunks and parsed at once (Redis answers a connection's commands in the order sent, so questions' scripts pipeline
-on it). The connection is the pool's own, so its address, password, database, TLS and protocol are the client's,
+its EVALSHA and awaits a future, and the connection's protocol resolves the futures in order from the replies, in the
+step of the event loop they arrive in, read in whole chunks and parsed at once (Redis answers a connection's commands
+in the order sent, so questions' scripts pipeline on it). The connection is the pool's own, so its address, password, database, TLS and protocol are the client's,
 and closing the client closes it. A reply not come within the connection's socket timeout, or a connection lost,
 fails every call waiting on it (redis-py's TimeoutError or ConnectionError, as the store's callers expect) and the
 next call takes a fresh one. A Redis that lost its scripts (restarted, flushed) answers NOSCRIPT: the script is
@@ -60,13 +60,14 @@ def _pack(*parts: Arg) -> bytes:
 
 
 class Link:
-    """One connection of a client's pool, held for its scripts: calls pipelined on it, replies read by one task."""
+    """One connection of a client's pool, held for its scripts: calls pipelined on it, replies read as they come."""
 
     def __init__(self, pool: aioredis.ConnectionPool) -> None:
         self._pool = pool
         self._held: _Held | None = None  # the pool's connection held now, None between connections
         self._opening: asyncio.Future[_Held] | None = None
         self._timeout: float | None = pool.connection_kwargs.get("socket_timeout")
+        self._closing: set[asyncio.Future[None]] = set()  # connections lost, being given back to the pool
 
     @classmethod
     def of(cls, client: aioredis.Redis) -> Link:
@@ -81,27 +82,23 @@ class Link:
     async def call(self, packed: bytes) -> Any:
         """Send one command and answer its reply; an error reply is raised as redis-py raises it."""
         held = self._held
-        if held is None or held.writer.is_closing():
+        if held is None or held.transport.is_closing():
             held = await self._open()
-        loop = asyncio.get_running_loop()
-        reply = loop.create_future()
-        held.waiting.append(reply)
+        reply = held.loop.create_future()
+        held.waiting.append((reply, held.loop.time()))
         self._send(held, packed)
-        timer = loop.call_later(self._timeout, self._late, held) if self._timeout else None
-        try:
-            answer = await reply
-        finally:
-            if timer is not None:
-                timer.cancel()
+        if held.timer is None and self._timeout:
+            held.timer = held.loop.call_later(self._timeout, self._due, held)
+        answer = await reply
         if isinstance(answer, Exception):
             raise answer
         return answer
 
     def _send(self, held: _Held, packed: bytes) -> None:
-        held.writer.write(packed)
+        held.transport.write(packed)
 
     async def _open(self) -> _Held:
-        """The connection to send on: the one being opened, or a fresh one of the pool's, with its reader started."""
+        """The connection to send on: the one being opened, or a fresh one of the pool's, read by a `_Held`."""
         if self._opening is None:
             self._opening = asyncio.ensure_future(self._take())
         return await asyncio.shield(self._opening)
@@ -111,62 +108,90 @@ class Link:
             connection = await self._pool.get_connection()  # type: ignore[no-untyped-call]
         finally:
             self._opening = None
-        self._held = held = _Held(connection)
-        held.reading = asyncio.ensure_future(self._read(held))
+        self._held = held = _Held(self, connection)
         return held
 
-    async def _read(self, held: _Held) -> None:
-        """Resolve the waiting calls in order from the connection's replies, until it is lost or broken off."""
-        buffer = b""
-        try:
-            while True:
-                data = await held.reader.read(65536)
-                if not data:
-                    break
-                buffer += data
-                pos = 0
-                while True:
-                    try:
-                        answer, pos = _reply(buffer, pos)
-                    except _Short:
-                        break
-                    if held.waiting:
-                        waiting = held.waiting.popleft()
-                        if not waiting.done():  # a call cancelled meanwhile: its reply read, and dropped
-                            waiting.set_result(answer)
-                buffer = buffer[pos:]
-        except (OSError, ValueError):
-            pass  # lost, or not Redis's protocol: what waits fails below
-        finally:
-            self._lost(held, RedisConnectionError("Connection closed by server."))
-            await held.connection.disconnect(nowait=True)
-            await self._pool.release(held.connection)
-
-    def _late(self, held: _Held) -> None:
-        """No reply within the socket timeout: every call waiting on the connection fails, and it is broken off."""
+    def _due(self, held: _Held) -> None:
+        """The oldest call's socket timeout is up: no reply within it fails every call waiting on the connection, and
+        breaks it off; else the timer waits for the oldest call still waiting."""
+        held.timer = None
+        if not held.waiting or self._timeout is None:
+            return
+        due = held.waiting[0][1] + self._timeout
+        if held.loop.time() < due:
+            held.timer = held.loop.call_at(due, self._due, held)
+            return
         self._lost(held, RedisTimeoutError("Timeout reading from Redis: no reply within the socket timeout."))
-        held.writer.close()
+        held.transport.close()
 
     def _lost(self, held: _Held, error: Exception) -> None:
         if self._held is held:
             self._held = None
+        if held.timer is not None:
+            held.timer.cancel()
+            held.timer = None
         while held.waiting:
-            call = held.waiting.popleft()
+            call, _ = held.waiting.popleft()
             if not call.done():
                 call.set_exception(error)
 
+    def _closed(self, held: _Held) -> None:
+        """The connection is gone: what waits on it fails, and it goes back to the pool, to be connected afresh."""
+        self._lost(held, RedisConnectionError("Connection closed by server."))
+        closing = asyncio.ensure_future(self._give_back(held.connection))
+        self._closing.add(closing)  # held until it ends: the loop keeps only a weak reference to a task
+        closing.add_done_callback(self._closing.discard)
 
-class _Held:
-    """A connection the link holds, its streams, and the calls sent on it waiting for their replies, in order."""
+    async def _give_back(self, connection: Any) -> None:
+        await connection.disconnect(nowait=True)
+        await self._pool.release(connection)
 
-    __slots__ = ("connection", "reader", "writer", "waiting", "reading")
 
-    def __init__(self, connection: Any) -> None:
+class _Held(asyncio.Protocol):
+    """A connection the link holds, read as the replies come (its transport's protocol from then on: no task reads
+    it, and a reply resolves its call in the step it arrives), and the calls sent on it waiting for them, in order."""
+
+    def __init__(self, link: Link, connection: Any) -> None:
+        self.link = link
         self.connection = connection
-        self.reader: asyncio.StreamReader = connection._reader
-        self.writer: asyncio.StreamWriter = connection._writer
-        self.waiting: deque[asyncio.Future[Any]] = deque()
-        self.reading: asyncio.Future[None] | None = None  # its reader, kept from the loop's weak references
+        self.loop = asyncio.get_running_loop()
+        # redis-py connected it and spoke the handshake (AUTH, HELLO, SELECT) through its streams; the replies are
+        # read here from now on. Its streams' protocol is still told when the connection is lost, so that closing
+        # it through redis-py (the pool's disconnect) finds it closed.
+        self.transport: asyncio.Transport = connection._writer.transport
+        self._streams: asyncio.BaseProtocol = self.transport.get_protocol()
+        self.waiting: deque[tuple[asyncio.Future[Any], float]] = deque()  # each call, and when it was sent
+        self.timer: asyncio.TimerHandle | None = None  # the oldest call's socket timeout
+        self._buffer = b""
+        self.transport.set_protocol(self)
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self._buffer + data if self._buffer else data
+        pos = 0
+        try:
+            while True:
+                try:
+                    answer, pos = _reply(buffer, pos)
+                except _Short:
+                    break
+                if self.waiting:
+                    call, _ = self.waiting.popleft()
+                    if not call.done():  # a call cancelled meanwhile: its reply read, and dropped
+                        call.set_result(answer)
+        except ValueError:  # not Redis's protocol: what waits fails as the connection closes
+            self.transport.close()
+            return
+        self._buffer = buffer[pos:]
+        if not self.waiting and self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def eof_received(self) -> bool:
+        return False  # the transport closes itself
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.link._closed(self)
+        self._streams.connection_lost(exc)
 
 
 class _Short(Exception):

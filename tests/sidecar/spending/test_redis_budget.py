@@ -191,7 +191,7 @@ async def test_a_keeping_redis_of_its_own_takes_reservations_without_holding_the
     finally:
         store.client = blocking
         await store.aclose()
-    assert held.writer.is_closing()
+    assert held.transport.is_closing()
 
 
 class _Unused:

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 import pytest
 
+from docent.sidecar.answer.clauses import MAX_WORDS, sentences
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_rank import FAMILY_WEIGHT, PAGE_WEIGHT, TITLE_SAID, with_title_said
-from docent.sidecar.answer.words import stems
+from docent.sidecar.answer.words import chunks, stems
 
 
 @dataclass(frozen=True)
@@ -226,3 +227,21 @@ def test_a_technology_the_record_rarely_names_is_not_asked_twice() -> None:
 def best_of(index: RecordIndex, text: str) -> str | None:
     found = index.search(text, limit=1)
     return found[0][0] if found else None
+
+
+def test_a_long_question_is_asked_sentence_by_sentence_too() -> None:
+    """A reader's long question pastes what went wrong, then asks: one query reads only its first MAX_WORDS words, where
+    the pasted error's rare words rank the log's section; its sentences, each asked too, find what it asks."""
+    pasted = Section("errors", "errors", "Exceptions", "Tracebacks in the worker log: a KeyError, a ValueError or a "
+                     "TimeoutError raised by the debug toolbar middleware.")
+    answer = Section("extra-context", "serializers", "Including extra context", "Pass the request in the serializer's "
+                     "context when you build the serializer yourself in a script.")
+    index = RecordIndex([*FILLER, pasted, answer])
+    asked = ("Traceback (most recent call last): a KeyError raised in the debug toolbar middleware, then a ValueError and "
+             "a TimeoutError in the worker log, again and again on every single page of the admin today. Bug? How do I "
+             "pass the request to a serializer I build myself in a script?")
+    assert len(chunks(asked)) > MAX_WORDS
+    assert sentences(asked) == [asked[:asked.index(" Bug?")], "How do I pass the request to a serializer I build myself "
+                                "in a script?"]  # "Bug?" asks nothing of its own
+    assert [id_ for id_, _ in index.search(asked, limit=2)] == ["errors", "extra-context"]
+    assert sentences("How do I pass the request to a serializer? I build it myself in a script.") == []  # short

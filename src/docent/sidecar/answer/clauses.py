@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
 
-MAX_WORDS = 32  # a question's words past these add time, not recall
+MAX_WORDS = 32  # a question's words past these add time, not recall (a longer one is asked sentence by sentence too)
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
 # An address in a question: a URL with its scheme and host, a host with its port, an IP. It says where the visitor's
@@ -45,6 +45,23 @@ MEASURES = frozenset(
     wide deep tall
     """.split()
 )
+
+# Where a long question's sentences end: ". ", "? ", "! ", a dash between spaces, a line break.
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\s+[—–-]\s+|\n+")
+SENTENCE_WORDS = 3  # words of substance a sentence needs to ask something of its own ("Bug?", "Expected?" do not)
+
+
+def sentences(text: str) -> list[str]:
+    """A question longer than one query reads (`MAX_WORDS`), as its sentences that ask something of their own; [] for a
+    shorter question, or for one with a single such sentence. A reader's long question tells its context, pastes an
+    error, then asks ("... KeyError: 'request' in my SerializerMethodField ... how do I get the request in there?"):
+    one query of all its words lets one part's rare words outrank the others, and reads none past `MAX_WORDS`."""
+    if len(chunks(text)) <= MAX_WORDS:
+        return []
+    found = [s for s in _SENTENCE_END.split(text)
+             if sum(1 for w in chunks(s) if len(w) > 1 or w[0] not in STOP_WORDS) >= SENTENCE_WORDS]
+    return found if len(found) > 1 else []
+
 
 def quote(words: Sequence[str]) -> str:
     return '"' + " ".join(words) + '"'  # parts are letters and digits only: nothing to escape

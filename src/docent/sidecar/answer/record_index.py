@@ -32,6 +32,9 @@ whole, in order (`HiddenField`, "the unique together validator", `.create()` as 
 The site's own name ("DRF", "MkDocs") is asked apart, as framing is: every page is about it. Stop words are dropped from
 a question, never from the index, so phrases still match; "own" stays as a verb ("what does she own?"), not after a
 possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds "reviewed".
+A question longer than `MAX_WORDS` (a reader's context, a pasted error, then what they ask) is also asked sentence by
+sentence, each sentence's ranking adding to the whole's, so that no part's rare words outrank the rest and no part
+past the first `MAX_WORDS` words goes unread.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ from .clauses import (
     name_clause,
     owns,
     quote,
+    sentences,
     site_forms,
     site_named,
     topic,
@@ -78,6 +82,7 @@ WEIGHTS = {"title": 3.0, "body": 1.0}
 # its best hit): enough to tell "and the results?" which case it follows, never enough to outweigh a new topic.
 EARLIER_WEIGHT = 0.5
 EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones have moved on
+SENTENCES_WEIGHT = 1.0  # a long question's sentences, their scores' mean, against the whole question's (each 1 at best)
 SPLIT_MIN = 5  # a word shorter than this is not tried split in two
 MAX_SPLIT_WORDS = 3
 LONGER = 8  # a start of more of the record's words than this is too vague to ask for
@@ -205,7 +210,8 @@ class RecordIndex:
         wanted = (limit + len(exclude)) * 2
         runs = named_runs(text)
         named = {rowid for key in runs & self._named.keys() for rowid in self._named[key]}
-        scores = self._weighed(self._scaled(text, wanted * FETCHED, named), text)
+        scores = self._with_sentences(text, self._weighed(self._scaled(text, wanted * FETCHED, named), text),
+                                      wanted * FETCHED)
         thread = " ".join(earlier[-EARLIER_QUESTIONS:])
         if thread.strip():
             then = self._weighed(self._scaled(thread, wanted * FETCHED), thread)
@@ -216,6 +222,17 @@ class RecordIndex:
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         hits = ((self._ids[rowid - 1], round(score, 6)) for rowid, score in ranked)
         return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
+
+    def _with_sentences(self, text: str, scores: dict[int, float], limit: int) -> dict[int, float]:
+        """Scores with a long question's sentences' own (`clauses.sentences`) added, their mean at `SENTENCES_WEIGHT`:
+        each part of the question (its context, the error it pastes, what it asks) gets its voice, where one query of
+        all its words ranks by one part's rarest words, and reads none past `MAX_WORDS`."""
+        asked = sentences(text)
+        out = dict(scores)
+        for part in (self._weighed(self._scaled(s, limit), s) for s in asked):
+            for rowid, score in part.items():
+                out[rowid] = out.get(rowid, 0.0) + SENTENCES_WEIGHT * score / len(asked)
+        return out
 
     def _weighed(self, scores: dict[int, float], text: str) -> dict[int, float]:
         """Scores with a changelog's sections weighed down, unless the text asks what changed (a version, "upgrade")."""

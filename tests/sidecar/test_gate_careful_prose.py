@@ -106,3 +106,20 @@ def test_the_site_making_a_party_do_what_the_section_says_it_does_is_no_other_ac
     assert not actors.held(unit("Corral runs the lifespan protocol as a sibling task alongside your application.",
                                 fold, owner), sections)
     assert actors.held(unit("Corral handles the requests.", fold, owner), sections)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A cleft's focus is the verb's actor: "It is X that decides" says X decides.
+        ("It is Corral that decides whether to accept the connection.", True),
+        ("It's the worker that handles the requests.", False),
+        ("It is the application that decides whether to accept the connection.", False),
+        # A "that" of no cleft: no actor before it.
+        ("Corral passes a scope that decides nothing on its own.", False),
+    ],
+)
+def test_the_actor_of_a_cleft_is_its_focus(sentence: str, held: bool) -> None:
+    sections = [Passage.of("Handshake", "The application decides whether to accept the connection. The worker handles "
+                           "the requests.", fold)]
+    assert actors.held(unit(sentence, fold, frozenset(("corral",))), sections) is held

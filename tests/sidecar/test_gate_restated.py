@@ -42,6 +42,35 @@ def test_requirement_levels(sentence: str, held: bool) -> None:
     assert hedges.held(unit(sentence, fold), SECTIONS) is held
 
 
+ADVICE = [
+    Passage.of("Scopes", "It's good practice for handlers to reject scope kinds that they do not know.", fold),
+    Passage.of("Sorting", "When sorting results, you should strongly consider limiting the columns a caller may sort by.",
+               fold),
+    Passage.of("Races", "Under heavy load, the built-in limiters may let a few extra calls through.", fold),
+    Passage.of("Relays", "Note that relays might not pass the Early-Hints header on to the client.", fold),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # Advice in other words ("good practice", "should strongly consider") told as a requirement.
+        ("Handlers are required to reject scope kinds that they do not know.", True),
+        # The sentence's "may" is the clause's own ("a caller may sort by"): no softness of the sentence's.
+        ("When sorting results, you must limit the columns a caller may sort by.", True),
+        ("When sorting results, you should limit the columns a caller may sort by.", False),
+        ("It's good practice for handlers to reject scope kinds that they do not know.", False),
+        # "will" where the clause says "may" or "might": a possibility told as certain.
+        ("Under heavy load, the built-in limiters will let a few extra calls through.", True),
+        ("Relays will not pass the Early-Hints header on to the client.", True),
+        ("Under heavy load, the built-in limiters can let a few extra calls through.", False),
+        ("Relays may not pass the Early-Hints header on to the client.", False),
+    ],
+)
+def test_advice_and_possibility_told_as_requirement_or_certainty(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), ADVICE) is held
+
+
 @pytest.mark.parametrize(
     ("sentence", "held"),
     [

@@ -1,7 +1,8 @@
 """The actor rule: who did it. The record says "I" for the owner's work and "we" for the team's.
 
 For each verb of the sentence that its cited sections also use, the sentence's actor (the word before the verb,
-past adverbs and auxiliaries) is read against the sections' actors for that verb:
+past adverbs and auxiliaries; a cleft's focus: "It is Uvicorn that decides") is read against the sections' actors for
+that verb:
 - the owner alone ("Mara alone", "herself", "on her own", "by herself", "single-handedly", "solely") where the
   sections say "we" (or someone else) and never "I": held;
 - the owner (her name, "she") where the sections say only "we", and the sentence names no team: held ("Mara
@@ -59,6 +60,8 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None
         return None
     if not past and k and tokens[k - 1].word in _PREPOSITIONS:
         return None  # "for Starlette applications", "to other ASGI applications": a noun after a preposition's noun
+    if tokens[k].word in ("that", "who") and _cleft(tokens, k):
+        k -= 1  # "It is Uvicorn that decides": the actor stands before the cleft's "that"
     word = tokens[k].word
     if word == "i":
         return "I"
@@ -69,6 +72,18 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None
     if word in _NOT_VERBS or tokens[k].stem is None or word.endswith(("ed", "ing")):
         return None
     return tokens[k].stem
+
+
+_CLEFT = 4  # the most words between a cleft's "it is" and its "that" ("it was the fraud team's audit trail that")
+
+
+def _cleft(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the "that" or "who" at k closes a cleft's focus: "It is Uvicorn that", "it was the vendor who"."""
+    for b in range(k - 2, max(-1, k - 2 - _CLEFT), -1):
+        word = tokens[b].word
+        if word == "it's" or word in ("is", "was") and b and tokens[b - 1].word == "it":
+            return True
+    return False
 
 
 def _verbs(u: Unit) -> Iterable[int]:

@@ -17,7 +17,12 @@
   "recommended", "should", "possible", "prefer" and nothing binding (a denied "not necessary" binds nothing), and
   "optional" or "recommended" where it says "must" or "required" and nothing softer, are held; "need to" too ("you
   will need to set X" against "you might have to set X"), where the act needed is one the part says. A level the
-  sentence denies is the other: "not required" leaves a thing optional, "not optional" binds.
+  sentence denies is the other: "not required" leaves a thing optional, "not optional" binds. Advice in other words
+  is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), and a soft word the
+  part writes as the sentence does ("the fields the user may order by") leaves the sentence's "must" binding.
+- Certainty: "will" or "always" (and no "may", "might", "can", "could", "likely") where the part of the cited
+  sections the sentence is about says "may", "might", "possibly" or "perhaps" and nothing certain or binding is held:
+  "the throttles will let a few extra requests through" against "they may allow a few extra requests through".
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
   announces a removal); "expected to", "planned to", "projected to", "slated for" where the sections plan
   nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.
@@ -44,7 +49,9 @@ _SKIP = frozenset(("have", "has", "had", "also", "be", "been", "not", "then", "a
 
 _MUST = frozenset(("must", "required", "requires", "require", "mandatory", "necessary"))
 _SOFT = frozenset(("optional", "optionally", "recommended", "recommend", "recommends", "may", "might", "prefer",
-                   "can", "could", "useful", "suggested", "should", "possible"))
+                   "can", "could", "useful", "suggested", "should", "possible",
+                   # advice in other words: "it's good practice to", "should strongly consider", "generally appropriate"
+                   "practice", "consider", "advisable", "encouraged", "ideally", "generally", "appropriate"))
 _OPTIONAL = frozenset(("optional", "optionally", "recommended"))
 _NEED = frozenset(("need", "needs"))  # before "to": "you will need to set"
 _NEEDED = _MUST | {"need", "needs", "needed"}
@@ -60,7 +67,12 @@ _PLANNED_FOR = frozenset(("planned", "slated"))
 _STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
 
 
-CUES = _EXACT | _STRENGTH | _NEED | {"way"}  # what `wakes` needs of a sentence whatever it cites
+# Certainty: "will" or "always" where the clause the sentence restates says "may" or "might" and nothing certain.
+_CERTAIN = frozenset(("will", "won't", "always"))
+_UNSURE = frozenset(("may", "might", "possibly", "perhaps", "likely", "probably", "sometimes", "can", "could"))
+_HEDGED = frozenset(("may", "might", "possibly", "perhaps"))
+
+CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | {"way"}  # what `wakes` needs of a sentence whatever it cites
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
@@ -73,6 +85,8 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     the sentence says without one."""
     if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & _NEED and "to" in words:
         return True
+    if not words.isdisjoint(_CERTAIN) and words.isdisjoint(_UNSURE):
+        return True
     return not words & _MODAL and any(stems & passage.facts("modal-only", _modal_only) for passage in sections)
 
 
@@ -83,30 +97,49 @@ def _modal_only(passage: Passage) -> frozenset[str]:
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return (
         _exactness(said, sections) or _modality(said, sections) or _obligation(said, sections)
-        or _stage(said, sections)
+        or _stage(said, sections) or _certainty(said, sections)
     )
+
+
+def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:
+    """ "will" or "always" where the unit the sentence is about says only "may" or "might": "the throttles will let a
+    few extra requests through" against "they may allow a few extra requests through"."""
+    if said.words.isdisjoint(_CERTAIN) or not said.words.isdisjoint(_UNSURE):
+        return False
+    anchors = [t.stem for t in said.tokens if t.stem and t.word not in _CERTAIN]
+    fit = best_of(sections, anchors)
+    if fit is None:
+        return False
+    clause = unit_at(sections[fit[0]], fit[1])
+    return not clause.words.isdisjoint(_HEDGED) and clause.words.isdisjoint(_CERTAIN) and not _binding(clause)
 
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     """ "must" where the unit the sentence is about says "may" or "recommended" only, and the reverse."""
     binding, acts, optional = _binds(said)
-    soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}
-    if not binding and not optional and not acts or (binding or acts) and soft:
-        return False  # "you might pass status_code to requires": the sentence is soft itself
+    if not binding and not optional and not acts:
+        return False
     if optional and _needs_optional(said):
         return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
     anchors = [t.stem for t in said.tokens if t.stem and t.word not in _MUST and t.word not in _SOFT]
     fit = best_of(sections, anchors)
     if fit is None:
         return False
-    return _otherwise(unit_at(sections[fit[0]], fit[1]), binding, acts if not optional else set())
+    clause = unit_at(sections[fit[0]], fit[1])
+    # A soft word the clause writes too is the clause's own ("the fields that the user may order by"); another one
+    # makes the sentence soft itself ("you might pass status_code to requires").
+    soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}
+    if (binding or acts) and soft - clause.words:
+        return False
+    return _otherwise(clause, binding, acts if not optional else set(), soft)
 
 
-def _otherwise(clause: Unit, binding: set[str], acts: set[str | None]) -> bool:
-    """Whether the clause binds less than the sentence (softly, or the act needed is its own), or more."""
+def _otherwise(clause: Unit, binding: set[str], acts: set[str | None], shared: Set[str] = frozenset()) -> bool:
+    """Whether the clause binds less than the sentence (softly, or the act needed is its own), or more. `shared`:
+    the soft words the sentence writes as the clause does, no softness of the clause's against it."""
     words, must = clause.words, _binding(clause)
     if binding or acts:  # "will need to set X": the act needed must be the clause's ("set")
-        return bool(words & _SOFT) and not must and (bool(binding) or not acts.isdisjoint(clause.stems))
+        return bool(words & _SOFT - shared) and not must and (bool(binding) or not acts.isdisjoint(clause.stems))
     return bool(must) and not words & _SOFT
 
 

@@ -14,7 +14,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Mount, Route, Router
 
 from docent.sidecar.app import create_app
-from docent.sidecar.front import SECURITY_HEADERS, Direct
+from docent.sidecar.front import SECURITY_HEADERS, Direct, route_path
 from docent.sidecar.operator.client import open_conversation, parse_sse
 from docent.sidecar.store import MemoryStore, StoreUnavailable
 
@@ -143,6 +143,15 @@ async def test_a_route_is_found_by_its_path_as_the_router_finds_it(tmp_path: Pat
     behind = httpx.ASGITransport(app=direct, root_path="/docs")
     async with httpx.AsyncClient(transport=behind, base_url="http://x.test") as http:
         assert (await http.get("/docs/a")).text == "first /docs"
+
+
+@pytest.mark.parametrize(("path", "root", "matched"), [
+    ("/a", "", "/a"), ("/docs/a", "/docs", "/a"), ("/docs", "/docs", ""), ("/docsa", "/docs", "/docsa"),
+    ("/a", "/docs", "/a"),
+])
+def test_the_path_a_route_matches_is_the_requests_less_its_root(path: str, root: str, matched: str) -> None:
+    """As Starlette's router reads it (its private `get_route_path`, which `Direct` used)."""
+    assert route_path({"type": "http", "path": path, "root_path": root}) == matched
 
 
 async def test_a_middleware_added_to_the_app_is_refused_not_dropped(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from starlette._utils import get_route_path
 from starlette.exceptions import HTTPException
 from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.requests import Request
@@ -131,7 +130,7 @@ class Direct:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            route = self.exact.get(get_route_path(scope))
+            route = self.exact.get(route_path(scope))
             if route is not None and (route.methods is None or scope["method"] in route.methods):
                 scope.setdefault("router", self.router)  # what the router and the route's match leave in the scope
                 scope["endpoint"] = route.endpoint
@@ -139,6 +138,18 @@ class Direct:
                 await route.app(scope, receive, send)
                 return
         await self.router(scope, receive, send)
+
+
+def route_path(scope: Scope) -> str:
+    """The path the routes match: the request's, less the root path the app is served under (ASGI's `root_path`,
+    which the server may leave in `path`), as Starlette's router reads it; a path outside the root is left whole."""
+    path: str = scope["path"]
+    root = scope.get("root_path", "")
+    if not root or not path.startswith(root):
+        return path
+    if path == root:
+        return ""
+    return path[len(root):] if path[len(root)] == "/" else path
 
 
 def stack(router: ASGIApp, handlers: Mapping[Any, Any], cors: Callable[[ASGIApp], ASGIApp] | None) -> ASGIApp:

@@ -339,6 +339,30 @@ def test_the_metrics_of_several_processes_add_up(tmp_path: Path) -> None:
     assert sample(scraped, "docent_bulkhead_size") == 8  # four places in each
 
 
+def test_each_metrics_labelled_counts_are_its_own_made_once_or_not() -> None:
+    """The children are kept per metric and label values (`Metrics._child`): the same values of two metrics, and
+    two values of one, are counted apart, and counted again where they were."""
+    from docent.sidecar.metrics import Metrics
+    from docent.sidecar.model.port import Usage
+    from docent.sidecar.tally import Tally
+
+    metrics = Metrics()
+    for _ in range(2):
+        metrics.answered(Tally(question=True, outcome="answered", shown=2, held=["number"], actions=["number"]))
+        metrics.called("m-1", Usage(input_tokens=5, output_tokens=5), 0.5, None)
+    metrics.called("m-2", Usage(input_tokens=7), 0.0, "timed_out")
+    m = metrics.exposition().decode()
+    assert sample(m, "docent_answers_total", outcome="answered", reason="") == 2
+    assert sample(m, "docent_sentences_total", fate="shown") == 4
+    assert sample(m, "docent_sentences_total", fate="held", reason="number") == 2
+    assert sample(m, "docent_actions_total", tool="number") == 2
+    assert sample(m, "docent_model_tokens_total", model="m-1", kind="input") == 10
+    assert sample(m, "docent_model_tokens_total", model="m-1", kind="output") == 10
+    assert sample(m, "docent_model_tokens_total", model="m-2", kind="input") == 7
+    assert sample(m, "docent_model_calls_total", model="m-2", outcome="timed_out") == 1
+    assert sample(m, "docent_spent_dollars_total", model="m-1") == 1.0
+
+
 def test_a_label_that_is_not_a_code_is_counted_as_other() -> None:
     from docent.sidecar.metrics import Metrics
     from docent.sidecar.tally import Tally

@@ -97,6 +97,7 @@ class Metrics:
             name: Gauge(name, help_text, registry=r, multiprocess_mode=mode) for name, help_text, mode in GAUGES
         }
         self._readers: dict[str, Callable[[], float]] = {}
+        self._children: dict[tuple[Any, tuple[str, ...]], Any] = {}  # (metric, label values) -> its child
         self.pow_maxnumber = Gauge(
             "docent_pow_maxnumber", "The most tries the last challenge may take (it rises with pressure).",
             registry=r, multiprocess_mode="mostrecent",
@@ -141,18 +142,27 @@ class Metrics:
 
         return read
 
+    def _child(self, metric: Any, *values: str) -> Any:
+        """The metric's child for these label values, made once: `labels` checks and locks each time (about a
+        microsecond, five to nine times an answer). The values are fixed codes and names (`_label`), so few."""
+        key = (metric, values)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*values)
+        return child
+
     # hooks
 
     def answered(self, tally: Tally) -> None:
         if tally.question:
             self.questions.inc()
-        self.answers.labels(tally.outcome, _label(tally.reason)).inc()
+        self._child(self.answers, tally.outcome, _label(tally.reason)).inc()
         if tally.shown:
-            self.sentences.labels("shown", "").inc(tally.shown)
+            self._child(self.sentences, "shown", "").inc(tally.shown)
         for reason in tally.held:
-            self.sentences.labels("held", _label(reason)).inc()
+            self._child(self.sentences, "held", _label(reason)).inc()
         for tool in tally.actions:
-            self.actions.labels(_label(tool)).inc()
+            self._child(self.actions, _label(tool)).inc()
         if tally.first_word_s is not None:
             self.first_word.observe(tally.first_word_s)
         if tally.outcome != "cancelled":
@@ -161,19 +171,19 @@ class Metrics:
 
     def checked(self, verdict: Verdict) -> None:
         if isinstance(verdict, Failed):
-            self.tool_calls.labels("refused", _label(verdict.check)).inc()
+            self._child(self.tool_calls, "refused", _label(verdict.check)).inc()
         else:
-            self.tool_calls.labels("passed", "").inc()
+            self._child(self.tool_calls, "passed", "").inc()
 
     def called(self, model: str, usage: Usage, cost_usd: float, failure: str | None) -> None:
         model = _label(model)
-        self.model_calls.labels(model, _label(failure) if failure else "ok").inc()
+        self._child(self.model_calls, model, _label(failure) if failure else "ok").inc()
         for kind in ("input", "output", "cache_read", "cache_write"):
             tokens = getattr(usage, f"{kind}_tokens")
             if tokens:
-                self.tokens.labels(model, kind).inc(tokens)
+                self._child(self.tokens, model, kind).inc(tokens)
         if cost_usd:
-            self.dollars.labels(model).inc(cost_usd)
+            self._child(self.dollars, model).inc(cost_usd)
         self.refresh()
 
     def exposition(self) -> bytes:

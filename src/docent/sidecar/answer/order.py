@@ -6,7 +6,8 @@ marker (two at most, and not the words both sides share) find the unit of the ci
 - Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
   engineer ... and became the lead"), read backwards across the unit's own "after" or "once" ("L after R",
   "will run only once the response has been sent").
-- In two units of one section: the order of the units (the steps of a list, the sentences of a story).
+- In two units of one section: the order of the units (the steps of a list, the sentences of a story), or of the
+  dates they state where both state one (a list newest first).
 - In two sections: the first date each section states ("From 2013 to 2016", "March 2018"), when both have one.
 The sentence is held when the section's order is the opposite of the one it tells.
 Also a list of numbers ("1 %, 10 %, 50 %, then everyone") must keep the order of the same numbers in one unit,
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Token, Unit, best_of, content, unit_at
+from .passage import Passage, Token, Unit, best_of, content, first_date, unit_at
 
 # What opens the clause after "once" ("once the response has been sent"); "each" only with a verb after its noun:
 # "once each worker has started" is a clause, "once each hour", like "once a day", is how often.
@@ -28,7 +29,9 @@ _OPENS = (r"(?:the|it|they|you|its|their|your|this|these|all|both"
           r"|each\s+[\w-]+\s+(?:has|have|had|is|are|was|were|[\w-]+(?:s|ed)))\b")
 # (pattern, the side that comes first): "X before Y" -> left first; "X after Y" -> right first.
 _MARKERS = (
-    (re.compile(r",?\s+(?:and\s+)?(?:only\s+)?(?:then|later|afterwards|after\s+that|after\s+this|and\s+then)\s+", re.I), "left"),
+    # "a little later than the fast one" compares two times; it orders no clauses
+    (re.compile(r",?\s+(?:and\s+)?(?:only\s+)?(?:then|later(?!\s+than\b)|afterwards|after\s+that|after\s+this|and\s+then)\s+",
+                re.I), "left"),
     (re.compile(r"\s+before\s+", re.I), "left"),
     (re.compile(r",?\s+(?:preceding|ahead\s+of)\s+", re.I), "left"),
     (re.compile(r",?\s+preceded\s+by\s+", re.I), "right"),
@@ -45,7 +48,11 @@ _MARKERS = (
                 r"seven|eight|nine|ten|twenty|thirty)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|"
                 r"years?|ms|s)\b)", re.I), "right"),
 )
-_FROM_TO = re.compile(r"\bfrom\s+(?!being\b|having\b)(.{1,60}?)\s+to\s+(.{1,60}?)(?=$|[,;.]|\s+(?:over|in|within|by|after|and|with|at)\b)", re.I)
+# "from X to Y": X one phrase, not "from repo_url and sets it to ..." (a clause of its own) nor "from within the
+# block to avoid ..." (a place, then a purpose)
+_FROM_TO = re.compile(r"\bfrom\s+(?!being\b|having\b|within\b|inside\b|outside\b)((?:(?!\s(?:and|or|then)\s|,\s).){1,60}?)"
+                      r"\s+to\s+(?!(?:avoid|prevent|ensure|keep|make|help|allow|let)\b)"
+                      r"(.{1,60}?)(?=$|[,;.]|\s+(?:over|in|within|by|after|and|with|at)\b)", re.I)
 _LEADING_AFTER = re.compile(r"^\s*after\s+([^,]{3,80}),\s*(.+)$", re.I)
 _ORDINAL = re.compile(r"\bthe\s+(first|last)\s+([a-z][\w-]*)", re.I)  # "the first wave"; not "its first service", "first set"
 _SIDE = 2
@@ -114,12 +121,12 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
     if fa is None or fb is None:
         return _by_titles(sections, a_all, b_all, said)
     (sa, ua, _), (sb, ub, _) = fa, fb
-    if apart:
+    if apart or _drifts(sections, fa, a_near) or _drifts(sections, fb, b_near):
         return None
     if sa != sb:
         return _by_date(sections[sa], sections[sb], said)
     if ua != ub:
-        return None if ua < 0 or ub < 0 else ua < ub
+        return None if ua < 0 or ub < 0 else _by_units(sections[sa].units[ua], sections[sb].units[ub], ua < ub)
     u = unit_at(sections[sa], ua)
     return _in_unit(u, a_near, b_near, _numbers(a_tokens, u), _numbers(b_tokens, u))
 
@@ -140,6 +147,17 @@ def _fits(sections: Sequence[Passage], a_near: list[str], b_near: list[str]) -> 
     if fa is None or fb is None or fa[0] != fb[0] or len(sections) < 2:
         return fa, fb, False
     return fa, fb, _elsewhere(sections, fa[0], a) or _elsewhere(sections, fb[0], b)
+
+
+def _drifts(sections: Sequence[Passage], fit: Fit, near: list[str]) -> bool:
+    """The side's words taken whole (up to `_WHOLE`) fit another unit than its words nearest the marker: "Mara wrote
+    the shared library herself and documented it with examples" is about "I wrote the library, documented it with
+    examples", not the unit that says teams "needed a shared library"."""
+    whole = best_of(sections, near[:_WHOLE], title=True)
+    return whole is not None and whole[:2] != fit[:2]
+
+
+_WHOLE = 6
 
 
 def _by_titles(sections: Sequence[Passage], a: set[str], b: set[str], said: Unit) -> bool | None:
@@ -166,6 +184,13 @@ def _by_date(a: Passage, b: Passage, said: Unit) -> bool | None:
     return a.when < b.when
 
 
+def _by_units(a: Unit, b: Unit, placed: bool) -> bool:
+    """Two units of one section: the dates they state order them where both state one, as a list newest first does
+    ("2016 – 2021: Tessellate" above "2013 – 2016: Consultancies"); else their places, as the steps of a list."""
+    da, db = first_date(a.text), first_date(b.text)
+    return da < db if da is not None and db is not None and da != db else placed
+
+
 def _in_unit(u: Unit, a_near: list[str], b_near: list[str], na: list[str], nb: list[str]) -> bool | None:
     """Two sides in one unit: the word of each nearest the marker places it ("first used Debezium, then polling"),
     or its figure where both sides have one ("back at 3 s after crashing at 8 s")."""
@@ -189,9 +214,15 @@ def _placed(u: Unit, near: list[str]) -> list[str]:
 
 
 def _beside(sections: Sequence[Passage], fit: tuple[int, int, float], stems: list[str]) -> tuple[int, int, float] | None:
-    """A side that fits several units equally is about the other side's unit when that unit holds its words."""
+    """A side that fits several units equally is about the other side's unit when that unit is one of them: it holds
+    as many of the side's words as any unit does. One word found there of two that another unit holds both of ("file"
+    of "the .po files into .mo files" in "the locale setting in the mkdocs.yml file") places nothing."""
     s, i, _ = fit
-    return fit if i >= 0 and any(stem in sections[s].units[i].stems for stem in stems) else None
+    if i < 0:
+        return None
+    held = sum(stem in sections[s].units[i].stems for stem in stems)
+    most = max(sum(stem in u.stems for stem in stems) for p in sections for u in p.units)
+    return fit if held and held == most else None
 
 
 def _elsewhere(sections: Sequence[Passage], s: int, stems: list[str]) -> bool:
@@ -214,10 +245,12 @@ def _position(u: Unit, stems: list[str]) -> float | None:
 
 def _after_between(u: Unit, pa: float, pb: float) -> bool:
     """The unit says "L after R", "L once R", "L if R" (a condition comes before what it brings) or "not L until R"
-    between the two positions: its words then run against the order of events ("will not start serving requests
-    until the lifespan has run": the lifespan runs first)."""
+    between the two positions, or opens "Before R, L": its words then run against the order of events ("will not
+    start serving requests until the lifespan has run": the lifespan runs first)."""
     lo, hi = sorted((pa, pb))
     words = u.tokens
+    if words and words[0].word == "before" and _opening_ends(u, words[int(lo)].start, words[int(hi)].start):
+        return True  # "Before running the view, each permission is checked": the clause after the comma comes first
     for i, t in enumerate(words):
         if t.word in _THEN_CLAUSE and not _opens_clause(u, t.start, lo, i):
             continue
@@ -228,6 +261,13 @@ def _after_between(u: Unit, pa: float, pb: float) -> bool:
         if t.word in ("until", "till") and lo < i < hi and any(_denies(w.word) for w in words[max(0, int(lo) - 3) : i]):
             return True
     return False
+
+
+def _opening_ends(u: Unit, lo: int, hi: int) -> bool:
+    """The unit's opening clause ends between two offsets: at its first comma, or, with none, somewhere between
+    ("Before running the view each permission is checked")."""
+    comma = u.text.find(",")
+    return comma < 0 or lo < comma < hi
 
 
 _ONCE = re.compile(r"once\s+" + _OPENS, re.I)

@@ -32,6 +32,12 @@ _YEAR = re.compile(r"\b(?:(january|february|march|april|may|june|july|august|sep
                    r"((?:19|20)\d\d)\b", re.IGNORECASE)
 
 
+def first_date(text: str) -> tuple[int, int] | None:
+    """The first (year, month) a text states ("March 2021", "2013"; month 0 when it gives none)."""
+    m = _YEAR.search(text)
+    return (int(m.group(2)), _MONTHS[m.group(1).lower()] if m.group(1) else 0) if m else None
+
+
 class Token(NamedTuple):
     word: str  # lower case, ’ as '
     stem: str | None  # None: a stop word
@@ -124,8 +130,7 @@ class Passage:
         for u in units:
             for stem in u.stems:
                 counts[stem] = counts.get(stem, 0) + 1
-        m = _YEAR.search(text)
-        when = (int(m.group(2)), _MONTHS[m.group(1).lower()] if m.group(1) else 0) if m else None
+        when = first_date(text)
         return cls(
             unit(title, fold),
             units,

@@ -156,15 +156,18 @@ def aligned(content: frozenset[str], sections: Sequence[Passage]) -> list[Alignm
     found: list[tuple[int, int, Alignment]] = []  # (shared, -width, alignment)
     least = max(2, COVER * len(content))
     for s, passage in enumerate(sections):
+        held = passage.holding(content)  # a unit that holds none of them scores nothing
+        if not held:
+            continue
         titled = content & passage.title.stems
-        held = [content & u.stems for u in passage.units]
-        scores = [len(h | titled) if h else 0 for h in held]
-        for i, n in enumerate(scores):
+        for i in sorted(held):
+            n = len(held[i] | titled)
             if n >= least:
                 found.append((n, -1, Alignment(s, i, i, n)))
-            if n and i + 1 < len(held) and scores[i + 1]:
-                pair = len(held[i] | held[i + 1] | titled)
-                if pair >= least and pair > max(n, scores[i + 1]):
+            after = held.get(i + 1)
+            if after:
+                pair = len(held[i] | after | titled)
+                if pair >= least and pair > max(n, len(after | titled)):
                     found.append((pair, -2, Alignment(s, i, i + 1, pair)))
     if not found:
         return []

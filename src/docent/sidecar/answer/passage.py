@@ -140,6 +140,21 @@ class Passage:
             when,
         )
 
+    def holding(self, stems: Iterable[str]) -> dict[int, set[str]]:
+        """The units that hold some of `stems`, by index, each with those it holds: found through the section's index
+        of its stems' units (made once per bundle), not by a test of every unit (a documentation section has scores
+        of them, and a sentence's stems are in few)."""
+        index = self.facts("units by stem", _units)
+        out: dict[int, set[str]] = {}
+        for stem in stems:
+            for i in index.get(stem, ()):
+                held = out.get(i)
+                if held is None:
+                    out[i] = {stem}
+                else:
+                    held.add(stem)
+        return out
+
     def best(self, anchors: Iterable[str], *, title: bool = False) -> tuple[int, float] | None:
         """The unit that the stems `anchors` fit best (its index, its score), or None on a tie or no fit.
 
@@ -148,13 +163,24 @@ class Passage:
         anchors = [a for a in anchors if a in self.weight or title and a in self.title.stems]
         if not anchors:
             return None
-        scored = [(sum(self.weight[a] for a in anchors if a in u.stems), i) for i, u in enumerate(self.units)]
-        if title and not any(score for score, _ in scored):
+        units, weight = self.units, self.weight
+        # Only the units holding an anchor score above 0 (each stem of a unit has a weight): the rest are left out.
+        scored = [(sum(weight[a] for a in anchors if a in units[i].stems), i) for i in self.holding(anchors)]
+        if title and not scored:
             return (-1, float(sum(1 for a in anchors if a in self.title.stems)))
         scored.sort(reverse=True)
-        if scored[0][0] <= 0 or len(scored) > 1 and scored[1][0] == scored[0][0]:
+        if not scored or len(scored) > 1 and scored[1][0] == scored[0][0]:
             return None
         return scored[0][1], scored[0][0]
+
+
+def _units(passage: Passage) -> dict[str, tuple[int, ...]]:
+    """Each stem of a section's units, and the units that hold it, in order (`Passage.holding`)."""
+    index: dict[str, list[int]] = {}
+    for i, u in enumerate(passage.units):
+        for stem in u.stems:
+            index.setdefault(stem, []).append(i)
+    return {stem: tuple(units) for stem, units in index.items()}
 
 
 def best_of(sections: Sequence[Passage], anchors: Iterable[str], *, title: bool = False) -> tuple[int, int, float] | None:

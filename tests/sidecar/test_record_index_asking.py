@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from docent.sidecar.answer.clauses import MAX_WORDS, sentences
+from docent.sidecar.answer.clauses import MAX_WORDS, question_sentences
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_rank import FAMILY_WEIGHT, PAGE_WEIGHT, TITLE_SAID, with_title_said
 from docent.sidecar.answer.words import chunks, stems
@@ -241,7 +241,7 @@ def test_a_long_question_is_asked_sentence_by_sentence_too() -> None:
              "a TimeoutError in the worker log, again and again on every single page of the admin today. Bug? How do I "
              "pass the request to a serializer I build myself in a script?")
     assert len(chunks(asked)) > MAX_WORDS
-    assert sentences(asked) == [asked[:asked.index(" Bug?")], "How do I pass the request to a serializer I build myself "
+    assert question_sentences(asked) == [asked[:asked.index(" Bug?")], "How do I pass the request to a serializer I build myself "
                                 "in a script?"]  # "Bug?" asks nothing of its own
     assert [id_ for id_, _ in index.search(asked, limit=2)] == ["errors", "extra-context"]
-    assert sentences("How do I pass the request to a serializer? I build it myself in a script.") == []  # short
+    assert question_sentences("How do I pass the request to a serializer? I build it myself in a script.") == []  # short

@@ -51,11 +51,13 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\s+[—–-]\s+|\n+")
 SENTENCE_WORDS = 3  # words of substance a sentence needs to ask something of its own ("Bug?", "Expected?" do not)
 
 
-def sentences(text: str) -> list[str]:
+def question_sentences(text: str) -> list[str]:
     """A question longer than one query reads (`MAX_WORDS`), as its sentences that ask something of their own; [] for a
     shorter question, or for one with a single such sentence. A reader's long question tells its context, pastes an
     error, then asks ("... KeyError: 'request' in my SerializerMethodField ... how do I get the request in there?"):
-    one query of all its words lets one part's rare words outrank the others, and reads none past `MAX_WORDS`."""
+    one query of all its words lets one part's rare words outrank the others, and reads none past `MAX_WORDS`. Not the
+    answers' `SentenceSplitter`: a reader goes on in lower case ("Bug? can I ...") and joins parts with a dash, which it
+    reads as one sentence (DRF's long questions' hit@1 0.667 -> 0.542 with it, uv's recall 0.750 -> 0.736)."""
     if len(chunks(text)) <= MAX_WORDS:
         return []
     found = [s for s in _SENTENCE_END.split(text)

@@ -62,8 +62,8 @@ from .clauses import (
     matches,
     name_clause,
     owns,
+    question_sentences,
     quote,
-    sentences,
     site_forms,
     site_named,
     topic,
@@ -224,10 +224,10 @@ class RecordIndex:
         return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
 
     def _with_sentences(self, text: str, scores: dict[int, float], limit: int) -> dict[int, float]:
-        """Scores with a long question's sentences' own (`clauses.sentences`) added, their mean at `SENTENCES_WEIGHT`:
+        """Scores with a long question's sentences' own (`clauses.question_sentences`) added, their mean at `SENTENCES_WEIGHT`:
         each part of the question (its context, the error it pastes, what it asks) gets its voice, where one query of
         all its words ranks by one part's rarest words, and reads none past `MAX_WORDS`."""
-        asked = sentences(text)
+        asked = question_sentences(text)
         out = dict(scores)
         for part in (self._weighed(self._scaled(s, limit), s) for s in asked):
             for rowid, score in part.items():

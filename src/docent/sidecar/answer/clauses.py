@@ -8,6 +8,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .sentences import SentenceSplitter
 from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
 
 MAX_WORDS = 32  # a question's words past these add time, not recall (a longer one is asked sentence by sentence too)
@@ -46,21 +47,19 @@ MEASURES = frozenset(
     """.split()
 )
 
-# Where a long question's sentences end: ". ", "? ", "! ", a dash between spaces, a line break.
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\s+[—–-]\s+|\n+")
 SENTENCE_WORDS = 3  # words of substance a sentence needs to ask something of its own ("Bug?", "Expected?" do not)
 
 
 def question_sentences(text: str) -> list[str]:
-    """A question longer than one query reads (`MAX_WORDS`), as its sentences that ask something of their own; [] for a
-    shorter question, or for one with a single such sentence. A reader's long question tells its context, pastes an
-    error, then asks ("... KeyError: 'request' in my SerializerMethodField ... how do I get the request in there?"):
-    one query of all its words lets one part's rare words outrank the others, and reads none past `MAX_WORDS`. Not the
-    answers' `SentenceSplitter`: a reader goes on in lower case ("Bug? can I ...") and joins parts with a dash, which it
-    reads as one sentence (DRF's long questions' hit@1 0.667 -> 0.542 with it, uv's recall 0.750 -> 0.736)."""
+    """A question longer than one query reads (`MAX_WORDS`), as its sentences that ask something of their own, split
+    as the answers' sentences are (`SentenceSplitter`); [] for a shorter question, or for one with a single such
+    sentence. A reader's long question tells its context, pastes an error, then asks ("... KeyError: 'request' in my
+    SerializerMethodField ... how do I get the request in there?"): one query of all its words lets one part's rare
+    words outrank the others, and reads none past `MAX_WORDS`."""
     if len(chunks(text)) <= MAX_WORDS:
         return []
-    found = [s for s in _SENTENCE_END.split(text)
+    split = SentenceSplitter()
+    found = [str(s) for s in split.feed(text) + split.finish()
              if sum(1 for w in chunks(s) if len(w) > 1 or w[0] not in STOP_WORDS) >= SENTENCE_WORDS]
     return found if len(found) > 1 else []
 

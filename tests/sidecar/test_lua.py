@@ -73,6 +73,29 @@ async def test_a_call_cancelled_before_its_reply_leaves_no_reply_for_the_next(re
         await client.aclose()
 
 
+async def test_who_is_told_of_a_reply_is_told_it_once_whether_its_caller_waits_or_redis_lost_the_script(
+    redis_url: str,
+) -> None:
+    client = connect(redis_url)
+    try:
+        slow, echo = Lua(client, SLOW), Lua(client, "return ARGV[1]")
+        await echo(keys=[], args=["warm"])
+        told: list[object] = []
+        reply = slow.start(keys=[], args=[100_000], told=told.append)
+        waiting = asyncio.ensure_future(reply)
+        await asyncio.sleep(0.02)  # sent, its reply not yet come
+        waiting.cancel()  # its caller gone: the script still runs to its end, and is told
+        with anyio.fail_after(5):
+            while not told:
+                await asyncio.sleep(0.01)
+        assert told == [b"slow"]
+        await client.script_flush()  # as a restart would: NOSCRIPT, loaded again, sent once more, told once
+        assert await echo.start(keys=[], args=["again"], told=told.append) == b"again"
+        assert told == [b"slow", b"again"]
+    finally:
+        await client.aclose()
+
+
 async def test_calls_at_once_share_one_connection_each_answered_its_own_reply(redis_url: str) -> None:
     client = connect(redis_url)
     try:
@@ -96,6 +119,7 @@ async def test_a_reply_later_than_the_socket_timeout_fails_every_call_waiting_an
     try:
         slow, echo = Lua(client, SLOW), Lua(client, "return ARGV[1]")
         await echo(keys=[], args=["warm"])
+        await slow(keys=[], args=[0])  # loaded: a NOSCRIPT answered at once would let the call behind it through
         first = asyncio.ensure_future(slow(keys=[], args=[300_000]))
         behind = asyncio.ensure_future(echo(keys=[], args=["behind"]))  # sent after it, on the same connection
         with pytest.raises(RedisTimeoutError):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -43,11 +43,53 @@ class Lua:
         self.sha = hashlib.sha1(script.encode()).hexdigest()  # Redis names a script by its SHA-1
 
     async def __call__(self, *, keys: Sequence[str], args: Sequence[Arg] = ()) -> Any:
+        return await self.start(keys=keys, args=args)
+
+    def start(self, *, keys: Sequence[str], args: Sequence[Arg] = (), told: Told | None = None) -> asyncio.Future[Any]:
+        """Send the script now (once the link has a connection) and answer the future of its reply, an error reply
+        its exception. `told`, when given, is told the reply (or the error) as it arrives, in that step of the event
+        loop, whether the future is still awaited or not: a caller cancelled meanwhile still learns what the script
+        did, with no task of its own to run it to its end."""
+        packed = _pack(b"EVALSHA", self.sha, len(keys), *keys, *args)
+        call = _Call(asyncio.get_running_loop().create_future(), told, self, packed)
+        self._link.send(packed, call)
+        return call.reply
+
+    async def again(self, call: _Call) -> None:
+        """Redis lost the script (restarted, flushed): load it and send the call once more, as redis-py's `Script`."""
         try:
-            return await self._link.call(_pack(b"EVALSHA", self.sha, len(keys), *keys, *args))
-        except NoScriptError:
             self.sha = (await self._link.call(_pack(b"SCRIPT", b"LOAD", self.script))).decode()
-            return await self._link.call(_pack(b"EVALSHA", self.sha, len(keys), *keys, *args))
+        except Exception as exc:
+            call.answer(exc)
+            return
+        call.script = None  # once more only
+        self._link.send(call.packed, call)
+
+
+Told = Callable[[Any], None]
+
+
+class _Call:
+    """A command sent, waiting for its reply: the future it resolves, who else is told it, and its script (to load
+    again on NOSCRIPT)."""
+
+    __slots__ = ("reply", "told", "script", "packed", "sent")
+
+    def __init__(self, reply: asyncio.Future[Any], told: Told | None, script: Lua | None, packed: bytes = b"") -> None:
+        self.reply = reply
+        self.told = told
+        self.script = script
+        self.packed = packed  # the script's command, sent again on NOSCRIPT
+        self.sent = 0.0  # the loop's time it was written
+
+    def answer(self, answer: Any) -> None:
+        if self.told is not None:
+            self.told(answer)
+        if not self.reply.done():  # a call cancelled meanwhile: its reply read, and dropped
+            if isinstance(answer, BaseException):
+                self.reply.set_exception(answer)
+            else:
+                self.reply.set_result(answer)
 
 
 def _pack(*parts: Arg) -> bytes:
@@ -67,7 +109,7 @@ class Link:
         self._held: _Held | None = None  # the pool's connection held now, None between connections
         self._opening: asyncio.Future[_Held] | None = None
         self._timeout: float | None = pool.connection_kwargs.get("socket_timeout")
-        self._closing: set[asyncio.Future[None]] = set()  # connections lost, being given back to the pool
+        self._tasks: set[asyncio.Future[None]] = set()  # sends waiting for a connection, connections given back
 
     @classmethod
     def of(cls, client: aioredis.Redis) -> Link:
@@ -81,21 +123,42 @@ class Link:
 
     async def call(self, packed: bytes) -> Any:
         """Send one command and answer its reply; an error reply is raised as redis-py raises it."""
+        call = _Call(asyncio.get_running_loop().create_future(), None, None)
+        self.send(packed, call)
+        return await call.reply
+
+    def send(self, packed: bytes, call: _Call) -> None:
+        """Write the command now on the held connection, or once one is taken from the pool."""
         held = self._held
         if held is None or held.transport.is_closing():
-            held = await self._open()
-        reply = held.loop.create_future()
-        held.waiting.append((reply, held.loop.time()))
+            self._spawn(self._send_later(packed, call))
+            return
+        call.sent = held.loop.time()
+        held.waiting.append(call)
         self._send(held, packed)
         if held.timer is None and self._timeout:
             held.timer = held.loop.call_later(self._timeout, self._due, held)
-        answer = await reply
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
 
     def _send(self, held: _Held, packed: bytes) -> None:
         held.transport.write(packed)
+
+    async def _send_later(self, packed: bytes, call: _Call) -> None:
+        try:
+            held = await self._open()
+        except Exception as exc:
+            call.answer(exc)
+            return
+        if call.reply.done() and call.told is None:
+            return  # its caller is gone, and nobody else waits for what it would do
+        if held.transport.is_closing():
+            call.answer(RedisConnectionError("Connection closed by server."))
+            return
+        self.send(packed, call)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)  # held until it ends: the loop keeps only a weak reference to a task
+        task.add_done_callback(self._tasks.discard)
 
     async def _open(self) -> _Held:
         """The connection to send on: the one being opened, or a fresh one of the pool's, read by a `_Held`."""
@@ -111,13 +174,21 @@ class Link:
         self._held = held = _Held(self, connection)
         return held
 
+    def _replied(self, held: _Held, answer: Any) -> None:
+        """The oldest call's reply; a script Redis lost is loaded again and sent once more."""
+        call = held.waiting.popleft()
+        if isinstance(answer, NoScriptError) and call.script is not None:
+            self._spawn(call.script.again(call))
+            return
+        call.answer(answer)
+
     def _due(self, held: _Held) -> None:
         """The oldest call's socket timeout is up: no reply within it fails every call waiting on the connection, and
         breaks it off; else the timer waits for the oldest call still waiting."""
         held.timer = None
         if not held.waiting or self._timeout is None:
             return
-        due = held.waiting[0][1] + self._timeout
+        due = held.waiting[0].sent + self._timeout
         if held.loop.time() < due:
             held.timer = held.loop.call_at(due, self._due, held)
             return
@@ -131,16 +202,12 @@ class Link:
             held.timer.cancel()
             held.timer = None
         while held.waiting:
-            call, _ = held.waiting.popleft()
-            if not call.done():
-                call.set_exception(error)
+            held.waiting.popleft().answer(error)
 
     def _closed(self, held: _Held) -> None:
         """The connection is gone: what waits on it fails, and it goes back to the pool, to be connected afresh."""
         self._lost(held, RedisConnectionError("Connection closed by server."))
-        closing = asyncio.ensure_future(self._give_back(held.connection))
-        self._closing.add(closing)  # held until it ends: the loop keeps only a weak reference to a task
-        closing.add_done_callback(self._closing.discard)
+        self._spawn(self._give_back(held.connection))
 
     async def _give_back(self, connection: Any) -> None:
         await connection.disconnect(nowait=True)
@@ -160,7 +227,7 @@ class _Held(asyncio.Protocol):
         # it through redis-py (the pool's disconnect) finds it closed.
         self.transport: asyncio.Transport = connection._writer.transport
         self._streams: asyncio.BaseProtocol = self.transport.get_protocol()
-        self.waiting: deque[tuple[asyncio.Future[Any], float]] = deque()  # each call, and when it was sent
+        self.waiting: deque[_Call] = deque()  # the calls sent, in order
         self.timer: asyncio.TimerHandle | None = None  # the oldest call's socket timeout
         self._buffer = b""
         self.transport.set_protocol(self)
@@ -175,9 +242,7 @@ class _Held(asyncio.Protocol):
                 except _Short:
                     break
                 if self.waiting:
-                    call, _ = self.waiting.popleft()
-                    if not call.done():  # a call cancelled meanwhile: its reply read, and dropped
-                        call.set_result(answer)
+                    self.link._replied(self, answer)
         except ValueError:  # not Redis's protocol: what waits fails as the connection closes
             self.transport.close()
             return

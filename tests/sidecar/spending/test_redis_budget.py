@@ -169,6 +169,58 @@ async def test_a_reservation_for_a_question_cancelled_while_redis_answers_is_giv
         await aclient.aclose()
 
 
+class _Script:
+    """The reservation's script as the store starts it (`Lua.start`): its reply a future, and who is told of it, both
+    resolved by the test at the moment it chooses."""
+
+    def __init__(self) -> None:
+        self.reply: asyncio.Future[object] | None = None
+        self.told: Callable[[object], None] | None = None
+
+    def start(self, *, keys: object, args: object, told: Callable[[object], None]) -> asyncio.Future[object]:
+        self.reply, self.told = asyncio.get_running_loop().create_future(), told
+        return self.reply
+
+    def answer(self, answer: object) -> None:
+        assert self.told is not None and self.reply is not None
+        self.told(answer)
+        if not self.reply.done():
+            self.reply.set_result(answer)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("when", ["before its reply", "after its reply, before it resumed"])
+@pytest.mark.parametrize("reserved", [True, False])
+async def test_what_a_question_gone_while_its_reservation_is_answered_reserved_is_given_back(
+    redis_url: str, when: str, reserved: bool
+) -> None:
+    from docent.sidecar.redis_store import connect as connect_async
+    from docent.sidecar.spending.redis_budget import connect
+
+    aclient = connect_async(redis_url)
+    store = RedisBudgetStore(connect(redis_url), aclient=aclient, settle_s=60)  # nothing written within the test
+    script = store._areserve = _Script()  # type: ignore[assignment]
+    try:
+        asking = asyncio.ensure_future(store.areserve(DAY, 0.5, 1.0))
+        await asyncio.sleep(0)  # awaiting the reply
+        if when == "before its reply":
+            asking.cancel()
+            await asyncio.sleep(0)
+            script.answer([1 if reserved else 0, 500_000_000])
+        else:
+            script.answer([1 if reserved else 0, 500_000_000])
+            asking.cancel()  # told, its reply in, and the question not yet resumed
+        with pytest.raises(asyncio.CancelledError):
+            await asking
+        given = [(reservation.amount, cost) for reservation, cost in store._unsettled]
+        assert given == ([(0.5, 0)] if reserved else [])  # settled at no cost, to go with the next round trip
+        assert not store._trips and not store._orphans
+    finally:
+        store._unsettled.clear()
+        store.client.close()
+        await aclient.aclose()
+
+
 @pytest.mark.anyio
 async def test_a_keeping_redis_of_its_own_takes_reservations_without_holding_the_event_loop(
     redis_url: str, tmp_path: Path

@@ -126,7 +126,8 @@ class RedisBudgetStore:
         self.fresh_s = fresh_s
         self.settle_s = settle_s
         self._reserve = client.register_script(RESERVE)
-        self._trips: set[asyncio.Future[bool]] = set()  # reservations under way through the asyncio client
+        self._trips: set[asyncio.Future[Any]] = set()  # reservations under way through the asyncio client
+        self._orphans: dict[asyncio.Future[Any], Reservation] = {}  # those whose question is gone, to give back
         self._spent = client.register_script(SPENT)
         # Settlements not in Redis yet, in order: (reservation, cost nano); and those an awaited script carries now.
         self._unsettled: list[tuple[Reservation, int]] = []
@@ -160,40 +161,49 @@ class RedisBudgetStore:
         self._unsettled = [pending for pending in self._unsettled if pending[0].day != day]
         self._carried += mine
         args = _settlements(mine) + [math.ceil(amount * NANO), math.floor(limit * NANO), key, int(self.hold_s * 1000)]
-        trip = asyncio.ensure_future(self._reserved(self._areserve(keys=_keys(day), args=args), day, mine))
-        self._trips.add(trip)  # held until it ends: the loop keeps only a weak reference to a task
-        trip.add_done_callback(self._trips.discard)
+        reservation = Reservation(day, amount, key=key)
+        # The script's answer is kept as it arrives (`_reserved`), whether this question still waits for it or not:
+        # the script runs to its end even if the question is cancelled meanwhile, and then what it reserved is given
+        # back. No task of its own: told in the step its reply arrives, the question resumes in the next.
+        trip: list[Any] = []  # the reply's future, then whether Redis reserved
+        reply = self._areserve.start(keys=_keys(day), args=args, told=lambda answer: self._reserved(answer, trip, day, mine))
+        trip.append(reply)
+        self._trips.add(reply)  # held until told: what a question gone must give back is still to come
         try:
             with reachable(SPEND):
-                passed = await aside(asyncio.shield(trip))  # a turn's call: the next turn runs while Redis answers
+                passed, _ = await aside(reply)  # a turn's call: the next turn runs while Redis answers
         except asyncio.CancelledError:
-            # The question is gone; the script still runs to its end. What it reserved is given back.
-            trip.add_done_callback(lambda done: self._give_back(done, Reservation(day, amount, key=key)))
+            if reply in self._trips:  # the question is gone, the script not yet answered: given back once it is
+                self._orphans[reply] = reservation
+            elif trip[1:] == [True]:  # answered, reserved, and the question gone before it resumed
+                self.settle(reservation, 0.0)
             raise
-        return Reservation(day, amount, key=key) if passed else None
+        return reservation if passed else None
 
-    async def _reserved(self, script: Any, day: str, mine: list[tuple[Reservation, int]]) -> bool:
+    def _reserved(self, answer: Any, trip: list[Any], day: str, mine: list[tuple[Reservation, int]]) -> None:
         """The reservation's answer, kept as `_run` keeps the blocking one's: Redis's figure, the settlements taken."""
-        try:
-            passed, total = await script
-        except UNREACHABLE:
+        reply = trip[0]
+        self._trips.discard(reply)
+        taken = {id(pending) for pending in mine}
+        self._carried = [pending for pending in self._carried if id(pending) not in taken]
+        if isinstance(answer, UNREACHABLE):
             self._failed = True
             self._unsettled = mine + self._unsettled
-            raise
-        finally:
-            taken = {id(pending) for pending in mine}
-            self._carried = [pending for pending in self._carried if id(pending) not in taken]
-        self._failed = False
-        if passed or mine:
-            self._read = (day, time.monotonic(), int(total))
-        if not self._unsettled and self._due is not None:
-            self._due.cancel()
-            self._due = None
-        return bool(passed)
-
-    def _give_back(self, trip: asyncio.Future[bool], reservation: Reservation) -> None:
-        if not trip.cancelled() and trip.exception() is None and trip.result():
-            self.settle(reservation, 0.0)
+            passed = False
+        elif isinstance(answer, BaseException):
+            passed = False
+        else:
+            passed, total = answer
+            self._failed = False
+            if passed or mine:
+                self._read = (day, time.monotonic(), int(total))
+            if not self._unsettled and self._due is not None:
+                self._due.cancel()
+                self._due = None
+        trip.append(bool(passed))
+        orphan = self._orphans.pop(reply, None)
+        if orphan is not None and passed:
+            self.settle(orphan, 0.0)
 
     def settle(self, reservation: Reservation, cost: float) -> None:
         """Kept here, and written with this store's next round trip (a reservation, a read of the spend), or within

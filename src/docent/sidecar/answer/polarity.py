@@ -44,10 +44,12 @@ Scope = frozenset[str]
 _NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     # "A and nothing else", "nothing but A" say only A: no denial.
-    r"(?<![\w'’])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?|never|nobody|(?-i:none)|^None|nothing(?!\s+(?:else|but|more)\b)|"
-    r"neither|nor|cannot|without|rather\s+(?:[\w'’]+\s+){0,6}?than|instead\s+of|fail(?:s|ed)?\s+to|"
-    # "stops the connection from being upgraded": what comes after "from" is denied.
-    r"(?:stops?|stopped|prevents?|prevented)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
+    # A negator joined by a hyphen to a word before it is a flag or a name (`--no-deps`, `uv sync --no-install-project`),
+    # and "no-op", "no-cache" a value: no denial. "No other" says only, as "nothing else" does.
+    r"(?<![\w'’-])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?(?!-|\s+other\b)|never|nobody|(?-i:none)|^None|"
+    r"nothing(?!\s+(?:else|but|more)\b)|neither|nor|cannot|without|rather\s+(?:[\w'’]+\s+){0,6}?than|instead\s+of|fail(?:s|ed)?\s+to|"
+    # "stops the connection from being upgraded", "for preventing leaks from impacting ...": what follows "from" is denied.
+    r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[,;:!?–—()\n]|\.(?!\w)| - ")  # not the dots of `.env`, `request.form` or 0.21.0
@@ -68,6 +70,8 @@ class Denial(NamedTuple):
     row: bool = False  # a table's "No" cell: `before` is its row's name, which a sentence naming a thing must share
     pronoun: bool = False  # said of "it", "they", "this" or "that" alone: "but it hasn't been updated"
     opening: bool = False  # a sentence's opening phrase up to its comma: "Without a config file, ..."
+    condition: bool = False  # said in a condition: "if you are not using workers", "unless it cannot be found"
+    option: bool = False  # "you can set it per view instead of globally": one alternative offered, nothing denied
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -80,11 +84,14 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
     out = []
     for m in _NEGATOR.finditer(text):
         clause = _clause_before(text, m.start())
+        if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
+            clause = _CONTRACTED.sub("", clause)
         before = frozenset(_ordered(clause, stems)[-3:])
         pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
         if (
             _PRO_FORM.match(text, m.end()) or _ELIDED.match(text, m.end())
             or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end())
+            or _SUPPOSED.match(clause) and _COUNTERFACTUAL.search(text, m.end())
         ):
             out.append(Denial(frozenset(), "", before))
             continue
@@ -92,14 +99,18 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SC
         if partitive and _ANAPHOR.match(text, m.end()):  # "none of those match": those are what came before it
             before = frozenset(_ordered(text[max(0, m.start() - 200) : m.start()], stems)[-_LISTED * 2 :])
         end = _scope_end(text, m.end(), listed=partitive)
-        words = _ordered(text[m.end() : end], stems)[: most + _LISTED if partitive else most]
+        words = _ordered(_DEFAULT.sub(" ", text[m.end() : end]), stems)[: most + _LISTED if partitive else most]
         if words and all(w[:1].isdigit() for w in words):
             out.append(_NONE)
             continue
         instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
         opening = opens_scene(clause, m.group(0)) and not _CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
+        condition = _CONDITION.search(clause) is not None
+        # The modal of the clause the alternative is told in: before it, or after an opening "Rather than X,".
+        told = clause if clause.strip() else text[end : _scope_end(text, end + 1, listed=False)]
+        option = instead and _MAY.search(told) is not None
         out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
-                          pronoun=pronoun, opening=opening))
+                          pronoun=pronoun, opening=opening, condition=condition, option=option))
     return tuple(out)
 
 
@@ -112,11 +123,25 @@ _LIST_GOES_ON = re.compile(r"[^,;:!?()\n]{0,60}?\b(?:or|and|nor)\b|\s*(?:\S+\s*)
 
 
 def _scope_end(text: str, at: int, *, listed: bool) -> int:
-    """Where a negation's scope ends: the end of its clause; past a list's commas after "none of"."""
+    """Where a negation's scope ends: the end of its clause, past an aside in brackets ("not using multiprocessing
+    (workers=NUM) or reloading" denies workers too); past a list's commas after "none of"."""
     end = _CLAUSE_END.search(text, at)
-    while listed and end is not None and end.group() == "," and _LIST_GOES_ON.match(text, end.end()):
-        end = _CLAUSE_END.search(text, end.end())
+    while end is not None and (
+        end.group() == "(" and ")" in text[end.end() : end.end() + 80]
+        or listed and end.group() == "," and _LIST_GOES_ON.match(text, end.end())
+    ):
+        end = _CLAUSE_END.search(text, text.index(")", end.end()) + 1 if end.group() == "(" else end.end())
     return end.start() if end else len(text)
+
+
+_MAY = re.compile(r"\b(?:can|may|could|might)\b(?!\s+not\b)", re.IGNORECASE)
+_CONTRACTED = re.compile(r"\b(?:wo|ca|sha)$", re.IGNORECASE)
+# "only works if you are not using workers", "If you would rather not write it": what is denied is supposed, not said.
+_CONDITION = re.compile(r"(?<!even )\b(?:if|unless|whenever)\b", re.IGNORECASE)
+# "closed after 5 seconds without new data by default": "by default" says when, no part of what is denied.
+_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
+# "Had shadow mode not caught it, the bug would have ...", "if it had not ...": a supposition that says it happened.
+_SUPPOSED = re.compile(r"\s*(?:had\b|if\s+(?:\S+\s+){1,6}?had\b)", re.IGNORECASE)
 
 
 # "Not doing so would lead to bugs": the negation denies what "so" stands for, said before it; the words after it are
@@ -214,8 +239,8 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
     affirmed: list[set[str]] | None = None
     out: list[Head] = []
     for m in _NEGATOR.finditer(text):
-        if _PRO_FORM.match(text, m.end()):
-            continue
+        if _PRO_FORM.match(text, m.end()) or _EXCEPT.search(_clause_before(text, m.start())):
+            continue  # "Strategies other than all and reuse are not supported": "only all and reuse are supported"
         end = _CLAUSE_END.search(text, m.end())
         clause = text[m.end() : end.start() if end else len(text)]
         words = head_words(clause, stems)
@@ -224,8 +249,11 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
         if not words:
             continue
         head = frozenset(words)
-        before = frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])
-        context = before if words[0] in light else frozenset()
+        clause_before = _clause_before(text, m.start())
+        before = frozenset(_ordered(clause_before, stems)[-3:])
+        # One word of a thing ("PEP 582 layout is not supported") is contradicted only where that thing is said too.
+        told_of = len(words) == 1 and _PASSIVE.search(clause_before) is not None
+        context = before if words[0] in light or told_of else frozenset()
         if affirmed is None:
             affirmed = [set(stems(part)) | dotted(part) for part in _CLAUSE_END.split(text) if part.strip() and not negates(part)]
         also = [c for c in affirmed if head <= c]
@@ -244,6 +272,7 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
     return tuple(out)
 
 
+_EXCEPT = re.compile(r"\b(?:other\s+than|except|but)\b", re.IGNORECASE)
 _UNTIL = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
 _UNTIMED = "\x00untimed"  # a head's mark: contradicted only by a sentence that says no "before", "after" or "once"
 TIMED = frozenset(("before", "after", "once", "wait", "waits", "waited", "waiting"))  # words that place an event
@@ -291,7 +320,7 @@ def same(mine: Scope, theirs: Scope) -> bool:
 
 def negates(text: str, words: set[str] | None = None) -> bool:
     """Whether a text negates; `words`, its lower-case words when the caller has them, make the test quick."""
-    if words is not None and not words & _NEGATING_WORDS and "n't" not in text and "n’t" not in text:
+    if words is not None and not words & _NEGATING_WORDS and "n't" not in text and "n’t" not in text and "not-" not in text:
         return False
     return _NEGATOR.search(text) is not None
 
@@ -306,6 +335,8 @@ _SENSES = (
     "start starts started begin begins began",
     "show shows shown display displays displayed",
     "stop stops stopped halt halts halted",
+    "modify modifies modified modifying adjust adjusts adjusted adjusting alter alters altered altering",
+    "retry retries retried retrying rerun reruns rerunning",
 )
 _sense_of: dict[int, dict[str, str]] = {}
 
@@ -354,12 +385,18 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
     # The sentence's one denial in another verb: "a release doesn't ship all wheels" for "a release doesn't contain all
     # wheels", told of the same thing (two words before it) and denying a word of the same object, not the verb. A
     # second denial ("could not be added without changes") may turn the first round: then the verb must be theirs.
-    return alone and len(mine.before & theirs.before) >= 2 and bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head}))
+    # "`-e git+<url>` won't work" for "Requirements like -e git+<url> are not supported": both deny only a verb.
+    if not alone or len(mine.before & theirs.before) < 2:
+        return False
+    return len(mine.scope) == len(theirs.scope) == 1 or bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head}))
 
 
 def _backed(said: tuple[Denial, ...], denied: Iterable[Denial], senses: dict[str, str] | None) -> bool:
     """One of a sentence's denials is a section's; not one it opens with where it denies more."""
-    claims = [d for d in said if d.scope and not d.opening] or [d for d in said if d.scope]
+    claims = [d for d in said if d.scope and not d.condition and not d.option]  # supposed or offered: no claim
+    claims = [d for d in claims if not d.opening] or claims
+    if not claims:
+        return True
     return any(_vouched(mine, theirs, senses, alone=len(said) == 1) for mine in claims for theirs in denied)
 
 

@@ -64,16 +64,26 @@ def _claimed(
 ) -> tuple[tuple[polarity.Denial, ...], set[str]]:
     """The sentence's denials and words less the alternatives it turns down: "fell rather than rose" claims no
     "rose", and "in order of arrival rather than at random" nothing of "random", which no cited section says."""
-    down = [d for d in said if _turned_down(d) or _foil(d, sections)]
+    down = [d for d in said if _turned_down(d) or _foil(d, sections) or _opposite_said(d, sections)]
     if not down:
         return said, words
     return tuple(d for d in said if d not in down), words - {w for d in down for w in d.scope}
 
 
 def _turned_down(denial: polarity.Denial) -> bool:
-    """ "Fell rather than rose", "shorter, not longer": the one word denied is the opposite of the word before it,
-    so the sentence says that word alone (the opposite-word check reads it against the sections)."""
-    return len(denial.scope) == 1 and opposites.opposite_in(denial.head, denial.before, stems)
+    """ "Fell rather than rose", "shorter, not longer", "rose without ever falling back": the word denied (with at most
+    a particle) is the opposite of a word before it, so the sentence says that word alone (the opposite-word check
+    reads it against the sections)."""
+    return len(denial.scope) <= 2 and opposites.opposite_in(denial.head, denial.before, stems)
+
+
+def _opposite_said(denial: polarity.Denial, sections: list[frozenset[str]]) -> bool:
+    """ "Both failed to get retries right" where a section says "both got retries wrong": a denied word whose opposite
+    a cited section says, with another word of the denial, says what that section says."""
+    return any(
+        opposites.opposite_in(word, words, stems) and bool(denial.scope - {word} & words)
+        for word in denial.scope for words in sections
+    )
 
 
 def _foil(denial: polarity.Denial, sections: list[frozenset[str]]) -> bool:

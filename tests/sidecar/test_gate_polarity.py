@@ -1,0 +1,101 @@
+"""The polarity rule lets through what it cannot decide (issue 21): a flag or a supposition is no denial, a denial in
+a condition or an offered option claims nothing, and a denial told in the record's other words (an opposite, a
+verb alone of the same thing, a word of one sense) is the record's; each sentence's twin that says the reverse is
+still held. The record is a small made-up tool's."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer import polarity
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.words import stems
+
+
+def _section(sid: str, title: str, text: str) -> Section:
+    return Section(sid, "docs", title, text, f"/docs/#{sid}", (title,))
+
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("image", "Image layers",
+                 "Install the dependencies first with `tool sync --no-install-project`, then copy the project in and "
+                 "run `tool sync` again."),
+        _section("recycle", "Recycling",
+                 "max_jobs - The most jobs a worker runs before it exits. Useful for preventing memory leaks from "
+                 "growing in long-running workers."),
+        _section("canary", "Canary",
+                 "The canary paid for itself: it caught a clock bug that would have failed every nightly job."),
+        _section("teams", "Teams", "The first two teams wrote their own retry code and both got backoff wrong."),
+        _section("heap", "Heap", "The heap rose by about 40 MB a day and never came down."),
+        _section("styles", "Styles", "Passing the app object works with a single process and reload switched off."),
+        _section("limits", "Limits",
+                 "The limit may be set globally with DEFAULT_LIMIT. You can also set the limit on each view."),
+        _section("layouts", "Layouts",
+                 "- The src layout is not supported.\n- Requirements like -e git+url are not supported.\n"
+                 "- Strategies other than eager and lazy are not supported.\n- Lock files are written as TOML."),
+        _section("links", "Links",
+                 "Relative links are adjusted by the builder. Absolute links are not modified at all."),
+    ]
+}
+
+
+def verdict(sentence: str) -> str:
+    gate = Gate(RECORD, Lexicon([]))
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A flag's "no" (`--no-install-project`) denies nothing the sentence may not say.
+        ("The image installs the dependencies first and copies the project afterwards [[image]].", "shown"),
+        # "preventing X from Y" denies Y as "prevents X from Y" does.
+        ("Setting max_jobs prevents memory leaks from growing in long-running workers [[recycle]].", "shown"),
+        ("Setting max_jobs prevents jobs from running twice [[recycle]].", "polarity"),
+        # A supposition ("Had it not ...") says that it happened; the plain denial is still held.
+        ("Had the canary not caught it, a clock bug would have failed every nightly job [[canary]].", "shown"),
+        ("The canary did not pay for itself [[canary]].", "polarity"),
+        # "Failed to get X right" says the section's "got X wrong"; failing to write it is not said.
+        ("The first two teams both failed to get backoff right [[teams]].", "shown"),
+        ("The first two teams both failed to write their own retry code [[teams]].", "polarity"),
+        # "Grew without ever falling back" says "grew" alone, and "came back down" is still held.
+        ("The heap rose every day without ever falling back [[heap]].", "shown"),
+        ("The heap rose by about 40 MB a day and then came back down [[heap]].", "polarity"),
+        # A denial in a condition is supposed, not said; told as a claim it is judged.
+        ("Passing the app object only works if you are not running several processes [[styles]].", "shown"),
+        ("Passing the app object does not work with a single process [[styles]].", "polarity"),
+        # An option offered over another ("you can ... instead of") denies nothing; told as what happens, it does.
+        ("You can also set the limit on each view instead of globally [[limits]].", "shown"),
+        ("The limit is set on each view instead of globally [[limits]].", "polarity"),
+        # A verb denied of the same thing in other words: "won't work" for "are not supported".
+        ("Requirements like -e git+url won't work [[layouts]].", "shown"),
+        # "X other than A are not supported" says only A are; one word denied of one thing is held of that thing.
+        ("Only the eager and lazy strategies are supported [[layouts]].", "shown"),
+        ("The TOML lock files are supported [[layouts]].", "shown"),
+        ("The src layout is supported [[layouts]].", "polarity"),
+        # Words of one sense: "adjusting" for the record's "modified".
+        ("The builder leaves absolute links alone rather than adjusting them [[links]].", "shown"),
+    ],
+)
+def test_polarity_lets_through_what_it_cannot_decide(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+def test_a_scope_reads_past_an_aside_in_brackets_and_leaves_out_by_default() -> None:
+    (denial,) = polarity.denials("It only works if you are not using multiprocessing (workers=NUM) or reloading.", stems)
+    assert {"worker", "reload"} <= denial.scope and denial.condition
+    (denial,) = polarity.denials("Connections are closed after 5 seconds without new data by default.", stems)
+    assert denial.scope == {"data"}
+
+
+def test_a_hyphened_negation_is_read_and_a_flag_is_not() -> None:
+    assert polarity.negates("a not-strictly-unique value", {"a", "not-strictly-unique", "value"})
+    assert not polarity.negates("run `tool sync --no-deps` or set no-cache")
+    assert not polarity.negates("the registry allows no other kind")  # "no other" says only

@@ -95,3 +95,11 @@ def test_the_gate_holds_a_sibling_fact_as_an_actor_and_shows_the_true_one() -> N
            *gate.finish()]
     assert [type(e) for e in out] == [Held, Sentence]
     assert isinstance(out[0], Held) and out[0].reason == "actor"
+
+
+def test_the_names_a_section_writes_are_read_once_per_bundle_before_any_sentence() -> None:
+    """Made with the bundle's mentions (`mentions._prepared`, warmed off the event loop), not in a question's turn."""
+    fresh = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+    passages = fresh.mentions.passages
+    assert all("siblings" in p.memo for p in passages.values())
+    assert "shipments.booked" in passages["case-kafka-approach"].memo["siblings"]

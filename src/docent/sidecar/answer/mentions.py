@@ -8,7 +8,7 @@ from typing import Any
 
 from docent.schema import RecordSection
 
-from . import actors, cited, hedges, numbers, opposites, polarity, quantifiers, rates
+from . import actors, cited, hedges, numbers, opposites, polarity, quantifiers, rates, siblings
 from .lexicon import Lexicon
 from .names import record_names
 from .passage import Passage
@@ -109,6 +109,6 @@ def _codes(section: RecordSection) -> tuple[Code, ...]:
 
 def _prepared(passage: Passage) -> Passage:
     """A section with the construction rules' facts made once per bundle, so that no sentence pays for them."""
-    for prepare in (rates.prepare, hedges.prepare, quantifiers.prepare, actors.prepare):
+    for prepare in (rates.prepare, hedges.prepare, quantifiers.prepare, actors.prepare, siblings.prepare):
         prepare(passage)
     return passage

@@ -87,7 +87,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     mine = names(said.text)  # the owner's name is no sibling: the sections say "I", never it
     if not mine:
         return False
-    inside = {i for i, t in enumerate(said.tokens) for n in mine if n.start <= t.start < n.end}
+    inside = _named(said, mine)
     content = frozenset(t.stem for i, t in enumerate(said.tokens) if t.stem and i not in inside)
     if len(content) < _LEAST:
         return False

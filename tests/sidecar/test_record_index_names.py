@@ -83,7 +83,6 @@ def test_an_address_scheme_before_a_host_asks_nothing() -> None:
     assert index.queries("my proxy is at http://localhost:8080, how do I use it?")[1] == '"8080" OR "localhost"'
 
 
-
 def test_a_scheme_with_no_host_is_what_the_question_asks() -> None:
     """"file:// browsing" names a way of opening pages, no server of the visitor's: its "file" counts as a word of the
     question, so the section on opening the built files from disk ranks over those on pages, links and settings (a

@@ -3,15 +3,15 @@
 A question makes three round trips, each a script (the take, the budget's reservation, the save). redis-py's `Script`
 sends one through the client's `execute_command` (its retry wrapper, its observability hooks, its response
 callbacks): about 480 Python calls a script on this machine; through a pooled connection's own `send_packed_command`
-and `read_response`, about 240 (the pool's condition and observability, a timeout scope per read, the reply parser
-a call per line). Here the scripts of a client go on one connection of its pool, held by a `Link`: each call writes
-its EVALSHA and awaits a future, and the connection's protocol resolves the futures in order from the replies, in the
+and `read_response`, about 240 (the pool's condition and observability, a timeout scope per read, the reply parser a
+call per line). Here the scripts of a client go on one connection of its pool, held by a `Link`: each call writes its
+EVALSHA and awaits a future, and the connection's protocol resolves the futures in order from the replies, in the
 step of the event loop they arrive in, read in whole chunks and parsed at once (Redis answers a connection's commands
-in the order sent, so questions' scripts pipeline on it). The connection is the pool's own, so its address, password, database, TLS and protocol are the client's,
-and closing the client closes it. A reply not come within the connection's socket timeout, or a connection lost,
-fails every call waiting on it (redis-py's TimeoutError or ConnectionError, as the store's callers expect) and the
-next call takes a fresh one. A Redis that lost its scripts (restarted, flushed) answers NOSCRIPT: the script is
-loaded again and sent once more, as redis-py's `Script` does.
+in the order sent, so questions' scripts pipeline on it). The connection is the pool's own, so its address, password,
+database, TLS and protocol are the client's, and closing the client closes it. A reply not come within the
+connection's socket timeout, or a connection lost, fails every call waiting on it (redis-py's TimeoutError or
+ConnectionError, as the store's callers expect) and the next call takes a fresh one. A Redis that lost its scripts
+(restarted, flushed) answers NOSCRIPT: the script is loaded again and sent once more, as redis-py's `Script` does.
 """
 
 from __future__ import annotations

@@ -20,9 +20,10 @@
   sentence denies is the other: "not required" leaves a thing optional, "not optional" binds. Advice in other words
   is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), and a soft word the
   part writes as the sentence does ("the fields the user may order by") leaves the sentence's "must" binding.
-- Certainty: "will" or "always" (and no "may", "might", "can", "could", "likely") where the part of the cited
-  sections the sentence is about says "may", "might", "possibly" or "perhaps" and nothing certain or binding is held:
-  "the throttles will let a few extra requests through" against "they may allow a few extra requests through".
+- Certainty: "will" or "always" (and no doubt of the sentence's own: "may", "might", "can", "could", "likely",
+  "probably", "possibly", "perhaps", "sometimes") where the part of the cited sections the sentence is about says
+  "may", "might", "possibly" or "perhaps" and nothing certain or binding is held: "the throttles will let a few
+  extra requests through" against "they may allow a few extra requests through".
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
   announces a removal); "expected to", "planned to", "projected to", "slated for" where the sections plan
   nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.

@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping
 
 from docent.schema import Action, Experiment, Field, Manifest, Offer, Page, Part, Section, Tour
 
+from .words import LETTERS, found
+
 _QUOTES = "\"“”‘’'«»*_"
 _TOKEN = re.compile(r"[^\W\d_][\w’'\-]*")
 _CAPITALISED = re.compile(r"[A-ZÀ-ÖØ-Þ][\w’'\-]*")
@@ -54,15 +56,64 @@ class SiteNames:
         # A name can only be in a text that has its longest word: most texts are let go without the pattern.
         keys = [max(_FIRST.findall(n.lower()), key=len, default="") for n in wanted]
         self._keys: frozenset[str] | None = frozenset(keys) if all(keys) else None
+        # Each longest word's names (their places in `names`, lower case), for `_held`; where a name is beyond ASCII,
+        # none: the pattern of them all reads every text.
+        self._named: dict[str, list[tuple[int, str]]] | None = None
+        if self._keys is not None and all(n.isascii() for n in wanted):
+            self._named = {}
+            for i, (key, name) in enumerate(zip(keys, wanted, strict=True)):
+                self._named.setdefault(key, []).append((i, name.lower()))
+        self._patterns: dict[tuple[int, ...], re.Pattern[str]] = {}  # the pattern of a few names, by their places
 
     def mask(self, text: str, words: set[str] | None = None) -> str:
-        """The text with each of the site's names blanked out; `words` (its lower-case words) skip most texts."""
+        """The text with each of the site's names blanked out; `words` (its lower-case words, `words.LETTERS`) skip
+        most texts."""
         if self._pattern is None or (words is not None and self._keys is not None and self._keys.isdisjoint(words)):
             return text
-        return self._pattern.sub(" ", text)
+        if self._named is None or not text.isascii():
+            return self._pattern.sub(" ", text)
+        held = self._held(text, words)
+        if not held:
+            return text  # no name of the site is in it: the pattern would find none
+        pattern = self._patterns.get(held)
+        if pattern is None:
+            if len(self._patterns) >= _PATTERNS_KEPT:
+                del self._patterns[next(iter(self._patterns))]
+            pattern = self._patterns[held] = _compile([self.names[i] for i in held])
+        return pattern.sub(" ", text)
+
+    def _held(self, text: str, words: set[str] | None) -> tuple[int, ...]:
+        """The places in `names` of the names an ASCII text may hold: it has a name's longest word (as a run of its
+        words' parts: "limits" in "limits-based", where the pattern finds "Rate limits") and the whole name, lower
+        case, blanks one space. A name the pattern of them all matches passes both, and the others match nowhere in
+        the text: the pattern of these alone, in their order, masks what it masks."""
+        assert self._named is not None
+        lowered = text.lower()
+        if words is None:
+            words = set(found(LETTERS, lowered))
+        flat = " ".join(lowered.split())
+        held = {
+            i
+            for word in words
+            for part in (_parts(word) if "-" in word or "'" in word else (word,))
+            for i, name in self._named.get(part, ())
+            if name in flat
+        }
+        return tuple(sorted(held))
 
     def __bool__(self) -> bool:
         return self._pattern is not None
+
+
+def _parts(word: str) -> list[str]:
+    """A word joined by hyphens or apostrophes ("rate-limits-based"), and each run of its parts ("rate", "limits",
+    "rate-limits", ...), as written."""
+    spans = [m.span() for m in _LETTER_RUN.finditer(word)]
+    return [word[a[0] : b[1]] for i, a in enumerate(spans) for b in spans[i:]]
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_PATTERNS_KEPT = 512  # patterns of a few names a bundle keeps, the oldest let go past that
 
 
 def _compile(names: list[str]) -> re.Pattern[str]:

@@ -1,0 +1,59 @@
+"""`SiteNames.mask`: a text that holds none of the site's names whole is let go before the pattern (an alternation of
+every name) is run over it; what is masked is what the pattern alone masks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docent.sidecar.answer.names import SiteNames
+from docent.sidecar.answer.words import LETTERS, found
+
+_NAMES = ["Rate limits", "How I work", "Server-sent events", "Kafka", "Don't panic", "CI/CD", "3-D Secure", "Ledger"]
+_PIECES = [
+    "rate", "Rate", "limits", "limits-based", "how", "How", "I", "work", "server-sent", "non-server-sent", "Server",
+    "sent", "events", "kafka", "Kafka's", "don't", "Don't", "panic", "CI/CD", "3-D", "Secure", "ledger", "the",
+    "\"", "'", "’", "*", "_", "-", ",", ".", "(", ")", " ", "  ", "\n", "\t", "é",
+]
+
+
+def _masked_by_the_pattern(names: SiteNames, text: str, words: set[str]) -> str:
+    """What `mask` did before it looked for the names whole: the pattern over every text holding a name's longest word."""
+    if names._keys is not None and names._keys.isdisjoint(words):
+        return text
+    assert names._pattern is not None
+    return names._pattern.sub(" ", text)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14).map(" ".join), st.booleans())
+def test_a_text_is_masked_as_the_pattern_masks_it(text: str, with_words: bool) -> None:
+    names = SiteNames(_NAMES)
+    words = set(found(LETTERS, text.lower()))
+    assert names.mask(text, words if with_words else None) == (
+        _masked_by_the_pattern(names, text, words) if with_words else names._pattern.sub(" ", text)  # type: ignore[union-attr]
+    )
+
+
+def test_the_example_sites_names_mask_its_record_as_the_pattern_does() -> None:
+    bundle = json.loads((Path(__file__).parents[1] / "evals" / "bundle.json").read_text(encoding="utf-8"))
+    titles = [s["title"] for s in bundle["record"]]
+    names = SiteNames(titles)
+    texts = [line for s in bundle["record"] for line in s["text"].splitlines() if line.strip()]
+    texts += [f"The {t} page says so." for t in titles] + [f"See “{t}”, then {t.lower()}." for t in titles]
+    masked = 0
+    for text in texts:
+        words = set(found(LETTERS, text.lower()))
+        assert names.mask(text, words) == _masked_by_the_pattern(names, text, words)
+        masked += names.mask(text, words) != text
+    assert masked >= len(titles)  # each title masked where the sentence names it
+
+
+def test_a_name_is_masked_where_its_longest_word_is_a_part_of_a_joined_word() -> None:
+    names = SiteNames(["Rate limits", "Kafka"])
+    text = "Kafka and rate limits-based caps"
+    # "limits-based" is no longest word of a name, but "kafka" is: the pattern runs, and finds "rate limits" too
+    assert names.mask(text, set(found(LETTERS, text.lower()))) == "  and  -based caps"

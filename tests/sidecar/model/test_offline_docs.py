@@ -280,3 +280,41 @@ async def test_the_records_inline_code_is_marked_as_code_again_in_the_answer() -
         code=("pip install --user toolkit", "name")))
     said = await _say(_model(install), "How do I install the toolkit for one user only?")
     assert "`pip install --user toolkit`" in said and "`name`" not in said, said
+
+
+@pytest.mark.anyio
+async def test_the_sentence_that_goes_on_from_the_best_is_said_after_it() -> None:
+    workers = _section(
+        "gunicorn", "Gunicorn",
+        Block("paragraph", "Gunicorn runs the app with the worker class from uvicorn.workers."),
+        Block("admonition", "The uvicorn.workers module is deprecated and will be removed. Switch to the standalone "
+                            "package, which ships the same class.", marker="Warning"),
+        Block("code", "gunicorn -k uvicorn.workers.UvicornWorker app:app"),
+    )
+    said = await _say(_model(workers), "is the uvicorn.workers module deprecated now?")
+    # the warning answers; what to do about it is the sentence after it, though it says none of the question's words
+    assert "deprecated" in said and "Switch to the standalone package, which ships the same class." in said, said
+
+
+@pytest.mark.anyio
+async def test_code_after_a_line_that_leads_into_it_follows_the_sentence_before_that_line() -> None:
+    install = _section(
+        "install", "Installing",
+        Block("paragraph", "Install the package using pip:"),
+        Block("code", "pip install toolkit", lang="bash"),
+        Block("paragraph", "Run toolkit --version to check that everything worked."),
+        Block("code", "$ toolkit --version\ntoolkit, version 1.2.0", lang="console"),
+        Block("paragraph", "NOTE: On Windows, the toolkit command may not be recognized after installing."),
+        Block("paragraph", "A quick solution is to preface every command like this:"),
+        Block("code", "python -m toolkit", lang="bash"),
+    )
+    said = await _say(_model(install), "windows says toolkit is not recognized as a command after pip install. help")
+    assert "python -m toolkit" in said, said
+
+
+def test_a_quoted_message_that_ends_the_situation_ends_its_sentence() -> None:
+    from docent.sidecar.offline.weighing import asking
+
+    question = 'DRF keeps saying "This field is required." Why does the validator force the field?'
+    assert asking(question) == "Why does the validator force the field?"
+    assert asking("It fails (with a 403.) How do I log in?") == "How do I log in?"

@@ -42,3 +42,33 @@ def test_a_directive_left_unrendered_is_no_sentence() -> None:
     )
     section = RecordSection.of("client", page="testing", path="/testing/#client", headings=("T", "C"), blocks=blocks)
     assert quotes(section) == ["The test client runs the app in process."]
+
+
+def test_a_value_under_its_label_is_said_though_it_is_two_words() -> None:
+    blocks = (
+        Block("paragraph", "The directory containing the documentation source files."),
+        Block("paragraph", "default: 'docs'"),
+        Block("paragraph", "Read more."),
+    )
+    section = RecordSection.of("docs_dir", page="config", path="/config/#docs_dir", headings=("C", "docs_dir"),
+                               blocks=blocks)
+    assert quotes(section) == ["The directory containing the documentation source files.", "default: 'docs'"]
+
+
+def test_the_sentence_that_goes_on_is_the_next_of_its_paragraph_or_of_the_next_one_never_across_code() -> None:
+    from docent.sidecar.offline.quotes import following
+
+    blocks = (
+        Block("admonition", "The workers module is deprecated. You should use the worker package instead.",
+              marker="Warning"),
+        Block("paragraph", "It installs as any package does."),
+        Block("code", "pip install worker"),
+        Block("paragraph", "Workers restart when they die."),
+        Block("heading", "Limits"),
+        Block("paragraph", "Each worker serves one process."),
+    )
+    section = RecordSection.of("w", page="deploy", path="/deploy/#w", headings=("D", "W"), blocks=blocks)
+    assert following(section, "Warning: The workers module is deprecated.") == "You should use the worker package instead."
+    assert following(section, "You should use the worker package instead.") == "It installs as any package does."
+    assert following(section, "It installs as any package does.") is None  # code between
+    assert following(section, "Workers restart when they die.") is None  # a heading between

@@ -47,6 +47,8 @@ def _following(section: RecordSection, said: Mapping[str, float]) -> dict[int, f
             j = i + 1
             while j < len(blocks) and blocks[j].kind == "item":  # a list between the sentence and its code
                 j += 1
+            if j + 1 < len(blocks) and _lead_in(blocks, j + 1):  # a line between that leads into it: "... like this:"
+                j += 1
             if j < len(blocks) and blocks[j].kind == "code":
                 after[j] = max(after.get(j, 0.0), value / best)
     return after

@@ -10,7 +10,7 @@ from docent.schema import RecordSection
 
 from ..answer.words import terms
 from .heads import NOW_TOKEN, ONGOING
-from .quotes import leads, quotes
+from .quotes import following, leads, quotes
 from .weighing import Weighed, spoken
 
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
@@ -81,8 +81,20 @@ def pick(
     # a line that leads into code is said only where it answers best, with its code after it
     matched.sort(key=lambda m: (-m[0], m[1], m[2]))
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
-    # what was asked for first; otherwise the record's own order reads best
+    picked += _going_on(picked)
+    # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+def _going_on(picked: list[Match]) -> list[Match]:
+    """The sentence that goes on from the one that answers best, said after it: an answer often stops a sentence
+    before the fact ("NOTE: If you are using Windows, some of the above commands may not work." goes on "A quick
+    solution may be ..."; "... is deprecated." goes on "You should use ... instead.")."""
+    if not picked or picked[0][1] != 0:  # from another section than the best, the best's own opening comes next
+        return []
+    value, rank, i, sentence, section = picked[0]
+    after = following(section, sentence)
+    return [] if after is None or any(m[3] == after for m in picked) else [(value, rank, i, after, section)]
 
 
 def _fits(sentence: str, section: RecordSection, wants: str) -> float:

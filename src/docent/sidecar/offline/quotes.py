@@ -8,6 +8,7 @@ from itertools import groupby
 from docent.schema import RecordSection, flat
 
 MAX_WORDS = 45
+LABELLED = re.compile(r"[A-Za-z]\w*:\s+\S+")  # "default: 'docs'": a value stated under its label
 MIN_CLAUSE_WORDS = 8
 CLAUSE_END = re.compile(r"[:;](?=\s)")
 FIGURE_RUN = 4  # figures in a row: the cells of a table, not a sentence
@@ -84,8 +85,8 @@ def quotes(section: RecordSection) -> list[str]:
     """A section's sentences worth saying, in order: never a bare list line, a table's figures, code, or a line that
     only leads into what follows it ("... for serving files in a given directory:"), which says nothing alone."""
     said = (_first_clause(s.strip()) for text in _prose(section) for s in SENTENCE.split(text))
-    return [s for s in said if 3 <= len(s.split()) <= MAX_WORDS and not _marks(s) and not _mostly_figures(s)
-            and not s.endswith(":")]
+    return [s for s in said if (3 <= len(s.split()) <= MAX_WORDS or LABELLED.fullmatch(s)) and not _marks(s)
+            and not _mostly_figures(s) and not s.endswith(":")]
 
 
 LIST_ITEMS = 5  # a list this short is said whole where one of its items answers: "From the .env file." alone is no answer
@@ -132,3 +133,23 @@ def leads(section: RecordSection) -> dict[str, int]:
 def inline_code(section: RecordSection) -> list[str]:
     """The section's inline code, as its blocks mark it."""
     return [span for block in section.blocks for span in block.code]
+
+
+PROSE = ("paragraph", "admonition")
+
+
+def following(section: RecordSection, sentence: str) -> str | None:
+    """The sentence that goes on from `sentence` in its section: the next in its paragraph, or the first of the next
+    paragraph or note where one follows at once (no heading, list or code between), where it is worth saying
+    (`quotes`); None at such a run's end."""
+    said = set(quotes(section))
+    run: list[str] = []
+    for block in section.blocks:
+        if block.kind not in PROSE:
+            run = []
+            continue
+        run += [_first_clause(s.strip()) for s in SENTENCE.split(flat([block]).strip())]
+        if sentence in run[:-1]:
+            after = run[run.index(sentence) + 1]
+            return after if after in said else None
+    return None

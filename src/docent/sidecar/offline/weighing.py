@@ -242,7 +242,7 @@ LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came ge
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5
 INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.?!,;]*", re.IGNORECASE)  # what the reader turns from
-ASK_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
+ASK_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
                        r"did|was|were|has|have|had|would|will|should)\b)")
 
 

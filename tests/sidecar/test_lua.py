@@ -96,6 +96,25 @@ async def test_who_is_told_of_a_reply_is_told_it_once_whether_its_caller_waits_o
         await client.aclose()
 
 
+async def test_a_told_caller_that_fails_leaves_the_reply_and_the_connection_to_the_others(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    client = connect(redis_url)
+    try:
+        echo = Lua(client, "return ARGV[1]")
+        await echo(keys=[], args=["warm"])
+
+        def broken(answer: object) -> None:
+            raise RuntimeError("a bug in the caller")
+
+        with anyio.fail_after(5):
+            assert await echo.start(keys=[], args=["mine"], told=broken) == b"mine"
+            assert await echo(keys=[], args=["next"]) == b"next"
+        assert "could not be told" in caplog.text
+    finally:
+        await client.aclose()
+
+
 async def test_calls_at_once_share_one_connection_each_answered_its_own_reply(redis_url: str) -> None:
     client = connect(redis_url)
     try:

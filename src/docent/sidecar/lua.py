@@ -7,17 +7,20 @@ and `read_response`, about 240 (the pool's condition and observability, a timeou
 call per line). Here the scripts of a client go on one connection of its pool, held by a `Link`: each call writes its
 EVALSHA and awaits a future, and the connection's protocol resolves the futures in order from the replies, in the
 step of the event loop they arrive in, read in whole chunks and parsed at once (Redis answers a connection's commands
-in the order sent, so questions' scripts pipeline on it). The connection is the pool's own, so its address, password,
-database, TLS and protocol are the client's, and closing the client closes it. A reply not come within the
-connection's socket timeout, or a connection lost, fails every call waiting on it (redis-py's TimeoutError or
-ConnectionError, as the store's callers expect) and the next call takes a fresh one. A Redis that lost its scripts
-(restarted, flushed) answers NOSCRIPT: the script is loaded again and sent once more, as redis-py's `Script` does.
+in the order sent, so questions' scripts pipeline on it). A caller that must learn what a script did even if it is
+cancelled meanwhile (the budget's reservation) is told of the reply there too (`Lua.start`'s `told`), with no task of
+its own. The connection is the pool's own, so its address, password, database, TLS and protocol are the client's,
+and closing the client closes it. A reply not come within the connection's socket timeout, or a connection lost,
+fails every call waiting on it (redis-py's TimeoutError or ConnectionError, as the store's callers expect) and the
+next call takes a fresh one. A Redis that lost its scripts (restarted, flushed) answers NOSCRIPT: the script is
+loaded again and sent once more, as redis-py's `Script` does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -28,6 +31,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+logger = logging.getLogger("docent.sidecar")
 Arg = str | bytes | int
 
 
@@ -84,7 +88,10 @@ class _Call:
 
     def answer(self, answer: Any) -> None:
         if self.told is not None:
-            self.told(answer)
+            try:
+                self.told(answer)
+            except Exception:  # a caller's bug must not break the connection every other call waits on
+                logger.exception("A script's reply could not be told to its caller.")
         if not self.reply.done():  # a call cancelled meanwhile: its reply read, and dropped
             if isinstance(answer, BaseException):
                 self.reply.set_exception(answer)

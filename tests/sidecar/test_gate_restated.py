@@ -230,3 +230,10 @@ def test_high_and_low_are_two_levels() -> None:
     flow = [Passage.of("Flow control", "The server pauses reading once the buffer hits a high water mark.", fold)]
     assert align.differs(unit("The server pauses reading once the buffer falls to a low water mark.", fold), flow) == "direction"
     assert align.differs(unit("The server pauses reading once the buffer reaches a high water mark.", fold), flow) is None
+
+
+def test_wholly_against_most_of_the_way_is_a_hedge() -> None:
+    parser = [Passage.of("Parser", "The bundled parser is almost completely compatible with the reference grammar, "
+                         "with a few minor differences.", fold)]
+    assert align.differs(unit("The bundled parser is fully compatible with the reference grammar.", fold), parser) == "hedge"
+    assert align.differs(unit("The bundled parser is largely compatible with the reference grammar.", fold), parser) is None

@@ -28,6 +28,10 @@ DOCS = {
         "methods", "docs", "Method permissions",
         "- POST requests require the user to have the add permission on the model.\n- PUT and PATCH requests require "
         "the user to have the change permission on the model.", "/docs/#methods", ("Method permissions",)),
+    "edit": Section(
+        "edit", "docs", "Edit links",
+        "The edit link is built from repo_url and edit_path. For a GitHub- or GitLab-hosted repository, the edit_path is "
+        "set to edit/main/docs/ automatically.", "/docs/#edit", ("Edit links",)),
     "proxies": Section(
         "proxies", "docs", "Sockets",
         "- When NGINX is running behind a socket it adds the literal unix: as the client address.\n- When Gunicorn is "
@@ -72,6 +76,9 @@ def test_a_fact_told_of_a_sibling_name_is_held(sentence: str, ids: tuple[str, ..
         ("POST requests need the add permission on the model.", ("methods",)),
         # Both names: a comparison, nothing moved.
         ("Unlike PlainWorker, the FastWorker class uses the uvloop and httptools implementations.", ("workers",)),
+        # The clause's name written in part ("GitLab-hosted", "GitHub-") is no other name.
+        ("For GitHub and GitLab repositories, the edit_path is derived from repo_url and set to edit/main/docs/.",
+         ("edit",)),
         # A name the sections write nowhere else is no sibling (whether it is known is the proper-name rule's).
         ("The TurboWorker class uses the uvloop and httptools implementations.", ("workers",)),
     ],
@@ -103,3 +110,21 @@ def test_the_names_a_section_writes_are_read_once_per_bundle_before_any_sentence
     passages = fresh.mentions.passages
     assert all("siblings" in p.memo for p in passages.values())
     assert "shipments.booked" in passages["case-kafka-approach"].memo["siblings"]
+
+
+OPTIONS = {
+    "tls": Section(
+        "tls", "docs", "TLS",
+        "The TLS context can be set with these options:\n- --tls-version <int> - The TLS version to use.\nDefault: "
+        "PROTOCOL_TLS_SERVER.\n- --tls-ciphers <str> - The ciphers to use.\nDefault: \"TLSv1\".\nSee the Python "
+        "documentation for more.", "/docs/#tls", ("TLS",)),
+}
+
+
+def test_an_options_default_told_of_another_option_is_held_the_lists_last_one_too() -> None:
+    """A CLI option's line ("- --tls-ciphers <str> - ...") is a definition list's item, and the "Default: ..." line
+    right after it is its own, after the list's last item as after the others."""
+    gate = Gate(OPTIONS, Lexicon(frozenset()))
+    out = [*gate.feed('By default, --tls-version is set to "TLSv1" [[tls]]. '),
+           *gate.feed('By default, --tls-ciphers is set to "TLSv1" [[tls]]. '), *gate.finish()]
+    assert [type(e) for e in out] == [Held, Sentence]

@@ -22,6 +22,7 @@ from collections.abc import Sequence, Set
 from typing import NamedTuple
 
 from .passage import Passage, Token, Unit
+from .words import LETTERS
 
 _SPLIT = re.compile(r"[,;:]\s|;|\s(?=(?:and|but|while|whereas|than|or|from)\s)", re.IGNORECASE)
 _WORDS = frozenset(
@@ -218,14 +219,15 @@ def _row_crossed(part: Part, sections: Sequence[Passage]) -> bool:
     return False
 
 
-_TERM = re.compile(r"^\s*-?\s*([A-Za-z][\w.]*)\s+-\s+\S")  # a definition list's item: "- ServerErrorMiddleware - Ensures ..."
+# A definition list's item: "- ServerErrorMiddleware - Ensures ...", "- --ssl-version <int> - The SSL version to use."
+_TERM = re.compile(r"^\s*-?\s*((?:--?)?[A-Za-z][\w.-]*)(?:\s+<[^>]*>)?\s+-\s+\S")
 
 
 def section_terms(passage: Passage) -> dict[str, frozenset[str]]:
     """A section's definition list: each term's first word, and the stems of its definition (once a bundle). An
     item's later sentences ("- allow_headers - A list of ... Defaults to []. The Accept ... headers are always
     allowed.") are its definition too: the units between an item and the next are the first's; the list's last item
-    keeps only its first line, since where it ends the units do not say."""
+    keeps only its first line and a "Default: ..." line right after it, since where it ends the units do not say."""
     terms: dict[str, frozenset[str]] = {}
     term, between = "", set[str]()
     for u in passage.units:
@@ -237,12 +239,14 @@ def section_terms(passage: Passage) -> dict[str, frozenset[str]]:
             terms[term] = frozenset(t.stem for t in u.tokens if t.start >= m.end(1) and t.stem)
         elif u.text.lstrip().startswith("-") or u.text.rstrip().endswith(":"):  # "- Router", "... like this:"
             term, between = "", set()  # the list is over, or this item defines nothing: where it ends is unknown
+        elif term and u.tokens and u.tokens[0].word in ("default", "defaults"):
+            terms[term] |= u.stems  # "Default: 16777216": the item's own, the list's last item's too
         elif term:
             between |= u.stems
     return terms if len(terms) >= 2 else {}
 
 
-_NAMEISH = re.compile(r"[a-z][A-Z]|[_.]")  # a name, not a word: "ServerErrorMiddleware", "max_age"
+_NAMEISH = re.compile(r"[a-z][A-Z]|[_.]|^-")  # a name, not a word: "ServerErrorMiddleware", "max_age", "--reload"
 
 
 def _term_crossed(said: Unit, sections: Sequence[Passage]) -> bool:
@@ -272,7 +276,7 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
             return True
         if not stems.isdisjoint(passage.facts("rows", section_rows)):
             return True
-        if any(term.split("_")[0].split(".")[0] in words for term in passage.facts("terms", section_terms)):
+        if any(_head(term) in words for term in passage.facts("terms", section_terms)):
             return True
     return False
 
@@ -281,8 +285,15 @@ def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
     """What `wakes` needs of a sentence because of this section: a figure or word it binds, a row's label, or a
     definition list's term's first word."""
     bound, rows = passage.facts("parts", section_parts).keys(), passage.facts("rows", section_rows).keys()
-    heads = {term.split("_")[0].split(".")[0] for term in passage.facts("terms", section_terms)}
+    heads = {_head(term) for term in passage.facts("terms", section_terms)}
     return bound | heads, bound | rows
+
+
+def _head(term: str) -> str:
+    """A term's first word, as a sentence's words are read (`words.LETTERS`): "max" of "max_age", "ssl-version" of
+    "--ssl-version"."""
+    head: str = LETTERS.findall(term)[0]
+    return head
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:

@@ -46,6 +46,12 @@ CONTRASTS: tuple[Contrast, ...] = (
         "none no nobody nothing neither zero",
         "only solely exclusively at_most up_to nothing_else nothing_but nothing_more",  # "A and nothing else": only A
     )),
+    # Degree: wholly, or most of the way ("fully compliant" against "almost completely compliant").
+    Contrast("degree", "hedge", (
+        "fully completely entirely totally wholly",
+        "almost_completely almost_entirely almost_fully nearly_completely nearly_entirely nearly_fully mostly largely "
+        "partly partially mainly",
+    )),
     # Frequency: how often, a quantifier over times.
     Contrast("frequency", "quantifier", (
         "always invariably",

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from . import align
 from .passage import Passage, Unit
+from .words import LETTERS
 
 _WORD = r"(?:[A-Z][a-z0-9'’]*(?:-[a-z0-9]+)*|[A-Z][A-Z0-9]+)"  # "Daphne", "NGINX", "Cross-platform"
 _NAME = re.compile(
@@ -35,6 +36,7 @@ _NAME = re.compile(
 _UNITS = frozenset("b kb mb gb tb kib mib gib ms".split())  # capitals that measure, no name
 _OPENERS = frozenset(".!?:;\"“‘«(-–—•")
 _LEAST = 3  # the fewest content stems of a sentence this rule aligns
+_PART = re.compile(r"[-_.\s]+")  # what joins a name's parts
 _NEAR = 6  # words either side of a name that make its place ("UvicornH11Worker class is the one that uses")
 
 
@@ -59,6 +61,7 @@ def names(text: str) -> list[Name]:
             start, word = start + len(first) + 1, rest.strip()
         if word.lower() in _UNITS:
             continue
+        word = word.rstrip("-")  # "GitHub- or GitLab-hosted": the name is GitHub
         out.append(Name(" ".join(word.lower().split()), kind, start, start + len(word)))
     return out
 
@@ -75,7 +78,7 @@ def _section_names(passage: Passage) -> frozenset[str]:
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
     """A sentence can tell a sibling's fact only by writing a name the section writes: its words."""
-    words = {w for name in passage.facts("siblings", _section_names) for w in re.findall(r"[^\W\d_]+", name)}
+    words = {w for name in passage.facts("siblings", _section_names) for w in LETTERS.findall(name)}
     return frozenset(words), frozenset()
 
 
@@ -100,7 +103,9 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     text = " ".join(u.text for u in clause).lower()
     main = max(clause, key=lambda u: len(content & u.stems))  # the unit that restates it: its names are the fact's
     theirs_all = names(main.text)
-    theirs = [n for n in theirs_all if not _writes(said.text.lower(), n.text)]
+    # The clause's names the sentence does not write, nor as a part of ("GitLab-hosted" for a sentence's "GitLab").
+    written = {n.text for n in mine}
+    theirs = [n for n in theirs_all if not _writes(said.text.lower(), n.text) and written.isdisjoint(_PART.split(n.text))]
     if not theirs:
         return False
     titled = " ".join(p.title.text for p in sections).lower()

@@ -123,3 +123,18 @@ def test_the_actor_of_a_cleft_is_its_focus(sentence: str, held: bool) -> None:
     sections = [Passage.of("Handshake", "The application decides whether to accept the connection. The worker handles "
                            "the requests.", fold)]
     assert actors.held(unit(sentence, fold, frozenset(("corral",))), sections) is held
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A past deed done to the same thing, given to another party that acts in the sections.
+        ("The merchant retried on its own timeouts.", True),
+        ("The vendor retried on its own timeouts.", False),
+        # Done to another thing: no deed the sections give to anyone.
+        ("The merchant retried the order later.", False),
+    ],
+)
+def test_a_deed_done_to_the_same_thing_by_another_party_is_held(sentence: str, held: bool) -> None:
+    sections = [Passage.of("Retries", "The vendor retried on its own timeouts. The merchant sends the order data.", fold)]
+    assert actors.held(unit(sentence, fold), sections) is held

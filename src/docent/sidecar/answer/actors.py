@@ -11,6 +11,9 @@ that verb:
   "we" give the verb only to other parties that act in them ("Uvicorn includes"): held; a party the sentence's verb
   is done to is no other party ("Uvicorn runs the lifespan protocol" against "the lifespan protocol runs");
 - another party of the section (the vendor, the fraud team) where the sections say "I" or "we": held;
+- another party of the sections, for a past deed done to the same thing (a word of substance after the verb in
+  common) that the sections give only to other parties that act in them: "because the merchant retried on its own
+  timeouts" against "because the vendor retried on its own timeouts": held;
 - two parties swapped: the verb's actor in the sentence is a party the unit names, and the unit gives the verb
   to another party that the sentence names too ("the merchant judges ... the issuer" against "the issuer
   judges ... the merchant"): held.
@@ -217,11 +220,31 @@ def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[_Facts
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
     if mine in theirs or not any(mine in agents for _, agents, _ in facts):
         return False  # only a party that acts in the sections can be the wrong actor: not "the options turned down"
+    if _deed_of_another(said, j, found, theirs, facts):
+        return True
     if "I" in theirs or "we" in theirs and mine not in _TEAMISH:
         return True  # "we" is the team, the department or the company; never the vendor
     after_mine = {t.stem for t in said.tokens[j + 1 :]}
     # Two parties swapped: "the merchant judges ... the issuer" against the reverse.
     return any(d.actor != mine and d.actor in after_mine and mine in d.after for d in found)
+
+
+_COUNT = re.compile(r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+                    r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|both|all|each|several|many|most|some")
+
+
+def _deed_of_another(said: Unit, j: int, found: list[_Deed], theirs: set[str], facts: list[_Facts]) -> bool:
+    """A past deed done to the same thing that the sections give to another party that acts in them: "because the
+    merchant retried on its own timeouts" against "because the vendor retried on its own timeouts"."""
+    word = said.tokens[j].word
+    if not (word.endswith("ed") or word in _IRREGULAR) or theirs & {"I", "we", "owner"}:
+        return False
+    if _COUNT.fullmatch(said.tokens[j - 1].word):
+        return False  # "All forty moved in 22 weeks": a count of the things the sections say moved, no party
+    if not all(any(a in agents for _, agents, _ in facts) for a in theirs):
+        return False
+    thing = set(_thing(said, j))
+    return any(thing & d.thing for d in found)
 
 
 def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:

@@ -32,6 +32,11 @@ DOCS = {
         "edit", "docs", "Edit links",
         "The edit link is built from repo_url and edit_path. For a GitHub- or GitLab-hosted repository, the edit_path is "
         "set to edit/main/docs/ automatically.", "/docs/#edit", ("Edit links",)),
+    "limits": Section(
+        "limits", "docs", "Per-view limits",
+        "Set the limits attribute on an APIView class. If you're using the @api_view decorator with function based "
+        "views you can use the following decorator.",
+        "/docs/#limits", ("Per-view limits",)),
     "proxies": Section(
         "proxies", "docs", "Sockets",
         "- When NGINX is running behind a socket it adds the literal unix: as the client address.\n- When Gunicorn is "
@@ -79,6 +84,8 @@ def test_a_fact_told_of_a_sibling_name_is_held(sentence: str, ids: tuple[str, ..
         # The clause's name written in part ("GitLab-hosted", "GitHub-") is no other name.
         ("For GitHub and GitLab repositories, the edit_path is derived from repo_url and set to edit/main/docs/.",
          ("edit",)),
+        # The same name spelled otherwise ("APIView", "api_view"), in another clause than the one restated.
+        ("To limit one view, set it on an APIView, or use the decorator with function based views.", ("limits",)),
         # A name the sections write nowhere else is no sibling (whether it is known is the proper-name rule's).
         ("The TurboWorker class uses the uvloop and httptools implementations.", ("workers",)),
     ],

@@ -36,6 +36,7 @@ _NAME = re.compile(
 _UNITS = frozenset("b kb mb gb tb kib mib gib ms".split())  # capitals that measure, no name
 _OPENERS = frozenset(".!?:;\"“‘«(-–—•")
 _LEAST = 3  # the fewest content stems of a sentence this rule aligns
+_BREAK = re.compile(r",\s")  # what ends a clause within a sentence (a table row's ";" and ":" part its cells)
 _PART = re.compile(r"[-_.\s]+")  # what joins a name's parts
 _NEAR = 6  # words either side of a name that make its place ("UvicornH11Worker class is the one that uses")
 
@@ -104,8 +105,11 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     main = max(clause, key=lambda u: len(content & u.stems))  # the unit that restates it: its names are the fact's
     theirs_all = names(main.text)
     # The clause's names the sentence does not write, nor as a part of ("GitLab-hosted" for a sentence's "GitLab").
+    # Nor the same name spelled otherwise ("api_view" for "APIView").
     written = {n.text for n in mine}
-    theirs = [n for n in theirs_all if not _writes(said.text.lower(), n.text) and written.isdisjoint(_PART.split(n.text))]
+    squashed = {_PART.sub("", n.text) for n in mine}
+    theirs = [n for n in theirs_all if not _writes(said.text.lower(), n.text) and written.isdisjoint(_PART.split(n.text))
+              and _PART.sub("", n.text) not in squashed]
     if not theirs:
         return False
     titled = " ".join(p.title.text for p in sections).lower()
@@ -136,12 +140,20 @@ def _named(u: Unit, spans: list[Name]) -> set[int]:
 
 
 def _around(u: Unit, name: Name, spans: list[Name]) -> set[str]:
-    """The stems within `align.NEAR` words of a name, no name's and no figure: its place."""
+    """The stems within `_NEAR` words of a name in its own clause (to the comma either side), no
+    name's and no figure: its place. "set it on an APIView, or use the decorator with function based views": the
+    decorator is no place of APIView's."""
     inside = [i for i, t in enumerate(u.tokens) if name.start <= t.start < name.end]
     if not inside:
         return set()
     named = _named(u, spans)
-    lo, hi = max(0, inside[0] - _NEAR), inside[-1] + 1 + _NEAR
+    tokens, text = u.tokens, u.text
+    lo = max(0, inside[0] - _NEAR)
+    while lo < inside[0] and _BREAK.search(text, tokens[lo].start, name.start):
+        lo += 1
+    hi = min(len(tokens), inside[-1] + 1 + _NEAR)
+    while hi > inside[-1] + 1 and _BREAK.search(text, name.end, tokens[hi - 1].start):
+        hi -= 1
     return {t.stem for i, t in enumerate(u.tokens[lo:hi], lo) if t.stem and i not in named and not t.word[:1].isdigit()}
 
 

@@ -3,7 +3,10 @@
 The sentence's words of direction (rose, grew, more, longer, earlier...; fell, cut, fewer, shorter, later...)
 are read against the unit of its cited sections that its other words are about:
 - a pair of opposite words (more/fewer, larger/smaller, earlier/later, easier/harder, added/cut): held when that
-  unit uses the opposite word and not the sentence's own, or denies the sentence's ("fewer calls, not more");
+  unit uses the opposite word and not the sentence's own nor one of its side ("large" for "big"), or denies the
+  sentence's ("fewer calls, not more"); a sentence that writes both words of the pair where the unit writes one,
+  the other side plain ("a more restrictive X for A and a less restrictive one for B" of "a restrictive X for A,
+  and a less restrictive X for B"), is let through when the words after the shared one are the unit's after it;
 - a direction overall: held when the sentence goes only one way (up, say) and the unit only the other, by its
   words or by its figures ("from 40 minutes to 6" goes down; "from two engineers to four" goes up).
 - a comparison of two things by figures ("shipments.scanned has fewer partitions than shipments.booked", "wave 3
@@ -44,11 +47,12 @@ _PAIRS = (
     ("up", "down"),
 )
 _OPPOSITE: dict[str, frozenset[str]] = {}
+_SAME: dict[str, frozenset[str]] = {}  # a word's own side of its pair: "large" writes what "big" does
 for _a, _b in _PAIRS:
     for _w in _a.split():
-        _OPPOSITE[_w] = frozenset(_b.split())
+        _OPPOSITE[_w], _SAME[_w] = frozenset(_b.split()), frozenset(_a.split())
     for _w in _b.split():
-        _OPPOSITE[_w] = frozenset(_a.split())
+        _OPPOSITE[_w], _SAME[_w] = frozenset(_a.split()), frozenset(_b.split())
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
 CUES = frozenset(_UP | _DOWN | _OPPOSITE.keys())
 _TIMES_UP = re.compile(r"\btimes\s+as\b", re.I)  # "four times as often" says more
@@ -221,12 +225,38 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     theirs = _directed(u)
     paired = theirs | {"more"} if _TIMES_UP.search(u.text) else theirs  # "four times as often" is more often
     for word in mine & _OPPOSITE.keys():
-        if word in paired:
-            continue
-        if _OPPOSITE[word] & paired or f"not {word}" in u.text.lower():
+        if _SAME[word] & paired:
+            continue  # the unit writes the sentence's own word, or one of its side ("one large one" for "big")
+        if f"not {word}" in u.text.lower():
+            return True
+        if _OPPOSITE[word] & paired and not _poles_agree(said, u, _OPPOSITE[word] & mine & paired):
             return True
     up, down = _way(mine, said.text), _way(theirs, u.text)
     return len(up) == 1 and len(down) == 1 and up != down and not mine & theirs
+
+
+def _poles_agree(said: Unit, u: Unit, shared: Set[str]) -> bool:
+    """The sentence writes both words of a pair and the unit one of them, the other left plain ("a restrictive
+    throttle for X, and a less restrictive one for Y" told as "a more restrictive throttle for X and a less
+    restrictive one for Y"): each pole is where the unit has it when the words after the shared one tell the unit's
+    side after it (Y) and none of its other side (X)."""
+    if len(shared) != 1:
+        return False
+    pole = next(iter(shared))
+    mine, (theirs, rest) = _after(said, pole)[0], _after(u, pole)
+    return bool(mine & (theirs - rest)) and not mine & (rest - theirs)
+
+
+def _after(u: Unit, pole: str) -> tuple[set[str], set[str]]:
+    """The stems after the first `pole` word, up to the next word of direction or the clause's end; and the rest."""
+    tokens = u.tokens
+    start = next((i for i, t in enumerate(tokens) if t.word == pole), len(tokens))
+    end = start + 1
+    while end < len(tokens) and tokens[end].word not in CUES and not _CLAUSE.search(
+            u.text, tokens[end - 1].start, tokens[end].start):
+        end += 1
+    span = {t.stem for t in tokens[start + 1 : end] if t.stem}
+    return span, {t.stem for t in (*tokens[:start], *tokens[end:]) if t.stem}
 
 
 def _directed(u: Unit) -> set[str]:

@@ -1,0 +1,48 @@
+"""The direction rule on comparisons as docs and careful prose write them (found on round 7's faithful sentences): a
+word of the same side of a pair ("big" for "large"), and both words of a pair where the section writes one and
+leaves the other side plain; each beside the same words told the other way round, still held. The record is made up."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.test_gate_docs_prose import _section
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("batches", "Batches", "The importer reads several small batches in a minute rather than one large "
+                 "batch in an hour."),
+        _section("entries", "Entries", "The cache keeps large entries on disk."),
+        _section("limits", "Limits", "Your API might have a restrictive limit for anonymous clients, and a less "
+                 "restrictive limit for signed-in clients."),
+    ]
+}
+
+
+def verdict(sentence: str) -> str:
+    gate = Gate(RECORD, Lexicon([]))
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "Big" writes what the section's "large" does: it is no opposite of the section's "small".
+        ("The importer reads several small batches in a minute, not one big batch in an hour [[batches]].", "shown"),
+        ("The cache keeps big entries on disk [[entries]].", "shown"),
+        ("The cache keeps small entries on disk [[entries]].", "direction"),
+        # Both words of a pair, each where the section's words put it; the other way round is held.
+        ("An API might put a more restrictive limit on anonymous clients and a less restrictive one on signed-in "
+         "clients [[limits]].", "shown"),
+        ("An API might put a less restrictive limit on anonymous clients and a more restrictive one on signed-in "
+         "clients [[limits]].", "direction"),
+    ],
+)
+def test_direction_in_docs_prose(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

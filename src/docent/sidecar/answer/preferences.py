@@ -1,9 +1,10 @@
 """The preference rule: one of two alternatives told as the other's ("would rather ship one large release than several
 small ones" where the section prefers "several small releases in a day to one large one in a week").
 
-A text prefers one side to another with "prefer A to/over B", "would rather A than B", "A rather than B" or "A
-instead of B"; each side is the stems of its words up to the clause's end (for "A rather than B", the words before
-the marker from the one B starts with: "with the teams rather than with us"). A sentence's preference is held when a cited section's preference about the same thing (they share two
+A text prefers one side to another with "prefer A to/over B" ("prefer to do A over B"; not "the preferred way to"),
+"would rather A than B", "A rather than B" or "A instead of B"; each side is the stems of its words, inline code's
+words in, up to the clause's end (for "A rather than B", the words before the marker from the one B starts with:
+"with the teams rather than with us"). A sentence's preference is held when a cited section's preference about the same thing (they share two
 words) prefers what the sentence turns down, and turns down nothing the sentence does: "the knowledge stayed with
 her rather than with the teams" against "stayed with the teams rather than with us".
 What it cannot do: a preference the section states in other words ("I would introduce it on the first day, not the
@@ -18,11 +19,18 @@ from typing import NamedTuple
 
 from .passage import Passage, Unit, stems_between
 
-_PREFER = re.compile(r"\bprefer(?:s|red)?\s+(?P<a>.+?)\s+(?:to|over)\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
+# "prefer A to B"; "prefer to do A over B" (what follows "to" is what is done, not the other side); not "the preferred
+# way to install it" nor "X is preferred for ..." (an adjective and a passive, whose other side is not after it)
+_PREFER = re.compile(r"(?<!\bthe\s)(?<!\ba\s)(?<!\bis\s)(?<!\bbe\s)(?<!\bare\s)\bprefer(?:s|red)?\s+"
+                     r"(?:(?!to\s)(?P<a>.+?)\s+(?:to|over)|to\s+(?P<doing>.+?)\s+(?:over|rather\s+than))\s+(?P<b>[^,;:.]+)",
+                     re.IGNORECASE)
 _RATHER = re.compile(r"\b(?:would|'d)\s+rather\s+(?P<a>.+?)\s+than\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
 _INSTEAD = re.compile(r"(?P<a>[^,;:.]+?)\s+(?:rather\s+than|instead\s+of)\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
 CUES = frozenset(("prefer", "prefers", "preferred", "rather", "instead"))
+# A side is read with its inline code, as the section's is: "use `uv add` rather than `pip install` to add packages"
+# with its code blanked turns down "to add packages", which the section's "use uv add to add packages" chose.
+WITH_CODE = True
 _ABOUT = 2  # words two preferences share to be about the same thing
 _NEAR = 3  # the words before "rather than" it sets against what follows, when the two sides share no first word
 
@@ -42,8 +50,9 @@ def preferences(u: Unit) -> list[Preference]:
             if any(lo <= m.start("b") < hi for lo, hi in taken):
                 continue
             taken.append((m.start(), m.end()))
-            start = _opposite(u.text, m) if pattern is _INSTEAD else m.start("a")
-            chosen, over = stems_between(u, start, m.end("a")), stems_between(u, m.start("b"), m.end("b"))
+            side = "doing" if pattern is _PREFER and m.group("a") is None else "a"
+            start = _opposite(u.text, m) if pattern is _INSTEAD else m.start(side)
+            chosen, over = stems_between(u, start, m.end(side)), stems_between(u, m.start("b"), m.end("b"))
             if chosen or over:
                 out.append(Preference(chosen, over, stems_between(u, m.start(), m.end())))
     return out

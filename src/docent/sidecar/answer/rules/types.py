@@ -175,6 +175,11 @@ class Reading:
         return unit(self.source, fold, self.grounds.site.owner)
 
     @once
+    def written(self) -> Unit:
+        """The sentence as written, its inline code's words in, cut into tokens: as the sections' text has them."""
+        return self.unit if self.source == self.draft.text else unit(self.draft.text, fold, self.grounds.site.owner)
+
+    @once
     def roles(self) -> frozenset[str]:
         """The roles the sentence gives (lead, owner, manager)."""
         return roles(self.text, words=self.plain_words)

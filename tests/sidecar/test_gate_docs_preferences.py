@@ -1,0 +1,56 @@
+"""The preference rule on docs prose: a side written in inline code is read with its code, as the section's text
+has it, and "the preferred way to" or "prefer to do" is no "prefer A to B"; a preference turned round is still held
+by the rule. The record is made up, in the manner of a package manager's docs."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import preferences
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.rules import RULES, Rule
+from docent.sidecar.answer.rules.construction import rule
+from tests.sidecar.test_gate_docs_prose import _section
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("adding", "Adding packages", "Use kit add to add packages to the project instead of pip install, "
+                 "which does not update the lockfile."),
+        _section("installing", "Installing", "We prefer the standalone installer to pip."),
+    ]
+}
+PREFERENCES = rule("reversal", preferences)  # the rule alone: polarity, asked before it, holds these first
+
+
+def verdict(sentence: str, rules: tuple[Rule, ...] = RULES) -> str:
+    gate = Gate(RECORD, Lexicon([]), rules=rules)
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # With its code blanked, the sentence would turn down "to add packages to the project", the section's choice.
+        ("Use `kit add` rather than `pip install` to add packages to the project [[adding]].", "shown"),
+        # "The preferred way to install" is an adjective, not "preferred A to B".
+        ("The preferred way to get the tool is the standalone installer [[installing]].", "shown"),
+    ],
+)
+def test_preferences_read_as_docs_write_them(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Use `pip install` rather than `kit add` to add packages to the project [[adding]].",
+        "We prefer pip to the standalone installer [[installing]].",
+    ],
+)
+def test_a_preference_turned_round_is_still_held_by_the_rule(sentence: str) -> None:
+    assert verdict(sentence, (PREFERENCES,)) == "reversal"

@@ -318,3 +318,17 @@ def test_a_quoted_message_that_ends_the_situation_ends_its_sentence() -> None:
     question = 'DRF keeps saying "This field is required." Why does the validator force the field?'
     assert asking(question) == "Why does the validator force the field?"
     assert asking("It fails (with a 403.) How do I log in?") == "How do I log in?"
+
+
+def test_a_name_with_capitals_inside_is_code_only_where_the_record_writes_it_as_code() -> None:
+    serializers = _section(
+        "serializers", "Serializers",
+        Block("paragraph", "Serializers are inspired by FastAPI and run with ModelSerializer as their base.",
+              code=("ModelSerializer",)),
+        Block("code", "class Account(ModelSerializer):\n    pass", lang="python"),
+    )
+    model = _model(serializers)
+    source = model.source()
+    asked = Weighed.of("Is ModelSerializer faster than FastAPI?", model.vocabulary(source), model._lexicon(source),
+                       source.manifest)
+    assert asked.identifiers == {"modelserializer"}  # FastAPI, written in prose alone, is a name, not the record's code

@@ -17,18 +17,14 @@ from docent.schema import Manifest, RecordSection
 from ..answer.lexicon import Lexicon
 from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
-from ..answer.words import STOP_WORDS as STOPWORDS
 from .gestures import GO, RUN, request_words
 from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, named_kinds, no_lack, present, technologies
 from .seen import spans, values, within
 from .stack import own_stack, theirs, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
+from .versions import versions_missing
 from .voice import Voice
 
-# A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
-VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
-# A version written bare ("3.8", "0.17"), not an address's or a longer number's part ("127.0.0.1", "1.2.3").
-BARE_VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.]|\.\d)")
 # A figure with its unit ("1MB", "30s", "500ms") is a quantity the record writes its own way ("1024*1024"), not a
 # name it lacks.
 QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|mins?|h|hrs?|x|k|px|em|rem|%)",
@@ -87,6 +83,7 @@ class Vocabulary:
     docs: list[Counter[str]]
     df: Counter[str]
     said: str = ""  # the record's text, lower case, accents folded: to find a versioned name as written
+    code: str = ""  # the record's code as written: its code blocks and inline code spans
 
     @classmethod
     def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
@@ -97,7 +94,13 @@ class Vocabulary:
         df: Counter[str] = Counter()
         for doc in docs:
             df.update(doc.keys())
-        return cls(sections, docs, df, unaccented("\n".join(f"{s.title}\n{s.text}" for s in sections)).lower())
+        code = "\n".join(c for s in sections for b in s.blocks for c in ((b.text,) if b.kind == "code" else b.code))
+        return cls(sections, docs, df, unaccented("\n".join(f"{s.title}\n{s.text}" for s in sections)).lower(), code)
+
+    def code_named(self, question: str) -> set[str]:
+        """The names with capitals inside a question writes that the record writes as code (`FileResponse`), lower case;
+        "FastAPI" or "GitHub" in its prose alone name a thing, not its code."""
+        return {w.lower() for w in IDENTIFIER.findall(question) if self.df[stem(w)] and w in self.code}
 
     def doc(self, section: RecordSection) -> Counter[str]:
         return self.docs[self.sections.index(section)]
@@ -177,7 +180,7 @@ class Weighed:
             alts[NOW_TOKEN], weight[NOW_TOKEN], extra = frozenset({NOW_TOKEN}), index.idf(NOW_TOKEN), [*extra, "since"]
         kept = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
         code, code_missing = code_names(question, index.said, own=own, known=known)
-        camel = {w.lower() for w in IDENTIFIER.findall(question) if index.df[stem(w)]}
+        camel = index.code_named(question)
         context = _context(question, weight.keys(), code | camel | code_missing) - {NOW_TOKEN}
         for word in no_lack(question, alts, context, named, index.df):
             del weight[word], alts[word]
@@ -376,23 +379,3 @@ def _flags_and_marked(question: str, said: str, given: list[tuple[int, int]], kn
     marked = [name for m in MARKED.finditer(question) if not within(m.span(), given)
               for name in ([m.group(1)] if m.group(1) else HYPHENATED.findall(m.group(2)))]
     return {n.lower(): bool(re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", said)) for n in flags + marked}
-
-def versions_missing(question: str, said: str) -> frozenset[str]:
-    """The versioned names a question asks about ("HTTP/3", "Python 3.14") that the record's text (`said`, lower
-    case) never writes: the record lacks the fact, and an answer about another version would mislead."""
-    missing = set()
-    for m in VERSIONED.finditer(question):
-        name, number = m.group(1).lower(), m.group(2)
-        before = question[: m.start()].rstrip()
-        named = m.group(1)[0].isupper() and before and before[-1] not in ".!?:\"“("  # a name, not a first word
-        if name in STOPWORDS or len(name) < 2 or not (named or re.search(r"[/]|\dv|\sv\d|[A-Za-z]v\d", m.group(0))):
-            continue
-        together = re.compile(rf"(?<![\w]){re.escape(name)}\s?[/ -]?\s?v?{re.escape(number)}(?![\d])")
-        alone = "." in number and re.search(rf"(?<![\w.]){re.escape(number)}(?![\d])", said)
-        if not together.search(said) and not alone:
-            missing.add(m.group(0))
-    given = spans(question)
-    for m in BARE_VERSION.finditer(question):  # "can I still run it on 3.8?": a version, named or not
-        if not within(m.span(), given) and not re.search(rf"(?<![\w.]){re.escape(m.group())}(?![\d])", said):
-            missing.add(m.group())
-    return frozenset(missing)

@@ -37,6 +37,16 @@ DOCS = {
         "Set the limits attribute on an APIView class. If you're using the @api_view decorator with function based "
         "views you can use the following decorator.",
         "/docs/#limits", ("Per-view limits",)),
+    "parsers": Section(
+        "parsers", "docs", "Upload parser",
+        "The UploadParser is for native clients that send the file as raw data. For web-based uploads, or for "
+        "clients with multipart support, you should use the FormPartParser instead. Since its media type matches "
+        "any content, UploadParser should be the only parser set on a view.", "/docs/#parsers", ("Upload parser",)),
+    "factory": Section(
+        "factory", "docs", "Test factory",
+        "The APIRequestFactory class extends Django's RequestFactory class. To force authentication, call "
+        "force_authenticate on a request the APIRequestFactory made before passing it to the view.", "/docs/#factory",
+        ("Test factory",)),
     "proxies": Section(
         "proxies", "docs", "Sockets",
         "- When NGINX is running behind a socket it adds the literal unix: as the client address.\n- When Gunicorn is "
@@ -67,6 +77,9 @@ def test_names_are_code_options_and_capitalised_words_inside_a_sentence() -> Non
         ("The PlainWorker class is the one that uses the uvloop and httptools implementations.", ("workers",)),
         ("PUT and PATCH requests require the user to hold the add permission on the model.", ("methods",)),
         ("When Gunicorn is running behind a socket, it adds the literal unix: as the client address.", ("proxies",)),
+        # Two code names of one family ("...Parser") stand for each other wherever they are in the clause.
+        ("For web-based uploads, and for clients with multipart support, UploadParser is the parser to use.",
+         ("parsers",)),
     ],
 )
 def test_a_fact_told_of_a_sibling_name_is_held(sentence: str, ids: tuple[str, ...]) -> None:
@@ -86,6 +99,9 @@ def test_a_fact_told_of_a_sibling_name_is_held(sentence: str, ids: tuple[str, ..
          ("edit",)),
         # The same name spelled otherwise ("APIView", "api_view"), in another clause than the one restated.
         ("To limit one view, set it on an APIView, or use the decorator with function based views.", ("limits",)),
+        # A clause's name that holds the sentence's ("APIRequestFactory" extends "RequestFactory") is no sibling.
+        ("With Django's RequestFactory, to force authentication, call it on a request before passing it to the view.",
+         ("factory",)),
         # A name the sections write nowhere else is no sibling (whether it is known is the proper-name rule's).
         ("The TurboWorker class uses the uvloop and httptools implementations.", ("workers",)),
     ],

@@ -6,7 +6,8 @@ class"; "POST requests require the add permission. PUT and PATCH requests requir
 sentence that tells one's fact of the other ("UvicornH11Worker uses uvloop and httptools") is aligned, by its words
 other than names, with the clause it restates (`align.aligned`): it is held when that clause does not write a name
 of the sentence that the cited sections write in another clause (a sibling), and writes a name of the same sort that
-the sentence does not (the one whose fact it is).
+the sentence does not (the one whose fact it is), in the same place: code shares a word around it in its clause,
+or is of one family with it ("FileUploadParser", "MultiPartParser"), capitalised names the word after or before.
 
 A name is written as code or as a proper name: an option ("--reload-include"), a dotted or underscored identifier
 ("customs.cleared", "remote_branch"), a word with a capital past its first letter ("FileUploadParser", "NGINX",
@@ -101,22 +102,22 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     a = found[0]
     passage = sections[a.section]
     clause = passage.units[a.first : a.last + 1]
-    text = " ".join(u.text for u in clause).lower()
     main = max(clause, key=lambda u: len(content & u.stems))  # the unit that restates it: its names are the fact's
     theirs_all = names(main.text)
     # The clause's names the sentence does not write, nor as a part of ("GitLab-hosted" for a sentence's "GitLab").
-    # Nor the same name spelled otherwise ("api_view" for "APIView").
+    # Nor the same name spelled otherwise ("api_view" for "APIView"), nor one holding it or held in it
+    # ("APIRequestFactory" extends "RequestFactory": a sentence naming the one may restate the other's clause).
     written = {n.text for n in mine}
     squashed = {_PART.sub("", n.text) for n in mine}
     theirs = [n for n in theirs_all if not _writes(said.text.lower(), n.text) and written.isdisjoint(_PART.split(n.text))
-              and _PART.sub("", n.text) not in squashed]
+              and not _within(_PART.sub("", n.text), squashed)]
     if not theirs:
         return False
     titled = " ".join(p.title.text for p in sections).lower()
     rest = " ".join(u.text for s, p in enumerate(sections) for i, u in enumerate(p.units)
                     if not (s == a.section and a.first <= i <= a.last)).lower()
     for n in mine:
-        if _writes(text, n.text) or not _writes(rest, n.text):
+        if _writes(main.text.lower(), n.text) or not _writes(rest, n.text):
             continue  # the clause's own name, or none of the sections' siblings
         if n.kind == "name" and _writes(titled, n.text):
             continue  # what the sections are about may stand anywhere
@@ -130,9 +131,26 @@ def _same_place(said: Unit, n: Name, mine: list[Name], clause: Unit, t: Name, th
     word right after it or right before it ("PUT and PATCH requests" for "POST requests"; "Uvicorn is running
     behind" for "NGINX itself is running behind"). The names' own words and figures are no place."""
     if n.kind != "name":
-        return bool(_around(said, n, mine) & _around(clause, t, theirs))
+        kin = _kin(said.text[n.start : n.end], clause.text[t.start : t.end])
+        return kin or bool(_around(said, n, mine) & _around(clause, t, theirs))
     return any(_side(said, n, mine, k) is not None and _side(said, n, mine, k) == _side(clause, t, theirs, k)
                for k in (1, -1))
+
+
+def _within(name: str, others: Set[str]) -> bool:
+    return any(name in other or other in name for other in others)
+
+
+def _kin(one: str, other: str) -> bool:
+    """Two code names of one family, which stand for each other wherever they are: the same last part or the same first
+    part ("FileUploadParser", "MultiPartParser"; "remote_branch", "remote_name"; "--reload-include", "--reload-exclude")."""
+    a, b = _parts(one), _parts(other)
+    return len(a) > 1 and len(b) > 1 and (a[-1] == b[-1] or a[0] == b[0])
+
+
+def _parts(name: str) -> list[str]:
+    """A code name's words, lower case: "MultiPartParser" -> multi, part, parser; "--reload-include" -> reload, include."""
+    return [p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)]
 
 
 def _named(u: Unit, spans: list[Name]) -> set[int]:

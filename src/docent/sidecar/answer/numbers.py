@@ -18,7 +18,8 @@ percentage; a number with another unit (MB, GB) with the same unit. A section's 
 a table, "weeks 3") vouches for the same value with any unit, since the unit is then in its column's name; a
 sentence's number with no unit needs one with no unit ("a nine-broker cluster" is not "nine months"). A bare
 number joined to one with a unit takes it: "from 410 to 160 ms", "from 40 minutes to 6".
-Frequencies are durations: weekly = every week = a week; fortnightly = two weeks; nightly = daily = a day.
+Frequencies are durations: weekly = every week = a week; fortnightly = two weeks; nightly = daily = a day; an article
+before a frequency counts the unit after it ("a fortnightly hour" states an hour, as "an hour every fortnight" does).
 """
 
 from __future__ import annotations
@@ -151,6 +152,10 @@ def _worded(text: str) -> list[tuple[int, int, Quantity]]:
             continue
         if m.group("often"):
             found.append((m.start(), m.end(), Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0)))
+            unit = _OFTEN_UNIT.match(text, m.end())
+            if unit is not None and _ARTICLE.search(text, max(0, m.start() - 4), m.start()):
+                # "a fortnightly hour": the article counts the unit after the frequency, one hour
+                found.append((m.start(), unit.end(), _quantity(1.0, unit.group(1).lower())))
         elif m.group("word"):
             if not _anaphoric(text, m):
                 found.append(_measured(text, m, _word_value(m.group("word").lower())))
@@ -160,6 +165,8 @@ def _worded(text: str) -> list[tuple[int, int, Quantity]]:
     return found
 
 
+_OFTEN_UNIT = re.compile(rf"\s+({_whole_units})(?!\w)", re.IGNORECASE)
+_ARTICLE = re.compile(r"\b(?:a|an|one)\s+$", re.IGNORECASE)
 _THE = re.compile(r"\b(?:the|these|those)\s+$", re.IGNORECASE)
 _NEXT = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
 _SINGULAR_S = frozenset(("is", "was", "has", "does", "this", "its", "us", "as", "less", "across", "always", "perhaps"))

@@ -1,0 +1,39 @@
+"""The number rule on a frequency written before its unit ("a fortnightly hour"): the article counts the unit, one
+hour, as "an hour every fortnight" does; another count or another frequency is still held. The record is made up."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import numbers
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.test_gate_docs_prose import _section
+
+RECORD = {s.id: s for s in [_section("mentoring", "Mentoring", "Mentoring is a fortnightly hour per person.")]}
+
+
+def verdict(sentence: str) -> str:
+    gate = Gate(RECORD, Lexicon([]))
+    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert len(events) == 1, events
+    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Each person gets an hour every fortnight [[mentoring]].", "shown"),
+        ("Each person gets two hours every fortnight [[mentoring]].", "number"),
+        ("Each person gets an hour every week [[mentoring]].", "number"),
+    ],
+)
+def test_a_frequency_before_its_unit(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+def test_the_article_counts_the_unit_after_the_frequency() -> None:
+    hour, fortnight = numbers.Quantity(3600.0, "time", 1.0), numbers.Quantity(1209600.0, "time", 1.0)
+    assert set(numbers.quantities("It is a fortnightly hour per person.")) == {hour, fortnight}
+    assert numbers.quantities("A weekly review.") == (numbers.Quantity(604800.0, "time", 1.0),)

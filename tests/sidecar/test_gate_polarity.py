@@ -40,6 +40,10 @@ RECORD = {
                  "- Strategies other than eager and lazy are not supported.\n- Lock files are written as TOML."),
         _section("links", "Links",
                  "Relative links are adjusted by the builder. Absolute links are not modified at all."),
+        _section("routers", "Routers",
+                 "The router generates list and detail routes, with a trailing slash by default. Pass "
+                 "trailing_slash=False to leave it out."),
+        _section("uploads", "Uploads", "The client does not retry an upload. It logs each failed upload."),
     ]
 }
 
@@ -80,12 +84,24 @@ def verdict(sentence: str) -> str:
         ("Only the eager and lazy strategies are supported [[layouts]].", "shown"),
         ("The TOML lock files are supported [[layouts]].", "shown"),
         ("The src layout is supported [[layouts]].", "polarity"),
+        # Denials joined by "and" are each the record's: one backed does not carry the other.
+        ("The client does not retry an upload [[uploads]].", "shown"),
+        ("The client does not retry an upload and does not check its size [[uploads]].", "polarity"),
         # Words of one sense: "adjusting" for the record's "modified".
         ("The builder leaves absolute links alone rather than adjusting them [[links]].", "shown"),
     ],
 )
 def test_polarity_lets_through_what_it_cannot_decide(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+def test_a_table_column_whose_label_negates_names_what_its_cells_show() -> None:
+    gate = Gate(RECORD, Lexicon([]))
+    table = ("| Router | Without a trailing slash |\n|---|---|\n"
+             "| list and detail routes | `trailing_slash=False` [[routers]] |\n")
+    events = [e for e in (*gate.feed(table), *gate.finish()) if isinstance(e, Sentence | Held)]
+    assert [e.reason for e in events if isinstance(e, Held)] == []
+    assert len(events) == 2  # the header, and the row shown
 
 
 def test_a_scope_reads_past_an_aside_in_brackets_and_leaves_out_by_default() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from docent.schema import RecordSection
 
-from . import actors, cited, hedges, numbers, opposites, polarity, quantifiers, rates, siblings
+from . import actors, cited, hedges, numbers, opposites, quantifiers, rates, record_denials, siblings
 from .lexicon import Lexicon
 from .names import record_names
 from .passage import Passage
@@ -44,10 +44,10 @@ class Mentions:
         self.quantities = {sid: frozenset(numbers.quantities(text)) for sid, text in whole.items()}
         # A title denies too: "OpenTelemetry instead of a vendor's agent" vouches for its sub-sections' denial.
         self.denied = {
-            sid: polarity.section_denials(f"{s.title}\n{chr(10).join(s.headings)}\n{s.text}", stems)
+            sid: record_denials.section_denials(f"{s.title}\n{chr(10).join(s.headings)}\n{s.text}", stems)
             for sid, s in record.items()
         }
-        self.heads = {sid: polarity.heads(s.text, stems) for sid, s in record.items()}
+        self.heads = {sid: record_denials.heads(s.text, stems) for sid, s in record.items()}
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
         self.names = record_names(s.text for s in record.values())
         self.name_words = _name_words(record, self.words, intros)

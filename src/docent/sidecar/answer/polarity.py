@@ -29,6 +29,11 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   another clause ("paths are matched in order"; "`/users/me` will never match") is contradicted only by a sentence
   that shares what the denial is said of. Words of one sense (run/execute) are one when denials are compared.
 - "Not X until Y" says when X happens: one placing X by another event (before, after, once, waits) affirms no denial.
+- What the rule cannot decide it lets through: a denial in a condition ("if you are not using workers"), an
+  alternative offered ("you can set it per view instead of globally"), a supposition ("Had it not caught it, ...
+  would have"), a flag's "no" (`--no-deps`). Denials joined by "and", "or", "nor" are each the record's.
+What a section denies (its "not yet", "would have", "ended", a table's "No" cell) and the heads a sentence must not
+affirm are read in `record_denials.py`.
 """
 
 from __future__ import annotations
@@ -37,11 +42,11 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from .words import dotted, head_words, opens_scene
+from .words import dotted, opens_scene
 
 Scope = frozenset[str]
 
-_NEGATOR = re.compile(
+NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     # "A and nothing else", "nothing but A" say only A: no denial.
     # A negator joined by a hyphen to a word before it is a flag or a name (`--no-deps`, `uv sync --no-install-project`),
@@ -52,9 +57,9 @@ _NEGATOR = re.compile(
     r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
 )
-_CLAUSE_END = re.compile(r"[,;:!?–—()\n]|\.(?!\w)| - ")  # not the dots of `.env`, `request.form` or 0.21.0
-_SCOPE_WORDS = 4
-_NOUN_WORDS = 2  # what a section's "the absence of" or "the lack of" denies: the noun after it, its first two words
+CLAUSE_END = re.compile(r"[,;:!?–—()\n]|\.(?!\w)| - ")  # not the dots of `.env`, `request.form` or 0.21.0
+SCOPE_WORDS = 4
+NOUN_WORDS = 2  # what a section's "the absence of" or "the lack of" denies: the noun after it, its first two words
 SAID_WORDS = 6  # a sentence's scope may run longer than a section's: "no lookup in the TLS cache ever hit"
 
 
@@ -72,45 +77,51 @@ class Denial(NamedTuple):
     opening: bool = False  # a sentence's opening phrase up to its comma: "Without a config file, ..."
     condition: bool = False  # said in a condition: "if you are not using workers", "unless it cannot be found"
     option: bool = False  # "you can set it per view instead of globally": one alternative offered, nothing denied
+    joined: bool = False  # joined to the denial before it by "and", "or", "nor": "does not retry and does not log"
 
 
 _NONE = Denial(frozenset(), "", frozenset())
 
 
-def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = _SCOPE_WORDS) -> tuple[Denial, ...]:
+def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCOPE_WORDS) -> tuple[Denial, ...]:
     """What each negation in a text denies (at most `most` words of it), with the words before it in its clause
     (at most three: "the connection is not upgraded" denies "upgraded" of "connection"). A scope of figures only
     ("6 minutes instead of 40") denies nothing here: the number rule judges figures."""
     out = []
-    for m in _NEGATOR.finditer(text):
-        clause = _clause_before(text, m.start())
+    last: int | None = None  # where the negation before ended
+    for m in NEGATOR.finditer(text):
+        between = text[last : m.start()] if last is not None else ""
+        joined = last is not None and (m.group(0).lower() == "nor" or _JOINED.search(between) is not None and _REASON.search(between) is None)
+        last = m.end()
+        clause = clause_before(text, m.start())
         if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
             clause = _CONTRACTED.sub("", clause)
-        before = frozenset(_ordered(clause, stems)[-3:])
+        before = frozenset(ordered(clause, stems)[-3:])
         pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
         if (
-            _PRO_FORM.match(text, m.end()) or _ELIDED.match(text, m.end())
+            PRO_FORM.match(text, m.end()) or _ELIDED.match(text, m.end())
             or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end())
-            or _SUPPOSED.match(clause) and _COUNTERFACTUAL.search(text, m.end())
+            or _SUPPOSED.match(clause) and COUNTERFACTUAL.search(text, m.end())
         ):
             out.append(Denial(frozenset(), "", before))
             continue
         partitive = _PARTITIVE.match(text, m.start()) is not None
         if partitive and _ANAPHOR.match(text, m.end()):  # "none of those match": those are what came before it
-            before = frozenset(_ordered(text[max(0, m.start() - 200) : m.start()], stems)[-_LISTED * 2 :])
-        end = _scope_end(text, m.end(), listed=partitive)
-        words = _ordered(_DEFAULT.sub(" ", text[m.end() : end]), stems)[: most + _LISTED if partitive else most]
+            before = frozenset(ordered(text[max(0, m.start() - 200) : m.start()], stems)[-_LISTED * 2 :])
+        end = scope_end(text, m.end(), listed=partitive)
+        words = ordered(_DEFAULT.sub(" ", text[m.end() : end]), stems)[: most + _LISTED if partitive else most]
         if words and all(w[:1].isdigit() for w in words):
             out.append(_NONE)
             continue
         instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
-        opening = opens_scene(clause, m.group(0)) and not _CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
+        opening = opens_scene(clause, m.group(0)) and not CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
         condition = _CONDITION.search(clause) is not None
         # The modal of the clause the alternative is told in: before it, or after an opening "Rather than X,".
-        told = clause if clause.strip() else text[end : _scope_end(text, end + 1, listed=False)]
+        told = clause if clause.strip() else text[end : scope_end(text, end + 1, listed=False)]
         option = instead and _MAY.search(told) is not None
         out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
-                          pronoun=pronoun, opening=opening, condition=condition, option=option))
+                          pronoun=pronoun, opening=opening, condition=condition, option=option,
+                          joined=joined))
     return tuple(out)
 
 
@@ -122,21 +133,23 @@ _ANAPHOR = re.compile(r"\s+of\s+(?:those|these|them|the\s+above)\b", re.IGNORECA
 _LIST_GOES_ON = re.compile(r"[^,;:!?()\n]{0,60}?\b(?:or|and|nor)\b|\s*(?:\S+\s*){1,3},", re.IGNORECASE)
 
 
-def _scope_end(text: str, at: int, *, listed: bool) -> int:
+def scope_end(text: str, at: int, *, listed: bool) -> int:
     """Where a negation's scope ends: the end of its clause, past an aside in brackets ("not using multiprocessing
     (workers=NUM) or reloading" denies workers too); past a list's commas after "none of"."""
-    end = _CLAUSE_END.search(text, at)
+    end = CLAUSE_END.search(text, at)
     while end is not None and (
         end.group() == "(" and ")" in text[end.end() : end.end() + 80]
         or listed and end.group() == "," and _LIST_GOES_ON.match(text, end.end())
     ):
-        end = _CLAUSE_END.search(text, text.index(")", end.end()) + 1 if end.group() == "(" else end.end())
+        end = CLAUSE_END.search(text, text.index(")", end.end()) + 1 if end.group() == "(" else end.end())
     return end.start() if end else len(text)
 
 
 _MAY = re.compile(r"\b(?:can|may|could|might)\b(?!\s+not\b)", re.IGNORECASE)
 _CONTRACTED = re.compile(r"\b(?:wo|ca|sha)$", re.IGNORECASE)
 # "only works if you are not using workers", "If you would rather not write it": what is denied is supposed, not said.
+_JOINED = re.compile(r"\b(?:and|or|nor)\b", re.IGNORECASE)
+_REASON = re.compile(r"\b(?:because|since|so|therefore|hence|thus|which\s+is\s+why)\b", re.IGNORECASE)
 _CONDITION = re.compile(r"(?<!even )\b(?:if|unless|whenever)\b", re.IGNORECASE)
 # "closed after 5 seconds without new data by default": "by default" says when, no part of what is denied.
 _DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
@@ -146,7 +159,7 @@ _SUPPOSED = re.compile(r"\s*(?:had\b|if\s+(?:\S+\s+){1,6}?had\b)", re.IGNORECASE
 
 # "Not doing so would lead to bugs": the negation denies what "so" stands for, said before it; the words after it are
 # what follows from not doing it, no part of what is denied.
-_PRO_FORM = re.compile(r"\s+(?:doing|do|to\s+do)\s+(?:so|this|that|it)\b", re.IGNORECASE)
+PRO_FORM = re.compile(r"\s+(?:doing|do|to\s+do)\s+(?:so|this|that|it)\b", re.IGNORECASE)
 # "a distribution without it is treated as unavailable": "without" denies only its object, here what "it" stands for,
 # said before it; the words after it are what follows for the thing that lacks it.
 _PRONOUN = re.compile(r"\s+(?:it|them)\b", re.IGNORECASE)
@@ -162,145 +175,23 @@ def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...
 
 
 # "Renewing the vendor's contract would have tied..." says the renewal did not happen: a sentence may deny it.
-_COUNTERFACTUAL = re.compile(r"\b(?:would|could|might)\s+have\b", re.IGNORECASE)
+COUNTERFACTUAL = re.compile(r"\b(?:would|could|might)\s+have\b", re.IGNORECASE)
 
 
-# "The weekly restart was retired" denies the restart from then on; "used to be the default" says it is no longer.
-_ENDED = re.compile(
-    r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero|used\s+to)\b",
-    re.IGNORECASE,
-)
-# A section's "not yet" ("not yet" in a sentence is a stage, no denial) and "the absence of", "the lack of" deny too.
-_NOT_YET = re.compile(r"\b(?:not\s+yet|absence\s+of|lack\s+of)\b", re.IGNORECASE)
-# A table row's cell, "Header value" joined by "; " after the row's name and a colon, whose value is "No".
-_NO_CELL = re.compile(r"(?:^|[;:] )([^;:\n]{2,60}?) No(?=;|$)", re.MULTILINE)
-_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|gets|got)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
-
-
-def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Denial, ...]:
-    """A section's negations (in its text, its title and its heading path, joined by the caller); what it says
-    would have happened (the clause before "would have" is denied); and what it says was ended (the words of the
-    clause around "retired", "dropped", "went to zero", "used to", the ending word left out, so that "was not
-    retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
-    out = list(denials(text, stems))
-    for m in _NOT_YET.finditer(text):  # "has not yet been updated" backs "hasn't been updated"; "the absence of X", "no X"
-        # "the absence of X" denies X, a noun's words: "In the absence of a config file the loader uses the defaults"
-        # does not deny "uses the defaults" (the clause's own verb, where no comma ends the noun)
-        most = _SCOPE_WORDS if m.group(0)[:1].lower() == "n" else _NOUN_WORDS
-        words = _ordered(text[m.end() : _scope_end(text, m.end(), listed=False)], stems)[:most]
-        if words:
-            out.append(Denial(frozenset(words), words[0], frozenset(_ordered(_clause_before(text, m.start()), stems)[-3:])))
-    for m in _COUNTERFACTUAL.finditer(text):
-        words = _ordered(_clause_before(text, m.start()), stems)[:_SCOPE_WORDS]
-        if words:
-            out.append(Denial(frozenset(words), words[0], frozenset()))
-    for m in _NO_CELL.finditer(text):  # a table's "Available in Project No" denies the column of its row
-        words = _ordered(m.group(1), stems)[:_SCOPE_WORDS]
-        row = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].split(":", 1)[0]
-        if words:
-            out.append(Denial(frozenset(words), words[0], frozenset(_ordered(row, stems)[-3:]), row=True))
-    for m in _ENDED.finditer(text):
-        if m.group(0)[:4].lower() == "used" and (
-            _PASSIVE.search(text, 0, m.start()) or not _clause_before(text, m.start()).strip()
-        ):
-            continue  # "is used to collect", "Used to initiate a push", "get used to": a use or a habit, nothing ended
-        end = _CLAUSE_END.search(text, m.end())
-        before = _ordered(_clause_before(text, m.start()), stems)[-_SCOPE_WORDS:]
-        after = _ordered(text[m.end() : end.start() if end else len(text)], stems)[:_SCOPE_WORDS]
-        ending = frozenset(stems(m.group(0)))
-        words = [w for w in before + after if w not in ending]
-        if words:
-            out.append(Denial(frozenset(words), words[0], frozenset(), ending))
-    return tuple(out)
-
-
-def _clause_before(text: str, at: int) -> str:
+def clause_before(text: str, at: int) -> str:
     """The text from the start of the clause that `at` is in, up to `at`."""
     start = 0
-    for m in _CLAUSE_END.finditer(text, 0, at):
+    for m in CLAUSE_END.finditer(text, 0, at):
         start = m.end()
     return text[start:at]
 
 
 Head = tuple[Scope, Scope]  # the words an affirming sentence must hold, and the context it must share one of
-
-
-def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
-    """For each negation in a section, the words an affirming sentence must hold to contradict it.
-
-    "No jitter", "without backoff" or "in minutes, not days" deny a thing whose name an answer uses freely
-    ("with jitter the service recovers"), so such a negation needs two words to be contradicted. One word is
-    enough where the negation denies a verb right after it: "nobody reports to me", "without managing". A light
-    verb (come, go, get, make, take...) says little alone: the sentence must also share a word the clause says
-    before the negation, when it says one ("it rose by 40 MB a day and never came down" is not contradicted by
-    "the heap dump came later").
-    """
-    light = _light(stems)
-    affirmed: list[set[str]] | None = None
-    out: list[Head] = []
-    for m in _NEGATOR.finditer(text):
-        if _PRO_FORM.match(text, m.end()) or _EXCEPT.search(_clause_before(text, m.start())):
-            continue  # "Strategies other than all and reuse are not supported": "only all and reuse are supported"
-        end = _CLAUSE_END.search(text, m.end())
-        clause = text[m.end() : end.start() if end else len(text)]
-        words = head_words(clause, stems)
-        if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems):
-            continue
-        if not words:
-            continue
-        head = frozenset(words)
-        clause_before = _clause_before(text, m.start())
-        before = frozenset(_ordered(clause_before, stems)[-3:])
-        # One word of a thing ("PEP 582 layout is not supported") is contradicted only where that thing is said too.
-        told_of = len(words) == 1 and _PASSIVE.search(clause_before) is not None
-        context = before if words[0] in light or told_of else frozenset()
-        if affirmed is None:
-            affirmed = [set(stems(part)) | dotted(part) for part in _CLAUSE_END.split(text) if part.strip() and not negates(part)]
-        also = [c for c in affirmed if head <= c]
-        if also:
-            # "Incoming paths are matched ... `/users/me` will never match incoming requests": the section says the
-            # words both ways, so only what its denial is said of tells them apart, where the affirming clause
-            # lacks it.
-            context = before.difference(*also)
-            if not context:
-                continue
-        if _UNTIL.search(clause):
-            # "will not start serving until the lifespan has run" says when it starts: a sentence that tells it by
-            # another event (before, after, once, waits) affirms no denial; "retry until it passes" still does.
-            head |= {_UNTIMED}
-        out.append((head, context))
-    return tuple(out)
-
-
-_EXCEPT = re.compile(r"\b(?:other\s+than|except|but)\b", re.IGNORECASE)
-_UNTIL = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
-_UNTIMED = "\x00untimed"  # a head's mark: contradicted only by a sentence that says no "before", "after" or "once"
+UNTIMED = "\x00untimed"  # a head's mark: contradicted only by a sentence that says no "before", "after" or "once"
 TIMED = frozenset(("before", "after", "once", "wait", "waits", "waited", "waiting"))  # words that place an event
-_LIGHT_VERBS = "come came comes go went goes gone get got gets make made makes take took takes have had do did give gave put"
-_light_stems: dict[int, frozenset[str]] = {}
 
 
-def _light(stems: Callable[[str], Iterable[str]]) -> frozenset[str]:
-    made = _light_stems.get(id(stems))
-    if made is None:
-        made = _light_stems[id(stems)] = frozenset(x for w in _LIGHT_VERBS.split() for x in stems(w))
-    return made
-
-
-_DENY_A_VERB = frozenset(("nobody", "no one", "never", "nothing", "none", "cannot", "rather than", "instead of"))
-
-_AUXILIARIES = frozenset(("had", "has", "have", "was", "were", "is", "are", "could", "would", "ever", "really"))
-
-
-def _denies_a_verb(negator: str, clause: str, stems: Callable[[str], Iterable[str]]) -> bool:
-    words = [w for w in clause.lower().split() if w not in _AUXILIARIES]  # "nobody had guessed" denies guessing
-    first = words[0] if words else ""
-    if not first or not list(stems(first)):
-        return False  # the word after the negation is no word of substance: "nothing in time"
-    return " ".join(negator.lower().split()) in _DENY_A_VERB or first.endswith(("ing", "ed"))
-
-
-def _ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
+def ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     seen: list[str] = []
     for word in clause.split():
         for stem in stems(word):
@@ -322,7 +213,7 @@ def negates(text: str, words: set[str] | None = None) -> bool:
     """Whether a text negates; `words`, its lower-case words when the caller has them, make the test quick."""
     if words is not None and not words & _NEGATING_WORDS and "n't" not in text and "n’t" not in text and "not-" not in text:
         return False
-    return _NEGATOR.search(text) is not None
+    return NEGATOR.search(text) is not None
 
 
 # Words documentation uses for one sense, read as one when two denials are compared: "the tasks after it do not get
@@ -397,7 +288,17 @@ def _backed(said: tuple[Denial, ...], denied: Iterable[Denial], senses: dict[str
     claims = [d for d in claims if not d.opening] or claims
     if not claims:
         return True
-    return any(_vouched(mine, theirs, senses, alone=len(said) == 1) for mine in claims for theirs in denied)
+    def backed(mine: Denial) -> bool:
+        return any(_vouched(mine, theirs, senses, alone=len(said) == 1) for theirs in denied)
+
+    # One backed denial stands for the rest ("A rather than B", "isn't affected, because it isn't passed": other
+    # words), but denials joined as one claim ("It does not retry and does not log") each deny a thing the record
+    # denies, in other words too ("do not block on a lock" beside its "never wait for a lock").
+    denied = list(denied)
+    told = [d for d in claims if not d.instead]
+    if any(d.joined for d in told) and not all(any(d.scope & theirs.scope for theirs in denied) for d in told):
+        return False
+    return any(backed(d) for d in claims)
 
 
 def contradicts(
@@ -422,7 +323,7 @@ def contradicts(
         if not any(d.scope for d in said):
             return False
         return not _backed(said, denied, _senses(stems) if stems is not None else None)
-    mark = frozenset() if timed else frozenset((_UNTIMED,))
+    mark = frozenset() if timed else frozenset((UNTIMED,))
     words = words | mark
     found = [(head, context) for head, context in affirmed_heads if head <= words and (not context or context & words)]
     if not found or clauses is None:
@@ -434,4 +335,4 @@ def contradicts(
 
 def clause_stems(text: str, stems: Callable[[str], Iterable[str]]) -> list[set[str]]:
     """The stems of each clause of a text, cut where a negation's scope ends."""
-    return [set(stems(part)) | dotted(part) for part in _CLAUSE_END.split(text) if part.strip()]
+    return [set(stems(part)) | dotted(part) for part in CLAUSE_END.split(text) if part.strip()]

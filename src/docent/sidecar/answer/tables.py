@@ -21,6 +21,7 @@ from collections.abc import Container, Sequence
 
 from .events import Row
 from .markdown import CITATION, Table, citations
+from .polarity import negates
 from .rules.types import Draft
 from .shape import shape
 
@@ -91,7 +92,8 @@ def _labels(header: list[str] | None) -> list[str]:
     out: list[str] = []
     for label in header or ():
         prose = shape(label).prose
-        out.append("" if set(_WORD.findall(prose.lower())) <= _PLAIN else prose)
+        # A label that negates ("Without trailing slashes") names what its cells show, no denial of theirs.
+        out.append("" if set(_WORD.findall(prose.lower())) <= _PLAIN or negates(prose) else prose)
     return out
 
 

@@ -1,0 +1,150 @@
+"""What a cited section denies, for the gate's `polarity` rule (`polarity.py` reads the negations themselves): its
+denials, with what it says would have happened or was ended, and the heads a sentence that denies nothing must not
+affirm."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from .polarity import (
+    CLAUSE_END,
+    COUNTERFACTUAL,
+    NEGATOR,
+    NOUN_WORDS,
+    PRO_FORM,
+    SCOPE_WORDS,
+    UNTIMED,
+    Denial,
+    Head,
+    clause_before,
+    denials,
+    negates,
+    ordered,
+    scope_end,
+)
+from .words import dotted, head_words
+
+# "The weekly restart was retired" denies the restart from then on; "used to be the default" says it is no longer.
+_ENDED = re.compile(
+    r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero|used\s+to)\b",
+    re.IGNORECASE,
+)
+# A section's "not yet" ("not yet" in a sentence is a stage, no denial) and "the absence of", "the lack of" deny too.
+_NOT_YET = re.compile(r"\b(?:not\s+yet|absence\s+of|lack\s+of)\b", re.IGNORECASE)
+# A table row's cell, "Header value" joined by "; " after the row's name and a colon, whose value is "No".
+_NO_CELL = re.compile(r"(?:^|[;:] )([^;:\n]{2,60}?) No(?=;|$)", re.MULTILINE)
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|gets|got)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
+
+
+def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Denial, ...]:
+    """A section's negations (in its text, its title and its heading path, joined by the caller); what it says
+    would have happened (the clause before "would have" is denied); and what it says was ended (the words of the
+    clause around "retired", "dropped", "went to zero", "used to", the ending word left out, so that "was not
+    retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
+    out = list(denials(text, stems))
+    for m in _NOT_YET.finditer(text):  # "has not yet been updated" backs "hasn't been updated"; "the absence of X", "no X"
+        # "the absence of X" denies X, a noun's words: "In the absence of a config file the loader uses the defaults"
+        # does not deny "uses the defaults" (the clause's own verb, where no comma ends the noun)
+        most = SCOPE_WORDS if m.group(0)[:1].lower() == "n" else NOUN_WORDS
+        words = ordered(text[m.end() : scope_end(text, m.end(), listed=False)], stems)[:most]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset(ordered(clause_before(text, m.start()), stems)[-3:])))
+    for m in COUNTERFACTUAL.finditer(text):
+        words = ordered(clause_before(text, m.start()), stems)[:SCOPE_WORDS]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset()))
+    for m in _NO_CELL.finditer(text):  # a table's "Available in Project No" denies the column of its row
+        words = ordered(m.group(1), stems)[:SCOPE_WORDS]
+        row = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].split(":", 1)[0]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset(ordered(row, stems)[-3:]), row=True))
+    for m in _ENDED.finditer(text):
+        if m.group(0)[:4].lower() == "used" and (
+            _PASSIVE.search(text, 0, m.start()) or not clause_before(text, m.start()).strip()
+        ):
+            continue  # "is used to collect", "Used to initiate a push", "get used to": a use or a habit, nothing ended
+        end = CLAUSE_END.search(text, m.end())
+        before = ordered(clause_before(text, m.start()), stems)[-SCOPE_WORDS:]
+        after = ordered(text[m.end() : end.start() if end else len(text)], stems)[:SCOPE_WORDS]
+        ending = frozenset(stems(m.group(0)))
+        words = [w for w in before + after if w not in ending]
+        if words:
+            out.append(Denial(frozenset(words), words[0], frozenset(), ending))
+    return tuple(out)
+
+
+
+def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
+    """For each negation in a section, the words an affirming sentence must hold to contradict it.
+
+    "No jitter", "without backoff" or "in minutes, not days" deny a thing whose name an answer uses freely
+    ("with jitter the service recovers"), so such a negation needs two words to be contradicted. One word is
+    enough where the negation denies a verb right after it: "nobody reports to me", "without managing". A light
+    verb (come, go, get, make, take...) says little alone: the sentence must also share a word the clause says
+    before the negation, when it says one ("it rose by 40 MB a day and never came down" is not contradicted by
+    "the heap dump came later").
+    """
+    light = _light(stems)
+    affirmed: list[set[str]] | None = None
+    out: list[Head] = []
+    for m in NEGATOR.finditer(text):
+        if PRO_FORM.match(text, m.end()) or _EXCEPT.search(clause_before(text, m.start())):
+            continue  # "Strategies other than all and reuse are not supported": "only all and reuse are supported"
+        end = CLAUSE_END.search(text, m.end())
+        clause = text[m.end() : end.start() if end else len(text)]
+        words = head_words(clause, stems)
+        if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems):
+            continue
+        if not words:
+            continue
+        head = frozenset(words)
+        said_before = clause_before(text, m.start())
+        before = frozenset(ordered(said_before, stems)[-3:])
+        # One word of a thing ("PEP 582 layout is not supported") is contradicted only where that thing is said too.
+        told_of = len(words) == 1 and _PASSIVE.search(said_before) is not None
+        context = before if words[0] in light or told_of else frozenset()
+        if affirmed is None:
+            affirmed = [set(stems(part)) | dotted(part) for part in CLAUSE_END.split(text) if part.strip() and not negates(part)]
+        also = [c for c in affirmed if head <= c]
+        if also:
+            # "Incoming paths are matched ... `/users/me` will never match incoming requests": the section says the
+            # words both ways, so only what its denial is said of tells them apart, where the affirming clause
+            # lacks it.
+            context = before.difference(*also)
+            if not context:
+                continue
+        if _UNTIL.search(clause):
+            # "will not start serving until the lifespan has run" says when it starts: a sentence that tells it by
+            # another event (before, after, once, waits) affirms no denial; "retry until it passes" still does.
+            head |= {UNTIMED}
+        out.append((head, context))
+    return tuple(out)
+
+
+_EXCEPT = re.compile(r"\b(?:other\s+than|except|but)\b", re.IGNORECASE)
+_UNTIL = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
+_LIGHT_VERBS = "come came comes go went goes gone get got gets make made makes take took takes have had do did give gave put"
+_light_stems: dict[int, frozenset[str]] = {}
+
+
+def _light(stems: Callable[[str], Iterable[str]]) -> frozenset[str]:
+    made = _light_stems.get(id(stems))
+    if made is None:
+        made = _light_stems[id(stems)] = frozenset(x for w in _LIGHT_VERBS.split() for x in stems(w))
+    return made
+
+
+_DENY_A_VERB = frozenset(("nobody", "no one", "never", "nothing", "none", "cannot", "rather than", "instead of"))
+
+_AUXILIARIES = frozenset(("had", "has", "have", "was", "were", "is", "are", "could", "would", "ever", "really"))
+
+
+def _denies_a_verb(negator: str, clause: str, stems: Callable[[str], Iterable[str]]) -> bool:
+    words = [w for w in clause.lower().split() if w not in _AUXILIARIES]  # "nobody had guessed" denies guessing
+    first = words[0] if words else ""
+    if not first or not list(stems(first)):
+        return False  # the word after the negation is no word of substance: "nothing in time"
+    return " ".join(negator.lower().split()) in _DENY_A_VERB or first.endswith(("ing", "ed"))
+
+

@@ -138,6 +138,16 @@ ROUNDS = {
             visitors="visitors-round8-holdout.json",
             questions="uv-questions-round8.json",
         ),
+        Round(
+            number=9,
+            site="django-ninja",
+            markdown={
+                "example": "markdown-answers-round9-holdout.json",
+                "django-ninja": "django-ninja-answers-round9-holdout.json",
+            },
+            visitors="visitors-round9-holdout.json",
+            questions="django-ninja-questions-round9.json",
+        ),
     )
 }
 

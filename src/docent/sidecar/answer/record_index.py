@@ -1,40 +1,30 @@
 """The record's full-text index: SQLite FTS5, ranked by BM25, built once per loaded bundle.
 
-Why FTS5: it ships with Python (no dependency), it is an inverted index written in C with BM25 built in, and the
-table is contentless: it keeps postings, not a second copy of the text (the sections stay in the bundle). The
-sections go in as they are, so building it costs FTS5's own indexing and no Python per word.
+Why FTS5: it ships with Python (no dependency), it is an inverted index written in C with BM25 built in, and the table
+is contentless: it keeps postings, not a second copy of the text (the sections stay in the bundle). The sections go in
+as they are, so building it costs FTS5's own indexing and no Python per word.
 
-Words as owners write them. FTS5's tokenizer splits `max_poll_records`, `spring-boot` and `3.2.1` into their parts,
-in order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is where spellings meet:
-- a compound in the question (`Spring-Boot`, `maxPollRecords`, `3.2.1`) asks for its phrase of parts ("spring
-  boot") or its parts run together ("springboot"), which finds it written either way;
-- neighbouring words of the question also ask for themselves run together, so "out of memory error" finds
-  `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
-- a word the record does not have is tried split in two ("springboot" finds "spring-boot", "3D" finds "3-D") and as
-  the start of a longer word ("graphene" finds `graphene3`), and a noun it lacks is asked by the word it is made from
-  ("leadership" finds "lead", "ownership" "own");
+Words as owners write them. FTS5's tokenizer splits `max_poll_records`, `spring-boot` and `3.2.1` into their parts, in
+order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is where spellings meet:
+- a compound in the question (`Spring-Boot`, `maxPollRecords`, `3.2.1`) asks for its phrase of parts ("spring boot")
+  or its parts run together ("springboot"), and neighbouring words also ask for themselves run together, so "out of
+  memory error" finds `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
+- a word the record does not have is tried split in two, as the start of a longer word, and by the word it is made
+  from (`_splits`, `_longer`, `_bases`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
-- a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases.
-A question's rare numbers and its addresses (`http://127.0.0.1:8080`, `localhost:8000`, a path like `/users/`) count
-a quarter of its words: they say where the visitor's server runs, not what they ask about; so do the words that frame
-a question ("tell me", "explain", "java version", the "often" of "how often"), which BM25 would rank over the topic
+- a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`_alias_clauses`).
+A question's rare numbers and its addresses count a quarter of its words (`_scaled`); so do the words that frame a
+question ("tell me", "explain", "java version", the "often" of "how often"), which BM25 would rank over the topic
 wherever the record uses them rarely. What the question names (a technology of the lexicon, a name written as one word
 of parts: `TestClient`, "long-polling") counts double, for the same reason: the site's subject is in many sections, so
-BM25 weighs it lightly; a technology the record names in two sections or fewer is already its heaviest word, and
-doubled it outweighed all else asked (a visitor's own stack: "Flask behind nginx: which setting...?"). A long section
-(an API reference's docstring naming every option) is weighed by BM25's length normalisation, so a short guide section
-on the asked words outranks it. The best section's family (the sections under
-its h2, and its page if small) gains a share of its score: a decision record's consequences answer "why not RabbitMQ?"
-without a word of it. A section whose title the question says two words of or more gains that share of its title (of
-`TITLE_SAID`): "how do I keep a package and its dependencies out of the lock file?" finds "Exclude specific packages
-and their dependencies from the lock file" over sections that say "lock file" more often; one whose title it names
-whole, in order (`HiddenField`, "the unique together validator", `.create()` as code), gains `TITLE_NAMED`.
-The site's own name ("DRF", "MkDocs") is asked apart, as framing is: every page is about it. Stop words are dropped from
-a question, never from the index, so phrases still match; "own" stays as a verb ("what does she own?"), not after a
-possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds "reviewed".
-A question longer than `MAX_WORDS` (a reader's context, a pasted error, then what they ask) is also asked sentence by
-sentence, each sentence's ranking adding to the whole's, so that no part's rare words outrank the rest and no part
-past the first `MAX_WORDS` words goes unread.
+BM25 weighs it lightly; a technology the record names in two sections or fewer is already its heaviest word, and doubled
+it outweighed all else asked (a visitor's own stack: "Flask behind nginx: which setting...?"). A long section is weighed
+by BM25's length normalisation, so a short guide section on the asked words outranks it. What raises a section after
+BM25 (its family, its title said or named) is `record_index_rank`'s. The site's own name ("DRF", "MkDocs") is asked
+apart, as framing is: every page is about it. Stop words are dropped from a question, never from the index, so phrases
+still match; "own" stays as a verb ("what does she own?"), not after a possessive ("my own certificate"). The porter
+stemmer runs over both sides, so "reviews" finds "reviewed". A question longer than `MAX_WORDS` is also asked sentence
+by sentence (`_with_sentences`).
 """
 
 from __future__ import annotations
@@ -115,11 +105,8 @@ class SectionLike(Protocol):
 
 
 class RecordIndex:
-    """The record's sections, searchable by a visitor's words. Built once per bundle; safe to share across turns.
-
-    `search(text, limit=, earlier=, exclude=)` gives `(section id, score)` pairs, best first; a score is higher for
-    a better match and is comparable only within one call.
-    """
+    """The record's sections, searchable by a visitor's words (`search`: `(section id, score)` pairs, best first, a
+    score comparable only within one call). Built once per bundle; safe to share across turns."""
 
     def __init__(
         self,
@@ -200,11 +187,9 @@ class RecordIndex:
         earlier: Sequence[str] = (),
         exclude: Collection[str] = (),
     ) -> list[tuple[str, float]]:
-        """The sections that best answer `text`, best first, at most `limit`, none of `exclude`.
-
-        `earlier`: the conversation's earlier questions, oldest first; they lean the ranking toward the thread a
-        follow-up continues ("and what were the results?"), at `EARLIER_WEIGHT` of the question's own pull.
-        """
+        """The sections that best answer `text`, best first, at most `limit`, none of `exclude`. `earlier`: the
+        conversation's earlier questions, oldest first; they lean the ranking toward the thread a follow-up continues
+        ("and what were the results?"), at `EARLIER_WEIGHT` of the question's own pull."""
         if limit <= 0:
             return []
         wanted = (limit + len(exclude)) * 2
@@ -284,12 +269,10 @@ class RecordIndex:
 
     def queries(self, text: str) -> tuple[str | None, str | None]:
         """The FTS5 queries for a visitor's text, its words' and its numbers' (clauses of digits only), each an OR of
-        clauses, nothing of FTS5's syntax taken from the text.
-
-        Ranking costs time for every section a clause matches, so the clauses go in from the rarest, while the
-        sections they would score stay within `MAX_ROWS`; the rarest always goes in. A word in half the record
-        ("default", "use") adds time and next to nothing to BM25; a clause that matches nothing is left out.
-        """
+        clauses, nothing of FTS5's syntax taken from the text. Ranking costs time for every section a clause matches,
+        so the clauses go in from the rarest, while the sections they would score stay within `MAX_ROWS`; the rarest
+        always goes in. A word in half the record ("default", "use") adds time and next to nothing to BM25; a clause
+        that matches nothing is left out."""
         addresses, text = addresses_of(text)
         words = [uncontracted(w) for w in chunks(text)[:MAX_WORDS]]
         asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]

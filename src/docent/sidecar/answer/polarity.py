@@ -90,19 +90,14 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
     out = []
     last: int | None = None  # where the negation before ended
     for m in NEGATOR.finditer(text):
-        between = text[last : m.start()] if last is not None else ""
-        joined = last is not None and (m.group(0).lower() == "nor" or _JOINED.search(between) is not None and _REASON.search(between) is None)
+        joined = _joined(text, m, last)
         last = m.end()
         clause = clause_before(text, m.start())
         if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
             clause = _CONTRACTED.sub("", clause)
         before = frozenset(ordered(clause, stems)[-3:])
         pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
-        if (
-            PRO_FORM.match(text, m.end()) or _ELIDED.match(text, m.end())
-            or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end())
-            or _SUPPOSED.match(clause) and COUNTERFACTUAL.search(text, m.end())
-        ):
+        if _unscoped(text, m, clause):
             out.append(Denial(frozenset(), "", before))
             continue
         partitive = _PARTITIVE.match(text, m.start()) is not None
@@ -123,6 +118,24 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
                           pronoun=pronoun, opening=opening, condition=condition, option=option,
                           joined=joined))
     return tuple(out)
+
+
+def _joined(text: str, m: re.Match[str], last: int | None) -> bool:
+    """Whether a negation is joined to the one before it (ended at `last`) by "and", "or", "nor", with no reason between."""
+    if last is None:
+        return False
+    between = text[last : m.start()]
+    return m.group(0).lower() == "nor" or _JOINED.search(between) is not None and _REASON.search(between) is None
+
+
+def _unscoped(text: str, m: re.Match[str], clause: str) -> bool:
+    """Whether a negation denies what was said before it ("not doing so", an elided verb, "without it") or supposes
+    ("had it not ... would have"): no scope."""
+    return bool(
+        PRO_FORM.match(text, m.end()) or _ELIDED.match(text, m.end())
+        or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end())
+        or _SUPPOSED.match(clause) and COUNTERFACTUAL.search(text, m.end())
+    )
 
 
 # "None of the environment variable, the .env file or the default value match": the denial is of what follows the

@@ -104,15 +104,26 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     clause = passage.units[a.first : a.last + 1]
     main = max(clause, key=lambda u: len(content & u.stems))  # the unit that restates it: its names are the fact's
     theirs_all = names(main.text)
-    # The clause's names the sentence does not write, nor as a part of ("GitLab-hosted" for a sentence's "GitLab").
-    # Nor the same name spelled otherwise ("api_view" for "APIView"), nor one holding it or held in it
-    # ("APIRequestFactory" extends "RequestFactory": a sentence naming the one may restate the other's clause).
-    written = {n.text for n in mine}
-    squashed = {_PART.sub("", n.text) for n in mine}
-    theirs = [n for n in theirs_all if not _writes(said.text.lower(), n.text) and written.isdisjoint(_PART.split(n.text))
-              and not _within(_PART.sub("", n.text), squashed)]
+    theirs = _unwritten(said, mine, theirs_all)
     if not theirs:
         return False
+    return _told_of_sibling(said, mine, sections, a, main, theirs, theirs_all)
+
+
+def _unwritten(said: Unit, mine: list[Name], theirs_all: list[Name]) -> list[Name]:
+    """The clause's names the sentence does not write, nor as a part of ("GitLab-hosted" for a sentence's "GitLab").
+    Nor the same name spelled otherwise ("api_view" for "APIView"), nor one holding it or held in it
+    ("APIRequestFactory" extends "RequestFactory": a sentence naming the one may restate the other's clause)."""
+    written = {n.text for n in mine}
+    squashed = {_PART.sub("", n.text) for n in mine}
+    return [n for n in theirs_all if not _writes(said.text.lower(), n.text) and written.isdisjoint(_PART.split(n.text))
+            and not _within(_PART.sub("", n.text), squashed)]
+
+
+def _told_of_sibling(said: Unit, mine: list[Name], sections: Sequence[Passage], a: align.Alignment, main: Unit,
+                     theirs: list[Name], theirs_all: list[Name]) -> bool:
+    """Whether a name of the sentence is a sibling the sections write elsewhere, standing where one of the clause's
+    names does."""
     titled = " ".join(p.title.text for p in sections).lower()
     rest = " ".join(u.text for s, p in enumerate(sections) for i, u in enumerate(p.units)
                     if not (s == a.section and a.first <= i <= a.last)).lower()

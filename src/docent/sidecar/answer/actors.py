@@ -65,16 +65,21 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None
         return None  # "for Starlette applications", "to other ASGI applications": a noun after a preposition's noun
     if tokens[k].word in ("that", "who") and _cleft(tokens, k):
         k -= 1  # "It is Uvicorn that decides": the actor stands before the cleft's "that"
-    word = tokens[k].word
+    return _subject(tokens[k], owner)
+
+
+def _subject(token: Token, owner: frozenset[str]) -> str | None:
+    """What the word before a verb names as its actor: 'I', 'we', 'owner', a noun's stem, or None."""
+    word = token.word
     if word == "i":
         return "I"
     if word == "we":
         return "we"
     if word in owner or word in _OWNER_PRONOUNS:
         return "owner"
-    if word in _NOT_VERBS or tokens[k].stem is None or word.endswith(("ed", "ing")):
+    if word in _NOT_VERBS or token.stem is None or word.endswith(("ed", "ing")):
         return None
-    return tokens[k].stem
+    return token.stem
 
 
 _CLEFT = 4  # the most words between a cleft's "it is" and its "that" ("it was the fraud team's audit trail that")

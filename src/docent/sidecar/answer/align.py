@@ -1,9 +1,7 @@
 """One alignment per sentence: the clause of the cited sections that a sentence restates, and what differs.
 
-A cited sentence is aligned with one clause (a sentence or a line of its cited sections, `passage.Unit`): the one
-that holds most of the sentence's content stems, found through an index of each section's stems made once per
-bundle (`Passage.facts`). The alignment is strong when that clause holds at least `COVER` of the sentence's
-content stems (and two or more); a weak one, or a tie between clauses that say different things, decides nothing.
+A cited sentence is aligned (`aligned`) with the clause (`passage.Unit`) of its cited sections that holds most of its
+content stems; a weak alignment, or a tie between clauses that say different things, decides nothing.
 
 On a strong alignment the two are compared through the contrast classes (`contrasts.CONTRASTS`): the sentence is
 held when it has a word of one pole of a class where the clause has a word of another pole of the same class, in
@@ -12,10 +10,8 @@ the corresponding place (a content stem within `NEAR` words of one is within `NE
   sections write in another unit still counts (read against all their words, "within a month of an incident" passed);
 - the clause's word, and every word of its pole, is absent from the sentence;
 - neither word is denied ("not", "never", "n't" just before it), which would turn its pole round.
-Attribution too: a name of the sentence (`names`: a word the record writes as a name, or one with a capital past its
-first letter) that the clause's main unit lacks and the cited sections write, where that unit has a name the
-sentence lacks, sharing RENAMED content stems around it ("the Kubernetes migration took bookings to invoicing"
-where the Kafka backbone did); a name of the sections' titles and heading paths (`subjects`) may stand anywhere.
+Attribution too (`_misnamed`, `_renamed`): a name of the sentence where the clause's main unit has another name; a
+name of the sections' titles and heading paths (`subjects`) may stand anywhere.
 What it cannot do: see a change in words of no class and no name ("the booking service" for "depot scanners"), a
 change the clause says in figures only (3.1 and 2.4 basis points, told as "rose"), or one the sentence tells across
 two clauses; it lets those through, as it does a sentence it cannot align.

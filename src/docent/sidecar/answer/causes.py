@@ -1,10 +1,9 @@
 """The cause rule: a reason ("because", "so that", "due to", "led to", "came from") the cited sections do not give.
 
 A citation vouches for the effect; the reason after the marker must be the sections' too. The words of substance
-of the reason (up to its clause's end; past an "and" that would leave fewer than three: "more features and
-flexibility") are looked up in the text of the cited sections, a word of the same family too ("daily" for "by day";
-not their titles, but for a version or date their heading path gives: a release note's "0.21.0"): the sentence is
-held when at least two of them are missing, or most of them. A name after "at" that the sections' heading
+of the reason (up to its clause's end) are looked up in the text of the cited sections (not their titles, but for a
+version or date their heading path gives: a release note's "0.21.0"): the sentence is held when at least two of them
+are missing, or most of them. A name after "at" that the sections' heading
 path says ("came from the Kubernetes migration at Tessellate" under "Tessellate Freight") is their place, not missing.
 Then the sentence's causal links are compared with the sections' (`links`): held when a section links the same two
 things the other way round, gives another reason for the same thing, or gives the sentence's reason for another.
@@ -42,7 +41,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if not sections:
         return False
     for m in _MARKER.finditer(said.text):
-        stop = _reason_end(said, m.end())
+        end = _CLAUSE_END.search(said.text, m.end())
+        stop = end.start() if end else len(said.text)
         tokens = said.tokens
         reason = {t.stem: said.text[t.start].isupper() for t in tokens
                   if m.end() <= t.start < stop and t.stem and t.word not in _CONTRAST}
@@ -62,43 +62,16 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
 
 
 _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"
-_REASON_WORDS = 3  # a reason cut at "and" to fewer words of substance is a phrase, not a clause: read on
-
-
-def _reason_end(said: Unit, start: int) -> int:
-    """Where the reason after a marker ends: its clause's end; past an "and", "but", "while" or "which" where that
-    would leave it under `_REASON_WORDS` words ("they offer more features and flexibility than the built-in one" is
-    one reason, not "they offer more features")."""
-    text = said.text
-    end = _CLAUSE_END.search(text, start)
-    while end is not None and not _PUNCTUATION.match(end.group()):
-        if sum(1 for t in said.tokens if start <= t.start < end.start() and t.stem) >= _REASON_WORDS:
-            break
-        end = _CLAUSE_END.search(text, end.end())
-    return end.start() if end else len(text)
-
-
-_PUNCTUATION = re.compile(r"[,;:.!?]")
 
 
 def _said(stem: str, sections: Sequence[Passage]) -> bool:
     """The sections' text has the stem, or a word of its family ("expiring" and "expiry")."""
     if any(stem in p.stems for p in sections):
         return True
-    noun = _NOUN_OF.sub(_noun, stem)  # "daily" of "by day", "hourly" of "every hour"
-    if noun != stem and any(noun in p.stems for p in sections):
-        return True
     if len(stem) < 5:
         return False
     root = stem[:5]
     return any(other.startswith(root) for p in sections for other in p.stems)
-
-
-_NOUN_OF = re.compile(r"(?<=\w\w)(i?)ly$")
-
-
-def _noun(m: re.Match[str]) -> str:
-    return "y" if m.group(1) else ""
 
 
 def _missing(stem: str, sections: Sequence[Passage]) -> bool:
@@ -115,8 +88,7 @@ def _placed(stem: str, sections: Sequence[Passage]) -> bool:
 _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
 _PROSE_END = re.compile(r"[.!?]\s*$")  # a line ending in ":" opens what follows ("like so:", "class View(APIView):")
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
-_EFFECT_WORDS = 2  # the fewest words of substance that place an effect in a unit
-_REASON_PLACED = 3  # and a reason: two ("included", "deploy") fit a unit by chance
+_EFFECT_WORDS = 2
 _ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)", re.IGNORECASE)
 _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently)\b", re.IGNORECASE)
 
@@ -124,16 +96,16 @@ _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequentl
 def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> bool:
     """The effect and its reason are found, each in one unit of the cited sections, far apart: in two sections,
     or more than one sentence apart ("the bill fell ... because a release went from 40 minutes to 6"). A reason
-    that opens the sentence ("Because X, Y") has its effect after it; an effect of one word of substance, or a
-    reason of two, is too little to place, and lets the sentence through."""
+    that opens the sentence ("Because X, Y") has its effect after it; an effect of one word of substance is too
+    little to place, and lets the sentence through."""
     start = 0
     for m in _EFFECT_START.finditer(said.text, 0, marker):
         start = m.end()
     effect = [t.stem for t in said.tokens if start <= t.start < marker and t.stem and t.stem not in reason]
     if not effect and not said.text[:marker].strip():
         effect = [t.stem for t in said.tokens if t.start >= stop and t.stem and t.stem not in reason]
-    if len(effect) < _EFFECT_WORDS or len(reason) < _REASON_PLACED:
-        return False  # "call force_authenticate so that ...", "so that it is included in every deploy": too few words
+    if len(effect) < _EFFECT_WORDS:
+        return False  # "call force_authenticate so that ...": one word places no effect
     fa, fb = best_of(sections, effect), best_of(sections, reason)
     if fa is None or fb is None:
         return False

@@ -11,10 +11,7 @@ cause rule reads a sentence's links and the cited sections' (cut once per bundle
   with the section's is that thing in other words ("so templates can link to other pages" for "so we can hyperlink
   to other pages").
 A sentence whose link the sections neither support nor contradict is let through: a reason given without a marker
-("Shadow mode paid for itself: it found a bug") is no link here. Nor does a section's link contradict one where it
-cannot tell: a reason that only points back ("This behavior is intended to prevent ..."), a side that holds both of
-the sentence's, or a section's "A after B" (when, not why) where the sentence's reason is in the next sentence
-("Run migrate after changing your settings. The app provides migrations.").
+("Shadow mode paid for itself: it found a bug") is no link here.
 """
 
 from __future__ import annotations
@@ -37,12 +34,9 @@ _MARKER = re.compile(
 )
 # A section's "A fell after B replaced C" gives B as what A followed: a reason the sentence may not swap for another.
 _SECTION_MARKER = re.compile(
-    rf",?\s*\b(?:(?P<after>{_REASON_AFTER}|(?P<when>after(?!\s+(?:that|this)\b)))|(?P<purpose>{_PURPOSE})|"
+    rf",?\s*\b(?:(?P<after>{_REASON_AFTER}|after(?!\s+(?:that|this)\b))|(?P<purpose>{_PURPOSE})|"
     rf"(?P<before>{_REASON_BEFORE}))\s+", re.IGNORECASE
 )
-# A reason that points back ("This behavior is intended to prevent ...", "... because of this"): what it names is
-# in an earlier sentence, which the link does not hold.
-_BACK = re.compile(r"\s*(?:this|that|these|those|it|they|such)\b", re.IGNORECASE)
 _LEADING = re.compile(r"^\s*(?:because|as\s+a\s+result\s+of|due\s+to|thanks\s+to)\s+([^,]{3,200}),\s*", re.I)
 _BOUND = re.compile(r"[,;:.!?]\s|[;:]|—|\s-\s|\(|\)")
 _COORDINATED = re.compile(r"\s*(?:and|or|but|while|whereas|then)\b", re.IGNORECASE)
@@ -54,9 +48,6 @@ class Link(NamedTuple):
     then: frozenset[str]  # what it accounts for
     purpose: bool = False  # "so that", "in order to": a goal, which writers also give after "because"
     lead: frozenset[str] = frozenset()  # the unit's words before the link: "A: B, so C" tells "A, so C" too
-    back: bool = False  # the reason points back to an earlier sentence ("This behavior is intended to prevent ...")
-    when: bool = False  # a section's "A after B": B is when A happens, which need not be why
-    beside: frozenset[str] = frozenset()  # a "when" link's: the stems of its unit and the units either side
 
 
 def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
@@ -77,16 +68,10 @@ def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
             continue
         lead = stems_between(said, 0, start)
         if m.group("after"):
-            back = _points_back(text, m.end(), after)
-            out.append(Link(after, before, lead=lead, back=back, when=bool(m.groupdict().get("when"))))
+            out.append(Link(after, before, lead=lead))
         else:
-            out.append(Link(before, after, bool(m.group("purpose")), lead, _points_back(text, start, before)))
+            out.append(Link(before, after, bool(m.group("purpose")), lead))
     return out
-
-
-def _points_back(text: str, at: int, reason: frozenset[str]) -> bool:
-    """The reason is a pointer and a word or two ("This behavior is intended to"), no more."""
-    return len(reason) <= _MIN_SIDE and _BACK.match(text, at) is not None
 
 
 def _start(said: Unit, text: str, at: int) -> int:
@@ -107,15 +92,7 @@ def _end(text: str, at: int) -> int:
 
 def section_links(passage: Passage) -> tuple[Link, ...]:
     """Every link a section's units state, made once per bundle (`Passage.facts`)."""
-    units = passage.units
-    return tuple(
-        link._replace(beside=_stems(units[max(0, i - 1) : i + 2])) if link.when else link
-        for i, u in enumerate(units) for link in links(u, _SECTION_MARKER)
-    )
-
-
-def _stems(units: Sequence[Unit]) -> frozenset[str]:
-    return frozenset(s[:5] for u in units for s in u.stems)  # cut as a link's sides are (`stems_between`)
+    return tuple(link for u in passage.units for link in links(u, _SECTION_MARKER))
 
 
 def _share(one: frozenset[str], other: frozenset[str]) -> float:
@@ -157,32 +134,22 @@ def _against(link: Link, theirs: list[Link]) -> bool:
         return True
     if min(len(link.reason), len(link.then)) < _MIN_SIDE:
         return False
-    fits = [f for f in fits if min(len(f.link.reason), len(f.link.then)) >= _MIN_SIDE and not f.link.back]
+    fits = [f for f in fits if min(len(f.link.reason), len(f.link.then)) >= _MIN_SIDE]
     return any(_another(link, f) for f in fits) or _crossed(fits)
 
 
 def _turned(link: Link, f: _Fit) -> bool:
-    """The section's link the other way round; a goal may be told either way ("so that B", "because B"). A side of
-    the section's that holds both of the sentence's sides ("Past twice its capacity it finishes nothing in time,
-    which lets retries keep it down after the outage": both in what the outage is read to precede) sets them in
-    no order."""
+    """The section's link the other way round; a goal may be told either way ("so that B", "because B")."""
     return (f.reason_then >= _SAME and f.then_reason >= _SAME and f.reason_then + f.then_reason > f.reason + f.then
-            and f.reason < _SAME and f.then < _SAME and not (link.purpose or f.link.purpose))
+            and not (link.purpose or f.link.purpose))
 
 
 def _another(link: Link, f: _Fit) -> bool:
     """Another reason for the section's thing (not one its unit gives before the link: "A: B, so C" tells "A, so
     C"), or the section's reason for another thing."""
     if f.then >= _CLEAR and f.reason <= _APART and f.reason_then <= _APART:
-        return _share(link.reason, f.link.lead) < _SAME and not _told_beside(link, f.link)
+        return _share(link.reason, f.link.lead) < _SAME
     return f.reason >= _CLEAR and f.reason_then <= _APART and not f.then and f.then_reason <= _APART
-
-
-def _told_beside(link: Link, theirs: Link) -> bool:
-    """A section's "A after B" says when A is done, not why: a reason of the sentence's that the next or the previous
-    sentence states, about A's own thing, is the section's too ("Run migrate after changing your settings. The app
-    provides migrations."; not "The error rate fell after X. The team added dashboards.", of another thing)."""
-    return theirs.when and _share(link.reason, theirs.beside) >= _CLEAR and bool(link.reason & theirs.then)
 
 
 def _crossed(fits: list[_Fit]) -> bool:

@@ -8,19 +8,16 @@ from pathlib import Path
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import default_gate
+from tests.sidecar.gating import fate
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
 
 def verdict(sentence: str) -> str:
     """The sentence's fate as a one-sentence answer: "shown", or the reason it was held."""
-    gate = default_gate(BUNDLE, AnswerPolicy())
-    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
-    assert len(events) == 1, events
-    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+    return fate(default_gate(BUNDLE, AnswerPolicy()), sentence)
 
 
 def _cases(reason: str, held: list[str], shown: list[str]) -> list[tuple[str, str]]:

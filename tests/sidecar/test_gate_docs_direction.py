@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
-from tests.sidecar.test_gate_docs_prose import _section
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
 
 RECORD = {
     s.id: s
@@ -24,10 +24,7 @@ RECORD = {
 
 
 def verdict(sentence: str) -> str:
-    gate = Gate(RECORD, Lexicon([]))
-    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
-    assert len(events) == 1, events
-    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+    return fate(Gate(RECORD, Lexicon([])), sentence)
 
 
 @pytest.mark.parametrize(

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer import preferences
-from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.rules import RULES, Rule
 from docent.sidecar.answer.rules.construction import rule
-from tests.sidecar.test_gate_docs_prose import _section
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
 
 RECORD = {
     s.id: s
@@ -26,10 +26,7 @@ PREFERENCES = rule("reversal", preferences)  # the rule alone: polarity, asked b
 
 
 def verdict(sentence: str, rules: tuple[Rule, ...] = RULES) -> str:
-    gate = Gate(RECORD, Lexicon([]), rules=rules)
-    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
-    assert len(events) == 1, events
-    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+    return fate(Gate(RECORD, Lexicon([]), rules=rules), sentence)
 
 
 @pytest.mark.parametrize(

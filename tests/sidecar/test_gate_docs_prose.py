@@ -6,16 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from docent.schema import RecordSection as Section
-from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.numbers import quantities
-
-
-def _section(sid: str, title: str, text: str, *above: str) -> Section:
-    return Section(sid, "docs", title, text, f"/docs/#{sid}", (*above, title))
-
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
 
 RECORD = {
     s.id: s
@@ -93,10 +88,7 @@ LEXICON = Lexicon([])
 
 
 def verdict(sentence: str) -> str:
-    gate = Gate(RECORD, LEXICON)
-    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
-    assert len(events) == 1, events
-    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+    return fate(Gate(RECORD, LEXICON), sentence)
 
 
 @pytest.mark.parametrize(

@@ -9,18 +9,15 @@ from pathlib import Path
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import default_gate
+from tests.sidecar.gating import fate
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
 
 def verdict(sentence: str) -> str:
-    gate = default_gate(BUNDLE, AnswerPolicy())
-    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
-    assert len(events) == 1, events
-    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+    return fate(default_gate(BUNDLE, AnswerPolicy()), sentence)
 
 
 @pytest.mark.parametrize(

@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from docent.schema import RecordSection as Section
 from docent.sidecar.answer import polarity
 from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.words import stems
-
-
-def _section(sid: str, title: str, text: str) -> Section:
-    return Section(sid, "docs", title, text, f"/docs/#{sid}", (title,))
-
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
 
 RECORD = {
     s.id: s
@@ -49,10 +45,7 @@ RECORD = {
 
 
 def verdict(sentence: str) -> str:
-    gate = Gate(RECORD, Lexicon([]))
-    events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
-    assert len(events) == 1, events
-    return "shown" if isinstance(events[0], Sentence) else events[0].reason
+    return fate(Gate(RECORD, Lexicon([])), sentence)
 
 
 @pytest.mark.parametrize(

@@ -205,8 +205,9 @@ class Bundle:
         return RecordIndex.of(self.record, lexicon=self.lexicon, manifest=self.manifest)
 
 
-
 _WHOLE = {"record": "whole", "asked": "whole", "budget_tokens": 0, "prompt_tokens": 0, "whole_tokens": 0}
+
+
 class BundleSource:
     """Loads the bundle with the first call that needs it, and again when the file changes.
 

@@ -35,6 +35,7 @@ import asyncio
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -283,8 +284,11 @@ def script_for(answer: dict[str, Any]) -> dict[str, Any]:
     return {"replies": [{"question": "^" + re.escape(answer["question"]) + "$", "calls": calls}], "fragments": 7}
 
 
-async def _replay(answers: list[dict[str, Any]], bundle_path: Path, figures: Figures) -> None:
-    """Each answer through one real app: a conversation per answer, the visitor on the answer's page."""
+async def _replay(
+    answers: list[dict[str, Any]], bundle_path: Path, figures: Figures, *, each: Callable[[], None] | None = None,
+) -> None:
+    """Each answer through one real app: a conversation per answer, the visitor on the answer's page; `each` is
+    called once an answer is counted (the ablation reads what each answer's sentences met there)."""
     from ..model.replay import ReplayModel, Script
     from .client import Recorder, ask, in_process, open_conversation
 
@@ -301,6 +305,8 @@ async def _replay(answers: list[dict[str, Any]], bundle_path: Path, figures: Fig
             if refused:
                 figures.realistic_refused[answer["question"]] = refused
             _count(figures, answer["question"], events, refused=bool(refused))
+            if each is not None:
+                each()
 
 
 def _count(figures: Figures, question: str, events: Events, *, refused: bool) -> None:

@@ -1,0 +1,33 @@
+"""The ablation's shortcut (`tests.evals.ablation`): judging again only the sentences a rule decided gives what
+judging every sentence again without the rule gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.rules import RULES
+from tests.evals import ablation
+from tests.evals.heldout import EXAMPLE_BUNDLE
+
+
+@pytest.mark.parametrize("name", ["polarity", "hedge", "order", "cause", "contrast"])
+def test_a_rule_left_out_changes_only_what_it_decided(name: str) -> None:
+    one = ablation.Set(6, "example", EXAMPLE_BUNDLE, (("round6-example-falsehoods.json", "round6-example-faithful.json"),), ())
+    judged = ablation._judged(one)
+    number = next(n for n, r in enumerate(RULES) if r.name == name)
+    bundle = Bundle.load(EXAMPLE_BUNDLE)
+    with ablation._Table([r for n, r in enumerate(RULES) if n != number]):
+        again = [ablation._held(bundle, s, false=f) for f, _, s, _, _ in judged.sentences]
+    caught = sum(int(h) - int(a) for (f, _, _, h, _), a in zip(judged.sentences, again, strict=True) if f)
+    freed = sum(int(h) - int(a) for (f, _, _, h, _), a in zip(judged.sentences, again, strict=True) if not f)
+    assert ablation._without(one, judged, number) == (caught, freed, 0)
+    assert any(number in by for *_, by in judged.sentences)  # the rule decides something in the set
+
+
+def test_the_figures_per_round_count_each_kind() -> None:
+    one = ablation.Set(6, "example", EXAMPLE_BUNDLE, (("round6-example-falsehoods.json", "round6-example-faithful.json"),), ())
+    tally = ablation._judged(one).tally()
+    assert sum(tally.falsehoods.values()) == 48 and sum(tally.faithful.values()) == 48
+    assert "negation" in tally.falsehoods and "negation_other_words" not in tally.falsehoods
+    assert 0 < sum(tally.held.values()) < 48

@@ -163,6 +163,16 @@ function reveal(range) {
   window.scrollBy({ top: box.top - top, left: 0, behavior: "instant" });
 }
 
+/* For the click that follows it, the link goes to its page alone, no fragment: the browser's own scroll to one (smooth
+   under MkDocs' Bootstrap `scroll-behavior: smooth`, and Chromium's text fragment search can end after the load) ran
+   on after the panel's, and the page slid 8 to 115 px under the visitor once the line was shown. The panel scrolls
+   to the line itself (resume) and puts the section's anchor back in the address. */
+function toPage(link, url) {
+  const href = link.getAttribute("href");
+  link.setAttribute("href", url.origin + url.pathname + url.search);
+  window.setTimeout(() => link.setAttribute("href", href), 0); // read by the browser (or Material) as the click ends
+}
+
 export class Cited {
   /* store: where a citation pressed on one page waits for the next; room(target): the panel makes room for it. */
   constructor(store, room) {
@@ -188,6 +198,7 @@ export class Cited {
       return;
     }
     this.store.set("cited", cited); // the browser (or Material) opens the page; resume() shows the line there
+    toPage(link, url);
   }
 
   /* On a page just opened: the line a citation pressed on the page before asked for, if it is this page's. */
@@ -195,7 +206,12 @@ export class Cited {
     const cited = this.store.get("cited");
     if (!cited || cited.path !== window.location.pathname) return;
     this.store.set("cited", null);
-    const go = () => window.requestAnimationFrame(() => this.show(cited));
+    const go = () => window.requestAnimationFrame(() => {
+      if (cited.anchor && !window.location.hash && window.history && window.history.replaceState) {
+        window.history.replaceState(window.history.state, "", "#" + encodeURIComponent(cited.anchor));
+      }
+      this.show(cited);
+    });
     if (document.readyState === "complete") go();
     else window.addEventListener("load", go, { once: true }); // after the browser's own scroll to the fragment
   }

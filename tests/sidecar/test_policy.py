@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from docent.schema import Manifest, Owner
+from docent.sidecar.answer import policy
 from docent.sidecar.answer.events import Refused
 from docent.sidecar.answer.policy import AnswerPolicy, Policy
 from docent.sidecar.model.fence import FENCE_CLOSE, FENCE_OPEN
@@ -227,3 +230,27 @@ def test_trade_words_that_only_look_like_pay_or_private_life() -> None:
     for question in ("Is she healthy?", "Is her family healthy?", "What is her health like?"):
         assert POLICY.refusal(question) is not None, question
     assert POLICY.asks_for_run("I want to watch the full heap run")
+
+
+_WORDS = ("married", "pay", "paid", "payments", "day rate", "per-hour", "rate limiting", "error rate", "health",
+          "health checks", "race condition", "child processes", "kids", "pregnant", "does he do", "on weekends",
+          "in charge of", "save any money", "how old", "$100", "€5", "run it live", "show me it running", "his",
+          "she", "what", "the", "address", "IP address", "invoicing", "ſalary", "Straße", "naïve", "-", ",", "?")
+
+
+@given(st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from((str.lower, str.upper, str.title, str.swapcase))),
+                max_size=8))
+def test_each_rule_reads_a_question_as_its_pattern_does_in_any_case(parts: list[tuple[str, object]]) -> None:
+    """ASCII text is read in lower case without IGNORECASE (policy._Words), which must find what the flag finds."""
+    question = " ".join(case(word) for word, case in parts)  # type: ignore[operator]
+    assert policy._about_pay(question) is (policy._PAY.search(policy._NOT_PAY.sub(" ", question)) is not None)
+    assert policy._about_private_life(question) is (
+        policy._PRIVATE.search(policy._NOT_PRIVATE.sub(" ", question)) is not None)
+    assert POLICY.asks_for_run(question) is (policy._RUN.search(question) is not None)
+
+
+def test_the_rules_patterns_are_written_in_lower_case() -> None:
+    """What lets ASCII text be read in lower case: no letter of a pattern but an escape's is upper case."""
+    for pattern in (policy._PAY, policy._NOT_PAY, policy._PRIVATE, policy._NOT_PRIVATE, policy._RUN):
+        assert pattern.flags & re.IGNORECASE
+        assert not re.search(r"(?<!\\)[A-Z]", pattern.pattern), pattern.pattern[:60]

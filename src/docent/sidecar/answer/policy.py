@@ -230,7 +230,7 @@ class AnswerPolicy:
 
     def asks_for_run(self, question: str) -> bool:
         """The visitor asked to see an experiment run: the only case a live run on the server is allowed."""
-        return _RUN.search(question) is not None
+        return _asks_for_run(question)
 
     def held_message(self, reason: str, **facts: Any) -> str:
         """Why a sentence was held back. Facts: `terms` (names, for unknown_term), `cited` (bool: it cited)."""
@@ -245,12 +245,38 @@ class AnswerPolicy:
         return Refused(reason, self.words(reason))
 
 
-def _about_pay(text: str) -> bool:
-    return _PAY.search(_NOT_PAY.sub(" ", text)) is not None
+class _Words:
+    """Whether a text writes any of `says`' words once `unless`' are blanked out, in any case.
+
+    Python's `re` tries each alternative of an IGNORECASE alternation letter by letter at each word's start (15 to 45
+    us a question for the private-life words alone); the same patterns without the flag, on the text in lower case,
+    find the same words in a third of that. Only for ASCII text, where lower case is all that IGNORECASE changes (the
+    patterns are written in lower case: tests/sidecar/test_policy.py); any other text is read with the flag."""
+
+    __slots__ = ("_says", "_unless", "_lower_says", "_lower_unless")
+
+    def __init__(self, says: re.Pattern[str], unless: re.Pattern[str] | None = None) -> None:
+        self._says, self._unless = says, unless
+        self._lower_says = _lowered(says)
+        self._lower_unless = _lowered(unless) if unless is not None else None
+
+    def __call__(self, text: str) -> bool:
+        if text.isascii():
+            says, unless, text = self._lower_says, self._lower_unless, text.lower()
+        else:
+            says, unless = self._says, self._unless
+        if unless is not None:
+            text = unless.sub(" ", text)
+        return says.search(text) is not None
 
 
-def _about_private_life(text: str) -> bool:
-    return _PRIVATE.search(_NOT_PRIVATE.sub(" ", text)) is not None
+def _lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
+
+_about_pay = _Words(_PAY, _NOT_PAY)
+_about_private_life = _Words(_PRIVATE, _NOT_PRIVATE)
+_asks_for_run = _Words(_RUN)
 
 
 def _matcher(pattern: re.Pattern[str]) -> Callable[[str], bool]:

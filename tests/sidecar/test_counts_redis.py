@@ -116,3 +116,23 @@ def test_an_answer_is_counted_under_each_of_its_names() -> None:
         "input_tokens": 100, "cache_read_tokens": 900, "cache_write_tokens": 0, "output_tokens": 20, "model:replay": 1,
         "first_word_ms": 12, "first_words": 1, "cost_usd": 0.5,
     }
+
+
+@pytest.mark.anyio
+async def test_the_counts_go_on_the_spends_asyncio_client_and_on_their_own_in_a_keeping_redis(redis_url: str) -> None:
+    from docent.sidecar import state
+    from docent.sidecar.settings import Settings
+
+    keeping = redis_url.rsplit("/", 1)[0] + "/1"
+    for keep in (None, keeping):  # the spend in the conversations' Redis (their client), or in a keeping one
+        env = {"DOCENT_REDIS_URL": redis_url, "DOCENT_POW_SECRET": "a secret for this test only", **({"DOCENT_REDIS_KEEP_URL": keep} if keep else {})}
+        settings = Settings.from_env(env)
+        store = state.store(settings, clock=time.time)
+        spend = state.budget_store(settings, store)
+        counts = state.counts(settings, spend)
+        try:
+            assert isinstance(counts, RedisCounts) and counts._client is spend.aclient  # type: ignore[attr-defined]
+            assert (counts._client is getattr(store, "client", None)) is (keep is None)
+        finally:
+            await spend.aclose()  # type: ignore[attr-defined]
+            await store.aclose()

@@ -162,3 +162,20 @@ async def test_a_middleware_added_to_the_app_is_refused_not_dropped(tmp_path: Pa
         app.add_middleware(GZipMiddleware)
     async with client(app) as http:
         assert (await http.get("/api/guide/health")).status_code == 200
+
+
+async def test_a_plain_starlette_route_is_answered_by_the_apps_handlers(tmp_path: Path) -> None:
+    """Front sets no Starlette scope key for its handlers: a route Starlette wraps itself (`request_response`) raises
+    its refusal on to Front, which answers it as the guide's routes' are answered, with the API's headers."""
+    from docent.sidecar.errors import GuideError
+
+    async def refusing(request: Any) -> PlainTextResponse:
+        raise GuideError(409, "busy", "Wait for it.", retry_after=3)
+
+    app = make_app(tmp_path)
+    app.router.routes.append(Route("/api/guide/plain", refusing))
+    async with client(app) as http:
+        refused = await http.get("/api/guide/plain")
+    assert (refused.status_code, refused.json(), refused.headers["retry-after"]) == (
+        409, {"error": {"code": "busy", "message": "Wait for it."}}, "3")
+    assert has_api_headers(refused)

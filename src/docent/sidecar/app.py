@@ -17,17 +17,18 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from . import errors
-from .counts import CountStore, DailyCounts, open_counts
+from .counts import CountStore, DailyCounts
 from .front import Direct, stack
 from .guide import Guide, ModelFactory, TurnFactory, default_turn_factory
 from .metrics import Metrics, metrics_endpoint
 from .proof import ProofOfWork
 from .ratelimit import RateLimits
 from .routes import GUIDE, MCP, Endpoint, probed, routes
-from .settings import Settings, lasting_url, redacted
+from .settings import Settings, redacted
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel
 from .state import budget_store as default_budget_store
+from .state import counts as default_counts
 from .state import store as default_store
 from .store import Store, StoreUnavailable
 from .tally import Listener
@@ -51,9 +52,7 @@ def create_app(
     now = clock or time.time
     store = store if store is not None else default_store(settings, clock=now)  # an empty store has len 0
     spend = budget_store if budget_store is not None else default_budget_store(settings, store)
-    # The counts go to the spend's Redis, on its asyncio client: no pool of their own.
-    counts = counts if counts is not None else open_counts(settings.state_dir, lasting_url(settings),
-                                                          client=getattr(spend, "aclient", None))
+    counts = counts if counts is not None else default_counts(settings, spend)
     daily = DailyCounts(counts, clock=now)
     metrics = Metrics()
     proof = ProofOfWork(

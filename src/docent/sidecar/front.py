@@ -60,7 +60,10 @@ async def _http_exception(request: Request, exc: Exception) -> Response:
 class Front:
     """Starlette's server-error middleware (with `errors`), the security headers and its exception middleware as one
     pure ASGI layer. Lifespan (and any scope but HTTP) goes straight to the router. `handlers` are the app's: each
-    an exception class (or a status code of Starlette's `HTTPException`) to an async `handler(request, exc)`."""
+    an exception class (or a status code of Starlette's `HTTPException`) to an async `handler(request, exc)`.
+
+    It leaves Starlette's private scope key for the handlers (`starlette.exception_handlers`) unset: a route Starlette
+    wraps itself (a plain `Route` of a function) then finds no handler there and raises on, to be answered here."""
 
     def __init__(self, app: ASGIApp, handlers: Mapping[Any, Any], *, errors: bool) -> None:
         self.app = app
@@ -68,13 +71,11 @@ class Front:
         self.status_handlers: dict[int, Handler] = {key: value for key, value in handlers.items() if isinstance(key, int)}
         self.handlers: dict[Any, Handler] = {HTTPException: _http_exception}
         self.handlers.update((key, value) for key, value in handlers.items() if not isinstance(key, int))
-        self.tables = (self.handlers, self.status_handlers)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        scope["starlette.exception_handlers"] = self.tables  # as the exception middleware leaves them, for Mounts
         started = False
         secure = ours(scope["path"])
 

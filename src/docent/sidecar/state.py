@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .counts import CountStore, open_counts
 from .settings import Settings, lasting_url
 from .spending.budget import BudgetStore, MemoryBudgetStore
 from .store import MemoryStore, Store
@@ -51,4 +52,16 @@ def budget_store(settings: Settings, shared: Store | None = None) -> BudgetStore
     return MemoryBudgetStore()
 
 
-__all__ = ["budget_store", "store"]
+def counts(settings: Settings, spend: BudgetStore) -> CountStore:
+    """The answers' day counts, kept where the spend is: in its Redis through the spend's asyncio client (no pool of
+    their own) when the spend is Redis's own store, else in the state directory, else in memory."""
+    url = lasting_url(settings)
+    client = None
+    if url is not None:
+        from .spending.redis_budget import RedisBudgetStore
+
+        client = spend.aclient if isinstance(spend, RedisBudgetStore) else None
+    return open_counts(settings.state_dir, url, client=client)
+
+
+__all__ = ["budget_store", "counts", "store"]

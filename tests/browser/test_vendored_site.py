@@ -1,7 +1,11 @@
-"""The panel on a real documentation site nobody here wrote: FastAPI Users' docs (`tests/data/sites/fastapi-users`,
-Material, its own theme folder and snippets), with Docent added as the README's five-minute start says (`docent` in
-its plugins, no options), built `--strict` once and served by `docent serve --model offline`. A visitor asks, opens a
-citation on another page, and comes back to the panel, at desktop and phone sizes; the set-up traps hold there too.
+"""The panel on real documentation sites nobody here wrote, each with Docent added as the README's five-minute start
+says (`docent` in its plugins, no options), built `--strict` once and served by `docent serve --model offline`:
+FastAPI Users' docs (`tests/data/sites/fastapi-users`, Material, its own theme folder and snippets) and Django
+Ninja's (`tests/data/sites/django-ninja`, Material without instant navigation, its code through codehilite and
+superfences: Pygments' `div.highlight > pre > code`, a span per token, the lines a page marks wrapped in `span.hll`,
+no line anchors). A visitor asks, opens a citation on another
+page (on Django Ninja's, into a code block), and comes back to the panel, at desktop and phone sizes; the set-up
+traps hold there too.
 """
 
 from __future__ import annotations
@@ -17,13 +21,15 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.panel import PANEL, ask, open_panel
 from tests.browser.sidecar import BIN, ROOT, Sidecar, free_port, sidecar
-from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, RESTS, SIZES
+from tests.browser.test_code import START_SEEN
+from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, OFF_MIDDLE, RESTS, SIZES
 from tests.evals.docsite import Built, build_copy
 from tests.waiting import until
 
 pytestmark = pytest.mark.browser
 
 SITE = ROOT / "tests" / "data" / "sites" / "fastapi-users"
+NINJA = ROOT / "tests" / "data" / "sites" / "django-ninja"
 ELSEWHERE = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")  # the README's badges and avatars: no network in tests
 
 
@@ -151,3 +157,59 @@ def test_set_up_traps_on_a_switched_off_guide_served_elsewhere_without_a_bundle(
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def ninja(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+    """Django Ninja's docs built for the address they are served at, and their own sidecar on the embedded model."""
+    port = free_port()
+    site = build_copy(NINJA, tmp_path_factory.mktemp("django-ninja"), DOCENT_SITE_URL=f"http://127.0.0.1:{port}/")
+    with sidecar(site.site, site.bundle, None, site.root / "log.jsonl", port=port) as running:
+        yield running
+
+
+# Whether the highlighted run starts and ends in the page's own code block (not the prose around it).
+IN_CODE = """() => {
+  const range = [...CSS.highlights.get("docent-cited")][0];
+  const inCode = (node) => Boolean((node.nodeType === 1 ? node : node.parentElement).closest("article pre code"));
+  return inCode(range.startContainer) && inCode(range.endContainer);
+}"""
+
+
+@SIZES
+def test_a_code_blocks_citation_opens_its_lines_in_the_codehilite_block_highlighted_and_clear_of_the_panel(
+    visitor: Page, ninja: Sidecar
+) -> None:
+    """Asked on the home page, the answer shows the guide's example of query parameters with defaults as a code block;
+    its citation opens the query parameters guide at those lines in the page's own code block (a span per token, its
+    second line inside the page's `span.hll`), the run highlighted, its first line shown from its start, standing in
+    the middle of what the panel leaves uncovered, still clear once every timer of the panel's has run; the visitor comes back to the panel and the answer is there."""
+    page = visitor
+    page.clock.install()
+    open_panel(page, ninja.base)
+    log = ask(page, "How do I declare query parameters with a default value?")
+    link = log.locator("figure.docent-code .docent-cite").first
+    quote = link.get_attribute("data-docent-quote") or ""
+    assert quote.startswith('@api.get("/weapons")\ndef list_weapons(request, limit: int = 10'), quote
+    href = link.get_attribute("href") or ""
+    assert re.search(r"/guides/input/query-params/#defaults:~:text=%40api\.get\(", href), href  # a text fragment
+    link.click()
+    page.wait_for_url(re.compile(r"/guides/input/query-params/"))
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    cited = page.evaluate(CITED)
+    assert cited["text"] == " ".join(line.strip() for line in quote.splitlines() if line.strip()), cited
+    assert page.evaluate(IN_CODE), "the run is not in the page's code block"
+    assert page.evaluate(START_SEEN), "the cited lines' start is scrolled out of the code block's box"
+    page.wait_for_timeout(1_000)  # no scroll of the browser's own runs on after the panel's
+    assert abs(page.evaluate(OFF_MIDDLE)) <= 1, page.evaluate(OFF_MIDDLE)
+    assert page.url.endswith("/guides/input/query-params/#defaults"), page.url
+    page.clock.fast_forward(LATER_MS)
+    cited = page.evaluate(CITED)
+    assert cited and not cited["meets"] and cited["shown"], cited
+    panel = page.locator(PANEL)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():
+        shrunk.click()
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    expect(panel.locator("figure.docent-code").last).to_contain_text("def list_weapons(request")
+    page.wait_for_function(RESTS, timeout=5_000)

@@ -196,3 +196,13 @@ def test_an_events_data_is_the_compact_json_the_standard_library_writes(text: st
     data = {"text": text, "cites": [{"id": "lab-leak", "title": "The “leak”", "path": "/lab/#lab-leak", "quote": "a leak"}]}
     written = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace")
     assert frame(event) == b"event: sentence\r\ndata: " + written + b"\r\n\r\n"
+
+
+@pytest.mark.parametrize(("back", "calls"), [(True, []), (False, ["released"])])
+async def test_a_lease_given_back_already_is_not_released_again(back: bool, calls: list[str]) -> None:
+    """The save gives the lease back with `done`; the answer then ends the same, without awaiting `release`, which
+    still runs when the lease is not back (an answer ended by an error, a visitor gone)."""
+    released: list[str] = []
+    alone, _ = await play(answer(Answer, []))
+    sent, _ = await play(answer(Answer, released, given_back=lambda: back))
+    assert sent == alone and released == calls

@@ -209,7 +209,7 @@ class _Endpoints:
             start = Start(conversation=conversation.token, question=max(number, 1), model=ready.model.spec.id)
             remembered = _remembered(turn.run(conversation, ask), store, conversation, lease)
             events = tallied(remembered, question=question is not None, listeners=self.listeners)
-            return Answer(start, events, release=lease.release)
+            return Answer(start, events, release=lease.release, given_back=lambda: lease.released)
         except BaseException:
             await lease.release()
             raise

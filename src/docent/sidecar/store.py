@@ -34,6 +34,8 @@ class StoreUnavailable(Exception):
 class Lease(Protocol):
     """A conversation held for one question; given back when the answer ends, however it ends."""
 
+    released: bool  # given back already (by `release`, or by the save, which gives it back in its own step)
+
     async def release(self) -> None: ...
 
 
@@ -80,12 +82,14 @@ class Store(Protocol):
 
 
 class _MemoryLease:
-    __slots__ = ("_busy", "_token")
+    __slots__ = ("_busy", "_token", "released")
 
     def __init__(self, busy: set[str], token: str) -> None:
         self._busy, self._token = busy, token
+        self.released = False
 
     async def release(self) -> None:
+        self.released = True
         self._busy.discard(self._token)
 
 

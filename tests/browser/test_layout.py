@@ -114,6 +114,26 @@ def test_a_citation_opens_its_line_highlighted_and_the_panel_stays_clear_of_it(p
 
 
 @SIZES
+def test_without_text_fragments_a_citation_opens_its_sections_anchor_and_the_panel_highlights_the_line(
+    page: Page, guide: Sidecar
+) -> None:
+    """A browser without text fragments (Firefox before 131, Safari before 16.1): the link is the section's anchor,
+    and pressed, the panel still opens the page at the cited line, highlighted, the panel clear of it."""
+    page.add_init_script("delete Document.prototype.fragmentDirective;")
+    open_panel(page, guide.base)
+    assert page.evaluate("() => 'fragmentDirective' in document") is False
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    link = log.locator(".docent-cite[href*='#case-3ds-results']")
+    quote = link.get_attribute("data-docent-quote")
+    assert (link.get_attribute("href") or "").endswith("/cases/3ds/#case-3ds-results"), link.get_attribute("href")
+    link.click()
+    page.wait_for_url(re.compile(r"/cases/3ds/"))
+    assert _cited(page)["text"] == quote
+    _at_rest(page)
+    assert page.url.endswith("/cases/3ds/#case-3ds-results"), page.url
+
+
+@SIZES
 def test_a_citation_to_the_page_open_highlights_its_line_without_leaving(page: Page, guide: Sidecar) -> None:
     open_panel(page, guide.base + "cases/3ds/")
     log = ask(page, "How did the 3-D Secure rollout go?")

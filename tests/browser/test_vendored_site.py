@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, ask, open_panel
+from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
 from tests.browser.sidecar import BIN, ROOT, Sidecar, free_port, sidecar
 from tests.browser.test_code import START_SEEN
 from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, OFF_MIDDLE, RESTS, SIZES
@@ -213,3 +213,25 @@ def test_a_code_blocks_citation_opens_its_lines_in_the_codehilite_block_highligh
     expect(panel.get_by_label("Your question")).to_be_visible()
     expect(panel.locator("figure.docent-code").last).to_contain_text("def list_weapons(request")
     page.wait_for_function(RESTS, timeout=5_000)
+
+
+@SIZES
+def test_on_a_docs_site_the_empty_panel_speaks_of_the_documentation_and_offers_its_navs_questions(
+    visitor: Page, ninja: Sidecar
+) -> None:
+    """No owner set, so documentation: the empty panel's one sentence promises nothing to run (a library's docs have
+    nothing to run), and its suggestions are drawn from the nav; pressed, one is asked and answered from the docs."""
+    panel = open_panel(visitor, ninja.base)
+    expect(panel.locator(".docent-intro")).to_have_text(re.compile(r"^The guide answers from this documentation,"))
+    expect(panel.locator(".docent-intro")).not_to_contain_text("run")
+    suggestions = panel.locator(".docent-suggestion")
+    expect(suggestions).to_have_text(["How do I get started?", "What should I know about “Motivation”?",
+                                      "What should I know about “Parsing Input”?",
+                                      "What should I know about “Handling Responses”?"])
+    suggestions.first.click()
+    wait_for_answer(visitor)
+    log = panel.locator(".docent-log")
+    expect(log.locator(".docent-question")).to_contain_text("How do I get started?")
+    expect(log.locator(".docent-sentence").first).to_be_visible()
+    expect(log.locator("a.docent-cite").first).to_have_attribute("href", re.compile(r"^" + re.escape(ninja.base)))
+    expect(panel.get_by_label("Your question")).to_be_in_viewport()

@@ -9,7 +9,9 @@ its one section among thousands.
 
 `questions(pages)` is the large-site retrieval set: for a sample of the components, questions as a visitor writes
 them (the setting as written and in camelCase, the name with spaces or run together, the version, the error), each
-with the one section that answers it.
+with the one section that answers it. `long_questions(pages)` asks the same sections as a reader who files an issue
+does: the context first, a pasted error, then what they want, past the words one query reads (`clauses.MAX_WORDS`),
+so the search asks it sentence by sentence too and costs several queries.
 """
 
 from __future__ import annotations
@@ -144,5 +146,25 @@ def questions(components: list[Component], *, every: int = 7) -> list[dict[str, 
             {"question": f"Why would I get a {c.error}?", "sections": [changes]},
             {"question": f"how do I use the {spaced}", "sections": [usage]},
             {"question": f"{c.name.replace('-', '')} usage", "sections": [usage]},
+        ]
+    return out
+
+
+def long_questions(components: list[Component], *, every: int = 7) -> list[dict[str, object]]:
+    """The large-site retrieval set's long questions: two for every `every`th component (its changelog by the error a
+    reader pastes, its configuration by what the setting does), each longer than one query reads."""
+    out: list[dict[str, object]] = []
+    for c in components[::every]:
+        _, meaning, _ = c.setting
+        out += [
+            {"question": f"We run the {c.name} component in production behind our own scheduler, and since we deployed "
+                         f"last week the nightly job fails about one run in ten. The only line in the logs is "
+                         f"`{c.error}: operation did not complete`. Nothing in our own code changed. Which release "
+                         f"started raising this, and what else changed in it?",
+             "sections": [f"{c.page_id}-changelog"]},
+            {"question": f"I have a {c.cls} set up in my service and I am trying to tune it before a load test next "
+                         f"week. Someone on my team remembers there is a setting for {meaning}, but nobody wrote down "
+                         f"its name and our old notes are gone. What is that setting called, and what is its default?",
+             "sections": [f"{c.page_id}-configuration"]},
         ]
     return out

@@ -13,7 +13,9 @@ Figures:
 - `index_build_10k_s`: the record index made when the sidecar loads the bundle (30,000 sections);
 - `retrieval_p50_ms`, `retrieval_p99_ms`: one question's search over that index (the large-site retrieval set's
   questions), and `retrieval_followup_p50_ms` with two earlier questions; `retrieval_hit_at_8_10k`: the share of
-  those questions whose section is among the eight excerpts;
+  those questions whose section is among the eight excerpts; `retrieval_long_p50_ms`, `retrieval_long_p99_ms` and
+  `retrieval_long_hit_at_8_10k`: the same for the set's long questions (`docsite.long_questions`: context, a pasted
+  error, then the ask, past the words one query reads), which the search also asks sentence by sentence;
 - `sidecar_rss_mb_10k`: `docent serve`'s resident memory with that bundle loaded and searched, after a question
   answered on the offline model and one on the replay model (`served_answers_10k`: how many of the two came back
   with a cited sentence);
@@ -49,7 +51,7 @@ import anyio
 import httpx
 
 from tests.bench.build import _build
-from tests.bench.docsite import Component, component, generate, page, questions
+from tests.bench.docsite import Component, component, generate, long_questions, page, questions
 from tests.loopback import free_port
 
 PAGES = int(os.environ.get("DOCENT_BENCH_LARGE_PAGES", "10000"))
@@ -128,6 +130,13 @@ def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, floa
         began = time.process_time()
         index.search(str(q["question"]), limit=SECTIONS, earlier=earlier)
         follow.append((time.process_time() - began) * 1000)
+    long_times, long_hits = [], 0
+    long_sample = long_questions(components)[:SAMPLE]
+    for q in long_sample:
+        began = time.process_time()
+        found = index.search(str(q["question"]), limit=SECTIONS)
+        long_times.append((time.process_time() - began) * 1000)
+        long_hits += q["sections"][0] in {sid for sid, _ in found}  # type: ignore[index]
     return {
         "record_sections_10k": float(len(bundle.record)),
         "tools_bytes_10k": float(len(json.dumps(bundle.tools, separators=(",", ":")).encode())),
@@ -138,6 +147,9 @@ def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, floa
         "retrieval_p99_ms": round(statistics.quantiles(times, n=100)[98], 3),
         "retrieval_followup_p50_ms": round(statistics.median(follow), 3),
         "retrieval_hit_at_8_10k": round(hits / len(sample), 4),
+        "retrieval_long_p50_ms": round(statistics.median(long_times), 3),
+        "retrieval_long_p99_ms": round(statistics.quantiles(long_times, n=100)[98], 3),
+        "retrieval_long_hit_at_8_10k": round(long_hits / len(long_sample), 4),
     }
 
 

@@ -19,7 +19,7 @@ from docent.sidecar.answer.excerpts import SECTIONS
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import Ask, Turn
 from docent.sidecar.model.replay import ReplayModel
-from tests.bench.docsite import component, generate, questions
+from tests.bench.docsite import component, generate, long_questions, questions
 
 PAGES = 320  # past the map's 300 entries, so the map and the tools are bounded
 pytestmark = pytest.mark.slow
@@ -68,6 +68,17 @@ def test_the_large_site_retrieval_set_finds_each_questions_section(site: dict[st
     asked = questions(site["components"])
     found = [q for q in asked if q["sections"][0] in {i for i, _ in bundle.index.search(q["question"], limit=SECTIONS)}]
     assert len(asked) >= 60
+    assert len(found) / len(asked) >= 0.95, [q for q in asked if q not in found][:5]
+
+
+def test_the_sets_long_questions_find_their_sections_too(site: dict[str, Any], bundle: Bundle) -> None:
+    """A reader's long question (context, a pasted error, then the ask) is asked sentence by sentence as well."""
+    from docent.sidecar.answer.clauses import MAX_WORDS, question_sentences
+    from docent.sidecar.answer.words import chunks
+
+    asked = long_questions(site["components"])
+    assert all(len(chunks(str(q["question"]))) > MAX_WORDS and question_sentences(str(q["question"])) for q in asked)
+    found = [q for q in asked if q["sections"][0] in {i for i, _ in bundle.index.search(q["question"], limit=SECTIONS)}]
     assert len(found) / len(asked) >= 0.95, [q for q in asked if q not in found][:5]
 
 

@@ -333,6 +333,10 @@ def test_a_clause_asked_twice_stays_within_the_rows_a_query_may_rank() -> None:
     assert sorted(within_rows([topic, word], few, twice={topic.sql})) == [topic.sql, topic.sql, word.sql]
     many = {"kubernetes": MAX_ROWS // 2 + 1, "production": 50}  # asked twice, it would rank past MAX_ROWS
     assert sorted(within_rows([topic, word], many, twice={topic.sql})) == [topic.sql, word.sql]
+    # the rarest goes in whatever it costs, unless a query keeps to at most `most` sections (a long question's sentence)
+    common = {"kubernetes": MAX_ROWS + 1, "production": MAX_ROWS + 2}
+    assert within_rows([topic, word], common) == [topic.sql]
+    assert within_rows([topic, word], common, most=MAX_ROWS) == []
 
 
 # Small records, each with the questions whose best section shows one weighting of the search.

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from docent.sidecar.answer.clauses import MAX_WORDS, question_sentences
+from docent.sidecar.answer.clauses import MAX_ROWS, MAX_WORDS, question_sentences
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_rank import FAMILY_WEIGHT, PAGE_WEIGHT, TITLE_SAID, with_title_said
 from docent.sidecar.answer.words import chunks, stems
@@ -245,3 +245,20 @@ def test_a_long_question_is_asked_sentence_by_sentence_too() -> None:
                                 "in a script?"]  # "Bug?" asks nothing of its own
     assert [id_ for id_, _ in index.search(asked, limit=2)] == ["errors", "extra-context"]
     assert question_sentences("How do I pass the request to a serializer? I build it myself in a script.") == []  # short
+
+
+def test_a_long_questions_sentence_of_common_words_alone_ranks_nothing() -> None:
+    """A sentence is asked only by words that score at most MAX_ROWS sections, its rarest too: "Nothing in our own
+    code changed." on a record where every section says "code" would rank the whole record, and tell nothing. The
+    whole question still asks the word, and its sentence that names the setting still finds its section."""
+    pages = [Section(f"page-{n}", f"page-{n}", f"Component {n}", f"The code of component {n} moves data.")
+             for n in range(MAX_ROWS + 1)]
+    answer = Section("batching", "batching", "Batch size", "The code reads batch_size records in one pass.")
+    index = RecordIndex([*pages, answer])
+    asked = ("We run the nightly job on a big cluster and it has been slow for a week now, even though nobody touched "
+             "anything. Nothing in our own code changed. Which setting decides how many records one pass reads, the "
+             "batch size?")
+    assert len(chunks(asked)) > MAX_WORDS
+    assert index.queries("Nothing in our own code changed.")[0] == '"code"'
+    assert index.queries("Nothing in our own code changed.", most=MAX_ROWS) == (None, None)
+    assert index.search(asked, limit=1)[0][0] == "batching"

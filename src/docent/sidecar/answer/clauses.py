@@ -195,16 +195,18 @@ def name_clause(name: str) -> Clause | None:
     return Clause("(" + " AND ".join(c.sql for c in found) + ")", (every,))
 
 
-def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int], twice: Collection[str] = ()) -> list[str]:
+def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int], twice: Collection[str] = (),
+                most: int | None = None) -> list[str]:
     """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS; a clause of
-    `twice` is asked again where the rows allow (BM25 adds each asking: it counts double)."""
+    `twice` is asked again where the rows allow (BM25 adds each asking: it counts double). The rarest goes in whatever
+    it costs, unless it would score more than `most` sections."""
     unique = {c.sql: c for c in clauses}.values()
     scored = sorted((matches(c, counts), c.sql) for c in unique)
     scored = sorted(scored + [(n, sql) for n, sql in scored if sql in twice])
     kept: list[str] = []
     rows = 0
     for n, sql in scored:
-        if n == 0 or (kept and rows + n > MAX_ROWS):
+        if n == 0 or (kept and rows + n > MAX_ROWS) or (most is not None and n > most):
             continue
         kept.append(sql)
         rows += n

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.panel import ask, open_panel
 from tests.browser.sidecar import Sidecar, free_port, sidecar
-from tests.browser.test_layout import CITED
+from tests.browser.test_layout import CITED, _at_rest
 
 pytestmark = pytest.mark.browser
 
@@ -261,3 +261,4 @@ def test_a_cited_code_block_opens_at_its_lines_highlighted_and_clear_of_the_pane
                          ".closest('article pre') !== null")  # in the page's code block, not the prose above it
     # the run's first line shows from its start, though the fragment scrolled the block to the match's end
     assert page.evaluate(START_SEEN), "the cited lines' start is scrolled out of the code block's box"
+    _at_rest(page)  # Material's instant navigation (the other page) moves the page no further

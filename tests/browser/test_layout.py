@@ -61,7 +61,8 @@ def _cited(page: Page) -> dict[str, Any]:
 
 
 # How far the cited line's top stands from the middle of the screen's part the panel's overlays leave uncovered above
-# the line's columns (where the panel scrolls it), in px; one frame's layout.
+# the line's columns (where the panel scrolls it), in px, as far as the page scrolls (at its top a line above the middle
+# stands where it is, at its end one below); one frame's layout.
 OFF_MIDDLE = """() => {
   const range = [...CSS.highlights.get("docent-cited")][0];
   const a = range.getBoundingClientRect(), seen = visualViewport;
@@ -70,7 +71,11 @@ OFF_MIDDLE = """() => {
     const b = over.getBoundingClientRect();
     if (b.width && b.height && b.left < a.right && a.left < b.right) covered = Math.max(covered, seen.height - b.top);
   }
-  return a.top - Math.max(0, (seen.height - covered - a.height) / 2);
+  const off = a.top - Math.max(0, (seen.height - covered - a.height) / 2);
+  const root = document.scrollingElement;
+  if (off < 0 && root.scrollTop <= 0) return 0;
+  if (off > 0 && root.scrollTop + root.clientHeight >= root.scrollHeight - 1) return 0;
+  return off;
 }"""
 
 
@@ -189,6 +194,11 @@ def test_the_assistant_page_keeps_an_answer_that_opens_a_page(page: Page, guide:
     expect(panel).to_have_attribute("data-docent-view", "float")
     expect(panel.locator(".docent-sentence").first).to_contain_text("The lab draws a heap in two generations.")
     expect(panel.locator(".docent-sentence")).to_have_count(3, timeout=15_000)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():  # a phone: the sheet made way for the page the visitor asked for; one press brings it back
+        shrunk.click()
+    expect(panel.locator(".docent-sentence").last).to_be_in_viewport(ratio=1)  # the answer in sight, its end whole
+    page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
 
 
 LAST_LINE = """() => {

@@ -29,9 +29,10 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   another clause ("paths are matched in order"; "`/users/me` will never match") is contradicted only by a sentence
   that shares what the denial is said of. Words of one sense (run/execute) are one when denials are compared.
 - "Not X until Y" says when X happens: one placing X by another event (before, after, once, waits) affirms no denial.
-- What the rule cannot decide it lets through: a denial in a condition ("if you are not using workers"), an
-  alternative offered ("you can set it per view instead of globally"), a supposition ("Had it not caught it, ...
-  would have"), a flag's "no" (`--no-deps`). Denials joined by "and", "or", "nor" are each the record's.
+- What the rule cannot decide it lets through: a denial in a condition ("if you are not using workers", an opening
+  verb's "Run without a package name, ..."), an alternative offered ("you can set it per view instead of globally"), a
+  supposition ("Had it not caught it, ... would have", "Without shadow mode, the bug would have ..."), a flag's "no"
+  (`--no-deps`), a contrast "X, not Y" that the units best restating the rest tell so (`rules/polarity._contrasted`). Denials joined by "and", "or", "nor" are each the record's.
 What a section denies (its "not yet", "would have", "ended", a table's "No" cell) and the heads a sentence must not
 affirm are read in `record_denials.py`.
 """
@@ -78,6 +79,7 @@ class Denial(NamedTuple):
     condition: bool = False  # said in a condition: "if you are not using workers", "unless it cannot be found"
     option: bool = False  # "you can set it per view instead of globally": one alternative offered, nothing denied
     joined: bool = False  # joined to the denial before it by "and", "or", "nor": "does not retry and does not log"
+    contrast: bool = False  # "It is pip, not uv, that ...": a bare "not" after a comma, up to a comma or the end
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -110,13 +112,15 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
             continue
         instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
         opening = opens_scene(clause, m.group(0)) and not CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
-        condition = _CONDITION.search(clause) is not None
+        condition = _CONDITION.search(clause) is not None or _given(text, m, clause, end)
         # The modal of the clause the alternative is told in: before it, or after an opening "Rather than X,".
         told = clause if clause.strip() else text[end : scope_end(text, end + 1, listed=False)]
         option = instead and _MAY.search(told) is not None
+        contrast = m.group(0).lower() == "not" and _CONTRAST.search(text, 0, m.start()) is not None and (
+            end == len(text) or text[end] in ",.")
         out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
                           pronoun=pronoun, opening=opening, condition=condition, option=option,
-                          joined=joined))
+                          joined=joined, contrast=contrast))
     return tuple(out)
 
 
@@ -128,6 +132,21 @@ def _joined(text: str, m: re.Match[str], last: int | None) -> bool:
     return m.group(0).lower() == "nor" or _JOINED.search(between) is not None and _REASON.search(between) is None
 
 
+def _sentence_end(text: str, at: int) -> int:
+    end = _SENTENCE_END.search(text, at)
+    return end.start() if end else len(text)
+
+
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+
+
+def _given(text: str, m: re.Match[str], clause: str, end: int) -> bool:
+    """ "Run without a package name, uv cache clean removes every entry": a sentence's opening verb and its "without",
+    up to its comma, say when the rest holds, as "if run without" would."""
+    return (m.group(0).lower() == "without" and len(clause.split()) == 1 and not CLAUSE_END.search(text, 0, m.start())
+            and text[end : end + 1] == ",")
+
+
 def _unscoped(text: str, m: re.Match[str], clause: str) -> bool:
     """Whether a negation denies what was said before it ("not doing so", an elided verb, "without it") or supposes
     ("had it not ... would have"): no scope."""
@@ -135,6 +154,8 @@ def _unscoped(text: str, m: re.Match[str], clause: str) -> bool:
         PRO_FORM.match(text, m.end()) or _ELIDED.match(text, m.end())
         or m.group(0).lower() == "without" and _PRONOUN.match(text, m.end())
         or _SUPPOSED.match(clause) and COUNTERFACTUAL.search(text, m.end())
+        or m.group(0).lower() == "without" and not text[: m.start()].strip()
+        and COUNTERFACTUAL.search(text, m.end(), _sentence_end(text, m.end())) is not None
     )
 
 
@@ -158,6 +179,7 @@ def scope_end(text: str, at: int, *, listed: bool) -> int:
     return end.start() if end else len(text)
 
 
+_CONTRAST = re.compile(r"\w[\w'’)]*\s*[,–—]\s*$")  # "not" right after a comma or a dash that ends a word: "X, not Y"
 _MAY = re.compile(r"\b(?:can|may|could|might)\b(?!\s+not\b)", re.IGNORECASE)
 _CONTRACTED = re.compile(r"\b(?:wo|ca|sha)$", re.IGNORECASE)
 # "only works if you are not using workers", "If you would rather not write it": what is denied is supposed, not said.

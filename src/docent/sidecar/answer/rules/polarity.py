@@ -54,7 +54,7 @@ def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list
     scheduler supports jobs" stands beside "The scheduler does not support reports"; not where "a relay publishes"
     what "services never publish"."""
     weak = [d for d in said if len(d.scope) >= 2 and not d.instead
-            and not any(polarity.same(d.scope, theirs.scope) for theirs in denied)]
+            and not any(polarity.same(d.scope, theirs.scope) for theirs in denied) and not _contrasted(d, sentence)]
     return any(d.scope <= u.stems and (d.before or sentence.said - d.scope) & u.stems and not polarity.negates(u.text)
                for d in weak for p in sentence.passages for u in p.units)
 
@@ -68,6 +68,18 @@ def _claimed(
     if not down:
         return said, words
     return tuple(d for d in said if d not in down), words - {w for d in down for w in d.scope}
+
+
+def _contrasted(denial: polarity.Denial, sentence: Reading) -> bool:
+    """ "It is pip, not uv, that pools the versions of every index", "thresholds owned by the fraud team, not by Mara":
+    the contrast is the sections' when the units that best restate the rest of the sentence (two words at least) do
+    not also say what it turns down; "It is uv, not pip, that pools ..." is held where pip's unit restates it."""
+    if not denial.contrast or not denial.scope:
+        return False
+    rest = sentence.said - denial.scope
+    units = [(len(rest & u.stems), u) for p in sentence.passages for u in p.units]
+    best = max((n for n, _ in units), default=0)
+    return best >= 2 and not any(denial.scope <= u.stems for n, u in units if n == best)
 
 
 def _turned_down(denial: polarity.Denial) -> bool:
@@ -101,7 +113,9 @@ def _chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[p
 def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
     """ "Raise a SettingsError instead of exiting" where a cited unit offers both ("will exit on error or raise a
     SettingsError"): one alternative chosen over the other, which the section gives as a choice, denies nothing; an
-    opening "Without X," is the section's "by default"."""
+    opening "Without X," is the section's "by default"; a contrast the sections' units tell (`_contrasted`)."""
+    if _contrasted(denial, sentence):
+        return True
     if _DEFAULT.match(sentence.text) and not denial.before and 0 < len(denial.scope) <= 2:
         # "Without a convertor, a path parameter captures ..." is what the section says happens "by default".
         rest = sentence.said - denial.scope

@@ -1,0 +1,57 @@
+"""The gate on documentation's contrasts and suppositions (issue 21, round 10): "X, not Y" told as the sections tell it,
+an opening verb's "without" that says when ("Run without a name, ..."), and "Without X, ... would have" that supposes;
+the same words told falsely still held. The record is a small made-up library's."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("limits", "Limits",
+                 "Keep the rate limits as configuration the operators own, with an audit trail, rather than as code "
+                 "they must ask the developers to change."),
+        _section("retries", "Retries",
+                 "Retries are load. Backoff alone only moves the spike later. Full jitter, a random wait between zero "
+                 "and the backoff, is what breaks the synchronisation."),
+        _section("cache", "Clearing the cache",
+                 "- cache clean removes all entries from the cache directory.\n"
+                 "- cache clean NAME removes the entries of one package."),
+        _section("shadow", "Shadow mode",
+                 "Shadow mode found a bug in the counters that would have challenged every payment at night."),
+    ]
+}
+
+
+def verdict(sentence: str) -> str:
+    return fate(Gate(RECORD, Lexicon([])), sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "X, not Y": the unit that best restates the rest does not say Y.
+        ("The rate limits belong to the operators as configuration with an audit trail, not to the developers as "
+         "code [[limits]].", "shown"),
+        ("It is full jitter, not backoff alone, that breaks the synchronisation [[retries]].", "shown"),
+        # Told the other way round, the unit that restates it says what it turns down.
+        ("The rate limits belong to the developers as code, not to the operators as configuration [[limits]].",
+         "polarity"),
+        ("It is backoff alone, not full jitter, that breaks the synchronisation [[retries]].", "polarity"),
+        # An opening verb's "without" says when the rest holds; a denial of the deed itself is still the record's.
+        ("Run without a package name, cache clean removes every entry in the cache directory [[cache]].", "shown"),
+        ("cache clean removes every entry in the cache directory without a package name [[cache]].", "polarity"),
+        # "Without X, ... would have" supposes; without "would have" it says the deed was done (the hedge rule).
+        ("Without shadow mode, the bug in the counters would have challenged every payment at night [[shadow]].",
+         "shown"),
+        ("Without shadow mode, the bug in the counters challenged every payment at night [[shadow]].", "hedge"),
+    ],
+)
+def test_contrasts_and_suppositions(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

@@ -10,6 +10,10 @@ import pytest
 
 from docent.schema import Experiment, Page, plain
 from docent.sidecar.answer.bundle import Bundle, BundleError, BundleSource
+from docent.sidecar.answer.events import Sentence
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.rules import RULES
+from docent.sidecar.answer.turn import default_gate
 from docent.sidecar.offline import Loaded, OfflineModel
 from docent.sidecar.spending.factory import FeatureModel, Wiring, make_adapter, make_feature_model
 
@@ -72,6 +76,22 @@ async def test_a_rebuilt_bundle_is_loaded_and_warmed_off_the_event_loop_while_th
                 break  # said once, as a load at once would say it
             await anyio.sleep(0.01)
     assert source.get() is again  # and the last good one kept
+
+
+def test_warming_makes_what_a_first_citation_would_and_changes_no_verdict() -> None:
+    warmed, cold = Bundle.load(EVALS / "bundle.json").warm(), Bundle.load(EVALS / "bundle.json")
+    mentions = warmed.mentions
+    cued = [r.section_cues for r in RULES if r.section_cues is not None]
+    assert cued and all(set(mentions.cues[cues]) == set(warmed.record) for cues in cued)  # each rule's, each section's
+    assert all("units by stem" in p.memo for p in mentions.passages.values()) and warmed.searched == ("index" in vars(warmed))
+    made = {sid: mentions.quotable(sid) for sid in warmed.record}
+    answer = " ".join(f"{s.text.split('.')[0]}. [[{sid}]]" for sid, s in list(warmed.record.items())[:12])
+    said = []
+    for bundle in (warmed, cold):
+        gate = default_gate(bundle, AnswerPolicy())
+        said.append([*gate.feed(answer), *gate.finish()])
+    assert said[0] == said[1] and any(isinstance(e, Sentence) for e in said[0])
+    assert all(mentions.quotable(sid) is lines for sid, lines in made.items())  # made once, at warm
 
 
 def test_a_bundle_that_lacks_a_key_is_refused_with_the_file_and_the_rebuild(tmp_path: Path) -> None:

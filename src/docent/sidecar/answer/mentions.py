@@ -67,6 +67,13 @@ class Mentions:
         # What the gate's dispatch works out for each set of cited sections, kept with the bundle (`rules.checks`).
         self.cues: dict[object, dict[Any, Any]] = {}
 
+    def prepare(self) -> None:
+        """What a gate otherwise makes for a section on its first citation, made now for every section (`Bundle.warm`):
+        the lines a citation may point at, and the index of each section's units by stem (`Passage.holding`)."""
+        for sid, passage in self.passages.items():
+            self.quotable(sid)
+            passage.holding(())
+
     def quotable(self, sid: str) -> tuple[tuple[str, frozenset[str]], ...]:
         """The lines of a section a citation may point at, with their words (`cited.quotable`), made on first use."""
         try:

@@ -228,6 +228,15 @@ def _section_cues(
     return found
 
 
+def prepare(mentions: Mentions, rules: Sequence[Rule] = RULES) -> None:
+    """Each section's cues for each rule that takes them (`Rule.section_cues`), made with the bundle (`Bundle.warm`)
+    rather than in the first question that cites the section."""
+    for r in rules:
+        if r.section_cues is not None:
+            for sid in mentions.record:
+                _section_cues(mentions, r.section_cues, sid)
+
+
 def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:
     """The first verdict of these checks (`checks`); SHOW when none holds the sentence."""
     for check in table:
@@ -239,5 +248,5 @@ def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:
 
 __all__ = [
     "CONSTRUCTIONS", "RULES", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule", "Show", "Verdict", "checks",
-    "first",
+    "first", "prepare",
 ]

@@ -264,10 +264,21 @@ def _word_value(word: str) -> float:
 
 
 def _quantity(value: float, unit: str) -> Quantity:
-    unit = " ".join(unit.split())
-    if unit in _SECONDS:
-        return Quantity(round(value * _SECONDS[unit], 6), "time", value)
-    return Quantity(value, _OTHER_UNITS.get(unit, ""), value)
+    try:  # a figure and its unit as written, looked up: most come again ("2021", "3 weeks"), and a frozen dataclass
+        return _MADE[value, unit]  # costs a call for each field it sets, `round` a conversion to text
+    except KeyError:
+        pass
+    words = " ".join(unit.split())
+    if words in _SECONDS:
+        made = Quantity(round(value * _SECONDS[words], 6), "time", value)
+    else:
+        made = Quantity(value, _OTHER_UNITS.get(words, ""), value)
+    if len(_MADE) < 10_000:  # bounded, as `words.stems`' folds are
+        _MADE[value, unit] = made
+    return made
+
+
+_MADE: dict[tuple[float, str], Quantity] = {}
 
 
 def unstated(said: tuple[Quantity, ...], stated: frozenset[Quantity]) -> list[Quantity]:

@@ -379,7 +379,9 @@ def _serve(kind: str, port: int) -> None:
         from docent.sidecar.settings import Settings
 
         app = create_app(Settings.from_env(os.environ))
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off")
+    # Our app with its start run (`docent serve` runs it: the turn's modules loaded and the bundle warmed before the first
+    # question, not in the timed questions); the bare one has none to run.
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off" if kind == "bare" else "on")
 
 
 if __name__ == "__main__":

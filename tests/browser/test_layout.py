@@ -1,5 +1,5 @@
-"""The panel keeps out of the way of what it shows, at a desktop's size and a phone's: what it rings and the line a
-citation opens at stay uncovered until the visitor comes back to the panel; the assistant page keeps an answer
+"""The panel keeps out of the way of what it shows, at a desktop's size and a phone's: what it rings or runs and the
+line a citation opens at stay uncovered until the visitor comes back to the panel; the assistant page keeps an answer
 that opens a page; the transcript's last line shows whole; an offer comes with a sentence.
 Each test leaves its screenshot under test-output/browser/ (the page fixture)."""
 
@@ -106,7 +106,7 @@ def test_a_citation_opens_its_line_highlighted_and_the_panel_stays_clear_of_it(p
     cited = _cited(page)
     assert cited["text"] == quote, cited
     _at_rest(page)
-    assert page.url.endswith("/cases/3ds/#case-3ds-results"), page.url  # the panel scrolled; the address names the section
+    assert page.url.endswith("/cases/3ds/#case-3ds-results"), page.url  # the address names the section
     page.clock.fast_forward(LATER_MS)  # every timer of the panel's has run when this returns
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited  # still clear: nothing grew back over it
@@ -182,6 +182,26 @@ def test_what_the_guide_rings_stays_clear_until_the_visitor_comes_back(page: Pag
     if shrunk.count():  # it shrank (a phone; a desktop where neither side is free): the visitor brings it back
         shrunk.click()
         expect(panel.get_by_label("Your question")).to_be_visible()
+
+
+@SIZES
+def test_what_the_guide_runs_stays_clear_until_the_visitor_comes_back(page: Page, guide: Sidecar) -> None:
+    """An experiment the guide runs keeps the panel out of its way for its run's opening (10 s), and after: the chart
+    drawing the run stays clear of the panel once every timer of the panel's has run, until the visitor comes back."""
+    page.clock.install()
+    open_panel(page, guide.base + "lab/")
+    ask(page, "Run the slow leak")
+    chart = "[data-docent-part='leak-chart']"
+    page.wait_for_function(CLEAR, arg=chart, timeout=5_000)
+    page.clock.fast_forward(LATER_MS)  # the run's opening is over, and every timer of the panel's has run
+    assert page.evaluate("() => document.querySelector('#leak-preset').value") == "slow-leak"
+    assert page.evaluate(CLEAR, chart), "the panel grew back over the running chart"
+    panel = page.locator(PANEL)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    expect(shrunk).to_be_visible()  # it shrank for the run (the chart spans its columns at both sizes)
+    shrunk.click()
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    expect(panel.locator(".docent-action[data-tool='run_experiment']")).to_contain_text("Started The leaking heap")
 
 
 @SIZES

@@ -1,0 +1,80 @@
+"""Instructions a question through the app, counted by cachegrind: `python -m tests.bench._instructions [redis] [SRC]`.
+
+The app is driven in this process as `sidecar.py` drives it for `sidecar_p50_ms` (the same bundle, replay model and
+question, its lifespan run), twice under `valgrind --tool=cachegrind` (instructions only, `PYTHONHASHSEED=0`): with
+SMALL and with LARGE questions after the same warm-up; the difference over LARGE - SMALL is one question's
+instructions, the process's start and the warm-up taken out. A redis-server (`redis`) is a process of its own, not
+counted. SRC (a folder holding `src/docent`, such as `git archive` of another commit) measures that version of the
+code, with these tests. Unlike a time, the count does not swing with the shared machine's load: two versions compare
+in one run each (about a minute each). Not a bench of `make bench` (its name starts with `_`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.bench.sidecar import QUESTION, ROOT, _call, _check_answer, _conversation, _fixture, _settings
+
+WARM = 30
+SMALL, LARGE = 20, 120
+
+
+async def _questions(env: dict[str, str], count: int) -> None:
+    from docent.sidecar.app import create_app
+
+    app = create_app(_settings(env))
+    async with app.router.lifespan_context(app):
+        tokens = [await _conversation(app) for _ in range((WARM + LARGE) // 12 + 1)]  # as many in both runs
+        for i in range(WARM + count):
+            status, body = await _call(app, "POST", "/api/guide/questions", {"conversation": tokens[i // 12], "question": QUESTION})
+            if i == 0:
+                _check_answer(status, body)
+
+
+def _asked(count: int, redis: bool) -> None:
+    """The questions, in this process (the one cachegrind runs)."""
+    from tests.redis_server import RedisServer
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = _fixture(Path(folder))
+        if not redis:
+            asyncio.run(_questions(env, count))
+            return
+        server = RedisServer(Path(folder))
+        server.start()
+        try:
+            asyncio.run(_questions({**env, "DOCENT_REDIS_URL": server.url}, count))
+        finally:
+            server.stop()
+
+
+def _counted(count: int, redis: bool, source: Path) -> int:
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": f"{source / 'src'}{os.pathsep}{ROOT}"}
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+               sys.executable, "-m", "tests.bench._instructions", "--asked", str(count), *(["redis"] if redis else [])]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"cachegrind counted nothing: {done.stderr[-500:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main(argv: list[str]) -> None:
+    redis = "redis" in argv
+    if "--asked" in argv:
+        _asked(int(argv[argv.index("--asked") + 1]), redis)
+        return
+    source = Path(next((a for a in argv if a != "redis"), ROOT)).resolve()
+    small, large = _counted(SMALL, redis, source), _counted(LARGE, redis, source)
+    per_question = (large - small) / (LARGE - SMALL)
+    print(f"{source} {'redis' if redis else 'memory'}: {per_question / 1000:,.0f} k instructions a question")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -55,6 +55,12 @@ def verdict(sentence: str) -> str:
          "[[translations]].", "shown"),
         ("You first set the locale in the config, then compile the messages.po files into messages.mo files "
          "[[translations]].", "order"),
+        # "X came first, and Y followed", "X, and Y afterwards": the word that orders the two clauses ends one.
+        ("Polling the table came first, and reading the log followed [[relay]].", "shown"),
+        ("Reading the log came first, and polling the table followed [[relay]].", "order"),
+        ("The relay polled the table, and moved to reading the log later [[relay]].", "shown"),
+        ("The relay read the log, and moved to polling the table afterwards [[relay]].", "order"),
+        ("The fast worker stops within a second, and the slow one stops a little later [[shutdown]].", "shown"),
         # A section's "Before X, Y" tells Y first.
         ("Every check in the list is run before the handler runs [[checks]].", "shown"),
         ("Every check in the list is run after the handler runs [[checks]].", "order"),

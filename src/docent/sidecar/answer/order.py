@@ -1,7 +1,7 @@
 """The order rule: two events or steps told in the opposite order to the cited section's own.
 
 A sentence that orders two things ("X before Y", "X after Y", "X, after which Y", "X once Y", "first X, then Y", "X and later Y", "X first and Y
-second", "from X to Y", "X; the second Y") is cut at its marker. Each side's words of substance nearest the
+second", "X came first, and Y followed", "X, and Y afterwards", "from X to Y", "X; the second Y") is cut at its marker. Each side's words of substance nearest the
 marker (two at most, and not the words both sides share) find the unit of the cited sections they are about.
 - Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
   engineer ... and became the lead"), read backwards across the unit's own "after" or "once" ("L after R",
@@ -38,7 +38,9 @@ _MARKERS = (
     # "sent once the task has completed": "once" before a clause is "after"; "once a day", "once per" are how often
     (re.compile(r"\s+(?:only\s+)?once\s+(?=" + _OPENS + ")", re.I), "right"),
     (re.compile(r"\s+preceded\s+(?!by\b)", re.I), "left"),
-    (re.compile(r"\s+first\s+and\s+", re.I), "left"),
+    (re.compile(r"\s+first,?\s+and\s+", re.I), "left"),  # "X came first, and Y followed"
+    # "X, and Y afterwards": the word that orders ends the second clause
+    (re.compile(r",?\s+and\s+(?=[^,;]*?\s(?:afterwards|later|after\s+that|next)\s*(?:$|[,;.]))", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
     # "X, after which Y" is "X, then Y"; "restarted one after another" orders nothing.
     (re.compile(r",?\s+after\s+which\s+", re.I), "left"),

@@ -232,6 +232,18 @@ def test_a_word_the_record_never_uses_asks_for_the_words_it_would_use() -> None:
     assert "university" not in (RecordIndex(cv).query("where did she study?") or "")
 
 
+def test_a_readers_short_form_asks_for_the_word_spelt_out_too() -> None:
+    """"env var" is "environment variable" written short, whether or not the record also has "env" (in code)."""
+    docs = [Section("dotenv", "files", "Env files", "Load a `.env` file with `--env-file .env` before the run."),
+            Section("variables", "auth", "Credentials", "Set the index's password in an environment variable, "
+                    "named after the index, instead of writing it in the URL."),
+            Section("index", "index", "Indexes", "Name each index and give its URL.")]
+    index = RecordIndex(docs)
+    assert [sid for sid, _ in index.search("which env var holds the password of my index?", limit=1)] == ["variables"]
+    assert "environment" in (index.query("which env var holds the password?") or "")
+    assert "environment" not in (index.query("which environ holds the password?") or "")
+
+
 def test_a_short_guide_section_outranks_a_long_reference_section_on_generic_words() -> None:
     # A guard of the ranking as it is (BM25's length normalisation already does this; it passed before the round's
     # changes too), kept so that a change of weights cannot undo it.

@@ -12,7 +12,8 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
 - a word the record does not have is tried split in two, as the start of a longer word, and by the word it is made
   from (`_splits`, `_longer`, `_bases`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
-- a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`_alias_clauses`).
+- a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`_alias_clauses`), and
+  a reader's short form ("env var", "creds", "deps") the word spelt out (`record_synonyms.ABBREVIATIONS`).
 A question's rare numbers and its addresses count a quarter of its words (`_scaled`); so do the words that frame a
 question ("tell me", "explain", "java version", the "often" of "how often"), which BM25 would rank over the topic
 wherever the record uses them rarely. What the question names (a technology of the lexicon, a name written as one word
@@ -64,7 +65,7 @@ from .clauses import (
 )
 from .lexicon import Entries, Lexicon, entries_of
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
-from .record_synonyms import READER_WORDS, RECORD_SYNONYMS
+from .record_synonyms import ABBREVIATIONS, READER_WORDS, RECORD_SYNONYMS
 from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem, stems
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
@@ -92,6 +93,12 @@ MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 _BUILT_IN = {stem(word): means for word, means in {**RECORD_SYNONYMS, **READER_WORDS}.items()}
+
+
+def _spelt_out(asked: Sequence[Sequence[str]]) -> list[Clause]:
+    """A reader's short form asks for the word spelt out too (`ABBREVIATIONS`): "env var" for "environment variable"."""
+    spelt = (name_clause(full) for word in asked if len(word) == 1 for full in ABBREVIATIONS.get(word[0], ()))
+    return [c for c in spelt if c]
 
 
 class SectionLike(Protocol):
@@ -297,7 +304,7 @@ class RecordIndex:
         """Every clause the question's words ask, and how many sections hold each of their words: the words, their runs
         together, aliases, code as indexed, the owner's synonyms, and for a missing word the record's words for it."""
         clauses = [clause(w) for w in asked] + joins(words) + aliases + as_indexed(text)
-        clauses += self._synonym_clauses(asked)
+        clauses += self._synonym_clauses(asked) + _spelt_out(asked)
         singles = [w[0] for w in asked if len(w) == 1]
         counts = self._counts(words_of(clauses + addresses) | set(singles))
         instead = self._instead([w for w in singles if not counts.get(w)])

@@ -1,6 +1,7 @@
 """The record's words for a word it never uses, built in: small and general (the owner's `synonyms` option adds
 their own). Read by the record's index, which asks for them, and by the embedded model, which weighs a question's
-words by the same table (`RECORD_SYNONYMS`; `READER_WORDS`, a docs reader's words, by the index alone)."""
+words by the same table (`RECORD_SYNONYMS`; `READER_WORDS`, a docs reader's words, and `ABBREVIATIONS`, by the index
+alone)."""
 
 from __future__ import annotations
 
@@ -36,4 +37,19 @@ READER_WORDS: dict[str, tuple[str, ...]] = {
     "newest": ("latest",),
     "prod": ("production",),
     "docs": ("documentation",),
+}
+
+# The short forms a reader types for a word software documentation spells out ("env var", "creds", "deps"): one word
+# written two ways, so the index asks for both wherever the question has the short one, the record having it or not
+# (uv's record has "env" in `.env` and `UV_ENV_FILE`, and says "environment variables" in its prose).
+ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    "env": ("environment",), "envs": ("environments",), "var": ("variable",), "vars": ("variables",),
+    "venv": ("virtual environment", "virtualenv"), "venvs": ("virtual environments", "virtualenvs"),
+    "config": ("configuration",), "configs": ("configurations",), "conf": ("configuration",),
+    "dep": ("dependency",), "deps": ("dependencies",), "repo": ("repository",), "repos": ("repositories",),
+    "creds": ("credentials",), "dir": ("directory",), "dirs": ("directories",), "auth": ("authentication",),
+    "db": ("database",), "arg": ("argument",), "args": ("arguments",), "param": ("parameter",),
+    "params": ("parameters",), "pkg": ("package",), "pkgs": ("packages",), "lib": ("library",),
+    "libs": ("libraries",), "perms": ("permissions",), "req": ("request",), "resp": ("response",),
+    "msg": ("message",), "impl": ("implementation",),
 }

@@ -1,6 +1,7 @@
 """The gate on documentation's contrasts and suppositions (issue 21, round 10): "X, not Y" told as the sections tell it,
-an opening verb's "without" that says when ("Run without a name, ..."), and "Without X, ... would have" that supposes;
-the same words told falsely still held. The record is a small made-up library's."""
+an opening verb's "without" that says when ("Run without a name, ..."), "Without X, ... would have" that supposes, and
+an opposite word read in the units that restate the claim; the same words told falsely still held. The record is a
+small made-up library's."""
 
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ RECORD = {
         _section("cache", "Clearing the cache",
                  "- cache clean removes all entries from the cache directory.\n"
                  "- cache clean NAME removes the entries of one package."),
+        _section("meta", "Meta-data",
+                 "The keywords must end with a colon. If a line is indented by 4 or more spaces, that line is assumed "
+                 "to be an additional line of the value for the previous keyword. The first blank line ends all "
+                 "meta-data for the document."),
+        _section("bounds", "Lower bounds",
+                 "uv requires that all dependencies have the same minimum version. Bumping the lower bound has the "
+                 "inverse effect: it only increases the set of supported dependency versions."),
         _section("shadow", "Shadow mode",
                  "Shadow mode found a bug in the counters that would have challenged every payment at night."),
     ]
@@ -54,4 +62,28 @@ def verdict(sentence: str) -> str:
     ],
 )
 def test_contrasts_and_suppositions(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "ends" is said of the blank line, two sentences away from the unit this restates.
+        ("Any line indented by 4 or more spaces continues the previous keyword's value [[meta]].", "shown"),
+        ("The first blank line continues the meta-data of the document [[meta]].", "polarity"),
+    ],
+)
+def test_an_opposite_is_read_where_the_claim_is(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "only" after a modal or a subject's pronoun restricts the verb after it, not a part of the dependencies.
+        ("Raising the lower bound can only widen the set of dependency versions [[bounds]].", "shown"),
+        ("Raising the lower bound widens the set for only some of the dependencies [[bounds]].", "quantifier"),
+    ],
+)
+def test_only_before_a_verb_restricts_the_verb(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected

@@ -20,6 +20,9 @@ RECORD = {
         _section("adding", "Adding packages", "Use kit add to add packages to the project instead of pip install, "
                  "which does not update the lockfile."),
         _section("installing", "Installing", "We prefer the standalone installer to pip."),
+        _section("choosing", "Choosing an interpreter",
+                 "By default, the preference is managed, which prefers managed interpreters over system interpreters. "
+                 "The other options:\n- system: Prefer system interpreters over managed interpreters."),
     ]
 }
 PREFERENCES = rule("reversal", preferences)  # the rule alone: polarity, asked before it, holds these first
@@ -40,6 +43,19 @@ def verdict(sentence: str, rules: tuple[Rule, ...] = RULES) -> str:
 )
 def test_preferences_read_as_docs_write_them(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # The section prefers both ways, each under its option: it cannot decide either.
+        ("The system option prefers system interpreters over managed ones [[choosing]].", "shown"),
+        ("By default, managed interpreters are preferred, and the managed option prefers managed interpreters over "
+         "system interpreters [[choosing]].", "shown"),
+    ],
+)
+def test_a_section_preferring_both_ways_decides_neither(sentence: str, expected: str) -> None:
+    assert verdict(sentence, (PREFERENCES,)) == expected
 
 
 @pytest.mark.parametrize(

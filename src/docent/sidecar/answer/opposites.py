@@ -43,23 +43,26 @@ def opposed(
     stems: Callable[[str], Iterable[str]],
     un_words: frozenset[str] = frozenset(),
     denies: Callable[[str], bool] | None = None,
+    near: Callable[[str], bool] | None = None,
 ) -> bool:
     """Whether a sentence's words (stems) say the opposite word of its sections; `has(stem)`: they use it.
 
     `un_words`: the words after "un" of every "un-" word the record uses (bounded -> of unbounded), so that
     most sentences skip that test. `denies(stem)`: a negation of the sections denies it, so that "left
-    uncompressed" stands on "do not compress".
+    uncompressed" stands on "do not compress". `near(stem)`: the parts of the sections that restate the sentence
+    use it, where the opposite must be said ("unchanged" is no opposite of a "changed" told of another thing).
     """
+    said_near = has if near is None else near
     pairs, every = _pairs(stems)
     if said & every:
         for mine, theirs in pairs:
-            if said & mine and any(has(w) for w in theirs) and not any(has(w) for w in mine):
+            if said & mine and any(said_near(w) for w in theirs) and not any(has(w) for w in mine):
                 return True
     for word in said & un_words:
-        if "un" + word not in _NOT_UN and has("un" + word) and not has(word):
+        if "un" + word not in _NOT_UN and said_near("un" + word) and not has(word):
             return True
     for word in said:
-        if (word.startswith("un") and len(word) > 5 and word not in _NOT_UN and has(word[2:]) and not has(word)
+        if (word.startswith("un") and len(word) > 5 and word not in _NOT_UN and said_near(word[2:]) and not has(word)
                 and not (denies is not None and denies(word[2:]))):
             return True
     return False

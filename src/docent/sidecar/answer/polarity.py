@@ -25,6 +25,7 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   (rose/fell, kept/retired, continued/stopped, right/wrong, succeeded/failed, accepted/rejected...) whose
   opposite the sections use and which they do not use themselves, or "unbounded" where they say "bounded"
   (and the reverse), unless they deny the base word ("left uncompressed" against "do not compress"): `opposites`.
+  The opposite must stand in a unit that restates the sentence (`rules/polarity._restating`), not anywhere in them.
 - "Not doing so" denies what "so" stands for: no scope, no head. A section's denial whose words it also affirms in
   another clause ("paths are matched in order"; "`/users/me` will never match") is contradicted only by a sentence
   that shares what the denial is said of. Words of one sense (run/execute) are one when denials are compared.

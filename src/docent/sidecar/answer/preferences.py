@@ -7,6 +7,9 @@ words in, up to the clause's end (for "A rather than B", the words before the ma
 "with the teams rather than with us"). A sentence's preference is held when a cited section's preference about the same thing (they share two
 words) prefers what the sentence turns down, and turns down nothing the sentence does: "the knowledge stayed with
 her rather than with the teams" against "stayed with the teams rather than with us".
+A section that also states the sentence's own preference (under another option or condition: "managed prefers managed
+installations over system ones", "system: prefer system installations over managed ones") cannot decide it: it is
+let through.
 What it cannot do: a preference the section states in other words ("I would introduce it on the first day, not the
 third month" is a regret, not a preference), or sides that share every word; then it lets the sentence through.
 """
@@ -83,10 +86,18 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     theirs = [p for passage in sections for p in passage.facts("preferences", section_preferences)]
     for mine in preferences(said):
-        turned_down = mine.over - mine.chosen
-        for their in theirs:
-            if len(mine.about & their.about) < _ABOUT:
-                continue
-            if turned_down & (their.chosen - their.over) and not turned_down & their.over:
-                return True
+        about = [their for their in theirs if len(mine.about & their.about) >= _ABOUT]
+        if any(_against(mine, their) for their in about) and not any(_same(mine, their) for their in about):
+            return True
     return False
+
+
+def _against(mine: Preference, their: Preference) -> bool:
+    """`mine` turns down what `their` chooses, and nothing `their` turns down."""
+    turned_down = mine.over - mine.chosen
+    return bool(turned_down & (their.chosen - their.over)) and not turned_down & their.over
+
+
+def _same(mine: Preference, their: Preference) -> bool:
+    """`mine` chooses what `their` chooses and turns down what it turns down."""
+    return bool((mine.chosen - mine.over) & (their.chosen - their.over) and (mine.over - mine.chosen) & (their.over - their.chosen))

@@ -7,7 +7,8 @@ part (some, few, a few, several, most, many, only some, part of, or a number "of
 A section's "several", "many" or "few" before a noun counts the things ("Starlette includes several middleware
 classes"), no part of all of them: only "several of the ..." ties; so does a sentence's "several" or "many" ("if you
 pass several directories, the limit applies to each of them"), while its "few" stays a part ("few clients retry").
-A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
+A sentence's "only" after a modal or a subject's pronoun ("can only widen the set", "it only applies to") restricts
+the verb after it: no part. A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
 What it cannot do: check a quantifier the section does not give for the same word (a section that says
 "engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
@@ -27,6 +28,10 @@ _SAID_COUNTS = frozenset(("several", "many"))  # a sentence's "few clients retry
 _NUMBERS = frozenset("two three four five six seven eight nine ten".split())
 _QUANTIFIERS = _WHOLE | _PART | {"only"}
 _RESTRICTS = frozenset(("be", "if", "when", "after", "before", "once", "for", "to", "in", "on"))
+# A modal or a subject's pronoun before "only" puts a verb after it: "can only widen", "it only applies to".
+_BEFORE_VERB = frozenset(("can", "could", "may", "might", "will", "would", "should", "must", "does", "do", "did", "it",
+                          "they", "which", "that", "this"))
+_DETERMINERS = frozenset(("the", "a", "an", "one", "some", "those", "these", "its", "their"))
 _AHEAD = 4
 _BREAK = re.compile(r"[,;:.()]")
 _BEHIND = 3
@@ -50,6 +55,8 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = ""
             return "part" if following in ("the", "a", "an", "one") else None
         if following[:1].isdigit() or following in _RESTRICTS or following.endswith("ed"):
             return None  # "only 2", "only if", "is only called for": a figure's or a verb's restriction
+        if i and tokens[i - 1].word in _BEFORE_VERB and following not in _DETERMINERS:
+            return None  # "can only widen the set", "it only applies to": the verb after it is what is restricted
         return "part"
     return None
 

@@ -45,7 +45,28 @@ def flipped(sentence: Reading) -> bool:
     def denies(word: str) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
 
-    return opposites.opposed(said_words, lambda word: any(word in w for w in sections), stems, mentions.un_words, denies)
+    # The opposite must be said where the sentence's claim is: in a unit that restates it, not anywhere in its
+    # sections ("any line indented by four spaces continues the value" against "The first blank line ends all
+    # meta-data", two sentences away from "If a line is indented by 4 or more spaces, ... the value"); or in the unit
+    # that restates it best, which does not say the sentence's word either.
+    def has(word: str) -> bool:
+        return any(word in w for w in sections)
+
+    un_words = mentions.un_words
+    if not opposites.opposed(said_words, has, stems, un_words, denies):
+        return False
+    near, best = _restating(said_words, sentence)
+    return (opposites.opposed(said_words, has, stems, un_words, denies, lambda word: any(word in u for u in near))
+            or opposites.opposed(said_words, lambda word: any(word in u for u in best), stems, un_words, denies))
+
+
+def _restating(words: set[str], sentence: Reading) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
+    """The stems of the cited units that restate the sentence (that share with it two of its words, and half as many
+    as the unit sharing the most: "continued after the fourteen services moved off files" restates two), and of
+    those sharing the most."""
+    units = [(len(words & u.stems), u.stems) for p in sentence.passages for u in p.units]
+    most = max((n for n, _ in units), default=0)
+    return [u for n, u in units if n >= 2 and n * 2 >= most], [u for n, u in units if n == most]
 
 
 def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:

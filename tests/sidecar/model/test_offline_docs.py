@@ -332,3 +332,45 @@ def test_a_name_with_capitals_inside_is_code_only_where_the_record_writes_it_as_
     asked = Weighed.of("Is ModelSerializer faster than FastAPI?", model.vocabulary(source), model._lexicon(source),
                        source.manifest)
     assert asked.identifiers == {"modelserializer"}  # FastAPI, written in prose alone, is a name, not the record's code
+
+
+SETTINGS = _section(
+    "implementation", "Implementation",
+    Block("item", "--loop <str> - Set the event loop implementation. Options: 'auto', 'asyncio'. Default: 'auto'.",
+          marker="-", code=("--loop",)),
+    Block("item", "--ws-ping-interval <float> - Set the WebSockets ping interval, in seconds. Default: 20.0.",
+          marker="-", code=("--ws-ping-interval",)),
+    Block("item", "Keep-Alive. Defaults to 5 seconds. Between requests, connections must receive new data.", marker="-"),
+)
+SITE_DIR = _section(
+    "site_dir", "site_dir",
+    Block("paragraph", "The directory where the output HTML and other files are created."),
+    Block("paragraph", "default: 'site'"),
+)
+
+
+def test_a_bare_value_is_said_with_what_it_is_the_value_of() -> None:
+    from docent.sidecar.offline.quotes import labelled
+
+    # an option's value after the option's own line, not "Default: 20.0." alone, which another option could say
+    assert labelled(SETTINGS, "Default: 20.0.") == [
+        "--ws-ping-interval <float> - Set the WebSockets ping interval, in seconds.", "Default: 20.0."]
+    # a label of a word is no sentence: the value is said under it; a value alone in its block, after its setting's
+    # opening
+    assert labelled(SETTINGS, "Defaults to 5 seconds.") == ["Keep-Alive: Defaults to 5 seconds."]
+    assert labelled(SITE_DIR, "default: 'site'") == [
+        "The directory where the output HTML and other files are created.", "default: 'site'"]
+    # a sentence with a subject, or a title in words, stays as it is
+    assert labelled(SETTINGS, "Between requests, connections must receive new data.") == [
+        "Between requests, connections must receive new data."]
+    assert labelled(_section("out", "Output", Block("paragraph", "default: 'site'")), "default: 'site'") == [
+        "default: 'site'"]
+
+
+@pytest.mark.anyio
+async def test_an_answer_names_the_option_whose_default_it_gives() -> None:
+    said = await _say(_model(SETTINGS, SITE_DIR), "What is the default ping interval for websockets?")
+    assert "Default: 20.0." in said
+    assert said.index("Set the WebSockets ping interval") < said.index("Default: 20.0.")
+    said = await _say(_model(SETTINGS, SITE_DIR), "What is the default site_dir?")
+    assert said.index("The directory where the output") < said.index("default: 'site'")

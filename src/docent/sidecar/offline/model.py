@@ -28,7 +28,7 @@ from . import request as request_of
 from .code import fenced, quoted
 from .gestures import Gestures, of_open_page, request_words
 from .picking import SAID, Match, of_results, pick, wanted
-from .quotes import inline_code, leads, listed, quotes
+from .quotes import inline_code, labelled, leads, listed, quotes
 from .source import Loaded, Source
 from .synonyms import table
 from .voice import Voice, coded
@@ -319,7 +319,8 @@ def _told(
             chosen.append(f"{coded(said, inline_code(best))} [[{best.id}]]")
     if len(chosen) < 2:
         chosen += _pointer(best, set(asked.weight))
-    listing = sum(len(listed(m[4], m[3])) - 1 for m in picked)  # the sentences a list said whole adds
+    # the sentences a list said whole adds, and those that say what a bare value is of
+    listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
     chosen = chosen[: SAID + 1 + listing]
     return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice)
 
@@ -344,7 +345,7 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
     chosen: list[str] = []
     used: set[str] = set()
     for m in picked:
-        for sentence in listed(m[4], m[3]):
+        for sentence in (said for item in listed(m[4], m[3]) for said in labelled(m[4], item)):
             told = voice.tell(sentence)
             if told not in used:
                 used.add(told)

@@ -114,6 +114,35 @@ def listed(section: RecordSection, sentence: str) -> list[str]:
     return [sentence]
 
 
+# A value stated under its label with no subject ("Default: 'auto'.", "Defaults to 5 seconds.", "Options: 'on', 'off'."):
+# it is the value of what its block names first (an option's line) or, a block of its own, of its section's title.
+VALUE = re.compile(r"(?:(?:default|options|choices|type|possible values|allowed values)\s*:|defaults?\s+(?:to|is)\b)",
+                   re.IGNORECASE)
+# A title that names one setting as code writes it ("site_dir", "dev_addr", "--workers"), not a heading in words.
+SETTING = re.compile(r"-{0,2}[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+")
+
+
+def labelled(section: RecordSection, sentence: str) -> list[str]:
+    """`sentence`, said with what it is the value of where it is a bare value (`VALUE`): after the first sentence of
+    its block ("--ws-ping-interval <float> - Set the WebSockets ping interval, in seconds." before "Default: 20.0.",
+    which four options of one list also say of theirs); alone in its block, after its section's opening where the
+    section is a setting's own ("site_dir": "The directory where the output HTML ... are created." before "default:
+    'site'"). Else as it is."""
+    if not VALUE.match(sentence):
+        return [sentence]
+    for block in section.blocks:
+        if block.kind == "code" or sentence.rstrip(".") not in block.text:
+            continue
+        said = [_first_clause(s.strip()) for s in SENTENCE.split(flat([block]).strip())]
+        first = LIST_LINE.sub("", said[0]) if said else ""
+        if first and first.rstrip(".") != sentence.rstrip(".") and len(first.split()) <= MAX_WORDS:
+            # a label of a word or two ("Keep-Alive.") is no sentence: the value is said under it
+            return [first, sentence] if len(first.split()) >= 3 else [f"{first.rstrip('.:')}: {sentence}"]
+        break
+    opening = next(iter(quotes(section)), sentence)
+    return [sentence] if opening == sentence or not SETTING.fullmatch(section.title.strip()) else [opening, sentence]
+
+
 def leads(section: RecordSection) -> dict[str, int]:
     """The lines that lead into a code block ("The Route class also accepts a middleware argument, which allows you
     to apply middleware to a single route:"), each with the index of the block among the section's blocks: never said

@@ -3,7 +3,7 @@
 The example's set (`retrieval-example.json`, 94 questions phrased as visitors phrase them, each with the sections
 that answer it) was written apart from the ranker; `retrieval-example-holdout.json` (18 more, on facts the first set
 does not ask about) was written before a round's changes to search and measured only when they were done. The large site's set comes from its generator
-(`tests.bench.docsite.questions`). recall@k: the share of a question's sections among the first k found, averaged
+(`tests.bench.docsite.questions`, and its long questions, `long_questions`, on a line of their own). recall@k: the share of a question's sections among the first k found, averaged
 over the questions; hit@k: the share of questions with at least one of its sections among them. The guide gives
 k = `excerpts.SECTIONS` sections with a question. Run: `python -m tests.evals.retrieval` (`make eval` runs it).
 
@@ -73,15 +73,17 @@ def example(name: str = "retrieval-example.json") -> dict[str, float]:
     return measure(bundle.index, json.loads((HERE / name).read_text(encoding="utf-8")))
 
 
-def large(pages: int = LARGE_PAGES) -> dict[str, float]:
-    from tests.bench.docsite import generate, questions
+def large(pages: int = LARGE_PAGES) -> tuple[dict[str, float], dict[str, float]]:
+    """The generated site's figures on its short questions and on its long ones (`docsite.long_questions`)."""
+    from tests.bench.docsite import generate, long_questions, questions
 
     with tempfile.TemporaryDirectory(prefix="docent-retrieval-") as tmp:
         root = Path(tmp)
         components = generate(root, pages)
         subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(root / "docent.yml"),
                         "-d", str(root / "site")], cwd=root, check=True, timeout=600)
-        return measure(Bundle.load(root / "docent-bundle.json").index, questions(components))
+        index = Bundle.load(root / "docent-bundle.json").index
+        return measure(index, questions(components)), measure(index, long_questions(components))
 
 
 def site(bundle: Path, name: str) -> dict[str, float]:
@@ -105,9 +107,11 @@ def main() -> None:
         for name in sys.argv[3:]:
             print(f"{name}: " + ", ".join(f"{k} {v:.3f}" for k, v in site(Path(sys.argv[2]), name).items()))
         return
+    short, long = large()
     for name, figures in (("example site (94 questions)", example()),
                           ("example site, held out (18 questions)", example("retrieval-example-holdout.json")),
-                          (f"generated site, {LARGE_PAGES} pages", large()),
+                          (f"generated site, {LARGE_PAGES} pages", short),
+                          (f"generated site, {LARGE_PAGES} pages, long questions", long),
                           ("PDM's documentation (25 questions)", vendored("pdm", "retrieval-pdm.json")),
                           ("mkdocstrings's documentation (29 questions)",
                            vendored("mkdocstrings", "retrieval-mkdocstrings.json"))):

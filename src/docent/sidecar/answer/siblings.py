@@ -55,7 +55,10 @@ def names(text: str) -> list[Name]:
     for m in _NAME.finditer(text):
         kind = m.lastgroup or "name"
         start, word = m.start(), m.group()
-        opens = text[:start].rstrip()[-1:] in _OPENERS or not text[:start].strip()
+        before = start  # the last character before the name that is no blank, found without slicing the text
+        while before and text[before - 1].isspace():
+            before -= 1
+        opens = not before or text[before - 1] in _OPENERS
         if kind == "name" and opens and not word.split()[0].isupper():  # "NGINX" is a name wherever it stands
             first, _, rest = word.partition(" ")  # "The UvicornWorker": the opener is none, the rest may be
             if not rest.strip():
@@ -74,8 +77,13 @@ def _writes(text: str, name: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
 
 
+def _unit_names(passage: Passage) -> tuple[tuple[Name, ...], ...]:
+    """The names each unit of a section writes, made once per bundle."""
+    return tuple(tuple(names(u.text)) for u in passage.units)
+
+
 def _section_names(passage: Passage) -> frozenset[str]:
-    return frozenset(n.text for u in passage.units for n in names(u.text))
+    return frozenset(n.text for found in passage.facts("unit names", _unit_names) for n in found)
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
@@ -101,9 +109,10 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         return False
     a = found[0]
     passage = sections[a.section]
-    clause = passage.units[a.first : a.last + 1]
-    main = max(clause, key=lambda u: len(content & u.stems))  # the unit that restates it: its names are the fact's
-    theirs_all = names(main.text)
+    # the unit that restates it: its names are the fact's
+    at = max(range(a.first, a.last + 1), key=lambda i: len(content & passage.units[i].stems))
+    main = passage.units[at]
+    theirs_all = list(passage.facts("unit names", _unit_names)[at])
     theirs = _unwritten(said, mine, theirs_all)
     if not theirs:
         return False

@@ -69,6 +69,8 @@ def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset()) -> Unit:
     lowered = text.lower().replace("’", "'")
     folded = _FOLDED.setdefault(fold, {})  # each word's stem, stop words' None included: most words come again
     tokens = []
+    stems = []  # gathered in the loop, not by a generator over the tokens for each set
+    words = []
     for word, start in _words(lowered):
         stem = folded.get(word, "")
         if stem == "":
@@ -76,13 +78,10 @@ def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset()) -> Unit:
             if len(folded) < 100_000:
                 folded[word] = stem
         tokens.append(_new(Token, (word, stem, start)))  # Token(...) without its __new__'s frame
-    return Unit(
-        text,
-        tuple(tokens),
-        frozenset(t.stem for t in tokens if t.stem),
-        frozenset(t.word for t in tokens),
-        owner,
-    )
+        words.append(word)
+        if stem:
+            stems.append(stem)
+    return Unit(text, tuple(tokens), frozenset(stems), frozenset(words), owner)
 
 
 def _words(lowered: str) -> Iterable[tuple[str, int]]:

@@ -52,29 +52,29 @@ class SiteNames:
     def __init__(self, names: Iterable[str]) -> None:
         wanted = sorted({" ".join(n.split()) for n in names if n and n.strip()}, key=len, reverse=True)
         self.names = tuple(wanted)
-        self._pattern = _compile(wanted) if wanted else None
-        # A name can only be in a text that has its longest word: most texts are let go without the pattern.
+        # A name can only be in a text that has its longest word: most texts are let go without a pattern.
         keys = [max(_FIRST.findall(n.lower()), key=len, default="") for n in wanted]
-        self._keys: frozenset[str] | None = frozenset(keys) if all(keys) else None
-        # Each longest word's names (their places in `names`, lower case), for `_held`; where a name is beyond ASCII,
-        # none: the pattern of them all reads every text.
-        self._named: dict[str, list[tuple[int, str]]] | None = None
-        if self._keys is not None and all(n.isascii() for n in wanted):
-            self._named = {}
-            for i, (key, name) in enumerate(zip(keys, wanted, strict=True)):
+        # Each longest word's names (their places in `names`, lower case), for `_held`.
+        self._named: dict[str, list[tuple[int, str]]] = {}
+        # A name with no word ("0.13.0") or beyond ASCII ("Sponsorship Tiers 🎁"), whose lower case may not be its
+        # pattern's: found by all of it but its first character, in the text with its blanks made one space.
+        self._unkeyed: list[tuple[int, str]] = []
+        for i, (key, name) in enumerate(zip(keys, wanted, strict=True)):
+            if key and name.isascii():
                 self._named.setdefault(key, []).append((i, name.lower()))
+            else:
+                self._unkeyed.append((i, name[1:]))
+        self._keys = frozenset(self._named)
         self._patterns: dict[tuple[int, ...], re.Pattern[str]] = {}  # the pattern of a few names, by their places
 
     def mask(self, text: str, words: set[str] | None = None) -> str:
         """The text with each of the site's names blanked out; `words` (its lower-case words, `words.LETTERS`) skip
         most texts."""
-        if self._pattern is None or (words is not None and self._keys is not None and self._keys.isdisjoint(words)):
+        if not self.names or (words is not None and not self._unkeyed and self._keys.isdisjoint(words)):
             return text
-        if self._named is None or not text.isascii():
-            return self._pattern.sub(" ", text)
         held = self._held(text, words)
         if not held:
-            return text  # no name of the site is in it: the pattern would find none
+            return text  # no name of the site is in it: the pattern of them all would find none
         pattern = self._patterns.get(held)
         if pattern is None:
             if len(self._patterns) >= _PATTERNS_KEPT:
@@ -83,11 +83,12 @@ class SiteNames:
         return pattern.sub(" ", text)
 
     def _held(self, text: str, words: set[str] | None) -> tuple[int, ...]:
-        """The places in `names` of the names an ASCII text may hold: it has a name's longest word (as a run of its
-        words' parts: "limits" in "limits-based", where the pattern finds "Rate limits") and the whole name, lower
-        case, blanks one space. A name the pattern of them all matches passes both, and the others match nowhere in
-        the text: the pattern of these alone, in their order, masks what it masks."""
-        assert self._named is not None
+        """The places in `names` of the names a text may hold: it has a name's longest word (as a run of its words'
+        parts: "limits" in "limits-based", where the pattern finds "Rate limits") and the whole name, lower case,
+        blanks one space; or, for a name with no word or beyond ASCII, all of it but its first character (which its
+        pattern reads in either case), blanks one space. A name the pattern of them all matches passes these, and the
+        others match nowhere in the text: the pattern of these alone, in their order, masks what it masks (the
+        pattern of them all read every text of a site with such a name, and every text beyond ASCII)."""
         lowered = text.lower()
         if words is None:
             words = set(found(LETTERS, lowered))
@@ -95,14 +96,17 @@ class SiteNames:
         held = {
             i
             for word in words
-            for part in (_parts(word) if "-" in word or "'" in word else (word,))
+            for part in (_parts(word) if "-" in word or "'" in word or "’" in word else (word,))
             for i, name in self._named.get(part, ())
             if name in flat
         }
+        if self._unkeyed:
+            plain = " ".join(text.split())
+            held.update(i for i, rest in self._unkeyed if rest in plain)
         return tuple(sorted(held))
 
     def __bool__(self) -> bool:
-        return self._pattern is not None
+        return bool(self.names)
 
 
 def _parts(word: str) -> list[str]:

@@ -31,6 +31,8 @@ RECORD = {
         _section("bounds", "Lower bounds",
                  "uv requires that all dependencies have the same minimum version. Bumping the lower bound has the "
                  "inverse effect: it only increases the set of supported dependency versions."),
+        _section("migrating", "Migrating endpoints",
+                 "New calls use the binary protocol. Existing endpoints move only when they are changed anyway."),
         _section("shadow", "Shadow mode",
                  "Shadow mode found a bug in the counters that would have challenged every payment at night."),
     ]
@@ -86,4 +88,17 @@ def test_an_opposite_is_read_where_the_claim_is(sentence: str, expected: str) ->
     ],
 )
 def test_only_before_a_verb_restricts_the_verb(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "not X unless Y" is the section's "X only when Y"; a denial of X alone is not.
+        ("An existing endpoint is not moved to the binary protocol unless it is being changed anyway [[migrating]].",
+         "shown"),
+        ("An existing endpoint is not moved to the binary protocol [[migrating]].", "polarity"),
+    ],
+)
+def test_not_unless_is_only_when(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected

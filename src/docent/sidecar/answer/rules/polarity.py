@@ -103,6 +103,20 @@ def _contrasted(denial: polarity.Denial, sentence: Reading) -> bool:
     return best >= 2 and not any(denial.scope <= u.stems for n, u in units if n == best)
 
 
+def _only_when(denial: polarity.Denial, sentence: Reading) -> bool:
+    """ "An existing endpoint is not moved to gRPC unless it is being changed anyway" where a cited unit says "Existing
+    endpoints move only when they are changed anyway": the same condition, told as its denial; of the same thing (a
+    word before the denial) and the same deed and condition (two words of its scope)."""
+    if "unless" not in denial.scope:
+        return False
+    told = denial.scope - {"unless"}
+    return any(_ONLY_WHEN.search(u.text) is not None and len(told & u.stems) >= 2 and denial.before & u.stems
+               and not polarity.negates(u.text) for p in sentence.passages for u in p.units)
+
+
+_ONLY_WHEN = re.compile(r"\bonly\s+(?:when|if|once|after|where)\b", re.IGNORECASE)
+
+
 def _turned_down(denial: polarity.Denial) -> bool:
     """ "Fell rather than rose", "shorter, not longer", "rose without ever falling back": the word denied (with at most
     a particle) is the opposite of a word before it, so the sentence says that word alone (the opposite-word check
@@ -134,8 +148,9 @@ def _chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[p
 def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
     """ "Raise a SettingsError instead of exiting" where a cited unit offers both ("will exit on error or raise a
     SettingsError"): one alternative chosen over the other, which the section gives as a choice, denies nothing; an
-    opening "Without X," is the section's "by default"; a contrast the sections' units tell (`_contrasted`)."""
-    if _contrasted(denial, sentence):
+    opening "Without X," is the section's "by default"; a contrast the sections' units tell (`_contrasted`); "not X
+    unless Y" where a unit says "X only when Y" (`_only_when`)."""
+    if _contrasted(denial, sentence) or _only_when(denial, sentence):
         return True
     if _DEFAULT.match(sentence.text) and not denial.before and 0 < len(denial.scope) <= 2:
         # "Without a convertor, a path parameter captures ..." is what the section says happens "by default".

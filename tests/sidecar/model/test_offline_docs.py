@@ -374,3 +374,22 @@ async def test_an_answer_names_the_option_whose_default_it_gives() -> None:
     assert said.index("Set the WebSockets ping interval") < said.index("Default: 20.0.")
     said = await _say(_model(SETTINGS, SITE_DIR), "What is the default site_dir?")
     assert said.index("The directory where the output") < said.index("default: 'site'")
+
+
+@pytest.mark.anyio
+async def test_each_sentence_said_keeps_the_code_that_follows_it_in_the_record_s_order() -> None:
+    section = _section(
+        "lookups", "Reverse lookups",
+        Block("paragraph", "Mounted applications may be grouped under a prefix."),
+        Block("code", 'Mount("/users", routes=user_routes)', lang="python"),
+        Block("paragraph", "Call url_for on the request with a route's name to get its full URL."),
+        Block("code", 'url = request.url_for("user_detail", username="tom")', lang="python"),
+        Block("paragraph", "Without a request instance, lookups against the application return only the URL path."),
+        Block("code", 'path = app.url_path_for("user_detail", username="tom")', lang="python"),
+    )
+    said = await _say(_model(section), "How do I get the URL path of a route from its name without a request instance?")
+    # both calls the answer explains, in the order the page shows them; not the block after no sentence it says
+    assert "app.url_path_for(" in said and "request.url_for(" in said, said
+    assert said.index("request.url_for(") < said.index("app.url_path_for(") and said.count("```python") == 2, said
+    assert "Mount(" not in said
+

@@ -96,25 +96,33 @@ def _head(lines: list[str], start: int, end: int) -> int:
     return head
 
 
-def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], said: Mapping[str, float] | None = None) -> str:
-    """A fenced run of a code block's lines with its section's id after it, or "" when no block answers.
+def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], said: Mapping[str, float] | None = None
+           ) -> list[str]:
+    """The code an answer shows, each block a fenced run of its lines with its section's id after it: the block that
+    answers best, and where another said sentence's own block follows it (docs show each call after the sentence that
+    explains it: "reverse lookups against the application ... return the URL path" before `app.url_path_for(...)`),
+    that one too, where it says some of the question; none where no block answers.
     `said`: the record's sentences the answer says, as the record writes them, each with how much it answers."""
     found = [(section, block, follows.get(j, 0.0), _lead_in(section.blocks, j)) for section in sections
              for follows in [_following(section, said or {})]
              for j, block in enumerate(section.blocks) if block.kind == "code"]
     if not found:
-        return ""
+        return []
     scored = [(_said(block.text, asked) + FOLLOWS * after + LEADS * _said(lead, asked), -i, section, block)
               for i, (section, block, after, lead) in enumerate(found)]
-    score, _, section, block = max(scored, key=lambda s: (s[0], s[1]))
+    best = max(scored, key=lambda s: (s[0], s[1]))
+    score, _, section, block = best
     if score <= 0:
         if not HOW.search(question) or not sections[0].blocks:
-            return ""
+            return []
         first = next((b for b in sections[0].blocks if b.kind == "code"), None)
         if first is None:
-            return ""
-        section, block = sections[0], first
-    return fenced(section, block, asked)
+            return []
+        return [fenced(sections[0], first, asked)]
+    also = [(value, i, s, b) for (value, i, s, b), (_, _, after, _) in zip(scored, found, strict=True)
+            if after > 0 and b is not block and _said(b.text, asked) > 0]
+    shown = [best, *sorted(also, key=lambda a: (-a[0], -a[1]))[:1]]
+    return [fenced(s, b, asked) for _, _, s, b in sorted(shown, key=lambda a: -a[1])]  # in the record's order
 
 
 def fenced(section: RecordSection, block: Block, asked: Weighed) -> str:

@@ -335,8 +335,7 @@ def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Ma
         last = f"{coded(voice.tell(line), inline_code(section))} [[{section.id}]]"
         return [*(c for c in chosen if c != last), last, fenced(section, section.blocks[j], asked)]
     cited = list(dict.fromkeys([best, *(m[4] for m in picked)]))
-    code = quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked})
-    return chosen + [code] if code else chosen
+    return chosen + quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked})
 
 
 def _said(picked: list[Match], voice: Voice) -> list[str]:

@@ -33,6 +33,9 @@ RECORD = {
                  "inverse effect: it only increases the set of supported dependency versions."),
         _section("migrating", "Migrating endpoints",
                  "New calls use the binary protocol. Existing endpoints move only when they are changed anyway."),
+        _section("schemas", "Schema packages",
+                 "We recommend using third-party packages for generating schemas, as they provide more features and "
+                 "flexibility than the built-in implementation."),
         _section("shadow", "Shadow mode",
                  "Shadow mode found a bug in the counters that would have challenged every payment at night."),
     ]
@@ -101,4 +104,18 @@ def test_only_before_a_verb_restricts_the_verb(sentence: str, expected: str) -> 
     ],
 )
 def test_not_unless_is_only_when(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A reason told with a word of the section's sense ("offer" for "provide") is the section's reason.
+        ("Third-party packages are recommended because they offer more features and flexibility than the built-in "
+         "implementation [[schemas]].", "shown"),
+        ("Third-party packages are recommended because they render schemas faster and cache them [[schemas]].",
+         "cause"),
+    ],
+)
+def test_a_reason_in_the_sections_sense(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected

@@ -2,8 +2,8 @@
 
 A citation vouches for the effect; the reason after the marker must be the sections' too. The words of substance
 of the reason (up to its clause's end) are looked up in the text of the cited sections (not their titles, but for a
-version or date their heading path gives: a release note's "0.21.0"): the sentence is held when at least two of them
-are missing, or most of them. A name after "at" that the sections' heading
+version or date their heading path gives: a release note's "0.21.0"; a word of one sense with theirs, "offer" for
+"provide", is theirs): the sentence is held when at least two of them are missing, or most of them. A name after "at" that the sections' heading
 path says ("came from the Kubernetes migration at Tessellate" under "Tessellate Freight") is their place, not missing.
 Then the sentence's causal links are compared with the sections' (`links`): held when a section links the same two
 things the other way round, gives another reason for the same thing, or gives the sentence's reason for another.
@@ -19,6 +19,7 @@ from collections.abc import Sequence, Set
 
 from .links import contradicted
 from .passage import Passage, Unit, best_of
+from .polarity import kin
 
 _MARKER = re.compile(
     r"\b(?:because(?:\s+of)?|so\s+that|due\s+to|thanks\s+to|owing\s+to|led\s+to|leads\s+to|lead\s+to|"
@@ -65,8 +66,12 @@ _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rat
 
 
 def _said(stem: str, sections: Sequence[Passage]) -> bool:
-    """The sections' text has the stem, or a word of its family ("expiring" and "expiry")."""
+    """The sections' text has the stem, a word of its family ("expiring" and "expiry"), or of its sense ("offer" and
+    "provide", `polarity.kin`)."""
     if any(stem in p.stems for p in sections):
+        return True
+    same = kin(stem)
+    if same and any(same & p.stems for p in sections):
         return True
     if len(stem) < 5:
         return False

@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from .words import dotted, opens_scene
+from .words import stems as word_stems
 
 Scope = frozenset[str]
 
@@ -264,8 +265,20 @@ _SENSES = (
     "stop stops stopped halt halts halted",
     "modify modifies modified modifying adjust adjusts adjusted adjusting alter alters altered altering",
     "retry retries retried retrying rerun reruns rerunning",
+    "provide provides provided providing offer offers offered offering",
 )
 _sense_of: dict[int, dict[str, str]] = {}
+_kin: dict[str, frozenset[str]] = {}
+
+
+def kin(stem: str) -> frozenset[str]:
+    """The stems of the words of one sense with a stem (`_SENSES`: "offer" with "provide"), or none: what the cause
+    rule reads as the sections' word too."""
+    if not _kin:
+        senses = _senses(word_stems)
+        for form, sense in senses.items():
+            _kin[form] = _kin.get(form, frozenset()) | {f for f, s in senses.items() if s == sense}
+    return _kin.get(stem, frozenset())
 
 
 def _senses(stems: Callable[[str], Iterable[str]]) -> dict[str, str]:

@@ -393,3 +393,15 @@ async def test_each_sentence_said_keeps_the_code_that_follows_it_in_the_record_s
     assert said.index("request.url_for(") < said.index("app.url_path_for(") and said.count("```python") == 2, said
     assert "Mount(" not in said
 
+
+def test_a_pointer_names_the_rarest_word_of_the_ask_the_section_writes() -> None:
+    from docent.sidecar.offline.model import _pointer
+
+    errors = _section("errors", "Errors", Block("paragraph", "A view that returned nothing raises Http404 in debug."))
+    other = _section("other", "Views", Block("paragraph", "A view returned a response. Views that raise are returned."))
+    model = _model(errors, other)
+    source = model.source()
+    asked = Weighed.of("In my async main() the view returned. When is Http404 raised?", model.vocabulary(source),
+                       model._lexicon(source), source.manifest)
+    # "returned" comes first and is common; "Http404" is what is asked and rare
+    assert _pointer(errors, asked) == ['The section "Errors" has more on Http404. [[errors]]']

@@ -318,7 +318,7 @@ def _told(
             told.add(said.replace("`", ""))
             chosen.append(f"{coded(said, inline_code(best))} [[{best.id}]]")
     if len(chosen) < 2:
-        chosen += _pointer(best, set(asked.weight))
+        chosen += _pointer(best, asked)
     # the sentences a list said whole adds, and those that say what a bare value is of
     listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
     chosen = chosen[: SAID + 1 + listing]
@@ -352,11 +352,16 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
     return chosen
 
 
-def _pointer(section: RecordSection, query: set[str]) -> list[str]:
-    words = [w for w in WORD.findall(section.text) if stem(w) in query and len(w) > 2 and not w.isdigit()]
+def _pointer(section: RecordSection, asked: Weighed) -> list[str]:
+    """A line that points to the best section by what it has more on: the word of the question's ask it writes that
+    weighs most (`Weighed.asks`), never a word of the reader's situation ("async main()") or a common one before a
+    rare one ("returned" before "Http404")."""
+    words = [w for w in WORD.findall(section.text) if stem(w) in asked.weight and len(w) > 2 and not w.isdigit()]
+    words = [w for w in words if stem(w) not in asked.context]
     if not words:
         return []
-    return [f'The section "{section.title}" has more on {words[0]}. [[{section.id}]]']
+    said = max(words, key=lambda w: (asked.weight[stem(w)], w.islower()))  # as prose writes it ("username")
+    return [f'The section "{section.title}" has more on {said}. [[{section.id}]]']
 
 
 CARDS = ("show_links", "offer_choices")

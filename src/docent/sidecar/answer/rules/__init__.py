@@ -33,6 +33,7 @@ from . import (
     confirmation,
     connective,
     contrast,
+    elsewhere,
     first_person,
     markup,
     no_overlap,
@@ -61,6 +62,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place
+    elsewhere.RULE,  # a fact of a few other sections, two words side by side that no cited section writes
 )
 
 RULES: tuple[Rule, ...] = (
@@ -235,6 +237,8 @@ def prepare(mentions: Mentions, rules: Sequence[Rule] = RULES) -> None:
         if r.section_cues is not None:
             for sid in mentions.record:
                 _section_cues(mentions, r.section_cues, sid)
+    if elsewhere.RULE in rules:
+        elsewhere.index(mentions)
 
 
 def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:

@@ -1,0 +1,72 @@
+"""`elsewhere`: a fact of another section told under the cited ones (attribution, issue 21).
+
+Two words of substance side by side in a cited sentence ("card range", "main process"), neither of which the cited
+sections write (their heading path included), that a few other sections of the record write side by side: the
+sentence tells there what those sections say, under sections that say nothing of it ("traffic moved to the new
+clusters card range by card range", citing the Kubernetes case, where the card ranges are the 3-D Secure rollout's).
+A pair written in more than `_FEW` other sections is a term of the site's ("context manager"), no one section's fact;
+a verb's particle ("falling back", "come back") makes a phrase of any verb, and pairs nothing.
+What it cannot do: see a fact retold in words of its own, or one whose words the cited sections also use elsewhere;
+then it lets the sentence through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..mentions import Mentions
+from ..passage import Passage, Token
+from .types import Hold, Reading, Rule, Verdict
+from .verbatim import copied
+
+_FEW = 3
+_PARTICLES = frozenset(("back", "up", "out", "down", "off", "over", "away", "ever", "along", "around", "through",
+                        "onto", "into", "forth", "apart", "aside"))
+_KEY = object()  # the record's index of pairs, kept with the bundle's mentions (`Mentions.cues`)
+
+Pairs = dict[tuple[str, str], frozenset[str]]
+
+
+def pairs(tokens: Iterable[Token]) -> set[tuple[str, str]]:
+    """The stems of each two words of substance side by side, no stop word or particle between."""
+    out, previous = set(), None
+    for t in tokens:
+        stem = None if t.word in _PARTICLES else t.stem
+        if stem is not None and previous is not None and previous != stem:
+            out.add((previous, stem))
+        previous = stem
+    return out
+
+
+def index(mentions: Mentions) -> Pairs:
+    """Each pair of the record, and the sections that write it: made once per bundle (`Bundle.warm` makes it)."""
+    made: Pairs | None = mentions.cues.get(_KEY)
+    if made is None:
+        found: dict[tuple[str, str], set[str]] = {}
+        for sid, passage in mentions.passages.items():
+            for u in passage.units:
+                for pair in pairs(u.tokens):
+                    found.setdefault(pair, set()).add(sid)
+        made = mentions.cues[_KEY] = {pair: frozenset(sids) for pair, sids in found.items()}
+    return made
+
+
+def _written(stem: str, sections: Sequence[Passage]) -> bool:
+    return any(stem in p.stems or stem in p.title.stems or stem in p.memo.get("context", ()) for p in sections)  # type: ignore[operator]
+
+
+def check(sentence: Reading) -> Verdict:
+    sections = sentence.passages
+    # most sentences have at most one word the sections do not write: no pair to look for, nothing to cut up
+    if not sections or sum(not _written(stem, sections) for stem in sentence.said) < 2:
+        return None
+    novel = [(a, b) for a, b in pairs(sentence.unit.tokens) if not _written(a, sections) and not _written(b, sections)]
+    if not novel:
+        return None
+    written, ids = index(sentence.grounds.mentions), set(sentence.ids)
+    if any(0 < len(written.get(pair, frozenset()) - ids) <= _FEW for pair in novel) and not copied(sentence):
+        return Hold("actor")
+    return None
+
+
+RULE = Rule("elsewhere", check, cited=True)

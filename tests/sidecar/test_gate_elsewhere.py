@@ -1,0 +1,48 @@
+"""The `elsewhere` rule: a fact of another section, two words side by side that the cited sections do not write,
+held; the same fact under its own section, a term many sections write, and a verb's particle, shown. The record is
+made up, in the manner of a CV's case pages and a library's docs."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("rollout", "Rollout", "The new checks went live card range by card range, from 5 % to 100 % of "
+                 "payments over two weeks."),
+        _section("migration", "Migration", "Services moved to the new clusters one team at a time, each team "
+                 "choosing its week."),
+        _section("leak", "Leak", "The heap floor rose every day and never came down until the restart."),
+        *(_section(f"api{n}", f"API {n}", f"Open the client as a context manager in handler {n}.") for n in range(5)),
+        _section("files", "Files", "Read the upload in a handler; its methods are async."),
+        _section("polling", "Polling", "Without a socket the client will fall back to polling."),
+    ]
+}
+
+
+def verdict(sentence: str) -> str:
+    return fate(Gate(RECORD, Lexicon([])), sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # The card ranges are the rollout's, not the migration's.
+        ("Services moved to the new clusters card range by card range [[migration]].", "actor"),
+        ("The new checks went live card range by card range [[rollout]].", "shown"),
+        # Cited beside the section that writes it, the pair is that section's.
+        ("Services moved to the new clusters card range by card range [[migration, rollout]].", "shown"),
+        # A verb's particle pairs nothing: "falling back" says "came down" in other words.
+        ("The heap floor rose every day without ever falling back [[leak]].", "shown"),
+        # A pair many sections write is a term of the site's, no one section's fact.
+        ("Read the upload in a handler, used as a context manager [[files]].", "shown"),
+    ],
+)
+def test_a_fact_of_another_section(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

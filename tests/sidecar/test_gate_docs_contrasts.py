@@ -36,6 +36,9 @@ RECORD = {
         _section("schemas", "Schema packages",
                  "We recommend using third-party packages for generating schemas, as they provide more features and "
                  "flexibility than the built-in implementation."),
+        _section("windows", "Installing on Windows",
+                 "If you are using Windows, some of the above commands may not work. A quick solution may be to "
+                 "preface every Python command with python -m."),
         _section("shadow", "Shadow mode",
                  "Shadow mode found a bug in the counters that would have challenged every payment at night."),
     ]
@@ -118,4 +121,17 @@ def test_not_unless_is_only_when(sentence: str, expected: str) -> None:
     ],
 )
 def test_a_reason_in_the_sections_sense(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "some of the above commands": "above" points elsewhere in the page, "some" still governs "commands".
+        ("On Windows some of these commands may not work, so preface every Python command with python -m "
+         "[[windows]].", "shown"),
+        ("On Windows all of these commands may not work [[windows]].", "quantifier"),
+    ],
+)
+def test_a_quantifier_before_the_above(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected

@@ -1,7 +1,8 @@
 """The quantifier rule: all, every, each or none where the section says most, some or two, and the reverse.
 
 Each quantifier of the sentence is tied to the first of the next four words that its cited sections also tie a
-quantifier to (within three words before it): "some of the forty services" to "services", "only some of the slow
+quantifier to (within three words before it, "above", "below" or "following" not counted: "some of the above
+commands"): "some of the forty services" to "services", "only some of the slow
 or failed payments" to "slow". The sentence is held when one side is whole (all, every, each) and the other a
 part (some, few, a few, several, most, many, only some, part of, or a number "of the").
 A section's "several", "many" or "few" before a noun counts the things ("Starlette includes several middleware
@@ -80,13 +81,27 @@ def _ties(u: Unit) -> dict[str, str]:
     for i, t in enumerate(tokens):
         if not t.stem:
             continue
-        for j in range(max(0, i - _BEHIND - 1), i):
-            kind = _kind(tokens, j, text=u.text) if j >= i - _BEHIND else None
+        start = _behind(tokens, i)
+        for j in range(max(0, start - 1), i):
+            kind = _kind(tokens, j, text=u.text) if j >= start else None
             if kind is None and tokens[j].word in _NUMBERS and j + 1 < i and tokens[j + 1].word == "of":
                 kind = "part"  # "two of the engineers", "two of the six instances"
             if kind:
                 out.setdefault(t.stem, kind)
     return out
+
+
+def _behind(tokens: Sequence[Token], i: int) -> int:
+    """Where the quantifiers tied to the word at `i` may start: three words before it, a word pointing elsewhere in the
+    page ("above", "below", "following") not counted: "some of the above commands" ties "some" to "commands"."""
+    j, counted = i, 0
+    while j > 0 and counted < _BEHIND:
+        j -= 1
+        counted += tokens[j].word not in _POINTING
+    return j
+
+
+_POINTING = frozenset(("above", "below", "following"))
 
 
 def _section_ties(passage: Passage) -> dict[str, set[str]]:

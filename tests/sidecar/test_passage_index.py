@@ -63,6 +63,8 @@ def test_the_index_finds_what_a_scan_of_every_unit_finds(section: tuple[str, lis
     p = _passage(*section)
     assert p.holding(stems) == {i: set(stems & u.stems) for i, u in enumerate(p.units) if stems & u.stems}
     assert p.best(sorted(stems), title=title) == _best_scanned(p, sorted(stems), title=title)
+    twice = sorted(stems)[:1] * 2 + sorted(stems)  # an anchor written twice counts twice, as the scan sums it
+    assert p.best(twice, title=title) == _best_scanned(p, twice, title=title)
 
 
 @settings(max_examples=300, deadline=None)

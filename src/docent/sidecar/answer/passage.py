@@ -162,9 +162,14 @@ class Passage:
         anchors = [a for a in anchors if a in self.weight or title and a in self.title.stems]
         if not anchors:
             return None
-        units, weight = self.units, self.weight
-        # Only the units holding an anchor score above 0 (each stem of a unit has a weight): the rest are left out.
-        scored = [(sum(weight[a] for a in anchors if a in units[i].stems), i) for i in self.holding(anchors)]
+        weight = self.weight
+        # Only the units holding an anchor score above 0 (each stem of a unit has a weight): the rest are left out. A
+        # unit holding one of anchors written once each scores its weight, with no sum (most units hold one).
+        once = len(set(anchors)) == len(anchors)
+        scored = [
+            (weight[next(iter(held))] if once and len(held) == 1 else sum(weight[a] for a in anchors if a in held), i)
+            for i, held in self.holding(anchors).items()
+        ]
         if title and not scored:
             return (-1, float(sum(1 for a in anchors if a in self.title.stems)))
         scored.sort(reverse=True)

@@ -39,6 +39,9 @@ RECORD = {
         _section("windows", "Installing on Windows",
                  "If you are using Windows, some of the above commands may not work. A quick solution may be to "
                  "preface every Python command with python -m."),
+        _section("publishing", "Publishing",
+                 "Set a token with --token. For publishing from a trusted publisher, you don't need to set any "
+                 "credentials. Instead, add the trusted publisher to the index project."),
         _section("shadow", "Shadow mode",
                  "Shadow mode found a bug in the counters that would have challenged every payment at night."),
     ]
@@ -134,4 +137,17 @@ def test_a_reason_in_the_sections_sense(sentence: str, expected: str) -> None:
     ],
 )
 def test_a_quantifier_before_the_above(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "don't need to set any credentials": "any" under a negation earlier in its clause says none.
+        ("From a trusted publisher, you set no credentials; the trusted publisher is added to the index project "
+         "instead [[publishing]].", "shown"),
+        ("From a trusted publisher, you need to set some credentials [[publishing]].", "polarity"),
+    ],
+)
+def test_any_under_a_negation(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected

@@ -20,6 +20,7 @@ from .. import (
     direction,
     hedges,
     order,
+    permissions,
     preferences,
     quantifiers,
     rates,
@@ -62,6 +63,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place
+    rule("hedge", permissions),  # a choice ("optional", "may also") where the sections give none
     elsewhere.RULE,  # a fact of a few other sections, two words side by side that no cited section writes
 )
 

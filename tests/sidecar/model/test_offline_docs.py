@@ -405,3 +405,29 @@ def test_a_pointer_names_the_rarest_word_of_the_ask_the_section_writes() -> None
                        model._lexicon(source), source.manifest)
     # "returned" comes first and is common; "Http404" is what is asked and rare
     assert _pointer(errors, asked) == ['The section "Errors" has more on Http404. [[errors]]']
+
+
+
+def test_a_code_name_the_question_writes_counts_no_more_than_its_rarest_word() -> None:
+    from docent.sidecar.offline.picking import pick
+
+    domains = _section(
+        "hosting", "Hosting",
+        Block("paragraph", "The CNAME file is removed on every deploy unless it is in your docs_dir."),
+        Block("paragraph", "GitHub supports hosting through its own service for projects."),
+        Block("paragraph", "GitHub documents the steps for organizations in its help."),
+        Block("paragraph", "GitHub offers a web interface for the same steps as well."),
+    )
+    deploy = _section("deploy", "Deploying", Block("paragraph", "Run the deploy command to push the branch of the repository, as the setting says."),
+                      Block("code", "git push  # to GitHub", lang="bash"))
+    others = [_section(f"host{i}", f"Pages {i}", Block("paragraph", f"Pages on GitHub {i} may use a custom domain."))
+              for i in range(4)]
+    model = _model(domains, deploy, *others)
+    question = ("every time I deploy, my custom domain setting on GitHub Pages gets removed from the repository "
+                "branch. how do I make it stick?")
+    source = model.source()
+    asked = Weighed.of(question, model.vocabulary(source), model._lexicon(source), source.manifest)
+    assert "github" in asked.identifiers and asked.rarest == max(asked.weight.values()) / sum(asked.weight.values())
+    # "GitHub", written as code once in the record, outweighed "removed" when it counted half the question
+    picked = [m[3] for m in pick([(1.0, domains)], asked, None, 1.0)]
+    assert picked[0] == "The CNAME file is removed on every deploy unless it is in your docs_dir.", picked

@@ -30,7 +30,6 @@ OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\
 # A figure, not a year ("Accepted at the bank, September 2022" tells when, not what came of it).
 FIGURE = re.compile(r"(?<!\d)(?!(?:19|20)\d\d(?!\d))\d")
 RESULTS_TITLE = re.compile(rf"{RESULTS.pattern}|\bconsequences?\b", re.IGNORECASE)
-CODE_SHARE = 0.5  # a sentence that writes a code name the question writes says this much more of it
 SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
 TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
 TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
@@ -122,7 +121,7 @@ def _most_elsewhere(hits: list[tuple[int, int, str, RecordSection, float, set[st
 
 def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSection, float, set[str]]]:
     """Each of the top sections' sentences (and the lines that lead into its code, after them) with how much of the
-    question it says, its title's words counting `TITLE_SHARE` and the question's code it writes `CODE_SHARE`, and
+    question it says, its title's words counting `TITLE_SHARE` and the question's code it writes `Weighed.rarest`, and
     its words."""
     out = []
     for rank, (_, section) in enumerate(top):
@@ -130,5 +129,5 @@ def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSectio
         for i, sentence in enumerate([*quotes(section), *leads(section)]):
             said = set(spoken(sentence)) | ({NOW_TOKEN} if ONGOING.search(sentence) else set())
             hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
-            out.append((rank, i, sentence, section, hit + CODE_SHARE * asked.code_named(sentence), said))
+            out.append((rank, i, sentence, section, hit + asked.rarest * asked.code_named(sentence), said))
     return out

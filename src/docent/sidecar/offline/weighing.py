@@ -221,6 +221,15 @@ class Weighed:
         return sum(1 for name in self.identifiers if name in lower)
 
     @property
+    def rarest(self) -> float:
+        """The share of the question's weight its rarest word has (`asks`): as much as a sentence that writes a code
+        name the question writes says more of it, so a name the question writes counts twice, never more than the
+        question's rarest word does (a flat half of the question let "GitHub", written as code somewhere, outweigh
+        "removed")."""
+        weights = [w * (CONTEXT if word in self.context else 1.0) for word, w in self.weight.items()]
+        return max(weights, default=0.0) / (sum(weights) or 1.0)
+
+    @property
     def lacking(self) -> bool:
         """Whether the question names something the record never mentions: then the record lacks the fact."""
         return bool(self.versions or self.code_missing) or any(not said for said in self.alts.values())

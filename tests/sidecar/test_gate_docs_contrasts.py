@@ -42,6 +42,9 @@ RECORD = {
         _section("publishing", "Publishing",
                  "Set a token with --token. For publishing from a trusted publisher, you don't need to set any "
                  "credentials. Instead, add the trusted publisher to the index project."),
+        _section("cutoff", "Reproducible resolutions",
+                 "The date is compared against the upload time of each file. Note: The cutoff is only applied to "
+                 "packages that are read from a registry (as opposed to, e.g., Git dependencies)."),
         _section("shadow", "Shadow mode",
                  "Shadow mode found a bug in the counters that would have challenged every payment at night."),
     ]
@@ -150,4 +153,17 @@ def test_a_quantifier_before_the_above(sentence: str, expected: str) -> None:
     ],
 )
 def test_any_under_a_negation(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A section's "as opposed to X" denies X, as "instead of X" does.
+        ("The cutoff doesn't touch Git dependencies; it only applies to packages read from a registry [[cutoff]].",
+         "shown"),
+        ("The cutoff doesn't touch packages read from a registry [[cutoff]].", "polarity"),
+    ],
+)
+def test_as_opposed_to_denies(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected

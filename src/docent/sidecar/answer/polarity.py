@@ -4,7 +4,7 @@
 code; "Mara Lindqvist manages engineers who report to her." shares them with one that says nobody reports to her.
 A citation cannot vouch for a flipped sense, so the gate compares what is denied:
 - A negator is not, no, never, nobody, none, nothing, neither, nor, cannot, -n't, without, no one, no longer,
-  rather than (and "rather A than B"), instead of, failed to; "not only" and "not just" deny nothing, nor do "nothing
+  rather than (and "rather A than B"), instead of, as opposed to ("as opposed to, e.g., Git dependencies"), failed to; "not only" and "not just" deny nothing, nor do "nothing
   else", "nothing but" and "nothing more" (they say "only").
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
@@ -56,6 +56,8 @@ NEGATOR = re.compile(
     # and "no-op", "no-cache" a value: no denial. "No other" says only, as "nothing else" does.
     r"(?<![\w'’-])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?(?!-|\s+other\b)|never|nobody|(?-i:none)|^None|"
     r"nothing(?!\s+(?:else|but|more)\b)|neither|nor|cannot|without|rather\s+(?:[\w'’]+\s+){0,6}?than|instead\s+of|fail(?:s|ed)?\s+to|"
+    # "only applied to packages read from a registry (as opposed to, e.g., Git dependencies)": what follows is denied.
+    r"as\s+opposed\s+to(?:\s*,?\s*e\.g\.,?)?|"
     # "stops the connection from being upgraded", "for preventing leaks from impacting ...": what follows "from" is denied.
     r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
@@ -112,7 +114,7 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
         if words and all(w[:1].isdigit() for w in words):
             out.append(_NONE)
             continue
-        instead = m.group(0)[:1].lower() in "ir"  # "instead of", "rather than"
+        instead = m.group(0)[:1].lower() in "ira"  # "instead of", "rather than", "as opposed to"
         opening = opens_scene(clause, m.group(0)) and not CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
         condition = _CONDITION.search(clause) is not None or _given(text, m, clause, end)
         # The modal of the clause the alternative is told in: before it, or after an opening "Rather than X,".
@@ -237,7 +239,7 @@ def ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     return seen
 
 
-_NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead",
+_NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead", "opposed",
                              "stop", "stops", "stopped", "prevent", "prevents", "prevented", "fail", "fails", "failed"))
 
 

@@ -1,6 +1,8 @@
 """What each gate rule earns on prose nobody tuned it to, round by round: every rule of `rules.RULES` left out in
-turn, over the blind rounds' falsehoods, faithful sentences and careful Markdown answers (rounds 2-4 as their notes
-name them, 5-9 as `heldout.ROUNDS` does; the example and each round's documentation site).
+turn, over each round's falsehoods, faithful sentences and careful Markdown answers (rounds 2-4 as their notes
+name them, 5-9 as `heldout.ROUNDS` does; the example and each round's documentation site). Round 2's seen and
+held-out parts were written by the engineer who wrote its rules; its blind part, and every later round's sets, by
+writers who never saw the gate.
 
 Per rule and per round it prints `c/f/m`: the falsehoods the gate holds only because of the rule (what it alone
 catches: one another rule also holds is not counted), the faithful sentences it alone holds, and the Markdown

@@ -128,6 +128,9 @@ def test_several_pages_are_a_card_of_links_and_what_to_look_at_is_one_too() -> N
     assert tool == "show_links" and card["items"]
     # "recommended" describes a way of doing something: the question asks how, of the record, not what to read
     assert gestures("What's the recommended way to hand a long task to Kafka?", MANIFEST, ALL) == []
+    # "read-only", "first-class": a word of a compound term, not the reader asking what to read or where to start
+    assert gestures("What's the right way to declare a read-only field in Kafka?", MANIFEST, ALL) == []
+    assert gestures("Which Kafka clients are first-class?", MANIFEST, ALL) == []
 
 
 def test_the_owner_extends_the_synonyms() -> None:

@@ -46,7 +46,7 @@ GO = re.compile(
 )
 # "What do you recommend?" asks what to read; "the recommended way to hand it to Celery" asks how, of the record.
 NEXT = re.compile(
-    r"\b(what|where|which)\b[^?]{0,40}\b(look|start|read|see|next|first|begin|worth|check out|explore)\b"
+    r"\b(what|where|which)\b[^?]{0,40}(?<![\w-])(look|start|read|see|next|first|begin|worth|check out|explore)(?![\w-])"
     r"|\brecommend(?!ed\b)|\bsuggest(?!ed\b)|\bwhat else\b|\bhighlights?\b|\bbest (?:place|part|bits)\b"
     r"|\bmost\s+\w+\s+(?:bits?|parts?|pages?|things|stuff)\b",
     re.IGNORECASE,

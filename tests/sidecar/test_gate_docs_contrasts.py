@@ -45,6 +45,10 @@ RECORD = {
         _section("cutoff", "Reproducible resolutions",
                  "The date is compared against the upload time of each file. Note: The cutoff is only applied to "
                  "packages that are read from a registry (as opposed to, e.g., Git dependencies)."),
+        _section("indexes", "Multiple indexes",
+                 "When kit searches indexes, it limits its candidate versions to the first index that has the "
+                 "package. pip, meanwhile, will combine the candidate versions from all indexes, and select the best "
+                 "version from the combined set."),
         _section("shadow", "Shadow mode",
                  "Shadow mode found a bug in the counters that would have challenged every payment at night."),
     ]
@@ -62,6 +66,11 @@ def verdict(sentence: str) -> str:
         ("The rate limits belong to the operators as configuration with an audit trail, not to the developers as "
          "code [[limits]].", "shown"),
         ("It is full jitter, not backoff alone, that breaks the synchronisation [[retries]].", "shown"),
+        # The record's sentence that begins with a lower-case name is a sentence of its own.
+        ("It is pip, not kit, that pools candidate versions from every index and picks the best one from the "
+         "combined set [[indexes]].", "shown"),
+        ("It is kit, not pip, that pools candidate versions from every index and picks the best one from the "
+         "combined set [[indexes]].", "polarity"),
         # Told the other way round, the unit that restates it says what it turns down.
         ("The rate limits belong to the developers as code, not to the operators as configuration [[limits]].",
          "polarity"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from .. import meta, opposites, polarity
 from ..passage import Unit
@@ -98,9 +99,21 @@ def _contrasted(denial: polarity.Denial, sentence: Reading) -> bool:
     if not denial.contrast or not denial.scope:
         return False
     rest = sentence.said - denial.scope
-    units = [(len(rest & u.stems), u) for p in sentence.passages for u in p.units]
+    units = [(len(rest & said), said) for p in sentence.passages for u in p.units for said in _sentences(u)]
     best = max((n for n, _ in units), default=0)
-    return best >= 2 and not any(denial.scope <= u.stems for n, u in units if n == best)
+    return best >= 2 and not any(denial.scope <= said for n, said in units if n == best)
+
+
+def _sentences(u: Unit) -> list[frozenset[str]]:
+    """The stems of each sentence of a unit, one the record began in lower case too ("... the package. pip,
+    meanwhile, will combine ..." is one unit, two sentences)."""
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(u.text)), len(u.text)]
+    if len(cuts) == 2:
+        return [u.stems]
+    return [frozenset(t.stem for t in u.tokens if lo <= t.start < hi and t.stem) for lo, hi in pairwise(cuts)]
+
+
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[a-z])")
 
 
 def _only_when(denial: polarity.Denial, sentence: Reading) -> bool:

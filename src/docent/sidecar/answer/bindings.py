@@ -256,7 +256,7 @@ def _term_crossed(said: Unit, sections: Sequence[Passage]) -> bool:
     for passage in sections:
         terms = passage.facts("terms", section_terms)
         text = said.text.lower()
-        named = [(w, m) for w in terms if (m := re.search(rf"(?<![\w.]){re.escape(w)}(?![\w.])", text))]
+        named = [(w, m) for w in terms if w in text and (m := re.search(rf"(?<![\w.]){re.escape(w)}(?![\w.])", text))]
         if len(named) != 1:
             continue
         term, m = named[0]

@@ -74,7 +74,8 @@ def names(text: str) -> list[Name]:
 def _writes(text: str, name: str) -> bool:
     """Whether a text (lower case) writes a name as a whole word or as the end of a dotted path
     ("uvicorn.workers.UvicornWorker" writes "UvicornWorker")."""
-    return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
+    # the pattern only where the name stands in the text at all: most names asked of are not written there
+    return name in text and re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
 
 
 def _unit_names(passage: Passage) -> tuple[tuple[Name, ...], ...]:

@@ -12,7 +12,7 @@ then it lets the sentence through.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..mentions import Mentions
 from ..passage import Passage, Token
@@ -55,10 +55,15 @@ def _written(stem: str, sections: Sequence[Passage]) -> bool:
     return any(stem in p.stems or stem in p.title.stems or stem in p.memo.get("context", ()) for p in sections)  # type: ignore[operator]
 
 
+def _writes(sections: Sequence[Passage]) -> list[Collection[str]]:
+    """What the sections write, as `_written` reads it: each one's stems, its title's and its heading path's."""
+    return [w for p in sections for w in (p.stems, p.title.stems, p.memo.get("context", ()))]  # type: ignore[misc]
+
+
 def check(sentence: Reading) -> Verdict:
     sections = sentence.passages
     # most sentences have at most one word the sections do not write: no pair to look for, nothing to cut up
-    if not sections or sum(not _written(stem, sections) for stem in sentence.said) < 2:
+    if not sections or len(sentence.said.difference(*_writes(sections))) < 2:  # a set's difference: no step a stem
         return None
     novel = [(a, b) for a, b in pairs(sentence.unit.tokens) if not _written(a, sections) and not _written(b, sections)]
     if not novel:

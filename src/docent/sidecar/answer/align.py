@@ -9,8 +9,7 @@ the corresponding place (a content stem within `NEAR` words of one is within `NE
 - the sentence's word is not in the clause (its one or two units), nor is any word of its pole: a word the cited
   sections write in another unit still counts (read against all their words, "within a month of an incident" passed);
 - the clause's word, and every word of its pole, is absent from the sentence;
-- neither word is denied ("not", "never", "n't" just before it, or anywhere before "any" in its clause: "don't need to
-  set any credentials"), which would turn its pole round.
+- neither word is denied ("not", "never", "n't" just before it; before "any", anywhere in its clause): a pole turned.
 Attribution too (`_misnamed`, `_renamed`): a name of the sentence where the clause's main unit has another name; a
 name of the sections' titles and heading paths (`subjects`) may stand anywhere.
 What it cannot do: see a change in words of no class and no name ("the booking service" for "depot scanners"), a
@@ -25,7 +24,7 @@ from collections.abc import Sequence, Set
 from typing import NamedTuple
 
 from .contrasts import CONTRASTS, NEUTRAL, neutral_at
-from .passage import Passage, Unit
+from .passage import Passage, Unit, in_clause_before
 
 COVER = 0.6  # the share of the sentence's content stems the clause must hold
 NEAR = 4  # tokens either side of a contrast word that make its place
@@ -183,21 +182,8 @@ def _overlapping(tied: list[Alignment]) -> list[Alignment]:
 
 
 def _denied(u: Unit, at: int) -> bool:
-    tokens = u.tokens
-    # "any" is denied by a negation anywhere before it in its clause: "you don't need to set any credentials".
-    lo = _clause_start(u, at) if tokens[at].word == "any" else max(0, at - 3)
-    return any(t.word in _DENIERS or t.word.endswith("n't") for t in tokens[lo:at])
-
-
-def _clause_start(u: Unit, at: int) -> int:
-    """The first token of the clause the token at `at` is in (after a comma, a semicolon, a colon or a dash)."""
-    k = at
-    while k > 0 and not _BREAK.search(u.text, u.tokens[k - 1].start, u.tokens[k].start):
-        k -= 1
-    return k
-
-
-_BREAK = re.compile(r"[,;:()–—]|\.\s")
+    before = in_clause_before(u, at) if u.tokens[at].word == "any" else u.tokens[max(0, at - 3) : at]
+    return any(t.word in _DENIERS or t.word.endswith("n't") for t in before)
 
 
 def stems_near(u: Unit, at: int, width: int, skip: Set[int]) -> set[str]:

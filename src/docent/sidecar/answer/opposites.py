@@ -58,14 +58,19 @@ def opposed(
         for mine, theirs in pairs:
             if said & mine and any(said_near(w) for w in theirs) and not any(has(w) for w in mine):
                 return True
+    return _un_opposed(said, has, said_near, un_words, denies)
+
+
+def _un_opposed(
+    said: frozenset[str] | set[str], has: Callable[[str], bool], said_near: Callable[[str], bool],
+    un_words: frozenset[str], denies: Callable[[str], bool] | None,
+) -> bool:
+    """ "unbounded" where the sections say "bounded", and the reverse (`opposed`)."""
     for word in said & un_words:
         if "un" + word not in _NOT_UN and said_near("un" + word) and not has(word):
             return True
-    for word in said:
-        if (word.startswith("un") and len(word) > 5 and word not in _NOT_UN and said_near(word[2:]) and not has(word)
-                and not (denies is not None and denies(word[2:]))):
-            return True
-    return False
+    return any(word.startswith("un") and len(word) > 5 and word not in _NOT_UN and said_near(word[2:])
+               and not has(word) and not (denies is not None and denies(word[2:])) for word in said)
 
 
 def un_bases(words: Iterable[str]) -> frozenset[str]:

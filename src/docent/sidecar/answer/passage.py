@@ -221,3 +221,13 @@ def stems_between(unit: Unit, start: int, end: int) -> frozenset[str]:
     """The stems of a unit's words that begin between two offsets, cut to five letters: a word's family is one
     ("expiry", "expiring"; "releases", "release"). The sides of a link or a preference are read so."""
     return frozenset(t.stem[:5] for t in unit.tokens if start <= t.start < end and t.stem)
+
+
+def in_clause_before(u: Unit, at: int) -> tuple[Token, ...]:
+    """The unit's tokens before the one at `at`, back to its clause's start (a comma, a semicolon, a colon, a dash, a
+    bracket, a sentence's end): "any" is denied by a negation anywhere there ("you don't need to set any credentials")."""
+    cut = max((m.end() for m in _CLAUSE_BREAK.finditer(u.text, 0, u.tokens[at].start)), default=0)
+    return tuple(t for t in u.tokens[:at] if t.start >= cut)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:()–—]|\.\s")

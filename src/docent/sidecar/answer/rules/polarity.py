@@ -43,13 +43,19 @@ def flipped(sentence: Reading) -> bool:
                 or _affirmed(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
 
+    return _opposed(sentence, said_words, sections)
+
+
+def _opposed(sentence: Reading, said_words: set[str], sections: list[frozenset[str]]) -> bool:
+    """The opposite word of the sections, said where the sentence's claim is: in a unit that restates it, not anywhere
+    in its sections ("any line indented by four spaces continues the value" against "The first blank line ends all
+    meta-data", two sentences away from "If a line is indented by 4 or more spaces, ... the value"); or in the unit
+    that restates it best, which does not say the sentence's word either."""
+    mentions, ids = sentence.grounds.mentions, sentence.ids
+
     def denies(word: str) -> bool:
         return any(word in d.scope for sid in ids for d in mentions.denied[sid])
 
-    # The opposite must be said where the sentence's claim is: in a unit that restates it, not anywhere in its
-    # sections ("any line indented by four spaces continues the value" against "The first blank line ends all
-    # meta-data", two sentences away from "If a line is indented by 4 or more spaces, ... the value"); or in the unit
-    # that restates it best, which does not say the sentence's word either.
     def has(word: str) -> bool:
         return any(word in w for w in sections)
 

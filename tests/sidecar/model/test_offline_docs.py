@@ -431,3 +431,15 @@ def test_a_code_name_the_question_writes_counts_no_more_than_its_rarest_word() -
     # "GitHub", written as code once in the record, outweighed "removed" when it counted half the question
     picked = [m[3] for m in pick([(1.0, domains)], asked, None, 1.0)]
     assert picked[0] == "The CNAME file is removed on every deploy unless it is in your docs_dir.", picked
+
+
+def test_a_verb_that_reports_what_the_reader_saw_weighs_nothing() -> None:
+    upgrade = _section("upgrading", "Upgrading", Block("paragraph", "When installed with Homebrew, update uv with "
+                                                       "brew upgrade uv; self updates are disabled."))
+    notes = _section("notes", "Notes", Block("paragraph", "The lockfile says which versions were resolved."))
+    model = _model(upgrade, notes)
+    source = model.source()
+    asked = Weighed.of("uv --version says Homebrew. How am I supposed to update it?", model.vocabulary(source),
+                       model._lexicon(source), source.manifest)
+    # "says" tells what the reader saw; a section that writes "says" elsewhere says nothing of the ask
+    assert "say" not in asked.weight and {"homebrew", "updat"} <= asked.weight.keys()

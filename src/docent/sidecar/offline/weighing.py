@@ -247,7 +247,7 @@ KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies 
 # "what happens if", "what exactly did she build? I thought the vendor ran it", "numbers please", "did it buy
 # anything?".
 LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came gets getting take takes took taking "
-                              "taken exactly actually basically "
+                              "taken say says said saying exactly actually basically "
                               "anyway please thought think guess wonder wondering suppose "
                               "anything something everything anyone someone anybody somebody"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just

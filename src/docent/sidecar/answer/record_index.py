@@ -65,8 +65,8 @@ from .clauses import (
 )
 from .lexicon import Entries, Lexicon, entries_of
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
-from .record_synonyms import ABBREVIATIONS, READER_WORDS, RECORD_SYNONYMS
-from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stem, stems
+from .record_synonyms import instead, spelt_out
+from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stems
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -92,13 +92,6 @@ MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 # Rows fetched for each one wanted: room for the guide beside a weighed-down changelog, and a section its family raises
 FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-_BUILT_IN = {stem(word): means for word, means in {**RECORD_SYNONYMS, **READER_WORDS}.items()}
-
-
-def _spelt_out(asked: Sequence[Sequence[str]]) -> list[Clause]:
-    """A reader's short form asks for the word spelt out too (`ABBREVIATIONS`): "env var" for "environment variable"."""
-    spelt = (name_clause(full) for word in asked if len(word) == 1 for full in ABBREVIATIONS.get(word[0], ()))
-    return [c for c in spelt if c]
 
 
 class SectionLike(Protocol):
@@ -304,13 +297,13 @@ class RecordIndex:
         """Every clause the question's words ask, and how many sections hold each of their words: the words, their runs
         together, aliases, code as indexed, the owner's synonyms, and for a missing word the record's words for it."""
         clauses = [clause(w) for w in asked] + joins(words) + aliases + as_indexed(text)
-        clauses += self._synonym_clauses(asked) + _spelt_out(asked)
+        clauses += self._synonym_clauses(asked) + spelt_out(asked)
         singles = [w[0] for w in asked if len(w) == 1]
         counts = self._counts(words_of(clauses + addresses) | set(singles))
-        instead = self._instead([w for w in singles if not counts.get(w)])
-        if instead:
-            counts.update(self._counts(words_of(instead)))
-            clauses += instead
+        theirs = instead([w for w in singles if not counts.get(w)])
+        if theirs:
+            counts.update(self._counts(words_of(theirs)))
+            clauses += theirs
         clauses += self._bases(singles, counts) + self._splits(singles, counts) + self._longer(singles, counts)
         return clauses, counts
 
@@ -379,12 +372,6 @@ class RecordIndex:
         for doc, term in tokens:
             found.setdefault(doc, []).append(term)
         return {word: tuple(found.get(i, ())) for i, word in enumerate(wanted, start=1)}
-
-    @staticmethod
-    def _instead(missing: Sequence[str]) -> list[Clause]:
-        """The record's words for a word it never uses (`RECORD_SYNONYMS`): "study" asks for "university"."""
-        by_stem = _BUILT_IN
-        return [clause([w]) for word in missing for w in by_stem.get(stem(word), ())]
 
     def _synonym_clauses(self, asked: Sequence[Sequence[str]]) -> list[Clause]:
         """The owner's words for a visitor's: with `synonyms: {downsides: [consequences]}`, "downsides" asks for both."""

@@ -5,6 +5,11 @@ alone)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from .clauses import Clause, clause, name_clause
+from .words import stem
+
 # For a word the record never uses, the words it would use instead: "where did she study?" asks for the degree and the
 # university. Small and general; the owner's `synonyms` option adds their own (and the embedded model weighs a
 # question's words by the same table).
@@ -53,3 +58,17 @@ ABBREVIATIONS: dict[str, tuple[str, ...]] = {
     "libs": ("libraries",), "perms": ("permissions",), "req": ("request",), "resp": ("response",),
     "msg": ("message",), "impl": ("implementation",),
 }
+
+
+def spelt_out(asked: Sequence[Sequence[str]]) -> list[Clause]:
+    """A reader's short form asks for the word spelt out too (`ABBREVIATIONS`): "env var" for "environment variable"."""
+    spelt = (name_clause(full) for word in asked if len(word) == 1 for full in ABBREVIATIONS.get(word[0], ()))
+    return [c for c in spelt if c]
+
+
+def instead(missing: Sequence[str]) -> list[Clause]:
+    """The record's words for a word it never uses (`RECORD_SYNONYMS`, `READER_WORDS`): "study" asks for "university"."""
+    return [clause([w]) for word in missing for w in _BUILT_IN.get(stem(word), ())]
+
+
+_BUILT_IN = {stem(word): means for word, means in {**RECORD_SYNONYMS, **READER_WORDS}.items()}

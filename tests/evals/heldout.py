@@ -148,6 +148,16 @@ ROUNDS = {
             visitors="visitors-round9-holdout.json",
             questions="django-ninja-questions-round9.json",
         ),
+        Round(
+            number=10,
+            site="copier",
+            markdown={
+                "example": "markdown-answers-round10-holdout.json",
+                "copier": "copier-answers-round10-holdout.json",
+            },
+            visitors="visitors-round10-holdout.json",
+            questions="copier-questions-round10.json",
+        ),
     )
 }
 

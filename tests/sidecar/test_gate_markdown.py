@@ -184,3 +184,11 @@ def test_a_mark_that_begins_a_word_keeps_the_space_before_it() -> None:
     # the record's flat text of inline code (".body()", ".env") reaches the gate without backticks
     said = shape("Any later calls to .body(), .form() or .json() raise an error , as the .env file says .5 s [[requests]].")
     assert said.text == "Any later calls to .body(), .form() or .json() raise an error, as the .env file says .5 s."
+
+
+def test_an_end_mark_inside_inline_code_ends_no_sentence_and_a_cited_one_ends_before_a_lower_case_name() -> None:
+    whole = answer("A Client keeps connections open, as `print('Done. Next.')` shows [[clients]]. Then go on.")
+    assert [getattr(e, "reason", getattr(e, "text", "")) for e in whole] == ["code_term", "Then go on."]  # one, then one
+    # each of two sentences judged on its own: a name in lower case begins the second, whose wrong figure is held
+    two = answer("A Client keeps connections open [[clients]]. httpx takes timeout=9.0 to bound every request [[clients]].")
+    assert [getattr(e, "reason", "shown") for e in two] == ["shown", "number"]

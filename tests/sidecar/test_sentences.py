@@ -51,6 +51,14 @@ CASES = [
     ("Steps:\n1. Build it.\n2. Ship it.", ["Steps:", "1. Build it.", "2. Ship it."]),
     ("He led it.\n[[a]]\nNext one.", ["He led it.\n[[a]]", "Next one."]),
     ("**Yes.** He did.", ["**Yes.**", "He did."]),
+    # an end mark inside inline code ends nothing; a stray backtick opens no code
+    ('Raise `HttpError(503, "Busy. Retry later.")` instead [[a]]. Next.', ['Raise `HttpError(503, "Busy. Retry later.")` instead [[a]].', "Next."]),
+    ("Use ``a`b. C`` here. Next.", ["Use ``a`b. C`` here.", "Next."]),
+    ("A ` stray tick. Then more.\nNext.", ["A ` stray tick.", "Then more.", "Next."]),
+    ("Set `x`. Then `y`. Done.", ["Set `x`.", "Then `y`.", "Done."]),
+    # after citations a sentence has ended, even where the next begins with a name in lower case
+    ("It is on for cookies [[a]]. django_auth is cookie auth [[a]].", ["It is on for cookies [[a]].", "django_auth is cookie auth [[a]]."]),
+    ("It is on [[a]]. [[b]] uv runs it.", ["It is on [[a]]. [[b]]", "uv runs it."]),
     ("A sentence with no end mark", ["A sentence with no end mark"]),
     ("[[none]]", ["[[none]]"]),
     ("  \n\n  ", []),
@@ -124,7 +132,7 @@ def test_every_fragmentation_of_a_reply_gives_the_same_sentences(cuts: list[int]
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(st.sampled_from([*'aA1 .!?…"”)[],\n', "[[a]]", "e.g.", "U.S.", "3.5", "Dr.", "Go"]), max_size=30).map("".join),
+    st.lists(st.sampled_from([*'aA1 .!?…"”)[],\n`', "[[a]]", "e.g.", "U.S.", "3.5", "Dr.", "Go", "``"]), max_size=30).map("".join),
     st.lists(st.integers(min_value=0, max_value=60), max_size=12),
 )
 def test_any_text_cut_anywhere_splits_the_same(text: str, cuts: list[int]) -> None:

@@ -9,6 +9,10 @@ Rules, in order of the text:
 - `.`, `!`, `?`, `…` (and runs of them, such as `...` or `?!`) end a sentence when followed by whitespace, a
   citation or the end, after any closing quotes, brackets or emphasis (`He said "yes." Then`), and when the
   next word does not begin in lower case (`e.g. the`, `3 p.m. and`, `paused... then` continue the sentence).
+- A cited sentence has ended: after citations right before or after its end mark, a word in lower case begins the
+  next one (`cookie auth [[a]]. django_auth is` is two: a name written in lower case begins it).
+- An end mark inside inline code is none (`` `HttpError(503, "Busy. Retry.")` ``): a span of backticks opened
+  earlier on the line and closed later on it holds it; a backtick never closed on its line is a stray one, no span.
 - Characters right after a period keep it inside a word: decimals (3.5, $1.20), versions (17.0.2, v1.2.3),
   names (Node.js, ASP.NET).
 - Abbreviations that are nearly always followed by a name (e.g., i.e., vs., cf., Dr., Mr., Mrs., Ms., Prof.,
@@ -39,6 +43,7 @@ _INITIALS = re.compile(r"(?:^|(?<=[^\w.]))(?:[A-Z]\.)+[A-Z]$")  # U.S, U.K, U.S.
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:\d{1,3}|[A-Za-z])$")
 _RUN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.")  # what a word or initials before a period are
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
+_TICKS = re.compile(r"`+")
 
 
 class Raw(str):
@@ -150,6 +155,12 @@ def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
             if isinstance(end, _Undecided):
                 return _Undecided(s)
             return end if end > e else s
+        line = buf.rfind("\n", 0, s) + 1
+        inside = _in_code(buf, line, s, e, final=final) if "`" in buf[line:s] else False
+        if inside:
+            if isinstance(inside, _Undecided):
+                return inside
+            continue
         verdict = _ends_at(buf, s, e, final=final)
         if verdict is None:
             continue
@@ -178,8 +189,8 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
         k += 1
     if k == n:
         return end if final else _Undecided(s)
-    if buf[k].islower():
-        return None  # e.g. the, 3 p.m. and, paused... then
+    if buf[k].islower() and end == j and not (buf.endswith("]]", 0, s) and _TRAILING_CITATION.search(buf, 0, s)):
+        return None  # e.g. the, 3 p.m. and, paused... then; but "auth [[a]]. django_auth is" has ended
     if buf[s:e] == ".":
         # Each pattern ends at `s` and can only start where the word, or the line, before it does: searched from
         # there, not across the whole buffer.
@@ -197,6 +208,25 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
         if _LIST_MARKER.match(buf, max(buf.rfind("\n", 0, before), 0), s):
             return None
     return max(end, closed)
+
+
+def _in_code(buf: str, line: int, s: int, e: int, *, final: bool) -> bool | _Undecided:
+    """Whether the end mark at `s` stands inside inline code: a run of backticks opened before it on its line (from
+    `line`) is closed by a run as long after it, before the line ends; undecided while neither has arrived."""
+    opened = 0
+    for m in _TICKS.finditer(buf, line, s):
+        run = len(m.group(0))
+        opened = 0 if run == opened else opened or run
+    if not opened:
+        return False
+    for m in _TICKS.finditer(buf, e):
+        if "\n" in buf[e : m.start()]:
+            return False
+        if len(m.group(0)) == opened:
+            return True
+    if "\n" in buf[e:] or final:
+        return False
+    return _Undecided(s)
 
 
 def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:

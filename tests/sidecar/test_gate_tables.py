@@ -11,6 +11,7 @@ from docent.sidecar.agents.results import Markdown
 from docent.sidecar.answer.events import Code, Held, Row, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.shape import opened
 from docent.sidecar.stream import frame
 
 RECORD = {
@@ -154,3 +155,35 @@ def test_a_row_goes_on_the_wire_with_its_cells_and_to_agents_as_a_markdown_table
         "The defaults:\n\n| Option | Default |\n|---|---|\n| `--loop` | 'auto' |\n| `--ws-max-queue` | 32 |\n"
         "| `--backlog` | 2048 |"
     )
+
+
+STORM = {
+    "storm": Section.of(
+        "storm", page="lab", path="/lab/#storm", headings=("Lab", "A retry storm"),
+        blocks=(Block("paragraph", "Without backoff every client retries at once, the attempts stay three times above "
+                      "capacity, and the service never comes back. With jitter the retries spread out."),),
+    ),
+}
+
+
+def storm(reply: str) -> list[str]:
+    gate = Gate(STORM, LEXICON)
+    return verdicts(gate.feed(reply) + gate.finish())
+
+
+def test_a_cell_or_a_bold_label_s_value_opens_a_phrase_its_capital_no_name_and_a_falsehood_in_it_still_held() -> None:
+    head = "| Run | What happens |\n|---|---|\n"
+    row = "| No backoff | {} client{} at once, and the service never comes back [[storm]] |\n"
+    assert storm(head + row.format("Every", " retries")) == [
+        "Run; What happens", "No backoff; Every client retries at once, and the service never comes back"]
+    assert storm(head + row.format("Some", "s retry")) == ["quantifier"]
+    label = "- **No backoff:** {} client{} at once, and the service never comes back [[storm]]."
+    assert storm(label.format("Every", " retries")) == [
+        "No backoff: Every client retries at once, and the service never comes back."]
+    assert storm(label.format("Some", "s retry")) == ["quantifier"]
+
+
+def test_only_a_common_word_that_opens_a_phrase_is_read_in_lower_case() -> None:
+    assert opened("Every client retries") == "every client retries"
+    assert opened("None") == "None"  # a value, alone in its cell
+    assert opened("Kafka moves the events") == "Kafka moves the events"  # a name

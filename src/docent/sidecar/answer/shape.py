@@ -4,6 +4,11 @@ The visitor reads plain text: the citations, a list or heading marker and the Ma
 kept as spans over it. The rules read the same text with its inline code blanked (code is checked on its own,
 as a term its sections must hold, so `my_var`, `<Response [200 OK]>` or `port=8000` are never taken for the
 first person, markup or a figure), and the inline code's contents.
+
+A bold label ("**No backoff:** Every client retries") opens what follows it as a sentence's start does: a capital
+there is the phrase's first word, not a name or a value written inside a sentence ("None", "Lax"). The rules read
+such a first word, one of the common words (`words.STOP_WORDS`) with more words after it, in lower case (`opened`);
+a table's cells are read so too (`tables`).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import NamedTuple
 
 from .events import Item
 from .markdown import CITATION, inline, item
+from .words import STOP_WORDS
 
 _HEADING = re.compile(r"^#{1,6}\s+")
 _CODE = re.compile(r"(`{1,2})(?!`)(.+?)(?<!`)\1(?!`)")
@@ -23,6 +29,7 @@ _SPACE_BEFORE_MARK = re.compile(r" (?=[.,;:!?…)\]”’](?![\w(]))")
 _HOLE = "\ue000"  # a private-use character holds inline code's place while the prose around it is tidied
 _HOLES = re.compile(f"{_HOLE}(\\d+){_HOLE}")
 _MARKS = re.compile(r"[`*_]")  # what inline code and emphasis are written with
+_OPENING = re.compile(r"([A-Z])([a-z]*)(?= \S)")  # a capitalised word with more words after it
 
 
 class Shaped(NamedTuple):
@@ -58,7 +65,26 @@ def shape(raw: str) -> Shaped:
     for s in sorted((s for s in spans if s.kind == "code"), key=lambda s: -s.start):
         prose = prose[: s.start] + " " + prose[s.end :]
     prose = _tidy(prose)
+    if spans and spans[0].kind == "strong" and spans[0].start == 0:
+        prose = _after_label(plain, spans[0].end, prose)
     return Shaped(plain, tuple((s.kind, s.start, s.end) for s in spans), marker, prose, codes)
+
+
+def _after_label(plain: str, end: int, prose: str) -> str:
+    """The prose with the phrase after a leading bold label ("**Default:** ...", "**Default**: ...") opened."""
+    if not (plain[end - 1 : end] == ":" or plain[end : end + 1] == ":"):
+        return prose
+    colon = prose.find(": ")
+    return prose if colon < 0 else prose[: colon + 2] + opened(prose[colon + 2 :])
+
+
+def opened(phrase: str) -> str:
+    """A phrase that begins where a sentence may (a table's cell, what follows a bold label) as the rules read it: its
+    first word, a common one capitalised with more words after it ("Every client retries"), in lower case."""
+    m = _OPENING.match(phrase)
+    if m is None or (m.group(1).lower() + m.group(2)) not in STOP_WORDS:
+        return phrase
+    return phrase[:1].lower() + phrase[1:]
 
 
 def _tidy(text: str) -> str:

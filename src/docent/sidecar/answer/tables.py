@@ -23,7 +23,7 @@ from .events import Row
 from .markdown import CITATION, Table, citations
 from .polarity import negates
 from .rules.types import Draft
-from .shape import shape
+from .shape import opened, shape
 
 _DELIMITER = re.compile(r"[ \t]*:?-+:?[ \t]*")
 # A cell's edge: a pipe that is not escaped; inline code is taken whole first, so a pipe inside it is no edge.
@@ -123,7 +123,7 @@ def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequ
         at += len(shaped.text)
         if shaped.text not in _EMPTY:
             label = labels[len(texts) - 1] if 1 < len(texts) <= len(labels) else ""
-            proses.append(_labelled(label, shaped.prose))
+            proses.append(_labelled(label, opened(shaped.prose) if len(texts) > 1 else shaped.prose))
             codes += shaped.codes
     text = "; ".join(texts)
     if not any(t not in _EMPTY for t in texts):

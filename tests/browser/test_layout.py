@@ -45,6 +45,13 @@ CITED = """() => {
           box: [a.left, a.top, a.right, a.bottom], panel: [b.left, b.top, b.right, b.bottom]};
 }"""
 
+# A part's box and the panel's, and the screen's height.
+BOXES = """(part) => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {part: box(document.querySelector(part)), panel: box(document.querySelector("[data-docent-view]")),
+          height: innerHeight};
+}"""
+
 # Whether a part lies on screen clear of the panel.
 CLEAR = """(part) => {
   const a = document.querySelector(part).getBoundingClientRect();
@@ -196,6 +203,13 @@ def test_what_the_guide_runs_stays_clear_until_the_visitor_comes_back(page: Page
     page.clock.fast_forward(LATER_MS)  # the run's opening is over, and every timer of the panel's has run
     assert page.evaluate("() => document.querySelector('#leak-preset').value") == "slow-leak"
     assert page.evaluate(CLEAR, chart), "the panel grew back over the running chart"
+    # The run's status line (the experiment's foot, taller than the screen's part left on a phone) shows whole: centred,
+    # the experiment stood with that line half under the folded panel (769 to 804 px, the panel's top at 789).
+    status = "[data-docent-experiment='leak'] [data-lab-status]"
+    page.wait_for_function(CLEAR, arg=status, timeout=5_000)  # the smooth scroll to the experiment may still run
+    page.wait_for_timeout(1_000)  # at rest, not passing by
+    assert page.evaluate(CLEAR, status), page.evaluate(BOXES, status)
+    expect(page.locator(status)).to_have_text(re.compile(r"^Running slow-leak"))
     panel = page.locator(PANEL)
     shrunk = panel.get_by_role("button", name="Show the whole guide")
     expect(shrunk).to_be_visible()  # it shrank for the run (the chart spans its columns at both sizes)
@@ -258,14 +272,37 @@ def test_the_transcripts_last_line_shows_whole_after_an_answer_that_acted(page: 
     assert line["cut"] < 1, line
 
 
+# The offer's box, the model's sentence after it and its citations, and whether the log shows both whole.
+OFFER = """() => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  const offer = log.querySelector(".docent-offer");
+  const after = offer && offer.nextElementSibling && offer.nextElementSibling.querySelector(".docent-sentence");
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const whole = (e) => { const r = e.getBoundingClientRect(), b = log.getBoundingClientRect();
+                         return r.height > 0 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; };
+  return {offer: offer && box(offer), said: after ? after.textContent : null,
+          cites: after ? after.parentNode.querySelectorAll(".docent-cite").length : null,
+          whole: Boolean(offer && after && whole(offer) && whole(after))};
+}"""
+
+
 @SIZES
 def test_an_offer_comes_with_a_sentence(page: Page, guide: Sidecar) -> None:
+    """The browser review: the model's sentence after the CV's offer ("The button opens the CV when pressed.", with a
+    citation of Roles added) was held ("shares no words"), and the button stood with the panel's own line alone. The
+    offer vouches for a sentence that only says what it offers, cited or not: it shows after the button, in sight,
+    without the citation, which vouched for nothing in it."""
     open_panel(page, guide.base)
     log = ask(page, "Where can I get her CV?")
     offer = log.locator(".docent-offer")
     expect(offer).to_have_count(1)
     expect(offer).to_contain_text("nothing happens until you press it")
     expect(offer.get_by_role("button", name=re.compile("CV"))).to_be_visible()
+    expect(log.locator(".docent-held")).to_have_count(0)  # nothing held back beside the offer
+    placed = page.evaluate(OFFER)
+    assert placed["said"] and placed["said"].startswith("The button opens the CV when pressed."), placed
+    assert placed["cites"] == 0, placed  # no chip to Roles, which says nothing of the button
+    assert placed["whole"], placed  # the offer and its sentence both whole in the log
 
 
 # A box's place against the part of the page the visitor sees (the visual viewport).

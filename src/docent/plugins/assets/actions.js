@@ -9,6 +9,7 @@
  * CustomEvent("docent:state", {detail: {experiment, running, preset, live, error}}).
  */
 import { byAttribute, coveredBelow } from "./dom.js";
+import { visible } from "./viewport.js";
 
 const ANSWER_WITHIN_MS = 2000;
 const RING_MS = 4000;
@@ -16,12 +17,23 @@ const RUN_MS = 10000; // the panel keeps out of an experiment's way about as lon
 
 const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
-/* Scrolls element to the middle of the screen's part the panel's overlays leave uncovered. */
-function reveal(element) {
-  const covered = coveredBelow(element.getBoundingClientRect());
+/* The part of the screen's top a page keeps for its own sticky header when it scrolls an element to view (the
+   theme's `scroll-padding-top`: 76 px on the example site). */
+function keptAtTop() {
+  const pad = getComputedStyle(document.scrollingElement || document.documentElement).scrollPaddingTop;
+  return pad.endsWith("px") ? parseFloat(pad) || 0 : 0;
+}
+
+/* Scrolls element to the middle of the screen's part the panel's overlays leave uncovered. foot: one taller than that
+   part (below the page's sticky header) shows its foot whole above them instead (an experiment: where it says how the
+   run goes); centred, the lab's status line stood half under the folded panel on a phone. */
+function reveal(element, foot) {
+  const box = element.getBoundingClientRect();
+  const covered = coveredBelow(box);
+  const block = foot && box.height > visible().height - covered - keptAtTop() ? "end" : "center";
   const margin = element.style.scrollMarginBottom;
-  element.style.scrollMarginBottom = covered + "px"; // centres the element and this margin: it sits above the cover
-  element.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
+  element.style.scrollMarginBottom = covered + "px"; // the element and this margin are placed: it sits above the cover
+  element.scrollIntoView({ block, behavior: reducedMotion() ? "auto" : "smooth" });
   element.style.scrollMarginBottom = margin;
 }
 
@@ -158,7 +170,7 @@ export class Actions {
     const element = byAttribute("data-docent-experiment", run.id);
     if (!element) return failed("not_found", `Could not find ${label} on this page.`);
     this.room(element, RUN_MS);
-    reveal(element);
+    reveal(element, true);
     const answered = await started(element, run, (detail) => detail.error
       ? failed("experiment_error", `${label} did not start: ${detail.error}`)
       : done(`Started ${label}${presetWords(experiment, detail)}.`));

@@ -611,6 +611,26 @@ async def test_a_confirmation_of_the_turns_action_is_shown_and_a_refused_actions
 
 
 @pytest.mark.anyio
+async def test_an_offers_confirmation_with_a_citation_added_is_shown_and_a_fact_beside_it_is_still_checked(
+    tmp_path: Path,
+) -> None:
+    """The browser review: the offer's sentence, "The button opens the CV when pressed. [[roles-alderway]]", was held
+    ("shares no words" with Roles), and the CV's button stood with no sentence beside it. The offer vouches for it
+    (shown without the citation, which vouches for nothing in it); a sentence that says more than the offer is judged
+    by its sections as before."""
+    offer = {"tool": "offer", "input": {"id": "cv"}}
+    rig = Rig(tmp_path, [
+        {"question": "CV", "calls": [[offer], [{"text": "The button opens the CV when pressed. [[roles-alderway]]"}]]},
+        {"question": "resume", "calls": [[offer], [{"text": "The CV lists her patents. [[roles-alderway]]"}]]},
+    ])
+    events = await rig.ask(Ask(question="Where can I get her CV?", screen=ON_HOME))
+    assert kinds(events) == ["action", "sentence", "done"], events
+    assert events[1].text == "The button opens the CV when pressed." and events[1].cites == ()  # Roles says nothing of it
+    events = await rig.ask(Ask(question="Does her resume list patents?", screen=ON_HOME))
+    assert kinds(events) == ["action", "held", "done"], events
+
+
+@pytest.mark.anyio
 async def test_the_same_action_twice_in_an_answer_is_refused_as_a_repeat_and_takes_no_place(tmp_path: Path) -> None:
     chart = {"tool": "point_at", "input": {"id": "leak-chart"}}
     script = [{"question": "chart", "calls": [

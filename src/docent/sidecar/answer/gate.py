@@ -293,6 +293,11 @@ class Gate:
         grounds = self._grounds if grounds is None else grounds
         verdict = first(Reading(draft, grounds, most_words=words, counted=counted), self._checks[bool(draft.ids)])
         if isinstance(verdict, Hold):
+            uncited = draft._replace(ids=())
+            if draft.ids and confirms(uncited, grounds, self._names):
+                # A confirmation the model cited anyway ("The button opens the CV when pressed. [[roles-alderway]]"):
+                # the action vouches for it, and a chip to a section that says nothing of it would mislead.
+                return self._show(uncited)
             return self._hold(verdict.reason, **verdict.facts)
         if draft.ids:
             for sid in draft.ids:

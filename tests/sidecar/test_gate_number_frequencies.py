@@ -34,3 +34,17 @@ def test_the_article_counts_the_unit_after_the_frequency() -> None:
     hour, fortnight = numbers.Quantity(3600.0, "time", 1.0), numbers.Quantity(1209600.0, "time", 1.0)
     assert set(numbers.quantities("It is a fortnightly hour per person.")) == {hour, fortnight}
     assert numbers.quantities("A weekly review.") == (numbers.Quantity(604800.0, "time", 1.0),)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Backups run EVERY NIGHT and Weekly.", [86400.0, 604800.0]),
+        ("It took Thirty-Two minutes, then Half An Hour.", [1920.0, 1800.0]),
+        ("The Two of them differ; FIVE services run Hourly.", [5.0, 3600.0]),
+    ],
+)
+def test_numbers_in_words_in_any_case(text: str, said: list[float]) -> None:
+    # ASCII text is read in lower case by the pattern without IGNORECASE; text beyond ASCII with the flag: the same
+    assert [q.value for q in numbers.quantities(text)] == said
+    assert numbers.quantities(text) == numbers.quantities(text + " Café.")

@@ -10,6 +10,7 @@ from docent.schema import RecordSection as Section
 from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.rules import verbatim
 
 NGINX = Section(
     "behind-nginx", "operating", "Behind nginx",
@@ -42,3 +43,13 @@ def verdict(sentence: str) -> str:
 )
 def test_a_sections_own_sentence_is_not_read_as_a_restatement(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Run the sidecar with `DOCENT_TRUST_PROXY=127.0.0.1`, and only nginx's.", "max_poll_records -- 3.5 s [[a]]",
+     "Straße İstanbul ﬁne", "Café: 40 % (v2)", ""],
+)
+def test_a_sentences_key_in_ascii_is_the_patterns(text: str) -> None:
+    # ASCII text is keyed by one bytes.translate; it must keep what the pattern keeps, case folded
+    assert verbatim.key(text) == verbatim._NOT_WORD.sub("", text.casefold())

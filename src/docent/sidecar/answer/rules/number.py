@@ -43,14 +43,17 @@ def check(sentence: Reading) -> Verdict:
 
 _COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+)?[a-z]+s\b", re.IGNORECASE)
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNTS = frozenset(_WORDS.values())
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s")
 
 
 def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
     """A count in words of things ("three values", "four supported sources") that a cited section lists as that many
     items of one list: the list states it."""
+    if q.unit or q.raw not in _COUNTS:  # before the pattern: a figure with a unit, or none of two to ten, counts no list
+        return False
     counts = {_WORDS[m.group(1).lower()] for m in _COUNT.finditer(sentence.text)}
-    if q.unit or q.raw not in counts:
+    if q.raw not in counts:
         return False
     return any(q.raw in _list_lengths(sentence.grounds.mentions.record[sid].text) for sid in sentence.ids)
 

@@ -19,9 +19,17 @@ _NOT_WORD = re.compile(r"[\W_]+")
 _SHORTEST = 24  # letters and digits: "Yes, it does." is no sentence of the record's worth vouching for this way
 
 
+# Every byte but an ASCII letter or digit, deleted from ASCII text in one `bytes.translate` (what `_NOT_WORD` takes
+# out of it: \W and _ are the rest of ASCII), where the pattern makes a piece for each run between words.
+_NOT_ALNUM = bytes(c for c in range(256) if not (c < 128 and chr(c).isalnum()))
+
+
 def key(text: str) -> str:
     """A sentence's letters and digits, case folded: what two copies of one sentence share however they are marked."""
-    return _NOT_WORD.sub("", text.casefold())
+    folded = text.casefold()
+    if folded.isascii():
+        return folded.encode().translate(None, _NOT_ALNUM).decode()
+    return _NOT_WORD.sub("", folded)
 
 
 def _own(passage: Passage) -> frozenset[str]:
@@ -31,5 +39,6 @@ def _own(passage: Passage) -> frozenset[str]:
 
 def copied(sentence: Reading) -> bool:
     """Whether the sentence is one of its cited sections' own sentences or lines."""
-    said = key(CITATION.sub("", sentence.draft.text))
+    text = sentence.draft.text
+    said = key(CITATION.sub("", text) if "[[" in text else text)
     return len(said) >= _SHORTEST and any(said in p.facts("verbatim", _own) for p in sentence.passages)

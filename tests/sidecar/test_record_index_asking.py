@@ -247,6 +247,22 @@ def test_a_long_question_is_asked_sentence_by_sentence_too() -> None:
     assert question_sentences("How do I pass the request to a serializer? I build it myself in a script.") == []  # short
 
 
+def test_a_query_reads_a_long_question_to_its_max_words_th_word_of_substance() -> None:
+    """A reader's long question says what it asks last; its stop words are asked by no query, so they do not count
+    toward MAX_WORDS: the ask after 32 written words is read (and found), and a word past the 32nd of substance is
+    still not (the bound on a query's time stands)."""
+    answer = Section("catch-all", "paths", "Path converters", "A path parameter may hold slashes: {path:value}.")
+    index = RecordIndex([*FILLER, answer])
+    context = ("I want it so that all of the requests that are sent to the one view that I have in the app are "
+               "able to go to it, and I am not sure how to do it at all with what I have.")
+    asked = f"{context} Is there a catch-all path parameter?"
+    assert len(chunks(context)) > MAX_WORDS
+    assert '"parameter"' in (index.queries(asked)[0] or "")
+    assert best_of(index, asked) == "catch-all"
+    many = " ".join(f"word{n}" for n in range(MAX_WORDS))
+    assert '"parameter"' not in (index.queries(f"{many} parameter")[0] or "")
+
+
 def test_a_long_questions_sentence_of_common_words_alone_ranks_nothing() -> None:
     """A sentence is asked only by words that score at most MAX_ROWS sections, its rarest too: "Nothing in our own
     code changed." on a record where every section says "code" would rank the whole record, and tell nothing. The

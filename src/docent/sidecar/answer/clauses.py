@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from .sentences import SentenceSplitter
 from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
 
-MAX_WORDS = 32  # a question's words past these add time, not recall (a longer one is asked sentence by sentence too)
+# A question's words of substance past these add time, not recall (`read_words`); one of more written words than this is
+# asked sentence by sentence too (`question_sentences`).
+MAX_WORDS = 32
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
 MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
 # An address in a question: a URL with its scheme and host, a host with its port, an IP. It says where the visitor's
@@ -62,6 +64,20 @@ def question_sentences(text: str) -> list[str]:
     found = [str(s) for s in split.feed(text) + split.finish()
              if sum(1 for w in chunks(s) if len(w) > 1 or w[0] not in STOP_WORDS) >= SENTENCE_WORDS]
     return found if len(found) > 1 else []
+
+
+def read_words(words: Sequence[Sequence[str]]) -> list[Sequence[str]]:
+    """A question's written words (`chunks`) as one query reads them: up to its `MAX_WORDS`th word of substance. A stop
+    word is asked by no query, so it neither costs time nor counts: a reader's long question says what it asks last
+    ("... Is there a regex or catch-all path param?"), and counted with its "I", "the" and "to", the question was read
+    only to its context (Django Ninja's `{path:value}` section 50th -> 2nd)."""
+    kept, said = [], 0
+    for word in words:
+        said += not (len(word) == 1 and word[0] in STOP_WORDS)
+        if said > MAX_WORDS:
+            break
+        kept.append(word)
+    return kept
 
 
 def quote(words: Sequence[str]) -> str:

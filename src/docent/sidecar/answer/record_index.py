@@ -24,8 +24,8 @@ by BM25's length normalisation, so a short guide section on the asked words outr
 BM25 (its family, its title said or named) is `record_index_rank`'s. The site's own name ("DRF", "MkDocs") is asked
 apart, as framing is: every page is about it. Stop words are dropped from a question, never from the index, so phrases
 still match; "own" stays as a verb ("what does she own?"), not after a possessive ("my own certificate"). The porter
-stemmer runs over both sides, so "reviews" finds "reviewed". A question longer than `MAX_WORDS` is also asked sentence
-by sentence (`_with_sentences`).
+stemmer runs over both sides, so "reviews" finds "reviewed". A query reads a question to its `MAX_WORDS`th word of
+substance (`read_words`); one longer than `MAX_WORDS` written words is also asked sentence by sentence (`_with_sentences`).
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from docent.schema import Manifest
 
 from .clauses import (
     MAX_ROWS,
-    MAX_WORDS,
     Clause,
     addresses_of,
     as_indexed,
@@ -56,6 +55,7 @@ from .clauses import (
     owns,
     question_sentences,
     quote,
+    read_words,
     site_forms,
     site_named,
     topic,
@@ -212,7 +212,7 @@ class RecordIndex:
     def _with_sentences(self, text: str, scores: dict[int, float], limit: int) -> dict[int, float]:
         """Scores with a long question's sentences' own (`clauses.question_sentences`) added, their mean at `SENTENCES_WEIGHT`:
         each part of the question (its context, the error it pastes, what it asks) gets its voice, where one query of
-        all its words ranks by one part's rarest words, and reads none past `MAX_WORDS`. A sentence asks only words that
+        all its words ranks by one part's rarest words, and reads none past `read_words`. A sentence asks only words that
         score at most `MAX_ROWS` sections, its rarest too: one of common words alone ("Nothing in our code changed.")
         says little and would rank the whole record (10,000 pages: a long question's p50 26 ms -> 3 ms)."""
         asked = question_sentences(text)
@@ -278,7 +278,7 @@ class RecordIndex:
         always goes in, unless it would score more than `most`. A word in half the record ("default", "use") adds time
         and next to nothing to BM25; a clause that matches nothing is left out."""
         addresses, text = addresses_of(text)
-        words = [uncontracted(w) for w in chunks(text)[:MAX_WORDS]]
+        words = [uncontracted(w) for w in read_words(chunks(text))]
         asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]
         aliases = self._alias_clauses(text)  # the lexicon's names, scanned for once
         clauses, counts = self._clauses(text, words, asked, addresses, aliases)

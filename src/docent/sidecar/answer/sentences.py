@@ -222,6 +222,8 @@ def _in_code(buf: str, line: int, s: int, e: int, *, final: bool) -> bool | _Und
     for m in _TICKS.finditer(buf, e):
         if "\n" in buf[e : m.start()]:
             return False
+        if m.end() == len(buf) and not final:
+            return _Undecided(s)  # a run at the end may grow: "`" yet "``"
         if len(m.group(0)) == opened:
             return True
     if "\n" in buf[e:] or final:

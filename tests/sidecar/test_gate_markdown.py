@@ -192,3 +192,10 @@ def test_an_end_mark_inside_inline_code_ends_no_sentence_and_a_cited_one_ends_be
     # each of two sentences judged on its own: a name in lower case begins the second, whose wrong figure is held
     two = answer("A Client keeps connections open [[clients]]. httpx takes timeout=9.0 to bound every request [[clients]].")
     assert [getattr(e, "reason", "shown") for e in two] == ["shown", "number"]
+
+
+def test_a_blockquote_is_read_as_what_it_quotes_a_true_note_shown_and_a_wrong_one_held() -> None:
+    events = answer("Install HTTPX with pip [[install]].\n\n> **Note:** a Client keeps connections open [[clients]].\n"
+                    "> Pass timeout=9.0 to bound every request [[clients]].", chunks=9)
+    assert [getattr(e, "reason", getattr(e, "text", "")) for e in events] == [
+        "Install HTTPX with pip.", "Note: a Client keeps connections open.", "number"]

@@ -49,6 +49,26 @@ def test_every_fragmentation_reads_the_same(cuts: list[int]) -> None:
     assert read(chunks) == read([REPLY])
 
 
+QUOTED = (
+    "Intro [[a]].\n\n> **Note:** it is off.\n>  Really off [[a]].\n>\n> - item one\n> ```py\n> x = 1\n> ```\n"
+    "> [[a]]\n> | A | B |\n> |---|---|\n> | 1 | 2 |\nAfter 3 > 2.\n>> Nested [[a]]."
+)
+
+
+def test_a_blockquote_s_mark_is_taken_off_what_it_quotes_whatever_the_fragments() -> None:
+    from docent.sidecar.answer.markdown import Table
+
+    whole = [
+        Prose("Intro [[a]].\n\n**Note:** it is off.\n Really off [[a]].\n\n- item one\n"),
+        Fence("py", ("x = 1",), ("a",)),
+        Table(("| A | B |", "|---|---|", "| 1 | 2 |")),
+        Prose("After 3 > 2.\nNested [[a]]."),
+    ]
+    assert read([QUOTED]) == whole
+    for size in (1, 2, 3, 5):
+        assert read([QUOTED[i : i + size] for i in range(0, len(QUOTED), size)]) == whole
+
+
 def test_a_reply_that_ends_inside_a_fence_gives_an_unclosed_block() -> None:
     assert read(["Here [[a]]:\n```sh\npip install httpx"]) == [
         Prose("Here [[a]]:\n"),

@@ -4,7 +4,9 @@ A model's reply reaches the gate in fragments. `BlockReader` cuts it into prose,
 splitter as it was written, fenced code blocks, which leave whole once their closing fence has come (with
 the citations written right after that fence), and tables (lines that begin with `|`), which leave whole once a
 line that is no row begins (a line of citations alone right after one belongs to it). Where a piece ends depends only on the text, never on how it
-was cut up: a line start that may still become a fence waits for the characters that decide it.
+was cut up: a line start that may still become a fence waits for the characters that decide it. A blockquote's
+mark (`> `, a note the model sets apart) is taken off each line it starts: what it quotes is read as any other line
+(prose, a list, a table, a fence whose lines are quoted too), and checked as such.
 
 `inline` reads a sentence's inline marks (`code`, **strong**, *emphasis*) into plain text and spans, and
 `item` reads the list marker a sentence starts with.
@@ -52,6 +54,7 @@ class Table:
 
 
 Piece = Prose | Fence | Table
+_QUOTE = re.compile(r"[ ]{0,3}>[ ]?")  # a blockquote's mark at a line's start
 _ROW = re.compile(r"[ ]{0,3}\|")  # a table's row: a line that begins with a pipe
 
 
@@ -65,6 +68,8 @@ class BlockReader:
         self._lines: list[str] = []
         self._closed: Fence | None = None  # a fence whose closing line came, waiting for citations after it
         self._rows: list[str] = []  # the lines of the table under way
+        self._quoted = False  # the fence under way opened inside a blockquote: its lines carry the mark too
+        self._quoted_line = False  # the line under way began with a blockquote's mark, taken off
 
     def passes(self, text: str) -> bool:
         """Whether `feed` would hand `text` back as prose at once: inside a line of prose, as most fragments are,
@@ -115,14 +120,20 @@ class BlockReader:
         if self._fence is not None:
             return self._in_fence(final=final)
         if self._line_start:
+            quote = _QUOTE.match(text)
+            if quote is not None:
+                if quote.end() == len(text) and not final:
+                    return None  # "> " may be followed by more blanks: the mark is decided with the next character
+                self._pending, self._quoted_line = text[quote.end() :], True
+                return []
             newline = text.find("\n")
             line = text if newline < 0 else text[:newline]
             if self._rows or _ROW.match(line):
                 return self._table(line, newline, final=final)
             opened = _FENCE_OPEN.fullmatch(line)
             if opened and newline >= 0:
-                self._fence = (opened.group(1), opened.group(2))
-                self._pending = text[newline + 1 :]
+                self._fence, self._quoted = (opened.group(1), opened.group(2)), self._quoted_line
+                self._pending, self._quoted_line = text[newline + 1 :], False
                 return []
             if newline < 0 and (_MAYBE_FENCE.fullmatch(line) or opened):
                 if not final:
@@ -132,9 +143,9 @@ class BlockReader:
                     return [Fence(opened.group(2), (), closed=False)]
         newline = text.find("\n")
         if newline < 0:
-            self._pending, self._line_start = "", False
+            self._pending, self._line_start, self._quoted_line = "", False, False
             return [Prose(text)]
-        self._pending, self._line_start = text[newline + 1 :], True
+        self._pending, self._line_start, self._quoted_line = text[newline + 1 :], True, False
         return [Prose(text[: newline + 1])]
 
     def _table(self, line: str, newline: int, *, final: bool) -> list[Piece] | None:
@@ -145,11 +156,11 @@ class BlockReader:
         rest = "" if newline < 0 else self._pending[newline + 1 :]
         if _ROW.match(line):
             self._rows.append(line)
-            self._pending = rest
+            self._pending, self._quoted_line = rest, False
             return []
         rows, self._rows = tuple(self._rows), []
         if line.strip() and _CITATIONS_ONLY.fullmatch(line):
-            self._pending = rest
+            self._pending, self._quoted_line = rest, False
             return [Table(rows, citations(line))]
         return [Table(rows)]
 
@@ -162,6 +173,8 @@ class BlockReader:
         if newline < 0 and not final:
             return None
         self._pending = "" if newline < 0 else text[newline + 1 :]
+        if self._quoted and (quote := _QUOTE.match(line)) is not None:
+            line = line[quote.end() :]
         if _closes(line, marker):
             self._closed = Fence(language, tuple(self._lines))
             self._fence, self._lines = None, []
@@ -183,12 +196,14 @@ class BlockReader:
         rest = "" if newline < 0 else text[newline + 1 :]
         line_end = rest.find("\n")
         line = rest if line_end < 0 else rest[:line_end]
+        if (quote := _QUOTE.match(line)) is not None:  # citations quoted, the fence quoted or not
+            line = line[quote.end() :]
         if line_end < 0 and not final and _MAYBE_CITATIONS.fullmatch(line):
             return None
         if line.strip() and _CITATIONS_ONLY.fullmatch(line):
             ids += [sid for sid in citations(line) if sid not in ids]
             rest = "" if line_end < 0 else rest[line_end + 1 :]
-        fence, self._closed = self._closed, None
+        fence, self._closed, self._quoted = self._closed, None, False
         self._pending, self._line_start = rest, True
         return [Fence(fence.language, fence.lines, tuple(ids))]
 

@@ -237,3 +237,30 @@ def test_wholly_against_most_of_the_way_is_a_hedge() -> None:
                          "with a few minor differences.", fold)]
     assert align.differs(unit("The bundled parser is fully compatible with the reference grammar.", fold), parser) == "hedge"
     assert align.differs(unit("The bundled parser is largely compatible with the reference grammar.", fold), parser) is None
+
+
+LEEWAY = [
+    Passage.of("Pages", "The paginator returns 50 rows per page by default (change it in settings).", fold),
+    Passage.of("Plugins", "Plugins written for the old loader should work with the new one, but this is not guaranteed.",
+               fold),
+    Passage.of("Retries", "There's a good chance a retried job succeeds on a second worker.", fold),
+    Passage.of("Tokens", "The server always signs its tokens with the current key.", fold),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # "always", "guaranteed" where the clause gives a default, advice, a chance, or denies the guarantee.
+        ("The paginator always returns 50 rows per page.", True),
+        ("Plugins written for the old loader are guaranteed to work with the new one.", True),
+        ("A retried job always succeeds on a second worker.", True),
+        # The clause's own leeway kept, or its own "always": no exception told away.
+        ("By default, the paginator returns 50 rows per page.", False),
+        ("Plugins written for the old loader should work with the new one.", False),
+        ("The server always signs its tokens with the current key.", False),
+        ("Plugins for the old loader are not guaranteed to work with the new one.", False),
+    ],
+)
+def test_a_default_advice_or_chance_told_as_without_exception(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), LEEWAY) is held

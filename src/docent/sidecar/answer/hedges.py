@@ -24,6 +24,9 @@
   "probably", "possibly", "perhaps", "sometimes") where the part of the cited sections the sentence is about says
   "may", "might", "possibly" or "perhaps" and nothing certain or binding is held: "the throttles will let a few
   extra requests through" against "they may allow a few extra requests through".
+  "Always" or "guaranteed" where that part gives a default, advice or a chance ("by default", "should", "usually", "a
+  good chance", "may") or denies the guarantee, and says nothing without exception: "always outputs 100 items per
+  page" against "outputs 100 items per page by default (can be changed ...)".
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
   announces a removal); "expected to", "planned to", "projected to", "slated for" where the sections plan
   nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.
@@ -72,8 +75,12 @@ _STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
 _CERTAIN = frozenset(("will", "won't", "always"))
 _UNSURE = frozenset(("may", "might", "possibly", "perhaps", "likely", "probably", "sometimes", "can", "could"))
 _HEDGED = frozenset(("may", "might", "possibly", "perhaps"))
+# Without exception: "always", "guaranteed" against a default ("outputs 100 items per page by default"), advice or
+# a chance ("should work", "a good chance it'll work"), or a guarantee denied ("this is not guaranteed").
+_SURE = frozenset(("always", "guaranteed", "guarantees", "guarantee", "invariably"))
+_LOOSE = _HEDGED | {"default", "defaults", "should", "chance", "usually", "generally", "typically", "often"}
 
-CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | {"way"}  # what `wakes` needs of a sentence whatever it cites
+CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | _SURE | {"way"}  # what `wakes` needs of a sentence whatever it cites
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
@@ -86,7 +93,7 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     the sentence says without one."""
     if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & _NEED and "to" in words:
         return True
-    if not words.isdisjoint(_CERTAIN) and words.isdisjoint(_UNSURE):
+    if not (words.isdisjoint(_CERTAIN) and words.isdisjoint(_SURE)) and words.isdisjoint(_UNSURE):
         return True
     return not words & _MODAL and any(stems & passage.facts("modal-only", _modal_only) for passage in sections)
 
@@ -98,8 +105,26 @@ def _modal_only(passage: Passage) -> frozenset[str]:
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return (
         _exactness(said, sections) or _modality(said, sections) or _obligation(said, sections)
-        or _stage(said, sections) or _certainty(said, sections)
+        or _stage(said, sections) or _certainty(said, sections) or _without_exception(said, sections)
     )
+
+
+def _without_exception(said: Unit, sections: Sequence[Passage]) -> bool:
+    """ "always" or "guaranteed" where the unit the sentence is about leaves room (a default, a "should", a chance, a
+    "may") and says nothing without exception itself, or denies it: "always outputs 100 items per page" against
+    "outputs 100 items per page by default (can be changed ...)"."""
+    sure = [i for i, t in enumerate(said.tokens) if t.word in _SURE and not _denied(said.tokens, i)]
+    if not sure or not said.words.isdisjoint(_UNSURE | _LOOSE):
+        return False
+    anchors = [t.stem for t in _clause_of(said, sure[0]) if t.stem and t.word not in _SURE]
+    fit = best_of(sections, anchors)
+    if fit is None:
+        return False
+    clause = unit_at(sections[fit[0]], fit[1])
+    tokens = clause.tokens
+    if any(t.word in _SURE and not _denied(tokens, i) for i, t in enumerate(tokens)) or _binding(clause):
+        return False
+    return not clause.words.isdisjoint(_LOOSE) or any(t.word in _SURE for t in tokens)  # the rest: denied
 
 
 def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:
@@ -113,6 +138,16 @@ def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:
         return False
     clause = unit_at(sections[fit[0]], fit[1])
     return not clause.words.isdisjoint(_HEDGED) and clause.words.isdisjoint(_CERTAIN) and not _binding(clause)
+
+
+def _clause_of(said: Unit, i: int) -> Sequence[Token]:
+    """The tokens of the sentence's clause around token `i`, between the marks (comma, semicolon, colon) on each side:
+    "X includes two middlewares by default, and Y is always the outermost" is about Y's clause."""
+    text, tokens, at = said.text, said.tokens, said.tokens[i].start
+    start = max(text.rfind(mark, 0, at) for mark in ",;:")
+    ends = [e for e in (text.find(mark, at) for mark in ",;:") if e >= 0]
+    end = min(ends) if ends else len(text)
+    return [t for t in tokens if start < t.start < end]
 
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:

@@ -199,3 +199,11 @@ def test_a_blockquote_is_read_as_what_it_quotes_a_true_note_shown_and_a_wrong_on
                     "> Pass timeout=9.0 to bound every request [[clients]].", chunks=9)
     assert [getattr(e, "reason", getattr(e, "text", "")) for e in events] == [
         "Install HTTPX with pip.", "Note: a Client keeps connections open.", "number"]
+
+
+def test_a_fence_indented_under_a_list_item_is_quoted_code_shown_or_held_as_any_fence() -> None:
+    step = "1. Install HTTPX with pip [[install]]:\n\n    ```shell\n    $ pip install {}\n    ```\n2. Then pass a timeout [[clients]]."
+    quoted = answer(step.format("httpx"), chunks=5)
+    assert [type(e).__name__ for e in quoted] == ["Sentence", "Code", "Sentence"]
+    assert isinstance(quoted[1], Code) and quoted[1].text == "$ pip install httpx"
+    assert [getattr(e, "reason", "shown") for e in answer(step.format("requests"))] == ["shown", "code_unknown", "shown"]

@@ -69,6 +69,20 @@ def test_a_blockquote_s_mark_is_taken_off_what_it_quotes_whatever_the_fragments(
         assert read([QUOTED[i : i + size] for i in range(0, len(QUOTED), size)]) == whole
 
 
+INDENTED = "1. Install it [[a]]:\n\n    ```sh\n    pip install httpx\n      --pre\n    ```\n    [[a]]\n2. Done.\n      not a fence"
+
+
+def test_a_fence_indented_under_a_list_item_is_a_fence_whatever_the_fragments() -> None:
+    whole = [
+        Prose("1. Install it [[a]]:\n\n"),
+        Fence("sh", ("    pip install httpx", "      --pre"), ("a",)),
+        Prose("2. Done.\n      not a fence"),
+    ]
+    assert read([INDENTED]) == whole
+    for size in (1, 2, 3, 5):
+        assert read([INDENTED[i : i + size] for i in range(0, len(INDENTED), size)]) == whole
+
+
 def test_a_reply_that_ends_inside_a_fence_gives_an_unclosed_block() -> None:
     assert read(["Here [[a]]:\n```sh\npip install httpx"]) == [
         Prose("Here [[a]]:\n"),

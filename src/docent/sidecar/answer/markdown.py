@@ -19,11 +19,13 @@ from dataclasses import dataclass
 
 from .events import Item
 
-_FENCE_OPEN = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`\n]*")
+# A fence may stand indented under a list item ("1. Install it:" then "    ```sh"): models indent it by the item's
+# width or by four, past CommonMark's three for a fence at the margin; a line of blanks then backticks is no prose.
+_FENCE_OPEN = re.compile(r"[ ]{0,12}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`\n]*")
 _CITATIONS_ONLY = re.compile(r"[ \t]*(?:\[\[[^\[\]\n]{1,200}\]\][ \t]*)+")
 CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")  # `[[id]]` or `[[id, id]]`
-# What may still become a fence's opening once more arrives: up to three spaces and a run of ` or ~.
-_MAYBE_FENCE = re.compile(r"[ ]{0,3}(?:`{1,2}|~{1,2})?")
+# What may still become a fence's opening once more arrives: blanks and a run of ` or ~.
+_MAYBE_FENCE = re.compile(r"[ ]{0,12}(?:`{1,2}|~{1,2})?")
 # What may still become a line of citations alone: blanks and citations, the last perhaps unfinished.
 _MAYBE_CITATIONS = re.compile(r"[ \t]*(?:\[\[[^\[\]\n]{1,200}\]\][ \t]*)*(?:\[(?:\[[^\[\]\n]{0,200}\]?)?)?")
 
@@ -209,8 +211,9 @@ class BlockReader:
 
 
 def _closes(line: str, marker: str) -> bool:
-    """A closing fence: up to three spaces, at least the opening's run of its character, then citations only."""
-    m = re.match(r"[ ]{0,3}(`{3,}|~{3,})", line)
+    """A closing fence: indented as an opening may be, at least the opening's run of its character, then citations
+    only."""
+    m = re.match(r"[ ]{0,12}(`{3,}|~{3,})", line)
     if m is None or m.group(1)[0] != marker[0] or len(m.group(1)) < len(marker):
         return False
     rest = line[m.end() :]

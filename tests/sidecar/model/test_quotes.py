@@ -72,3 +72,19 @@ def test_the_sentence_that_goes_on_is_the_next_of_its_paragraph_or_of_the_next_o
     assert following(section, "You should use the worker package instead.") == "It installs as any package does."
     assert following(section, "It installs as any package does.") is None  # code between
     assert following(section, "Workers restart when they die.") is None  # a heading between
+
+
+def test_a_sentence_ending_inside_brackets_or_a_quotation_ends_none() -> None:
+    """Docent's own docs, in the browser: the guide said 'How do I get just the path?") is answered for what it asks:
+    ... ("clients behind traefik get dropped.', half a sentence that began inside one example and ended in the next."""
+    blocks = (
+        Block("paragraph", 'A question that tells its situation ("url_for returns a full URL. How do I get just the '
+                           'path?") is answered for what it asks. A lone ( opens nothing. The next sentence stands.'),
+    )
+    section = RecordSection.of("asks", page="models", path="/models/#asks", headings=("M", "A"), blocks=blocks)
+    assert quotes(section) == [
+        'A question that tells its situation ("url_for returns a full URL. How do I get just the path?") is answered '
+        "for what it asks.",
+        "A lone ( opens nothing.",
+        "The next sentence stands.",
+    ]

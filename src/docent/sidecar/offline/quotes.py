@@ -15,6 +15,28 @@ FIGURE_RUN = 4  # figures in a row: the cells of a table, not a sentence
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
 
 
+def split(text: str) -> list[str]:
+    """A text's sentences, a sentence ending inside brackets or a quotation none of them: ("url_for returns a full URL.
+    How do I get just the path?") is an example inside one sentence, and split there the guide said half a sentence
+    that began at "How do I" and ended inside the next quotation."""
+    parts = SENTENCE.split(text)
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        if out and _closes(out[-1], parts[i:]):
+            out[-1] += " " + part
+        else:
+            out.append(part)
+    return out
+
+
+def _closes(text: str, rest: list[str]) -> bool:
+    """Whether a bracket or a quotation opened in `text` is still open at its end and closes in `rest` (a stray "("
+    joins nothing)."""
+    after = " ".join(rest)
+    return (text.count("(") > text.count(")") and ")" in after or text.count('"') % 2 == 1 and '"' in after
+            or text.count("“") > text.count("”") and "”" in after)
+
+
 def _marks(sentence: str) -> list[str]:
     """Markup in a sentence, never prose: a citation, a table's cells, a fence, a directive left unrendered
     (mkdocstrings' `::: package.module`)."""
@@ -84,7 +106,7 @@ def _prose(section: RecordSection) -> list[str]:
 def quotes(section: RecordSection) -> list[str]:
     """A section's sentences worth saying, in order: never a bare list line, a table's figures, code, or a line that
     only leads into what follows it ("... for serving files in a given directory:"), which says nothing alone."""
-    said = (_first_clause(s.strip()) for text in _prose(section) for s in SENTENCE.split(text))
+    said = (_first_clause(s.strip()) for text in _prose(section) for s in split(text))
     return [s for s in said if (3 <= len(s.split()) <= MAX_WORDS or LABELLED.fullmatch(s)) and not _marks(s)
             and not _mostly_figures(s) and not s.endswith(":")]
 
@@ -133,7 +155,7 @@ def labelled(section: RecordSection, sentence: str) -> list[str]:
     for block in section.blocks:
         if block.kind == "code" or sentence.rstrip(".") not in block.text:
             continue
-        said = [_first_clause(s.strip()) for s in SENTENCE.split(flat([block]).strip())]
+        said = [_first_clause(s.strip()) for s in split(flat([block]).strip())]
         first = LIST_LINE.sub("", said[0]) if said else ""
         if first and first.rstrip(".") != sentence.rstrip(".") and len(first.split()) <= MAX_WORDS:
             # a label of a word or two ("Keep-Alive.") is no sentence: the value is said under it
@@ -153,7 +175,7 @@ def leads(section: RecordSection) -> dict[str, int]:
         before = blocks[j - 1]
         if block.kind != "code" or before.kind != "paragraph" or not before.text.rstrip().endswith(":"):
             continue
-        line = SENTENCE.split(flat([before]).strip())[-1]
+        line = split(flat([before]).strip())[-1]
         if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):
             out[line] = j
     return out
@@ -177,7 +199,7 @@ def following(section: RecordSection, sentence: str) -> str | None:
         if block.kind not in PROSE:
             run = []
             continue
-        run += [_first_clause(s.strip()) for s in SENTENCE.split(flat([block]).strip())]
+        run += [_first_clause(s.strip()) for s in split(flat([block]).strip())]
         if sentence in run[:-1]:
             after = run[run.index(sentence) + 1]
             return after if after in said else None

@@ -245,6 +245,7 @@ LEEWAY = [
                fold),
     Passage.of("Retries", "There's a good chance a retried job succeeds on a second worker.", fold),
     Passage.of("Tokens", "The server always signs its tokens with the current key.", fold),
+    Passage.of("Reload", "When reload is on, the worker restarts after each edit to a watched file.", fold),
 ]
 
 
@@ -260,6 +261,9 @@ LEEWAY = [
         ("Plugins written for the old loader should work with the new one.", False),
         ("The server always signs its tokens with the current key.", False),
         ("Plugins for the old loader are not guaranteed to work with the new one.", False),
+        # A condition the clause states ("when", "if", "only") and the sentence drops; kept, it is the clause's own.
+        ("The worker always restarts after each edit to a watched file.", True),
+        ("When reload is on, the worker always restarts after each edit to a watched file.", False),
     ],
 )
 def test_a_default_advice_or_chance_told_as_without_exception(sentence: str, held: bool) -> None:

@@ -25,8 +25,10 @@
   "may", "might", "possibly" or "perhaps" and nothing certain or binding is held: "the throttles will let a few
   extra requests through" against "they may allow a few extra requests through".
   "Always" or "guaranteed" where that part gives a default, advice or a chance ("by default", "should", "usually", "a
-  good chance", "may") or denies the guarantee, and says nothing without exception: "always outputs 100 items per
-  page" against "outputs 100 items per page by default (can be changed ...)".
+  good chance", "may") or denies the guarantee, or a condition the sentence does not state ("when", "if", "unless",
+  "only", "can"), and says nothing without exception: "always outputs 100 items per page" against "outputs 100 items
+  per page by default (can be changed ...)"; "the worker always restarts" against "when reload is on, the worker
+  restarts".
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
   announces a removal); "expected to", "planned to", "projected to", "slated for" where the sections plan
   nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.
@@ -79,6 +81,8 @@ _HEDGED = frozenset(("may", "might", "possibly", "perhaps"))
 # a chance ("should work", "a good chance it'll work"), or a guarantee denied ("this is not guaranteed").
 _SURE = frozenset(("always", "guaranteed", "guarantees", "guarantee", "invariably"))
 _LOOSE = _HEDGED | {"default", "defaults", "should", "chance", "usually", "generally", "typically", "often"}
+# ... or a condition: "when", "if", "unless", "only if" (the clause says when, the sentence says always)
+_CONDITION = frozenset(("if", "when", "unless", "whenever", "only", "sometimes", "can", "could"))
 
 CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | _SURE | {"way"}  # what `wakes` needs of a sentence whatever it cites
 
@@ -124,7 +128,8 @@ def _without_exception(said: Unit, sections: Sequence[Passage]) -> bool:
     tokens = clause.tokens
     if any(t.word in _SURE and not _denied(tokens, i) for i, t in enumerate(tokens)) or _binding(clause):
         return False
-    return not clause.words.isdisjoint(_LOOSE) or any(t.word in _SURE for t in tokens)  # the rest: denied
+    # a condition the sentence states too is no leeway it dropped ("when X, Y always Z" of "when X, Y does Z")
+    return bool(clause.words & _LOOSE or clause.words & _CONDITION - said.words) or any(t.word in _SURE for t in tokens)
 
 
 def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:

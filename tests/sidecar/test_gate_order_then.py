@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from docent.sidecar.answer import order
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import default_gate
@@ -31,3 +32,32 @@ def verdict(sentence: str) -> str:
 )
 def test_only_then_tells_an_order(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """`order._pairs` with every pattern tried on every text, none passed over for a word it lacks."""
+    out = []
+    m = order._LEADING_AFTER.match(text)
+    if m:
+        out.append(((m.start(1), m.end(1)), (m.start(2), m.end(2))))
+    for pattern, first in order._MARKERS:
+        for m in pattern.finditer(text):
+            left, right = (0, m.start()), (m.end(), len(text))
+            out.append((left, right) if first == "left" else (right, left))
+    out += [((m.start(1), m.end(1)), (m.start(2), m.end(2))) for m in order._FROM_TO.finditer(text)]
+    return out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He measured latency before guessing.", "Deploy First, and test afterwards.", "Build it, and ship it Later.",
+        "Tests run, AND the docs build next.", "The build, preceded by a lint, passes.", "Lint PRECEDED the build.",
+        "Ahead Of the release, freeze.", "It is sent Once the response has been sent.", "Moved From the cache to disk.",
+        "After the build, run tests.", "Lint; the Second step builds.", "Build, after which we deploy.",
+        "It ran only after the cache warmed, then stopped.", "Le café ouvre, then closes AFTER noon.", "Nothing here.",
+    ],
+)
+def test_the_order_markers_looked_for_by_their_words_first(text: str) -> None:
+    # each pattern runs only where the text holds one of its words: the same spans as every pattern everywhere
+    assert order._pairs(text) == _every_marker(text)

@@ -56,6 +56,13 @@ CASES = [
     ("Use ``a`b. C`` here. Next.", ["Use ``a`b. C`` here.", "Next."]),
     ("A ` stray tick. Then more.\nNext.", ["A ` stray tick.", "Then more.", "Next."]),
     ("Set `x`. Then `y`. Done.", ["Set `x`.", "Then `y`.", "Done."]),
+    # an end mark inside brackets or a quotation closed later on its line ends nothing (Docent's docs in the browser:
+    # the first half, uncited, was held and the second shown alone); one the closers right after it close has ended
+    ('A question with its situation ("url_for returns a full URL. How do I get the path?") is answered [[a]]. Next.',
+     ['A question with its situation ("url_for returns a full URL. How do I get the path?") is answered [[a]].', "Next."]),
+    ("It is “odd. And then” more. Done.", ["It is “odd. And then” more.", "Done."]),
+    ("(See the docs.) Then more.", ["(See the docs.)", "Then more."]),
+    ("Use the ( key. Then press enter.\nNext (one. Two", ["Use the ( key.", "Then press enter.", "Next (one.", "Two"]),
     # after citations a sentence has ended, even where the next begins with a name in lower case
     ("It is on for cookies [[a]]. django_auth is cookie auth [[a]].", ["It is on for cookies [[a]].", "django_auth is cookie auth [[a]]."]),
     ("It is on [[a]]. [[b]] uv runs it.", ["It is on [[a]]. [[b]]", "uv runs it."]),

@@ -11,6 +11,8 @@ Rules, in order of the text:
   next word does not begin in lower case (`e.g. the`, `3 p.m. and`, `paused... then` continue the sentence).
 - A cited sentence has ended: after citations right before or after its end mark, a word in lower case begins the
   next one (`cookie auth [[a]]. django_auth is` is two: a name written in lower case begins it).
+- An end mark inside brackets or a quotation is none (`("It returns a URL. How do I get the path?") is answered`):
+  one opened earlier on the line and closed later on it, not by the closers right after the mark.
 - An end mark inside inline code is none (`` `HttpError(503, "Busy. Retry.")` ``): a span of backticks opened
   earlier on the line and closed later on it holds it; a backtick never closed on its line is a stray one, no span.
 - Characters right after a period keep it inside a word: decimals (3.5, $1.20), versions (17.0.2, v1.2.3),
@@ -44,6 +46,7 @@ _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:\d{1,3}|[A-Za-z])$")
 _RUN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.")  # what a word or initials before a period are
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 _TICKS = re.compile(r"`+")
+_OPENERS = frozenset("(\"\u201c")  # what opens brackets or a quotation that an end mark inside of ends nothing
 
 
 class Raw(str):
@@ -161,6 +164,11 @@ def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
             if isinstance(inside, _Undecided):
                 return inside
             continue
+        quoted = _in_quotation(buf, line, s, e, final=final) if _OPENERS.intersection(buf[line:s]) else False
+        if quoted:
+            if isinstance(quoted, _Undecided):
+                return quoted
+            continue
         verdict = _ends_at(buf, s, e, final=final)
         if verdict is None:
             continue
@@ -229,6 +237,26 @@ def _in_code(buf: str, line: int, s: int, e: int, *, final: bool) -> bool | _Und
     if "\n" in buf[e:] or final:
         return False
     return _Undecided(s)
+
+
+def _in_quotation(buf: str, line: int, s: int, e: int, *, final: bool) -> bool | _Undecided:
+    """Whether the end mark at `s` stands inside brackets or a quotation: one opened before it on its line (from `line`)
+    and not closed by the closers right after it (`"yes." Then` has ended) is closed later on the line; undecided
+    while neither the closer nor the line's end has arrived. A stray "(" or '"' never closed on its line holds nothing."""
+    j = e
+    while j < len(buf) and buf[j] in _CLOSERS:
+        j += 1
+    said = buf[line:j]
+    wanted = [close for opener, close in (("(", ")"), ("\u201c", "\u201d")) if said.count(opener) > said.count(close)]
+    if said.count('"') % 2:
+        wanted.append('"')
+    if not wanted:
+        return False
+    stop = buf.find("\n", j)
+    rest = buf[j:] if stop < 0 else buf[j:stop]
+    if any(close in rest for close in wanted):
+        return True
+    return False if stop >= 0 or final else _Undecided(s)
 
 
 def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:

@@ -20,6 +20,7 @@ from collections.abc import Sequence, Set
 from .links import contradicted
 from .passage import Passage, Unit, best_of
 from .polarity import kin
+from .words import stems
 
 _MARKER = re.compile(
     r"\b(?:because(?:\s+of)?|so\s+that|due\s+to|thanks\s+to|owing\s+to|led\s+to|leads\s+to|lead\s+to|"
@@ -32,6 +33,7 @@ CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "le
                   "resulted", "result", "results", "which", "order", "fix", "prevent", "avoid", "ensure", "since",
                   "mostly", "largely", "mainly", "partly", "guard"))
 _CLAUSE_END = re.compile(r"[,;:.!?](?!\w)|\s+(?:and|but|while|which)\s+")  # not the dots of 0.21.0
+_TURNED_DOWN = re.compile(r"\s+(?:instead\s+of|rather\s+than)\s+")  # the alternative a reason turns down
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
@@ -45,10 +47,14 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         end = _CLAUSE_END.search(said.text, m.end())
         stop = end.start() if end else len(said.text)
         tokens = said.tokens
-        reason = {t.stem: said.text[t.start].isupper() for t in tokens
-                  if m.end() <= t.start < stop and t.stem and t.word not in _CONTRAST}
-        if not reason:
+        clause = {t.stem: said.text[t.start].isupper() for t in tokens
+                  if m.end() <= t.start < stop and t.stem and t.word not in _CONTRAST and t.stem not in _LIGHT}
+        if not clause:
             continue
+        # "so that expiry means dropping a partition instead of running a slow delete": what the reason turns down
+        # is no part of what must be the sections' (it still places the reason in them)
+        down = _TURNED_DOWN.search(said.text, m.end(), stop)
+        reason = {t.stem: clause[t.stem] for t in tokens if t.stem in clause and t.start < down.start()} if down else clause
         # "at Tessellate" under the heading "Tessellate Freight": a name its heading path says, after "at", is the
         # section's place, no part of the reason.
         places = {t.stem for i, t in enumerate(tokens[1:], 1)
@@ -57,12 +63,15 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         missing = sum(1 + named for s, named in reason.items() if s not in places and _missing(s, sections))
         if missing >= 2 or missing * 3 >= len(reason):
             return True
-        if _apart(said, m.start(), list(reason), sections, stop):
+        if _apart(said, m.start(), list(clause), sections, stop):
             return True
     return contradicted(said, sections)
 
 
 _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"
+# Verbs that carry no fact of their own: "expiring keys means dropping a partition" is "expiry is a dropped partition".
+_LIGHT = frozenset(x for w in "means mean meant makes make made making takes take took taking doing does did gets get "
+                   "got getting gives give gave giving has have had having".split() for x in stems(w))
 
 
 def _said(stem: str, sections: Sequence[Passage]) -> bool:

@@ -139,7 +139,10 @@ def _against(link: Link, theirs: list[Link]) -> bool:
 
 
 def _turned(link: Link, f: _Fit) -> bool:
-    """The section's link the other way round; a goal may be told either way ("so that B", "because B")."""
+    """The section's link the other way round; a goal may be told either way ("so that B", "because B"). A side of
+    one word ("kept down after the outage") is too little to tell which way a link runs."""
+    if min(len(f.link.reason), len(f.link.then)) < _MIN_SIDE:
+        return False
     return (f.reason_then >= _SAME and f.then_reason >= _SAME and f.reason_then + f.then_reason > f.reason + f.then
             and not (link.purpose or f.link.purpose))
 

@@ -29,6 +29,8 @@ RECORD = {
                  "raises an error."),
         _section("history", "History", "2021 – now: staff engineer at Northwind\n2016 – 2021: backend engineer at "
                  "Contoso\n2013 – 2016: developer at Fabrikam"),
+        _section("keys", "Several keys", "The server will first check the key in the query string, and if not set "
+                 "or invalid will check the header key."),
         _section("client", "Shared client", "Teams needed a shared client for the queue: the first two teams wrote "
                  "their own and both got retries wrong. She wrote the client, documented it with examples, and "
                  "ran workshops."),
@@ -72,6 +74,9 @@ def verdict(sentence: str) -> str:
          "documented it with examples [[client]].", "shown"),
         ("She wrote the shared client and documented it with examples before the first two teams wrote their own "
          "and got retries wrong [[client]].", "order"),
+        # "and if" opens a clause of its own: its condition brings what follows it, not what came before.
+        ("The server tries the query-string key first and only then the header key [[keys]].", "shown"),
+        ("The server checks the header key first and falls back to the query-string key [[keys]].", "order"),
     ],
 )
 def test_order_in_docs_prose(sentence: str, expected: str) -> None:

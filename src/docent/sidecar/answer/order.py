@@ -272,8 +272,8 @@ def _after_between(u: Unit, pa: float, pb: float) -> bool:
     if words and words[0].word == "before" and _opening_ends(u, words[int(lo)].start, words[int(hi)].start):
         return True  # "Before running the view, each permission is checked": the clause after the comma comes first
     for i, t in enumerate(words):
-        if t.word in _THEN_CLAUSE and not _opens_clause(u, t.start, lo, i):
-            continue
+        if t.word in _THEN_CLAUSE and (not _opens_clause(u, t.start, lo, i) or i and words[i - 1].word == "and"):
+            continue  # "first check the key, and if not set will check the header": it conditions what follows it
         if t.word in ("after", *_THEN_CLAUSE) and lo < i < hi and i > 0:
             following = words[i + 1].word if i + 1 < len(words) else ""
             if following not in ("that", "this", "which") and words[i - 1].word != "one":  # "one after another"

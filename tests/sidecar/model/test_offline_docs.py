@@ -259,7 +259,7 @@ def test_what_the_ask_turns_from_counts_as_the_readers_situation() -> None:
 
 
 def test_code_of_another_tool_the_reader_compares_with_is_not_code_the_record_lacks() -> None:
-    from docent.sidecar.offline.weighing import code_names
+    from docent.sidecar.offline.written import code_names
 
     assert code_names("Can it make the venv in the project, like Poetry's virtualenvs.in-project?", "") == (set(), set())
     assert code_names("Is virtualenvs.in-project read?", "") == (set(), {"virtualenvs.in-project"})
@@ -443,3 +443,26 @@ def test_a_verb_that_reports_what_the_reader_saw_weighs_nothing() -> None:
                        model._lexicon(source), source.manifest)
     # "says" tells what the reader saw; a section that writes "says" elsewhere says nothing of the ask
     assert "say" not in asked.weight and {"homebrew", "updat"} <= asked.weight.keys()
+
+
+def test_a_sentence_of_another_of_the_best_sections_that_says_more_of_the_question_is_said() -> None:
+    """The best section's sentences each say one word of the question; one of the next section's says two of them:
+    it is said, the section's lower rank counting against it as a share, not as a factor of all it says."""
+    from docent.sidecar.offline.picking import pick
+
+    workers = _section(
+        "workers", "Workers",
+        Block("paragraph", "Each worker runs in a process of its own."),
+        Block("paragraph", "A worker is started with the server."),
+        Block("paragraph", "The worker count defaults to one."),
+    )
+    reload = _section(
+        "reload", "Reloading",
+        Block("paragraph", "The reload flag and the workers flag exclude each other: reload runs one worker."),
+    )
+    model = _model(workers, reload, _section("logging", "Logging", Block("paragraph", "Logs go to the console.")))
+    source = model.source()
+    asked = Weighed.of("Can I use reload with several workers?", model.vocabulary(source), model._lexicon(source),
+                       source.manifest)
+    picked = [m[3] for m in pick([(1.0, workers), (0.5, reload)], asked, None, 1.0)]
+    assert "The reload flag and the workers flag exclude each other: reload runs one worker." in picked, picked

@@ -167,6 +167,19 @@ def test_a_version_written_bare_that_the_record_never_writes_is_a_fact_it_lacks(
     assert not _weighed("I set --ws-ping-interval 2.5 and clients drop. What is the ping timeout?").lacking  # theirs
 
 
+def test_a_code_name_the_record_writes_in_another_spelling_is_one_it_has() -> None:
+    from docent.sidecar.offline.written import code_names
+
+    said = "put your questions in copier.yml. the _skip_if_exists setting, or --vcs-ref."
+    assert code_names("Can copier.yaml hold the questions?", said) == ({"copier.yaml"}, set())
+    assert code_names("What does skip-if-exists do? And --vcs_ref?", said)[1] == set()
+    # a flag whose option the record's code takes by its name, as an argument or a setting
+    assert code_names("What does --data do?", "", code="run_copy(src, dst, data={})") == ({"--data"}, set())
+    assert code_names("What does --data do?", "", code="load the data first") == (set(), {"--data"})
+    # a name it writes in none of them is still one it lacks
+    assert code_names("Can config.toml hold the questions?", said) == (set(), {"config.toml"})
+
+
 def test_documentations_rare_first_person_is_its_authors_never_the_documentations() -> None:
     from docent.sidecar.offline.voice import Voice
 

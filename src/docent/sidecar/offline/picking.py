@@ -30,11 +30,10 @@ OWN_WORK = re.compile(r"(?<![\w'’/.\-])(?:I|[Ww]e)(?:['’](?:ve|d))?\s+(?!am\
 # A figure, not a year ("Accepted at the bank, September 2022" tells when, not what came of it).
 FIGURE = re.compile(r"(?<!\d)(?!(?:19|20)\d\d(?!\d))\d")
 RESULTS_TITLE = re.compile(rf"{RESULTS.pattern}|\bconsequences?\b", re.IGNORECASE)
-SECTION_SHARE = 0.5  # how much a sentence's section counts against its own words, when no wish is named
+SECTION_SHARE = 0.5  # how much a sentence's section's rank counts beside its own words, when no wish is named
 TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
 TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
-SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question
-ELSEWHERE = 2.0  # or, where it says this many times more than any of the best section's, the most of any
+SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question, or the most
 SAID = 3  # sentences in an answer
 
 Ranked = list[tuple[float, RecordSection]]
@@ -61,7 +60,7 @@ def pick(
     A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it.
     """
     hits = _hits(top, asked)
-    most = _most_elsewhere(hits, asked)
+    most = _most(hits, asked)
     matched = []
     for rank, i, sentence, section, hit, said in hits:
         near = top[rank][0] / best_score  # how well the section answers, against the best
@@ -74,7 +73,9 @@ def pick(
             enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0 or hit >= most
             if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
                 enough = False  # taken for its section's title alone, a sentence must say something itself
-            value = (hit + SECTION_SHARE) * near if enough else 0.0
+            # the section's rank is a share of a sentence's worth, not a factor of all it says: a sentence of the
+            # second section that says the ask's rarest words outranks the best section's that say its commonest
+            value = hit + SECTION_SHARE * near if enough else 0.0
         if value > 0:
             matched.append((value, rank, i, sentence, section))
     # a line that leads into code is said only where it answers best, with its code after it
@@ -110,13 +111,10 @@ def of_results(section: RecordSection, wants: str | None) -> bool:
     return wants == "results" and RESULTS_TITLE.search(section.title) is not None
 
 
-def _most_elsewhere(hits: list[tuple[int, int, str, RecordSection, float, set[str]]], asked: Weighed) -> float:
-    """Where the best section's sentences say little of the question (`ELSEWHERE` times less than the sentence
-    that says most), the most any sentence says: that sentence is no coincidence, in whichever of the best sections
-    it is; else infinity."""
-    most = max((hit for _, _, _, _, hit, said in hits if asked.covered(said)), default=0.0)
-    first = max((hit for rank, _, _, _, hit, said in hits if rank == 0 and asked.covered(said)), default=0.0)
-    return most if most > ELSEWHERE * first else math.inf
+def _most(hits: list[tuple[int, int, str, RecordSection, float, set[str]]], asked: Weighed) -> float:
+    """The most any sentence that says a word of the question says of it: that sentence is no coincidence, in
+    whichever of the best sections it is; infinity where none says a word."""
+    return max((hit for _, _, _, _, hit, said in hits if asked.covered(said)), default=math.inf)
 
 
 def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSection, float, set[str]]]:

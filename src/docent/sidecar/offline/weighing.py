@@ -19,30 +19,22 @@ from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
 from .gestures import GO, RUN, request_words
 from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, named_kinds, no_lack, present, technologies
-from .seen import spans, values, within
-from .stack import own_stack, theirs, tools_named
+from .seen import values
+from .stack import own_stack, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
 from .versions import versions_missing
 from .voice import Voice
+from .written import code_names
 
 # A figure with its unit ("1MB", "30s", "500ms") is a quantity the record writes its own way ("1024*1024"), not a
 # name it lacks.
 QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|mins?|h|hrs?|x|k|px|em|rem|%)",
                       re.IGNORECASE)
-# Code as a reader types it into a question: `thread_minimum_size`, `request.url_for`, `.env`, `404.html`,
-# `allow_origins=`, `send_denial_response()`. Such a name is the question's key entity: the record writes it as it
-# is, or does not have it.
-CODE_NAME = re.compile(
-    r"(?<![\w.])(?:\.?[A-Za-z_][\w-]*(?:\.[A-Za-z_]\w*(?:-\w+)*)+|\d+\.[A-Za-z]\w*|[A-Za-z]\w*_\w+|\.[A-Za-z]\w+)(?![\w])"
-)
 # A message the reader pasted: "DeprecationWarning: The `name` is not ...". Its class is what they saw, not what they
 # ask about; the record need not name it.
 PASTED = re.compile(r"\w*(?:Error|Warning|Exception):\s")
 # A class or function name as code writes it, capitals inside: `FileResponse`, `GZipMiddleware`, `TestClient`.
 IDENTIFIER = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
-_CALL_OR_ARGUMENT = re.compile(r"\s*(?:\(|=)")
-# An address ("example.com", "www.example.org") is the visitor's, not code the docs write; "e.g." is no name.
-ADDRESS = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|eu|edu|gov|example|local|test|localhost)")
 # A term written with hyphens ("Cache-Control", "max-age", "keep-alive"): one thing named, its words a section that
 # answers holds together; never the reader's phrasing.
 COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
@@ -68,10 +60,6 @@ CODE_PARTS = re.compile(r"\b(?:[A-Za-z]+[a-z0-9][A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z]
 # A command line's flag as docs write it (`--ws-ping-interval`): a section that writes one says "flag", the word a
 # reader asks by ("which flags change them?") and the docs seldom write.
 FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]+")
-FLAG_WRITTEN = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*[A-Za-z0-9]")  # as a question writes one
-# Code a question marks as code: a fence's language (```mermaid), a span (`mkdocs get-deps`); a span's hyphenated words
-MARKED = re.compile(r"```([A-Za-z][\w+-]*)|`([^`\n]+)`")
-HYPHENATED = re.compile(r"(?<![\w.-])[A-Za-z]\w*(?:-\w+)+")
 
 
 @dataclass(frozen=True)
@@ -179,7 +167,7 @@ class Weighed:
         if present(question, manifest.kind) and index.df[NOW_TOKEN]:  # "what is she doing now?": what is ongoing
             alts[NOW_TOKEN], weight[NOW_TOKEN], extra = frozenset({NOW_TOKEN}), index.idf(NOW_TOKEN), [*extra, "since"]
         kept = [w for w in question.split() if not set(terms(w)) & silent or set(terms(w)) - silent]
-        code, code_missing = code_names(question, index.said, own=own, known=known)
+        code, code_missing = code_names(question, index.said, code=index.code, own=own, known=known)
         camel = index.code_named(question)
         context = _context(question, weight.keys(), code | camel | code_missing) - {NOW_TOKEN}
         for word in no_lack(question, alts, context, named, index.df):
@@ -348,43 +336,3 @@ def _names(question: str) -> set[str]:
             names.add(stem(word))
     return names
 
-
-def code_names(question: str, said: str, *, own: Collection[str] = (), known: Collection[str] = ()
-               ) -> tuple[frozenset[str], frozenset[str]]:
-    """The code names a question writes (`CODE_NAME`), lower case: those the record's text (`said`, lower case) has,
-    and those it never writes. A name of the visitor's own ("my_app.py", "in our settings.py") is where they stand,
-    not what they ask about; a name written as a call or an argument (`max_header_count=`) is asked about."""
-    found: set[str] = set()
-    missing: set[str] = set()
-    # what the reader saw or set, and code marked after another tool's name ("like Poetry's `--no-root --sync`")
-    given = spans(question) + [m.span() for m in MARKED.finditer(question) if theirs(question[: m.start()], known)]
-    for m in CODE_NAME.finditer(question):
-        name = m.group().lower().rstrip(".")
-        if within(m.span(), given):
-            continue  # what the reader saw or set: `--log-config logging.yaml`, `src/package_name`
-        if "." not in name and "_" not in name or ADDRESS.fullmatch(name) or name.startswith(("my", ".my")):
-            continue
-        if all(len(piece) <= 1 for piece in re.split(r"[._]", name.strip("."))):  # "e.g", "i.e"
-            continue
-        before = question[: m.start()].rstrip().lower()
-        if before.endswith(("my", "our")) and not _CALL_OR_ARGUMENT.match(question, m.end()):
-            continue
-        if theirs(question[: m.start()], known):  # "like Poetry's virtualenvs.in-project": another tool's
-            continue
-        if set(terms(name)) <= set(own):
-            continue
-        present = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", said)
-        (found if present else missing).add(name)
-    written = _flags_and_marked(question, said, given, known)
-    return frozenset(found | {n for n, p in written.items() if p}), frozenset(missing | {n for n, p in written.items() if not p})
-
-
-def _flags_and_marked(question: str, said: str, given: list[tuple[int, int]], known: Collection[str]) -> dict[str, bool]:
-    """The flags and the code marked as code (`MARKED`) a question writes outside `given`, lower case, each with
-    whether the record's text (`said`) writes it. A flag the record writes (`--workers`) is its code: the sentence that
-    writes it says what is asked; one it never writes (`serve --dirty`) is a thing named that the record lacks."""
-    flags = [m.group() for m in FLAG_WRITTEN.finditer(question)
-             if not within(m.span(), given) and not theirs(question[: m.start()], known)]
-    marked = [name for m in MARKED.finditer(question) if not within(m.span(), given)
-              for name in ([m.group(1)] if m.group(1) else HYPHENATED.findall(m.group(2)))]
-    return {n.lower(): bool(re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", said)) for n in flags + marked}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from docent.schema import Block, RecordSection
+from docent.sidecar.answer import cited
 from docent.sidecar.answer.cited import cited_line, lines
 
 SECTION = RecordSection.of(
@@ -27,3 +30,14 @@ def test_a_sentence_sharing_too_little_points_at_the_section_alone_and_code_is_n
     assert cited_line("Mara likes tea.", SECTION) == ""
     assert cited_line("It returns note.ok from def.", SECTION) == ""
     assert all("def review" not in line for line in lines(SECTION))
+
+
+def test_a_texts_words_are_those_its_definition_gives_every_time_asked():
+    # each word's form is kept once worked out: asked again, the same words
+    def defined(text: str) -> set[str]:
+        return {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in re.findall(r"[^\W_]+", text.lower())
+                if len(w) >= 3 and w not in cited._COMMON}
+
+    for text in ["Mara reviews every design note before it ships.", "The 3 pods' logs, in 2021: café, naïve ones.", ""]:
+        assert cited.words(text) == defined(text)
+        assert cited.words(text) == defined(text)

@@ -3,11 +3,14 @@ emphasis kept as the visitor's shape, never as raw marks."""
 
 from __future__ import annotations
 
+import sys
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docent.schema import Block
 from docent.schema import RecordSection as Section
+from docent.sidecar.answer import shape
 from docent.sidecar.answer.events import Code, Held, Item, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
@@ -207,3 +210,11 @@ def test_a_fence_indented_under_a_list_item_is_quoted_code_shown_or_held_as_any_
     assert [type(e).__name__ for e in quoted] == ["Sentence", "Code", "Sentence"]
     assert isinstance(quoted[1], Code) and quoted[1].text == "$ pip install httpx"
     assert [getattr(e, "reason", "shown") for e in answer(step.format("requests"))] == ["shown", "code_unknown", "shown"]
+
+
+def test_every_blank_of_a_sentence_is_made_one_space() -> None:
+    # a text of single spaces is left unsplit: every other blank, in any script, must still be made a space
+    blanks = [c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()]
+    for blank in blanks:
+        assert shape.shape(f"Ports{blank}open{blank}{blank}now .").text == "Ports open now."
+        assert shape.shape(f"{blank}Ports open now{blank}").text == "Ports open now"

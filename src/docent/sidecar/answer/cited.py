@@ -26,11 +26,27 @@ LONGEST = 300  # characters: a longer line is not a sentence a reader would be p
 
 def words(text: str) -> set[str]:
     """A text's words as lines are compared: three letters or more, common ones left out, a plural's s dropped."""
-    return {
-        word[:-1] if word.endswith("s") and len(word) > 4 else word
-        for word in found(_WORD, text.lower(), _KEPT)
-        if len(word) >= 3 and word not in _COMMON
-    }
+    said = found(_WORD, text.lower(), _KEPT)
+    compared = _COMPARED
+    try:  # each word's form looked up, not worked out: most words come again (as `words.stems` does)
+        out = {compared[word] for word in said}
+    except KeyError:
+        for word in said:
+            if word not in compared and len(compared) < 100_000:  # bounded
+                compared[word] = _compared(word)
+        out = {compared[word] if word in compared else _compared(word) for word in said}
+    out.discard("")
+    return out
+
+
+def _compared(word: str) -> str:
+    """One word (lower case) as lines are compared by it, or "" for one left out."""
+    if len(word) < 3 or word in _COMMON:
+        return ""
+    return word[:-1] if word.endswith("s") and len(word) > 4 else word
+
+
+_COMPARED: dict[str, str] = {}
 
 
 def lines(section: RecordSection) -> list[str]:

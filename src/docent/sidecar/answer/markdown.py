@@ -222,6 +222,8 @@ def _closes(line: str, marker: str) -> bool:
 
 def citations(text: str) -> tuple[str, ...]:
     """The ids a text cites, each once, in order: `[[a, b]] [[a]]` -> (a, b)."""
+    if "[[" not in text:
+        return ()
     out: list[str] = []
     for m in CITATION.finditer(text):
         for part in m.group(1).split(","):

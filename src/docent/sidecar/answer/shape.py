@@ -89,7 +89,11 @@ def opened(phrase: str) -> str:
 
 def _tidy(text: str) -> str:
     """Every run of blanks one space, none at the ends or before a closing mark."""
-    return _SPACE_BEFORE_MARK.sub("", " ".join(text.split()))  # str.split's blanks are re's \s: one space is left
+    # str.split's blanks are re's \s: one space is left. A text whose only blanks are single spaces inside it is left
+    # as it is without the split (every blank but the space is a character `isprintable` refuses).
+    if "  " in text or not text.isprintable() or text[:1] == " " or text[-1:] == " ":
+        text = " ".join(text.split())
+    return _SPACE_BEFORE_MARK.sub("", text)
 
 
 # `distribution = true`: a setting and its value, written as one piece where the section names the setting and then

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from docent.sidecar.answer import passage as passages
 from docent.sidecar.answer.align import COVER, Alignment, _overlapping, aligned
 from docent.sidecar.answer.passage import Passage
 from docent.sidecar.answer.words import fold
@@ -80,3 +81,11 @@ def test_a_unit_that_holds_none_of_the_stems_is_not_among_those_holding_them() -
     assert p.holding(["payment", "team", "absent"]) == {0: {"payment", "team"}, 2: {"payment", "team"}}
     assert p.best(["night"]) == (1, 1.0)
     assert p.best(["payment"]) is None  # two units tie
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab Z9.,'%_-\n’é", max_size=40))
+def test_a_units_words_and_places_are_the_patterns(text: str) -> None:
+    # ASCII text of letters alone is cut in C, any other by the pattern: the words and their places of `_WORD`
+    lowered = text.lower()
+    assert list(passages._words(lowered)) == [(m.group(), m.start()) for m in passages._WORD.finditer(lowered)]

@@ -90,9 +90,14 @@ def _words(lowered: str) -> Iterable[tuple[str, int]]:
     one), so a word's first match there is where the pattern found it."""
     if not lowered.isascii():
         return ((m.group(), m.start()) for m in _WORD.finditer(lowered))
+    # What `_WORD` may hold but letters (a digit, an apostrophe, %) made blanks too: where none stands, the runs of
+    # letters are its words, split in C; a period or comma only joins digits, so "ledger." goes to no pattern.
+    runs = lowered.encode().translate(_LETTERS_KEPT).decode().split()
+    if not "".join(runs).isalpha():
+        runs = found(_WORD, lowered, _KEPT)
     out = []
     at = 0
-    for word in found(_WORD, lowered, _KEPT):
+    for word in runs:
         at = lowered.find(word, at)
         out.append((word, at))
         at += len(word)
@@ -100,6 +105,7 @@ def _words(lowered: str) -> Iterable[tuple[str, int]]:
 
 
 _KEPT = kept_table("0123456789'.,%")
+_LETTERS_KEPT = kept_table("0123456789'%")  # `_KEPT` less what joins digits alone: its runs are letters or hold more
 
 
 @dataclass(frozen=True)

@@ -46,17 +46,12 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     for m in _MARKER.finditer(said.text):
         end = _CLAUSE_END.search(said.text, m.end())
         stop = end.start() if end else len(said.text)
-        tokens = said.tokens
-        clause = {t.stem: said.text[t.start].isupper() for t in tokens
-                  if m.end() <= t.start < stop and t.stem and t.word not in _CONTRAST and t.stem not in _LIGHT}
+        clause, reason = _reason(said, m.end(), stop)
         if not clause:
             continue
-        # "so that expiry means dropping a partition instead of running a slow delete": what the reason turns down
-        # is no part of what must be the sections' (it still places the reason in them)
-        down = _TURNED_DOWN.search(said.text, m.end(), stop)
-        reason = {t.stem: clause[t.stem] for t in tokens if t.stem in clause and t.start < down.start()} if down else clause
         # "at Tessellate" under the heading "Tessellate Freight": a name its heading path says, after "at", is the
         # section's place, no part of the reason.
+        tokens = said.tokens
         places = {t.stem for i, t in enumerate(tokens[1:], 1)
                   if m.end() <= t.start < stop and t.stem and tokens[i - 1].word == "at" and _placed(t.stem, sections)}
         # A name (a capital) the sections' text does not say weighs double: "because the services ran on Kubernetes".
@@ -66,6 +61,18 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         if _apart(said, m.start(), list(clause), sections, stop):
             return True
     return contradicted(said, sections)
+
+
+def _reason(said: Unit, start: int, stop: int) -> tuple[dict[str, bool], dict[str, bool]]:
+    """The stems of the clause after a marker (each with whether it is a capital's), and of its reason: "so that
+    expiry means dropping a partition instead of running a slow delete" has what it turns down in its clause (which
+    places the reason in the sections), not in its reason, which must be the sections' words."""
+    clause = {t.stem: said.text[t.start].isupper() for t in said.tokens
+              if start <= t.start < stop and t.stem and t.word not in _CONTRAST and t.stem not in _LIGHT}
+    down = _TURNED_DOWN.search(said.text, start, stop)
+    if not down:
+        return clause, clause
+    return clause, {t.stem: clause[t.stem] for t in said.tokens if t.stem in clause and t.start < down.start()}
 
 
 _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"

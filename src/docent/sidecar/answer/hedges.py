@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Token, Unit, best_of, unit_at
+from .passage import Passage, Token, Unit, best_of, clause_around, unit_at
 
 _EXACT = frozenset(("exactly", "precisely", "just", "only", "fully"))
 _HEDGE = frozenset(("about", "around", "roughly", "nearly", "almost", "towards", "toward", "approximately", "over",
@@ -120,7 +120,7 @@ def _without_exception(said: Unit, sections: Sequence[Passage]) -> bool:
     sure = [i for i, t in enumerate(said.tokens) if t.word in _SURE and not _denied(said.tokens, i)]
     if not sure or not said.words.isdisjoint(_UNSURE | _LOOSE):
         return False
-    anchors = [t.stem for t in _clause_of(said, sure[0]) if t.stem and t.word not in _SURE]
+    anchors = [t.stem for t in clause_around(said, sure[0]) if t.stem and t.word not in _SURE]
     fit = best_of(sections, anchors)
     if fit is None:
         return False
@@ -143,16 +143,6 @@ def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:
         return False
     clause = unit_at(sections[fit[0]], fit[1])
     return not clause.words.isdisjoint(_HEDGED) and clause.words.isdisjoint(_CERTAIN) and not _binding(clause)
-
-
-def _clause_of(said: Unit, i: int) -> Sequence[Token]:
-    """The tokens of the sentence's clause around token `i`, between the marks (comma, semicolon, colon) on each side:
-    "X includes two middlewares by default, and Y is always the outermost" is about Y's clause."""
-    text, tokens, at = said.text, said.tokens, said.tokens[i].start
-    start = max(text.rfind(mark, 0, at) for mark in ",;:")
-    ends = [e for e in (text.find(mark, at) for mark in ",;:") if e >= 0]
-    end = min(ends) if ends else len(text)
-    return [t for t in tokens if start < t.start < end]
 
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:

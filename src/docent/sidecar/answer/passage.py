@@ -214,6 +214,16 @@ def unit_at(passage: Passage, index: int) -> Unit:
     return passage.title if index < 0 else passage.units[index]
 
 
+def clause_around(unit: Unit, i: int) -> Sequence[Token]:
+    """The tokens of the unit's clause around token `i`, between the marks (comma, semicolon, colon) on each side:
+    "X includes two middlewares by default, and Y is always the outermost" is about Y's clause."""
+    text, tokens, at = unit.text, unit.tokens, unit.tokens[i].start
+    start = max(text.rfind(mark, 0, at) for mark in ",;:")
+    ends = [e for e in (text.find(mark, at) for mark in ",;:") if e >= 0]
+    end = min(ends) if ends else len(text)
+    return [t for t in tokens if start < t.start < end]
+
+
 def content(tokens: Iterable[Token]) -> list[str]:
     """The stems of some tokens, in order, each once."""
     out: list[str] = []

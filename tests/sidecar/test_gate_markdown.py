@@ -236,3 +236,16 @@ def test_a_heading_names_what_follows_it_shown_as_a_label_and_held_where_it_stat
     assert reading("## Using `timeout=9.0` with a Client") == ["code_term", opens]
     assert reading("## Why Django keeps connections open") == ["unknown_term", opens]
     assert reading("## How I keep connections open") == ["first_person", opens]
+
+
+def test_a_cited_intro_line_is_no_worse_than_the_same_line_uncited_and_a_wrong_one_is_still_held() -> None:
+    code = "\n\n```py\nwith httpx.Client(timeout=5.0) as client:\n    r = client.get('https://example.org')\n```"
+    items = "\n\n- A Client keeps connections open [[clients]]."
+
+    def reading(reply: str) -> list[str]:
+        return [getattr(e, "reason", type(e).__name__) for e in answer(reply, chunks=6)]
+
+    assert reading("Here's how that looks [[clients]]:" + code) == ["Sentence", "Code"]
+    assert reading("Here's how that looks [[clients]]:" + items) == ["Sentence", "Sentence"]
+    assert reading("Here's how that looks [[clients]]:") == ["no_overlap"]  # nothing follows it: a sentence
+    assert reading("Pass timeout=9.0 to bound every request [[clients]]:" + code) == ["number", "Code"]

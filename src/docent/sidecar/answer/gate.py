@@ -66,8 +66,7 @@ class Gate:
         """`site` and `mentions`: made once for the record and lexicon (Bundle.site, Bundle.mentions); a gate made
         without them (a search-mode conversation's sections, tests, benches) makes its own. `rules`: the table the
         sentences are judged by, all of them but in a bench."""
-        self._record = record
-        self._lexicon = lexicon
+        self._record, self._lexicon = record, lexicon
         self._site = site if site is not None else Site.of(record, lexicon, quotable)
         if mentions is None:
             mentions = Mentions(record, lexicon, self._site.page_titles, self._site.intros)
@@ -86,8 +85,7 @@ class Gate:
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._held: list[Held] = []
-        self._none = False
-        self._finished = False
+        self._none = self._finished = False
 
     @property
     def none(self) -> bool:
@@ -219,7 +217,7 @@ class Gate:
             return out
         if draft.heading and not draft.ids or draft.fence is None and draft.row is None and draft.text.endswith(":") and (
             numbers.quantities(draft.prose)  # a count that only the list may tell: "All three default to auto:"
-            or not draft.ids and CONNECTIVE_WORDS < count_words(draft.prose) <= _INTRO_WORDS
+            or (draft.ids or CONNECTIVE_WORDS < count_words(draft.prose)) and count_words(draft.prose) <= _INTRO_WORDS
         ):  # a heading too names what follows it, and is judged with it
             self._intro = draft
             return out
@@ -240,8 +238,7 @@ class Gate:
         if intro is None:
             return []
         if intro.heading and following is not None:  # a label, judged with the sections after it (`headings`)
-            unfit = Hold("uncited") if self._site.is_heading(intro.text) else self._unfit(intro.text, following.ids)
-            unfit = unfit or headings.unstated(intro, self._grounds, following.ids)
+            unfit = headings.unstated(intro, self._grounds, following.ids) or self._unfit(intro.text, following.ids)
             return [self._show(intro) if unfit is None else self._hold(unfit.reason, **unfit.facts)]
         listed = following is not None and (following.item is not None or following.row is not None)
         introduces = listed or following is not None and following.fence is not None
@@ -250,7 +247,11 @@ class Gate:
             grounds = self._grounds
             self._listing = _Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
             return self._judge_next(following)
-        return _some(self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS))
+        event = self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS)
+        if introduces and isinstance(event, Held) and event.reason == "no_overlap":  # cited, it says what it would not:
+            self._held.remove(event)  # no more than the same line uncited, an intro of its list or code ("In short:")
+            event = self._judge(intro._replace(ids=()), words=_INTRO_WORDS)
+        return _some(event)
 
     def _settle_listing(self) -> list[GateEvent]:
         """The intro that counts its list, judged with the list's count of items and of the sections they cite

@@ -34,8 +34,10 @@ def written(raw: str, text: str, item: Item | None, ids: Sequence[str]) -> bool:
 
 
 def unstated(draft: Draft, grounds: Grounds, about: Sequence[str]) -> Hold | None:
-    """Why a heading writes inline code or a figure that neither the sections after it (`about`) nor the answer's
-    state, or None."""
+    """Why a heading is the prompt's own (`uncited`), or writes inline code or a figure that neither the sections after
+    it (`about`) nor the answer's state, or None."""
+    if grounds.site.is_heading(draft.text):
+        return Hold("uncited")
     ids = [*about, *grounds.known_ids]
     texts = [grounds.mentions.flat[sid] for sid in ids]
     if any(not any(holds(code, text) for text in texts) for code in draft.codes):

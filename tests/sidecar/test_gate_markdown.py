@@ -105,6 +105,30 @@ def test_lists_and_emphasis_reach_the_visitor_as_shape_not_marks() -> None:
     assert not any("*" in t or "`" in t for t in texts)
 
 
+def test_a_model_s_link_is_shown_as_its_words_never_its_address_and_the_gate_judges_the_words() -> None:
+    events = answer(
+        "Install HTTPX with [pip](https://pip.example/install?to=evil), as [the install page](https://evil.example/) "
+        "says [[install]].\nA Client keeps connections open, as [Django does](https://djangoproject.example/) [[clients]]."
+    )
+    assert [e.text if isinstance(e, Sentence) else getattr(e, "reason", "") for e in events] == [
+        "Install HTTPX with pip, as the install page says.", "unknown_term"
+    ]
+    assert not any(isinstance(e, Sentence) and ("http" in e.text or "](" in e.text or e.spans) for e in events)
+
+
+def test_an_image_or_a_script_s_address_is_still_markup_held_not_repaired() -> None:
+    for reply in ("Install HTTPX with ![pip](https://x.example/pip.png) [[install]].",
+                  "Install HTTPX with [pip](javascript:alert(1)) [[install]]."):
+        assert [getattr(e, "reason", None) for e in answer(reply)] == ["markup"], reply
+
+
+def test_a_task_list_s_items_are_plain_items() -> None:
+    events = answer("- [x] Install HTTPX with pip [[install]].\n- [ ] Keep a Client open for connections [[clients]].")
+    assert [(e.text, e.item) for e in events if isinstance(e, Sentence)] == [
+        ("Install HTTPX with pip.", Item(None)), ("Keep a Client open for connections.", Item(None))
+    ]
+
+
 def test_a_long_intro_passes_only_before_a_list_or_code() -> None:
     intro = "There are two steps here, in this order, to follow:"
     assert [getattr(e, "reason", "shown") for e in answer(f"Install HTTPX with pip [[install]].\n{intro}\nDone.")] == [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.answer.markdown import BlockReader, Fence, Item, Prose, Span, inline, item
+from docent.sidecar.answer.markdown import BlockReader, Fence, Item, Prose, Span, inline, item, unlinked
 
 REPLY = (
     "Pass a timeout to the client [[clients]]:\n\n"
@@ -119,3 +119,28 @@ def test_list_markers() -> None:
     assert item("- A bullet.") == (Item(None), "A bullet.")
     assert item("-5 degrees.") == (None, "-5 degrees.")
     assert item("**Bold** start.") == (None, "**Bold** start.")
+
+
+def test_a_link_is_its_words_alone_and_inline_code_an_image_or_a_script_s_address_stays_as_written() -> None:
+    said = unlinked(
+        'See [the settings page](https://evil.example/settings/ "Settings"), [a chart](<https://x.example/a b.png>), '
+        "[Django](https://en.wikipedia.org/wiki/Django_(web_framework)) and `[a](b)`; [not a link] (here)."
+    )
+    assert said == "See the settings page, a chart, Django and `[a](b)`; [not a link] (here)."
+    markup = "![a chart](https://x.example/c.png), [run](javascript:alert(1)) or [it](< data:text/html,x>)."
+    assert unlinked(markup) == markup  # the gate holds these as markup
+    assert "example" not in unlinked("[pip](https://pip.example/) then [](https://y.example/).")
+
+
+def test_a_task_list_s_box_goes_with_its_item_s_marker() -> None:
+    assert item("- [x] Install it.") == (Item(None), "Install it.")
+    assert item("2. [ ] Run it.") == (Item(2), "Run it.")
+    assert item("- [x]") == (Item(None), "[x]")  # a box with no words after it is no task
+    assert item("[x] Install it.") == (None, "[x] Install it.")  # no list, no item
+
+
+def test_the_raw_mark_measure_counts_a_link_or_a_task_box_left_in_a_shown_sentence() -> None:
+    from docent.sidecar.operator.quoted import raw_mark
+
+    assert raw_mark("See [the page](https://a.example/).") and raw_mark("[x] Install it.") and raw_mark("[ ] Run it.")
+    assert not raw_mark("See the page [1] (or [2]).") and not raw_mark("Run [a](b).", [["code", 4, 10]])

@@ -8,8 +8,9 @@ was cut up: a line start that may still become a fence waits for the characters 
 mark (`> `, a note the model sets apart) is taken off each line it starts: what it quotes is read as any other line
 (prose, a list, a table, a fence whose lines are quoted too), and checked as such.
 
-`inline` reads a sentence's inline marks (`code`, **strong**, *emphasis*) into plain text and spans, and
-`item` reads the list marker a sentence starts with.
+`inline` reads a sentence's inline marks (`code`, **strong**, *emphasis*) into plain text and spans, `unlinked`
+its links into their words alone, and `item` reads the list marker a sentence starts with (a task list's
+box, `- [x]`, taken off with it).
 """
 
 from __future__ import annotations
@@ -298,7 +299,9 @@ def inline(text: str) -> tuple[str, tuple[Span, ...]]:
     return "".join(plain), tuple(spans)
 
 
-_ITEM = re.compile(r"^[ \t]*(?:(?P<bullet>[-*•+])|(?P<number>\d{1,3})[.)])[ \t]+(?=\S)")
+_ITEM = re.compile(
+    r"^[ \t]*(?:(?P<bullet>[-*•+])|(?P<number>\d{1,3})[.)])[ \t]+(?:\[[ xX]\][ \t]+)?(?=\S)"  # "- [x] done": an item
+)
 
 
 def item(raw: str) -> tuple[Item | None, str]:
@@ -308,3 +311,26 @@ def item(raw: str) -> tuple[Item | None, str]:
         return None, raw
     number = m.group("number")
     return Item(int(number) if number else None), raw[m.end() :]
+
+
+# A link, `[words](url "title")` or `[words](<url>)`; inline code first, whose contents stay as written. An image
+# (`![words](url)`) and a script's address (`javascript:`) stay too: they are markup, which the gate holds.
+_LINK = re.compile(
+    r"(?P<code>(?P<ticks>`{1,2})(?!`).+?(?<!`)(?P=ticks)(?!`))"
+    r"|(?<!!)\[(?P<words>[^\[\]\n]*)\]\((?P<url><[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+\"[^\"\n]*\")?\)"
+)
+_SCRIPT = re.compile(r"<?\s*(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
+
+
+def unlinked(text: str) -> str:
+    """A sentence with each Markdown link written as its words alone. A model's URL is an address it chose, not an id
+    the build read off the site: it is never shown, let alone made a link, and the rules read the words."""
+    if "](" not in text:
+        return text
+    return _LINK.sub(_words, text)
+
+
+def _words(m: re.Match[str]) -> str:
+    if m.group("code") is not None or _SCRIPT.match(m.group("url")):
+        return m.group(0)
+    return m.group("words")

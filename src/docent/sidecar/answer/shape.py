@@ -1,8 +1,9 @@
 """A sentence as the model wrote it, made into what the visitor reads and what the rules read.
 
-The visitor reads plain text: the citations, a list or heading marker and the Markdown marks taken off, the marks
-kept as spans over it. The rules read the same text with its inline code blanked (code is checked on its own,
-as a term its sections must hold, so `my_var`, `<Response [200 OK]>` or `port=8000` are never taken for the
+The visitor reads plain text: the citations, a list or heading marker (a task list's box with it) and the Markdown
+marks taken off, the marks kept as spans over it, a link's words kept and its address dropped (an image stays: it
+is markup). The rules read the same text with its inline code blanked (code is checked on its own, as a term its
+sections must hold, so `my_var`, `<Response [200 OK]>` or `port=8000` are never taken for the
 first person, markup or a figure), and the inline code's contents.
 
 A bold label ("**No backoff:** Every client retries") opens what follows it as a sentence's start does: a capital
@@ -17,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from .events import Item
-from .markdown import CITATION, inline, item
+from .markdown import CITATION, inline, item, unlinked
 from .words import STOP_WORDS
 
 _HEADING = re.compile(r"^#{1,6}\s+")
@@ -43,7 +44,7 @@ class Shaped(NamedTuple):
 def shape(raw: str) -> Shaped:
     """`raw` is a sentence as written, citations included."""
     text = CITATION.sub(" ", raw).strip() if "[[" in raw else raw.strip()
-    marker, text = item(text)
+    marker, text = item(unlinked(text))
     if marker is None and text.startswith("#"):
         text = _HEADING.sub("", text)
     if not _MARKS.search(text):  # plain prose, as most sentences are: no inline code, no emphasis

@@ -18,7 +18,8 @@ from typing import Any
 
 from ..answer.markdown import BlockReader, Fence
 
-_RAW_MARK = re.compile(r"\*\*|__|`|(?:^|\s)\*\S|^\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s")
+# emphasis, code, a list's or a heading's marker, a link's or an image's `](`, a task list's box
+_RAW_MARK = re.compile(r"\*\*|__|`|(?:^|\s)\*\S|^\s*(?:[-*+]|\d{1,3}[.)]|#{1,6})\s|\]\(|^\s*\[[ xX]?\]\s")
 _CODE_HOLDS = frozenset(("code_edited", "code_unknown"))
 
 

@@ -466,3 +466,17 @@ def test_a_sentence_of_another_of_the_best_sections_that_says_more_of_the_questi
                        source.manifest)
     picked = [m[3] for m in pick([(1.0, workers), (0.5, reload)], asked, None, 1.0)]
     assert "The reload flag and the workers flag exclude each other: reload runs one worker." in picked, picked
+
+
+@pytest.mark.anyio
+async def test_a_quoted_question_in_the_first_person_is_never_rewritten_nor_said_for_the_gate_to_hold() -> None:
+    """Docent's own docs: the guide said 'How do the author gets just the path?' of a reader's quoted question. Left
+    as written, its "I" is held by the gate as the owner's words: an aside in brackets that quotes it is left out."""
+    asks = _section(
+        "asks", "Questions",
+        Block("paragraph", 'A question that tells its situation ("url_for returns a full URL. How do I get just the '
+                           'path?") is answered for what it asks. Readers often ask "can I pin it?" about pinning.'),
+    )
+    said = await _say(_model(asks), "How is a question that tells its situation answered?")
+    assert "A question that tells its situation is answered for what it asks. [[asks]]" in said, said
+    assert "author" not in said and "How do" not in said and "pin" not in said, said

@@ -188,3 +188,42 @@ def test_documentations_rare_first_person_is_its_authors_never_the_documentation
     assert voice.tell("I tried it and my tests passed.") == "The author tried it and their tests passed."
     assert voice.tell("We recommend pinning it.") == "We recommend pinning it."  # the project's own voice
     assert not voice.acts("Can you show me the")  # "the" of "the author" is no subject
+
+
+def test_what_is_quoted_or_code_is_never_the_author_speaking() -> None:
+    """Docent's own docs: the guide said 'How do the author gets just the path?' of a reader's quoted question."""
+    from docent.sidecar.offline.voice import Voice
+
+    voice = Voice.of(DOCS)
+    quoting = 'A question that tells its situation ("url_for returns a full URL. How do I get just the path?") is answered.'
+    assert voice.tell(quoting) == quoting
+    assert voice.tell("Readers ask 'how do I get the path?' and I answer it.") == (
+        "Readers ask 'how do I get the path?' and the author answers it."
+    )
+    assert voice.tell("“Do I need it?” I asked.") == "“Do I need it?” the author asked."
+    assert voice.tell("Run `I do` then I rest.") == "Run `I do` then the author rests."
+    assert voice.tell("I recommend pinning it; I'm sure the author's own 'I' is fine.") == (
+        "The author recommends pinning it; they are sure the author's own 'I' is fine."
+    )
+
+
+def test_a_questions_auxiliary_agrees_with_the_subject_and_its_verb_stays_bare() -> None:
+    from docent.sidecar.offline.voice import Voice
+
+    voice, owner = Voice.of(DOCS), Voice("Mara", "she")
+    assert voice.tell("How do I get just the path?") == "How does the author get just the path?"
+    assert voice.tell("Can I use it here?") == "Can the author use it here?"
+    assert owner.tell("Am I right? Don't I know it?") == "Is Mara right? Doesn't she know it?"
+    assert Voice("Sam", "they").tell("Am I right? Was I?") == "Is Sam right? Were they?"
+
+
+def test_a_quoted_first_person_the_gate_would_hold_is_left_out_but_a_quoted_name_of_the_site_is_said() -> None:
+    from docent.sidecar.offline.voice import Voice
+
+    voice = Voice.of(DOCS, titles=["How I work"])
+    assert voice.sayable('It is answered ("How do I get just the path?") for what it asks.') == (
+        "It is answered for what it asks."
+    )
+    assert voice.sayable('Readers ask "can I pin it?" often.') is None
+    assert voice.sayable('See "How I work" (or "How I work") first.') == 'See "How I work" (or "How I work") first.'
+    assert voice.sayable("Run `I do` as written.") == "Run `I do` as written."

@@ -132,7 +132,8 @@ class OfflineModel:
             ranked = _not_changelog(ranked, source.manifest)
         if not _answerable(asked, ranked, vocabulary, page, several=bool(SEVERAL.search(question))):
             return NONE, None
-        return _told(question, asked, ranked, record, page, Voice.of(source.manifest), source.manifest.kind), ranked[0][1]
+        voice = Voice.of(source.manifest, titles=(s.title for s in record.values()))
+        return _told(question, asked, ranked, record, page, voice, source.manifest.kind), ranked[0][1]
 
     async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
@@ -314,7 +315,8 @@ def _told(
     for sentence in quotes(best):
         if len(chosen) >= 2:
             break
-        if (said := voice.tell(sentence)).replace("`", "") not in told and len(sentence.split()) >= FILLER_WORDS:
+        said = voice.sayable(voice.tell(sentence))
+        if said is not None and said.replace("`", "") not in told and len(sentence.split()) >= FILLER_WORDS:
             told.add(said.replace("`", ""))
             chosen.append(f"{coded(said, inline_code(best))} [[{best.id}]]")
     if len(chosen) < 2:
@@ -345,8 +347,8 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
     used: set[str] = set()
     for m in picked:
         for sentence in (said for item in listed(m[4], m[3]) for said in labelled(m[4], item)):
-            told = voice.tell(sentence)
-            if told not in used:
+            told = voice.sayable(voice.tell(sentence))
+            if told is not None and told not in used:
                 used.add(told)
                 chosen.append(f"{coded(told, inline_code(m[4]))} [[{m[4].id}]]")
     return chosen

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from docent.schema import Manifest
 
+from ..answer.rules.first_person import FIRST_PERSON
 from ..answer.words import STOP_WORDS as STOPWORDS
 
 # The first person, as the gate reads it: a capital I standing alone (not I/O, not Type-I), me, my, mine, myself;
@@ -74,14 +75,30 @@ class Voice:
     called: str = ""
     pronoun: str = "they"
     plural: bool = True  # "we" is the team's; False keeps it as written (documentation's own voice)
+    quotable: frozenset[str] = frozenset()  # names a sentence may quote in the first person: "How I work"
 
     @classmethod
-    def of(cls, manifest: Manifest) -> Voice:
+    def of(cls, manifest: Manifest, *, titles: Iterable[str] = ()) -> Voice:
+        """The manifest's voice; `titles`, the record's sections', with its parts' labels are names it may quote."""
+        quotable = frozenset([*titles, *(p.label for p in manifest.parts)])
         if manifest.kind == "docs":
-            return cls("the author", "they", plural=False)
+            return cls("the author", "they", plural=False, quotable=quotable)
         owner = manifest.owner
         pronoun = owner.pronoun or "they"
-        return cls(owner.called or owner.name, pronoun if pronoun in PRONOUNS else "they")
+        return cls(owner.called or owner.name, pronoun if pronoun in PRONOUNS else "they", quotable=quotable)
+
+    def sayable(self, told: str) -> str | None:
+        """A told sentence as the guide may say it. A quotation of someone's first person ("How do I get just the
+        path?") is left as written, and the gate holds any "I" as the owner's words but in a name of the site: an
+        aside in brackets that quotes one is left out, and a sentence whose own words quote one is not said (None)."""
+        if not self._quotes_a_person(told):
+            return told
+        told = _ASIDE.sub(lambda m: "" if self._quotes_a_person(m.group()) else m.group(), told)
+        return None if self._quotes_a_person(told) else told
+
+    def _quotes_a_person(self, text: str) -> bool:
+        return any(FIRST_PERSON.search(q) and q not in self.quotable
+                   for q in (m.group()[1:-1] for m in _QUOTED.finditer(text) if not m.group().startswith("`")))
 
     def _subject(self) -> str:
         first = self.called.split()[:1]  # "Mara" of "Mara Lind"; no "the" of "the author"
@@ -102,10 +119,17 @@ class Voice:
         """The sentence in the third person; a sentence with no first person comes back as it was."""
         out: list[str] = []
         at, named = 0, False
+        quoted = [q.span() for q in _QUOTED.finditer(sentence)]
         for m in _PERSON.finditer(sentence):
+            if any(start <= m.start() < end for start, end in quoted):
+                continue  # a reader's question, an example, code: not the author speaking
             word = m.group(1).replace("’", "'")
-            out.append(sentence[at : m.start()])
+            before = sentence[at : m.start()]
             told, singular, named = self._word(word, named)
+            if singular is not None and (asks := _ASKING.search(before)):  # "How do I get": "How does Mara get"
+                before = before[: asks.start(1)] + _asked(asks.group(1), plural=singular == "they") + asks.group(2)
+                singular = None
+            out.append(before)
             if m.start() == 0 or (word[0].isupper() and not word.startswith("I")):
                 told = told[0].upper() + told[1:]
             out.append(told)
@@ -187,6 +211,24 @@ def _coordinated(sentence: str, at: int, out: list[str], *, plural: bool) -> int
 
 
 _AND_AM = re.compile(r"(\band\s+)am\b")
+
+# What is quoted is not the author speaking: inline code, and text in double, curly or single quotation marks (a
+# single quote opens after no letter and closes before none, so "I'm" and "the author's" open nothing).
+_QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'(?=\S)[^'\n]*?(?<=\S)'(?!\w)")
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+# A question's auxiliary before its subject ("How do I get", "Can I use"): the auxiliary agrees, the verb stays bare.
+_ASKING = re.compile(
+    rf"\b({'|'.join(sorted(_MODALS | set(_IRREGULAR), key=len, reverse=True))}|\w+n['’]t)(\s+)$", re.IGNORECASE
+)
+_ASKED = {**_IRREGULAR, "haven't": "hasn't", "aren't": "isn't"}
+
+
+def _asked(aux: str, *, plural: bool) -> str:
+    """A question's auxiliary before a third-person subject: "do" -> "does", "am" -> "is", "can" kept."""
+    lower = aux.lower().replace("’", "'")
+    told = {"am": "are", "was": "were"}.get(lower, aux) if plural else _ASKED.get(lower, aux)
+    return told[0].upper() + told[1:] if aux[0].isupper() else told
+
 
 _TEAM = {
     "we": "the team", "our": "the team's", "ours": "the team's", "us": "the team", "ourselves": "the team itself",

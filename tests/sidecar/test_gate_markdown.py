@@ -116,6 +116,15 @@ def test_a_model_s_link_is_shown_as_its_words_never_its_address_and_the_gate_jud
     assert not any(isinstance(e, Sentence) and ("http" in e.text or "](" in e.text or e.spans) for e in events)
 
 
+def test_a_bare_address_is_a_term_its_sections_must_hold_shown_as_code_or_held() -> None:
+    shown = answer("A Client fetches https://example.org in the example [[clients]].")
+    assert [(e.text, e.spans) for e in shown if isinstance(e, Sentence)] == [
+        ("A Client fetches https://example.org in the example.", (("code", 17, 36),))
+    ]
+    held = answer("Install HTTPX with pip from https://evil.example/pip [[install]].")
+    assert [getattr(e, "reason", None) for e in held] == ["code_term"]
+
+
 def test_an_image_or_a_script_s_address_is_still_markup_held_not_repaired() -> None:
     for reply in ("Install HTTPX with ![pip](https://x.example/pip.png) [[install]].",
                   "Install HTTPX with [pip](javascript:alert(1)) [[install]]."):

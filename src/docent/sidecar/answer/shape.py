@@ -2,9 +2,9 @@
 
 The visitor reads plain text: the citations, a list or heading marker (a task list's box with it) and the Markdown
 marks taken off, the marks kept as spans over it, a link's words kept and its address dropped (an image stays: it
-is markup). The rules read the same text with its inline code blanked (code is checked on its own, as a term its
-sections must hold, so `my_var`, `<Response [200 OK]>` or `port=8000` are never taken for the
-first person, markup or a figure), and the inline code's contents.
+is markup), a bare address read as inline code. The rules read the same text with its inline code blanked (code is
+checked on its own, as a term its sections must hold, so `my_var`, `<Response [200 OK]>` or `port=8000` are never
+taken for the first person, markup or a figure), and the inline code's contents.
 
 A bold label ("**No backoff:** Every client retries") opens what follows it as a sentence's start does: a capital
 there is the phrase's first word, not a name or a value written inside a sentence ("None", "Lax"). The rules read
@@ -31,6 +31,8 @@ _HOLE = "\ue000"  # a private-use character holds inline code's place while the 
 _HOLES = re.compile(f"{_HOLE}(\\d+){_HOLE}")
 _MARKS = re.compile(r"[`*_]")  # what inline code and emphasis are written with
 _OPENING = re.compile(r"([A-Z])([a-z]*)(?= \S)")  # a capitalised word with more words after it
+# A bare address is read as inline code, a term its sections must hold: the model writes no address of its own.
+_ADDRESS = re.compile(r"(`{1,2})(?!`).+?(?<!`)\1(?!`)|(?<![\w<`])https?://[^\s<>`]*[^\s<>`.,;:!?)\]\"'”’*_]")
 
 
 class Shaped(NamedTuple):
@@ -45,6 +47,8 @@ def shape(raw: str) -> Shaped:
     """`raw` is a sentence as written, citations included."""
     text = CITATION.sub(" ", raw).strip() if "[[" in raw else raw.strip()
     marker, text = item(unlinked(text))
+    if "://" in text:
+        text = _ADDRESS.sub(lambda m: m.group(0) if m.group(1) else f"`{m.group(0)}`", text)
     if marker is None and text.startswith("#"):
         text = _HEADING.sub("", text)
     if not _MARKS.search(text):  # plain prose, as most sentences are: no inline code, no emphasis

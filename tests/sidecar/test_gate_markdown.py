@@ -253,24 +253,6 @@ def test_every_blank_of_a_sentence_is_made_one_space() -> None:
         assert shape.shape(f"{blank}Ports open now{blank}").text == "Ports open now"
 
 
-def test_a_heading_names_what_follows_it_shown_as_a_label_and_held_where_it_states_what_its_sections_do_not() -> None:
-    def reading(heading: str) -> list[str]:
-        events = answer(f"Install HTTPX with pip [[install]].\n\n{heading}\n\nA Client keeps connections open [[clients]].")
-        return [getattr(e, "reason", getattr(e, "text", "")) for e in events][1:]
-
-    opens = "A Client keeps connections open."
-    assert reading("## What a Client gives you over the top-level functions") == [
-        "What a Client gives you over the top-level functions", opens]  # more words than a connective: a label
-    assert reading("### Step 2: keep connections open") == ["Step 2: keep connections open", opens]
-    assert reading("### 2. Keep connections open") == ["2. Keep connections open", opens]
-    assert reading("**Keeping connections open with one shared Client**") == [
-        "Keeping connections open with one shared Client", opens]
-    assert reading("## A Client needs a timeout of 9.0 seconds") == ["number", opens]
-    assert reading("## Using `timeout=9.0` with a Client") == ["code_term", opens]
-    assert reading("## Why Django keeps connections open") == ["unknown_term", opens]
-    assert reading("## How I keep connections open") == ["first_person", opens]
-
-
 def test_a_cited_intro_line_is_no_worse_than_the_same_line_uncited_and_a_wrong_one_is_still_held() -> None:
     code = "\n\n```py\nwith httpx.Client(timeout=5.0) as client:\n    r = client.get('https://example.org')\n```"
     items = "\n\n- A Client keeps connections open [[clients]]."

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from docent.schema import RecordSection
 
-from . import cited, headings, numbers, tables
+from . import cited, numbers, tables
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, Table, citations
@@ -215,10 +215,10 @@ class Gate:
         out += self._settle_intro(draft)
         if self._listing is not None:
             return out
-        if draft.heading and not draft.ids or draft.fence is None and draft.row is None and draft.text.endswith(":") and (
+        if draft.fence is None and draft.row is None and draft.text.endswith(":") and (
             numbers.quantities(draft.prose)  # a count that only the list may tell: "All three default to auto:"
             or (draft.ids or CONNECTIVE_WORDS < count_words(draft.prose)) and count_words(draft.prose) <= _INTRO_WORDS
-        ):  # a heading too names what follows it, and is judged with it
+        ):
             self._intro = draft
             return out
         out += self._headed(self._judge(draft))
@@ -237,9 +237,6 @@ class Gate:
         intro, self._intro = self._intro, None
         if intro is None:
             return []
-        if intro.heading and following is not None:  # a label, judged with the sections after it (`headings`)
-            unfit = headings.unstated(intro, self._grounds, following.ids) or self._unfit(intro.text, following.ids)
-            return [self._show(intro) if unfit is None else self._hold(unfit.reason, **unfit.facts)]
         listed = following is not None and (following.item is not None or following.row is not None)
         introduces = listed or following is not None and following.fence is not None
         if following is not None and listed and numbers.quantities(intro.prose):
@@ -275,8 +272,7 @@ class Gate:
         shaped = shape(raw)
         text = shaped.text if _ALNUM.search(shaped.text) else ""
         line = bool(getattr(raw, "line_start", False))
-        return Draft(text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes,
-                     heading=headings.written(raw, text, shaped.item, ids))
+        return Draft(text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes)
 
     def _judge(
         self, draft: Draft, *, words: int = CONNECTIVE_WORDS, grounds: Grounds | None = None,

@@ -113,7 +113,6 @@ class SentenceSplitter:
         self._line_start = False
         return raw
 
-
     def _drain(self, *, final: bool) -> list[str]:
         out: list[str] = []
         while True:

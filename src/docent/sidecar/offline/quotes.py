@@ -7,34 +7,20 @@ from itertools import groupby
 
 from docent.schema import RecordSection, flat
 
+from ..answer.sentences import SentenceSplitter
+
 MAX_WORDS = 45
 LABELLED = re.compile(r"[A-Za-z]\w*:\s+\S+")  # "default: 'docs'": a value stated under its label
 MIN_CLAUSE_WORDS = 8
 CLAUSE_END = re.compile(r"[:;](?=\s)")
 FIGURE_RUN = 4  # figures in a row: the cells of a table, not a sentence
-SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9])")
 
 
 def split(text: str) -> list[str]:
-    """A text's sentences, a sentence ending inside brackets or a quotation none of them: ("url_for returns a full URL.
-    How do I get just the path?") is an example inside one sentence, and split there the guide said half a sentence
-    that began at "How do I" and ended inside the next quotation."""
-    parts = SENTENCE.split(text)
-    out: list[str] = []
-    for i, part in enumerate(parts):
-        if out and _closes(out[-1], parts[i:]):
-            out[-1] += " " + part
-        else:
-            out.append(part)
-    return out
-
-
-def _closes(text: str, rest: list[str]) -> bool:
-    """Whether a bracket or a quotation opened in `text` is still open at its end and closes in `rest` (a stray "("
-    joins nothing)."""
-    after = " ".join(rest)
-    return (text.count("(") > text.count(")") and ")" in after or text.count('"') % 2 == 1 and '"' in after
-            or text.count("“") > text.count("”") and "”" in after)
+    """A text's sentences, cut as the gate cuts the guide's own (`sentences.SentenceSplitter`): never inside brackets,
+    a quotation or inline code, nor after "e.g." or a version's dots."""
+    splitter = SentenceSplitter()
+    return [str(s) for s in [*splitter.feed(text), *splitter.finish()]]
 
 
 def _marks(sentence: str) -> list[str]:

@@ -9,7 +9,6 @@ same uvicorn, driven by the same client in the same run. Run alone: `python -m t
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import os
 import socket
@@ -21,8 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from docent.schema import Manifest, Page, plain
+from docent.schema import Manifest, Page
 from tests.loopback import free_port
+from tests.sidecar.appkit import write_bundle
 
 ROOT = Path(__file__).resolve().parents[2]
 SENTENCES = 10
@@ -99,15 +99,8 @@ def _fixture(folder: Path) -> dict[str, str]:
         }
         for i in range(SENTENCES)
     ]
-    content: dict[str, Any] = {
-        "tools": [],
-        "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
-        "record": record,
-        "lexicon": [],
-        "manifest": plain(Manifest(site_name="Bench", pages=(Page("cases", "Cases", "/cases/"),))),
-    }
-    content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
-    (folder / "bundle.json").write_text(json.dumps(content))
+    manifest = Manifest(site_name="Bench", pages=(Page("cases", "Cases", "/cases/"),))
+    write_bundle(folder / "bundle.json", manifest=manifest, record=record, lexicon=[])
     answer = " ".join(f"He rebuilt payment service number {i}. [[case-{i}]]" for i in range(SENTENCES))
     # A model's stream carries a few tokens a delta: sixteen characters, where the replay's default is one to six.
     script = {"fragments": FRAGMENT, "replies": [{"question": ".", "calls": [[{"text": answer}]]}]}

@@ -26,13 +26,21 @@ RECORD = [
 ]
 
 
-def write_bundle(path: Path, *, site_name: str = "Example") -> Path:
-    content = {
+def write_bundle(
+    path: Path,
+    *,
+    site_name: str = "Example",
+    manifest: Manifest | None = None,
+    record: list[dict[str, Any]] = RECORD,
+    lexicon: list[dict[str, Any]] | None = None,
+) -> Path:
+    """A bundle file the sidecar loads: this record and manifest (by default a Lab page on a site named `site_name`)."""
+    content: dict[str, Any] = {
         "tools": [],
         "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
-        "record": RECORD,
-        "lexicon": [{"term": "Kafka", "aliases": []}],
-        "manifest": plain(Manifest(site_name=site_name, pages=(Page("lab", "Lab", "/lab/"),))),
+        "record": record,
+        "lexicon": [{"term": "Kafka", "aliases": []}] if lexicon is None else lexicon,
+        "manifest": plain(manifest or Manifest(site_name=site_name, pages=(Page("lab", "Lab", "/lab/"),))),
     }
     content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     path.write_text(json.dumps(content))

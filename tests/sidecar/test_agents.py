@@ -3,7 +3,6 @@ against the real app on a real uvicorn on loopback."""
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import logging
@@ -31,6 +30,7 @@ from docent.sidecar.settings import Settings, SettingsError
 from docent.sidecar.spending.factory import FeatureModel, guard
 
 from ..loopback import free_port, served
+from . import appkit
 
 pytestmark = pytest.mark.anyio
 
@@ -52,16 +52,7 @@ QUESTION = "How many times does a client retry a failed call?"
 
 
 def write_bundle(path: Path, *, site_url: str = SITE_URL) -> Path:
-    content: dict[str, Any] = {
-        "tools": [],
-        "system": [{"type": "text", "text": "rules", "cache_control": {"type": "ephemeral"}}],
-        "record": RECORD,
-        "lexicon": [{"term": "Kafka", "aliases": []}],
-        "manifest": plain(Manifest(site_name="Kit", pages=PAGES, site_url=site_url)),
-    }
-    content["hash"] = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
-    path.write_text(json.dumps(content))
-    return path
+    return appkit.write_bundle(path, manifest=Manifest(site_name="Kit", pages=PAGES, site_url=site_url), record=RECORD)
 
 
 def settings(tmp_path: Path, **changes: Any) -> Settings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "src" / "docent"  # the package: each stage a folder in it
@@ -121,20 +122,28 @@ def _allowed(module: str) -> bool:
             or any(module == m or module.startswith(m + ".") for m in CORE_MAY_IMPORT))
 
 
-def _core_reaches(root: Path, path: Path) -> list[str]:
-    """What a core module imports beyond CORE_MAY_IMPORT, relative imports resolved to their full names."""
+def _imports(root: Path, path: Path) -> Iterator[tuple[int, str, list[str] | None]]:
+    """Each module a file imports, by line: its full name (relative imports resolved) and, for `from M import a, b`,
+    the names it takes (None for `import M`, a row per module)."""
     package = ["docent", *path.relative_to(root).parent.parts]
-    where = path.relative_to(root).as_posix()
-    out: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            out += [f"{where}:{node.lineno}: import {a.name}" for a in node.names if not _allowed(a.name)]
+            yield from ((node.lineno, a.name, None) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
-            module = ".".join(p for p in (base, node.module or "") if p)
-            # `from ..model import fence` names a module of the package it reads from
-            if not _allowed(module) and not all(_allowed(f"{module}.{a.name}") for a in node.names):
-                out.append(f"{where}:{node.lineno}: from {module} import {', '.join(a.name for a in node.names)}")
+            yield node.lineno, ".".join(p for p in (base, node.module or "") if p), [a.name for a in node.names]
+
+
+def _core_reaches(root: Path, path: Path) -> list[str]:
+    """What a core module imports beyond CORE_MAY_IMPORT, relative imports resolved to their full names."""
+    where = path.relative_to(root).as_posix()
+    out: list[str] = []
+    for line, module, names in _imports(root, path):
+        if names is None:
+            out += [f"{where}:{line}: import {module}"] if not _allowed(module) else []
+        # `from ..model import fence` names a module of the package it reads from
+        elif not _allowed(module) and not all(_allowed(f"{module}.{name}") for name in names):
+            out.append(f"{where}:{line}: from {module} import {', '.join(names)}")
     return out
 
 
@@ -169,20 +178,9 @@ PORT = "docent.sidecar.model"
 
 
 def _above_the_port(root: Path, path: Path) -> list[str]:
-    package = ["docent", *path.relative_to(root).parent.parts]
     where = path.relative_to(root).as_posix()
-    out: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            modules = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
-            modules = [".".join(p for p in (base, node.module or "") if p)]
-        else:
-            continue
-        out += [f"{where}:{node.lineno}: {m}" for m in modules
-                if m.split(".")[0] == "docent" and not (m == PORT or m.startswith(PORT + "."))]
-    return out
+    return [f"{where}:{line}: {m}" for line, m, _ in _imports(root, path)
+            if m.split(".")[0] == "docent" and not (m == PORT or m.startswith(PORT + "."))]
 
 
 def test_the_model_port_imports_nothing_above_itself() -> None:

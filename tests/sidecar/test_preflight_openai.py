@@ -175,3 +175,16 @@ async def test_preflight_on_the_recorded_server_measures_an_answer_cut_at_its_al
     assert "the first word after" in out and "tokens a second" in out
     assert f"{billed['completion_tokens']} tokens out, {billed['prompt_tokens']:,} in." in out
     assert code == 0  # no evals given here, and a context that holds the prompt: only the warning for a long conversation
+
+
+@pytest.mark.anyio
+async def test_a_refusal_with_no_body_is_named_by_its_reason_phrase_as_the_adapter_names_it() -> None:
+    from docent.sidecar.model.openai import OpenAIModel
+    from docent.sidecar.model.port import ModelSpec
+    from docent.sidecar.operator.preflight_openai import _raw
+
+    client = httpx.AsyncClient(transport=httpx.MockTransport(lambda request: httpx.Response(503, content=b"")))
+    model = OpenAIModel(ModelSpec("gemma-3-270m"), base_url=URL, client=client)
+    status, events, exc = await _raw(model, {"model": "gemma-3-270m", "messages": [], "stream": True})
+    assert (status, events) == (503, [])
+    assert exc is not None and "Service Unavailable" in exc.message

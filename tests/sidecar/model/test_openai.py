@@ -7,7 +7,7 @@ import json
 import httpx
 import pytest
 
-from docent.sidecar.model.openai import OpenAIModel, openai_body
+from docent.sidecar.model.openai import OpenAIModel, ServerSaid, openai_body
 from docent.sidecar.model.port import (
     CutShort,
     Misconfigured,
@@ -122,6 +122,20 @@ async def test_an_unknown_model_says_how_to_fix_it():
     handler, _ = replies(httpx.Response(404, json={"error": {"message": 'model "llama3.2" not found, try pulling it first'}}))
     _, exc = await collect(make(handler).stream(REQUEST))
     assert isinstance(exc, Misconfigured) and "ollama pull" in exc.message and "not found" in exc.message
+
+
+@pytest.mark.parametrize(
+    ("response", "said"),
+    [
+        (httpx.Response(400, json={"error": {"message": "bad tools", "type": "invalid_request_error"}}),
+         ServerSaid("bad tools", "invalid_request_error")),
+        (httpx.Response(502, text="<html>Bad Gateway from the proxy</html>"),
+         ServerSaid("<html>Bad Gateway from the proxy</html>")),
+        (httpx.Response(503, content=b""), ServerSaid("Service Unavailable")),  # no body: its reason phrase
+    ],
+)
+def test_an_error_answer_is_read_as_the_server_said_it(response: httpx.Response, said: ServerSaid) -> None:
+    assert ServerSaid.answered(response) == said
 
 
 @pytest.mark.anyio

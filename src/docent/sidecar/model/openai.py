@@ -130,6 +130,14 @@ class ServerSaid:
             prompt if isinstance(prompt, int) else None, context if isinstance(context, int) else None,
         )
 
+    @classmethod
+    def answered(cls, response: httpx.Response) -> ServerSaid:
+        """What a non-200 answer says: its JSON error, or else the start of its text (its reason phrase if none)."""
+        try:
+            return cls.read(response.json())
+        except ValueError:
+            return cls(response.text[:200] or response.reason_phrase)
+
     @property
     def overflow(self) -> bool:
         return any(word in self.kind for word in OVERFLOW) or "exceeds the available context" in self.message.lower()
@@ -323,12 +331,8 @@ class OpenAIModel(HttpModel):
             ) as response:
                 if response.status_code != 200:
                     await response.aread()
-                    try:
-                        said = ServerSaid.read(response.json())
-                    except ValueError:
-                        said = ServerSaid(response.text[:200] or response.reason_phrase)
-                    raise server_error(response.status_code, said, url=self.url, spec=self.spec,
-                                       retry=retry_after(response.headers))
+                    raise server_error(response.status_code, ServerSaid.answered(response), url=self.url,
+                                       spec=self.spec, retry=retry_after(response.headers))
                 async for sse in EventSource(response).aiter_sse():
                     if not sse.data:
                         continue

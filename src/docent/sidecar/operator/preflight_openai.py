@@ -147,10 +147,7 @@ async def _raw(model: OpenAIModel, body: dict[str, Any]) -> tuple[int, list[Any]
         async with model.client.stream("POST", model.url, json=body, timeout=model.timeout) as response:
             if response.status_code != 200:
                 await response.aread()
-                try:
-                    said = ServerSaid.read(response.json())
-                except ValueError:
-                    said = ServerSaid(response.text[:200])
+                said = ServerSaid.answered(response)
                 return response.status_code, [], server_error(response.status_code, said, url=model.url, spec=model.spec)
             async for line in response.aiter_lines():
                 if line.startswith("data:"):

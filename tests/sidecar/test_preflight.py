@@ -225,3 +225,14 @@ async def test_the_app_reads_the_model_once_as_it_starts(tmp_path: Path, monkeyp
     async with app.router.lifespan_context(app):
         assert started == [app.state.guide]
     assert len(started) == 1
+
+
+async def test_a_model_error_stops_the_check_saying_why_and_leaves_an_injected_client_open() -> None:
+    refused = {"type": "error", "error": {"type": "authentication_error", "message": "invalid x-api-key"}}
+    lines: list[str] = []
+    async with httpx.AsyncClient(transport=httpx.MockTransport(lambda _: httpx.Response(401, json=refused))) as client:
+        code = await preflight("anthropic:claude-haiku-5-5", api_key="sk-test", bundle_path=EVALS / "bundle.json",
+                               cases_dir=EVALS, client=client, base_url="https://api.anthropic.test", out=lines.append)
+        assert not client.is_closed
+    assert code == 1
+    assert lines[-1].startswith("The check stopped: ANTHROPIC_API_KEY was refused") and "invalid x-api-key" in lines[-1]

@@ -19,7 +19,7 @@ import asyncio
 import os
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -130,15 +130,24 @@ async def preflight(
     except (UnknownModel, BundleError) as exc:
         out(str(exc))
         return 2
-    owned = client is None
+    return await _stopping(
+        lambda http: _run(spec, bundle, bundle_path, cases_dir, api_key=api_key, client=http, base_url=base_url, out=out),
+        client=client, out=out,
+    )
+
+
+async def _stopping(
+    check: Callable[[httpx.AsyncClient], Awaitable[int]], *, client: httpx.AsyncClient | None, out: Callable[[str], None]
+) -> int:
+    """Runs a check on the given client, or on one of its own that it closes; a model error stops it, exit status 1."""
     http = client or httpx.AsyncClient()
     try:
-        return await _run(spec, bundle, bundle_path, cases_dir, api_key=api_key, client=http, base_url=base_url, out=out)
+        return await check(http)
     except ModelError as exc:
         out(f"The check stopped: {exc.message}")
         return 1
     finally:
-        if owned:
+        if client is None:
             await http.aclose()
 
 
@@ -152,16 +161,11 @@ async def _openai(
     except BundleError as exc:
         out(str(exc))
         return 2
-    http = client or httpx.AsyncClient()
-    try:
-        return await preflight_openai(model, bundle_path=bundle_path, cases_dir=cases_dir, api_key=os.environ.get(
-            "OPENAI_API_KEY"), client=http, out=out)
-    except ModelError as exc:
-        out(f"The check stopped: {exc.message}")
-        return 1
-    finally:
-        if client is None:
-            await http.aclose()
+    return await _stopping(
+        lambda http: preflight_openai(model, bundle_path=bundle_path, cases_dir=cases_dir,
+                                      api_key=os.environ.get("OPENAI_API_KEY"), client=http, out=out),
+        client=client, out=out,
+    )
 
 
 async def _run(

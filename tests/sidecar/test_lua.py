@@ -23,45 +23,35 @@ pytestmark = pytest.mark.anyio
 
 
 async def test_a_script_answers_as_redis_does(redis_url: str) -> None:
-    client = connect(redis_url)
-    try:
+    async with connect(redis_url) as client:
         script = Lua(client, "redis.call('SET', KEYS[1], ARGV[1]) return {ARGV[1], tonumber(ARGV[2]) + 1}")
         assert await script(keys=["docent:test:lua"], args=[b"caf\xc3\xa9", 41]) == [b"caf\xc3\xa9", 42]
         assert await client.get("docent:test:lua") == "café".encode()
-    finally:
-        await client.aclose()
 
 
 async def test_a_redis_that_lost_its_scripts_is_sent_the_script_again(redis_url: str) -> None:
-    client = connect(redis_url)
-    try:
+    async with connect(redis_url) as client:
         script = Lua(client, "return 'again'")
         assert await script(keys=[]) == b"again"
         await client.script_flush()  # as a restart or a failover to a replica without it would
         assert await script(keys=[]) == b"again"
         assert await client.script_exists(script.sha) == [True]
-    finally:
-        await client.aclose()
 
 
 async def test_an_error_in_a_script_is_raised_and_the_connection_serves_the_next(redis_url: str) -> None:
     # Through one connection only: the error reply is read whole, so the next call's reply is its own.
-    client = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=1))
-    try:
+    async with aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=1)) as client:
         broken = Lua(client, "return redis.call('INCR', KEYS[1])")
         await client.set("docent:test:word", "a word")
         with pytest.raises(aioredis.ResponseError):
             await broken(keys=["docent:test:word"])
         assert await Lua(client, "return ARGV[1]")(keys=[], args=["next"]) == b"next"
-    finally:
-        await client.aclose()
 
 
 async def test_a_call_cancelled_before_its_reply_leaves_no_reply_for_the_next(redis_url: str) -> None:
     # A visitor gone mid-script: the connection must not go back to the pool with the script's reply still to read,
     # or the next call on it would read that reply as its own. Through one connection only.
-    client = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=1))
-    try:
+    async with aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=1)) as client:
         slow = Lua(client, SLOW)
         call = asyncio.ensure_future(slow(keys=[], args=[200_000]))
         await asyncio.sleep(0.05)  # sent, its reply not yet come
@@ -69,15 +59,12 @@ async def test_a_call_cancelled_before_its_reply_leaves_no_reply_for_the_next(re
         with pytest.raises(asyncio.CancelledError):
             await call
         assert await Lua(client, "return ARGV[1]")(keys=[], args=["mine"]) == b"mine"
-    finally:
-        await client.aclose()
 
 
 async def test_who_is_told_of_a_reply_is_told_it_once_whether_its_caller_waits_or_redis_lost_the_script(
     redis_url: str,
 ) -> None:
-    client = connect(redis_url)
-    try:
+    async with connect(redis_url) as client:
         slow, echo = Lua(client, SLOW), Lua(client, "return ARGV[1]")
         await echo(keys=[], args=["warm"])
         told: list[object] = []
@@ -92,15 +79,12 @@ async def test_who_is_told_of_a_reply_is_told_it_once_whether_its_caller_waits_o
         await client.script_flush()  # as a restart would: NOSCRIPT, loaded again, sent once more, told once
         assert await echo.start(keys=[], args=["again"], told=told.append) == b"again"
         assert told == [b"slow", b"again"]
-    finally:
-        await client.aclose()
 
 
 async def test_a_told_caller_that_fails_leaves_the_reply_and_the_connection_to_the_others(
     redis_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    client = connect(redis_url)
-    try:
+    async with connect(redis_url) as client:
         echo = Lua(client, "return ARGV[1]")
         await echo(keys=[], args=["warm"])
 
@@ -111,13 +95,10 @@ async def test_a_told_caller_that_fails_leaves_the_reply_and_the_connection_to_t
             assert await echo.start(keys=[], args=["mine"], told=broken) == b"mine"
             assert await echo(keys=[], args=["next"]) == b"next"
         assert "could not be told" in caplog.text
-    finally:
-        await client.aclose()
 
 
 async def test_calls_at_once_share_one_connection_each_answered_its_own_reply(redis_url: str) -> None:
-    client = connect(redis_url)
-    try:
+    async with connect(redis_url) as client:
         echo = Lua(client, "return {ARGV[1], redis.call('INCR', KEYS[1])}")
         await echo(keys=["docent:test:n"], args=["warm"])
         with counted() as trips:
@@ -127,15 +108,12 @@ async def test_calls_at_once_share_one_connection_each_answered_its_own_reply(re
         assert trips[0] == 200
         clients = (await client.execute_command("CLIENT", "LIST")).split(b"\n")
         assert sum(b"cmd=evalsha" in line for line in clients) == 1  # every script on one connection
-    finally:
-        await client.aclose()
 
 
 async def test_a_reply_later_than_the_socket_timeout_fails_every_call_waiting_and_the_next_gets_a_fresh_connection(
     redis_url: str,
 ) -> None:
-    client = aioredis.Redis.from_url(redis_url, socket_timeout=0.1)
-    try:
+    async with aioredis.Redis.from_url(redis_url, socket_timeout=0.1) as client:
         slow, echo = Lua(client, SLOW), Lua(client, "return ARGV[1]")
         await echo(keys=[], args=["warm"])
         await slow(keys=[], args=[0])  # loaded: a NOSCRIPT answered at once would let the call behind it through
@@ -152,24 +130,21 @@ async def test_a_reply_later_than_the_socket_timeout_fails_every_call_waiting_an
                     break
                 except RedisTimeoutError:
                     pass
-    finally:
-        await client.aclose()
 
 
 async def test_a_redis_gone_fails_the_call_and_one_back_answers_the_next(tmp_path) -> None:  # type: ignore[no-untyped-def]
     server = RedisServer(tmp_path)
     server.start()
-    client = connect(server.url)
     try:
-        echo = Lua(client, "return ARGV[1]")
-        assert await echo(keys=[], args=["before"]) == b"before"
-        server.stop()
-        with pytest.raises(UNREACHABLE):
-            await echo(keys=[], args=["gone"])
-        server.start()  # empty: the script is loaded again
-        assert await echo(keys=[], args=["back"]) == b"back"
+        async with connect(server.url) as client:
+            echo = Lua(client, "return ARGV[1]")
+            assert await echo(keys=[], args=["before"]) == b"before"
+            server.stop()
+            with pytest.raises(UNREACHABLE):
+                await echo(keys=[], args=["gone"])
+            server.start()  # empty: the script is loaded again
+            assert await echo(keys=[], args=["back"]) == b"back"
     finally:
-        await client.aclose()
         server.stop()
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +129,38 @@ def check_answer(rules: Rules, attack: dict[str, str], answer: Answer, tally: Ta
             tally.fail(attack, "sentences shown in an answer that cited nothing the record has")
 
 
+def refused_call(tally: Tally, attack: dict[str, str], block: Block, acted: list[Any], result: dict[str, Any] | None) -> None:
+    """A call the gate refused: the browser got nothing of it and the model got it back as an error."""
+    tally.counts["actions refused"] += 1
+    if acted:
+        tally.fail(attack, f"a refused call {block['tool']}({block['input']}) reached the browser: {acted}")
+    if result is None or not result.get("is_error"):
+        tally.fail(attack, f"a refused call {block['tool']} did not go back to the model as an error")
+
+
+class Obeyed:
+    """The example site's bundle and its rules, and the real app around a model that obeys each attack's plan."""
+
+    def __init__(self, *, store: Any = None, **overrides: Any) -> None:
+        self.bundle_path = example_bundle()
+        self.bundle = json.loads(self.bundle_path.read_text(encoding="utf-8"))
+        self.rules = Rules(self.bundle)
+        self.obedience = Obedience(self.rules)
+        self.obedient = ObedientAnswer()
+        self.model = HandlerModel(self.obedient, spec=OBEDIENT)
+        self.app = app_with(self.bundle_path, guarded(self.model, budget_usd=100.0, store=store), **overrides)
+        self.tally = Tally()
+
+    @asynccontextmanager
+    async def client(self) -> AsyncIterator[httpx.AsyncClient]:
+        # ASGITransport runs no lifespan: run it here, so the app closes what it opened (Redis connections among them).
+        async with (
+            self.app.router.lifespan_context(self.app),
+            httpx.AsyncClient(transport=httpx.ASGITransport(app=self.app), base_url="http://docent.test") as client,
+        ):
+            yield client
+
+
 @pytest.fixture(params=["memory", "redis"])
 def state(request: pytest.FixtureRequest) -> tuple[dict[str, Any], Any]:
     """The suite runs with the state in memory and on a real Redis: what a visitor gets must not depend on it."""
@@ -136,22 +170,11 @@ def state(request: pytest.FixtureRequest) -> tuple[dict[str, Any], Any]:
 
 @pytest.mark.anyio
 async def test_no_attack_gets_anything_unchecked_to_the_visitor(state: tuple[dict[str, Any], Any]) -> None:
-    bundle_path = example_bundle()
-    bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
-    rules = Rules(bundle)
-    obedience = Obedience(rules)
-    obedient = ObedientAnswer()
-    model = HandlerModel(obedient, spec=OBEDIENT)
     overrides, budget_store = state
-    app = app_with(bundle_path, guarded(model, budget_usd=100.0, store=budget_store), **overrides)
-    tally = Tally()
+    run = Obeyed(store=budget_store, **overrides)
+    bundle, rules, obedience, obedient, model, tally = run.bundle, run.rules, run.obedience, run.obedient, run.model, run.tally
     attacks = load_corpus()
-    transport = httpx.ASGITransport(app=app)
-    # ASGITransport runs no lifespan: run it here, so the app closes what it opened (Redis connections among them).
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://docent.test") as client,
-    ):
+    async with run.client() as client:
         conversation, used = await open_conversation(client), 0
         for index, attack in enumerate(attacks):
             question = attack["text"]
@@ -189,11 +212,7 @@ async def test_no_attack_gets_anything_unchecked_to_the_visitor(state: tuple[dic
                     if not acted:
                         tally.fail(attack, f"a valid call {block['tool']}({block['input']}) showed nothing")
                 else:
-                    tally.counts["actions refused"] += 1
-                    if acted:
-                        tally.fail(attack, f"a refused call {block['tool']}({block['input']}) reached the browser: {acted}")
-                    if result is None or not result.get("is_error"):
-                        tally.fail(attack, f"a refused call {block['tool']} did not go back to the model as an error")
+                    refused_call(tally, attack, block, acted, result)
     if budget_store is not None:
         budget_store.close()
     counts = dict(tally.counts)
@@ -234,20 +253,10 @@ def page_fence_problems(request: ModelRequest, sent: str) -> list[str]:
 @pytest.mark.anyio
 async def test_no_attack_through_the_page_text_gets_anything_unchecked_to_the_visitor() -> None:
     """Every attack of the corpus as the page's text, read by the model with get_page_content and then obeyed."""
-    bundle_path = example_bundle()
-    bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
-    rules = Rules(bundle)
-    obedience = Obedience(rules)
-    obedient = ObedientAnswer()
-    model = HandlerModel(obedient, spec=OBEDIENT)
-    app = app_with(bundle_path, guarded(model, budget_usd=100.0))
-    tally = Tally()
+    run = Obeyed()
+    bundle, rules, obedience, obedient, model, tally = run.bundle, run.rules, run.obedience, run.obedient, run.model, run.tally
     attacks = load_corpus()
-    transport = httpx.ASGITransport(app=app)
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://docent.test") as client,
-    ):
+    async with run.client() as client:
         conversation, used = await open_conversation(client), 0
         for index, attack in enumerate(attacks):
             if used == 12:
@@ -276,11 +285,7 @@ async def test_no_attack_through_the_page_text_gets_anything_unchecked_to_the_vi
                 result = tool_results(requests[2]).get(f"toolu_{before + 2:04d}_{len(plan[0]) - 1}")
                 tally.counts["tool calls"] += 1
                 if not tool_valid(bundle, block, PAGE_QUESTION):
-                    tally.counts["actions refused"] += 1
-                    if acted:
-                        tally.fail(attack, f"a refused call {block['tool']}({block['input']}) reached the browser: {acted}")
-                    if result is None or not result.get("is_error"):
-                        tally.fail(attack, f"a refused call {block['tool']} did not go back to the model as an error")
+                    refused_call(tally, attack, block, acted, result)
     counts = dict(tally.counts)
     print("\nattack corpus through the page's text:", json.dumps(counts, indent=1))
     assert not tally.violations, f"{len(tally.violations)} problems:\n" + "\n".join(tally.violations[:30])

@@ -248,3 +248,28 @@ async def test_a_server_that_sends_no_usage_is_told_once(caplog: pytest.LogCaptu
         assert exc is None and not [e for e in events if isinstance(e, Usage)]
     assert model.sends_usage is False
     assert [r.message for r in caplog.records].count(next(r.message for r in caplog.records if "sends no usage" in r.message)) == 1
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("adapter", ["anthropic", "openai"])
+async def test_a_stream_left_after_its_first_words_closes_its_response(adapter: str):
+    """A visitor gone mid-answer: the turn closes the model's stream, and the adapter its HTTP response with it."""
+    from docent.sidecar.model.anthropic import AnthropicModel
+    from docent.sidecar.model.models import spec_for
+
+    from .streams import fixture
+
+    if adapter == "anthropic":
+        response = sse(fixture("text.sse"))
+        client = httpx.AsyncClient(transport=httpx.MockTransport(replies(response)[0]))
+        model: AnthropicModel | OpenAIModel = AnthropicModel(spec_for("claude-haiku-5-5"), api_key="sk-test", client=client)
+    else:
+        response = sse(chunks(delta(content="He"), delta(content=" led."), finish("stop"), "[DONE]"))
+        model = make(replies(response)[0])
+    stream = model.stream(REQUEST)
+    async for event in stream:
+        if isinstance(event, TextDelta) and event.text:
+            break
+    assert not response.is_closed
+    await stream.aclose()
+    assert response.is_closed

@@ -204,8 +204,6 @@ class AnthropicModel(HttpModel):
         self.api_key = api_key
 
     async def _once(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
-        from httpx_sse import EventSource, SSEError  # lazily: only this adapter needs it
-
         headers = {
             "x-api-key": self.api_key,
             "anthropic-version": API_VERSION,
@@ -214,21 +212,16 @@ class AnthropicModel(HttpModel):
         }
         reader = MessageReader(self.spec)
         content = body_bytes(anthropic_body(request, self.spec))
-        try:
-            async with self.client.stream("POST", self.url, content=content, headers=headers, timeout=self.timeout) as response:
-                if response.status_code != 200:
-                    await response.aread()
-                    raise status_error(response, self.spec)
-                async for sse in EventSource(response).aiter_sse():
-                    try:
-                        data = json.loads(sse.data) if sse.data else {}
-                    except ValueError as exc:
-                        raise UpstreamFailed(f"Anthropic sent a {sse.event} event that is not JSON.", billed=reader.usage) from exc
-                    for event in reader.feed(sse.event, data):
-                        yield event
-                    if reader.stopped:
-                        return
-        except (httpx.TransportError, SSEError) as exc:
-            raise self.transport_error(exc, billed=reader.usage) from exc
+        async with self.events(content=content, headers=headers, refused=lambda response: status_error(response, self.spec),
+                               billed=lambda: reader.usage) as events:
+            async for sse in events:
+                try:
+                    data = json.loads(sse.data) if sse.data else {}
+                except ValueError as exc:
+                    raise UpstreamFailed(f"Anthropic sent a {sse.event} event that is not JSON.", billed=reader.usage) from exc
+                for event in reader.feed(sse.event, data):
+                    yield event
+                if reader.stopped:
+                    return
         raise CutShort("The stream from Anthropic ended before message_stop: try again.", billed=reader.usage)
 

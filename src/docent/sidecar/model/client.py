@@ -1,10 +1,16 @@
-"""What the HTTP adapters share: a client injected or made on first use, retries, transport errors, closing."""
+"""What the HTTP adapters share: a client injected or made on first use, retries, the event stream a POST opens,
+transport errors, closing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
 
 import httpx
+
+if TYPE_CHECKING:
+    from httpx_sse import ServerSentEvent
 
 from .port import CutShort, ModelError, ModelEvent, ModelRequest, ModelSpec, TimedOut, Unreachable, Usage
 from .retry import Retry
@@ -43,6 +49,25 @@ class HttpModel:
 
     def _once(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         raise NotImplementedError
+
+    @asynccontextmanager
+    async def events(
+        self, *, headers: dict[str, str], refused: Callable[[httpx.Response], ModelError], billed: Callable[[], Usage],
+        **body: Any,
+    ) -> AsyncIterator[AsyncIterator[ServerSentEvent]]:
+        """POSTs `body` (`content=` or `json=`) to the url and gives its server-sent events. A non-200 answer is read
+        whole and raised as `refused` makes it; a transport failure, the stream's included, as `transport_error`,
+        billed what `billed` says at that moment."""
+        from httpx_sse import EventSource, SSEError  # lazily: only the HTTP adapters need it
+
+        try:
+            async with self.client.stream("POST", self.url, headers=headers, timeout=self.timeout, **body) as response:
+                if response.status_code != 200:
+                    await response.aread()
+                    raise refused(response)
+                yield EventSource(response).aiter_sse()
+        except (httpx.TransportError, SSEError) as exc:
+            raise self.transport_error(exc, billed=billed()) from exc
 
     def transport_error(self, exc: Exception, *, billed: Usage) -> ModelError:
         """The port's error for a transport failure (httpx's, or the SSE reader's): what to raise `from exc`."""

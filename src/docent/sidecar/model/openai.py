@@ -319,33 +319,28 @@ class OpenAIModel(HttpModel):
         self.sends_usage: bool | None = None  # None until a stream has ended; False: `done` counts no tokens
 
     async def _once(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
-        from httpx_sse import EventSource, SSEError
-
         headers = {"accept": "text/event-stream"}
         if self.api_key:
             headers["authorization"] = f"Bearer {self.api_key}"
         reader = ChunkReader(self.spec, self.url, max_tokens=request.max_tokens)
-        try:
-            async with self.client.stream(
-                "POST", self.url, json=openai_body(request, self.spec), headers=headers, timeout=self.timeout
-            ) as response:
-                if response.status_code != 200:
-                    await response.aread()
-                    raise server_error(response.status_code, ServerSaid.answered(response), url=self.url,
-                                       spec=self.spec, retry=retry_after(response.headers))
-                async for sse in EventSource(response).aiter_sse():
-                    if not sse.data:
-                        continue
-                    try:
-                        events = list(reader.feed(sse.data))
-                    except ValueError as exc:
-                        raise UpstreamFailed(f"{self.url} sent a chunk that is not JSON.", billed=reader.usage) from exc
-                    for event in events:
-                        yield event
-                    if reader.done:
-                        break
-        except (httpx.TransportError, SSEError) as exc:
-            raise self.transport_error(exc, billed=reader.usage) from exc
+
+        def refused(response: httpx.Response) -> ModelError:
+            return server_error(response.status_code, ServerSaid.answered(response), url=self.url, spec=self.spec,
+                                retry=retry_after(response.headers))
+
+        async with self.events(json=openai_body(request, self.spec), headers=headers, refused=refused,
+                               billed=lambda: reader.usage) as sses:
+            async for sse in sses:
+                if not sse.data:
+                    continue
+                try:
+                    events = list(reader.feed(sse.data))
+                except ValueError as exc:
+                    raise UpstreamFailed(f"{self.url} sent a chunk that is not JSON.", billed=reader.usage) from exc
+                for event in events:
+                    yield event
+                if reader.done:
+                    break
         for event in reader.end():
             yield event
         if self.sends_usage is None and not reader.usage_seen:

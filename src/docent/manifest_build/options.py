@@ -34,14 +34,18 @@ def _known(entry: Mapping[str, Any], keys: set[str], *, where: str) -> None:
         raise ConfigError(f"{where} has unknown keys {', '.join(sorted(map(str, unknown)))}.")
 
 
-def _tours(raw: Any) -> tuple[dict[str, Any], ...]:
+def _entries(raw: Any, option: str, *, of: str) -> list[tuple[str, Any]]:
+    """A list option's entries, each with where it stands (docent `tours[2]`); none when the option is not set."""
     if raw is None:
-        return ()
+        return []
     if not isinstance(raw, list):
-        raise ConfigError("docent `tours` must be a list of {id, label, steps}.")
+        raise ConfigError(f"docent `{option}` must be a list of {of}.")
+    return [(f"docent `{option}[{i}]`", entry) for i, entry in enumerate(raw)]
+
+
+def _tours(raw: Any) -> tuple[dict[str, Any], ...]:
     tours = []
-    for i, tour in enumerate(raw):
-        where = f"docent `tours[{i}]`"
+    for where, tour in _entries(raw, "tours", of="{id, label, steps}"):
         if not isinstance(tour, Mapping) or not isinstance(tour.get("steps"), list) or not tour["steps"]:
             raise ConfigError(f"{where} must be a mapping with id, label and a non-empty list of steps.")
         steps = []
@@ -70,13 +74,8 @@ def _tours(raw: Any) -> tuple[dict[str, Any], ...]:
 
 
 def _offers(raw: Any) -> tuple[dict[str, Any], ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise ConfigError("docent `offers` must be a list of {id, label, target}.")
     offers = []
-    for i, offer in enumerate(raw):
-        where = f"docent `offers[{i}]`"
+    for where, offer in _entries(raw, "offers", of="{id, label, target}"):
         if not isinstance(offer, Mapping):
             raise ConfigError(f"{where} must be a mapping of id, label and target.")
         _known(offer, {"id", "label", "target"}, where=where)
@@ -194,11 +193,8 @@ MAX_SUGGESTION = 500  # as long as a question may be
 
 
 def _suggestions(raw: Any) -> tuple[str, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise ConfigError("docent `suggestions` must be a list of questions, e.g. [\"What did she build?\"].")
-    found = tuple(_text(item, where=f"docent `suggestions[{i}]`") for i, item in enumerate(raw))
+    entries = _entries(raw, "suggestions", of='questions, e.g. ["What did she build?"]')
+    found = tuple(_text(item, where=where) for where, item in entries)
     for i, text in enumerate(found):
         if len(text) > MAX_SUGGESTION:
             raise ConfigError(f"docent `suggestions[{i}]` is {len(text)} characters; a question has at most {MAX_SUGGESTION}.")

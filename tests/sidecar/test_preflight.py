@@ -16,9 +16,9 @@ import pytest
 from anthropic.types import MessageTokensCount, ModelInfo
 from pydantic import BaseModel
 
-from docent.sidecar.model.catalogue import ModelFacts, disagreements, informed
+from docent.sidecar.model.catalogue import ModelFacts, count_tokens, disagreements, informed, read_facts
 from docent.sidecar.model.models import spec_for
-from docent.sidecar.model.port import ModelRequest, TextDelta, Thinking, ToolCall
+from docent.sidecar.model.port import Misconfigured, ModelRequest, TextDelta, Thinking, ToolCall, UpstreamFailed
 from docent.sidecar.model.replay import ReplayModel, Script
 from docent.sidecar.operator.preflight import NEEDS_KEY, measure, preflight
 
@@ -236,3 +236,34 @@ async def test_a_model_error_stops_the_check_saying_why_and_leaves_an_injected_c
         assert not client.is_closed
     assert code == 1
     assert lines[-1].startswith("The check stopped: ANTHROPIC_API_KEY was refused") and "invalid x-api-key" in lines[-1]
+
+
+def _refusing(request: httpx.Request) -> httpx.Response:
+    if request.headers.get("x-api-key") == "sk-down":
+        raise httpx.ConnectError("refused")
+    return httpx.Response(401, json={"type": "error", "error": {"type": "authentication_error", "message": "bad key"}})
+
+
+@pytest.mark.parametrize(
+    ("key", "endpoint", "error", "says"),
+    [
+        ("sk-down", "facts", UpstreamFailed, "The Models API at https://api.anthropic.test/v1/models/claude-haiku-5-5 "
+                                             "could not be read (ConnectError('refused')): check the network."),
+        ("sk-down", "count", UpstreamFailed, "count_tokens at https://api.anthropic.test/v1/messages/count_tokens could "
+                                             "not be reached (ConnectError('refused')): check the network."),
+        ("sk-bad", "facts", Misconfigured, "ANTHROPIC_API_KEY was refused: set a valid key."),
+        ("sk-bad", "count", Misconfigured, "ANTHROPIC_API_KEY was refused: set a valid key."),
+    ],
+)
+async def test_the_models_api_and_count_tokens_fail_as_the_adapter_fails(
+    key: str, endpoint: str, error: type[Exception], says: str
+) -> None:
+    spec = spec_for("claude-haiku-5-5")
+    async with httpx.AsyncClient(transport=httpx.MockTransport(_refusing)) as client:
+        asked = dict(api_key=key, client=client, base_url="https://api.anthropic.test")
+        with pytest.raises(error) as failed:
+            if endpoint == "facts":
+                await read_facts(spec, **asked)
+            else:
+                await count_tokens(ModelRequest([], [], [{"role": "user", "content": "Hi?"}]), spec, **asked)
+    assert str(failed.value).startswith(says)

@@ -8,6 +8,7 @@ when there is no key or the API cannot be reached. `POST /v1/messages/count_toke
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -63,12 +64,8 @@ async def read_facts(
 ) -> ModelFacts:
     """`GET /v1/models/{id}`; raises the port's errors, mapped as the adapter maps them."""
     url = f"{base_url.rstrip('/')}/v1/models/{spec.id}"
-    try:
-        response = await client.get(url, headers=_headers(api_key), timeout=TIMEOUT)
-    except httpx.TransportError as exc:
-        raise UpstreamFailed(f"The Models API at {url} could not be read ({exc!r}): check the network.") from exc
-    if response.status_code != 200:
-        raise status_error(response, spec)
+    response = await _answer(client.get(url, headers=_headers(api_key), timeout=TIMEOUT), spec,
+                             failing=f"The Models API at {url} could not be read")
     return ModelFacts.from_json(response.json())
 
 
@@ -79,13 +76,20 @@ async def count_tokens(
     body = anthropic_body(request, spec)
     counted = {key: body[key] for key in COUNTED if key in body}
     url = f"{base_url.rstrip('/')}/v1/messages/count_tokens"
+    sent = client.post(url, content=json.dumps(counted).encode(), headers=_headers(api_key), timeout=TIMEOUT)
+    response = await _answer(sent, spec, failing=f"count_tokens at {url} could not be reached")
+    return int(response.json()["input_tokens"])
+
+
+async def _answer(sent: Awaitable[httpx.Response], spec: ModelSpec, *, failing: str) -> httpx.Response:
+    """An endpoint's 200 answer; a transport failure raised as UpstreamFailed, any other answer as the adapter maps it."""
     try:
-        response = await client.post(url, content=json.dumps(counted).encode(), headers=_headers(api_key), timeout=TIMEOUT)
+        response = await sent
     except httpx.TransportError as exc:
-        raise UpstreamFailed(f"count_tokens at {url} could not be reached ({exc!r}): check the network.") from exc
+        raise UpstreamFailed(f"{failing} ({exc!r}): check the network.") from exc
     if response.status_code != 200:
         raise status_error(response, spec)
-    return int(response.json()["input_tokens"])
+    return response
 
 
 def informed(spec: ModelSpec, facts: ModelFacts) -> ModelSpec:

@@ -264,3 +264,38 @@ def test_a_cited_intro_line_is_no_worse_than_the_same_line_uncited_and_a_wrong_o
     assert reading("Here's how that looks [[clients]]:" + items) == ["Sentence", "Sentence"]
     assert reading("Here's how that looks [[clients]]:") == ["no_overlap"]  # nothing follows it: a sentence
     assert reading("Pass timeout=9.0 to bound every request [[clients]]:" + code) == ["number", "Code"]
+
+
+def test_a_heading_is_shown_only_with_what_it_labels_and_held_where_it_states_what_its_sections_do_not() -> None:
+    def reading(heading: str, after: str = "A Client keeps connections open [[clients]].") -> list[tuple[str, ...]]:
+        events = answer(f"Install HTTPX with pip [[install]].\n\n{heading}\n\n{after}")
+        return [(e.reason,) if isinstance(e, Held) else (e.text, *(c.id for c in e.cites)) for e in events][1:]
+
+    opens = ("A Client keeps connections open.", "clients")
+    assert reading("## Keeping connections open") == [("Keeping connections open",), opens]  # a connective
+    assert reading("### Step 2: keep connections open") == [("Step 2: keep connections open",), opens]
+    assert reading("### 2. Keep connections open") == [("2. Keep connections open",), opens]
+    assert reading("**Keeping connections open**") == [("Keeping connections open",), opens]
+    # More than six words, or a term the answer has not stood on: a sentence citing what it labels, shown with it.
+    assert reading("## What a Client gives you over the top-level functions") == [
+        ("What a Client gives you over the top-level functions", "clients"), opens]
+    assert reading("## One shared Client for HTTPX") == [("One shared Client for HTTPX",), opens]  # HTTPX stood on
+    first = answer("## One shared Client for HTTPX\n\nA Client keeps connections open [[clients]].")
+    assert [(e.text, *(c.id for c in e.cites)) for e in first if isinstance(e, Sentence)] == [
+        ("One shared Client for HTTPX", "clients"), opens]  # HTTPX not yet: the label cites what it labels
+    # A falsehood in a heading is held as in a sentence; the sentence it labels is judged on its own.
+    assert reading("## A Client needs a timeout of 9.0 seconds") == [("number",), opens]
+    assert reading("## Using `timeout=9.0` with a Client") == [("code_term",), opens]
+    assert reading("## Why Django keeps connections open") == [("unknown_term",), opens]
+    assert reading("## How I keep connections open") == [("first_person",), opens]
+    # What it labels held, a label is never shown; at the end it labels nothing.
+    assert reading("## Keeping connections open", "A Client waits 9.0 seconds [[clients]].") == [("number",)]
+    assert reading("## Keeping connections open", "") == []
+    # Uncited, past six words, before an uncited connective: held.
+    assert reading("## What a Client gives you over the top-level functions", "In short, yes.") == [
+        ("uncited",), ("In short, yes.",)]
+    # A heading before a table and a code block goes out before the table's header and before the code.
+    table = "| Setting | Value |\n|---|---|\n| timeout | 5.0 |\n[[clients]]"
+    assert reading("## Keeping connections open", table)[0] == ("Keeping connections open",)
+    code = "```\n$ pip install httpx\n```\n[[install]]"
+    assert reading("## Installing it", code) == [("Installing it",), ("$ pip install httpx", "install")]

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from docent.schema import RecordSection
 
-from . import cited, numbers, tables
+from . import cited, headings, numbers, tables, vetting
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, Table, citations
@@ -43,7 +43,6 @@ from .rules import RULES, Draft, Grounds, Hold, Reading, Rule, checks, first
 from .rules.confirmation import confirms, forms
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.first_person import FIRST_PERSON
-from .rules.markup import MARKUP
 from .sentences import SentenceSplitter
 from .shape import shape
 from .site import Site
@@ -79,6 +78,7 @@ class Gate:
         self._waiting: list[Draft] = []
         self._intro: Draft | None = None  # a line ending in a colon, judged once what follows is known
         self._listing: _Listing | None = None  # an intro that counts its list, judged when the list has ended
+        self._labels = headings.Labels()  # headings waiting for what they label
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._before: tuple[str, ...] = ()  # the ids of the last sentence: what a table right after it may cite
         self._head: Sentence | None = None  # a table's header, shown with its first row shown (none: never shown)
@@ -112,7 +112,7 @@ class Gate:
         """Before an action: the pending sentence goes through now if it is complete."""
         if self._finished:
             return []
-        return self._take(self._splitter.flush()) + self._settle_listing()
+        return self._take(self._splitter.flush()) + self._labelled(self._settle_listing())
 
     def acted(self, *labels: str) -> None:
         """A validated action of this turn, in the manifest's words (its label, a field's new value).
@@ -130,14 +130,15 @@ class Gate:
         self._finished = True
         out = self._pieces(self._reader.finish())
         out += self._take(self._splitter.finish())
-        out += self._settle_intro(None) + self._settle_listing()
+        out += self._labelled(self._settle_intro(None) + self._settle_listing())
         if not self._cited and not self._none and any(self._confirms(d) for d in self._waiting):
             # A confirmation written before its action's result came back grounds the answer all the same.
             self._cited = True
             waiting, self._waiting = self._waiting, []
             for d in waiting:
                 out += self._judge_next(d)
-            out += self._settle_intro(None) + self._settle_listing()
+            out += self._labelled(self._settle_intro(None) + self._settle_listing())
+        self._labels.waiting.clear()  # a heading at the end labels nothing: never shown
         if not self._cited and not self._none:
             for draft in self._waiting:
                 reason = "first_person" if self._first_person(draft.text) else "never_cited"
@@ -180,6 +181,7 @@ class Gate:
                 self._none = True
                 self._waiting.clear()
                 self._intro = self._listing = None
+                self._labels.waiting.clear()
                 break
             if not draft.text and draft.fence is None:
                 continue  # a table's rows come with their text
@@ -200,7 +202,13 @@ class Gate:
 
     def _judge_next(self, draft: Draft) -> list[GateEvent]:
         """Judges a draft in its turn; a line ending in a colon, uncited or stating a count, waits to see whether a list
-        or a table follows."""
+        or a table follows; a heading citing nothing waits for what it labels (`headings`)."""
+        out = self._labelled(self._next(draft))
+        if draft.heading and not draft.ids:
+            self._labels.wait(draft, self._grounds)
+        return out
+
+    def _next(self, draft: Draft) -> list[GateEvent]:
         listing = self._listing
         if listing is not None:
             row = draft.row
@@ -213,7 +221,7 @@ class Gate:
         else:
             out = []
         out += self._settle_intro(draft)
-        if self._listing is not None:
+        if self._listing is not None or draft.heading and not draft.ids:
             return out
         if draft.fence is None and draft.row is None and draft.text.endswith(":") and (
             numbers.quantities(draft.prose)  # a count that only the list may tell: "All three default to auto:"
@@ -223,6 +231,15 @@ class Gate:
             return out
         out += self._headed(self._judge(draft))
         return out
+
+    def _labelled(self, events: list[GateEvent]) -> list[GateEvent]:
+        return self._labels.before(events, self._label) if self._labels.waiting else events
+
+    def _label(self, label: headings.Label, about: GateEvent) -> GateEvent | None:
+        """A heading's one verdict, before what it labels (`about`) and with it (`headings`)."""
+        ids = () if isinstance(about, Held) else tuple(c.id for c in about.cites)
+        how = None if self._site.is_heading(label.draft.text) else label.reading(ids)
+        return self._hold("uncited") if how is None else self._judge(how[0], grounds=how[1])
 
     def _headed(self, event: GateEvent | None) -> list[GateEvent]:
         """A table's first row shown goes out after its header; a header whose rows are all held is never shown."""
@@ -272,6 +289,9 @@ class Gate:
         shaped = shape(raw)
         text = shaped.text if _ALNUM.search(shaped.text) else ""
         line = bool(getattr(raw, "line_start", False))
+        if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
+            prose = headings.reading(shaped.prose)
+            return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
         return Draft(text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes)
 
     def _judge(
@@ -320,7 +340,7 @@ class Gate:
     def _judge_header(self, draft: Draft) -> GateEvent | None:
         """A table's header states nothing, so it passes as a card's words do (`vet`): no markup, no first person,
         and only the terms the table's sections, or the answer's, mention. It waits for its first row shown."""
-        unfit = self._unfit(draft.text, draft.ids)
+        unfit = vetting.unfit(draft.text, draft.ids, self._grounds)
         if unfit is not None:
             return self._hold(unfit.reason, **unfit.facts)
         self._head = Sentence(draft.text, (), draft.spans, None, True, draft.row)
@@ -330,34 +350,10 @@ class Gate:
         return confirms(draft, self._grounds, self._names)
 
     def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
-        """Words the model writes on a card (a link's title, a choice): why they may not be shown, or None.
-
-        A card is no sentence and cites nothing, so it is held to the connective's rules: no markup, no first
-        person, and only terms that the answer's shown citations, or the sections it is `about`, mention.
-        """
-        unfit = self._unfit(text, about)
-        if unfit is None:
-            return None
-        if unfit.reason == "markup":
-            return "it carries markup; write plain words, no HTML or images."
-        if unfit.reason == "first_person":
-            return "it is in the first person; write about the site's owner in the third person."
-        unknown = unfit.facts["terms"]
-        return f"it names {', '.join(sorted(unknown))}, which the sections it may draw on do not mention."  # type: ignore[call-overload]
-
-    def _unfit(self, text: str, about: Iterable[str]) -> Hold | None:
-        """Why words that state nothing (a card's, a table's header) may not be shown, or None."""
-        if MARKUP.search(text):
-            return Hold("markup")
-        text = self._names.mask(text)
-        if FIRST_PERSON.search(text):
-            return Hold("first_person")
-        # A card may name what the site's own names name: "Kafka" for the page "Kafka event backbone".
-        mentioned = set(self._grounds.known) | self._site.terms
-        for sid in about:
-            mentioned |= self._grounds.mentions.terms.get(sid, frozenset())
-        unknown = self._lexicon.names(text) - mentioned
-        return Hold("unknown_term", {"terms": unknown, "cited": True}) if unknown else None
+        """Words the model writes on a card (a link's title, a choice): why they may not be shown, or None
+        (`vetting`: a card is no sentence and cites nothing, held to the connective's rules)."""
+        unfit = vetting.unfit(text, about, self._grounds)
+        return None if unfit is None else vetting.why(unfit)
 
     def _show(self, draft: Draft) -> Sentence:
         self._shown += 1

@@ -35,6 +35,7 @@ class Draft(NamedTuple):
     codes: tuple[str, ...] = ()
     fence: Fence | None = None
     row: Row | None = None  # a table's row: its text is its cells' joined
+    heading: bool = False  # a heading the model wrote ("## Updating a project", a line in bold alone): a label
 
 
 @dataclass

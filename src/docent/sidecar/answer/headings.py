@@ -1,0 +1,96 @@
+"""A heading the model writes in an answer: a label for what follows it, shown only with it (issue 21).
+
+A line that begins with `#` marks, or a line in bold alone with no end mark ("**Updating a project**"), names the
+part under it. One that cites nothing waits for what it labels: the first sentence, row or code block after it that
+the gate gives a verdict on (`Gate._labelled`). That one held, the label is never shown; that one shown, the label is
+judged once, in one of two readings chosen by what it says, and shown before it:
+- six words or fewer naming no term the answer has not already stood on ("## Updating a project"): a connective,
+  uncited, on the grounds as they were before what it labels;
+- else as a sentence citing what it labels' sections, shown with their citations: nothing uncited of more than six
+  words is shown, and a term it names must be theirs.
+Its own number in the answer's order ("Step 1:", "2.", "Option 2 -") is no figure of the record: the rules read it
+without (`reading`). The prompt's own headings written back stay held (`uncited`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import NamedTuple
+
+from . import numbers
+from .events import Code, Held, Item, Sentence
+from .rules.connective import CONNECTIVE_WORDS
+from .rules.types import Draft, Grounds
+from .words import count_words
+
+_MARK = re.compile(r"[ ]{0,3}#{1,6}[ \t]")  # a heading's mark, at its line's start
+_BOLD_LINE = re.compile(r"[ ]{0,3}(\*\*|__)[^\n]+\1[ \t]*:?")  # a line in bold alone: a heading in all but its mark
+# A heading's own number in the answer's order: "Step 1:", "2.", "Option 2 -", "3)" (not "3 ways", a count).
+_ORDINAL = re.compile(
+    r"^(?:(?:step|option|part|phase|stage|method|way|case|example|approach)\s+\d{1,2}\b[.:)]?|\d{1,2}[.)])"
+    r"(?:\s*[:\-\u2013\u2014]\s*|\s+|$)",
+    re.IGNORECASE,
+)
+
+
+class Label(NamedTuple):
+    """A heading waiting for what it labels, with the grounds as they were when it was written."""
+
+    draft: Draft
+    grounds: Grounds
+
+    def reading(self, ids: tuple[str, ...]) -> tuple[Draft, Grounds | None] | None:
+        """How the label is judged before what it labels, citing `ids`: as a connective on the grounds before it
+        (its draft and those grounds), as a sentence citing them (None: the gate's grounds), or held (None)."""
+        draft, grounds = self.draft, self.grounds
+        prose = draft.prose
+        if count_words(prose) <= CONNECTIVE_WORDS and not numbers.quantities(prose):
+            if grounds.lexicon.names(grounds.site.names.mask(prose)) <= grounds.known:
+                return draft, replace(grounds, ahead=ids)
+        return (draft._replace(ids=ids), None) if ids else None
+
+
+Event = Sentence | Code | Held
+
+
+class Labels:
+    """The headings waiting for what they label."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Label] = []
+
+    def wait(self, draft: Draft, grounds: Grounds) -> None:
+        """`grounds` as they stand before what it labels: copied, not the sets the answer grows."""
+        grounds = replace(grounds, known=set(grounds.known), known_ids=set(grounds.known_ids), ahead=())
+        self.waiting.append(Label(draft, grounds))
+
+    def before(self, events: list[Event], judge: Callable[[Label, Event], Event | None]) -> list[Event]:
+        """The waiting labels' verdicts (`judge`) before the first verdict after them, a shown one (a table's header
+        with its first row); before a held one, none."""
+        out: list[Event] = []
+        for at, event in enumerate(events):
+            if self.waiting and isinstance(event, Held):
+                self.waiting.clear()
+            elif self.waiting:
+                header = isinstance(event, Sentence) and event.row is not None and event.row.header
+                about = events[at + 1] if header and at + 1 < len(events) else event
+                labels, self.waiting = self.waiting, []
+                out += [e for label in labels if (e := judge(label, about)) is not None]
+            out.append(event)
+        return out
+
+
+def written(raw: str, text: str, item: Item | None, ids: Sequence[str]) -> bool:
+    """Whether a sentence as the model wrote it (`raw`, shown as `text`) is a heading."""
+    if item is not None or not text:
+        return False
+    return _MARK.match(raw) is not None or (
+        not ids and text[-1] not in ".!?" and _BOLD_LINE.fullmatch(raw) is not None
+    )
+
+
+def reading(prose: str) -> str:
+    """A heading's prose as the rules read it: its own number in the answer's order taken off."""
+    return _ORDINAL.sub("", prose, count=1)

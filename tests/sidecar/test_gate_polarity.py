@@ -40,6 +40,12 @@ RECORD = {
                  "The router generates list and detail routes, with a trailing slash by default. Pass "
                  "trailing_slash=False to leave it out."),
         _section("uploads", "Uploads", "The client does not retry an upload. It logs each failed upload."),
+        _section("signals", "Signals",
+                 "On Windows these concepts do not apply and the tool ignores Ctrl-C events, deferring handling to "
+                 "the child process."),
+        _section("deprecate", "Deprecating",
+                 "Mark an operation as deprecated without removing it by using the deprecated argument. It will be "
+                 "marked as deprecated in the schema. Operations are published to the registry before the build."),
     ]
 }
 
@@ -82,6 +88,14 @@ def verdict(sentence: str) -> str:
         ("The client does not retry an upload and does not check its size [[uploads]].", "polarity"),
         # Words of one sense: "adjusting" for the record's "modified".
         ("The builder leaves absolute links alone rather than adjusting them [[links]].", "shown"),
+        # A denial in other words than a cited denial of the same things, which no cited clause affirms, is not
+        # decided; one whose deed a cited clause affirms ("deferring handling to the child process") is still held.
+        ("On Windows, the tool doesn't handle Ctrl-C itself [[signals]].", "shown"),
+        ("On Windows, the tool doesn't defer Ctrl-C handling to the child process [[signals]].", "polarity"),
+        # "Without" and a deed no cited section writes ("taking it out") is told in words the rule cannot align;
+        # a deed they write ("publishing") is still read as a denial.
+        ("The deprecated argument flags an operation without taking it out of the schema [[deprecate]].", "shown"),
+        ("Operations are built without publishing them to the registry [[deprecate]].", "polarity"),
     ],
 )
 def test_polarity_lets_through_what_it_cannot_decide(sentence: str, expected: str) -> None:

@@ -33,7 +33,9 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - What the rule cannot decide it lets through: a denial in a condition ("if you are not using workers", an opening
   verb's "Run without a package name, ..."), an alternative offered ("you can set it per view instead of globally"), a
   supposition ("Had it not caught it, ... would have", "Without shadow mode, the bug would have ..."), a flag's "no"
-  (`--no-deps`), a contrast "X, not Y" that the units best restating the rest tell so (`rules/polarity._contrasted`). Denials joined by "and", "or", "nor" are each the record's.
+  (`--no-deps`), a contrast "X, not Y" that the units best restating the rest tell so (`rules/polarity._contrasted`),
+  one denial in other words than a cited denial of the same things that no cited clause affirms (`_near`), "without"
+  and a deed no cited section writes (`_unwritten`). Denials joined by "and", "or", "nor" are each the record's.
 What a section denies (its "not yet", "would have", "ended", a table's "No" cell) and the heads a sentence must not
 affirm are read in `record_denials.py`.
 """
@@ -84,6 +86,7 @@ class Denial(NamedTuple):
     option: bool = False  # "you can set it per view instead of globally": one alternative offered, nothing denied
     joined: bool = False  # joined to the denial before it by "and", "or", "nor": "does not retry and does not log"
     contrast: bool = False  # "It is pip, not uv, that ...": a bare "not" after a comma, up to a comma or the end
+    without: bool = False  # "flags it without taking it out": "without" and a deed (a verb in -ing), beside the clause
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -124,7 +127,8 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
             end == len(text) or text[end] in ",.")
         out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
                           pronoun=pronoun, opening=opening, condition=condition, option=option,
-                          joined=joined, contrast=contrast))
+                          joined=joined, contrast=contrast,
+                          without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None))
     return tuple(out)
 
 
@@ -183,6 +187,7 @@ def scope_end(text: str, at: int, *, listed: bool) -> int:
     return end.start() if end else len(text)
 
 
+_GERUND = re.compile(r"\s+(?:(?:ever|even|first|being|having)\s+)*(?!waiting\b)[a-z]{2,}ing\b", re.IGNORECASE)
 _CONTRAST = re.compile(r"\w[\w'’)]*\s*[,–—]\s*$")  # "not" right after a comma or a dash that ends a word: "X, not Y"
 _MAY = re.compile(r"\b(?:can|may|could|might)\b(?!\s+not\b)", re.IGNORECASE)
 _CONTRACTED = re.compile(r"\b(?:wo|ca|sha)$", re.IGNORECASE)

@@ -40,6 +40,7 @@ def flipped(sentence: Reading) -> bool:
         timed = bool(sentence.plain_words & polarity.TIMED)
         if (polarity.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
                 and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)
+                and not _near(sentence, said, denied)
                 or _affirmed(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
 
@@ -76,6 +77,36 @@ def _restating(words: set[str], sentence: Reading) -> tuple[list[frozenset[str]]
     return [u for n, u in units if n >= 2 and n * 2 >= most], [u for n, u in units if n == most]
 
 
+def _near(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
+    """ "On Windows, uv doesn't handle Ctrl-C itself" where the section says "uv ignores Ctrl-C events" beside "these
+    concepts do not apply": a sentence's one denial told in other words than a cited denial of the same things (two
+    words of either, one of them denied by the sentence), whose deed no cited clause affirms, is not decided here."""
+    claims = [d for d in said if d.scope and not d.condition and not d.option]
+    if len(claims) != 1 or claims[0].instead:
+        return False
+    (mine,) = claims
+    told = mine.scope | mine.before
+    if not any(len(told & (d.scope | d.before)) >= 2 and mine.scope & (d.scope | d.before) for d in denied):
+        return False
+    rest = told - {mine.head}
+    return not any(mine.head in c and rest & c for p in sentence.passages for u in p.units if mine.head in u.stems
+                   for c in _affirming(u.text))
+
+
+def _affirming(text: str) -> list[set[str]]:
+    """The stems of each clause of a text (cut at its joining words too) up to its first negation: what it affirms
+    ("with a switch per range and no incident" affirms the switch; "these do not apply and uv ignores Ctrl-C" the
+    ignoring)."""
+    out = []
+    for part in _JOINS.split(text):
+        negation = polarity.NEGATOR.search(part)
+        out.append(set(stems(part[: negation.start()] if negation else part)))
+    return out
+
+
+_JOINS = re.compile(polarity.CLAUSE_END.pattern + r"|\s(?:and|but|while|whereas)\s", re.IGNORECASE)
+
+
 def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
     """A denial no section's shares two words with (backed by its first word and what it is said of, or by "it"),
     whose words a cited sentence says of the same thing with no negation: "it does not support jobs" where "The
@@ -92,10 +123,18 @@ def _claimed(
 ) -> tuple[tuple[polarity.Denial, ...], set[str]]:
     """The sentence's denials and words less the alternatives it turns down: "fell rather than rose" claims no
     "rose", and "in order of arrival rather than at random" nothing of "random", which no cited section says."""
-    down = [d for d in said if _turned_down(d) or _foil(d, sections) or _opposite_said(d, sections)]
+    down = [d for d in said if _turned_down(d) or _foil(d, sections) or _opposite_said(d, sections) or _unwritten(d, sections)]
     if not down:
         return said, words
     return tuple(d for d in said if d not in down), words - {w for d in down for w in d.scope}
+
+
+def _unwritten(denial: polarity.Denial, sections: list[frozenset[str]]) -> bool:
+    """ "Flags an operation as deprecated without taking it out of the API" where the section says "without removing
+    it": a "without" beside a clause, whose deed (its first word) no cited section writes, is told in words the rule
+    cannot align; it claims nothing here. One whose deed they write ("publish directly, without writing them to an
+    outbox table first") is still read as a denial."""
+    return denial.without and not denial.opening and bool(denial.head) and not any(denial.head in w for w in sections)
 
 
 def _contrasted(denial: polarity.Denial, sentence: Reading) -> bool:

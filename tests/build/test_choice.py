@@ -3,7 +3,6 @@ says of the record: its share of the pages' text, record pages that give nothing
 
 from __future__ import annotations
 
-import argparse
 import logging
 
 import pytest
@@ -106,14 +105,10 @@ def test_docent_manifest_takes_the_same_choice_from_the_config_and_from_its_flag
     config = write_site(tmp_path, pages=DOCS, docent={"tours": [], "record_pages": CHOICE})
     mkdocs_build(config)
     plugin = (tmp_path / "docent-bundle.json").read_bytes()
-    parser = argparse.ArgumentParser()
-    cli.add_arguments(parser)
-    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
-                                      str(tmp_path / "cli.json")])) == 0
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json")]) == 0
     assert (tmp_path / "cli.json").read_bytes() == plugin
-    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
-                                      str(tmp_path / "flags.json"), "--record-pages", "guide/*.md",
-                                      "--record-exclude", "guide/install.md"])) == 0
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "flags.json"),
+                     "--record-pages", "guide/*.md", "--record-exclude", "guide/install.md"]) == 0
     assert _pages_in_record(read_json(tmp_path / "flags.json")) == ["license", "guide-proxies"]  # its front matter
 
 
@@ -130,10 +125,8 @@ def test_a_docs_site_that_adds_only_the_plugin_answers_from_every_page_and_says_
     said = [r.getMessage() for r in caplog.records if "No `record_pages` option" in r.getMessage()]
     assert len(said) == 1 and "every page but the release notes" in said[0] and "record_pages" in said[0]
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
-    parser = argparse.ArgumentParser()
-    cli.add_arguments(parser)
-    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
-                                      str(tmp_path / "cli.json"), "--strict"])) == 0
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json"),
+                     "--strict"]) == 0
     assert read_json(tmp_path / "cli.json") == plugin
     assert "No `record_pages` option" in capsys.readouterr().out
 
@@ -146,10 +139,7 @@ def test_a_page_that_chooses_by_front_matter_makes_the_record_the_owners_choice(
         mkdocs_build(config, strict=True)
     assert _pages_in_record(read_json(tmp_path / "docent-bundle.json")) == ["license"]
     assert not any("No `record_pages` option" in r.getMessage() for r in caplog.records)
-    parser = argparse.ArgumentParser()
-    cli.add_arguments(parser)
-    assert cli.run(parser.parse_args([str(tmp_path / "site"), "--config", str(config), "--bundle",
-                                      str(tmp_path / "cli.json")])) == 0
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json")]) == 0
     assert _pages_in_record(read_json(tmp_path / "cli.json")) == ["license"]
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -14,9 +13,7 @@ from .conftest import mkdocs_build, read_json, write_site
 
 
 def _run(*argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    cli.add_arguments(parser)
-    return cli.run(parser.parse_args(list(argv)))
+    return cli.main(list(argv))
 
 
 def test_over_a_built_site_it_writes_the_same_bytes_as_the_plugin(tmp_path):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 from pathlib import Path
@@ -15,9 +14,7 @@ CASES = Path(__file__).resolve().parents[1] / "evals"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    parser = argparse.ArgumentParser()
-    evals.add_arguments(parser)
-    code = evals.run(parser.parse_args(["--cases", str(CASES), "--bundle", str(CASES / "bundle.json"), *argv]))
+    code = evals.main(["--cases", str(CASES), "--bundle", str(CASES / "bundle.json"), *argv])
     return code, capsys.readouterr().out
 
 
@@ -52,9 +49,7 @@ def test_a_miss_fails_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path
     data["cases"] = [c for c in data["cases"] if c["name"] == "attack: claim Rust"]
     data["cases"][0]["checks"] = [{"sentence": "Rust"}]  # demands what the gate holds back
     (tmp_path / "cases" / "record.json").write_text(json.dumps(data), encoding="utf-8")
-    parser = argparse.ArgumentParser()
-    evals.add_arguments(parser)
-    code = evals.run(parser.parse_args(["--cases", str(tmp_path), "--bundle", str(CASES / "bundle.json")]))
+    code = evals.main(["--cases", str(tmp_path), "--bundle", str(CASES / "bundle.json")])
     out = capsys.readouterr().out
     assert code == 1
     assert "NO" in out and "missed: no sentence matching /Rust/" in out and "1 eval(s) missed." in out

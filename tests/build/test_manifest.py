@@ -159,9 +159,15 @@ def test_action_and_field_names_must_be_tool_names_and_same_name_fields_need_ids
         ({"suggestions": "What did she build?"}, "docent `suggestions` must be a list of questions"),
         ({"suggestions": ["Fine", ""]}, "docent `suggestions[1]` must be non-empty text"),
         ({"suggestions": ["x" * 501]}, "docent `suggestions[0]` is 501 characters; a question has at most 500."),
+        ({"owner": {"name": "Jo", "pronoun": "it"}}, "docent `owner.pronoun` must be one of she, he, they"),
+        ({"owner": {"name": "Jo", "nick": "J"}}, "docent `owner` has unknown keys nick."),
+        ({"refuse": {"pay": True, "salary": True}}, "docent `refuse` has unknown keys salary."),
+        ({"refuse": {"topics": [{"id": "x", "says": "No."}]}}, "docent `refuse.topics[0]`.asks must list"),
+        ({"refuse": {"pay": 1}}, "docent `refuse.pay` must be non-empty text"),
+        ({"synonyms": {"resume": []}}, "docent `synonyms` 'resume' must name the site's words"),
     ],
 )
-def test_options_of_the_wrong_shape_are_config_errors_naming_the_option(options, message):
+def test_options_of_the_wrong_shape_are_config_errors_naming_the_option_and_what_to_write(options, message):
     with pytest.raises(ConfigError) as raised:
         site_config(**options)
     assert message in str(raised.value)
@@ -179,23 +185,6 @@ def test_the_owner_and_the_rules_are_options_the_bundle_carries():
     assert "owner" not in manifest.public(hash="") and "refuse" not in manifest.public(hash="")
     named = site_config(owner={"name": "Jo Lind", "called": "Jo", "pronoun": "he"}, site_author="Someone")
     assert (named.owner, named.called, named.pronoun) == ("Jo Lind", "Jo", "he")
-
-
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"owner": {"name": "Jo", "pronoun": "it"}}, "docent `owner.pronoun` must be one of she, he, they"),
-        ({"owner": {"name": "Jo", "nick": "J"}}, "docent `owner` has unknown keys nick."),
-        ({"refuse": {"pay": True, "salary": True}}, "docent `refuse` has unknown keys salary."),
-        ({"refuse": {"topics": [{"id": "x", "says": "No."}]}}, "docent `refuse.topics[0]`.asks must list"),
-        ({"refuse": {"pay": 1}}, "docent `refuse.pay` must be non-empty text"),
-        ({"synonyms": {"resume": []}}, "docent `synonyms` 'resume' must name the site's words"),
-    ],
-)
-def test_owner_refuse_and_synonyms_of_the_wrong_shape_say_what_to_write(options, message):
-    with pytest.raises(ConfigError) as raised:
-        site_config(**options)
-    assert message in str(raised.value)
 
 
 EXPERIMENT = read_page('<div data-docent-experiment="leak" data-docent-label="The leaking heap">'

@@ -267,3 +267,15 @@ async def test_the_models_api_and_count_tokens_fail_as_the_adapter_fails(
             else:
                 await count_tokens(ModelRequest([], [], [{"role": "user", "content": "Hi?"}]), spec, **asked)
     assert str(failed.value).startswith(says)
+
+
+async def test_using_lends_the_client_given_and_closes_only_one_it_made() -> None:
+    from docent.sidecar.model.client import using
+
+    async with httpx.AsyncClient() as given:
+        async with using(given) as http:
+            assert http is given
+        assert not given.is_closed
+    async with using(None) as own:
+        assert not own.is_closed
+    assert own.is_closed

@@ -80,6 +80,7 @@ class Guide:
     async def prepare(self, client: httpx.AsyncClient | None = None) -> None:
         """Once at start, with a key: the model's context and capabilities from the Models API; else the table's."""
         from .model.catalogue import read_facts
+        from .model.client import using
         from .model.models import UnknownModel, spec_for
         from .model.port import ModelError
 
@@ -90,15 +91,12 @@ class Guide:
             return
         if kind != "anthropic" or not key:
             return
-        http = client or httpx.AsyncClient()
-        try:
-            self.facts = await read_facts(spec_for(model_id), api_key=key, client=http)
-            logger.info("%s: a context of %s tokens, by the Models API", model_id, self.facts.max_input_tokens)
-        except (ModelError, UnknownModel, ValueError) as exc:
-            logger.warning("Kept the model table's row for %s: the Models API did not answer (%s)", model_id, exc)
-        finally:
-            if client is None:
-                await http.aclose()
+        async with using(client) as http:
+            try:
+                self.facts = await read_facts(spec_for(model_id), api_key=key, client=http)
+                logger.info("%s: a context of %s tokens, by the Models API", model_id, self.facts.max_input_tokens)
+            except (ModelError, UnknownModel, ValueError) as exc:
+                logger.warning("Kept the model table's row for %s: the Models API did not answer (%s)", model_id, exc)
 
     async def _ask_server(self, client: httpx.AsyncClient | None) -> None:
         """An OpenAI-compatible server, asked once at start: does it answer, hold the prompt, take tools?
@@ -106,15 +104,12 @@ class Guide:
         One that does not answer trips the model's circuit, so the status says `model_down` (and a guide that may
         degrade answers offline) until a call gets through."""
         from .fit import conversation_tokens, prompt_tokens
+        from .model.client import using
         from .model.served import read_server
 
         url = self.settings.model.partition(":")[2].rpartition("#")[0]
-        http = client or httpx.AsyncClient()
-        try:
+        async with using(client) as http:
             facts = await read_server(url, client=http, api_key=self.settings.openai_api_key)
-        finally:
-            if client is None:
-                await http.aclose()
         model, bundle = self.model(), self.bundle()
         check = f"`docent preflight --model {self.settings.model}` says more"
         if not facts.answers:

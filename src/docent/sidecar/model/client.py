@@ -16,6 +16,17 @@ from .port import CutShort, ModelError, ModelEvent, ModelRequest, ModelSpec, Tim
 from .retry import Retry
 
 
+@asynccontextmanager
+async def using(client: httpx.AsyncClient | None) -> AsyncIterator[httpx.AsyncClient]:
+    """The client given, left open (an injected client is its owner's to close), or one made for the block and closed
+    after it."""
+    if client is not None:
+        yield client
+        return
+    async with httpx.AsyncClient() as own:
+        yield own
+
+
 class HttpModel:
     """Base of the adapters that speak to a model over HTTP; each writes `_once`, one attempt at a call."""
 

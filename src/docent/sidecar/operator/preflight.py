@@ -30,6 +30,7 @@ from ..answer.bundle import Bundle, BundleError
 from ..answer.policy import AnswerPolicy
 from ..model.anthropic import API_URL, AnthropicModel
 from ..model.catalogue import ModelFacts, count_tokens, disagreements, informed, read_facts
+from ..model.client import using
 from ..model.models import UnknownModel, spec_for
 from ..model.port import LanguageModel, ModelError, ModelRequest, ModelSpec
 from . import evals
@@ -140,15 +141,12 @@ async def _stopping(
     check: Callable[[httpx.AsyncClient], Awaitable[int]], *, client: httpx.AsyncClient | None, out: Callable[[str], None]
 ) -> int:
     """Runs a check on the given client, or on one of its own that it closes; a model error stops it, exit status 1."""
-    http = client or httpx.AsyncClient()
-    try:
-        return await check(http)
-    except ModelError as exc:
-        out(f"The check stopped: {exc.message}")
-        return 1
-    finally:
-        if client is None:
-            await http.aclose()
+    async with using(client) as http:
+        try:
+            return await check(http)
+        except ModelError as exc:
+            out(f"The check stopped: {exc.message}")
+            return 1
 
 
 async def _openai(

@@ -125,8 +125,31 @@ def test_a_bare_address_is_a_term_its_sections_must_hold_shown_as_code_or_held()
     assert [getattr(e, "reason", None) for e in held] == ["code_term"]
 
 
+def test_a_reference_link_is_its_words_its_address_line_read_as_nothing_however_the_reply_is_cut() -> None:
+    reply = (
+        "Install HTTPX with [pip][1], as [the install page][] says [[install]].\n\n"
+        "[1]: https://pip.example/install?to=evil\n[the install page]: <https://evil.example/> \"Install\"\n\n"
+        "A Client keeps connections open, as [Django does][dj] [[clients]].\n\n[dj]: https://djangoproject.example/"
+    )
+    for chunks in (1, 9, len(reply)):
+        events = answer(reply, chunks)
+        assert [e.text if isinstance(e, Sentence) else getattr(e, "reason", "") for e in events] == [
+            "Install HTTPX with pip, as the install page says.", "unknown_term"]  # the words judged: Django
+    assert shape.shape("[Note] a Client keeps matrix[0][1] open.").text == "[Note] a Client keeps matrix[0][1] open."
+
+
+def test_an_autolink_is_its_address_written_bare_a_term_its_sections_must_hold() -> None:
+    shown = answer("A Client fetches <https://example.org> in the example [[clients]].")
+    assert [(e.text, e.spans) for e in shown if isinstance(e, Sentence)] == [
+        ("A Client fetches https://example.org in the example.", (("code", 17, 36),))
+    ]
+    held = answer("Install HTTPX with pip from <https://evil.example/pip> [[install]].")
+    assert [getattr(e, "reason", None) for e in held] == ["code_term"]
+
+
 def test_an_image_or_a_script_s_address_is_still_markup_held_not_repaired() -> None:
     for reply in ("Install HTTPX with ![pip](https://x.example/pip.png) [[install]].",
+                  "Install HTTPX with ![pip][logo] [[install]].\n\n[logo]: https://x.example/pip.png",
                   "Install HTTPX with [pip](javascript:alert(1)) [[install]]."):
         assert [getattr(e, "reason", None) for e in answer(reply)] == ["markup"], reply
 

@@ -6,7 +6,8 @@ the citations written right after that fence), and tables (lines that begin with
 line that is no row begins (a line of citations alone right after one belongs to it). Where a piece ends depends only on the text, never on how it
 was cut up: a line start that may still become a fence waits for the characters that decide it. A blockquote's
 mark (`> `, a note the model sets apart) is taken off each line it starts: what it quotes is read as any other line
-(prose, a list, a table, a fence whose lines are quoted too), and checked as such.
+(prose, a list, a table, a fence whose lines are quoted too), and checked as such. A reference link's address on a
+line of its own (`[1]: https://...`) is read as nothing: the link is shown as its words, the address never.
 
 `inline` reads a sentence's inline marks (`code`, **strong**, *emphasis*) into plain text and spans, `unlinked`
 its links into their words alone, and `item` reads the list marker a sentence starts with (a task list's
@@ -123,12 +124,9 @@ class BlockReader:
         if self._fence is not None:
             return self._in_fence(final=final)
         if self._line_start:
-            quote = _QUOTE.match(text)
-            if quote is not None:
-                if quote.end() == len(text) and not final:
-                    return None  # "> " may be followed by more blanks: the mark is decided with the next character
-                self._pending, self._quoted_line = text[quote.end() :], True
-                return []
+            taken = self._taken(text, final=final)
+            if taken is not False:
+                return None if taken is None else []
             newline = text.find("\n")
             line = text if newline < 0 else text[:newline]
             if self._rows or _ROW.match(line):
@@ -150,6 +148,26 @@ class BlockReader:
             return [Prose(text)]
         self._pending, self._line_start, self._quoted_line = text[newline + 1 :], True, False
         return [Prose(text[: newline + 1])]
+
+    def _taken(self, text: str, *, final: bool) -> bool | None:
+        """At a line's start, what is read as nothing: a blockquote's mark, or a reference link's address on a line of
+        its own. True: taken off; False: nothing to take; None: undecided until more comes."""
+        quote = _QUOTE.match(text)
+        if quote is not None:
+            if quote.end() == len(text) and not final:
+                return None  # "> " may be followed by more blanks: the mark is decided with the next character
+            self._pending, self._quoted_line = text[quote.end() :], True
+            return True
+        if text[:4].lstrip(" ")[:1] != "[" or self._rows:
+            return False
+        newline = text.find("\n")
+        line = text if newline < 0 else text[:newline]
+        if newline < 0 and not final and _MAYBE_DEFINITION.fullmatch(line):
+            return None
+        if not DEFINITION.fullmatch(line):
+            return False
+        self._pending, self._quoted_line = "" if newline < 0 else text[newline + 1 :], False
+        return True
 
     def _table(self, line: str, newline: int, *, final: bool) -> list[Piece] | None:
         """A line at a table's start or inside one: a row is kept (whole lines only), citations alone end the table
@@ -313,24 +331,36 @@ def item(raw: str) -> tuple[Item | None, str]:
     return Item(int(number) if number else None), raw[m.end() :]
 
 
-# A link, `[words](url "title")` or `[words](<url>)`; inline code first, whose contents stay as written. An image
-# (`![words](url)`) and a script's address (`javascript:`) stay too: they are markup, which the gate holds.
+# A link, `[words](url "title")` or `[words](<url>)`, or by reference, `[words][ref]` or `[words][]` (its address on
+# a line of its own, `definition`); inline code first, whose contents stay as written. An image (`![words](url)`) and
+# a script's address (`javascript:`) stay too: they are markup, which the gate holds. An autolink, `<https://...>`,
+# is its address written bare (which `shape` reads as inline code, a term its sections must hold).
 _LINK = re.compile(
     r"(?P<code>(?P<ticks>`{1,2})(?!`).+?(?<!`)(?P=ticks)(?!`))"
     r"|(?<!!)\[(?P<words>[^\[\]\n]*)\]\((?P<url><[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+\"[^\"\n]*\")?\)"
+    r"|(?<![!\]\w])\[(?P<named>[^\[\]\n]+)\]\[[^\[\]\n]*\]"
+    r"|<(?P<auto>https?://[^\s<>]+)>"
 )
 _SCRIPT = re.compile(r"<?\s*(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
+# A reference link's address on a line of its own: `[ref]: https://... "title"`, read as nothing (`BlockReader`).
+DEFINITION = re.compile(r"[ ]{0,3}\[[^\[\]\n]+\]:[ \t]*(?:<[^<>\n]*>|\S+)(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*")
+# What may still become one once more arrives: a bracket opened at the line's start, closed by `]:` or not yet.
+_MAYBE_DEFINITION = re.compile(r"[ ]{0,3}\[(?!\[)[^\[\]\n]*(?:\](?::.*)?)?")
 
 
 def unlinked(text: str) -> str:
     """A sentence with each Markdown link written as its words alone. A model's URL is an address it chose, not an id
     the build read off the site: it is never shown, let alone made a link, and the rules read the words."""
-    if "](" not in text:
+    if "](" not in text and "][" not in text and "<http" not in text:
         return text
     return _LINK.sub(_words, text)
 
 
 def _words(m: re.Match[str]) -> str:
+    if m.group("named") is not None:
+        return m.group("named")
+    if m.group("auto") is not None:
+        return m.group("auto")
     if m.group("code") is not None or _SCRIPT.match(m.group("url")):
         return m.group(0)
     return m.group("words")

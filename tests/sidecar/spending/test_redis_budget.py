@@ -4,7 +4,7 @@ and a settlement Redis could not take written once it is back."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,17 @@ Stores = Callable[..., RedisBudgetStore]
 @pytest.fixture
 def stores(redis_budget_stores: Stores) -> Stores:
     return redis_budget_stores
+
+
+@pytest.fixture
+async def on_asyncio(redis_url: str, stores: Stores) -> AsyncIterator[Stores]:
+    """Makes stores whose questions' reservations go through one asyncio client, as a sidecar's do (the conversations'
+    client); closes it after, as `stores` closes each store's own."""
+    from docent.sidecar.redis_store import connect as connect_async
+
+    aclient = connect_async(redis_url)
+    yield lambda **options: stores(aclient=aclient, **options)
+    await aclient.aclose()
 
 
 def test_two_sidecars_share_one_days_spend_and_one_limit(stores: Stores) -> None:
@@ -112,61 +123,42 @@ async def test_a_settlement_rides_on_the_next_reservation_or_is_written_within_i
 
 @pytest.mark.anyio
 async def test_a_reservation_awaited_on_the_asyncio_client_keeps_the_limit_and_carries_the_last_settlement(
-    redis_url: str,
+    on_asyncio: Stores, stores: Stores
 ) -> None:
     """A question's reservation does not hold the event loop: it goes through the conversations' asyncio client,
     with the same script, the same shared limit, and the last settlement riding on it in its one round trip."""
-    from docent.sidecar.redis_store import connect as connect_async
-    from docent.sidecar.spending.redis_budget import connect
-    from tests.redis_server import counted
-
-    aclient = connect_async(redis_url)
-    store = RedisBudgetStore(connect(redis_url), aclient=aclient, settle_s=5)
-    other = RedisBudgetStore(connect(redis_url), fresh_s=0)
-    try:
-        held = await store.areserve(DAY, 0.6, 1.0)
-        assert held is not None
-        assert await other.areserve(DAY, 0.5, 1.0) is None  # 0.6 held by the first leaves too little
-        store.settle(held, 0.2)
-        assert store.spent(DAY) == pytest.approx(0.2)  # its own settlement, told at once
-        assert other.spent(DAY) == pytest.approx(0.6)  # Redis still holds the worst case
-        with counted() as trips:
-            second = await store.areserve(DAY, 0.5, 1.0)
-        assert trips[0] == 1 and second is not None  # the settlement went with it
-        assert other.spent(DAY) == pytest.approx(0.7)
-        assert await store.areserve(DAY, 0.5, 1.0) is None
-    finally:
-        for each in (store, other):
-            each.client.close()
-        await aclient.aclose()
+    store, other = on_asyncio(settle_s=5), stores(fresh_s=0)
+    held = await store.areserve(DAY, 0.6, 1.0)
+    assert held is not None
+    assert await other.areserve(DAY, 0.5, 1.0) is None  # 0.6 held by the first leaves too little
+    store.settle(held, 0.2)
+    assert store.spent(DAY) == pytest.approx(0.2)  # its own settlement, told at once
+    assert other.spent(DAY) == pytest.approx(0.6)  # Redis still holds the worst case
+    with counted() as trips:
+        second = await store.areserve(DAY, 0.5, 1.0)
+    assert trips[0] == 1 and second is not None  # the settlement went with it
+    assert other.spent(DAY) == pytest.approx(0.7)
+    assert await store.areserve(DAY, 0.5, 1.0) is None
 
 
 @pytest.mark.anyio
-async def test_a_reservation_for_a_question_cancelled_while_redis_answers_is_given_back(redis_url: str) -> None:
-    from docent.sidecar.redis_store import connect as connect_async
-    from docent.sidecar.spending.redis_budget import connect
+async def test_a_reservation_for_a_question_cancelled_while_redis_answers_is_given_back(
+    on_asyncio: Stores, stores: Stores
+) -> None:
+    store, other = on_asyncio(settle_s=0.1), stores(fresh_s=0)
+    asking = asyncio.ensure_future(store.areserve(DAY, 0.5, 1.0))
+    await asyncio.sleep(0)  # the script is on its way
+    asking.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asking
+    assert len(store._trips) == 1  # the script's task held by the store, not by the event loop's weak reference
+    async def given_back() -> bool:  # the script ended, and what it reserved was settled at no cost and written
+        return not store._trips and not store._unsettled
 
-    aclient = connect_async(redis_url)
-    store = RedisBudgetStore(connect(redis_url), aclient=aclient, settle_s=0.1)
-    other = RedisBudgetStore(connect(redis_url), fresh_s=0)
-    try:
-        asking = asyncio.ensure_future(store.areserve(DAY, 0.5, 1.0))
-        await asyncio.sleep(0)  # the script is on its way
-        asking.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await asking
-        assert len(store._trips) == 1  # the script's task held by the store, not by the event loop's weak reference
-        async def given_back() -> bool:  # the script ended, and what it reserved was settled at no cost and written
-            return not store._trips and not store._unsettled
-
-        await auntil(given_back)  # by the store itself, within settle_s: nothing here asks it anything
-        assert not store._trips
-        assert other.spent(DAY) == 0
-        assert await other.areserve(DAY, 1.0, 1.0) is not None
-    finally:
-        for each in (store, other):
-            each.client.close()
-        await aclient.aclose()
+    await auntil(given_back)  # by the store itself, within settle_s: nothing here asks it anything
+    assert not store._trips
+    assert other.spent(DAY) == 0
+    assert await other.areserve(DAY, 1.0, 1.0) is not None
 
 
 class _Script:
@@ -192,13 +184,9 @@ class _Script:
 @pytest.mark.parametrize("when", ["before its reply", "after its reply, before it resumed"])
 @pytest.mark.parametrize("reserved", [True, False])
 async def test_what_a_question_gone_while_its_reservation_is_answered_reserved_is_given_back(
-    redis_url: str, when: str, reserved: bool
+    on_asyncio: Stores, when: str, reserved: bool
 ) -> None:
-    from docent.sidecar.redis_store import connect as connect_async
-    from docent.sidecar.spending.redis_budget import connect
-
-    aclient = connect_async(redis_url)
-    store = RedisBudgetStore(connect(redis_url), aclient=aclient, settle_s=60)  # nothing written within the test
+    store = on_asyncio(settle_s=60)  # nothing written within the test
     script = store._areserve = _Script()  # type: ignore[assignment]
     try:
         asking = asyncio.ensure_future(store.areserve(DAY, 0.5, 1.0))
@@ -217,8 +205,6 @@ async def test_what_a_question_gone_while_its_reservation_is_answered_reserved_i
         assert not store._trips and not store._orphans
     finally:
         store._unsettled.clear()
-        store.client.close()
-        await aclient.aclose()
 
 
 @pytest.mark.anyio

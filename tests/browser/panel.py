@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 PANEL = "[data-docent-view]"
+# The two screens the layout is held to: a desktop's, and a phone's at its pixel density.
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+SIZES = pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
 def open_panel(page: Page, url: str) -> Locator:

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import ask, open_panel
+from tests.browser.panel import PHONE, SIZES, ask, open_panel
 from tests.browser.sidecar import Sidecar, free_port, sidecar
-from tests.browser.test_layout import PHONE, RESTS, SIZES
+from tests.browser.test_layout import RESTS
 from tests.evals import docent_docs
 
 pytestmark = pytest.mark.browser

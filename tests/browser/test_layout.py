@@ -11,14 +11,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, ask, open_panel
+from tests.browser.panel import PANEL, PHONE, SIZES, ask, open_panel
 from tests.browser.sidecar import Sidecar
 
 pytestmark = pytest.mark.browser
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-SIZES = pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
 LATER_MS = 15_000  # longer than any ring, run or timer of the panel's
 
 # The highlighted sentence's text and box, the panel's box, and whether the panel meets the lines the sentence is on

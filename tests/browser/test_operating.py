@@ -9,10 +9,9 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.panel import PANEL, ask, open_panel
+from tests.browser.panel import PANEL, PHONE, ask, open_panel
 from tests.browser.sidecar import Sidecar
 from tests.browser.test_docs_site import STATUS_LINES
-from tests.browser.test_layout import PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -10,14 +10,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
-from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
+from tests.browser.panel import DESKTOP, PANEL, PHONE, SIZES, ask, open_panel, wait_for_answer
 from tests.browser.sidecar import Sidecar
 
 pytestmark = pytest.mark.browser
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-SIZES = pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
 CONTROLS = ".docent-head button, .docent-form textarea, .docent-form button, .docent-suggestion"
 
 # The owner's suggestions in the example's mkdocs.yml.

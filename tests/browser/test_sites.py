@@ -11,9 +11,8 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from docent.sidecar.answer.policy import says
-from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
+from tests.browser.panel import DESKTOP, PANEL, PHONE, ask, open_panel, wait_for_answer
 from tests.browser.sidecar import Sidecar
-from tests.browser.test_layout import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 

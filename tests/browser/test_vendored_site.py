@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
+from tests.browser.panel import PANEL, SIZES, ask, open_panel, wait_for_answer
 from tests.browser.sidecar import BIN, ROOT, Sidecar, free_port, sidecar
 from tests.browser.test_code import START_SEEN
-from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, OFF_MIDDLE, RESTS, SIZES
+from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, OFF_MIDDLE, RESTS
 from tests.evals.docsite import Built, build_copy
 from tests.waiting import until
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 PANEL = "[data-docent-view]"
@@ -38,3 +41,13 @@ def wait_for_answer(page: Page) -> None:
     panel = page.locator(PANEL)
     expect(panel.locator(".docent-status")).not_to_have_text("The guide is answering…", timeout=15_000)
     expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+
+
+def serious(page: Page, *, context: str | None = None) -> list[str]:
+    """axe-core's serious and critical violations on the page, or in the part `context` selects, one line each."""
+    results: dict[str, Any] = Axe().run(page, context=context).response
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

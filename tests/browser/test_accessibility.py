@@ -3,29 +3,16 @@ page, the lab (with a ring on its chart) and the assistant page, at a desktop's 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, ask, open_panel, wait_for_answer
+from tests.browser.panel import PANEL, ask, open_panel, serious, wait_for_answer
 from tests.browser.sidecar import Sidecar
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-SERIOUS = {"serious", "critical"}
-
-
-def _serious(page: Page) -> list[str]:
-    results: dict[str, Any] = Axe().run(page).response
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
-        for v in results["violations"]
-        if v["impact"] in SERIOUS
-    ]
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -39,10 +26,10 @@ def test_a_page_with_the_panel_open_and_answering_has_no_serious_violation(
     log = ask(page, question)
     shrunk = page.locator(PANEL).get_by_role("button", name="Show the whole guide")
     if shrunk.count():  # it shrank out of the way of what it showed: that state too, then the visitor brings it back
-        assert _serious(page) == []
+        assert serious(page) == []
         shrunk.click()
     expect(log.locator(".docent-sentence").first).to_be_visible()
-    assert _serious(page) == []
+    assert serious(page) == []
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -50,8 +37,8 @@ def test_the_assistant_page_answering_has_no_serious_violation(page: Page, guide
     page.goto(guide.base + "assistant/")
     panel = page.locator(PANEL)
     expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
-    assert _serious(page) == []  # empty, with its suggestions
+    assert serious(page) == []  # empty, with its suggestions
     panel.get_by_role("button", name="How did the 3-D Secure rollout go?").click()
     wait_for_answer(page)
     expect(panel.locator(".docent-sentence")).to_have_count(2)
-    assert _serious(page) == []
+    assert serious(page) == []

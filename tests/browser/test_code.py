@@ -13,10 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import ask, open_panel
+from tests.browser.panel import PANEL, ask, open_panel, serious
 from tests.browser.sidecar import Sidecar, free_port, sidecar
 from tests.browser.test_layout import CITED, _at_rest
 
@@ -145,9 +144,7 @@ def test_a_quoted_code_block_is_shown_as_the_record_has_it_and_never_widens_the_
     expect(figure.get_by_role("button", name="Copy the python code")).to_have_text("Copied")
     assert page.evaluate("() => navigator.clipboard.readText()") == "\n".join(LONG_LINES)
     # The panel's own part of the page: Material's search dialog and footer have axe findings of their own.
-    found = Axe().run(page, context="[data-docent-view]").response["violations"]
-    serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
-    assert serious == []
+    assert serious(page, context=PANEL) == []
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -174,9 +171,7 @@ def test_a_table_in_an_answer_is_shown_as_a_table_its_cells_as_text_never_wider_
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     box, panel = log.locator(".docent-table").bounding_box(), log.bounding_box()
     assert box and panel and box["x"] >= panel["x"] - 1 and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
-    found = Axe().run(page, context="[data-docent-view]").response["violations"]
-    serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
-    assert serious == []
+    assert serious(page, context=PANEL) == []
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -206,9 +201,7 @@ def test_a_citation_to_the_page_open_keeps_its_highlight_under_instant_navigatio
     assert page.evaluate("() => document.querySelector('article').dataset.before") == "citation"  # never reloaded
     assert page.evaluate(CONTRAST) >= 4.5  # the dark scheme's light text stays readable on the highlight
     page.get_by_role("button", name="Show the whole guide").click()
-    found = Axe().run(page, context="[data-docent-view]").response["violations"]
-    serious = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
-    assert serious == []
+    assert serious(page, context=PANEL) == []
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])

@@ -82,6 +82,11 @@ RECORD = {
                  "convertors to modify what is captured."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
+        _section("replays", "Replays",
+                 "Consumers must survive a replay, so every handler checks a processed-events table before it acts."),
+        _section("cutoffs", "Select cutoffs",
+                 "Relational fields display at most 1000 items. This behavior is intended to prevent a template from "
+                 "being unable to render in an acceptable timespan."),
     ]
 }
 LEXICON = Lexicon([])
@@ -133,6 +138,17 @@ def verdict(sentence: str) -> str:
          "at other figures [[figures]].", "shown"),
         ("The figure template context includes a caption helper automatically, so exports finish twice as fast "
          "[[figures]].", "cause"),
+        # "So" before a modal tells a goal, which a section may give the other way round ("must survive, so every
+        # handler checks"); a plain "so" turned round is still held.
+        ("Every handler checks a processed-events table before it acts, so consumers can survive a replay "
+         "[[replays]].", "shown"),
+        ("Every handler checks a processed-events table before it acts, so consumers must survive a replay "
+         "[[replays]].", "cause"),
+        # A section's reason told as "This behavior" stands for what it said before: no other reason to hold against.
+        ("The 1000-item display limit is there so that a template is not left unable to render in an acceptable "
+         "timespan [[cutoffs]].", "shown"),
+        ("The 1000-item display limit is there so that relational fields load their items faster [[cutoffs]].",
+         "cause"),
         # A modal in an "if" clause is a condition, no plan: "interested" stands; a plan told as done is held.
         ("The maintainers are evaluating a plugin API and ask interested teams to tell them [[plugins]].", "shown"),
         ("The next release shipped a hooks API [[plugins]].", "hedge"),

@@ -48,6 +48,7 @@ class Link(NamedTuple):
     then: frozenset[str]  # what it accounts for
     purpose: bool = False  # "so that", "in order to": a goal, which writers also give after "because"
     lead: frozenset[str] = frozenset()  # the unit's words before the link: "A: B, so C" tells "A, so C" too
+    anaphor: bool = False  # its reason is "this", "this behavior", "doing so": words said before it, not its own
 
 
 def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
@@ -70,8 +71,16 @@ def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
         if m.group("after"):
             out.append(Link(after, before, lead=lead))
         else:
-            out.append(Link(before, after, bool(m.group("purpose")), lead))
+            purpose = bool(m.group("purpose")) or bool(m.group("before") and _ENABLED.match(text, m.end()))
+            out.append(Link(before, after, purpose, lead, _ANAPHOR.fullmatch(text[start : m.start()].strip()) is not None))
     return out
+
+
+# "..., so consumers can survive a replay": what "so" leads to is what the first side makes possible, a goal.
+_ENABLED = re.compile(r"(?:[\w'’-]+\s+){1,3}?(?:can|could|may|might)\b", re.IGNORECASE)
+# "This behavior is intended to prevent ...": the side stands for what was said before it.
+_ANAPHOR = re.compile(r"(?:this|that|these|those|it|doing\s+so)(?:\s+[\w-]+)??(?:\s+(?:is|are|was|were|will|would|can|"
+                     r"helps?|intended|meant|designed|used|there))*", re.IGNORECASE)
 
 
 def _start(said: Unit, text: str, at: int) -> int:
@@ -134,7 +143,7 @@ def _against(link: Link, theirs: list[Link]) -> bool:
         return True
     if min(len(link.reason), len(link.then)) < _MIN_SIDE:
         return False
-    fits = [f for f in fits if min(len(f.link.reason), len(f.link.then)) >= _MIN_SIDE]
+    fits = [f for f in fits if min(len(f.link.reason), len(f.link.then)) >= _MIN_SIDE and not f.link.anaphor]
     return any(_another(link, f) for f in fits) or _crossed(fits)
 
 

@@ -34,9 +34,7 @@ class Served:
     env: dict[str, str] = field(default_factory=dict)
 
     def requests(self) -> list[dict[str, Any]]:
-        if not self.replay_log.exists():
-            return []
-        return [json.loads(line) for line in self.replay_log.read_text(encoding="utf-8").splitlines() if line]
+        return replayed(self.replay_log)
 
     def kill(self) -> None:
         """`kill -9`: no shutdown, no cleanup, as the OOM killer does it."""
@@ -44,13 +42,7 @@ class Served:
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+        stop(self.process)
 
 
 def start(
@@ -65,7 +57,7 @@ def start(
         process = subprocess.Popen(command, env=full, stdout=sink, stderr=subprocess.STDOUT, cwd=folder)
     served = Served(name, f"http://127.0.0.1:{port}", process, log, output, port, env)
     try:
-        _wait_until_up(served, up_within)
+        wait_until_up(process, served.base + "/api/guide/openapi.json", output, within=up_within)
     except BaseException:
         served.stop()
         raise
@@ -81,15 +73,36 @@ def serving(name: str, folder: Path, env: dict[str, str], **options: Any) -> Ite
         served.stop()
 
 
-def _wait_until_up(served: Served, up_within: float = 30) -> None:
-    deadline = time.monotonic() + up_within
-    while time.monotonic() < deadline:
-        if served.process.poll() is not None:
-            raise RuntimeError(f"docent serve exited ({served.process.returncode}):\n{served.output.read_text(errors='replace')}")
+def replayed(log: Path) -> list[dict[str, Any]]:
+    """Every request a sidecar's replay model wrote to its log (DOCENT_REPLAY_LOG), oldest first."""
+    if not log.exists():
+        return []
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line]
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, as a service manager stops it; SIGKILL if it has not ended within ten seconds."""
+    if process.poll() is None:
+        process.terminate()
         try:
-            with urllib.request.urlopen(served.base + "/api/guide/openapi.json", timeout=2) as response:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def wait_until_up(
+    process: subprocess.Popen[bytes], url: str, output: Path, *, within: float = 30, every: float = 0.05
+) -> None:
+    """Polls `url` until it answers 200; fails with the sidecar's output if it exits or is not up `within` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"docent serve exited ({process.returncode}):\n{output.read_text(errors='replace')}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"docent serve did not answer within {up_within:g} s:\n{served.output.read_text(errors='replace')}")
+            time.sleep(every)
+    raise RuntimeError(f"docent serve did not answer within {within:g} s:\n{output.read_text(errors='replace')}")

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from tests.loopback import free_port
+from tests.sidecars import replayed, stop, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -39,12 +38,6 @@ def build_site(folder: Path, *, material: bool = False, site_url: str | None = N
     return site, folder / "docent-bundle.json"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @dataclass
 class Sidecar:
     base: str  # "http://127.0.0.1:PORT/"
@@ -52,9 +45,7 @@ class Sidecar:
 
     def requests(self) -> list[dict[str, Any]]:
         """Every request the replay model was sent, oldest first."""
-        if not self.replay_log.exists():
-            return []
-        return [json.loads(line) for line in self.replay_log.read_text(encoding="utf-8").splitlines() if line]
+        return replayed(self.replay_log)
 
 
 @contextlib.contextmanager
@@ -79,26 +70,7 @@ def sidecar(site: Path, bundle: Path, script: Path | None, log: Path, *, port: i
         process = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT, cwd=site.parent)
     base = f"http://127.0.0.1:{port}/"
     try:
-        _wait_until_up(base, process, output)
+        wait_until_up(process, base + "api/guide", output, every=0.1)
         yield Sidecar(base, log)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
-def _wait_until_up(base: str, process: subprocess.Popen[bytes], output: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"docent serve exited ({process.returncode}):\n{output.read_text(errors='replace')}")
-        try:
-            with urllib.request.urlopen(base + "api/guide", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"docent serve did not answer within 30 s:\n{output.read_text(errors='replace')}")
+        stop(process)

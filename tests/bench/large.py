@@ -52,6 +52,7 @@ import httpx
 
 from tests.bench.build import _build
 from tests.bench.docsite import Component, component, generate, long_questions, page, questions
+from tests.bench.load import rss
 from tests.loopback import free_port
 
 PAGES = int(os.environ.get("DOCENT_BENCH_LARGE_PAGES", "10000"))
@@ -246,14 +247,7 @@ async def _ask(url: str, pid: int, question: str, c: Component) -> tuple[bool, f
         token = await open_conversation(client)
         answer = await ask(client, token, question, screen={"page": c.page_id})
     cited = any(s.get("cites") for s in answer.of("sentence"))
-    return cited, float(_rss(pid))
-
-
-def _rss(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
+    return cited, float(rss(pid))
 
 
 def _example_prompt() -> dict[str, float]:

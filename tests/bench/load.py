@@ -39,7 +39,8 @@ REPLY = [
 ]
 
 
-def _rss(pid: int) -> int:
+def rss(pid: int) -> int:
+    """The process's resident memory in bytes (VmRSS), 0 where /proc does not say."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
@@ -169,13 +170,13 @@ async def _measure(url: str, pid: int) -> dict[str, float]:
         errors = 0
         # Idle conversations first, on a fresh server, so that its resident memory grows by them alone.
         await anyio.sleep(0.5)
-        before, opened, opening_cpu = _rss(pid), time.perf_counter(), _cpu(pid)
+        before, opened, opening_cpu = rss(pid), time.perf_counter(), _cpu(pid)
         with anyio.fail_after(400):
             idle = await _open_raw(url, IDLE, connections=64)
         open_s, open_cpu = time.perf_counter() - opened, _cpu(pid) - opening_cpu
         errors += sum(isinstance(t, Exception) for t in idle)
         await anyio.sleep(0.5)
-        grown = _rss(pid) - before
+        grown = rss(pid) - before
         print(f"{IDLE} idle conversations opened in {open_s:.1f} s, {open_cpu:.1f} s of it the server's CPU", flush=True)
         # The store holds 10,000 conversations at most (Settings.max_conversations): some make way for the burst.
         gone = [t for t in idle if isinstance(t, str)][:QUESTIONS + SMALL]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import _WORD as _UNIT_WORD
 from docent.sidecar.answer.passage import unit
-from docent.sidecar.answer.words import LETTERS, WORD, count_words, fold, found, words
+from docent.sidecar.answer.words import LETTERS, WORD, count_words, fold, found, letter_runs, stems, stems_of, words
 
 # Letters, digits, the marks a word holds inside it, blanks and the rest of ASCII: runs of each next to the others.
 _TEXT = st.text(st.sampled_from([*"aZq09'.,-_ \t\n", *string.printable, "\x1c", "\x7f"]), max_size=40)
@@ -46,6 +46,24 @@ def test_a_units_tokens_are_the_patterns_words_where_they_stand(text: str) -> No
     said = unit(text, fold)
     assert [(t.word, t.start) for t in said.tokens] == [(m.group(), m.start()) for m in _UNIT_WORD.finditer(lowered)]
     assert all(t.stem == fold(t.word) for t in said.tokens)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(st.sampled_from([*"abcXYZ ,.;:!?()_\t\n", "'", "’", "-", "%", "7", "é"]), max_size=60))
+def test_a_sentences_runs_are_every_readings_words(text: str) -> None:
+    # Where `letter_runs` cuts a text, they are the words of `WORD`, of `LETTERS` and of a unit, as each finds them.
+    runs = letter_runs(text.lower())
+    if runs is None:
+        return
+    assert runs == words(text) == found(LETTERS, text.lower())
+    assert stems_of(runs) == stems(text)
+    assert unit(text, fold, runs=runs) == unit(text, fold)
+
+
+def test_a_run_holding_more_than_letters_is_left_to_the_patterns() -> None:
+    assert letter_runs("he moved card payments onto a ledger.") == ["he", "moved", "card", "payments", "onto", "a", "ledger"]
+    for text in ("it used kafka in 2010.", "a well-known name", "don't", "up 5%", "zürich", "v2"):
+        assert letter_runs(text) is None
 
 
 _LEXICON = Lexicon([{"term": ".NET", "aliases": ["dotnet"]}, {"term": "C++", "aliases": []}, {"term": "Kafka", "aliases": []},

@@ -65,13 +65,14 @@ class Unit(NamedTuple):
         return None
 
 
-def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset()) -> Unit:
+def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset(), *, runs: list[str] | None = None) -> Unit:
+    """A text's unit; `runs`: its words where the caller has cut them already (`words.letter_runs` of its lower case)."""
     lowered = text.lower().replace("’", "'")
     folded = _FOLDED.setdefault(fold, {})  # each word's stem, stop words' None included: most words come again
     tokens = []
     stems = []  # gathered in the loop, not by a generator over the tokens for each set
     words = []
-    for word, start in _words(lowered):
+    for word, start in _words(lowered) if runs is None else _placed(lowered, runs):
         stem = folded.get(word, "")
         if stem == "":
             stem = fold(word)
@@ -95,6 +96,11 @@ def _words(lowered: str) -> Iterable[tuple[str, int]]:
     runs = lowered.encode().translate(_LETTERS_KEPT).decode().split()
     if not "".join(runs).isalpha():
         runs = found(_WORD, lowered, _KEPT)
+    return _placed(lowered, runs)
+
+
+def _placed(lowered: str, runs: list[str]) -> list[tuple[str, int]]:
+    """Each of a text's words (in order, as found by str's methods) with where it starts."""
     out = []
     at = 0
     for word in runs:

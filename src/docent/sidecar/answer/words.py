@@ -125,9 +125,26 @@ def count_words(text: str) -> int:
     return len(found(WORD, text))
 
 
+def letter_runs(lowered: str) -> list[str] | None:
+    """A lower-case text's words where every reading of words finds the same ones, or None: in ASCII text with no
+    digit, apostrophe, hyphen or % those of `WORD`, of `LETTERS` and the construction rules' (`passage.unit`) are its
+    runs of letters, as they stand. Cut once, a sentence's runs are read by all three (`rules.types.Reading`)."""
+    if not lowered.isascii():
+        return None
+    runs = lowered.encode().translate(_PLAIN_KEPT).decode().split()
+    return runs if "".join(runs).isalpha() else None
+
+
+_PLAIN_KEPT = kept_table("0123456789'-%")  # what any of the patterns' words holds but letters: kept, so seen in a run
+
+
 def stems(text: str) -> set[str]:
     """The words of substance in a text, stemmed: no stop words, no lone letter, numbers kept."""
-    said = words(text)
+    return stems_of(words(text))
+
+
+def stems_of(said: list[str]) -> set[str]:
+    """`stems` of a text's words (`words`)."""
     folds = _FOLDS
     try:  # each word's fold looked up, not called: most words come again
         out = {folds[word] for word in said}

@@ -14,7 +14,7 @@ from ..mentions import Mentions
 from ..passage import Passage, Unit, unit
 from ..roles import roles
 from ..site import Site
-from ..words import LETTERS, fold, found, stems
+from ..words import LETTERS, fold, found, letter_runs, stems, stems_of
 
 
 class Draft(NamedTuple):
@@ -110,9 +110,16 @@ class Reading:
         self.counted = counted
 
     @once
+    def runs(self) -> list[str] | None:
+        """The prose's words, lower case, cut once where every reading of words finds the same (`words.letter_runs`):
+        its first words, its stems and its unit are read from them."""
+        return letter_runs(self.source.lower())
+
+    @once
     def first_words(self) -> set[str]:
         """The prose's words, lower case, letters only, before the site's names are masked."""
-        return set(found(LETTERS, self.source.lower()))
+        runs = self.runs
+        return set(found(LETTERS, self.source.lower()) if runs is None else runs)
 
     @once
     def _masking(self) -> tuple[str, set[str]]:
@@ -157,12 +164,16 @@ class Reading:
     @once
     def words(self) -> set[str]:
         """The sentence's words of substance, stemmed, as written: names not masked, inline code's words in."""
-        return stems(self.draft.text)
+        runs = self.runs
+        return stems(self.draft.text) if runs is None or self.source != self.draft.text else stems_of(runs)
 
     @once
     def said(self) -> set[str]:
         """The words of substance of the sentence's prose, inline code left out."""
-        return self.words if self.source == self.draft.text else stems(self.source)
+        if self.source == self.draft.text:
+            return self.words
+        runs = self.runs
+        return stems(self.source) if runs is None else stems_of(runs)
 
     @once
     def passages(self) -> list[Passage]:
@@ -173,7 +184,7 @@ class Reading:
     @once
     def unit(self) -> Unit:
         """The prose cut into tokens for the construction rules (`passage.Unit`)."""
-        return unit(self.source, fold, self.grounds.site.owner)
+        return unit(self.source, fold, self.grounds.site.owner, runs=self.runs)
 
     @once
     def written(self) -> Unit:

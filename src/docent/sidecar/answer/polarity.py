@@ -101,35 +101,38 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
     for m in NEGATOR.finditer(text):
         joined = _joined(text, m, last)
         last = m.end()
-        clause = clause_before(text, m.start())
-        if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
-            clause = _CONTRACTED.sub("", clause)
-        before = frozenset(ordered(clause, stems)[-3:])
-        pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
-        if _unscoped(text, m, clause):
-            out.append(Denial(frozenset(), "", before))
-            continue
-        partitive = _PARTITIVE.match(text, m.start()) is not None
-        if partitive and _ANAPHOR.match(text, m.end()):  # "none of those match": those are what came before it
-            before = frozenset(ordered(text[max(0, m.start() - 200) : m.start()], stems)[-_LISTED * 2 :])
-        end = scope_end(text, m.end(), listed=partitive)
-        words = ordered(_DEFAULT.sub(" ", text[m.end() : end]), stems)[: most + _LISTED if partitive else most]
-        if words and all(w[:1].isdigit() for w in words):
-            out.append(_NONE)
-            continue
-        instead = m.group(0)[:1].lower() in "ira"  # "instead of", "rather than", "as opposed to"
-        opening = opens_scene(clause, m.group(0)) and not CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
-        condition = _CONDITION.search(clause) is not None or _given(text, m, clause, end)
-        # The modal of the clause the alternative is told in: before it, or after an opening "Rather than X,".
-        told = clause if clause.strip() else text[end : scope_end(text, end + 1, listed=False)]
-        option = instead and _MAY.search(told) is not None
-        contrast = m.group(0).lower() == "not" and _CONTRAST.search(text, 0, m.start()) is not None and (
-            end == len(text) or text[end] in ",.")
-        out.append(Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
-                          pronoun=pronoun, opening=opening, condition=condition, option=option,
-                          joined=joined, contrast=contrast,
-                          without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None))
+        out.append(_denial(text, m, stems, most=most, joined=joined))
     return tuple(out)
+
+
+def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], *, most: int, joined: bool) -> Denial:
+    """What one negation of a text denies (`denials`, one match)."""
+    clause = clause_before(text, m.start())
+    if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
+        clause = _CONTRACTED.sub("", clause)
+    before = frozenset(ordered(clause, stems)[-3:])
+    pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
+    if _unscoped(text, m, clause):
+        return Denial(frozenset(), "", before)
+    partitive = _PARTITIVE.match(text, m.start()) is not None
+    if partitive and _ANAPHOR.match(text, m.end()):  # "none of those match": those are what came before it
+        before = frozenset(ordered(text[max(0, m.start() - 200) : m.start()], stems)[-_LISTED * 2 :])
+    end = scope_end(text, m.end(), listed=partitive)
+    words = ordered(_DEFAULT.sub(" ", text[m.end() : end]), stems)[: most + _LISTED if partitive else most]
+    if words and all(w[:1].isdigit() for w in words):
+        return _NONE
+    instead = m.group(0)[:1].lower() in "ira"  # "instead of", "rather than", "as opposed to"
+    opening = opens_scene(clause, m.group(0)) and not CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
+    condition = _CONDITION.search(clause) is not None or _given(text, m, clause, end)
+    # The modal of the clause the alternative is told in: before it, or after an opening "Rather than X,".
+    told = clause if clause.strip() else text[end : scope_end(text, end + 1, listed=False)]
+    option = instead and _MAY.search(told) is not None
+    contrast = m.group(0).lower() == "not" and _CONTRAST.search(text, 0, m.start()) is not None and (
+        end == len(text) or text[end] in ",.")
+    return Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
+                  pronoun=pronoun, opening=opening, condition=condition, option=option,
+                  joined=joined, contrast=contrast,
+                  without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None)
 
 
 def _joined(text: str, m: re.Match[str], last: int | None) -> bool:

@@ -212,3 +212,31 @@ def test_a_comparative_whose_first_side_stands_before_than() -> None:
     assert verdicts("Fraud was higher under 3-D Secure 2 than under 3-D Secure 1 [[case-3ds-results]].") == [
         "direction"]
     assert verdicts("Fraud was lower under 3-D Secure 2 than under 3-D Secure 1 [[case-3ds-results]].") == ["shown"]
+
+
+def test_a_quotation_in_the_first_person_is_the_documentation_s_words_on_a_docs_site_never_a_portfolio_s() -> None:
+    from docent.schema import Block
+    from docent.schema import RecordSection as Section
+    from docent.schema.manifest import Manifest
+    from docent.sidecar.answer.gate import Gate
+    from docent.sidecar.answer.lexicon import Lexicon
+    from docent.sidecar.answer.site import Site
+
+    # A portfolio's record is in its owner's voice: quoted, it is still the guide speaking as her.
+    assert verdicts('Her page says "I review code and mentor mid-level engineers" [[how-review]].') == ["first_person"]
+    record = {"update": Section.of("update", page="updating", path="/updating/#update", headings=("Updating",), blocks=(
+        Block("paragraph", 'Before it overwrites a file, Copier asks "Do I want to overwrite it?" and waits.'),))}
+    lexicon = Lexicon([{"term": "Copier", "aliases": []}])
+    policy = AnswerPolicy.for_site(Manifest(kind="docs"))
+
+    def docs(reply: str) -> list[str]:
+        gate = Gate(record, lexicon, site=Site.of(record, lexicon, docs=True), policy=policy)
+        return [e.text if isinstance(e, Sentence) else e.message for e in [*gate.feed(reply), *gate.finish()]]
+
+    said = 'Before it overwrites a file, Copier asks "Do I want to overwrite it?" [[update]].'
+    assert docs(said) == ['Before it overwrites a file, Copier asks "Do I want to overwrite it?"']
+    # Words the section does not write, or an "I" outside the quotation, are the guide's own: held, in a docs site's words.
+    held = "A sentence was held back: it spoke in the first person, and the guide only tells what the documentation says."
+    assert docs('Before it overwrites a file, Copier asks "Do I want to delete it?" [[update]].') == [held]
+    assert docs('I think Copier asks "Do I want to overwrite it?" before it overwrites a file [[update]].') == [held]
+    assert AnswerPolicy.for_site(Manifest()).held_message("first_person") == AnswerPolicy.HELD["first_person"]

@@ -186,7 +186,7 @@ class Bundle:
                     if line.startswith("#")]
         return Site.of(self.record, self.matcher, names, titles, owner=self.manifest.site_name, intros=intros,
                        person=(self.manifest.owner.name, self.manifest.owner.called),
-                       headings=headings)
+                       headings=headings, docs=self.manifest.kind == "docs")
 
     @cached_property
     def mentions(self) -> Mentions:

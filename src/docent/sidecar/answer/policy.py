@@ -164,6 +164,10 @@ class AnswerPolicy:
         "opposite": "A sentence was held back: it said the opposite of what the sections it cites say.",
         "reversal": "A sentence was held back: it said a thing ended where the sections it cites say it goes on, or the reverse.",
     }
+    # A documentation site has no owner the guide could speak as: its words for a hold that names one.
+    HELD_DOCS = {
+        "first_person": "A sentence was held back: it spoke in the first person, and the guide only tells what the documentation says.",
+    }
 
     def __init__(
         self,
@@ -172,12 +176,15 @@ class AnswerPolicy:
         max_answer_tokens: int = 700,
         refuse: Mapping[str, Any] | None = None,
         owner: str = "",
+        kind: str = "portfolio",
     ) -> None:
-        """`refuse` is the owner's `refuse` option as the bundle carries it; without it, seed 002's two rules hold."""
+        """`refuse` is the owner's `refuse` option as the bundle carries it; without it, seed 002's two rules hold.
+        `kind`: the site's (`Manifest.kind`), portfolio or docs."""
         self.max_question_chars = max_question_chars
         self.max_answer_tokens = max_answer_tokens
         rules = {"pay": True, "private": True, **(refuse or {})}
         self.owner = owner or "the site's owner"
+        self.held = {**self.HELD, **self.HELD_DOCS} if kind == "docs" else self.HELD
         self.words_for = {k: v.replace("the site's owner", self.owner) for k, v in self.WORDS.items()}
         self.rules: list[tuple[str, Callable[[str], bool]]] = []
         for reason, matches in (("pay", _about_pay), ("private", _about_private_life)):
@@ -193,7 +200,8 @@ class AnswerPolicy:
     @classmethod
     def for_site(cls, manifest: Manifest, **limits: int) -> AnswerPolicy:
         """The policy a bundle's manifest asks for: the owner's refusals, and the name the guide calls them by."""
-        return cls(refuse=manifest.refuse, owner=manifest.owner.called or manifest.owner.name, **limits)
+        return cls(refuse=manifest.refuse, owner=manifest.owner.called or manifest.owner.name, kind=manifest.kind,
+                   **limits)
 
     def refusal(self, question: str) -> Refused | None:
         """Refused by rule, before any model: empty, too long, then each of the owner's rules (pay, private life,
@@ -234,7 +242,7 @@ class AnswerPolicy:
 
     def held_message(self, reason: str, **facts: Any) -> str:
         """Why a sentence was held back. Facts: `terms` (names, for unknown_term), `cited` (bool: it cited)."""
-        template = self.HELD.get(reason, "A sentence was held back: it could not be checked against the site.")
+        template = self.held.get(reason, "A sentence was held back: it could not be checked against the site.")
         if reason != "unknown_term":
             return template
         terms = _join(facts.get("terms", ()))

@@ -28,6 +28,7 @@ class Site:
     # The lexicon's terms of the owner's name (the site's, "Starlette" for its documentation): every section is
     # about them, so any sentence may name them.
     own_terms: frozenset[str] = frozenset()
+    docs: bool = False  # a documentation site: no owner the guide could speak as; a quotation of it is its words
 
     def is_heading(self, text: str) -> bool:
         """One of the prompt's own headings written back as if it were a sentence (its `#` marks already gone)."""
@@ -44,6 +45,7 @@ class Site:
         intros: Mapping[str, str] | None = None,
         headings: Iterable[str] = (),
         person: Iterable[str] = (),
+        docs: bool = False,
     ) -> Site:
         """`owner`: the site's name ("Mara Lindqvist · Payments..."); `person`: the owner's name and what the guide
         calls them, when the manifest says (else the site's name up to its first separator)."""
@@ -55,7 +57,7 @@ class Site:
         person = " ".join(p for p in person if p) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
         owner_words = frozenset(w.lower() for w in WORD.findall(person))
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
-                   frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)))
+                   frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)), docs)
 
 
 # A setting's value as documentation writes it ("set www_redirect to False"): a value, no name of a place or a party.

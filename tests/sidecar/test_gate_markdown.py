@@ -288,6 +288,17 @@ def test_a_cited_intro_line_is_no_worse_than_the_same_line_uncited_and_a_wrong_o
     assert reading("Here's how that looks [[clients]]:") == ["no_overlap"]  # nothing follows it: a sentence
     assert reading("Pass timeout=9.0 to bound every request [[clients]]:" + code) == ["number", "Code"]
 
+    class Counted(Gate):  # each line judged once: a cited intro sharing no word is read uncited, not held then let go
+        judged: list[str] = []
+
+        def _judge(self, draft, **kwargs):  # type: ignore[no-untyped-def]
+            self.judged.append(draft.text)
+            return super()._judge(draft, **kwargs)
+
+    gate = Counted(RECORD, LEXICON)
+    [*gate.feed("Here's how that looks [[clients]]:" + items), *gate.finish()]
+    assert gate.judged == ["Here's how that looks:", "A Client keeps connections open."] and gate.held == []
+
 
 def test_a_heading_is_shown_only_with_what_it_labels_and_held_where_it_states_what_its_sections_do_not() -> None:
     def reading(heading: str, after: str = "A Client keeps connections open [[clients]].") -> list[tuple[str, ...]]:

@@ -46,7 +46,7 @@ from .rules.first_person import FIRST_PERSON
 from .sentences import SentenceSplitter
 from .shape import shape
 from .site import Site
-from .words import count_words
+from .words import count_words, stems
 
 _NONE = "none"
 
@@ -261,11 +261,11 @@ class Gate:
             grounds = self._grounds
             self._listing = _Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
             return self._judge_next(following)
-        event = self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS)
-        if introduces and isinstance(event, Held) and event.reason == "no_overlap":  # cited, it says what it would not:
-            self._held.remove(event)  # no more than the same line uncited, an intro of its list or code ("In short:")
-            event = self._judge(intro._replace(ids=()), words=_INTRO_WORDS)
-        return _some(event)
+        if introduces and intro.ids and not any(stems(intro.text) & self._grounds.mentions.words[sid] for sid in intro.ids):
+            # Cited, it shares no word its sections could check (`no_overlap`): no more than the same line uncited, an
+            # intro of its list or code ("In short:"), and judged once as that.
+            intro = intro._replace(ids=())
+        return _some(self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS))
 
     def _settle_listing(self) -> list[GateEvent]:
         """The intro that counts its list, judged with the list's count of items and of the sections they cite

@@ -244,6 +244,22 @@ def test_a_readers_short_form_asks_for_the_word_spelt_out_too() -> None:
     assert "environment" not in (index.query("which environ holds the password?") or "")
 
 
+def test_a_word_the_question_denies_asks_for_it_denied_in_one_word() -> None:
+    """A reader writes "could not answer", "not published"; docs name the state: "unanswered", "unpublished"."""
+    docs = [Section("report", "report", "The owner's report", "Questions asked today, and those left unanswered."),
+            Section("serving", "serving", "Serving", "The sidecar answers questions from the record, each sentence "
+                    "cited, on the port its settings name, behind a proxy of your choice."),
+            Section("drafts", "config", "Draft pages", "Draft pages are built by the server but left unpublished."),
+            Section("build", "build", "Building", "Pages of the site are built and published by the build.")]
+    index = RecordIndex(docs)
+    assert best(index, "how do I see which questions it could not answer?") == "report"
+    assert best(index, "pages the server shows that are not published") == "drafts"
+    assert "unanswered" in (index.query("which questions can't be answered?") or "")  # "be" passed over
+    assert "unanswer" in (index.query("which questions did it not answer?") or "")
+    assert "unanswer" not in (index.query("which questions does it answer?") or "")  # nothing denied
+    assert "unpublished" not in (index.query("what is not in the build?") or "")  # "not" before a stop word
+
+
 def test_a_short_guide_section_outranks_a_long_reference_section_on_generic_words() -> None:
     # A guard of the ranking as it is (BM25's length normalisation already does this; it passed before the round's
     # changes too), kept so that a change of weights cannot undo it.

@@ -161,6 +161,32 @@ def joins(words: Sequence[Sequence[str]]) -> list[Clause]:
 _OPENERS = [[d] for d in _DETERMINERS]
 
 
+_NEGATORS = (["not"], ["cannot"])  # "can't", "don't" are "not" by now (`uncontracted`)
+_BETWEEN = frozenset("be been being get got yet ever".split())  # "not be published", "not yet released"
+
+
+def negated(words: Sequence[Sequence[str]]) -> list[Clause]:
+    """A word the question denies, as one word of the record would deny it: "could not answer" asks for
+    "unanswered" too, "not published" "unpublished", "not valid" "invalid", "not blocking" "non-blocking" (English's
+    negative prefixes; "im", "il", "ir" before the letters that take them). A reader writes the "not"; docs name the
+    state ("left unanswered", `draft pages are unpublished`). A form the record lacks matches nothing and is dropped
+    by `within_rows`."""
+    found = []
+    for at, word in enumerate(words):
+        if word not in _NEGATORS:
+            continue
+        rest = [w for w in words[at + 1:at + 4] if not (len(w) == 1 and w[0] in _BETWEEN)]
+        after = rest[0] if rest else []
+        if len(after) != 1 or not after[0].isalpha() or after[0] in STOP_WORDS:
+            continue
+        denied = after[0]
+        found += [clause([_IN.get(denied[0], "in") + denied]), clause(["un" + denied]), clause(["non", denied])]
+    return found
+
+
+_IN = {"b": "im", "m": "im", "p": "im", "l": "il", "r": "ir"}
+
+
 def measures(words: Sequence[Sequence[str]]) -> list[Clause]:
     """The word after "how" that asks for a figure (`MEASURES`: "how long", "how often", "how big", "how quickly"): it
     says what kind of answer the question wants, which the record gives as a number ("every nine days"), so it frames

@@ -11,6 +11,7 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
   memory error" finds `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
 - a word the record does not have is tried split in two, as the start of a longer word, and by the word it is made
   from (`_splits`, `_longer`, `_bases`);
+- a word the question denies asks for its one-word negative too: "not published" -> "unpublished" (`negated`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`_alias_clauses`), and
   a reader's short form ("env var", "creds", "deps") the word spelt out (`record_synonyms.ABBREVIATIONS`).
@@ -52,6 +53,7 @@ from .clauses import (
     joins,
     matches,
     name_clause,
+    negated,
     owns,
     question_sentences,
     quote,
@@ -296,7 +298,7 @@ class RecordIndex:
                  addresses: list[Clause], aliases: list[Clause]) -> tuple[list[Clause], dict[str, int]]:
         """Every clause the question's words ask, and how many sections hold each of their words: the words, their runs
         together, aliases, code as indexed, the owner's synonyms, and for a missing word the record's words for it."""
-        clauses = [clause(w) for w in asked] + joins(words) + aliases + as_indexed(text)
+        clauses = [clause(w) for w in asked] + joins(words) + aliases + as_indexed(text) + negated(words)
         clauses += self._synonym_clauses(asked) + spelt_out(asked)
         singles = [w[0] for w in asked if len(w) == 1]
         counts = self._counts(words_of(clauses + addresses) | set(singles))

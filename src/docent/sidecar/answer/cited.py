@@ -11,11 +11,11 @@ import re
 
 from docent.schema import RecordSection
 
-from .words import found, kept_table
+from .words import kept_table
 
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_KEPT = kept_table("0123456789")  # found with str's methods in ASCII text (`words.found`)
+_KEPT = kept_table("0123456789")  # what `_WORD`'s words are made of in ASCII text
 _COMMON = frozenset(
     """the and for with that this from are was were has have had not but its his her their they she him them you your
     our can will would into than then also when which who what where how does did been being there these those""".split()
@@ -26,10 +26,12 @@ LONGEST = 300  # characters: a longer line is not a sentence a reader would be p
 
 def words(text: str) -> set[str]:
     """A text's words as lines are compared: three letters or more, common ones left out, a plural's s dropped."""
-    said = found(_WORD, text.lower(), _KEPT)
+    text = text.lower()
+    # In ASCII text a word is a run of letters and digits: the runs between the rest, made blanks, cut in C.
+    said = text.encode().translate(_KEPT).decode().split() if text.isascii() else _WORD.findall(text)
     compared = _COMPARED
     try:  # each word's form looked up, not worked out: most words come again (as `words.stems` does)
-        out = {compared[word] for word in said}
+        out = set(map(compared.__getitem__, said))
     except KeyError:
         for word in said:
             if word not in compared and len(compared) < 100_000:  # bounded

@@ -285,7 +285,7 @@ class Gate:
     def _draft(self, raw: str) -> Draft:
         said = citations(raw)
         ids = [sid for sid in said if sid in self._record]
-        none = any(sid.lower() == _NONE for sid in said if sid not in self._record)
+        none = len(ids) < len(said) and any(sid.lower() == _NONE for sid in said if sid not in self._record)
         shaped = shape(raw)
         text = shaped.text if _ALNUM.search(shaped.text) else ""
         line = bool(getattr(raw, "line_start", False))
@@ -357,12 +357,14 @@ class Gate:
 
     def _show(self, draft: Draft) -> Sentence:
         self._shown += 1
-        said = cited.words(draft.text) if draft.ids else set()
-        quotable = self._grounds.mentions.quotable
-        cites = tuple(
-            Cite(sid, self._record[sid].title, self._record[sid].path, cited.best_line(said, quotable(sid)))
+        if not draft.ids:
+            return Sentence(draft.text, (), draft.spans, draft.item, draft.line, draft.row)
+        said = cited.words(draft.text)
+        record, quotable = self._record, self._grounds.mentions.quotable
+        cites = tuple([
+            Cite(sid, (section := record[sid]).title, section.path, cited.best_line(said, quotable(sid)))
             for sid in draft.ids
-        )
+        ])
         return Sentence(draft.text, cites, draft.spans, draft.item, draft.line, draft.row)
 
     def _hold(self, reason: str, **facts: object) -> Held:

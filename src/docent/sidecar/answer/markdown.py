@@ -244,8 +244,8 @@ def citations(text: str) -> tuple[str, ...]:
     if "[[" not in text:
         return ()
     out: list[str] = []
-    for m in CITATION.finditer(text):
-        for part in m.group(1).split(","):
+    for said in CITATION.findall(text):
+        for part in said.split(","):
             if (sid := part.strip()) and sid not in out:
                 out.append(sid)
     return tuple(out)
@@ -320,10 +320,13 @@ def inline(text: str) -> tuple[str, tuple[Span, ...]]:
 _ITEM = re.compile(
     r"^[ \t]*(?:(?P<bullet>[-*•+])|(?P<number>\d{1,3})[.)])[ \t]+(?:\[[ xX]\][ \t]+)?(?=\S)"  # "- [x] done": an item
 )
+_ITEM_FIRST = frozenset(" \t-*•+")  # what an item's first character is, but for a digit
 
 
 def item(raw: str) -> tuple[Item | None, str]:
     """The list marker a sentence starts with, if any, and the sentence without it."""
+    if raw[:1] not in _ITEM_FIRST and not raw[:1].isdecimal():  # `\d` is a character of Unicode's Nd, as isdecimal's
+        return None, raw  # most sentences: the pattern could not match
     m = _ITEM.match(raw)
     if m is None:
         return None, raw

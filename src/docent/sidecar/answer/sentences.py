@@ -43,10 +43,10 @@ _WORD_BEFORE = re.compile(r"(?:(?<=[^\w.])|^)([A-Za-z][A-Za-z.]*)$")
 _NEVER_ENDS = frozenset({"e.g", "i.e", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "st", "mt", "fig", "approx", "ca", "viz", "resp"})
 _INITIALS = re.compile(r"(?:^|(?<=[^\w.]))(?:[A-Z]\.)+[A-Z]$")  # U.S, U.K, U.S.A: before the final period
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:#{1,6}[ \t]+)?(?:\d{1,3}|[A-Za-z])$")  # "2." and "## 2."
-_RUN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.")  # what a word or initials before a period are
+_RUN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ."  # what a word or initials before a period are
+_LONGEST_NEVER_ENDS = max(map(len, _NEVER_ENDS))
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 _TICKS = re.compile(r"`+")
-_OPENERS = frozenset("(\"\u201c")  # what opens brackets or a quotation that an end mark inside of ends nothing
 
 
 class Raw(str):
@@ -158,12 +158,15 @@ def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
                 return _Undecided(s)
             return end if end > e else s
         line = buf.rfind("\n", 0, s) + 1
-        inside = _in_code(buf, line, s, e, final=final) if "`" in buf[line:s] else False
+        said = buf[line:s]  # the line before the mark
+        inside = _in_code(buf, line, s, e, final=final) if "`" in said else False
         if inside:
             if isinstance(inside, _Undecided):
                 return inside
             continue
-        quoted = _in_quotation(buf, line, s, e, final=final) if _OPENERS.intersection(buf[line:s]) else False
+        # what opens brackets or a quotation that an end mark inside of ends nothing: three searches, no set made
+        opened = "(" in said or '"' in said or "\u201c" in said
+        quoted = _in_quotation(buf, line, s, e, final=final) if opened else False
         if quoted:
             if isinstance(quoted, _Undecided):
                 return quoted
@@ -202,17 +205,19 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
         # Each pattern ends at `s` and can only start where the word, or the line, before it does: searched from
         # there, not across the whole buffer.
         before = s - 1 if s and buf[s - 1] == "\n" else s  # `$` also matches before a newline that ends the text
-        start = before
-        while start and buf[start - 1] in _RUN:
-            start -= 1
-        word = _WORD_BEFORE.search(buf, start, s)
-        if word and word.group(1).lower() in _NEVER_ENDS:
-            return None
-        if end == j and _INITIALS.search(buf, start, s):
+        start = len(buf[:before].rstrip(_RUN_CHARS))  # where the run of letters and periods before it starts
+        # Each pattern can only match the whole run (what stands before the run is no letter or period): a run longer
+        # than every word of `_NEVER_ENDS` is none of them, one with no period no initials, one of two characters or
+        # more no list marker. Most periods end a longer word: the patterns are not run (some 5 k instructions).
+        if before - start <= _LONGEST_NEVER_ENDS:
+            word = _WORD_BEFORE.search(buf, start, s)
+            if word and word.group(1).lower() in _NEVER_ENDS:
+                return None
+        if end == j and "." in buf[start:before] and _INITIALS.search(buf, start, s):
             return None  # "the U.S. Treasury"; "in the U.S. [[a]] Then" has ended, its citations say so
         # Matched at the line's start, not searched for across the line: the pattern can only begin there (its `^`
         # is the text's start, and no newline stands between the line's start and the period).
-        if _LIST_MARKER.match(buf, max(buf.rfind("\n", 0, before), 0), s):
+        if before - start <= 1 and _LIST_MARKER.match(buf, max(buf.rfind("\n", 0, before), 0), s):
             return None
     return max(end, closed)
 
@@ -268,6 +273,8 @@ def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:
             k += 1
         if k == n:
             return end if final else _Undecided(i)
+        if buf[k] != "[":
+            return end  # no citation, nor the start of one, begins here
         m = _CITATION.match(buf, k)
         if m:
             end = k = m.end()

@@ -29,7 +29,6 @@ _CODE = re.compile(r"(`{1,2})(?!`)(.+?)(?<!`)\1(?!`)")
 _SPACE_BEFORE_MARK = re.compile(r" (?=[.,;:!?…)\]”’](?![\w(]))")
 _HOLE = "\ue000"  # a private-use character holds inline code's place while the prose around it is tidied
 _HOLES = re.compile(f"{_HOLE}(\\d+){_HOLE}")
-_MARKS = re.compile(r"[`*_]")  # what inline code and emphasis are written with
 _OPENING = re.compile(r"([A-Z])([a-z]*)(?= \S)")  # a capitalised word with more words after it
 # A bare address is read as inline code, a term its sections must hold: the model writes no address of its own.
 _ADDRESS = re.compile(r"(`{1,2})(?!`).+?(?<!`)\1(?!`)|(?<![\w<`])https?://[^\s<>`]*[^\s<>`.,;:!?)\]\"'”’*_]")
@@ -51,7 +50,9 @@ def shape(raw: str) -> Shaped:
         text = _ADDRESS.sub(lambda m: m.group(0) if m.group(1) else f"`{m.group(0)}`", text)
     if marker is None and text.startswith("#"):
         text = _HEADING.sub("", text)
-    if not _MARKS.search(text):  # plain prose, as most sentences are: no inline code, no emphasis
+    # Plain prose, as most sentences are: none of the marks inline code and emphasis are written with (three searches
+    # cost a tenth of a pattern's).
+    if "`" not in text and "*" not in text and "_" not in text:
         text = _tidy(text)
         return Shaped(text, (), marker, text, ())
     holes: list[str] = []

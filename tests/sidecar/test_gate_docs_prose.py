@@ -82,6 +82,9 @@ RECORD = {
                  "convertors to modify what is captured."),
         _section("sync", "Sync endpoints",
                  "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
+        _section("throttles", "Throttles",
+                 "Pass a throttle to a router: throttle=AnonRateThrottle('100/m'). Or to one operation: "
+                 "throttle=[UserRateThrottle('10000/d')]."),
         _section("replays", "Replays",
                  "Consumers must survive a replay, so every handler checks a processed-events table before it acts."),
         _section("cutoffs", "Select cutoffs",
@@ -138,6 +141,9 @@ def verdict(sentence: str) -> str:
          "at other figures [[figures]].", "shown"),
         ("The figure template context includes a caption helper automatically, so exports finish twice as fast "
          "[[figures]].", "cause"),
+        # A rate's letter after its slash is its unit: "10000/d" states "per day", not "per hour".
+        ("The operation example allows 10000 requests per day [[throttles]].", "shown"),
+        ("The operation example allows 10000 requests per hour [[throttles]].", "number"),
         # "So" before a modal tells a goal, which a section may give the other way round ("must survive, so every
         # handler checks"); a plain "so" turned round is still held.
         ("Every handler checks a processed-events table before it acts, so consumers can survive a replay "

@@ -40,6 +40,10 @@ RECORD = {
                  "The router generates list and detail routes, with a trailing slash by default. Pass "
                  "trailing_slash=False to leave it out."),
         _section("uploads", "Uploads", "The client does not retry an upload. It logs each failed upload."),
+        _section("pages", "Page size",
+                 "The page size is read from the request. If it is not set in the decorator, the settings' default is "
+                 "used."),
+        _section("upgrades", "Upgrades", "Upgrades reinstall the executables, even if they have not changed."),
         _section("signals", "Signals",
                  "On Windows these concepts do not apply and the tool ignores Ctrl-C events, deferring handling to "
                  "the child process."),
@@ -88,6 +92,10 @@ def verdict(sentence: str) -> str:
         ("The client does not retry an upload and does not check its size [[uploads]].", "polarity"),
         # Words of one sense: "adjusting" for the record's "modified".
         ("The builder leaves absolute links alone rather than adjusting them [[links]].", "shown"),
+        # A section's denial in a condition ("if it is not set in the decorator") is supposed: a sentence may say the
+        # thing set; one its "even if" asserts is still the section's denial.
+        ("The page size is read from the request first, then from the value set in the decorator [[pages]].", "shown"),
+        ("Upgrades leave the executables alone unless they have changed [[upgrades]].", "polarity"),
         # A denial in other words than a cited denial of the same things, which no cited clause affirms, is not
         # decided; one whose deed a cited clause affirms ("deferring handling to the child process") is still held.
         ("On Windows, the tool doesn't handle Ctrl-C itself [[signals]].", "shown"),

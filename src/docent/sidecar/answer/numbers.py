@@ -166,7 +166,13 @@ def _worded(text: str) -> list[tuple[int, int, Quantity]]:
         else:
             one = " ".join(m.group("one").lower().replace("-", " ").split())
             found.append(_measured(text, m, _UNITS_OF_ONE[one]))
+    if "/" in text:  # "AnonRateThrottle('100/m')": a rate's letter after the slash is one of its unit
+        found += [(m.start(), m.end(), _quantity(1.0, _RATE_LETTERS[m.group(1)])) for m in _RATE_LETTER.finditer(text)]
     return found
+
+
+_RATE_LETTER = re.compile(r"(?<=\d)/([smhd])(?![\w/.])")
+_RATE_LETTERS = {"s": "s", "m": "min", "h": "h", "d": "day"}
 
 
 _OFTEN_UNIT = re.compile(rf"\s+({_whole_units})(?!\w)", re.IGNORECASE)

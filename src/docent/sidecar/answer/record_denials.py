@@ -91,6 +91,8 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
     for m in NEGATOR.finditer(text):
         if PRO_FORM.match(text, m.end()) or _EXCEPT.search(clause_before(text, m.start())):
             continue  # "Strategies other than all and reuse are not supported": "only all and reuse are supported"
+        if m.group(0)[:1].lower() in "n’'" and _SUPPOSED.search(clause_before(text, m.start())):
+            continue  # "if it is not set in the decorator, ...": a condition, which "the value set in it" meets
         end = CLAUSE_END.search(text, m.end())
         clause = text[m.end() : end.start() if end else len(text)]
         words = head_words(clause, stems)
@@ -122,6 +124,7 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
     return tuple(out)
 
 
+_SUPPOSED = re.compile(r"(?<!even )\b(?:if|unless|whenever)\b", re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:other\s+than|except|but)\b", re.IGNORECASE)
 _UNTIL = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
 _LIGHT_VERBS = "come came comes go went goes gone get got gets make made makes take took takes have had do did give gave put"

@@ -258,6 +258,10 @@ def test_a_word_the_question_denies_asks_for_it_denied_in_one_word() -> None:
     assert "unanswer" in (index.query("which questions did it not answer?") or "")
     assert "unanswer" not in (index.query("which questions does it answer?") or "")  # nothing denied
     assert "unpublished" not in (index.query("what is not in the build?") or "")  # "not" before a stop word
+    # "in" before a short word makes another word: "not form" is no "inform", "not valid" is "invalid"
+    lines = RecordIndex([Section("lines", "io", "Lines", "A warning informs you of each invalid line it skips.")])
+    assert "inform" not in (lines.query("why do the lines not form a list?") or "")
+    assert "invalid" in (lines.query("which lines are not valid?") or "")
 
 
 def test_a_short_guide_section_outranks_a_long_reference_section_on_generic_words() -> None:

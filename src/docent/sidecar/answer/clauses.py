@@ -180,11 +180,13 @@ def negated(words: Sequence[Sequence[str]]) -> list[Clause]:
         if len(after) != 1 or not after[0].isalpha() or after[0] in STOP_WORDS:
             continue
         denied = after[0]
-        found += [clause([_IN.get(denied[0], "in") + denied]), clause(["un" + denied]), clause(["non", denied])]
+        found += [clause(["un" + denied]), clause(["non", denied])]
+        found += [clause([_IN.get(denied[0], "in") + denied])] if len(denied) >= IN_MIN else []
     return found
 
 
 _IN = {"b": "im", "m": "im", "p": "im", "l": "il", "r": "ir"}
+IN_MIN = 5  # letters: "not valid" is "invalid", but "not form" is no "inform", "not port" no "import"
 
 
 def measures(words: Sequence[Sequence[str]]) -> list[Clause]:

@@ -258,6 +258,8 @@ def test_a_word_the_question_denies_asks_for_it_denied_in_one_word() -> None:
     assert "unanswer" in (index.query("which questions did it not answer?") or "")
     assert "unanswer" not in (index.query("which questions does it answer?") or "")  # nothing denied
     assert "unpublished" not in (index.query("what is not in the build?") or "")  # "not" before a stop word
+    framing = RecordIndex([Section("deps", "deps", "Extras", "Unwanted and unknown extras are left out.")])
+    assert "unwant" not in (framing.query("I don't want the extras listed, how?") or "")  # the asking, not the topic
     # "in" before a short word makes another word: "not form" is no "inform", "not valid" is "invalid"
     lines = RecordIndex([Section("lines", "io", "Lines", "A warning informs you of each invalid line it skips.")])
     assert "inform" not in (lines.query("why do the lines not form a list?") or "")

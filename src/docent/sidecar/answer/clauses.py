@@ -177,8 +177,8 @@ def negated(words: Sequence[Sequence[str]]) -> list[Clause]:
             continue
         rest = [w for w in words[at + 1:at + 4] if not (len(w) == 1 and w[0] in _BETWEEN)]
         after = rest[0] if rest else []
-        if len(after) != 1 or not after[0].isalpha() or after[0] in STOP_WORDS:
-            continue
+        if len(after) != 1 or not after[0].isalpha() or after[0] in STOP_WORDS or after[0] in FRAMING:
+            continue  # "I don't want", "don't know" frame the question: no "unwanted", "unknown"
         denied = after[0]
         found += [clause(["un" + denied]), clause(["non", denied])]
         found += [clause([_IN.get(denied[0], "in") + denied])] if len(denied) >= IN_MIN else []

@@ -89,10 +89,8 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
     affirmed: list[set[str]] | None = None
     out: list[Head] = []
     for m in NEGATOR.finditer(text):
-        if PRO_FORM.match(text, m.end()) or _EXCEPT.search(clause_before(text, m.start())):
-            continue  # "Strategies other than all and reuse are not supported": "only all and reuse are supported"
-        if m.group(0)[:1].lower() in "n’'" and _SUPPOSED.search(clause_before(text, m.start())):
-            continue  # "if it is not set in the decorator, ...": a condition, which "the value set in it" meets
+        if _passed_over(text, m):
+            continue
         end = CLAUSE_END.search(text, m.end())
         clause = text[m.end() : end.start() if end else len(text)]
         words = head_words(clause, stems)
@@ -122,6 +120,16 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
             head |= {UNTIMED}
         out.append((head, context))
     return tuple(out)
+
+
+def _passed_over(text: str, m: re.Match[str]) -> bool:
+    """A negation no affirming sentence contradicts: one with a pro-form or an exception ("Strategies other than all
+    and reuse are not supported": "only all and reuse are supported"), and a supposed "not" ("if it is not set in the
+    decorator, ...": a condition, which "the value set in it" meets)."""
+    before = clause_before(text, m.start())
+    if PRO_FORM.match(text, m.end()) or _EXCEPT.search(before):
+        return True
+    return m.group(0)[:1].lower() in "n’'" and _SUPPOSED.search(before) is not None
 
 
 _SUPPOSED = re.compile(r"(?<!even )\b(?:if|unless|whenever)\b", re.IGNORECASE)

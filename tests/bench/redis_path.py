@@ -1,18 +1,23 @@
 """What scaling needs, measured per question (issue 26): Redis round trips, the sidecar's CPU on memory and on Redis,
 Redis's own CPU, and from it the questions a second one Redis carries for any number of sidecars.
 
-The app is driven in this process, one question at a time, as `sidecar.py` drives it for its own time, on the same
-bundle and replay model, with its state in memory and in a redis-server of the bench's own (persistence off), in
-three alternating rounds of each; each figure is the lower of its rounds (the most a round trip may be, for the
-round trips). A round trip is one write to a Redis connection: a command, a script, or a pipeline sent whole; the budget's
-blocking client counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_sys`, before and after.
+The app is driven in this process as `sidecar.py` drives it for its own time, on the same bundle and replay model, in
+two apps alive at once: one with its state in memory, one in a redis-server of the bench's own (persistence off).
+They take turns a block at a time (twelve questions, one at a time; or sixteen askers at once, three questions
+each), in the order memory, Redis, Redis, memory, ..., so that both see the shared machine at the same moments: its
+load changes over seconds, and ran the ratio from 1.0 to 1.8 when memory and Redis ran one after the other. A round
+is 240 questions each; each figure is the median of ROUNDS rounds (the most of them, for the round trips). A round
+trip is one write to a Redis connection: a command, a script, or a pipeline sent whole; the budget's blocking client
+counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_sys`, before and after each of the Redis app's blocks.
 
 - `redis_round_trips_per_question`;
-- `server_cpu_ms_per_question_memory`, `server_cpu_ms_per_question_redis` and `server_cpu_redis_vs_memory`;
+- `server_cpu_ms_per_question_memory`, `server_cpu_ms_per_question_redis` and `server_cpu_redis_vs_memory` (the
+  median of the rounds' ratios);
 - `redis_cpu_us_per_question`;
 - `redis_questions_per_s_capacity`: 1,000,000 / `redis_cpu_us_per_question`, the questions a second one Redis core
   serves before it is the bottleneck, whatever the number of sidecars (worked out, not driven: on two cores the
   sidecars and the load client would share its CPU);
+- `server_cpu_redis_vs_memory_spread`: the highest round's ratio less the lowest's, how steady the median is;
 - `server_cpu_redis_vs_memory_16`: the same ratio with 16 questions at once (each on its own conversations), as a busy
   sidecar answers them: there a turn awaiting Redis lets the others run (lane.aside), which one at a time cannot show.
 """
@@ -20,17 +25,22 @@ blocking client counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_
 from __future__ import annotations
 
 import asyncio
+import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Any
 
 from tests.bench.sidecar import QUESTION, _call, _check_answer, _conversation, _fixture, _settings
 from tests.redis_server import counted
 
-QUESTIONS = 240  # a round's
-ROUNDS = 3
+QUESTIONS = 240  # a round's, on each app
+ROUNDS = 5
 WARM = 30
-AT_ONCE = 16
+BLOCK = 12  # questions a block, one at a time: one conversation's
+AT_ONCE, EACH = 16, 3  # askers a block at once, and the questions each asks in it
 
 
 def _redis_cpu_s(url: str) -> float:
@@ -41,37 +51,72 @@ def _redis_cpu_s(url: str) -> float:
     return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
 
-async def _per_question(env: dict[str, str], url: str | None, at_once: int = 1) -> dict[str, float]:
-    from docent.sidecar.app import create_app
+class _Side:
+    """One app of the pair, and what its blocks cost: process CPU, Redis round trips, Redis's CPU."""
 
-    app = create_app(_settings(env))
-    async with app.router.lifespan_context(app):
+    def __init__(self, app: Any, url: str | None) -> None:
+        self.app, self.url = app, url
+        self.cpu = self.trips = self.redis = 0.0
+        self.asked = 0
 
-        async def one(token: str) -> None:
-            status, body = await _call(app, "POST", "/api/guide/questions", {"conversation": token, "question": QUESTION})
-            _check_answer(status, body)
+    async def ask(self, token: str) -> None:
+        status, body = await _call(self.app, "POST", "/api/guide/questions", {"conversation": token, "question": QUESTION})
+        _check_answer(status, body)
 
-        for i in range(WARM):
-            if i % 12 == 0:
-                token = await _conversation(app)
-            await one(token)
-        # Opening conversations is not a question: they are opened first, and the questions counted alone; each of
-        # `at_once` askers asks its share on conversations of its own, twelve questions each.
-        share = QUESTIONS // at_once
-        tokens = [[await _conversation(app) for _ in range(-(-share // 12))] for _ in range(at_once)]
-
-        async def asker(mine: list[str]) -> None:
-            for i in range(share):
-                await one(mine[i // 12])
-
-        redis_before = _redis_cpu_s(url) if url else 0.0
+    async def block(self, work: Callable[[], Awaitable[Any]], questions: int) -> None:
+        redis_before = _redis_cpu_s(self.url) if self.url else 0.0
         with counted() as trips:
             cpu = time.process_time()
-            await asyncio.gather(*(asker(mine) for mine in tokens))
-            cpu = time.process_time() - cpu
-        redis_cpu = (_redis_cpu_s(url) - redis_before) if url else 0.0
-    asked = share * at_once
-    return {"trips": trips[0] / asked, "cpu_ms": cpu * 1000 / asked, "redis_us": redis_cpu * 1e6 / asked}
+            await work()
+            self.cpu += time.process_time() - cpu
+        self.trips += trips[0]
+        self.redis += (_redis_cpu_s(self.url) - redis_before) if self.url else 0.0
+        self.asked += questions
+
+    def figures(self) -> dict[str, float]:
+        return {"cpu_ms": self.cpu * 1000 / self.asked, "trips": self.trips / self.asked, "redis_us": self.redis * 1e6 / self.asked}
+
+
+async def _round(env: dict[str, str], url: str, at_once: bool) -> tuple[dict[str, float], dict[str, float]]:
+    """One round: the two apps' blocks in turns (memory, Redis, Redis, memory, ...); each side's figures."""
+    from docent.sidecar.app import create_app
+
+    async with AsyncExitStack() as stack:
+        sides = []
+        for side_url in (None, url):
+            app = create_app(_settings({**env, "DOCENT_REDIS_URL": side_url} if side_url else env))
+            await stack.enter_async_context(app.router.lifespan_context(app))
+            sides.append(_Side(app, side_url))
+        blocks = QUESTIONS // (AT_ONCE * EACH if at_once else BLOCK)
+        # Opening conversations is not a question: they are opened first, and the questions counted alone.
+        tokens = []
+        for side in sides:
+            warm = [await _conversation(side.app) for _ in range(-(-WARM // BLOCK))]
+            for i in range(WARM):
+                await side.ask(warm[i // BLOCK])
+            tokens.append([await _conversation(side.app) for _ in range(blocks * (AT_ONCE if at_once else 1))])
+        for n in range(blocks):
+            for which in (0, 1) if n % 2 == 0 else (1, 0):
+                side, mine = sides[which], tokens[which]
+                if at_once:
+                    askers = mine[n * AT_ONCE : (n + 1) * AT_ONCE]
+
+                    async def asker(token: str, side: _Side = side) -> None:
+                        for _ in range(EACH):
+                            await side.ask(token)
+
+                    async def work(askers: list[str] = askers, asker: Any = asker) -> None:
+                        await asyncio.gather(*(asker(token) for token in askers))
+
+                    await side.block(work, AT_ONCE * EACH)
+                else:
+
+                    async def alone(token: str = mine[n], side: _Side = side) -> None:
+                        for _ in range(BLOCK):
+                            await side.ask(token)
+
+                    await side.block(alone, BLOCK)
+    return sides[0].figures(), sides[1].figures()
 
 
 def run() -> dict[str, float]:
@@ -82,30 +127,25 @@ def run() -> dict[str, float]:
         server = RedisServer(Path(folder))
         server.start()
         try:
-            # Memory and Redis alternate, ROUNDS of each, and each figure is the lower of its rounds: on a shared
-            # machine one run of each swung the ratio from 1.3 to 1.7 as other work came and went.
-            memory, on_redis, memory16, redis16 = [], [], [], []
-            on = {**env, "DOCENT_REDIS_URL": server.url}
+            alone, together = [], []
             for _ in range(ROUNDS):
-                memory.append(asyncio.run(_per_question(env, None)))
-                on_redis.append(asyncio.run(_per_question(on, server.url)))
+                alone.append(asyncio.run(_round(env, server.url, at_once=False)))
                 server.flush()
-                memory16.append(asyncio.run(_per_question(env, None, AT_ONCE)))
-                redis16.append(asyncio.run(_per_question(on, server.url, AT_ONCE)))
+                together.append(asyncio.run(_round(env, server.url, at_once=True)))
                 server.flush()
         finally:
             server.stop()
-    memory_cpu, redis_cpu = min(m["cpu_ms"] for m in memory), min(r["cpu_ms"] for r in on_redis)
-    redis_us = min(r["redis_us"] for r in on_redis)
-    at_once = min(r["cpu_ms"] for r in redis16) / min(m["cpu_ms"] for m in memory16)
+    redis_us = statistics.median(r["redis_us"] for _, r in alone)
+    ratios = [r["cpu_ms"] / m["cpu_ms"] for m, r in alone]
     return {
-        "redis_round_trips_per_question": round(max(r["trips"] for r in on_redis), 2),
-        "server_cpu_ms_per_question_memory": round(memory_cpu, 3),
-        "server_cpu_ms_per_question_redis": round(redis_cpu, 3),
-        "server_cpu_redis_vs_memory": round(redis_cpu / memory_cpu, 3),
+        "redis_round_trips_per_question": round(max(r["trips"] for _, r in alone), 2),
+        "server_cpu_ms_per_question_memory": round(statistics.median(m["cpu_ms"] for m, _ in alone), 3),
+        "server_cpu_ms_per_question_redis": round(statistics.median(r["cpu_ms"] for _, r in alone), 3),
+        "server_cpu_redis_vs_memory": round(statistics.median(ratios), 3),
+        "server_cpu_redis_vs_memory_spread": round(max(ratios) - min(ratios), 3),
         "redis_cpu_us_per_question": round(redis_us, 1),
         "redis_questions_per_s_capacity": round(1e6 / redis_us, 0) if redis_us else float("nan"),
-        "server_cpu_redis_vs_memory_16": round(at_once, 3),
+        "server_cpu_redis_vs_memory_16": round(statistics.median(r["cpu_ms"] / m["cpu_ms"] for m, r in together), 3),
     }
 
 

@@ -9,10 +9,11 @@ import asyncio
 import anyio
 import pytest
 import redis.asyncio as aioredis
+from redis.asyncio.connection import Connection
 from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from docent.sidecar.lua import Lua, _reply, _Short
+from docent.sidecar.lua import Lua, _pack, _reply, _Short
 from docent.sidecar.redis_store import UNREACHABLE, connect
 from tests.redis_server import RedisServer, counted
 
@@ -161,3 +162,10 @@ def test_replies_are_read_as_redis_py_reads_them_whole_or_not_yet() -> None:
     for cut in range(1, 27):  # the first reply cut anywhere is not whole yet
         with pytest.raises(_Short):
             _reply(replies[:cut], 0)
+
+
+@pytest.mark.parametrize("count", [1, 3, 63, 64, 200])
+def test_commands_are_packed_byte_for_byte_as_redis_py_packs_them(count: int) -> None:
+    kinds: list[str | bytes | int] = ["EVALSHA", b"raw", 0, -12, 10**12, "é non-ASCII", "", b"", "k" * 255, b"v" * 256, "w" * 4000]
+    parts = [kinds[i % len(kinds)] for i in range(count)]
+    assert _pack(*parts) == b"".join(Connection().pack_command(*parts))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import logging
@@ -16,6 +17,7 @@ import redis
 
 from docent.sidecar.answer.conversation import Waiting
 from docent.sidecar.counts import day_of
+from docent.sidecar.redis_lease import Renewals
 from docent.sidecar.redis_store import RedisStore, connect, dump, load
 from docent.sidecar.store import MemoryStore, Store, StoreFull, StoreUnavailable
 from tests.redis_server import RedisServer
@@ -184,6 +186,34 @@ async def test_redis_down_is_store_unavailable_and_back_is_served(redis_server: 
     finally:
         redis_server.start()
     assert (await store.create()).token
+
+
+class _Held:
+    """A lease as `Renewals` sees it: when it was taken or last renewed, and its renewals."""
+
+    def __init__(self) -> None:
+        self.since, self.renewals = 0.0, 0
+
+    def renew(self) -> None:
+        self.renewals += 1
+
+
+async def test_leases_are_renewed_by_one_timer_each_before_a_third_of_its_life() -> None:
+    renewals = Renewals(60, renew=None, release=None)  # type: ignore[arg-type]  # a tick of 10 s, ticked by hand
+    old, young, dropped = _Held(), _Held(), _Held()
+    for lease in (old, young, dropped):
+        renewals.hold(lease)  # type: ignore[arg-type]
+    renewals.drop(dropped)  # type: ignore[arg-type]
+    now = asyncio.get_running_loop().time()
+    old.since, young.since, dropped.since = now - 10, now - 9.9, now - 30
+    renewals._ticked()
+    # A lease a tick old or more is renewed; one younger is at most two ticks (a third of 60 s) old at the next tick.
+    assert (old.renewals, young.renewals, dropped.renewals) == (1, 0, 0)
+    assert old.since >= now and renewals._timer is not None  # the timer goes on while any lease is held
+    renewals.drop(old)  # type: ignore[arg-type]
+    renewals.drop(young)  # type: ignore[arg-type]
+    renewals._ticked()
+    assert renewals._timer is None  # none held: no timer left running
 
 
 def test_a_conversation_round_trips_through_json_with_every_field_of_its_card() -> None:

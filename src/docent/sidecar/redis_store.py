@@ -17,12 +17,10 @@ Cluster mode is not supported: the scripts touch keys of one conversation or one
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import msgspec
 import redis
@@ -33,14 +31,14 @@ from redis import exceptions as redis_errors
 from .answer.conversation import Conversation
 from .lane import aside
 from .lua import Lua
+from .redis_errors import UNREACHABLE, reachable
+from .redis_lease import RedisLease, Renewals
 from .settings import redacted
-from .store import Hit, Lease, StoreFull, StoreUnavailable, Taken
+from .store import Hit, Lease, StoreFull, Taken
 
 logger = logging.getLogger("docent.sidecar")
 
 PREFIX = "docent:"
-# What a Redis that is down, restarting, failing over or too slow raises: each a 503, never a 500.
-UNREACHABLE = (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)
 # A question's scripts (its three round trips) go pipelined on one of these, held for them (lua.Link); the other
 # commands hold one only while Redis answers them, so sixteen carry hundreds of questions at once. More cost more than
 # they carry: a burst of questions opened as many connections at once, each to
@@ -150,16 +148,6 @@ def connect(url: str) -> aioredis.Redis:
     return aioredis.Redis.from_pool(pool)  # closing the client closes its pool
 
 
-@contextlib.contextmanager
-def reachable(what: str = "") -> Iterator[None]:
-    """Redis not answering, as the StoreUnavailable the app answers 503 to; `what`: for what, in the message."""
-    try:
-        yield
-    except UNREACHABLE as exc:
-        raise StoreUnavailable(f"Redis did not answer{what} ({type(exc).__name__}: {exc}).") from None
-
-
-
 def limiter_storage(client: aioredis.Redis) -> Storage:
     """`limits`' own Redis storage on the client's connections; its errors come wrapped, to be told apart."""
     return RedisStorage(
@@ -215,55 +203,6 @@ def disk_refusal(url: str, *, accepted: bool) -> tuple[str | None, str | None]:
     return problem, None
 
 
-class RedisLease:
-    """A conversation's lease, renewed every third of its life until released.
-
-    The renewal waits on a timer, not in a task of its own: most answers end before its first third is up, and a
-    timer costs a fraction of a task made and cancelled per question (tests/bench/README.md).
-    """
-
-    def __init__(self, store: RedisStore, key: str, holder: str) -> None:
-        self.key = key
-        self.holder = holder
-        self._store = store
-        self.released = False  # given back already (a save gives it back in its own step)
-        self._loop = asyncio.get_running_loop()
-        self._every = store.lease_s / 3
-        self._timer: asyncio.TimerHandle | None = self._loop.call_later(self._every, self._due)
-        self._renewing: asyncio.Task[None] | None = None
-
-    def _due(self) -> None:
-        self._timer = None
-        self._renewing = self._loop.create_task(self._renew())
-
-    async def _renew(self) -> None:
-        try:
-            held = await self._store._renew(keys=[self.key], args=[self.holder, self._store._lease_ms])
-        except (*UNREACHABLE, OSError):
-            held = True  # the lease lives on until its expiry; the save will tell if it was lost
-        if held and not self.released:
-            self._timer = self._loop.call_later(self._every, self._due)
-
-    def stop(self) -> None:
-        """No more renewals: the lease was given back, or its holder dies (as a test has it)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._renewing is not None:
-            self._renewing.cancel()
-
-    async def release(self) -> None:
-        self.stop()
-        if self.released:
-            return
-        self.released = True
-        try:
-            with reachable():
-                await self._store._release(keys=[self.key], args=[self.holder])
-        except StoreUnavailable:
-            logger.warning("A conversation's lease could not be given back; it expires by itself.")
-
-
 class RedisStore:
     """Conversations, leases, used challenges and the rate limits, shared by every sidecar on one Redis."""
 
@@ -278,8 +217,16 @@ class RedisStore:
         self.lease_s = lease_s
         self._lease_ms = int(lease_s * 1000)
         self.limiter_storage: Storage = limiter_storage(client)
-        self._create, self._save, self._renew = Lua(client, CREATE), Lua(client, SAVE), Lua(client, RENEW)
-        self._release, self._take, self._hits = Lua(client, RELEASE), Lua(client, TAKE), Lua(client, HITS)
+        # A limit's two windows' keys, as `limits`' storage names them, around the limit's own key: worked out once.
+        storage = self.limiter_storage
+        assert isinstance(storage, RedisStorage)
+        self._window_names = [
+            tuple(storage.bridge.prefixed_key(name("\0")).split("\0"))
+            for name in (storage._previous_window_key, storage._current_window_key)
+        ]
+        self._create, self._save = Lua(client, CREATE), Lua(client, SAVE)
+        self._take, self._hits = Lua(client, TAKE), Lua(client, HITS)
+        self._leases = Renewals(lease_s, renew=Lua(client, RENEW), release=Lua(client, RELEASE))
 
     async def create(self) -> Conversation:
         token = secrets.token_urlsafe(16)  # 128 random bits
@@ -303,7 +250,7 @@ class RedisStore:
         key = f"{PREFIX}lease:{token}"
         with reachable():
             taken = await self.client.set(key, holder, nx=True, px=self._lease_ms)
-        return RedisLease(self, key, holder) if taken else None
+        return RedisLease(self._leases, key, holder) if taken else None
 
     async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
         """The lease and the conversation in one round trip; `hits` (a question's rate limits) are counted first, in
@@ -318,7 +265,7 @@ class RedisStore:
             return "busy"
         if len(found) < 2:
             return "unknown"
-        return RedisLease(self, key, holder), load(found[1])
+        return RedisLease(self._leases, key, holder), load(found[1])
 
     async def limit_hits(self, entries: Sequence[Hit]) -> int:
         """Several rate limits hit in one round trip, as `limits`' sliding window counter hits each: (its key as
@@ -330,11 +277,9 @@ class RedisStore:
     def _windows(self, entries: Sequence[Hit], keys: list[str], args: list[str | int]) -> tuple[list[str], list[str | int]]:
         """The scripts' keys and arguments for `entries`, after those given: each limit's two windows, as `limits`'
         Redis storage names them, and its limit, expiry and mode."""
-        storage = self.limiter_storage
-        assert isinstance(storage, RedisStorage)
-        prefixed = storage.bridge.prefixed_key
+        (previous, previous_end), (current, current_end) = self._window_names
         for key, limit, expiry, mode in entries:
-            keys += [prefixed(storage._previous_window_key(key)), prefixed(storage._current_window_key(key))]
+            keys += (previous + key + previous_end, current + key + current_end)
             args.append(f"{limit} {expiry} {mode}")
         return keys, args
 

@@ -36,7 +36,7 @@ import redis.asyncio as aioredis
 
 from ..lane import aside
 from ..lua import Lua
-from ..redis_store import UNREACHABLE, reachable
+from ..redis_errors import UNREACHABLE, reachable
 from .budget import Reservation
 from .daybook import NANO
 

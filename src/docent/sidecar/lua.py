@@ -26,7 +26,7 @@ from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any
 
 import redis.asyncio as aioredis
-from redis._parsers.base import BaseParser
+from redis.asyncio.connection import DefaultParser
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -317,7 +317,9 @@ def _reply(buffer: bytes, pos: int) -> tuple[Any, int]:
     if kind == 43:  # +
         return line, pos
     if kind == 45:  # -
-        return BaseParser.parse_error(line.decode("utf-8", "replace")), pos  # type: ignore[no-untyped-call]
+        # The error as the parser redis-py's own asyncio connections read replies with names it (a name of its public
+        # module, not of its private `_parsers`).
+        return DefaultParser.parse_error(line.decode("utf-8", "replace")), pos  # type: ignore[no-untyped-call]
     if kind == 95:  # _
         return None, pos
     if kind == 35:  # #

@@ -227,3 +227,34 @@ def test_a_quoted_first_person_the_gate_would_hold_is_left_out_but_a_quoted_name
     assert voice.sayable('Readers ask "can I pin it?" often.') is None
     assert voice.sayable('See "How I work" (or "How I work") first.') == 'See "How I work" (or "How I work") first.'
     assert voice.sayable("Run `I do` as written.") == "Run `I do` as written."
+
+
+def test_versions_only_the_readers_situation_tells_are_theirs_unless_the_ask_asks_after_releases() -> None:
+    # the reader's upgrade, told before the ask, is their history: the record need not write those versions
+    assert not _weighed("Just upgraded from 7.2 to 8.1 and it fails to bind. Which port does it bind?").lacking
+    # the same versions asked about are versions the record lacks
+    assert _weighed("Does it still bind port 8000 on 7.2?").versions == {"7.2"}
+    # asked after releases ("which version fixes it?"), the releases the reader tells are what is asked, written whole
+    asked = _weighed("It worked in 1.4.3 but broke in 1.4.4. Is this a known regression, and which version fixes it?")
+    assert asked.versions == {"1.4.3", "1.4.4"}
+    # a release written whole where no release is asked after is the reader's own install
+    assert not _weighed("My server 1.4.4 drops clients. What is the ping timeout?").lacking
+
+
+def test_code_of_another_tool_named_in_lower_case_is_theirs_and_a_query_string_is_the_readers() -> None:
+    from docent.sidecar.offline.written import code_names
+
+    assert code_names("Can I pick a folder, like cookiecutter's --directory option?", "") == (set(), set())
+    assert code_names("Can I pick a folder with --directory?", "") == (set(), {"--directory"})
+    assert code_names("I want query params like ?name=...&category_id=...&price__lt=... How?", "") == (set(), set())
+    assert code_names("What does category_id do?", "") == (set(), {"category_id"})
+
+
+def test_what_the_reader_would_do_otherwise_and_their_latin_are_no_words_of_the_ask() -> None:
+    asked = _weighed("I must limit requests, e.g. once every 10 seconds. Is there a max, or do I write it with redis?")
+    assert not {"e", "g"} & asked.weight.keys() and "redis" in asked.context and not asked.lacking
+    assert "instead" not in _weighed("Can it bind the port instead?").weight
+    # a "which" after a comma tells of the reader's case; it asks for nothing the answer must say
+    assert heads_of("It trims the newline, which breaks my files. Does it keep them?") == set()
+    assert heads_of("Which port does it bind?") == {stem("port")}
+

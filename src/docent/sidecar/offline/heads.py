@@ -19,6 +19,8 @@ from ..answer.words import STOP_WORDS, stem, terms
 
 # The thing a "which"/"what" asks for ("which city"); the generic ones ask for nothing by themselves.
 WH_HEAD = re.compile(r"\b(?:which|what|whose|how many|how much)\s+([A-Za-z]+)", re.IGNORECASE)
+# A "which" after a comma begins a clause about what came before it, not a question.
+RELATIVE = re.compile(r",\s*$")
 # "What city is ..." asks for a city; "What came of it?" and "what happens when" ask with a verb: after "what", a
 # word is the thing asked for only where a verb of its own follows it.
 WHAT_VERB = re.compile(r"\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must)\b",
@@ -57,6 +59,8 @@ def heads_of(question: str) -> set[str]:
     heads = set()
     for m in WH_HEAD.finditer(question):
         word, end = m.group(1), m.end()
+        if RELATIVE.search(question[: m.start()]) and m.group(0).lower().startswith("which"):
+            continue  # "Jinja trims it, which breaks my files": a clause about the reader's case, no thing asked for
         if m.group(0).lower().startswith("how") and COMPARATIVE.fullmatch(word):
             continue  # "how much faster": a figure, not a thing
         if word.lower() not in STOP_WORDS and not WHAT_VERB.match(question, end):

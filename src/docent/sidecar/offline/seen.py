@@ -23,10 +23,13 @@ VALUE = re.compile(
     r"|[/*](?P<path>[\w.\-]+)"
 )
 
+# The query string of the reader's own request ("?name=...&category_id=...&price__lt=..."): their fields.
+QUERY = re.compile(r"\?[\w.\[\]-]+=[^\s&]*(?:&[\w.\[\]-]+=[^\s&]*)+")
+
 
 def spans(question: str) -> list[tuple[int, int]]:
-    """Where the question writes what the reader saw or set (`QUOTED`, `PASTED`, `VALUE`), as (start, end)."""
-    found = [m.span() for pattern in (QUOTED, PASTED) for m in pattern.finditer(question)]
+    """Where the question writes what the reader saw or set (`QUOTED`, `PASTED`, `VALUE`, `QUERY`), as (start, end)."""
+    found = [m.span() for pattern in (QUOTED, PASTED, QUERY) for m in pattern.finditer(question)]
     return found + [m.span(m.lastgroup or 0) for m in VALUE.finditer(question)]
 
 

@@ -60,9 +60,10 @@ def tools_named(question: str) -> set[str]:
             for m in TOOL.finditer(sentence) for t in terms(m.group(1) or m.group(2))}
 
 
-# Code of another tool the reader compares with ("like Poetry's virtualenvs.in-project"), not code they ask the
+# Code of another tool the reader compares with ("like Poetry's virtualenvs.in-project", "like cookiecutter's
+# --directory option", its name as the reader writes it), not code they ask the
 # record for, unless the name is the site's own ("GZipMiddleware's thread_minimum_size" is asked about).
-THEIRS = re.compile(r"\b(?i:like|unlike|as in|similar to)\s+([A-Z][\w.+#-]*)['’]s\s+$")
+THEIRS = re.compile(r"\b(?i:like|unlike|as in|similar to)\s+([A-Za-z][\w.+#-]*)['’]s\s+$")
 
 
 def theirs(before: str, known: Collection[str]) -> bool:

@@ -11,11 +11,23 @@ from .seen import spans, within
 VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
 # A version written bare ("3.8", "0.17"), not an address's or a longer number's part ("127.0.0.1", "1.2.3").
 BARE_VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.]|\.\d)")
+# A release written whole ("1.4.4"), asked about only where the question asks after releases.
+RELEASE = re.compile(r"(?<![\w.])\d+\.\d+\.\d+(?!\w|\.\w)")  # a sentence's full stop may end it
+# A question that asks after releases: "which version fixes it?", "is this a known regression?". There the versions
+# its reader tells ("worked in 1.4.3, broke in 1.4.4") are what it asks about, and the record must write them.
+RELEASES_ASKED = re.compile(r"\b(?:(?:which|what) (?:\w+ )?(?:version|release)s?|regression|changelog|release notes|fixed in)\b",
+                            re.IGNORECASE)
 
 
-def versions_missing(question: str, said: str) -> frozenset[str]:
+def versions_missing(question: str, said: str, *, ask: str | None = None) -> frozenset[str]:
     """The versioned names a question asks about ("HTTP/3", "Python 3.14") that the record's text (`said`, lower
-    case) never writes: the record lacks the fact, and an answer about another version would mislead."""
+    case) never writes: the record lacks the fact, and an answer about another version would mislead.
+
+    `ask`: what the question asks (`weighing.asking`), where it first tells the reader's situation. The versions only
+    that situation writes are the reader's own history ("Just upgraded from 7.2 to 8.1 and it fails with ...; what
+    do I do?"), asked about only where the ask asks after releases (`RELEASES_ASKED`)."""
+    if ask is not None and not RELEASES_ASKED.search(ask):
+        question = ask
     missing = set()
     for m in VERSIONED.finditer(question):
         name, number = m.group(1).lower(), m.group(2)
@@ -28,7 +40,8 @@ def versions_missing(question: str, said: str) -> frozenset[str]:
         if not together.search(said) and not alone:
             missing.add(m.group(0))
     given = spans(question)
-    for m in BARE_VERSION.finditer(question):  # "can I still run it on 3.8?": a version, named or not
+    bare = [*BARE_VERSION.finditer(question), *(RELEASE.finditer(question) if RELEASES_ASKED.search(question) else ())]
+    for m in bare:  # "can I still run it on 3.8?": a version, named or not
         if not within(m.span(), given) and not re.search(rf"(?<![\w.]){re.escape(m.group())}(?![\d])", said):
             missing.add(m.group())
     return frozenset(missing)

@@ -30,6 +30,8 @@ from .written import code_names
 # name it lacks.
 QUANTITY = re.compile(r"\d+(?:[.,]\d+)*(?:[kmgt]i?b|b|bytes?|ms|us|ns|s|secs?|m|mins?|h|hrs?|x|k|px|em|rem|%)",
                       re.IGNORECASE)
+# "e.g.", "i.e.", "etc.": the reader's way of writing, never words of what they ask.
+LATIN = re.compile(r"\b(?:e\.\s?g|i\.\s?e|etc)\.", re.IGNORECASE)
 # A message the reader pasted: "DeprecationWarning: The `name` is not ...". Its class is what they saw, not what they
 # ask about; the record need not name it.
 PASTED = re.compile(r"\w*(?:Error|Warning|Exception):\s")
@@ -142,7 +144,7 @@ class Weighed:
         and name (the record, in the owner's voice, never says it); `request`: the question asks for something done
         on the page (its words of asking, "point at", "open", say how, not what); `quiet`: more words that say how
         (those that named the offer asked for)."""
-        question = unaccented(question)
+        question = LATIN.sub(" ", unaccented(question))
         owner = manifest.owner
         known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
         heads = heads_of(question)
@@ -173,7 +175,7 @@ class Weighed:
         for word in no_lack(question, alts, context, named, index.df):
             del weight[word], alts[word]
         return cls(weight, alts, " ".join([*kept, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
-                   versions_missing(question, index.said), code, code_missing - context, frozenset(code | camel),
+                   versions_missing(question, index.said, ask=asking(question)), code, code_missing - context, frozenset(code | camel),
                    raised, context, _compounds(question, weight.keys(), code))
 
     def asks(self, said: Collection[str]) -> float:
@@ -236,12 +238,15 @@ KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies 
 # anything?".
 LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came gets getting take takes took taking "
                               "taken say says said saying exactly actually basically "
-                              "anyway please thought think guess wonder wondering suppose "
+                              "anyway please thought think guess wonder wondering suppose instead rather "
                               "anything something everything anyone someone anybody somebody"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
 # the path?"): what only the situation says counts this share in picking what answers it.
 CONTEXT = 0.5
-INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.?!,;]*", re.IGNORECASE)  # what the reader turns from
+# What the reader turns from: "instead of", "rather than", and the way out they would take if the docs had none ("is
+# there built-in rate limiting, or do I write a decorator with redis?").
+INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.?!,;]*|\bor (?:do|should|must|would|will|can|could) (?:i|we)\b[^.?!;]*",
+                     re.IGNORECASE)
 ASK_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
                        r"did|was|were|has|have|had|would|will|should)\b)")
 

@@ -43,19 +43,16 @@ BLOCK = 12  # questions a block, one at a time: one conversation's
 AT_ONCE, EACH = 16, 3  # askers a block at once, and the questions each asks in it
 
 
-def _redis_cpu_s(url: str) -> float:
-    import redis
-
-    with redis.Redis.from_url(url) as client:
-        info = client.info("cpu")
+def _redis_cpu_s(client: Any) -> float:
+    info = client.info("cpu")
     return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
 
 class _Side:
     """One app of the pair, and what its blocks cost: process CPU, Redis round trips, Redis's CPU."""
 
-    def __init__(self, app: Any, url: str | None) -> None:
-        self.app, self.url = app, url
+    def __init__(self, app: Any, redis: Any) -> None:
+        self.app, self.redis_client = app, redis  # a blocking client of the Redis app's server, for INFO; else None
         self.cpu = self.trips = self.redis = 0.0
         self.asked = 0
 
@@ -64,13 +61,13 @@ class _Side:
         _check_answer(status, body)
 
     async def block(self, work: Callable[[], Awaitable[Any]], questions: int) -> None:
-        redis_before = _redis_cpu_s(self.url) if self.url else 0.0
+        redis_before = _redis_cpu_s(self.redis_client) if self.redis_client else 0.0
         with counted() as trips:
             cpu = time.process_time()
             await work()
             self.cpu += time.process_time() - cpu
         self.trips += trips[0]
-        self.redis += (_redis_cpu_s(self.url) - redis_before) if self.url else 0.0
+        self.redis += (_redis_cpu_s(self.redis_client) - redis_before) if self.redis_client else 0.0
         self.asked += questions
 
     def figures(self) -> dict[str, float]:
@@ -79,6 +76,8 @@ class _Side:
 
 async def _round(env: dict[str, str], url: str, at_once: bool) -> tuple[dict[str, float], dict[str, float]]:
     """One round: the two apps' blocks in turns (memory, Redis, Redis, memory, ...); each side's figures."""
+    import redis
+
     from docent.sidecar.app import create_app
 
     async with AsyncExitStack() as stack:
@@ -86,7 +85,8 @@ async def _round(env: dict[str, str], url: str, at_once: bool) -> tuple[dict[str
         for side_url in (None, url):
             app = create_app(_settings({**env, "DOCENT_REDIS_URL": side_url} if side_url else env))
             await stack.enter_async_context(app.router.lifespan_context(app))
-            sides.append(_Side(app, side_url))
+            # One connection for INFO, opened once: a client opened per reading cost Redis a connection's handshake.
+            sides.append(_Side(app, stack.enter_context(redis.Redis.from_url(side_url)) if side_url else None))
         blocks = QUESTIONS // (AT_ONCE * EACH if at_once else BLOCK)
         # Opening conversations is not a question: they are opened first, and the questions counted alone.
         tokens = []

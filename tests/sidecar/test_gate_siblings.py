@@ -151,3 +151,19 @@ def test_an_options_default_told_of_another_option_is_held_the_lists_last_one_to
     out = [*gate.feed('By default, --tls-version is set to "TLSv1" [[tls]]. '),
            *gate.feed('By default, --tls-ciphers is set to "TLSv1" [[tls]]. '), *gate.finish()]
     assert [type(e) for e in out] == [Held, Sentence]
+
+
+
+PAGING = {
+    "paging": Section(
+        "paging", "docs", "Paging",
+        "from ninja.pagination import PageNumberPagination\nThis class takes one parameter, page.\nPage numbering "
+        "starts with 1, and you can also set a custom page_size value per view.", "/docs/#paging", ("Paging",)),
+}
+
+
+def test_code_names_of_other_shapes_are_no_siblings() -> None:
+    """A class is no sibling of a parameter that shares its first word ("PageNumberPagination", "page_size"); names
+    of one shape still are (`test_a_fact_told_of_a_sibling_name_is_held`: "UploadParser", "FormPartParser")."""
+    assert not _held("PageNumberPagination takes a page parameter, and page numbering starts with 1.", "paging",
+                     record=PAGING)

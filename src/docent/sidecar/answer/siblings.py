@@ -8,6 +8,7 @@ other than names, with the clause it restates (`align.aligned`): it is held when
 of the sentence that the cited sections write in another clause (a sibling), and writes a name of the same sort that
 the sentence does not (the one whose fact it is), in the same place: code shares a word around it in its clause,
 or is of one family with it ("FileUploadParser", "MultiPartParser"), capitalised names the word after or before.
+Code names are siblings only when written alike (`_shape`): a class is no sibling of a parameter or a value.
 
 A name is written as code or as a proper name: an option ("--reload-include"), a dotted or underscored identifier
 ("customs.cleared", "remote_branch"), a word with a capital past its first letter ("FileUploadParser", "NGINX",
@@ -152,10 +153,21 @@ def _same_place(said: Unit, n: Name, mine: list[Name], clause: Unit, t: Name, th
     word right after it or right before it ("PUT and PATCH requests" for "POST requests"; "Uvicorn is running
     behind" for "NGINX itself is running behind"). The names' own words and figures are no place."""
     if n.kind != "name":
+        if _shape(said.text[n.start : n.end]) != _shape(clause.text[t.start : t.end]):
+            return False  # a class is no sibling of a parameter or a value: "PageNumberPagination", "page_size"
         kin = _kin(said.text[n.start : n.end], clause.text[t.start : t.end])
         return kin or bool(_around(said, n, mine) & _around(clause, t, theirs))
     return any(_side(said, n, mine, k) is not None and _side(said, n, mine, k) == _side(clause, t, theirs, k)
                for k in (1, -1))
+
+
+def _shape(name: str) -> str:
+    """How a code name is written: an option, dotted, with underscores, or in capitals inside ("FileUploadParser")."""
+    if name.startswith("-"):
+        return "option"
+    if "." in name:
+        return "dotted"
+    return "underscored" if "_" in name else "capitals"
 
 
 def _within(name: str, others: Set[str]) -> bool:

@@ -126,16 +126,27 @@ def count_words(text: str) -> int:
 
 
 def letter_runs(lowered: str) -> list[str] | None:
-    """A lower-case text's words where every reading of words finds the same ones, or None: in ASCII text with no
-    digit, apostrophe, hyphen or % those of `WORD`, of `LETTERS` and the construction rules' (`passage.unit`) are its
-    runs of letters, as they stand. Cut once, a sentence's runs are read by all three (`rules.types.Reading`)."""
+    """A lower-case text's words where `WORD`'s and the construction rules' (`passage.unit`) are the same, or None:
+    in ASCII text with no digit or % both find its runs of letters with their inner apostrophes, as `LETTERS` does
+    where no hyphen stands too. Cut once, a sentence's words are read by all three (`rules.types.Reading`)."""
     if not lowered.isascii():
         return None
     runs = lowered.encode().translate(_PLAIN_KEPT).decode().split()
-    return runs if "".join(runs).isalpha() else None
+    joined = "".join(runs)
+    if joined.isalpha():
+        return runs
+    if not joined.replace("'", "").isalpha():
+        return None  # a digit or % (or no word at all): each pattern reads it its own way
+    out: list[str] = []
+    for run in runs:  # letters and apostrophes: those between letters join them, the rest stand between words
+        if run.isalpha():
+            out.append(run)
+        else:
+            out += WORD.findall(run)
+    return out
 
 
-_PLAIN_KEPT = kept_table("0123456789'-%")  # what any of the patterns' words holds but letters: kept, so seen in a run
+_PLAIN_KEPT = kept_table("0123456789'%")  # what the patterns' words hold but letters (a hyphen only `LETTERS`'s)
 
 
 def stems(text: str) -> set[str]:

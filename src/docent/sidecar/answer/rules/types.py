@@ -111,15 +111,15 @@ class Reading:
 
     @once
     def runs(self) -> list[str] | None:
-        """The prose's words, lower case, cut once where every reading of words finds the same (`words.letter_runs`):
-        its first words, its stems and its unit are read from them."""
+        """The prose's words, lower case, cut once where the readings of words find the same (`words.letter_runs`):
+        its stems and its unit are read from them, and its first words where it has no hyphen."""
         return letter_runs(self.source.lower())
 
     @once
     def first_words(self) -> set[str]:
         """The prose's words, lower case, letters only, before the site's names are masked."""
         runs = self.runs
-        return set(found(LETTERS, self.source.lower()) if runs is None else runs)
+        return set(found(LETTERS, self.source.lower()) if runs is None or "-" in self.source else runs)
 
     @once
     def _masking(self) -> tuple[str, set[str]]:

@@ -310,6 +310,7 @@ def test_a_heading_is_shown_only_with_what_it_labels_and_held_where_it_states_wh
     assert reading("### Step 2: keep connections open") == [("Step 2: keep connections open",), opens]
     assert reading("### 2. Keep connections open") == [("2. Keep connections open",), opens]
     assert reading("**Keeping connections open**") == [("Keeping connections open",), opens]
+    assert reading("**1. Keep connections open**") == [("1. Keep connections open",), opens]  # not cut at "**1."
     # More than six words, or a term the answer has not stood on: a sentence citing what it labels, shown with it.
     assert reading("## What a Client gives you over the top-level functions") == [
         ("What a Client gives you over the top-level functions", "clients"), opens]
@@ -333,3 +334,14 @@ def test_a_heading_is_shown_only_with_what_it_labels_and_held_where_it_states_wh
     assert reading("## Keeping connections open", table)[0] == ("Keeping connections open",)
     code = "```\n$ pip install httpx\n```\n[[install]]"
     assert reading("## Installing it", code) == [("Installing it",), ("$ pip install httpx", "install")]
+    # A falsehood in a list item or a table's row under a heading is held, and the heading with it; a true one after
+    # it is shown, the heading not.
+    items = "- A Client waits 9.0 seconds [[clients]].\n- A Client keeps connections open [[clients]]."
+    assert reading("## Keeping connections open", items) == [("number",), opens]
+    rows = "| Setting | Value |\n|---|---|\n| timeout | 9.0 |\n[[clients]]"
+    assert reading("## Keeping connections open", rows) == [("number",)]
+    # However the reply is cut, the same.
+    for chunks in (3, 17, 60):
+        said = answer("Install HTTPX with pip [[install]].\n\n### 2. Keeping connections open\n\n" + opens[0][:-1]
+                      + " [[clients]].", chunks)
+        assert [e.text for e in said if isinstance(e, Sentence)][1:] == ["2. Keeping connections open", opens[0]]

@@ -203,7 +203,9 @@ class Gate:
     def _judge_next(self, draft: Draft) -> list[GateEvent]:
         """Judges a draft in its turn; a line ending in a colon, uncited or stating a count, waits to see whether a list
         or a table follows; a heading citing nothing waits for what it labels (`headings`)."""
-        out = self._labelled(self._next(draft))
+        out = self._next(draft)
+        if self._labels.waiting:
+            out = self._labels.before(out, self._label)
         if draft.heading and not draft.ids:
             self._labels.wait(draft, self._grounds)
         return out

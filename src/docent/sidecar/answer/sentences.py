@@ -20,7 +20,8 @@ Rules, in order of the text:
 - Abbreviations that are nearly always followed by a name (e.g., i.e., vs., cf., Dr., Mr., Mrs., Ms., Prof.,
   St.) never end a sentence, nor do dotted initials (U.S., U.K., U.S.A.) unless citations follow them: "the
   U.S. Treasury" is one sentence. Others (etc., Inc.) end one when a capitalised word follows.
-- A list marker at the start of a line (`1.`), or a heading's number (`## 2. Install`), is not a sentence.
+- A list marker at the start of a line (`1.`), or a heading's number (`## 2. Install`, `**2. Install**`), is not a
+  sentence.
 - A newline ends a sentence (list items, paragraphs).
 - Citations `[[id]]` right after the boundary belong to the sentence before it: `in 2021 [[a]].` and
   `in 2021. [[a]]` both cite `a` from the sentence about 2021.
@@ -42,7 +43,7 @@ _WORD_BEFORE = re.compile(r"(?:(?<=[^\w.])|^)([A-Za-z][A-Za-z.]*)$")
 # Always followed by a name or a phrase, never the end of a sentence.
 _NEVER_ENDS = frozenset({"e.g", "i.e", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "st", "mt", "fig", "approx", "ca", "viz", "resp"})
 _INITIALS = re.compile(r"(?:^|(?<=[^\w.]))(?:[A-Z]\.)+[A-Z]$")  # U.S, U.K, U.S.A: before the final period
-_LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:#{1,6}[ \t]+)?(?:\d{1,3}|[A-Za-z])$")  # "2." and "## 2."
+_LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:#{1,6}[ \t]+)?(?:[*_]{1,2})?(?:\d{1,3}|[A-Za-z])$")  # "2.", "## 2.", "**2."
 _RUN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ."  # what a word or initials before a period are
 _LONGEST_NEVER_ENDS = max(map(len, _NEVER_ENDS))
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")

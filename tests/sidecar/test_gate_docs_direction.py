@@ -19,6 +19,7 @@ RECORD = {
         _section("entries", "Entries", "The cache keeps large entries on disk."),
         _section("limits", "Limits", "Your API might have a restrictive limit for anonymous clients, and a less "
                  "restrictive limit for signed-in clients."),
+        _section("breaker", "Breaker", "A circuit breaker makes a failing service see fewer calls, not more."),
     ]
 }
 
@@ -39,7 +40,20 @@ def verdict(sentence: str) -> str:
          "clients [[limits]].", "shown"),
         ("An API might put a less restrictive limit on anonymous clients and a more restrictive one on signed-in "
          "clients [[limits]].", "direction"),
+        # "Rather than more" turns "more" down as the section's "not more" does; "more rather than fewer" is held
+        # (by the polarity rule, asked first: it denies what the section says).
+        ("With a circuit breaker, a failing service gets fewer calls rather than more [[breaker]].", "shown"),
+        ("With a circuit breaker, a failing service gets more calls rather than fewer [[breaker]].", "polarity"),
     ],
 )
 def test_direction_in_docs_prose(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+def test_a_word_turned_down_is_no_direction_said() -> None:
+    from docent.sidecar.answer import direction
+    from docent.sidecar.answer.passage import unit
+    from docent.sidecar.answer.words import fold
+
+    assert direction._directed(unit("A failing service gets fewer calls rather than more.", fold)) == {"fewer"}
+    assert direction._directed(unit("A failing service gets more calls instead of fewer.", fold)) == {"more"}

@@ -72,6 +72,9 @@ def verdict(sentence: str) -> str:
         # "Failed to get X right" says the section's "got X wrong"; failing to write it is not said.
         ("The first two teams both failed to get backoff right [[teams]].", "shown"),
         ("The first two teams both failed to write their own retry code [[teams]].", "polarity"),
+        # "Neither of" is "none of" two: its scope runs past the things it is said of to what it denies.
+        ("Neither of the first two teams that wrote their own retry code got backoff right [[teams]].", "shown"),
+        ("Neither of the first two teams that wrote their own retry code got backoff wrong [[teams]].", "polarity"),
         # "Grew without ever falling back" says "grew" alone, and "came back down" is still held.
         ("The heap rose every day without ever falling back [[heap]].", "shown"),
         ("The heap rose by about 40 MB a day and then came back down [[heap]].", "polarity"),

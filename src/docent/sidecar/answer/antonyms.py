@@ -15,6 +15,7 @@ What it cannot do: tell a sense (WordNet's "fast" is also "firmly fixed"), see a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence, Set
 from importlib import resources
 
@@ -61,7 +62,18 @@ DENIED = 5
 
 
 def _denied(u: Unit, at: int) -> bool:
-    return any(t.word in _DENYING or t.word.endswith("n't") for t in u.tokens[max(0, at - DENIED) : at])
+    return any(t.word in _DENYING or t.word.endswith("n't") for t in u.tokens[max(0, at - DENIED) : at]) or _partitive(u, at)
+
+
+def _partitive(u: Unit, at: int) -> bool:
+    """ "Neither of the first two teams that wrote their own code got it right": "neither of" or "none of" denies
+    its whole clause, however long what it is said of."""
+    tokens = u.tokens
+    return any(t.word in ("neither", "none") and k + 1 < at and tokens[k + 1].word == "of"
+               and not _BREAK.search(u.text, t.start, tokens[at].start) for k, t in enumerate(tokens[:at]))
+
+
+_BREAK = re.compile(r"[,;:]")
 
 
 def _named(u: Unit, at: int) -> bool:

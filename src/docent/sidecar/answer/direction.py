@@ -260,13 +260,19 @@ def _after(u: Unit, pole: str) -> tuple[set[str], set[str]]:
 
 
 def _directed(u: Unit) -> set[str]:
-    denied = {u.tokens[i + 1].word for i, t in enumerate(u.tokens[:-1]) if t.word == "not"}
+    """The unit's words of direction, less those it turns down: "not more", "rather than more", "instead of more"."""
+    tokens = u.tokens
+    denied = {tokens[i + 1].word for i, t in enumerate(tokens[:-1])
+              if t.word == "not" or i and (t.word, tokens[i - 1].word) in _TURNING_DOWN}
     words = {w for w in u.words if (w in _UP or w in _DOWN or w in _OPPOSITE) and w not in denied}
     words.discard("up")
     words.discard("down")
     for m in _SCALED.finditer(u.text):
         words.add(m.group(1).lower())
     return words
+
+
+_TURNING_DOWN = frozenset((("than", "rather"), ("of", "instead")))  # (a word, the word before it)
 
 
 def _way(words: set[str], text: str) -> set[str]:

@@ -172,7 +172,7 @@ def _unscoped(text: str, m: re.Match[str], clause: str) -> bool:
 
 # "None of the environment variable, the .env file or the default value match": the denial is of what follows the
 # things listed, so its scope runs over the list's commas and may hold that many more words.
-_PARTITIVE = re.compile(r"none\s+of\b", re.IGNORECASE)
+_PARTITIVE = re.compile(r"(?:none|neither)\s+of\b", re.IGNORECASE)
 _LISTED = 6
 _ANAPHOR = re.compile(r"\s+of\s+(?:those|these|them|the\s+above)\b", re.IGNORECASE)
 _LIST_GOES_ON = re.compile(r"[^,;:!?()\n]{0,60}?\b(?:or|and|nor)\b|\s*(?:\S+\s*){1,3},", re.IGNORECASE)

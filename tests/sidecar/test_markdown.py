@@ -16,10 +16,11 @@ REPLY = (
     "~~~\n```not a close\n~~~ [[a, b]]\n"
     "Done."
 )
+QUOTED_AFTER = "\n> ```\n> x\n> ```\n| A |\n|---|\nAfter."
 
 
-def read(chunks: list[str]) -> list[Prose | Fence]:
-    reader = BlockReader()
+def read(chunks: list[str], reader: BlockReader | None = None) -> list[Prose | Fence]:
+    reader = BlockReader() if reader is None else reader
     out = [piece for chunk in chunks for piece in reader.feed(chunk)]
     out += reader.finish()
     merged: list[Prose | Fence] = []
@@ -47,6 +48,32 @@ def test_every_fragmentation_reads_the_same(cuts: list[int]) -> None:
     points = sorted(set(cuts))
     chunks = [REPLY[a:b] for a, b in zip([0, *points], [*points, len(REPLY)], strict=True)]
     assert read(chunks) == read([REPLY])
+
+
+class _Deciding(BlockReader):
+    """A reader that never says `inline`: every fragment goes through its decisions."""
+
+    @property  # type: ignore[override]
+    def inline(self) -> bool:
+        return False
+
+    @inline.setter
+    def inline(self, value: bool) -> None:
+        pass
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=len(REPLY) + len(QUOTED_AFTER)), max_size=8))
+def test_inline_is_said_only_where_the_decisions_would_hand_the_fragment_back_as_prose(cuts: list[int]) -> None:
+    # The gate gives a fragment to the splitter itself, no reader's decision taken, where the reader is `inline`.
+    text = REPLY + QUOTED_AFTER
+    points = sorted(set(cuts))
+    chunks = [text[a:b] for a, b in zip([0, *points], [*points, len(text)], strict=True)]
+    assert read(chunks) == read(chunks, reader=_Deciding())
+
+
+def test_list_markers_of_other_digits() -> None:
+    assert item("\u0663. Three.") == (Item(3), "Three.")  # `\d` is any decimal digit: the first character is one
 
 
 QUOTED = (

@@ -103,7 +103,7 @@ class Gate:
     def feed(self, text: str) -> list[GateEvent]:
         if self._finished:
             return []
-        if self._reader.passes(text):  # a fragment inside a line of prose: straight to the splitter
+        if self._reader.inline and "\n" not in text:  # a fragment inside a line of prose: straight to the splitter
             raws = self._splitter.feed(text)
             return self._take(raws) if raws else []
         return self._pieces(self._reader.feed(text))
@@ -185,7 +185,9 @@ class Gate:
                 break
             if not draft.text and draft.fence is None:
                 continue  # a table's rows come with their text
-            self._answer_ids += [sid for sid in draft.ids if sid not in self._answer_ids]
+            for sid in draft.ids:
+                if sid not in self._answer_ids:
+                    self._answer_ids.append(sid)
             if self._cited:
                 out += self._judge_next(draft)
             elif draft.ids or self._confirms(draft):
@@ -289,7 +291,8 @@ class Gate:
         ids = [sid for sid in said if sid in self._record]
         none = len(ids) < len(said) and any(sid.lower() == _NONE for sid in said if sid not in self._record)
         shaped = shape(raw)
-        text = shaped.text if _ALNUM.search(shaped.text) else ""
+        # A first letter or digit (str.isalnum's characters, `_ALNUM`'s) answers most sentences without the pattern.
+        text = shaped.text if shaped.text[:1].isalnum() or _ALNUM.search(shaped.text) else ""
         line = bool(getattr(raw, "line_start", False))
         if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
             prose = headings.reading(shaped.prose)

@@ -74,21 +74,21 @@ class BlockReader:
         self._rows: list[str] = []  # the lines of the table under way
         self._quoted = False  # the fence under way opened inside a blockquote: its lines carry the mark too
         self._quoted_line = False  # the line under way began with a blockquote's mark, taken off
-
-    def passes(self, text: str) -> bool:
-        """Whether `feed` would hand `text` back as prose at once: inside a line of prose, as most fragments are,
-        there is nothing to decide (the gate then gives it to the splitter itself, without a `Prose`)."""
-        return (
-            bool(text) and not self._pending and not self._line_start and self._fence is None and self._closed is None
-            and "\n" not in text
-        )
+        # Inside a line of prose with nothing pending, as before most fragments: `feed` hands text with no line break
+        # back as prose at once (the gate then gives it to the splitter itself, without a `Prose`). The state after
+        # each `feed` and `finish`, read as an attribute: most fragments pay no call for it.
+        self.inline = False
 
     def feed(self, text: str) -> list[Piece]:
-        if text and not self._pending and not self._line_start and self._fence is None and self._closed is None:
-            if "\n" not in text:
-                return [Prose(text)]  # inside a line of prose, as most fragments are: nothing to decide
+        if self.inline and text and "\n" not in text:
+            return [Prose(text)]  # inside a line of prose, as most fragments are: nothing to decide
         self._pending += text
-        return self._drain(final=False)
+        out = self._drain(final=False)
+        self._settled()
+        return out
+
+    def _settled(self) -> None:
+        self.inline = not self._pending and not self._line_start and self._fence is None and self._closed is None
 
     def finish(self) -> list[Piece]:
         out = self._drain(final=True)
@@ -105,6 +105,7 @@ class BlockReader:
         elif self._pending:
             out.append(Prose(self._pending))
         self._pending = ""
+        self._settled()
         return out
 
     def _drain(self, *, final: bool) -> list[Piece]:

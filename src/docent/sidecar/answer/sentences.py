@@ -176,7 +176,7 @@ def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
         if verdict is None:
             continue
         if isinstance(verdict, _Undecided):
-            return _Undecided(s)
+            return verdict if verdict.at == s else _Undecided(s)
         return verdict
     return None
 

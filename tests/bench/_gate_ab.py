@@ -23,7 +23,7 @@ import sys, time
 from tests.bench import gate as B
 record, lexicon = B._record(), B._lexicon()
 site = B.Site.of(record, lexicon)
-mentions = B.Mentions(record, lexicon, site.page_titles, site.intros)
+mentions = B._mentions(record, lexicon, site)
 answers = B._answers()
 B._judge(answers[:50], record, lexicon, site, mentions, B.RULES)
 count = int(sys.argv[1])

@@ -47,7 +47,7 @@ from tests.bench import gate as B
 from docent.sidecar.answer import gate as G
 record, lexicon = B._record(), B._lexicon()
 site = B.Site.of(record, lexicon)
-mentions = B.Mentions(record, lexicon, site.page_titles, site.intros)
+mentions = B._mentions(record, lexicon, site)
 said = []
 for pieces in B._answers():
     gate = G.Gate(record, lexicon, site=site, mentions=mentions, rules=B.RULES)

@@ -99,7 +99,7 @@ def main(argv: list[str]) -> None:
     count = int(argv[0]) if argv else 500
     record, lexicon_ = bench._record(), bench._lexicon()
     site = bench.Site.of(record, lexicon_)
-    mentions = bench.Mentions(record, lexicon_, site.page_titles, site.intros)
+    mentions = bench._mentions(record, lexicon_, site)
     answers = bench._answers()[:count]
     bench._judge(answers[:50], record, lexicon_, site, mentions, RULES)  # warm: the bundle's caches
     untimed, judged = min(_cpu(bench._judge, answers, record, lexicon_, site, mentions, RULES) for _ in range(2))

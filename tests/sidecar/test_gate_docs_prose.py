@@ -85,6 +85,9 @@ RECORD = {
         _section("throttles", "Throttles",
                  "Pass a throttle to a router: throttle=AnonRateThrottle('100/m'). Or to one operation: "
                  "throttle=[UserRateThrottle('10000/d')]."),
+        _section("clones", "Shallow clones",
+                 "When the template is a shallow clone, git can consume more resources than usual. Use a fully "
+                 "cloned repository instead."),
         _section("replays", "Replays",
                  "Consumers must survive a replay, so every handler checks a processed-events table before it acts."),
         _section("cutoffs", "Select cutoffs",
@@ -144,6 +147,11 @@ def verdict(sentence: str) -> str:
         # A rate's letter after its slash is its unit: "10000/d" states "per day", not "per hour".
         ("The operation example allows 10000 requests per day [[throttles]].", "shown"),
         ("The operation example allows 10000 requests per hour [[throttles]].", "number"),
+        # "The documentation advises" is the record's voice, no word of the reason; what it advises still is.
+        ("A shallow clone can make git consume more resources than usual, which is why the documentation advises a "
+         "fully cloned repository [[clones]].", "shown"),
+        ("A shallow clone can make git consume more resources than usual, which is why the documentation advises a "
+         "mirrored registry cache [[clones]].", "cause"),
         # "So" before a modal tells a goal, which a section may give the other way round ("must survive, so every
         # handler checks"); a plain "so" turned round is still held.
         ("Every handler checks a processed-events table before it acts, so consumers can survive a replay "

@@ -49,6 +49,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         clause, reason = _reason(said, m.end(), stop)
         if not clause:
             continue
+        if _VOICE & reason.keys():  # "which is why the documentation advises X": the record's voice, X its words
+            reason = {s: named for s, named in reason.items() if s not in _VOICE and s not in _TELLING}
         # "at Tessellate" under the heading "Tessellate Freight": a name its heading path says, after "at", is the
         # section's place, no part of the reason.
         tokens = said.tokens
@@ -75,6 +77,10 @@ def _reason(said: Unit, start: int, stop: int) -> tuple[dict[str, bool], dict[st
     return clause, {t.stem: clause[t.stem] for t in said.tokens if t.stem in clause and t.start < down.start()}
 
 
+# The documentation telling ("the docs recommend"): on a docs site the record's own voice, no word of a reason.
+_VOICE = frozenset(x for w in ("documentation", "docs") for x in stems(w))
+_TELLING = frozenset(x for w in "advises recommends suggests says warns notes explains describes points tells asks "
+                     "shows".split() for x in stems(w))
 _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"
 # Verbs that carry no fact of their own: "expiring keys means dropping a partition" is "expiry is a dropped partition".
 _LIGHT = frozenset(x for w in "means mean meant makes make made making takes take took taking doing does did gets get "

@@ -480,3 +480,22 @@ async def test_a_quoted_question_in_the_first_person_is_never_rewritten_nor_said
     said = await _say(_model(asks), "How is a question that tells its situation answered?")
     assert "A question that tells its situation is answered for what it asks. [[asks]]" in said, said
     assert "author" not in said and "How do" not in said and "pin" not in said, said
+
+
+def test_a_sentence_that_points_back_is_said_after_the_one_it_points_to() -> None:
+    """"These eliminate the need ..." says nothing alone: the sentence before it in its paragraph goes first."""
+    orm = _section(
+        "orm", "Using the ORM",
+        Block("paragraph", "The ORM is not safe to call from async code in older releases of the framework."),
+        Block("paragraph", "Since version 4.1, the framework comes with asynchronous versions of ORM operations. "
+                           "These eliminate the need to wrap every async query in a thread adapter by hand."),
+        Block("paragraph", "The reference lists every operation the framework offers for models."),
+    )
+    said = _model(orm).answer("How do I avoid wrapping every async query in a thread adapter?")[0]
+    texts = [s.rsplit(" [[", 1)[0] for s in said]
+    assert texts.index("Since version 4.1, the framework comes with asynchronous versions of ORM operations.") \
+        == texts.index("These eliminate the need to wrap every async query in a thread adapter by hand.") - 1, said
+    # the sentence pointed back to is the one before in the same paragraph, never the end of another
+    from docent.sidecar.offline.quotes import before
+
+    assert before(orm, "Since version 4.1, the framework comes with asynchronous versions of ORM operations.") is None

@@ -10,7 +10,7 @@ from docent.schema import RecordSection
 
 from ..answer.words import terms
 from .heads import NOW_TOKEN, ONGOING
-from .quotes import following, leads, quotes
+from .quotes import before, following, leads, quotes
 from .weighing import Weighed, spoken
 
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
@@ -82,8 +82,27 @@ def pick(
     matched.sort(key=lambda m: (-m[0], m[1], m[2]))
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
     picked += _going_on(picked)
+    picked = _with_antecedents(picked)
     # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+# A sentence that opens by pointing back ("This is quite similar to ...", "These eliminate the need ...") says nothing
+# alone: the sentence it points back to goes before it.
+POINTS_BACK = re.compile(r"(?:This|These|That|Those|It|They|Such)\b")
+
+
+def _with_antecedents(picked: list[Match]) -> list[Match]:
+    """The picked sentences, each that points back (`POINTS_BACK`) with the sentence before it in its block."""
+    said = {m[3] for m in picked}
+    out: list[Match] = []
+    for m in picked:
+        prior = before(m[4], m[3]) if POINTS_BACK.match(m[3]) else None
+        if prior is not None and prior not in said:
+            said.add(prior)
+            out.append((m[0], m[1], m[2] - 1, prior, m[4]))
+        out.append(m)
+    return out
 
 
 def _going_on(picked: list[Match]) -> list[Match]:

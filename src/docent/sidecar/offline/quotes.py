@@ -175,6 +175,18 @@ def inline_code(section: RecordSection) -> list[str]:
 PROSE = ("paragraph", "admonition")
 
 
+def before(section: RecordSection, sentence: str) -> str | None:
+    """The sentence before `sentence` in its paragraph, note or list item, where it is worth saying (`quotes`)."""
+    for block in section.blocks:
+        if block.kind == "code":
+            continue
+        run = [_first_clause(s.strip()) for s in split(flat([block]).strip())]
+        if sentence in run[1:]:
+            prior = run[run.index(sentence) - 1]
+            return prior if prior in set(quotes(section)) else None
+    return None
+
+
 def following(section: RecordSection, sentence: str) -> str | None:
     """The sentence that goes on from `sentence` in its section: the next in its paragraph, or the first of the next
     paragraph or note where one follows at once (no heading, list or code between), where it is worth saying

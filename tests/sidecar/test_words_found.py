@@ -8,7 +8,7 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.lexicon import Lexicon, _words
 from docent.sidecar.answer.passage import _WORD as _UNIT_WORD
 from docent.sidecar.answer.passage import unit
 from docent.sidecar.answer.words import LETTERS, WORD, count_words, fold, found, letter_runs, stems, stems_of, words
@@ -81,3 +81,18 @@ def test_the_lexicons_word_starts_are_its_patterns(parts: list[str]) -> None:
     text = "".join(parts)
     assert _LEXICON._starts is not None
     assert _LEXICON._word_starts(text) == [m.start(1) for m in _LEXICON._starts.finditer(text)]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["Kafka", ".NET", "dotnet", "C++", "3-D", "3DS", "Secure", "kafka", "x", " ", "-", ".",
+                                 "_", "'", "(", "\n", "Spring", "Boot", *string.ascii_letters]), max_size=16))
+def test_a_sentences_runs_are_the_lexicons_words(parts: list[str]) -> None:
+    # With no _ or ' (and `letter_runs`' own terms), its runs are the words the lexicon's keys cut, and they find the same.
+    assert not _LEXICON._keys.always  # the keys are asked, not skipped
+    text = "".join(parts)
+    runs = letter_runs(text.lower())
+    if runs is None or "_" in text or "'" in text:
+        return
+    assert [w.decode() for w in _words(text) or []] == runs
+    assert _LEXICON._keys.may_name(text, runs) == _LEXICON._keys.may_name(text)
+    assert _LEXICON.find(text, runs) == _LEXICON.find(text)

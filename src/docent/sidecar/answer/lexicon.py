@@ -113,10 +113,11 @@ class Lexicon:
             at += len(run)
         return out
 
-    def find(self, text: str) -> tuple[set[str], str]:
-        """The terms a text names, and the text with each name blanked out (for the rules that come after)."""
+    def find(self, text: str, words: list[str] | None = None) -> tuple[set[str], str]:
+        """The terms a text names, and the text with each name blanked out (for the rules that come after); `words`:
+        its words as `_words` cuts them (lower case, cut at every mark and blank), as text, where the caller has them."""
         found: set[str] = set()
-        if self._starts is None or not self._keys.may_name(text):
+        if self._starts is None or not self._keys.may_name(text, words):
             return found, text
         after = 0
         pieces: list[str] = []
@@ -253,10 +254,22 @@ class _Keys:
                 else:
                     self.two.add((words[0], words[1]))
         self.firsts = {w for w, _ in self.two}
+        # The same as text, met with a sentence's words where they are cut already (`Lexicon.find`'s `words`).
+        self.one_text = {w.decode() for w in self.one}
+        self.two_text = {(a.decode(), b.decode()) for a, b in self.two}
+        self.firsts_text = {w for w, _ in self.two_text}
 
-    def may_name(self, text: str) -> bool:
+    def may_name(self, text: str, said: list[str] | None = None) -> bool:
+        """Whether a name may start in the text; `said`: its words as `_words` cuts them, as text, where they are
+        cut already."""
         if self.always:
             return True
+        if said is not None:
+            if not self.one_text.isdisjoint(said):
+                return True
+            if self.firsts_text.isdisjoint(said):
+                return False
+            return not self.two_text.isdisjoint(pairwise(said))
         words = _words(text)
         if words is None:
             return True

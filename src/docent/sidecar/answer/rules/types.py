@@ -143,7 +143,10 @@ class Reading:
 
     @once
     def _found(self) -> tuple[set[str], str]:
-        return self.grounds.lexicon.find(self.text)
+        text, runs = self.text, self.runs
+        # Where nothing was masked and no _ or ' stands, the sentence's runs are the lexicon's words (`lexicon._words`).
+        plain = runs is not None and text == self.source and "_" not in text and "'" not in text
+        return self.grounds.lexicon.find(text, runs if plain else None)
 
     @once
     def named(self) -> set[str]:

@@ -254,13 +254,14 @@ def _words_may_state(words: set[str]) -> bool:
     return any(w.partition("-")[0] in _NUMBER_WORDS for w in words if "-" in w)
 
 
-def may_state(text: str, words: set[str]) -> bool:
-    """A quick test before `quantities`: a digit, or the words a number can be written with."""
-    if words & _NUMBER_WORDS or words & _ONES and words & _WHOLE_UNITS:
+def may_state(text: str, words: set[str], *, digits: bool = True) -> bool:
+    """A quick test before `quantities`: a digit, or the words a number can be written with. `digits`: False where
+    the caller knows the text holds no digit (the pattern's search is left out)."""
+    if not words.isdisjoint(_NUMBER_WORDS) or not words.isdisjoint(_ONES) and not words.isdisjoint(_WHOLE_UNITS):
         return True
     if "-" in text and any(w.partition("-")[0] in _NUMBER_WORDS for w in words if "-" in w):  # `_words_may_state`
         return True
-    return _DIGIT.search(text) is not None
+    return digits and _DIGIT.search(text) is not None
 
 
 _DIGIT = re.compile(r"\d")

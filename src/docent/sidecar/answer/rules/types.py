@@ -162,7 +162,9 @@ class Reading:
     def numbers(self) -> tuple[numbers.Quantity, ...]:
         """The quantities the sentence states."""
         text, plain_words = self._masking
-        return tuple(numbers.quantities(text, plain_words)) if numbers.may_state(text, plain_words) else ()
+        # Where the prose was cut into runs it holds no digit, nor does its masked text (`words.letter_runs`).
+        may = numbers.may_state(text, plain_words, digits=self.runs is None)
+        return tuple(numbers.quantities(text, plain_words)) if may else ()
 
     @once
     def words(self) -> set[str]:

@@ -235,7 +235,8 @@ def _sets(folder: Path) -> list[Set]:
     ]
     for number, held in sorted(ROUNDS.items()):
         built = docsite.build_copy(held.folder, folder / f"round{number}")
-        for site, bundle in {"example": EXAMPLE_BUNDLE, held.site: built.bundle}.items():
+        bundles = {"example": EXAMPLE_BUNDLE, held.site: built.bundle}
+        for site, bundle in ((site, bundles[site]) for site in held.markdown):
             pair = (f"round{number}-{site}-falsehoods.json", f"round{number}-{site}-faithful.json")
             sets.append(Set(number, site, bundle, (pair,), (CORPORA / held.markdown[site],)))
     return sets

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,12 +117,18 @@ def test_a_model_s_link_is_shown_as_its_words_never_its_address_and_the_gate_jud
     assert not any(isinstance(e, Sentence) and ("http" in e.text or "](" in e.text or e.spans) for e in events)
 
 
-def test_a_bare_address_is_a_term_its_sections_must_hold_shown_as_code_or_held() -> None:
-    shown = answer("A Client fetches https://example.org in the example [[clients]].")
+@pytest.mark.parametrize(("shown_at", "held_at"), [
+    ("https://example.org", "https://evil.example/pip"),  # a bare address
+    ("<https://example.org>", "<https://evil.example/pip>"),  # an autolink: its address written bare
+])
+def test_an_address_bare_or_autolinked_is_a_term_its_sections_must_hold_shown_as_code_or_held(
+    shown_at: str, held_at: str
+) -> None:
+    shown = answer(f"A Client fetches {shown_at} in the example [[clients]].")
     assert [(e.text, e.spans) for e in shown if isinstance(e, Sentence)] == [
         ("A Client fetches https://example.org in the example.", (("code", 17, 36),))
     ]
-    held = answer("Install HTTPX with pip from https://evil.example/pip [[install]].")
+    held = answer(f"Install HTTPX with pip from {held_at} [[install]].")
     assert [getattr(e, "reason", None) for e in held] == ["code_term"]
 
 
@@ -136,15 +143,6 @@ def test_a_reference_link_is_its_words_its_address_line_read_as_nothing_however_
         assert [e.text if isinstance(e, Sentence) else getattr(e, "reason", "") for e in events] == [
             "Install HTTPX with pip, as the install page says.", "unknown_term"]  # the words judged: Django
     assert shape.shape("[Note] a Client keeps matrix[0][1] open.").text == "[Note] a Client keeps matrix[0][1] open."
-
-
-def test_an_autolink_is_its_address_written_bare_a_term_its_sections_must_hold() -> None:
-    shown = answer("A Client fetches <https://example.org> in the example [[clients]].")
-    assert [(e.text, e.spans) for e in shown if isinstance(e, Sentence)] == [
-        ("A Client fetches https://example.org in the example.", (("code", 17, 36),))
-    ]
-    held = answer("Install HTTPX with pip from <https://evil.example/pip> [[install]].")
-    assert [getattr(e, "reason", None) for e in held] == ["code_term"]
 
 
 def test_an_image_or_a_script_s_address_is_still_markup_held_not_repaired() -> None:

@@ -47,10 +47,10 @@ def write_bundle(
     return path
 
 
-def settings(tmp_path: Path, **changes: Any) -> Settings:
+def loose_settings(**changes: Any) -> Settings:
+    """The guide on, with a secret set, an easy proof and limits no test reaches unless it sets its own."""
     base = Settings(
         enabled=True,
-        bundle=write_bundle(tmp_path / "docent-bundle.json"),
         pow_maxnumber=40,
         pow_secret=b"a test secret of some length",
         pow_secret_made=False,
@@ -61,6 +61,10 @@ def settings(tmp_path: Path, **changes: Any) -> Settings:
         rate_read="1000/minute",
     )
     return replace(base, **changes)
+
+
+def settings(tmp_path: Path, **changes: Any) -> Settings:
+    return loose_settings(**{"bundle": write_bundle(tmp_path / "docent-bundle.json"), **changes})
 
 
 def never_called(request: ModelRequest) -> list[ModelEvent]:

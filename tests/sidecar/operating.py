@@ -9,7 +9,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,8 @@ from docent.sidecar.proof import solve
 from docent.sidecar.settings import Settings
 from docent.sidecar.spending.factory import FeatureModel, guard
 
+from .appkit import loose_settings
+
 BUNDLE = Path(__file__).resolve().parents[1] / "evals" / "bundle.json"
 PRICED = ModelSpec("priced-1", input_per_mtok=1.0, output_per_mtok=5.0, cache_read_per_mtok=0.1, cache_write_per_mtok=1.25, mid_system=True)
 USAGE = {"input_tokens": 1000, "output_tokens": 100, "cache_read_input_tokens": 9000}
@@ -29,21 +30,8 @@ TOKEN = "a-metrics-token-of-some-length"
 
 
 def settings(**changes: Any) -> Settings:
-    base = Settings(
-        enabled=True,
-        bundle=BUNDLE,
-        pow_maxnumber=40,
-        pow_maxnumber_top=400,
-        pow_secret=b"a test secret of some length",
-        pow_secret_made=False,
-        rate_address="1000/minute",
-        rate_conversation="1000/hour",
-        rate_overall="1000/hour",
-        rate_start="1000/minute",
-        metrics_token=TOKEN,
-        state_dir=None,
-    )
-    return replace(base, **changes)
+    """The example's bundle, with a metrics token, harder proofs under pressure and the day's spend in memory."""
+    return loose_settings(**{"bundle": BUNDLE, "pow_maxnumber_top": 400, "metrics_token": TOKEN, "state_dir": None, **changes})
 
 
 def priced_model(tmp_path: Path, replies: list[dict[str, Any]], *, budget_usd: float = 1.0) -> FeatureModel:

@@ -59,6 +59,9 @@ LEFT_OUT = re.compile(
     r"|maintainers|maintaining|governance|(?:repository[-_ ]?)?management(?:[-_ ]?tasks)?",
     re.IGNORECASE,
 )
+# LEFT_OUT in the build's words, said wherever the build tells what a wildcard leaves out.
+LEFT_OUT_SAID = ("the release notes, the contributing guide, the code of conduct, the licence and the pages on running "
+                 "the project")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _WILD = re.compile(r"[*?\[]")
 
@@ -102,9 +105,8 @@ class PageChoice:
         """What the build says once of a fallback it used; "" for a choice the owner made."""
         if not self.fallback:
             return ""
-        return ("No `record_pages` option and no page's front matter chooses the record, so it is every page but "
-                "the release notes, the contributing guide, the code of conduct, the licence and the pages on "
-                "running the project. To choose, set the docent plugin's `record_pages` (e.g. {include: ['**'], "
+        return (f"No `record_pages` option and no page's front matter chooses the record, so it is every page but "
+                f"{LEFT_OUT_SAID}. To choose, set the docent plugin's `record_pages` (e.g. {{include: ['**'], "
                 "exclude: [faq.md]}) or mark pages with front matter `docent: {record: true}`.")
 
     @classmethod

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from docent.schema import RecordSection
 
+from .choice import LEFT_OUT_SAID
 from .page import PageFacts
 from .types import Problem
 
@@ -69,8 +70,8 @@ def empty_record(pages: Sequence[PageFacts], record: Sequence[RecordSection], *,
         return Problem(f"The record is empty (its pages, {', '.join(chosen)}, have no text in their main region), so "
                        "the guide can answer nothing: choose pages with text of their own for the record "
                        "(`record_pages`, or front matter `docent: {record: true}`).")
-    fix = ("add `record_pages: ['**']` to the docent plugin's options in mkdocs.yml (every page but the release "
-           "notes, contributing guide, code of conduct and licence)" if kind == "docs" else
+    fix = (f"add `record_pages: ['**']` to the docent plugin's options in mkdocs.yml (every page but {LEFT_OUT_SAID})"
+           if kind == "docs" else
            "mark each page the guide may answer from with front matter `docent: {record: true}`, or add "
            "`record_pages: ['**']` to the docent plugin's options in mkdocs.yml")
     return Problem(f"The record is empty (no page is in it), so the guide can answer nothing: {fix}.")

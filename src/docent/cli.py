@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="docent", description="A guide for static MkDocs sites.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (load, help_text) in COMMANDS.items():
-        sub = commands.add_parser(name, help=help_text)
+        sub = commands.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
         if argv[:1] == [name]:  # only the subcommand asked for is imported
             module = load()
             module.add_arguments(sub)

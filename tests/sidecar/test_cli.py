@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import errno
 from pathlib import Path
 
 import pytest
 
-from docent.cli import main
+from docent.cli import COMMANDS, main
 from docent.sidecar.cli import banner, missing_bundle, site_url_mismatch, unlistened
 from docent.sidecar.settings import Settings
 
@@ -47,12 +48,20 @@ def test_the_banner_gives_the_address_and_whether_the_guide_is_on(tmp_path: Path
     assert "guide off: pass --enable" in banner(Settings(), 8000)
 
 
-@pytest.mark.parametrize("command", ["manifest", "eval"])
-def test_the_other_subcommands_are_reached(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_each_subcommand_is_reached_and_its_help_says_what_it_and_each_option_does(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exited:
         main([command, "--help"])
     assert exited.value.code == 0
-    assert f"docent {command}" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert f"docent {command}" in said
+    load, summary = COMMANDS[command]
+    assert summary[1:] + "." in said  # the one line `docent --help` lists, as the subcommand's description
+    parser = argparse.ArgumentParser()
+    load().add_arguments(parser)
+    assert [a.dest for a in parser._actions if not a.help] == []
 
 
 def test_without_a_bundle_the_banner_and_the_next_line_say_what_to_run(tmp_path: Path) -> None:

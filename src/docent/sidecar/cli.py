@@ -30,7 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--mcp", action="store_true", default=None,
         help="also serve the record to coding agents over MCP at /mcp (as DOCENT_MCP=1; needs the [mcp] extra)",
     )
-    parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    parser.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
+        help="the least level a log line is written at (default info; DOCENT_LOG_FORMAT=json for JSON lines)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -53,4 +53,5 @@ class DocentConfig(base.Config):
     """A visitor's words for the site's labels, beyond the built-in ones: {resume: [cv], hire: [touch]}."""
 
     suggestions = c.Type(list, default=[])
-    """Questions an empty panel offers as buttons; without them, a few are drawn from the site (a tour, an experiment, a case, an offer)."""
+    """Questions an empty panel offers as buttons; without them, a few are drawn from the site: on docs, from the nav's
+    pages; on a portfolio, a tour, an experiment, a case, an offer."""

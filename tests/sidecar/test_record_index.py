@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.words import parts, spell_sigils
 
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    page: str
-    title: str
-    text: str
-
+from .searching import Section
 
 RECORD = [
     Section("consumer", "kafka", "Consumer tuning", "We lowered max_poll_records to 50 so a slow batch never missed "
@@ -310,27 +301,18 @@ def test_the_downsides_of_a_choice_find_its_consequences() -> None:
     assert best(index, "downsides of going gRPC") == "grpc-consequences"
 
 
-@dataclass(frozen=True)
-class Headed:
-    id: str
-    page: str
-    title: str
-    text: str
-    headings: tuple[str, ...]
-
-
 def test_the_best_sections_family_comes_before_other_pages_that_share_a_word() -> None:
     record = [
-        Headed("kafka", "decisions", "Use Kafka", "We chose Kafka over RabbitMQ for event streaming.",
-               ("Decisions", "Use Kafka")),
-        Headed("kafka-consequences", "decisions", "Consequences", "Replays became possible; the team had to learn "
-               "partitioning.", ("Decisions", "Use Kafka", "Consequences")),
-        Headed("otel", "decisions", "Use OpenTelemetry", "Traces replaced the vendor's agent.",
-               ("Decisions", "Use OpenTelemetry")),
-        Headed("otel-consequences", "decisions", "Consequences", "The team had to learn the collector.",
-               ("Decisions", "Use OpenTelemetry", "Consequences")),
-        Headed("review", "principles", "Reviews", "The team had to learn to write small pull requests.",
-               ("How I work", "Reviews")),
+        Section("kafka", "decisions", "Use Kafka", "We chose Kafka over RabbitMQ for event streaming.",
+                ("Decisions", "Use Kafka")),
+        Section("kafka-consequences", "decisions", "Consequences", "Replays became possible; the team had to learn "
+                "partitioning.", ("Decisions", "Use Kafka", "Consequences")),
+        Section("otel", "decisions", "Use OpenTelemetry", "Traces replaced the vendor's agent.",
+                ("Decisions", "Use OpenTelemetry")),
+        Section("otel-consequences", "decisions", "Consequences", "The team had to learn the collector.",
+                ("Decisions", "Use OpenTelemetry", "Consequences")),
+        Section("review", "principles", "Reviews", "The team had to learn to write small pull requests.",
+                ("How I work", "Reviews")),
     ]
     docs = RecordIndex(record, pages={"decisions": "Decisions", "principles": "How I work"})
     found = [sid for sid, _ in docs.search("why Kafka and not RabbitMQ, and what did the team have to learn?")]

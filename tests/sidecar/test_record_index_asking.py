@@ -4,8 +4,6 @@ for its family."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from docent.sidecar.answer.clauses import MAX_ROWS, MAX_WORDS, question_sentences
@@ -13,15 +11,7 @@ from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_rank import FAMILY_WEIGHT, PAGE_WEIGHT, TITLE_SAID, with_title_said
 from docent.sidecar.answer.words import chunks, stems
 
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    page: str
-    title: str
-    text: str
-    headings: tuple[str, ...] = ()
-
+from .searching import Section
 
 FILLER = [
     Section("install", "install", "Installation", "Install the package with pip and import the client."),

@@ -4,22 +4,13 @@ every page is about it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from docent.sidecar.answer import record_index_rank
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_rank import calls, named_runs, title_key, title_keys
 
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    page: str
-    title: str
-    text: str
-
+from .searching import Section
 
 # Short guide sections on the question's ordinary words, naming the API in passing: BM25 ranks each over the long
 # reference that documents it.

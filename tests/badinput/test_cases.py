@@ -20,6 +20,7 @@ from docent.sidecar.proof import solve
 from ..attack.harness import guarded, settings
 from ..attack.site import write_hand_bundle
 from ..attack.visitor import API, Answer, ask, open_conversation, send
+from ..clock import Clock
 
 GOOD = "She designed the authentication decision service in Java 17. [[case-3ds-approach]]"
 
@@ -36,14 +37,6 @@ def answering(gate: anyio.Event | None = None) -> Handler:
         yield Stop("end_turn")
 
     return answer
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 Parts = tuple[httpx.AsyncClient, HandlerModel, Clock]  # the client, the model that records, the clock

@@ -15,17 +15,10 @@ from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.operator.client import open_conversation, parse_sse
 from docent.sidecar.proof import solve
 
+from ..clock import Clock
 from .appkit import FakeTurns, client, fake_model, make_app, settings
 
 pytestmark = pytest.mark.anyio
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def ask(token: str, question: str = "Has he led a team?", **more: Any) -> dict[str, Any]:

@@ -11,13 +11,7 @@ import pytest
 from docent.sidecar.proof import ALGORITHM, ProofError, ProofOfWork, encode, solve
 from docent.sidecar.store import MemoryStore
 
-
-class Clock:
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
+from ..clock import Clock
 
 
 def make(clock: Clock, *, secret: bytes = b"secret of the server", maxnumber: int = 300) -> ProofOfWork:

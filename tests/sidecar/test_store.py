@@ -6,13 +6,7 @@ import pytest
 
 from docent.sidecar.store import MemoryStore, StoreFull
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from ..clock import Clock
 
 
 @pytest.mark.anyio
@@ -26,7 +20,7 @@ async def test_a_conversation_is_a_fresh_128_bit_token_and_is_found_by_it() -> N
 
 @pytest.mark.anyio
 async def test_a_conversation_expires_thirty_minutes_after_its_start_however_busy() -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     store = MemoryStore(clock=clock)
     conversation = await store.create()
     clock.now += 1799
@@ -38,7 +32,7 @@ async def test_a_conversation_expires_thirty_minutes_after_its_start_however_bus
 
 @pytest.mark.anyio
 async def test_expired_conversations_are_swept_as_new_ones_start() -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     store = MemoryStore(clock=clock)
     for _ in range(5):
         await store.create()
@@ -58,7 +52,7 @@ async def test_a_forgotten_conversation_is_gone() -> None:
 
 @pytest.mark.anyio
 async def test_a_full_store_refuses_new_conversations_until_old_ones_expire() -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     store = MemoryStore(clock=clock, max_conversations=2)
     await store.create()
     await store.create()
@@ -70,7 +64,7 @@ async def test_a_full_store_refuses_new_conversations_until_old_ones_expire() ->
 
 @pytest.mark.anyio
 async def test_a_challenge_is_used_once_until_it_expires() -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     store = MemoryStore(wall_clock=clock)
     assert await store.use_challenge("sig", clock.now + 10) is True
     assert await store.use_challenge("sig", clock.now + 10) is False

@@ -16,6 +16,7 @@ from .coverage import coverage, empty_record, record_notes
 from .lexicon import lexicon as build_lexicon
 from .page import HOME, PageFacts
 from .suggestions import suggestions as build_suggestions
+from .tours import Places
 from .tours import tours as build_tours
 from .types import Problem, SiteConfig
 
@@ -213,7 +214,8 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
         problems.append(empty)
     actions = _actions([a for f in pages for a in f.actions], problems=problems)
     fields = _fields([x for f in pages for x in f.fields], actions=actions, problems=problems)
-    tours = _tours(config, pages=page_list, parts=parts, sections=sections, record=record, problems=problems)
+    places = Places.of(pages=page_list, parts=parts, sections=sections, record=record)
+    tours = build_tours(config.tours, places, problems=problems)
     offers = _unique((Offer(o["id"], o["label"], o["target"]) for o in config.offers), key="id", what="offers",
                      problems=problems)
     page_text, instructions = _texts(pages)
@@ -247,26 +249,6 @@ def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, lis
         notes=record_notes(pages),
     )
     return manifest, problems
-
-
-def _tours(
-    config: SiteConfig,
-    *,
-    pages: Sequence[Page],
-    parts: Sequence[Part],
-    sections: Sequence[Section],
-    record: Sequence[RecordSection],
-    problems: list[Problem],
-) -> tuple[Tour, ...]:
-    """The owner's tours, each stop checked against the places the site has."""
-    return build_tours(
-        config.tours,
-        pages={p.id: p for p in pages},
-        parts={p.id: p for p in parts},
-        sections={s.id: s for s in sections},
-        record={r.id: r for r in record},
-        problems=problems,
-    )
 
 
 def _texts(pages: Sequence[PageFacts]) -> tuple[dict[str, str], dict[str, str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from docent.schema import Page, Part, RecordSection, Section, Tour, TourStep
@@ -13,15 +14,23 @@ from .types import Problem
 Placed = Part | Section | RecordSection
 
 
-def tours(
-    raw: Sequence[Mapping[str, Any]],
-    *,
-    pages: Mapping[str, Page],
-    parts: Mapping[str, Part],
-    sections: Mapping[str, Section],
-    record: Mapping[str, RecordSection],
-    problems: list[Problem],
-) -> tuple[Tour, ...]:
+@dataclass(frozen=True)
+class Places:
+    """What a tour's step may name, by id: the pages, the parts, the home page's sections and the record's."""
+
+    pages: Mapping[str, Page]
+    parts: Mapping[str, Part]
+    sections: Mapping[str, Section]
+    record: Mapping[str, RecordSection]
+
+    @classmethod
+    def of(cls, *, pages: Sequence[Page], parts: Sequence[Part], sections: Sequence[Section],
+           record: Sequence[RecordSection]) -> Places:
+        return cls({p.id: p for p in pages}, {p.id: p for p in parts}, {s.id: s for s in sections},
+                   {r.id: r for r in record})
+
+
+def tours(raw: Sequence[Mapping[str, Any]], places: Places, *, problems: list[Problem]) -> tuple[Tour, ...]:
     """The configured tours with their steps resolved; a step naming what does not exist is a problem, and left out."""
     found: list[Tour] = []
     seen: set[str] = set()
@@ -32,8 +41,7 @@ def tours(
         seen.add(tour["id"])
         steps = []
         for number, step in enumerate(tour["steps"], start=1):
-            resolved = _step(step, where=f'Tour "{tour["id"]}" step {number}', pages=pages, parts=parts,
-                             sections=sections, record=record, problems=problems)
+            resolved = _step(step, places, where=f'Tour "{tour["id"]}" step {number}', problems=problems)
             if resolved is not None:
                 steps.append(resolved)
         if steps:
@@ -41,26 +49,17 @@ def tours(
     return tuple(found)
 
 
-def _step(
-    step: Mapping[str, Any],
-    *,
-    where: str,
-    pages: Mapping[str, Page],
-    parts: Mapping[str, Part],
-    sections: Mapping[str, Section],
-    record: Mapping[str, RecordSection],
-    problems: list[Problem],
-) -> TourStep | None:
+def _step(step: Mapping[str, Any], places: Places, *, where: str, problems: list[Problem]) -> TourStep | None:
     page_id, part_id, section_id = step.get("page"), step.get("part"), step.get("section")
     if part_id is not None:
-        part = _placed(parts.get(part_id), "part", part_id, page_id=page_id, where=where, problems=problems)
+        part = _placed(places.parts.get(part_id), "part", part_id, page_id=page_id, where=where, problems=problems)
         return None if part is None else TourStep(part.page, part.path, None, part_id, step["caption"])
     if section_id is not None:
         # A section is one of the home page's h2 sections or a record section; either has a path with its anchor.
-        target = sections.get(section_id) or record.get(section_id)
+        target = places.sections.get(section_id) or places.record.get(section_id)
         section = _placed(target, "section", section_id, page_id=page_id, where=where, problems=problems)
         return None if section is None else TourStep(section.page, section.path, section_id, None, step["caption"])
-    page = pages.get(page_id) if isinstance(page_id, str) else None
+    page = places.pages.get(page_id) if isinstance(page_id, str) else None
     if page is None:
         problems.append(Problem(f'{where} names the page "{page_id}", which the site does not have.'))
         return None

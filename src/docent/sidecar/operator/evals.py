@@ -107,7 +107,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a model to run the evals on: replay (the cases' scripts, the default), replay:PATH, "
                         "offline, anthropic:<model id>; repeat for a bake-off")
     parser.add_argument("--cases", type=Path, default=Path("tests/evals"), metavar="DIR",
-                        help="the folder holding cases/*.json, their replay scripts and bundle.json")
+                        help="the folder holding cases/*.json, their replay scripts and bundle.json (default: tests/evals, "
+                             "this repository's)")
     parser.add_argument("--bundle", type=Path, default=None, metavar="PATH",
                         help="the bundle to answer from (default: ./docent-bundle.json when built, else DIR/bundle.json)")
 

@@ -237,7 +237,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bundle", type=Path, default=None, metavar="PATH",
                         help="the bundle to answer from (default: ./docent-bundle.json when built, else DIR/bundle.json)")
     parser.add_argument("--cases", type=Path, default=Path("tests/evals"), metavar="DIR",
-                        help="the folder holding the eval cases (cases/*.json), as for docent eval")
+                        help="the folder holding the eval cases (cases/*.json), as for docent eval (default: tests/evals)")
 
 
 def run(args: argparse.Namespace) -> int:

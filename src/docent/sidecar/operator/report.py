@@ -26,9 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     span.add_argument("--day", action="store_const", const=1, dest="days", help="today, UTC (the default)")
     span.add_argument("--week", action="store_const", const=7, dest="days", help="the last seven days, today included")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.add_argument("--state-dir", metavar="DIR", help="where the sidecar keeps its counts (default: $DOCENT_STATE_DIR)")
+    parser.add_argument("--state-dir", metavar="DIR", help="where the sidecar keeps its counts (default: the sidecar's "
+                        "own, $DOCENT_STATE_DIR, else $STATE_DIRECTORY, $XDG_STATE_HOME/docent or ~/.local/state/docent)")
     parser.add_argument("--redis", metavar="URL", help="read the counts from this Redis (default: $DOCENT_REDIS_KEEP_URL, else $DOCENT_REDIS_URL)")
-    parser.add_argument("--bundle", metavar="PATH", help="the bundle, to name sections never cited (default: $DOCENT_BUNDLE)")
+    parser.add_argument("--bundle", metavar="PATH", help="the bundle, to name sections never cited (default: $DOCENT_BUNDLE or docent-bundle.json)")
     parser.add_argument("--until", metavar="YYYY-MM-DD", help="the last day of the report (default: today, UTC)")
     parser.set_defaults(days=1)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import threading
 import time
 from collections import Counter
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .spending.budget import utc_day
-from .spending.daybook import StateDirError
+from .spending.daybook import state_file
 from .tally import Tally
 
 logger = logging.getLogger("docent.sidecar")
@@ -60,20 +59,10 @@ class SQLiteCounts:
     def __init__(self, folder: Path) -> None:
         self.path = folder / FILE
         self._lock = threading.Lock()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")  # a count lost to a power cut is no loss worth a fsync
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, name TEXT NOT NULL, n REAL NOT NULL,"
-                " PRIMARY KEY (day, name))"
-            )
-        except (OSError, sqlite3.Error) as exc:
-            raise StateDirError(
-                f"The guide's counts cannot be kept in {self.path} ({exc}): set DOCENT_STATE_DIR to a directory "
-                "this user can write."
-            ) from None
+        self._db = state_file(
+            self.path, "counts (day TEXT NOT NULL, name TEXT NOT NULL, n REAL NOT NULL, PRIMARY KEY (day, name))",
+            what="The guide's counts", timeout_s=10, threads=True,
+        )
 
     def add(self, day: str, counts: Mapping[str, float]) -> None:
         rows = [(day, name, n) for name, n in counts.items() if n]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from docent.sidecar.app import create_app
+from docent.sidecar.counts import SQLiteCounts
 from docent.sidecar.spending.budget import Budget, Budgeted
 from docent.sidecar.spending.daybook import SPEND_FILE, SqliteBudgetStore, StateDirError
 
@@ -68,10 +70,17 @@ def test_a_spend_that_cannot_be_written_is_kept_and_written_with_the_next(tmp_pa
     assert SqliteBudgetStore(path).spent("2027-01-15") == pytest.approx(0.005)
 
 
-def test_a_state_directory_that_cannot_be_made_says_to_set_one(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("keep", "what"), [
+    (lambda folder: SqliteBudgetStore(folder / SPEND_FILE), "The day's spend"),
+    (SQLiteCounts, "The guide's counts"),  # the counts for `docent report`, in the same directory
+])
+def test_a_state_directory_that_cannot_be_made_says_to_set_one(
+    tmp_path: Path, keep: Callable[[Path], object], what: str
+) -> None:
     (tmp_path / "file").write_text("not a directory")
-    with pytest.raises(StateDirError, match="set DOCENT_STATE_DIR to a directory"):
-        SqliteBudgetStore(tmp_path / "file" / "state" / SPEND_FILE)
+    with pytest.raises(StateDirError, match="set DOCENT_STATE_DIR to a directory") as refused:
+        keep(tmp_path / "file" / "state")
+    assert str(refused.value).startswith(f"{what} cannot be kept in {tmp_path / 'file' / 'state'}")
 
 
 def test_the_app_keeps_the_guides_spend_in_its_state_directory(tmp_path: Path) -> None:

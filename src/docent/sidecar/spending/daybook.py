@@ -24,7 +24,24 @@ SPEND_FILE = "spend.sqlite3"
 
 
 class StateDirError(Exception):
-    """The state directory cannot hold the day's spend; the message says how to fix it."""
+    """The state directory cannot hold the day's spend or the counts; the message says how to fix it."""
+
+
+def state_file(path: Path, table: str, *, what: str, timeout_s: float, threads: bool = False) -> sqlite3.Connection:
+    """`path`, a SQLite file in the state directory made if missing, in autocommit and WAL mode with `table` (its
+    CREATE TABLE's columns), or a StateDirError that names `what` it was to keep and says how to fix it.
+    `threads`: the connection is used from more than one thread (the caller holds a lock)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=timeout_s, check_same_thread=not threads, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable across a crash of the process, not a power cut
+        db.execute(f"CREATE TABLE IF NOT EXISTS {table}")
+    except (OSError, sqlite3.Error) as exc:
+        raise StateDirError(
+            f"{what} cannot be kept in {path} ({exc}): set DOCENT_STATE_DIR to a directory this user can write."
+        ) from None
+    return db
 
 
 class SqliteBudgetStore:
@@ -32,18 +49,8 @@ class SqliteBudgetStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, isolation_level=None)  # autocommit: each statement is a transaction
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable across a crash of the process
-            self._db.execute("PRAGMA busy_timeout=2000")
-            self._db.execute("CREATE TABLE IF NOT EXISTS spend (day TEXT PRIMARY KEY, nano INTEGER NOT NULL)")
-        except (OSError, sqlite3.Error) as exc:
-            raise StateDirError(
-                f"The day's spend cannot be kept in {path} ({exc}): set DOCENT_STATE_DIR to a directory "
-                "this user can write."
-            ) from None
+        self._db = state_file(path, "spend (day TEXT PRIMARY KEY, nano INTEGER NOT NULL)", what="The day's spend",
+                              timeout_s=2)
         self._reserved: dict[str, int] = {}  # day -> nano-dollars reserved by calls in flight
         self._unwritten: dict[str, int] = {}  # day -> costs a failed write left for the next one
         self._written: dict[str, int] = {}  # day -> its row in the file, read once, then kept up to date here

@@ -2,8 +2,8 @@
 
 Reads tours, offers and the lexicon from the docent entry of the config file (mkdocs.yml, read with a loader that
 tolerates MkDocs' tags such as !ENV and !!python/name), writes SITE_DIR/docent/manifest.json and the bundle, and
-copies the panel's assets into SITE_DIR/docent/ where they are missing. Problems are printed; under --strict they
-make the exit status 1.
+writes the panel's files into SITE_DIR/docent/ where they are missing or an earlier build wrote them (an owner's own
+file of that name wins). Problems are printed; under --strict they make the exit status 1.
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m docent.manifest_build.cli SITE_DIR` until the `docent` command dispatches here."""
+    """`docent manifest` for a script that calls it, or `python -m docent.manifest_build.cli SITE_DIR`."""
     parser = argparse.ArgumentParser(prog="docent manifest", description=__doc__.splitlines()[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))

@@ -18,12 +18,12 @@ from urllib.parse import urlsplit
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--site", metavar="DIR", help="also serve this built site at / (for the demo)")
+    parser.add_argument("--site", metavar="DIR", help="also serve this built site at / (for the demo; as DOCENT_SITE)")
     parser.add_argument("--bundle", metavar="PATH", help="the bundle to answer from (default: $DOCENT_BUNDLE or docent-bundle.json)")
     parser.add_argument("--enable", action="store_true", default=None, help="turn the guide on (as DOCENT_ENABLED=1)")
-    parser.add_argument("--model", metavar="M", help="offline, absent, anthropic:<model id>, openai:<url>#<model> or replay:<path>")
-    parser.add_argument("--host", help="the address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, help="the port to listen on (default 8000; 0 picks a free one)")
+    parser.add_argument("--model", metavar="M", help="offline, absent, anthropic:<model id>, openai:<url>#<model> or replay:<path> (default: $DOCENT_MODEL or offline)")
+    parser.add_argument("--host", help="the address to listen on (default: $DOCENT_HOST or 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="the port to listen on (default: $DOCENT_PORT or 8000; 0 picks a free one)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default 1; more need --redis)")
     parser.add_argument("--redis", metavar="URL", help="keep the state in this Redis, shared by every worker and sidecar (as DOCENT_REDIS_URL)")
     parser.add_argument(

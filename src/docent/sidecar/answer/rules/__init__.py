@@ -19,6 +19,7 @@ from .. import (
     causes,
     direction,
     hedges,
+    included,
     order,
     permissions,
     preferences,
@@ -53,6 +54,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("rate", rates),
     rule("hedge", hedges),
     rule("quantifier", quantifiers),
+    rule("quantifier", included),  # a whole told to take in a case the sections leave out
     rule("reversal", reversal),
     rule("reversal", preferences),
     rule("direction", direction),

@@ -39,6 +39,23 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+@pytest.fixture
+def logging_kept() -> Iterator[None]:
+    """For a test that runs `docent serve` in-process: serve sets logging up for the whole process (logs.configure:
+    the guide's and uvicorn's loggers stop propagating), which would hide the guide's log from later tests' caplog."""
+    import logging
+
+    from docent.sidecar.logs import log_config
+
+    loggers = [logging.getLogger(name) for name in log_config("text")["loggers"]]
+    kept = [(logger, logger.handlers[:], logger.level, logger.propagate, logger.disabled) for logger in loggers]
+    yield
+    for logger, handlers, level, propagate, disabled in kept:
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+        logger.propagate, logger.disabled = propagate, disabled
+
+
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     """One real redis-server for the whole run, started the first time a test asks for it."""

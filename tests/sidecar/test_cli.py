@@ -15,6 +15,7 @@ from docent.sidecar.settings import Settings
 EVALS = Path(__file__).resolve().parents[1] / "evals"
 
 
+@pytest.mark.usefixtures("logging_kept")  # serve sets logging up for the process
 def test_serve_with_a_bad_setting_stops_before_listening_and_says_what_to_fix(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -23,6 +24,7 @@ def test_serve_with_a_bad_setting_stops_before_listening_and_says_what_to_fix(
     assert "DOCENT_BUDGET_USD='lots' is not a number" in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("logging_kept")  # serve sets logging up for the process
 def test_serve_at_a_port_in_use_says_so_and_how_to_pick_another(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

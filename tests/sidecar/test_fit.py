@@ -59,6 +59,7 @@ def test_the_prompts_size_is_the_builds_measure() -> None:
     assert prompt_tokens(before) > 0 and not before.searched  # a bundle from before: estimated again
 
 
+@pytest.mark.usefixtures("logging_kept")  # serve sets logging up for the process
 def test_serve_refuses_to_start_with_a_bundle_its_model_cannot_fit_and_says_the_fix(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -142,7 +142,11 @@ def test_a_reference_link_is_its_words_its_address_line_read_as_nothing_however_
         events = answer(reply, chunks)
         assert [e.text if isinstance(e, Sentence) else getattr(e, "reason", "") for e in events] == [
             "Install HTTPX with pip, as the install page says.", "unknown_term"]  # the words judged: Django
-    assert shape.shape("[Note] a Client keeps matrix[0][1] open.").text == "[Note] a Client keeps matrix[0][1] open."
+    # A shortcut reference, `[words]`, is its words too (its address, if the answer gives one, comes after it); an index
+    # is none, nor a note's mark, nor what code prints.
+    assert shape.shape("[Note] a Client keeps matrix[0][1] open.").text == "Note a Client keeps matrix[0][1] open."
+    assert shape.shape("> [!NOTE] It prints <Response [200 OK]>.").text == "> [!NOTE] It prints <Response [200 OK]>."
+    assert shape.shape("Set it under [tool.pdm] or [build-system].").text == "Set it under [tool.pdm] or [build-system]."
 
 
 def test_an_image_or_a_script_s_address_is_still_markup_held_not_repaired() -> None:
@@ -343,3 +347,48 @@ def test_a_heading_is_shown_only_with_what_it_labels_and_held_where_it_states_wh
         said = answer("Install HTTPX with pip [[install]].\n\n### 2. Keeping connections open\n\n" + opens[0][:-1]
                       + " [[clients]].", chunks)
         assert [e.text for e in said if isinstance(e, Sentence)][1:] == ["2. Keeping connections open", opens[0]]
+
+
+def _said(reply: str, chunks: int = 1) -> list[tuple[str, ...]]:
+    return [
+        (e.reason,) if isinstance(e, Held) else (e.text, *(c.id for c in e.cites)) for e in answer(reply, chunks)
+    ]
+
+
+@pytest.mark.parametrize("chunks", [1, 7, 40])
+def test_a_setext_heading_is_read_as_a_heading_and_a_thematic_break_as_nothing(chunks: int) -> None:
+    install, opens = ("Install HTTPX with pip.", "install"), ("A Client keeps connections open.", "clients")
+    before, after = "Install HTTPX with pip [[install]].\n\n", "\nA Client keeps connections open [[clients]]."
+    for underline in ("=====", "---", "-"):
+        # Past six words, it cites what it labels, as a `##` heading would (read as a line of prose, it was held).
+        label = "What a Client gives you over the top-level functions"
+        assert _said(f"{before}{label}\n{underline}{after}", chunks) == [install, (label, "clients"), opens]
+        # A falsehood in it is held as in any heading; what it labels is judged on its own.
+        assert _said(f"{before}A Client needs a timeout of 9.0 seconds\n{underline}{after}", chunks) == [
+            install, ("number",), opens]
+        # What it labels held, it is never shown.
+        assert _said(f"{before}Keeping connections open\n{underline}\nA Client waits 9.0 seconds [[clients]].",
+                     chunks) == [install, ("number",)]
+    # Under a sentence, an item or a blank line the line is a thematic break: it says nothing, and no heading is made.
+    for above in ("Install HTTPX with pip [[install]].", "- Install HTTPX with pip [[install]]",
+                  "Install HTTPX with pip [[install]]\n"):
+        said = _said(f"{above}\n---{after}", chunks)
+        assert said[0][0].rstrip(".") == "Install HTTPX with pip" and said[1:] == [opens]
+
+
+def test_citations_after_a_blank_line_cite_the_table_or_code_before_them_and_a_wrong_row_is_still_held() -> None:
+    table = "The settings:\n\n| Setting | Value |\n|---|---|\n| `timeout` | {value} |\n\n[[clients]]\n"
+    assert _said(table.format(value="5.0")) == [("The settings:",), ("Setting; Value",), ("timeout; 5.0", "clients")]
+    assert _said(table.format(value="9.0"))[1:] == [("number",)]  # the header goes with its first row shown
+    code = "Install HTTPX with pip [[install]].\n\n```shell\n$ pip install {name}\n```\n\n[[install]]\n"
+    shown = answer(code.format(name="httpx"))
+    assert [(e.text, [c.id for c in e.cites]) for e in shown if isinstance(e, Code)] == [
+        ("$ pip install httpx", ["install"])]
+    assert [getattr(e, "reason", "") for e in answer(code.format(name="requests"))][1:] == ["code_unknown"]
+
+
+def test_a_shortcut_reference_link_is_read_as_its_words_and_a_falsehood_in_one_still_held() -> None:
+    assert _said("A [Client] keeps connections open [[clients]].") == [
+        ("A Client keeps connections open.", "clients")]
+    assert _said("[Django] keeps connections open [[clients]].") == [("unknown_term",)]
+    assert _said("A [Client] waits 9.0 seconds [[clients]].") == [("number",)]

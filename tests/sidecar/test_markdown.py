@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.answer.markdown import BlockReader, Fence, Item, Prose, Span, inline, item, unlinked
+from docent.sidecar.answer.markdown import BlockReader, Fence, Prose
+from docent.sidecar.answer.marks import Item, Span, inline, item, unlinked
 
 REPLY = (
     "Pass a timeout to the client [[clients]]:\n\n"
@@ -151,9 +152,9 @@ def test_list_markers() -> None:
 def test_a_link_is_its_words_alone_and_inline_code_an_image_or_a_script_s_address_stays_as_written() -> None:
     said = unlinked(
         'See [the settings page](https://evil.example/settings/ "Settings"), [a chart](<https://x.example/a b.png>), '
-        "[Django](https://en.wikipedia.org/wiki/Django_(web_framework)) and `[a](b)`; [not a link] (here)."
+        "[Django](https://en.wikipedia.org/wiki/Django_(web_framework)) and `[a](b)`; [a shortcut] (here)."
     )
-    assert said == "See the settings page, a chart, Django and `[a](b)`; [not a link] (here)."
+    assert said == "See the settings page, a chart, Django and `[a](b)`; a shortcut (here)."
     markup = "![a chart](https://x.example/c.png), [run](javascript:alert(1)) or [it](< data:text/html,x>)."
     assert unlinked(markup) == markup  # the gate holds these as markup
     assert "example" not in unlinked("[pip](https://pip.example/) then [](https://y.example/).")
@@ -171,3 +172,33 @@ def test_the_raw_mark_measure_counts_a_link_or_a_task_box_left_in_a_shown_senten
 
     assert raw_mark("See [the page](https://a.example/).") and raw_mark("[x] Install it.") and raw_mark("[ ] Run it.")
     assert not raw_mark("See the page [1] (or [2]).") and not raw_mark("Run [a](b).", [["code", 4, 10]])
+
+
+UNDERLINED = (
+    "Intro [[a]].\n\nBearer\n======\n- item [[a]]\n---\nThe end [[a]].\n\n---\nLast [[a]].\n-\n"
+    "| A | B |\n|---|---|\n| 1 | 2 |\n\n[[a, b]]\n```sh\nx\n```\n\n> [[b]]\nAfter.\n\n| C |\n\nNo citations."
+)
+
+
+def test_an_underline_is_said_with_whether_a_line_of_prose_is_right_above_it_and_citations_after_a_blank_are_theirs() -> None:
+    from docent.sidecar.answer.markdown import Table, Underline
+
+    whole = [
+        Prose("Intro [[a]].\n\nBearer\n"), Underline(heading=True),  # a setext heading's
+        Prose("- item [[a]]\n"), Underline(heading=True),  # the gate reads the line above: an item's is a break
+        Prose("The end [[a]].\n\n"), Underline(heading=False),  # a thematic break
+        Prose("Last [[a]].\n"), Underline(heading=True),
+        Table(("| A | B |", "|---|---|", "| 1 | 2 |"), ("a", "b")),  # citations after one blank line: the table's
+        Fence("sh", ("x",), ("b",)),  # and the fence's, quoted or not
+        Prose("After.\n\n"), Table(("| C |",)), Prose("\nNo citations."),
+    ]
+    assert read([UNDERLINED]) == whole
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=len(UNDERLINED)), max_size=8))
+def test_underlines_and_citations_after_a_blank_read_the_same_however_cut(cuts: list[int]) -> None:
+    points = sorted(set(cuts))
+    chunks = [UNDERLINED[a:b] for a, b in zip([0, *points], [*points, len(UNDERLINED)], strict=True)]
+    assert read(chunks) == read([UNDERLINED])
+    assert read(chunks) == read(chunks, reader=_Deciding())

@@ -35,7 +35,7 @@ from docent.schema import RecordSection
 from . import cited, headings, numbers, tables, vetting
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
-from .markdown import BlockReader, Fence, Prose, Table, citations
+from .markdown import BlockReader, Fence, Prose, Table, Underline, citations
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
 from .quote import Quoted, match
@@ -49,7 +49,6 @@ from .site import Site
 from .words import count_words, stems
 
 _NONE = "none"
-
 GateEvent = Sentence | Code | Held
 _DEFAULT_POLICY = AnswerPolicy()  # a gate's words for its holds where the caller gives no policy: read, never changed
 _ALNUM = re.compile(r"[^\W_]")  # a letter or a digit (str.isalnum's characters)
@@ -146,15 +145,17 @@ class Gate:
             self._waiting.clear()
         return out
 
-    def _pieces(self, pieces: list[Prose | Fence | Table]) -> list[GateEvent]:
-        """Prose goes on to the splitter; a fence or a table ends the sentence before it and is judged in its place,
-        a table row by row (`tables`)."""
+    def _pieces(self, pieces: list[Prose | Fence | Table | Underline]) -> list[GateEvent]:
+        """Prose to the splitter; a fence, a table (row by row) or an underline ends the sentence before it, judged."""
         out: list[GateEvent] = []
         for piece in pieces:
             if isinstance(piece, Prose):
                 raws = self._splitter.feed(piece.text)
                 if raws:  # most fragments end no sentence
                     out += self._take(raws)
+                continue
+            if isinstance(piece, Underline):  # the line above a heading's (a setext heading), or a thematic break
+                out += self._take(headings.underlined(self._splitter.finish(), heading=piece.heading))
                 continue
             out += self._take(self._splitter.finish())
             if isinstance(piece, Table):

@@ -21,11 +21,15 @@ from typing import NamedTuple
 
 from . import numbers
 from .events import Code, Held, Item, Sentence
+from .markdown import CITATION
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.types import Draft, Grounds
+from .sentences import Raw
 from .words import count_words
 
 _MARK = re.compile(r"[ ]{0,3}#{1,6}[ \t]")  # a heading's mark, at its line's start
+_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]")  # a list item's marker: its line's underline is a break
+_END_MARKS = frozenset(".!?:;,")  # a line ending in one is a sentence, not a heading
 _BOLD_LINE = re.compile(r"[ ]{0,3}(\*\*|__)[^\n]+\1[ \t]*:?")  # a line in bold alone: a heading in all but its mark
 # A heading's own number in the answer's order: "Step 1:", "2.", "Option 2 -", "3)" (not "3 ways", a count).
 _ORDINAL = re.compile(
@@ -89,6 +93,18 @@ def written(raw: str, text: str, item: Item | None, ids: Sequence[str]) -> bool:
     return _MARK.match(raw) is not None or (
         not ids and text[-1] not in ".!?" and _BOLD_LINE.fullmatch(raw) is not None
     )
+
+
+def underlined(raws: list[str], *, heading: bool) -> list[str]:
+    """The sentences pending when a line of `=` or `-` alone came; right under a line of prose (`heading`), the last
+    made a heading (`## `) where it has no end mark ("Configuration" then "---"): a setext heading. Under a sentence,
+    an item or a blank line, the line is a thematic break, which says nothing."""
+    last = raws[-1] if raws and heading else ""
+    if not last or _MARK.match(last) or _ITEM.match(last):
+        return raws
+    if CITATION.sub("", last).rstrip(" *_")[-1:] in _END_MARKS:
+        return raws
+    return [*raws[:-1], Raw.of("## " + last, getattr(last, "line_start", False))]
 
 
 def reading(prose: str) -> str:

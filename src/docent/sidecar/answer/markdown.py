@@ -1,4 +1,4 @@
-"""The Markdown chat models write, read as it streams: fenced code apart from prose, lists and inline marks.
+"""The Markdown chat models write, read as it streams: fenced code and tables apart from prose.
 
 A model's reply reaches the gate in fragments. `BlockReader` cuts it into prose, which goes on to the sentence
 splitter as it was written, fenced code blocks, which leave whole once their closing fence has come (with
@@ -9,17 +9,15 @@ mark (`> `, a note the model sets apart) is taken off each line it starts: what 
 (prose, a list, a table, a fence whose lines are quoted too), and checked as such. A reference link's address on a
 line of its own (`[1]: https://...`) is read as nothing: the link is shown as its words, the address never.
 
-`inline` reads a sentence's inline marks (`code`, **strong**, *emphasis*) into plain text and spans, `unlinked`
-its links into their words alone, and `item` reads the list marker a sentence starts with (a task list's
-box, `- [x]`, taken off with it).
+A line of `=` or `-` alone is an `Underline`: right under a line of prose, a setext heading's (the gate makes that
+line a heading), else a thematic break. A line of citations alone after a table or a fence, or after one blank line
+after it, cites it. A sentence's inline marks are read in `marks`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-from .events import Item
 
 # A fence may stand indented under a list item ("1. Install it:" then "    ```sh"): models indent it by the item's
 # width or by four, past CommonMark's three for a fence at the margin; a line of blanks then backticks is no prose.
@@ -30,6 +28,11 @@ CITATION = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")  # `[[id]]` or `[[id, id]]`
 _MAYBE_FENCE = re.compile(r"[ ]{0,12}(?:`{1,2}|~{1,2})?")
 # What may still become a line of citations alone: blanks and citations, the last perhaps unfinished.
 _MAYBE_CITATIONS = re.compile(r"[ \t]*(?:\[\[[^\[\]\n]{1,200}\]\][ \t]*)*(?:\[(?:\[[^\[\]\n]{0,200}\]?)?)?")
+
+# A reference link's address on a line of its own: `[ref]: https://... "title"`, read as nothing (`BlockReader`).
+DEFINITION = re.compile(r"[ ]{0,3}\[[^\[\]\n]+\]:[ \t]*(?:<[^<>\n]*>|\S+)(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*")
+# What may still become one once more arrives: a bracket opened at the line's start, closed by `]:` or not yet.
+_MAYBE_DEFINITION = re.compile(r"[ ]{0,3}\[(?!\[)[^\[\]\n]*(?:\](?::.*)?)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +60,18 @@ class Table:
     ids: tuple[str, ...] = ()
 
 
-Piece = Prose | Fence | Table
+@dataclass(frozen=True, slots=True)
+class Underline:
+    """A line of `=` or `-` alone: right under a line of prose (`heading`), that line may be a heading (a setext
+    heading); else a thematic break."""
+
+    heading: bool
+
+
+Piece = Prose | Fence | Table | Underline
 _QUOTE = re.compile(r"[ ]{0,3}>[ ]?")  # a blockquote's mark at a line's start
 _ROW = re.compile(r"[ ]{0,3}\|")  # a table's row: a line that begins with a pipe
+_UNDERLINE = re.compile(r"[ ]{0,3}(?:=+|-+)[ \t]*")  # a setext heading's underline, or a thematic break
 
 
 class BlockReader:
@@ -74,6 +86,7 @@ class BlockReader:
         self._rows: list[str] = []  # the lines of the table under way
         self._quoted = False  # the fence under way opened inside a blockquote: its lines carry the mark too
         self._quoted_line = False  # the line under way began with a blockquote's mark, taken off
+        self._prose_line = False  # the line under way, or the last, is a line of prose with words: an underline's
         # Inside a line of prose with nothing pending, as before most fragments: `feed` hands text with no line break
         # back as prose at once (the gate then gives it to the splitter itself, without a `Prose`). The state after
         # each `feed` and `finish`, read as an attribute: most fragments pay no call for it.
@@ -119,30 +132,45 @@ class BlockReader:
 
     def _step(self, *, final: bool) -> list[Piece] | None:
         """One decision over the pending text; None when it needs more text."""
-        text = self._pending
         if self._closed is not None:
             return self._after_fence(final=final)
         if self._fence is not None:
             return self._in_fence(final=final)
-        if self._line_start:
-            taken = self._taken(text, final=final)
-            if taken is not False:
-                return None if taken is None else []
-            newline = text.find("\n")
-            line = text if newline < 0 else text[:newline]
-            if self._rows or _ROW.match(line):
-                return self._table(line, newline, final=final)
-            opened = _FENCE_OPEN.fullmatch(line)
-            if opened and newline >= 0:
-                self._fence, self._quoted = (opened.group(1), opened.group(2)), self._quoted_line
-                self._pending, self._quoted_line = text[newline + 1 :], False
-                return []
-            if newline < 0 and (_MAYBE_FENCE.fullmatch(line) or opened):
-                if not final:
-                    return None  # "``" may yet become "```", an opening line its language
-                if opened:  # the reply ended on a fence's opening line
-                    self._pending = ""
-                    return [Fence(opened.group(2), (), closed=False)]
+        return self._line(final=final) if self._line_start else self._prose()
+
+    def _line(self, *, final: bool) -> list[Piece] | None:
+        """At a line's start: what the line begins (a table's row, a fence, an underline, prose), once it is known."""
+        text = self._pending
+        taken = self._taken(text, final=final)
+        if taken is not False:
+            return None if taken is None else []
+        newline = text.find("\n")
+        line = text if newline < 0 else text[:newline]
+        if self._rows or _ROW.match(line):
+            return self._table(line, newline, final=final)
+        opened = _FENCE_OPEN.fullmatch(line)
+        if opened or _UNDERLINE.fullmatch(line) or newline < 0 and _MAYBE_FENCE.fullmatch(line):
+            if newline < 0 and not final:
+                return None  # "``" may yet become "```", an opening line its language, "-" an item
+            self._pending = "" if newline < 0 else text[newline + 1 :]
+            return self._opening(opened, line, whole=newline >= 0)
+        self._prose_line = not line.isspace() and bool(line)
+        return self._prose()
+
+    def _opening(self, opened: re.Match[str] | None, line: str, *, whole: bool) -> list[Piece]:
+        """A line, taken, that opens a fence (at the reply's end, `whole` false: an unclosed empty one), or a line of
+        `=` or `-` alone (an underline), or at the reply's end a run of blanks or backticks, which is prose."""
+        heading, self._prose_line = self._prose_line, False
+        quoted, self._quoted_line = self._quoted_line, False
+        if opened and whole:
+            self._fence, self._quoted = (opened.group(1), opened.group(2)), quoted
+            return []
+        if opened:
+            return [Fence(opened.group(2), (), closed=False)]
+        return [Underline(heading)] if _UNDERLINE.fullmatch(line) else [Prose(line)]
+
+    def _prose(self) -> list[Piece]:
+        text = self._pending
         newline = text.find("\n")
         if newline < 0:
             self._pending, self._line_start, self._quoted_line = "", False, False
@@ -176,15 +204,18 @@ class BlockReader:
         if newline < 0 and not final and (_MAYBE_CITATIONS.fullmatch(line) or _ROW.match(line) or not line.strip()):
             return None  # a row, or citations that may belong to the table before it
         rest = "" if newline < 0 else self._pending[newline + 1 :]
+        self._prose_line = False
         if _ROW.match(line):
             self._rows.append(line)
             self._pending, self._quoted_line = rest, False
             return []
+        cited = _citing_line(self._pending, final=final)
+        if cited is None:
+            return None  # a blank line: a line of citations may follow it
         rows, self._rows = tuple(self._rows), []
-        if line.strip() and _CITATIONS_ONLY.fullmatch(line):
-            self._pending, self._quoted_line = rest, False
-            return [Table(rows, citations(line))]
-        return [Table(rows)]
+        if cited[0]:
+            self._pending, self._quoted_line = cited[1], False
+        return [Table(rows, cited[0])]
 
     def _in_fence(self, *, final: bool) -> list[Piece] | None:
         assert self._fence is not None
@@ -215,19 +246,33 @@ class BlockReader:
         if newline < 0 and not final:
             return None
         ids = list(citations(text if newline < 0 else text[:newline]))
-        rest = "" if newline < 0 else text[newline + 1 :]
-        line_end = rest.find("\n")
-        line = rest if line_end < 0 else rest[:line_end]
-        if (quote := _QUOTE.match(line)) is not None:  # citations quoted, the fence quoted or not
-            line = line[quote.end() :]
-        if line_end < 0 and not final and _MAYBE_CITATIONS.fullmatch(line):
+        cited = _citing_line("" if newline < 0 else text[newline + 1 :], final=final)
+        if cited is None:
             return None
-        if line.strip() and _CITATIONS_ONLY.fullmatch(line):
-            ids += [sid for sid in citations(line) if sid not in ids]
-            rest = "" if line_end < 0 else rest[line_end + 1 :]
+        ids += [sid for sid in cited[0] if sid not in ids]
+        rest = cited[1]
         fence, self._closed, self._quoted = self._closed, None, False
         self._pending, self._line_start = rest, True
         return [Fence(fence.language, fence.lines, tuple(ids))]
+
+
+def _citing_line(text: str, *, final: bool) -> tuple[tuple[str, ...], str] | None:
+    """A line of citations alone at `text`'s start, or after one blank line (a table's or a fence's, written after
+    it): its ids and the text after it; no ids and `text` as it is when there is none; None while undecided."""
+    at = 0
+    for _ in range(2):
+        end = text.find("\n", at)
+        line = text[at:] if end < 0 else text[at:end]
+        if (quote := _QUOTE.match(line)) is not None:  # citations quoted, what they cite quoted or not
+            line = line[quote.end() :]
+        if end < 0 and not final and _MAYBE_CITATIONS.fullmatch(line):
+            return None
+        if line.strip() and _CITATIONS_ONLY.fullmatch(line):
+            return citations(line), "" if end < 0 else text[end + 1 :]
+        if line.strip() or end < 0:
+            break
+        at = end + 1
+    return (), text
 
 
 def _closes(line: str, marker: str) -> bool:
@@ -260,111 +305,3 @@ def _merged(pieces: list[Piece]) -> list[Piece]:
         else:
             out.append(piece)
     return out
-
-
-# Inline marks. Code first: nothing inside backticks is emphasis. `*`/`_` emphasis only at word edges, so that
-# snake_case and 2*3*4 stay as they are.
-_INLINE = re.compile(
-    r"(?P<code>(?P<ticks>`{1,2})(?!`)(?P<body>.+?)(?<!`)(?P=ticks)(?!`))"
-    r"|(?P<strong>(?P<s>\*\*|__)(?=\S)(?P<sbody>.+?)(?<=\S)(?P=s))"
-    r"|(?P<em>(?<![\w*])\*(?=[^\s*])(?P<ebody>[^*\n]+?)(?<=[^\s*])\*(?![\w*])"
-    r"|(?<![\w_])_(?=[^\s_])(?P<ubody>[^_\n]+?)(?<=[^\s_])_(?![\w_]))"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A run of a sentence's plain text set apart: `code`, `strong` or `em`; `start` and `end` index the text."""
-
-    kind: str
-    start: int
-    end: int
-
-
-def inline(text: str) -> tuple[str, tuple[Span, ...]]:
-    """A sentence's plain text with its inline marks taken off, and where they were.
-
-    Inline code keeps its content exactly (one space of padding inside double backticks is dropped, as
-    CommonMark does); emphasis inside it is none. Unpaired marks stay as written.
-    """
-    plain: list[str] = []
-    spans: list[Span] = []
-    at = 0
-    size = 0
-    for m in _INLINE.finditer(text):
-        before = text[at : m.start()]
-        plain.append(before)
-        size += len(before)
-        if m.group("code") is not None:
-            body = m.group("body")
-            if len(m.group("ticks")) == 2 and body.startswith(" ") and body.endswith(" ") and body.strip():
-                body = body[1:-1]
-            kind = "code"
-        elif m.group("strong") is not None:
-            body, kind = m.group("sbody"), "strong"
-        else:
-            body, kind = m.group("ebody") or m.group("ubody"), "em"
-        if kind != "code":
-            inner, inner_spans = inline(body)
-            spans.append(Span(kind, size, size + len(inner)))
-            spans.extend(Span(s.kind, size + s.start, size + s.end) for s in inner_spans)
-            body = inner
-        else:
-            spans.append(Span(kind, size, size + len(body)))
-        plain.append(body)
-        size += len(body)
-        at = m.end()
-    plain.append(text[at:])
-    return "".join(plain), tuple(spans)
-
-
-_ITEM = re.compile(
-    r"^[ \t]*(?:(?P<bullet>[-*•+])|(?P<number>\d{1,3})[.)])[ \t]+(?:\[[ xX]\][ \t]+)?(?=\S)"  # "- [x] done": an item
-)
-_ITEM_FIRST = frozenset(" \t-*•+")  # what an item's first character is, but for a digit
-
-
-def item(raw: str) -> tuple[Item | None, str]:
-    """The list marker a sentence starts with, if any, and the sentence without it."""
-    if raw[:1] not in _ITEM_FIRST and not raw[:1].isdecimal():  # `\d` is a character of Unicode's Nd, as isdecimal's
-        return None, raw  # most sentences: the pattern could not match
-    m = _ITEM.match(raw)
-    if m is None:
-        return None, raw
-    number = m.group("number")
-    return Item(int(number) if number else None), raw[m.end() :]
-
-
-# A link, `[words](url "title")` or `[words](<url>)`, or by reference, `[words][ref]` or `[words][]` (its address on
-# a line of its own, `definition`); inline code first, whose contents stay as written. An image (`![words](url)`) and
-# a script's address (`javascript:`) stay too: they are markup, which the gate holds. An autolink, `<https://...>`,
-# is its address written bare (which `shape` reads as inline code, a term its sections must hold).
-_LINK = re.compile(
-    r"(?P<code>(?P<ticks>`{1,2})(?!`).+?(?<!`)(?P=ticks)(?!`))"
-    r"|(?<!!)\[(?P<words>[^\[\]\n]*)\]\((?P<url><[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+\"[^\"\n]*\")?\)"
-    r"|(?<![!\]\w])\[(?P<named>[^\[\]\n]+)\]\[[^\[\]\n]*\]"
-    r"|<(?P<auto>https?://[^\s<>]+)>"
-)
-_SCRIPT = re.compile(r"<?\s*(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
-# A reference link's address on a line of its own: `[ref]: https://... "title"`, read as nothing (`BlockReader`).
-DEFINITION = re.compile(r"[ ]{0,3}\[[^\[\]\n]+\]:[ \t]*(?:<[^<>\n]*>|\S+)(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*")
-# What may still become one once more arrives: a bracket opened at the line's start, closed by `]:` or not yet.
-_MAYBE_DEFINITION = re.compile(r"[ ]{0,3}\[(?!\[)[^\[\]\n]*(?:\](?::.*)?)?")
-
-
-def unlinked(text: str) -> str:
-    """A sentence with each Markdown link written as its words alone. A model's URL is an address it chose, not an id
-    the build read off the site: it is never shown, let alone made a link, and the rules read the words."""
-    if "](" not in text and "][" not in text and "<http" not in text:
-        return text
-    return _LINK.sub(_words, text)
-
-
-def _words(m: re.Match[str]) -> str:
-    if m.group("named") is not None:
-        return m.group("named")
-    if m.group("auto") is not None:
-        return m.group("auto")
-    if m.group("code") is not None or _SCRIPT.match(m.group("url")):
-        return m.group(0)
-    return m.group("words")

@@ -18,7 +18,8 @@ import re
 from typing import NamedTuple
 
 from .events import Item
-from .markdown import CITATION, inline, item, unlinked
+from .markdown import CITATION
+from .marks import inline, item, unlinked
 from .words import STOP_WORDS
 
 _HEADING = re.compile(r"^#{1,6}\s+")

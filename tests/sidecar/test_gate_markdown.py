@@ -392,3 +392,22 @@ def test_a_shortcut_reference_link_is_read_as_its_words_and_a_falsehood_in_one_s
         ("A Client keeps connections open.", "clients")]
     assert _said("[Django] keeps connections open [[clients]].") == [("unknown_term",)]
     assert _said("A [Client] waits 9.0 seconds [[clients]].") == [("number",)]
+
+
+def test_a_tag_its_cited_section_writes_as_it_is_is_its_words_and_any_other_tag_still_markup() -> None:
+    record = {"settings": Section.of(
+        "settings", page="settings", path="/settings/", headings=("Settings",),
+        blocks=(Block("paragraph", "Users may define defaults in the configuration file."),
+                Block("paragraph", "<CONFIG_ROOT>/settings.yml")),
+    )}
+
+    def said(reply: str) -> list[str]:
+        gate = Gate(record, LEXICON)
+        return [getattr(e, "reason", "shown") for e in [*gate.feed(reply), *gate.finish()]]
+
+    assert said("Users may define defaults in the configuration file, <CONFIG_ROOT>/settings.yml [[settings]].") == [
+        "shown"]
+    assert said("Users may define defaults in <b>the configuration file</b> [[settings]].") == ["markup"]
+    assert said("Users may define defaults in <CONFIG_ROOT>/settings.yml <script>x</script> [[settings]].") == [
+        "markup"]
+    assert said("Users may define defaults in <CONFIG_ROOT>/settings.yml, ![a](x.png) [[settings]].") == ["markup"]

@@ -95,3 +95,27 @@ def test_a_name_written_as_code_called_names_the_title_that_writes_it() -> None:
     assert calls("The `.create()` method, request.url_for() and Pandas (CSV)") == {"()create", "()url_for"}
     assert title_keys("Writing .create() methods") == (title_key("Writing .create() methods"), "()create")
     assert "()create" in named_runs("my .create() fails") and "()create" not in named_runs("create a user")
+
+
+def test_a_narrower_name_of_a_named_technology_counts_once_unless_written() -> None:
+    """The lexicon's "HTTP" has the alias "HTTP/1.1", and "Python" "CPython": a question saying "http" asks for it, but
+    not twice as what it names, since a client's docs write that version in their logs (`http11.send_request_headers`),
+    and doubled it ranked the tracing sections over the proxies' on every question that said "http"."""
+    lexicon = [{"term": "HTTP", "aliases": ["HTTP/1.1"]}, {"term": "Python", "aliases": ["CPython"]}]
+    logs = [Section(name, "extensions", name.title(), f"Install a callback to {name} the transport: "
+                    "http11.send_request_headers started, http11.receive_response_headers complete.")
+            for name in ("trace", "log", "target")]
+    index = RecordIndex([
+        *logs,
+        Section("proxies", "advanced", "HTTP proxies", "Route http and https through a proxy with the proxy argument; "
+                "mounts choose a proxy for each scheme. " + "Proxies are set on the client. " * 4),
+        *[Section(f"page-{i}", "guide", f"Page {i}", f"HTTP requests and responses from Python, part {i}.")
+          for i in range(6)],
+        *[Section(f"build-{i}", "builds", f"Build {i}", "CPython builds.") for i in range(3)],
+    ], lexicon=lexicon)
+    asked = "I need one proxy for http and a different one for https, what is the replacement?"
+    assert (index.query(asked) or "").count('"http11"') == 1
+    assert ids(index, asked, limit=1) == ["proxies"]
+    assert (index.query("why is the trace HTTP/1.1 and not HTTP/2?") or "").count('"http11"') == 2  # written: named
+    assert (index.query("which python do I get?") or "").count('"cpython"') == 1
+    assert (index.query("is it CPython?") or "").count('"cpython"') > 1

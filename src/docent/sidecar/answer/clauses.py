@@ -230,6 +230,30 @@ def digits(clause: Clause) -> bool:
     return all(word.isdigit() for way in clause.ways for word in way)
 
 
+def narrower(term: str, name: str, text: str) -> bool:
+    """Whether a lexicon name holds its term and more, and the text does not write it: a version ("HTTP" -> "HTTP/1.1"),
+    an implementation or a kind ("Python" -> "CPython", "TLS" -> "mutual TLS"), which the question did not ask for. A
+    docs site names it rarely (HTTPX's logs write `http11.send_request_headers`; uv's CPython builds), so counted as
+    the question's topic it ranked those sections first."""
+    whole, named, said = ("".join(p for w in chunks(n) for p in w) for n in (term, name, text))
+    return named != whole and whole in named and named not in said
+
+
+def alias_clauses(terms: Iterable[str], aliases: Mapping[str, Sequence[str]],
+                  text: str) -> tuple[list[Clause], list[Clause]]:
+    """A technology the text names (`terms`) by any of its names brings all of them: "k8s" finds "Kubernetes"; and
+    those of them that say what it asks, its topic: not one narrower than what it wrote (`narrower`)."""
+    clauses, said = [], []
+    for term in sorted(terms):
+        for name in aliases.get(term, [term]):
+            named = name_clause(name)
+            if named:
+                clauses.append(named)
+            if named and not narrower(term, name, text):
+                said.append(named)
+    return clauses, said
+
+
 def name_clause(name: str) -> Clause | None:
     """A lexicon name as one clause, every word of it required: "apache" AND "kafka"."""
     found = [clause(p) for p in chunks(name)]

@@ -13,16 +13,17 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
   from (`_splits`, `_longer`, `_bases`);
 - a word the question denies asks for its one-word negative too: "not published" -> "unpublished" (`negated`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
-- a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`_alias_clauses`), and
+- a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`clauses.alias_clauses`), and
   a reader's short form ("env var", "creds", "deps") the word spelt out (`record_synonyms.ABBREVIATIONS`).
 A question's rare numbers and its addresses count a quarter of its words (`_scaled`); so do the words that frame a
 question ("tell me", "explain", "java version", the "often" of "how often"), which BM25 would rank over the topic
 wherever the record uses them rarely. What the question names (a technology of the lexicon, a name written as one word
 of parts: `TestClient`, "long-polling") counts double, for the same reason: the site's subject is in many sections, so
 BM25 weighs it lightly; a technology the record names in two sections or fewer is already its heaviest word, and doubled
-it outweighed all else asked (a visitor's own stack: "Flask behind nginx: which setting...?"). A long section is weighed
-by BM25's length normalisation, so a short guide section on the asked words outranks it. What raises a section after
-BM25 (its family, its title said or named) is `record_index_rank`'s. The site's own name ("DRF", "MkDocs") is asked
+it outweighed all else asked (a visitor's own stack: "Flask behind nginx: which setting...?"); nor does a narrower name
+of it that the question does not write ("HTTP/1.1", "CPython" for "http", "python": `clauses.narrower`). A long
+section is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it. What
+raises a section after BM25 (its family, its title said or named) is `record_index_rank`'s. The site's own name ("DRF", "MkDocs") is asked
 apart, as framing is: every page is about it. Stop words are dropped from a question, never from the index, so phrases
 still match; "own" stays as a verb ("what does she own?"), not after a possessive ("my own certificate"). The porter
 stemmer runs over both sides, so "reviews" finds "reviewed". A query reads a question to its `MAX_WORDS`th word of
@@ -45,6 +46,7 @@ from .clauses import (
     MAX_ROWS,
     Clause,
     addresses_of,
+    alias_clauses,
     as_indexed,
     clause,
     digits,
@@ -282,14 +284,14 @@ class RecordIndex:
         addresses, text = addresses_of(text)
         words = [uncontracted(w) for w in read_words(chunks(text))]
         asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]
-        aliases = self._alias_clauses(text)  # the lexicon's names, scanned for once
+        aliases, named = alias_clauses(self._lexicon.names(text), self._aliases, text)  # the lexicon scanned once
         clauses, counts = self._clauses(text, words, asked, addresses, aliases)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
         rare |= {c.sql for c in framed(words)}  # "how often", "my question": the answer's kind or the asking
         site = site_named(words, clauses, self._site)  # the site's own name: asked only where nothing else is
         said = within_rows([c for c in clauses if c.sql not in rare | site], counts,
-                           twice=topic(words, asked, aliases, counts), most=most)
+                           twice=topic(words, asked, named, counts), most=most)
         numbers = within_rows([c for c in clauses if c.sql in rare or c.sql in site and not said] + addresses, counts,
                               most=most)
         return " OR ".join(said) or None, " OR ".join(numbers) or None
@@ -381,16 +383,6 @@ class RecordIndex:
         for word in ("".join(w) for w in asked):
             for meaning in self._synonyms.get(word, ()):
                 named = name_clause(meaning)
-                if named:
-                    clauses.append(named)
-        return clauses
-
-    def _alias_clauses(self, text: str) -> list[Clause]:
-        """A technology the text names by any of its names brings all of them: "k8s" finds "Kubernetes"."""
-        clauses = []
-        for term in sorted(self._lexicon.names(text)):
-            for name in self._aliases.get(term, [term]):
-                named = name_clause(name)
                 if named:
                     clauses.append(named)
         return clauses

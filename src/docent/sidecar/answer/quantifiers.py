@@ -28,7 +28,7 @@ _COUNTS = frozenset(("several", "many", "few"))
 _SAID_COUNTS = frozenset(("several", "many"))  # a sentence's "few clients retry" says most do not: a part still
 _NUMBERS = frozenset("two three four five six seven eight nine ten".split())
 _QUANTIFIERS = _WHOLE | _PART | {"only"}
-_RESTRICTS = frozenset(("be", "if", "when", "after", "before", "once", "for", "to", "in", "on"))
+_RESTRICTS = frozenset(("be", "if", "when", "then", "after", "before", "once", "for", "to", "in", "on"))
 # A modal or a subject's pronoun before "only" puts a verb after it: "can only widen", "it only applies to".
 _BEFORE_VERB = frozenset(("can", "could", "may", "might", "will", "would", "should", "must", "does", "do", "did", "it",
                           "they", "which", "that", "this"))

@@ -251,8 +251,8 @@ def _rate(kind: str, env: dict[str, str]) -> float:
             print(errors.decode()[-2000:], file=sys.stderr)
 
 
-def _wait_for(port: int) -> None:
-    deadline = time.monotonic() + 20
+def _wait_for(port: int, *, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()

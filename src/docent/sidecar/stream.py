@@ -177,10 +177,10 @@ class Answer:
                     if not producer.done():  # let the turn finish remembering itself, and free the conversation
                         await asyncio.wait([producer], timeout=self._cleanup_s)
                     await release()
-                if chunk:
-                    await sender.send({"type": "http.response.body", "body": chunk, "more_body": True})
+                # The last chunk and the stream's end in one message: one write to the socket, not two.
+                if chunk or ended:
+                    await sender.send({"type": "http.response.body", "body": chunk, "more_body": not ended})
                 if ended:
-                    await sender.send({"type": "http.response.body", "body": b"", "more_body": False})
                     return
         except SendTimeoutError:
             logger.info("A visitor stopped reading an answer; it was cancelled.")

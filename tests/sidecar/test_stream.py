@@ -10,7 +10,7 @@ from typing import Any
 import anyio
 import pytest
 
-from docent.sidecar.answer.events import Cite, Done, Sentence, Start, StreamEvent
+from docent.sidecar.answer.events import Cite, Done, Item, Row, Sentence, Start, StreamEvent
 from docent.sidecar.stream import Answer
 
 from ..bench._sse_answer import SseStarletteAnswer
@@ -198,6 +198,39 @@ def test_an_events_data_is_the_compact_json_the_standard_library_writes(text: st
     event = Sentence(text, (Cite("lab-leak", "The “leak”", "/lab/#lab-leak", quote="a leak"),))
     data = {"text": text, "cites": [{"id": "lab-leak", "title": "The “leak”", "path": "/lab/#lab-leak", "quote": "a leak"}]}
     written = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace")
+    assert frame(event) == b"event: sentence\r\ndata: " + written + b"\r\n\r\n"
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        Sentence("It says so.", CITE),
+        Sentence("It says so.", (Cite("a", "A", "/a/", "It says so."), *CITE), (("em", 0, 2), ("code", 3, 7)), Item(2), True),
+        Sentence("A bullet.", CITE, item=Item(None)),
+        Sentence("Name | Value", (), row=Row(((0, 4), (7, 12)), header=True)),  # a table's header row cites nothing
+        Sentence("Kafka | 3", CITE, row=Row(((0, 5), (8, 9)))),
+        Sentence("Nothing cited."),
+    ],
+)
+def test_a_sentence_is_framed_as_its_fields_are_worded(event: Sentence) -> None:
+    """The Struct encoded as it stands gives the object the panel reads: "cites" always, each cite's quote and the
+    sentence's spans, item, line and row only when it has them, an item's number even when it is none."""
+    import json
+
+    from docent.sidecar.stream import frame
+
+    data: dict[str, Any] = {"text": event.text, "cites": [
+        {"id": c.id, "title": c.title, "path": c.path, **({"quote": c.quote} if c.quote else {})} for c in event.cites
+    ]}
+    if event.spans:
+        data["spans"] = [list(span) for span in event.spans]
+    if event.item is not None:
+        data["item"] = {"number": event.item.number}
+    if event.line:
+        data["line"] = True
+    if event.row is not None:
+        data["row"] = {"cells": [list(cell) for cell in event.row.cells], "header": event.row.header}
+    written = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     assert frame(event) == b"event: sentence\r\ndata: " + written + b"\r\n\r\n"
 
 

@@ -52,8 +52,10 @@ FAILED = Error("internal", "Something went wrong on our side while answering: as
 def frame(event: StreamEvent) -> bytes:
     """One event as `event: <name>` and `data: <JSON on one line>`; JSON escapes every line break but U+2028/9."""
     kind = type(event)
+    data: Any
     if kind is Sentence:
-        data = _sentence(event)  # type: ignore[arg-type]
+        # The Struct itself, its defaults left out: what `_sentence` words, but for "cites", which it always sends.
+        data = event if event.cites else _sentence(event)  # type: ignore[union-attr,arg-type]
     elif kind is Code:
         data = {"language": event.language, "text": event.text, "cites": [_cite(c) for c in event.cites]}  # type: ignore[union-attr]
     elif kind in _FLAT:
@@ -63,12 +65,13 @@ def frame(event: StreamEvent) -> bytes:
     try:
         text = _encode(data)  # msgspec: a third of json.dumps's time, the same compact UTF-8 (tests/bench/README.md)
     except UnicodeEncodeError:  # a lone surrogate, which UTF-8 cannot carry: replaced, as the stdlib path did
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace")
+        plain = _sentence(event) if kind is Sentence else data  # type: ignore[arg-type]
+        text = json.dumps(plain, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace")
     return b"event: " + event.event.encode() + b"\r\ndata: " + text + b"\r\n\r\n"
 
 
 def _sentence(event: Sentence) -> dict[str, Any]:
-    # The most frequent event, so spared dataclasses.asdict's deep copy; its Markdown's marks only when it has some.
+    """A sentence as its frame's JSON object: its Markdown's marks only when it has some."""
     data: dict[str, Any] = {"text": event.text, "cites": [_cite(c) for c in event.cites]}
     if event.spans:
         data["spans"] = [list(span) for span in event.spans]

@@ -4,8 +4,8 @@ schemas), and how each is made from the record and from the turn's events."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
+import msgspec
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
 
 from docent.schema import RecordSection
@@ -97,7 +97,7 @@ def take(answer: Answer, event: object, base: str) -> None:
     if isinstance(event, Sentence):
         answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base)})
     elif isinstance(event, Code):
-        cites = [replace(cite, quote="") for cite in event.cites]  # the quote is the text itself, said once
+        cites = [msgspec.structs.replace(cite, quote="") for cite in event.cites]  # the quote is the text itself, said once
         answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base)})
     elif isinstance(event, Held):
         answer["held"].append({"reason": event.reason, "message": event.message})

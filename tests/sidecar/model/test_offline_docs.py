@@ -445,6 +445,21 @@ def test_a_verb_that_reports_what_the_reader_saw_weighs_nothing() -> None:
     assert "say" not in asked.weight and {"homebrew", "updat"} <= asked.weight.keys()
 
 
+def test_a_long_situation_told_first_does_not_outweigh_the_ask_the_record_answers() -> None:
+    """Six things the reader set, each named in another section, then the ask: the section that says all of the ask
+    answers, though it says none of the situation (at half weight, the situation alone made it refuse)."""
+    topics = ("proxies", "cookies", "redirects", "streaming", "uploads", "hooks", "mounts")
+    pool = _section("pool", "Pool limits",
+                    Block("paragraph", "The pool timeout is how long a request waits for a free connection from the pool."))
+    model = _model(pool, *(_section(t, t.title(), Block("paragraph", f"Clients support {t} through their options."))
+                           for t in topics))
+    said, best = model.answer("My client sets proxies, cookies, redirects, streaming, uploads and hooks. "
+                              "What is the pool timeout?")
+    assert best is pool and said[0].startswith("The pool timeout is how long a request waits"), said
+    # asked of the situation alone, the record still does not say
+    assert model.answer("What do my proxies, cookies and hooks cost in memory?")[0] == ["[[none]]"]
+
+
 def test_a_sentence_of_another_of_the_best_sections_that_says_more_of_the_question_is_said() -> None:
     """The best section's sentences each say one word of the question; one of the next section's says two of them:
     it is said, the section's lower rank counting against it as a share, not as a factor of all it says."""

@@ -241,8 +241,10 @@ LIGHT_VERBS = frozenset(terms("go goes going went gone come comes coming came ge
                               "anyway please thought think guess wonder wondering suppose instead rather "
                               "anything something everything anyone someone anybody somebody"))
 # A question that tells the reader's situation before it asks ("url_for always returns a full URL. How do I get just
-# the path?"): what only the situation says counts this share in picking what answers it.
-CONTEXT = 0.5
+# the path?"): what only the situation says counts this share in judging whether a section answers and in picking
+# what answers it. A quarter: a reader's long account of their set-up (six options they set, a traceback's names)
+# outweighed, at a half, the two words of the ask that the record says.
+CONTEXT = 0.25
 # What the reader turns from: "instead of", "rather than", and the way out they would take if the docs had none ("is
 # there built-in rate limiting, or do I write a decorator with redis?").
 INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.?!,;]*|\bor (?:do|should|must|would|will|can|could) (?:i|we)\b[^.?!;]*",

@@ -95,6 +95,14 @@ def test_a_row_s_own_citation_or_a_line_of_citations_after_the_table_is_what_it_
         "Here they are.", "Option; Default", "--loop; 'auto'", "--ws-max-queue; 32", "--backlog; 2048", "That is all.",
     ]
 
+    # Citations in the header row are the table's too, before the sentence that introduces it; a wrong row still held.
+    headed = TABLE.replace("| Option | Default |", "| Option [[settings]] | Default |")
+    events = answer(f"Install the server with pip [[install]].\n\n{headed}")
+    assert verdicts(events)[1:] == ["Option; Default", "--loop; 'auto'", "--ws-max-queue; 32", "--backlog; 2048"]
+    assert [c.id for c in events[2].cites] == ["settings"]  # type: ignore[union-attr]
+    events = answer(f"Install the server with pip [[install]].\n\n{headed.replace('| 32 |', '| 64 |')}")
+    assert verdicts(events)[3] == "number"
+
 
 def test_a_header_may_name_only_what_the_table_s_sections_mention_and_its_rows_say_it_too() -> None:
     events = answer(f"The defaults [[settings]]:\n\n{TABLE.replace('Default', 'Kafka default')}")

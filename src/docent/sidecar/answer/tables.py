@@ -8,8 +8,8 @@ is the predicate of every cell under it, so each cell after the first is read wi
 over "| `--workers` | yes |" reads "--workers; Removed yes", and a "no" under it "not removed"), unless the label is a
 plain column name ("Option", "Default", "Description"), which states nothing; the text shown is the cells alone. A row
 cites what it writes itself, in a cell (usually its last) or after it; a row that writes nothing takes the table's
-citations: a line of citations alone right after the table, else those of the sentence that introduces it (the sentence
-right before it, "The defaults [[settings]]:"), against which each row is checked as its own sentence would be. A row
+citations: a line of citations alone right after the table, else those its header row writes, else those of the
+sentence that introduces it (the sentence right before it, "The defaults [[settings]]:"), against which each row is checked as its own sentence would be. A row
 left with none cites nothing and is held (`uncited`): a table's row is never a connective, so a table the model invents,
 with no citation before, in or after it, is held.
 """
@@ -47,7 +47,7 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
     header: list[str] | None = None
     if len(lines) > 1 and _delimiter(_cells(lines[1])):
         header, lines = _cells(lines[0]), lines[2:]
-    inherited = tuple(sid for sid in table.ids if sid in record) or before
+    inherited = _inherited(table, before, record, headed=header is not None)
     labels = _labels(header)
     rows: list[Draft] = []
     for line in lines:
@@ -63,6 +63,15 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
         if head.text:
             out.insert(0, head)
     return out
+
+
+def _inherited(table: Table, before: tuple[str, ...], record: Container[str], *, headed: bool) -> tuple[str, ...]:
+    """What a row that cites nothing cites: the line of citations after the table, else its header row's citations,
+    else the sentence's before it."""
+    for said in (table.ids, citations(table.lines[0]) if headed else ()):
+        if ids := tuple(sid for sid in said if sid in record):
+            return ids
+    return before
 
 
 def _cells(line: str) -> list[str]:

@@ -43,3 +43,23 @@ def test_only_the_sections_given_are_searched() -> None:
 
 def test_an_empty_fence_is_nothing() -> None:
     assert match(["", "   "], "", BLOCKS) is None
+
+
+SESSION = Code("pycon", ">>> with httpx.Client() as client:\n...     r = client.get(url)\n...\n>>> r\n<Response [200 OK]>")
+
+
+def test_a_session_s_lines_copied_without_their_prompts_are_its_run_shown_with_them() -> None:
+    assert match(["pip install httpx"], "bash", BLOCKS) == Quoted("shell", "$ pip install httpx", "install")
+    lines = ["with httpx.Client() as client:", "    r = client.get(url)", ""]
+    assert match(lines, "python", [("s", SESSION)]) == Quoted(
+        "pycon", ">>> with httpx.Client() as client:\n...     r = client.get(url)", "s")  # the fence's blank edge off
+    assert match(["r", "<Response [200 OK]>"], "", [("s", SESSION)]) == Quoted("pycon", ">>> r\n<Response [200 OK]>", "s")
+    # A command edited, or a line the record never prompts for, is still no run of it.
+    assert match(["pip install httpx --pre"], "", BLOCKS) == Unquoted("code_unknown")
+    assert match(["pip install requests"], "", BLOCKS) == Unquoted("code_unknown")
+    assert match(["with httpx.Client() as client:", "r = client.get(url)"], "", [("s", SESSION)]) == Unquoted(
+        "code_edited")
+    # A line that is a prompt's dots alone in code of no session ("..." for what is left out) is still that line.
+    elided = Code("python", "client = httpx.AsyncClient()\n...\nawait client.aclose()")
+    assert match(["client = httpx.AsyncClient()", "...", "await client.aclose()"], "", [("e", elided)]) == Quoted(
+        "python", "client = httpx.AsyncClient()\n...\nawait client.aclose()", "e")

@@ -4,7 +4,8 @@ A model quotes code by writing a fenced block. The block is shown when its lines
 lines of one code block in a section the answer cites, and what the visitor then reads is the record's run,
 byte for byte: the model's copy only says which lines. Lines compare without their trailing blanks, and a run
 the model moved left as a whole (it quoted the inside of a function) compares after that shift, and is shown
-shifted the same way. Anything else (a line edited, two blocks merged, lines left out, code of its own) is
+shifted the same way. A record's line written with a prompt (`$ `, `>>> `, `... `) compares with its prompt or
+without it: a model copies a shell's or a console's commands without their prompts, and is shown them with. Anything else (a line edited, two blocks merged, lines left out, code of its own) is
 held, and the reason says which.
 """
 
@@ -12,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+_PROMPTS = ("$ ", ">>> ", "... ")  # a shell's and a Python console's prompts, before a line of a session
+_BARE_PROMPTS = frozenset(("$", ">>>", "..."))  # a console's blank line
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +62,7 @@ def match(lines: Sequence[str], language: str, blocks: Iterable[tuple[str, Code]
             remove = max(cut - shift, 0)  # the model moved the run left: show it moved left as much
             shown = "\n".join(line[remove:] for line in window)
             return Quoted(block.language or language, shown, section)
-        stripped = {line.strip() for line in have if line.strip()}
+        stripped = {form.strip() for line in have if line.strip() for form in (line, _unprompted(line))}
         seen = max(seen, sum(1 for line in wanted if line.strip() and line.strip() in stripped))
     substance = sum(1 for line in wanted if line.strip())
     return Unquoted("code_edited" if seen * 2 >= substance else "code_unknown")
@@ -70,9 +74,22 @@ def _run(wanted: list[str], have: list[str]) -> tuple[int, int] | None:
     for start in range(len(have) - n + 1):
         window = have[start : start + n]
         cut = _indent(window)
-        if all(w == h[cut:] if h.strip() else not w.strip() for w, h in zip(wanted, window, strict=True)):
+        if all(_same(w, h[cut:]) for w, h in zip(wanted, window, strict=True)):
             return start, cut
     return None
+
+
+def _same(wanted: str, have: str) -> bool:
+    """A model's line against the record's: the same, or the record's without its prompt ("$ pip install httpx")."""
+    if wanted == have:
+        return True
+    if not have.strip() or have in _BARE_PROMPTS:
+        return not wanted.strip()
+    return wanted == _unprompted(have)
+
+
+def _unprompted(line: str) -> str:
+    return line[line.index(" ") + 1 :] if line.startswith(_PROMPTS) else line
 
 
 def _indent(lines: Sequence[str]) -> int:

@@ -66,8 +66,8 @@ def _site(name: str) -> str:
     """The site a corpus file is written on: a development site's by the file's first word (`pdm-answers-dev`), a
     held-out round's documentation site by its name in the file's, else Starlette's for the documentation corpora
     (`round4-docs-*`), else the example."""
-    dev = name.split("-", 1)[0]
-    if dev in DEV:
+    dev = next((site for site in DEV if name.startswith(f"{site}-answers-")), None)  # "fastapi-users" has a dash
+    if dev is not None:
         return dev
     held = next((r.site for r in ROUNDS.values() if r.site in name), None)
     return held or ("starlette" if "docs" in name else "example")

@@ -50,6 +50,10 @@ RECORD = {
         _section("deprecate", "Deprecating",
                  "Mark an operation as deprecated without removing it by using the deprecated argument. It will be "
                  "marked as deprecated in the schema. Operations are published to the registry before the build."),
+        _section("proxies", "Proxies",
+                 "The client does not support HTTPS proxies properly yet. It supports SOCKS proxies. Questions that "
+                 "have no default value must be answered on the command line."),
+        _section("secrets", "Secrets", "The builder does not override the password file."),
     ]
 }
 
@@ -107,6 +111,14 @@ def verdict(sentence: str) -> str:
         # a deed they write ("publishing") is still read as a denial.
         ("The deprecated argument flags an operation without taking it out of the schema [[deprecate]].", "shown"),
         ("Operations are built without publishing them to the registry [[deprecate]].", "polarity"),
+        # "Lacks" and "lacking" deny their object: the record's denial in other words; what it affirms is still held.
+        ("The client lacks proper support for HTTPS proxies [[proxies]].", "shown"),
+        ("The client lacks SOCKS support [[proxies]].", "polarity"),
+        ("Questions lacking a default value must be answered on the command line [[proxies]].", "shown"),
+        ("The client supports HTTPS proxies properly [[proxies]].", "polarity"),
+        # An irregular participle is its verb: "overridden" is the record's "override".
+        ("The password file is not overridden by the builder [[secrets]].", "shown"),
+        ("The password file is overridden by the builder [[secrets]].", "polarity"),
     ],
 )
 def test_polarity_lets_through_what_it_cannot_decide(sentence: str, expected: str) -> None:

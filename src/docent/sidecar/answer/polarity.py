@@ -4,8 +4,9 @@
 code; "Mara Lindqvist manages engineers who report to her." shares them with one that says nobody reports to her.
 A citation cannot vouch for a flipped sense, so the gate compares what is denied:
 - A negator is not, no, never, nobody, none, nothing, neither, nor, cannot, -n't, without, no one, no longer,
-  rather than (and "rather A than B"), instead of, as opposed to ("as opposed to, e.g., Git dependencies"), failed to; "not only" and "not just" deny nothing, nor do "nothing
-  else", "nothing but" and "nothing more" (they say "only").
+  rather than (and "rather A than B"), instead of, as opposed to ("as opposed to, e.g., Git dependencies"), failed to,
+  lacks ("lacks proper support for X", "a question lacking a default"); "not only" and "not just" deny nothing,
+  nor do "nothing else", "nothing but" and "nothing more" (they say "only").
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
   denies incident, reach, cardholder. After "none of" it runs over a list's commas ("none of A, B or C match") and
@@ -60,6 +61,8 @@ NEGATOR = re.compile(
     r"nothing(?!\s+(?:else|but|more)\b)|neither|nor|cannot|without|rather\s+(?:[\w'’]+\s+){0,6}?than|instead\s+of|fail(?:s|ed)?\s+to|"
     # "only applied to packages read from a registry (as opposed to, e.g., Git dependencies)": what follows is denied.
     r"as\s+opposed\s+to(?:\s*,?\s*e\.g\.,?)?|"
+    # "lacks proper support for X", "a question lacking a default" deny; a section's "the lack of" is `record_denials`'.
+    r"lack(?:s|ed|ing)?(?!\s+of\b)|"
     # "stops the connection from being upgraded", "for preventing leaks from impacting ...": what follows "from" is denied.
     r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
@@ -248,7 +251,7 @@ def ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
 
 
 _NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead", "opposed",
-                             "stop", "stops", "stopped", "prevent", "prevents", "prevented", "fail", "fails", "failed"))
+                             "stop", "stops", "stopped", "prevent", "prevents", "prevented", "fail", "fails", "failed", "lack", "lacks", "lacked", "lacking"))
 
 
 def same(mine: Scope, theirs: Scope) -> bool:

@@ -80,7 +80,9 @@ IRREGULAR = {
     "left": "leave", "gave": "give", "given": "give", "got": "get", "rebuilt": "rebuild", "rewrote": "rewrite",
     "caught": "catch", "bought": "buy", "sought": "seek", "hired": "hire", "studied": "study",
     "broke": "break", "broken": "break", "drove": "drive", "driven": "drive", "hid": "hide", "hidden": "hide",
-    "shrank": "shrink", "shrunk": "shrink",
+    "shrank": "shrink", "shrunk": "shrink", "overrode": "override", "overridden": "override", "forbade": "forbid",
+    "forbidden": "forbid", "forgot": "forget", "forgotten": "forget", "rode": "ride", "ridden": "ride",
+    "bit": "bite", "bitten": "bite", "undid": "undo", "undone": "undo", "rewritten": "rewrite",
 }
 FORMS: dict[str, frozenset[str]] = {}  # a verb -> its irregular past forms, to ask the record for them too
 for _past, _verb in IRREGULAR.items():

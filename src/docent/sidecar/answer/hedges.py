@@ -17,8 +17,9 @@
   "recommended", "should", "possible", "prefer" and nothing binding (a denied "not necessary" binds nothing), and
   "optional" or "recommended" where it says "must" or "required" and nothing softer, are held; "need to" too ("you
   will need to set X" against "you might have to set X"), where the act needed is one the part says. A level the
-  sentence denies is the other: "not required" leaves a thing optional, "not optional" binds. Advice in other words
-  is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), and a soft word the
+  sentence denies is the other: "not required" leaves a thing optional, "not optional" binds; one in an "if",
+  "whether" or "unless" clause is a condition, no obligation ("if the value must stay fixed, the FAQ suggests ...").
+  Advice in other words is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), and a soft word the
   part writes as the sentence does ("the fields the user may order by") leaves the sentence's "must" binding.
 - Certainty: "will" or "always" (and no doubt of the sentence's own: "may", "might", "can", "could", "likely",
   "probably", "possibly", "perhaps", "sometimes") where the part of the cited sections the sentence is about says
@@ -183,7 +184,8 @@ def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
     for i, t in enumerate(tokens):
         # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
         if t.word in _MUST and not (i and tokens[i - 1].word in _NAMING):
-            (optional if _denied(tokens, i) else binding).add(t.word)
+            if not _conditional(said, i):  # "if the value must stay fixed, ...": a condition, no obligation
+                (optional if _denied(tokens, i) else binding).add(t.word)
         elif t.word in _OPTIONAL and not _denied(tokens, i):
             optional.add(t.word)
         elif t.word in _OPTIONAL and t.word != "recommended":  # "not recommended" discourages, it binds nothing

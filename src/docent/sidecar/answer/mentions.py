@@ -3,6 +3,7 @@ every gate (`Bundle.mentions`). The record's full-text index, for search, is `re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,7 +37,7 @@ class Mentions:
         whole = {
             sid: f"{s.title}\n{titles.get(s.page, '')}\n{chr(10).join(s.headings)}\n{s.text}" for sid, s in record.items()
         }
-        self.terms = {sid: frozenset(lexicon.names(text)) for sid, text in whole.items()}
+        self.terms = {sid: frozenset(lexicon.names(text)) | _formats(text, lexicon) for sid, text in whole.items()}
 
         self.words = {sid: frozenset(stems(text)) for sid, text in whole.items()}
         self.flat = {sid: flat(text) for sid, text in whole.items()}  # what inline code is looked up in
@@ -107,6 +108,19 @@ def _name_words(
         if parent:
             out[sid] |= words[parent]
     return out
+
+
+# A file's extension names its format: a section that writes `.copier-answers.yml` mentions YAML, one that writes
+# `conf.py` Python. The extensions whose format has another name; any other is its format's name in capitals.
+_EXTENSION = re.compile(r"(?<=\w)\.(yml|yaml|json|toml|md|py|js|ts|html|css|rst|ini|cfg|csv|xml|sql)(?![\w.])")
+_FORMATS = {"yml": "YAML", "md": "Markdown", "py": "Python", "js": "JavaScript", "ts": "TypeScript",
+            "rst": "reStructuredText"}
+
+
+def _formats(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The lexicon's terms for the formats of the files a text names (`_EXTENSION`)."""
+    found = {m.group(1).lower() for m in _EXTENSION.finditer(text)}
+    return frozenset(lexicon.names(" ".join(_FORMATS.get(e, e.upper()) for e in found))) if found else frozenset()
 
 
 def _codes(section: RecordSection) -> tuple[Code, ...]:

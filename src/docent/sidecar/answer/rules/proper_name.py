@@ -4,6 +4,7 @@ the sections the answer has cited) or their pages' openings mention; a name in t
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -26,8 +27,33 @@ def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
     names = proper_names(sentence.plain, record=mentions.names, skip=site.ordinary)
     if not names:
         return []
+    ids = tuple(ids)
     sections = [mentions.name_words[sid] for sid in ids]
-    return [name for name in names if not all(any(stem in w for w in sections) for stem in stems(name))]
+    strange = [name for name in names if not all(any(stem in w for w in sections) for stem in stems(name))]
+    return [name for name in strange if not _spelt(name, ids, sentence)] if strange else strange
+
+
+def _spelt(name: str, ids: tuple[str, ...], sentence: Reading) -> bool:
+    """An acronym of three to six capitals whose letters open the words of a name a section's text or heading path
+    writes in capitals: "FAQ" on the page "Frequently Asked Questions", "ASGI" where "Asynchronous Server Gateway
+    Interface" is written."""
+    if not (_ACRONYM_LETTERS[0] <= len(name) <= _ACRONYM_LETTERS[1] and name.isalpha() and name.isupper()):
+        return False
+    spelt = _spelling(name)
+    mentions, titles = sentence.grounds.mentions, sentence.grounds.site.page_titles
+    for sid in ids:
+        s = mentions.record[sid]
+        if spelt.search(f"{s.title}\n{titles.get(s.page, '')}\n{chr(10).join(s.headings)}\n{s.text}"):
+            return True
+    return False
+
+
+_ACRONYM_LETTERS = (3, 6)
+
+
+@functools.lru_cache(maxsize=256)
+def _spelling(name: str) -> re.Pattern[str]:
+    return re.compile(r"\b" + r"[a-z]*[\s-]+".join(name) + r"[a-z]*\b")
 
 
 # "Before Alderway, at Tessellate she ...": a frame that opens the sentence names what the answer told before, as

@@ -1,0 +1,44 @@
+"""Names a docs section writes in another form (issue 21, found on round 10's Markdown answers): a format its files'
+extensions name ("a YAML file" where the section writes `answers.yml`), an acronym its heading path spells out ("the
+FAQ" under "Frequently Asked Questions"), and an obligation supposed in a condition ("if the value must stay fixed")
+against a section that only suggests; each told falsely is still held."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("answers", "Changing one answer",
+                 "Write the new answer to /tmp/answers.yml and pass it with --data-file. Never edit the answers file by "
+                 "hand."),
+        _section("lock", "How to lock a computed value?",
+                 "To keep a computed value fixed on later updates, you can dump it into the answers file.",
+                 "Frequently Asked Questions"),
+    ]
+}
+LEXICON = Lexicon([{"term": "YAML", "aliases": []}, {"term": "JSON", "aliases": []}])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A file's extension names its format; another format is still unknown.
+        ("Pass the new answer in a YAML file with --data-file [[answers]].", "shown"),
+        ("Pass the new answer in a JSON file with --data-file [[answers]].", "unknown_term"),
+        # An acronym whose letters open the words of a name the heading path writes in capitals; other letters are not.
+        ("The FAQ says you can dump a computed value into the answers file [[lock]].", "shown"),
+        ("The API says you can dump a computed value into the answers file [[lock]].", "unknown_term"),
+        # "Must" in an "if" clause is a condition; told as the section's obligation, it is surer than "you can".
+        ("If a computed value must stay fixed on later updates, dump it into the answers file [[lock]].", "shown"),
+        ("To keep a computed value fixed on later updates, you must dump it into the answers file [[lock]].", "hedge"),
+    ],
+)
+def test_a_name_the_section_writes_in_another_form(sentence: str, expected: str) -> None:
+    assert fate(Gate(RECORD, LEXICON), sentence) == expected

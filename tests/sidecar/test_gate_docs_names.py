@@ -1,7 +1,8 @@
-"""Names a docs section writes in another form (issue 21, found on round 10's Markdown answers): a format its files'
-extensions name ("a YAML file" where the section writes `answers.yml`), an acronym its heading path spells out ("the
-FAQ" under "Frequently Asked Questions"), and an obligation supposed in a condition ("if the value must stay fixed")
-against a section that only suggests; each told falsely is still held."""
+"""Names a docs section writes in another form (issue 21, found on rounds 7 and 10): a format its files' extensions
+name ("a YAML file" where the section writes `answers.yml`), an acronym its heading path spells out ("the FAQ" under
+"Frequently Asked Questions"), "URL" where it writes an address, an obligation supposed in a condition ("if the value
+must stay fixed") against a section that only suggests, and a verb in -ing opening a sentence that the record writes
+capitalised only in a code example's string; each told falsely is still held."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ RECORD = {
         _section("lock", "How to lock a computed value?",
                  "To keep a computed value fixed on later updates, you can dump it into the answers file.",
                  "Frequently Asked Questions"),
+        _section("clone", "Credentials", "A command such as copier copy https://user:token@example.com/repo.git . "
+                 "stores the credentials in the answers file."),
+        _section("output", "Serializers", "Some example output:\n\n{'title': 'Pinning party preparations', 'owner': "
+                 "'Tessellate'}\n\nAn empty title takes the default."),
     ]
 }
 LEXICON = Lexicon([{"term": "YAML", "aliases": []}, {"term": "JSON", "aliases": []}])
@@ -38,6 +43,12 @@ LEXICON = Lexicon([{"term": "YAML", "aliases": []}, {"term": "JSON", "aliases": 
         # "Must" in an "if" clause is a condition; told as the section's obligation, it is surer than "you can".
         ("If a computed value must stay fixed on later updates, dump it into the answers file [[lock]].", "shown"),
         ("To keep a computed value fixed on later updates, you must dump it into the answers file [[lock]].", "hedge"),
+        # An address the section writes is a URL; a section with none does not mention one.
+        ("Credentials in the template's URL end up stored in the answers file [[clone]].", "shown"),
+        ("Credentials in the template's URL end up stored in the answers file [[answers]].", "unknown_term"),
+        # A verb in -ing opens the sentence; a name the record writes in the same string is still one.
+        ("Pinning a computed value on later updates, you can dump it into the answers file [[lock]].", "shown"),
+        ("Tessellate dumps a computed value into the answers file [[lock]].", "unknown_term"),
     ],
 )
 def test_a_name_the_section_writes_in_another_form(sentence: str, expected: str) -> None:

@@ -164,7 +164,8 @@ def page_intros(page_text: Mapping[str, str], first_titles: Mapping[str, str]) -
 
 
 def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> list[str]:
-    """The proper names a text uses: capitalised words inside its sentences, and the record's names opening one.
+    """The proper names a text uses: capitalised words inside its sentences, and the record's names opening one (but
+    a word in -ing there, a verb more likely than a name the record writes in a code example's string).
 
     `skip` (lower case) are words that are never checked here: stop words, the owner's name, the lexicon's
     words (the lexicon rule checks those).
@@ -178,8 +179,8 @@ def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> 
         folded = _fold(word)
         if folded in skip or len(folded) < 2:
             continue
-        if folded in record or not _starts_sentence(text, start):
-            found.append(word.rstrip("'’-"))
+        if not _starts_sentence(text, start) or folded in record and not folded.endswith("ing"):
+            found.append(word.rstrip("'’-"))  # "Leaving X at None ...", "Serving the site ...": a verb opens it
     return found
 
 

@@ -36,19 +36,22 @@ def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
 def _spelt(name: str, ids: tuple[str, ...], sentence: Reading) -> bool:
     """An acronym of three to six capitals whose letters open the words of a name a section's text or heading path
     writes in capitals: "FAQ" on the page "Frequently Asked Questions", "ASGI" where "Asynchronous Server Gateway
-    Interface" is written."""
+    Interface" is written; "URL" where an address is."""
     if not (_ACRONYM_LETTERS[0] <= len(name) <= _ACRONYM_LETTERS[1] and name.isalpha() and name.isupper()):
         return False
     spelt = _spelling(name)
     mentions, titles = sentence.grounds.mentions, sentence.grounds.site.page_titles
     for sid in ids:
         s = mentions.record[sid]
+        if name in _ADDRESS and "://" in s.text:  # "the template's HTTPS URL" where it writes https://user@host/
+            return True
         if spelt.search(f"{s.title}\n{titles.get(s.page, '')}\n{chr(10).join(s.headings)}\n{s.text}"):
             return True
     return False
 
 
 _ACRONYM_LETTERS = (3, 6)
+_ADDRESS = frozenset(("URL", "URI"))  # what a section that writes an address (scheme://...) mentions
 
 
 @functools.lru_cache(maxsize=256)

@@ -135,16 +135,29 @@ def contradicted(said: Unit, sections: Sequence[Passage]) -> bool:
 
 
 def _against(link: Link, theirs: list[Link]) -> bool:
-    fits = [_Fit(_share(link.reason, t.reason), _share(link.then, t.then), _share(link.reason, t.then),
-                 _share(link.then, t.reason), t) for t in theirs]
+    fits = [_fit(link, t) for t in theirs]
     if any(f.reason >= _SAME and f.then >= _SAME for f in fits):
         return False  # supported
     if any(_turned(link, f) for f in fits):
         return True
     if min(len(link.reason), len(link.then)) < _MIN_SIDE:
         return False
-    fits = [f for f in fits if min(len(f.link.reason), len(f.link.then)) >= _MIN_SIDE and not f.link.anaphor]
+    kept = [t for t in theirs if min(len(t.reason), len(t.then)) >= _MIN_SIDE and not t.anaphor]
+    if any(_elsewhere(_fit(link, t)) for t in kept):
+        return True
+    # "Migrations run in the order declared, so a migration ... can run before ...": words on both of the sentence's
+    # sides are what it is about, no part of either; they tell no reason from another, nor which thing it accounts for.
+    common = link.reason & link.then
+    link = link._replace(reason=link.reason - common, then=link.then - common)
+    if min(len(link.reason), len(link.then)) < _MIN_SIDE:
+        return False
+    fits = [_fit(link, t) for t in kept]
     return any(_another(link, f) for f in fits) or _crossed(fits)
+
+
+def _fit(link: Link, t: Link) -> _Fit:
+    return _Fit(_share(link.reason, t.reason), _share(link.then, t.then), _share(link.reason, t.then),
+                _share(link.then, t.reason), t)
 
 
 def _turned(link: Link, f: _Fit) -> bool:
@@ -158,9 +171,14 @@ def _turned(link: Link, f: _Fit) -> bool:
 
 def _another(link: Link, f: _Fit) -> bool:
     """Another reason for the section's thing (not one its unit gives before the link: "A: B, so C" tells "A, so
-    C"), or the section's reason for another thing."""
-    if f.then >= _CLEAR and f.reason <= _APART and f.reason_then <= _APART:
-        return _share(link.reason, f.link.lead) < _SAME
+    C")."""
+    return f.then >= _CLEAR and f.reason <= _APART and f.reason_then <= _APART and _share(link.reason, f.link.lead) < _SAME
+
+
+def _elsewhere(f: _Fit) -> bool:
+    """The section's reason for another thing: one that shares no word with the section's (read with every word of
+    the sentence's link: "so authors can point readers at other figures" is "so we can cross-reference other
+    figures")."""
     return f.reason >= _CLEAR and f.reason_then <= _APART and not f.then and f.then_reason <= _APART
 
 

@@ -1,0 +1,43 @@
+"""The cause rule on docs prose (issue 21, found on rounds 7 and 10): words on both sides of a sentence's causal link
+are what it is about ("you run migrate ..., because the app provides migrations"), and no part of either side when
+its link is set against the sections' ("run migrate after changing your settings" gives no other reason for it).
+The sections' reason given for another thing is still held."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate
+
+RECORD = {
+    s.id: s
+    for s in [
+        _section("migrations", "migrations",
+                 "- when (optional): Specifies a condition that needs to hold for the task to run. By default, a "
+                 "migration will run in the after upgrade stage.\n\nMigrations will run in the same order as declared "
+                 "here (so you could even run a migration for a higher version before running a migration for a lower "
+                 "version if the higher one is declared before and the update passes through both).\n\n- before "
+                 "(optional): Commands to execute before performing the update. The answers file is reloaded after "
+                 "running migrations in this stage, to let you migrate answer values."),
+        _section("tokens", "Token authentication",
+                 "To use it, include rest_framework.authtoken in your INSTALLED_APPS setting. Make sure to run "
+                 "manage.py migrate after changing your settings. The rest_framework.authtoken app provides Django "
+                 "database migrations."),
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Once rest_framework.authtoken is in INSTALLED_APPS, you then run manage.py migrate, because the app "
+         "provides Django database migrations [[tokens]].", "shown"),
+        # The sections' reason given for another thing: still held.
+        ("The answers file is reloaded because you changed your settings [[tokens, migrations]].", "cause"),
+    ],
+)
+def test_a_link_is_read_without_what_both_its_sides_are_about(sentence: str, expected: str) -> None:
+    assert fate(Gate(RECORD, Lexicon([])), sentence) == expected

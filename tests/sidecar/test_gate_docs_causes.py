@@ -1,7 +1,8 @@
 """The cause rule on docs prose (issue 21, found on rounds 7 and 10): words on both sides of a sentence's causal link
 are what it is about ("you run migrate ..., because the app provides migrations"), and no part of either side when
 its link is set against the sections' ("run migrate after changing your settings" gives no other reason for it).
-The sections' reason given for another thing is still held."""
+A unit that opens "That's why" is linked to what came before it, as one that opens "Therefore". The sections' reason
+given for another thing, and a reason they do not give, are still held."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ RECORD = {
                  "To use it, include rest_framework.authtoken in your INSTALLED_APPS setting. Make sure to run "
                  "manage.py migrate after changing your settings. The rest_framework.authtoken app provides Django "
                  "database migrations."),
+        _section("hooks", "Updating",
+                 "Conflicts are written as markers in the files. The rej files hold the unresolved diffs. You should "
+                 "review conflicts before committing. You don't want to include merge conflicts in your history. "
+                 "That's why the recommended way is to add a pre-commit hook that forbids committing conflict markers."),
     ]
 }
 
@@ -35,6 +40,11 @@ RECORD = {
     [
         ("Once rest_framework.authtoken is in INSTALLED_APPS, you then run manage.py migrate, because the app "
          "provides Django database migrations [[tokens]].", "shown"),
+        # "That's why" links a unit to what came before it, as "Therefore" does: the reason is the section's.
+        ("To avoid committing unresolved conflicts, the documentation recommends a pre-commit hook that forbids "
+         "committing conflict markers [[hooks]].", "shown"),
+        ("To avoid slow network downloads, the documentation recommends a pre-commit hook that forbids committing "
+         "conflict markers [[hooks]].", "cause"),
         # The sections' reason given for another thing: still held.
         ("The answers file is reloaded because you changed your settings [[tokens, migrations]].", "cause"),
     ],

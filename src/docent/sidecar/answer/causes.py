@@ -117,7 +117,8 @@ _PROSE_END = re.compile(r"[.!?]\s*$")  # a line ending in ":" opens what follows
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
 _EFFECT_WORDS = 2
 _ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)", re.IGNORECASE)
-_THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently)\b", re.IGNORECASE)
+_THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently|(?:that|this)(?:['’]s|\s+is)\s+why)\b",
+                        re.IGNORECASE)
 
 
 def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> bool:

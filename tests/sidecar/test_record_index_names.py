@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer import record_index_rank
+from docent.sidecar.answer.clauses import code_heads
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_rank import calls, named_runs, title_key, title_keys
 
@@ -119,3 +120,23 @@ def test_a_narrower_name_of_a_named_technology_counts_once_unless_written() -> N
     assert (index.query("why is the trace HTTP/1.1 and not HTTP/2?") or "").count('"http11"') == 2  # written: named
     assert (index.query("which python do I get?") or "").count('"cpython"') == 1
     assert (index.query("is it CPython?") or "").count('"cpython"') > 1
+
+
+def test_a_name_written_as_code_that_the_record_lacks_asks_for_what_it_is() -> None:
+    """`httpx.ReadTimeout` is one phrase of parts, and a record that never writes it matched the question's other words
+    ("read", "operation", "post"): its last part says what it is, past an exception's kind ("ProxyError" -> proxy)."""
+    heads = code_heads("httpx.ReadTimeout, httpx.ProxyError and source_address=x")
+    assert {key: head for key, (head, _) in heads.items()} == {
+        ("httpx", "read", "timeout"): "timeout", ("httpx", "proxy", "error"): "proxy", ("source", "address"): "address"}
+    assert code_heads("tail-based sampling, a fine-tuned model") == {}  # words of English, not code
+    record = [
+        Section("timeouts", "advanced", "Timeouts", "HTTPX enforces timeouts everywhere: a TimeoutException after "
+                "five seconds of network inactivity."),
+        *[Section(f"read-{i}", "guide", f"Reading {i}", f"Read the operation's response, post it, and wait: part {i}.")
+          for i in range(6)],
+    ]
+    index = RecordIndex(record)
+    asked = "My POST fails with `httpx.ReadTimeout: The read operation timed out`. How do I wait longer?"
+    assert ids(index, asked, limit=1) == ["timeouts"]
+    said = RecordIndex([*record, Section("errors", "exceptions", "Exceptions", "httpx.ReadTimeout is raised.")])
+    assert '"timeout"' not in (said.queries(asked)[0] or "")  # a name the record writes is asked as it is

@@ -115,6 +115,26 @@ def as_indexed(text: str) -> list[Clause]:
     return clauses
 
 
+_CODE = re.compile(r"[_.][^\W_]|[a-z][A-Z]")  # a name as code writes it: `source_address`, `httpx.ReadTimeout`
+# The last part of an exception's or a warning's name says what kind of name it is, not what it is about.
+_KINDS = frozenset("error errors exception exceptions warning warnings".split())
+
+
+def code_heads(text: str) -> dict[tuple[str, ...], tuple[str, str]]:
+    """The names the text writes as code, each with the part that says what it is, its last past a kind (`_KINDS`):
+    `httpx.ReadTimeout` -> timeout, `source_address` -> address, `httpx.ProxyError` -> proxy; and the FTS5 query of
+    the name in each spelling the record may hold it (`clause`, `as_indexed`). A reader types the name of their own
+    code or of another library's; where the record lacks it, that part is still the docs' word."""
+    heads = {}
+    for code in (m.group() for m in CHUNK.finditer(spell_sigils(text)) if _CODE.search(m.group())):
+        named = parts(code)
+        kept = [p for p in named if p.isalpha() and len(p) > 2 and p not in STOP_WORDS and p not in _KINDS]
+        if len(named) > 1 and kept:
+            runs = [run.lower() for run in _RUN.findall(code)]
+            heads[tuple(named)] = (kept[-1], f"{clause(named).sql} OR {quote(runs)}")
+    return heads
+
+
 def words_of(clauses: Iterable[Clause]) -> set[str]:
     return {word for c in clauses for way in c.ways for word in way}
 

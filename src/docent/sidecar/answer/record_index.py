@@ -10,7 +10,7 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
   or its parts run together ("springboot"), and neighbouring words also ask for themselves run together, so "out of
   memory error" finds `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
 - a word the record does not have is tried split in two, as the start of a longer word, and by the word it is made
-  from (`_splits`, `_longer`, `_bases`);
+  from (`_splits`, `_longer`, `_bases`); a name written as code, by its part that says what it is (`_heads`);
 - a word the question denies asks for its one-word negative too: "not published" -> "unpublished" (`negated`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`clauses.alias_clauses`), and
@@ -49,6 +49,7 @@ from .clauses import (
     alias_clauses,
     as_indexed,
     clause,
+    code_heads,
     digits,
     framed,
     framing,
@@ -309,7 +310,19 @@ class RecordIndex:
             counts.update(self._counts(words_of(theirs)))
             clauses += theirs
         clauses += self._bases(singles, counts) + self._splits(singles, counts) + self._longer(singles, counts)
+        clauses += self._heads(text, asked, counts)
         return clauses, counts
+
+    def _heads(self, text: str, asked: Sequence[Sequence[str]], counts: dict[str, int]) -> list[Clause]:
+        """A name written as code that the record lacks, asked by the part that says what it is (`clauses.code_heads`):
+        `source_address` finds the sections on `local_address`, `api/index.md` those on the index pages."""
+        heads = code_heads(text)
+        named = [(key, *heads[key]) for key in map(tuple, asked) if key in heads and not counts.get("".join(key))]
+        with self._lock:  # a part the record lacks: so does the name; else the index is asked whether it holds it
+            wanted = [head for key, head, query in named if not all(counts.get(p) for p in key) or not self._db.execute(
+                "SELECT 1 FROM record WHERE record MATCH ? LIMIT 1", (query,)).fetchone()]
+        counts.update(self._counts(wanted) if wanted else {})
+        return [clause([head]) for head in wanted if counts.get(head)]
 
     def _longer(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
         """A word the record lacks, asked as the start of a longer word it has: "graphene" finds `starlette-graphene3`.
@@ -379,13 +392,8 @@ class RecordIndex:
 
     def _synonym_clauses(self, asked: Sequence[Sequence[str]]) -> list[Clause]:
         """The owner's words for a visitor's: with `synonyms: {downsides: [consequences]}`, "downsides" asks for both."""
-        clauses = []
-        for word in ("".join(w) for w in asked):
-            for meaning in self._synonyms.get(word, ()):
-                named = name_clause(meaning)
-                if named:
-                    clauses.append(named)
-        return clauses
+        named = (name_clause(meaning) for w in asked for meaning in self._synonyms.get("".join(w), ()))
+        return [c for c in named if c]
 
     def close(self) -> None:
         with self._lock:

@@ -10,7 +10,7 @@ from typing import Any
 import anyio
 import pytest
 
-from docent.sidecar.answer.events import Cite, Done, Item, Row, Sentence, Start, StreamEvent
+from docent.sidecar.answer.events import Cite, Code, Done, Item, Row, Sentence, Start, StreamEvent, payload
 from docent.sidecar.stream import Answer
 
 from ..bench._sse_answer import SseStarletteAnswer
@@ -232,6 +232,19 @@ def test_a_sentence_is_framed_as_its_fields_are_worded(event: Sentence) -> None:
         data["row"] = {"cells": [list(cell) for cell in event.row.cells], "header": event.row.header}
     written = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     assert frame(event) == b"event: sentence\r\ndata: " + written + b"\r\n\r\n"
+    assert payload(event) == data  # the event's data, as `events.payload` gives it
+
+
+def test_a_code_blocks_payload_is_its_frames_data() -> None:
+    import json
+
+    from docent.sidecar.stream import frame
+
+    code = Code("python", "import httpx", (Cite("a", "A", "/a/", "import httpx"), *CITE))
+    assert payload(code) == json.loads(frame(code).split(b"data: ", 1)[1]) == {
+        "language": "python", "text": "import httpx",
+        "cites": [{"id": "a", "title": "A", "path": "/a/", "quote": "import httpx"}, {"id": "roles-acme", "title": "Acme", "path": "/roles/#roles-acme"}],
+    }
 
 
 @pytest.mark.parametrize(("back", "calls"), [(True, []), (False, ["released"])])

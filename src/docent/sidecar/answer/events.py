@@ -151,4 +151,18 @@ def payload(event: StreamEvent) -> dict[str, Any]:
         return event.payload()
     if isinstance(event, Held):
         return {"reason": event.reason, "message": event.message}  # the terms stay on the server
+    if isinstance(event, Sentence):  # a Struct: its defaults left out, as its frame leaves them, but "cites"
+        data = _json(msgspec.to_builtins(event))
+        return {"text": data.pop("text"), "cites": data.pop("cites", []), **data}
+    if isinstance(event, Code):  # its Cites are Structs: as their frames word them
+        return _json(msgspec.to_builtins(event))  # type: ignore[no-any-return]
     return asdict(event)
+
+
+def _json(value: Any) -> Any:
+    """`value` as JSON reads it back: its tuples lists."""
+    if isinstance(value, (tuple, list)):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    return value

@@ -15,6 +15,7 @@ again at its next event. One lane per event loop.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Awaitable
 from typing import TypeVar
@@ -23,6 +24,7 @@ from weakref import WeakKeyDictionary
 # A turn gives the lane up after an event once this much of its time is up: often enough for the others' first
 # events, seldom enough that an answer's events still go out together (each step apart costs a write).
 SLICE_S = 0.001
+_LEAST_S = 0.001
 _NOT_BEGUN = float("inf")  # the `ends` of a turn handed the lane that has not yet resumed to take it up
 T = TypeVar("T")
 
@@ -30,11 +32,13 @@ T = TypeVar("T")
 class Lane:
     """Who runs a turn's work now: one task at a time, a slice each, first come first served."""
 
-    __slots__ = ("_loop", "_clock", "holder", "ends", "_waiting", "_timer")
+    __slots__ = ("_loop", "clock", "holder", "ends", "_waiting", "_timer")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self._clock = loop.time
+        # The slices are read on the monotonic clock itself, which asyncio's own loop reads: uvloop's `time()` counts
+        # whole milliseconds, which would cut a 1 ms slice to anywhere from none to one.
+        self.clock = time.monotonic
         self.holder: asyncio.Task[object] | None = None
         self.ends = 0.0  # when the holder's slice is up
         self._waiting: deque[tuple[asyncio.Task[object], asyncio.Future[None]]] = deque()
@@ -53,7 +57,7 @@ class Lane:
         handed on at once, but whoever is handed it resumes in the loop's next step, after the loop has looked at its
         sockets: new questions' heads run between two slices, before any turn runs again."""
         me = _current()
-        if self.holder is me and self._clock() < self.ends:
+        if self.holder is me and self.clock() < self.ends:
             return
         self.leave()
         await self._queue(me)
@@ -82,9 +86,9 @@ class Lane:
 
     def _take(self, me: asyncio.Task[object]) -> None:
         self.holder = me
-        self.ends = self._clock() + SLICE_S
+        self.ends = self.clock() + SLICE_S
         if self._timer is None:  # one timer for the lane, not one made and cancelled per slice
-            self._timer = self._loop.call_at(self.ends, self._due)
+            self._timer = self._loop.call_later(SLICE_S, self._due)
 
     def _free(self) -> None:
         self.holder = None
@@ -105,10 +109,11 @@ class Lane:
         self._timer = None
         if self.holder is None or self.ends == _NOT_BEGUN:
             return
-        if self._clock() >= self.ends:
+        left = self.ends - self.clock()
+        if left <= 0:
             self._free()
-        else:
-            self._timer = self._loop.call_at(self.ends, self._due)
+        else:  # no sooner than a millisecond, uvloop's timers' least
+            self._timer = self._loop.call_later(max(left, _LEAST_S), self._due)
 
 
 async def aside(awaitable: Awaitable[T]) -> T:

@@ -217,10 +217,10 @@ class Answer:
 
     async def _produce(self, queue: _Mailbox) -> None:
         ended = False
-        clock = asyncio.get_running_loop().time
         # A turn whose model answers without waiting (a replay, a model on this machine) would run to its end in one
         # step of the event loop: it runs a slice at a time, in turns with the others, new questions' heads first.
         lane, me = lanes.lane(), asyncio.current_task()
+        clock = lane.clock
         try:
             await lane.enter()
             # Read the turn to its end, past its last event: it may still have work to do (remembering the turn).

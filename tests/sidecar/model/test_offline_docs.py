@@ -460,6 +460,26 @@ def test_a_long_situation_told_first_does_not_outweigh_the_ask_the_record_answer
     assert model.answer("What do my proxies, cookies and hooks cost in memory?")[0] == ["[[none]]"]
 
 
+def test_of_two_sections_search_ranks_close_the_one_that_says_the_ask_goes_first() -> None:
+    """Search ranks by the reader's whole account: the set-up ("max_keepalive") ranks the limits section first. The
+    model leans each section by the share of the ask it says: close behind, the timeouts section goes first; far
+    behind, search's order stands."""
+    from docent.sidecar.offline.picking import by_ask
+
+    limits = _section("limits", "Resource limits", Block(
+        "paragraph", "Set limits with max_connections to cap how many connections a client opens at once, and with "
+                     "max_keepalive to cap idle ones."))
+    timeouts = _section("timeouts", "Timeouts", Block(
+        "paragraph", "The pool timeout is how long a request waits for a connection from the pool before it fails."))
+    model = _model(limits, timeouts, _section("other", "Other", Block("paragraph", "Clients send requests.")))
+    source = model.source()
+    vocabulary = model.vocabulary(source)
+    asked = Weighed.of("My client caps idle connections with max_keepalive. What is the pool timeout?", vocabulary,
+                       model._lexicon(source), source.manifest)
+    assert [s.id for _, s in by_ask(asked, [(1.0, limits), (0.95, timeouts)], vocabulary)] == ["timeouts", "limits"]
+    assert [s.id for _, s in by_ask(asked, [(1.0, limits), (0.5, timeouts)], vocabulary)] == ["limits", "timeouts"]
+
+
 def test_a_sentence_of_another_of_the_best_sections_that_says_more_of_the_question_is_said() -> None:
     """The best section's sentences each say one word of the question; one of the next section's says two of them:
     it is said, the section's lower rank counting against it as a share, not as a factor of all it says."""

@@ -27,7 +27,7 @@ from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import fenced, quoted
 from .gestures import Gestures, of_open_page, request_words
-from .picking import SAID, Match, of_results, pick, wanted
+from .picking import SAID, Match, by_ask, of_results, pick, wanted
 from .quotes import inline_code, labelled, leads, listed, quotes
 from .source import Loaded, Source
 from .synonyms import table
@@ -130,6 +130,8 @@ class OfflineModel:
         ranked = _ranked(source.index.search(asked.query, limit=limit), record, page=page, here=here, lean=lean)
         if page is None and not ASKS_CHANGES.search(question):
             ranked = _not_changelog(ranked, source.manifest)
+        if page is None:
+            ranked = by_ask(asked, ranked, vocabulary)
         if not _answerable(asked, ranked, vocabulary, page, several=bool(SEVERAL.search(question))):
             return NONE, None
         voice = Voice.of(source.manifest, titles=(s.title for s in record.values()))

@@ -11,7 +11,7 @@ from docent.schema import RecordSection
 from ..answer.words import terms
 from .heads import NOW_TOKEN, ONGOING
 from .quotes import before, following, leads, quotes
-from .weighing import Weighed, spoken
+from .weighing import Vocabulary, Weighed, spoken
 
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
 WORK = re.compile(
@@ -35,6 +35,9 @@ TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of it
 TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
 SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question, or the most
 SAID = 3  # sentences in an answer
+# A section that says all the question asks leans this much ahead of one that says none of it, (ASK_LEAN + 1) /
+# ASK_LEAN: a tie-break among sections search ranks close, never a reversal of its order.
+ASK_LEAN = 3.0
 
 Ranked = list[tuple[float, RecordSection]]
 Match = tuple[float, int, int, str, RecordSection]  # value, section's rank, sentence's place, sentence, section
@@ -148,3 +151,11 @@ def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSectio
             hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
             out.append((rank, i, sentence, section, hit + asked.rarest * asked.code_named(sentence), said))
     return out
+
+
+def by_ask(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary) -> Ranked:
+    """The index's ranking, each section's score leaning by the share of the question it says (`Weighed.answers`, the
+    reader's situation counting less than the ask): search ranks by the reader's whole account, and of two sections
+    it ranks close, the one that says what is asked answers ("What is that timeout?" after a paragraph of set-up)."""
+    leaned = [(score * (ASK_LEAN + asked.answers(vocabulary.doc(s))) / ASK_LEAN, s) for score, s in ranked]
+    return sorted(leaned, key=lambda r: -r[0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.lexicon import Lexicon, _words
 
 LEXICON = Lexicon(
     [
@@ -63,6 +63,21 @@ LEXICON = Lexicon(
 )
 def test_names_what_a_reader_would_call_a_name(text: str, names: set[str]) -> None:
     assert LEXICON.names(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He is an expert in Rust.", "She runs .NET and ASP.NET on Node.js.", "A 3D Secure flow, not a 3-D-Secure one.",
+        "Event-sourcing and code reviews, with apache  kafka.", "He wrote Go, then Spring Boot, then spring.",
+        "Idempotency key and idempotency keys.", "A CI/CD pipeline with continuous delivery, not C.",
+        "He moved card payments onto a ledger.", "Google, Gopher, Rusty and Springfield.",
+    ],
+)
+def test_a_text_whose_words_are_given_names_what_it_names_read_whole(text: str) -> None:
+    """`find(text, words)` tries a name only where a word it may begin with stands (`_Keys.firsts_in`): the same."""
+    words = [w.decode() for w in _words(text) or []]
+    assert LEXICON.find(text, words) == LEXICON.find(text)
 
 
 def test_an_alias_two_terms_share_belongs_to_the_first() -> None:

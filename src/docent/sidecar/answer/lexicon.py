@@ -96,19 +96,21 @@ class Lexicon:
     def names(self, text: str) -> set[str]:
         return self.find(text)[0]
 
-    def _word_starts(self, text: str) -> list[int]:
+    def _word_starts(self, text: str, firsts: set[str] | None = None) -> list[int]:
         """Where `_starts` finds a name's first character at a word's start. In ASCII text, where every first
         character is a word's or a dot, those are the starts of the runs of word characters and dots whose first
         character is one, found with str's methods: the pattern, tried at every character, cost some 45 k
-        instructions a sentence."""
+        instructions a sentence. `firsts`: the words a name may begin with here (`_Keys.firsts_in`), where the text's
+        words are known; a run whose first word is none of them starts no name."""
         assert self._starts is not None
         if self._heads is None or not text.isascii():
             return [m.start(1) for m in self._starts.finditer(text)]
         out = []
         at = 0
-        for run in text.encode().translate(_RUNS).decode().split():
-            at = text.find(run, at)  # no character of a run stands between two runs: it is found where it stands
-            if run[0] in self._heads:
+        low = text.lower()  # ASCII: each character where it stood
+        for run in low.encode().translate(_RUNS).decode().split():
+            at = low.find(run, at)  # no character of a run stands between two runs: it is found where it stands
+            if run[0] in self._heads and (firsts is None or (run.lstrip(".").partition(".")[0] in firsts)):
                 out.append(at)
             at += len(run)
         return out
@@ -117,13 +119,21 @@ class Lexicon:
         """The terms a text names, and the text with each name blanked out (for the rules that come after); `words`:
         its words as `_words` cuts them (lower case, cut at every mark and blank), as text, where the caller has them."""
         found: set[str] = set()
-        if self._starts is None or not self._keys.may_name(text, words):
+        if self._starts is None:
+            return found, text
+        firsts = None
+        if words is not None and not self._keys.always:
+            # A name starts only where the text's words begin with its own (`_Keys`): the words it may begin with.
+            firsts = self._keys.firsts_in(words)
+            if not firsts:
+                return found, text
+        elif not self._keys.may_name(text, words):
             return found, text
         after = 0
         pieces: list[str] = []
         one, two, full = self._opens.heads
         anywhere = "" in one
-        for i in self._word_starts(text):
+        for i in self._word_starts(text, firsts):
             if i < after:
                 continue
             three = text[i : i + 3]
@@ -258,6 +268,15 @@ class _Keys:
         self.one_text = {w.decode() for w in self.one}
         self.two_text = {(a.decode(), b.decode()) for a, b in self.two}
         self.firsts_text = {w for w, _ in self.two_text}
+
+    def firsts_in(self, said: list[str]) -> set[str]:
+        """The words of `said` (a text's words as `_words` cuts them, as text) that a name may begin with there: its
+        only word, or its first where the next is its second. Empty: the text names nothing (`may_name`). Not for a
+        lexicon whose names are read whole (`always`)."""
+        out = self.one_text.intersection(said)
+        if not self.firsts_text.isdisjoint(said) and not self.two_text.isdisjoint(pairwise(said)):
+            out.update(a for a, b in pairwise(said) if (a, b) in self.two_text)
+        return out
 
     def may_name(self, text: str, said: list[str] | None = None) -> bool:
         """Whether a name may start in the text; `said`: its words as `_words` cuts them, as text, where they are

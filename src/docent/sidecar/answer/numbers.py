@@ -25,7 +25,6 @@ before a frequency counts the unit after it ("a fortnightly hour" states an hour
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 _SMALL = {
@@ -70,8 +69,10 @@ _number_words = "|".join(sorted([*_SMALL, *_TENS], key=len, reverse=True))
 _whole_units = "minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
 _glued = "ms|s|min|h|kb|mb|gb|tb|x|%"
 # Digits, and words, apart: each pattern starts with what it looks for, so the engine skips ahead quickly.
+# `\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?` with its first digit taken out in front, the same tries in the same
+# order: a pattern that begins with one set of characters is searched by skipping to the next of them in C.
 _DIGITS_TOKEN = re.compile(
-    rf"(?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    rf"(?P<digits>\d(?:\d{{0,2}}(?:,\d{{3}})+(?:\.\d+)?|\d*(?:\.\d+)?))"
     rf"(?:(?=(?:{_glued})(?!\w))|(?-i:(?P<scale>[KMB]))\+?(?!\w)|(?!\w|-[^\W\d_]|\.\d|,\d{{3}}))",
     re.IGNORECASE,
 )
@@ -122,7 +123,7 @@ def quantities(text: str, words: set[str] | None = None) -> tuple[Quantity, ...]
 def _digits(text: str) -> list[tuple[int, int, Quantity]]:
     """The numbers written in digits, each with where it stands."""
     found = []
-    for m in _digit_tokens(text):
+    for m in _DIGITS_TOKEN.finditer(text):
         start = m.start()
         if start and (text[start - 1].isalnum() or text[start - 1] in "._"
                       or (text[start - 1] == "-" and start > 1 and text[start - 2].isalpha())):
@@ -133,19 +134,6 @@ def _digits(text: str) -> list[tuple[int, int, Quantity]]:
         else:
             found.append(_measured(text, m, value))
     return found
-
-
-def _digit_tokens(text: str) -> Iterator[re.Match[str]]:
-    """`_DIGITS_TOKEN.finditer(text)`, tried only where a digit stands: each of its matches begins with one, and the
-    engine tries a pattern at every character (a sentence with two figures: 100 k -> 89 k instructions)."""
-    at = 0
-    while (digit := _DIGIT.search(text, at)) is not None:
-        m = _DIGITS_TOKEN.match(text, digit.start())
-        if m is None:
-            at = digit.start() + 1
-            continue
-        yield m
-        at = m.end()
 
 
 def _worded(text: str) -> list[tuple[int, int, Quantity]]:

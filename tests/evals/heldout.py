@@ -168,6 +168,13 @@ ROUNDS = {
             visitors=None,
             questions="httpx-questions-round11.json",
         ),
+        Round(
+            number=12,
+            site="python-markdown",
+            markdown={"python-markdown": "python-markdown-answers-round12-holdout.json"},
+            visitors=None,
+            questions="python-markdown-questions-round12.json",
+        ),
     )
 }
 

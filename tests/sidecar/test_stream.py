@@ -201,35 +201,32 @@ def test_an_events_data_is_the_compact_json_the_standard_library_writes(text: st
     assert frame(event) == b"event: sentence\r\ndata: " + written + b"\r\n\r\n"
 
 
+ACME = {"id": "roles-acme", "title": "Acme", "path": "/roles/#roles-acme"}
+
+
 @pytest.mark.parametrize(
-    "event",
+    ("event", "data"),
     [
-        Sentence("It says so.", CITE),
-        Sentence("It says so.", (Cite("a", "A", "/a/", "It says so."), *CITE), (("em", 0, 2), ("code", 3, 7)), Item(2), True),
-        Sentence("A bullet.", CITE, item=Item(None)),
-        Sentence("Name | Value", (), row=Row(((0, 4), (7, 12)), header=True)),  # a table's header row cites nothing
-        Sentence("Kafka | 3", CITE, row=Row(((0, 5), (8, 9)))),
-        Sentence("Nothing cited."),
+        (Sentence("It says so.", CITE), {"text": "It says so.", "cites": [ACME]}),
+        (Sentence("It says so.", (Cite("a", "A", "/a/", "It says so."), *CITE), (("em", 0, 2), ("code", 3, 7)), Item(2), True),
+         {"text": "It says so.", "cites": [{"id": "a", "title": "A", "path": "/a/", "quote": "It says so."}, ACME],
+          "spans": [["em", 0, 2], ["code", 3, 7]], "item": {"number": 2}, "line": True}),
+        (Sentence("A bullet.", CITE, item=Item(None)), {"text": "A bullet.", "cites": [ACME], "item": {"number": None}}),
+        # a table's header row cites nothing
+        (Sentence("Name | Value", (), row=Row(((0, 4), (7, 12)), header=True)),
+         {"text": "Name | Value", "cites": [], "row": {"cells": [[0, 4], [7, 12]], "header": True}}),
+        (Sentence("Kafka | 3", CITE, row=Row(((0, 5), (8, 9)))),
+         {"text": "Kafka | 3", "cites": [ACME], "row": {"cells": [[0, 5], [8, 9]], "header": False}}),
+        (Sentence("Nothing cited."), {"text": "Nothing cited.", "cites": []}),
     ],
 )
-def test_a_sentence_is_framed_as_its_fields_are_worded(event: Sentence) -> None:
+def test_a_sentence_is_framed_as_its_fields_are_worded(event: Sentence, data: dict[str, Any]) -> None:
     """The Struct encoded as it stands gives the object the panel reads: "cites" always, each cite's quote and the
     sentence's spans, item, line and row only when it has them, an item's number even when it is none."""
     import json
 
     from docent.sidecar.stream import frame
 
-    data: dict[str, Any] = {"text": event.text, "cites": [
-        {"id": c.id, "title": c.title, "path": c.path, **({"quote": c.quote} if c.quote else {})} for c in event.cites
-    ]}
-    if event.spans:
-        data["spans"] = [list(span) for span in event.spans]
-    if event.item is not None:
-        data["item"] = {"number": event.item.number}
-    if event.line:
-        data["line"] = True
-    if event.row is not None:
-        data["row"] = {"cells": [list(cell) for cell in event.row.cells], "header": event.row.header}
     written = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     assert frame(event) == b"event: sentence\r\ndata: " + written + b"\r\n\r\n"
     assert payload(event) == data  # the event's data, as `events.payload` gives it

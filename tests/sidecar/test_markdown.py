@@ -43,12 +43,16 @@ def test_fences_leave_whole_with_the_citations_after_them() -> None:
     ]
 
 
+def _cut(text: str, cuts: list[int]) -> list[str]:
+    """The text as a stream brings it, cut at these places."""
+    points = sorted(set(cuts))
+    return [text[a:b] for a, b in zip([0, *points], [*points, len(text)], strict=True)]
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=len(REPLY)), max_size=6))
 def test_every_fragmentation_reads_the_same(cuts: list[int]) -> None:
-    points = sorted(set(cuts))
-    chunks = [REPLY[a:b] for a, b in zip([0, *points], [*points, len(REPLY)], strict=True)]
-    assert read(chunks) == read([REPLY])
+    assert read(_cut(REPLY, cuts)) == read([REPLY])
 
 
 class _Deciding(BlockReader):
@@ -198,7 +202,6 @@ def test_an_underline_is_said_with_whether_a_line_of_prose_is_right_above_it_and
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=len(UNDERLINED)), max_size=8))
 def test_underlines_and_citations_after_a_blank_read_the_same_however_cut(cuts: list[int]) -> None:
-    points = sorted(set(cuts))
-    chunks = [UNDERLINED[a:b] for a, b in zip([0, *points], [*points, len(UNDERLINED)], strict=True)]
+    chunks = _cut(UNDERLINED, cuts)
     assert read(chunks) == read([UNDERLINED])
     assert read(chunks) == read(chunks, reader=_Deciding())

@@ -10,7 +10,7 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
   or its parts run together ("springboot"), and neighbouring words also ask for themselves run together, so "out of
   memory error" finds `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
 - a word the record does not have is tried split in two, as the start of a longer word, and by the word it is made
-  from (`_splits`, `_longer`, `_bases`); a name written as code, by its part that says what it is (`_heads`);
+  from (`record_missing`, `_longer`); a name written as code, by its part that says what it is (`_heads`);
 - a word the question denies asks for its one-word negative too: "not published" -> "unpublished" (`negated`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`clauses.alias_clauses`), and
@@ -70,6 +70,7 @@ from .clauses import (
 )
 from .lexicon import Entries, Lexicon, entries_of
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
+from .record_missing import MAX_SPLIT_WORDS, SPLIT_MIN, bases, splits
 from .record_synonyms import instead, spelt_out
 from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stems
 
@@ -80,10 +81,7 @@ WEIGHTS = {"title": 3.0, "body": 1.0}
 EARLIER_WEIGHT = 0.5
 EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones have moved on
 SENTENCES_WEIGHT = 1.0  # a long question's sentences, their scores' mean, against the whole question's (each 1 at best)
-SPLIT_MIN = 5  # a word shorter than this is not tried split in two
-MAX_SPLIT_WORDS = 3
 LONGER = 8  # a start of more of the record's words than this is too vague to ask for
-DERIVED = re.compile(r"(?<=\w\w\w)(?:ship|ness|hood)s?$")  # a noun made of another word: leadership, readiness
 # A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
 # they answer what changed, which a question asks by a version or by naming the changelog.
 CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
@@ -309,7 +307,8 @@ class RecordIndex:
         if theirs:
             counts.update(self._counts(words_of(theirs)))
             clauses += theirs
-        clauses += self._bases(singles, counts) + self._splits(singles, counts) + self._longer(singles, counts)
+        clauses += bases(singles, counts, self._counts) + splits(singles, counts, self._counts)
+        clauses += self._longer(singles, counts)
         clauses += self._heads(text, asked, counts)
         return clauses, counts
 
@@ -338,30 +337,6 @@ class RecordIndex:
             if start and not more and not derived and len(longer) <= LONGER and 0 < n <= RARE_NUMBER:
                 counts[f"{word}*"] = n
                 clauses.append(Clause(f"{quote([word])} *", ((f"{word}*",),)))
-        return clauses
-
-    def _bases(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
-        """A noun the record lacks, asked by the word it is made from: "leadership" finds "lead" and "leading",
-        "ownership" "own", "mentorship" "mentor" (the stemmer folds endings like -ing, never -ship or -er)."""
-        clauses = []
-        for word in [w for w in words if not counts.get(w)]:
-            base = DERIVED.sub("", word)
-            tried = [base, base[:-2]] if base.endswith("er") else [base]
-            found = self._counts(w for w in tried if len(w) >= 3 and w != word)
-            counts.update(found)
-            clauses += [clause([w]) for w in tried if found.get(w)][:1]
-        return clauses
-
-    def _splits(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
-        """A word the record lacks, tried as two the record has: "springboot" -> "spring boot", "3d" -> "3 d"."""
-        clauses: list[Clause] = []
-        for word in [w for w in words if not counts.get(w)][:MAX_SPLIT_WORDS]:
-            if len(word) < SPLIT_MIN and not (word[:1].isdigit() and word[-1:].isalpha()):
-                continue
-            halves = [(word[:i], word[i:]) for i in range(1, len(word))]
-            split = self._counts({h for pair in halves for h in pair})
-            clauses += [Clause(quote(pair), (pair,)) for pair in halves if split.get(pair[0]) and split.get(pair[1])]
-            counts.update(split)  # the halves' counts, for the query's estimate
         return clauses
 
     def _counts(self, words: Iterable[str]) -> dict[str, int]:

@@ -1,10 +1,15 @@
-"""What the gate tests share: a made-up docs section, and one sentence's fate through a gate."""
+"""What the gate tests share: a made-up record and docs section, and one sentence's fate through a gate."""
 
 from __future__ import annotations
 
 from docent.schema import RecordSection as Section
 from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
+
+
+def record_of(*sections: Section) -> dict[str, Section]:
+    """A made-up record: the sections by id, as a gate reads them (a later section of the same id wins)."""
+    return {s.id: s for s in sections}
 
 
 def docs_section(sid: str, title: str, text: str, *above: str) -> Section:

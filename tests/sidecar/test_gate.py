@@ -13,22 +13,20 @@ from docent.sidecar.answer.events import Cite, Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.mentions import Mentions
+from tests.sidecar.gating import record_of
 
 
 def _section(sid: str, page: str, title: str, text: str) -> Section:
     return Section(sid, page, title, text, f"/{page}/#{sid}")
 
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("roles-acme", "roles", "Acme", "From 2019 to 2021 I led the platform team at Acme and moved the payments to Kafka."),
-        _section("how-i-work", "about", "How I work", "I review code and mentor mid-level engineers on the platform team."),
-        _section("mentoring", "about", "Mentoring", "I mentor engineers."),
-        _section("payments-3ds", "cases", "3-D Secure", "I rebuilt the 3-D Secure flow for card payments in Java."),
-        _section("lab-leak", "lab", "The leak lab", "The experiment shows a memory leak filling the old generation."),
-    ]
-}
+RECORD = record_of(
+    _section("roles-acme", "roles", "Acme", "From 2019 to 2021 I led the platform team at Acme and moved the payments to Kafka."),
+    _section("how-i-work", "about", "How I work", "I review code and mentor mid-level engineers on the platform team."),
+    _section("mentoring", "about", "Mentoring", "I mentor engineers."),
+    _section("payments-3ds", "cases", "3-D Secure", "I rebuilt the 3-D Secure flow for card payments in Java."),
+    _section("lab-leak", "lab", "The leak lab", "The experiment shows a memory leak filling the old generation."),
+)
 LEXICON = Lexicon(
     [
         {"term": "Kafka", "aliases": ["apache kafka"]},

@@ -13,22 +13,20 @@ from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
+from tests.sidecar.gating import record_of
 
 
 def _section(sid: str, text: str, title: str = "Section") -> Section:
     return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Queue", title), blocks=(Block("paragraph", text),))
 
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("timeouts", "The client sends requests without a timeout if you pass timeout=None."),
-        _section("deps", "Corral only requires anyio, and the following dependencies are optional."),
-        _section("extras", "The full extra installs the following dependencies: lxml, ujson and brotli."),
-        _section("north", "From 2016 to 2021 she worked at Northwind in Oslo, where she led the data team."),
-        _section("south", "She joined Southgate in 2021 and reports to the head of engineering."),
-    ]
-}
+RECORD = record_of(
+    _section("timeouts", "The client sends requests without a timeout if you pass timeout=None."),
+    _section("deps", "Corral only requires anyio, and the following dependencies are optional."),
+    _section("extras", "The full extra installs the following dependencies: lxml, ujson and brotli."),
+    _section("north", "From 2016 to 2021 she worked at Northwind in Oslo, where she led the data team."),
+    _section("south", "She joined Southgate in 2021 and reports to the head of engineering."),
+)
 
 
 def verdicts(reply: str) -> list[str]:

@@ -11,28 +11,25 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("migrations", "migrations",
-                 "- when (optional): Specifies a condition that needs to hold for the task to run. By default, a "
-                 "migration will run in the after upgrade stage.\n\nMigrations will run in the same order as declared "
-                 "here (so you could even run a migration for a higher version before running a migration for a lower "
-                 "version if the higher one is declared before and the update passes through both).\n\n- before "
-                 "(optional): Commands to execute before performing the update. The answers file is reloaded after "
-                 "running migrations in this stage, to let you migrate answer values."),
-        _section("tokens", "Token authentication",
-                 "To use it, include rest_framework.authtoken in your INSTALLED_APPS setting. Make sure to run "
-                 "manage.py migrate after changing your settings. The rest_framework.authtoken app provides Django "
-                 "database migrations."),
-        _section("hooks", "Updating",
-                 "Conflicts are written as markers in the files. The rej files hold the unresolved diffs. You should "
-                 "review conflicts before committing. You don't want to include merge conflicts in your history. "
-                 "That's why the recommended way is to add a pre-commit hook that forbids committing conflict markers."),
-    ]
-}
+RECORD = record_of(
+    _section("migrations", "migrations",
+             "- when (optional): Specifies a condition that needs to hold for the task to run. By default, a "
+             "migration will run in the after upgrade stage.\n\nMigrations will run in the same order as declared "
+             "here (so you could even run a migration for a higher version before running a migration for a lower "
+             "version if the higher one is declared before and the update passes through both).\n\n- before "
+             "(optional): Commands to execute before performing the update. The answers file is reloaded after "
+             "running migrations in this stage, to let you migrate answer values."),
+    _section("tokens", "Token authentication",
+             "To use it, include rest_framework.authtoken in your INSTALLED_APPS setting. Make sure to run "
+             "manage.py migrate after changing your settings. The rest_framework.authtoken app provides Django "
+             "database migrations."),
+    _section("hooks", "Updating",
+             "Conflicts are written as markers in the files. The rej files hold the unresolved diffs. You should "
+             "review conflicts before committing. You don't want to include merge conflicts in your history. "
+             "That's why the recommended way is to add a pre-commit hook that forbids committing conflict markers."),
+)
 
 
 @pytest.mark.parametrize(

@@ -12,43 +12,40 @@ from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("tasks", "Background tasks",
-                 "A task is attached to a response, and will run only once the response has been sent."),
-        _section("continue", "Expect header",
-                 "The server makes sure that confirmations are only sent if the application calls receive."),
-        _section("scripts", "Composite scripts", "Running all will run lint first and then test if lint succeeded."),
-        _section("keys", "Token keys",
-                 "For clients to sign in, the key should be included in the header. The key should be prefixed by "
-                 "the word Token. The team should have rotated the old keys."),
-        _section("aliases", "Proxy alias",
-                 "The proxy is a more correctly named alias for the gateway. We recommend using the proxy instead of "
-                 "the gateway. Doing so will help keep your setup correct - any client may send headers."),
-        _section("farther", "Proxy modes",
-                 "The proxy is a more correctly named alias for the gateway. It has three modes. It logs each request. "
-                 "Any client may send headers."),
-        _section("listing", "Listing fields",
-                 "It's recommended that you list the fields explicitly. You can do this like so:\n"
-                 "class View(Base):\n    fields = ['name']\n"
-                 "Listing them helps prevent data leakage, such as users ordering against a password hash."),
-        _section("forcing", "Forcing anonymity",
-                 "Sometimes you may want all requests by the client to be treated as anonymous. This is useful in "
-                 "tests. It saves time. To undo it, call reset."),
-        _section("reports", "Reporting",
-                 "Report issues by email. The maintainers will then work with you. Workers restart one after another."),
-        _section("likeness", "Data attribute",
-                 "The data attribute is similar to the form attribute except that:\n- It parses JSON bodies too."),
-        _section("tokens", "Tokens", "Every route requires a token, except that the health route is open."),
-        _section("sync", "Nightly sync", "The sync job runs every hour. The report is built after the sync job runs."),
-        _section("handlers", "Error handlers",
-                 "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
-                 "views, not for responses that views return."),
-    ]
-}
+RECORD = record_of(
+    _section("tasks", "Background tasks",
+             "A task is attached to a response, and will run only once the response has been sent."),
+    _section("continue", "Expect header",
+             "The server makes sure that confirmations are only sent if the application calls receive."),
+    _section("scripts", "Composite scripts", "Running all will run lint first and then test if lint succeeded."),
+    _section("keys", "Token keys",
+             "For clients to sign in, the key should be included in the header. The key should be prefixed by "
+             "the word Token. The team should have rotated the old keys."),
+    _section("aliases", "Proxy alias",
+             "The proxy is a more correctly named alias for the gateway. We recommend using the proxy instead of "
+             "the gateway. Doing so will help keep your setup correct - any client may send headers."),
+    _section("farther", "Proxy modes",
+             "The proxy is a more correctly named alias for the gateway. It has three modes. It logs each request. "
+             "Any client may send headers."),
+    _section("listing", "Listing fields",
+             "It's recommended that you list the fields explicitly. You can do this like so:\n"
+             "class View(Base):\n    fields = ['name']\n"
+             "Listing them helps prevent data leakage, such as users ordering against a password hash."),
+    _section("forcing", "Forcing anonymity",
+             "Sometimes you may want all requests by the client to be treated as anonymous. This is useful in "
+             "tests. It saves time. To undo it, call reset."),
+    _section("reports", "Reporting",
+             "Report issues by email. The maintainers will then work with you. Workers restart one after another."),
+    _section("likeness", "Data attribute",
+             "The data attribute is similar to the form attribute except that:\n- It parses JSON bodies too."),
+    _section("tokens", "Tokens", "Every route requires a token, except that the health route is open."),
+    _section("sync", "Nightly sync", "The sync job runs every hour. The report is built after the sync job runs."),
+    _section("handlers", "Error handlers",
+             "All exceptions raised in views reach the handler. The handler is called for exceptions raised in "
+             "views, not for responses that views return."),
+)
 
 
 def verdict(sentence: str) -> str:

@@ -10,49 +10,46 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("limits", "Limits",
-                 "Keep the rate limits as configuration the operators own, with an audit trail, rather than as code "
-                 "they must ask the developers to change."),
-        _section("retries", "Retries",
-                 "Retries are load. Backoff alone only moves the spike later. Full jitter, a random wait between zero "
-                 "and the backoff, is what breaks the synchronisation."),
-        _section("cache", "Clearing the cache",
-                 "- cache clean removes all entries from the cache directory.\n"
-                 "- cache clean NAME removes the entries of one package."),
-        _section("meta", "Meta-data",
-                 "The keywords must end with a colon. If a line is indented by 4 or more spaces, that line is assumed "
-                 "to be an additional line of the value for the previous keyword. The first blank line ends all "
-                 "meta-data for the document."),
-        _section("bounds", "Lower bounds",
-                 "uv requires that all dependencies have the same minimum version. Bumping the lower bound has the "
-                 "inverse effect: it only increases the set of supported dependency versions."),
-        _section("migrating", "Migrating endpoints",
-                 "New calls use the binary protocol. Existing endpoints move only when they are changed anyway."),
-        _section("schemas", "Schema packages",
-                 "We recommend using third-party packages for generating schemas, as they provide more features and "
-                 "flexibility than the built-in implementation."),
-        _section("windows", "Installing on Windows",
-                 "If you are using Windows, some of the above commands may not work. A quick solution may be to "
-                 "preface every Python command with python -m."),
-        _section("publishing", "Publishing",
-                 "Set a token with --token. For publishing from a trusted publisher, you don't need to set any "
-                 "credentials. Instead, add the trusted publisher to the index project."),
-        _section("cutoff", "Reproducible resolutions",
-                 "The date is compared against the upload time of each file. Note: The cutoff is only applied to "
-                 "packages that are read from a registry (as opposed to, e.g., Git dependencies)."),
-        _section("indexes", "Multiple indexes",
-                 "When kit searches indexes, it limits its candidate versions to the first index that has the "
-                 "package. pip, meanwhile, will combine the candidate versions from all indexes, and select the best "
-                 "version from the combined set."),
-        _section("shadow", "Shadow mode",
-                 "Shadow mode found a bug in the counters that would have challenged every payment at night."),
-    ]
-}
+RECORD = record_of(
+    _section("limits", "Limits",
+             "Keep the rate limits as configuration the operators own, with an audit trail, rather than as code "
+             "they must ask the developers to change."),
+    _section("retries", "Retries",
+             "Retries are load. Backoff alone only moves the spike later. Full jitter, a random wait between zero "
+             "and the backoff, is what breaks the synchronisation."),
+    _section("cache", "Clearing the cache",
+             "- cache clean removes all entries from the cache directory.\n"
+             "- cache clean NAME removes the entries of one package."),
+    _section("meta", "Meta-data",
+             "The keywords must end with a colon. If a line is indented by 4 or more spaces, that line is assumed "
+             "to be an additional line of the value for the previous keyword. The first blank line ends all "
+             "meta-data for the document."),
+    _section("bounds", "Lower bounds",
+             "uv requires that all dependencies have the same minimum version. Bumping the lower bound has the "
+             "inverse effect: it only increases the set of supported dependency versions."),
+    _section("migrating", "Migrating endpoints",
+             "New calls use the binary protocol. Existing endpoints move only when they are changed anyway."),
+    _section("schemas", "Schema packages",
+             "We recommend using third-party packages for generating schemas, as they provide more features and "
+             "flexibility than the built-in implementation."),
+    _section("windows", "Installing on Windows",
+             "If you are using Windows, some of the above commands may not work. A quick solution may be to "
+             "preface every Python command with python -m."),
+    _section("publishing", "Publishing",
+             "Set a token with --token. For publishing from a trusted publisher, you don't need to set any "
+             "credentials. Instead, add the trusted publisher to the index project."),
+    _section("cutoff", "Reproducible resolutions",
+             "The date is compared against the upload time of each file. Note: The cutoff is only applied to "
+             "packages that are read from a registry (as opposed to, e.g., Git dependencies)."),
+    _section("indexes", "Multiple indexes",
+             "When kit searches indexes, it limits its candidate versions to the first index that has the "
+             "package. pip, meanwhile, will combine the candidate versions from all indexes, and select the best "
+             "version from the combined set."),
+    _section("shadow", "Shadow mode",
+             "Shadow mode found a bug in the counters that would have challenged every payment at night."),
+)
 
 
 def verdict(sentence: str) -> str:

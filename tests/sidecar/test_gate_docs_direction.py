@@ -9,19 +9,16 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("batches", "Batches", "The importer reads several small batches in a minute rather than one large "
-                 "batch in an hour."),
-        _section("entries", "Entries", "The cache keeps large entries on disk."),
-        _section("limits", "Limits", "Your API might have a restrictive limit for anonymous clients, and a less "
-                 "restrictive limit for signed-in clients."),
-        _section("breaker", "Breaker", "A circuit breaker makes a failing service see fewer calls, not more."),
-    ]
-}
+RECORD = record_of(
+    _section("batches", "Batches", "The importer reads several small batches in a minute rather than one large "
+             "batch in an hour."),
+    _section("entries", "Entries", "The cache keeps large entries on disk."),
+    _section("limits", "Limits", "Your API might have a restrictive limit for anonymous clients, and a less "
+             "restrictive limit for signed-in clients."),
+    _section("breaker", "Breaker", "A circuit breaker makes a failing service see fewer calls, not more."),
+)
 
 
 def verdict(sentence: str) -> str:

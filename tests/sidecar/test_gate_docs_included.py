@@ -9,26 +9,23 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("prune", "Pruning the cache",
-                 "The prune command removes every pre-built wheel from the cache, but retains any wheels that were "
-                 "built from source."),
-        _section("merging", "Several documents",
-                 "Settings given in several documents for exclude and skip_if_exists are concatenated.\n"
-                 "- Other settings (such as `tasks` or migrations) overwrite earlier definitions."),
-        _section("signals", "Signals",
-                 "The runner forwards most signals to the child process, with the exception of SIGKILL and SIGCHLD."),
-        _section("headers", "Headers",
-                 "The proxy copies every request header to the upstream, including the cookie header, and never "
-                 "adds headers of its own."),
-        _section("answers", "The answers file", "The answers file records the current answers. It is written on "
-                 "every update."),
-    ]
-}
+RECORD = record_of(
+    _section("prune", "Pruning the cache",
+             "The prune command removes every pre-built wheel from the cache, but retains any wheels that were "
+             "built from source."),
+    _section("merging", "Several documents",
+             "Settings given in several documents for exclude and skip_if_exists are concatenated.\n"
+             "- Other settings (such as `tasks` or migrations) overwrite earlier definitions."),
+    _section("signals", "Signals",
+             "The runner forwards most signals to the child process, with the exception of SIGKILL and SIGCHLD."),
+    _section("headers", "Headers",
+             "The proxy copies every request header to the upstream, including the cookie header, and never "
+             "adds headers of its own."),
+    _section("answers", "The answers file", "The answers file records the current answers. It is written on "
+             "every update."),
+)
 
 
 def verdict(sentence: str) -> str:

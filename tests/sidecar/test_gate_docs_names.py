@@ -11,23 +11,20 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("answers", "Changing one answer",
-                 "Write the new answer to /tmp/answers.yml and pass it with --data-file. Never edit the answers file by "
-                 "hand."),
-        _section("lock", "How to lock a computed value?",
-                 "To keep a computed value fixed on later updates, you can dump it into the answers file.",
-                 "Frequently Asked Questions"),
-        _section("clone", "Credentials", "A command such as copier copy https://user:token@example.com/repo.git . "
-                 "stores the credentials in the answers file."),
-        _section("output", "Serializers", "Some example output:\n\n{'title': 'Pinning party preparations', 'owner': "
-                 "'Tessellate'}\n\nAn empty title takes the default."),
-    ]
-}
+RECORD = record_of(
+    _section("answers", "Changing one answer",
+             "Write the new answer to /tmp/answers.yml and pass it with --data-file. Never edit the answers file by "
+             "hand."),
+    _section("lock", "How to lock a computed value?",
+             "To keep a computed value fixed on later updates, you can dump it into the answers file.",
+             "Frequently Asked Questions"),
+    _section("clone", "Credentials", "A command such as copier copy https://user:token@example.com/repo.git . "
+             "stores the credentials in the answers file."),
+    _section("output", "Serializers", "Some example output:\n\n{'title': 'Pinning party preparations', 'owner': "
+             "'Tessellate'}\n\nAn empty title takes the default."),
+)
 LEXICON = Lexicon([{"term": "YAML", "aliases": []}, {"term": "JSON", "aliases": []}])
 
 

@@ -10,32 +10,29 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("shutdown", "Shutdown", "On a signal the fast worker stops within a second; the slow one would, a "
-                 "little later."),
-        _section("edit", "Edit links", "The edit_uri is edit/main/docs/ on known hosts. There it is derived from the "
-                 "repo_url and set automatically."),
-        _section("relay", "Relay", "The relay first polled the table, and later moved to reading the log."),
-        _section("blocks", "Template blocks", "A new block replaces the parent's block and drops its links. To avoid "
-                 "breaking the template, call super from within the block."),
-        _section("translations", "Translations", "First compile the messages.po files into messages.mo files. Note "
-                 "that each messages.mo file is generated from the messages.po file you edited. Then set the locale "
-                 "in the config file. When you are done, undo the locale setting."),
-        _section("checks", "Checks", "Before running the handler each check in the list is run. A failed check "
-                 "raises an error."),
-        _section("history", "History", "2021 – now: staff engineer at Northwind\n2016 – 2021: backend engineer at "
-                 "Contoso\n2013 – 2016: developer at Fabrikam"),
-        _section("keys", "Several keys", "The server will first check the key in the query string, and if not set "
-                 "or invalid will check the header key."),
-        _section("client", "Shared client", "Teams needed a shared client for the queue: the first two teams wrote "
-                 "their own and both got retries wrong. She wrote the client, documented it with examples, and "
-                 "ran workshops."),
-    ]
-}
+RECORD = record_of(
+    _section("shutdown", "Shutdown", "On a signal the fast worker stops within a second; the slow one would, a "
+             "little later."),
+    _section("edit", "Edit links", "The edit_uri is edit/main/docs/ on known hosts. There it is derived from the "
+             "repo_url and set automatically."),
+    _section("relay", "Relay", "The relay first polled the table, and later moved to reading the log."),
+    _section("blocks", "Template blocks", "A new block replaces the parent's block and drops its links. To avoid "
+             "breaking the template, call super from within the block."),
+    _section("translations", "Translations", "First compile the messages.po files into messages.mo files. Note "
+             "that each messages.mo file is generated from the messages.po file you edited. Then set the locale "
+             "in the config file. When you are done, undo the locale setting."),
+    _section("checks", "Checks", "Before running the handler each check in the list is run. A failed check "
+             "raises an error."),
+    _section("history", "History", "2021 – now: staff engineer at Northwind\n2016 – 2021: backend engineer at "
+             "Contoso\n2013 – 2016: developer at Fabrikam"),
+    _section("keys", "Several keys", "The server will first check the key in the query string, and if not set "
+             "or invalid will check the header key."),
+    _section("client", "Shared client", "Teams needed a shared client for the queue: the first two teams wrote "
+             "their own and both got retries wrong. She wrote the client, documented it with examples, and "
+             "ran workshops."),
+)
 
 
 def verdict(sentence: str) -> str:

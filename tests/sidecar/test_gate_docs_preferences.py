@@ -12,19 +12,16 @@ from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.rules import RULES, Rule
 from docent.sidecar.answer.rules.construction import rule
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("adding", "Adding packages", "Use kit add to add packages to the project instead of pip install, "
-                 "which does not update the lockfile."),
-        _section("installing", "Installing", "We prefer the standalone installer to pip."),
-        _section("choosing", "Choosing an interpreter",
-                 "By default, the preference is managed, which prefers managed interpreters over system interpreters. "
-                 "The other options:\n- system: Prefer system interpreters over managed interpreters."),
-    ]
-}
+RECORD = record_of(
+    _section("adding", "Adding packages", "Use kit add to add packages to the project instead of pip install, "
+             "which does not update the lockfile."),
+    _section("installing", "Installing", "We prefer the standalone installer to pip."),
+    _section("choosing", "Choosing an interpreter",
+             "By default, the preference is managed, which prefers managed interpreters over system interpreters. "
+             "The other options:\n- system: Prefer system interpreters over managed interpreters."),
+)
 PREFERENCES = rule("reversal", preferences)  # the rule alone: polarity, asked before it, holds these first
 
 

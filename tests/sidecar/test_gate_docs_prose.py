@@ -10,91 +10,88 @@ from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.numbers import quantities
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("archive", "Archive store",
-                 "The store writes each entry to disk. min_bytes - Do not compress entries that are smaller than this "
-                 "size in bytes. Defaults to 256."),
-        _section("journal", "Journal store", "The journal compresses every entry it writes to disk."),
-        _section("workers", "Worker order",
-                 "Workers pick up jobs in order of arrival. A paused worker never picks up jobs until it is resumed."),
-        _section("sessions", "Sessions should be closed",
-                 "Close each session after use. Not doing so would typically leak connections across requests."),
-        _section("hooks", "Shutdown hooks",
-                 "Hooks run in order. If one of the hooks fails, the following hooks will not get the opportunity "
-                 "to be executed."),
-        _section("plans", "Support plans", "Basic plan $40/month. Team plan $90/month. 12M+ Installs/Month."),
-        _section("release-2-4", "2.4.0 (March 3, 2024)",
-                 "This release swaps the parser behind the loader from lxml to html5lib, and as those parsers differ "
-                 "a bit in what they accept, some documents will likely load differently."),
-        _section("figures", "Figure helpers",
-                 "Every figure template gets a caption helper in its context automatically, so we can properly "
-                 "cross-reference other figures within the document."),
-        _section("plugins", "Plugin feedback",
-                 "We are currently evaluating whether to add a plugin API. If your team would be interested in "
-                 "writing plugins, please let us know. The next release will ship a hooks API."),
-        _section("pool", "Worker pool",
-                 "The pool runs file uploads, sync endpoints and some other scenarios that may not be documented."),
-        _section("csrf", "CSRF guard",
-                 "The guard implements the Double Submit Cookie pattern: the token is sent twice, in a cookie and in a "
-                 "form field."),
-        _section("retries", "Upload retries", "A retried upload is written twice when its first write times out."),
-        _section("added-3-1", "Added", "- Add support for streaming uploads #101.\n- Add a timeout to the client #102.",
-                 "Release notes", "3.1.0 (May 2, 2024)"),
-        _section("removed-3-4", "Removed", '- Revert "Add support for streaming uploads" #140.',
-                 "Release notes", "3.4.0 (August 9, 2024)"),
-        _section("requests", "Request", "The request object gives the method, the URL and the headers."),
-        _section("lookups", "URL lookups",
-                 "For cases where there is no request instance, you can make reverse lookups against the application."),
-        _section("hosts", "Host checks", "- www_redirect - If set to True, requests to bare hosts are redirected to www."),
-        _section("precedence", "Precedence",
-                 "The order in which values are read is:\n- From an environment variable.\n- From the .env file.\n"
-                 "- The default value.\nIf none of those match, then config(...) will raise an error."),
-        _section("startup", "Startup", "The server will not start serving requests until the startup hook has been run."),
-        _section("filters", "Filters",
-                 "The library includes several filters for common formats. These are all written as plain functions."),
-        _section("cache", "Cache options",
-                 "The following arguments are supported:\n- max_items - The most entries kept. Defaults to 100. Pinned "
-                 "entries always stay.\n- ttl_secs - Sets a lifetime in seconds for cached entries. "
-                 "Defaults to 600.\nThe cache is safe to share."),
-        _section("deprecations", "Deprecated",
-                 "Built-in YAML support via the YamlLoader class has been deprecated and will be removed in a future "
-                 "release."),
-        _section("yaml", "YAML", "YAML support was deprecated in version 1.5.0, and removed in version 1.7.0."),
-        _section("extras", "Dependencies",
-                 "The library only requires attrs, and the following dependencies are optional:\n- lxml - Required if "
-                 "you want to parse HTML.\n- pyyaml - Required for YAML support."),
-        _section("exits", "Exit on error",
-                 "The parser will exit on error or raise a ParseError, by using exit_on_error. By default, the parser "
-                 "will exit on error."),
-        _section("empties", "Empty values",
-                 "You can ignore empty variables with ignore_empty. This is useful if you prefer the default value "
-                 "rather than an empty value."),
-        _section("latency", "Latency", "With the new pool, request latency fell by a third."),
-        _section("roots", "Roots", "If multiple roots are passed, the size limit applies to each root independently."),
-        _section("modes", "on_missing", "Use on_missing to choose:\n- 'ok' - do nothing\n- 'warn' (default) - print a "
-                 "warning\n- 'error' - raise an error"),
-        _section("paths", "Path parameters",
-                 "By default this will capture characters up to the end of the path or the next /. You can use "
-                 "convertors to modify what is captured."),
-        _section("sync", "Sync endpoints",
-                 "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
-        _section("throttles", "Throttles",
-                 "Pass a throttle to a router: throttle=AnonRateThrottle('100/m'). Or to one operation: "
-                 "throttle=[UserRateThrottle('10000/d')]."),
-        _section("clones", "Shallow clones",
-                 "When the template is a shallow clone, git can consume more resources than usual. Use a fully "
-                 "cloned repository instead."),
-        _section("replays", "Replays",
-                 "Consumers must survive a replay, so every handler checks a processed-events table before it acts."),
-        _section("cutoffs", "Select cutoffs",
-                 "Relational fields display at most 1000 items. This behavior is intended to prevent a template from "
-                 "being unable to render in an acceptable timespan."),
-    ]
-}
+RECORD = record_of(
+    _section("archive", "Archive store",
+             "The store writes each entry to disk. min_bytes - Do not compress entries that are smaller than this "
+             "size in bytes. Defaults to 256."),
+    _section("journal", "Journal store", "The journal compresses every entry it writes to disk."),
+    _section("workers", "Worker order",
+             "Workers pick up jobs in order of arrival. A paused worker never picks up jobs until it is resumed."),
+    _section("sessions", "Sessions should be closed",
+             "Close each session after use. Not doing so would typically leak connections across requests."),
+    _section("hooks", "Shutdown hooks",
+             "Hooks run in order. If one of the hooks fails, the following hooks will not get the opportunity "
+             "to be executed."),
+    _section("plans", "Support plans", "Basic plan $40/month. Team plan $90/month. 12M+ Installs/Month."),
+    _section("release-2-4", "2.4.0 (March 3, 2024)",
+             "This release swaps the parser behind the loader from lxml to html5lib, and as those parsers differ "
+             "a bit in what they accept, some documents will likely load differently."),
+    _section("figures", "Figure helpers",
+             "Every figure template gets a caption helper in its context automatically, so we can properly "
+             "cross-reference other figures within the document."),
+    _section("plugins", "Plugin feedback",
+             "We are currently evaluating whether to add a plugin API. If your team would be interested in "
+             "writing plugins, please let us know. The next release will ship a hooks API."),
+    _section("pool", "Worker pool",
+             "The pool runs file uploads, sync endpoints and some other scenarios that may not be documented."),
+    _section("csrf", "CSRF guard",
+             "The guard implements the Double Submit Cookie pattern: the token is sent twice, in a cookie and in a "
+             "form field."),
+    _section("retries", "Upload retries", "A retried upload is written twice when its first write times out."),
+    _section("added-3-1", "Added", "- Add support for streaming uploads #101.\n- Add a timeout to the client #102.",
+             "Release notes", "3.1.0 (May 2, 2024)"),
+    _section("removed-3-4", "Removed", '- Revert "Add support for streaming uploads" #140.',
+             "Release notes", "3.4.0 (August 9, 2024)"),
+    _section("requests", "Request", "The request object gives the method, the URL and the headers."),
+    _section("lookups", "URL lookups",
+             "For cases where there is no request instance, you can make reverse lookups against the application."),
+    _section("hosts", "Host checks", "- www_redirect - If set to True, requests to bare hosts are redirected to www."),
+    _section("precedence", "Precedence",
+             "The order in which values are read is:\n- From an environment variable.\n- From the .env file.\n"
+             "- The default value.\nIf none of those match, then config(...) will raise an error."),
+    _section("startup", "Startup", "The server will not start serving requests until the startup hook has been run."),
+    _section("filters", "Filters",
+             "The library includes several filters for common formats. These are all written as plain functions."),
+    _section("cache", "Cache options",
+             "The following arguments are supported:\n- max_items - The most entries kept. Defaults to 100. Pinned "
+             "entries always stay.\n- ttl_secs - Sets a lifetime in seconds for cached entries. "
+             "Defaults to 600.\nThe cache is safe to share."),
+    _section("deprecations", "Deprecated",
+             "Built-in YAML support via the YamlLoader class has been deprecated and will be removed in a future "
+             "release."),
+    _section("yaml", "YAML", "YAML support was deprecated in version 1.5.0, and removed in version 1.7.0."),
+    _section("extras", "Dependencies",
+             "The library only requires attrs, and the following dependencies are optional:\n- lxml - Required if "
+             "you want to parse HTML.\n- pyyaml - Required for YAML support."),
+    _section("exits", "Exit on error",
+             "The parser will exit on error or raise a ParseError, by using exit_on_error. By default, the parser "
+             "will exit on error."),
+    _section("empties", "Empty values",
+             "You can ignore empty variables with ignore_empty. This is useful if you prefer the default value "
+             "rather than an empty value."),
+    _section("latency", "Latency", "With the new pool, request latency fell by a third."),
+    _section("roots", "Roots", "If multiple roots are passed, the size limit applies to each root independently."),
+    _section("modes", "on_missing", "Use on_missing to choose:\n- 'ok' - do nothing\n- 'warn' (default) - print a "
+             "warning\n- 'error' - raise an error"),
+    _section("paths", "Path parameters",
+             "By default this will capture characters up to the end of the path or the next /. You can use "
+             "convertors to modify what is captured."),
+    _section("sync", "Sync endpoints",
+             "When you create an endpoint using def instead of async def, Starlette runs it in a thread pool."),
+    _section("throttles", "Throttles",
+             "Pass a throttle to a router: throttle=AnonRateThrottle('100/m'). Or to one operation: "
+             "throttle=[UserRateThrottle('10000/d')]."),
+    _section("clones", "Shallow clones",
+             "When the template is a shallow clone, git can consume more resources than usual. Use a fully "
+             "cloned repository instead."),
+    _section("replays", "Replays",
+             "Consumers must survive a replay, so every handler checks a processed-events table before it acts."),
+    _section("cutoffs", "Select cutoffs",
+             "Relational fields display at most 1000 items. This behavior is intended to prevent a template from "
+             "being unable to render in an acceptable timespan."),
+)
 LEXICON = Lexicon([])
 
 

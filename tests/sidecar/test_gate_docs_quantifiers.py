@@ -9,16 +9,13 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("resolver", "The resolver",
-                 "In the worst case you have to try all versions of all packages. A version is picked for the selected "
-                 "package. Then all requirements of that version are added to the undecided packages."),
-    ]
-}
+RECORD = record_of(
+    _section("resolver", "The resolver",
+             "In the worst case you have to try all versions of all packages. A version is picked for the selected "
+             "package. Then all requirements of that version are added to the undecided packages."),
+)
 
 
 def verdict(sentence: str) -> str:

@@ -9,70 +9,65 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 from tests.sidecar.test_gate_docs_prose import RECORD as PROSE
 
-RECORD = {
-    **PROSE,
-    **{
-        s.id: s
-        for s in [
-            _section("samesite", "Cookies", "The samesite flag accepts one of lax, strict or none."),
-            _section("transport", "Transports", "The transport now forwards every request to the proxy server."),
-            _section("hostx", "Trusted hosts", "The Host header must match one of allowed_hosts exactly. A check takes "
-                     "exactly 3 ms."),
-            _section("secret", "Secrets", "The secret_key argument is required. The https_only flag is optional."),
-            _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
-            _section("strategies", "Update strategies",
-                     "- eager: Lock a newer version of the named packages and keep other dependencies as they are.\n"
-                     "- reuse and all: Lock other versions of the named packages."),
-            _section("wheels", "Platforms", "Sometimes this will result in a broken bundle when a release doesn't "
-                     "contain all wheels."),
-            _section("uploaded", "Upload times", "The index must give the upload time. If the field is not present for "
-                     "a given file, the file will be treated as unavailable."),
-            _section("minimal", "Minimal versions", "For example, parser>=2.0 will be resolved to version 2.0.0 if there "
-                     "is no other compatibility issue. The loader reads all files in the folder."),
-            _section("headings", "Heading links", "Linking to any heading used to be the default, but now opt-in is "
-                     "required. The anchor is used to link to the item."),
-            _section("levels", "Template logging", "Every template has access to a log function: log.debug, log.info, "
-                     "log.warning, log.error and log.critical."),
-            _section("ignored", "Limitations", "The fast resolver does not support the inherit lock strategy. This "
-                     "will be ignored when writing to the lock file. The next release will ship a faster resolver."),
-            _section("settings", "Settings", "The following settings exist.\nrequest_timeout: Description The timeout "
-                     "in seconds; Default Value 15; Available in Project No\nuse_fast: Description Use the fast "
-                     "resolver; Default Value False; Available in Project Yes"),
-            _section("overrides", "Overrides", "Overrides are a last resort when the user knows a dependency works with "
-                     "a newer version than it declares, but the package has not yet been updated to declare it."),
-            _section("completion", "Completion", "Writing to the system folder requires root. Writing to the home "
-                     "folder does not require root, and installs the script for your user only."),
-            _section("loading", "Loading", "Previously, the loader would read every file. It would then cache each "
-                     "of them. Now it reads only changed files. A future version would index them."),
-            _section("build", "Builds", "The build is fast. In the morning the maintainers review every pull request. "
-                     "If the build does not fail, all hooks run in order."),
-            _section("absent", "Configuration", "In the absence of a config file the loader uses the built-in "
-                     "defaults."),
-            _section("offline", "Offline mode", "Without a network connection, the installer does not download "
-                     "wheels. It installs the wheels it has cached."),
-            _section("sched", "Scheduling", "The scheduler does not support reports. The scheduler supports jobs "
-                     "and runs them hourly."),
-            _section("csrf", "CSRF validation", "By default, requests made with the test factory will not have CSRF "
-                     "validation applied."),
-            _section("objperm", "Object permissions", "The generic views will not automatically apply object "
-                     "permissions to each instance of a list."),
-            _section("cache", "Caching", "Nothing is cached between requests. Requests never wait for a lock."),
-            _section("bulk", "Bulk clients", "The bulk API is not friendly to batch clients. It accepts batch clients "
-                     "with a token."),
-            _section("indexpages", "Index pages", "You may name your index pages README.md instead of index.md."),
-            _section("proxies", "Proxies", "The number of proxies the API runs behind. If set to None then less "
-                     "strict IP matching will be used by the throttle classes."),
-            _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
-                     "Note the absence of an index module in the plugins folder!"),
-            _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
-                     "true, the kit treats the project as a library. The field strict is false by default. The field "
-                     "verbose is true by default."),
-        ]
-    },
-}
+RECORD = record_of(
+    *PROSE.values(),
+    _section("samesite", "Cookies", "The samesite flag accepts one of lax, strict or none."),
+    _section("transport", "Transports", "The transport now forwards every request to the proxy server."),
+    _section("hostx", "Trusted hosts", "The Host header must match one of allowed_hosts exactly. A check takes "
+             "exactly 3 ms."),
+    _section("secret", "Secrets", "The secret_key argument is required. The https_only flag is optional."),
+    _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
+    _section("strategies", "Update strategies",
+             "- eager: Lock a newer version of the named packages and keep other dependencies as they are.\n"
+             "- reuse and all: Lock other versions of the named packages."),
+    _section("wheels", "Platforms", "Sometimes this will result in a broken bundle when a release doesn't "
+             "contain all wheels."),
+    _section("uploaded", "Upload times", "The index must give the upload time. If the field is not present for "
+             "a given file, the file will be treated as unavailable."),
+    _section("minimal", "Minimal versions", "For example, parser>=2.0 will be resolved to version 2.0.0 if there "
+             "is no other compatibility issue. The loader reads all files in the folder."),
+    _section("headings", "Heading links", "Linking to any heading used to be the default, but now opt-in is "
+             "required. The anchor is used to link to the item."),
+    _section("levels", "Template logging", "Every template has access to a log function: log.debug, log.info, "
+             "log.warning, log.error and log.critical."),
+    _section("ignored", "Limitations", "The fast resolver does not support the inherit lock strategy. This "
+             "will be ignored when writing to the lock file. The next release will ship a faster resolver."),
+    _section("settings", "Settings", "The following settings exist.\nrequest_timeout: Description The timeout "
+             "in seconds; Default Value 15; Available in Project No\nuse_fast: Description Use the fast "
+             "resolver; Default Value False; Available in Project Yes"),
+    _section("overrides", "Overrides", "Overrides are a last resort when the user knows a dependency works with "
+             "a newer version than it declares, but the package has not yet been updated to declare it."),
+    _section("completion", "Completion", "Writing to the system folder requires root. Writing to the home "
+             "folder does not require root, and installs the script for your user only."),
+    _section("loading", "Loading", "Previously, the loader would read every file. It would then cache each "
+             "of them. Now it reads only changed files. A future version would index them."),
+    _section("build", "Builds", "The build is fast. In the morning the maintainers review every pull request. "
+             "If the build does not fail, all hooks run in order."),
+    _section("absent", "Configuration", "In the absence of a config file the loader uses the built-in "
+             "defaults."),
+    _section("offline", "Offline mode", "Without a network connection, the installer does not download "
+             "wheels. It installs the wheels it has cached."),
+    _section("sched", "Scheduling", "The scheduler does not support reports. The scheduler supports jobs "
+             "and runs them hourly."),
+    _section("csrf", "CSRF validation", "By default, requests made with the test factory will not have CSRF "
+             "validation applied."),
+    _section("objperm", "Object permissions", "The generic views will not automatically apply object "
+             "permissions to each instance of a list."),
+    _section("cache", "Caching", "Nothing is cached between requests. Requests never wait for a lock."),
+    _section("bulk", "Bulk clients", "The bulk API is not friendly to batch clients. It accepts batch clients "
+             "with a token."),
+    _section("indexpages", "Index pages", "You may name your index pages README.md instead of index.md."),
+    _section("proxies", "Proxies", "The number of proxies the API runs behind. If set to None then less "
+             "strict IP matching will be used by the throttle classes."),
+    _section("layout", "Package layout", "A plugin package holds a templates folder and a plugins folder. "
+             "Note the absence of an index module in the plugins folder!"),
+    _section("packaged", "Library mode", "There is a field packaged under the [tool.kit] table. If it is set to "
+             "true, the kit treats the project as a library. The field strict is false by default. The field "
+             "verbose is true by default."),
+)
 
 
 def verdict(sentence: str) -> str:

@@ -9,21 +9,18 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("rollout", "Rollout", "The new checks went live card range by card range, from 5 % to 100 % of "
-                 "payments over two weeks."),
-        _section("migration", "Migration", "Services moved to the new clusters one team at a time, each team "
-                 "choosing its week."),
-        _section("leak", "Leak", "The heap floor rose every day and never came down until the restart."),
-        *(_section(f"api{n}", f"API {n}", f"Open the client as a context manager in handler {n}.") for n in range(5)),
-        _section("files", "Files", "Read the upload in a handler; its methods are async."),
-        _section("polling", "Polling", "Without a socket the client will fall back to polling."),
-    ]
-}
+RECORD = record_of(
+    _section("rollout", "Rollout", "The new checks went live card range by card range, from 5 % to 100 % of "
+             "payments over two weeks."),
+    _section("migration", "Migration", "Services moved to the new clusters one team at a time, each team "
+             "choosing its week."),
+    _section("leak", "Leak", "The heap floor rose every day and never came down until the restart."),
+    *(_section(f"api{n}", f"API {n}", f"Open the client as a context manager in handler {n}.") for n in range(5)),
+    _section("files", "Files", "Read the upload in a handler; its methods are async."),
+    _section("polling", "Polling", "Without a socket the client will fall back to polling."),
+)
 
 
 def verdict(sentence: str) -> str:

@@ -15,26 +15,24 @@ from docent.sidecar.answer import shape
 from docent.sidecar.answer.events import Code, Held, Item, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import record_of
 
 CLIENT = "import httpx\n\nwith httpx.Client(timeout=5.0) as client:\n    r = client.get('https://example.org')\n    print(r)"
-RECORD = {
-    s.id: s
-    for s in [
-        Section.of(
-            "clients", page="advanced", path="/advanced/#clients", headings=("Advanced", "Clients"),
-            blocks=(
-                Block("paragraph", "A Client keeps connections open; pass timeout=5.0 to bound every request.",
-                      code=("timeout=5.0",)),
-                Block("code", CLIENT, lang="python"),
-                Block("paragraph", "Printing a response shows <Response [200 OK]>.", code=("<Response [200 OK]>",)),
-            ),
+RECORD = record_of(
+    Section.of(
+        "clients", page="advanced", path="/advanced/#clients", headings=("Advanced", "Clients"),
+        blocks=(
+            Block("paragraph", "A Client keeps connections open; pass timeout=5.0 to bound every request.",
+                  code=("timeout=5.0",)),
+            Block("code", CLIENT, lang="python"),
+            Block("paragraph", "Printing a response shows <Response [200 OK]>.", code=("<Response [200 OK]>",)),
         ),
-        Section.of(
-            "install", page="index", path="/#install", headings=("HTTPX", "Installation"),
-            blocks=(Block("paragraph", "Install HTTPX with pip."), Block("code", "$ pip install httpx", lang="shell")),
-        ),
-    ]
-}
+    ),
+    Section.of(
+        "install", page="index", path="/#install", headings=("HTTPX", "Installation"),
+        blocks=(Block("paragraph", "Install HTTPX with pip."), Block("code", "$ pip install httpx", lang="shell")),
+    ),
+)
 LEXICON = Lexicon([{"term": "HTTPX", "aliases": []}, {"term": "Django", "aliases": []}])
 
 

@@ -9,9 +9,9 @@ from docent.sidecar.answer import numbers
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {s.id: s for s in [_section("mentoring", "Mentoring", "Mentoring is a fortnightly hour per person.")]}
+RECORD = record_of(_section("mentoring", "Mentoring", "Mentoring is a fortnightly hour per person."))
 
 
 def verdict(sentence: str) -> str:

@@ -8,17 +8,14 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("keys", "Idempotency keys", "Every state-changing request carries an idempotency key chosen by the "
-                 "caller. The service stores each key for 48 hours."),
-        _section("preset", "Presets", "The full-heap preset runs on the server. It fills the heap in about a minute."),
-        _section("headers", "Headers", "A request may carry a trace header; the service adds one if it is missing."),
-    ]
-}
+RECORD = record_of(
+    _section("keys", "Idempotency keys", "Every state-changing request carries an idempotency key chosen by the "
+             "caller. The service stores each key for 48 hours."),
+    _section("preset", "Presets", "The full-heap preset runs on the server. It fills the heap in about a minute."),
+    _section("headers", "Headers", "A request may carry a trace header; the service adds one if it is missing."),
+)
 
 
 def verdict(sentence: str) -> str:

@@ -13,49 +13,46 @@ from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.words import stems
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate
+from tests.sidecar.gating import fate, record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        _section("image", "Image layers",
-                 "Install the dependencies first with `tool sync --no-install-project`, then copy the project in and "
-                 "run `tool sync` again."),
-        _section("recycle", "Recycling",
-                 "max_jobs - The most jobs a worker runs before it exits. Useful for preventing memory leaks from "
-                 "growing in long-running workers."),
-        _section("canary", "Canary",
-                 "The canary paid for itself: it caught a clock bug that would have failed every nightly job."),
-        _section("teams", "Teams", "The first two teams wrote their own retry code and both got backoff wrong."),
-        _section("heap", "Heap", "The heap rose by about 40 MB a day and never came down."),
-        _section("styles", "Styles", "Passing the app object works with a single process and reload switched off."),
-        _section("limits", "Limits",
-                 "The limit may be set globally with DEFAULT_LIMIT. You can also set the limit on each view."),
-        _section("layouts", "Layouts",
-                 "- The src layout is not supported.\n- Requirements like -e git+url are not supported.\n"
-                 "- Strategies other than eager and lazy are not supported.\n- Lock files are written as TOML."),
-        _section("links", "Links",
-                 "Relative links are adjusted by the builder. Absolute links are not modified at all."),
-        _section("routers", "Routers",
-                 "The router generates list and detail routes, with a trailing slash by default. Pass "
-                 "trailing_slash=False to leave it out."),
-        _section("uploads", "Uploads", "The client does not retry an upload. It logs each failed upload."),
-        _section("pages", "Page size",
-                 "The page size is read from the request. If it is not set in the decorator, the settings' default is "
-                 "used."),
-        _section("upgrades", "Upgrades", "Upgrades reinstall the executables, even if they have not changed."),
-        _section("signals", "Signals",
-                 "On Windows these concepts do not apply and the tool ignores Ctrl-C events, deferring handling to "
-                 "the child process."),
-        _section("deprecate", "Deprecating",
-                 "Mark an operation as deprecated without removing it by using the deprecated argument. It will be "
-                 "marked as deprecated in the schema. Operations are published to the registry before the build."),
-        _section("proxies", "Proxies",
-                 "The client does not support HTTPS proxies properly yet. It supports SOCKS proxies. Questions that "
-                 "have no default value must be answered on the command line."),
-        _section("secrets", "Secrets", "The builder does not override the password file."),
-    ]
-}
+RECORD = record_of(
+    _section("image", "Image layers",
+             "Install the dependencies first with `tool sync --no-install-project`, then copy the project in and "
+             "run `tool sync` again."),
+    _section("recycle", "Recycling",
+             "max_jobs - The most jobs a worker runs before it exits. Useful for preventing memory leaks from "
+             "growing in long-running workers."),
+    _section("canary", "Canary",
+             "The canary paid for itself: it caught a clock bug that would have failed every nightly job."),
+    _section("teams", "Teams", "The first two teams wrote their own retry code and both got backoff wrong."),
+    _section("heap", "Heap", "The heap rose by about 40 MB a day and never came down."),
+    _section("styles", "Styles", "Passing the app object works with a single process and reload switched off."),
+    _section("limits", "Limits",
+             "The limit may be set globally with DEFAULT_LIMIT. You can also set the limit on each view."),
+    _section("layouts", "Layouts",
+             "- The src layout is not supported.\n- Requirements like -e git+url are not supported.\n"
+             "- Strategies other than eager and lazy are not supported.\n- Lock files are written as TOML."),
+    _section("links", "Links",
+             "Relative links are adjusted by the builder. Absolute links are not modified at all."),
+    _section("routers", "Routers",
+             "The router generates list and detail routes, with a trailing slash by default. Pass "
+             "trailing_slash=False to leave it out."),
+    _section("uploads", "Uploads", "The client does not retry an upload. It logs each failed upload."),
+    _section("pages", "Page size",
+             "The page size is read from the request. If it is not set in the decorator, the settings' default is "
+             "used."),
+    _section("upgrades", "Upgrades", "Upgrades reinstall the executables, even if they have not changed."),
+    _section("signals", "Signals",
+             "On Windows these concepts do not apply and the tool ignores Ctrl-C events, deferring handling to "
+             "the child process."),
+    _section("deprecate", "Deprecating",
+             "Mark an operation as deprecated without removing it by using the deprecated argument. It will be "
+             "marked as deprecated in the schema. Operations are published to the registry before the build."),
+    _section("proxies", "Proxies",
+             "The client does not support HTTPS proxies properly yet. It supports SOCKS proxies. Questions that "
+             "have no default value must be answered on the command line."),
+    _section("secrets", "Secrets", "The builder does not override the password file."),
+)
 
 
 def verdict(sentence: str) -> str:

@@ -13,27 +13,25 @@ from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.shape import opened
 from docent.sidecar.stream import frame
+from tests.sidecar.gating import record_of
 
-RECORD = {
-    s.id: s
-    for s in [
-        Section.of(
-            "settings", page="settings", path="/settings/#implementation", headings=("Settings", "Implementation"),
-            blocks=(
-                Block("item", "--loop <str> - Set the event loop implementation. Options: 'auto', 'asyncio', 'uvloop'. "
-                      "Default: 'auto'.", marker="-", code=("--loop",)),
-                Block("item", "--ws-max-queue <int> - Set the maximum length of the WebSocket incoming message queue. "
-                      "Default: 32.", marker="-", code=("--ws-max-queue",)),
-                Block("item", "--backlog <int> - Maximum number of connections to hold in backlog. Default: 2048.",
-                      marker="-", code=("--backlog",)),
-            ),
+RECORD = record_of(
+    Section.of(
+        "settings", page="settings", path="/settings/#implementation", headings=("Settings", "Implementation"),
+        blocks=(
+            Block("item", "--loop <str> - Set the event loop implementation. Options: 'auto', 'asyncio', 'uvloop'. "
+                  "Default: 'auto'.", marker="-", code=("--loop",)),
+            Block("item", "--ws-max-queue <int> - Set the maximum length of the WebSocket incoming message queue. "
+                  "Default: 32.", marker="-", code=("--ws-max-queue",)),
+            Block("item", "--backlog <int> - Maximum number of connections to hold in backlog. Default: 2048.",
+                  marker="-", code=("--backlog",)),
         ),
-        Section.of(
-            "install", page="index", path="/#install", headings=("Server", "Installation"),
-            blocks=(Block("paragraph", "Install the server with pip; the standard extra adds uvloop."),),
-        ),
-    ]
-}
+    ),
+    Section.of(
+        "install", page="index", path="/#install", headings=("Server", "Installation"),
+        blocks=(Block("paragraph", "Install the server with pip; the standard extra adds uvloop."),),
+    ),
+)
 LEXICON = Lexicon([{"term": "WebSocket", "aliases": []}, {"term": "Kafka", "aliases": []}])
 TABLE = (
     "| Option | Default |\n"

@@ -105,6 +105,18 @@ def test_record_sections_run_from_each_h2_or_h3_to_the_next_cleaned_code_kept():
     assert kafka.text == "- one\n- two\nNo id, so no section\nStill Kafka's."  # a heading breaks the run
 
 
+@pytest.mark.parametrize(("title", "label"), [
+    ("The &nbsp<samp>pihole</samp>&nbsp Command", "The pihole Command"),  # Pi-hole's nav: HTML, as the page shows it
+    ("Tips &amp; tricks", "Tips & tricks"),
+    ("a  <  b", "a < b"),  # a bare "<" is text
+    ("  Plain   title ", "Plain title"),
+])
+def test_a_nav_title_written_in_html_is_the_text_the_visitor_reads(title: str, label: str) -> None:
+    facts = read_page(RECORD, path="/cases/acme/", title=title, record=True)
+    assert facts.page.label == label
+    assert facts.record_sections[1].headings == (label, "3-D Secure")
+
+
 def test_a_page_not_marked_record_has_no_record_sections():
     assert read_page(RECORD, path="/cases/acme/", title="Acme").record_sections == ()
 

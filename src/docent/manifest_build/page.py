@@ -96,7 +96,7 @@ def read_page(
 ) -> PageFacts:
     """Everything the manifest needs from one page's content HTML; `languages`, code_key -> language, names the
     languages of code blocks whose HTML does not (`fences.fence_languages` of the page's Markdown)."""
-    page = Page(id or page_id(path), text.collapse(title), path)
+    page = Page(id or page_id(path), text.title_text(title), path)
     is_home = page.id == HOME
     tree = LexborHTMLParser(html)
     root = tree.body

@@ -50,6 +50,16 @@ def collapse(text: str) -> str:
     return " ".join(text.split())
 
 
+def title_text(title: str) -> str:
+    """A page's title as the visitor reads it: a nav title may be HTML, which MkDocs and Material write into the
+    page's heading and nav as it is ("The &nbsp<samp>pihole</samp>&nbsp Command", Pi-hole's), so its tags and
+    entities are read as a browser reads them; collapsed."""
+    if "<" not in title and "&" not in title:
+        return collapse(title)
+    body = LexborHTMLParser(f"<p>{title}</p>").body
+    return collapse((body.text(deep=True) if body is not None else title).replace("\xa0", " "))
+
+
 def collapse_lines(text: str) -> str:
     """Each line collapsed, empty lines dropped: the rows and items `read` broke into lines stay lines."""
     return _LINE.join(line for line in (collapse(piece) for piece in text.split(_LINE)) if line)

@@ -27,7 +27,7 @@ from docent.manifest_build.manifest import build
 from docent.manifest_build.meta import NAME, MetaError, PageMeta, front_matter
 from docent.manifest_build.options import ConfigError, record_options, site_config
 from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, page_id, page_path, read_page
-from docent.manifest_build.text import collapse
+from docent.manifest_build.text import title_text
 from docent.manifest_build.types import SiteConfig
 
 from . import ENTRIES, built_files, panel_files
@@ -146,10 +146,11 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
             return None
-        # The label collapsed as read_page collapses it, so `docent manifest` reads the same page back.
+        # The label read as read_page reads it (an HTML nav title as its text), so `docent manifest` reads the same
+        # page back.
         tag = PageMeta(
             page=page_id(page_path(page.url)),
-            label=collapse(page.title or ""),
+            label=title_text(page.title or ""),
             order=self._order.get(page.file.src_uri, len(self._order)),
             **self._meta(page),
             src=page.file.src_uri,

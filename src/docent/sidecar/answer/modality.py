@@ -1,0 +1,138 @@
+"""The hedge rule's modality (`hedges`): "did" where the cited sections say "would have".
+
+A verb the sentence asserts plainly ("challenged", "introduced", "have coexisted") that its cited
+sections use only after "would", "would have", "will", "could", "might" or "going to" is held, unless the
+sentence too says would, will, could, might, may, expected, planned or going to. What a section says "could not" be done is
+a fact, not a plan: "a slow payment could not be followed" does not make "followed" a modal-only word.
+A modal in an "if", "whether" or "unless" clause is a condition, no plan ("if your company would be interested");
+a "would" in a unit that opens "Previously" (formerly, originally, historically), and in the run of units with
+"would" right after it, is a habit of the past, a deed ("Previously, the command would record metadata as is").
+An instruction ("put", "set", "cut" opening the sentence or the clause after its opening one) is no deed: "When
+using reload, put run() into ..." against "you should put"; nor is a participle after a comma and before "by"
+("the key, prefixed by the word Token" against "the key should be prefixed by").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .passage import Passage, Token, Unit
+
+MODAL = frozenset(("would", "will", "could", "might", "may", "going", "expected", "expects", "planned", "plans",
+                   "should", "'d", "aim", "aimed", "hoped", "intended"))
+_SKIP = frozenset(("have", "has", "had", "also", "be", "been", "not", "then", "again", "still", "to", "always"))
+
+
+def modal_only(passage: Passage) -> frozenset[str]:
+    """The stems a section says only after a modal."""
+    return frozenset(stem for stem, (modal, plain) in passage.facts("modal", _section_modal).items() if modal and not plain)
+
+
+def _section_modal(passage: Passage) -> dict[str, tuple[int, int]]:
+    """stem -> (times said after a modal, times said plainly)."""
+    out: dict[str, tuple[int, int]] = {}
+    past = False  # a unit that opens "Previously", and the run of units with "would" after it: what used to happen
+    for u in passage.units:
+        tokens = u.tokens
+        past = past and "would" in u.words or bool(tokens) and tokens[0].word in _THEN
+        for j, v in enumerate(tokens):
+            if not v.stem:
+                continue
+            said = _said_after_modal(u, j, past)
+            if said is None:
+                continue
+            modal, plain = out.get(v.stem, (0, 0))
+            out[v.stem] = (modal + 1, plain) if said else (modal, plain + 1)
+    return out
+
+
+def _said_after_modal(u: Unit, j: int, past: bool) -> bool | None:
+    """Whether the unit's word at `j` is said after a modal, or None where it counts neither way."""
+    tokens = u.tokens
+    k = j - 1
+    denied = False
+    while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
+        denied = denied or tokens[k].word == "not"
+        k -= 1
+    if k < 0 or tokens[k].word not in MODAL:
+        return False
+    if denied and tokens[k].word == "could":
+        return None  # "a slow payment could not be followed": what could not be done is a fact, no plan
+    if conditional(u, k):
+        return None  # "if your company would be interested": a condition, no plan
+    # "Previously, the command would record metadata as it is": a habit of the past, a deed; "would have" is none.
+    return not (past and tokens[k].word == "would" and all(t.word != "have" for t in tokens[k:j]))
+
+
+_THEN = frozenset(("previously", "formerly", "originally", "historically"))
+_IF = frozenset(("if", "whether", "unless"))
+_CLAUSE = re.compile(r"[,;:.!?](?!\w)")
+
+
+def conditional(u: Unit, k: int) -> bool:
+    """Whether the modal at token `k` is in an "if", "whether" or "unless" clause of its unit."""
+    for t in reversed(u.tokens[:k]):
+        if _CLAUSE.search(u.text, t.start, u.tokens[k].start):
+            return False
+        if t.word in _IF:
+            return True
+    return False
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    if said.words & MODAL:
+        return False
+    tokens = said.tokens
+    verbs = [
+        t.stem for i, t in enumerate(tokens)
+        if t.stem and (t.word.endswith("ed") or t.word in _IRREGULAR) and not _present_passive(tokens, i)
+        and not (t.word in _BASE_PAST and _imperative(said, i)) and not _reduced_passive(said, i)
+    ]
+    if not verbs:
+        return False
+    said_where = [passage.facts("modal", _section_modal) for passage in sections]
+    for stem in verbs:
+        modal = sum(facts.get(stem, (0, 0))[0] for facts in said_where)
+        plain = sum(facts.get(stem, (0, 0))[1] for facts in said_where)
+        if modal and not plain:
+            return True
+    return False
+
+
+_PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets", "be", "being",
+                         "it's", "that's", "there's", "what's"))  # "it's ignored": a thing is (not "she's led": has)
+_ADVERBS = frozenset(("not", "only", "just", "also", "never", "always", "then", "still", "first"))
+
+
+def _reduced_passive(said: Unit, i: int) -> bool:
+    """A participle after a comma and before "by" ("the key, prefixed by the word Token") describes the thing before
+    it, as the section's "should be prefixed by" does: no deed."""
+    tokens = said.tokens
+    return 0 < i < len(tokens) - 1 and tokens[i + 1].word == "by" and "," in said.text[tokens[i - 1].start : tokens[i].start]
+
+
+def _present_passive(tokens: Sequence[Token], i: int) -> bool:
+    """A participle after a present "is" or a bare "be" ("the lifespan is not triggered", "makes the cookie only be
+    sent"): how a thing works, as documentation writes it, not a deed a section tells only as a plan ("will be
+    triggered", "should only be sent"); "was" and "were" still tell a deed."""
+    k = i - 1
+    while k >= 0 and (tokens[k].word in _ADVERBS or tokens[k].word.endswith("ly")):
+        k -= 1
+    return k >= 0 and tokens[k].word in _PRESENT_BE
+
+
+_IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew
+chose gave spent lost stood went came grew fell rose cut set put ended tied stopped""".split())
+_BASE_PAST = frozenset(("cut", "set", "put"))  # a past that is its verb's base too, the imperative's form
+_LEADS = frozenset(("when", "if", "to", "for", "once", "before", "after", "unless", "while", "with", "in", "on"))
+
+
+def _imperative(said: Unit, i: int) -> bool:
+    """The verb at `i` gives an instruction, no deed: it opens the sentence ("Put uvicorn.run into ...") or follows
+    the comma that closes the clause the sentence opens with ("When using reload, put ..."), as a section's "you
+    should put" is told to a reader."""
+    tokens = said.tokens
+    if i == 0:
+        return True
+    return tokens[0].word in _LEADS and "," in said.text[tokens[i - 1].start : tokens[i].start]

@@ -261,6 +261,14 @@ def test_documentations_suggestions_are_drawn_from_the_nav_as_a_reader_asks():
         "How do I install Typer?", "How do I get started?", "What should I know about “Features”?",
         "What should I know about “Environment Variables”?")
     assert manifest.public(hash="")["kind"] == "docs"
+    # Pi-hole's nav opens on the project's own pages (contact, origins) under a site named "Pi-hole documentation".
+    pihole = [_docs_page("/", "About Pi-hole", "Support"), _docs_page("/main/contact/", "Contact Us", "Forum"),
+              _docs_page("/main/origins/", "Pi-hole Origins", "Story"), _docs_page("/main/", "Getting Started", "A"),
+              _docs_page("/main/prerequisites/", "Prerequisites", "B"), _docs_page("/main/basic-install/", "Installation", "C"),
+              _docs_page("/main/post-install/", "Post-Install", "D")]
+    assert build(pihole, site_config(site_name="Pi-hole documentation"))[0].suggestions == (
+        "How do I install Pi-hole?", "How do I get started?", "What should I know about “Prerequisites”?",
+        "What should I know about “Post-Install”?")
 
 
 def test_a_home_section_with_a_pages_id_is_renamed_not_a_problem():

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from docent.manifest_build.manifest import build
 from docent.manifest_build.options import site_config
 from docent.manifest_build.page import read_page
 from docent.manifest_build.prompt import system
 
 
-def _system(owner="Jo Doe", kind=None):
+def _system(owner="Jo Doe", kind=None, site_name="Jo's site"):
     pages = [
         read_page('<h2 id="work">Work</h2>', path="/", title="Home"),
         read_page('<h2 id="acme">Acme<a class="headerlink">¶</a></h2><p>I review code.</p>', path="/roles/",
@@ -17,7 +19,7 @@ def _system(owner="Jo Doe", kind=None):
                   'Full heap</i></div><p>The heap grows.</p><button data-docent-action="run" data-docent-consequential>'
                   'Run</button>', path="/lab/", title="Lab"),
     ]
-    manifest, problems = build(pages, site_config(site_name="Jo's site", owner=owner, kind=kind,
+    manifest, problems = build(pages, site_config(site_name=site_name, owner=owner, kind=kind,
                                                   offers=[{"id": "cv", "label": "The CV", "target": "/cv/"}]))
     assert problems == []
     return system(manifest)
@@ -88,6 +90,16 @@ def test_documentation_is_the_documentation_of_the_site_in_its_own_voice_and_ope
                       "the site's owner", "third person"):
         assert portfolio not in rules, portfolio
     assert "in the documentation's own words" in _system(owner="")[1]["text"]
+
+
+@pytest.mark.parametrize(("site_name", "project"), [
+    ("Pi-hole documentation", "Pi-hole"), ("Foo Docs", "Foo"), ("Documentation for Bar", "Bar"), ("MkDocs", "MkDocs"),
+])
+def test_documentation_names_its_project_not_the_documentation_of_its_documentation(site_name, project):
+    rules = _system(owner="", site_name=site_name)[0]["text"]
+    assert rules.startswith(f"# How to answer\n\nYou are the guide to the documentation of {project}.")
+    assert f"\"{project}'s implementation\"" in rules
+    assert site_name in _system(owner="Jo Doe", site_name=site_name)[0]["text"]  # a portfolio's site keeps its name
 
 
 def test_a_named_owner_makes_a_portfolio_and_kind_can_be_set_by_hand():

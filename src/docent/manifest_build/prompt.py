@@ -12,6 +12,7 @@ from typing import Any
 from docent.schema import TourStep
 
 from .manifest import Manifest
+from .text import project
 from .tools import MAP_ENTRIES, MARKERS, bounded
 
 Block = dict[str, Any]
@@ -169,7 +170,7 @@ not one you can cite. When the excerpts do not answer the question, answer [[non
 
 def _names(manifest: Manifest) -> tuple[str, str]:
     owner = manifest.owner or "the site's owner"
-    site = manifest.site_name or "this site"
+    site = (project(manifest.site_name) if manifest.kind == "docs" else manifest.site_name) or "this site"
     return site, owner
 
 

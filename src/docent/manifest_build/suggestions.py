@@ -4,7 +4,8 @@ On a portfolio, one of each where the site has it: a tour, an experiment, a case
 with record sections on it), an offer. On documentation, the nav's pages with record sections, asked as a reader
 would ("How do I install HTTPX?"): installing and getting started first (a reader's first questions, wherever the nav
 puts them: Typer's come after "Features" and four guides), then the others in nav order, leaving out the pages about
-the project rather than its use (contributing, the changelog). Each is a question the guide can answer or act on, in the manifest's words.
+the project rather than its use (contributing, the changelog, contact, its origins), the project named as `text.project`
+names it. Each is a question the guide can answer or act on, in the manifest's words.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 from collections.abc import Sequence
 
 from docent.schema import Experiment, Offer, Page, RecordSection, Tour
+
+from .text import project
 
 MOST = 4
 
@@ -57,10 +60,10 @@ def suggestions(
 # Pages about the project rather than its use: a reader's first question is rarely about them.
 _ASIDE = re.compile(
     r"contribut|conduct|changelog|change log|release notes|releases|licen[cs]e|security polic|sponsor|funding|"
-    r"authors|credits|history|roadmap|about",
+    r"authors|credits|history|origins|roadmap|about|contact|on the web|in the press|donat",
     re.IGNORECASE,
 )
-_INSTALL = re.compile(r"\binstall", re.IGNORECASE)
+_INSTALL = re.compile(r"(?<!-)\binstall", re.IGNORECASE)  # not "Post-Install"
 _START = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview|^learn$",
                     re.IGNORECASE)
 
@@ -68,7 +71,8 @@ _START = re.compile(r"quick\s*start|getting started|get started|first steps|tuto
 def _from_nav(pages: Sequence[Page], record: Sequence[RecordSection], *, site_name: str) -> tuple[str, ...]:
     """Up to four questions from the nav's pages that have record sections, the home page last."""
     with_record = {section.page for section in record}
-    name = site_name if 0 < len(site_name.split()) <= 3 else "it"
+    name = project(site_name)
+    name = name if 0 < len(name.split()) <= 3 else "it"
     drawn: list[str] = []
     for page in [*pages[1:], *pages[:1]]:
         label = page.label.strip().rstrip(".!?:")

@@ -50,6 +50,22 @@ def collapse(text: str) -> str:
     return " ".join(text.split())
 
 
+# A documentation site's name that says what it is ("Pi-hole documentation", "Foo Docs", "Documentation for Bar"):
+# the project is the rest ("How do I install Pi-hole?", not "How do I install Pi-hole documentation?").
+_DOCS_WORDS = re.compile(
+    r"^(?:the\s+)?(?:documentation|docs|user guide|manual)\s+(?:for|of)\s+|"
+    r"[\s:|\u2013\u2014-]+(?:official\s+)?(?:documentation|docs|user guide|manual|handbook|wiki)(?:\s+site)?$",
+    re.IGNORECASE,
+)
+
+
+def project(site_name: str) -> str:
+    """The project a documentation site is of: its name without the words that say it is its documentation
+    ("Pi-hole documentation" -> "Pi-hole", "Documentation for Foo" -> "Foo"; "MkDocs" and "Docs" stay)."""
+    name = _DOCS_WORDS.sub("", site_name.strip()).strip()
+    return name or site_name.strip()
+
+
 def title_text(title: str) -> str:
     """A page's title as the visitor reads it: a nav title may be HTML, which MkDocs and Material write into the
     page's heading and nav as it is ("The &nbsp<samp>pihole</samp>&nbsp Command", Pi-hole's), so its tags and

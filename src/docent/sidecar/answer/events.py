@@ -98,19 +98,14 @@ class Card:
         return {"kind": self.kind, "call": self.call, **self.body}
 
 
-# A frozen dataclass still, its fields set in the new instance's dict rather than by `object.__setattr__` each (11.3 k
-# -> 5.0 k instructions): its `terms` are left out of its equality, which a Struct cannot leave out.
-@dataclass(frozen=True, init=False)
+# A frozen dataclass, not a Struct: its `terms` are left out of its equality, which a Struct cannot leave out.
+@dataclass(frozen=True)
 class Held:
     reason: str  # a code: first_person, unknown_term, no_overlap, uncited, ...
     message: str  # what the visitor reads
     # The lexicon's terms an `unknown_term` hold named, for the owner's report; not sent to the browser.
     terms: tuple[str, ...] = field(default=(), compare=False)
     event = "held"
-
-    def __init__(self, reason: str, message: str, terms: tuple[str, ...] = ()) -> None:
-        made = self.__dict__
-        made["reason"], made["message"], made["terms"] = reason, message, terms
 
 
 @dataclass(frozen=True)
@@ -151,18 +146,8 @@ def payload(event: StreamEvent) -> dict[str, Any]:
         return event.payload()
     if isinstance(event, Held):
         return {"reason": event.reason, "message": event.message}  # the terms stay on the server
-    if isinstance(event, Sentence):  # a Struct: its defaults left out, as its frame leaves them, but "cites"
-        data = _json(msgspec.to_builtins(event))
-        return {"text": data.pop("text"), "cites": data.pop("cites", []), **data}
-    if isinstance(event, Code):  # its Cites are Structs: as their frames word them
-        return _json(msgspec.to_builtins(event))  # type: ignore[no-any-return]
+    if isinstance(event, (Sentence, Code)):  # as its frame words it, read back: a Sentence's "cites" always
+        data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(event))
+        data.setdefault("cites", [])
+        return data
     return asdict(event)
-
-
-def _json(value: Any) -> Any:
-    """`value` as JSON reads it back: its tuples lists."""
-    if isinstance(value, (tuple, list)):
-        return [_json(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _json(item) for key, item in value.items()}
-    return value

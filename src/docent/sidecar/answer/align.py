@@ -10,7 +10,7 @@ the corresponding place (a content stem within `NEAR` words of one is within `NE
   sections write in another unit still counts (read against all their words, "within a month of an incident" passed);
 - the clause's word, and every word of its pole, is absent from the sentence;
 - neither word is denied ("not", "never", "n't" just before it; before "any", anywhere in its clause): a pole turned.
-Attribution too (`_misnamed`, `_renamed`): a name of the sentence where the clause's main unit has another name; a
+Attribution too (`renamed.misnamed`): a name of the sentence where the clause's main unit has another name; a
 name of the sections' titles and heading paths (`subjects`) may stand anywhere.
 What it cannot do: see a change in words of no class and no name ("the booking service" for "depot scanners"), a
 change the clause says in figures only (3.1 and 2.4 basis points, told as "rose"), or one the sentence tells across
@@ -25,11 +25,10 @@ from typing import NamedTuple
 
 from .contrasts import CONTRASTS, NEUTRAL, neutral_at
 from .passage import Passage, Unit, in_clause_before
+from .places import COVER, NEAR, stems_near
+from .renamed import misnamed, names_of
 
-COVER = 0.6  # the share of the sentence's content stems the clause must hold
-NEAR = 4  # tokens either side of a contrast word that make its place
 PLACE = 1  # the content stems two places must share to be the same place
-RENAMED = 2  # ... for two names (a name's place is told by more of its neighbours than a quantifier's)
 
 
 class Entry(NamedTuple):
@@ -186,15 +185,6 @@ def _denied(u: Unit, at: int) -> bool:
     return any(t.word in _DENIERS or t.word.endswith("n't") for t in before)
 
 
-def stems_near(u: Unit, at: int, width: int, skip: Set[int]) -> set[str]:
-    """The content stems within NEAR tokens of a contrast word (its own and other contrast words' left out)."""
-    tokens = u.tokens
-    return {
-        t.stem for j, t in enumerate(tokens[max(0, at - NEAR) : at + width + NEAR], start=max(0, at - NEAR))
-        if t.stem and j not in skip and not (at <= j < at + width)
-    }
-
-
 def differs(
     said: Unit, sections: Sequence[Passage], names: Set[str] = frozenset(), subjects: Set[str] = frozenset()
 ) -> str | None:
@@ -203,7 +193,7 @@ def differs(
     `subjects`: the stems of the cited sections' titles and heading paths, names a sentence may put anywhere."""
     found = marks(said)
     contrasted = bool(found) and _contrasted(found, sections)
-    named = _names(said, names) if names else []
+    named = names_of(said, names) if names else []
     if named:  # only a name the cited sections write, and not what they are about, may stand in another's place
         # each name looked up in the sections' words, not their union made for each sentence (a section's words are
         # hundreds on a documentation site)
@@ -221,7 +211,7 @@ def differs(
         reason = _contrasts(said, found, skip, passage, a)
         if reason:
             return reason
-    if named and _misnamed(said, named, content, passage, a, names):
+    if named and misnamed(said, named, content, passage.units[a.first : a.last + 1], passage.title.stems, names):
         return "actor"
     return None
 
@@ -238,48 +228,6 @@ def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Pas
         if reason:
             return reason
     return None
-
-
-def _misnamed(
-    said: Unit, named: list[tuple[int, str]], content: frozenset[str], passage: Passage, a: Alignment, names: Set[str]
-) -> bool:
-    """Whether a name of the sentence stands where the clause's main unit has another name."""
-    # The unit of the clause that holds more of the sentence: in "the Kubernetes migration took bookings to
-    # invoicing in 1.2 seconds", the one that says who took them there, not the one that names Kubernetes. That
-    # unit alone must restate the sentence: one told across several (a list's steps) has no one place.
-    main = max(passage.units[a.first : a.last + 1], key=lambda u: len(content & u.stems))
-    if len(content & (main.stems | passage.title.stems)) < COVER * len(content):
-        return False
-    others = [(i, w) for i, w in named if w not in main.words]
-    return bool(others) and _renamed(said, others, main, names)
-
-
-def _names(u: Unit, names: Set[str], *, record: bool = False) -> list[tuple[int, str]]:
-    """A unit's names: words the record writes as names, and words written with a capital past their first letter
-    ("TestClient", "DEBUG"); in the record's own clause, any word with a capital inside a sentence ("Request.form()")."""
-    text = u.text
-    return [
-        (i, t.word) for i, t in enumerate(u.tokens)
-        if t.stem and (
-            t.word in names or any(c.isupper() for c in text[t.start + 1 : t.start + len(t.word)])
-            or record and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in _OPENERS
-        )
-    ]
-
-
-_OPENERS = frozenset((*".!?:;\"“‘«(-–—•\n", ""))  # a capital after one of these, or first, opens a sentence or a definition
-
-
-def _renamed(said: Unit, others: list[tuple[int, str]], clause: Unit, names: Set[str]) -> bool:
-    """Whether a name of the sentence that the clause lacks stands where the clause has a name the sentence lacks:
-    "the Kubernetes migration took bookings to invoicing" against "the Kafka backbone took bookings to invoicing"."""
-    theirs = [(j, w) for j, w in _names(clause, names, record=True) if w not in said.words]
-    for i, _ in others:
-        place = stems_near(said, i, 1, set())
-        for j, _ in theirs:
-            if len(place & stems_near(clause, j, 1, set())) >= RENAMED:
-                return True
-    return False
 
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(

@@ -6,7 +6,7 @@ commonest senses, an adjective's satellites against their head's antonyms ("rapi
 comparatives ("slower" against "faster"). A cited sentence is aligned with the clause it
 restates (`align.aligned`: one clause, or nothing is decided); it is held when it writes a word of the table that the
 clause does not write, where the clause writes one of that word's opposites that the sentence does not write, the two
-in one place (a content stem within `align.NEAR` words of each in common), neither with a capital past its unit's
+in one place (a content stem within `places.NEAR` words of each in common), neither with a capital past its unit's
 first word (a name or a value: "set it to False" against "True"), and neither is denied (`_DENYING` within
 DENIED words before it: "not", "never", "without", "failed to" ...): "did not miss the bug" for "found it" is faithful.
 What it cannot do: tell a sense (WordNet's "fast" is also "firmly fixed"), see an opposite said in several words
@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence, Set
 from importlib import resources
 
-from . import align
+from . import align, places
 from .passage import Passage, Unit
 
 
@@ -100,7 +100,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
                 if v.stem not in opposites or _named(u, j) or _denied(u, j):
                     continue
                 if place is None:
-                    place = align.stems_near(said, i, 1, set())
-                if len(place & align.stems_near(u, j, 1, set())) >= align.PLACE:
+                    place = places.stems_near(said, i, 1, set())
+                if len(place & places.stems_near(u, j, 1, set())) >= align.PLACE:
                     return True
     return False

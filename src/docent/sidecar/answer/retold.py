@@ -6,7 +6,7 @@ subject (`across`).
 A sentence citing two or more sections is aligned with the clause it restates (`align.aligned`); it is held when
 that clause names its own section's subject (a word of the section's title) where the sentence names, instead, the
 subject of another section it cites (a word of that section's title which the aligned section is not about: its
-title, heading path and opening do not say it), the two words in one place (a content stem within `align.NEAR` words
+title, heading path and opening do not say it), the two words in one place (a content stem within `places.NEAR` words
 of each in common). A sentence that names both subjects ("unlike Hypercorn, Daphne ...") compares, it does not swap;
 a clause that does not name its subject, or a tie, decides nothing.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence, Set
 
-from . import align
+from . import align, places
 from .passage import Passage, Unit
 
 
@@ -34,7 +34,7 @@ def held(said: Unit, sections: Sequence[Passage], subjects: Sequence[Set[str]]) 
     own = titles[a.section]
     for u in sections[a.section].units[a.first : a.last + 1]:
         theirs = [j for j, t in enumerate(u.tokens) if t.stem in own and t.stem not in said.stems]
-        if any(align.stems_near(said, i, 1, set()) & align.stems_near(u, j, 1, set()) for i in told for j in theirs):
+        if any(places.stems_near(said, i, 1, set()) & places.stems_near(u, j, 1, set()) for i in told for j in theirs):
             return True
     return False
 

@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .sentences import SentenceSplitter
-from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils
+from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils, stem
 
 # A question's words of substance past these add time, not recall (`read_words`); one of more written words than this is
 # asked sentence by sentence too (`question_sentences`).
@@ -240,6 +240,12 @@ def framed(words: Sequence[Sequence[str]]) -> list[Clause]:
     return measures(words) + asking(words)
 
 
+def apart(words: Sequence[Sequence[str]], aliases: Iterable[Clause], said: Iterable[Clause]) -> set[str]:
+    """The clauses asked apart, at a quarter, by where they stand ("how often", "my question": `framed`) or by what
+    they name: a lexicon name narrower than the question's term (`aliases` not `said`: `alias_clauses`)."""
+    return {c.sql for c in framed(words)} | {c.sql for c in aliases} - {c.sql for c in said}
+
+
 def framing(clause: Clause) -> bool:
     """Whether a clause asks for one word that only frames the question (`FRAMING`)."""
     return all(len(way) == 1 and way[0] in FRAMING for way in clause.ways)
@@ -251,12 +257,13 @@ def digits(clause: Clause) -> bool:
 
 
 def narrower(term: str, name: str, text: str) -> bool:
-    """Whether a lexicon name holds its term and more, and the text does not write it: a version ("HTTP" -> "HTTP/1.1"),
-    an implementation or a kind ("Python" -> "CPython", "TLS" -> "mutual TLS"), which the question did not ask for. A
-    docs site names it rarely (HTTPX's logs write `http11.send_request_headers`; uv's CPython builds), so counted as
-    the question's topic it ranked those sections first."""
+    """Whether a lexicon name holds its term and more, and the text writes the term and not the name: a version ("HTTP"
+    -> "HTTP/1.1"), an implementation or a kind ("Python" -> "CPython", "TLS" -> "mutual TLS"), which the question did
+    not ask for. A docs site names it rarely (HTTPX's logs write `http11.send_request_headers`; uv's CPython builds), so
+    asked as a word of the question it ranked those sections first. Not a plural ("WebSockets"), nor any name of a text
+    that names the thing by another alias ("3DS": "3-D Secure 2" is as near as "3-D Secure")."""
     whole, named, said = ("".join(p for w in chunks(n) for p in w) for n in (term, name, text))
-    return named != whole and whole in named and named not in said
+    return stem(named) != stem(whole) and whole in named and whole in said and named not in said
 
 
 def alias_clauses(terms: Iterable[str], aliases: Mapping[str, Sequence[str]],

@@ -17,17 +17,18 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
   a reader's short form ("env var", "creds", "deps") the word spelt out (`record_synonyms.ABBREVIATIONS`).
 A question's rare numbers and its addresses count a quarter of its words (`_scaled`); so do the words that frame a
 question ("tell me", "explain", "java version", the "often" of "how often"), which BM25 would rank over the topic
-wherever the record uses them rarely. What the question names (a technology of the lexicon, a name written as one word
-of parts: `TestClient`, "long-polling") counts double, for the same reason: the site's subject is in many sections, so
-BM25 weighs it lightly; a technology the record names in two sections or fewer is already its heaviest word, and doubled
-it outweighed all else asked (a visitor's own stack: "Flask behind nginx: which setting...?"); nor does a narrower name
-of it that the question does not write ("HTTP/1.1", "CPython" for "http", "python": `clauses.narrower`). A long
-section is weighed by BM25's length normalisation, so a short guide section on the asked words outranks it. What
-raises a section after BM25 (its family, its title said or named) is `record_index_rank`'s. The site's own name ("DRF", "MkDocs") is asked
-apart, as framing is: every page is about it. Stop words are dropped from a question, never from the index, so phrases
-still match; "own" stays as a verb ("what does she own?"), not after a possessive ("my own certificate"). The porter
-stemmer runs over both sides, so "reviews" finds "reviewed". A query reads a question to its `MAX_WORDS`th word of
-substance (`read_words`); one longer than `MAX_WORDS` written words is also asked sentence by sentence (`_with_sentences`).
+wherever the record uses them rarely, and a lexicon name narrower than the term the question writes ("HTTP/1.1",
+"CPython" for "http", "python": `clauses.narrower`), written rarely, in logs or builds. What the question names (a
+technology of the lexicon, a name written as one word of parts: `TestClient`, "long-polling") counts double, for the
+same reason: the site's subject is in many sections, so BM25 weighs it lightly; a technology the record names in two
+sections or fewer is already its heaviest word, and doubled it outweighed all else asked (a visitor's own stack: "Flask
+behind nginx: which setting...?"). A long section is weighed by BM25's length normalisation, so a short guide section on
+the asked words outranks it. What raises a section after BM25 (its family, its title said or named) is
+`record_index_rank`'s. The site's own name ("DRF", "MkDocs") is asked apart, as framing is: every page is about it. Stop
+words are dropped from a question, never from the index, so phrases still match; "own" stays as a verb ("what does she
+own?"), not after a possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds
+"reviewed". A query reads a question to its `MAX_WORDS`th word of substance (`read_words`); one longer than `MAX_WORDS`
+written words is also asked sentence by sentence (`_with_sentences`).
 """
 
 from __future__ import annotations
@@ -47,11 +48,11 @@ from .clauses import (
     Clause,
     addresses_of,
     alias_clauses,
+    apart,
     as_indexed,
     clause,
     code_heads,
     digits,
-    framed,
     framing,
     joins,
     matches,
@@ -287,7 +288,7 @@ class RecordIndex:
         clauses, counts = self._clauses(text, words, asked, addresses, aliases)
         # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
         rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
-        rare |= {c.sql for c in framed(words)}  # "how often", "my question": the answer's kind or the asking
+        rare |= apart(words, aliases, named)  # "how often", "my question"; "CPython" for "python"
         site = site_named(words, clauses, self._site)  # the site's own name: asked only where nothing else is
         said = within_rows([c for c in clauses if c.sql not in rare | site], counts,
                            twice=topic(words, asked, named, counts), most=most)

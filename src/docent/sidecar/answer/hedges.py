@@ -122,12 +122,19 @@ def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:
     few extra requests through" against "they may allow a few extra requests through"."""
     if said.words.isdisjoint(_CERTAIN) or not said.words.isdisjoint(_UNSURE):
         return False
-    anchors = [t.stem for t in said.tokens if t.stem and t.word not in _CERTAIN]
-    fit = best_of(sections, anchors)
+    clause = _restated(said, next(i for i, t in enumerate(said.tokens) if t.word in _CERTAIN), _CERTAIN, sections)
+    return clause is not None and not clause.words.isdisjoint(_HEDGED) and clause.words.isdisjoint(_CERTAIN) and not _binding(clause)
+
+
+def _restated(said: Unit, at: int, skip: Set[str], sections: Sequence[Passage]) -> Unit | None:
+    """The unit of the sections that the clause around the sentence's word at `at` restates (its words of substance
+    but `skip`), or where no one unit fits the clause, the one the whole sentence restates: "You won't be able to
+    review the site before it is pushed, so check your changes first" is about the section's "will not be able to
+    review", not its "may want to verify any changes"."""
+    fit = best_of(sections, [t.stem for t in clause_around(said, at) if t.stem and t.word not in skip])
     if fit is None:
-        return False
-    clause = unit_at(sections[fit[0]], fit[1])
-    return not clause.words.isdisjoint(_HEDGED) and clause.words.isdisjoint(_CERTAIN) and not _binding(clause)
+        fit = best_of(sections, [t.stem for t in said.tokens if t.stem and t.word not in skip])
+    return None if fit is None else unit_at(sections[fit[0]], fit[1])
 
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
@@ -137,11 +144,11 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
         return False
     if optional and _needs_optional(said):
         return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
-    anchors = [t.stem for t in said.tokens if t.stem and t.word not in _MUST and t.word not in _SOFT]
-    fit = best_of(sections, anchors)
-    if fit is None:
+    said_so = binding | optional | (_NEED if acts else set())
+    at = next(i for i, t in enumerate(said.tokens) if t.word in said_so)
+    clause = _restated(said, at, _MUST | _SOFT, sections)
+    if clause is None:
         return False
-    clause = unit_at(sections[fit[0]], fit[1])
     # A soft word the clause writes too is the clause's own ("the fields that the user may order by"); another one
     # makes the sentence soft itself ("you might pass status_code to requires").
     soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}

@@ -86,7 +86,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     tokens = said.tokens
     verbs = [
         t.stem for i, t in enumerate(tokens)
-        if t.stem and (t.word.endswith("ed") or t.word in _IRREGULAR) and not _present_passive(tokens, i)
+        if t.stem and _past(t.word) and not _present_passive(tokens, i)
         and not (t.word in _BASE_PAST and _imperative(said, i)) and not _reduced_passive(said, i)
     ]
     if not verbs:
@@ -100,6 +100,13 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return False
 
 
+def _past(word: str) -> bool:
+    return word.endswith("ed") and word not in _NO_PAST or word in _IRREGULAR
+
+
+# Words in -ed that are no past: "you need Pygments installed" against the section's "you will also need to install"
+_NO_PAST = frozenset(("need", "feed", "seed", "speed", "embed", "proceed", "succeed", "exceed", "shed", "bed", "red",
+                      "indeed", "hundred", "breed", "bleed", "heed"))
 _PRESENT_BE = frozenset(("is", "are", "am", "isn't", "aren't", "get", "gets", "be", "being",
                          "it's", "that's", "there's", "what's"))  # "it's ignored": a thing is (not "she's led": has)
 _ADVERBS = frozenset(("not", "only", "just", "also", "never", "always", "then", "still", "first"))

@@ -24,7 +24,9 @@ class Site:
     ordinary: frozenset[str]
     intros: Mapping[str, str] = field(default_factory=dict)  # each record page's opening, before its sections
     headings: frozenset[str] = frozenset()  # the prompt's own headings, as `heading_words` has them
-    owner: frozenset[str] = frozenset()  # the words of the owner's name, lower case: "mara", "lindqvist"
+    # the words of the owner's name, lower case, but stop words: "mara", "lindqvist"; "The Python-Markdown Project"
+    # (a site_author) is "python", "markdown", "project", or "the" before any noun would be read as the owner
+    owner: frozenset[str] = frozenset()
     # The lexicon's terms of the owner's name (the site's, "Starlette" for its documentation): every section is
     # about them, so any sentence may name them.
     own_terms: frozenset[str] = frozenset()
@@ -55,7 +57,7 @@ class Site:
             terms |= lexicon.names(name)
         ordinary = frozenset(STOP_WORDS | LITERALS | {w.lower() for w in WORD.findall(owner)})
         person = " ".join(p for p in person if p) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
-        owner_words = frozenset(w.lower() for w in WORD.findall(person))
+        owner_words = frozenset(w.lower() for w in WORD.findall(person)) - STOP_WORDS
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
                    frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)), docs)
 

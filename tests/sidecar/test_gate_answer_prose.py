@@ -1,0 +1,75 @@
+"""Faithful sentences of careful chat models' Markdown answers that the actor and hedge rules misread (round 15, issue
+21), told about made-up sections: each shown, and a falsehood in the same construction beside it held."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import actors, hedges
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.site import Site
+from docent.sidecar.answer.words import fold
+from tests.sidecar.gating import record_of
+
+
+def test_a_stop_word_of_the_owners_name_is_no_owner() -> None:
+    # A docs site's author, "The Python-Markdown Project" (called "The"): "the" before any noun is not the project.
+    site = Site.of(record_of(), Lexicon([]), owner="Python-Markdown", person=("The Python-Markdown Project", "The"))
+    assert site.owner == {"python", "markdown", "project"}
+    sections = [Passage.of("Styles", "Pygments styles the output of the highlighter.", fold)]
+    assert not actors.held(unit("CodeHilite adds the styles to the output.", fold, site.owner), sections)
+    assert actors.held(unit("Python-Markdown styles the output of the highlighter.", fold, site.owner), sections)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # "need" ends in -ed and is no past: the section's "will need to" does not make it a plan told as a deed.
+        ("You need Pygments installed before the highlighting works.", False),
+        ("The team needed Pygments installed before the highlighting worked.", True),
+    ],
+)
+def test_need_is_no_past(sentence: str, held: bool) -> None:
+    sections = [Passage.of("Pygments", "You will also need to install Pygments before the highlighting works.", fold)]
+    assert hedges.held(unit(sentence, fold), sections) is held
+
+
+PUSHED = [Passage.of("Project Pages", "Be aware that you will not be able to review the built site before it is "
+                     "pushed to GitHub. Therefore, you may want to verify any changes you make to the docs beforehand "
+                     "by using the build or serve commands.", fold)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # "will" is read against the unit its own clause restates, not the one the sentence's other clause does.
+        ("You won't be able to review the built site before it is pushed, so first verify any changes you make to "
+         "the docs with the build or serve commands.", False),
+        ("The site is pushed to GitHub, and you will want to verify any changes beforehand with the build or serve "
+         "commands.", True),
+        ("You will verify any changes beforehand with the build or serve commands.", True),
+    ],
+)
+def test_certainty_is_read_in_its_own_clause(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), PUSHED) is held
+
+
+ALTERNATIVES = [Passage.of("Using nh3 or bleach", "However, be aware that these libraries will not be sufficient in "
+                           "themselves and will require customization. Some useful lists of allowed tags and attributes "
+                           "can be found in the bleach-allowlist library, which should work with both nh3 and bleach.",
+                           fold)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # "require" is read against the unit its own clause restates ("will require customization"), not the one the
+        # sentence's other clause does ("should work with both").
+        ("Nh3 or bleach are alternatives, but they will require customization, and the bleach-allowlist library has "
+         "lists of allowed tags.", False),
+        ("The bleach-allowlist library must be used with both nh3 and bleach, and they need customization.", True),
+    ],
+)
+def test_obligation_is_read_in_its_own_clause(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), ALTERNATIVES) is held

@@ -16,42 +16,35 @@ from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import record_of
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
-DOCS = {
-    "workers": Section(
-        "workers", "docs", "Worker classes",
-        "The FastWorker class uses the uvloop and httptools implementations. To run under PyPy, use the "
-        "PlainWorker class instead.", "/docs/#workers", ("Worker classes",)),
-    "methods": Section(
-        "methods", "docs", "Method permissions",
-        "- POST requests require the user to have the add permission on the model.\n- PUT and PATCH requests require "
-        "the user to have the change permission on the model.", "/docs/#methods", ("Method permissions",)),
-    "edit": Section(
-        "edit", "docs", "Edit links",
-        "The edit link is built from repo_url and edit_path. For a GitHub- or GitLab-hosted repository, the edit_path is "
-        "set to edit/main/docs/ automatically.", "/docs/#edit", ("Edit links",)),
-    "limits": Section(
-        "limits", "docs", "Per-view limits",
-        "Set the limits attribute on an APIView class. If you're using the @api_view decorator with function based "
-        "views you can use the following decorator.",
-        "/docs/#limits", ("Per-view limits",)),
-    "parsers": Section(
-        "parsers", "docs", "Upload parser",
-        "The UploadParser is for native clients that send the file as raw data. For web-based uploads, or for "
-        "clients with multipart support, you should use the FormPartParser instead. Since its media type matches "
-        "any content, UploadParser should be the only parser set on a view.", "/docs/#parsers", ("Upload parser",)),
-    "factory": Section(
-        "factory", "docs", "Test factory",
-        "The APIRequestFactory class extends Django's RequestFactory class. To force authentication, call "
-        "force_authenticate on a request the APIRequestFactory made before passing it to the view.", "/docs/#factory",
-        ("Test factory",)),
-    "proxies": Section(
-        "proxies", "docs", "Sockets",
-        "- When NGINX is running behind a socket it adds the literal unix: as the client address.\n- When Gunicorn is "
-        "running behind a socket the client address is empty.", "/docs/#proxies", ("Sockets",)),
-}
+DOCS = record_of(
+    _section("workers", "Worker classes",
+             "The FastWorker class uses the uvloop and httptools implementations. To run under PyPy, use the "
+             "PlainWorker class instead."),
+    _section("methods", "Method permissions",
+             "- POST requests require the user to have the add permission on the model.\n- PUT and PATCH requests "
+             "require the user to have the change permission on the model."),
+    _section("edit", "Edit links",
+             "The edit link is built from repo_url and edit_path. For a GitHub- or GitLab-hosted repository, the "
+             "edit_path is set to edit/main/docs/ automatically."),
+    _section("limits", "Per-view limits",
+             "Set the limits attribute on an APIView class. If you're using the @api_view decorator with function "
+             "based views you can use the following decorator."),
+    _section("parsers", "Upload parser",
+             "The UploadParser is for native clients that send the file as raw data. For web-based uploads, or for "
+             "clients with multipart support, you should use the FormPartParser instead. Since its media type "
+             "matches any content, UploadParser should be the only parser set on a view."),
+    _section("factory", "Test factory",
+             "The APIRequestFactory class extends Django's RequestFactory class. To force authentication, call "
+             "force_authenticate on a request the APIRequestFactory made before passing it to the view."),
+    _section("proxies", "Sockets",
+             "- When NGINX is running behind a socket it adds the literal unix: as the client address.\n- When "
+             "Gunicorn is running behind a socket the client address is empty."),
+)
 
 
 def _held(sentence: str, *ids: str, record: dict[str, Section] | None = None) -> bool:
@@ -135,13 +128,12 @@ def test_the_names_a_section_writes_are_read_once_per_bundle_before_any_sentence
     assert "shipments.booked" in passages["case-kafka-approach"].memo["siblings"]
 
 
-OPTIONS = {
-    "tls": Section(
-        "tls", "docs", "TLS",
-        "The TLS context can be set with these options:\n- --tls-version <int> - The TLS version to use.\nDefault: "
-        "PROTOCOL_TLS_SERVER.\n- --tls-ciphers <str> - The ciphers to use.\nDefault: \"TLSv1\".\nSee the Python "
-        "documentation for more.", "/docs/#tls", ("TLS",)),
-}
+OPTIONS = record_of(
+    _section("tls", "TLS",
+             "The TLS context can be set with these options:\n- --tls-version <int> - The TLS version to use.\n"
+             "Default: PROTOCOL_TLS_SERVER.\n- --tls-ciphers <str> - The ciphers to use.\nDefault: \"TLSv1\".\nSee "
+             "the Python documentation for more."),
+)
 
 
 def test_an_options_default_told_of_another_option_is_held_the_lists_last_one_too() -> None:
@@ -154,12 +146,11 @@ def test_an_options_default_told_of_another_option_is_held_the_lists_last_one_to
 
 
 
-PAGING = {
-    "paging": Section(
-        "paging", "docs", "Paging",
-        "from ninja.pagination import PageNumberPagination\nThis class takes one parameter, page.\nPage numbering "
-        "starts with 1, and you can also set a custom page_size value per view.", "/docs/#paging", ("Paging",)),
-}
+PAGING = record_of(
+    _section("paging", "Paging",
+             "from ninja.pagination import PageNumberPagination\nThis class takes one parameter, page.\nPage "
+             "numbering starts with 1, and you can also set a custom page_size value per view."),
+)
 
 
 def test_code_names_of_other_shapes_are_no_siblings() -> None:

@@ -20,6 +20,7 @@ from .. import (
     direction,
     hedges,
     included,
+    likeness,
     order,
     permissions,
     preferences,
@@ -57,6 +58,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("quantifier", included),  # a whole told to take in a case the sections leave out
     rule("reversal", reversal),
     rule("reversal", preferences),
+    rule("opposite", likeness),  # "like X" where the sections say "unlike X", and the reverse
     rule("direction", direction),
     rule("order", order),
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"

@@ -1,5 +1,5 @@
 """The construction rules (issue 21): each checks a cited sentence against the sections it cites, one module each
-beside the core (`rates`, `hedges`, `quantifiers` and `included`, `reversal` and `preferences`, `direction` and
+beside the core (`rates`, `hedges`, `quantifiers` and `included`, `reversal`, `preferences` and `likeness`, `direction` and
 `bindings`, `order`, `actors` and `siblings`, `causes`, `permissions`).
 
 A construction module has two functions:

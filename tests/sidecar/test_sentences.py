@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from docent.sidecar.answer import sentences
 from docent.sidecar.answer.sentences import SentenceSplitter, looks_complete, strip_marker
 
 
@@ -95,6 +96,30 @@ def test_a_decimal_cut_at_its_point_waits_for_the_digits() -> None:
     splitter = SentenceSplitter()
     assert splitter.feed("It cost $1.") == []
     assert splitter.feed("20 in all. So") == ["It cost $1.20 in all."]
+
+
+def test_a_mark_that_waits_for_the_next_character_is_decided_without_reading_its_line_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    boundary, read = sentences._boundary, []
+
+    def counted(buf: str, start: int, *, final: bool) -> object:
+        read.append(buf[start:])
+        return boundary(buf, start, final=final)
+
+    monkeypatch.setattr(sentences, "_boundary", counted)
+    splitter = SentenceSplitter()
+    assert splitter.feed("He led a team.") == []
+    assert splitter.feed(" He") == ["He led a team."]
+    assert read == ["He led a team."]  # read once, when its mark arrived
+    assert splitter.feed(" waited.") == []
+    assert splitter.feed("..") == []  # the run grew: read again whole
+    assert splitter.feed(" Then") == ["He waited..."]
+    assert read == ["He led a team.", " waited.", "..."]
+    read.clear()
+    assert splitter.feed(' said "yes.') == []  # a quotation opened on its line: what closes it may yet come
+    assert splitter.feed('" Done') == ['Then said "yes."']
+    assert read == [' said "yes.', '." Done']  # read again
 
 
 def test_flush_lets_a_complete_sentence_through_and_keeps_a_half_one() -> None:

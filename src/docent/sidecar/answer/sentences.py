@@ -35,6 +35,7 @@ import re
 # than trying both branches at every character (a 48-character buffer 20 k -> 9.5 k instructions).
 _TERMINATOR = re.compile(r"[.!?…\n](?:(?<=\n)|[.!?…]*)")
 _MAY_END = re.compile(r"[.!?…\n]")  # what a fragment must hold for a sentence to end in it
+_MARKS = frozenset(".!?…")
 _CLOSERS = frozenset("\"'”’»)*_")
 _CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
 # What may still become a citation when more text arrives.
@@ -69,6 +70,9 @@ class SentenceSplitter:
     def __init__(self) -> None:
         self._buffer = ""
         self._resume = 0  # every terminator before this is decided: not a boundary
+        # Where the run of end marks at `_resume` ends, when its line was read and found to hold it in no code, brackets
+        # or quotation: only what comes after it is awaited (0: none such)
+        self._mark_end = 0
         self._joint = False  # a block of text ended: the next one starts after a space
         self._line_start = False  # the buffer begins a new line after earlier text (a paragraph break)
 
@@ -99,7 +103,7 @@ class SentenceSplitter:
         rest = self._buffer.strip()
         if rest and looks_complete(rest):
             out.append(self._raw(self._buffer, rest))
-            self._buffer, self._resume = "", 0
+            self._buffer, self._resume, self._mark_end = "", 0, 0
         self._joint = True
         return out
 
@@ -108,7 +112,7 @@ class SentenceSplitter:
         rest = self._buffer.strip()
         if rest:
             out.append(self._raw(self._buffer, rest))
-        self._buffer, self._resume, self._joint, self._line_start = "", 0, False, True
+        self._buffer, self._resume, self._mark_end, self._joint, self._line_start = "", 0, 0, False, True
         return out
 
     def _raw(self, chunk: str, sentence: str) -> Raw:
@@ -121,10 +125,11 @@ class SentenceSplitter:
     def _drain(self, *, final: bool) -> list[str]:
         out: list[str] = []
         while True:
-            cut = _boundary(self._buffer, self._resume, final=final)
+            cut = self._awaited(final) if self._mark_end else _boundary(self._buffer, self._resume, final=final)
             if isinstance(cut, _Undecided):
-                self._resume = cut.at
+                self._resume, self._mark_end = cut.at, cut.end
                 return out
+            self._mark_end = 0
             if cut is None:
                 # resume before a trailing run of end marks: `..` may yet become `...`
                 self._resume = len(self._buffer.rstrip(".!?…"))
@@ -140,12 +145,32 @@ class SentenceSplitter:
                 self._resume = len(self._buffer)
                 return out
 
+    def _awaited(self, final: bool) -> int | _Undecided | None:
+        """The end mark at `_resume`, its line read when it arrived (`_mark_end`), decided by what came after it: the
+        same verdict as `_boundary`'s from `_resume`, without reading its line again (some 8 k instructions)."""
+        buf, s, e = self._buffer, self._resume, self._mark_end
+        if e < len(buf) and buf[e] in _MARKS:  # the run grew ("." then ".."): read again whole
+            return _boundary(buf, s, final=final)
+        verdict = _ends_at(buf, s, e, final=final)
+        if verdict is None:  # no end here: the next terminator's, as `_boundary` goes on to it
+            return _boundary(buf, e, final=final)
+        if isinstance(verdict, _Undecided):
+            return _Undecided(s, e)
+        return verdict
+
 
 class _Undecided:
-    __slots__ = ("at",)
+    """Where to resume, and `end`: where the run of end marks there ends when only what follows it is awaited."""
 
-    def __init__(self, at: int) -> None:
+    __slots__ = ("at", "end")
+
+    def __init__(self, at: int, end: int = 0) -> None:
         self.at = at
+        self.end = end
+
+
+# What `_ends_at` and `_after_citations` say while what decides has not arrived: the caller knows where to resume.
+_WAITS = _Undecided(-1)
 
 
 def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
@@ -182,8 +207,8 @@ def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
         verdict = _ends_at(buf, s, e, final=final)
         if verdict is None:
             continue
-        if isinstance(verdict, _Undecided):
-            return verdict if verdict.at == s else _Undecided(s)
+        if isinstance(verdict, _Undecided):  # no code holds it, nor brackets or a quotation: its line is read
+            return _Undecided(s, 0 if opened else e)
         return verdict
     return None
 
@@ -194,7 +219,7 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
     while j < n and buf[j] in _CLOSERS:
         j += 1
     if j == n:
-        return j if final else _Undecided(s)
+        return j if final else _WAITS
     # a lone "[" may be a citation's first half still arriving; "![alt](...)" after an end mark is no boundary
     if buf[j] not in _SPACE and not buf.startswith("[[", j) and not (buf[j] == "[" and j + 1 == n):
         return None  # 3.5, v1.2.3, Node.js, e.g., ?!)
@@ -206,7 +231,7 @@ def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | Non
     while k < n and buf[k] in _SPACE:
         k += 1
     if k == n:
-        return end if final else _Undecided(s)
+        return end if final else _WAITS
     if buf[k].islower() and end == j and not (buf.endswith("]]", 0, s) and _TRAILING_CITATION.search(buf, 0, s)):
         return None  # e.g. the, 3 p.m. and, paused... then; but "auth [[a]]. django_auth is" has ended
     if e - s == 1 and buf[s] == "." and _no_period_end(buf, s, cited=end > j):
@@ -288,7 +313,7 @@ def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:
         while k < n and buf[k] in _SPACE:
             k += 1
         if k == n:
-            return end if final else _Undecided(i)
+            return end if final else _WAITS
         if buf[k] != "[":
             return end  # no citation, nor the start of one, begins here
         m = _CITATION.match(buf, k)
@@ -296,7 +321,7 @@ def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:
             end = k = m.end()
             continue
         if not final and _CITATION_PREFIX.fullmatch(buf, k):
-            return _Undecided(i)
+            return _WAITS
         return end
 
 

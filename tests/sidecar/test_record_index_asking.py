@@ -268,3 +268,36 @@ def test_a_long_questions_sentence_of_common_words_alone_ranks_nothing() -> None
     assert index.queries("Nothing in our own code changed.")[0] == '"code"'
     assert index.queries("Nothing in our own code changed.", most=MAX_ROWS) == (None, None)
     assert index.search(asked, limit=1)[0][0] == "batching"
+
+
+def test_an_http_status_written_as_its_number_asks_for_what_docs_call_it() -> None:
+    """A reader writes "status_code is always 302" and "401 or 403"; docs write "redirects" and "Unauthorized and
+    Forbidden responses". A number with no word of HTTP beside it ("100 items") is only a number."""
+    record = [
+        *FILLER,
+        Section("redirects", "quickstart", "Redirection and history", "By default the client will not follow "
+                "redirects. Pass follow_redirects=True to follow them; response.history lists each one."),
+        Section("denied", "auth", "Unauthorized and forbidden responses", "A request with no credentials gets "
+                "Unauthorized; credentials without the permission get Forbidden."),
+        Section("status", "responses", "Response content", "Read response.text, or response.content as bytes."),
+        Section("paging", "pages", "Pagination", "List up to 100 items a page, then ask for the next page."),
+    ]
+    index = RecordIndex(record)
+    assert best(index, "my POST response.status_code is always 302, why?") == "redirects"
+    assert best(index, "no credentials and the status is 403 not 401, why?") == "denied"
+    assert '"redirect"' not in (index.query("can I list 301 items?") or "")
+
+
+def test_a_verb_and_its_particle_ask_for_the_noun_they_make() -> None:
+    """"The read operation timed out" is a `ReadTimeout`, which docs explain under "timeout"; "logging in" is a login.
+    A form the record lacks ("readout" of "reading out") matches nothing and is dropped."""
+    record = [
+        *[s for s in FILLER if s.id != "timeouts"],
+        Section("timeouts", "timeouts", "Timeouts", "Each request has a five second timeout; pass timeout=None to wait."),
+        Section("stream", "guide", "Streaming", "Read the body in chunks as it arrives."),
+        Section("login", "auth", "Session login", "After login, the session cookie carries the user."),
+    ]
+    index = RecordIndex(record)
+    assert best(index, "My POST fails: the read operation timed out. Why?") == "timeouts"
+    assert best(index, "Logging in works, then every POST loses the user") == "login"
+    assert "readout" not in (index.query("reading out the user") or "")

@@ -70,6 +70,7 @@ from .clauses import (
     words_of,
 )
 from .lexicon import Entries, Lexicon, entries_of
+from .record_forms import phrasal, statuses
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
 from .record_missing import MAX_SPLIT_WORDS, SPLIT_MIN, bases, splits
 from .record_synonyms import instead, spelt_out
@@ -300,8 +301,8 @@ class RecordIndex:
                  addresses: list[Clause], aliases: list[Clause]) -> tuple[list[Clause], dict[str, int]]:
         """Every clause the question's words ask, and how many sections hold each of their words: the words, their runs
         together, aliases, code as indexed, the owner's synonyms, and for a missing word the record's words for it."""
-        clauses = [clause(w) for w in asked] + joins(words) + aliases + as_indexed(text) + negated(words)
-        clauses += self._synonym_clauses(asked) + spelt_out(asked)
+        clauses = [clause(w) for w in asked] + joins(words) + phrasal(words) + aliases + as_indexed(text)
+        clauses += negated(words) + statuses(words) + self._synonym_clauses(asked) + spelt_out(asked)
         singles = [w[0] for w in asked if len(w) == 1]
         counts = self._counts(words_of(clauses + addresses) | set(singles))
         theirs = instead([w for w in singles if not counts.get(w)])

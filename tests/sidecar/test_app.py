@@ -363,3 +363,22 @@ async def test_the_model_is_made_once_on_first_need_and_closed_with_the_app(tmp_
     assert len(made) == 1
     await app.state.guide.aclose()
     assert made[0].closed
+
+
+def test_the_default_turn_is_made_once_for_each_bundle_model_and_policy(tmp_path: Path) -> None:
+    from docent.sidecar.answer.bundle import BundleSource
+    from docent.sidecar.answer.turn import Turn
+    from docent.sidecar.guide import Ready
+
+    from .appkit import write_bundle
+
+    guide = create_app(settings(tmp_path), model_factory=lambda s: fake_model()).state.guide
+    ready = guide.readiness()[1]
+    turn = guide.turn(ready)
+    assert isinstance(turn, Turn) and guide.turn(guide.readiness()[1]) is turn  # a question's state is not the turn's
+    other = fake_model("fake-2")
+    assert guide.turn(Ready(ready.bundle, other)).model is other  # the fallback standing in: its own turn
+    rebuilt = BundleSource(write_bundle(tmp_path / "rebuilt.json", site_name="Rebuilt")).get()
+    assert rebuilt is not None
+    remade = guide.turn(Ready(rebuilt, ready.model))
+    assert remade.bundle is rebuilt and remade.policy is guide.policy(rebuilt)

@@ -76,6 +76,7 @@ class Guide:
         self._fallback: LanguageModel | None = None
         self._policy: tuple[str, AnswerPolicy] | None = None
         self._bundle: Bundle | None = None
+        self._turn: Turn | None = None  # the default turn, for the bundle, model and policy it was made with
 
     async def prepare(self, client: httpx.AsyncClient | None = None) -> None:
         """Once at start, with a key: the model's context and capabilities from the Models API; else the table's."""
@@ -196,10 +197,16 @@ class Guide:
         return self._policy[1]
 
     def turn(self, ready: Ready) -> Answering:
+        """A question's turn. The default `Turn` keeps nothing of a question (that is `Underway`'s): one is made for
+        each bundle, model and policy and answers every question until one of them changes."""
         bundle, model, policy = ready.bundle, ready.model, self.policy(ready.bundle)
-        if self._turn_factory is default_turn_factory and self.metrics is not None:
-            return default_turn_factory(bundle=bundle, model=model, policy=policy, on_check=self.metrics.checked)
-        return self._turn_factory(bundle=bundle, model=model, policy=policy)
+        if self._turn_factory is not default_turn_factory:
+            return self._turn_factory(bundle=bundle, model=model, policy=policy)
+        made = self._turn
+        if made is None or made.bundle is not bundle or made.model is not model or made.policy is not policy:
+            checked = self.metrics.checked if self.metrics is not None else None
+            made = self._turn = default_turn_factory(bundle=bundle, model=model, policy=policy, on_check=checked)
+        return made
 
     async def aclose(self) -> None:
         if isinstance(self._model, LanguageModel):

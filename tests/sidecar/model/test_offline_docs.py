@@ -534,3 +534,18 @@ def test_a_sentence_that_points_back_is_said_after_the_one_it_points_to() -> Non
     from docent.sidecar.offline.quotes import before
 
     assert before(orm, "Since version 4.1, the framework comes with asynchronous versions of ORM operations.") is None
+
+
+PARAMETERS = _section(
+    "parameters", "Route parameters",
+    Block("paragraph", "A route parameter is declared in the route's path with braces. Each route parameter is passed to "
+                       "the function by its name. Route parameters are checked before the function runs."),
+)
+CONVERTERS = _section("converters", "Converters", Block("paragraph", "The path converter also matches slashes."))
+
+
+def test_three_sentences_of_the_best_section_leave_room_for_the_one_of_the_next_that_answers() -> None:
+    # the best section says the question's topic three times; the next says what is asked
+    sentences, best = _model(PARAMETERS, CONVERTERS).answer("Can a route parameter match slashes?")
+    assert best is PARAMETERS and len(sentences) == 4
+    assert sentences[-1] == "The path converter also matches slashes. [[converters]]"

@@ -34,7 +34,7 @@ SECTION_SHARE = 0.5  # how much a sentence's section's rank counts beside its ow
 TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
 TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
 SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question, or the most
-SAID = 3  # sentences in an answer
+SAID = 4  # sentences in an answer: three of the best section still leave room for one of the next that says the ask
 # A section that says all the question asks leans this much ahead of one that says none of it, (ASK_LEAN + 1) /
 # ASK_LEAN: a tie-break among sections search ranks close, never a reversal of its order.
 ASK_LEAN = 3.0

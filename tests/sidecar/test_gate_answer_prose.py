@@ -73,3 +73,19 @@ ALTERNATIVES = [Passage.of("Using nh3 or bleach", "However, be aware that these 
 )
 def test_obligation_is_read_in_its_own_clause(sentence: str, held: bool) -> None:
     assert hedges.held(unit(sentence, fold), ALTERNATIVES) is held
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A participle right after a label's colon, or under a column label ("| Sent through |" read "Bearer; Sent
+        # through ..."), describes the thing as "is sent" does; told as a deed with its subject, it is held.
+        ("Bearer; Sent through an Authorization header; a mobile application", False),
+        ("Bearer: sent through an Authorization header", False),
+        ("The token was sent through an Authorization header.", True),
+        ("Bearer: the token was sent through an Authorization header.", True),
+    ],
+)
+def test_a_participle_after_a_label_is_no_deed(sentence: str, held: bool) -> None:
+    sections = [Passage.of("Bearer", "The token will be sent through an Authorization header.", fold)]
+    assert hedges.held(unit(sentence, fold), sections) is held

@@ -114,9 +114,13 @@ _ADVERBS = frozenset(("not", "only", "just", "also", "never", "always", "then", 
 
 def _reduced_passive(said: Unit, i: int) -> bool:
     """A participle after a comma and before "by" ("the key, prefixed by the word Token") describes the thing before
-    it, as the section's "should be prefixed by" does: no deed."""
+    it, as the section's "should be prefixed by" does: no deed; so does one right after a label's colon or a table's
+    cell edge, read "; " ("Bearer: sent through a header", a column "Sent through" over "a cookie"), as "is sent" does."""
     tokens = said.tokens
-    return 0 < i < len(tokens) - 1 and tokens[i + 1].word == "by" and "," in said.text[tokens[i - 1].start : tokens[i].start]
+    if not 0 < i < len(tokens):
+        return False
+    between = said.text[tokens[i - 1].start + len(tokens[i - 1].word) : tokens[i].start]
+    return ":" in between or ";" in between or i < len(tokens) - 1 and tokens[i + 1].word == "by" and "," in between
 
 
 def _present_passive(tokens: Sequence[Token], i: int) -> bool:

@@ -198,8 +198,8 @@ def test_where_the_best_sections_prose_says_little_the_sentence_saying_most_else
 
 def test_a_page_is_opened_where_the_ask_names_one_not_where_the_readers_situation_says_go() -> None:
     from docent.schema import Page
+    from docent.sidecar.offline.errands import recognised
     from docent.sidecar.offline.gestures import Gestures
-    from docent.sidecar.offline.model import _gestures
 
     manifest = Manifest(site_name="Toolkit", kind="docs", pages=(
         Page("requests", "Requests", "/requests/"), Page("routing", "Routing", "/routing/")))
@@ -209,8 +209,8 @@ def test_a_page_is_opened_where_the_ask_names_one_not_where_the_readers_situatio
     offered = {"show_page", "show_links", "point_at"}
     told = "My requests to /users/me go to the user_id endpoint. How are routes matched?"
     assert gestures.recognise(told, offered)[0] == "go"  # read whole, "go to" is a request to open a page
-    assert _gestures(told, offered, gestures) == ("", [])
-    assert _gestures("I read the routing page. Take me to the requests page.", offered, gestures)[0] == "go"
+    assert recognised(told, offered, gestures) == ("", [])
+    assert recognised("I read the routing page. Take me to the requests page.", offered, gestures)[0] == "go"
 
 
 STATIC = _section("static", "Static files", Block("paragraph", "StaticFiles serves the files in a given directory, "

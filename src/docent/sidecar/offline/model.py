@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncGenerator, Callable, Collection, Mapping
-from typing import Any
 
 from docent.schema import Manifest, RecordSection
 
@@ -26,23 +25,14 @@ from ..model.question import asked, calls_since_question, tool_uses
 from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import fenced, quoted
-from .gestures import Gestures, of_open_page, request_words
+from .errands import CARDS, ERRANDS, NAME, QUESTION, SHOWS, Calls, after_calls, offer_words, recognised, show_where
+from .gestures import Gestures, of_open_page
 from .picking import SAID, Match, by_ask, of_results, pick, wanted
 from .quotes import inline_code, labelled, leads, listed, quotes
 from .source import Loaded, Source
-from .synonyms import table
 from .voice import Voice, coded
-from .weighing import Vocabulary, Weighed, asking
+from .weighing import Vocabulary, Weighed
 
-NAME = re.compile(r"\b(?:[A-Z][\w+#-]*|\w*\d\w*)")  # a name as a question writes one: Kafka, 3DS, K8s
-SHOW = re.compile(r"\b(show|where|open)\b", re.IGNORECASE)
-# On documentation a page is opened only when asked: each citation links to its section already.
-ASKED_TO_GO = re.compile(
-    r"\b(?:take me|bring me|go(?:ing)? (?:to|back)|navigate|jump to|head (?:to|over)|get me to|lead me)\b"
-    r"|\b(?:open|show me|visit|where(?:'s| is| are| can i find))\b[^?.]{0,40}\b(?:page|docs|documentation|documented|"
-    r"guide|tutorial|reference|section)s?\b",
-    re.IGNORECASE,
-)
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
 # coincidence, and a name the record never uses ("Rust") weighs most.
 COVERAGE = 0.4
@@ -65,7 +55,6 @@ FILLER_WORDS = 6  # a sentence taken for context, not for a match, says somethin
 
 NONE = ["[[none]]"]
 Ranked = list[tuple[float, RecordSection]]
-Calls = list[tuple[str, dict[str, Any]]]
 
 
 class OfflineModel:
@@ -145,7 +134,7 @@ class OfflineModel:
         if first:
             sentences, calls = self._reply(request, source)
         else:
-            calls, sentences = _after_calls(request, source), []
+            calls, sentences = after_calls(request, source), []
             if not calls and request_of.refused_silently(request):  # never an answer of nothing: answer or refuse
                 sentences = self.answer(asked(request), allowed=excerpted(request.messages), source=source)[0]
         for i, sentence in enumerate(sentences):
@@ -163,19 +152,19 @@ class OfflineModel:
         question, manifest = asked(request), source.manifest
         offered = {t.get("name", "") for t in request.tools}
         here = request_of.open_page(request, manifest)
-        kind, calls = _gestures(question, offered, Gestures(manifest, record=source.record, here=here))
+        kind, calls = recognised(question, offered, Gestures(manifest, record=source.record, here=here))
         shown = next((given["id"] for tool, given in calls if tool == "show_page"), None)
         # A part is asked about by its own label too: what the page says of it.
         parts = {p.id: p.label for p in manifest.parts}
         about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
         open_page = here if not calls and of_open_page(question) else None  # "what am I looking at here?"
         sentences, best = self.answer(about, page=shown if kind in SHOWS else open_page, here=shown or here,
-                                      request=bool(kind), quiet=_offer_words(question, calls, manifest),
+                                      request=bool(kind), quiet=offer_words(question, calls, manifest),
                                       allowed=excerpted(request.messages), source=source)
         if kind in SHOWS:
             sentences = _about_first(sentences, about[len(question):], shown, source)[:2]
         elif not calls and best is not None:
-            calls = _show_where(request, best, question, here, manifest, offered)
+            calls = show_where(request, best, question, here, manifest, offered)
         # asked to act, not to answer, the actions speak, in the manifest's words: "send me her CV" wants the CV;
         # "would she fit the role?" asks, and the offer comes with what the record says
         errand = kind in ERRANDS or (kind == "offer" and not QUESTION.search(question))
@@ -204,51 +193,6 @@ def _about_first(sentences: list[str], label: str, page: str | None, source: Sou
 
     return sorted(sentences, key=lambda s: -says(s)) if named else sentences
 
-
-def _gestures(question: str, offered: set[str], gestures: Gestures) -> tuple[str, Calls]:
-    """What the visitor asks to have done. A page is opened where what they ask names one: "requests to /user/me go
-    to the user_id endpoint. How are routes matched?" tells where requests go, and asks nothing of the pages."""
-    kind, calls = gestures.recognise(question, offered)
-    if kind == "go" and gestures.manifest.kind == "docs" and not ASKED_TO_GO.search(question):
-        return "", []  # "a 404.html page", "?page=2", "open SSE streams": a word, not a request to go
-    ask = asking(question)
-    if kind == "go" and ask != question.strip():
-        told = gestures.recognise(ask, offered)
-        if told[0] != "go":
-            return told
-    return kind, calls
-
-
-def _after_calls(request: ModelRequest, source: Source) -> Calls:
-    """After its own calls ran there is nothing more to say, unless the visitor picked from its card."""
-    picked = request_of.picked(request)
-    if not picked:
-        return []
-    offered = {t.get("name", "") for t in request.tools}
-    calls = Gestures(source.manifest, record=source.record).read(asked(request), offered, picked=picked)
-    return [] if calls and calls[0][0] in CARDS else calls  # asked which once: it does not ask again
-
-
-def _show_where(
-    request: ModelRequest, best: RecordSection, question: str, here: str | None, manifest: Manifest, offered: set[str]
-) -> Calls:
-    """The page a fact is on, opened when the visitor is elsewhere (or asks where it is); on documentation only
-    when asked, since each citation links to its section already."""
-    if "show_page" not in offered or (manifest.kind == "docs" and not ASKED_TO_GO.search(asking(question))):
-        return []
-    target = request_of.page_to_show(request, best, question) if SHOW.search(question) else _about(best, question, manifest)
-    return [("show_page", {"id": target})] if target is not None and target != here else []
-
-
-def _about(best: RecordSection, question: str, manifest: Manifest) -> str:
-    """The page to open for an answer: the best section's, unless its label names nothing asked and one page's label
-    names ("Does she know Kafka?" opens the Kafka case, not the decision that says most about Kafka)."""
-    asked = {stem(w) for w in NAME.findall(question[1:])} - request_words(question)  # names, not "worked" for "How I work"
-    labels = {p.id: set(terms(p.label)) for p in manifest.pages}
-    if labels.get(best.page, set()) & asked:
-        return best.page
-    named = [page for page, words in labels.items() if words & asked]
-    return named[0] if len(named) == 1 else best.page
 
 
 def _ranked(found: list[tuple[str, float]], record: Mapping[str, RecordSection], *, page: str | None, here: str | None,
@@ -366,34 +310,3 @@ def _pointer(section: RecordSection, asked: Weighed) -> list[str]:
         return []
     said = max(words, key=lambda w: (asked.weight[stem(w)], w.islower()))  # as prose writes it ("username")
     return [f'The section "{section.title}" has more on {said}. [[{section.id}]]']
-
-
-CARDS = ("show_links", "offer_choices")
-# Requests that are errands, not questions: "take me to the lab" wants the lab, not sentences that mention it.
-ERRANDS = ("tour", "field", "press", "next")
-# requests to see a page or a part: the record's words about what is there go with it
-SHOWS = ("point", "go")
-# A question, not a request: "Would she fit ...?", "Where does gRPC fit in?"; "I'd like to contact her" is a request.
-QUESTION = re.compile(
-    r"\?\s*$|^\s*(?:what|which|who|where|when|why|how|does|did|do|is|are|was|were|has|have|had|can|could|would|"
-    r"will|should)\b",
-    re.IGNORECASE,
-)
-
-
-def _offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest: Manifest) -> set[str]:
-    """The question's words that named the offer it asks for, itself or through the synonym table."""
-    offers = {o.id: o for o in manifest.offers}
-    synonyms = table(manifest.synonyms)
-    asked = set(terms(question))
-    said = asked | {means for word in asked for means in synonyms.get(word, frozenset())}
-    named: set[str] = set()
-    for tool, given in calls:
-        if tool == "offer" and given.get("id") in offers:
-            offer = offers[given["id"]]
-            by_id = set(terms(offer.id.replace("-", " ")))
-            # named by its id ("a fit check"), the label's other words are the question's ("a senior role")
-            named |= by_id if by_id & said else set(terms(f"{offer.id.replace('-', ' ')} {offer.label}"))
-    if not named:
-        return set()
-    return {word for word in asked if word in named or synonyms.get(word, frozenset()) & named}

@@ -58,7 +58,7 @@ async def _tallied(
     try:
         async with aclosing(events) as inner:
             async for event in inner:
-                _count(tally, event, clock() - started)
+                _count(tally, event, started, clock)
                 yield event
     finally:
         tally.duration_s = clock() - started
@@ -69,13 +69,15 @@ async def _tallied(
                 logger.error("Could not count an answer: %s", type(exc).__name__, exc_info=exc)
 
 
-def _count(tally: Tally, event: StreamEvent, elapsed: float) -> None:
+def _count(tally: Tally, event: StreamEvent, started: float, clock: Callable[[], float]) -> None:
     kind = type(event)
     if kind is Sentence or kind is Code:  # a code block shown counts as a sentence shown, its section as cited
         tally.shown += 1
-        tally.cited.extend(c.id for c in event.cites)  # type: ignore[union-attr]
+        cited = tally.cited
+        for cite in event.cites:  # type: ignore[union-attr]
+            cited.append(cite.id)  # a loop: a quarter of extend's time over a generator, for a citation or two
         if tally.first_word_s is None:
-            tally.first_word_s = elapsed
+            tally.first_word_s = clock() - started
     elif kind is Held:
         tally.held.append(event.reason)  # type: ignore[union-attr]
         tally.terms.extend(event.terms)  # type: ignore[union-attr]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import actors, hedges
+from docent.sidecar.answer import actors, hedges, siblings
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.site import Site
@@ -89,3 +89,25 @@ def test_obligation_is_read_in_its_own_clause(sentence: str, held: bool) -> None
 def test_a_participle_after_a_label_is_no_deed(sentence: str, held: bool) -> None:
     sections = [Passage.of("Bearer", "The token will be sent through an Authorization header.", fold)]
     assert hedges.held(unit(sentence, fold), sections) is held
+
+
+
+JWT = [Passage.of("JWT", "The token is self-contained in a JSON Web Token.\n- ✅ Self-contained: it doesn't need to be "
+                  "stored in a database.\n- ❌ Can't be invalidated on the server-side: it's valid until it expires.\n"
+                  "- ✅ Works with the BearerTransport: the token is read from the header.\n- ❌ Needs a CSRF protection "
+                  "with the CookieTransport: the token is read from a cookie.", fold)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A capital after a line's mark ("❌ Can't") opens the line, as after a bullet: no name that the row's
+        # "Self-contained" (a cell read after its column's label) could stand in the place of.
+        ("JWT; Where the token lives Self-contained in a JSON Web Token; Can it be invalidated server-side? No, it's "
+         "valid until it expires", False),
+        # A name in the place of another on such a line is still read so: the bearer's fact told of the cookie.
+        ("With the CookieTransport the token is read from the header.", True),
+    ],
+)
+def test_a_capital_after_a_lines_mark_is_no_name(sentence: str, held: bool) -> None:
+    assert siblings.held(unit(sentence, fold), JWT) is held

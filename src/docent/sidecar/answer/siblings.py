@@ -21,6 +21,7 @@ merchant"), or one told across two clauses; a sentence that names both names com
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence, Set
 from typing import NamedTuple
 
@@ -59,7 +60,7 @@ def names(text: str) -> list[Name]:
         before = start  # the last character before the name that is no blank, found without slicing the text
         while before and text[before - 1].isspace():
             before -= 1
-        opens = not before or text[before - 1] in _OPENERS
+        opens = not before or text[before - 1] in _OPENERS or _symbol(text[before - 1])
         if kind == "name" and opens and not word.split()[0].isupper():  # "NGINX" is a name wherever it stands
             first, _, rest = word.partition(" ")  # "The UvicornWorker": the opener is none, the rest may be
             if not rest.strip():
@@ -70,6 +71,12 @@ def names(text: str) -> list[Name]:
         word = word.rstrip("-")  # "GitHub- or GitLab-hosted": the name is GitHub
         out.append(Name(" ".join(word.lower().split()), kind, start, start + len(word)))
     return out
+
+
+def _symbol(char: str) -> bool:
+    """A mark that opens a line as a bullet does ("✅ Self-contained", "❌ Can't", "➡️ Use it", "→ Then"): the capital
+    after it opens a sentence, no name."""
+    return char == "\ufe0f" or unicodedata.category(char) in ("So", "Sm")
 
 
 def _writes(text: str, name: str) -> bool:

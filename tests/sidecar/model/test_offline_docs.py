@@ -549,3 +549,32 @@ def test_three_sentences_of_the_best_section_leave_room_for_the_one_of_the_next_
     sentences, best = _model(PARAMETERS, CONVERTERS).answer("Can a route parameter match slashes?")
     assert best is PARAMETERS and len(sentences) == 4
     assert sentences[-1] == "The path converter also matches slashes. [[converters]]"
+
+
+def _paged(id: str, page: str, heading: str, text: str) -> Section:
+    return Section.of(id, page=page, path=f"/{page}/#{id}", headings=(page.title(), heading),
+                      blocks=(Block("paragraph", text),))
+
+
+@pytest.mark.anyio
+async def test_the_questions_the_panel_suggests_are_answered_from_the_page_they_name() -> None:
+    from docent.schema import Page
+
+    pages = (Page("home", "Introduction", "/"), Page("quickstart", "QuickStart", "/quickstart/"),
+             Page("clients", "Clients", "/clients/"))
+    record = [
+        _paged("home", "home", "Introduction", "Toolkit is a client library for the web."),
+        _paged("quickstart", "quickstart", "QuickStart", "First, install Toolkit with pip. Then import it and make a request."),
+        _paged("clients", "clients", "Clients", "A Client keeps connections open between requests."),
+        _paged("lifespan", "home", "Lifespan", "Clients start their pools when the lifespan starts, and clients close "
+                                               "them when it ends. Start a client once per process."),
+    ]
+    model = OfflineModel.of({s.id: s for s in record}, manifest=Manifest(site_name="Toolkit", kind="docs", pages=pages))
+    # the word "start" and "clients", said most by the lifespan section, answer neither
+    assert model.answer("How do I get started?")[1] is record[3]
+    assert await _say(model, "How do I get started?") == (
+        "First, install Toolkit with pip. [[quickstart]] Then import it and make a request. [[quickstart]]")
+    assert await _say(model, "What should I know about “Clients”?") == (
+        "A Client keeps connections open between requests. [[clients]]")
+    # a question that asks more than the way in is answered as any other
+    assert "[[quickstart]]" not in await _say(model, "How do I start a client's pool?")

@@ -107,3 +107,10 @@ def offer_words(question: str, calls: list[tuple[str, dict[str, Any]]], manifest
     if not named:
         return set()
     return {word for word in asked if word in named or synonyms.get(word, frozenset()) & named}
+
+
+def silenced(kind: str, question: str, calls: Calls, *, answered: bool) -> bool:
+    """Whether the actions speak alone: asked to act, not to answer, in the manifest's words ("send me her CV" wants
+    the CV; "would she fit the role?" asks, and the offer comes with what the record says), or with no answer."""
+    errand = kind in ERRANDS or (kind == "offer" and not QUESTION.search(question))
+    return bool(calls) and (not answered or errand or calls[0][0] in CARDS)

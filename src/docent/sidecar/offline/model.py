@@ -25,8 +25,9 @@ from ..model.question import asked, calls_since_question, tool_uses
 from ..model.wire import anthropic_body, body_bytes
 from . import request as request_of
 from .code import fenced, quoted
-from .errands import CARDS, ERRANDS, NAME, QUESTION, SHOWS, Calls, after_calls, offer_words, recognised, show_where
+from .errands import NAME, SHOWS, Calls, after_calls, offer_words, recognised, show_where, silenced
 from .gestures import Gestures, of_open_page
+from .overview import overview
 from .picking import SAID, Match, by_ask, of_results, pick, wanted
 from .quotes import inline_code, labelled, leads, listed, quotes
 from .source import Loaded, Source
@@ -109,7 +110,7 @@ class OfflineModel:
         `allowed` (the record searched): the sections the conversation was given, the only ones it may cite.
         """
         source = source or self.source()
-        record = source.record if allowed is None else {sid: source.record[sid] for sid in allowed if sid in source.record}
+        record = _within(source.record, allowed)
         if not record:
             return NONE, None
         vocabulary = self.vocabulary(source)
@@ -158,6 +159,9 @@ class OfflineModel:
         parts = {p.id: p.label for p in manifest.parts}
         about = " ".join([question, *(parts.get(str(given.get("id")), "") for tool, given in calls if tool == "point_at")])
         open_page = here if not calls and of_open_page(question) else None  # "what am I looking at here?"
+        # "How do I get started?", "What should I know about “Clients”?": the page's opening
+        if not calls and (said := overview(question, manifest, _within(source.record, excerpted(request.messages)))):
+            return said, []
         sentences, best = self.answer(about, page=shown if kind in SHOWS else open_page, here=shown or here,
                                       request=bool(kind), quiet=offer_words(question, calls, manifest),
                                       allowed=excerpted(request.messages), source=source)
@@ -165,18 +169,18 @@ class OfflineModel:
             sentences = _about_first(sentences, about[len(question):], shown, source)[:2]
         elif not calls and best is not None:
             calls = show_where(request, best, question, here, manifest, offered)
-        # asked to act, not to answer, the actions speak, in the manifest's words: "send me her CV" wants the CV;
-        # "would she fit the role?" asks, and the offer comes with what the record says
-        errand = kind in ERRANDS or (kind == "offer" and not QUESTION.search(question))
-        if calls and (sentences == NONE or errand or calls[0][0] in CARDS):
-            sentences = []
-        return sentences, calls
+        return ([] if silenced(kind, question, calls, answered=sentences != NONE) else sentences), calls
 
     async def aclose(self) -> None:
         return None
 
 
 EMPTY = Loaded()
+
+
+def _within(record: Mapping[str, RecordSection], allowed: Collection[str] | None) -> Mapping[str, RecordSection]:
+    """The record, or where the conversation was given sections (`allowed`), those only: the only ones it may cite."""
+    return record if allowed is None else {sid: record[sid] for sid in allowed if sid in record}
 
 
 def _about_first(sentences: list[str], label: str, page: str | None, source: Source) -> list[str]:

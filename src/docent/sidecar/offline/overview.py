@@ -1,0 +1,58 @@
+"""A question that asks what a page is about, not a fact: "How do I get started?" and "What should I know about
+“Clients”?", the questions the panel suggests on a documentation site (`manifest_build.suggestions`). Its answer is
+the page's own opening, not the sentences elsewhere that happen to write "start" or "clients" ("Starlette will not
+start serving any incoming requests until ...")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from docent.schema import Manifest, RecordSection
+
+from .quotes import inline_code, quotes
+from .voice import Voice, coded
+
+# "What should I know about “Clients”?", "What does the documentation say about Routing?": a page asked about by its label.
+ABOUT = re.compile(r"^\s*what (?:should (?:i|we) know|does (?:the|this) (?:site|documentation|docs) say) about\s+"
+                   r"[“\"'‘]?(?P<label>[^”\"’?]+?)[”\"'’]?\s*[?.!]?\s*$", re.IGNORECASE)
+# "How do I get started?", "Where do I begin?": the way in, with nothing else asked.
+START = re.compile(r"^\s*(?:how (?:do|can|should) (?:i|we)|where (?:do|should|can) (?:i|we)|how to)\s+"
+                   r"(?:get\s+started|start|begin)(?:\s+with\s+(?:it|this))?\s*[?.!]?\s*$", re.IGNORECASE)
+# The labels of a way in, as the suggestions read them: "Quickstart", "Getting started", "First Steps", "Overview".
+WAY_IN = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview|^learn$",
+                    re.IGNORECASE)
+SAID = 3  # sentences of the opening
+
+
+def overview(question: str, manifest: Manifest, record: Mapping[str, RecordSection]) -> list[str]:
+    """The answer to a question that asks a page's overview (`page_asked`): the page's opening; empty for any other."""
+    page = page_asked(question, manifest, record)
+    if page is None:
+        return []
+    return opening(page, record, Voice.of(manifest, titles=(s.title for s in record.values())))
+
+
+def page_asked(question: str, manifest: Manifest, record: Mapping[str, RecordSection]) -> str | None:
+    """The page a question asks the overview of: the one its label names, or for the way in, the first page whose
+    label says it is one (the home page last, as the suggestions draw them); None for any other question."""
+    held = {s.page for s in record.values()}
+    pages = [p for p in manifest.pages if p.id in held]
+    about = ABOUT.match(question)
+    if about is not None:
+        label = " ".join(about.group("label").split()).lower()
+        return next((p.id for p in pages if " ".join(p.label.rstrip(".!?:").split()).lower() == label), None)
+    if START.match(question):
+        return next((p.id for p in [*pages[1:], *pages[:1]] if WAY_IN.search(p.label)), None)
+    return None
+
+
+def opening(page: str, record: Mapping[str, RecordSection], voice: Voice) -> list[str]:
+    """The page's first sentences worth saying, in its order, each with its citation."""
+    said: list[str] = []
+    for section in (s for s in record.values() if s.page == page):
+        for sentence in quotes(section):
+            told = voice.sayable(voice.tell(sentence))
+            if told is not None and len(said) < SAID:
+                said.append(f"{coded(told, inline_code(section))} [[{section.id}]]")
+    return said

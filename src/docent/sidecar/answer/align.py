@@ -55,6 +55,8 @@ def _entries() -> dict[str, tuple[Entry, ...]]:
 
 _BY_FIRST = _entries()
 _PRESENCE = next(k for k, c in enumerate(CONTRASTS) if c.name == "presence")
+_PART = CONTRASTS[next(k for k, c in enumerate(CONTRASTS) if c.name == "quantifier")].poles.index("some few several a_few one_of")
+_SUPPOSING = frozenset(("if", "when", "whenever", "unless", "whether"))
 _GIVEN = re.compile(r"\s*(?:[\w.]+\s*=|,|$)")  # a setting after "with", or inline code blanked before a comma
 CUES = frozenset(_BY_FIRST)
 _DENIERS = frozenset(("not", "never", "no", "cannot", "nor"))
@@ -70,10 +72,19 @@ class Mark(NamedTuple):
 def _passed_over(e: Entry, capital: bool, text: str, start: int) -> bool:
     """An entry that says nothing of its class where it stands: a word with a capital (a name or a value), unless it
     is a unit; "with" before a setting ("With timeout=None, ..."), which says "given it", no presence; "nothing else"
-    but after "and", "or" or a comma ("if nothing else conflicts" says no other thing: the none pole's "nothing")."""
+    but after "and", "or" or a comma ("if nothing else conflicts" says no other thing: the none pole's "nothing");
+    "all" in "100 connections in all", which says in total."""
     if e.kind >= 0 and capital and not CONTRASTS[e.kind].counted or e.words == ("nothing", "else"):
         return capital or re.search(r"(?:\band|\bor|,)\s*$", text[:start], re.IGNORECASE) is None
+    if e.words == ("all",):
+        return _IN.search(text, 0, start) is not None and _IDIOM_END.match(text, start + 3) is not None
     return e.kind == _PRESENCE and e.words == ("with",) and _GIVEN.match(text, start + 4) is not None
+
+
+_BOUNDS = (("up", "to"), ("at", "most"))
+_BOUND = re.compile(r"(?:up\s+to|at\s+most)\s+\d", re.IGNORECASE)
+_IN = re.compile(r"\bin\s+$", re.IGNORECASE)
+_IDIOM_END = re.compile(r"\s*(?:[,.;:)]|$|(?:but|and|or)\b)", re.IGNORECASE)
 
 
 def marks(u: Unit) -> tuple[Mark, ...]:
@@ -180,6 +191,13 @@ def _overlapping(tied: list[Alignment]) -> list[Alignment]:
     return tied
 
 
+def _existential(u: Unit, m: Mark, other: Entry) -> bool:
+    """ "If any check fails" says what "if one of the checks fails" does: an "any" in a condition against a word of
+    the pole of a part ("one of", "some")."""
+    return (m.entry.words == ("any",) and other.kind == m.entry.kind and other.pole == _PART
+            and any(t.word in _SUPPOSING for t in in_clause_before(u, m.at)))
+
+
 def _denied(u: Unit, at: int) -> bool:
     before = in_clause_before(u, at) if u.tokens[at].word == "any" else u.tokens[max(0, at - 3) : at]
     return any(t.word in _DENIERS or t.word.endswith("n't") for t in before)
@@ -191,7 +209,7 @@ def differs(
     """The reason to hold a sentence whose aligned clause says another thing of a contrast class, or gives its
     place to another of the record's names, or None. `names`: the words the record writes as names, lower case;
     `subjects`: the stems of the cited sections' titles and heading paths, names a sentence may put anywhere."""
-    found = marks(said)
+    found = _said_marks(said)
     contrasted = bool(found) and _contrasted(found, sections)
     named = names_of(said, names) if names else []
     if named:  # only a name the cited sections write, and not what they are about, may stand in another's place
@@ -214,6 +232,11 @@ def differs(
     if named and misnamed(said, named, content, passage.units[a.first : a.last + 1], passage.title.stems, names):
         return "actor"
     return None
+
+
+def _said_marks(said: Unit) -> tuple[Mark, ...]:
+    """The sentence's contrast words, less its bounds on a figure ("up to 400 calls"), which the number rule reads."""
+    return tuple(m for m in marks(said) if not (m.entry.words in _BOUNDS and _BOUND.match(said.text, said.tokens[m.at].start)))
 
 
 def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Passage, a: Alignment) -> str | None:
@@ -335,6 +358,8 @@ def _compare(
         for t in theirs:
             f = t.entry
             if f.kind != e.kind or f.pole == e.pole or (f.kind, f.pole) in said_poles or _denied(clause, t.at):
+                continue
+            if _existential(said, m, f) or _existential(clause, t, e):
                 continue
             if not _on_figure(clause, t):
                 continue

@@ -184,8 +184,11 @@ _LIKENESS = re.compile(r"\b(?:similar|like|same|identical|equivalent|alike)\b", 
 # that (None: nothing): "accepts any of lax, strict or none" chooses one of a list, as "one of" does, and "any of
 # them" may also take each; "similar to X except that" qualifies a likeness (a sentence's "with these differences"),
 # no absence. Where neutral, the phrase is read as no contrast word.
-# "only then" tells an order (the order rule reads it: "and only then does X"), no quantifier.
-NEUTRAL: dict[str, re.Pattern[str] | None] = {"any_of": None, "except_that": _LIKENESS, "only_then": None}
+# "only then" tells an order (the order rule reads it: "and only then does X"), no quantifier. "No other" is "only"
+# after what it sets apart ("backward compatible, no other kind") and "none" in a supposition ("if there is no other
+# issue"): it is read as neither.
+NEUTRAL: dict[str, re.Pattern[str] | None] = {"any_of": None, "except_that": _LIKENESS, "only_then": None,
+                                              "no_other": None}
 
 
 def neutral_at(words: tuple[str, ...], text: str, start: int) -> bool:

@@ -22,7 +22,7 @@ def misnamed(
     main = max(clause, key=lambda u: len(content & u.stems))
     if len(content & (main.stems | title)) < COVER * len(content):
         return False
-    others = [(i, w) for i, w in named if w not in main.words]
+    others = [(i, w) for i, w in named if not _written(w, main.words)]
     return bool(others) and _renamed(said, others, main, names)
 
 
@@ -45,10 +45,15 @@ _OPENERS = frozenset((*".!?:;\"“‘«(-–—•\n", ""))  # a capital after o
 def _renamed(said: Unit, others: list[tuple[int, str]], clause: Unit, names: Set[str]) -> bool:
     """Whether a name of the sentence that the clause lacks stands where the clause has a name the sentence lacks:
     "the Kubernetes migration took bookings to invoicing" against "the Kafka backbone took bookings to invoicing"."""
-    theirs = [(j, w) for j, w in names_of(clause, names, record=True) if w not in said.words]
+    theirs = [(j, w) for j, w in names_of(clause, names, record=True) if not _written(w, said.words)]
     for i, _ in others:
         place = stems_near(said, i, 1, set())
         for j, _ in theirs:
             if len(place & stems_near(clause, j, 1, set())) >= RENAMED:
                 return True
     return False
+
+
+def _written(name: str, words: Set[str]) -> bool:
+    """Whether a unit writes a name, or its plural or singular: "AsyncClients" names the "AsyncClient" class."""
+    return name in words or name + "s" in words or name.endswith("s") and name[:-1] in words

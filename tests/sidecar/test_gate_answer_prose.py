@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer import actors, hedges, siblings
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.site import Site
 from docent.sidecar.answer.words import fold
-from tests.sidecar.gating import record_of
+from tests.sidecar.gating import docs_section, record_of
 
 
 def test_a_stop_word_of_the_owners_name_is_no_owner() -> None:
@@ -111,3 +113,24 @@ JWT = [Passage.of("JWT", "The token is self-contained in a JSON Web Token.\n- âœ
 )
 def test_a_capital_after_a_lines_mark_is_no_name(sentence: str, held: bool) -> None:
     assert siblings.held(unit(sentence, fold), JWT) is held
+
+
+LEVELS = record_of(docs_section("levels", "Validation", "The warn level logs a warning, which strict mode turns into an "
+                                "error. The info level logs an info message, shown normally."))
+
+
+def fates(reply: str) -> list[str]:
+    gate = Gate(LEVELS, Lexicon([]))
+    return [e.reason if isinstance(e, Held) else f"shown {[c.id for c in e.cites]}"
+            for e in (*gate.feed(reply), *gate.finish()) if isinstance(e, Sentence | Held)]
+
+
+def test_a_line_of_citations_after_a_list_cites_each_item_and_each_is_checked() -> None:
+    # Items longer than a connective, cited by one line after the list: each cites it, and is checked against it.
+    listed = ("- The warn level logs a warning that strict mode turns into an error\n"
+              "- The info level logs an info message that is shown normally\n")
+    assert fates(f"{listed}\n[[levels]]\n") == ["shown ['levels']", "shown ['levels']"]
+    false = listed.replace("logs a warning", "logs 3 warnings")  # a number the section does not state
+    assert fates(f"{false}\n[[levels]]\n") == ["number", "shown ['levels']"]
+    # With no line of citations after them they cite nothing, as before
+    assert fates(f"{listed}\nThe warn level logs a warning [[levels]].") == ["uncited", "uncited", "shown ['levels']"]

@@ -205,3 +205,28 @@ def test_underlines_and_citations_after_a_blank_read_the_same_however_cut(cuts: 
     chunks = _cut(UNDERLINED, cuts)
     assert read(chunks) == read([UNDERLINED])
     assert read(chunks) == read(chunks, reader=_Deciding())
+
+
+LISTED = (
+    "The levels [[a]]:\n\n- omitted files\n- absolute links\n\n[[b, c]]\n"  # after a blank line: each item's
+    "1. first step\n2. second step [[d]]\n3. third step\n[[e]]\n"  # a cited item lets those before it go as written
+    "> - quoted item\n> [[f]]\n"  # quoted, the citations too
+    "- no citations after it\nJust prose.\n- last item"  # any other line, or the reply's end, lets them go
+)
+
+
+def test_a_line_of_citations_after_a_list_cites_each_of_its_uncited_items() -> None:
+    assert read([LISTED]) == [Prose(
+        "The levels [[a]]:\n\n- omitted files [[b, c]]\n- absolute links [[b, c]]\n"
+        "1. first step\n2. second step [[d]]\n3. third step [[e]]\n"
+        "- quoted item [[f]]\n"
+        "- no citations after it\nJust prose.\n- last item\n"
+    )]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=len(LISTED)), max_size=8))
+def test_a_list_s_citations_read_the_same_however_cut(cuts: list[int]) -> None:
+    chunks = _cut(LISTED, cuts)
+    assert read(chunks) == read([LISTED])
+    assert read(chunks) == read(chunks, reader=_Deciding())

@@ -9,6 +9,10 @@ mark (`> `, a note the model sets apart) is taken off each line it starts: what 
 (prose, a list, a table, a fence whose lines are quoted too), and checked as such. A reference link's address on a
 line of its own (`[1]: https://...`) is read as nothing: the link is shown as its words, the address never.
 
+List items that cite nothing wait, whole, for the line after them: a line of citations alone after a list, or after
+one blank line after it, cites each of its uncited items, as it cites a table ("- a\\n- b\\n\\n[[id]]": both items cite
+`id`); any other line lets them go as written.
+
 A line of `=` or `-` alone is an `Underline`: right under a line of prose, a setext heading's (the gate makes that
 line a heading), else a thematic break. A line of citations alone after a table or a fence, or after one blank line
 after it, cites it. A sentence's inline marks are read in `marks`.
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 # A fence may stand indented under a list item ("1. Install it:" then "    ```sh"): models indent it by the item's
 # width or by four, past CommonMark's three for a fence at the margin; a line of blanks then backticks is no prose.
@@ -71,6 +76,8 @@ class Underline:
 Piece = Prose | Fence | Table | Underline
 _QUOTE = re.compile(r"[ ]{0,3}>[ ]?")  # a blockquote's mark at a line's start
 _ROW = re.compile(r"[ ]{0,3}\|")  # a table's row: a line that begins with a pipe
+_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S")  # a list item's line: its marker, then its words
+_MAYBE_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)]?)?[ \t]*")  # what may still become one once more arrives
 _UNDERLINE = re.compile(r"[ ]{0,3}(?:=+|-+)[ \t]*")  # a setext heading's underline, or a thematic break
 
 
@@ -84,6 +91,7 @@ class BlockReader:
         self._lines: list[str] = []
         self._closed: Fence | None = None  # a fence whose closing line came, waiting for citations after it
         self._rows: list[str] = []  # the lines of the table under way
+        self._items: list[str] = []  # uncited list items in a row, held until what follows them is known
         self._quoted = False  # the fence under way opened inside a blockquote: its lines carry the mark too
         self._quoted_line = False  # the line under way began with a blockquote's mark, taken off
         self._prose_line = False  # the line under way, or the last, is a line of prose with words: an underline's
@@ -105,6 +113,9 @@ class BlockReader:
 
     def finish(self) -> list[Piece]:
         out = self._drain(final=True)
+        if self._items:
+            out.append(Prose("".join(f"{line}\n" for line in self._items)))
+            self._items = []
         if self._rows:
             out.append(Table(tuple(self._rows)))
             self._rows = []
@@ -146,6 +157,9 @@ class BlockReader:
             return None if taken is None else []
         newline = text.find("\n")
         line = text if newline < 0 else text[:newline]
+        listed = self._item(line, newline, final=final)
+        if listed is not False:
+            return listed
         if self._rows or _ROW.match(line):
             return self._table(line, newline, final=final)
         opened = _FENCE_OPEN.fullmatch(line)
@@ -197,6 +211,36 @@ class BlockReader:
             return False
         self._pending, self._quoted_line = "" if newline < 0 else text[newline + 1 :], False
         return True
+
+    def _item(self, line: str, newline: int, *, final: bool) -> list[Piece] | None | Literal[False]:
+        """At a line's start outside a table: an uncited item held, or the items held let go (`_listed`); None while
+        the line may still become an item ("3" of "3. A step"); False: no item's business."""
+        if self._rows:
+            return False
+        if self._items or _ITEM.match(line) and "[[" not in line:
+            return self._listed(line, newline, final=final)
+        return None if newline < 0 and not final and _MAYBE_ITEM.fullmatch(line) else False
+
+    def _listed(self, line: str, newline: int, *, final: bool) -> list[Piece] | None:
+        """A list item that cites nothing is held, whole, with the uncited items right after it, until the line after
+        them is known: a line of citations alone (or after one blank line) cites each of them, as it cites a table;
+        anything else lets them go as written, and is then read as usual. None: the line must come whole first."""
+        if newline < 0 and not final:
+            return None
+        if _ITEM.match(line) and "[[" not in line:
+            self._items.append(line)
+            self._pending = "" if newline < 0 else self._pending[newline + 1 :]
+            self._prose_line, self._quoted_line = True, False
+            return []
+        cited = _citing_line(self._pending, final=final)
+        if cited is None:
+            return None  # a blank line: a line of citations may follow it
+        items, self._items = self._items, []
+        if not cited[0]:
+            return [Prose("".join(f"{item}\n" for item in items))]
+        self._pending, self._quoted_line = cited[1], False
+        ids = ", ".join(cited[0])
+        return [Prose("".join(f"{item} [[{ids}]]\n" for item in items))]
 
     def _table(self, line: str, newline: int, *, final: bool) -> list[Piece] | None:
         """A line at a table's start or inside one: a row is kept (whole lines only), citations alone end the table

@@ -1,15 +1,17 @@
-"""Careful Markdown answers on vendored documentation sites nobody's held-out set uses (PDM's, mkdocstrings's and, from
-round 14, FastAPI Users's), for developing the gate on faithful prose (issue 21): `corpora/<site>-answers-dev.json`.
+"""Careful Markdown answers on vendored documentation sites, for developing the gate on faithful prose (issue 21):
+`corpora/<site>-answers-dev.json`, on sites nobody's held-out set uses (PDM's, mkdocstrings's and, from round 14,
+FastAPI Users's) and, from round 15, on MkDocs's, round 6's held-out site, whose sets were read long since.
 
 Written in round 7 by the engineer of gatefaith7, who knows the gate: each answer as a careful chat model writes
 Markdown (intro lines, bullets, bold, inline code, causes, counts), from the site's record only, before it was replayed;
 some sets were written after fixes, as a check of them. FastAPI Users's, in round 14 by the engineer of markdown14,
 in heavier Markdown (tables, both kinds of heading, fences, shortcut and reference links, notes), its "unread" part
-replayed only once that round's reading of Markdown was written. Not blind: a figure here is a development figure,
-never a held-out one. `python -m tests.evals.devanswers [--show]` replays each through the real app (text only, one model call
-an answer) and prints the share of sentences held (`dev_<site>_held`), with `--show` each hold's reason. The replay
-makes no search call, so in search mode a sentence's citations are the gate's whole record (as a model that searched
-would cite), not the excerpts a turn hands over.
+replayed only once that round's reading of Markdown was written; MkDocs's, in round 15 by the engineer of markdown15,
+its "unread" part replayed only once that round's changes to the actor and hedge rules were written. Not blind: a
+figure here is a development figure, never a held-out one. `python -m tests.evals.devanswers [--show]` replays each
+through the real app (text only, one model call an answer) and prints the share of sentences held
+(`dev_<site>_held`), with `--show` each hold's reason. The replay makes no search call, so in search mode a sentence's
+citations are the gate's whole record (as a model that searched would cite), not the excerpts a turn hands over.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ SITES = HERE.parents[1] / "tests" / "data" / "sites"
 DEV = {  # site -> its answers
     "pdm": "pdm-answers-dev.json", "mkdocstrings": "mkdocstrings-answers-dev.json",
     "fastapi-users": "fastapi-users-answers-dev.json",  # round 14's Markdown (corpora/markdown-notes.md)
+    "mkdocs": "mkdocs-answers-dev.json",  # round 15's, answers that read and hedge as careful models do (the same notes)
 }
 
 

@@ -268,3 +268,18 @@ LEEWAY = [
 )
 def test_a_default_advice_or_chance_told_as_without_exception(sentence: str, held: bool) -> None:
     assert hedges.held(unit(sentence, fold), LEEWAY) is held
+
+
+def test_a_next_line_that_opens_with_a_pronoun_tells_its_deed_of_the_line_befores_subject() -> None:
+    """ "It contains a list of ..." after "The history property ... inspects redirects": its deed is the property's,
+    told of it; told of the subject of a line that names its own, it is still moved."""
+    history = [Passage.of("History", "The history property of the response can be used to inspect any followed "
+                          "redirects.\nIt contains a list of any redirect responses that were followed, in the order "
+                          "in which they were made.", fold)]
+    named = [Passage.of("History", "The history property of the response can be used to inspect any followed "
+                        "redirects.\nThe trace log contains a list of any redirect responses that were followed, in "
+                        "the order in which they were made.", fold)]
+    said = unit("The history property lists the redirect responses that were followed, in the order in which they "
+                "were made.", fold)
+    assert not retold.across(said, history)
+    assert retold.across(said, named)

@@ -13,6 +13,7 @@ a clause that does not name its subject, or a tie, decides nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence, Set
 
 from . import align, places
@@ -63,7 +64,11 @@ def across(said: Unit, sections: Sequence[Passage]) -> bool:
         return False
     a = found[0]
     one, two = sections[a.section].units[a.first], sections[a.section].units[a.last]
-    return _deed_of(said, one, two) or _deed_of(said, two, one)
+    # A next line that opens with a pronoun ("It contains a list of ...") tells its deed of the line before's subject.
+    return _deed_of(said, one, two) or _PRONOUN.match(two.text) is None and _deed_of(said, two, one)
+
+
+_PRONOUN = re.compile(r"\s*(?:it|they|this|these|he|she)\b", re.IGNORECASE)
 
 
 SUBJECT = 5  # the most stems of a subject told from the other unit ("the 3-D Secure 2 rollout")

@@ -258,3 +258,15 @@ def test_what_the_reader_would_do_otherwise_and_their_latin_are_no_words_of_the_
     assert heads_of("It trims the newline, which breaks my files. Does it keep them?") == set()
     assert heads_of("Which port does it bind?") == {stem("port")}
 
+
+
+def test_a_segment_of_the_readers_path_or_address_is_no_version_the_record_lacks() -> None:
+    from docent.sidecar.offline.versions import versions_missing
+
+    said = "the client speaks http/1.1 and http/2. set a timeout on the client."
+    for question in ("My routes are under /api/v1/users. How do I set a timeout?",
+                     "I call `http://10.0.0.5:8080/nnrf-nfm/v1/nf-instances/` and it hangs. How do I set a timeout?"):
+        assert versions_missing(question, said) == frozenset(), question
+    # a version written as a name's is asked about, and the record lacks it
+    assert versions_missing("Does the client support HTTP/3?", said) == {"HTTP/3"}
+    assert versions_missing("Is there an api/v2 of the client?", said) == {"api/v2"}

@@ -7,8 +7,9 @@ import re
 from ..answer.words import STOP_WORDS as STOPWORDS
 from .seen import spans, within
 
-# A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2".
-VERSIONED = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
+# A name with its version, as a question asks about one: "HTTP/3", "Python 3.14", "Pydantic v2"; never a segment of
+# a path or an address ("/api/v1/users", "http://host:8080/nnrf-nfm/v1/"), which names the reader's own route.
+VERSIONED = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z+#]*(?:[.-][A-Za-z]+)*)\s?[/ ]?\s?v?(\d+(?:\.\d+)*)(?![\w.])")
 # A version written bare ("3.8", "0.17"), not an address's or a longer number's part ("127.0.0.1", "1.2.3").
 BARE_VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.]|\.\d)")
 # A release written whole ("1.4.4"), asked about only where the question asks after releases.

@@ -99,3 +99,11 @@ def verdict(sentence: str) -> str:
 )
 def test_a_name_put_in_the_place_of_the_clauses_own_name(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+def test_a_name_is_a_word_the_record_names_or_one_with_a_capital_past_its_first_letter() -> None:
+    from docent.sidecar.answer.renamed import names_of
+
+    said = unit("Use TestClient with DEBUG on, or the Éclair ÉtatBase, not Request or élan.", fold)
+    assert [w for _, w in names_of(said, {"request"})] == ["testclient", "debug", "étatbase", "request"]
+    assert [w for _, w in names_of(said, set())] == ["testclient", "debug", "étatbase"]

@@ -257,7 +257,10 @@ def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
     "we" before it, or say it so."""
     if word in _IRREGULAR or word.endswith("ed") or theirs & {"I", "we"}:
         return True
-    return word in {d.word for d in found}
+    for d in found:  # a loop, not a set of every deed's word: most verbs meet their word at the first deed
+        if d.word == word:
+            return True
+    return False
 
 
 def _not_the_owners(said: Unit, theirs: set[str], facts: list[_Facts]) -> bool:

@@ -33,10 +33,18 @@ def names_of(u: Unit, names: Set[str], *, record: bool = False) -> list[tuple[in
     return [
         (i, t.word) for i, t in enumerate(u.tokens)
         if t.stem and (
-            t.word in names or any(c.isupper() for c in text[t.start + 1 : t.start + len(t.word)])
+            t.word in names or _capital_inside(text[t.start + 1 : t.start + len(t.word)])
             or record and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in _OPENERS
         )
     ]
+
+
+def _capital_inside(rest: str) -> bool:
+    """Whether a word's letters past its first hold a capital: in ASCII, whether lower case changes them (no step for
+    each letter)."""
+    if rest.isascii():
+        return rest != rest.lower()
+    return any(c.isupper() for c in rest)
 
 
 _OPENERS = frozenset((*".!?:;\"“‘«(-–—•\n", ""))  # a capital after one of these, or first, opens a sentence or a definition

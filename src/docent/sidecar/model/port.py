@@ -6,6 +6,8 @@ from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
+import msgspec
+
 ToolChoice = Literal["auto", "none"]
 
 
@@ -44,8 +46,10 @@ class ModelRequest:
     tool_choice: ToolChoice = "auto"
 
 
-@dataclass(frozen=True)
-class TextDelta:
+# The events a stream yields most (a TextDelta a delta, a Usage or two and a Stop a call) are frozen msgspec Structs,
+# made in C: a frozen dataclass sets each field through object.__setattr__. Their fields are strings and numbers, so
+# the collector need not track them (`gc=False`). ToolCall and Thinking hold dicts and come once a call: dataclasses.
+class TextDelta(msgspec.Struct, frozen=True, gc=False):
     text: str
 
 
@@ -70,8 +74,7 @@ class Thinking:
     block: dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Usage:
+class Usage(msgspec.Struct, frozen=True, gc=False):
     """Cumulative token counts for one call; the last one a stream yields wins."""
 
     input_tokens: int = 0
@@ -88,8 +91,7 @@ class Usage:
         )
 
 
-@dataclass(frozen=True)
-class Stop:
+class Stop(msgspec.Struct, frozen=True, gc=False):
     reason: str  # end_turn, tool_use, stop_sequence, ...
 
 

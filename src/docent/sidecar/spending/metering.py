@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from ..model.port import LanguageModel, ModelError, ModelRequest, Usage
 from .template import ModelDecorator
@@ -42,7 +44,7 @@ class Meter:
 
     def snapshot(self) -> dict[str, dict[str, Any]]:
         return {
-            feature: {"calls": t.calls, "failed": t.failed, **asdict(t.usage), "cost_usd": round(t.cost_usd, 6),
+            feature: {"calls": t.calls, "failed": t.failed, **msgspec.structs.asdict(t.usage), "cost_usd": round(t.cost_usd, 6),
                       "failures": dict(t.failures)}
             for feature, t in self._tallies.items()
         }

@@ -17,6 +17,15 @@ def test_the_built_in_list_holds_at_least_300_real_terms_without_duplicates():
         assert term in terms, term
 
 
+def test_an_alias_names_the_same_thing_never_a_sibling():
+    """An alias lets a sentence that names it cite a section that names its term: IPv6 is no other name for IPv4
+    (a sentence on IPv6 passed the lexicon rule citing a section that says only IPv4), nor mTLS for TLS."""
+    names = {n: e.term for e in built_in() for n in (e.term, *e.aliases)}
+    for one, other in (("IPv4", "IPv6"), ("TLS", "mTLS")):
+        assert names[one] != names[other], (one, other)
+    assert names["SSL"] == "TLS" and names["mutual TLS"] == "mTLS"
+
+
 def test_aliases_are_read_from_the_pipes():
     (entry,) = parse("# a comment\n\nKubernetes |  K8s | kube \n")
     assert (entry.term, entry.aliases) == ("Kubernetes", ("K8s", "kube"))

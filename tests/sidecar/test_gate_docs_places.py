@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from docent.sidecar.answer import align
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
 from tests.sidecar.gating import fate, record_of
 
@@ -61,3 +64,14 @@ def test_a_names_plural_is_the_name_and_another_name_in_its_place_is_held() -> N
                    "inside one [[hooks]].") == "shown"
     assert verdict("Response hooks are called before the body is read, so with a SyncClient you call aread() "
                    "inside one [[hooks]].") == "actor"
+
+
+def test_two_suppositions_are_two_cases() -> None:
+    """ "If you override both methods" against "If you only want to support one of the two methods": each supposes its
+    own case, so their quantifiers are not compared; one supposed against one stated still is."""
+    supposed = [Passage.of("Auth flows", "If you only want to support one of the two methods, you should still "
+                           "override it.", fold)]
+    stated = [Passage.of("Clients", "A client may support one of the two auth methods.", fold)]
+    assert align.differs(unit("If you override both methods, you should still support them.", fold), supposed) is None
+    assert align.differs(unit("You should still override both of the two methods.", fold), supposed) == "quantifier"
+    assert align.differs(unit("If you override them, a client may support both auth methods.", fold), stated) == "quantifier"

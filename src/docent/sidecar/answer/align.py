@@ -13,8 +13,9 @@ the corresponding place (a content stem within `NEAR` words of one is within `NE
 Attribution too (`renamed.misnamed`): a name of the sentence where the clause's main unit has another name; a
 name of the sections' titles and heading paths (`subjects`) may stand anywhere.
 What it cannot do: see a change in words of no class and no name ("the booking service" for "depot scanners"), a
-change the clause says in figures only (3.1 and 2.4 basis points, told as "rose"), or one the sentence tells across
-two clauses; it lets those through, as it does a sentence it cannot align.
+change the clause says in figures only (3.1 and 2.4 basis points, told as "rose"), one the sentence tells across
+two clauses, or one between two suppositions ("if ..."), which are two cases; it lets those through, as it does a
+sentence it cannot align.
 """
 
 from __future__ import annotations
@@ -198,6 +199,12 @@ def _existential(u: Unit, m: Mark, other: Entry) -> bool:
             and any(t.word in _SUPPOSING for t in in_clause_before(u, m.at)))
 
 
+def _supposed(u: Unit, m: Mark) -> bool:
+    """Whether a word stands in a supposition ("If you override both methods"): "if" or "unless" before it in its
+    clause. A sentence's supposition and the clause's ("If you only want one of the two methods") are two cases."""
+    return any(t.word in ("if", "unless") for t in in_clause_before(u, m.at))
+
+
 def _denied(u: Unit, at: int) -> bool:
     before = in_clause_before(u, at) if u.tokens[at].word == "any" else u.tokens[max(0, at - 3) : at]
     return any(t.word in _DENIERS or t.word.endswith("n't") for t in before)
@@ -342,6 +349,13 @@ def _same_place(said: Unit, m: Mark, place: Set[str], clause: Unit, t: Mark, fig
     return _same_figure(said, m.at, figures, kind)
 
 
+def _apart(said: Unit, m: Mark, clause: Unit, t: Mark) -> bool:
+    """Whether two words of one class, of other poles, say nothing against each other: the clause's is denied or no
+    hedge on a figure; "if any check fails" for "if one of them fails"; two suppositions, which are two cases."""
+    return (_denied(clause, t.at) or not _on_figure(clause, t) or _existential(said, m, t.entry)
+            or _existential(clause, t, m.entry) or _supposed(said, m) and _supposed(clause, t))
+
+
 def _compare(
     said: Unit, found: tuple[Mark, ...], skip: Set[int], written: Set[str], clause: Unit, theirs: tuple[Mark, ...],
     their_poles: Set[tuple[int, int]], figures: Set[str],
@@ -357,11 +371,7 @@ def _compare(
         place = None
         for t in theirs:
             f = t.entry
-            if f.kind != e.kind or f.pole == e.pole or (f.kind, f.pole) in said_poles or _denied(clause, t.at):
-                continue
-            if _existential(said, m, f) or _existential(clause, t, e):
-                continue
-            if not _on_figure(clause, t):
+            if f.kind != e.kind or f.pole == e.pole or (f.kind, f.pole) in said_poles or _apart(said, m, clause, t):
                 continue
             if place is None:
                 place = stems_near(said, m.at, len(e.words), skip)

@@ -31,6 +31,9 @@ RECORD = record_of(
              "Response hooks are called before the body is read. To read the body inside a hook, call read(), or "
              "for AsyncClients, aread(). Hooks are set with AsyncClient(event_hooks=hooks) or "
              "SyncClient(event_hooks=hooks)."),
+    _section("closing", "Closing a client",
+             "Use a client as a context manager. Alternatively, you can explicitly close the connection pool "
+             "without block-usage using .close()."),
 )
 
 
@@ -50,6 +53,9 @@ def verdict(sentence: str) -> str:
         # "No other" after what it sets apart is "only"; told as "all", the clause's "only" still differs.
         ("Schema changes must be backward compatible: the registry allows no other kind [[schemas]].", "shown"),
         ("The registry allows all schema changes, backward compatible or not [[schemas]].", "quantifier"),
+        # "With" before inline code at the sentence's end names what it is done with, as before a comma: no presence.
+        ("You can also close the connection pool explicitly with `.close()` [[closing]].", "shown"),
+        ("You can also close the connection pool explicitly with block-usage [[closing]].", "polarity"),
         # In a condition, "any" is "one of"; outside one it is every one of them.
         ("If one of the checks fails, the build stops and reports it [[checks]].", "shown"),
         ("One of the reviewers can approve a change [[checks]].", "quantifier"),
@@ -75,3 +81,10 @@ def test_two_suppositions_are_two_cases() -> None:
     assert align.differs(unit("If you override both methods, you should still support them.", fold), supposed) is None
     assert align.differs(unit("You should still override both of the two methods.", fold), supposed) == "quantifier"
     assert align.differs(unit("If you override them, a client may support both auth methods.", fold), stated) == "quantifier"
+
+
+def test_with_before_prose_is_still_presence() -> None:
+    closing = [Passage.of("Closing a client", "Alternatively, you can explicitly close the connection pool without "
+                          "block-usage using .close().", fold)]
+    said = unit("You can also close the connection pool explicitly with block-usage.", fold)
+    assert align.differs(said, closing) == "reversal"

@@ -58,7 +58,7 @@ _BY_FIRST = _entries()
 _PRESENCE = next(k for k, c in enumerate(CONTRASTS) if c.name == "presence")
 _PART = CONTRASTS[next(k for k, c in enumerate(CONTRASTS) if c.name == "quantifier")].poles.index("some few several a_few one_of")
 _SUPPOSING = frozenset(("if", "when", "whenever", "unless", "whether"))
-_GIVEN = re.compile(r"\s*(?:[\w.]+\s*=|,|$)")  # a setting after "with", or inline code blanked before a comma
+_GIVEN = re.compile(r"\s*(?:[\w.]+\s*=|[,.]|$)")  # a setting after "with", or inline code blanked before "," or "."
 CUES = frozenset(_BY_FIRST)
 _DENIERS = frozenset(("not", "never", "no", "cannot", "nor"))
 

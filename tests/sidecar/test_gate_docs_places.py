@@ -88,3 +88,14 @@ def test_with_before_prose_is_still_presence() -> None:
                           "block-usage using .close().", fold)]
     said = unit("You can also close the connection pool explicitly with block-usage.", fold)
     assert align.differs(said, closing) == "reversal"
+
+
+def test_an_opening_phrases_place_is_its_own_words() -> None:
+    """ "Before the fix, the occupancy climbed" against "the occupancy after each collection climbed": the opening's
+    "before" is placed by "the fix", not by the clause after its comma; "after the fix" for "before the fix" is held."""
+    leak = [Passage.of("The leak", "I plotted the old generation's occupancy after each full collection: it rose by "
+                       "about 40 MB a day and never came down.", fold)]
+    fixed = [Passage.of("The fix", "After the fix, the old generation's occupancy stayed flat.", fold)]
+    said = "Before the fix, the old generation's post-collection occupancy climbed by about 40 MB a day."
+    assert align.differs(unit(said, fold), leak) is None
+    assert align.differs(unit("Before the fix, the old generation's occupancy stayed flat.", fold), fixed) == "order"

@@ -349,6 +349,19 @@ def _same_place(said: Unit, m: Mark, place: Set[str], clause: Unit, t: Mark, fig
     return _same_figure(said, m.at, figures, kind)
 
 
+def _opening(said: Unit, m: Mark, skip: Set[int]) -> set[str]:
+    """The place of a word that opens the sentence with a short phrase ("Before the fix, the occupancy climbed"): the
+    phrase's own words, up to its comma, not the words of the clause after it; none for any other word."""
+    if m.at != 0:
+        return set()
+    comma = said.text.find(",")
+    if comma < 0:
+        return set()
+    width = len(m.entry.words)
+    out = {t.stem for j, t in enumerate(said.tokens) if t.start < comma and t.stem and j not in skip and j >= width}
+    return out if len(out) <= NEAR else set()  # a longer opening is read as any other place
+
+
 def _apart(said: Unit, m: Mark, clause: Unit, t: Mark) -> bool:
     """Whether two words of one class, of other poles, say nothing against each other: the clause's is denied or no
     hedge on a figure; "if any check fails" for "if one of them fails"; two suppositions, which are two cases."""
@@ -374,7 +387,7 @@ def _compare(
             if f.kind != e.kind or f.pole == e.pole or (f.kind, f.pole) in said_poles or _apart(said, m, clause, t):
                 continue
             if place is None:
-                place = stems_near(said, m.at, len(e.words), skip)
+                place = _opening(said, m, skip) or stems_near(said, m.at, len(e.words), skip)
             if not _same_place(said, m, place, clause, t, figures):
                 continue
             if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())):

@@ -283,3 +283,18 @@ def test_a_next_line_that_opens_with_a_pronoun_tells_its_deed_of_the_line_before
                 "were made.", fold)
     assert not retold.across(said, history)
     assert retold.across(said, named)
+
+
+def test_a_table_cells_label_is_no_subject_named() -> None:
+    """A row "where Northwind Bank; role Staff engineer" under "Roles": "role" labels the cell, it names no subject, so
+    the bank's section's words told beside it move nothing; the same word in prose still names the section's subject."""
+    roles = [Passage.of("Roles", "years 2021 – now: where Northwind Bank, Oslo; role Staff engineer, card issuing\n"
+                        "years 2016 – 2021: where Tessellate Freight, Gothenburg; role Platform lead", fold),
+             Passage.of("Northwind Bank: staff engineer, card issuing", "Since March 2021 I have been a staff engineer in "
+                        "Northwind Bank's card issuing department.", fold)]
+    about = [frozenset({"role"}), frozenset({"northwind", "bank", "staff", "engin", "card", "issu"})]
+    joined = unit("After Tessellate Freight, she joined Northwind Bank in Oslo as a staff engineer in card issuing.", fold)
+    assert not retold.held(joined, roles, about)
+    # Read without the cell's edge, "role" is the Roles section's word beside the bank's: held, as before.
+    prose = [Passage.of("Roles", roles[0].units[0].text.replace("; role", ", role"), fold), roles[1]]
+    assert retold.held(joined, prose, about)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence, Set
 
 from . import align, places
-from .passage import Passage, Unit
+from .passage import Passage, Token, Unit
 
 
 def held(said: Unit, sections: Sequence[Passage], subjects: Sequence[Set[str]]) -> bool:
@@ -34,10 +34,15 @@ def held(said: Unit, sections: Sequence[Passage], subjects: Sequence[Set[str]]) 
     told = _told(said, titles, a.section, subjects[a.section])
     own = titles[a.section]
     for u in sections[a.section].units[a.first : a.last + 1]:
-        theirs = [j for j, t in enumerate(u.tokens) if t.stem in own and t.stem not in said.stems]
+        theirs = [j for j, t in enumerate(u.tokens) if t.stem in own and t.stem not in said.stems and not _label(u, t)]
         if any(places.stems_near(said, i, 1, set()) & places.stems_near(u, j, 1, set()) for i in told for j in theirs):
             return True
     return False
+
+
+def _label(u: Unit, t: Token) -> bool:
+    """A table cell's label, read after "; " ("...; role Staff engineer"): a column's name, no subject named."""
+    return u.text[: t.start].rstrip().endswith(";")
 
 
 def _told(said: Unit, titles: list[frozenset[str]], aligned: int, about: Set[str]) -> list[int]:

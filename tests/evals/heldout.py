@@ -175,6 +175,13 @@ ROUNDS = {
             visitors=None,
             questions="python-markdown-questions-round12.json",
         ),
+        Round(
+            number=13,
+            site="pi-hole",
+            markdown={"pi-hole": "pi-hole-answers-round13-holdout.json"},
+            visitors=None,
+            questions="pi-hole-questions-round13.json",
+        ),
     )
 }
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from docent.schema import Experiment, Offer, Page, RecordSection, Tour
+from docent.schema.manifest import WAY_IN
 
 from .text import project
 
@@ -64,8 +65,6 @@ _ASIDE = re.compile(
     re.IGNORECASE,
 )
 _INSTALL = re.compile(r"(?<!-)\binstall", re.IGNORECASE)  # not "Post-Install"
-_START = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview|^learn$",
-                    re.IGNORECASE)
 
 
 def _from_nav(pages: Sequence[Page], record: Sequence[RecordSection], *, site_name: str) -> tuple[str, ...]:
@@ -80,7 +79,7 @@ def _from_nav(pages: Sequence[Page], record: Sequence[RecordSection], *, site_na
             continue
         if _INSTALL.search(label):
             asked = f"How do I install {name}?"
-        elif _START.search(label):
+        elif WAY_IN.search(label):
             asked = "How do I get started?"
         elif page.id == "home":
             asked = f"What is {name}?" if name != "it" else f"What is “{label}” about?"

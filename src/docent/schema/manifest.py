@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .codec import plain
 from .records import Action, Experiment, Field, Offer, Page, Part, Section, Tour
+
+# A page whose label says it is a docs site's way in ("Quickstart", "Getting started", "First Steps", "Overview"): the
+# build asks it as "How do I get started?" (suggestions) and the embedded model answers that from it (offline.overview).
+WAY_IN = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview|^learn$",
+                    re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

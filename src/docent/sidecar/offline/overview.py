@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping
 
 from docent.schema import Manifest, RecordSection
+from docent.schema.manifest import WAY_IN
 
 from .quotes import inline_code, quotes
 from .voice import Voice, coded
@@ -19,9 +20,6 @@ ABOUT = re.compile(r"^\s*what (?:should (?:i|we) know|does (?:the|this) (?:site|
 # "How do I get started?", "Where do I begin?": the way in, with nothing else asked.
 START = re.compile(r"^\s*(?:how (?:do|can|should) (?:i|we)|where (?:do|should|can) (?:i|we)|how to)\s+"
                    r"(?:get\s+started|start|begin)(?:\s+with\s+(?:it|this))?\s*[?.!]?\s*$", re.IGNORECASE)
-# The labels of a way in, as the suggestions read them: "Quickstart", "Getting started", "First Steps", "Overview".
-WAY_IN = re.compile(r"quick\s*start|getting started|get started|first steps|tutorial|introduction|overview|^learn$",
-                    re.IGNORECASE)
 SAID = 3  # sentences of the opening
 
 
@@ -53,6 +51,8 @@ def opening(page: str, record: Mapping[str, RecordSection], voice: Voice) -> lis
     for section in (s for s in record.values() if s.page == page):
         for sentence in quotes(section):
             told = voice.sayable(voice.tell(sentence))
-            if told is not None and len(said) < SAID:
+            if told is not None:
                 said.append(f"{coded(told, inline_code(section))} [[{section.id}]]")
+                if len(said) == SAID:
+                    return said
     return said

@@ -12,6 +12,7 @@ from docent.schema import Manifest, Owner
 from docent.sidecar.answer import policy
 from docent.sidecar.answer.events import Refused
 from docent.sidecar.answer.policy import AnswerPolicy, Policy
+from docent.sidecar.answer.turn import MISCONFIGURED
 from docent.sidecar.model.fence import FENCE_CLOSE, FENCE_OPEN
 
 POLICY = AnswerPolicy()
@@ -221,6 +222,23 @@ def test_the_policy_a_bundle_asks_for() -> None:
     assert policy.refusal("What does she charge?") is None
     assert AnswerPolicy.for_site(Manifest()).refusal("What does she charge?") is not None  # seed 002's rules by default
     assert AnswerPolicy.for_site(Manifest(owner=Owner(called="Mara"))).words("pay").endswith("with Mara.")
+
+
+@pytest.mark.parametrize("kind", ["docs", "portfolio"])
+def test_no_word_a_visitor_reads_names_an_owner_the_site_does_not_have(kind: str) -> None:
+    """Documentation speaks in its own voice (issue 20): with pay and private life refused by hand, no refusal, hold
+    or status line names an owner, nor a person's work; a portfolio with no name set speaks of the site's owner."""
+    site = AnswerPolicy.for_site(Manifest(kind=kind, refuse={"pay": True, "private": True}))
+    assert site.refusal("What fees does the proxy add?") == Refused("pay", site.words("pay"))
+    assert site.refusal("Is he married?") == Refused("private", site.words("private"))
+    said = [site.words(r) for r in AnswerPolicy.WORDS] + [site.held_message(r) for r in AnswerPolicy.HELD]
+    shown = [*policy.OFF_WORDS.values(), *policy.OFF_SAYS.values(), *policy.SAYS.values(), MISCONFIGURED]
+    assert not [w for w in shown if "owner" in w]  # the same words on every kind of site
+    owned = [w for w in said if "owner" in w or "work only" in w]
+    if kind == "docs":
+        assert owned == []
+    else:
+        assert site.words("pay").endswith("with the site's owner.") and "work only" in site.words("private")
 
 
 def test_trade_words_that_only_look_like_pay_or_private_life() -> None:

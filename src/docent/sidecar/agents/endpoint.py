@@ -59,8 +59,8 @@ MAX_K = 10
 INSTRUCTIONS = (
     "The documentation of {site}, from its own record. Use `search` to find sections, `read_section` to read one "
     "whole (code exactly as the site has it), `list_pages` for the map. `ask` answers a question in sentences "
-    "checked against the record, each with its sources; it costs the site's owner money, so search first and ask "
-    "at most once or twice a task."
+    "checked against the record, each with its sources; it spends the site's budget, so search first and ask at "
+    "most once or twice a task."
 )
 SEARCH = (
     "Search the site's documentation. Returns up to k sections, best first, each with its id (for read_section), "
@@ -74,7 +74,7 @@ PAGES = "List the site's pages: each page's id, title, URL and the ids of its se
 ASK = (
     "Ask the site's guide a question. Every sentence of its answer is checked against the documentation and cites "
     "its sources; a sentence that fails the check is held back and reported as held, never shown. It spends the "
-    "site owner's budget and is limited: do not call it more than twice for one task, and search first."
+    "site's budget and is limited: do not call it more than twice for one task, and search first."
 )
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False, destructive_hint=False)
 
@@ -131,7 +131,7 @@ class Agents:
         request = Request(scope)
         refused = await self.security().validate_request(request, is_post=request.method == "POST")
         if refused is None and not self._authorised(request):
-            refused = _rpc_error(401, -32001, "This MCP endpoint needs its bearer token: ask the site's owner for it.")
+            refused = _rpc_error(401, -32001, "This MCP endpoint needs its bearer token: ask whoever runs the site for it.")
             refused.headers["WWW-Authenticate"] = 'Bearer realm="docent"'
         if refused is not None:
             self._count("http", _outcome(refused.status_code))

@@ -83,9 +83,9 @@ _RUN = re.compile(
 # Why the guide is off, in the words an API client or an agent is told with a 503 (what the owner must do) ...
 OFF_WORDS = {
     "switched_off": "The guide is switched off on this site.",
-    "no_model": "The guide has no model to answer with: its owner must set DOCENT_MODEL.",
+    "no_model": "The guide has no model to answer with: whoever runs the site must set DOCENT_MODEL.",
     "budget_spent": "The guide has spent today's budget: ask again tomorrow.",
-    "no_bundle": "The guide has no record to answer from: its owner must build the site (`mkdocs build`).",
+    "no_bundle": "The guide has no record to answer from: whoever runs the site must build it (`mkdocs build`).",
 }
 # ... and in the visitor's words, which the panel shows as the status reply gives them (`says`), with its words
 # for an offline or degraded guide and for conversations that may reach a disk: the panel writes none of them.
@@ -123,7 +123,7 @@ class Policy(Protocol):
 
 
 class AnswerPolicy:
-    """Plain, kind, short words, in the third person about the site's owner."""
+    """Plain, kind, short words, in the third person about the site's owner (on documentation, about the docs)."""
 
     max_question_chars = 500
     max_answer_tokens = 700
@@ -164,7 +164,12 @@ class AnswerPolicy:
         "opposite": "A sentence was held back: it said the opposite of what the sections it cites say.",
         "reversal": "A sentence was held back: it said a thing ended where the sections it cites say it goes on, or the reverse.",
     }
-    # A documentation site has no owner the guide could speak as: its words for a hold that names one.
+    # A documentation site has no owner the guide could speak as, talk pay with or whose work is its subject: its words
+    # for the two rules (off there unless turned on) and for a hold, each of which would name one.
+    WORDS_DOCS = {
+        "pay": "The guide does not answer questions about pay, rates or money; the documentation does not cover them.",
+        "private": "The guide does not answer questions about private life; the documentation does not cover it.",
+    }
     HELD_DOCS = {
         "first_person": "A sentence was held back: it spoke in the first person, and the guide only tells what the documentation says.",
     }
@@ -184,8 +189,10 @@ class AnswerPolicy:
         self.max_answer_tokens = max_answer_tokens
         rules = {"pay": True, "private": True, **(refuse or {})}
         self.owner = owner or "the site's owner"
-        self.held = {**self.HELD, **self.HELD_DOCS} if kind == "docs" else self.HELD
-        self.words_for = {k: v.replace("the site's owner", self.owner) for k, v in self.WORDS.items()}
+        docs = kind == "docs"
+        self.held = {**self.HELD, **self.HELD_DOCS} if docs else self.HELD
+        words = {**self.WORDS, **self.WORDS_DOCS} if docs else self.WORDS
+        self.words_for = {k: v.replace("the site's owner", self.owner) for k, v in words.items()}
         self.rules: list[tuple[str, Callable[[str], bool]]] = []
         for reason, matches in (("pay", _about_pay), ("private", _about_private_life)):
             if rules[reason] is not False:

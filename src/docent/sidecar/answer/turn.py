@@ -94,7 +94,7 @@ ERROR_WORDS = {
     "cut_short": "The answer was cut short; please ask again, perhaps more narrowly.",
     "refused": "The guide's model declined to answer that.",
 }
-MISCONFIGURED = "The guide is misconfigured, so it cannot answer now; the site's owner can put it right."
+MISCONFIGURED = "The guide is misconfigured, so it cannot answer now; whoever runs the site can put it right."
 FALLBACK = "The guide could not get an answer just now; please try again."
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence, Set
 
 from .links import contradicted
 from .passage import Passage, Unit, best_of
-from .polarity import kin
+from .senses import kin
 from .words import stems
 
 _MARKER = re.compile(
@@ -89,7 +89,7 @@ _LIGHT = frozenset(x for w in "means mean meant makes make made making takes tak
 
 def _said(stem: str, sections: Sequence[Passage]) -> bool:
     """The sections' text has the stem, a word of its family ("expiring" and "expiry"), or of its sense ("offer" and
-    "provide", `polarity.kin`)."""
+    "provide", `senses.kin`)."""
     if any(stem in p.stems for p in sections):
         return True
     same = kin(stem)

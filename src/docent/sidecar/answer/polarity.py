@@ -47,8 +47,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from . import senses
 from .words import dotted, opens_scene
-from .words import stems as word_stems
 
 Scope = frozenset[str]
 
@@ -266,46 +266,8 @@ def negates(text: str, words: set[str] | None = None) -> bool:
     return NEGATOR.search(text) is not None
 
 
-# Words documentation uses for one sense, read as one when two denials are compared: "the tasks after it do not get
-# the chance to run" denies what "the following tasks will not get the opportunity to be executed" does.
-_SENSES = (
-    "run runs ran running execute executes executed executing",
-    "chance chances opportunity opportunities",
-    "allow allows allowed permit permits permitted",
-    "need needs needed require requires required",
-    "start starts started begin begins began",
-    "show shows shown display displays displayed",
-    "stop stops stopped halt halts halted",
-    "modify modifies modified modifying adjust adjusts adjusted adjusting alter alters altered altering",
-    "retry retries retried retrying rerun reruns rerunning",
-    "provide provides provided providing offer offers offered offering",
-)
-_sense_of: dict[int, dict[str, str]] = {}
-_kin: dict[str, frozenset[str]] = {}
-
-
-def kin(stem: str) -> frozenset[str]:
-    """The stems of the words of one sense with a stem (`_SENSES`: "offer" with "provide"), or none: what the cause
-    rule reads as the sections' word too."""
-    if not _kin:
-        senses = _senses(word_stems)
-        for form, sense in senses.items():
-            _kin[form] = _kin.get(form, frozenset()) | {f for f, s in senses.items() if s == sense}
-    return _kin.get(stem, frozenset())
-
-
-def _senses(stems: Callable[[str], Iterable[str]]) -> dict[str, str]:
-    made = _sense_of.get(id(stems))
-    if made is None:
-        made = _sense_of[id(stems)] = {}
-        for group in _SENSES:
-            forms = [x for w in group.split() for x in stems(w)]
-            made.update((form, forms[0]) for form in forms)
-    return made
-
-
 def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
-    """A denial with each word read as its sense (`_SENSES`)."""
+    """A denial with each word read as its sense (`senses.SENSES`)."""
     if not senses.keys() & (denial.scope | denial.before):
         return denial
     return denial._replace(scope=frozenset(senses.get(w, w) for w in denial.scope),
@@ -378,13 +340,13 @@ def contradicts(
     `said`: the sentence's negations; `words`: its stems; `denied`: the sections' negations; `affirmed_heads`: the
     sections' heads (what a sentence that denies nothing must not affirm); `clauses`: the stems of each of the
     sentence's clauses, made when asked, for a head must be affirmed within one clause; `stems`, the stemmer, reads
-    two denials' words by their sense (`_SENSES`); `timed`: the sentence places an event before or after another
+    two denials' words by their sense (`senses.SENSES`); `timed`: the sentence places an event before or after another
     (`TIMED`), which a section's "not X until Y" says too.
     """
     if said:
         if not any(d.scope for d in said):
             return False
-        return not _backed(said, denied, _senses(stems) if stems is not None else None)
+        return not _backed(said, denied, senses.of(stems) if stems is not None else None)
     mark = frozenset() if timed else frozenset((UNTIMED,))
     words = words | mark
     found = [(head, context) for head, context in affirmed_heads if head <= words and (not context or context & words)]

@@ -1,6 +1,6 @@
 """What each gate rule earns on prose nobody tuned it to, round by round: every rule of `rules.RULES` left out in
 turn, over each round's falsehoods, faithful sentences and careful Markdown answers (rounds 2-4 as their notes
-name them, 5-9 as `heldout.ROUNDS` does; the example and each round's documentation site). Round 2's seen and
+name them, 5 on as `heldout.ROUNDS` does; the example and each round's documentation site). Round 2's seen and
 held-out parts were written by the engineer who wrote its rules; its blind part, and every later round's sets, by
 writers who never saw the gate.
 
@@ -8,7 +8,7 @@ Per rule and per round it prints `c/f/m`: the falsehoods the gate holds only bec
 catches: one another rule also holds is not counted), the faithful sentences it alone holds, and the Markdown
 answers' sentences it alone holds. A rule that catches on the rounds it was read from and on no other is tuned
 to them; one that catches nothing another rule misses and holds true sentences costs more than it gives. Each
-round's sets were seen once the round ended; the newest (9) is read by these counts only, never by its sentences.
+round's sets were seen once the round ended; the newest (`heldout.ROUNDS`' last) is read by these counts only, never by its sentences.
 
 `python -m tests.evals.ablation` prints the table; `--rounds` only the gate's figures per round and kind (what a
 change should move, side by side with main: `PYTHONPATH=<main's export>/src`). Not part of `make test`.
@@ -84,7 +84,7 @@ class Set:
                     yield false, KINDS.get(row["kind"], row["kind"]), row["sentence"]
 
     def answers(self) -> list[dict[str, Any]]:
-        """The Markdown answers as replay scripts: one model call each, its text only (rounds 5-9 write `answer`)."""
+        """The Markdown answers as replay scripts: one model call each, its text only (rounds 5 on write `answer`)."""
         return [
             a if "calls" in a else {**a, "calls": [[{"type": "text", "text": a["answer"]}]]}
             for path in self.markdown for a in _rows(path)
@@ -252,7 +252,7 @@ def _label(number: int, rule: Rule) -> str:
 
 
 def _rounds(sets: Sequence[Set], judged: dict[Set, Judged]) -> None:
-    """The gate's figures per round (both sites together) and per kind of falsehood, and over rounds 2-8."""
+    """The gate's figures per round (both sites together) and per kind of falsehood, and over the rounds before the newest."""
     rounds: dict[int, Tally] = {}
     for one in sets:
         rounds.setdefault(one.round, Tally()).add(judged[one].tally())

@@ -164,22 +164,28 @@ def test_the_site_and_the_guide_are_served_through_nginx(trusted: tuple[str, int
     assert status["on"] is True
 
 
+@contextmanager
+def first_sentence(http: httpx.Client, base: str, question: str) -> Iterator[tuple[str, Iterator[str]]]:
+    """`question` asked in a new conversation, its stream read up to its first sentence: what came so far, and the
+    rest, still to read. What came is read as one text, as a frame may come in several chunks."""
+    body = {"conversation": conversation(http, base), "question": question, "screen": {"page": "home"}}
+    with http.stream("POST", f"{base}/api/guide/questions", json=body) as answer:
+        assert answer.headers["content-type"].startswith("text/event-stream")
+        chunks, seen = answer.iter_text(), ""
+        for chunk in chunks:
+            seen += chunk
+            if "event: sentence" in seen:
+                break
+        yield seen, chunks
+
+
 def test_the_first_sentence_comes_through_before_the_answer_ends(trusted: tuple[str, int]) -> None:
     base, _ = trusted
-    with visitor("127.0.0.4") as http:
-        token = conversation(http, base)
-        body = {"conversation": token, "question": "Tell me slowly", "screen": {"page": "home"}}
-        with http.stream("POST", f"{base}/api/guide/questions", json=body) as answer:
-            assert answer.headers["content-type"].startswith("text/event-stream")
-            chunks, seen = answer.iter_text(), ""
-            for chunk in chunks:
-                seen += chunk
-                if "event: sentence" in seen:
-                    break
-            # The first sentence is here; the rest is a second away in the script, so it cannot be here yet.
-            assert "event: done" not in seen
-            rest = "".join(chunks)
-    assert "event: done" in rest and rest.count("event: sentence") == 1
+    with visitor("127.0.0.4") as http, first_sentence(http, base, "Tell me slowly") as (seen, rest):
+        # The first sentence is here; the rest is a second away in the script, so it cannot be here yet.
+        assert "event: done" not in seen
+        after = "".join(rest)
+    assert "event: done" in after and after.count("event: sentence") == 1
 
 
 def test_the_rate_limits_see_the_address_the_proxy_forwarded(trusted: tuple[str, int]) -> None:
@@ -203,13 +209,8 @@ def test_without_trust_every_visitor_shares_the_proxys_address(tmp_path: Path, p
 
 def test_a_visitor_who_leaves_at_the_proxy_stops_the_model_call(trusted: tuple[str, int]) -> None:
     base, metrics_port = trusted
-    with visitor("127.0.0.5") as http:
-        token = conversation(http, base)
-        body = {"conversation": token, "question": "Take forever", "screen": {"page": "home"}}
-        with http.stream("POST", f"{base}/api/guide/questions", json=body) as answer:
-            for chunk in answer.iter_text():
-                if "event: sentence" in chunk:
-                    break  # leave mid-answer: the rest of the call is thirty seconds away
+    with visitor("127.0.0.5") as http, first_sentence(http, base, "Take forever"):
+        pass  # leave mid-answer: the rest of the call is thirty seconds away
     deadline = time.monotonic() + 15
     while metric(metrics_port, "docent_model_calls_total", model="replay", outcome="cancelled") < 1:
         assert time.monotonic() < deadline, "the model call went on after the visitor left"

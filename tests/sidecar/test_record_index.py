@@ -432,3 +432,14 @@ def test_a_slash_inside_words_is_no_path() -> None:
     from docent.sidecar.answer.clauses import addresses_of
 
     assert addresses_of("HTTP/2 and/or I/O, otel / tracing")[0] == []
+
+
+def test_a_paths_file_name_stays_in_the_path() -> None:
+    """A path's last part keeps its dot: cut there, `.db` was asked as a word of the question and `.d/ is` as "dis"."""
+    from docent.sidecar.answer.clauses import addresses_of, chunks
+
+    found, rest = addresses_of("my /etc/pihole/gravity.db is 4 GB and /etc/dnsmasq.d/ is empty")
+    assert [w for c in found for way in c.ways[:1] for w in way] == ["etc", "pihole", "gravity", "db", "etc",
+                                                                     "dnsmasq", "d"]
+    assert chunks(rest) == [["my"], ["is"], ["4"], ["gb"], ["and"], ["is"], ["empty"]]
+    assert addresses_of("go to /users/me.")[0][0].ways[0] == ("users", "me")

@@ -25,7 +25,8 @@ ADDRESS = re.compile(
     r"\b[a-z][a-z0-9+.-]*://(?=[^\s/,;'\"<>()])[^\s,;'\"<>()]*"
     r"|\b(?:localhost:\d{1,5}|\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?)(?:/[^\s,;'\"<>()]*)?"
     r"|\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b"  # a host with a dot: "redis:6379" may be what the question is about
-    r"|(?:(?<=://)|(?<![\w./]))/[a-z0-9_-]+(?:/[\w{}-]*)*",  # a path of the visitor's own: "/messages", "/users/"
+    # a path of the visitor's own: "/messages", "/users/", a file's with its dot ("/etc/pihole/gravity.db")
+    r"|(?:(?<=://)|(?<![\w./]))/[a-z0-9_-]+(?:\.\w[\w-]*)*(?:/[\w{}-]*(?:\.\w[\w-]*)*)*",
     re.IGNORECASE,
 )
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://(?=[^\s/])", re.IGNORECASE)  # before a host, "http" says nothing

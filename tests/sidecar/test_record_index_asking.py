@@ -301,3 +301,17 @@ def test_a_verb_and_its_particle_ask_for_the_noun_they_make() -> None:
     assert best(index, "My POST fails: the read operation timed out. Why?") == "timeouts"
     assert best(index, "Logging in works, then every POST loses the user") == "login"
     assert "readout" not in (index.query("reading out the user") or "")
+
+
+def test_a_verbs_base_is_its_stem() -> None:
+    """The verb's base is `words.stem`'s, not a guess of cut letters: "carried over" -> carryover, as "timed out" ->
+    timeout and "logging in" -> login."""
+    from docent.sidecar.answer.record_forms import phrasal
+    from docent.sidecar.answer.words import chunks
+
+    def asked(text: str) -> set[str]:
+        return {c.sql.strip('"') for c in phrasal(chunks(text))}
+
+    assert {"timeout"} <= asked("it timed out") and {"login"} <= asked("logging in")
+    assert {"carryover"} <= asked("my settings carried over") and {"rollback"} <= asked("it rolled back")
+    assert asked("I went out") == set()

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from http import HTTPStatus
 
 from .clauses import Clause, clause, quote
+from .words import stem
 
 PARTICLES = frozenset("up out in down off on over back".split())
 
@@ -17,15 +18,10 @@ def phrasal(words: Sequence[Sequence[str]]) -> list[Clause]:
     "backing up" -> backup (a reader writes the verb, docs name the thing: `ReadTimeout`, a login page)."""
     found = []
     for (verb, *more), after in zip(words, words[1:], strict=False):
-        if more or len(after) != 1 or after[0] not in PARTICLES:
+        if more or len(after) != 1 or after[0] not in PARTICLES or not verb.endswith(("ed", "ing")):
             continue
-        if verb.endswith("ed"):
-            bases = [verb[:-1], verb[:-2], verb[:-3]]
-        elif verb.endswith("ing"):
-            bases = [verb[:-3], verb[:-3] + "e", verb[:-4]]
-        else:
-            continue
-        found += [clause([base + after[0]]) for base in dict.fromkeys(bases) if len(base) >= 2]
+        base = stem(verb)  # "timed" -> tim, "logging" -> log, "carried" -> carry: the verb less its ending and an e
+        found += [clause([form + after[0]]) for form in (base, base + "e") if len(form) >= 2]
     return found
 
 

@@ -335,6 +335,8 @@ def test_the_metrics_of_several_processes_add_up(tmp_path: Path) -> None:
                 assert "event: done" in answer.text
         scraped = httpx.get(f"{first}/api/guide/metrics", headers={"Authorization": f"Bearer {TOKEN}"}).text
     assert sample(scraped, "docent_questions_total") == 2
+    answers = [s.value for f in text_string_to_metric_families(scraped) for s in f.samples if s.name == "docent_answers_total"]
+    assert sum(answers) == 2  # the counts of an answer each process tallied, written at once
     assert sample(scraped, "docent_pow_challenges_total", state="solved") == 2
     assert sample(scraped, "docent_bulkhead_size") == 8  # four places in each
 

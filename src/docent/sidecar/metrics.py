@@ -2,8 +2,10 @@
 
 Every label value is a fixed code (a reason, a check, an error), a tool name from the manifest or a model id from
 the settings; `_label` turns anything else into `other`, so neither a visitor's words nor a token can become one.
-The gauges are read when scraped. With several processes, `PROMETHEUS_MULTIPROC_DIR` makes every scrape the sum of
-all of them. Served on their own address (`DOCENT_METRICS`) or, with `DOCENT_METRICS_TOKEN`,
+The gauges are read when scraped. An answer's counts are summed in plain numbers on the event loop and handed to
+prometheus-client when scraped (`Metrics.flush`): its locked `inc` a count, six to eight an answer, was most of what
+the metrics cost a question. With several processes, `PROMETHEUS_MULTIPROC_DIR` makes every scrape the sum of all of
+them, and each process writes its counts at once, since another process's scrape cannot ask it for them. Served on their own address (`DOCENT_METRICS`) or, with `DOCENT_METRICS_TOKEN`,
 at `/api/guide/metrics` behind that bearer token; never on the public path without one.
 """
 
@@ -11,17 +13,21 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import hmac
 import logging
 import math
 import os
 import re
-from collections.abc import Callable
-from typing import Any, Literal
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, TypeVar
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, start_http_server
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.registry import RestrictedRegistry
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -30,6 +36,7 @@ from .model.port import Usage
 from .tally import Tally
 
 logger = logging.getLogger("docent.sidecar")
+T = TypeVar("T")
 # Several processes of one sidecar (workers, or sidecars on one host) each write their figures to files in this
 # folder, and a scrape of any of them sums them: prometheus-client's multiprocess mode.
 MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
@@ -39,6 +46,7 @@ FIRST_WORD_BUCKETS = (0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
 DURATION_BUCKETS = (0.5, 1.0, 2.0, 3.0, 5.0, 7.5, 10.0, 15.0, 20.0, 30.0, 60.0)
 
 
+@functools.lru_cache(maxsize=256)  # the same few codes and names each answer; bounded whatever comes
 def _label(value: str) -> str:
     return value if _SAFE.fullmatch(value) else "other"
 
@@ -54,12 +62,32 @@ GAUGES: tuple[tuple[str, str, Literal["max", "livesum"]], ...] = (
 )
 
 
-class Metrics:
-    """Counters, histograms and gauges for one sidecar; `answered` takes a tally, the other hooks their events."""
+class _Registry(CollectorRegistry):
+    """A registry that has its owner's pending counts handed over before any scrape reads it."""
 
-    def __init__(self, registry: CollectorRegistry | None = None) -> None:
+    def __init__(self, before: Callable[[], None]) -> None:
+        super().__init__()
+        self._before = before
+
+    def collect(self) -> Iterable[Metric]:
+        self._before()
+        return super().collect()
+
+    def restricted_registry(self, names: Iterable[str]) -> RestrictedRegistry:  # a scrape asking for `name[]`
+        self._before()
+        return super().restricted_registry(names)
+
+
+class Metrics:
+    """Counters, histograms and gauges for one sidecar; `answered` takes a tally, the other hooks their events.
+
+    The hooks run on the event loop, which alone writes the counts waiting for a scrape (`_pending`)."""
+
+    def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None  # set when served on an address of its own
-        r = self.registry = registry if registry is not None else CollectorRegistry()
+        # (counter, label values...) -> what it has counted since the last scrape
+        self._pending: defaultdict[tuple[Any, ...], float] = defaultdict(int)
+        r = self.registry = _Registry(self._on_loop(self.flush, None))
         self.questions = Counter("docent_questions", "Questions asked (not the answers to cards).", registry=r)
         self.answers = Counter(
             "docent_answers", "Answers by how they ended: answered, refused (by reason), error (by code), cancelled.",
@@ -112,7 +140,13 @@ class Metrics:
             if MULTIPROCESS:
                 self._readers[f"docent_{name}"] = reader
             else:
-                self._gauges[f"docent_{name}"].set_function(self._on_loop(reader))
+                self._gauges[f"docent_{name}"].set_function(self._on_loop(reader, math.nan))
+
+    def flush(self) -> None:
+        """Hand the counts summed since the last scrape to their counters (on the event loop, which writes them)."""
+        pending, self._pending = self._pending, defaultdict(int)
+        for (metric, *values), amount in pending.items():
+            (self._child(metric, *values) if values else metric).inc(amount)
 
     def refresh(self) -> None:
         """Set the gauges from their readers (several processes only; one process reads them when scraped)."""
@@ -122,25 +156,32 @@ class Metrics:
             except Exception:
                 logger.warning("A gauge could not be read for the metrics", exc_info=True)
 
-    def _on_loop(self, reader: Callable[[], float]) -> Callable[[], float]:
-        """The guide's parts belong to the event loop (a SQLite store to its thread): a scrape on the metrics
-        server's own thread reads them there. A part that cannot be read reads as NaN, not a failed scrape."""
+    def _on_loop(self, reader: Callable[[], T], failed: T) -> Callable[[], T]:
+        """The guide's parts belong to the event loop (a SQLite store to its thread), and so do the pending
+        counts: a scrape on the metrics server's own thread reads them there. A part that cannot be read reads as
+        `failed` (NaN for a gauge), not a failed scrape."""
 
-        def read() -> float:
+        def read() -> T:
             try:
                 loop = self.loop
-                if loop is None or _running_loop() is loop:
+                if loop is None or loop.is_closed() or _running_loop() is loop:  # closed: nothing counts any more
                     return reader()
 
-                async def hop() -> float:
+                async def hop() -> T:
                     return reader()
 
                 return asyncio.run_coroutine_threadsafe(hop(), loop).result(timeout=5)
             except Exception:
-                logger.warning("A gauge could not be read for the metrics", exc_info=True)
-                return math.nan
+                logger.warning("A gauge or the counts could not be read for the metrics", exc_info=True)
+                return failed
 
         return read
+
+    def _counted(self) -> None:
+        """After a hook: with several processes, another's scrape reads this one's files, so they are written now."""
+        if MULTIPROCESS:
+            self.flush()
+            self.refresh()
 
     def _child(self, metric: Any, *values: str) -> Any:
         """The metric's child for these label values, made once: `labels` checks and locks each time (about a
@@ -154,39 +195,43 @@ class Metrics:
     # hooks
 
     def answered(self, tally: Tally) -> None:
+        pending = self._pending
         if tally.question:
-            self.questions.inc()
-        self._child(self.answers, tally.outcome, _label(tally.reason)).inc()
+            pending[self.questions,] += 1
+        pending[self.answers, tally.outcome, _label(tally.reason)] += 1
         if tally.shown:
-            self._child(self.sentences, "shown", "").inc(tally.shown)
+            pending[self.sentences, "shown", ""] += tally.shown
         for reason in tally.held:
-            self._child(self.sentences, "held", _label(reason)).inc()
+            pending[self.sentences, "held", _label(reason)] += 1
         for tool in tally.actions:
-            self._child(self.actions, _label(tool)).inc()
+            pending[self.actions, _label(tool)] += 1
         if tally.first_word_s is not None:
             self.first_word.observe(tally.first_word_s)
         if tally.outcome != "cancelled":
             self.duration.observe(tally.duration_s)
-        self.refresh()
+        self._counted()
 
     def checked(self, verdict: Verdict) -> None:
         if isinstance(verdict, Failed):
-            self._child(self.tool_calls, "refused", _label(verdict.check)).inc()
+            self._pending[self.tool_calls, "refused", _label(verdict.check)] += 1
         else:
-            self._child(self.tool_calls, "passed", "").inc()
+            self._pending[self.tool_calls, "passed", ""] += 1
+        self._counted()
 
     def called(self, model: str, usage: Usage, cost_usd: float, failure: str | None) -> None:
-        model = _label(model)
-        self._child(self.model_calls, model, _label(failure) if failure else "ok").inc()
-        for kind in ("input", "output", "cache_read", "cache_write"):
-            tokens = getattr(usage, f"{kind}_tokens")
+        pending, model = self._pending, _label(model)
+        pending[self.model_calls, model, _label(failure) if failure else "ok"] += 1
+        for kind, tokens in (("input", usage.input_tokens), ("output", usage.output_tokens),
+                             ("cache_read", usage.cache_read_tokens), ("cache_write", usage.cache_write_tokens)):
             if tokens:
-                self._child(self.tokens, model, kind).inc(tokens)
+                pending[self.tokens, model, kind] += tokens
         if cost_usd:
-            self._child(self.dollars, model).inc(cost_usd)
-        self.refresh()
+            pending[self.dollars, model] += cost_usd
+        self._counted()
 
     def exposition(self) -> bytes:
+        """The scrape of `/api/guide/metrics`, on the event loop."""
+        self.flush()
         self.refresh()
         return generate_latest(self._scraped())
 

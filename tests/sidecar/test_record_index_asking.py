@@ -315,3 +315,19 @@ def test_a_verbs_base_is_its_stem() -> None:
     assert {"timeout"} <= asked("it timed out") and {"login"} <= asked("logging in")
     assert {"carryover"} <= asked("my settings carried over") and {"rollback"} <= asked("it rolled back")
     assert asked("I went out") == set()
+
+
+def test_a_locale_is_not_local() -> None:
+    """Porter stems "locale" and "localization" to "local": a question of a site's locale found the sections on a
+    local server first. The index spells a locale's words as one token of their own (`record_forms.unconflated`)."""
+    record = [
+        *FILLER,
+        Section("serve", "dev", "Local development", "Run a local server on your local machine: local files and local "
+                "changes reload at once."),
+        Section("i18n", "theme", "Translations", "Set the locale of the theme to translate its labels; localization "
+                "covers dates too."),
+    ]
+    index = RecordIndex(record)
+    assert best(index, "which locale?") == "i18n"
+    assert best(index, "localisation") == "i18n"
+    assert best(index, "how do I run a local server?") == "serve"

@@ -4,6 +4,7 @@ nothing and is dropped by `within_rows`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from http import HTTPStatus
 
@@ -45,3 +46,15 @@ def statuses(words: Sequence[Sequence[str]]) -> list[Clause]:
         parts = ["redirect"] if status.value < 400 else status.phrase.lower().split()
         found.append(Clause(quote(parts), (tuple(parts),)))
     return found
+
+
+# Porter stems "locale", "locales" and "localization" to "local", which a docs site writes of a local server, local
+# DNS records, a local file: one term, so a question of either found the other's sections.
+_LOCALE = re.compile(r"\blocal(?:es?|i[sz]\w*)\b", re.IGNORECASE)
+LOCALE = "locale0"  # a token the stemmer leaves whole: it ends in a digit
+
+
+def unconflated(text: str) -> str:
+    """The text with the words of a locale written as one token porter keeps apart from "local" (`LOCALE`), for the
+    index and the question alike."""
+    return _LOCALE.sub(LOCALE, text) if "ocal" in text or "OCAL" in text else text

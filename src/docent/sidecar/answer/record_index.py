@@ -38,6 +38,7 @@ import sqlite3
 import threading
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import islice
 from typing import Protocol
 
@@ -70,7 +71,7 @@ from .clauses import (
     words_of,
 )
 from .lexicon import Entries, Lexicon, entries_of
-from .record_forms import phrasal, statuses
+from .record_forms import phrasal, statuses, unconflated
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
 from .record_missing import MAX_SPLIT_WORDS, SPLIT_MIN, bases, splits
 from .record_synonyms import instead, spelt_out
@@ -110,6 +111,16 @@ class SectionLike(Protocol):
     def text(self) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class _Spelt:
+    """A section's text as the index spells it (`record_forms.unconflated`)."""
+
+    id: str
+    page: str
+    title: str
+    text: str
+
+
 class RecordIndex:
     """The record's sections, searchable by a visitor's words (`search`: `(section id, score)` pairs, best first, a
     score comparable only within one call). Built once per bundle; safe to share across turns."""
@@ -147,9 +158,10 @@ class RecordIndex:
         weights = ", ".join(str(w) for w in WEIGHTS.values())
         self._db.execute(f"INSERT INTO record(record, rank) VALUES('rank', 'bm25({weights})')")
         rows = []
-        for rowid, section in enumerate(sections, start=1):
+        for rowid, found in enumerate(sections, start=1):
+            section = _Spelt(found.id, found.page, unconflated(found.title), unconflated(found.text))
             self._ids.append(section.id)
-            path = (section.page, *getattr(section, "headings", ())[1:2])
+            path = (section.page, *getattr(found, "headings", ())[1:2])
             self._paths.append(path)
             for family in {path[:1], path}:
                 members = self._families.setdefault(family, [])
@@ -198,6 +210,7 @@ class RecordIndex:
         ("and what were the results?"), at `EARLIER_WEIGHT` of the question's own pull."""
         if limit <= 0:
             return []
+        text, earlier = unconflated(text), [unconflated(e) for e in earlier]
         wanted = (limit + len(exclude)) * 2
         runs = named_runs(text)
         named = {rowid for key in runs & self._named.keys() for rowid in self._named[key]}
@@ -282,7 +295,7 @@ class RecordIndex:
         so the clauses go in from the rarest, while the sections they would score stay within `MAX_ROWS`; the rarest
         always goes in, unless it would score more than `most`. A word in half the record ("default", "use") adds time
         and next to nothing to BM25; a clause that matches nothing is left out."""
-        addresses, text = addresses_of(text)
+        addresses, text = addresses_of(unconflated(text))
         words = [uncontracted(w) for w in read_words(chunks(text))]
         asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]
         aliases, named = alias_clauses(self._lexicon.names(text), self._aliases, text)  # the lexicon scanned once

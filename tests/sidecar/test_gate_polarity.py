@@ -79,6 +79,11 @@ def verdict(sentence: str) -> str:
         # "Grew without ever falling back" says "grew" alone, and "came back down" is still held.
         ("The heap rose every day without ever falling back [[heap]].", "shown"),
         ("The heap rose by about 40 MB a day and then came back down [[heap]].", "polarity"),
+        # A verb with its particle denied of the same thing is the record's bare verb denied ("never fell back" for
+        # "never came down"), and the "fell" it denies is no opposite it says of the record's "rose"; the twin that
+        # says "fell" outside the denial is still held.
+        ("The heap rose by about 40 MB a day and never fell back [[heap]].", "shown"),
+        ("The heap fell by about 40 MB a day and never rose back [[heap]].", "polarity"),
         # A denial in a condition is supposed, not said; told as a claim it is judged.
         ("Passing the app object only works if you are not running several processes [[styles]].", "shown"),
         ("Passing the app object does not work with a single process [[styles]].", "polarity"),

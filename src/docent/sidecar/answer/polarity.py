@@ -303,7 +303,11 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
     # "`-e git+<url>` won't work" for "Requirements like -e git+<url> are not supported": both deny only a verb.
     if not alone or len(mine.before & theirs.before) < 2:
         return False
-    return len(mine.scope) == len(theirs.scope) == 1 or bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head}))
+    return (len(mine.scope - _PARTICLES) == len(theirs.scope - _PARTICLES) == 1
+            or bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head})))
+
+
+_PARTICLES = frozenset(("back", "away"))  # "never fell back" for "never came down": a verb's particle, no word of what is denied
 
 
 def _backed(said: tuple[Denial, ...], denied: Iterable[Denial], senses: dict[str, str] | None) -> bool:

@@ -44,14 +44,17 @@ def flipped(sentence: Reading) -> bool:
                 or _affirmed(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
 
-    return _opposed(sentence, said_words, sections)
+    return _opposed(sentence, said_words, sections, said)
 
 
-def _opposed(sentence: Reading, said_words: set[str], sections: list[frozenset[str]]) -> bool:
+def _opposed(
+    sentence: Reading, said_words: set[str], sections: list[frozenset[str]], said: tuple[polarity.Denial, ...],
+) -> bool:
     """The opposite word of the sections, said where the sentence's claim is: in a unit that restates it, not anywhere
     in its sections ("any line indented by four spaces continues the value" against "The first blank line ends all
     meta-data", two sentences away from "If a line is indented by 4 or more spaces, ... the value"); or in the unit
-    that restates it best, which does not say the sentence's word either."""
+    that restates it best, which does not say the sentence's word either. A word the sentence denies (in `said`) is no
+    word it says: "never fell back" says no "fell" against the sections' "rose"."""
     mentions, ids = sentence.grounds.mentions, sentence.ids
 
     def denies(word: str) -> bool:
@@ -60,12 +63,12 @@ def _opposed(sentence: Reading, said_words: set[str], sections: list[frozenset[s
     def has(word: str) -> bool:
         return any(word in w for w in sections)
 
-    un_words = mentions.un_words
-    if not opposites.opposed(said_words, has, stems, un_words, denies):
+    un_words, told = mentions.un_words, said_words.difference(*(d.scope for d in said))
+    if not opposites.opposed(told, has, stems, un_words, denies):
         return False
     near, best = _restating(said_words, sentence)
-    return (opposites.opposed(said_words, has, stems, un_words, denies, lambda word: any(word in u for u in near))
-            or opposites.opposed(said_words, lambda word: any(word in u for u in best), stems, un_words, denies))
+    return (opposites.opposed(told, has, stems, un_words, denies, lambda word: any(word in u for u in near))
+            or opposites.opposed(told, lambda word: any(word in u for u in best), stems, un_words, denies))
 
 
 def _restating(words: set[str], sentence: Reading) -> tuple[list[frozenset[str]], list[frozenset[str]]]:

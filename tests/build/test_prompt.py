@@ -92,6 +92,19 @@ def test_documentation_is_the_documentation_of_the_site_in_its_own_voice_and_ope
     assert "in the documentation's own words" in _system(owner="")[1]["text"]
 
 
+def test_nothing_a_documentation_site_hands_the_model_speaks_of_an_owner():
+    """The tools' descriptions, the page text's lead and the held sentences' notes are the same for both kinds of
+    site, so they say "the site" and "the third person", never "the site's owner" (issue 20 item 1)."""
+    from docent.manifest_build.tools import tools
+    from docent.sidecar.answer.screen import HELD_WORDS
+    from docent.sidecar.model.fence import PAGE_LEAD
+
+    pages = [read_page('<h2 id="use">Use</h2><p>Run it.</p>', path="/guide/", title="Guide", record=True)]
+    manifest, _ = build(pages, site_config(site_name="Foo", owner=""))
+    said = [str(tools(manifest)), PAGE_LEAD, *HELD_WORDS.values()]
+    assert not [s for s in said if "owner" in s]
+
+
 @pytest.mark.parametrize(("site_name", "project"), [
     ("Pi-hole documentation", "Pi-hole"), ("Foo Docs", "Foo"), ("Documentation for Bar", "Bar"), ("MkDocs", "MkDocs"),
 ])

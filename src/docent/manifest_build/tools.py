@@ -100,7 +100,7 @@ def _built_ins(manifest: Manifest) -> list[Tool]:
     return [
         _tool("get_page_content",
               "What the page the visitor has open shows right now. Call it first for anything about this page; not for "
-              "facts about the site's owner, which the record already holds.", {}),
+              "facts the record already holds.", {}),
         _tool("show_links",
               "Show the visitor links to pages of the site, each with a title and a one-line gist. A click opens the "
               "page. Answers once they are shown.",

@@ -37,7 +37,7 @@ TEXT_CHARS = 8000  # the page's text as shown now, at most: the reference's maxL
 
 # What the gate's held reasons ask of the model next time.
 HELD_WORDS = {
-    "first_person": "written in the first person: write about the site's owner in the third person, never as I, me or my",
+    "first_person": "written in the first person: write in the third person, never as I, me or my",
     "unknown_term": "it named a technology or practice its citations do not mention: name only what the cited sections say",
     "no_overlap": "it shared no word of substance with the sections it cited: cite the sections the sentence draws on",
     "uncited": "it cited nothing: end every factual sentence with the ids of its sections",

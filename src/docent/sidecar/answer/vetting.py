@@ -34,6 +34,6 @@ def why(hold: Hold) -> str:
     if hold.reason == "markup":
         return "it carries markup; write plain words, no HTML or images."
     if hold.reason == "first_person":
-        return "it is in the first person; write about the site's owner in the third person."
+        return "it is in the first person; write in the third person."
     unknown: Iterable[str] = hold.facts["terms"]  # type: ignore[assignment]
     return f"it names {', '.join(sorted(unknown))}, which the sections it may draw on do not mention."

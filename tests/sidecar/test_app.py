@@ -136,6 +136,30 @@ async def test_a_failed_answer_is_not_counted_or_remembered(tmp_path: Path) -> N
     assert conversation.questions == 0 and conversation.messages == []
 
 
+@pytest.mark.parametrize(("save", "code"), [("unavailable", "store_unavailable"), ("late", "incomplete")])
+async def test_an_answer_that_could_not_be_saved_ends_with_an_error_instead_of_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, save: str, code: str
+) -> None:
+    """The save runs before `done` goes out; when it fails, the visitor reads an error in its place, and it is
+    counted as one."""
+    from docent.sidecar.store import StoreUnavailable
+
+    app = make_app(tmp_path)
+
+    async def failing(*_: Any) -> bool:
+        if save == "unavailable":
+            raise StoreUnavailable("Redis does not answer.")
+        return False  # the lease was lost: another answer's save came first
+
+    async with client(app) as http:
+        token = await open_conversation(http)
+        monkeypatch.setattr(app.state.store, "save", failing)
+        events = parse_sse((await http.post("/api/guide/questions", json=ask(token))).text)
+        metrics = app.state.guide.metrics.exposition().decode()
+    assert [name for name, _ in events][-2:] == ["sentence", "error"] and events[-1][1]["code"] == code
+    assert f'docent_answers_total{{outcome="error",reason="{code}"}} 1.0' in metrics
+
+
 async def test_a_second_question_while_one_streams_gets_409_and_the_first_still_finishes(tmp_path: Path) -> None:
     turns = FakeTurns(hold=anyio.Event())
     async with client(make_app(tmp_path, turns=turns)) as http:

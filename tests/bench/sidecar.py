@@ -3,7 +3,11 @@ and on two workers sharing their state in Redis (a redis-server of the bench's o
 
 A replay model answers at once with ten cited sentences, so what is measured is the sidecar: the guards, the turn,
 the gate and the stream. `bare_questions_per_s` is a bare Starlette endpoint streaming the same twelve events on the
-same uvicorn, driven by the same client in the same run. Run alone: `python -m tests.bench.sidecar`.
+same uvicorn, driven by the same client in the same run. `questions_vs_bare` is what one worker carries beside the
+bare endpoint when its CPU is what limits it: the bare server's CPU a question over ours, each read from /proc over
+the timed questions. The ratio of the two rates (`questions_vs_bare_by_rate`, the figure's reading until round 16)
+measures the client instead: the bare server uses a tenth to a third of a core while this process's client asks as
+fast as it can on the same cores (tests/bench/README.md, round 16). Run alone: `python -m tests.bench.sidecar`.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from docent.schema import Manifest, Page
+from tests.bench.load import _cpu
 from tests.loopback import free_port
 from tests.sidecar.appkit import write_bundle
 
@@ -45,11 +51,11 @@ def run() -> dict[str, float]:
             own = asyncio.run(_own_times(env))
             own_redis = asyncio.run(_own_times(on_redis))
             lean_cpu, sse_cpu = asyncio.run(_stream_cpu(env))
-            ours = _rate("docent", env)
-            sse = _rate("sse", env)
-            bare = _rate("bare", env)
+            ours, ours_cpu = _rate("docent", env)
+            sse, _ = _rate("sse", env)
+            bare, bare_cpu = _rate("bare", env)
             redis.flush()
-            two = _rate("workers2", on_redis)
+            two, _ = _rate("workers2", on_redis)  # its CPU is its workers', not the process started here
             redis.flush()
             idle = asyncio.run(_redis_bytes_per_conversation(redis.url))
         finally:
@@ -65,7 +71,10 @@ def run() -> dict[str, float]:
         "sse_starlette_cpu_ms_per_question": round(sse_cpu, 3),
         "stream_vs_sse_starlette_cpu": round(lean_cpu / sse_cpu, 3),
         "bare_questions_per_s": round(bare, 1),
-        "questions_vs_bare": round(ours / bare, 3),
+        "served_cpu_ms_per_question": round(ours_cpu, 3),
+        "bare_served_cpu_ms_per_question": round(bare_cpu, 3),
+        "questions_vs_bare": round(bare_cpu / ours_cpu, 3),
+        "questions_vs_bare_by_rate": round(ours / bare, 3),
         "redis_questions_per_s": round(two, 1),
         "workers2_vs_1": round(two / ours, 3),
         "redis_bytes_per_idle_conversation": round(idle, 1),
@@ -235,7 +244,8 @@ def _check_answer(status: int, body: bytes) -> None:
 # -- questions per second: one uvicorn worker in its own process, a raw keep-alive client ----------------------------
 
 
-def _rate(kind: str, env: dict[str, str]) -> float:
+def _rate(kind: str, env: dict[str, str]) -> tuple[float, float]:
+    """Questions a second, and the server process's CPU milliseconds a question over the same timed questions."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tests.bench.sidecar", kind, str(port)],
@@ -243,7 +253,7 @@ def _rate(kind: str, env: dict[str, str]) -> float:
     )
     try:
         _wait_for(port)
-        return asyncio.run(_load(kind, port))
+        return asyncio.run(_load(kind, port, lambda: _cpu(server.pid)))
     finally:
         server.terminate()
         _, errors = server.communicate(timeout=15)
@@ -280,7 +290,7 @@ async def _exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, 
     return head + bytes(body)
 
 
-async def _load(kind: str, port: int) -> float:
+async def _load(kind: str, port: int, server_cpu: Callable[[], float]) -> tuple[float, float]:
     per_connection = QUESTIONS // CONNECTIONS
     connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(CONNECTIONS)]
     plans: list[list[bytes]] = []
@@ -313,12 +323,12 @@ async def _load(kind: str, port: int) -> float:
                 raise AssertionError(f"an answer did not end with done: {answer[-300:]!r}")
             done += 1
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), server_cpu()
     await asyncio.gather(*(ask_all(r, w, p) for (r, w), p in zip(connections, plans, strict=True)))
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, server_cpu() - cpu
     for _, writer in connections:
         writer.close()
-    return done / elapsed
+    return done / elapsed, cpu * 1000 / done
 
 
 # -- the servers ------------------------------------------------------------------------------------------------------

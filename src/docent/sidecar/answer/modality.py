@@ -126,11 +126,19 @@ def _reduced_passive(said: Unit, i: int) -> bool:
 def _present_passive(tokens: Sequence[Token], i: int) -> bool:
     """A participle after a present "is" or a bare "be" ("the lifespan is not triggered", "makes the cookie only be
     sent"): how a thing works, as documentation writes it, not a deed a section tells only as a plan ("will be
-    triggered", "should only be sent"); "was" and "were" still tell a deed."""
+    triggered", "should only be sent"); "was" and "were" still tell a deed. One joined by "and" or "or" to such a
+    participle shares its "is": "a password is assigned on startup and printed to the log" ("was assigned ... and
+    printed" still tells a deed)."""
     k = i - 1
     while k >= 0 and (tokens[k].word in _ADVERBS or tokens[k].word.endswith("ly")):
         k -= 1
+    if k >= 0 and tokens[k].word in ("and", "or"):
+        joined = next((j for j in range(k - 1, max(-1, k - _JOINED - 1), -1) if _past(tokens[j].word)), None)
+        return joined is not None and _present_passive(tokens, joined)
     return k >= 0 and tokens[k].word in _PRESENT_BE
+
+
+_JOINED = 6  # words before "and" the participle it joins may stand: "is assigned on startup and printed"
 
 
 _IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew

@@ -1,0 +1,47 @@
+"""Faithful sentences of careful Markdown answers on a documentation site that the gate held (issue 21, round 16),
+told about made-up sections: each shown, and a false sentence of the same construction beside it held."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import Block
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer.events import Held
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import record_of
+
+
+def _section(sid: str, *texts: str, title: str = "Section") -> Section:
+    return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Sieve", title),
+                      blocks=tuple(Block("paragraph", text) for text in texts))
+
+
+RECORD = record_of(
+    _section("password", "If this variable is not detected, then a random token will be assigned on startup, and "
+             "will be printed to the log."),
+)
+
+
+def verdicts(reply: str) -> list[str]:
+    gate = Gate(RECORD, Lexicon([]))
+    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        # A participle joined by "and" to a present passive shares its "is": how the thing works, no deed.
+        ("If the variable is not detected, a random token is assigned on startup and printed to the log "
+         "[[password]].", ["shown"]),
+        ("If the variable is not detected, a random token is assigned on startup and then printed [[password]].",
+         ["shown"]),
+        # ... and one joined to a past tells a deed the section gives only as what will happen.
+        ("The variable was missing, so a random token was assigned on startup and printed to the log [[password]].",
+         ["hedge"]),
+        ("Sieve generated a random token and printed it to the log [[password]].", ["hedge"]),
+    ],
+)
+def test_careful_markdown_sentences(reply: str, said: list[str]) -> None:
+    assert verdicts(reply) == said

@@ -20,6 +20,9 @@ RECORD = record_of(
     *(_section(f"api{n}", f"API {n}", f"Open the client as a context manager in handler {n}.") for n in range(5)),
     _section("files", "Files", "Read the upload in a handler; its methods are async."),
     _section("polling", "Polling", "Without a socket the client will fall back to polling."),
+    _section("run", "Run", "docker stop sieve\ndocker rm sieve\ndocker run sieve"),
+    _section("upgrade", "Upgrade", "Upgrade by replacing your old container with a fresh upgraded image; a downgrade is something "
+             "else."),
 )
 
 
@@ -39,6 +42,11 @@ def verdict(sentence: str) -> str:
         ("The heap floor rose every day without ever falling back [[leak]].", "shown"),
         # A pair many sections write is a term of the site's, no one section's fact.
         ("Read the upload in a handler, used as a context manager [[files]].", "shown"),
+        # A word relative to where it stands ("old", "original", "something else") names what the answer names: no
+        # other section's thing; a pair of words of substance is still that section's.
+        ("Stop and remove the old container, then run it again with your original arguments [[run]].", "shown"),
+        ("Stopping is something else entirely: run it again [[run]].", "shown"),
+        ("Stop the container, then run a fresh upgraded image [[run]].", "actor"),
     ],
 )
 def test_a_fact_of_another_section(sentence: str, expected: str) -> None:

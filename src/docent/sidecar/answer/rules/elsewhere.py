@@ -5,7 +5,9 @@ sections write (their heading path included), that a few other sections of the r
 sentence tells there what those sections say, under sections that say nothing of it ("traffic moved to the new
 clusters card range by card range", citing the Kubernetes case, where the card ranges are the 3-D Secure rollout's).
 A pair written in more than `_FEW` other sections is a term of the site's ("context manager"), no one section's fact;
-a verb's particle ("falling back", "come back") makes a phrase of any verb, and pairs nothing.
+a verb's particle ("falling back", "come back") makes a phrase of any verb, and pairs nothing; nor does a word whose
+sense is relative to where it stands ("the old container", "something else", "your original arguments"): it names
+what the text around it names, no other section's thing.
 What it cannot do: see a fact retold in words of its own, or one whose words the cited sections also use elsewhere;
 then it lets the sentence through.
 """
@@ -22,6 +24,9 @@ from .verbatim import copied
 _FEW = 3
 _PARTICLES = frozenset(("back", "up", "out", "down", "off", "over", "away", "ever", "along", "around", "through",
                         "onto", "into", "forth", "apart", "aside"))
+# Words relative to where they stand: "the old container" is whichever one the answer is replacing.
+_RELATIVE = frozenset(("old", "older", "original", "previous", "existing", "current", "else", "something", "anything",
+                       "everything", "someone", "anyone", "different", "various", "entire", "entirely", "whole"))
 _KEY = object()  # the record's index of pairs, kept with the bundle's mentions (`Mentions.cues`)
 
 Pairs = dict[tuple[str, str], frozenset[str]]
@@ -31,7 +36,7 @@ def pairs(tokens: Iterable[Token]) -> set[tuple[str, str]]:
     """The stems of each two words of substance side by side, no stop word or particle between."""
     out, previous = set(), None
     for t in tokens:
-        stem = None if t.word in _PARTICLES else t.stem
+        stem = None if t.word in _PARTICLES or t.word in _RELATIVE else t.stem
         if stem is not None and previous is not None and previous != stem:
             out.add((previous, stem))
         previous = stem

@@ -21,6 +21,8 @@ def _section(sid: str, *texts: str, title: str = "Section") -> Section:
 RECORD = record_of(
     _section("password", "If this variable is not detected, then a random token will be assigned on startup, and "
              "will be printed to the log."),
+    _section("types", "You can add keywords at the end of a pattern to match only specific record types. The OTHER "
+             "keyword will match all records that no other type covers."),
 )
 
 
@@ -41,6 +43,9 @@ def verdicts(reply: str) -> list[str]:
         ("The variable was missing, so a random token was assigned on startup and printed to the log [[password]].",
          ["hedge"]),
         ("Sieve generated a random token and printed it to the log [[password]].", ["hedge"]),
+        # A quantifier the section writes before the same word is the section's, restated; another is still compared.
+        ("Keywords at the end of a pattern make it match only specific record types [[types]].", ["shown"]),
+        ("The OTHER keyword matches only some records [[types]].", ["quantifier"]),
     ],
 )
 def test_careful_markdown_sentences(reply: str, said: list[str]) -> None:

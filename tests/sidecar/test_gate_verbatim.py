@@ -35,9 +35,10 @@ def verdict(sentence: str) -> str:
          "only nginx's [[behind-nginx]].", "shown"),
         ("Run the sidecar with DOCENT_TRUST_PROXY=127.0.0.1 so that it believes nginx's X-Forwarded-For, and only "
          "nginx's [[behind-nginx]].", "shown"),
-        # one word changed is a restatement, read by the rules as before
-        ("Run the sidecar with `DOCENT_TRUST_PROXY=127.0.0.1` so that it believes every `X-Forwarded-For`, and "
-         "only nginx's [[behind-nginx]].", "quantifier"),
+        # a word changed is a restatement, read by the rules as before ("only" is the section's own, before the same
+        # word: round 16's quantifier rule leaves it; "some of" is read against "every")
+        ("Run the sidecar with `DOCENT_TRUST_PROXY=127.0.0.1` so that it believes nginx's `X-Forwarded-For`, and "
+         "some of nginx's [[behind-nginx]].", "quantifier"),
         ("Without it only one visitor shares nginx's address and one rate limit [[behind-nginx]].", "quantifier"),
     ],
 )

@@ -11,6 +11,7 @@ pass several directories, the limit applies to each of them"), while its "few" s
 A sentence's "only" after a modal or a subject's pronoun ("can only widen the set", "it only applies to") restricts
 the verb after it: no part. A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
+A quantifier the cited sections write before the same word ("to match only specific query types") is theirs, restated.
 What it cannot do: check a quantifier the section does not give for the same word (a section that says
 "engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
 """
@@ -129,7 +130,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         return False
     for i in range(len(tokens)):
         kind = _kind(tokens, i, said=True, text=said.text)
-        if kind is None:
+        if kind is None or _written(tokens, i, sections):
             continue
         ahead = 0
         for t in tokens[i + 1 :]:
@@ -145,6 +146,21 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return False
 
 
+def _written(tokens: Sequence[Token], i: int, sections: Sequence[Passage]) -> bool:
+    """Whether a cited section writes the quantifier at `i` before the same word: "only specific query types"."""
+    following = tokens[i + 1].stem if i + 1 < len(tokens) else None
+    return following is not None and any((tokens[i].word, following) in p.facts("quantified", _phrases) for p in sections)
+
+
+def _phrases(passage: Passage) -> frozenset[tuple[str, str]]:
+    """Each quantifier of the section with the stem of the word of substance right after it."""
+    return frozenset(
+        (t.word, following) for u in passage.units for t, v in zip(u.tokens, u.tokens[1:], strict=False)
+        if t.word in _QUANTIFIERS and (following := v.stem)
+    )
+
+
 def prepare(passage: Passage) -> None:
-    """Made once per bundle: the words the section's quantifiers govern."""
+    """Made once per bundle: the words the section's quantifiers govern, and the words right after them."""
     passage.facts("quantifiers", _section_ties)
+    passage.facts("quantified", _phrases)

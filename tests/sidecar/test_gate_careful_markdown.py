@@ -23,7 +23,19 @@ RECORD = record_of(
              "will be printed to the log."),
     _section("types", "You can add keywords at the end of a pattern to match only specific record types. The OTHER "
              "keyword will match all records that no other type covers."),
+    Section.of("exclude", page="p", path="/p/#exclude", headings=("Sieve", "Exclude a client"), blocks=(
+        Block("paragraph", "Exclude client 1 from blocking by removing it from the Default group."),
+        Block("code", "DELETE FROM client_by_group WHERE client_id = 1;", lang="sql"))),
+    _section("null", "In NULL mode a blocked query is answered with the unspecified address."),
+    _section("nx", "In NXDOMAIN mode a blocked query is answered with an empty response; clients may retry."),
 )
+
+
+INSTRUCTION = "Remove the client from the Default group [[exclude]].\n\n{}\n\n```sql\n" \
+    "DELETE FROM client_by_group WHERE client_id = 1;\n```\n[[exclude]]"
+MODES = "{}\n\n- NULL: the unspecified address [[null]]\n- NXDOMAIN: an empty response [[nx]]\n"
+TABLE = "{}\n\n| Mode | Reply |\n|---|---|\n| NULL | The unspecified address [[null]] |\n" \
+    "| NXDOMAIN | An empty response [[nx]] |\n"
 
 
 def verdicts(reply: str) -> list[str]:
@@ -46,6 +58,22 @@ def verdicts(reply: str) -> list[str]:
         # A quantifier the section writes before the same word is the section's, restated; another is still compared.
         ("Keywords at the end of a pattern make it match only specific record types [[types]].", ["shown"]),
         ("The OTHER keyword matches only some records [[types]].", ["quantifier"]),
+        # An uncited intro line too long for a connective cites what its block cites, and is checked against it.
+        (INSTRUCTION.format("The raw database instruction from the example, for the client with id 1, is:"),
+         ["shown", "shown", "shown"]),
+        (INSTRUCTION.format("The raw database instruction from the example, for the client with id 7, is:"),
+         ["shown", "number", "shown"]),
+        (MODES.format("The modes differ in how a blocked query is answered and in what clients do next:"),
+         ["shown", "shown", "shown"]),
+        (MODES.format("The modes differ in how Unbound answers a blocked query and in what clients do next:"),
+         ["unknown_term", "shown", "shown"]),
+        (TABLE.format("The modes differ in how a blocked query is answered and in what clients do next:"),
+         ["shown", "shown", "shown", "shown"]),
+        (TABLE.format("The modes differ in how Unbound answers a blocked query and in what clients do next:"),
+         ["unknown_term", "shown", "shown", "shown"]),
+        # ... and one whose block cites nothing is held, uncited, as before.
+        ("Remove the client from the Default group [[exclude]].\n\nThe raw database instruction from the example "
+         "for that client is this one:\n\n```sql\nDROP TABLE client;\n```\n", ["shown", "uncited", "code_unknown"]),
     ],
 )
 def test_careful_markdown_sentences(reply: str, said: list[str]) -> None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from docent.schema import RecordSection
 
-from . import cited, headings, numbers, tables, vetting
+from . import cited, headings, intros, numbers, tables, vetting
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, Table, Underline, citations
@@ -52,7 +52,7 @@ _NONE = "none"
 GateEvent = Sentence | Code | Held
 _DEFAULT_POLICY = AnswerPolicy()  # a gate's words for its holds where the caller gives no policy: read, never changed
 _ALNUM = re.compile(r"[^\W_]")  # a letter or a digit (str.isalnum's characters)
-_INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
+_INTRO_WORDS = intros.INTRO_WORDS  # an uncited line ending in a colon before a list or a code block: "Three ones:"
 
 
 class Gate:
@@ -230,7 +230,7 @@ class Gate:
             return out
         if draft.fence is None and draft.row is None and draft.text.endswith(":") and (
             numbers.quantities(draft.prose)  # a count that only the list may tell: "All three default to auto:"
-            or (draft.ids or CONNECTIVE_WORDS < count_words(draft.prose)) and count_words(draft.prose) <= _INTRO_WORDS
+            or (count_words(draft.prose) <= _INTRO_WORDS if draft.ids else CONNECTIVE_WORDS < count_words(draft.prose))
         ):
             self._intro = draft
             return out
@@ -255,21 +255,20 @@ class Gate:
         return [head, *_some(event)]
 
     def _settle_intro(self, following: Draft | None) -> list[GateEvent]:
-        """The waiting intro line: a connective of up to twelve words when a list item or code block follows it."""
+        """The waiting intro line: a connective of up to twelve words before a list item or code block (`intros`)."""
         intro, self._intro = self._intro, None
         if intro is None:
             return []
         listed = following is not None and (following.item is not None or following.row is not None)
         introduces = listed or following is not None and following.fence is not None
-        if following is not None and listed and numbers.quantities(intro.prose):
-            # "The table lists four topics:" states a count that only the list will tell: its items wait with it.
+        if following is not None and listed and (numbers.quantities(intro.prose) or intros.long(intro)):
+            # "The table lists four topics:" states a count only the list will tell (a long one cites it): both wait
             grounds = self._grounds
             self._listing = _Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
             return self._judge_next(following)
         if introduces and intro.ids and not any(stems(intro.text) & self._grounds.mentions.words[sid] for sid in intro.ids):
-            # Cited, it shares no word its sections could check (`no_overlap`): no more than the same line uncited, an
-            # intro of its list or code ("In short:"), and judged once as that.
-            intro = intro._replace(ids=())
+            intro = intro._replace(ids=())  # cited, sharing no word its sections check: read as uncited ("In short:")
+        intro = intros.cites(intro, following.ids if introduces and following is not None else ())  # a long one
         return _some(self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS))
 
     def _settle_listing(self) -> list[GateEvent]:
@@ -281,8 +280,9 @@ class Gate:
         # Judged on the grounds as they were when the list began, with the list's counts: a copy, not a swap.
         grounds = replace(self._grounds, ahead=listing.ahead, known=listing.known, known_ids=listing.known_ids)
         counted = frozenset(numbers.Quantity(float(n), "", float(n)) for n in (listing.items, len(listing.ids)))
-        event = self._judge(listing.intro, words=_INTRO_WORDS, grounds=grounds, counted=counted)
-        if isinstance(event, Sentence) and listing.intro.ids:  # a cited intro shown: what the answer stands on
+        intro = intros.cites(listing.intro, sorted(listing.ids))  # a long uncited one cites its list's sections
+        event = self._judge(intro, words=_INTRO_WORDS, grounds=grounds, counted=counted)
+        if isinstance(event, Sentence) and intro.ids:  # a cited intro shown: what the answer stands on
             self._grounds.known |= grounds.known
             self._grounds.known_ids |= grounds.known_ids
         return _some(event) + listing.events

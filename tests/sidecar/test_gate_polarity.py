@@ -52,6 +52,9 @@ RECORD = record_of(
              "The client does not support HTTPS proxies properly yet. It supports SOCKS proxies. Questions that "
              "have no default value must be answered on the command line."),
     _section("secrets", "Secrets", "The builder does not override the password file."),
+    _section("images", "Images",
+             "The tool doesn't provide an image by default. However, it does provide a nix package, so you can run "
+             "the tool from within a container."),
 )
 
 
@@ -121,6 +124,10 @@ def verdict(sentence: str) -> str:
         # An irregular participle is its verb: "overridden" is the record's "override".
         ("The password file is not overridden by the builder [[secrets]].", "shown"),
         ("The password file is overridden by the builder [[secrets]].", "polarity"),
+        # "Ships no X" is told by its verb, as "does not ship X" is: the record's denial of X in other words, whose
+        # shipping no cited clause affirms; "ships no nix package" denies what the record says it provides.
+        ("The tool ships no container image by default [[images]].", "shown"),
+        ("The tool ships no nix package [[images]].", "polarity"),
     ],
 )
 def test_polarity_lets_through_what_it_cannot_decide(sentence: str, expected: str) -> None:

@@ -90,6 +90,7 @@ class Denial(NamedTuple):
     joined: bool = False  # joined to the denial before it by "and", "or", "nor": "does not retry and does not log"
     contrast: bool = False  # "It is pip, not uv, that ...": a bare "not" after a comma, up to a comma or the end
     without: bool = False  # "flags it without taking it out": "without" and a deed (a verb in -ing), beside the clause
+    deed: str = ""  # "ships no container image": the word before a bare "no", what the denial says is not done
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -135,7 +136,15 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
     return Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
                   pronoun=pronoun, opening=opening, condition=condition, option=option,
                   joined=joined, contrast=contrast,
-                  without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None)
+                  without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None,
+                  deed=_deed(m, clause, stems))
+
+
+def _deed(m: re.Match[str], clause: str, stems: Callable[[str], Iterable[str]]) -> str:
+    """The stem of the word right before a bare "no" ("ships no container image"), what the sentence says is not done;
+    none where that word is a function word ("has no effect", "there is no lock")."""
+    words = clause.split()
+    return next(iter(ordered(words[-1], stems)), "") if words and m.group(0).lower() == "no" else ""
 
 
 def _joined(text: str, m: re.Match[str], last: int | None) -> bool:

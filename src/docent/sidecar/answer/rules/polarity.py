@@ -83,7 +83,8 @@ def _restating(words: set[str], sentence: Reading) -> tuple[list[frozenset[str]]
 def _near(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
     """ "On Windows, uv doesn't handle Ctrl-C itself" where the section says "uv ignores Ctrl-C events" beside "these
     concepts do not apply": a sentence's one denial told in other words than a cited denial of the same things (two
-    words of either, one of them denied by the sentence), whose deed no cited clause affirms, is not decided here."""
+    words of either, one of them denied by the sentence), whose deed no cited clause affirms, is not decided here. The
+    deed of "ships no container image" is its verb, "ships", not the first word it denies."""
     claims = [d for d in said if d.scope and not d.condition and not d.option]
     if len(claims) != 1 or claims[0].instead:
         return False
@@ -91,8 +92,9 @@ def _near(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[pol
     told = mine.scope | mine.before
     if not any(len(told & (d.scope | d.before)) >= 2 and mine.scope & (d.scope | d.before) for d in denied):
         return False
-    rest = told - {mine.head}
-    return not any(mine.head in c and rest & c for p in sentence.passages for u in p.units if mine.head in u.stems
+    deed = mine.deed or mine.head  # "ships no container image" is told by its "ships"
+    rest = told - {deed}
+    return not any(deed in c and rest & c for p in sentence.passages for u in p.units if deed in u.stems
                    for c in _affirming(u.text))
 
 

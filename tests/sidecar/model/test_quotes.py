@@ -88,3 +88,20 @@ def test_a_sentence_ending_inside_brackets_or_a_quotation_ends_none() -> None:
         "A lone ( opens nothing.",
         "The next sentence stands.",
     ]
+
+
+def test_a_heading_is_never_said_as_a_sentence_nor_run_into_the_one_after_it() -> None:
+    from docent.schema import Manifest
+    from docent.sidecar.offline.overview import opening
+    from docent.sidecar.offline.voice import Voice
+
+    blocks = (
+        Block("heading", "Getting Started with MkDocs"),
+        Block("paragraph", "An introductory tutorial for new writers!"),
+        Block("heading", "Python 3.8+"),
+        Block("paragraph", "Install it with pip before you begin."),
+    )
+    section = RecordSection.of("start", page="start", path="/start/", headings=("Getting Started",), blocks=blocks)
+    assert quotes(section) == ["An introductory tutorial for new writers!", "Install it with pip before you begin."]
+    said = opening("start", {"start": section}, Voice.of(Manifest(kind="docs"), titles=()))
+    assert said[0] == "An introductory tutorial for new writers! [[start]]"

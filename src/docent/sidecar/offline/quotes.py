@@ -75,11 +75,13 @@ def _lines(text: str) -> list[str]:
 
 def _prose(section: RecordSection) -> list[str]:
     """The section's text to split into sentences: each run of blocks but code (splitting never enters a code
-    block), list items one by one, table rows never; a section from a bundle without blocks, its text's lines."""
+    block) and headings (a page's title, "Getting Started with MkDocs", a tab's label: no sentence, and said before
+    the paragraph under it they read as one, "Getting Started with MkDocs An introductory tutorial!"), list items one
+    by one, table rows never; a section from a bundle without blocks, its text's lines."""
     if not section.blocks:
         return _lines(section.text)
     out: list[str] = []
-    for kind, run in groupby(section.blocks, key=lambda b: "code" if b.kind == "code" else "line" if b.kind in (
+    for kind, run in groupby(section.blocks, key=lambda b: b.kind if b.kind in ("code", "heading") else "line" if b.kind in (
             "item", "row", "term") else "prose"):
         if kind == "prose":  # each paragraph apart: a caption ("main.py") is no part of the sentence after it
             out += [flat([b]) for b in run]

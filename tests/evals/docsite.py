@@ -163,14 +163,16 @@ def offline(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
 def said(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
     """The embedded model's own answers, before the gate (fast: the tests' floors): `offline` as the model says it."""
     from docent.sidecar.offline import OfflineModel
+    from docent.sidecar.offline.quotes import item
 
     bundle = Bundle.load(built.bundle)
     model = OfflineModel(lambda: bundle)
     useful = refused = 0
     for q in questions(path):
         sentences, _ = model.answer(q["question"])
-        # read as the visitor reads it: the app sends code marks as spans, the text without its backticks
-        shown = " ".join(" ".join(sentences).replace("`", "").split()).lower()
+        # read as the visitor reads it: the app sends code marks as spans, the text without its backticks, a list's
+        # items without their markers
+        shown = " ".join(" ".join(item(s)[1] for s in sentences).replace("`", "").split()).lower()
         if q.get("answerable", True):
             useful += any(" ".join(fact.split()).lower() in shown for fact in q["facts"])
         else:

@@ -108,8 +108,26 @@ async def test_an_item_of_a_short_list_is_said_with_the_list_and_the_line_that_l
         Block("paragraph", "If none of those match, then config(...) will raise an error."),
     )
     said = await _say(_model(order), "A key is in both the environment and the .env file: which value wins?")
-    assert ("The order in which configuration values are read is: [[precedence]] From an environment variable. "
-            "[[precedence]] From the .env file. [[precedence]] The default value given in config. [[precedence]]") in said
+    assert ("The order in which configuration values are read is: [[precedence]]\n- From an environment variable. "
+            "[[precedence]]\n- From the .env file. [[precedence]]\n- The default value given in config. [[precedence]]") in said
+
+
+@pytest.mark.anyio
+async def test_a_list_said_whole_is_laid_out_as_a_list_its_lead_the_last_sentence_on_a_line_of_its_own() -> None:
+    update = _section(
+        "update", "Update",
+        Block("paragraph", "Check the core and web repositories to determine what upgrades are required."),
+        Block("paragraph", "The update script does its work in steps. Basic Script Process:"),
+        Block("item", "Script determines if updates are available by querying GitHub", marker="-"),
+        Block("item", "Updated files are downloaded to the local filesystem using git", marker="-"),
+        Block("paragraph", "The web interface restarts once the update script has finished its steps."),
+    )
+    said = await _say(_model(update), "How does the update script know updates are available on GitHub?")
+    assert said.count("querying GitHub") == 1, said
+    assert ("steps. [[update]]\n\nBasic Script Process: [[update]]\n- Script determines if updates are available by "
+            "querying GitHub. [[update]]\n- Updated files are downloaded to the local filesystem using git. [[update]]"
+            "\n\nThe web interface") in said, said
+    assert "steps. Basic Script Process:" not in said
 
 
 @pytest.mark.anyio

@@ -31,8 +31,8 @@ def test_a_list_items_own_semicolon_or_comma_ends_it_never_followed_by_a_full_st
     )
     section = RecordSection.of("order", page="config", path="/config/#order", headings=("C", "O"), blocks=blocks)
     said = listed(section, "from the .env file next to the application.")
-    assert said == ["The settings are read in this order:", "from the environment variables of the process.",
-                    "from the .env file next to the application.", "from the defaults written in the code."]
+    assert said == ["The settings are read in this order:", "- from the environment variables of the process.",
+                    "- from the .env file next to the application.", "- from the defaults written in the code."]
 
 
 def test_a_directive_left_unrendered_is_no_sentence() -> None:

@@ -29,7 +29,7 @@ from .errands import NAME, SHOWS, Calls, after_calls, offer_words, recognised, s
 from .gestures import Gestures, of_open_page
 from .overview import overview
 from .picking import SAID, Match, by_ask, of_results, pick, wanted
-from .quotes import inline_code, labelled, leads, listed, quotes
+from .quotes import inline_code, item, labelled, leads, listed, quotes
 from .source import Loaded, Source
 from .voice import Voice, coded
 from .weighing import Vocabulary, Weighed
@@ -138,9 +138,8 @@ class OfflineModel:
             calls, sentences = after_calls(request, source), []
             if not calls and request_of.refused_silently(request):  # never an answer of nothing: answer or refuse
                 sentences = self.answer(asked(request), allowed=excerpted(request.messages), source=source)[0]
-        for i, sentence in enumerate(sentences):
-            # a fenced block starts on a line of its own
-            yield TextDelta(sentence if i == 0 else ("\n\n" if sentence.startswith("```") else " ") + sentence)
+        for delta in _laid_out(sentences):
+            yield TextDelta(delta)
         if first or sentences:
             yield Usage(input_tokens=prompt, output_tokens=max(1, sum(map(len, sentences)) // 4))
         for event in request_of.calls(calls, start=1 + tool_uses(request)):
@@ -176,6 +175,24 @@ class OfflineModel:
 
 
 EMPTY = Loaded()
+
+
+def _laid_out(sentences: list[str]) -> list[str]:
+    """The answer's sentences as the text that says them, each after what goes between it and the one before: a
+    fenced block starts on a line of its own, as does the line that leads into a list (never run on after the
+    sentence before it: "... if necessary. Basic Script Process:"); each of the list's items on the next line, and
+    what follows the list a paragraph of its own; else a space."""
+    out: list[str] = []
+    for i, sentence in enumerate(sentences):
+        marked, after = item(sentence)[0], sentences[i + 1] if i + 1 < len(sentences) else ""
+        leads = not marked and item(after)[0] and sentence.rsplit(" [[", 1)[0].endswith(":")
+        if i == 0:
+            out.append(sentence)
+        elif sentence.startswith("```") or leads or item(sentences[i - 1])[0] and not marked:
+            out.append("\n\n" + sentence)
+        else:
+            out.append(("\n" if marked else " ") + sentence)
+    return out
 
 
 def _within(record: Mapping[str, RecordSection], allowed: Collection[str] | None) -> Mapping[str, RecordSection]:
@@ -261,7 +278,7 @@ def _told(
             best = next(s for s in record.values() if s.page == page)
     chosen = _said(picked, voice)
     # a match in the title alone: the section's own opening sentences give it context
-    told = {c.rsplit(" [[", 1)[0].replace("`", "") for c in chosen}  # the words said, code marked or not
+    told = {item(c)[1].rsplit(" [[", 1)[0].replace("`", "") for c in chosen}  # the words said, code marked or not
     for sentence in quotes(best):
         if len(chosen) >= 2:
             break
@@ -296,11 +313,12 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
     chosen: list[str] = []
     used: set[str] = set()
     for m in picked:
-        for sentence in (said for item in listed(m[4], m[3]) for said in labelled(m[4], item)):
-            told = voice.sayable(voice.tell(sentence))
-            if told is not None and told not in used:
-                used.add(told)
-                chosen.append(f"{coded(told, inline_code(m[4]))} [[{m[4].id}]]")
+        for marker, line in map(item, listed(m[4], m[3])):
+            for sentence in labelled(m[4], line):
+                told = voice.sayable(voice.tell(sentence))
+                if told is not None and told not in used:
+                    used.add(told)
+                    chosen.append(f"{marker}{coded(told, inline_code(m[4]))} [[{m[4].id}]]")
     return chosen
 
 

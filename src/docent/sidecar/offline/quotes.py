@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import groupby
 
-from docent.schema import RecordSection, flat
+from docent.schema import Block, RecordSection, flat
 
 from ..answer.sentences import SentenceSplitter
 
@@ -116,12 +116,29 @@ def listed(section: RecordSection, sentence: str) -> list[str]:
         end = i
         while end + 1 < len(blocks) and blocks[end + 1].kind == "item":
             end += 1
-        items = [said for b in blocks[start : end + 1] if (said := _said(b.text))]
+        items = [f"{_marker(b)} {said}" for b in blocks[start : end + 1] if (said := _said(b.text))]
         if end - start + 1 > LIST_ITEMS or len(items) < 2:
             return [sentence]
-        lead = blocks[start - 1].text.strip() if start > 0 and blocks[start - 1].kind == "paragraph" else ""
+        # the paragraph's last sentence leads into the list: "Note that:" after "You can use ... token." is no lead,
+        # and the sentence before it is said on its own
+        lead = split(blocks[start - 1].text.strip())[-1] if start > 0 and blocks[start - 1].kind == "paragraph" else ""
         return [lead] * (lead.endswith(":") and 3 <= len(lead.split()) <= MAX_WORDS) + items
     return [sentence]
+
+
+# A list's item said whole with its list begins with its marker ("- ", "2. "): the answer lays it out as a list, never
+# run on after the line that leads into it ("Basic Script Process: Script determines ...").
+ITEM = re.compile(r"(?:-|\d+\.) (?=\S)")
+
+
+def _marker(block: Block) -> str:
+    return block.marker if re.fullmatch(r"\d+\.", block.marker) else "-"
+
+
+def item(sentence: str) -> tuple[str, str]:
+    """A sentence's list marker (`listed`) and its words: ("- ", "From the .env file.") or ("", a sentence)."""
+    m = ITEM.match(sentence)
+    return (m.group(), sentence[m.end():]) if m else ("", sentence)
 
 
 # A value stated under its label with no subject ("Default: 'auto'.", "Defaults to 5 seconds.", "Options: 'on', 'off'."):

@@ -596,3 +596,29 @@ async def test_the_questions_the_panel_suggests_are_answered_from_the_page_they_
         "A Client keeps connections open between requests. [[clients]]")
     # a question that asks more than the way in is answered as any other
     assert "[[quickstart]]" not in await _say(model, "How do I start a client's pool?")
+
+
+
+def test_a_line_that_leads_into_code_answers_with_what_its_code_says() -> None:
+    from docent.sidecar.offline.picking import pick
+
+    users = _section(
+        "users", "Users",
+        Block("paragraph", "It is also possible to specify a User for the request:"),
+        Block("code", "client = TestClient(router)\n# The request will be made with user logged in\n"
+                      'response = client.get("/me", user=user)', lang="python"),
+    )
+    session = _section(
+        "session", "SessionAuth",
+        Block("paragraph", "Uses the default session authentication - authenticates any logged-in user:"),
+        Block("code", 'api.get("/protected", auth=SessionAuth())', lang="python"),
+    )
+    others = [_section(f"other{i}", f"Other {i}", Block("paragraph", f"Routers group each request of app {i}."))
+              for i in range(6)]
+    model = _model(users, session, *others)
+    source = model.source()
+    asked = Weighed.of("How do I make a request as a logged-in user with the TestClient?", model.vocabulary(source),
+                       model._lexicon(source), source.manifest)
+    # the users line's code says "TestClient" and "logged in": it answers, the session line only says "logged-in user"
+    picked = pick([(1.0, users), (0.9, session)], asked, None, 1.0)
+    assert [(m[3], m[4].id) for m in picked] == [("It is also possible to specify a User for the request:", "users")]

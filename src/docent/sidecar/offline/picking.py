@@ -32,6 +32,7 @@ FIGURE = re.compile(r"(?<!\d)(?!(?:19|20)\d\d(?!\d))\d")
 RESULTS_TITLE = re.compile(rf"{RESULTS.pattern}|\bconsequences?\b", re.IGNORECASE)
 SECTION_SHARE = 0.5  # how much a sentence's section's rank counts beside its own words, when no wish is named
 TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of its sentences
+CODE_SHARE = 0.5  # a word of the code a line leads into counts this much for that line
 TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
 SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question, or the most
 SAID = 4  # sentences in an answer: three of the best section still leave room for one of the next that says the ask
@@ -146,10 +147,14 @@ def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSectio
     out = []
     for rank, (_, section) in enumerate(top):
         title = set(terms(section.title))
-        for i, sentence in enumerate([*quotes(section), *leads(section)]):
+        led = leads(section)
+        for i, sentence in enumerate([*quotes(section), *led]):
             said = set(spoken(sentence)) | ({NOW_TOKEN} if ONGOING.search(sentence) else set())
             hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
-            out.append((rank, i, sentence, section, hit + asked.rarest * asked.code_named(sentence), said))
+            code = section.blocks[led[sentence]].text if sentence in led else ""
+            if code:  # a line that leads into code is said with it: what the code says, it answers too
+                hit += CODE_SHARE * (asked.asks(said | title | set(spoken(code))) - asked.asks(said | title))
+            out.append((rank, i, sentence, section, hit + asked.rarest * asked.code_named(f"{sentence}\n{code}"), said))
     return out
 
 

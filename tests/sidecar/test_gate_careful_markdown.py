@@ -7,9 +7,12 @@ import pytest
 
 from docent.schema import Block
 from docent.schema import RecordSection as Section
+from docent.sidecar.answer import quantifiers
 from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import record_of
 
 
@@ -23,6 +26,8 @@ RECORD = record_of(
              "will be printed to the log."),
     _section("types", "You can add keywords at the end of a pattern to match only specific record types. The OTHER "
              "keyword will match all records that no other type covers."),
+    _section("patch", "All fields of the schema are validated. The payload will only contain fields that were passed "
+             "in the request."),
     Section.of("exclude", page="p", path="/p/#exclude", headings=("Sieve", "Exclude a client"), blocks=(
         Block("paragraph", "Exclude client 1 from blocking by removing it from the Default group."),
         Block("code", "DELETE FROM client_by_group WHERE client_id = 1;", lang="sql"))),
@@ -58,6 +63,8 @@ def verdicts(reply: str) -> list[str]:
         # A quantifier the section writes before the same word is the section's, restated; another is still compared.
         ("Keywords at the end of a pattern make it match only specific record types [[types]].", ["shown"]),
         ("The OTHER keyword matches only some records [[types]].", ["quantifier"]),
+        ("The payload is a dict containing only the fields passed in the request [[patch]].", ["shown"]),
+        ("The payload is a dict containing some of the fields passed in the request [[patch]].", ["quantifier"]),
         # An uncited intro line too long for a connective cites what its block cites, and is checked against it.
         (INSTRUCTION.format("The raw database instruction from the example, for the client with id 1, is:"),
          ["shown", "shown", "shown"]),
@@ -78,3 +85,9 @@ def verdicts(reply: str) -> list[str]:
 )
 def test_careful_markdown_sentences(reply: str, said: list[str]) -> None:
     assert verdicts(reply) == said
+
+
+def test_a_denied_whole_is_no_whole_the_section_writes() -> None:
+    section = Passage.of("Wheels", "Not all wheels ship a license file. Some wheels are signed.", fold)
+    assert quantifiers.held(unit("All wheels ship a license file.", fold), [section])
+    assert not quantifiers.held(unit("Not all wheels ship a license file.", fold), [section])

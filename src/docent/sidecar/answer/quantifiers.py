@@ -11,7 +11,9 @@ pass several directories, the limit applies to each of them"), while its "few" s
 A sentence's "only" after a modal or a subject's pronoun ("can only widen the set", "it only applies to") restricts
 the verb after it: no part. A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
-A quantifier the cited sections write before the same word ("to match only specific query types") is theirs, restated.
+A quantifier the cited sections write before the same word ("to match only specific query types", "Only available
+with"), or within three words before the word it is tied to ("containing only the fields passed" where they write "only contain fields"), is
+theirs, restated.
 What it cannot do: check a quantifier the section does not give for the same word (a section that says
 "engineers" with no quantifier vouches for neither "all" nor "some"); then it lets the sentence through.
 """
@@ -130,14 +132,15 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         return False
     for i in range(len(tokens)):
         kind = _kind(tokens, i, said=True, text=said.text)
-        if kind is None or _written(tokens, i, sections):
-            continue
+        word = tokens[i].word
+        if kind is None or i + 1 < len(tokens) and _written(word, tokens[i + 1].stem, sections):
+            continue  # "only available with" where they write "Only available with": their phrase
         ahead = 0
         for t in tokens[i + 1 :]:
             if _BREAK.search(said.text, tokens[i].start, t.start) or t.word in _QUANTIFIERS:
                 break  # "an hour each, and two engineers": the quantifier ends its clause, or the next one begins
             if t.stem and t.stem in theirs:
-                if kind not in theirs[t.stem]:
+                if kind not in theirs[t.stem] and not _written(word, t.stem, sections):
                     return True
                 break
             ahead += bool(t.stem) or t.word[:1].isdigit()
@@ -146,17 +149,19 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return False
 
 
-def _written(tokens: Sequence[Token], i: int, sections: Sequence[Passage]) -> bool:
-    """Whether a cited section writes the quantifier at `i` before the same word: "only specific query types"."""
-    following = tokens[i + 1].stem if i + 1 < len(tokens) else None
-    return following is not None and any((tokens[i].word, following) in p.facts("quantified", _phrases) for p in sections)
+def _written(word: str, stem: str | None, sections: Sequence[Passage]) -> bool:
+    """Whether a cited section writes the quantifier within three words before the word it is tied to: "containing only
+    the fields passed" where they write "only contain fields", "only specific query types" where they write it."""
+    return stem is not None and any((word, stem) in p.facts("quantified", _phrases) for p in sections)
 
 
 def _phrases(passage: Passage) -> frozenset[tuple[str, str]]:
-    """Each quantifier of the section with the stem of the word of substance right after it."""
+    """Each quantifier of the section with the stem of each word within `_BEHIND` words after it ("only contain
+    fields": "only" with "contain" and "fields"); a denied whole ("not all wheels") is no whole the section writes."""
     return frozenset(
-        (t.word, following) for u in passage.units for t, v in zip(u.tokens, u.tokens[1:], strict=False)
-        if t.word in _QUANTIFIERS and (following := v.stem)
+        (t.word, v.stem) for u in passage.units for j, t in enumerate(u.tokens)
+        if t.word in _QUANTIFIERS and not (t.word in _WHOLE and _partial(u.tokens, j, u.text))
+        for v in u.tokens[j + 1 : j + 1 + _BEHIND] if v.stem
     )
 
 

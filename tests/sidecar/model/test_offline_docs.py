@@ -622,3 +622,23 @@ def test_a_line_that_leads_into_code_answers_with_what_its_code_says() -> None:
     # the users line's code says "TestClient" and "logged in": it answers, the session line only says "logged-in user"
     picked = pick([(1.0, users), (0.9, session)], asked, None, 1.0)
     assert [(m[3], m[4].id) for m in picked] == [("It is also possible to specify a User for the request:", "users")]
+
+
+@pytest.mark.anyio
+async def test_a_sentence_whose_code_marks_make_two_cites_each_as_the_gate_cuts_them() -> None:
+    """The record's text is flat: "... LDAP and Rspamd. setup config dkim will ..." is one sentence (a lower-case word
+    follows the stop), but said with its code marked, "... Rspamd. `setup config dkim` will ...", the gate cuts it in
+    two. Each part carries its citation, so the gate never holds an uncited half (docker-mailserver's DKIM page)."""
+    from docent.sidecar.answer.sentences import SentenceSplitter
+
+    keys = _section(
+        "generating-keys", "Generating keys",
+        Block("admonition", "Required when using LDAP and Rspamd. setup config dkim will generate DKIM keys for the "
+              "primary mail domain, derived from the FQDN.", marker="You may need to specify mail domains explicitly",
+              code=("setup config dkim",)),
+    )
+    said = await _say(_model(keys), "Which domain does setup config dkim generate DKIM keys for?")
+    splitter = SentenceSplitter()
+    cut = [str(s) for s in [*splitter.feed(said), *splitter.finish()]]
+    assert any(s.startswith("`setup config dkim` will generate") for s in cut), cut
+    assert all(s.rstrip().endswith("[[generating-keys]]") for s in cut if s.strip()), cut

@@ -29,9 +29,9 @@ from .errands import NAME, SHOWS, Calls, after_calls, offer_words, recognised, s
 from .gestures import Gestures, of_open_page
 from .overview import overview
 from .picking import SAID, Match, by_ask, of_results, pick, wanted
-from .quotes import inline_code, item, labelled, leads, listed, quotes
+from .quotes import cited, item, labelled, leads, listed, quotes
 from .source import Loaded, Source
-from .voice import Voice, coded
+from .voice import Voice
 from .weighing import Vocabulary, Weighed
 
 # The best section must hold this share of the question's weight (`Weighed`): a common word alone is a
@@ -285,7 +285,7 @@ def _told(
         said = voice.sayable(voice.tell(sentence))
         if said is not None and said.replace("`", "") not in told and len(sentence.split()) >= FILLER_WORDS:
             told.add(said.replace("`", ""))
-            chosen.append(f"{coded(said, inline_code(best))} [[{best.id}]]")
+            chosen.append(cited(said, best))
     if len(chosen) < 2:
         chosen += _pointer(best, asked)
     # the sentences a list said whole adds, and those that say what a bare value is of
@@ -301,10 +301,10 @@ def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Ma
     led = next(((m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None), None)
     if led is not None:
         section, line, j = led
-        last = f"{coded(voice.tell(line), inline_code(section))} [[{section.id}]]"
+        last = cited(voice.tell(line), section)
         return [*(c for c in chosen if c != last), last, fenced(section, section.blocks[j], asked)]
-    cited = list(dict.fromkeys([best, *(m[4] for m in picked)]))
-    return chosen + quoted(question, asked, cited, {m[3].rstrip("."): m[0] for m in picked})
+    sections = list(dict.fromkeys([best, *(m[4] for m in picked)]))
+    return chosen + quoted(question, asked, sections, {m[3].rstrip("."): m[0] for m in picked})
 
 
 def _said(picked: list[Match], voice: Voice) -> list[str]:
@@ -318,7 +318,7 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
                 told = voice.sayable(voice.tell(sentence))
                 if told is not None and told not in used:
                     used.add(told)
-                    chosen.append(f"{marker}{coded(told, inline_code(m[4]))} [[{m[4].id}]]")
+                    chosen.append(f"{marker}{cited(told, m[4])}")
     return chosen
 
 

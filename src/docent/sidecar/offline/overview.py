@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from docent.schema import Manifest, RecordSection
 from docent.schema.manifest import WAY_IN
 
-from .quotes import inline_code, quotes
-from .voice import Voice, coded
+from .quotes import cited, quotes
+from .voice import Voice
 
 # "What should I know about “Clients”?", "What does the documentation say about Routing?": a page asked about by its label.
 ABOUT = re.compile(r"^\s*what (?:should (?:i|we) know|does (?:the|this) (?:site|documentation|docs) say) about\s+"
@@ -52,7 +52,7 @@ def opening(page: str, record: Mapping[str, RecordSection], voice: Voice) -> lis
         for sentence in quotes(section):
             told = voice.sayable(voice.tell(sentence))
             if told is not None:
-                said.append(f"{coded(told, inline_code(section))} [[{section.id}]]")
+                said.append(cited(told, section))
                 if len(said) == SAID:
                     return said
     return said

@@ -8,6 +8,7 @@ from itertools import groupby
 from docent.schema import Block, RecordSection, flat
 
 from ..answer.sentences import SentenceSplitter
+from .voice import coded
 
 MAX_WORDS = 45
 LABELLED = re.compile(r"[A-Za-z]\w*:\s+\S+")  # "default: 'docs'": a value stated under its label
@@ -21,6 +22,15 @@ def split(text: str) -> list[str]:
     a quotation or inline code, nor after "e.g." or a version's dots."""
     splitter = SentenceSplitter()
     return [str(s) for s in [*splitter.feed(text), *splitter.finish()]]
+
+
+def cited(told: str, section: RecordSection) -> str:
+    """A told sentence with its section's inline code marked and its citation. The record's text is flat, so the
+    sentences were cut where no code was marked: "... LDAP and Rspamd. setup config dkim will ..." is one sentence
+    (a lower-case word follows the stop), but marked, "... Rspamd. `setup config dkim` will ...", the gate cuts it in
+    two, and the first part, uncited, would be held. Each part the gate will cut is cited."""
+    text = coded(told, inline_code(section))
+    return " ".join(f"{part} [[{section.id}]]" for part in split(text)) or f"{text} [[{section.id}]]"
 
 
 def _marks(sentence: str) -> list[str]:

@@ -146,6 +146,16 @@ def test_an_options_default_told_of_another_option_is_held_the_lists_last_one_to
 
 
 
+def test_a_sibling_name_written_as_inline_code_is_read() -> None:
+    """The gate blanks a sentence's inline code for most rules; the sibling rule reads the name there, as the sections
+    write it in words."""
+    gate = Gate(DOCS, Lexicon(frozenset()))
+    out = [*gate.feed("`PUT` and `PATCH` requests require the user to hold the add permission on the model [[methods]]. "),
+           *gate.feed("`PUT` and `PATCH` requests require the change permission on the model [[methods]]. "),
+           *gate.finish()]
+    assert [type(e) for e in out] == [Held, Sentence]
+
+
 PAGING = record_of(
     _section("paging", "Paging",
              "from ninja.pagination import PageNumberPagination\nThis class takes one parameter, page.\nPage "

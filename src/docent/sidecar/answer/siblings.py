@@ -14,6 +14,8 @@ A name is written as code or as a proper name: an option ("--reload-include"), a
 ("customs.cleared", "remote_branch"), a word with a capital past its first letter ("FileUploadParser", "NGINX",
 "PATCH"), or a capitalised word inside a sentence ("Daphne"). A capitalised word of the sections' titles is what
 they are about, which a sentence may name anywhere ("At Tessellate, ..."): it counts only as code does.
+The sentence is read as written, its inline code in: docs write the name they mean as code ("`CAP_NET_ADMIN` lets
+FTL bind to port 53"), and the sections' text has their names as plain words.
 What it cannot do: see a fact moved between names the sections word as common nouns ("the vendor", "the
 merchant"), or one told across two clauses; a sentence that names both names compares them, and passes.
 """
@@ -37,6 +39,7 @@ _NAME = re.compile(
     r"(?![\w-])"
 )
 _UNITS = frozenset("b kb mb gb tb kib mib gib ms".split())  # capitals that measure, no name
+WITH_CODE = True  # a sentence's name is most often its inline code, which the sections write as words
 _OPENERS = frozenset(".!?:;\"“‘«(-–—•")
 _LEAST = 3  # the fewest content stems of a sentence this rule aligns
 _BREAK = re.compile(r",\s")  # what ends a clause within a sentence (a table row's ";" and ":" part its cells)
@@ -86,13 +89,13 @@ def _writes(text: str, name: str) -> bool:
     return name in text and re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
 
 
-def _unit_names(passage: Passage) -> tuple[tuple[Name, ...], ...]:
+def unit_names(passage: Passage) -> tuple[tuple[Name, ...], ...]:
     """The names each unit of a section writes, made once per bundle."""
     return tuple(tuple(names(u.text)) for u in passage.units)
 
 
 def _section_names(passage: Passage) -> frozenset[str]:
-    return frozenset(n.text for found in passage.facts("unit names", _unit_names) for n in found)
+    return frozenset(n.text for found in passage.facts("unit names", unit_names) for n in found)
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
@@ -121,11 +124,28 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     # the unit that restates it: its names are the fact's
     at = max(range(a.first, a.last + 1), key=lambda i: len(content & passage.units[i].stems))
     main = passage.units[at]
-    theirs_all = list(passage.facts("unit names", _unit_names)[at])
+    mine = _restating(said, mine, main)
+    theirs_all = list(passage.facts("unit names", unit_names)[at])
     theirs = _unwritten(said, mine, theirs_all)
     if not theirs:
         return False
     return _told_of_sibling(said, mine, sections, a, main, theirs, theirs_all)
+
+
+def _restating(said: Unit, mine: list[Name], main: Unit) -> list[Name]:
+    """The names of the part of the sentence (between semicolons) that restates the clause: "Closing a websocket
+    before accepting it sends a 403; for another response, call `websocket.send_denial_response()`" restates the
+    clause about `websocket.close()` in its first part, and names the method of another clause in its second."""
+    text = said.text
+    if ";" not in text:
+        return mine
+    cuts = [0, *(m.end() for m in _PARTS.finditer(text)), len(text) + 1]
+    spans = list(zip(cuts, cuts[1:], strict=False))
+    best = max(spans, key=lambda span: len({t.stem for t in said.tokens if span[0] <= t.start < span[1]} & main.stems))
+    return [n for n in mine if best[0] <= n.start < best[1]]
+
+
+_PARTS = re.compile(r";\s")
 
 
 def _unwritten(said: Unit, mine: list[Name], theirs_all: list[Name]) -> list[Name]:
@@ -162,8 +182,8 @@ def _same_place(said: Unit, n: Name, mine: list[Name], clause: Unit, t: Name, th
     if n.kind != "name":
         if _shape(said.text[n.start : n.end]) != _shape(clause.text[t.start : t.end]):
             return False  # a class is no sibling of a parameter or a value: "PageNumberPagination", "page_size"
-        kin = _kin(said.text[n.start : n.end], clause.text[t.start : t.end])
-        return kin or bool(_around(said, n, mine) & _around(clause, t, theirs))
+        family = kin(said.text[n.start : n.end], clause.text[t.start : t.end])
+        return family or bool(_around(said, n, mine) & _around(clause, t, theirs))
     return any(_side(said, n, mine, k) is not None and _side(said, n, mine, k) == _side(clause, t, theirs, k)
                for k in (1, -1))
 
@@ -181,7 +201,7 @@ def _within(name: str, others: Set[str]) -> bool:
     return any(name in other or other in name for other in others)
 
 
-def _kin(one: str, other: str) -> bool:
+def kin(one: str, other: str) -> bool:
     """Two code names of one family, which stand for each other wherever they are: the same last part or the same first
     part ("FileUploadParser", "MultiPartParser"; "remote_branch", "remote_name"; "--reload-include", "--reload-exclude")."""
     a, b = _parts(one), _parts(other)

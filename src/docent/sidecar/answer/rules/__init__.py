@@ -170,7 +170,7 @@ def _by_sections(rules: tuple[Rule, ...]) -> Check:
         except KeyError:
             made = _made(rules, fixed, static, reading, key)
         always, words, stems, asked = made
-        first = reading.first_words
+        first = reading.cue_words
         if not always and words.isdisjoint(first) and (not stems or stems.isdisjoint(reading.said)):
             return None
         for woken, its_words, its_stems, ask in asked:

@@ -122,6 +122,13 @@ class Reading:
         return set(found(LETTERS, self.source.lower()) if runs is None or "-" in self.source else runs)
 
     @once
+    def cue_words(self) -> set[str]:
+        """The words that wake the rules whose cues a section gives (`rules.checks`): the prose's first words, and its
+        inline code's, which a rule that reads the sentence as written (a name in code: `CAP_NET_ADMIN`) reads too."""
+        codes = self.draft.codes
+        return self.first_words.union(*(found(LETTERS, code.lower()) for code in codes)) if codes else self.first_words
+
+    @once
     def _masking(self) -> tuple[str, set[str]]:
         # The site's own names pass the rules as they are written, with or without quote marks.
         source = self.source

@@ -36,6 +36,7 @@ from . import (
     confirmation,
     connective,
     contrast,
+    crossed,
     elsewhere,
     first_person,
     markup,
@@ -64,6 +65,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"
     rule("actor", actors),
     rule("actor", siblings),  # a fact of one name told of its sibling, another name the sections write
+    crossed.RULE,  # a fact of one cited section told of the name another cited section writes
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place

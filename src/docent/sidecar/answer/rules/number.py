@@ -55,7 +55,15 @@ def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
     counts = {_WORDS[m.group(1).lower()] for m in _COUNT.finditer(sentence.text)}
     if q.raw not in counts:
         return False
-    return any(q.raw in _list_lengths(sentence.grounds.mentions.record[sid].text) for sid in sentence.ids)
+    mentions = sentence.grounds.mentions
+    kept = mentions.cues.setdefault(_list_lengths, {})  # each section's lists' lengths, read once per bundle
+    for sid in sentence.ids:
+        lengths = kept.get(sid)
+        if lengths is None:
+            lengths = kept[sid] = _list_lengths(mentions.record[sid].text)
+        if q.raw in lengths:
+            return True
+    return False
 
 
 # A list the sentence writes: three or more items of up to three words, commas between, "and" or "or" before the last.
@@ -83,6 +91,8 @@ def _listed(text: str) -> set[float]:
     """The number of items of each list the sentence writes itself, where the sentence counts them as such: a count
     of them is its own ("all three"), as is the count a colon or a dash hands to the list right after it, or the list
     in parentheses right after it ("five levels (debug, info, warning, error and critical)")."""
+    if "(" not in text and ("," not in text or _JOINS.isdisjoint(text.split())):
+        return set()  # no aside, and no list: `_LIST` needs a comma and "and" or "or" between blanks (some 300 k)
     said, text = text, _ASIDE.sub("", text)  # "table (the default), list and spacy": an item's aside is no item
     counts = {float(_WORDS[w.lower()]) for m in _OF_LIST.finditer(text) for w in m.groups() if w}
     lengths = set()
@@ -95,6 +105,7 @@ def _listed(text: str) -> set[float]:
     return (lengths & counts) | _aside_counted(said)
 
 
+_JOINS = frozenset(("and", "or"))
 _SERIAL = re.compile(r",\s+(?:and|or)\s+\S$")  # "a, b, and c": the comma before "and" adds no item
 
 

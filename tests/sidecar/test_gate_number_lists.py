@@ -1,0 +1,66 @@
+"""The number rule's lists (issue 26, the gate's speed): a count in words of a cited section's list, read from the
+section's lists once per bundle, and a list the sentence writes itself, looked for only where one can stand."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.mentions import Mentions
+from docent.sidecar.answer.rules import number
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate, record_of
+
+CORPORA = Path(__file__).resolve().parents[1] / "evals" / "corpora"
+
+
+def _listed_by_the_patterns(text: str) -> set[float]:
+    """`number._listed` as it read every text before its test for a comma and a joining word: each pattern run."""
+    said, text = text, number._ASIDE.sub("", text)
+    counts = {float(number._WORDS[w.lower()]) for m in number._OF_LIST.finditer(text) for w in m.groups() if w}
+    lengths = set()
+    for m in number._LIST.finditer(text):
+        length = number._length(m.group(0))
+        lengths.add(length)
+        intro = number._INTRODUCES.search(text, 0, m.start())
+        if intro is not None and number._WORDS[intro.group(1).lower()] == length:
+            counts.add(length)
+    return (lengths & counts) | number._aside_counted(said)
+
+
+@pytest.mark.parametrize("text, listed", [
+    ("When uvloop, httptools or websockets is installed, it installs all three.", {3.0}),
+    ("Five levels are shown: debug, info, warning, error and critical.", {5.0}),
+    ("five levels (debug, info, warning, error and critical)", {5.0}),
+    ("It takes a, b,\tand c, all three of them.", {3.0}),  # a tab is a blank too
+    ("It used Kafka in 2010, e.g. for 3.5 years.", set()),  # a comma, no "and" or "or": no list
+    ("Red, green,or blue, all three.", set()),  # "or" written against the comma joins nothing
+])
+def test_a_list_the_sentence_writes(text: str, listed: set[float]) -> None:
+    assert number._listed(text) == listed == _listed_by_the_patterns(text)
+
+
+def test_the_test_before_the_patterns_changes_no_reading_of_the_corpora() -> None:
+    sentences = [row["sentence"] for path in sorted(CORPORA.glob("*.json"))
+                 for row in json.loads(path.read_text(encoding="utf-8")) if isinstance(row, dict) and "sentence" in row]
+    sentences += [t for s in sentences for t in re.split(r"(?<=[.:])\s+", s)]
+    assert len(sentences) > 1000
+    assert [number._listed(s) for s in sentences] == [_listed_by_the_patterns(s) for s in sentences]
+
+
+def test_a_count_of_a_cited_list_is_read_from_the_section_once_per_bundle() -> None:
+    record = record_of(_section("modes", "Modes", "The mode takes one of:\n\n- strict\n- lax\n- off\n\nThe default is strict."))
+    lexicon = Lexicon([])
+    mentions = Mentions(record, lexicon)
+
+    def judged(sentence: str) -> str:
+        return fate(Gate(record, lexicon, mentions=mentions), sentence)
+
+    assert judged("The mode takes one of three values. [[modes]]") == "shown"
+    assert mentions.cues[number._list_lengths] == {"modes": {3.0}}
+    assert judged("The mode takes one of four values. [[modes]]") == "number"

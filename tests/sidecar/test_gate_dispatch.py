@@ -9,7 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.answer import actors, antonyms, bindings, hedges, rates, rules
+from docent.sidecar.answer import (
+    actors,
+    antonyms,
+    bindings,
+    causes,
+    direction,
+    hedges,
+    likeness,
+    order,
+    permissions,
+    quantifiers,
+    rates,
+    reversal,
+    rules,
+)
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.passage import Passage
 from docent.sidecar.answer.rules import RULES, Draft, Grounds, Hold, Reading, Rule, checks, first
@@ -17,6 +31,7 @@ from docent.sidecar.answer.rules import RULES, Draft, Grounds, Hold, Reading, Ru
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 GROUNDS = Grounds(BUNDLE.mentions, BUNDLE.site, BUNDLE.matcher)
 IDS = list(BUNDLE.mentions.passages)
+CONSTRUCTION_MODULES = (actors, bindings, causes, direction, likeness, order, permissions, quantifiers, reversal)
 
 
 def _reading(text: str, *ids: str) -> Reading:
@@ -41,11 +56,30 @@ def test_what_a_construction_declares_is_what_its_wakes_needs(module: object) ->
     assert woken  # the record's own sentences wake each of them somewhere
 
 
+@pytest.mark.parametrize("module", [m for m in CONSTRUCTION_MODULES if getattr(m, "WAKES_ON_CUES", False)],
+                         ids=lambda m: m.__name__)
+def test_a_construction_woken_by_its_cues_alone_wakes_wherever_they_stand(module: object) -> None:
+    """A module that sets `WAKES_ON_CUES` is not asked `wakes` (`construction.rule`): every sentence of the record, read
+    as citing its own section, the next one, and both, that holds one of its cues wakes it, and the rest do not."""
+    cued = 0
+    for k, sid in enumerate(IDS):
+        after = IDS[(k + 1) % len(IDS)]
+        for u in BUNDLE.mentions.passages[sid].units:
+            for ids in ((sid,), (after,), (sid, after)):
+                sentence = _reading(u.text, *ids)
+                passages = [BUNDLE.mentions.passages[i] for i in ids]
+                woken = module.wakes(sentence.first_words, sentence.said, passages)  # type: ignore[attr-defined]
+                cued += woken
+                assert woken == _cued(module, sentence.first_words, sentence.said, passages), (module, u.text, ids)
+    assert cued
+
+
 def _cued(module: object, words: Set[str], stems: Set[str], passages: list[Passage]) -> bool:
     if not words.isdisjoint(getattr(module, "CUES", ())):
         return True
-    for passage in passages:
-        cues = module.section_cues(passage)  # type: ignore[attr-defined]
+    section_cues = getattr(module, "section_cues", None)  # a module with static cues alone has none
+    for passage in passages if section_cues is not None else ():
+        cues = section_cues(passage)
         if cues is None or not words.isdisjoint(cues[0]) or not stems.isdisjoint(cues[1]):
             return True
     return False

@@ -30,7 +30,7 @@ through.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 from .passage import Passage, Token, Unit
@@ -92,12 +92,6 @@ def _cleft(tokens: Sequence[Token], k: int) -> bool:
         if word == "it's" or word in ("is", "was") and b and tokens[b - 1].word == "it":
             return True
     return False
-
-
-def _verbs(u: Unit) -> Iterable[int]:
-    for j, t in enumerate(u.tokens):
-        if (t.stem or t.word in _IRREGULAR) and j and (t.word.endswith("ed") or t.word in _IRREGULAR or t.word.endswith("s")):
-            yield j
 
 
 @dataclass(frozen=True)
@@ -165,12 +159,13 @@ def _thing(u: Unit, k: int) -> list[str]:
 def _done_to(said: Unit, j: int, found: list[_Deed]) -> list[_Deed]:
     """Of the sections' deeds of the verb (a past), those done to what the sentence's verb is done to, when some
     are ("wrote the shared library" is the deed "I wrote the library", not "the teams wrote their own")."""
-    thing = set(_thing(said, j))
-    if not (said.tokens[j].word.endswith("ed") or said.tokens[j].word in _IRREGULAR):
+    word = said.tokens[j].word
+    if not (word.endswith("ed") or word in _IRREGULAR):
         return found  # a word in -s is as often a noun ("the request headers")
-    scored = [(len(thing & d.thing), d) for d in found]
-    best = max((n for n, _ in scored), default=0)
-    return [d for n, d in scored if n == best] if best else found
+    thing = set(_thing(said, j))
+    scores = [len(thing & d.thing) for d in found]
+    best = max(scores, default=0)
+    return [d for n, d in zip(scores, found, strict=True) if n == best] if best else found
 
 
 _HAVE = frozenset(("has", "have", "had"))
@@ -192,6 +187,9 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
                for deeds, _, _ in (passage.facts("actors", _deeds) for passage in sections))
 
 
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
+
+
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
     """What `wakes` needs of a sentence because of this section: one of its actors' words (an irregular past among
     the sentence's words, or a stem)."""
@@ -201,12 +199,20 @@ def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     facts = [passage.facts("actors", _deeds) for passage in sections]
-    for j in _verbs(said):
-        token = said.tokens[j]
-        found = [d for deeds, _, _ in facts for d in deeds.get(token.stem or token.word, ())]
-        if not found or j + 1 < len(said.tokens) and said.tokens[j + 1].word == "by":
+    tokens = said.tokens
+    for j, token in enumerate(tokens):  # each verb: a word in -ed or -s, or an irregular past, after the first
+        word = token.word
+        if not j or not (token.stem or word in _IRREGULAR) or not (word.endswith(("ed", "s")) or word in _IRREGULAR):
+            continue
+        key = token.stem or word
+        found: list[_Deed] = []
+        for deeds, _, _ in facts:  # a loop, not a comprehension: most verbs are in one section's deeds, or none
+            got = deeds.get(key)
+            if got:
+                found += got
+        if not found or j + 1 < len(tokens) and tokens[j + 1].word == "by":
             continue  # no actor to compare with, or a passive: "keyed by shipment id"
-        if token.word.endswith("s") and said.tokens[j - 1].word in _HAVE:
+        if word.endswith("s") and tokens[j - 1].word in _HAVE:
             continue  # "the theme has options": a noun in -s, the thing had, no deed
         mine = _actor(said.tokens, j, said.owner)
         if mine is not None and mine not in ("I", "we") and _wrong(said, j, mine, _done_to(said, j, found), facts):
@@ -265,7 +271,8 @@ def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
 
 def _not_the_owners(said: Unit, theirs: set[str], facts: list[_Facts]) -> bool:
     """The owner (or the site's name) as the actor of a deed the sections give to another party."""
-    named = {t.stem for t in said.tokens if t.word in said.owner and t.stem}  # the sections' "Starlette provides"
+    owner = said.owner  # the sections' "Starlette provides": the owner's name's stems
+    named = {t.stem for t in said.tokens if t.word in owner and t.stem} if owner else set()
     # Whether the sections tell anything in the first person: a story of the owner's, not a project's docs.
     if theirs and not theirs & {"I", "we", "owner", *named} and not any(first for _, _, first in facts) and all(
         any(a in agents for _, agents, _ in facts) for a in theirs

@@ -281,6 +281,9 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     return False
 
 
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
+
+
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
     """What `wakes` needs of a sentence because of this section: a figure or word it binds, a row's label, or a
     definition list's term's first word."""

@@ -32,6 +32,7 @@ _MARKER = re.compile(
 CUES = frozenset(("because", "so", "due", "thanks", "owing", "led", "leads", "lead", "came", "comes", "caused",
                   "resulted", "result", "results", "which", "order", "fix", "prevent", "avoid", "ensure", "since",
                   "mostly", "largely", "mainly", "partly", "guard"))
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 _CLAUSE_END = re.compile(r"[,;:.!?](?!\w)|\s+(?:and|but|while|which)\s+")  # not the dots of 0.21.0
 _TURNED_DOWN = re.compile(r"\s+(?:instead\s+of|rather\s+than)\s+")  # the alternative a reason turns down
 

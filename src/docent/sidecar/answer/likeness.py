@@ -21,6 +21,7 @@ from collections.abc import Sequence, Set
 from .passage import Passage, Unit, content
 
 CUES = frozenset(("like", "unlike", "same", "similar", "contrast", "contrary", "different", "opposed"))
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 WITH_CODE = True  # "unlike `.request()`": X is often code
 # (pattern, side): the marker's end is where X begins
 _MARKERS = (

@@ -61,6 +61,7 @@ _SIDE = 2
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
 CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last", "preceding",
                   "preceded", "ahead", "once"))  # words of each side nearest the marker
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:

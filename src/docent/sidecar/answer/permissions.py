@@ -25,6 +25,7 @@ _CHOICE = frozenset(("may", "might", "optional", "optionally", "can", "could", "
                      "unless", "whether", "allow", "allows", "allowed", "possible", "free", "default", "defaults",
                      "option", "options", "alternatively", "instead", "prefer", "recommended", "should"))
 CUES = frozenset(("optional", "optionally", "may", "can", "free", "not", "need", "have"))
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:

@@ -116,6 +116,7 @@ def _section_ties(passage: Passage) -> dict[str, set[str]]:
 
 
 CUES = frozenset(_QUANTIFIERS)  # wakes is false without one of these words: the gate asks it only then
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:

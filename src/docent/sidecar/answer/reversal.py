@@ -25,6 +25,7 @@ _KEEP = frozenset("""still kept keep keeps stayed stays remained remains continu
 retained""".split())
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
 CUES = frozenset(_END | _KEEP | _MISSED | _FOUND | {"zero"})
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 _ZERO = re.compile(r"\b(?:went|go|goes|fell|dropped)\s+to\s+zero\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|n't)\s+(?:\w+\s+){0,2}?$", re.I)
 

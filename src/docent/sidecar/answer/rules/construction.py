@@ -13,7 +13,9 @@ asks it only for a sentence holding one of them, a run of such rules with one se
 `wakes` reads the cited sections declares `section_cues(passage)`: the words and stems of which a sentence must hold
 one for `wakes` to be true because of that section (None: any sentence may be); the gate works them out once per
 bundle for each set of cited sections, and asks the rule only for a sentence holding one of them or of `CUES`. Both
-are what `wakes` needs, not what it decides: it is still asked. `held` reads the sentence's prose, its inline code
+are what `wakes` needs, not what it decides: it is still asked, unless the module sets `WAKES_ON_CUES = True` (its
+`wakes` is true wherever the sentence holds one of them: the gate's one test of the sentence's words has decided it,
+for a sentence without inline code). `held` reads the sentence's prose, its inline code
 blanked; a module that sets `WITH_CODE = True` reads it as written, code and all, as the sections' text is.
 `rule(reason, module)` makes one into an entry of the gate's table (`rules.RULES`), for cited sentences.
 """
@@ -38,10 +40,13 @@ class Construction(Protocol):
 
 def rule(reason: str, module: Construction) -> Rule:
     with_code = getattr(module, "WITH_CODE", False)  # a module that reads the sentence's inline code says so
+    cued = getattr(module, "WAKES_ON_CUES", False)  # the gate asks it only where its `wakes` is true (`rules.checks`)
 
     def check(sentence: Reading) -> Verdict:
         sections = sentence.passages
-        if module.wakes(sentence.first_words, sentence.said, sections) and module.held(
+        # Its cues are met with the prose's words and its inline code's (`Reading.cue_words`), `wakes` with the prose's:
+        # a sentence with inline code is asked `wakes` still.
+        if (cued and not sentence.draft.codes or module.wakes(sentence.first_words, sentence.said, sections)) and module.held(
                 sentence.written if with_code else sentence.unit, sections):
             return None if copied(sentence) else Hold(reason)  # a section's own sentence restates nothing
         return None

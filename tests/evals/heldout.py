@@ -182,6 +182,13 @@ ROUNDS = {
             visitors=None,
             questions="pi-hole-questions-round13.json",
         ),
+        Round(
+            number=14,
+            site="docker-mailserver",
+            markdown={"docker-mailserver": "docker-mailserver-answers-round14-holdout.json"},
+            visitors=None,
+            questions="docker-mailserver-questions-round14.json",
+        ),
     )
 }
 

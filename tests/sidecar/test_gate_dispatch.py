@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Iterator, Set
 from pathlib import Path
 
 import pytest
@@ -43,16 +43,11 @@ def test_what_a_construction_declares_is_what_its_wakes_needs(module: object) ->
     """Every sentence of the record, read as citing its own section, the next one, and both: where `wakes` is true,
     the sentence holds one of the module's `CUES` or of what a cited section gives (`section_cues`)."""
     woken = 0
-    for k, sid in enumerate(IDS):
-        after = IDS[(k + 1) % len(IDS)]
-        for u in BUNDLE.mentions.passages[sid].units:
-            for ids in ((sid,), (after,), (sid, after)):
-                sentence = _reading(u.text, *ids)
-                passages = [BUNDLE.mentions.passages[i] for i in ids]
-                if not module.wakes(sentence.first_words, sentence.said, passages):  # type: ignore[attr-defined]
-                    continue
-                woken += 1
-                assert _cued(module, sentence.first_words, sentence.said, passages), (module, u.text, ids)
+    for sentence, passages in _sentences():
+        if not module.wakes(sentence.first_words, sentence.said, passages):  # type: ignore[attr-defined]
+            continue
+        woken += 1
+        assert _cued(module, sentence.first_words, sentence.said, passages), (module, sentence.source)
     assert woken  # the record's own sentences wake each of them somewhere
 
 
@@ -62,16 +57,20 @@ def test_a_construction_woken_by_its_cues_alone_wakes_wherever_they_stand(module
     """A module that sets `WAKES_ON_CUES` is not asked `wakes` (`construction.rule`): every sentence of the record, read
     as citing its own section, the next one, and both, that holds one of its cues wakes it, and the rest do not."""
     cued = 0
+    for sentence, passages in _sentences():
+        woken = module.wakes(sentence.first_words, sentence.said, passages)  # type: ignore[attr-defined]
+        cued += woken
+        assert woken == _cued(module, sentence.first_words, sentence.said, passages), (module, sentence.source)
+    assert cued
+
+
+def _sentences() -> Iterator[tuple[Reading, list[Passage]]]:
+    """Every sentence of the record, read as citing its own section, the next one, and both, with those sections."""
     for k, sid in enumerate(IDS):
         after = IDS[(k + 1) % len(IDS)]
         for u in BUNDLE.mentions.passages[sid].units:
             for ids in ((sid,), (after,), (sid, after)):
-                sentence = _reading(u.text, *ids)
-                passages = [BUNDLE.mentions.passages[i] for i in ids]
-                woken = module.wakes(sentence.first_words, sentence.said, passages)  # type: ignore[attr-defined]
-                cued += woken
-                assert woken == _cued(module, sentence.first_words, sentence.said, passages), (module, u.text, ids)
-    assert cued
+                yield _reading(u.text, *ids), [BUNDLE.mentions.passages[i] for i in ids]
 
 
 def _cued(module: object, words: Set[str], stems: Set[str], passages: list[Passage]) -> bool:

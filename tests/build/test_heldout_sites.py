@@ -1,7 +1,8 @@
 """Each round's held-out documentation site (Uvicorn's for round 5, MkDocs's for round 6,
 Django REST framework's for round 7, uv's for round 8, Django Ninja's for round 9, Copier's for round
-10, HTTPX's for round 11, Python-Markdown's for round 12, Pi-hole's for round 13, docker-mailserver's for round 14, vendored): it builds `--strict`, and every section its held-out sets cite is a section of the record it
-builds, so that `python -m tests.evals.heldout N` measures what the writers read."""
+10, HTTPX's for round 11, Python-Markdown's for round 12, Pi-hole's for round 13, docker-mailserver's for round 14,
+vendored): it builds `--strict`, and every section its held-out sets cite is a section of the record it builds, so
+that `python -m tests.evals.heldout N` measures what the writers read."""
 
 from __future__ import annotations
 

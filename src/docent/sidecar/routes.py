@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Sequence
-from functools import partial
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from contextlib import aclosing
 from ipaddress import IPv4Network, IPv6Network
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -16,7 +16,7 @@ from starlette.types import Receive, Scope, Send
 
 from .answer.bundle import Bundle
 from .answer.conversation import Conversation
-from .answer.events import Error, Start
+from .answer.events import Error, Start, StreamEvent
 from .answer.policy import OFF_WORDS, says
 from .answer.reply import broken
 from .body import read_body
@@ -207,10 +207,8 @@ class _Endpoints:
             ask = _ask_type()(question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [])
             number = conversation.questions + (1 if question is not None else 0)
             start = Start(conversation=conversation.token, question=max(number, 1), model=ready.model.spec.id)
-            events = tallied(
-                turn.run(conversation, ask), question=question is not None, listeners=self.listeners,
-                before_done=partial(_remembered, store, conversation, lease),
-            )
+            remembered = _remembered(turn.run(conversation, ask), store, conversation, lease)
+            events = tallied(remembered, question=question is not None, listeners=self.listeners)
             return Answer(start, events, release=lease.release, given_back=lambda: lease.released)
         except BaseException:
             await lease.release()
@@ -267,14 +265,22 @@ class _Endpoints:
             raise GuideError(429, "rate_limited", exc.message, retry_after=exc.retry_after) from None
 
 
-async def _remembered(store: Store, conversation: Conversation, lease: Lease) -> Error | None:
-    """The conversation saved before its answer's `done` goes out (a browser may ask again at once); the error
-    that goes out instead of `done` when it could not be."""
-    try:
-        kept = await store.save(conversation, lease)
-    except StoreUnavailable:
-        return Error("store_unavailable", UNREMEMBERED)
-    return None if kept else Error("incomplete", "This answer took too long to be remembered: ask again.")
+async def _remembered(
+    events: AsyncGenerator[StreamEvent, None], store: Store, conversation: Conversation, lease: Lease
+) -> AsyncGenerator[StreamEvent, None]:
+    """The turn's events, the conversation saved before its `done` goes out: a browser may ask again at once."""
+    async with aclosing(events):
+        async for event in events:
+            if event.event == "done":
+                try:
+                    kept = await store.save(conversation, lease)
+                except StoreUnavailable:
+                    yield Error("store_unavailable", UNREMEMBERED)
+                    return
+                if not kept:
+                    yield Error("incomplete", "This answer took too long to be remembered: ask again.")
+                    return
+            yield event
 
 
 UNREMEMBERED = "The guide could not remember this answer, so it is not part of the conversation: ask again in a minute."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -44,34 +44,20 @@ def tallied(
     question: bool,
     listeners: Sequence[Listener],
     clock: Callable[[], float] = time.perf_counter,
-    before_done: Callable[[], Awaitable[Error | None]] | None = None,
 ) -> AsyncGenerator[StreamEvent, None]:
-    """The same events, tallied on the way; a listener that fails is logged and never stops the answer.
-
-    `before_done` (the conversation's save) is awaited before `done` goes out, in this loop rather than in an async
-    generator of its own between the turn and the wire (each costs some 25 k instructions an answer); an `Error`
-    it returns goes out instead of `done`, and ends the events."""
-    if not listeners and before_done is None:
+    """The same events, tallied on the way; a listener that fails is logged and never stops the answer."""
+    if not listeners:
         return events
-    return _tallied(events, Tally(question=question), listeners, clock, before_done)
+    return _tallied(events, Tally(question=question), listeners, clock)
 
 
 async def _tallied(
-    events: AsyncGenerator[StreamEvent, None],
-    tally: Tally,
-    listeners: Sequence[Listener],
-    clock: Callable[[], float],
-    before_done: Callable[[], Awaitable[Error | None]] | None,
+    events: AsyncGenerator[StreamEvent, None], tally: Tally, listeners: Sequence[Listener], clock: Callable[[], float]
 ) -> AsyncGenerator[StreamEvent, None]:
     started = clock()
     try:
         async with aclosing(events) as inner:
             async for event in inner:
-                failed = await before_done() if before_done is not None and type(event) is Done else None
-                if failed is not None:
-                    _count(tally, failed, started, clock)
-                    yield failed
-                    return
                 _count(tally, event, started, clock)
                 yield event
     finally:

@@ -55,13 +55,10 @@ def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
     counts = {_WORDS[m.group(1).lower()] for m in _COUNT.finditer(sentence.text)}
     if q.raw not in counts:
         return False
-    mentions = sentence.grounds.mentions
-    kept = mentions.cues.setdefault(_list_lengths, {})  # each section's lists' lengths, read once per bundle
-    for sid in sentence.ids:
-        lengths = kept.get(sid)
-        if lengths is None:
-            lengths = kept[sid] = _list_lengths(mentions.record[sid].text)
-        if q.raw in lengths:
+    record, passages = sentence.grounds.mentions.record, sentence.grounds.mentions.passages
+    for sid in sentence.ids:  # each section's lists' lengths, made once per bundle and kept with it, as rules' facts are
+        text = record[sid].text
+        if q.raw in passages[sid].facts("list lengths", lambda _: _list_lengths(text)):  # noqa: B023 (called at once)
             return True
     return False
 

@@ -21,6 +21,7 @@ from mcp.types import CallToolResult
 
 from docent.cli import main
 from docent.schema import Block, Manifest, Page, RecordSection, plain
+from docent.sidecar.agents.endpoint import INSTRUCTIONS
 from docent.sidecar.app import create_app
 from docent.sidecar.counts import MemoryCounts, SQLiteCounts
 from docent.sidecar.model.handler import HandlerModel
@@ -120,6 +121,9 @@ async def test_off_by_default_and_its_tools_listed_the_same_on_every_start(tmp_p
     assert all(t["annotations"]["readOnlyHint"] for t in tools.values())
     assert tools["search"]["inputSchema"]["properties"]["k"]["maximum"] == 10
     assert "budget" in tools["ask"]["description"]
+    # The same words serve a portfolio and a documentation site: none says which the site is.
+    said = [INSTRUCTIONS, *(tool["description"] for tool in tools.values())]
+    assert not [words for words in said if "documentation" in words.lower()]
 
 
 async def test_search_gives_sections_with_their_urls_and_code_intact(tmp_path: Path) -> None:

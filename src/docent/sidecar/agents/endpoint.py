@@ -57,22 +57,22 @@ LOOPBACK = ("127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", "
 MAX_K = 10
 
 INSTRUCTIONS = (
-    "The documentation of {site}, from its own record. Use `search` to find sections, `read_section` to read one "
+    "What {site} says, from its own record. Use `search` to find sections, `read_section` to read one "
     "whole (code exactly as the site has it), `list_pages` for the map. `ask` answers a question in sentences "
     "checked against the record, each with its sources; it spends the site's budget, so search first and ask at "
     "most once or twice a task."
 )
 SEARCH = (
-    "Search the site's documentation. Returns up to k sections, best first, each with its id (for read_section), "
+    "Search the site's record (its pages' text). Returns up to k sections, best first, each with its id (for read_section), "
     "heading path, page title, URL and text, code blocks intact. Free; prefer it to ask."
 )
 READ = (
-    "Read one section of the site's documentation by its id (from search): its heading path, URL, whole text and "
+    "Read one section of the site's record by its id (from search): its heading path, URL, whole text and "
     "blocks (paragraphs, list items, table rows, admonitions, code with its language and exact lines)."
 )
 PAGES = "List the site's pages: each page's id, title, URL and the ids of its sections in the record."
 ASK = (
-    "Ask the site's guide a question. Every sentence of its answer is checked against the documentation and cites "
+    "Ask the site's guide a question. Every sentence of its answer is checked against the site's record and cites "
     "its sources; a sentence that fails the check is held back and reported as held, never shown. It spends the "
     "site's budget and is limited: do not call it more than twice for one task, and search first."
 )

@@ -6,7 +6,8 @@ and the config are. `figures(built)` measures it on the questions in `starlette-
 project's real issues, and apart on `starlette-questions-holdout.json` and `starlette-questions-round4.json` (each
 written before a round's changes to search and the embedded model, and measured only at its start and its end):
 - `docs_record_coverage`: the share of the record pages' words that their sections hold (the build's own measure);
-- `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`;
+- `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`; `hit@1` and
+  `mrr` (the mean of 1 / the first right section's rank) beside them, since the embedded model answers from the top;
 - `docs_offline_useful`, `docs_offline_refused`: the embedded model through the real app: the answerable questions
   whose answer shows a gold fact, and the unanswerable ones it refuses;
 - `docs_code_intact`, `docs_held_rate`: a careful model's answers to those questions (`starlette-answers.json`,
@@ -102,8 +103,9 @@ def coverage(built: Built) -> float:
 
 
 def figures(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
-    """The record's coverage and the search's hit@8 and recall@8 on a set's answerable questions."""
-    found = measure(Bundle.load(built.bundle).index, answerable(path), ks=(SECTIONS,))
+    """The record's coverage and the search's hit@1, MRR, hit@8 and recall@8 on a set's answerable questions."""
+    found = measure(Bundle.load(built.bundle).index, answerable(path), ks=(1, SECTIONS))
+    found.pop("recall@1")  # a question's first section found says its hit@1; its others are recall@8's
     return {"docs_record_coverage": round(coverage(built), 4), **found}
 
 

@@ -9,9 +9,10 @@ and a documentation site nobody here developed on (from round 11, that site alon
 - `markdown_<site>N_held`: a careful model's Markdown answers replayed through the real app, the share of their
   sentences held;
 - `visitorsN`: the embedded model on the example's visitors;
-- `<site>N_*`: the record search's hit@8 and recall@8, and the embedded model's useful answers and refusals, on the
-  documentation site's users' questions.
-`ROUNDS` names each round's files; `python -m tests.evals.heldout N [--show]` measures round N (`make eval` each).
+- `<site>N_*`: the record search's hit@1, MRR, hit@8 and recall@8, and the embedded model's useful answers and
+  refusals, on the documentation site's users' questions.
+`ROUNDS` names each round's files; `python -m tests.evals.heldout N [--show]` measures round N (`make eval` each);
+`--search` measures the record search's figures alone (a build and a search a question: seconds, not minutes).
 """
 
 from __future__ import annotations
@@ -71,6 +72,12 @@ class Round:
         figures = Figures()
         asyncio.run(_replay(answers, bundle, figures))
         return figures
+
+    def search(self) -> dict[str, float]:
+        """The record search's figures alone, on the site built afresh."""
+        with tempfile.TemporaryDirectory(prefix=f"docent-round{self.number}-") as tmp:
+            found = docsite.figures(docsite.build_copy(self.folder, Path(tmp)), HERE / self.questions)
+        return {f"{self.site}{self.number}_{name.removeprefix('docs_')}": value for name, value in found.items()}
 
     def measure(self, show: bool = False) -> dict[str, float]:
         n, out = self.number, {}
@@ -194,5 +201,6 @@ ROUNDS = {
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) not in ROUNDS:
-        sys.exit(f"usage: python -m tests.evals.heldout N [--show], N one of {sorted(ROUNDS)}")
-    print(json.dumps(ROUNDS[int(sys.argv[1])].measure("--show" in sys.argv), indent=1))
+        sys.exit(f"usage: python -m tests.evals.heldout N [--show | --search], N one of {sorted(ROUNDS)}")
+    held = ROUNDS[int(sys.argv[1])]
+    print(json.dumps(held.search() if "--search" in sys.argv else held.measure("--show" in sys.argv), indent=1))

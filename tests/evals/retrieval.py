@@ -4,8 +4,9 @@ The example's set (`retrieval-example.json`, 94 questions phrased as visitors ph
 that answer it) was written apart from the ranker; `retrieval-example-holdout.json` (18 more, on facts the first set
 does not ask about) was written before a round's changes to search and measured only when they were done. The large site's set comes from its generator
 (`tests.bench.docsite.questions`, and its long questions, `long_questions`, on a line of their own). recall@k: the share of a question's sections among the first k found, averaged
-over the questions; hit@k: the share of questions with at least one of its sections among them. The guide gives
-k = `excerpts.SECTIONS` sections with a question. Run: `python -m tests.evals.retrieval` (`make eval` runs it).
+over the questions; hit@k: the share of questions with at least one of its sections among them; mrr: the mean of
+1 / the rank of a question's first section found (0 where none is), as the embedded model answers from the top of the
+list. The guide gives k = `excerpts.SECTIONS` sections with a question. Run: `python -m tests.evals.retrieval` (`make eval` runs it).
 
 A real documentation site's sets, apart: `retrieval-httpx.json` (12 questions) and `retrieval-httpx-holdout.json` (15
 more, each with the GitHub issue it comes from, written before a round's changes to search and measured only at its
@@ -41,7 +42,7 @@ import json
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,15 @@ KS = (1, 3, 5, SECTIONS, 10)
 LARGE_PAGES = 400
 
 
+def first_rank(found: Sequence[str], wanted: Collection[str]) -> int | None:
+    """The rank (1 the first) of the first of `wanted` among `found`, or None where none is found."""
+    return next((rank for rank, sid in enumerate(found, start=1) if sid in wanted), None)
+
+
 def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence[int] = KS) -> dict[str, float]:
+    """recall@k and hit@k for each k, and `mrr`: the mean of 1 / the first right section's rank among the `max(ks)`
+    found (0 where none is), since the embedded model answers from the top of the list: the right section 2nd
+    counts a half, 8th an eighth."""
     figures: dict[str, float] = {}
     ranked = [[sid for sid, _ in index.search(str(q["question"]), limit=max(ks))] for q in asked]
     for k in ks:
@@ -65,6 +74,8 @@ def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence
             hit += bool(wanted & top)
         figures[f"recall@{k}"] = round(recall / len(asked), 3)
         figures[f"hit@{k}"] = round(hit / len(asked), 3)
+    firsts = (first_rank(found, set(q["sections"])) for q, found in zip(asked, ranked, strict=True))
+    figures["mrr"] = round(sum(1 / rank for rank in firsts if rank) / len(asked), 3)
     return figures
 
 

@@ -162,6 +162,22 @@ def test_the_example_retrieval_set_finds_its_sections() -> None:
     assert figures["recall@8"] >= 0.8 and figures["hit@8"] >= 0.9, figures
 
 
+def test_the_retrieval_figures_say_where_the_first_right_section_ranks() -> None:
+    """hit@1 and MRR beside hit@8: the embedded model answers from the top of the list, so a right section 2nd counts
+    a half, 8th an eighth, and none found 0."""
+    from tests.evals.retrieval import measure
+
+    class Ranked:
+        def search(self, text: str, *, limit: int) -> list[tuple[str, float]]:
+            return [(f"s{i}", 1.0 / i) for i in range(1, limit + 1)]
+
+    asked = [{"question": "a", "sections": ["s1"]}, {"question": "b", "sections": ["s2", "s8"]},
+             {"question": "c", "sections": ["s8"]}, {"question": "d", "sections": ["s9"]}]
+    figures = measure(Ranked(), asked, ks=(1, 8))  # type: ignore[arg-type]
+    assert figures["hit@1"] == 0.25 and figures["hit@8"] == 0.75
+    assert figures["mrr"] == round((1 + 1 / 2 + 1 / 8 + 0) / 4, 3)
+
+
 def test_the_owners_synonyms_bring_the_sites_words() -> None:
     plain = RecordIndex(RECORD, lexicon=LEXICON, pages=PAGES)
     told = RecordIndex(RECORD, lexicon=LEXICON, pages=PAGES, synonyms={"crash": ["OutOfMemoryError"]})

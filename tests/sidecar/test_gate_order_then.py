@@ -42,7 +42,8 @@ def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         out.append(((m.start(1), m.end(1)), (m.start(2), m.end(2))))
     for pattern, first in order._MARKERS:
         for m in pattern.finditer(text):
-            left, right = (0, m.start()), (m.end(), len(text))
+            start, end = m.span("cut") if pattern.groupindex else m.span()  # "first X, and Y then": cut at the "and"
+            left, right = (0, start), (end, len(text))
             out.append((left, right) if first == "left" else (right, left))
     out += [((m.start(1), m.end(1)), (m.start(2), m.end(2))) for m in order._FROM_TO.finditer(text)]
     return out

@@ -1,7 +1,8 @@
 """The order rule: two events or steps told in the opposite order to the cited section's own.
 
 A sentence that orders two things ("X before Y", "X after Y", "X, after which Y", "X once Y", "first X, then Y", "X and later Y", "X first and Y
-second", "X came first, and Y followed", "X, and Y afterwards", "from X to Y", "X; the second Y") is cut at its marker. Each side's words of substance nearest the
+second", "X came first, and Y followed", "X, and Y afterwards", "X first ..., and Y then ...", "from X to Y", "X; the second Y") is cut at its marker;
+two sides after one frame ("reads a value from X first, then from Y") are what follows the preposition both open with. Each side's words of substance nearest the
 marker (two at most, and not the words both sides share) find the unit of the cited sections they are about.
 - Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
   engineer ... and became the lead"), read backwards across the unit's own "after" or "once" ("L after R",
@@ -42,6 +43,9 @@ _MARKERS = (
     # "X, and Y afterwards": the word that orders ends the second clause
     (re.compile(r",?\s+and\s+(?=[^,;]*?\s(?:afterwards|later|after\s+that|next)\s*(?:$|[,;.]))", re.I), "left"),
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
+    # "the client first performs the handshake, and the proxy then opens the connection": cut at the "and"
+    (re.compile(r"\bfirst\b[^,;]{0,80}?(?P<cut>,?\s+and\s+)(?=[^,;]*?\b(?:then|afterwards|later|next|finally|after\s+that)\b)",
+                re.I), "left"),
     # "X, after which Y" is "X, then Y"; "restarted one after another" orders nothing.
     (re.compile(r",?\s+after\s+which\s+", re.I), "left"),
     # "expires after 2 weeks", "expiring after an hour": a duration, not an event; "the tasks after it": a pronoun's;
@@ -94,7 +98,8 @@ def _pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
             else:
                 continue
         for m in pattern.finditer(text):
-            left, right = (0, m.start()), (m.end(), len(text))
+            start, end = m.span("cut") if pattern.groupindex else m.span()
+            left, right = (0, start), (end, len(text))
             out.append((left, right) if first == "left" else (right, left))
     if lowered is None or "from" in lowered:
         for m in _FROM_TO.finditer(text):
@@ -108,7 +113,7 @@ def _pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 # `_FROM_TO`, 360 k). Only in ASCII text, where lower case is all IGNORECASE changes; other text meets every pattern.
 _NEEDS: tuple[tuple[str, ...], ...] = (
     ("then", "later", "after"), ("before",), ("preceding", "ahead"), ("preceded",), ("once",), ("preceded",),
-    ("first",), ("after", "later", "next"), ("second",), ("after",), ("after",),
+    ("first",), ("after", "later", "next"), ("second",), ("first",), ("after",), ("after",),
 )
 
 
@@ -126,11 +131,28 @@ def _side(said: Unit, span: tuple[int, int], toward_end: bool) -> list[Token]:
 
 
 _BREAK = re.compile(r"[,;:()]|\bso\b")
+_PREPOSITIONS = frozenset(("from", "in", "into", "on", "at", "to", "through", "via", "with", "by", "over"))
+
+
+def _parallel(said: Unit, earlier: tuple[int, int], later: tuple[int, int]) -> tuple[int, int]:
+    """The earlier side from its last use of the preposition the later side opens with: "reads a value from the .env
+    file first, then from an environment variable" orders the two places; "reads a value" is both sides' frame."""
+    opening = next((t.word for t in said.tokens if later[0] <= t.start < later[1]), "")
+    if opening not in _PREPOSITIONS:
+        return earlier
+    at = [t.start for t in said.tokens if earlier[0] <= t.start < earlier[1] and t.word == opening]
+    return (at[-1], earlier[1]) if at else earlier
+
+
 _CONDITION = frozenset(("if", "unless", "once"))  # "then test only if lint succeeded": the side is "test", not "lint"
 
 
 def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sections: Sequence[Passage]) -> bool | None:
     """True: the sections agree; False: they tell the opposite order; None: cannot tell."""
+    if first[0] < second[0]:
+        first = _parallel(said, first, second)
+    else:
+        second = _parallel(said, second, first)
     a_tokens = _side(said, first, toward_end=first[0] < second[0])
     b_tokens = _side(said, second, toward_end=second[0] < first[0])
     a_all, b_all = set(content(a_tokens)), set(content(b_tokens))
@@ -175,7 +197,15 @@ def _drifts(sections: Sequence[Passage], fit: Fit, near: list[str]) -> bool:
     the shared library herself and documented it with examples" is about "I wrote the library, documented it with
     examples", not the unit that says teams "needed a shared library"."""
     whole = best_of(sections, near[:_WHOLE], title=True)
-    return whole is not None and whole[:2] != fit[:2]
+    if whole is None or whole[:2] == fit[:2]:
+        return False
+    # A unit that holds fewer of the side's words draws nothing away: the words of a comment beside a line of code
+    # ("# This sets `os.environ`") weigh more, being rarer, but hold fewer of "environ['TESTING'] is set to 'True'".
+    return _held(unit_at(sections[whole[0]], whole[1]), near[:_WHOLE]) >= _held(unit_at(sections[fit[0]], fit[1]), near[:_WHOLE])
+
+
+def _held(u: Unit, stems: list[str]) -> int:
+    return sum(stem in u.stems for stem in stems)
 
 
 _WHOLE = 6

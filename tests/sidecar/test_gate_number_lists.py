@@ -64,3 +64,28 @@ def test_a_count_of_a_cited_list_is_read_from_the_section_once_per_bundle() -> N
     assert judged("The mode takes one of three values. [[modes]]") == "shown"
     assert mentions.passages["modes"].memo["list lengths"] == {3.0}  # kept with the section, as rules' facts are
     assert judged("The mode takes one of four values. [[modes]]") == "number"
+
+
+# Real sections of the development sites (FastAPI Users's settings, DRF's pagination), cut to what the sentences cite.
+NAMED = record_of(
+    _section("attributes", "Attributes",
+             "- reset_password_token_secret: Secret to encode reset password token. Use a strong passphrase.\n"
+             "- reset_password_token_lifetime_seconds: Lifetime of reset password token. Defaults to 3600.\n"
+             "- verification_token_secret: Secret to encode verification token. Use a strong passphrase.\n"
+             "- verification_token_lifetime_seconds: Lifetime of verification token. Defaults to 3600."),
+    _section("pagination", "Setting the pagination style",
+             "The pagination style may be set globally, using the DEFAULT_PAGINATION_CLASS and PAGE_SIZE setting keys. "
+             "Both DEFAULT_PAGINATION_CLASS and PAGE_SIZE are None by default."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a count of the things a cited section names: that many of its items, or of its identifiers, hold the noun
+    ("There are two secrets to set, one for each kind of token. [[attributes]]", "shown"),
+    ("There are three secrets to set, one for each kind of token. [[attributes]]", "number"),
+    # a count of two handed to the pair the sentence writes right after it
+    ("Pagination needs two settings: `DEFAULT_PAGINATION_CLASS` and `PAGE_SIZE`. [[pagination]]", "shown"),
+    ("Pagination needs three settings: `DEFAULT_PAGINATION_CLASS` and `PAGE_SIZE`. [[pagination]]", "number"),
+])
+def test_a_count_of_what_a_section_names_or_of_the_pair_after_it(sentence: str, expected: str) -> None:
+    assert fate(Gate(NAMED, Lexicon([])), sentence) == expected

@@ -154,3 +154,44 @@ def test_a_hyphened_negation_is_read_and_a_flag_is_not() -> None:
     assert polarity.negates("a not-strictly-unique value", {"a", "not-strictly-unique", "value"})
     assert not polarity.negates("run `tool sync --no-deps` or set no-cache")
     assert not polarity.negates("the registry allows no other kind")  # "no other" says only
+
+
+# Real sections of the development sites (Copier's, MkDocs's, FastAPI Users's), cut to what the sentences cite, and
+# the made-up one of a denial told with another negator and verb of one sense (issue 21, round 17).
+DEV_RECORD = record_of(
+    _section("unsafe", "unsafe",
+             "Copier templates can use dangerous features that allow arbitrary code execution:\n- Jinja extensions\n"
+             "- Migrations\n- tasks\nTherefore, these features are disabled by default and Copier will raise an error "
+             "(and exit from the CLI with code 4) when they are found in a template.", "Configuring a template"),
+    _section("introduction", "Introduction",
+             "At a minimum, this configuration file must contain the site_name. All other settings are optional.",
+             "Configuration"),
+    _section("validate_password", "validate_password",
+             "This function should return None if the password is valid or raise InvalidPasswordException if not.\n"
+             "        if user.email in password:\n            raise InvalidPasswordException(\n"
+             '                reason="Password should not contain e-mail"\n            )', "UserManager"),
+    _section("index-pages", "Index pages",
+             "Therefore, MkDocs will allow you to name your index pages as README.md instead of index.md.",
+             "Writing Your Docs"),
+    _section("storage", "Storage", "No database is required."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a denial told as the word the section writes in the negative ("disabled", "optional"): the section's
+    ("Unsafe features such as migrations are not enabled by default. [[unsafe]]", "shown"),
+    ("Unsafe features such as migrations are not disabled by default. [[unsafe]]", "polarity"),
+    ("All other settings are not required. [[introduction]]", "shown"),
+    ("All other settings are not optional. [[introduction]]", "polarity"),
+    # a denial with another negator and a verb of one sense ("rely on" for "required")
+    ("It does not rely on any database at all. [[storage]]", "shown"),
+    ("It does not keep any database at all. [[storage]]", "polarity"),
+    # a refusal that turns down, in its own clause, what the section's denial denies
+    ("The example rejects a password that contains the user's e-mail. [[validate_password]]", "shown"),
+    ("The example accepts a password that contains the user's e-mail. [[validate_password]]", "polarity"),
+    # ... but not where another clause affirms what the section denies (a falsehood of round 6's set)
+    ("MkDocs refuses README.md as a name for index pages, so each directory's index page has to be called index.md. "
+     "[[index-pages]]", "polarity"),
+])
+def test_a_denial_in_the_sections_negative_words_is_theirs(sentence: str, expected: str) -> None:
+    assert fate(Gate(DEV_RECORD, Lexicon([])), sentence) == expected

@@ -13,7 +13,7 @@ SENSES = (
     "run runs ran running execute executes executed executing",
     "chance chances opportunity opportunities",
     "allow allows allowed permit permits permitted",
-    "need needs needed require requires required",
+    "need needs needed require requires required rely relies relied relying depend depends depended depending",
     "start starts started begin begins began",
     "show shows shown display displays displayed",
     "stop stops stopped halt halts halted",

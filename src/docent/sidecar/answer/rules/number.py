@@ -34,9 +34,10 @@ def check(sentence: Reading) -> Verdict:
     else:
         stated = grounds.stated(grounds.known_ids) | sentence.counted
     missing = numbers.unstated(said, stated) if said else []
-    if missing and sentence.ids and all(_a_list_of(q, sentence) for q in missing):
-        return None  # "takes one of three values" where the section lists three
-    if missing and all(not q.unit and q.raw in _listed(sentence.draft.text) for q in missing):  # code in place
+    if missing and sentence.ids and all(_a_list_of(q, sentence) or _named(q, sentence) for q in missing):
+        return None  # "takes one of three values" where the section lists three; "the two secrets" where it names two
+    if missing and all(not q.unit and q.raw in _listed(sentence.draft.text) | _paired(sentence.draft.text)
+                       for q in missing):  # code in place
         return None  # "when uvloop, httptools or websockets is installed ... installs all three": its own list
     return Hold("number") if missing else None
 
@@ -126,6 +127,59 @@ def _aside_counted(text: str) -> set[float]:
             if _WORDS[intro.group(1).lower()] == length:
                 out.add(length)
     return out
+
+
+# "the two secrets", "three supported backends": a count in words and the plural it counts
+_NAMES = re.compile(rf"\b({_NUMBER})\s+(?:[\w-]+\s+)?([a-z]{{3,}}s)\b", re.IGNORECASE)
+_NAME = re.compile(r"[A-Za-z][\w.-]*[_.-][\w.-]*\w")  # an identifier: reset_password_token_secret, tool.uv.sources
+
+
+def _named(q: numbers.Quantity, sentence: Reading) -> bool:
+    """A count in words of things ("the two secrets") where a cited section names that many of them: that many of its
+    list items, or of its distinct identifiers, hold the noun ("- reset_password_token_secret: Secret to encode ...",
+    "- verification_token_secret: Secret to ..."). Another count of them is still held."""
+    if q.unit or q.raw not in _COUNTS:
+        return False
+    plurals = [m.group(2).lower() for m in _NAMES.finditer(sentence.text) if _WORDS[m.group(1).lower()] == q.raw]
+    nouns = {p[:-1] for p in plurals} | {p[:-2] for p in plurals if p.endswith("es")}
+    if not nouns:
+        return False
+    record, passages = sentence.grounds.mentions.record, sentence.grounds.mentions.passages
+    for sid in sentence.ids:
+        text = record[sid].text
+        named = passages[sid].facts("names", lambda _: _names(text))  # noqa: B023 (called at once)
+        if any(named.get(noun, set()) & {q.raw} for noun in nouns):
+            return True
+    return False
+
+
+def _names(text: str) -> dict[str, set[float]]:
+    """For each word of a section, how many of its list items hold it and how many distinct identifiers have it as a
+    part (`_named`): the counts of things a section names that a sentence may state."""
+    items: dict[str, int] = {}
+    for line in text.splitlines():
+        if _ITEM.match(line):
+            for word in {w.lower() for w in re.findall(r"[A-Za-z]{3,}", line)}:
+                items[word] = items.get(word, 0) + 1
+    parts: dict[str, int] = {}
+    for name in {n.lower() for n in _NAME.findall(text)}:
+        for word in set(re.split(r"[_.-]+", name)):
+            parts[word] = parts.get(word, 0) + 1
+    out: dict[str, set[float]] = {}
+    for counts in (items, parts):
+        for word, n in counts.items():
+            for form in (word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word):
+                out.setdefault(form, set()).add(float(n))
+    return out
+
+
+# "two settings: A and B", "The two secrets, A and B, have ...": a count of two handed to the pair right after it.
+_PAIR = re.compile(rf"\btwo\s+(?:[\w-]+\s+){{0,3}}?[\w-]+\s*[:,—–(]\s*{_ITEM_WORDS}\s+(?:and|or)\s+[\w.'-]+", re.IGNORECASE)
+
+
+def _paired(text: str) -> set[float]:
+    """The count of a pair the sentence writes itself right after its count of two (`_PAIR`)."""
+    return {2.0} if "two" in text.lower() and _PAIR.search(text) else set()
 
 
 def _list_lengths(text: str) -> set[float]:

@@ -40,7 +40,8 @@ def flipped(sentence: Reading) -> bool:
         timed = bool(sentence.plain_words & polarity.TIMED)
         if (polarity.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
                 and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)
-                and not _near(sentence, said, denied)
+                and not _near(sentence, said, denied) and not _affixed(sentence, said)
+                and not _turned(sentence, said, heads)
                 or _affirmed(sentence, said, denied)):
             return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
 
@@ -96,6 +97,59 @@ def _near(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[pol
     rest = told - {deed}
     return not any(deed in c and rest & c for p in sentence.passages for u in p.units if deed in u.stems
                    for c in _affirming(u.text))
+
+
+def _affixed(sentence: Reading, said: tuple[polarity.Denial, ...]) -> bool:
+    """ "POP3 is not enabled by default" where a cited unit says "POP3 is disabled by default", "is not supported" for
+    "is unsupported", "is not required" for "is optional": a denial told as the word its section writes in the
+    negative (its head with "un", "in", "dis", "non" before it, or its counterpart of `_NEGATIVE`), of the same thing
+    (another word of the denial in that unit), in a unit that negates nothing (not "is not disabled")."""
+    claims = [d for d in said if d.scope and not d.condition and not d.option and not d.instead]
+    if not claims or any(d.joined for d in claims):
+        return False
+    units = [u for p in sentence.passages for u in p.units]
+    for d in claims:
+        other = (d.scope | d.before) - {d.head}
+        negative = {prefix + d.head for prefix in _PREFIXES} | _NEGATIVE.get(d.head, frozenset())
+        if other and any(negative & u.stems and other & u.stems and not polarity.negates(u.text) for u in units):
+            return True
+    return False
+
+
+_PREFIXES = ("un", "in", "im", "dis", "non")
+_NEGATIVE = {  # a stem and the stems of the words that say it in the negative, besides its prefixed forms
+    "enabl": frozenset(("disabl",)), "includ": frozenset(("exclud",)), "requir": frozenset(("optional",)),
+    "need": frozenset(("optional",)), "allow": frozenset(("forbid", "prohibit")),
+}
+
+
+def _turned(sentence: Reading, said: tuple[polarity.Denial, ...], heads: list[polarity.Head]) -> bool:
+    """ "The documentation recommends against using them" where a section says they are "not recommended", "rejects a
+    password that contains the e-mail" where it "should not contain" it: a sentence that denies nothing but turns down,
+    in each clause that affirms a head a section denies, those words by a verb or preposition of refusal
+    (`_REFUSING`), affirms none. "Rejects" still affirms what "does not reject" denies (the refusing word is then a
+    word of the head), and a clause without one ("... so it has to be called index.md") affirms it still."""
+    if said or _REFUSING.isdisjoint(sentence.plain_words):
+        return False
+    affirming = 0
+    for part in polarity.CLAUSE_END.split(sentence.text):
+        words = set(stems(part)) | dotted(part)
+        found = [h - {polarity.UNTIMED} for h, _ in heads if h - {polarity.UNTIMED} <= words]
+        if not found:
+            continue
+        refusing = {w for w in part.lower().split() if w in _REFUSING}
+        if not any(stem(w) not in h for w in refusing for h in found):
+            return False
+        affirming += 1
+    return affirming > 0
+
+
+_REFUSING = frozenset((
+    "against", "reject", "rejects", "rejected", "rejecting", "avoid", "avoids", "avoided", "avoiding", "refuse",
+    "refuses", "refused", "exclude", "excludes", "excluded", "forbid", "forbids", "forbidden", "prohibit", "prohibits",
+    "prohibited", "disallow", "disallows", "disallowed", "omit", "omits", "omitted", "ignore", "ignores", "ignored",
+    "disable", "disables", "disabled", "discourage", "discourages", "discouraged", "skip", "skips", "skipped",
+))
 
 
 def _affirming(text: str) -> list[set[str]]:

@@ -1,0 +1,30 @@
+"""The code_term rule (issue 21, round 17): inline code is a cited section's where it is written so there, or where
+every word of it is a word of one unit of that section or of its title, in any order and joined by `_`, `-`, `.`, `:`;
+a word that unit does not write is still held. The section is MkDocs's `strict` setting, as its site writes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate, record_of
+
+RECORD = record_of(
+    _section("strict", "strict",
+             "Determines how warnings are handled. Set to true to halt processing when a warning is raised. Set to "
+             "false to print a warning and continue processing. This is also available as a command line flag: "
+             "--strict. default: false", "Configuration", "Live Reloading"),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("`--strict` is the command line flag for it. [[strict]]", "shown"),  # written so
+    ("`strict: true` halts processing when a warning is raised. [[strict]]", "shown"),  # the title's and a unit's words
+    ("`strict: yes` halts processing when a warning is raised. [[strict]]", "code_term"),  # "yes": no word of it
+    ("`halt_on_warning` stops the build. [[strict]]", "code_term"),  # "on" is no word of the unit with "halt"
+    ("`strict(true)` halts processing when a warning is raised. [[strict]]", "code_term"),  # an expression, no term
+])
+def test_inline_code_composed_of_one_units_words_is_the_sections(sentence: str, expected: str) -> None:
+    assert fate(Gate(RECORD, Lexicon([])), sentence) == expected

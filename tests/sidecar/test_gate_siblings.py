@@ -168,3 +168,26 @@ def test_code_names_of_other_shapes_are_no_siblings() -> None:
     of one shape still are (`test_a_fact_told_of_a_sibling_name_is_held`: "UploadParser", "FormPartParser")."""
     assert not _held("PageNumberPagination takes a page parameter, and page numbering starts with 1.", "paging",
                      record=PAGING)
+
+
+def test_the_records_i_and_the_calendars_words_are_no_names() -> None:
+    assert [n.text for n in siblings.names("Since March 2018 I run it on Friday with Daphne.")] == ["daphne"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ids"),
+    [
+        # The record's "I" is the owner the sentence names, no sibling of the frame it writes.
+        ("At Tessellate, Mara built the platform team up from two engineers to four.", ("roles-tessellate-leading",)),
+        # A month is no name: "March" is no sibling of "Tessellate Freight" in "Accepted at Tessellate Freight, May 2018".
+        ("The outbox decision was accepted in May 2018, after the Kafka decision of March 2018.",
+         ("adr-kafka", "adr-outbox")),
+        # A capitalised name's place is in its own clause: the "service" before the comma is none of it.
+        ("Mara designed the decision service, while the Access Control Server stayed with the vendor.",
+         ("case-3ds-approach",)),
+    ],
+)
+def test_on_the_example_record_the_owners_frame_a_date_and_another_clauses_word_are_no_sibling(
+    sentence: str, ids: tuple[str, ...],
+) -> None:
+    assert not _held(sentence, *ids)

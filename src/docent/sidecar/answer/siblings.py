@@ -39,6 +39,12 @@ _NAME = re.compile(
     r"(?![\w-])"
 )
 _UNITS = frozenset("b kb mb gb tb kib mib gib ms".split())  # capitals that measure, no name
+# The record's "I" (its owner, whom a sentence names) and the calendar's words ("in March 2018") are capitalised but
+# name no thing a fact could be moved to.
+_NO_NAMES = frozenset(
+    "i january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday".split()
+)
 WITH_CODE = True  # a sentence's name is most often its inline code, which the sections write as words
 _OPENERS = frozenset(".!?:;\"“‘«(-–—•")
 _LEAST = 3  # the fewest content stems of a sentence this rule aligns
@@ -69,7 +75,7 @@ def names(text: str) -> list[Name]:
             if not rest.strip():
                 continue
             start, word = start + len(first) + 1, rest.strip()
-        if word.lower() in _UNITS:
+        if word.lower() in _UNITS or word.lower() in _NO_NAMES:
             continue
         word = word.rstrip("-")  # "GitHub- or GitLab-hosted": the name is GitHub
         out.append(Name(" ".join(word.lower().split()), kind, start, start + len(word)))
@@ -236,7 +242,9 @@ def _around(u: Unit, name: Name, spans: list[Name]) -> set[str]:
 
 
 def _side(u: Unit, name: Name, spans: list[Name], step: int) -> str | None:
-    """The first word of substance after the name (`step` 1) or before it (-1), past other names."""
+    """The first word of substance after the name (`step` 1) or before it (-1), past other names, in the name's own
+    clause: "the authentication decision service, while the Access Control Server" has no word before the name
+    there, and the "service" before the comma is no place of it."""
     named = _named(u, spans)
     inside = [i for i, t in enumerate(u.tokens) if name.start <= t.start < name.end]
     if not inside:
@@ -244,6 +252,9 @@ def _side(u: Unit, name: Name, spans: list[Name], step: int) -> str | None:
     i = inside[-1] + 1 if step > 0 else inside[0] - 1
     while 0 <= i < len(u.tokens):
         t = u.tokens[i]
+        lo, hi = (name.end, t.start) if step > 0 else (t.start, name.start)
+        if _BREAK.search(u.text, lo, hi):
+            return None
         if t.stem and i not in named:
             return t.stem
         i += step

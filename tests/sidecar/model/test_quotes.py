@@ -105,3 +105,43 @@ def test_a_heading_is_never_said_as_a_sentence_nor_run_into_the_one_after_it() -
     assert quotes(section) == ["An introductory tutorial for new writers!", "Install it with pip before you begin."]
     said = opening("start", {"start": section}, Voice.of(Manifest(kind="docs"), titles=()))
     assert said[0] == "An introductory tutorial for new writers! [[start]]"
+
+
+def test_a_code_blocks_caption_is_no_sentence_and_an_admonitions_own_title_no_label() -> None:
+    # Copier's docs: a titled note whose code block's caption ("copier.yml") the flat text runs onto its last line
+    blocks = (
+        Block("admonition", "A choice can be validated by using the extended syntax with dict-style and tuple-style "
+              "choices. For example: copier.yml", marker="Validation and conditional choices"),
+        Block("code", "cloud:\n    type: str\n    help: Which cloud provider do you use?"),
+        Block("admonition", "The Copier recommendation is: 1 template = 1 Git repository.",
+              marker="Can the author have multiple templates in a single repo using this option?"),
+        Block("admonition", "copier.yml", marker="Example"),
+        Block("code", "_subdirectory: template"),
+    )
+    section = RecordSection.of("choices", page="configuring", path="/configuring/#choices", headings=("C", "Choices"),
+                               blocks=blocks)
+    assert quotes(section) == [
+        "A choice can be validated by using the extended syntax with dict-style and tuple-style choices.",
+        "Can the author have multiple templates in a single repo using this option?",
+        "The Copier recommendation is: 1 template = 1 Git repository.",
+    ]
+
+
+def test_a_line_leads_into_its_code_across_the_codes_caption() -> None:
+    from docent.sidecar.offline.quotes import leads
+
+    # uv's Docker guide: the caption is a paragraph of its own, or the end of a note's last line
+    blocks = (
+        Block("paragraph", "A cache mount can be used to improve performance across builds:"),
+        Block("paragraph", "Dockerfile"),
+        Block("code", "ENV UV_LINK_MODE=copy\n\nRUN --mount=type=cache,target=/root/.cache/uv \\\n    uv sync"),
+        Block("admonition", "The cache directory's location can be determined by running the uv cache dir command in "
+              "the container. Alternatively, the cache can be set to a constant location: Dockerfile", marker="Note"),
+        Block("code", "ENV UV_CACHE_DIR=/opt/uv-cache/"),
+    )
+    section = RecordSection.of("caching", page="docker", path="/docker/#caching", headings=("D", "Caching"),
+                               blocks=blocks)
+    assert leads(section) == {"A cache mount can be used to improve performance across builds:": 2,
+                              "Alternatively, the cache can be set to a constant location:": 4}
+    assert quotes(section) == ["Note: The cache directory's location can be determined by running the uv cache dir "
+                               "command in the container."]

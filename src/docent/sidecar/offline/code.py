@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from docent.schema import Block, RecordSection
 
+from .quotes import caption
 from .weighing import Weighed, spoken
 
 LINES = 12  # a block longer than this is shown as a window of its lines
@@ -48,6 +49,8 @@ def _following(section: RecordSection, said: Mapping[str, float]) -> dict[int, f
             while j < len(blocks) and blocks[j].kind == "item":  # a list between the sentence and its code
                 j += 1
             if j + 1 < len(blocks) and _lead_in(blocks, j + 1):  # a line between that leads into it: "... like this:"
+                j += 1
+            if j < len(blocks) and caption(blocks, j):  # the code's caption between: "Dockerfile"
                 j += 1
             if j < len(blocks) and blocks[j].kind == "code":
                 after[j] = max(after.get(j, 0.0), value / best)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import groupby
 
 from docent.schema import Block, RecordSection, flat
@@ -15,6 +16,7 @@ LABELLED = re.compile(r"[A-Za-z]\w*:\s+\S+")  # "default: 'docs'": a value state
 MIN_CLAUSE_WORDS = 8
 CLAUSE_END = re.compile(r"[:;](?=\s)")
 FIGURE_RUN = 4  # figures in a row: the cells of a table, not a sentence
+PROSE = ("paragraph", "admonition")
 
 
 def split(text: str) -> list[str]:
@@ -83,6 +85,29 @@ def _lines(text: str) -> list[str]:
     return [line for line in lines if line.strip()]
 
 
+# A code block's caption, its file's name, that the flat text runs onto the end of the block before the code ("For
+# example: copier.yml", "... set to a constant location: Dockerfile"): it names the code and says nothing.
+CAPTION = re.compile(r"(?:^|(?<=[:.!?]))\s*(?:(?:[\w.-]+/)*[\w.-]*\w\.[A-Za-z]\w{0,5}|[A-Z][a-z]+file)\s*$")
+
+
+def said(blocks: Sequence[Block], j: int) -> str:
+    """Block `j`'s words as an answer says them: an admonition after its title where the title is its kind ("Note:
+    ...", "Warning: ...") or a sentence ("Can the author have multiple templates in a single repo?"), never glued on
+    as a label where it is a heading of its own ("Validation and conditional choices: A choice can be ..."); before a
+    code block, without the code's caption (`CAPTION`)."""
+    block = blocks[j]
+    heading = block.kind == "admonition" and len(block.marker.split()) > 1 and not block.marker.endswith((".", "?", "!"))
+    text = block.text if heading else flat([block])
+    if j + 1 < len(blocks) and blocks[j + 1].kind == "code":
+        text = CAPTION.sub("", text)
+    return text.strip()
+
+
+def caption(blocks: Sequence[Block], j: int) -> bool:
+    """Whether block `j` is a code block's caption alone ("Dockerfile" between "... across builds:" and its code)."""
+    return blocks[j].kind in PROSE and j + 1 < len(blocks) and blocks[j + 1].kind == "code" and not said(blocks, j)
+
+
 def _prose(section: RecordSection) -> list[str]:
     """The section's text to split into sentences: each run of blocks but code (splitting never enters a code
     block) and headings (a page's title, "Getting Started with MkDocs", a tab's label: no sentence, and said before
@@ -91,13 +116,14 @@ def _prose(section: RecordSection) -> list[str]:
     if not section.blocks:
         return _lines(section.text)
     out: list[str] = []
-    for kind, run in groupby(section.blocks, key=lambda b: b.kind if b.kind in ("code", "heading") else "line" if b.kind in (
-            "item", "row", "term") else "prose"):
+    blocks = section.blocks
+    for kind, run in groupby(range(len(blocks)), key=lambda j: blocks[j].kind if blocks[j].kind in ("code", "heading")
+                             else "line" if blocks[j].kind in ("item", "row", "term") else "prose"):
         if kind == "prose":  # each paragraph apart: a caption ("main.py") is no part of the sentence after it
-            out += [flat([b]) for b in run]
+            out += [text for j in run if (text := said(blocks, j))]
         elif kind == "line":  # a table's rows are figures in columns, never sentences
-            out += [said for said in (_said(b.text) if b.kind == "item" else b.text for b in run if b.kind != "row")
-                    if said]
+            out += [line for line in (_said(blocks[j].text) if blocks[j].kind == "item" else blocks[j].text
+                                      for j in run if blocks[j].kind != "row") if line]
     return out
 
 
@@ -167,11 +193,11 @@ def labelled(section: RecordSection, sentence: str) -> list[str]:
     'site'"). Else as it is."""
     if not VALUE.match(sentence):
         return [sentence]
-    for block in section.blocks:
+    for j, block in enumerate(section.blocks):
         if block.kind == "code" or sentence.rstrip(".") not in block.text:
             continue
-        said = [_first_clause(s.strip()) for s in split(flat([block]).strip())]
-        first = LIST_LINE.sub("", said[0]) if said else ""
+        run = [_first_clause(s.strip()) for s in split(said(section.blocks, j))]
+        first = LIST_LINE.sub("", run[0]) if run else ""
         if first and first.rstrip(".") != sentence.rstrip(".") and len(first.split()) <= MAX_WORDS:
             # a label of a word or two ("Keep-Alive.") is no sentence: the value is said under it
             return [first, sentence] if len(first.split()) >= 3 else [f"{first.rstrip('.:')}: {sentence}"]
@@ -182,15 +208,16 @@ def labelled(section: RecordSection, sentence: str) -> list[str]:
 
 def leads(section: RecordSection) -> dict[str, int]:
     """The lines that lead into a code block ("The Route class also accepts a middleware argument, which allows you
-    to apply middleware to a single route:"), each with the index of the block among the section's blocks: never said
-    alone, such a line is said with the code it introduces."""
+    to apply middleware to a single route:"), a paragraph's or a note's last, across the code's caption, each with the
+    index of the block among the section's blocks: never said alone, such a line is said with the code it introduces."""
     out: dict[str, int] = {}
     blocks = section.blocks
     for j, block in enumerate(blocks[1:], start=1):
-        before = blocks[j - 1]
-        if block.kind != "code" or before.kind != "paragraph" or not before.text.rstrip().endswith(":"):
+        k = j - 2 if j > 1 and caption(blocks, j - 1) else j - 1  # "... across builds:", "Dockerfile", the code
+        text = said(blocks, k)
+        if block.kind != "code" or blocks[k].kind not in PROSE or not text.endswith(":"):
             continue
-        line = split(flat([before]).strip())[-1]
+        line = split(text)[-1]
         if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):
             out[line] = j
     return out
@@ -201,15 +228,13 @@ def inline_code(section: RecordSection) -> list[str]:
     return [span for block in section.blocks for span in block.code]
 
 
-PROSE = ("paragraph", "admonition")
-
 
 def before(section: RecordSection, sentence: str) -> str | None:
     """The sentence before `sentence` in its paragraph, note or list item, where it is worth saying (`quotes`)."""
-    for block in section.blocks:
+    for j, block in enumerate(section.blocks):
         if block.kind == "code":
             continue
-        run = [_first_clause(s.strip()) for s in split(flat([block]).strip())]
+        run = [_first_clause(s.strip()) for s in split(said(section.blocks, j))]
         if sentence in run[1:]:
             prior = run[run.index(sentence) - 1]
             return prior if prior in set(quotes(section)) else None
@@ -220,14 +245,14 @@ def following(section: RecordSection, sentence: str) -> str | None:
     """The sentence that goes on from `sentence` in its section: the next in its paragraph, or the first of the next
     paragraph or note where one follows at once (no heading, list or code between), where it is worth saying
     (`quotes`); None at such a run's end."""
-    said = set(quotes(section))
+    worth = set(quotes(section))
     run: list[str] = []
-    for block in section.blocks:
+    for j, block in enumerate(section.blocks):
         if block.kind not in PROSE:
             run = []
             continue
-        run += [_first_clause(s.strip()) for s in split(flat([block]).strip())]
+        run += [_first_clause(s.strip()) for s in split(said(section.blocks, j))]
         if sentence in run[:-1]:
             after = run[run.index(sentence) + 1]
-            return after if after in said else None
+            return after if after in worth else None
     return None

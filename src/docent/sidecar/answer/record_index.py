@@ -10,7 +10,7 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
   or its parts run together ("springboot"), and neighbouring words also ask for themselves run together, so "out of
   memory error" finds `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
 - a word the record does not have is tried split in two, as the start of a longer word, and by the word it is made
-  from (`record_missing`, `_longer`); a name written as code, by its part that says what it is (`_heads`);
+  from (`record_missing`); a name written as code, by its part that says what it is (`_heads`);
 - a word the question denies asks for its one-word negative too: "not published" -> "unpublished" (`negated`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`clauses.alias_clauses`), and
@@ -36,10 +36,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
-from bisect import bisect_left
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import Protocol
 
 from docent.schema import Manifest
@@ -61,7 +59,6 @@ from .clauses import (
     negated,
     owns,
     question_sentences,
-    quote,
     read_words,
     site_forms,
     site_named,
@@ -73,9 +70,9 @@ from .clauses import (
 from .lexicon import Entries, Lexicon, entries_of
 from .record_forms import phrasal, statuses, unconflated
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
-from .record_missing import MAX_SPLIT_WORDS, SPLIT_MIN, bases, splits
+from .record_missing import bases, longer, splits
 from .record_synonyms import instead, spelt_out
-from .words import ENDINGS, STOP_WORDS, chunks, spell_sigils, stems
+from .words import STOP_WORDS, chunks, spell_sigils, stems
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -84,7 +81,6 @@ WEIGHTS = {"title": 3.0, "body": 1.0}
 EARLIER_WEIGHT = 0.5
 EARLIER_QUESTIONS = 3  # the last few questions carry the thread; older ones have moved on
 SENTENCES_WEIGHT = 1.0  # a long question's sentences, their scores' mean, against the whole question's (each 1 at best)
-LONGER = 8  # a start of more of the record's words than this is too vague to ask for
 # A changelog's sections name every API in a few words each, so BM25 ranks them over the guide that explains one;
 # they answer what changed, which a question asks by a version or by naming the changelog.
 CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
@@ -323,7 +319,7 @@ class RecordIndex:
             counts.update(self._counts(words_of(theirs)))
             clauses += theirs
         clauses += bases(singles, counts, self._counts) + splits(singles, counts, self._counts)
-        clauses += self._longer(singles, counts)
+        clauses += longer(singles, counts, self._spelling, self._terms, self._df, RARE_NUMBER)
         clauses += self._heads(text, asked, counts)
         return clauses, counts
 
@@ -338,22 +334,6 @@ class RecordIndex:
         counts.update(self._counts(wanted) if wanted else {})
         return [clause([head]) for head in wanted if counts.get(head)]
 
-    def _longer(self, words: Sequence[str], counts: dict[str, int]) -> list[Clause]:
-        """A word the record lacks, asked as the start of a longer word it has: "graphene" finds `starlette-graphene3`.
-        Only as typed ("authority", stemmed "author", is not in "authorisation"), and of a few rare words (`LONGER`):
-        "changed" in a record of changelogs would open every changelog."""
-        clauses = []
-        for word in [w for w in words if not counts.get(w) and len(w) >= SPLIT_MIN][:MAX_SPLIT_WORDS]:
-            (start, *more) = self._spelt.get(word) or self._probe([word])[word] or ("", "")  # the memory may be new
-            at = bisect_left(self._terms, start)
-            longer = [t for t in islice(self._terms, at, at + LONGER + 1) if t.startswith(start)]
-            n = sum(self._df[t] for t in longer)
-            derived = any(t[len(start):] in ENDINGS or not t.startswith(word) for t in longer)
-            if start and not more and not derived and len(longer) <= LONGER and 0 < n <= RARE_NUMBER:
-                counts[f"{word}*"] = n
-                clauses.append(Clause(f"{quote([word])} *", ((f"{word}*",),)))
-        return clauses
-
     def _counts(self, words: Iterable[str]) -> dict[str, int]:
         """How many sections hold each word, as the index spells it (stemmed by the same tokenizer); a word probed
         once is remembered, since visitors ask with the same words ("how", "default", "timeout") again and again."""
@@ -365,8 +345,12 @@ class RecordIndex:
             self._known.clear()
             self._spelt.clear()
         self._known.update(fresh)
-        self._spelt.update(spelt)  # after the clearing: `_longer` reads this question's words' spellings
+        self._spelt.update(spelt)  # after the clearing: `record_missing.longer` reads this question's words' spellings
         return known | fresh
+
+    def _spelling(self, word: str) -> tuple[str, ...]:
+        """A word as the index spells it: probed by this question's `_counts`, or again, the memory being new."""
+        return self._spelt.get(word) or self._probe([word])[word]
 
     def _probe(self, wanted: list[str]) -> dict[str, tuple[str, ...]]:
         if not wanted:

@@ -28,7 +28,8 @@ the asked words outranks it. What raises a section after BM25 (its family, its t
 words are dropped from a question, never from the index, so phrases still match; "own" stays as a verb ("what does she
 own?"), not after a possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds
 "reviewed". A query reads a question to its `MAX_WORDS`th word of substance (`read_words`); one longer than `MAX_WORDS`
-written words is also asked sentence by sentence (`_with_sentences`).
+written words is also asked sentence by sentence (`_with_sentences`). Last, the sections found are put in order by where
+each says the question's words (`record_index_order`): which are found, and their scores, stay the same.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ from .clauses import (
 )
 from .lexicon import Entries, Lexicon, entries_of
 from .record_forms import phrasal, statuses, unconflated
+from .record_index_order import Reader, in_order, rarity, said
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
 from .record_missing import bases, longer, splits
 from .record_synonyms import instead, spelt_out
@@ -94,6 +96,7 @@ MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 # Rows fetched for each one wanted: room for the guide beside a weighed-down changelog, and a section its family raises
 FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
+_RUN = re.compile(r"[^\W_]+")  # a token as the tokenizer reads it: letters and digits
 
 
 class SectionLike(Protocol):
@@ -145,6 +148,8 @@ class RecordIndex:
         self._paths: list[tuple[str, ...]] = []  # each section's page and the h2 it sits under (or is)
         self._families: dict[tuple[str, ...], list[int]] = {}  # rowids by page, and by page and h2
         self._aside: set[int] = set()  # rowids of changelog sections, weighed down unless a question asks for changes
+        self._sections: list[SectionLike] = []  # as given: the found ones are read again for their order
+        self._labels = labels
         self._lock = threading.Lock()
         # One connection per index, used under a lock: a sqlite3 connection is not to be shared across threads bare.
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
@@ -157,6 +162,7 @@ class RecordIndex:
         for rowid, found in enumerate(sections, start=1):
             section = _Spelt(found.id, found.page, unconflated(found.title), unconflated(found.text))
             self._ids.append(section.id)
+            self._sections.append(found)
             path = (section.page, *getattr(found, "headings", ())[1:2])
             self._paths.append(path)
             for family in {path[:1], path}:
@@ -177,6 +183,7 @@ class RecordIndex:
         self._df: dict[str, int] = dict(self._db.execute("SELECT term, doc FROM terms"))
         self._terms = sorted(self._df)  # to find the longer words a start opens
         self._db.execute(f"CREATE VIRTUAL TABLE probe USING fts5(word, tokenize='{TOKENIZER}')")
+        self._reader = Reader(self._db, self._lock, TOKENIZER)
         self._db.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
         self._db.commit()
         self._known: dict[str, int] = {}  # a word -> its count of sections, as probed once (the index never changes)
@@ -220,8 +227,21 @@ class RecordIndex:
         scores = with_title_said(scores, self._titles, stems(text))
         scores = with_title_named(scores, named)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-        hits = ((self._ids[rowid - 1], round(score, 6)) for rowid, score in ranked)
-        return [(id_, score) for id_, score in hits if id_ not in exclude][:limit]
+        found = [(rowid, score) for rowid, score in ranked if self._ids[rowid - 1] not in exclude][:limit]
+        ordered = zip(self._ordered(found, text), found, strict=True)  # the i-th found keeps the i-th score (`in_order`)
+        return [(self._ids[rowid - 1], round(score, 6)) for (rowid, _), (_, score) in ordered]
+
+    def _ordered(self, found: list[tuple[int, float]], text: str) -> list[tuple[int, float]]:
+        """The sections found put in order by where each says the question's words (`record_index_order`): each word
+        as the index spells it, weighed by its rarity in the record; a word the record lacks weighs nothing."""
+        words = [w for w in (run.lower() for run in _RUN.findall(text)) if w not in STOP_WORDS]
+        if fresh := [w for w in words if w not in self._spelt]:
+            self._counts(fresh)  # each spelt as the index spells it, and remembered
+        terms = dict.fromkeys(t for w in words for t in self._spelling(w) if self._df.get(t))
+        weights = {t: rarity(self._df[t], len(self._ids)) for t in terms}
+        aside = self._aside.intersection(r for r, _ in found) if not ASKS_CHANGES.search(text) else set()
+        places = self._reader.places([said(self._sections[rowid - 1], self._labels) for rowid, _ in found], list(weights))
+        return in_order(found, places, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside})
 
     def _with_sentences(self, text: str, scores: dict[int, float], limit: int) -> dict[int, float]:
         """Scores with a long question's sentences' own (`clauses.question_sentences`) added, their mean at `SENTENCES_WEIGHT`:

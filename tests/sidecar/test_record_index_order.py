@@ -1,0 +1,69 @@
+"""The search's last step (`record_index_order`): the sections found, put in order by where each says the question's
+words. Which sections are found, and the scores they carry, stay the search's."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import record_index_order
+from docent.sidecar.answer.record_index import RecordIndex
+from docent.sidecar.answer.record_index_order import SPAN, near
+
+from .searching import Section
+
+FILLER = [
+    Section("install", "install", "Installation", "Install the package with pip and import the client."),
+    Section("timeouts", "timeouts", "Timeouts", "Every request has a five second timeout by default."),
+    Section("auth", "auth", "Authentication", "Pass a username and password to the client as a tuple."),
+    Section("logging", "logging", "Logging", "The debug log names each connection a request used."),
+]
+
+# Starlette's Static Files page (tests/data/sites/starlette, docs/staticfiles.md): its opening, which BM25 ranked
+# first for a question naming the class (13 words, its title the page's), and the section that answers.
+STATIC = [
+    Section("staticfiles", "staticfiles", "Static Files",
+            "Starlette also includes a StaticFiles class for serving files in a given directory:", ("Static Files",)),
+    Section("staticfiles-staticfiles", "staticfiles", "StaticFiles",
+            "Signature: StaticFiles(directory=None, packages=None, html=False, check_dir=True, follow_symlink=False)\n"
+            "- directory - A string or os.PathLike denoting a directory path.\n"
+            "- packages - A list of strings or list of tuples of strings of python packages.\n"
+            "- html - Run in HTML mode. Automatically loads index.html for directories if such file exist.\n"
+            "- check_dir - Ensure that the directory exists upon instantiation. Defaults to True.\n"
+            "- follow_symlink - A boolean indicating if symbolic links for files and directories should be followed.\n"
+            "You can combine this ASGI application with Starlette's routing to provide comprehensive static file "
+            "serving.\nfrom starlette.staticfiles import StaticFiles\nroutes = [Mount('/static', "
+            "app=StaticFiles(directory='static'), name='static')]\nStatic files will respond with \"404 Not found\" "
+            "or \"405 Method not allowed\" responses for requests which do not match. In HTML mode if 404.html file "
+            "exists it will be shown as 404 response.", ("Static Files", "StaticFiles")),
+]
+PAGES = {"staticfiles": "Static Files"}
+
+
+def unordered(monkeypatch: pytest.MonkeyPatch) -> None:
+    for weight in ("COVER", "TITLE", "TRAIL", "NEAR"):
+        monkeypatch.setattr(record_index_order, weight, 0.0)
+
+
+def test_the_section_that_says_the_question_comes_before_the_one_that_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starlette's question (starlette-questions.json): BM25 put the page's opening first, on "StaticFiles" in 13
+    words; the signature's section says index.html and directories, in one line."""
+    question = "How do I make StaticFiles serve index.html when someone opens a directory URL like /docs/?"
+    index = RecordIndex([*FILLER, *STATIC], pages=PAGES)
+    ordered = index.search(question, limit=3)
+    unordered(monkeypatch)
+    plain = index.search(question, limit=3)
+    assert [sid for sid, _ in plain][:2] == ["staticfiles", "staticfiles-staticfiles"], plain
+    assert [sid for sid, _ in ordered][:2] == ["staticfiles-staticfiles", "staticfiles"], ordered
+    # the same sections, the same scores in the same places: only which section holds each place moved
+    assert sorted(sid for sid, _ in ordered) == sorted(sid for sid, _ in plain)
+    assert [score for _, score in ordered] == [score for _, score in plain]
+
+
+def test_words_said_together_weigh_more_than_the_same_words_apart() -> None:
+    weights = {"reload": 2.0, "worker": 1.0, "process": 0.5}
+    together = [(10, "reload"), (12, "worker"), (14, "process")]
+    apart = [(10, "reload"), (10 + SPAN + 1, "worker"), (10 + 2 * SPAN + 2, "process")]
+    assert near(together, weights) == 3.5
+    assert near(apart, weights) == 0.0  # no run of SPAN positions holds two of them
+    assert near([(3, "reload"), (5, "reload")], weights) == 0.0  # one word twice is no phrase
+    assert near([(0, "reload"), (SPAN, "worker"), (SPAN + 1, "process")], weights) == 3.0  # the best run: first two

@@ -33,3 +33,50 @@ def verdict(sentence: str) -> str:
 )
 def test_only_then_restricts_a_step(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+# "any" is a whole (found on rounds 3-5's falsehoods): the sections are Uvicorn's, Starlette's and the example's own.
+ANY = record_of(
+    _section("asgi-frameworks", "ASGI frameworks", "You can use Uvicorn, Daphne, or Hypercorn to run any ASGI "
+             "framework. For small services you can also write ASGI applications directly."),
+    _section("daphne", "Daphne", "The first ASGI server implementation, originally developed to power Django "
+             "Channels, is the Daphne webserver. It is run widely in production, and supports HTTP/1.1, HTTP/2, and "
+             "WebSockets. Any of the example applications given here can equally well be run using daphne instead."),
+    _section("fileresponse", "FileResponse", "File responses also supports HTTP range requests. The Accept-Ranges: "
+             "bytes header will be included in the response if the file exists. For now, only the bytes range unit "
+             "is supported."),
+    _section("leading", "Leading and mentoring", "I review code and mentor mid-level engineers, currently four, with "
+             "a fortnightly hour each; two of the engineers I mentored have since been promoted to senior. I run the "
+             "monthly architecture hour where any engineer can bring a design. If any review finds a fault, it is "
+             "written down."),
+    _section("router-authentication", "Router authentication", "Use auth argument on Router to apply authenticator "
+             "to all operations declared in it:\napi.add_router(\"/events/\", events_router, auth=BasicAuth())\nor "
+             "using router constructor\nrouter = Router(auth=BasicAuth())\nThis overrides any API level "
+             "authentication. To allow router operations to not use the API-level authentication by default, you can "
+             "explicitly set the router's auth=None."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Uvicorn, Daphne and Hypercorn can each run any ASGI framework [[asgi-frameworks]].", "shown"),
+        ("Uvicorn, Daphne and Hypercorn can each run only some ASGI frameworks [[asgi-frameworks]].", "quantifier"),
+        ("Any of the example applications in the docs can be run with Daphne instead [[daphne]].", "shown"),
+        ("Only a few of the example applications in the docs can be run with Daphne instead [[daphne]].",
+         "quantifier"),
+        # the sentence's "any" against the section's "only the"
+        ("FileResponse supports HTTP range requests in any range unit [[fileresponse]].", "quantifier"),
+        # a section's "any engineer can bring a design" is no whole beside its "two of the engineers": still a part
+        ("Mara mentors mid-level engineers, and all of the engineers she mentored have since been promoted to senior "
+         "[[leading]].", "quantifier"),
+        # "if any", "without any": no whole
+        ("If any review finds a fault, it is written down [[leading]].", "shown"),
+        # a section's "any" ties only as "any of" or after a modal: "overrides any API level authentication" says
+        # nothing of a part of the API (django-ninja's docs, a careful model's answer)
+        ("If only part of the API needs the key, you can instead apply an authenticator to all operations of a "
+         "router [[router-authentication]].", "shown"),
+    ],
+)
+def test_any_is_a_whole(sentence: str, expected: str) -> None:
+    assert fate(Gate(ANY, Lexicon([])), sentence) == expected

@@ -1,4 +1,4 @@
-"""The quantifier rule: all, every, each or none where the section says most, some or two, and the reverse.
+"""The quantifier rule: all, every, each, any or none where the section says most, some or two, and the reverse.
 
 Each quantifier of the sentence is tied to the first of the next four words that its cited sections also tie a
 quantifier to (within three words before it, "above", "below" or "following" not counted: "some of the above
@@ -9,7 +9,10 @@ A section's "several", "many" or "few" before a noun counts the things ("Starlet
 classes"), no part of all of them: only "several of the ..." ties; so does a sentence's "several" or "many" ("if you
 pass several directories, the limit applies to each of them"), while its "few" stays a part ("few clients retry").
 A sentence's "only" after a modal or a subject's pronoun ("can only widen the set", "it only applies to") restricts
-the verb after it: no part. A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
+the verb after it: no part. "Any" is a whole, save after a denial, "if" or "without" ("if any") or before "more",
+"case", "time"; a section's only as "any of" or after a modal ("can use it to run any ASGI framework", not "overrides
+any API level authentication"), and only where it ties no other quantifier to the word ("any engineer can bring").
+A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
 A quantifier the cited sections write before the same word ("to match only specific query types", "Only available
 with"), or within three words before the word it is tied to ("containing only the fields passed" where they write "only contain fields"), is
@@ -30,7 +33,11 @@ _PART = frozenset(("some", "few", "several", "most", "many", "part", "half"))
 _COUNTS = frozenset(("several", "many", "few"))
 _SAID_COUNTS = frozenset(("several", "many"))  # a sentence's "few clients retry" says most do not: a part still
 _NUMBERS = frozenset("two three four five six seven eight nine ten".split())
-_QUANTIFIERS = _WHOLE | _PART | {"only"}
+_QUANTIFIERS = _WHOLE | _PART | {"only", "any"}
+# "any" is whole ("run any ASGI framework") but for these before it ("if any", "without any", "doesn't need any": none)
+# or after it ("any more", "in any case": no quantity of a noun)
+_ANY_NOT_BEFORE = frozenset(("not", "no", "never", "without", "if", "whether", "hardly", "nor", "cannot"))
+_ANY_NOT_AFTER = frozenset(("more", "longer", "case", "way", "time", "moment", "point", "rate"))
 _RESTRICTS = frozenset(("be", "if", "when", "then", "after", "before", "once", "for", "to", "in", "on"))
 # A modal or a subject's pronoun before "only" puts a verb after it: "can only widen", "it only applies to".
 _BEFORE_VERB = frozenset(("can", "could", "may", "might", "will", "would", "should", "must", "does", "do", "did", "it",
@@ -46,6 +53,8 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = ""
     hedge rule's) or a verb's restriction ("only be sent", "only if", "is only called for"); in a section only before "the", "a", "one"
     ("only the bytes range unit"), since a section's "you should only raise X" says nothing of a part of X."""
     word = tokens[i].word
+    if word == "any":
+        return None if _any_denied(tokens, i) else "whole"
     if word in _WHOLE:  # "not all", and "doesn't contain all wheels": a part
         return "part" if _partial(tokens, i, text) else "whole"
     if word in _PART:
@@ -63,6 +72,13 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = ""
             return None  # "can only widen the set", "it only applies to": the verb after it is what is restricted
         return "part"
     return None
+
+
+def _any_denied(tokens: Sequence[Token], i: int) -> bool:
+    """ "any" that says none or no quantity: "if any", "does not need any", "any more", "in any case"."""
+    following = tokens[i + 1].word if i + 1 < len(tokens) else ""
+    return following in _ANY_NOT_AFTER or any(
+        t.word in _ANY_NOT_BEFORE or t.word.endswith(("n't", "n’t")) for t in tokens[max(0, i - 3) : i])
 
 
 def _partial(tokens: Sequence[Token], i: int, text: str) -> bool:
@@ -86,12 +102,27 @@ def _ties(u: Unit) -> dict[str, str]:
             continue
         start = _behind(tokens, i)
         for j in range(max(0, start - 1), i):
-            kind = _kind(tokens, j, text=u.text) if j >= start else None
+            kind = _kind(tokens, j, text=u.text) if j >= start and _ties_any(tokens, j, u.text) else None
             if kind is None and tokens[j].word in _NUMBERS and j + 1 < i and tokens[j + 1].word == "of":
                 kind = "part"  # "two of the engineers", "two of the six instances"
             if kind:
-                out.setdefault(t.stem, kind)
+                out.setdefault(t.stem, _FREE if tokens[j].word == "any" else kind)
     return out
+
+
+_FREE = "any"  # a section's "any engineer can bring a design": a whole only where the section ties no other quantifier
+_MODALS = frozenset(("can", "could", "may", "might", "will"))
+
+
+def _ties_any(tokens: Sequence[Token], j: int, text: str) -> bool:
+    """A section's "any" ties only as "any of" or after a modal in its clause ("you can use it to run any ASGI
+    framework"): "this overrides any API level authentication" says nothing of a part of the API."""
+    if tokens[j].word != "any" or j + 1 < len(tokens) and tokens[j + 1].word == "of":
+        return True
+    return any(t.word in _MODALS and not _SENTENCE_BREAK.search(text, t.start, tokens[j].start) for t in tokens[max(0, j - 10) : j])
+
+
+_SENTENCE_BREAK = re.compile(r"[;:()]|\.\s")  # a list's commas ("Uvicorn, Daphne, or Hypercorn") are no break
 
 
 def _behind(tokens: Sequence[Token], i: int) -> int:
@@ -112,6 +143,11 @@ def _section_ties(passage: Passage) -> dict[str, set[str]]:
     for u in passage.units:
         for stem, kind in _ties(u).items():
             out.setdefault(stem, set()).add(kind)
+    for kinds in out.values():  # "two of the engineers I mentored" beside "any engineer can bring a design": a part
+        if _FREE in kinds:
+            kinds.discard(_FREE)
+            if not kinds:
+                kinds.add("whole")
     return out
 
 
@@ -162,6 +198,7 @@ def _phrases(passage: Passage) -> frozenset[tuple[str, str]]:
     return frozenset(
         (t.word, v.stem) for u in passage.units for j, t in enumerate(u.tokens)
         if t.word in _QUANTIFIERS and not (t.word in _WHOLE and _partial(u.tokens, j, u.text))
+        and not (t.word == "any" and _any_denied(u.tokens, j))
         for v in u.tokens[j + 1 : j + 1 + _BEHIND] if v.stem
     )
 

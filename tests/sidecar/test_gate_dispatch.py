@@ -132,3 +132,20 @@ def test_the_cues_kept_for_sets_of_cited_sections_are_bounded() -> None:
     kept = [entries for key, entries in bundle.mentions.cues.items() if not callable(key)]
     assert kept and all(len(entries) <= rules.SETS_KEPT for entries in kept), [len(e) for e in kept]
     assert [verdict(pair) for pair in sets[:50]] == said[:50]  # worked out again, the same verdicts
+
+
+def test_the_readings_every_sentence_is_asked_for_are_made_with_it() -> None:
+    """The prose's runs and first words, and its text and words with the site's names masked, which the first person's
+    rule and the rules' cues ask of every sentence, are made with the `Reading`, not on first use through a `once`
+    (a descriptor's call from C each, some 2 k instructions, issue 26); the lexicon's two readings are made together.
+    What they read is as it was: a site's name ("How I work") masked in `text` and `plain_words` only."""
+    masked = _reading("How I work is a page about the ledger.", IDS[0])
+    made = vars(masked)
+    assert {"runs", "first_words", "text", "plain_words"} <= made.keys()
+    assert made["text"] == "  is a page about the ledger."
+    assert made["first_words"] == {"how", "i", "work", "is", "a", "page", "about", "the", "ledger"}
+    assert made["plain_words"] == {"is", "a", "page", "about", "the", "ledger"}
+    plain = _reading("The ledger moved to Kafka.", IDS[0])
+    assert plain.plain_words is plain.first_words and plain.text == plain.source
+    assert plain.named == {"Kafka"} and "plain" in vars(plain)
+    assert plain.plain == plain.grounds.lexicon.find(plain.text)[1]

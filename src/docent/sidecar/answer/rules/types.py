@@ -94,7 +94,8 @@ class once(Generic[T]):  # noqa: N801 - a decorator, named as functools.cached_p
 
 
 class Reading:
-    """A sentence as the rules read it, each reading made once, when a rule first asks for it."""
+    """A sentence as the rules read it: the readings every sentence is asked for made with it, each other one made once,
+    when a rule first asks for it."""
 
     def __init__(
         self, draft: Draft, grounds: Grounds, *, most_words: int, counted: frozenset[numbers.Quantity] = frozenset()
@@ -103,23 +104,26 @@ class Reading:
         self.grounds = grounds
         self.ids: tuple[str, ...] = draft.ids
         # The sentence without its inline code, which the code_term rule checks on its own.
-        self.source: str = draft.prose
+        source = draft.prose
+        self.source: str = source
         self.most_words = most_words  # the most words an uncited sentence may have (more for a list's intro line)
         # A list's uncited intro line ("The table lists four topics:"): the list's count of items and of the sections
         # they cite, the counts it may state.
         self.counted = counted
-
-    @once
-    def runs(self) -> list[str] | None:
-        """The prose's words, lower case, cut once where the readings of words find the same (`words.letter_runs`):
-        its stems and its unit are read from them, and its first words where it has no hyphen."""
-        return letter_runs(self.source.lower())
-
-    @once
-    def first_words(self) -> set[str]:
-        """The prose's words, lower case, letters only, before the site's names are masked."""
-        runs = self.runs
-        return set(found(LETTERS, self.source.lower()) if runs is None or "-" in self.source else runs)
+        # The readings every sentence is asked for (the first person's, the rules' cues) are made here, not on first
+        # use: a `once` costs a descriptor's call from C besides its reading, some 2 k instructions each.
+        lower = source.lower()
+        # The prose's words, lower case, cut once where the readings of words find the same (`words.letter_runs`): its
+        # stems and its unit are read from them, and its first words where it has no hyphen.
+        runs = letter_runs(lower)
+        self.runs: list[str] | None = runs
+        # The prose's words, lower case, letters only, before the site's names are masked.
+        self.first_words: set[str] = set(found(LETTERS, lower) if runs is None or "-" in source else runs)
+        # The prose with the site's own names masked (they pass the rules as they are written, with or without quote
+        # marks), and its words, lower case, letters only.
+        text = grounds.site.names.mask(source, self.first_words)
+        self.text: str = text
+        self.plain_words: set[str] = self.first_words if text == source else set(found(LETTERS, text.lower()))
 
     @once
     def cue_words(self) -> set[str]:
@@ -128,47 +132,30 @@ class Reading:
         codes = self.draft.codes
         return self.first_words.union(*(found(LETTERS, code.lower()) for code in codes)) if codes else self.first_words
 
-    @once
-    def _masking(self) -> tuple[str, set[str]]:
-        # The site's own names pass the rules as they are written, with or without quote marks.
-        source = self.source
-        plain_words = self.first_words
-        text = self.grounds.site.names.mask(source, plain_words)
-        if text != source:
-            plain_words = set(found(LETTERS, text.lower()))
-        return text, plain_words
-
-    @once
-    def text(self) -> str:
-        """The sentence's prose with the site's own names masked."""
-        return self._masking[0]
-
-    @once
-    def plain_words(self) -> set[str]:
-        """The masked sentence's words, lower case, letters only."""
-        return self._masking[1]
-
-    @once
     def _found(self) -> tuple[set[str], str]:
+        """The lexicon's search, whose two readings are kept together: the one not asked for yet is then no `once`'s
+        call (some 2 k instructions)."""
         text, runs = self.text, self.runs
         # Where nothing was masked and no _ or ' stands, the sentence's runs are the lexicon's words (`lexicon._words`).
         plain = runs is not None and text == self.source and "_" not in text and "'" not in text
-        return self.grounds.lexicon.find(text, runs if plain else None)
+        found = self.grounds.lexicon.find(text, runs if plain else None)
+        self.__dict__["named"], self.__dict__["plain"] = found
+        return found
 
     @once
     def named(self) -> set[str]:
         """The lexicon's terms the sentence names."""
-        return self._found[0]
+        return self._found()[0]
 
     @once
     def plain(self) -> str:
         """The masked sentence with the lexicon's names blanked, for the proper-name rule."""
-        return self._found[1]
+        return self._found()[1]
 
     @once
     def numbers(self) -> tuple[numbers.Quantity, ...]:
         """The quantities the sentence states."""
-        text, plain_words = self._masking
+        text, plain_words = self.text, self.plain_words
         # Where the prose was cut into runs it holds no digit, nor does its masked text (`words.letter_runs`).
         may = numbers.may_state(text, plain_words, digits=self.runs is None)
         return tuple(numbers.quantities(text, plain_words)) if may else ()

@@ -137,11 +137,12 @@ def test_the_cues_kept_for_sets_of_cited_sections_are_bounded() -> None:
 def test_the_readings_every_sentence_is_asked_for_are_made_with_it() -> None:
     """The prose's runs and first words, and its text and words with the site's names masked, which the first person's
     rule and the rules' cues ask of every sentence, are made with the `Reading`, not on first use through a `once`
-    (a descriptor's call from C each, some 2 k instructions, issue 26); the lexicon's two readings are made together.
+    (a descriptor's call from C each, some 2 k instructions, issue 26); the lexicon's two readings are made together,
+    and the stems of a sentence with no inline code once for both `words` and `said`.
     What they read is as it was: a site's name ("How I work") masked in `text` and `plain_words` only."""
     masked = _reading("How I work is a page about the ledger.", IDS[0])
     made = vars(masked)
-    assert {"runs", "first_words", "text", "plain_words"} <= made.keys()
+    assert {"runs", "first_words", "text", "plain_words", "cue_words"} <= made.keys()  # no inline code: cues its words
     assert made["text"] == "  is a page about the ledger."
     assert made["first_words"] == {"how", "i", "work", "is", "a", "page", "about", "the", "ledger"}
     assert made["plain_words"] == {"is", "a", "page", "about", "the", "ledger"}
@@ -149,3 +150,4 @@ def test_the_readings_every_sentence_is_asked_for_are_made_with_it() -> None:
     assert plain.plain_words is plain.first_words and plain.text == plain.source
     assert plain.named == {"Kafka"} and "plain" in vars(plain)
     assert plain.plain == plain.grounds.lexicon.find(plain.text)[1]
+    assert plain.words == {"ledger", "mov", "kafka"} and "said" in vars(plain) and plain.said is plain.words

@@ -89,7 +89,10 @@ class once(Generic[T]):  # noqa: N801 - a decorator, named as functools.cached_p
     def __get__(self, instance: object | None, owner: type | None = None) -> T | once[T]:
         if instance is None:
             return self
-        made = instance.__dict__[self._name] = self._make(instance)
+        made = self._make(instance)
+        # Set as an attribute, which shadows this descriptor (it has no `__set__`), not through `__dict__`: asking for
+        # an instance's `__dict__` makes it a dict of its own, and every attribute read after that dearer.
+        setattr(instance, self._name, made)
         return made
 
 
@@ -124,6 +127,8 @@ class Reading:
         text = grounds.site.names.mask(source, self.first_words)
         self.text: str = text
         self.plain_words: set[str] = self.first_words if text == source else set(found(LETTERS, text.lower()))
+        if not draft.codes:  # no inline code: the words that wake the rules are the first words (`cue_words`)
+            self.cue_words = self.first_words
 
     @once
     def cue_words(self) -> set[str]:
@@ -139,7 +144,7 @@ class Reading:
         # Where nothing was masked and no _ or ' stands, the sentence's runs are the lexicon's words (`lexicon._words`).
         plain = runs is not None and text == self.source and "_" not in text and "'" not in text
         found = self.grounds.lexicon.find(text, runs if plain else None)
-        self.__dict__["named"], self.__dict__["plain"] = found
+        self.named, self.plain = found
         return found
 
     @once
@@ -163,8 +168,11 @@ class Reading:
     @once
     def words(self) -> set[str]:
         """The sentence's words of substance, stemmed, as written: names not masked, inline code's words in."""
-        runs = self.runs
-        return stems(self.draft.text) if runs is None or self.source != self.draft.text else stems_of(runs)
+        runs, text = self.runs, self.draft.text
+        if self.source != text:
+            return stems(text)
+        made = self.said = stems(text) if runs is None else stems_of(runs)  # the prose's too: `said`
+        return made
 
     @once
     def said(self) -> set[str]:

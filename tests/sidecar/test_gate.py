@@ -335,3 +335,20 @@ def test_the_prompts_own_headings_are_no_connectives() -> None:
     assert seen(g.feed("She led a team of five. [[roles-alderway-leading]]\n\n## Showing what you say\n\nYes.") + g.finish())[1:] == [
         ("held", "uncited"), ("sentence", "Yes."),
     ]
+
+
+def test_a_sentences_draft_is_the_named_tuple_its_fields_make() -> None:
+    """A sentence's draft is made by `tuple.__new__` with every field (no frame of the named tuple's `__new__`, some
+    2 k instructions a sentence), as its shape (`Shaped`, made the same way) is: each the tuple, field for field, that
+    the named tuple's own constructor makes."""
+    from docent.sidecar.answer.rules import Draft
+    from docent.sidecar.answer.sentences import Raw
+    from docent.sidecar.answer.shape import Shaped, shape
+
+    raw = Raw.of("- He moved the **payments** to `Kafka` [[roles-acme]] [[nowhere]].", True)
+    shaped = shape(raw)
+    assert shaped == Shaped(*shaped) and type(shaped) is Shaped and len(shaped) == len(Shaped._fields)
+    draft = Gate(RECORD, LEXICON)._draft(raw)
+    made = Draft(shaped.text, ("roles-acme",), False, shaped.spans, shaped.item, True, shaped.prose, shaped.codes)
+    assert draft == made and type(draft) is Draft and len(draft) == len(Draft._fields)
+    assert (draft.fence, draft.row, draft.heading, draft.item) == (None, None, False, shaped.item) and draft.item

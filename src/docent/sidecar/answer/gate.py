@@ -298,7 +298,7 @@ class Gate:
         if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
             prose = headings.reading(shaped.prose)
             return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
-        return Draft(text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes)
+        return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes, None, None, False))  # no frame
 
     def _judge(
         self, draft: Draft, *, words: int = CONNECTIVE_WORDS, grounds: Grounds | None = None,

@@ -82,7 +82,7 @@ def unit(text: str, fold: Fold, owner: frozenset[str] = frozenset(), *, runs: li
         words.append(word)
         if stem:
             stems.append(stem)
-    return Unit(text, tuple(tokens), frozenset(stems), frozenset(words), owner)
+    return _new(Unit, (text, tuple(tokens), frozenset(stems), frozenset(words), owner))  # without its __new__'s frame
 
 
 def _words(lowered: str) -> Iterable[tuple[str, int]]:

@@ -240,3 +240,18 @@ def test_a_quotation_in_the_first_person_is_the_documentation_s_words_on_a_docs_
     assert docs('Before it overwrites a file, Copier asks "Do I want to delete it?" [[update]].') == [held]
     assert docs('I think Copier asks "Do I want to overwrite it?" before it overwrites a file [[update]].') == [held]
     assert AnswerPolicy.for_site(Manifest()).held_message("first_person") == AnswerPolicy.HELD["first_person"]
+
+
+def test_a_held_cited_sentence_is_read_again_uncited_only_where_an_action_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cited sentence the rules hold that restates this turn's action is shown without its citation ("The CV is
+    open. [[how-review]]"). The uncited copy of its draft it is read again as (`Draft._replace`, some 10 k
+    instructions) is made only where there was an action: without one, no sentence is a confirmation (issue 26)."""
+    from docent.sidecar.answer.rules import Draft
+
+    replaced: list[dict[str, object]] = []
+    original = Draft._replace
+    monkeypatch.setattr(Draft, "_replace", lambda self, **kw: replaced.append(kw) or original(self, **kw))
+    assert verdicts("The CV is open [[how-review]]. She led a team of ten [[how-review]].") == ["no_overlap"] * 2
+    assert replaced == []
+    assert verdicts("The CV is open [[how-review]].", "CV") == ["shown"]
+    assert replaced == [{"ids": ()}]

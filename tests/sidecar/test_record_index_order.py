@@ -7,7 +7,7 @@ import pytest
 
 from docent.sidecar.answer import record_index_order
 from docent.sidecar.answer.record_index import RecordIndex
-from docent.sidecar.answer.record_index_order import SPAN, near
+from docent.sidecar.answer.record_index_order import READ, SPAN, near, said
 
 from .searching import Section
 
@@ -67,3 +67,14 @@ def test_words_said_together_weigh_more_than_the_same_words_apart() -> None:
     assert near(apart, weights) == 0.0  # no run of SPAN positions holds two of them
     assert near([(3, "reload"), (5, "reload")], weights) == 0.0  # one word twice is no phrase
     assert near([(0, "reload"), (SPAN, "worker"), (SPAN + 1, "process")], weights) == 3.0  # the best run: first two
+
+
+def test_a_long_section_is_read_as_far_as_the_guide_could_be_given_it() -> None:
+    """Docent's own "How the guide checks what it says" is some 8,000 words: read whole for every question that found
+    it, it cost more than the search; the excerpts give a long section cut to its start, `excerpts.TOKENS` at most."""
+    from docent.schema.mode import CHARS_PER_TOKEN
+    from docent.sidecar.answer.excerpts import TOKENS
+
+    long = Section("checking", "checking", "Checking", "The gate reads each sentence. " * 2_000)
+    assert len(said(long, {}).body) == READ == TOKENS * CHARS_PER_TOKEN
+    assert said(STATIC[1], PAGES).body == STATIC[1].text and said(STATIC[1], PAGES).title == "StaticFiles Static Files"

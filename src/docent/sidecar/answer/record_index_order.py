@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from docent.schema.mode import CHARS_PER_TOKEN
+
 from .record_forms import unconflated
 from .words import spell_sigils
 
@@ -35,6 +37,9 @@ TITLE = 0.5
 TRAIL = 0.5
 NEAR = 1.0
 SPAN = 8  # positions apart at most: about a clause; 4 and 16 ordered worse on the development sets
+# A section's text is read as far as a question's excerpts could give of it (`excerpts.TOKENS`: a longer section is given
+# cut to its start): what the guide would not be handed does not put a section first, nor cost time to read.
+READ = 4_000 * CHARS_PER_TOKEN
 COLUMNS = ("title", "trail", "body")
 
 
@@ -57,11 +62,11 @@ class Said:
 
 
 def said(section: Section, labels: Mapping[str, str]) -> Said:
-    """A section's title column (its title and its page's label, as the index has it), heading trail and text, spelt
-    as the index spells its own."""
+    """A section's title column (its title and its page's label, as the index has it), heading trail and text (to
+    `READ`), spelt as the index spells its own."""
     trail = " ".join(getattr(section, "headings", ())[1:]) or section.title
     title = f"{section.title} {labels.get(section.page) or section.page}"
-    return Said(*(spell_sigils(unconflated(t)) for t in (title, trail, section.text)))
+    return Said(*(spell_sigils(unconflated(t)) for t in (title, trail, section.text[:READ])))
 
 
 def rarity(count: int, total: int) -> float:

@@ -121,7 +121,7 @@ class OfflineModel:
         if page is None and not ASKS_CHANGES.search(question):
             ranked = _not_changelog(ranked, source.manifest)
         if page is None:
-            ranked = by_ask(asked, ranked, vocabulary)
+            ranked = by_ask(asked, ranked, vocabulary, source.manifest.kind)
         if not _answerable(asked, ranked, vocabulary, page, several=bool(SEVERAL.search(question))):
             return NONE, None
         voice = Voice.of(source.manifest, titles=(s.title for s in record.values()))

@@ -39,6 +39,12 @@ SAID = 4  # sentences in an answer: three of the best section still leave room f
 # A section that says all the question asks leans this much ahead of one that says none of it, (ASK_LEAN + 1) /
 # ASK_LEAN: a tie-break among sections search ranks close, never a reversal of its order.
 ASK_LEAN = 3.0
+# On documentation, a section leans ahead by what it says of the ask three ways (`by_ask`): each of the ask's
+# distinctive words it holds (`Weighed.distinctive`), a share of the ask's weight (`ANSWER_SHARE`), and the question's
+# code that its code writes; all of them, (DOCS_LEAN + 2.5) / DOCS_LEAN ahead of one that says none: a reordering among
+# the sections search ranks close, never of one it ranks far behind.
+DOCS_LEAN = 2.0
+ANSWER_SHARE = 0.5
 
 Ranked = list[tuple[float, RecordSection]]
 Match = tuple[float, int, int, str, RecordSection]  # value, section's rank, sentence's place, sentence, section
@@ -158,9 +164,25 @@ def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSectio
     return out
 
 
-def by_ask(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary) -> Ranked:
-    """The index's ranking, each section's score leaning by the share of the question it says (`Weighed.answers`, the
-    reader's situation counting less than the ask): search ranks by the reader's whole account, and of two sections
-    it ranks close, the one that says what is asked answers ("What is that timeout?" after a paragraph of set-up)."""
-    leaned = [(score * (ASK_LEAN + asked.answers(vocabulary.doc(s))) / ASK_LEAN, s) for score, s in ranked]
-    return sorted(leaned, key=lambda r: -r[0])
+def by_ask(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, kind: str = "portfolio") -> Ranked:
+    """The index's ranking, each section's score leaning by what it says of the ask: search ranks by the reader's
+    whole account, and of two sections it ranks close, the one that says what is asked answers ("What is that
+    timeout?" after a paragraph of set-up). What it says is the share of the question's weight it says
+    (`Weighed.answers`, the situation counting less); on documentation (`kind` "docs"), whose readers ask long
+    questions in their own words and with their code, counted three ways:
+    - the ask's distinctive words it holds (`Weighed.distinctive`), each alike: the words that name what is asked
+      ("override", "bound"), however the question's weight is spread over the reader's phrasing;
+    - the share of the question's weight it says, `ANSWER_SHARE`;
+    - the question's code its own code writes (`uv export`, `trust_env`), as written (`Weighed.code_named`).
+    A section that lacks what a "which"/"how many" asks for says none of it."""
+    def lean(section: RecordSection) -> float:
+        doc = vocabulary.doc(section)
+        if kind != "docs":
+            return (ASK_LEAN + asked.answers(doc)) / ASK_LEAN
+        if not asked.answers(doc) and asked.heads:
+            return 1.0
+        code = "\n".join(c for b in section.blocks for c in ((b.text,) if b.kind == "code" else b.code))
+        said = asked.distinctive(doc) + ANSWER_SHARE * asked.answers(doc) + asked.code_named(code)
+        return (DOCS_LEAN + said) / DOCS_LEAN
+
+    return sorted(((score * lean(s), s) for score, s in ranked), key=lambda r: -r[0])

@@ -195,6 +195,18 @@ class Weighed:
         kept = {w: x for w, x in self.weight.items() if not self.alts[w].isdisjoint(held) or w in self.heads or w not in self.context}
         return replace(self, weight=kept) if kept else self
 
+    def distinctive(self, said: Collection[str]) -> float:
+        """The share of the ask's distinctive words a text's words (stemmed) hold, 0 to 1: those of the ask (not only
+        its situation's) that the record uses and that weigh at least `DISTINCT` of the rarest of them. Each counts
+        alike: in a long question the weight is spread over the reader's phrasing, and a text that holds two of its
+        three rarest words says more of it than one that holds one rare word and many common ones."""
+        weights = {w: x for w, x in self.weight.items() if self.alts[w]}
+        asked = {w: x for w, x in weights.items() if w not in self.context} or weights
+        rarest = max(asked.values(), default=0.0)
+        words = [w for w, x in asked.items() if x >= DISTINCT * rarest]
+        held = set(said)
+        return sum(1 for w in words if self.alts[w] & held) / len(words) if words else 0.0
+
     def holds_compounds(self, said: Collection[str]) -> bool:
         """Whether a text's words (stemmed) hold each hyphenated term the ask writes, all its words."""
         return all(not self.alts[w].isdisjoint(said) for c in self.compounds for w in c)
@@ -232,6 +244,7 @@ class Weighed:
         return sum(w for word, w in self.weight.items() if self.alts[word] & set(said)) / total
 
 
+DISTINCT = 0.5  # an ask's word weighing this share of its rarest's is one of its distinctive words (`distinctive`)
 KIND_QUERY = 8  # a kind asked for is searched for by the record's technologies it names most, this many
 # Words that carry the question along, or say how sure or polite the visitor is, never its topic: "what went wrong",
 # "what happens if", "what exactly did she build? I thought the vendor ran it", "numbers please", "did it buy

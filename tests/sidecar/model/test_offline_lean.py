@@ -1,0 +1,49 @@
+"""The embedded model on a real documentation site (uv's, vendored): of the sections search ranks close, the one that
+holds the ask's distinctive words and its code answers (`picking.by_ask`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.offline import OfflineModel
+from docent.sidecar.offline.picking import by_ask
+from docent.sidecar.offline.weighing import Weighed
+from tests.evals import docsite
+
+SITES = Path(__file__).resolve().parents[2] / "data" / "sites"
+
+
+@pytest.fixture(scope="module")
+def uv(tmp_path_factory: pytest.TempPathFactory) -> OfflineModel:
+    bundle = Bundle.load(docsite.build_copy(SITES / "uv", tmp_path_factory.mktemp("uv")).bundle)
+    return OfflineModel(lambda: bundle)
+
+
+# From uv's users' questions (`tests/evals/uv-questions-round8.json`, "override-upper-bound").
+PINNED = ("One of my dependencies pins pydantic>=1.8,<2.0 in its metadata but actually works fine with pydantic 2, and "
+          "it blocks my project from using v2. Can I force uv to ignore that bound in pyproject.toml?")
+
+
+def test_the_section_that_holds_the_asks_distinctive_words_answers_not_the_one_search_ranks_first(uv) -> None:
+    # search ranks 'Requires-python' first ("uv ignores upper-bounds on requires-python"); 'Dependency overrides' holds
+    # as many of the ask's distinctive words, and its code writes the question's (`pydantic>=1.0,<2.0`): it answers
+    said, best = uv.answer(PINNED)
+    assert best is not None and best.id == "dependency-overrides", said
+    assert any("use `tool.uv.override-dependencies` to define a list of overrides" in s for s in said), said
+
+
+def test_the_portfolios_lean_keeps_searchs_order_for_the_same_sections(uv) -> None:
+    source = uv.source()
+    vocabulary = uv.vocabulary(source)
+    asked = Weighed.of(PINNED, vocabulary, uv._lexicon(source), source.manifest)
+    found = {sid: score for sid, score in source.index.search(asked.query)}
+    ranked = [(found[sid], source.record[sid]) for sid in ("requires-python", "dependency-overrides")]
+    assert ranked[0][0] > ranked[1][0]  # search's order
+    assert [s.id for _, s in by_ask(asked, ranked, vocabulary)][0] == "requires-python"
+    assert [s.id for _, s in by_ask(asked, ranked, vocabulary, "docs")][0] == "dependency-overrides"
+    # the two hold as many of the ask's distinctive words; the overrides section's code writes the question's
+    code = ["\n".join(c for b in s.blocks for c in ((b.text,) if b.kind == "code" else b.code)) for _, s in ranked]
+    assert asked.code_named(code[1]) > asked.code_named(code[0]), sorted(asked.identifiers)

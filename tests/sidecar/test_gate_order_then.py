@@ -35,7 +35,7 @@ def test_only_then_tells_an_order(sentence: str, expected: str) -> None:
 
 
 def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """`order._pairs` with every pattern tried on every text, none passed over for a word it lacks."""
+    """`order.pairs` with every pattern tried on every text, none passed over for a word it lacks."""
     out = []
     m = order._LEADING_AFTER.match(text)
     if m:
@@ -61,4 +61,4 @@ def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 )
 def test_the_order_markers_looked_for_by_their_words_first(text: str) -> None:
     # each pattern runs only where the text holds one of its words: the same spans as every pattern everywhere
-    assert order._pairs(text) == _every_marker(text)
+    assert order.pairs(text) == _every_marker(text)

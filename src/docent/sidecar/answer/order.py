@@ -13,8 +13,10 @@ marker (two at most, and not the words both sides share) find the unit of the ci
 The sentence is held when the section's order is the opposite of the one it tells.
 Also a list of numbers ("1 %, 10 %, 50 %, then everyone") must keep the order of the same numbers in one unit,
 and "the first/last N" must be about the first/last unit that names N ("the first wave" is wave 1's row).
+A side that fits several units equally is ordered when all of them stand on one side of the other's (`order_ties`);
+named steps, runs of words a list item or a line of code writes, are read beside this rule (`order_lines`).
 What it cannot do: see an order the section gives only in words ("preceded", "earlier") or by dates it does not
-state, or tell which of two equally fitting units a side is about; then it lets the sentence through.
+state, or order units a side ties between that straddle the other's; then it lets the sentence through.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
+from .order_ties import by_ties, drifts
 from .passage import Passage, Token, Unit, best_of, content, first_date, unit_at
 
 # What opens the clause after "once" ("once the response has been sent"); "each" only with a verb after its noun:
@@ -76,14 +79,14 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if not sections:
         return False
     text = said.text
-    for first, second in _pairs(text):
+    for first, second in pairs(text):
         verdict = _compare(said, first, second, sections)
         if verdict is False:
             return True
     return _numbers_reordered(said, sections) or _ordinal_wrong(said, sections)
 
 
-def _pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """(first span, second span) of the sentence, for each order marker in it: the span told to come first."""
     out = []
     m = _LEADING_AFTER.match(text)
@@ -117,7 +120,7 @@ _NEEDS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _side(said: Unit, span: tuple[int, int], toward_end: bool) -> list[Token]:
+def side(said: Unit, span: tuple[int, int], toward_end: bool) -> list[Token]:
     """A side's words, nearest the marker first, up to its clause's end ("before it acts, so that ...") or a condition
     of its own ("then test only if lint succeeded")."""
     tokens = [t for t in said.tokens if span[0] <= t.start < span[1]]
@@ -153,8 +156,8 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
         first = _parallel(said, first, second)
     else:
         second = _parallel(said, second, first)
-    a_tokens = _side(said, first, toward_end=first[0] < second[0])
-    b_tokens = _side(said, second, toward_end=second[0] < first[0])
+    a_tokens = side(said, first, toward_end=first[0] < second[0])
+    b_tokens = side(said, second, toward_end=second[0] < first[0])
     a_all, b_all = set(content(a_tokens)), set(content(b_tokens))
     a_near = [s for s in content(a_tokens) if s not in b_all and _known(s, sections)]
     b_near = [s for s in content(b_tokens) if s not in a_all and _known(s, sections)]
@@ -162,9 +165,10 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
         return None
     fa, fb, apart = _fits(sections, a_near, b_near)
     if fa is None or fb is None:
-        return _by_titles(sections, a_all, b_all, said)
+        titled = _by_titles(sections, a_all, b_all, said)
+        return titled if titled is not None else by_ties(sections, fa, fb, a_near, b_near)
     (sa, ua, _), (sb, ub, _) = fa, fb
-    if apart or _drifts(sections, fa, a_near) or _drifts(sections, fb, b_near):
+    if apart or drifts(sections, fa, a_near) or drifts(sections, fb, b_near):
         return None
     if sa != sb:
         return _by_date(sections[sa], sections[sb], said)
@@ -175,6 +179,7 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
 
 
 Fit = tuple[int, int, float]
+
 
 
 def _fits(sections: Sequence[Passage], a_near: list[str], b_near: list[str]) -> tuple[Fit | None, Fit | None, bool]:
@@ -190,25 +195,6 @@ def _fits(sections: Sequence[Passage], a_near: list[str], b_near: list[str]) -> 
     if fa is None or fb is None or fa[0] != fb[0] or len(sections) < 2:
         return fa, fb, False
     return fa, fb, _elsewhere(sections, fa[0], a) or _elsewhere(sections, fb[0], b)
-
-
-def _drifts(sections: Sequence[Passage], fit: Fit, near: list[str]) -> bool:
-    """The side's words taken whole (up to `_WHOLE`) fit another unit than its words nearest the marker: "Mara wrote
-    the shared library herself and documented it with examples" is about "I wrote the library, documented it with
-    examples", not the unit that says teams "needed a shared library"."""
-    whole = best_of(sections, near[:_WHOLE], title=True)
-    if whole is None or whole[:2] == fit[:2]:
-        return False
-    # A unit that holds fewer of the side's words draws nothing away: the words of a comment beside a line of code
-    # ("# This sets `os.environ`") weigh more, being rarer, but hold fewer of "environ['TESTING'] is set to 'True'".
-    return _held(unit_at(sections[whole[0]], whole[1]), near[:_WHOLE]) >= _held(unit_at(sections[fit[0]], fit[1]), near[:_WHOLE])
-
-
-def _held(u: Unit, stems: list[str]) -> int:
-    return sum(stem in u.stems for stem in stems)
-
-
-_WHOLE = 6
 
 
 def _by_titles(sections: Sequence[Passage], a: set[str], b: set[str], said: Unit) -> bool | None:

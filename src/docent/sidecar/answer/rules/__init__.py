@@ -22,6 +22,7 @@ from .. import (
     included,
     likeness,
     order,
+    order_lines,
     permissions,
     preferences,
     quantifiers,
@@ -62,6 +63,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("opposite", likeness),  # "like X" where the sections say "unlike X", and the reverse
     rule("direction", direction),
     rule("order", order),
+    rule("order", order_lines),  # named steps: runs of words a unit writes in a row, inline code read as written
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"
     rule("actor", actors),
     rule("actor", siblings),  # a fact of one name told of its sibling, another name the sections write

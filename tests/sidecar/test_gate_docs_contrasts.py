@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from docent.sidecar.answer import align
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
 from tests.sidecar.gating import fate, record_of
 
@@ -173,3 +176,29 @@ def test_any_under_a_negation(sentence: str, expected: str) -> None:
 )
 def test_as_opposed_to_denies(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+# Real sections of the development sites (uv's tools, MkDocs's configuration inheritance), cut to what
+# the sentences cite: the presence class's "with" and "without" (`presence`).
+PRESENCE = record_of(
+    _section("the-uv-tool-interface", "The uv tool interface",
+             "Tools can be invoked without installation using uv tool run, in which case their dependencies are "
+             "installed in a temporary virtual environment isolated from the current project."),
+    _section("configuration-inheritance", "Configuration inheritance",
+             "Specifically, the markdown_extensions and plugins options must use the alternative syntax which does "
+             "not use list items (lines which start with -)."),
+)
+
+
+
+@pytest.mark.parametrize(("sentence", "sid", "expected"), [
+    # "with" and "without" said of two things: no change of one; of the same thing, still a reversal
+    ("uvx runs a tool with its dependencies in a temporary virtual environment isolated from the current project.",
+     "the-uv-tool-interface", None),
+    ("Tools can be invoked with installation using uv tool run.", "the-uv-tool-interface", "reversal"),
+    # "without" what a unit of the cited section denies ("does not use list items")
+    ("The options must use the alternative syntax without list items.", "configuration-inheritance", None),
+])
+def test_with_and_without_of_two_things_or_of_what_the_section_denies(sentence: str, sid: str, expected: str | None) -> None:
+    section = PRESENCE[sid]
+    assert align.differs(unit(sentence, fold), [Passage.of(section.title, section.text, fold)]) == expected

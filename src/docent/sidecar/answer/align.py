@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence, Set
 from typing import NamedTuple
 
+from . import presence
 from .contrasts import CONTRASTS, NEUTRAL, neutral_at
 from .passage import Passage, Unit, in_clause_before
 from .places import COVER, NEAR, stems_near
@@ -254,7 +255,7 @@ def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Pas
     poles = {(m.entry.kind, m.entry.pole) for unit_marks in theirs for m in unit_marks}
     figures = {f for u in units[a.first : a.last + 1] for t in u.tokens if (f := _figure(t.word)) is not None}
     for index in range(a.first, a.last + 1):
-        reason = _compare(said, found, skip, written, units[index], facts.marks[index], poles, figures)
+        reason = _compare(said, found, skip, written, units[index], facts.marks[index], poles, figures, passage)
         if reason:
             return reason
     return None
@@ -371,7 +372,7 @@ def _apart(said: Unit, m: Mark, clause: Unit, t: Mark) -> bool:
 
 def _compare(
     said: Unit, found: tuple[Mark, ...], skip: Set[int], written: Set[str], clause: Unit, theirs: tuple[Mark, ...],
-    their_poles: Set[tuple[int, int]], figures: Set[str],
+    their_poles: Set[tuple[int, int]], figures: Set[str], passage: Passage,
 ) -> str | None:
     """The reason a word of the sentence and another of the same class in the clause differ in one place, or None."""
     said_poles = {(m.entry.kind, m.entry.pole) for m in found}
@@ -392,5 +393,7 @@ def _compare(
                 continue
             if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())):
                 continue  # "B after A" for "A before B": the events change sides with the word
+            if e.kind == _PRESENCE and presence.apart(said, m.at + len(e.words), clause, t.at + len(f.words), e.pole == 1, passage):
+                continue  # "with" and "without" said of two things, or "without" what the sections deny
             return CONTRASTS[e.kind].reason
     return None

@@ -352,3 +352,14 @@ def test_a_sentences_draft_is_the_named_tuple_its_fields_make() -> None:
     made = Draft(shaped.text, ("roles-acme",), False, shaped.spans, shaped.item, True, shaped.prose, shaped.codes)
     assert draft == made and type(draft) is Draft and len(draft) == len(Draft._fields)
     assert (draft.fence, draft.row, draft.heading, draft.item) == (None, None, False, shaped.item) and draft.item
+
+
+def test_a_gate_of_no_rules_reads_no_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench's gate of no rules (`gate_us_per_sentence_no_rules`: the stream cut, shaped and shown) makes no
+    `Reading`, whose readings every rule asks for are made with it: nothing would read them."""
+    from docent.sidecar.answer import gate as gates
+
+    made: list[object] = []
+    monkeypatch.setattr(gates, "Reading", lambda *a, **k: made.append(a))
+    events = Gate(RECORD, LEXICON, rules=()).feed("I led the team in Rust [[roles-acme]]. Yes.")
+    assert [type(e).__name__ for e in events] == ["Sentence"] and made == []

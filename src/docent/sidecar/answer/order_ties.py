@@ -43,6 +43,15 @@ def by_ties(sections: Sequence[Passage], fa: Fit | None, fb: Fit | None, a_near:
         return None  # no list and no code: nothing to order by
     a = (fa[0], [fa[1]]) if fa is not None else tied(sections, a_near[:2])
     b = (fb[0], [fb[1]]) if fb is not None else tied(sections, b_near[:2])
+    verdict = _by_steps(sections, a, b)
+    if verdict is None or _drifted(sections, fa, a_near) or _drifted(sections, fb, b_near):
+        return None  # a side that fits drifts nowhere: asked last, its whole words' fit costs most
+    return verdict
+
+
+def _by_steps(sections: Sequence[Passage], a: tuple[int, list[int]] | None, b: tuple[int, list[int]] | None) -> bool | None:
+    """The two sides' order by the steps among their units, in one section: None where they stand in two, share a
+    unit, straddle, or fit no step."""
     if a is None or b is None or a[0] != b[0] or min(a[1] + b[1]) < 0:
         return None
     # Steps only: a side that fits a paragraph's sentence is not placed ("If you're using uv ..." opens a section,
@@ -51,10 +60,11 @@ def by_ties(sections: Sequence[Passage], fa: Fit | None, fb: Fit | None, a_near:
     a_steps, b_steps = [i for i in a[1] if i in placed], [i for i in b[1] if i in placed]
     if not a_steps or not b_steps:
         return None
-    verdict = True if max(a_steps) < min(b_steps) else False if min(a_steps) > max(b_steps) else None
-    if verdict is None or fa is not None and drifts(sections, fa, a_near) or fb is not None and drifts(sections, fb, b_near):
-        return None  # a side that fits drifts nowhere: asked last, its whole words' fit costs most
-    return verdict
+    return True if max(a_steps) < min(b_steps) else False if min(a_steps) > max(b_steps) else None
+
+
+def _drifted(sections: Sequence[Passage], fit: Fit | None, near: list[str]) -> bool:
+    return fit is not None and drifts(sections, fit, near)
 
 
 def drifts(sections: Sequence[Passage], fit: Fit, near: list[str]) -> bool:

@@ -25,27 +25,35 @@ def flipped(sentence: Reading) -> bool:
     sections = [mentions.words[sid] for sid in ids]
     said, said_words = _claimed(_denials(sentence), said_words, sections)
     heads = [head for sid in ids for head in mentions.heads[sid]]
-    if said or heads:
-        denied = [scope for sid in ids for scope in mentions.denied[sid]]
-        role_stems = said_words - masked_words
-
-        # What a sentence that denies nothing affirms is read with the site's names in it: "Requests built with
-        # APIRequestFactory have CSRF validation applied" affirms what "will not have CSRF validation" denies.
-        read = text if said else sentence.source
-        words = said_words if said else said_words | (stems(read) if read != text else set()) | dotted(read)
-
-        def clauses() -> list[set[str]]:
-            return [c | role_stems for c in polarity.clause_stems(read, stems)]
-
-        timed = bool(sentence.plain_words & polarity.TIMED)
-        if (polarity.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
-                and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)
-                and not _near(sentence, said, denied) and not _affixed(sentence, said)
-                and not _turned(sentence, said, heads)
-                or _affirmed(sentence, said, denied)):
-            return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
-
+    if (said or heads) and _contradicted(sentence, said, said_words, masked_words, heads):
+        return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
     return _opposed(sentence, said_words, sections, said)
+
+
+def _contradicted(
+    sentence: Reading, said: tuple[polarity.Denial, ...], said_words: set[str], masked_words: set[str],
+    heads: list[tuple[frozenset[str], frozenset[str]]],
+) -> bool:
+    """A denial the cited sections do not make, or what they deny affirmed, as the polarity module compares them,
+    unless the sentence says it otherwise, as a choice, near the denial, by an affix, or turned down."""
+    mentions, text, ids = sentence.grounds.mentions, sentence.text, sentence.ids
+    denied = [scope for sid in ids for scope in mentions.denied[sid]]
+    role_stems = said_words - masked_words
+
+    # What a sentence that denies nothing affirms is read with the site's names in it: "Requests built with
+    # APIRequestFactory have CSRF validation applied" affirms what "will not have CSRF validation" denies.
+    read = text if said else sentence.source
+    words = said_words if said else said_words | (stems(read) if read != text else set()) | dotted(read)
+
+    def clauses() -> list[set[str]]:
+        return [c | role_stems for c in polarity.clause_stems(read, stems)]
+
+    timed = bool(sentence.plain_words & polarity.TIMED)
+    return (polarity.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
+            and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)
+            and not _near(sentence, said, denied) and not _affixed(sentence, said)
+            and not _turned(sentence, said, heads)
+            or _affirmed(sentence, said, denied))
 
 
 def _opposed(

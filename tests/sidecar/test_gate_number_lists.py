@@ -89,3 +89,21 @@ NAMED = record_of(
 ])
 def test_a_count_of_what_a_section_names_or_of_the_pair_after_it(sentence: str, expected: str) -> None:
     assert fate(Gate(NAMED, Lexicon([])), sentence) == expected
+
+
+# The example site's retry storm (`lab-storm`), as its record writes it.
+STORM = record_of(
+    _section("lab-storm", "Retry storm",
+             "250 clients call a service that can answer 400 calls a second. At 3 s it crashes, failing every call in "
+             "flight, and at 8 s it is back. Each client retries a failed call up to eight times, then gives up and "
+             "asks again a second or so later."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # "up to eight times" counts the retries: "eight failed retries" states it
+    ("After eight failed retries a client gives up and asks again a second or so later. [[lab-storm]]", "shown"),
+    ("After nine failed retries a client gives up and asks again a second or so later. [[lab-storm]]", "number"),
+])
+def test_a_count_of_times_states_the_count_of_what_is_repeated(sentence: str, expected: str) -> None:
+    assert fate(Gate(STORM, Lexicon([])), sentence) == expected

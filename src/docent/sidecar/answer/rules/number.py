@@ -5,7 +5,8 @@ rows, or before items citing four sections); another count is held. A cited sent
 cited section ("takes one of three values" where it lists three), and any sentence may count a list of three or
 more that it writes itself, in words as a count of it ("when uvloop, httptools or websockets is installed ...
 installs all three"; "five levels: debug, info, warning, error and critical"; "each default to 3" after a list of
-three is a value, and is checked)."""
+three is a value, and is checked). A cited section's "N times" states a bare count N of what it repeats ("after eight
+failed retries" where a client "retries a failed call up to eight times")."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ def check(sentence: Reading) -> Verdict:
     else:
         stated = grounds.stated(grounds.known_ids) | sentence.counted
     missing = numbers.unstated(said, stated) if said else []
+    if missing and sentence.ids:  # "after eight failed retries" where a section "retries up to eight times"
+        times = {q.raw for q in stated if q.unit == "x"}
+        missing = [q for q in missing if q.unit or q.raw not in times]
     if missing and sentence.ids and all(_a_list_of(q, sentence) or _named(q, sentence) for q in missing):
         return None  # "takes one of three values" where the section lists three; "the two secrets" where it names two
     if missing and all(not q.unit and q.raw in _listed(sentence.draft.text) | _paired(sentence.draft.text)

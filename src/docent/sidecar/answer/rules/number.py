@@ -35,15 +35,20 @@ def check(sentence: Reading) -> Verdict:
     else:
         stated = grounds.stated(grounds.known_ids) | sentence.counted
     missing = numbers.unstated(said, stated) if said else []
-    if missing and sentence.ids:  # "after eight failed retries" where a section "retries up to eight times"
+    return Hold("number") if missing and not _counts(missing, stated, sentence) else None
+
+
+def _counts(missing: list[numbers.Quantity], stated: frozenset[numbers.Quantity], sentence: Reading) -> bool:
+    """Whether the quantities no cited section states are all counts the sections or the sentence itself make."""
+    if sentence.ids:  # "after eight failed retries" where a section "retries up to eight times"
         times = {q.raw for q in stated if q.unit == "x"}
         missing = [q for q in missing if q.unit or q.raw not in times]
-    if missing and sentence.ids and all(_a_list_of(q, sentence) or _named(q, sentence) for q in missing):
-        return None  # "takes one of three values" where the section lists three; "the two secrets" where it names two
-    if missing and all(not q.unit and q.raw in _listed(sentence.draft.text) | _paired(sentence.draft.text)
-                       for q in missing):  # code in place
-        return None  # "when uvloop, httptools or websockets is installed ... installs all three": its own list
-    return Hold("number") if missing else None
+        if not missing:
+            return True
+    if sentence.ids and all(_a_list_of(q, sentence) or _named(q, sentence) for q in missing):
+        return True  # "takes one of three values" where the section lists three; "the two secrets" where it names two
+    # "when uvloop, httptools or websockets is installed ... installs all three": its own list (code in place)
+    return all(not q.unit and q.raw in _listed(sentence.draft.text) | _paired(sentence.draft.text) for q in missing)
 
 
 _COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+)?[a-z]+s\b", re.IGNORECASE)

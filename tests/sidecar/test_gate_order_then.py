@@ -36,10 +36,7 @@ def test_only_then_tells_an_order(sentence: str, expected: str) -> None:
 
 def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """`order.pairs` with every pattern tried on every text, none passed over for a word it lacks."""
-    out = []
-    m = order._LEADING_AFTER.match(text)
-    if m:
-        out.append(((m.start(1), m.end(1)), (m.start(2), m.end(2))))
+    out = order._leading(text)  # "After X, Y", "Once X, Y": no marker's words looked for first
     for pattern, first in order._MARKERS:
         for m in pattern.finditer(text):
             start, end = m.span("cut") if pattern.groupindex else m.span()  # "first X, and Y then": cut at the "and"
@@ -62,3 +59,23 @@ def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 def test_the_order_markers_looked_for_by_their_words_first(text: str) -> None:
     # each pattern runs only where the text holds one of its words: the same spans as every pattern everywhere
     assert order.pairs(text) == _every_marker(text)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "Once X, Y" opening the sentence tells X first, as "After X, Y" does; "once a day" is how often
+        ("Once the decision service has scored the request as a challenge, the mobile app asks the cardholder to "
+         "confirm [[case-3ds-approach]].", "shown"),
+        ("Once the merchant has sent the authorisation, the mobile app asks a challenged cardholder to confirm "
+         "[[case-3ds-approach]].", "order"),
+    ],
+)
+def test_once_opening_a_sentence_tells_an_order(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+def test_once_a_day_opening_a_sentence_orders_nothing() -> None:
+    assert order._leading("Once a day, the relay polls the table.") == []
+    assert order._leading("Once the build passes, deploy.") == [((5, 21), (23, 30))]  # "the build passes", then "deploy."
+    assert order._leading("Once it works, `mkdocs --version` checks the install.") == []  # "it" points back

@@ -1,6 +1,6 @@
 """The order rule: two events or steps told in the opposite order to the cited section's own.
 
-A sentence that orders two things ("X before Y", "X after Y", "X, after which Y", "X once Y", "first X, then Y", "X and later Y", "X first and Y
+A sentence that orders two things ("X before Y", "X after Y", "After X, Y", "Once X, Y", "X, after which Y", "X once Y", "first X, then Y", "X and later Y", "X first and Y
 second", "X came first, and Y followed", "X, and Y afterwards", "X first ..., and Y then ...", "from X to Y", "X; the second Y") is cut at its marker;
 two sides after one frame ("reads a value from X first, then from Y") are what follows the preposition both open with. Each side's words of substance nearest the
 marker (two at most, and not the words both sides share) find the unit of the cited sections they are about.
@@ -62,7 +62,12 @@ _MARKERS = (
 _FROM_TO = re.compile(r"\bfrom\s+(?!being\b|having\b|within\b|inside\b|outside\b)((?:(?!\s(?:and|or|then)\s|,\s).){1,60}?)"
                       r"\s+to\s+(?!(?:avoid|prevent|ensure|keep|make|help|allow|let)\b)"
                       r"(.{1,60}?)(?=$|[,;.]|\s+(?:over|in|within|by|after|and|with|at)\b)", re.I)
-_LEADING_AFTER = re.compile(r"^\s*after\s+([^,]{3,80}),\s*(.+)$", re.I)
+# "After X, Y" and "Once X, Y" tell X first; "Once a day, ..." is how often (`_OPENS`). "Before X, Y" is left out:
+# it opens a precondition or a time ("Before enabling prebuild_index, confirm ...", "Before the fix, ...") more
+# often than a step, and the section tells those in any order.
+# "Once it works, ..." points back at what came before: a pronoun opens no step of its own.
+_LEADING = re.compile(r"^\s*(after|once(?=\s+(?!(?:it|they|this|these|that|you|we)\b)" + _OPENS + r"))\s+([^,]{3,80}),\s*(.+)$",
+                      re.I)
 _ORDINAL = re.compile(r"\bthe\s+(first|last)\s+([a-z][\w-]*)", re.I)  # "the first wave"; not "its first service", "first set"
 _SIDE = 2
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
@@ -86,12 +91,16 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return _numbers_reordered(said, sections) or _ordinal_wrong(said, sections)
 
 
+def _leading(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    m = _LEADING.match(text)
+    if m is None:
+        return []
+    return [((m.start(2), m.end(2)), (m.start(3), m.end(3)))]
+
+
 def pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """(first span, second span) of the sentence, for each order marker in it: the span told to come first."""
-    out = []
-    m = _LEADING_AFTER.match(text)
-    if m:
-        out.append(((m.start(1), m.end(1)), (m.start(2), m.end(2))))
+    out = _leading(text)
     lowered = text.lower() if text.isascii() else None
     for (pattern, first), needs in zip(_MARKERS, _NEEDS, strict=True):
         if lowered is not None:

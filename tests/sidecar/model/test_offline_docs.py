@@ -642,3 +642,27 @@ async def test_a_sentence_whose_code_marks_make_two_cites_each_as_the_gate_cuts_
     cut = [str(s) for s in [*splitter.feed(said), *splitter.finish()]]
     assert any(s.startswith("`setup config dkim` will generate") for s in cut), cut
     assert all(s.rstrip().endswith("[[generating-keys]]") for s in cut if s.strip()), cut
+
+
+def test_a_lists_items_that_go_on_from_their_lead_are_said_after_it_never_alone() -> None:
+    """A lead with no stop ("The cluster role is needed by") goes on into its items: an item said alone was half a
+    sentence ("The enterprise edition to manage functions in several namespaces."), and the lead alone another."""
+    items = ("the standard edition to scrape node metrics for the autoscaler",
+             "the enterprise edition to manage functions in several namespaces")
+    role = _section(
+        "role", "Disabling the cluster role",
+        Block("paragraph", "Some features need cluster-wide access. The cluster role is needed by"),
+        *(Block("item", text, marker="-") for text in items),
+    )
+    from docent.sidecar.offline.quotes import listed, quotes
+
+    assert "The cluster role is needed by" not in quotes(role) and "Some features need cluster-wide access." in quotes(role)
+    assert listed(role, f"{items[1]}.") == ["The cluster role is needed by", f"- {items[0]}.", f"- {items[1]}."]
+    long = _section("long", "Long", Block("paragraph", "The cluster role is needed by"),
+                    *(Block("item", f"{text} on day {n}", marker="-") for n in range(3) for text in items))
+    assert listed(long, f"{items[1]} on day 2.") == ["The cluster role is needed by", f"- {items[1]} on day 2."]
+    said = _model(role).answer("What needs the cluster role to manage functions in several namespaces?")[0]
+    texts = [s.rsplit(" [[", 1)[0] for s in said]
+    assert "The cluster role is needed by" in texts, said
+    assert texts.index("The cluster role is needed by") < texts.index(f"- {items[1]}."), said
+

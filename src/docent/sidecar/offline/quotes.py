@@ -108,6 +108,15 @@ def caption(blocks: Sequence[Block], j: int) -> bool:
     return blocks[j].kind in PROSE and j + 1 < len(blocks) and blocks[j + 1].kind == "code" and not said(blocks, j)
 
 
+def _unled(blocks: Sequence[Block], j: int) -> str:
+    """Block `j`'s words (`said`) less a last sentence that goes on into the list after it ("The ClusterRole is
+    required for" before its items): half a sentence alone, it is said with its items (`listed`)."""
+    text = said(blocks, j)
+    if blocks[j].kind != "paragraph" or j + 1 == len(blocks) or blocks[j + 1].kind != "item" or not _goes_on(text):
+        return text
+    return " ".join(split(text)[:-1])
+
+
 def _prose(section: RecordSection) -> list[str]:
     """The section's text to split into sentences: each run of blocks but code (splitting never enters a code
     block) and headings (a page's title, "Getting Started with MkDocs", a tab's label: no sentence, and said before
@@ -120,7 +129,7 @@ def _prose(section: RecordSection) -> list[str]:
     for kind, run in groupby(range(len(blocks)), key=lambda j: blocks[j].kind if blocks[j].kind in ("code", "heading")
                              else "line" if blocks[j].kind in ("item", "row", "term") else "prose"):
         if kind == "prose":  # each paragraph apart: a caption ("main.py") is no part of the sentence after it
-            out += [text for j in run if (text := said(blocks, j))]
+            out += [text for j in run if (text := _unled(blocks, j))]
         elif kind == "line":  # a table's rows are figures in columns, never sentences
             out += [line for line in (_said(blocks[j].text) if blocks[j].kind == "item" else blocks[j].text
                                       for j in run if blocks[j].kind != "row") if line]
@@ -141,7 +150,9 @@ LIST_ITEMS = 5  # a list this short is said whole where one of its items answers
 def listed(section: RecordSection, sentence: str) -> list[str]:
     """`sentence`, or, where it is an item of a short list ("The order in which ... is read: - From an environment
     variable. - From the .env file."), the sentence that leads into the list and the list's items in order: an item
-    alone drops the order and the lead that give it its sense."""
+    alone drops the order and the lead that give it its sense. An item that goes on from its lead ("The ClusterRole is
+    required for" before "- OpenFaaS for Enterprises to manage functions in various namespaces") is said after it in
+    any list: alone it is half a sentence."""
     blocks = section.blocks
     for i, block in enumerate(blocks):
         if block.kind != "item" or _said(block.text).rstrip(".") != sentence.rstrip("."):
@@ -152,14 +163,20 @@ def listed(section: RecordSection, sentence: str) -> list[str]:
         end = i
         while end + 1 < len(blocks) and blocks[end + 1].kind == "item":
             end += 1
-        items = [f"{_marker(b)} {said}" for b in blocks[start : end + 1] if (said := _said(b.text))]
-        if end - start + 1 > LIST_ITEMS or len(items) < 2:
-            return [sentence]
         # the paragraph's last sentence leads into the list: "Note that:" after "You can use ... token." is no lead,
         # and the sentence before it is said on its own
         lead = split(blocks[start - 1].text.strip())[-1] if start > 0 and blocks[start - 1].kind == "paragraph" else ""
-        return [lead] * (lead.endswith(":") and 3 <= len(lead.split()) <= MAX_WORDS) + items
+        lead = lead if 3 <= len(lead.split()) <= MAX_WORDS else ""
+        items = [f"{_marker(b)} {said}" for b in blocks[start : end + 1] if (said := _said(b.text))]
+        if end - start + 1 > LIST_ITEMS or len(items) < 2:
+            return [lead, f"{_marker(block)} {sentence}"] if lead and _goes_on(lead) else [sentence]
+        return [lead] * bool(lead.endswith(":") or lead and _goes_on(lead)) + items
     return [sentence]
+
+
+def _goes_on(lead: str) -> bool:
+    """A line that goes on into the list after it, its sentence unfinished: no stop, colon or bracket ends it."""
+    return not lead.rstrip().endswith((".", "!", "?", ":", ")", '"', "'", "`"))
 
 
 # A list's item said whole with its list begins with its marker ("- ", "2. "): the answer lays it out as a list, never

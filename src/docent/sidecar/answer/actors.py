@@ -21,8 +21,12 @@ A section's verb after a modal is its actor's deed, as documentation tells what 
 a 500 response" vouches for "Django returns"). A past after "and" or a comma in the sections is the deed of the clause's last actor ("I kept X, moved Y, and made
 Z": hers); where the sections give one verb to several actors, the deeds done to what the sentence's verb is done
 to (its next words of substance) decide ("wrote the shared library" is "I wrote the library", not "the first two
-teams wrote their own"). A passive ("was made", "are always allowed", "needs to be added") has no actor, and a
-word in -s after "has" is a noun ("the theme has options").
+teams wrote their own"); where none is done to what it is done to, the sections state no actor for that deed and
+the sentence passes ("the decision service made a decision on every payment" against "I made every call
+idempotent"). A party the sentence's verb is done to is no other actor ("the backbone moved fourteen services" against
+"Fourteen services moved"). A passive ("was made", "are always allowed", "needs to be added") has no actor, a word in
+-s after "has" is a noun ("the theme has options"), a compound's last word no verb ("default-groups"), and a noun after
+a preposition's noun no actor ("all forty services at Tessellate moved").
 What it cannot do: read passives, relative clauses or a verb the section words differently; it lets those
 through.
 """
@@ -61,8 +65,8 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None
         k -= 1
     if k < 0:
         return None
-    if not past and k and tokens[k - 1].word in _PREPOSITIONS:
-        return None  # "for Starlette applications", "to other ASGI applications": a noun after a preposition's noun
+    if k and tokens[k - 1].word in _PREPOSITIONS:
+        return None  # "for Starlette applications", "services at Tessellate moved": a noun after a preposition's
     if tokens[k].word in ("that", "who") and _cleft(tokens, k):
         k -= 1  # "It is Uvicorn that decides": the actor stands before the cleft's "that"
     return _subject(tokens[k], owner)
@@ -156,16 +160,23 @@ def _thing(u: Unit, k: int) -> list[str]:
     return [t.stem for t in u.tokens[k + 1 :] if t.stem][:_OBJECT]
 
 
-def _done_to(said: Unit, j: int, found: list[_Deed]) -> list[_Deed]:
-    """Of the sections' deeds of the verb (a past), those done to what the sentence's verb is done to, when some
-    are ("wrote the shared library" is the deed "I wrote the library", not "the teams wrote their own")."""
-    word = said.tokens[j].word
-    if not (word.endswith("ed") or word in _IRREGULAR):
-        return found  # a word in -s is as often a noun ("the request headers")
+def _done_to(said: Unit, j: int, found: list[_Deed], mine: str) -> list[_Deed]:
+    """Of the sections' deeds of the verb, those done to what the sentence's verb is done to, when some are ("wrote
+    the shared library" is the deed "I wrote the library", not "the teams wrote their own"); a word in -s is as often
+    a noun ("the request headers"), so all the deeds stay where any is."""
     thing = set(_thing(said, j))
+    if not thing:
+        return found  # nothing after the verb to tell one deed from another
     scores = [len(thing & d.thing) for d in found]
     best = max(scores, default=0)
-    return [d for n, d in zip(scores, found, strict=True) if n == best] if best else found
+    if best:
+        word = said.tokens[j].word
+        past = word.endswith("ed") or word in _IRREGULAR
+        return [d for n, d in zip(scores, found, strict=True) if n == best] if past else found
+    # No deed of the sections is done to what the sentence's is: they state no actor for it ("the decision service
+    # made a decision on every payment" against "I made every call idempotent"), save a deed done to nothing said,
+    # and the sentence's own actor's.
+    return [d for d in found if not d.thing or d.actor == mine]
 
 
 _HAVE = frozenset(("has", "have", "had"))
@@ -214,8 +225,16 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
             continue  # no actor to compare with, or a passive: "keyed by shipment id"
         if word.endswith("s") and tokens[j - 1].word in _HAVE:
             continue  # "the theme has options": a noun in -s, the thing had, no deed
+        if said.text[token.start - 1 : token.start] == "-":
+            continue  # "default-groups", "follow-ups": a compound's last word, no verb
         mine = _actor(said.tokens, j, said.owner)
-        if mine is not None and mine not in ("I", "we") and _wrong(said, j, mine, _done_to(said, j, found), facts):
+        if mine is None or mine in ("I", "we"):
+            continue
+        thing = set(_thing(said, j))
+        # "The backbone moved fourteen services" against "Fourteen services moved": the sections' actor is what the
+        # sentence's verb is done to, and the sections name no one who moved them.
+        found = [d for d in found if d.actor not in thing or mine in d.after]
+        if found and _wrong(said, j, mine, _done_to(said, j, found, mine), facts):
             return True
     return False
 

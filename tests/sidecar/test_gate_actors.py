@@ -1,0 +1,57 @@
+"""The actor rule on the constructions of careful docs and Markdown answers it misread (issue 21, markdown17): real
+sentences of the development answer sets against the units of the sections they cited, each let through, and a false
+twin beside it still held."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import actors
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
+
+SHADOW = Passage.of("What was hard", (
+    "I kept the hot path to one PostgreSQL query on a covering index and one Redis lookup, moved the merchant statistics "
+    "to a nightly precomputed table, and made every call idempotent on the transaction id because the vendor retried "
+    "on its own timeouts. We ran two weeks in shadow mode, deciding every payment without acting on it and comparing "
+    "with the old flow."), fold)
+MOVES = Passage.of("Results", (
+    "Fourteen services moved off files in nine months. All forty services moved in 22 weeks with no customer-facing "
+    "outage. The vendor retried on its own timeouts. The backbone carries every shipment event, and Tessellate runs "
+    "its services on ninety virtual machines."), fold)
+DEPENDENCIES = Passage.of("Dependencies", "The HTTPX project relies on these excellent libraries:", fold)
+CORS = Passage.of("CORSMiddleware", (
+    "- allow_headers - A list of HTTP request headers that should be supported for cross-origin requests. The Accept, "
+    "Accept-Language, Content-Language and Content-Type headers are always allowed for CORS requests."), fold)
+GROUPS = Passage.of("Default groups", (
+    "By default, uv includes the dev dependency group in the environment (e.g., during uv run or uv sync). The default "
+    "groups to include can be changed using the tool.uv.default-groups setting."), fold)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sections", "owner", "held"),
+    [
+        # A deed done to another thing than any the sections give an actor for: they state no actor for it.
+        ("During the two weeks of shadow mode, the decision service made a decision on every payment but did not act "
+         "on any of them.", SHADOW, "", False),
+        ("The vendor made every call idempotent on the transaction id.", SHADOW, "", True),
+        ("HTTPX relies on h11, certifi, idna and sniffio alongside httpcore.", DEPENDENCIES, "httpx", False),
+        # The sections' actor is what the sentence's verb is done to: "X moved fourteen services" against "Fourteen
+        # services moved", no mover named.
+        ("The backbone moved fourteen services off files in nine months.", MOVES, "", False),
+        ("The vendor moved off files in nine months.", MOVES, "", True),
+        # A noun after a preposition's noun is no actor, past or present: "services at Tessellate moved".
+        ("In that case, all forty services at Tessellate moved in 22 weeks with no customer-facing outage.", MOVES, "",
+         False),
+        # A word in -s is as often a noun: every deed of it stays where any is done to what the sentence's is.
+        ("Of the request headers, only Accept and Content-Type are always allowed for CORS requests.", CORS, "",
+         False),
+        # A compound's last word is no verb: "default-groups".
+        ('By default uv includes the dev group, and setting default-groups to "all" enables every dependency group.',
+         GROUPS, "uv", False),
+    ],
+)
+def test_an_actor_the_sections_do_not_state_otherwise_is_let_through(
+    sentence: str, sections: Passage, owner: str, held: bool
+) -> None:
+    assert actors.held(unit(sentence, fold, frozenset(owner.split())), [sections]) is held

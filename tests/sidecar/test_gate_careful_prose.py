@@ -136,3 +136,22 @@ def test_the_actor_of_a_cleft_is_its_focus(sentence: str, held: bool) -> None:
 def test_a_deed_done_to_the_same_thing_by_another_party_is_held(sentence: str, held: bool) -> None:
     sections = [Passage.of("Retries", "The vendor retried on its own timeouts. The merchant sends the order data.", fold)]
     assert actors.held(unit(sentence, fold), sections) is held
+
+
+SEARCH_PAGE = Passage.of("include_search_page", (
+    "Determines whether the search plugin expects the theme to provide a dedicated search page via a template located "
+    "at search/search.html. When include_search_page is set to true, the search template will be built and available "
+    "at search/search.html."), fold)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A participle right after a noun and before "from", "by" or "via" describes the noun (a reduced relative),
+        # no deed the section tells only after "will" (mkdocs-answers-round6 and round6-mkdocs-faithful).
+        ("The readthedocs theme uses a dedicated search page built from search/search.html.", False),
+        ("The search plugin built the search template at search/search.html.", True),
+    ],
+)
+def test_a_participle_describing_a_noun_is_no_deed(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), [SEARCH_PAGE]) is held

@@ -9,7 +9,8 @@ a "would" in a unit that opens "Previously" (formerly, originally, historically)
 "would" right after it, is a habit of the past, a deed ("Previously, the command would record metadata as is").
 An instruction ("put", "set", "cut" opening the sentence or the clause after its opening one) is no deed: "When
 using reload, put run() into ..." against "you should put"; nor is a participle after a comma and before "by"
-("the key, prefixed by the word Token" against "the key should be prefixed by").
+("the key, prefixed by the word Token" against "the key should be prefixed by"), or right after a noun and before
+"from", "by" or "via" ("a dedicated search page built from search/search.html" against "will be built").
 """
 
 from __future__ import annotations
@@ -120,7 +121,12 @@ def _reduced_passive(said: Unit, i: int) -> bool:
     if not 0 < i < len(tokens):
         return False
     between = said.text[tokens[i - 1].start + len(tokens[i - 1].word) : tokens[i].start]
+    if i < len(tokens) - 1 and tokens[i + 1].word in _SOURCE and tokens[i - 1].stem and not between.strip():
+        return True  # "a dedicated search page built from search/search.html": the page described, no deed
     return ":" in between or ";" in between or i < len(tokens) - 1 and tokens[i + 1].word == "by" and "," in between
+
+
+_SOURCE = frozenset(("from", "by", "via"))  # a participle right after a noun and before these describes the noun
 
 
 def _present_passive(tokens: Sequence[Token], i: int) -> bool:

@@ -55,3 +55,31 @@ def test_an_actor_the_sections_do_not_state_otherwise_is_let_through(
     sentence: str, sections: Passage, owner: str, held: bool
 ) -> None:
     assert actors.held(unit(sentence, fold, frozenset(owner.split())), [sections]) is held
+
+
+SUCCESS = Passage.of("Checking for success and failure responses", (
+    "We don't support response.is_ok since the naming is ambiguous there, and might incorrectly imply an equivalence "
+    "to response.status_code == codes.OK. Instead we provide the response.is_success property, which can be used to "
+    "check for a 2xx response."), fold)
+METADATA = Passage.of("Metadata", (
+    "There are not currently any widely adopted conventions for exactly what style of response should be returned "
+    "for HTTP OPTIONS requests, so we provide an ad-hoc style that returns some useful information."), fold)
+CHOSE = Passage.of("Approach", "We chose managed Kubernetes over running our own control plane.", fold)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sections", "owner", "held"),
+    [
+        # A project's documentation says "we" for its project: what it does as a rule (a present) is the owner's
+        # (HTTPX's and Django REST framework's pages).
+        ("HTTPX provides the response.is_success property to check for a 2xx response.", SUCCESS, "httpx", False),
+        ("Instead, HTTPX provides response.is_success, which checks for a 2xx response.", SUCCESS, "httpx", False),
+        ("REST framework provides an ad-hoc style for OPTIONS responses that returns some useful information.",
+         METADATA, "rest framework", False),
+        # A past deed the sections give to "we" is still no deed of the owner alone.
+        ("Mara chose managed Kubernetes over running her own control plane.", CHOSE, "mara", True),
+        ("Mara alone provides the response.is_success property.", SUCCESS, "mara", True),
+    ],
+)
+def test_the_documentation_s_we_is_its_project(sentence: str, sections: Passage, owner: str, held: bool) -> None:
+    assert actors.held(unit(sentence, fold, frozenset(owner.split())), [sections]) is held

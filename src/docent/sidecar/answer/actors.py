@@ -5,8 +5,9 @@ past adverbs and auxiliaries; a cleft's focus: "It is Uvicorn that decides") is 
 that verb:
 - the owner alone ("Mara alone", "herself", "on her own", "by herself", "single-handedly", "solely") where the
   sections say "we" (or someone else) and never "I": held;
-- the owner (her name, "she") where the sections say only "we", and the sentence names no team: held ("Mara
-  chose managed Kubernetes" where the section says "We chose");
+- the owner (her name, "she") as the actor of a past deed where the sections say only "we", and the sentence names
+  no team: held ("Mara chose managed Kubernetes" where the section says "We chose"); a present is let through, as a
+  project's documentation says "we" for its project ("HTTPX provides" against "we provide");
 - the owner (the site's name on a project's docs: "Starlette includes") where sections that never say "I" or
   "we" give the verb only to other parties that act in them ("Uvicorn includes"): held; a party the sentence's verb
   is done to is no other party ("Uvicorn runs the lifespan protocol" against "the lifespan protocol runs");
@@ -245,7 +246,7 @@ def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[_Facts
     if not _a_deed(said.tokens[j].word, found, theirs):
         return False
     if mine == "owner":
-        return _not_the_owners(said, theirs - set(_thing(said, j)), facts)
+        return _not_the_owners(said, j, theirs - set(_thing(said, j)), facts)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
     if mine in theirs or not any(mine in agents for _, agents, _ in facts):
@@ -288,7 +289,7 @@ def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
     return False
 
 
-def _not_the_owners(said: Unit, theirs: set[str], facts: list[_Facts]) -> bool:
+def _not_the_owners(said: Unit, j: int, theirs: set[str], facts: list[_Facts]) -> bool:
     """The owner (or the site's name) as the actor of a deed the sections give to another party."""
     owner = said.owner  # the sections' "Starlette provides": the owner's name's stems
     named = {t.stem for t in said.tokens if t.word in owner and t.stem} if owner else set()
@@ -297,16 +298,20 @@ def _not_the_owners(said: Unit, theirs: set[str], facts: list[_Facts]) -> bool:
         any(a in agents for _, agents, _ in facts) for a in theirs
     ):
         return True  # sections that never say "I" or "we" give it to another party only: "Uvicorn includes"
-    return _not_hers(said, theirs)
+    return _not_hers(said, j, theirs)
 
 
-def _not_hers(said: Unit, theirs: set[str]) -> bool:
-    """The owner as the actor where the sections say "we" (and the sentence names no team), or "alone"."""
+def _not_hers(said: Unit, j: int, theirs: set[str]) -> bool:
+    """The owner as the actor of a past deed where the sections say "we" (and the sentence names no team), or
+    "alone". A present is what the owner does as a rule, and a project's documentation says "we" for its project:
+    "PDM provides a script" against "We provide a script"."""
     if "I" in theirs or "owner" in theirs:
         return False
     if _SOLO.search(said.text):
         return True
-    return theirs == {"we"} and not _TEAM.search(said.text)
+    word = said.tokens[j].word
+    past = word.endswith("ed") or word in _IRREGULAR
+    return past and theirs == {"we"} and not _TEAM.search(said.text)
 
 
 def _comma_before(said: Unit, j: int) -> bool:

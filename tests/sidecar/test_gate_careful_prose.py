@@ -155,3 +155,26 @@ SEARCH_PAGE = Passage.of("include_search_page", (
 )
 def test_a_participle_describing_a_noun_is_no_deed(sentence: str, held: bool) -> None:
     assert hedges.held(unit(sentence, fold), [SEARCH_PAGE]) is held
+
+
+DELETED = Passage.of("Handling of deleted paths", (
+    "Template-based files/directories that were deleted in the generated project are automatically excluded from "
+    "updates. If you want to recover such a file later on, you can run copier recopy and recommit it to your "
+    "repository. Subsequent updates for the path will then be respected again. An exception to this behavior applies "
+    "to paths that are matched by skip_if_exists. Their presence is always ensured, even during an update operation."),
+    fold)
+DEFAULTS = Passage.of("Pagination", "The generic list views output 100 items per page by default.", fold)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sections", "held"),
+    [
+        # "always" against a unit that shares one word with its clause ("Copier"): no restatement, no leeway dropped
+        # (round10-copier-faithful).
+        ("Deleted files are skipped by later updates, the exception being paths matched by skip_if_exists, which "
+         "Copier always makes sure are present.", DELETED, False),
+        ("The generic list views always output 100 items per page.", DEFAULTS, True),
+    ],
+)
+def test_always_is_read_against_the_unit_its_clause_restates(sentence: str, sections: Passage, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), [sections]) is held

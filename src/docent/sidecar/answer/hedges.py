@@ -20,7 +20,8 @@
   good chance", "may") or denies the guarantee, or a condition the sentence does not state ("when", "if", "unless",
   "only", "can"), and says nothing without exception: "always outputs 100 items per page" against "outputs 100 items
   per page by default (can be changed ...)"; "the worker always restarts" against "when reload is on, the worker
-  restarts".
+  restarts". The unit must share two words with the clause of "always": one that shares only the site's name
+  restates nothing, and the sentence passes.
 - Stage: "removed" or "dropped" where the cited sections say "deprecated" and never removed is held (a deprecation
   announces a removal); "expected to", "planned to", "projected to", "slated for" where the sections plan
   nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.
@@ -110,6 +111,8 @@ def _without_exception(said: Unit, sections: Sequence[Passage]) -> bool:
     if fit is None:
         return False
     clause = unit_at(sections[fit[0]], fit[1])
+    if len(clause.stems.intersection(anchors)) < min(2, len(set(anchors))):
+        return False  # a unit that shares one word with the clause ("Copier") is no restatement of it
     tokens = clause.tokens
     if any(t.word in _SURE and not _denied(tokens, i) for i, t in enumerate(tokens)) or _binding(clause):
         return False

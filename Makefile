@@ -68,6 +68,7 @@ eval: site
 	$(BIN)/python -m tests.evals.heldout 12
 	$(BIN)/python -m tests.evals.heldout 13
 	$(BIN)/python -m tests.evals.heldout 14
+	$(BIN)/python -m tests.evals.heldout 15
 	$(BIN)/python -m tests.evals.docent_docs
 	$(BIN)/python -m tests.evals.devanswers
 

@@ -196,6 +196,13 @@ ROUNDS = {
             visitors=None,
             questions="docker-mailserver-questions-round14.json",
         ),
+        Round(
+            number=15,
+            site="openfaas",
+            markdown={"openfaas": "openfaas-answers-round15-holdout.json"},
+            visitors=None,
+            questions="openfaas-questions-round15.json",
+        ),
     )
 }
 

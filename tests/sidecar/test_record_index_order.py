@@ -78,3 +78,22 @@ def test_a_long_section_is_read_as_far_as_the_guide_could_be_given_it() -> None:
     long = Section("checking", "checking", "Checking", "The gate reads each sentence. " * 2_000)
     assert len(said(long, {}).body) == READ == TOKENS * CHARS_PER_TOKEN
     assert said(STATIC[1], PAGES).body == STATIC[1].text and said(STATIC[1], PAGES).title == "StaticFiles Static Files"
+
+
+
+def test_a_question_whose_reading_fails_leaves_nothing_for_the_next() -> None:
+    """The found sections go into a table of their own for each question: where a text cannot be bound (a lone
+    surrogate) the table is emptied all the same, and the next question reads its own sections only. Before, the
+    rows bound stayed and the next question read them as its own (an IndexError, or another question's places)."""
+    import sqlite3
+    import threading
+
+    from docent.sidecar.answer.record_index import TOKENIZER
+    from docent.sidecar.answer.record_index_order import Reader, Said
+
+    reader = Reader(sqlite3.connect(":memory:"), threading.Lock(), TOKENIZER)
+    good = [Said("Retries", "Retries", "A client retries a failed request three times."),
+            Said("Waits", "Waits", "Retries wait one second between tries.")]
+    with pytest.raises(UnicodeEncodeError):
+        reader.places([*good, Said("Broken", "Broken", "retries \ud800")], ["retri"])
+    assert reader.places(good[1:], ["retri"]) == [{"body": [(0, "retri")]}]

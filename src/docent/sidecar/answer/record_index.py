@@ -234,6 +234,8 @@ class RecordIndex:
     def _ordered(self, found: list[tuple[int, float]], text: str) -> list[tuple[int, float]]:
         """The sections found put in order by where each says the question's words (`record_index_order`): each word
         as the index spells it, weighed by its rarity in the record; a word the record lacks weighs nothing."""
+        if len(found) < 2:
+            return found  # nothing to put in order
         words = [w for w in (run.lower() for run in _RUN.findall(text)) if w not in STOP_WORDS]
         if fresh := [w for w in words if w not in self._spelt]:
             self._counts(fresh)  # each spelt as the index spells it, and remembered
@@ -370,15 +372,18 @@ class RecordIndex:
 
     def _spelling(self, word: str) -> tuple[str, ...]:
         """A word as the index spells it: probed by this question's `_counts`, or again, the memory being new."""
-        return self._spelt.get(word) or self._probe([word])[word]
+        spelt = self._spelt.get(word)  # () is a spelling too: a word the tokenizer drops is not probed again
+        return spelt if spelt is not None else self._probe([word])[word]
 
     def _probe(self, wanted: list[str]) -> dict[str, tuple[str, ...]]:
         if not wanted:
             return {}
         with self._lock:
-            self._db.executemany("INSERT INTO probe(rowid, word) VALUES(?, ?)", enumerate(wanted, start=1))
-            tokens = self._db.execute("SELECT doc, term FROM probe_terms").fetchall()
-            self._db.execute("DELETE FROM probe")
+            try:  # emptied whatever happens: a row left behind would be the next question's
+                self._db.executemany("INSERT INTO probe(rowid, word) VALUES(?, ?)", enumerate(wanted, start=1))
+                tokens = self._db.execute("SELECT doc, term FROM probe_terms").fetchall()
+            finally:
+                self._db.execute("DELETE FROM probe")
         found: dict[int, list[str]] = {}
         for doc, term in tokens:
             found.setdefault(doc, []).append(term)

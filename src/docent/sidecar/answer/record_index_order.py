@@ -90,11 +90,14 @@ class Reader:
             return out
         marks = ",".join("?" * len(terms))
         with self._lock:
-            self._db.executemany("INSERT INTO said(rowid, title, trail, body) VALUES(?, ?, ?, ?)",
-                                 ((k, s.title, s.trail, s.body) for k, s in enumerate(found, start=1)))
-            rows = self._db.execute(f"SELECT doc, col, offset, term FROM said_terms WHERE term IN ({marks})",
-                                    tuple(terms)).fetchall()
-            self._db.execute("INSERT INTO said(said) VALUES('delete-all')")
+            try:  # emptied whatever happens (a text SQLite cannot bind, a lone surrogate): left, its rows would be
+                # read as the next question's sections
+                self._db.executemany("INSERT INTO said(rowid, title, trail, body) VALUES(?, ?, ?, ?)",
+                                     ((k, s.title, s.trail, s.body) for k, s in enumerate(found, start=1)))
+                rows = self._db.execute(f"SELECT doc, col, offset, term FROM said_terms WHERE term IN ({marks})",
+                                        tuple(terms)).fetchall()
+            finally:
+                self._db.execute("INSERT INTO said(said) VALUES('delete-all')")
         for doc, col, offset, term in rows:
             out[doc - 1].setdefault(col, []).append((offset, term))
         return out

@@ -39,7 +39,7 @@ from .markdown import BlockReader, Fence, Prose, Table, Underline, citations
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
 from .quote import Quoted, match
-from .rules import RULES, SHOW, Draft, Grounds, Hold, Reading, Rule, checks, first
+from .rules import PLAIN, RULES, SHOW, Draft, Grounds, Hold, Reading, Rule, checks, first
 from .rules.confirmation import confirms, forms
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.first_person import FIRST_PERSON
@@ -298,7 +298,7 @@ class Gate:
         if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
             prose = headings.reading(shaped.prose)
             return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
-        return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes, None, None, False))  # no frame
+        return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes, *PLAIN))
 
     def _judge(
         self, draft: Draft, *, words: int = CONNECTIVE_WORDS, grounds: Grounds | None = None,

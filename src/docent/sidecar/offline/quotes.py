@@ -90,7 +90,7 @@ def _lines(text: str) -> list[str]:
 CAPTION = re.compile(r"(?:^|(?<=[:.!?]))\s*(?:(?:[\w.-]+/)*[\w.-]*\w\.[A-Za-z]\w{0,5}|[A-Z][a-z]+file)\s*$")
 
 
-def said(blocks: Sequence[Block], j: int) -> str:
+def block_said(blocks: Sequence[Block], j: int) -> str:
     """Block `j`'s words as an answer says them: an admonition after its title where the title is its kind ("Note:
     ...", "Warning: ...") or a sentence ("Can the author have multiple templates in a single repo?"), never glued on
     as a label where it is a heading of its own ("Validation and conditional choices: A choice can be ..."); before a
@@ -105,13 +105,13 @@ def said(blocks: Sequence[Block], j: int) -> str:
 
 def caption(blocks: Sequence[Block], j: int) -> bool:
     """Whether block `j` is a code block's caption alone ("Dockerfile" between "... across builds:" and its code)."""
-    return blocks[j].kind in PROSE and j + 1 < len(blocks) and blocks[j + 1].kind == "code" and not said(blocks, j)
+    return blocks[j].kind in PROSE and j + 1 < len(blocks) and blocks[j + 1].kind == "code" and not block_said(blocks, j)
 
 
 def _unled(blocks: Sequence[Block], j: int) -> str:
-    """Block `j`'s words (`said`) less a last sentence that goes on into the list after it ("The ClusterRole is
+    """Block `j`'s words (`block_said`) less a last sentence that goes on into the list after it ("The ClusterRole is
     required for" before its items): half a sentence alone, it is said with its items (`listed`)."""
-    text = said(blocks, j)
+    text = block_said(blocks, j)
     if blocks[j].kind != "paragraph" or j + 1 == len(blocks) or blocks[j + 1].kind != "item" or not _goes_on(text):
         return text
     return " ".join(split(text)[:-1])
@@ -213,7 +213,7 @@ def labelled(section: RecordSection, sentence: str) -> list[str]:
     for j, block in enumerate(section.blocks):
         if block.kind == "code" or sentence.rstrip(".") not in block.text:
             continue
-        run = [_first_clause(s.strip()) for s in split(said(section.blocks, j))]
+        run = [_first_clause(s.strip()) for s in split(block_said(section.blocks, j))]
         first = LIST_LINE.sub("", run[0]) if run else ""
         if first and first.rstrip(".") != sentence.rstrip(".") and len(first.split()) <= MAX_WORDS:
             # a label of a word or two ("Keep-Alive.") is no sentence: the value is said under it
@@ -231,7 +231,7 @@ def leads(section: RecordSection) -> dict[str, int]:
     blocks = section.blocks
     for j, block in enumerate(blocks[1:], start=1):
         k = j - 2 if j > 1 and caption(blocks, j - 1) else j - 1  # "... across builds:", "Dockerfile", the code
-        text = said(blocks, k)
+        text = block_said(blocks, k)
         if block.kind != "code" or blocks[k].kind not in PROSE or not text.endswith(":"):
             continue
         line = split(text)[-1]
@@ -251,7 +251,7 @@ def before(section: RecordSection, sentence: str) -> str | None:
     for j, block in enumerate(section.blocks):
         if block.kind == "code":
             continue
-        run = [_first_clause(s.strip()) for s in split(said(section.blocks, j))]
+        run = [_first_clause(s.strip()) for s in split(block_said(section.blocks, j))]
         if sentence in run[1:]:
             prior = run[run.index(sentence) - 1]
             return prior if prior in set(quotes(section)) else None
@@ -268,7 +268,7 @@ def following(section: RecordSection, sentence: str) -> str | None:
         if block.kind not in PROSE:
             run = []
             continue
-        run += [_first_clause(s.strip()) for s in split(said(section.blocks, j))]
+        run += [_first_clause(s.strip()) for s in split(block_said(section.blocks, j))]
         if sentence in run[:-1]:
             after = run[run.index(sentence) + 1]
             return after if after in worth else None

@@ -49,7 +49,7 @@ from . import (
     unknown_term,
 )
 from .construction import rule
-from .types import SHOW, Draft, Grounds, Hold, Reading, Rule, SectionCues, Show, Verdict
+from .types import PLAIN, SHOW, Draft, Grounds, Hold, Reading, Rule, SectionCues, Show, Verdict
 
 # The construction rules (issue 21), each a module beside the core (`construction.py` says how one is made); asked
 # last, for cited sentences.
@@ -261,6 +261,6 @@ def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:
 
 
 __all__ = [
-    "CONSTRUCTIONS", "RULES", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule", "Show", "Verdict", "checks",
+    "CONSTRUCTIONS", "PLAIN", "RULES", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule", "Show", "Verdict", "checks",
     "first", "prepare",
 ]

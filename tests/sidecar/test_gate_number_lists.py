@@ -107,3 +107,14 @@ STORM = record_of(
 ])
 def test_a_count_of_times_states_the_count_of_what_is_repeated(sentence: str, expected: str) -> None:
     assert fate(Gate(STORM, Lexicon([])), sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the reviewer's probe: "eight times" repeats the retries, not a count of workers
+    ("The client retries a failed call up to eight times. [[lab-storm]]", "shown"),
+    ("The client runs eight workers. [[lab-storm]]", "number"),
+    ("The client makes up to eight attempts. [[lab-storm]]", "shown"),  # an attempt is a try of the verb repeated
+    ("A client gives up after 8 failed retries. [[lab-storm]]", "shown"),
+])
+def test_a_count_of_times_states_no_count_of_something_else(sentence: str, expected: str) -> None:
+    assert fate(Gate(STORM, Lexicon([])), sentence) == expected

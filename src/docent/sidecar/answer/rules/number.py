@@ -10,6 +10,7 @@ failed retries" where a client "retries a failed call up to eight times")."""
 
 from __future__ import annotations
 
+import os
 import re
 
 from .. import numbers
@@ -42,13 +43,64 @@ def _counts(missing: list[numbers.Quantity], stated: frozenset[numbers.Quantity]
     """Whether the quantities no cited section states are all counts the sections or the sentence itself make."""
     if sentence.ids:  # "after eight failed retries" where a section "retries up to eight times"
         times = {q.raw for q in stated if q.unit == "x"}
-        missing = [q for q in missing if q.unit or q.raw not in times]
+        missing = [q for q in missing if q.unit or q.raw not in times or not _repeated(q, sentence)]
         if not missing:
             return True
     if sentence.ids and all(_a_list_of(q, sentence) or _named(q, sentence) for q in missing):
         return True  # "takes one of three values" where the section lists three; "the two secrets" where it names two
     # "when uvloop, httptools or websockets is installed ... installs all three": its own list (code in place)
     return all(not q.unit and q.raw in _listed(sentence.draft.text) | _paired(sentence.draft.text) for q in missing)
+
+
+# A count and the noun it counts, up to two words between: "eight failed retries", "8 attempts".
+_COUNTED = re.compile(
+    r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+){0,2}?([a-z]{3,}s)\b", re.IGNORECASE)
+_TRIES = frozenset(("attempts", "tries", "retries", "repetitions"))  # what any "N times" counts of its verb
+_CLAUSE = re.compile(r"[^.;:!?\n]+")
+
+
+def _repeated(q: numbers.Quantity, sentence: Reading) -> bool:
+    """Whether the sentence's bare count `q` counts what a cited section's "N times" repeats: the noun it counts is
+    an attempt or a try of it, or shares a stem with a word of the clause that says "N times" ("eight failed retries"
+    where a client "retries a failed call up to eight times"; "eight workers" there counts something else)."""
+    nouns = {m.group(2).lower() for m in _COUNTED.finditer(sentence.text) if _value(m.group(1)) == q.raw}
+    if not nouns:
+        return False
+    if nouns & _TRIES:
+        return True
+    record, passages = sentence.grounds.mentions.record, sentence.grounds.mentions.passages
+    for sid in sentence.ids:
+        text = record[sid].text
+        clauses = passages[sid].facts("times clauses", lambda _: _times_clauses(text))  # noqa: B023 (called at once)
+        if any(_stem(noun, word) for raw, words in clauses if raw == q.raw for word in words for noun in nouns):
+            return True
+    return False
+
+
+def _value(word: str) -> float | None:
+    lowered = word.lower()
+    if lowered in _WORDS:
+        return float(_WORDS[lowered])
+    try:
+        return float(lowered)
+    except ValueError:
+        return None
+
+
+def _times_clauses(text: str) -> tuple[tuple[float, frozenset[str]], ...]:
+    """Each "N times" of a section with the words of its clause ("retries a failed call up to eight times")."""
+    out = []
+    for clause in _CLAUSE.findall(text):
+        if "times" in clause.lower():
+            words = frozenset(w.lower() for w in re.findall(r"[A-Za-z]{3,}", clause)) - {"times"}
+            out += [(q.raw, words) for q in numbers.quantities(clause) if q.unit == "x"]
+    return tuple(out)
+
+
+def _stem(a: str, b: str) -> bool:
+    """Two words of one stem: the same but for an ending of up to three letters ("retry", "retries", "calls")."""
+    common = len(os.path.commonprefix((a, b)))
+    return common >= 4 and common >= min(len(a), len(b)) - 3 and common >= max(len(a), len(b)) - 3
 
 
 _COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+)?[a-z]+s\b", re.IGNORECASE)

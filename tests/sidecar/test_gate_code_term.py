@@ -28,3 +28,21 @@ RECORD = record_of(
 ])
 def test_inline_code_composed_of_one_units_words_is_the_sections(sentence: str, expected: str) -> None:
     assert fate(Gate(RECORD, Lexicon([])), sentence) == expected
+
+
+# The reviewer's probe: a unit that writes "call" and "delay" apart gives no setting named `call_delay`.
+RETRIES = record_of(
+    _section("retries", "Retries",
+             "After a failed call the client waits, with a delay of 30 seconds between calls. The default delay "
+             "applies to every client."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Set `call_delay` to 30. [[retries]]", "code_term"),  # words the unit writes apart: a made-up name
+    ("`default-delay` applies to every client. [[retries]]", "shown"),  # "The default delay": its words in a row, in order
+    ("`delay_default` applies to every client. [[retries]]", "code_term"),  # in another order
+    ("Set `retries: 30` to wait between calls. [[retries]]", "shown"),  # the title's setting and a value the unit gives
+])
+def test_inline_code_of_words_a_unit_writes_apart_is_held(sentence: str, expected: str) -> None:
+    assert fate(Gate(RETRIES, Lexicon([])), sentence) == expected

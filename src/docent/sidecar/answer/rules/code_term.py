@@ -1,8 +1,10 @@
 """`code_term`: inline code is a term: each piece must be written so in one of the sections the sentence cites (or,
-uncited, the sections the answer has cited), or be composed of one cited unit's own words: every word of the piece,
-in any order or joined by `_`, `-`, `.` or `:`, is a word of one unit of a cited section or of its title ("`strict:
-true`" where the section titled "strict" says "Set to true to halt processing"). A word no such unit writes (a value
-the section does not give there, a name it never uses) is still held."""
+uncited, the sections the answer has cited), or be composed of one cited unit's own words: the unit writes the
+piece's words in a row, in their order, joined in the piece by `_`, `-`, `.` or `:` (`default-groups` from "the
+default groups"), or the piece is the setting the section is titled by and a value the unit gives ("`strict: true`"
+where the section titled "strict" says "Set to true to halt processing"). A word no such unit writes (a value the
+section does not give there, a name it never uses), or words it writes apart (`call_delay` from "a failed call, with
+a delay of 30 seconds"), are still held."""
 
 from __future__ import annotations
 
@@ -33,23 +35,38 @@ _PIECE = re.compile(r"[\w.:=-]+(?: [\w.:=-]+)?")  # words joined by `_`, `-`, `.
 
 
 def _composed(code: str, passages: list[Passage]) -> bool:
-    """Whether a piece of inline code is composed of the words of one unit of a cited section (with the section's
-    title words): `tool.uv.default-groups`, `strict: true`, `timeout_seconds`. Two words at least, no digit the unit
-    does not write, nothing but words and their joins (no brackets, quotes or operators: a value or an expression is
-    no term composed of prose)."""
+    """Whether a piece of inline code is composed of the words of one unit of a cited section: the unit writes its
+    words in a row in the same order (`default-groups` from "the default groups"), or the piece is a setting the
+    section is titled by and a value the unit gives (`strict: true` where the section titled "strict" says "Set to true
+    to halt processing"). Two words at least, nothing but words and their joins (no brackets, quotes or operators: a
+    value or an expression is no term composed of prose). Words a unit writes apart (`call_delay` from "a failed call,
+    with a delay of 30 seconds") make no name it gives: a made-up name is held."""
     lowered = code.strip().lower()
     if _PIECE.fullmatch(lowered) is None:
         return False
-    words = set(_WORD.findall(lowered))
+    words = tuple(_WORD.findall(lowered))
     if len(words) < 2:
         return False
-    return any(words <= (u | t) for p in passages for t, units in (_words(p),) for u in units)
+    name, _, value = lowered.partition(":") if ":" in lowered else lowered.partition("=")
+    named, valued = tuple(_WORD.findall(name)), tuple(_WORD.findall(value))
+    for p in passages:
+        title, units = _words(p)
+        for unit in units:
+            if _in_a_row(words, unit) or (named and valued and _in_a_row(named, title) and _in_a_row(valued, unit)):
+                return True
+    return False
 
 
-def _words(p: Passage) -> tuple[frozenset[str], tuple[frozenset[str], ...]]:
-    """A section's title words and each unit's lower-case words, made once per bundle."""
-    return p.facts("code words", lambda p: (
-        frozenset(_WORD.findall(p.title.text.lower())), tuple(frozenset(_WORD.findall(u.text.lower())) for u in p.units)))
+def _in_a_row(words: tuple[str, ...], text: tuple[str, ...]) -> bool:
+    """Whether `text` writes `words` one after another, in their order."""
+    n = len(words)
+    return any(text[i:i + n] == words for i in range(len(text) - n + 1))
+
+
+def _words(p: Passage) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """A section's title words and each unit's lower-case words, in their order, made once per bundle."""
+    return p.facts("code words in order", lambda p: (
+        tuple(_WORD.findall(p.title.text.lower())), tuple(tuple(_WORD.findall(u.text.lower())) for u in p.units)))
 
 
 # Asked before unknown_term for a sentence that cites nothing, after it for one that cites sections.

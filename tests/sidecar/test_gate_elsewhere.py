@@ -21,6 +21,14 @@ RECORD = record_of(
     _section("files", "Files", "Read the upload in a handler; its methods are async."),
     _section("polling", "Polling", "Without a socket the client will fall back to polling."),
     _section("run", "Run", "docker stop sieve\ndocker rm sieve\ndocker run sieve"),
+    _section("async", "How it works", "Any function can be invoked asynchronously by changing the route on the gateway "
+             "from /function/<name> to /async-function/<name>. A 202 Accepted message will be issued in response."),
+    _section("invocations", "Invocations", "There is never any direct connection between the caller and the "
+             "function, so the caller gets an immediate response."),
+    _section("ports", "Inbound traffic", "Prefer port 465 over port 587, as 465 provides Implicit TLS."),
+    _section("auth", "SASL auth", "The documentation says little of SASLAUTHD_MECHANISMS."),
+    _section("log", "Viewing the log file", "docker exec <CONTAINER NAME> setup fail2ban log"),
+    _section("reports", "Reports", "A mail summary is available via email."),
     _section("upgrade", "Upgrade", "Upgrade by replacing your old container with a fresh upgraded image; a downgrade is something "
              "else."),
 )
@@ -47,6 +55,15 @@ def verdict(sentence: str) -> str:
         ("Stop and remove the old container, then run it again with your original arguments [[run]].", "shown"),
         ("Stopping is something else entirely: run it again [[run]].", "shown"),
         ("Stop the container, then run a fresh upgraded image [[run]].", "actor"),
+        # Careful answers' sentences (OpenFaaS, docker-mailserver): a subject and its verb before an article ("the
+        # caller gets a"), the site itself ("the documentation says") and a preposition ("available via") pair
+        # nothing; the other section's pair of nouns is still its own.
+        ("Any function can be invoked asynchronously by changing the gateway route from `/function/<name>` to "
+         "`/async-function/<name>`, and the caller gets a 202 Accepted [[async]].", "shown"),
+        ("For clients, the documentation says to prefer port 465 over port 587, as 465 provides Implicit TLS [[ports]].",
+         "shown"),
+        ("The Fail2Ban log is available via `setup fail2ban log` [[log]].", "shown"),
+        ("Fail2Ban sends a mail summary [[log]].", "actor"),
     ],
 )
 def test_a_fact_of_another_section(sentence: str, expected: str) -> None:

@@ -6,15 +6,17 @@ sentence tells there what those sections say, under sections that say nothing of
 clusters card range by card range", citing the Kubernetes case, where the card ranges are the 3-D Secure rollout's).
 A pair written in more than `_FEW` other sections is a term of the site's ("context manager"), no one section's fact;
 a verb's particle ("falling back", "come back") makes a phrase of any verb, and pairs nothing; nor does a word whose
-sense is relative to where it stands ("the old container", "something else", "your original arguments"): it names
-what the text around it names, no other section's thing.
+sense is relative to where it stands ("the old container", "something else", "your original arguments", "the
+documentation says": the site itself): it names what the text around it names, no other section's thing. A
+preposition the stop list lacks ("available via", "the server behind nginx") relates a word to the next, and a word in -s before
+an article is a clause's verb after its subject ("the caller gets a 202 Accepted"): neither pairs.
 What it cannot do: see a fact retold in words of its own, or one whose words the cited sections also use elsewhere;
 then it lets the sentence through.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 
 from ..mentions import Mentions
 from ..passage import Passage, Token
@@ -26,18 +28,29 @@ _PARTICLES = frozenset(("back", "up", "out", "down", "off", "over", "away", "eve
                         "onto", "into", "forth", "apart", "aside"))
 # Words relative to where they stand: "the old container" is whichever one the answer is replacing.
 _RELATIVE = frozenset(("old", "older", "original", "previous", "existing", "current", "else", "something", "anything",
-                       "everything", "someone", "anyone", "different", "various", "entire", "entirely", "whole"))
+                       "everything", "someone", "anyone", "different", "various", "entire", "entirely", "whole",
+                       "documentation", "docs", "doc"))
+# Prepositions the stop list lacks: "available via": a relation to what follows, no term's word. Not "per": "per hour"
+# is a unit's, which the record's other sections may write where the cited one writes "100/m".
+_PREPOSITIONS = frozenset(("via", "across", "toward", "towards", "among", "amongst", "despite", "versus",
+                           "unlike", "near", "beyond", "throughout", "inside", "outside", "alongside", "behind",
+                           "beneath", "underneath"))
+_ARTICLES = frozenset(("a", "an", "the"))
 _KEY = object()  # the record's index of pairs, kept with the bundle's mentions (`Mentions.cues`)
 
 Pairs = dict[tuple[str, str], frozenset[str]]
 
 
-def pairs(tokens: Iterable[Token]) -> set[tuple[str, str]]:
-    """The stems of each two words of substance side by side, no stop word or particle between."""
+def pairs(tokens: Sequence[Token]) -> set[tuple[str, str]]:
+    """The stems of each two words of substance side by side, no stop word, particle or preposition between; a word
+    in -s before an article is a clause's verb ("the caller gets a 202 Accepted"), no term's word after its subject."""
     out, previous = set(), None
-    for t in tokens:
-        stem = None if t.word in _PARTICLES or t.word in _RELATIVE else t.stem
-        if stem is not None and previous is not None and previous != stem:
+    for k, t in enumerate(tokens):
+        word = t.word
+        stem = None if word in _PARTICLES or word in _RELATIVE or word in _PREPOSITIONS else t.stem
+        if stem is not None and previous is not None and previous != stem and not (
+            word.endswith("s") and k + 1 < len(tokens) and tokens[k + 1].word in _ARTICLES
+        ):
             out.add((previous, stem))
         previous = stem
     return out

@@ -55,16 +55,17 @@ _PREPOSITIONS = frozenset("for of in on at with to from into about over under be
 _NOT_VERBS = frozenset(("of", "the", "a", "an", "to", "in", "on", "for", "and", "or", "at", "by", "with", "from"))
 
 
-def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str]) -> str | None:
+def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str], text: str = "") -> str | None:
     """The actor of the verb at j: 'I', 'we', 'owner', a noun's stem, or None when it cannot tell (a passive: "was
-    made idempotent")."""
+    made idempotent"; a word across a semicolon or colon of `text`, the unit's, as a table row's cells are: "Function;
+    Set via stack.yaml")."""
     past = tokens[j].word.endswith("ed") or tokens[j].word in _IRREGULAR
     k = j - 1
     while k >= 0 and (tokens[k].word in _PASS or tokens[k].word in _ALONE or tokens[k].word.endswith("ly")):
         if past and tokens[k].word in _BE:
             return None
         k -= 1
-    if k < 0:
+    if k < 0 or text and _CLAUSE_END.search(text, tokens[k].start + len(tokens[k].word), tokens[j].start):
         return None
     if k and tokens[k - 1].word in _PREPOSITIONS:
         return None  # "for Starlette applications", "services at Tessellate moved": a noun after a preposition's
@@ -135,7 +136,7 @@ def _unit_deeds(u: Unit, deeds: dict[str, list[_Deed]]) -> None:
         if not key or not k:
             continue
         past = t.word.endswith("ed") or t.word in _IRREGULAR
-        actor = last if past and _coordinated(u, k) else _actor(u.tokens, k, frozenset())
+        actor = last if past and _coordinated(u, k) else _actor(u.tokens, k, frozenset(), u.text)
         if actor and _to_be(u.tokens, k):
             continue  # "the link needs to be added": what the verb is said of is done to, no actor
         if actor and (_verbal(t.word) or actor in ("I", "we") or u.tokens[k - 1].word in _MODALS):
@@ -228,7 +229,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
             continue  # "the theme has options": a noun in -s, the thing had, no deed
         if said.text[token.start - 1 : token.start] == "-":
             continue  # "default-groups", "follow-ups": a compound's last word, no verb
-        mine = _actor(said.tokens, j, said.owner)
+        mine = _actor(said.tokens, j, said.owner, said.text)
         if mine is None or mine in ("I", "we"):
             continue
         thing = set(_thing(said, j))

@@ -191,3 +191,17 @@ def test_on_the_example_record_the_owners_frame_a_date_and_another_clauses_word_
     sentence: str, ids: tuple[str, ...],
 ) -> None:
     assert not _held(sentence, *ids)
+
+
+def test_the_prose_s_abbreviations_are_no_names() -> None:
+    # A careful answer's step (OpenFaaS, round 15): the section's "i.e." is no sibling of the sentence's stack.yml.
+    assert [n.text for n in siblings.names("Create the secret with your orchestration tool i.e. kubectl or docker "
+                                           "secret create, e.g. in stack.yml")] == ["stack.yml"]
+    record = {"secure": Section(
+        "secure", "docs", "Function: Secure secrets", (
+            "OpenFaaS functions can make use of secure secrets using the secret store from Kubernetes or faasd. This is "
+            "the recommended way to store secure access keys, tokens and other private data. Create the secret with "
+            "your orchestration tool i.e. kubectl or docker secret create then list the secret name as part of an "
+            "array of secrets.\nsecrets:\n  - s3_access_key\n  - s3_secret_key"),
+        "/reference/yaml/#function-secure-secrets", ("Function: Secure secrets",))}
+    assert not _held("List the secret under the function in stack.yml:", "secure", record=record)

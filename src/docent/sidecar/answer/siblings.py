@@ -11,7 +11,7 @@ or is of one family with it ("FileUploadParser", "MultiPartParser"), capitalised
 Code names are siblings only when written alike (`_shape`): a class is no sibling of a parameter or a value.
 
 A name is written as code or as a proper name: an option ("--reload-include"), a dotted or underscored identifier
-("customs.cleared", "remote_branch"), a word with a capital past its first letter ("FileUploadParser", "NGINX",
+("customs.cleared", "remote_branch"; not "i.e." nor "e.g.", the prose's abbreviations), a word with a capital past its first letter ("FileUploadParser", "NGINX",
 "PATCH"), or a capitalised word inside a sentence ("Daphne"). A capitalised word of the sections' titles is what
 they are about, which a sentence may name anywhere ("At Tessellate, ..."): it counts only as code does.
 The sentence is read as written, its inline code in: docs write the name they mean as code ("`CAP_NET_ADMIN` lets
@@ -75,11 +75,16 @@ def names(text: str) -> list[Name]:
             if not rest.strip():
                 continue
             start, word = start + len(first) + 1, rest.strip()
-        if word.lower() in _UNITS or word.lower() in _NO_NAMES:
+        if word.lower() in _UNITS or word.lower() in _NO_NAMES or _abbreviation(word):
             continue
         word = word.rstrip("-")  # "GitHub- or GitLab-hosted": the name is GitHub
         out.append(Name(" ".join(word.lower().split()), kind, start, start + len(word)))
     return out
+
+
+def _abbreviation(word: str) -> bool:
+    """Letters with dots between ("i.e", "e.g", "a.k.a"): an abbreviation of the prose, no dotted name."""
+    return "." in word and all(len(part) == 1 for part in word.split("."))
 
 
 def _symbol(char: str) -> bool:

@@ -298,3 +298,21 @@ def test_a_table_cells_label_is_no_subject_named() -> None:
     # Read without the cell's edge, "role" is the Roles section's word beside the bank's: held, as before.
     prose = [Passage.of("Roles", roles[0].units[0].text.replace("; role", ", role"), fold), roles[1]]
     assert retold.held(joined, prose, about)
+
+
+INSTALLS = [
+    Passage.of("Install the faas-cli", "The faas-cli is required to manage OpenFaaS and to deploy functions: Install "
+               "the faas-cli", fold),
+    Passage.of("1) Deploy the Chart with arkade (fastest option)", (
+        "The arkade install command installs OpenFaaS using its official helm chart. After the installation you'll "
+        "receive a command to retrieve your OpenFaaS URL and password.\n# Get the faas-cli\narkade get faas-cli"), fold),
+]
+INSTALLS_ABOUT = [frozenset({"install", "faa", "cli"}), frozenset({"deploy", "chart", "arkad", "fastest", "option"})]
+
+
+def test_a_titles_verb_before_an_article_is_no_subject() -> None:
+    # A careful answer's sentence (OpenFaaS, round 15): "Deploy the Chart" titles a task; its "deploy" is no
+    # subject of that section told in the faas-cli clause's place.
+    sentence = ("The faas-cli is required to manage OpenFaaS and deploy functions, and the same output shows "
+                "for fetching it.")
+    assert not retold.held(unit(sentence, fold), INSTALLS, INSTALLS_ABOUT)

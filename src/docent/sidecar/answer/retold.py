@@ -6,9 +6,10 @@ subject (`across`).
 A sentence citing two or more sections is aligned with the clause it restates (`align.aligned`); it is held when
 that clause names its own section's subject (a word of the section's title) where the sentence names, instead, the
 subject of another section it cites (a word of that section's title which the aligned section is not about: its
-title, heading path and opening do not say it), the two words in one place (a content stem within `places.NEAR` words
-of each in common). A sentence that names both subjects ("unlike Hypercorn, Daphne ...") compares, it does not swap;
-a clause that does not name its subject, or a tie, decides nothing.
+title, heading path and opening do not say it; a title's verb before an article, "Deploy the Chart", is none), the
+two words in one place (a content stem within `places.NEAR` words of each in common). A sentence that names both
+subjects ("unlike Hypercorn, Daphne ...") compares, it does not swap; a clause that does not name its subject, or a
+tie, decides nothing.
 """
 
 from __future__ import annotations
@@ -31,13 +32,24 @@ def held(said: Unit, sections: Sequence[Passage], subjects: Sequence[Set[str]]) 
     if len(found) != 1:
         return False
     a = found[0]
-    told = _told(said, titles, a.section, subjects[a.section])
+    told = _told(said, [_subject(p.title) for p in sections], a.section, subjects[a.section])
     own = titles[a.section]
     for u in sections[a.section].units[a.first : a.last + 1]:
         theirs = [j for j, t in enumerate(u.tokens) if t.stem in own and t.stem not in said.stems and not _label(u, t)]
         if any(places.stems_near(said, i, 1, set()) & places.stems_near(u, j, 1, set()) for i in told for j in theirs):
             return True
     return False
+
+
+_ARTICLES = frozenset(("the", "a", "an", "your"))
+
+
+def _subject(title: Unit) -> frozenset[str]:
+    """A title's stems less its verbs: a word before an article names a task ("Deploy the Chart with arkade",
+    "Install the faas-cli"), no subject; "deploy functions" told under it is no other section's subject."""
+    tokens = title.tokens
+    verbs = {t.stem for k, t in enumerate(tokens[:-1]) if tokens[k + 1].word in _ARTICLES}
+    return title.stems - verbs if verbs else title.stems
 
 
 def _label(u: Unit, t: Token) -> bool:

@@ -188,6 +188,9 @@ DEV_RECORD = record_of(
     ("It does not keep any database at all. [[storage]]", "polarity"),
     # a refusal that turns down, in its own clause, what the section's denial denies
     ("The example rejects a password that contains the user's e-mail. [[validate_password]]", "shown"),
+    # ... and another of its objects after an "and" (fastapi-users' development answer)
+    ("The documentation's example rejects a short password and one that contains the user's e-mail. "
+     "[[validate_password]]", "shown"),
     ("The example accepts a password that contains the user's e-mail. [[validate_password]]", "polarity"),
     # ... but not where another clause affirms what the section denies (a falsehood of round 6's set)
     ("MkDocs refuses README.md as a name for index pages, so each directory's index page has to be called index.md. "
@@ -195,3 +198,17 @@ DEV_RECORD = record_of(
 ])
 def test_a_denial_in_the_sections_negative_words_is_theirs(sentence: str, expected: str) -> None:
     assert fate(Gate(DEV_RECORD, Lexicon([])), sentence) == expected
+
+
+HTTP2 = record_of(_section("server", "Server", "The server does not support HTTP/2."))
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a word of refusal elsewhere in the clause governs none of the denied head's words: it still affirms them
+    ("The server ignores idle connections and supports HTTP/2. [[server]]", "polarity"),
+    ("The server supports HTTP/2. [[server]]", "polarity"),
+    # one that governs them turns them down
+    ("The server rejects HTTP/2. [[server]]", "shown"),
+])
+def test_a_refusal_turns_down_only_the_words_it_governs(sentence: str, expected: str) -> None:
+    assert fate(Gate(HTTP2, Lexicon([])), sentence) == expected

@@ -145,11 +145,35 @@ def _turned(sentence: Reading, said: tuple[polarity.Denial, ...], heads: list[po
         found = [h - {polarity.UNTIMED} for h, _ in heads if h - {polarity.UNTIMED} <= words]
         if not found:
             continue
-        refusing = {w for w in part.lower().split() if w in _REFUSING}
-        if not any(stem(w) not in h for w in refusing for h in found):
+        if not any(_governs(part, h) for h in found):
             return False
         affirming += 1
     return affirming > 0
+
+
+def _governs(part: str, head: frozenset[str]) -> bool:
+    """Whether a word of refusal in a clause turns down a word of a head: it stands before it, at most `_GOVERNS`
+    words of substance away ("rejects a password that contains", "recommends against using"), in the same clause (not
+    past an "and", unless what follows is another of its objects: "rejects a short password and one that contains"),
+    and is itself no word of the head. "Ignores idle connections and supports HTTP/2" turns down no "supports"."""
+    refused = False
+    for clause in _JOINS.split(part):
+        said = stems(clause) | dotted(clause)
+        raw = [(w.lower(), stem(w)) for w in _WORD.findall(clause)]
+        words = [(w, s) for w, s in raw if s in said or w in _REFUSING]
+        if refused and raw and raw[0][0] in _OBJECTS:
+            words.insert(0, ("", ""))  # the refusal before the "and" governs this object too
+        if any((not w or w in _REFUSING and s not in head) and any(t in head for _, t in words[i + 1 : i + 1 + _GOVERNS])
+               for i, (w, s) in enumerate(words)):
+            return True
+        refused = any(w in _REFUSING and s not in head for w, s in words)
+    return False
+
+
+# the words that open another object of the verb before an "and" ("and one that contains the e-mail")
+_OBJECTS = frozenset(("one", "ones", "any", "anything", "those", "each", "every", "all", "a", "an"))
+_GOVERNS = 3
+_WORD = re.compile(r"[A-Za-z0-9][\w'/.-]*")
 
 
 _REFUSING = frozenset((

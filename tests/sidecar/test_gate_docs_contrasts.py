@@ -202,3 +202,17 @@ PRESENCE = record_of(
 def test_with_and_without_of_two_things_or_of_what_the_section_denies(sentence: str, sid: str, expected: str | None) -> None:
     section = PRESENCE[sid]
     assert align.differs(unit(sentence, fold), [Passage.of(section.title, section.text, fold)]) == expected
+
+
+JITTER = record_of(_section("retries", "Retries",
+                            "Retries use exponential backoff with jitter. Health checks use a fixed interval and no "
+                            "jitter."))
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the cited unit that restates the sentence says "with jitter": the denial in another unit is of another thing
+    ("Retries use exponential backoff without jitter. [[retries]]", "reversal"),
+    ("Retries use exponential backoff with jitter. [[retries]]", "shown"),
+])
+def test_without_is_read_against_the_aligned_unit_only(sentence: str, expected: str) -> None:
+    assert fate(Gate(JITTER, Lexicon([])), sentence) == expected

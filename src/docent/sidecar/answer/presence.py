@@ -7,7 +7,9 @@ for the alignment (`align._compare`): no contrast of the clause restated.
 - "without jitter" against "With exponential backoff but no jitter", "the alternative syntax without list items"
   against "which does not use list items", "Without canonical inputs, ..." against "Lock files that do not already
   contain canonical inputs ...": the sentence's absence is the sections' own, a negation a few words before what it is
-  said of in a unit of the cited section.
+  said of in the aligned unit, or in a unit of the cited section that shares as many of the sentence's words.
+"Retries use exponential backoff without jitter" against "Retries use exponential backoff with jitter. Health checks
+use a fixed interval and no jitter." is still held: the denial is of another thing, in a unit that restates less.
 "With jitter" against "with exponential backoff but no jitter" is still held: "with" is no absence, and what the
 clause's "with" is said of is a word of the sentence.
 """
@@ -29,7 +31,14 @@ def apart(said: Unit, after: int, clause: Unit, their_after: int, absence: bool,
     theirs = _object(clause, their_after)
     if theirs is not None and theirs != mine and theirs not in said.stems:
         return True
-    return absence and any(_denied(u, mine) for u in passage.units)
+    if not absence:
+        return False
+    # the denial of the aligned clause, or of a unit that restates the sentence as fully: "Lock files that do not
+    # already contain canonical inputs use the legacy content hash" for "Without canonical inputs, PDM uses the
+    # legacy content hash", aligned with "Lock files with canonical inputs omit ..."; not "no jitter" of another
+    # thing ("Health checks use a fixed interval and no jitter") beside "Retries use exponential backoff with jitter"
+    shared = len(said.stems & clause.stems)
+    return _denied(clause, mine) or any(len(said.stems & u.stems) >= shared and _denied(u, mine) for u in passage.units)
 
 
 def _object(u: Unit, at: int) -> str | None:

@@ -7,8 +7,12 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer import actors
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.site import Site
 from docent.sidecar.answer.words import fold
+from tests.sidecar.gating import docs_section, fate, record_of
 
 SHADOW = Passage.of("What was hard", (
     "I kept the hot path to one PostgreSQL query on a covering index and one Redis lookup, moved the merchant statistics "
@@ -82,7 +86,7 @@ CHOSE = Passage.of("Approach", "We chose managed Kubernetes over running our own
     ],
 )
 def test_the_documentation_s_we_is_its_project(sentence: str, sections: Passage, owner: str, held: bool) -> None:
-    assert actors.held(unit(sentence, fold, frozenset(owner.split())), [sections]) is held
+    assert actors.held(unit(sentence, fold, frozenset(owner.split())), [sections], docs=True) is held
 
 
 TIMEOUTS = Passage.of("Timeout reference", (
@@ -104,3 +108,32 @@ TIMEOUTS = Passage.of("Timeout reference", (
 )
 def test_a_word_across_a_semicolon_is_no_actor(sentence: str, held: bool) -> None:
     assert actors.held(unit(sentence, fold), [TIMEOUTS]) is held
+
+
+def _portfolio(text: str) -> Gate:
+    """A gate on a portfolio of Mara Lindqvist's with one section: her record says "I" for her work, "we" for a team's."""
+    record = record_of(docs_section("work", "Work", text))
+    return Gate(record, Lexicon([]), site=Site.of(record, Lexicon([]), owner="Mara Lindqvist · Platform engineer"))
+
+
+@pytest.mark.parametrize(
+    ("section", "sentence", "expected"),
+    [
+        # A portfolio's "we" is a team: the owner's present where it says "we" is no deed of hers alone (review of
+        # 59e33ec); a project's documentation's "we" is its project (above).
+        ("We maintain the scheduler.", "Mara maintains the scheduler [[work]].", "actor"),
+        ("We maintain the scheduler.", "Mara's team maintains the scheduler [[work]].", "shown"),
+        # A deed the sections give to "I", told of another, is held whatever it was done to (review of 04ca992).
+        ("I built the deployment pipeline.", "Jonas built the release tooling [[work]].", "actor"),
+        ("I built the deployment pipeline.", "Mara built the deployment pipeline [[work]].", "shown"),
+        # A past's actor before a preposition's noun is the noun the preposition follows: "engineers", not none.
+        ("At Tessellate I designed the event schema.", "Engineers at Tessellate designed the event schema [[work]].", "actor"),
+        # A light verb's deed is its noun's: "made a decision" is no deed of "I made every call idempotent".
+        ("I made every call idempotent. We ran two weeks in shadow mode, deciding every payment without acting on it.",
+         "The decision service made a decision on every payment [[work]].", "shown"),
+        ("I made every call idempotent. We ran two weeks in shadow mode, deciding every payment without acting on it.",
+         "Jonas made every call idempotent [[work]].", "actor"),
+    ],
+)
+def test_a_portfolio_s_we_and_i(section: str, sentence: str, expected: str) -> None:
+    assert fate(_portfolio(section), sentence) == expected

@@ -6,8 +6,9 @@ that verb:
 - the owner alone ("Mara alone", "herself", "on her own", "by herself", "single-handedly", "solely") where the
   sections say "we" (or someone else) and never "I": held;
 - the owner (her name, "she") as the actor of a past deed where the sections say only "we", and the sentence names
-  no team: held ("Mara chose managed Kubernetes" where the section says "We chose"); a present is let through, as a
-  project's documentation says "we" for its project ("HTTPX provides" against "we provide");
+  no team: held ("Mara chose managed Kubernetes" where the section says "We chose"); on a documentation site a
+  present is let through, as a project's documentation says "we" for its project ("HTTPX provides" against "we
+  provide"), while a portfolio's "we" is a team ("Mara maintains" against "We maintain": held);
 - the owner (the site's name on a project's docs: "Starlette includes") where sections that never say "I" or
   "we" give the verb only to other parties that act in them ("Uvicorn includes"): held; a party the sentence's verb
   is done to is no other party ("Uvicorn runs the lifespan protocol" against "the lifespan protocol runs");
@@ -23,11 +24,13 @@ a 500 response" vouches for "Django returns"). A past after "and" or a comma in 
 Z": hers); where the sections give one verb to several actors, the deeds done to what the sentence's verb is done
 to (its next words of substance) decide ("wrote the shared library" is "I wrote the library", not "the first two
 teams wrote their own"); where none is done to what it is done to, the sections state no actor for that deed and
-the sentence passes ("the decision service made a decision on every payment" against "I made every call
-idempotent"). A party the sentence's verb is done to is no other actor ("the backbone moved fourteen services" against
+the sentence passes ("the decision service made a decision on every payment", a light verb, against "I made every
+call idempotent"), save where they give it to "I" ("Jonas built the release tooling" against "I built the deployment
+pipeline": held). A party the sentence's verb is done to is no other actor ("the backbone moved fourteen services" against
 "Fourteen services moved"). A passive ("was made", "are always allowed", "needs to be added") has no actor, a word in
 -s after "has" is a noun ("the theme has options"), a compound's last word no verb ("default-groups"), and a noun after
-a preposition's noun no actor ("all forty services at Tessellate moved").
+a preposition's noun no actor of a present ("for Starlette applications"); a past's actor is the noun before the
+preposition ("all forty services at Tessellate moved": the services).
 What it cannot do: read passives, relative clauses or a verb the section words differently; it lets those
 through.
 """
@@ -68,7 +71,9 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str], text: str = "
     if k < 0 or text and _CLAUSE_END.search(text, tokens[k].start + len(tokens[k].word), tokens[j].start):
         return None
     if k and tokens[k - 1].word in _PREPOSITIONS:
-        return None  # "for Starlette applications", "services at Tessellate moved": a noun after a preposition's
+        if not past or k < 2:
+            return None  # "for Starlette applications", "to other ASGI applications": a noun after a preposition's
+        k -= 2  # a past's actor is the noun the preposition follows: "services at Tessellate moved", "engineers at X"
     if tokens[k].word in ("that", "who") and _cleft(tokens, k):
         k -= 1  # "It is Uvicorn that decides": the actor stands before the cleft's "that"
     return _subject(tokens[k], owner)
@@ -177,8 +182,20 @@ def _done_to(said: Unit, j: int, found: list[_Deed], mine: str) -> list[_Deed]:
         return [d for n, d in zip(scores, found, strict=True) if n == best] if past else found
     # No deed of the sections is done to what the sentence's is: they state no actor for it ("the decision service
     # made a decision on every payment" against "I made every call idempotent"), save a deed done to nothing said,
-    # and the sentence's own actor's.
+    # and the sentence's own actor's; where the sections give the verb to "I", the deed is hers whatever it was done
+    # to ("Jonas built the release tooling" against "I built the deployment pipeline"), save a light verb's.
+    if not _light(said, j) and any(d.actor == "I" for d in found):
+        return found
     return [d for d in found if not d.thing or d.actor == mine]
+
+
+_LIGHT = frozenset(("made", "took"))
+
+
+def _light(said: Unit, j: int) -> bool:
+    """A light verb: "made a decision", "took a look", the deed its noun's, no deed of the verb's own."""
+    tokens = said.tokens
+    return tokens[j].word in _LIGHT and j + 1 < len(tokens) and tokens[j + 1].word in ("a", "an")
 
 
 _HAVE = frozenset(("has", "have", "had"))
@@ -201,6 +218,7 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 
 
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
+READS_SITE_KIND = True  # `held` is told whether the site is a project's documentation, whose "we" is its project
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
@@ -210,7 +228,8 @@ def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
     return _IRREGULAR.intersection(deeds), frozenset(deeds)
 
 
-def held(said: Unit, sections: Sequence[Passage]) -> bool:
+def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
+    """`docs`: the site is a project's documentation (`Site.docs`), whose "we" is its project."""
     facts = [passage.facts("actors", _deeds) for passage in sections]
     tokens = said.tokens
     for j, token in enumerate(tokens):  # each verb: a word in -ed or -s, or an irregular past, after the first
@@ -236,18 +255,18 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         # "The backbone moved fourteen services" against "Fourteen services moved": the sections' actor is what the
         # sentence's verb is done to, and the sections name no one who moved them.
         found = [d for d in found if d.actor not in thing or mine in d.after]
-        if found and _wrong(said, j, mine, _done_to(said, j, found, mine), facts):
+        if found and _wrong(said, j, mine, _done_to(said, j, found, mine), facts, docs):
             return True
     return False
 
 
-def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[_Facts]) -> bool:
+def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[_Facts], docs: bool) -> bool:
     """Whether the sentence's actor `mine` of the verb at j is not who the sections say did it."""
     theirs = {d.actor for d in found}
     if not _a_deed(said.tokens[j].word, found, theirs):
         return False
     if mine == "owner":
-        return _not_the_owners(said, j, theirs - set(_thing(said, j)), facts)
+        return _not_the_owners(said, j, theirs - set(_thing(said, j)), facts, docs)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
     if mine in theirs or not any(mine in agents for _, agents, _ in facts):
@@ -290,7 +309,7 @@ def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
     return False
 
 
-def _not_the_owners(said: Unit, j: int, theirs: set[str], facts: list[_Facts]) -> bool:
+def _not_the_owners(said: Unit, j: int, theirs: set[str], facts: list[_Facts], docs: bool) -> bool:
     """The owner (or the site's name) as the actor of a deed the sections give to another party."""
     owner = said.owner  # the sections' "Starlette provides": the owner's name's stems
     named = {t.stem for t in said.tokens if t.word in owner and t.stem} if owner else set()
@@ -299,20 +318,20 @@ def _not_the_owners(said: Unit, j: int, theirs: set[str], facts: list[_Facts]) -
         any(a in agents for _, agents, _ in facts) for a in theirs
     ):
         return True  # sections that never say "I" or "we" give it to another party only: "Uvicorn includes"
-    return _not_hers(said, j, theirs)
+    return _not_hers(said, j, theirs, docs)
 
 
-def _not_hers(said: Unit, j: int, theirs: set[str]) -> bool:
+def _not_hers(said: Unit, j: int, theirs: set[str], docs: bool) -> bool:
     """The owner as the actor of a past deed where the sections say "we" (and the sentence names no team), or
-    "alone". A present is what the owner does as a rule, and a project's documentation says "we" for its project:
-    "PDM provides a script" against "We provide a script"."""
+    "alone". On a documentation site a present is what the owner does as a rule, as a project's documentation says
+    "we" for its project: "PDM provides a script" against "We provide a script"; a portfolio's "we" is a team."""
     if "I" in theirs or "owner" in theirs:
         return False
     if _SOLO.search(said.text):
         return True
     word = said.tokens[j].word
     past = word.endswith("ed") or word in _IRREGULAR
-    return past and theirs == {"we"} and not _TEAM.search(said.text)
+    return (past or not docs) and theirs == {"we"} and not _TEAM.search(said.text)
 
 
 def _comma_before(said: Unit, j: int) -> bool:

@@ -16,13 +16,14 @@ bundle for each set of cited sections, and asks the rule only for a sentence hol
 are what `wakes` needs, not what it decides: it is still asked, unless the module sets `WAKES_ON_CUES = True` (its
 `wakes` is true wherever the sentence holds one of them: the gate's one test of the sentence's words has decided it,
 for a sentence without inline code). `held` reads the sentence's prose, its inline code
-blanked; a module that sets `WITH_CODE = True` reads it as written, code and all, as the sections' text is.
+blanked; a module that sets `WITH_CODE = True` reads it as written, code and all, as the sections' text is; one that
+sets `READS_SITE_KIND = True` is told whether the site is a project's documentation (`held(..., docs=)`).
 `rule(reason, module)` makes one into an entry of the gate's table (`rules.RULES`), for cited sentences.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from typing import Protocol
 
 from ..passage import Passage, Unit
@@ -40,14 +41,16 @@ class Construction(Protocol):
 
 def rule(reason: str, module: Construction) -> Rule:
     with_code = getattr(module, "WITH_CODE", False)  # a module that reads the sentence's inline code says so
+    kinded = getattr(module, "READS_SITE_KIND", False)  # its `held` takes `docs`: whether the site is a project's docs
+    held_on: Callable[..., bool] = module.held
     cued = getattr(module, "WAKES_ON_CUES", False)  # the gate asks it only where its `wakes` is true (`rules.checks`)
 
     def check(sentence: Reading) -> Verdict:
         sections = sentence.passages
         # Its cues are met with the prose's words and its inline code's (`Reading.cue_words`), `wakes` with the prose's:
         # a sentence with inline code is asked `wakes` still.
-        if (cued and not sentence.draft.codes or module.wakes(sentence.first_words, sentence.said, sections)) and module.held(
-                sentence.written if with_code else sentence.unit, sections):
+        if (cued and not sentence.draft.codes or module.wakes(sentence.first_words, sentence.said, sections)) and held_on(
+                sentence.written if with_code else sentence.unit, sections, **({"docs": sentence.grounds.site.docs} if kinded else {})):
             return None if copied(sentence) else Hold(reason)  # a section's own sentence restates nothing
         return None
 

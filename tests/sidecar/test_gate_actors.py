@@ -110,6 +110,31 @@ def test_a_word_across_a_semicolon_is_no_actor(sentence: str, held: bool) -> Non
     assert actors.held(unit(sentence, fold), [TIMEOUTS]) is held
 
 
+KAFKA = Passage.of("What I built", (
+    "I proposed Apache Kafka as the backbone and wrote the decision record for it (see the decisions). Each service "
+    "publishes its domain events, such as shipment booked, shipment scanned or invoice issued, to topics it owns. "
+    "Services write their events through a transactional outbox in PostgreSQL."), fold)
+EARLIER = Passage.of("Earlier", "That is where I learned to read other people's code and to write tests first.", fold)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sections", "owner", "docs", "held"),
+    [
+        # A present is what a thing does as a rule, even where the sections' past of the verb is the owner's.
+        ("The booking service writes the shipments.scanned topic, which tracking and alerts read.", KAFKA,
+         "mara lindqvist", False, False),
+        ("The platform team wrote the decision record for Kafka.", KAFKA, "mara lindqvist", False, True),
+        # A subject pronoun is no preposition's object: "early on, she learned" is the owner's deed.
+        ("At two consultancies early on, she learned to write tests first.", EARLIER, "mara lindqvist", False,
+         False),
+    ],
+)
+def test_a_deed_of_i_and_a_past_after_a_preposition(
+    sentence: str, sections: Passage, owner: str, docs: bool, held: bool
+) -> None:
+    assert actors.held(unit(sentence, fold, frozenset(owner.split())), [sections], docs=docs) is held
+
+
 def _portfolio(text: str) -> Gate:
     """A gate on a portfolio of Mara Lindqvist's with one section: her record says "I" for her work, "we" for a team's."""
     record = record_of(docs_section("work", "Work", text))

@@ -70,13 +70,24 @@ def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str], text: str = "
         k -= 1
     if k < 0 or text and _CLAUSE_END.search(text, tokens[k].start + len(tokens[k].word), tokens[j].start):
         return None
-    if k and tokens[k - 1].word in _PREPOSITIONS:
-        if not past or k < 2:
-            return None  # "for Starlette applications", "to other ASGI applications": a noun after a preposition's
+    if k and tokens[k - 1].word in _PREPOSITIONS and tokens[k].word not in _SUBJECTS:
+        if not past or k < 2 or not _predicate(tokens, j):
+            return None  # "for Starlette applications", "of a locked package": a noun after a preposition's, or an
+            # adjective
         k -= 2  # a past's actor is the noun the preposition follows: "services at Tessellate moved", "engineers at X"
     if tokens[k].word in ("that", "who") and _cleft(tokens, k):
         k -= 1  # "It is Uvicorn that decides": the actor stands before the cleft's "that"
     return _subject(tokens[k], owner)
+
+
+_SUBJECTS = frozenset(("i", "we", "she", "he", "they"))  # no object of a preposition: "early on, she learned"
+_DETERMINERS = frozenset("the a an its their his her our my this these those every each all".split())
+
+
+def _predicate(tokens: Sequence[Token], j: int) -> bool:
+    """The past at j is a verb, not an adjective before its noun ("a locked package"): what follows it starts a
+    predicate (a determiner, a preposition) or nothing does."""
+    return j + 1 == len(tokens) or tokens[j + 1].word in _DETERMINERS or tokens[j + 1].word in _PREPOSITIONS
 
 
 def _subject(token: Token, owner: frozenset[str]) -> str | None:
@@ -183,10 +194,15 @@ def _done_to(said: Unit, j: int, found: list[_Deed], mine: str) -> list[_Deed]:
     # No deed of the sections is done to what the sentence's is: they state no actor for it ("the decision service
     # made a decision on every payment" against "I made every call idempotent"), save a deed done to nothing said,
     # and the sentence's own actor's; where the sections give the verb to "I", the deed is hers whatever it was done
-    # to ("Jonas built the release tooling" against "I built the deployment pipeline"), save a light verb's.
-    if not _light(said, j) and any(d.actor == "I" for d in found):
+    # to, for a past ("Jonas built the release tooling" against "I built the deployment pipeline"), save a light
+    # verb's; a present is what a thing does as a rule ("the booking service writes" against "I wrote").
+    if _past(said.tokens[j].word) and not _light(said, j) and any(d.actor == "I" for d in found):
         return found
     return [d for d in found if not d.thing or d.actor == mine]
+
+
+def _past(word: str) -> bool:
+    return word.endswith("ed") or word in _IRREGULAR
 
 
 _LIGHT = frozenset(("made", "took"))

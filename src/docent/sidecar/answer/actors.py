@@ -247,23 +247,10 @@ def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
 def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
     """`docs`: the site is a project's documentation (`Site.docs`), whose "we" is its project."""
     facts = [passage.facts("actors", _deeds) for passage in sections]
-    tokens = said.tokens
-    for j, token in enumerate(tokens):  # each verb: a word in -ed or -s, or an irregular past, after the first
-        word = token.word
-        if not j or not (token.stem or word in _IRREGULAR) or not (word.endswith(("ed", "s")) or word in _IRREGULAR):
+    for j in range(1, len(said.tokens)):
+        found = _deeds_of(said, j, facts)
+        if not found:
             continue
-        key = token.stem or word
-        found: list[_Deed] = []
-        for deeds, _, _ in facts:  # a loop, not a comprehension: most verbs are in one section's deeds, or none
-            got = deeds.get(key)
-            if got:
-                found += got
-        if not found or j + 1 < len(tokens) and tokens[j + 1].word == "by":
-            continue  # no actor to compare with, or a passive: "keyed by shipment id"
-        if word.endswith("s") and tokens[j - 1].word in _HAVE:
-            continue  # "the theme has options": a noun in -s, the thing had, no deed
-        if said.text[token.start - 1 : token.start] == "-":
-            continue  # "default-groups", "follow-ups": a compound's last word, no verb
         mine = _actor(said.tokens, j, said.owner, said.text)
         if mine is None or mine in ("I", "we"):
             continue
@@ -274,6 +261,28 @@ def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
         if found and _wrong(said, j, mine, _done_to(said, j, found, mine), facts, docs):
             return True
     return False
+
+
+def _deeds_of(said: Unit, j: int, facts: list[_Facts]) -> list[_Deed]:
+    """The sections' deeds of the sentence's verb at j (a word in -ed or -s, or an irregular past, after the first);
+    none for a passive ("keyed by shipment id"), a noun had ("the theme has options") or a compound's last word
+    ("default-groups", "follow-ups")."""
+    tokens = said.tokens
+    token = tokens[j]
+    word = token.word
+    if not (token.stem or word in _IRREGULAR) or not (word.endswith(("ed", "s")) or word in _IRREGULAR):
+        return []
+    key = token.stem or word
+    found: list[_Deed] = []
+    for deeds, _, _ in facts:  # a loop, not a comprehension: most verbs are in one section's deeds, or none
+        got = deeds.get(key)
+        if got:
+            found += got
+    if not found or j + 1 < len(tokens) and tokens[j + 1].word == "by":
+        return []
+    if word.endswith("s") and tokens[j - 1].word in _HAVE or said.text[token.start - 1 : token.start] == "-":
+        return []
+    return found
 
 
 def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[_Facts], docs: bool) -> bool:

@@ -39,7 +39,6 @@ import sqlite3
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from docent.schema import Manifest
 
@@ -70,7 +69,7 @@ from .clauses import (
 )
 from .lexicon import Entries, Lexicon, entries_of
 from .record_forms import phrasal, statuses, unconflated
-from .record_index_order import Reader, in_order, rarity, said
+from .record_index_order import Reader, SectionLike, in_order, rarity, said
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
 from .record_missing import bases, longer, splits
 from .record_synonyms import instead, spelt_out
@@ -97,17 +96,6 @@ MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 _RUN = re.compile(r"[^\W_]+")  # a token as the tokenizer reads it: letters and digits
-
-
-class SectionLike(Protocol):
-    @property
-    def id(self) -> str: ...
-    @property
-    def page(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def text(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

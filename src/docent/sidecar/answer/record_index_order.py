@@ -43,7 +43,11 @@ READ = 4_000 * CHARS_PER_TOKEN
 COLUMNS = ("title", "trail", "body")
 
 
-class Section(Protocol):
+class SectionLike(Protocol):
+    """A record section as the index reads it (`RecordIndex`): a bundle's, or a test's."""
+
+    @property
+    def id(self) -> str: ...
     @property
     def page(self) -> str: ...
     @property
@@ -61,7 +65,7 @@ class Said:
     body: str
 
 
-def said(section: Section, labels: Mapping[str, str]) -> Said:
+def said(section: SectionLike, labels: Mapping[str, str]) -> Said:
     """A section's title column (its title and its page's label, as the index has it), heading trail and text (to
     `READ`), spelt as the index spells its own."""
     trail = " ".join(getattr(section, "headings", ())[1:]) or section.title

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 
 from .order import CUES, pairs, side
-from .order_ties import steps
+from .order_ties import by_steps, steps
 from .passage import Passage, Token, Unit
 
 WAKES_ON_CUES = True  # as `order`'s: the sentence's words decide
@@ -37,13 +37,9 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         b = side(said, second, toward_end=second[0] < first[0])[:_NEAREST]
         a_places = _places(a, b, sections, known)
         b_places = _places(b, a, sections, known) if a_places is not None else None
-        if a_places is None or b_places is None or a_places[0] != b_places[0]:
-            continue
-        if set(a_places[1]) & set(b_places[1]):
+        if a_places is None or b_places is None or set(a_places[1]) & set(b_places[1]):
             continue  # a sentence of the section writes both: "if you call close() before calling accept()"
-        placed = steps(sections[a_places[0]])
-        a_steps, b_steps = [i for i in a_places[1] if i in placed], [i for i in b_places[1] if i in placed]
-        if a_steps and b_steps and min(a_steps) > max(b_steps):
+        if by_steps(sections, a_places, b_places) is False:
             return True
     return False
 

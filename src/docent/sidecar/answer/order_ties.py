@@ -43,13 +43,13 @@ def by_ties(sections: Sequence[Passage], fa: Fit | None, fb: Fit | None, a_near:
         return None  # no list and no code: nothing to order by
     a = (fa[0], [fa[1]]) if fa is not None else tied(sections, a_near[:2])
     b = (fb[0], [fb[1]]) if fb is not None else tied(sections, b_near[:2])
-    verdict = _by_steps(sections, a, b)
+    verdict = by_steps(sections, a, b)
     if verdict is None or _drifted(sections, fa, a_near) or _drifted(sections, fb, b_near):
         return None  # a side that fits drifts nowhere: asked last, its whole words' fit costs most
     return verdict
 
 
-def _by_steps(sections: Sequence[Passage], a: tuple[int, list[int]] | None, b: tuple[int, list[int]] | None) -> bool | None:
+def by_steps(sections: Sequence[Passage], a: tuple[int, list[int]] | None, b: tuple[int, list[int]] | None) -> bool | None:
     """The two sides' order by the steps among their units, in one section: None where they stand in two, share a
     unit, straddle, or fit no step."""
     if a is None or b is None or a[0] != b[0] or min(a[1] + b[1]) < 0:

@@ -230,9 +230,10 @@ def leads(section: RecordSection) -> dict[str, int]:
     out: dict[str, int] = {}
     blocks = section.blocks
     for j, block in enumerate(blocks[1:], start=1):
+        if block.kind != "code":
+            continue
         k = j - 2 if j > 1 and caption(blocks, j - 1) else j - 1  # "... across builds:", "Dockerfile", the code
-        text = block_said(blocks, k)
-        if block.kind != "code" or blocks[k].kind not in PROSE or not text.endswith(":"):
+        if blocks[k].kind not in PROSE or not (text := block_said(blocks, k)).endswith(":"):
             continue
         line = split(text)[-1]
         if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):

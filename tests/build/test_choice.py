@@ -24,6 +24,7 @@ DOCS = {
     "license.md": "---\ndocent:\n  record: true\n---\n# License\n\nFetch is MIT licensed.\n",
     "help-test-site.md": "# Help Test site\n\n## Review pull requests\n\nRun the tests with `make test`.\n",
     "about/management.md": "# Repository management\n\n## Team\n\nA team reviews the pull requests.\n",
+    "commands/changelog.md": "# changelog\n\n## Usage\n\nRun `fetch changelog` to write the changes.\n",
 }
 CHOICE = {"include": ["**"], "exclude": ["contributing.md"]}
 
@@ -51,6 +52,29 @@ def test_a_wildcard_leaves_out_release_notes_contributing_conduct_and_licence_un
     assert not PageChoice.read(["*.md"]).chooses("release-notes.md")
     # The owner's exclude still wins over a page named in include.
     assert not PageChoice.read({"include": ["**", "CHANGELOG.md"], "exclude": ["CHANGELOG.md"]}).chooses("CHANGELOG.md")
+
+
+def test_a_page_named_as_release_notes_is_left_out_only_where_its_headings_name_releases() -> None:
+    """A CLI's reference for its `changelog` command, its settings, and a page on how the project began are named as
+    release notes are, but list no releases; a changelog's headings name versions or dates. Where the build has a
+    page's HTML it reads them; a folder named for releases, and the other names, are left out as before."""
+    every = PageChoice.read(["**"])
+    command = "<h2>About</h2><p>Generates a changelog.</p><h2>Usage</h2><h3><code>--incremental</code></h3>"
+    story = "<h2>Is this project affiliated with cz-cli?</h2><p>No.</p>"
+    releases = "<h2>v4.1.0 (2024-12-06)</h2><h3>Feat</h3><h2>v4.0.0 (2024-11-26)</h2><h3>Fix</h3>"
+    young = "<h2>0.1</h2><p>The first release.</p>"
+    dated = "<h2>March 5, 2024</h2><h3>Added</h3><h2>February 1, 2024</h2>"
+    assert every.chooses("commands/changelog.md", command) and every.chooses("config/changelog.md", "")
+    assert every.chooses("history.md", story) and every.chooses("HISTORY.md", command)
+    assert not every.chooses("changelog.md", releases) and not every.chooses("commands/changelog.md", releases)
+    assert not every.chooses("release-notes.md", young) and not every.chooses("news/changes.md", dated)
+    # A folder named for releases, and a page about running the project, are left out whatever their headings.
+    assert not every.chooses("changelog/2.0.md", command) and not every.chooses("CONTRIBUTING.md", command)
+    # Without the HTML (a source path alone), the name decides, as before.
+    assert not every.chooses("commands/changelog.md")
+    # Named without a wildcard, kept; excluded, left out, whatever its headings.
+    assert PageChoice.read(["**", "changelog.md"]).chooses("changelog.md", releases)
+    assert not PageChoice.read({"include": ["**"], "exclude": ["history.md"]}).chooses("history.md", story)
 
 
 def test_a_wildcard_leaves_out_the_pages_about_running_the_project_not_using_it() -> None:
@@ -90,15 +114,15 @@ def test_the_plugin_option_selects_the_record_and_front_matter_still_wins(tmp_pa
         mkdocs_build(config)
     bundle = read_json(tmp_path / "docent-bundle.json")
     # The changelog, the site's "help <project>" page and its management page are left out by the wildcard; the
-    # licence's front matter puts it back.
-    assert _pages_in_record(bundle) == ["home", "license", "guide-install", "guide-proxies"]
+    # licence's front matter puts it back; the `changelog` command's page lists no releases, so it stays.
+    assert _pages_in_record(bundle) == ["home", "license", "commands-changelog", "guide-install", "guide-proxies"]
     # A page with no h2 is one section; a heading holding only a sub-heading is a group.
     proxies = next(s for s in bundle["record"] if s["page"] == "guide-proxies")
     assert (proxies["id"], proxies["headings"]) == ("http", ["Proxies", "Settings", "HTTP"])
     assert next(s for s in bundle["record"] if s["page"] == "guide-install")["blocks"] == [
         {"kind": "code", "text": "pip install fetch", "lang": "bash", "marker": "", "code": []}]
     summary = next(r.getMessage() for r in caplog.records if "record sections" in r.getMessage())
-    assert "4 record sections (100.0% of the record pages' text)" in summary
+    assert "5 record sections (100.0% of the record pages' text)" in summary
 
 
 def test_docent_manifest_takes_the_same_choice_from_the_config_and_from_its_flags(tmp_path, capsys) -> None:
@@ -121,7 +145,7 @@ def test_a_docs_site_that_adds_only_the_plugin_answers_from_every_page_and_says_
     with caplog.at_level(logging.INFO):
         mkdocs_build(config, strict=True)
     plugin = read_json(tmp_path / "docent-bundle.json")
-    assert _pages_in_record(plugin) == ["home", "guide-install", "guide-proxies"]
+    assert _pages_in_record(plugin) == ["home", "commands-changelog", "guide-install", "guide-proxies"]
     said = [r.getMessage() for r in caplog.records if "No `record_pages` option" in r.getMessage()]
     assert len(said) == 1 and "every page but the release notes" in said[0] and "record_pages" in said[0]
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -99,7 +99,7 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[Bu
             page=found.get("page") or page_id(path),
             label=label,
             order=found.get("order", 1_000_000 + number),
-            record=_record(found, path=path, choice=choice),
+            record=_record(found, path=path, choice=choice, content=content),
             exclude=found.get("exclude", False),
             instructions=found.get("instructions", ""),
             langs=found.get("langs", {}),
@@ -110,12 +110,12 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[Bu
     return pages, choice
 
 
-def _record(found: dict[str, object], *, path: str, choice: PageChoice) -> bool:
+def _record(found: dict[str, object], *, path: str, choice: PageChoice, content: str) -> bool:
     said = found.get("record")
     if isinstance(said, bool):
         return said
     src = found.get("src")
-    return choice.chooses(src if isinstance(src, str) and src else sources(path))
+    return choice.chooses(src if isinstance(src, str) and src else sources(path), content)
 
 
 def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[PageFacts], PageChoice]:

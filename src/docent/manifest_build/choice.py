@@ -12,8 +12,11 @@ too) and changelogs, the contributing guide, the code of conduct and the licence
 project's helpers and team rather than its readers (maintainers, governance, repository management and its tasks, and
 "help <the project>", as Typer's `help-typer.md` and FastAPI's `help-fastapi.md` are named), by the file's or its
 folder's name. They answer what changed, how to contribute or how the project is run, and their many short lines
-("Review pull requests", "Tests") outrank the guide on a reader's question. A sponsorship page stays: readers ask what
-sponsoring costs, and its tiers answer no setup question. Naming such a page in `include` without a wildcard
+("Review pull requests", "Tests") outrank the guide on a reader's question. A page whose file alone is named as
+release notes (`CHANGES`) is left out where it reads as them (`reads_as_releases`: its headings name versions or
+dates), wherever the build has its HTML: a CLI's reference page for its `changelog` command, or a page telling how the
+project began (`history.md`), lists no releases, and readers ask about both. A sponsorship page stays: readers ask
+what sponsoring costs, and its tiers answer no setup question. Naming such a page in `include` without a wildcard
 (`include: ["**", changelog.md]`) keeps it, as its front matter does.
 """
 
@@ -54,11 +57,20 @@ def _pattern(glob: str) -> re.Pattern[str]:
 
 # The names (of a page's file or of a folder above it, any case, `-`, `_` or nothing between words) that a wildcard
 # leaves out of the record: what changed, how to contribute, and how the project is run.
+CHANGES = re.compile(r"release[-_ ]?notes|releases|change[-_ ]?log|changes|history", re.IGNORECASE)
 LEFT_OUT = re.compile(
-    r"release[-_ ]?notes|releases|change[-_ ]?log|changes|history|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e"
+    rf"{CHANGES.pattern}|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e"
     r"|maintainers|maintaining|governance|(?:repository[-_ ]?)?management(?:[-_ ]?tasks)?",
     re.IGNORECASE,
 )
+# A heading that names a release: a version ("2.0", "v1.6.1 (2024-08-30)") or a date ("2024-08-30", "March 5, 2024").
+_RELEASE_HEADING = re.compile(
+    r"(?<![\w.])v?\d+\.\d+(?![\w])|\b(?:19|20)\d\d-\d\d(?:-\d\d)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
+_HEADINGS = re.compile(r"<h[2-4][^>]*>(.*?)</h[2-4]>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
 # LEFT_OUT in the build's words, said wherever the build tells what a wildcard leaves out.
 LEFT_OUT_SAID = ("the release notes, the contributing guide, the code of conduct, the licence and the pages on running "
                  "the project")
@@ -66,13 +78,26 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 _WILD = re.compile(r"[*?\[]")
 
 
-def left_out(path: str, project: str = "") -> bool:
+def reads_as_releases(html: str) -> bool:
+    """Whether a page's content HTML reads as release notes: two of its headings below the title name a version or a
+    date, or half of them do (a young project's changelog with its one release)."""
+    named = [bool(_RELEASE_HEADING.search(_TAG.sub("", m.group(1)))) for m in _HEADINGS.finditer(html)]
+    found = sum(named)
+    return found >= 2 or (found == 1 and 2 * found >= len(named))
+
+
+def left_out(path: str, project: str = "", html: str | None = None) -> bool:
     """Whether a source path is one a wildcard leaves out: `release-notes.md`, `CONTRIBUTING.md`, `changelog/2.md`,
-    `management.md`, and `help-typer.md` on the site named `project` "Typer"."""
-    names = path.split("/")
-    stems = [*names[:-1], names[-1].rsplit(".", 1)[0]]
+    `management.md`, and `help-typer.md` on the site named `project` "Typer". `html`, the page's content where the
+    build has it: a page whose file alone is named as release notes is left out only where it reads as them."""
+    *folders, name = path.split("/")
+    stem = name.rsplit(".", 1)[0]
     helping = "help" + _NOT_ALNUM.sub("", project).casefold() if project.strip() else None
-    return any(LEFT_OUT.fullmatch(stem) or _NOT_ALNUM.sub("", stem).casefold() == helping for stem in stems)
+    if any(LEFT_OUT.fullmatch(folder) or _NOT_ALNUM.sub("", folder).casefold() == helping for folder in folders):
+        return True
+    if html is not None and CHANGES.fullmatch(stem):
+        return reads_as_releases(html)
+    return bool(LEFT_OUT.fullmatch(stem)) or _NOT_ALNUM.sub("", stem).casefold() == helping
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,17 +109,17 @@ class PageChoice:
     project: str = ""  # the site's name: a wildcard leaves out its "help <project>" page
     fallback: bool = False  # `record_pages` unset on a docs site: this choice gives way to any page's front matter
 
-    def chooses(self, sources: str | Iterable[str]) -> bool:
+    def chooses(self, sources: str | Iterable[str], html: str | None = None) -> bool:
         """Whether a page from any of these source paths is record: an include matches and no exclude does; a page
-        `left_out` only when an include names it without a wildcard."""
+        `left_out` only when an include names it without a wildcard. `html`: the page's content, where known."""
         paths = [sources] if isinstance(sources, str) else list(sources)
-        matched = [p for p in paths if any(self._includes(g, p) for g in self.include)]
+        matched = [p for p in paths if any(self._includes(g, p, html) for g in self.include)]
         return any(not any(_pattern(g).fullmatch(p) for g in self.exclude) for p in matched)
 
-    def _includes(self, glob: str, path: str) -> bool:
+    def _includes(self, glob: str, path: str, html: str | None) -> bool:
         if not _pattern(glob).fullmatch(path):
             return False
-        return not (_WILD.search(glob) and left_out(path, self.project))
+        return not (_WILD.search(glob) and left_out(path, self.project, html))
 
     def given(self, chosen: bool) -> PageChoice:
         """The choice once it is known whether any page's front matter says `record: true` (`chosen`): a fallback

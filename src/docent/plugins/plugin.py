@@ -132,7 +132,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             self._facts.pop(src_uri, None)
             return None
         path = page_path(page.url)
-        record = options["record"] if options["record"] is not None else self._choice.chooses(src_uri)
+        record = options["record"] if options["record"] is not None else self._choice.chooses(src_uri, html)
         self._facts[src_uri] = read_page(
             html, path=path, title=page.title or "", record=record, instructions=options["instructions"],
             languages=self._languages.get(src_uri, {}),

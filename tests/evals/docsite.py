@@ -66,15 +66,22 @@ def build(into: Path) -> Built:
 
 
 def build_copy(source: Path, into: Path, **env: str) -> Built:
-    """A site's folder copied under `into` (the checkout stays clean) and built there `--strict`, with `env` added."""
+    """A site's folder copied under `into` (the checkout stays clean) and built there `--strict`, with `env` added.
+    The build runs the plugin of the docent this process imports: a relative `PYTHONPATH` (`src:.`, as a worktree
+    runs the evals) would name nothing in the copy's folder, and the installed package would build instead."""
     import os
+
+    import docent
 
     root = into / source.name
     shutil.copytree(source, root, ignore=shutil.ignore_patterns("site", "docent-bundle.json"))
+    paths = [str(Path(docent.__file__).resolve().parents[1])]
+    paths += [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "site")], cwd=root,
         capture_output=True, text=True, timeout=300,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true", **env},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true", **env,
+             "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))},
     )
     if done.returncode != 0:
         raise RuntimeError(f"mkdocs build --strict of {source} failed:\n{done.stdout}\n{done.stderr}")

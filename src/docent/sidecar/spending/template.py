@@ -22,13 +22,17 @@ class ModelDecorator:
 
     def __init__(self, inner: LanguageModel) -> None:
         self.inner = inner
+        # The stack below is fixed when it is built: its decorators, outermost first, and the model they wrap, found
+        # here once rather than walked at each call and at each read of `spec` (nine a question).
+        if isinstance(inner, ModelDecorator):
+            self._chain: tuple[ModelDecorator, ...] = (self, *inner._chain)
+            self._model: LanguageModel = inner._model
+        else:
+            self._chain, self._model = (self,), inner
 
     @property
     def spec(self) -> ModelSpec:
-        inner = self.inner  # the wrapped model's, read through the stack in one loop, not a property a decorator
-        while isinstance(inner, ModelDecorator):
-            inner = inner.inner
-        return inner.spec
+        return self._model.spec  # the wrapped model's
 
     def before(self, request: ModelRequest) -> Any:
         return None
@@ -45,18 +49,13 @@ class ModelDecorator:
 
     def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         # The stack is folded into one loop: each event passes one generator, not one per decorator.
-        chain: list[ModelDecorator] = [self]
-        inner = self.inner
-        while isinstance(inner, ModelDecorator):
-            chain.append(inner)
-            inner = inner.inner
-        return _wrapped(chain, inner, request)
+        return _wrapped(self._chain, self._model, request)
 
     async def aclose(self) -> None:
         await self.inner.aclose()
 
 
-async def _wrapped(chain: list[ModelDecorator], model: LanguageModel, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
+async def _wrapped(chain: tuple[ModelDecorator, ...], model: LanguageModel, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
     """One call through a stack of decorators: `before` outermost first, `after`/`failed` innermost first."""
     taken: list[tuple[ModelDecorator, Any]] = []
     usage, stopped = Usage(), False

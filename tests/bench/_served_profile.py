@@ -3,8 +3,9 @@
 `docent serve` runs with a sampler of its own: SIGPROF on the process's CPU time (user and system; the kernel's tick
 makes it one sample every few milliseconds), the Python stack taken at each. This process is the visitors, as
 `_served.py`'s: each round opens 1,200 conversations with the sampler off, then asks the bench's question on each, in
-bursts of 10 at once on a connection each, with it on. It prints the share of the samples in the gate (any frame of
-`answer/gate.py` on the stack), then each function's inclusive and own share of the rest. A sample is taken where
+bursts of 10 at once on a connection each, with it on. It prints the share of the samples in each part of a question
+(`PARTS`, by the innermost frame of ours on the stack), the share in the gate (any frame of `answer/gate.py` on the
+stack), then each function's inclusive and own share of the rest. A sample is taken where
 Python next runs, so a C call's time (a socket's write, a deallocation) lands on the Python line after it: read the
 shares beside `_served.py`'s instructions, which leave the kernel out. Not a bench of `make bench`.
 """
@@ -58,8 +59,46 @@ def _name(frame: tuple[str, str]) -> str:
     return f"{path}:{function}"
 
 
+# The question's parts, by the innermost frame of ours on a sample's stack (the gate and the model by any frame).
+PARTS = (
+    ("the turn", ("answer/",)),
+    ("the stream: events, frames, the lane", ("sidecar/stream.py", "sidecar/lane.py")),
+    ("the guards: limits, proof, budget, bulkhead", ("sidecar/windows.py", "sidecar/ratelimit.py", "sidecar/proof.py",
+                                                      "spending/budget.py", "spending/bulkhead.py", "spending/circuit.py",
+                                                      "spending/redis_budget.py")),
+    ("the model's wrappers: metering, the day's book", ("spending/",)),
+    ("the tally and the metrics", ("sidecar/tally.py", "sidecar/counts.py", "sidecar/metrics.py")),
+    ("the log", ("sidecar/logs.py",)),
+    ("the store and Redis", ("sidecar/store.py", "sidecar/redis_", "sidecar/lua.py", "sidecar/state.py")),
+    ("the request's head: routes, body, front", ("sidecar/",)),
+)
+
+
+def _part(stack: tuple[tuple[str, str], ...]) -> str:
+    if any(path.endswith("answer/gate.py") for path, _ in stack):
+        return "the gate"
+    if any(path.endswith("model/replay.py") for path, _ in stack):
+        return "the model (replay)"
+    if any(path.endswith("httptools_impl.py") and name == "send" for path, name in stack):
+        return "the socket's writes (uvicorn's send)"
+    for path, _ in stack:
+        if "/docent/" not in path or path.endswith("/cli.py"):  # `docent serve`'s frames are under every sample
+            continue
+        for part, markers in PARTS:
+            if any(marker in path for marker in markers):
+                return part
+        return "docent, other"
+    return "uvicorn and the loop, no frame of ours"
+
+
 def _report(samples: dict[tuple[tuple[str, str], ...], int]) -> None:
     total = sum(samples.values())
+    parts: collections.Counter[str] = collections.Counter()
+    for stack, n in samples.items():
+        parts[_part(stack)] += n
+    print("-- parts of a question")
+    for part, n in parts.most_common():
+        print(f"{n / total:6.1%}  {part}")
     gate = sum(n for stack, n in samples.items() if any(path.endswith("answer/gate.py") for path, _ in stack))
     rest = total - gate
     print(f"{total} samples: the gate {gate / total:.1%}, the rest {rest / total:.1%} (shares below are of the rest)")

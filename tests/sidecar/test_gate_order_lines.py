@@ -88,7 +88,15 @@ DENIAL = "\n".join((  # Starlette's docs, websockets.md
     "app = Starlette(debug=True, routes=[WebSocketRoute(\"/ws\", websocket_endpoint)])",
 ))
 
+UPDATE = (  # docker-mailserver's FAQ, as the record holds it: a code block's lines after "the following commands:"
+    "Make sure to read the CHANGELOG before updating to new versions, to be prepared for possible breaking changes. "
+    "Then, run the following commands:\ndocker compose pull\ndocker compose down\ndocker compose up -d\n"
+    "You should see the new version number on startup, for example: [ INF ] Welcome to docker-mailserver 11.3.1. "
+    "And you're done!"
+)
+
 RECORD = record_of(
+    _section("how-do-i-update-dms", "How do I update DMS?", UPDATE),
     _section("enabling-http2", "Enabling HTTP/2", HTTP2),
     _section("discovery-of-python-versions", "Discovery of Python versions", DISCOVERY),
     _section("send-denial-response", "Send Denial Response", DENIAL),
@@ -109,6 +117,11 @@ RECORD = record_of(
         # the lines of the example call accept() before close(); the section's sentence tells the other case
         ("If you call websocket.close() before websocket.accept(), the server automatically sends an HTTP 403 "
          "error to the client [[send-denial-response]].", "shown"),
+        # the lines a lead ending in a colon opens are steps, though no mark of code is in them
+        ("To update DMS, run `docker compose down` first, then `docker compose pull`, and finally "
+         "`docker compose up -d` [[how-do-i-update-dms]].", "order"),
+        ("To update DMS, run `docker compose pull` first, then `docker compose down`, and finally "
+         "`docker compose up -d` [[how-do-i-update-dms]].", "shown"),
     ],
 )
 def test_order_of_named_steps(sentence: str, expected: str) -> None:

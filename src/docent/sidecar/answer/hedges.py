@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from . import modality
+from . import levels, modality
 from .passage import Passage, Token, Unit, best_of, clause_around, unit_at
 
 _EXACT = frozenset(("exactly", "precisely", "just", "only", "fully"))
@@ -52,6 +52,9 @@ _OPTIONAL = frozenset(("optional", "optionally", "recommended"))
 _NEED = frozenset(("need", "needs"))  # before "to": "you will need to set"
 _NEEDED = _MUST | {"need", "needs", "needed"}
 _NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
+# ... but after an article an adjective of obligation is one still: "a mandatory field", "a required dependency"
+_ARTICLE = frozenset(("a", "an", "the"))
+_ADJECTIVE = frozenset(("required", "mandatory", "necessary"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
 # "scheduled" is no plan word of a sentence: in a scheduler's docs "the job is scheduled to run at 3 am" is what it does
@@ -134,10 +137,16 @@ def _restated(said: Unit, at: int, skip: Set[str], sections: Sequence[Passage]) 
     but `skip`), or where no one unit fits the clause, the one the whole sentence restates: "You won't be able to
     review the site before it is pushed, so check your changes first" is about the section's "will not be able to
     review", not its "may want to verify any changes"."""
+    fit = _restated_at(said, at, skip, sections)
+    return None if fit is None else unit_at(*fit)
+
+
+def _restated_at(said: Unit, at: int, skip: Set[str], sections: Sequence[Passage]) -> tuple[Passage, int] | None:
+    """`_restated`'s unit as its section and its index there."""
     fit = best_of(sections, [t.stem for t in clause_around(said, at) if t.stem and t.word not in skip])
     if fit is None:
         fit = best_of(sections, [t.stem for t in said.tokens if t.stem and t.word not in skip])
-    return None if fit is None else unit_at(sections[fit[0]], fit[1])
+    return None if fit is None else (sections[fit[0]], fit[1])
 
 
 def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
@@ -149,7 +158,7 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
         return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
     said_so = binding | optional | (_NEED if acts else set())
     at = next(i for i, t in enumerate(said.tokens) if t.word in said_so)
-    clause = _restated(said, at, _MUST | _SOFT, sections)
+    clause = _levelled(said, at, sections)
     if clause is None:
         return False
     # A soft word the clause writes too is the clause's own ("the fields that the user may order by"); another one
@@ -157,7 +166,24 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}
     if (binding or acts) and soft - clause.words:
         return False
-    return _otherwise(clause, binding, acts if not optional else set(), soft)
+    return _otherwise(clause, binding, acts if not optional else set(), soft) or _crossed(said, at, clause, binding,
+                                                                                       optional, acts)
+
+
+def _levelled(said: Unit, at: int, sections: Sequence[Passage]) -> Unit | None:
+    """The unit the sentence's word of obligation at `at` restates; a list's item with no level of its own stands
+    for its list's lead line ("The following packages are optional:")."""
+    fit = _restated_at(said, at, _MUST | _SOFT, sections)
+    if fit is None:
+        return None
+    clause = unit_at(*fit)
+    return levels.lead(*fit) or clause if clause.words.isdisjoint(_MUST | _SOFT) else clause
+
+
+def _crossed(said: Unit, at: int, clause: Unit, binding: set[str], optional: set[str], acts: set[str | None]) -> bool:
+    """Two levels in the unit's two clauses: the sentence's one level told of the other clause's thing."""
+    return bool(binding) != bool(optional) and not acts and levels.crossed(
+        clause_around(said, at), clause, bool(binding), binding=_MUST, soft=_OPTIONAL)
 
 
 def _otherwise(clause: Unit, binding: set[str], acts: set[str | None], shared: Set[str] = frozenset()) -> bool:
@@ -177,7 +203,7 @@ def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
     optional: set[str] = set()
     for i, t in enumerate(tokens):
         # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
-        if t.word in _MUST and not (i and tokens[i - 1].word in _NAMING):
+        if t.word in _MUST and not (i and _named(tokens, i)):
             if not modality.conditional(said, i):  # "if the value must stay fixed, ...": a condition, no obligation
                 (optional if _denied(tokens, i) else binding).add(t.word)
         elif t.word in _OPTIONAL and not _denied(tokens, i):
@@ -189,6 +215,13 @@ def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
         for i, t in enumerate(tokens[:-1]) if t.word in _NEED and tokens[i + 1].word == "to" and not _denied(tokens, i)
     }
     return binding, acts, optional
+
+
+def _named(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the word of obligation at `i` is a name after a preposition or an article ("pass status_code to
+    requires"), not an adjective after an article ("a mandatory field")."""
+    before = tokens[i - 1].word
+    return before in _NAMING and not (before in _ARTICLE and tokens[i].word in _ADJECTIVE)
 
 
 def _binding(u: Unit) -> set[str]:

@@ -87,16 +87,31 @@ _WHOLE_SIDE = 6
 
 
 def steps(passage: Passage) -> frozenset[int]:
-    """The units that are steps: a list's items and a code block's lines, undated (a CV's list is newest first). A
+    """The units that are steps: a list's items, a code block's lines, and the lines a lead ending in a colon opens
+    ("Then, run the following commands:"), undated (a CV's list is newest first). A
     paragraph's sentences are not: their order is the telling's ("Page events are called once for each page" before
     "All page events are called after the post_template event")."""
     return passage.facts("order steps", _stepped)
 
 
 def _stepped(passage: Passage) -> frozenset[int]:
-    units = passage.units
+    units, led = passage.units, _led(passage.units)
     return frozenset(i for i, u in enumerate(units) if first_date(u.text) is None and (
-        _ITEM.match(u.text) or _code(u.text) or i and _NUMBERED.fullmatch(units[i - 1].text.strip())))
+        _ITEM.match(u.text) or _code(u.text) or i and _NUMBERED.fullmatch(units[i - 1].text.strip()) or i in led))
+
+
+def _led(units: Sequence[Unit]) -> set[int]:
+    """The lines a lead ending in a colon opens, up to the first that ends as a sentence: "Then, run the following
+    commands:" and "docker compose pull", "docker compose down", a code block's lines with no mark of code."""
+    out: set[int] = set()
+    led = False
+    for i, u in enumerate(units):
+        text = u.text.rstrip()
+        if led and text[-1:] not in (".", "!", "?", ":"):
+            out.add(i)
+            continue
+        led = text.endswith(":")
+    return out
 
 
 _ITEM = re.compile(r"\s*(?:[-*+•]|\d{1,2}[.)])\s")

@@ -29,6 +29,7 @@ from .. import (
     rates,
     reversal,
     siblings,
+    swaps,
 )
 from ..mentions import Mentions
 from ..passage import Passage
@@ -68,6 +69,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("actor", actors),
     rule("actor", siblings),  # a fact of one name told of its sibling, another name the sections write
     crossed.RULE,  # a fact of one cited section told of the name another cited section writes
+    rule("actor", swaps),  # two things' facts told of each other: "A does P, while B does Q"
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place

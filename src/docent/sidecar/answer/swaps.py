@@ -1,0 +1,90 @@
+"""The swap rule (reason `actor`): two things' facts told of each other ("A does P, while B does Q" where the
+sections say A does Q and B does P).
+
+Documentation sets alike things side by side, each in its own sentence or table cell ("OpenFaaS Pro supports a single
+shared queue for asynchronous requests." / "OpenFaaS Enterprise supports dedicated queues per function."; "Copier
+Single YAML file; Cookiecutter Single JSON file"). A sentence of two clauses joined by "while" or "whereas" tells
+each clause's subject (its first word of substance the other clause lacks, past a frame before a comma: "In DMS,
+Dovecot is ...") with the rest of its own words (its predicate). It is held when a part of the cited sections (a
+unit, or a cell of a table row, its row label left out) names the first subject, not the second, with more of the
+second clause's predicate than of its own, and another part does the same the other way round, and no part names
+either subject with more of its own predicate than of the other's.
+What it cannot do: read a subject the section leaves to a pronoun or a title ("Unlike basic authentication it
+provides encryption"), a swap of two clauses joined otherwise ("and", "but"), or one whose predicates share their
+words; then it lets the sentence through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from .passage import Passage, Token, Unit
+
+CUES = frozenset(("while", "whereas"))
+WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
+_JOIN = re.compile(r",?\s+(?:while|whereas)\s+", re.I)
+_LABEL = re.compile(r"^[^:;]{1,60}:\s")  # a table row's label: "Configuration: Copier Single YAML file"
+_Side = tuple[str, frozenset[str]]  # a clause's subject and predicate stems
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & CUES)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    joins = list(_JOIN.finditer(said.text))
+    if len(joins) != 1 or not sections:
+        return False
+    cut = joins[0]
+    frame = max(said.text.rfind(",", 0, cut.start()), said.text.rfind(";", 0, cut.start()))
+    left = [t for t in said.tokens if frame < t.start < cut.start() and t.stem]
+    right = [t for t in said.tokens if t.start >= cut.end() and t.stem]
+    sides = _sides(left, right)
+    if sides is None:
+        return False
+    (a, pa), (b, pb) = sides
+    parts = [part for p in sections for part in p.facts("swap parts", _parts)]
+    if any(_tells(part, a, b, pa, pb) or _tells(part, b, a, pb, pa) for part in parts):
+        return False  # a part tells a subject with its own predicate: the sentence restates it
+    return any(_tells(part, a, b, pb, pa) for part in parts) and any(_tells(part, b, a, pa, pb) for part in parts)
+
+
+def _sides(left: Sequence[Token], right: Sequence[Token]) -> tuple[_Side, _Side] | None:
+    """Each clause's subject (its first stem the other lacks) and predicate (its other stems the other lacks)."""
+    ls, rs = {t.stem for t in left if t.stem}, {t.stem for t in right if t.stem}
+    a = next((t.stem for t in left if t.stem and t.stem not in rs), None)
+    b = next((t.stem for t in right if t.stem and t.stem not in ls), None)
+    if a is None or b is None:
+        return None
+    pa, pb = frozenset(ls - rs - {a}), frozenset(rs - ls - {b})
+    return ((a, pa), (b, pb)) if pa and pb else None
+
+
+def _tells(part: frozenset[str], subject: str, other: str, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether the part names `subject` and not `other`, with more of `mine` than of `theirs`."""
+    return subject in part and other not in part and len(part & mine) > len(part & theirs)
+
+
+def _parts(passage: Passage) -> tuple[frozenset[str], ...]:
+    """The section's units, a table row's cut into its cells (";"), the row's label left out."""
+    out: list[frozenset[str]] = []
+    for u in passage.units:
+        if ";" not in u.text:
+            out.append(u.stems)
+            continue
+        label = _LABEL.match(u.text)
+        start = label.end() if label else 0
+        for cell in _cells(u, start):
+            out.append(frozenset(t.stem for t in cell if t.stem))
+    return tuple(out)
+
+
+def _cells(u: Unit, start: int) -> list[list[Token]]:
+    marks = [m.start() for m in re.finditer(";", u.text)] + [len(u.text)]
+    cells: list[list[Token]] = [[] for _ in marks]
+    for t in u.tokens:
+        if t.start >= start:
+            cells[next(k for k, m in enumerate(marks) if t.start < m)].append(t)
+    return [c for c in cells if c]
+

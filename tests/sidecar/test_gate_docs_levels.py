@@ -1,0 +1,57 @@
+"""The hedge rule's obligation read where a section gives it (`levels.py`, `hedges.py`): a list item takes its list's
+lead line's level ("The following packages are optional:"), a unit's two clauses each their own ("optional for internal
+links, ... required for external links"), and "a mandatory field" binds as "mandatory" does. Found on the development
+rounds' hedge falsehoods (DRF's requirements, MkDocs' nav setting, OpenFaaS's read-only root filesystem)."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate, record_of
+
+REQUIREMENTS = (  # DRF's docs, index.md, as the record holds the section
+    "REST framework requires the following:\n- Django (5.2, 6.0, 6.1)\n- Python (3.10, 3.11, 3.12, 3.13, 3.14)\n"
+    "We highly recommend and only officially support the latest patch release of each Python and Django series. "
+    "The following packages are optional:\n- PyYAML, uritemplate (5.1+, 3.0.0+) - Schema generation support.\n"
+    "- Markdown (3.3.0+) - Markdown support for the browsable API.\n"
+    "- django-filter (1.0.1+) - Filtering support.\n- django-guardian (1.1.1+) - Object level permissions support."
+)
+NAV = (  # MkDocs' docs, configuration.md
+    "All paths in the navigation configuration must be relative to the docs_dir configuration option. Navigation "
+    "items may also include links to external sites. While titles are optional for internal links, they are required "
+    "for external links. An external link may be a full URL or a relative URL."
+)
+READ_ONLY = (  # OpenFaaS's docs, reference/yaml.md
+    "The readonly_root_filesystem indicates that the function file system will be set to read-only except for the "
+    "temporary folder /tmp. This prevents the function from writing to or modifying the filesystem (e.g. system "
+    "files). This is used to provide tighter security for your functions. You can set this value as a boolean:\nreadonly_root_filesystem: true\n"
+    "This an optional boolean field, set to false by default."
+)
+RECORD = record_of(
+    _section("requirements", "Requirements", REQUIREMENTS),
+    _section("nav", "nav", NAV),
+    _section("read-only", "Function: Read-Only Root Filesystem", READ_ONLY),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("django-filter (1.0.1+) is a required dependency of REST framework, providing filtering support "
+         "[[requirements]].", "hedge"),
+        ("django-filter (1.0.1+) is an optional package that adds filtering support to REST framework "
+         "[[requirements]].", "shown"),
+        ("Django is optional for REST framework [[requirements]].", "hedge"),
+        ("In the nav setting, titles are optional for both internal and external links [[nav]].", "hedge"),
+        ("In the nav setting, titles are optional for internal links [[nav]].", "shown"),
+        ("In the nav setting, titles are required for external links [[nav]].", "shown"),
+        ("The `readonly_root_filesystem` boolean is a mandatory field for functions; when it is true, the file system "
+         "is read-only except for the temporary folder `/tmp` [[read-only]].", "hedge"),
+        ("The readonly_root_filesystem boolean is an optional field, false by default [[read-only]].", "shown"),
+    ],
+)
+def test_obligation_where_the_section_gives_it(sentence: str, expected: str) -> None:
+    assert fate(Gate(RECORD, Lexicon([])), sentence) == expected

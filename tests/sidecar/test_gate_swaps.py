@@ -1,0 +1,45 @@
+"""The swap rule (`swaps.py`, reason `actor`): "A does P, while B does Q" where the cited section says A does Q and B
+does P, in two sentences or two cells of a table row. Found on the development rounds' attribution falsehoods
+(OpenFaaS's editions' queues, Copier's comparison table); a sentence that keeps each fact with its own thing passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate, record_of
+
+QUEUES = (  # OpenFaaS's docs, reference/async.md
+    "OpenFaaS Pro supports a single shared queue for asynchronous requests. OpenFaaS Enterprise supports dedicated "
+    "queues per function. Asynchronous requests are processed by the queue-worker component using a single topic "
+    "(faas-request), for most use-cases this will be sufficient if most of your functions take a similar amount of "
+    "time to execute."
+)
+COMPARISONS = (  # Copier's docs, comparisons.md: a table, each row's cells after its label
+    "Here's a simple comparison.\nCan template file names: Copier Yes; Cookiecutter Yes; Yeoman Yes\n"
+    "Configuration: Copier Single YAML file1; Cookiecutter Single JSON file; Yeoman JS module\n"
+    "Migrations: Copier Yes; Cookiecutter No; Yeoman No"
+)
+RECORD = record_of(
+    _section("dedicated-queues", "Dedicated queues", QUEUES),
+    _section("comparisons", "Comparing Copier to other project generators", COMPARISONS),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("OpenFaaS Pro supports dedicated queues per function, while OpenFaaS Enterprise supports a single shared "
+         "queue for asynchronous requests [[dedicated-queues]].", "actor"),
+        ("OpenFaaS Pro supports a single shared queue for asynchronous requests, while OpenFaaS Enterprise supports "
+         "dedicated queues per function [[dedicated-queues]].", "shown"),
+        ("Copier is configured through a single JSON file, whereas Cookiecutter uses a single YAML file "
+         "[[comparisons]].", "actor"),
+        ("Copier is configured through a single YAML file, whereas Cookiecutter uses a single JSON file "
+         "[[comparisons]].", "shown"),
+    ],
+)
+def test_two_things_facts_told_of_each_other(sentence: str, expected: str) -> None:
+    assert fate(Gate(RECORD, Lexicon([])), sentence) == expected

@@ -14,7 +14,6 @@ MOST_LINES = 400
 # Functions graded D or worse, where they are. The aim is none graded E and at most five graded D: an entry leaves
 # when its function is split into steps, and a function that grows past C is split, not added here.
 GRADED_D_OR_WORSE = {
-    "sidecar/answer/sentences.py:_ends_at": "D",
     "sidecar/model/anthropic.py:MessageReader.feed": "D",
 }
 

@@ -175,6 +175,25 @@ def test_any_text_cut_anywhere_splits_the_same(text: str, cuts: list[int]) -> No
     assert "".join(whole).replace(" ", "").replace("\n", "") == text.replace(" ", "").replace("\n", "")
 
 
+AFTER_A_MARK = [
+    # what follows an end mark, read by one match (`_AFTER_MARK`): its closers, curly ones too, then citations with any
+    # blank before each (a no-break space, a newline), then the blanks before the next word
+    ("He said “yes.”\u00a0[[a]]\u00a0[[b]] then left.", ["He said “yes.”\u00a0[[a]]\u00a0[[b]]", "then left."]),
+    ("It ended.) [[a]]\n[[b]] next one.", ["It ended.) [[a]]\n[[b]]", "next one."]),
+    ("It ended.’ [[a]] Next.", ["It ended.’ [[a]]", "Next."]),
+    ("It ended »[[a]]. Next.", ["It ended »[[a]].", "Next."]),
+    # no citation: one bracket, or an id longer than a citation's 200 characters
+    ("It ended. [a] Next.", ["It ended.", "[a] Next."]),
+    ("It ended. [[" + "x" * 201 + "]] Next.", ["It ended.", "[[" + "x" * 201 + "]] Next."]),
+]
+
+
+@pytest.mark.parametrize(("text", "sentences"), AFTER_A_MARK)
+def test_what_follows_an_end_mark_is_read_whole_and_one_character_at_a_time_alike(text: str, sentences: list[str]) -> None:
+    assert split(text) == sentences
+    assert split_in(list(text)) == sentences
+
+
 def test_a_sentence_says_whether_it_began_a_line_by_its_class() -> None:
     """Whether a raw sentence began a new line is its class's (`Raw`, `_LineRaw`): nothing is set on a sentence, which
     has no `__dict__` to set it in (a classmethod's frame and an attribute a sentence cost some 1.5 k instructions)."""

@@ -100,12 +100,10 @@ class Gate:
         return list(self._held)
 
     def feed(self, text: str) -> list[GateEvent]:
-        if self._finished:
-            return []
-        if self._reader.inline and "\n" not in text:  # a fragment inside a line of prose: straight to the splitter
+        if self._reader.inline and "\n" not in text and not self._finished:  # inside a line of prose: to the splitter
             raws = self._splitter.feed(text)
             return self._take(raws) if raws else []
-        return self._pieces(self._reader.feed(text))
+        return [] if self._finished else self._pieces(self._reader.feed(text))
 
     def flush(self) -> list[GateEvent]:
         """Before an action: the pending sentence goes through now if it is complete."""

@@ -37,7 +37,11 @@ _TERMINATOR = re.compile(r"[.!?…\n](?:(?<=\n)|[.!?…]*)")
 _MAY_END = re.compile(r"[.!?…\n]")  # what a fragment must hold for a sentence to end in it
 _MARKS = frozenset(".!?…")
 _CLOSERS = frozenset("\"'”’»)*_")
-_CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
+# The citations at a place, with the blanks before each (group 1), then the blanks after them: what `_after_citations`
+# reads, one match rather than a character at a time in Python.
+_CITES = r"((?:[ \t\r\n\u00a0\u2028\u2029]*\[\[[^\[\]\n]{1,200}\]\])*)[ \t\r\n\u00a0\u2028\u2029]*"
+_CITED = re.compile(_CITES)
+_AFTER_MARK = re.compile("[\"'\u201d\u2019\u00bb)*_]*" + _CITES)  # an end mark's closers (`_CLOSERS`) first
 # What may still become a citation when more text arrives.
 _CITATION_PREFIX = re.compile(r"\[(?:\[[^\[\]\n]{0,200}\]?)?")
 _TRAILING_CITATION = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]$")
@@ -88,19 +92,19 @@ class SentenceSplitter:
         self._line_start = True
 
     def feed(self, text: str) -> list[str]:
+        if self._resume == len(self._buffer) and not self._joint and not (
+            "." in text or "\n" in text or "!" in text or "?" in text or "\u2026" in text
+        ):
+            # Nothing was left undecided, no block of text ended and the fragment holds no end mark (`_MAY_END`'s, by
+            # five `in`s: 1.8 k -> 1.1 k instructions on a fragment): no boundary can appear (most fragments).
+            self._buffer += text
+            self._resume = len(self._buffer)
+            return []
         if not text:
             return []
         if self._joint and self._buffer and not self._buffer[-1].isspace() and not text[0].isspace():
             text = " " + text
         self._joint = False
-        if self._resume == len(self._buffer) and not (
-            "." in text or "\n" in text or "!" in text or "?" in text or "\u2026" in text
-        ):
-            # Nothing was left undecided and the fragment holds no end mark (`_MAY_END`'s, by five `in`s: 1.8 k -> 1.1 k
-            # instructions on a fragment): no boundary can appear.
-            self._buffer += text
-            self._resume = len(self._buffer)
-            return []
         self._buffer += text
         return self._drain(final=False)
 
@@ -221,29 +225,26 @@ def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
 
 
 def _ends_at(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | None:
+    """Whether the end mark from `s` to `e` ends a sentence: where it ends (its closers and citations after it), None,
+    or `_WAITS`. What follows the mark (closers, citations, blanks) is read by one match (`_AFTER_MARK`)."""
+    m = _AFTER_MARK.match(buf, e)
+    assert m is not None  # every part of the pattern may be empty
+    j, end, k = m.start(1), m.end(1), m.end()  # after the closers; after the citations; after the blanks after them
     n = len(buf)
-    j = e
-    while j < n and buf[j] in _CLOSERS:
-        j += 1
     if j == n:
         return j if final else _WAITS
     # a lone "[" may be a citation's first half still arriving; "![alt](...)" after an end mark is no boundary
-    if buf[j] not in _SPACE and not buf.startswith("[[", j) and not (buf[j] == "[" and j + 1 == n):
+    if buf[j] not in _SPACE and (buf[j] != "[" or j + 1 < n and buf[j + 1] != "["):
         return None  # 3.5, v1.2.3, Node.js, e.g., ?!)
-    closed = j
-    end = _after_citations(buf, j, final=final)
-    if isinstance(end, _Undecided):
-        return end
-    k = end
-    while k < n and buf[k] in _SPACE:
-        k += 1
     if k == n:
         return end if final else _WAITS
+    if buf[k] == "[" and not final and _CITATION_PREFIX.fullmatch(buf, k):
+        return _WAITS  # a citation still arriving
     if buf[k].islower() and end == j and not (buf.endswith("]]", 0, s) and _TRAILING_CITATION.search(buf, 0, s)):
         return None  # e.g. the, 3 p.m. and, paused... then; but "auth [[a]]. django_auth is" has ended
     if e - s == 1 and buf[s] == "." and _no_period_end(buf, s, cited=end > j):
         return None
-    return max(end, closed)
+    return end
 
 
 def _no_period_end(buf: str, s: int, *, cited: bool) -> bool:
@@ -313,23 +314,14 @@ def _in_quotation(buf: str, line: int, s: int, e: int, *, final: bool) -> bool |
 
 def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:
     """The end of the citations (and the blanks between them) that start at `i`; `i` when none do."""
-    n = len(buf)
-    end = i
-    k = i
-    while True:
-        while k < n and buf[k] in _SPACE:
-            k += 1
-        if k == n:
-            return end if final else _WAITS
-        if buf[k] != "[":
-            return end  # no citation, nor the start of one, begins here
-        m = _CITATION.match(buf, k)
-        if m:
-            end = k = m.end()
-            continue
-        if not final and _CITATION_PREFIX.fullmatch(buf, k):
-            return _WAITS
-        return end
+    m = _CITED.match(buf, i)
+    assert m is not None  # the pattern may be empty
+    end, k = m.end(1), m.end()
+    if k == len(buf):
+        return end if final else _WAITS
+    if buf[k] == "[" and not final and _CITATION_PREFIX.fullmatch(buf, k):
+        return _WAITS  # a citation still arriving
+    return end
 
 
 def looks_complete(text: str) -> bool:

@@ -52,7 +52,6 @@ _NONE = "none"
 GateEvent = Sentence | Code | Held
 _DEFAULT_POLICY = AnswerPolicy()  # a gate's words for its holds where the caller gives no policy: read, never changed
 _ALNUM = re.compile(r"[^\W_]")  # a letter or a digit (str.isalnum's characters)
-_INTRO_WORDS = intros.INTRO_WORDS  # an uncited line ending in a colon before a list or a code block: "Three ones:"
 
 
 class Gate:
@@ -77,6 +76,7 @@ class Gate:
         self._waiting: list[Draft] = []
         self._intro: Draft | None = None  # a line ending in a colon, judged once what follows is known
         self._listing: _Listing | None = None  # an intro that counts its list, judged when the list has ended
+        self._lead = intros.Lead()  # a cited line ending in a colon: what its list's long uncited items cite (`_take`)
         self._labels = headings.Labels()  # headings waiting for what they label
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._before: tuple[str, ...] = ()  # the ids of the last sentence: what a table right after it may cite
@@ -162,11 +162,11 @@ class Gate:
             else:
                 ids = tuple(sid for sid in piece.ids if sid in self._record)
                 out += self._take_drafts([Draft("", ids, False, fence=piece, line=True)])
-            self._before = ()
+            self._before = self._lead.ids = ()
         return out
 
     def _take(self, raws: list[str]) -> list[GateEvent]:
-        drafts = [self._draft(raw) for raw in raws]
+        drafts = [self._lead.cites(self._draft(raw)) for raw in raws]
         if drafts:
             self._before = drafts[-1].ids
         return self._take_drafts(drafts)
@@ -228,7 +228,7 @@ class Gate:
             return out
         if draft.fence is None and draft.row is None and draft.text.endswith(":") and (
             numbers.quantities(draft.prose)  # a count that only the list may tell: "All three default to auto:"
-            or (count_words(draft.prose) <= _INTRO_WORDS if draft.ids else CONNECTIVE_WORDS < count_words(draft.prose))
+            or not draft.ids or count_words(draft.prose) <= intros.INTRO_WORDS  # uncited: it may name what its block cites
         ):
             self._intro = draft
             return out
@@ -266,8 +266,8 @@ class Gate:
             return self._judge_next(following)
         if introduces and intro.ids and not any(stems(intro.text) & self._grounds.mentions.words[sid] for sid in intro.ids):
             intro = intro._replace(ids=())  # cited, sharing no word its sections check: read as uncited ("In short:")
-        intro = intros.cites(intro, following.ids if introduces and following is not None else ())  # a long one
-        return _some(self._judge(intro, words=_INTRO_WORDS if introduces else CONNECTIVE_WORDS))
+        intro, named = intros.read(intro, following.ids if introduces and following is not None else (), self._grounds)
+        return _some(self._judge(intro, words=intros.INTRO_WORDS if introduces else CONNECTIVE_WORDS, grounds=named))
 
     def _settle_listing(self) -> list[GateEvent]:
         """The intro that counts its list, judged with the list's count of items and of the sections they cite
@@ -279,7 +279,7 @@ class Gate:
         grounds = replace(self._grounds, ahead=listing.ahead, known=listing.known, known_ids=listing.known_ids)
         counted = frozenset(numbers.Quantity(float(n), "", float(n)) for n in (listing.items, len(listing.ids)))
         intro = intros.cites(listing.intro, sorted(listing.ids))  # a long uncited one cites its list's sections
-        event = self._judge(intro, words=_INTRO_WORDS, grounds=grounds, counted=counted)
+        event = self._judge(intro, words=intros.INTRO_WORDS, grounds=grounds, counted=counted)
         if isinstance(event, Sentence) and intro.ids:  # a cited intro shown: what the answer stands on
             self._grounds.known |= grounds.known
             self._grounds.known_ids |= grounds.known_ids

@@ -4,14 +4,23 @@ Up to `INTRO_WORDS` words it passes as a connective of its block ("Three setting
 something of its own ("The raw database instruction from the example, for the client with id 1, is:"), of what the
 block after it shows: it cites what that block cites (the fence's citations after it, the list's items', the table's
 rows'), and is checked against those sections as any cited sentence is, so that a wrong figure or name in it is held.
-A block that cites nothing leaves it uncited, held as before.
+A block that cites nothing leaves it uncited, held as before. A shorter one left uncited may name what the block's
+sections mention (its code, its terms: "Then run `faas-cli secret create`:"), as a connective may before the answer's
+first citation.
+
+The other way round, a list after a cited line ending in a colon ("Common issues [[timeouts]]:") is that line's: an
+item that cites nothing, too long for a connective, cites what the lead line cites (`Lead`), as a table's rows cite
+the sentence that introduces it (`tables`), and is checked against those sections as any cited sentence is. A short
+item ("`venv`", "Connections fail or hang.") is left as it was written, a connective of its list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 
-from .rules.types import Draft
+from .rules.connective import CONNECTIVE_WORDS
+from .rules.types import Draft, Grounds
 from .words import count_words
 
 INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
@@ -25,3 +34,35 @@ def long(intro: Draft) -> bool:
 def cites(intro: Draft, ids: Collection[str]) -> Draft:
     """The intro line as it is checked: citing the block's sections `ids` where it is `long` and they are some."""
     return intro._replace(ids=tuple(ids)) if ids and long(intro) else intro
+
+
+def read(intro: Draft, ids: Collection[str], grounds: Grounds) -> tuple[Draft, Grounds | None]:
+    """The intro line as it is judged before its block, which cites `ids`, and the grounds it is judged on: a long one
+    cites the block's sections (`cites`); a short one left uncited may name what they mention (its inline code, its
+    terms: "Then run `faas-cli secret create`:"), as a connective before the answer's first citation may name what that
+    citation's sections mention (`Grounds.ahead`). None: the gate's own grounds."""
+    intro = cites(intro, ids)
+    return intro, replace(grounds, ahead=(*grounds.ahead, *ids)) if ids and not intro.ids else None
+
+
+class Lead:
+    """The ids of a cited line ending in a colon while the list after it lasts: what its uncited items cite."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self) -> None:
+        self.ids: tuple[str, ...] = ()
+
+    def cites(self, draft: Draft) -> Draft:
+        """The draft as it is judged: an item of the lead's list (or a sentence inside one) that cites nothing and is
+        too long for a connective cites the lead's sections. A line that is no item ends the list; a cited line ending
+        in a colon, no item itself, begins one."""
+        if draft.item is None and (draft.line or draft.fence is not None or draft.row is not None or draft.heading):
+            self.ids = ()
+        if draft.ids:
+            if draft.item is None and draft.fence is None and draft.row is None and draft.text.endswith(":"):
+                self.ids = draft.ids
+            return draft
+        if not self.ids or count_words(draft.prose) <= CONNECTIVE_WORDS:
+            return draft
+        return draft._replace(ids=self.ids)

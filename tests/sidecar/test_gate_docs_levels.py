@@ -30,7 +30,20 @@ READ_ONLY = (  # OpenFaaS's docs, reference/yaml.md
     "files). This is used to provide tighter security for your functions. You can set this value as a boolean:\nreadonly_root_filesystem: true\n"
     "This an optional boolean field, set to false by default."
 )
+CURSOR = (  # Django Ninja's docs, guides/response/pagination.md
+    "This class has a few parameters, which determine how the cursor position is ascertained and the parameter "
+    "encoded:\n- ordering - tuple of field names to order the queryset. Use - prefix for descending order. The first "
+    "one of which will be used to encode the position. The ordering field should be unique if possible. A string "
+    "representation of this field will be used to point to the current position of the cursor."
+)
+HTTP2 = (  # HTTPX's docs, http2.md
+    "Enabling HTTP/2 support on the client does not necessarily mean that your requests and responses will be "
+    "transported over HTTP/2, since both the client and the server need to support HTTP/2. If you connect to a server "
+    "that only supports HTTP/1.1 the client will use a standard HTTP/1.1 connection instead."
+)
 RECORD = record_of(
+    _section("cursor", "CursorPagination", CURSOR),
+    _section("http2", "Inspecting the HTTP version", HTTP2),
     _section("requirements", "Requirements", REQUIREMENTS),
     _section("nav", "nav", NAV),
     _section("read-only", "Function: Read-Only Root Filesystem", READ_ONLY),
@@ -54,4 +67,21 @@ RECORD = record_of(
     ],
 )
 def test_obligation_where_the_section_gives_it(sentence: str, expected: str) -> None:
+    assert fate(Gate(RECORD, Lexicon([])), sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "must" after inline code, which the rules read blanked ("for must"): a modal still, no name
+        ("The field used in `ordering` for `CursorPagination` must be unique [[cursor]].", "hedge"),
+        ("The field used in `ordering` for `CursorPagination` should be unique if possible [[cursor]].", "shown"),
+        # "does not necessarily mean that ... will" denies the guarantee
+        ("Once HTTP/2 is enabled on the client, your requests and responses are guaranteed to travel over HTTP/2 "
+         "[[http2]].", "hedge"),
+        ("Enabling HTTP/2 on the client does not guarantee that your requests and responses travel over HTTP/2 "
+         "[[http2]].", "shown"),
+    ],
+)
+def test_binding_read_past_code_and_a_denied_necessity(sentence: str, expected: str) -> None:
     assert fate(Gate(RECORD, Lexicon([])), sentence) == expected

@@ -32,6 +32,10 @@ RECORD = record_of(
     _section("client", "Shared client", "Teams needed a shared client for the queue: the first two teams wrote "
              "their own and both got retries wrong. She wrote the client, documented it with examples, and "
              "ran workshops."),
+    _section("probe", "Scaling up from zero", "Functions are automatically scaled up from zero when there is a "
+             "request. By default the OpenFaaS gateway probes the function ready endpoint to know if a function is "
+             "ready to start accepting requests before forwarding the request. The watchdog implements the default "
+             "ready endpoint /_/ready."),  # OpenFaaS's docs, as the record holds the section
 )
 
 
@@ -74,6 +78,9 @@ def verdict(sentence: str) -> str:
         # "and if" opens a clause of its own: its condition brings what follows it, not what came before.
         ("The server tries the query-string key first and only then the header key [[keys]].", "shown"),
         ("The server checks the header key first and falls back to the query-string key [[keys]].", "order"),
+        # A "before" past the unit's "if" (or "after") opens the later side's clause: the probe comes first.
+        ("When a function is scaled up from zero, the gateway probes the function's ready endpoint before "
+         "forwarding the request [[probe]].", "shown"),
     ],
 )
 def test_order_in_docs_prose(sentence: str, expected: str) -> None:

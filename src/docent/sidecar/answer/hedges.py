@@ -10,6 +10,8 @@
   will need to set X" against "you might have to set X"), where the act needed is one the part says. A level the
   sentence denies is the other: "not required" leaves a thing optional, "not optional" binds; one in an "if",
   "whether" or "unless" clause is a condition, no obligation ("if the value must stay fixed, the FAQ suggests ...").
+  "must" and the adjectives bind after an article or a preposition too ("a mandatory field", "for `X` must" with its
+  code blanked); where the part gives no level, its list's lead line or its clause of two may (`levels`).
   Advice in other words is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), and a soft word the
   part writes as the sentence does ("the fields the user may order by") leaves the sentence's "must" binding.
 - Certainty: "will" or "always" (and no doubt of the sentence's own: "may", "might", "can", "could", "likely",
@@ -17,7 +19,7 @@
   "may", "might", "possibly" or "perhaps" and nothing certain or binding is held: "the throttles will let a few
   extra requests through" against "they may allow a few extra requests through".
   "Always" or "guaranteed" where that part gives a default, advice or a chance ("by default", "should", "usually", "a
-  good chance", "may") or denies the guarantee, or a condition the sentence does not state ("when", "if", "unless",
+  good chance", "may") or denies the guarantee ("not necessarily"), or a condition the sentence does not state ("when", "if", "unless",
   "only", "can"), and says nothing without exception: "always outputs 100 items per page" against "outputs 100 items
   per page by default (can be changed ...)"; "the worker always restarts" against "when reload is on, the worker
   restarts". The unit must share two words with the clause of "always": one that shares only the site's name
@@ -52,9 +54,8 @@ _OPTIONAL = frozenset(("optional", "optionally", "recommended"))
 _NEED = frozenset(("need", "needs"))  # before "to": "you will need to set"
 _NEEDED = _MUST | {"need", "needs", "needed"}
 _NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
-# ... but after an article an adjective of obligation is one still: "a mandatory field", "a required dependency"
-_ARTICLE = frozenset(("a", "an", "the"))
-_ADJECTIVE = frozenset(("required", "mandatory", "necessary"))
+# ... only a verb there: "must" and the adjectives ("a mandatory field", "for `X` must" with its code blanked) bind
+_VERBS = frozenset(("requires", "require"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
 # "scheduled" is no plan word of a sentence: in a scheduler's docs "the job is scheduled to run at 3 am" is what it does
@@ -119,8 +120,10 @@ def _without_exception(said: Unit, sections: Sequence[Passage]) -> bool:
     tokens = clause.tokens
     if any(t.word in _SURE and not _denied(tokens, i) for i, t in enumerate(tokens)) or _binding(clause):
         return False
-    # a condition the sentence states too is no leeway it dropped ("when X, Y always Z" of "when X, Y does Z")
-    return bool(clause.words & _LOOSE or clause.words & _CONDITION - said.words) or any(t.word in _SURE for t in tokens)
+    # a condition the sentence states too is no leeway it dropped ("when X, Y always Z" of "when X, Y does Z"); "does
+    # not necessarily mean that ... will" denies the guarantee
+    return bool(clause.words & _LOOSE or clause.words & _CONDITION - said.words) or any(
+        t.word in _SURE or t.word == "necessarily" and _denied(tokens, i) for i, t in enumerate(tokens))
 
 
 def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:
@@ -218,10 +221,9 @@ def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
 
 
 def _named(tokens: Sequence[Token], i: int) -> bool:
-    """Whether the word of obligation at `i` is a name after a preposition or an article ("pass status_code to
-    requires"), not an adjective after an article ("a mandatory field")."""
-    before = tokens[i - 1].word
-    return before in _NAMING and not (before in _ARTICLE and tokens[i].word in _ADJECTIVE)
+    """Whether the word of obligation at `i` is a name: a verb after a preposition or an article ("pass status_code to
+    requires"); "must" and an adjective ("a mandatory field", "for `CursorPagination` must", its code blanked) bind."""
+    return tokens[i].word in _VERBS and tokens[i - 1].word in _NAMING
 
 
 def _binding(u: Unit) -> set[str]:

@@ -300,13 +300,19 @@ def _after_between(u: Unit, pa: float, pb: float) -> bool:
     for i, t in enumerate(words):
         if t.word in _THEN_CLAUSE and (not _opens_clause(u, t.start, lo, i) or i and words[i - 1].word == "and"):
             continue  # "first check the key, and if not set will check the header": it conditions what follows it
-        if t.word in ("after", *_THEN_CLAUSE) and lo < i < hi and i > 0:
+        if t.word in ("after", *_THEN_CLAUSE) and lo < i < hi and i > 0 and not _before_later(words, i, hi):
             following = words[i + 1].word if i + 1 < len(words) else ""
             if following not in ("that", "this", "which") and words[i - 1].word != "one":  # "one after another"
                 return True
         if t.word in ("until", "till") and lo < i < hi and any(_denies(w.word) for w in words[max(0, int(lo) - 3) : i]):
             return True
     return False
+
+
+def _before_later(words: Sequence[Token], i: int, hi: float) -> bool:
+    """A "before" after the "after" at `i` and before the later side opens that side's clause: "Called after a request
+    is fully prepared, but before it is sent": the call comes before the sending."""
+    return any(w.word == "before" for w in words[i + 1 : int(hi)])
 
 
 def _opening_ends(u: Unit, lo: int, hi: int) -> bool:

@@ -1,4 +1,4 @@
-"""`Passage.holding`, `Passage.best` and `align.aligned` read a section's units through its index of stems to units:
+"""`Passage.holding`, `Passage.counts`, `Passage.best` and `align.aligned` read a section's units through its index of stems to units:
 what they find is what a test of every unit finds (the scans they replaced, written out here)."""
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def test_the_index_finds_what_a_scan_of_every_unit_finds(section: tuple[str, lis
                                                          title: bool) -> None:
     p = _passage(*section)
     assert p.holding(stems) == {i: set(stems & u.stems) for i, u in enumerate(p.units) if stems & u.stems}
+    assert p.counts(stems) == {i: len(stems & u.stems) for i, u in enumerate(p.units) if stems & u.stems}
     assert p.best(sorted(stems), title=title) == _best_scanned(p, sorted(stems), title=title)
     twice = sorted(stems)[:1] * 2 + sorted(stems)  # an anchor written twice counts twice, as the scan sums it
     assert p.best(twice, title=title) == _best_scanned(p, twice, title=title)

@@ -164,17 +164,17 @@ def aligned(content: frozenset[str], sections: Sequence[Passage]) -> list[Alignm
     found: list[tuple[int, int, Alignment]] = []  # (shared, -width, alignment)
     least = max(2, COVER * len(content))
     for s, passage in enumerate(sections):
-        held = passage.holding(content)  # a unit that holds none of them scores nothing
-        if not held:
-            continue
-        titled = content & passage.title.stems
-        for i in sorted(held):
-            n = len(held[i] | titled)
+        counts = passage.counts(content)  # a unit that holds none of them scores nothing
+        units, titled = passage.units, content & passage.title.stems
+        room, has = least - len(titled), counts.get  # a unit, or two in a row, holding fewer can reach no `least`
+        for i in sorted([i for i, n in counts.items() if n + has(i + 1, 0) >= room]):
+            held = content & units[i].stems
+            n = len(held | titled)
             if n >= least:
                 found.append((n, -1, Alignment(s, i, i, n)))
-            after = held.get(i + 1)
-            if after:
-                pair = len(held[i] | after | titled)
+            if i + 1 in counts:
+                after = content & units[i + 1].stems
+                pair = len(held | after | titled)
                 if pair >= least and pair > max(n, len(after | titled)):
                     found.append((pair, -2, Alignment(s, i, i + 1, pair)))
     if not found:

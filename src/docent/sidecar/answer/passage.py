@@ -11,8 +11,10 @@ let the sentence through.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import NamedTuple, TypeVar
 
 from .words import found, kept_table
@@ -166,22 +168,33 @@ class Passage:
                     held.add(stem)
         return out
 
+    def counts(self, stems: Iterable[str]) -> dict[int, int]:
+        """The units that hold some of `stems` (each written once), by index, each with how many it holds: read from
+        the section's index of its stems' units, with no set made for each unit (`holding`)."""
+        index = self.facts("units by stem", _units)
+        return Counter(chain.from_iterable(filter(None, map(index.get, stems))))  # counted in C
+
     def best(self, anchors: Iterable[str], *, title: bool = False) -> tuple[int, float] | None:
         """The unit that the stems `anchors` fit best (its index, its score), or None on a tie or no fit.
 
         With `title`, the section's title is the fit (index -1) when no unit holds any of the stems.
         """
-        anchors = [a for a in anchors if a in self.weight or title and a in self.title.stems]
+        weight = self.weight
+        anchors = [a for a in anchors if a in weight or title and a in self.title.stems]
         if not anchors:
             return None
-        weight = self.weight
         # Only the units holding an anchor score above 0 (each stem of a unit has a weight): the rest are left out. A
-        # unit holding one of anchors written once each scores its weight, with no sum (most units hold one).
-        once = len(set(anchors)) == len(anchors)
-        scored = [
-            (weight[next(iter(held))] if once and len(held) == 1 else sum(weight[a] for a in anchors if a in held), i)
-            for i, held in self.holding(anchors).items()
-        ]
+        # unit's score is the sum of the weights of the anchors it holds, in the anchors' order (an anchor written
+        # twice counts twice), added up through the section's index of its stems' units: no set made for each unit.
+        index = self.facts("units by stem", _units)
+        sums: dict[int, float] = {}
+        for a in anchors:
+            units = index.get(a)
+            if units:
+                w = weight[a]
+                for i in units:
+                    sums[i] = sums.get(i, 0) + w
+        scored = [(score, i) for i, score in sums.items()]
         if title and not scored:
             return (-1, float(sum(1 for a in anchors if a in self.title.stems)))
         scored.sort(reverse=True)

@@ -71,12 +71,12 @@ def test_words_said_together_weigh_more_than_the_same_words_apart() -> None:
 
 def test_a_long_section_is_read_as_far_as_the_guide_could_be_given_it() -> None:
     """Docent's own "How the guide checks what it says" is some 8,000 words: read whole for every question that found
-    it, it cost more than the search; the excerpts give a long section cut to its start, `excerpts.TOKENS` at most."""
-    from docent.schema.mode import CHARS_PER_TOKEN
+    it, it cost more than the search; the excerpts give a long section cut to its start, `EXCERPT_TOKENS` at most."""
+    from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
     from docent.sidecar.answer.excerpts import TOKENS
 
     long = Section("checking", "checking", "Checking", "The gate reads each sentence. " * 2_000)
-    assert len(said(long, {}).body) == READ == TOKENS * CHARS_PER_TOKEN
+    assert len(said(long, {}).body) == READ == EXCERPT_TOKENS * CHARS_PER_TOKEN and TOKENS == EXCERPT_TOKENS
     assert said(STATIC[1], PAGES).body == STATIC[1].text and said(STATIC[1], PAGES).title == "StaticFiles Static Files"
 
 
@@ -97,3 +97,64 @@ def test_a_question_whose_reading_fails_leaves_nothing_for_the_next() -> None:
     with pytest.raises(UnicodeEncodeError):
         reader.places([*good, Said("Broken", "Broken", "retries \ud800")], ["retri"])
     assert reader.places(good[1:], ["retri"]) == [{"body": [(0, "retri")]}]
+
+
+def _reads(monkeypatch: pytest.MonkeyPatch, index: RecordIndex) -> list[tuple[int, list[str]]]:
+    """What the index's reader is handed for each question: how many sections, and which terms."""
+    handed: list[tuple[int, list[str]]] = []
+    reader = index._order._reader
+    places = reader.places
+
+    def spy(found: list[record_index_order.Said], terms: list[str]) -> list[dict[str, list[tuple[int, str]]]]:
+        handed.append((len(found), list(terms)))
+        return places(found, terms)
+
+    monkeypatch.setattr(reader, "places", spy)
+    return handed
+
+
+def test_a_search_of_the_whole_record_puts_only_its_first_sections_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The embedded model searches the whole record in search mode (`limit` its size: OpenFaaS's 906 sections), within
+    the sections the guide was given: every section found was read again for every question (160 ms a question on
+    OpenFaaS's round-15 set). The first `ORDERED` are put in order; the rest keep BM25's order and scores."""
+    from docent.sidecar.answer.record_index_order import ORDERED
+
+    sections = [Section(f"s{i}", f"p{i}", f"Retries {i}", f"A client retries a failed request {i} times.")
+                for i in range(ORDERED + 16)]
+    index = RecordIndex(sections)
+    handed = _reads(monkeypatch, index)
+    found = index.search("how many times does the client retry a failed request?", limit=len(sections))
+    assert len(found) == len(sections) and [n for n, _ in handed] == [ORDERED]
+    assert [score for _, score in found] == sorted((score for _, score in found), reverse=True)
+
+
+def test_a_long_question_is_read_for_its_rarest_terms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader's long question (a pasted config, a traceback) has dozens of words: the found sections are read for its
+    `MAX_TERMS` rarest, the common ones weighing next to nothing."""
+    from docent.sidecar.answer.record_index_order import MAX_TERMS
+
+    words = [f"word{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(MAX_TERMS + 8)]
+    sections = [Section(f"s{i}", f"p{i}", f"Part {i}", " ".join(words[: i + 2])) for i in range(len(words))]
+    index = RecordIndex([*sections, *FILLER])
+    handed = _reads(monkeypatch, index)
+    index.search(" ".join(words), limit=8)
+    (_, terms), = handed
+    assert len(terms) == MAX_TERMS
+    assert words[0] not in terms and words[-1] in terms  # in every section, it weighs least; in one, most
+
+
+def test_a_section_found_again_is_not_spelt_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A found section's text (up to `READ` characters) was spelt as the index spells it for every question that found
+    it; it is spelt once, and its spelling kept."""
+    spelt: list[str] = []
+
+    def counted(section: Section, labels: dict[str, str]) -> record_index_order.Said:
+        spelt.append(section.id)
+        return said(section, labels)
+
+    monkeypatch.setattr(record_index_order, "said", counted)
+    index = RecordIndex([*FILLER, *STATIC], pages=PAGES)
+    first = index.search("How do I serve index.html for a directory with StaticFiles?", limit=3)
+    again = index.search("Does StaticFiles serve index.html in html mode?", limit=3)
+    assert spelt and len(spelt) == len(set(spelt)), spelt
+    assert {sid for sid, _ in first} & {sid for sid, _ in again}

@@ -10,6 +10,9 @@ from typing import Literal
 
 RecordMode = Literal["whole", "search"]
 CHARS_PER_TOKEN = 4  # the usual estimate for English prose; the budget leaves room for a tokenizer that counts more
+# A searched record's excerpts, at most, a question (`sidecar.answer.excerpts`); the record search reads a found section
+# no further than they could give of it (`record_index_order.READ`).
+EXCERPT_TOKENS = 4_000
 
 
 def tokens(chars: int) -> int:

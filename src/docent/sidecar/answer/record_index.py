@@ -69,7 +69,7 @@ from .clauses import (
 )
 from .lexicon import Entries, Lexicon, entries_of
 from .record_forms import phrasal, statuses, unconflated
-from .record_index_order import Reader, SectionLike, in_order, rarity, said
+from .record_index_order import Order, SectionLike, rarest, rarity
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
 from .record_missing import bases, longer, splits
 from .record_synonyms import instead, spelt_out
@@ -171,7 +171,7 @@ class RecordIndex:
         self._df: dict[str, int] = dict(self._db.execute("SELECT term, doc FROM terms"))
         self._terms = sorted(self._df)  # to find the longer words a start opens
         self._db.execute(f"CREATE VIRTUAL TABLE probe USING fts5(word, tokenize='{TOKENIZER}')")
-        self._reader = Reader(self._db, self._lock, TOKENIZER)
+        self._order = Order(self._sections, labels, self._db, self._lock, TOKENIZER)
         self._db.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
         self._db.commit()
         self._known: dict[str, int] = {}  # a word -> its count of sections, as probed once (the index never changes)
@@ -224,14 +224,13 @@ class RecordIndex:
         as the index spells it, weighed by its rarity in the record; a word the record lacks weighs nothing."""
         if len(found) < 2:
             return found  # nothing to put in order
-        words = [w for w in (run.lower() for run in _RUN.findall(text)) if w not in STOP_WORDS]
+        words = list(dict.fromkeys(w for w in (run.lower() for run in _RUN.findall(text)) if w not in STOP_WORDS))
         if fresh := [w for w in words if w not in self._spelt]:
             self._counts(fresh)  # each spelt as the index spells it, and remembered
         terms = dict.fromkeys(t for w in words for t in self._spelling(w) if self._df.get(t))
-        weights = {t: rarity(self._df[t], len(self._ids)) for t in terms}
+        weights = rarest({t: rarity(self._df[t], len(self._ids)) for t in terms})
         aside = self._aside.intersection(r for r, _ in found) if not ASKS_CHANGES.search(text) else set()
-        places = self._reader.places([said(self._sections[rowid - 1], self._labels) for rowid, _ in found], list(weights))
-        return in_order(found, places, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside})
+        return self._order.ordered(found, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside})
 
     def _with_sentences(self, text: str, scores: dict[int, float], limit: int) -> dict[int, float]:
         """Scores with a long question's sentences' own (`clauses.question_sentences`) added, their mean at `SENTENCES_WEIGHT`:

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from docent.schema.mode import CHARS_PER_TOKEN
+from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 
 from .record_forms import unconflated
 from .words import spell_sigils
@@ -37,10 +37,15 @@ TITLE = 0.5
 TRAIL = 0.5
 NEAR = 1.0
 SPAN = 8  # positions apart at most: about a clause; 4 and 16 ordered worse on the development sets
-# A section's text is read as far as a question's excerpts could give of it (`excerpts.TOKENS`: a longer section is given
+# A section's text is read as far as a question's excerpts could give of it (`EXCERPT_TOKENS`: a longer section is given
 # cut to its start): what the guide would not be handed does not put a section first, nor cost time to read.
-READ = 4_000 * CHARS_PER_TOKEN
+READ = EXCERPT_TOKENS * CHARS_PER_TOKEN
 COLUMNS = ("title", "trail", "body")
+# The sections found that are put in order, at most (`Order.ordered`): the guide's 8, three times over. The embedded
+# model searches the whole record (within the sections the guide was given): past these, BM25's order stands.
+ORDERED = 24
+MAX_TERMS = 32  # the question's terms a section is read for, its rarest: a long question's common words weigh little
+SAID_KEPT = 512  # found sections kept spelt (`Order.said`), each up to `READ` characters: some 8 MB at most
 
 
 class SectionLike(Protocol):
@@ -71,6 +76,12 @@ def said(section: SectionLike, labels: Mapping[str, str]) -> Said:
     trail = " ".join(getattr(section, "headings", ())[1:]) or section.title
     title = f"{section.title} {labels.get(section.page) or section.page}"
     return Said(*(spell_sigils(unconflated(t)) for t in (title, trail, section.text[:READ])))
+
+
+def rarest(weights: Mapping[str, float]) -> dict[str, float]:
+    """The question's `MAX_TERMS` terms of most weight, with their weights: a reader's long question (a pasted config,
+    a traceback) says dozens, its common ones next to nothing."""
+    return dict(sorted(weights.items(), key=lambda item: -item[1])[:MAX_TERMS])
 
 
 def rarity(count: int, total: int) -> float:
@@ -147,3 +158,30 @@ def in_order(found: Sequence[tuple[int, float]], places: Sequence[Mapping[str, S
     raised = [(rowid, score + weighed.get(rowid, 1.0) * gain(at, weights))
               for (rowid, score), at in zip(found, places, strict=True)]
     return sorted(raised, key=lambda item: (-item[1], item[0]))
+
+
+class Order:
+    """The record's sections as the order reads them: the first `ORDERED` of those found for a question, each spelt once
+    (`said`, kept while the question's search finds it again: a record's sections on its common topics are found by
+    question after question) and read by the index's tokenizer (`Reader`)."""
+
+    def __init__(self, sections: Sequence[SectionLike], labels: Mapping[str, str], db: sqlite3.Connection,
+                 lock: threading.Lock, tokenizer: str) -> None:
+        self._sections, self._labels = sections, labels
+        self._reader = Reader(db, lock, tokenizer)
+        self._said: dict[int, Said] = {}  # rowid -> the section spelt (`said`), at most SAID_KEPT
+
+    def said(self, rowid: int) -> Said:
+        kept = self._said.get(rowid)
+        if kept is None:
+            if len(self._said) >= SAID_KEPT:
+                self._said.clear()
+            kept = self._said[rowid] = said(self._sections[rowid - 1], self._labels)
+        return kept
+
+    def ordered(self, found: Sequence[tuple[int, float]], weights: Mapping[str, float],
+                weighed: Mapping[int, float]) -> list[tuple[int, float]]:
+        """The found (rowid, score) pairs, the first `ORDERED` put in order (`in_order`), the rest after them as found."""
+        head = found[:ORDERED]
+        places = self._reader.places([self.said(rowid) for rowid, _ in head], list(weights))
+        return in_order(head, places, weights, weighed) + list(found[ORDERED:])

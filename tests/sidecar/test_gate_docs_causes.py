@@ -29,6 +29,14 @@ RECORD = record_of(
              "Conflicts are written as markers in the files. The rej files hold the unresolved diffs. You should "
              "review conflicts before committing. You don't want to include merge conflicts in your history. "
              "That's why the recommended way is to add a pre-commit hook that forbids committing conflict markers."),
+    _section("upload-files", "Upload files",  # HTTPX's docs, quickstart.md
+             "HTTPX strictly enforces that upload files must be opened in binary mode, in order to avoid character "
+             "encoding issues that can result from attempting to upload files opened in text mode."),
+    _section("layers", "Intermediate layers",  # uv's docs, guides/integration/docker.md
+             "If you're using uv to manage your project, you can improve build times by moving your transitive "
+             "dependency installation into its own layer via the --no-install options. uv sync --no-install-project "
+             "will install the dependencies of the project but not the project itself. Since the project changes "
+             "frequently, but its dependencies are generally static, this can be a big time saver.", "Using uv in Docker"),
 )
 
 
@@ -44,6 +52,13 @@ RECORD = record_of(
          "conflict markers [[hooks]].", "cause"),
         # The sections' reason given for another thing: still held.
         ("The answers file is reloaded because you changed your settings [[tokens, migrations]].", "cause"),
+        # How often, and a word that only names a trouble, are no words of the reason's own.
+        ("HTTPX insists on binary mode for upload files so as to avoid the character-encoding problems that files "
+         "opened in text mode can cause [[upload-files]].", "shown"),
+        ("Putting the dependencies in their own Docker layer saves build time because the project changes often "
+         "while its dependencies tend to stay the same [[layers]].", "shown"),
+        ("HTTPX insists on binary mode for upload files so as to avoid slow network problems [[upload-files]].",
+         "cause"),
     ],
 )
 def test_a_link_is_read_without_what_both_its_sides_are_about(sentence: str, expected: str) -> None:

@@ -36,6 +36,8 @@ RECORD = record_of(
              "request. By default the OpenFaaS gateway probes the function ready endpoint to know if a function is "
              "ready to start accepting requests before forwarding the request. The watchdog implements the default "
              "ready endpoint /_/ready."),  # OpenFaaS's docs, as the record holds the section
+    _section("orm", "Using ORM", "There is a common GOTCHA: Django querysets are lazily evaluated (database query "
+             "happens only when you start iterating), so this will not work:"),  # Django Ninja's docs, guides/async
 )
 
 
@@ -81,6 +83,10 @@ def verdict(sentence: str) -> str:
         # A "before" past the unit's "if" (or "after") opens the later side's clause: the probe comes first.
         ("When a function is scaled up from zero, the gateway probes the function's ready endpoint before "
          "forwarding the request [[probe]].", "shown"),
+        # A "when" between the two sides ties them in time: the unit orders nothing (and "lazy" is "lazily"'s, no
+        # reason of the sentence's own).
+        ("Because Django querysets are lazy, their database query only happens once you begin iterating over them "
+         "[[orm]].", "shown"),
     ],
 )
 def test_order_in_docs_prose(sentence: str, expected: str) -> None:

@@ -85,21 +85,32 @@ _TELLING = frozenset(x for w in "advises recommends suggests says warns notes ex
 _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"
 # Verbs that carry no fact of their own: "expiring keys means dropping a partition" is "expiry is a dropped partition".
 _LIGHT = frozenset(x for w in "means mean meant makes make made making takes take took taking doing does did gets get "
-                   "got getting gives give gave giving has have had having".split() for x in stems(w))
+                   "got getting gives give gave giving has have had having".split() for x in stems(w)) | frozenset(
+    # how often, and the words that only name a trouble: "because the project changes often", "to avoid the
+    # character-encoding problems that text mode can cause" are the section's reason in its own words
+    x for w in "often frequently usually typically commonly regularly problem problems issue issues cause causes "
+    "caused".split() for x in stems(w))
 
 
 def _said(stem: str, sections: Sequence[Passage]) -> bool:
-    """The sections' text has the stem, a word of its family ("expiring" and "expiry"), or of its sense ("offer" and
-    "provide", `senses.kin`)."""
+    """The sections' text has the stem, a word of its family ("expiring" and "expiry"; "lazy" and "lazily"), or of its
+    sense ("offer" and "provide", `senses.kin`)."""
     if any(stem in p.stems for p in sections):
         return True
     same = kin(stem)
     if same and any(same & p.stems for p in sections):
         return True
+    if any(form in p.stems for form in _adverbs(stem) for p in sections):
+        return True  # "lazy" where they write "lazily evaluated"
     if len(stem) < 5:
         return False
     root = stem[:5]
     return any(other.startswith(root) for p in sections for other in p.stems)
+
+
+def _adverbs(stem: str) -> tuple[str, ...]:
+    """The adverbs of an adjective's stem: "lazy" -> "lazily", "safe" -> "safely"."""
+    return (stem[:-1] + "ily", stem + "ly") if stem.endswith("y") else (stem + "ly",)
 
 
 def _missing(stem: str, sections: Sequence[Passage]) -> bool:

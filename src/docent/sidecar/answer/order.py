@@ -6,7 +6,8 @@ two sides after one frame ("reads a value from X first, then from Y") are what f
 marker (two at most, and not the words both sides share) find the unit of the cited sections they are about.
 - Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
   engineer ... and became the lead"), read backwards across the unit's own "after" or "once" ("L after R",
-  "will run only once the response has been sent").
+  "will run only once the response has been sent"), unless a "before" past it opens the later side's clause; a
+  "when" between them ties them in time, and the unit orders nothing.
 - In two units of one section: the order of the units (the steps of a list, the sentences of a story), or of the
   dates they state where both state one (a list newest first).
 - In two sections: the first date each section states ("From 2013 to 2016", "March 2018"), when both have one.
@@ -190,7 +191,6 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
 Fit = tuple[int, int, float]
 
 
-
 def _fits(sections: Sequence[Passage], a_near: list[str], b_near: list[str]) -> tuple[Fit | None, Fit | None, bool]:
     """The unit each side is about, and whether one unit holding both has one side also in another cited section
     ("added in 0.36.0 and later reverted in 0.38.1" citing the release that added it and the one whose 'Revert "Add
@@ -241,9 +241,15 @@ def _in_unit(u: Unit, a_near: list[str], b_near: list[str], na: list[str], nb: l
     """Two sides in one unit: the word of each nearest the marker places it ("first used Debezium, then polling"),
     or its figure where both sides have one ("back at 3 s after crashing at 8 s")."""
     pa, pb = (_position(u, na), _position(u, nb)) if na and nb else (_position(u, _placed(u, a_near)), _position(u, _placed(u, b_near)))
-    if pa is None or pb is None or pa == pb:
+    if pa is None or pb is None or pa == pb or _when_between(u, pa, pb):
         return None
     return (pa < pb) != _after_between(u, pa, pb)
+
+
+def _when_between(u: Unit, pa: float, pb: float) -> bool:
+    """A "when" between the sides ties them in time ("happens only when you start iterating"): nothing ordered."""
+    lo, hi = sorted((pa, pb))
+    return any(t.word in ("when", "whenever") for t in u.tokens[int(lo) + 1 : int(hi)])
 
 
 def _fit(sections: Sequence[Passage], near: list[str]) -> tuple[tuple[int, int, float] | None, list[str]]:

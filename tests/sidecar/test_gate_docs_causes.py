@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from docent.sidecar.answer import causes
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
+from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
 from tests.sidecar.gating import fate, record_of
 
@@ -63,3 +66,35 @@ RECORD = record_of(
 )
 def test_a_link_is_read_without_what_both_its_sides_are_about(sentence: str, expected: str) -> None:
     assert fate(Gate(RECORD, Lexicon([])), sentence) == expected
+
+
+
+BACK = [
+    Passage.of("Redirects", "Unlike requests, HTTPX does not follow redirects by default. We differ in behaviour here "
+               "because auto-redirects can easily mask unnecessary network calls being made. You can still enable "
+               "behaviour to automatically follow redirects, but you need to do so explicitly.", fold),
+    Passage.of("validation", "Configure the strictness of MkDocs' diagnostic messages when validating links to "
+               "documents. (Note: you shouldn't copy this whole example, because it only duplicates the defaults. Only "
+               "individual items that differ should be set.)", fold),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # A section's thing that points back ("We differ in behaviour here because ...", HTTPX's docs) is the line
+        # before's: the reason given for it is the section's own ...
+        ("Unlike requests, HTTPX does not follow redirects by default, because auto-redirects can easily mask "
+         "unnecessary network calls being made.", False),
+        # ... and given for another thing, still held.
+        ("Connection pooling is turned off, because auto-redirects can easily mask unnecessary network calls being "
+         "made.", True),
+        # "A: B, so C" against the section's "A because B" (MkDocs's docs): the reason is the section's, for A.
+        ("Don't copy the whole defaults example, though: it only duplicates the defaults, so set only the individual "
+         "items that differ.", False),
+        ("Don't validate links to documents, though: it only duplicates the defaults, so set only the individual "
+         "items that differ.", True),
+    ],
+)
+def test_a_reason_for_what_the_line_before_or_the_lead_says(sentence: str, held: bool) -> None:
+    assert causes.held(unit(sentence, fold), BACK) is held

@@ -316,3 +316,15 @@ def test_a_titles_verb_before_an_article_is_no_subject() -> None:
     sentence = ("The faas-cli is required to manage OpenFaaS and deploy functions, and the same output shows "
                 "for fetching it.")
     assert not retold.held(unit(sentence, fold), INSTALLS, INSTALLS_ABOUT)
+
+
+def test_a_next_lines_opening_phrase_is_no_subject() -> None:
+    """ "As a consequence, Rspamd will perform ..." after "The RBL module is enabled by default." (Docker Mailserver's
+    docs): the opening phrase links the line to the one before, and its subject is Rspamd; the two lines joined, each
+    of its own subject, move no deed, and the deed told of the module is still moved."""
+    rbl = [Passage.of("RBLs", "The RBL module is enabled by default.\nAs a consequence, Rspamd will perform DNS lookups "
+                      "to various blacklists.\nWhether an RBL or a DNSBL is queried depends on where the domain name was "
+                      "obtained.", fold)]
+    assert not retold.across(unit("The RBL module is enabled by default, so Rspamd performs DNS lookups to various "
+                                  "blacklists.", fold), rbl)
+    assert retold.across(unit("The RBL module performs DNS lookups to various blacklists.", fold), rbl)

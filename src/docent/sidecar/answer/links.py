@@ -49,6 +49,7 @@ class Link(NamedTuple):
     purpose: bool = False  # "so that", "in order to": a goal, which writers also give after "because"
     lead: frozenset[str] = frozenset()  # the unit's words before the link: "A: B, so C" tells "A, so C" too
     anaphor: bool = False  # its reason is "this", "this behavior", "doing so": words said before it, not its own
+    back: bool = False  # its thing ends on a word pointing back ("We differ here because B"): the unit before's too
 
 
 def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
@@ -69,7 +70,7 @@ def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
             continue
         lead = stems_between(said, 0, start)
         if m.group("after"):
-            out.append(Link(after, before, lead=lead))
+            out.append(Link(after, before, lead=lead, back=_BACK.search(text, start, m.start()) is not None))
         else:
             purpose = bool(m.group("purpose")) or bool(m.group("before") and _ENABLED.match(text, m.end()))
             out.append(Link(before, after, purpose, lead, _ANAPHOR.fullmatch(text[start : m.start()].strip()) is not None))
@@ -81,6 +82,11 @@ _ENABLED = re.compile(r"(?:[\w'’-]+\s+){1,3}?(?:can|could|may|might)\b", re.IG
 # "This behavior is intended to prevent ...": the side stands for what was said before it.
 _ANAPHOR = re.compile(r"(?:this|that|these|those|it|doing\s+so)(?:\s+[\w-]+)??(?:\s+(?:is|are|was|were|will|would|can|"
                      r"helps?|intended|meant|designed|used|there))*", re.IGNORECASE)
+
+
+# "We differ in behaviour here because B", "We do this because B": a thing that ends on a word pointing back stands for
+# what was said before it, no thing of its own.
+_BACK = re.compile(r"\b(?:here|this|that|so)\s*$", re.IGNORECASE)
 
 
 def _start(said: Unit, text: str, at: int) -> int:
@@ -100,8 +106,15 @@ def _end(text: str, at: int) -> int:
 
 
 def section_links(passage: Passage) -> tuple[Link, ...]:
-    """Every link a section's units state, made once per bundle (`Passage.facts`)."""
-    return tuple(link for u in passage.units for link in links(u, _SECTION_MARKER))
+    """Every link a section's units state, made once per bundle (`Passage.facts`); a thing that points back ("We
+    differ in behaviour here because auto-redirects can mask network calls") is the unit before's too ("HTTPX does not
+    follow redirects by default")."""
+    out: list[Link] = []
+    before: frozenset[str] = frozenset()
+    for u in passage.units:
+        out += (link._replace(then=link.then | before) if link.back else link for link in links(u, _SECTION_MARKER))
+        before = u.stems
+    return tuple(out)
 
 
 def _share(one: frozenset[str], other: frozenset[str]) -> float:
@@ -143,7 +156,7 @@ def _against(link: Link, theirs: list[Link]) -> bool:
     if min(len(link.reason), len(link.then)) < _MIN_SIDE:
         return False
     kept = [t for t in theirs if min(len(t.reason), len(t.then)) >= _MIN_SIDE and not t.anaphor]
-    if any(_elsewhere(_fit(link, t)) for t in kept):
+    if any(_elsewhere(_fit(link, t)) and _share(link.lead, t.then) < _SAME for t in kept):
         return True
     # "Migrations run in the order declared, so a migration ... can run before ...": words on both of the sentence's
     # sides are what it is about, no part of either; they tell no reason from another, nor which thing it accounts for.
@@ -178,7 +191,9 @@ def _another(link: Link, f: _Fit) -> bool:
 def _elsewhere(f: _Fit) -> bool:
     """The section's reason for another thing: one that shares no word with the section's (read with every word of
     the sentence's link: "so authors can point readers at other figures" is "so we can cross-reference other
-    figures")."""
+    figures"). Not where the sentence's words before the link are that thing ("Don't copy the whole example: it only
+    duplicates the defaults, so set only the items that differ" against "you shouldn't copy this whole example,
+    because it only duplicates the defaults"): `_against` asks."""
     return f.reason >= _CLEAR and f.reason_then <= _APART and not f.then and f.then_reason <= _APART
 
 

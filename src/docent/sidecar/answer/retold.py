@@ -101,6 +101,20 @@ def _first(u: Unit, n: int) -> list[str]:
     return [t.stem for t in u.tokens if t.stem][:n]
 
 
+# A unit's opening phrase set off by a comma ("As a consequence, ", "By default, ", "In that case, "): it links the
+# unit to the one before or frames it, and names no subject.
+_OPENER = re.compile(r"\s*(?:[A-Za-z]+\s+){0,3}[A-Za-z]+,\s")
+
+
+def _subject_first(own: Unit) -> list[str]:
+    """The first stems of a unit from its subject on (`SUBJECT` + 1): past an opening phrase set off by a comma, so
+    that "As a consequence, Rspamd will perform DNS lookups" has its subject, Rspamd, first; a sentence that names it
+    ("The RBL module is enabled by default, so Rspamd performs DNS lookups") tells the deed of its own subject."""
+    opener = _OPENER.match(own.text)
+    start = opener.end() if opener else 0
+    return [t.stem for t in own.tokens if t.stem and t.start >= start][: SUBJECT + 1]
+
+
 def _deed_of(said: Unit, own: Unit, other: Unit) -> bool:
     """Whether the sentence tells `own`'s deed of `other`'s subject."""
     told = said.stems - own.stems
@@ -112,6 +126,6 @@ def _deed_of(said: Unit, own: Unit, other: Unit) -> bool:
     # and own's subject before it (at most SUBJECT stems) is absent ("The business wanted updates in minutes, and a
     # failed file meant a rerun" joins two lines' clauses, no deed moved).
     deed = _first(said, len(told) + 1)[len(told) :]
-    mine = _first(own, SUBJECT + 1)
+    mine = _subject_first(own)
     k = next((i for i, stem in enumerate(mine) if stem in said.stems), None)
     return k is not None and 1 <= k <= SUBJECT and mine[k : k + 1] == deed

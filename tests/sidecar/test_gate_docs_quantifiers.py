@@ -80,3 +80,27 @@ ANY = record_of(
 )
 def test_any_is_a_whole(sentence: str, expected: str) -> None:
     assert fate(Gate(ANY, Lexicon([])), sentence) == expected
+
+
+# A quantifier's noun phrase ends at a preposition past its verb (docker-mailserver's docs, a faithful sentence of the
+# development set): "both ports require authentication with a mail account" says nothing of "most mail".
+PORTS = record_of(
+    _section("inbound", "Inbound Traffic (On the left)", "Mail arriving at your server will be processed and stored "
+             "in a mailbox, or sent outbound to another mail server.\n- Port 25:\n- Think of this like a physical "
+             "mailbox, anyone can deliver mail to you here. Typically most mail is delivered to you on this port.\n"
+             "- Port 465 and 587:\n- These two ports are known as the submission ports, they enable mail to be sent "
+             "outbound to another MTA (eg: Outlook or Gmail) but require authentication via a mail account.\n"
+             "- Prefer port 465 over port 587, as 465 provides Implicit TLS."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("For submission, the docs prefer port 465 over port 587 since 465 provides Implicit TLS, and both ports "
+         "require authentication with a mail account [[inbound]].", "shown"),
+        ("All mail is delivered to you on port 25 [[inbound]].", "quantifier"),
+    ],
+)
+def test_a_quantifier_ends_at_a_preposition_past_its_verb(sentence: str, expected: str) -> None:
+    assert fate(Gate(PORTS, Lexicon([])), sentence) == expected

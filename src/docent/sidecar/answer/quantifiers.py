@@ -12,7 +12,8 @@ A sentence's "only" after a modal or a subject's pronoun ("can only widen the se
 the verb after it: no part. "Any" is a whole, save after a denial, "if" or "without" ("if any") or before "more",
 "case", "time"; a section's only as "any of" or after a modal ("can use it to run any ASGI framework", not "overrides
 any API level authentication"), and only where it ties no other quantifier to the word ("any engineer can bring").
-A quantifier governs no word past the next quantifier: "only set this when you can trust all values". "All" after
+A quantifier governs no word past the next quantifier: "only set this when you can trust all values", nor one past a
+preposition after two words of substance ("both ports require authentication with a mail account"). "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
 A quantifier the cited sections write before the same word ("to match only specific query types", "Only available
 with"), or within three words before the word it is tied to ("containing only the fields passed" where they write "only contain fields"), is
@@ -44,6 +45,7 @@ _BEFORE_VERB = frozenset(("can", "could", "may", "might", "will", "would", "shou
                           "they", "which", "that", "this"))
 _DETERMINERS = frozenset(("the", "a", "an", "one", "some", "those", "these", "its", "their"))
 _AHEAD = 4
+_PAST_PHRASE = frozenset(("with", "for", "to", "in", "on", "by", "from", "into", "at", "via", "over"))
 _BREAK = re.compile(r"[,;:.()]")
 _BEHIND = 3
 
@@ -176,6 +178,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         for t in tokens[i + 1 :]:
             if _BREAK.search(said.text, tokens[i].start, t.start) or t.word in _QUANTIFIERS:
                 break  # "an hour each, and two engineers": the quantifier ends its clause, or the next one begins
+            if ahead >= 2 and t.word in _PAST_PHRASE:
+                break  # "both ports require authentication with a mail account": "mail" is the verb's, not the ports
             if t.stem and t.stem in theirs:
                 if kind not in theirs[t.stem] and not _written(word, t.stem, sections):
                     return True

@@ -666,3 +666,25 @@ def test_a_lists_items_that_go_on_from_their_lead_are_said_after_it_never_alone(
     assert "The cluster role is needed by" in texts, said
     assert texts.index("The cluster role is needed by") < texts.index(f"- {items[1]}."), said
 
+
+
+@pytest.mark.anyio
+async def test_a_line_the_record_writes_without_an_end_mark_is_said_with_one() -> None:
+    """An admonition's line ("Tip: Check the new setup action ..."), a list item or a caption may end with no full
+    stop; said as a sentence, with the next sentence after it, it ran on ("... with examples The action creates ...").
+    Each sentence said ends with its end mark before its citation."""
+    from docent.sidecar.answer.sentences import SentenceSplitter
+
+    release = _section(
+        "release-in-ci", "Release in CI",
+        Block("paragraph", "This guide shows you how to bump versions and publish releases with the toolkit in CI."),
+        Block("admonition", "Check the new setup action, simple and with examples", marker="tip"),
+        Block("paragraph", "The release action creates an environment variable called REVISION with the new version."),
+    )
+    said = await _say(_model(release), "How do I bump versions in CI with the setup action and its examples?")
+    splitter = SentenceSplitter()
+    cut = [str(s).rsplit(" [[", 1)[0] for s in [*splitter.feed(said), *splitter.finish()] if str(s).strip()]
+    # the gate cuts the tip apart from the sentence after it: before, "... examples [[release-in-ci]] The release
+    # action ..." was one sentence to it, citing the section twice
+    assert any(s.endswith("simple and with examples.") for s in cut), cut
+    assert all(s.count("[[") == 0 and s.rstrip().rstrip("`").endswith((".", "!", "?", ":")) for s in cut), cut

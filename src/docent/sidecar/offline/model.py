@@ -29,7 +29,7 @@ from .errands import NAME, SHOWS, Calls, after_calls, offer_words, recognised, s
 from .gestures import Gestures, of_open_page
 from .overview import overview
 from .picking import SAID, Match, by_ask, of_results, pick, wanted
-from .quotes import cited, item, labelled, leads, listed, quotes
+from .quotes import cited, goes_on, item, labelled, leads, listed, quotes
 from .source import Loaded, Source
 from .voice import Voice
 from .weighing import Vocabulary, Weighed
@@ -278,13 +278,14 @@ def _told(
             best = next(s for s in record.values() if s.page == page)
     chosen = _said(picked, voice)
     # a match in the title alone: the section's own opening sentences give it context
-    told = {item(c)[1].rsplit(" [[", 1)[0].replace("`", "") for c in chosen}  # the words said, code marked or not
+    # the words said, code marked or not, an end mark added or not
+    told = {item(c)[1].rsplit(" [[", 1)[0].replace("`", "").rstrip(".") for c in chosen}
     for sentence in quotes(best):
         if len(chosen) >= 2:
             break
         said = voice.sayable(voice.tell(sentence))
-        if said is not None and said.replace("`", "") not in told and len(sentence.split()) >= FILLER_WORDS:
-            told.add(said.replace("`", ""))
+        if said is not None and said.replace("`", "").rstrip(".") not in told and len(sentence.split()) >= FILLER_WORDS:
+            told.add(said.replace("`", "").rstrip("."))
             chosen.append(cited(said, best))
     if len(chosen) < 2:
         chosen += _pointer(best, asked)
@@ -313,12 +314,14 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
     chosen: list[str] = []
     used: set[str] = set()
     for m in picked:
-        for marker, line in map(item, listed(m[4], m[3])):
+        lines = listed(m[4], m[3])
+        for k, (marker, line) in enumerate(map(item, lines)):
+            going_on = k == 0 < len(lines) - 1 and not marker and goes_on(line)  # its items finish its sentence
             for sentence in labelled(m[4], line):
                 told = voice.sayable(voice.tell(sentence))
                 if told is not None and told not in used:
                     used.add(told)
-                    chosen.append(f"{marker}{cited(told, m[4])}")
+                    chosen.append(f"{marker}{cited(told, m[4], end=not going_on)}")
     return chosen
 
 

@@ -26,12 +26,27 @@ def split(text: str) -> list[str]:
     return [str(s) for s in [*splitter.feed(text), *splitter.finish()]]
 
 
-def cited(told: str, section: RecordSection) -> str:
-    """A told sentence with its section's inline code marked and its citation. The record's text is flat, so the
-    sentences were cut where no code was marked: "... LDAP and Rspamd. setup config dkim will ..." is one sentence
-    (a lower-case word follows the stop), but marked, "... Rspamd. `setup config dkim` will ...", the gate cuts it in
-    two, and the first part, uncited, would be held. Each part the gate will cut is cited."""
+# What ends a sentence, and what may stand after its end mark ('... "go".', "... (see the docs).").
+END_MARKS = (".", "!", "?", ":", ";", "…")
+CLOSERS = "\"'”’)]*_"
+
+
+def ended(text: str) -> str:
+    """A sentence with its end mark: a line the record writes without one (an admonition's "Tip: Check the new
+    action", a list item, a caption) would run into the sentence said after it ("... action The action creates ...")."""
+    text = text.rstrip()
+    core = text.rstrip(CLOSERS)
+    return text if not core or core.endswith(END_MARKS) else text + "."
+
+
+def cited(told: str, section: RecordSection, *, end: bool = True) -> str:
+    """A told sentence with its section's inline code marked, its end mark (`ended`) and its citation. The record's
+    text is flat, so the sentences were cut where no code was marked: "... LDAP and Rspamd. setup config dkim will ..."
+    is one sentence (a lower-case word follows the stop), but marked, "... Rspamd. `setup config dkim` will ...", the
+    gate cuts it in two, and the first part, uncited, would be held. Each part the gate will cut is cited. `end`
+    false: a lead that goes on into the list said after it ("The cluster role is needed by"), no end mark added."""
     text = coded(told, inline_code(section))
+    text = ended(text) if end else text
     return " ".join(f"{part} [[{section.id}]]" for part in split(text)) or f"{text} [[{section.id}]]"
 
 
@@ -112,7 +127,7 @@ def _unled(blocks: Sequence[Block], j: int) -> str:
     """Block `j`'s words (`block_said`) less a last sentence that goes on into the list after it ("The ClusterRole is
     required for" before its items): half a sentence alone, it is said with its items (`listed`)."""
     text = block_said(blocks, j)
-    if blocks[j].kind != "paragraph" or j + 1 == len(blocks) or blocks[j + 1].kind != "item" or not _goes_on(text):
+    if blocks[j].kind != "paragraph" or j + 1 == len(blocks) or blocks[j + 1].kind != "item" or not goes_on(text):
         return text
     return " ".join(split(text)[:-1])
 
@@ -169,12 +184,12 @@ def listed(section: RecordSection, sentence: str) -> list[str]:
         lead = lead if 3 <= len(lead.split()) <= MAX_WORDS else ""
         items = [f"{_marker(b)} {said}" for b in blocks[start : end + 1] if (said := _said(b.text))]
         if end - start + 1 > LIST_ITEMS or len(items) < 2:
-            return [lead, f"{_marker(block)} {sentence}"] if lead and _goes_on(lead) else [sentence]
-        return [lead] * bool(lead.endswith(":") or lead and _goes_on(lead)) + items
+            return [lead, f"{_marker(block)} {sentence}"] if lead and goes_on(lead) else [sentence]
+        return [lead] * bool(lead.endswith(":") or lead and goes_on(lead)) + items
     return [sentence]
 
 
-def _goes_on(lead: str) -> bool:
+def goes_on(lead: str) -> bool:
     """A line that goes on into the list after it, its sentence unfinished: no stop, colon or bracket ends it."""
     return not lead.rstrip().endswith((".", "!", "?", ":", ")", '"', "'", "`"))
 

@@ -7,7 +7,9 @@ Markdown (intro lines, bullets, bold, inline code, causes, counts), from the sit
 some sets were written after fixes, as a check of them. FastAPI Users's, in round 14 by the engineer of markdown14,
 in heavier Markdown (tables, both kinds of heading, fences, shortcut and reference links, notes), its "unread" part
 replayed only once that round's reading of Markdown was written; MkDocs's, in round 15 by the engineer of markdown15,
-its "unread" part replayed only once that round's changes to the actor and hedge rules were written. Not blind: a
+its "unread" part replayed only once that round's changes to the actor and hedge rules were written; OpenFaaS's and
+Docker Mailserver's (rounds 15's and 14's held-out sites, read long since), in round 18 by the engineer of markdown18,
+as probes of the constructions the brief named, before that round's changes to the gate's reading of them. Not blind: a
 figure here is a development figure, never a held-out one. `python -m tests.evals.devanswers [--show]` replays each
 through the real app (text only, one model call an answer) and prints the share of sentences held
 (`dev_<site>_held`), with `--show` each hold's reason. The replay makes no search call, so in search mode a sentence's
@@ -31,6 +33,8 @@ DEV = {  # site -> its answers
     "pdm": "pdm-answers-dev.json", "mkdocstrings": "mkdocstrings-answers-dev.json",
     "fastapi-users": "fastapi-users-answers-dev.json",  # round 14's Markdown (corpora/markdown-notes.md)
     "mkdocs": "mkdocs-answers-dev.json",  # round 15's, answers that read and hedge as careful models do (the same notes)
+    # round 18's: lists after a cited lead line, intro lines naming a block's code, second person (the same notes)
+    "openfaas": "openfaas-answers-dev.json", "docker-mailserver": "docker-mailserver-answers-dev.json",
 }
 
 

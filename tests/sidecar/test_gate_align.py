@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from docent.sidecar.answer import align
 from docent.sidecar.answer.bundle import Bundle
@@ -107,3 +109,18 @@ def test_a_name_is_a_word_the_record_names_or_one_with_a_capital_past_its_first_
     said = unit("Use TestClient with DEBUG on, or the Éclair ÉtatBase, not Request or élan.", fold)
     assert [w for _, w in names_of(said, {"request"})] == ["testclient", "debug", "étatbase", "request"]
     assert [w for _, w in names_of(said, set())] == ["testclient", "debug", "étatbase"]
+    plain = unit("Use the request with debug on, or the state base.", fold)  # no capital past a word's first letter
+    assert [w for _, w in names_of(plain, {"request", "debug"})] == ["request", "debug"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="abQZ 'é’.9", max_size=30), st.frozensets(st.sampled_from(["ab", "abq", "qa", "ba", "b'a"])))
+def test_a_units_names_are_the_names_it_writes_and_its_words_with_a_capital_inside(
+    text: str, names: frozenset[str]
+) -> None:
+    # ASCII text with no capital past a word's first letter is read without a look at each word's letters
+    from docent.sidecar.answer.renamed import names_of
+
+    u = unit(text, fold)
+    inside = [any(c.isupper() for c in text[t.start + 1 : t.start + len(t.word)]) for t in u.tokens]
+    assert names_of(u, names) == [(i, t.word) for i, t in enumerate(u.tokens) if t.stem and (t.word in names or inside[i])]

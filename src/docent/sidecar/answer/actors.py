@@ -247,7 +247,9 @@ def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
 def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
     """`docs`: the site is a project's documentation (`Site.docs`), whose "we" is its project."""
     facts = [passage.facts("actors", _deeds) for passage in sections]
-    for j in range(1, len(said.tokens)):
+    for j, token in enumerate(said.tokens):
+        if not j or not token.word.endswith(("ed", "s")) and token.word not in _IRREGULAR:
+            continue  # no verb (`_deeds_of`): not asked, most words are none
         found = _deeds_of(said, j, facts)
         if not found:
             continue

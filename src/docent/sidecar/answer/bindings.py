@@ -300,6 +300,9 @@ def _head(term: str) -> str:
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    # The sentence's parts are read only where a word of it is one the sections bind, or a section has rows.
+    if all(said.words.isdisjoint(p.facts("parts", section_parts)) and not p.facts("rows", section_rows) for p in sections):
+        return _term_crossed(said, sections)
     parts = _parts(said, 0)
     return (crossed(parts, sections) or any(_row_crossed(part, sections) for part in parts)
             or _term_crossed(said, sections))

@@ -18,6 +18,11 @@ RECORD = record_of(
     _section("limits", "Limits", "Your API might have a restrictive limit for anonymous clients, and a less "
              "restrictive limit for signed-in clients."),
     _section("breaker", "Breaker", "A circuit breaker makes a failing service see fewer calls, not more."),
+    # Uvicorn's and OpenFaaS's docs, as the records hold them
+    _section("limits-backlog", "Resource Limits", "- --backlog <int> - Maximum number of connections to hold in "
+             "backlog. Relevant for heavy incoming traffic. Default: 2048."),
+    _section("brew", "Installation with Bash", "Via brew:\nbrew install faas-cli\nNote: The version of faas-cli "
+             "installed by brew is likely to lag behind a little, so we recommend using arkade instead."),
 )
 
 
@@ -41,6 +46,14 @@ def verdict(sentence: str) -> str:
         # (by the polarity rule, asked first: it denies what the section says).
         ("With a circuit breaker, a failing service gets fewer calls rather than more [[breaker]].", "shown"),
         ("With a circuit breaker, a failing service gets more calls rather than fewer [[breaker]].", "polarity"),
+        # More pairs of opposite words: heavy/light, ahead/behind (faster/slower, higher/lower, better/worse, newer/older)
+        ("The --backlog setting, 2048 by default, is mainly relevant when incoming traffic is light "
+         "[[limits-backlog]].", "direction"),
+        ("The --backlog setting, 2048 by default, matters for heavy incoming traffic [[limits-backlog]].", "shown"),
+        ("The faas-cli version installed by brew is likely to be a little ahead of the other install methods "
+         "[[brew]].", "direction"),
+        ("The faas-cli version installed by brew is likely to lag a little behind, so arkade is recommended "
+         "[[brew]].", "shown"),
     ],
 )
 def test_direction_in_docs_prose(sentence: str, expected: str) -> None:

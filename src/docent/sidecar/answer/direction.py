@@ -2,7 +2,8 @@
 
 The sentence's words of direction (rose, grew, more, longer, earlier...; fell, cut, fewer, shorter, later...)
 are read against the unit of its cited sections that its other words are about:
-- a pair of opposite words (more/fewer, larger/smaller, earlier/later, easier/harder, added/cut): held when that
+- a pair of opposite words (more/fewer, larger/smaller, earlier/later, easier/harder, added/cut, faster/slower,
+  ahead/behind, heavy/light ...): held when that
   unit uses the opposite word and not the sentence's own nor one of its side ("large" for "big"), or denies the
   sentence's ("fewer calls, not more"); a sentence that writes both words of the pair where the unit writes one,
   the other side plain ("a more restrictive X for A and a less restrictive one for B" of "a restrictive X for A,
@@ -45,6 +46,13 @@ _PAIRS = (
     ("added adds", "cut cuts saved saves"),
     ("gained gains", "lost loses"),
     ("up", "down"),
+    ("faster quicker", "slower"),
+    ("higher", "lower"),
+    ("better", "worse"),
+    ("ahead", "behind"),
+    ("heavy heavier", "light lighter"),
+    ("simpler", "complex"),
+    ("newer", "older"),
 )
 _OPPOSITE: dict[str, frozenset[str]] = {}
 _SAME: dict[str, frozenset[str]] = {}  # a word's own side of its pair: "large" writes what "big" does

@@ -68,6 +68,11 @@ def verdicts(reply: str) -> list[str]:
         ("If your host supports IPv6, you may see two problems [[ipv6]]. They are these.\n\n"
          "- The original client IP is replaced with the gateway IP of a docker network.\n",
          ["shown", "shown", "uncited"]),
+        # A cited count that shares no word with its sections is read as the list's uncited count ("Two steps:").
+        ("Two problems [[ipv6]]:\n\n- The original client IP is replaced with the gateway IP of a docker network.\n"
+         "- Connections fail or hang.\n", ["shown", "shown", "shown"]),
+        ("Three problems [[ipv6]]:\n\n- The original client IP is replaced with the gateway IP of a docker network.\n"
+         "- Connections fail or hang.\n", ["number", "shown", "shown"]),
         # An uncited line ending in a colon may name what the code block after it cites (`openai-api-key.txt`) ...
         (SAVE.format("Save the key to `openai-api-key.txt`, then run:"), ["shown", "shown", "shown"]),
         (SAVE.format("Then run `faas-cli secret create`:"), ["shown", "shown", "shown"]),

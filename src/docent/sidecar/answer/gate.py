@@ -259,13 +259,13 @@ class Gate:
             return []
         listed = following is not None and (following.item is not None or following.row is not None)
         introduces = listed or following is not None and following.fence is not None
+        if introduces and intro.ids and not any(stems(intro.text) & self._grounds.mentions.words[sid] for sid in intro.ids):
+            intro = intro._replace(ids=())  # cited, sharing no word its sections check: read as uncited ("Two steps:")
         if following is not None and listed and (numbers.quantities(intro.prose) or intros.long(intro)):
             # "The table lists four topics:" states a count only the list will tell (a long one cites it): both wait
             grounds = self._grounds
             self._listing = _Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
             return self._judge_next(following)
-        if introduces and intro.ids and not any(stems(intro.text) & self._grounds.mentions.words[sid] for sid in intro.ids):
-            intro = intro._replace(ids=())  # cited, sharing no word its sections check: read as uncited ("In short:")
         intro, named = intros.read(intro, following.ids if introduces and following is not None else (), self._grounds)
         return _some(self._judge(intro, words=intros.INTRO_WORDS if introduces else CONNECTIVE_WORDS, grounds=named))
 

@@ -34,12 +34,16 @@ _NON_NATIVE = "from mypy_extensions import mypyc_attr\n\n\n@mypyc_attr(native_cl
 _CHANGES = (
     # A subclass of str cannot be a native class.
     ("sentences.py", "\nclass Raw(str):", "\n" + _NON_NATIVE + "class Raw(str):"),
+    ("sentences.py", "\nclass _LineRaw(Raw):", "\n" + _NON_NATIVE + "class _LineRaw(Raw):"),  # nor one of Raw
     # `once` keeps each reading in the instance's `__dict__`, which a native class has not.
     ("rules/types.py", "\nclass Reading:", "\n" + _NON_NATIVE + "class Reading:"),
     # A compiled method has no `__name__` (`__set_name__` gives `once` its name all the same).
     ("rules/types.py", "self._name = make.__name__", 'self._name = getattr(make, "__name__", "")'),
     # typeshed says frozenset | KeysView is a frozenset; it is a set, and mypyc checks the type at run time.
     ("direction.py", "_UP | _DOWN | _OPPOSITE.keys()", "_UP | _DOWN | set(_OPPOSITE)"),
+    ("causes.py", "_VOICE & reason.keys()", "_VOICE & set(reason)"),  # the same: frozenset & KeysView is a set
+    # mypyc 2.4 fails on a starred tuple that `in` tests (an internal error, "should have been handled").
+    ("order.py", 't.word in ("after", *_THEN_CLAUSE)', '(t.word == "after" or t.word in _THEN_CLAUSE)'),
 )
 _EVENTS = """
 import hashlib

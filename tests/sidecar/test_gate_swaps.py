@@ -22,7 +22,19 @@ COMPARISONS = (  # Copier's docs, comparisons.md: a table, each row's cells afte
     "Configuration: Copier Single YAML file1; Cookiecutter Single JSON file; Yeoman JS module\n"
     "Migrations: Copier Yes; Cookiecutter No; Yeoman No"
 )
+BASIC = (  # HTTPX's docs, advanced/authentication.md: the digest section says "it", and sets basic beside it
+    "HTTP basic authentication is an unencrypted authentication scheme that uses a simple encoding of the username and "
+    "password in the request Authorization header. Since it is unencrypted it should typically only be used over https, "
+    "although this is not strictly enforced."
+)
+DIGEST = (
+    "HTTP digest authentication is a challenge-response authentication scheme. Unlike basic authentication it provides "
+    "encryption, and can be used over unencrypted http connections. It requires an additional round-trip in order to "
+    "negotiate the authentication."
+)
 RECORD = record_of(
+    _section("basic-authentication", "Basic authentication", BASIC),
+    _section("digest-authentication", "Digest authentication", DIGEST),
     _section("dedicated-queues", "Dedicated queues", QUEUES),
     _section("comparisons", "Comparing Copier to other project generators", COMPARISONS),
 )
@@ -39,6 +51,13 @@ RECORD = record_of(
          "[[comparisons]].", "actor"),
         ("Copier is configured through a single YAML file, whereas Cookiecutter uses a single JSON file "
          "[[comparisons]].", "shown"),
+        # a unit whose subject is a pronoun is about its section's title; "unlike X" sets X beside it, no subject
+        ("Basic authentication provides encryption and can be used over plain http, whereas Digest authentication is "
+         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
+         "actor"),
+        ("Digest authentication provides encryption and can be used over plain http, whereas Basic authentication is "
+         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
+         "shown"),
     ],
 )
 def test_two_things_facts_told_of_each_other(sentence: str, expected: str) -> None:

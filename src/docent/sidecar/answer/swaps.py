@@ -9,8 +9,8 @@ Dovecot is ...") with the rest of its own words (its predicate). It is held when
 unit, or a cell of a table row, its row label left out) names the first subject, not the second, with more of the
 second clause's predicate than of its own, and another part does the same the other way round, and no part names
 either subject with more of its own predicate than of the other's.
-What it cannot do: read a subject the section leaves to a pronoun or a title ("Unlike basic authentication it
-provides encryption"), a swap of two clauses joined otherwise ("and", "but"), or one whose predicates share their
+A unit whose subject is a pronoun is about its section's title; an "unlike X" opening it sets X beside the subject.
+What it cannot do: read a swap of two clauses joined otherwise ("and", "but"), or one whose predicates share their
 words; then it lets the sentence through.
 """
 
@@ -71,13 +71,28 @@ def _parts(passage: Passage) -> tuple[frozenset[str], ...]:
     out: list[frozenset[str]] = []
     for u in passage.units:
         if ";" not in u.text:
-            out.append(u.stems)
+            out.append(_own(u, passage.title.stems))
             continue
         label = _LABEL.match(u.text)
         start = label.end() if label else 0
         for cell in _cells(u, start):
             out.append(frozenset(t.stem for t in cell if t.stem))
     return tuple(out)
+
+
+def _own(u: Unit, title: frozenset[str]) -> frozenset[str]:
+    """A unit's stems, less what an "unlike X" sets beside its subject (to a comma or a pronoun); a unit whose subject is
+    a pronoun ("Unlike basic authentication it provides encryption", "This method is used by ...") is about its
+    section's title."""
+    tokens, at = u.tokens, 0
+    if tokens and tokens[0].word == "unlike":
+        at = next((i for i, t in enumerate(tokens) if i and (t.word in _PRONOUNS or "," in u.text[tokens[i - 1].start : t.start])),
+                  len(tokens))
+    stems = frozenset(t.stem for t in tokens[at:] if t.stem)
+    return stems | title if at < len(tokens) and tokens[at].word in _PRONOUNS else stems
+
+
+_PRONOUNS = frozenset(("it", "this", "they", "these"))
 
 
 def _cells(u: Unit, start: int) -> list[list[Token]]:

@@ -25,7 +25,7 @@ from collections.abc import Sequence, Set
 from typing import NamedTuple
 
 from . import presence
-from .contrasts import CONTRASTS, NEUTRAL, neutral_at
+from .contrasts import CONTRASTS, NEUTRAL, excepted, neutral_at
 from .passage import Passage, Unit, in_clause_before
 from .places import COVER, NEAR, stems_near
 from .renamed import misnamed, names_of
@@ -365,9 +365,10 @@ def _opening(said: Unit, m: Mark, skip: Set[int]) -> set[str]:
 
 def _apart(said: Unit, m: Mark, clause: Unit, t: Mark) -> bool:
     """Whether two words of one class, of other poles, say nothing against each other: the clause's is denied or no
-    hedge on a figure; "if any check fails" for "if one of them fails"; two suppositions, which are two cases."""
+    hedge on a figure; "if any check fails" for "if one of them fails"; two suppositions; `contrasts.excepted`."""
     return (_denied(clause, t.at) or not _on_figure(clause, t) or _existential(said, m, t.entry)
-            or _existential(clause, t, m.entry) or _supposed(said, m) and _supposed(clause, t))
+            or _existential(clause, t, m.entry) or _supposed(said, m) and _supposed(clause, t)
+            or excepted(m.entry[:2], t.entry[:2], clause.text, clause.tokens[t.at].start))
 
 
 def _compare(

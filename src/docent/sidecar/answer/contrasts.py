@@ -195,3 +195,17 @@ def neutral_at(words: tuple[str, ...], text: str, start: int) -> bool:
     """Whether a phrase of `NEUTRAL` at `start` of `text` is neutral there (what it needs before it is written)."""
     before = NEUTRAL["_".join(words)]
     return before is None or before.search(text, 0, start) is not None
+
+
+_QUANTIFIER = next(k for k, c in enumerate(CONTRASTS) if c.name == "quantifier")
+_ONLY = CONTRASTS[_QUANTIFIER].poles.index("only solely exclusively at_most up_to nothing_else nothing_but nothing_more")
+_WHOLE_OR_NONE = frozenset((0, CONTRASTS[_QUANTIFIER].poles.index("none no nobody nothing neither zero")))
+_EXCEPT = re.compile(r"\b(?:other\s+than|except|apart\s+from|besides|save\s+for)\b", re.IGNORECASE)
+
+
+def excepted(said: tuple[int, int], theirs: tuple[int, int], text: str, at: int) -> bool:
+    """ "The only way to speed that up" where a clause (`text`, its word at `at`) says "there is no way to speed this
+    up, other than restarting": "no" or "all" with an exception after it says "only" in other words. `said` and
+    `theirs`: the two words' class and pole."""
+    return (said[0] == theirs[0] == _QUANTIFIER and said[1] == _ONLY and theirs[1] in _WHOLE_OR_NONE
+            and _EXCEPT.search(text, at) is not None)

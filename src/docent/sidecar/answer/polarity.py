@@ -34,7 +34,7 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
 - What the rule cannot decide it lets through: a denial in a condition ("if you are not using workers", an opening
   verb's "Run without a package name, ..."), an alternative offered ("you can set it per view instead of globally"), a
   supposition ("Had it not caught it, ... would have", "Without shadow mode, the bug would have ..."), a flag's "no"
-  (`--no-deps`), a contrast "X, not Y" that the units best restating the rest tell so (`rules/polarity._contrasted`),
+  (`--no-deps`), a contrast "X, not Y" that the units best restating the rest tell so (`rules/alternatives.contrasted`),
   one denial in other words than a cited denial of the same things that no cited clause affirms (`_near`), "without"
   and a deed no cited section writes (`_unwritten`). Denials joined by "and", "or", "nor" are each the record's.
 What a section denies (its "not yet", "would have", "ended", a table's "No" cell) and the heads a sentence must not
@@ -56,8 +56,9 @@ NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     # "A and nothing else", "nothing but A" say only A: no denial.
     # A negator joined by a hyphen to a word before it is a flag or a name (`--no-deps`, `uv sync --no-install-project`),
-    # and "no-op", "no-cache" a value: no denial. "No other" says only, as "nothing else" does.
-    r"(?<![\w'’-])(?:not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?(?!-|\s+other\b)|never|nobody|(?-i:none)|^None|"
+    # and "no-op", "no-cache" a value: no denial. "No other" says only, as "nothing else" does. "Whether or not you
+    # list them" says either way: no denial (the rule asks that a cited section say either way too).
+    r"(?<![\w'’-])(?:(?<!whether or )not(?!\s+(?:only|just|least|yet)\b)|no(?:\s+(?:longer|one))?(?!-|\s+other\b)|never|nobody|(?-i:none)|^None|"
     r"nothing(?!\s+(?:else|but|more)\b)|neither|nor|cannot|without|rather\s+(?:[\w'’]+\s+){0,6}?than|instead\s+of|fail(?:s|ed)?\s+to|"
     # "only applied to packages read from a registry (as opposed to, e.g., Git dependencies)": what follows is denied.
     r"as\s+opposed\s+to(?:\s*,?\s*e\.g\.,?)?|"
@@ -251,9 +252,15 @@ TIMED = frozenset(("before", "after", "once", "wait", "waits", "waited", "waitin
 
 
 def ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
+    """The stems of a clause in the order its words stand; a word of several ("openapi_url=None") gives them in the
+    order they are written, not a set's (which changed with the run's hash seed)."""
     seen: list[str] = []
     for word in clause.split():
-        for stem in stems(word):
+        found = stems(word)
+        if not isinstance(found, list | tuple):
+            lower = word.lower()
+            found = sorted(found, key=lambda s: (lower.find(s), s))
+        for stem in found:
             if stem not in seen:
                 seen.append(stem)
     return seen

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 
 from .. import meta, opposites, polarity
-from ..passage import Unit
 from ..words import dotted, stem, stems
+from .alternatives import chosen, contrasted
+from .refusals import turned
+from .reworded import affirming, reworded
 from .types import Hold, Reading, Rule, Verdict
 
 
 def check(sentence: Reading) -> Verdict:
-    return Hold("polarity") if flipped(sentence) else None
+    return Hold("polarity") if flipped(sentence) or _either_way(sentence) else None
+
+
+def _either_way(sentence: Reading) -> bool:
+    """ "Whether or not you list them" (no denial, `polarity.NEGATOR`) where no cited section says either way
+    ("regardless if they're linked ... or not"): a claim that it holds in both cases, which they do not make."""
+    return ("whether" in sentence.plain_words and _WHETHER.search(sentence.text) is not None
+            and not any(_EITHER_WAY.search(sentence.grounds.mentions.record[sid].text) for sid in sentence.ids))
 
 
 def flipped(sentence: Reading) -> bool:
@@ -50,9 +58,9 @@ def _contradicted(
 
     timed = bool(sentence.plain_words & polarity.TIMED)
     return (polarity.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
-            and not _otherwise(sentence, said, denied) and not _chosen(sentence, said, denied)
+            and not _otherwise(sentence, said, denied) and not chosen(sentence, said, denied)
             and not _near(sentence, said, denied) and not _affixed(sentence, said)
-            and not _turned(sentence, said, heads)
+            and not turned(sentence, said, heads) and not reworded(sentence, said)
             or _affirmed(sentence, said, denied))
 
 
@@ -104,7 +112,7 @@ def _near(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[pol
     deed = mine.deed or mine.head  # "ships no container image" is told by its "ships"
     rest = told - {deed}
     return not any(deed in c and rest & c for p in sentence.passages for u in p.units if deed in u.stems
-                   for c in _affirming(u.text))
+                   for c in affirming(u.text))
 
 
 def _affixed(sentence: Reading, said: tuple[polarity.Denial, ...]) -> bool:
@@ -131,80 +139,13 @@ _NEGATIVE = {  # a stem and the stems of the words that say it in the negative, 
 }
 
 
-def _turned(sentence: Reading, said: tuple[polarity.Denial, ...], heads: list[polarity.Head]) -> bool:
-    """ "The documentation recommends against using them" where a section says they are "not recommended", "rejects a
-    password that contains the e-mail" where it "should not contain" it: a sentence that denies nothing but turns down,
-    in each clause that affirms a head a section denies, those words by a verb or preposition of refusal
-    (`_REFUSING`), affirms none. "Rejects" still affirms what "does not reject" denies (the refusing word is then a
-    word of the head), and a clause without one ("... so it has to be called index.md") affirms it still."""
-    if said or _REFUSING.isdisjoint(sentence.plain_words):
-        return False
-    affirming = 0
-    for part in polarity.CLAUSE_END.split(sentence.text):
-        words = set(stems(part)) | dotted(part)
-        found = [h - {polarity.UNTIMED} for h, _ in heads if h - {polarity.UNTIMED} <= words]
-        if not found:
-            continue
-        if not any(_governs(part, h) for h in found):
-            return False
-        affirming += 1
-    return affirming > 0
-
-
-def _governs(part: str, head: frozenset[str]) -> bool:
-    """Whether a word of refusal in a clause turns down a word of a head: it stands before it, at most `_GOVERNS`
-    words of substance away ("rejects a password that contains", "recommends against using"), in the same clause (not
-    past an "and", unless what follows is another of its objects: "rejects a short password and one that contains"),
-    and is itself no word of the head. "Ignores idle connections and supports HTTP/2" turns down no "supports"."""
-    refused = False
-    for clause in _JOINS.split(part):
-        said = stems(clause) | dotted(clause)
-        raw = [(w.lower(), stem(w)) for w in _WORD.findall(clause)]
-        words = [(w, s) for w, s in raw if s in said or w in _REFUSING]
-        if refused and raw and raw[0][0] in _OBJECTS:
-            words.insert(0, ("", ""))  # the refusal before the "and" governs this object too
-        if any((not w or w in _REFUSING and s not in head) and any(t in head for _, t in words[i + 1 : i + 1 + _GOVERNS])
-               for i, (w, s) in enumerate(words)):
-            return True
-        refused = any(w in _REFUSING and s not in head for w, s in words)
-    return False
-
-
-# the words that open another object of the verb before an "and" ("and one that contains the e-mail")
-_OBJECTS = frozenset(("one", "ones", "any", "anything", "those", "each", "every", "all", "a", "an"))
-_GOVERNS = 3
-_WORD = re.compile(r"[A-Za-z0-9][\w'/.-]*")
-
-
-_REFUSING = frozenset((
-    "against", "reject", "rejects", "rejected", "rejecting", "avoid", "avoids", "avoided", "avoiding", "refuse",
-    "refuses", "refused", "exclude", "excludes", "excluded", "forbid", "forbids", "forbidden", "prohibit", "prohibits",
-    "prohibited", "disallow", "disallows", "disallowed", "omit", "omits", "omitted", "ignore", "ignores", "ignored",
-    "disable", "disables", "disabled", "discourage", "discourages", "discouraged", "skip", "skips", "skipped",
-))
-
-
-def _affirming(text: str) -> list[set[str]]:
-    """The stems of each clause of a text (cut at its joining words too) up to its first negation: what it affirms
-    ("with a switch per range and no incident" affirms the switch; "these do not apply and uv ignores Ctrl-C" the
-    ignoring)."""
-    out = []
-    for part in _JOINS.split(text):
-        negation = polarity.NEGATOR.search(part)
-        out.append(set(stems(part[: negation.start()] if negation else part)))
-    return out
-
-
-_JOINS = re.compile(polarity.CLAUSE_END.pattern + r"|\s(?:and|but|while|whereas)\s", re.IGNORECASE)
-
-
 def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
     """A denial no section's shares two words with (backed by its first word and what it is said of, or by "it"),
     whose words a cited sentence says of the same thing with no negation: "it does not support jobs" where "The
     scheduler supports jobs" stands beside "The scheduler does not support reports"; not where "a relay publishes"
     what "services never publish"."""
-    weak = [d for d in said if len(d.scope) >= 2 and not d.instead
-            and not any(polarity.same(d.scope, theirs.scope) for theirs in denied) and not _contrasted(d, sentence)]
+    weak = [d for d in said if len(d.scope) >= 2 and not d.instead and not d.condition
+            and not any(polarity.same(d.scope, theirs.scope) for theirs in denied) and not contrasted(d, sentence)]
     return any(d.scope <= u.stems and (d.before or sentence.said - d.scope) & u.stems and not polarity.negates(u.text)
                for d in weak for p in sentence.passages for u in p.units)
 
@@ -228,44 +169,6 @@ def _unwritten(denial: polarity.Denial, sections: list[frozenset[str]]) -> bool:
     return denial.without and not denial.opening and bool(denial.head) and not any(denial.head in w for w in sections)
 
 
-def _contrasted(denial: polarity.Denial, sentence: Reading) -> bool:
-    """ "It is pip, not uv, that pools the versions of every index", "thresholds owned by the fraud team, not by Mara":
-    the contrast is the sections' when the units that best restate the rest of the sentence (two words at least) do
-    not also say what it turns down; "It is uv, not pip, that pools ..." is held where pip's unit restates it."""
-    if not denial.contrast or not denial.scope:
-        return False
-    rest = sentence.said - denial.scope
-    units = [(len(rest & said), said) for p in sentence.passages for u in p.units for said in _sentences(u)]
-    best = max((n for n, _ in units), default=0)
-    return best >= 2 and not any(denial.scope <= said for n, said in units if n == best)
-
-
-def _sentences(u: Unit) -> list[frozenset[str]]:
-    """The stems of each sentence of a unit, one the record began in lower case too ("... the package. pip,
-    meanwhile, will combine ..." is one unit, two sentences)."""
-    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(u.text)), len(u.text)]
-    if len(cuts) == 2:
-        return [u.stems]
-    return [frozenset(t.stem for t in u.tokens if lo <= t.start < hi and t.stem) for lo, hi in pairwise(cuts)]
-
-
-_SENTENCE_END = re.compile(r"[.!?]\s+(?=[a-z])")
-
-
-def _only_when(denial: polarity.Denial, sentence: Reading) -> bool:
-    """ "An existing endpoint is not moved to gRPC unless it is being changed anyway" where a cited unit says "Existing
-    endpoints move only when they are changed anyway": the same condition, told as its denial; of the same thing (a
-    word before the denial) and the same deed and condition (two words of its scope)."""
-    if "unless" not in denial.scope:
-        return False
-    told = denial.scope - {"unless"}
-    return any(_ONLY_WHEN.search(u.text) is not None and len(told & u.stems) >= 2 and denial.before & u.stems
-               and not polarity.negates(u.text) for p in sentence.passages for u in p.units)
-
-
-_ONLY_WHEN = re.compile(r"\bonly\s+(?:when|if|once|after|where)\b", re.IGNORECASE)
-
-
 def _turned_down(denial: polarity.Denial) -> bool:
     """ "Fell rather than rose", "shorter, not longer", "rose without ever falling back": the word denied (with at most
     a particle) is the opposite of a word before it, so the sentence says that word alone (the opposite-word check
@@ -286,46 +189,6 @@ def _foil(denial: polarity.Denial, sections: list[frozenset[str]]) -> bool:
     """ "A rather than B" (or "instead of B") where no cited section says a word of B: B is the sentence's contrast,
     no claim about them, and A is read as what it affirms. A B whose words they say is still read as a denial."""
     return denial.instead and bool(denial.scope) and not any(denial.scope & words for words in sections)
-
-
-def _chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
-    """The sentence's denials the sections do not make are all one alternative told over another that they offer."""
-    rest = tuple(d for d in said if not _alternatives(d, sentence))
-    return len(rest) < len(said) and not (rest and polarity.contradicts(rest, set(), denied, (), None, stems))
-
-
-def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
-    """ "Raise a SettingsError instead of exiting" where a cited unit offers both ("will exit on error or raise a
-    SettingsError"): one alternative chosen over the other, which the section gives as a choice, denies nothing; an
-    opening "Without X," is the section's "by default"; a contrast the sections' units tell (`_contrasted`); "not X
-    unless Y" where a unit says "X only when Y" (`_only_when`)."""
-    if _contrasted(denial, sentence) or _only_when(denial, sentence):
-        return True
-    if _DEFAULT.match(sentence.text) and not denial.before and 0 < len(denial.scope) <= 2:
-        # "Without a convertor, a path parameter captures ..." is what the section says happens "by default".
-        rest = sentence.said - denial.scope
-        return any(len(rest & u.stems) >= 2 and "by default" in u.text.lower()
-                   for p in sentence.passages if denial.scope <= p.stems for u in p.units)
-    if not denial.instead or not denial.head or not denial.before:
-        return False
-    units = [u for p in sentence.passages for u in p.units]
-    offered = any(" or " in u.text and denial.head in u.stems and denial.before & u.stems for u in units)
-    return offered and (_CONDITION.search(sentence.text) is not None or not _alone(denial, units))
-
-
-def _alone(denial: polarity.Denial, units: list[Unit]) -> bool:
-    """Whether a cited unit affirms the turned-down alternative alone, no "or" beside it: what happens."""
-    return any(" or " not in u.text and denial.head in u.stems and polarity.same(denial.scope, u.stems)
-               and not polarity.negates(u.text) for u in units)
-
-
-# "Set exit_on_error=False if you want it to raise instead of exiting": the sentence states what chooses the
-# alternative. Without it, a unit that affirms the turned-down one alone ("by default, the parser will exit") is what
-# happens, and the sentence denies it.
-_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|set|setting|pass|passing|using)\b", re.IGNORECASE)
-
-
-_DEFAULT = re.compile(r"\s*without\s+(?:an?\s+|the\s+|any\s+)?\S+(?:\s+\S+)?\s*,", re.IGNORECASE)
 
 
 def _otherwise(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
@@ -361,6 +224,9 @@ def _denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denia
     return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts)))
 
 
+_WHETHER = re.compile(r"\bwhether\s+or\s+not\b", re.IGNORECASE)
+# What a section says holds either way, which a sentence's "whether or not" restates rather than denies.
+_EITHER_WAY = re.compile(r"\b(?:regardless|irrespective|whether\s+or\s+not|either\s+way)\b|\bor\s+not\b", re.IGNORECASE)
 _PAIR = re.compile(r"\b([a-z]{2,}) (?=([a-z]{2,})\b)", re.IGNORECASE)  # each word with the next, overlapping
 
 

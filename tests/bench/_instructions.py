@@ -11,7 +11,6 @@ in one run each (about a minute each). Not a bench of `make bench` (its name sta
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import subprocess
@@ -19,6 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tests.bench.loops import on_served_loop
 from tests.bench.sidecar import QUESTION, ROOT, _call, _check_answer, _conversation, _fixture, _settings
 
 WARM = 30
@@ -44,12 +44,12 @@ def _asked(count: int, redis: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
         env = _fixture(Path(folder))
         if not redis:
-            asyncio.run(_questions(env, count))
+            on_served_loop(_questions(env, count))
             return
         server = RedisServer(Path(folder))
         server.start()
         try:
-            asyncio.run(_questions({**env, "DOCENT_REDIS_URL": server.url}, count))
+            on_served_loop(_questions({**env, "DOCENT_REDIS_URL": server.url}, count))
         finally:
             server.stop()
 

@@ -13,7 +13,6 @@ Not a bench of `make bench` (its name starts with `_`).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import statistics
 import sys
@@ -23,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.bench.loops import on_served_loop
 from tests.bench.sidecar import QUESTION, _call, _check_answer, _conversation, _fixture, _settings
 
 WARM = 60
@@ -83,7 +83,7 @@ def main(argv: list[str]) -> None:
             if "keep" in argv:  # the spend and the counts in a keeping Redis of their own (here another database)
                 env["DOCENT_REDIS_KEEP_URL"] = server.url.rsplit("/", 1)[0] + "/1"
         try:
-            times = asyncio.run(_questions(env, count, gate))
+            times = on_served_loop(_questions(env, count, gate))
         finally:
             if server is not None:
                 server.stop()

@@ -7,13 +7,13 @@ Not a bench of `make bench` (its name starts with `_`): the note it feeds is in 
 
 from __future__ import annotations
 
-import asyncio
 import cProfile
 import pstats
 import sys
 import tempfile
 from pathlib import Path
 
+from tests.bench.loops import on_served_loop
 from tests.bench.sidecar import QUESTION, _call, _check_answer, _conversation, _fixture, _settings
 
 QUESTIONS = 600
@@ -45,11 +45,11 @@ def main(argv: list[str]) -> None:
             server = RedisServer(Path(folder))
             server.start()
             try:
-                asyncio.run(_questions({**env, "DOCENT_REDIS_URL": server.url}, profile))
+                on_served_loop(_questions({**env, "DOCENT_REDIS_URL": server.url}, profile))
             finally:
                 server.stop()
         else:
-            asyncio.run(_questions(env, profile))
+            on_served_loop(_questions(env, profile))
     stats = pstats.Stats(profile)
     print(f"{QUESTIONS} questions")
     stats.sort_stats("tottime").print_stats(25)

@@ -27,6 +27,7 @@ from typing import Any
 
 from docent.schema import Manifest, Page
 from tests.bench.load import _cpu
+from tests.bench.loops import on_served_loop
 from tests.loopback import free_port
 from tests.sidecar.appkit import write_bundle
 
@@ -48,8 +49,8 @@ def run() -> dict[str, float]:
         redis.start()
         try:
             on_redis = {**env, "DOCENT_REDIS_URL": redis.url}
-            own = _on_served_loop(_own_times(env))
-            own_redis = _on_served_loop(_own_times(on_redis))
+            own = on_served_loop(_own_times(env))
+            own_redis = on_served_loop(_own_times(on_redis))
             own_asyncio = asyncio.run(_own_times(env))
             lean_cpu, sse_cpu = asyncio.run(_stream_cpu(env))
             ours, ours_cpu = _rate("docent", env)
@@ -178,18 +179,6 @@ async def _conversation(app: Any) -> str:
     status, body = await _call(app, "POST", "/api/guide/conversations", {"proof": solve(json.loads(challenge))})
     assert status == 201, body
     return json.loads(body)["conversation"]
-
-
-def _on_served_loop(coro: Any) -> Any:
-    """Run on the event loop `docent serve` runs the app on: uvicorn's "auto", uvloop where it is installed (a
-    dependency on CPython off Windows), else asyncio's own. `sidecar_asyncio_p50_ms` is the same figure on asyncio's
-    own loop, printed beside it (until round 18 the in-process figures ran there: tests/bench/README.md)."""
-    try:
-        import uvloop
-    except ImportError:
-        return asyncio.run(coro)
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        return runner.run(coro)
 
 
 async def _own_times(env: dict[str, str]) -> list[float]:

@@ -73,6 +73,11 @@ def verdicts(reply: str) -> list[str]:
          "- Connections fail or hang.\n", ["shown", "shown", "shown"]),
         ("Three problems [[ipv6]]:\n\n- The original client IP is replaced with the gateway IP of a docker network.\n"
          "- Connections fail or hang.\n", ["number", "shown", "shown"]),
+        # A short item naming code may name what the lead's sections mention, the lead a count or not.
+        ("Two steps [[api-key]]:\n\n1. Save it to `openai-api-key.txt`.\n2. Run the command.\n",
+         ["shown", "shown", "shown"]),
+        ("Two steps [[api-key]]:\n\n1. Save it to `openai-key.txt`.\n2. Run the command.\n",
+         ["shown", "code_term", "shown"]),
         # An uncited line ending in a colon may name what the code block after it cites (`openai-api-key.txt`) ...
         (SAVE.format("Save the key to `openai-api-key.txt`, then run:"), ["shown", "shown", "shown"]),
         (SAVE.format("Then run `faas-cli secret create`:"), ["shown", "shown", "shown"]),

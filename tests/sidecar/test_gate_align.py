@@ -118,7 +118,7 @@ def test_a_name_is_a_word_the_record_names_or_one_with_a_capital_past_its_first_
 def test_a_units_names_are_the_names_it_writes_and_its_words_with_a_capital_inside(
     text: str, names: frozenset[str]
 ) -> None:
-    # ASCII text with no capital past a word's first letter is read without a look at each word's letters
+    # a text with no capital past its first letter is read without a look at each word's letters
     from docent.sidecar.answer.renamed import names_of
 
     u = unit(text, fold)

@@ -3,7 +3,6 @@ sentence restates: a name of the sentence stands where the clause's main unit ha
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence, Set
 
 from .passage import Unit
@@ -31,7 +30,7 @@ def names_of(u: Unit, names: Set[str], *, record: bool = False) -> list[tuple[in
     """A unit's names: words the record writes as names, and words written with a capital past their first letter
     ("TestClient", "DEBUG"); in the record's own clause, any word with a capital inside a sentence ("Request.form()")."""
     text = u.text
-    if not record and text.isascii() and _INNER_CAPITAL.search(text) is None:  # no word has a capital past its first
+    if not record and text[1:].islower():  # no capital past the first letter: no word has one past its first
         return [(i, t.word) for i, t in enumerate(u.tokens) if t.word in names and t.stem] if not u.words.isdisjoint(names) else []
     return [
         (i, t.word) for i, t in enumerate(u.tokens)
@@ -40,10 +39,6 @@ def names_of(u: Unit, names: Set[str], *, record: bool = False) -> list[tuple[in
             or record and text[t.start].isupper() and text[: t.start].rstrip()[-1:] not in _OPENERS
         )
     ]
-
-
-# In ASCII, a word's capital past its first letter follows a letter of the word, or an apostrophe inside it ("O'Neil")
-_INNER_CAPITAL = re.compile(r"[A-Za-z]'?[A-Z]")
 
 
 def _capital_inside(rest: str) -> bool:

@@ -94,6 +94,13 @@ BACK = [
          "items that differ.", False),
         ("Don't validate links to documents, though: it only duplicates the defaults, so set only the individual "
          "items that differ.", True),
+        # ... but only where what it says follows is advice to the reader or the section's words too; any other
+        # consequence is the section's reason given for another thing (the review of ed87f43).
+        ("Don't copy the whole example: it only duplicates the defaults, so the server refuses to start.", True),
+        ("Don't copy the whole example: it only duplicates the defaults, so the build becomes much slower.", True),
+        ("Don't copy the whole example: it only duplicates the defaults, so only the items that differ should be "
+         "set.", False),
+        ("Don't copy the whole example: it only duplicates the defaults, so keep your configuration short.", False),
     ],
 )
 def test_a_reason_for_what_the_line_before_or_the_lead_says(sentence: str, held: bool) -> None:

@@ -50,6 +50,7 @@ class Link(NamedTuple):
     lead: frozenset[str] = frozenset()  # the unit's words before the link: "A: B, so C" tells "A, so C" too
     anaphor: bool = False  # its reason is "this", "this behavior", "doing so": words said before it, not its own
     back: bool = False  # its thing ends on a word pointing back ("We differ here because B"): the unit before's too
+    advice: bool = False  # its thing tells the reader what to do ("B, so set only the items that differ")
 
 
 def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
@@ -73,7 +74,8 @@ def links(said: Unit, marker: re.Pattern[str] = _MARKER) -> list[Link]:
             out.append(Link(after, before, lead=lead, back=_BACK.search(text, start, m.start()) is not None))
         else:
             purpose = bool(m.group("purpose")) or bool(m.group("before") and _ENABLED.match(text, m.end()))
-            out.append(Link(before, after, purpose, lead, _ANAPHOR.fullmatch(text[start : m.start()].strip()) is not None))
+            out.append(Link(before, after, purpose, lead, _ANAPHOR.fullmatch(text[start : m.start()].strip()) is not None,
+                            advice=bool(m.group("before")) and _advice(text, m.end())))
     return out
 
 
@@ -87,6 +89,17 @@ _ANAPHOR = re.compile(r"(?:this|that|these|those|it|doing\s+so)(?:\s+[\w-]+)??(?
 # "We differ in behaviour here because B", "We do this because B": a thing that ends on a word pointing back stands for
 # what was said before it, no thing of its own.
 _BACK = re.compile(r"\b(?:here|this|that|so)\s*$", re.IGNORECASE)
+
+
+# "..., so set only the items that differ", "..., so you should keep it short": what "so" leads to is advice to the
+# reader, an imperative (a verb in its base form, no subject before it, then its object) or what the reader should do.
+_ADVISED = re.compile(r"you\s+(?:should|must|need\s+to|have\s+to|may\s+want\s+to)\s|(?!(?:the|a|an|this|that|these|those|"
+                      r"it|its|there|they|we|you|he|she|your|our|their|every|each|all|no|some|any|many|most|only)\s)"
+                      r"[a-z]+(?<![^s]s)\s+(?:only|just|the|a|an|your|it|them|this|that|these|those|all|every|each)\b")
+
+
+def _advice(text: str, at: int) -> bool:
+    return _ADVISED.match(text, at) is not None
 
 
 def _start(said: Unit, text: str, at: int) -> int:
@@ -144,10 +157,10 @@ def contradicted(said: Unit, sections: Sequence[Passage]) -> bool:
     if not mine:
         return False
     theirs = [link for p in sections for link in p.facts("links", section_links)]
-    return bool(theirs) and any(_against(link, theirs) for link in mine)
+    return bool(theirs) and any(_against(link, theirs, sections) for link in mine)
 
 
-def _against(link: Link, theirs: list[Link]) -> bool:
+def _against(link: Link, theirs: list[Link], sections: Sequence[Passage]) -> bool:
     fits = [_fit(link, t) for t in theirs]
     if any(f.reason >= _SAME and f.then >= _SAME for f in fits):
         return False  # supported
@@ -156,7 +169,7 @@ def _against(link: Link, theirs: list[Link]) -> bool:
     if min(len(link.reason), len(link.then)) < _MIN_SIDE:
         return False
     kept = [t for t in theirs if min(len(t.reason), len(t.then)) >= _MIN_SIDE and not t.anaphor]
-    if any(_elsewhere(_fit(link, t)) and _share(link.lead, t.then) < _SAME for t in kept):
+    if any(_elsewhere(_fit(link, t)) and not _restated(link, t, sections) for t in kept):
         return True
     # "Migrations run in the order declared, so a migration ... can run before ...": words on both of the sentence's
     # sides are what it is about, no part of either; they tell no reason from another, nor which thing it accounts for.
@@ -166,6 +179,21 @@ def _against(link: Link, theirs: list[Link]) -> bool:
         return False
     fits = [_fit(link, t) for t in kept]
     return any(_another(link, f) for f in fits) or _crossed(fits)
+
+
+def _restated(link: Link, t: Link, sections: Sequence[Passage]) -> bool:
+    """The sentence's words before its link are the section's thing ("Don't copy the whole example: it only duplicates
+    the defaults, so ..." against "you shouldn't copy this whole example, because it only duplicates the defaults"),
+    and what it says follows is advice to the reader ("so set only the items that differ") or written in a cited
+    section too: the reason is the section's, given for its own thing. Any other consequence ("so the server refuses
+    to start") is the reason given for another thing."""
+    return _share(link.lead, t.then) >= _SAME and (
+        link.advice or any(_share(link.then, p.facts("link stems", _cut)) >= _CLEAR for p in sections))
+
+
+def _cut(passage: Passage) -> frozenset[str]:
+    """A section's stems cut to five letters, as a link's sides are (`stems_between`)."""
+    return frozenset(s[:5] for s in passage.stems)
 
 
 def _fit(link: Link, t: Link) -> _Fit:
@@ -191,9 +219,8 @@ def _another(link: Link, f: _Fit) -> bool:
 def _elsewhere(f: _Fit) -> bool:
     """The section's reason for another thing: one that shares no word with the section's (read with every word of
     the sentence's link: "so authors can point readers at other figures" is "so we can cross-reference other
-    figures"). Not where the sentence's words before the link are that thing ("Don't copy the whole example: it only
-    duplicates the defaults, so set only the items that differ" against "you shouldn't copy this whole example,
-    because it only duplicates the defaults"): `_against` asks."""
+    figures"). Not where the sentence's words before the link are that thing and what follows is advice or the
+    section's words too: `_restated`."""
     return f.reason >= _CLEAR and f.reason_then <= _APART and not f.then and f.then_reason <= _APART
 
 

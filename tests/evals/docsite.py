@@ -8,6 +8,8 @@ written before a round's changes to search and the embedded model, and measured 
 - `docs_record_coverage`: the share of the record pages' words that their sections hold (the build's own measure);
 - `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`; `hit@1` and
   `mrr` (the mean of 1 / the first right section's rank) beside them, since the embedded model answers from the top;
+- `docs_given_recall@8`, `docs_sections_given` (a searched record only): recall@8 among the sections the question's
+  excerpts give the model within their budget, and how many sections they give;
 - `docs_offline_useful`, `docs_offline_refused`: the embedded model through the real app: the answerable questions
   whose answer shows a gold fact, and the unanswerable ones it refuses;
 - `docs_code_intact`, `docs_held_rate`: a careful model's answers to those questions (`starlette-answers.json`,
@@ -110,10 +112,25 @@ def coverage(built: Built) -> float:
 
 
 def figures(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
-    """The record's coverage and the search's hit@1, MRR, hit@8 and recall@8 on a set's answerable questions."""
-    found = measure(Bundle.load(built.bundle).index, answerable(path), ks=(1, SECTIONS))
+    """The record's coverage and the search's hit@1, MRR, hit@8 and recall@8 on a set's answerable questions; on a
+    searched record, what of the 8 found the model is given (`given`)."""
+    bundle = Bundle.load(built.bundle)
+    found = measure(bundle.index, answerable(path), ks=(1, SECTIONS))
     found.pop("recall@1")  # a question's first section found says its hit@1; its others are recall@8's
-    return {"docs_record_coverage": round(coverage(built), 4), **found}
+    return {"docs_record_coverage": round(coverage(built), 4), **found, **(given(bundle, path) if bundle.searched else {})}
+
+
+def given(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
+    """A searched record's excerpts as a question's first message gets them (`excerpts.excerpts`): the share of each
+    answerable question's gold sections among the sections given (`docs_given_recall@8`, at most recall@8), and the
+    mean number of sections given (`docs_sections_given`, at most `SECTIONS`)."""
+    from docent.sidecar.answer.excerpts import excerpts
+
+    asked = answerable(path)
+    shown = [set(excerpts(bundle, str(q["question"]), earlier=[], given=()).ids) for q in asked]
+    recall = sum(len(set(q["sections"]) & ids) / len(set(q["sections"])) for q, ids in zip(asked, shown, strict=True))
+    return {f"docs_given_recall@{SECTIONS}": round(recall / len(asked), 3),
+            "docs_sections_given": round(sum(map(len, shown)) / len(asked), 2)}
 
 
 def careful(built: Built) -> dict[str, float]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from docent.schema import Block, RecordSection
-from docent.sidecar.answer.excerpts import _cut
+from docent.sidecar.answer.excerpts_fill import _cut
 
 
 def test_a_section_cut_inside_its_code_block_gets_the_fence_closed() -> None:

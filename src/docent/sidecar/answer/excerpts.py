@@ -5,7 +5,9 @@ sections the record index ranks best for it (and for the conversation's earlier 
 form the whole record uses, before the fenced question. A section given earlier in the conversation is not given
 again: it is still there, earlier in the same conversation, which only grows, so its tail stays cached.
 
-Budgets: at most `SECTIONS` sections and `TOKENS` tokens a question. Twelve questions then add at most ~48,000
+Budgets: at most `SECTIONS` sections and `TOKENS` tokens a question. Every section found is given: where they do not
+all fit whole, the longest are cut to a fair share, each to the lines that hold the question's words
+(`excerpts_fill`). Twelve questions then add at most ~48,000
 tokens of excerpts to a conversation; with the prefix (a bounded map, the rules, the tools: under 15,000) and twelve
 answers, notes and tool results, a full conversation stays well inside the smallest context in the model table
 (200,000).
@@ -21,6 +23,7 @@ from docent.schema import RecordSection
 from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 
 from .bundle import Bundle
+from .excerpts_fill import MIN_SHARE, shares, window
 
 TOKENS = EXCERPT_TOKENS  # `docent.schema.mode`'s, which the record search reads too (`record_index_order.READ`)
 SECTIONS = 8  # recall@8 on the example's retrieval set: 0.85 (`make eval` reports it); at 6, 0.81
@@ -38,18 +41,19 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
     """The sections a question brings that the conversation has not been given yet, and the block that says them."""
     found = [sid for sid, _ in bundle.index.search(question, limit=SECTIONS, earlier=earlier)]
     new = [sid for sid in found if sid not in given]
-    budget = TOKENS * CHARS_PER_TOKEN
+    budget = TOKENS * CHARS_PER_TOKEN - len(HEADING) - 2
+    heads = {sid: f"[[{sid}]] {bundle.record[sid].trail} ({bundle.record[sid].path})" for sid in new}
+    shown = {sid: bundle.record[sid].shown() for sid in new}  # code fenced, as the whole record shows it
+    while True:  # every section found, the longest cut to a fair share (`excerpts_fill.shares`)
+        room = budget - sum(len(heads[sid]) + 2 for sid in new)
+        cut = shares([len(shown[sid]) for sid in new], room)
+        if len(new) < 2 or all(n >= MIN_SHARE or n == len(shown[sid]) for sid, n in zip(new, cut, strict=True)):
+            break
+        new = new[:-1]  # too many to say any well (a long trail a section): the lowest-ranked goes
     lines = [HEADING, ""]
     ids: list[str] = []
-    for sid in new:
-        section = bundle.record[sid]
-        room = budget - sum(len(line) + 1 for line in lines)
-        head = f"[[{section.id}]] {section.trail} ({section.path})"
-        shown = section.shown()  # code fenced, as the whole record shows it
-        if ids and len(head) + len(shown) + 2 > room:
-            break
-        text = shown if len(head) + len(shown) + 2 <= room else _cut(shown, room - len(head) - 2)
-        lines += [head, text, ""]
+    for sid, room in zip(new, cut, strict=True):
+        lines += [heads[sid], window(shown[sid], room, question), ""]
         ids.append(sid)
     if not ids:
         said = ("The search found only sections given earlier in this conversation." if found
@@ -82,26 +86,6 @@ def excerpted(messages: Sequence[Mapping[str, Any]]) -> list[str] | None:
         for m in messages if m.get("role") == "user" and isinstance(m.get("content"), list) for block in m["content"]
     )
     return given(messages) if searched else None
-
-
-def _cut(text: str, room: int) -> str:
-    """A section longer than the budget: its start, cut at a word; a code block cut open is fenced shut."""
-    if room <= 0:
-        return "…"
-    cut = text[:room].rsplit(" ", 1)[0]
-    fence = _open_fence(cut)
-    return f"{cut}\n{fence}\n…" if fence else cut + " …"
-
-
-def _open_fence(text: str) -> str:
-    """The fence of a code block `text` opens and does not close ("```"), or ""."""
-    fence = ""
-    for line in text.split("\n"):
-        if not fence and line.startswith("```"):
-            fence = line[: len(line) - len(line.lstrip("`"))]
-        elif fence and line.strip() == fence:
-            fence = ""
-    return fence
 
 
 def _bounded(bundle: Bundle) -> bool:

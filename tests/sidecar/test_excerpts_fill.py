@@ -1,0 +1,88 @@
+"""A searched record's excerpts share their budget: every section found is given, the longest cut to a fair share
+around the question's words (`excerpts_fill`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docent.schema import Block, RecordSection
+from docent.schema.mode import CHARS_PER_TOKEN
+from docent.sidecar.answer.excerpts import TOKENS, excerpts
+from docent.sidecar.answer.excerpts_fill import shares, window
+
+# Docker Mailserver's environment variables page (round 14's development site): one long section of settings
+PAGE = Path(__file__).resolve().parents[1] / "data" / "sites" / "docker-mailserver" / "content" / "config" / "environment.md"
+
+
+def _settings() -> RecordSection:
+    """The page's "General" settings as one section, each line of it a block, as a long reference section is."""
+    lines = PAGE.read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("##### POSTFIX_MAILBOX_SIZE_LIMIT"))
+    end = next(i for i, line in enumerate(lines) if line.startswith("#### Rspamd"))
+    blocks = tuple(Block("paragraph", line.lstrip("#- ").replace("**", "")) for line in lines[start:end] if line.strip())
+    return RecordSection.of("general", page="config/environment", path="/config/environment/#general",
+                            headings=("Environment Variables", "General"), blocks=blocks)
+
+
+def _short(sid: str, text: str) -> RecordSection:
+    return RecordSection.of(sid, page="p", path=f"/p/#{sid}", headings=("P", sid), blocks=(Block("paragraph", text),))
+
+
+@dataclass
+class _Index:
+    found: list[str]
+
+    def search(self, question: str, *, limit: int, earlier: Any = ()) -> list[tuple[str, float]]:
+        return [(sid, 1.0) for sid in self.found[:limit]]
+
+
+@dataclass
+class _Bundle:
+    record: dict[str, RecordSection]
+    index: _Index
+    tools: list[dict[str, Any]] = field(default_factory=list)
+
+
+def test_water_filling_gives_the_short_ones_whole_and_the_long_ones_an_equal_share() -> None:
+    assert shares([100, 5000, 300, 9000], 6000) == [100, 2800, 300, 2800]
+    assert shares([100, 200], 6000) == [100, 200]
+    assert shares([5000, 5000, 5000], 6000) == [2000, 2000, 2000]
+
+
+def test_a_long_section_ranked_second_no_longer_drops_the_sections_after_it() -> None:
+    general = _settings()
+    long = general.shown() * (TOKENS * CHARS_PER_TOKEN // len(general.shown()) + 1)  # longer than the whole budget
+    sections = [_short("spam-junk", "Set MOVE_SPAM_TO_JUNK=1 to deliver spam to the Junk folder."),
+                RecordSection.of("general", page="config/environment", path="/config/environment/#general",
+                                 headings=general.headings, blocks=(Block("paragraph", long),)),
+                *(_short(f"s{n}", f"Short section {n} about spam mail.") for n in range(6))]
+    bundle = _Bundle({s.id: s for s in sections}, _Index([s.id for s in sections]))
+    said = excerpts(bundle, "How do I send spam to the junk folder?", earlier=[], given=())  # type: ignore[arg-type]
+    assert said.ids == tuple(s.id for s in sections)  # all 8, in rank order (before: the first alone)
+    assert len(said.text) <= TOKENS * CHARS_PER_TOKEN
+    assert "[[s5]] P › s5 (/p/#s5)\nShort section 5 about spam mail." in said.text
+    given = excerpts(bundle, "How do I send spam to the junk folder?", earlier=[], given={"general"})  # type: ignore[arg-type]
+    assert "general" not in given.ids and len(given.ids) == 7
+
+
+def test_a_cut_section_keeps_its_first_line_and_the_lines_that_hold_the_question_s_words() -> None:
+    shown = _settings().shown()
+    assert shown.index("UPDATE_CHECK_INTERVAL") > 900 and shown.index("Suffix must be 's' for seconds") > 900
+    cut = window(shown, 700, "How do I change the update check interval, in days?")
+    assert len(cut) <= 700
+    assert cut.startswith(shown.split("\n")[0] + "\n…\n")  # the first line, then where text was left out
+    assert "Suffix must be 's' for seconds, 'm' for minutes, 'h' for hours or 'd' for days." in cut
+    assert cut.endswith("\n…")
+    assert window(shown, 700, "What about xylophones?").startswith(shown[:300])  # no word of it: the start
+
+
+def test_a_window_inside_a_code_block_is_fenced_open_and_shut() -> None:
+    code = "\n".join([f"line_{n} = {n}" for n in range(80)] + ["retries = 5  # how often a call is retried"]
+                     + [f"tail_{n} = {n}" for n in range(80)])
+    shown = RecordSection.of("x", page="p", path="/p/#x", headings=("P", "X"),
+                             blocks=(Block("paragraph", "Set it up:"), Block("code", code, lang="python"))).shown()
+    cut = window(shown, 400, "How many retries?")
+    assert cut.startswith("Set it up:\n…\n```python\n") and "retries = 5" in cut
+    assert cut.endswith("\n```\n…") and len(cut) <= 400

@@ -84,6 +84,20 @@ def verdicts(reply: str) -> list[str]:
         # ... but not what it does not.
         (SAVE.format("Save the key to `openai-key.txt`, then run:"), ["shown", "code_term", "shown"]),
         (SAVE.format("Then run `faas-cli secret rotate`:"), ["shown", "code_term", "shown"]),
+        # A line naming the block's code may say no more of it than the block's sections do: where it does, it is
+        # judged as written, its code not yet cited (the review of 64d1e36 and d8ad96a) ...
+        (SAVE.format("Next, run `faas-cli secret create`:"), ["shown", "shown", "shown"]),
+        (SAVE.format("`faas-cli secret create` deletes every existing secret, so run:"), ["shown", "code_term", "shown"]),
+        (SAVE.format("Never run `faas-cli secret create` as root:"), ["shown", "code_term", "shown"]),
+        # ... one of more than six words besides its code cites the block and is checked against it ...
+        (SAVE.format("Save your key to `openai-api-key.txt` and then run this command:"), ["shown", "shown", "shown"]),
+        (SAVE.format("Do not save your API key to `openai-api-key.txt` and run this command:"),
+         ["shown", "polarity", "shown"]),
+        # ... and so does a short item of a list whose lead line cites.
+        ("Two steps [[api-key]]:\n\n1. `faas-cli secret create` deletes every existing secret.\n2. Run the command.\n",
+         ["shown", "code_term", "shown"]),
+        ("Two steps [[api-key]]:\n\n1. Never run `faas-cli secret create` as root.\n2. Run the command.\n",
+         ["shown", "code_term", "shown"]),
     ],
 )
 def test_a_lead_line_and_its_block(reply: str, said: list[str]) -> None:

@@ -218,7 +218,7 @@ class Gate:
             if draft.item is not None or row or not (draft.line or draft.fence):  # an item or row, an item's sentence
                 listing.items += draft.item is not None or row is not None and not row.header
                 listing.ids.update(draft.ids)
-                ahead = None if draft.ids else intros.read(draft, self._lead.ids, self._grounds)[1]  # the lead's
+                draft, ahead = (draft, None) if draft.ids else intros.read(draft, self._lead.ids, self._grounds)
                 listing.events += self._headed(self._judge(draft, grounds=ahead))
                 return []
             out = self._settle_listing()

@@ -21,9 +21,13 @@ from dataclasses import replace
 
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.types import Draft, Grounds
-from .words import count_words
+from .words import count_words, stems
 
 INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
+
+
+# Words that order the steps or point at the block ("Next, run this command:"): they say nothing of its code.
+_POINTING = stems("next first second third finally last now following below above here command commands")
 
 
 def long(intro: Draft) -> bool:
@@ -39,10 +43,22 @@ def cites(intro: Draft, ids: Collection[str]) -> Draft:
 def read(intro: Draft, ids: Collection[str], grounds: Grounds) -> tuple[Draft, Grounds | None]:
     """The intro line as it is judged before its block, which cites `ids`, and the grounds it is judged on: a long one
     cites the block's sections (`cites`); a short one left uncited may name what they mention (its inline code, its
-    terms: "Then run `faas-cli secret create`:"), as a connective before the answer's first citation may name what that
-    citation's sections mention (`Grounds.ahead`). None: the gate's own grounds."""
+    terms: "Then run `faas-cli secret create`:"), as a connective before the answer's first citation may name what
+    that citation's sections mention (`Grounds.ahead`). One that names inline code may say no more of it than they
+    do: where a word of it (less its code) is not theirs ("`faas-cli secret create` deletes every existing secret, so
+    run:", "Never run `faas-cli secret create` as root:") it is judged as written, its code not yet cited
+    (`code_term`); where it has more than `CONNECTIVE_WORDS` words, it cites the block's sections and is checked
+    against them. None: the gate's own grounds."""
     intro = cites(intro, ids)
-    return intro, replace(grounds, ahead=(*grounds.ahead, *ids)) if ids and not intro.ids else None
+    if not ids or intro.ids:
+        return intro, None
+    if intro.codes:
+        theirs = grounds.mentions.words
+        if not all(s in _POINTING or any(s in theirs[sid] for sid in ids) for s in stems(intro.prose)):
+            return intro, None
+        if count_words(intro.prose) > CONNECTIVE_WORDS:
+            return intro._replace(ids=tuple(ids)), None
+    return intro, replace(grounds, ahead=(*grounds.ahead, *ids))
 
 
 class Lead:

@@ -85,3 +85,25 @@ def test_obligation_where_the_section_gives_it(sentence: str, expected: str) -> 
 )
 def test_binding_read_past_code_and_a_denied_necessity(sentence: str, expected: str) -> None:
     assert fate(Gate(RECORD, Lexicon([])), sentence) == expected
+
+
+DESCRIBED = record_of(  # made up, in the manner of a project's install and RBAC pages (the review of 5effe46)
+    _section("install", "Install", "You can install the packages listed in requirements.txt with pip."),
+    _section("roles", "Roles", "You may need to grant the service account a cluster role that can list pods."),
+    _section("extras", "Extras", "The following packages are optional:\n- PyYAML - Schema generation support."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A level word after an article describes the thing: the unit's modal ("can", "may") is no level of it
+        ("Install the required packages listed in requirements.txt with pip [[install]].", "shown"),
+        ("Grant the service account the necessary cluster role to list pods [[roles]].", "shown"),
+        # ... the unit's own level of it still is, and a modal of the sentence's verb still binds
+        ("PyYAML is a required package for schema generation support [[extras]].", "hedge"),
+        ("You must install the packages listed in requirements.txt with pip [[install]].", "hedge"),
+    ],
+)
+def test_a_described_level_against_the_units_own(sentence: str, expected: str) -> None:
+    assert fate(Gate(DESCRIBED, Lexicon([])), sentence) == expected

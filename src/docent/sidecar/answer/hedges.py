@@ -11,7 +11,8 @@
   sentence denies is the other: "not required" leaves a thing optional, "not optional" binds; one in an "if",
   "whether" or "unless" clause is a condition, no obligation ("if the value must stay fixed, the FAQ suggests ...").
   "must" and the adjectives bind after an article or a preposition too ("a mandatory field", "for `X` must" with its
-  code blanked); where the part gives no level, its list's lead line or its clause of two may (`levels`).
+  code blanked); an adjective after an article describes the thing, held only against the part's own "optional" or
+  "recommended", not its modals ("the required packages" against "you can install the packages"); where the part gives no level, its list's lead line or its clause of two may (`levels`).
   Advice in other words is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), and a soft word the
   part writes as the sentence does ("the fields the user may order by") leaves the sentence's "must" binding.
 - Certainty: "will" or "always" (and no doubt of the sentence's own: "may", "might", "can", "could", "likely",
@@ -56,6 +57,8 @@ _NEEDED = _MUST | {"need", "needs", "needed"}
 _NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
 # ... only a verb there: "must" and the adjectives ("a mandatory field", "for `X` must" with its code blanked) bind
 _VERBS = frozenset(("requires", "require"))
+_ARTICLE = frozenset(("a", "an", "the"))
+_ADJECTIVE = frozenset(("required", "mandatory", "necessary"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
 # "scheduled" is no plan word of a sentence: in a scheduler's docs "the job is scheduled to run at 3 am" is what it does
@@ -169,8 +172,17 @@ def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}
     if (binding or acts) and soft - clause.words:
         return False
-    return _otherwise(clause, binding, acts if not optional else set(), soft) or _crossed(said, at, clause, binding,
-                                                                                       optional, acts)
+    return _against(said, clause, binding, acts, optional, soft) or _crossed(said, at, clause, binding, optional, acts)
+
+
+def _against(said: Unit, clause: Unit, binding: set[str], acts: set[str | None], optional: set[str],
+             soft: Set[str]) -> bool:
+    """Whether the clause gives another level than the sentence. "the required packages": an adjective after an
+    article describes the thing; only the unit's own level of it ("optional") is against it, not a modal of its verb
+    ("You can install the packages")."""
+    if binding <= _ADJECTIVE and not acts and _described(said.tokens):
+        return _optional(clause)
+    return _otherwise(clause, binding, acts if not optional else set(), soft)
 
 
 def _levelled(said: Unit, at: int, sections: Sequence[Passage]) -> Unit | None:
@@ -224,6 +236,18 @@ def _named(tokens: Sequence[Token], i: int) -> bool:
     """Whether the word of obligation at `i` is a name: a verb after a preposition or an article ("pass status_code to
     requires"); "must" and an adjective ("a mandatory field", "for `CursorPagination` must", its code blanked) bind."""
     return tokens[i].word in _VERBS and tokens[i - 1].word in _NAMING
+
+
+def _described(tokens: Sequence[Token]) -> bool:
+    """Every word of obligation the sentence binds with is an adjective after an article ("the required packages",
+    "a mandatory field"): it describes a thing, no modal of the sentence's verb."""
+    at = [i for i, t in enumerate(tokens) if t.word in _MUST and not (i and _named(tokens, i)) and not _denied(tokens, i)]
+    return bool(at) and all(i and tokens[i].word in _ADJECTIVE and tokens[i - 1].word in _ARTICLE for i in at)
+
+
+def _optional(u: Unit) -> bool:
+    """The unit gives its thing a level of its own ("optional", "recommended") and binds nothing."""
+    return any(t.word in _OPTIONAL and not _denied(u.tokens, i) for i, t in enumerate(u.tokens)) and not _binding(u)
 
 
 def _binding(u: Unit) -> set[str]:

@@ -107,3 +107,21 @@ DESCRIBED = record_of(  # made up, in the manner of a project's install and RBAC
 )
 def test_a_described_level_against_the_units_own(sentence: str, expected: str) -> None:
     assert fate(Gate(DESCRIBED, Lexicon([])), sentence) == expected
+
+
+BUILDS = record_of(  # made up, in the manner of a site's CI page (the review of 5effe46)
+    _section("builds", "Builds", "Every push triggers a build of the site, which does not necessarily run the link "
+             "checker."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a denied "necessarily" denies only what follows it, here the link checker, not the build
+        ("Every push always triggers a build of the site [[builds]].", "shown"),
+        ("Every build of the site always runs the link checker [[builds]].", "hedge"),
+    ],
+)
+def test_a_denied_necessity_of_another_thing(sentence: str, expected: str) -> None:
+    assert fate(Gate(BUILDS, Lexicon([])), sentence) == expected

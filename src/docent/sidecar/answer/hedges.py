@@ -20,7 +20,7 @@
   "may", "might", "possibly" or "perhaps" and nothing certain or binding is held: "the throttles will let a few
   extra requests through" against "they may allow a few extra requests through".
   "Always" or "guaranteed" where that part gives a default, advice or a chance ("by default", "should", "usually", "a
-  good chance", "may") or denies the guarantee ("not necessarily"), or a condition the sentence does not state ("when", "if", "unless",
+  good chance", "may") or denies the guarantee ("not necessarily", followed by two words of the clause of "always"), or a condition the sentence does not state ("when", "if", "unless",
   "only", "can"), and says nothing without exception: "always outputs 100 items per page" against "outputs 100 items
   per page by default (can be changed ...)"; "the worker always restarts" against "when reload is on, the worker
   restarts". The unit must share two words with the clause of "always": one that shares only the site's name
@@ -124,9 +124,17 @@ def _without_exception(said: Unit, sections: Sequence[Passage]) -> bool:
     if any(t.word in _SURE and not _denied(tokens, i) for i, t in enumerate(tokens)) or _binding(clause):
         return False
     # a condition the sentence states too is no leeway it dropped ("when X, Y always Z" of "when X, Y does Z"); "does
-    # not necessarily mean that ... will" denies the guarantee
+    # not necessarily mean that ... will" denies the guarantee, where what it denies is the sentence's clause ("a
+    # build, which does not necessarily run the link checker" denies nothing of "always triggers a build")
     return bool(clause.words & _LOOSE or clause.words & _CONDITION - said.words) or any(
-        t.word in _SURE or t.word == "necessarily" and _denied(tokens, i) for i, t in enumerate(tokens))
+        t.word in _SURE for t in tokens) or _not_necessarily(tokens, anchors)
+
+
+def _not_necessarily(tokens: Sequence[Token], anchors: Sequence[str]) -> bool:
+    """A denied "necessarily" whose words after it hold two of the anchors' stems (one where the anchors have one)."""
+    need = min(2, len(set(anchors)))
+    return any(t.word == "necessarily" and _denied(tokens, i) and len({v.stem for v in tokens[i + 1 :]}.intersection(
+        anchors)) >= need for i, t in enumerate(tokens))
 
 
 def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:

@@ -40,6 +40,7 @@ RECORD = record_of(
              "dependency installation into its own layer via the --no-install options. uv sync --no-install-project "
              "will install the dependencies of the project but not the project itself. Since the project changes "
              "frequently, but its dependencies are generally static, this can be a big time saver.", "Using uv in Docker"),
+    _section("tls", "Certificates", "The request fails because the certificate was signed by an unknown authority."),
 )
 
 
@@ -62,6 +63,9 @@ RECORD = record_of(
          "while its dependencies tend to stay the same [[layers]].", "shown"),
         ("HTTPX insists on binary mode for upload files so as to avoid slow network problems [[upload-files]].",
          "cause"),
+        # ... where they are the trouble's name, not the reason's verb and its object: a vague reason is no reason given
+        ("The request fails because the certificate causes issues with an unknown authority [[tls]].", "cause"),
+        ("The request fails because the certificate was signed by an unknown authority [[tls]].", "shown"),
     ],
 )
 def test_a_link_is_read_without_what_both_its_sides_are_about(sentence: str, expected: str) -> None:

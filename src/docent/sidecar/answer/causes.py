@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence, Set
 
 from .links import contradicted
-from .passage import Passage, Unit, best_of
+from .passage import Passage, Token, Unit, best_of
 from .senses import kin
 from .words import stems
 
@@ -70,8 +70,10 @@ def _reason(said: Unit, start: int, stop: int) -> tuple[dict[str, bool], dict[st
     """The stems of the clause after a marker (each with whether it is a capital's), and of its reason: "so that
     expiry means dropping a partition instead of running a slow delete" has what it turns down in its clause (which
     places the reason in the sections), not in its reason, which must be the sections' words."""
-    clause = {t.stem: said.text[t.start].isupper() for t in said.tokens
-              if start <= t.start < stop and t.stem and t.word not in _CONTRAST and t.stem not in _LIGHT}
+    tokens = said.tokens
+    clause = {t.stem: said.text[t.start].isupper() for i, t in enumerate(tokens)
+              if start <= t.start < stop and t.stem and t.word not in _CONTRAST and t.stem not in _LIGHT
+              and not _named_trouble(tokens, i, start)}
     down = _TURNED_DOWN.search(said.text, start, stop)
     if not down:
         return clause, clause
@@ -88,8 +90,30 @@ _LIGHT = frozenset(x for w in "means mean meant makes make made making takes tak
                    "got getting gives give gave giving has have had having".split() for x in stems(w)) | frozenset(
     # how often, and the words that only name a trouble: "because the project changes often", "to avoid the
     # character-encoding problems that text mode can cause" are the section's reason in its own words
-    x for w in "often frequently usually typically commonly regularly problem problems issue issues cause causes "
-    "caused".split() for x in stems(w))
+    x for w in "often frequently usually typically commonly regularly".split() for x in stems(w))
+# The words that only name a trouble, where they are its name: "to avoid the character-encoding problems that text mode
+# can cause" is the section's reason in its own words; "because the certificate causes issues" gives a vague one.
+_TROUBLE = frozenset(x for w in "problem problems issue issues".split() for x in stems(w))
+_CAUSING = frozenset(x for w in "cause causes caused".split() for x in stems(w))
+_DETERMINERS = frozenset(("the", "a", "an", "any", "these", "those", "such", "some", "its", "their"))
+
+
+def _named_trouble(tokens: Sequence[Token], i: int, start: int) -> bool:
+    """The token at `i` names the reason's trouble: "problems" a determiner opens ("the character-encoding problems"),
+    or "cause" in a clause about such a trouble named before it ("the ... problems that text mode can cause")."""
+    stem = tokens[i].stem
+    if stem in _TROUBLE:  # a determiner before it, past two words at most and no verb of causing
+        for t in reversed(tokens[max(0, i - 3) : i]):
+            if t.start < start or t.stem in _CAUSING:
+                return False
+            if t.word in _DETERMINERS:
+                return True
+        return False
+    if stem in _CAUSING:
+        at = [j for j in range(i) if tokens[j].start >= start and tokens[j].stem in _TROUBLE]
+        return bool(at) and _named_trouble(tokens, at[-1], start) and any(
+            t.word in ("that", "which") for t in tokens[at[-1] + 1 : i])
+    return False
 
 
 def _said(stem: str, sections: Sequence[Passage]) -> bool:

@@ -13,7 +13,7 @@ marker (two at most, and not the words both sides share) find the unit of the ci
 - In two sections: the first date each section states ("From 2013 to 2016", "March 2018"), when both have one.
 The sentence is held when the section's order is the opposite of the one it tells.
 Also a list of numbers ("1 %, 10 %, 50 %, then everyone") must keep the order of the same numbers in one unit,
-and "the first/last N" must be about the first/last unit that names N ("the first wave" is wave 1's row).
+and "the first/last N" must be about the first/last unit that names N ("the first wave" is wave 1's row): `order_numbers`.
 A side that fits several units equally is ordered when all of them stand on one side of the other's (`order_ties`);
 named steps, runs of words a list item or a line of code writes, are read beside this rule (`order_lines`).
 What it cannot do: see an order the section gives only in words ("preceded", "earlier") or by dates it does not
@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
+from .order_numbers import numbers_reordered, ordinal_wrong
 from .order_ties import by_ties, drifts
 from .passage import Passage, Token, Unit, best_of, content, first_date, unit_at
 
@@ -69,7 +70,6 @@ _FROM_TO = re.compile(r"\bfrom\s+(?!being\b|having\b|within\b|inside\b|outside\b
 # "Once it works, ..." points back at what came before: a pronoun opens no step of its own.
 _LEADING = re.compile(r"^\s*(after|once(?=\s+(?!(?:it|they|this|these|that|you|we)\b)" + _OPENS + r"))\s+([^,]{3,80}),\s*(.+)$",
                       re.I)
-_ORDINAL = re.compile(r"\bthe\s+(first|last)\s+([a-z][\w-]*)", re.I)  # "the first wave"; not "its first service", "first set"
 _SIDE = 2
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
 CUES = frozenset(("then", "later", "afterwards", "before", "after", "first", "second", "from", "last", "preceding",
@@ -89,7 +89,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         verdict = _compare(said, first, second, sections)
         if verdict is False:
             return True
-    return _numbers_reordered(said, sections) or _ordinal_wrong(said, sections)
+    return numbers_reordered(said, sections) or ordinal_wrong(said, sections)
 
 
 def _leading(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -349,51 +349,3 @@ def _denies(word: str) -> bool:
 
 def _dated(said: Unit) -> bool:
     return any(len(t.word) == 4 and t.word.isdigit() and t.word[:2] in ("19", "20") for t in said.tokens)
-
-
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-
-
-_LISTED = re.compile(r"(?:\d+(?:[.,]\d+)*\s*(?:%|[a-z]{1,3})?\s*,\s*){2,}(?:(?:and|then)\s+)?\d+(?:[.,]\d+)*", re.I)
-
-
-def _numbers_reordered(said: Unit, sections: Sequence[Passage]) -> bool:
-    """Three or more numbers listed in the sentence, in another order than in the one unit that holds them all."""
-    m = _LISTED.search(said.text) if "," in said.text else None  # no list of figures without a comma
-    if m is None:
-        return False
-    numbers = _NUMBER.findall(m.group(0))
-    if len(numbers) < 3 or len(set(numbers)) != len(numbers):
-        return False
-    for passage in sections:
-        for u in passage.units:
-            places = [next((i for i, t in enumerate(u.tokens) if t.word == n), None) for n in numbers]
-            if None in places:
-                continue
-            return places != sorted(places)  # type: ignore[type-var]
-    return False
-
-
-def _ordinal_wrong(said: Unit, sections: Sequence[Passage]) -> bool:
-    """ "The first/last N ... Z": Z is in a unit that names N, but not in the first/last such unit."""
-    text = said.text
-    if text.isascii() and "first" not in (lowered := text.lower()) and "last" not in lowered:
-        return False  # as `_NEEDS`: the pattern's words first
-    for m in _ORDINAL.finditer(text):
-        noun = next((t.stem for t in said.tokens if t.start == m.start(2)), None)
-        after = content(t for t in said.tokens if t.start > m.end(2))
-        if noun and any(_wrong_row(passage, m.group(1).lower(), noun, after) for passage in sections):
-            return True
-    return False
-
-
-def _wrong_row(passage: Passage, which: str, noun: str, after: list[str]) -> bool:
-    rows = [u for u in passage.units if noun in u.stems]
-    if len(rows) < 3:
-        return False
-    everywhere = set.intersection(*(set(u.stems) for u in rows))
-    rest = [s for s in after if s != noun and s not in everywhere]
-    scores = sorted(((sum(s in u.stems for s in rest), i) for i, u in enumerate(rows)), reverse=True)
-    edge = 0 if which == "first" else len(rows) - 1
-    best, runner_up = scores[0], scores[1]
-    return best[0] > runner_up[0] and best[1] != edge and not any(s in rows[edge].stems for s in rest)

@@ -38,6 +38,7 @@ RECORD = record_of(
              "ready endpoint /_/ready."),  # OpenFaaS's docs, as the record holds the section
     _section("orm", "Using ORM", "There is a common GOTCHA: Django querysets are lazily evaluated (database query "
              "happens only when you start iterating), so this will not work:"),  # Django Ninja's docs, guides/async
+    _section("deploy", "Deploying", "The migrations run when you deploy, before the new pods receive traffic."),
 )
 
 
@@ -87,6 +88,9 @@ def verdict(sentence: str) -> str:
         # reason of the sentence's own).
         ("Because Django querysets are lazy, their database query only happens once you begin iterating over them "
          "[[orm]].", "shown"),
+        # ... only a "when" whose clause reaches the later side: a comma and a "before" end "when you deploy"
+        ("The new pods receive traffic first, and then the migrations run [[deploy]].", "order"),
+        ("The migrations run first, and then the new pods receive traffic [[deploy]].", "shown"),
     ],
 )
 def test_order_in_docs_prose(sentence: str, expected: str) -> None:

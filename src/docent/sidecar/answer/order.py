@@ -7,7 +7,7 @@ marker (two at most, and not the words both sides share) find the unit of the ci
 - Both in one unit: the order of their words there is the section's order ("I joined as a senior backend
   engineer ... and became the lead"), read backwards across the unit's own "after" or "once" ("L after R",
   "will run only once the response has been sent"), unless a "before" past it opens the later side's clause; a
-  "when" between them ties them in time, and the unit orders nothing.
+  "when" between them whose clause reaches the later side ties them in time, and the unit orders nothing.
 - In two units of one section: the order of the units (the steps of a list, the sentences of a story), or of the
   dates they state where both state one (a list newest first).
 - In two sections: the first date each section states ("From 2013 to 2016", "March 2018"), when both have one.
@@ -247,9 +247,19 @@ def _in_unit(u: Unit, a_near: list[str], b_near: list[str], na: list[str], nb: l
 
 
 def _when_between(u: Unit, pa: float, pb: float) -> bool:
-    """A "when" between the sides ties them in time ("happens only when you start iterating"): nothing ordered."""
+    """A "when" between the sides ties them in time ("happens only when you start iterating"): nothing ordered. Only
+    one whose clause reaches the later side: "The migrations run when you deploy, before the new pods receive traffic"
+    orders the two (a comma, "before", "after" or "then" between the "when" and that side ends its clause)."""
     lo, hi = sorted((pa, pb))
-    return any(t.word in ("when", "whenever") for t in u.tokens[int(lo) + 1 : int(hi)])
+    tokens = u.tokens
+    later = tokens[int(hi)].start
+    return any(
+        t.word in ("when", "whenever") and "," not in u.text[t.start : later]
+        and all(v.word not in _WHEN_ENDS for v in tokens[i + 1 : int(hi)])
+        for i, t in enumerate(tokens[: int(hi)]) if i > lo)
+
+
+_WHEN_ENDS = frozenset(("before", "after", "then"))
 
 
 def _fit(sections: Sequence[Passage], near: list[str]) -> tuple[tuple[int, int, float] | None, list[str]]:

@@ -125,3 +125,23 @@ BUILDS = record_of(  # made up, in the manner of a site's CI page (the review of
 )
 def test_a_denied_necessity_of_another_thing(sentence: str, expected: str) -> None:
     assert fate(Gate(BUILDS, Lexicon([])), sentence) == expected
+
+
+BULLETS = record_of(  # DRF's requirements (above) with the bullets a page's HTML list gives ("•")
+    _section("bullets", "Requirements", "REST framework requires the following:\n• Django (5.2, 6.0)\n• Python (3.10, "
+             "3.11)\nThe following packages are optional:\n• PyYAML - Schema generation support.\n• Markdown - "
+             "Markdown support for the browsable API."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # one pattern of a list's item for the levels' leads and the order rule's steps (`passage.LIST_ITEM`)
+        ("PyYAML is required for schema generation support [[bullets]].", "hedge"),
+        ("PyYAML is optional, for schema generation support [[bullets]].", "shown"),
+        ("Django is optional for REST framework [[bullets]].", "hedge"),
+    ],
+)
+def test_a_lead_over_bullets(sentence: str, expected: str) -> None:
+    assert fate(Gate(BULLETS, Lexicon([])), sentence) == expected

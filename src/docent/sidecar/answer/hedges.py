@@ -38,6 +38,7 @@ import re
 from collections.abc import Sequence, Set
 
 from . import levels, modality
+from .levels import denied as _denied
 from .passage import Passage, Token, Unit, best_of, clause_around, unit_at
 
 _EXACT = frozenset(("exactly", "precisely", "just", "only", "fully"))
@@ -261,11 +262,6 @@ def _optional(u: Unit) -> bool:
 def _binding(u: Unit) -> set[str]:
     """A unit's words of obligation that no "not" denies: "may not be necessary" binds nothing."""
     return {t.word for i, t in enumerate(u.tokens) if t.word in _MUST and not _denied(u.tokens, i)}
-
-
-def _denied(tokens: Sequence[Token], i: int) -> bool:
-    """A "not" or "n't" in the two words before token `i` ("may not be necessary", "don't need to")."""
-    return any(v.word == "not" or v.word.endswith("n't") for v in tokens[max(0, i - 2) : i])
 
 
 def _needs_optional(said: Unit) -> bool:

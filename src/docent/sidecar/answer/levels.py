@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Token, Unit
+from .passage import LIST_ITEM, Passage, Token, Unit
 
-_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
 _TURN = frozenset(("while", "whereas", "but"))  # where a unit's second clause begins, besides , and ;
 _LEAD_SPAN = 40  # items a lead line may stand before
 
@@ -25,10 +24,10 @@ _LEAD_SPAN = 40  # items a lead line may stand before
 def lead(passage: Passage, index: int) -> Unit | None:
     """The lead line of the list whose item is the unit at `index`, or None (not an item, or no lead with a colon)."""
     units = passage.units
-    if index < 0 or not _ITEM.match(units[index].text):
+    if index < 0 or not LIST_ITEM.match(units[index].text):
         return None
     for j in range(index - 1, max(-1, index - _LEAD_SPAN), -1):
-        if _ITEM.match(units[j].text):
+        if LIST_ITEM.match(units[j].text):
             continue
         return units[j] if units[j].text.rstrip().endswith(":") else None
     return None
@@ -59,10 +58,12 @@ def _after(parts: Sequence[Sequence[Token]], level: Set[str]) -> set[str]:
 
 
 def _levels(part: Sequence[Token], level: Set[str]) -> bool:
-    return any(t.word in level and not _denied(part, i) for i, t in enumerate(part))
+    return any(t.word in level and not denied(part, i) for i, t in enumerate(part))
 
 
-def _denied(tokens: Sequence[Token], i: int) -> bool:
+def denied(tokens: Sequence[Token], i: int) -> bool:
+    """A "not" or "n't" in the two words before token `i` ("may not be necessary", "don't need to"); `hedges` reads
+    its levels so too."""
     return any(v.word == "not" or v.word.endswith("n't") for v in tokens[max(0, i - 2) : i])
 
 

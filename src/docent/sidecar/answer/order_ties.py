@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .passage import Passage, Unit, best_of, first_date, unit_at
+from .passage import LIST_ITEM, Passage, Unit, best_of, first_date, unit_at
 
 Fit = tuple[int, int, float]
 
@@ -97,7 +97,7 @@ def steps(passage: Passage) -> frozenset[int]:
 def _stepped(passage: Passage) -> frozenset[int]:
     units, led = passage.units, _led(passage.units)
     return frozenset(i for i, u in enumerate(units) if first_date(u.text) is None and (
-        _ITEM.match(u.text) or _code(u.text) or i and _NUMBERED.fullmatch(units[i - 1].text.strip()) or i in led))
+        LIST_ITEM.match(u.text) or _code(u.text) or i and _NUMBERED.fullmatch(units[i - 1].text.strip()) or i in led))
 
 
 def _led(units: Sequence[Unit]) -> set[int]:
@@ -114,7 +114,6 @@ def _led(units: Sequence[Unit]) -> set[int]:
     return out
 
 
-_ITEM = re.compile(r"\s*(?:[-*+•]|\d{1,2}[.)])\s")
 _NUMBERED = re.compile(r"\d{1,2}[.)]")  # "1. Merchant sends ...": the section's cut made "1." a unit of its own
 
 

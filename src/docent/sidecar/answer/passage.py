@@ -268,3 +268,9 @@ def in_clause_before(u: Unit, at: int) -> tuple[Token, ...]:
 
 
 _CLAUSE_BREAK = re.compile(r"[,;:()–—]|\.\s")
+
+
+# A unit that is a list's item: a line opening with its marker, a bullet or a number of two digits at most ("- django-
+# filter ...", "• Drain the node", "2. Restart the pods"; not "2024. A year"). The order rule's steps and the hedge
+# rule's list leads read one pattern.
+LIST_ITEM = re.compile(r"\s*(?:[-*+•]|\d{1,2}[.)])\s")

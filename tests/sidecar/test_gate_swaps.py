@@ -62,3 +62,21 @@ RECORD = record_of(
 )
 def test_two_things_facts_told_of_each_other(sentence: str, expected: str) -> None:
     assert fate(Gate(RECORD, Lexicon([])), sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Basic authentication provides encryption and can be used over plain http, whereas Digest authentication is "
+         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
+         "actor"),
+        ("Digest authentication provides encryption and can be used over plain http, whereas Basic authentication is "
+         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
+         "shown"),
+    ],
+)
+def test_a_sentences_semicolon_cuts_no_cells(sentence: str, expected: str) -> None:
+    """A semicolon in a section's sentence is no table row's cell edge: its pronoun is still its section's title."""
+    digest = DIGEST.replace("encryption, and can", "encryption; it can")
+    record = {**RECORD, **record_of(_section("digest-authentication", "Digest authentication", digest))}
+    assert fate(Gate(record, Lexicon([])), sentence) == expected

@@ -10,6 +10,7 @@ unit, or a cell of a table row, its row label left out) names the first subject,
 second clause's predicate than of its own, and another part does the same the other way round, and no part names
 either subject with more of its own predicate than of the other's.
 A unit whose subject is a pronoun is about its section's title; an "unlike X" opening it sets X beside the subject.
+A table's row is a line with a label ("Configuration: ...") or no end mark: a sentence's semicolon cuts no cells.
 What it cannot do: read a swap of two clauses joined otherwise ("and", "but"), or one whose predicates share their
 words; then it lets the sentence through.
 """
@@ -67,13 +68,15 @@ def _tells(part: frozenset[str], subject: str, other: str, mine: frozenset[str],
 
 
 def _parts(passage: Passage) -> tuple[frozenset[str], ...]:
-    """The section's units, a table row's cut into its cells (";"), the row's label left out."""
+    """The section's units, a table row's cut into its cells (";"), the row's label left out. A row is a line with a
+    label ("Configuration: Copier Single YAML file1; ...") or with no end mark; a sentence's semicolon ("Unlike basic
+    authentication it provides encryption; it can be used over http") cuts no cells, and its pronoun is read."""
     out: list[frozenset[str]] = []
     for u in passage.units:
-        if ";" not in u.text:
+        label = _LABEL.match(u.text) if ";" in u.text else None
+        if label is None and (";" not in u.text or u.text.rstrip().endswith((".", "!", "?"))):
             out.append(_own(u, passage.title.stems))
             continue
-        label = _LABEL.match(u.text)
         start = label.end() if label else 0
         for cell in _cells(u, start):
             out.append(frozenset(t.stem for t in cell if t.stem))

@@ -16,6 +16,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .words import stems
 
@@ -48,44 +49,76 @@ def window(text: str, room: int, question: str) -> str:
     units, fences = _units(text)
     if len(units) < 2:
         return _cut(text, room)
+    head = 0 if fences[0] or _FENCE.match(text[units[0][0]:units[0][1]]) else 1  # the first line, for context
+    said, weight = _weights(text, units, question)
+    lines = _Lines(units, fences, said, weight, head, room - (units[0][1] - units[0][0] if head else 0) - _MARKS)
+    start, end = lines.best()
+    if end <= start:  # no line holds a word of the question, or none fits: the start
+        return _cut(text, room)
+    return _joined(text, units, fences, head, lines.widened(start, end), end)
+
+
+def _weights(text: str, units: list[tuple[int, int]], question: str) -> tuple[list[set[str]], dict[str, float]]:
+    """The question's words each unit holds, and each word's weight: the fewer units hold it, the more it weighs."""
     asked = stems(question)
     said: list[set[str]] = [set() for _ in units]
     for i in _holding(text.lower(), units, {t[:4] for t in asked}):
         said[i] = stems(text[units[i][0]:units[i][1]]) & asked
-    lines = len(units)
     held = Counter(t for terms in said for t in terms)
-    weight = {t: math.log(1.0 + (lines - n + 0.5) / (n + 0.5)) for t, n in held.items()}
-    head = 0 if fences[0] or _FENCE.match(text[units[0][0]:units[0][1]]) else 1  # the first line, for context
-    first = text[units[0][0]:units[0][1]] if head else ""
-    best, best_at = 0.0, (head, head)
-    counts: dict[str, int] = {}
-    j = head
-    for i in range(head, lines):
-        budget = room - len(first) - _MARKS - (2 * len(fences[i]) + 2 if fences[i] else 0)
-        if j <= i:
-            j, counts = i, {}
-        while j > i and units[j - 1][1] - units[i][0] > budget:  # a window opened in code has less room
-            j -= 1
-            for t in said[j]:
-                counts[t] -= 1
-        while j < lines and units[j][1] - units[i][0] <= budget:
-            for t in said[j]:
-                counts[t] = counts.get(t, 0) + 1
-            j += 1
-        if j > i:
-            if said[i]:  # a window opens on a line that holds a word of the question
-                score = sum(weight[t] for t, n in counts.items() if n)
+    return said, {t: math.log(1.0 + (len(units) - n + 0.5) / (n + 0.5)) for t, n in held.items()}
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """A section's units read for the question: where a window may run, and what it holds."""
+
+    units: list[tuple[int, int]]
+    fences: list[str]
+    said: list[set[str]]  # the question's words each unit holds
+    weight: dict[str, float]
+    head: int  # 1 where the first line goes before the window, for context; 0 where it cannot (a code block)
+    room: int  # the window's room: the budget less the first line and the "…" marks
+
+    def budget(self, i: int) -> int:
+        """The room of a window opening on unit `i`: less where it opens in code (fenced again, open and shut)."""
+        return self.room - (2 * len(self.fences[i]) + 2 if self.fences[i] else 0)
+
+    def best(self) -> tuple[int, int]:
+        """The window (start, end) that holds the most weight of the question's words, sliding: each window opens
+        on a unit that holds one; (head, head) where none does or none fits."""
+        best, best_at = 0.0, (self.head, self.head)
+        counts: Counter[str] = Counter()
+        j = self.head
+        for i in range(self.head, len(self.units)):
+            j = self._reach(i, j, counts)
+            if j > i and self.said[i]:
+                score = sum(self.weight[t] for t, n in counts.items() if n)
                 if score > best:
                     best, best_at = score, (i, j)
-            for t in said[i]:
-                counts[t] -= 1
-    start, end = best_at
-    if end <= start:  # no line holds a word of the question, or none fits: the start
-        return _cut(text, room)
-    while start > head and units[end - 1][1] - units[start - 1][0] <= room - len(first) - _MARKS - (
-            2 * len(fences[start - 1]) + 2 if fences[start - 1] else 0):
-        start -= 1  # a window that reaches the end takes in the lines before it, as far as its room goes
-    return _joined(text, units, fences, head, start, end)
+            if j > i:
+                counts.subtract(self.said[i])
+        return best_at
+
+    def _reach(self, i: int, j: int, counts: Counter[str]) -> int:
+        """The end of the window opening on unit `i`, moved on from the last one's `j`; `counts` kept with it."""
+        budget = self.budget(i)
+        if j <= i:
+            j = i
+            counts.clear()
+        while j > i and self.units[j - 1][1] - self.units[i][0] > budget:  # a window opened in code has less room
+            j -= 1
+            counts.subtract(self.said[j])
+        while j < len(self.units) and self.units[j][1] - self.units[i][0] <= budget:
+            counts.update(self.said[j])
+            j += 1
+        return j
+
+    def widened(self, start: int, end: int) -> int:
+        """The window's start, moved back over the lines before it as far as its room goes (a window that reaches
+        the section's end)."""
+        while start > self.head and self.units[end - 1][1] - self.units[start - 1][0] <= self.budget(start - 1):
+            start -= 1
+        return start
 
 
 def _holding(low: str, units: list[tuple[int, int]], keys: set[str]) -> set[int]:

@@ -86,3 +86,12 @@ def test_a_window_inside_a_code_block_is_fenced_open_and_shut() -> None:
     cut = window(shown, 400, "How many retries?")
     assert cut.startswith("Set it up:\n…\n```python\n") and "retries = 5" in cut
     assert cut.endswith("\n```\n…") and len(cut) <= 400
+
+
+def test_a_window_never_opens_on_a_code_block_s_closing_fence() -> None:
+    code = "settings = [" + ", ".join(f"'option_{n}'" for n in range(60)) + "]"  # one line longer than the room
+    prose = "Retries are set by the retries option. It defaults to five. Other stuff here about the tool's output."
+    shown = RecordSection.of("x", page="p", path="/p/#x", headings=("P", "X"), blocks=(
+        Block("paragraph", "Intro to the tool."), Block("code", code, lang="python"), Block("paragraph", prose))).shown()
+    cut = window(shown, 400, "How many retries by default?")
+    assert cut == f"Intro to the tool.\n…\n{prose}"  # before: "…\n```\nRetries …\n```", the prose fenced as code

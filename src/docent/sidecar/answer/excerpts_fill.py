@@ -46,12 +46,13 @@ def window(text: str, room: int, question: str) -> str:
     or cut open by it, fenced again; "…" where text was left out. The start where no line holds one."""
     if len(text) <= room:
         return text
-    units, fences = _units(text)
+    units, fences, closing = _units(text)
     if len(units) < 2:
         return _cut(text, room)
     head = 0 if fences[0] or _FENCE.match(text[units[0][0]:units[0][1]]) else 1  # the first line, for context
     said, weight = _weights(text, units, question)
-    lines = _Lines(units, fences, said, weight, head, room - (units[0][1] - units[0][0] if head else 0) - _MARKS)
+    lines = _Lines(units, fences, closing, said, weight, head,
+                   room - (units[0][1] - units[0][0] if head else 0) - _MARKS)
     start, end = lines.best()
     if end <= start:  # no line holds a word of the question, or none fits: the start
         return _cut(text, room)
@@ -74,6 +75,7 @@ class _Lines:
 
     units: list[tuple[int, int]]
     fences: list[str]
+    closing: frozenset[int]  # the units that close a code block
     said: list[set[str]]  # the question's words each unit holds
     weight: dict[str, float]
     head: int  # 1 where the first line goes before the window, for context; 0 where it cannot (a code block)
@@ -115,10 +117,10 @@ class _Lines:
 
     def widened(self, start: int, end: int) -> int:
         """The window's start, moved back over the lines before it as far as its room goes (a window that reaches
-        the section's end)."""
+        the section's end); never onto a code block's closing fence, which would fence the prose after it as code."""
         while start > self.head and self.units[end - 1][1] - self.units[start - 1][0] <= self.budget(start - 1):
             start -= 1
-        return start
+        return start + 1 if start in self.closing else start
 
 
 def _holding(low: str, units: list[tuple[int, int]], keys: set[str]) -> set[int]:
@@ -151,17 +153,19 @@ def _joined(text: str, units: list[tuple[int, int]], fences: list[str], head: in
     return "\n".join(parts)
 
 
-def _units(text: str) -> tuple[list[tuple[int, int]], list[str]]:
-    """The text's lines, a prose line cut at its sentences, as (start, end) offsets; and, for each, the opening line
-    of the code block it stands inside ("" outside one, and for a fence's own lines)."""
+def _units(text: str) -> tuple[list[tuple[int, int]], list[str], frozenset[int]]:
+    """The text's lines, a prose line cut at its sentences, as (start, end) offsets; for each, the opening line of
+    the code block it stands inside ("" outside one, and for a fence's own lines); and the units that close a block."""
     units: list[tuple[int, int]] = []
     fences: list[str] = []
+    closing: set[int] = set()
     opened = ""
     at = 0
     for line in text.split("\n"):
         end = at + len(line)
         mark = _FENCE.match(line)
         if opened and mark and line.strip() == opened[: len(opened) - len(opened.lstrip("`"))]:
+            closing.add(len(units))
             units.append((at, end))
             fences.append("")
             opened = ""
@@ -181,7 +185,7 @@ def _units(text: str) -> tuple[list[tuple[int, int]], list[str]]:
             units.append((cut, end))
             fences.append("")
         at = end + 1
-    return units, fences
+    return units, fences, frozenset(closing)
 
 
 def _cut(text: str, room: int) -> str:

@@ -189,12 +189,19 @@ def _units(text: str) -> tuple[list[tuple[int, int]], list[str], frozenset[int]]
 
 
 def _cut(text: str, room: int) -> str:
-    """A section longer than the budget: its start, cut at a word; a code block cut open is fenced shut."""
-    if room <= 0:
+    """A section longer than the budget: its start, cut at a word; a code block cut open is fenced shut. Cut short
+    enough that its marks (" …", or the shutting fence and "…") fit in `room` too."""
+    if room <= 2:
         return "…"
-    cut = text[:room].rsplit(" ", 1)[0]
-    fence = _open_fence(cut)
-    return f"{cut}\n{fence}\n…" if fence else cut + " …"
+    marks = 2  # " …"
+    while True:
+        start = text[:room - marks + 1]  # a word that ends just at the room is kept
+        cut = start.rsplit(" ", 1)[0] if " " in start else start[:-1]
+        fence = _open_fence(cut)
+        need = len(fence) + 3 if fence else 2  # "\n```\n…"
+        if need <= marks:
+            return f"{cut}\n{fence}\n…" if fence else cut + " …"
+        marks = need  # cut again, shorter: the shorter cut may leave a block closed, or still open
 
 
 def _open_fence(text: str) -> str:

@@ -22,6 +22,9 @@ RECORD = record_of(
     _section("js", "extra_javascript",
              "NOTE: *.js and *.css files, just like any other type of file, are always copied from docs_dir into the "
              "site's deployed copy, regardless if they're linked to the pages via the above configs or not."),
+    _section("build", "Building the site",
+             "Static files are always copied into the site, regardless of the theme. A page is built only if it is "
+             "listed in the nav."),
     _section("dkim", "Generating keys",
              "In case you have not already provided a default DKIM signing configuration, the script will create one. "
              "The default DKIM signing configuration is written to dkim_signing.conf."),
@@ -60,6 +63,9 @@ def verdict(sentence: str) -> str:
          "shown"),
         ("Note that .js files are not copied from docs_dir into the site [[js]].", "polarity"),
         ("The script writes dkim_signing.conf whether or not you have a default configuration [[dkim]].", "polarity"),
+        # The either way is read in the unit that restates the clause: "regardless of the theme" gives none of the nav.
+        ("A page is built whether or not it is listed in the nav [[build]].", "polarity"),
+        ("Static files are copied into the site whether or not the theme uses them [[build]].", "shown"),
         # A denial in a condition claims nothing, so no cited clause can affirm it.
         ("If you have no DKIM signing configuration yet, the script writes a default one to dkim_signing.conf "
          "[[dkim]].", "shown"),

@@ -17,10 +17,20 @@ def check(sentence: Reading) -> Verdict:
 
 
 def _either_way(sentence: Reading) -> bool:
-    """ "Whether or not you list them" (no denial, `polarity.NEGATOR`) where no cited section says either way
-    ("regardless if they're linked ... or not"): a claim that it holds in both cases, which they do not make."""
-    return ("whether" in sentence.plain_words and _WHETHER.search(sentence.text) is not None
-            and not any(_EITHER_WAY.search(sentence.grounds.mentions.record[sid].text) for sid in sentence.ids))
+    """ "Whether or not you list them" (no denial, `polarity.NEGATOR`) where the cited unit that restates the sentence
+    does not say either way ("regardless if they're linked ... or not"): a claim that it holds in both cases, which
+    they do not make. The unit is the one sharing most of the sentence's words (then of its "whether or not" clause's):
+    a section's "regardless of the theme" says nothing either way of "a page is built whether or not it is listed in
+    the nav", which its other unit makes a condition ("built only if it is listed in the nav")."""
+    if "whether" not in sentence.plain_words:
+        return False
+    found = _WHETHER.search(sentence.text)
+    if found is None:
+        return False
+    clause, words = stems(_CLAUSE_END.split(sentence.text[found.end():], 1)[0]), sentence.said
+    units = [((len(words & u.stems), len(clause & u.stems)), u.text) for p in sentence.passages for u in p.units]
+    best = max((score for score, _ in units), default=None)
+    return not any(score == best and _EITHER_WAY.search(text) for score, text in units)
 
 
 def flipped(sentence: Reading) -> bool:
@@ -227,6 +237,7 @@ def _denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denia
 _WHETHER = re.compile(r"\bwhether\s+or\s+not\b", re.IGNORECASE)
 # What a section says holds either way, which a sentence's "whether or not" restates rather than denies.
 _EITHER_WAY = re.compile(r"\b(?:regardless|irrespective|whether\s+or\s+not|either\s+way)\b|\bor\s+not\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:.!?]|\[\[")  # where a "whether or not" clause ends
 _PAIR = re.compile(r"\b([a-z]{2,}) (?=([a-z]{2,})\b)", re.IGNORECASE)  # each word with the next, overlapping
 
 

@@ -9,8 +9,10 @@ from typing import Any
 
 from docent.schema import Block, RecordSection
 from docent.schema.mode import CHARS_PER_TOKEN
+from docent.sidecar.answer.conversation import Conversation
 from docent.sidecar.answer.excerpts import TOKENS, excerpts
 from docent.sidecar.answer.excerpts_fill import shares, window
+from docent.sidecar.redis_store import dump, load
 
 # Docker Mailserver's environment variables page (round 14's development site): one long section of settings
 PAGE = Path(__file__).resolve().parents[1] / "data" / "sites" / "docker-mailserver" / "content" / "config" / "environment.md"
@@ -95,3 +97,23 @@ def test_a_window_never_opens_on_a_code_block_s_closing_fence() -> None:
         Block("paragraph", "Intro to the tool."), Block("code", code, lang="python"), Block("paragraph", prose))).shown()
     cut = window(shown, 400, "How many retries by default?")
     assert cut == f"Intro to the tool.\n…\n{prose}"  # before: "…\n```\nRetries …\n```", the prose fenced as code
+
+
+def test_a_section_given_cut_is_searched_and_cut_again_for_a_follow_up() -> None:
+    filler = [_short(f"f{n}", f"Other section {n} about mail delivery and its settings. " * 40) for n in range(7)]
+    sections = [_settings(), *filler]  # 5,499 characters and seven of 2,240: all cut to a share
+    bundle = _Bundle({s.id: s for s in sections}, _Index([s.id for s in sections]))
+    conversation = Conversation("token", 0.0)
+    first = excerpts(bundle, "How do I change the update check interval, in days?",  # type: ignore[arg-type]
+                     earlier=conversation.asked, given=conversation.given)
+    assert "general" in first.ids and "general" not in first.whole
+    assert "Set the mailbox size limit for all users." not in first.text  # cut away by the first window
+    conversation.commit([], held=[], waiting=None, question=True, given=first.whole, asked="update check")
+    conversation = load(dump(conversation))  # as Redis keeps it between questions
+    second = excerpts(bundle, "What is the mailbox size limit for Postfix?",  # type: ignore[arg-type]
+                      earlier=conversation.asked, given=conversation.given)
+    assert "general" in second.ids  # before: "The search found only sections given earlier in this conversation."
+    assert "Set the mailbox size limit for all users." in second.text
+    whole = _short("spam-junk", "Set MOVE_SPAM_TO_JUNK=1 to deliver spam to the Junk folder.")
+    given = excerpts(_Bundle({"spam-junk": whole}, _Index(["spam-junk"])), "spam?", earlier=[], given=())  # type: ignore[arg-type]
+    assert given.whole == ("spam-junk",)  # given whole: not given again

@@ -36,8 +36,9 @@ class Conversation:
     questions: int = 0
     held_last: list[str] = field(default_factory=list)  # held reasons of the last turn, for the next note
     waiting: Waiting | None = None
-    # Search mode: the record's sections given so far as excerpts, and the questions that brought them (the
-    # ranking of a follow-up leans on them); the gate checks citations against `given`.
+    # Search mode: the record's sections given whole so far as excerpts, not given again (one given cut is searched
+    # and cut again for a later question; what the model may cite, every section given, is read from `messages`:
+    # `excerpts.given`), and the questions that brought them (the ranking of a follow-up leans on them).
     given: list[str] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
 

@@ -2,8 +2,11 @@
 
 In search mode the cached prefix holds the rules, the map and the tools; each question's message opens with the
 sections the record index ranks best for it (and for the conversation's earlier questions), in the `[[id]]`-headed
-form the whole record uses, before the fenced question. A section given earlier in the conversation is not given
-again: it is still there, earlier in the same conversation, which only grows, so its tail stays cached.
+form the whole record uses, before the fenced question. A section given whole earlier in the conversation is not given
+again: it is still there, earlier in the same conversation, which only grows, so its tail stays cached. A section
+given cut (to the lines around an earlier question's words) is searched again, and cut again around the new one's:
+what the earlier window left out may be what this question needs. The model may cite any section it was given, whole
+or cut (`given`).
 
 Budgets: at most `SECTIONS` sections and `TOKENS` tokens a question. Every section found is given: where they do not
 all fit whole, the longest are cut to a fair share, each to the lines that hold the question's words
@@ -35,10 +38,12 @@ MAX_PARTS = 12  # parts listed for one page of an excerpt
 class Excerpts:
     ids: tuple[str, ...]  # the sections given with this question, in the order given
     text: str  # the block that opens the question's message
+    whole: tuple[str, ...] = ()  # those of `ids` given whole: not given again (a cut one may be, cut anew)
 
 
 def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Collection[str]) -> Excerpts:
-    """The sections a question brings that the conversation has not been given yet, and the block that says them."""
+    """The sections a question brings that the conversation has not been given whole yet (`given`), and the block
+    that says them."""
     found = [sid for sid, _ in bundle.index.search(question, limit=SECTIONS, earlier=earlier)]
     new = [sid for sid in found if sid not in given]
     budget = TOKENS * CHARS_PER_TOKEN - len(HEADING) - 2
@@ -55,13 +60,14 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
     for sid, room in zip(new, cut, strict=True):
         lines += [heads[sid], window(shown[sid], room, question), ""]
         ids.append(sid)
+    whole = tuple(sid for sid, room in zip(new, cut, strict=True) if room >= len(shown[sid]))
     if not ids:
         said = ("The search found only sections given earlier in this conversation." if found
                 else "The search found no section of the record for this question.")
         return Excerpts((), f"{HEADING}\n\n{said}")
     if _bounded(bundle):
         lines += _places(bundle, [bundle.record[sid] for sid in ids])
-    return Excerpts(tuple(ids), "\n".join(lines).rstrip())
+    return Excerpts(tuple(ids), "\n".join(lines).rstrip(), whole)
 
 
 def given(messages: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -125,7 +125,7 @@ class Underway:
             held=[h.reason for h in self.gate.held],
             waiting=self.waiting,
             question=self.question is not None,
-            given=self.found.ids if self.found is not None else (),
+            given=self.found.whole if self.found is not None else (),
             asked=self.question if self.found is not None else None,
         )
 

@@ -313,6 +313,25 @@ async def test_bad_input_gets_mcps_error_shapes_never_a_500(tmp_path: Path) -> N
                 assert response.status_code != 500
 
 
+async def test_bad_arguments_are_said_in_a_line_that_never_quotes_them(tmp_path: Path) -> None:
+    """Pydantic's report quoted the value sent, named its model (`searchArguments`) and linked its own site."""
+    async with sidecar(settings(tmp_path)) as base, agent(base) as session:
+        said = {}
+        for name, arguments in (("search", {"query": "zanzibar " * 60}), ("search", {"query": "zanzibar", "k": 50}),
+                                ("search", {"q": "zanzibar"}), ("ask", {"question": ""})):
+            said[name, json.dumps(arguments)[:20]] = words(await session.call_tool(name, arguments))
+    for text in said.values():
+        assert text.startswith("Error executing tool ") and text.endswith("inputSchema says what each argument takes.")
+        assert not [w for w in ("zanzibar", "pydantic", "input_value", "Arguments", "[type=") if w in text], text
+    assert list(said.values())[:3] == [
+        "Error executing tool search: `query`: String should have at most 500 characters. "
+        "The tool's inputSchema says what each argument takes.",
+        "Error executing tool search: `k`: Input should be less than or equal to 10. "
+        "The tool's inputSchema says what each argument takes.",
+        "Error executing tool search: `query`: Field required. The tool's inputSchema says what each argument takes.",
+    ]
+
+
 async def test_redis_down_is_an_error_an_agent_can_read(tmp_path: Path) -> None:
     down = settings(tmp_path, redis_url=f"redis://127.0.0.1:{free_port()}/0")
     async with sidecar(down) as base, agent(base) as session:

@@ -31,8 +31,8 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
-from mcp.types import ToolAnnotations
-from pydantic import Field
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from pydantic import Field, ValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
@@ -90,6 +90,27 @@ SectionId = Annotated[str, Field(min_length=1, max_length=200, description="A se
 Question = Annotated[str, Field(min_length=1, max_length=500, description="One question about the site, in words.")]
 
 
+class _Server(MCPServer[Any]):
+    """The SDK's server, its refusals of bad arguments said in a line: the field and what it takes, never pydantic's
+    report (which quotes the value sent, names its own model and links pydantic's site)."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if not isinstance(cause, ValidationError):
+                raise
+            raise ToolError(f"Error executing tool {name}: {_unfit(cause)}") from cause
+
+
+def _unfit(error: ValidationError) -> str:
+    """What was wrong with each argument, in pydantic's words for the rule (never the value)."""
+    said = [f"`{'.'.join(str(part) for part in e['loc']) or 'arguments'}`: {e['msg']}" for e in error.errors()]
+    return "; ".join(dict.fromkeys(said)) + ". The tool's inputSchema says what each argument takes."
+
 
 class Agents:
     """The MCP server and its guard, over the guide's parts: its bundle, limits, turn, counts and metrics."""
@@ -103,7 +124,7 @@ class Agents:
         self.settings = guide.settings
         self.counts = counts
         self._security: tuple[str, TransportSecurityMiddleware] | None = None
-        self.server: MCPServer[Any] = MCPServer(
+        self.server: MCPServer[Any] = _Server(
             name="docent", version=_version(), instructions=INSTRUCTIONS.format(site="this site"), log_level="WARNING"
         )
         self.server.tool(name="search", description=SEARCH, annotations=READ_ONLY)(self.search)

@@ -10,7 +10,7 @@ from typing import Any
 from docent.schema import Block, RecordSection
 from docent.schema.mode import CHARS_PER_TOKEN
 from docent.sidecar.answer.conversation import Conversation
-from docent.sidecar.answer.excerpts import TOKENS, excerpts
+from docent.sidecar.answer.excerpts import TOKENS, excerpts, given
 from docent.sidecar.answer.excerpts_fill import shares, window
 from docent.sidecar.redis_store import dump, load
 
@@ -115,5 +115,17 @@ def test_a_section_given_cut_is_searched_and_cut_again_for_a_follow_up() -> None
     assert "general" in second.ids  # before: "The search found only sections given earlier in this conversation."
     assert "Set the mailbox size limit for all users." in second.text
     whole = _short("spam-junk", "Set MOVE_SPAM_TO_JUNK=1 to deliver spam to the Junk folder.")
-    given = excerpts(_Bundle({"spam-junk": whole}, _Index(["spam-junk"])), "spam?", earlier=[], given=())  # type: ignore[arg-type]
-    assert given.whole == ("spam-junk",)  # given whole: not given again
+    alone = excerpts(_Bundle({"spam-junk": whole}, _Index(["spam-junk"])), "spam?", earlier=[], given=())  # type: ignore[arg-type]
+    assert alone.whole == ("spam-junk",)  # given whole: not given again
+
+
+def test_only_the_heads_of_the_excerpts_are_read_as_the_sections_given() -> None:
+    toml = '[[tool.uv.index]]\nname = "pytorch"\nurl = "https://download.pytorch.org/whl/cpu"\nexplicit = true'
+    index = RecordSection.of("indexes", page="p", path="/p/#indexes", headings=("P", "Indexes"), blocks=(
+        Block("paragraph", "Define an index in pyproject.toml:"), Block("code", toml, lang="toml"),
+        Block("paragraph", "[[tool.uv.index]] tables are read in the order they are defined.")))
+    bundle = _Bundle({"indexes": index}, _Index(["indexes"]))
+    said = excerpts(bundle, "How do I add a package index?", earlier=[], given=())  # type: ignore[arg-type]
+    assert "\n[[tool.uv.index]]\n" in said.text
+    messages = [{"role": "user", "content": [{"type": "text", "text": said.text}]}]
+    assert given(messages) == ["indexes"]  # before: ["indexes", "tool.uv.index"], an id the offline model may cite

@@ -18,6 +18,7 @@ answers, notes and tool results, a full conversation stays well inside the small
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,8 @@ TOKENS = EXCERPT_TOKENS  # `docent.schema.mode`'s, which the record search reads
 SECTIONS = 8  # recall@8 on the example's retrieval set: 0.85 (`make eval` reports it); at 6, 0.81
 HEADING = "# Excerpts from the record"
 MAX_PARTS = 12  # parts listed for one page of an excerpt
+_HEAD = re.compile(r"\[\[([^\[\]]+)\]\] .*\(\S*\)")  # a section's head as `excerpts` writes it: [[id]] trail (/path)
+_FENCE = re.compile(r"(`{3,})")
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,23 @@ def given(messages: Sequence[Mapping[str, Any]]) -> list[str]:
         for block in content:
             text = block.get("text", "") if isinstance(block, Mapping) and block.get("type") == "text" else ""
             if text.startswith(HEADING):
-                ids += [line[2:line.index("]]")] for line in text.splitlines() if line.startswith("[[") and "]]" in line]
+                ids += _heads(text)
     return list(dict.fromkeys(ids))
+
+
+def _heads(text: str) -> list[str]:
+    """The ids of an excerpts block's heads (`[[id]] trail (/path)`), read outside its code blocks: a TOML table's
+    `[[tool.uv.index]]` in a section's code is no section."""
+    ids: list[str] = []
+    fence = ""
+    for line in text.splitlines():
+        if fence:
+            fence = "" if line.strip() == fence else fence
+        elif mark := _FENCE.match(line):
+            fence = mark.group(1)
+        elif head := _HEAD.fullmatch(line):
+            ids.append(head.group(1))
+    return ids
 
 
 def excerpted(messages: Sequence[Mapping[str, Any]]) -> list[str] | None:

@@ -37,8 +37,9 @@ TITLE = 0.5
 TRAIL = 0.5
 NEAR = 1.0
 SPAN = 8  # positions apart at most: about a clause; 4 and 16 ordered worse on the development sets
-# A section's text is read as far as a question's excerpts could give of it (`EXCERPT_TOKENS`: a longer section is given
-# cut to its start): what the guide would not be handed does not put a section first, nor cost time to read.
+# A section's text is read as far as a question's excerpts could give of it whole (`EXCERPT_TOKENS`), so a long one costs
+# no more time to read. A longer section is given cut to the lines around the question's words (`excerpts_fill.window`),
+# which may lie past what is read here: those words do not put it first (a known limit, kept for the time).
 READ = EXCERPT_TOKENS * CHARS_PER_TOKEN
 COLUMNS = ("title", "trail", "body")
 # The sections found that are put in order, at most (`Order.ordered`): the guide's 8, three times over. The embedded

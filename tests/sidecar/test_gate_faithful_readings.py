@@ -78,9 +78,15 @@ def verdict(sentence: str) -> str:
         # "Others" on a documentation site are things, not someone else who did the work; a role is still held.
         ("Locations ending with / are matched as prefixes; others are matched exactly [[trust]].", "shown"),
         ("The maintainers lead the smart diff algorithm used for updates [[answers]].", "role"),
-        # "The only way" where the clause says "no way ... other than"; "the only way is to wait" is still held.
+        # "The only way" where the clause says "no way ... other than" and the sentence names the exception; "the only
+        # way is to wait", or another way the clause does not except, is still held.
         ("It can take anywhere between a few seconds and minutes for the kubelet to roll out an updated secret, and "
          "the only way to speed that up is restarting the Deployment or Pod [[secrets]].", "shown"),
+        ("New secrets take a few seconds to minutes to roll out, and the only way to speed that up is to wait "
+         "[[secrets]].", "quantifier"),
+        ("It can take anywhere between a few seconds and minutes for new secrets to be rolled out by the kubelet, and "
+         "the only way to speed that up is waiting [[secrets]].", "quantifier"),
+        ("The only way to speed up the roll out of secrets is to create new secrets [[secrets]].", "quantifier"),
     ],
 )
 def test_a_faithful_construction_is_read_as_the_section_says_it(sentence: str, expected: str) -> None:

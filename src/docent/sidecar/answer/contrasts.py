@@ -14,7 +14,11 @@ pole only; a word may be in several classes ("never": a quantifier and a modalit
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Set
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .passage import Unit
 
 
 class Contrast(NamedTuple):
@@ -203,9 +207,20 @@ _WHOLE_OR_NONE = frozenset((0, CONTRASTS[_QUANTIFIER].poles.index("none no nobod
 _EXCEPT = re.compile(r"\b(?:other\s+than|except|apart\s+from|besides|save\s+for)\b", re.IGNORECASE)
 
 
-def excepted(said: tuple[int, int], theirs: tuple[int, int], text: str, at: int) -> bool:
-    """ "The only way to speed that up" where a clause (`text`, its word at `at`) says "there is no way to speed this
-    up, other than restarting": "no" or "all" with an exception after it says "only" in other words. `said` and
-    `theirs`: the two words' class and pole."""
-    return (said[0] == theirs[0] == _QUANTIFIER and said[1] == _ONLY and theirs[1] in _WHOLE_OR_NONE
-            and _EXCEPT.search(text, at) is not None)
+def excepted(said: tuple[int, int], theirs: tuple[int, int], clause: Unit, at: int, words: Set[str]) -> bool:
+    """ "The only way to speed that up is restarting" where a clause (its word at token `at`) says "there is no way to
+    speed this up, other than restarting": "no" or "all" with an exception after it says "only" in other words, of
+    what the exception names: the sentence (its stems, `words`) writes a word of the exception's phrase (to its
+    comma), so that "the only way ... is waiting" tells no exception of theirs. `said` and `theirs`: the two words'
+    class and pole."""
+    if not (said[0] == theirs[0] == _QUANTIFIER and said[1] == _ONLY and theirs[1] in _WHOLE_OR_NONE):
+        return False
+    found = _EXCEPT.search(clause.text, clause.tokens[at].start)
+    if found is None:
+        return False
+    stop = _PHRASE_END.search(clause.text, found.end())
+    end = len(clause.text) if stop is None else stop.start()
+    return any(t.stem in words for t in clause.tokens if t.stem and found.end() <= t.start < end)
+
+
+_PHRASE_END = re.compile(r"[,;:.!?]")

@@ -67,8 +67,9 @@ SEARCH = (
     "heading path, page title, URL and text, code blocks intact. Free; prefer it to ask."
 )
 READ = (
-    "Read one section of the site's record by its id (from search): its heading path, URL, whole text and "
-    "blocks (paragraphs, list items, table rows, admonitions, code with its language and exact lines)."
+    "Read one section of the site's record by its id (from search): its heading path, URL and whole text as "
+    "Markdown, each code block fenced with its language and its exact lines. With blocks=true, its blocks too "
+    "(paragraphs, list items, table rows, admonitions, code), each apart: the same text again, for a program."
 )
 PAGES = "List the site's pages: each page's id, title, URL and the ids of its sections in the record."
 ASK = (
@@ -87,6 +88,7 @@ BLANK = "The {what} is blank: write a few words."
 Query = Annotated[str, Field(min_length=1, max_length=500, description="What to look for, in a few words.")]
 K = Annotated[int, Field(ge=1, le=MAX_K, description="How many sections at most (1 to 10).")]
 SectionId = Annotated[str, Field(min_length=1, max_length=200, description="A section's id, from search or list_pages.")]
+WithBlocks = Annotated[bool, Field(description="Also the section's blocks, each apart (its text again, split).")]
 Question = Annotated[str, Field(min_length=1, max_length=500, description="One question about the site, in words.")]
 
 
@@ -213,17 +215,18 @@ class Agents:
         self._count("search", "ok")
         return {"results": [hit(bundle, bundle.record[sid], base, excerpt=True) for sid, _ in found]}
 
-    async def read_section(self, id: SectionId, ctx: Context) -> Section:
+    async def read_section(self, id: SectionId, ctx: Context, blocks: WithBlocks = False) -> Section:
         bundle = await self._enter("read_section", ctx)
         section = bundle.record.get(id)
         if section is None:
             self._count("read_section", "invalid")
             raise ToolError(UNKNOWN_SECTION)
         self._count("read_section", "ok")
-        blocks: list[BlockOut] = [
-            {"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker} for b in section.blocks
-        ]
-        return {**hit(bundle, section, _base(bundle, ctx)), "blocks": blocks}
+        said: list[BlockOut] = [{"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker} for b in section.blocks]
+        read: Section = {**hit(bundle, section, _base(bundle, ctx)), "blocks": said}
+        if not blocks:  # the section said twice would cost an agent's context twice: its blocks only when asked for
+            del read["blocks"]
+        return read
 
     async def list_pages(self, ctx: Context) -> PageList:
         bundle = await self._enter("list_pages", ctx)

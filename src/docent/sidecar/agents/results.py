@@ -4,6 +4,7 @@ schemas), and how each is made from the record and from the turn's events."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NotRequired
 
 import msgspec
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
@@ -34,7 +35,7 @@ class BlockOut(TypedDict):
 
 
 class Section(Hit):
-    blocks: list[BlockOut]
+    blocks: NotRequired[list[BlockOut]]  # only when asked for: the text again, block by block
 
 
 class SearchResult(TypedDict):

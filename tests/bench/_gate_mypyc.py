@@ -1,8 +1,8 @@
 """The gate compiled with mypyc against the same code pure: `python -m tests.bench._gate_mypyc [ROUNDS]`.
 
-A throwaway measurement (issue 26, the first of its two routes), not a build of Docent: this checkout's `src` is
-copied to a temporary folder, the four changes mypyc needs are made there (`_CHANGES`), the gate's modules
-(`docent.sidecar.answer` and its rules, less the turn's and the bundle's: `_LEFT_PURE`) are compiled into extension
+A measurement (issue 26), not a build of Docent (`make compiled` is that): this checkout's `src` is copied to a
+temporary folder, the gate's modules (`docent.sidecar.answer` and its rules, less the turn's and the bundle's: the
+list in `docent/sidecar/answer/native.py`, which setup.py reads too) are compiled there as they stand into extension
 modules beside their sources, and then, pure against compiled:
 - the events both give the bench's answers (`gate.py`, every rule), which must be the same (a digest of each);
 - instructions a sentence, counted under cachegrind (`_gate_ab._instructions`: 100 answers less the same run judging
@@ -22,29 +22,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from docent.sidecar.answer import native
 from tests.bench import _gate_ab
 
 ROOT = Path(__file__).resolve().parents[2]
 _PACKAGE = Path("docent/sidecar/answer")
-# The turn's modules are not on a sentence's path; the bundle's `cached_property` needs an instance `__dict__`.
-_LEFT_PURE = frozenset({"__init__.py", "bundle.py", "conversation.py", "events.py", "receipt.py", "reply.py",
-                        "toolcheck.py", "turn.py", "underway.py"})
-_NON_NATIVE = "from mypy_extensions import mypyc_attr\n\n\n@mypyc_attr(native_class=False)\n"
-# (file, text, replacement): what mypyc cannot compile as it stands, and why.
-_CHANGES = (
-    # A subclass of str cannot be a native class.
-    ("sentences.py", "\nclass Raw(str):", "\n" + _NON_NATIVE + "class Raw(str):"),
-    ("sentences.py", "\nclass _LineRaw(Raw):", "\n" + _NON_NATIVE + "class _LineRaw(Raw):"),  # nor one of Raw
-    # `once` keeps each reading in the instance's `__dict__`, which a native class has not.
-    ("rules/types.py", "\nclass Reading:", "\n" + _NON_NATIVE + "class Reading:"),
-    # A compiled method has no `__name__` (`__set_name__` gives `once` its name all the same).
-    ("rules/types.py", "self._name = make.__name__", 'self._name = getattr(make, "__name__", "")'),
-    # typeshed says frozenset | KeysView is a frozenset; it is a set, and mypyc checks the type at run time.
-    ("direction.py", "_UP | _DOWN | _OPPOSITE.keys()", "_UP | _DOWN | set(_OPPOSITE)"),
-    ("causes.py", "_VOICE & reason.keys()", "_VOICE & set(reason)"),  # the same: frozenset & KeysView is a set
-    # mypyc 2.4 fails on a starred tuple that `in` tests (an internal error, "should have been handled").
-    ("order.py", 't.word in ("after", *_THEN_CLAUSE)', '(t.word == "after" or t.word in _THEN_CLAUSE)'),
-)
 _EVENTS = """
 import hashlib
 from tests.bench import gate as B
@@ -66,12 +48,7 @@ def _compiled(into: Path) -> Path:
     """A copy of `src` with the gate's modules compiled beside their sources."""
     src = into / "src"
     shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    for name, text, replacement in _CHANGES:
-        path = src / _PACKAGE / name
-        code = path.read_text()
-        assert text in code, f"{name} no longer holds {text!r}: see whether mypyc still needs the change"
-        path.write_text(code.replace(text, replacement, 1))
-    modules = sorted(str(p.relative_to(src)) for p in (src / _PACKAGE).glob("**/*.py") if p.name not in _LEFT_PURE)
+    modules = [str(p.relative_to(src)) for p in native.modules(src / _PACKAGE)]
     subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=src, check=True, capture_output=True)
     return src
 

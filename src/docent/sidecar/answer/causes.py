@@ -50,7 +50,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         clause, reason = _reason(said, m.end(), stop)
         if not clause:
             continue
-        if _VOICE & reason.keys():  # "which is why the documentation advises X": the record's voice, X its words
+        if not _VOICE.isdisjoint(reason):  # "which is why the documentation advises X": the record's voice, X its words
             reason = {s: named for s, named in reason.items() if s not in _VOICE and s not in _TELLING}
         # "at Tessellate" under the heading "Tessellate Freight": a name its heading path says, after "at", is the
         # section's place, no part of the reason.

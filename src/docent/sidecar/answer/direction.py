@@ -62,7 +62,7 @@ for _a, _b in _PAIRS:
     for _w in _b.split():
         _OPPOSITE[_w], _SAME[_w] = frozenset(_a.split()), frozenset(_b.split())
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
-CUES = frozenset(_UP | _DOWN | _OPPOSITE.keys())
+CUES = _UP | _DOWN | frozenset(_OPPOSITE)  # `| .keys()` would make a set that typeshed calls a frozenset
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 _TIMES_UP = re.compile(r"\btimes\s+as\b", re.I)  # "four times as often" says more
 _SCALED = re.compile(r"\bscal\w*\s+(?:[\w'’]+\s+){0,4}?(up|down)\b", re.I)

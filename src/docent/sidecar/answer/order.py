@@ -316,7 +316,7 @@ def _after_between(u: Unit, pa: float, pb: float) -> bool:
     for i, t in enumerate(words):
         if t.word in _THEN_CLAUSE and (not _opens_clause(u, t.start, lo, i) or i and words[i - 1].word == "and"):
             continue  # "first check the key, and if not set will check the header": it conditions what follows it
-        if t.word in ("after", *_THEN_CLAUSE) and lo < i < hi and i > 0 and not _before_later(words, i, hi):
+        if t.word in _AFTER_OR_THEN and lo < i < hi and i > 0 and not _before_later(words, i, hi):
             following = words[i + 1].word if i + 1 < len(words) else ""
             if following not in ("that", "this", "which") and words[i - 1].word != "one":  # "one after another"
                 return True
@@ -340,6 +340,7 @@ def _opening_ends(u: Unit, lo: int, hi: int) -> bool:
 
 _ONCE = re.compile(r"once\s+" + _OPENS, re.I)
 _THEN_CLAUSE = frozenset(("once", "if"))
+_AFTER_OR_THEN = _THEN_CLAUSE | {"after"}
 _CLAUSE_MARK = re.compile(r"[;:()]|,(?!\s+(?:and|or|but)\b)")  # ", and will run" goes on with the same subject
 
 

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import re
 
+from .native import mypyc_attr
+
 # `[.!?…]+|\n`, written to begin with one set of characters: the engine then skips to the next of them in C rather
 # than trying both branches at every character (a 48-character buffer 20 k -> 9.5 k instructions).
 _TERMINATOR = re.compile(r"[.!?…\n](?:(?<=\n)|[.!?…]*)")
@@ -56,6 +58,7 @@ _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 _TICKS = re.compile(r"`+")
 
 
+@mypyc_attr(native_class=False)  # a subclass of str cannot be a native class (mypyc)
 class Raw(str):
     """A raw sentence, and whether it began a new line after earlier text (the text's first sentence does not)."""
 
@@ -67,6 +70,7 @@ class Raw(str):
         return (_LineRaw if line_start else Raw)(text)
 
 
+@mypyc_attr(native_class=False)  # nor a subclass of Raw
 class _LineRaw(Raw):
     """A raw sentence that began a new line: which one it is says so, with nothing set on it (a class of its own
     costs no `__dict__` and no call to set it, some 1.5 k instructions a sentence)."""

@@ -11,6 +11,7 @@ from ..events import Item, Row
 from ..lexicon import Lexicon
 from ..markdown import Fence
 from ..mentions import Mentions
+from ..native import mypyc_attr
 from ..passage import Passage, Unit, unit
 from ..roles import roles
 from ..site import Site
@@ -80,7 +81,7 @@ class once(Generic[T]):  # noqa: N801 - a decorator, named as functools.cached_p
 
     def __init__(self, make: Callable[[Any], T]) -> None:
         self._make = make
-        self._name = make.__name__
+        self._name = getattr(make, "__name__", "")  # a method compiled by mypyc has none: `__set_name__` names it
 
     def __set_name__(self, owner: type, name: str) -> None:
         self._name = name
@@ -101,6 +102,8 @@ class once(Generic[T]):  # noqa: N801 - a decorator, named as functools.cached_p
         return made
 
 
+# `once` keeps each reading on the instance, in its `__dict__`, which a native class (mypyc) has not.
+@mypyc_attr(native_class=False)
 class Reading:
     """A sentence as the rules read it: the readings every sentence is asked for made with it, each other one made once,
     when a rule first asks for it."""

@@ -8,8 +8,9 @@ written before a round's changes to search and the embedded model, and measured 
 - `docs_record_coverage`: the share of the record pages' words that their sections hold (the build's own measure);
 - `hit@8`, `recall@8`: the record search on the answerable questions, at the guide's `excerpts.SECTIONS`; `hit@1` and
   `mrr` (the mean of 1 / the first right section's rank) beside them, since the embedded model answers from the top;
-- `docs_given_recall@8`, `docs_sections_given` (a searched record only): recall@8 among the sections the question's
-  excerpts give the model within their budget, and how many sections they give;
+- `docs_given_recall@8`, `docs_sections_given`, `docs_sections_cut` (a searched record only): recall@8 among the
+  sections the question's excerpts give the model within their budget (a section cut to a window counts only where the
+  window holds one of the question's gold facts), how many sections they give, and how many of those are cut;
 - `docs_offline_useful`, `docs_offline_refused`: the embedded model through the real app: the answerable questions
   whose answer shows a gold fact, and the unanswerable ones it refuses;
 - `docs_code_intact`, `docs_held_rate`: a careful model's answers to those questions (`starlette-answers.json`,
@@ -122,15 +123,27 @@ def figures(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
 
 def given(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
     """A searched record's excerpts as a question's first message gets them (`excerpts.excerpts`): the share of each
-    answerable question's gold sections among the sections given (`docs_given_recall@8`, at most recall@8), and the
-    mean number of sections given (`docs_sections_given`, at most `SECTIONS`)."""
-    from docent.sidecar.answer.excerpts import excerpts
+    answerable question's gold sections given (`docs_given_recall@8`, at most recall@8): whole, or cut to a window
+    that holds one of the question's gold facts (a window cut away from the answer gives the model nothing of it);
+    the mean number of sections given (`docs_sections_given`, at most `SECTIONS`) and of those cut
+    (`docs_sections_cut`)."""
+    from docent.sidecar.answer.excerpts import bodies, excerpts
 
     asked = answerable(path)
-    shown = [set(excerpts(bundle, str(q["question"]), earlier=[], given=()).ids) for q in asked]
-    recall = sum(len(set(q["sections"]) & ids) / len(set(q["sections"])) for q, ids in zip(asked, shown, strict=True))
+    recall = cut = 0.0
+    shown = 0
+    for q in asked:
+        said = excerpts(bundle, str(q["question"]), earlier=[], given=())
+        windows = bodies(said.text)
+        facts = [" ".join(str(f).split()).lower() for f in q.get("facts", ())]
+        gold = set(q["sections"])
+        held = {sid for sid in gold & set(said.ids) if sid in said.whole
+                or any(f in " ".join(windows.get(sid, "").split()).lower() for f in facts)}
+        recall += len(held) / len(gold)
+        shown += len(said.ids)
+        cut += len(said.ids) - len(said.whole)
     return {f"docs_given_recall@{SECTIONS}": round(recall / len(asked), 3),
-            "docs_sections_given": round(sum(map(len, shown)) / len(asked), 2)}
+            "docs_sections_given": round(shown / len(asked), 2), "docs_sections_cut": round(cut / len(asked), 2)}
 
 
 def careful(built: Built) -> dict[str, float]:

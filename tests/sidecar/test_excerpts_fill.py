@@ -3,6 +3,7 @@ around the question's words (`excerpts_fill`)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -129,3 +130,20 @@ def test_only_the_heads_of_the_excerpts_are_read_as_the_sections_given() -> None
     assert "\n[[tool.uv.index]]\n" in said.text
     messages = [{"role": "user", "content": [{"type": "text", "text": said.text}]}]
     assert given(messages) == ["indexes"]  # before: ["indexes", "tool.uv.index"], an id the offline model may cite
+
+
+def test_a_gold_section_given_cut_counts_as_given_where_its_window_holds_a_gold_fact(tmp_path: Path) -> None:
+    from tests.evals.docsite import given as measured
+
+    filler = [_short(f"f{n}", f"Other section {n} about mail delivery and its settings. " * 40) for n in range(7)]
+    sections = [_settings(), *filler]
+    bundle = _Bundle({s.id: s for s in sections}, _Index([s.id for s in sections]))
+    asked = "How do I change the update check interval, in days?"
+    questions = tmp_path / "questions.json"
+    questions.write_text(json.dumps({"questions": [
+        {"question": asked, "sections": ["general"], "facts": ["'d' for days"]},  # in the window
+        {"question": asked, "sections": ["general"], "facts": ["If set to zero, the size will be unlimited"]},  # cut away
+    ]}), encoding="utf-8")
+    figures = measured(bundle, questions)  # type: ignore[arg-type]
+    assert figures["docs_given_recall@8"] == 0.5  # before: 1.0, the section given though its answer was cut away
+    assert figures["docs_sections_given"] == 8 and figures["docs_sections_cut"] == 8

@@ -84,14 +84,15 @@ def given(messages: Sequence[Mapping[str, Any]]) -> list[str]:
         for block in content:
             text = block.get("text", "") if isinstance(block, Mapping) and block.get("type") == "text" else ""
             if text.startswith(HEADING):
-                ids += _heads(text)
+                ids += bodies(text)
     return list(dict.fromkeys(ids))
 
 
-def _heads(text: str) -> list[str]:
-    """The ids of an excerpts block's heads (`[[id]] trail (/path)`), read outside its code blocks: a TOML table's
-    `[[tool.uv.index]]` in a section's code is no section."""
-    ids: list[str] = []
+def bodies(text: str) -> dict[str, str]:
+    """An excerpts block's sections: each head's id (`[[id]] trail (/path)`, read outside the code blocks, so a TOML
+    table's `[[tool.uv.index]]` in a section's code is no section) -> the text given under it, whole or cut."""
+    out: dict[str, list[str]] = {}
+    under: list[str] = []
     fence = ""
     for line in text.splitlines():
         if fence:
@@ -99,8 +100,10 @@ def _heads(text: str) -> list[str]:
         elif mark := _FENCE.match(line):
             fence = mark.group(1)
         elif head := _HEAD.fullmatch(line):
-            ids.append(head.group(1))
-    return ids
+            under = out.setdefault(head.group(1), [])
+            continue
+        under.append(line)
+    return {sid: "\n".join(lines).strip() for sid, lines in out.items()}
 
 
 def excerpted(messages: Sequence[Mapping[str, Any]]) -> list[str] | None:

@@ -170,7 +170,7 @@ async def test_read_section_and_list_pages(tmp_path: Path) -> None:
         missing = await session.call_tool("read_section", {"id": "nowhere"})
         assert "No section has that id" in words(missing) and "nowhere" not in words(missing)
         pages = data(await session.call_tool("list_pages", {}))
-        assert pages["site"] == "Kit"
+        assert (pages["site"], pages["total"], pages["next"]) == ("Kit", 2, None)
         assert pages["pages"] == [
             {"id": "start", "title": "Getting started", "url": "https://docs.example.org/kit/start/", "sections": ["install", "client"]},
             {"id": "guide", "title": "User guide", "url": "https://docs.example.org/kit/guide/", "sections": ["retries"]},
@@ -192,6 +192,26 @@ async def test_a_long_section_is_read_once_not_twice(tmp_path: Path) -> None:
         assert 15_000 < len(section["text"]) < 17_000 and section["text"].count("```dockerfile\n" + code + "\n```") == 12
         assert len(json.dumps(data(result))) < 1.1 * len(section["text"])
         assert len(data(await session.call_tool("read_section", {"id": "docker", "blocks": True}))["blocks"]) == 24
+
+
+async def test_a_big_sites_map_comes_a_hundred_pages_at_a_time(tmp_path: Path) -> None:
+    """uv's 81 pages were listed in 26,000 characters, all in one reply: a site of a few hundred pages passed what a
+    coding agent takes from one tool (Claude Code files a reply over 50,000 characters away, refuses one over 25,000
+    tokens), with no way to ask for less."""
+    many = tuple(Page(f"p{n}", f"Page {n}", f"/p{n}/") for n in range(250))
+    bundle = appkit.write_bundle(tmp_path / "many.json", manifest=Manifest(site_name="Kit", pages=many, site_url=SITE_URL),
+                                 record=RECORD)
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        first = data(await session.call_tool("list_pages", {}))
+        assert (first["total"], len(first["pages"]), first["next"]) == (250, 100, 100)
+        assert first["pages"][0] == {"id": "p0", "title": "Page 0", "url": f"{SITE_URL}/p0/", "sections": []}
+        then = data(await session.call_tool("list_pages", {"start": first["next"]}))
+        assert (then["pages"][0]["id"], then["next"]) == ("p100", 200)
+        last = data(await session.call_tool("list_pages", {"start": 200}))
+        assert (len(last["pages"]), last["pages"][-1]["id"], last["next"]) == (50, "p249", None)
+        past = data(await session.call_tool("list_pages", {"start": 900}))
+        assert (past["pages"], past["next"], past["total"]) == ([], None, 250)
+        assert words(await session.call_tool("list_pages", {"start": -1})).endswith("what each argument takes.")
 
 
 async def test_without_a_site_url_the_urls_are_the_sidecars_own(tmp_path: Path) -> None:

@@ -55,6 +55,7 @@ _SEEN: ContextVar[list[str] | None] = ContextVar("docent_mcp_seen", default=None
 TOOLS = ("search", "read_section", "list_pages", "ask")
 LOOPBACK = ("127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", "[::1]")
 MAX_K = 10
+PAGES_AT_ONCE = 100  # a map of thousands of pages in one reply would fill an agent's context (or pass its client's cap)
 
 INSTRUCTIONS = (
     "What {site} says, from its own record. Use `search` to find sections, `read_section` to read one "
@@ -71,7 +72,10 @@ READ = (
     "Markdown, each code block fenced with its language and its exact lines. With blocks=true, its blocks too "
     "(paragraphs, list items, table rows, admonitions, code), each apart: the same text again, for a program."
 )
-PAGES = "List the site's pages: each page's id, title, URL and the ids of its sections in the record."
+PAGES = (
+    "List the site's pages, 100 at a time in the site's order: each page's id, title, URL and the ids of its sections "
+    "in the record. `next` is the `start` of the following 100, or null at the end."
+)
 ASK = (
     "Ask the site's guide a question. Every sentence of its answer is checked against the site's record and cites "
     "its sources; a sentence that fails the check is held back and reported as held, never shown. It spends the "
@@ -87,6 +91,7 @@ BLANK = "The {what} is blank: write a few words."
 
 Query = Annotated[str, Field(min_length=1, max_length=500, description="What to look for, in a few words.")]
 K = Annotated[int, Field(ge=1, le=MAX_K, description="How many sections at most (1 to 10).")]
+Start = Annotated[int, Field(ge=0, description="The first page to list, counted from 0: a reply's `next`.")]
 SectionId = Annotated[str, Field(min_length=1, max_length=200, description="A section's id, from search or list_pages.")]
 WithBlocks = Annotated[bool, Field(description="Also the section's blocks, each apart (its text again, split).")]
 Question = Annotated[str, Field(min_length=1, max_length=500, description="One question about the site, in words.")]
@@ -228,18 +233,21 @@ class Agents:
             del read["blocks"]
         return read
 
-    async def list_pages(self, ctx: Context) -> PageList:
+    async def list_pages(self, ctx: Context, start: Start = 0) -> PageList:
         bundle = await self._enter("list_pages", ctx)
         base = _base(bundle, ctx)
         by_page: dict[str, list[str]] = {}
         for section in bundle.record.values():
             by_page.setdefault(section.page, []).append(section.id)
+        every = bundle.manifest.pages
         pages: list[PageEntry] = [
             {"id": p.id, "title": p.label, "url": base + p.path, "sections": by_page.get(p.id, [])}
-            for p in bundle.manifest.pages
+            for p in every[start : start + PAGES_AT_ONCE]
         ]
         self._count("list_pages", "ok")
-        return {"site": bundle.manifest.site_name, "pages": pages}
+        more = start + PAGES_AT_ONCE < len(every)
+        return {"site": bundle.manifest.site_name, "total": len(every), "pages": pages,
+                "next": start + PAGES_AT_ONCE if more else None}
 
     async def ask(self, question: Question, ctx: Context) -> Answer:
         if not self.settings.mcp_ask:  # listed only when on; a call by name is refused all the same

@@ -51,7 +51,9 @@ class PageEntry(TypedDict):
 
 class PageList(TypedDict):
     site: str
-    pages: list[PageEntry]
+    total: int  # the site's pages, all told
+    pages: list[PageEntry]  # up to 100, from the call's `start`
+    next: int | None  # the `start` of the following ones; None at the end
 
 
 class Source(TypedDict):

@@ -80,3 +80,21 @@ def test_a_sentences_semicolon_cuts_no_cells(sentence: str, expected: str) -> No
     digest = DIGEST.replace("encryption, and can", "encryption; it can")
     record = {**RECORD, **record_of(_section("digest-authentication", "Digest authentication", digest))}
     assert fate(Gate(record, Lexicon([])), sentence) == expected
+
+
+def test_an_unlike_unit_that_denies_gives_its_subject_nothing() -> None:
+    """ "Unlike digest authentication it needs no nonce" is no support for basic authentication's nonce: a unit that
+    negates is read with its plain stems (it names digest, with the nonce the denial leaves it), not given to its
+    section's title."""
+    record = record_of(
+        _section("digest", "Digest authentication", "It is slower than basic authentication, which sends the password "
+                 "in clear text. The server sends a nonce that the client hashes."),
+        _section("basic", "Basic authentication", "It sends the password base64 encoded on every request. Unlike "
+                 "digest authentication it needs no nonce from the server."),
+    )
+    swapped = ("Digest authentication sends the password in clear text, whereas basic authentication hashes a nonce "
+               "[[digest]] [[basic]].")
+    kept = ("Basic authentication sends the password in clear text, whereas digest authentication hashes a nonce "
+            "[[digest]] [[basic]].")
+    assert fate(Gate(record, Lexicon([])), swapped) == "actor"
+    assert fate(Gate(record, Lexicon([])), kept) == "shown"

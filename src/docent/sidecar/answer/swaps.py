@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
+from . import polarity
 from .passage import Passage, Token, Unit
 
 CUES = frozenset(("while", "whereas"))
@@ -86,8 +87,11 @@ def _parts(passage: Passage) -> tuple[frozenset[str], ...]:
 def _own(u: Unit, title: frozenset[str]) -> frozenset[str]:
     """A unit's stems, less what an "unlike X" sets beside its subject (to a comma or a pronoun); a unit whose subject is
     a pronoun ("Unlike basic authentication it provides encryption", "This method is used by ...") is about its
-    section's title."""
+    section's title. A unit that negates keeps its plain stems: "Unlike digest authentication it needs no nonce"
+    tells its subject no nonce, and names digest with the nonce it has."""
     tokens, at = u.tokens, 0
+    if polarity.negates(u.text):
+        return u.stems
     if tokens and tokens[0].word == "unlike":
         at = next((i for i, t in enumerate(tokens) if i and (t.word in _PRONOUNS or "," in u.text[tokens[i - 1].start : t.start])),
                   len(tokens))

@@ -121,6 +121,9 @@ async def test_off_by_default_and_its_tools_listed_the_same_on_every_start(tmp_p
     assert all(t["annotations"]["readOnlyHint"] for t in tools.values())
     assert tools["search"]["inputSchema"]["properties"]["k"]["maximum"] == 10
     assert "budget" in tools["ask"]["description"]
+    # An excerpt's `more` is explained where an agent chooses its next call, and so is an empty reply.
+    assert "`more` true: read_section gives the rest" in tools["search"]["description"]
+    assert "No results: try other words" in tools["search"]["description"]
     # The same words serve a portfolio and a documentation site: none says which the site is.
     said = [INSTRUCTIONS, *(tool["description"] for tool in tools.values())]
     assert not [words for words in said if "documentation" in words.lower()]

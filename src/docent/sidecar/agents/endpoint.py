@@ -64,8 +64,10 @@ INSTRUCTIONS = (
     "most once or twice a task."
 )
 SEARCH = (
-    "Search the site's record (its pages' text). Returns up to k sections, best first, each with its id (for read_section), "
-    "heading path, page title, URL and text, code blocks intact. Free; prefer it to ask."
+    "Search the site's record (its pages' text) with a few words: names, flags, an error's words. Returns up to k "
+    "sections, best first, each with its id (for read_section), heading path, page title, URL and text as Markdown, "
+    "code blocks whole. A long section's text stops after about 1,500 characters with `more` true: read_section gives "
+    "the rest. No results: try other words. Free; prefer it to ask."
 )
 READ = (
     "Read one section of the site's record by its id (from search): its heading path, URL and whole text as "

@@ -217,6 +217,30 @@ async def test_a_big_sites_map_comes_a_hundred_pages_at_a_time(tmp_path: Path) -
         assert words(await session.call_tool("list_pages", {"start": -1})).endswith("what each argument takes.")
 
 
+async def test_inline_code_keeps_its_backticks_in_the_markdown(tmp_path: Path) -> None:
+    """uv's page marks `uv sync` and `--inexact` as code; the text said "use the --inexact flag", and uvicorn's
+    "use uvicorn.run(app, **config)" read in Markdown as the start of bold."""
+    extra = RecordSection.of("extraneous", page="guide", path="/guide/#extraneous", headings=("User guide", "Extraneous"),
+                             blocks=(Block("paragraph", 'uv sync performs "exact" syncing by default, which means it will '
+                                           "remove any packages that are not present in the lockfile.", code=("uv sync",)),
+                                     Block("paragraph", "To retain extraneous packages, use the --inexact flag:",
+                                           code=("--inexact",)),
+                                     Block("code", "$ uv sync --inexact", lang="console"),
+                                     Block("item", "Or call uvicorn.run(app, **config) with `ticks` in it.", marker="-",
+                                           code=("uvicorn.run(app, **config)", "`ticks`"))))
+    bundle = appkit.write_bundle(tmp_path / "ticks.json", manifest=Manifest(site_name="Kit", pages=PAGES, site_url=SITE_URL),
+                                 record=[*RECORD, plain(extra)])
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        section = data(await session.call_tool("read_section", {"id": "extraneous", "blocks": True}))
+        found = data(await session.call_tool("search", {"query": "retain extraneous packages inexact"}))["results"][0]
+    assert section["text"] == found["text"] == (
+        '`uv sync` performs "exact" syncing by default, which means it will remove any packages that are not present in '
+        "the lockfile. To retain extraneous packages, use the `--inexact` flag:\n```console\n$ uv sync --inexact\n```\n"
+        "- Or call `uvicorn.run(app, **config)` with `` `ticks` `` in it."
+    )
+    assert section["blocks"][1]["text"] == "To retain extraneous packages, use the --inexact flag:"  # the record's own
+
+
 async def test_without_a_site_url_the_urls_are_the_sidecars_own(tmp_path: Path) -> None:
     own = replace(settings(tmp_path), bundle=write_bundle(tmp_path / "plain.json", site_url=""))
     async with sidecar(own) as base, agent(base) as session:

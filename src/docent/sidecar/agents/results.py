@@ -3,7 +3,9 @@ schemas), and how each is made from the record and from the turn's events."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import NotRequired
 
 import msgspec
@@ -23,7 +25,7 @@ class Hit(TypedDict):
     page: str
     page_title: str
     url: str
-    text: str  # Markdown: prose as the page has it, each code block fenced with its language, its lines exact
+    text: str  # Markdown: prose as the page has it, its inline code in backticks, each code block fenced with its language, its lines exact
     more: bool  # search: the section goes on past this excerpt (read_section gives it whole)
 
 
@@ -173,20 +175,22 @@ def marked(sentence: Sentence) -> str:
     return text
 
 
+_TICKS = re.compile(r"`+")
 # The most of a section's text a search result carries: whole blocks, a code block never cut, at least one block.
 EXCERPT_CHARS = 1_500
 
 
 def hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = False) -> Hit:
     page = bundle.pages.get(section.page)
-    text, more = section.shown(), False
-    if excerpt and len(text) > EXCERPT_CHARS and section.blocks:
-        kept = list(section.blocks[:1])
-        for block in section.blocks[1:]:
+    blocks = [ticked(block) for block in section.blocks]
+    text, more = fenced(blocks) if blocks else section.text, False
+    if excerpt and len(text) > EXCERPT_CHARS and blocks:
+        kept = blocks[:1]
+        for block in blocks[1:]:
             if len(fenced([*kept, block])) > EXCERPT_CHARS:
                 break
             kept.append(block)
-        text, more = fenced(kept), len(kept) < len(section.blocks)
+        text, more = fenced(kept), len(kept) < len(blocks)
     return {
         "id": section.id,
         "title": section.title,
@@ -197,3 +201,21 @@ def hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = Fa
         "text": text,
         "more": more,
     }
+
+
+def ticked(block: Block) -> Block:
+    """A prose block with its inline code in backticks again, as the page marks it (`uv sync --inexact`, `__name__`),
+    found in the text in order; a code block, or one whose code is not found where the record says, as it is."""
+    if block.kind == "code" or not block.code:
+        return block
+    parts: list[str] = []
+    at = 0
+    for code in block.code:
+        start = block.text.find(code, at)
+        if not code or start < 0:
+            return block
+        longest = max((len(run) for run in _TICKS.findall(code)), default=0)
+        ticks, pad = "`" * (longest + 1), " " if code.startswith("`") or code.endswith("`") else ""
+        parts += [block.text[at:start], f"{ticks}{pad}{code}{pad}{ticks}"]
+        at = start + len(code)
+    return replace(block, text="".join([*parts, block.text[at:]]))

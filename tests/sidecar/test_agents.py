@@ -171,7 +171,14 @@ async def test_read_section_and_list_pages(tmp_path: Path) -> None:
             {"kind": "code", "text": CODE, "lang": "python", "marker": ""},
         ]
         missing = await session.call_tool("read_section", {"id": "nowhere"})
-        assert "No section has that id" in words(missing) and "nowhere" not in words(missing)
+        assert "No section has that id or URL" in words(missing) and "nowhere" not in words(missing)
+        # An agent holding a link (from an answer's `pages`, the user, a page) reads it without a search first.
+        for link, wanted in (("https://docs.example.org/kit/start/#client", "client"), ("/guide/#retries", "retries"),
+                             ("https://docs.example.org/kit/start/", "install"), ("start/index.html", "install"),
+                             ("#retries", "retries"), ("/kit/guide/#retries", "retries")):
+            assert data(await session.call_tool("read_section", {"id": link}))["id"] == wanted, link
+        for link in ("https://docs.example.org/kit/start/#nowhere", "/elsewhere/#client", "https://docs.example.org/kit/nope/"):
+            assert "No section has that id or URL" in words(await session.call_tool("read_section", {"id": link})), link
         pages = data(await session.call_tool("list_pages", {}))
         assert (pages["site"], pages["total"], pages["next"]) == ("Kit", 2, None)
         assert pages["pages"] == [

@@ -48,7 +48,7 @@ from ..ratelimit import Limited, RateLimits, client_address
 from ..routes import MCP
 from ..store import StoreUnavailable
 from ..tally import Listener, tallied
-from .results import Answer, BlockOut, Markdown, PageEntry, PageList, SearchResult, Section, hit, take
+from .results import Answer, BlockOut, Markdown, PageEntry, PageList, SearchResult, Section, hit, located, take
 
 # The outcomes a tool counted for the call in flight: the middleware counts a call the tool never saw.
 _SEEN: ContextVar[list[str] | None] = ContextVar("docent_mcp_seen", default=None)
@@ -70,7 +70,8 @@ SEARCH = (
     "the rest. No results: try other words. Free; prefer it to ask."
 )
 READ = (
-    "Read one section of the site's record by its id (from search): its heading path, URL and whole text as "
+    "Read one section of the site's record by its id (from search), or by its URL on the site: its heading path, "
+    "URL and whole text as "
     "Markdown, each code block fenced with its language and its exact lines. With blocks=true, its blocks too "
     "(paragraphs, list items, table rows, admonitions, code), each apart: the same text again, for a program."
 )
@@ -88,13 +89,13 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_worl
 # What an agent reads when a call is refused: what to do next, never its own input.
 UNAVAILABLE = "The guide cannot reach its shared state just now: try again in a minute."
 ASK_OFF = "`ask` is switched off on this site: use search and read_section."
-UNKNOWN_SECTION = "No section has that id: take an id from search or list_pages."
+UNKNOWN_SECTION = "No section has that id or URL: take an id from search or list_pages."
 BLANK = "The {what} is blank: write a few words."
 
 Query = Annotated[str, Field(min_length=1, max_length=500, description="What to look for, in a few words.")]
 K = Annotated[int, Field(ge=1, le=MAX_K, description="How many sections at most (1 to 10).")]
 Start = Annotated[int, Field(ge=0, description="The first page to list, counted from 0: a reply's `next`.")]
-SectionId = Annotated[str, Field(min_length=1, max_length=200, description="A section's id, from search or list_pages.")]
+SectionId = Annotated[str, Field(min_length=1, max_length=300, description="A section's id (from search or list_pages), or its URL on the site.")]
 WithBlocks = Annotated[bool, Field(description="Also the section's blocks, each apart (its text again, split).")]
 Question = Annotated[str, Field(min_length=1, max_length=500, description="One question about the site, in words.")]
 
@@ -224,13 +225,14 @@ class Agents:
 
     async def read_section(self, id: SectionId, ctx: Context, blocks: WithBlocks = False) -> Section:
         bundle = await self._enter("read_section", ctx)
-        section = bundle.record.get(id)
+        base = _base(bundle, ctx)
+        section = located(bundle, id, base)
         if section is None:
             self._count("read_section", "invalid")
             raise ToolError(UNKNOWN_SECTION)
         self._count("read_section", "ok")
         said: list[BlockOut] = [{"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker} for b in section.blocks]
-        read: Section = {**hit(bundle, section, _base(bundle, ctx)), "blocks": said}
+        read: Section = {**hit(bundle, section, base), "blocks": said}
         if not blocks:  # the section said twice would cost an agent's context twice: its blocks only when asked for
             del read["blocks"]
         return read

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import NotRequired
+from urllib.parse import urlsplit
 
 import msgspec
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
@@ -219,3 +220,30 @@ def ticked(block: Block) -> Block:
         parts += [block.text[at:start], f"{ticks}{pad}{code}{pad}{ticks}"]
         at = start + len(code)
     return replace(block, text="".join([*parts, block.text[at:]]))
+
+
+def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
+    """The section an agent names: by its id, or by its URL or path as the site links it (the page's own URL is its
+    first section; "#timeouts" alone, where one section of the site has that anchor). Never a guess: a URL whose
+    anchor no section has is no section."""
+    section = bundle.record.get(wanted)
+    if section is not None or ("/" not in wanted and "#" not in wanted):
+        return section
+    parts = urlsplit(wanted.strip())
+    path, fragment = parts.path, parts.fragment
+    prefix = urlsplit(base).path.rstrip("/")
+    if prefix and (path == prefix or path.startswith(prefix + "/")):
+        path = path[len(prefix) :]
+    found = [s for s in bundle.record.values() if _same(s.path, path, fragment)]
+    if not found and path and not fragment:  # a page's URL: its first section, anchored or not
+        found = [s for s in bundle.record.values() if _page(s.path.partition("#")[0]) == _page(path)]
+    return found[0] if found and (path or len(found) == 1) else None
+
+
+def _same(link: str, path: str, fragment: str) -> bool:
+    page, _, anchor = link.partition("#")
+    return anchor == fragment and (not path or _page(page) == _page(path))
+
+
+def _page(path: str) -> str:
+    return path.removesuffix("index.html").strip("/")

@@ -231,6 +231,10 @@ def test_a_code_blocks_language_lost_by_the_highlighter_comes_from_the_markdowns
                 "    pip install httpx\n    ```\n\n```\nno language\n```\n")
     languages = fence_languages(markdown)
     assert languages == {code_key("r = httpx.post(url)"): "python", code_key("pip install httpx"): "bash"}
+    # uv's docs: a fence with only attributes names no language ("hl_lines", "title" were read as languages)
+    attributes = ('```hl_lines="17"\n[project]\n```\n\n```title="requirements.txt"\nnumpy\n```\n\n'
+                  '``` { .toml hl_lines="3" }\n[tool]\n```\n\n```pyproject.toml\n[build]\n```\n')
+    assert fence_languages(attributes) == {code_key("[tool]"): "toml", code_key("[build]"): "pyproject.toml"}
     html = ('<p>Send it:</p><div class="highlight"><pre><span></span><code>r = httpx.post(url)\n</code></pre></div>'
             '<div class="admonition note"><p class="admonition-title">Note</p><div class="highlight"><pre><span></span>'
             '<code>pip install httpx\n</code></pre></div></div><pre><code>no language\n</code></pre>')

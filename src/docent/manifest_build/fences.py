@@ -14,7 +14,8 @@ import textwrap
 
 # A fence: its indent, its run of backticks or tildes, its info string, its body, the same run closing it.
 _FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n`]*)\n(.*?)^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
-_LANGUAGE = re.compile(r"^\{?\s*\.?([\w+#.-]+)")
+# Its first word, never an attribute's name: "```hl_lines="17"" and "```title="requirements.txt"" name no language.
+_LANGUAGE = re.compile(r"^\{?\s*\.?([\w+#.-]+)(?![\w+#.-]|\s*=)")
 
 
 def code_key(code: str) -> str:
@@ -24,7 +25,8 @@ def code_key(code: str) -> str:
 
 def fence_languages(markdown: str) -> dict[str, str]:
     """Each fenced block's language by the key of its code (`code_key`): "```python" and "``` {.python
-    title="app.py"}" give "python"; a fence with no language gives nothing."""
+    title="app.py"}" give "python"; a fence with no language, or only attributes ("```hl_lines="3"", "```title="a.txt""),
+    gives nothing."""
     found: dict[str, str] = {}
     for m in _FENCE.finditer(markdown):
         language = _LANGUAGE.match(m.group(3).strip())

@@ -77,6 +77,8 @@ def verdict(sentence: str) -> str:
         ("The release supports python 3.6 [[dropped]].", "polarity"),
         # "Others" on a documentation site are things, not someone else who did the work; a role is still held.
         ("Locations ending with / are matched as prefixes; others are matched exactly [[trust]].", "shown"),
+        # The predicates exchanged between a thing and its complement ("; others") are a swap (`complements`).
+        ("Locations ending with / are matched exactly; others are matched as prefixes [[trust]].", "actor"),
         ("The maintainers lead the smart diff algorithm used for updates [[answers]].", "role"),
         # "The only way" where the clause says "no way ... other than" and the sentence names the exception; "the only
         # way is to wait", or another way the clause does not except, is still held.

@@ -11,6 +11,7 @@ second clause's predicate than of its own, and another part does the same the ot
 either subject with more of its own predicate than of the other's.
 A unit whose subject is a pronoun is about its section's title; an "unlike X" opening it sets X beside the subject.
 A table's row is a line with a label ("Configuration: ...") or no end mark: a sentence's semicolon cuts no cells.
+A thing and its complement ("X are A; others are B") are read in `complements`.
 What it cannot do: read a swap of two clauses joined otherwise ("and", "but"), or one whose predicates share their
 words; then it lets the sentence through.
 """
@@ -20,10 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from . import polarity
+from . import complements, polarity
 from .passage import Passage, Token, Unit
 
-CUES = frozenset(("while", "whereas"))
+CUES = frozenset(("while", "whereas")) | complements.CUES
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 _JOIN = re.compile(r",?\s+(?:while|whereas)\s+", re.I)
 _LABEL = re.compile(r"^[^:;]{1,60}:\s")  # a table row's label: "Configuration: Copier Single YAML file"
@@ -37,7 +38,7 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     joins = list(_JOIN.finditer(said.text))
     if len(joins) != 1 or not sections:
-        return False
+        return bool(sections) and complements.held(said, sections)  # "X are A; others are B"
     cut = joins[0]
     frame = max(said.text.rfind(",", 0, cut.start()), said.text.rfind(";", 0, cut.start()))
     left = [t for t in said.tokens if frame < t.start < cut.start() and t.stem]

@@ -1,0 +1,51 @@
+"""A swap told against a thing's complement (read by `swaps.py`, reason `actor`): "Locations ending with / are matched
+exactly; others are matched as prefixes" where the section says "Locations ending with / will be matched as prefixes
+... Locations not ending with / will be matched exactly". The clause after "; others" (or "the others", "the rest")
+tells what the first clause's thing, denied, does: the two predicates exchanged.
+
+It is held when a cited unit that negates nothing writes the second clause's own words (its predicate) with two of the
+first clause's other words (its thing, "locations ending"), without the first clause's predicate that a cited unit
+that negates ("not ending") writes; and no unit that negates nothing writes every word of the first clause (which
+it would then restate). What it cannot do: tell the thing from its predicate; a first clause whose predicate the
+thing's unit writes too is let through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import polarity
+from .passage import Passage, Unit
+
+CUES = frozenset(("others", "rest"))
+_OTHERS = re.compile(r";\s+(?:the\s+)?(?:others|rest)\s+", re.I)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    sides = _sides(said)
+    if sides is None:
+        return False
+    left, mine, theirs = sides
+    units = [(u.stems, polarity.negates(u.text)) for p in sections for u in p.units]
+    plain = [stems for stems, negates in units if not negates]
+    if any(left <= stems for stems in plain):
+        return False  # a unit restates the first clause
+    denied = [stems for stems, negates in units if negates]
+    return any(theirs <= stems and len(mine & stems) >= 2 and _given(mine - stems, denied) for stems in plain)
+
+
+def _sides(said: Unit) -> tuple[set[str], set[str], set[str]] | None:
+    """The first clause's stems, those the second lacks (its thing and predicate), and the second's own."""
+    cut = _OTHERS.search(said.text)
+    if cut is None:
+        return None
+    left = {t.stem for t in said.tokens if t.stem and t.start < cut.start()}
+    right = {t.stem for t in said.tokens if t.stem and t.start >= cut.end()}
+    mine, theirs = left - right, right - left
+    return (left, mine, theirs) if len(mine) >= 3 and theirs else None
+
+
+def _given(predicate: set[str], denied: list[frozenset[str]]) -> bool:
+    """Whether a unit that negates writes a word of the first clause's predicate."""
+    return any(predicate & stems for stems in denied)

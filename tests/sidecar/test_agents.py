@@ -6,106 +6,29 @@ from __future__ import annotations
 import importlib.util
 import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import httpx
-import httpx2
 import pytest
-from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
-from mcp.types import CallToolResult
 
 from docent.cli import main
-from docent.schema import Block, Manifest, Page, RecordSection, plain
 from docent.sidecar.agents.endpoint import INSTRUCTIONS
-from docent.sidecar.app import create_app
-from docent.sidecar.counts import MemoryCounts, SQLiteCounts
-from docent.sidecar.model.handler import HandlerModel
-from docent.sidecar.model.models import spec_for
-from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, TextDelta, Usage
+from docent.sidecar.counts import SQLiteCounts
 from docent.sidecar.settings import Settings, SettingsError
-from docent.sidecar.spending.factory import FeatureModel, guard
 
-from ..loopback import free_port, served
-from . import appkit
+from ..loopback import free_port
+from .agentkit import (
+    QUESTION,
+    agent,
+    answering,
+    data,
+    settings,
+    sidecar,
+    words,
+)
 
 pytestmark = pytest.mark.anyio
-
-SITE_URL = "https://docs.example.org/kit"
-CODE = "from kit import Client\n\nclient = Client(retries=3)\n    client.run()  # blocks"
-SECTIONS = [
-    RecordSection.of("install", page="start", path="/start/#install", headings=("Getting started", "Installing"),
-                     blocks=(Block("paragraph", "Install the kit with pip. The kit needs Python 3.11 or newer."),)),
-    RecordSection.of("client", page="start", path="/start/#client", headings=("Getting started", "The client"),
-                     blocks=(Block("paragraph", "A client retries a failed call three times."),
-                             Block("code", CODE, lang="python"))),
-    RecordSection.of("retries", page="guide", path="/guide/#retries", headings=("User guide", "Retries"),
-                     blocks=(Block("paragraph", "Retries wait one second, then two, then four, before the client "
-                                                "gives up."),)),
-]
-RECORD = [plain(s) for s in SECTIONS]
-PAGES = (Page("start", "Getting started", "/start/"), Page("guide", "User guide", "/guide/"))
-QUESTION = "How many times does a client retry a failed call?"
-
-
-def write_bundle(path: Path, *, site_url: str = SITE_URL) -> Path:
-    return appkit.write_bundle(path, manifest=Manifest(site_name="Kit", pages=PAGES, site_url=site_url), record=RECORD)
-
-
-def settings(tmp_path: Path, **changes: Any) -> Settings:
-    base = Settings(
-        enabled=True,
-        bundle=write_bundle(tmp_path / "docent-bundle.json"),
-        pow_secret=b"a test secret of some length",
-        pow_secret_made=False,
-        mcp=True,
-        rate_mcp="1000/minute",
-        rate_mcp_ask="1000/minute",
-    )
-    return replace(base, **changes)
-
-
-def answering(text: str, *, input_tokens: int = 100) -> tuple[FeatureModel, HandlerModel]:
-    """A model that writes `text`, behind the real meter, bulkhead and a budget of a dollar."""
-
-    def handler(request: ModelRequest) -> list[ModelEvent]:
-        return [TextDelta(text), Usage(input_tokens, 20), Stop("end_turn")]
-
-    model = HandlerModel(handler, spec=spec_for("claude-haiku-5-5"))
-    return guard(model, feature="guide", budget_usd=1.0, bulkhead=2), model
-
-
-@asynccontextmanager
-async def agent(base: str, *, headers: dict[str, str] | None = None) -> AsyncIterator[ClientSession]:
-    """The SDK's own client, as Claude Code or Cursor would connect."""
-    async with (
-        httpx2.AsyncClient(headers=headers or {}, timeout=30) as http,
-        streamable_http_client(f"{base}/mcp", http_client=http) as (read, write),
-        ClientSession(read, write) as session,
-    ):
-        await session.initialize()
-        yield session
-
-
-@asynccontextmanager
-async def sidecar(app_settings: Settings, **inject: Any) -> AsyncIterator[str]:
-    async with served(create_app(app_settings, **inject)) as base:
-        yield base
-
-
-def data(result: CallToolResult) -> dict[str, Any]:
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    return result.structured_content
-
-
-def words(result: CallToolResult) -> str:
-    assert result.is_error
-    return " ".join(getattr(block, "text", "") for block in result.content)
 
 
 async def test_off_by_default_and_its_tools_listed_the_same_on_every_start(tmp_path: Path) -> None:
@@ -127,172 +50,6 @@ async def test_off_by_default_and_its_tools_listed_the_same_on_every_start(tmp_p
     # The same words serve a portfolio and a documentation site: none says which the site is.
     said = [INSTRUCTIONS, *(tool["description"] for tool in tools.values())]
     assert not [words for words in said if "documentation" in words.lower()]
-
-
-async def test_search_gives_sections_with_their_urls_and_code_intact(tmp_path: Path) -> None:
-    async with sidecar(settings(tmp_path)) as base, agent(base) as session:
-        found = data(await session.call_tool("search", {"query": "client retries", "k": 2}))["results"]
-        assert [hit["id"] for hit in found] == ["client", "retries"]
-        client = found[0]
-        assert client["url"] == "https://docs.example.org/kit/start/#client"
-        assert client["page_title"] == "Getting started"
-        assert client["heading_path"] == ["Getting started", "The client"]
-        assert f"```python\n{CODE}\n```" in client["text"]  # byte for byte: the blank line, the indentation, the comment
-        one = data(await session.call_tool("search", {"query": "pip install"}))["results"]
-        assert one[0]["id"] == "install"
-
-
-async def test_the_2026_07_28_protocol_is_answered_too(tmp_path: Path) -> None:
-    """A client that discovers instead of initialising sends each request self-contained: the same tools answer."""
-    async with (
-        sidecar(settings(tmp_path)) as base,
-        httpx2.AsyncClient(timeout=30) as http,
-        streamable_http_client(f"{base}/mcp", http_client=http) as (read, write),
-        ClientSession(read, write) as session,
-    ):
-        found_server = await session.discover()
-        info = found_server.model_dump(by_alias=True)["_meta"]["io.modelcontextprotocol/serverInfo"]
-        assert info["name"] == "docent" and info["version"]
-        assert [t.name for t in (await session.list_tools()).tools] == ["search", "read_section", "list_pages", "ask"]
-        found = data(await session.call_tool("search", {"query": "client retries", "k": 1}))["results"]
-        assert [hit["id"] for hit in found] == ["client"] and found[0]["url"].startswith("https://docs.example.org/")
-        answer = data(await session.call_tool("ask", {"question": QUESTION}))
-        assert answer["sentences"] and answer["sentences"][0]["sources"][0]["id"] == "client"
-
-
-async def test_read_section_and_list_pages(tmp_path: Path) -> None:
-    async with sidecar(settings(tmp_path)) as base, agent(base) as session:
-        section = data(await session.call_tool("read_section", {"id": "client"}))
-        assert section["url"] == "https://docs.example.org/kit/start/#client" and f"```python\n{CODE}\n```" in section["text"]
-        assert "blocks" not in section
-        section = data(await session.call_tool("read_section", {"id": "client", "blocks": True}))
-        assert section["blocks"] == [
-            {"kind": "paragraph", "text": "A client retries a failed call three times.", "lang": "", "marker": ""},
-            {"kind": "code", "text": CODE, "lang": "python", "marker": ""},
-        ]
-        missing = await session.call_tool("read_section", {"id": "nowhere"})
-        assert "No section has that id or URL" in words(missing) and "nowhere" not in words(missing)
-        # An agent holding a link (from an answer's `pages`, the user, a page) reads it without a search first.
-        for link, wanted in (("https://docs.example.org/kit/start/#client", "client"), ("/guide/#retries", "retries"),
-                             ("https://docs.example.org/kit/start/", "install"), ("start/index.html", "install"),
-                             ("#retries", "retries"), ("/kit/guide/#retries", "retries")):
-            assert data(await session.call_tool("read_section", {"id": link}))["id"] == wanted, link
-        for link in ("https://docs.example.org/kit/start/#nowhere", "/elsewhere/#client", "https://docs.example.org/kit/nope/"):
-            assert "No section has that id or URL" in words(await session.call_tool("read_section", {"id": link})), link
-        pages = data(await session.call_tool("list_pages", {}))
-        assert (pages["site"], pages["total"], pages["next"]) == ("Kit", 2, None)
-        assert pages["pages"] == [
-            {"id": "start", "title": "Getting started", "url": "https://docs.example.org/kit/start/", "sections": ["install", "client"]},
-            {"id": "guide", "title": "User guide", "url": "https://docs.example.org/kit/guide/", "sections": ["retries"]},
-        ]
-
-
-async def test_a_long_section_is_read_once_not_twice(tmp_path: Path) -> None:
-    """A 16,000-character section (prose and code, as uv's Docker guide has) came back at 2.2 times its length: its
-    text, then the same again block by block. An agent's context pays for each character."""
-    prose = "Install uv into the image with the installer or copy the binary from the official image. " * 6
-    code = "\n".join(f"RUN --mount=type=cache,target=/root/.cache/uv uv sync --locked --no-install-project  # {n}" for n in range(9))
-    blocks = tuple(b for _ in range(12) for b in (Block("paragraph", prose), Block("code", code, lang="dockerfile")))
-    long = RecordSection.of("docker", page="guide", path="/guide/#docker", headings=("User guide", "Docker"), blocks=blocks)
-    bundle = appkit.write_bundle(tmp_path / "long.json", manifest=Manifest(site_name="Kit", pages=PAGES, site_url=SITE_URL),
-                                 record=[*RECORD, plain(long)])
-    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
-        result = await session.call_tool("read_section", {"id": "docker"})
-        section = data(result)
-        assert 15_000 < len(section["text"]) < 17_000 and section["text"].count("```dockerfile\n" + code + "\n```") == 12
-        assert len(json.dumps(data(result))) < 1.1 * len(section["text"])
-        assert len(data(await session.call_tool("read_section", {"id": "docker", "blocks": True}))["blocks"]) == 24
-
-
-async def test_a_big_sites_map_comes_a_hundred_pages_at_a_time(tmp_path: Path) -> None:
-    """uv's 81 pages were listed in 26,000 characters, all in one reply: a site of a few hundred pages passed what a
-    coding agent takes from one tool (Claude Code files a reply over 50,000 characters away, refuses one over 25,000
-    tokens), with no way to ask for less."""
-    many = tuple(Page(f"p{n}", f"Page {n}", f"/p{n}/") for n in range(250))
-    bundle = appkit.write_bundle(tmp_path / "many.json", manifest=Manifest(site_name="Kit", pages=many, site_url=SITE_URL),
-                                 record=RECORD)
-    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
-        first = data(await session.call_tool("list_pages", {}))
-        assert (first["total"], len(first["pages"]), first["next"]) == (250, 100, 100)
-        assert first["pages"][0] == {"id": "p0", "title": "Page 0", "url": f"{SITE_URL}/p0/", "sections": []}
-        then = data(await session.call_tool("list_pages", {"start": first["next"]}))
-        assert (then["pages"][0]["id"], then["next"]) == ("p100", 200)
-        last = data(await session.call_tool("list_pages", {"start": 200}))
-        assert (len(last["pages"]), last["pages"][-1]["id"], last["next"]) == (50, "p249", None)
-        past = data(await session.call_tool("list_pages", {"start": 900}))
-        assert (past["pages"], past["next"], past["total"]) == ([], None, 250)
-        assert words(await session.call_tool("list_pages", {"start": -1})).endswith("what each argument takes.")
-
-
-async def test_inline_code_keeps_its_backticks_in_the_markdown(tmp_path: Path) -> None:
-    """uv's page marks `uv sync` and `--inexact` as code; the text said "use the --inexact flag", and uvicorn's
-    "use uvicorn.run(app, **config)" read in Markdown as the start of bold."""
-    extra = RecordSection.of("extraneous", page="guide", path="/guide/#extraneous", headings=("User guide", "Extraneous"),
-                             blocks=(Block("paragraph", 'uv sync performs "exact" syncing by default, which means it will '
-                                           "remove any packages that are not present in the lockfile.", code=("uv sync",)),
-                                     Block("paragraph", "To retain extraneous packages, use the --inexact flag:",
-                                           code=("--inexact",)),
-                                     Block("code", "$ uv sync --inexact", lang="console"),
-                                     Block("item", "Or call uvicorn.run(app, **config) with `ticks` in it.", marker="-",
-                                           code=("uvicorn.run(app, **config)", "`ticks`"))))
-    bundle = appkit.write_bundle(tmp_path / "ticks.json", manifest=Manifest(site_name="Kit", pages=PAGES, site_url=SITE_URL),
-                                 record=[*RECORD, plain(extra)])
-    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
-        section = data(await session.call_tool("read_section", {"id": "extraneous", "blocks": True}))
-        found = data(await session.call_tool("search", {"query": "retain extraneous packages inexact"}))["results"][0]
-    assert section["text"] == found["text"] == (
-        '`uv sync` performs "exact" syncing by default, which means it will remove any packages that are not present in '
-        "the lockfile. To retain extraneous packages, use the `--inexact` flag:\n```console\n$ uv sync --inexact\n```\n"
-        "- Or call `uvicorn.run(app, **config)` with `` `ticks` `` in it."
-    )
-    assert section["blocks"][1]["text"] == "To retain extraneous packages, use the --inexact flag:"  # the record's own
-
-
-async def test_without_a_site_url_the_urls_are_the_sidecars_own(tmp_path: Path) -> None:
-    own = replace(settings(tmp_path), bundle=write_bundle(tmp_path / "plain.json", site_url=""))
-    async with sidecar(own) as base, agent(base) as session:
-        section = data(await session.call_tool("read_section", {"id": "install"}))
-        assert section["url"] == f"{base}/start/#install"
-
-
-async def test_ask_shows_checked_sentences_with_sources_and_reports_held_ones(tmp_path: Path) -> None:
-    text = (
-        "A client retries a failed call three times. [[client]] "
-        "The client is written in Rust and retries forever. [[client]]"
-    )
-    model, _ = answering(text)
-    counts = MemoryCounts()
-    async with sidecar(settings(tmp_path), model_factory=lambda _: model, counts=counts) as base, agent(base) as session:
-        answer = data(await session.call_tool("ask", {"question": QUESTION}))
-    assert answer["sentences"] == [
-        {"text": "A client retries a failed call three times.",
-         "sources": [{"id": "client", "title": "The client", "url": "https://docs.example.org/kit/start/#client",
-                      "quote": "A client retries a failed call three times."}]},
-    ]
-    assert answer["answer"] == "A client retries a failed call three times."
-    assert [h["reason"] for h in answer["held"]] == ["unknown_term"]
-    assert "retries forever" not in json.dumps(answer)  # the held sentence is reported, never shown
-    assert answer["refused"] is None and answer["model"] == "claude-haiku-5-5" and answer["degraded"] is None
-    assert model.budget.spent_usd() > 0  # the guide's own budget paid for it
-    day = counts.read(list(counts._days))
-    assert day["mcp:ask"] == 1 and day["questions"] == 1 and day["shown"] == 1 and day["held:unknown_term"] == 1
-
-
-async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None:
-    text = (
-        "A client retries a failed call three times [[client]]:\n```python\nclient = Client(retries=3)\n```\n[[client]]\n"
-        "Or make one that never gives up [[client]]:\n```python\nclient = Client(retries=None)\n```\n[[client]]"
-    )
-    model, _ = answering(text)
-    async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
-        answer = data(await session.call_tool("ask", {"question": "How do I make a client?"}))
-    assert [{k: v for k, v in c.items() if k != "sources"} for c in answer["code"]] == [
-        {"language": "python", "text": "client = Client(retries=3)"}
-    ]
-    assert [(s["id"], s["url"], s["quote"]) for s in answer["code"][0]["sources"]] == [
-        ("client", "https://docs.example.org/kit/start/#client", "")]  # the code's text is its quote, said once
-    assert any(h["reason"].startswith("code_") for h in answer["held"]) and "retries=None" not in json.dumps(answer)
-    assert "```python\nclient = Client(retries=3)\n```" in answer["answer"]
 
 
 async def test_the_policy_refuses_before_any_model_is_asked(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo docs check test eval bench site chromium servers clean local-model local-model-record
+.PHONY: demo docs check test eval bench compiled site chromium servers clean local-model local-model-record
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -99,6 +99,13 @@ local-model-record: $(STAMP)
 
 bench: $(STAMP) chromium servers
 	$(BIN)/python -m tests.bench
+
+# The wheel with the gate compiled by mypyc (setup.py, DOCENT_COMPILE), built into dist/ from this venv's mypy; needs a
+# C compiler and Python's headers. Fails unless the wheel holds the compiled modules.
+compiled: $(STAMP)
+	DOCENT_COMPILE=1 $(BIN)/python -m build --no-isolation --wheel --outdir dist .
+	@$(BIN)/python -c "import pathlib, sys, zipfile; w = max(pathlib.Path('dist').glob('*-cp*.whl'), key=lambda p: p.stat().st_mtime); \
+	  n = sum(x.endswith('.so') or x.endswith('.pyd') for x in zipfile.ZipFile(w).namelist()); print(w, n, 'compiled modules'); sys.exit(n == 0)"
 
 clean:
 	rm -rf site docent-bundle.json site-docs/site site-docs/docent-bundle.json .pytest_cache bench-results.json .mypy_cache .ruff_cache

@@ -1,0 +1,31 @@
+"""What a compiled build compiles (`docent.sidecar.answer.native`, read by setup.py and the bench), and that a pure
+install needs nothing of mypy's for the marks mypyc reads."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from docent.sidecar.answer import native, sentences
+
+PACKAGE = Path(native.__file__).parent
+
+
+def test_the_gate_and_its_rules_are_compiled_and_the_turn_is_not() -> None:
+    compiled = {str(p.relative_to(PACKAGE)) for p in native.modules(PACKAGE)}
+    assert {"gate.py", "sentences.py", "order.py", "rules/types.py", "rules/polarity.py"} <= compiled
+    assert not compiled & {"turn.py", "bundle.py", "native.py", "__init__.py", "rules/__init__.py"}
+    assert all((PACKAGE / name).is_file() for name in native.LEFT_PURE)  # a module renamed is not silently compiled
+
+
+def test_the_mark_is_nothing_at_run_time() -> None:
+    assert sentences.Raw.of("It ran.", True).line_start and not sentences.Raw.of("It ran.", False).line_start
+    assert native.mypyc_attr(native_class=False)(int) is int
+
+
+def test_the_gate_imports_without_mypy_extensions() -> None:
+    code = ("import sys; sys.modules['mypy_extensions'] = None; import docent.sidecar.answer.gate, "
+            "docent.sidecar.answer.rules; print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={"PYTHONPATH": str(PACKAGE.parents[2])})
+    assert done.stdout.strip() == "ok", done.stderr

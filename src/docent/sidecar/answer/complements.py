@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from . import polarity
 from .passage import Passage, Unit
 
-CUES = frozenset(("others", "rest"))
+CUES: frozenset[str] = frozenset(("others", "rest"))  # typed: read across an import cycle (mypyc, setup.py)
 _OTHERS = re.compile(r";\s+(?:the\s+)?(?:others|rest)\s+", re.I)
 
 

@@ -198,3 +198,18 @@ async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None
         ("client", "https://docs.example.org/kit/start/#client", "")]  # the code's text is its quote, said once
     assert any(h["reason"].startswith("code_") for h in answer["held"]) and "retries=None" not in json.dumps(answer)
     assert "```python\nclient = Client(retries=3)\n```" in answer["answer"]
+
+
+def test_inline_code_is_marked_where_it_stands_as_a_word_not_inside_a_longer_one() -> None:
+    """The record keeps a block's inline code in order but not where it stands: `path` was marked inside the "pathlib"
+    before it, and `sync` inside "--sync"; a span written twice as a whole word is marked at its first."""
+    from docent.sidecar.agents.results import ticked
+
+    def marked(text: str, *code: str) -> str:
+        return ticked(Block("paragraph", text, code=code)).text
+
+    assert marked("Use pathlib to build the path.", "path") == "Use pathlib to build the `path`."
+    assert marked("Pass --sync, or sync by hand.", "sync") == "Pass --sync, or `sync` by hand."
+    assert marked("Run uv sync --inexact; __init__ and a_b.", "uv sync --inexact", "__init__", "a_b") == (
+        "Run `uv sync --inexact`; `__init__` and `a_b`.")
+    assert marked("Set path in the pathlib.", "pathlib", "path") == "Set path in the pathlib."  # not in order: as it is

@@ -204,16 +204,28 @@ def hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = Fa
     }
 
 
+def _found(text: str, code: str, at: int) -> int:
+    """Where `code` stands in `text` from `at`: first where it is no part of a longer word or flag ("path" in "the
+    path", not in "pathlib" nor "--path"), else first anywhere; -1 where it is not. The record keeps a block's inline code in order but
+    not where each stands, so a span written twice as a whole word ("Set the `environment` variable in your
+    environment") is marked at its first."""
+    edge = re.compile(("(?<![\\w-])" if code[:1].isalnum() or code[:1] == "_" else "") + re.escape(code)
+                      + ("(?![\\w-])" if code[-1:].isalnum() or code[-1:] == "_" else ""))
+    m = edge.search(text, at)
+    return m.start() if m else text.find(code, at)
+
+
 def ticked(block: Block) -> Block:
     """A prose block with its inline code in backticks again, as the page marks it (`uv sync --inexact`, `__name__`),
-    found in the text in order; a code block, or one whose code is not found where the record says, as it is."""
+    found in the text in order (`_found`); a code block, or one whose code is not found where the record says, as
+    it is."""
     if block.kind == "code" or not block.code:
         return block
     parts: list[str] = []
     at = 0
     for code in block.code:
-        start = block.text.find(code, at)
-        if not code or start < 0:
+        start = _found(block.text, code, at) if code else -1
+        if start < 0:
             return block
         longest = max((len(run) for run in _TICKS.findall(code)), default=0)
         ticks, pad = "`" * (longest + 1), " " if code.startswith("`") or code.endswith("`") else ""

@@ -25,6 +25,12 @@ RECORD = record_of(
     _section("build", "Building the site",
              "Static files are always copied into the site, regardless of the theme. A page is built only if it is "
              "listed in the nav."),
+    _section("cmd", "mkdocs build",
+             "The mkdocs build command builds the pages of the site into the site directory. Every page is built "
+             "regardless of whether it is in the nav."),
+    _section("hook", "Hooks",
+             "The on_post_build hook runs after the build finishes. It runs whether the build succeeded or not."),
+    _section("strict", "Strict mode", "In strict mode, warnings cause the build to fail. Warnings are logged either way."),
     _section("dkim", "Generating keys",
              "In case you have not already provided a default DKIM signing configuration, the script will create one. "
              "The default DKIM signing configuration is written to dkim_signing.conf."),
@@ -66,6 +72,15 @@ def verdict(sentence: str) -> str:
         # The either way is read in the unit that restates the clause: "regardless of the theme" gives none of the nav.
         ("A page is built whether or not it is listed in the nav [[build]].", "polarity"),
         ("Static files are copied into the site whether or not the theme uses them [[build]].", "shown"),
+        ("Whether or not it is listed in the nav, a page is built [[build]].", "polarity"),
+        # Either unit may say it: the one that restates the main clause ("Warnings are logged either way") or the
+        # one that restates the "whether" clause ("regardless of whether it is in the nav"), not the other one.
+        ("The mkdocs build command builds every page of the site whether or not it is in the nav [[cmd]].", "shown"),
+        ("The on_post_build hook runs after the build finishes, whether or not the build succeeded [[hook]].",
+         "shown"),
+        ("The on_post_build hook runs whether or not the build finishes [[hook]].", "polarity"),
+        ("Warnings are logged whether or not strict mode is enabled [[strict]].", "shown"),
+        ("Warnings cause the build to fail whether or not strict mode is enabled [[strict]].", "polarity"),
         # A denial in a condition claims nothing, so no cited clause can affirm it.
         ("If you have no DKIM signing configuration yet, the script writes a default one to dkim_signing.conf "
          "[[dkim]].", "shown"),

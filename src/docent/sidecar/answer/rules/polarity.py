@@ -19,18 +19,26 @@ def check(sentence: Reading) -> Verdict:
 def _either_way(sentence: Reading) -> bool:
     """ "Whether or not you list them" (no denial, `polarity.NEGATOR`) where the cited unit that restates the sentence
     does not say either way ("regardless if they're linked ... or not"): a claim that it holds in both cases, which
-    they do not make. The unit is the one sharing most of the sentence's words (then of its "whether or not" clause's):
-    a section's "regardless of the theme" says nothing either way of "a page is built whether or not it is listed in
-    the nav", which its other unit makes a condition ("built only if it is listed in the nav")."""
+    they do not make. Two units may say it: the one sharing most of the main clause's words (the sentence less its
+    "whether or not" clause: "Warnings are logged either way" for "warnings are logged whether or not strict mode is
+    enabled") or most of the clause's own. A section's "regardless of the theme" says nothing either way of "a page is
+    built whether or not it is listed in the nav", which its other unit makes a condition ("built only if it is listed
+    in the nav")."""
     if "whether" not in sentence.plain_words:
         return False
     found = _WHETHER.search(sentence.text)
     if found is None:
         return False
-    clause, words = stems(_CLAUSE_END.split(sentence.text[found.end():], 1)[0]), sentence.said
-    units = [((len(words & u.stems), len(clause & u.stems)), u.text) for p in sentence.passages for u in p.units]
-    best = max((score for score, _ in units), default=None)
-    return not any(score == best and _EITHER_WAY.search(text) for score, text in units)
+    text = sentence.text
+    rest = _CLAUSE_END.split(text[found.end():], 1)
+    clause = stems(rest[0])
+    main = stems(text[:found.start()] + (" " + rest[1] if len(rest) > 1 else "")) & sentence.said
+    units = [((len(main & u.stems), len(clause & u.stems)), u.text) for p in sentence.passages for u in p.units]
+    for key in (lambda s: s, lambda s: (s[1], s[0])):
+        best = max((key(score) for score, _ in units), default=None)
+        if any(key(score) == best and _EITHER_WAY.search(unit) for score, unit in units):
+            return False
+    return True
 
 
 def flipped(sentence: Reading) -> bool:

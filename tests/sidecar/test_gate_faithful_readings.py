@@ -104,6 +104,20 @@ def verdict(sentence: str) -> str:
         ("It can take anywhere between a few seconds and minutes for new secrets to be rolled out by the kubelet, and "
          "the only way to speed that up is waiting [[secrets]].", "quantifier"),
         ("The only way to speed up the roll out of secrets is to create new secrets [[secrets]].", "quantifier"),
+        # The way is read after "only ... is" (or "by"; else before "only"), and names the exception by its first word
+        # of substance ("restart") or half its words: the Function the exception also names is no way of its own.
+        ("The only way to speed up the roll out is to restart the Deployment [[secrets]].", "shown"),
+        ("Restarting the Deployment or Pod is the only way to speed up the roll out of secrets [[secrets]].", "shown"),
+        ("You can only speed up the roll out of secrets by restarting the Pod [[secrets]].", "shown"),
+        ("The only way to speed up the roll out of a function's secrets is to wait [[secrets]].", "quantifier"),
+        ("For a function, the only way to speed up the roll out of secrets is waiting [[secrets]].", "quantifier"),
+        ("The only way to speed up a secret's roll out is to delete the Function [[secrets]].", "quantifier"),
+        ("Waiting for the Function is the only way to speed up the roll out of secrets [[secrets]].", "quantifier"),
+        ("You can only speed up the roll out of secrets by deleting the Function [[secrets]].", "quantifier"),
+        ("It can take anywhere between a few seconds and minutes for the kubelet to roll out an updated "
+         "secret, and the only way to speed that up, restarting the function's Deployment or Pod, is not recommended "
+         "[[secrets]].", "shown"),
+        ("The only way to speed that up, waiting for the Function, is not recommended [[secrets]].", "quantifier"),
     ],
 )
 def test_a_faithful_construction_is_read_as_the_section_says_it(sentence: str, expected: str) -> None:

@@ -368,7 +368,7 @@ def _apart(said: Unit, m: Mark, clause: Unit, t: Mark) -> bool:
     hedge on a figure; "if any check fails" for "if one of them fails"; two suppositions; `contrasts.excepted`."""
     return (_denied(clause, t.at) or not _on_figure(clause, t) or _existential(said, m, t.entry)
             or _existential(clause, t, m.entry) or _supposed(said, m) and _supposed(clause, t)
-            or excepted(m.entry[:2], t.entry[:2], clause, t.at, said.stems))
+            or excepted(m.entry[:2], t.entry[:2], clause, t.at, said, m.at))
 
 
 def _compare(

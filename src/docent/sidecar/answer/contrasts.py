@@ -14,7 +14,6 @@ pole only; a word may be in several classes ("never": a quantifier and a modalit
 from __future__ import annotations
 
 import re
-from collections.abc import Set
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -207,12 +206,14 @@ _WHOLE_OR_NONE = frozenset((0, CONTRASTS[_QUANTIFIER].poles.index("none no nobod
 _EXCEPT = re.compile(r"\b(?:other\s+than|except|apart\s+from|besides|save\s+for)\b", re.IGNORECASE)
 
 
-def excepted(said: tuple[int, int], theirs: tuple[int, int], clause: Unit, at: int, words: Set[str]) -> bool:
+def excepted(said: tuple[int, int], theirs: tuple[int, int], clause: Unit, at: int, sentence: Unit, only: int) -> bool:
     """ "The only way to speed that up is restarting" where a clause (its word at token `at`) says "there is no way to
     speed this up, other than restarting": "no" or "all" with an exception after it says "only" in other words, of
-    what the exception names: the sentence (its stems, `words`) writes a word of the exception's phrase (to its
-    comma), so that "the only way ... is waiting" tells no exception of theirs. `said` and `theirs`: the two words'
-    class and pole."""
+    what the exception names. The sentence's way is its words after "only" (its token `only`) and the "is" or "by"
+    that follows it, and an aside set off by a comma before that verb (else its words before "only"); it names the
+    exception where it writes the exception phrase's first word of substance ("restart") or half of its words (to its
+    comma): "the only way to speed up a function's secrets is to wait" or "... is to delete the Function" tells no
+    exception of theirs. `said` and `theirs`: the two words' class and pole."""
     if not (said[0] == theirs[0] == _QUANTIFIER and said[1] == _ONLY and theirs[1] in _WHOLE_OR_NONE):
         return False
     found = _EXCEPT.search(clause.text, clause.tokens[at].start)
@@ -220,7 +221,19 @@ def excepted(said: tuple[int, int], theirs: tuple[int, int], clause: Unit, at: i
         return False
     stop = _PHRASE_END.search(clause.text, found.end())
     end = len(clause.text) if stop is None else stop.start()
-    return any(t.stem in words for t in clause.tokens if t.stem and found.end() <= t.start < end)
+    phrase = [t.stem for t in clause.tokens if t.stem and found.end() <= t.start < end]
+    if not phrase:
+        return False
+    after = sentence.tokens[only + 1:]
+    way = next((k for k, t in enumerate(after) if t.word in _WAY_VERBS), None)
+    if way is None:
+        named = list(sentence.tokens[:only])  # "Restarting it is the only way"
+    else:  # and an aside before the verb: "the only way to speed that up, restarting the Pod, is not recommended"
+        comma = sentence.text.find(",", after[0].start, after[way].start)
+        named = [t for t in after if t.start > after[way].start or 0 <= comma < t.start]
+    words = {t.stem for t in named if t.stem}
+    return phrase[0] in words or 2 * len(words & set(phrase)) >= len(set(phrase))
 
 
+_WAY_VERBS = frozenset(("is", "are", "was", "be", "by"))  # "the only way ... is restarting", "... only by restarting"
 _PHRASE_END = re.compile(r"[,;:.!?]")

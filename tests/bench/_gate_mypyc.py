@@ -9,16 +9,20 @@ modules beside their sources, and then, pure against compiled:
   none, which the machine's load does not change);
 - us a sentence, the process's CPU time, ROUNDS (3) runs of each in turns (`_gate_ab._timed`).
 Needs a C compiler, Python's headers and valgrind; takes a few minutes (the compiling one or two of them). Not a
-bench of `make bench` (its name starts with `_`). `tests.evals.verdicts` cannot replay the compiled gate: it wraps
-the gate's methods, which a compiled class does not allow.
+bench of `make bench` (its name starts with `_`): `gate_compiled.py` is, with this file's `cached` build and events.
+`tests.evals.verdicts` cannot replay the compiled gate whole: it wraps the `Gate`'s methods, which a compiled class
+does not allow; with every module compiled but `gate.py` it can (tests/bench/README.md, round 18, mypyc18).
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -51,6 +55,42 @@ def _compiled(into: Path) -> Path:
     modules = [str(p.relative_to(src)) for p in native.modules(src / _PACKAGE)]
     subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=src, check=True, capture_output=True)
     return src
+
+
+def missing() -> str | None:
+    """What a compiled build would lack here (mypyc, a C compiler, Python's headers), or None."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypy (mypyc) is not installed"
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no Python headers (Python.h)"
+    return None
+
+
+def cached() -> Path:
+    """`_compiled` kept between runs in the temporary folder, named by this checkout and a digest of `src`'s Python,
+    Python's version and mypy's: a second run on the same code takes the first one's build rather than compiling again
+    (minutes); a new build removes the checkout's last one."""
+    from mypy.version import __version__ as mypy_version
+
+    digest = hashlib.sha256(f"{sys.version} {mypy_version}".encode())
+    for path in sorted((ROOT / "src").glob("**/*.py")):
+        digest.update(f"{path.relative_to(ROOT)}\0".encode() + path.read_bytes())
+    checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:8]
+    kept = Path(tempfile.gettempdir()) / f"docent-gate-compiled-{checkout}-{digest.hexdigest()[:16]}"
+    if not kept.is_dir():
+        building = Path(tempfile.mkdtemp(dir=kept.parent))
+        try:
+            _compiled(building)
+            building.rename(kept)  # whole or not at all: a build stopped halfway is not taken for one
+        finally:
+            shutil.rmtree(building, ignore_errors=True)
+        for older in kept.parent.glob(f"docent-gate-compiled-{checkout}-*"):  # this checkout's earlier code (100 MB)
+            if older != kept:
+                shutil.rmtree(older, ignore_errors=True)
+    return kept / "src"
 
 
 def _events(src: Path) -> str:

@@ -44,6 +44,12 @@ RECORD = record_of(
     _section("trust", "Trusted locations",
              "Locations ending with / will be matched as prefixes, trusting all templates starting with that path. "
              "Locations not ending with / will be matched exactly."),
+    _section("cfg", "Settings",
+             "You must set name and url. Settings other than name and url are optional. A setting that is not "
+             "required has a default."),
+    _section("plug", "Plugins",
+             "The search plugin is enabled by default. Plugins other than search must be installed with pip and "
+             "listed under plugins. A plugin that is not installed cannot be listed."),
     _section("secrets", "Updating secrets",
              "It can take anywhere between a few seconds and minutes for new secrets to be rolled out by the kubelet, "
              "there is no way to speed this up, other than restarting the Deployment or Pod for the Function, which "
@@ -94,6 +100,14 @@ def verdict(sentence: str) -> str:
         ("Locations ending with / are matched as prefixes; others are matched exactly [[trust]].", "shown"),
         # The predicates exchanged between a thing and its complement ("; others") are a swap (`complements`).
         ("Locations ending with / are matched exactly; others are matched as prefixes [[trust]].", "actor"),
+        # A unit whose exception ("other than name and url") names the thing is the complement's, not the thing's:
+        # the faithful order is shown, and the thing given its complement's predicate is held.
+        ("The name and url settings are required; the others are optional [[cfg]].", "shown"),
+        ("The name and url settings are optional; the others are required [[cfg]].", "actor"),
+        ("Settings name and url are optional; the rest are required [[cfg]].", "actor"),
+        ("The search plugin is enabled by default; others must be installed with pip and listed under plugins "
+         "[[plug]].", "shown"),
+        ("The search plugin must be installed with pip; others are enabled by default [[plug]].", "actor"),
         ("The maintainers lead the smart diff algorithm used for updates [[answers]].", "role"),
         # "The only way" where the clause says "no way ... other than" and the sentence names the exception; "the only
         # way is to wait", or another way the clause does not except, is still held.

@@ -35,5 +35,8 @@ def _ext_modules() -> list:
     return mypycify([str(p.relative_to(here)) for p in native.modules(here / "src/docent/sidecar/answer")])
 
 
-# setup_requires: what an isolated build (`pip install .`) installs before it runs this file to build the wheel.
-setup(**({"ext_modules": _ext_modules(), "setup_requires": ["mypy>=2.4,<3"]} if _COMPILE else {}))
+# setup_requires: what an isolated build (`pip install .`) installs before it runs this file to build the wheel: mypy,
+# and the types of what the gate imports, which mypyc reads (msgspec, a dependency already: the events and the model
+# port are its Structs; jsonschema's stubs, for the bundle's validator).
+_BUILD_REQUIRES = ["mypy>=2.4,<3", "msgspec>=0.19,<1", "types-jsonschema>=4.21"]
+setup(**({"ext_modules": _ext_modules(), "setup_requires": _BUILD_REQUIRES} if _COMPILE else {}))

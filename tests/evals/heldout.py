@@ -203,6 +203,13 @@ ROUNDS = {
             visitors=None,
             questions="openfaas-questions-round15.json",
         ),
+        Round(
+            number=16,
+            site="commitizen",
+            markdown={"commitizen": "commitizen-answers-round16-holdout.json"},
+            visitors=None,
+            questions="commitizen-questions-round16.json",
+        ),
     )
 }
 

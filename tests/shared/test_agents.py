@@ -13,7 +13,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from ..redis_server import RedisServer
-from ..sidecar.test_agents import QUESTION, data, words, write_bundle
+from ..sidecar.agentkit import QUESTION, data, words, write_bundle
 from ..sidecars import serving
 from .test_sidecars import children
 

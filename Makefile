@@ -104,6 +104,7 @@ bench: $(STAMP) chromium servers
 # The wheel with the gate compiled by mypyc (setup.py, DOCENT_COMPILE), built into dist/ from this venv's mypy; needs a
 # C compiler and Python's headers. Fails unless the wheel holds the compiled modules.
 compiled: $(STAMP)
+	rm -f dist/*-cp*.whl  # the check below reads the newest: never an older build's
 	DOCENT_COMPILE=1 $(BIN)/python -m build --no-isolation --wheel --outdir dist .
 	@$(BIN)/python -c "import pathlib, sys, zipfile; w = max(pathlib.Path('dist').glob('*-cp*.whl'), key=lambda p: p.stat().st_mtime); \
 	  n = sum(x.endswith('.so') or x.endswith('.pyd') for x in zipfile.ZipFile(w).namelist()); print(w, n, 'compiled modules'); sys.exit(n == 0)"

@@ -40,6 +40,17 @@ RECORD = record_of(
 )
 
 
+# Basic and digest authentication told of each other, each section's subject its pronoun ("It provides ...").
+PRONOUNS = [
+        ("Basic authentication provides encryption and can be used over plain http, whereas Digest authentication is "
+         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
+         "actor"),
+        ("Digest authentication provides encryption and can be used over plain http, whereas Basic authentication is "
+         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
+         "shown"),
+]
+
+
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
@@ -52,12 +63,7 @@ RECORD = record_of(
         ("Copier is configured through a single YAML file, whereas Cookiecutter uses a single JSON file "
          "[[comparisons]].", "shown"),
         # a unit whose subject is a pronoun is about its section's title; "unlike X" sets X beside it, no subject
-        ("Basic authentication provides encryption and can be used over plain http, whereas Digest authentication is "
-         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
-         "actor"),
-        ("Digest authentication provides encryption and can be used over plain http, whereas Basic authentication is "
-         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
-         "shown"),
+        *PRONOUNS,
     ],
 )
 def test_two_things_facts_told_of_each_other(sentence: str, expected: str) -> None:
@@ -67,12 +73,7 @@ def test_two_things_facts_told_of_each_other(sentence: str, expected: str) -> No
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
-        ("Basic authentication provides encryption and can be used over plain http, whereas Digest authentication is "
-         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
-         "actor"),
-        ("Digest authentication provides encryption and can be used over plain http, whereas Basic authentication is "
-         "unencrypted and should typically only be used over https [[basic-authentication, digest-authentication]].",
-         "shown"),
+        *PRONOUNS,
     ],
 )
 def test_a_sentences_semicolon_cuts_no_cells(sentence: str, expected: str) -> None:

@@ -20,7 +20,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from docent.sidecar.answer import align
+from docent.sidecar.answer import align, cues
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.passage import unit
 from docent.sidecar.answer.shape import shape
@@ -51,7 +51,7 @@ def stage(sentence: str, bundle: Bundle, ids: list[str]) -> str:
     """The first stage of the alignment a sentence does not get past."""
     passages = [bundle.mentions.passages[sid] for sid in ids if sid in bundle.mentions.passages]
     said = unit(shape(sentence.split("[[")[0]).prose, fold)
-    found = align.marks(said)
+    found = cues.marks(said)
     if not found:
         return "no contrast word"
     if not align._contrasted(found, passages):

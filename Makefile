@@ -47,6 +47,9 @@ docs: $(STAMP)
 
 # The types, strictly, and the lint: the stages are the `docent.*` packages under src/, as installed.
 check: $(STAMP)
+	@if [ -n "$$(find src \( -name '*.so' -o -name '*.pyd' \) -print -quit)" ]; then \
+	  echo "src/ holds compiled modules (a DOCENT_COMPILE=1 editable install): Python loads them before their .py, so" \
+	       "edits and tests run old code. Develop pure: find src \( -name '*.so' -o -name '*.pyd' \) -delete" >&2; exit 1; fi
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 

@@ -28,17 +28,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from docent.schema import RecordSection
 
-from . import cited, headings, intros, numbers, tables, vetting
+from . import blocks, cited, headings, intros, numbers, tables, vetting
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, Table, Underline, citations
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
-from .quote import Quoted, match
 from .rules import PLAIN, RULES, SHOW, Draft, Grounds, Hold, Reading, Rule, checks, first
 from .rules.confirmation import confirms, forms
 from .rules.connective import CONNECTIVE_WORDS
@@ -75,7 +74,7 @@ class Gate:
         self._splitter = SentenceSplitter()
         self._waiting: list[Draft] = []
         self._intro: Draft | None = None  # a line ending in a colon, judged once what follows is known
-        self._listing: _Listing | None = None  # an intro that counts its list, judged when the list has ended
+        self._listing: intros.Listing | None = None  # an intro that counts its list, judged when the list has ended
         self._lead = intros.Lead()  # a cited line ending in a colon: what its list's long uncited items cite (`_take`)
         self._labels = headings.Labels()  # headings waiting for what they label
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
@@ -265,7 +264,7 @@ class Gate:
         if following is not None and listed and (numbers.quantities(intro.prose) or intros.long(intro)):
             # "The table lists four topics:" states a count only the list will tell (a long one cites it): both wait
             grounds = self._grounds
-            self._listing = _Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
+            self._listing = intros.Listing(intro, grounds.ahead, set(grounds.known), set(grounds.known_ids))
             return self._judge_next(following)
         intro, named = intros.read(intro, following.ids if introduces and following is not None else (), self._grounds)
         return _some(self._judge(intro, words=intros.INTRO_WORDS if introduces else CONNECTIVE_WORDS, grounds=named))
@@ -326,29 +325,19 @@ class Gate:
         return self._show(draft)
 
     def _judge_fence(self, draft: Draft) -> GateEvent | None:
-        """A fenced block passes as a run of the record's own lines in a section the answer cites."""
-        assert draft.fence is not None
-        ids = [*draft.ids, *(sid for sid in self._answer_ids if sid not in draft.ids)]
-        blocks = [(sid, code) for sid in ids for code in self._grounds.mentions.codes[sid]]
-        verdict = match(draft.fence.lines, draft.fence.language, blocks)
-        if verdict is None:
-            return None
-        if not isinstance(verdict, Quoted):
+        """A fenced block passes as a run of the record's own lines in a section the answer cites (`blocks`)."""
+        verdict = blocks.fence(draft, self._answer_ids, self._grounds, self._record)
+        if isinstance(verdict, Hold):
             return self._hold(verdict.reason)
-        self._shown += 1
-        self._grounds.known |= self._grounds.mentions.terms[verdict.section]
-        self._grounds.known_ids.add(verdict.section)
-        section = self._record[verdict.section]
-        cite = Cite(verdict.section, section.title, section.path, verdict.text)  # quoted: the panel opens at its lines
-        return Code(verdict.language, verdict.text, (cite,))
+        self._shown += verdict is not None
+        return verdict
 
     def _judge_header(self, draft: Draft) -> GateEvent | None:
-        """A table's header states nothing, so it passes as a card's words do (`vet`): no markup, no first person,
-        and only the terms the table's sections, or the answer's, mention. It waits for its first row shown."""
-        unfit = vetting.unfit(draft.text, draft.ids, self._grounds)
-        if unfit is not None:
-            return self._hold(unfit.reason, **unfit.facts)
-        self._head = Sentence(draft.text, (), draft.spans, None, True, draft.row)
+        """A table's header states nothing: it passes as a card's words do (`blocks`), and waits for its first row shown."""
+        verdict = blocks.header(draft, self._grounds)
+        if isinstance(verdict, Hold):
+            return self._hold(verdict.reason, **verdict.facts)
+        self._head = verdict
         return None
 
     def _confirms(self, draft: Draft) -> bool:
@@ -380,19 +369,6 @@ class Gate:
 
     def _first_person(self, text: str) -> bool:
         return FIRST_PERSON.search(self._names.mask(text)) is not None
-
-
-@dataclass
-class _Listing:
-    """An intro line that states a count (cited or not), and the list or table after it so far."""
-
-    intro: Draft
-    ahead: tuple[str, ...]
-    known: set[str]  # the grounds' terms and sections when the list began: what the intro line may draw on
-    known_ids: set[str]
-    items: int = 0
-    ids: set[str] = field(default_factory=set)
-    events: list[GateEvent] = field(default_factory=list)
 
 
 def _some(event: GateEvent | None) -> list[GateEvent]:

@@ -17,8 +17,9 @@ item ("`venv`", "Connections fail or hang.") is left as it was written, a connec
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
+from .events import Code, Held, Sentence
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.types import Draft, Grounds
 from .words import count_words, stems
@@ -82,3 +83,17 @@ class Lead:
         if not self.ids or count_words(draft.prose) <= CONNECTIVE_WORDS:
             return draft
         return draft._replace(ids=self.ids)
+
+
+@dataclass
+class Listing:
+    """An intro line that states a count (cited or not), and the list or table after it so far: the gate judges the
+    line once the list has ended, with the list's counts, then shows the list's verdicts that waited behind it."""
+
+    intro: Draft
+    ahead: tuple[str, ...]
+    known: set[str]  # the grounds' terms and sections when the list began: what the intro line may draw on
+    known_ids: set[str]
+    items: int = 0
+    ids: set[str] = field(default_factory=set)
+    events: list[Sentence | Code | Held] = field(default_factory=list)

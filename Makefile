@@ -56,6 +56,8 @@ check: $(STAMP)
 test: $(STAMP) check chromium servers
 	$(BIN)/python -m pytest
 
+# The dev install brings the `rerank` extra (pyproject's dev), so each search figure comes with the rerank's beside it
+# (`rerank_`: the guide's excerpts as a bundle built with `rerank: true` gives them).
 eval: site
 	$(BIN)/docent eval
 	$(BIN)/docent eval --bundle tests/evals/bundle-search.json

@@ -40,7 +40,7 @@ from docent.manifest_build.options import site_config
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
 from docent.sidecar.operator import quoted
-from tests.evals.retrieval import measure
+from tests.evals.retrieval import measure, reranked
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "tests" / "data" / "sites" / "starlette"
@@ -118,7 +118,21 @@ def figures(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
     bundle = Bundle.load(built.bundle)
     found = measure(bundle.index, answerable(path), ks=(1, SECTIONS))
     found.pop("recall@1")  # a question's first section found says its hit@1; its others are recall@8's
-    return {"docs_record_coverage": round(coverage(built), 4), **found, **(given(bundle, path) if bundle.searched else {})}
+    out = {"docs_record_coverage": round(coverage(built), 4), **found, **(given(bundle, path) if bundle.searched else {})}
+    return out | rerank_figures(bundle, path)
+
+
+def rerank_figures(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
+    """The same figures with the guide's rerank (`rerank: true`), `docs_rerank_` before each name, beside the search's; none
+    where the `rerank` extra is not installed. On a record sent whole the guide's excerpts are never reranked (nor
+    searched): there they say what the rerank would do were the site large enough to be searched."""
+    again = reranked(bundle)
+    if again is None or again.rerank is None:
+        return {}
+    found = measure(again.index, answerable(path), ks=(1, SECTIONS), rerank=again.rerank)
+    found.pop("recall@1")
+    both = {**found, **(given(again, path) if again.searched else {})}
+    return {f"docs_rerank_{name.removeprefix('docs_')}": value for name, value in both.items()}
 
 
 def given(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:

@@ -7,6 +7,8 @@ does not ask about) was written before a round's changes to search and measured 
 over the questions; hit@k: the share of questions with at least one of its sections among them; mrr: the mean of
 1 / the rank of a question's first section found (0 where none is), as the embedded model answers from the top of the
 list. The guide gives k = `excerpts.SECTIONS` sections with a question. Run: `python -m tests.evals.retrieval` (`make eval` runs it).
+With the `rerank` extra installed, each line has the same figures with the guide's rerank beside them (`rerank_`:
+the search's first 24 reranked by WordLlama's vectors, as a bundle built with `rerank: true` is; round 19's notes).
 
 A real documentation site's sets, apart: `retrieval-httpx.json` (12 questions) and `retrieval-httpx-holdout.json` (15
 more, each with the GitHub issue it comes from, written before a round's changes to search and measured only at its
@@ -43,12 +45,17 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Collection, Sequence
+from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from docent.manifest_build.vectors import record_vectors
+from docent.schema.embedding import Embedding, EmbeddingMissing
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
 from docent.sidecar.answer.record_index import RecordIndex
+from docent.sidecar.answer.rerank import POOL, Rerank
 
 HERE = Path(__file__).resolve().parent
 KS = (1, 3, 5, SECTIONS, 10)
@@ -60,12 +67,13 @@ def first_rank(found: Sequence[str], wanted: Collection[str]) -> int | None:
     return next((rank for rank, sid in enumerate(found, start=1) if sid in wanted), None)
 
 
-def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence[int] = KS) -> dict[str, float]:
+def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence[int] = KS,
+            rerank: Rerank | None = None) -> dict[str, float]:
     """recall@k and hit@k for each k, and `mrr`: the mean of 1 / the first right section's rank among the `max(ks)`
     found (0 where none is), since the embedded model answers from the top of the list: the right section 2nd
-    counts a half, 8th an eighth."""
+    counts a half, 8th an eighth. With `rerank`, the search's first `POOL` reranked, as the guide's excerpts are."""
     figures: dict[str, float] = {}
-    ranked = [[sid for sid, _ in index.search(str(q["question"]), limit=max(ks))] for q in asked]
+    ranked = [_found(index, str(q["question"]), max(ks), rerank) for q in asked]
     for k in ks:
         recall = hit = 0.0
         for q, found in zip(asked, ranked, strict=True):
@@ -79,9 +87,42 @@ def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence
     return figures
 
 
+def _found(index: RecordIndex, question: str, limit: int, rerank: Rerank | None) -> list[str]:
+    if rerank is None:
+        return [sid for sid, _ in index.search(question, limit=limit)]
+    return rerank.order(question, [sid for sid, _ in index.search(question, limit=max(limit, POOL))])[:limit]
+
+
+def reranked(bundle: Bundle) -> Bundle | None:
+    """The bundle as built with `rerank: true` (its record's vectors made here, its index shared), for the rerank's
+    figures beside the search's; None where the `rerank` extra is not installed."""
+    try:
+        embedding = _embedding()
+    except EmbeddingMissing:
+        return None
+    vectors = bundle.vectors or record_vectors(list(bundle.record.values()), embedding=embedding)
+    out = replace(bundle, vectors=vectors, embed=embedding.vector)
+    out.__dict__["index"] = bundle.index  # the same record: its index (a cached property) is not made again
+    return out
+
+
+@cache
+def _embedding() -> Embedding:
+    return Embedding.load()
+
+
 def example(name: str = "retrieval-example.json") -> dict[str, float]:
     bundle = Bundle.load(HERE / "bundle-search.json")
-    return measure(bundle.index, json.loads((HERE / name).read_text(encoding="utf-8")))
+    asked = json.loads((HERE / name).read_text(encoding="utf-8"))
+    return measure(bundle.index, asked) | with_rerank(bundle, asked)
+
+
+def with_rerank(bundle: Bundle, asked: Sequence[dict[str, Any]], *, ks: Sequence[int] = KS) -> dict[str, float]:
+    """The same figures with the guide's rerank (`reranked`), `rerank_` before each name; none without the extra."""
+    again = reranked(bundle)
+    if again is None or again.rerank is None:
+        return {}
+    return {f"rerank_{k}": v for k, v in measure(again.index, asked, ks=ks, rerank=again.rerank).items()}
 
 
 def large(pages: int = LARGE_PAGES) -> tuple[dict[str, float], dict[str, float]]:
@@ -101,7 +142,8 @@ def site(bundle: Path, name: str) -> dict[str, float]:
     """A built site's bundle measured on a set of this folder (or any path), at 1, 3 and the guide's k."""
     asked = json.loads((HERE / name if (HERE / name).exists() else Path(name)).read_text(encoding="utf-8"))
     answerable = [q for q in asked if q.get("answerable", True)]  # a question the docs never answer has no sections
-    return measure(Bundle.load(bundle).index, answerable, ks=(1, 3, SECTIONS))
+    loaded = Bundle.load(bundle)
+    return measure(loaded.index, answerable, ks=(1, 3, SECTIONS)) | with_rerank(loaded, answerable, ks=(1, 3, SECTIONS))
 
 
 def vendored(folder: str, name: str) -> dict[str, float]:

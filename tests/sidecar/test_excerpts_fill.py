@@ -46,6 +46,7 @@ class _Bundle:
     record: dict[str, RecordSection]
     index: _Index
     tools: list[dict[str, Any]] = field(default_factory=list)
+    rerank: None = None  # built without `rerank: true`: the search's order stands
 
 
 def test_water_filling_gives_the_short_ones_whole_and_the_long_ones_an_equal_share() -> None:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from msgspec import UNSET
+
 from docent import schema
 from docent.schema.mode import prefix_chars, tokens
 
@@ -24,6 +26,7 @@ from .mode import DEFAULT_BUDGET_TOKENS, Mode, choose
 from .prompt import system as build_system
 from .tools import tools as build_tools
 from .types import Problem
+from .vectors import record_vectors
 
 PUBLIC_PATH = "docent/manifest.json"
 
@@ -49,8 +52,10 @@ class Bundle:
         return sum(len(block["text"]) for block in self.system)
 
 
-def bundle(manifest: Manifest, *, record_mode: str = "auto", budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> Bundle:
-    """The bundle, its record whole in the prompt or searched (`record_mode`: auto, whole, search; see `mode`)."""
+def bundle(manifest: Manifest, *, record_mode: str = "auto", budget_tokens: int = DEFAULT_BUDGET_TOKENS,
+           rerank: bool = False) -> Bundle:
+    """The bundle, its record whole in the prompt or searched (`record_mode`: auto, whole, search; see `mode`); with
+    `rerank` and the record searched, each record section's vector (`vectors`: EmbeddingMissing without the extra)."""
     tools = build_tools(manifest)
     system = build_system(manifest)
     whole = tokens(prefix_chars(tools, system))
@@ -58,7 +63,10 @@ def bundle(manifest: Manifest, *, record_mode: str = "auto", budget_tokens: int 
     if chosen == "search":
         system = build_system(manifest, searched=True)
     mode = Mode(chosen, record_mode, budget_tokens, tokens(prefix_chars(tools, system)), whole)
-    written = schema.BundleFile(tools, system, manifest.record, manifest.lexicon, manifest.written(hash=""), mode, "")
+    # Only a searched record's excerpts are reranked: a record sent whole has none. UNSET: no `vectors` key in the file.
+    vectors = record_vectors(manifest.record) if rerank and chosen == "search" else UNSET
+    written = schema.BundleFile(tools, system, manifest.record, manifest.lexicon, manifest.written(hash=""), mode,
+                                vectors)
     # The hash is over the bundle's canonical JSON with both hash fields empty. The text is dumped once: the file
     # is that text with the hashes filled in. Quotes inside JSON strings are escaped, so the first `"hash":""` is
     # the manifest's own (its second key), and the last is the bundle's (its last key).

@@ -27,6 +27,7 @@ from .manifest import build
 from .meta import MetaError
 from .mode import CHOICES, DEFAULT_BUDGET_TOKENS
 from .options import ConfigError, record_options, site_config
+from .vectors import EmbeddingMissing
 
 DEFAULT_BUNDLE = "docent-bundle.json"
 
@@ -94,6 +95,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the record whole in the prompt, searched per question, or auto (default: the config's)")
     parser.add_argument("--prompt-budget-tokens", type=int, default=None, metavar="N",
                         help=f"auto's budget for the cached prompt, in tokens (default: the config's, else {DEFAULT_BUDGET_TOKENS})")
+    parser.add_argument("--rerank", action=argparse.BooleanOptionalAction, default=None,
+                        help="store each record section's vector for the guide's rerank (default: the config's "
+                             "`rerank`; needs the [rerank] extra)")
 
 
 def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:
@@ -122,6 +126,11 @@ def _choice(args: argparse.Namespace, options: Mapping[str, Any], project: str, 
     if args.record_pages is None and args.record_exclude is None:
         return choice
     return PageChoice(tuple(args.record_pages or choice.include), tuple(args.record_exclude or choice.exclude), project)
+
+
+def _rerank(args: argparse.Namespace, options: Mapping[str, Any]) -> bool:
+    """--rerank or --no-rerank where given, else the config's `rerank`."""
+    return bool(args.rerank) if args.rerank is not None else options.get("rerank") is True
 
 
 def run(args: argparse.Namespace) -> int:
@@ -165,7 +174,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2
     manifest, problems = build(pages, site)
-    built = bundle(manifest, record_mode=record_mode, budget_tokens=budget)
+    try:
+        built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=_rerank(args, options))
+    except EmbeddingMissing as exc:
+        print(f"docent manifest: `rerank`: {exc}", file=sys.stderr)
+        return 2
     problems += built.mode.problems()
     for problem in problems:
         print(f"WARNING - docent: {problem}", file=sys.stderr)

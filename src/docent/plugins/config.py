@@ -40,6 +40,10 @@ class DocentConfig(base.Config):
     prompt_budget_tokens = c.Type(int, default=DEFAULT_BUDGET_TOKENS)
     """auto's budget for the cached prompt (tools, rules, record, map), in tokens; over it the record is searched."""
 
+    rerank = c.Type(bool, default=False)
+    """Store each record section's vector (WordLlama) in the bundle, so that the sidecar reranks a searched record's
+    excerpts by meaning; needs the `rerank` extra (`pip install 'mkdocs-docent[rerank]'`) here and beside the sidecar."""
+
     lexicon = c.Type((dict, list), default={})
     """Technologies and practices beyond the built-in lexicon: {term: [alias, ...]}."""
 

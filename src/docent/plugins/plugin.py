@@ -29,6 +29,8 @@ from docent.manifest_build.options import ConfigError, record_options, site_conf
 from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, page_id, page_path, read_page
 from docent.manifest_build.text import title_text
 from docent.manifest_build.types import SiteConfig
+from docent.manifest_build.vectors import EmbeddingMissing
+from docent.schema.embedding import files as embedding_files
 
 from . import ENTRIES, built_files, panel_files
 from .config import DocentConfig
@@ -79,6 +81,11 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                                            kind=self._site.kind)
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
+        if self.config.rerank:
+            try:
+                embedding_files()  # before any page is rendered: a missing extra stops the build at once
+            except EmbeddingMissing as exc:
+                raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: docent `rerank: true`: {exc}") from exc
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
             script = ExtraScriptValue(SCRIPT)
             script.defer = True
@@ -166,7 +173,10 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         pages = sorted(self._facts.items(), key=lambda item: (self._order.get(item[0], last), item[0]))
         manifest, problems = build([facts for _, facts in pages], self._site)
         record_mode, budget = self._record
-        built = bundle(manifest, record_mode=record_mode, budget_tokens=budget)
+        try:
+            built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=self.config.rerank)
+        except EmbeddingMissing as exc:
+            raise PluginError(f"docent `rerank: true`: {exc}") from exc
         problems += built.mode.problems()
         for problem in problems:
             log.warning(str(problem))

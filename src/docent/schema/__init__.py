@@ -24,6 +24,7 @@ from .records import (
     Tour,
     TourStep,
 )
+from .vectors import Vectors
 
 __all__ = [
     "REBUILD",
@@ -49,6 +50,7 @@ __all__ = [
     "Section",
     "Tour",
     "TourStep",
+    "Vectors",
     "decode",
     "fence",
     "fenced",

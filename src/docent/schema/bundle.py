@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from msgspec import UNSET, UnsetType
+
 from .manifest import Manifest
 from .mode import Mode
 from .records import LexiconEntry, RecordSection
+from .vectors import Vectors
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,4 +22,7 @@ class BundleFile:
     lexicon: tuple[LexiconEntry, ...]
     manifest: Manifest
     mode: Mode
-    hash: str  # SHA-256 over the file's canonical JSON with both `hash` fields empty (manifest_build.bundle)
+    # Each record section's vector, where the owner set `rerank: true`; UNSET: the key is left out of the file, which is
+    # then the same bytes as before the key was known.
+    vectors: Vectors | UnsetType = UNSET
+    hash: str = ""  # SHA-256 over the file's canonical JSON with both `hash` fields empty (manifest_build.bundle)

@@ -224,16 +224,21 @@ def site_url_mismatch(settings: Any, port: int) -> str | None:
 
 
 def record_report(settings: Any) -> tuple[str, str | None]:
-    """How the bundle's record is read (for the start-up line), and why the model cannot answer from it, if so."""
+    """How the bundle's record is read (for the start-up line), and why the sidecar cannot start on it, if so: the model
+    cannot hold it, or it asks for the rerank and the `rerank` extra is missing."""
     from .answer.bundle import Bundle, BundleError
     from .fit import misfit, prompt_tokens, table_model
+    from .vectors import RerankMissing, question_embed
 
     try:
-        bundle = Bundle.load(settings.bundle)
+        bundle = Bundle.load(settings.bundle, embedder=question_embed)
+    except RerankMissing as exc:
+        return "", str(exc)
     except BundleError:
         return "", None  # no bundle yet: the guide says so (no_bundle) until the site is built
     spec = table_model(settings.model)
     mode = "searched for each question" if bundle.searched else "whole in the prompt"
+    mode += ", its excerpts reranked by meaning" if bundle.searched and bundle.rerank is not None else ""
     fits = f", {spec.id}'s context {spec.context}" if spec is not None and spec.context else ""
     return f"record {mode}, prompt ~{prompt_tokens(bundle)} tokens{fits}", misfit(bundle, spec)
 

@@ -16,6 +16,7 @@ from .model.port import LanguageModel
 from .settings import Settings
 from .spending.budget import BudgetStore
 from .spending.factory import FeatureModel, Off
+from .vectors import question_embed
 
 if TYPE_CHECKING:
     from .answer.policy import AnswerPolicy, Policy
@@ -67,7 +68,7 @@ class Guide:
     ) -> None:
         self.settings = settings
         self.metrics = metrics
-        self.bundles = BundleSource(settings.bundle)
+        self.bundles = BundleSource(settings.bundle, embedder=question_embed)
         self.budget_store = budget_store
         self.facts: ModelFacts | None = None  # what the Models API said of the model at start, when asked
         self._model_factory = model_factory or model_factory_for(self.bundle, budget_store, lambda: self.facts)

@@ -35,6 +35,7 @@ from docent.schema import (
     RecordSection,
     Section,
     Tour,
+    Vectors,
     decode,
 )
 from docent.schema.mode import prefix_chars, tokens
@@ -43,10 +44,15 @@ from .lexicon import Lexicon
 from .mentions import Mentions
 from .names import manifest_names, page_intros
 from .record_index import RecordIndex
+from .rerank import Embed, Rerank
 from .rules import prepare
 from .site import Site
 
-__all__ = ["Bundle", "BundleError", "BundleSource"]
+__all__ = ["Bundle", "BundleError", "BundleSource", "Embedder"]
+
+# The edge's loader of the model a bundle's vectors name (`sidecar.vectors`): a question's embedding, loaded once; a
+# BundleError that says what to install where it cannot be.
+Embedder = Callable[[str], Embed]
 
 
 @dataclass(frozen=True)
@@ -62,20 +68,28 @@ class Bundle:
     # What the build chose and measured (manifest_build.mode): the record whole in the prompt, or searched.
     mode: Mode
     raw: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)  # the file as parsed
+    vectors: Vectors | None = field(default=None, repr=False)  # each record section's, where built with `rerank`
+    embed: Embed | None = field(default=None, repr=False, compare=False)  # a question's, by the vectors' model
 
     @classmethod
-    def from_json(cls, data: object) -> Bundle:
-        """The parsed file; a key it lacks or a value of the wrong kind is a BundleError saying to rebuild."""
+    def from_json(cls, data: object, *, embedder: Embedder | None = None) -> Bundle:
+        """The parsed file; a key it lacks or a value of the wrong kind is a BundleError saying to rebuild. With
+        `embedder`, a bundle that has vectors reranks the guide's excerpts (`rerank`); without, it is searched alone."""
         raw: dict[str, Any] = data if isinstance(data, dict) else {}
         before = isinstance(data, dict) and "mode" not in data  # built before the build measured its prompt
         read = decode(BundleFile, {**raw, "mode": _WHOLE} if before else data, where="")
         if before:  # its record went whole; its prompt is estimated as the build would
             read = replace(read, mode=replace(read.mode, prompt_tokens=tokens(prefix_chars(read.tools, read.system))))
         record = {s.id: s for s in read.record}
-        return cls(read.tools, read.system, record, read.lexicon, read.manifest, read.hash, read.mode, raw)
+        vectors = read.vectors.checked(len(read.record)) if isinstance(read.vectors, Vectors) else None
+        embed = None
+        if vectors is not None and embedder is not None and read.mode.searched:  # whole: no excerpts to rerank
+            embed = embedder(vectors.model)
+        return cls(read.tools, read.system, record, read.lexicon, read.manifest, read.hash, read.mode, raw, vectors,
+                   embed)
 
     @classmethod
-    def load(cls, path: Path) -> Bundle:
+    def load(cls, path: Path, *, embedder: Embedder | None = None) -> Bundle:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -86,9 +100,9 @@ class Bundle:
         except json.JSONDecodeError as exc:
             raise BundleError(f"The bundle at {path} is not JSON ({exc}): {REBUILD}.") from exc
         try:
-            return cls.from_json(data)
+            return cls.from_json(data, embedder=embedder)
         except BundleError as exc:
-            raise BundleError(f"{path}: {exc}") from None
+            raise type(exc)(f"{path}: {exc}") from None  # its kind kept: a missing extra stops `docent serve`
 
     @property
     def searched(self) -> bool:
@@ -208,6 +222,14 @@ class Bundle:
         return self
 
     @cached_property
+    def rerank(self) -> Rerank | None:
+        """The guide's excerpts reranked by meaning (`rerank`), where the bundle has vectors and a question can be
+        embedded; None: the search's order stands."""
+        if self.vectors is None or self.embed is None:
+            return None
+        return Rerank.of(self.embed, self.vectors, list(self.record))
+
+    @cached_property
     def index(self) -> RecordIndex:
         """The record's full-text index, made once per loaded bundle: search mode and the offline model rank with it."""
         return RecordIndex.of(self.record, lexicon=self.lexicon, manifest=self.manifest)
@@ -226,8 +248,10 @@ class BundleSource:
     half-written raises its BundleError from `get` and is tried again at the next look.
     """
 
-    def __init__(self, path: Path, *, look_s: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, path: Path, *, look_s: float = 1.0, clock: Callable[[], float] = time.monotonic,
+                 embedder: Embedder | None = None) -> None:
         self.path = path
+        self.embedder = embedder
         self.look_s = look_s
         self._clock = clock
         self._bundle: Bundle | None = None
@@ -246,7 +270,7 @@ class BundleSource:
         self._next_look = now + self.look_s
         stamp = _stamp(self.path)
         if self._bundle is None:
-            self._bundle, self._stamp = Bundle.load(self.path), stamp
+            self._bundle, self._stamp = Bundle.load(self.path, embedder=self.embedder), stamp
         elif stamp is not None and stamp != self._stamp:
             self._reload(stamp)
         return self._bundle
@@ -255,9 +279,9 @@ class BundleSource:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop to keep free (a script, the CLI): at once
-            self._bundle, self._stamp = Bundle.load(self.path), stamp
+            self._bundle, self._stamp = Bundle.load(self.path, embedder=self.embedder), stamp
             return
-        self._loading = loading = loop.run_in_executor(None, _load_warm, self.path)
+        self._loading = loading = loop.run_in_executor(None, _load_warm, self.path, self.embedder)
         loading.add_done_callback(lambda done: self._loaded(done, stamp))
 
     def _loaded(self, done: asyncio.Future[Bundle], stamp: tuple[int, int]) -> None:
@@ -279,5 +303,5 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
-def _load_warm(path: Path) -> Bundle:
-    return Bundle.load(path).warm()
+def _load_warm(path: Path, embedder: Embedder | None) -> Bundle:
+    return Bundle.load(path, embedder=embedder).warm()

@@ -28,6 +28,7 @@ from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 
 from .bundle import Bundle
 from .excerpts_fill import MIN_SHARE, shares, window
+from .rerank import POOL
 
 TOKENS = EXCERPT_TOKENS  # `docent.schema.mode`'s, which the record search reads too (`record_index_order.READ`)
 SECTIONS = 8  # recall@8 on the example's retrieval set: 0.85 (`make eval` reports it); at 6, 0.81
@@ -47,7 +48,7 @@ class Excerpts:
 def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Collection[str]) -> Excerpts:
     """The sections a question brings that the conversation has not been given whole yet (`given`), and the block
     that says them."""
-    found = [sid for sid, _ in bundle.index.search(question, limit=SECTIONS, earlier=earlier)]
+    found = searched(bundle, question, earlier=earlier)
     new = [sid for sid in found if sid not in given]
     budget = TOKENS * CHARS_PER_TOKEN - len(HEADING) - 2
     heads = {sid: f"[[{sid}]] {bundle.record[sid].trail} ({bundle.record[sid].path})" for sid in new}
@@ -71,6 +72,15 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
     if _bounded(bundle):
         lines += _places(bundle, [bundle.record[sid] for sid in ids])
     return Excerpts(tuple(ids), "\n".join(lines).rstrip(), whole)
+
+
+def searched(bundle: Bundle, question: str, *, earlier: Sequence[str] = ()) -> list[str]:
+    """The sections the search finds for a question, best first, at most `SECTIONS`: its first `rerank.POOL` put in
+    order by meaning where the bundle has the record's vectors (`Bundle.rerank`), else its own first."""
+    rerank = bundle.rerank
+    limit = SECTIONS if rerank is None else max(SECTIONS, POOL)
+    found = [sid for sid, _ in bundle.index.search(question, limit=limit, earlier=earlier)]
+    return found if rerank is None else rerank.order(question, found)[:SECTIONS]
 
 
 def given(messages: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -1,0 +1,68 @@
+"""`rerank: true`: the build stores each record section's vector in the bundle (and nothing when off), `docent
+manifest` agrees byte for byte, and a build without the `rerank` extra stops at once, saying what to install."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from docent.manifest_build import cli
+from docent.schema import Vectors, decode
+from docent.schema.embedding import files
+from docent.schema.vectors import DIMS, MODEL
+from docent.sidecar.answer.bundle import Bundle
+
+from .conftest import mkdocs_build, read_json, write_site
+
+
+def test_off_by_default_the_bundle_has_no_vectors(tmp_path):
+    mkdocs_build(write_site(tmp_path))
+    assert "vectors" not in read_json(tmp_path / "docent-bundle.json")
+    assert Bundle.load(tmp_path / "docent-bundle.json").vectors is None
+
+
+def test_on_the_bundle_holds_a_row_a_section_that_the_sidecar_reads_and_reranks_with(tmp_path):
+    mkdocs_build(write_site(tmp_path, docent={"rerank": True, "record": "search"}))
+    written = read_json(tmp_path / "docent-bundle.json")
+    assert list(written)[-2:] == ["vectors", "hash"] and written["hash"] == written["manifest"]["hash"]
+    vectors = decode(Vectors, written["vectors"], where="vectors")
+    assert (vectors.model, vectors.dims, len(vectors.rows)) == (MODEL, DIMS, DIMS * len(written["record"]))
+    rows = [vectors.rows[i * DIMS:(i + 1) * DIMS] for i in range(len(written["record"]))]
+    assert all(max(abs(b - 256 if b > 127 else b) for b in row) == 127 for row in rows)  # each scaled to its largest
+    loaded = Bundle.load(tmp_path / "docent-bundle.json", embedder=lambda model: lambda text: [1.0] * DIMS)
+    assert loaded.vectors == vectors and loaded.rerank is not None
+    (tmp_path / "site" / "docent" / "manifest.json").unlink()
+    config, again = tmp_path / "mkdocs.yml", tmp_path / "cli.json"
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(again)]) == 0
+    assert again.read_bytes() == (tmp_path / "docent-bundle.json").read_bytes()  # the config's `rerank`, read alike
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(again), "--no-rerank"]) == 0
+    assert "vectors" not in read_json(again)
+
+
+def test_a_record_sent_whole_has_no_excerpts_to_rerank_and_no_vectors(tmp_path):
+    mkdocs_build(write_site(tmp_path, docent={"rerank": True}))
+    written = read_json(tmp_path / "docent-bundle.json")
+    assert written["mode"]["record"] == "whole" and "vectors" not in written
+
+
+def test_without_the_extra_the_build_stops_before_any_page_saying_what_to_install(tmp_path, monkeypatch, caplog):
+    assert all(path.is_file() for path in files())  # installed here (the dev extra): hidden below
+    monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
+    with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(write_site(tmp_path, docent={"rerank": True}))
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("docent `rerank: true`: the record's vectors (wordllama-0.4.0.post1/l2_supercat_256) need the `rerank` "
+               "extra: pip install 'mkdocs-docent[rerank]'" in e for e in errors), errors
+    assert not (tmp_path / "site" / "index.html").exists()
+    mkdocs_build(write_site(tmp_path, docent={"rerank": False}))  # off, the extra is not needed
+
+
+def test_docent_manifest_without_the_extra_says_what_to_install(tmp_path, monkeypatch, capsys):
+    config = write_site(tmp_path)
+    mkdocs_build(config)
+    monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "b.json"),
+                     "--rerank", "--record", "search"]) == 2
+    assert "pip install 'mkdocs-docent[rerank]'" in capsys.readouterr().err

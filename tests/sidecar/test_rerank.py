@@ -1,0 +1,143 @@
+"""The guide's excerpts reranked by meaning where the bundle has the record's vectors (`rerank: true`): the search's
+first 24 put in order again, the search's rank leading; the model loaded once at start, and a clear refusal to start
+where the bundle asks for it and the `rerank` extra is missing."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from docent.manifest_build.vectors import record_vectors
+from docent.schema import Vectors, plain
+from docent.schema.embedding import Embedding, EmbeddingMissing
+from docent.schema.vectors import DIMS, MODEL
+from docent.sidecar import vectors as edge
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.excerpts import SECTIONS, excerpts, searched
+from docent.sidecar.answer.rerank import POOL, Rerank
+from docent.sidecar.cli import record_report
+from docent.sidecar.settings import Settings
+
+EVALS = Path(__file__).resolve().parents[1] / "evals"
+SEARCHED = Bundle.load(EVALS / "bundle-search.json")
+
+
+def _axis(i: int) -> bytes:
+    """A row pointing along one dimension, as the build scales it (its largest component 127)."""
+    row = [0] * DIMS
+    row[i] = 127
+    return bytes(x & 0xFF for x in row)
+
+
+def _rows(ids: list[str], *, along: dict[str, int]) -> Vectors:
+    """Each section along dimension 1, those of `along` along their own."""
+    return Vectors(MODEL, DIMS, b"".join(_axis(along.get(sid, 1)) for sid in ids))
+
+
+def _toward(i: int) -> list[float]:
+    question = [0.0] * DIMS
+    question[i] = 1.0
+    return question
+
+
+def test_the_rerank_moves_a_section_like_the_question_up_and_keeps_the_searchs_lead_otherwise() -> None:
+    ids = ["a", "b", "c", "d"]
+    rerank = Rerank.of(lambda _: _toward(0), _rows(ids, along={"c": 0}), ids)
+    assert rerank.cosine(_toward(0), "c") == pytest.approx(1.0) and rerank.cosine(_toward(0), "a") == 0.0
+    assert rerank.order("q", ids) == ["c", "a", "b", "d"]  # c's cosine 1 is worth more than two places
+    alike = Rerank.of(lambda _: _toward(1), _rows(ids, along={}), ids)
+    assert alike.order("q", ids) == ids  # all alike: the search's order stands
+    assert rerank.order("q", ["zz", "c"]) == ["c", "zz"] and rerank.cosine(_toward(0), "zz") == 0.0  # no row: 0
+
+
+def _with_vectors(bundle: Bundle, vectors: Vectors) -> dict:
+    data = json.loads((EVALS / "bundle-search.json").read_text(encoding="utf-8"))
+    return {**data, "vectors": plain(vectors)}
+
+
+def test_a_bundle_with_vectors_reranks_only_when_a_question_can_be_embedded() -> None:
+    ids = list(SEARCHED.record)
+    data = _with_vectors(SEARCHED, _rows(ids, along={}))
+    assert Bundle.from_json(data).rerank is None  # read by the evals and the operator's tools: the search alone
+    asked: list[str] = []
+    embedded = Bundle.from_json(data, embedder=lambda model: asked.append(model) or (lambda _: _toward(1)))
+    assert asked == [MODEL] and embedded.rerank is not None and embedded.vectors == _rows(ids, along={})
+    assert SEARCHED.rerank is None and SEARCHED.vectors is None
+    whole = json.loads((EVALS / "bundle.json").read_text(encoding="utf-8"))
+    rows = _rows([s["id"] for s in whole["record"]], along={})
+    sent = Bundle.from_json({**whole, "vectors": plain(rows)}, embedder=lambda model: asked.append(model) or print)
+    assert sent.vectors == rows and sent.rerank is None and asked == [MODEL]  # a record sent whole: nothing to rerank
+
+
+def test_the_guides_excerpts_come_from_the_first_24_reranked() -> None:
+    question = "how does she stop a retried request from charging twice"
+    plain_found = searched(SEARCHED, question)
+    pool = [sid for sid, _ in SEARCHED.index.search(question, limit=POOL)]
+    assert plain_found == [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
+    low = pool[-1]  # the search's 24th: out of the 8 given without the rerank
+    assert low not in plain_found
+    ids = list(SEARCHED.record)
+    data = _with_vectors(SEARCHED, _rows(ids, along={low: 0}))
+    bundle = Bundle.from_json(data, embedder=lambda _: lambda _: _toward(0))
+    found = searched(bundle, question)
+    # the 24th with a cosine of 1 scores 1/84 + 0.25/60, between the search's 2nd (1/62) and 3rd (1/63)
+    assert found == [*pool[:2], low, *pool[2:SECTIONS - 1]]
+    assert excerpts(bundle, question, earlier=[], given=()).ids[:3] == tuple(found[:3])
+
+
+def test_the_real_model_puts_the_section_that_answers_first() -> None:
+    # retrieval-example.json: the search ranks the earlier roles' section below others that name consultancies
+    question = "what did she do at the consultancies"
+    assert searched(SEARCHED, question)[0] != "roles-earlier"
+    embedding = Embedding.load()
+    vectors = record_vectors(list(SEARCHED.record.values()), embedding=embedding)
+    assert vectors.model == MODEL and len(vectors.rows) == DIMS * len(SEARCHED.record)
+    bundle = replace(SEARCHED, vectors=vectors, embed=embedding.vector)
+    assert searched(bundle, question)[0] == "roles-earlier"
+
+
+def test_a_question_and_its_section_are_embedded_alike() -> None:
+    embedding = Embedding.load()
+    question = embedding.vector("rate limits per client")
+    assert sum(x * x for x in question) == pytest.approx(1.0, abs=1e-5)
+    rows = Vectors(MODEL, DIMS, embedding.rows(["Rate limits\nEach client may send 10 requests a second.",
+                                                 "Fonts\nThe theme uses Inter for body text."]))
+    rerank = Rerank.of(embedding.vector, rows, ["limits", "fonts"])
+    assert rerank.cosine(question, "limits") > rerank.cosine(question, "fonts") + 0.1
+
+
+def test_serve_refuses_to_start_on_vectors_without_the_extra_and_says_what_to_install(tmp_path, monkeypatch) -> None:
+    ids = list(SEARCHED.record)
+    path = tmp_path / "docent-bundle.json"
+    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(ids, along={}))), encoding="utf-8")
+
+    def missing() -> Embedding:
+        raise EmbeddingMissing(f"the record's vectors ({MODEL}) need the `rerank` extra: pip install "
+                               "'mkdocs-docent[rerank]'")
+
+    monkeypatch.setattr(edge, "_embedding", missing)
+    said, problem = record_report(Settings(bundle=path, model="offline"))
+    assert said == "" and problem is not None
+    assert "built with `rerank: true`" in problem and "pip install 'mkdocs-docent[rerank]'" in problem
+    monkeypatch.undo()
+    said, problem = record_report(Settings(bundle=path, model="offline"))
+    assert problem is None and said.startswith("record searched for each question, its excerpts reranked by meaning")
+
+
+def test_the_model_is_loaded_once_a_process() -> None:
+    assert edge.question_embed(MODEL) == edge.question_embed(MODEL)
+    assert edge._embedding() is edge._embedding()
+
+
+def test_the_app_reranks_the_excerpts_of_a_bundle_built_with_vectors(tmp_path) -> None:
+    from tests.sidecar.appkit import make_app
+
+    vectors = record_vectors(list(SEARCHED.record.values()), embedding=edge._embedding())
+    path = tmp_path / "reranked-bundle.json"
+    path.write_text(json.dumps(_with_vectors(SEARCHED, vectors)), encoding="utf-8")
+    bundle = make_app(tmp_path, bundle=path).state.guide.bundle()
+    assert bundle.vectors == vectors and bundle.rerank is not None
+    assert searched(bundle, "what did she do at the consultancies")[0] == "roles-earlier"

@@ -9,6 +9,7 @@ import pytest
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.numbers import quantities
+from docent.sidecar.answer.site import Site
 from tests.sidecar.gating import docs_section as _section
 from tests.sidecar.gating import fate, record_of
 
@@ -253,3 +254,23 @@ def test_a_word_in_s_after_a_preposition_and_a_name_is_a_noun_not_a_deed() -> No
     owner = frozenset({"starlette"})
     assert not actors.held(unit("For Starlette applications the pattern wraps the middleware.", fold, owner), [section])
     assert actors.held(unit("Starlette wraps ASGI middleware around other applications.", fold, owner), [section])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # The site's own name written as one word, as its docs and readers write it: "external-dns" is ExternalDNS.
+        ("Its registry lets ExternalDNS keep the owner of each record in a TXT record [[owners]].", "shown"),
+        # A name that is no spelling of the site's is still a name the section never gives.
+        ("Its registry lets CoreDNS keep the owner of each record in a TXT record [[owners]].", "unknown_term"),
+        # An acronym's plural names what the acronym does; a plural acronym the section never writes does not.
+        ("Two clusters that share a zone need different owner IDs [[owners]].", "shown"),
+        ("Two clusters that share a zone need different owner CRDs [[owners]].", "unknown_term"),
+    ],
+)
+def test_the_sites_name_as_one_word_and_an_acronyms_plural(sentence: str, expected: str) -> None:
+    record = record_of(_section("owners", "TXT registry",
+                                "The registry keeps the owner of each record in a TXT record. Two clusters that "
+                                "share a zone need a different owner ID each."))
+    site = Site.of(record, Lexicon([]), owner="external-dns", docs=True)
+    assert fate(Gate(record, Lexicon([]), site=site), sentence) == expected

@@ -55,8 +55,9 @@ class Site:
         terms: set[str] = set()
         for name in all_names:
             terms |= lexicon.names(name)
-        ordinary = frozenset(STOP_WORDS | LITERALS | {w.lower() for w in WORD.findall(owner)})
         person = " ".join(p for p in person if p) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
+        ordinary = frozenset(STOP_WORDS | LITERALS | {w.lower() for w in WORD.findall(owner)}
+                             | _joined(owner) | _joined(person))
         owner_words = frozenset(w.lower() for w in WORD.findall(person)) - STOP_WORDS
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
                    frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)), docs)
@@ -65,6 +66,12 @@ class Site:
 # A setting's value as documentation writes it ("set www_redirect to False"): a value, no name of a place or a party.
 LITERALS = frozenset(("true", "false", "none", "null"))
 _OWNER_NAME = re.compile(r"\s[·|:–—-]\s|,")
+
+
+def _joined(name: str) -> set[str]:
+    """A name of several words written as one, as its own docs and readers write it: "external-dns" is also
+    "ExternalDNS", "Python-Markdown" "PythonMarkdown", each part of the name up to a separator on its own."""
+    return {"".join(w.lower() for w in WORD.findall(part)) for part in (name, *_OWNER_NAME.split(name))} - {""}
 
 
 def heading_words(text: str) -> str:

@@ -29,8 +29,18 @@ def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
         return []
     ids = tuple(ids)
     sections = [mentions.name_words[sid] for sid in ids]
-    strange = [name for name in names if not all(any(stem in w for w in sections) for stem in stems(name))]
+    strange = [name for name in names
+               if not any(all(any(stem in w for w in sections) for stem in stems(form)) for form in _forms(name))]
     return [name for name in strange if not _spelt(name, ids, sentence)] if strange else strange
+
+
+def _forms(name: str) -> tuple[str, ...]:
+    """A name as written and, for an acronym's plural, the acronym: "IDs" names what "ID" does (the stemmer keeps
+    "ids" and "apis", which end like "this" and "basis")."""
+    return (name, name[:-1]) if _PLURAL_ACRONYM.fullmatch(name) else (name,)
+
+
+_PLURAL_ACRONYM = re.compile(r"[A-Z]{2,}s")
 
 
 def _spelt(name: str, ids: tuple[str, ...], sentence: Reading) -> bool:

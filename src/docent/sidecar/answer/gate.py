@@ -79,7 +79,9 @@ class Gate:
         self._labels = headings.Labels()  # headings waiting for what they label
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._before: tuple[str, ...] = ()  # the ids of the last sentence: what a table right after it may cite
+        self._noted: tuple[str, ...] = ()  # the ids of the last cited sentence or block: what a note after it cites
         self._head: Sentence | None = None  # a table's header, shown with its first row shown (none: never shown)
+        self._table: Table | None = None  # a table that cites nothing, waiting for the sentence after it (`_tabled`)
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._held: list[Held] = []
@@ -108,7 +110,7 @@ class Gate:
         """Before an action: the pending sentence goes through now if it is complete."""
         if self._finished:
             return []
-        return self._take(self._splitter.flush()) + self._labelled(self._settle_listing())
+        return self._take(self._splitter.flush()) + self._tabled() + self._labelled(self._settle_listing())
 
     def acted(self, *labels: str) -> None:
         """A validated action of this turn, in the manifest's words (its label, a field's new value).
@@ -125,7 +127,7 @@ class Gate:
             return []
         self._finished = True
         out = self._pieces(self._reader.finish())
-        out += self._take(self._splitter.finish())
+        out += self._take(self._splitter.finish()) + self._tabled()
         out += self._labelled(self._settle_intro(None) + self._settle_listing())
         if not self._cited and not self._none and any(self._confirms(d) for d in self._waiting):
             # A confirmation written before its action's result came back grounds the answer all the same.
@@ -154,21 +156,43 @@ class Gate:
             if isinstance(piece, Underline):  # the line above a heading's (a setext heading), or a thematic break
                 out += self._take(headings.underlined(self._splitter.finish(), heading=piece.heading))
                 continue
-            out += self._take(self._splitter.finish())
+            out += self._take(self._splitter.finish()) + self._tabled()
             if isinstance(piece, Table):
                 self._head = None
-                out += self._take_drafts(tables.drafts(piece, self._before, self._record))
+                rows = tables.drafts(piece, self._before, self._record)
+                if any(row.ids for row in rows) or not rows:
+                    self._noted = rows[-1].ids if rows else self._noted
+                    out += self._take_drafts(rows)
+                else:  # cited by nothing yet: its rows wait for the sentence after it ("The table above lists ...")
+                    self._table = piece
             else:
                 ids = tuple(sid for sid in piece.ids if sid in self._record)
+                self._noted = ids or self._noted
                 out += self._take_drafts([Draft("", ids, False, fence=piece, line=True)])
             self._before = self._lead.ids = ()
         return out
 
     def _take(self, raws: list[str]) -> list[GateEvent]:
-        drafts = [self._lead.cites(self._draft(raw)) for raw in raws]
-        if drafts:
-            self._before = drafts[-1].ids
-        return self._take_drafts(drafts)
+        drafts = []
+        for raw in raws:  # a note cites what the sentence or block before it cites (`intros.noted`)
+            drafts.append(draft := intros.noted(self._lead.cites(self._draft(raw)), raw, self._noted, self._grounds))
+            self._noted = draft.ids or self._noted
+        if not drafts:
+            return []
+        self._before = drafts[-1].ids
+        if self._table is None:
+            return self._take_drafts(drafts)
+        first = drafts[0]  # the sentence right after a table that cites nothing: its caption, if a plain sentence
+        return self._tabled(() if first.item is not None or first.heading else first.ids) + self._take_drafts(drafts)
+
+    def _tabled(self, ids: tuple[str, ...] = ()) -> list[GateEvent]:
+        """The table waiting for the sentence after it, its rows judged citing what that sentence cites (`ids`):
+        a caption written after it ("The table above lists the labels [[s]]."), as a sentence before it may be."""
+        table, self._table = self._table, None
+        if table is None:
+            return []
+        self._head, self._noted = None, ids or self._noted
+        return self._take_drafts(tables.drafts(table, ids, self._record))
 
     def _take_drafts(self, drafts: list[Draft]) -> list[GateEvent]:
         out: list[GateEvent] = []

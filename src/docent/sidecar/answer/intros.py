@@ -16,6 +16,7 @@ item ("`venv`", "Connections fail or hang.") is left as it was written, a connec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
@@ -26,6 +27,13 @@ from .words import count_words, stems
 
 INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
 
+
+# A note's label at its line's start: set in emphasis ("**Note:**", "_Tip_:"), or one of the words docs set notes apart
+# with, then a colon ("Note:", "In short:"); a blockquote's mark is already taken off.
+_NOTE = re.compile(
+    r"(?:\*\*|__)[^*_\n]{1,40}?:?(?:\*\*|__):?[ \t]|(?i:note|tip|hint|warning|caution|important|remember|"
+    r"in short|in summary|summary|tl;dr|bottom line)[ \t]*:[ \t]"
+)
 
 # Words that order the steps or point at the block ("Next, run this command:"): they say nothing of its code.
 _POINTING = stems("next first second third finally last now following below above here command commands")
@@ -60,6 +68,21 @@ def read(intro: Draft, ids: Collection[str], grounds: Grounds) -> tuple[Draft, G
         if count_words(intro.prose) > CONNECTIVE_WORDS:
             return intro._replace(ids=tuple(ids)), None
     return intro, replace(grounds, ahead=(*grounds.ahead, *ids))
+
+
+def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> Draft:
+    """The draft as it is judged: a note (a line opening with a label, "**Note:** ...", "In short: ...") that cites
+    nothing and is too long for a connective cites what the last cited sentence or block before it cites (`before`),
+    what it annotates, where it says nothing in words those sections lack (it restates them: "**Tip:** unit
+    tests run on your local computer"), and is then checked against them as any cited sentence is. A note with a
+    word of its own ("a bug", "4Gi") is left uncited, held as before. A list's item is its lead line's (`Lead`)."""
+    if draft.ids or not before or not draft.line or draft.item is not None or not _NOTE.match(raw):
+        return draft
+    said = draft.prose.partition(":")[2]  # less its label
+    if count_words(said) <= CONNECTIVE_WORDS:
+        return draft
+    theirs = grounds.mentions.words
+    return draft._replace(ids=before) if all(any(s in theirs[sid] for sid in before) for s in stems(said)) else draft
 
 
 class Lead:

@@ -56,6 +56,14 @@ _LIST_MARKER = re.compile(r"(?:^|\n)[ \t]*(?:#{1,6}[ \t]+)?(?:[*_]{1,2})?(?:\d{1
 _RUN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ."  # what a word or initials before a period are
 _LEADING_MARKER = re.compile(r"^(?:[-*•+]|\d{1,3}[.)]|#{1,6})\s+")
 _TICKS = re.compile(r"`+")
+# A hard-wrapped paragraph (`_soft_break`): what ends a line that ends its sentence, a line set wholly in emphasis
+# (a label, after a list marker or none), the next line's indent, and what at its start begins another block.
+_HARD_ENDS = frozenset(".!?…:]")
+_LABEL_LINE = re.compile(r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?([*_]{1,3})\S(?:.*\S)?\1[.:]?")
+_NEXT_LINE = re.compile(r"[ \t]*(?=[^ \t])")
+_MAYBE_BLOCK = re.compile(r"[-*+=]+[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}")
+_WRAP = re.compile(r"[ \t]*\n[ \t]*+(?!\[\[)")  # a citation on the next line stays as written
+_BLOCK_START = re.compile(r"\n|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[#>|]|```|~~~|[-=]+[ \t]*(?:\n|$)")
 
 
 @mypyc_attr(native_class=False)  # a subclass of str cannot be a native class (mypyc)
@@ -131,8 +139,11 @@ class SentenceSplitter:
         return out
 
     def _raw(self, chunk: str, sentence: str) -> Raw:
-        """The sentence cut from `chunk`; it began a line when a line break stood before it."""
+        """The sentence cut from `chunk`; it began a line when a line break stood before it. A hard-wrapped one is read
+        as one line: each line break inside it, and the indent after it, a space."""
         lead = chunk[: len(chunk) - len(chunk.lstrip())]
+        if "\n" in sentence:
+            sentence = _WRAP.sub(" ", sentence)
         raw = (_LineRaw if self._line_start or "\n" in lead else Raw)(sentence)
         self._line_start = False
         return raw
@@ -201,10 +212,10 @@ def _boundary(buf: str, start: int, *, final: bool) -> int | _Undecided | None:
         if s <= lead:
             continue  # nothing before it: leading blank lines, a stray mark
         if buf[s] == "\n":
-            end = _after_citations(buf, e, final=final)
-            if isinstance(end, _Undecided):
-                return _Undecided(s)
-            return end if end > e else s
+            ended = _line_end(buf, s, e, final=final)
+            if ended is None:
+                continue
+            return ended
         line = buf.rfind("\n", 0, s) + 1
         said = buf[line:s]  # the line before the mark
         inside = _in_code(buf, line, s, e, final=final) if "`" in said else False
@@ -314,6 +325,33 @@ def _in_quotation(buf: str, line: int, s: int, e: int, *, final: bool) -> bool |
     if any(close in rest for close in wanted):
         return True
     return False if stop >= 0 or final else _Undecided(s)
+
+
+def _line_end(buf: str, s: int, e: int, *, final: bool) -> int | _Undecided | None:
+    """Where the line break at `s` ends a sentence (after citations on the next line alone), undecided, or None: a
+    hard-wrapped paragraph's break (`_soft_break`), which ends none."""
+    soft = _soft_break(buf, s, final=final)
+    if soft:
+        return soft if isinstance(soft, _Undecided) else None
+    end = _after_citations(buf, e, final=final)
+    if isinstance(end, _Undecided):
+        return _Undecided(s)
+    return end if end > e else s
+
+
+def _soft_break(buf: str, s: int, *, final: bool) -> bool | _Undecided:
+    """Whether the line break at `s` is a hard-wrapped paragraph's (a soft break, which ends no sentence): the line
+    before stops short of an end mark, a colon or a citation, is no heading nor a label set wholly in emphasis
+    (`**Install**`), and the next line goes on with words, not a blank line, a list item, a heading, a quotation, a
+    table, a fence or an underline. Undecided until the next line's first word has come."""
+    line = buf.rfind("\n", 0, s) + 1
+    said = buf[line:s].strip()
+    if not said or said[-1] in _HARD_ENDS or said[0] in "#|" or _LABEL_LINE.fullmatch(said):
+        return False
+    m = _NEXT_LINE.match(buf, s + 1)
+    if m is None or not final and _MAYBE_BLOCK.fullmatch(buf, m.end()):  # "1" may yet be "1. ", "`" a fence
+        return False if m is None and final else _Undecided(s)
+    return not _BLOCK_START.match(buf, m.end())
 
 
 def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:

@@ -9,7 +9,9 @@ over "| `--workers` | yes |" reads "--workers; Removed yes", and a "no" under it
 plain column name ("Option", "Default", "Description"), which states nothing; the text shown is the cells alone. A row
 cites what it writes itself, in a cell (usually its last) or after it; a row that writes nothing takes the table's
 citations: a line of citations alone right after the table, else those its header row writes, else those of the
-sentence that introduces it (the sentence right before it, "The defaults [[settings]]:"), against which each row is checked as its own sentence would be. A row
+sentence that introduces it (the sentence right before it, "The defaults [[settings]]:"), else (the gate waits for it)
+those of its caption, the sentence right after it ("The table above lists the labels [[s]]."), against which each row
+is checked as its own sentence would be. A row
 left with none cites nothing and is held (`uncited`): a table's row is never a connective, so a table the model invents,
 with no citation before, in or after it, is held.
 """

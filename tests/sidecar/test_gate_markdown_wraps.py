@@ -1,0 +1,79 @@
+"""Markdown a careful chat model writes for docs questions (issue 21, round 19): a paragraph hard-wrapped at 80 columns,
+its citation at its end; a table whose caption after it cites it ("The table above lists ... [[s]]"); a note set apart
+by a label ("**Note:** ...") that restates the paragraph before it. Each faithful reply is shown; the same reply made
+false is held. The sections are OpenFaaS's documentation, as the vendored site gives them."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.schema import Block
+from docent.schema import RecordSection as Section
+from docent.sidecar.answer.events import Held
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import record_of
+
+
+def _section(sid: str, title: str, *blocks: Block) -> Section:
+    return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Docs", title), blocks=blocks)
+
+
+RECORD = record_of(
+    _section("unit-tests", "Unit tests", Block(
+        "paragraph", "Unit tests provide a quick and efficient way to exercise your code on your local computer, "
+        "without needing to run faas-cli build or to deploy the function to a remote cluster."), Block(
+        "paragraph", "With the node22 template, any unit tests that you provide will be run automatically upon each "
+        "invocation of faas-cli build."), Block(
+        "paragraph", "If the tests fail, this will also fail the build of your function and prevent it from passing.")),
+    _section("scale-to-zero", "Configure a function to scale to zero", Block(
+        "paragraph", "By default, functions do not scale to zero, even when the OpenFaaS Pro autoscaler is installed. "
+        "This is by design, and means that you need to opt-in each of your functions to scale down. This is achieved "
+        "through adding a label to the stack.yml file:"), Block(
+        "list", "- com.openfaas.scale.zero - true or false - default is false\n- com.openfaas.scale.zero-duration - the "
+        "time in a Go duration where there are no requests incoming before scaling a function down i.e. 20m, 1h")),
+)
+
+WRAPPED = ("With the `node22` template, any unit tests you provide are run automatically\nupon each invocation of "
+           "`{}` [[unit-tests]]. If the tests fail, the build\nof your function fails too [[unit-tests]].")
+LABELS = ("You opt in each function with labels in `stack.yml`:\n\n| Label | Values | Default |\n|---|---|---|\n"
+          "| `com.openfaas.scale.zero` | true or false | false |\n| `{}` | a Go duration such as 20m or 1h | - |\n\n"
+          "The table above lists the labels the autoscaler reads [[scale-to-zero]].")
+NOTED = "If the tests fail, the build of your function fails too [[unit-tests]].\n\n**Tip:** {}"
+
+
+def verdicts(reply: str) -> list[str]:
+    gate = Gate(RECORD, Lexicon([]))
+    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        # A sentence hard-wrapped over two lines is one sentence, citing what its last line cites ...
+        (WRAPPED.format("faas-cli build"), ["shown", "shown"]),
+        (WRAPPED.format("faas-cli deploy"), ["code_term", "shown"]),
+        # ... but a line of its own ending in no mark before a list or a blank line is not wrapped.
+        ("Unit tests run\n\nWith the `node22` template, unit tests run upon each `faas-cli build` [[unit-tests]].",
+         ["shown", "shown"]),
+        # A table cited only by its caption after it cites what the caption cites, and is checked against it ...
+        (LABELS.format("com.openfaas.scale.zero-duration"), ["shown", "shown", "shown", "shown", "shown"]),
+        (LABELS.format("com.openfaas.scale.idle-duration"), ["shown", "shown", "shown", "code_term", "shown"]),
+        # ... a sentence after it that is an item cites nothing for it: its rows are held, as before.
+        ("Labels:\n\n| Label | Default |\n|---|---|\n| `com.openfaas.scale.zero` | false |\n\n"
+         "- The autoscaler reads the labels of each function [[scale-to-zero]].", ["shown", "uncited", "shown"]),
+        # A note restating the paragraph before it cites what that paragraph cites, and is checked against it ...
+        (NOTED.format("unit tests run on your local computer, without needing to deploy the function to a remote "
+                      "cluster."), ["shown", "shown"]),
+        (NOTED.format("you need to deploy the function to a remote cluster to run your unit tests."),
+         ["shown", "polarity"]),
+        # ... one with words of its own stays uncited, and a line with no label after the paragraph too.
+        (NOTED.format("this is a known bug, and it will be fixed in the next release of the template."),
+         ["shown", "uncited"]),
+        ("If the tests fail, the build of your function fails too [[unit-tests]].\n\n"
+         "Unit tests run on your local computer, without needing to deploy the function to a remote cluster.",
+         ["shown", "uncited"]),
+    ],
+)
+def test_wrapped_lines_captioned_tables_and_notes(reply: str, said: list[str]) -> None:
+    assert verdicts(reply) == said

@@ -46,3 +46,26 @@ RETRIES = record_of(
 ])
 def test_inline_code_of_words_a_unit_writes_apart_is_held(sentence: str, expected: str) -> None:
     assert fate(Gate(RETRIES, Lexicon([])), sentence) == expected
+
+
+# A name the record writes in many sections is the site's own vocabulary (issue 21, round 19): MkDocs's settings never
+# write `mkdocs.yml`, the file they are set in, which its other pages write; a name only one other section writes, a
+# value, or a name the record never writes, is still held.
+SETTINGS = record_of(
+    *(_section(f"page{n}", f"Page {n}", f"Edit the `mkdocs.yml` file and run `mkdocs serve` (step {n}).")
+      for n in range(5)),
+    _section("once", "Once", "The `hooks.py` file and the `site-only` value are written here alone."),
+    RECORD["strict"],
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Set `strict` to true in `mkdocs.yml` to halt processing when a warning is raised [[strict]].", "shown"),
+    ("Run `mkdocs serve` with `strict` set to true to halt processing on a warning [[strict]].", "shown"),
+    ("Set `strict` to true in `hooks.py` to halt processing when a warning is raised [[strict]].", "code_term"),
+    ("Set `strict` to true in `config.yml` to halt processing when a warning is raised [[strict]].", "code_term"),
+    ("Set `strict` to `site-only` to halt processing when a warning is raised [[strict]].", "code_term"),
+    ("Set `strict` to true in `mkdocs.yaml` to halt processing when a warning is raised [[strict]].", "code_term"),
+])
+def test_a_name_many_sections_write_is_the_sites(sentence: str, expected: str) -> None:
+    assert fate(Gate(SETTINGS, Lexicon([])), sentence) == expected

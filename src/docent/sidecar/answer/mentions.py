@@ -65,6 +65,7 @@ class Mentions:
         for sid, passage in self.passages.items():
             passage.memo["context"] = self.words[sid]  # with the heading path: what names a section's place
         self._quotable: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+        self.widely: dict[str, bool] = {}  # inline code the record writes in many sections (`rules.code_term`)
         # What the gate's dispatch works out for each set of cited sections, kept with the bundle (`rules.checks`).
         self.cues: dict[object, dict[Any, Any]] = {}
 

@@ -4,12 +4,15 @@ piece's words in a row, in their order, joined in the piece by `_`, `-`, `.` or 
 default groups"), or the piece is the setting the section is titled by and a value the unit gives ("`strict: true`"
 where the section titled "strict" says "Set to true to halt processing"). A word no such unit writes (a value the
 section does not give there, a name it never uses), or words it writes apart (`call_delay` from "a failed call, with
-a delay of 30 seconds"), are still held."""
+a delay of 30 seconds"), are still held. A name the record writes in `WIDELY` sections or more (the site's
+configuration file, its command: `mkdocs.yml`) is the site's own, whatever the sentence cites (`_widely`)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from ..mentions import Mentions
 from ..passage import Passage
 from ..shape import holds
 from .types import Hold, Reading, Rule, Verdict
@@ -25,9 +28,36 @@ def check(sentence: Reading) -> Verdict:
     if all(any(holds(code, text) for text in sections) for code in codes):
         return None
     passages = [mentions.passages[sid] for sid in sentence.ids]  # composed of a unit's words: a cited sentence's only
-    if passages and all(any(holds(code, text) for text in sections) or _composed(code, passages) for code in codes):
-        return None
-    return Hold("code_term")
+    for code in codes:
+        if not (any(holds(code, text) for text in sections) or passages and _composed(code, passages)
+                or _widely(code, mentions)):
+            return Hold("code_term")
+    return None
+
+
+WIDELY = 5  # sections: a name the record writes in this many is the site's own vocabulary (`_widely`)
+# A name: a file, a command or a flag (`mkdocs.yml`, `faas-cli`, `mkdocs serve`, `--strict`): letters, and a dot, a
+# dash, a slash or one blank; no value (`true`, `'site'`, `1Gi`) and no setting given one (`strict: true`).
+_NAME = re.compile(r"(?=[^ ]*[a-z])(?=.*[./ -])[a-z.-][\w./-]*(?: [\w./-]+)?", re.IGNORECASE)
+
+
+def _widely(code: str, mentions: Mentions) -> bool:
+    """Whether a piece of inline code is a name the record writes, as a word, in `WIDELY` sections or more: the site's
+    configuration file, its command (`mkdocs.yml` on MkDocs's settings, each a section that never writes it), which a
+    sentence may name whatever it cites, as any section's reader knows it. A name few sections write is still theirs."""
+    memo = mentions.widely
+    known = memo.get(code)
+    if known is None:
+        piece = code.strip()
+        known = len(piece) >= 4 and _NAME.fullmatch(piece) is not None and _count(piece, mentions.flat.values())
+        if len(memo) < 10_000:  # bounded: the pieces are the model's
+            memo[code] = known
+    return known
+
+
+def _count(piece: str, texts: Iterable[str]) -> bool:
+    written = re.compile(rf"(?<![\w.-]){re.escape(piece)}(?![\w-]|\.\w)")
+    return sum(1 for text in texts if piece in text and written.search(text)) >= WIDELY
 
 
 _WORD = re.compile(r"[a-z0-9]+")

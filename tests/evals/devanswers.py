@@ -9,7 +9,8 @@ in heavier Markdown (tables, both kinds of heading, fences, shortcut and referen
 replayed only once that round's reading of Markdown was written; MkDocs's, in round 15 by the engineer of markdown15,
 its "unread" part replayed only once that round's changes to the actor and hedge rules were written; OpenFaaS's and
 Docker Mailserver's (rounds 15's and 14's held-out sites, read long since), in round 18 by the engineer of markdown18,
-as probes of the constructions the brief named, before that round's changes to the gate's reading of them. Not blind: a
+as probes of the constructions the brief named, before that round's changes to the gate's reading of them; and in round
+19, by the engineer of markdown19, OpenFaaS's and MkDocs's probes of hard wraps, captioned tables and notes (`MORE`). Not blind: a
 figure here is a development figure, never a held-out one. `python -m tests.evals.devanswers [--show]` replays each
 through the real app (text only, one model call an answer) and prints the share of sentences held
 (`dev_<site>_held`), with `--show` each hold's reason. The replay makes no search call, so in search mode a sentence's
@@ -36,10 +37,14 @@ DEV = {  # site -> its answers
     # round 18's: lists after a cited lead line, intro lines naming a block's code, second person (the same notes)
     "openfaas": "openfaas-answers-dev.json", "docker-mailserver": "docker-mailserver-answers-dev.json",
 }
+# round 19's probes, beside a site's first set: hard wraps at 80 columns, tables captioned after them, notes, numbered
+# steps with code (the same notes)
+MORE = {"openfaas": ("openfaas-answers-dev19.json",), "mkdocs": ("mkdocs-answers-dev19.json",)}
 
 
 def answers(site: str) -> list[dict[str, object]]:
-    rows = json.loads((HERE / "corpora" / DEV[site]).read_text(encoding="utf-8"))
+    rows = [r for name in (DEV[site], *MORE.get(site, ()))
+            for r in json.loads((HERE / "corpora" / name).read_text(encoding="utf-8"))]
     return [{**r, "calls": [[{"type": "text", "text": r["answer"]}]]} for r in rows]
 
 

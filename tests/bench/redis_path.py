@@ -19,12 +19,19 @@ counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_sys`, before and
   sidecars and the load client would share its CPU);
 - `server_cpu_redis_vs_memory_spread`: the highest round's ratio less the lowest's, how steady the median is;
 - `server_cpu_redis_vs_memory_16`: the same ratio with 16 questions at once (each on its own conversations), as a busy
-  sidecar answers them: there a turn awaiting Redis lets the others run (lane.aside), which one at a time cannot show.
+  sidecar answers them: there a turn awaiting Redis lets the others run (lane.aside), which one at a time cannot show;
+- `redis_waits_slept_per_question` and `redis_waits_preempted_per_question`: the process's voluntary and involuntary
+  context switches a question one at a time, the Redis app's less memory's: how its waits for Redis went. Preempted:
+  each write woke redis-server on this process's core, and its reply was there when the process ran again (a busy
+  machine); slept: the event loop slept until the reply came (redis-server on an idle core: a quiet machine). A sleep
+  costs this machine more CPU than a preemption (tests/bench/README.md, round 19), so the ratio reads higher on a quiet
+  machine than on a busy one: read it with these.
 """
 
 from __future__ import annotations
 
 import asyncio
+import resource
 import statistics
 import tempfile
 import time
@@ -49,11 +56,11 @@ def _redis_cpu_s(client: Any) -> float:
 
 
 class _Side:
-    """One app of the pair, and what its blocks cost: process CPU, Redis round trips, Redis's CPU."""
+    """One app of the pair, and what its blocks cost: process CPU, Redis round trips, Redis's CPU, context switches."""
 
     def __init__(self, app: Any, redis: Any) -> None:
         self.app, self.redis_client = app, redis  # a blocking client of the Redis app's server, for INFO; else None
-        self.cpu = self.trips = self.redis = 0.0
+        self.cpu = self.trips = self.redis = self.slept = self.preempted = 0.0
         self.asked = 0
 
     async def ask(self, token: str) -> None:
@@ -63,15 +70,20 @@ class _Side:
     async def block(self, work: Callable[[], Awaitable[Any]], questions: int) -> None:
         redis_before = _redis_cpu_s(self.redis_client) if self.redis_client else 0.0
         with counted() as trips:
-            cpu = time.process_time()
+            usage, cpu = resource.getrusage(resource.RUSAGE_SELF), time.process_time()
             await work()
             self.cpu += time.process_time() - cpu
+            after = resource.getrusage(resource.RUSAGE_SELF)
         self.trips += trips[0]
+        self.slept += after.ru_nvcsw - usage.ru_nvcsw
+        self.preempted += after.ru_nivcsw - usage.ru_nivcsw
         self.redis += (_redis_cpu_s(self.redis_client) - redis_before) if self.redis_client else 0.0
         self.asked += questions
 
     def figures(self) -> dict[str, float]:
-        return {"cpu_ms": self.cpu * 1000 / self.asked, "trips": self.trips / self.asked, "redis_us": self.redis * 1e6 / self.asked}
+        n = self.asked
+        return {"cpu_ms": self.cpu * 1000 / n, "trips": self.trips / n, "redis_us": self.redis * 1e6 / n,
+                "slept": self.slept / n, "preempted": self.preempted / n}
 
 
 async def _round(env: dict[str, str], url: str, at_once: bool) -> tuple[dict[str, float], dict[str, float]]:
@@ -146,6 +158,8 @@ def run() -> dict[str, float]:
         "redis_cpu_us_per_question": round(redis_us, 1),
         "redis_questions_per_s_capacity": round(1e6 / redis_us, 0) if redis_us else float("nan"),
         "server_cpu_redis_vs_memory_16": round(statistics.median(r["cpu_ms"] / m["cpu_ms"] for m, r in together), 3),
+        "redis_waits_slept_per_question": round(statistics.median(r["slept"] - m["slept"] for m, r in alone), 2),
+        "redis_waits_preempted_per_question": round(statistics.median(r["preempted"] - m["preempted"] for m, r in alone), 2),
     }
 
 

@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from docent.sidecar.answer import align, cited, lexicon, markdown, names, numbers, polarity, policy, sentences
+from docent.sidecar.answer import align, cited, drafts, lexicon, markdown, names, numbers, polarity, policy, sentences
 from docent.sidecar.answer import gate as gates
 from docent.sidecar.answer.rules import RULES, Rule, proper_name, types
 from tests.bench import gate as bench
@@ -60,8 +60,8 @@ def _instrument() -> tuple[Rule, ...]:
         (gates.Gate, "feed", "gate: feed (the stream, blocks)"), (gates.Gate, "flush", "gate: feed (the stream, blocks)"),
         (gates.Gate, "finish", "gate: feed (the stream, blocks)"),
         (sentences.SentenceSplitter, "feed", "splitter"), (sentences.SentenceSplitter, "finish", "splitter"),
-        (markdown.BlockReader, "feed", "block reader"), (gates, "shape", "draft: shape"),
-        (gates, "citations", "draft: citations"), (gates.Gate, "_draft", "draft: the rest"),
+        (markdown.BlockReader, "feed", "block reader"), (drafts, "shape", "draft: shape"),
+        (drafts, "citations", "draft: citations"), (gates, "draft_of", "draft: the rest"),
         (gates.Gate, "_show", "show: the event"), (cited, "best_line", "show: a citation's line"),
         (cited, "words", "show: a citation's line"), (policy.AnswerPolicy, "held_message", "hold: the policy's words"),
         (gates.Gate, "_hold", "hold: the event"), (gates, "first", "rules: the loop and cue gating"),

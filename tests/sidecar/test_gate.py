@@ -341,6 +341,7 @@ def test_a_sentences_draft_is_the_named_tuple_its_fields_make() -> None:
     """A sentence's draft is made by `tuple.__new__` with every field (no frame of the named tuple's `__new__`, some
     2 k instructions a sentence), as its shape (`Shaped`, made the same way) is: each the tuple, field for field, that
     the named tuple's own constructor makes."""
+    from docent.sidecar.answer.drafts import draft_of
     from docent.sidecar.answer.rules import Draft
     from docent.sidecar.answer.sentences import Raw
     from docent.sidecar.answer.shape import Shaped, shape
@@ -348,7 +349,7 @@ def test_a_sentences_draft_is_the_named_tuple_its_fields_make() -> None:
     raw = Raw.of("- He moved the **payments** to `Kafka` [[roles-acme]] [[nowhere]].", True)
     shaped = shape(raw)
     assert shaped == Shaped(*shaped) and type(shaped) is Shaped and len(shaped) == len(Shaped._fields)
-    draft = Gate(RECORD, LEXICON)._draft(raw)
+    draft = draft_of(raw, RECORD)
     made = Draft(shaped.text, ("roles-acme",), False, shaped.spans, shaped.item, True, shaped.prose, shaped.codes)
     assert draft == made and type(draft) is Draft and len(draft) == len(Draft._fields)
     assert (draft.fence, draft.row, draft.heading, draft.item) == (None, None, False, shaped.item) and draft.item

@@ -26,31 +26,28 @@ by the one text analysis, `words`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from docent.schema import RecordSection
 
 from . import blocks, cited, headings, intros, numbers, tables, vetting
+from .drafts import draft_of
 from .events import Cite, Code, Held, Sentence
 from .lexicon import Lexicon
-from .markdown import BlockReader, Fence, Prose, Table, Underline, citations
+from .markdown import BlockReader, Fence, Prose, Table, Underline
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
-from .rules import PLAIN, RULES, SHOW, Draft, Grounds, Hold, Reading, Rule, checks, first
+from .rules import RULES, SHOW, Draft, Grounds, Hold, Reading, Rule, checks, first
 from .rules.confirmation import confirms, forms
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.first_person import FIRST_PERSON
 from .sentences import SentenceSplitter
-from .shape import shape
 from .site import Site
 from .words import count_words, stems
 
-_NONE = "none"
 GateEvent = Sentence | Code | Held
 _DEFAULT_POLICY = AnswerPolicy()  # a gate's words for its holds where the caller gives no policy: read, never changed
-_ALNUM = re.compile(r"[^\W_]")  # a letter or a digit (str.isalnum's characters)
 
 
 class Gate:
@@ -175,7 +172,7 @@ class Gate:
     def _take(self, raws: list[str]) -> list[GateEvent]:
         drafts = []
         for raw in raws:  # a note cites what the sentence or block before it cites (`intros.noted`)
-            drafts.append(draft := intros.noted(self._lead.cites(self._draft(raw)), raw, self._noted, self._grounds))
+            drafts.append(draft := intros.noted(self._lead.cites(draft_of(raw, self._record)), raw, self._noted, self._grounds))
             self._noted = draft.ids or self._noted
         if not drafts:
             return []
@@ -308,19 +305,6 @@ class Gate:
             self._grounds.known |= grounds.known
             self._grounds.known_ids |= grounds.known_ids
         return _some(event) + listing.events
-
-    def _draft(self, raw: str) -> Draft:
-        said = citations(raw)
-        ids = [sid for sid in said if sid in self._record]
-        none = len(ids) < len(said) and any(sid.lower() == _NONE for sid in said if sid not in self._record)
-        shaped = shape(raw)
-        # A first letter or digit (str.isalnum's characters, `_ALNUM`'s) answers most sentences without the pattern.
-        text = shaped.text if shaped.text[:1].isalnum() or _ALNUM.search(shaped.text) else ""
-        line = bool(getattr(raw, "line_start", False))
-        if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
-            prose = headings.reading(shaped.prose)
-            return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
-        return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes, *PLAIN))
 
     def _judge(
         self, draft: Draft, *, words: int = CONNECTIVE_WORDS, grounds: Grounds | None = None,

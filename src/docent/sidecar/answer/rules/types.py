@@ -39,7 +39,7 @@ class Draft(NamedTuple):
     heading: bool = False  # a heading the model wrote ("## Updating a project", a line in bold alone): a label
 
 
-# A sentence's Draft made without its `__new__`'s frame (`Gate._draft`, `tuple.__new__`) ends with the defaults of
+# A sentence's Draft made without its `__new__`'s frame (`drafts.draft_of`, `tuple.__new__`) ends with the defaults of
 # its fields after `codes`, read from the class: a field added to Draft cannot shift them.
 PLAIN = tuple(Draft._field_defaults[field] for field in Draft._fields[Draft._fields.index("codes") + 1:])
 

@@ -39,6 +39,9 @@ WRAPPED = ("With the `node22` template, any unit tests you provide are run autom
 LABELS = ("You opt in each function with labels in `stack.yml`:\n\n| Label | Values | Default |\n|---|---|---|\n"
           "| `com.openfaas.scale.zero` | true or false | false |\n| `{}` | a Go duration such as 20m or 1h | - |\n\n"
           "The table above lists the labels the autoscaler reads [[scale-to-zero]].")
+COUNTED = ("| When | What happens |\n|---|---|\n| On your local computer | unit tests exercise your code |\n"
+           "| On each `faas-cli build` | the `node22` template runs your unit tests |\n| When a test fails | the build "
+           "fails |\n\nThese {} cases are when unit tests run and what they do [[unit-tests]].")
 NOTED = "If the tests fail, the build of your function fails too [[unit-tests]].\n\n**Tip:** {}"
 
 
@@ -62,6 +65,9 @@ def verdicts(reply: str) -> list[str]:
         # ... a sentence after it that is an item cites nothing for it: its rows are held, as before.
         ("Labels:\n\n| Label | Default |\n|---|---|\n| `com.openfaas.scale.zero` | false |\n\n"
          "- The autoscaler reads the labels of each function [[scale-to-zero]].", ["shown", "uncited", "shown"]),
+        # The sentence right after a table may count its rows, as a line introducing it may; another count is held.
+        (COUNTED.format("three"), ["shown", "shown", "shown", "shown", "shown"]),
+        (COUNTED.format("four"), ["shown", "shown", "shown", "shown", "number"]),
         # A note restating the paragraph before it cites what that paragraph cites, and is checked against it ...
         (NOTED.format("unit tests run on your local computer, without needing to deploy the function to a remote "
                       "cluster."), ["shown", "shown"]),

@@ -79,6 +79,8 @@ class Gate:
         self._noted: tuple[str, ...] = ()  # the ids of the last cited sentence or block: what a note after it cites
         self._head: Sentence | None = None  # a table's header, shown with its first row shown (none: never shown)
         self._table: Table | None = None  # a table that cites nothing, waiting for the sentence after it (`_tabled`)
+        self._rows: frozenset[numbers.Quantity] = frozenset()  # the last table's counts, for the sentence after it
+        self._caption: tuple[Draft, frozenset[numbers.Quantity]] | None = None  # that sentence, and them (`_rows_of`)
         self._cited = False  # a valid citation seen: sentences may be let through
         self._shown = 0
         self._held: list[Held] = []
@@ -154,12 +156,13 @@ class Gate:
                 out += self._take(headings.underlined(self._splitter.finish(), heading=piece.heading))
                 continue
             out += self._take(self._splitter.finish()) + self._tabled()
+            self._rows = frozenset()
             if isinstance(piece, Table):
                 self._head = None
                 rows = tables.drafts(piece, self._before, self._record)
                 if any(row.ids for row in rows) or not rows:
                     self._noted = rows[-1].ids if rows else self._noted
-                    out += self._take_drafts(rows)
+                    out += self._take_drafts(self._rows_of(rows))
                 else:  # cited by nothing yet: its rows wait for the sentence after it ("The table above lists ...")
                     self._table = piece
             else:
@@ -176,11 +179,12 @@ class Gate:
             self._noted = draft.ids or self._noted
         if not drafts:
             return []
-        self._before = drafts[-1].ids
-        if self._table is None:
-            return self._take_drafts(drafts)
-        first = drafts[0]  # the sentence right after a table that cites nothing: its caption, if a plain sentence
-        return self._tabled(() if first.item is not None or first.heading else first.ids) + self._take_drafts(drafts)
+        self._before, first = drafts[-1].ids, drafts[0]
+        # the sentence right after a table that cites nothing: its caption, if a plain sentence
+        out = self._tabled(() if first.item is not None or first.heading else first.ids) if self._table else []
+        if self._rows:  # the sentence right after a table may count its rows
+            self._caption, self._rows = (first, self._rows), frozenset()
+        return out + self._take_drafts(drafts)
 
     def _tabled(self, ids: tuple[str, ...] = ()) -> list[GateEvent]:
         """The table waiting for the sentence after it, its rows judged citing what that sentence cites (`ids`):
@@ -189,7 +193,15 @@ class Gate:
         if table is None:
             return []
         self._head, self._noted = None, ids or self._noted
-        return self._take_drafts(tables.drafts(table, ids, self._record))
+        return self._take_drafts(self._rows_of(tables.drafts(table, ids, self._record)))
+
+    def _rows_of(self, rows: list[Draft]) -> list[Draft]:
+        """A table's drafts, counted: the sentence right after it may state how many rows it has, or how many sections
+        they cite, as a line introducing it may ("These are the two flags it takes [[s]].")."""
+        body = [r for r in rows if r.row is not None and not r.row.header]
+        counts = {len(body), len({sid for r in body for sid in r.ids})}
+        self._rows = frozenset(numbers.Quantity(float(n), "", float(n)) for n in counts if n)
+        return rows
 
     def _take_drafts(self, drafts: list[Draft]) -> list[GateEvent]:
         out: list[GateEvent] = []
@@ -318,6 +330,8 @@ class Gate:
         if draft.row is not None and (draft.row.header or not draft.ids):
             return self._judge_header(draft) if draft.row.header else self._hold("uncited")
         grounds = self._grounds if grounds is None else grounds
+        if self._caption is not None and draft is self._caption[0]:
+            counted, self._caption = counted | self._caption[1], None
         table = self._checks[bool(draft.ids)]  # none in a bench's table of no rules: nothing reads the sentence then
         verdict = first(Reading(draft, grounds, most_words=words, counted=counted), table) if table else SHOW
         if isinstance(verdict, Hold):  # (a draft's `_replace` costs 10 k instructions: made only where an action was)

@@ -266,6 +266,8 @@ def test_a_word_in_s_after_a_preposition_and_a_name_is_a_noun_not_a_deed() -> No
         # An acronym's plural names what the acronym does; a plural acronym the section never writes does not.
         ("Two clusters that share a zone need different owner IDs [[owners]].", "shown"),
         ("Two clusters that share a zone need different owner CRDs [[owners]].", "unknown_term"),
+        # An acronym that is a stop word ("AS") is no form a section could fail to mention.
+        ("Two clusters that share a zone need different owner ASs [[owners]].", "unknown_term"),
     ],
 )
 def test_the_sites_name_as_one_word_and_an_acronyms_plural(sentence: str, expected: str) -> None:

@@ -29,15 +29,18 @@ def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
         return []
     ids = tuple(ids)
     sections = [mentions.name_words[sid] for sid in ids]
-    strange = [name for name in names
-               if not any(all(any(stem in w for w in sections) for stem in stems(form)) for form in _forms(name))]
+    strange = [name for name in names if not any(all(any(stem in w for w in sections) for stem in form)
+                                                 for form in _forms(name))]
     return [name for name in strange if not _spelt(name, ids, sentence)] if strange else strange
 
 
-def _forms(name: str) -> tuple[str, ...]:
-    """A name as written and, for an acronym's plural, the acronym: "IDs" names what "ID" does (the stemmer keeps
-    "ids" and "apis", which end like "this" and "basis")."""
-    return (name, name[:-1]) if _PLURAL_ACRONYM.fullmatch(name) else (name,)
+def _forms(name: str) -> list[set[str]]:
+    """The stems of a name as written and, for an acronym's plural, of the acronym: "IDs" names what "ID" does (the
+    stemmer keeps "ids" and "apis", which end like "this" and "basis"); an acronym that is a stop word ("ITs") is no
+    second form, which would be mentioned by any section."""
+    if not _PLURAL_ACRONYM.fullmatch(name):
+        return [stems(name)]
+    return [stems(name), *filter(None, [stems(name[:-1])])]
 
 
 _PLURAL_ACRONYM = re.compile(r"[A-Z]{2,}s")

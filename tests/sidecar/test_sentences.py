@@ -148,6 +148,17 @@ def test_flush_lets_a_complete_sentence_through_and_keeps_a_half_one() -> None:
     assert splitter.finish() == ["It shows a leak."]
 
 
+def test_a_line_left_open_before_a_tool_call_is_no_hard_wrap() -> None:
+    """A line with no end mark, its line break written, then a tool call: the text after the call begins a new block,
+    not the wrapped line's rest (round 19's soft line breaks)."""
+    splitter = SentenceSplitter()
+    assert splitter.feed("Here is the page\n") == [] and splitter.flush() == []
+    assert splitter.feed("It covers the setup.") + splitter.finish() == ["Here is the page", "It covers the setup."]
+    splitter = SentenceSplitter()
+    assert splitter.feed("Here is the page\n") + splitter.feed("it covers the setup.") + splitter.finish() == [
+        "Here is the page it covers the setup."]
+
+
 def test_what_looks_complete() -> None:
     assert looks_complete("He did.")
     assert looks_complete('He said "yes."')

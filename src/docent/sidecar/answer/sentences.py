@@ -116,6 +116,8 @@ class SentenceSplitter:
             return []
         if self._joint and self._buffer and not self._buffer[-1].isspace() and not text[0].isspace():
             text = " " + text
+        elif self._joint and self._buffer.rstrip(" \t").endswith("\n") and text[0] != "\n":
+            text = "\n" + text  # a line left open before a tool call is no hard wrap: the text after it is a new block
         self._joint = False
         self._buffer += text
         return self._drain(final=False)

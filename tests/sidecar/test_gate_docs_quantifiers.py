@@ -104,3 +104,42 @@ PORTS = record_of(
 )
 def test_a_quantifier_ends_at_a_preposition_past_its_verb(sentence: str, expected: str) -> None:
     assert fate(Gate(PORTS, Lexicon([])), sentence) == expected
+
+
+# What is left and what is alone (issue 21, round 19; the sections are Pi-hole's, HTTPX's, uv's and Copier's, the
+# sentences the development sets' falsehoods and their faithful readings): "the only field that", "all other
+# parameters" and "the remainder of uv's crates" are parts, and a word the sections give both a whole and a part is
+# the part where the sentence's clause tells what only the part's unit tells.
+PARTS = record_of(
+    _section("domainlist", "Domain tables (domainlist)",
+             "id: Type integer; Uniqueness enforced Yes; Content ID of this domain\n"
+             "comment: Type text; Uniqueness enforced No; Content Optional field for arbitrary user comments, only "
+             "field that is allowed to be NULL"),
+    _section("merging", "Merging of configuration",
+             "For headers, query parameters and cookies, the values are combined together. For all other "
+             "parameters, the request-level value takes priority."),
+    _section("crates", "Crate versioning",
+             "uv's crates are published to crates.io. The following crates follow the normal uv versioning policy:\n"
+             "- uv\n- uv-build\n- uv-version\nThe remainder of uv's crates provide no stability guarantees. The patch "
+             "version is incremented on every uv release, regardless of changes to the crate."),
+    _section("concepts", "Basic concepts",
+             "Templates have these goals:\n1. Code scaffolding. All templates allow scaffolding.\n2. Code lifecycle "
+             "management. Not all templates allow updating."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Apart from its id, every field of a domainlist entry is allowed to be NULL [[domainlist]].", "quantifier"),
+        ("The comment is the only field of a domainlist entry that is allowed to be NULL [[domainlist]].", "shown"),
+        ("HTTPX combines the client and request values for every parameter [[merging]].", "quantifier"),
+        ("For all other parameters, the request-level value takes priority [[merging]].", "shown"),
+        ("All of uv's crates follow the normal uv versioning policy [[crates]].", "quantifier"),
+        ("Only some of uv's crates follow the normal uv versioning policy [[crates]].", "shown"),
+        ("Every template supports both code scaffolding and updating [[concepts]].", "quantifier"),
+        ("All templates allow scaffolding, but not all templates allow updating [[concepts]].", "shown"),
+    ],
+)
+def test_what_is_left_and_what_is_alone_are_parts(sentence: str, expected: str) -> None:
+    assert fate(Gate(PARTS, Lexicon([])), sentence) == expected

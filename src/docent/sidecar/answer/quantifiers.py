@@ -15,6 +15,12 @@ any API level authentication"), and only where it ties no other quantifier to th
 A quantifier governs no word past the next quantifier: "only set this when you can trust all values", nor one past a
 preposition after two words of substance ("both ports require authentication with a mail account"). "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
+What is left is a part: "all other parameters", "every other package", "the remainder of uv's crates", and a
+sentence's whole with its exception ("every parameter except `auth`"); so is what is alone, a section's "the only field
+that", "its only dependency". A possessive is no word a quantifier is tied to ("all of uv's crates": the crates).
+Where the sections tie both kinds to the word ("All templates allow scaffolding." beside "Not all templates allow
+updating."), the sentence's clause that writes a word only the other kind's units write tells the other kind's fact:
+"every template supports scaffolding and updating" is held.
 A quantifier the cited sections write before the same word ("to match only specific query types", "Only available
 with"), or within three words before the word it is tied to ("containing only the fields passed" where they write "only contain fields"), is
 theirs, restated.
@@ -34,7 +40,7 @@ _PART = frozenset(("some", "few", "several", "most", "many", "part", "half"))
 _COUNTS = frozenset(("several", "many", "few"))
 _SAID_COUNTS = frozenset(("several", "many"))  # a sentence's "few clients retry" says most do not: a part still
 _NUMBERS = frozenset("two three four five six seven eight nine ten".split())
-_QUANTIFIERS = _WHOLE | _PART | {"only", "any"}
+_QUANTIFIERS = _WHOLE | _PART | {"only", "any", "remainder"}
 # "any" is whole ("run any ASGI framework") but for these before it ("if any", "without any", "doesn't need any": none)
 # or after it ("any more", "in any case": no quantity of a noun)
 _ANY_NOT_BEFORE = frozenset(("not", "no", "never", "without", "if", "whether", "hardly", "nor", "cannot"))
@@ -57,23 +63,52 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = ""
     word = tokens[i].word
     if word == "any":
         return None if _any_denied(tokens, i) else "whole"
-    if word in _WHOLE:  # "not all", and "doesn't contain all wheels": a part
-        return "part" if _partial(tokens, i, text) else "whole"
+    if word in _WHOLE:  # "not all", and "doesn't contain all wheels": a part; "all other parameters", the rest
+        return "part" if _partial(tokens, i, text) or _rest(tokens, i, said=said) else "whole"
+    if word == "remainder" and _next(tokens, i) == "of":
+        return "part"  # "the remainder of uv's crates": the ones not named
     if word in _PART:
         counts = _SAID_COUNTS if said else _COUNTS
         if word in counts and (tokens[i + 1].word if i + 1 < len(tokens) else "") != "of":
             return None  # "includes several middleware classes" counts them: no part of all of them
         return "part"
-    if word == "only":
-        following = tokens[i + 1].word if i + 1 < len(tokens) else ""
-        if not said:
-            return "part" if following in ("the", "a", "an", "one") else None
-        if following[:1].isdigit() or following in _RESTRICTS or following.endswith("ed"):
-            return None  # "only 2", "only if", "is only called for": a figure's or a verb's restriction
-        if i and tokens[i - 1].word in _BEFORE_VERB and following not in _DETERMINERS:
-            return None  # "can only widen the set", "it only applies to": the verb after it is what is restricted
-        return "part"
-    return None
+    return _only(tokens, i, said=said) if word == "only" else None
+
+
+def _only(tokens: Sequence[Token], i: int, *, said: bool) -> str | None:
+    """ "only" at `i`: a part, or None where it restricts a figure or a verb (`_kind`)."""
+    following = _next(tokens, i)
+    if not said:
+        return "part" if following in ("the", "a", "an", "one") or _sole(tokens, i) else None
+    if following[:1].isdigit() or following in _RESTRICTS or following.endswith("ed"):
+        return None  # "only 2", "only if", "is only called for": a figure's or a verb's restriction
+    if i and tokens[i - 1].word in _BEFORE_VERB and following not in _DETERMINERS:
+        return None  # "can only widen the set", "it only applies to": the verb after it is what is restricted
+    return "part"
+
+
+def _next(tokens: Sequence[Token], i: int, step: int = 1) -> str:
+    return tokens[i + step].word if i + step < len(tokens) else ""
+
+
+def _rest(tokens: Sequence[Token], i: int, *, said: bool) -> bool:
+    """A whole of what is left: "all other parameters", "every other package" (not "each other", which is no
+    quantity); in a sentence, one with its exception ("every parameter except `auth`", "all packages other than")."""
+    following = _next(tokens, i)
+    if following == "other":
+        return tokens[i].word != "each"
+    return said and any(_next(tokens, i, k) in _EXCEPT for k in range(1, _AHEAD + 1))
+
+
+_EXCEPT = frozenset(("except", "excluding", "besides"))
+_SOLE = frozenset(("the", "its", "their", "your", "our", "his", "her"))
+_RELATIVE = frozenset(("that", "which", "who"))
+
+
+def _sole(tokens: Sequence[Token], i: int) -> bool:
+    """A section's "only" of one thing, which leaves out the rest: "the only field that is allowed to be NULL", "its
+    only dependency", "only field that is allowed" (a table's cell); "you should only raise X" restricts a verb."""
+    return i > 0 and tokens[i - 1].word in _SOLE or _next(tokens, i, 2) in _RELATIVE
 
 
 def _any_denied(tokens: Sequence[Token], i: int) -> bool:
@@ -174,20 +209,45 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         word = tokens[i].word
         if kind is None or i + 1 < len(tokens) and _written(word, tokens[i + 1].stem, sections):
             continue  # "only available with" where they write "Only available with": their phrase
-        ahead = 0
-        for t in tokens[i + 1 :]:
-            if _BREAK.search(said.text, tokens[i].start, t.start) or t.word in _QUANTIFIERS:
-                break  # "an hour each, and two engineers": the quantifier ends its clause, or the next one begins
-            if ahead >= 2 and t.word in _PAST_PHRASE:
-                break  # "both ports require authentication with a mail account": "mail" is the verb's, not the ports
-            if t.stem and t.stem in theirs:
-                if kind not in theirs[t.stem] and not _written(word, t.stem, sections):
-                    return True
-                break
-            ahead += bool(t.stem) or t.word[:1].isdigit()
-            if ahead >= _AHEAD:
-                break  # four words of substance: "all six of the gateway's instances" reaches "instances"
+        if _against(said, i, kind, theirs, sections):
+            return True
     return False
+
+
+def _against(said: Unit, i: int, kind: str, theirs: dict[str, set[str]], sections: Sequence[Passage]) -> bool:
+    """Whether the sentence's quantifier at `i`, of `kind`, is tied to a word the sections quantify otherwise."""
+    tokens, word = said.tokens, said.tokens[i].word
+    ahead = 0
+    for t in tokens[i + 1 :]:
+        if _BREAK.search(said.text, tokens[i].start, t.start) or t.word in _QUANTIFIERS:
+            break  # "an hour each, and two engineers": the quantifier ends its clause, or the next one begins
+        if ahead >= 2 and t.word in _PAST_PHRASE:
+            break  # "both ports require authentication with a mail account": "mail" is the verb's, not the ports
+        if t.stem and t.stem in theirs and not t.word.endswith("'s"):  # "all of uv's crates": the crates
+            if kind not in theirs[t.stem] and not _written(word, t.stem, sections):
+                return True
+            return len(theirs[t.stem]) > 1 and _told_otherwise(said, i, t.stem, kind, sections)
+        ahead += bool(t.stem) or t.word[:1].isdigit()
+        if ahead >= _AHEAD:
+            break  # four words of substance: "all six of the gateway's instances" reaches "instances"
+    return False
+
+
+def _told_otherwise(said: Unit, i: int, stem: str, kind: str, sections: Sequence[Passage]) -> bool:
+    """The sections tie both kinds to the word: "All templates allow scaffolding. ... Not all templates allow
+    updating." The sentence's clause (from its quantifier at `i` to its edge) tells the other kind's fact when it
+    writes a word that only the units tying the other kind write: "every template supports scaffolding and updating"."""
+    end = _BREAK.search(said.text, said.tokens[i].start)
+    clause = {t.stem for t in said.tokens[i + 1 :] if t.stem and (end is None or t.start < end.start())} - {stem}
+    same: set[str] = set()
+    other: set[str] = set()
+    for passage in sections:
+        for at in passage.holding((stem,)):
+            u = passage.units[at]
+            tied = _ties(u).get(stem)
+            if tied and tied != _FREE:  # a section's free "any" is no kind of its own here
+                (same if tied == kind else other).update(u.stems)
+    return bool(clause & other - same)
 
 
 def _written(word: str, stem: str | None, sections: Sequence[Passage]) -> bool:

@@ -17,7 +17,7 @@ from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import record_of
+from tests.sidecar.gating import fate, record_of
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 
@@ -144,6 +144,30 @@ def test_an_options_default_told_of_another_option_is_held_the_lists_last_one_to
            *gate.feed('By default, --tls-ciphers is set to "TLSv1" [[tls]]. '), *gate.finish()]
     assert [type(e) for e in out] == [Held, Sentence]
 
+
+
+# Uvicorn's reload options (round 5's site, a development site): an item's later sentences name no option, its head does
+RELOAD = record_of(
+    _section("reloading", "Reloading with watchfiles",
+             "Using Uvicorn with watchfiles will enable the following options (which are otherwise ignored):\n"
+             "- --reload-include <glob-pattern> - Specify a glob pattern to match files or directories which will be "
+             "watched. May be used multiple times. By default the following patterns are included: *.py. These "
+             "defaults can be overwritten by including them in --reload-exclude.\n"
+             "- --reload-exclude <glob-pattern> - Specify a glob pattern to match files or directories which will "
+             "excluded from watching. May be used multiple times. By default the following patterns are excluded: "
+             ".*, .py[cod], .sw.*, ~*. These defaults can be overwritten by including them in --reload-include."),
+)
+
+
+def test_a_list_items_later_sentence_is_its_heads_names() -> None:
+    """The falsehood of round 5's set: the default patterns of one option told of the other, against a sentence of
+    the other's item that names no option itself (its item's head does)."""
+    falsehood = "By default, --reload-include covers the patterns .*, .py[cod], .sw.* and ~* [[reloading]]."
+    assert fate(Gate(RELOAD, Lexicon(frozenset())), falsehood) == "actor"
+    assert _held(falsehood.split(" [[")[0], "reloading", record=RELOAD)
+    # the option's own (the direction rule holds it still, on "excluded" against "covers": not this rule)
+    assert not _held("By default, --reload-exclude covers the patterns .*, .py[cod], .sw.* and ~*.", "reloading",
+                     record=RELOAD)
 
 
 def test_a_sibling_name_written_as_inline_code_is_read() -> None:

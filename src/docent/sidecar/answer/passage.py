@@ -125,6 +125,7 @@ class Passage:
     words: frozenset[str] = frozenset()
     when: tuple[int, int] | None = None  # the first (year, month) the section states
     memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)  # each rule's facts, made once
+    lines: tuple[int, ...] = ()  # each unit's line of the text: a list item's sentences share their item's line
 
     def facts(self, key: str, make: Callable[[Passage], T]) -> T:
         """What a rule reads of this section, made on its first use and kept with the section (once per bundle)."""
@@ -136,7 +137,8 @@ class Passage:
 
     @classmethod
     def of(cls, title: str, text: str, fold: Fold) -> Passage:
-        units = tuple(unit(part, fold) for part in _UNIT_END.split(text) if part.strip())
+        parts = [part for part in _UNIT_END.split(text) if part.strip()]
+        units = tuple(unit(part, fold) for part in parts)
         counts: dict[str, int] = {}
         for u in units:
             for stem in u.stems:
@@ -149,7 +151,19 @@ class Passage:
             frozenset(counts),
             frozenset(w for u in units for w in u.words),
             when,
+            lines=_lines(text, parts),
         )
+
+    def item_head(self, index: int) -> int | None:
+        """The first unit of the list item whose later sentence is the unit at `index` ("- --reload-exclude <glob> -
+        Specify ... . By default the following patterns are excluded: ..."), or None."""
+        lines = self.lines
+        if not 0 < index < len(lines) or lines[index - 1] != lines[index]:
+            return None
+        head = index - 1
+        while head and lines[head - 1] == lines[index]:
+            head -= 1
+        return head if LIST_ITEM.match(self.units[head].text) else None
 
     def holding(self, stems: Iterable[str]) -> dict[int, set[str]]:
         """The units that hold some of `stems`, by index, each with those it holds: found through the section's index
@@ -203,6 +217,19 @@ class Passage:
         if not scored or len(scored) > 1 and scored[1][0] == scored[0][0]:
             return None
         return scored[0][1], scored[0][0]
+
+
+def _lines(text: str, parts: Sequence[str]) -> tuple[int, ...]:
+    """Each part's line in the text (the parts in order, as split from it)."""
+    out, at, line = [], 0, 0
+    for part in parts:
+        found = text.find(part, at)
+        if found < 0:
+            return ()
+        line += text.count("\n", at, found)
+        out.append(line)
+        at = found + len(part)
+    return tuple(out)
 
 
 def _units(passage: Passage) -> dict[str, tuple[int, ...]]:

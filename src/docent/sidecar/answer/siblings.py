@@ -14,6 +14,8 @@ A name is written as code or as a proper name: an option ("--reload-include"), a
 ("customs.cleared", "remote_branch"; not "i.e." nor "e.g.", the prose's abbreviations), a word with a capital past its first letter ("FileUploadParser", "NGINX",
 "PATCH"), or a capitalised word inside a sentence ("Daphne"). A capitalised word of the sections' titles is what
 they are about, which a sentence may name anywhere ("At Tessellate, ..."): it counts only as code does.
+A list item's later sentence that names nothing is its head's: "- --reload-exclude <glob-pattern> - Specify ... . By
+default the following patterns are excluded: .*, ..." gives those patterns to --reload-exclude.
 The sentence is read as written, its inline code in: docs write the name they mean as code ("`CAP_NET_ADMIN` lets
 FTL bind to port 53"), and the sections' text has their names as plain words.
 What it cannot do: see a fact moved between names the sections word as common nouns ("the vendor", "the
@@ -137,6 +139,9 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     main = passage.units[at]
     mine = _restating(said, mine, main)
     theirs_all = list(passage.facts("unit names", unit_names)[at])
+    head = passage.item_head(at) if not theirs_all else None
+    if head is not None:  # a list item's later sentence is its head's name's: "- --reload-exclude <glob> - ..."
+        main, theirs_all = passage.units[head], list(passage.facts("unit names", unit_names)[head])
     theirs = _unwritten(said, mine, theirs_all)
     if not theirs:
         return False

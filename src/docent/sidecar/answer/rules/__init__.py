@@ -47,6 +47,7 @@ from . import (
     polarity,
     proper_name,
     role,
+    twins,
     unknown_term,
 )
 from .construction import rule
@@ -69,6 +70,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("actor", actors),
     rule("actor", siblings),  # a fact of one name told of its sibling, another name the sections write
     crossed.RULE,  # a fact of one cited section told of the name another cited section writes
+    twins.RULE,  # a fact of one twin section told of the thing its twin's heading names
     rule("actor", swaps),  # two things' facts told of each other: "A does P, while B does Q"
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated

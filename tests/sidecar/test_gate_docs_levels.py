@@ -145,3 +145,30 @@ BULLETS = record_of(  # DRF's requirements (above) with the bullets a page's HTM
 )
 def test_a_lead_over_bullets(sentence: str, expected: str) -> None:
     assert fate(Gate(BULLETS, Lexicon([])), sentence) == expected
+
+
+# A choice in other words (round 19): a section's "has the option to" and a sentence's "may choose whether", "is free
+# to" are as soft as "optional". Pi-hole's `pihole disable` (round 13's site, a development site), its falsehood's
+# "must"; the pipelining section is this file's own.
+CHOICE = record_of(
+    _section("enable-disable", "Enable & Disable",
+             "Example Usage: pihole disable 5m/pihole enable\nToggle Pi-hole's ability to block unwanted domains. The "
+             "disable option has the option to set a specified time before blocking is automatically re-enabled."),
+    _section("pipelining", "HTTP Pipelining", "Servers are required to support HTTP pipelining."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("The disable option must be given a specified time before blocking is automatically re-enabled "
+         "[[enable-disable]].", "hedge"),
+        ("The disable option can be given a specified time before blocking is automatically re-enabled "
+         "[[enable-disable]].", "shown"),
+        ("Servers may choose whether to support HTTP pipelining [[pipelining]].", "hedge"),
+        ("Servers are free to support HTTP pipelining or not [[pipelining]].", "hedge"),
+        ("Servers are required to support HTTP pipelining [[pipelining]].", "shown"),
+    ],
+)
+def test_a_choice_in_other_words(sentence: str, expected: str) -> None:
+    assert fate(Gate(CHOICE, Lexicon([])), sentence) == expected

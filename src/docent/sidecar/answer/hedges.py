@@ -13,7 +13,9 @@
   "must" and the adjectives bind after an article or a preposition too ("a mandatory field", "for `X` must" with its
   code blanked); an adjective after an article describes the thing, held only against the part's own "optional" or
   "recommended", not its modals ("the required packages" against "you can install the packages"); where the part gives no level, its list's lead line or its clause of two may (`levels`).
-  Advice in other words is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), and a soft word the
+  Advice in other words is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), so
+  is a choice ("may choose whether", "is free to", and a unit's "has the option to": "The disable option has the option
+  to set a specified time" against "must be given a time"), and a soft word the
   part writes as the sentence does ("the fields the user may order by") leaves the sentence's "must" binding.
 - Certainty: "will" or "always" (and no doubt of the sentence's own: "may", "might", "can", "could", "likely",
   "probably", "possibly", "perhaps", "sometimes") where the part of the cited sections the sentence is about says
@@ -82,7 +84,10 @@ _LOOSE = _HEDGED | {"default", "defaults", "should", "chance", "usually", "gener
 # ... or a condition: "when", "if", "unless", "only if" (the clause says when, the sentence says always)
 _CONDITION = frozenset(("if", "when", "unless", "whenever", "only", "sometimes", "can", "could"))
 
-CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | _SURE | {"way"}  # what `wakes` needs of a sentence whatever it cites
+# A choice in other words: "may choose whether", "is free to", "has the option to" (the last only of a section's: a
+# sentence's "option" is most often a command's)
+_CHOICE = frozenset(("choose", "free", "option"))
+CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | _SURE | {"way", "choose", "free"}  # what `wakes` needs of a sentence whatever it cites
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
@@ -93,7 +98,8 @@ def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """Cheap: an exactness word, a word of obligation or stage, or a word the sections say only after a modal and
     the sentence says without one."""
-    if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & _NEED and "to" in words:
+    if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & _NEED and "to" in words or (
+            "choose" in words or "free" in words):
         return True
     if not (words.isdisjoint(_CERTAIN) and words.isdisjoint(_SURE)) and words.isdisjoint(_UNSURE):
         return True
@@ -214,9 +220,18 @@ def _otherwise(clause: Unit, binding: set[str], acts: set[str | None], shared: S
     """Whether the clause binds less than the sentence (softly, or the act needed is its own), or more. `shared`:
     the soft words the sentence writes as the clause does, no softness of the clause's against it."""
     words, must = clause.words, _binding(clause)
+    soft = bool(words & _SOFT - shared or _chosen(clause.tokens, section=True))
     if binding or acts:  # "will need to set X": the act needed must be the clause's ("set")
-        return bool(words & _SOFT - shared) and not must and (bool(binding) or not acts.isdisjoint(clause.stems))
-    return bool(must) and not words & _SOFT
+        return soft and not must and (bool(binding) or not acts.isdisjoint(clause.stems))
+    return bool(must) and not soft and not words & _SOFT
+
+
+def _chosen(tokens: Sequence[Token], *, section: bool = False) -> list[int]:
+    """Where a choice is given in other words: "may choose whether", "is free to"; in a section "has the option to" too
+    ("The disable option has the option to set a specified time")."""
+    return [i for i, t in enumerate(tokens[:-1]) if t.word in _CHOICE and not _denied(tokens, i) and (
+        t.word == "choose" and i and tokens[i - 1].word in ("may", "can") or t.word == "free" and tokens[i + 1].word == "to"
+        or section and t.word == "option" and tokens[i + 1].word in ("to", "of") and i and tokens[i - 1].word == "the")]
 
 
 def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
@@ -234,6 +249,7 @@ def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
             optional.add(t.word)
         elif t.word in _OPTIONAL and t.word != "recommended":  # "not recommended" discourages, it binds nothing
             binding.add(t.word)
+    optional.update(tokens[i].word for i in _chosen(tokens))  # "servers may choose whether to support it"
     acts = {
         next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)
         for i, t in enumerate(tokens[:-1]) if t.word in _NEED and tokens[i + 1].word == "to" and not _denied(tokens, i)

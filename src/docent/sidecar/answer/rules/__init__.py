@@ -23,6 +23,7 @@ from .. import (
     likeness,
     order,
     order_lines,
+    pairings,
     permissions,
     preferences,
     quantifiers,
@@ -69,6 +70,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"
     rule("actor", actors),
     rule("actor", siblings),  # a fact of one name told of its sibling, another name the sections write
+    rule("actor", pairings),  # two names paired that the sections pair with others: "A is replaced by B"
     crossed.RULE,  # a fact of one cited section told of the name another cited section writes
     twins.RULE,  # a fact of one twin section told of the thing its twin's heading names
     rule("actor", swaps),  # two things' facts told of each other: "A does P, while B does Q"
@@ -253,6 +255,8 @@ def prepare(mentions: Mentions, rules: Sequence[Rule] = RULES) -> None:
                 _section_cues(mentions, r.section_cues, sid)
     if elsewhere.RULE in rules:
         elsewhere.index(mentions)
+    if twins.RULE in rules:
+        twins.index(mentions)
 
 
 def first(reading: Reading, table: Sequence[Check]) -> Hold | Show:

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from docent.schema import RecordSection
 
 from .. import align
+from ..mentions import Mentions
 from ..passage import Passage, Unit
 from ..words import fold
 from .types import Hold, Reading, Rule, Verdict
@@ -39,9 +40,8 @@ def check(sentence: Reading) -> Verdict:
     if not sentence.ids:
         return None
     mentions = sentence.grounds.mentions
-    kept = mentions.cues.setdefault(_KEY, {})
-    twins: dict[str, list[Twin]] = kept.get("twins") or kept.setdefault("twins", _twins(mentions.record))
-    if not any(sid in twins for sid in sentence.ids):
+    twins = index(mentions)
+    if not twins or not any(sid in twins for sid in sentence.ids):
         return None
     if held(sentence.written, sentence.ids, twins, mentions.passages) and not copied(sentence):
         return Hold("actor")
@@ -81,6 +81,15 @@ def _told_of_twin(said: Unit, clause: tuple[int, int], ids: Sequence[str], twins
             if found and all(a.section == 0 for a in found):
                 return True
     return False
+
+
+def index(mentions: Mentions) -> dict[str, list[Twin]]:
+    """The bundle's twins, made once with it (`rules.prepare`, or the first cited sentence) and kept with its mentions."""
+    kept = mentions.cues.setdefault(_KEY, {})
+    twins: dict[str, list[Twin]] | None = kept.get("twins")
+    if twins is None:
+        twins = kept["twins"] = _twins(mentions.record)
+    return twins
 
 
 def _twins(record: Mapping[str, RecordSection]) -> dict[str, list[Twin]]:

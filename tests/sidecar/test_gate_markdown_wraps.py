@@ -79,6 +79,11 @@ def verdicts(reply: str) -> list[str]:
         ("If the tests fail, the build of your function fails too [[unit-tests]].\n\n"
          "Unit tests run on your local computer, without needing to deploy the function to a remote cluster.",
          ["shown", "uncited"]),
+        ("If the tests fail, the build of your function fails too [[unit-tests]].\n\n"
+         "**Unit tests** run on your local computer, without needing to deploy the function to a remote cluster.",
+         ["shown", "uncited"]),
+        (NOTED.replace("**Tip:**", "_Tip_:").format("unit tests run on your local computer, without needing to deploy "
+                                                    "the function to a remote cluster."), ["shown", "shown"]),
     ],
 )
 def test_wrapped_lines_captioned_tables_and_notes(reply: str, said: list[str]) -> None:

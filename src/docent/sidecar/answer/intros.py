@@ -28,10 +28,10 @@ from .words import count_words, stems
 INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
 
 
-# A note's label at its line's start: set in emphasis ("**Note:**", "_Tip_:"), or one of the words docs set notes apart
-# with, then a colon ("Note:", "In short:"); a blockquote's mark is already taken off.
+# A note's label at its line's start: set in emphasis with its colon ("**Note:**", "_Tip_:"; not "**MkDocs** builds"),
+# or one of the words docs set notes apart with, then a colon ("Note:", "In short:"); a blockquote's mark is taken off.
 _NOTE = re.compile(
-    r"(?:\*\*|__)[^*_\n]{1,40}?:?(?:\*\*|__):?[ \t]|(?i:note|tip|hint|warning|caution|important|remember|"
+    r"([*_]{1,2})[^*_\n]{1,40}?(?::\1|\1:)[ \t]|(?i:note|tip|hint|warning|caution|important|remember|"
     r"in short|in summary|summary|tl;dr|bottom line)[ \t]*:[ \t]"
 )
 

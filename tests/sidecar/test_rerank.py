@@ -72,6 +72,13 @@ def test_a_bundle_with_vectors_reranks_only_when_a_question_can_be_embedded() ->
     assert sent.vectors == rows and sent.rerank is None and asked == [MODEL]  # a record sent whole: nothing to rerank
 
 
+def test_the_vectors_are_held_once_decoded_not_again_as_the_files_base64() -> None:
+    ids = list(SEARCHED.record)
+    bundle = Bundle.from_json(_with_vectors(SEARCHED, _rows(ids, along={})))
+    assert bundle.vectors == _rows(ids, along={}) and "vectors" not in bundle.raw
+    assert bundle.raw.keys() == SEARCHED.raw.keys() and bundle.hash == SEARCHED.hash
+
+
 def test_the_guides_excerpts_come_from_the_first_24_reranked() -> None:
     question = "how does she stop a retried request from charging twice"
     plain_found = searched(SEARCHED, question)

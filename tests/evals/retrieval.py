@@ -55,7 +55,7 @@ from docent.schema.embedding import Embedding, EmbeddingMissing
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
 from docent.sidecar.answer.record_index import RecordIndex
-from docent.sidecar.answer.rerank import POOL, Rerank
+from docent.sidecar.answer.rerank import Rerank, pool
 
 HERE = Path(__file__).resolve().parent
 KS = (1, 3, 5, SECTIONS, 10)
@@ -71,7 +71,8 @@ def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence
             rerank: Rerank | None = None) -> dict[str, float]:
     """recall@k and hit@k for each k, and `mrr`: the mean of 1 / the first right section's rank among the `max(ks)`
     found (0 where none is), since the embedded model answers from the top of the list: the right section 2nd
-    counts a half, 8th an eighth. With `rerank`, the search's first `POOL` reranked, as the guide's excerpts are."""
+    counts a half, 8th an eighth. With `rerank`, the search's first `max(ks)` and the rest of its first `POOL`
+    reranked (`rerank.pool`), as the guide's excerpts are."""
     figures: dict[str, float] = {}
     ranked = [_found(index, str(q["question"]), max(ks), rerank) for q in asked]
     for k in ks:
@@ -90,7 +91,7 @@ def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence
 def _found(index: RecordIndex, question: str, limit: int, rerank: Rerank | None) -> list[str]:
     if rerank is None:
         return [sid for sid, _ in index.search(question, limit=limit)]
-    return rerank.order(question, [sid for sid, _ in index.search(question, limit=max(limit, POOL))])[:limit]
+    return rerank.order(question, pool(index, question, first=limit))[:limit]
 
 
 def reranked(bundle: Bundle) -> Bundle | None:

@@ -82,9 +82,10 @@ def test_the_vectors_are_held_once_decoded_not_again_as_the_files_base64() -> No
 def test_the_guides_excerpts_come_from_the_first_24_reranked() -> None:
     question = "how does she stop a retried request from charging twice"
     plain_found = searched(SEARCHED, question)
-    pool = [sid for sid, _ in SEARCHED.index.search(question, limit=POOL)]
-    assert plain_found == [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
-    low = pool[-1]  # the search's 24th: out of the 8 given without the rerank
+    first = [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
+    pool = list(dict.fromkeys([*first, *(sid for sid, _ in SEARCHED.index.search(question, limit=POOL))]))
+    assert plain_found == first
+    low = pool[-1]  # the pool's last: out of the 8 given without the rerank
     assert low not in plain_found
     ids = list(SEARCHED.record)
     data = _with_vectors(SEARCHED, _rows(ids, along={low: 0}))
@@ -93,6 +94,31 @@ def test_the_guides_excerpts_come_from_the_first_24_reranked() -> None:
     # the 24th with a cosine of 1 scores 1/84 + 0.25/60, between the search's 2nd (1/62) and 3rd (1/63)
     assert found == [*pool[:2], low, *pool[2:SECTIONS - 1]]
     assert excerpts(bundle, question, earlier=[], given=()).ids[:3] == tuple(found[:3])
+
+
+def test_the_rerank_starts_from_the_guides_own_search_order() -> None:
+    # a search for 24 orders its rows again: its first 8 are not the search for 8's (26 of the example's 94 questions)
+    question = "has she run k8s in production"
+    first = [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
+    assert [sid for sid, _ in SEARCHED.index.search(question, limit=POOL)][:SECTIONS] != first
+    ids = list(SEARCHED.record)
+    alike = Bundle.from_json(_with_vectors(SEARCHED, _rows(ids, along={})), embedder=lambda _: lambda _: _toward(1))
+    assert searched(alike, question) == first == searched(SEARCHED, question)  # no cosine to tell them apart: as is
+
+
+@pytest.mark.parametrize(("before", "question", "first"), [
+    ("the outbox decision", "and the consequences?", "adr-outbox-consequences"),
+    ("why did she pick gRPC", "what came of it?", "adr-grpc"),
+])
+def test_a_follow_up_is_embedded_with_the_thread_it_continues(before: str, question: str, first: str) -> None:
+    # the follow-up alone is nearer another case's section; the search leans on the earlier question, so does this
+    embedding = edge._embedding()
+    bundle = replace(SEARCHED, vectors=record_vectors(list(SEARCHED.record.values()), embedding=embedding),
+                     embed=embedding.vector)
+    assert searched(bundle, question, earlier=[before])[0] == first
+    assert bundle.rerank is not None and bundle.rerank.asked(question) == list(embedding.vector(question))
+    asked = bundle.rerank.asked(question, [before])
+    assert sum(x * x for x in asked) == pytest.approx(1.0, abs=1e-5)
 
 
 def test_the_real_model_puts_the_section_that_answers_first() -> None:

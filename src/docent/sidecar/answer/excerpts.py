@@ -28,7 +28,7 @@ from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 
 from .bundle import Bundle
 from .excerpts_fill import MIN_SHARE, shares, window
-from .rerank import POOL
+from .rerank import pool
 
 TOKENS = EXCERPT_TOKENS  # `docent.schema.mode`'s, which the record search reads too (`record_index_order.READ`)
 SECTIONS = 8  # recall@8 on the example's retrieval set: 0.85 (`make eval` reports it); at 6, 0.81
@@ -75,12 +75,14 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
 
 
 def searched(bundle: Bundle, question: str, *, earlier: Sequence[str] = ()) -> list[str]:
-    """The sections the search finds for a question, best first, at most `SECTIONS`: its first `rerank.POOL` put in
-    order by meaning where the bundle has the record's vectors (`Bundle.rerank`), else its own first."""
+    """The sections the search finds for a question, best first, at most `SECTIONS`: where the bundle has the record's
+    vectors (`Bundle.rerank`), the search's own first `SECTIONS` and after them the rest of its first `rerank.POOL`
+    (`rerank.pool`), put in order by meaning with the conversation's thread; else the search's own first."""
     rerank = bundle.rerank
-    limit = SECTIONS if rerank is None else max(SECTIONS, POOL)
-    found = [sid for sid, _ in bundle.index.search(question, limit=limit, earlier=earlier)]
-    return found if rerank is None else rerank.order(question, found)[:SECTIONS]
+    if rerank is None:
+        return [sid for sid, _ in bundle.index.search(question, limit=SECTIONS, earlier=earlier)]
+    found = pool(bundle.index, question, first=SECTIONS, earlier=earlier)
+    return rerank.order(question, found, earlier=earlier)[:SECTIONS]
 
 
 def given(messages: Sequence[Mapping[str, Any]]) -> list[str]:

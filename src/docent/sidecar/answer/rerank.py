@@ -1,9 +1,10 @@
 """The guide's excerpts reranked by meaning, where the bundle has the record's vectors (the owner's `rerank: true`).
 
-The search's first `POOL` sections, in its order, are put in order again by each one's score: 1 / (60 + its rank) + `WEIGHT` *
-its cosine with the question / 60 (the reciprocal-rank form, so the search's order leads and the cosine moves a
-section some places), and the first `limit` kept. A question's vector comes from the model loaded at start (`Embed`,
-injected by the edge: `sidecar.vectors`); the sections' are the bundle's (`docent.schema.vectors`), read here as
+The search's own first 8 and after them the rest of its first `POOL` (`pool`), in its order, are put in order again by
+each one's score: 1 / (60 + its rank) + `WEIGHT` * its cosine with the question / 60 (the reciprocal-rank form, so the
+search's order leads and the cosine moves a section some places), and the first 8 kept. A question's vector comes from
+the model loaded at start (`Embed`, injected by the edge: `sidecar.vectors`), leaned toward the conversation's earlier
+questions as the search leans (`asked`); the sections' are the bundle's (`docent.schema.vectors`), read here as
 signed bytes. Measured (tests/evals/retrieval-round19-notes.md): on twelve documentation sites the right section comes
 first more often (0.633 -> 0.685) and recall@8 rises a little (0.861 -> 0.869), but Starlette's first fell (0.912 ->
 0.706), so it is the owner's choice.
@@ -19,11 +20,22 @@ from operator import mul
 
 from docent.schema.vectors import Vectors
 
+from .record_index import EARLIER_QUESTIONS, EARLIER_WEIGHT, RecordIndex
+
 POOL = 24  # the search's rows reranked: a right section the search ranks 9th to 24th may come within the 8 given
 WEIGHT = 0.25  # the cosine's weight against the search's rank (measured at 0.25 and 0.5; 0.25 the better)
 SMOOTH = 60  # reciprocal rank fusion's constant
 
 Embed = Callable[[str], Sequence[float]]  # a text's vector, unit length, by the model the bundle's vectors name
+
+
+def pool(index: RecordIndex, question: str, *, first: int, earlier: Sequence[str] = ()) -> list[str]:
+    """What the rerank puts in order: the search's own first `first` (the guide's order without the rerank), then the
+    rest of its first `POOL`. A search for 24 orders its rows again (`RecordIndex._ordered`), so its first 8 are not
+    the search for 8's (26 of the example's 94 questions): the rerank starts from the order the guide would give."""
+    found = [sid for sid, _ in index.search(question, limit=first, earlier=earlier)]
+    more = [sid for sid, _ in index.search(question, limit=max(first, POOL), earlier=earlier)]
+    return list(dict.fromkeys([*found, *more]))
 
 
 @dataclass(frozen=True)
@@ -48,11 +60,25 @@ class Rerank:
         length = math.hypot(*row)
         return sum(map(mul, question, row)) / length if length else 0.0  # 24 rows: ~0.3 ms
 
-    def order(self, question: str, found: Sequence[str]) -> list[str]:
-        """`found`, the search's sections best first, in the rerank's order."""
+    def asked(self, question: str, earlier: Sequence[str] = ()) -> list[float]:
+        """The conversation's vector as the search weighs it: the question's, plus its last `EARLIER_QUESTIONS`
+        earlier questions' (one text, as the search joins them) at `EARLIER_WEIGHT`, unit length. A follow-up alone
+        ("what went wrong?") says nothing of the thread it continues."""
+        asked = [float(x) for x in self.embed(question)]
+        thread = " ".join(earlier[-EARLIER_QUESTIONS:])
+        if not thread.strip():
+            return asked
+        then = self.embed(thread)
+        both = [x + EARLIER_WEIGHT * float(y) for x, y in zip(asked, then, strict=True)]
+        length = math.hypot(*both)
+        return [x / length for x in both] if length else asked
+
+    def order(self, question: str, found: Sequence[str], *, earlier: Sequence[str] = ()) -> list[str]:
+        """`found`, the search's sections best first, in the rerank's order; `earlier`: the conversation's earlier
+        questions, oldest first, as the search was given them."""
         if len(found) < 2:
             return list(found)
-        asked = [float(x) for x in self.embed(question)]
+        asked = self.asked(question, earlier)
         scores = {sid: 1 / (SMOOTH + rank) + WEIGHT * self.cosine(asked, sid) / SMOOTH
                   for rank, sid in enumerate(found, start=1)}
         return sorted(found, key=lambda sid: -scores[sid])

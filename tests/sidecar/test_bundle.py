@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
 
-from docent.schema import Experiment, Page, plain
+from docent.schema import Experiment, Page, Vectors, plain
+from docent.schema.vectors import DIMS, MODEL
 from docent.sidecar.answer.bundle import Bundle, BundleError, BundleSource
 from docent.sidecar.answer.events import Sentence
 from docent.sidecar.answer.policy import AnswerPolicy
@@ -76,6 +78,40 @@ async def test_a_rebuilt_bundle_is_loaded_and_warmed_off_the_event_loop_while_th
                 break  # said once, as a load at once would say it
             await anyio.sleep(0.01)
     assert source.get() is again  # and the last good one kept
+    for now[0] in (3.0, 4.0):  # not read again until it changes
+        assert source.get() is again and source._loading is None
+    assert source.failed is not None
+
+
+def test_a_bundle_that_cannot_be_loaded_is_read_again_only_when_it_changes(tmp_path: Path) -> None:
+    """A bundle built with `rerank: true` where the extra is missing was read every second, and said so each time."""
+    path = tmp_path / "docent-bundle.json"
+    path.write_bytes((EVALS / "bundle-search.json").read_bytes())
+    now, asked = [0.0], []
+
+    def missing(model: str) -> Any:
+        asked.append(model)
+        raise BundleError("the `rerank` extra is missing: pip install 'mkdocs-docent[rerank]'")
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    rows = Vectors(MODEL, DIMS, bytes(DIMS * len(data["record"])))
+    path.write_text(json.dumps({**data, "vectors": plain(rows)}), encoding="utf-8")
+    source = BundleSource(path, look_s=1.0, clock=lambda: now[0], embedder=missing)
+    with pytest.raises(BundleError) as first:
+        source.get()
+    for now[0] in (1.0, 2.0, 60.0):
+        with pytest.raises(BundleError) as again:
+            source.get()
+        assert again.value is first.value  # the same error: the guide says it once
+    assert len(asked) == 1 and source.failed is first.value
+    path.write_bytes((EVALS / "bundle-search.json").read_bytes())  # rebuilt without `rerank`
+    now[0] = 61.0
+    assert source.get().vectors is None and source.failed is None and len(asked) == 1
+    absent = BundleSource(tmp_path / "missing.json")
+    for _ in range(2):
+        with pytest.raises(BundleError, match="No bundle at"):
+            absent.get()
+    assert absent.failed is None  # no file: nothing failed to load (the guide says `no_bundle`)
 
 
 def test_warming_makes_what_a_first_citation_would_and_changes_no_verdict() -> None:

@@ -160,6 +160,28 @@ def test_serve_refuses_to_start_on_vectors_without_the_extra_and_says_what_to_in
     assert problem is None and said.startswith("record searched for each question, its excerpts reranked by meaning")
 
 
+@pytest.mark.anyio
+async def test_a_bundle_the_sidecar_cannot_load_is_said_once_and_the_status_says_it_failed(tmp_path, monkeypatch,
+                                                                                          caplog) -> None:
+    from tests.sidecar.appkit import client, make_app
+
+    def missing() -> Embedding:
+        raise EmbeddingMissing("the record's vectors need the `rerank` extra: pip install 'mkdocs-docent[rerank]'")
+
+    monkeypatch.setattr(edge, "_embedding", missing)
+    path = tmp_path / "reranked-bundle.json"
+    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(list(SEARCHED.record), along={}))), encoding="utf-8")
+    app = make_app(tmp_path, bundle=path)
+    app.state.guide.bundles.look_s = 0  # looked at on every call: still read once
+    with caplog.at_level("WARNING", logger="docent.sidecar"):
+        async with client(app) as http:
+            statuses = [(await http.get("/api/guide")).json() for _ in range(3)]
+            ready = (await http.get("/api/guide/ready")).json()
+    assert [s["why"] for s in statuses] == ["bundle_failed"] * 3 and ready["problems"][0] == "bundle_failed"
+    said = [r.getMessage() for r in caplog.records if "rerank" in r.getMessage()]
+    assert len(said) == 1 and "pip install 'mkdocs-docent[rerank]'" in said[0] and "when the file changes" in said[0]
+
+
 def test_the_model_is_loaded_once_a_process() -> None:
     assert edge.question_embed(MODEL) == edge.question_embed(MODEL)
     assert edge._embedding() is edge._embedding()

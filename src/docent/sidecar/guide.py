@@ -77,6 +77,7 @@ class Guide:
         self._fallback: LanguageModel | None = None
         self._policy: tuple[str, AnswerPolicy] | None = None
         self._bundle: Bundle | None = None
+        self._told: BundleError | None = None  # the last load's failure, logged
         self._turn: Turn | None = None  # the default turn, for the bundle, model and policy it was made with
 
     async def prepare(self, client: httpx.AsyncClient | None = None) -> None:
@@ -135,7 +136,7 @@ class Guide:
             return "switched_off", None
         bundle = self.bundle()
         if bundle is None:
-            return "no_bundle", None
+            return ("bundle_failed" if self.bundles.failed is not None else "no_bundle"), None
         model = self.model()
         degraded = model.degraded() if isinstance(model, FeatureModel) else None
         if degraded is not None and self.settings.degrade:
@@ -148,14 +149,18 @@ class Guide:
         return None, Ready(bundle, model)
 
     def bundle(self) -> Bundle | None:
-        """The bundle, reloaded when rebuilt; a rebuild caught half-written keeps the last good one."""
+        """The bundle, reloaded when rebuilt; a rebuild that cannot be loaded keeps the last good one. Why a file
+        could not be loaded is said once: it is read again only when it changes (`BundleSource`)."""
         try:
             self._bundle = self.bundles.get()
         except BundleError as exc:
-            if self._bundle is None:
-                logger.warning("%s", exc)
-            else:
-                logger.warning("Kept the last bundle: %s", exc)
+            if exc is not self._told:
+                self._told = exc
+                again = "It is read again when the file changes."
+                if self._bundle is None:
+                    logger.warning("%s %s", exc, again)
+                else:
+                    logger.warning("Kept the last bundle: %s %s", exc, again)
         return self._bundle
 
     def model(self) -> LanguageModel | Off:

@@ -112,7 +112,7 @@ class _Endpoints:
         await self._limited(self.limits.read(address=self._address(request)))
         why, ready = self.guide.readiness()
         model = ready.model if ready else None
-        bundle = self.guide.bundle() if why not in {"switched_off", "no_bundle"} else None
+        bundle = self.guide.bundle() if why not in {"switched_off", "no_bundle", "bundle_failed"} else None
         s = self.settings
         return _json(
             {
@@ -231,7 +231,7 @@ class _Endpoints:
         await self._limited(self.limits.probe(address=self._address(request)))
         problems = []
         if self.guide.bundle() is None:
-            problems.append("no_bundle")
+            problems.append("bundle_failed" if self.guide.bundles.failed is not None else "no_bundle")
         if self._store_asked is None or self._store_asked.done():
             self._store_asked = asyncio.ensure_future(self._store_answers())
         if not await asyncio.shield(self._store_asked):

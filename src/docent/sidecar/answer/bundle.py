@@ -246,8 +246,10 @@ class BundleSource:
     The file is looked at once every `look_s` at most (a question's own `stat` cost more than the look is worth). In
     an event loop, a rebuilt file is loaded and warmed (`Bundle.warm`) in a worker thread while the last bundle
     serves, then swapped in: loaded in a question's head, then warmed in its turn, it held the loop (300 ms of CPU
-    on load.py's bundle) while every other question waited. Outside a loop it is loaded at once. A rebuild caught
-    half-written raises its BundleError from `get` and is tried again at the next look.
+    on load.py's bundle) while every other question waited. Outside a loop it is loaded at once. A file that cannot be
+    loaded (a rebuild caught half-written, a bundle built with `rerank: true` where the extra is missing) raises its
+    BundleError from `get`, the same error each time, and is not read again until it changes (`failure`): it was read
+    every second, and said so each time.
     """
 
     def __init__(self, path: Path, *, look_s: float = 1.0, clock: Callable[[], float] = time.monotonic,
@@ -261,6 +263,13 @@ class BundleSource:
         self._next_look = 0.0
         self._loading: asyncio.Future[Bundle] | None = None  # a rebuilt file being loaded in a worker thread
         self._failed: BaseException | None = None  # what that load raised, for the next `get` to raise
+        self.failure: BundleError | None = None  # why the file as it stands could not be loaded, until it changes
+        self._failed_stamp: tuple[int, int] | None = None  # that file's stamp
+
+    @property
+    def failed(self) -> BundleError | None:
+        """Why a bundle file that is there could not be loaded (None where it loaded, or where there is none)."""
+        return self.failure if self._failed_stamp is not None else None
 
     def get(self) -> Bundle:
         failed, self._failed = self._failed, None
@@ -271,17 +280,30 @@ class BundleSource:
             return self._bundle
         self._next_look = now + self.look_s
         stamp = _stamp(self.path)
+        if self.failure is not None and stamp == self._failed_stamp:  # the file that failed, unchanged
+            if self._bundle is not None:
+                return self._bundle
+            raise self.failure
         if self._bundle is None:
-            self._bundle, self._stamp = Bundle.load(self.path, embedder=self.embedder), stamp
+            self._bundle, self._stamp = self._load_now(stamp), stamp
         elif stamp is not None and stamp != self._stamp:
             self._reload(stamp)
         return self._bundle
+
+    def _load_now(self, stamp: tuple[int, int] | None) -> Bundle:
+        try:
+            bundle = Bundle.load(self.path, embedder=self.embedder)
+        except BundleError as exc:
+            self.failure, self._failed_stamp = exc, stamp
+            raise
+        self.failure = self._failed_stamp = None
+        return bundle
 
     def _reload(self, stamp: tuple[int, int]) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop to keep free (a script, the CLI): at once
-            self._bundle, self._stamp = Bundle.load(self.path, embedder=self.embedder), stamp
+            self._bundle, self._stamp = self._load_now(stamp), stamp
             return
         self._loading = loading = loop.run_in_executor(None, _load_warm, self.path, self.embedder)
         loading.add_done_callback(lambda done: self._loaded(done, stamp))
@@ -293,8 +315,11 @@ class BundleSource:
         failed = done.exception()
         if failed is not None:
             self._failed = failed
+            if isinstance(failed, BundleError):
+                self.failure, self._failed_stamp = failed, stamp
             return
         self._bundle, self._stamp = done.result(), stamp
+        self.failure = self._failed_stamp = None
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

@@ -86,6 +86,8 @@ OFF_WORDS = {
     "no_model": "The guide has no model to answer with: whoever runs the site must set DOCENT_MODEL.",
     "budget_spent": "The guide has spent today's budget: ask again tomorrow.",
     "no_bundle": "The guide has no record to answer from: whoever runs the site must build it (`mkdocs build`).",
+    "bundle_failed": "The guide's bundle could not be loaded: whoever runs the site must read why in the sidecar's "
+                     "log (a bundle built with `rerank: true` needs `pip install 'mkdocs-docent[rerank]'` beside it).",
 }
 # ... and in the visitor's words, which the panel shows as the status reply gives them (`says`), with its words
 # for an offline or degraded guide and for conversations that may reach a disk: the panel writes none of them.
@@ -94,6 +96,7 @@ OFF_SAYS = {
     "budget_spent": "The guide has answered all it can for today: ask again tomorrow.",
     "no_model": "The guide is not set up on this site yet.",
     "no_bundle": "The guide is not set up on this site yet.",
+    "bundle_failed": "The guide is not set up on this site yet.",
 }
 SAYS = {
     "degraded": "The guide's usual model is resting, so answers now quote the site directly.",

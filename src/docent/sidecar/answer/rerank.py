@@ -6,7 +6,7 @@ search's order leads and the cosine moves a section some places), and the first 
 the model loaded at start (`Embed`, injected by the edge: `sidecar.vectors`), leaned toward the conversation's earlier
 questions as the search leans (`asked`); the sections' are the bundle's (`docent.schema.vectors`), read here as
 signed bytes. Measured (tests/evals/retrieval-round19-notes.md): on twelve documentation sites the right section comes
-first more often (0.633 -> 0.685) and recall@8 rises a little (0.861 -> 0.869), but Starlette's first fell (0.912 ->
+first more often (0.633 -> 0.679) and recall@8 rises a little (0.861 -> 0.866), but Starlette's first fell (0.912 ->
 0.706), so it is the owner's choice.
 """
 

@@ -56,7 +56,10 @@ def verdicts(reply: str) -> list[str]:
         # A sentence hard-wrapped over two lines is one sentence, citing what its last line cites ...
         (WRAPPED.format("faas-cli build"), ["shown", "shown"]),
         (WRAPPED.format("faas-cli deploy"), ["code_term", "shown"]),
-        # ... but a line of its own ending in no mark before a list or a blank line is not wrapped.
+        # ... but a line of its own ending in no mark before a list or a blank line is not wrapped, nor one before a
+        # line that opens a sentence: its missing full stop does not let it ride on the citation after it.
+        ("Unit tests also run in the remote cluster after each deploy\nWith the `node22` template, any unit tests you "
+         "provide are run automatically upon each invocation of `faas-cli build` [[unit-tests]].", ["uncited", "shown"]),
         ("Unit tests run\n\nWith the `node22` template, unit tests run upon each `faas-cli build` [[unit-tests]].",
          ["shown", "shown"]),
         # A table cited only by its caption after it cites what the caption cites, and is checked against it ...

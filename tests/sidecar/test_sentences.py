@@ -68,6 +68,17 @@ CASES = [
     ("It stops short\n1. A step.", ["It stops short", "1. A step."]),
     ("It stops short\n> A note.", ["It stops short", "> A note."]),
     ("It is cited [[a]]\nNext one.", ["It is cited [[a]]", "Next one."]),
+    # ... nor where the next line may open a sentence and the line before may end one: a line missing its full stop
+    # ends there, so the citation after it does not cover it; a comma, an article, a preposition or a conjunction last
+    # goes on
+    ("Unit tests also run after each deploy\nWith the template, tests run [[a]].",
+     ["Unit tests also run after each deploy", "With the template, tests run [[a]]."]),
+    ("Make sure the option is turned on\nThe build then fails [[a]].", ["Make sure the option is turned on", "The build then fails [[a]]."]),
+    ("The file is read by\nMkDocs at build time [[a]].", ["The file is read by MkDocs at build time [[a]]."]),
+    ("Set it in the\n**config** file [[a]].", ["Set it in the **config** file [[a]]."]),
+    ("Docent, Starlette,\nUvicorn and MkDocs run [[a]].", ["Docent, Starlette, Uvicorn and MkDocs run [[a]]."]),
+    ("It runs when you call\n`mkdocs build` [[a]].", ["It runs when you call `mkdocs build` [[a]]."]),
+    ("See the page\n[the guide](g) [[a]].", ["See the page", "[the guide](g) [[a]]."]),
     # an end mark inside inline code ends nothing; a stray backtick opens no code
     ('Raise `HttpError(503, "Busy. Retry later.")` instead [[a]]. Next.', ['Raise `HttpError(503, "Busy. Retry later.")` instead [[a]].', "Next."]),
     ("Use ``a`b. C`` here. Next.", ["Use ``a`b. C`` here.", "Next."]),

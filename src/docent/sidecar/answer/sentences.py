@@ -22,7 +22,7 @@ Rules, in order of the text:
   U.S. Treasury" is one sentence. Others (etc., Inc.) end one when a capitalised word follows.
 - A list marker at the start of a line (`1.`), or a heading's number (`## 2. Install`, `**2. Install**`), is not a
   sentence.
-- A newline ends a sentence (list items, paragraphs).
+- A newline ends a sentence (list items, paragraphs), but for a hard-wrapped paragraph's (`_soft_break`).
 - Citations `[[id]]` right after the boundary belong to the sentence before it: `in 2021 [[a]].` and
   `in 2021. [[a]]` both cite `a` from the sentence about 2021.
 """
@@ -61,7 +61,11 @@ _TICKS = re.compile(r"`+")
 _HARD_ENDS = frozenset(".!?…:]")
 _LABEL_LINE = re.compile(r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?([*_]{1,3})\S(?:.*\S)?\1[.:]?")
 _NEXT_LINE = re.compile(r"[ \t]*(?=[^ \t])")
-_MAYBE_BLOCK = re.compile(r"[-*+=]+[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}")
+_MAYBE_BLOCK = re.compile(r"[-*+=]+[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|\[")
+# The last words of a line that cannot end a sentence (an article, a preposition, a conjunction; no particle: "log in")
+_RUNS_ON = frozenset("a an the of to at by for from with into onto upon via than as per during between and or nor but "
+                     "if whether because while although unless whose your its their our my".split())
+_LAST_WORD = re.compile(r"(?:^|[^\w'])([A-Za-z]+)$")
 _WRAP = re.compile(r"[ \t]*\n[ \t]*+(?!\[\[)")  # a citation on the next line stays as written
 _BLOCK_START = re.compile(r"\n|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[#>|]|```|~~~|[-=]+[ \t]*(?:\n|$)")
 
@@ -345,7 +349,11 @@ def _soft_break(buf: str, s: int, *, final: bool) -> bool | _Undecided:
     """Whether the line break at `s` is a hard-wrapped paragraph's (a soft break, which ends no sentence): the line
     before stops short of an end mark, a colon or a citation, is no heading nor a label set wholly in emphasis
     (`**Install**`), and the next line goes on with words, not a blank line, a list item, a heading, a quotation, a
-    table, a fence or an underline. Undecided until the next line's first word has come."""
+    table, a fence or an underline; and either the next line cannot open a sentence (it starts in lower case, with a
+    digit, inline code or a citation) or the line before cannot end one (a comma, an article, a preposition, a
+    conjunction last: `_RUNS_ON`). A line missing its full stop before a sentence ("... after each deploy\nWith the
+    template, ...") ends there: read as one, the citation after would cover both. Undecided until the next line's
+    first word has come."""
     line = buf.rfind("\n", 0, s) + 1
     said = buf[line:s].strip()
     if not said or said[-1] in _HARD_ENDS or said[0] in "#|" or _LABEL_LINE.fullmatch(said):
@@ -353,7 +361,12 @@ def _soft_break(buf: str, s: int, *, final: bool) -> bool | _Undecided:
     m = _NEXT_LINE.match(buf, s + 1)
     if m is None or not final and _MAYBE_BLOCK.fullmatch(buf, m.end()):  # "1" may yet be "1. ", "`" a fence
         return False if m is None and final else _Undecided(s)
-    return not _BLOCK_START.match(buf, m.end())
+    i, last = m.end(), _LAST_WORD.search(said)
+    if _BLOCK_START.match(buf, i):
+        return False
+    first = buf[i]  # a line that cannot open a sentence, or one after a line that cannot end one
+    return (first.islower() or first.isdigit() or first == "`" or buf.startswith("[[", i) or said[-1] == ","
+            or last is not None and last.group(1).lower() in _RUNS_ON)
 
 
 def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:

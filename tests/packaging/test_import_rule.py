@@ -117,12 +117,22 @@ def test_the_stage_rule_catches_a_sidecar_that_imports_the_build(tmp_path: Path)
 # mark mypy and mypyc read (DOCENT_COMPILE); at run time the core imports nothing of it.
 CORE = "docent.sidecar.answer"
 CORE_MAY_IMPORT = {"docent.schema", "docent.sidecar.model.port", "docent.sidecar.model.fence", "jsonschema", "msgspec"}
+# ... but not the schema's model loader (round 19, rerank): `docent.schema.embedding` loads WordLlama with numpy,
+# safetensors and tokenizers, for the build (the record's vectors) and the sidecar's edge (a question's, injected into
+# the core as `Bundle.embed`). The core reads the vectors' format (`docent.schema.vectors`) alone.
+CORE_MAY_NOT_IMPORT = {"docent.schema.embedding"}
 # The one file that may name mypyc's mark, and what it may import for it (under TYPE_CHECKING: nothing at run time).
 NATIVE = ("native.py", "mypy_extensions")
 
 
+def _forbidden(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") for m in CORE_MAY_NOT_IMPORT)
+
+
 def _allowed(module: str) -> bool:
     top = module.split(".")[0]
+    if _forbidden(module):
+        return False
     return (top in sys.stdlib_module_names or module == CORE or module.startswith(CORE + ".")
             or any(module == m or module.startswith(m + ".") for m in CORE_MAY_IMPORT))
 
@@ -149,7 +159,8 @@ def _core_reaches(root: Path, path: Path) -> list[str]:
         if names is None:
             out += [f"{where}:{line}: import {module}"] if not _allowed(module) else []
         # `from ..model import fence` names a module of the package it reads from
-        elif not _allowed(module) and not all(_allowed(f"{module}.{name}") for name in names):
+        elif ((not _allowed(module) and not all(_allowed(f"{module}.{name}") for name in names))
+              or any(_forbidden(f"{module}.{name}") for name in names)):
             out.append(f"{where}:{line}: from {module} import {', '.join(names)}")
     return out
 
@@ -167,7 +178,8 @@ def test_the_core_rule_catches_the_edge_a_library_and_the_model_beyond_its_port(
     bad = tools / "bad.py"
     bad.write_text("from ...routes import guide\nimport starlette.responses\nfrom redis import Redis\n"
                    "from ...model import anthropic\nfrom docent.sidecar.model.offline import Offline\n"
-                   "def later() -> None:\n    import prometheus_client\n")
+                   "def later() -> None:\n    import prometheus_client\n"
+                   "from docent.schema.embedding import Embedding\nfrom docent.schema import embedding\n")
     good = tools / "good.py"
     good.write_text("import re\nfrom ...model.port import ToolCall\nfrom ...model import fence\nfrom ..gate import Gate\n"
                     "from . import cards\nfrom docent.schema import Page\nfrom jsonschema import Draft202012Validator\n")
@@ -175,6 +187,7 @@ def test_the_core_rule_catches_the_edge_a_library_and_the_model_beyond_its_port(
     assert [f.split(": ", 1)[1] for f in found] == [
         "from docent.sidecar.routes import guide", "import starlette.responses", "from redis import Redis",
         "from docent.sidecar.model import anthropic", "from docent.sidecar.model.offline import Offline",
+        "from docent.schema.embedding import Embedding", "from docent.schema import embedding",
         "import prometheus_client"]
 
 

@@ -47,16 +47,30 @@ def test_a_record_sent_whole_has_no_excerpts_to_rerank_and_no_vectors(tmp_path):
     assert written["mode"]["record"] == "whole" and "vectors" not in written
 
 
-def test_without_the_extra_the_build_stops_before_any_page_saying_what_to_install(tmp_path, monkeypatch, caplog):
+def test_without_the_extra_a_searched_build_stops_before_any_page_saying_what_to_install(tmp_path, monkeypatch, caplog):
     assert all(path.is_file() for path in files())  # installed here (the dev extra): hidden below
     monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
+    said = ("docent `rerank: true`: the record's vectors (wordllama-0.4.0.post1/l2_supercat_256) need the `rerank` "
+            "extra: pip install 'mkdocs-docent[rerank]'")
     with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort, match="BuildError"):
-        mkdocs_build(write_site(tmp_path, docent={"rerank": True}))
+        mkdocs_build(write_site(tmp_path, docent={"rerank": True, "record": "search"}))
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert any("docent `rerank: true`: the record's vectors (wordllama-0.4.0.post1/l2_supercat_256) need the `rerank` "
-               "extra: pip install 'mkdocs-docent[rerank]'" in e for e in errors), errors
+    assert any(said in e for e in errors), errors
     assert not (tmp_path / "site" / "index.html").exists()
     mkdocs_build(write_site(tmp_path, docent={"rerank": False}))  # off, the extra is not needed
+
+
+def test_without_the_extra_a_record_sent_whole_builds_for_it_writes_no_vectors(tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
+    mkdocs_build(write_site(tmp_path, docent={"rerank": True}))  # `record: auto`, and the small site fits: whole
+    written = read_json(tmp_path / "docent-bundle.json")
+    assert written["mode"]["record"] == "whole" and "vectors" not in written
+    caplog.clear()
+    with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(write_site(tmp_path, docent={"rerank": True, "prompt_budget_tokens": 1000}))  # auto: searched
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("mkdocs.yml: docent `rerank: true`:" in e and "pip install 'mkdocs-docent[rerank]'" in e
+               for e in errors), errors
 
 
 def test_docent_manifest_without_the_extra_says_what_to_install(tmp_path, monkeypatch, capsys):

@@ -146,18 +146,48 @@ def test_serve_refuses_to_start_on_vectors_without_the_extra_and_says_what_to_in
     ids = list(SEARCHED.record)
     path = tmp_path / "docent-bundle.json"
     path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(ids, along={}))), encoding="utf-8")
-
-    def missing() -> Embedding:
-        raise EmbeddingMissing(f"the record's vectors ({MODEL}) need the `rerank` extra: pip install "
-                               "'mkdocs-docent[rerank]'")
-
-    monkeypatch.setattr(edge, "_embedding", missing)
+    monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
     said, problem = record_report(Settings(bundle=path, model="offline"))
     assert said == "" and problem is not None
     assert "built with `rerank: true`" in problem and "pip install 'mkdocs-docent[rerank]'" in problem
     monkeypatch.undo()
     said, problem = record_report(Settings(bundle=path, model="offline"))
     assert problem is None and said.startswith("record searched for each question, its excerpts reranked by meaning")
+
+
+def test_serve_checks_the_model_without_loading_it_for_with_workers_it_serves_nothing(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "docent-bundle.json"
+    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(list(SEARCHED.record), along={}))), encoding="utf-8")
+
+    def loaded() -> Embedding:
+        raise AssertionError("the supervisor loaded the model (+70 MB)")
+
+    monkeypatch.setattr(edge, "_embedding", loaded)
+    said, problem = record_report(Settings(bundle=path, model="offline", workers=2, redis_url="redis://localhost"))
+    assert problem is None and "reranked by meaning" in said
+
+
+@pytest.mark.anyio
+async def test_each_serving_process_loads_the_model_as_it_starts_off_its_event_loop(tmp_path, monkeypatch) -> None:
+    import threading
+
+    from tests.sidecar.appkit import make_app
+
+    path = tmp_path / "reranked-bundle.json"
+    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(list(SEARCHED.record), along={}))), encoding="utf-8")
+    threads: list[threading.Thread] = []
+    real = edge._embedding()
+
+    def load() -> Embedding:
+        threads.append(threading.current_thread())
+        return real
+
+    monkeypatch.setattr(edge, "_embedding", load)
+    app = make_app(tmp_path, bundle=path)
+    assert threads == []  # made, not started
+    async with app.router.lifespan_context(app):
+        assert len(threads) == 1 and threads[0] is not threading.current_thread()
+        assert app.state.guide.bundle().rerank is not None
 
 
 @pytest.mark.anyio

@@ -81,11 +81,11 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                                            kind=self._site.kind)
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
-        if self.config.rerank:
+        if self.config.rerank and self._record[0] == "search":
             try:
-                embedding_files()  # before any page is rendered: a missing extra stops the build at once
+                embedding_files()  # vectors will be written: a missing extra stops the build before any page
             except EmbeddingMissing as exc:
-                raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: docent `rerank: true`: {exc}") from exc
+                raise PluginError(_rerank_missing(config, exc)) from exc
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
             script = ExtraScriptValue(SCRIPT)
             script.defer = True
@@ -175,8 +175,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         record_mode, budget = self._record
         try:
             built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=self.config.rerank)
-        except EmbeddingMissing as exc:
-            raise PluginError(f"docent `rerank: true`: {exc}") from exc
+        except EmbeddingMissing as exc:  # `record: auto` chose search: only now are vectors written
+            raise PluginError(_rerank_missing(config, exc)) from exc
         problems += built.mode.problems()
         for problem in problems:
             log.warning(str(problem))
@@ -209,3 +209,9 @@ def _chooses(file: File) -> bool:
         return False
     said = meta.get(NAME) if isinstance(meta, dict) else None
     return isinstance(said, dict) and said.get("record") is True
+
+
+def _rerank_missing(config: MkDocsConfig, exc: EmbeddingMissing) -> str:
+    """The build stops where the record's vectors would be written (`rerank: true`, the record searched) and the
+    `rerank` extra is missing; a record that goes whole writes none and needs no extra."""
+    return f"{config.config_file_path or 'mkdocs.yml'}: docent `rerank: true`: {exc}"

@@ -43,6 +43,15 @@ def files() -> tuple[Path, Path]:
     return weights, tokenizer
 
 
+def available() -> None:
+    """EmbeddingMissing, saying what to install, unless the model's files and the packages that load it are
+    installed: found, not imported (`docent serve`'s supervisor checks with it and loads nothing)."""
+    files()
+    for name in ("numpy", "safetensors", "tokenizers"):
+        if importlib.util.find_spec(name) is None:
+            raise EmbeddingMissing(f"the record's vectors ({MODEL}) need the `rerank` extra ({name} is missing): {INSTALL}")
+
+
 class Embedding:
     """The model loaded: its token vectors (float32, `DIMS` wide) and its tokenizer."""
 

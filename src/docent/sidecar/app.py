@@ -76,6 +76,8 @@ def create_app(
                 "Redis at %s does not answer: the guide answers 503 store_unavailable until it does.",
                 redacted(settings.redis_url or ""),
             )
+        # The bundle read in a worker thread: a bundle with the record's vectors loads the rerank's model (0.3-0.5 s)
+        await anyio.to_thread.run_sync(guide.bundle)
         await guide.prepare()  # with a key, the model's context and capabilities, once
         _warm(guide)
         server = metrics.serve(*settings.metrics) if settings.metrics else None

@@ -228,10 +228,10 @@ def record_report(settings: Any) -> tuple[str, str | None]:
     cannot hold it, or it asks for the rerank and the `rerank` extra is missing."""
     from .answer.bundle import Bundle, BundleError
     from .fit import misfit, prompt_tokens, table_model
-    from .vectors import RerankMissing, question_embed
+    from .vectors import RerankMissing, installed_embed
 
-    try:
-        bundle = Bundle.load(settings.bundle, embedder=question_embed)
+    try:  # the rerank's model checked, not loaded: with --workers N this process serves nothing (each worker loads it)
+        bundle = Bundle.load(settings.bundle, embedder=installed_embed)
     except RerankMissing as exc:
         return "", str(exc)
     except BundleError:

@@ -1,11 +1,14 @@
-"""A question's embedding for the guide's rerank: the model the bundle's vectors name, loaded once a process, at start,
-and only when a bundle has vectors (built with `rerank: true`). The answering core reads it through `Bundle.embed`."""
+"""A question's embedding for the guide's rerank: the model the bundle's vectors name, loaded once a process, and only
+when a bundle has vectors (built with `rerank: true`). Each serving process loads it as it starts, before it answers,
+off its event loop (`app`'s lifespan reads the bundle in a worker thread); `docent serve` itself, which with
+`--workers N` serves nothing, only checks that it can be loaded (`installed_embed`). The answering core reads it through
+`Bundle.embed`."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from docent.schema.embedding import Embedding, EmbeddingMissing
+from docent.schema.embedding import Embedding, EmbeddingMissing, available
 from docent.schema.vectors import INSTALL
 
 from .answer.bundle import BundleError
@@ -26,5 +29,19 @@ def question_embed(model: str) -> Embed:
     try:
         return _embedding().vector
     except EmbeddingMissing as exc:
-        raise RerankMissing(f"The bundle holds the record's vectors (built with `rerank: true`), and {exc}. Install "
-                            f"it beside the sidecar ({INSTALL}), or rebuild the site without `rerank`.") from exc
+        raise _missing(exc) from exc
+
+
+def installed_embed(model: str) -> Embed:
+    """As `question_embed`, for a process that answers nothing (`docent serve`'s start-up check): RerankMissing where
+    the model cannot be loaded here, else an embedding that loads the model at its first call only (+70 MB)."""
+    try:
+        available()
+    except EmbeddingMissing as exc:
+        raise _missing(exc) from exc
+    return lambda text: _embedding().vector(text)
+
+
+def _missing(exc: EmbeddingMissing) -> RerankMissing:
+    return RerankMissing(f"The bundle holds the record's vectors (built with `rerank: true`), and {exc}. Install it "
+                         f"beside the sidecar ({INSTALL}), or rebuild the site without `rerank`.")

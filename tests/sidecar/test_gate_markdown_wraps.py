@@ -87,6 +87,15 @@ def verdicts(reply: str) -> list[str]:
          ["shown", "uncited"]),
         (NOTED.replace("**Tip:**", "_Tip_:").format("unit tests run on your local computer, without needing to deploy "
                                                     "the function to a remote cluster."), ["shown", "shown"]),
+        # Only a note word's label says nothing: another label's words are the note's, checked with it (its own words
+        # held uncited, the sections' restated shown) ...
+        (NOTED.replace("Tip:", "Known bug in node22").replace("** ", "**: ").format(
+            "unit tests run on your local computer, without needing to deploy the function."), ["shown", "uncited"]),
+        (NOTED.replace("Tip:", "Unit tests").replace("** ", "**: ").format(
+            "they run on your local computer, without needing to deploy the function."), ["shown", "shown"]),
+        # ... and a plain line opening with a word and a colon is no note.
+        ("If the tests fail, the build of your function fails too [[unit-tests]].\n\nLocally: unit tests run on your "
+         "local computer, without needing to deploy the function.", ["shown", "uncited"]),
     ],
 )
 def test_wrapped_lines_captioned_tables_and_notes(reply: str, said: list[str]) -> None:

@@ -28,12 +28,12 @@ from .words import count_words, stems
 INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
 
 
-# A note's label at its line's start: set in emphasis with its colon ("**Note:**", "_Tip_:"; not "**MkDocs** builds"),
-# or one of the words docs set notes apart with, then a colon ("Note:", "In short:"); a blockquote's mark is taken off.
-_NOTE = re.compile(
-    r"([*_]{1,2})[^*_\n]{1,40}?(?::\1|\1:)[ \t]|(?i:note|tip|hint|warning|caution|important|remember|"
-    r"in short|in summary|summary|tl;dr|bottom line)[ \t]*:[ \t]"
-)
+# A note's label at its line's start: set in emphasis with its colon ("**Note:**", "_Tip_:", "**Scale to zero**:"; not
+# "**MkDocs** builds"), or a note's word, then a colon ("Note:", "In short:"); a blockquote's mark is taken off.
+_NOTE = re.compile(r"([*_]{1,2})([^*_\n]{1,40}?)(?::\1|\1:)[ \t]|([a-z][a-z; ]{0,14}?)[ \t]*:[ \t]", re.IGNORECASE)
+# The labels that say nothing, only that a note follows: the admonitions' that assert nothing, GitHub's alerts'.
+_NOTE_WORDS = frozenset(("note", "tip", "hint", "info", "important", "warning", "caution", "attention", "example",
+                         "summary", "abstract", "tldr", "tl;dr", "remember", "in short", "in summary", "bottom line"))
 
 # Words that order the steps or point at the block ("Next, run this command:"): they say nothing of its code.
 _POINTING = stems("next first second third finally last now following below above here command commands")
@@ -75,10 +75,16 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
     nothing and is too long for a connective cites what the last cited sentence or block before it cites (`before`),
     what it annotates, where it says nothing in words those sections lack (it restates them: "**Tip:** unit
     tests run on your local computer"), and is then checked against them as any cited sentence is. A note with a
-    word of its own ("a bug", "4Gi") is left uncited, held as before. A list's item is its lead line's (`Lead`)."""
-    if draft.ids or not before or not draft.line or draft.item is not None or not _NOTE.match(raw):
+    word of its own ("a bug", "4Gi") is left uncited, held as before. Only a note word's label (`_NOTE_WORDS`) says
+    nothing; the words of another label set in emphasis ("**Known bug in node22**:") are the note's, checked with
+    it. A list's item is its lead line's (`Lead`)."""
+    m = None if draft.ids or not before or not draft.line or draft.item is not None else _NOTE.match(raw)
+    if m is None:
         return draft
-    said = draft.prose.partition(":")[2]  # less its label
+    label = (m[2] or m[3]).strip().lower()
+    if m[3] and label not in _NOTE_WORDS:  # a plain line with a colon ("Default: ...") is no note
+        return draft
+    said = draft.prose.partition(":")[2] if label in _NOTE_WORDS else draft.prose  # less a note word's label
     if count_words(said) <= CONNECTIVE_WORDS:
         return draft
     theirs = grounds.mentions.words

@@ -16,6 +16,11 @@ Figures:
   those questions whose section is among the eight excerpts; `retrieval_long_p50_ms`, `retrieval_long_p99_ms` and
   `retrieval_long_hit_at_8_10k`: the same for the set's long questions (`docsite.long_questions`: context, a pasted
   error, then the ask, past the words one query reads), which the search also asks sentence by sentence;
+- `retrieval_rerank_p50_ms`, `retrieval_rerank_p99_ms`, `retrieval_rerank_hit_at_8_10k`: the guide's excerpts with
+  `rerank: true` (`excerpts.searched`: the search for 8, the rest of its first 24, the question embedded and the pool
+  reranked), question for question beside `retrieval_guide_p50_ms`, the same call without the rerank, in the same run;
+  the model loaded and the record's vectors made once, outside the timing (`rerank_vectors_10k_s`). Absent where the
+  `rerank` extra is not installed;
 - `sidecar_rss_mb_10k`: `docent serve`'s resident memory with that bundle loaded and searched, after a question
   answered on the offline model and one on the replay model (`served_answers_10k`: how many of the two came back
   with a cited sentence);
@@ -138,7 +143,7 @@ def _retrieval(bundle_path: Path, components: list[Component]) -> dict[str, floa
         found = index.search(str(q["question"]), limit=SECTIONS)
         long_times.append((time.process_time() - began) * 1000)
         long_hits += q["sections"][0] in {sid for sid, _ in found}  # type: ignore[index]
-    return {
+    return _rerank(bundle, sample) | {
         "record_sections_10k": float(len(bundle.record)),
         "tools_bytes_10k": float(len(json.dumps(bundle.tools, separators=(",", ":")).encode())),
         "map_chars_10k": float(len(bundle.system[-1]["text"])),
@@ -271,3 +276,33 @@ def _example_prompt() -> dict[str, float]:
 
 if __name__ == "__main__":
     run()
+
+
+def _rerank(bundle: Any, sample: list[dict[str, Any]]) -> dict[str, float]:
+    """The guide's excerpts with and without the rerank, question for question (CPU time); none without the extra."""
+    from docent.sidecar.answer.excerpts import searched
+    from tests.evals.retrieval import reranked
+
+    began = time.process_time()
+    again = reranked(bundle)  # the model loaded once, the record's vectors made, the index shared
+    made = time.process_time() - began
+    if again is None or again.rerank is None:
+        return {}
+    plain, ranked, hits = [], [], 0
+    for q in sample:
+        question = str(q["question"])
+        began = time.process_time()
+        searched(bundle, question)
+        plain.append((time.process_time() - began) * 1000)
+        began = time.process_time()
+        found = searched(again, question)
+        ranked.append((time.process_time() - began) * 1000)
+        hits += q["sections"][0] in found
+    return {
+        "rerank_vectors_10k_s": round(made, 2),
+        "retrieval_guide_p50_ms": round(statistics.median(plain), 3),
+        "retrieval_guide_p99_ms": round(statistics.quantiles(plain, n=100)[98], 3),
+        "retrieval_rerank_p50_ms": round(statistics.median(ranked), 3),
+        "retrieval_rerank_p99_ms": round(statistics.quantiles(ranked, n=100)[98], 3),
+        "retrieval_rerank_hit_at_8_10k": round(hits / len(sample), 4),
+    }

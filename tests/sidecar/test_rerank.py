@@ -226,3 +226,12 @@ def test_the_app_reranks_the_excerpts_of_a_bundle_built_with_vectors(tmp_path) -
     bundle = make_app(tmp_path, bundle=path).state.guide.bundle()
     assert bundle.vectors == vectors and bundle.rerank is not None
     assert searched(bundle, "what did she do at the consultancies")[0] == "roles-earlier"
+
+
+def test_the_bench_times_the_guides_excerpts_with_and_without_the_rerank_side_by_side() -> None:
+    from tests.bench.large import _rerank
+
+    asked = json.loads((EVALS / "retrieval-example.json").read_text(encoding="utf-8"))[:10]
+    figures = _rerank(SEARCHED, asked)
+    assert {"retrieval_guide_p50_ms", "retrieval_rerank_p50_ms", "retrieval_rerank_p99_ms"} <= figures.keys()
+    assert 0 < figures["retrieval_rerank_hit_at_8_10k"] <= 1

@@ -2,7 +2,7 @@
 (`manifest_build.vectors`), the sidecar a visitor's question (`sidecar.vectors`), the same way (`vectors.MODEL`).
 
 A text's vector is the mean of its tokens' vectors, unit length (a section's text is cut at `vectors.READ` first: its
-first 512 tokens alone did no better on the development sets, hit@1 0.682 against 0.685). The files are read
+first 512 tokens alone did no better on the development sets, hit@1 0.682 against 0.685, with the first landing's pool). The files are read
 straight, not through `wordllama.WordLlama.load`: importing `wordllama` configures the root logger, and 0.4.0.post1's
 `load` looks for the tokenizer in a folder the package does not ship, then downloads it. numpy, safetensors and
 tokenizers come with it (the `rerank` extra) and are imported here only, when a model is loaded.

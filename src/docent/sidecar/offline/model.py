@@ -270,7 +270,7 @@ def _told(
     kind: str = "portfolio") -> list[str]:
     """The sentences that answer, told in the third person, each with its citation."""
     best = ranked[0][1]
-    picked = pick(_top(ranked, wants := wanted(question, kind)), asked, wants, ranked[0][0])
+    picked = pick(_top(ranked, wants := wanted(question, kind)), asked, wants, ranked[0][0], kind)
     if page is not None:  # a page shown is told in sentences, no code: a line that leads into code says nothing
         picked = [m for m in picked if m[3] not in leads(m[4])]
         if not picked and not asked.covered(terms(best.text)):

@@ -35,6 +35,11 @@ TITLE_SHARE = 0.5  # a word of a section's title counts this much for each of it
 CODE_SHARE = 0.5  # a word of the code a line leads into counts this much for that line
 TITLED_WORDS = 8  # a sentence taken for its section's title alone says at least this many words
 SENTENCE_SHARE = 0.4  # a sentence of another section than the best says at least this much of the question, or the most
+# On documentation a reader's long question spreads its weight over their own account, and a sentence of another of
+# the best sections that says the ask seldom says `SENTENCE_SHARE` of all of it: there it says at least this share of
+# what the sentence that says most of it says (asked for "count, current_page, nb_pages, previous and next" instead of
+# what 'PageNumberPagination' outputs, "The Output schema describes schema for page output" of the custom class's).
+OF_MOST = 0.5
 SAID = 4  # sentences in an answer: three of the best section still leave room for one of the next that says the ask
 # A section that says all the question asks leans this much ahead of one that says none of it, (ASK_LEAN + 1) /
 # ASK_LEAN: a tie-break among sections search ranks close, never a reversal of its order.
@@ -62,15 +67,18 @@ def wanted(question: str, kind: str = "portfolio") -> str | None:
 
 
 def pick(
-    top: Ranked, asked: Weighed, wants: str | None, best_score: float
+    top: Ranked, asked: Weighed, wants: str | None, best_score: float, kind: str = "portfolio"
 ) -> list[Match]:
     """The sentences that answer: those with the question's rarest words, from the sections that match best; when
     it asks for the owner's work or for results, those where the owner acts or the figures are.
 
-    A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it.
+    A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it. On
+    documentation (`kind` "docs"), a sentence of another of the best sections answers where it says half what the
+    one that says most says (`OF_MOST`).
     """
     hits = _hits(top, asked)
     most = _most(hits, asked)
+    share = min(SENTENCE_SHARE, OF_MOST * most) if kind == "docs" else SENTENCE_SHARE
     matched = []
     for rank, i, sentence, section, hit, said in hits:
         near = top[rank][0] / best_score  # how well the section answers, against the best
@@ -80,7 +88,7 @@ def pick(
             value = max(_fits(sentence, section, wants), 2.0 if ongoing else 0.0) * (hit + near)
         else:
             # a sentence that says less of the question than a section must is a coincidence of words
-            enough = hit >= SENTENCE_SHARE or rank == 0 and hit > 0 or hit >= most
+            enough = hit >= share or rank == 0 and hit > 0 or hit >= most
             if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
                 enough = False  # taken for its section's title alone, a sentence must say something itself
             # the section's rank is a share of a sentence's worth, not a factor of all it says: a sentence of the

@@ -28,7 +28,7 @@ from .code import fenced, quoted
 from .errands import NAME, SHOWS, Calls, after_calls, offer_words, recognised, show_where, silenced
 from .gestures import Gestures, of_open_page
 from .overview import overview
-from .picking import SAID, Match, by_ask, of_results, pick, wanted
+from .picking import SAID, SAYS_LEAST, Match, by_ask, of_results, pick, said_most, wanted, weighed
 from .quotes import cited, goes_on, item, labelled, leads, listed, quotes
 from .source import Loaded, Source
 from .voice import Voice
@@ -125,7 +125,8 @@ class OfflineModel:
         if not _answerable(asked, ranked, vocabulary, page, several=bool(SEVERAL.search(question))):
             return NONE, None
         voice = Voice.of(source.manifest, titles=(s.title for s in record.values()))
-        return _told(question, asked, ranked, record, page, voice, source.manifest.kind), ranked[0][1]
+        told = _told(question, asked, ranked, record, page, voice, source.manifest.kind)
+        return (NONE, None) if told == NONE else (told, ranked[0][1])
 
     async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         prompt = len(body_bytes(anthropic_body(request, self.spec))) // 4
@@ -268,9 +269,14 @@ def _top(ranked: Ranked, wants: str | None = None) -> Ranked:
 def _told(
     question: str, asked: Weighed, ranked: Ranked, record: Mapping[str, RecordSection], page: str | None, voice: Voice,
     kind: str = "portfolio") -> list[str]:
-    """The sentences that answer, told in the third person, each with its citation."""
+    """The sentences that answer, told in the third person, each with its citation; on documentation, `[[none]]` where
+    no sentence of the best sections says `SAYS_LEAST` of the question (near-topic text)."""
     best = ranked[0][1]
-    picked = pick(_top(ranked, wants := wanted(question, kind)), asked, wants, ranked[0][0], kind)
+    top = _top(ranked, wants := wanted(question, kind))
+    hits = weighed(top, asked)
+    if kind == "docs" and page is None and wants is None and said_most(hits, asked) < SAYS_LEAST:
+        return NONE
+    picked = pick(top, asked, wants, ranked[0][0], kind, hits=hits)
     if page is not None:  # a page shown is told in sentences, no code: a line that leads into code says nothing
         picked = [m for m in picked if m[3] not in leads(m[4])]
         if not picked and not asked.covered(terms(best.text)):

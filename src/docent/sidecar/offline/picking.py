@@ -51,8 +51,14 @@ ASK_LEAN = 3.0
 DOCS_LEAN = 2.0
 ANSWER_SHARE = 0.5
 
+# On documentation, where no sentence of the best sections says this share of the question (`said_most`), the record
+# does not say what is asked: what they say is near the topic ("Is there any rate limiting on outgoing mail?" was
+# answered with Dovecot's process limit; "can the queue-worker keep the body on a redirect?" with how async calls work).
+SAYS_LEAST = 0.2
+
 Ranked = list[tuple[float, RecordSection]]
 Match = tuple[float, int, int, str, RecordSection]  # value, section's rank, sentence's place, sentence, section
+Hit = tuple[int, int, str, RecordSection, float, set[str]]  # section's rank, place, sentence, section, share, words
 
 
 def wanted(question: str, kind: str = "portfolio") -> str | None:
@@ -67,16 +73,17 @@ def wanted(question: str, kind: str = "portfolio") -> str | None:
 
 
 def pick(
-    top: Ranked, asked: Weighed, wants: str | None, best_score: float, kind: str = "portfolio"
+    top: Ranked, asked: Weighed, wants: str | None, best_score: float, kind: str = "portfolio",
+    *, hits: list[Hit] | None = None,
 ) -> list[Match]:
     """The sentences that answer: those with the question's rarest words, from the sections that match best; when
     it asks for the owner's work or for results, those where the owner acts or the figures are.
 
     A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it. On
     documentation (`kind` "docs"), a sentence of another of the best sections answers where it says half what the
-    one that says most says (`OF_MOST`).
+    one that says most says (`OF_MOST`). `hits`: the top sections' sentences weighed (`weighed`), where done already.
     """
-    hits = _hits(top, asked)
+    hits = weighed(top, asked) if hits is None else hits
     most = _most(hits, asked)
     share = min(SENTENCE_SHARE, OF_MOST * most) if kind == "docs" else SENTENCE_SHARE
     matched = []
@@ -84,7 +91,7 @@ def pick(
         near = top[rank][0] / best_score  # how well the section answers, against the best
         if wants is not None:
             # asked about the present, what a sentence dates as ongoing ("Since March 2021 she has been ...") fits
-            ongoing = NOW_TOKEN in asked.weight and NOW_TOKEN in said  # `_hits` marked it
+            ongoing = NOW_TOKEN in asked.weight and NOW_TOKEN in said  # `weighed` marked it
             value = max(_fits(sentence, section, wants), 2.0 if ongoing else 0.0) * (hit + near)
         else:
             # a sentence that says less of the question than a section must is a coincidence of words
@@ -148,13 +155,19 @@ def of_results(section: RecordSection, wants: str | None) -> bool:
     return wants == "results" and RESULTS_TITLE.search(section.title) is not None
 
 
-def _most(hits: list[tuple[int, int, str, RecordSection, float, set[str]]], asked: Weighed) -> float:
+def _most(hits: list[Hit], asked: Weighed) -> float:
     """The most any sentence that says a word of the question says of it: that sentence is no coincidence, in
     whichever of the best sections it is; infinity where none says a word."""
     return max((hit for _, _, _, _, hit, said in hits if asked.covered(said)), default=math.inf)
 
 
-def _hits(top: Ranked, asked: Weighed) -> list[tuple[int, int, str, RecordSection, float, set[str]]]:
+def said_most(hits: list[Hit], asked: Weighed) -> float:
+    """How much of the question the sentence of the best sections that says most of it says (`weighed`); infinity
+    where none says a word of it (a title alone matched: the section's opening says what it is)."""
+    return _most(hits, asked)
+
+
+def weighed(top: Ranked, asked: Weighed) -> list[Hit]:
     """Each of the top sections' sentences (and the lines that lead into its code, after them) with how much of the
     question it says, its title's words counting `TITLE_SHARE` and the question's code it writes `Weighed.rarest`, and
     its words."""

@@ -4,10 +4,13 @@ a word that unit does not write is still held. The section is MkDocs's `strict` 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.rules import code_term
 from tests.sidecar.gating import docs_section as _section
 from tests.sidecar.gating import fate, record_of
 
@@ -69,3 +72,18 @@ SETTINGS = record_of(
 ])
 def test_a_name_many_sections_write_is_the_sites(sentence: str, expected: str) -> None:
     assert fate(Gate(SETTINGS, Lexicon([])), sentence) == expected
+
+
+def test_a_name_is_counted_until_widely_and_the_memo_keeps_new_pieces() -> None:
+    # The count stops at WIDELY sections (the site's file is in hundreds, read on the event loop): texts after the fifth
+    # that writes it are never read.
+    def texts() -> Iterator[str]:
+        yield from ["Edit `mkdocs.yml` here."] * code_term.WIDELY
+        raise AssertionError("read past WIDELY")
+
+    assert code_term._count("mkdocs.yml", texts())
+    # The memo is bounded, the oldest piece going: a piece asked after it is full is still kept.
+    mentions = Gate(SETTINGS, Lexicon([]))._grounds.mentions
+    mentions.widely.update((f"piece{n}", False) for n in range(code_term.MEMO))
+    assert code_term._widely("mkdocs.yml", mentions)
+    assert len(mentions.widely) == code_term.MEMO and mentions.widely["mkdocs.yml"] and "piece0" not in mentions.widely

@@ -50,14 +50,26 @@ def _widely(code: str, mentions: Mentions) -> bool:
     if known is None:
         piece = code.strip()
         known = len(piece) >= 4 and _NAME.fullmatch(piece) is not None and _count(piece, mentions.flat.values())
-        if len(memo) < 10_000:  # bounded: the pieces are the model's
-            memo[code] = known
+        if len(memo) >= MEMO:  # bounded, the pieces being the model's: the oldest goes, the new ones are kept
+            del memo[next(iter(memo))]
+        memo[code] = known
     return known
 
 
+MEMO = 4_096  # pieces whose count a bundle keeps (`Mentions.widely`)
+
+
 def _count(piece: str, texts: Iterable[str]) -> bool:
+    """Whether `WIDELY` of the texts write the piece as a word: the count stops there (the site's own file name is in
+    hundreds of sections, each read with a search, on the event loop)."""
     written = re.compile(rf"(?<![\w.-]){re.escape(piece)}(?![\w-]|\.\w)")
-    return sum(1 for text in texts if piece in text and written.search(text)) >= WIDELY
+    seen = 0
+    for text in texts:
+        if piece in text and written.search(text):
+            seen += 1
+            if seen >= WIDELY:
+                return True
+    return False
 
 
 _WORD = re.compile(r"[a-z0-9]+")

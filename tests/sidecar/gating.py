@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from docent.schema import Block
 from docent.schema import RecordSection as Section
 from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
 
 
 def record_of(*sections: Section) -> dict[str, Section]:
@@ -15,6 +17,17 @@ def record_of(*sections: Section) -> dict[str, Section]:
 def docs_section(sid: str, title: str, text: str, *above: str) -> Section:
     """A section of a made-up docs page, its heading path the headings `above` it and its title."""
     return Section(sid, "docs", title, text, f"/docs/#{sid}", (*above, title))
+
+
+def page_section(sid: str, title: str, *blocks: Block) -> Section:
+    """A section of a made-up page, in the blocks a build reads (a paragraph, a list, code), titled under "Docs"."""
+    return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Docs", title), blocks=blocks)
+
+
+def fates(record: dict[str, Section], reply: str) -> list[str]:
+    """What a fresh gate gives back for a whole reply, in order: "shown" for each event, or the reason it was held."""
+    gate = Gate(record, Lexicon([]))
+    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
 
 
 def fate(gate: Gate, sentence: str) -> str:

@@ -8,16 +8,8 @@ from __future__ import annotations
 import pytest
 
 from docent.schema import Block
-from docent.schema import RecordSection as Section
-from docent.sidecar.answer.events import Held
-from docent.sidecar.answer.gate import Gate
-from docent.sidecar.answer.lexicon import Lexicon
-from tests.sidecar.gating import record_of
-
-
-def _section(sid: str, title: str, *blocks: Block) -> Section:
-    return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Docs", title), blocks=blocks)
-
+from tests.sidecar.gating import fates, record_of
+from tests.sidecar.gating import page_section as _section
 
 RECORD = record_of(
     _section("ipv6", "What can go wrong?", Block(
@@ -40,11 +32,6 @@ PROBLEMS = "If your host supports IPv6 and an AAAA record sends IPv6 traffic to 
 IMPACT = "Losing the real client IP can hurt DMS [[ipv6]]:\n\n- **Logins:** {}\n- **Inbound mail:** {}\n\nCheck your host."
 SAVE = ("The CLI can create, update, list and delete secrets [[secrets]].\n\n{}\n\n```sh\n"
         "faas-cli secret create openai-api-key --from-file openai-api-key.txt\n```\n[[api-key]]\n")
-
-
-def verdicts(reply: str) -> list[str]:
-    gate = Gate(RECORD, Lexicon([]))
-    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
 
 
 @pytest.mark.parametrize(
@@ -101,4 +88,4 @@ def verdicts(reply: str) -> list[str]:
     ],
 )
 def test_a_lead_line_and_its_block(reply: str, said: list[str]) -> None:
-    assert verdicts(reply) == said
+    assert fates(RECORD, reply) == said

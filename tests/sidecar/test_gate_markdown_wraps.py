@@ -8,16 +8,8 @@ from __future__ import annotations
 import pytest
 
 from docent.schema import Block
-from docent.schema import RecordSection as Section
-from docent.sidecar.answer.events import Held
-from docent.sidecar.answer.gate import Gate
-from docent.sidecar.answer.lexicon import Lexicon
-from tests.sidecar.gating import record_of
-
-
-def _section(sid: str, title: str, *blocks: Block) -> Section:
-    return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Docs", title), blocks=blocks)
-
+from tests.sidecar.gating import fates, record_of
+from tests.sidecar.gating import page_section as _section
 
 RECORD = record_of(
     _section("unit-tests", "Unit tests", Block(
@@ -43,11 +35,6 @@ COUNTED = ("| When | What happens |\n|---|---|\n| On your local computer | unit 
            "| On each `faas-cli build` | the `node22` template runs your unit tests |\n| When a test fails | the build "
            "fails |\n\nThese {} cases are when unit tests run and what they do [[unit-tests]].")
 NOTED = "If the tests fail, the build of your function fails too [[unit-tests]].\n\n**Tip:** {}"
-
-
-def verdicts(reply: str) -> list[str]:
-    gate = Gate(RECORD, Lexicon([]))
-    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
 
 
 @pytest.mark.parametrize(
@@ -99,4 +86,4 @@ def verdicts(reply: str) -> list[str]:
     ],
 )
 def test_wrapped_lines_captioned_tables_and_notes(reply: str, said: list[str]) -> None:
-    assert verdicts(reply) == said
+    assert fates(RECORD, reply) == said

@@ -14,6 +14,7 @@ import pytest
 
 from docent.cli import main
 from docent.sidecar.agents.endpoint import INSTRUCTIONS
+from docent.sidecar.answer.policy import OFF_WORDS
 from docent.sidecar.counts import SQLiteCounts
 from docent.sidecar.settings import Settings, SettingsError
 
@@ -217,3 +218,14 @@ def test_the_settings_read_the_endpoints_switches_and_say_what_to_fix(monkeypatc
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mcp" else real(name, *a))
     with pytest.raises(SettingsError, match=r"pip install 'mkdocs-docent\[mcp\]'"):
         Settings.from_env(env)
+
+
+async def test_a_bundle_that_failed_to_load_is_said_so_to_an_agent_not_as_none_built(tmp_path: Path) -> None:
+    broken = tmp_path / "broken-bundle.json"
+    broken.write_text("{not a bundle", encoding="utf-8")
+    async with sidecar(settings(tmp_path, bundle=broken)) as base, agent(base) as session:
+        refused = await session.call_tool("search", {"query": "retries"})
+        assert refused.is_error and OFF_WORDS["bundle_failed"] in words(refused)
+    missing = settings(tmp_path, bundle=tmp_path / "never-built.json")
+    async with sidecar(missing) as base, agent(base) as session:
+        assert OFF_WORDS["no_bundle"] in words(await session.call_tool("search", {"query": "retries"}))

@@ -301,8 +301,9 @@ class Agents:
             raise ToolError(BLANK.format(what=blank[0]))
         bundle = self.guide.bundle()
         if bundle is None:
-            self._count(tool, "no_bundle")
-            raise ToolError(OFF_WORDS["no_bundle"])
+            why = "bundle_failed" if self.guide.bundles.failed is not None else "no_bundle"
+            self._count(tool, why)
+            raise ToolError(OFF_WORDS[why])
         return bundle
 
     def _count(self, tool: str, outcome: str) -> None:

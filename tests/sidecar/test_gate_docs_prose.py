@@ -230,7 +230,9 @@ def test_a_count_is_a_count_where_a_plural_follows_and_a_slash_rate_is_per() -> 
     assert quantities("requests and httpx: the two differ a bit, and the two of them.") == ()
     assert [q.said() for q in quantities("$40/month")] == ["40", "2.592e+06 s"]
     assert quantities("$40/month") == quantities("$40 per month") == quantities("$40 a month")
-    assert [q.said() for q in quantities("12M+ installs, 19K+ stars, 3B rows, a 5m wait")] == ["1.2e+07", "19000", "3e+09"]
+    said = quantities("12M+ installs, 19K+ stars, 3B rows, a 5m wait")
+    assert [q.said() for q in said] == ["1.2e+07", "19000", "3e+09", "300 s"]  # a lower-case m: minutes first (units19)
+    assert [q.said() for q in said[3].other] == ["5 millicores", "5e+06"]  # and its other readings, each vouching
 
 
 def test_a_denial_read_in_its_words_senses_keeps_what_it_says_ended() -> None:

@@ -42,7 +42,7 @@ class Mentions:
         self.words = {sid: frozenset(stems(text)) for sid, text in whole.items()}
         self.flat = {sid: flat(text) for sid, text in whole.items()}  # what inline code is looked up in
         self.codes = {sid: _codes(s) for sid, s in record.items()}  # what a fenced block may quote
-        self.quantities = {sid: frozenset(numbers.quantities(text)) for sid, text in whole.items()}
+        self.quantities = {sid: numbers.stated(text) for sid, text in whole.items()}
         # A title denies too: "OpenTelemetry instead of a vendor's agent" vouches for its sub-sections' denial.
         self.denied = {
             sid: record_denials.section_denials(f"{s.title}\n{chr(10).join(s.headings)}\n{s.text}", stems)

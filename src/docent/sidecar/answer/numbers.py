@@ -9,12 +9,14 @@ What counts as a number:
 - number words: forty, twelve, twenty-two, a dozen, half; "one", "a", "an", "every", "each" and "per" only
   before a unit of time ("an hour", "every week"), because "one of" and "a team" state no figure;
 - not the digits of a name: 3-D, p99, PSD2, v2 and Java17 are words, not numbers;
-- a capital K, M or B after digits is a scale ("67M+ downloads", "19K+ stars"); a lower-case "5m" is left alone;
+- a capital K, M or B after digits is a scale ("67M+ downloads", "19K+ stars"; "25M" with no "+" is 25 MB too);
+- a figure joined to its unit ("512Mi", "1m30s", "250m" of CPU) is read by `units`, each of its readings vouching;
 - "/month" is "per month" ("$100/month"); "the two" standing for things named before it ("the two differ") is no
   count: a count is followed by a plural ("the two largest services").
 What a number is compared by: its value, and its unit where it has one. Time units are compared as durations
 (half a minute = 30 s, a fortnight = two weeks = 14 days, 1.2 s = 1,200 ms); a percentage only with a
-percentage; a number with another unit (MB, GB) with the same unit. A section's number with no unit (a cell of
+percentage; a size as a size in bytes, its prefix binary (512 MB = 512Mi, 1 GB = 1024 MB); a number with another
+unit with the same unit. A section's number with no unit (a cell of
 a table, "weeks 3") vouches for the same value with any unit, since the unit is then in its column's name; a
 sentence's number with no unit needs one with no unit ("a nine-broker cluster" is not "nine months"). A bare
 number joined to one with a unit takes it: "from 410 to 160 ms", "from 40 minutes to 6".
@@ -25,7 +27,9 @@ before a frequency counts the unit after it ("a fortnightly hour" states an hour
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from . import units
 
 _SMALL = {
     "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -43,6 +47,7 @@ _DIGITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
 
 # Durations in seconds; other units by name.
 _SECONDS = {
+    "ns": 1e-9, "nanosecond": 1e-9, "nanoseconds": 1e-9, "µs": 1e-6, "microsecond": 1e-6, "microseconds": 1e-6,
     "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
     "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
     "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
@@ -54,7 +59,6 @@ _SECONDS = {
 }
 _OTHER_UNITS = {
     "%": "%", "percent": "%", "per cent": "%", "pct": "%",
-    "kb": "KB", "mb": "MB", "gb": "GB", "tb": "TB", "kib": "KB", "mib": "MB", "gib": "GB",
     "x": "x", "times": "x", "bps": "bp", "basis points": "bp", "basis point": "bp",
 }
 # A frequency is a duration too: "weekly" says what "every week" and "a week" say.
@@ -90,19 +94,22 @@ _WORD_TOKEN = re.compile(
 _WORD_TOKEN_LOWER = re.compile(_WORD_TOKEN.pattern, _WORD_TOKEN.flags & ~re.IGNORECASE)
 # What follows a number: a scale word, then a unit; read as words and looked up, not matched as a pattern.
 _AFTER = re.compile(r"[\s\-]*(%|[^\W\d_]+)(?:[\s\-]+(%|[^\W\d_]+))?(?:[\s\-]+(%|[^\W\d_]+))?")
-_UNITS = {**{u: u for u in _SECONDS}, **{u: u for u in _OTHER_UNITS}}
+_UNITS = {**{u: u for u in _SECONDS}, **{u: u for u in _OTHER_UNITS}, **{u: u for u in units.BYTES},
+          **{u: u for u in units.CPU}}
 _MORE = frozenset(("more", "other", "further", "additional", "extra"))
 
 
 @dataclass(frozen=True, slots=True)
 class Quantity:
-    value: float  # in seconds for a duration
-    unit: str  # "" for none, "time" for a duration, else "%", "MB", ...
+    value: float  # in seconds for a duration, in bytes for a size
+    unit: str  # "" for none, "time" for a duration, "bytes" for a size, else "%", "millicores", ...
     raw: float = field(default=0.0, compare=False)  # as written, before a duration's conversion: 40 of "40 minutes"
+    # Its other readings, each of which vouches for it ("5m": 5 minutes, 5 millicores or 5 million; "512 bytes": 512)
+    other: tuple[Quantity, ...] = field(default=(), compare=False)
 
     def said(self) -> str:
-        if self.unit == "time":
-            return f"{self.value:g} s"
+        if self.unit in ("time", "bytes"):
+            return f"{self.value:g} {'s' if self.unit == 'time' else 'B'}"
         return f"{self.value:g}{' ' + self.unit if self.unit else ''}"
 
 
@@ -121,8 +128,8 @@ def quantities(text: str, words: set[str] | None = None) -> tuple[Quantity, ...]
 
 
 def _digits(text: str) -> list[tuple[int, int, Quantity]]:
-    """The numbers written in digits, each with where it stands."""
-    found = []
+    """The numbers written in digits, each with where it stands; a figure joined to its unit as `units` reads it."""
+    found = _joined(text) if units.may_join(text) else []
     for m in _DIGITS_TOKEN.finditer(text):
         start = m.start()
         if start and (text[start - 1].isalnum() or text[start - 1] in "._"
@@ -130,9 +137,21 @@ def _digits(text: str) -> list[tuple[int, int, Quantity]]:
             continue  # the digits of a name: p99, PSD2, v1.2, ISO-8601
         value = float(m.group("digits").replace(",", ""))
         if m.group("scale"):  # "67M+ downloads", "19K+ stars": a scale written as a capital after the digits
-            found.append((m.start(), m.end(), _quantity(value * _LETTER_SCALES[m.group("scale")], "")))
+            scaled = _quantity(value * _LETTER_SCALES[m.group("scale")], "")
+            if m.group("scale") != "B" and not text.startswith("+", m.end("scale")):  # "25M" of a quota: 25 MB too
+                scaled = replace(scaled, other=(_quantity(value, f"{m.group('scale').lower()}b"),))
+            found.append((m.start(), m.end(), scaled))
         else:
             found.append(_measured(text, m, value))
+    return found
+
+
+def _joined(text: str) -> list[tuple[int, int, Quantity]]:
+    """The figures joined to their units ("512Mi", "1m30s", "250m" of CPU), each read in its unit's family."""
+    found = []
+    for start, end, readings in units.joined(text):
+        made = [_quantity(value, unit) for value, unit in readings]
+        found.append((start, end, replace(made[0], other=tuple(made[1:])) if len(made) > 1 else made[0]))
     return found
 
 
@@ -221,11 +240,13 @@ def _ranges(text: str, found: list[Quantity], ends: list[tuple[int, int]]) -> tu
 
 
 def _unit_name(q: Quantity) -> str:
-    """A unit to give a bare number from its neighbour: the neighbour's, its duration in seconds as written."""
-    if q.unit != "time":
+    """A unit to give a bare number from its neighbour: the neighbour's, its duration in seconds (or size in bytes) as
+    written."""
+    table = {"time": _SECONDS, "bytes": units.BYTES, "millicores": units.CPU}.get(q.unit)
+    if table is None:
         return {v: k for k, v in _OTHER_UNITS.items()}.get(q.unit, "")
     per = q.value / q.raw if q.raw else 1.0
-    return next((name for name, seconds in _SECONDS.items() if abs(seconds - per) < 1e-9), "s")
+    return next((name for name, factor in table.items() if abs(factor - per) < 1e-9 * factor), "")
 
 
 _NUMBER_WORDS = frozenset([*_SMALL, *_TENS, *FREQUENCIES])
@@ -269,7 +290,12 @@ def _quantity(value: float, unit: str) -> Quantity:
         pass
     words = " ".join(unit.split())
     if words in _SECONDS:
-        made = Quantity(round(value * _SECONDS[words], 6), "time", value)
+        made = Quantity(round(value * _SECONDS[words], 9), "time", value)
+    elif words in units.BYTES:  # "512 bytes" is 512 as a bare count was before sizes were read in bytes
+        bare = (Quantity(value, "", value),) if units.BYTES[words] == 1.0 else ()
+        made = Quantity(round(value * units.BYTES[words], 3), "bytes", value, bare)
+    elif words in units.CPU:
+        made = Quantity(value, "millicores", value)
     else:
         made = Quantity(value, _OTHER_UNITS.get(words, ""), value)
     if len(_MADE) < 10_000:  # bounded, as `words.stems`' folds are
@@ -280,6 +306,12 @@ def _quantity(value: float, unit: str) -> Quantity:
 _MADE: dict[tuple[float, str], Quantity] = {}
 
 
+def stated(text: str) -> frozenset[Quantity]:
+    """The quantities a section states, each of its readings ("5m": 5 minutes, 5 millicores, 5 million)."""
+    found = quantities(text)
+    return frozenset(found).union(*(q.other for q in found if q.other))
+
+
 def unstated(said: tuple[Quantity, ...], stated: frozenset[Quantity]) -> list[Quantity]:
     """The quantities of a sentence that no cited section states; a section's bare number vouches for any unit. A bare
     number after a figure of the sentence takes that figure's unit, left out ("every four days instead of about every
@@ -287,7 +319,7 @@ def unstated(said: tuple[Quantity, ...], stated: frozenset[Quantity]) -> list[Qu
     if not said:
         return []
     bare = {q.value for q in stated if not q.unit}
-    out = [q for q in said if q not in stated and q.raw not in bare]
+    out = [q for q in said if q not in stated and q.raw not in bare and not (q.other and stated.intersection(q.other))]
     if out and any(q.unit for q in said) and any(not q.unit for q in out):
         out = [q for q in out if q.unit or not _elided(q, said, stated)]
     return out

@@ -1,0 +1,94 @@
+"""Figures joined to their units, as documentation writes them, read as quantities (`numbers` makes them).
+
+Kubernetes quantities ("1Gi", "512Mi", "250m" of CPU), Go and CLI durations ("30s", "100ms", "1m30s", "5m0s",
+"--interval=1m"), sizes ("10KiB", "2G", "25M"), rates ("100rps"). A figure is read in its unit's family: durations in
+seconds, sizes in bytes, CPU in millicores. A size's prefix is binary whether or not an "i" is written ("512Mi" and
+"512 MB" are one size; "1Gi" is 1024Mi): docs write MB for MiB ("16384 bytes (16 KB)"), and a 5 % gap between the
+two is no falsehood a reader would be misled by. Where a joined figure can be read more than one way, each reading
+vouches: a lower-case "m" is minutes in a duration, millicores beside "CPU" (its only reading there) and millions
+after a currency sign; with neither beside it, any of the three. What the number rule never reads here: a figure in
+the sentence's inline code (the code_term rule checks it as written), a version ("v1.2"), a hash or an id ("sha256:
+9f2c1d"), which are the digits of a name, and a compound that is no Go duration ("3d5s").
+"""
+
+from __future__ import annotations
+
+import re
+
+# Size words in bytes, binary whether or not written with an "i"; `numbers` reads them after a figure too.
+BYTES = {
+    "byte": 1.0, "bytes": 1.0,
+    **dict.fromkeys(("kb", "kib", "ki", "kilobyte", "kilobytes", "kibibyte", "kibibytes"), 1024.0),
+    **dict.fromkeys(("mb", "mib", "mi", "megabyte", "megabytes", "mebibyte", "mebibytes"), 1024.0**2),
+    **dict.fromkeys(("gb", "gib", "gi", "gigabyte", "gigabytes", "gibibyte", "gibibytes"), 1024.0**3),
+    **dict.fromkeys(("tb", "tib", "ti", "terabyte", "terabytes", "tebibyte", "tebibytes"), 1024.0**4),
+}
+CPU = {"millicore": 1.0, "millicores": 1.0, "milli cpu": 1.0, "millicpu": 1.0}  # in millicores
+
+# Go's units, longest first where one begins another ("ms" before "m").
+_GO = r"(?:ns|us|µs|ms|h|m|s)"
+_FIGURE = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# A compound Go duration ("1m30s", "5m0s", "1h0m0s"); else one figure and its joined unit, which `numbers`' own
+# pattern does not read ("30s", "100ms", "5MB", "2x" it reads already).
+_JOINED = re.compile(
+    rf"(?P<go>(?:\d+(?:\.\d+)?{_GO}){{2,}})(?!\w|\.\d)"
+    rf"|(?P<figure>{_FIGURE})(?P<unit>ns|us|µs|m|d|w|[KMGTkmgt]iB|[KMGT]i|G|T|rps|qps)(?!\w|\.\d)"
+)
+_GO_PART = re.compile(rf"(\d+(?:\.\d+)?)({_GO})")
+_GO_UNITS = {"ns": "ns", "us": "us", "µs": "us", "ms": "ms", "h": "h", "m": "min", "s": "s"}
+# The word after a joined unit's letters, as `numbers` looks it up.
+_WORD = {"d": "day", "w": "week", "ns": "ns", "us": "µs", "µs": "µs", "G": "gb", "T": "tb"}
+# "cpu: 250m", "cpu=500m", "250m of CPU", "100m CPU", "1500m cores": a lower-case m beside CPU counts millicores.
+_CPU_BEFORE = re.compile(r"cpus?[\"']?\s*[:=]\s*[\"']?$", re.IGNORECASE)
+_CPU_AFTER = re.compile(r"\s*(?:of\s+(?:a\s+|the\s+)?)?(?:v?cpus?|cores?|millicores?)\b", re.IGNORECASE)
+_CURRENCY = frozenset("$£€")
+
+Reading = tuple[float, str]  # a figure and the unit word `numbers` reads it with ("" for a count)
+
+
+def may_join(text: str) -> bool:
+    """A quick test: a digit with a letter right after it somewhere (the pattern's search is left out otherwise)."""
+    return _DIGIT_LETTER.search(text) is not None
+
+
+_DIGIT_LETTER = re.compile(r"\d[A-Za-zµ]")
+
+
+def joined(text: str) -> list[tuple[int, int, tuple[Reading, ...]]]:
+    """Each figure joined to its unit, with where it stands and its readings, the likeliest first."""
+    out = []
+    for m in _JOINED.finditer(text):
+        start = m.start()
+        if start and (text[start - 1].isalnum() or text[start - 1] in "._"
+                      or text[start - 1] == "-" and start > 1 and text[start - 2].isalpha()):
+            continue  # the digits of a name: sha256:9f2c1d, v1.2m, ISO-8601
+        readings = _go(m.group("go")) if m.group("go") else _single(text, m)
+        if readings:
+            out.append((start, m.end(), readings))
+    return out
+
+
+def _go(compound: str) -> tuple[Reading, ...]:
+    """A compound Go duration in seconds: "1m30s" is 90 s."""
+    seconds = 0.0
+    for figure, unit in _GO_PART.findall(compound):
+        seconds += float(figure) * _GO_SECONDS[_GO_UNITS[unit]]
+    return ((seconds, "s"),)
+
+
+_GO_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0}
+
+
+def _single(text: str, m: re.Match[str]) -> tuple[Reading, ...]:
+    value, unit = float(m.group("figure").replace(",", "")), m.group("unit")
+    if unit in ("rps", "qps"):  # "100rps": a count of requests, its period the rate rule's
+        return ((value, ""),)
+    if unit != "m":
+        return ((value, _WORD.get(unit, unit.lower())),)
+    start = m.start()
+    line_start = text.rfind("\n", 0, start) + 1
+    if _CPU_BEFORE.search(text, max(line_start, start - 24), start) or _CPU_AFTER.match(text, m.end()):
+        return ((value, "millicores"),)
+    if start and text[start - 1] in _CURRENCY:  # "£5m"
+        return ((value * 1e6, ""),)
+    return ((value, "min"), (value, "millicores"), (value * 1e6, ""))

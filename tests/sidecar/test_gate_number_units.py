@@ -1,0 +1,111 @@
+"""The number rule on figures joined to their units, as documentation writes them (issue 21): Kubernetes quantities
+("40Mi", "25Gi", "100m" of CPU), Go durations ("5m", "5m1s", "10m30s"), sizes ("40Mb", "3G"). Each is read in its
+unit's family and compared there (1m = 60 s; 1Gi = 1024Mi; MiB and MB alike); a changed figure or unit is held, and
+what cannot be decided (a lower-case m with no CPU beside it, inline code) is let through. The sections are the
+vendored sites' own text (OpenFaaS's YAML reference and timeouts tutorial, docker-mailserver's Kubernetes page)."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import numbers
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fate, record_of
+
+RECORD = record_of(
+    _section(
+        "memory-limits", "Memory limits",
+        "Here we constrain the url-ping function to only use 40Mb of RAM at a maximum.\n"
+        'Important note: The value for memory for Kubernetes needs to be in the format "Mi".\n'
+        "  url-ping:\n    lang: python\n    limits:\n      memory: 40Mi\n    requests:\n      memory: 20Mi",
+    ),
+    _section(
+        "cpu-limits", "CPU limits",
+        "Here we constrain a function to use only 100m which is equivalent to 1/10 of an Intel Hyperthread core.\n"
+        "  url-ping:\n    limits:\n      cpu: 100m\n    requests:\n      cpu: 100m",
+    ),
+    _section(
+        "timeouts", "Timeouts",
+        "Partial example showing the timeouts:\n"
+        "functions:\n  job:\n    environment:\n      write_timeout: 5m1s\n      read_timeout: 5m1s\n"
+        "      exec_timeout: 5m",
+    ),
+    _section(
+        "scale-to-zero", "Scale to zero",
+        "You can specify a Go duration such as 5m, 10m30s or 1h.\n"
+        "      com.openfaas.scale.zero-duration: 15m",
+    ),
+    _section(
+        "persistence", "Persistence",
+        "resources:\n  requests:\n    storage: 25Gi",
+    ),
+)
+
+
+def verdict(sentence: str) -> str:
+    return fate(Gate(RECORD, Lexicon([])), sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a figure changed, joined to its unit in the sentence or in the section
+        ("The example limits the function's memory to 40Mi, with a request of 20Mi [[memory-limits]].", "shown"),
+        ("The example limits the function's memory to 4Gi [[memory-limits]].", "number"),
+        ("The example limits the function's memory to 40 gigabytes [[memory-limits]].", "number"),
+        ("The example requests 200Mi of memory for the function [[memory-limits]].", "number"),
+        ("The volume claim requests 25Gi of storage [[persistence]].", "shown"),
+        ("The volume claim requests 250Gi of storage [[persistence]].", "number"),
+        ("The volume claim requests 25 gigabytes of storage [[persistence]].", "shown"),  # MiB and MB alike
+        ("The volume claim requests 25,600Mi of storage [[persistence]].", "shown"),  # 25Gi = 25,600Mi
+        ("The volume claim requests 25 megabytes of storage [[persistence]].", "number"),
+        # CPU: millicores where the section's context says CPU
+        ("The example limits the function to 100m of CPU [[cpu-limits]].", "shown"),
+        ("The example limits the function to 100 millicores of CPU [[cpu-limits]].", "shown"),
+        ("The example limits the function to 500m of CPU [[cpu-limits]].", "number"),
+        # durations, Go's compound form included
+        ("In the example, exec_timeout is 5 minutes and read_timeout is 5m1s [[timeouts]].", "shown"),
+        ("In the example, exec_timeout is 5 minutes and read_timeout is 301 seconds [[timeouts]].", "shown"),
+        ("The job's exec_timeout is 5 seconds [[timeouts]].", "number"),
+        ("In the example, exec_timeout is 5m and read_timeout is 5m30s [[timeouts]].", "number"),
+        ("The job's exec_timeout is 50m [[timeouts]].", "number"),
+        ("A Go duration such as 10m30s or an hour can be given [[scale-to-zero]].", "shown"),
+        ("A Go duration such as 630 seconds can be given [[scale-to-zero]].", "shown"),
+        ("A Go duration such as 10m45s can be given [[scale-to-zero]].", "number"),
+        ("The example's zero-duration is 15 minutes [[scale-to-zero]].", "shown"),
+        ("The example's zero-duration is 15 ms [[scale-to-zero]].", "number"),
+        # what cannot be decided is let through: a figure in code is the code_term rule's
+        ("The example sets `memory: 40Mi` on the function [[memory-limits]].", "shown"),
+    ],
+)
+def test_a_figure_joined_to_its_unit(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("memory: 4Gi", ["4.29497e+09 B"]),
+        ("1Gi is 1024Mi", ["1.07374e+09 B", "1.07374e+09 B"]),
+        ("--interval=1m30s, 5m0s, 100ms", ["90 s", "300 s", "0.1 s"]),
+        ("cpu: 250m, and 1500m cores", ["250 millicores", "1500 millicores"]),
+        ("10KiB, 2G of RAM, 8.704kB", ["10240 B", "2.14748e+09 B", "8912.9 B"]),
+        ("retention: 15d; 2w", ["1.296e+06 s", "1.2096e+06 s"]),
+        ("100rps, 2x, --port=8080", ["100", "2 x", "8080"]),
+        ("v1.2m, sha256:9f2c1d, 3d5s, 1h2x", []),  # a name's digits, a hash, no Go duration
+    ],
+)
+def test_the_forms_read(text: str, said: list[str]) -> None:
+    assert [q.said() for q in numbers.quantities(text)] == said
+
+
+def test_a_lower_case_m_is_read_each_way_it_can_be() -> None:
+    """With no CPU beside it and no currency before it, "5m" is 5 minutes, 5 millicores or 5 million: each vouches, so
+    a section's "5m" never holds a sentence's "5 million", and "£5m" is five million alone."""
+    (five,) = numbers.quantities("a 5m wait")
+    assert {q.said() for q in (five, *five.other)} == {"300 s", "5 millicores", "5e+06"}
+    assert [q.said() for q in numbers.quantities("a £5m budget")] == ["5e+06"]
+    assert numbers.unstated(numbers.quantities("5 million"), numbers.stated("limit: 5m")) == []
+    assert numbers.unstated(numbers.quantities("5 ms"), numbers.stated("limit: 5m")) != []

@@ -282,8 +282,16 @@ def _told(
         if not picked and not asked.covered(terms(best.text)):
             # nothing on the page says the question's words (its label matched): the page's opening says what it is
             best = next(s for s in record.values() if s.page == page)
-    chosen = _said(picked, voice)
-    # a match in the title alone: the section's own opening sentences give it context
+    chosen = _filled(_said(picked, voice), best, asked, voice)
+    # the sentences a list said whole adds, and those that say what a bare value is of
+    listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
+    chosen = chosen[: SAID + 1 + listing]
+    return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice)
+
+
+def _filled(chosen: list[str], best: RecordSection, asked: Weighed, voice: Voice) -> list[str]:
+    """At least two sentences: where fewer were chosen (a match in the title alone), the best section's own opening
+    sentences give it context, then a pointer to it."""
     # the words said, code marked or not, an end mark added or not
     told = {item(c)[1].rsplit(" [[", 1)[0].replace("`", "").rstrip(".") for c in chosen}
     for sentence in quotes(best):
@@ -295,10 +303,7 @@ def _told(
             chosen.append(cited(said, best))
     if len(chosen) < 2:
         chosen += _pointer(best, asked)
-    # the sentences a list said whole adds, and those that say what a bare value is of
-    listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
-    chosen = chosen[: SAID + 1 + listing]
-    return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice)
+    return chosen
 
 
 def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Match], best: RecordSection,

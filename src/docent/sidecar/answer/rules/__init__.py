@@ -21,6 +21,7 @@ from .. import (
     hedges,
     included,
     likeness,
+    needs,
     order,
     order_lines,
     pairings,
@@ -78,6 +79,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place
     rule("hedge", permissions),  # a choice ("optional", "may also") where the sections give none
+    rule("polarity", needs),  # a need affirmed that the sections deny in other words ("without needing to X")
     elsewhere.RULE,  # a fact of a few other sections, two words side by side that no cited section writes
 )
 

@@ -27,7 +27,7 @@ before a frequency counts the unit after it ("a fortnightly hour" states an hour
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from . import units
 
@@ -139,7 +139,7 @@ def _digits(text: str) -> list[tuple[int, int, Quantity]]:
         if m.group("scale"):  # "67M+ downloads", "19K+ stars": a scale written as a capital after the digits
             scaled = _quantity(value * _LETTER_SCALES[m.group("scale")], "")
             if m.group("scale") != "B" and not text.startswith("+", m.end("scale")):  # "25M" of a quota: 25 MB too
-                scaled = replace(scaled, other=(_quantity(value, f"{m.group('scale').lower()}b"),))
+                scaled = Quantity(scaled.value, "", scaled.raw, (_quantity(value, f"{m.group('scale').lower()}b"),))
             found.append((m.start(), m.end(), scaled))
         else:
             found.append(_measured(text, m, value))
@@ -150,8 +150,8 @@ def _joined(text: str) -> list[tuple[int, int, Quantity]]:
     """The figures joined to their units ("512Mi", "1m30s", "250m" of CPU), each read in its unit's family."""
     found = []
     for start, end, readings in units.joined(text):
-        made = [_quantity(value, unit) for value, unit in readings]
-        found.append((start, end, replace(made[0], other=tuple(made[1:])) if len(made) > 1 else made[0]))
+        first, *rest = [_quantity(value, unit) for value, unit in readings]
+        found.append((start, end, Quantity(first.value, first.unit, first.raw, tuple(rest)) if rest else first))
     return found
 
 
@@ -246,7 +246,7 @@ def _unit_name(q: Quantity) -> str:
     if table is None:
         return {v: k for k, v in _OTHER_UNITS.items()}.get(q.unit, "")
     per = q.value / q.raw if q.raw else 1.0
-    return next((name for name, factor in table.items() if abs(factor - per) < 1e-9 * factor), "")
+    return next((name for name, factor in table.items() if abs(factor - per) < 1e-9 * max(factor, 1.0)), "")
 
 
 _NUMBER_WORDS = frozenset([*_SMALL, *_TENS, *FREQUENCIES])

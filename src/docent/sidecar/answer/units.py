@@ -16,14 +16,14 @@ from __future__ import annotations
 import re
 
 # Size words in bytes, binary whether or not written with an "i"; `numbers` reads them after a figure too.
-BYTES = {
+BYTES: dict[str, float] = {
     "byte": 1.0, "bytes": 1.0,
     **dict.fromkeys(("kb", "kib", "ki", "kilobyte", "kilobytes", "kibibyte", "kibibytes"), 1024.0),
     **dict.fromkeys(("mb", "mib", "mi", "megabyte", "megabytes", "mebibyte", "mebibytes"), 1024.0**2),
     **dict.fromkeys(("gb", "gib", "gi", "gigabyte", "gigabytes", "gibibyte", "gibibytes"), 1024.0**3),
     **dict.fromkeys(("tb", "tib", "ti", "terabyte", "terabytes", "tebibyte", "tebibytes"), 1024.0**4),
 }
-CPU = {"millicore": 1.0, "millicores": 1.0, "milli cpu": 1.0, "millicpu": 1.0}  # in millicores
+CPU: dict[str, float] = {"millicore": 1.0, "millicores": 1.0, "milli cpu": 1.0, "millicpu": 1.0}  # in millicores
 
 # Go's units, longest first where one begins another ("ms" before "m").
 _GO = r"(?:ns|us|µs|ms|h|m|s)"

@@ -147,14 +147,16 @@ def test_a_lead_over_bullets(sentence: str, expected: str) -> None:
     assert fate(Gate(BULLETS, Lexicon([])), sentence) == expected
 
 
-# A choice in other words (round 19): a section's "has the option to" and a sentence's "may choose whether", "is free
-# to" are as soft as "optional". Pi-hole's `pihole disable` (round 13's site, a development site), its falsehood's
-# "must"; the pipelining section is this file's own.
+# A choice in other words (round 19): a section's "has the option to" and a sentence's "can choose whether" are as soft
+# as "optional". Pi-hole's `pihole disable` (round 13's site, a development site), its falsehood's "must"; the
+# pipelining section is this file's own. A section's "set the option to true" names a setting, no choice: MkDocs'
+# strict setting in the words of its docs.
 CHOICE = record_of(
     _section("enable-disable", "Enable & Disable",
              "Example Usage: pihole disable 5m/pihole enable\nToggle Pi-hole's ability to block unwanted domains. The "
              "disable option has the option to set a specified time before blocking is automatically re-enabled."),
     _section("pipelining", "HTTP Pipelining", "Servers are required to support HTTP pipelining."),
+    _section("strict", "Strict", "To enable strict checking, set the option to true in mkdocs.yml."),
 )
 
 
@@ -165,9 +167,11 @@ CHOICE = record_of(
          "[[enable-disable]].", "hedge"),
         ("The disable option can be given a specified time before blocking is automatically re-enabled "
          "[[enable-disable]].", "shown"),
-        ("Servers may choose whether to support HTTP pipelining [[pipelining]].", "hedge"),
-        ("Servers are free to support HTTP pipelining or not [[pipelining]].", "hedge"),
+        ("Servers can choose whether to support HTTP pipelining [[pipelining]].", "hedge"),
+        ("Servers can choose to support HTTP pipelining [[pipelining]].", "hedge"),
         ("Servers are required to support HTTP pipelining [[pipelining]].", "shown"),
+        ("You need to set the option to true in mkdocs.yml to enable strict checking [[strict]].", "shown"),
+        ("You must set the option to true in mkdocs.yml to enable strict checking [[strict]].", "shown"),
     ],
 )
 def test_a_choice_in_other_words(sentence: str, expected: str) -> None:

@@ -87,6 +87,7 @@ _CONDITION = frozenset(("if", "when", "unless", "whenever", "only", "sometimes",
 # A choice in other words: "may choose whether", "is free to", "has the option to" (the last only of a section's: a
 # sentence's "option" is most often a command's)
 _CHOICE = frozenset(("choose", "free", "option"))
+_HAVING = frozenset(("has", "have", "had", "gives", "give", "given", "with"))
 CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | _SURE | {"way", "choose", "free"}  # what `wakes` needs of a sentence whatever it cites
 
 
@@ -99,7 +100,7 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     """Cheap: an exactness word, a word of obligation or stage, or a word the sections say only after a modal and
     the sentence says without one."""
     if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & _NEED and "to" in words or (
-            "choose" in words or "free" in words):
+            "choose" in words or "free" in words and "to" in words):  # "free to", not "free tier" alone
         return True
     if not (words.isdisjoint(_CERTAIN) and words.isdisjoint(_SURE)) and words.isdisjoint(_UNSURE):
         return True
@@ -228,10 +229,19 @@ def _otherwise(clause: Unit, binding: set[str], acts: set[str | None], shared: S
 
 def _chosen(tokens: Sequence[Token], *, section: bool = False) -> list[int]:
     """Where a choice is given in other words: "may choose whether", "is free to"; in a section "has the option to" too
-    ("The disable option has the option to set a specified time")."""
+    ("The disable option has the option to set a specified time"), the option had or given: "set the option to true"
+    names a setting."""
     return [i for i, t in enumerate(tokens[:-1]) if t.word in _CHOICE and not _denied(tokens, i) and (
         t.word == "choose" and i and tokens[i - 1].word in ("may", "can") or t.word == "free" and tokens[i + 1].word == "to"
-        or section and t.word == "option" and tokens[i + 1].word in ("to", "of") and i and tokens[i - 1].word == "the")]
+        or section and t.word == "option" and tokens[i + 1].word in ("to", "of") and _had(tokens, i))]
+
+
+def _had(tokens: Sequence[Token], i: int) -> bool:
+    """Whether "the option" at `i` is had or given: "has the option", "with the option", "gives you the option"."""
+    before = [t.word for t in tokens[max(0, i - 3) : i]]
+    if before[-1:] != ["the"]:
+        return False
+    return len(before) > 1 and before[-2] in _HAVING or len(before) > 2 and before[0] in ("give", "gives", "given")
 
 
 def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:

@@ -109,7 +109,8 @@ def test_a_quantifier_ends_at_a_preposition_past_its_verb(sentence: str, expecte
 # What is left and what is alone (issue 21, round 19; the sections are Pi-hole's, HTTPX's, uv's and Copier's, the
 # sentences the development sets' falsehoods and their faithful readings): "the only field that", "all other
 # parameters" and "the remainder of uv's crates" are parts, and a word the sections give both a whole and a part is
-# the part where the sentence's clause tells what only the part's unit tells.
+# the part where the sentence's clause tells what only the part's unit tells. A section's whole with its exception
+# ("Every parameter is optional, except `auth`") is a part too.
 PARTS = record_of(
     _section("domainlist", "Domain tables (domainlist)",
              "id: Type integer; Uniqueness enforced Yes; Content ID of this domain\n"
@@ -125,6 +126,7 @@ PARTS = record_of(
     _section("concepts", "Basic concepts",
              "Templates have these goals:\n1. Code scaffolding. All templates allow scaffolding.\n2. Code lifecycle "
              "management. Not all templates allow updating."),
+    _section("parameters", "Parameters", "Every parameter is optional, except `auth`."),
 )
 
 
@@ -139,6 +141,11 @@ PARTS = record_of(
         ("Only some of uv's crates follow the normal uv versioning policy [[crates]].", "shown"),
         ("Every template supports both code scaffolding and updating [[concepts]].", "quantifier"),
         ("All templates allow scaffolding, but not all templates allow updating [[concepts]].", "shown"),
+        # the clause ends at the next quantifier: "and only some support updating" is the part's own
+        ("Every template supports scaffolding and only some support updating [[concepts]].", "shown"),
+        # a section's whole with its exception is a part, as a sentence's is
+        ("All parameters except `auth` are optional [[parameters]].", "shown"),
+        ("All parameters are optional [[parameters]].", "quantifier"),
     ],
 )
 def test_what_is_left_and_what_is_alone_are_parts(sentence: str, expected: str) -> None:

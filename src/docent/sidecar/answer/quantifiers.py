@@ -16,11 +16,12 @@ A quantifier governs no word past the next quantifier: "only set this when you c
 preposition after two words of substance ("both ports require authentication with a mail account"). "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
 What is left is a part: "all other parameters", "every other package", "the remainder of uv's crates", and a
-sentence's whole with its exception ("every parameter except `auth`"); so is what is alone, a section's "the only field
+whole with its exception, a sentence's or a section's ("every parameter except `auth`"); so is what is alone, a section's "the only field
 that", "its only dependency". A possessive is no word a quantifier is tied to ("all of uv's crates": the crates).
 Where the sections tie both kinds to the word ("All templates allow scaffolding." beside "Not all templates allow
 updating."), the sentence's clause that writes a word only the other kind's units write tells the other kind's fact:
-"every template supports scaffolding and updating" is held.
+"every template supports scaffolding and updating" is held, where "and only some support updating" (the clause
+ends at a quantifier of the other kind) is not.
 A quantifier the cited sections write before the same word ("to match only specific query types", "Only available
 with"), or within three words before the word it is tied to ("containing only the fields passed" where they write "only contain fields"), is
 theirs, restated.
@@ -64,7 +65,7 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = ""
     if word == "any":
         return None if _any_denied(tokens, i) else "whole"
     if word in _WHOLE:  # "not all", and "doesn't contain all wheels": a part; "all other parameters", the rest
-        return "part" if _partial(tokens, i, text) or _rest(tokens, i, said=said) else "whole"
+        return "part" if _partial(tokens, i, text) or _rest(tokens, i) else "whole"
     if word == "remainder" and _next(tokens, i) == "of":
         return "part"  # "the remainder of uv's crates": the ones not named
     if word in _PART:
@@ -91,13 +92,14 @@ def _next(tokens: Sequence[Token], i: int, step: int = 1) -> str:
     return tokens[i + step].word if i + step < len(tokens) else ""
 
 
-def _rest(tokens: Sequence[Token], i: int, *, said: bool) -> bool:
+def _rest(tokens: Sequence[Token], i: int) -> bool:
     """A whole of what is left: "all other parameters", "every other package" (not "each other", which is no
-    quantity); in a sentence, one with its exception ("every parameter except `auth`", "all packages other than")."""
+    quantity), or one with its exception, in a sentence or a section ("every parameter except `auth`", "Every parameter
+    is optional, except `auth`")."""
     following = _next(tokens, i)
     if following == "other":
         return tokens[i].word != "each"
-    return said and any(_next(tokens, i, k) in _EXCEPT for k in range(1, _AHEAD + 1))
+    return any(_next(tokens, i, k) in _EXCEPT for k in range(1, _AHEAD + 1))
 
 
 _EXCEPT = frozenset(("except", "excluding", "besides"))
@@ -235,10 +237,14 @@ def _against(said: Unit, i: int, kind: str, theirs: dict[str, set[str]], section
 
 def _told_otherwise(said: Unit, i: int, stem: str, kind: str, sections: Sequence[Passage]) -> bool:
     """The sections tie both kinds to the word: "All templates allow scaffolding. ... Not all templates allow
-    updating." The sentence's clause (from its quantifier at `i` to its edge) tells the other kind's fact when it
+    updating." The sentence's clause (from its quantifier at `i` to its edge or the next quantifier of another kind) tells the other kind's fact when it
     writes a word that only the units tying the other kind write: "every template supports scaffolding and updating"."""
-    end = _BREAK.search(said.text, said.tokens[i].start)
-    clause = {t.stem for t in said.tokens[i + 1 :] if t.stem and (end is None or t.start < end.start())} - {stem}
+    tokens, end = said.tokens, _BREAK.search(said.text, said.tokens[i].start)
+    # the clause ends at its edge or at the next quantifier of another kind: "and only some support updating" is the
+    # part's own, where "supports both scaffolding and updating" is the same whole's
+    stop = next((j for j in range(i + 1, len(tokens)) if tokens[j].word in _QUANTIFIERS
+                 and _kind(tokens, j, said=True, text=said.text) not in (None, kind)), len(tokens))
+    clause = {t.stem for t in tokens[i + 1 : stop] if t.stem and (end is None or t.start < end.start())} - {stem}
     same: set[str] = set()
     other: set[str] = set()
     for passage in sections:

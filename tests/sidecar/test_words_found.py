@@ -107,3 +107,9 @@ def test_a_sentence_cut_into_runs_is_not_searched_for_digits() -> None:
     assert numbers.may_state("twelve were spent", {"twelve", "were", "spent"}, digits=False)
     assert numbers.may_state("it ran in 2010", {"it", "ran", "in"}) and not numbers.may_state(
         "it ran in 2010", {"it", "ran", "in"}, digits=False)
+
+
+def test_an_adverb_in_ily_is_its_adjectives_word() -> None:
+    # "lazily evaluated" is the record's "lazy", "daily partitions" its "by day" (issue 21's faithful holds)
+    assert stems("lazily daily easily families") == stems("lazy day easy family")
+    assert stems("apply reply supply only") == {"apply", "reply", "supply"}

@@ -80,8 +80,9 @@ def _reason(said: Unit, start: int, stop: int) -> tuple[dict[str, bool], dict[st
     return clause, {t.stem: clause[t.stem] for t in said.tokens if t.stem in clause and t.start < down.start()}
 
 
-# The documentation telling ("the docs recommend"): on a docs site the record's own voice, no word of a reason.
-_VOICE = frozenset(x for w in ("documentation", "docs") for x in stems(w))
+# The documentation telling ("the docs recommend", "which is why the guide suggests"): on a docs site the record's own
+# voice, no word of a reason.
+_VOICE = frozenset(x for w in ("documentation", "docs", "guide", "guides", "tutorial", "manual") for x in stems(w))
 _TELLING = frozenset(x for w in "advises recommends suggests says warns notes explains describes points tells asks "
                      "shows".split() for x in stems(w))
 _CONTRAST = frozenset(("rather", "instead", "than"))  # "a dropped partition rather than a slow delete"

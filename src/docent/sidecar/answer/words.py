@@ -9,7 +9,8 @@ record index and the offline model, so that a word the question, the answer and 
   `OutOfMemoryError`) and their parts, for the full-text index, which stems with its own tokenizer.
 - `STOP_WORDS`: the words that say nothing of what a text is about: English's function words, the words any prose
   shares with any section.
-- `stem(word)`: plurals, -ing and -ed taken off, an irregular past read as its verb, a final e dropped.
+- `stem(word)`: plurals, -ing and -ed taken off, an irregular past read as its verb, a final e dropped, -ily read
+  as -y ("lazily" is "lazy").
 """
 
 from __future__ import annotations
@@ -203,6 +204,8 @@ def stem(word: str) -> str:
         word = word[:-2]
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
+    if len(word) > 4 and word.endswith("ily"):
+        word = word[:-3] + "y"  # lazily -> lazy, daily -> day: an adverb is its adjective's word
     for suffix in ("ing", "ed"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]

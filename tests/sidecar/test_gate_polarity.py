@@ -212,3 +212,51 @@ HTTP2 = record_of(_section("server", "Server", "The server does not support HTTP
 ])
 def test_a_refusal_turns_down_only_the_words_it_governs(sentence: str, expected: str) -> None:
     assert fate(Gate(HTTP2, Lexicon([])), sentence) == expected
+
+
+# Django REST framework's docs (api-guide/testing.md, api-guide/authentication.md), round 7's faithful set.
+CONTRASTS = record_of(
+    _section("csrf", "Forcing CSRF validation",
+             "Note: It's worth noting that Django's standard RequestFactory doesn't need to include this option, "
+             "because when using regular Django the CSRF validation takes place in middleware, which is not run when "
+             "testing views directly. When using REST framework, CSRF validation takes place inside the view, so the "
+             "request factory needs to disable view-level CSRF checks."),
+    _section("tokens", "TokenAuthentication",
+             "Note: The token authentication provided by Django REST framework is a fairly simple implementation. For "
+             "an implementation which allows more than one token per user, has some tighter security implementation "
+             "details, and supports token expiry, please see the Django REST Knox third party package."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # "A rather than B" where the unit restating the sentence says A, and B is told of another case: the section's
+    # own contrast ...
+    ("With REST framework the request factory has to disable view-level CSRF checks, because CSRF validation happens "
+     "inside the view rather than in middleware [[csrf]].", "shown"),
+    ("For more than one token per user and for token expiry, the documentation points to the Django REST Knox third "
+     "party package rather than the built-in token authentication [[tokens]].", "shown"),
+    # ... told the other way round, still held
+    ("With REST framework the request factory has to disable view-level CSRF checks, because CSRF validation happens "
+     "in middleware rather than inside the view [[csrf]].", "polarity"),
+    ("For more than one token per user and for token expiry, the documentation points to the built-in token "
+     "authentication rather than the Django REST Knox third party package [[tokens]].", "polarity"),
+])
+def test_a_contrast_the_restating_unit_keeps_is_the_sections(sentence: str, expected: str) -> None:
+    assert fate(Gate(CONTRASTS, Lexicon([])), sentence) == expected
+
+
+# OpenFaaS's docs (languages/node.md), a careful answer of round 18's.
+ALTERNATIVES = record_of(
+    _section("unit-tests", "Unit tests",
+             "Unit tests provide a quick and efficient way to exercise your code on your local computer, without "
+             "needing to run faas-cli build or to deploy the function to a remote cluster."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # each alternative after "or" in a section's denial is denied too; a denial of what it affirms is still held
+    ("Your tests run on your own computer, without deploying the function to a cluster [[unit-tests]].", "shown"),
+    ("Your tests run on your own computer, without exercising your code [[unit-tests]].", "polarity"),
+])
+def test_each_alternative_of_a_denial_is_denied(sentence: str, expected: str) -> None:
+    assert fate(Gate(ALTERNATIVES, Lexicon([])), sentence) == expected

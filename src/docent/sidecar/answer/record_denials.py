@@ -43,6 +43,7 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
     clause around "retired", "dropped", "went to zero", "used to", the ending word left out, so that "was not
     retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
     out = list(denials(text, stems))
+    out += _alternatives(text, stems)
     for m in _NOT_YET.finditer(text):  # "has not yet been updated" backs "hasn't been updated"; "the absence of X", "no X"
         # "the absence of X" denies X, a noun's words: "In the absence of a config file the loader uses the defaults"
         # does not deny "uses the defaults" (the clause's own verb, where no comma ends the noun)
@@ -73,6 +74,26 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
             out.append(Denial(frozenset(words), words[0], frozenset(), ending))
     return tuple(out)
 
+
+
+# "without needing to run faas-cli build or to deploy the function to a remote cluster": each alternative after an
+# "or" (or a "nor") inside a denial's clause is denied too, read from its own first words.
+_OR = re.compile(r"\s(?:or|nor)\s+(?:to\s+)?", re.IGNORECASE)
+
+
+def _alternatives(text: str, stems: Callable[[str], Iterable[str]]) -> list[Denial]:
+    """The alternatives a negation's clause lists after "or" or "nor", each a denial of its own (a section's "not A
+    or B" denies B as it denies A), with the words before the negation."""
+    out = []
+    for m in NEGATOR.finditer(text):
+        if m.group(0)[:1].lower() in "ira":  # "rather than A or B" turns down; it is no list of what is denied
+            continue
+        end = scope_end(text, m.end(), listed=False)
+        for alt in _OR.finditer(text, m.end(), end):
+            words = ordered(text[alt.end() : end], stems)[:SCOPE_WORDS]
+            if len(words) >= 2:
+                out.append(Denial(frozenset(words), words[0], frozenset(ordered(clause_before(text, m.start()), stems)[-3:])))
+    return out
 
 
 def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:

@@ -49,7 +49,7 @@ def flipped(sentence: Reading) -> bool:
     said_roles = sentence.roles
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
     sections = [mentions.words[sid] for sid in ids]
-    said, said_words = _claimed(_denials(sentence), said_words, sections)
+    said, said_words = _claimed(_denials(sentence), said_words, sections, sentence)
     heads = [head for sid in ids for head in mentions.heads[sid]]
     if (said or heads) and _contradicted(sentence, said, said_words, masked_words, heads):
         return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
@@ -169,14 +169,43 @@ def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list
 
 
 def _claimed(
-    said: tuple[polarity.Denial, ...], words: set[str], sections: list[frozenset[str]],
+    said: tuple[polarity.Denial, ...], words: set[str], sections: list[frozenset[str]], sentence: Reading,
 ) -> tuple[tuple[polarity.Denial, ...], set[str]]:
     """The sentence's denials and words less the alternatives it turns down: "fell rather than rose" claims no
     "rose", and "in order of arrival rather than at random" nothing of "random", which no cited section says."""
-    down = [d for d in said if _turned_down(d) or _foil(d, sections) or _opposite_said(d, sections) or _unwritten(d, sections)]
+    down = [d for d in said if _turned_down(d) or _foil(d, sections) or _opposite_said(d, sections) or _unwritten(d, sections)
+            or _contrast_kept(d, words, sentence)]
     if not down:
         return said, words
     return tuple(d for d in said if d not in down), words - {w for d in down for w in d.scope}
+
+
+def _contrast_kept(denial: polarity.Denial, words: set[str], sentence: Reading) -> bool:
+    """ "A rather than B" (or "instead of B") where the cited unit that restates the sentence best, its B left out,
+    says A and none of B's own words, and affirms no denial: the section tells B of another case ("When using REST
+    framework, CSRF validation takes place inside the view" beside Django's "in middleware"), and the sentence keeps
+    its contrast, where each unit that tells B lacks a word the restating unit shares with the sentence besides A (the
+    case, "REST framework"): "set on each view instead of globally" against "The limit may be set globally" is still
+    read as a denial. B's own words are those the sentence says nowhere else ("token" of "the built-in token
+    authentication" is also the sentence's "one token per user"). Told the other way round ("in middleware rather than
+    inside the view"), the unit says B and not A: still read as a denial."""
+    if not denial.instead or denial.option or not denial.scope or not denial.before:
+        return False
+    turn = _INSTEAD.search(sentence.text)
+    own = denial.scope - stems(sentence.text[: turn.start()]) if turn else frozenset()
+    if not own:
+        return False
+    rest = words - denial.scope
+    units = [u for p in sentence.passages for u in p.units]
+    most = max((len(rest & u.stems) for u in units), default=0)
+    best = [u for u in units if most >= 2 and len(rest & u.stems) == most]
+    others = [u.stems for u in units if own & u.stems]  # the units that tell B: of another case, which they lack
+    return bool(best) and all(
+        denial.before & u.stems and not own & u.stems and not polarity.negates(u.text)
+        and all((rest & u.stems) - denial.before - other for other in others) for u in best)
+
+
+_INSTEAD = re.compile(r"\b(?:rather\s+than|instead\s+of|as\s+opposed\s+to)\b", re.IGNORECASE)
 
 
 def _unwritten(denial: polarity.Denial, sections: list[frozenset[str]]) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import polarity
 from ..passage import Unit
 from ..words import stems
+from .affirmations import affirms_rest
 from .refusals import JOINS
 from .types import Reading
 
@@ -51,6 +52,8 @@ def _affirmed(mine: polarity.Denial, unit: Unit) -> bool:
     """A cited unit affirms the denial's deed in a clause with another of its words: "does not install cached wheels"
     where a unit says "It installs the wheels it has cached"."""
     deed = mine.deed or mine.head
+    if affirms_rest(mine, unit, affirming):  # "never run on your local computer": "exercise ... on it"
+        return True
     if deed not in unit.stems:
         return False
     rest = (mine.scope | mine.before) - {deed}

@@ -95,6 +95,7 @@ def test_a_figure_joined_to_its_unit(sentence: str, expected: str) -> None:
         ("retention: 15d; 2w", ["1.296e+06 s", "1.2096e+06 s"]),
         ("100rps, 2x, --port=8080", ["100", "2 x", "8080"]),
         ("v1.2m, sha256:9f2c1d, 3d5s, 1h2x", []),  # a name's digits, a hash, no Go duration
+        ("a 2d array, 3d plots, kept 7d", ["604800 s"]),  # dimensions, not days
     ],
 )
 def test_the_forms_read(text: str, said: list[str]) -> None:
@@ -109,3 +110,10 @@ def test_a_lower_case_m_is_read_each_way_it_can_be() -> None:
     assert [q.said() for q in numbers.quantities("a £5m budget")] == ["5e+06"]
     assert numbers.unstated(numbers.quantities("5 million"), numbers.stated("limit: 5m")) == []
     assert numbers.unstated(numbers.quantities("5 ms"), numbers.stated("limit: 5m")) != []
+
+
+def test_a_sentences_2d_is_a_name_and_a_sections_is_two_days_too() -> None:
+    """"a 2d array" states no figure; a section's "retention: 2d" still vouches for "2 days" (and holds "2 weeks")."""
+    assert numbers.unstated(numbers.quantities("a 2d array"), numbers.stated("a 3-D plot")) == []
+    assert numbers.unstated(numbers.quantities("2 days"), numbers.stated("retention: 2d")) == []
+    assert numbers.unstated(numbers.quantities("2 weeks"), numbers.stated("retention: 2d")) != []

@@ -113,12 +113,13 @@ class Quantity:
         return f"{self.value:g}{' ' + self.unit if self.unit else ''}"
 
 
-def quantities(text: str, words: set[str] | None = None) -> tuple[Quantity, ...]:
+def quantities(text: str, words: set[str] | None = None, *, record: bool = False) -> tuple[Quantity, ...]:
     """The numbers a text states, in order, each with its unit (durations in seconds).
 
-    `words`, the text's lower-case words when the caller has them, spare the word pattern most texts.
+    `words`, the text's lower-case words when the caller has them, spare the word pattern most texts; `record`: a
+    section's text, where a figure that may be a name is read as a figure too (`units.joined`).
     """
-    found = _digits(text)
+    found = _digits(text, record=record)
     if words is None or _words_may_state(words) or "/" in text:
         found += _worded(text)
     if not found:
@@ -127,9 +128,9 @@ def quantities(text: str, words: set[str] | None = None) -> tuple[Quantity, ...]
     return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
 
 
-def _digits(text: str) -> list[tuple[int, int, Quantity]]:
+def _digits(text: str, *, record: bool = False) -> list[tuple[int, int, Quantity]]:
     """The numbers written in digits, each with where it stands; a figure joined to its unit as `units` reads it."""
-    found = _joined(text) if units.may_join(text) else []
+    found = _joined(text, record=record) if units.may_join(text) else []
     for m in _DIGITS_TOKEN.finditer(text):
         start = m.start()
         if start and (text[start - 1].isalnum() or text[start - 1] in "._"
@@ -146,10 +147,10 @@ def _digits(text: str) -> list[tuple[int, int, Quantity]]:
     return found
 
 
-def _joined(text: str) -> list[tuple[int, int, Quantity]]:
+def _joined(text: str, *, record: bool) -> list[tuple[int, int, Quantity]]:
     """The figures joined to their units ("512Mi", "1m30s", "250m" of CPU), each read in its unit's family."""
     found = []
-    for start, end, readings in units.joined(text):
+    for start, end, readings in units.joined(text, record=record):
         first, *rest = [_quantity(value, unit) for value, unit in readings]
         found.append((start, end, Quantity(first.value, first.unit, first.raw, tuple(rest)) if rest else first))
     return found
@@ -308,7 +309,7 @@ _MADE: dict[tuple[float, str], Quantity] = {}
 
 def stated(text: str) -> frozenset[Quantity]:
     """The quantities a section states, each of its readings ("5m": 5 minutes, 5 millicores, 5 million)."""
-    found = quantities(text)
+    found = quantities(text, record=True)
     return frozenset(found).union(*(q.other for q in found if q.other))
 
 

@@ -8,7 +8,8 @@ two is no falsehood a reader would be misled by. Where a joined figure can be re
 vouches: a lower-case "m" is minutes in a duration, millicores beside "CPU" (its only reading there) and millions
 after a currency sign; with neither beside it, any of the three. What the number rule never reads here: a figure in
 the sentence's inline code (the code_term rule checks it as written), a version ("v1.2"), a hash or an id ("sha256:
-9f2c1d"), which are the digits of a name, and a compound that is no Go duration ("3d5s").
+9f2c1d"), which are the digits of a name, "1d" to "3d" in a sentence (an array's or a plot's dimensions more
+often than days; a section's states days too), and a compound that is no Go duration ("3d5s").
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ _WORD = {"d": "day", "w": "week", "ns": "ns", "us": "µs", "µs": "µs", "G": "g
 _CPU_BEFORE = re.compile(r"cpus?[\"']?\s*[:=]\s*[\"']?$", re.IGNORECASE)
 _CPU_AFTER = re.compile(r"\s*(?:of\s+(?:a\s+|the\s+)?)?(?:v?cpus?|cores?|millicores?)\b", re.IGNORECASE)
 _CURRENCY = frozenset("$£€")
+_DIMENSIONS = frozenset((1.0, 2.0, 3.0))
 
 Reading = tuple[float, str]  # a figure and the unit word `numbers` reads it with ("" for a count)
 
@@ -54,15 +56,16 @@ def may_join(text: str) -> bool:
 _DIGIT_LETTER = re.compile(r"\d[A-Za-zµ]")
 
 
-def joined(text: str) -> list[tuple[int, int, tuple[Reading, ...]]]:
-    """Each figure joined to its unit, with where it stands and its readings, the likeliest first."""
+def joined(text: str, *, record: bool = False) -> list[tuple[int, int, tuple[Reading, ...]]]:
+    """Each figure joined to its unit, with where it stands and its readings, the likeliest first. `record`: a
+    section's text, which states "2d" as two days too (it vouches; a sentence's "2d array" is let through)."""
     out = []
     for m in _JOINED.finditer(text):
         start = m.start()
         if start and (text[start - 1].isalnum() or text[start - 1] in "._"
                       or text[start - 1] == "-" and start > 1 and text[start - 2].isalpha()):
             continue  # the digits of a name: sha256:9f2c1d, v1.2m, ISO-8601
-        readings = _go(m.group("go")) if m.group("go") else _single(text, m)
+        readings = _go(m.group("go")) if m.group("go") else _single(text, m, record)
         if readings:
             out.append((start, m.end(), readings))
     return out
@@ -79,10 +82,12 @@ def _go(compound: str) -> tuple[Reading, ...]:
 _GO_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0}
 
 
-def _single(text: str, m: re.Match[str]) -> tuple[Reading, ...]:
+def _single(text: str, m: re.Match[str], record: bool) -> tuple[Reading, ...]:
     value, unit = float(m.group("figure").replace(",", "")), m.group("unit")
     if unit in ("rps", "qps"):  # "100rps": a count of requests, its period the rate rule's
         return ((value, ""),)
+    if unit == "d" and value in _DIMENSIONS and not record:  # "a 2d array", "3d plots": a name, as "3-D" is, not days
+        return ()
     if unit != "m":
         return ((value, _WORD.get(unit, unit.lower())),)
     start = m.start()

@@ -58,6 +58,12 @@ NOTED = "If the tests fail, the build of your function fails too [[unit-tests]].
         # The sentence right after a table may count its rows, as a line introducing it may; another count is held.
         (COUNTED.format("three"), ["shown", "shown", "shown", "shown", "shown"]),
         (COUNTED.format("four"), ["shown", "shown", "shown", "shown", "number"]),
+        # ... only where it points at the table: another sentence's figure is not the table's count (its "1" is the
+        # one section its rows cite, no count of a thing the sentence names).
+        (COUNTED.partition("These")[0] + "Unit tests run 1 time upon each invocation of faas-cli build [[unit-tests]].",
+         ["shown", "shown", "shown", "shown", "number"]),
+        (COUNTED.partition("These")[0] + "Unit tests run three times upon each invocation of faas-cli build "
+         "[[unit-tests]].", ["shown", "shown", "shown", "shown", "number"]),
         # A note restating the paragraph before it cites what that paragraph cites, and is checked against it ...
         (NOTED.format("unit tests run on your local computer, without needing to deploy the function to a remote "
                       "cluster."), ["shown", "shown"]),
@@ -87,3 +93,4 @@ NOTED = "If the tests fail, the build of your function fails too [[unit-tests]].
 )
 def test_wrapped_lines_captioned_tables_and_notes(reply: str, said: list[str]) -> None:
     assert fates(RECORD, reply) == said
+

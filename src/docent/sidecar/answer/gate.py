@@ -182,8 +182,8 @@ class Gate:
         self._before, first = drafts[-1].ids, drafts[0]
         # the sentence right after a table that cites nothing: its caption, if a plain sentence
         out = self._tabled(() if first.item is not None or first.heading else first.ids) if self._table else []
-        if self._rows:  # the sentence right after a table may count its rows
-            self._caption, self._rows = (first, self._rows), frozenset()
+        if self._rows:  # the sentence right after a table may count its rows, where it points at the table
+            self._caption, self._rows = (first, self._rows) if tables.pointed(first) else None, frozenset()
         return out + self._take_drafts(drafts)
 
     def _tabled(self, ids: tuple[str, ...] = ()) -> list[GateEvent]:
@@ -198,9 +198,7 @@ class Gate:
     def _rows_of(self, rows: list[Draft]) -> list[Draft]:
         """A table's drafts, counted: the sentence right after it may state how many rows it has, or how many sections
         they cite, as a line introducing it may ("These are the two flags it takes [[s]].")."""
-        body = [r for r in rows if r.row is not None and not r.row.header]
-        counts = {len(body), len({sid for r in body for sid in r.ids})}
-        self._rows = frozenset(numbers.Quantity(float(n), "", float(n)) for n in counts if n)
+        self._rows = tables.counts(rows)
         return rows
 
     def _take_drafts(self, drafts: list[Draft]) -> list[GateEvent]:

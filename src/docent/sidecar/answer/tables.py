@@ -13,7 +13,8 @@ sentence that introduces it (the sentence right before it, "The defaults [[setti
 those of its caption, the sentence right after it ("The table above lists the labels [[s]]."), against which each row
 is checked as its own sentence would be. A row
 left with none cites nothing and is held (`uncited`): a table's row is never a connective, so a table the model invents,
-with no citation before, in or after it, is held.
+with no citation before, in or after it, is held. The sentence right after a table may count its rows, or the sections
+they cite where more than one (`counts`), where it points at the table ("These three cases", "the table above": `pointed`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Container, Sequence
 
 from .events import Row
 from .markdown import CITATION, Table, citations
+from .numbers import Quantity
 from .polarity import negates
 from .rules.types import Draft
 from .shape import opened, shape
@@ -38,6 +40,8 @@ _PLAIN = frozenset(
     "comment comments explanation unit units alias aliases choice choices item items".split()
 )
 _WORD = re.compile(r"[^\W_]+")
+# the words of a sentence that points at the table before it: only such a sentence may count its rows
+_POINTING = re.compile(r"\b(?:these|table|above|following|listed|rows?)\b", re.IGNORECASE)
 _NO = frozenset(("no", "false", "✗", "❌", "✘"))  # a cell that denies its column's label
 _EMPTY = frozenset(("", "-", "–", "—"))  # a cell with no value  # noqa: RUF001 - the dashes a table writes
 
@@ -143,3 +147,17 @@ def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequ
         text, ids, False, tuple(spans), None, True, "; ".join(p for p in proses if p), tuple(codes),
         row=Row(tuple(bounds), header),
     )
+
+
+def counts(rows: Sequence[Draft]) -> frozenset[Quantity]:
+    """What a sentence pointing at the table may count (`pointed`): its rows, and the sections they cite where more
+    than one (most tables cite one: a "1" freed after each would free any other count of one)."""
+    body = [r for r in rows if r.row is not None and not r.row.header]
+    cited = len({sid for r in body for sid in r.ids})
+    return frozenset(Quantity(float(n), "", float(n)) for n in (len(body), cited if cited > 1 else 0) if n)
+
+
+def pointed(draft: Draft) -> bool:
+    """Whether the sentence right after a table points at it ("These three cases", "the table above", "the rows"),
+    so that a count it writes may be the table's; "Retries happen 1 time" counts something else."""
+    return _POINTING.search(draft.text) is not None

@@ -158,3 +158,47 @@ def test_a_section_found_again_is_not_spelt_again(monkeypatch: pytest.MonkeyPatc
     again = index.search("Does StaticFiles serve index.html in html mode?", limit=3)
     assert spelt and len(spelt) == len(set(spelt)), spelt
     assert {sid for sid, _ in first} & {sid for sid, _ in again}
+
+
+# Starlette's Responses and Server Push pages (tests/data/sites/starlette), the question of
+# starlette-questions-round4.json ("server-sent-events").
+PUSHES = [
+    Section('eventsourceresponse', 'responses', 'EventSourceResponse',
+            'A response class that implements Server-Sent Events. It enables event streaming from the server to '
+            'the client without the complexity of websockets.',
+            ('Responses', 'Third party responses', 'EventSourceResponse')),
+    Section('gzipmiddleware', 'middleware', 'GZipMiddleware',
+            'Handles GZip responses for any request that includes "gzip" in the Accept-Encoding header. The '
+            'middleware will handle both standard and streaming responses.\nBuffer on streaming responses: On '
+            'streaming responses, the middleware will buffer the response before compressing it. The idea is that'
+            " we don't want to compress every small chunk of data, as it would be inefficient. Instead, we buffer"
+            ' the response until it reaches a certain size, and then compress it. This may cause a delay in the '
+            'response, as the middleware waits for the buffer to fill up before compressing it.\nfrom '
+            'starlette.applications import Starlette\nfrom starlette.middleware import Middleware\nfrom '
+            'starlette.middleware.gzip import GZipMiddleware\n\n\nroutes = ...\n\nmiddleware = [\n    '
+            'Middleware(GZipMiddleware, minimum_size=1000, compresslevel=9)\n]\n\napp = Starlette(routes=routes, '
+            'middleware=middleware)\nThe following arguments are supported:\n- minimum_size - Do not GZip responses'
+            ' that are smaller than this minimum size in bytes. Defaults to 500.\n- compresslevel - Used during '
+            'GZip compression. It is an integer ranging from 1 to 9. Defaults to 9. Lower value results in faster'
+            ' compression but larger file sizes, while higher value results in slower compression but smaller '
+            "file sizes.\nThe middleware won't GZip responses that already have either a Content-Encoding set, to "
+            'prevent them from being encoded twice, or a Content-Type set to text/event-stream, to avoid '
+            'compressing server-sent events.',
+            ('Middleware', 'GZipMiddleware')),
+    Section('server-push', 'server-push', 'Server Push',
+            'Starlette includes support for HTTP/2 and HTTP/3 server push, making it possible to push resources '
+            'to the client to speed up page load times.',
+            ('Server Push',)),
+]
+
+
+def test_the_best_sections_family_raise_does_not_decide_which_comes_first() -> None:
+    """BM25 ranks Server Push first ("push" in its title, its page one section); the family raise
+    (`record_index_rank.with_family`) lifts the best section's page, the best with it, so the order's reading (the
+    response class says server-sent events and streaming in its first sentence) did not overtake it. The raise helps
+    find the sections; their order is read without it."""
+    index = RecordIndex(PUSHES, pages={"responses": "Responses", "server-push": "Server Push",
+                                       "middleware": "Middleware"})
+    question = "Is there a response class for server-sent events, to push a stream of events to the browser?"
+    found = [sid for sid, _ in index.search(question, limit=3)]
+    assert found[0] == "eventsourceresponse", found

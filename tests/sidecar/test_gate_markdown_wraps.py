@@ -94,3 +94,30 @@ NOTED = "If the tests fail, the build of your function fails too [[unit-tests]].
 def test_wrapped_lines_captioned_tables_and_notes(reply: str, said: list[str]) -> None:
     assert fates(RECORD, reply) == said
 
+@pytest.mark.parametrize(
+    ("label", "said"),
+    [
+        # Labels that say nothing, compared by stem (mend19c): Material's admonition types, plurals, fillers before a
+        # note's word, and "Heads up"/"See also" whole; the note restating the paragraph's section cites it ...
+        ("**Danger:**", ["shown", "shown"]),
+        ("**Notes:**", ["shown", "shown"]),
+        ("Important note:", ["shown", "shown"]),
+        ("**Quick note:**", ["shown", "shown"]),
+        ("See also:", ["shown", "shown"]),
+        ("Question:", ["shown", "shown"]),
+        # ... a label that claims how things went is checked with its note: no section here writes of a bug
+        ("**Bug:**", ["shown", "uncited"]),
+        ("Bug:", ["shown", "uncited"]),
+        # ... and a plain word with a colon is still no note
+        ("Locally:", ["shown", "uncited"]),
+    ],
+)
+def test_a_note_label_that_says_nothing(label: str, said: list[str]) -> None:
+    assert fates(RECORD, NOTED.replace("**Tip:**", label).format(
+        "unit tests run on your local computer, without needing to deploy the function to a remote cluster.")) == said
+
+
+def test_a_note_with_words_of_its_own_is_held_under_any_label() -> None:
+    assert fates(RECORD, NOTED.replace("**Tip:**", "**Danger:**").format(
+        "unit tests run on your local computer, and a bug in node22 deletes the function from the remote cluster.")) == [
+        "shown", "uncited"]

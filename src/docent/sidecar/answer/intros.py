@@ -31,9 +31,16 @@ INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code bl
 # A note's label at its line's start: set in emphasis with its colon ("**Note:**", "_Tip_:", "**Scale to zero**:"; not
 # "**MkDocs** builds"), or a note's word, then a colon ("Note:", "In short:"); a blockquote's mark is taken off.
 _NOTE = re.compile(r"([*_]{1,2})([^*_\n]{1,40}?)(?::\1|\1:)[ \t]|([a-z][a-z; ]{0,14}?)[ \t]*:[ \t]", re.IGNORECASE)
-# The labels that say nothing, only that a note follows: the admonitions' that assert nothing, GitHub's alerts'.
-_NOTE_WORDS = frozenset(("note", "tip", "hint", "info", "important", "warning", "caution", "attention", "example",
-                         "summary", "abstract", "tldr", "tl;dr", "remember", "in short", "in summary", "bottom line"))
+# The labels that say nothing, only that a note follows, compared by stem ("Notes", "Warnings"): GitHub's alerts',
+# Material's admonition types and their kin, with a filler before them ("Important note", "Pro tip", "Quick note") ...
+_NOTE_STEMS = frozenset(stems(
+    "note tip hint info important warning caution attention example summary abstract tldr remember danger question "
+    "quote success failure bug"))
+_FILLERS = frozenset(stems("important pro quick"))
+_NOTE_PHRASES = frozenset(("tl;dr", "in short", "in summary", "bottom line", "heads up", "see also"))
+# ... but a label that tells how things went ("Bug:", "Failure:", "Success:") claims it: its word is checked with the
+# note's, so that "**Bug:** ..." is a note only where the sections write of a bug.
+_CLAIMS = frozenset(stems("bug failure success"))
 
 # Words that order the steps or point at the block ("Next, run this command:"): they say nothing of its code.
 _POINTING = stems("next first second third finally last now following below above here command commands")
@@ -75,20 +82,31 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
     nothing and is too long for a connective cites what the last cited sentence or block before it cites (`before`),
     what it annotates, where it says nothing in words those sections lack (it restates them: "**Tip:** unit
     tests run on your local computer"), and is then checked against them as any cited sentence is. A note with a
-    word of its own ("a bug", "4Gi") is left uncited, held as before. Only a note word's label (`_NOTE_WORDS`) says
+    word of its own ("a bug", "4Gi") is left uncited, held as before. Only a note word's label (`_bare`) says
     nothing; the words of another label set in emphasis ("**Known bug in node22**:") are the note's, checked with
     it. A list's item is its lead line's (`Lead`)."""
     m = None if draft.ids or not before or not draft.line or draft.item is not None else _NOTE.match(raw)
     if m is None:
         return draft
-    label = (m[2] or m[3]).strip().lower()
-    if m[3] and label not in _NOTE_WORDS:  # a plain line with a colon ("Default: ...") is no note
+    bare = _bare((m[2] or m[3]).strip().lower())
+    if m[3] and bare is None:  # a plain line with a colon ("Default: ...") is no note
         return draft
-    said = draft.prose.partition(":")[2] if label in _NOTE_WORDS else draft.prose  # less a note word's label
+    said = draft.prose.partition(":")[2] if bare else draft.prose  # less a label that says nothing
     if count_words(said) <= CONNECTIVE_WORDS:
         return draft
     theirs = grounds.mentions.words
     return draft._replace(ids=before) if all(any(s in theirs[sid] for sid in before) for s in stems(said)) else draft
+
+
+def _bare(label: str) -> bool | None:
+    """Whether a note's label says nothing ("Note", "Pro tip", "Heads up"); False for a note word that claims
+    something ("Bug"), None for no note word ("Default")."""
+    if label in _NOTE_PHRASES:
+        return True
+    said = stems(label)
+    if not said & _NOTE_STEMS or not said <= _NOTE_STEMS | _FILLERS:
+        return None
+    return not said & _CLAIMS
 
 
 class Lead:

@@ -47,3 +47,33 @@ DOCS = record_of(
 )
 def test_a_twins_fact_told_of_the_other(sentence: str, expected: str) -> None:
     assert fate(Gate(DOCS, Lexicon([])), sentence) == expected
+
+
+# Owners compared by stem (mend19c): Starlette's URL sections under "Requests" and "WebSockets" (its real bundle), where
+# a sentence writes "the WebSocket URL" and "as for requests", the WebSockets' own thing and the other's.
+URLS = record_of(
+    _section("requests-url", "URL",
+             "The request URL is accessed as request.url. The property is a string-like object that exposes all the "
+             "components that can be parsed out of the URL. For example: request.url.path, request.url.port, "
+             "request.url.scheme.", "Requests", "Request"),
+    _section("websockets-url", "URL",
+             "The websocket URL is accessed as websocket.url. The property is actually a subclass of str, and also "
+             "exposes all the components that can be parsed out of the URL. For example: websocket.url.path, "
+             "websocket.url.port, websocket.url.scheme.", "WebSockets", "WebSocket"),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("The WebSocket URL is accessed as `websocket.url` and exposes the same components as for requests "
+         "[[websockets-url]].", "shown"),
+        ("The WebSockets URL is accessed as `websocket.url` and exposes the same components as for requests "
+         "[[websockets-url]].", "shown"),
+        # the WebSockets' fact told of requests is held still, and of "the request URL" too
+        ("The URL property of requests is actually a subclass of str [[websockets-url]].", "actor"),
+        ("The request URL property is actually a subclass of str [[websockets-url]].", "actor"),
+    ],
+)
+def test_owners_are_compared_by_stem(sentence: str, expected: str) -> None:
+    assert fate(Gate(URLS, Lexicon([])), sentence) == expected

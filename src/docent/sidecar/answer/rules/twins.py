@@ -3,7 +3,8 @@
 Documentation gives alike things alike sections: a "Configuration" under "WSGI Transport" and another under "ASGI
 Transport", an "Options" under each command's page. Their text rarely names whose they are; their heading trail does.
 Two sections of one title are twins; each is owned by the words of its trail's first heading that differs from the
-other's, less the words they share ("wsgi" and "asgi" of "WSGI Transport" and "ASGI Transport"). A clause of the
+other's, less the words they share ("wsgi" and "asgi" of "WSGI Transport" and "ASGI Transport"), compared by stem (a
+sentence's "WebSocket" is "WebSockets", an owner's). A clause of the
 sentence (between commas, semicolons, "while" and "whereas") that cites one twin and writes all of the other's owner
 words and none of its own is held when it restates (`align.aligned`, by its other words) a unit of the cited twin alone,
 not one of the other twin's (cited or not), and the cited twin's text writes none of the other's owner words: "The ASGI
@@ -66,15 +67,15 @@ def _told_of_twin(said: Unit, clause: tuple[int, int], ids: Sequence[str], twins
                   passages: Mapping[str, Passage]) -> bool:
     start, end = clause
     tokens = [t for t in said.tokens if start <= t.start < end]
-    words = {t.word for t in tokens}
+    folded = {fold(t.word) for t in tokens}  # owners are compared by stem: "the WebSocket URL" is the WebSockets'
     for sid in ids:
         for other, own, theirs in twins.get(sid, ()):
-            if not theirs <= words or own & words:
+            if not theirs <= folded or own & folded:
                 continue
             passage = passages[sid]
-            if theirs & passage.words:
+            if any(fold(w) in theirs for w in passage.words):
                 continue  # the cited twin names the other's thing itself: it may tell its fact
-            content = frozenset(t.stem for t in tokens if t.stem and t.word not in theirs)
+            content = frozenset(t.stem for t in tokens if t.stem and fold(t.word) not in theirs)
             if len(content) < _LEAST:
                 continue
             found = align.aligned(content, [passage, passages[other]])
@@ -129,4 +130,5 @@ def _owners(mine: Sequence[str], theirs: Sequence[str]) -> tuple[frozenset[str],
 
 
 def _words(heading: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(heading.lower()) if fold(w))
+    """A heading's words of substance, each as `fold` stems it ("WebSockets": "websocket")."""
+    return frozenset(f for w in _WORD.findall(heading.lower()) if (f := fold(w)))

@@ -78,6 +78,13 @@ CASES = [
     ("Set it in the\n**config** file [[a]].", ["Set it in the **config** file [[a]]."]),
     ("Docent, Starlette,\nUvicorn and MkDocs run [[a]].", ["Docent, Starlette, Uvicorn and MkDocs run [[a]]."]),
     ("It runs when you call\n`mkdocs build` [[a]].", ["It runs when you call `mkdocs build` [[a]]."]),
+    # a next line opening with an acronym or a name with a capital past its first letter goes on (mend19c); a line
+    # missing its full stop before one is read as wrapped too, the cost of it
+    ("On success the server returns\nJSON with the status [[a]].", ["On success the server returns JSON with the status [[a]]."]),
+    ("The site is then built by\nMkDocs [[a]].", ["The site is then built by MkDocs [[a]]."]),
+    ("Each route is documented\nAPI by API [[a]].", ["Each route is documented API by API [[a]]."]),
+    ("Unit tests also run after each deploy\nOpenFaaS then runs them [[a]].",
+     ["Unit tests also run after each deploy OpenFaaS then runs them [[a]]."]),
     ("See the page\n[the guide](g) [[a]].", ["See the page", "[the guide](g) [[a]]."]),
     # an end mark inside inline code ends nothing; a stray backtick opens no code
     ('Raise `HttpError(503, "Busy. Retry later.")` instead [[a]]. Next.', ['Raise `HttpError(503, "Busy. Retry later.")` instead [[a]].', "Next."]),

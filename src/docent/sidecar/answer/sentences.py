@@ -61,11 +61,12 @@ _TICKS = re.compile(r"`+")
 _HARD_ENDS = frozenset(".!?…:]")
 _LABEL_LINE = re.compile(r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?([*_]{1,3})\S(?:.*\S)?\1[.:]?")
 _NEXT_LINE = re.compile(r"[ \t]*(?=[^ \t])")
-_MAYBE_BLOCK = re.compile(r"[-*+=]+[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|\[")
+_MAYBE_BLOCK = re.compile(r"[-*+=]+[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|\[|[A-Z][A-Za-z0-9]*")  # "J": "JSON" yet?
 # The last words of a line that cannot end a sentence (an article, a preposition, a conjunction; no particle: "log in")
 _RUNS_ON = frozenset("a an the of to at by for from with into onto upon via than as per during between and or nor but "
                      "if whether because while although unless whose your its their our my".split())
 _LAST_WORD = re.compile(r"(?:^|[^\w'])([A-Za-z]+)$")
+_CAPPED = re.compile(r"[A-Za-z][A-Za-z0-9]*[A-Z]")  # a first word with a capital past its first letter: JSON, MkDocs
 _WRAP = re.compile(r"[ \t]*\n[ \t]*+(?!\[\[)")  # a citation on the next line stays as written
 _BLOCK_START = re.compile(r"\n|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[#>|]|```|~~~|[-=]+[ \t]*(?:\n|$)")
 
@@ -350,7 +351,7 @@ def _soft_break(buf: str, s: int, *, final: bool) -> bool | _Undecided:
     before stops short of an end mark, a colon or a citation, is no heading nor a label set wholly in emphasis
     (`**Install**`), and the next line goes on with words, not a blank line, a list item, a heading, a quotation, a
     table, a fence or an underline; and either the next line cannot open a sentence (it starts in lower case, with a
-    digit, inline code or a citation) or the line before cannot end one (a comma, an article, a preposition, a
+    digit, inline code, a citation, or an acronym or name: "JSON", "MkDocs") or the line before cannot end one (a comma, an article, a preposition, a
     conjunction last: `_RUNS_ON`). A line missing its full stop before a sentence ("... after each deploy\nWith the
     template, ...") ends there: read as one, the citation after would cover both. Undecided until the next line's
     first word has come."""
@@ -366,7 +367,7 @@ def _soft_break(buf: str, s: int, *, final: bool) -> bool | _Undecided:
         return False
     first = buf[i]  # a line that cannot open a sentence, or one after a line that cannot end one
     return (first.islower() or first.isdigit() or first == "`" or buf.startswith("[[", i) or said[-1] == ","
-            or last is not None and last.group(1).lower() in _RUNS_ON)
+            or _CAPPED.match(buf, i) is not None or last is not None and last.group(1).lower() in _RUNS_ON)
 
 
 def _after_citations(buf: str, i: int, *, final: bool) -> int | _Undecided:

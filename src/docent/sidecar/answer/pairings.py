@@ -12,14 +12,13 @@ name several units write (its pair is then not one); it lets those through.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence, Set
 
+from .clause_spans import clauses
 from .passage import Passage, Unit
 from .siblings import Name, kin, names, section_cues, unit_names
 
 WITH_CODE = True  # the names are most often the sentence's inline code, which the sections write as words
-_CLAUSE = re.compile(r"[,;:()]\s+(?:(?:and|but|while|whereas)\s+)?|\s+(?:while|whereas)\s+", re.IGNORECASE)
 
 __all__ = ["held", "section_cues", "wakes"]
 
@@ -35,14 +34,10 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     written = {n.text for n in mine}
     units = [_raw(u.text, found) for p in sections for u, found in zip(p.units, p.facts("unit names", unit_names),
                                                                         strict=True)]
-    text = said.text
-    start = 0
-    for m in [*_CLAUSE.finditer(text), None]:
-        end = m.start() if m is not None else len(text)
-        clause = _raw(text, [n for n in mine if start <= n.start < end])
+    for start, end in clauses(said.text):
+        clause = _raw(said.text, [n for n in mine if start <= n.start < end])
         if any(_paired_otherwise(a, b, units, written) for a in clause.items() for b in clause.items() if a != b):
             return True
-        start = m.end() if m is not None else end
     return False
 
 

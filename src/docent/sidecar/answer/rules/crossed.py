@@ -22,12 +22,12 @@ import re
 from collections.abc import Sequence
 
 from .. import align
+from ..clause_spans import clauses
 from ..passage import Passage, Unit
 from ..siblings import kin, names, unit_names
 from .types import Hold, Reading, Rule, Verdict
 from .verbatim import copied
 
-_CLAUSE = re.compile(r"[,;:()]\s+(?:(?:and|but|while|whereas)\s+)?|\s+(?:while|whereas)\s+", re.IGNORECASE)
 # what may stand before a clause's subject: an article, "old", and the kind of thing the name is
 _BEFORE = frozenset("""the a an old new its command option flag setting variable table file key capability class
 function method parameter argument module exception""".split())
@@ -54,13 +54,7 @@ def held(said: Unit, sections: Sequence[Passage], code: Sequence[tuple[int, int]
     if not code and not any(n.kind != "name" for n in names(text)):
         return False
     lowered = [p.facts("crossed", _lowered) for p in sections]
-    start = 0
-    for m in [*_CLAUSE.finditer(text), None]:
-        end = m.start() if m is not None else len(text)
-        if _crossed(said, (start, end), code, sections, lowered):
-            return True
-        start = m.end() if m is not None else end
-    return False
+    return any(_crossed(said, clause, code, sections, lowered) for clause in clauses(text))
 
 
 def _lowered(passage: Passage) -> str:

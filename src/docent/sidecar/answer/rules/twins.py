@@ -22,13 +22,13 @@ from collections.abc import Mapping, Sequence
 from docent.schema import RecordSection
 
 from .. import align
+from ..clause_spans import clauses
 from ..mentions import Mentions
 from ..passage import Passage, Unit
 from ..words import fold
 from .types import Hold, Reading, Rule, Verdict
 from .verbatim import copied
 
-_CLAUSE = re.compile(r"[,;:()]\s+(?:(?:and|but|while|whereas)\s+)?|\s+(?:while|whereas)\s+", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
 _LEAST = 3  # the fewest content stems a clause needs to be aligned
 _KEY = object()  # the bundle's twins, kept with its mentions (`Mentions.cues`)
@@ -53,14 +53,7 @@ RULE = Rule("actor", check, cited=True)
 
 
 def held(said: Unit, ids: Sequence[str], twins: Mapping[str, list[Twin]], passages: Mapping[str, Passage]) -> bool:
-    text = said.text
-    start = 0
-    for m in [*_CLAUSE.finditer(text), None]:
-        end = m.start() if m is not None else len(text)
-        if _told_of_twin(said, (start, end), ids, twins, passages):
-            return True
-        start = m.end() if m is not None else end
-    return False
+    return any(_told_of_twin(said, clause, ids, twins, passages) for clause in clauses(said.text))
 
 
 def _told_of_twin(said: Unit, clause: tuple[int, int], ids: Sequence[str], twins: Mapping[str, list[Twin]],

@@ -196,24 +196,36 @@ def stem(word: str) -> str:
         return word
     if word in _PASTS:
         return _PASTS[word]
+    word = _unplural(word)
+    if len(word) > 4 and word.endswith("ily"):
+        word = word[:-3] + "y"  # lazily -> lazy, daily -> day: an adverb is its adjective's word
+    word = _unverbed(word)
+    if len(word) > 4 and word.endswith("e"):
+        word = word[:-1]  # manage, managed, managing -> manag
+    return word
+
+
+def _unplural(word: str) -> str:
+    """A word less its possessive and its plural (and "-ied", a past of "-y"): retries, retried -> retry."""
     if word.endswith("'s"):
         word = word[:-2]
     if len(word) > 4 and word.endswith(("ies", "ied")):
-        word = word[:-3] + "y"
-    elif len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
-        word = word[:-2]
-    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    if len(word) > 4 and word.endswith("ily"):
-        word = word[:-3] + "y"  # lazily -> lazy, daily -> day: an adverb is its adjective's word
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _unverbed(word: str) -> str:
+    """A word less its "-ing" or "-ed": running -> run, shipped -> ship."""
     for suffix in ("ing", "ed"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
             if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
                 word = word[:-1]  # running -> run, shipped -> ship
-            break
-    if len(word) > 4 and word.endswith("e"):
-        word = word[:-1]  # manage, managed, managing -> manag
+            return word
     return word
 
 

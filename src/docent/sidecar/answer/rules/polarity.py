@@ -189,10 +189,7 @@ def _contrast_kept(denial: polarity.Denial, words: set[str], sentence: Reading) 
     read as a denial. B's own words are those the sentence says nowhere else ("token" of "the built-in token
     authentication" is also the sentence's "one token per user"). Told the other way round ("in middleware rather than
     inside the view"), the unit says B and not A: still read as a denial."""
-    if not denial.instead or denial.option or not denial.scope or not denial.before:
-        return False
-    turn = _INSTEAD.search(sentence.text)
-    own = denial.scope - stems(sentence.text[: turn.start()]) if turn else frozenset()
+    own = _b_own(denial, sentence)
     if not own:
         return False
     rest = words - denial.scope
@@ -203,6 +200,15 @@ def _contrast_kept(denial: polarity.Denial, words: set[str], sentence: Reading) 
     return bool(best) and all(
         denial.before & u.stems and not own & u.stems and not polarity.negates(u.text)
         and all((rest & u.stems) - denial.before - other for other in others) for u in best)
+
+
+def _b_own(denial: polarity.Denial, sentence: Reading) -> frozenset[str]:
+    """The words of an "A rather than B" denial's B that the sentence says nowhere before the turn; none where the
+    denial is no such contrast."""
+    if not denial.instead or denial.option or not denial.scope or not denial.before:
+        return frozenset()
+    turn = _INSTEAD.search(sentence.text)
+    return frozenset(denial.scope - stems(sentence.text[: turn.start()])) if turn else frozenset()
 
 
 _INSTEAD = re.compile(r"\b(?:rather\s+than|instead\s+of|as\s+opposed\s+to)\b", re.IGNORECASE)

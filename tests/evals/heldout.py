@@ -210,6 +210,13 @@ ROUNDS = {
             visitors=None,
             questions="commitizen-questions-round16.json",
         ),
+        Round(
+            number=17,
+            site="external-dns",
+            markdown={"external-dns": "external-dns-answers-round17-holdout.json"},
+            visitors=None,
+            questions="external-dns-questions-round17.json",
+        ),
     )
 }
 

@@ -38,6 +38,11 @@ RECORD = record_of(
         "      com.openfaas.scale.zero-duration: 15m",
     ),
     _section(
+        "cpu-requests", "CPU requests",
+        "Each function requests half a CPU (0.5 cores) and can use up to 1 CPU.\n"
+        "  resources:\n    limits:\n      cpu: 1\n    requests:\n      cpu: 0.5",
+    ),
+    _section(
         "persistence", "Persistence",
         "resources:\n  requests:\n    storage: 25Gi",
     ),
@@ -65,6 +70,10 @@ def verdict(sentence: str) -> str:
         ("The example limits the function to 100m of CPU [[cpu-limits]].", "shown"),
         ("The example limits the function to 100 millicores of CPU [[cpu-limits]].", "shown"),
         ("The example limits the function to 500m of CPU [[cpu-limits]].", "number"),
+        # whole CPUs and cores are 1000m each; a resources block's bare "cpu: 1" is 1000m too
+        ("Each function requests 500m of CPU and can use up to 1000m [[cpu-requests]].", "shown"),
+        ("Each function requests 500m of CPU and can use up to 2000m [[cpu-requests]].", "number"),
+        ("Each function requests 250m of CPU and can use up to 1000m [[cpu-requests]].", "number"),
         # durations, Go's compound form included
         ("In the example, exec_timeout is 5 minutes and read_timeout is 5m1s [[timeouts]].", "shown"),
         ("In the example, exec_timeout is 5 minutes and read_timeout is 301 seconds [[timeouts]].", "shown"),
@@ -112,8 +121,47 @@ def test_a_lower_case_m_is_read_each_way_it_can_be() -> None:
     assert numbers.unstated(numbers.quantities("5 ms"), numbers.stated("limit: 5m")) != []
 
 
+@pytest.mark.parametrize(
+    ("said", "section", "vouched"),
+    [
+        ("4000m of CPU", "Each node has 4 cores.", True),
+        ("3000m of CPU", "Each node has 4 cores.", False),
+        ("1000m of CPU", "The plan gives you 1 vCore.", True),
+        ("4 cores", "limits:\n  cpu: 4000m", True),
+        ("4 cores", "The table lists 4 nodes.", True),  # the bare count is a reading too
+        ("1000m", "limits:\n  cpu: 1", True),
+        ("2000m", "limits:\n  cpu: 1", False),
+    ],
+)
+def test_a_whole_cpu_is_1000_millicores(said: str, section: str, vouched: bool) -> None:
+    assert (numbers.unstated(numbers.quantities(said), numbers.stated(section)) == []) is vouched
+
+
 def test_a_sentences_2d_is_a_name_and_a_sections_is_two_days_too() -> None:
     """"a 2d array" states no figure; a section's "retention: 2d" still vouches for "2 days" (and holds "2 weeks")."""
     assert numbers.unstated(numbers.quantities("a 2d array"), numbers.stated("a 3-D plot")) == []
     assert numbers.unstated(numbers.quantities("2 days"), numbers.stated("retention: 2d")) == []
     assert numbers.unstated(numbers.quantities("2 weeks"), numbers.stated("retention: 2d")) != []
+
+
+def test_a_ranges_bare_number_takes_each_reading_of_its_neighbours_unit() -> None:
+    """"100 and 500m": the bare 100 is 100 minutes or 100 millicores as 500m is, so a resources block's "cpu: 100m"
+    vouches for it; a changed figure is still held."""
+    section = numbers.stated("resources:\n  requests:\n    cpu: 100m\n  limits:\n    cpu: 500m")
+    assert numbers.unstated(numbers.quantities("The CPU request and limit are 100 and 500m"), section) == []
+    assert numbers.unstated(numbers.quantities("The CPU request and limit are 200 and 500m"), section) != []
+
+
+@pytest.mark.parametrize(
+    ("said", "section", "vouched"),
+    [
+        ("The gateway waits 2m30s.", "The gateway waits 2 minutes 30 seconds before it gives up.", True),
+        ("The gateway waits 2m40s.", "The gateway waits 2 minutes 30 seconds before it gives up.", False),
+        ("Set the timeout to 30m1s.", "Set the timeout to 30 minutes and 1 second.", True),
+        ("Set the timeout to 30m2s.", "Set the timeout to 30 minutes and 1 second.", False),
+        ("It waits 1h2m3s.", "It waits 1 hour, 2 minutes and 3 seconds.", True),
+        ("It waits 2m30s.", "It waits 30 seconds, then 2 minutes.", False),  # no compound: the larger unit first
+    ],
+)
+def test_a_go_compound_against_its_parts_written_out(said: str, section: str, vouched: bool) -> None:
+    assert (numbers.unstated(numbers.quantities(said), numbers.stated(section)) == []) is vouched

@@ -119,13 +119,18 @@ def quantities(text: str, words: set[str] | None = None, *, record: bool = False
     `words`, the text's lower-case words when the caller has them, spare the word pattern most texts; `record`: a
     section's text, where a figure that may be a name is read as a figure too (`units.joined`).
     """
+    found = _found(text, words, record=record)
+    if not found:
+        return ()
+    return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+
+
+def _found(text: str, words: set[str] | None, *, record: bool) -> list[tuple[int, int, Quantity]]:
     found = _digits(text, record=record)
     if words is None or _words_may_state(words) or "/" in text:
         found += _worded(text)
-    if not found:
-        return ()
     found.sort(key=lambda item: item[0])
-    return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+    return found
 
 
 def _digits(text: str, *, record: bool = False) -> list[tuple[int, int, Quantity]]:
@@ -144,6 +149,9 @@ def _digits(text: str, *, record: bool = False) -> list[tuple[int, int, Quantity
             found.append((m.start(), m.end(), scaled))
         else:
             found.append(_measured(text, m, value))
+            if not found[-1][2].unit and units.cpu_before(text, start):  # "cpu: 1" of a resources block: 1000m too
+                bare = found[-1][2]
+                found[-1] = (*found[-1][:2], Quantity(bare.value, "", bare.raw, (_quantity(value, "cpu"),)))
     return found
 
 
@@ -226,7 +234,8 @@ _RANGE_GAP = re.compile(r"\s*(?:to|and|or|–|—|-|/)\s*(?:from\s+)?$|^\s*(?:to
 
 
 def _ranges(text: str, found: list[Quantity], ends: list[tuple[int, int]]) -> tuple[Quantity, ...]:
-    """A bare number joined to one with a unit takes that unit: "from 410 to 160 ms", "40 minutes to 6"."""
+    """A bare number joined to one with a unit takes that unit, each reading of it: "from 410 to 160 ms", "40 minutes
+    to 6", "100 and 500m" (minutes or millicores)."""
     out = list(found)
     for i, q in enumerate(found):
         if q.unit:
@@ -234,8 +243,9 @@ def _ranges(text: str, found: list[Quantity], ends: list[tuple[int, int]]) -> tu
         for j in (i + 1, i - 1):
             if 0 <= j < len(found) and found[j].unit:
                 a, b = (i, j) if i < j else (j, i)
-                if _RANGE_GAP.match(text[ends[a][1] : ends[b][0]]):
-                    out[i] = _quantity(q.raw, _unit_name(found[j]))
+                if _RANGE_GAP.match(text[ends[a][1] : ends[b][0]]):  # each reading of the unit: "100 and 500m"
+                    first, *rest = [_quantity(q.raw, _unit_name(r)) for r in (found[j], *found[j].other) if r.unit]
+                    out[i] = Quantity(first.value, first.unit, first.raw, tuple(rest)) if rest else first
                     break
     return tuple(out)
 
@@ -295,8 +305,9 @@ def _quantity(value: float, unit: str) -> Quantity:
     elif words in units.BYTES:  # "512 bytes" is 512 as a bare count was before sizes were read in bytes
         bare = (Quantity(value, "", value),) if units.BYTES[words] == 1.0 else ()
         made = Quantity(round(value * units.BYTES[words], 3), "bytes", value, bare)
-    elif words in units.CPU:
-        made = Quantity(value, "millicores", value)
+    elif words in units.CPU:  # "4 cores" is 4000m, and four as a bare count
+        bare = (Quantity(value, "", value),) if units.CPU[words] != 1.0 else ()
+        made = Quantity(round(value * units.CPU[words], 3), "millicores", value, bare)
     else:
         made = Quantity(value, _OTHER_UNITS.get(words, ""), value)
     if len(_MADE) < 10_000:  # bounded, as `words.stems`' folds are
@@ -309,8 +320,29 @@ _MADE: dict[tuple[float, str], Quantity] = {}
 
 def stated(text: str) -> frozenset[Quantity]:
     """The quantities a section states, each of its readings ("5m": 5 minutes, 5 millicores, 5 million)."""
-    found = quantities(text, record=True)
-    return frozenset(found).union(*(q.other for q in found if q.other))
+    placed = _found(text, None, record=True)
+    found = _ranges(text, [q for _, _, q in placed], [(a, b) for a, b, _ in placed]) if placed else ()
+    return frozenset(found).union(*(q.other for q in found if q.other), _totals(text, placed))
+
+
+_PARTS_GAP = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
+
+
+def _totals(text: str, placed: list[tuple[int, int, Quantity]]) -> set[Quantity]:
+    """A duration written out in parts in a row, each unit smaller than the one before, as one total, as a Go compound
+    says it: "2 minutes 30 seconds" is also 150 s ("2m30s"), "30 minutes and 1 second" 1,801 s ("30m1s")."""
+    out: set[Quantity] = set()
+    total, end, per = 0.0, -1, 0.0
+    for start, stop, q in placed:
+        q_per = q.value / q.raw if q.unit == "time" and q.raw else 0.0
+        gap = _PARTS_GAP.match(text, end) if end >= 0 else None
+        if q_per and total and gap is not None and gap.end() == start and q_per < per:
+            total += q.value
+            out.add(_quantity(round(total, 9), "s"))
+        else:
+            total = q.value if q_per else 0.0
+        end, per = (stop, q_per) if q_per else (-1, 0.0)
+    return out
 
 
 def unstated(said: tuple[Quantity, ...], stated: frozenset[Quantity]) -> list[Quantity]:

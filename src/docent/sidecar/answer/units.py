@@ -2,7 +2,7 @@
 
 Kubernetes quantities ("1Gi", "512Mi", "250m" of CPU), Go and CLI durations ("30s", "100ms", "1m30s", "5m0s",
 "--interval=1m"), sizes ("10KiB", "2G", "25M"), rates ("100rps"). A figure is read in its unit's family: durations in
-seconds, sizes in bytes, CPU in millicores. A size's prefix is binary whether or not an "i" is written ("512Mi" and
+seconds, sizes in bytes, CPU in millicores (a whole CPU or core is 1000m). A size's prefix is binary whether or not an "i" is written ("512Mi" and
 "512 MB" are one size; "1Gi" is 1024Mi): docs write MB for MiB ("16384 bytes (16 KB)"), and a 5 % gap between the
 two is no falsehood a reader would be misled by. Where a joined figure can be read more than one way, each reading
 vouches: a lower-case "m" is minutes in a duration, millicores beside "CPU" (its only reading there) and millions
@@ -24,7 +24,12 @@ BYTES: dict[str, float] = {
     **dict.fromkeys(("gb", "gib", "gi", "gigabyte", "gigabytes", "gibibyte", "gibibytes"), 1024.0**3),
     **dict.fromkeys(("tb", "tib", "ti", "terabyte", "terabytes", "tebibyte", "tebibytes"), 1024.0**4),
 }
-CPU: dict[str, float] = {"millicore": 1.0, "millicores": 1.0, "milli cpu": 1.0, "millicpu": 1.0}  # in millicores
+# CPU in millicores: a whole CPU, core or vCPU is 1000m ("half a CPU (0.5 cores)" is "500m"); `numbers` keeps the bare
+# count as another reading of a whole one ("2 core maintainers" is two).
+CPU: dict[str, float] = {
+    "millicore": 1.0, "millicores": 1.0, "milli cpu": 1.0, "millicpu": 1.0,
+    **dict.fromkeys(("cpu", "cpus", "core", "cores", "vcpu", "vcpus", "vcore", "vcores"), 1000.0),
+}
 
 # Go's units, longest first where one begins another ("ms" before "m").
 _GO = r"(?:ns|us|µs|ms|h|m|s)"
@@ -46,6 +51,12 @@ _CURRENCY = frozenset("$£€")
 _DIMENSIONS = frozenset((1.0, 2.0, 3.0))
 
 Reading = tuple[float, str]  # a figure and the unit word `numbers` reads it with ("" for a count)
+
+
+def cpu_before(text: str, start: int) -> bool:
+    """Whether "cpu:" or "cpu=" stands right before `start` on its line (a resources block's "cpu: 1" is 1000m)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return _CPU_BEFORE.search(text, max(line_start, start - 24), start) is not None
 
 
 def may_join(text: str) -> bool:
@@ -91,8 +102,7 @@ def _single(text: str, m: re.Match[str], record: bool) -> tuple[Reading, ...]:
     if unit != "m":
         return ((value, _WORD.get(unit, unit.lower())),)
     start = m.start()
-    line_start = text.rfind("\n", 0, start) + 1
-    if _CPU_BEFORE.search(text, max(line_start, start - 24), start) or _CPU_AFTER.match(text, m.end()):
+    if cpu_before(text, start) or _CPU_AFTER.match(text, m.end()):
         return ((value, "millicores"),)
     if start and text[start - 1] in _CURRENCY:  # "£5m"
         return ((value * 1e6, ""),)

@@ -100,7 +100,8 @@ def test_a_figure_joined_to_its_unit(sentence: str, expected: str) -> None:
         ("1Gi is 1024Mi", ["1.07374e+09 B", "1.07374e+09 B"]),
         ("--interval=1m30s, 5m0s, 100ms", ["90 s", "300 s", "0.1 s"]),
         ("cpu: 250m, and 1500m cores", ["250 millicores", "1500 millicores"]),
-        ("10KiB, 2G of RAM, 8.704kB", ["10240 B", "2.14748e+09 B", "8912.9 B"]),
+        ("10KiB, 2G of RAM, 8.704kB", ["10240 B", "2.14748e+09 B", "8704 B"]),  # a lower-case k is decimal
+        ("5G networks, a 4G signal, 3G of memory", ["3.22123e+09 B"]),  # a generation's name is no size
         ("retention: 15d; 2w", ["1.296e+06 s", "1.2096e+06 s"]),
         ("100rps, 2x, --port=8080", ["100", "2 x", "8080"]),
         ("v1.2m, sha256:9f2c1d, 3d5s, 1h2x", []),  # a name's digits, a hash, no Go duration
@@ -165,3 +166,15 @@ def test_a_ranges_bare_number_takes_each_reading_of_its_neighbours_unit() -> Non
 )
 def test_a_go_compound_against_its_parts_written_out(said: str, section: str, vouched: bool) -> None:
     assert (numbers.unstated(numbers.quantities(said), numbers.stated(section)) == []) is vouched
+
+
+def test_an_m_beside_memory_is_no_cpus_and_a_capital_kb_is_read_both_ways() -> None:
+    """"250m of memory" is no 250 millicores, so a section's CPU "250m" does not vouch for it (a "250Mi" does); "16 KB"
+    is 16,384 or 16,000 bytes, "16 kB" 16,000 alone ("16 KiB" is held for it)."""
+    cpu = numbers.stated("resources:\n  requests:\n    cpu: 250m\n    memory: 64Mi")
+    assert numbers.unstated(numbers.quantities("It requests 250m of memory"), cpu) != []
+    assert numbers.unstated(numbers.quantities("It requests 250m of CPU"), cpu) == []
+    assert numbers.unstated(numbers.quantities("It requests 250m of memory"), numbers.stated("memory: 250Mi")) == []
+    assert numbers.unstated(numbers.quantities("16 KB"), numbers.stated("16384 bytes")) == []
+    assert numbers.unstated(numbers.quantities("16 KB"), numbers.stated("16000 bytes")) == []
+    assert numbers.unstated(numbers.quantities("16 kB"), numbers.stated("16 KiB")) != []

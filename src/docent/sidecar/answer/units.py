@@ -4,12 +4,12 @@ Kubernetes quantities ("1Gi", "512Mi", "250m" of CPU), Go and CLI durations ("30
 "--interval=1m"), sizes ("10KiB", "2G", "25M"), rates ("100rps"). A figure is read in its unit's family: durations in
 seconds, sizes in bytes, CPU in millicores (a whole CPU or core is 1000m). A size's prefix is binary whether or not an "i" is written ("512Mi" and
 "512 MB" are one size; "1Gi" is 1024Mi): docs write MB for MiB ("16384 bytes (16 KB)"), and a 5 % gap between the
-two is no falsehood a reader would be misled by. Where a joined figure can be read more than one way, each reading
-vouches: a lower-case "m" is minutes in a duration, millicores beside "CPU" (its only reading there) and millions
-after a currency sign; with neither beside it, any of the three. What the number rule never reads here: a figure in
+two is no falsehood a reader would be misled by; but a lower-case "kB" is 1000 bytes (Docker's sizes) and "KB" either. Where a joined figure can be read more than one way, each reading
+vouches: a lower-case "m" is minutes in a duration, millicores beside "CPU" (its only reading there), a size or millions
+beside memory or RAM ("250m of memory" is no CPU's), millions after a currency sign; with neither beside it, any of the three. What the number rule never reads here: a figure in
 the sentence's inline code (the code_term rule checks it as written), a version ("v1.2"), a hash or an id ("sha256:
 9f2c1d"), which are the digits of a name, "1d" to "3d" in a sentence (an array's or a plot's dimensions more
-often than days; a section's states days too), and a compound that is no Go duration ("3d5s").
+often than days; a section's states days too), "5G networks" (a name), and a compound that is no Go duration ("3d5s").
 """
 
 from __future__ import annotations
@@ -47,6 +47,12 @@ _WORD = {"d": "day", "w": "week", "ns": "ns", "us": "µs", "µs": "µs", "G": "g
 # "cpu: 250m", "cpu=500m", "250m of CPU", "100m CPU", "1500m cores": a lower-case m beside CPU counts millicores.
 _CPU_BEFORE = re.compile(r"cpus?[\"']?\s*[:=]\s*[\"']?$", re.IGNORECASE)
 _CPU_AFTER = re.compile(r"\s*(?:of\s+(?:a\s+|the\s+)?)?(?:v?cpus?|cores?|millicores?)\b", re.IGNORECASE)
+# "250m of memory", "memory: 250m": a lower-case m beside memory is no CPU's; a size ("250M") or a million.
+_MEMORY_BEFORE = re.compile(r"mem(?:ory)?[\"']?\s*[:=]\s*[\"']?$", re.IGNORECASE)
+_MEMORY_AFTER = re.compile(r"\s*(?:of\s+(?:the\s+)?)?(?:memory|ram)\b", re.IGNORECASE)
+# "5G networks", "4G signal": a generation's name, no size.
+_NAMED_AFTER = re.compile(r"[\s\-]+(?:networks?|signals?|coverage|connectivity|cellular|mobile|modems?)\b",
+                          re.IGNORECASE)
 _CURRENCY = frozenset("$£€")
 _DIMENSIONS = frozenset((1.0, 2.0, 3.0))
 
@@ -99,11 +105,16 @@ def _single(text: str, m: re.Match[str], record: bool) -> tuple[Reading, ...]:
         return ((value, ""),)
     if unit == "d" and value in _DIMENSIONS and not record:  # "a 2d array", "3d plots": a name, as "3-D" is, not days
         return ()
+    if unit in ("G", "T") and _NAMED_AFTER.match(text, m.end()):  # "5G networks"
+        return ()
     if unit != "m":
         return ((value, _WORD.get(unit, unit.lower())),)
     start = m.start()
     if cpu_before(text, start) or _CPU_AFTER.match(text, m.end()):
         return ((value, "millicores"),)
+    line_start = text.rfind("\n", 0, start) + 1
+    if _MEMORY_BEFORE.search(text, max(line_start, start - 24), start) or _MEMORY_AFTER.match(text, m.end()):
+        return ((value, "mb"), (value * 1e6, ""))
     if start and text[start - 1] in _CURRENCY:  # "£5m"
         return ((value * 1e6, ""),)
     return ((value, "min"), (value, "millicores"), (value * 1e6, ""))

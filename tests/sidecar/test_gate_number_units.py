@@ -178,3 +178,36 @@ def test_an_m_beside_memory_is_no_cpus_and_a_capital_kb_is_read_both_ways() -> N
     assert numbers.unstated(numbers.quantities("16 KB"), numbers.stated("16384 bytes")) == []
     assert numbers.unstated(numbers.quantities("16 KB"), numbers.stated("16000 bytes")) == []
     assert numbers.unstated(numbers.quantities("16 kB"), numbers.stated("16 KiB")) != []
+
+
+# docker-mailserver's "Minimum" section and OpenFaaS's hardening page (tests/data/sites), as their bundles keep them.
+SIZED = record_of(
+    _section(
+        "minimum", "Minimum",
+        "If you get errors about ClamAV or amavis failing to allocate memory you need more RAM or more swap and of "
+        "course docker must be allowed to use swap (not always the case). If you can't use swap at all you may need "
+        "3G RAM.",
+    ),
+    _section(
+        "hardening", "Hardening",
+        "Each browser instance is memory-intensive. Chromium requires at least 512Mi at idle — use 1Gi for production "
+        "workloads, especially when taking full-page screenshots.",
+    ),
+    _section("other", "Other", "Each browser instance is memory-intensive, so set max_inflight to one."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Without swap you may need 3 GB of RAM [[minimum]].", "shown"),
+        ("Without swap you may need 5 GB of RAM [[minimum]].", "number"),
+        ("Chromium requires at least 512 MB at idle [[hardening]].", "shown"),
+        ("Chromium requires at least 256 MB at idle [[hardening]].", "number"),
+        ("Each browser instance needs MB of memory [[other]].", "unknown_term"),  # no size stated there
+    ],
+)
+def test_a_size_unit_is_mentioned_where_a_section_states_a_size(sentence: str, expected: str) -> None:
+    """"MB" and "GB" are capitalised words the proper-name rule would hold; a section that states a size in bytes
+    ("3G", "512Mi") mentions them, and the number rule compares the figures."""
+    assert fate(Gate(SIZED, Lexicon([])), sentence) == expected

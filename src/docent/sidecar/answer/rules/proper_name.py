@@ -8,6 +8,7 @@ import functools
 import re
 from collections.abc import Iterable
 
+from .. import units
 from ..names import proper_names
 from ..words import stems
 from .types import Hold, Reading, Rule, Verdict
@@ -31,7 +32,16 @@ def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
     sections = [mentions.name_words[sid] for sid in ids]
     strange = [name for name in names if not any(all(any(stem in w for w in sections) for stem in form)
                                                  for form in _forms(name))]
-    return [name for name in strange if not _spelt(name, ids, sentence)] if strange else strange
+    return [name for name in strange if not _spelt(name, ids, sentence) and not _sized(name, ids, sentence)]
+
+
+def _sized(name: str, ids: tuple[str, ...], sentence: Reading) -> bool:
+    """A size's unit ("MB", "GiB") where a section states a size in bytes: "512 MB" where it writes "512Mi" (the
+    number rule compares the figures)."""
+    if name.lower() not in units.BYTES:
+        return False
+    stated = sentence.grounds.mentions.quantities
+    return any(q.unit == "bytes" or any(o.unit == "bytes" for o in q.other) for sid in ids for q in stated[sid])
 
 
 def _forms(name: str) -> list[set[str]]:

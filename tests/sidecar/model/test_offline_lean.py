@@ -1,5 +1,6 @@
 """The embedded model on a real documentation site (uv's, vendored): of the sections search ranks close, the one that
-holds the ask's distinctive words and its code answers (`picking.by_ask`)."""
+holds the ask's distinctive words and its code answers (`picking.by_ask`); where search ranks another first, the docs
+portfolio's lean puts it first."""
 
 from __future__ import annotations
 
@@ -27,15 +28,17 @@ PINNED = ("One of my dependencies pins pydantic>=1.8,<2.0 in its metadata but ac
           "it blocks my project from using v2. Can I force uv to ignore that bound in pyproject.toml?")
 
 
-def test_the_section_that_holds_the_asks_distinctive_words_answers_not_the_one_search_ranks_first(uv) -> None:
-    # search ranks 'Requires-python' first ("uv ignores upper-bounds on requires-python"); 'Dependency overrides' holds
-    # as many of the ask's distinctive words, and its code writes the question's (`pydantic>=1.0,<2.0`): it answers
+def test_the_section_that_holds_the_asks_distinctive_words_and_code_answers(uv) -> None:
+    # 'Dependency overrides' holds as many of the ask's distinctive words as 'Requires-python' ("uv ignores
+    # upper-bounds on requires-python"), and its code writes the question's (`pydantic>=1.0,<2.0`): it answers
     said, best = uv.answer(PINNED)
     assert best is not None and best.id == "dependency-overrides", said
     assert any("use `tool.uv.override-dependencies` to define a list of overrides" in s for s in said), said
 
 
-def test_the_portfolios_lean_keeps_searchs_order_for_the_same_sections(uv) -> None:
+def test_the_docs_lean_puts_the_section_whose_code_writes_the_asks_first_where_search_ranks_another_first(uv) -> None:
+    """Given search's scores with 'Requires-python' the higher (its order before round 19), `by_ask` keeps it first
+    with no portfolio and the docs portfolio's lean puts 'Dependency overrides' first."""
     source = uv.source()
     vocabulary = uv.vocabulary(source)
     asked = Weighed.of(PINNED, vocabulary, uv._lexicon(source), source.manifest)

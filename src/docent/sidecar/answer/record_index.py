@@ -70,7 +70,7 @@ from .clauses import (
 from .lexicon import Entries, Lexicon, entries_of
 from .record_forms import phrasal, statuses, unconflated
 from .record_index_order import FIRST, Order, SectionLike, rarest, rarity
-from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_title_named, with_title_said
+from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_titles
 from .record_missing import bases, longer, splits
 from .record_synonyms import instead, spelt_out
 from .words import STOP_WORDS, chunks, spell_sigils, stems
@@ -211,13 +211,12 @@ class RecordIndex:
         if thread.strip():
             then = self._weighed(self._scaled(thread, wanted * FETCHED), thread)
             scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
-        alone = with_title_named(with_title_said(scores, self._titles, stems(text)), named)  # no family raise
-        scores = with_family(scores, self._paths, self._families)
-        scores = with_title_said(scores, self._titles, stems(text))
-        scores = with_title_named(scores, named)
+        # the title raises, each worked out once, on the scores with the family raise and without (`alone`)
+        alone, scores = with_titles(scores, with_family(scores, self._paths, self._families), self._titles,
+                                    stems(text), named)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         found = [(rowid, score) for rowid, score in ranked if self._ids[rowid - 1] not in exclude][:limit]
-        ordered = zip(self._ordered(found, text, limit, alone), found[:limit], strict=True)  # (`in_order`)
+        ordered = zip(self._ordered(found, text, limit, alone), found, strict=True)  # (`in_order`)
         return [(self._ids[rowid - 1], round(score, 6)) for (rowid, _), (_, score) in ordered]
 
     def _ordered(self, found: list[tuple[int, float]], text: str, limit: int,
@@ -226,14 +225,14 @@ class RecordIndex:
         as the index spells it, weighed by its rarity in the record; a word the record lacks weighs nothing. `alone`:
         the scores without the family raise, which put the first in order (`in_order`)."""
         if len(found) < 2:
-            return found[:limit]  # nothing to put in order
+            return found  # nothing to put in order
         words = list(dict.fromkeys(w for w in (run.lower() for run in _RUN.findall(text)) if w not in STOP_WORDS))
         if fresh := [w for w in words if w not in self._spelt]:
             self._counts(fresh)  # each spelt as the index spells it, and remembered
         terms = dict.fromkeys(t for w in words for t in self._spelling(w) if self._df.get(t))
         weights = rarest({t: rarity(self._df[t], len(self._ids)) for t in terms})
         aside = self._aside.intersection(r for r, _ in found) if not ASKS_CHANGES.search(text) else set()
-        return self._order.ordered(found, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside}, keep=limit,
+        return self._order.ordered(found, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside},
                                    alone=alone if limit <= FIRST else None)
 
     def _with_sentences(self, text: str, scores: dict[int, float], limit: int) -> dict[int, float]:

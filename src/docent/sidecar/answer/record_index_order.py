@@ -157,21 +157,20 @@ def gain(places: Mapping[str, Sequence[tuple[int, str]]], weights: Mapping[str, 
 
 
 def in_order(found: Sequence[tuple[int, float]], places: Sequence[Mapping[str, Sequence[tuple[int, str]]]],
-             weights: Mapping[str, float], weighed: Mapping[int, float], *, keep: int | None = None,
+             weights: Mapping[str, float], weighed: Mapping[int, float], *,
              alone: Mapping[int, float] | None = None) -> list[tuple[int, float]]:
     """The found (rowid, score) pairs, each score raised by its `gain` (times its share in `weighed`, 1 where it has
-    none: a changelog's, as its score was), best first (ties by rowid, as the search's), the `keep` best (all where
-    None). With `alone` (each section's score without its family's raise, `record_index_rank.with_family`), the
-    first `FIRST` of those kept are put in order again by it, raised by the same gain."""
+    none: a changelog's, as its score was), best first (ties by rowid, as the search's). With `alone` (each section's
+    score without its family's raise, `record_index_rank.with_family`), the first `FIRST` are put in order again by
+    it, raised by the same gain."""
     if not weights or sum(weights.values()) <= 0:
-        return list(found)[:keep]
+        return list(found)
     gains = {rowid: weighed.get(rowid, 1.0) * gain(at, weights) for (rowid, _), at in zip(found, places, strict=True)}
     raised = sorted(((rowid, score + gains[rowid]) for rowid, score in found), key=lambda item: (-item[1], item[0]))
-    kept = raised[:keep]
     if alone is None:
-        return kept
-    first = sorted(kept[:FIRST], key=lambda item: (-(alone.get(item[0], 0.0) + gains[item[0]]), item[0]))
-    return first + kept[FIRST:]
+        return raised
+    first = sorted(raised[:FIRST], key=lambda item: (-(alone.get(item[0], 0.0) + gains[item[0]]), item[0]))
+    return first + raised[FIRST:]
 
 
 class Order:
@@ -194,9 +193,9 @@ class Order:
         return kept
 
     def ordered(self, found: Sequence[tuple[int, float]], weights: Mapping[str, float], weighed: Mapping[int, float],
-                *, keep: int | None = None, alone: Mapping[int, float] | None = None) -> list[tuple[int, float]]:
-        """The found (rowid, score) pairs, the first `ORDERED` put in order (`in_order`), the rest after them as found;
-        the `keep` first (all where None)."""
+                *, alone: Mapping[int, float] | None = None) -> list[tuple[int, float]]:
+        """The found (rowid, score) pairs, the first `ORDERED` put in order (`in_order`), the rest after them as
+        found."""
         head = found[:ORDERED]
         places = self._reader.places([self.said(rowid) for rowid, _ in head], list(weights))
-        return (in_order(head, places, weights, weighed, keep=keep, alone=alone) + list(found[ORDERED:]))[:keep]
+        return in_order(head, places, weights, weighed, alone=alone) + list(found[ORDERED:])

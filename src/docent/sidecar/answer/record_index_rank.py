@@ -103,3 +103,13 @@ def with_title_named(scores: dict[int, float], named: Set[int]) -> dict[int, flo
     still shows the storm's reading as well as the lab's summary)."""
     return {rowid: score + TITLE_NAMED * max(0.0, 1.0 - score) if rowid in named else score
             for rowid, score in scores.items()}
+
+
+def with_titles(scores: dict[int, float], raised: dict[int, float], titles: Sequence[Set[str]], asked: Set[str],
+                named: Set[int]) -> tuple[dict[int, float], dict[int, float]]:
+    """`with_title_said` and `with_title_named` on `scores` and on `raised` (the same sections' scores with the family
+    raise), the title said worked out once for both: each section's share is the same."""
+    said = {rowid: len(titles[rowid - 1] & asked) for rowid in raised.keys() | scores.keys()}
+    shares = {rowid: TITLE_SAID * n / len(titles[rowid - 1]) if n >= 2 else 0.0 for rowid, n in said.items()}
+    alone = with_title_named({rowid: score + shares[rowid] for rowid, score in scores.items()}, named)
+    return alone, with_title_named({rowid: score + shares[rowid] for rowid, score in raised.items()}, named)

@@ -229,7 +229,8 @@ def _measured(text: str, m: re.Match[str], value: float) -> tuple[int, int, Quan
             unit, end = said[0]
     if unit == "kb" and text[end - 2 : end] != "kb":  # a lower-case k is decimal ("8.704kB"), "KB" either
         binary, decimal = _quantity(value, unit), Quantity(round(value * 1000.0, 3), "bytes", value)
-        return m.start(), end, decimal if text[end - 2 : end] == "kB" else Quantity(binary.value, binary.unit, binary.raw, (decimal,))
+        either = Quantity(binary.value, binary.unit, binary.raw, (decimal,))
+        return m.start(), end, decimal if text[end - 2 : end] == "kB" else either
     return m.start(), end, _quantity(value, unit)
 
 

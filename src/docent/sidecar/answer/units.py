@@ -2,14 +2,16 @@
 
 Kubernetes quantities ("1Gi", "512Mi", "250m" of CPU), Go and CLI durations ("30s", "100ms", "1m30s", "5m0s",
 "--interval=1m"), sizes ("10KiB", "2G", "25M"), rates ("100rps"). A figure is read in its unit's family: durations in
-seconds, sizes in bytes, CPU in millicores (a whole CPU or core is 1000m). A size's prefix is binary whether or not an "i" is written ("512Mi" and
-"512 MB" are one size; "1Gi" is 1024Mi): docs write MB for MiB ("16384 bytes (16 KB)"), and a 5 % gap between the
-two is no falsehood a reader would be misled by; but a lower-case "kB" is 1000 bytes (Docker's sizes) and "KB" either. Where a joined figure can be read more than one way, each reading
-vouches: a lower-case "m" is minutes in a duration, millicores beside "CPU" (its only reading there), a size or millions
-beside memory or RAM ("250m of memory" is no CPU's), millions after a currency sign; with neither beside it, any of the three. What the number rule never reads here: a figure in
-the sentence's inline code (the code_term rule checks it as written), a version ("v1.2"), a hash or an id ("sha256:
-9f2c1d"), which are the digits of a name, "1d" to "3d" in a sentence (an array's or a plot's dimensions more
-often than days; a section's states days too), "5G networks" (a name), and a compound that is no Go duration ("3d5s").
+seconds, sizes in bytes, CPU in millicores (a whole CPU or core is 1000m). A size's prefix is binary whether or not an
+"i" is written ("512Mi" and "512 MB" are one size; "1Gi" is 1024Mi): docs write MB for MiB ("16384 bytes (16 KB)"),
+and a 5 % gap between the two is no falsehood a reader would be misled by; but a lower-case "kB" is 1000 bytes
+(Docker's sizes) and "KB" either. Where a joined figure can be read more than one way, each reading vouches: a
+lower-case "m" is minutes in a duration, millicores beside "CPU" (its only reading there), a size or millions beside
+memory or RAM ("250m of memory" is no CPU's), millions after a currency sign; with none beside it, any of the three.
+What the number rule never reads here: a figure in the sentence's inline code (the code_term rule checks it as
+written), a version ("v1.2"), a hash or an id ("sha256: 9f2c1d"), which are the digits of a name, "1d" to "3d" in a
+sentence (an array's or a plot's dimensions more often than days; a section's states days too), "5G networks" (a
+name), and a compound that is no Go duration ("3d5s").
 """
 
 from __future__ import annotations

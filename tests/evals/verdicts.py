@@ -6,7 +6,9 @@ through a fresh gate against its site's bundle (the example's, Starlette's, a he
 site's, `devanswers.DEV`, by the file's name); an
 answer (`calls`, or a careful model's `answer`) replayed through the real app, in the replay model's fragments; the
 careful Starlette answers beside this folder too, and the bench's own answers. Every gate made meanwhile is recorded:
-what it was fed (with its flushes and its finish) and the events it gave back, one JSON line a gate, sorted.
+what it was fed (with its flushes and its finish) and the events it gave back, one JSON line a gate, sorted, each
+named by its corpus (the file's name, `docsite:NAME` or `bench`), so that a diff can leave a held-out round's sites
+out before anyone reads it: `diff BEFORE AFTER | grep -v -e python-markdown -e commitizen`.
 `SITES`: a folder where the built documentation sites are kept between runs (the gate's changes do not
 change a bundle); without it they are built in a temporary folder.
 """
@@ -30,6 +32,7 @@ from tests.evals.heldout import ROUNDS
 
 HERE = Path(__file__).resolve().parent
 CORPORA = HERE / "corpora"
+_CORPUS = ["-"]  # the corpus whose gates are being recorded
 
 
 def _record(into: list[str]) -> Callable[[], None]:
@@ -48,7 +51,8 @@ def _record(into: list[str]) -> Callable[[], None]:
             self._said.append(args[0] if mark is None else mark)
             self._events += [repr(e) for e in out]
             if mark == "<FINISH>":
-                into.append(json.dumps({"in": "".join(self._said), "out": self._events}, sort_keys=True))
+                gate = {"corpus": _CORPUS[0], "in": "".join(self._said), "out": self._events}
+                into.append(json.dumps(gate, sort_keys=True))
             return out
 
         return stepped
@@ -77,6 +81,7 @@ def _replay_all(bundles: dict[str, Path]) -> None:
     for path in sorted(CORPORA.glob("*.json")):
         rows = json.loads(path.read_text(encoding="utf-8"))
         bundle = bundles[_site(path.name)]
+        _CORPUS[0] = path.name
         if "sentence" in rows[0]:
             # One sentence a gate, as the constructions are judged (the paraphrases have no kind: any will do).
             _constructions(Bundle.load(bundle), [{"kind": "-", **r} for r in rows], [])
@@ -84,6 +89,7 @@ def _replay_all(bundles: dict[str, Path]) -> None:
             answers = [r if "calls" in r else {**r, "calls": [[{"type": "text", "text": r["answer"]}]]} for r in rows]
             asyncio.run(_replay(answers, bundle, Figures()))
     for name in docsite.ANSWERS.values():
+        _CORPUS[0] = f"docsite:{name}"
         docsite.quoted.measure(json.loads((HERE / name).read_text(encoding="utf-8")), bundles["starlette"])
 
 
@@ -93,6 +99,7 @@ def _bench() -> None:
     record, lexicon = bench._record(), bench._lexicon()
     site = bench.Site.of(record, lexicon)
     mentions = bench.Mentions(record, lexicon, site.page_titles, site.intros)
+    _CORPUS[0] = "bench"
     bench._judge(bench._answers()[:200], record, lexicon, site, mentions, bench.RULES)
 
 

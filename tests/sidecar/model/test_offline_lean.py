@@ -4,22 +4,17 @@ portfolio's lean puts it first."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.picking import by_ask
 from docent.sidecar.offline.weighing import Weighed
 from tests.evals import docsite
 
-SITES = Path(__file__).resolve().parents[2] / "data" / "sites"
-
 
 @pytest.fixture(scope="module")
 def uv(tmp_path_factory: pytest.TempPathFactory) -> OfflineModel:
-    bundle = Bundle.load(docsite.build_copy(SITES / "uv", tmp_path_factory.mktemp("uv")).bundle)
+    bundle = docsite.vendored("uv", tmp_path_factory.mktemp("uv"))
     return OfflineModel(lambda: bundle)
 
 

@@ -5,8 +5,6 @@ sentence of the best sections says a fifth of the question, the docs do not say 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
@@ -17,12 +15,10 @@ from docent.sidecar.offline.picking import SAYS_LEAST, by_ask, pick, said_most, 
 from docent.sidecar.offline.weighing import Weighed
 from tests.evals import docsite
 
-SITES = Path(__file__).resolve().parents[2] / "data" / "sites"
-
 
 @pytest.fixture(scope="module")
 def ninja(tmp_path_factory: pytest.TempPathFactory) -> OfflineModel:
-    bundle = Bundle.load(docsite.build_copy(SITES / "django-ninja", tmp_path_factory.mktemp("ninja")).bundle)
+    bundle = docsite.vendored("django-ninja", tmp_path_factory.mktemp("ninja"))
     return OfflineModel(lambda: bundle)
 
 
@@ -50,7 +46,7 @@ def test_on_a_portfolio_a_sentence_of_another_section_still_says_a_share_of_the_
 
 @pytest.fixture(scope="module")
 def mailserver(tmp_path_factory: pytest.TempPathFactory) -> tuple[Bundle, OfflineModel]:
-    bundle = Bundle.load(docsite.build_copy(SITES / "docker-mailserver", tmp_path_factory.mktemp("dms")).bundle)
+    bundle = docsite.vendored("docker-mailserver", tmp_path_factory.mktemp("dms"))
     return bundle, OfflineModel(lambda: bundle)
 
 

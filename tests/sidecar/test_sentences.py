@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.answer import sentences
-from docent.sidecar.answer.sentences import SentenceSplitter, looks_complete, strip_marker
+from docent.sidecar.answer import sentence_ends, sentences
+from docent.sidecar.answer.sentence_ends import looks_complete
+from docent.sidecar.answer.sentences import SentenceSplitter, strip_marker
 
 
 def split(text: str) -> list[str]:
@@ -135,13 +136,13 @@ def test_a_decimal_cut_at_its_point_waits_for_the_digits() -> None:
 def test_a_mark_that_waits_for_the_next_character_is_decided_without_reading_its_line_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    boundary, read = sentences._boundary, []
+    boundary, read = sentence_ends.boundary, []
 
     def counted(buf: str, start: int, *, final: bool) -> object:
         read.append(buf[start:])
         return boundary(buf, start, final=final)
 
-    monkeypatch.setattr(sentences, "_boundary", counted)
+    monkeypatch.setattr(sentences, "boundary", counted)
     splitter = SentenceSplitter()
     assert splitter.feed("He led a team.") == []
     assert splitter.feed(" He") == ["He led a team."]

@@ -11,7 +11,8 @@ modules beside their sources, and then, pure against compiled:
 Needs a C compiler, Python's headers and valgrind; takes a few minutes (the compiling one or two of them). Not a
 bench of `make bench` (its name starts with `_`): `gate_compiled.py` is, with this file's `cached` build and events.
 `tests.evals.verdicts` cannot replay the compiled gate whole: it wraps the `Gate`'s methods, which a compiled class
-does not allow; with every module compiled but `gate.py` it can (tests/bench/README.md, round 18, mypyc18).
+does not allow; with every module compiled but `gate.py` and `judge.py` (the `Judge` a `Gate` is, which a pure class
+cannot subclass compiled) it can (tests/bench/README.md, round 18, mypyc18).
 """
 
 from __future__ import annotations

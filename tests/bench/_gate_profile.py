@@ -18,7 +18,19 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from docent.sidecar.answer import align, cited, drafts, lexicon, markdown, names, numbers, polarity, policy, sentences
+from docent.sidecar.answer import (
+    align,
+    cited,
+    drafts,
+    judge,
+    lexicon,
+    markdown,
+    names,
+    numbers,
+    polarity,
+    policy,
+    sentences,
+)
 from docent.sidecar.answer import gate as gates
 from docent.sidecar.answer.rules import RULES, Rule, proper_name, types
 from tests.bench import gate as bench
@@ -64,8 +76,8 @@ def _instrument() -> tuple[Rule, ...]:
         (drafts, "citations", "draft: citations"), (gates, "draft_of", "draft: the rest"),
         (gates.Gate, "_show", "show: the event"), (cited, "best_line", "show: a citation's line"),
         (cited, "words", "show: a citation's line"), (policy.AnswerPolicy, "held_message", "hold: the policy's words"),
-        (gates.Gate, "_hold", "hold: the event"), (gates, "first", "rules: the loop and cue gating"),
-        (gates, "Reading", "reading: made"), (names.SiteNames, "mask", "shared: the site's names masked"),
+        (gates.Gate, "_hold", "hold: the event"), (judge, "first", "rules: the loop and cue gating"),
+        (judge, "Reading", "reading: made"), (names.SiteNames, "mask", "shared: the site's names masked"),
         (lexicon.Lexicon, "find", "shared: the lexicon's search"), (numbers, "quantities", "shared: numbers"),
         (numbers, "may_state", "shared: numbers"), (types, "stems", "shared: stems"),
         (proper_name, "proper_names", "shared: proper names"), (align, "differs", "shared: alignment"),

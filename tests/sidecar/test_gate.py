@@ -358,9 +358,9 @@ def test_a_sentences_draft_is_the_named_tuple_its_fields_make() -> None:
 def test_a_gate_of_no_rules_reads_no_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bench's gate of no rules (`gate_us_per_sentence_no_rules`: the stream cut, shaped and shown) makes no
     `Reading`, whose readings every rule asks for are made with it: nothing would read them."""
-    from docent.sidecar.answer import gate as gates
+    from docent.sidecar.answer import judge
 
     made: list[object] = []
-    monkeypatch.setattr(gates, "Reading", lambda *a, **k: made.append(a))
+    monkeypatch.setattr(judge, "Reading", lambda *a, **k: made.append(a))
     events = Gate(RECORD, LEXICON, rules=()).feed("I led the team in Rust [[roles-acme]]. Yes.")
     assert [type(e).__name__ for e in events] == ["Sentence"] and made == []

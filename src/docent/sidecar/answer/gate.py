@@ -19,7 +19,8 @@ One gate per answer, across all the model calls of a turn. Rules (seeds 002 and 
   policy's words). Once a sentence was let through the model has answered: a later `[[none]]` is only dropped,
   like an unknown id. (A citation after a sentence belongs to it, so "He did. [[a]] [[none]]" is a refusal.)
 
-The rules a sentence is judged by are one module each, in one table (`rules/`); what each section mentions is
+The gate decides when each draft is judged; its verdict, and what verdicts leave behind, are `judge.Judge`'s. The
+rules a sentence is judged by are one module each, in one table (`rules/`); what each section mentions is
 `mentions.Mentions`, what the gate knows of the site beyond the record `site.Site`, and the words of both are read
 by the one text analysis, `words`.
 """
@@ -31,26 +32,23 @@ from dataclasses import replace
 
 from docent.schema import RecordSection
 
-from . import blocks, cited, headings, intros, numbers, tables, vetting
+from . import headings, intros, numbers, tables
 from .drafts import draft_of
-from .events import Cite, Code, Held, Sentence
+from .events import Held, Sentence
+from .judge import GateEvent, Judge
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, Table, Underline
 from .mentions import Mentions
-from .policy import AnswerPolicy, Policy
-from .rules import RULES, SHOW, Draft, Grounds, Hold, Reading, Rule, checks, first
-from .rules.confirmation import confirms, forms
+from .policy import Policy
+from .rules import RULES, Draft, Rule
+from .rules.confirmation import forms
 from .rules.connective import CONNECTIVE_WORDS
-from .rules.first_person import FIRST_PERSON
 from .sentences import SentenceSplitter
 from .site import Site
 from .words import count_words, stems
 
-GateEvent = Sentence | Code | Held
-_DEFAULT_POLICY = AnswerPolicy()  # a gate's words for its holds where the caller gives no policy: read, never changed
 
-
-class Gate:
+class Gate(Judge):
     def __init__(
         self, record: Mapping[str, RecordSection], lexicon: Lexicon, *, quotable: Iterable[str] = (),
         policy: Policy | None = None, site: Site | None = None, mentions: Mentions | None = None,
@@ -59,14 +57,8 @@ class Gate:
         """`site` and `mentions`: made once for the record and lexicon (Bundle.site, Bundle.mentions); a gate made
         without them (a search-mode conversation's sections, tests, benches) makes its own. `rules`: the table the
         sentences are judged by, all of them but in a bench."""
-        self._record, self._lexicon = record, lexicon
-        self._site = site if site is not None else Site.of(record, lexicon, quotable)
-        if mentions is None:
-            mentions = Mentions(record, lexicon, self._site.page_titles, self._site.intros)
-        self._grounds = Grounds(mentions, self._site, lexicon)
-        self._policy: Policy = policy if policy is not None else _DEFAULT_POLICY
-        self._checks = checks(rules)
-        self._names = self._site.names
+        super().__init__(record, lexicon, quotable=quotable, policy=policy, site=site, mentions=mentions,
+                         rules=rules)
         self._reader = BlockReader()
         self._splitter = SentenceSplitter()
         self._waiting: list[Draft] = []
@@ -74,16 +66,11 @@ class Gate:
         self._listing: intros.Listing | None = None  # an intro that counts its list, judged when the list has ended
         self._lead = intros.Lead()  # a cited line ending in a colon: what its list's long uncited items cite (`_take`)
         self._labels = headings.Labels()  # headings waiting for what they label
-        self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._before: tuple[str, ...] = ()  # the ids of the last sentence: what a table right after it may cite
         self._noted: tuple[str, ...] = ()  # the ids of the last cited sentence or block: what a note after it cites
-        self._head: Sentence | None = None  # a table's header, shown with its first row shown (none: never shown)
         self._table: Table | None = None  # a table that cites nothing, waiting for the sentence after it (`_tabled`)
         self._rows: frozenset[numbers.Quantity] = frozenset()  # the last table's counts, for the sentence after it
-        self._caption: tuple[Draft, frozenset[numbers.Quantity]] | None = None  # that sentence, and them (`_rows_of`)
         self._cited = False  # a valid citation seen: sentences may be let through
-        self._shown = 0
-        self._held: list[Held] = []
         self._none = self._finished = False
 
     @property
@@ -95,9 +82,6 @@ class Gate:
     def cited(self) -> bool:
         return self._cited
 
-    @property
-    def held(self) -> list[Held]:
-        return list(self._held)
 
     def feed(self, text: str) -> list[GateEvent]:
         if self._reader.inline and "\n" not in text and not self._finished:  # inside a line of prose: to the splitter
@@ -315,80 +299,6 @@ class Gate:
             self._grounds.known |= grounds.known
             self._grounds.known_ids |= grounds.known_ids
         return _some(event) + listing.events
-
-    def _judge(
-        self, draft: Draft, *, words: int = CONNECTIVE_WORDS, grounds: Grounds | None = None,
-        counted: frozenset[numbers.Quantity] = frozenset(),
-    ) -> GateEvent | None:
-        """A sentence's verdict by the rules (`rules.RULES`); `words`: the most an uncited one may have (more for a
-        list's intro line); `grounds` and `counted`: a list's intro line's, as the list began and its counts. A
-        cited sentence shown adds to what the answer stands on."""
-        if draft.fence is not None:
-            return self._judge_fence(draft)
-        if draft.row is not None and (draft.row.header or not draft.ids):
-            return self._judge_header(draft) if draft.row.header else self._hold("uncited")
-        grounds = self._grounds if grounds is None else grounds
-        if self._caption is not None and draft is self._caption[0]:
-            counted, self._caption = counted | self._caption[1], None
-        table = self._checks[bool(draft.ids)]  # none in a bench's table of no rules: nothing reads the sentence then
-        verdict = first(Reading(draft, grounds, most_words=words, counted=counted), table) if table else SHOW
-        if isinstance(verdict, Hold):  # (a draft's `_replace` costs 10 k instructions: made only where an action was)
-            if draft.ids and grounds.acted and confirms(uncited := draft._replace(ids=()), grounds, self._names):
-                # A confirmation the model cited anyway ("The button opens the CV when pressed. [[roles-alderway]]"):
-                # the action vouches for it, and a chip to a section that says nothing of it would mislead.
-                return self._show(uncited)
-            return self._hold(verdict.reason, **verdict.facts)
-        if draft.ids:
-            for sid in draft.ids:
-                grounds.known |= grounds.mentions.terms[sid]
-            grounds.known_ids.update(draft.ids)
-        return self._show(draft)
-
-    def _judge_fence(self, draft: Draft) -> GateEvent | None:
-        """A fenced block passes as a run of the record's own lines in a section the answer cites (`blocks`)."""
-        verdict = blocks.fence(draft, self._answer_ids, self._grounds, self._record)
-        if isinstance(verdict, Hold):
-            return self._hold(verdict.reason)
-        self._shown += verdict is not None
-        return verdict
-
-    def _judge_header(self, draft: Draft) -> GateEvent | None:
-        """A table's header states nothing: it passes as a card's words do (`blocks`), and waits for its first row shown."""
-        verdict = blocks.header(draft, self._grounds)
-        if isinstance(verdict, Hold):
-            return self._hold(verdict.reason, **verdict.facts)
-        self._head = verdict
-        return None
-
-    def _confirms(self, draft: Draft) -> bool:
-        return confirms(draft, self._grounds, self._names)
-
-    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
-        """Words the model writes on a card (a link's title, a choice): why they may not be shown, or None
-        (`vetting`: a card is no sentence and cites nothing, held to the connective's rules)."""
-        unfit = vetting.unfit(text, about, self._grounds)
-        return None if unfit is None else vetting.why(unfit)
-
-    def _show(self, draft: Draft) -> Sentence:
-        self._shown += 1
-        if not draft.ids:
-            return Sentence(draft.text, (), draft.spans, draft.item, draft.line, draft.row)
-        said = cited.words(draft.text)
-        record, quotable = self._record, self._grounds.mentions.quotable
-        cites = tuple([
-            Cite(sid, (section := record[sid]).title, section.path, cited.best_line(said, quotable(sid)))
-            for sid in draft.ids
-        ])
-        return Sentence(draft.text, cites, draft.spans, draft.item, draft.line, draft.row)
-
-    def _hold(self, reason: str, **facts: object) -> Held:
-        terms = tuple(sorted(facts.get("terms", ())))  # type: ignore[call-overload]
-        held = Held(reason, self._policy.held_message(reason, **facts), terms=terms)
-        self._held.append(held)
-        return held
-
-    def _first_person(self, text: str) -> bool:
-        return FIRST_PERSON.search(self._names.mask(text)) is not None
 
 
 def _some(event: GateEvent | None) -> list[GateEvent]:

@@ -212,20 +212,20 @@ def test_a_changelog_ranks_below_the_guide_unless_the_question_asks_what_changed
 
 
 def test_a_words_count_is_probed_once_and_remembered_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    import docent.sidecar.answer.record_index as module
+    import docent.sidecar.answer.record_vocabulary as module
 
     index = RecordIndex(RECORD, pages=PAGES, lexicon=LEXICON)
     first = index.search("how did the services move to kubernetes?")
     probed: list[list[str]] = []
-    probe = index._probe
-    monkeypatch.setattr(index, "_probe", lambda words: probed.append(words) or probe(words))
+    probe = index._vocabulary._probe
+    monkeypatch.setattr(index._vocabulary, "_probe", lambda words: probed.append(words) or probe(words))
     assert index.search("how did the services move to kubernetes?") == first
     assert probed == [[]]  # every word's count remembered
     index.search("which services moved off nightly files?")
     assert probed[-1] and "nightly" in probed[-1] and "services" not in probed[-1]
     monkeypatch.setattr(module, "MAX_KNOWN", 3)  # full, the memory starts again rather than grow
     index.search("what stopped the rebalances?")
-    assert "nightly" not in index._known and "stopped" in index._known
+    assert "nightly" not in index._vocabulary._known and "stopped" in index._vocabulary._known
 
 
 def test_a_word_the_record_never_uses_asks_for_the_words_it_would_use() -> None:

@@ -100,7 +100,7 @@ def test_a_word_the_record_lacks_finds_the_longer_word_it_starts() -> None:
 
 
 def test_a_longer_word_is_found_on_the_question_that_fills_the_words_memory(monkeypatch: pytest.MonkeyPatch) -> None:
-    import docent.sidecar.answer.record_index as module
+    import docent.sidecar.answer.record_vocabulary as module
 
     record = [*FILLER, Section("graphql", "graphql", "GraphQL", "Use Ariadne, starlette-graphene3 or Strawberry.")]
     index = RecordIndex(record)

@@ -10,7 +10,7 @@ order, and keeps `OutOfMemoryError` and `SpringBoot` whole. So the question is w
   or its parts run together ("springboot"), and neighbouring words also ask for themselves run together, so "out of
   memory error" finds `OutOfMemoryError` (never from or to "my", "the": "my proxy" is no `myproxy`);
 - a word the record does not have is tried split in two, as the start of a longer word, and by the word it is made
-  from (`record_missing`); a name written as code, by its part that says what it is (`_heads`);
+  from (`record_missing`); a name written as code, by its part that says what it is (`record_queries`);
 - a word the question denies asks for its one-word negative too: "not published" -> "unpublished" (`negated`);
 - `C++` and `C#` are indexed and asked for as `cplusplus` and `csharp`, so they are not C, nor each other;
 - a technology named by an alias in the lexicon ("k8s") brings its term and its other aliases (`clauses.alias_clauses`), and
@@ -42,38 +42,14 @@ from dataclasses import dataclass
 
 from docent.schema import Manifest
 
-from .clauses import (
-    MAX_ROWS,
-    Clause,
-    addresses_of,
-    alias_clauses,
-    apart,
-    as_indexed,
-    clause,
-    code_heads,
-    digits,
-    framing,
-    joins,
-    matches,
-    name_clause,
-    negated,
-    owns,
-    question_sentences,
-    read_words,
-    site_forms,
-    site_named,
-    topic,
-    uncontracted,
-    within_rows,
-    words_of,
-)
-from .lexicon import Entries, Lexicon, entries_of
-from .record_forms import phrasal, statuses, unconflated
+from .clauses import MAX_ROWS, question_sentences
+from .lexicon import Entries
+from .record_forms import unconflated
 from .record_index_order import FIRST, Order, SectionLike, rarest, rarity
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_titles
-from .record_missing import bases, longer, splits
-from .record_synonyms import instead, spelt_out
-from .words import STOP_WORDS, chunks, spell_sigils, stems
+from .record_queries import Queries
+from .record_vocabulary import Vocabulary
+from .words import STOP_WORDS, spell_sigils, stems
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -89,9 +65,7 @@ CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhist
 CHANGELOG_WEIGHT = 0.5
 ASKS_CHANGES = re.compile(r"\d+\.\d+|\b(?:versions?|releases?|released|changelog|change\s*log|release\s*notes|changed"
                           r"|what['’]?s\s+new|upgrad\w*|breaking)\b", re.IGNORECASE)
-RARE_NUMBER = 50  # sections: a number in fewer is rare enough to outweigh a question's words in BM25
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
-MAX_KNOWN = 100_000  # words whose counts are remembered: a few MB at most
 # Rows fetched for each one wanted: room for the guide beside a weighed-down changelog, and a section its family raises
 FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
@@ -125,11 +99,6 @@ class RecordIndex:
         about its page's subject); without it the page's id stands in. `synonyms`: the owner's `synonyms` option,
         a visitor's word -> the site's words for it; a question with the word asks for those too."""
         labels = pages or {}
-        self._site = site_forms(site_name)  # the site's own name, as readers write it: asked apart, as framing is
-        self._synonyms = {word.lower(): list(means) for word, means in (synonyms or {}).items()}
-        entries = entries_of(lexicon)
-        self._lexicon = Lexicon(entries)
-        self._aliases = {" ".join(e.term.split()): [e.term, *e.aliases] for e in entries}
         self._ids: list[str] = []
         self._titles: list[frozenset[str]] = []  # each section's title's words, stemmed
         self._named: dict[str, list[int]] = {}  # rowids by the ways a question names their title whole (`title_keys`)
@@ -165,17 +134,11 @@ class RecordIndex:
                 self._aside.add(rowid)
             rows.append((rowid, spell_sigils(title), spell_sigils(section.text)))
         self._db.executemany("INSERT INTO record(rowid, title, body) VALUES(?, ?, ?)", rows)
-        # Each term's count of sections, to leave out of a query what would cost more than it tells; and a small
-        # table of the same tokenizer, to spell a question's words as the index does.
-        self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(record, 'row')")
-        self._df: dict[str, int] = dict(self._db.execute("SELECT term, doc FROM terms"))
-        self._terms = sorted(self._df)  # to find the longer words a start opens
-        self._db.execute(f"CREATE VIRTUAL TABLE probe USING fts5(word, tokenize='{TOKENIZER}')")
+        self._vocabulary = Vocabulary(self._db, self._lock, TOKENIZER)
         self._order = Order(self._sections, labels, self._db, self._lock, TOKENIZER)
-        self._db.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
         self._db.commit()
-        self._known: dict[str, int] = {}  # a word -> its count of sections, as probed once (the index never changes)
-        self._spelt: dict[str, tuple[str, ...]] = {}  # a word probed -> its terms as the index spells them
+        self._queries = Queries(self._vocabulary, self._db, self._lock, lexicon=lexicon, synonyms=synonyms,
+                                site_name=site_name)
 
     @classmethod
     def of(cls, record: Mapping[str, SectionLike], *, lexicon: Entries = (), manifest: Manifest | None = None) -> RecordIndex:
@@ -227,10 +190,11 @@ class RecordIndex:
         if len(found) < 2:
             return found  # nothing to put in order
         words = list(dict.fromkeys(w for w in (run.lower() for run in _RUN.findall(text)) if w not in STOP_WORDS))
-        if fresh := [w for w in words if w not in self._spelt]:
-            self._counts(fresh)  # each spelt as the index spells it, and remembered
-        terms = dict.fromkeys(t for w in words for t in self._spelling(w) if self._df.get(t))
-        weights = rarest({t: rarity(self._df[t], len(self._ids)) for t in terms})
+        vocabulary = self._vocabulary
+        if fresh := [w for w in words if w not in vocabulary.spelt]:
+            vocabulary.counts(fresh)  # each spelt as the index spells it, and remembered
+        terms = dict.fromkeys(t for w in words for t in vocabulary.spelling(w) if vocabulary.df.get(t))
+        weights = rarest({t: rarity(vocabulary.df[t], len(self._ids)) for t in terms})
         aside = self._aside.intersection(r for r, _ in found) if not ASKS_CHANGES.search(text) else set()
         return self._order.ordered(found, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside},
                                    alone=alone if limit <= FIRST else None)
@@ -298,91 +262,8 @@ class RecordIndex:
         return " OR ".join(q for q in (words, numbers) if q) or None
 
     def queries(self, text: str, *, most: int | None = None) -> tuple[str | None, str | None]:
-        """The FTS5 queries for a visitor's text, its words' and its numbers' (clauses of digits only), each an OR of
-        clauses, nothing of FTS5's syntax taken from the text. Ranking costs time for every section a clause matches,
-        so the clauses go in from the rarest, while the sections they would score stay within `MAX_ROWS`; the rarest
-        always goes in, unless it would score more than `most`. A word in half the record ("default", "use") adds time
-        and next to nothing to BM25; a clause that matches nothing is left out."""
-        addresses, text = addresses_of(unconflated(text))
-        words = [uncontracted(w) for w in read_words(chunks(text))]
-        asked = [w for i, w in enumerate(words) if not (len(w) == 1 and w[0] in STOP_WORDS) or owns(words, i)]
-        aliases, named = alias_clauses(self._lexicon.names(text), self._aliases, text)  # the lexicon scanned once
-        clauses, counts = self._clauses(text, words, asked, addresses, aliases)
-        # A rare number is BM25's heaviest term: it is asked apart, to count less. A common one weighs little anyway.
-        rare = {c.sql for c in clauses if framing(c) or digits(c) and matches(c, counts) <= RARE_NUMBER}
-        rare |= apart(words, aliases, named)  # "how often", "my question"; "CPython" for "python"
-        site = site_named(words, clauses, self._site)  # the site's own name: asked only where nothing else is
-        said = within_rows([c for c in clauses if c.sql not in rare | site], counts,
-                           twice=topic(words, asked, named, counts), most=most)
-        numbers = within_rows([c for c in clauses if c.sql in rare or c.sql in site and not said] + addresses, counts,
-                              most=most)
-        return " OR ".join(said) or None, " OR ".join(numbers) or None
-
-    def _clauses(self, text: str, words: Sequence[Sequence[str]], asked: Sequence[Sequence[str]],
-                 addresses: list[Clause], aliases: list[Clause]) -> tuple[list[Clause], dict[str, int]]:
-        """Every clause the question's words ask, and how many sections hold each of their words: the words, their runs
-        together, aliases, code as indexed, the owner's synonyms, and for a missing word the record's words for it."""
-        clauses = [clause(w) for w in asked] + joins(words) + phrasal(words) + aliases + as_indexed(text)
-        clauses += negated(words) + statuses(words) + self._synonym_clauses(asked) + spelt_out(asked)
-        singles = [w[0] for w in asked if len(w) == 1]
-        counts = self._counts(words_of(clauses + addresses) | set(singles))
-        theirs = instead([w for w in singles if not counts.get(w)])
-        if theirs:
-            counts.update(self._counts(words_of(theirs)))
-            clauses += theirs
-        clauses += bases(singles, counts, self._counts) + splits(singles, counts, self._counts)
-        clauses += longer(singles, counts, self._spelling, self._terms, self._df, RARE_NUMBER)
-        clauses += self._heads(text, asked, counts)
-        return clauses, counts
-
-    def _heads(self, text: str, asked: Sequence[Sequence[str]], counts: dict[str, int]) -> list[Clause]:
-        """A name written as code that the record lacks, asked by the part that says what it is (`clauses.code_heads`):
-        `source_address` finds the sections on `local_address`, `api/index.md` those on the index pages."""
-        heads = code_heads(text)
-        named = [(key, *heads[key]) for key in map(tuple, asked) if key in heads and not counts.get("".join(key))]
-        with self._lock:  # a part the record lacks: so does the name; else the index is asked whether it holds it
-            wanted = [head for key, head, query in named if not all(counts.get(p) for p in key) or not self._db.execute(
-                "SELECT 1 FROM record WHERE record MATCH ? LIMIT 1", (query,)).fetchone()]
-        counts.update(self._counts(wanted) if wanted else {})
-        return [clause([head]) for head in wanted if counts.get(head)]
-
-    def _counts(self, words: Iterable[str]) -> dict[str, int]:
-        """How many sections hold each word, as the index spells it (stemmed by the same tokenizer); a word probed
-        once is remembered, since visitors ask with the same words ("how", "default", "timeout") again and again."""
-        asked = list(dict.fromkeys(words))
-        known = {w: self._known[w] for w in asked if w in self._known}
-        spelt = self._probe([w for w in asked if w not in known])
-        fresh = {word: min((self._df.get(t, 0) for t in terms), default=0) for word, terms in spelt.items()}
-        if len(self._known) + len(fresh) > MAX_KNOWN:
-            self._known.clear()
-            self._spelt.clear()
-        self._known.update(fresh)
-        self._spelt.update(spelt)  # after the clearing: `record_missing.longer` reads this question's words' spellings
-        return known | fresh
-
-    def _spelling(self, word: str) -> tuple[str, ...]:
-        """A word as the index spells it: probed by this question's `_counts`, or again, the memory being new."""
-        spelt = self._spelt.get(word)  # () is a spelling too: a word the tokenizer drops is not probed again
-        return spelt if spelt is not None else self._probe([word])[word]
-
-    def _probe(self, wanted: list[str]) -> dict[str, tuple[str, ...]]:
-        if not wanted:
-            return {}
-        with self._lock:
-            try:  # emptied whatever happens: a row left behind would be the next question's
-                self._db.executemany("INSERT INTO probe(rowid, word) VALUES(?, ?)", enumerate(wanted, start=1))
-                tokens = self._db.execute("SELECT doc, term FROM probe_terms").fetchall()
-            finally:
-                self._db.execute("DELETE FROM probe")
-        found: dict[int, list[str]] = {}
-        for doc, term in tokens:
-            found.setdefault(doc, []).append(term)
-        return {word: tuple(found.get(i, ())) for i, word in enumerate(wanted, start=1)}
-
-    def _synonym_clauses(self, asked: Sequence[Sequence[str]]) -> list[Clause]:
-        """The owner's words for a visitor's: with `synonyms: {downsides: [consequences]}`, "downsides" asks for both."""
-        named = (name_clause(meaning) for w in asked for meaning in self._synonyms.get("".join(w), ()))
-        return [c for c in named if c]
+        """The FTS5 queries for a visitor's text, its words' and its numbers' (`record_queries.Queries.of`)."""
+        return self._queries.of(text, most=most)
 
     def close(self) -> None:
         with self._lock:

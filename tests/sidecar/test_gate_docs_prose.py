@@ -238,7 +238,8 @@ def test_a_count_is_a_count_where_a_plural_follows_and_a_slash_rate_is_per() -> 
 def test_a_denial_read_in_its_words_senses_keeps_what_it_says_ended() -> None:
     """Reading a denial's words as their senses (run = execute, start = begin) keeps the rest of it: a section's
     "ended X" is what stops it backing "did not end X", with a sense word in either denial as without one."""
-    from docent.sidecar.answer.polarity import Denial, _in_sense
+    from docent.sidecar.answer.contradictions import _in_sense
+    from docent.sidecar.answer.polarity import Denial
 
     denial = Denial(frozenset({"start", "task"}), "start", frozenset({"never"}), ending=frozenset({"end"}))
     read = _in_sense(denial, {"start": "begin"})

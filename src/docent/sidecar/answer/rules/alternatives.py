@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from .. import polarity
+from .. import contradictions, polarity
 from ..passage import Unit
 from ..words import stems
 from .types import Reading
@@ -54,7 +54,7 @@ _ONLY_WHEN = re.compile(r"\bonly\s+(?:when|if|once|after|where)\b", re.IGNORECAS
 def chosen(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[polarity.Denial]) -> bool:
     """The sentence's denials the sections do not make are all one alternative told over another that they offer."""
     rest = tuple(d for d in said if not _alternatives(d, sentence))
-    return len(rest) < len(said) and not (rest and polarity.contradicts(rest, set(), denied, (), None, stems))
+    return len(rest) < len(said) and not (rest and contradictions.contradicts(rest, set(), denied, (), None, stems))
 
 
 def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
@@ -78,7 +78,7 @@ def _alternatives(denial: polarity.Denial, sentence: Reading) -> bool:
 
 def _alone(denial: polarity.Denial, units: list[Unit]) -> bool:
     """Whether a cited unit affirms the turned-down alternative alone, no "or" beside it: what happens."""
-    return any(" or " not in u.text and denial.head in u.stems and polarity.same(denial.scope, u.stems)
+    return any(" or " not in u.text and denial.head in u.stems and contradictions.same(denial.scope, u.stems)
                and not polarity.negates(u.text) for u in units)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .. import meta, opposites, polarity
+from .. import contradictions, meta, opposites, polarity
 from ..words import dotted, stem, stems
 from .alternatives import chosen, contrasted
 from .refusals import turned
@@ -72,10 +72,10 @@ def _contradicted(
     words = said_words if said else said_words | (stems(read) if read != text else set()) | dotted(read)
 
     def clauses() -> list[set[str]]:
-        return [c | role_stems for c in polarity.clause_stems(read, stems)]
+        return [c | role_stems for c in contradictions.clause_stems(read, stems)]
 
     timed = bool(sentence.plain_words & polarity.TIMED)
-    return (polarity.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
+    return (contradictions.contradicts(said, words, denied, heads, clauses, stems, timed=timed)
             and not _otherwise(sentence, said, denied) and not chosen(sentence, said, denied)
             and not _near(sentence, said, denied) and not _affixed(sentence, said)
             and not turned(sentence, said, heads) and not reworded(sentence, said)
@@ -163,7 +163,7 @@ def _affirmed(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list
     scheduler supports jobs" stands beside "The scheduler does not support reports"; not where "a relay publishes"
     what "services never publish"."""
     weak = [d for d in said if len(d.scope) >= 2 and not d.instead and not d.condition
-            and not any(polarity.same(d.scope, theirs.scope) for theirs in denied) and not contrasted(d, sentence)]
+            and not any(contradictions.same(d.scope, theirs.scope) for theirs in denied) and not contrasted(d, sentence)]
     return any(d.scope <= u.stems and (d.before or sentence.said - d.scope) & u.stems and not polarity.negates(u.text)
                for d in weak for p in sentence.passages for u in p.units)
 
@@ -257,7 +257,7 @@ def _otherwise(sentence: Reading, said: tuple[polarity.Denial, ...], denied: lis
         readings.append(_with_code(sentence, masked=False))
     for text in readings:
         mine = _denials(sentence, text)
-        if mine and not polarity.contradicts(mine, set(), denied, (), None, stems):
+        if mine and not contradictions.contradicts(mine, set(), denied, (), None, stems):
             return True
     return False
 

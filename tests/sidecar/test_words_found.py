@@ -99,13 +99,13 @@ def test_a_sentences_runs_are_the_lexicons_words(parts: list[str]) -> None:
 
 
 def test_a_sentence_cut_into_runs_is_not_searched_for_digits() -> None:
-    from docent.sidecar.answer import numbers
+    from docent.sidecar.answer import number_words
 
     # The runs say there is no digit: only the words are met, and a number word is still found.
     assert letter_runs("the budget was spent") is not None
-    assert not numbers.may_state("the budget was spent", {"the", "budget", "was", "spent"}, digits=False)
-    assert numbers.may_state("twelve were spent", {"twelve", "were", "spent"}, digits=False)
-    assert numbers.may_state("it ran in 2010", {"it", "ran", "in"}) and not numbers.may_state(
+    assert not number_words.may_state("the budget was spent", {"the", "budget", "was", "spent"}, digits=False)
+    assert number_words.may_state("twelve were spent", {"twelve", "were", "spent"}, digits=False)
+    assert number_words.may_state("it ran in 2010", {"it", "ran", "in"}) and not number_words.may_state(
         "it ran in 2010", {"it", "ran", "in"}, digits=False)
 
 

@@ -22,6 +22,7 @@ sentence's number with no unit needs one with no unit ("a nine-broker cluster" i
 number joined to one with a unit takes it: "from 410 to 160 ms", "from 40 minutes to 6".
 Frequencies are durations: weekly = every week = a week; fortnightly = two weeks; nightly = daily = a day; an article
 before a frequency counts the unit after it ("a fortnightly hour" states an hour, as "an hour every fortnight" does).
+The numbers written in words, and the quick test before reading any, are `number_words`'.
 """
 
 from __future__ import annotations
@@ -30,20 +31,20 @@ import re
 from dataclasses import dataclass, field
 
 from . import units
+from .number_words import (
+    ARTICLE,
+    FREQUENCIES,
+    OFTEN_UNIT,
+    UNITS_OF_ONE,
+    WORD_TOKEN,
+    WORD_TOKEN_LOWER,
+    anaphoric,
+    word_value,
+    words_may_state,
+)
 
-_SMALL = {
-    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "dozen": 12,
-}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_UNITS_OF_ONE = {
-    "one": 1.0, "a": 1.0, "an": 1.0, "every": 1.0, "each": 1.0, "per": 1.0, "/": 1.0, "half": 0.5, "half a": 0.5,
-    "half an": 0.5,
-}
 _SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _LETTER_SCALES = {"K": 1e3, "M": 1e6, "B": 1e9}
-_DIGITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 
 # Durations in seconds; other units by name.
 _SECONDS = {
@@ -61,18 +62,10 @@ _OTHER_UNITS = {
     "%": "%", "percent": "%", "per cent": "%", "pct": "%",
     "x": "x", "times": "x", "bps": "bp", "basis points": "bp", "basis point": "bp",
 }
-# A frequency is a duration too: "weekly" says what "every week" and "a week" say.
-FREQUENCIES = {
-    "hourly": 3600.0, "daily": 86400.0, "nightly": 86400.0, "weekly": 604800.0, "fortnightly": 1209600.0,
-    "biweekly": 1209600.0, "monthly": 2592000.0, "quarterly": 7776000.0, "yearly": 31536000.0,
-    "annually": 31536000.0, "annual": 31536000.0,
-}
 
-_number_words = "|".join(sorted([*_SMALL, *_TENS], key=len, reverse=True))
-# After "a", "an" or "one" only a unit that cannot start another phrase: "a second engineer", "a quarter of".
-_whole_units = "minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
 _glued = "ms|s|min|h|kb|mb|gb|tb|x|%"
-# Digits, and words, apart: each pattern starts with what it looks for, so the engine skips ahead quickly.
+# Digits, apart from words (`number_words.WORD_TOKEN`): the pattern starts with what it looks for, so the engine skips
+# ahead quickly.
 # `\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?` with its first digit taken out in front, the same tries in the same
 # order: a pattern that begins with one set of characters is searched by skipping to the next of them in C.
 _DIGITS_TOKEN = re.compile(
@@ -80,18 +73,6 @@ _DIGITS_TOKEN = re.compile(
     rf"(?:(?=(?:{_glued})(?!\w))|(?-i:(?P<scale>[KMB]))\+?(?!\w)|(?!\w|-[^\W\d_]|\.\d|,\d{{3}}))",
     re.IGNORECASE,
 )
-_WORD_TOKEN = re.compile(
-    rf"""
-    \b(?:(?P<word>(?:{"|".join(_TENS)})(?:[\s\-](?:{"|".join(_DIGITS)}))?|{_number_words})(?!\w)
-    | (?P<one>(?:half\s+an?|one|an?|half|every|each|per)[\s\-]+|/\s*)(?=(?:{_whole_units}|nights?)(?!\w))
-    | (?P<often>{"|".join(FREQUENCIES)})(?!\w))
-    """,
-    re.IGNORECASE | re.VERBOSE,
-)
-# The same for ASCII text in lower case (`_worded`): there lower case is all IGNORECASE changes, and without the flag
-# the engine passes over an alternative whose first letter differs at a glance, where with it each is tried letter by
-# letter (its words are written in lower case). The same matches at the same places, in a quarter of the time.
-_WORD_TOKEN_LOWER = re.compile(_WORD_TOKEN.pattern, _WORD_TOKEN.flags & ~re.IGNORECASE)
 # What follows a number: a scale word, then a unit; read as words and looked up, not matched as a pattern.
 _AFTER = re.compile(r"[\s\-]*(%|[^\W\d_]+)(?:[\s\-]+(%|[^\W\d_]+))?(?:[\s\-]+(%|[^\W\d_]+))?")
 _UNITS = {**{u: u for u in _SECONDS}, **{u: u for u in _OTHER_UNITS}, **{u: u for u in units.BYTES},
@@ -127,7 +108,7 @@ def quantities(text: str, words: set[str] | None = None, *, record: bool = False
 
 def _found(text: str, words: set[str] | None, *, record: bool) -> list[tuple[int, int, Quantity]]:
     found = _digits(text, record=record)
-    if words is None or _words_may_state(words) or "/" in text:
+    if words is None or words_may_state(words) or "/" in text:
         found += _worded(text)
     found.sort(key=lambda item: item[0])
     return found
@@ -167,21 +148,21 @@ def _joined(text: str, *, record: bool) -> list[tuple[int, int, Quantity]]:
 def _worded(text: str) -> list[tuple[int, int, Quantity]]:
     """The numbers written in words ("forty", "an hour", "weekly", "/month"), each with where it stands."""
     found = []
-    for m in _WORD_TOKEN_LOWER.finditer(text.lower()) if text.isascii() else _WORD_TOKEN.finditer(text):
+    for m in WORD_TOKEN_LOWER.finditer(text.lower()) if text.isascii() else WORD_TOKEN.finditer(text):
         if m.start() and (text[m.start() - 1] == "-"):
             continue
         if m.group("often"):
             found.append((m.start(), m.end(), Quantity(FREQUENCIES[m.group("often").lower()], "time", 1.0)))
-            unit = _OFTEN_UNIT.match(text, m.end())
-            if unit is not None and _ARTICLE.search(text, max(0, m.start() - 4), m.start()):
+            unit = OFTEN_UNIT.match(text, m.end())
+            if unit is not None and ARTICLE.search(text, max(0, m.start() - 4), m.start()):
                 # "a fortnightly hour": the article counts the unit after the frequency, one hour
                 found.append((m.start(), unit.end(), _quantity(1.0, unit.group(1).lower())))
         elif m.group("word"):
-            if not _anaphoric(text, m):
-                found.append(_measured(text, m, _word_value(m.group("word").lower())))
+            if not anaphoric(text, m):
+                found.append(_measured(text, m, word_value(m.group("word").lower())))
         else:
             one = " ".join(m.group("one").lower().replace("-", " ").split())
-            found.append(_measured(text, m, _UNITS_OF_ONE[one]))
+            found.append(_measured(text, m, UNITS_OF_ONE[one]))
     if "/" in text:  # "AnonRateThrottle('100/m')": a rate's letter after the slash is one of its unit
         found += [(m.start(), m.end(), _quantity(1.0, _RATE_LETTERS[m.group(1)])) for m in _RATE_LETTER.finditer(text)]
     return found
@@ -189,26 +170,6 @@ def _worded(text: str) -> list[tuple[int, int, Quantity]]:
 
 _RATE_LETTER = re.compile(r"(?<=\d)/([smhd])(?![\w/.])")
 _RATE_LETTERS = {"s": "s", "m": "min", "h": "h", "d": "day"}
-
-
-_OFTEN_UNIT = re.compile(rf"\s+({_whole_units})(?!\w)", re.IGNORECASE)
-_ARTICLE = re.compile(r"\b(?:a|an|one)\s+$", re.IGNORECASE)
-_THE = re.compile(r"\b(?:the|these|those)\s+$", re.IGNORECASE)
-_NEXT = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
-_SINGULAR_S = frozenset(("is", "was", "has", "does", "this", "its", "us", "as", "less", "across", "always", "perhaps"))
-_PLURALS = frozenset(("people", "men", "women", "children", "data", "media", "criteria", "feet", "teeth"))
-
-
-def _anaphoric(text: str, m: re.Match[str]) -> bool:
-    """"the two" standing for things already named, no count of its own: "requests and httpx, as the two differ a
-    bit", "the two of them". A count is followed by what it counts, a plural: "the two largest services"."""
-    if not _THE.search(text, max(0, m.start() - 7), m.start()):
-        return False
-    nxt = _NEXT.match(text, m.end())
-    if nxt is None:
-        return not text[m.end() : m.end() + 1].isalnum() and text[m.end() : m.end() + 1] != "-"
-    return not any(w and (w.lower() in _PLURALS or w.lower().endswith("s") and w.lower() not in _SINGULAR_S)
-                   for w in nxt.groups())
 
 
 def _measured(text: str, m: re.Match[str], value: float) -> tuple[int, int, Quantity]:
@@ -262,40 +223,6 @@ def _unit_name(q: Quantity) -> str:
         return {v: k for k, v in _OTHER_UNITS.items()}.get(q.unit, "")
     per = q.value / q.raw if q.raw else 1.0
     return next((name for name, factor in table.items() if abs(factor - per) < 1e-9 * max(factor, 1.0)), "")
-
-
-_NUMBER_WORDS = frozenset([*_SMALL, *_TENS, *FREQUENCIES])
-_ONES = frozenset(("half", "one", "a", "an", "every", "each", "per"))
-_WHOLE_UNITS = frozenset(
-    f"{u}{s}" for u in ("minute", "hour", "day", "week", "fortnight", "month", "year", "night") for s in ("", "s")
-)
-
-
-def _words_may_state(words: set[str]) -> bool:
-    if words & _NUMBER_WORDS or words & _ONES and words & _WHOLE_UNITS:
-        return True
-    # "twenty-two", "five-week": a hyphen joins a number word to the next.
-    return any(w.partition("-")[0] in _NUMBER_WORDS for w in words if "-" in w)
-
-
-def may_state(text: str, words: set[str], *, digits: bool = True) -> bool:
-    """A quick test before `quantities`: a digit, or the words a number can be written with. `digits`: False where
-    the caller knows the text holds no digit (the pattern's search is left out)."""
-    if not words.isdisjoint(_NUMBER_WORDS) or not words.isdisjoint(_ONES) and not words.isdisjoint(_WHOLE_UNITS):
-        return True
-    if "-" in text and any(w.partition("-")[0] in _NUMBER_WORDS for w in words if "-" in w):  # `_words_may_state`
-        return True
-    return digits and _DIGIT.search(text) is not None
-
-
-_DIGIT = re.compile(r"\d")
-
-
-def _word_value(word: str) -> float:
-    parts = re.split(r"[\s\-]+", word)
-    if parts[0] in _TENS:
-        return float(_TENS[parts[0]] + (_DIGITS[parts[1]] if len(parts) > 1 else 0))
-    return float(_SMALL[parts[0]])
 
 
 def _quantity(value: float, unit: str) -> Quantity:

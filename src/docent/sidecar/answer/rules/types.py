@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
-from .. import numbers
+from .. import number_words, numbers
 from ..events import Item, Row
 from ..lexicon import Lexicon
 from ..markdown import Fence
@@ -170,7 +170,7 @@ class Reading:
         """The quantities the sentence states."""
         text, plain_words = self.text, self.plain_words
         # Where the prose was cut into runs it holds no digit, nor does its masked text (`words.letter_runs`).
-        may = numbers.may_state(text, plain_words, digits=self.runs is None)
+        may = number_words.may_state(text, plain_words, digits=self.runs is None)
         return tuple(numbers.quantities(text, plain_words)) if may else ()
 
     @once

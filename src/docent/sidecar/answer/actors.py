@@ -39,157 +39,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence, Set
-from dataclasses import dataclass
 
-from .passage import Passage, Token, Unit
+from .deeds import IRREGULAR, Deed, Facts, actor_of, section_deeds, thing_of
+from .passage import Passage, Unit
 
 _SOLO = re.compile(r"\b(?:alone|herself|himself|on\s+(?:her|his)\s+own|by\s+(?:her|him)self|single-handedly|solely|"
                    r"personally)\b", re.I)
 _TEAM = re.compile(r"\b(?:team|teams|we|together|colleagues|engineers|with)\b", re.I)
-_PASS = frozenset("""also then first later still both again often now once just already currently since always
-never has have had was were is are did does do be been being would will could can may might must should
-shall""".split())
-_MODALS = frozenset(("will", "would", "can", "could", "may", "might", "must", "should", "shall"))
 _TEAMISH = frozenset(("team", "department", "bank", "company", "engin", "engineer", "squad", "group", "firm", "business"))
-_ALONE = frozenset(("alone", "herself", "himself", "solely", "personally"))
-_OWNER_PRONOUNS = frozenset(("she", "he", "her", "his"))
-_BE = frozenset(("was", "were", "is", "are", "been", "be", "being"))
-_PREPOSITIONS = frozenset("for of in on at with to from into about over under between via than like".split())
-_NOT_VERBS = frozenset(("of", "the", "a", "an", "to", "in", "on", "for", "and", "or", "at", "by", "with", "from"))
 
 
-def _actor(tokens: Sequence[Token], j: int, owner: frozenset[str], text: str = "") -> str | None:
-    """The actor of the verb at j: 'I', 'we', 'owner', a noun's stem, or None when it cannot tell (a passive: "was
-    made idempotent"; a word across a semicolon or colon of `text`, the unit's, as a table row's cells are: "Function;
-    Set via stack.yaml")."""
-    past = tokens[j].word.endswith("ed") or tokens[j].word in _IRREGULAR
-    k = j - 1
-    while k >= 0 and (tokens[k].word in _PASS or tokens[k].word in _ALONE or tokens[k].word.endswith("ly")):
-        if past and tokens[k].word in _BE:
-            return None
-        k -= 1
-    if k < 0 or text and _CLAUSE_END.search(text, tokens[k].start + len(tokens[k].word), tokens[j].start):
-        return None
-    if k and tokens[k - 1].word in _PREPOSITIONS and tokens[k].word not in _SUBJECTS:
-        if not past or k < 2 or not _predicate(tokens, j):
-            return None  # "for Starlette applications", "of a locked package": a noun after a preposition's, or an
-            # adjective
-        k -= 2  # a past's actor is the noun the preposition follows: "services at Tessellate moved", "engineers at X"
-    if tokens[k].word in ("that", "who") and _cleft(tokens, k):
-        k -= 1  # "It is Uvicorn that decides": the actor stands before the cleft's "that"
-    return _subject(tokens[k], owner)
-
-
-_SUBJECTS = frozenset(("i", "we", "she", "he", "they"))  # no object of a preposition: "early on, she learned"
-_DETERMINERS = frozenset("the a an its their his her our my this these those every each all".split())
-
-
-def _predicate(tokens: Sequence[Token], j: int) -> bool:
-    """The past at j is a verb, not an adjective before its noun ("a locked package"): what follows it starts a
-    predicate (a determiner, a preposition) or nothing does."""
-    return j + 1 == len(tokens) or tokens[j + 1].word in _DETERMINERS or tokens[j + 1].word in _PREPOSITIONS
-
-
-def _subject(token: Token, owner: frozenset[str]) -> str | None:
-    """What the word before a verb names as its actor: 'I', 'we', 'owner', a noun's stem, or None."""
-    word = token.word
-    if word == "i":
-        return "I"
-    if word == "we":
-        return "we"
-    if word in owner or word in _OWNER_PRONOUNS:
-        return "owner"
-    if word in _NOT_VERBS or token.stem is None or word.endswith(("ed", "ing")):
-        return None
-    return token.stem
-
-
-_CLEFT = 4  # the most words between a cleft's "it is" and its "that" ("it was the fraud team's audit trail that")
-
-
-def _cleft(tokens: Sequence[Token], k: int) -> bool:
-    """Whether the "that" or "who" at k closes a cleft's focus: "It is Uvicorn that", "it was the vendor who"."""
-    for b in range(k - 2, max(-1, k - 2 - _CLEFT), -1):
-        word = tokens[b].word
-        if word == "it's" or word in ("is", "was") and b and tokens[b - 1].word == "it":
-            return True
-    return False
-
-
-@dataclass(frozen=True)
-class _Deed:
-    actor: str  # "I", "we", or a party's stem
-    word: str  # the verb as the section writes it
-    after: frozenset[str]  # the stems after the verb in its unit
-    thing: frozenset[str] = frozenset()  # the stems of the few words right after it: what the deed was done to
-
-
-# What the rule reads of a section (`_deeds`), made once per bundle.
-_Facts = tuple[dict[str, list[_Deed]], frozenset[str], bool]
-
-
-def _deeds(passage: Passage) -> _Facts:
-    """Each word's actors in a section (stem -> deeds), the parties that act in it, and whether it tells anything in
-    the first person ("I" or "we")."""
-    deeds: dict[str, list[_Deed]] = {}
-    for u in passage.units:
-        _unit_deeds(u, deeds)
-    agents = frozenset(
-        d.actor
-        for stem, found in deeds.items()
-        for d in found
-        if d.actor.isalpha() and len(d.actor) > 2 and d.actor not in ("I", "we") and _verbal(d.word)
-    )
-    return deeds, agents, any(d.actor in ("I", "we") for found in deeds.values() for d in found)
-
-
-def _unit_deeds(u: Unit, deeds: dict[str, list[_Deed]]) -> None:
-    """A unit's deeds; a past after "and" or a comma is the deed of the clause's last actor ("I kept X, moved Y,
-    and made Z")."""
-    last: str | None = None
-    for k, t in enumerate(u.tokens):
-        key = t.stem or (t.word if t.word in _IRREGULAR else None)  # "made" is a stop word, and a deed
-        if not key or not k:
-            continue
-        past = t.word.endswith("ed") or t.word in _IRREGULAR
-        actor = last if past and _coordinated(u, k) else _actor(u.tokens, k, frozenset(), u.text)
-        if actor and _to_be(u.tokens, k):
-            continue  # "the link needs to be added": what the verb is said of is done to, no actor
-        if actor and (_verbal(t.word) or actor in ("I", "we") or u.tokens[k - 1].word in _MODALS):
-            after = frozenset(v.stem for v in u.tokens[k + 1 :] if v.stem)
-            deeds.setdefault(key, []).append(_Deed(actor, t.word, after, frozenset(_thing(u, k))))
-            last = actor if past else last
-        elif _CLAUSE_END.search(u.text, u.tokens[k - 1].start, t.start):
-            last = None
-
-
-_OBJECT = 4  # words of substance after a verb that say what it was done to
-_CLAUSE_END = re.compile(r"[;:.!?]")
-
-
-def _coordinated(u: Unit, k: int) -> bool:
-    """The verb at k follows "and" or a comma: a deed of the same actor as the clause's deed before it."""
-    before = u.tokens[k - 1]
-    return before.word == "and" or "," in u.text[before.start : u.tokens[k].start]
-
-
-def _thing(u: Unit, k: int) -> list[str]:
-    """The first few words of substance after the verb at k."""
-    return [t.stem for t in u.tokens[k + 1 :] if t.stem][:_OBJECT]
-
-
-def _done_to(said: Unit, j: int, found: list[_Deed], mine: str) -> list[_Deed]:
+def _done_to(said: Unit, j: int, found: list[Deed], mine: str) -> list[Deed]:
     """Of the sections' deeds of the verb, those done to what the sentence's verb is done to, when some are ("wrote
     the shared library" is the deed "I wrote the library", not "the teams wrote their own"); a word in -s is as often
     a noun ("the request headers"), so all the deeds stay where any is."""
-    thing = set(_thing(said, j))
+    thing = set(thing_of(said, j))
     if not thing:
         return found  # nothing after the verb to tell one deed from another
     scores = [len(thing & d.thing) for d in found]
     best = max(scores, default=0)
     if best:
         word = said.tokens[j].word
-        past = word.endswith("ed") or word in _IRREGULAR
+        past = word.endswith("ed") or word in IRREGULAR
         return [d for n, d in zip(scores, found, strict=True) if n == best] if past else found
     # No deed of the sections is done to what the sentence's is: they state no actor for it ("the decision service
     # made a decision on every payment" against "I made every call idempotent"), save a deed done to nothing said,
@@ -202,7 +73,7 @@ def _done_to(said: Unit, j: int, found: list[_Deed], mine: str) -> list[_Deed]:
 
 
 def _past(word: str) -> bool:
-    return word.endswith("ed") or word in _IRREGULAR
+    return word.endswith("ed") or word in IRREGULAR
 
 
 _LIGHT = frozenset(("made", "took"))
@@ -217,20 +88,11 @@ def _light(said: Unit, j: int) -> bool:
 _HAVE = frozenset(("has", "have", "had"))
 
 
-def _to_be(tokens: Sequence[Token], k: int) -> bool:
-    """The verb at k is followed by "to be": "needs to be added", "has to be set"."""
-    return k + 2 < len(tokens) and tokens[k + 1].word == "to" and tokens[k + 2].word == "be"
-
-
-def _verbal(word: str) -> bool:
-    return word.endswith(("ed", "s")) or word in _IRREGULAR
-
-
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """Cheap: the sentence holds a word that some actor does in its sections."""
-    irregular = words & _IRREGULAR
+    irregular = words & IRREGULAR
     return any(not stems.isdisjoint(deeds) or not irregular.isdisjoint(deeds)
-               for deeds, _, _ in (passage.facts("actors", _deeds) for passage in sections))
+               for deeds, _, _ in (passage.facts("actors", section_deeds) for passage in sections))
 
 
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
@@ -240,23 +102,23 @@ READS_SITE_KIND = True  # `held` is told whether the site is a project's documen
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
     """What `wakes` needs of a sentence because of this section: one of its actors' words (an irregular past among
     the sentence's words, or a stem)."""
-    deeds = passage.facts("actors", _deeds)[0]
-    return _IRREGULAR.intersection(deeds), frozenset(deeds)
+    deeds = passage.facts("actors", section_deeds)[0]
+    return IRREGULAR.intersection(deeds), frozenset(deeds)
 
 
 def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
     """`docs`: the site is a project's documentation (`Site.docs`), whose "we" is its project."""
-    facts = [passage.facts("actors", _deeds) for passage in sections]
+    facts = [passage.facts("actors", section_deeds) for passage in sections]
     for j, token in enumerate(said.tokens):
-        if not j or not token.word.endswith(("ed", "s")) and token.word not in _IRREGULAR:
+        if not j or not token.word.endswith(("ed", "s")) and token.word not in IRREGULAR:
             continue  # no verb (`_deeds_of`): not asked, most words are none
         found = _deeds_of(said, j, facts)
         if not found:
             continue
-        mine = _actor(said.tokens, j, said.owner, said.text)
+        mine = actor_of(said.tokens, j, said.owner, said.text)
         if mine is None or mine in ("I", "we"):
             continue
-        thing = set(_thing(said, j))
+        thing = set(thing_of(said, j))
         # "The backbone moved fourteen services" against "Fourteen services moved": the sections' actor is what the
         # sentence's verb is done to, and the sections name no one who moved them.
         found = [d for d in found if d.actor not in thing or mine in d.after]
@@ -265,17 +127,17 @@ def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
     return False
 
 
-def _deeds_of(said: Unit, j: int, facts: list[_Facts]) -> list[_Deed]:
+def _deeds_of(said: Unit, j: int, facts: list[Facts]) -> list[Deed]:
     """The sections' deeds of the sentence's verb at j (a word in -ed or -s, or an irregular past, after the first);
     none for a passive ("keyed by shipment id"), a noun had ("the theme has options") or a compound's last word
     ("default-groups", "follow-ups")."""
     tokens = said.tokens
     token = tokens[j]
     word = token.word
-    if not (token.stem or word in _IRREGULAR) or not (word.endswith(("ed", "s")) or word in _IRREGULAR):
+    if not (token.stem or word in IRREGULAR) or not (word.endswith(("ed", "s")) or word in IRREGULAR):
         return []
     key = token.stem or word
-    found: list[_Deed] = []
+    found: list[Deed] = []
     for deeds, _, _ in facts:  # a loop, not a comprehension: most verbs are in one section's deeds, or none
         got = deeds.get(key)
         if got:
@@ -287,13 +149,13 @@ def _deeds_of(said: Unit, j: int, facts: list[_Facts]) -> list[_Deed]:
     return found
 
 
-def _wrong(said: Unit, j: int, mine: str, found: list[_Deed], facts: list[_Facts], docs: bool) -> bool:
+def _wrong(said: Unit, j: int, mine: str, found: list[Deed], facts: list[Facts], docs: bool) -> bool:
     """Whether the sentence's actor `mine` of the verb at j is not who the sections say did it."""
     theirs = {d.actor for d in found}
     if not _a_deed(said.tokens[j].word, found, theirs):
         return False
     if mine == "owner":
-        return _not_the_owners(said, j, theirs - set(_thing(said, j)), facts, docs)
+        return _not_the_owners(said, j, theirs - set(thing_of(said, j)), facts, docs)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
     if mine in theirs or not any(mine in agents for _, agents, _ in facts):
@@ -311,24 +173,24 @@ _COUNT = re.compile(r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten
                     r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|both|all|each|several|many|most|some")
 
 
-def _deed_of_another(said: Unit, j: int, found: list[_Deed], theirs: set[str], facts: list[_Facts]) -> bool:
+def _deed_of_another(said: Unit, j: int, found: list[Deed], theirs: set[str], facts: list[Facts]) -> bool:
     """A past deed done to the same thing that the sections give to another party that acts in them: "because the
     merchant retried on its own timeouts" against "because the vendor retried on its own timeouts"."""
     word = said.tokens[j].word
-    if not (word.endswith("ed") or word in _IRREGULAR) or theirs & {"I", "we", "owner"}:
+    if not (word.endswith("ed") or word in IRREGULAR) or theirs & {"I", "we", "owner"}:
         return False
     if _COUNT.fullmatch(said.tokens[j - 1].word):
         return False  # "All forty moved in 22 weeks": a count of the things the sections say moved, no party
     if not all(any(a in agents for _, agents, _ in facts) for a in theirs):
         return False
-    thing = set(_thing(said, j))
+    thing = set(thing_of(said, j))
     return any(thing & d.thing for d in found)
 
 
-def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
+def _a_deed(word: str, found: list[Deed], theirs: set[str]) -> bool:
     """Whether the sentence's word reads as a deed: a past form, or a word in -s where the sections say "I" or
     "we" before it, or say it so."""
-    if word in _IRREGULAR or word.endswith("ed") or theirs & {"I", "we"}:
+    if word in IRREGULAR or word.endswith("ed") or theirs & {"I", "we"}:
         return True
     for d in found:  # a loop, not a set of every deed's word: most verbs meet their word at the first deed
         if d.word == word:
@@ -336,7 +198,7 @@ def _a_deed(word: str, found: list[_Deed], theirs: set[str]) -> bool:
     return False
 
 
-def _not_the_owners(said: Unit, j: int, theirs: set[str], facts: list[_Facts], docs: bool) -> bool:
+def _not_the_owners(said: Unit, j: int, theirs: set[str], facts: list[Facts], docs: bool) -> bool:
     """The owner (or the site's name) as the actor of a deed the sections give to another party."""
     owner = said.owner  # the sections' "Starlette provides": the owner's name's stems
     named = {t.stem for t in said.tokens if t.word in owner and t.stem} if owner else set()
@@ -357,7 +219,7 @@ def _not_hers(said: Unit, j: int, theirs: set[str], docs: bool) -> bool:
     if _SOLO.search(said.text):
         return True
     word = said.tokens[j].word
-    past = word.endswith("ed") or word in _IRREGULAR
+    past = word.endswith("ed") or word in IRREGULAR
     return (past or not docs) and theirs == {"we"} and not _TEAM.search(said.text)
 
 
@@ -367,10 +229,6 @@ def _comma_before(said: Unit, j: int) -> bool:
     return "," in said.text[start : said.tokens[j].start]
 
 
-_IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew
-chose gave spent lost stood went came grew fell rose cut set put""".split())
-
-
 def prepare(passage: Passage) -> None:
     """Made once per bundle: each word's actors in the section."""
-    passage.facts("actors", _deeds)
+    passage.facts("actors", section_deeds)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer.lexicon import Lexicon, _words
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.lexicon_keys import as_words
 
 LEXICON = Lexicon(
     [
@@ -75,8 +76,8 @@ def test_names_what_a_reader_would_call_a_name(text: str, names: set[str]) -> No
     ],
 )
 def test_a_text_whose_words_are_given_names_what_it_names_read_whole(text: str) -> None:
-    """`find(text, words)` tries a name only where a word it may begin with stands (`_Keys.firsts_in`): the same."""
-    words = [w.decode() for w in _words(text) or []]
+    """`find(text, words)` tries a name only where a word it may begin with stands (`Keys.firsts_in`): the same."""
+    words = [w.decode() for w in as_words(text) or []]
     assert LEXICON.find(text, words) == LEXICON.find(text)
 
 

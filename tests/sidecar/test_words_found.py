@@ -8,7 +8,8 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docent.sidecar.answer.lexicon import Lexicon, _words
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.lexicon_keys import as_words
 from docent.sidecar.answer.passage import _WORD as _UNIT_WORD
 from docent.sidecar.answer.passage import unit
 from docent.sidecar.answer.words import LETTERS, WORD, count_words, fold, found, letter_runs, stems, stems_of, words
@@ -93,7 +94,7 @@ def test_a_sentences_runs_are_the_lexicons_words(parts: list[str]) -> None:
     runs = letter_runs(text.lower())
     if runs is None or "_" in text or "'" in text:
         return
-    assert [w.decode() for w in _words(text) or []] == runs
+    assert [w.decode() for w in as_words(text) or []] == runs
     assert _LEXICON._keys.may_name(text, runs) == _LEXICON._keys.may_name(text)
     assert _LEXICON.find(text, runs) == _LEXICON.find(text)
 

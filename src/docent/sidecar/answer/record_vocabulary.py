@@ -18,7 +18,8 @@ class Vocabulary:
     """The index's terms, each with its count of sections (`df`), in order (`terms`), and the words probed so far."""
 
     def __init__(self, db: sqlite3.Connection, lock: threading.Lock, tokenizer: str) -> None:
-        """Made once the sections are in `db`'s `record` table: its vocabulary is read once (the index never changes)."""
+        """Made once the sections are in `db`'s `record` table: its vocabulary is read once, as the index never
+        changes."""
         self._db, self._lock = db, lock
         # Each term's count of sections, to leave out of a query what would cost more than it tells; and a small
         # table of the same tokenizer, to spell a question's words as the index does.

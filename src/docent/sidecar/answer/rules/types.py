@@ -149,7 +149,7 @@ class Reading:
         """The lexicon's search, whose two readings are kept together: the one not asked for yet is then no `once`'s
         call (some 2 k instructions)."""
         text, runs = self.text, self.runs
-        # Where nothing was masked and no _ or ' stands, the sentence's runs are the lexicon's words (`lexicon._words`).
+        # Where nothing was masked and no _ or ' stands, the sentence's runs are the lexicon's words (`lexicon_keys.as_words`).
         plain = runs is not None and text == self.source and "_" not in text and "'" not in text
         found = self.grounds.lexicon.find(text, runs if plain else None)
         self.named, self.plain = found

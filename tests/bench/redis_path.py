@@ -18,6 +18,9 @@ counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_sys`, before and
   serves before it is the bottleneck, whatever the number of sidecars (worked out, not driven: on two cores the
   sidecars and the load client would share its CPU);
 - `server_cpu_redis_vs_memory_spread`: the highest round's ratio less the lowest's, how steady the median is;
+- `server_cpu_redis_extra_ms_per_question`: what the Redis app's question costs more than memory's, in ms of CPU (the
+  median of the rounds' differences): the Redis path's own price, which a faster gate leaves as it is while the ratio
+  rises (with the gate compiled the same path read 1.51, with it pure 1.34 to 1.41: tests/bench/README.md, round 20);
 - `server_cpu_redis_vs_memory_16`: the same ratio with 16 questions at once (each on its own conversations), as a busy
   sidecar answers them: there a turn awaiting Redis lets the others run (lane.aside), which one at a time cannot show;
 - `redis_waits_slept_per_question` and `redis_waits_preempted_per_question`: the process's voluntary and involuntary
@@ -149,12 +152,14 @@ def run() -> dict[str, float]:
             server.stop()
     redis_us = statistics.median(r["redis_us"] for _, r in alone)
     ratios = [r["cpu_ms"] / m["cpu_ms"] for m, r in alone]
+    extras = [r["cpu_ms"] - m["cpu_ms"] for m, r in alone]
     return {
         "redis_round_trips_per_question": round(max(r["trips"] for _, r in alone), 2),
         "server_cpu_ms_per_question_memory": round(statistics.median(m["cpu_ms"] for m, _ in alone), 3),
         "server_cpu_ms_per_question_redis": round(statistics.median(r["cpu_ms"] for _, r in alone), 3),
         "server_cpu_redis_vs_memory": round(statistics.median(ratios), 3),
         "server_cpu_redis_vs_memory_spread": round(max(ratios) - min(ratios), 3),
+        "server_cpu_redis_extra_ms_per_question": round(statistics.median(extras), 3),
         "redis_cpu_us_per_question": round(redis_us, 1),
         "redis_questions_per_s_capacity": round(1e6 / redis_us, 0) if redis_us else float("nan"),
         "server_cpu_redis_vs_memory_16": round(statistics.median(r["cpu_ms"] / m["cpu_ms"] for m, r in together), 3),

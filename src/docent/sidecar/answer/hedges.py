@@ -32,6 +32,7 @@
   nothing (no would, will, plan, expect, goal, target, future, upcoming, roadmap, evaluating) is held too.
 What it cannot do: tell a plan from a deed where the section words it without one of those words ("the plan was
 to..."), or a hedge that sits further than three words before its number; then it lets the sentence through.
+The obligation part is read in `obligations.py`.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from . import levels, modality
+from . import modality
 from .levels import denied as _denied
+from .obligations import MUST, NEED, OPTIONAL, binding_words, obligation, restated_at
 from .passage import Passage, Token, Unit, best_of, clause_around, unit_at
 
 _EXACT = frozenset(("exactly", "precisely", "just", "only", "fully"))
@@ -49,19 +51,6 @@ _HEDGE = frozenset(("about", "around", "roughly", "nearly", "almost", "towards",
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
                      r"sixty|seventy|eighty|ninety|hundred|once|twice|every")
 
-_MUST = frozenset(("must", "required", "requires", "require", "mandatory", "necessary"))
-_SOFT = frozenset(("optional", "optionally", "recommended", "recommend", "recommends", "may", "might", "prefer",
-                   "can", "could", "useful", "suggested", "should", "possible",
-                   # advice in other words: "it's good practice to", "should strongly consider", "generally appropriate"
-                   "practice", "consider", "advisable", "encouraged", "ideally", "generally", "appropriate"))
-_OPTIONAL = frozenset(("optional", "optionally", "recommended"))
-_NEED = frozenset(("need", "needs"))  # before "to": "you will need to set"
-_NEEDED = _MUST | {"need", "needs", "needed"}
-_NAMING = frozenset(("to", "on", "the", "with", "of", "for", "by", "in", "a", "an", "from"))
-# ... only a verb there: "must" and the adjectives ("a mandatory field", "for `X` must" with its code blanked) bind
-_VERBS = frozenset(("requires", "require"))
-_ARTICLE = frozenset(("a", "an", "the"))
-_ADJECTIVE = frozenset(("required", "mandatory", "necessary"))
 _REMOVED = frozenset(("removed", "dropped", "deleted"))
 _REMOVAL = _REMOVED | {"remove", "removes", "removal", "drop", "drops", "delete", "deletes"}
 # "scheduled" is no plan word of a sentence: in a scheduler's docs "the job is scheduled to run at 3 am" is what it does
@@ -70,7 +59,7 @@ _PLANNING = _PLAN | {"would", "will", "plan", "plans", "expect", "expects", "goa
                      "roadmap", "evaluating", "considering", "scheduled"}
 # A plan "for" a time: "planned for a future release"; "a token is expected for every call" is a requirement
 _PLANNED_FOR = frozenset(("planned", "slated"))
-_STRENGTH = _MUST | _OPTIONAL | _REMOVED | _PLAN
+_STRENGTH = MUST | OPTIONAL | _REMOVED | _PLAN
 
 
 # Certainty: "will" or "always" where the clause the sentence restates says "may" or "might" and nothing certain.
@@ -84,11 +73,7 @@ _LOOSE = _HEDGED | {"default", "defaults", "should", "chance", "usually", "gener
 # ... or a condition: "when", "if", "unless", "only if" (the clause says when, the sentence says always)
 _CONDITION = frozenset(("if", "when", "unless", "whenever", "only", "sometimes", "can", "could"))
 
-# A choice in other words: "may choose whether", "is free to", "has the option to" (the last only of a section's: a
-# sentence's "option" is most often a command's)
-_CHOICE = frozenset(("choose", "free", "option"))
-_HAVING = frozenset(("has", "have", "had", "gives", "give", "given", "with"))
-CUES = _EXACT | _STRENGTH | _NEED | _CERTAIN | _SURE | {"way", "choose", "free"}  # what `wakes` needs of a sentence whatever it cites
+CUES = _EXACT | _STRENGTH | NEED | _CERTAIN | _SURE | {"way", "choose", "free"}  # what `wakes` needs of a sentence whatever it cites
 
 
 def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
@@ -99,7 +84,7 @@ def section_cues(passage: Passage) -> tuple[Set[str], Set[str]]:
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
     """Cheap: an exactness word, a word of obligation or stage, or a word the sections say only after a modal and
     the sentence says without one."""
-    if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & _NEED and "to" in words or (
+    if words & _EXACT or not words.isdisjoint(_STRENGTH) or "way" in words or words & NEED and "to" in words or (
             "choose" in words or "free" in words and "to" in words):  # "free to", not "free tier" alone
         return True
     if not (words.isdisjoint(_CERTAIN) and words.isdisjoint(_SURE)) and words.isdisjoint(_UNSURE):
@@ -109,7 +94,7 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     return (
-        _exactness(said, sections) or modality.held(said, sections) or _obligation(said, sections)
+        _exactness(said, sections) or modality.held(said, sections) or obligation(said, sections)
         or _stage(said, sections) or _certainty(said, sections) or _without_exception(said, sections)
     )
 
@@ -129,7 +114,7 @@ def _without_exception(said: Unit, sections: Sequence[Passage]) -> bool:
     if len(clause.stems.intersection(anchors)) < min(2, len(set(anchors))):
         return False  # a unit that shares one word with the clause ("Copier") is no restatement of it
     tokens = clause.tokens
-    if any(t.word in _SURE and not _denied(tokens, i) for i, t in enumerate(tokens)) or _binding(clause):
+    if any(t.word in _SURE and not _denied(tokens, i) for i, t in enumerate(tokens)) or binding_words(clause):
         return False
     # a condition the sentence states too is no leeway it dropped ("when X, Y always Z" of "when X, Y does Z"); "does
     # not necessarily mean that ... will" denies the guarantee, where what it denies is the sentence's clause ("a
@@ -151,7 +136,7 @@ def _certainty(said: Unit, sections: Sequence[Passage]) -> bool:
     if said.words.isdisjoint(_CERTAIN) or not said.words.isdisjoint(_UNSURE):
         return False
     clause = _restated(said, next(i for i, t in enumerate(said.tokens) if t.word in _CERTAIN), _CERTAIN, sections)
-    return clause is not None and not clause.words.isdisjoint(_HEDGED) and clause.words.isdisjoint(_CERTAIN) and not _binding(clause)
+    return clause is not None and not clause.words.isdisjoint(_HEDGED) and clause.words.isdisjoint(_CERTAIN) and not binding_words(clause)
 
 
 def _restated(said: Unit, at: int, skip: Set[str], sections: Sequence[Passage]) -> Unit | None:
@@ -159,148 +144,8 @@ def _restated(said: Unit, at: int, skip: Set[str], sections: Sequence[Passage]) 
     but `skip`), or where no one unit fits the clause, the one the whole sentence restates: "You won't be able to
     review the site before it is pushed, so check your changes first" is about the section's "will not be able to
     review", not its "may want to verify any changes"."""
-    fit = _restated_at(said, at, skip, sections)
+    fit = restated_at(said, at, skip, sections)
     return None if fit is None else unit_at(*fit)
-
-
-def _restated_at(said: Unit, at: int, skip: Set[str], sections: Sequence[Passage]) -> tuple[Passage, int] | None:
-    """`_restated`'s unit as its section and its index there."""
-    fit = best_of(sections, [t.stem for t in clause_around(said, at) if t.stem and t.word not in skip])
-    if fit is None:
-        fit = best_of(sections, [t.stem for t in said.tokens if t.stem and t.word not in skip])
-    return None if fit is None else (sections[fit[0]], fit[1])
-
-
-def _obligation(said: Unit, sections: Sequence[Passage]) -> bool:
-    """ "must" where the unit the sentence is about says "may" or "recommended" only, and the reverse."""
-    binding, acts, optional = _binds(said)
-    if not binding and not optional and not acts:
-        return False
-    if optional and _needs_optional(said):
-        return False  # "form parsing needs the optional python-multipart": optional to the library, needed for a use
-    said_so = binding | optional | (_NEED if acts else set())
-    at = next(i for i, t in enumerate(said.tokens) if t.word in said_so)
-    clause = _levelled(said, at, sections)
-    if clause is None:
-        return False
-    # A soft word the clause writes too is the clause's own ("the fields that the user may order by"); another one
-    # makes the sentence soft itself ("you might pass status_code to requires").
-    soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}
-    if (binding or acts) and soft - clause.words:
-        return False
-    return _against(said, clause, binding, acts, optional, soft) or _crossed(said, at, clause, binding, optional, acts)
-
-
-def _against(said: Unit, clause: Unit, binding: set[str], acts: set[str | None], optional: set[str],
-             soft: Set[str]) -> bool:
-    """Whether the clause gives another level than the sentence. "the required packages": an adjective after an
-    article describes the thing; only the unit's own level of it ("optional") is against it, not a modal of its verb
-    ("You can install the packages")."""
-    if binding <= _ADJECTIVE and not acts and _described(said.tokens):
-        return _optional(clause)
-    return _otherwise(clause, binding, acts if not optional else set(), soft)
-
-
-def _levelled(said: Unit, at: int, sections: Sequence[Passage]) -> Unit | None:
-    """The unit the sentence's word of obligation at `at` restates; a list's item with no level of its own stands
-    for its list's lead line ("The following packages are optional:")."""
-    fit = _restated_at(said, at, _MUST | _SOFT, sections)
-    if fit is None:
-        return None
-    clause = unit_at(*fit)
-    return levels.lead(*fit) or clause if clause.words.isdisjoint(_MUST | _SOFT) else clause
-
-
-def _crossed(said: Unit, at: int, clause: Unit, binding: set[str], optional: set[str], acts: set[str | None]) -> bool:
-    """Two levels in the unit's two clauses: the sentence's one level told of the other clause's thing."""
-    return bool(binding) != bool(optional) and not acts and levels.crossed(
-        clause_around(said, at), clause, bool(binding), binding=_MUST, soft=_OPTIONAL)
-
-
-def _otherwise(clause: Unit, binding: set[str], acts: set[str | None], shared: Set[str] = frozenset()) -> bool:
-    """Whether the clause binds less than the sentence (softly, or the act needed is its own), or more. `shared`:
-    the soft words the sentence writes as the clause does, no softness of the clause's against it."""
-    words, must = clause.words, _binding(clause)
-    soft = bool(words & _SOFT - shared or _chosen(clause.tokens, section=True))
-    if binding or acts:  # "will need to set X": the act needed must be the clause's ("set")
-        return soft and not must and (bool(binding) or not acts.isdisjoint(clause.stems))
-    return bool(must) and not soft and not words & _SOFT
-
-
-def _chosen(tokens: Sequence[Token], *, section: bool = False) -> list[int]:
-    """Where a choice is given in other words: "may choose whether", "is free to"; in a section "has the option to" too
-    ("The disable option has the option to set a specified time"), the option had or given: "set the option to true"
-    names a setting."""
-    return [i for i, t in enumerate(tokens[:-1]) if t.word in _CHOICE and not _denied(tokens, i) and (
-        t.word == "choose" and i and tokens[i - 1].word in ("may", "can") or t.word == "free" and tokens[i + 1].word == "to"
-        or section and t.word == "option" and tokens[i + 1].word in ("to", "of") and _had(tokens, i))]
-
-
-def _had(tokens: Sequence[Token], i: int) -> bool:
-    """Whether "the option" at `i` is had or given: "has the option", "with the option", "gives you the option"."""
-    before = [t.word for t in tokens[max(0, i - 3) : i]]
-    if before[-1:] != ["the"]:
-        return False
-    return len(before) > 1 and before[-2] in _HAVING or len(before) > 2 and before[0] in ("give", "gives", "given")
-
-
-def _binds(said: Unit) -> tuple[set[str], set[str | None], set[str]]:
-    """The sentence's words of obligation, the acts it says are needed ("will need to set X": "set"), and its words
-    that leave a thing optional. A denied one says the other: "not required" leaves it optional, "not optional" binds."""
-    tokens = said.tokens
-    binding: set[str] = set()
-    optional: set[str] = set()
-    for i, t in enumerate(tokens):
-        # "pass status_code to requires": after a preposition or an article the word is a name, not an obligation.
-        if t.word in _MUST and not (i and _named(tokens, i)):
-            if not modality.conditional(said, i):  # "if the value must stay fixed, ...": a condition, no obligation
-                (optional if _denied(tokens, i) else binding).add(t.word)
-        elif t.word in _OPTIONAL and not _denied(tokens, i):
-            optional.add(t.word)
-        elif t.word in _OPTIONAL and t.word != "recommended":  # "not recommended" discourages, it binds nothing
-            binding.add(t.word)
-    optional.update(tokens[i].word for i in _chosen(tokens))  # "servers may choose whether to support it"
-    acts = {
-        next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)
-        for i, t in enumerate(tokens[:-1]) if t.word in _NEED and tokens[i + 1].word == "to" and not _denied(tokens, i)
-    }
-    return binding, acts, optional
-
-
-def _named(tokens: Sequence[Token], i: int) -> bool:
-    """Whether the word of obligation at `i` is a name: a verb after a preposition or an article ("pass status_code to
-    requires"); "must" and an adjective ("a mandatory field", "for `CursorPagination` must", its code blanked) bind."""
-    return tokens[i].word in _VERBS and tokens[i - 1].word in _NAMING
-
-
-def _described(tokens: Sequence[Token]) -> bool:
-    """Every word of obligation the sentence binds with is an adjective after an article ("the required packages",
-    "a mandatory field"): it describes a thing, no modal of the sentence's verb."""
-    at = [i for i, t in enumerate(tokens) if t.word in _MUST and not (i and _named(tokens, i)) and not _denied(tokens, i)]
-    return bool(at) and all(i and tokens[i].word in _ADJECTIVE and tokens[i - 1].word in _ARTICLE for i in at)
-
-
-def _optional(u: Unit) -> bool:
-    """The unit gives its thing a level of its own ("optional", "recommended") and binds nothing."""
-    return any(t.word in _OPTIONAL and not _denied(u.tokens, i) for i, t in enumerate(u.tokens)) and not _binding(u)
-
-
-def _binding(u: Unit) -> set[str]:
-    """A unit's words of obligation that no "not" denies: "may not be necessary" binds nothing."""
-    return {t.word for i, t in enumerate(u.tokens) if t.word in _MUST and not _denied(u.tokens, i)}
-
-
-def _needs_optional(said: Unit) -> bool:
-    """An optional thing said to be needed: "optional" within the object of a need word ("needs the optional X",
-    "requires an optional extra"), not a need said of something else in another clause."""
-    tokens = said.tokens
-    return any(
-        t.word in _OPTIONAL and any(u.word in _NEEDED for u in tokens[max(0, i - _NEED_SPAN) : i])
-        for i, t in enumerate(tokens)
-    )
-
-
-_NEED_SPAN = 3  # tokens before "optional" a need word may stand: "needs the optional", "also requires an optional"
 
 
 def _stage(said: Unit, sections: Sequence[Passage]) -> bool:

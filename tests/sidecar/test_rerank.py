@@ -106,6 +106,19 @@ def test_the_rerank_starts_from_the_guides_own_search_order() -> None:
     assert searched(alike, question) == first == searched(SEARCHED, question)  # no cosine to tell them apart: as is
 
 
+def test_the_pool_is_the_guides_own_first_8_then_the_rest_of_the_first_24_of_one_search() -> None:
+    asked = json.loads((EVALS / "retrieval-example.json").read_text(encoding="utf-8"))
+    for question in (str(q["question"]) for q in asked):
+        first = [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
+        found = SEARCHED.index.pool(question, first=SECTIONS, limit=POOL)
+        assert found[:SECTIONS] == first and len(set(found)) == len(found) <= POOL
+        # the rest in the order a search for 24 gives them (which fetches more rows, so it may find more)
+        rest = set(found[SECTIONS:])
+        assert found[SECTIONS:] == [sid for sid, _ in SEARCHED.index.search(question, limit=POOL) if sid in rest]
+    assert len(SEARCHED.index.pool("how does she stop a retried request from charging twice", first=SECTIONS,
+                                   limit=POOL)) == POOL
+
+
 @pytest.mark.parametrize(("before", "question", "first"), [
     ("the outbox decision", "and the consequences?", "adr-outbox-consequences"),
     ("why did she pick gRPC", "what came of it?", "adr-grpc"),

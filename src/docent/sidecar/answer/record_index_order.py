@@ -193,9 +193,16 @@ class Order:
         return kept
 
     def ordered(self, found: Sequence[tuple[int, float]], weights: Mapping[str, float], weighed: Mapping[int, float],
-                *, alone: Mapping[int, float] | None = None) -> list[tuple[int, float]]:
+                *, alone: Mapping[int, float] | None = None, first: int = 0) -> list[tuple[int, float]]:
         """The found (rowid, score) pairs, the first `ORDERED` put in order (`in_order`), the rest after them as
-        found."""
+        found. With `first` (the rerank's pool, `RecordIndex.pool`), the first `first` found go first, in the order a
+        search for them alone gives (by `alone`), then the rest in the order of all of them without it; their places
+        are read once."""
         head = found[:ORDERED]
         places = self._reader.places([self.said(rowid) for rowid, _ in head], list(weights))
-        return in_order(head, places, weights, weighed, alone=alone) + list(found[ORDERED:])
+        if not first:
+            return in_order(head, places, weights, weighed, alone=alone) + list(found[ORDERED:])
+        given = in_order(head[:first], places[:first], weights, weighed, alone=alone)
+        taken = {rowid for rowid, _ in given}
+        rest = in_order(head, places, weights, weighed) + list(found[ORDERED:])
+        return given + [(rowid, score) for rowid, score in rest if rowid not in taken]

@@ -31,11 +31,10 @@ Embed = Callable[[str], Sequence[float]]  # a text's vector, unit length, by the
 
 def pool(index: RecordIndex, question: str, *, first: int, earlier: Sequence[str] = ()) -> list[str]:
     """What the rerank puts in order: the search's own first `first` (the guide's order without the rerank), then the
-    rest of its first `POOL`. A search for 24 orders its rows again (`RecordIndex._ordered`), so its first 8 are not
-    the search for 8's (26 of the example's 94 questions): the rerank starts from the order the guide would give."""
-    found = [sid for sid, _ in index.search(question, limit=first, earlier=earlier)]
-    more = [sid for sid, _ in index.search(question, limit=max(first, POOL), earlier=earlier)]
-    return list(dict.fromkeys([*found, *more]))
+    rest of its first `POOL` (`RecordIndex.pool`, one search). A search for 24 orders its rows again
+    (`RecordIndex._ordered`), so its first 8 are not the search for 8's (26 of the example's 94 questions): the rerank
+    starts from the order the guide would give."""
+    return index.pool(question, first=first, limit=max(first, POOL), earlier=earlier)
 
 
 @dataclass(frozen=True)

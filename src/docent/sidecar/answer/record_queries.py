@@ -15,26 +15,21 @@ from .clauses import (
     Clause,
     addresses_of,
     alias_clauses,
-    apart,
     as_indexed,
     clause,
     code_heads,
-    digits,
-    framing,
     joins,
     matches,
     name_clause,
     negated,
     owns,
     read_words,
-    site_forms,
-    site_named,
-    topic,
     uncontracted,
     within_rows,
     words_of,
 )
 from .lexicon import Entries, Lexicon, entries_of
+from .question_weights import apart, digits, framing, site_forms, site_named, topic
 from .record_forms import phrasal, statuses, unconflated
 from .record_missing import bases, longer, splits
 from .record_synonyms import instead, spelt_out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.answer import order
+from docent.sidecar.answer import order_pairs
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import default_gate
@@ -35,14 +35,14 @@ def test_only_then_tells_an_order(sentence: str, expected: str) -> None:
 
 
 def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """`order.pairs` with every pattern tried on every text, none passed over for a word it lacks."""
-    out = order._leading(text)  # "After X, Y", "Once X, Y": no marker's words looked for first
-    for pattern, first in order._MARKERS:
+    """`order_pairs.pairs` with every pattern tried on every text, none passed over for a word it lacks."""
+    out = order_pairs.leading(text)  # "After X, Y", "Once X, Y": no marker's words looked for first
+    for pattern, first in order_pairs.MARKERS:
         for m in pattern.finditer(text):
             start, end = m.span("cut") if pattern.groupindex else m.span()  # "first X, and Y then": cut at the "and"
             left, right = (0, start), (end, len(text))
             out.append((left, right) if first == "left" else (right, left))
-    out += [((m.start(1), m.end(1)), (m.start(2), m.end(2))) for m in order._FROM_TO.finditer(text)]
+    out += [((m.start(1), m.end(1)), (m.start(2), m.end(2))) for m in order_pairs.FROM_TO.finditer(text)]
     return out
 
 
@@ -58,7 +58,7 @@ def _every_marker(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 )
 def test_the_order_markers_looked_for_by_their_words_first(text: str) -> None:
     # each pattern runs only where the text holds one of its words: the same spans as every pattern everywhere
-    assert order.pairs(text) == _every_marker(text)
+    assert order_pairs.pairs(text) == _every_marker(text)
 
 
 @pytest.mark.parametrize(
@@ -76,6 +76,6 @@ def test_once_opening_a_sentence_tells_an_order(sentence: str, expected: str) ->
 
 
 def test_once_a_day_opening_a_sentence_orders_nothing() -> None:
-    assert order._leading("Once a day, the relay polls the table.") == []
-    assert order._leading("Once the build passes, deploy.") == [((5, 21), (23, 30))]  # "the build passes", then "deploy."
-    assert order._leading("Once it works, `mkdocs --version` checks the install.") == []  # "it" points back
+    assert order_pairs.leading("Once a day, the relay polls the table.") == []
+    assert order_pairs.leading("Once the build passes, deploy.") == [((5, 21), (23, 30))]  # "the build passes", then "deploy."
+    assert order_pairs.leading("Once it works, `mkdocs --version` checks the install.") == []  # "it" points back

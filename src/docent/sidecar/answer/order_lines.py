@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence, Set
 
-from .order import CUES, pairs, side
+from .order import CUES, side
+from .order_pairs import pairs
 from .order_ties import by_steps, steps
 from .passage import Passage, Token, Unit
 

@@ -37,7 +37,7 @@ def ordinal_wrong(said: Unit, sections: Sequence[Passage]) -> bool:
     """ "The first/last N ... Z": Z is in a unit that names N, but not in the first/last such unit."""
     text = said.text
     if text.isascii() and "first" not in (lowered := text.lower()) and "last" not in lowered:
-        return False  # as `order._NEEDS`: the pattern's words first
+        return False  # as `order_pairs._NEEDS`: the pattern's words first
     for m in _ORDINAL.finditer(text):
         noun = next((t.stem for t in said.tokens if t.start == m.start(2)), None)
         after = content(t for t in said.tokens if t.start > m.end(2))

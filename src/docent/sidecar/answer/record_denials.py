@@ -25,11 +25,13 @@ from .polarity import (
 )
 from .words import dotted, head_words
 
-# "The weekly restart was retired" denies the restart from then on; "used to be the default" says it is no longer.
+# "The weekly restart was retired" denies the restart from then on; "used to be the default" says it is no longer;
+# "replaced per-request loading with a cache" ends the loading (what comes after "with" or "by" is what goes on).
 _ENDED = re.compile(
-    r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|went\s+to\s+zero|used\s+to)\b",
+    r"\b(?:retired|dropped|stopped|ended|removed|abandoned|discontinued|deprecated|replaced|went\s+to\s+zero|used\s+to)\b",
     re.IGNORECASE,
 )
+_REPLACEMENT = re.compile(r"\s(?:with|by)\s", re.IGNORECASE)  # "replaced X with Y": Y is no part of what ended
 # A section's "not yet" ("not yet" in a sentence is a stage, no denial) and "the absence of", "the lack of" deny too.
 _NOT_YET = re.compile(r"\b(?:not\s+yet|absence\s+of|lack\s+of)\b", re.IGNORECASE)
 # A table row's cell, "Header value" joined by "; " after the row's name and a colon, whose value is "No".
@@ -66,8 +68,11 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
         ):
             continue  # "is used to collect", "Used to initiate a push", "get used to": a use or a habit, nothing ended
         end = CLAUSE_END.search(text, m.end())
+        told = text[m.end() : end.start() if end else len(text)]
+        if m.group(0)[:1].lower() == "r":
+            told = _REPLACEMENT.split(told, 1)[0]
         before = ordered(clause_before(text, m.start()), stems)[-SCOPE_WORDS:]
-        after = ordered(text[m.end() : end.start() if end else len(text)], stems)[:SCOPE_WORDS]
+        after = ordered(told, stems)[:SCOPE_WORDS]
         ending = frozenset(stems(m.group(0)))
         words = [w for w in before + after if w not in ending]
         if words:

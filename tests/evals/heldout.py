@@ -12,7 +12,9 @@ and a documentation site nobody here developed on (from round 11, that site alon
 - `<site>N_*`: the record search's hit@1, MRR, hit@8 and recall@8, and the embedded model's useful answers and
   refusals, on the documentation site's users' questions.
 `ROUNDS` names each round's files; `python -m tests.evals.heldout N [--show]` measures round N (`make eval` each);
-`--search` measures the record search's figures alone (a build and a search a question: seconds, not minutes).
+`--search` measures the record search's figures alone (a build and a search a question: seconds, not minutes);
+`--offline` the embedded model's useful answers and refusals alone, through the real app (a build and an answer a
+question: a minute, not ten).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import asyncio
 import json
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,8 +78,16 @@ class Round:
 
     def search(self) -> dict[str, float]:
         """The record search's figures alone, on the site built afresh."""
+        return self._alone(docsite.figures)
+
+    def offline(self) -> dict[str, float]:
+        """The embedded model's useful answers and refusals alone, through the real app, on the site built afresh."""
+        return self._alone(docsite.offline)
+
+    def _alone(self, measure: Callable[[docsite.Built, Path], dict[str, float]]) -> dict[str, float]:
+        """One measure of the site built afresh on its questions, each figure named for the site and round."""
         with tempfile.TemporaryDirectory(prefix=f"docent-round{self.number}-") as tmp:
-            found = docsite.figures(docsite.build_copy(self.folder, Path(tmp)), HERE / self.questions)
+            found = measure(docsite.build_copy(self.folder, Path(tmp)), HERE / self.questions)
         return {f"{self.site}{self.number}_{name.removeprefix('docs_')}": value for name, value in found.items()}
 
     def measure(self, show: bool = False) -> dict[str, float]:
@@ -222,6 +233,8 @@ ROUNDS = {
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) not in ROUNDS:
-        sys.exit(f"usage: python -m tests.evals.heldout N [--show | --search], N one of {sorted(ROUNDS)}")
+        sys.exit(f"usage: python -m tests.evals.heldout N [--show | --search | --offline], N one of {sorted(ROUNDS)}")
     held = ROUNDS[int(sys.argv[1])]
-    print(json.dumps(held.search() if "--search" in sys.argv else held.measure("--show" in sys.argv), indent=1))
+    only = {"--search": held.search, "--offline": held.offline}
+    chosen = next((only[flag] for flag in sys.argv[2:] if flag in only), None)
+    print(json.dumps(chosen() if chosen else held.measure("--show" in sys.argv), indent=1))

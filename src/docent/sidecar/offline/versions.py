@@ -37,12 +37,18 @@ def versions_missing(question: str, said: str, *, ask: str | None = None) -> fro
         if name in STOPWORDS or len(name) < 2 or not (named or re.search(r"[/]|\dv|\sv\d|[A-Za-z]v\d", m.group(0))):
             continue
         together = re.compile(rf"(?<![\w]){re.escape(name)}\s?[/ -]?\s?v?{re.escape(number)}(?![\d])")
-        alone = "." in number and re.search(rf"(?<![\w.]){re.escape(number)}(?![\d])", said)
+        alone = "." in number and _written(number, said)
         if not together.search(said) and not alone:
             missing.add(m.group(0))
     given = spans(question)
     bare = [*BARE_VERSION.finditer(question), *(RELEASE.finditer(question) if RELEASES_ASKED.search(question) else ())]
     for m in bare:  # "can I still run it on 3.8?": a version, named or not
-        if not within(m.span(), given) and not re.search(rf"(?<![\w.]){re.escape(m.group())}(?![\d])", said):
+        if not within(m.span(), given) and not _written(m.group(), said):
             missing.add(m.group())
     return frozenset(missing)
+
+
+def _written(number: str, said: str) -> bool:
+    """Whether the record's text writes a version number by itself: "3.14" in "3.14" or "Python 3.14+", never as the
+    start of a longer release ("3.14.0", "1.4.4.post1"), which is another thing's version (a changelog's, an example's)."""
+    return re.search(rf"(?<![\w.]){re.escape(number)}(?!\d|\.\d)", said) is not None

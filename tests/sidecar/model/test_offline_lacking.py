@@ -1,9 +1,31 @@
 """The offline model on documentation refuses where the record lacks the question's key entity: a version only a longer
-release writes ("3.14.0" is no "Python 3.14")."""
+release writes ("3.14.0" is no "Python 3.14"), and a name only a changelog writes (the docs it answers from never do)."""
 
 from __future__ import annotations
 
+from docent.schema import Block, Manifest, Page
+from docent.schema import RecordSection as Section
+from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.versions import versions_missing
+
+NONE = ["[[none]]"]
+
+
+def _section(id: str, page: str, heading: str, *paragraphs: str) -> Section:
+    return Section.of(
+        id,
+        page=page,
+        path=f"/{page}/#{id}",
+        headings=(page.title(), heading),
+        blocks=tuple(Block("paragraph", p) for p in paragraphs),
+    )
+
+
+def _model(*sections: Section) -> OfflineModel:
+    pages = tuple(Page(p, p.title(), f"/{p}/") for p in dict.fromkeys(s.page for s in sections))
+    return OfflineModel.of(
+        {s.id: s for s in sections}, manifest=Manifest(site_name="Toolkit", kind="docs", pages=pages)
+    )
 
 
 def test_a_version_the_record_writes_only_as_the_start_of_a_longer_release_is_one_it_lacks() -> None:
@@ -13,3 +35,26 @@ def test_a_version_the_record_writes_only_as_the_start_of_a_longer_release_is_on
     # written by itself, with its name or alone, the record has it
     assert not versions_missing("Does it run on Python 3.9?", said)
     assert not versions_missing("Can I still run it on 3.9?", said)
+
+
+INSTALL = _section(
+    "install",
+    "guide",
+    "Installation",
+    "Install the toolkit with pip install toolkit.",
+    "The toolkit runs the build with its own renderer and writes the site to the output folder.",
+)
+RELEASE = _section(
+    "release-2-0",
+    "changelog",
+    "2.0",
+    "Removed GraphRenderer, which drew the build's graph. The renderer now writes the site faster.",
+)
+
+
+def test_a_name_only_the_changelog_writes_is_one_the_docs_lack() -> None:
+    model = _model(INSTALL, RELEASE)
+    assert model.answer("How do I make GraphRenderer write the site with the build?")[0] == NONE
+    # asked after the change, the changelog answers; a name the docs write is answered as before
+    assert model.answer("Was GraphRenderer removed in 2.0?")[0] != NONE
+    assert model.answer("How do I install the toolkit with pip?")[0] != NONE

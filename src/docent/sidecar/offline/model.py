@@ -65,7 +65,7 @@ class OfflineModel:
     def __init__(self, bundle: Callable[[], Source | None]) -> None:
         self.bundle = bundle
         self.spec = spec_for("offline")
-        self._vocabulary: tuple[Mapping[str, RecordSection], Vocabulary] | None = None
+        self._vocabulary: dict[bool, tuple[Mapping[str, RecordSection], Vocabulary]] = {}
         self._names: tuple[Lexicon, Mapping[str, list[str]]] | None = None
 
     @classmethod
@@ -77,11 +77,19 @@ class OfflineModel:
     def source(self) -> Source:
         return self.bundle() or EMPTY
 
-    def vocabulary(self, source: Source) -> Vocabulary:
-        """The record's words, counted once per record (a rebuilt bundle is a new record)."""
-        if self._vocabulary is None or self._vocabulary[0] is not source.record:
-            self._vocabulary = (source.record, Vocabulary.build(source.record))
-        return self._vocabulary[1]
+    def vocabulary(self, source: Source, *, changes: bool = True) -> Vocabulary:
+        """The record's words, counted once per record (a rebuilt bundle is a new record); without `changes`, those of
+        its sections outside a changelog: what a question that asks after no change may be answered from."""
+        held = self._vocabulary.get(changes)
+        if held is None or held[0] is not source.record:
+            if changes:
+                built = Vocabulary.build(source.record)
+            else:
+                labels = {p.id: p.label for p in source.manifest.pages}
+                docs = {sid: s for sid, s in source.record.items() if not _changelog(s.page, labels)}
+                built = self.vocabulary(source) if len(docs) == len(source.record) else Vocabulary.build(docs)
+            held = self._vocabulary[changes] = (source.record, built)
+        return held[1]
 
     def _lexicon(self, source: Source) -> tuple[Lexicon, Mapping[str, list[str]]]:
         """The bundle's matcher and each term's names, made once per matcher."""
@@ -113,12 +121,17 @@ class OfflineModel:
         record = _within(source.record, allowed)
         if not record:
             return NONE, None
+        changes = page is not None or bool(ASKS_CHANGES.search(question))
         vocabulary = self.vocabulary(source)
         asked = Weighed.of(question, vocabulary, self._lexicon(source), source.manifest, request=request, quiet=quiet)
+        if not changes and not asked.lacking and (outside := self.vocabulary(source, changes=False)) is not vocabulary:
+            # a name only a changelog writes ("Added X") is one the sections it may answer from lack
+            if Weighed.of(question, outside, self._lexicon(source), source.manifest, request=request, quiet=quiet).lacking:
+                return NONE, None
         limit = 8 if page is None and allowed is None else len(source.index)
         lean = HERE_IT if here is not None and POINTING.search(question) and not NAME.search(question[1:]) else HERE
         ranked = _ranked(source.index.search(asked.query, limit=limit), record, page=page, here=here, lean=lean)
-        if page is None and not ASKS_CHANGES.search(question):
+        if not changes:
             ranked = _not_changelog(ranked, source.manifest)
         if page is None:
             ranked = by_ask(asked, ranked, vocabulary, source.manifest.kind)
@@ -234,7 +247,12 @@ def _not_changelog(ranked: Ranked, manifest: Manifest) -> Ranked:
     """The ranking without a changelog's sections: "Add redirect slashes support" says that something changed, not
     how to use it, and answers only a question about versions or changes."""
     labels = {p.id: p.label for p in manifest.pages}
-    return [(score, s) for score, s in ranked if not CHANGELOG.search(f"{s.page} {labels.get(s.page, '')}")]
+    return [(score, s) for score, s in ranked if not _changelog(s.page, labels)]
+
+
+def _changelog(page: str, labels: Mapping[str, str]) -> bool:
+    """Whether a page is a changelog, by its id or its label (`labels`: each page's)."""
+    return CHANGELOG.search(f"{page} {labels.get(page, '')}") is not None
 
 
 def _answerable(asked: Weighed, ranked: Ranked, vocabulary: Vocabulary, page: str | None, *, several: bool = False) -> bool:

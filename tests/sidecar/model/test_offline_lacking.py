@@ -1,11 +1,13 @@
 """The offline model on documentation refuses where the record lacks the question's key entity: a version only a longer
-release writes ("3.14.0" is no "Python 3.14"), and a name only a changelog writes (the docs it answers from never do)."""
+release writes ("3.14.0" is no "Python 3.14"), a name only a changelog writes (the docs it answers from never do), and
+the thing a reader asks whether it has ("is there a dropdown ...?") that the sections found never name."""
 
 from __future__ import annotations
 
 from docent.schema import Block, Manifest, Page
 from docent.schema import RecordSection as Section
 from docent.sidecar.offline import OfflineModel
+from docent.sidecar.offline.heads import existing
 from docent.sidecar.offline.versions import versions_missing
 
 NONE = ["[[none]]"]
@@ -58,3 +60,18 @@ def test_a_name_only_the_changelog_writes_is_one_the_docs_lack() -> None:
     # asked after the change, the changelog answers; a name the docs write is answered as before
     assert model.answer("Was GraphRenderer removed in 2.0?")[0] != NONE
     assert model.answer("How do I install the toolkit with pip?")[0] != NONE
+
+
+def test_what_a_reader_asks_whether_it_exists_is_the_thing_a_section_that_answers_names() -> None:
+    assert existing("Is there a dropdown to switch between the versions?") == {"dropdown"}
+    assert existing("Does the toolkit ship a sitemap generator?") == {"generator"}
+    assert existing("Are there any official benchmarks of the renderer?") == {"benchmark"}
+    # a way, an option or a setting is how, not a thing the docs name by that word
+    assert not existing("Is there a way to render the site twice?")
+    assert not existing("Is there an option to skip the build?")
+
+
+def test_a_thing_asked_after_that_no_section_found_names_is_refused() -> None:
+    model = _model(INSTALL)
+    assert model.answer("Is there a dropdown to switch the toolkit's output folder?")[0] == NONE
+    assert model.answer("Is there a renderer that writes the site to the output folder?")[0] != NONE

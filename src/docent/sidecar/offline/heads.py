@@ -53,10 +53,11 @@ COMPARATIVE = re.compile(
 )
 
 
-def heads_of(question: str) -> set[str]:
+def heads_of(question: str, *, kind: str = "portfolio") -> set[str]:
     """What a "which"/"what"/"how many" asks for: "which city", "how many lines"; of a phrase, its last noun before
-    the verb ("which card networks has she" asks for networks, "how many direct reports?" for reports)."""
-    heads = set()
+    the verb ("which card networks has she" asks for networks, "how many direct reports?" for reports); on
+    documentation, also what it asks whether it exists (`existing`)."""
+    heads = existing(question) if kind == "docs" else set()
     for m in WH_HEAD.finditer(question):
         word, end = m.group(1), m.end()
         if RELATIVE.search(question[: m.start()]) and m.group(0).lower().startswith("which"):
@@ -76,10 +77,31 @@ def heads_of(question: str) -> set[str]:
     return heads
 
 
+def existing(question: str) -> set[str]:
+    """What a question asks whether it exists ("is there a dropdown to switch versions?", "does it ship a JWTAuth
+    class?"): on documentation, the thing a section that answers names. A portfolio's visitor asks so for the site's
+    own pages and demos ("is there a page that explains ..."), which its record names by their titles."""
+    heads = set()
+    for m in EXISTS.finditer(question):
+        phrase = m.group(1).lower().split()
+        if not any(w in STOP_WORDS for w in phrase) and stem(m.group(2)) not in GENERIC_STEMS | EXISTS_GENERIC:
+            heads.add(stem(m.group(2)))
+    return heads
+
+
 # "Does she have any X?", "has she got any X": whether the owner has X, which a record that answers names. The phrase's
 # last word before its end ("any AWS certifications?"); "any experience with Go" ends at "with".
 HAS_ANY = re.compile(r"\b(?:have|has|had|hold|holds|held|got|possess(?:es)?)\s+any\s+(?:[\w+#-]+\s+){0,2}?([A-Za-z]+)"
                      r"(?=\s*(?:[?.!,;]|$))", re.IGNORECASE)
+
+
+# "Is there a key to go back?", "are there any official benchmarks?": whether the thing exists, which a section that
+# answers names. The phrase's last word before what it is for ("to", "for", "that") or its end.
+EXISTS = re.compile(r"\b(?:(?:is|are) there|(?:does|do)\s+[\w.-]+(?:\s+[\w.-]+)?\s+(?:have|ship|provide|offer|expose|include))"
+                    r"\s+(?:a|an|any|some)\s+((?:[\w+#-]+\s+){0,2}?)([A-Za-z][\w-]*)"
+                    r"(?=\s*(?:[?.!,;]|$)|\s+(?:to|for|that|which|in|on|with|so|where|when|like|i|we|of)\b)", re.IGNORECASE)
+EXISTS_GENERIC = frozenset(stem(w) for w in "way method means mechanism support feature solution approach workaround "
+                           "plan plans chance problem issue reason difference built-in".split())
 
 
 def _last_noun(question: str, word: str, end: int, *, counted: bool) -> tuple[str, int]:

@@ -147,7 +147,7 @@ class Weighed:
         question = LATIN.sub(" ", unaccented(question))
         owner = manifest.owner
         known = set(terms(f"{owner.name} {owner.called} {manifest.site_name}"))
-        heads = heads_of(question)
+        heads = heads_of(question, kind=manifest.kind)
         raised = bool(heads & RAISED)
         heads -= RAISED  # the record writes the class (ValueError), seldom the word
         # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about

@@ -1,6 +1,7 @@
 """The polarity rule's readings of faithful prose (issue 21, round 20): "Y instead of X" where a section "replaced X
-with Y", a denial of what the record lists, and a passive denial of what a section's active one denies are shown,
-while the same words told falsely are still held. The record is a small made-up tool's docs."""
+with Y", a denial of what the record lists, a denial of what a section's elided negation ("... are not.") or its
+"prevents" denies, and a passive denial of what a section's active one denies are shown, while the same words told
+falsely are still held. The record is a small made-up tool's docs."""
 
 from __future__ import annotations
 
@@ -22,6 +23,18 @@ RECORD = record_of(
         "Attributes",
         "- reset_secret: Secret to encode reset tokens. Use a strong passphrase.\n"
         "- reset_lifetime: Lifetime of reset tokens. Defaults to 3600.",
+    ),
+    docs_section(
+        "watch",
+        "watch",
+        "The paths given in the config file are relative to the config file. The paths given with the --watch flag "
+        "are not.",
+    ),
+    docs_section(
+        "nav",
+        "not_in_nav",
+        "If you include pages in the site but leave them out of the nav, MkDocs warns about this. Listing them in "
+        "not_in_nav will prevent such warnings.",
     ),
     docs_section(
         "suffix",
@@ -52,6 +65,12 @@ def verdict(sentence: str) -> str:
         # "No default listed" says what the record leaves untold, not that the thing lacks it.
         ("The reset_secret has no default listed: use a strong passphrase [[secrets]].", "shown"),
         ("The reset_secret has no default: use a strong passphrase [[secrets]].", "polarity"),
+        # A section's negation whose verb is left out denies what the sentence before says after the same verb.
+        ("On the command line, watched paths are not relative to the config file [[watch]].", "shown"),
+        ("Watched directories are not reloaded [[watch]].", "polarity"),
+        # What a section says it prevents does not happen.
+        ("Pages listed in not_in_nav are left out of the nav without a warning [[nav]].", "shown"),
+        ("Pages listed in not_in_nav are left out of the nav without a search index [[nav]].", "polarity"),
         # A passive denial of what a section's active denial is of, in another verb.
         ("From version 7, the old template default is no longer applied [[suffix]].", "shown"),
         ("From version 7, the old theme default is no longer applied [[suffix]].", "polarity"),

@@ -32,8 +32,9 @@ _ENDED = re.compile(
     re.IGNORECASE,
 )
 _REPLACEMENT = re.compile(r"\s(?:with|by)\s", re.IGNORECASE)  # "replaced X with Y": Y is no part of what ended
-# A section's "not yet" ("not yet" in a sentence is a stage, no denial) and "the absence of", "the lack of" deny too.
-_NOT_YET = re.compile(r"\b(?:not\s+yet|absence\s+of|lack\s+of)\b", re.IGNORECASE)
+# A section's "not yet" ("not yet" in a sentence is a stage, no denial) and "the absence of", "the lack of" deny too, as
+# does "will prevent such warnings": the thing prevented does not happen.
+_NOT_YET = re.compile(r"\b(?:not\s+yet|absence\s+of|lack\s+of|prevents?|prevented|preventing)\b", re.IGNORECASE)
 # A table row's cell, "Header value" joined by "; " after the row's name and a colon, whose value is "No".
 _NO_CELL = re.compile(r"(?:^|[;:] )([^;:\n]{2,60}?) No(?=;|$)", re.MULTILINE)
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|gets|got)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
@@ -46,6 +47,7 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
     retired" is no denial it vouches for; "is used to" and a clause's opening "Used to" are a use)."""
     out = list(denials(text, stems))
     out += _alternatives(text, stems)
+    out += _elided(text, stems)
     for m in _NOT_YET.finditer(text):  # "has not yet been updated" backs "hasn't been updated"; "the absence of X", "no X"
         # "the absence of X" denies X, a noun's words: "In the absence of a config file the loader uses the defaults"
         # does not deny "uses the defaults" (the clause's own verb, where no comma ends the noun)
@@ -79,6 +81,31 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
             out.append(Denial(frozenset(words), words[0], frozenset(), ending))
     return tuple(out)
 
+
+
+# "The paths provided via the -w option are not.": a negation that ends its sentence after its verb, the verb's words
+# left out; the sentence before says them after the same verb ("... are relative to the configuration file.").
+_ELIDED_END = re.compile(
+    r"\b(are|is|was|were|do|does|did|can|could|will|would|should|must|has|have|had)\s*(?:not|n[’']t)\s*[.;](?:\s|$)",
+    re.IGNORECASE,
+)
+
+
+def _elided(text: str, stems: Callable[[str], Iterable[str]]) -> list[Denial]:
+    """The denials of a section's negations whose verb is left out at their sentence's end ("The paths provided via
+    the CLI are not."): what the sentence before says after the same verb, denied of what this one says before it."""
+    out = []
+    for m in _ELIDED_END.finditer(text):
+        start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start()))
+        if start < 0:
+            continue
+        before = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+        said = re.search(rf"\b{m.group(1)}\s+(?!not\b|n[’']t\b)(.+)", text[before:start], re.IGNORECASE)
+        words = ordered(said.group(1), stems)[:SCOPE_WORDS] if said else []
+        if words:
+            told_of = frozenset(ordered(text[start + 1 : m.start()], stems)[-3:])
+            out.append(Denial(frozenset(words), words[0], told_of))
+    return out
 
 
 # "without needing to run faas-cli build or to deploy the function to a remote cluster": each alternative after an

@@ -63,6 +63,7 @@ eval: site
 	$(BIN)/docent eval --bundle tests/evals/bundle-search.json
 	$(BIN)/python -m tests.evals.retrieval
 	$(BIN)/python -m tests.evals.docsite
+	$(BIN)/python -m tests.evals.code_blocks
 	$(BIN)/python -m tests.evals.heldout 5
 	$(BIN)/python -m tests.evals.heldout 6
 	$(BIN)/python -m tests.evals.heldout 7

@@ -96,7 +96,7 @@ def fences(markdown: str) -> Iterator[Fence]:
         if not opened:
             continue
         run, indent = opened["run"], len(opened["indent"])
-        close = re.compile(rf"^[ \t]*{re.escape(run[0])}{{{len(run)},}}[ \t]*$")
+        close = re.compile(rf"^{re.escape(opened['indent'])}{re.escape(run)}[ \t]*$")  # as Python-Markdown closes it
         body: list[str] = []
         while i < len(lines) and not close.match(lines[i]):
             body.append(lines[i])

@@ -15,7 +15,7 @@ from docent.schema import Action, Block, Experiment, Field, Page, Part, RecordSe
 
 from . import markup, text
 from .blocks import read_blocks
-from .fences import code_key
+from .fences import FALLBACKS, code_key
 from .types import Problem
 
 HOME = "home"
@@ -77,8 +77,9 @@ def _record_sections(
 
     for item in read_blocks(root, drop=drop, title=title):
         if isinstance(item, Block):
-            if item.kind == "code" and not item.lang and (lang := languages.get(code_key(item.text))):
-                item = replace(item, lang=lang)  # the HTML lost it; the Markdown's fence names it
+            if item.kind == "code" and (not item.lang or item.lang.lower() in FALLBACKS):
+                # the HTML lost it, or says "text" of a language its highlighter does not know; the fence names it
+                item = replace(item, lang=languages.get(code_key(item.text), item.lang))
             blocks.append(item)
             continue
         close()

@@ -25,12 +25,13 @@ function shade(element) {
   return light < 128 ? "dark" : "light";
 }
 
-/* The site's colour scheme, read off the page itself: Material's palette ("slate" is dark), else
-   how dark the page's own background is. The visitor's system preference only where the page says nothing. */
+/* The site's colour scheme, read off the page itself: Material's palette ("slate" is dark, "default" light; a
+   scheme the site defines itself, say "brand-dark", by the background it gives the page), else how dark the page's own
+   background is. The visitor's system preference only where the page says nothing. */
 function scheme() {
   const body = document.body;
   const material = body && body.getAttribute("data-md-color-scheme");
-  if (material) return material === "slate" ? "dark" : "light";
+  if (material === "slate" || material === "default") return material === "slate" ? "dark" : "light";
   const shown = shade(body) || shade(document.documentElement);
   if (shown) return shown;
   // A transparent page is the browser's canvas: white, unless the page opted into dark (color-scheme).

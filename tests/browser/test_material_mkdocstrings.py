@@ -1,0 +1,94 @@
+"""The panel on mkdocstrings' docs (`tests/data/sites/mkdocstrings`), a Material site with an announcement bar over
+its header (`announce.dismiss`), sticky navigation tabs under it, code copy buttons and annotations, tabbed examples,
+the back-to-top button, a right-hand table of contents and Material's own palette toggle; no instant navigation, so a
+citation loads its page whole. Built as its owner would add Docent and served by `docent serve --model offline`
+(tests/browser/material.py), at desktop and phone sizes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.material import MATERIAL_PARTS, PANEL_SCHEME, served, visit
+from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious
+from tests.browser.sidecar import ROOT, Sidecar
+from tests.browser.test_layout import CITED, LATER_MS
+from tests.browser.test_vendored_site import IN_CODE
+
+pytestmark = pytest.mark.browser
+
+SITE = ROOT / "tests" / "data" / "sites" / "mkdocstrings"
+
+
+@pytest.fixture(scope="module")
+def mkdocstrings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+    yield from served(SITE, tmp_path_factory.mktemp("mkdocstrings"))
+
+
+@pytest.fixture
+def foreign_errors_allowed() -> bool:
+    """The site's own feedback script looks for a form its theme does not render and throws on every page."""
+    return True
+
+
+@SIZES
+def test_under_the_announcement_bar_a_code_citation_opens_its_lines_under_no_sticky_header_and_clear_of_the_panel(
+    page: Page, mkdocstrings: Sidecar
+) -> None:
+    """Open on the home page, under the announcement bar, the panel meets neither the bar nor the header and tabs;
+    asked how to cross-reference another project's objects, the answer shows the YAML that loads an inventory, and its
+    citation opens the usage page at those lines in the page's own code block, highlighted, clear of the panel and of
+    the sticky header and tabs, still so once every timer of the panel's has run; the visitor comes back to it."""
+    visit(page).clock.install()
+    panel = open_panel(page, mkdocstrings.base)
+    parts = page.evaluate(MATERIAL_PARTS)
+    assert ".md-banner" in parts and not any(parts.values()), parts
+    log = ask(page, "How do I cross-reference an object from another project?")
+    assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
+    link = log.locator("figure.docent-code .docent-cite").last
+    quote = link.get_attribute("data-docent-quote") or ""
+    assert quote.startswith("plugins:\n- mkdocstrings:\n    handlers:") and "objects.inv" in quote, quote
+    href = link.get_attribute("href") or ""
+    assert re.search(r"/usage/#cross-references-to-other-projects-inventories:~:text=plugins", href), href
+    link.click()
+    page.wait_for_url(re.compile(r"/usage/"))
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    assert page.evaluate(CITED)["text"] == " ".join(quote.split()), page.evaluate(CITED)
+    assert page.evaluate(IN_CODE), "the run is not in the page's code block"
+    page.clock.fast_forward(LATER_MS)
+    cited = page.evaluate(CITED)
+    assert cited and not cited["meets"] and cited["shown"], cited  # shown: on top, under no header or tabs
+    assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():
+        shrunk.click()
+    expect(panel.get_by_label("Your question")).to_be_in_viewport()
+    expect(panel.locator("figure.docent-code").last).to_contain_text("objects.inv")
+
+
+@SIZES
+def test_with_materials_dark_palette_the_panel_is_dark_legible_and_the_bar_dismissed_leaves_it_in_place(
+    page: Page, mkdocstrings: Sidecar
+) -> None:
+    """Material's own palette toggle to `slate`: the open panel, answering, turns dark with no serious axe violation
+    inside it; the visitor dismisses the announcement bar and the panel stays where it was, reachable."""
+    panel = open_panel(visit(page), mkdocstrings.base + "usage/theming/")
+    ask(page, "How do I change the CSS of the rendered docs?")
+    for _ in range(3):
+        if page.evaluate(PANEL_SCHEME)["page"] < 128:
+            break
+        page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(panel).to_have_attribute("data-docent-scheme", "dark")
+    scheme = page.evaluate(PANEL_SCHEME)
+    assert scheme["page"] < 128 and scheme["panel"] < 128, scheme
+    assert serious(page, context=PANEL) == []
+    before = panel.bounding_box()
+    page.get_by_role("button", name="Don't show this again").click()
+    expect(page.locator(".md-banner")).to_be_hidden()
+    assert panel.bounding_box() == before
+    expect(panel.get_by_label("Your question")).to_be_in_viewport()
+    assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)

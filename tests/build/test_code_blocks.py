@@ -1,7 +1,7 @@
 """Code kept as code: a page's fenced blocks reach the record byte for byte as the page shows them, each with the
-language its fence names, though the highlighter (pymdownx.highlight without `pygments_lang_class`, as most sites
-set it) writes no language into the HTML. One real `mkdocs build`, shared by the module; read back by the plugin and
-by `docent manifest` from the built files."""
+language its fence names (a fence that includes a file by pymdownx.snippets too), though the highlighter
+(pymdownx.highlight without `pygments_lang_class`, as most sites set it) writes no language into the HTML. One real
+`mkdocs build`, shared by the module; read back by the plugin and by `docent manifest` from the built files."""
 
 from __future__ import annotations
 
@@ -90,6 +90,12 @@ $ typer main.py run
 ```
 
 </div>
+
+## Included
+
+```python
+--8<-- "included.py"
+```
 """
 
 # Each block as the page shows it, and its fence's language, in the page's order.
@@ -102,6 +108,7 @@ SHOWN = [
     ("bash", "go run ."),
     ("yaml", "    services:\n      web: {}"),
     ("console", "$ typer main.py run\nHello <NAME>"),
+    ("python", "import typer\n\n\ntyper.run(print)"),
 ]
 
 
@@ -114,7 +121,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         {"pymdownx.highlight": {"anchor_linenums": True, "line_spans": "__span"}},
         "pymdownx.superfences",
         {"pymdownx.tabbed": {"alternate_style": True}},
+        {"pymdownx.snippets": {"base_path": [str(root)]}},
     ]
+    (root / "included.py").write_text("import typer\n\n\ntyper.run(print)\n", encoding="utf-8")
     config = write_site(
         root,
         pages={"index.md": "# Home\n\nWelcome.\n", "code.md": PAGE},

@@ -44,6 +44,8 @@ _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<run>`{3,}|~{3,})(?P<info>[^`\n]*)$")
 # The info string's language: its first word, or `.lang` among braces; none for attributes alone (`title="a.py"`).
 _WORD = re.compile(r"^\{?\s*\.?([\w+#.-]+)(?![\w+#.-]|\s*=)")
 _LINE_NUMBERS = ".linenos, .linenodiv, td.linenos, .lineno"
+# A pymdownx.snippets include, in its line form: the file's lines stand in its place, at its indent.
+_SNIPPET = re.compile(r'^(?P<indent>[ \t]*)-{1,}8<-{1,}[ \t]+"(?P<path>[^"]+)"[ \t]*$', re.MULTILINE)
 _ANNOTATION = re.compile(r"\s*(?:#|//|--|<!--)\s*\(\d+\)!?\s*(?:-->)?$", re.MULTILINE)
 
 
@@ -107,6 +109,19 @@ def fences(markdown: str) -> Iterator[Fence]:
         yield Fence(word.group(1).lower() if word else "", code)
 
 
+def included(markdown: str, root: Path) -> str:
+    """The Markdown with its snippets' files read in (relative to the site's folder, as the vendored sites set
+    `base_path`), so that an included fence is counted with the code it shows."""
+
+    def read(m: re.Match[str]) -> str:
+        path = root / m["path"]
+        if not path.is_file():
+            return m.group(0)
+        return "\n".join(m["indent"] + line for line in path.read_text(encoding="utf-8").rstrip("\n").split("\n"))
+
+    return _SNIPPET.sub(read, markdown)
+
+
 def shown(pre_html: str) -> str:
     """A `<pre>`'s text as the reader sees it: its line numbers left out, no newline at its end."""
     tree = LexborHTMLParser(pre_html)
@@ -155,7 +170,7 @@ def _best(code: str, blocks: list[Block]) -> int | None:
     return best[1] if best[0] >= 0.8 else None
 
 
-def measure(site_dir: Path, docs_dir: Path, bundle: Bundle, tally: Tally) -> None:
+def measure(site_dir: Path, docs_dir: Path, bundle: Bundle, tally: Tally, *, root: Path) -> None:
     """Each record page's fences against its record's code blocks, counted into `tally`."""
     by_page: dict[str, list[Block]] = {}
     for section in bundle.record.values():
@@ -170,7 +185,7 @@ def measure(site_dir: Path, docs_dir: Path, bundle: Bundle, tally: Tally) -> Non
         tree = LexborHTMLParser(document[start:end])
         pres = [shown(node.html or "") for node in tree.css("pre")]
         left = list(by_page[str(meta["page"])])
-        for fence in fences(source.read_text(encoding="utf-8")):
+        for fence in fences(included(source.read_text(encoding="utf-8"), root)):
             key = _key(fence.code)
             pre = next((p for p in pres if key and _key(p) == key), None)
             if pre is None:
@@ -221,7 +236,7 @@ def site(name: str, source: Path, into: Path) -> Tally:
     built = build_copy(source, into)
     docs_dir = built.root / str(load_config(built.config).get("docs_dir") or "docs")
     tally = Tally()
-    measure(built.site, docs_dir, Bundle.load(built.bundle), tally)
+    measure(built.site, docs_dir, Bundle.load(built.bundle), tally, root=built.root)
     return tally
 
 

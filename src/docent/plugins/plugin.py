@@ -35,6 +35,7 @@ from docent.schema.embedding import files as embedding_files
 from . import ENTRIES, built_files, panel_files
 from .config import DocentConfig
 from .linker import LinkError
+from .snippets import included
 
 log = get_plugin_logger(__name__)
 
@@ -126,7 +127,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         if self.config.enabled:
-            self._languages[page.file.src_uri] = fence_languages(markdown)
+            self._languages[page.file.src_uri] = fence_languages(included(markdown, config))
         return None
 
     @event_priority(-50)  # after other plugins have changed the content: read what the visitor will see

@@ -81,11 +81,14 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
     """The draft as it is judged: a note (a line opening with a label, "**Note:** ...", "In short: ...") that cites
     nothing and is too long for a connective cites what the last cited sentence or block before it cites (`before`),
     what it annotates, where it says nothing in words those sections lack (it restates them: "**Tip:** unit
-    tests run on your local computer"), and is then checked against them as any cited sentence is. A note with a
+    tests run on your local computer"), and is then checked against them as any cited sentence is. A cited note is
+    read by the rules without a label that says nothing (`_unlabelled`). A note with a
     word of its own ("a bug", "4Gi") is left uncited, held as before. Only a note word's label (`_bare`) says
     nothing; the words of another label set in emphasis ("**Known bug in node22**:") are the note's, checked with
     it. A list's item is its lead line's (`Lead`)."""
-    m = None if draft.ids or not before or not draft.line or draft.item is not None else _NOTE.match(raw)
+    if draft.ids:
+        return _unlabelled(draft, raw)
+    m = None if not before or not draft.line or draft.item is not None else _NOTE.match(raw)
     if m is None:
         return draft
     bare = _bare((m[2] or m[3]).strip().lower())
@@ -96,6 +99,15 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
         return draft
     theirs = grounds.mentions.words
     return draft._replace(ids=before) if all(any(s in theirs[sid] for sid in before) for s in stems(said)) else draft
+
+
+def _unlabelled(draft: Draft, raw: str) -> Draft:
+    """A cited note as the rules read it: its prose less a label that says nothing ("Note:", "**Pro tip:**"), which is
+    no word of its claim ("Note: without a config file, ..." opens its scene as "Without a config file, ..." does)."""
+    m = _NOTE.match(raw) if draft.item is None else None
+    if m is None or not _bare((m[2] or m[3]).strip().lower()):
+        return draft
+    return draft._replace(prose=draft.prose.partition(":")[2].lstrip())
 
 
 def _bare(label: str) -> bool | None:

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 # Left pure: the turn's modules (not on a sentence's path), the bundle's (its `cached_property` needs an instance
-# `__dict__`), the packages' `__init__`s (the rules' dispatch among them), and this one.
+# `__dict__`), the packages' `__init__`s (code a sentence runs belongs in a module beside them: the rules' dispatch is
+# `rules/dispatch.py`), and this one.
 LEFT_PURE = frozenset({"__init__.py", "bundle.py", "conversation.py", "events.py", "native.py", "receipt.py",
                        "reply.py", "toolcheck.py", "turn.py", "underway.py"})
 

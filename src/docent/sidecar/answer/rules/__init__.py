@@ -32,6 +32,7 @@ from .. import (
     reversal,
     siblings,
     swaps,
+    undenied,
 )
 from ..mentions import Mentions
 from . import (
@@ -80,6 +81,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place
     rule("hedge", permissions),  # a choice ("optional", "may also") where the sections give none
     rule("polarity", needs),  # a need affirmed that the sections deny in other words ("without needing to X")
+    rule("polarity", undenied),  # the clause restated denies what the sentence affirms, in no denying word
     elsewhere.RULE,  # a fact of a few other sections, two words side by side that no cited section writes
 )
 

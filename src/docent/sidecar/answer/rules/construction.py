@@ -1,6 +1,6 @@
 """The construction rules (issue 21): each checks a cited sentence against the sections it cites, one module each
 beside the core (`rates`, `hedges`, `quantifiers` and `included`, `reversal`, `preferences` and `likeness`, `direction` and
-`bindings`, `order`, `actors` and `siblings`, `causes`, `permissions`, `needs`).
+`bindings`, `order`, `actors` and `siblings`, `causes`, `permissions`, `needs`, `undenied`).
 
 A construction module has two functions:
 - `wakes(words, stems, sections)`: a cheap look at the sentence's lower-case words and stems (sets the gate has

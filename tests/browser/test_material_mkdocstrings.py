@@ -92,3 +92,42 @@ def test_with_materials_dark_palette_the_panel_is_dark_legible_and_the_bar_dismi
     assert panel.bounding_box() == before
     expect(panel.get_by_label("Your question")).to_be_in_viewport()
     assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
+
+
+@SIZES
+def test_a_citation_of_annotated_code_opens_its_lines_markers_and_all_and_one_of_a_note_highlights_nothing_hidden(
+    page: Page, mkdocstrings: Sidecar
+) -> None:
+    """Code annotations (`content.code.annotate`): the record quotes the fence as written, its markers as comments
+    ("- search  # (1)!"), while the page shows each as a button inside the code, the comment gone. On the first try the
+    panel found no such line: the citation opened the section with nothing highlighted. Now the lines are highlighted
+    in the page's code, its markers inside the run. A citation of an annotation's note (Material moves the note's
+    list into the markers' tooltips and hides it) once left an empty highlight and moved the panel over the code;
+    now nothing hidden is highlighted."""
+    visit(page).clock.install()
+    panel = open_panel(page, mkdocstrings.base + "recipes/")
+    log = ask(page, "How do I build the navigation for the reference pages with literate-nav?")
+    note = log.locator(".docent-cite[data-docent-quote='Progressively build the navigation object.']").first
+    log = ask(page, "How do I configure mkdocs-gen-files in mkdocs.yml?")
+    link = log.locator("figure.docent-code .docent-cite").last
+    quote = link.get_attribute("data-docent-quote") or ""
+    assert quote.startswith("plugins:\n- search  # (1)!\n- gen-files:"), quote
+    link.click()
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    shown = " ".join(re.sub(r"\s*# \(\d\)!", "", quote).split())
+    assert page.evaluate(CITED)["text"] == shown, page.evaluate(CITED)
+    assert page.evaluate(IN_CODE), "the run is not in the page's code block"
+    assert (
+        page.evaluate(
+            "() => [...CSS.highlights.get('docent-cited')][0].cloneContents().querySelectorAll('.md-annotation').length"
+        )
+        == 2
+    )
+    page.clock.fast_forward(LATER_MS)
+    assert not page.evaluate(CITED)["meets"], page.evaluate(CITED)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():
+        shrunk.click()
+    note.click()
+    page.wait_for_url(re.compile(r"/recipes/#generate-a-literate-navigation-file$"))
+    assert page.evaluate(CITED) is None, page.evaluate(CITED)

@@ -66,6 +66,16 @@ function sectionRange(anchor) {
   return range;
 }
 
+/* What no cited line is read in: the panel, scripts, headings' permalinks, and Material's code annotation markers
+   (with the note each opens as a tooltip, which Material moves into the marker inside the code). */
+const SKIPPED = ".docent-panel, script, style, .headerlink, .md-annotation";
+
+/* A code annotation's marker at a comment's end in a quoted line, "# (1)!" or "// see (2)": Material shows it as a
+   button inside the code, with "!" the comment's own characters gone too, so the page's code reads without them. */
+const MARKER_ALONE = /[ \t]*(?:#|\/\/|--|;|%)[ \t]*\(\d+\)![ \t]*$/gm;
+const MARKER = /((?:#|\/\/|--|;|%)[^\n]*?)[ \t]*\(\d+\)[ \t]*$/gm;
+const unmarked = (quote) => String(quote).replace(MARKER_ALONE, "").replace(MARKER, "$1");
+
 /* The text of within, whitespace read as one space, and the [node, offset] each of its characters came from. */
 function flatten(within) {
   const root = within.commonAncestorContainer;
@@ -73,7 +83,7 @@ function flatten(within) {
   let text = "", space = true;
   const spots = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!within.intersectsNode(node) || node.parentNode.closest(".docent-panel, script, style, .headerlink")) continue;
+    if (!within.intersectsNode(node) || node.parentNode.closest(SKIPPED)) continue;
     const value = node.nodeValue;
     for (let i = 0; i < value.length; i++) {
       const blank = /\s/.test(value.charAt(i));
@@ -86,11 +96,17 @@ function flatten(within) {
   return { text, spots };
 }
 
-/* The range of `quote` inside `within`, whitespace read as one space; null where the page does not hold it. */
+/* The range of `quote` inside `within`, whitespace read as one space (quoted code also as the page shows it with its
+   annotation markers); null where the page does not hold it. */
 function find(within, quote) {
   const { text, spots } = flatten(within);
-  const wanted = String(quote).replace(/\s+/g, " ").trim();
-  const at = wanted ? text.indexOf(wanted) : -1;
+  const flat = (words) => String(words).replace(/\s+/g, " ").trim();
+  let wanted = flat(quote);
+  let at = wanted ? text.indexOf(wanted) : -1;
+  if (at < 0) {
+    wanted = flat(unmarked(quote));
+    at = wanted ? text.indexOf(wanted) : -1;
+  }
   if (at < 0) return null;
   const first = spots[at], last = spots[at + wanted.length - 1];
   const range = document.createRange();
@@ -111,6 +127,13 @@ function unhide(range) {
     const tab = [...set.children].filter((child) => child.tagName === "INPUT")[index];
     if (tab && !tab.checked) tab.click();
   }
+}
+
+/* Whether the range is laid out on the page: a line in a list the page keeps hidden (Material's code annotations'
+   list, once their notes have moved into the code's markers) has no box to show or keep clear. */
+function shown(range) {
+  const box = range.getBoundingClientRect();
+  return box.width > 0 && box.height > 0;
 }
 
 function highlight(range) {
@@ -220,15 +243,13 @@ export class Cited {
   show(cited) {
     const section = cited.anchor ? sectionRange(cited.anchor) : openingRange();
     if (!section) return false;
-    const range = cited.quote ? find(section, cited.quote) : null;
+    let range = cited.quote ? find(section, cited.quote) : null;
+    if (range) unhide(range);
+    if (range && !shown(range)) range = null; // kept hidden where no press shows it: the section's heading instead
     const target = range || (cited.anchor ? document.getElementById(cited.anchor) : null);
     if (!target) return false; // a page's opening that no longer holds the line: the page as it opened
-    if (range) {
-      unhide(range);
-      highlight(range);
-    } else {
-      clear();
-    }
+    if (range) highlight(range);
+    else clear();
     if (range) home(range);
     this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
     if (range) reveal(range);

@@ -65,3 +65,9 @@ PANEL_SCHEME = """() => {
   const light = ([r, g, b]) => Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
   return {scheme: panel.getAttribute("data-docent-scheme"), panel: light(rgb(panel)), page: light(rgb(document.body))};
 }"""
+
+# Whether the middle of an element is the element itself, under nothing of anyone's.
+ON_TOP = """(e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+}"""

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.material import MATERIAL_PARTS, PANEL_SCHEME, served, visit
+from tests.browser.material import MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
 from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious
 from tests.browser.sidecar import ROOT, Sidecar
 from tests.browser.test_layout import CITED, LATER_MS
@@ -103,7 +103,8 @@ def test_a_citation_of_annotated_code_opens_its_lines_markers_and_all_and_one_of
     panel found no such line: the citation opened the section with nothing highlighted. Now the lines are highlighted
     in the page's code, its markers inside the run. A citation of an annotation's note (Material moves the note's
     list into the markers' tooltips and hides it) once left an empty highlight and moved the panel over the code;
-    now nothing hidden is highlighted."""
+    now nothing hidden is highlighted, and the section opens at its heading, below the sticky header and tabs (behind
+    them on the first try)."""
     visit(page).clock.install()
     panel = open_panel(page, mkdocstrings.base + "recipes/")
     log = ask(page, "How do I build the navigation for the reference pages with literate-nav?")
@@ -131,3 +132,6 @@ def test_a_citation_of_annotated_code_opens_its_lines_markers_and_all_and_one_of
     note.click()
     page.wait_for_url(re.compile(r"/recipes/#generate-a-literate-navigation-file$"))
     assert page.evaluate(CITED) is None, page.evaluate(CITED)
+    heading = page.locator("#generate-a-literate-navigation-file")  # its section opened at its heading, in sight
+    expect(heading).to_be_in_viewport()
+    assert heading.evaluate(ON_TOP), "the section's heading is behind the sticky header and tabs"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.material import MARK, MARKED, MATERIAL_PARTS, PANEL_SCHEME, served, visit
+from tests.browser.material import MARK, MARKED, MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
 from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious
 from tests.browser.sidecar import ROOT, Sidecar
 from tests.browser.test_layout import CITED, LATER_MS
@@ -31,12 +31,6 @@ SELECTED_TAB = """() => {
   if (!set) return null;
   const index = [...set.querySelectorAll(":scope > input")].findIndex((input) => input.checked);
   return set.querySelectorAll(":scope > .tabbed-labels > label")[index].textContent.trim();
-}"""
-
-# Whether the middle of an element is the element itself, under nothing of anyone's.
-ON_TOP = """(e) => {
-  const r = e.getBoundingClientRect();
-  return r.width > 0 && e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
 }"""
 
 

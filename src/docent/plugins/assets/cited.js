@@ -186,6 +186,20 @@ function reveal(range) {
   window.scrollBy({ top: box.top - top, left: 0, behavior: "instant" });
 }
 
+/* Scrolls a section's heading to the screen's top, below what the site keeps fixed there: under Material's sticky
+   tabs the heading stood behind them (the theme's scroll margin counts its header alone). */
+function toTop(heading) {
+  heading.scrollIntoView({ block: "start", behavior: "instant" });
+  const box = heading.getBoundingClientRect();
+  let cover = 0;
+  for (let el = document.elementFromPoint(box.left + 1, Math.max(0, box.top) + 1); el; el = el.parentElement) {
+    if (heading.contains(el) || el === document.body) break;
+    const position = window.getComputedStyle(el).position;
+    if (position === "fixed" || position === "sticky") cover = Math.max(cover, el.getBoundingClientRect().bottom);
+  }
+  if (cover > box.top) window.scrollBy({ top: box.top - cover - 8, left: 0, behavior: "instant" });
+}
+
 /* For the click that follows it, the link goes to its page alone, no fragment: the browser's own scroll to one (smooth
    under MkDocs' Bootstrap `scroll-behavior: smooth`, and Chromium's text fragment search can end after the load) ran
    on after the panel's, and the page slid 8 to 115 px under the visitor once the line was shown. The panel scrolls
@@ -253,7 +267,7 @@ export class Cited {
     if (range) home(range);
     this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
     if (range) reveal(range);
-    else target.scrollIntoView({ block: "start", behavior: "instant" });
+    else toTop(target);
     return Boolean(range);
   }
 }

@@ -87,6 +87,11 @@ CASES = [
     ("Unit tests also run after each deploy\nOpenFaaS then runs them [[a]].",
      ["Unit tests also run after each deploy OpenFaaS then runs them [[a]]."]),
     ("See the page\n[the guide](g) [[a]].", ["See the page", "[the guide](g) [[a]]."]),
+    # a verb that asks for what follows it goes on before a name with one capital (faithful20)
+    ("The server it runs on uses\nUvicorn by default [[a]].", ["The server it runs on uses Uvicorn by default [[a]]."]),
+    ("The default server is\nUvicorn [[a]].", ["The default server is Uvicorn [[a]]."]),
+    ("Make sure the file is named\nREADME [[a]].", ["Make sure the file is named README [[a]]."]),
+    ("Make sure the option is turned on\nUvicorn then starts [[a]].", ["Make sure the option is turned on", "Uvicorn then starts [[a]]."]),
     # an end mark inside inline code ends nothing; a stray backtick opens no code
     ('Raise `HttpError(503, "Busy. Retry later.")` instead [[a]]. Next.', ['Raise `HttpError(503, "Busy. Retry later.")` instead [[a]].', "Next."]),
     ("Use ``a`b. C`` here. Next.", ["Use ``a`b. C`` here.", "Next."]),

@@ -53,9 +53,13 @@ _HARD_ENDS = frozenset(".!?…:]")
 _LABEL_LINE = re.compile(r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?([*_]{1,3})\S(?:.*\S)?\1[.:]?")
 _NEXT_LINE = re.compile(r"[ \t]*(?=[^ \t])")
 _MAYBE_BLOCK = re.compile(r"[-*+=]+[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|\[|[A-Z][A-Za-z0-9]*")  # "J": "JSON" yet?
-# The last words of a line that cannot end a sentence (an article, a preposition, a conjunction; no particle: "log in")
+# The last words of a line that cannot end a sentence (an article, a preposition, a conjunction; no particle: "log in"),
+# nor a verb that asks for what follows it: a form of "be" or "have", a modal, a verb of using or naming ("the server
+# it runs on uses\nUvicorn", "a file named\nREADME.md"); "is turned on" may end one
 _RUNS_ON = frozenset("a an the of to at by for from with into onto upon via than as per during between and or nor but "
-                     "if whether because while although unless whose your its their our my".split())
+                     "if whether because while although unless whose your its their our my "
+                     "is are was were be been being has have had can could will would should must may might "
+                     "uses use using requires require called named including".split())
 _LAST_WORD = re.compile(r"(?:^|[^\w'])([A-Za-z]+)$")
 _CAPPED = re.compile(r"[A-Za-z][A-Za-z0-9]*[A-Z]")  # a first word with a capital past its first letter: JSON, MkDocs
 _BLOCK_START = re.compile(r"\n|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[#>|]|```|~~~|[-=]+[ \t]*(?:\n|$)")

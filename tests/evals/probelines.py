@@ -73,8 +73,15 @@ def units(answer: str) -> tuple[list[tuple[str, int]], int]:
     return words, n
 
 
-def _find(seq: list[str], words: list[str]) -> int:
-    return next((i for i in range(len(words) - len(seq) + 1) if words[i:i + len(seq)] == seq), -1)
+def _find(seq: list[str], words: list[str], start: int = 0) -> int:
+    return next((i for i in range(start, len(words) - len(seq) + 1) if words[i:i + len(seq)] == seq), -1)
+
+
+def _found(seq: list[str], words: list[str], after: int) -> int:
+    """Where the words are, the first place after the last hold's (the holds come in the answer's order, so a phrase
+    written twice is marked where the hold is), else the first place; -1 where they are nowhere."""
+    i = _find(seq, words, after)
+    return i if i >= 0 else _find(seq, words)
 
 
 def held_units(answer: str, held: list[str]) -> set[int]:
@@ -82,12 +89,15 @@ def held_units(answer: str, held: list[str]) -> set[int]:
     words, _ = units(answer)
     plain = [w for w, _ in words]
     out: set[int] = set()
+    after = 0
     for text in held:
         seq = _words(text)
-        if seq and (i := _find(seq, plain)) >= 0:
+        if seq and (i := _found(seq, plain, after)) >= 0:
             out |= {words[j][1] for j in range(i, i + len(seq))}
-        elif seq and (i := _find(seq[:3], plain)) >= 0:
+            after = i + len(seq)
+        elif seq and (i := _found(seq[:3], plain, after)) >= 0:
             out.add(words[i][1])
+            after = i + 3
     return out
 
 

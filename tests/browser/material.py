@@ -17,14 +17,20 @@ from tests.evals.docsite import build_copy
 ELSEWHERE = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")  # badges, fonts, avatars: no network in tests
 
 
-def served(source: Path, into: Path) -> Iterator[Sidecar]:
-    """The site under `source` built for a free loopback port under `into`, and its sidecar on the embedded model."""
+CONSENT = "extra:\n  consent:\n    title: Cookie consent\n    description: We use cookies to count visits.\n"
+
+
+def served(source: Path, into: Path, *, consent: bool = False) -> Iterator[Sidecar]:
+    """The site under `source` built for a free loopback port under `into`, and its sidecar on the embedded model;
+    `consent`: the owner also asks visitors' cookie consent (Material's `extra.consent`)."""
     port = free_port()
     copy = into / "owner" / source.name
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("site", "docent-bundle.json"))
     config = copy / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    config.write_text(re.sub(r"(?m)^site_url:.*$", f"site_url: http://127.0.0.1:{port}/", text), encoding="utf-8")
+    text = re.sub(r"(?m)^site_url:.*$", f"site_url: http://127.0.0.1:{port}/", config.read_text(encoding="utf-8"))
+    if consent:
+        text = re.sub(r"(?m)^extra:\n", CONSENT, text, count=1) if re.search(r"(?m)^extra:$", text) else text + CONSENT
+    config.write_text(text, encoding="utf-8")
     site = build_copy(copy, into / "built")
     with sidecar(site.site, site.bundle, None, site.root / "log.jsonl", port=port) as running:
         yield running

@@ -29,6 +29,12 @@ def mkdocstrings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     yield from served(SITE, tmp_path_factory.mktemp("mkdocstrings"))
 
 
+@pytest.fixture(scope="module")
+def consenting(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+    """The same site whose owner also asks visitors' cookie consent."""
+    yield from served(SITE, tmp_path_factory.mktemp("mkdocstrings-consent"), consent=True)
+
+
 @pytest.fixture
 def foreign_errors_allowed() -> bool:
     """The site's own feedback script looks for a form its theme does not render and throws on every page."""
@@ -135,3 +141,21 @@ def test_a_citation_of_annotated_code_opens_its_lines_markers_and_all_and_one_of
     heading = page.locator("#generate-a-literate-navigation-file")  # its section opened at its heading, in sight
     expect(heading).to_be_in_viewport()
     assert heading.evaluate(ON_TOP), "the section's heading is behind the sticky header and tabs"
+
+
+@SIZES
+def test_the_guide_waits_behind_materials_cookie_consent_until_it_is_answered(page: Page, consenting: Sidecar) -> None:
+    """Material's cookie consent stands along the screen's bottom until the visitor answers it; on a phone "Ask the
+    guide" stood over its "Manage settings". The guide's button waits behind it, every consent button on top; once
+    the visitor accepts, the button is back and opens the guide."""
+    visit(page).goto(consenting.base)
+    consent = page.locator("[data-md-component='consent'] .md-consent__inner")  # the form, fixed along the bottom
+    expect(consent).to_be_visible()
+    expect(page.locator(".docent-launcher")).to_be_hidden()
+    for choice in ("Accept", "Manage settings"):
+        assert consent.get_by_text(choice, exact=True).evaluate(ON_TOP), choice
+    consent.get_by_text("Accept", exact=True).click()
+    expect(consent).to_be_hidden()
+    panel = open_panel(page, consenting.base)  # the page again: the consent answered, remembered
+    expect(consent).to_be_hidden()
+    expect(panel.get_by_label("Your question")).to_be_in_viewport()

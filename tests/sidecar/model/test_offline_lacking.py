@@ -75,3 +75,13 @@ def test_a_thing_asked_after_that_no_section_found_names_is_refused() -> None:
     model = _model(INSTALL)
     assert model.answer("Is there a dropdown to switch the toolkit's output folder?")[0] == NONE
     assert model.answer("Is there a renderer that writes the site to the output folder?")[0] != NONE
+
+
+def test_an_example_a_tutorial_or_a_guide_asked_after_is_how_not_a_thing_the_docs_name() -> None:
+    assert not existing("Is there an example of a custom renderer?")
+    assert not existing("Do you have a tutorial for deploying the site?")
+    assert not existing("Is there any documentation on the output folder?")
+    model = _model(INSTALL)
+    # the section shows how, and never says "example" or "tutorial"
+    assert model.answer("Is there an example of installing the toolkit with pip?")[0] != NONE
+    assert model.answer("Is there a tutorial for installing the toolkit?")[0] != NONE

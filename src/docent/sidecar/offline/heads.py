@@ -96,12 +96,14 @@ HAS_ANY = re.compile(r"\b(?:have|has|had|hold|holds|held|got|possess(?:es)?)\s+a
 
 
 # "Is there a key to go back?", "are there any official benchmarks?": whether the thing exists, which a section that
-# answers names. The phrase's last word before what it is for ("to", "for", "that") or its end.
+# answers names. The phrase's last word before what it is for ("to", "for", "that") or its end. A way, a feature, an
+# example, a tutorial or a guide is how a thing is done, which a section shows without naming that word.
 EXISTS = re.compile(r"\b(?:(?:is|are) there|(?:does|do)\s+[\w.-]+(?:\s+[\w.-]+)?\s+(?:have|ship|provide|offer|expose|include))"
                     r"\s+(?:a|an|any|some)\s+((?:[\w+#-]+\s+){0,2}?)([A-Za-z][\w-]*)"
                     r"(?=\s*(?:[?.!,;]|$)|\s+(?:to|for|that|which|in|on|with|so|where|when|like|i|we|of)\b)", re.IGNORECASE)
 EXISTS_GENERIC = frozenset(stem(w) for w in "way method means mechanism support feature solution approach workaround "
-                           "plan plans chance problem issue reason difference built-in".split())
+                           "plan plans chance problem issue reason difference built-in example sample tutorial guide "
+                           "walkthrough documentation".split())
 
 
 def _last_noun(question: str, word: str, end: int, *, counted: bool) -> tuple[str, int]:

@@ -89,6 +89,8 @@ def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence
 
 
 def _found(index: RecordIndex, question: str, limit: int, rerank: Rerank | None) -> list[str]:
+    if rerank is None and limit == SECTIONS:
+        return index.given(question)  # the guide's 8, as `excerpts.searched` gives them
     if rerank is None:
         return [sid for sid, _ in index.search(question, limit=limit)]
     return rerank.order(question, pool(index, question, first=limit))[:limit]

@@ -40,6 +40,9 @@ class _Index:
     def search(self, question: str, *, limit: int, earlier: Any = ()) -> list[tuple[str, float]]:
         return [(sid, 1.0) for sid in self.found[:limit]]
 
+    def given(self, question: str, *, earlier: Any = ()) -> list[str]:  # the guide's 8 (`RecordIndex.given`)
+        return self.found[:8]
+
 
 @dataclass
 class _Bundle:

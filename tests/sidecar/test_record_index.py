@@ -171,6 +171,9 @@ def test_the_retrieval_figures_say_where_the_first_right_section_ranks() -> None
         def search(self, text: str, *, limit: int) -> list[tuple[str, float]]:
             return [(f"s{i}", 1.0 / i) for i in range(1, limit + 1)]
 
+        def given(self, text: str) -> list[str]:  # the guide's 8 (`RecordIndex.given`)
+            return [sid for sid, _ in self.search(text, limit=8)]
+
     asked = [{"question": "a", "sections": ["s1"]}, {"question": "b", "sections": ["s2", "s8"]},
              {"question": "c", "sections": ["s8"]}, {"question": "d", "sections": ["s9"]}]
     figures = measure(Ranked(), asked, ks=(1, 8))  # type: ignore[arg-type]

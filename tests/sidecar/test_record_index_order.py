@@ -7,7 +7,7 @@ import pytest
 
 from docent.sidecar.answer import record_index_order
 from docent.sidecar.answer.record_index import RecordIndex
-from docent.sidecar.answer.record_index_order import READ, SPAN, near, said
+from docent.sidecar.answer.record_index_order import CHOICE, FIRST, LONG, READ, SPAN, chosen, near, said
 
 from .searching import Section
 
@@ -202,3 +202,18 @@ def test_the_best_sections_family_raise_does_not_decide_which_comes_first() -> N
     question = "Is there a response class for server-sent events, to push a stream of events to the browser?"
     found = [sid for sid, _ in index.search(question, limit=3)]
     assert found[0] == "eventsourceresponse", found
+
+
+def test_the_guides_8_are_chosen_from_the_first_12_and_a_long_section_is_not_chosen_in() -> None:
+    """BM25's 10th says both of the question's words side by side, the 8th one of them: the 10th is given in its
+    place. Over `LONG` characters, it is not: a long section says every word somewhere."""
+    found = [(rowid, 1.0 - rowid / 100) for rowid in range(1, FIRST + CHOICE + 1)]
+    places: list[dict[str, list[tuple[int, str]]]] = [{"body": [(0, "rare")]} for _ in found]
+    places[FIRST - 1] = {"body": [(0, "common")]}
+    places[9] = {"body": [(0, "rare"), (1, "common")]}
+    weights = {"rare": 2.0, "common": 1.0}
+    short = [100] * len(found)
+    assert chosen(found, places, weights, {}, first=FIRST, lengths=short) == [*range(FIRST - 1), 9]
+    long = [*short[:9], LONG + 1, *short[10:]]
+    assert chosen(found, places, weights, {}, first=FIRST, lengths=long) == [*range(FIRST - 1), 8]  # the 9th instead
+    assert chosen(found, places, {}, {}, first=FIRST, lengths=short) == list(range(FIRST))  # nothing to read: BM25's

@@ -17,6 +17,7 @@ from docent.schema.vectors import DIMS, MODEL
 from docent.sidecar import vectors as edge
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS, excerpts, searched
+from docent.sidecar.answer.record_index_order import CHOICE
 from docent.sidecar.answer.rerank import POOL, Rerank
 from docent.sidecar.cli import record_report
 from docent.sidecar.settings import Settings
@@ -82,7 +83,7 @@ def test_the_vectors_are_held_once_decoded_not_again_as_the_files_base64() -> No
 def test_the_guides_excerpts_come_from_the_first_24_reranked() -> None:
     question = "how does she stop a retried request from charging twice"
     plain_found = searched(SEARCHED, question)
-    first = [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
+    first = SEARCHED.index.given(question)
     pool = list(dict.fromkeys([*first, *(sid for sid, _ in SEARCHED.index.search(question, limit=POOL))]))
     assert plain_found == first
     low = pool[-1]  # the pool's last: out of the 8 given without the rerank
@@ -99,7 +100,7 @@ def test_the_guides_excerpts_come_from_the_first_24_reranked() -> None:
 def test_the_rerank_starts_from_the_guides_own_search_order() -> None:
     # a search for 24 orders its rows again: its first 8 are not the search for 8's (26 of the example's 94 questions)
     question = "has she run k8s in production"
-    first = [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
+    first = SEARCHED.index.given(question)
     assert [sid for sid, _ in SEARCHED.index.search(question, limit=POOL)][:SECTIONS] != first
     ids = list(SEARCHED.record)
     alike = Bundle.from_json(_with_vectors(SEARCHED, _rows(ids, along={})), embedder=lambda _: lambda _: _toward(1))
@@ -109,9 +110,10 @@ def test_the_rerank_starts_from_the_guides_own_search_order() -> None:
 def test_the_pool_is_the_guides_own_first_8_then_the_rest_of_the_first_24_of_one_search() -> None:
     asked = json.loads((EVALS / "retrieval-example.json").read_text(encoding="utf-8"))
     for question in (str(q["question"]) for q in asked):
-        first = [sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS)]
+        first = SEARCHED.index.given(question)
         found = SEARCHED.index.pool(question, first=SECTIONS, limit=POOL)
         assert found[:SECTIONS] == first and len(set(found)) == len(found) <= POOL
+        assert set(first) <= {sid for sid, _ in SEARCHED.index.search(question, limit=SECTIONS + CHOICE)}
         # the rest in the order a search for 24 gives them (which fetches more rows, so it may find more)
         rest = set(found[SECTIONS:])
         assert found[SECTIONS:] == [sid for sid, _ in SEARCHED.index.search(question, limit=POOL) if sid in rest]

@@ -77,10 +77,11 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
 def searched(bundle: Bundle, question: str, *, earlier: Sequence[str] = ()) -> list[str]:
     """The sections the search finds for a question, best first, at most `SECTIONS`: where the bundle has the record's
     vectors (`Bundle.rerank`), the search's own first `SECTIONS` and after them the rest of its first `rerank.POOL`
-    (`rerank.pool`), put in order by meaning with the conversation's thread; else the search's own first."""
+    (`rerank.pool`), put in order by meaning with the conversation's thread; else the search's own (`RecordIndex.given`:
+    chosen from its first 12)."""
     rerank = bundle.rerank
     if rerank is None:
-        return [sid for sid, _ in bundle.index.search(question, limit=SECTIONS, earlier=earlier)]
+        return bundle.index.given(question, earlier=earlier)
     found = pool(bundle.index, question, first=SECTIONS, earlier=earlier)
     return rerank.order(question, found, earlier=earlier)[:SECTIONS]
 

@@ -29,7 +29,8 @@ words are dropped from a question, never from the index, so phrases still match;
 own?"), not after a possessive ("my own certificate"). The porter stemmer runs over both sides, so "reviews" finds
 "reviewed". A query reads a question to its `MAX_WORDS`th word of substance (`read_words`); one longer than `MAX_WORDS`
 written words is also asked sentence by sentence (`_with_sentences`). Last, the sections found are put in order by where
-each says the question's words (`record_index_order`): which are found, and their scores, stay the same.
+each says the question's words (`record_index_order`): which are found, and their scores, stay the same. The guide's 8
+(`given`) are chosen so from the first 12 found (`record_index_order.chosen`).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from docent.schema import Manifest
 from .clauses import MAX_ROWS, question_sentences
 from .lexicon import Entries
 from .record_forms import unconflated
-from .record_index_order import FIRST, Order, SectionLike, rarest, rarity
+from .record_index_order import CHOICE, FIRST, Order, SectionLike, rarest, rarity
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_titles
 from .record_queries import Queries
 from .record_vocabulary import Vocabulary
@@ -169,17 +170,24 @@ class RecordIndex:
         ordered = zip(self._ordered(found, text, alone if limit <= FIRST else None), found, strict=True)  # (`in_order`)
         return [(self._ids[rowid - 1], round(score, 6)) for (rowid, _), (_, score) in ordered]
 
+    def given(self, text: str, *, earlier: Sequence[str] = ()) -> list[str]:
+        """The guide's `FIRST` sections for a question (`excerpts.searched`), best first: chosen from the first
+        `FIRST + CHOICE` found by what each says of the question (`record_index_order.chosen`), where `search` gives
+        its first `FIRST` found."""
+        return self.pool(text, first=FIRST, limit=FIRST, earlier=earlier)
+
     def pool(self, text: str, *, first: int, limit: int, earlier: Sequence[str] = ()) -> list[str]:
-        """The sections a search for `first` gives, in its order, then the rest of the first `limit` of the same rows,
-        in the order of them all: the rerank's pool (`rerank.pool`), which starts from the guide's own order. One
-        search (BM25 asked for the rows a search for `first` asks: 48 hold 24), its sections read once for their
-        order, where a search for 8 and another for 24 cost a question twice over (OpenFaaS: 6.5 -> 17 ms)."""
+        """The first `first` chosen from the first `first + CHOICE` found (the guide's, `given`), in their order, then
+        the rest of the first `limit` of the same rows, in the order of them all: the rerank's pool (`rerank.pool`),
+        which starts from the guide's own 8. One search (BM25 asked for the rows a search for `first` asks: 48 hold
+        24), its sections read once for their order, where a search for 8 and another for 24 cost a question twice
+        over (OpenFaaS: 6.5 -> 17 ms)."""
         if limit <= 0:
             return []
         text = unconflated(text)
-        found, alone = self._found(text, max(first, limit), earlier, (), fetched=first)
+        found, alone = self._found(text, max(first + CHOICE, limit), earlier, (), fetched=first)
         pooled = self._ordered(found, text, alone if first <= FIRST else None, first=first)
-        return [self._ids[rowid - 1] for rowid, _ in pooled]
+        return [self._ids[rowid - 1] for rowid, _ in pooled][:max(first, limit)]
 
     def _found(self, text: str, limit: int, earlier: Sequence[str],
                exclude: Collection[str], *, fetched: int = 0) -> tuple[list[tuple[int, float]], dict[int, float]]:

@@ -1,7 +1,8 @@
 """The polarity rule's readings of faithful prose (issue 21, round 20): "Y instead of X" where a section "replaced X
 with Y", a denial of what the record lists, a denial of what a section's elided negation ("... are not.") or its
-"prevents" denies, and a passive denial of what a section's active one denies are shown, while the same words told
-falsely are still held. The record is a small made-up tool's docs."""
+"prevents" denies, one denial in other words after an opening scene, and a passive denial of what a section's
+active one denies are shown, while the same words told falsely are still held. The record is a small made-up tool's
+docs."""
 
 from __future__ import annotations
 
@@ -35,6 +36,14 @@ RECORD = record_of(
         "not_in_nav",
         "If you include pages in the site but leave them out of the nav, MkDocs warns about this. Listing them in "
         "not_in_nav will prevent such warnings.",
+    ),
+    docs_section(
+        "venvs",
+        "Virtual environments by default",
+        "The tool will always install packages into the active virtual environment, or search for a virtual "
+        "environment named .venv in the current directory. This differs from pip, which will install packages into a "
+        "global environment if no virtual environment is active, and will not search for inactive virtual "
+        "environments.",
     ),
     docs_section(
         "suffix",
@@ -71,6 +80,18 @@ def verdict(sentence: str) -> str:
         # What a section says it prevents does not happen.
         ("Pages listed in not_in_nav are left out of the nav without a warning [[nav]].", "shown"),
         ("Pages listed in not_in_nav are left out of the nav without a search index [[nav]].", "polarity"),
+        # A scene the sentence opens with ("When no X is active,") is no claim: its one denial after it, in other
+        # words than the section's denial of the same things, is left undecided unless a cited clause affirms its deed.
+        (
+            "When no virtual environment is active, the tool doesn't fall back to a global environment as pip does; "
+            "it looks for a .venv in the current directory instead [[venvs]].",
+            "shown",
+        ),
+        (
+            "When no virtual environment is active, the tool doesn't look for a .venv in the current directory "
+            "[[venvs]].",
+            "polarity",
+        ),
         # A passive denial of what a section's active denial is of, in another verb.
         ("From version 7, the old template default is no longer applied [[suffix]].", "shown"),
         ("From version 7, the old theme default is no longer applied [[suffix]].", "polarity"),

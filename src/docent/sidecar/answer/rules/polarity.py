@@ -121,6 +121,7 @@ def _near(sentence: Reading, said: tuple[polarity.Denial, ...], denied: list[pol
     words of either, one of them denied by the sentence), whose deed no cited clause affirms, is not decided here. The
     deed of "ships no container image" is its verb, "ships", not the first word it denies."""
     claims = [d for d in said if d.scope and not d.condition and not d.option]
+    claims = [d for d in claims if not d.opening] or claims  # "When no environment is active, ...": the scene
     if len(claims) != 1 or claims[0].instead:
         return False
     (mine,) = claims

@@ -43,6 +43,17 @@ def wait_for_answer(page: Page) -> None:
     expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
 
 
+def whole(page: Page) -> Locator:
+    """Brings the panel back whole where it shrank out of the way of what it showed (a phone; a desktop where neither
+    side is free), as the visitor does with one press, and waits for its question field; returns the panel."""
+    panel = page.locator(PANEL)
+    shrunk = panel.get_by_role("button", name="Show the whole guide")
+    if shrunk.count():
+        shrunk.click()
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    return panel
+
+
 def serious(page: Page, *, context: str | None = None) -> list[str]:
     """axe-core's serious and critical violations on the page, or in the part `context` selects, one line each."""
     results: dict[str, Any] = Axe().run(page, context=context).response

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, PHONE, SIZES, ask, open_panel
+from tests.browser.panel import PANEL, PHONE, SIZES, ask, open_panel, whole
 from tests.browser.sidecar import Sidecar
 
 pytestmark = pytest.mark.browser
@@ -259,11 +259,7 @@ def test_the_transcripts_last_line_shows_whole_after_an_answer_that_acted(page: 
     open_panel(page, guide.base)
     ask(page, "How did the 3-D Secure rollout go?")
     ask(page, "Open the lab for me", leaving_for=guide.base + "lab/")
-    panel = page.locator(PANEL)
-    shrunk = panel.get_by_role("button", name="Show the whole guide")
-    if shrunk.count():
-        shrunk.click()
-    expect(panel.get_by_label("Your question")).to_be_visible()
+    whole(page)
     page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
     line = page.evaluate(LAST_LINE)
     assert line["cut"] < 1, line

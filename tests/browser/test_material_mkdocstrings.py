@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.material import MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
-from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious
+from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious, whole
 from tests.browser.sidecar import ROOT, Sidecar
 from tests.browser.test_layout import CITED, LATER_MS
 from tests.browser.test_vendored_site import IN_CODE
@@ -69,9 +69,7 @@ def test_under_the_announcement_bar_a_code_citation_opens_its_lines_under_no_sti
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited  # shown: on top, under no header or tabs
     assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
-    shrunk = panel.get_by_role("button", name="Show the whole guide")
-    if shrunk.count():
-        shrunk.click()
+    whole(page)
     expect(panel.get_by_label("Your question")).to_be_in_viewport()
     expect(panel.locator("figure.docent-code").last).to_contain_text("objects.inv")
 

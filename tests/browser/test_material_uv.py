@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.material import MARK, MARKED, MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
-from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious
+from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious, whole
 from tests.browser.sidecar import ROOT, Sidecar
 from tests.browser.test_layout import CITED, LATER_MS
 from tests.browser.test_vendored_site import IN_CODE
@@ -65,11 +65,7 @@ def test_a_citation_into_a_tab_not_selected_opens_it_by_instant_navigation_clear
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited
     assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
-    panel = page.locator(PANEL)
-    shrunk = panel.get_by_role("button", name="Show the whole guide")
-    if shrunk.count():
-        shrunk.click()
-    expect(panel.get_by_label("Your question")).to_be_visible()
+    panel = whole(page)
     # The code block, where the log stood when the visitor left it (the click scrolled the log to the whole link).
     expect(panel.locator("figure.docent-code").last).to_contain_text("irm https://astral.sh/uv/install.ps1")
     expect(panel.locator("figure.docent-code .docent-cite").last).to_be_in_viewport()

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, SIZES, ask, open_panel, wait_for_answer
+from tests.browser.panel import PANEL, SIZES, ask, open_panel, wait_for_answer, whole
 from tests.browser.sidecar import BIN, ROOT, Sidecar, free_port, sidecar
 from tests.browser.test_code import START_SEEN
 from tests.browser.test_layout import CITED, LAST_LINE, LATER_MS, OFF_MIDDLE, RESTS
@@ -87,11 +87,7 @@ def test_a_citation_opens_its_page_at_the_sentence_highlighted_clear_of_the_pane
     page.clock.fast_forward(LATER_MS)  # every timer of the panel's has run: nothing grew back over the line
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited
-    panel = page.locator(PANEL)
-    shrunk = panel.get_by_role("button", name="Show the whole guide")
-    if shrunk.count():  # it made room by shrinking: the visitor brings it back, the answer in it
-        shrunk.click()
-    expect(panel.get_by_label("Your question")).to_be_visible()
+    panel = whole(page)  # it may have made room by shrinking: the visitor brings it back, the answer in it
     expect(panel.locator(".docent-log")).to_contain_text("current active user")
     page.wait_for_function(RESTS, timeout=5_000)  # its end whole, or its start where it is taller than the log
 
@@ -206,11 +202,7 @@ def test_a_code_blocks_citation_opens_its_lines_in_the_codehilite_block_highligh
     page.clock.fast_forward(LATER_MS)
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited
-    panel = page.locator(PANEL)
-    shrunk = panel.get_by_role("button", name="Show the whole guide")
-    if shrunk.count():
-        shrunk.click()
-    expect(panel.get_by_label("Your question")).to_be_visible()
+    panel = whole(page)
     expect(panel.locator("figure.docent-code").last).to_contain_text("def list_weapons(request")
     page.wait_for_function(RESTS, timeout=5_000)
 

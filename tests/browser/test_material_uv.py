@@ -33,6 +33,9 @@ SELECTED_TAB = """() => {
   return set.querySelectorAll(":scope > .tabbed-labels > label")[index].textContent.trim();
 }"""
 
+# The page is scrolled as far down as the wheel's 2,500 pixels take it (less on a page shorter than that).
+SCROLLED_DOWN = "() => scrollY >= Math.min(2500, document.documentElement.scrollHeight - innerHeight) - 1"
+
 
 @pytest.fixture(scope="module")
 def uv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
@@ -100,7 +103,7 @@ def test_in_the_sites_own_dark_scheme_the_panel_is_dark_steps_aside_for_search_a
     assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
     page.mouse.move(page.viewport_size["width"] / 4, 120)  # type: ignore[index]  # over the page, above the panel
     page.mouse.wheel(0, 2500)
-    page.wait_for_timeout(300)
+    page.wait_for_function(SCROLLED_DOWN, timeout=5_000)  # Material saw the page scroll down before it goes back up
     page.mouse.wheel(0, -400)  # Material shows its back-to-top button as the visitor scrolls back up
     page.wait_for_function(f"() => '.md-top' in ({MATERIAL_PARTS})()", timeout=5_000)  # faded in
     parts = page.evaluate(MATERIAL_PARTS)

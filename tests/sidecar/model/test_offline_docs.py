@@ -97,6 +97,24 @@ async def test_the_code_block_shown_is_the_one_that_answers_the_ask(section: Sec
     assert "for a group of routes:" not in said and "TestClient(app)\n" not in said
 
 
+LIFECYCLE = _section(
+    "lifecycle", "Skipping hooks",
+    Block("paragraph", "Running pdm run --skip=post_test composite runs the composite task without its hooks, "
+                       "in the following reduced lifecycle:"),
+    Block("code", "flowchart LR\n  run-composite --> post-composite", lang="mermaid"),
+    Block("paragraph", "The skip option takes the names of the hooks to skip, separated by commas:"),
+    Block("code", "pdm run --skip=pre_test,post_test composite", lang="shell"),
+)
+
+
+@pytest.mark.anyio
+async def test_a_diagram_is_never_the_code_shown() -> None:
+    # a diagram's source (Mermaid) is drawn on the page: the line that leads into it is no call, nor is it code to run
+    said = await _say(_model(LIFECYCLE), "How do I skip the hooks of a composite task with pdm run?")
+    assert "flowchart" not in said and "following reduced lifecycle" not in said
+    assert "```shell\npdm run --skip=pre_test,post_test composite\n```" in said, said
+
+
 @pytest.mark.anyio
 async def test_an_item_of_a_short_list_is_said_with_the_list_and_the_line_that_leads_into_it() -> None:
     order = _section(

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from docent.schema import Block, RecordSection
 
-from .quotes import caption
+from .quotes import caption, diagram
 from .weighing import Weighed, spoken
 
 LINES = 12  # a block longer than this is shown as a window of its lines
@@ -55,6 +55,11 @@ def _following(section: RecordSection, said: Mapping[str, float]) -> dict[int, f
             if j < len(blocks) and blocks[j].kind == "code":
                 after[j] = max(after.get(j, 0.0), value / best)
     return after
+
+
+def _code(section: RecordSection) -> list[tuple[int, Block]]:
+    """The section's code blocks, each with its index among its blocks; never a diagram's source, which the page draws."""
+    return [(j, block) for j, block in enumerate(section.blocks) if block.kind == "code" and not diagram(block)]
 
 
 def _lead_in(blocks: Sequence[Block], j: int) -> str:
@@ -108,7 +113,7 @@ def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], sai
     `said`: the record's sentences the answer says, as the record writes them, each with how much it answers."""
     found = [(section, block, follows.get(j, 0.0), _lead_in(section.blocks, j)) for section in sections
              for follows in [_following(section, said or {})]
-             for j, block in enumerate(section.blocks) if block.kind == "code"]
+             for j, block in _code(section)]
     if not found:
         return []
     scored = [(_said(block.text, asked) + FOLLOWS * after + LEADS * _said(lead, asked), -i, section, block)
@@ -118,10 +123,8 @@ def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], sai
     if score <= 0:
         if not HOW.search(question) or not sections[0].blocks:
             return []
-        first = next((b for b in sections[0].blocks if b.kind == "code"), None)
-        if first is None:
-            return []
-        return [fenced(sections[0], first, asked)]
+        first = _code(sections[0])
+        return [fenced(sections[0], first[0][1], asked)] if first else []
     also = [(value, i, s, b) for (value, i, s, b), (_, _, after, _) in zip(scored, found, strict=True)
             if after > 0 and b is not block and _said(b.text, asked) > 0]
     shown = [best, *sorted(also, key=lambda a: (-a[0], -a[1]))[:1]]

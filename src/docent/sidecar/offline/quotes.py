@@ -245,7 +245,7 @@ def leads(section: RecordSection) -> dict[str, int]:
     out: dict[str, int] = {}
     blocks = section.blocks
     for j, block in enumerate(blocks[1:], start=1):
-        if block.kind != "code":
+        if block.kind != "code" or diagram(block):
             continue
         k = j - 2 if j > 1 and caption(blocks, j - 1) else j - 1  # "... across builds:", "Dockerfile", the code
         if blocks[k].kind not in PROSE or not (text := block_said(blocks, k)).endswith(":"):
@@ -254,6 +254,15 @@ def leads(section: RecordSection) -> dict[str, int]:
         if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):
             out[line] = j
     return out
+
+
+# A diagram's source (Mermaid, Graphviz, PlantUML) is drawn as a picture on the page: it shows no call to make.
+DIAGRAMS = frozenset({"mermaid", "dot", "graphviz", "plantuml"})
+
+
+def diagram(block: Block) -> bool:
+    """Whether a code block is a diagram's source, which the page draws: never the code an answer shows."""
+    return block.lang.lower() in DIAGRAMS
 
 
 def inline_code(section: RecordSection) -> list[str]:

@@ -76,12 +76,12 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
     return bool(words & CUES)
 
 
-_MORE = frozenset(("more", "higher", "larger", "bigger", "greater", "longer"))
-_LESS = frozenset(("fewer", "less", "lower", "smaller", "shorter"))
+MORE = frozenset(("more", "higher", "larger", "bigger", "greater", "longer"))
+LESS = frozenset(("fewer", "less", "lower", "smaller", "shorter"))
 _CLAUSE = re.compile(r"[,;:()]")
 
 
-def _key(tokens: Sequence[Token], others: set[str]) -> list[tuple[str, ...]]:
+def key(tokens: Sequence[Token], others: set[str]) -> list[tuple[str, ...]]:
     """What tells a side from the other: its words the other lacks, a figure with the word before it ("wave 3")."""
     out: list[tuple[str, ...]] = []
     for i, t in enumerate(tokens):
@@ -120,11 +120,11 @@ def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
     """ "A has fewer X than B" where the sections' figures for A and B go the other way, or give both the same."""
     tokens = said.tokens
     than = next((i for i, t in enumerate(tokens) if t.word == "than"), None)
-    at = None if than is None else _comparison(tokens, than)
+    at = None if than is None else comparison(tokens, than)
     if than is None or at is None:
         return False
-    a, b, measure = _sides(said, at, than)
-    a_key, b_key = _key(a, {t.word for t in b}), _key(b, {t.word for t in a})
+    a, b, measure = sides(said, at, than)
+    a_key, b_key = key(a, {t.word for t in b}), key(b, {t.word for t in a})
     if not measure or not a_key or not b_key:
         return False
     if _same(sections, a_key, b_key, measure):
@@ -132,13 +132,13 @@ def _compared(said: Unit, sections: Sequence[Passage]) -> bool:
     fa, fb = _figures(sections, a_key, b_key, measure)
     if fa is None or fb is None or fa == fb:
         return False
-    return (fa > fb) != (tokens[at].word in _MORE)
+    return (fa > fb) != (tokens[at].word in MORE)
 
 
 _Sides = tuple[Sequence[Token], Sequence[Token], list[str]]
 
 
-def _sides(said: Unit, at: int, than: int) -> _Sides:
+def sides(said: Unit, at: int, than: int) -> _Sides:
     """The comparison's two sides and the stems of its measure: "A has more <measure> than B"."""
     tokens = said.tokens
     start, end = _clause(said, at, than)
@@ -168,7 +168,7 @@ def _opening(tokens: Sequence[Token], start: int, a: Sequence[Token], b: Sequenc
              between: Sequence[Token]) -> _Sides | None:
     """ "With 3-D Secure 2, more cardholders abandoned challenges than with 3-D Secure 1": the side opens the
     sentence with the preposition of the other side's."""
-    if b and start and b[0].word == tokens[0].word and not _key(a, {t.word for t in b}):
+    if b and start and b[0].word == tokens[0].word and not key(a, {t.word for t in b}):
         return tokens[:start], b, [t.stem for t in between if t.stem]
     return None
 
@@ -196,13 +196,13 @@ def _same(sections: Sequence[Passage], a_key: list[tuple[str, ...]], b_key: list
     return False
 
 
-def _comparison(tokens: Sequence[Token], than: int) -> int | None:
+def comparison(tokens: Sequence[Token], than: int) -> int | None:
     """Where the comparative word before "than" stands: within four words, or within eight where a side with a
     figure stands between ("higher under 3-D Secure 2 than")."""
-    at = next((i for i in range(than - 1, max(-1, than - 5), -1) if tokens[i].word in _MORE | _LESS), None)
+    at = next((i for i in range(than - 1, max(-1, than - 5), -1) if tokens[i].word in MORE | LESS), None)
     if at is not None:
         return at
-    at = next((i for i in range(than - 5, max(-1, than - 9), -1) if tokens[i].word in _MORE | _LESS), None)
+    at = next((i for i in range(than - 5, max(-1, than - 9), -1) if tokens[i].word in MORE | LESS), None)
     if at is None or not any(t.word[:1].isdigit() for t in tokens[at + 1 : than]):
         return None
     return at

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from .. import (
     actors,
     antonyms,
+    apart,
     bindings,
     causes,
     direction,
@@ -67,6 +68,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("reversal", preferences),
     rule("opposite", likeness),  # "like X" where the sections say "unlike X", and the reverse
     rule("direction", direction),
+    rule("direction", apart),  # a comparison made the wrong way from figures the sections state apart
     rule("order", order),
     rule("order", order_lines),  # named steps: runs of words a unit writes in a row, inline code read as written
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"

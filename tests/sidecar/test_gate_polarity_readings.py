@@ -77,6 +77,8 @@ def verdict(sentence: str) -> str:
         # A section's negation whose verb is left out denies what the sentence before says after the same verb.
         ("On the command line, watched paths are not relative to the config file [[watch]].", "shown"),
         ("Watched directories are not reloaded [[watch]].", "polarity"),
+        # It is said of what the sentence before does not name: A's own fact is no denial of A.
+        ("The paths given in the config file are not relative to the config file [[watch]].", "polarity"),
         # What a section says it prevents does not happen.
         ("Pages listed in not_in_nav are left out of the nav without a warning [[nav]].", "shown"),
         ("Pages listed in not_in_nav are left out of the nav without a search index [[nav]].", "polarity"),

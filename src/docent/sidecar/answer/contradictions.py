@@ -38,6 +38,8 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
         mine, theirs = _in_sense(mine, senses), _in_sense(theirs, senses)
     if theirs.row and mine.before and not mine.before & theirs.before:
         return False  # "use_uv isn't available per project" where another row's cell says "Available in Project No"
+    if theirs.elided and not mine.before & theirs.before:
+        return False  # "paths in the config file are not relative to it" where "Paths given with --watch are not."
     if not theirs.scope:  # "rather than with us": the same words before it, two at least
         return len(mine.before & theirs.before) >= 2
     if mine.head in theirs.ending:  # "did not end the restarts" is no denial "ended the restarts" makes

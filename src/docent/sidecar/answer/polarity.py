@@ -92,6 +92,7 @@ class Denial(NamedTuple):
     without: bool = False  # "flags it without taking it out": "without" and a deed (a verb in -ing), beside the clause
     deed: str = ""  # "ships no container image": the word before a bare "no", what the denial says is not done
     passive: bool = False  # "the old default is no longer applied": what is denied is done to the words before it
+    elided: bool = False  # a section's "B is not." after "A is X.": `before`, B's own words, a sentence must share
 
 
 _NONE = Denial(frozenset(), "", frozenset())

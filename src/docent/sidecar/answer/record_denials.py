@@ -93,7 +93,8 @@ _ELIDED_END = re.compile(
 
 def _elided(text: str, stems: Callable[[str], Iterable[str]]) -> list[Denial]:
     """The denials of a section's negations whose verb is left out at their sentence's end ("The paths provided via
-    the CLI are not."): what the sentence before says after the same verb, denied of what this one says before it."""
+    the CLI are not."): what the sentence before says after the same verb, denied of what this one says before it
+    and the sentence before does not (`Denial.elided`), so that A's own fact is no denial of A."""
     out = []
     for m in _ELIDED_END.finditer(text):
         start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start()))
@@ -102,9 +103,11 @@ def _elided(text: str, stems: Callable[[str], Iterable[str]]) -> list[Denial]:
         before = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
         said = re.search(rf"\b{m.group(1)}\s+(?!not\b|n[’']t\b)(.+)", text[before:start], re.IGNORECASE)
         words = ordered(said.group(1), stems)[:SCOPE_WORDS] if said else []
-        if words:
-            told_of = frozenset(ordered(text[start + 1 : m.start()], stems)[-3:])
-            out.append(Denial(frozenset(words), words[0], told_of))
+        # Of B alone: the words of its subject that the sentence before does not say ("--watch flag", not "paths").
+        theirs = set(ordered(text[before:start], stems))
+        told_of = frozenset([w for w in ordered(text[start + 1 : m.start()], stems) if w not in theirs][-3:])
+        if words and told_of:
+            out.append(Denial(frozenset(words), words[0], told_of, elided=True))
     return out
 
 

@@ -1,7 +1,7 @@
 """The polarity rule's readings of faithful prose (issue 21, round 20): "Y instead of X" where a section "replaced X
 with Y", a denial of what the record lists, a denial of what a section's elided negation ("... are not.") or its
 "prevents" denies, one denial in other words after an opening scene, and a passive denial of what a section's
-active one denies are shown, while the same words told falsely are still held. The record is a small made-up tool's
+active one denies, in its verb, are shown, while the same words told falsely are still held. The record is a small made-up tool's
 docs."""
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ RECORD = record_of(
         "Templates suffix",
         "Version 7 no longer uses the old template default, whatever the minimum version says.",
     ),
+    docs_section("proxy", "Ports", "The proxy never exposes the admin port."),
 )
 
 
@@ -94,9 +95,14 @@ def verdict(sentence: str) -> str:
             "[[venvs]].",
             "polarity",
         ),
-        # A passive denial of what a section's active denial is of, in another verb.
-        ("From version 7, the old template default is no longer applied [[suffix]].", "shown"),
+        # A passive denial of what a section's active denial is of stands on it in the section's verb; in another
+        # verb it is another fact ("is never blocked" is no "never exposes").
+        ("From version 7, the old template default is no longer used [[suffix]].", "shown"),
         ("From version 7, the old theme default is no longer applied [[suffix]].", "polarity"),
+        ("From version 7, the old template default is no longer removed [[suffix]].", "polarity"),
+        ("From version 7, the old template default is no longer deprecated [[suffix]].", "polarity"),
+        ("The admin port is never exposed [[proxy]].", "shown"),
+        ("The admin port is never blocked [[proxy]].", "polarity"),
     ],
 )
 def test_polarity_reading(sentence: str, expected: str) -> None:

@@ -60,11 +60,7 @@ def _in_another_verb(mine: Denial, theirs: Denial) -> bool:
     """The sentence's one denial in another verb: "a release doesn't ship all wheels" for "a release doesn't contain all
     wheels", told of the same thing (two words before it) and denying a word of the same object, not the verb. A second
     denial ("could not be added without changes") may turn the first round: then the verb must be theirs. "`-e
-    git+<url>` won't work" for "Requirements like -e git+<url> are not supported": both deny only a verb. "The old
-    default is no longer applied" for "Copier no longer uses the old default": the passive's subject (two words at
-    least, each the section's) is what the section's active denial is of."""
-    if mine.passive and len(mine.before) >= 2 and mine.before <= theirs.scope - {theirs.head}:
-        return True
+    git+<url>` won't work" for "Requirements like -e git+<url> are not supported": both deny only a verb."""
     if len(mine.before & theirs.before) < 2:
         return False
     return (len(mine.scope - _PARTICLES) == len(theirs.scope - _PARTICLES) == 1

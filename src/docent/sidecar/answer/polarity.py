@@ -91,7 +91,6 @@ class Denial(NamedTuple):
     contrast: bool = False  # "It is pip, not uv, that ...": a bare "not" after a comma, up to a comma or the end
     without: bool = False  # "flags it without taking it out": "without" and a deed (a verb in -ing), beside the clause
     deed: str = ""  # "ships no container image": the word before a bare "no", what the denial says is not done
-    passive: bool = False  # "the old default is no longer applied": what is denied is done to the words before it
     elided: bool = False  # a section's "B is not." after "A is X.": `before`, B's own words, a sentence must share
 
 
@@ -139,8 +138,7 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
                   pronoun=pronoun, opening=opening, condition=condition, option=option,
                   joined=joined, contrast=contrast,
                   without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None,
-                  deed=_deed(m, clause, stems),
-                  passive=_passive(text, m, clause))
+                  deed=_deed(m, clause, stems))
 
 
 def _deed(m: re.Match[str], clause: str, stems: Callable[[str], Iterable[str]]) -> str:
@@ -148,11 +146,6 @@ def _deed(m: re.Match[str], clause: str, stems: Callable[[str], Iterable[str]]) 
     none where that word is a function word ("has no effect", "there is no lock")."""
     words = clause.split()
     return next(iter(ordered(words[-1], stems)), "") if words and m.group(0).lower() == "no" else ""
-
-
-def _passive(text: str, m: re.Match[str], clause: str) -> bool:
-    """ "The old default is not applied": a form of "be" right before the negation and a participle after it."""
-    return _BE.search(clause) is not None and _PARTICIPLE.match(text, m.end()) is not None
 
 
 def _joined(text: str, m: re.Match[str], last: int | None) -> bool:
@@ -213,8 +206,6 @@ def scope_end(text: str, at: int, *, listed: bool) -> int:
 _GERUND = re.compile(r"\s+(?:(?:ever|even|first|being|having)\s+)*(?!waiting\b)[a-z]{2,}ing\b", re.IGNORECASE)
 _CONTRAST = re.compile(r"\w[\w'’)]*\s*[,–—]\s*$")  # "not" right after a comma or a dash that ends a word: "X, not Y"
 _MAY = re.compile(r"\b(?:can|may|could|might)\b(?!\s+not\b)", re.IGNORECASE)
-_BE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+$", re.IGNORECASE)  # a passive's verb, before its negation
-_PARTICIPLE = re.compile(r"\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn)\b", re.IGNORECASE)  # "not (yet) applied", "not shown"
 _CONTRACTED = re.compile(r"\b(?:wo|ca|sha)$", re.IGNORECASE)
 # "only works if you are not using workers", "If you would rather not write it": what is denied is supposed, not said.
 _JOINED = re.compile(r"\b(?:and|or|nor)\b", re.IGNORECASE)

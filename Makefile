@@ -77,6 +77,7 @@ eval: site
 	$(BIN)/python -m tests.evals.heldout 15
 	$(BIN)/python -m tests.evals.heldout 16
 	$(BIN)/python -m tests.evals.heldout 17
+	$(BIN)/python -m tests.evals.heldout 18
 	$(BIN)/python -m tests.evals.docent_docs
 	$(BIN)/python -m tests.evals.devanswers
 

@@ -228,6 +228,13 @@ ROUNDS = {
             visitors=None,
             questions="external-dns-questions-round17.json",
         ),
+        Round(
+            number=18,
+            site="typer",
+            markdown={"typer": "typer-answers-round18-holdout.json"},
+            visitors=None,
+            questions="typer-questions-round18.json",
+        ),
     )
 }
 

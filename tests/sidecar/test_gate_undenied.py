@@ -8,13 +8,12 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer import undenied
-from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import record_of
+from tests.sidecar.gating import fate, record_of
 
 RECORD = record_of(
     _section(
@@ -51,9 +50,7 @@ RECORD = record_of(
 
 
 def _verdict(sentence: str) -> str:
-    gate = Gate(RECORD, Lexicon([]))
-    events = [*gate.feed(sentence), *gate.finish()]
-    return next((e.reason for e in events if isinstance(e, Held)), "shown")
+    return fate(Gate(RECORD, Lexicon([])), sentence)
 
 
 @pytest.mark.parametrize(

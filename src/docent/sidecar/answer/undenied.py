@@ -76,8 +76,8 @@ _NEXT_CLAUSE = re.compile(
 )
 # A case told before the denial in its unit ("When you add it from the CLI, it will not replace ..."): two cases,
 # unless the sentence tells a case too.
-_CASE = re.compile(r"\b(?:when|whenever|if|once|unless|where)\b", re.IGNORECASE)
 _CASE_WORDS = frozenset(("when", "whenever", "if", "once", "unless", "where"))
+_CASE = re.compile(rf"\b(?:{'|'.join(sorted(_CASE_WORDS))})\b", re.IGNORECASE)
 
 
 class Denied(NamedTuple):

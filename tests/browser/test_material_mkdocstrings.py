@@ -150,6 +150,8 @@ def test_the_guide_waits_behind_materials_cookie_consent_until_it_is_answered(pa
     consent = page.locator("[data-md-component='consent'] .md-consent__inner")  # the form, fixed along the bottom
     expect(consent).to_be_visible()
     expect(page.locator(".docent-launcher")).to_be_hidden()
+    # Material slides the form in from below (its `consent` animation): judge what is on top once it has come to rest
+    consent.evaluate("(e) => Promise.all(e.closest('[data-md-component]').getAnimations({subtree: true}).map((a) => a.finished))")
     for choice in ("Accept", "Manage settings"):
         assert consent.get_by_text(choice, exact=True).evaluate(ON_TOP), choice
     consent.get_by_text("Accept", exact=True).click()

@@ -249,11 +249,18 @@ def _quantity(value: float, unit: str) -> Quantity:
 _MADE: dict[tuple[float, str], Quantity] = {}
 
 
+# A version named by its letter: "V1", "v2.3" (not "v1.2.3", whose number no sentence writes as one figure).
+_VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)?)(?![\w.]|\.\d)")
+
+
 def stated(text: str) -> frozenset[Quantity]:
-    """The quantities a section states, each of its readings ("5m": 5 minutes, 5 millicores, 5 million)."""
+    """The quantities a section states, each of its readings ("5m": 5 minutes, 5 millicores, 5 million). A version
+    named by its letter states its number, with no unit: under "What's new in V1", "Since version 1.0" and "Django
+    Ninja 1.0" are stated (in a sentence "v2" is a name's word, as "p99" is, and states nothing)."""
     placed = _found(text, None, record=True)
     found = _ranges(text, [q for _, _, q in placed], [(a, b) for a, b, _ in placed]) if placed else ()
-    return frozenset(found).union(*(q.other for q in found if q.other), _totals(text, placed))
+    versions = {_quantity(float(m[1]), "") for m in _VERSION.finditer(text)} if "v" in text.lower() else set()
+    return frozenset(found).union(*(q.other for q in found if q.other), _totals(text, placed), versions)
 
 
 _PARTS_GAP = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")

@@ -8,7 +8,7 @@ A pair written in more than `_FEW` other sections is a term of the site's ("cont
 a verb's particle ("falling back", "come back") makes a phrase of any verb, and pairs nothing; nor does a word whose
 sense is relative to where it stands ("the old container", "something else", "your original arguments", "the
 documentation says": the site itself): it names what the text around it names, no other section's thing. A
-preposition the stop list lacks ("available via", "the server behind nginx") relates a word to the next, and a word in -s before
+preposition the stop list lacks ("available via", "the server behind nginx", "since version 1") relates a word to the next, and a word in -s before
 an article is a clause's verb after its subject ("the caller gets a 202 Accepted"): neither pairs.
 What it cannot do: see a fact retold in words of its own, or one whose words the cited sections also use elsewhere;
 then it lets the sentence through.
@@ -34,7 +34,7 @@ _RELATIVE = frozenset(("old", "older", "original", "previous", "existing", "curr
 # is a unit's, which the record's other sections may write where the cited one writes "100/m".
 _PREPOSITIONS = frozenset(("via", "across", "toward", "towards", "among", "amongst", "despite", "versus",
                            "unlike", "near", "beyond", "throughout", "inside", "outside", "alongside", "behind",
-                           "beneath", "underneath"))
+                           "beneath", "underneath", "since", "until", "till"))
 _ARTICLES = frozenset(("a", "an", "the"))
 _KEY = object()  # the record's index of pairs, kept with the bundle's mentions (`Mentions.cues`)
 

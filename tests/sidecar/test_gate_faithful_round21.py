@@ -1,0 +1,74 @@
+"""Faithful readings of round 21 (issue 21, faithful21): a version named by its letter in a heading ("What's new in
+V1") states its number; "since" relates its word to the next, as a preposition does, and pairs no term; an item's
+label set in emphasis ("- **Observability:** ...") names its topic and states no term. Each with a falsehood the gate
+still holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import numbers
+from docent.sidecar.answer.events import Held
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section, fate, record_of
+
+VERSIONS = record_of(
+    docs_section("dropped", "Backwards incompatible", "python 3.6 is no longer supported.", "What's new in V1"),
+    docs_section("loader", "Loader", "Since version 2 the loader reads TOML files from the project root."),
+    docs_section("csrf", "CSRF", "csrf=True is no longer required with cookie based authentication.", "What's new in V1"),
+)
+
+
+def test_a_version_named_by_its_letter_states_its_number() -> None:
+    stated = numbers.stated("What's new in V1\nUse v2.3, not v1.2.3 or dev9")
+    assert {q.value for q in stated} == {1.0, 2.3}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("As of 1.0, Python 3.6 is no longer supported [[dropped]].", "shown"),
+        ("Python 3.6 is no longer supported since version 1.0 [[dropped]].", "shown"),
+        ("Python 3.6 is no longer supported since version 2.0 [[dropped]].", "number"),
+        ("Python 3.7 is no longer supported [[dropped]].", "number"),
+    ],
+)
+def test_a_heading_version_vouches_for_its_number(sentence: str, expected: str) -> None:
+    assert fate(Gate(VERSIONS, Lexicon([])), sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Since version 1, csrf=True is no longer required with cookie based authentication [[csrf]].", "shown"),
+        ("Since version 1, cookie based authentication reads files from the project root [[csrf]].", "actor"),
+    ],
+)
+def test_since_pairs_no_term(sentence: str, expected: str) -> None:
+    assert fate(Gate(VERSIONS, Lexicon([])), sentence) == expected
+
+
+OTEL = record_of(docs_section("otel", "Decision", "All services are instrumented with OpenTelemetry."))
+LEXICON = Lexicon([{"term": "Observability", "aliases": []}, {"term": "Kafka", "aliases": []}])
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ("- **Observability:** all services are instrumented with OpenTelemetry [[otel]].", "shown"),
+        ("- **Observability**: all services are instrumented with OpenTelemetry [[otel]].", "shown"),
+        ("- **Tracing:** all services are instrumented with Kafka [[otel]].", "unknown_term"),
+        ("- All services are instrumented with OpenTelemetry for Observability [[otel]].", "unknown_term"),
+        ("- **Observability:** [[otel]]", "unknown_term"),
+    ],
+)
+def test_an_items_emphasised_label_states_no_term(item: str, expected: str) -> None:
+    gate = Gate(OTEL, LEXICON)
+    out = [e for e in fates_of(gate, f"What it covers:\n\n{item}\n") if e != "shown"]
+    assert out == ([] if expected == "shown" else [expected])
+
+
+def fates_of(gate: Gate, reply: str) -> list[str]:
+    """What `gate` gives back for a whole reply: "shown" for each event, or the reason it was held."""
+    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]

@@ -39,6 +39,18 @@ def test_a_version_the_record_writes_only_as_the_start_of_a_longer_release_is_on
     assert not versions_missing("Can I still run it on 3.9?", said)
 
 
+def test_a_version_named_with_its_name_is_written_only_where_the_record_names_that_version() -> None:
+    # the name beside a longer release ("python 3.14.2") names that release, not the version asked after
+    assert versions_missing("Does it run on Python 3.14?", "it needs python 3.14.2 or newer.") == {"Python 3.14", "3.14"}
+    assert versions_missing("Does it run on Python v3.14?", "it needs python 3.14.2 or newer.") == {"Python v3.14"}
+    # the record names the version itself: alone, as a series ("3.14.x"), as a floor ("3.14+"), ending a sentence
+    for said in ("it runs on python 3.14.", "it runs on python 3.14.x releases", "it needs python 3.14+", "python 3.14 and 3.15"):
+        assert not versions_missing("Does it run on Python 3.14?", said), said
+        assert not versions_missing("Does it run on Python v3.14?", said), said
+    # a major version is the family of its releases: "pydantic 2.1" is Pydantic v2
+    assert not versions_missing("Does it work with Pydantic v2?", "it needs pydantic 2.1 or newer.")
+
+
 INSTALL = _section(
     "install",
     "guide",

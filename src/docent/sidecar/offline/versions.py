@@ -36,7 +36,10 @@ def versions_missing(question: str, said: str, *, ask: str | None = None) -> fro
         named = m.group(1)[0].isupper() and before and before[-1] not in ".!?:\"“("  # a name, not a first word
         if name in STOPWORDS or len(name) < 2 or not (named or re.search(r"[/]|\dv|\sv\d|[A-Za-z]v\d", m.group(0))):
             continue
-        together = re.compile(rf"(?<![\w]){re.escape(name)}\s?[/ -]?\s?v?{re.escape(number)}(?![\d])")
+        # with its name, as alone (`_written`): "python 3.14.2" names that release, not 3.14; a major version is
+        # the family of its releases ("pydantic 2.1" is Pydantic v2)
+        end = r"(?!\d|\.\d)" if "." in number else r"(?!\d)"
+        together = re.compile(rf"(?<![\w]){re.escape(name)}\s?[/ -]?\s?v?{re.escape(number)}{end}")
         alone = "." in number and _written(number, said)
         if not together.search(said) and not alone:
             missing.add(m.group(0))

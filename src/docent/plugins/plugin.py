@@ -35,7 +35,7 @@ from docent.schema.embedding import files as embedding_files
 from . import ENTRIES, built_files, panel_files
 from .config import DocentConfig
 from .linker import LinkError
-from .snippets import included
+from .snippets import SNIPPETS, Included, includes
 
 log = get_plugin_logger(__name__)
 
@@ -54,6 +54,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._wanted = PageChoice()  # `record_pages` as set, or the fallback where unset
         self._choice = PageChoice()  # what this build uses: the fallback gives way to any page's front matter
         self._languages: dict[str, dict[str, str]] = {}  # by src_uri: the languages its Markdown's fences name
+        self._included = Included()  # a page's Markdown with its snippets read in, by the site's own render
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
@@ -93,6 +94,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             config.extra_javascript.append(script)
         if STYLE not in config.extra_css:
             config.extra_css.append(STYLE)
+        if SNIPPETS in config.markdown_extensions and self._included not in config.markdown_extensions:
+            config.markdown_extensions.append(self._included)
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -126,8 +129,12 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             raise PluginError(str(exc)) from exc
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if self.config.enabled:
-            self._languages[page.file.src_uri] = fence_languages(included(markdown, config))
+        if not self.config.enabled:
+            return None
+        if includes(markdown, config):
+            self._included.expect()  # read in on_page_content, from the render's own reading of the snippets
+        else:
+            self._languages[page.file.src_uri] = fence_languages(markdown)
         return None
 
     @event_priority(-50)  # after other plugins have changed the content: read what the visitor will see
@@ -135,6 +142,9 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         if not self.config.enabled:
             return None
         src_uri = page.file.src_uri
+        text = self._included.take()
+        if text is not None:
+            self._languages[src_uri] = fence_languages(text)
         options = self._meta(page)
         if options["exclude"] or page.file.inclusion.is_excluded():
             self._facts.pop(src_uri, None)

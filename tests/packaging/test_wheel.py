@@ -105,12 +105,13 @@ def test_the_sdist_and_wheel_build_and_pass_twine_check(dist: Path) -> None:
 
 def test_the_wheel_alone_builds_a_site_and_serves_its_guide(clean: Path, tmp_path: Path) -> None:
     python, docent = clean / "bin" / "python", clean / "bin" / "docent"
-    where = run(python, "-c", "import docent.sidecar, docent.plugins; print(docent.sidecar.__file__)")
+    # an owner's environment: no PYTHONPATH (a worktree's `src:.` would put this checkout first) and no DOCENT_ settings
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DOCENT_", "PYTHON"))}
+    where = run(python, "-c", "import docent.sidecar, docent.plugins; print(docent.sidecar.__file__)", env=env)
     assert str(clean) in where and str(ROOT) not in where  # the wheel's code, not this checkout's
     for name, text in SITE.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DOCENT_", "PYTHON"))}
     built = run(python, "-m", "mkdocs", "build", "--strict", cwd=tmp_path, env=env)
     assert "1 record sections" in built and "0 problems" in built
     assert (tmp_path / "site" / "docent" / "panel.js").is_file()  # the panel's files came with the wheel

@@ -1,6 +1,9 @@
-"""What the gate tests share: a made-up record and docs section, and one sentence's fate through a gate."""
+"""What the gate tests share: a made-up record and docs section, and one sentence's fate through a gate (on a
+record built once for a module's sentences, `verdicts`)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from docent.schema import Block
 from docent.schema import RecordSection as Section
@@ -35,3 +38,10 @@ def fate(gate: Gate, sentence: str) -> str:
     events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
     assert len(events) == 1, events
     return "shown" if isinstance(events[0], Sentence) else events[0].reason
+
+
+def verdicts(*sections: Section) -> Callable[[str], str]:
+    """A made-up record of `sections`, built once, and what a fresh gate on it does with a one-sentence answer:
+    "shown", or the reason it was held."""
+    record = record_of(*sections)
+    return lambda sentence: fate(Gate(record, Lexicon([])), sentence)

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer.gate import Gate
-from docent.sidecar.answer.lexicon import Lexicon
-from tests.sidecar.gating import docs_section, fate, record_of
+from tests.sidecar.gating import docs_section, verdicts
 
-RECORD = record_of(
+verdict = verdicts(
     docs_section(
         "pricing",
         "Results",
@@ -52,10 +50,6 @@ RECORD = record_of(
     ),
     docs_section("proxy", "Ports", "The proxy never exposes the admin port."),
 )
-
-
-def verdict(sentence: str) -> str:
-    return fate(Gate(RECORD, Lexicon([])), sentence)
 
 
 @pytest.mark.parametrize(

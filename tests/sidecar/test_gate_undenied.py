@@ -8,14 +8,12 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer import undenied
-from docent.sidecar.answer.gate import Gate
-from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fate, record_of
+from tests.sidecar.gating import verdicts
 
-RECORD = record_of(
+_verdict = verdicts(
     _section(
         "completion",
         "Response completion",
@@ -47,10 +45,6 @@ RECORD = record_of(
     ),
     _section("settings", "Settings", "The settings file is not changed by an update of the template."),
 )
-
-
-def _verdict(sentence: str) -> str:
-    return fate(Gate(RECORD, Lexicon([])), sentence)
 
 
 @pytest.mark.parametrize(

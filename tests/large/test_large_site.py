@@ -82,6 +82,20 @@ def test_the_sets_long_questions_find_their_sections_too(site: dict[str, Any], b
     assert len(found) / len(asked) >= 0.95, [q for q in asked if q not in found][:5]
 
 
+def test_the_benchs_retrieval_figures_are_the_guides_own_excerpts(site: dict[str, Any], bundle: Bundle,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """`retrieval_*` time and score what the guide runs (`RecordIndex.given`, its 8 chosen from the first 12), and the
+    plain search for 8 is timed beside it (`retrieval_search_*`)."""
+    from tests.bench import large
+
+    monkeypatch.setattr(large, "_rerank", lambda bundle, sample: {})  # the rerank's figures are `test_rerank`'s
+    figures = large._retrieval(site["bundle"], site["components"])
+    asked = questions(site["components"])
+    given = sum(q["sections"][0] in bundle.index.given(str(q["question"])) for q in asked)
+    assert figures["retrieval_hit_at_8_10k"] == round(given / len(asked), 4)
+    assert figures["retrieval_p50_ms"] > 0 and figures["retrieval_search_p50_ms"] > 0
+
+
 @pytest.mark.anyio
 async def test_it_answers_from_the_sections_a_question_brought(tmp_path: Path, bundle: Bundle) -> None:
     c = component(42)

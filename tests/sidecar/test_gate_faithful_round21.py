@@ -11,6 +11,7 @@ from docent.sidecar.answer import numbers
 from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.site import Site
 from tests.sidecar.gating import docs_section, fate, record_of
 
 VERSIONS = record_of(
@@ -72,3 +73,33 @@ def test_an_items_emphasised_label_states_no_term(item: str, expected: str) -> N
 def fates_of(gate: Gate, reply: str) -> list[str]:
     """What `gate` gives back for a whole reply: "shown" for each event, or the reason it was held."""
     return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
+
+
+# Step 2: the site's own name pairs nothing; a figure the cited sections state is written there; "no longer" compares
+# no length; "still" against a section's "no longer" is a reversal.
+NINJA = record_of(
+    docs_section("dropped", "Backwards incompatible", "python 3.6 is no longer supported.", "What's new in V1"),
+    docs_section("csrf", "CSRF", "csrf=True is no longer required with cookie based authentication.", "What's new in V1"),
+    docs_section("features", "Features", "Django Ninja 1.0 adds routers. In version 1.0 schemas are faster."),
+    docs_section("timeout", "Timeout", "The read timeout became longer in this release."),
+)
+
+
+def ninja(sentence: str) -> str:
+    lexicon = Lexicon([])
+    return fate(Gate(NINJA, lexicon, site=Site.of(NINJA, lexicon, owner="Django Ninja", docs=True)), sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Django Ninja 1.0 dropped support for python 3.6 [[dropped]].", "shown"),
+        ("Since version 1.0, cookie based authentication no longer needs csrf=True [[csrf]].", "shown"),
+        ("Since version 2.0, cookie based authentication no longer needs csrf=True [[csrf]].", "number"),
+        ("Django Ninja 1.0 adds routers and no longer supports python 3.6 [[dropped]].", "actor"),
+        ("You still need to pass csrf=True with cookie based authentication [[csrf]].", "reversal"),
+        ("The read timeout became shorter in this release [[timeout]].", "direction"),
+    ],
+)
+def test_a_heading_version_and_the_sites_name_are_no_other_sections_fact(sentence: str, expected: str) -> None:
+    assert ninja(sentence) == expected

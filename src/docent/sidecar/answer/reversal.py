@@ -1,7 +1,7 @@
 """The reversal rule: negation in other words. "Retired" where the section says it "still runs", "persisted" where
 it says "went to zero".
 
-Words that end a thing (retired, dropped, stopped, ended, abandoned, discontinued, replaced, went to zero) and
+Words that end a thing (retired, dropped, stopped, ended, abandoned, discontinued, replaced, went to zero, no longer) and
 words that keep it (still, kept, stayed, remained, continued, persisted) are opposites; so are missed and found
 (caught, spotted, detected). A sentence that uses one
 side is held when the unit of its cited sections that its other words are about uses the other side only. A sentence that negates the word itself ("never stopped") is left
@@ -24,15 +24,16 @@ _FOUND = frozenset(("found", "caught", "spotted", "detected", "noticed"))
 _KEEP = frozenset("""still kept keep keeps stayed stays remained remains continued continues persisted persists
 retained""".split())
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
-CUES = frozenset(_END | _KEEP | _MISSED | _FOUND | {"zero"})
+CUES = frozenset(_END | _KEEP | _MISSED | _FOUND | {"zero", "longer"})
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 _ZERO = re.compile(r"\b(?:went|go|goes|fell|dropped)\s+to\s+zero\b", re.I)
+_NO_LONGER = re.compile(r"\bno\s+longer\b", re.I)  # "is no longer required": a state ended, as "still" keeps one
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|n't)\s+(?:\w+\s+){0,2}?$", re.I)
 
 
 def _sides(u: Unit) -> set[str]:
     out = set()
-    if u.words & _END or _ZERO.search(u.text):
+    if u.words & _END or _ZERO.search(u.text) or "longer" in u.words and _NO_LONGER.search(u.text):
         out.add("end")
     if u.words & _KEEP:
         out.add("keep")
@@ -60,7 +61,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
             if _NEGATED.search(said.text[: t.start]):
                 return False
             mine.add(_SIDE_OF[t.word])
-    if _ZERO.search(said.text):
+    if _ZERO.search(said.text) or "longer" in said.words and _NO_LONGER.search(said.text):
         mine.add("end")
     if len(mine) != 1:
         return False

@@ -10,6 +10,9 @@ sense is relative to where it stands ("the old container", "something else", "yo
 documentation says": the site itself): it names what the text around it names, no other section's thing. A
 preposition the stop list lacks ("available via", "the server behind nginx", "since version 1") relates a word to the next, and a word in -s before
 an article is a clause's verb after its subject ("the caller gets a 202 Accepted"): neither pairs.
+A word of the site's own name ("Django Ninja") is what every section is about and pairs nothing; a figure the cited
+sections state, as the number rule reads them, is written there however they write it ("version 1.0" under a heading
+"What's new in V1").
 What it cannot do: see a fact retold in words of its own, or one whose words the cited sections also use elsewhere;
 then it lets the sentence through.
 """
@@ -41,13 +44,14 @@ _KEY = object()  # the record's index of pairs, kept with the bundle's mentions 
 Pairs = dict[tuple[str, str], frozenset[str]]
 
 
-def pairs(tokens: Sequence[Token]) -> set[tuple[str, str]]:
+def pairs(tokens: Sequence[Token], owner: Collection[str] = ()) -> set[tuple[str, str]]:
     """The stems of each two words of substance side by side, no stop word, particle or preposition between; a word
-    in -s before an article is a clause's verb ("the caller gets a 202 Accepted"), no term's word after its subject."""
+    in -s before an article is a clause's verb ("the caller gets a 202 Accepted"), no term's word after its subject;
+    a word of the site's own name (`owner`: "django", "ninja") pairs nothing, as "the documentation" does not."""
     out, previous = set(), None
     for k, t in enumerate(tokens):
         word = t.word
-        stem = None if word in _PARTICLES or word in _RELATIVE or word in _PREPOSITIONS else t.stem
+        stem = None if word in _PARTICLES or word in _RELATIVE or word in _PREPOSITIONS or word in owner else t.stem
         if stem is not None and previous is not None and previous != stem and not (
             word.endswith("s") and k + 1 < len(tokens) and tokens[k + 1].word in _ARTICLES
         ):
@@ -78,12 +82,33 @@ def _writes(sections: Sequence[Passage]) -> list[Collection[str]]:
     return [w for p in sections for w in (p.stems, p.title.stems, p.memo.get("context", ()))]  # type: ignore[misc]
 
 
+def _figures(sentence: Reading) -> set[float]:
+    """The figures the cited sections state, as the number rule reads them (a heading's "V1" states 1): a figure they
+    state is written there, however they write it ("version 1.0" under "What's new in V1")."""
+    quantities = sentence.grounds.mentions.quantities
+    return {v for sid in sentence.ids for q in quantities[sid] for v in (q.value, q.raw)}
+
+
+def _value(word: str) -> float | None:
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
 def check(sentence: Reading) -> Verdict:
     sections = sentence.passages
     # most sentences have at most one word the sections do not write: no pair to look for, nothing to cut up
     if not sections or len(sentence.said.difference(*_writes(sections))) < 2:  # a set's difference: no step a stem
         return None
-    novel = [(a, b) for a, b in pairs(sentence.unit.tokens) if not _written(a, sections) and not _written(b, sections)]
+    owner = sentence.grounds.site.owner  # the site's own name is what every section is about: no one section's fact
+    tokens = sentence.unit.tokens
+    stated = _figures(sentence) if any(t.word[:1].isdigit() for t in tokens) else set()
+
+    def cited(stem: str) -> bool:
+        return _written(stem, sections) or stem[:1].isdigit() and _value(stem) in stated
+
+    novel = [(a, b) for a, b in pairs(tokens, owner) if not cited(a) and not cited(b)]
     if not novel:
         return None
     written, ids = index(sentence.grounds.mentions), set(sentence.ids)

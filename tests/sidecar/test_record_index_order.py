@@ -7,7 +7,7 @@ import pytest
 
 from docent.sidecar.answer import record_index_order
 from docent.sidecar.answer.record_index import RecordIndex
-from docent.sidecar.answer.record_index_order import CHOICE, FIRST, LONG, READ, SPAN, chosen, near, said
+from docent.sidecar.answer.record_index_order import CHOICE, FIRST, LONG, READ, SPAN, asked, chosen, near, said
 
 from .searching import Section
 
@@ -217,3 +217,12 @@ def test_the_guides_8_are_chosen_from_the_first_12_and_a_long_section_is_not_cho
     long = [*short[:9], LONG + 1, *short[10:]]
     assert chosen(found, places, weights, {}, first=FIRST, lengths=long) == [*range(FIRST - 1), 8]  # the 9th instead
     assert chosen(found, places, {}, {}, first=FIRST, lengths=short) == list(range(FIRST))  # nothing to read: BM25's
+
+
+def test_a_camel_case_name_is_read_by_its_parts_too() -> None:
+    """Starlette's round-4 question "How do I mount GraphQLApp with my graphene schema?": the index reads the `GraphQL`
+    its section says whole, so read as one word `GraphQLApp` it said nothing of the question and was chosen out of
+    the 8 (BM25, asking the name's parts, ranked it 2nd). Its parts and their neighbours run together are read too."""
+    words = asked("How do I mount GraphQLApp with my graphene schema?")
+    assert {"graphqlapp", "graphql", "app", "mount", "graphene", "schema"} <= set(words)
+    assert asked("max_poll_records of the consumer") == ["max", "poll", "records", "consumer"]  # as the index splits them

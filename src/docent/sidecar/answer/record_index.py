@@ -46,11 +46,11 @@ from docent.schema import Manifest
 from .clauses import MAX_ROWS, question_sentences
 from .lexicon import Entries
 from .record_forms import unconflated
-from .record_index_order import CHOICE, FIRST, Order, SectionLike, rarest, rarity
+from .record_index_order import CHOICE, FIRST, Order, SectionLike, asked, rarest, rarity
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_titles
 from .record_queries import Queries
 from .record_vocabulary import Vocabulary
-from .words import STOP_WORDS, spell_sigils, stems
+from .words import spell_sigils, stems
 
 # BM25's weights by column: a section's title and its page's label say what it is about.
 WEIGHTS = {"title": 3.0, "body": 1.0}
@@ -70,7 +70,6 @@ NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an add
 # Rows fetched for each one wanted: room for the guide beside a weighed-down changelog, and a section its family raises
 FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-_RUN = re.compile(r"[^\W_]+")  # a token as the tokenizer reads it: letters and digits
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +217,7 @@ class RecordIndex:
         (`Order.ordered`)."""
         if len(found) < 2:
             return found  # nothing to put in order
-        words = list(dict.fromkeys(w for w in (run.lower() for run in _RUN.findall(text)) if w not in STOP_WORDS))
+        words = asked(text)
         vocabulary = self._vocabulary
         if fresh := [w for w in words if w not in vocabulary.spelt]:
             vocabulary.counts(fresh)  # each spelt as the index spells it, and remembered

@@ -29,6 +29,7 @@ more of them beside the best: its useful answers 155 -> 147 of the development s
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
@@ -38,7 +39,7 @@ from typing import Protocol
 from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 
 from .record_forms import unconflated
-from .words import spell_sigils
+from .words import STOP_WORDS, parts, spell_sigils
 
 COVER = 0.5
 TITLE = 0.5
@@ -88,6 +89,23 @@ def said(section: SectionLike, labels: Mapping[str, str]) -> Said:
     trail = " ".join(getattr(section, "headings", ())[1:]) or section.title
     title = f"{section.title} {labels.get(section.page) or section.page}"
     return Said(*(spell_sigils(unconflated(t)) for t in (title, trail, section.text[:READ])))
+
+
+_RUN = re.compile(r"[^\W_]+")  # a token as the index's tokenizer reads it: letters and digits
+
+
+def asked(text: str) -> list[str]:
+    """A question's words as the order reads them, lower-case, once each, no stop word: its runs of letters and digits,
+    as the index's tokenizer splits them (`exclude_none` -> exclude, none; `GraphQLApp` whole), and a camel-case
+    name's parts and their neighbours run together as well ("GraphQLApp" -> graph, graphql, ql, qlapp, app): the index
+    reads the `GraphQL` a section says whole, so the section on it said no word of the question, where BM25's query
+    asks the name's parts and found it (`record_index`)."""
+    out: list[str] = []
+    for run in _RUN.findall(text):
+        pieces = parts(run)
+        out += [run.lower(), *("".join(pieces[i:j]) for i in range(len(pieces))
+                               for j in range(i + 1, len(pieces) + 1) if j - i < len(pieces))]
+    return [w for w in dict.fromkeys(out) if w not in STOP_WORDS]
 
 
 def rarest(weights: Mapping[str, float]) -> dict[str, float]:

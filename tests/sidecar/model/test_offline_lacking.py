@@ -1,12 +1,14 @@
 """The offline model on documentation refuses where the record lacks the question's key entity: a version only a longer
 release writes ("3.14.0" is no "Python 3.14"), a name only a changelog writes (the docs it answers from never do), and
-the thing a reader asks whether it has ("is there a dropdown ...?") that the sections found never name."""
+the thing a reader asks whether it has ("is there a dropdown ...?") that the sections found never name, and a term
+the ask writes in lower case that no list of common English words holds ("nullable", "checkboxes")."""
 
 from __future__ import annotations
 
 from docent.schema import Block, Manifest, Page
 from docent.schema import RecordSection as Section
 from docent.sidecar.offline import OfflineModel
+from docent.sidecar.offline.english import uncommon
 from docent.sidecar.offline.heads import existing
 from docent.sidecar.offline.versions import versions_missing
 
@@ -97,3 +99,22 @@ def test_an_example_a_tutorial_or_a_guide_asked_after_is_how_not_a_thing_the_doc
     # the section shows how, and never says "example" or "tutorial"
     assert model.answer("Is there an example of installing the toolkit with pip?")[0] != NONE
     assert model.answer("Is there a tutorial for installing the toolkit?")[0] != NONE
+
+
+def test_a_term_of_the_ask_no_list_of_common_english_words_holds_is_one_the_record_lacks() -> None:
+    assert uncommon("Can the toolkit render task lists as checkboxes?") == {"checkbox"}
+    assert uncommon("Is there an option to mark nullable fields as required without redeclaring them?") == {"nullabl"}
+    # the reader's phrasing (a common word, one with a prefix English adds freely, a contraction), their code, a
+    # quotation, an aside or their purpose, and what they say before they ask or where they never ask, name no term
+    assert not uncommon("My build swears it's misconfigured and doesn't write anything. Why?")
+    assert not uncommon("It prints \"failed to hardlink files\" with `--mount=type=cache` (on-prem). Why?")
+    assert not uncommon("The build prints that it is not recognized as a cmdlet. help")
+    assert not uncommon("Can it write conflict markers into the files, so I can resolve them with difftool?")
+    assert not uncommon("My nullable fields break the build. How do I install the toolkit?")
+
+
+def test_a_question_whose_term_no_section_writes_is_refused() -> None:
+    model = _model(INSTALL)
+    assert model.answer("How does the toolkit render task lists in the output folder as checkboxes?")[0] == NONE
+    # the same question in common words the record lacks is answered: the reader's phrasing weighs nothing
+    assert model.answer("How does the toolkit render the site in the output folder, I wonder, quickly?")[0] != NONE

@@ -17,6 +17,7 @@ from docent.schema import Manifest, RecordSection
 from ..answer.lexicon import Lexicon
 from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
+from .english import uncommon
 from .gestures import GO, RUN, request_words
 from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, named_kinds, no_lack, present, technologies
 from .seen import values
@@ -108,7 +109,8 @@ class Weighed:
     - A technology named by an alias the record does not use ("k8s") is asked for by its lexicon term's words.
     - Another word the record never uses is asked for by the synonyms the record uses ("study": the degree).
     - A name the record lacks (a capitalised word, a technology, the thing a "which"/"what" asks for: "which
-      city") weighs most: the record lacks the fact, and an answer about the rest would miss the question.
+      city", a term no list of common English words holds: "nullable") weighs most: the record lacks the fact, and
+      an answer about the rest would miss the question.
     - Any other word the record never uses is the visitor's phrasing ("or just talk about it"), and weighs nothing.
     """
 
@@ -151,7 +153,8 @@ class Weighed:
         raised = bool(heads & RAISED)
         heads -= RAISED  # the record writes the class (ValueError), seldom the word
         # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about
-        named = (_names(question) | heads | tools_named(question)) - known - {stem(w) for w in values(question)}
+        named = _names(question) | heads | tools_named(question) | (uncommon(question) if manifest.kind == "docs" else set())
+        named -= known | {stem(w) for w in values(question)}
         by_alias = _by_alias(question, index, lexicon, named)
         by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))

@@ -1,0 +1,44 @@
+"""The language's common words: to tell a term a question names from the reader's own phrasing.
+
+A word the record never writes is either the visitor's phrasing ("whether", "came", "swears"), which weighs nothing,
+or a thing they ask about that the docs never name ("nullable", "colspan", "checkboxes"), which the record then lacks.
+Which is which needs the language: a word SCOWL's list of common English words holds (`data/english.txt`, derived by
+`tests/lexicon/scowl.py`; `data/README.md` says how) is phrasing; one it does not hold is a term.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+from ..answer.words import ASCII_WORD, CONTRACTION, STOP_WORDS, stem, unaccented
+
+COMMON = frozenset(resources.files(__package__).joinpath("data/english.txt").read_text(encoding="utf-8").split())
+# A sentence that asks: what it names is what the reader wants; the sentences around it tell their situation.
+ASKING = re.compile(r"[^.!?]*\?")
+# What the reader pasted, quoted or put aside, not what they ask in their own words: inline code, a token with a
+# path's, an address's or an assignment's marks ("~/.cache", "user:password@host", "null=True"), a quotation, an
+# aside in brackets ("(GitHub over SSH, an on-prem server)"), and what they would do with the answer ("..., so I can
+# resolve them with git difftool").
+ASIDE = re.compile(r"`[^`]*`|\S*[/=:@\\<>{}\[\]]\S*|\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)|\([^()]*\)"
+                   r"|\bso(?: that)? (?:i|we|they|people|users) (?:can|could|may|might)\b[^.!?]*", re.IGNORECASE)
+SHORTEST = 4  # a shorter word ("br", "ids") is as often an abbreviation of the reader's as a term
+# A common word with a prefix English adds freely is common too: "misconfigured", "redeclaring", "unstaged".
+PREFIX = re.compile(r"^(?:re|un|mis|non|pre|dis|de|over|under|out|co)(?=[a-z]{4})")
+
+
+def uncommon(question: str) -> set[str]:
+    """The words of the sentences a question asks with (`ASKING`) that name a term, stemmed: written in lower case (a
+    capital marks a name, read elsewhere), letters only, none of them code, quoted or aside, and no common English
+    word. A question that asks in no sentence ("... not recognized as the name of a cmdlet. help") names none."""
+    found = set()
+    for ask in ASKING.findall(ASIDE.sub(" ", unaccented(question))):
+        for word in ASCII_WORD.findall(CONTRACTION.sub("", ask)):
+            if word.isalpha() and word.islower() and len(word) >= SHORTEST and not _common(word):
+                found.add(stem(word))
+    return found
+
+
+def _common(word: str) -> bool:
+    """Whether a word (lower case) is a common English one: the list's, a stop word, or a common word prefixed."""
+    return word in STOP_WORDS or stem(word) in COMMON or stem(PREFIX.sub("", word)) in COMMON

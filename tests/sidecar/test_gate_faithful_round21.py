@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import numbers
+from docent.sidecar.answer import numbers, reversal
 from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.site import Site
+from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section, fate, record_of
 
 VERSIONS = record_of(
@@ -103,3 +105,19 @@ def ninja(sentence: str) -> str:
 )
 def test_a_heading_version_and_the_sites_name_are_no_other_sections_fact(sentence: str, expected: str) -> None:
     assert ninja(sentence) == expected
+
+
+# "no longer than 63 characters" bounds a length: the direction rule reads its "longer", and no state ends in it.
+LENGTH = "A function's name can be no longer than 63 characters."
+
+
+def test_no_longer_than_bounds_a_length() -> None:
+    record = record_of(docs_section("names", "Function names", LENGTH))
+    assert fate(Gate(record, Lexicon([])), "A function's name can be no shorter than 63 characters [[names]].") == "direction"
+    assert fate(Gate(record, Lexicon([])), "A function's name can be no longer than 63 characters [[names]].") == "shown"
+
+
+def test_no_longer_than_ends_nothing() -> None:
+    still = unit("A function's name is still limited to 63 characters.", fold)
+    assert not reversal.held(still, [Passage.of("names", LENGTH, fold)])
+    assert reversal.held(still, [Passage.of("names", "A function's name is no longer limited to 63 characters.", fold)])

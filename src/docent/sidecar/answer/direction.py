@@ -270,11 +270,12 @@ def _after(u: Unit, pole: str) -> tuple[set[str], set[str]]:
 
 def _directed(u: Unit) -> set[str]:
     """The unit's words of direction, less those it turns down ("not more", "rather than more", "instead of more") and
-    the "longer" of "no longer" and "any longer", which ends a state in time and compares no length."""
+    the "longer" of "no longer" and "any longer", which ends a state in time and compares no length (but "no longer
+    than 63 characters" bounds one)."""
     tokens = u.tokens
     denied = {tokens[i + 1].word for i, t in enumerate(tokens[:-1])
               if t.word == "not" or i and (t.word, tokens[i - 1].word) in _TURNING_DOWN}
-    if "longer" in u.words and all(i and tokens[i - 1].word in _ENDED for i, t in enumerate(tokens) if t.word == "longer"):
+    if "longer" in u.words and all(_ended(tokens, i) for i, t in enumerate(tokens) if t.word == "longer"):
         denied.add("longer")
     words = {w for w in u.words if (w in _UP or w in _DOWN or w in _OPPOSITE) and w not in denied}
     words.discard("up")
@@ -286,6 +287,11 @@ def _directed(u: Unit) -> set[str]:
 
 _TURNING_DOWN = frozenset((("than", "rather"), ("of", "instead")))  # (a word, the word before it)
 _ENDED = frozenset(("no", "any"))  # "no longer", "not ... any longer": a state ended
+
+
+def _ended(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the "longer" at `i` ends a state ("no longer supported"), not a length's bound ("no longer than 63")."""
+    return i > 0 and tokens[i - 1].word in _ENDED and (i + 1 == len(tokens) or tokens[i + 1].word != "than")
 
 
 def _way(words: set[str], text: str) -> set[str]:

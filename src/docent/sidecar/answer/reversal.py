@@ -27,7 +27,8 @@ retained""".split())
 CUES = frozenset(_END | _KEEP | _MISSED | _FOUND | {"zero", "longer"})
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 _ZERO = re.compile(r"\b(?:went|go|goes|fell|dropped)\s+to\s+zero\b", re.I)
-_NO_LONGER = re.compile(r"\bno\s+longer\b", re.I)  # "is no longer required": a state ended, as "still" keeps one
+# "is no longer required": a state ended, as "still" keeps one; "no longer than 63 characters" bounds a length
+_NO_LONGER = re.compile(r"\bno\s+longer\b(?!\s+than\b)", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|n't)\s+(?:\w+\s+){0,2}?$", re.I)
 
 

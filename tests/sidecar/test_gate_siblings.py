@@ -229,3 +229,15 @@ def test_the_prose_s_abbreviations_are_no_names() -> None:
             "array of secrets.\nsecrets:\n  - s3_access_key\n  - s3_secret_key"),
         "/reference/yaml/#function-secure-secrets", ("Function: Secure secrets",))}
     assert not _held("List the secret under the function in stack.yml:", "secure", record=record)
+
+
+def test_a_one_letter_word_opening_a_sentence_is_no_name() -> None:
+    """"A" at a sentence's start is its article (issue 21, round 21): read as a name, it stood where the clause's
+    "Gunicorn" stands ("A worker" against "The Gunicorn worker") and the section's other "a" made it a sibling; the
+    name after it is still one, and an acronym is a name wherever it stands."""
+    assert [n.text for n in siblings.names("A worker restarts. A Starlette app runs. FTL binds.")] == [
+        "starlette", "ftl"]
+    record = {"workers": _section("workers", "Workers", "The Gunicorn worker restarts the process when it crashes. "
+                                  "Uvicorn reads a config file at startup.")}
+    assert not _held("A worker restarts the process when it crashes.", "workers", record=record)
+    assert _held("The Uvicorn worker restarts the process when it crashes.", "workers", record=record)

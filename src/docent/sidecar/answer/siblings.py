@@ -72,7 +72,7 @@ def names(text: str) -> list[Name]:
         while before and text[before - 1].isspace():
             before -= 1
         opens = not before or text[before - 1] in _OPENERS or _symbol(text[before - 1])
-        if kind == "name" and opens and not word.split()[0].isupper():  # "NGINX" is a name wherever it stands
+        if kind == "name" and opens and not _capitals(word.split()[0]):  # "NGINX" is a name wherever it stands
             first, _, rest = word.partition(" ")  # "The UvicornWorker": the opener is none, the rest may be
             if not rest.strip():
                 continue
@@ -82,6 +82,12 @@ def names(text: str) -> list[Name]:
         word = word.rstrip("-")  # "GitHub- or GitLab-hosted": the name is GitHub
         out.append(Name(" ".join(word.lower().split()), kind, start, start + len(word)))
     return out
+
+
+def _capitals(word: str) -> bool:
+    """A word in capitals, an acronym that names a thing wherever it stands ("NGINX"); not a one-letter word, which at a
+    sentence's start is its article ("A", "I")."""
+    return len(word) > 1 and word.isupper()
 
 
 def _abbreviation(word: str) -> bool:

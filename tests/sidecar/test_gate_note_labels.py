@@ -8,7 +8,7 @@ import pytest
 
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
-from tests.sidecar.gating import docs_section, fate, record_of
+from tests.sidecar.gating import docs_section, fate, fates, record_of
 
 RECORD = record_of(
     docs_section(
@@ -31,3 +31,19 @@ RECORD = record_of(
 )
 def test_a_cited_notes_label_is_no_word_of_its_claim(sentence: str, expected: str) -> None:
     assert fate(Gate(RECORD, Lexicon([])), sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("In short: yes, it can read both.", "shown"),
+        ("**Tip:** yes, it can read both.", "shown"),
+        ("To sum it all up: yes, it can read both.", "uncited"),
+        ("In short: it can read both, and it will also read JSON.", "uncited"),
+    ],
+)
+def test_a_short_uncited_note_is_a_connective_of_its_own_words(note: str, expected: str) -> None:
+    """A note's label that says nothing is no word of a short uncited note either (issue 21, round 21): "In short:
+    yes, it can read both." is a connective of five words, as "Yes, it can read both." is; another label's words
+    ("To sum it all up") count, and a note past six words of its own is checked as before."""
+    assert fates(RECORD, f"The loader reads YAML and TOML [[loader]].\n\n{note}") == ["shown", expected]

@@ -82,7 +82,8 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
     nothing and is too long for a connective cites what the last cited sentence or block before it cites (`before`),
     what it annotates, where it says nothing in words those sections lack (it restates them: "**Tip:** unit
     tests run on your local computer"), and is then checked against them as any cited sentence is. A cited note is
-    read by the rules without a label that says nothing (`_unlabelled`). A note with a
+    read by the rules without a label that says nothing (`_unlabelled`), and so is a short one left uncited, a
+    connective of its own words ("In short: yes, it can break things." has five). A note with a
     word of its own ("a bug", "4Gi") is left uncited, held as before. Only a note word's label (`_bare`) says
     nothing; the words of another label set in emphasis ("**Known bug in node22**:") are the note's, checked with
     it. A list's item is its lead line's (`Lead`)."""
@@ -96,7 +97,7 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
         return draft
     said = draft.prose.partition(":")[2] if bare else draft.prose  # less a label that says nothing
     if count_words(said) <= CONNECTIVE_WORDS:
-        return draft
+        return _unlabelled(draft, raw)  # a connective of its words: "In short: yes, it can break things."
     theirs = grounds.mentions.words
     return draft._replace(ids=before) if all(any(s in theirs[sid] for sid in before) for s in stems(said)) else draft
 

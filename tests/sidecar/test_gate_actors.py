@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import actors
+from docent.sidecar.answer import actors, deeds
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
@@ -162,3 +162,16 @@ def _portfolio(text: str) -> Gate:
 )
 def test_a_portfolio_s_we_and_i(section: str, sentence: str, expected: str) -> None:
     assert fate(_portfolio(section), sentence) == expected
+
+
+def test_a_possessive_and_a_word_in_ss_us_or_is_are_no_verbs() -> None:
+    """A verb's present in -s never ends in -'s, -ss, -us or -is (issue 21, round 21): "the fraud team's audit trail"
+    made "team's" a deed of the fraud team's, and "basis points" made "basis" one; a past is still read ("trail
+    grew")."""
+    assert [w for w in ("team's", "access", "status", "basis", "points", "moved", "took") if deeds.verbal(w)] == [
+        "points", "moved", "took"]
+    section = Passage.of("Fraud", "Docker's caching speeds up builds. The fraud team's audit trail grew. Fraud, basis "
+                         "points of volume: 3.1. The access logs rotate daily.", fold)
+    found, agents, _ = deeds.section_deeds(section)
+    assert {"team", "basi", "basis"}.isdisjoint(found) and "fraud" not in agents
+    assert "grow" in found

@@ -28,7 +28,8 @@ the sentence passes ("the decision service made a decision on every payment", a 
 call idempotent"), save where they give it to "I" ("Jonas built the release tooling" against "I built the deployment
 pipeline": held). A party the sentence's verb is done to is no other actor ("the backbone moved fourteen services" against
 "Fourteen services moved"). A passive ("was made", "are always allowed", "needs to be added") has no actor, a word in
--s after "has" is a noun ("the theme has options"), a compound's last word no verb ("default-groups"), and a noun after
+-s after "has" is a noun ("the theme has options"), a compound's last word no verb ("default-groups"), nor a
+possessive or a word in -ss, -us or -is ("team's", "status", "basis": `deeds.verbal`), and a noun after
 a preposition's noun no actor of a present ("for Starlette applications"); a past's actor is the noun before the
 preposition ("all forty services at Tessellate moved": the services).
 What it cannot do: read passives, relative clauses or a verb the section words differently; it lets those
@@ -40,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .deeds import IRREGULAR, Deed, Facts, actor_of, section_deeds, thing_of
+from .deeds import IRREGULAR, Deed, Facts, actor_of, section_deeds, thing_of, verbal
 from .passage import Passage, Unit
 
 _SOLO = re.compile(r"\b(?:alone|herself|himself|on\s+(?:her|his)\s+own|by\s+(?:her|him)self|single-handedly|solely|"
@@ -110,7 +111,7 @@ def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
     """`docs`: the site is a project's documentation (`Site.docs`), whose "we" is its project."""
     facts = [passage.facts("actors", section_deeds) for passage in sections]
     for j, token in enumerate(said.tokens):
-        if not j or not token.word.endswith(("ed", "s")) and token.word not in IRREGULAR:
+        if not j or not verbal(token.word):
             continue  # no verb (`_deeds_of`): not asked, most words are none
         found = _deeds_of(said, j, facts)
         if not found:
@@ -134,7 +135,7 @@ def _deeds_of(said: Unit, j: int, facts: list[Facts]) -> list[Deed]:
     tokens = said.tokens
     token = tokens[j]
     word = token.word
-    if not (token.stem or word in IRREGULAR) or not (word.endswith(("ed", "s")) or word in IRREGULAR):
+    if not (token.stem or word in IRREGULAR) or not verbal(word):
         return []
     key = token.stem or word
     found: list[Deed] = []

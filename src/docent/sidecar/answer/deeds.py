@@ -106,7 +106,7 @@ def section_deeds(passage: Passage) -> Facts:
         d.actor
         for stem, found in deeds.items()
         for d in found
-        if d.actor.isalpha() and len(d.actor) > 2 and d.actor not in ("I", "we") and _verbal(d.word)
+        if d.actor.isalpha() and len(d.actor) > 2 and d.actor not in ("I", "we") and verbal(d.word)
     )
     return deeds, agents, any(d.actor in ("I", "we") for found in deeds.values() for d in found)
 
@@ -123,7 +123,7 @@ def _unit_deeds(u: Unit, deeds: dict[str, list[Deed]]) -> None:
         actor = last if past and _coordinated(u, k) else actor_of(u.tokens, k, frozenset(), u.text)
         if actor and _to_be(u.tokens, k):
             continue  # "the link needs to be added": what the verb is said of is done to, no actor
-        if actor and (_verbal(t.word) or actor in ("I", "we") or u.tokens[k - 1].word in _MODALS):
+        if actor and (verbal(t.word) or actor in ("I", "we") or u.tokens[k - 1].word in _MODALS):
             after = frozenset(v.stem for v in u.tokens[k + 1 :] if v.stem)
             deeds.setdefault(key, []).append(Deed(actor, t.word, after, frozenset(thing_of(u, k))))
             last = actor if past else last
@@ -151,8 +151,16 @@ def _to_be(tokens: Sequence[Token], k: int) -> bool:
     return k + 2 < len(tokens) and tokens[k + 1].word == "to" and tokens[k + 2].word == "be"
 
 
-def _verbal(word: str) -> bool:
-    return word.endswith(("ed", "s")) or word in IRREGULAR
+def verbal(word: str) -> bool:
+    """Whether a word may be a verb's past or present: in -ed, an irregular past, or in -s; not a possessive
+    ("docker's caching", "the teams' builds"), nor a word in -ss, -us or -is, whose -s is no verb's ("access",
+    "status", "basis points"): a verb's present in -s ends in -es there ("passes")."""
+    if word.endswith("ed") or word in IRREGULAR:
+        return True
+    return word.endswith("s") and not word.endswith(_NO_PRESENT)
+
+
+_NO_PRESENT = ("'s", "ss", "us", "is")  # the tokens keep an apostrophe inside a word only ("docker's", not "teams'")
 
 
 IRREGULAR = frozenset("""ran took made kept left found held brought built wrote sent led paid said saw began knew

@@ -153,7 +153,7 @@ _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
 _PROSE_END = re.compile(r"[.!?]\s*$")  # a line ending in ":" opens what follows ("like so:", "class View(APIView):")
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
 _EFFECT_WORDS = 2
-_ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)", re.IGNORECASE)
+_ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\b(?!-)", re.IGNORECASE)
 _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently|(?:that|this)(?:['’]s|\s+is)\s+why)\b",
                         re.IGNORECASE)
 
@@ -181,7 +181,15 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
     if _THEREFORE.match(units[hi].text):
         return False  # "Therefore, you can specify the port": the section links it to what came before
     # Sentences apart, a code example's lines and a line opening one ("like so:") not counted: they are one example,
-    # not steps of the story. A unit that
-    # opens on what came before ("This helps prevent ...", "Doing so will help ...") reaches one sentence further.
-    near = _NEAR + bool(_ANAPHOR.match(units[hi].text))
-    return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > near
+    # not steps of the story.
+    return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > _reach(units, lo, hi)
+
+
+def _reach(units: Sequence[Unit], lo: int, hi: int) -> int:
+    """How many sentences from the unit at `lo` the one at `hi` is near: the next one; and a unit that opens on the
+    one before ("This helps prevent ...", "This is why ...", "Doing so will help ...") is as near as that one is, so a
+    chain of them reaches a sentence further each."""
+    reach, at = _NEAR, hi
+    while at > lo + 1 and _ANAPHOR.match(units[at].text):
+        reach, at = reach + 1, at - 1
+    return reach

@@ -7,6 +7,8 @@ version or date their heading path gives: a release note's "0.21.0"; a word of o
 path says ("came from the Kubernetes migration at Tessellate" under "Tessellate Freight") is their place, not missing.
 Then the sentence's causal links are compared with the sections' (`links`): held when a section links the same two
 things the other way round, gives another reason for the same thing, or gives the sentence's reason for another.
+An effect and its reason found far apart are held too, unless the sentence gives a purpose ("so that", "in order to")
+that a unit of the sections gives the same step in a purpose of its own.
 What it cannot do: tell a reason the sections give in other words from an invented one, or judge a link the
 sections state without a marker ("it died with an OutOfMemoryError, and every payment was declined"; "Shadow mode
 paid for itself: it found a bug"); then it lets the sentence through, unless its words are missing.
@@ -61,9 +63,42 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         missing = sum(1 + named for s, named in reason.items() if s not in places and _missing(s, sections))
         if missing >= 2 or missing * 3 >= len(reason):
             return True
-        if _apart(said, m.start(), list(clause), sections, stop):
+        if _far(said, m, clause, reason, sections, stop):
             return True
     return contradicted(said, sections)
+
+
+def _far(said: Unit, m: re.Match[str], clause: dict[str, bool], reason: dict[str, bool], sections: Sequence[Passage],
+         stop: int) -> bool:
+    """The effect and its reason are found far apart (`_apart`), and the sections do not give that purpose for the step
+    themselves (`_purposed`)."""
+    return _apart(said, m.start(), list(clause), sections, stop) and not _purposed(said, m, reason, sections)
+
+
+_PURPOSE = re.compile(r"\b(?:so\s+that|in\s+order\s+(?:to|that)|to\s+(?:ensure|prevent|avoid))\s+", re.IGNORECASE)
+
+
+def _purposed(said: Unit, m: re.Match[str], reason: dict[str, bool], sections: Sequence[Passage]) -> bool:
+    """A purpose ("add a CNAME file to your docs_dir so that it is included in every deploy") the sections give the
+    same step themselves, in other words: a unit of theirs states a purpose ("So that the file does not get removed
+    the next time you deploy, you need to copy the file to your docs_dir") that writes half the reason's words, and
+    two words of the step outside it. The sections link the two, however far apart their other words are."""
+    if not _PURPOSE.fullmatch(m.group()):
+        return False
+    step = {t.stem for t in said.tokens if t.start < m.start() and t.stem} - reason.keys()
+    return any(_gives(u, step, reason.keys()) for p in sections for u in p.units)
+
+
+def _gives(u: Unit, step: Set[str], reason: Set[str]) -> bool:
+    """The unit states a purpose of its own with half the reason's words in it and two of the step's outside it."""
+    for m in _PURPOSE.finditer(u.text):
+        end = _CLAUSE_END.search(u.text, m.end())
+        stop = end.start() if end else len(u.text)
+        inside = {t.stem for t in u.tokens if m.end() <= t.start < stop}
+        outside = {t.stem for t in u.tokens if not m.start() <= t.start < stop}
+        if 2 * len(inside & reason) >= len(reason) and len(outside & step) >= 2:
+            return True
+    return False
 
 
 def _reason(said: Unit, start: int, stop: int) -> tuple[dict[str, bool], dict[str, bool]]:

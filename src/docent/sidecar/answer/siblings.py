@@ -9,6 +9,8 @@ of the sentence that the cited sections write in another clause (a sibling), and
 the sentence does not (the one whose fact it is), in the same place: code shares a word around it in its clause,
 or is of one family with it ("FileUploadParser", "MultiPartParser"), capitalised names the word after or before.
 Code names are siblings only when written alike (`_shape`): a class is no sibling of a parameter or a value.
+A clause that shares fewer than three words of substance with the sentence does not place it: a short line ("The
+recipient defaults to POSTMASTER_ADDRESS if you don't set PFLOGSUMM_RECIPIENT") is as near several options' clauses.
 
 A name is written as code or as a proper name: an option ("--reload-include"), a dotted or underscored identifier
 ("customs.cleared", "remote_branch"; not "i.e." nor "e.g.", the prose's abbreviations), a word with a capital past its first letter ("FileUploadParser", "NGINX",
@@ -136,8 +138,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if len(content) < _LEAST:
         return False
     found = align.aligned(content, sections)
-    if len(found) != 1:
-        return False
+    if len(found) != 1 or found[0].shared < _LEAST:
+        return False  # two words in common say too little to place a short line on one clause of several alike
     a = found[0]
     passage = sections[a.section]
     # the unit that restates it: its names are the fact's

@@ -121,3 +121,46 @@ def test_no_longer_than_ends_nothing() -> None:
     still = unit("A function's name is still limited to 63 characters.", fold)
     assert not reversal.held(still, [Passage.of("names", LENGTH, fold)])
     assert reversal.held(still, [Passage.of("names", "A function's name is no longer limited to 63 characters.", fold)])
+
+
+# A letter-version states a version: it vouches for a figure written as one ("version 2", "Django Ninja 1.0"), not for
+# a count; and a sentence's period after it ("new in v2.") ends no name.
+WORKERS = record_of(
+    docs_section("pods", "Pods", "Each pod runs 4 workers.", "What's new in V2"),
+    docs_section("flag", "Flags", "The --strict flag is new in v2."),
+)
+
+
+def test_a_letter_version_states_a_version_no_count() -> None:
+    assert {(q.value, q.unit) for q in numbers.stated("What's new in V2\nThe flag is new in v3.")} == {
+        (2.0, "version"), (3.0, "version")}
+    assert [q.other for q in numbers.quantities("Django Ninja 1.0 runs 2 workers")] == [
+        (numbers.Quantity(1.0, "version", 1.0),), ()]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Each pod runs 2 workers [[pods]].", "number"),
+        ("Since version 2, each pod runs 4 workers [[pods]].", "shown"),
+        ("Since release 3, each pod runs 4 workers [[pods]].", "number"),
+        ("Since version 2, the --strict flag is available [[flag]].", "shown"),
+        ("The --strict flag is new in 2.0 [[flag]].", "number"),
+    ],
+)
+def test_a_letter_version_vouches_only_for_a_version(sentence: str, expected: str) -> None:
+    assert fate(Gate(WORKERS, Lexicon([])), sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Django Ninja 2.0 runs 4 workers in each pod [[pods]].", "shown"),
+        ("Django Ninja 3.0 runs 4 workers in each pod [[pods]].", "number"),
+    ],
+)
+def test_a_version_after_a_masked_name(sentence: str, expected: str) -> None:
+    lexicon = Lexicon([])
+    site = Site.of(WORKERS, lexicon, names=["Django Ninja"], docs=True)  # its names are masked before numbers are read
+    assert fate(Gate(WORKERS, lexicon, site=site), sentence) == expected
+

@@ -94,16 +94,27 @@ class Quantity:
         return f"{self.value:g}{' ' + self.unit if self.unit else ''}"
 
 
-def quantities(text: str, words: set[str] | None = None, *, record: bool = False) -> tuple[Quantity, ...]:
+def quantities(
+    text: str, words: set[str] | None = None, *, record: bool = False, written: str = ""
+) -> tuple[Quantity, ...]:
     """The numbers a text states, in order, each with its unit (durations in seconds).
 
     `words`, the text's lower-case words when the caller has them, spare the word pattern most texts; `record`: a
-    section's text, where a figure that may be a name is read as a figure too (`units.joined`).
+    section's text, where a figure that may be a name is read as a figure too (`units.joined`); `written`: the text
+    as written where `text` has the site's names masked, which is where a figure is written as a version ("Django
+    Ninja 1.0").
     """
     found = _found(text, words, record=record)
     if not found:
         return ()
-    return _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+    out = _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
+    if record or all(q.unit for q in out):
+        return out
+    versions = _versions(written or text)  # as written, the site's names not masked: "Django Ninja 1.0"
+    if not versions:
+        return out
+    return tuple(Quantity(q.value, "", q.raw, (*q.other, _version(q.raw))) if not q.unit and q.raw in versions else q
+                 for q in out)
 
 
 def _found(text: str, words: set[str] | None, *, record: bool) -> list[tuple[int, int, Quantity]]:
@@ -249,17 +260,38 @@ def _quantity(value: float, unit: str) -> Quantity:
 _MADE: dict[tuple[float, str], Quantity] = {}
 
 
-# A version named by its letter: "V1", "v2.3" (not "v1.2.3", whose number no sentence writes as one figure).
-_VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)?)(?![\w.]|\.\d)")
+# A version named by its letter: "V1", "v2.3" (not "v1.2.3", whose number no sentence writes as one figure), a
+# sentence's period after it ("new in v2.").
+_VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)?)(?!\w|\.\d)")
+# A figure written as a version: after "version", "release" or "v" ("version 1", "release 2", "v 3"); a dotted one
+# after a name ("Django Ninja 1.0", "Python 3.6"), "since", "as of" or "until" ("as of 1.0").
+_AS_VERSION = re.compile(
+    r"\b(?:[Vv]ersions?|[Rr]eleases?|v|ver\.?)\s+(\d+(?:\.\d+)?)(?!\.?\d)"
+    r"|\b(?:[A-Z][\w-]*|[Ss]ince|[Aa]s of|[Uu]ntil|[Tt]ill)\s+(\d+\.\d+)(?!\.?\d)"
+)
+
+_DOTTED = re.compile(r"\d\.\d")
+
+
+def _versions(text: str) -> set[float]:
+    """The figures a text writes as versions (`_AS_VERSION`); most texts have no dotted figure nor any of its words,
+    and are spared the pattern."""
+    if not (_DOTTED.search(text) or "ersion" in text or "elease" in text or "v " in text or "ver." in text):
+        return set()
+    return {float(m[1] or m[2]) for m in _AS_VERSION.finditer(text)}
+
+
+def _version(value: float) -> Quantity:
+    return Quantity(value, "version", value)
 
 
 def stated(text: str) -> frozenset[Quantity]:
     """The quantities a section states, each of its readings ("5m": 5 minutes, 5 millicores, 5 million). A version
-    named by its letter states its number, with no unit: under "What's new in V1", "Since version 1.0" and "Django
-    Ninja 1.0" are stated (in a sentence "v2" is a name's word, as "p99" is, and states nothing)."""
+    named by its letter states a version: under "What's new in V1", a sentence's "Since version 1.0" and "Django Ninja
+    1.0" are stated, and its "1 worker" is not (in a sentence "v2" is a name's word, as "p99" is, and states nothing)."""
     placed = _found(text, None, record=True)
     found = _ranges(text, [q for _, _, q in placed], [(a, b) for a, b, _ in placed]) if placed else ()
-    versions = {_quantity(float(m[1]), "") for m in _VERSION.finditer(text)} if "v" in text.lower() else set()
+    versions = {_version(float(m[1])) for m in _VERSION.finditer(text)} if "v" in text.lower() else set()
     return frozenset(found).union(*(q.other for q in found if q.other), _totals(text, placed), versions)
 
 

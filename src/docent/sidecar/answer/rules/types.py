@@ -171,7 +171,7 @@ class Reading:
         text, plain_words = self.text, self.plain_words
         # Where the prose was cut into runs it holds no digit, nor does its masked text (`words.letter_runs`).
         may = number_words.may_state(text, plain_words, digits=self.runs is None)
-        return tuple(numbers.quantities(text, plain_words)) if may else ()
+        return tuple(numbers.quantities(text, plain_words, written=self.source)) if may else ()
 
     @once
     def words(self) -> set[str]:

@@ -164,3 +164,27 @@ def test_a_version_after_a_masked_name(sentence: str, expected: str) -> None:
     site = Site.of(WORKERS, lexicon, names=["Django Ninja"], docs=True)  # its names are masked before numbers are read
     assert fate(Gate(WORKERS, lexicon, site=site), sentence) == expected
 
+
+# The site's name pairs nothing written whole; a word of it alone ("docker" on "Docker Mailserver") pairs as any word.
+MAILSERVER = record_of(
+    docs_section("intro", "Introduction", "Docker Mailserver runs in a single container."),
+    docs_section("relay", "Relay hosts", "Outgoing mail can be sent through a relay host."),
+    docs_section("events", "Events", "Mounting the docker socket lets the container read events."),
+)
+
+
+def mailserver(sentence: str) -> str:
+    lexicon = Lexicon([])
+    site = Site.of(MAILSERVER, lexicon, owner="Docker Mailserver", docs=True)
+    return fate(Gate(MAILSERVER, lexicon, site=site), sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Docker Mailserver can send outgoing mail through a relay host [[relay]].", "shown"),
+        ("Outgoing mail can be sent through a relay host over the docker socket [[relay]].", "actor"),
+    ],
+)
+def test_the_sites_name_pairs_nothing_written_whole(sentence: str, expected: str) -> None:
+    assert mailserver(sentence) == expected

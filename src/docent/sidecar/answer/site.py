@@ -31,6 +31,9 @@ class Site:
     # about them, so any sentence may name them.
     own_terms: frozenset[str] = frozenset()
     docs: bool = False  # a documentation site: no owner the guide could speak as; a quotation of it is its words
+    # The owner's names and the site's, each its words in order, lower case, no stop word at its ends: ("docker",
+    # "mailserver"), ("material", "for", "mkdocs"); written whole, a name is what every section is about.
+    names_said: tuple[tuple[str, ...], ...] = ()
 
     def is_heading(self, text: str) -> bool:
         """One of the prompt's own headings written back as if it were a sentence (its `#` marks already gone)."""
@@ -55,12 +58,15 @@ class Site:
         terms: set[str] = set()
         for name in all_names:
             terms |= lexicon.names(name)
-        person = " ".join(p for p in person if p) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
+        person_names = [p for p in person if p]
+        person = " ".join(person_names) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
         ordinary = frozenset(STOP_WORDS | LITERALS | {w.lower() for w in WORD.findall(owner)}
                              | _joined(owner) | _joined(person))
         owner_words = frozenset(w.lower() for w in WORD.findall(person)) - STOP_WORDS
+        said = {_said(name) for name in (*person_names, _OWNER_NAME.split(owner)[0])} - {()}
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
-                   frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)), docs)
+                   frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)), docs,
+                   tuple(sorted(said)))
 
 
 # A setting's value as documentation writes it ("set www_redirect to False"): a value, no name of a place or a party.
@@ -72,6 +78,17 @@ def _joined(name: str) -> set[str]:
     """A name of several words written as one, as its own docs and readers write it: "external-dns" is also
     "ExternalDNS", "Python-Markdown" "PythonMarkdown", each part of the name up to a separator on its own."""
     return {"".join(w.lower() for w in WORD.findall(part)) for part in (name, *_OWNER_NAME.split(name))} - {""}
+
+
+def _said(name: str) -> tuple[str, ...]:
+    """A name's words in order, lower case, as a sentence's tokens have them, without stop words at its ends: "The
+    Python-Markdown Project" is ("python", "markdown", "project")."""
+    words = [w.lower().replace("’", "'") for w in WORD.findall(name)]
+    while words and words[0] in STOP_WORDS:
+        words.pop(0)
+    while words and words[-1] in STOP_WORDS:
+        words.pop()
+    return tuple(words)
 
 
 def heading_words(text: str) -> str:

@@ -10,7 +10,8 @@ sense is relative to where it stands ("the old container", "something else", "yo
 documentation says": the site itself): it names what the text around it names, no other section's thing. A
 preposition the stop list lacks ("available via", "the server behind nginx", "since version 1") relates a word to the next, and a word in -s before
 an article is a clause's verb after its subject ("the caller gets a 202 Accepted"): neither pairs.
-A word of the site's own name ("Django Ninja") is what every section is about and pairs nothing; a figure the cited
+The site's own name written whole ("Django Ninja", its words in order) is what every section is about and pairs
+nothing (a word of it alone, "docker" of "Docker Mailserver", pairs as any word does); a figure the cited
 sections state, as the number rule reads them, is written there however they write it ("version 1.0" under a heading
 "What's new in V1").
 What it cannot do: see a fact retold in words of its own, or one whose words the cited sections also use elsewhere;
@@ -44,19 +45,32 @@ _KEY = object()  # the record's index of pairs, kept with the bundle's mentions 
 Pairs = dict[tuple[str, str], frozenset[str]]
 
 
-def pairs(tokens: Sequence[Token], owner: Collection[str] = ()) -> set[tuple[str, str]]:
+def pairs(tokens: Sequence[Token], names: Sequence[tuple[str, ...]] = ()) -> set[tuple[str, str]]:
     """The stems of each two words of substance side by side, no stop word, particle or preposition between; a word
     in -s before an article is a clause's verb ("the caller gets a 202 Accepted"), no term's word after its subject;
-    a word of the site's own name (`owner`: "django", "ninja") pairs nothing, as "the documentation" does not."""
+    the site's own name written whole (`names`: "Django Ninja") pairs nothing, as "the documentation" does not."""
     out, previous = set(), None
+    naming = _naming(tokens, names) if names else ()
     for k, t in enumerate(tokens):
         word = t.word
-        stem = None if word in _PARTICLES or word in _RELATIVE or word in _PREPOSITIONS or word in owner else t.stem
+        stem = None if word in _PARTICLES or word in _RELATIVE or word in _PREPOSITIONS or k in naming else t.stem
         if stem is not None and previous is not None and previous != stem and not (
             word.endswith("s") and k + 1 < len(tokens) and tokens[k + 1].word in _ARTICLES
         ):
             out.add((previous, stem))
         previous = stem
+    return out
+
+
+def _naming(tokens: Sequence[Token], names: Sequence[tuple[str, ...]]) -> set[int]:
+    """Where the tokens write one of `names` whole, its words in order: "Docker Mailserver" is the site's name, and
+    "docker" alone ("the docker socket") a word like any other."""
+    words = [t.word for t in tokens]
+    out: set[int] = set()
+    for name in names:
+        for k in range(len(words) - len(name) + 1):
+            if words[k] == name[0] and tuple(words[k : k + len(name)]) == name:
+                out.update(range(k, k + len(name)))
     return out
 
 
@@ -101,14 +115,14 @@ def check(sentence: Reading) -> Verdict:
     # most sentences have at most one word the sections do not write: no pair to look for, nothing to cut up
     if not sections or len(sentence.said.difference(*_writes(sections))) < 2:  # a set's difference: no step a stem
         return None
-    owner = sentence.grounds.site.owner  # the site's own name is what every section is about: no one section's fact
+    names = sentence.grounds.site.names_said  # the site's own name is what every section is about: no one section's fact
     tokens = sentence.unit.tokens
     stated = _figures(sentence) if any(t.word[:1].isdigit() for t in tokens) else set()
 
     def cited(stem: str) -> bool:
         return _written(stem, sections) or stem[:1].isdigit() and _value(stem) in stated
 
-    novel = [(a, b) for a, b in pairs(tokens, owner) if not cited(a) and not cited(b)]
+    novel = [(a, b) for a, b in pairs(tokens, names) if not cited(a) and not cited(b)]
     if not novel:
         return None
     written, ids = index(sentence.grounds.mentions), set(sentence.ids)

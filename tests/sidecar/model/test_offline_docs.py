@@ -97,6 +97,27 @@ async def test_the_code_block_shown_is_the_one_that_answers_the_ask(section: Sec
     assert "for a group of routes:" not in said and "TestClient(app)\n" not in said
 
 
+def test_the_call_asked_for_is_shown_from_a_best_section_whose_prose_another_outweighs() -> None:
+    testing = _section(
+        "testing", "Testing template responses",
+        Block("paragraph", "When testing, template responses include the template rendered and the context it was given."),
+        Block("paragraph", "The test client sends each request to the app and hands back its response."),
+        Block("code", "response = client.get('/')\nassert response.template.name == 'index.html'", lang="python"),
+    )
+    templates = _section(
+        "templates", "Templates",
+        Block("paragraph", "Jinja2 renders the pages."),
+        Block("code", "async def homepage(request):\n    return templates.TemplateResponse(request, 'index.html')",
+              lang="python"),
+    )
+    sentences, best = _model(testing, templates).answer(
+        "When testing, the template responses give the context. How do I call TemplateResponse?")
+    # the testing section's prose says the reader's situation best; the templates section's code is the call
+    assert best is testing and all(s.endswith("[[testing]]") for s in sentences if not s.startswith("```"))
+    assert "```python\nasync def homepage(request):\n    return templates.TemplateResponse(request, 'index.html')\n```\n" \
+        "[[templates]]" in sentences, sentences
+
+
 LIFECYCLE = _section(
     "lifecycle", "Skipping hooks",
     Block("paragraph", "Running pdm run --skip=post_test composite runs the composite task without its hooks, "

@@ -2,8 +2,9 @@
 
 Docs readers need the call, not a sentence about it. The block is chosen by the question's words it holds (weighed
 as the question weighs them), the code names the question writes (`request.form()`, `FileResponse`), and whether it
-follows a sentence the answer says (docs show the call right after the sentence that explains it), from the sections
-the sentences came from, the best first; a long block is cut to a window of whole lines around the line that says
+follows a sentence the answer says (docs show the call right after the sentence that explains it), from the best
+section, those the sentences came from, then the rest of the best sections (the call asked for may sit in one whose
+prose another outweighs); a long block is cut to a window of whole lines around the line that says
 most, so the gate finds the record's own lines, byte for byte.
 """
 

@@ -304,7 +304,7 @@ def _told(
     # the sentences a list said whole adds, and those that say what a bare value is of
     listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
     chosen = chosen[: SAID + 1 + listing]
-    return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice)
+    return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice, top)
 
 
 def _filled(chosen: list[str], best: RecordSection, asked: Weighed, voice: Voice) -> list[str]:
@@ -325,15 +325,17 @@ def _filled(chosen: list[str], best: RecordSection, asked: Weighed, voice: Voice
 
 
 def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Match], best: RecordSection,
-               voice: Voice) -> list[str]:
+               voice: Voice, top: Ranked) -> list[str]:
     """The sentences, and where the answer is code, the block that says it: after a line that leads into code
-    (which goes last), that code; else the block chosen from the sections the sentences came from, the best first."""
+    (which goes last), that code; else the block chosen from the best section, those the sentences came from, then the
+    rest of the best sections (`top`): a section whose prose another outweighs may hold the call asked for
+    (`templates.TemplateResponse(request, 'index.html')` under "Jinja2Templates", its sentences outweighed by testing's)."""
     led = next(((m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None), None)
     if led is not None:
         section, line, j = led
         last = cited(voice.tell(line), section)
         return [*(c for c in chosen if c != last), last, fenced(section, section.blocks[j], asked)]
-    sections = list(dict.fromkeys([best, *(m[4] for m in picked)]))
+    sections = list(dict.fromkeys([best, *(m[4] for m in picked), *(s for _, s in top)]))
     return chosen + quoted(question, asked, sections, {m[3].rstrip("."): m[0] for m in picked})
 
 

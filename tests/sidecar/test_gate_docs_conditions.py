@@ -36,9 +36,6 @@ RECORD = record_of(
     _section("forcing", "Forcing anonymity",
              "Sometimes you may want all requests by the client to be treated as anonymous. This is useful in "
              "tests. It saves time. To undo it, call reset."),
-    _section("chain", "Anonymous clients",
-             "You may want every request of the client treated as anonymous. This is useful in tests. "
-             "These tests then run without signing tokens. That keeps each test run short."),
     _section("reports", "Reporting",
              "Report issues by email. The maintainers will then work with you. Workers restart one after another."),
     _section("likeness", "Data attribute",
@@ -96,8 +93,6 @@ def verdict(sentence: str) -> str:
          "any client may send headers [[aliases]].", "shown"),
         ("The proxy is a more correctly named alias for the gateway because any client may send headers [[farther]].",
          "cause"),
-        # A chain of sentences each opening on the one before ("This is", "These", "That") is one step of the story.
-        ("Treat every request of the client as anonymous so that each test run stays short [[chain]].", "shown"),
         ("The documentation recommends listing the fields explicitly to prevent data leakage [[listing]].", "shown"),
         ("Call `reset` so that all requests by the client are treated as anonymous [[forcing]].", "shown"),
     ],

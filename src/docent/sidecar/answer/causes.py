@@ -7,8 +7,6 @@ version or date their heading path gives: a release note's "0.21.0"; a word of o
 path says ("came from the Kubernetes migration at Tessellate" under "Tessellate Freight") is their place, not missing.
 Then the sentence's causal links are compared with the sections' (`links`): held when a section links the same two
 things the other way round, gives another reason for the same thing, or gives the sentence's reason for another.
-An effect and its reason found far apart are held too, unless the sentence gives a purpose ("so that", "in order to")
-that a unit of the sections gives the same step in a purpose of its own.
 What it cannot do: tell a reason the sections give in other words from an invented one, or judge a link the
 sections state without a marker ("it died with an OutOfMemoryError, and every payment was declined"; "Shadow mode
 paid for itself: it found a bug"); then it lets the sentence through, unless its words are missing.
@@ -63,42 +61,9 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         missing = sum(1 + named for s, named in reason.items() if s not in places and _missing(s, sections))
         if missing >= 2 or missing * 3 >= len(reason):
             return True
-        if _far(said, m, clause, reason, sections, stop):
+        if _apart(said, m.start(), list(clause), sections, stop):
             return True
     return contradicted(said, sections)
-
-
-def _far(said: Unit, m: re.Match[str], clause: dict[str, bool], reason: dict[str, bool], sections: Sequence[Passage],
-         stop: int) -> bool:
-    """The effect and its reason are found far apart (`_apart`), and the sections do not give that purpose for the step
-    themselves (`_purposed`)."""
-    return _apart(said, m.start(), list(clause), sections, stop) and not _purposed(said, m, reason, sections)
-
-
-_PURPOSE = re.compile(r"\b(?:so\s+that|in\s+order\s+(?:to|that)|to\s+(?:ensure|prevent|avoid))\s+", re.IGNORECASE)
-
-
-def _purposed(said: Unit, m: re.Match[str], reason: dict[str, bool], sections: Sequence[Passage]) -> bool:
-    """A purpose ("add a CNAME file to your docs_dir so that it is included in every deploy") the sections give the
-    same step themselves, in other words: a unit of theirs states a purpose ("So that the file does not get removed
-    the next time you deploy, you need to copy the file to your docs_dir") that writes half the reason's words, and
-    two words of the step outside it. The sections link the two, however far apart their other words are."""
-    if not _PURPOSE.fullmatch(m.group()):
-        return False
-    step = {t.stem for t in said.tokens if t.start < m.start() and t.stem} - reason.keys()
-    return any(_gives(u, step, reason.keys()) for p in sections for u in p.units)
-
-
-def _gives(u: Unit, step: Set[str], reason: Set[str]) -> bool:
-    """The unit states a purpose of its own with half the reason's words in it and two of the step's outside it."""
-    for m in _PURPOSE.finditer(u.text):
-        end = _CLAUSE_END.search(u.text, m.end())
-        stop = end.start() if end else len(u.text)
-        inside = {t.stem for t in u.tokens if m.end() <= t.start < stop}
-        outside = {t.stem for t in u.tokens if not m.start() <= t.start < stop}
-        if 2 * len(inside & reason) >= len(reason) and len(outside & step) >= 2:
-            return True
-    return False
 
 
 def _reason(said: Unit, start: int, stop: int) -> tuple[dict[str, bool], dict[str, bool]]:
@@ -188,7 +153,7 @@ _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
 _PROSE_END = re.compile(r"[.!?]\s*$")  # a line ending in ":" opens what follows ("like so:", "class View(APIView):")
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
 _EFFECT_WORDS = 2
-_ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\b(?!-)", re.IGNORECASE)
+_ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)", re.IGNORECASE)
 _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently|(?:that|this)(?:['’]s|\s+is)\s+why)\b",
                         re.IGNORECASE)
 
@@ -216,15 +181,7 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
     if _THEREFORE.match(units[hi].text):
         return False  # "Therefore, you can specify the port": the section links it to what came before
     # Sentences apart, a code example's lines and a line opening one ("like so:") not counted: they are one example,
-    # not steps of the story.
-    return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > _reach(units, lo, hi)
-
-
-def _reach(units: Sequence[Unit], lo: int, hi: int) -> int:
-    """How many sentences from the unit at `lo` the one at `hi` is near: the next one; and a unit that opens on the
-    one before ("This helps prevent ...", "This is why ...", "Doing so will help ...") is as near as that one is, so a
-    chain of them reaches a sentence further each."""
-    reach, at = _NEAR, hi
-    while at > lo + 1 and _ANAPHOR.match(units[at].text):
-        reach, at = reach + 1, at - 1
-    return reach
+    # not steps of the story. A unit that
+    # opens on what came before ("This helps prevent ...", "Doing so will help ...") reaches one sentence further.
+    near = _NEAR + bool(_ANAPHOR.match(units[hi].text))
+    return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > near

@@ -118,3 +118,7 @@ def test_a_question_whose_term_no_section_writes_is_refused() -> None:
     assert model.answer("How does the toolkit render task lists in the output folder as checkboxes?")[0] == NONE
     # the same question in common words the record lacks is answered: the reader's phrasing weighs nothing
     assert model.answer("How does the toolkit render the site in the output folder, I wonder, quickly?")[0] != NONE
+    # a short form of a word the record writes ("config" for "configuration") is the reader's, no term it lacks
+    model = _model(_section("config", "guide", "Configuration", "Set the output folder in the configuration file."))
+    assert model.answer("How do I set the output folder in the config file?")[0] != NONE
+    assert model.answer("How do I set the output folder in the colspan file?")[0] == NONE

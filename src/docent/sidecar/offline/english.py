@@ -9,6 +9,7 @@ Which is which needs the language: a word SCOWL's list of common English words h
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from importlib import resources
 
 from ..answer.words import ASCII_WORD, CONTRACTION, STOP_WORDS, stem, unaccented
@@ -42,3 +43,10 @@ def uncommon(question: str) -> set[str]:
 def _common(word: str) -> bool:
     """Whether a word (lower case) is a common English one: the list's, a stop word, or a common word prefixed."""
     return word in STOP_WORDS or stem(word) in COMMON or stem(PREFIX.sub("", word)) in COMMON
+
+
+def shortened(terms: set[str], vocabulary: Iterable[str]) -> set[str]:
+    """Of the terms (stemmed), those a longer word of the record's `vocabulary` (its stems) starts with: the reader's
+    short form of the docs' own word ("repo" for "repository", "config" for "configuration", "params" for
+    "parameters"), which SCOWL's list lacks though the record writes it, so no term the record lacks."""
+    return {term for term in terms if any(word.startswith(term) and word != term for word in vocabulary)} if terms else set()

@@ -17,7 +17,7 @@ from docent.schema import Manifest, RecordSection
 from ..answer.lexicon import Lexicon
 from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import FORMS, parts, stem, terms, unaccented
-from .english import uncommon
+from .english import shortened, uncommon
 from .gestures import GO, RUN, request_words
 from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, named_kinds, no_lack, present, technologies
 from .seen import values
@@ -153,7 +153,8 @@ class Weighed:
         raised = bool(heads & RAISED)
         heads -= RAISED  # the record writes the class (ValueError), seldom the word
         # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about
-        named = _names(question) | heads | tools_named(question) | (uncommon(question) if manifest.kind == "docs" else set())
+        asked = uncommon(question) if manifest.kind == "docs" else set()
+        named = _names(question) | heads | tools_named(question) | (asked - shortened(asked, index.df))
         named -= known | {stem(w) for w in values(question)}
         by_alias = _by_alias(question, index, lexicon, named)
         by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}

@@ -235,6 +235,13 @@ ROUNDS = {
             visitors=None,
             questions="typer-questions-round18.json",
         ),
+        Round(
+            number=19,
+            site="netbox",
+            markdown={"netbox": "netbox-answers-round19-holdout.json"},
+            visitors=None,
+            questions="netbox-questions-round19.json",
+        ),
     )
 }
 

@@ -79,6 +79,7 @@ eval: site
 	$(BIN)/python -m tests.evals.heldout 17
 	$(BIN)/python -m tests.evals.heldout 18
 	$(BIN)/python -m tests.evals.heldout 19
+	$(BIN)/python -m tests.evals.heldout 20
 	$(BIN)/python -m tests.evals.docent_docs
 	$(BIN)/python -m tests.evals.devanswers
 

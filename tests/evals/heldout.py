@@ -242,6 +242,13 @@ ROUNDS = {
             visitors=None,
             questions="netbox-questions-round19.json",
         ),
+        Round(
+            number=20,
+            site="traefik",
+            markdown={"traefik": "traefik-answers-round20-holdout.json"},
+            visitors=None,
+            questions="traefik-questions-round20.json",
+        ),
     )
 }
 

@@ -3,6 +3,8 @@ words. Which sections are found, and the scores they carry, stay the search's.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from docent.sidecar.answer import record_index_order
@@ -226,3 +228,33 @@ def test_a_camel_case_name_is_read_by_its_parts_too() -> None:
     words = asked("How do I mount GraphQLApp with my graphene schema?")
     assert {"graphqlapp", "graphql", "app", "mount", "graphene", "schema"} <= set(words)
     assert asked("max_poll_records of the consumer") == ["max", "poll", "records", "consumer"]  # as the index splits them
+
+
+def test_a_camel_case_name_the_record_writes_whole_is_read_whole_and_no_part_under_three_letters() -> None:
+    """review21b of 7972766: "PowerShell" was read as power and shell, "GitHub" as git, `OAuth2PasswordBearer` as "o",
+    even where the record writes the name whole, so a section saying "power" or "git" alone said the question."""
+    whole = {"powershell", "github"}
+    words = asked("How do I install uv on Windows with PowerShell from GitHub?", lambda word: word in whole)
+    assert {"powershell", "github"} <= set(words)
+    assert not {"power", "shell", "git", "hub"} & set(words)
+    assert {"power", "shell", "git", "hub"} <= set(asked("PowerShell from GitHub"))  # a record that lacks them
+    assert "o" not in asked("OAuth2PasswordBearer") and "ql" not in asked("GraphQLApp")
+
+
+def test_the_index_reads_a_name_whole_where_its_record_writes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The order asks the index's own vocabulary whether the record writes the camel-case name whole."""
+    read: list[list[str]] = []
+    real = record_index_order.asked
+
+    def spy(text: str, holds: Callable[[str], bool] = lambda word: False) -> list[str]:
+        read.append(real(text, holds))
+        return read[-1]
+
+    monkeypatch.setattr("docent.sidecar.answer.record_index.asked", spy)
+    question = "How do I install uv on Windows with PowerShell?"
+    install = Section("windows", "install", "Windows", "Run the installer in PowerShell: irm install.ps1 | iex")
+    shell = Section("shells", "shells", "Shell completion", "Power users add completion to the shell's profile.")
+    RecordIndex([*FILLER, install, shell]).given(question)
+    assert "powershell" in read[-1] and not {"power", "shell"} & set(read[-1]), read[-1]
+    RecordIndex([*FILLER, shell, Section("more", "more", "Shell", "Each shell starts the power tools.")]).given(question)
+    assert {"power", "shell"} <= set(read[-1]), read[-1]  # no section writes it whole: its parts are read

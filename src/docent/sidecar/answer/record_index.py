@@ -217,8 +217,8 @@ class RecordIndex:
         (`Order.ordered`)."""
         if len(found) < 2:
             return found  # nothing to put in order
-        words = asked(text)
         vocabulary = self._vocabulary
+        words = asked(text, lambda word: vocabulary.counts([word])[word] > 0)  # a name the record writes whole
         if fresh := [w for w in words if w not in vocabulary.spelt]:
             vocabulary.counts(fresh)  # each spelt as the index spells it, and remembered
         terms = dict.fromkeys(t for w in words for t in vocabulary.spelling(w) if vocabulary.df.get(t))

@@ -32,7 +32,7 @@ import math
 import re
 import sqlite3
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -92,19 +92,25 @@ def said(section: SectionLike, labels: Mapping[str, str]) -> Said:
 
 
 _RUN = re.compile(r"[^\W_]+")  # a token as the index's tokenizer reads it: letters and digits
+PART = 3  # letters at least in a camel-case name's part read on its own: "o" (OAuth2), "ql" (GraphQL) say nothing
 
 
-def asked(text: str) -> list[str]:
+def asked(text: str, holds: Callable[[str], bool] = lambda word: False) -> list[str]:
     """A question's words as the order reads them, lower-case, once each, no stop word: its runs of letters and digits,
-    as the index's tokenizer splits them (`exclude_none` -> exclude, none; `GraphQLApp` whole), and a camel-case
-    name's parts and their neighbours run together as well ("GraphQLApp" -> graph, graphql, ql, qlapp, app): the index
-    reads the `GraphQL` a section says whole, so the section on it said no word of the question, where BM25's query
-    asks the name's parts and found it (`record_index`)."""
+    as the index's tokenizer splits them (`exclude_none` -> exclude, none; `GraphQLApp` whole), and, where the record
+    lacks a camel-case name whole (`holds` is false: a record that writes `GraphQL` but never `GraphQLApp`), the
+    name's parts and their neighbours run together, of `PART` letters or more ("GraphQLApp" -> graph, graphql, qlapp,
+    app), as BM25's query asks them (`record_index`). A name the record writes whole is read whole (review21b): its
+    parts ("power" and "shell" of `PowerShell`, "git" of `GitHub`, "java" of `JavaScript`) would count the sections
+    that say a part alone as saying the question."""
     out: list[str] = []
     for run in _RUN.findall(text):
+        word = run.lower()
+        out.append(word)
         pieces = parts(run)
-        out += [run.lower(), *("".join(pieces[i:j]) for i in range(len(pieces))
-                               for j in range(i + 1, len(pieces) + 1) if j - i < len(pieces))]
+        if len(pieces) > 1 and not holds(word):
+            out += [p for p in ("".join(pieces[i:j]) for i in range(len(pieces))
+                                for j in range(i + 1, len(pieces) + 1) if j - i < len(pieces)) if len(p) >= PART]
     return [w for w in dict.fromkeys(out) if w not in STOP_WORDS]
 
 

@@ -134,8 +134,8 @@ WORKERS = record_of(
 def test_a_letter_version_states_a_version_no_count() -> None:
     assert {(q.value, q.unit) for q in numbers.stated("What's new in V2\nThe flag is new in v3.")} == {
         (2.0, "version"), (3.0, "version")}
-    assert [q.other for q in numbers.quantities("Django Ninja 1.0 runs 2 workers")] == [
-        (numbers.Quantity(1.0, "version", 1.0),), ()]
+    assert [q.other for q in numbers.quantities("Django Ninja 1.0 runs 2 workers", project=(("django", "ninja"),))] == [
+        (numbers.Quantity(1.0, "version", 1.0, parts=(1,)),), ()]
 
 
 @pytest.mark.parametrize(
@@ -161,7 +161,8 @@ def test_a_letter_version_vouches_only_for_a_version(sentence: str, expected: st
 )
 def test_a_version_after_a_masked_name(sentence: str, expected: str) -> None:
     lexicon = Lexicon([])
-    site = Site.of(WORKERS, lexicon, names=["Django Ninja"], docs=True)  # its names are masked before numbers are read
+    # its names are masked before numbers are read; the project's name makes a version of the figure after it
+    site = Site.of(WORKERS, lexicon, names=["Django Ninja"], owner="Django Ninja", docs=True)
     assert fate(Gate(WORKERS, lexicon, site=site), sentence) == expected
 
 
@@ -188,3 +189,34 @@ def mailserver(sentence: str) -> str:
 )
 def test_the_sites_name_pairs_nothing_written_whole(sentence: str, expected: str) -> None:
     assert mailserver(sentence) == expected
+
+
+# Versions are compared part by part, as whole numbers: "v1.1" is no "1.10", though 1.1 == 1.10 as floats. A dotted
+# figure is a version only after a version's wording ("v", "version", "release", "Python", the project's name), not
+# after any capitalised word ("Set 1.5 as the ratio" states a ratio).
+RELEASES = record_of(
+    docs_section("pool", "Pool", "The pool keeps 4 connections.", "What's new in v1.1"),
+    docs_section("ratio", "Ratio", "The default ratio is 2.5.", "What's new in v1.5"),
+)
+
+
+def test_versions_compare_part_by_part() -> None:
+    (eleven,), (tenth,) = numbers.stated("What's new in v1.1"), numbers.stated("What's new in v1.10")
+    assert eleven != tenth and eleven.value == tenth.value
+    assert numbers.stated("New in v2") == numbers.stated("New in v2.0")  # a release's trailing zeros say nothing
+    assert [q.other for q in numbers.quantities("Set 1.5 as the ratio.")] == [()]
+    assert [q.other for q in numbers.quantities("Use Python 3.10 or release 1.10.")] == [
+        (numbers.Quantity(3.1, "version", 3.1, parts=(3, 10)),), (numbers.Quantity(1.1, "version", 1.1, parts=(1, 10)),)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Since version 1.1, the pool keeps 4 connections [[pool]].", "shown"),
+        ("Since version 1.10, the pool keeps 4 connections [[pool]].", "number"),
+        ("Since version 1.5, the default ratio is 2.5 [[ratio]].", "shown"),
+        ("Set 1.5 as the ratio [[ratio]].", "number"),
+    ],
+)
+def test_a_version_vouches_only_for_itself(sentence: str, expected: str) -> None:
+    assert fate(Gate(RELEASES, Lexicon([])), sentence) == expected

@@ -87,6 +87,8 @@ class Quantity:
     raw: float = field(default=0.0, compare=False)  # as written, before a duration's conversion: 40 of "40 minutes"
     # Its other readings, each of which vouches for it ("5m": 5 minutes, 5 millicores or 5 million; "512 bytes": 512)
     other: tuple[Quantity, ...] = field(default=(), compare=False)
+    # A version's parts, whole numbers without trailing zeros ("1.10": 1, 10; "2.0": 2): 1.1 and 1.10 are one float
+    parts: tuple[int, ...] = ()
 
     def said(self) -> str:
         if self.unit in ("time", "bytes"):
@@ -95,14 +97,16 @@ class Quantity:
 
 
 def quantities(
-    text: str, words: set[str] | None = None, *, record: bool = False, written: str = ""
+    text: str, words: set[str] | None = None, *, record: bool = False, written: str = "",
+    project: tuple[tuple[str, ...], ...] = (),
 ) -> tuple[Quantity, ...]:
     """The numbers a text states, in order, each with its unit (durations in seconds).
 
     `words`, the text's lower-case words when the caller has them, spare the word pattern most texts; `record`: a
     section's text, where a figure that may be a name is read as a figure too (`units.joined`); `written`: the text
     as written where `text` has the site's names masked, which is where a figure is written as a version ("Django
-    Ninja 1.0").
+    Ninja 1.0"); `project`: the project's names, each its words in order, lower case (`Site.names_said`), after which
+    a dotted figure is its release.
     """
     found = _found(text, words, record=record)
     if not found:
@@ -110,10 +114,10 @@ def quantities(
     out = _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
     if record or all(q.unit for q in out):
         return out
-    versions = _versions(written or text)  # as written, the site's names not masked: "Django Ninja 1.0"
+    versions = _versions(written or text, project)  # as written, the site's names not masked: "Django Ninja 1.0"
     if not versions:
         return out
-    return tuple(Quantity(q.value, "", q.raw, (*q.other, _version(q.raw))) if not q.unit and q.raw in versions else q
+    return tuple(Quantity(q.value, "", q.raw, (*q.other, *versions[q.raw])) if not q.unit and q.raw in versions else q
                  for q in out)
 
 
@@ -264,25 +268,54 @@ _MADE: dict[tuple[float, str], Quantity] = {}
 # sentence's period after it ("new in v2.").
 _VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)?)(?!\w|\.\d)")
 # A figure written as a version: after "version", "release" or "v" ("version 1", "release 2", "v 3"); a dotted one
-# after a name ("Django Ninja 1.0", "Python 3.6"), "since", "as of" or "until" ("as of 1.0").
+# after "Python", "since", "as of" or "until" ("Python 3.6", "as of 1.0"), or after the project's name ("Django Ninja
+# 1.0", `_named`). Not after any capitalised word: "Set 1.5 as the ratio" states a ratio.
 _AS_VERSION = re.compile(
     r"\b(?:[Vv]ersions?|[Rr]eleases?|v|ver\.?)\s+(\d+(?:\.\d+)?)(?!\.?\d)"
-    r"|\b(?:[A-Z][\w-]*|[Ss]ince|[Aa]s of|[Uu]ntil|[Tt]ill)\s+(\d+\.\d+)(?!\.?\d)"
+    r"|\b(?:[Pp]ython|[Ss]ince|[Aa]s of|[Uu]ntil|[Tt]ill)\s+(\d+\.\d+)(?!\.?\d)"
 )
-
 _DOTTED = re.compile(r"\d\.\d")
 
 
-def _versions(text: str) -> set[float]:
-    """The figures a text writes as versions (`_AS_VERSION`); most texts have no dotted figure nor any of its words,
-    and are spared the pattern."""
-    if not (_DOTTED.search(text) or "ersion" in text or "elease" in text or "v " in text or "ver." in text):
-        return set()
-    return {float(m[1] or m[2]) for m in _AS_VERSION.finditer(text)}
+def _versions(text: str, project: tuple[tuple[str, ...], ...] = ()) -> dict[float, tuple[Quantity, ...]]:
+    """The figures a text writes as versions (`_AS_VERSION`), by their value, each with its readings as a version
+    (a text may write 1.1 and 1.10); most texts have no dotted figure nor any of its words, and are spared the
+    patterns."""
+    dotted = _DOTTED.search(text)
+    if not (dotted or "ersion" in text or "elease" in text or "v " in text or "ver." in text):
+        return {}
+    written = [m[1] or m[2] for m in _AS_VERSION.finditer(text)]
+    if dotted and project:
+        written += _named(project).findall(text)
+    out: dict[float, tuple[Quantity, ...]] = {}
+    for figure in written:
+        version = _version(figure)
+        if version not in out.get(version.value, ()):
+            out[version.value] = (*out.get(version.value, ()), version)
+    return out
 
 
-def _version(value: float) -> Quantity:
-    return Quantity(value, "version", value)
+def _named(project: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
+    """A dotted figure after one of the project's names, its words apart by blanks or hyphens, in either case."""
+    pattern = _NAMED.get(project)
+    if pattern is None:
+        names = "|".join(r"[\s-]+".join(map(re.escape, words)) for words in project)
+        pattern = re.compile(rf"(?i:\b(?:{names}))\s+(\d+\.\d+)(?!\.?\d)")
+        if len(_NAMED) < 64:  # a few sites a process: bounded all the same
+            _NAMED[project] = pattern
+    return pattern
+
+
+_NAMED: dict[tuple[tuple[str, ...], ...], re.Pattern[str]] = {}
+
+
+def _version(written: str) -> Quantity:
+    """A version as written ("1.10"), compared by its parts as whole numbers: 1.10 is no 1.1, and 2.0 is 2."""
+    parts = [int(p) for p in written.split(".")]
+    while len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    value = float(written)
+    return Quantity(value, "version", value, parts=tuple(parts))
 
 
 def stated(text: str) -> frozenset[Quantity]:
@@ -291,7 +324,7 @@ def stated(text: str) -> frozenset[Quantity]:
     1.0" are stated, and its "1 worker" is not (in a sentence "v2" is a name's word, as "p99" is, and states nothing)."""
     placed = _found(text, None, record=True)
     found = _ranges(text, [q for _, _, q in placed], [(a, b) for a, b, _ in placed]) if placed else ()
-    versions = {_version(float(m[1])) for m in _VERSION.finditer(text)} if "v" in text.lower() else set()
+    versions = {_version(m[1]) for m in _VERSION.finditer(text)} if "v" in text.lower() else set()
     return frozenset(found).union(*(q.other for q in found if q.other), _totals(text, placed), versions)
 
 

@@ -171,7 +171,9 @@ class Reading:
         text, plain_words = self.text, self.plain_words
         # Where the prose was cut into runs it holds no digit, nor does its masked text (`words.letter_runs`).
         may = number_words.may_state(text, plain_words, digits=self.runs is None)
-        return tuple(numbers.quantities(text, plain_words, written=self.source)) if may else ()
+        if not may:
+            return ()
+        return tuple(numbers.quantities(text, plain_words, written=self.source, project=self.grounds.site.names_said))
 
     @once
     def words(self) -> set[str]:

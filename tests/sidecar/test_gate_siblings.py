@@ -241,3 +241,16 @@ def test_a_one_letter_word_opening_a_sentence_is_no_name() -> None:
                                   "Uvicorn reads a config file at startup.")}
     assert not _held("A worker restarts the process when it crashes.", "workers", record=record)
     assert _held("The Uvicorn worker restarts the process when it crashes.", "workers", record=record)
+
+
+def test_a_one_letter_name_the_sections_write_may_open_a_sentence() -> None:
+    """A capital letter that is no English article or pronoun ("C", "R") is a name where it opens a sentence, if the
+    cited sections write it as a name (review21b of b58d0a9: since the opening "A" was read as an article, "C" was no
+    name there either, and the Rust binding's fact told of C was shown). "A" and "I" stay the prose's words."""
+    assert [n.text for n in siblings.names("C runs. R runs. A run. I ran.", {"c"})] == ["c"]
+    assert [n.text for n in siblings.names("C runs.")] == []
+    record = {"bindings": _section("bindings", "Bindings", "The Rust binding compiles the extension at install time. "
+                                   "The C binding ships prebuilt wheels.")}
+    assert _held("C binding compiles the extension at install time.", "bindings", record=record)
+    assert not _held("A binding compiles the extension at install time.", "bindings", record=record)
+    assert not _held("C binding ships prebuilt wheels.", "bindings", record=record)

@@ -14,7 +14,8 @@ recipient defaults to POSTMASTER_ADDRESS if you don't set PFLOGSUMM_RECIPIENT") 
 
 A name is written as code or as a proper name: an option ("--reload-include"), a dotted or underscored identifier
 ("customs.cleared", "remote_branch"; not "i.e." nor "e.g.", the prose's abbreviations), a word with a capital past its first letter ("FileUploadParser", "NGINX",
-"PATCH"), or a capitalised word inside a sentence ("Daphne"). A capitalised word of the sections' titles is what
+"PATCH"), or a capitalised word inside a sentence ("Daphne"); a capital letter alone opening a sentence is a name only
+where the cited sections write it as one inside a sentence ("C", "R"), and never "A" or "I". A capitalised word of the sections' titles is what
 they are about, which a sentence may name anywhere ("At Tessellate, ..."): it counts only as code does.
 A list item's later sentence that names nothing is its head's: "- --reload-exclude <glob-pattern> - Specify ... . By
 default the following patterns are excluded: .*, ..." gives those patterns to --reload-exclude.
@@ -64,8 +65,9 @@ class Name(NamedTuple):
     end: int
 
 
-def names(text: str) -> list[Name]:
-    """The names a text writes, in order; a capitalised word that opens a sentence or a line is none."""
+def names(text: str, known: Set[str] = frozenset()) -> list[Name]:
+    """The names a text writes, in order; a capitalised word that opens a sentence or a line is none, but a word in
+    capitals (`_capitals`; `known`: the one-letter names, lower case, that the text's sections write as names)."""
     out = []
     for m in _NAME.finditer(text):
         kind = m.lastgroup or "name"
@@ -74,7 +76,7 @@ def names(text: str) -> list[Name]:
         while before and text[before - 1].isspace():
             before -= 1
         opens = not before or text[before - 1] in _OPENERS or _symbol(text[before - 1])
-        if kind == "name" and opens and not _capitals(word.split()[0]):  # "NGINX" is a name wherever it stands
+        if kind == "name" and opens and not _capitals(word.split()[0], known):  # "NGINX" is a name wherever it stands
             first, _, rest = word.partition(" ")  # "The UvicornWorker": the opener is none, the rest may be
             if not rest.strip():
                 continue
@@ -86,10 +88,26 @@ def names(text: str) -> list[Name]:
     return out
 
 
-def _capitals(word: str) -> bool:
-    """A word in capitals, an acronym that names a thing wherever it stands ("NGINX"); not a one-letter word, which at a
-    sentence's start is its article ("A", "I")."""
-    return len(word) > 1 and word.isupper()
+def _capitals(word: str, known: Set[str] = frozenset()) -> bool:
+    """A word in capitals, an acronym that names a thing wherever it stands ("NGINX"). A one-letter word only where the
+    sections write it as a name ("C", "R": `known`), and never "A" or "I", which at a sentence's start are its article
+    and its pronoun."""
+    if len(word) > 1:
+        return word.isupper()
+    return word.isupper() and word not in "AI" and word.lower() in known
+
+
+# A capital letter standing alone, but "A" and "I": where a sentence may open on a one-letter name ("C", "R").
+_LETTER = re.compile(r"(?<![\w.'’-])[B-HJ-Z](?![\w.'’-])")
+
+
+def _letters(sections: Sequence[Passage]) -> frozenset[str]:
+    """The one-letter names the sections write as names, inside a sentence ("written in C"), lower case."""
+    return frozenset().union(*(p.facts("letter names", _section_letters) for p in sections))
+
+
+def _section_letters(passage: Passage) -> frozenset[str]:
+    return frozenset(n for n in passage.facts("siblings", _section_names) if len(n) == 1)
 
 
 def _abbreviation(word: str) -> bool:
@@ -130,7 +148,8 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
-    mine = names(said.text)  # the owner's name is no sibling: the sections say "I", never it
+    # the owner's name is no sibling: the sections say "I", never it; a one-letter name may open the sentence ("C")
+    mine = names(said.text, _letters(sections) if _LETTER.search(said.text) else frozenset())
     if not mine:
         return False
     inside = _named(said, mine)
@@ -280,5 +299,6 @@ def _side(u: Unit, name: Name, spans: list[Name], step: int) -> str | None:
 
 
 def prepare(passage: Passage) -> None:
-    """Made once per bundle: the names the section writes."""
+    """Made once per bundle: the names the section writes, and the one-letter ones among them."""
     passage.facts("siblings", _section_names)
+    passage.facts("letter names", _section_letters)

@@ -4,12 +4,14 @@ record built once for a module's sentences, `verdicts`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from docent.schema import Block
 from docent.schema import RecordSection as Section
 from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.site import Site
 
 
 def record_of(*sections: Section) -> dict[str, Section]:
@@ -27,9 +29,10 @@ def page_section(sid: str, title: str, *blocks: Block) -> Section:
     return Section.of(sid, page="p", path=f"/p/#{sid}", headings=("Docs", title), blocks=blocks)
 
 
-def fates(record: dict[str, Section], reply: str) -> list[str]:
-    """What a fresh gate gives back for a whole reply, in order: "shown" for each event, or the reason it was held."""
-    gate = Gate(record, Lexicon([]))
+def fates(record: dict[str, Section], reply: str, lexicon: Lexicon | None = None) -> list[str]:
+    """What a fresh gate gives back for a whole reply, in order: "shown" for each event, or the reason it was held;
+    `lexicon`, the bundle's (none by default)."""
+    gate = Gate(record, lexicon or Lexicon([]))
     return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
 
 
@@ -40,8 +43,10 @@ def fate(gate: Gate, sentence: str) -> str:
     return "shown" if isinstance(events[0], Sentence) else events[0].reason
 
 
-def verdicts(*sections: Section) -> Callable[[str], str]:
+def verdicts(*sections: Section, **site: Any) -> Callable[[str], str]:
     """A made-up record of `sections`, built once, and what a fresh gate on it does with a one-sentence answer:
-    "shown", or the reason it was held."""
-    record = record_of(*sections)
-    return lambda sentence: fate(Gate(record, Lexicon([])), sentence)
+    "shown", or the reason it was held. `site`: what `Site.of` is given besides the record (`owner`, `names`, `docs`),
+    where the site's names matter; the site is made once too, as a bundle makes it."""
+    record, lexicon = record_of(*sections), Lexicon([])
+    made = Site.of(record, lexicon, **site) if site else None
+    return lambda sentence: fate(Gate(record, lexicon, site=made), sentence)

@@ -8,19 +8,15 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer import numbers, reversal
-from docent.sidecar.answer.events import Held
-from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.passage import Passage, unit
-from docent.sidecar.answer.site import Site
 from docent.sidecar.answer.words import fold
-from tests.sidecar.gating import docs_section, fate, record_of
+from tests.sidecar.gating import docs_section, fates, record_of, verdicts
 
-VERSIONS = record_of(
-    docs_section("dropped", "Backwards incompatible", "python 3.6 is no longer supported.", "What's new in V1"),
-    docs_section("loader", "Loader", "Since version 2 the loader reads TOML files from the project root."),
-    docs_section("csrf", "CSRF", "csrf=True is no longer required with cookie based authentication.", "What's new in V1"),
-)
+DROPPED = docs_section("dropped", "Backwards incompatible", "python 3.6 is no longer supported.", "What's new in V1")
+CSRF = docs_section("csrf", "CSRF", "csrf=True is no longer required with cookie based authentication.", "What's new in V1")
+versions = verdicts(
+    DROPPED, docs_section("loader", "Loader", "Since version 2 the loader reads TOML files from the project root."), CSRF)
 
 
 def test_a_version_named_by_its_letter_states_its_number() -> None:
@@ -38,7 +34,7 @@ def test_a_version_named_by_its_letter_states_its_number() -> None:
     ],
 )
 def test_a_heading_version_vouches_for_its_number(sentence: str, expected: str) -> None:
-    assert fate(Gate(VERSIONS, Lexicon([])), sentence) == expected
+    assert versions(sentence) == expected
 
 
 @pytest.mark.parametrize(
@@ -49,7 +45,7 @@ def test_a_heading_version_vouches_for_its_number(sentence: str, expected: str) 
     ],
 )
 def test_since_pairs_no_term(sentence: str, expected: str) -> None:
-    assert fate(Gate(VERSIONS, Lexicon([])), sentence) == expected
+    assert versions(sentence) == expected
 
 
 OTEL = record_of(docs_section("otel", "Decision", "All services are instrumented with OpenTelemetry."))
@@ -67,29 +63,18 @@ LEXICON = Lexicon([{"term": "Observability", "aliases": []}, {"term": "Kafka", "
     ],
 )
 def test_an_items_emphasised_label_states_no_term(item: str, expected: str) -> None:
-    gate = Gate(OTEL, LEXICON)
-    out = [e for e in fates_of(gate, f"What it covers:\n\n{item}\n") if e != "shown"]
+    out = [e for e in fates(OTEL, f"What it covers:\n\n{item}\n", LEXICON) if e != "shown"]
     assert out == ([] if expected == "shown" else [expected])
-
-
-def fates_of(gate: Gate, reply: str) -> list[str]:
-    """What `gate` gives back for a whole reply: "shown" for each event, or the reason it was held."""
-    return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
 
 
 # Step 2: the site's own name pairs nothing; a figure the cited sections state is written there; "no longer" compares
 # no length; "still" against a section's "no longer" is a reversal.
-NINJA = record_of(
-    docs_section("dropped", "Backwards incompatible", "python 3.6 is no longer supported.", "What's new in V1"),
-    docs_section("csrf", "CSRF", "csrf=True is no longer required with cookie based authentication.", "What's new in V1"),
+ninja = verdicts(
+    DROPPED, CSRF,
     docs_section("features", "Features", "Django Ninja 1.0 adds routers. In version 1.0 schemas are faster."),
     docs_section("timeout", "Timeout", "The read timeout became longer in this release."),
+    owner="Django Ninja", docs=True,
 )
-
-
-def ninja(sentence: str) -> str:
-    lexicon = Lexicon([])
-    return fate(Gate(NINJA, lexicon, site=Site.of(NINJA, lexicon, owner="Django Ninja", docs=True)), sentence)
 
 
 @pytest.mark.parametrize(
@@ -112,9 +97,9 @@ LENGTH = "A function's name can be no longer than 63 characters."
 
 
 def test_no_longer_than_bounds_a_length() -> None:
-    record = record_of(docs_section("names", "Function names", LENGTH))
-    assert fate(Gate(record, Lexicon([])), "A function's name can be no shorter than 63 characters [[names]].") == "direction"
-    assert fate(Gate(record, Lexicon([])), "A function's name can be no longer than 63 characters [[names]].") == "shown"
+    length = verdicts(docs_section("names", "Function names", LENGTH))
+    assert length("A function's name can be no shorter than 63 characters [[names]].") == "direction"
+    assert length("A function's name can be no longer than 63 characters [[names]].") == "shown"
 
 
 def test_no_longer_than_ends_nothing() -> None:
@@ -125,7 +110,7 @@ def test_no_longer_than_ends_nothing() -> None:
 
 # A letter-version states a version: it vouches for a figure written as one ("version 2", "Django Ninja 1.0"), not for
 # a count; and a sentence's period after it ("new in v2.") ends no name.
-WORKERS = record_of(
+WORKERS = (
     docs_section("pods", "Pods", "Each pod runs 4 workers.", "What's new in V2"),
     docs_section("flag", "Flags", "The --strict flag is new in v2."),
 )
@@ -149,7 +134,7 @@ def test_a_letter_version_states_a_version_no_count() -> None:
     ],
 )
 def test_a_letter_version_vouches_only_for_a_version(sentence: str, expected: str) -> None:
-    assert fate(Gate(WORKERS, Lexicon([])), sentence) == expected
+    assert verdicts(*WORKERS)(sentence) == expected
 
 
 @pytest.mark.parametrize(
@@ -160,24 +145,17 @@ def test_a_letter_version_vouches_only_for_a_version(sentence: str, expected: st
     ],
 )
 def test_a_version_after_a_masked_name(sentence: str, expected: str) -> None:
-    lexicon = Lexicon([])
     # its names are masked before numbers are read; the project's name makes a version of the figure after it
-    site = Site.of(WORKERS, lexicon, names=["Django Ninja"], owner="Django Ninja", docs=True)
-    assert fate(Gate(WORKERS, lexicon, site=site), sentence) == expected
+    assert verdicts(*WORKERS, names=["Django Ninja"], owner="Django Ninja", docs=True)(sentence) == expected
 
 
 # The site's name pairs nothing written whole; a word of it alone ("docker" on "Docker Mailserver") pairs as any word.
-MAILSERVER = record_of(
+mailserver = verdicts(
     docs_section("intro", "Introduction", "Docker Mailserver runs in a single container."),
     docs_section("relay", "Relay hosts", "Outgoing mail can be sent through a relay host."),
     docs_section("events", "Events", "Mounting the docker socket lets the container read events."),
+    owner="Docker Mailserver", docs=True,
 )
-
-
-def mailserver(sentence: str) -> str:
-    lexicon = Lexicon([])
-    site = Site.of(MAILSERVER, lexicon, owner="Docker Mailserver", docs=True)
-    return fate(Gate(MAILSERVER, lexicon, site=site), sentence)
 
 
 @pytest.mark.parametrize(
@@ -194,7 +172,7 @@ def test_the_sites_name_pairs_nothing_written_whole(sentence: str, expected: str
 # Versions are compared part by part, as whole numbers: "v1.1" is no "1.10", though 1.1 == 1.10 as floats. A dotted
 # figure is a version only after a version's wording ("v", "version", "release", "Python", the project's name), not
 # after any capitalised word ("Set 1.5 as the ratio" states a ratio).
-RELEASES = record_of(
+releases = verdicts(
     docs_section("pool", "Pool", "The pool keeps 4 connections.", "What's new in v1.1"),
     docs_section("ratio", "Ratio", "The default ratio is 2.5.", "What's new in v1.5"),
 )
@@ -219,4 +197,4 @@ def test_versions_compare_part_by_part() -> None:
     ],
 )
 def test_a_version_vouches_only_for_itself(sentence: str, expected: str) -> None:
-    assert fate(Gate(RELEASES, Lexicon([])), sentence) == expected
+    assert releases(sentence) == expected

@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer.gate import Gate
-from docent.sidecar.answer.lexicon import Lexicon
-from tests.sidecar.gating import docs_section, fate, fates, record_of
+from tests.sidecar.gating import docs_section, fates, record_of, verdicts
 
-RECORD = record_of(
-    docs_section(
-        "loader",
-        "Loader",
-        "Without a config file, the loader falls back to its defaults. The loader reads YAML and TOML.",
-    ),
+LOADER = docs_section(
+    "loader",
+    "Loader",
+    "Without a config file, the loader falls back to its defaults. The loader reads YAML and TOML.",
 )
+verdict = verdicts(LOADER)
 
 
 @pytest.mark.parametrize(
@@ -30,7 +27,7 @@ RECORD = record_of(
     ],
 )
 def test_a_cited_notes_label_is_no_word_of_its_claim(sentence: str, expected: str) -> None:
-    assert fate(Gate(RECORD, Lexicon([])), sentence) == expected
+    assert verdict(sentence) == expected
 
 
 @pytest.mark.parametrize(
@@ -46,4 +43,4 @@ def test_a_short_uncited_note_is_a_connective_of_its_own_words(note: str, expect
     """A note's label that says nothing is no word of a short uncited note either (issue 21, round 21): "In short:
     yes, it can read both." is a connective of five words, as "Yes, it can read both." is; another label's words
     ("To sum it all up") count, and a note past six words of its own is checked as before."""
-    assert fates(RECORD, f"The loader reads YAML and TOML [[loader]].\n\n{note}") == ["shown", expected]
+    assert fates(record_of(LOADER), f"The loader reads YAML and TOML [[loader]].\n\n{note}") == ["shown", expected]

@@ -26,6 +26,7 @@ from docent.sidecar.answer import (
     lexicon,
     markdown,
     names,
+    number_words,
     numbers,
     polarity,
     policy,
@@ -79,7 +80,7 @@ def _instrument() -> tuple[Rule, ...]:
         (gates.Gate, "_hold", "hold: the event"), (judge, "first", "rules: the loop and cue gating"),
         (judge, "Reading", "reading: made"), (names.SiteNames, "mask", "shared: the site's names masked"),
         (lexicon.Lexicon, "find", "shared: the lexicon's search"), (numbers, "quantities", "shared: numbers"),
-        (numbers, "may_state", "shared: numbers"), (types, "stems", "shared: stems"),
+        (number_words, "may_state", "shared: numbers"), (types, "stems", "shared: stems"),
         (proper_name, "proper_names", "shared: proper names"), (align, "differs", "shared: alignment"),
         (polarity, "negates", "shared: negations"), (polarity, "denials", "shared: negations"),
     ]

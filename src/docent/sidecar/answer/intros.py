@@ -89,7 +89,7 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
     it. A list's item is its lead line's (`Lead`)."""
     if draft.ids:
         return _unlabelled(draft, raw)
-    m = None if not before or not draft.line or draft.item is not None else _NOTE.match(raw)
+    m = None if not before or not draft.line or draft.item is not None or ":" not in raw else _NOTE.match(raw)
     if m is None:
         return draft
     bare = _bare((m[2] or m[3]).strip().lower())
@@ -105,7 +105,8 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
 def _unlabelled(draft: Draft, raw: str) -> Draft:
     """A cited note as the rules read it: its prose less a label that says nothing ("Note:", "**Pro tip:**"), which is
     no word of its claim ("Note: without a config file, ..." opens its scene as "Without a config file, ..." does)."""
-    m = _NOTE.match(raw) if draft.item is None else None
+    # `_NOTE` needs a colon: most sentences have none, and are spared the pattern.
+    m = _NOTE.match(raw) if draft.item is None and ":" in raw else None
     if m is None or not _bare((m[2] or m[3]).strip().lower()):
         return draft
     return draft._replace(prose=draft.prose.partition(":")[2].lstrip())

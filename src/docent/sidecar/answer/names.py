@@ -171,8 +171,10 @@ def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> 
     words (the lexicon rule checks those).
     """
     found = []
-    for m in _CAPITALISED.finditer(text):
-        start = m.start()
+    at = 0
+    # One `search` at a time, not `finditer`, whose scanner costs more to begin than most sentences' one or two words.
+    while (m := _CAPITALISED.search(text, at)) is not None:
+        start, at = m.span()
         if start and (text[start - 1].isalnum() or text[start - 1] in "’'-_"):
             continue  # inside a word: "McKinsey" is found at its M
         word = m.group(0)

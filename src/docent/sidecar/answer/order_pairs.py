@@ -68,12 +68,17 @@ def pairs(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
                     break
             else:
                 continue
-        for m in pattern.finditer(text):
+        at = 0
+        # One `search` at a time: a `finditer`'s scanner costs more to begin than the one match most sentences hold.
+        while (m := pattern.search(text, at)) is not None:
+            at = m.end()
             start, end = m.span("cut") if pattern.groupindex else m.span()
             left, right = (0, start), (end, len(text))
             out.append((left, right) if first == "left" else (right, left))
     if lowered is None or "from" in lowered:
-        for m in FROM_TO.finditer(text):
+        at = 0
+        while (m := FROM_TO.search(text, at)) is not None:
+            at = m.end()
             out.append(((m.start(1), m.end(1)), (m.start(2), m.end(2))))
     return out
 

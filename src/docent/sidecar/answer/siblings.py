@@ -69,7 +69,9 @@ def names(text: str, known: Set[str] = frozenset()) -> list[Name]:
     """The names a text writes, in order; a capitalised word that opens a sentence or a line is none, but a word in
     capitals (`_capitals`; `known`: the one-letter names, lower case, that the text's sections write as names)."""
     out = []
-    for m in _NAME.finditer(text):
+    at = 0
+    while (m := _NAME.search(text, at)) is not None:  # one `search` at a time: a `finditer` costs more to begin
+        at = m.end()
         kind = m.lastgroup or "name"
         start, word = m.start(), m.group()
         before = start  # the last character before the name that is no blank, found without slicing the text

@@ -64,7 +64,12 @@ Reading = tuple[float, str]  # a figure and the unit word `numbers` reads it wit
 def cpu_before(text: str, start: int) -> bool:
     """Whether "cpu:" or "cpu=" stands right before `start` on its line (a resources block's "cpu: 1" is 1000m)."""
     line_start = text.rfind("\n", 0, start) + 1
-    return _CPU_BEFORE.search(text, max(line_start, start - 24), start) is not None
+    begin = max(line_start, start - 24)
+    # The pattern needs "cpu" in any case (no other character folds to one of its letters): most figures have none
+    # before them, and are spared it.
+    if "cpu" not in text[begin:start].lower():
+        return False
+    return _CPU_BEFORE.search(text, begin, start) is not None
 
 
 def may_join(text: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from docent.schema import Block, Manifest, Page
 from docent.schema import RecordSection as Section
 from docent.sidecar.offline import OfflineModel
-from docent.sidecar.offline.english import uncommon
+from docent.sidecar.offline.english import shortened, uncommon
 from docent.sidecar.offline.heads import existing
 from docent.sidecar.offline.versions import versions_missing
 
@@ -122,3 +122,27 @@ def test_a_question_whose_term_no_section_writes_is_refused() -> None:
     model = _model(_section("config", "guide", "Configuration", "Set the output folder in the configuration file."))
     assert model.answer("How do I set the output folder in the config file?")[0] != NONE
     assert model.answer("How do I set the output folder in the colspan file?")[0] == NONE
+
+
+def test_the_records_words_are_looked_up_sorted_for_a_short_form() -> None:
+    model = _model(_section("config", "guide", "Configuration", "Set the output folder in the configuration file."))
+    stems = model.vocabulary(model.source()).stems
+    assert list(stems) == sorted(set(stems)) and "configuration" in stems
+    assert shortened({"config", "colspan", "configuration"}, stems) == {"config"}  # a word the record writes is none
+
+
+def test_a_compound_of_a_part_the_record_spells_otherwise_is_no_term_it_lacks() -> None:
+    # "subfolder" asked, "subdirectory" written: a compound of the same prefix, each second half a common word
+    assert shortened({"subfolder"}, ("subdirectory", "templat")) == {"subfolder"}
+    assert shortened({"subfolder"}, ("folder", "templat")) == {"subfolder"}  # or its second half written alone
+    # a record with no compound of the prefix ("submit", "subject" are none), or a term whose half is no word, has none
+    assert not shortened({"subfolder"}, ("subject", "submit", "templat"))
+    assert not shortened({"subrepl"}, ("subdirectory", "repl"))
+    # nor does a prefix whose compounds name things of their own: "autocomplete" is no "autoupdate"
+    assert not shortened({"autocomplet"}, ("autoupdat", "complet"))
+    model = _model(_section("layout", "guide", "Layout", "Keep the page templates in a subdirectory of the theme."))
+    assert model.answer("Can I keep the page templates in a subfolder of the theme?")[0] != NONE
+    # a record that writes no compound of the prefix, nor the term's second half, lacks it
+    model = _model(_section("layout", "guide", "Layout", "Keep the page templates in the theme's own folder."))
+    assert model.answer("Can I keep the page templates in a subfolder of the theme?")[0] != NONE
+    assert model.answer("Can I run the page templates in a subinterpreter of the theme?")[0] == NONE

@@ -9,7 +9,8 @@ Which is which needs the language: a word SCOWL's list of common English words h
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from importlib import resources
 
 from ..answer.words import ASCII_WORD, CONTRACTION, STOP_WORDS, stem, unaccented
@@ -26,6 +27,10 @@ ASIDE = re.compile(r"`[^`]*`|\S*[/=:@\\<>{}\[\]]\S*|\"[^\"]*\"|“[^”]*”|(?<
 SHORTEST = 4  # a shorter word ("br", "ids") is as often an abbreviation of the reader's as a term
 # A common word with a prefix English adds freely is common too: "misconfigured", "redeclaring", "unstaged".
 PREFIX = re.compile(r"^(?:re|un|mis|non|pre|dis|de|over|under|out|co)(?=[a-z]{4})")
+# A prefix that names a part of a thing by the thing's word ("subfolder", "subdirectory", "subcommand"): a reader's
+# compound of it names what the record's compound of it names, its second half in other common words. Not "auto-",
+# "multi-" or "inter-", whose compounds name things of their own ("autocomplete", "multiprocessing").
+PART = re.compile(r"^sub(?=[a-z]{4})")
 
 
 def uncommon(question: str) -> set[str]:
@@ -45,8 +50,34 @@ def _common(word: str) -> bool:
     return word in STOP_WORDS or stem(word) in COMMON or stem(PREFIX.sub("", word)) in COMMON
 
 
-def shortened(terms: set[str], vocabulary: Iterable[str]) -> set[str]:
-    """Of the terms (stemmed), those a longer word of the record's `vocabulary` (its stems) starts with: the reader's
-    short form of the docs' own word ("repo" for "repository", "config" for "configuration", "params" for
-    "parameters"), which SCOWL's list lacks though the record writes it, so no term the record lacks."""
-    return {term for term in terms if any(word.startswith(term) and word != term for word in vocabulary)} if terms else set()
+def shortened(terms: set[str], vocabulary: Sequence[str]) -> set[str]:
+    """Of the terms (stemmed), those the record spells otherwise, `vocabulary` its stems sorted (`Vocabulary.stems`):
+    - a longer word of the record starts with it: the reader's short form of the docs' own word ("repo" for
+      "repository", "config" for "configuration", "params" for "parameters"), which SCOWL's list lacks;
+    - a compound of a part (`PART`, "subfolder") whose second half is a common word, where the record writes a
+      compound of the same prefix whose second half is one too ("subdirectory"), or that second half itself
+      ("folder"): the reader's word for the record's thing, a part of it named with another common word.
+    Neither is a term the record lacks. A word only looked up (sorted, `bisect`), never the vocabulary scanned."""
+    return {term for term in terms if _starts(vocabulary, term) or _part_of(term, vocabulary)}
+
+
+def _starts(vocabulary: Sequence[str], prefix: str, *, longer: int = 1) -> list[str]:
+    """The words of a sorted `vocabulary` at least `longer` letters longer than `prefix` that start with it."""
+    found, i = [], bisect_right(vocabulary, prefix)
+    while i < len(vocabulary) and vocabulary[i].startswith(prefix):
+        if len(vocabulary[i]) >= len(prefix) + longer:
+            found.append(vocabulary[i])
+        i += 1
+    return found
+
+
+def _part_of(term: str, vocabulary: Sequence[str]) -> bool:
+    """Whether a term is a compound of a part (`PART`) whose second half is common, and the record writes that half or
+    another such compound of the same prefix."""
+    m = PART.match(term)
+    if m is None or term[m.end():] not in COMMON:
+        return False
+    half, i = term[m.end():], bisect_left(vocabulary, term[m.end():])
+    if i < len(vocabulary) and vocabulary[i] == half:
+        return True
+    return any(word[m.end():] in COMMON for word in _starts(vocabulary, m.group(), longer=SHORTEST) if word != term)

@@ -75,6 +75,7 @@ class Vocabulary:
     df: Counter[str]
     said: str = ""  # the record's text, lower case, accents folded: to find a versioned name as written
     code: str = ""  # the record's code as written: its code blocks and inline code spans
+    stems: tuple[str, ...] = ()  # the record's words (stemmed), sorted: to find those a word starts (`shortened`)
 
     @classmethod
     def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
@@ -86,7 +87,8 @@ class Vocabulary:
         for doc in docs:
             df.update(doc.keys())
         code = "\n".join(c for s in sections for b in s.blocks for c in ((b.text,) if b.kind == "code" else b.code))
-        return cls(sections, docs, df, unaccented("\n".join(f"{s.title}\n{s.text}" for s in sections)).lower(), code)
+        return cls(sections, docs, df, unaccented("\n".join(f"{s.title}\n{s.text}" for s in sections)).lower(), code,
+                   tuple(sorted(df)))
 
     def code_named(self, question: str) -> set[str]:
         """The names with capitals inside a question writes that the record writes as code (`FileResponse`), lower case;
@@ -154,7 +156,7 @@ class Weighed:
         heads -= RAISED  # the record writes the class (ValueError), seldom the word
         # what the reader saw or set ("UVICORN_PORT=8081", "fails with '401 ...'") is theirs, no name asked about
         asked = uncommon(question) if manifest.kind == "docs" else set()
-        named = _names(question) | heads | tools_named(question) | (asked - shortened(asked, index.df))
+        named = _names(question) | heads | tools_named(question) | (asked - shortened(asked, index.stems))
         named -= known | {stem(w) for w in values(question)}
         by_alias = _by_alias(question, index, lexicon, named)
         by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}

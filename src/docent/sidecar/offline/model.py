@@ -301,9 +301,10 @@ def _told(
             # nothing on the page says the question's words (its label matched): the page's opening says what it is
             best = next(s for s in record.values() if s.page == page)
     chosen = _filled(_said(picked, voice), best, asked, voice)
-    # the sentences a list said whole adds, and those that say what a bare value is of
+    # the sentences a list said whole adds, those that say what a bare value is of, and those that go on from a
+    # sentence said (`picking._going_on`, beyond the first)
     listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
-    chosen = chosen[: SAID + 1 + listing]
+    chosen = chosen[: SAID + listing + max(1, len(picked) - SAID)]
     return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice, top)
 
 

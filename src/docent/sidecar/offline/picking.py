@@ -131,14 +131,28 @@ def _with_antecedents(picked: list[Match]) -> list[Match]:
 
 
 def _going_on(picked: list[Match]) -> list[Match]:
-    """The sentence that goes on from the one that answers best, said after it: an answer often stops a sentence
-    before the fact ("NOTE: If you are using Windows, some of the above commands may not work." goes on "A quick
-    solution may be ..."; "... is deprecated." goes on "You should use ... instead.")."""
-    if not picked or picked[0][1] != 0:  # from another section than the best, the best's own opening comes next
-        return []
-    value, rank, i, sentence, section = picked[0]
-    after = following(section, sentence)
-    return [] if after is None or any(m[3] == after for m in picked) else [(value, rank, i, after, section)]
+    """The sentences that go on from those picked, each said after its own: an answer often stops a sentence before
+    the fact. After the one that answers best, when it is the best section's, whatever sentence follows ("NOTE: If you
+    are using Windows, some of the above commands may not work." goes on "A quick solution may be ..."); after any
+    other, one that says it goes on (`GOES_ON`): "... it will not replace the values defined in copier.yml." goes on
+    "Instead, CLI/API definitions will extend those ..."; "... are automatically excluded from updates." goes on "If you
+    want to recover such a file later on, ..."."""
+    out: list[Match] = []
+    said = {m[3] for m in picked}
+    for k, (value, rank, i, sentence, section) in enumerate(picked):
+        after = following(section, sentence)
+        if after is None or after in said or not (k == 0 and rank == 0 or GOES_ON.match(after)):
+            continue
+        said.add(after)
+        out.append((value, rank, i, after, section))
+    return out
+
+
+# A sentence that says it goes on from the one before: it opens with a connective ("Instead, ...", "However, ...",
+# "Otherwise, ...") or by pointing back (`POINTS_BACK`), points back within ("... recover such a file ..."), or
+# ends by naming what to do in its place ("You should use the uvicorn-worker package instead.").
+GOES_ON = re.compile(r"(?:Instead|However|Otherwise|Therefore|Then|So|Also|This|These|That|Those|It|They|Such)\b"
+                     r"|.*\bsuch\b|.*\binstead\.$")
 
 
 def _fits(sentence: str, section: RecordSection, wants: str) -> float:

@@ -1,0 +1,53 @@
+"""The offline model says the sentence that goes on from a sentence it says, where that sentence says it goes on ("Instead,
+...", "... such a file ...", "... instead."): an answer that stops a sentence before the fact says the half of it the
+reader's words are not in."""
+
+from __future__ import annotations
+
+from docent.schema import Block, Manifest
+from docent.schema import RecordSection as Section
+from docent.sidecar.offline import OfflineModel
+from docent.sidecar.offline.picking import GOES_ON
+
+
+def _model(*sections: Section) -> OfflineModel:
+    return OfflineModel.of({s.id: s for s in sections}, manifest=Manifest(site_name="Toolkit", kind="docs"))
+
+
+def _section(id: str, heading: str, *paragraphs: str) -> Section:
+    return Section.of(id, page="guide", path=f"/guide/#{id}", headings=("Guide", heading),
+                      blocks=tuple(Block("paragraph", p) for p in paragraphs))
+
+
+EXCLUDE = _section(
+    "exclude", "Excluding files",
+    "The exclude setting lists the patterns of files the toolkit never copies into a generated project.",
+    "By default the toolkit excludes its own config file and the .git folder from the generated project.",
+    "The exclude patterns of the config file replace the default patterns.",
+    "Exclude patterns follow the gitignore syntax, and a pattern may exclude a folder of the project.",
+)
+OPTIONS = _section(
+    "options", "Command-line options",
+    "The --exclude option of the command line can be passed several times to add several patterns.",
+    "A pattern passed with --exclude on the command line does not replace the patterns of the config file. "
+    "Instead, it extends them.",
+    "The --quiet option prints nothing but errors.",
+)
+
+
+def test_what_says_it_goes_on_is_said_after_the_sentence_it_goes_on_from() -> None:
+    for sentence in ("Instead, it extends them.", "To get such a file back, run the recopy command and commit it.",
+                     "You should use the worker package instead.", "However, the cache is kept."):
+        assert GOES_ON.match(sentence), sentence
+    # a sentence that starts afresh says nothing of the one before
+    for sentence in ("Patterns follow the gitignore syntax.", "Updates of the file are then applied again."):
+        assert not GOES_ON.match(sentence), sentence
+
+
+def test_the_sentence_that_goes_on_from_a_said_one_is_said_after_it() -> None:
+    said = [s.rsplit(" [[", 1)[0] for s in _model(EXCLUDE, OPTIONS).answer(
+        "I set exclude patterns in the config file and the .git folder gets copied into the generated project. The "
+        "patterns I pass with --exclude on the command line never replace the default patterns. Why?")[0]]
+    assert "Instead, it extends them." in said, said
+    assert said.index("Instead, it extends them.") == 1 + said.index(
+        "A pattern passed with --exclude on the command line does not replace the patterns of the config file."), said

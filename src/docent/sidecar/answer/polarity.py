@@ -5,7 +5,9 @@ code; "Mara Lindqvist manages engineers who report to her." shares them with one
 A citation cannot vouch for a flipped sense, so the gate compares what is denied:
 - A negator is not, no, never, nobody, none, nothing, neither, nor, cannot, -n't, without, no one, no longer,
   rather than (and "rather A than B"), instead of, as opposed to ("as opposed to, e.g., Git dependencies"), failed to,
-  lacks ("lacks proper support for X", "a question lacking a default"); "not only" and "not just" deny nothing,
+  lacks ("lacks proper support for X", "a question lacking a default"), a verb of advice or choice before "against"
+  ("recommends against using them" denies the recommending, of what follows); "does nothing" denies the effect, as
+  "has no effect" does; "not only" and "not just" deny nothing,
   nor do "nothing else", "nothing but" and "nothing more" (they say "only").
 - What it denies (its scope) is the words of substance after it, up to the end of its clause (a comma, a
   colon, a semicolon, a dash or the end) and at most four of them: "no incident that reached a cardholder"
@@ -51,6 +53,13 @@ from .words import opens_scene
 
 Scope = frozenset[str]
 
+# The verbs whose "against" denies them and what follows ("advise against X": do not advise X), each form written out
+# for `NEGATOR`'s look-behind, which takes a fixed width.
+ADVISED = tuple(f"{base}{end}" for base, ends in (
+    ("recommend", ("", "s", "ed", "ing")), ("advis", ("e", "es", "ed", "ing")), ("warn", ("", "s", "ed", "ing")),
+    ("caution", ("", "s", "ed", "ing")), ("decid", ("e", "es", "ed", "ing")),
+) for end in ends)
+
 NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     # "A and nothing else", "nothing but A" say only A: no denial.
@@ -64,7 +73,10 @@ NEGATOR = re.compile(
     # "lacks proper support for X", "a question lacking a default" deny; a section's "the lack of" is `record_denials`'.
     r"lack(?:s|ed|ing)?(?!\s+of\b)|"
     # "stops the connection from being upgraded", "for preventing leaks from impacting ...": what follows "from" is denied.
-    r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from)(?![\w'’])|n[’']t(?!\w)",
+    r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from|"
+    # "recommends against using them", "decided against a rewrite": advice or a choice not to do what follows, the
+    # verb's own denial (`advised`): the match is the "against", the verb before it joins what is denied.
+    + "(?:" + "|".join(rf"(?<={verb}\s)" for verb in ADVISED) + r")against)(?![\w'’])|n[’']t(?!\w)",
     re.IGNORECASE,
 )
 CLAUSE_END = re.compile(r"[,;:!?–—()\n]|\.(?!\w)| - ")  # not the dots of `.env`, `request.form` or 0.21.0
@@ -126,7 +138,8 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
     words = ordered(_DEFAULT.sub(" ", text[m.end() : end]), stems)[: most + _LISTED if partitive else most]
     if words and all(w[:1].isdigit() for w in words):
         return _NONE
-    instead = m.group(0)[:1].lower() in "ira"  # "instead of", "rather than", "as opposed to"
+    words, before = _reread(text, m, stems, words, before, most)
+    instead = turns_down(m)  # "instead of", "rather than", "as opposed to"
     opening = opens_scene(clause, m.group(0)) and not CLAUSE_END.search(text, 0, m.start()) and text[end : end + 1] == ","
     condition = _CONDITION.search(clause) is not None or _given(text, m, clause, end)
     # The modal of the clause the alternative is told in: before it, or after an opening "Rather than X,".
@@ -139,6 +152,39 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
                   joined=joined, contrast=contrast,
                   without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None,
                   deed=_deed(m, clause, stems))
+
+
+def turns_down(m: re.Match[str]) -> bool:
+    """Whether a negation tells one alternative over another: "instead of", "rather than", "as opposed to"."""
+    return m.group(0)[:2].lower() in ("in", "ra", "as")
+
+
+def advised(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]]) -> str:
+    """The stem of the verb an "against" denies ("recommends against using them": recommend); "" for other negations."""
+    if m.group(0).lower() != "against":
+        return ""
+    words = text[: m.start()].split()
+    return next(iter(ordered(words[-1], stems)), "") if words else ""
+
+
+def _reread(
+    text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], words: list[str], before: frozenset[str], most: int,
+) -> tuple[list[str], frozenset[str]]:
+    """A denial's words and those before it, read where its negation says them in other words: the verb of an
+    "against" moved from before it to its head ("the documentation recommends against using them" denies the
+    recommending, of what follows); "will do nothing" denies the effect, as "has no effect" does."""
+    verb = advised(text, m, stems)
+    if verb:
+        return [verb, *(w for w in words if w != verb)][:most], before - {verb}
+    if m.group(0).lower() == "nothing" and _DOES.search(text, 0, m.start()):
+        return [EFFECT, *(w for w in words if w != EFFECT)][:most], before
+    return words, before
+
+
+# "--skip-tasks will do nothing if not used with --trust" denies what "has no effect" does: "do nothing" is read as a
+# denial of the effect, the word "no effect" denies.
+EFFECT = "effect"
+_DOES = re.compile(r"\b(?:do|does|did|doing|done)\s+$", re.IGNORECASE)
 
 
 def _deed(m: re.Match[str], clause: str, stems: Callable[[str], Iterable[str]]) -> str:
@@ -267,7 +313,8 @@ def ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
 
 
 _NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead", "opposed",
-                             "stop", "stops", "stopped", "prevent", "prevents", "prevented", "fail", "fails", "failed", "lack", "lacks", "lacked", "lacking"))
+                             "stop", "stops", "stopped", "prevent", "prevents", "prevented", "fail", "fails", "failed", "lack", "lacks", "lacked", "lacking",
+                             "against"))
 
 
 def negates(text: str, words: set[str] | None = None) -> bool:

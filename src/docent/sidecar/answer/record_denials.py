@@ -17,11 +17,13 @@ from .polarity import (
     UNTIMED,
     Denial,
     Head,
+    advised,
     clause_before,
     denials,
     negates,
     ordered,
     scope_end,
+    turns_down,
 )
 from .words import dotted, head_words
 
@@ -121,7 +123,7 @@ def _alternatives(text: str, stems: Callable[[str], Iterable[str]]) -> list[Deni
     or B" denies B as it denies A), with the words before the negation."""
     out = []
     for m in NEGATOR.finditer(text):
-        if m.group(0)[:1].lower() in "ira":  # "rather than A or B" turns down; it is no list of what is denied
+        if turns_down(m):  # "rather than A or B" turns down; it is no list of what is denied
             continue
         end = scope_end(text, m.end(), listed=False)
         for alt in _OR.finditer(text, m.end(), end):
@@ -149,8 +151,8 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
             continue
         end = CLAUSE_END.search(text, m.end())
         clause = text[m.end() : end.start() if end else len(text)]
-        words = head_words(clause, stems)
-        if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems):
+        words = _head(text, m, clause, stems)
+        if len(words) == 1 and not _denies_a_verb(m.group(0), clause, stems) and not advised(text, m, stems):
             continue
         if not words:
             continue
@@ -176,6 +178,14 @@ def heads(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Head, ...]:
             head |= {UNTIMED}
         out.append((head, context))
     return tuple(out)
+
+
+def _head(text: str, m: re.Match[str], clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
+    """The first two words of what a negation denies; an "against"'s verb first: "we advise against X" is
+    contradicted by advising X, not by telling of X."""
+    words = head_words(clause, stems)
+    verb = advised(text, m, stems)
+    return [verb, *(w for w in words if w != verb)][:2] if verb else words
 
 
 def _passed_over(text: str, m: re.Match[str]) -> bool:

@@ -1,0 +1,74 @@
+"""Faithful readings of round 22 (issue 21, faithful22): "recommends against X" (advise, warn, caution, decide) denies
+the recommending of X, as "does not recommend X" does; an "un-" word before a noun ("an unwanted update") is that
+noun's attribute, no opposite of its base said of another thing; "does nothing" denies the effect "has no effect" denies.
+Each with a falsehood the gate still holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer import polarity
+from docent.sidecar.answer.words import stems
+from tests.sidecar.gating import docs_section, verdicts
+
+ADVICE = verdicts(
+    docs_section("old", "Python versions", "uv is expected to work with 3.8. We do not recommend using these versions."),
+    docs_section("new", "Python versions", "uv works with 3.12. We recommend using the latest version."),
+    docs_section("root", "Security", "We advise against running the server as root."),
+)
+
+
+def test_against_after_a_verb_of_advice_denies_the_verb() -> None:
+    (denial,) = polarity.denials("The team decided against a rewrite of the parser.", stems)
+    assert denial.head == "decid" and {"rewrit", "parser"} <= denial.scope
+    assert polarity.denials("The tests run against a live database.", stems) == ()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("uv is expected to work with 3.8, and the documentation recommends against using it [[old]].", "shown"),
+        ("The documentation advises against using these versions [[old]].", "shown"),  # advise: recommend's sense
+        ("The documentation recommends against using the latest version [[new]].", "polarity"),  # a made-up denial
+        ("The documentation advises running the server as root [[root]].", "polarity"),  # what the section advises against
+    ],
+)
+def test_a_recommendation_against(sentence: str, expected: str) -> None:
+    assert ADVICE(sentence) == expected
+
+
+UNDO = verdicts(
+    docs_section("abort", "Aborting an update",
+                 "Run git reset to throw away the merge conflict information, then git checkout . to restore modified "
+                 "files. If you want fine-grained control to restore files selectively, read git status."),
+    docs_section("tokens", "Tokens", "Every token the server issues is signed with the site's key."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("To discard an unwanted update, restore the modified files with git checkout . [[abort]].", "shown"),
+        ("The server issues an unsigned token to each client [[tokens]].", "polarity"),  # the base said of the token
+    ],
+)
+def test_an_un_word_before_its_noun(sentence: str, expected: str) -> None:
+    assert UNDO(sentence) == expected
+
+
+EFFECT = verdicts(
+    docs_section("skip", "skip_tasks", "Skip template tasks. This flag does not imply --trust, and will do nothing if not used with it."),
+    docs_section("cache", "Cache", "The cache is kept between runs and speeds up every build."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("On its own, the skip flag has no effect [[skip]].", "shown"),
+        ("The flag implies --trust [[skip]].", "polarity"),  # what the section denies
+        ("The cache has no effect on the speed of a build [[cache]].", "polarity"),  # a denial no section makes
+    ],
+)
+def test_doing_nothing_is_having_no_effect(sentence: str, expected: str) -> None:
+    assert EFFECT(sentence) == expected

@@ -192,6 +192,8 @@ def test_versions_compare_part_by_part() -> None:
     [
         ("Since version 1.1, the pool keeps 4 connections [[pool]].", "shown"),
         ("Since version 1.10, the pool keeps 4 connections [[pool]].", "number"),
+        # one float, two versions: the 1.1 the heading states vouches for no 1.10 beside it (review22a)
+        ("Version 1.1 and version 1.10 both keep 4 connections in the pool [[pool]].", "number"),
         ("Since version 1.5, the default ratio is 2.5 [[ratio]].", "shown"),
         ("Set 1.5 as the ratio [[ratio]].", "number"),
     ],

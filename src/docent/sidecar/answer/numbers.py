@@ -117,8 +117,11 @@ def quantities(
     versions = _versions(written or text, project)  # as written, the site's names not masked: "Django Ninja 1.0"
     if not versions:
         return out
-    return tuple(Quantity(q.value, "", q.raw, (*q.other, *versions[q.raw])) if not q.unit and q.raw in versions else q
-                 for q in out)
+    # each figure is the version written as it is ("1.10" and "1.1" of one sentence are two, though one float)
+    figures = [_FIGURE.match(text, start) for start, _, _ in found]
+    return tuple(Quantity(q.value, "", q.raw, (*q.other, versions[f[0]]))
+                 if not q.unit and f is not None and f[0] in versions and versions[f[0]].value == q.raw else q
+                 for q, f in zip(out, figures, strict=True))
 
 
 def _found(text: str, words: set[str] | None, *, record: bool) -> list[tuple[int, int, Quantity]]:
@@ -280,24 +283,20 @@ _AS_VERSION = re.compile(
     r"|\b(?:[Pp]ython|[Ss]ince|[Aa]s of|[Uu]ntil|[Tt]ill)\s+(\d+\.\d+)(?!\.?\d)"
 )
 _DOTTED = re.compile(r"\d\.\d")
+_FIGURE = re.compile(r"\d+(?:\.\d+)?")  # a figure's digits as a version writes them, where the figure starts
 
 
-def _versions(text: str, project: tuple[tuple[str, ...], ...] = ()) -> dict[float, tuple[Quantity, ...]]:
-    """The figures a text writes as versions (`_AS_VERSION`), by their value, each with its readings as a version
-    (a text may write 1.1 and 1.10); most texts have no dotted figure nor any of its words, and are spared the
-    patterns."""
+def _versions(text: str, project: tuple[tuple[str, ...], ...] = ()) -> dict[str, Quantity]:
+    """The figures a text writes as versions (`_AS_VERSION`), by the figure as written ("1.10"): a text that writes
+    1.1 and 1.10 states two versions of one float. Most texts have no dotted figure nor any of its words, and are
+    spared the patterns."""
     dotted = _DOTTED.search(text)
     if not (dotted or "ersion" in text or "elease" in text or "v " in text or "ver." in text):
         return {}
     written = [m[1] or m[2] for m in _AS_VERSION.finditer(text)]
     if dotted and project:
         written += _named(project).findall(text)
-    out: dict[float, tuple[Quantity, ...]] = {}
-    for figure in written:
-        version = _version(figure)
-        if version not in out.get(version.value, ()):
-            out[version.value] = (*out.get(version.value, ()), version)
-    return out
+    return {figure: _version(figure) for figure in written}
 
 
 def _named(project: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:

@@ -1,13 +1,13 @@
 """Faithful readings of round 22 (issue 21, faithful22): "recommends against X" (advise, warn, caution, decide) denies
 the recommending of X, as "does not recommend X" does; an "un-" word before a noun ("an unwanted update") is that
-noun's attribute, no opposite of its base said of another thing; "does nothing" denies the effect "has no effect" denies.
-Each with a falsehood the gate still holds."""
+noun's attribute, no opposite of its base said of another thing; "does nothing" denies the effect "has no effect" denies;
+"direct reports" are those who report to someone, no one's directing. Each with a falsehood the gate still holds."""
 
 from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import polarity
+from docent.sidecar.answer import polarity, roles
 from docent.sidecar.answer.words import stems
 from tests.sidecar.gating import docs_section, verdicts
 
@@ -72,3 +72,23 @@ EFFECT = verdicts(
 )
 def test_doing_nothing_is_having_no_effect(sentence: str, expected: str) -> None:
     assert EFFECT(sentence) == expected
+
+
+REPORTS = verdicts(docs_section("lead", "Leading", "I lead without managing: nobody reports to me. I review code."))
+
+
+def test_direct_reports_are_who_report() -> None:
+    assert roles.roles("She has no direct reports.") == {"report"}
+    assert roles.roles("She directs the platform team.") == {"direct"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("She has no direct reports: her role is to lead, not to manage [[lead]].", "shown"),
+        ("She has direct reports [[lead]].", "polarity"),  # what "nobody reports to me" denies
+        ("She directs the engineers whose code she reviews [[lead]].", "role"),  # a role the section does not give
+    ],
+)
+def test_a_direct_report(sentence: str, expected: str) -> None:
+    assert REPORTS(sentence) == expected

@@ -131,6 +131,8 @@ def _others_no_actor(text: str) -> bool:
 
 # "The page reports 67M+ downloads": a thing reports a figure; only "reports to" someone is a role.
 _REPORT_TO = re.compile(r"\breport(?:s|ed|ing)?\s+(?:\w+\s+)?to\b", re.IGNORECASE)
+# "She has two direct reports": a noun, those who report to her; its "direct" is an adjective, no one's directing.
+_DIRECT_REPORTS = re.compile(r"\bdirect\s+reports?\b", re.IGNORECASE)
 # "used as an async context manager", "a package manager": a program's part, no one's role.
 _MANAGER_OF_CODE = re.compile(
     r"\b(?:context|package|task|resource|connection|session|memory|window|state|secret|password|dependency|plugin|"
@@ -140,14 +142,18 @@ _MANAGER_OF_CODE = re.compile(
 
 def _no_claim(text: str, words: set[str], found: set[str]) -> set[str]:
     """The role words of a sentence that claim no one's role: a thing's "led to", "others" after a preposition, a
-    thing's "reports" without "to", "another" before no person, a "context manager"."""
+    thing's "reports" without "to" (a "direct report" is someone's), "another" before no person, a "context
+    manager", the "direct" of "direct reports"."""
     out = set()
     if "lead" in found and "to" in words and not ({"leader", "leaders", "leadership"} & words) and _caused(text):
         out.add("lead")
     if "other" in found and _others_no_actor(text):
         out.add("other")
-    if "report" in found and not _REPORT_TO.search(text):
+    direct_reports = ("direct" in found or "report" in found) and _DIRECT_REPORTS.search(text) is not None
+    if "report" in found and not _REPORT_TO.search(text) and not direct_reports:
         out.add("report")
+    if "direct" in found and direct_reports and not _owns_too(_DIRECT_REPORTS.sub(" ", text), "direct"):
+        out.add("direct")  # "has no direct reports": people who report to her, no one's directing
     if "another" in found and not _ANOTHER_ONE.search(text):
         out.add("another")
     if "manage" in found and _MANAGER_OF_CODE.search(text) and not _owns_too(_MANAGER_OF_CODE.sub(" ", text), "manage"):

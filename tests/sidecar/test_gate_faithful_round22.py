@@ -1,4 +1,4 @@
-"""Faithful readings of round 22 (issue 21, faithful22): "recommends against X" (advise, warn, caution, decide) denies
+"""Faithful readings of round 22 (issue 21, faithful22): "recommends against X" (advise, decide; not warn or caution) denies
 the recommending of X, as "does not recommend X" does; an "un-" word before a noun ("an unwanted update") is that
 noun's attribute, no opposite of its base said of another thing; "does nothing" denies the effect "has no effect" denies;
 "direct reports" are those who report to someone, no one's directing. Each with a falsehood the gate still holds."""
@@ -16,6 +16,21 @@ ADVICE = verdicts(
     docs_section("new", "Python versions", "uv works with 3.12. We recommend using the latest version."),
     docs_section("root", "Security", "We advise against running the server as root."),
 )
+
+
+WARNING = verdicts(docs_section("installer", "Security", "We warn against running the installer as root."))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a warning against it warns of it: "warn against" is no denial of warning
+        ("The documentation warns about running the installer as root [[installer]].", "shown"),
+        ("The documentation does not warn about running the installer as root [[installer]].", "polarity"),
+    ],
+)
+def test_a_warning_against_is_no_denial_of_warning(sentence: str, expected: str) -> None:
+    assert WARNING(sentence) == expected
 
 
 def test_against_after_a_verb_of_advice_denies_the_verb() -> None:

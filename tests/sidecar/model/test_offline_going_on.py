@@ -40,7 +40,8 @@ def test_what_says_it_goes_on_is_said_after_the_sentence_it_goes_on_from() -> No
                      "You should use the worker package instead.", "However, the cache is kept."):
         assert GOES_ON.match(sentence), sentence
     # a sentence that starts afresh says nothing of the one before
-    for sentence in ("Patterns follow the gitignore syntax.", "Updates of the file are then applied again."):
+    for sentence in ("Patterns follow the gitignore syntax.", "Updates of the file are then applied again.",
+                     "Some options such as --limit-concurrency are not available."):  # "such as" gives examples
         assert not GOES_ON.match(sentence), sentence
 
 

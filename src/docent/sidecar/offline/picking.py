@@ -149,10 +149,11 @@ def _going_on(picked: list[Match]) -> list[Match]:
 
 
 # A sentence that says it goes on from the one before: it opens with a connective ("Instead, ...", "However, ...",
-# "Otherwise, ...") or by pointing back (`POINTS_BACK`), points back within ("... recover such a file ..."), or
-# ends by naming what to do in its place ("You should use the uvicorn-worker package instead.").
+# "Otherwise, ...") or by pointing back (`POINTS_BACK`), points back within ("... recover such a file ..."; not
+# "such as", which names examples: "options such as --limit-concurrency"), or ends by naming what to do in its place
+# ("You should use the uvicorn-worker package instead.").
 GOES_ON = re.compile(r"(?:Instead|However|Otherwise|Therefore|Then|So|Also|This|These|That|Those|It|They|Such)\b"
-                     r"|.*\bsuch\b|.*\binstead\.$")
+                     r"|.*\bsuch\b(?!\s+as\b)|.*\binstead\.$")
 
 
 def _fits(sentence: str, section: RecordSection, wants: str) -> float:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from docent.schema import Block, Manifest
 from docent.schema import RecordSection as Section
 from docent.sidecar.offline import OfflineModel
-from docent.sidecar.offline.picking import GOES_ON
+from docent.sidecar.offline.picking import GOES_ON, SAID
 
 
 def _model(*sections: Section) -> OfflineModel:
@@ -52,3 +52,20 @@ def test_the_sentence_that_goes_on_from_a_said_one_is_said_after_it() -> None:
     assert "Instead, it extends them." in said, said
     assert said.index("Instead, it extends them.") == 1 + said.index(
         "A pattern passed with --exclude on the command line does not replace the patterns of the config file."), said
+
+
+STORE = _section(
+    "cache", "Cache",
+    "The toolkit writes a folder named dot cache. This folder holds the rendered templates of every build.",
+    "The clean command empties the folder. This keeps the cache size of the project under its limit.",
+    "Old entries expire after a week. These rendered templates are evicted when the cache size reaches the limit.",
+    "Remote builds use a shared store. That store keeps rendered templates of every build for the team.",
+    "Logs are written to stderr. It also limits the cache size of each build to one gigabyte.",
+)
+
+
+def test_a_sentence_said_before_one_that_points_back_makes_the_answer_no_longer() -> None:
+    # each picked sentence opens by pointing back, so the one before it is said first; none of those goes on from a
+    # sentence said, so the answer keeps its length: SAID sentences and the one after the best
+    said = _model(STORE).answer("How are the rendered templates of every build kept, and what limits the cache size?")[0]
+    assert len(said) == SAID + 1, said

@@ -302,9 +302,11 @@ def _told(
             best = next(s for s in record.values() if s.page == page)
     chosen = _filled(_said(picked, voice), best, asked, voice)
     # the sentences a list said whole adds, those that say what a bare value is of, and those that go on from a
-    # sentence said (`picking._going_on`, beyond the first)
+    # sentence said (`picking._going_on`, beyond the first): each of those shares its sentence's place (section and
+    # index), where a sentence said before one that points back (`picking._with_antecedents`) has its own
     listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
-    chosen = chosen[: SAID + listing + max(1, len(picked) - SAID)]
+    went_on = len(picked) - len({(m[1], m[2]) for m in picked})
+    chosen = chosen[: SAID + listing + max(1, went_on)]
     return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice, top)
 
 

@@ -1,6 +1,5 @@
 """Faithful readings of round 22 (issue 21, faithful22): "recommends against X" (advise, decide; not warn or caution) denies
-the recommending of X, as "does not recommend X" does; an "un-" word before a noun ("an unwanted update") is that
-noun's attribute, no opposite of its base said of another thing; "does nothing" denies the effect "has no effect" denies;
+the recommending of X, as "does not recommend X" does; "does nothing" denies the effect "has no effect" denies;
 "direct reports" are those who report to someone, no one's directing. Each with a falsehood the gate still holds."""
 
 from __future__ import annotations
@@ -63,8 +62,10 @@ UNDO = verdicts(
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
-        ("To discard an unwanted update, restore the modified files with git checkout . [[abort]].", "shown"),
         ("The server issues an unsigned token to each client [[tokens]].", "polarity"),  # the base said of the token
+        # The same falsehood with its noun reworded: 707354c read an "un-" word before a noun as that noun's attribute,
+        # opposed only where its base is said beside the same noun, and showed this one (review22b); reverted.
+        ("The server hands each client an unsigned credential [[tokens]].", "polarity"),
     ],
 )
 def test_an_un_word_before_its_noun(sentence: str, expected: str) -> None:

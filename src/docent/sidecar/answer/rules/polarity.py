@@ -101,31 +101,9 @@ def _opposed(
     un_words, told = mentions.un_words, said_words.difference(*(d.scope for d in said))
     if not opposites.opposed(told, has, stems, un_words, denies):
         return False
-    told -= _attributes(sentence)
     near, best = _restating(said_words, sentence)
     return (opposites.opposed(told, has, stems, un_words, denies, lambda word: any(word in u for u in near))
             or opposites.opposed(told, lambda word: any(word in u for u in best), stems, un_words, denies))
-
-
-def _attributes(sentence: Reading) -> set[str]:
-    """ "To discard an unwanted update" where the section says "If you want fine-grained control": an "un-" word
-    before a noun after a determiner is that noun's attribute, the opposite only of its base said of the same noun;
-    the stems of those whose base no cited unit says beside the noun ("an unsigned token" against "the token is
-    signed" is still opposed)."""
-    if "un" not in sentence.text:
-        return set()
-    out = set()
-    for m in _ATTRIBUTIVE_UN.finditer(sentence.text):
-        word, noun = stems("un" + m.group(1)), stems(m.group(2))
-        if len(word) == 1 and noun:
-            (un,) = word
-            if not any(un[2:] in u.stems and noun & u.stems for p in sentence.passages for u in p.units):
-                out.add(un)
-    return out
-
-
-_ATTRIBUTIVE_UN = re.compile(r"\b(?:an?|the|any|each|every|this|that|these|those|its|their|your)\s+un(\w{3,})\s+(\w+)",
-                             re.IGNORECASE)
 
 
 def _restating(words: set[str], sentence: Reading) -> tuple[list[frozenset[str]], list[frozenset[str]]]:

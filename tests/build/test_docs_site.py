@@ -72,12 +72,18 @@ def test_the_record_search_finds_a_new_users_questions(built: docent_docs.Built)
     assert found[f"hit@{SECTIONS}"] >= 0.85  # measured 0.875 (14 of 16) on main at the README cut; 0.938 before
 
 
+# What the documentation leaves of the default budget: a new rule's paragraph fits in it, and a round that eats it
+# says a rule twice (checking.md's rules had grown to 49,853 of 50,000 tokens; said once each, ~47,500).
+SPARE_TOKENS = 2_000
+
+
 def test_the_record_fits_the_default_budget_whole(built: docent_docs.Built) -> None:
-    """The documentation is read whole, within the default prompt budget: at 50,329 tokens it was searched, and the
-    embedded model's hits fell from 0.875 to 0.812; a page that takes it past the budget again says something twice
-    or carries what a reader of Docent does not need (the corpora's round-by-round figures did)."""
+    """The documentation is read whole, within the default prompt budget and with room to spare: at 50,329 tokens it
+    was searched, and the embedded model's hits fell from 0.875 to 0.812; a page that takes it near the budget again
+    says something twice or carries what a reader of Docent does not need (the corpora's round-by-round figures did,
+    and checking.md's rules, each round's paragraph appended to the last)."""
     mode = bundle(built)["mode"]
-    assert mode["record"] == "whole" and mode["whole_tokens"] <= mode["budget_tokens"], mode
+    assert mode["record"] == "whole" and mode["whole_tokens"] <= mode["budget_tokens"] - SPARE_TOKENS, mode
 
 
 def test_the_bundle_stays_outside_the_site(built: docent_docs.Built) -> None:

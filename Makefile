@@ -80,6 +80,7 @@ eval: site
 	$(BIN)/python -m tests.evals.heldout 18
 	$(BIN)/python -m tests.evals.heldout 19
 	$(BIN)/python -m tests.evals.heldout 20
+	$(BIN)/python -m tests.evals.heldout 21
 	$(BIN)/python -m tests.evals.docent_docs
 	$(BIN)/python -m tests.evals.devanswers
 

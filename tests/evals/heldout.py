@@ -249,6 +249,13 @@ ROUNDS = {
             visitors=None,
             questions="traefik-questions-round20.json",
         ),
+        Round(
+            number=21,
+            site="material",
+            markdown={"material": "material-answers-round21-holdout.json"},
+            visitors=None,
+            questions="material-questions-round21.json",
+        ),
     )
 }
 

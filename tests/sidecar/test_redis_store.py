@@ -251,10 +251,10 @@ async def test_a_redis_that_does_not_answer_is_logged_at_start_without_its_passw
     assert response.headers["retry-after"] == "30"
 
 
-async def test_a_question_on_redis_is_three_round_trips(tmp_path: Path, redis_url: str) -> None:
-    """The limits, lease and conversation in one; the budget's reservation (carrying the last call's settlement) in
-    one; the save and the lease given back in one. The day's counts go once a second, not per question (their own
-    test, tests/sidecar/test_counts_redis.py), so the app here keeps them in memory."""
+async def test_a_question_on_redis_is_two_round_trips(tmp_path: Path, redis_url: str) -> None:
+    """The limits, lease, conversation and the budget's reservation of the first call (carrying the last call's
+    settlement) in one; the save and the lease given back in one. The day's counts go once a second, not per question
+    (their own test, tests/sidecar/test_counts_redis.py), so the app here keeps them in memory."""
     from docent.sidecar.app import create_app
     from docent.sidecar.counts import MemoryCounts
     from docent.sidecar.proof import solve
@@ -264,10 +264,12 @@ async def test_a_question_on_redis_is_three_round_trips(tmp_path: Path, redis_ur
 
     script = {"replies": [{"question": ".", "calls": [[{"text": "He led the platform team of six at Acme. [[roles-acme]]"}]]}]}
     (tmp_path / "replay.json").write_text(json.dumps(script))
-    spend = RedisBudgetStore(connect_budget(redis_url), settle_s=60, fresh_s=60)  # no timer fires within the test
+    store = RedisStore(connect(redis_url))
+    # The spend in the conversations' Redis, on their client, as `state.budget_store` keeps it; no timer fires here.
+    spend = RedisBudgetStore(connect_budget(redis_url), aclient=store.client, settle_s=60, fresh_s=60)
     app = create_app(
         settings(tmp_path, redis_url=redis_url, model=f"replay:{tmp_path / 'replay.json'}#claude-haiku-5-5", budget_usd=5.0),
-        counts=MemoryCounts(), budget_store=spend,
+        counts=MemoryCounts(), store=store, budget_store=spend,
     )
     async with app.router.lifespan_context(app), client(app) as http:
         challenge = (await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()
@@ -281,7 +283,8 @@ async def test_a_question_on_redis_is_three_round_trips(tmp_path: Path, redis_ur
         with counted() as trips:
             for _ in range(4):
                 await ask()
-    assert trips[0] == 4 * 3
+    assert trips[0] == 4 * 2
+    assert not spend._unsettled[:-1]  # each call's settlement rode on the next question's take
     with redis.Redis.from_url(redis_url) as plain:
         spent = int(plain.get(f"docent:spend:{day_of(time.time())}") or 0)
         assert spent > 0 and plain.zcard("docent:conversations") == 1  # the settlements reached Redis

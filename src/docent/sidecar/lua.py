@@ -1,6 +1,6 @@
 """Lua scripts run in one round trip each, pipelined on one connection every script of a client shares.
 
-A question makes three round trips, each a script (the take, the budget's reservation, the save). redis-py's `Script`
+A question makes two round trips, each a script (the take with the budget's reservation, the save). redis-py's `Script`
 sends one through the client's `execute_command` (its retry wrapper, its observability hooks, its response
 callbacks): about 480 Python calls a script on this machine; through a pooled connection's own `send_packed_command`
 and `read_response`, about 240 (the pool's condition and observability, a timeout scope per read, the reply parser a

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from .lua import Lua
 from .redis_errors import UNREACHABLE, reachable
@@ -14,14 +15,16 @@ logger = logging.getLogger("docent.sidecar")
 
 
 class RedisLease:
-    """A conversation's lease, renewed while held (`Renewals`) until released."""
+    """A conversation's lease, renewed while held (`Renewals`) until released; `ending`, when given, is called as it
+    stops (the question is over: what its take reserved and it did not use is given back)."""
 
-    __slots__ = ("key", "holder", "released", "since", "_leases", "_renewing")
+    __slots__ = ("key", "holder", "released", "since", "_leases", "_renewing", "_ending")
 
-    def __init__(self, leases: Renewals, key: str, holder: str) -> None:
+    def __init__(self, leases: Renewals, key: str, holder: str, *, ending: Callable[[], None] | None = None) -> None:
         self.key = key
         self.holder = holder
         self._leases = leases
+        self._ending = ending
         self.released = False  # given back already (a save gives it back in its own step)
         self.since = 0.0  # the loop's time it was taken or last renewed (Renewals)
         self._renewing: asyncio.Task[None] | None = None
@@ -43,6 +46,9 @@ class RedisLease:
         self._leases.drop(self)
         if self._renewing is not None:
             self._renewing.cancel()
+        if self._ending is not None:
+            self._ending()
+            self._ending = None
 
     async def release(self) -> None:
         self.stop()

@@ -20,7 +20,8 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 import redis
@@ -34,12 +35,13 @@ from .lua import Lua
 from .redis_errors import UNREACHABLE, reachable
 from .redis_lease import RedisLease, Renewals
 from .settings import redacted
+from .spending.redis_budget import BUDGET, RedisBudgetStore, Ride
 from .store import Hit, Lease, StoreFull, Taken
 
 logger = logging.getLogger("docent.sidecar")
 
 PREFIX = "docent:"
-# A question's scripts (its three round trips) go pipelined on one of these, held for them (lua.Link); the other
+# A question's scripts (its two round trips) go pipelined on one of these, held for them (lua.Link); the other
 # commands hold one only while Redis answers them, so sixteen carry hundreds of questions at once. More cost more than
 # they carry: a burst of questions opened as many connections at once, each to
 # be made within the connect timeout by an event loop busy with the burst itself, and some were not (a 503).
@@ -132,6 +134,26 @@ if not data then
   return {1}
 end
 return {1, data}
+"""
+# The same, with the budget's reservation of the question's first call in the same step (spending.redis_budget.Ride):
+# the settlements it carries first, whatever the take answers; then, once the conversation is read, an allowance priced
+# from its size (a fixed part and a part a byte of the stored conversation), held if the day's limit lets it. KEYS:
+# lease, conversation, the day's four spend keys, then the limits' windows; ARGV: holder, lease ms, the budget's (keep,
+# settlements, fixed nano, nano a byte, limit nano, id, hold ms), then the limits'. Answers {code, place or data, nano
+# held or -1, spent + held}: code 2 a limit refused, 0 busy, 3 unknown, 1 taken.
+TAKE_RESERVING = _HITS + BUDGET + """
+local spent, held, now, rest = settle_and_sweep(2, 2)
+local refused = hits(6, rest + 5)
+if refused > 0 then return {2, refused, -1, spent + held} end
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0, '', -1, spent + held} end
+local data = redis.call('GET', KEYS[2])
+if not data then
+  redis.call('DEL', KEYS[1])
+  return {3, '', -1, spent + held}
+end
+local nano = tonumber(ARGV[rest + 1]) + math.ceil(#data * tonumber(ARGV[rest + 2]))
+if not reserve(2, rest + 2, nano, spent, held, now, ARGV[3]) then return {1, data, -1, spent + held} end
+return {1, data, nano, spent + held + nano}
 """
 
 
@@ -226,6 +248,7 @@ class RedisStore:
         ]
         self._create, self._save = Lua(client, CREATE), Lua(client, SAVE)
         self._take, self._hits = Lua(client, TAKE), Lua(client, HITS)
+        self._take_reserving = Lua(client, TAKE_RESERVING)
         self._leases = Renewals(lease_s, renew=Lua(client, RENEW), release=Lua(client, RELEASE))
 
     async def create(self) -> Conversation:
@@ -252,20 +275,36 @@ class RedisStore:
             taken = await self.client.set(key, holder, nx=True, px=self._lease_ms)
         return RedisLease(self._leases, key, holder) if taken else None
 
-    async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
+    async def take(self, token: str, hits: Sequence[Hit] = (), ride: Ride | None = None) -> Taken | int:
         """The lease and the conversation in one round trip; `hits` (a question's rate limits) are counted first, in
-        the same step, and a refusal answers the place of the limit refused (1 first), with no lease taken."""
+        the same step, and a refusal answers the place of the limit refused (1 first), with no lease taken. `ride`, the
+        budget's reservation for the question's first call (`carries`), goes in the same step, told of Redis's answer
+        as it comes; what the question did not use of it is given back when the lease ends."""
         holder, key = secrets.token_hex(8), f"{PREFIX}lease:{token}"
-        keys, args = self._windows(hits, [key, _conversation(token)], [holder, self._lease_ms])
-        with reachable():
-            found = await self._take(keys=keys, args=args)
+        if ride is None:
+            keys, args = self._windows(hits, [key, _conversation(token)], [holder, self._lease_ms])
+            with reachable():
+                found = await self._take(keys=keys, args=args)
+        else:
+            keys, args = self._windows(hits, [key, _conversation(token), *ride.keys], [holder, self._lease_ms, *ride.args])
+            try:
+                with reachable():
+                    found = await self._take_reserving.start(keys=keys, args=args, told=_budget_part(ride))
+            except BaseException:
+                ride.give_back()  # the question is gone, or Redis did not answer: nothing of it is used
+                raise
         if found[0] == 2:
             return int(found[1])
         if not found[0]:
             return "busy"
-        if len(found) < 2:
+        if len(found) < 2 or found[0] == 3:
             return "unknown"
-        return RedisLease(self._leases, key, holder), load(found[1])
+        return RedisLease(self._leases, key, holder, ending=ride.give_back if ride else None), load(found[1])
+
+    def carries(self, spend: object) -> bool:
+        """Whether the budget store `spend` keeps the day's spend in this Redis, on this client: its reservations
+        may then ride on the take (`take`'s `ride`)."""
+        return isinstance(spend, RedisBudgetStore) and spend.aclient is self.client
 
     async def limit_hits(self, entries: Sequence[Hit]) -> int:
         """Several rate limits hit in one round trip, as `limits`' sliding window counter hits each: (its key as
@@ -318,6 +357,11 @@ class RedisStore:
 
     async def aclose(self) -> None:
         await self.client.aclose()
+
+
+def _budget_part(ride: Ride) -> Callable[[Any], None]:
+    """Who hears the take's answer for the budget: `ride`, told its own part ({nano or -1, spent + held}) or the error."""
+    return lambda answer: ride.told(answer if isinstance(answer, BaseException) else answer[2:])
 
 
 def _conversation(token: str) -> str:

@@ -9,10 +9,13 @@ from contextlib import aclosing
 from ipaddress import IPv4Network, IPv6Network
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
+
+from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 
 from .answer.bundle import Bundle
 from .answer.conversation import Conversation
@@ -25,6 +28,7 @@ from .guide import Guide, Ready
 from .proof import ALGORITHM, ProofError, ProofOfWork, difficulty
 from .ratelimit import Limited, RateLimits, client_address
 from .reference import document_bytes
+from .spending.factory import FeatureModel
 from .store import Lease, Store, StoreFull, StoreUnavailable
 from .stream import Answer
 from .tally import Listener, tallied
@@ -33,6 +37,11 @@ if TYPE_CHECKING:
     from .answer.turn import Ask
 
 PURPOSE = "guide"
+# What a question adds to the messages its conversation holds, beyond its body twice over (its texts fenced and escaped,
+# the screen it names written out in the note) and its excerpts at most (search mode): the fence's and the note's words.
+ADDED = 2_000
+EXCERPT_CHARS = EXCERPT_TOKENS * CHARS_PER_TOKEN
+_encode = msgspec.json.Encoder().encode
 GUIDE = "/api/guide"  # every route of the guide's API is under it
 MCP = "/mcp"  # where the agents' endpoint (sidecar/agents/) answers, when it is on
 T = TypeVar("T")
@@ -104,6 +113,8 @@ class _Endpoints:
         self.settings = guide.settings
         self.limit = guide.settings.body_bytes
         self._store_asked: asyncio.Future[bool] | None = None  # readiness's question to the store, while asked
+        carries = getattr(store, "carries", None)  # a question's reservation rides on the take (RedisStore)
+        self._rides = bool(carries is not None and carries(guide.budget_store))
 
     async def conversations(self, request: Request) -> Response:
         return await (self.forget(request) if request.method == "DELETE" else self.start(request))
@@ -177,8 +188,10 @@ class _Endpoints:
         store, token = self.store, body["conversation"]
         # Every limit first, then the lease, then the conversation, in one round trip with Redis: made-up
         # conversations are refused as questions are, and the conversation read under the lease is the last saved.
+        # With the spend in the same Redis, the budget's reservation of the question's first call goes with it.
+        ride = self._ride(ready, body)
         taken = await self._limited(
-            self.limits.admit(address=self._address(request), conversation=token, take=lambda hits: store.take(token, hits))
+            self.limits.admit(address=self._address(request), conversation=token, take=lambda hits: store.take(token, hits, ride))
         )
         if taken == "busy":
             raise GuideError(409, "busy", "This conversation is answering another question: wait for it to finish.")
@@ -204,7 +217,10 @@ class _Endpoints:
             if rule is not None:
                 raise GuideError(rule.status, rule.code, rule.message)
             turn = self.guide.turn(ready)
-            ask = _ask_type()(question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [])
+            ask = _ask_type()(
+                question=question, reply=reply, screen=body.get("screen") or {}, failed=body.get("failed") or [],
+                allowance=ride.allowance if ride is not None else None,
+            )
             number = conversation.questions + (1 if question is not None else 0)
             start = Start(conversation=conversation.token, question=max(number, 1), model=ready.model.spec.id)
             remembered = _remembered(turn.run(conversation, ask), store, conversation, lease)
@@ -243,6 +259,19 @@ class _Endpoints:
             return bool(await self.store.limiter_storage.check())
         except Exception:  # a store that cannot be reached raises rather than answering False
             return False
+
+    def _ride(self, ready: Ready, body: dict[str, Any]) -> Any:
+        """The budget's reservation of the question's first call, to go with the take where the store keeps the spend
+        in its own Redis (`RedisStore.carries`): an allowance for the call's worst case, priced as the budget prices
+        it from what the call will send: the bundle's instructions and tools, the stored conversation (priced by
+        Redis from its size), and what this question adds to it (`ADDED`). A first call whose worst case passes it
+        reserves its own, as before. None: the call reserves its own."""
+        model = ready.model
+        if not self._rides or not isinstance(model, FeatureModel) or model.budget.store is not self.guide.budget_store:
+            return None
+        bundle = ready.bundle
+        added = ADDED + 2 * len(_encode(body)) + (EXCERPT_CHARS if bundle.searched else 0)
+        return model.budget.ride(model.spec, bundle.system, bundle.tools, added=added, max_tokens=self.guide.policy(bundle).max_answer_tokens)
 
     def _count(self, counter: str, label: str) -> None:
         if self.metrics is not None:

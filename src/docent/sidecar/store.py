@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from limits.aio.storage import Storage
 
@@ -55,9 +55,10 @@ class Store(Protocol):
         """The conversation's question lock, or None while another question holds it."""
         ...
 
-    async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
+    async def take(self, token: str, hits: Sequence[Hit] = (), ride: Any = None) -> Taken | int:
         """The lease and the conversation in one step (one round trip to Redis), or why not: "busy" while another
-        question holds it, "unknown" when there is no such conversation (then no lease is kept).
+        question holds it, "unknown" when there is no such conversation (then no lease is kept). `ride`: the budget's
+        reservation that goes in the same step, where the store keeps the spend too (`RedisStore.carries`); else None.
 
         A store that keeps the rate limits' counters itself (`counts_hits`) counts `hits` first, in the same step,
         and answers the place (1 first) of the one refused, taking no lease; the others are given none."""
@@ -144,7 +145,7 @@ class MemoryStore:
     async def limit_hits(self, entries: Sequence[Hit]) -> int:
         return self._windows.hit_all(entries)
 
-    async def take(self, token: str, hits: Sequence[Hit] = ()) -> Taken | int:
+    async def take(self, token: str, hits: Sequence[Hit] = (), ride: Any = None) -> Taken | int:
         if hits:
             refused = self._windows.hit_all(hits)
             if refused:

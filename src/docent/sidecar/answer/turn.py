@@ -65,6 +65,8 @@ class Ask:
     reply: dict[str, Any] | None = None  # {"call": id, "pick": str} or {"call": id, "approved": bool}
     screen: dict[str, Any] = field(default_factory=dict)
     failed: list[dict[str, Any]] = field(default_factory=list)
+    # What the question's take reserved for its first model call (spending.budget.Allowance), if it reserved.
+    allowance: Any = field(default=None, compare=False, repr=False)
 
 
 GateFactory = Callable[..., GateLike]  # (bundle, policy)
@@ -135,7 +137,7 @@ class Turn:
         if turn is None:
             return  # refused, or nothing to go on with: no model was asked
         try:
-            async for event in self._calls(turn):
+            async for event in self._calls(turn, ask.allowance):
                 yield event
         except ModelError as exc:
             log.warning("A model call of a turn failed (%s): %s", exc.code, exc.message)
@@ -191,8 +193,9 @@ class Turn:
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
         return gate
 
-    async def _calls(self, turn: Underway) -> AsyncGenerator[StreamEvent, None]:
-        """The model calls, each request extending the last; until one only speaks, ends on a card, or was the last."""
+    async def _calls(self, turn: Underway, allowance: Any = None) -> AsyncGenerator[StreamEvent, None]:
+        """The model calls, each request extending the last; until one only speaks, ends on a card, or was the last.
+        The first brings the question's `allowance`, if any."""
         while True:
             turn.calls += 1
             last = turn.calls >= self.max_calls or turn.here.actions >= self.max_actions
@@ -202,7 +205,9 @@ class Turn:
                 turn.messages,
                 max_tokens=turn.receipt.allowance(self.policy.max_answer_tokens),
                 tool_choice="none" if last else "auto",
+                allowance=allowance,
             )
+            allowance = None
             reply = Reply()
             try:
                 async for event in self._call(request, reply, turn.gate, turn.here, last=last):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
 import msgspec
@@ -44,6 +44,9 @@ class ModelRequest:
     messages: list[dict[str, Any]]
     max_tokens: int = 700
     tool_choice: ToolChoice = "auto"
+    # A reservation made for this call before it (spending.budget.Allowance, with the question's take): the budget's
+    # layer takes it instead of a round trip of its own when the call's worst case is within it. No adapter reads it.
+    allowance: Any = field(default=None, compare=False, repr=False)
 
 
 # The events a stream yields most (a TextDelta a delta, a Usage or two and a Stop a call) are frozen msgspec Structs,

@@ -33,6 +33,36 @@ class Reservation:
     key: str = ""  # the store's own name for it, where the store keeps each reservation apart
 
 
+class Allowance:
+    """A reservation made before its call, in another script's round trip (the take's: the question's limits, lease and
+    conversation): the question's first call takes it as its own when the call's worst case is within it, with no
+    round trip of its own; otherwise, or when the question ends without a call, it is given back at no cost (settled
+    at $0, with the store's next round trip). Used or given back once."""
+
+    __slots__ = ("reservation", "_store", "_free")
+
+    def __init__(self, reservation: Reservation, store: BudgetStore) -> None:
+        self.reservation = reservation
+        self._store = store
+        self._free = True
+
+    def take(self, day: str, amount: float) -> Reservation | None:
+        """The reservation, for a call of `day` whose worst case is `amount`; None, and given back, when it does not
+        cover it (the call reserves its own, carrying this one's return)."""
+        if not self._free:
+            return None
+        if day == self.reservation.day and amount <= self.reservation.amount:
+            self._free = False
+            return self.reservation
+        self.give_back()
+        return None
+
+    def give_back(self) -> None:
+        if self._free:
+            self._free = False
+            self._store.settle(self.reservation, 0.0)
+
+
 @lru_cache(maxsize=8)
 def _day(days: int) -> str:
     return (_EPOCH + timedelta(days=days)).isoformat()
@@ -150,10 +180,7 @@ class Budget:
 
     def _prompt_chars(self, request: ModelRequest) -> int:
         # The tools and instructions are the bundle's same objects every call: measure them once.
-        if self._static is None or self._static[0] is not request.system or self._static[1] is not request.tools:
-            size = len(json.dumps([request.system, request.tools], ensure_ascii=False))
-            self._static = (request.system, request.tools, size)
-        return self._static[2] + _size(request.messages)
+        return self.static_chars(request.system, request.tools) + _size(request.messages)
 
     def worst_case(self, spec: ModelSpec, request: ModelRequest) -> float:
         """Every prompt token written to the cache at full price, and every allowed output token."""
@@ -161,10 +188,38 @@ class Budget:
         per_prompt_token = max(spec.input_per_mtok, spec.cache_write_per_mtok)
         return (prompt * per_prompt_token + request.max_tokens * spec.output_per_mtok) / 1_000_000
 
+    def allowance_terms(self, spec: ModelSpec, fixed_chars: int, max_tokens: int) -> tuple[float, float]:
+        """An allowance's price, as `worst_case` prices a call, in two terms: dollars for `fixed_chars` of prompt and
+        `max_tokens` of output, and dollars a character for the rest of the prompt (the stored conversation)."""
+        per_char = max(spec.input_per_mtok, spec.cache_write_per_mtok) / CHARS_PER_TOKEN / 1_000_000
+        return fixed_chars * per_char + max_tokens * spec.output_per_mtok / 1_000_000, per_char
+
+    def ride(self, spec: ModelSpec, system: Any, tools: Any, *, added: int, max_tokens: int) -> Any:
+        """An allowance for a question's first call, to be reserved with its take where the store can (a Redis one:
+        `RedisBudgetStore.ride`; None elsewhere): the call's worst case as `worst_case` prices it, for the instructions
+        and tools, `added` characters more than the stored conversation, and `max_tokens` of output, the conversation
+        priced by the store from its size."""
+        riding = getattr(self.store, "ride", None)
+        if riding is None:
+            return None
+        fixed, per_char = self.allowance_terms(spec, self.static_chars(system, tools) + added, max_tokens)
+        return riding(self.day(), fixed, per_char, self.limit_usd)
+
+    def static_chars(self, system: Any, tools: Any) -> int:
+        """The size of the instructions and tools every call sends, as `worst_case` counts them (measured once)."""
+        if self._static is None or self._static[0] is not system or self._static[1] is not tools:
+            self._static = (system, tools, len(json.dumps([system, tools], ensure_ascii=False)))
+        return self._static[2]
+
     async def areserve(self, spec: ModelSpec, request: ModelRequest) -> Reservation:
         """The call's worst case reserved, the store asked without holding the event loop (Redis's round trip
-        awaited); BudgetSpent when the day's budget cannot cover it."""
+        awaited); BudgetSpent when the day's budget cannot cover it. A call that brings an allowance (reserved with
+        the question's take) within which its worst case falls takes it, and asks the store nothing."""
         day, amount = self.day(), self.worst_case(spec, request)
+        if request.allowance is not None:
+            taken: Reservation | None = request.allowance.take(day, amount)
+            if taken is not None:
+                return taken
         try:
             reservation = await self.store.areserve(day, amount, self.limit_usd)
         except StoreUnavailable as exc:

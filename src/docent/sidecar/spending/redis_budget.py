@@ -7,15 +7,18 @@ held and the amount stay within the limit. Settling removes the reservation, if 
 the cost, which counts whether or not the reservation expired first. The time is Redis's own, so sidecars
 on several machines agree on when a reservation expires.
 
-One round trip a question: a settlement is kept here and carried by the store's next script (the next call's
-reservation, or a read of the spend), settled there before anything else, or written by itself within a second
-when no call comes. Meanwhile Redis holds the call's worst case, which is more than it cost: the limit is kept,
+No round trip of its own a question, where the spend is kept in the conversations' Redis: the question's first call
+is reserved by the take's own script (`ride`, redis_store.TAKE_RESERVING), as an allowance priced from the stored
+conversation's size, which the call takes when its worst case is within it (spending.budget.Allowance) and which is
+given back at no cost otherwise; a call it does not cover reserves in a round trip of its own (`areserve`). A
+settlement is kept here and carried by the store's next script (the next take or reservation, or a read of the
+spend), settled there before anything else, or written by itself within a second when no call comes. Meanwhile Redis holds the call's worst case, which is more than it cost: the limit is kept,
 only more strictly, for that second. A sidecar killed in that second loses those costs, as it loses a call's
 cost when killed mid-call; its reservations are released by their expiry.
 
 Settling and reading use Redis's blocking client, on purpose: the budget's hooks run as a call ends, cancelled or
 not, and a blocking round trip (a fraction of a millisecond) cannot itself be cancelled halfway and lose the spend.
-A question's reservation, the one round trip on every question's path, goes through an asyncio client (`aclient`:
+A call's own reservation goes through an asyncio client (`aclient`:
 the conversations' own when the spend is kept in their Redis, else one of this store's), so the event loop serves
 other visitors while Redis answers; the script runs to its end even if the question is cancelled meanwhile, and a reservation made for a
 question gone is given back. A settlement Redis does not take stays here, counted, and goes with the next round
@@ -37,7 +40,7 @@ import redis.asyncio as aioredis
 from ..lane import aside
 from ..lua import Lua
 from ..redis_errors import UNREACHABLE, reachable
-from .budget import Reservation
+from .budget import Allowance, Reservation
 from .daybook import NANO
 
 logger = logging.getLogger("docent.sidecar")
@@ -50,49 +53,60 @@ SETTLE_WITHIN_S = 1.0  # how long a settlement may wait for the next round trip 
 HOLD_S = 600  # a reservation outlives any model call; one whose sidecar died is released after this
 
 # Every script first settles the settlements it carries, then sweeps the expired reservations (a sidecar that died
-# mid-call never settles its own). KEYS: spent, held, holds (zset id -> expiry ms), amounts (hash id -> nano).
-# ARGV: keep s, the number of settlements n, then each one's id and cost nano; what the script itself takes follows.
-_SETTLE_AND_SWEEP = """
-local keep, n = ARGV[1], tonumber(ARGV[2])
-for i = 1, n do
-  local id, cost = ARGV[1 + 2 * i], ARGV[2 + 2 * i]
-  local nano = redis.call('HGET', KEYS[4], id)
-  if nano then
-    redis.call('HDEL', KEYS[4], id)
-    redis.call('ZREM', KEYS[3], id)
-    redis.call('DECRBY', KEYS[2], nano)
+# mid-call never settles its own), as a function of where its keys and arguments begin (k, a), so that another
+# script (the take's, redis_store.TAKE_RESERVING) runs it on its own. KEYS from k + 1: spent, held, holds (zset id ->
+# expiry ms), amounts (hash id -> nano). ARGV from a + 1: keep s, the number of settlements n, then each one's id and
+# cost nano. Answers spent, held, Redis's time in ms and where its arguments end; what the script itself takes follows.
+# `reserve` holds `nano` when spent, held and it stay within the limit: ARGV from a + 1: limit nano, id, hold ms.
+BUDGET = """
+local function settle_and_sweep(k, a)
+  local keep, n = ARGV[a + 1], tonumber(ARGV[a + 2])
+  for i = 1, n do
+    local id, cost = ARGV[a + 1 + 2 * i], ARGV[a + 2 + 2 * i]
+    local nano = redis.call('HGET', KEYS[k + 4], id)
+    if nano then
+      redis.call('HDEL', KEYS[k + 4], id)
+      redis.call('ZREM', KEYS[k + 3], id)
+      redis.call('DECRBY', KEYS[k + 2], nano)
+    end
+    redis.call('INCRBY', KEYS[k + 1], cost)
   end
-  redis.call('INCRBY', KEYS[1], cost)
-end
-if n > 0 then redis.call('EXPIRE', KEYS[1], keep) end
-local rest = 2 * n + 2
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local gone = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 1000)
-if #gone > 0 then
-  local freed = 0
-  for _, amount in ipairs(redis.call('HMGET', KEYS[4], unpack(gone))) do
-    if amount then freed = freed + tonumber(amount) end
+  if n > 0 then redis.call('EXPIRE', KEYS[k + 1], keep) end
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local gone = redis.call('ZRANGEBYSCORE', KEYS[k + 3], '-inf', now, 'LIMIT', 0, 1000)
+  if #gone > 0 then
+    local freed = 0
+    for _, amount in ipairs(redis.call('HMGET', KEYS[k + 4], unpack(gone))) do
+      if amount then freed = freed + tonumber(amount) end
+    end
+    redis.call('ZREM', KEYS[k + 3], unpack(gone))
+    redis.call('HDEL', KEYS[k + 4], unpack(gone))
+    redis.call('DECRBY', KEYS[k + 2], freed)
   end
-  redis.call('ZREM', KEYS[3], unpack(gone))
-  redis.call('HDEL', KEYS[4], unpack(gone))
-  redis.call('DECRBY', KEYS[2], freed)
+  local spent = tonumber(redis.call('GET', KEYS[k + 1]) or '0')
+  local held = tonumber(redis.call('GET', KEYS[k + 2]) or '0')
+  return spent, held, now, a + 2 * n + 2
 end
-local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
-local held = tonumber(redis.call('GET', KEYS[2]) or '0')
+local function reserve(k, a, nano, spent, held, now, keep)
+  if spent + held + nano > tonumber(ARGV[a + 1]) then return false end
+  redis.call('INCRBY', KEYS[k + 2], nano)
+  redis.call('ZADD', KEYS[k + 3], now + tonumber(ARGV[a + 3]), ARGV[a + 2])
+  redis.call('HSET', KEYS[k + 4], ARGV[a + 2], nano)
+  for i = 2, 4 do redis.call('EXPIRE', KEYS[k + i], keep) end
+  return true
+end
 """
-# Then: ARGV: nano, limit nano, id, hold ms. Answers {1 or 0 (refused), spent + held}.
-RESERVE = _SETTLE_AND_SWEEP + """
+# ARGV after the settlements: nano, limit nano, id, hold ms. Answers {1 or 0 (refused), spent + held}.
+RESERVE = BUDGET + """
+local spent, held, now, rest = settle_and_sweep(0, 0)
 local nano = tonumber(ARGV[rest + 1])
-if spent + held + nano > tonumber(ARGV[rest + 2]) then return {0, spent + held} end
-redis.call('INCRBY', KEYS[2], nano)
-redis.call('ZADD', KEYS[3], now + tonumber(ARGV[rest + 4]), ARGV[rest + 3])
-redis.call('HSET', KEYS[4], ARGV[rest + 3], nano)
-for i = 2, 4 do redis.call('EXPIRE', KEYS[i], keep) end
+if not reserve(0, rest + 1, nano, spent, held, now, ARGV[1]) then return {0, spent + held} end
 return {1, spent + held + nano}
 """
 # Settles what it carries and answers spent + held.
-SPENT = _SETTLE_AND_SWEEP + """
+SPENT = BUDGET + """
+local spent, held = settle_and_sweep(0, 0)
 return spent + held
 """
 
@@ -184,26 +198,44 @@ class RedisBudgetStore:
         """The reservation's answer, kept as `_run` keeps the blocking one's: Redis's figure, the settlements taken."""
         reply = trip[0]
         self._trips.discard(reply)
+        passed = self._answered(answer, day, mine)
+        trip.append(passed)
+        orphan = self._orphans.pop(reply, None)
+        if orphan is not None and passed:
+            self.settle(orphan, 0.0)
+
+    def _answered(self, answer: Any, day: str, mine: list[tuple[Reservation, int]]) -> bool:
+        """A script's answer ({reserved or not, spent + held}, or its error) that carried `mine`: Redis's figure kept,
+        the settlements it took no longer carried, those it could not take (Redis unreachable) kept for the next.
+        Whether it reserved."""
         taken = {id(pending) for pending in mine}
         self._carried = [pending for pending in self._carried if id(pending) not in taken]
         if isinstance(answer, UNREACHABLE):
             self._failed = True
             self._unsettled = mine + self._unsettled
-            passed = False
-        elif isinstance(answer, BaseException):
-            passed = False
-        else:
-            passed, total = answer
-            self._failed = False
-            if passed or mine:
-                self._read = (day, time.monotonic(), int(total))
-            if not self._unsettled and self._due is not None:
-                self._due.cancel()
-                self._due = None
-        trip.append(bool(passed))
-        orphan = self._orphans.pop(reply, None)
-        if orphan is not None and passed:
-            self.settle(orphan, 0.0)
+            return False
+        if isinstance(answer, BaseException):
+            return False
+        passed, total = answer
+        self._failed = False
+        if passed or mine:
+            self._read = (day, time.monotonic(), int(total))
+        if not self._unsettled and self._due is not None:
+            self._due.cancel()
+            self._due = None
+        return bool(passed)
+
+    def ride(self, day: str, fixed: float, per_byte: float, limit: float) -> Ride:
+        """An allowance for a question's first call, to be reserved by the take's script (redis_store.TAKE_RESERVING)
+        in its own round trip, carrying the day's settlements: `fixed` dollars, and `per_byte` dollars a byte of the
+        conversation the take reads (its stored JSON, which holds every message the call sends again)."""
+        self._other_days(day)
+        mine = [pending for pending in self._unsettled if pending[0].day == day]
+        self._unsettled = [pending for pending in self._unsettled if pending[0].day != day]
+        self._carried += mine
+        key = secrets.token_hex(8)
+        terms: list[int | str] = [math.ceil(fixed * NANO), repr(per_byte * NANO), math.floor(limit * NANO), key, int(self.hold_s * 1000)]
+        return Ride(self, day, key, mine, _settlements(mine) + terms)
 
     def settle(self, reservation: Reservation, cost: float) -> None:
         """Kept here, and written with this store's next round trip (a reservation, a read of the spend), or within
@@ -284,6 +316,43 @@ class RedisBudgetStore:
             return
         if self._read is None or self._read[0] == day:
             self._read = (day, time.monotonic(), total)  # Redis's own figure, as it answered
+
+
+class Ride:
+    """A reservation riding on another script's round trip (the take's): the day's keys and the arguments of `BUDGET`'s
+    functions, then, once Redis answered ({nano reserved or -1, spent + held}), the allowance it holds. A question
+    gone before the answer came gives it back as it comes; one that ends without using it, at its end (`give_back`)."""
+
+    __slots__ = ("store", "day", "key", "mine", "keys", "args", "allowance", "gone")
+
+    def __init__(self, store: RedisBudgetStore, day: str, key: str, mine: list[tuple[Reservation, int]], args: list[int | str]) -> None:
+        self.store, self.day, self.key, self.mine = store, day, key, mine
+        self.keys, self.args = _keys(day), args
+        self.allowance: Allowance | None = None
+        self.gone = False
+
+    def told(self, answer: Any) -> None:
+        """Redis's answer, in the step it arrives, whether the question still waits for it or not."""
+        nano = -1 if isinstance(answer, BaseException) else int(answer[0])
+        kept = answer if isinstance(answer, BaseException) else (nano >= 0, answer[1])
+        if self.store._answered(kept, self.day, self.mine):
+            self.allowance = Allowance(Reservation(self.day, _amount(nano), key=self.key), self.store)
+            if self.gone:
+                self.allowance.give_back()
+
+    def give_back(self) -> None:
+        """The question is over, or gone: what it did not use goes back (now, or as Redis's answer comes)."""
+        self.gone = True
+        if self.allowance is not None:
+            self.allowance.give_back()
+
+
+def _amount(nano: int) -> float:
+    """Dollars whose nano-dollars, rounded up as the store rounds them (`_local`), are `nano`."""
+    amount = nano / NANO
+    while math.ceil(amount * NANO) > nano:
+        amount = math.nextafter(amount, 0.0)
+    return amount
 
 
 def _settlements(mine: list[tuple[Reservation, int]]) -> list[int | str]:

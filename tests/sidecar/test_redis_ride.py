@@ -4,9 +4,11 @@ question's first call's allowance): what it holds, who uses it, and how it is gi
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 import redis
@@ -19,6 +21,8 @@ from docent.sidecar.spending.redis_budget import connect as connect_budget
 from docent.sidecar.store import StoreUnavailable
 from tests.redis_server import RedisServer, counted
 from tests.waiting import auntil
+
+from .appkit import client, settings
 
 pytestmark = pytest.mark.anyio
 
@@ -183,3 +187,29 @@ async def test_redis_down_at_the_take_keeps_the_settlements_it_carried(
         redis_server.start()  # empty: persistence is off
     spend._write()
     assert _spent(redis_url, day) == NANO // 4  # written once it was back
+
+
+async def test_a_question_the_policy_refuses_gives_its_allowance_back_through_the_app(tmp_path: Path, redis_url: str) -> None:
+    """The whole path: the route prices the allowance, the take holds it, no model is called, the save ends the lease
+    and gives it back; Redis holds nothing once it is written."""
+    from docent.sidecar.app import create_app
+    from docent.sidecar.counts import MemoryCounts
+    from docent.sidecar.proof import solve
+
+    script = {"replies": [{"question": ".", "calls": [[{"text": "He led the platform team of six at Acme. [[roles-acme]]"}]]}]}
+    (tmp_path / "replay.json").write_text(json.dumps(script))
+    store = RedisStore(connect(redis_url))
+    spend = RedisBudgetStore(connect_budget(redis_url), aclient=store.client, settle_s=60, fresh_s=60)
+    app = create_app(
+        settings(tmp_path, redis_url=redis_url, model=f"replay:{tmp_path / 'replay.json'}#claude-haiku-5-5", budget_usd=5.0),
+        counts=MemoryCounts(), store=store, budget_store=spend,
+    )
+    async with app.router.lifespan_context(app), client(app) as http:
+        challenge = (await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()
+        token = (await http.post("/api/guide/conversations", json={"proof": solve(challenge)})).json()["conversation"]
+        answer = await http.post("/api/guide/questions", json={"conversation": token, "question": "What is his salary?"})
+        assert answer.status_code == 200 and "event: done" in answer.text and "event: delta" not in answer.text
+        day = utc_day(time.time())
+        assert [cost for _, cost in spend._unsettled] == [0] and _held(redis_url, day) > 0  # held until written
+        spend._write()
+        assert _held(redis_url, day) == 0 and _spent(redis_url, day) == 0

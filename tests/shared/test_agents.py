@@ -41,8 +41,8 @@ async def test_two_workers_answer_agents_from_one_redis(redis_server: RedisServe
         "DOCENT_RATE_MCP_ASK": "2/minute",
     }
     args = ("--workers", "2", "--redis", redis_url, "--mcp")
-    # Each worker imports the MCP SDK at start (about 3 s of CPU), so two on a busy machine are given longer.
-    with serving("agents", tmp_path, env, args=args, up_within=120) as served:
+    # Each worker imports the MCP SDK at start (about 3 s of CPU): sidecars.UP_WITHIN_S is generous for two.
+    with serving("agents", tmp_path, env, args=args) as served:
         assert len(children(served.process.pid)) >= 2
         async with agent(served.base) as session:
             assert [t.name for t in (await session.list_tools()).tools] == ["search", "read_section", "list_pages", "ask"]

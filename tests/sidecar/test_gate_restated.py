@@ -328,3 +328,24 @@ def test_a_next_lines_opening_phrase_is_no_subject() -> None:
     assert not retold.across(unit("The RBL module is enabled by default, so Rspamd performs DNS lookups to various "
                                   "blacklists.", fold), rbl)
     assert retold.across(unit("The RBL module performs DNS lookups to various blacklists.", fold), rbl)
+
+
+RENAME = Passage.of("Files", "You may rename the generated file after the build.", fold)
+COPIER = Passage.of("Copier", "Copier asks questions by default.", fold)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sections", "held"),
+    [
+        # "must" is read against the unit its clause restates, one word in common enough (checking.md's hedge rule).
+        ("You must rename it.", RENAME, True),
+        ("You may rename it.", RENAME, False),
+        # "always" against a default only in a unit sharing two words with its clause: "Copier" alone restates nothing.
+        ("Copier always renders.", COPIER, False),
+        ("Copier always asks questions.", COPIER, True),
+    ],
+)
+def test_must_takes_the_unit_its_clause_restates_where_always_needs_two_words_in_common(
+    sentence: str, sections: Passage, held: bool
+) -> None:
+    assert hedges.held(unit(sentence, fold), [sections]) is held

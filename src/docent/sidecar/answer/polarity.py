@@ -172,9 +172,11 @@ def _reread(
 ) -> tuple[list[str], frozenset[str]]:
     """A denial's words and those before it, read where its negation says them in other words: the verb of an
     "against" moved from before it to its head ("the documentation recommends against using them" denies the
-    recommending, of what follows); "will do nothing" denies the effect, as "has no effect" does."""
+    recommending, of what follows), where something follows it in its clause ("Recommended against — ..." denies
+    nothing: a recommending denied of nothing would back any denial of one); "will do nothing" denies the effect, as
+    "has no effect" does."""
     verb = advised(text, m, stems)
-    if verb:
+    if verb and words:
         return [verb, *(w for w in words if w != verb)][:most], before - {verb}
     if m.group(0).lower() == "nothing" and _DOES.search(text, 0, m.start()):
         return [EFFECT, *(w for w in words if w != EFFECT)][:most], before

@@ -131,18 +131,23 @@ def test_the_records_words_are_looked_up_sorted_for_a_short_form() -> None:
     assert shortened({"config", "colspan", "configuration"}, stems) == {"config"}  # a word the record writes is none
 
 
-def test_a_compound_of_a_part_the_record_spells_otherwise_is_no_term_it_lacks() -> None:
-    # "subfolder" asked, "subdirectory" written: a compound of the same prefix, each second half a common word
-    assert shortened({"subfolder"}, ("subdirectory", "templat")) == {"subfolder"}
-    assert shortened({"subfolder"}, ("folder", "templat")) == {"subfolder"}  # or its second half written alone
-    # a record with no compound of the prefix ("submit", "subject" are none), or a term whose half is no word, has none
-    assert not shortened({"subfolder"}, ("subject", "submit", "templat"))
-    assert not shortened({"subrepl"}, ("subdirectory", "repl"))
-    # nor does a prefix whose compounds name things of their own: "autocomplete" is no "autoupdate"
+def test_a_compound_of_a_part_whose_second_half_the_record_writes_is_no_term_it_lacks() -> None:
+    # "subfolder" asked, "folder" written: the reader's word for a part of the record's thing
+    assert shortened({"subfolder"}, ("folder", "templat")) == {"subfolder"}
+    # a term whose half is no word, or a prefix whose compounds name things of their own, is none
+    assert not shortened({"subrepl"}, ("repl", "subdirectory"))
     assert not shortened({"autocomplet"}, ("autoupdat", "complet"))
-    model = _model(_section("layout", "guide", "Layout", "Keep the page templates in a subdirectory of the theme."))
-    assert model.answer("Can I keep the page templates in a subfolder of the theme?")[0] != NONE
-    # a record that writes no compound of the prefix, nor the term's second half, lacks it
     model = _model(_section("layout", "guide", "Layout", "Keep the page templates in the theme's own folder."))
     assert model.answer("Can I keep the page templates in a subfolder of the theme?")[0] != NONE
     assert model.answer("Can I run the page templates in a subinterpreter of the theme?")[0] == NONE
+
+
+def test_another_compound_of_the_prefix_the_record_writes_is_no_sign() -> None:
+    """3c38d9c also read a sub- term as the reader's where the record wrote another sub- compound of a common half
+    ("subdirectory"); every documentation site writes one ("subclass", "subcommand"), so that could not fail, and a
+    thing the record never names passed as phrasing (review22b)."""
+    assert not shortened({"subprocess"}, ("subdirectory", "templat"))
+    assert not shortened({"subfolder"}, ("subdirectory", "templat"))  # the half, "folder", is what it must write
+    model = _model(_section("layout", "guide", "Layout", "Keep the page templates in a subdirectory of the theme."))
+    assert model.answer("Can the page templates run in a subprocess of the theme?")[0] == NONE
+    assert model.answer("Can I keep the page templates in a directory of the theme?")[0] != NONE

@@ -28,8 +28,8 @@ SHORTEST = 4  # a shorter word ("br", "ids") is as often an abbreviation of the 
 # A common word with a prefix English adds freely is common too: "misconfigured", "redeclaring", "unstaged".
 PREFIX = re.compile(r"^(?:re|un|mis|non|pre|dis|de|over|under|out|co)(?=[a-z]{4})")
 # A prefix that names a part of a thing by the thing's word ("subfolder", "subdirectory", "subcommand"): a reader's
-# compound of it names what the record's compound of it names, its second half in other common words. Not "auto-",
-# "multi-" or "inter-", whose compounds name things of their own ("autocomplete", "multiprocessing").
+# compound of it names a part of what its second half names. Not "auto-", "multi-" or "inter-", whose compounds name
+# things of their own ("autocomplete", "multiprocessing").
 PART = re.compile(r"^sub(?=[a-z]{4})")
 
 
@@ -54,30 +54,24 @@ def shortened(terms: set[str], vocabulary: Sequence[str]) -> set[str]:
     """Of the terms (stemmed), those the record spells otherwise, `vocabulary` its stems sorted (`Vocabulary.stems`):
     - a longer word of the record starts with it: the reader's short form of the docs' own word ("repo" for
       "repository", "config" for "configuration", "params" for "parameters"), which SCOWL's list lacks;
-    - a compound of a part (`PART`, "subfolder") whose second half is a common word, where the record writes a
-      compound of the same prefix whose second half is one too ("subdirectory"), or that second half itself
-      ("folder"): the reader's word for the record's thing, a part of it named with another common word.
+    - a compound of a part (`PART`, "subfolder") whose second half is a common word the record writes ("folder"):
+      the reader's word for a part of the record's thing. Another compound of the prefix the record writes
+      ("subdirectory") is no sign: every documentation site writes some ("subclass", "subcommand"), and a
+      "subprocess" asked of a record that never writes "process" is a thing it lacks.
     Neither is a term the record lacks. A word only looked up (sorted, `bisect`), never the vocabulary scanned."""
     return {term for term in terms if _starts(vocabulary, term) or _part_of(term, vocabulary)}
 
 
-def _starts(vocabulary: Sequence[str], prefix: str, *, longer: int = 1) -> list[str]:
-    """The words of a sorted `vocabulary` at least `longer` letters longer than `prefix` that start with it."""
-    found, i = [], bisect_right(vocabulary, prefix)
-    while i < len(vocabulary) and vocabulary[i].startswith(prefix):
-        if len(vocabulary[i]) >= len(prefix) + longer:
-            found.append(vocabulary[i])
-        i += 1
-    return found
+def _starts(vocabulary: Sequence[str], prefix: str) -> bool:
+    """Whether a sorted `vocabulary` holds a longer word that starts with `prefix` (the first word after it does)."""
+    i = bisect_right(vocabulary, prefix)
+    return i < len(vocabulary) and vocabulary[i].startswith(prefix)
 
 
 def _part_of(term: str, vocabulary: Sequence[str]) -> bool:
-    """Whether a term is a compound of a part (`PART`) whose second half is common, and the record writes that half or
-    another such compound of the same prefix."""
+    """Whether a term is a compound of a part (`PART`) whose second half is common and written by the record."""
     m = PART.match(term)
     if m is None or term[m.end():] not in COMMON:
         return False
     half, i = term[m.end():], bisect_left(vocabulary, term[m.end():])
-    if i < len(vocabulary) and vocabulary[i] == half:
-        return True
-    return any(word[m.end():] in COMMON for word in _starts(vocabulary, m.group(), longer=SHORTEST) if word != term)
+    return i < len(vocabulary) and vocabulary[i] == half

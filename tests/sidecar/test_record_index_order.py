@@ -258,3 +258,27 @@ def test_the_index_reads_a_name_whole_where_its_record_writes_it(monkeypatch: py
     assert "powershell" in read[-1] and not {"power", "shell"} & set(read[-1]), read[-1]
     RecordIndex([*FILLER, shell, Section("more", "more", "Shell", "Each shell starts the power tools.")]).given(question)
     assert {"power", "shell"} <= set(read[-1]), read[-1]  # no section writes it whole: its parts are read
+
+
+def test_a_name_only_the_changelog_writes_whole_is_read_by_its_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """review22a of 3eee92f: a release note's line writing `GraphQLApp` made the record "write it whole", so the
+    question asked no "graphql" and the docs' GraphQL section, which never writes the name, lost its words (Starlette's
+    release notes write it in four sections). What the record sets aside (a changelog's sections, `_aside`) says only
+    where the question asks what changed."""
+    read: list[list[str]] = []
+    real = record_index_order.asked
+
+    def spy(text: str, holds: Callable[[str], bool] = lambda word: False) -> list[str]:
+        read.append(real(text, holds))
+        return read[-1]
+
+    monkeypatch.setattr("docent.sidecar.answer.record_index.asked", spy)
+    guide = Section("graphql", "graphql", "GraphQL", "Mount a GraphQL app with your schema: app.mount('/', GraphQL(schema)).")
+    notes = Section("v012", "release-notes", "0.12.0", "Added the GraphQLApp executor_class argument.")
+    RecordIndex([*FILLER, guide, notes]).given("How do I mount GraphQLApp with my schema?")
+    assert {"graphqlapp", "graphql", "app"} <= set(read[-1]), read[-1]
+    RecordIndex([*FILLER, guide, notes]).given("What changed for GraphQLApp in the release notes?")
+    assert "graphqlapp" in read[-1] and "graphql" not in read[-1], read[-1]  # asked what changed: the notes say it
+    docs = Section("mounting", "graphql", "Mounting", "GraphQLApp mounts a schema.")
+    RecordIndex([*FILLER, guide, notes, docs]).given("How do I mount GraphQLApp with my schema?")
+    assert "graphqlapp" in read[-1] and "graphql" not in read[-1], read[-1]  # the docs write it whole

@@ -64,6 +64,7 @@ SENTENCES_WEIGHT = 1.0  # a long question's sentences, their scores' mean, again
 CHANGELOG = re.compile(r"release[\s_-]*notes|change[\s_-]*log|\bchanges\b|\bhistory\b|what['’]?s[\s_-]*new|\bnews\b",
                        re.IGNORECASE)
 CHANGELOG_WEIGHT = 0.5
+MAX_WRITTEN = 4096  # camel-case names remembered as written outside the changelog or not (`_written`), then forgotten
 ASKS_CHANGES = re.compile(r"\d+\.\d+|\b(?:versions?|releases?|released|changelog|change\s*log|release\s*notes|changed"
                           r"|what['’]?s\s+new|upgrad\w*|breaking)\b", re.IGNORECASE)
 NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an address names a detail, not the topic
@@ -105,6 +106,7 @@ class RecordIndex:
         self._paths: list[tuple[str, ...]] = []  # each section's page and the h2 it sits under (or is)
         self._families: dict[tuple[str, ...], list[int]] = {}  # rowids by page, and by page and h2
         self._aside: set[int] = set()  # rowids of changelog sections, weighed down unless a question asks for changes
+        self._written_out: dict[str, bool] = {}  # a word -> whether a section not aside writes it (`_written`)
         self._sections: list[SectionLike] = []  # as given: the found ones are read again for their order
         self._labels = labels
         self._lock = threading.Lock()
@@ -218,14 +220,31 @@ class RecordIndex:
         if len(found) < 2:
             return found  # nothing to put in order
         vocabulary = self._vocabulary
-        words = asked(text, lambda word: vocabulary.counts([word])[word] > 0)  # a name the record writes whole
+        asks_changes = ASKS_CHANGES.search(text) is not None
+        words = asked(text, lambda word: self._written(word, aside=asks_changes))  # a name the record writes whole
         if fresh := [w for w in words if w not in vocabulary.spelt]:
             vocabulary.counts(fresh)  # each spelt as the index spells it, and remembered
         terms = dict.fromkeys(t for w in words for t in vocabulary.spelling(w) if vocabulary.df.get(t))
         weights = rarest({t: rarity(vocabulary.df[t], len(self._ids)) for t in terms})
-        aside = self._aside.intersection(r for r, _ in found) if not ASKS_CHANGES.search(text) else set()
+        aside = self._aside.intersection(r for r, _ in found) if not asks_changes else set()
         return self._order.ordered(found, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside}, alone=alone,
                                    first=first)
+
+    def _written(self, word: str, *, aside: bool) -> bool:
+        """Whether the record writes a word (a camel-case name whole), in a section it does not set aside (a changelog's,
+        `_aside`) unless `aside`, the question asking what changed: a release note's line naming `GraphQLApp` is no
+        sign the docs name it, and four of Starlette's did where its docs say only "GraphQL" (review22a)."""
+        count = self._vocabulary.counts([word])[word]
+        if aside or not count or count > len(self._aside):
+            return count > 0
+        written = self._written_out.get(word)
+        if written is None:  # a run of letters and digits (`asked`), quoted: spelt by the index's own tokenizer
+            with self._lock:
+                rows = self._db.execute("SELECT rowid FROM record WHERE record MATCH ?", (f'"{word}"',)).fetchall()
+            if len(self._written_out) >= MAX_WRITTEN:
+                self._written_out.clear()
+            written = self._written_out[word] = any(rowid not in self._aside for (rowid,) in rows)
+        return written
 
     def _with_sentences(self, text: str, scores: dict[int, float], limit: int) -> dict[int, float]:
         """Scores with a long question's sentences' own (`clauses.question_sentences`) added, their mean at `SENTENCES_WEIGHT`:

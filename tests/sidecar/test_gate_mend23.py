@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import polarity
+from docent.sidecar.answer import numbers, polarity
 from docent.sidecar.answer.words import stems
 from tests.sidecar.gating import docs_section, verdicts
 
@@ -34,3 +34,32 @@ def test_an_against_with_nothing_after_it_denies_nothing() -> None:
 )
 def test_an_empty_advice_backs_no_denial(sentence: str, expected: str) -> None:
     assert EMPTY(sentence) == expected
+
+
+# Under a heading of the project's release, "Kubernetes 1.28" and "Kubernetes version 1.28" are one claim: Kubernetes'
+# version, which the heading's "v1.28" (the project's) does not state.
+RELEASE = verdicts(docs_section("clusters", "Clusters", "The controller now runs on managed Kubernetes clusters.",
+                                "What's new in v1.28"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("The controller runs on Kubernetes 1.28 clusters [[clusters]].", "number"),
+        # shown before (review22a): "version" after another thing's name read as the project's release
+        ("The controller runs on Kubernetes version 1.28 clusters [[clusters]].", "number"),
+        ("Since version 1.28, the controller runs on managed Kubernetes clusters [[clusters]].", "shown"),
+        ("In version 1.28 the controller runs on managed Kubernetes clusters [[clusters]].", "shown"),
+    ],
+)
+def test_another_things_version_is_no_release_of_the_project(sentence: str, expected: str) -> None:
+    assert RELEASE(sentence) == expected
+
+
+def test_the_projects_own_name_before_version_is_its_release() -> None:
+    ninja = (("django", "ninja"),)
+    for sentence in ("Django Ninja version 1.0 adds it.", "Python version 3.10 is needed.", "The version 1.2 adds it."):
+        assert [q.other[0].unit for q in numbers.quantities(sentence, project=ninja)] == ["version"], sentence
+    for sentence in ("It runs on Kubernetes version 1.28.", "It runs on Kubernetes 1.28."):
+        assert [q.other for q in numbers.quantities(sentence, project=ninja)] == [()], sentence
+

@@ -42,6 +42,7 @@ from .number_words import (
     word_value,
     words_may_state,
 )
+from .words import STOP_WORDS
 
 _SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _LETTER_SCALES = {"K": 1e3, "M": 1e6, "B": 1e9}
@@ -293,7 +294,7 @@ def _versions(text: str, project: tuple[tuple[str, ...], ...] = ()) -> dict[str,
     dotted = _DOTTED.search(text)
     if not (dotted or "ersion" in text or "elease" in text or "v " in text or "ver." in text):
         return {}
-    written = [m[1] or m[2] for m in _AS_VERSION.finditer(text)]
+    written = [m[1] or m[2] for m in _AS_VERSION.finditer(text) if m[2] or not _owned(text, m.start(), project)]
     if dotted and project:
         written += _named(project).findall(text)
     return {figure: _version(figure) for figure in written}
@@ -311,6 +312,20 @@ def _named(project: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
 
 
 _NAMED: dict[tuple[tuple[str, ...], ...], re.Pattern[str]] = {}
+# "Kubernetes version 1.28" is Kubernetes' version, as "Kubernetes 1.28" is: after another thing's name (a capitalised
+# word no function word, no version wording) "version" names that thing's release, not the project's, and the figure
+# is read as "Kubernetes 1.28" is, no version a section's "v1.28" vouches for. "Python version 3.8", "Since version 2"
+# and the project's own "Django Ninja version 1.0" are versions, as "Python 3.8" and "Django Ninja 1.0" are.
+_NAME_BEFORE = re.compile(r"(?<![\w.+-])([A-Z][\w.+-]*)\s+$")
+
+
+def _owned(text: str, start: int, project: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether the version wording at `start` follows the name of a thing other than the project."""
+    name = _NAME_BEFORE.search(text, max(0, start - 40), start)
+    if name is None or name[1].lower() in STOP_WORDS or _AS_VERSION.match(f"{name[1]} 1.0"):
+        return False
+    said = f"{text[max(0, start - 60) : start]}1.0"  # the project's name right before: its own release
+    return not (project and any(m.end() == len(said) for m in _named(project).finditer(said)))
 
 
 def _version(written: str) -> Quantity:

@@ -3,8 +3,8 @@ record built once for a module's sentences, `verdicts`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypedDict, Unpack
 
 from docent.schema import Block
 from docent.schema import RecordSection as Section
@@ -43,7 +43,19 @@ def fate(gate: Gate, sentence: str) -> str:
     return "shown" if isinstance(events[0], Sentence) else events[0].reason
 
 
-def verdicts(*sections: Section, **site: Any) -> Callable[[str], str]:
+class SiteOf(TypedDict, total=False):
+    """What `Site.of` takes besides the record and the lexicon, each as it types it."""
+
+    names: Iterable[str]
+    page_titles: Mapping[str, str] | None
+    owner: str
+    intros: Mapping[str, str] | None
+    headings: Iterable[str]
+    person: Iterable[str]
+    docs: bool
+
+
+def verdicts(*sections: Section, **site: Unpack[SiteOf]) -> Callable[[str], str]:
     """A made-up record of `sections`, built once, and what a fresh gate on it does with a one-sentence answer:
     "shown", or the reason it was held. `site`: what `Site.of` is given besides the record (`owner`, `names`, `docs`),
     where the site's names matter; the site is made once too, as a bundle makes it."""

@@ -63,3 +63,27 @@ def test_the_projects_own_name_before_version_is_its_release() -> None:
     for sentence in ("It runs on Kubernetes version 1.28.", "It runs on Kubernetes 1.28."):
         assert [q.other for q in numbers.quantities(sentence, project=ninja)] == [()], sentence
 
+
+# DNS's record types: "A" is a name where the sections write it as one inside a sentence ("creates an A record").
+RECORDS = verdicts(
+    docs_section("sources", "Sources", "The controller creates an A record for each Service that has a cluster IP."),
+    docs_section("registry", "Registry",
+                 "The controller writes a TXT record beside each record it owns, to mark the owner of that record."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the TXT record's fact told of the A record: shown before, "A" read as the article opening a sentence, and
+        # inside one compared in lower case, where every clause writes the article "a" (review22a)
+        ("A records mark the owner of each record the controller owns [[sources, registry]].", "actor"),
+        ("The controller writes an A record beside each record it owns, to mark the owner [[sources, registry]].", "actor"),
+        ("TXT records mark the owner of each record the controller owns [[sources, registry]].", "shown"),
+        ("A record is created for each Service that has a cluster IP [[sources, registry]].", "shown"),
+        # an "A" before another word than the sections' is the article
+        ("A controller writes a TXT record beside each record it owns [[sources, registry]].", "shown"),
+    ],
+)
+def test_an_a_record_is_a_name(sentence: str, expected: str) -> None:
+    assert RECORDS(sentence) == expected

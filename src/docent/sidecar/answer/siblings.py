@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from . import align
 from .passage import Passage, Unit
-from .words import LETTERS
+from .words import LETTERS, stem
 
 _WORD = r"(?:[A-Z][a-z0-9'’]*(?:-[a-z0-9]+)*|[A-Z][A-Z0-9]+)"  # "Daphne", "NGINX", "Cross-platform"
 _NAME = re.compile(
@@ -78,7 +78,8 @@ def names(text: str, known: Set[str] = frozenset()) -> list[Name]:
         while before and text[before - 1].isspace():
             before -= 1
         opens = not before or text[before - 1] in _OPENERS or _symbol(text[before - 1])
-        if kind == "name" and opens and not _capitals(word.split()[0], known):  # "NGINX" is a name wherever it stands
+        first_word = word.split()[0]
+        if kind == "name" and opens and not (_capitals(first_word, known) or _lettered(text, m.end(), word, known)):
             first, _, rest = word.partition(" ")  # "The UvicornWorker": the opener is none, the rest may be
             if not rest.strip():
                 continue
@@ -90,6 +91,18 @@ def names(text: str, known: Set[str] = frozenset()) -> list[Name]:
     return out
 
 
+def _lettered(text: str, end: int, word: str, known: Set[str]) -> bool:
+    """Whether an "A" opening a sentence, alone, names the thing the sections name with their "A" inside a sentence, by
+    the word after it ("A records map ..." where they write "creates an A record"): DNS's record type, no article."""
+    if word != "A" or not known:
+        return False
+    after = _NEXT.match(text, end)
+    return after is not None and f"a {stem(after[1].lower())}" in known
+
+
+_NEXT = re.compile(r"\s+([A-Za-z]+)")
+
+
 def _capitals(word: str, known: Set[str] = frozenset()) -> bool:
     """A word in capitals, an acronym that names a thing wherever it stands ("NGINX"). A one-letter word only where the
     sections write it as a name ("C", "R": `known`), and never "A" or "I", which at a sentence's start are its article
@@ -99,17 +112,29 @@ def _capitals(word: str, known: Set[str] = frozenset()) -> bool:
     return word.isupper() and word not in "AI" and word.lower() in known
 
 
-# A capital letter standing alone, but "A" and "I": where a sentence may open on a one-letter name ("C", "R").
-_LETTER = re.compile(r"(?<![\w.'’-])[B-HJ-Z](?![\w.'’-])")
+# A capital letter standing alone, but "I": where a sentence may open on a one-letter name ("C", "R", "A records").
+_LETTER = re.compile(r"(?<![\w.'’-])[A-HJ-Z](?![\w.'’-])")
 
 
 def _letters(sections: Sequence[Passage]) -> frozenset[str]:
-    """The one-letter names the sections write as names, inside a sentence ("written in C"), lower case."""
+    """The one-letter names the sections write as names, inside a sentence ("written in C"), lower case; an "A" with the
+    word after it, stemmed ("a record": "creates an A record"), since "A" alone opening a sentence is its article."""
     return frozenset().union(*(p.facts("letter names", _section_letters) for p in sections))
 
 
 def _section_letters(passage: Passage) -> frozenset[str]:
-    return frozenset(n for n in passage.facts("siblings", _section_names) if len(n) == 1)
+    out = {n for n in passage.facts("siblings", _section_names) if len(n) == 1}
+    for unit, found in zip(passage.units, passage.facts("unit names", unit_names), strict=True):
+        for n in found:
+            if n.text == "a" and (after := _NEXT.match(unit.text, n.end)) is not None:
+                out.add(f"a {stem(after[1].lower())}")
+    return frozenset(out)
+
+
+def _written(name: Name, text: str, found: Sequence[Name]) -> bool:
+    """Whether a text (lower case) writes a name: a one-letter one only among its names (`found`), as a name, never as
+    the article "a" every clause writes."""
+    return any(n.text == name.text for n in found) if len(name.text) == 1 else _writes(text, name.text)
 
 
 def _abbreviation(word: str) -> bool:
@@ -199,7 +224,7 @@ def _unwritten(said: Unit, mine: list[Name], theirs_all: list[Name]) -> list[Nam
     ("APIRequestFactory" extends "RequestFactory": a sentence naming the one may restate the other's clause)."""
     written = {n.text for n in mine}
     squashed = {_PART.sub("", n.text) for n in mine}
-    return [n for n in theirs_all if not _writes(said.text.lower(), n.text) and written.isdisjoint(_PART.split(n.text))
+    return [n for n in theirs_all if not _written(n, said.text.lower(), mine) and written.isdisjoint(_PART.split(n.text))
             and not _within(_PART.sub("", n.text), squashed)]
 
 
@@ -207,13 +232,15 @@ def _told_of_sibling(said: Unit, mine: list[Name], sections: Sequence[Passage], 
                      theirs: list[Name], theirs_all: list[Name]) -> bool:
     """Whether a name of the sentence is a sibling the sections write elsewhere, standing where one of the clause's
     names does."""
-    titled = " ".join(p.title.text for p in sections).lower()
-    rest = " ".join(u.text for s, p in enumerate(sections) for i, u in enumerate(p.units)
-                    if not (s == a.section and a.first <= i <= a.last)).lower()
+    titled = " ".join(p.title.text for p in sections)
+    others = [(u, p.facts("unit names", unit_names)[i]) for s, p in enumerate(sections) for i, u in enumerate(p.units)
+              if not (s == a.section and a.first <= i <= a.last)]
+    rest = " ".join(u.text for u, _ in others).lower()
     for n in mine:
-        if _writes(main.text.lower(), n.text) or not _writes(rest, n.text):
+        if _written(n, main.text.lower(), theirs_all) or not (
+                any(_written(n, rest, found) for _, found in others) if len(n.text) == 1 else _writes(rest, n.text)):
             continue  # the clause's own name, or none of the sections' siblings
-        if n.kind == "name" and _writes(titled, n.text):
+        if n.kind == "name" and _written(n, titled.lower(), names(titled)):
             continue  # what the sections are about may stand anywhere
         if any(t.kind == n.kind and _same_place(said, n, mine, main, t, theirs_all) for t in theirs):
             return True

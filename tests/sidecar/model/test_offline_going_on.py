@@ -69,3 +69,29 @@ def test_a_sentence_said_before_one_that_points_back_makes_the_answer_no_longer(
     # sentence said, so the answer keeps its length: SAID sentences and the one after the best
     said = _model(STORE).answer("How are the rendered templates of every build kept, and what limits the cache size?")[0]
     assert len(said) == SAID + 1, said
+
+
+RESULTS = Section.of(
+    "results", page="work", path="/work/#results", headings=("Work", "Results of the migration"),
+    blocks=tuple(Block("paragraph", p) for p in (
+        "The migration cut the p99 latency of checkout from 800 ms to 120 ms.",
+        "Deploys went from two a week to twelve a day after the migration.",
+        "The error rate of checkout fell to 0.2 % in the first month. However, it rose again during the holiday peak, "
+        "when the old retry loop came back.",
+        "Costs fell by 31 % once the old cluster was retired.",
+        "The on-call team was paged 60 % less often.",
+    )),
+)
+
+
+def test_asked_for_results_a_sentence_that_goes_on_is_said_right_after_its_own() -> None:
+    """Asked for results, the sentences are said as they were asked for (the figures first), not in the record's order;
+    95725b1d put the sentences that go on at the answer's end there, where "However, it rose again ..." went on from
+    another sentence than its own (review22b)."""
+    model = OfflineModel.of({RESULTS.id: RESULTS}, manifest=Manifest(site_name="Mara Lindqvist"))
+    said = [s.rsplit(" [[", 1)[0] for s in model.answer("What were the results of the migration?")[0]]
+    however = "However, it rose again during the holiday peak, when the old retry loop came back."
+    assert said.index(however) == 1 + said.index("The error rate of checkout fell to 0.2 % in the first month."), said
+    # whatever follows the sentence that answers best goes on from it, right after it
+    assert said[:2] == ["The migration cut the p99 latency of checkout from 800 ms to 120 ms.",
+                        "Deploys went from two a week to twelve a day after the migration."], said

@@ -106,8 +106,7 @@ def pick(
     # a line that leads into code is said only where it answers best, with its code after it
     matched.sort(key=lambda m: (-m[0], m[1], m[2]))
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
-    picked += _going_on(picked)
-    picked = _with_antecedents(picked)
+    picked = _with_antecedents(_going_on(picked))
     # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
 
@@ -131,8 +130,9 @@ def _with_antecedents(picked: list[Match]) -> list[Match]:
 
 
 def _going_on(picked: list[Match]) -> list[Match]:
-    """The sentences that go on from those picked, each said after its own: an answer often stops a sentence before
-    the fact. After the one that answers best, when it is the best section's, whatever sentence follows ("NOTE: If you
+    """The sentences picked, each with the sentence that goes on from it right after it, in whatever order they were
+    asked for (the results first: at the answer's end, "However, it rose again ..." would go on from another sentence
+    than its own): an answer often stops a sentence before the fact. After the one that answers best, when it is the best section's, whatever sentence follows ("NOTE: If you
     are using Windows, some of the above commands may not work." goes on "A quick solution may be ..."); after any
     other, one that says it goes on (`GOES_ON`): "... it will not replace the values defined in copier.yml." goes on
     "Instead, CLI/API definitions will extend those ..."; "... are automatically excluded from updates." goes on "If you
@@ -140,6 +140,7 @@ def _going_on(picked: list[Match]) -> list[Match]:
     out: list[Match] = []
     said = {m[3] for m in picked}
     for k, (value, rank, i, sentence, section) in enumerate(picked):
+        out.append((value, rank, i, sentence, section))
         after = following(section, sentence)
         if after is None or after in said or not (k == 0 and rank == 0 or GOES_ON.match(after)):
             continue

@@ -282,3 +282,33 @@ def test_a_name_only_the_changelog_writes_whole_is_read_by_its_parts(monkeypatch
     docs = Section("mounting", "graphql", "Mounting", "GraphQLApp mounts a schema.")
     RecordIndex([*FILLER, guide, notes, docs]).given("How do I mount GraphQLApp with my schema?")
     assert "graphqlapp" in read[-1] and "graphql" not in read[-1], read[-1]  # the docs write it whole
+
+
+def test_a_snake_case_name_is_read_as_one_name() -> None:
+    """An environment variable or a setting with an underscore is a name, read as its runs together; a hyphen's, a
+    dot's or an apostrophe's words alone are not (English's "built-in", code's `--no-dev` and `request.user`)."""
+    assert record_index_order.names("ENABLE_FAIL2BAN=1 is set, and `response.status_code` is 302") == [
+        ("enable", "fail2ban"), ("response", "status", "code")]
+    assert record_index_order.names("uv sync --no-dev, request.user, a built-in: it isn't v1_2 or 10_000") == []
+
+
+def test_a_section_that_says_the_name_says_more_than_one_that_says_its_words_apart() -> None:
+    """docker-mailserver's question (round 14): `ENABLE_FAIL2BAN=1` is the environment variables' page's entry, where
+    the Fail2ban page says "enable" and "fail2ban" apart; read as words, both said the name alike."""
+    weights = {"enabl": 1.0, "fail2ban": 2.0, "enabl fail2ban": 4.0}
+    phrases = {"enabl fail2ban": ("enabl", "fail2ban")}
+    entry = {"body": [(10, "enabl"), (11, "fail2ban")]}
+    apart = {"body": [(3, "fail2ban"), (20, "enabl")]}
+    said = record_index_order.said_together(entry, phrases)
+    assert sorted(said["body"]) == [(10, "enabl"), (10, "enabl fail2ban"), (11, "fail2ban")]
+    assert record_index_order.said_together(apart, phrases) == apart
+    assert record_index_order.gain(said, weights) > record_index_order.gain(apart, weights)
+
+
+def test_the_search_reads_a_snake_case_name_as_a_phrase() -> None:
+    """Through the index: the name's phrase is counted in the record and weighed by its rarity, and a name the record
+    never says in that order gives no phrase."""
+    sections = [*FILLER, Section("general", "env", "General", "ENABLE_FAIL2BAN: 1 starts the ban service."),
+                Section("bans", "bans", "Bans", "Fail2ban bans a host. Enable it in the config.")]
+    index = RecordIndex(sections)
+    assert set(index._phrases("ENABLE_FAIL2BAN=1 and FAIL2BAN_ENABLE=1 are set")) == {"enabl fail2ban"}

@@ -43,10 +43,10 @@ from dataclasses import dataclass
 
 from docent.schema import Manifest
 
-from .clauses import MAX_ROWS, question_sentences
+from .clauses import MAX_ROWS, question_sentences, quote
 from .lexicon import Entries
 from .record_forms import unconflated
-from .record_index_order import CHOICE, FIRST, Order, SectionLike, asked, rarest, rarity
+from .record_index_order import CHOICE, FIRST, Order, SectionLike, asked, names, rarest, rarity
 from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_titles
 from .record_queries import Queries
 from .record_vocabulary import Vocabulary
@@ -71,6 +71,7 @@ NUMBER_WEIGHT = 0.25  # a question's numbers against its words: a port or an add
 # Rows fetched for each one wanted: room for the guide beside a weighed-down changelog, and a section its family raises
 FETCHED = 3  # (`record_index_rank`) keeps its own BM25 score, not the family's share alone (a seventeenth row's was lost)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
+MAX_PHRASES = 100_000  # the question's names' counts of sections remembered (`RecordIndex._phrases`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +139,7 @@ class RecordIndex:
         self._db.executemany("INSERT INTO record(rowid, title, body) VALUES(?, ?, ?)", rows)
         self._vocabulary = Vocabulary(self._db, self._lock, TOKENIZER)
         self._order = Order(self._sections, labels, self._db, self._lock, TOKENIZER)
+        self._phrase_df: dict[str, int] = {}  # a question's name's terms as a phrase -> its count of sections
         self._db.commit()
         self._queries = Queries(self._vocabulary, self._db, self._lock, lexicon=lexicon, synonyms=synonyms,
                                 site_name=site_name)
@@ -225,10 +227,36 @@ class RecordIndex:
         if fresh := [w for w in words if w not in vocabulary.spelt]:
             vocabulary.counts(fresh)  # each spelt as the index spells it, and remembered
         terms = dict.fromkeys(t for w in words for t in vocabulary.spelling(w) if vocabulary.df.get(t))
-        weights = rarest({t: rarity(vocabulary.df[t], len(self._ids)) for t in terms})
+        phrases = self._phrases(text)  # a snake_case name as one term, beside its words (`record_index_order.names`)
+        weights = rarest({t: rarity(vocabulary.df[t], len(self._ids)) for t in terms}
+                         | {key: rarity(self._phrase_df[key], len(self._ids)) for key in phrases})
+        phrases = {key: spelt for key, spelt in phrases.items() if key in weights}
         aside = self._aside.intersection(r for r, _ in found) if not asks_changes else set()
         return self._order.ordered(found, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside}, alone=alone,
-                                   first=first)
+                                   first=first, phrases=phrases)
+
+    def _phrases(self, text: str) -> dict[str, tuple[str, ...]]:
+        """The question's snake_case names (`record_index_order.names`) that the record says, each as the phrase of its
+        parts the index holds (`ENABLE_FAIL2BAN`: "enable fail2ban"), keyed by its terms as the index spells them with
+        a space between (a key no token is); the phrase's count of sections is remembered (`_phrase_df`)."""
+        vocabulary, out = self._vocabulary, {}
+        for runs in names(text):
+            vocabulary.counts([r for r in runs if r not in vocabulary.spelt])
+            spelt = [vocabulary.spelling(run) for run in runs]
+            if any(len(s) != 1 or not vocabulary.df.get(s[0]) for s in spelt):
+                continue  # a run the tokenizer drops or the record lacks: no phrase of the record's
+            terms = tuple(s[0] for s in spelt)
+            key = " ".join(terms)
+            if key not in self._phrase_df:
+                if len(self._phrase_df) >= MAX_PHRASES:
+                    self._phrase_df.clear()
+                with self._lock:
+                    (count,) = self._db.execute("SELECT count(*) FROM record WHERE record MATCH ?",
+                                                (quote(list(runs)),)).fetchone()
+                self._phrase_df[key] = count
+            if self._phrase_df[key]:
+                out[key] = terms
+        return out
 
     def _written(self, word: str, *, aside: bool) -> bool:
         """Whether the record writes a word (a camel-case name whole), in a section it does not set aside (a changelog's,

@@ -114,6 +114,42 @@ def asked(text: str, holds: Callable[[str], bool] = lambda word: False) -> list[
     return [w for w in dict.fromkeys(out) if w not in STOP_WORDS]
 
 
+_NAME = re.compile(r"[\w.+#/-]*[^\W\d_][\w.+#/-]*")  # a written name: letters, digits and joiners, no apostrophe
+MAX_NAMES = 8  # a question's names read as phrases, at most: a pasted log or config writes dozens
+
+
+def names(text: str) -> list[tuple[str, ...]]:
+    """The question's names of code with an underscore in them (an environment variable `ENABLE_FAIL2BAN`, a setting
+    `extension_configs`, `FTLCONF_dns_upstreams`, a qualified `response.status_code`), each as its runs of letters
+    and digits, lower-case, as the index's tokenizer reads them: one name, which a section says as the phrase of its
+    runs, where the order otherwise reads its common words apart ("enable" and "fail2ban", which a page on Fail2ban
+    says everywhere). A name joined only by hyphens, dots or slashes is not read so: English writes "built-in" and
+    "drop-in", and code `--no-dev`, `request.user`, `requirements-txt` of common words (read so too, uv and
+    django-ninja lost a first and a hit, round 23). A name with a run of digits alone (an address, a version) makes
+    none."""
+    out: dict[tuple[str, ...], None] = {}
+    for m in _NAME.finditer(spell_sigils(text)):
+        if "_" not in m.group():
+            continue
+        runs = tuple(run.lower() for run in _RUN.findall(m.group()))
+        if len(runs) > 1 and all(not run.isdigit() for run in runs):
+            out[runs] = None
+    return list(out)[:MAX_NAMES]
+
+
+def said_together(places: Mapping[str, Sequence[tuple[int, str]]],
+                  phrases: Mapping[str, Sequence[str]]) -> dict[str, list[tuple[int, str]]]:
+    """A section's places with each phrase's instances added, at its first term's position: its terms at
+    consecutive positions of one column, as an FTS5 phrase matches them."""
+    out = {col: list(at) for col, at in places.items()}
+    for col, at in places.items():
+        held = set(at)
+        for key, terms in phrases.items():
+            out[col] += [(offset, key) for offset, term in at if term == terms[0]
+                         and all((offset + i, t) in held for i, t in enumerate(terms[1:], start=1))]
+    return out
+
+
 def rarest(weights: Mapping[str, float]) -> dict[str, float]:
     """The question's `MAX_TERMS` terms of most weight, with their weights: a reader's long question (a pasted config,
     a traceback) says dozens, its common ones next to nothing."""
@@ -239,13 +275,21 @@ class Order:
         return kept
 
     def ordered(self, found: Sequence[tuple[int, float]], weights: Mapping[str, float], weighed: Mapping[int, float],
-                *, alone: Mapping[int, float] | None = None, first: int = 0) -> list[tuple[int, float]]:
+                *, alone: Mapping[int, float] | None = None, first: int = 0,
+                phrases: Mapping[str, Sequence[str]] | None = None) -> list[tuple[int, float]]:
         """The found (rowid, score) pairs, the first `ORDERED` put in order (`in_order`), the rest after them as
         found. With `first` (the guide's `FIRST`, and the rerank's pool, which starts from them: `RecordIndex.pool`),
         the `first` chosen from the first `first + CHOICE` (`chosen`) go first, in order by `alone`, then the rest in
         the order of all of them without it; their places are read once."""
         head = found[:ORDERED]
-        places = self._reader.places([self.said(rowid) for rowid, _ in head], list(weights))
+        if phrases:  # each phrase's terms read for their places, then the phrase's instances found among them
+            wanted = list(dict.fromkeys([*(w for w in weights if w not in phrases), *(t for p in phrases.values()
+                                                                                     for t in p)]))
+            read = self._reader.places([self.said(rowid) for rowid, _ in head], wanted)
+            places = [{col: [(o, t) for o, t in at if t in weights] for col, at in said_together(p, phrases).items()}
+                      for p in read]
+        else:
+            places = self._reader.places([self.said(rowid) for rowid, _ in head], list(weights))
         if not first:
             return in_order(head, places, weights, weighed, alone=alone) + list(found[ORDERED:])
         picked = chosen(head, places, weights, weighed, first=first,

@@ -106,9 +106,28 @@ def pick(
     # a line that leads into code is said only where it answers best, with its code after it
     matched.sort(key=lambda m: (-m[0], m[1], m[2]))
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
+    if kind == "docs" and wants is None:
+        picked += _unsaid(picked, matched, hits, asked)
     picked = _with_antecedents(_going_on(picked))
     # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+def _unsaid(picked: list[Match], matched: list[Match], hits: list[Hit], asked: Weighed) -> list[Match]:
+    """On documentation, the sentence of the best section that says the ask's rarest distinctive word
+    (`Weighed.distinct`) that none of the picked sentences says, where one says enough of the question to be picked
+    (`matched`), its worthiest: the sentences that say most of a question may all say its commonest words over again
+    ("is uvicorn.workers.UvicornWorker deprecated now? what should I pass to gunicorn -k": four command lines with
+    "UvicornWorker", "-k" and "gunicorn", where "Warning: The uvicorn.workers module is deprecated ..." says what is
+    asked). One such sentence at most, said after none in particular: in the record's order with the rest."""
+    words = {(section.id, i): said for _, i, _, section, _, said in hits}
+    told = set().union(*(words[m[4].id, m[2]] for m in picked))
+    for word in (w for w in asked.distinct() if not asked.alts[w] & told):
+        found = next((m for m in matched if m not in picked and m[1] == 0 and m[3] not in leads(m[4])
+                      and asked.alts[word] & words[m[4].id, m[2]]), None)
+        if found is not None:
+            return [found]
+    return []
 
 
 # A sentence that opens by pointing back ("This is quite similar to ...", "These eliminate the need ...") says nothing

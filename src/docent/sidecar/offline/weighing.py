@@ -206,12 +206,16 @@ class Weighed:
         its situation's) that the record uses and that weigh at least `DISTINCT` of the rarest of them. Each counts
         alike: in a long question the weight is spread over the reader's phrasing, and a text that holds two of its
         three rarest words says more of it than one that holds one rare word and many common ones."""
+        words = self.distinct()
+        held = set(said)
+        return sum(1 for w in words if self.alts[w] & held) / len(words) if words else 0.0
+
+    def distinct(self) -> list[str]:
+        """The ask's distinctive words (`distinctive`), the rarest first."""
         weights = {w: x for w, x in self.weight.items() if self.alts[w]}
         asked = {w: x for w, x in weights.items() if w not in self.context} or weights
         rarest = max(asked.values(), default=0.0)
-        words = [w for w, x in asked.items() if x >= DISTINCT * rarest]
-        held = set(said)
-        return sum(1 for w in words if self.alts[w] & held) / len(words) if words else 0.0
+        return sorted((w for w, x in asked.items() if x >= DISTINCT * rarest), key=lambda w: -asked[w])
 
     def holds_compounds(self, said: Collection[str]) -> bool:
         """Whether a text's words (stemmed) hold each hyphenated term the ask writes, all its words."""

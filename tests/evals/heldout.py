@@ -14,7 +14,8 @@ and a documentation site nobody here developed on (from round 11, that site alon
 `ROUNDS` names each round's files; `python -m tests.evals.heldout N [--show]` measures round N (`make eval` each);
 `--search` measures the record search's figures alone (a build and a search a question: seconds, not minutes);
 `--offline` the embedded model's useful answers and refusals alone, through the real app (a build and an answer a
-question: a minute, not ten).
+question: a minute, not ten); `--markdown` the careful model's Markdown answers alone, each site's share of sentences
+held (a build and a replay), and with `--show` each held sentence with the rule that held it.
 """
 
 from __future__ import annotations
@@ -23,12 +24,16 @@ import asyncio
 import json
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.events import Held
+from docent.sidecar.answer.judge import GateEvent, Judge
+from docent.sidecar.answer.rules import Draft
 from docent.sidecar.operator.corpora import Figures, Part, _constructions, _replay
 from docent.sidecar.operator.visitors import measure_sets
 from tests.evals import docsite
@@ -37,6 +42,39 @@ HERE = Path(__file__).resolve().parent
 CORPORA = HERE / "corpora"
 SITES = HERE.parents[1] / "tests" / "data" / "sites"
 EXAMPLE_BUNDLE = HERE / "bundle.json"
+
+
+@contextmanager
+def held_drafts() -> Iterator[list[tuple[str, str]]]:
+    """While open, every sentence a gate judges and holds, as (reason, text): a fence's or a row's as written. A hold
+    made outside a sentence's verdict (a heading's, an answer never cited) is not among them (`held_lines`)."""
+    drafts: list[tuple[str, str]] = []
+    judge = Judge._judge
+
+    def judged(self: Judge, draft: Draft, **kwargs: Any) -> GateEvent | None:
+        event = judge(self, draft, **kwargs)
+        if isinstance(event, Held):
+            text = "\n".join(draft.fence.lines) if draft.fence is not None else draft.text
+            drafts.append((event.reason, text + (f" [[{', '.join(draft.ids)}]]" if draft.ids else "")))
+        return event
+
+    Judge._judge = judged  # type: ignore[method-assign]
+    try:
+        yield drafts
+    finally:
+        Judge._judge = judge  # type: ignore[method-assign]
+
+
+def held_lines(holds: list[tuple[str, str, str]], drafts: list[tuple[str, str]]) -> list[str]:
+    """Each hold of an answer replay as `[reason] sentence`, its sentence the next judged draft of that reason; a hold
+    no judged draft gave (a heading's, an answer never cited) shows its question instead."""
+    waiting = list(drafts)
+    out = []
+    for question, reason, _message in holds:
+        found = next((i for i, (why, _text) in enumerate(waiting) if why == reason), None)
+        text = waiting.pop(found)[1] if found is not None else f"(no sentence judged; the question: {question})"
+        out.append(f"[{reason}] {text}")
+    return out
 
 
 @dataclass(frozen=True)
@@ -83,6 +121,21 @@ class Round:
     def offline(self) -> dict[str, float]:
         """The embedded model's useful answers and refusals alone, through the real app, on the site built afresh."""
         return self._alone(docsite.offline)
+
+    def markdown_alone(self, show: bool = False) -> dict[str, float]:
+        """The Markdown answers' share of sentences held alone, each site's, on the documentation site built afresh;
+        with `show`, each held sentence is printed with the rule that held it."""
+        n, out = self.number, {}
+        with tempfile.TemporaryDirectory(prefix=f"docent-round{n}-") as tmp:
+            bundles = {"example": EXAMPLE_BUNDLE, self.site: docsite.build_copy(self.folder, Path(tmp)).bundle}
+            for site in self.markdown:
+                with held_drafts() as drafts:
+                    said = self.answers(site, bundles[site])
+                out[f"markdown_{site}{n}_held"] = round(len(said.realistic_holds) / max(1, said.realistic_sentences), 4)
+                out[f"markdown_{site}{n}_sentences"] = said.realistic_sentences
+                for line in held_lines(said.realistic_holds, drafts) if show else ():
+                    print(f"  markdown {site} held {line}")
+        return out
 
     def _alone(self, measure: Callable[[docsite.Built, Path], dict[str, float]]) -> dict[str, float]:
         """One measure of the site built afresh on its questions, each figure named for the site and round."""
@@ -261,8 +314,10 @@ ROUNDS = {
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) not in ROUNDS:
-        sys.exit(f"usage: python -m tests.evals.heldout N [--show | --search | --offline], N one of {sorted(ROUNDS)}")
+        sys.exit(
+            f"usage: python -m tests.evals.heldout N [--show] [--search | --offline | --markdown], N one of {sorted(ROUNDS)}"
+        )
     held = ROUNDS[int(sys.argv[1])]
-    only = {"--search": held.search, "--offline": held.offline}
+    only = {"--search": held.search, "--offline": held.offline, "--markdown": lambda: held.markdown_alone("--show" in sys.argv)}
     chosen = next((only[flag] for flag in sys.argv[2:] if flag in only), None)
     print(json.dumps(chosen() if chosen else held.measure("--show" in sys.argv), indent=1))

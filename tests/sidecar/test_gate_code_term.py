@@ -87,3 +87,26 @@ def test_a_name_is_counted_until_widely_and_the_memo_keeps_new_pieces() -> None:
     mentions.widely.update((f"piece{n}", False) for n in range(code_term.MEMO))
     assert code_term._widely("mkdocs.yml", mentions)
     assert len(mentions.widely) == code_term.MEMO and mentions.widely["mkdocs.yml"] and "piece0" not in mentions.widely
+
+
+# A usage line's placeholder (round 23): the section writes a flag or a setting with a placeholder for its value
+# (`--group <name>`, `--output FILE`, `UV_INDEX=<url>`); the answer writes it with a value. The name must be the
+# section's: a flag it does not write is held, whatever its value.
+USAGE = record_of(
+    _section("groups", "Groups",
+             "Additional groups can be included with the --all-groups, --group <name> and --only-group <name> options. "
+             "Write the lockfile elsewhere with --output FILE, or set UV_INDEX=<url> in the environment."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Pass `--group lint` to include the lint group. [[groups]]", "shown"),
+    ("Pass `--group=lint` to include the lint group. [[groups]]", "shown"),
+    ("Pass `--output out.txt` to write the lockfile elsewhere. [[groups]]", "shown"),
+    ("Set `UV_INDEX=https://example.com/simple` in the environment. [[groups]]", "shown"),
+    ("Pass `--groups lint` to include the lint group. [[groups]]", "code_term"),  # a flag the section never writes
+    ("Pass `--all-groups lint` to include the lint group. [[groups]]", "code_term"),  # written with no placeholder
+    ("Set `UV_INDEX lint` in the environment. [[groups]]", "code_term"),  # a setting's value goes after its `=`
+])
+def test_a_value_filling_a_placeholder_the_section_writes_is_the_sections(sentence: str, expected: str) -> None:
+    assert fate(Gate(USAGE, Lexicon([])), sentence) == expected

@@ -122,6 +122,8 @@ def holds(code: str, text: str) -> bool:
     setting's sentence or in the next one where that speaks of "it"."""
     if " ".join(code.split()) in text:
         return True
+    if _filled(code.strip(), text):
+        return True
     setting = _SETTING.fullmatch(code.strip())
     if setting is None:
         return False
@@ -130,6 +132,25 @@ def holds(code: str, text: str) -> bool:
         re.search(rf"(?<![\w.-]){value}(?![\w.-])", _said_of(text, m.end()))
         for m in re.finditer(rf"(?<![\w.-]){name}(?![\w.-])", text)
     )
+
+
+# A flag and its value (`--group lint`, `--group=lint`) or a setting given one (`GROUP=lint`): the value may fill a
+# placeholder the section writes after the same name (`--group <name>`, `--group={name}`, `--output FILE`).
+_FILL = re.compile(r"(-{1,2}\w[\w.-]*)(?:\s+|=)[^\s<>{}=]+|([\w.-]+)=[^\s<>{}=]+")
+_PLACEHOLDER = r"(?:<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|[A-Z][A-Z_]{1,30}(?![\w.-]))"
+
+
+def _filled(code: str, text: str) -> bool:
+    """Whether a flag or setting written with a value is one the text writes with a placeholder for its value: a
+    usage line's `--group <name>` holds `--group lint`, its `KEY=<value>` holds `KEY=prod`. The name must be written
+    so; a flag's blank or `=` either way (`--output FILE` holds `--output=out.txt`), a setting's `=` only."""
+    found = _FILL.fullmatch(code)
+    if found is None:
+        return False
+    flag, setting = found.groups()
+    join = r"(?:\s+|=)" if flag else "="
+    name = re.escape(flag or setting)
+    return (flag or setting) in text and re.search(rf"(?<![\w.-]){name}{join}{_PLACEHOLDER}", text) is not None
 
 
 def _said_of(text: str, at: int) -> str:

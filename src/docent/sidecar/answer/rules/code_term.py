@@ -5,7 +5,9 @@ default groups"), or the piece is the setting the section is titled by and a val
 where the section titled "strict" says "Set to true to halt processing"). A word no such unit writes (a value the
 section does not give there, a name it never uses), or words it writes apart (`call_delay` from "a failed call, with
 a delay of 30 seconds"), are still held. A name the record writes in `WIDELY` sections or more (the site's
-configuration file, its command: `mkdocs.yml`) is the site's own, whatever the sentence cites (`_widely`)."""
+configuration file, its command: `mkdocs.yml`) is the site's own, whatever the sentence cites (`_widely`). A flag
+or setting written with a value is the section's where the section writes it with a placeholder for the value
+(`--group lint` for "--group <name>": `shape.holds`)."""
 
 from __future__ import annotations
 

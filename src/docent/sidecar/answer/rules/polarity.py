@@ -275,7 +275,26 @@ def _denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denia
         return ()
     said = polarity.denials(_compounds(text, sentence), stems, most=polarity.SAID_WORDS)
     texts = [sentence.grounds.mentions.record[sid].text for sid in sentence.ids]
-    return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts)))
+    return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts) or _told_absent(d, sentence)))
+
+
+# What a section says of a thing that is not there: "If the annotation is not present", "when it is not set" (a
+# denial of these), "the key is omitted", "an absent value", "if the flag is missing" (these alone).
+_PRESENCE = frozenset(stems("present set specified provided given defined configured passed supplied included"))
+_ABSENCE = frozenset(stems("omitted absent missing unset"))
+
+
+def _told_absent(denial: polarity.Denial, sentence: Reading) -> bool:
+    """ "Without the annotation, ..." (or "With no annotation, ...") opening a sentence sets the scene its sections
+    set in their own words: a cited denial of the thing's presence ("If the annotation is not present and ...": the
+    thing among the words before it), or a cited unit that writes the thing and says it omitted, absent, missing or
+    unset. Only the opening phrase, and only the thing's absence: what the sentence says follows is judged as ever."""
+    if not denial.opening or not denial.head:
+        return False
+    mentions = sentence.grounds.mentions
+    if any(theirs.head in _PRESENCE and denial.head in theirs.before for sid in sentence.ids for theirs in mentions.denied[sid]):
+        return True
+    return any(denial.head in u.stems and not _ABSENCE.isdisjoint(u.stems) for p in sentence.passages for u in p.units)
 
 
 _WHETHER = re.compile(r"\bwhether\s+or\s+not\b", re.IGNORECASE)

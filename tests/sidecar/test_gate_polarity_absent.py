@@ -1,0 +1,44 @@
+"""The polarity rule's reading of an opening "Without X," (round 23): a careful answer sets the scene in other words
+than a section that tells what happens when X is not there ("If the annotation is not present, ...", "When the port
+key is omitted, ..."): it is shown; the same opening of a thing the section never says is absent is still held. The
+record is a small made-up tool's docs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.sidecar.gating import docs_section, verdicts
+
+verdict = verdicts(
+    docs_section(
+        "access",
+        "access annotation",
+        "Specifies which node addresses to use. If the value is private, use the internal addresses. If the annotation "
+        "is not present and a node has an external address, behave as if the value were public.",
+    ),
+    docs_section(
+        "port",
+        "port",
+        "The port the proxy listens on. When the port key is omitted, the proxy listens on 8080. The label sets the "
+        "name shown in the dashboard.",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A section's denial of the thing's presence, said of it.
+        ("Without the annotation, a node with an external address is treated as if the value were public [[access]].",
+         "shown"),
+        ("With no annotation, a node with an external address is treated as if the value were public [[access]].",
+         "shown"),
+        # A section that says the thing omitted.
+        ("Without the port key, the proxy listens on 8080 [[port]].", "shown"),
+        # Things no section says are absent: the scene is still a denial to be backed.
+        ("Without the value, a node with an external address is treated as if it were public [[access]].", "polarity"),
+        ("Without the label, the proxy listens on 8080 [[port]].", "polarity"),
+    ],
+)
+def test_an_opening_without_of_what_a_section_says_absent(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

@@ -61,6 +61,8 @@ ADVISED = tuple(f"{base}{end}" for base, ends in (
     ("recommend", ("", "s", "ed", "ing")), ("advis", ("e", "es", "ed", "ing")), ("decid", ("e", "es", "ed", "ing")),
 ) for end in ends)
 
+# Words that join a deed in -ing to a clause otherwise than as what a "stop" prevents ("prevents loops by skipping it").
+DEED_LINKS = r"(?:by|when|while|after|before|for|in|on|at|with|without|through|via|and|or|of|to|from|is|are|was|were)\b"
 NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     # "A and nothing else", "nothing but A" say only A: no denial.
@@ -75,6 +77,10 @@ NEGATOR = re.compile(
     r"lack(?:s|ed|ing)?(?!\s+of\b)|"
     # "stops the connection from being upgraded", "for preventing leaks from impacting ...": what follows "from" is denied.
     r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from|"
+    # "to stop the record flapping between resources" says "from" in no word: what the thing does after it is denied
+    # (a noun in -ing is no deed: "the string", "nothing").
+    r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:(?!" + DEED_LINKS + r")[\w.'’]+\s+){0,3}?"
+    r"(?!" + DEED_LINKS + r")[\w.'’]+(?=\s+(?!\w*thing\b|during\b|string|spring)[a-z]{2,}ing\b)|"
     # "recommends against using them", "decided against a rewrite": advice or a choice not to do what follows, the
     # verb's own denial (`advised`): the match is the "against", the verb before it joins what is denied.
     + "(?:" + "|".join(rf"(?<={verb}\s)" for verb in ADVISED) + r")against)(?![\w'’])|n[’']t(?!\w)",

@@ -1,0 +1,37 @@
+"""A deed prevented in the words of a "stop" without "from" (round 23): "to stop the record flapping" denies the
+flapping as "prevents the record from flapping" does, and ends nothing (the reversal rule's "stopped"): shown where
+a section prevents the same deed; a deed the section never prevents, or a thing stopped outright, is still held; "by
+skipping the job" is how a section's "prevents" works, not what it prevents. The record is a small made-up tool's docs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.sidecar.gating import docs_section, verdicts
+
+verdict = verdicts(
+    docs_section(
+        "claims",
+        "Two sources claim one name",
+        "The tool keeps the record pointing at whichever resource acquired it first. This is intentional: it prevents "
+        "the record from flapping between resources when both keep claiming the name.",
+    ),
+    docs_section(
+        "guard",
+        "Loop guard",
+        "The if condition prevents infinite loops by skipping the job if the commit message starts with bump.",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("This is intentional, to stop the record flapping between resources [[claims]].", "shown"),
+        ("The tool stops the record pointing at the first resource [[claims]].", "polarity"),  # main: reversal
+        # what the section's "prevents ... by skipping" does is the skipping, not a denial of it
+        ("The if condition skips the job when the commit message starts with bump [[guard]].", "shown"),
+    ],
+)
+def test_a_deed_prevented_without_from(sentence: str, expected: str) -> None:
+    assert verdict(sentence) == expected

@@ -275,7 +275,47 @@ def _denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denia
         return ()
     said = polarity.denials(_compounds(text, sentence), stems, most=polarity.SAID_WORDS)
     texts = [sentence.grounds.mentions.record[sid].text for sid in sentence.ids]
-    return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts) or _told_absent(d, sentence)))
+    return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts) or _told_absent(d, sentence)
+                                         or _default_value(d, sentence)))
+
+
+# "`--interval=5m` instead of the default `1m`": a value told over the setting's default value, written as a figure or
+# as code right after "default".
+_OVER_DEFAULT = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|as\s+opposed\s+to)\s+(?:the\s+|its\s+|their\s+)?default(?:\s+value)?(?:\s+of)?"
+    r"\s+[`'\"]?(\S+?)[`'\"]?(?=[\s,.;:)]|$)", re.IGNORECASE)
+_DEFAULT_WORDS = frozenset(stems("default value"))
+
+
+def _default_value(denial: polarity.Denial, sentence: Reading) -> bool:
+    """A value chosen over the default ("5m instead of the default 1m") that a cited section gives as the default: it
+    turns down a value, not a deed or a thing, and the value chosen is the number and code rules' to judge, as a scope
+    of figures alone is (`polarity.denials`). A default turned down in words ("instead of the default theme"), or one
+    no cited section gives ("the default 10m" against "(default 1m)"), is still a denial."""
+    if not denial.instead or any(not w[:1].isdigit() and w not in _DEFAULT_WORDS for w in denial.scope):
+        return False
+    found = _OVER_DEFAULT.search(sentence.draft.text)
+    if found is None or not (found.group(1)[:1].isdigit() or found.group(1) in sentence.draft.codes):
+        return False
+    # the default it names is the one a cited section gives: "(default 1m)", "defaults to 1m", "default: `1m`"
+    given = re.compile(rf"\bdefault(?:s|ed)?\b[^.\n]{{0,40}}?(?<![\w.-]){re.escape(found.group(1))}(?![\w-]|\.\w)", re.I)
+    flat = sentence.grounds.mentions.flat
+    names = [code.split("=")[0].strip() for code in sentence.draft.codes if code != found.group(1)]
+    return any(_of_it(_BEFORE.split(flat[sid][max(0, m.start() - _NAMED_WITHIN) : m.start()])[-1], names, sentence)
+               for sid in sentence.ids for m in given.finditer(flat[sid]))
+
+
+_NAMED_WITHIN = 80  # characters before a section's "default" where it names the setting the sentence names
+_BEFORE = re.compile(r"[\n;)]|\s-\s|\.\s")  # ...in the same line, item or sentence
+
+
+def _of_it(before: str, names: list[str], sentence: Reading) -> bool:
+    """Whether a section's default is given of what the sentence sets: the text before it writes the setting the
+    sentence writes as code (`--interval=5m`: "--interval=5m (default 1m)"), or, where it writes none, a word the
+    sentence says ("interval"), not another setting's ("--min-event-sync-interval=5m (default 5s)")."""
+    if names:
+        return any(name and name in before for name in names)
+    return bool(stems(before) & sentence.said - _DEFAULT_WORDS)
 
 
 # What a section says of a thing that is not there: "If the annotation is not present", "when it is not set" (a

@@ -48,6 +48,8 @@ ADVICE = [
                fold),
     Passage.of("Races", "Under heavy load, the built-in limiters may let a few extra calls through.", fold),
     Passage.of("Relays", "Note that relays might not pass the Early-Hints header on to the client.", fold),
+    Passage.of("Forcing", "Forcing inline tags that are not blocks by default to be parsed as blocks could result in "
+               "invalid HTML.", fold),
 ]
 
 
@@ -65,6 +67,11 @@ ADVICE = [
         ("Relays will not pass the Early-Hints header on to the client.", True),
         ("Under heavy load, the built-in limiters can let a few extra calls through.", False),
         ("Relays may not pass the Early-Hints header on to the client.", False),
+        # "could" is a possibility too (round 12's falsehood, "could result in invalid HTML" made "will always")
+        ("Forcing inline tags to be parsed as blocks will result in invalid HTML.", True),
+        ("Forcing tags that are not blocks by default to be parsed as blocks will always result in invalid HTML.", True),
+        ("Forcing inline tags to be parsed as blocks could result in invalid HTML.", False),
+        ("Forcing inline tags to be parsed as blocks may result in invalid HTML.", False),
     ],
 )
 def test_advice_and_possibility_told_as_requirement_or_certainty(sentence: str, held: bool) -> None:

@@ -19,7 +19,7 @@
   part writes as the sentence does ("the fields the user may order by") leaves the sentence's "must" binding.
 - Certainty: "will" or "always" (and no doubt of the sentence's own: "may", "might", "can", "could", "likely",
   "probably", "possibly", "perhaps", "sometimes") where the part of the cited sections the sentence is about says
-  "may", "might", "possibly" or "perhaps" and nothing certain or binding is held: "the throttles will let a few
+  "may", "might", "could", "possibly" or "perhaps" and nothing certain or binding is held: "the throttles will let a few
   extra requests through" against "they may allow a few extra requests through".
   "Always" or "guaranteed" where that part gives a default, advice or a chance ("by default", "should", "usually", "a
   good chance", "may") or denies the guarantee ("not necessarily", followed by two words of the clause of "always"), or a condition the sentence does not state ("when", "if", "unless",
@@ -62,10 +62,11 @@ _PLANNED_FOR = frozenset(("planned", "slated"))
 _STRENGTH = MUST | OPTIONAL | _REMOVED | _PLAN
 
 
-# Certainty: "will" or "always" where the clause the sentence restates says "may" or "might" and nothing certain.
+# Certainty: "will" or "always" where the clause the sentence restates says "may", "might" or "could" ("could result in
+# invalid HTML") and nothing certain.
 _CERTAIN = frozenset(("will", "won't", "always"))
 _UNSURE = frozenset(("may", "might", "possibly", "perhaps", "likely", "probably", "sometimes", "can", "could"))
-_HEDGED = frozenset(("may", "might", "possibly", "perhaps"))
+_HEDGED = frozenset(("may", "might", "possibly", "perhaps", "could"))
 # Without exception: "always", "guaranteed" against a default ("outputs 100 items per page by default"), advice or
 # a chance ("should work", "a good chance it'll work"), or a guarantee denied ("this is not guaranteed").
 _SURE = frozenset(("always", "guaranteed", "guarantees", "guarantee", "invariably"))

@@ -45,6 +45,7 @@ from . import (
     elsewhere,
     first_person,
     markup,
+    neighbours,
     no_overlap,
     number,
     polarity,
@@ -77,6 +78,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("actor", pairings),  # two names paired that the sections pair with others: "A is replaced by B"
     crossed.RULE,  # a fact of one cited section told of the name another cited section writes
     twins.RULE,  # a fact of one twin section told of the thing its twin's heading names
+    neighbours.RULE,  # a fact of a sibling section told of the thing the cited section's title names
     rule("actor", swaps),  # two things' facts told of each other: "A does P, while B does Q"
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
@@ -115,6 +117,8 @@ def prepare(mentions: Mentions, rules: Sequence[Rule] = RULES) -> None:
         elsewhere.index(mentions)
     if twins.RULE in rules:
         twins.index(mentions)
+    if neighbours.RULE in rules:
+        neighbours.index(mentions)
 
 
 __all__ = [

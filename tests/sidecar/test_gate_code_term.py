@@ -110,3 +110,26 @@ USAGE = record_of(
 ])
 def test_a_value_filling_a_placeholder_the_section_writes_is_the_sections(sentence: str, expected: str) -> None:
     assert fate(Gate(USAGE, Lexicon([])), sentence) == expected
+
+
+# review23b of 8f623ba: a word in capitals after a flag's `=` or a setting's is a value the section gives, not a
+# placeholder (ExternalDNS's "set the `--managed-record-types=MX` flag"), and a value in capitals after a blank is
+# another value of its kind (`--type NS`): another value written there is not the section's.
+VALUES = record_of(
+    _section("mx", "MX record with CRD source",
+             "In order to start managing MX records you need to set the --managed-record-types=MX flag. Set LOG_LEVEL=DEBUG "
+             "to see each change. Create the zone's record set with gcloud dns record-sets create --type NS --ttl 300. "
+             "Write the plan elsewhere with --output FILE and review it."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("To start managing MX records, set the `--managed-record-types=TXT` flag. [[mx]]", "code_term"),
+    ("Set `LOG_LEVEL=INFO` to see each change. [[mx]]", "code_term"),
+    ("Create the zone's record set with `--type CNAME`. [[mx]]", "code_term"),
+    # the section's own values, and a metavar filled, are still the section's
+    ("To start managing MX records, set the `--managed-record-types=MX` flag. [[mx]]", "shown"),
+    ("Write the plan elsewhere with `--output plan.txt`. [[mx]]", "shown"),
+])
+def test_a_value_in_capitals_is_no_placeholder(sentence: str, expected: str) -> None:
+    assert fate(Gate(VALUES, Lexicon([])), sentence) == expected

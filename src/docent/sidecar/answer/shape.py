@@ -136,21 +136,27 @@ def holds(code: str, text: str) -> bool:
 
 # A flag and its value (`--group lint`, `--group=lint`) or a setting given one (`GROUP=lint`): the value may fill a
 # placeholder the section writes after the same name (`--group <name>`, `--group={name}`, `--output FILE`).
-_FILL = re.compile(r"(-{1,2}\w[\w.-]*)(?:\s+|=)[^\s<>{}=]+|([\w.-]+)=[^\s<>{}=]+")
-_PLACEHOLDER = r"(?:<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\}|[A-Z][A-Z_]{1,30}(?![\w.-]))"
+_FILL = re.compile(r"(-{1,2}\w[\w.-]*)(?:\s+|=)([^\s<>{}=]+)|([\w.-]+)=([^\s<>{}=]+)")
+_PLACEHOLDER = r"(?:<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\})"
+# A usage line's metavar in capitals after a flag and a blank (`--output FILE`); after an `=` a word in capitals is a
+# value (`--managed-record-types=MX`, `LOG_LEVEL=DEBUG`), and so is one a value in capitals would fill (`--type NS`
+# for `--type CNAME`): values of one kind, not a placeholder filled.
+_METAVAR = r"\s+[A-Z][A-Z_]{1,30}(?![\w.-])"
 
 
 def _filled(code: str, text: str) -> bool:
     """Whether a flag or setting written with a value is one the text writes with a placeholder for its value: a
     usage line's `--group <name>` holds `--group lint`, its `KEY=<value>` holds `KEY=prod`. The name must be written
-    so; a flag's blank or `=` either way (`--output FILE` holds `--output=out.txt`), a setting's `=` only."""
+    so; a flag's blank or `=` either way (`--output FILE` holds `--output=out.txt`), a setting's `=` only; a metavar in
+    capitals only after a flag's blank, and only for a value not in capitals itself (`_METAVAR`)."""
     found = _FILL.fullmatch(code)
     if found is None:
         return False
-    flag, setting = found.groups()
+    flag, value, setting, _ = found.groups()
     join = r"(?:\s+|=)" if flag else "="
     name = re.escape(flag or setting)
-    return (flag or setting) in text and re.search(rf"(?<![\w.-]){name}{join}{_PLACEHOLDER}", text) is not None
+    placeholder = rf"(?:{join}{_PLACEHOLDER}|{_METAVAR})" if flag and not value.isupper() else join + _PLACEHOLDER
+    return (flag or setting) in text and re.search(rf"(?<![\w.-]){name}{placeholder}", text) is not None
 
 
 def _said_of(text: str, at: int) -> str:

@@ -55,4 +55,13 @@ def _wrong_row(passage: Passage, which: str, noun: str, after: list[str]) -> boo
     scores = sorted(((sum(s in u.stems for s in rest), i) for i, u in enumerate(rows)), reverse=True)
     edge = 0 if which == "first" else len(rows) - 1
     best, runner_up = scores[0], scores[1]
-    return best[0] > runner_up[0] and best[1] != edge and not any(s in rows[edge].stems for s in rest)
+    if best[0] <= runner_up[0] or best[1] == edge or any(s in rows[edge].stems for s in rest):
+        return False
+    return not _writes(rows[best[1]], which, noun)
+
+
+def _writes(u: Unit, which: str, noun: str) -> bool:
+    """The unit writes the ordinal itself ("the footnote definitions from the first document will be cleared before the
+    second document is rendered"): its "first N" is one of a sequence it tells, not the first of the section's rows."""
+    tokens = u.tokens
+    return any(t.word == which and tokens[i + 1].stem == noun for i, t in enumerate(tokens[:-1]))

@@ -49,6 +49,9 @@ def verdict(sentence: str) -> str:
          "[[resetting-instance-state]].", "shown"),
         ("When reset is called between runs, the second document is rendered before the footnote definitions of the "
          "first document are cleared [[resetting-instance-state]].", "order"),
+        # "the first time" names an occasion; "first" orders two clauses only as an adverb.
+        ("In the skip_if_exists example, .secret_password.yml is generated the first time from a random number hashed "
+         "with sha512 and is not overridden on later runs [[skip_if_exists]].", "shown"),
     ],
 )
 def test_ordinals_of_occasions(sentence: str, expected: str) -> None:

@@ -106,7 +106,15 @@ def _compare(said: Unit, first: tuple[int, int], second: tuple[int, int], sectio
         return _by_date(sections[sa], sections[sb], said)
     if ua != ub:
         return None if ua < 0 or ub < 0 else _by_units(sections[sa].units[ua], sections[sb].units[ub], ua < ub)
-    u = unit_at(sections[sa], ua)
+    return _in_one(sections[sa], ua, a_near, b_near, a_tokens, b_tokens)
+
+
+def _in_one(passage: Passage, ua: int, a_near: list[str], b_near: list[str], a_tokens: list[Token],
+            b_tokens: list[Token]) -> bool | None:
+    """Both sides in one unit of `passage`: ordered there, unless the unit holds a side by one word alone (`_thin`)."""
+    u = unit_at(passage, ua)
+    if _thin(passage, u, a_near) or _thin(passage, u, b_near):
+        return None
     return _in_unit(u, a_near, b_near, _numbers(a_tokens, u), _numbers(b_tokens, u))
 
 
@@ -166,6 +174,14 @@ def _in_unit(u: Unit, a_near: list[str], b_near: list[str], na: list[str], nb: l
     if pa is None or pb is None or pa == pb or _when_between(u, pa, pb):
         return None
     return (pa < pb) != _after_between(u, pa, pb)
+
+
+def _thin(passage: Passage, u: Unit, near: list[str]) -> bool:
+    """The unit holds one of the side's three words nearest the marker, and another unit of the section two or more:
+    "the project source is copied in" meets "manage your project" in the lead, while "# Copy the project into the
+    image" tells that step. The side is not that unit's, and the unit orders nothing."""
+    words = near[:3]
+    return sum(s in u.stems for s in words) < 2 <= max(sum(s in v.stems for s in words) for v in passage.units)
 
 
 def _when_between(u: Unit, pa: float, pb: float) -> bool:

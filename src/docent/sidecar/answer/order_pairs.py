@@ -28,7 +28,7 @@ MARKERS = (
     (re.compile(r"[;,]\s+the\s+second\b,?\s*", re.I), "left"),
     # "the client first performs the handshake, and the proxy then opens the connection": cut at the "and"; not "the
     # first time ... and is not overridden on later runs", an ordinal after its determiner, which names an occasion
-    (re.compile(r"(?<!\bthe\s)(?<!\bits\s)(?<!\btheir\s)(?<!\bour\s)(?<!\byour\s)\bfirst\b[^,;]{0,80}?(?P<cut>,?\s+and\s+)(?=[^,;]*?\b(?:then|afterwards|later|next|finally|after\s+that)\b)",
+    (re.compile(r"\bfirst\b(?<!\bthe\sfirst)(?<!\bits\sfirst)(?<!\btheir\sfirst)(?<!\bour\sfirst)(?<!\byour\sfirst)[^,;]{0,80}?(?P<cut>,?\s+and\s+)(?=[^,;]*?\b(?:then|afterwards|later|next|finally|after\s+that)\b)",
                 re.I), "left"),
     # "X, after which Y" is "X, then Y"; "restarted one after another" orders nothing.
     (re.compile(r",?\s+after\s+which\s+", re.I), "left"),

@@ -35,3 +35,27 @@ verdict = verdicts(
 )
 def test_a_deed_prevented_without_from(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+# review23b of c209e6d: a deed in -ing right after "stop" is what stops ("stopped using the logging module"), however
+# a noun in -ing follows it; the reversal rule reads it as an ending, as it did before c209e6d.
+KEPT = verdicts(
+    docs_section("logs", "Logging",
+                 "Uvicorn still uses the standard logging module for its access log. It does not configure the logging "
+                 "module for you: pass --log-config to do so."),
+    docs_section("workers", "Workers",
+                 "The uvicorn.workers module is deprecated but still emits a deprecation warning on import. It will "
+                 "not be removed before 1.0."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Uvicorn has stopped using the standard logging module [[logs]].", "reversal"),
+        ("The uvicorn.workers module stopped emitting the deprecation warning on import [[workers]].", "reversal"),
+        ("Uvicorn still uses the standard logging module for its access log [[logs]].", "shown"),
+    ],
+)
+def test_a_deed_in_ing_right_after_stop_is_ended(sentence: str, expected: str) -> None:
+    assert KEPT(sentence) == expected

@@ -63,6 +63,8 @@ ADVISED = tuple(f"{base}{end}" for base, ends in (
 
 # Words that join a deed in -ing to a clause otherwise than as what a "stop" prevents ("prevents loops by skipping it").
 DEED_LINKS = r"(?:by|when|while|after|before|for|in|on|at|with|without|through|via|and|or|of|to|from|is|are|was|were)\b"
+# A deed in -ing right after "stop" is the deed stopped ("stop using it"), not the object of a deed prevented.
+STOPPED_DEED = r"(?![a-z]{2,}ing\b)"
 NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     # "A and nothing else", "nothing but A" say only A: no denial.
@@ -78,8 +80,10 @@ NEGATOR = re.compile(
     # "stops the connection from being upgraded", "for preventing leaks from impacting ...": what follows "from" is denied.
     r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:[\w.'’]+\s+){0,4}?from|"
     # "to stop the record flapping between resources" says "from" in no word: what the thing does after it is denied
-    # (a noun in -ing is no deed: "the string", "nothing").
-    r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+(?:(?!" + DEED_LINKS + r")[\w.'’]+\s+){0,3}?"
+    # (a noun in -ing is no deed: "the string", "nothing"); a deed in -ing right after it is what stops ("stopped
+    # using the logging module", "stops emitting the warning": the using ends, no logging is prevented).
+    r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+" + STOPPED_DEED
+    + r"(?:(?!" + DEED_LINKS + r")[\w.'’]+\s+){0,3}?"
     r"(?!" + DEED_LINKS + r")[\w.'’]+(?=\s+(?!\w*thing\b|during\b|string|spring)[a-z]{2,}ing\b)|"
     # "recommends against using them", "decided against a rewrite": advice or a choice not to do what follows, the
     # verb's own denial (`advised`): the match is the "against", the verb before it joins what is denied.

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence, Set
 
 from .passage import Passage, Unit, best_of, unit_at
-from .polarity import DEED_LINKS
+from .polarity import DEED_LINKS, STOPPED_DEED
 
 _END = frozenset("""retired retire retires dropped drop drops stopped stop stops ended abandoned discontinued
 decommissioned removed replaced scrapped ceased gone""".split())
@@ -31,10 +31,11 @@ _ZERO = re.compile(r"\b(?:went|go|goes|fell|dropped)\s+to\s+zero\b", re.I)
 # "is no longer required": a state ended, as "still" keeps one; "no longer than 63 characters" bounds a length
 _NO_LONGER = re.compile(r"\bno\s+longer\b(?!\s+than\b)", re.I)
 # What follows "stop" where it prevents a deed rather than ends a thing: "from" after its object, or the object and its
-# deed in -ing ("stop the record flapping"; a noun in -ing is no deed: "the string"). "Stop using it" ends the using.
+# deed in -ing ("stop the record flapping"; a noun in -ing is no deed: "the string"). "Stop using it" ends the using,
+# and so does "stopped using the logging module": a deed in -ing right after "stop" is what it ends.
 _STOP = frozenset(("stop", "stops", "stopped"))
 _PREVENTED = re.compile(
-    r"\s+(?:(?:[\w.'’]+\s+){0,4}?from\b|(?:(?!" + DEED_LINKS + r")[\w.'’]+\s+){1,4}?"
+    r"\s+(?:(?:[\w.'’]+\s+){0,4}?from\b|" + STOPPED_DEED + r"(?:(?!" + DEED_LINKS + r")[\w.'’]+\s+){1,4}?"
     r"(?!\w*thing\b|during\b|string|spring)[a-z]{2,}ing\b)", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|n't)\s+(?:\w+\s+){0,2}?$", re.I)
 

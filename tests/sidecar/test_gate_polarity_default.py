@@ -37,3 +37,18 @@ verdict = verdicts(
 )
 def test_a_value_chosen_over_the_default_a_section_gives(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+# review23b of f1bc55a: the default is the first value after "default", not the next item's ("(default 1m)\n-
+# --min-event-sync-interval=5m": 5m is no default given), and a setting named in words is the one whose name the
+# sentence says most of ("the minimum event sync interval" is --min-event-sync-interval's, default 5s, not --interval's).
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "To reduce the request rate, lower the synchronization interval to 1m instead of the default 5m [[throttling]].",
+        "To reduce the request rate, set the minimum event sync interval to 5m rather than the default of 1m "
+        "[[throttling]].",
+    ],
+)
+def test_a_default_another_item_or_setting_gives_is_held(sentence: str) -> None:
+    assert verdict(sentence) == "polarity"

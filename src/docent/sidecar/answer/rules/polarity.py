@@ -297,25 +297,36 @@ def _default_value(denial: polarity.Denial, sentence: Reading) -> bool:
     found = _OVER_DEFAULT.search(sentence.draft.text)
     if found is None or not (found.group(1)[:1].isdigit() or found.group(1) in sentence.draft.codes):
         return False
-    # the default it names is the one a cited section gives: "(default 1m)", "defaults to 1m", "default: `1m`"
-    given = re.compile(rf"\bdefault(?:s|ed)?\b[^.\n]{{0,40}}?(?<![\w.-]){re.escape(found.group(1))}(?![\w-]|\.\w)", re.I)
+    # the default it names is the one a cited section gives: "(default 1m)", "defaults to 1m", "default: `1m`", the
+    # first value after "default" (not the next item's: "(default 1m) - --min-event-sync-interval=5m")
+    value = re.escape(found.group(1))
     flat = sentence.grounds.mentions.flat
     names = [code.split("=")[0].strip() for code in sentence.draft.codes if code != found.group(1)]
-    return any(_of_it(_BEFORE.split(flat[sid][max(0, m.start() - _NAMED_WITHIN) : m.start()])[-1], names, sentence)
-               for sid in sentence.ids for m in given.finditer(flat[sid]))
+    given = [_before(flat[sid], m) for sid in sentence.ids for m in re.finditer(_GIVEN % value, flat[sid], re.I)]
+    if names:
+        return any(name and name in before for before in given for name in names)
+    # in words, of the setting the sentence names best among those the sections give a default of ("the minimum event
+    # sync interval" is "--min-event-sync-interval=5m (default 5s)"'s, not "--interval=5m (default 1m)"'s)
+    best = max((_named(_before(flat[sid], m), sentence) for sid in sentence.ids
+                for m in re.finditer(_GIVEN % r"\d[\w.]*", flat[sid], re.I)), default=0)
+    return any(_named(before, sentence) >= max(best, 1) for before in given)
 
 
+_GIVEN = r"\bdefault(?:s|ed)?\b(?:(?!\s-\s)[^.\n)\d]){0,40}?(?<![\w.-])%s(?![\w-]|\.\w)"
 _NAMED_WITHIN = 80  # characters before a section's "default" where it names the setting the sentence names
 _BEFORE = re.compile(r"[\n;)]|\s-\s|\.\s")  # ...in the same line, item or sentence
 
 
-def _of_it(before: str, names: list[str], sentence: Reading) -> bool:
-    """Whether a section's default is given of what the sentence sets: the text before it writes the setting the
-    sentence writes as code (`--interval=5m`: "--interval=5m (default 1m)"), or, where it writes none, a word the
-    sentence says ("interval"), not another setting's ("--min-event-sync-interval=5m (default 5s)")."""
-    if names:
-        return any(name and name in before for name in names)
-    return bool(stems(before) & sentence.said - _DEFAULT_WORDS)
+def _before(flat: str, default: re.Match[str]) -> str:
+    """What a section writes before a default it gives, in the same line, item or sentence: the setting it is of."""
+    return _BEFORE.split(flat[max(0, default.start() - _NAMED_WITHIN) : default.start()])[-1]
+
+
+def _named(before: str, sentence: Reading) -> int:
+    """How many words of the setting a section gives a default of the sentence says, values left out: "interval" of
+    "--interval=5m (", "event", "sync" and "interval" of "--min-event-sync-interval=5m (" said "minimum event sync
+    interval"."""
+    return len({w for w in stems(before) & sentence.said - _DEFAULT_WORDS if not w[:1].isdigit()})
 
 
 # What a section says of a thing that is not there: "If the annotation is not present", "when it is not set" (a

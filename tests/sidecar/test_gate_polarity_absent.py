@@ -42,3 +42,17 @@ verdict = verdicts(
 )
 def test_an_opening_without_of_what_a_section_says_absent(sentence: str, expected: str) -> None:
     assert verdict(sentence) == expected
+
+
+# review23b of 037b208: the scene stands on the unit that says what the sentence says follows it, not on a unit
+# elsewhere in the section: what another unit says (the private value's internal addresses, the label) is not what
+# follows the thing's absence.
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Without the annotation, use the internal addresses [[access]].",
+        "Without the port key, the label sets the name shown in the dashboard [[port]].",
+    ],
+)
+def test_what_another_unit_says_does_not_follow_the_absence(sentence: str) -> None:
+    assert verdict(sentence) == "polarity"

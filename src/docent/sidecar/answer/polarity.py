@@ -17,7 +17,8 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   one's) with a scope of its cited sections: the record must deny the same thing; a sentence's one denial may do
   so in another verb, of the same thing ("a release doesn't ship all wheels" for "... doesn't contain all wheels").
   One it opens with up to its comma ("Without a config file, ...") sets the scene: where it denies more, another must;
-  alone, it stands on a section that says the thing is not present or set, or omitted, absent, missing or unset.
+  alone, it stands on the cited unit that says most of what follows it, where that unit says the thing is not present
+  or set, or omitted, absent, missing or unset.
   "Without it", and a negation whose verb is left out ("Y doesn't and ..."), have no scope: what they deny was said
   before; "it hasn't been updated" is decided by its first denied word. A section's "not yet" and a table row's
   "No" cell (its column, of its row) deny too. "Consumers could not be added without changes to the producers" is

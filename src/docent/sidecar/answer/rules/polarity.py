@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .. import contradictions, meta, opposites, polarity
+from ..passage import Unit
 from ..words import dotted, stem, stems
 from .alternatives import chosen, contrasted
 from .refusals import turned
@@ -337,15 +338,23 @@ _ABSENCE = frozenset(stems("omitted absent missing unset"))
 
 def _told_absent(denial: polarity.Denial, sentence: Reading) -> bool:
     """ "Without the annotation, ..." (or "With no annotation, ...") opening a sentence sets the scene its sections
-    set in their own words: a cited denial of the thing's presence ("If the annotation is not present and ...": the
-    thing among the words before it), or a cited unit that writes the thing and says it omitted, absent, missing or
-    unset. Only the opening phrase, and only the thing's absence: what the sentence says follows is judged as ever."""
+    set in their own words, in the cited unit that says most of what the sentence says follows (a tie: any of them):
+    a denial of the thing's presence ("If the annotation is not present and ...": the thing among the words before it),
+    or the thing said omitted, absent, missing or unset. What another unit says (the annotation's "If the value is
+    private, use the Nodes' addresses of type InternalIP") is not what follows its absence. Only the opening phrase,
+    and only the thing's absence: what the sentence says follows is judged as ever."""
     if not denial.opening or not denial.head:
         return False
-    mentions = sentence.grounds.mentions
-    if any(theirs.head in _PRESENCE and denial.head in theirs.before for sid in sentence.ids for theirs in mentions.denied[sid]):
-        return True
-    return any(denial.head in u.stems and not _ABSENCE.isdisjoint(u.stems) for p in sentence.passages for u in p.units)
+    rest = stems(sentence.text.split(",", 1)[-1]) & sentence.said - {denial.head}
+    units = [(len(rest & u.stems), u) for p in sentence.passages for u in p.units]
+    best = max((n for n, _ in units), default=0)
+    return any(n == best and denial.head in u.stems and _absent_in(denial.head, u) for n, u in units)
+
+
+def _absent_in(thing: str, unit: Unit) -> bool:
+    """Whether a unit writing the thing says it absent: omitted, absent, missing, unset, or its presence denied."""
+    return not _ABSENCE.isdisjoint(unit.stems) or any(
+        d.head in _PRESENCE and thing in d.before for d in polarity.denials(unit.text, stems))
 
 
 _WHETHER = re.compile(r"\bwhether\s+or\s+not\b", re.IGNORECASE)

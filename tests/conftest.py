@@ -12,6 +12,7 @@ import pytest
 
 if TYPE_CHECKING:
     from tests.redis_server import RedisServer
+    from tests.sitebuilds import SiteBuilds
 
 _made: list[str] = []
 
@@ -27,6 +28,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:  # `-m "not redis"` leaves out every test that starts a redis-server
         if "redis_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.redis)
+
+
+@pytest.fixture(scope="session")
+def site_builds(tmp_path_factory: pytest.TempPathFactory) -> SiteBuilds:
+    """The run's builds of vendored sites, each built once and shared: read them, never write into them."""
+    from tests.sitebuilds import SiteBuilds
+
+    return SiteBuilds(tmp_path_factory.mktemp("sites"))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +15,12 @@ from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
 from tests.evals import docent_docs
 from tests.evals.retrieval import measure
+from tests.sitebuilds import SiteBuilds
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[docent_docs.Built]:
-    yield docent_docs.build(tmp_path_factory.mktemp("docent-docs"))
+def built(site_builds: SiteBuilds) -> docent_docs.Built:
+    return site_builds(docent_docs.SITE)
 
 
 def bundle(built: docent_docs.Built) -> dict[str, Any]:

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 
 from tests.evals import docsite
+from tests.sitebuilds import SiteBuilds
 
 FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[^\n]*\n(.*?)^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> docsite.Built:
-    return docsite.build(tmp_path_factory.mktemp("docsite"))
+def built(site_builds: SiteBuilds) -> docsite.Built:
+    return site_builds(docsite.SITE)
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.evals import docsite
 from tests.evals.heldout import HERE, ROUNDS, Round
+from tests.sitebuilds import SiteBuilds
 
 CITED = re.compile(r"\[\[([^\]]+)\]\]")
 # A round's falsehoods, its faithful sentences and its Markdown answers on the documentation site, as written.
@@ -26,9 +26,9 @@ SIZES = {5: (80, 80, 10), 6: (48, 48, 10), 7: (48, 48, 10), 8: (48, 48, 10), 9: 
 
 
 @pytest.fixture(scope="module", params=list(ROUNDS.values()), ids=[f"round{n}" for n in ROUNDS])
-def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Round, set[str]]:
+def built(request: pytest.FixtureRequest, site_builds: SiteBuilds) -> tuple[Round, set[str]]:
     held: Round = request.param
-    site = docsite.build_copy(held.folder, tmp_path_factory.mktemp(held.site))
+    site = site_builds(held.folder)
     summary = next(line for line in site.log.splitlines() if "record sections" in line)
     assert "0 problems" in summary
     return held, {section["id"] for section in json.loads(site.bundle.read_text(encoding="utf-8"))["record"]}

@@ -8,17 +8,15 @@ import json
 
 import pytest
 
-from tests.evals import docsite
 from tests.evals.retrieval import HERE
+from tests.sitebuilds import SiteBuilds
 
 SETS = {"pdm": "retrieval-pdm.json", "mkdocstrings": "retrieval-mkdocstrings.json"}
 
 
 @pytest.mark.parametrize("folder", list(SETS))
-def test_the_site_builds_strict_and_its_questions_name_sections_of_its_record(
-    folder: str, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    built = docsite.build_copy(HERE.parents[1] / "tests" / "data" / "sites" / folder, tmp_path_factory.mktemp(folder))
+def test_the_site_builds_strict_and_its_questions_name_sections_of_its_record(folder: str, site_builds: SiteBuilds) -> None:
+    built = site_builds(folder)
     summary = next(line for line in built.log.splitlines() if "record sections" in line)
     assert "0 problems" in summary
     record = {section["id"] for section in json.loads(built.bundle.read_text(encoding="utf-8"))["record"]}

@@ -91,11 +91,6 @@ def build_copy(source: Path, into: Path, **env: str) -> Built:
     return Built(root, root / "site", root / "docent-bundle.json", done.stdout + done.stderr)
 
 
-def vendored(name: str, into: Path) -> Bundle:
-    """The bundle of a vendored documentation site (`tests/data/sites/NAME`), built `--strict` in a copy under `into`."""
-    return Bundle.load(build_copy(SITE.parent / name, into).bundle)
-
-
 def questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
     return list(json.loads(path.read_text(encoding="utf-8"))["questions"])
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.picking import by_ask
 from docent.sidecar.offline.weighing import Weighed
-from tests.evals import docsite
+from tests.sitebuilds import SiteBuilds
 
 
 @pytest.fixture(scope="module")
-def uv(tmp_path_factory: pytest.TempPathFactory) -> OfflineModel:
-    bundle = docsite.vendored("uv", tmp_path_factory.mktemp("uv"))
+def uv(site_builds: SiteBuilds) -> OfflineModel:
+    bundle = Bundle.load(site_builds("uv").bundle)
     return OfflineModel(lambda: bundle)
 
 

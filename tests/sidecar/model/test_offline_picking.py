@@ -13,12 +13,12 @@ from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.model import _top
 from docent.sidecar.offline.picking import SAYS_LEAST, by_ask, pick, said_most, weighed
 from docent.sidecar.offline.weighing import Weighed
-from tests.evals import docsite
+from tests.sitebuilds import SiteBuilds
 
 
 @pytest.fixture(scope="module")
-def ninja(tmp_path_factory: pytest.TempPathFactory) -> OfflineModel:
-    bundle = docsite.vendored("django-ninja", tmp_path_factory.mktemp("ninja"))
+def ninja(site_builds: SiteBuilds) -> OfflineModel:
+    bundle = Bundle.load(site_builds("django-ninja").bundle)
     return OfflineModel(lambda: bundle)
 
 
@@ -45,8 +45,8 @@ def test_on_a_portfolio_a_sentence_of_another_section_still_says_a_share_of_the_
 
 
 @pytest.fixture(scope="module")
-def mailserver(tmp_path_factory: pytest.TempPathFactory) -> tuple[Bundle, OfflineModel]:
-    bundle = docsite.vendored("docker-mailserver", tmp_path_factory.mktemp("dms"))
+def mailserver(site_builds: SiteBuilds) -> tuple[Bundle, OfflineModel]:
+    bundle = Bundle.load(site_builds("docker-mailserver").bundle)
     return bundle, OfflineModel(lambda: bundle)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from docent.sidecar.answer.bundle import Bundle
 from tests.evals import docsite
 from tests.sitebuilds import SiteBuilds
 
@@ -20,6 +21,13 @@ FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[^\n]*\n(.*?)^\1\2[ \t]*$", re.MULTIL
 @pytest.fixture(scope="module")
 def built(site_builds: SiteBuilds) -> docsite.Built:
     return site_builds(docsite.SITE)
+
+
+@pytest.fixture(scope="module")
+def loaded(built: docsite.Built) -> Bundle:
+    """The bundle loaded once for the module, as a sidecar loads it once for every turn: what the gate reads of it
+    (its lexicon, the site's names, each section's mentions) is made with the first gate and hangs on it."""
+    return Bundle.load(built.bundle)
 
 
 @pytest.fixture(scope="module")
@@ -147,13 +155,12 @@ def test_round_3_constructions_on_the_docs_keep_their_floors(built) -> None:
          "on a Host route when you need it for url_for [[host-based-routing]].", "shown"),
     ],
 )
-def test_the_gate_reads_documentation_prose(built, sentence: str, expected: str) -> None:
-    from docent.sidecar.answer.bundle import Bundle
+def test_the_gate_reads_documentation_prose(loaded, sentence: str, expected: str) -> None:
     from docent.sidecar.answer.events import Held, Sentence
     from docent.sidecar.answer.policy import AnswerPolicy
     from docent.sidecar.answer.turn import default_gate
 
-    gate = default_gate(Bundle.load(built.bundle), AnswerPolicy())
+    gate = default_gate(loaded, AnswerPolicy())  # a fresh gate, on the bundle every turn of a sidecar shares
     events = [e for e in (*gate.feed(sentence), *gate.finish()) if isinstance(e, Sentence | Held)]
     assert len(events) == 1, events
     assert ("shown" if isinstance(events[0], Sentence) else events[0].reason) == expected

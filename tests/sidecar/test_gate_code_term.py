@@ -133,3 +133,14 @@ VALUES = record_of(
 ])
 def test_a_value_in_capitals_is_no_placeholder(sentence: str, expected: str) -> None:
     assert fate(Gate(VALUES, Lexicon([])), sentence) == expected
+
+
+# review23b of 8f623ba: a value that stands for a set ("all", "none", "*") fills no placeholder for a name: uv8's real
+# section writes "--group <name>" beside "--all-groups", and "pass `--group all` to sync every group" was shown.
+@pytest.mark.parametrize("sentence, expected", [
+    ("Pass `--group all` to include every group. [[groups]]", "code_term"),
+    ("Pass `--group=none` to include no group. [[groups]]", "code_term"),
+    ("Pass `--group lint` to include the lint group. [[groups]]", "shown"),
+])
+def test_a_value_standing_for_a_set_fills_no_placeholder(sentence: str, expected: str) -> None:
+    assert fate(Gate(USAGE, Lexicon([])), sentence) == expected

@@ -142,6 +142,9 @@ _PLACEHOLDER = r"(?:<[^<>\n]{1,40}>|\{[^{}\n]{1,40}\})"
 # value (`--managed-record-types=MX`, `LOG_LEVEL=DEBUG`), and so is one a value in capitals would fill (`--type NS`
 # for `--type CNAME`): values of one kind, not a placeholder filled.
 _METAVAR = r"\s+[A-Z][A-Z_]{1,30}(?![\w.-])"
+# Values that stand for a set or for nothing rather than name one thing (`--group all`, `--only=none`, `KEY=*`): what a
+# sentence says they do is a claim of its own, which a placeholder for a name does not make.
+_ANY_OF = frozenset(("all", "none", "any", "every", "everything", "nothing", "*"))
 
 
 def _filled(code: str, text: str) -> bool:
@@ -152,7 +155,9 @@ def _filled(code: str, text: str) -> bool:
     found = _FILL.fullmatch(code)
     if found is None:
         return False
-    flag, value, setting, _ = found.groups()
+    flag, value, setting, setting_value = found.groups()
+    if (value or setting_value).strip("'\"").lower() in _ANY_OF:
+        return False  # `--group all`: a value that stands for a set, no name filling the placeholder
     join = r"(?:\s+|=)" if flag else "="
     name = re.escape(flag or setting)
     placeholder = rf"(?:{join}{_PLACEHOLDER}|{_METAVAR})" if flag and not value.isupper() else join + _PLACEHOLDER

@@ -48,6 +48,8 @@ def test_a_value_chosen_over_the_default_a_section_gives(sentence: str, expected
         "To reduce the request rate, lower the synchronization interval to 1m instead of the default 5m [[throttling]].",
         "To reduce the request rate, set the minimum event sync interval to 5m rather than the default of 1m "
         "[[throttling]].",
+        # a setting written as code is named whole, not inside another's name ("--min-event-sync-interval")
+        "To reduce the request rate, set `interval` to 5m rather than the default of 5s [[throttling]].",
     ],
 )
 def test_a_default_another_item_or_setting_gives_is_held(sentence: str) -> None:

@@ -305,7 +305,8 @@ def _default_value(denial: polarity.Denial, sentence: Reading) -> bool:
     names = [code.split("=")[0].strip() for code in sentence.draft.codes if code != found.group(1)]
     given = [_before(flat[sid], m) for sid in sentence.ids for m in re.finditer(_GIVEN % value, flat[sid], re.I)]
     if names:
-        return any(name and name in before for before in given for name in names)
+        return any(name and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", before)  # not `interval` in
+                   for before in given for name in names)  # "--min-event-sync-interval=5m ("
     # in words, of the setting the sentence names best among those the sections give a default of ("the minimum event
     # sync interval" is "--min-event-sync-interval=5m (default 5s)"'s, not "--interval=5m (default 1m)"'s)
     best = max((_named(_before(flat[sid], m), sentence) for sid in sentence.ids

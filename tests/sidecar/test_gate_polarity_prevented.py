@@ -46,6 +46,9 @@ KEPT = verdicts(
     docs_section("workers", "Workers",
                  "The uvicorn.workers module is deprecated but still emits a deprecation warning on import. It will "
                  "not be removed before 1.0."),
+    docs_section("filter", "Spam filter",
+                 "The incoming mail queue still runs when the spam filter is disabled. The spam filter does not touch "
+                 "the incoming mail queue itself."),
 )
 
 
@@ -55,6 +58,8 @@ KEPT = verdicts(
         ("Uvicorn has stopped using the standard logging module [[logs]].", "reversal"),
         ("The uvicorn.workers module stopped emitting the deprecation warning on import [[workers]].", "reversal"),
         ("Uvicorn still uses the standard logging module for its access log [[logs]].", "shown"),
+        # a word in -ing after a determiner qualifies the noun: "the incoming mail queue" is stopped, no deed prevented
+        ("Disabling the spam filter stops the incoming mail queue [[filter]].", "reversal"),
     ],
 )
 def test_a_deed_in_ing_right_after_stop_is_ended(sentence: str, expected: str) -> None:

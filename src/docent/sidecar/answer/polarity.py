@@ -66,6 +66,11 @@ ADVISED = tuple(f"{base}{end}" for base, ends in (
 DEED_LINKS = r"(?:by|when|while|after|before|for|in|on|at|with|without|through|via|and|or|of|to|from|is|are|was|were)\b"
 # A deed in -ing right after "stop" is the deed stopped ("stop using it"), not the object of a deed prevented.
 STOPPED_DEED = r"(?![a-z]{2,}ing\b)"
+# A word in -ing right after a determiner or a possessive qualifies a noun ("stops the incoming mail", "stop your
+# server's existing DNS service"): no deed; put right before the word in -ing.
+DETERMINED = "".join(rf"(?<!\b{w}\s)" for w in (
+    "the", "a", "an", "your", "its", "their", "our", "my", "his", "her", "any", "all", "each", "every", "this", "that",
+    "these", "those", "some", "no")) + r"(?<!['’]s\s)"
 NEGATOR = re.compile(
     # "None" inside a sentence is a value (`max_age=None`), not a denial; "none" and a sentence's first "None" deny.
     # "A and nothing else", "nothing but A" say only A: no denial.
@@ -85,7 +90,7 @@ NEGATOR = re.compile(
     # using the logging module", "stops emitting the warning": the using ends, no logging is prevented).
     r"(?:stops?|stopped|stopping|prevents?|prevented|preventing)\s+" + STOPPED_DEED
     + r"(?:(?!" + DEED_LINKS + r")[\w.'’]+\s+){0,3}?"
-    r"(?!" + DEED_LINKS + r")[\w.'’]+(?=\s+(?!\w*thing\b|during\b|string|spring)[a-z]{2,}ing\b)|"
+    r"(?!" + DEED_LINKS + r")[\w.'’]+(?=\s+" + DETERMINED + r"(?!\w*thing\b|during\b|string|spring)[a-z]{2,}ing\b)|"
     # "recommends against using them", "decided against a rewrite": advice or a choice not to do what follows, the
     # verb's own denial (`advised`): the match is the "against", the verb before it joins what is denied.
     + "(?:" + "|".join(rf"(?<={verb}\s)" for verb in ADVISED) + r")against)(?![\w'’])|n[’']t(?!\w)",

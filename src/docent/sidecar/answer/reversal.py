@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence, Set
 
 from .passage import Passage, Unit, best_of, unit_at
-from .polarity import DEED_LINKS, STOPPED_DEED
+from .polarity import DEED_LINKS, DETERMINED, STOPPED_DEED
 
 _END = frozenset("""retired retire retires dropped drop drops stopped stop stops ended abandoned discontinued
 decommissioned removed replaced scrapped ceased gone""".split())
@@ -36,7 +36,7 @@ _NO_LONGER = re.compile(r"\bno\s+longer\b(?!\s+than\b)", re.I)
 _STOP = frozenset(("stop", "stops", "stopped"))
 _PREVENTED = re.compile(
     r"\s+(?:(?:[\w.'’]+\s+){0,4}?from\b|" + STOPPED_DEED + r"(?:(?!" + DEED_LINKS + r")[\w.'’]+\s+){1,4}?"
-    r"(?!\w*thing\b|during\b|string|spring)[a-z]{2,}ing\b)", re.I)
+    + DETERMINED + r"(?!\w*thing\b|during\b|string|spring)[a-z]{2,}ing\b)", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|n't)\s+(?:\w+\s+){0,2}?$", re.I)
 
 

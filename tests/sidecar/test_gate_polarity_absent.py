@@ -56,3 +56,29 @@ def test_an_opening_without_of_what_a_section_says_absent(sentence: str, expecte
 )
 def test_what_another_unit_says_does_not_follow_the_absence(sentence: str) -> None:
     assert verdict(sentence) == "polarity"
+
+
+# review23b of 037b208: the absence must be said of the thing, in its own clause: "If the config file is missing, the
+# annotation is ignored" says the config file absent, not the annotation; "When the certificate is omitted, ... the
+# port key's value" says nothing of the port key's absence.
+SWAPPED = verdicts(
+    docs_section("cfg", "Annotations",
+                 "The controller reads its settings from the config file. If the config file is missing, the annotation "
+                 "is ignored and the controller uses its defaults."),
+    docs_section("tls", "TLS",
+                 "When the certificate is omitted, the proxy serves plain HTTP on the port key's value. The port key "
+                 "selects the listening port."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Without the annotation, the config file is ignored and the controller uses its defaults [[cfg]].", "polarity"),
+        ("Without the port key, the proxy serves plain HTTP [[tls]].", "polarity"),
+        ("Without the config file, the annotation is ignored and the controller uses its defaults [[cfg]].", "shown"),
+        ("Without the certificate, the proxy serves plain HTTP [[tls]].", "shown"),
+    ],
+)
+def test_the_absence_is_said_of_the_thing(sentence: str, expected: str) -> None:
+    assert SWAPPED(sentence) == expected

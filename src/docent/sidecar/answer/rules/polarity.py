@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .. import contradictions, meta, opposites, polarity
-from ..passage import Unit
+from ..passage import Unit, clause_around
 from ..words import dotted, stem, stems
 from .alternatives import chosen, contrasted
 from .refusals import turned
@@ -353,9 +353,9 @@ def _told_absent(denial: polarity.Denial, sentence: Reading) -> bool:
 
 
 def _absent_in(thing: str, unit: Unit) -> bool:
-    """Whether a unit writing the thing says it absent: omitted, absent, missing, unset, or its presence denied."""
-    return not _ABSENCE.isdisjoint(unit.stems) or any(
-        d.head in _PRESENCE and thing in d.before for d in polarity.denials(unit.text, stems))
+    """Whether a unit says the thing absent in a clause of its own: omitted, absent, missing, unset, or not present."""
+    said = any(t.stem in _ABSENCE and thing in {c.stem for c in clause_around(unit, i)} for i, t in enumerate(unit.tokens))
+    return said or any(d.head in _PRESENCE and thing in d.before for d in polarity.denials(unit.text, stems))
 
 
 _WHETHER = re.compile(r"\bwhether\s+or\s+not\b", re.IGNORECASE)

@@ -87,12 +87,12 @@ def index(mentions: Mentions) -> Pairs:
     return made
 
 
-def _written(stem: str, sections: Sequence[Passage]) -> bool:
+def written_in(stem: str, sections: Sequence[Passage]) -> bool:
     return any(stem in p.stems or stem in p.title.stems or stem in p.memo.get("context", ()) for p in sections)  # type: ignore[operator]
 
 
 def _writes(sections: Sequence[Passage]) -> list[Collection[str]]:
-    """What the sections write, as `_written` reads it: each one's stems, its title's and its heading path's."""
+    """What the sections write, as `written_in` reads it: each one's stems, its title's and its heading path's."""
     return [w for p in sections for w in (p.stems, p.title.stems, p.memo.get("context", ()))]  # type: ignore[misc]
 
 
@@ -120,7 +120,7 @@ def check(sentence: Reading) -> Verdict:
     stated = _figures(sentence) if any(t.word[:1].isdigit() for t in tokens) else set()
 
     def cited(stem: str) -> bool:
-        return _written(stem, sections) or stem[:1].isdigit() and _value(stem) in stated
+        return written_in(stem, sections) or stem[:1].isdigit() and _value(stem) in stated
 
     novel = [(a, b) for a, b in pairs(tokens, names) if not cited(a) and not cited(b)]
     if not novel:

@@ -25,7 +25,7 @@ from ..passage import Passage, Unit
 from ..places import COVER
 from ..words import fold
 from . import twins
-from .elsewhere import _written
+from .elsewhere import written_in
 from .types import Hold, Reading, Rule, Verdict
 from .verbatim import copied
 
@@ -46,7 +46,7 @@ def check(sentence: Reading) -> Verdict:
     if not any(sid in siblings or sid in alike for sid in sentence.ids):
         return None
     sections = sentence.passages
-    novel = {s for s in sentence.said if not _written(s, sections)}
+    novel = {s for s in sentence.said if not written_in(s, sections)}
     if not novel:
         return None  # every word is the cited sections': no other section's fact to tell
     if held(sentence, novel, [siblings, alike], mentions.passages) and not copied(sentence):

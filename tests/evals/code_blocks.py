@@ -38,7 +38,7 @@ from tests.evals.docsite import build_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SITES = ROOT / "tests" / "data" / "sites"
-HELD_OUT = frozenset(("commitizen", "external-dns", "typer", "traefik", "material"))
+HELD_OUT = frozenset(("commitizen", "external-dns", "typer", "traefik", "material", "textual"))
 # A fence's opening line: its indent, its run of backticks or tildes, its info string.
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<run>`{3,}|~{3,})(?P<info>[^`\n]*)$")
 # The info string's language: its first word, or `.lang` among braces; none for attributes alone (`title="a.py"`).
@@ -243,7 +243,7 @@ def site(name: str, source: Path, into: Path) -> Tally:
 def main() -> None:
     wanted = [a for a in sys.argv[1:] if not a.startswith("-")]
     if HELD_OUT & set(wanted):
-        raise SystemExit("commitizen, external-dns, typer, traefik and material are held out")
+        raise SystemExit("commitizen, external-dns, typer, traefik, material and textual are held out")
     sources = {n: p for n, p in _sources().items() if not wanted or n in wanted}
     total = Tally()
     for name, source in sources.items():

@@ -309,6 +309,13 @@ ROUNDS = {
             visitors=None,
             questions="material-questions-round21.json",
         ),
+        Round(
+            number=22,
+            site="textual",
+            markdown={"textual": "textual-answers-round22-holdout.json"},
+            visitors=None,
+            questions="textual-questions-round22.json",
+        ),
     )
 }
 

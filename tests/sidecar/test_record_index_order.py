@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from docent.sidecar.answer import record_index_order
+from docent.sidecar.answer import record_index, record_index_order
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_order import CHOICE, FIRST, LONG, READ, SPAN, asked, chosen, near, said
 
@@ -312,3 +312,42 @@ def test_the_search_reads_a_snake_case_name_as_a_phrase() -> None:
                 Section("bans", "bans", "Bans", "Fail2ban bans a host. Enable it in the config.")]
     index = RecordIndex(sections)
     assert set(index._phrases("ENABLE_FAIL2BAN=1 and FAIL2BAN_ENABLE=1 are set")) == {"enabl fail2ban"}
+
+
+MAILSERVER = [*FILLER, Section("general", "env", "General", "ENABLE_FAIL2BAN: 1 starts the ban service."),
+              Section("clamav", "env", "ClamAV", "ENABLE_CLAMAV: 1 scans each mail for viruses."),
+              Section("bans", "bans", "Bans", "Fail2ban bans a host. Enable it in the config.")]
+
+
+def test_the_names_counts_are_forgotten_when_the_memory_is_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most `MAX_PHRASES` names' counts are remembered: a new name past them empties the memory and is remembered
+    alone, and a name forgotten is counted again, alike."""
+    monkeypatch.setattr(record_index, "MAX_PHRASES", 2)
+    index = RecordIndex(MAILSERVER)
+    first = index._phrases("ENABLE_FAIL2BAN=1")
+    assert first == {"enabl fail2ban": (("enabl", "fail2ban"), 1)}
+    index._phrases("Is ENABLE_CLAMAV=1 set?")
+    assert len(index._phrase_df) == 2
+    index._phrases("fail2ban_enable=1")  # a third name, which the record never says in that order: counted 0
+    assert index._phrase_df == {"fail2ban enabl": 0}
+    assert index._phrases("ENABLE_FAIL2BAN=1") == first
+
+
+class _Emptied(dict[str, int]):
+    """A memory of the names' counts that another thread's question empties (`MAX_PHRASES` reached there) right after
+    each count is stored: the interleaving a search meets when two questions are searched at once."""
+
+    def __setitem__(self, key: str, value: int) -> None:
+        super().__setitem__(key, value)
+        self.clear()
+
+
+def test_a_name_is_weighed_by_its_count_though_another_question_empties_the_memory() -> None:
+    """A name's count is read where it was counted, never back from the memory: emptied between the two, the search
+    still weighs the name (25cfbdf read it back, and a KeyError ended the question)."""
+    question = "Where do I set ENABLE_FAIL2BAN=1 to ban a host?"
+    index = RecordIndex(MAILSERVER)
+    index._phrase_df = _Emptied()
+    assert index._phrases(question) == {"enabl fail2ban": (("enabl", "fail2ban"), 1)}
+    assert index.given(question) == RecordIndex(MAILSERVER).given(question)
+    assert index.search(question) == RecordIndex(MAILSERVER).search(question)

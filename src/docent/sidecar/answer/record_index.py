@@ -227,18 +227,20 @@ class RecordIndex:
         if fresh := [w for w in words if w not in vocabulary.spelt]:
             vocabulary.counts(fresh)  # each spelt as the index spells it, and remembered
         terms = dict.fromkeys(t for w in words for t in vocabulary.spelling(w) if vocabulary.df.get(t))
-        phrases = self._phrases(text)  # a snake_case name as one term, beside its words (`record_index_order.names`)
+        counted = self._phrases(text)  # a snake_case name as one term, beside its words (`record_index_order.names`)
         weights = rarest({t: rarity(vocabulary.df[t], len(self._ids)) for t in terms}
-                         | {key: rarity(self._phrase_df[key], len(self._ids)) for key in phrases})
-        phrases = {key: spelt for key, spelt in phrases.items() if key in weights}
+                         | {key: rarity(count, len(self._ids)) for key, (_, count) in counted.items()})
+        phrases = {key: spelt for key, (spelt, _) in counted.items() if key in weights}
         aside = self._aside.intersection(r for r, _ in found) if not asks_changes else set()
         return self._order.ordered(found, weights, {rowid: CHANGELOG_WEIGHT for rowid in aside}, alone=alone,
                                    first=first, phrases=phrases)
 
-    def _phrases(self, text: str) -> dict[str, tuple[str, ...]]:
+    def _phrases(self, text: str) -> dict[str, tuple[tuple[str, ...], int]]:
         """The question's snake_case names (`record_index_order.names`) that the record says, each as the phrase of its
         parts the index holds (`ENABLE_FAIL2BAN`: "enable fail2ban"), keyed by its terms as the index spells them with
-        a space between (a key no token is); the phrase's count of sections is remembered (`_phrase_df`)."""
+        a space between (a key no token is), with the phrase's count of sections. A count is remembered
+        (`_phrase_df`), and the memory emptied when full, under the index's lock; each count is read where it was
+        found or made, never back from the memory, which another thread's question may empty at any moment."""
         vocabulary, out = self._vocabulary, {}
         for runs in names(text):
             vocabulary.counts([r for r in runs if r not in vocabulary.spelt])
@@ -247,15 +249,16 @@ class RecordIndex:
                 continue  # a run the tokenizer drops or the record lacks: no phrase of the record's
             terms = tuple(s[0] for s in spelt)
             key = " ".join(terms)
-            if key not in self._phrase_df:
-                if len(self._phrase_df) >= MAX_PHRASES:
-                    self._phrase_df.clear()
+            count = self._phrase_df.get(key)
+            if count is None:
                 with self._lock:
                     (count,) = self._db.execute("SELECT count(*) FROM record WHERE record MATCH ?",
                                                 (quote(list(runs)),)).fetchone()
-                self._phrase_df[key] = count
-            if self._phrase_df[key]:
-                out[key] = terms
+                    if len(self._phrase_df) >= MAX_PHRASES:
+                        self._phrase_df.clear()
+                    self._phrase_df[key] = count
+            if count:
+                out[key] = terms, count
         return out
 
     def _written(self, word: str, *, aside: bool) -> bool:

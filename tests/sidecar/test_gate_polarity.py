@@ -55,6 +55,7 @@ RECORD = record_of(
     _section("images", "Images",
              "The tool doesn't provide an image by default. However, it does provide a nix package, so you can run "
              "the tool from within a container."),
+    _section("paused", "Pausing", "A paused queue never delivers messages until it is resumed."),
 )
 
 
@@ -112,6 +113,10 @@ def verdict(sentence: str) -> str:
         # decided; one whose deed a cited clause affirms ("deferring handling to the child process") is still held.
         ("On Windows, the tool doesn't handle Ctrl-C itself [[signals]].", "shown"),
         ("On Windows, the tool doesn't defer Ctrl-C handling to the child process [[signals]].", "polarity"),
+        # "A rather than B" is no denial in other words to let through, though the unit restating it best denies a word
+        # it denies: turned round, it shares every word. In the section's order it is shown; turned round, held.
+        ("A paused queue waits until it is resumed rather than delivering messages [[paused]].", "shown"),
+        ("A paused queue delivers messages rather than waiting until it is resumed [[paused]].", "polarity"),
         # "Without" and a deed no cited section writes ("taking it out") is told in words the rule cannot align;
         # a deed they write ("publishing") is still read as a denial.
         ("The deprecated argument flags an operation without taking it out of the schema [[deprecate]].", "shown"),

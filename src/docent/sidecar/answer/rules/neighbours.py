@@ -15,7 +15,6 @@ page's, a twin's: `twins`); it lets those through.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from docent.schema import RecordSection
@@ -23,33 +22,27 @@ from docent.schema import RecordSection
 from ..mentions import Mentions
 from ..passage import Passage, Unit
 from ..places import COVER
-from ..words import fold
 from . import twins
 from .elsewhere import written_in
+from .kin import Index, Kin, cites, kept, words
 from .types import Hold, Reading, Rule, Verdict
 from .verbatim import copied
 
-_WORD = re.compile(r"[a-z0-9]+")
 _LEAST = 3  # the fewest content stems a sentence needs to be aligned, and a sibling's unit to share with it
 _MOST = 16  # siblings of one heading path the rule reads: more is a page of many short entries, read at no cost
 _KEY = object()  # the bundle's siblings, kept with its mentions (`Mentions.cues`)
 
-# A sibling: its section id, the title words that own the cited section, and those that own the sibling.
-Sibling = tuple[str, frozenset[str], frozenset[str]]
-
 
 def check(sentence: Reading) -> Verdict:
-    if not sentence.ids:
-        return None
     mentions = sentence.grounds.mentions
-    siblings, alike = index(mentions), twins.index(mentions)
-    if not any(sid in siblings or sid in alike for sid in sentence.ids):
+    kin = index(mentions), twins.index(mentions)  # a sibling's title words own it; a twin's, its trail's
+    if not cites(sentence.ids, *kin):
         return None
     sections = sentence.passages
     novel = {s for s in sentence.said if not written_in(s, sections)}
     if not novel:
         return None  # every word is the cited sections': no other section's fact to tell
-    if held(sentence, novel, [siblings, alike], mentions.passages) and not copied(sentence):
+    if held(sentence, novel, kin, mentions.passages) and not copied(sentence):
         return Hold("actor")
     return None
 
@@ -57,7 +50,7 @@ def check(sentence: Reading) -> Verdict:
 RULE = Rule("actor", check, cited=True)
 
 
-def held(sentence: Reading, novel: set[str], kin: Sequence[Mapping[str, list[Sibling]]],
+def held(sentence: Reading, novel: set[str], kin: Sequence[Mapping[str, list[Kin]]],
          passages: Mapping[str, Passage]) -> bool:
     said = sentence.written  # the sentence as written: a title's name is most often its inline code
     stems, ids, sections = said.stems, sentence.ids, sentence.passages
@@ -105,37 +98,25 @@ def _items(passage: Passage) -> tuple[int, ...]:
     return tuple(i if (head := passage.item_head(i)) is None else head for i in range(len(passage.units)))
 
 
-def index(mentions: Mentions) -> dict[str, list[Sibling]]:
-    """The bundle's siblings, made once with it (`rules.prepare`, or the first cited sentence) and kept with its
-    mentions."""
-    kept = mentions.cues.setdefault(_KEY, {})
-    siblings: dict[str, list[Sibling]] | None = kept.get("siblings")
-    if siblings is None:
-        siblings = kept["siblings"] = _siblings(mentions.record)
-    return siblings
+def index(mentions: Mentions) -> Index:
+    """The bundle's siblings (`kin.kept`)."""
+    return kept(mentions, _KEY, _siblings)
 
 
-def _siblings(record: Mapping[str, RecordSection]) -> dict[str, list[Sibling]]:
-    """Each section with siblings: the sections of its page under the same heading path, with each side's own
-    title words."""
+def _siblings(record: Mapping[str, RecordSection]) -> Index:
+    """Each section with siblings: the sections of its page under the same heading path, with the title words that
+    own each side."""
     by_path: dict[tuple[str, tuple[str, ...]], list[RecordSection]] = {}
     for s in record.values():
         if len(s.headings) >= 2:
             by_path.setdefault((s.page, tuple(h.lower() for h in s.headings[:-1])), []).append(s)
-    out: dict[str, list[Sibling]] = {}
+    out: Index = {}
     for group in by_path.values():
         if not 2 <= len(group) <= _MOST:
             continue
         for s in group:
             for t in group:
-                mine, yours = _words(s.title), _words(t.title)
+                mine, yours = words(s.title), words(t.title)
                 if s is not t and mine - yours and yours - mine:
                     out.setdefault(s.id, []).append((t.id, mine - yours, yours - mine))
     return out
-
-
-def _words(heading: str) -> frozenset[str]:
-    """A title's words of substance, each as `fold` stems it."""
-    return frozenset(f for w in _WORD.findall(heading.lower()) if (f := fold(w)))
-
-

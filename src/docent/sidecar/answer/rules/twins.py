@@ -16,7 +16,6 @@ heading's, or a fact both twins tell (the sentence is then true of both, and pas
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from docent.schema import RecordSection
@@ -26,25 +25,19 @@ from ..clause_spans import clauses
 from ..mentions import Mentions
 from ..passage import Passage, Unit
 from ..words import fold
+from .kin import Index, Kin, cites, kept, words
 from .types import Hold, Reading, Rule, Verdict
 from .verbatim import copied
 
-_WORD = re.compile(r"[a-z0-9]+")
 _LEAST = 3  # the fewest content stems a clause needs to be aligned
+_MOST = 6  # twins of one title the rule reads
 _KEY = object()  # the bundle's twins, kept with its mentions (`Mentions.cues`)
-
-# A twin: its section id, the words that own the cited section, and those that own the twin.
-Twin = tuple[str, frozenset[str], frozenset[str]]
 
 
 def check(sentence: Reading) -> Verdict:
-    if not sentence.ids:
-        return None
-    mentions = sentence.grounds.mentions
+    mentions, ids = sentence.grounds.mentions, sentence.ids
     twins = index(mentions)
-    if not twins or not any(sid in twins for sid in sentence.ids):
-        return None
-    if held(sentence.written, sentence.ids, twins, mentions.passages) and not copied(sentence):
+    if cites(ids, twins) and held(sentence.written, ids, twins, mentions.passages) and not copied(sentence):
         return Hold("actor")
     return None
 
@@ -52,11 +45,11 @@ def check(sentence: Reading) -> Verdict:
 RULE = Rule("actor", check, cited=True)
 
 
-def held(said: Unit, ids: Sequence[str], twins: Mapping[str, list[Twin]], passages: Mapping[str, Passage]) -> bool:
+def held(said: Unit, ids: Sequence[str], twins: Mapping[str, list[Kin]], passages: Mapping[str, Passage]) -> bool:
     return any(_told_of_twin(said, clause, ids, twins, passages) for clause in clauses(said.text))
 
 
-def _told_of_twin(said: Unit, clause: tuple[int, int], ids: Sequence[str], twins: Mapping[str, list[Twin]],
+def _told_of_twin(said: Unit, clause: tuple[int, int], ids: Sequence[str], twins: Mapping[str, list[Kin]],
                   passages: Mapping[str, Passage]) -> bool:
     start, end = clause
     tokens = [t for t in said.tokens if start <= t.start < end]
@@ -77,21 +70,17 @@ def _told_of_twin(said: Unit, clause: tuple[int, int], ids: Sequence[str], twins
     return False
 
 
-def index(mentions: Mentions) -> dict[str, list[Twin]]:
-    """The bundle's twins, made once with it (`rules.prepare`, or the first cited sentence) and kept with its mentions."""
-    kept = mentions.cues.setdefault(_KEY, {})
-    twins: dict[str, list[Twin]] | None = kept.get("twins")
-    if twins is None:
-        twins = kept["twins"] = _twins(mentions.record)
-    return twins
+def index(mentions: Mentions) -> Index:
+    """The bundle's twins (`kin.kept`)."""
+    return kept(mentions, _KEY, _twins)
 
 
-def _twins(record: Mapping[str, RecordSection]) -> dict[str, list[Twin]]:
+def _twins(record: Mapping[str, RecordSection]) -> Index:
     """Each section with a twin: the sections of its title whose trails differ, with each side's owner words."""
     by_title: dict[str, list[RecordSection]] = {}
     for s in record.values():
         by_title.setdefault(s.title.lower(), []).append(s)
-    out: dict[str, list[Twin]] = {}
+    out: Index = {}
     for group in by_title.values():
         if len(group) < 2 or len(group) > _MOST:
             continue  # a title every page has ("Example") names no alike things
@@ -103,25 +92,17 @@ def _twins(record: Mapping[str, RecordSection]) -> dict[str, list[Twin]]:
     return out
 
 
-_MOST = 6  # twins of one title the rule reads
-
-
 def _owners(mine: Sequence[str], theirs: Sequence[str]) -> tuple[frozenset[str], frozenset[str]] | None:
     """The words of the first heading where two trails of one depth differ, less those they share and the title's:
     ("wsgi", "asgi"). Trails of two depths ("Cron › Cron Connector", "Triggers › OpenFaaS Pro triggers › Cron
     Connector") are no twins: a page and a part of another."""
     if len(mine) != len(theirs) or len(mine) < 2:
         return None
-    title = _words(mine[-1])
+    title = words(mine[-1])
     for a, b in zip(mine[:-1], theirs[:-1], strict=True):
         if a.lower() == b.lower():
             continue
-        own, other = _words(a) - title, _words(b) - title
+        own, other = words(a) - title, words(b) - title
         own, other = own - other, other - own
         return (own, other) if own and other else None
     return None
-
-
-def _words(heading: str) -> frozenset[str]:
-    """A heading's words of substance, each as `fold` stems it ("WebSockets": "websocket")."""
-    return frozenset(f for w in _WORD.findall(heading.lower()) if (f := fold(w)))

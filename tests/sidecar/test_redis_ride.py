@@ -4,15 +4,14 @@ question's first call's allowance): what it holds, who uses it, and how it is gi
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 import redis
 
+from docent.sidecar.answer.conversation import Conversation
 from docent.sidecar.model.port import ModelRequest, ModelSpec, Usage
 from docent.sidecar.redis_store import RedisStore, connect, dump
 from docent.sidecar.spending.budget import Budget, utc_day
@@ -22,7 +21,7 @@ from docent.sidecar.store import StoreUnavailable
 from tests.redis_server import RedisServer, counted
 from tests.waiting import auntil
 
-from .appkit import client, settings
+from .conftest import RedisGuide
 
 pytestmark = pytest.mark.anyio
 
@@ -31,12 +30,13 @@ NANO = 1_000_000_000
 
 
 @pytest.fixture
-async def pair(redis_url: str) -> AsyncIterator[tuple[RedisStore, RedisBudgetStore]]:
-    """A sidecar's conversations and its spend in one Redis, on one asyncio client, as `state` makes them."""
+async def pair(redis_url: str) -> AsyncIterator[tuple[RedisStore, RedisBudgetStore, Conversation]]:
+    """A sidecar's conversations and its spend in one Redis, on one asyncio client, as `state` makes them, and a
+    conversation begun there for the take to lease."""
     store = RedisStore(connect(redis_url))
     spend = RedisBudgetStore(connect_budget(redis_url), aclient=store.client, settle_s=60, fresh_s=60)
     assert store.carries(spend) and not store.carries(RedisBudgetStore(connect_budget(redis_url)))
-    yield store, spend
+    yield store, spend, await store.create()
     spend._unsettled.clear()  # nothing written at close: each test reads Redis itself
     spend.close()
     await store.aclose()
@@ -57,12 +57,11 @@ def _request(budget: Budget, allowance: object, chars: int = 100) -> ModelReques
 
 
 async def test_the_take_holds_an_allowance_priced_from_the_conversation_and_a_call_within_it_asks_nothing(
-    pair: tuple[RedisStore, RedisBudgetStore], redis_url: str
+    pair: tuple[RedisStore, RedisBudgetStore, Conversation], redis_url: str
 ) -> None:
-    store, spend = pair
+    store, spend, conversation = pair
     budget = Budget(1.0, store=spend)
     day = budget.day()
-    conversation = await store.create()
     ride = spend.ride(day, 0.01, 1e-6, 1.0)  # $0.01, and a millionth of a dollar a byte of the stored conversation
     taken = await store.take(conversation.token, (), ride)
     assert not isinstance(taken, (str, int))
@@ -81,12 +80,11 @@ async def test_the_take_holds_an_allowance_priced_from_the_conversation_and_a_ca
 
 
 async def test_a_first_call_the_allowance_does_not_cover_reserves_its_own_and_gives_the_allowance_back_in_that_trip(
-    pair: tuple[RedisStore, RedisBudgetStore], redis_url: str
+    pair: tuple[RedisStore, RedisBudgetStore, Conversation], redis_url: str
 ) -> None:
-    store, spend = pair
+    store, spend, conversation = pair
     budget = Budget(1.0, store=spend)
     day = budget.day()
-    conversation = await store.create()
     assert await spend.areserve(day, 0.0, 1.0) is not None  # the reservation's script loaded, holding nothing
     ride = spend.ride(day, 0.0, 0.0, 1.0)  # an allowance of nothing
     taken = await store.take(conversation.token, (), ride)
@@ -102,11 +100,10 @@ async def test_a_first_call_the_allowance_does_not_cover_reserves_its_own_and_gi
 
 
 async def test_an_allowance_a_question_did_not_use_is_given_back_when_its_lease_ends(
-    pair: tuple[RedisStore, RedisBudgetStore], redis_url: str
+    pair: tuple[RedisStore, RedisBudgetStore, Conversation], redis_url: str
 ) -> None:
-    store, spend = pair
+    store, spend, conversation = pair
     day = utc_day(time.time())
-    conversation = await store.create()
     ride = spend.ride(day, 0.25, 0.0, 1.0)
     taken = await store.take(conversation.token, (), ride)
     assert not isinstance(taken, (str, int)) and _held(redis_url, day) == NANO // 4
@@ -117,14 +114,13 @@ async def test_an_allowance_a_question_did_not_use_is_given_back_when_its_lease_
 
 
 async def test_a_take_a_limit_refuses_holds_nothing_and_still_carries_the_settlements(
-    pair: tuple[RedisStore, RedisBudgetStore], redis_url: str
+    pair: tuple[RedisStore, RedisBudgetStore, Conversation], redis_url: str
 ) -> None:
-    store, spend = pair
+    store, spend, conversation = pair
     day = utc_day(time.time())
     earlier = await spend.areserve(day, 0.5, 1.0)
     assert earlier is not None
     spend.settle(earlier, 0.125)  # kept here, to ride on the next round trip
-    conversation = await store.create()
     ride = spend.ride(day, 0.25, 0.0, 1.0)
     assert await store.take(conversation.token, [("docent:limits/none", 0, 60, "hard")], ride) == 1
     assert ride.allowance is None and not spend._unsettled and not spend._carried
@@ -133,12 +129,11 @@ async def test_a_take_a_limit_refuses_holds_nothing_and_still_carries_the_settle
 
 
 async def test_an_allowance_the_days_limit_cannot_hold_is_not_taken_and_the_question_goes_on(
-    pair: tuple[RedisStore, RedisBudgetStore], redis_url: str
+    pair: tuple[RedisStore, RedisBudgetStore, Conversation], redis_url: str
 ) -> None:
-    store, spend = pair
+    store, spend, conversation = pair
     day = utc_day(time.time())
     assert await spend.areserve(day, 0.8, 1.0) is not None
-    conversation = await store.create()
     ride = spend.ride(day, 0.25, 0.0, 1.0)
     taken = await store.take(conversation.token, (), ride)
     assert not isinstance(taken, (str, int)) and ride.allowance is None  # the call reserves its own, as before
@@ -148,11 +143,10 @@ async def test_an_allowance_the_days_limit_cannot_hold_is_not_taken_and_the_ques
 
 
 async def test_a_question_cancelled_while_its_take_is_answered_gives_its_allowance_back(
-    pair: tuple[RedisStore, RedisBudgetStore], redis_url: str
+    pair: tuple[RedisStore, RedisBudgetStore, Conversation], redis_url: str
 ) -> None:
-    store, spend = pair
+    store, spend, conversation = pair
     day = utc_day(time.time())
-    conversation = await store.create()
     ride = spend.ride(day, 0.25, 0.0, 1.0)
     asking = asyncio.ensure_future(store.take(conversation.token, (), ride))
     await asyncio.sleep(0)  # the script is on its way
@@ -169,14 +163,13 @@ async def test_a_question_cancelled_while_its_take_is_answered_gives_its_allowan
 
 
 async def test_redis_down_at_the_take_keeps_the_settlements_it_carried(
-    pair: tuple[RedisStore, RedisBudgetStore], redis_server: RedisServer, redis_url: str
+    pair: tuple[RedisStore, RedisBudgetStore, Conversation], redis_server: RedisServer, redis_url: str
 ) -> None:
-    store, spend = pair
+    store, spend, conversation = pair
     day = utc_day(time.time())
     earlier = await spend.areserve(day, 0.5, 1.0)
     assert earlier is not None
     spend.settle(earlier, 0.25)
-    conversation = await store.create()
     redis_server.stop()
     try:
         ride = spend.ride(day, 0.25, 0.0, 1.0)
@@ -189,27 +182,14 @@ async def test_redis_down_at_the_take_keeps_the_settlements_it_carried(
     assert _spent(redis_url, day) == NANO // 4  # written once it was back
 
 
-async def test_a_question_the_policy_refuses_gives_its_allowance_back_through_the_app(tmp_path: Path, redis_url: str) -> None:
+async def test_a_question_the_policy_refuses_gives_its_allowance_back_through_the_app(
+    redis_guide: RedisGuide, redis_url: str
+) -> None:
     """The whole path: the route prices the allowance, the take holds it, no model is called, the save ends the lease
     and gives it back; Redis holds nothing once it is written."""
-    from docent.sidecar.app import create_app
-    from docent.sidecar.counts import MemoryCounts
-    from docent.sidecar.proof import solve
-
-    script = {"replies": [{"question": ".", "calls": [[{"text": "He led the platform team of six at Acme. [[roles-acme]]"}]]}]}
-    (tmp_path / "replay.json").write_text(json.dumps(script))
-    store = RedisStore(connect(redis_url))
-    spend = RedisBudgetStore(connect_budget(redis_url), aclient=store.client, settle_s=60, fresh_s=60)
-    app = create_app(
-        settings(tmp_path, redis_url=redis_url, model=f"replay:{tmp_path / 'replay.json'}#claude-haiku-5-5", budget_usd=5.0),
-        counts=MemoryCounts(), store=store, budget_store=spend,
-    )
-    async with app.router.lifespan_context(app), client(app) as http:
-        challenge = (await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()
-        token = (await http.post("/api/guide/conversations", json={"proof": solve(challenge)})).json()["conversation"]
-        answer = await http.post("/api/guide/questions", json={"conversation": token, "question": "What is his salary?"})
-        assert answer.status_code == 200 and "event: done" in answer.text and "event: delta" not in answer.text
-        day = utc_day(time.time())
-        assert [cost for _, cost in spend._unsettled] == [0] and _held(redis_url, day) > 0  # held until written
-        spend._write()
-        assert _held(redis_url, day) == 0 and _spent(redis_url, day) == 0
+    answer = await redis_guide.ask("What is his salary?")
+    assert answer.status_code == 200 and "event: done" in answer.text and "event: delta" not in answer.text
+    spend, day = redis_guide.spend, utc_day(time.time())
+    assert [cost for _, cost in spend._unsettled] == [0] and _held(redis_url, day) > 0  # held until written
+    spend._write()
+    assert _held(redis_url, day) == 0 and _spent(redis_url, day) == 0

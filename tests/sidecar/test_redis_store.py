@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -24,7 +23,8 @@ from tests.redis_server import RedisServer
 from tests.waiting import auntil
 
 from ..loopback import free_port, served
-from .appkit import client, make_app, settings
+from .appkit import make_app
+from .conftest import RedisGuide
 
 pytestmark = pytest.mark.anyio
 
@@ -251,40 +251,22 @@ async def test_a_redis_that_does_not_answer_is_logged_at_start_without_its_passw
     assert response.headers["retry-after"] == "30"
 
 
-async def test_a_question_on_redis_is_two_round_trips(tmp_path: Path, redis_url: str) -> None:
+async def test_a_question_on_redis_is_two_round_trips(redis_guide: RedisGuide, redis_url: str) -> None:
     """The limits, lease, conversation and the budget's reservation of the first call (carrying the last call's
     settlement) in one; the save and the lease given back in one. The day's counts go once a second, not per question
     (their own test, tests/sidecar/test_counts_redis.py), so the app here keeps them in memory."""
-    from docent.sidecar.app import create_app
-    from docent.sidecar.counts import MemoryCounts
-    from docent.sidecar.proof import solve
-    from docent.sidecar.spending.redis_budget import RedisBudgetStore
-    from docent.sidecar.spending.redis_budget import connect as connect_budget
     from tests.redis_server import counted
 
-    script = {"replies": [{"question": ".", "calls": [[{"text": "He led the platform team of six at Acme. [[roles-acme]]"}]]}]}
-    (tmp_path / "replay.json").write_text(json.dumps(script))
-    store = RedisStore(connect(redis_url))
-    # The spend in the conversations' Redis, on their client, as `state.budget_store` keeps it; no timer fires here.
-    spend = RedisBudgetStore(connect_budget(redis_url), aclient=store.client, settle_s=60, fresh_s=60)
-    app = create_app(
-        settings(tmp_path, redis_url=redis_url, model=f"replay:{tmp_path / 'replay.json'}#claude-haiku-5-5", budget_usd=5.0),
-        counts=MemoryCounts(), store=store, budget_store=spend,
-    )
-    async with app.router.lifespan_context(app), client(app) as http:
-        challenge = (await http.post("/api/guide/challenge", json={"purpose": "guide"})).json()
-        token = (await http.post("/api/guide/conversations", json={"proof": solve(challenge)})).json()["conversation"]
+    async def ask() -> None:
+        answer = await redis_guide.ask("Has he led a team?")
+        assert answer.status_code == 200 and "event: done" in answer.text, answer.text
 
-        async def ask() -> None:
-            answer = await http.post("/api/guide/questions", json={"conversation": token, "question": "Has he led a team?"})
-            assert answer.status_code == 200 and "event: done" in answer.text, answer.text
-
-        await ask()  # the scripts loaded, the day's spend read once
-        with counted() as trips:
-            for _ in range(4):
-                await ask()
+    await ask()  # the scripts loaded, the day's spend read once
+    with counted() as trips:
+        for _ in range(4):
+            await ask()
     assert trips[0] == 4 * 2
-    assert not spend._unsettled[:-1]  # each call's settlement rode on the next question's take
+    assert not redis_guide.spend._unsettled[:-1]  # each call's settlement rode on the next question's take
     with redis.Redis.from_url(redis_url) as plain:
         spent = int(plain.get(f"docent:spend:{day_of(time.time())}") or 0)
         assert spent > 0 and plain.zcard("docent:conversations") == 1  # the settlements reached Redis

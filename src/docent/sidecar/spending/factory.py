@@ -10,7 +10,12 @@ Model strings (`DOCENT_MODEL`):
 
 The stack, outermost first: metering, then the bulkhead, then the budget, then the adapter.
 The bulkhead stands outside the budget (seed 002), so a call refused for want of a place
-reserves nothing; metering stands outside both, so it counts their refusals too.
+reserves nothing; metering stands outside both, so it counts their refusals too. One
+exception: where the day's spend is kept in the conversations' Redis, a question's first
+call is reserved with the question's take (its limits, lease and conversation: an allowance,
+`Budget.ride`), before the bulkhead is asked; a question the bulkhead refuses gives it back
+at $0 as its lease ends, written within about a second (`SETTLE_WITHIN_S`), and holds it
+till then.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 from starlette.types import Scope
 
-from .settings import Network, Settings
+from .settings import Settings
+from .settings_read import Network
 from .store import Hit, StoreUnavailable, Taken
 from .windows import Windows
 

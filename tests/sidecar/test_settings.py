@@ -133,3 +133,45 @@ def test_the_state_directory_is_the_variable_else_systemds_else_the_users_state_
     assert Settings.from_env({**secret, "XDG_STATE_HOME": "/home/owner/.state"}).state_dir == Path("/home/owner/.state/docent")
     assert Settings.from_env(secret).state_dir == Path.home() / ".local" / "state" / "docent"
     assert Settings().state_dir is None  # an app made in code keeps the day's spend in memory unless told
+
+
+# The sentence check (answer/checking.py): off by default, refused at start where it cannot work.
+KEYED = {"DOCENT_POW_SECRET": "x" * 32, "ANTHROPIC_API_KEY": "sk-test"}
+
+
+def test_the_sentence_check_is_off_by_default_and_checks_with_the_guides_model_when_on() -> None:
+    assert Settings.from_env(KEYED).check_sentences is False
+    on = Settings.from_env({**KEYED, "DOCENT_MODEL": "anthropic:claude-sonnet-5-5", "DOCENT_CHECK": "1"})
+    assert on.check_sentences is True and on.check_model is None and on.check_places == 4
+    cheaper = Settings.from_env({**KEYED, "DOCENT_MODEL": "anthropic:claude-sonnet-5-5", "DOCENT_CHECK": "1",
+                                 "DOCENT_CHECK_MODEL": "anthropic:claude-haiku-5-5", "DOCENT_CHECK_PLACES": "8"})
+    assert cheaper.check_model == "anthropic:claude-haiku-5-5" and cheaper.check_places == 8
+
+
+@pytest.mark.parametrize("model", ["offline", "absent"])
+def test_the_sentence_check_with_the_embedded_model_is_refused_at_start_saying_it_needs_none(model: str) -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env({**KEYED, "DOCENT_MODEL": model, "DOCENT_CHECK": "1"})
+    assert "DOCENT_CHECK" in str(error.value) and "extractive" in str(error.value)
+
+
+@pytest.mark.parametrize(("env", "said"), [
+    ({"DOCENT_CHECK_MODEL": "anthropic:claude-haiku-5-5"}, "DOCENT_CHECK is off"),
+    ({"DOCENT_CHECK": "1", "DOCENT_CHECK_MODEL": "gpt:five"}, "DOCENT_CHECK_MODEL='gpt:five' names no model"),
+    ({"DOCENT_CHECK": "1", "DOCENT_CHECK_MODEL": "anthropic:claude-nothing"}, "Unknown model"),
+    ({"DOCENT_CHECK": "1", "DOCENT_CHECK_MODEL": "offline"}, "cannot judge a sentence"),
+    ({"DOCENT_CHECK": "1", "DOCENT_CHECK_MODEL": "replay:/no/such/verdicts.json"}, "no file at /no/such/verdicts.json"),
+    ({"DOCENT_CHECK": "maybe"}, "DOCENT_CHECK='maybe' is not a switch"),
+    ({"DOCENT_CHECK": "1", "DOCENT_CHECK_PLACES": "0"}, "DOCENT_CHECK_PLACES='0'"),
+])
+def test_a_sentence_check_setting_that_cannot_work_is_refused_at_start_saying_why(env: dict[str, str], said: str) -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env({**KEYED, "DOCENT_MODEL": "anthropic:claude-sonnet-5-5", **env})
+    assert said in str(error.value)
+
+
+def test_a_check_model_of_anthropic_needs_its_key_too() -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env({"DOCENT_POW_SECRET": "x" * 32, "DOCENT_MODEL": "openai:http://localhost:11434/v1#llama3.2",
+                           "DOCENT_CHECK": "1", "DOCENT_CHECK_MODEL": "anthropic:claude-haiku-5-5"})
+    assert "DOCENT_CHECK_MODEL=anthropic:claude-haiku-5-5 needs ANTHROPIC_API_KEY" in str(error.value)

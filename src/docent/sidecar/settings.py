@@ -108,6 +108,12 @@ class Settings:
     budget_usd: float = env("DOCENT_BUDGET_USD", amount(0), 1.0)  # the day's budget for the guide
     # Model calls in flight at once; the next is refused, never queued. Seed 002 bounds spending at "two calls".
     bulkhead: int = env("DOCENT_BULKHEAD", whole(1), 2)
+    # A model's reading of each sentence the gate would show that cites sections, before it is shown (`answer.checking`):
+    # a second, paid check after the gate, off unless switched on. Its model is written as DOCENT_MODEL is (a cheaper
+    # one, say); unset, the guide's own. Checks in flight at once across questions: the next waits for a place.
+    check_sentences: bool = env("DOCENT_CHECK", switch, False)
+    check_model: str | None = env("DOCENT_CHECK_MODEL", url)
+    check_places: int = env("DOCENT_CHECK_PLACES", whole(1), 4)
     rate_address: str = env("DOCENT_RATE_ADDRESS", rate, "10/minute")  # questions per client address
     rate_conversation: str = env("DOCENT_RATE_CONVERSATION", rate, "30/hour")  # questions and replies per conversation
     rate_overall: str = env("DOCENT_RATE_OVERALL", rate, "600/hour")  # questions for the whole sidecar
@@ -190,7 +196,7 @@ class Settings:
 
     def check(self) -> list[str]:
         """What is wrong with these settings, each with its fix; empty when they can start."""
-        return [*self._model_problems(), *self._serving_problems(), *self._redis_problems()]
+        return [*self._model_problems(), *self._check_problems(), *self._serving_problems(), *self._redis_problems()]
 
     def _model_problems(self) -> list[str]:
         problems = []
@@ -211,6 +217,36 @@ class Settings:
                     f"DOCENT_MODEL={self.model}: no replay script at {choice.target}; give the path of a replay JSON file."
                 )
         return problems
+
+    def _check_problems(self) -> list[str]:
+        """The sentence check's settings: on only with a model that writes its own sentences, and one to check with."""
+        from .spending.factory import ModelStringError, parse_model_string
+
+        if not self.check_sentences:
+            return [] if self.check_model is None else [
+                f"DOCENT_CHECK_MODEL={self.check_model} is set, but DOCENT_CHECK is off: set DOCENT_CHECK=1 to check "
+                "each sentence with it, or unset DOCENT_CHECK_MODEL."
+            ]
+        if self.model.strip() in ("offline", "absent"):
+            return [
+                f"DOCENT_CHECK is on, but DOCENT_MODEL={self.model.strip()}: the embedded offline model is extractive (it "
+                "quotes the record's own sentences), so it needs no check, and the absent model answers nothing. Turn "
+                "DOCENT_CHECK off, or choose a model that writes its answers (DOCENT_MODEL=anthropic:<model id>)."
+            ]
+        if self.check_model is None:
+            return []
+        try:
+            choice = parse_model_string(self.check_model)
+        except ModelStringError as exc:
+            return [str(exc).replace("DOCENT_MODEL", "DOCENT_CHECK_MODEL")]
+        if choice.kind in ("offline", "absent"):
+            return [f"DOCENT_CHECK_MODEL={self.check_model} cannot judge a sentence: name a model that can "
+                    "(anthropic:<model id>, openai:<base url>#<model>, or a replay of recorded verdicts)."]
+        if choice.kind == "anthropic" and not self.anthropic_api_key:
+            return [f"DOCENT_CHECK_MODEL={self.check_model} needs ANTHROPIC_API_KEY: set it, or check with the guide's model."]
+        if choice.kind == "replay" and not Path(choice.target).is_file():
+            return [f"DOCENT_CHECK_MODEL={self.check_model}: no file at {choice.target}; give the path of a replay file."]
+        return []
 
     def _serving_problems(self) -> list[str]:
         problems = []

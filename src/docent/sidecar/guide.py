@@ -19,6 +19,7 @@ from .spending.factory import FeatureModel, Off
 from .vectors import question_embed
 
 if TYPE_CHECKING:
+    from .answer.checking import Checker
     from .answer.policy import AnswerPolicy, Policy
     from .answer.tools import Verdict
     from .answer.turn import Ask, Turn
@@ -79,6 +80,7 @@ class Guide:
         self._bundle: Bundle | None = None
         self._told: BundleError | None = None  # the last load's failure, logged
         self._turn: Turn | None = None  # the default turn, for the bundle, model and policy it was made with
+        self._checker: Checker | None = None
 
     async def prepare(self, client: httpx.AsyncClient | None = None) -> None:
         """Once at start, with a key: the model's context and capabilities from the Models API; else the table's."""
@@ -211,8 +213,33 @@ class Guide:
         made = self._turn
         if made is None or made.bundle is not bundle or made.model is not model or made.policy is not policy:
             checked = self.metrics.checked if self.metrics is not None else None
-            made = self._turn = default_turn_factory(bundle=bundle, model=model, policy=policy, on_check=checked)
+            made = self._turn = default_turn_factory(
+                bundle=bundle, model=model, policy=policy, on_check=checked, checker=self.checker()
+            )
         return made
+
+    def checker(self) -> Checker | None:
+        """The model check of each cited sentence (DOCENT_CHECK), made once: its model behind the guide's day's budget.
+        A check model that cannot be made checks nothing, so every sentence it would check is held (it fails closed)."""
+        if not self.settings.check_sentences:
+            return None
+        if self._checker is None:
+            from .answer.checking import Checker
+            from .model.absent import AbsentModel
+            from .spending.budget import Budget
+            from .spending.factory import Wiring, checking_model, make_adapter
+
+            settings, model = self.settings, self.model()
+            # The guide's budget and meter; a model made without them (an app made in code) gets the day's budget anew.
+            budget = model.budget if isinstance(model, FeatureModel) else Budget(settings.budget_usd, store=self.budget_store)
+            meter = model.meter if isinstance(model, FeatureModel) else None
+            wiring = Wiring(api_key=settings.anthropic_api_key, openai_api_key=settings.openai_api_key)
+            adapter = make_adapter(settings.check_model or settings.model, wiring)
+            if isinstance(adapter, Off):
+                logger.warning("The sentence check has no model, so every sentence it checks is held: %s", adapter.reason)
+                adapter = AbsentModel(adapter.reason)
+            self._checker = Checker(checking_model(adapter, budget=budget, meter=meter), places=settings.check_places)
+        return self._checker
 
     async def aclose(self) -> None:
         if isinstance(self._model, LanguageModel):
@@ -245,8 +272,9 @@ def model_factory_for(
 
 
 def default_turn_factory(
-    *, bundle: Bundle, model: LanguageModel, policy: Policy, on_check: Callable[[Verdict], None] | None = None
+    *, bundle: Bundle, model: LanguageModel, policy: Policy, on_check: Callable[[Verdict], None] | None = None,
+    checker: Checker | None = None,
 ) -> Turn:
     from .answer.turn import Turn
 
-    return Turn(bundle=bundle, model=model, policy=policy, on_check=on_check)
+    return Turn(bundle=bundle, model=model, policy=policy, on_check=on_check, checker=checker)

@@ -166,6 +166,9 @@ class AnswerPolicy:
         "hedge": "A sentence was held back: it was surer than the sections it cites: exact for about, done for would.",
         "opposite": "A sentence was held back: it said the opposite of what the sections it cites say.",
         "reversal": "A sentence was held back: it said a thing ended where the sections it cites say it goes on, or the reverse.",
+        # The model check's (`checking`, DOCENT_CHECK): its verdict, and a check that could not be made (fails closed).
+        "unsupported": "A sentence was held back: a second check found it says what the sections it cites do not say.",
+        "unchecked": "A sentence was held back: its second check against the sections it cites could not be made just now.",
     }
     # A documentation site has no owner the guide could speak as, talk pay with or whose work is its subject: its words
     # for the two rules (off there unless turned on) and for a hold, each of which would name one.

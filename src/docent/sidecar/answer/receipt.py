@@ -29,6 +29,7 @@ class Receipt:
     carried: int = 0  # output tokens the answer spent before a card stopped it
     usage: Usage = field(default_factory=Usage)  # this request's calls, summed
     first_word_ms: float | None = None
+    checked_usd: float = 0.0  # what the model check of its sentences cost (`checking`), in the question's cost
     started: float = field(init=False)
 
     def __post_init__(self) -> None:
@@ -64,7 +65,7 @@ class Receipt:
             output_tokens=usage.output_tokens,
             cache_read_tokens=usage.cache_read_tokens,
             cache_write_tokens=usage.cache_write_tokens,
-            cost_usd=self.spec.cost(usage),
+            cost_usd=self.spec.cost(usage) + self.checked_usd,
             first_word_ms=self.first_word_ms,
             bundle=self.bundle,
             waiting=waiting,

@@ -46,6 +46,7 @@ HELD_WORDS = {
     "polarity": "it said not where its citations do not, or the reverse: deny only what the cited sections deny",
     "role": "it gave someone a role its citations do not: say who led, managed, built or decided as the record does",
     "markup": "it carried code or markup: write plain sentences",
+    "unsupported": "a second check found it said what its citations do not say: state only what the cited sections state",
 }
 HELD_DEFAULT = "it did not pass the site's checks"
 

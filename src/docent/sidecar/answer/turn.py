@@ -37,8 +37,9 @@ from ..model.port import (
     Usage,
 )
 from .bundle import Bundle
+from .checking import Checked, Checker
 from .conversation import Conversation, Waiting
-from .events import Action, Error, StreamEvent
+from .events import Action, Code, Error, Held, Sentence, StreamEvent
 from .excerpts import Excerpts, excerpts
 from .gate import Gate
 from .opening import Opening
@@ -118,8 +119,10 @@ class Turn:
         max_actions: int = MAX_ACTIONS,
         clock: Callable[[], float] = time.perf_counter,
         on_check: Callable[[Verdict], None] | None = None,
+        checker: Checker | None = None,
     ) -> None:
         self.on_check = on_check  # told of every tool call's verdict (the metrics)
+        self.checker = checker  # the model check after the gate (DOCENT_CHECK), for a model that writes its answers
         self.bundle = bundle
         self.model = model
         self.policy = policy
@@ -137,16 +140,21 @@ class Turn:
         if turn is None:
             return  # refused, or nothing to go on with: no model was asked
         try:
-            async for event in self._calls(turn, ask.allowance):
+            try:
+                async for event in self._calls(turn, ask.allowance):
+                    yield event
+            except ModelError as exc:
+                log.warning("A model call of a turn failed (%s): %s", exc.code, exc.message)
+                if turn.acted:
+                    turn.commit(conversation)  # what it did on the page; its unfinished words are not kept
+                yield error_for(exc)
+                return
+            async for event in self._finish(turn):
                 yield event
-        except ModelError as exc:
-            log.warning("A model call of a turn failed (%s): %s", exc.code, exc.message)
-            if turn.acted:
-                turn.commit(conversation)  # what it did on the page; its unfinished words are not kept
-            yield error_for(exc)
-            return
-        for event in self._finish(turn):
-            yield event
+        finally:
+            if isinstance(turn.gate, Checked):  # a failed answer, a visitor gone: what is still being checked is not shown
+                turn.gate.cancel()
+                turn.receipt.checked_usd = turn.gate.cost_usd
         turn.commit(conversation)
         yield turn.done()
 
@@ -186,11 +194,14 @@ class Turn:
         return shown, Underway(question, here, opening, gate, receipt, found=found, calls=carried.calls)
 
     def _gate(self, shown: list[StreamEvent]) -> GateLike:
-        """One gate across the turn's calls, over the whole record in either record mode."""
+        """One gate across the turn's calls, over the whole record in either record mode; the model check after it
+        where it is on, for a model that writes its own sentences (the offline one quotes the record's)."""
         gate = self.make_gate(self.bundle, self.policy)
         for event in shown:
             if isinstance(event, Action):
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
+        if self.checker is not None and not self.model.spec.offline:
+            return self.checker.over(gate, self.bundle.record, self.policy)
         return gate
 
     async def _calls(self, turn: Underway, allowance: Any = None) -> AsyncGenerator[StreamEvent, None]:
@@ -228,9 +239,12 @@ class Turn:
             if not turn.took(reply, last=last):
                 return
 
-    def _finish(self, turn: Underway) -> Iterator[StreamEvent]:
-        """The gate's last words and holds; the policy's words when it let nothing through."""
+    async def _finish(self, turn: Underway) -> AsyncGenerator[StreamEvent, None]:
+        """The gate's last words and holds, and those still being checked; the policy's words when it let nothing
+        through."""
         for event in turn.gate.finish():
+            yield turn.receipt.seen(event)
+        async for event in _checked(turn.gate):
             yield turn.receipt.seen(event)
         if turn.gate.none:
             yield self.policy.none_refusal()
@@ -279,6 +293,9 @@ class Turn:
                 reply.began = True
                 reply.tool_use(event)
                 for shown in self._tool_call(event, reply, gate, here, last=last):
+                    if not isinstance(shown, (Sentence, Code, Held)):  # an action after the sentences before it
+                        async for checked in _checked(gate):
+                            yield checked
                     yield shown
             elif isinstance(event, Thinking):
                 reply.began = True
@@ -310,3 +327,10 @@ class Turn:
             reply.waiting = outcome.waiting
         else:
             reply.results.append(tool_result(call.id, outcome.result or ""))
+
+
+async def _checked(gate: GateLike) -> AsyncGenerator[Sentence | Code | Held, None]:
+    """What the model check still holds back, in order, as its checks end (nothing where the check is off)."""
+    if isinstance(gate, Checked):
+        async for event in gate.drain():
+            yield event

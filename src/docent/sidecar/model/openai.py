@@ -103,7 +103,7 @@ def openai_body(request: ModelRequest, spec: ModelSpec) -> dict[str, Any]:
             for t in request.tools
         ]
         # Said even when "auto", the API's default: llama-cpp-python's server reads a missing one as "none".
-        body["tool_choice"] = request.tool_choice
+        body["tool_choice"] = "required" if request.tool_choice == "any" else request.tool_choice  # "any": its "required"
     body["stream"] = True
     body["stream_options"] = {"include_usage": True}
     return body

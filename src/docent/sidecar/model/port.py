@@ -8,7 +8,12 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 import msgspec
 
-ToolChoice = Literal["auto", "none"]
+# "any": the model must call one of the tools (the sentence check's verdict); where a model refuses a forced choice
+# (`ModelSpec.forced_tool_choice` False: Sonnet 5.5 answers 400) the adapters send "auto" and the prompt asks for it.
+ToolChoice = Literal["auto", "none", "any"]
+# How the sentence check's request gives its sentence, in its last text block: the check (answer/checking.py) writes it,
+# a model answering from recorded verdicts (verdicts.py) reads it.
+CHECKED_SENTENCE = "The sentence: "
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ def anthropic_body(request: ModelRequest, spec: ModelSpec) -> dict[str, Any]:
         body["tools"] = request.tools
     if request.tool_choice == "none":
         body["tool_choice"] = {"type": "none"}
+    elif request.tool_choice == "any" and spec.forced_tool_choice:
+        body["tool_choice"] = {"type": "any", "disable_parallel_tool_use": True}
     body["messages"] = request.messages
     if spec.thinking_off is not None:
         body["thinking"] = spec.thinking_off

@@ -20,6 +20,7 @@ till then.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, replace
@@ -208,12 +209,19 @@ def _openai_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
 
 def _replay_adapter(choice: ModelChoice, wiring: Wiring) -> LanguageModel | Off:
     from ..model.replay import ReplayModel, ScriptError
+    from ..model.verdicts import VerdictsError, VerdictsModel, is_verdicts
 
     # Priced as a model of the table, a replay spends the budget as that model would, for tests and benches.
     spec = replace(spec_for(choice.model), id=f"replay#{choice.model}") if choice.model else None
     try:
+        data = json.loads(Path(choice.target).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None  # the script's own reader says what is wrong with it
+    try:
+        if is_verdicts(data):  # recorded verdicts, for the sentence check (DOCENT_CHECK_MODEL)
+            return VerdictsModel(choice.target, spec=spec, data=data)
         return ReplayModel(Path(choice.target), spec=spec, log_path=wiring.replay_log)
-    except ScriptError as exc:
+    except (ScriptError, VerdictsError) as exc:
         return Off(str(exc))
 
 
@@ -283,7 +291,15 @@ def guard(
     )
 
 
+def checking_model(adapter: LanguageModel, *, budget: Budget, meter: Meter | None = None) -> LanguageModel:
+    """The sentence check's model (`answer.checking`): its adapter behind the guide's day's budget (the same store and
+    limit: each check reserved and settled as the answer's calls are, priced as its adapter prices a call), metered as
+    the feature `check`. No bulkhead: the check bounds its own calls, and waits for a place rather than being refused."""
+    shared = Budget(budget.limit_usd, store=budget.store, clock=budget.clock)
+    return Metered(Budgeted(adapter, budget=shared), meter=meter or Meter(), feature="check")
+
+
 __all__ = [
-    "ADAPTERS", "PARSERS", "FeatureModel", "ModelChoice", "ModelStringError", "Off", "Wiring", "guard",
+    "ADAPTERS", "PARSERS", "FeatureModel", "checking_model", "ModelChoice", "ModelStringError", "Off", "Wiring", "guard",
     "make_adapter", "make_feature_model", "parse_model_string",
 ]

@@ -1,0 +1,235 @@
+"""The model check: each sentence the gate would show that cites sections, read once more by a model against the text of
+the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the operator turns it on).
+
+- The gate goes first and is unchanged: what it holds stays held, and only what it would show is asked. A sentence
+  that cites nothing (a connective), a table's header and a code block (the record's own lines, byte for byte) are
+  not asked.
+- One request a sentence, through the model port like the answer's calls: a short fixed system prompt, the cited
+  sections as the record gives them (heading trail, then the text), the sentence, and one tool the model must call,
+  `verdict` {supported, point}. A small `max_tokens`.
+- Unsupported: the sentence is held as a code hold is, for `unsupported`. The model's `point` is neither shown to the
+  visitor nor logged (it may repeat the visitor's words).
+- It fails closed: a check that errs, times out, is refused by the day's budget or gives no verdict holds its sentence
+  (`unchecked`). Nothing unchecked is shown.
+- Checks run concurrently while the answer streams, at most `places` at once across every question (the next waits
+  for a place), and their sentences go out in the order the model wrote them: the answer streams a few sentences
+  behind, it does not stall. An action waits for the sentences written before it, and the answer's end for them all.
+- Each check is one call of the check's model, reserved and settled through the guide's day's budget (`guide`), and
+  its cost is counted in the question's `done`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import AsyncIterator, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from docent.schema import RecordSection
+
+from ..model.port import CHECKED_SENTENCE as SENTENCE
+from ..model.port import LanguageModel, ModelError, ModelRequest, ToolCall, Usage
+from .events import Held, Sentence
+from .judge import GateEvent
+from .policy import Policy
+from .underway import GateLike
+
+log = logging.getLogger(__name__)
+
+MAX_TOKENS = 256  # the verdict and a few words of its point
+TIMEOUT_S = 30.0  # a check's longest wait, for a place and for its answer together
+PLACES = 4
+TOOL_NAME = "verdict"
+
+SYSTEM = (
+    "You check one sentence a documentation assistant wrote, before a reader sees it, against ONLY the text of the "
+    "sections it cites, given below it. Supported: every claim the sentence makes (facts, numbers, units, order, who "
+    "does what, how many and which ones, causes, whether something is required, possible, the default or certain) is "
+    "stated or directly implied by the cited text; a paraphrase or a fair summary is fine. Unsupported: the sentence "
+    "says something the cited text contradicts or does not say; one wrong point is enough. Answer by calling the "
+    f"`{TOOL_NAME}` tool once, with `point` the claim not supported in a few words (empty when supported)."
+)
+TOOL: dict[str, Any] = {
+    "name": TOOL_NAME,
+    "description": "Whether the cited sections support every claim of the sentence.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "supported": {"type": "boolean", "description": "Every claim of the sentence is in the cited text."},
+            "point": {"type": "string", "description": "If unsupported: the claim not supported, in a few words."},
+        },
+        "required": ["supported", "point"],
+        "additionalProperties": False,
+    },
+    "strict": True,
+}
+_SYSTEM_BLOCKS = [{"type": "text", "text": SYSTEM}]
+_TOOLS = [TOOL]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    supported: bool
+    point: str = ""  # why not, in the model's words: for the operator's tests, never shown nor logged
+
+
+def request_for(text: str, sections: Iterable[RecordSection]) -> ModelRequest:
+    """The check's one request: the cited sections as the record gives them, then the sentence."""
+    cited = "\n\n".join(f"[[{s.id}]] {s.trail}\n{s.shown()}" for s in sections)
+    content = [
+        {"type": "text", "text": f"<cited_sections>\n{cited}\n</cited_sections>"},
+        {"type": "text", "text": SENTENCE + text},
+    ]
+    return ModelRequest(_SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}], max_tokens=MAX_TOKENS,
+                        tool_choice="any")
+
+
+def sentence_of(request: ModelRequest) -> str:
+    """The sentence a check's request asks about ("" for a request that is no check's)."""
+    content = request.messages[-1].get("content") if request.messages else None
+    last = content[-1] if isinstance(content, list) and content else {}
+    said = last.get("text", "") if isinstance(last, dict) else ""
+    return said[len(SENTENCE):] if said.startswith(SENTENCE) else ""
+
+
+def read_verdict(call: ToolCall) -> Verdict | None:
+    """A `verdict` call's input as a verdict; None for another tool or an input that is not one."""
+    given = call.input
+    if call.name != TOOL_NAME or given is None or not isinstance(given.get("supported"), bool):
+        return None
+    point = given.get("point")
+    return Verdict(given["supported"], point if isinstance(point, str) else "")
+
+
+class Checker:
+    """The check's model and its places: one for the guide, shared by every question."""
+
+    def __init__(self, model: LanguageModel, *, places: int = PLACES, timeout_s: float = TIMEOUT_S) -> None:
+        self.model = model
+        self.places = places
+        self.timeout_s = timeout_s
+        self._places: asyncio.Semaphore | None = None  # made in the event loop, with the first check
+
+    async def judge(self, text: str, sections: list[RecordSection]) -> tuple[Verdict | None, float]:
+        """The model's verdict on a sentence (None: no verdict could be had) and what the check cost, in dollars."""
+        if self._places is None:
+            self._places = asyncio.Semaphore(self.places)
+        billed = Usage()
+        verdict: Verdict | None = None
+        try:
+            async with asyncio.timeout(self.timeout_s), self._places:
+                async for event in self.model.stream(request_for(text, sections)):
+                    if isinstance(event, Usage):
+                        billed = event
+                    elif isinstance(event, ToolCall) and verdict is None:
+                        verdict = read_verdict(event)
+        except ModelError as exc:
+            log.warning("A sentence check failed (%s); the sentence is held", exc.code)  # never the sentence itself
+            billed = exc.billed if exc.billed != Usage() else billed
+            verdict = None
+        except TimeoutError:
+            log.warning("A sentence check took longer than %s s; the sentence is held", self.timeout_s)
+            verdict = None
+        return verdict, self.model.spec.cost(billed)
+
+    def over(self, gate: GateLike, record: Mapping[str, RecordSection], policy: Policy) -> Checked:
+        """A turn's gate with this check after it."""
+        return Checked(gate, self, record, policy)
+
+
+class Checked:
+    """A turn's gate, each cited sentence it would show checked by the model before it goes out, in order.
+
+    `feed`, `flush` and `finish` return at once what is ready (the gate's events up to the first sentence still being
+    checked); `drain` waits for the rest. The turn drains before an action and at the answer's end."""
+
+    def __init__(self, gate: GateLike, checker: Checker, record: Mapping[str, RecordSection], policy: Policy) -> None:
+        self._gate = gate
+        self._checker = checker
+        self._record = record
+        self._policy = policy
+        self._queue: deque[tuple[GateEvent, asyncio.Task[tuple[Verdict | None, float]] | None]] = deque()
+        self._held: list[Held] = []
+        self.cost_usd = 0.0  # what this turn's checks cost
+        self.checked = 0
+
+    def feed(self, text: str) -> list[GateEvent]:
+        return self._take(self._gate.feed(text))
+
+    def flush(self) -> list[GateEvent]:
+        return self._take(self._gate.flush())
+
+    def finish(self) -> list[GateEvent]:
+        return self._take(self._gate.finish())
+
+    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
+        return self._gate.vet(text, about=about)
+
+    def acted(self, *labels: str) -> None:
+        self._gate.acted(*labels)
+
+    @property
+    def none(self) -> bool:
+        return self._gate.none
+
+    @property
+    def held(self) -> list[Held]:
+        return [*self._gate.held, *self._held]
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._queue)
+
+    async def drain(self) -> AsyncIterator[GateEvent]:
+        """Every event still waiting, in order, each as soon as the checks before it are done."""
+        while self._queue:
+            task = self._queue[0][1]
+            if task is not None and not task.done():
+                await asyncio.wait((task,))
+            for event in self._ready():
+                yield event
+
+    def cancel(self) -> None:
+        """The turn ended before its checks did (a failed call, a visitor gone): nothing waiting is shown."""
+        for _event, task in self._queue:
+            if task is not None:
+                task.cancel()
+        self._queue.clear()
+
+    def _take(self, events: list[GateEvent]) -> list[GateEvent]:
+        for event in events:
+            asked = isinstance(event, Sentence) and event.cites and (event.row is None or not event.row.header)
+            self._queue.append((event, self._start(event) if asked else None))  # type: ignore[arg-type]
+        return self._ready()
+
+    def _start(self, sentence: Sentence) -> asyncio.Task[tuple[Verdict | None, float]]:
+        sections = [self._record[c.id] for c in sentence.cites if c.id in self._record]
+        self.checked += 1
+        return asyncio.get_running_loop().create_task(self._checker.judge(sentence.text, sections))
+
+    def _ready(self) -> list[GateEvent]:
+        """The events at the queue's head whose checks are done, each shown or held by its verdict."""
+        out: list[GateEvent] = []
+        queue = self._queue
+        while queue and (queue[0][1] is None or queue[0][1].done()):
+            event, task = queue.popleft()
+            out.append(event if task is None else self._verdict(event, task))
+        return out
+
+    def _verdict(self, event: GateEvent, task: asyncio.Task[tuple[Verdict | None, float]]) -> GateEvent:
+        if task.cancelled() or task.exception() is not None:
+            if not task.cancelled():
+                log.error("A sentence check broke; the sentence is held", exc_info=task.exception())
+            return self._hold("unchecked")
+        verdict, cost = task.result()
+        self.cost_usd += cost
+        if verdict is None:
+            return self._hold("unchecked")
+        return event if verdict.supported else self._hold("unsupported")
+
+    def _hold(self, reason: str) -> Held:
+        held = Held(reason, self._policy.held_message(reason))
+        self._held.append(held)
+        return held

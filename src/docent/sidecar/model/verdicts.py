@@ -1,0 +1,82 @@
+"""Recorded verdicts: a replay model for the sentence check (`answer.checking`), answering each check from a file of
+verdicts a model gave before, keyed by the sentence, so the gate and the check are measured through the real code
+for nothing (`python -m tests.evals.heldout N --checked FILE`). DOCENT_CHECK_MODEL=replay:<file> names one.
+
+The file: `{"verdicts": [{"sentence": "...", "supported": true, "point": ""}, ...]}`. A sentence is matched with its
+citations, Markdown marks and runs of spaces left out (the check is asked the sentence as the visitor would read
+it). A sentence the file lacks is no verdict: the call fails (`Unavailable`) and the check holds its sentence.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncGenerator
+from pathlib import Path
+from typing import Any
+
+from .models import spec_for
+from .port import CHECKED_SENTENCE as SENTENCE
+from .port import ModelEvent, ModelRequest, ModelSpec, Stop, ToolCall, Unavailable, Usage
+from .wire import anthropic_body, body_bytes
+
+_CITES = re.compile(r"\s*\[\[[^\]]*\]\]")
+_MARKS = re.compile(r"[`*]+")
+
+
+class VerdictsError(ValueError):
+    """A verdicts file that cannot be read; the message names the file and the place."""
+
+
+def key(sentence: str) -> str:
+    """A sentence as the file and a request are matched: no citations, no Markdown marks, single spaces."""
+    return " ".join(_MARKS.sub("", _CITES.sub("", sentence)).split()).rstrip()
+
+
+def is_verdicts(data: Any) -> bool:
+    return isinstance(data, dict) and "verdicts" in data
+
+
+def read(data: Any, source: str) -> dict[str, dict[str, Any]]:
+    rows = data.get("verdicts") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        raise VerdictsError(f'{source}: expected {{"verdicts": [{{"sentence", "supported", "point"}}, ...]}}.')
+    out = {}
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict) or not isinstance(row.get("sentence"), str) or not isinstance(row.get("supported"), bool):
+            raise VerdictsError(f'{source}: verdicts[{i}] needs "sentence" (text) and "supported" (true or false).')
+        out[key(row["sentence"])] = {"supported": row["supported"], "point": str(row.get("point", ""))}
+    return out
+
+
+class VerdictsModel:
+    """Answers a check's request with the `verdict` call its sentence was given; its size priced as a replay's is."""
+
+    def __init__(self, path: Path | str, *, spec: ModelSpec | None = None, data: Any = None) -> None:
+        if data is None:
+            try:
+                data = json.loads(Path(path).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise VerdictsError(f"The verdicts file {path} cannot be read: {exc}.") from exc
+        self.verdicts = read(data, str(path))
+        self.spec = spec or spec_for("replay")
+        self.asked = 0
+        self.unknown = 0  # asked of a sentence the file lacks
+
+    async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
+        self.asked += 1
+        content = request.messages[-1].get("content") if request.messages else None
+        last = content[-1].get("text", "") if isinstance(content, list) and content and isinstance(content[-1], dict) else ""
+        given = self.verdicts.get(key(last.removeprefix(SENTENCE))) if last.startswith(SENTENCE) else None
+        if given is None or not request.tools:
+            self.unknown += 1
+            raise Unavailable("The verdicts file has no verdict for this sentence.")
+        usage = Usage(len(body_bytes(anthropic_body(request, self.spec))) // 4, 0)
+        yield usage
+        raw = json.dumps(given)
+        yield ToolCall(f"toolu_verdict_{self.asked}", str(request.tools[0]["name"]), dict(given), raw)
+        yield Usage(usage.input_tokens, max(1, len(raw) // 4))
+        yield Stop("tool_use")
+
+    async def aclose(self) -> None:
+        return None

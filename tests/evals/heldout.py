@@ -15,7 +15,9 @@ and a documentation site nobody here developed on (from round 11, that site alon
 `--search` measures the record search's figures alone (a build and a search a question: seconds, not minutes);
 `--offline` the embedded model's useful answers and refusals alone, through the real app (a build and an answer a
 question: a minute, not ten); `--markdown` the careful model's Markdown answers alone, each site's share of sentences
-held (a build and a replay), and with `--show` each held sentence with the rule that held it.
+held (a build and a replay), and with `--show` each held sentence with the rule that held it; `--checked FILE` the
+twin sentences through the gate alone and through the gate and the model check (DOCENT_CHECK), its verdicts recorded
+in FILE (`checked`; `corpora/check-verdicts-rounds17-19.json` holds rounds 17-19's).
 """
 
 from __future__ import annotations
@@ -135,6 +137,27 @@ class Round:
                 out[f"markdown_{site}{n}_sentences"] = said.realistic_sentences
                 for line in held_lines(said.realistic_holds, drafts) if show else ():
                     print(f"  markdown {site} held {line}")
+        return out
+
+    def checked(self, verdicts: Path, show: bool = False) -> dict[str, float]:
+        """The twin sentences through the gate alone, and through the gate and the model check answered from the
+        verdicts recorded in `verdicts` (`checked`), each site's, on the documentation site built afresh."""
+        from tests.evals import checked
+
+        n, out = self.number, {}
+        with tempfile.TemporaryDirectory(prefix=f"docent-round{n}-") as tmp:
+            bundles = {"example": EXAMPLE_BUNDLE, self.site: docsite.build_copy(self.folder, Path(tmp)).bundle}
+            for site in self.markdown:
+                prefix = f"round{n}-{site}"
+                falsehoods, faithful = self.rows(f"{prefix}-falsehoods.json"), self.rows(f"{prefix}-faithful.json")
+                alone = self.constructions(site, bundles[site])
+                both, made = checked.constructions(Bundle.load(bundles[site]), falsehoods, faithful, verdicts)
+                for name, part in (("gate", alone), ("checked", both)):
+                    lines = part.report(f"{prefix}, {name}")
+                    print("\n".join(lines if show else lines[:2]))
+                    out[f"{name}_{site}{n}_held"] = round(sum(part.held.values()) / sum(part.falsehoods.values()), 4)
+                    out[f"{name}_{site}{n}_shown"] = round(sum(part.shown.values()) / sum(part.faithful.values()), 4)
+                out |= {f"checked_{site}{n}_{reason}": count for reason, count in sorted(made.items())}
         return out
 
     def _alone(self, measure: Callable[[docsite.Built, Path], dict[str, float]]) -> dict[str, float]:
@@ -322,9 +345,16 @@ ROUNDS = {
 if __name__ == "__main__":
     if len(sys.argv) < 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) not in ROUNDS:
         sys.exit(
-            f"usage: python -m tests.evals.heldout N [--show] [--search | --offline | --markdown], N one of {sorted(ROUNDS)}"
+            f"usage: python -m tests.evals.heldout N [--show] [--search | --offline | --markdown | --checked FILE], "
+            f"N one of {sorted(ROUNDS)}"
         )
     held = ROUNDS[int(sys.argv[1])]
     only = {"--search": held.search, "--offline": held.offline, "--markdown": lambda: held.markdown_alone("--show" in sys.argv)}
+    if "--checked" in sys.argv:  # the model check's recorded verdicts (tests/evals/checked.py)
+        at = sys.argv.index("--checked") + 1
+        if at >= len(sys.argv) or not Path(sys.argv[at]).is_file():
+            sys.exit("--checked FILE: give a file of recorded verdicts, e.g. tests/evals/corpora/check-verdicts-rounds17-19.json")
+        verdicts = Path(sys.argv[at])
+        only["--checked"] = lambda: held.checked(verdicts, "--show" in sys.argv)
     chosen = next((only[flag] for flag in sys.argv[2:] if flag in only), None)
     print(json.dumps(chosen() if chosen else held.measure("--show" in sys.argv), indent=1))

@@ -259,3 +259,21 @@ async def test_the_app_checks_each_sentence_when_the_operator_turns_the_check_on
             events = await ask(client, await open_conversation(client), "Has she led a team?", screen={"page": "home"})
         seen = [d["text"] if name == "sentence" else f"held:{d['reason']}" for name, d in events if name in ("sentence", "held")]
         assert seen == expected and events[-1][0] == "done"
+
+
+def test_the_held_out_measure_runs_the_twins_through_the_gate_and_the_recorded_check(tmp_path: Path) -> None:
+    from tests.evals.checked import constructions
+
+    recorded = tmp_path / "verdicts.json"
+    recorded.write_text(json.dumps({"verdicts": [
+        {"sentence": f"She led a team of six. {LEADING}", "supported": False},  # the gate holds it first: never asked
+        {"sentence": f"She mentored engineers. {LEADING}", "supported": False},
+        {"sentence": f"She led a team of five. {LEADING}", "supported": True},
+    ]}))
+    falsehoods = [{"kind": "number", "sentence": f"She led a team of six. {LEADING}"},
+                  {"kind": "role", "sentence": f"She mentored engineers. {LEADING}"}]
+    faithful = [{"kind": "number", "sentence": f"She led a team of five. {LEADING}"},
+                {"kind": "role", "sentence": f"It draws the heap in two generations. {LAB}"}]  # not recorded
+    part, made = constructions(BUNDLE, falsehoods, faithful, recorded)
+    assert (sum(part.held.values()), sum(part.shown.values())) == (2, 1)
+    assert made == {"unsupported": 1, "unchecked": 1, "unrecorded": 1}

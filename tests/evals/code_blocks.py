@@ -1,6 +1,6 @@
 """Code kept as code: each fenced block of a record page's Markdown against the record's block for it.
 
-For every dev site (`tests/data/sites/*` but the held-out ones), the example site and Docent's own docs, one real
+For every dev site (`tests/data/sites/*` but those `LEFT_OUT`), the example site and Docent's own docs, one real
 build each; then, for each page in the record, each fence of its Markdown source is found among the built page's
 `<pre>` blocks (the code a reader sees: the highlighter's own normalisation, tabs expanded, entities read, line
 numbers left out) and that text is compared with the record's code block for it, byte for byte, and the fence's
@@ -38,7 +38,13 @@ from tests.evals.docsite import build_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SITES = ROOT / "tests" / "data" / "sites"
-HELD_OUT = frozenset(("commitizen", "external-dns", "typer", "traefik", "material", "textual"))
+# This eval's own split, not the rounds' held-out sites: it was written on the other sites with these three left out
+# (cba2d05, when they were the rounds' held-out sites); the rounds develop on them now (tests/evals/heldout.py), and
+# only this eval's figures leave them out.
+CODE_EVAL_HELD_OUT = frozenset(("commitizen", "external-dns", "typer"))
+# The rounds' validation and held-out sites (tests/evals/heldout.py), never built here: a build shows their figures.
+ROUNDS_HELD_OUT = frozenset(("traefik", "material", "textual"))
+LEFT_OUT = CODE_EVAL_HELD_OUT | ROUNDS_HELD_OUT
 # A fence's opening line: its indent, its run of backticks or tildes, its info string.
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<run>`{3,}|~{3,})(?P<info>[^`\n]*)$")
 # The info string's language: its first word, or `.lang` among braces; none for attributes alone (`title="a.py"`).
@@ -221,7 +227,7 @@ def _count(fence: Fence, pre: str, left: list[Block], tally: Tally, *, where: st
 
 def _sources() -> dict[str, Path]:
     """The sites measured, by name: the dev sites, the example site and Docent's docs."""
-    found = {p.name: p for p in sorted(SITES.iterdir()) if p.is_dir() and p.name not in HELD_OUT}
+    found = {p.name: p for p in sorted(SITES.iterdir()) if p.is_dir() and p.name not in LEFT_OUT}
     return found | {"example": ROOT, "site-docs": ROOT / "site-docs"}
 
 
@@ -242,8 +248,9 @@ def site(name: str, source: Path, into: Path) -> Tally:
 
 def main() -> None:
     wanted = [a for a in sys.argv[1:] if not a.startswith("-")]
-    if HELD_OUT & set(wanted):
-        raise SystemExit("commitizen, external-dns, typer, traefik, material and textual are held out")
+    if LEFT_OUT & set(wanted):
+        raise SystemExit(f"{', '.join(sorted(CODE_EVAL_HELD_OUT))} are this eval's held-out sites; "
+                         f"{', '.join(sorted(ROUNDS_HELD_OUT))} the rounds' validation and held-out sites")
     sources = {n: p for n, p in _sources().items() if not wanted or n in wanted}
     total = Tally()
     for name, source in sources.items():

@@ -15,13 +15,25 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@
 
-# Debian's Chromium for the browser tests; installed once, as root, when missing.
+# Debian's Chromium for the browser tests; installed once, as root, when missing. Its emoji font too (Chromium has
+# none of its own: the tests' screenshots showed boxes), where apt-get installs packages; where it does not, or the
+# font cannot be installed, the tests run all the same.
+EMOJI_FONT = fonts-noto-color-emoji
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" != 0 ]; then \
 	    echo "The browser tests need Debian's chromium: run 'sudo apt-get install chromium', or make test as root."; exit 1; fi; \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
+	  echo "Installing Debian's chromium and its emoji font for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium $(EMOJI_FONT) >/dev/null; }
+	@if command -v apt-get >/dev/null 2>&1 && ! dpkg-query -W -f '$${Status}' $(EMOJI_FONT) 2>/dev/null | grep -q 'ok installed'; then \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "Emoji show as boxes in the browser tests' screenshots: 'sudo apt-get install $(EMOJI_FONT)' gives Chromium their font."; \
+	  else \
+	    echo "Installing Debian's emoji font for Chromium ($(EMOJI_FONT))"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(EMOJI_FONT) >/dev/null; } \
+	      || echo "$(EMOJI_FONT) could not be installed: emoji show as boxes in the browser tests' screenshots"; \
+	  fi; \
+	fi
 
 # Debian's servers the tests start on loopback (nginx and Caddy before the sidecar, Redis for shared state);
 # each installed when missing. A package's name is its program's.

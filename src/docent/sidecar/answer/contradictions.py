@@ -44,7 +44,7 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
         return len(mine.before & theirs.before) >= 2
     if mine.head in theirs.ending:  # "did not end the restarts" is no denial "ended the restarts" makes
         return False
-    if same(mine.scope, theirs.scope):
+    if _alike(mine, theirs):
         return True
     if mine.partitive and mine.scope & theirs.scope and len(mine.scope & (theirs.scope | theirs.before)) >= 2:
         return True  # "none of the tasks after it run" against "the following tasks will not be executed"
@@ -65,6 +65,26 @@ def _in_another_verb(mine: Denial, theirs: Denial) -> bool:
         return False
     return (len(mine.scope - _PARTICLES) == len(theirs.scope - _PARTICLES) == 1
             or bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head})))
+
+
+# "Enabling HTTP/2 does not guarantee it will be used" denies what "Enabling HTTP/2 support ... does not necessarily mean
+# that your requests ... will be transported over HTTP/2" does: a guarantee denied is a necessity denied.
+_GUARANTEE = frozenset(("guarante", "guarant"))
+_NECESSARILY = "necessary"
+
+
+def _alike(mine: Denial, theirs: Denial) -> bool:
+    """The two deny the same thing: two words, every word of the shorter, or a guarantee for a necessity."""
+    return same(mine.scope, theirs.scope) or _guaranteed(mine, theirs)
+
+
+def _guaranteed(mine: Denial, theirs: Denial) -> bool:
+    """ "X does not guarantee Y" for "X does not necessarily Z": said of the same thing (a word before each denial in
+    common), denying the same (what the guarantee is of, past the verb, in the other's words, or no more than a
+    pronoun: "does not guarantee it"). Only the scopes are compared: "the client is not guaranteed to use a standard
+    HTTP/1.1 connection" shares no word with "does not necessarily mean that your requests ... will be transported"."""
+    return (mine.head in _GUARANTEE and theirs.head == _NECESSARILY and bool(mine.before & theirs.before)
+            and same(mine.scope - {mine.head}, theirs.scope - {theirs.head}))
 
 
 _PARTICLES = frozenset(("back", "away"))  # "never fell back" for "never came down": a verb's particle, no word of what is denied

@@ -1,0 +1,47 @@
+"""Faithful readings of round 24 (issue 21, faithful24), on HTTPX's own sections: "does not guarantee" denies what "does
+not necessarily mean" denies. Each with the falsehoods of its kind, on the same sections, that the gate still holds (the
+hole probes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.sidecar.gating import docs_section, verdicts
+
+HTTP2 = verdicts(
+    docs_section(
+        "http2", "HTTP/2 Support",
+        "HTTP/2 is a major new iteration of the HTTP protocol, that provides a far more efficient transport, with "
+        "potential performance benefits. HTTP/2 does not change the core semantics of the request or response, but "
+        "alters the way that data is sent to and from the server. Rather than the text format that HTTP/1.1 uses, "
+        "HTTP/2 is a binary format. The binary format provides full request and response multiplexing, and efficient "
+        "compression of HTTP headers. The stream multiplexing means that where HTTP/1.1 requires one TCP stream for "
+        "each concurrent request, HTTP/2 allows a single TCP stream to handle multiple concurrent requests. HTTP/2 also "
+        "provides support for functionality such as response prioritization, and server push. For a comprehensive "
+        "guide to HTTP/2 you may want to check out \"http2 explained\"."),
+    docs_section(
+        "version", "Inspecting the HTTP version",
+        "Enabling HTTP/2 support on the client does not necessarily mean that your requests and responses will be "
+        "transported over HTTP/2, since both the client and the server need to support HTTP/2. If you connect to a "
+        "server that only supports HTTP/1.1 the client will use a standard HTTP/1.1 connection instead. You can "
+        "determine which version of the HTTP protocol was used by examining the .http_version property on the "
+        "response.", "HTTP/2 Support"),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 11's faithful twin: the section's "does not necessarily mean" in other words
+        ("Enabling HTTP/2 does not guarantee it will be used, since the server has to support it as well, so you can "
+         "check `.http_version` on the response to see which protocol was used [[version]].", "shown"),
+        ("Enabling HTTP/2 does not guarantee it [[version]].", "shown"),
+        # hole probes: a guarantee the section is sure of, denied of the same thing; a guarantee where it denies one
+        ("When the server only supports HTTP/1.1, the client is not guaranteed to use a standard HTTP/1.1 connection "
+         "[[version]].", "polarity"),
+        ("Enabling HTTP/2 support on the client guarantees that requests and responses are transported over HTTP/2 "
+         "[[version]].", "hedge"),
+    ],
+)
+def test_not_guaranteed_is_not_necessarily(sentence: str, expected: str) -> None:
+    assert HTTP2(sentence) == expected

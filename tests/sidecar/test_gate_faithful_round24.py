@@ -1,6 +1,7 @@
 """Faithful readings of round 24 (issue 21, faithful24), on HTTPX's own sections: "does not guarantee" denies what "does
-not necessarily mean" denies. Each with the falsehoods of its kind, on the same sections, that the gate still holds (the
-hole probes)."""
+not necessarily mean" denies; "lets" is "allows" where a reason's words are looked up; an effect whose words the
+reason's own unit holds as well as any other unit is not placed apart from its reason. Each with the falsehoods of its
+kind, on the same sections, that the gate still holds (the hole probes)."""
 
 from __future__ import annotations
 
@@ -44,4 +45,33 @@ HTTP2 = verdicts(
     ],
 )
 def test_not_guaranteed_is_not_necessarily(sentence: str, expected: str) -> None:
+    assert HTTP2(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 11's faithful twin: "lets" for "allows", and an effect ("fewer TCP streams than HTTP/1.1, which needs
+        # one per concurrent request") that the reason's own sentence tells
+        ("Because HTTP/2 lets a single TCP stream carry multiple concurrent requests, it uses fewer TCP streams than "
+         "HTTP/1.1, which needs one per concurrent request [[http2]].", "shown"),
+        ("Because HTTP/2 allows a single TCP stream to handle multiple concurrent requests, it uses fewer TCP streams "
+         "than HTTP/1.1, which needs one per concurrent request [[http2]].", "shown"),
+        # hole probes: the same reason joined to an effect another unit tells, beside it or further; a reason with a
+        # word of its own beside the same effect
+        ("Because HTTP/2 lets a single TCP stream carry multiple concurrent requests, it provides response "
+         "prioritization [[http2]].", "cause"),
+        ("Because HTTP/2 lets a single TCP stream carry multiple concurrent requests, it compresses HTTP headers "
+         "efficiently [[http2]].", "cause"),
+        ("Because HTTP/2 lets a single TCP stream carry multiple concurrent requests, it is a binary format "
+         "[[http2]].", "cause"),
+        ("Because HTTP/2 lets a single TCP stream carry multiple concurrent requests, it alters the way that data is "
+         "sent to and from the server [[http2]].", "cause"),
+        ("Because HTTP/2 lets a single TCP stream carry multiple encrypted requests, it uses fewer TCP streams than "
+         "HTTP/1.1, which needs one per concurrent request [[http2]].", "cause"),
+        ("Because HTTP/2 lets a single TCP stream carry one request at a time, it uses fewer TCP streams than "
+         "HTTP/1.1, which needs one per concurrent request [[http2]].", "cause"),
+    ],
+)
+def test_a_reason_in_other_words_beside_its_effect(sentence: str, expected: str) -> None:
     assert HTTP2(sentence) == expected

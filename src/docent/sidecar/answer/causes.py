@@ -59,6 +59,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
                   if m.end() <= t.start < stop and t.stem and tokens[i - 1].word == "at" and _placed(t.stem, sections)}
         # A name (a capital) the sections' text does not say weighs double: "because the services ran on Kubernetes".
         missing = sum(1 + named for s, named in reason.items() if s not in places and _missing(s, sections))
+        missing -= _caused(said, m.start(), list(clause), sections, stop, reason.keys() - places)
         if missing >= 2 or missing * 3 >= len(reason):
             return True
         if _apart(said, m.start(), list(clause), sections, stop):
@@ -158,11 +159,30 @@ _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequentl
                         re.IGNORECASE)
 
 
-def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> bool:
-    """The effect and its reason are found, each in one unit of the cited sections, far apart: in two sections,
-    or more than one sentence apart ("the bill fell ... because a release went from 40 minutes to 6"). A reason
-    that opens the sentence ("Because X, Y") has its effect after it; an effect of one word of substance is too
-    little to place, and lets the sentence through."""
+# A reason's "lets X V" is the sections' "allows X to V" (or "permits") where its effect is told by the same unit of
+# theirs (`_together`): the sentence restates that unit. Elsewhere a "lets" they do not write stays missing: "Because
+# HTTP/2 lets ..., it provides response prioritization" joins two facts the sections only put side by side.
+_CAUSATIVE = {"let": frozenset(x for w in ("allow", "allows", "permit", "permits") for x in stems(w))}
+
+
+def _caused(said: Unit, marker: int, clause: list[str], sections: Sequence[Passage], stop: int, reason: Set[str]) -> int:
+    """How many of the reason's missing words are a causative the sections write as "allows" (`_CAUSATIVE`), its effect
+    told by the reason's own unit; none elsewhere."""
+    found = [s for s in _CAUSATIVE.keys() & reason
+             if _missing(s, sections) and any(not _CAUSATIVE[s].isdisjoint(p.stems) for p in sections)]
+    return len(found) if found and _together(said, marker, clause, sections, stop) else 0
+
+
+def _together(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> bool:
+    """The effect and its reason are found in one unit of the cited sections (`_with_reason`)."""
+    placed = _fits(said, marker, reason, sections, stop)
+    return placed is not None and (placed[0][:2] == placed[1][:2] or _with_reason(sections, *placed))
+
+
+def _fits(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> tuple[
+        tuple[int, int, float], tuple[int, int, float], list[str]] | None:
+    """Where the effect and the reason fit best (section, unit, score), and the effect's words; None where either
+    does not fit one unit, or the effect has one word of substance."""
     start = 0
     for m in _EFFECT_START.finditer(said.text, 0, marker):
         start = m.end()
@@ -170,10 +190,20 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
     if not effect and not said.text[:marker].strip():
         effect = [t.stem for t in said.tokens if t.start >= stop and t.stem and t.stem not in reason]
     if len(effect) < _EFFECT_WORDS:
-        return False  # "call force_authenticate so that ...": one word places no effect
+        return None  # "call force_authenticate so that ...": one word places no effect
     fa, fb = best_of(sections, effect), best_of(sections, reason)
-    if fa is None or fb is None:
+    return None if fa is None or fb is None else (fa, fb, effect)
+
+
+def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passage], stop: int) -> bool:
+    """The effect and its reason are found, each in one unit of the cited sections, far apart: in two sections,
+    or more than one sentence apart ("the bill fell ... because a release went from 40 minutes to 6"). A reason
+    that opens the sentence ("Because X, Y") has its effect after it; an effect of one word of substance is too
+    little to place, and lets the sentence through; so does an effect its reason's own unit says (`_with_reason`)."""
+    placed = _fits(said, marker, reason, sections, stop)
+    if placed is None or _with_reason(sections, *placed):
         return False
+    fa, fb, _effect = placed
     if fa[0] != fb[0]:
         return True
     lo, hi = sorted((fa[1], fb[1]))
@@ -185,3 +215,16 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
     # opens on what came before ("This helps prevent ...", "Doing so will help ...") reaches one sentence further.
     near = _NEAR + bool(_ANAPHOR.match(units[hi].text))
     return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > near
+
+
+def _with_reason(sections: Sequence[Passage], fa: tuple[int, int, float], fb: tuple[int, int, float],
+                 effect: list[str]) -> bool:
+    """The unit that holds the reason holds two of the effect's words, and as many as the unit the effect fits best:
+    the effect cannot be told apart from its reason ("Because HTTP/2 lets a single TCP stream carry multiple concurrent
+    requests, it uses fewer TCP streams than HTTP/1.1, which needs one per concurrent request", told of "where HTTP/1.1
+    requires one TCP stream for each concurrent request, HTTP/2 allows a single TCP stream to handle multiple": the
+    effect's words less the reason's, "1.1" and "needs" (a word of one sense with "requires", `senses.kin`), are as much
+    that unit's as the one sentence saying "HTTP/1.1 uses")."""
+    reasons, effects = (sections[f[0]].units[f[1]].stems for f in (fb, fa))
+    held = sum(1 for w in set(effect) if w in reasons or not kin(w).isdisjoint(reasons))
+    return held >= 2 and held >= sum(1 for w in set(effect) if w in effects or not kin(w).isdisjoint(effects))

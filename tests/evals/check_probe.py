@@ -1,0 +1,89 @@
+"""The model check's probe: rounds' twin sentences put to a judging model unlabelled, and its verdicts made into the
+file `heldout N --checked` reads.
+
+`python -m tests.evals.check_probe ask OUT N [N ...]` builds each round's documentation site and writes, in OUT:
+`items.json`, every falsehood and faithful twin of those rounds, shuffled (seed 24), each only `{n, sentence,
+sections}` (the cited sections' heading trail and text as the record gives them); `key.json`, which round, kind and
+truth each `n` is (keep it from the judge); and `brief.md`, the judge's instructions. The judge (a model: in round 24
+a capable one played by a subagent reading 96 items at a time, no key being here) writes `{n, verdict, point}` rows.
+`python -m tests.evals.check_probe verdicts OUT FILE [FILE ...]` turns those rows into `{"verdicts": [{sentence,
+supported, point}]}`, the form `tests/evals/checked.py` answers the check from. `corpora/check-round24-notes.md`
+says what the first judge did.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from docent.sidecar.answer.bundle import Bundle
+from tests.evals import docsite
+from tests.evals.heldout import CORPORA, ROUNDS
+
+BRIEF = """You are the checking model of a documentation assistant. An assistant wrote sentences that cite sections of a
+site's documentation ([[id]] at the end names the cited sections). Before a sentence is shown to a reader, you
+check it against ONLY the text of the sections it cites.
+
+Read items.json (a JSON list of items: {"n", "sentence", "sections": {id: "heading trail\\ntext"}}).
+For each item, decide:
+- "supported": every claim the sentence makes (facts, numbers, units, order, who does what, how many/which ones,
+  causes, whether something is required, possible, default or certain) is stated or directly implied by the cited
+  text. Paraphrase is fine; a reasonable summary is fine.
+- "unsupported": the sentence says something the cited text contradicts or does not say (one wrong point is enough).
+Judge each item on its own, carefully; do not look for patterns across items.
+Write a JSON list of {"n": ..., "verdict": "supported"|"unsupported", "point": "<if unsupported: the claim not
+supported, in a few words>"}, one row per item, in order.
+"""
+
+
+def items(bundles: dict[int, Bundle], seed: int = 24) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
+    """Each round's twins as the judge reads them, shuffled, and the key: a twin citing a section its bundle lacks
+    is left out (its round's build no longer has it)."""
+    rows: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for n, bundle in bundles.items():
+        held = ROUNDS[n]
+        for truth in ("falsehoods", "faithful"):
+            for row in json.loads((CORPORA / f"round{n}-{held.site}-{truth}.json").read_text(encoding="utf-8")):
+                if all(sid in bundle.record for sid in row["sections"]):
+                    sections = {sid: f"{bundle.record[sid].trail}\n{bundle.record[sid].shown()}" for sid in row["sections"]}
+                    rows.append(({"sentence": row["sentence"], "sections": sections},
+                                 {"round": n, "truth": row["truth"], "kind": row["kind"]}))
+    random.Random(seed).shuffle(rows)
+    return [dict(item, n=i) for i, (item, _) in enumerate(rows)], {i: key for i, (_, key) in enumerate(rows)}
+
+
+def verdicts(asked: list[dict[str, Any]], judged: list[dict[str, Any]]) -> dict[str, Any]:
+    """The judge's rows as `checked.py` reads them, keyed by sentence; a row for no item asked is an error."""
+    by_n = {item["n"]: item for item in asked}
+    unknown = [row["n"] for row in judged if row["n"] not in by_n]
+    if unknown:
+        raise ValueError(f"verdicts for items never asked: {unknown[:5]}")
+    return {"verdicts": [{"sentence": by_n[row["n"]]["sentence"], "supported": row["verdict"] == "supported",
+                          "point": row.get("point", "")} for row in judged]}
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) >= 3 and argv[0] == "ask":
+        out, numbers = Path(argv[1]), [int(a) for a in argv[2:]]
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="docent-probe-") as tmp:
+            bundles = {n: Bundle.load(docsite.build_copy(ROUNDS[n].folder, Path(tmp) / str(n)).bundle) for n in numbers}
+            asked, key = items(bundles)
+        (out / "items.json").write_text(json.dumps(asked, indent=1, ensure_ascii=False), encoding="utf-8")
+        (out / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+        (out / "brief.md").write_text(BRIEF, encoding="utf-8")
+        print(f"{len(asked)} items in {out}/items.json; keep key.json from the judge")
+    elif len(argv) >= 3 and argv[0] == "verdicts":
+        asked = json.loads((Path(argv[1]) / "items.json").read_text(encoding="utf-8"))
+        judged = [row for name in argv[2:] for row in json.loads(Path(name).read_text(encoding="utf-8"))]
+        print(json.dumps(verdicts(asked, judged), indent=1, ensure_ascii=False))
+    else:
+        sys.exit("usage: python -m tests.evals.check_probe ask OUT N [N ...] | verdicts OUT FILE [FILE ...]")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -17,7 +17,9 @@ and a documentation site nobody here developed on (from round 11, that site alon
 question: a minute, not ten); `--markdown` the careful model's Markdown answers alone, each site's share of sentences
 held (a build and a replay), and with `--show` each held sentence with the rule that held it; `--checked FILE` the
 twin sentences through the gate alone and through the gate and the model check (DOCENT_CHECK), its verdicts recorded
-in FILE (`checked`; `corpora/check-verdicts-rounds17-19.json` holds rounds 17-19's).
+in FILE (`checked`; `corpora/check-verdicts-rounds17-19.json` holds rounds 17-19's), and with `--markdown` the
+Markdown answers so (FILE may be missing or empty), `--collect OUT` writing the checks FILE has no verdict for as a
+judge's items (`checked.collect`, `check_probe`).
 """
 
 from __future__ import annotations
@@ -102,8 +104,9 @@ class Round:
         falsehoods, faithful = self.rows(f"{prefix}-falsehoods.json"), self.rows(f"{prefix}-faithful.json")
         return _constructions(Bundle.load(bundle), falsehoods, faithful)
 
-    def answers(self, site: str, bundle: Path) -> Figures:
-        """A careful model's Markdown answers (text only, one model call each) replayed through the real app."""
+    def answers(self, site: str, bundle: Path, check: str | None = None) -> Figures:
+        """A careful model's Markdown answers (text only, one model call each) replayed through the real app; with
+        `check` (a DOCENT_CHECK_MODEL value), the model check on."""
         answers = [
             {
                 "question": r["question"],
@@ -113,7 +116,7 @@ class Round:
             for r in self.rows(self.markdown[site])
         ]
         figures = Figures()
-        asyncio.run(_replay(answers, bundle, figures))
+        asyncio.run(_replay(answers, bundle, figures, check=check))
         return figures
 
     def search(self) -> dict[str, float]:
@@ -158,6 +161,26 @@ class Round:
                     out[f"{name}_{site}{n}_held"] = round(sum(part.held.values()) / sum(part.falsehoods.values()), 4)
                     out[f"{name}_{site}{n}_shown"] = round(sum(part.shown.values()) / sum(part.faithful.values()), 4)
                 out |= {f"checked_{site}{n}_{reason}": count for reason, count in sorted(made.items())}
+        return out
+
+    def markdown_checked(self, verdicts: Path, collect: Path | None = None, show: bool = False) -> dict[str, float]:
+        """The Markdown answers through the gate alone and through the gate and the model check answered from
+        `verdicts` (`checked.markdown`), each site's; with `collect`, the checks it has no verdict for are written
+        there as a judge's items (`checked.collect`)."""
+        from tests.evals import checked
+
+        n, out, asked = self.number, {}, []
+        with tempfile.TemporaryDirectory(prefix=f"docent-round{n}-") as tmp:
+            bundles = {"example": EXAMPLE_BUNDLE, self.site: docsite.build_copy(self.folder, Path(tmp)).bundle}
+            for site in self.markdown:
+                said = checked.markdown(lambda check, site=site: self.answers(site, bundles[site], check), verdicts)
+                out |= said.figures(f"{site}{n}")
+                asked += said.asked
+                for made in said.asked if show else ():
+                    if made.verdict is None or not made.verdict.supported:
+                        print(f"  markdown {site} {'unchecked' if made.verdict is None else 'unsupported'}: {made.sentence}")
+        if collect is not None:
+            print(f"{checked.collect(collect, asked, verdicts)} new items in {collect}/items.json ({len(asked)} checks asked)")
         return out
 
     def _alone(self, measure: Callable[[docsite.Built, Path], dict[str, float]]) -> dict[str, float]:
@@ -346,15 +369,26 @@ if __name__ == "__main__":
     if len(sys.argv) < 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) not in ROUNDS:
         sys.exit(
             f"usage: python -m tests.evals.heldout N [--show] [--search | --offline | --markdown | --checked FILE], "
+            f"--markdown --checked FILE [--collect OUT], "
             f"N one of {sorted(ROUNDS)}"
         )
     held = ROUNDS[int(sys.argv[1])]
     only = {"--search": held.search, "--offline": held.offline, "--markdown": lambda: held.markdown_alone("--show" in sys.argv)}
     if "--checked" in sys.argv:  # the model check's recorded verdicts (tests/evals/checked.py)
         at = sys.argv.index("--checked") + 1
-        if at >= len(sys.argv) or not Path(sys.argv[at]).is_file():
+        verdicts = Path(sys.argv[at]) if at < len(sys.argv) and not sys.argv[at].startswith("--") else None
+        show = "--show" in sys.argv
+        if "--markdown" in sys.argv and verdicts is not None:  # FILE may be missing or empty: no verdicts yet
+            at = sys.argv.index("--collect") + 1 if "--collect" in sys.argv else 0
+            if at and (at >= len(sys.argv) or sys.argv[at].startswith("--")):
+                sys.exit("--collect OUT: give a folder for the judge's items")
+            out = Path(sys.argv[at]) if at else None
+            only["--markdown"] = only["--checked"] = lambda: held.markdown_checked(verdicts, out, show)
+        elif verdicts is None or not verdicts.is_file():
             sys.exit("--checked FILE: give a file of recorded verdicts, e.g. tests/evals/corpora/check-verdicts-rounds17-19.json")
-        verdicts = Path(sys.argv[at])
-        only["--checked"] = lambda: held.checked(verdicts, "--show" in sys.argv)
+        else:
+            only["--checked"] = lambda: held.checked(verdicts, show)
+    elif "--collect" in sys.argv:
+        sys.exit("--collect OUT goes with --markdown --checked FILE")
     chosen = next((only[flag] for flag in sys.argv[2:] if flag in only), None)
     print(json.dumps(chosen() if chosen else held.measure("--show" in sys.argv), indent=1))

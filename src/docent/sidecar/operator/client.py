@@ -64,14 +64,16 @@ async def open_conversation(client: httpx.AsyncClient) -> str:
     return str(started.raise_for_status().json()["conversation"])
 
 
-def in_process(bundle_path: Path, model: LanguageModel, *, name: str) -> httpx.AsyncClient:
-    """A client of the real app on `bundle_path` answering with `model`: switched on, easy proofs, no limits in the way."""
+def in_process(bundle_path: Path, model: LanguageModel, *, name: str, check: str | None = None) -> httpx.AsyncClient:
+    """A client of the real app on `bundle_path` answering with `model`: switched on, easy proofs, no limits in the way;
+    with `check` (a DOCENT_CHECK_MODEL value), each cited sentence is checked by that model too (DOCENT_CHECK)."""
     from ..app import create_app
     from ..settings import Settings
 
     settings = replace(
         Settings(), enabled=True, bundle=bundle_path, pow_maxnumber=2000, rate_address=UNLIMITED,
         rate_conversation=UNLIMITED, rate_overall=UNLIMITED, rate_start=UNLIMITED, rate_read=UNLIMITED,
+        check_sentences=check is not None, check_model=check,
     )
     app = create_app(settings, model_factory=lambda _settings: model)
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=f"http://{name}")

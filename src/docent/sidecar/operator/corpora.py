@@ -286,15 +286,17 @@ def script_for(answer: dict[str, Any]) -> dict[str, Any]:
 
 async def _replay(
     answers: list[dict[str, Any]], bundle_path: Path, figures: Figures, *, each: Callable[[], None] | None = None,
+    check: str | None = None,
 ) -> None:
     """Each answer through one real app: a conversation per answer, the visitor on the answer's page; `each` is
-    called once an answer is counted (the ablation reads what each answer's sentences met there)."""
+    called once an answer is counted (the ablation reads what each answer's sentences met there); `check`, a
+    DOCENT_CHECK_MODEL value, turns the model check on with that model."""
     from ..model.replay import ReplayModel, Script
     from .client import Recorder, ask, in_process, open_conversation
 
     scripts = {"replies": [r for a in answers for r in script_for(a)["replies"]], "fragments": 7}
     model = Recorder(ReplayModel(Script.from_json(scripts, source="realistic answers")))
-    async with in_process(bundle_path, model, name="corpora") as client:
+    async with in_process(bundle_path, model, name="corpora", check=check) as client:
         for answer in answers:
             sent = len(model.bodies)
             events = await ask(client, await open_conversation(client), answer["question"], screen={"page": answer["screen_page"]})

@@ -103,6 +103,14 @@ def read_verdict(call: ToolCall) -> Verdict | None:
     return Verdict(given["supported"], point if isinstance(point, str) else "")
 
 
+def one_verdict(calls: list[Verdict | None]) -> Verdict | None:
+    """The verdict of a check's calls: None where there is none, or one is not a verdict; unsupported where any says so
+    (a model that answers twice, or in parallel calls, is not read by its first answer alone)."""
+    if not calls or any(c is None for c in calls):
+        return None
+    return next((c for c in calls if c is not None and not c.supported), calls[0])
+
+
 class Checker:
     """The check's model and its places: one for the guide, shared by every question."""
 
@@ -119,12 +127,14 @@ class Checker:
         billed = Usage()
         verdict: Verdict | None = None
         try:
+            calls: list[Verdict | None] = []
             async with asyncio.timeout(self.timeout_s), self._places:
                 async for event in self.model.stream(request_for(text, sections)):
                     if isinstance(event, Usage):
                         billed = event
-                    elif isinstance(event, ToolCall) and verdict is None:
-                        verdict = read_verdict(event)
+                    elif isinstance(event, ToolCall):
+                        calls.append(read_verdict(event))
+            verdict = one_verdict(calls)
         except ModelError as exc:
             log.warning("A sentence check failed (%s); the sentence is held", exc.code)  # never the sentence itself
             billed = exc.billed if exc.billed != Usage() else billed

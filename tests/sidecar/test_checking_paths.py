@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.answer.checking import TOOL_NAME, Checker
+from docent.sidecar.answer.checking import CARD_UNSUPPORTED, TOOL_NAME, Checker, sentence_of
+from docent.sidecar.answer.events import Card, Done
 from docent.sidecar.model.handler import HandlerModel
-from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, ToolCall, Usage
+from docent.sidecar.model.port import ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
 
-from .test_checking import PRICED, SHOWN, rig, run, said
+from .test_checking import LAB, PRICED, SHOWN, rig, run, said, verdicts
 
 
 def answering(*inputs: Any) -> HandlerModel:
@@ -37,3 +38,40 @@ async def test_a_check_that_answers_twice_is_held_where_either_answer_says_unsup
     # a second call that is no verdict leaves the check without one
     assert said(await run(*rig(tmp_path, Checker(answering(yes, None))))) == [SHOWN[0], *["held:unchecked"] * 4]
     assert said(await run(*rig(tmp_path, Checker(answering(yes, yes))))) == SHOWN
+
+
+LINKS = [[{"text": f"The lab has a heap that leaks. {LAB} "},
+          {"tool": "show_links", "input": {"items": [{"to": "lab", "title": "Lab", "gist": "A heap that leaks ten gigabytes"}]}}],
+         [{"text": f"It draws the heap in two generations. {LAB}"}]]
+
+
+@pytest.mark.anyio
+async def test_a_links_cards_words_are_checked_against_the_page_before_the_card_is_shown(tmp_path: Path) -> None:
+    """A link's title and gist are the model's words about a page, which the gate reads against the page's sections
+    (cards.vet): with the check on, they are checked as a cited sentence is, and a card they fail is not shown."""
+    for gist_supported, shown in ((False, False), (True, True)):
+        checker = Checker(verdicts(lambda s, ok=gist_supported: ok or "gigabytes" not in s))
+        turn, conversation = rig(tmp_path, checker, calls=LINKS)
+        events = await run(turn, conversation, "Where is the leak?")
+        assert any(isinstance(e, Card) for e in events) is shown
+        assert said(events) == ["The lab has a heap that leaks.", "It draws the heap in two generations."]
+        asked = [r for r in checker.model.requests if "gigabytes" in sentence_of(r)]  # type: ignore[attr-defined]
+        assert [sentence_of(r) for r in asked] == ["A heap that leaks ten gigabytes"]  # the title is the page's label
+        assert "[[lab-leak]]" in asked[0].messages[0]["content"][0]["text"]  # the page's sections, as cited
+        results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
+                   for b in m["content"] if b.get("type") == "tool_result"]
+        assert (results[0].get("content") == CARD_UNSUPPORTED) is not shown  # the model is told, as for the gate's
+    each = PRICED.cost(Usage(input_tokens=1000, output_tokens=20))
+    assert events[-1].cost_usd == pytest.approx(3 * each)  # two sentences and the card's one link, in the cost
+
+
+@pytest.mark.anyio
+async def test_a_links_card_whose_check_fails_is_not_shown(tmp_path: Path) -> None:
+    def judge(sentence: str) -> bool:
+        if "gigabytes" in sentence:
+            raise Overloaded("the check's provider is overloaded")
+        return True
+
+    turn, conversation = rig(tmp_path, Checker(verdicts(judge)), calls=LINKS)
+    events = await run(turn, conversation, "Where is the leak?")
+    assert not any(isinstance(e, Card) for e in events) and isinstance(events[-1], Done)

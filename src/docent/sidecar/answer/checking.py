@@ -25,7 +25,7 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docent.schema import RecordSection
 
@@ -34,7 +34,12 @@ from ..model.port import LanguageModel, ModelError, ModelRequest, ToolCall, Usag
 from .events import Held, Sentence
 from .judge import GateEvent
 from .policy import Policy
+from .tools.cards import link_sections, link_words
+from .tools.types import Failed, Links, Passed
 from .underway import GateLike
+
+if TYPE_CHECKING:
+    from .bundle import Bundle
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +70,9 @@ TOOL: dict[str, Any] = {
     },
     "strict": True,
 }
+# What the model is told of a card the check kept from the visitor (`Checked.card`), as the gate's refusals of a card are.
+CARD_UNSUPPORTED = "show_links was not shown: a second check found its words say what the pages do not. Write what they say."
+CARD_UNCHECKED = "show_links was not shown: its words could not be checked just now. Answer in cited sentences."
 _SYSTEM_BLOCKS = [{"type": "text", "text": SYSTEM}]
 _TOOLS = [TOOL]
 
@@ -200,6 +208,25 @@ class Checked:
                 await asyncio.wait((task,))
             for event in self._ready():
                 yield event
+
+    async def card(self, passed: Passed, bundle: Bundle) -> Passed | Failed:
+        """A show_links card, its words checked before it is shown: each link's title and gist, which the gate reads
+        against the sections of the page it opens as a sentence's citations, asked as one cited sentence is. Any one
+        unsupported, or unchecked, and the card is not shown: the model is told, as for a card the gate refuses."""
+        links = passed.detail.links if isinstance(passed.detail, Links) else ()
+        asked = [(": ".join(said), [self._record[s] for s in link_sections(link, bundle) if s in self._record])
+                 for link in links if (said := link_words(link))]
+        if not asked:
+            return passed
+        self.checked += len(asked)
+        answers = await asyncio.gather(*(self._checker.judge(text, cited) for text, cited in asked), return_exceptions=True)
+        verdicts = [a[0] if isinstance(a, tuple) else None for a in answers]
+        self.cost_usd += sum(a[1] for a in answers if isinstance(a, tuple))
+        if any(v is None for v in verdicts):
+            return Failed(passed.call, CARD_UNCHECKED, check="card")
+        if not all(v is not None and v.supported for v in verdicts):
+            return Failed(passed.call, CARD_UNSUPPORTED, check="card")
+        return passed
 
     def cancel(self) -> None:
         """The turn ended before its checks did (a failed call, a visitor gone): nothing waiting is shown."""

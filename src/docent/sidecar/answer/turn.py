@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncGenerator, Callable, Iterator
+from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +48,7 @@ from .receipt import Receipt
 from .reply import broken
 from .screen import Failure, Screen, note
 from .toolcheck import MAX_ACTIONS, ToolCheck
-from .tools import Failed, Here, Outcome, Verdict, acted_labels, cards, carry_out, failable, vetted
+from .tools import Failed, Here, Outcome, Passed, Verdict, acted_labels, cards, carry_out, failable, vetted
 from .tools.lent import approve
 from .underway import GateLike, Reply, Underway, tool_result
 
@@ -292,7 +292,7 @@ class Turn:
             elif isinstance(event, ToolCall):
                 reply.began = True
                 reply.tool_use(event)
-                for shown in self._tool_call(event, reply, gate, here, last=last):
+                async for shown in self._tool_call(event, reply, gate, here, last=last):
                     if not isinstance(shown, (Sentence, Code, Held)):  # an action after the sentences before it
                         async for checked in _checked(gate):
                             yield checked
@@ -305,14 +305,17 @@ class Turn:
             elif isinstance(event, Stop):
                 reply.stop = event.reason
 
-    def _tool_call(
+    async def _tool_call(
         self, call: ToolCall, reply: Reply, gate: GateLike, here: Here, *, last: bool
-    ) -> Iterator[StreamEvent]:
-        """One tool call through the checks: its result for the model, and what the visitor sees if it passed."""
+    ) -> AsyncGenerator[StreamEvent, None]:
+        """One tool call through the checks: its result for the model, and what the visitor sees if it passed. With the
+        model check on, a card's words about pages are checked as a cited sentence is before it is shown."""
         if last:
             reply.results.append(tool_result(call.id, LAST_WORDS, error=True))
             return
         verdict = vetted(self.check.check(call, here), gate, self.bundle)
+        if isinstance(gate, Checked) and isinstance(verdict, Passed):
+            verdict = await gate.card(verdict, self.bundle)
         if self.on_check is not None:
             self.on_check(verdict)
         if isinstance(verdict, Failed):
@@ -321,8 +324,8 @@ class Turn:
         outcome: Outcome = carry_out(verdict, self.bundle, here)
         gate.acted(*acted_labels(verdict, outcome, self.bundle))
         if outcome.events:
-            yield from gate.flush()  # the words the model wrote before this action go first
-            yield from outcome.events
+            for shown in [*gate.flush(), *outcome.events]:  # the words the model wrote before this action go first
+                yield shown
         if outcome.waiting is not None:
             reply.waiting = outcome.waiting
         else:

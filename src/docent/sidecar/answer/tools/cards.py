@@ -66,12 +66,8 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
     labels = bundle.labels
     if isinstance(verdict.detail, Links):
         for link in verdict.detail.links:
-            target = link.target
-            page = target.page if isinstance(target, Section) else link.to
-            about = [sid for sid, s in bundle.record.items() if s.page == page or sid == link.to]
-            for text in (link.title, link.gist):
-                if text == target.label:
-                    continue
+            about = link_sections(link, bundle)
+            for text in link_words(link):
                 why = gate.vet(str(text), about=about)
                 if why:
                     words = f"show_links was not shown: {why} Write what the page says."
@@ -86,6 +82,18 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
         if why:
             return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.", check="card")
     return verdict
+
+
+def link_words(link: Link) -> list[str]:
+    """What a link says in the model's words: its title and gist, less a label of the site's own quoted as it is."""
+    return [text for text in (link.title, link.gist) if text != link.target.label]
+
+
+def link_sections(link: Link, bundle: Bundle) -> list[str]:
+    """The record's sections a link's words are about: those of the page it opens, and the section it names."""
+    target = link.target
+    page = target.page if isinstance(target, Section) else link.to
+    return [sid for sid, s in bundle.record.items() if s.page == page or sid == link.to]
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:

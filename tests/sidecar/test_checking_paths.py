@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from docent.sidecar.answer.checking import CARD_UNSUPPORTED, TOOL_NAME, Checker, sentence_of
-from docent.sidecar.answer.events import Card, Done
+from docent.sidecar.answer.events import Card, Done, Held, Sentence
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
 
-from .test_checking import LAB, PRICED, SHOWN, rig, run, said, verdicts
+from .test_checking import LAB, LEADING, PRICED, SHOWN, rig, run, said, verdicts
 
 
 def answering(*inputs: Any) -> HandlerModel:
@@ -75,3 +75,25 @@ async def test_a_links_card_whose_check_fails_is_not_shown(tmp_path: Path) -> No
     turn, conversation = rig(tmp_path, Checker(verdicts(judge)), calls=LINKS)
     events = await run(turn, conversation, "Where is the leak?")
     assert not any(isinstance(e, Card) for e in events) and isinstance(events[-1], Done)
+
+
+TABLE = (f"She led a team of five. {LEADING}\n\n| Team | Size |\n|---|---|\n| Alderway {LEADING} | five engineers |\n"
+         f"| Mentees {LEADING} | four engineers |\n\nShe mentored engineers. {LEADING}")
+
+
+@pytest.mark.anyio
+async def test_a_tables_header_goes_out_only_with_a_row_the_check_shows(tmp_path: Path) -> None:
+    """The gate shows a header only before a row it lets through; with the check, only before a row the check lets
+    through: a table whose rows the check holds, every one, shows no header."""
+
+    def shown(events: list[Any]) -> list[str]:
+        return [("header:" if e.row is not None and e.row.header else "") + e.text if isinstance(e, Sentence)
+                else f"held:{e.reason}" for e in events if isinstance(e, (Sentence, Held))]
+
+    rows = await run(*rig(tmp_path, None, text=TABLE))
+    assert shown(rows)[:3] == ["She led a team of five.", "header:Team; Size", "Alderway; five engineers"]  # the gate's
+    events = await run(*rig(tmp_path, Checker(verdicts(lambda s: ";" not in s)), text=TABLE))
+    assert shown(events) == ["She led a team of five.", "held:unsupported", "held:unsupported", "She mentored engineers."]
+    events = await run(*rig(tmp_path, Checker(verdicts(lambda s: "Alderway" not in s)), text=TABLE))
+    assert shown(events) == ["She led a team of five.", "held:unsupported", "header:Team; Size", "Mentees; four engineers",
+                             "She mentored engineers."]

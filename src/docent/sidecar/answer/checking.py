@@ -170,6 +170,7 @@ class Checked:
         self._policy = policy
         self._queue: deque[tuple[GateEvent, asyncio.Task[tuple[Verdict | None, float]] | None]] = deque()
         self._held: list[Held] = []
+        self._head: GateEvent | None = None  # a table's header, waiting for the first of its rows the check shows
         self.cost_usd = 0.0  # what this turn's checks cost
         self.checked = 0
 
@@ -252,8 +253,20 @@ class Checked:
         queue = self._queue
         while queue and (queue[0][1] is None or queue[0][1].done()):
             event, task = queue.popleft()
-            out.append(event if task is None else self._verdict(event, task))
+            out += self._headed(event if task is None else self._verdict(event, task))
         return out
+
+    def _headed(self, event: GateEvent) -> list[GateEvent]:
+        """A table's header goes out with the first of its rows the check lets through, as the gate sends it with the
+        first row it lets through: a header whose rows the check holds, every one, is never shown (`Gate._headed`)."""
+        row = event.row if isinstance(event, Sentence) else None
+        if row is not None and row.header:
+            self._head = event
+            return []
+        if isinstance(event, Held):
+            return [event]  # a held row keeps its table's header waiting for the next
+        head, self._head = self._head, None  # a row shown takes it; anything else ends the table
+        return [head, event] if head is not None and row is not None else [event]
 
     def _verdict(self, event: GateEvent, task: asyncio.Task[tuple[Verdict | None, float]]) -> GateEvent:
         if task.cancelled() or task.exception() is not None:

@@ -122,6 +122,7 @@ class Figures:
     realistic_refused: dict[str, list[str]] = field(default_factory=dict)  # question -> the errors sent back
     realistic_sentences_refused: int = 0
     realistic_shown: list[tuple[str, Any]] = field(default_factory=list)  # what the visitor read: text, spans
+    realistic_headers: int = 0  # of those, tables' header rows (a header goes out only with a row shown)
     dropped: list[dict[str, str]] = field(default_factory=list)
     parts: dict[str, Part] = field(default_factory=dict)  # the round-2 corpora: "seen", "heldout", "blind"
 
@@ -318,6 +319,7 @@ def _count(figures: Figures, question: str, events: Events, *, refused: bool) ->
             figures.realistic_sentences_refused += refused
         if kind == "sentence":
             figures.realistic_shown.append((data["text"], data.get("spans")))
+            figures.realistic_headers += bool((data.get("row") or {}).get("header"))
         if kind == "held":
             figures.realistic_holds.append((question, data["reason"], data["message"]))
 

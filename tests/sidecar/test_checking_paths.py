@@ -97,3 +97,27 @@ async def test_a_tables_header_goes_out_only_with_a_row_the_check_shows(tmp_path
     events = await run(*rig(tmp_path, Checker(verdicts(lambda s: "Alderway" not in s)), text=TABLE))
     assert shown(events) == ["She led a team of five.", "held:unsupported", "header:Team; Size", "Mentees; four engineers",
                              "She mentored engineers."]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("text", [
+    f"She led a team of five. {LEADING} She mentored designers.",  # a short claim the gate takes as a connective
+    f"She leads in two ways:\n\n- She reviews code {LEADING}\n- She mentors designers\n",  # an item under its lead
+    f"She mentored designers:\n\n- She reviews code {LEADING}\n",  # a line before its list, the list's cited after it
+])
+async def test_an_uncited_sentence_the_gate_shows_is_checked_against_the_cited_sentences_beside_it(
+    tmp_path: Path, text: str
+) -> None:
+    """The gate lets a short uncited sentence through (a connective of six words or fewer, an item under its lead, a
+    line before a list); with the check on, one with words of substance is read against the sections of the cited
+    sentences beside it, so that leaving the citation off is no way past the check. "Yes." is not asked."""
+    alone = await run(*rig(tmp_path, None, text=text))
+    assert any(isinstance(e, Sentence) and "designers" in e.text and not e.cites for e in alone)  # the gate shows it
+    checker = Checker(verdicts(lambda s: "designers" not in s))
+    events = await run(*rig(tmp_path, checker, text=f"Yes. {text}"))
+    assert not any(isinstance(e, Sentence) and "designers" in e.text for e in events)
+    assert [e.reason for e in events if isinstance(e, Held)] == ["unsupported"]
+    asked = {sentence_of(r): r for r in checker.model.requests}  # type: ignore[attr-defined]
+    assert "Yes." not in asked
+    cited = next(r for s, r in asked.items() if "designers" in s).messages[0]["content"][0]["text"]
+    assert "[[roles-alderway-leading]]" in cited  # the sections of the cited sentence beside it

@@ -37,6 +37,7 @@ from .policy import Policy
 from .tools.cards import link_sections, link_words
 from .tools.types import Failed, Links, Passed
 from .underway import GateLike
+from .words import stems
 
 if TYPE_CHECKING:
     from .bundle import Bundle
@@ -170,6 +171,7 @@ class Checked:
         self._policy = policy
         self._queue: deque[tuple[GateEvent, asyncio.Task[tuple[Verdict | None, float]] | None]] = deque()
         self._held: list[Held] = []
+        self._near: tuple[str, ...] = ()  # the sections the last cited sentence cites: an uncited one's after it
         self._head: GateEvent | None = None  # a table's header, waiting for the first of its rows the check shows
         self.cost_usd = 0.0  # what this turn's checks cost
         self.checked = 0
@@ -237,15 +239,27 @@ class Checked:
         self._queue.clear()
 
     def _take(self, events: list[GateEvent]) -> list[GateEvent]:
-        for event in events:
-            asked = isinstance(event, Sentence) and event.cites and (event.row is None or not event.row.header)
-            self._queue.append((event, self._start(event) if asked else None))  # type: ignore[arg-type]
+        """Each event the gate lets through, queued with its check: a cited sentence against the sections it cites; an
+        uncited one with words of substance (a short claim the gate lets through as a connective, a list item under
+        its lead, a heading) against those of the cited sentences beside it, the last before it and the next the gate
+        let through with it. A table's header, "Yes." and a sentence with no cited sentence beside it are not asked."""
+        for n, event in enumerate(events):
+            task = None
+            if isinstance(event, Sentence) and (event.row is None or not event.row.header):
+                ids: tuple[str, ...] = ()
+                if event.cites:
+                    ids = self._near = tuple(c.id for c in event.cites)
+                elif stems(event.text):
+                    ahead = next((e.cites for e in events[n + 1:] if isinstance(e, Sentence) and e.cites), ())
+                    ids = tuple(dict.fromkeys([*self._near, *(c.id for c in ahead)]))
+                task = self._start(event.text, ids) if ids else None
+            self._queue.append((event, task))
         return self._ready()
 
-    def _start(self, sentence: Sentence) -> asyncio.Task[tuple[Verdict | None, float]]:
-        sections = [self._record[c.id] for c in sentence.cites if c.id in self._record]
+    def _start(self, text: str, ids: tuple[str, ...]) -> asyncio.Task[tuple[Verdict | None, float]]:
+        sections = [self._record[i] for i in ids if i in self._record]
         self.checked += 1
-        return asyncio.get_running_loop().create_task(self._checker.judge(sentence.text, sections))
+        return asyncio.get_running_loop().create_task(self._checker.judge(text, sections))
 
     def _ready(self) -> list[GateEvent]:
         """The events at the queue's head whose checks are done, each shown or held by its verdict."""

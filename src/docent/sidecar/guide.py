@@ -244,6 +244,8 @@ class Guide:
     async def aclose(self) -> None:
         if isinstance(self._model, LanguageModel):
             await self._model.aclose()
+        if self._checker is not None:  # its own adapter (and its client), made apart from the guide's
+            await self._checker.model.aclose()
 
 
 def model_factory_for(

@@ -1,5 +1,6 @@
-"""The model check's spend where the day's budget is kept in Redis, shared by every worker (review24b of verify24):
-each check is reserved and settled there, in the question's `done` cost, and a worker's checks count in another's."""
+"""The model check as the app wires it (review24b of verify24): its spend where the day's budget is kept in Redis,
+shared by every worker (each check reserved and settled there, in the question's `done` cost, a worker's checks counted
+in another's), and its model closed with the guide."""
 
 from __future__ import annotations
 
@@ -61,3 +62,27 @@ async def test_checks_are_reserved_and_settled_in_the_shared_days_spend(tmp_path
     other = RedisBudgetStore(connect_budget(redis_url), fresh_s=0)  # another worker's view of the day
     assert other.spent(day) == pytest.approx(done["cost_usd"], abs=3 / NANO)
     other.close()
+
+
+async def test_the_checks_model_is_closed_with_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check's adapter is made apart from the guide's model (its own client, for an API): closed with the guide."""
+    from docent.sidecar.guide import Guide, default_turn_factory
+    from docent.sidecar.model.verdicts import VerdictsModel
+
+    from .appkit import settings
+
+    closed: list[object] = []
+
+    async def aclose(self: VerdictsModel) -> None:
+        closed.append(self)
+
+    monkeypatch.setattr(VerdictsModel, "aclose", aclose)
+    (tmp_path / "replay.json").write_text(json.dumps({"replies": [{"question": ".", "calls": [[{"text": ANSWER}]]}]}))
+    (tmp_path / "verdicts.json").write_text(json.dumps({"verdicts": []}))
+    guide = Guide(settings(tmp_path, model=f"replay:{tmp_path / 'replay.json'}", check_sentences=True,
+                           check_model=f"replay:{tmp_path / 'verdicts.json'}"),
+                  model_factory=None, turn_factory=default_turn_factory)
+    checker = guide.checker()
+    assert checker is not None and not closed
+    await guide.aclose()
+    assert len(closed) == 1

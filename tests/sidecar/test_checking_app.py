@@ -1,6 +1,6 @@
 """The model check as the app wires it (review24b of verify24): its spend where the day's budget is kept in Redis,
 shared by every worker (each check reserved and settled there, in the question's `done` cost, a worker's checks counted
-in another's), and its model closed with the guide."""
+in another's), its model closed with the guide, and the real Anthropic adapter's answers to a check read."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 import redis
 
@@ -86,3 +87,47 @@ async def test_the_checks_model_is_closed_with_the_guide(tmp_path: Path, monkeyp
     assert checker is not None and not closed
     await guide.aclose()
     assert len(closed) == 1
+
+
+def _verdict_stream(given: str, stop: str, *, words: bool = False) -> bytes:
+    """A Messages API stream that calls `verdict` with `given` (its raw JSON), or says it in words, and stops for `stop`."""
+    block = {"type": "text", "text": ""} if words else {"type": "tool_use", "id": "toolu_01", "name": "verdict", "input": {}}
+    delta = {"type": "text_delta", "text": given} if words else {"type": "input_json_delta", "partial_json": given}
+    events = [
+        ("message_start", {"type": "message_start", "message": {"usage": {"input_tokens": 900, "output_tokens": 1}}}),
+        ("content_block_start", {"type": "content_block_start", "index": 0, "content_block": block}),
+        ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
+        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+        ("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop}, "usage": {"output_tokens": 20}}),
+        ("message_stop", {"type": "message_stop"}),
+    ]
+    return b"".join(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode() for name, data in events)
+
+
+@pytest.mark.parametrize(("stream", "verdict"), [
+    (_verdict_stream('{"supported": true, "point": ""}', "tool_use"), True),
+    (_verdict_stream('{"supported": false, "point": "a number"}', "tool_use"), False),
+    (_verdict_stream('{"supported": true, "point": ""}', "max_tokens"), None),  # a stop for length: no verdict
+    (_verdict_stream('{"supported": tr', "max_tokens"), None),  # the call cut off
+    (_verdict_stream("Supported.", "tool_use"), None),  # a broken call
+    (_verdict_stream('Supported: {"supported": true}', "end_turn", words=True), None),  # the verdict in words
+    ("refusal.sse", None),  # the API's own recorded refusal
+], ids=["supported", "unsupported", "length-after-verdict", "length-mid-verdict", "broken", "words", "refusal"])
+async def test_the_anthropic_adapters_answers_to_a_check_and_their_cost(stream: bytes | str, verdict: bool | None) -> None:
+    """Through the real Anthropic adapter: a verdict is read from a whole call that ended the reply; a stop for length,
+    a cut or broken call, a refusal give none (the sentence is held); what the call was billed is its cost either way."""
+    from docent.sidecar.answer.checking import Checker
+    from docent.sidecar.model.anthropic import AnthropicModel
+
+    from .model.streams import fixture, replies, sse
+    from .test_checking import BUNDLE
+
+    body = fixture(stream) if isinstance(stream, str) else stream
+    handler, seen = replies(sse(body))
+    spec = spec_for("claude-haiku-5-5")
+    model = AnthropicModel(spec, api_key="sk-test", client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+    got, cost = await Checker(model).judge("The lab has a heap that leaks.", [BUNDLE.record["lab-leak"]])
+    assert (got.supported if got is not None else None) is verdict
+    assert cost > 0  # billed, whatever came of it
+    sent = json.loads(seen[0].content)
+    assert sent["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True} and sent["max_tokens"] == 256

@@ -121,3 +121,18 @@ async def test_an_uncited_sentence_the_gate_shows_is_checked_against_the_cited_s
     assert "Yes." not in asked
     cited = next(r for s, r in asked.items() if "designers" in s).messages[0]["content"][0]["text"]
     assert "[[roles-alderway-leading]]" in cited  # the sections of the cited sentence beside it
+
+
+@pytest.mark.anyio
+async def test_a_confirmation_of_an_action_is_grounded_by_the_action_not_asked(tmp_path: Path) -> None:
+    """An uncited sentence that only restates this turn's action ("The Lab page is open.") is grounded by the action's
+    result, as the gate reads it (`rules.confirmation`): it is not asked against the sections of a sentence beside it,
+    which say nothing of the page being open."""
+    calls = [[{"text": f"The lab has a heap that leaks. {LAB} "}, {"tool": "show_page", "input": {"id": "lab"}}],
+             [{"text": "The Lab page is open."}]]
+    alone = await run(*rig(tmp_path, None, calls=calls), "Where is the leak?")
+    assert said(alone) == ["The lab has a heap that leaks.", "The Lab page is open."]
+    checker = Checker(verdicts(lambda s: "open" not in s))
+    events = await run(*rig(tmp_path, checker, calls=calls), "Where is the leak?")
+    assert said(events) == ["The lab has a heap that leaks.", "The Lab page is open."]
+    assert [sentence_of(r) for r in checker.model.requests] == ["The lab has a heap that leaks."]  # type: ignore[attr-defined]

@@ -242,19 +242,25 @@ class Checked:
         """Each event the gate lets through, queued with its check: a cited sentence against the sections it cites; an
         uncited one with words of substance (a short claim the gate lets through as a connective, a list item under
         its lead, a heading) against those of the cited sentences beside it, the last before it and the next the gate
-        let through with it. A table's header, "Yes." and a sentence with no cited sentence beside it are not asked."""
+        let through with it. A table's header, "Yes.", a sentence with no cited sentence beside it and one that only
+        restates this turn's actions ("The Lab page is open.", grounded by the action's result) are not asked."""
         for n, event in enumerate(events):
             task = None
             if isinstance(event, Sentence) and (event.row is None or not event.row.header):
                 ids: tuple[str, ...] = ()
                 if event.cites:
                     ids = self._near = tuple(c.id for c in event.cites)
-                elif stems(event.text):
+                elif stems(event.text) and not self._confirms(event.text):
                     ahead = next((e.cites for e in events[n + 1:] if isinstance(e, Sentence) and e.cites), ())
                     ids = tuple(dict.fromkeys([*self._near, *(c.id for c in ahead)]))
                 task = self._start(event.text, ids) if ids else None
             self._queue.append((event, task))
         return self._ready()
+
+    def _confirms(self, text: str) -> bool:
+        """An uncited sentence that only restates this turn's actions: the action's result grounds it (the gate's)."""
+        confirming = getattr(self._gate, "confirms_action", None)
+        return bool(confirming(text)) if confirming is not None else False
 
     def _start(self, text: str, ids: tuple[str, ...]) -> asyncio.Task[tuple[Verdict | None, float]]:
         sections = [self._record[i] for i in ids if i in self._record]

@@ -100,6 +100,11 @@ class Judge:
     def _confirms(self, draft: Draft) -> bool:
         return confirms(draft, self._grounds, self._names)
 
+    def confirms_action(self, text: str) -> bool:
+        """Whether an uncited sentence only restates this turn's validated actions (`rules.confirmation`): grounded by
+        the action's result, not by a section (the model check asks it nothing)."""
+        return confirms(Draft(text, (), False, prose=text), self._grounds, self._names)
+
     def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
         """Words the model writes on a card (a link's title, a choice): why they may not be shown, or None
         (`vetting`: a card is no sentence and cites nothing, held to the connective's rules)."""

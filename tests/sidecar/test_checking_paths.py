@@ -136,3 +136,15 @@ async def test_a_confirmation_of_an_action_is_grounded_by_the_action_not_asked(t
     events = await run(*rig(tmp_path, checker, calls=calls), "Where is the leak?")
     assert said(events) == ["The lab has a heap that leaks.", "The Lab page is open."]
     assert [sentence_of(r) for r in checker.model.requests] == ["The lab has a heap that leaks."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.anyio
+async def test_a_header_kept_back_never_goes_out_over_another_tables_rows(tmp_path: Path) -> None:
+    """A header kept back for a table whose rows the check held is not sent before the rows of a later table whose own
+    header the gate held (a hold that is no row of its table ends the wait)."""
+    text = f"{TABLE}\n\n| Haskell | Size |\n|---|---|\n| Mentoring {LEADING} | four engineers |\n"
+    alone = await run(*rig(tmp_path, None, text=text))
+    assert [e.reason for e in alone if isinstance(e, Held)] == ["unknown_term"]  # the gate holds the second header
+    assert any(isinstance(e, Sentence) and e.text == "Mentoring; four engineers" for e in alone)
+    events = await run(*rig(tmp_path, Checker(verdicts(lambda s: s.startswith(("She led", "Mentoring")))), text=text))
+    assert [e.text for e in events if isinstance(e, Sentence)] == ["She led a team of five.", "Mentoring; four engineers"]

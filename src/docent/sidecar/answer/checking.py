@@ -31,7 +31,7 @@ from docent.schema import RecordSection
 
 from ..model.port import CHECKED_SENTENCE as SENTENCE
 from ..model.port import LanguageModel, ModelError, ModelRequest, ToolCall, Usage
-from .events import Held, Sentence
+from .events import Held, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
 from .tools.cards import link_sections, link_words
@@ -273,19 +273,20 @@ class Checked:
         queue = self._queue
         while queue and (queue[0][1] is None or queue[0][1].done()):
             event, task = queue.popleft()
-            out += self._headed(event if task is None else self._verdict(event, task))
+            row = event.row if isinstance(event, Sentence) else None
+            out += self._headed(event if task is None else self._verdict(event, task), row)
         return out
 
-    def _headed(self, event: GateEvent) -> list[GateEvent]:
+    def _headed(self, event: GateEvent, row: Row | None) -> list[GateEvent]:
         """A table's header goes out with the first of its rows the check lets through, as the gate sends it with the
-        first row it lets through: a header whose rows the check holds, every one, is never shown (`Gate._headed`)."""
-        row = event.row if isinstance(event, Sentence) else None
+        first row it lets through: a header whose rows the check holds, every one, is never shown (`Gate._headed`).
+        `row`: the row the event was before its check (a row the check held is a Held)."""
         if row is not None and row.header:
             self._head = event
             return []
-        if isinstance(event, Held):
-            return [event]  # a held row keeps its table's header waiting for the next
-        head, self._head = self._head, None  # a row shown takes it; anything else ends the table
+        if isinstance(event, Held) and row is not None:
+            return [event]  # a row the check held keeps its table's header waiting for the next
+        head, self._head = self._head, None  # a row shown takes it; anything else (a hold of the gate's) ends the wait
         return [head, event] if head is not None and row is not None else [event]
 
     def _verdict(self, event: GateEvent, task: asyncio.Task[tuple[Verdict | None, float]]) -> GateEvent:

@@ -131,3 +131,44 @@ async def test_the_anthropic_adapters_answers_to_a_check_and_their_cost(stream: 
     assert cost > 0  # billed, whatever came of it
     sent = json.loads(seen[0].content)
     assert sent["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True} and sent["max_tokens"] == 256
+
+
+async def test_a_budget_spent_between_two_checks_holds_the_rest_and_a_visitor_gone_settles_what_was_billed(
+    tmp_path: Path,
+) -> None:
+    """The day's budget covers one check's worst case and a half: the first check is paid and its sentence shown, the
+    rest are refused before their calls and held; the done cost is the one check. A visitor gone mid-answer leaves no
+    reservation held: each cancelled check settles at what it was billed."""
+    import asyncio
+    import contextlib
+
+    from docent.sidecar.answer.checking import Checker, request_for
+    from docent.sidecar.answer.turn import Ask
+    from docent.sidecar.spending.budget import Budget
+    from docent.sidecar.spending.factory import checking_model
+
+    from .test_checking import BUNDLE, PRICED, SHOWN, rig, run, said, verdicts
+
+    worst = Budget(1.0).worst_case(PRICED, request_for(SHOWN[1], [BUNDLE.record["roles-alderway-leading"]]))
+    inner = verdicts(lambda s: True)
+    events = await run(*rig(tmp_path, Checker(checking_model(inner, budget=Budget(1.5 * worst)), places=1)))
+    assert said(events) == [*SHOWN[:2], *["held:unchecked"] * 3] and len(inner.requests) == 1
+    assert events[-1].cost_usd == pytest.approx(PRICED.cost(Usage(input_tokens=1000, output_tokens=20)))
+
+    budget = Budget(1.0)
+    turn, conversation = rig(tmp_path, Checker(checking_model(verdicts(lambda s: True, delay=lambda s: 30), budget=budget)))
+    ask = Ask(question="Has she led a team?", screen={"page": "home"})
+
+    async def listen() -> None:
+        async with contextlib.aclosing(turn.run(conversation, ask)) as stream:
+            async for _event in stream:
+                pass
+
+    listening = asyncio.get_running_loop().create_task(listen())
+    await asyncio.sleep(0.3)
+    assert budget.spent_usd() > 4 * PRICED.cost(Usage(input_tokens=1000))  # four worst cases reserved
+    listening.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await listening
+    await asyncio.sleep(0.05)
+    assert budget.spent_usd() == pytest.approx(4 * PRICED.cost(Usage(input_tokens=1000)))  # what each was billed

@@ -34,6 +34,7 @@ For each item, decide:
   causes, whether something is required, possible, default or certain) is stated or directly implied by the cited
   text. Paraphrase is fine; a reasonable summary is fine.
 - "unsupported": the sentence says something the cited text contradicts or does not say (one wrong point is enough).
+A heading, a label or a lead-in that states nothing of its own ("Installing", "Here is how:") is supported.
 Judge each item on its own, carefully; do not look for patterns across items.
 Write a JSON list of {"n": ..., "verdict": "supported"|"unsupported", "point": "<if unsupported: the claim not
 supported, in a few words>"}, one row per item, in order.

@@ -54,7 +54,8 @@ SYSTEM = (
     "sections it cites, given below it. Supported: every claim the sentence makes (facts, numbers, units, order, who "
     "does what, how many and which ones, causes, whether something is required, possible, the default or certain) is "
     "stated or directly implied by the cited text; a paraphrase or a fair summary is fine. Unsupported: the sentence "
-    "says something the cited text contradicts or does not say; one wrong point is enough. Answer by calling the "
+    "says something the cited text contradicts or does not say; one wrong point is enough. A heading, a label or a "
+    "lead-in that states nothing of its own (\"Installing\", \"Here is how:\") is supported. Answer by calling the "
     f"`{TOOL_NAME}` tool once, with `point` the claim not supported in a few words (empty when supported)."
 )
 TOOL: dict[str, Any] = {

@@ -50,11 +50,10 @@ _TEAM = re.compile(r"\b(?:team|teams|we|together|colleagues|engineers|with)\b", 
 _TEAMISH = frozenset(("team", "department", "bank", "company", "engin", "engineer", "squad", "group", "firm", "business"))
 
 
-def _done_to(said: Unit, j: int, found: list[Deed], mine: str) -> list[Deed]:
-    """Of the sections' deeds of the verb, those done to what the sentence's verb is done to, when some are ("wrote
-    the shared library" is the deed "I wrote the library", not "the teams wrote their own"); a word in -s is as often
-    a noun ("the request headers"), so all the deeds stay where any is."""
-    thing = set(thing_of(said, j))
+def _done_to(said: Unit, j: int, found: list[Deed], mine: str, thing: set[str]) -> list[Deed]:
+    """Of the sections' deeds of the verb, those done to what the sentence's verb is done to (`thing`), when some are
+    ("wrote the shared library" is the deed "I wrote the library", not "the teams wrote their own"); a word in -s is as
+    often a noun ("the request headers"), so all the deeds stay where any is."""
     if not thing:
         return found  # nothing after the verb to tell one deed from another
     scores = [len(thing & d.thing) for d in found]
@@ -119,23 +118,23 @@ def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
         mine = actor_of(said.tokens, j, said.owner, said.text)
         if mine is None or mine in ("I", "we"):
             continue
-        thing = set(thing_of(said, j))
+        thing = set(thing_of(said, j))  # what the verb is done to, read once for every check below
         # "The backbone moved fourteen services" against "Fourteen services moved": the sections' actor is what the
         # sentence's verb is done to, and the sections name no one who moved them.
         found = [d for d in found if d.actor not in thing or mine in d.after]
-        if found and _wrong(said, j, mine, _done_to(said, j, found, mine), facts, docs):
+        if found and _wrong(said, j, mine, _done_to(said, j, found, mine, thing), facts, docs, thing):
             return True
     return False
 
 
 def _deeds_of(said: Unit, j: int, facts: list[Facts]) -> list[Deed]:
-    """The sections' deeds of the sentence's verb at j (a word in -ed or -s, or an irregular past, after the first);
-    none for a passive ("keyed by shipment id"), a noun had ("the theme has options") or a compound's last word
-    ("default-groups", "follow-ups")."""
+    """The sections' deeds of the sentence's verb at j (a word in -ed or -s, or an irregular past, after the first:
+    `held` asks only for a word `verbal` reads as one); none for a passive ("keyed by shipment id"), a noun had ("the
+    theme has options") or a compound's last word ("default-groups", "follow-ups")."""
     tokens = said.tokens
     token = tokens[j]
     word = token.word
-    if not (token.stem or word in IRREGULAR) or not verbal(word):
+    if not (token.stem or word in IRREGULAR):
         return []
     key = token.stem or word
     found: list[Deed] = []
@@ -150,18 +149,18 @@ def _deeds_of(said: Unit, j: int, facts: list[Facts]) -> list[Deed]:
     return found
 
 
-def _wrong(said: Unit, j: int, mine: str, found: list[Deed], facts: list[Facts], docs: bool) -> bool:
-    """Whether the sentence's actor `mine` of the verb at j is not who the sections say did it."""
+def _wrong(said: Unit, j: int, mine: str, found: list[Deed], facts: list[Facts], docs: bool, thing: set[str]) -> bool:
+    """Whether the sentence's actor `mine` of the verb at j (done to `thing`) is not who the sections say did it."""
     theirs = {d.actor for d in found}
     if not _a_deed(said.tokens[j].word, found, theirs):
         return False
     if mine == "owner":
-        return _not_the_owners(said, j, theirs - set(thing_of(said, j)), facts, docs)
+        return _not_the_owners(said, j, theirs - thing, facts, docs)
     if theirs == {"I"}:
         return not _comma_before(said, j)  # the sections give it to the owner alone: "The fraud team designed"
     if mine in theirs or not any(mine in agents for _, agents, _ in facts):
         return False  # only a party that acts in the sections can be the wrong actor: not "the options turned down"
-    if _deed_of_another(said, j, found, theirs, facts):
+    if _deed_of_another(said, j, found, theirs, facts, thing):
         return True
     if "I" in theirs or "we" in theirs and mine not in _TEAMISH:
         return True  # "we" is the team, the department or the company; never the vendor
@@ -174,7 +173,9 @@ _COUNT = re.compile(r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten
                     r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|both|all|each|several|many|most|some")
 
 
-def _deed_of_another(said: Unit, j: int, found: list[Deed], theirs: set[str], facts: list[Facts]) -> bool:
+def _deed_of_another(
+    said: Unit, j: int, found: list[Deed], theirs: set[str], facts: list[Facts], thing: set[str]
+) -> bool:
     """A past deed done to the same thing that the sections give to another party that acts in them: "because the
     merchant retried on its own timeouts" against "because the vendor retried on its own timeouts"."""
     word = said.tokens[j].word
@@ -184,7 +185,6 @@ def _deed_of_another(said: Unit, j: int, found: list[Deed], theirs: set[str], fa
         return False  # "All forty moved in 22 weeks": a count of the things the sections say moved, no party
     if not all(any(a in agents for _, agents, _ in facts) for a in theirs):
         return False
-    thing = set(thing_of(said, j))
     return any(thing & d.thing for d in found)
 
 

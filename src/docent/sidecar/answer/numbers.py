@@ -115,14 +115,26 @@ def quantities(
     out = _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
     if record or all(q.unit for q in out):
         return out
-    versions = _versions(written or text, project)  # as written, the site's names not masked: "Django Ninja 1.0"
+    # each bare figure is the version written as it is ("1.10" and "1.1" of one sentence are two, though one float)
+    figures = [None if q.unit else _FIGURE.match(text, start) for q, (start, _, _) in zip(out, found, strict=True)]
+    written = written or text  # as written, the site's names not masked: "Django Ninja 1.0"
+    if not _may_be_versions(figures, written):
+        return out
+    versions = _versions(written, project)
     if not versions:
         return out
-    # each figure is the version written as it is ("1.10" and "1.1" of one sentence are two, though one float)
-    figures = [_FIGURE.match(text, start) for start, _, _ in found]
     return tuple(Quantity(q.value, "", q.raw, (*q.other, versions[f[0]]))
-                 if not q.unit and f is not None and f[0] in versions and versions[f[0]].value == q.raw else q
+                 if f is not None and f[0] in versions and versions[f[0]].value == q.raw else q
                  for q, f in zip(out, figures, strict=True))
+
+
+def _may_be_versions(figures: list[re.Match[str] | None], written: str) -> bool:
+    """Whether a bare figure may be one `_versions` reads: a dotted one, or any after version wording, each of whose
+    words (`_AS_VERSION`'s "version", "v", "ver.", "release") holds a "v" or "elease". Most sentences' figures are
+    neither ("in 2010, e.g. for 3.5 years"), and are spared the patterns."""
+    if any(f is not None and "." in f[0] for f in figures):
+        return True
+    return "v" in written or "V" in written or "elease" in written
 
 
 def _found(text: str, words: set[str] | None, *, record: bool) -> list[tuple[int, int, Quantity]]:

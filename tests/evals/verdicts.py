@@ -80,6 +80,8 @@ def _site(name: str) -> str:
 def _replay_all(bundles: dict[str, Path]) -> None:
     for path in sorted(CORPORA.glob("*.json")):
         rows = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(rows, list):  # recorded check verdicts (`check-verdicts-*.json`): no sentences to judge
+            continue
         bundle = bundles[_site(path.name)]
         _CORPUS[0] = path.name
         if "sentence" in rows[0]:

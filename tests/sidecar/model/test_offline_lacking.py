@@ -85,6 +85,25 @@ def test_what_a_reader_asks_whether_it_exists_is_the_thing_a_section_that_answer
     assert not existing("Is there an option to skip the build?")
 
 
+def test_a_way_asked_for_a_thing_to_do_something_asks_whether_that_thing_does_it() -> None:
+    assert existing("Is there a way for uv tool run / uvx to read a .env file?") == {"uv", "tool", "run", "uvx"}
+    assert existing("Is there any way for the shell command to skip a page?") == {"shell", "command"}
+    # the reader's own, or an everyday word, is no thing the docs name; a way to do it alone asks for none
+    assert not existing("Is there a way for my app to read a .env file?")
+    assert not existing("Is there a way for it to read a .env file?")
+    assert not existing("Is there a way to read a .env file?")
+
+
+def test_a_way_asked_for_a_thing_the_sections_that_answer_never_name_is_refused() -> None:
+    run = _section("run", "guide", "Environment files", "The run command loads a .env file before it runs the build.")
+    shell = _section("shell", "guide", "Shell", "The shell command opens a prompt in the toolkit's environment.")
+    model = _model(run, shell)
+    # the docs load .env files for the run command only: asked for the shell command, near-topic text is no answer
+    assert model.answer("Is there a way for the shell command to load a .env file?")[0] == NONE
+    assert model.answer("Is there a way for the run command to load a .env file?")[0] != NONE
+    assert model.answer("Is there a way to load a .env file?")[0] != NONE
+
+
 def test_a_thing_asked_after_that_no_section_found_names_is_refused() -> None:
     model = _model(INSTALL)
     assert model.answer("Is there a dropdown to switch the toolkit's output folder?")[0] == NONE

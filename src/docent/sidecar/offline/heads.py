@@ -86,6 +86,8 @@ def existing(question: str) -> set[str]:
         phrase = m.group(1).lower().split()
         if not any(w in STOP_WORDS for w in phrase) and stem(m.group(2)) not in GENERIC_STEMS | EXISTS_GENERIC:
             heads.add(stem(m.group(2)))
+        elif doer := FOR_DOER.match(question, m.end()):  # "a way for uvx to read .env files": whether uvx does it
+            heads |= set(terms(doer.group(1)))
     return heads
 
 
@@ -101,6 +103,12 @@ HAS_ANY = re.compile(r"\b(?:have|has|had|hold|holds|held|got|possess(?:es)?)\s+a
 EXISTS = re.compile(r"\b(?:(?:is|are) there|(?:does|do)\s+[\w.-]+(?:\s+[\w.-]+)?\s+(?:have|ship|provide|offer|expose|include))"
                     r"\s+(?:a|an|any|some)\s+((?:[\w+#-]+\s+){0,2}?)([A-Za-z][\w-]*)"
                     r"(?=\s*(?:[?.!,;]|$)|\s+(?:to|for|that|which|in|on|with|so|where|when|like|i|we|of)\b)", re.IGNORECASE)
+# "Is there a way for uvx to read a .env file?": a way asked for a thing to do something is whether that thing does it,
+# and a section that answers names it (the phrase's last word before "to"); the reader's own ("for my app to") or an
+# everyday word ("for it to") is no thing the docs name.
+FOR_DOER = re.compile(r"\s+for\s+(?!(?:my|our|your|me|us|it|them|this|that|these|those|him|her|everyone|everybody|"
+                      r"anyone|people|users?|someone|somebody)\b)((?:[\w.+#/-]+\s+){0,4}?[A-Za-z][\w-]*)"
+                      r"\s+to\s+\w", re.IGNORECASE)
 EXISTS_GENERIC = frozenset(stem(w) for w in "way method means mechanism support feature solution approach workaround "
                            "plan plans chance problem issue reason difference built-in example sample tutorial guide "
                            "walkthrough documentation".split())

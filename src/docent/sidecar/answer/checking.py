@@ -6,7 +6,7 @@ the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the
   not asked.
 - One request a sentence, through the model port like the answer's calls: a short fixed system prompt, the cited
   sections as the record gives them (heading trail, then the text), the sentence, and one tool the model must call,
-  `verdict` {supported, point}. A small `max_tokens`.
+  `verdict` {supported, point}. A small `max_tokens`, and no cache breakpoint: no later request begins as it does.
 - Unsupported: the sentence is held as a code hold is, for `unsupported`. The model's `point` is neither shown to the
   visitor nor logged (it may repeat the visitor's words).
 - It fails closed: a check that errs, times out, is refused by the day's budget or gives no verdict holds its sentence
@@ -93,7 +93,7 @@ def request_for(text: str, sections: Iterable[RecordSection]) -> ModelRequest:
         {"type": "text", "text": SENTENCE + text},
     ]
     return ModelRequest(_SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}], max_tokens=MAX_TOKENS,
-                        tool_choice="any")
+                        tool_choice="any", cache_tail=False)  # no later request begins with this one
 
 
 def sentence_of(request: ModelRequest) -> str:

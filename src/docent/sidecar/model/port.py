@@ -49,6 +49,11 @@ class ModelRequest:
     messages: list[dict[str, Any]]
     max_tokens: int = 700
     tool_choice: ToolChoice = "auto"
+    # The automatic cache breakpoint at the request's tail (Anthropic's top-level `cache_control`): a conversation's
+    # next call reads it. Off for a request whose prefix is never sent again (the sentence check's: each differs in its
+    # sentence, the last block), where a prefix over the model's minimum would be written at 1.25 times the input
+    # price and never read.
+    cache_tail: bool = True
     # A reservation made for this call before it (spending.budget.Allowance, with the question's take): the budget's
     # layer takes it instead of a round trip of its own when the call's worst case is within it. No adapter reads it.
     allowance: Any = field(default=None, compare=False, repr=False)

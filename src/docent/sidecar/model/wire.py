@@ -37,7 +37,8 @@ def anthropic_body(request: ModelRequest, spec: ModelSpec) -> dict[str, Any]:
         body["thinking"] = spec.thinking_off
     if spec.effort is not None:
         body["output_config"] = {"effort": spec.effort}
-    body["cache_control"] = {"type": "ephemeral"}  # automatic caching of the conversation's tail
+    if request.cache_tail:
+        body["cache_control"] = {"type": "ephemeral"}  # automatic caching of the conversation's tail
     body["stream"] = True
     return body
 

@@ -5,7 +5,7 @@ Both parts replay careful Markdown answers through the real app (`operator.corpo
 replays them), the check switched on in its settings and made by the guide as it makes it (behind the day's budget),
 its model a stand-in (`Asked`) that keeps each request and answers `supported`, after a fixed time where one is given.
 
-- `check_requests_per_answer`: the checks an answer makes (one a cited sentence the gate would show);
+- `check_requests_per_answer`: the checks an answer makes (one a sentence the gate would show that the check asks);
   `check_input_tokens_per_sentence`, `check_output_tokens_per_sentence`: a check request's size, counted as the
   adapters' stand-ins count a request (its body's JSON bytes / 4, at the default model), and its `verdict` call's.
 - `check_usd_per_1k_answers_<model>` and `answer_usd_per_1k_answers_<model>`, dollars a thousand answers, at each

@@ -208,7 +208,7 @@ def test_the_check_request_gives_the_cited_sections_as_the_record_does_and_the_s
 def test_the_check_request_asks_for_no_cache_write_that_no_later_request_could_read() -> None:
     # Each check's request ends with its own sentence, so no later one begins with it: the automatic breakpoint at its
     # tail would write it to the cache, at 1.25 times the input price over the model's minimum, and never read it.
-    # (tests.bench.model_check: rounds 5-19's 1,482 checks, 22 % of their input tokens in requests of 1,024 or more.)
+    # (tests.bench.model_check --rounds: 5-19's 1,613 checks, 26 % of their input tokens in requests of 1,024 or more.)
     check = anthropic_body(request_for("The lab has a heap that leaks.", [BUNDLE.record["lab-leak"]]), MODELS["claude-haiku-5-5"])
     assert "cache_control" not in check and not any("cache_control" in block for block in check["system"])
     answer = anthropic_body(ModelRequest(BUNDLE.system, BUNDLE.tools, [{"role": "user", "content": "Hi"}]), MODELS["claude-haiku-5-5"])

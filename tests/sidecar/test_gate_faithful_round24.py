@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sidecar.gating import docs_section, verdicts
+from docent.schema import Block
+from tests.sidecar.gating import docs_section, page_section, verdicts
 
 HTTP2 = verdicts(
     docs_section(
@@ -75,3 +76,40 @@ def test_not_guaranteed_is_not_necessarily(sentence: str, expected: str) -> None
 )
 def test_a_reason_in_other_words_beside_its_effect(sentence: str, expected: str) -> None:
     assert HTTP2(sentence) == expected
+
+
+# Starlette's "Permissions" section as its build reads it (its code between the paragraphs, the note an admonition).
+_REQUIRES = "from starlette.authentication import requires\n\n\n@requires({})\nasync def dashboard(request):\n    ..."
+PERMISSIONS = verdicts(page_section(
+    "permissions", "Permissions",
+    Block("paragraph", "Permissions are implemented as an endpoint decorator, that enforces that the incoming request "
+          "includes the required authentication scopes."),
+    Block("code", _REQUIRES.format("'authenticated'"), "python"),
+    Block("paragraph", "You can include either one or multiple required scopes:"),
+    Block("code", _REQUIRES.format("['authenticated', 'admin']"), "python"),
+    Block("paragraph", "By default 403 responses will be returned when permissions are not granted. In some cases you "
+          "might want to customize this, for example to hide information about the URL layout from unauthenticated "
+          "users."),
+    Block("code", _REQUIRES.format("['authenticated', 'admin'], status_code=404"), "python"),
+    Block("admonition", "The status_code parameter is not supported with WebSockets. The 403 (Forbidden) status code "
+          "will always be used for those.", marker="Note", code=("status_code",)),
+    Block("paragraph", "Alternatively you might want to redirect unauthenticated users to a different page."),
+))
+_BECAUSE = ("Because permissions are implemented as an endpoint decorator, which enforces that the incoming request "
+            "includes the required authentication scopes, ")
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "the status_code parameter is not supported with WebSockets",
+        "403 responses are returned by default when permissions are not granted",
+        "you might want to redirect unauthenticated users to a different page",
+    ],
+)
+def test_a_reason_told_on_past_its_comma_places_no_effect_of_another_unit(effect: str) -> None:
+    """review24a, of 1e51833: the reason's own relative clause (", which enforces ...") is read as the effect's first
+    words, all of them the reason's unit's; the reason's unit then "held as many of the effect's words" as the unit
+    that tells the effect, and a reason joined to a fact told three paragraphs on was shown (held before 1e51833).
+    The effect's words the reason's unit lacks, told together by another unit, place it there."""
+    assert PERMISSIONS(f"{_BECAUSE}{effect} [[permissions]].") == "cause"

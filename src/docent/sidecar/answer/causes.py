@@ -224,7 +224,12 @@ def _with_reason(sections: Sequence[Passage], fa: tuple[int, int, float], fb: tu
     requests, it uses fewer TCP streams than HTTP/1.1, which needs one per concurrent request", told of "where HTTP/1.1
     requires one TCP stream for each concurrent request, HTTP/2 allows a single TCP stream to handle multiple": the
     effect's words less the reason's, "1.1" and "needs" (a word of one sense with "requires", `senses.kin`), are as much
-    that unit's as the one sentence saying "HTTP/1.1 uses")."""
+    that unit's as the one sentence saying "HTTP/1.1 uses"). Not where the effect's words the reason's unit lacks are
+    told together (two) by the unit the effect fits: "Because permissions are implemented as an endpoint decorator,
+    which enforces that the incoming request includes the required authentication scopes, the status_code parameter is
+    not supported with WebSockets" reads the reason's own ", which ..." as the effect's first words."""
     reasons, effects = (sections[f[0]].units[f[1]].stems for f in (fb, fa))
-    held = sum(1 for w in set(effect) if w in reasons or not kin(w).isdisjoint(reasons))
-    return held >= 2 and held >= sum(1 for w in set(effect) if w in effects or not kin(w).isdisjoint(effects))
+    words = set(effect)
+    held = {w for w in words if w in reasons or not kin(w).isdisjoint(reasons)}
+    told = {w for w in words if w in effects or not kin(w).isdisjoint(effects)}
+    return len(held) >= 2 and len(held) >= len(told) and len(told - held) < 2

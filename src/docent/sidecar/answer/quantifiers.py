@@ -277,3 +277,9 @@ def prepare(passage: Passage) -> None:
     """Made once per bundle: the words the section's quantifiers govern, and the words right after them."""
     passage.facts("quantifiers", _section_ties)
     passage.facts("quantified", _phrases)
+
+
+# Read by the restriction rule (`restricted.py`): a token's kind of quantifier, and the words a unit's quantifiers are
+# tied to, as this rule reads them.
+kind_at = _kind
+ties = _ties

@@ -30,6 +30,7 @@ from .. import (
     preferences,
     quantifiers,
     rates,
+    restricted,
     reversal,
     siblings,
     swaps,
@@ -65,6 +66,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("hedge", hedges),
     rule("quantifier", quantifiers),
     rule("quantifier", included),  # a whole told to take in a case the sections leave out
+    rule("quantifier", restricted),  # a whole told of what the restated unit restricts: "all *.py files"
     rule("reversal", reversal),
     rule("reversal", preferences),
     rule("opposite", likeness),  # "like X" where the sections say "unlike X", and the reverse

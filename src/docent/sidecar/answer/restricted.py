@@ -1,0 +1,141 @@
+"""The restriction rule (reason `quantifier`): a whole ("all", "every", "any") told of what the section restricts.
+
+A sentence that says "every field", "all files" or "any request" claims the whole of the word its quantifier is tied
+to (the first word of substance after it, up to the clause's edge, that the unit it restates writes). The unit it
+restates is the one of its cited sections holding half its words of substance at least, no other as many. The
+sentence is held when that unit restricts the word in its own words, and writes the restriction where the sentence
+does not:
+- a whole with a modifier the sentence leaves out ("all *.py files" told as "all files", "every non-None field" as
+  "every field");
+- "only" before the word, in its clause, with a word the sentence leaves out between them ("only *.py files", "will
+  only be set for the first operation": a sentence's own "not only the first" writes no restriction);
+- the word tied to a part ("all other packages", "some", "two of").
+A unit that also writes the whole bare before the word ("every package") restricts nothing.
+What it cannot do: see a restriction the unit states by a condition or a preposition ("for GET requests", "when X is
+set") or in another unit; a sentence whose words fit no unit so well; then it lets the sentence through.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from . import quantifiers
+from .passage import Passage, Unit, best_of
+
+CUES = frozenset(("all", "every", "any"))
+WITH_CODE = True  # "all `*.py` files": a modifier is often code
+_WHOLE = frozenset(("all", "every", "each", "any"))
+_BREAK = re.compile(r"[,;:()]|\.\s")
+_NOT_ONLY = re.compile(r"\bnot\s+(?:only|just)\b[^,;:.]*", re.I)
+_AHEAD = 3  # the quantifier is tied to one of its next three words of substance
+_BEFORE = 6  # "only" stands at most this many words before the word it restricts
+# Words that restrict nothing between a quantifier and its word: articles, possessives, "of".
+_PLAIN = frozenset(("the", "a", "an", "of", "its", "their", "your", "our", "his", "her", "these", "those", "be", "is",
+                    "are", "for", "to", "in", "on", "at", "by", "with", "from", "into", "it", "them", "this", "that"))
+
+
+def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
+    return bool(words & CUES)
+
+
+def held(said: Unit, sections: Sequence[Passage]) -> bool:
+    tokens = said.tokens
+    wholes = [i for i, t in enumerate(tokens) if t.word in CUES
+              and quantifiers.kind_at(tokens, i, said=True, text=said.text) == "whole"]
+    if not wholes or not sections or _own_part(said):
+        return False  # a sentence with a restriction of its own ("only the safe methods", "not all") tells them apart
+    own = [t.stem for t in tokens if t.stem]
+    fit = best_of(sections, own)
+    if fit is None:
+        return False
+    passage, at = sections[fit[0]], fit[1]
+    u = passage.units[at]
+    if len(u.stems & said.stems) * 2 < len(said.stems) or len(u.stems & said.stems) < 3:
+        return False  # no unit it plainly restates
+    # The sentence's words, less what it writes after its own "not only" (a restriction it denies, not one it states).
+    spans = [(m.start(), m.end()) for m in _NOT_ONLY.finditer(said.text)]
+    kept = [t for t in tokens if not any(a <= t.start < b for a, b in spans)]
+    mine = {t.word for t in kept} | {t.stem for t in kept if t.stem}
+    for i in wholes:
+        word = _tied(said, i, u.stems)
+        if word is not None and _restricts(passage, at, word, mine):
+            return True
+    return False
+
+
+def _own_part(said: Unit) -> bool:
+    """Whether the sentence restricts something itself: an "only" (not "not only"), or a part ("not all", "some")."""
+    tokens = said.tokens
+    if any(t.word == "only" for t in tokens) and not _NOT_ONLY.search(said.text):
+        return True
+    return any(t.word in _PARTS and quantifiers.kind_at(tokens, i, said=True, text=said.text) == "part"
+               for i, t in enumerate(tokens))
+
+
+_PARTS = frozenset(("all", "every", "each", "both", "some", "few", "several", "most", "many", "part", "half"))
+
+
+def _tied(said: Unit, i: int, theirs: frozenset[str]) -> str | None:
+    """The stem the quantifier at `i` is tied to: the first of its next words of substance the unit writes."""
+    tokens, ahead = said.tokens, 0
+    for t in tokens[i + 1 :]:
+        if _BREAK.search(said.text, tokens[i].start, t.start):
+            return None
+        if t.word.endswith("'s"):
+            return None  # "every site's configuration": the quantifier is the possessive's, no word it restricts
+        if t.stem:
+            if t.stem in theirs:
+                return t.stem
+            ahead += 1
+            if ahead >= _AHEAD:
+                return None
+    return None
+
+
+def _restricts(passage: Passage, at: int, stem: str, mine: Set[str]) -> bool:
+    """Whether the unit at `at` restricts the word (`stem`) where the sentence (its words and stems `mine`) does not."""
+    ties, near = _read(passage, at)
+    restricted = ties.get(stem) == "part"  # "all other packages"
+    tokens = passage.units[at].tokens
+    for k, marks in near.get(stem, ()):
+        for j in marks:
+            if j == k - 1 and tokens[j].word != "only":
+                return False  # "every package": the unit says the whole too
+            new = [v for v in tokens[j + 1 : k] if v.word not in _PLAIN and v.word not in mine
+                   and (v.stem is None or v.stem not in mine)]
+            if new and (tokens[j].word == "only" or j >= k - 3):
+                restricted = True  # "only *.py files", "only be set for the first operation"; "every non-None field"
+    return restricted
+
+
+_Read = tuple[dict[str, str], dict[str, list[tuple[int, tuple[int, ...]]]]]
+
+
+def _read(passage: Passage, at: int) -> _Read:
+    """The unit's words tied to a quantifier (`quantifiers.ties`), and each word that stands after an "only" or a whole
+    ("every package", not "not all") in its clause, at most `_BEFORE` words on, with where they stand: read once per
+    bundle, on a unit's first use, so that a sentence reads only the places its word stands."""
+    made: dict[int, _Read] = passage.facts("restrictions", _none)
+    found = made.get(at)
+    if found is None:
+        u = passage.units[at]
+        tokens, text = u.tokens, u.text
+        marks = [j for j, t in enumerate(tokens) if t.word == "only" or t.word in _WHOLE
+                 and quantifiers.kind_at(tokens, j, text=text) == "whole"]
+        near: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+        for k, t in enumerate(tokens):
+            before = tuple(j for j in marks if k - _BEFORE <= j < k and not _BREAK.search(text, tokens[j].start, t.start))
+            if t.stem and before:
+                near.setdefault(t.stem, []).append((k, before))
+        found = made[at] = (quantifiers.ties(u) if u.words & _TIED else {}, near)
+    return found
+
+
+def _none(passage: Passage) -> dict[int, _Read]:
+    return {}
+
+
+# Words without which a unit ties no word to a part (`quantifiers.ties`): its quantifiers, and a count's "of".
+_TIED = frozenset(("all", "every", "each", "both", "some", "few", "several", "most", "many", "part", "half", "only",
+                   "any", "remainder", "of"))

@@ -3,17 +3,22 @@ sections say A does Q and B does P).
 
 Documentation sets alike things side by side, each in its own sentence or table cell ("OpenFaaS Pro supports a single
 shared queue for asynchronous requests." / "OpenFaaS Enterprise supports dedicated queues per function."; "Copier
-Single YAML file; Cookiecutter Single JSON file"). A sentence of two clauses joined by "while" or "whereas" tells
-each clause's subject (its first word of substance the other clause lacks, past a frame before a comma: "In DMS,
-Dovecot is ...") with the rest of its own words (its predicate). It is held when a part of the cited sections (a
-unit, or a cell of a table row, its row label left out) names the first subject, not the second, with more of the
-second clause's predicate than of its own, and another part does the same the other way round, and no part names
-either subject with more of its own predicate than of the other's.
-A unit whose subject is a pronoun is about its section's title; an "unlike X" opening it sets X beside the subject.
+Single YAML file; Cookiecutter Single JSON file"), or in one sentence's two clauses ("The name on the left is the one
+that users will use ... and the one on the right is the directory ..."). A sentence of two clauses joined by "while"
+or "whereas", or else by an "and" that opens a clause with its own subject ("pykong created Copier and jpsca took
+over its maintainership": not "and does not let it", "and on Windows", "and `--kube-api-burst`", "and 10"), tells each
+clause's subject (one of its first two words of substance the other clause lacks, past a frame before a comma: "In
+DMS, Dovecot is ...") with the rest of its own words (its predicate). It is held when a part of the cited sections (a
+unit, a clause of a unit joined so, or a cell of a table row, its row label left out) names the first subject, not
+the second, with more of the second clause's predicate than of its own, and another part does the same the other way
+round, and no part names either subject with two of its own predicate's words (all, where it has fewer) and more of
+them than of the other's: "the rest of the file can be left unedited" restates no clause of "the one on the left".
+A unit whose subject is a pronoun is about its section's title, and one opening "This" or "These" ("This method is
+used by the readthedocs theme") about the unit before it too; an "unlike X" opening it sets X beside the subject.
 A table's row is a line with a label ("Configuration: ...") or no end mark: a sentence's semicolon cuts no cells.
 A thing and its complement ("X are A; others are B") are read in `complements`.
-What it cannot do: read a swap of two clauses joined otherwise ("and", "but"), or one whose predicates share their
-words; then it lets the sentence through.
+What it cannot do: read a swap of two clauses joined otherwise ("but"), or one whose predicates share their words;
+then it lets the sentence through.
 """
 
 from __future__ import annotations
@@ -24,9 +29,17 @@ from collections.abc import Sequence, Set
 from . import complements, polarity
 from .passage import Passage, Token, Unit
 
-CUES = frozenset(("while", "whereas")) | complements.CUES
+CUES = frozenset(("while", "whereas", "and")) | complements.CUES
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
 _JOIN = re.compile(r",?\s+(?:while|whereas)\s+", re.I)
+_AND = re.compile(r",?\s+and\s+", re.I)
+_CLAUSE_END = re.compile(r"[,;:(]|\s(?:and|while|whereas)\s")
+_SUBJECTS = 2
+# Words that open a predicate or a phrase, not a clause of its own: "and does not let it navigate", "and on Windows".
+_VERB_FIRST = frozenset(("does", "do", "did", "is", "are", "was", "were", "be", "can", "could", "will", "would", "may",
+                         "might", "should", "must", "has", "have", "had", "not", "also", "then", "so", "therefore",
+                         "on", "in", "at", "for", "with", "by", "from", "to", "into", "under", "over", "via", "if",
+                         "when", "once", "unless"))
 _LABEL = re.compile(r"^[^:;]{1,60}:\s")  # a table row's label: "Configuration: Copier Single YAML file"
 _Side = tuple[str, frozenset[str]]  # a clause's subject and predicate stems
 
@@ -38,35 +51,60 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     joins = list(_JOIN.finditer(said.text))
     if len(joins) != 1 or not sections:
-        return bool(sections) and complements.held(said, sections)  # "X are A; others are B"
-    cut = joins[0]
-    frame = max(said.text.rfind(",", 0, cut.start()), said.text.rfind(";", 0, cut.start()))
-    left = [t for t in said.tokens if frame < t.start < cut.start() and t.stem]
-    right = [t for t in said.tokens if t.start >= cut.end() and t.stem]
-    sides = _sides(left, right)
-    if sides is None:
-        return False
-    (a, pa), (b, pb) = sides
-    parts = [part for p in sections for part in p.facts("swap parts", _parts)]
-    if any(_tells(part, a, b, pa, pb) or _tells(part, b, a, pb, pa) for part in parts):
-        return False  # a part tells a subject with its own predicate: the sentence restates it
-    return any(_tells(part, a, b, pb, pa) for part in parts) and any(_tells(part, b, a, pa, pb) for part in parts)
+        if joins or not sections:
+            return bool(sections) and complements.held(said, sections)  # "X are A; others are B"
+        # "pykong created Copier and jpsca took it over": an "and" that opens a clause of its own, a subject first
+        joins = [m for m in _AND.finditer(said.text) if _opens_clause(said, m.end())]
+        if not joins:
+            return complements.held(said, sections)
+    parts: list[frozenset[str]] | None = None
+    for cut in joins:
+        frame = max(said.text.rfind(",", 0, cut.start()), said.text.rfind(";", 0, cut.start()))
+        left = [t for t in said.tokens if frame < t.start < cut.start() and t.stem]
+        end = _CLAUSE_END.search(said.text, cut.end()) if cut.re is _AND else None
+        right = [t for t in said.tokens if cut.end() <= t.start < (end.start() if end else len(said.text)) and t.stem]
+        for (a, pa), (b, pb) in _sides(left, right, least=1 if cut.re is _JOIN else 2):
+            if parts is None:
+                parts = [part for p in sections for part in p.facts("swap parts", _parts)]
+            if any(_tells(part, a, b, pa, pb, least=2) or _tells(part, b, a, pb, pa, least=2) for part in parts):
+                continue  # a part tells a subject with its own predicate: the sentence restates it
+            if any(_tells(part, a, b, pb, pa) for part in parts) and any(_tells(part, b, a, pa, pb) for part in parts):
+                return True
+    return False
 
 
-def _sides(left: Sequence[Token], right: Sequence[Token]) -> tuple[_Side, _Side] | None:
-    """Each clause's subject (its first stem the other lacks) and predicate (its other stems the other lacks)."""
+def _opens_clause(said: Unit, at: int) -> bool:
+    """Whether the words after an "and" at `at` may open a clause of their own: a word right after it (not inline
+    code, blanked, nor a figure) that is no verb, modal, negation or preposition ("and does not let it", "and on
+    Windows it ...")."""
+    following = next((t for t in said.tokens if t.start >= at), None)
+    return (following is not None and following.start == at and following.word not in _VERB_FIRST
+            and not following.word[:1].isdigit())  # "5 QPS and 10 burst": a figure, no subject
+
+
+def _sides(left: Sequence[Token], right: Sequence[Token], *, least: int = 1) -> list[tuple[_Side, _Side]]:
+    """Each pair of the clauses' subjects (each clause's first two stems the other lacks) with their predicates (the
+    clause's other stems the other lacks): "the name on the right is ..., and the one on the left is ..." sets "right"
+    beside "left" past the "name" and "one" they share."""
     ls, rs = {t.stem for t in left if t.stem}, {t.stem for t in right if t.stem}
-    a = next((t.stem for t in left if t.stem and t.stem not in rs), None)
-    b = next((t.stem for t in right if t.stem and t.stem not in ls), None)
-    if a is None or b is None:
-        return None
-    pa, pb = frozenset(ls - rs - {a}), frozenset(rs - ls - {b})
-    return ((a, pa), (b, pb)) if pa and pb else None
+    lead_a = list(dict.fromkeys(t.stem for t in left if t.stem and t.stem not in rs))[:_SUBJECTS]
+    lead_b = list(dict.fromkeys(t.stem for t in right if t.stem and t.stem not in ls))[:_SUBJECTS]
+    out = []
+    for a in lead_a:
+        for b in lead_b:
+            pa, pb = frozenset(ls - rs - {a}), frozenset(rs - ls - {b})
+            if len(pa) >= least and len(pb) >= least:  # "forward and reverse controls" joins no clauses
+                out.append(((a, pa), (b, pb)))
+    return out
 
 
-def _tells(part: frozenset[str], subject: str, other: str, mine: frozenset[str], theirs: frozenset[str]) -> bool:
-    """Whether the part names `subject` and not `other`, with more of `mine` than of `theirs`."""
-    return subject in part and other not in part and len(part & mine) > len(part & theirs)
+def _tells(part: frozenset[str], subject: str, other: str, mine: frozenset[str], theirs: frozenset[str], *, least: int = 1) -> bool:
+    """Whether the part names `subject` and not `other`, with more of `mine` than of `theirs` (and `least` of `mine`,
+    where `mine` has as many: one word in common, "the rest of the file can be left unedited", restates no clause)."""
+    if subject not in part or other in part:
+        return False
+    n = len(part & mine)
+    return n > len(part & theirs) and n >= min(least, len(mine))
 
 
 def _parts(passage: Passage) -> tuple[frozenset[str], ...]:
@@ -74,15 +112,38 @@ def _parts(passage: Passage) -> tuple[frozenset[str], ...]:
     label ("Configuration: Copier Single YAML file1; ...") or with no end mark; a sentence's semicolon ("Unlike basic
     authentication it provides encryption; it can be used over http") cuts no cells, and its pronoun is read."""
     out: list[frozenset[str]] = []
-    for u in passage.units:
+    for k, u in enumerate(passage.units):
         label = _LABEL.match(u.text) if ";" in u.text else None
         if label is None and (";" not in u.text or u.text.rstrip().endswith((".", "!", "?"))):
-            out.append(_own(u, passage.title.stems))
+            # "This method is used by the readthedocs theme": the method the unit before tells, and the section's title
+            told = passage.units[k - 1].stems if k and u.tokens and u.tokens[0].word in _POINTING else frozenset()
+            out.append(_own(u, passage.title.stems | told))
+            out += _joined(u)
             continue
         start = label.end() if label else 0
         for cell in _cells(u, start):
             out.append(frozenset(t.stem for t in cell if t.stem))
     return tuple(out)
+
+
+def _joined(u: Unit) -> list[frozenset[str]]:
+    """A unit's clauses, where it joins two ("The name on the left is ... and the one on the right is ..."): each a part
+    of its own, beside the whole unit."""
+    cuts = [m for m in _ANY_JOIN.finditer(u.text)]
+    if not cuts or u.tokens[0].word == "unlike" or u.tokens[0].word in _PRONOUNS:
+        return []  # "Unlike basic authentication it provides encryption, and ...": the whole unit is read (`_own`)
+    edges = [0, *(m.start() for m in cuts), len(u.text)]
+    ends = [m.end() for m in cuts]
+    out = []
+    for k in range(len(edges) - 1):
+        start = 0 if k == 0 else ends[k - 1]
+        stems = frozenset(t.stem for t in u.tokens if start <= t.start < edges[k + 1] and t.stem)
+        if stems:
+            out.append(stems)
+    return out if len(out) > 1 else []
+
+
+_ANY_JOIN = re.compile(r",?\s+(?:and|while|whereas)\s+", re.I)
 
 
 def _own(u: Unit, title: frozenset[str]) -> frozenset[str]:
@@ -101,6 +162,7 @@ def _own(u: Unit, title: frozenset[str]) -> frozenset[str]:
 
 
 _PRONOUNS = frozenset(("it", "this", "they", "these"))
+_POINTING = frozenset(("this", "these"))
 
 
 def _cells(u: Unit, start: int) -> list[list[Token]]:

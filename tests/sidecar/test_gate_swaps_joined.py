@@ -103,6 +103,20 @@ def test_an_and_that_joins_no_two_subjects_passes(sentence: str) -> None:
     assert verdict(sentence) == "shown"
 
 
+def test_a_pronoun_units_clauses_are_parts_too() -> None:
+    """ "They write the event ..., and a relay publishes the outbox" (the example site's outbox decision): the clause
+    "a relay publishes the outbox to Kafka in order" restates the sentence's second clause, which then passes, though
+    "Services never publish directly" names services beside "publish" (a careful Markdown answer of round 7)."""
+    record = record_of(_section(
+        "adr-outbox-decision", "Decision",
+        "Services never publish directly. They write the event into an outbox table in the same PostgreSQL transaction "
+        "as the change itself, and a relay publishes the outbox to Kafka in order. The first relay polled the table; "
+        "the second, six months later, used Debezium to read the write-ahead log."))
+    sentence = ("Under the decision, services write the event into an outbox table in the same PostgreSQL transaction "
+                "as the change, and a relay publishes the outbox to Kafka in order [[adr-outbox-decision]].")
+    assert fate(Gate(record, Lexicon([])), sentence) == "shown"
+
+
 def test_a_figure_after_and_opens_no_clause() -> None:
     """ "5 QPS and 10 burst" joins two figures of one default (ExternalDNS's words, round 17's development set)."""
     record = record_of(_section(

@@ -45,23 +45,30 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
               and quantifiers.kind_at(tokens, i, said=True, text=said.text) == "whole"]
     if not wholes or not sections or _own_part(said):
         return False  # a sentence with a restriction of its own ("only the safe methods", "not all") tells them apart
-    own = [t.stem for t in tokens if t.stem]
-    fit = best_of(sections, own)
+    fit = _restated(said, sections)
     if fit is None:
         return False
-    passage, at = sections[fit[0]], fit[1]
-    u = passage.units[at]
-    if len(u.stems & said.stems) * 2 < len(said.stems) or len(u.stems & said.stems) < 3:
-        return False  # no unit it plainly restates
-    # The sentence's words, less what it writes after its own "not only" (a restriction it denies, not one it states).
+    passage, at = fit
+    theirs = passage.units[at].stems
+    mine = _mine(said)
+    return any(word is not None and _restricts(passage, at, word, mine) for word in (_tied(said, i, theirs) for i in wholes))
+
+
+def _restated(said: Unit, sections: Sequence[Passage]) -> tuple[Passage, int] | None:
+    """The section and unit the sentence restates: the best fit, holding half its words of substance and three at least."""
+    fit = best_of(sections, [t.stem for t in said.tokens if t.stem])
+    if fit is None:
+        return None
+    shared = len(sections[fit[0]].units[fit[1]].stems & said.stems)
+    return (sections[fit[0]], fit[1]) if shared * 2 >= len(said.stems) and shared >= 3 else None
+
+
+def _mine(said: Unit) -> set[str]:
+    """The sentence's words and stems, less what it writes after its own "not only" (a restriction it denies, not one it
+    states: "for every operation, not only the first")."""
     spans = [(m.start(), m.end()) for m in _NOT_ONLY.finditer(said.text)]
-    kept = [t for t in tokens if not any(a <= t.start < b for a, b in spans)]
-    mine = {t.word for t in kept} | {t.stem for t in kept if t.stem}
-    for i in wholes:
-        word = _tied(said, i, u.stems)
-        if word is not None and _restricts(passage, at, word, mine):
-            return True
-    return False
+    kept = [t for t in said.tokens if not any(a <= t.start < b for a, b in spans)]
+    return {t.word for t in kept} | {t.stem for t in kept if t.stem}
 
 
 def _own_part(said: Unit) -> bool:
@@ -104,11 +111,14 @@ def _restricts(passage: Passage, at: int, stem: str, mine: Set[str]) -> bool:
                 return False  # "every package": the unit says the whole too
             new = [v for v in tokens[j + 1 : k] if v.word not in _PLAIN and v.word not in mine
                    and (v.stem is None or v.stem not in mine)]
-            if new and (tokens[j].word == "only" or j >= k - 3):
+            if new and (tokens[j].word == "only" or j >= k - 3 and _VERBS.isdisjoint(v.word for v in tokens[j + 1 : k])):
                 restricted = True  # "only *.py files", "only be set for the first operation"; "every non-None field"
     return restricted
 
 
+# Words that are no modifier between a whole and its word: "Running all will run lint" says nothing of all runs.
+_VERBS = frozenset(("will", "would", "can", "could", "may", "might", "should", "must", "is", "are", "was", "were", "be",
+                    "been", "has", "have", "had", "do", "does", "did", "not"))
 _Read = tuple[dict[str, str], dict[str, list[tuple[int, tuple[int, ...]]]]]
 
 

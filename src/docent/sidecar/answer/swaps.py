@@ -49,28 +49,47 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
-    joins = list(_JOIN.finditer(said.text))
-    if len(joins) != 1 or not sections:
-        if joins or not sections:
-            return bool(sections) and complements.held(said, sections)  # "X are A; others are B"
-        # "pykong created Copier and jpsca took it over": an "and" that opens a clause of its own, a subject first
-        joins = [m for m in _AND.finditer(said.text) if _opens_clause(said, m.end())]
-        if not joins:
-            return complements.held(said, sections)
+    if not sections:
+        return False
+    joins = _joins(said)
+    if not joins:
+        return complements.held(said, sections)  # "X are A; others are B"
     parts: list[frozenset[str]] | None = None
-    for cut in joins:
-        frame = max(said.text.rfind(",", 0, cut.start()), said.text.rfind(";", 0, cut.start()))
-        left = [t for t in said.tokens if frame < t.start < cut.start() and t.stem]
-        end = _CLAUSE_END.search(said.text, cut.end()) if cut.re is _AND else None
-        right = [t for t in said.tokens if cut.end() <= t.start < (end.start() if end else len(said.text)) and t.stem]
-        for (a, pa), (b, pb) in _sides(left, right, least=1 if cut.re is _JOIN else 2):
+    for left, right, least in (_clauses(said, cut) for cut in joins):
+        for (a, pa), (b, pb) in _sides(left, right, least=least):
             if parts is None:
                 parts = [part for p in sections for part in p.facts("swap parts", _parts)]
-            if any(_tells(part, a, b, pa, pb, least=2) or _tells(part, b, a, pb, pa, least=2) for part in parts):
-                continue  # a part tells a subject with its own predicate: the sentence restates it
-            if any(_tells(part, a, b, pb, pa) for part in parts) and any(_tells(part, b, a, pa, pb) for part in parts):
+            if _swapped(parts, a, b, pa, pb):
                 return True
     return False
+
+
+def _joins(said: Unit) -> list[re.Match[str]]:
+    """Where the sentence joins two clauses: its one "while" or "whereas", or else each "and" that opens a clause with
+    its own subject ("pykong created Copier and jpsca took it over"); none where it writes several "while"s."""
+    joins = list(_JOIN.finditer(said.text))
+    if joins:
+        return joins if len(joins) == 1 else []
+    return [m for m in _AND.finditer(said.text) if _opens_clause(said, m.end())]
+
+
+def _clauses(said: Unit, cut: re.Match[str]) -> tuple[list[Token], list[Token], int]:
+    """The two clauses a join cuts (past a frame before a comma), and the fewest words each predicate needs: an "and"
+    clause ends at the next clause's edge, and needs two ("forward and reverse controls" joins no clauses)."""
+    text = said.text
+    frame = max(text.rfind(",", 0, cut.start()), text.rfind(";", 0, cut.start()))
+    left = [t for t in said.tokens if frame < t.start < cut.start() and t.stem]
+    end = _CLAUSE_END.search(text, cut.end()) if cut.re is _AND else None
+    right = [t for t in said.tokens if cut.end() <= t.start < (end.start() if end else len(text)) and t.stem]
+    return left, right, 1 if cut.re is _JOIN else 2
+
+
+def _swapped(parts: Sequence[frozenset[str]], a: str, b: str, pa: frozenset[str], pb: frozenset[str]) -> bool:
+    """Whether parts tell each subject with the other's predicate, and none tells a subject with two of its own (the
+    sentence would restate it)."""
+    if any(_tells(part, a, b, pa, pb, least=2) or _tells(part, b, a, pb, pa, least=2) for part in parts):
+        return False
+    return any(_tells(part, a, b, pb, pa) for part in parts) and any(_tells(part, b, a, pa, pb) for part in parts)
 
 
 def _opens_clause(said: Unit, at: int) -> bool:
@@ -130,7 +149,7 @@ def _joined(u: Unit) -> list[frozenset[str]]:
     """A unit's clauses, where it joins two ("The name on the left is ... and the one on the right is ..."): each a part
     of its own, beside the whole unit."""
     cuts = [m for m in _ANY_JOIN.finditer(u.text)]
-    if not cuts or u.tokens[0].word == "unlike" or u.tokens[0].word in _PRONOUNS:
+    if not cuts or u.tokens[0].word == "unlike":
         return []  # "Unlike basic authentication it provides encryption, and ...": the whole unit is read (`_own`)
     edges = [0, *(m.start() for m in cuts), len(u.text)]
     ends = [m.end() for m in cuts]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence, Set
+from typing import Any
 
 from . import quantifiers
 from .passage import Passage, Unit, best_of
@@ -102,10 +103,9 @@ def _tied(said: Unit, i: int, theirs: frozenset[str]) -> str | None:
 
 def _restricts(passage: Passage, at: int, stem: str, mine: Set[str]) -> bool:
     """Whether the unit at `at` restricts the word (`stem`) where the sentence (its words and stems `mine`) does not."""
-    ties, near = _read(passage, at)
-    restricted = ties.get(stem) == "part"  # "all other packages"
     tokens = passage.units[at].tokens
-    for k, marks in near.get(stem, ()):
+    restricted = False
+    for k, marks in _near(passage, at).get(stem, ()):
         for j in marks:
             if j == k - 1 and tokens[j].word != "only":
                 return False  # "every package": the unit says the whole too
@@ -113,36 +113,48 @@ def _restricts(passage: Passage, at: int, stem: str, mine: Set[str]) -> bool:
                    and (v.stem is None or v.stem not in mine)]
             if new and (tokens[j].word == "only" or j >= k - 3 and _VERBS.isdisjoint(v.word for v in tokens[j + 1 : k])):
                 restricted = True  # "only *.py files", "only be set for the first operation"; "every non-None field"
-    return restricted
+    return restricted or _ties(passage, at).get(stem) == "part"  # "all other packages"
 
 
 # Words that are no modifier between a whole and its word: "Running all will run lint" says nothing of all runs.
 _VERBS = frozenset(("will", "would", "can", "could", "may", "might", "should", "must", "is", "are", "was", "were", "be",
                     "been", "has", "have", "had", "do", "does", "did", "not"))
-_Read = tuple[dict[str, str], dict[str, list[tuple[int, tuple[int, ...]]]]]
+_Near = dict[str, list[tuple[int, tuple[int, ...]]]]
 
 
-def _read(passage: Passage, at: int) -> _Read:
-    """The unit's words tied to a quantifier (`quantifiers.ties`), and each word that stands after an "only" or a whole
-    ("every package", not "not all") in its clause, at most `_BEFORE` words on, with where they stand: read once per
-    bundle, on a unit's first use, so that a sentence reads only the places its word stands."""
-    made: dict[int, _Read] = passage.facts("restrictions", _none)
+def _near(passage: Passage, at: int) -> _Near:
+    """Each word of the unit that stands after an "only" or a whole ("every package", not "not all") in its clause, at
+    most `_BEFORE` words on, with where it and they stand: read once per bundle, on the unit's first use, so that a
+    sentence reads only the places its word stands."""
+    made: dict[int, _Near] = passage.facts("restriction marks", _none)
     found = made.get(at)
     if found is None:
         u = passage.units[at]
         tokens, text = u.tokens, u.text
         marks = [j for j, t in enumerate(tokens) if t.word == "only" or t.word in _WHOLE
                  and quantifiers.kind_at(tokens, j, text=text) == "whole"]
-        near: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
-        for k, t in enumerate(tokens):
-            before = tuple(j for j in marks if k - _BEFORE <= j < k and not _BREAK.search(text, tokens[j].start, t.start))
-            if t.stem and before:
-                near.setdefault(t.stem, []).append((k, before))
-        found = made[at] = (quantifiers.ties(u) if u.words & _TIED else {}, near)
+        near: dict[int, list[int]] = {}
+        for j in marks:
+            for k in range(j + 1, min(j + 1 + _BEFORE, len(tokens))):
+                if tokens[k].stem and not _BREAK.search(text, tokens[j].start, tokens[k].start):
+                    near.setdefault(k, []).append(j)
+        found = made[at] = {}
+        for k, js in sorted(near.items()):
+            found.setdefault(tokens[k].stem or "", []).append((k, tuple(js)))
     return found
 
 
-def _none(passage: Passage) -> dict[int, _Read]:
+def _ties(passage: Passage, at: int) -> dict[str, str]:
+    """The unit's words tied to a quantifier (`quantifiers.ties`), read once per bundle where a sentence asks."""
+    made: dict[int, dict[str, str]] = passage.facts("restriction ties", _none)
+    found = made.get(at)
+    if found is None:
+        u = passage.units[at]
+        found = made[at] = quantifiers.ties(u) if u.words & _TIED else {}
+    return found
+
+
+def _none(passage: Passage) -> dict[int, Any]:
     return {}
 
 

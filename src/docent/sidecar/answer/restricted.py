@@ -150,7 +150,8 @@ def _ties(passage: Passage, at: int) -> dict[str, str]:
     found = made.get(at)
     if found is None:
         u = passage.units[at]
-        found = made[at] = quantifiers.ties(u) if u.words & _TIED else {}
+        tied = not u.words.isdisjoint(_TIED) or any(w.endswith("n't") for w in u.words)
+        found = made[at] = quantifiers.ties(u) if tied else {}
     return found
 
 
@@ -158,6 +159,8 @@ def _none(passage: Passage) -> dict[int, Any]:
     return {}
 
 
-# Words without which a unit ties no word to a part (`quantifiers.ties`): its quantifiers, and a count's "of".
-_TIED = frozenset(("all", "every", "each", "both", "some", "few", "several", "most", "many", "part", "half", "only",
-                   "any", "remainder", "of"))
+# Words without which a unit ties no word to a part (`quantifiers.ties`): a part's quantifier, a whole's rest or
+# exception, a denial before a whole ("not all", "doesn't contain all"), a count's number ("two of the").
+_TIED = frozenset(("some", "few", "several", "most", "many", "part", "half", "only", "remainder", "other", "except",
+                   "excluding", "besides", "not", "never", "almost", "nearly", "two", "three", "four", "five", "six",
+                   "seven", "eight", "nine", "ten"))

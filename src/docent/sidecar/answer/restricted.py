@@ -110,12 +110,19 @@ def _restricts(passage: Passage, at: int, stem: str, mine: Set[str]) -> bool:
             if j == k - 1 and tokens[j].word != "only":
                 return False  # "every package": the unit says the whole too
             new = [v for v in tokens[j + 1 : k] if v.word not in _PLAIN and v.word not in mine
-                   and (v.stem is None or v.stem not in mine)]
+                   and (v.stem is None or v.stem not in mine) and not _figure(v.word)]
             if new and (tokens[j].word == "only" or j >= k - 3 and _VERBS.isdisjoint(v.word for v in tokens[j + 1 : k])):
                 restricted = True  # "only *.py files", "only be set for the first operation"; "every non-None field"
     return restricted or _ties(passage, at).get(stem) == "part"  # "all other packages"
 
 
+def _figure(word: str) -> bool:
+    """A count is no restriction of the word, and the number rule's: "all forty services" for "all 40 services"."""
+    return word[:1].isdigit() or word in _NUMBER_WORDS
+
+
+_NUMBER_WORDS = frozenset(("one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty "
+                           "seventy eighty ninety hundred thousand million dozen").split())
 # Words that are no modifier between a whole and its word: "Running all will run lint" says nothing of all runs.
 _VERBS = frozenset(("will", "would", "can", "could", "may", "might", "should", "must", "is", "are", "was", "were", "be",
                     "been", "has", "have", "had", "do", "does", "did", "not"))

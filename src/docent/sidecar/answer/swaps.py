@@ -52,8 +52,6 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if not sections:
         return False
     joins = _joins(said)
-    if not joins:
-        return complements.held(said, sections)  # "X are A; others are B"
     parts: list[frozenset[str]] | None = None
     for left, right, least in (_clauses(said, cut) for cut in joins):
         for (a, pa), (b, pb) in _sides(left, right, least=least):
@@ -61,7 +59,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
                 parts = [part for p in sections for part in p.facts("swap parts", _parts)]
             if _swapped(parts, a, b, pa, pb):
                 return True
-    return False
+    # "X are A; others are B", where no "while" joins two clauses ("The name and url settings are optional; ...")
+    return (not joins or joins[0].re is _AND) and complements.held(said, sections)
 
 
 def _joins(said: Unit) -> list[re.Match[str]]:

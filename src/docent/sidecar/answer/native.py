@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 # Left pure: the turn's modules (not on a sentence's path), the bundle's (its `cached_property` needs an instance
 # `__dict__`), the packages' `__init__`s (code a sentence runs belongs in a module beside them: the rules' dispatch is
-# `rules/dispatch.py`), and this one.
-LEFT_PURE = frozenset({"__init__.py", "bundle.py", "conversation.py", "events.py", "native.py", "receipt.py",
-                       "reply.py", "toolcheck.py", "turn.py", "underway.py"})
+# `rules/dispatch.py`), the model check's (`checking.py`: its `drain` is an async generator, which mypyc refuses), and
+# this one.
+LEFT_PURE = frozenset({"__init__.py", "bundle.py", "checking.py", "conversation.py", "events.py", "native.py",
+                       "receipt.py", "reply.py", "toolcheck.py", "turn.py", "underway.py"})
 
 
 def modules(package: Path) -> list[Path]:

@@ -106,6 +106,8 @@ RULES: tuple[Rule, ...] = (
     role.RULE,  # cited
     *CONSTRUCTIONS,
 )
+# The rules whose holds stand with the model check on too (`Rule.sure`); a sentence only the others hold is referred.
+RULES_SURE: tuple[Rule, ...] = tuple(r for r in RULES if r.sure)
 
 
 def prepare(mentions: Mentions, rules: Sequence[Rule] = RULES) -> None:
@@ -124,6 +126,6 @@ def prepare(mentions: Mentions, rules: Sequence[Rule] = RULES) -> None:
 
 
 __all__ = [
-    "CONSTRUCTIONS", "PLAIN", "RULES", "SETS_KEPT", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule",
+    "CONSTRUCTIONS", "PLAIN", "RULES", "RULES_SURE", "SETS_KEPT", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule",
     "Show", "Verdict", "checks", "first", "prepare",
 ]

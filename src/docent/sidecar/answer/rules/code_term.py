@@ -114,5 +114,6 @@ def _words(p: Passage) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
 
 
 # Asked before unknown_term for a sentence that cites nothing, after it for one that cites sections.
-UNCITED = Rule("code_term", check, cited=False)
-CITED = Rule("code_term", check, cited=True)
+# Sure: inline code is a name, written so or composed of one unit's words; one no section writes is not the record's.
+UNCITED = Rule("code_term", check, cited=False, sure=True)
+CITED = Rule("code_term", check, cited=True, sure=True)

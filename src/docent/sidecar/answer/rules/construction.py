@@ -57,4 +57,5 @@ def rule(reason: str, module: Construction) -> Rule:
     cues = getattr(module, "CUES", None)  # a module whose `wakes` needs one of these words declares them
     # and one whose `wakes` needs, for a section, one of the words or stems that section gives declares how to find
     # them (`Rule.section_cues`)
-    return Rule(reason, check, cited=True, cues=cues, section_cues=getattr(module, "section_cues", None))
+    # Unsure: a construction (order, cause, quantifier, hedge...) is read from cue words and word order, not the meaning.
+    return Rule(reason, check, cited=True, cues=cues, section_cues=getattr(module, "section_cues", None), sure=False)

@@ -397,4 +397,4 @@ def _asks(head: str, text: str) -> bool:
     return "whether" in text and re.search(rf"\bwhether\s+(?:\w+\s+){{0,2}}?{re.escape(head)}", text, re.IGNORECASE) is not None
 
 
-RULE: Rule = Rule("polarity", check, cited=True)  # typed: mypyc (setup.py) may check this before the cycle resolves it
+RULE: Rule = Rule("polarity", check, cited=True, sure=False)  # typed for mypyc (setup.py); unsure: a denial is read from words, in other words

@@ -251,6 +251,10 @@ class Rule:
     # holding none of `cues` and none of what its sections give is not asked; the sections' cues are worked out once
     # per bundle for each set of cited sections (`rules.checks`).
     section_cues: Callable[[Passage], SectionCues | None] | None = None
+    # Whether its hold is sure: the sentence cannot be right whatever its sections mean (markup, a term or a number no
+    # cited section writes). A hold that is a reading of meaning (a construction's, polarity's) is not: with the model
+    # check on, such a sentence goes to the check, whose verdict decides (`Judge.refers`). Sure unless a rule says not.
+    sure: bool = True
 
     def reads(self, reading: Reading) -> bool:
         return self.cited is None or self.cited == bool(reading.ids)

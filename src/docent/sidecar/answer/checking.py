@@ -1,7 +1,10 @@
 """The model check: each sentence the gate would show that cites sections, read once more by a model against the text of
 the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the operator turns it on).
 
-- The gate goes first and is unchanged: what it holds stays held, and only what it would show is asked. A sentence
+- The gate goes first: what it holds for sure stays held (`Rule.sure`: markup, a term or a number no cited section
+  writes...), and what it would show is asked. A cited sentence that only its readings of meaning hold (a
+  construction's, polarity's) is referred: the gate gives the sentence it would show with the hold (`Referred`), and
+  the sentence is asked as one the gate shows, the check's verdict deciding (`unsupported`, `unchecked`). A sentence
   that cites nothing (a connective), a table's header and a code block (the record's own lines, byte for byte) are
   not asked.
 - One request a sentence, through the model port like the answer's calls: a short fixed system prompt, the cited
@@ -31,8 +34,8 @@ from docent.schema import RecordSection
 
 from ..model.port import CHECKED_SENTENCE as SENTENCE
 from ..model.port import LanguageModel, ModelError, ModelRequest, ToolCall, Usage
-from .events import Held, Row, Sentence
-from .judge import GateEvent
+from .events import Held, Referred, Row, Sentence
+from .judge import GateEvent, Judge
 from .policy import Policy
 from .tools.cards import link_sections, link_words
 from .tools.types import Failed, Links, Passed
@@ -154,9 +157,9 @@ class Checker:
             verdict = None
         return verdict, self.model.spec.cost(billed)
 
-    def over(self, gate: GateLike, record: Mapping[str, RecordSection], policy: Policy) -> Checked:
-        """A turn's gate with this check after it."""
-        return Checked(gate, self, record, policy)
+    def over(self, gate: GateLike, record: Mapping[str, RecordSection], policy: Policy, *, refer: bool = True) -> Checked:
+        """A turn's gate with this check after it; `refer`: the gate's unsure holds referred to it (`Judge.refers`)."""
+        return Checked(gate, self, record, policy, refer=refer)
 
 
 class Checked:
@@ -165,7 +168,9 @@ class Checked:
     `feed`, `flush` and `finish` return at once what is ready (the gate's events up to the first sentence still being
     checked); `drain` waits for the rest. The turn drains before an action and at the answer's end."""
 
-    def __init__(self, gate: GateLike, checker: Checker, record: Mapping[str, RecordSection], policy: Policy) -> None:
+    def __init__(
+        self, gate: GateLike, checker: Checker, record: Mapping[str, RecordSection], policy: Policy, *, refer: bool = True
+    ) -> None:
         self._gate = gate
         self._checker = checker
         self._record = record
@@ -176,6 +181,10 @@ class Checked:
         self._head: GateEvent | None = None  # a table's header, waiting for the first of its rows the check shows
         self.cost_usd = 0.0  # what this turn's checks cost
         self.checked = 0
+        self.referred = 0  # of them, sentences the gate referred (`Referred`)
+        if refer and isinstance(gate, Judge):
+            gate.refers = True  # its unsure holds come as `Referred`, for the check to decide
+        self._released: list[Held] = []  # the gate's referrals: sentences the check decides, no holds of the gate's
 
     def feed(self, text: str) -> list[GateEvent]:
         return self._take(self._gate.feed(text))
@@ -198,7 +207,8 @@ class Checked:
 
     @property
     def held(self) -> list[Held]:
-        return [*self._gate.held, *self._held]
+        released = self._released
+        return [*(h for h in self._gate.held if not any(h is r for r in released)), *self._held]
 
     @property
     def pending(self) -> bool:
@@ -245,6 +255,7 @@ class Checked:
         its lead, a heading) against those of the cited sentences beside it, the last before it and the next the gate
         let through with it. A table's header, "Yes.", a sentence with no cited sentence beside it and one that only
         restates this turn's actions ("The Lab page is open.", grounded by the action's result) are not asked."""
+        events = [self._taken(e) if isinstance(e, Referred) else e for e in events]
         for n, event in enumerate(events):
             task = None
             if isinstance(event, Sentence) and (event.row is None or not event.row.header):
@@ -257,6 +268,15 @@ class Checked:
                 task = self._start(event.text, ids) if ids else None
             self._queue.append((event, task))
         return self._ready()
+
+    def _taken(self, referred: Referred) -> GateEvent:
+        """A referral (an unsure hold, `Judge.refers`): its sentence, asked as one the gate shows, and no hold of the
+        gate's now (the check's verdict holds it, or not); one without its sentence, a hold."""
+        if referred.sentence is None:
+            return _plain(referred)
+        self._released.append(referred)
+        self.referred += 1
+        return referred.sentence
 
     def _confirms(self, text: str) -> bool:
         """An uncited sentence that only restates this turn's actions: the action's result grounds it (the gate's)."""
@@ -305,3 +325,8 @@ class Checked:
         held = Held(reason, self._policy.held_message(reason))
         self._held.append(held)
         return held
+
+
+def _plain(referred: Referred) -> Held:
+    """A referral's hold as the visitor and the turn's record read it: a hold, its sentence dropped."""
+    return Held(referred.reason, referred.message, terms=referred.terms)

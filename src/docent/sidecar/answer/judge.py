@@ -13,11 +13,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from docent.schema import RecordSection
 
 from . import blocks, cited, numbers, vetting
-from .events import Cite, Code, Held, Sentence
+from .events import Cite, Code, Held, Referred, Sentence
 from .lexicon import Lexicon
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
-from .rules import SHOW, Draft, Grounds, Hold, Reading, Rule, checks, first
+from .rules import RULES, RULES_SURE, SHOW, Check, Draft, Grounds, Hold, Reading, Rule, checks, first
 from .rules.confirmation import confirms
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.first_person import FIRST_PERSON
@@ -40,7 +40,12 @@ class Judge:
             mentions = Mentions(record, lexicon, self._site.page_titles, self._site.intros)
         self._grounds = Grounds(mentions, self._site, lexicon)
         self._policy: Policy = policy if policy is not None else _DEFAULT_POLICY
+        self._rules = rules
         self._checks = checks(rules)
+        # With the model check on (`checking.Checked` sets it), a cited sentence that only unsure rules hold
+        # (`Rule.sure`) is referred to the check rather than held (`_refer`); off, every verdict is as it was.
+        self.refers = False
+        self._sure: tuple[Check, ...] | None = None  # the cited checks of the sure rules alone, made when first asked
         self._names = self._site.names
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._head: Sentence | None = None  # a table's header, shown with its first row shown (none: never shown)
@@ -68,18 +73,45 @@ class Judge:
         if self._caption is not None and draft is self._caption[0]:
             counted, self._caption = counted | self._caption[1], None
         table = self._checks[bool(draft.ids)]  # none in a bench's table of no rules: nothing reads the sentence then
-        verdict = first(Reading(draft, grounds, most_words=words, counted=counted), table) if table else SHOW
+        reading = Reading(draft, grounds, most_words=words, counted=counted)
+        verdict = first(reading, table) if table else SHOW
+        referred: Hold | None = None
         if isinstance(verdict, Hold):  # (a draft's `_replace` costs 10 k instructions: made only where an action was)
             if draft.ids and grounds.acted and confirms(uncited := draft._replace(ids=()), grounds, self._names):
                 # A confirmation the model cited anyway ("The button opens the CV when pressed. [[roles-alderway]]"):
                 # the action vouches for it, and a chip to a section that says nothing of it would mislead.
                 return self._show(uncited)
-            return self._hold(verdict.reason, **verdict.facts)
+            stands = self._stands(draft, reading, verdict) if self.refers else verdict
+            if stands is not None:
+                return self._hold(stands.reason, **stands.facts)
+            referred = verdict
         if draft.ids:
             for sid in draft.ids:
                 grounds.known |= grounds.mentions.terms[sid]
             grounds.known_ids.update(draft.ids)
-        return self._show(draft)
+        shown = self._show(draft)
+        return shown if referred is None else self._refer(shown, referred)
+
+    def _stands(self, draft: Draft, reading: Reading, verdict: Hold) -> Hold | None:
+        """With the check on, the hold that stands on a held sentence: a sure rule's, wherever it stands in the table
+        (`Rule.sure`), or `verdict` where the sentence is not referred; None: only unsure rules hold it, refer it. An
+        uncited sentence is not referred (the check reads cited sections), nor a table's row (its header goes out with
+        its first row shown, before the check could say)."""
+        if not draft.ids or draft.row is not None:
+            return verdict
+        if self._sure is None:
+            self._sure = checks(RULES_SURE if self._rules is RULES else tuple(r for r in self._rules if r.sure))[1]
+        sure = first(reading, self._sure)
+        return sure if isinstance(sure, Hold) else None
+
+    def _refer(self, sentence: Sentence, hold: Hold) -> Referred:
+        """The sentence the gate would show were it sure, referred to the check with the hold that stands if the check
+        does not support it. Judged as shown (what it cites, counted shown): the check decides what the visitor reads."""
+        facts = hold.facts
+        terms = tuple(sorted(facts.get("terms", ())))  # type: ignore[call-overload]
+        held = Referred(hold.reason, self._policy.held_message(hold.reason, **facts), terms=terms, sentence=sentence)
+        self._held.append(held)
+        return held
 
     def _judge_fence(self, draft: Draft) -> GateEvent | None:
         """A fenced block passes as a run of the record's own lines in a section the answer cites (`blocks`)."""

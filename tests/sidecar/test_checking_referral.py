@@ -1,0 +1,111 @@
+"""Referral (answer/checking.py, judge.py): with the model check on, a sentence only the gate's unsure rules hold
+(`Rule.sure` false: a reading of meaning, polarity's here) goes to the check as a sentence the gate shows, whose
+verdict decides (`unsupported`, `unchecked`); a sure hold (a figure no cited section states) stays a hold and is never
+asked; with the check off, every hold is as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docent.sidecar.answer.checking import Checker, sentence_of
+from docent.sidecar.answer.events import Held, Referred, Sentence
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.policy import AnswerPolicy
+from docent.sidecar.answer.rules import RULES, RULES_SURE, Hold, Reading, Rule, Verdict
+from docent.sidecar.answer.turn import default_gate
+from docent.sidecar.model.port import Overloaded
+from tests.sidecar.test_checking import BUNDLE, LEADING, rig, run, said, verdicts
+
+FIVE = "She led a team of five."
+NEVER = "She never mentored engineers."  # the section says she mentors four: polarity holds it, a reading
+SIX = "She led a team of six."  # the section says five: the number rule holds it, sure
+ANSWER = f"{FIVE} {LEADING} {NEVER} {LEADING} {SIX} {LEADING}"
+
+
+def asked(checker: Checker) -> list[str]:
+    return [sentence_of(r) for r in checker.model.requests]  # type: ignore[attr-defined]
+
+
+@pytest.mark.anyio
+async def test_an_unsure_hold_goes_to_the_check_and_is_shown_when_it_supports_the_sentence(tmp_path: Path) -> None:
+    checker = Checker(verdicts(lambda s: True))
+    turn, conversation = rig(tmp_path, checker, ANSWER)
+    events = await run(turn, conversation)
+    assert said(events) == [FIVE, NEVER, "held:number"]
+    shown = next(e for e in events if isinstance(e, Sentence) and e.text == NEVER)
+    assert [c.id for c in shown.cites] == ["roles-alderway-leading"]  # with its citation, as a sentence the gate shows
+    assert sorted(asked(checker)) == sorted([FIVE, NEVER])  # never the sure hold
+    assert conversation.held_last == ["number"]  # the referral the check supported is no hold in the turn's record
+    assert not any(isinstance(e, Referred) for e in events)  # the visitor never gets a referral as it is
+
+
+@pytest.mark.anyio
+async def test_a_referred_sentence_the_check_does_not_support_is_held_as_the_check_holds(tmp_path: Path) -> None:
+    checker = Checker(verdicts(lambda s: "never" not in s))
+    turn, conversation = rig(tmp_path, checker, ANSWER)
+    events = await run(turn, conversation)
+    assert said(events) == [FIVE, "held:unsupported", "held:number"]
+    held = [e for e in events if isinstance(e, Held)]
+    assert held[0].message == AnswerPolicy().held_message("unsupported") and type(held[0]) is Held
+    assert sorted(conversation.held_last) == ["number", "unsupported"]  # the check's hold, not the gate's too
+
+
+@pytest.mark.anyio
+async def test_a_referred_sentence_is_held_when_its_check_fails(tmp_path: Path) -> None:
+    def judge(sentence: str) -> bool:
+        if "never" in sentence:
+            raise Overloaded("the check's provider is overloaded")
+        return True
+
+    events = await run(*rig(tmp_path, Checker(verdicts(judge)), ANSWER))
+    assert said(events) == [FIVE, "held:unchecked", "held:number"]
+
+
+@pytest.mark.anyio
+async def test_with_the_check_off_every_hold_stands_as_the_gate_gives_it(tmp_path: Path) -> None:
+    events = await run(*rig(tmp_path, None, ANSWER))
+    assert said(events) == [FIVE, "held:polarity", "held:number"]
+    assert all(type(e) is Held for e in events if isinstance(e, Held))
+    gate = default_gate(BUNDLE, AnswerPolicy())
+    assert not gate.refers  # type: ignore[attr-defined]
+    assert [type(e) for e in [*gate.feed(f"{NEVER} {LEADING}"), *gate.finish()]] == [Held]
+
+
+@pytest.mark.anyio
+async def test_the_check_without_referral_holds_what_the_gate_holds(tmp_path: Path) -> None:
+    checker = Checker(verdicts(lambda s: True))
+    policy = AnswerPolicy()
+    checked = checker.over(default_gate(BUNDLE, policy), BUNDLE.record, policy, refer=False)
+    events = [*checked.feed(ANSWER), *checked.finish()]
+    events += [e async for e in checked.drain()]
+    assert said(events) == [FIVE, "held:polarity", "held:number"]
+    assert checked.referred == 0 and asked(checker) == [FIVE]
+
+
+def _rule(name: str, sure: bool) -> Rule:
+    def check(sentence: Reading) -> Verdict:
+        return Hold(name)
+
+    return Rule(name, check, cited=True, sure=sure)
+
+
+def test_a_sure_hold_stands_wherever_it_stands_in_the_table() -> None:
+    unsure, sure = _rule("polarity", False), _rule("number", True)
+    sentence = f"{FIVE} {LEADING}"
+    for rules, expected in (((unsure, sure), Held), ((unsure,), Referred), ((sure, unsure), Held)):
+        gate = Gate(BUNDLE.record, BUNDLE.matcher, site=BUNDLE.site, mentions=BUNDLE.mentions, rules=rules)
+        gate.refers = True
+        events = [*gate.feed(sentence), *gate.finish()]
+        assert [type(e) for e in events] == [expected], rules
+        assert events[0].reason == ("polarity" if expected is Referred else "number")
+
+
+def test_the_split_is_the_rules_own_and_every_construction_is_unsure() -> None:
+    assert RULES_SURE == tuple(r for r in RULES if r.sure)
+    assert {r.name for r in RULES_SURE} == {
+        "markup", "first_person", "confirmation", "connective", "code_term", "unknown_term", "no_overlap",
+        "proper_name", "number",
+    }
+    assert not any(r.sure for r in RULES[len(RULES_SURE):])  # the sure rules are asked first, the readings after

@@ -5,7 +5,9 @@ with `--markdown` the answers.
 Each falsehood and each faithful sentence goes through a fresh gate, as `heldout`'s constructions do, and what the gate
 would show that cites sections through the real check (`Checker.over`: its request, its verdict, its holds), the
 check's model a `VerdictsModel` on FILE. A sentence the file lacks is held (`unchecked`), as a check that could not be
-made is, and counted apart: a figure with unrecorded sentences in it is no measure of the check.
+made is, and counted apart: a figure with unrecorded sentences in it is no measure of the check. With `refer`, the
+gate's unsure holds go to the check too (`Judge.refers`), as they do wherever the check is on (the Markdown answers'
+replay below, through the app); without, the gate's holds all stand, as the check was first measured.
 
 The Markdown answers' check requests are whatever sentences the app's gate passes, so their verdicts cannot be written
 before a replay: it takes two passes. `heldout N --markdown --checked FILE --collect OUT` replays the answers through
@@ -40,21 +42,26 @@ from docent.sidecar.operator.corpora import Figures, Part
 CHECK_HOLDS = ("unsupported", "unchecked")  # the check's holds; any other reason is the gate's
 
 
-async def _judge(bundle: Bundle, checker: Checker, sentence: str) -> list[GateEvent]:
+async def _judge(bundle: Bundle, checker: Checker, sentence: str, refer: bool) -> tuple[list[GateEvent], int]:
+    """The sentence's events through a fresh gate and the check, and how many of its sentences the gate referred."""
     policy = AnswerPolicy()
-    checked = checker.over(default_gate(bundle, policy), bundle.record, policy)
+    checked = checker.over(default_gate(bundle, policy), bundle.record, policy, refer=refer)
     events = [*checked.feed(sentence), *checked.finish()]
-    return events + [event async for event in checked.drain()]
+    return events + [event async for event in checked.drain()], checked.referred
 
 
-async def _measure(bundle: Bundle, rows: list[tuple[bool, dict[str, Any]]], verdicts: Path) -> tuple[Part, Counter[str]]:
+async def _measure(
+    bundle: Bundle, rows: list[tuple[bool, dict[str, Any]]], verdicts: Path, refer: bool
+) -> tuple[Part, Counter[str]]:
     model = VerdictsModel(verdicts)
     checker = Checker(model, places=8)
     part, reasons = Part(), Counter[str]()
-    judged = await asyncio.gather(*(_judge(bundle, checker, item["sentence"]) for _false, item in rows))
-    for (false, item), events in zip(rows, judged, strict=True):
+    judged = await asyncio.gather(*(_judge(bundle, checker, item["sentence"], refer) for _false, item in rows))
+    for (false, item), (events, referred) in zip(rows, judged, strict=True):
         kind, held = item["kind"], [e.reason for e in events if isinstance(e, Held)]
         reasons.update(r for r in held if r in ("unsupported", "unchecked"))
+        if referred:  # referred, then held (the check did not support it) or shown
+            reasons["referred_" + ("falsehood" if false else "faithful") + ("_held" if held else "_shown")] += 1
         if false:
             part.falsehoods[kind] += 1
             if held:
@@ -72,11 +79,12 @@ async def _measure(bundle: Bundle, rows: list[tuple[bool, dict[str, Any]]], verd
 
 
 def constructions(bundle: Bundle, falsehoods: list[dict[str, Any]], faithful: list[dict[str, Any]],
-                  verdicts: Path) -> tuple[Part, Counter[str]]:
-    """The gate and the check on one site's twins; with the holds the check made (`unsupported`, `unchecked`) and the
-    sentences the file had no verdict for (`unrecorded`)."""
+                  verdicts: Path, *, refer: bool = False) -> tuple[Part, Counter[str]]:
+    """The gate and the check on one site's twins; with the holds the check made (`unsupported`, `unchecked`), the
+    sentences the file had no verdict for (`unrecorded`) and, with `refer`, the sentences the gate referred to the
+    check, by what they were and what became of them (`referred_falsehood_held`, ...)."""
     rows = [(True, item) for item in falsehoods] + [(False, item) for item in faithful]
-    return asyncio.run(_measure(bundle, rows, verdicts))
+    return asyncio.run(_measure(bundle, rows, verdicts, refer))
 
 
 @dataclass

@@ -16,7 +16,8 @@ and a documentation site nobody here developed on (from round 11, that site alon
 `--offline` the embedded model's useful answers and refusals alone, through the real app (a build and an answer a
 question: a minute, not ten); `--markdown` the careful model's Markdown answers alone, each site's share of sentences
 held (a build and a replay), and with `--show` each held sentence with the rule that held it; `--checked FILE` the
-twin sentences through the gate alone and through the gate and the model check (DOCENT_CHECK), its verdicts recorded
+twin sentences through the gate alone, through the gate and the model check (DOCENT_CHECK), and through both with the
+gate's unsure holds referred to the check (as they are with it on), its verdicts recorded
 in FILE (`checked`; `corpora/check-verdicts-rounds17-19.json` holds rounds 17-19's), and with `--markdown` the
 Markdown answers so (FILE may be missing or empty), `--collect OUT` writing the checks FILE has no verdict for as a
 judge's items (`checked.collect`, `check_probe`).
@@ -153,14 +154,16 @@ class Round:
             for site in self.markdown:
                 prefix = f"round{n}-{site}"
                 falsehoods, faithful = self.rows(f"{prefix}-falsehoods.json"), self.rows(f"{prefix}-faithful.json")
-                alone = self.constructions(site, bundles[site])
-                both, made = checked.constructions(Bundle.load(bundles[site]), falsehoods, faithful, verdicts)
-                for name, part in (("gate", alone), ("checked", both)):
+                alone, bundle = self.constructions(site, bundles[site]), Bundle.load(bundles[site])
+                both, made = checked.constructions(bundle, falsehoods, faithful, verdicts)
+                referred, sent = checked.constructions(bundle, falsehoods, faithful, verdicts, refer=True)
+                for name, part in (("gate", alone), ("checked", both), ("referred", referred)):
                     lines = part.report(f"{prefix}, {name}")
                     print("\n".join(lines if show else lines[:2]))
                     out[f"{name}_{site}{n}_held"] = round(sum(part.held.values()) / sum(part.falsehoods.values()), 4)
                     out[f"{name}_{site}{n}_shown"] = round(sum(part.shown.values()) / sum(part.faithful.values()), 4)
                 out |= {f"checked_{site}{n}_{reason}": count for reason, count in sorted(made.items())}
+                out |= {f"referred_{site}{n}_{reason}": count for reason, count in sorted(sent.items())}
         return out
 
     def markdown_checked(self, verdicts: Path, collect: Path | None = None, show: bool = False) -> dict[str, float]:

@@ -145,8 +145,9 @@ def _parts(passage: Passage) -> tuple[frozenset[str], ...]:
 
 
 def _joined(u: Unit) -> list[frozenset[str]]:
-    """A unit's clauses, where it joins two ("The name on the left is ... and the one on the right is ..."): each a part
-    of its own, beside the whole unit."""
+    """A unit's clauses, where it joins two ("The name on the left is ... and the one on the right is ...", or by a
+    semicolon: "The Access Control Server stayed with a certified vendor; the bank's part was the decision"): each a
+    part of its own, beside the whole unit."""
     cuts = [m for m in _ANY_JOIN.finditer(u.text)]
     if not cuts or u.tokens[0].word == "unlike":
         return []  # "Unlike basic authentication it provides encryption, and ...": the whole unit is read (`_own`)
@@ -161,7 +162,7 @@ def _joined(u: Unit) -> list[frozenset[str]]:
     return out if len(out) > 1 else []
 
 
-_ANY_JOIN = re.compile(r",?\s+(?:and|while|whereas)\s+", re.I)
+_ANY_JOIN = re.compile(r";\s+|,?\s+(?:and|while|whereas)\s+", re.I)
 
 
 def _own(u: Unit, title: frozenset[str]) -> frozenset[str]:

@@ -104,6 +104,15 @@ def test_a_swap_of_clauses_a_semicolon_joins_is_held(sentence: str) -> None:
     assert COMPONENTS(sentence) == "actor"
 
 
+def test_a_word_after_the_verb_is_no_subject() -> None:
+    """The section's own sentence, its semicolon a "while": "MDA" is what Dovecot is, no second subject. A clause's
+    second subject was its second word the other clause lacks wherever it stood ("Dovecot is both an MDA": "mda"), and
+    the sentence was held as a swap of Postfix and "MDA" (the section's MTA and MDA items name each with the other's
+    words); the swaps above are held by their subjects, Postfix and Dovecot."""
+    assert COMPONENTS("Postfix is both an SMTP server and a relaying MTA, while Dovecot is both an MDA and an IMAP "
+                      "server [[components]].") == "shown"
+
+
 @pytest.fixture(scope="module")
 def example() -> Bundle:
     """The example site's bundle, as the rounds' example sets are judged on it."""

@@ -54,7 +54,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     joins = _joins(said)
     parts: list[frozenset[str]] | None = None
     for left, right, least in (_clauses(said, cut) for cut in joins):
-        for (a, pa), (b, pb) in _sides(left, right, least=least):
+        for (a, pa), (b, pb) in _sides(left, right, said.text, least=least):
             if parts is None:
                 parts = [part for p in sections for part in p.facts("swap parts", _parts)]
             if _swapped(parts, a, b, pa, pb):
@@ -100,13 +100,12 @@ def _opens_clause(said: Unit, at: int) -> bool:
             and not following.word[:1].isdigit())  # "5 QPS and 10 burst": a figure, no subject
 
 
-def _sides(left: Sequence[Token], right: Sequence[Token], *, least: int = 1) -> list[tuple[_Side, _Side]]:
-    """Each pair of the clauses' subjects (each clause's first two stems the other lacks) with their predicates (the
-    clause's other stems the other lacks): "the name on the right is ..., and the one on the left is ..." sets "right"
-    beside "left" past the "name" and "one" they share."""
+def _sides(left: Sequence[Token], right: Sequence[Token], text: str = "", *, least: int = 1) -> list[tuple[_Side, _Side]]:
+    """Each pair of the clauses' subjects (each clause's first two stems the other lacks, the second before the clause's
+    verb: `_lead`) with their predicates (the clause's other stems the other lacks): "the name on the right is ..., and
+    the one on the left is ..." sets "right" beside "left" past the "name" and "one" they share."""
     ls, rs = {t.stem for t in left if t.stem}, {t.stem for t in right if t.stem}
-    lead_a = list(dict.fromkeys(t.stem for t in left if t.stem and t.stem not in rs))[:_SUBJECTS]
-    lead_b = list(dict.fromkeys(t.stem for t in right if t.stem and t.stem not in ls))[:_SUBJECTS]
+    lead_a, lead_b = _lead(left, rs, text), _lead(right, ls, text)
     out = []
     for a in lead_a:
         for b in lead_b:
@@ -114,6 +113,21 @@ def _sides(left: Sequence[Token], right: Sequence[Token], *, least: int = 1) -> 
             if len(pa) >= least and len(pb) >= least:  # "forward and reverse controls" joins no clauses
                 out.append(((a, pa), (b, pb)))
     return out
+
+
+# A clause's verb: what comes after it is its predicate ("Dovecot is both an MDA and an IMAP server": "MDA" is no subject)
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|may|might|should|must)\b",
+                   re.I)
+
+
+def _lead(tokens: Sequence[Token], other: Set[str], text: str) -> list[str]:
+    """A clause's subjects: its first stem the other clause lacks, and the next where no verb stands before it."""
+    lead = list(dict.fromkeys(t.stem for t in tokens if t.stem and t.stem not in other))[:_SUBJECTS]
+    if len(lead) < 2 or not text:
+        return lead
+    first = next(t.start for t in tokens if t.stem == lead[0])
+    second = next(t.start for t in tokens if t.stem == lead[1])
+    return lead if second < first or not _VERB.search(text, first, second) else lead[:1]
 
 
 def _tells(part: frozenset[str], subject: str, other: str, mine: frozenset[str], theirs: frozenset[str], *, least: int = 1) -> bool:

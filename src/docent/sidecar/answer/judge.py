@@ -73,8 +73,8 @@ class Judge:
         if self._caption is not None and draft is self._caption[0]:
             counted, self._caption = counted | self._caption[1], None
         table = self._checks[bool(draft.ids)]  # none in a bench's table of no rules: nothing reads the sentence then
-        reading = Reading(draft, grounds, most_words=words, counted=counted)
-        verdict = first(reading, table) if table else SHOW
+        reading = Reading(draft, grounds, most_words=words, counted=counted) if table else None
+        verdict = SHOW if reading is None else first(reading, table)
         referred: Hold | None = None
         if isinstance(verdict, Hold):  # (a draft's `_replace` costs 10 k instructions: made only where an action was)
             if draft.ids and grounds.acted and confirms(uncited := draft._replace(ids=()), grounds, self._names):
@@ -92,12 +92,12 @@ class Judge:
         shown = self._show(draft)
         return shown if referred is None else self._refer(shown, referred)
 
-    def _stands(self, draft: Draft, reading: Reading, verdict: Hold) -> Hold | None:
+    def _stands(self, draft: Draft, reading: Reading | None, verdict: Hold) -> Hold | None:
         """With the check on, the hold that stands on a held sentence: a sure rule's, wherever it stands in the table
         (`Rule.sure`), or `verdict` where the sentence is not referred; None: only unsure rules hold it, refer it. An
         uncited sentence is not referred (the check reads cited sections), nor a table's row (its header goes out with
         its first row shown, before the check could say)."""
-        if not draft.ids or draft.row is not None:
+        if reading is None or not draft.ids or draft.row is not None:
             return verdict
         if self._sure is None:
             self._sure = checks(RULES_SURE if self._rules is RULES else tuple(r for r in self._rules if r.sure))[1]

@@ -231,6 +231,24 @@ def test_a_words_count_is_probed_once_and_remembered_the_same(monkeypatch: pytes
     assert "nightly" not in index._vocabulary._known and "stopped" in index._vocabulary._known
 
 
+class _EmptiedAfterAsked(dict):  # type: ignore[type-arg]
+    """A words' memory another thread empties right after a question asks whether it holds a word."""
+
+    def __contains__(self, word: object) -> bool:
+        held = super().__contains__(word)
+        self.clear()
+        return held
+
+
+def test_a_word_remembered_then_forgotten_by_another_thread_is_counted_again() -> None:
+    """The memory is emptied outside the lock when it fills (`MAX_KNOWN`): a count is read once, never tested and
+    then read, or the other thread's emptying between the two fails the question with a KeyError."""
+    index = RecordIndex(RECORD, pages=PAGES, lexicon=LEXICON)
+    first = index.search("how did the services move to kubernetes?")
+    index._vocabulary._known = _EmptiedAfterAsked(index._vocabulary._known)
+    assert index.search("how did the services move to kubernetes?") == first
+
+
 def test_a_word_the_record_never_uses_asks_for_the_words_it_would_use() -> None:
     cv = [Section("earlier", "roles", "Earlier", "I hold an MSc in computer science from Chalmers University."),
           Section("now", "roles", "Now", "I review code and mentor engineers.")]

@@ -35,7 +35,8 @@ class Vocabulary:
         """How many sections hold each word, as the index spells it (stemmed by the same tokenizer); a word probed
         once is remembered, since visitors ask with the same words ("how", "default", "timeout") again and again."""
         asked = list(dict.fromkeys(words))
-        known = {w: self._known[w] for w in asked if w in self._known}
+        # One read a word (`get`), not a test and a read: another question's thread may empty the memory between them.
+        known = {w: count for w in asked if (count := self._known.get(w)) is not None}
         spelt = self._probe([w for w in asked if w not in known])
         fresh = {word: min((self.df.get(t, 0) for t in terms), default=0) for word, terms in spelt.items()}
         if len(self._known) + len(fresh) > MAX_KNOWN:

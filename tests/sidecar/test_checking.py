@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.checking import TOOL_NAME, Checker, request_for, sentence_of
+from docent.sidecar.answer.checking import TOOL_NAME, Checker, request_for
 from docent.sidecar.answer.conversation import Conversation
 from docent.sidecar.answer.events import Action, Done, Held, Sentence
 from docent.sidecar.answer.policy import AnswerPolicy
@@ -23,6 +23,7 @@ from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.models import MODELS, spec_for
 from docent.sidecar.model.openai import openai_body
 from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec, Overloaded, Stop, ToolCall, Usage
+from docent.sidecar.model.port import checked_sentence as sentence_of
 from docent.sidecar.model.replay import ReplayModel
 from docent.sidecar.model.verdicts import VerdictsModel
 from docent.sidecar.model.wire import anthropic_body

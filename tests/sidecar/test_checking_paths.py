@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.answer.checking import CARD_UNSUPPORTED, TOOL_NAME, Checker, sentence_of
+from docent.sidecar.answer.checking import CARD_UNSUPPORTED, TOOL_NAME, Checker
 from docent.sidecar.answer.events import Card, Done, Held, Sentence
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
+from docent.sidecar.model.port import checked_sentence as sentence_of
 
 from .test_checking import LAB, LEADING, PRICED, SHOWN, rig, run, said, verdicts
 

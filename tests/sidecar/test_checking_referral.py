@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from docent.sidecar.answer.checking import Checker, sentence_of
+from docent.sidecar.answer.checking import Checker
 from docent.sidecar.answer.events import Held, Referred, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.rules import RULES, RULES_SURE, Hold, Reading, Rule, Verdict
 from docent.sidecar.answer.turn import default_gate
 from docent.sidecar.model.port import Overloaded
+from docent.sidecar.model.port import checked_sentence as sentence_of
 from tests.sidecar.test_checking import BUNDLE, LEADING, rig, run, said, verdicts
 
 FIVE = "She led a team of five."

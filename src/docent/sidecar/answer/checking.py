@@ -99,14 +99,6 @@ def request_for(text: str, sections: Iterable[RecordSection]) -> ModelRequest:
                         tool_choice="any", cache_tail=False)  # no later request begins with this one
 
 
-def sentence_of(request: ModelRequest) -> str:
-    """The sentence a check's request asks about ("" for a request that is no check's)."""
-    content = request.messages[-1].get("content") if request.messages else None
-    last = content[-1] if isinstance(content, list) and content else {}
-    said = last.get("text", "") if isinstance(last, dict) else ""
-    return said[len(SENTENCE):] if said.startswith(SENTENCE) else ""
-
-
 def read_verdict(call: ToolCall) -> Verdict | None:
     """A `verdict` call's input as a verdict; None for another tool or an input that is not one."""
     given = call.input

@@ -201,3 +201,11 @@ class LanguageModel(Protocol):
     def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]: ...
 
     async def aclose(self) -> None: ...
+
+
+def checked_sentence(request: ModelRequest) -> str:
+    """The sentence a check's request asks about, from its last text block ("" for a request that is no check's)."""
+    content = request.messages[-1].get("content") if request.messages else None
+    last = content[-1] if isinstance(content, list) and content else {}
+    said = last.get("text", "") if isinstance(last, dict) else ""
+    return said[len(CHECKED_SENTENCE):] if said.startswith(CHECKED_SENTENCE) else ""

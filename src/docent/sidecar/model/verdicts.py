@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .models import spec_for
-from .port import CHECKED_SENTENCE as SENTENCE
-from .port import ModelEvent, ModelRequest, ModelSpec, Stop, ToolCall, Unavailable, Usage
+from .port import ModelEvent, ModelRequest, ModelSpec, Stop, ToolCall, Unavailable, Usage, checked_sentence
 from .wire import anthropic_body, body_bytes
 
 _CITES = re.compile(r"\s*\[\[[^\]]*\]\]")
@@ -65,9 +64,8 @@ class VerdictsModel:
 
     async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         self.asked += 1
-        content = request.messages[-1].get("content") if request.messages else None
-        last = content[-1].get("text", "") if isinstance(content, list) and content and isinstance(content[-1], dict) else ""
-        given = self.verdicts.get(key(last.removeprefix(SENTENCE))) if last.startswith(SENTENCE) else None
+        said = checked_sentence(request)
+        given = self.verdicts.get(key(said)) if said else None
         if given is None or not request.tools:
             self.unknown += 1
             raise Unavailable("The verdicts file has no verdict for this sentence.")

@@ -34,7 +34,7 @@ from docent.sidecar.answer import gate
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.rules import RULES, Reading, Rule, Verdict
-from docent.sidecar.operator.corpora import Figures, _judge, _replay
+from docent.sidecar.operator.corpora import Figures, judge_sentence, replay_answers
 from tests.evals import docsite
 from tests.evals.heldout import CORPORA, EXAMPLE_BUNDLE, HERE, ROUNDS
 
@@ -178,7 +178,7 @@ def _rows(path: Path) -> list[dict[str, Any]]:
 
 def _held(bundle: Bundle, sentence: str, *, false: bool) -> bool:
     """Whether a one-sentence answer is held, as `corpora` counts it: a faithful one that shows nothing is too."""
-    events = _judge(bundle, sentence)
+    events = judge_sentence(bundle, sentence)
     return any(isinstance(e, Held) for e in events) or not (false or events)
 
 
@@ -193,7 +193,7 @@ def _replayed(answers: list[dict[str, Any]], bundle: Path) -> list[tuple[int, in
 
     _DECIDED.clear()
     if answers:
-        asyncio.run(_replay(answers, bundle, figures, each=each))
+        asyncio.run(replay_answers(answers, bundle, figures, each=each))
     return out
 
 

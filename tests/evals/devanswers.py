@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from docent.sidecar.operator.corpora import Figures, _replay
+from docent.sidecar.operator.corpora import Figures, replay_answers
 from tests.evals import docsite
 
 HERE = Path(__file__).resolve().parent
@@ -55,7 +55,7 @@ def measure(show: bool = False) -> dict[str, float]:
         for site in DEV:
             built = docsite.build_copy(SITES / site, Path(tmp))
             figures = Figures()
-            asyncio.run(_replay(answers(site), built.bundle, figures))
+            asyncio.run(replay_answers(answers(site), built.bundle, figures))
             out[f"dev_{site}_held"] = round(len(figures.realistic_holds) / max(1, figures.realistic_sentences), 4)
             print(f"{site}: {len(figures.realistic_holds)}/{figures.realistic_sentences} sentences held")
             for question, reason, _message in figures.realistic_holds if show else ():

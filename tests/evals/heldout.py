@@ -39,7 +39,7 @@ from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.judge import GateEvent, Judge
 from docent.sidecar.answer.rules import Draft
-from docent.sidecar.operator.corpora import Figures, Part, _constructions, _replay
+from docent.sidecar.operator.corpora import Figures, Part, judge_constructions, replay_answers
 from docent.sidecar.operator.visitors import measure_sets
 from tests.evals import docsite
 
@@ -103,7 +103,7 @@ class Round:
         """One site's falsehoods and faithful sentences, each through a fresh gate."""
         prefix = f"round{self.number}-{site}"
         falsehoods, faithful = self.rows(f"{prefix}-falsehoods.json"), self.rows(f"{prefix}-faithful.json")
-        return _constructions(Bundle.load(bundle), falsehoods, faithful)
+        return judge_constructions(Bundle.load(bundle), falsehoods, faithful)
 
     def answers(self, site: str, bundle: Path, check: str | None = None) -> Figures:
         """A careful model's Markdown answers (text only, one model call each) replayed through the real app; with
@@ -117,7 +117,7 @@ class Round:
             for r in self.rows(self.markdown[site])
         ]
         figures = Figures()
-        asyncio.run(_replay(answers, bundle, figures, check=check))
+        asyncio.run(replay_answers(answers, bundle, figures, check=check))
         return figures
 
     def search(self) -> dict[str, float]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from docent.sidecar.answer import gate as gates
 from docent.sidecar.answer.events import Held
-from docent.sidecar.operator.corpora import Figures, _replay
+from docent.sidecar.operator.corpora import Figures, replay_answers
 from tests.evals import docsite
 from tests.evals.devanswers import MORE, SITES
 
@@ -113,7 +113,7 @@ def measure(sites: Path, show: bool = False) -> dict[str, tuple[int, int, int, i
             held: list[str] = []
             figures = Figures()
             with _holds(held):
-                asyncio.run(_replay([{**row, "calls": [[{"type": "text", "text": row["answer"]}]]}], bundle, figures))
+                asyncio.run(replay_answers([{**row, "calls": [[{"type": "text", "text": row["answer"]}]]}], bundle, figures))
             lines, total = held_units(row["answer"], held), units(row["answer"])[1]
             counts[0] += bool(figures.realistic_holds)
             counts[2:] = counts[2] + len(lines), counts[3] + total, counts[4] + len(figures.realistic_holds), \

@@ -25,7 +25,7 @@ from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.passage import unit
 from docent.sidecar.answer.shape import shape
 from docent.sidecar.answer.words import fold
-from docent.sidecar.operator.corpora import _constructions
+from docent.sidecar.operator.corpora import judge_constructions
 from tests.evals import docsite
 from tests.evals.heldout import EXAMPLE_BUNDLE, ROUNDS
 
@@ -83,7 +83,7 @@ def main(argv: list[str]) -> None:
                 continue
             falsehoods = json.loads((CORPORA / f"{name}-falsehoods.json").read_text(encoding="utf-8"))
             faithful = json.loads((CORPORA / f"{name}-faithful.json").read_text(encoding="utf-8"))
-            missed = {sentence for _, sentence in _constructions(bundles[site], falsehoods, faithful).missed}
+            missed = {sentence for _, sentence in judge_constructions(bundles[site], falsehoods, faithful).missed}
             for row in falsehoods:
                 if row["sentence"] in missed:
                     why = stage(row["sentence"], bundles[site], row["sections"])

@@ -25,7 +25,7 @@ from typing import Any
 
 from docent.sidecar.answer import gate as gates
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.operator.corpora import Figures, _constructions, _replay
+from docent.sidecar.operator.corpora import Figures, judge_constructions, replay_answers
 from tests.evals import docsite
 from tests.evals.devanswers import DEV, SITES
 from tests.evals.heldout import ROUNDS
@@ -86,10 +86,10 @@ def _replay_all(bundles: dict[str, Path]) -> None:
         _CORPUS[0] = path.name
         if "sentence" in rows[0]:
             # One sentence a gate, as the constructions are judged (the paraphrases have no kind: any will do).
-            _constructions(Bundle.load(bundle), [{"kind": "-", **r} for r in rows], [])
+            judge_constructions(Bundle.load(bundle), [{"kind": "-", **r} for r in rows], [])
         else:
             answers = [r if "calls" in r else {**r, "calls": [[{"type": "text", "text": r["answer"]}]]} for r in rows]
-            asyncio.run(_replay(answers, bundle, Figures()))
+            asyncio.run(replay_answers(answers, bundle, Figures()))
     for name in docsite.ANSWERS.values():
         _CORPUS[0] = f"docsite:{name}"
         docsite.quoted.measure(json.loads((HERE / name).read_text(encoding="utf-8")), bundles["starlette"])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from docent.sidecar.model.verdicts import VerdictsError, key
-from docent.sidecar.operator.corpora import Figures, _replay
+from docent.sidecar.operator.corpora import Figures, replay_answers
 from tests.evals import check_probe, checked
 from tests.evals.heldout import CORPORA, EXAMPLE_BUNDLE
 
@@ -27,7 +27,7 @@ ANSWERS = [
 
 def replay(check: str | None) -> Figures:
     figures = Figures()
-    asyncio.run(_replay(ANSWERS, EXAMPLE_BUNDLE, figures, check=check))
+    asyncio.run(replay_answers(ANSWERS, EXAMPLE_BUNDLE, figures, check=check))
     return figures
 
 

@@ -188,7 +188,8 @@ def _load(folder: Path, name: str) -> list[dict[str, Any]]:
     return data
 
 
-def _judge(bundle: Bundle, sentence: str) -> list[Sentence | Code | Held]:
+def judge_sentence(bundle: Bundle, sentence: str) -> list[Sentence | Code | Held]:
+    """One sentence as a whole answer through a fresh gate: what it gives back."""
     gate = default_gate(bundle, AnswerPolicy())
     return [*gate.feed(sentence), *gate.finish()]
 
@@ -201,7 +202,7 @@ def measure(folder: Path, bundle_path: Path) -> Figures:
     for item in _load(folder, FAITHFUL):
         if (FAITHFUL, item["sentence"]) in left_out:
             continue
-        events = _judge(bundle, item["sentence"])
+        events = judge_sentence(bundle, item["sentence"])
         figures.faithful += 1
         held = [e for e in events if isinstance(e, Held)]
         if events and not held:
@@ -211,7 +212,7 @@ def measure(folder: Path, bundle_path: Path) -> Figures:
     for item in _load(folder, SUBTLE):
         if (SUBTLE, item["sentence"]) in left_out:
             continue
-        events = _judge(bundle, item["sentence"])
+        events = judge_sentence(bundle, item["sentence"])
         figures.subtle[item["kind"]] += 1
         if any(isinstance(e, Held) for e in events):
             figures.subtle_held[item["kind"]] += 1
@@ -219,10 +220,10 @@ def measure(folder: Path, bundle_path: Path) -> Figures:
             figures.subtle_shown.append((item["kind"], item["sentence"]))
     for name, falsehoods, faithful in CONSTRUCTIONS:
         if (folder / falsehoods).exists():
-            figures.parts[name] = _constructions(bundle, _load(folder, falsehoods), _load(folder, faithful))
+            figures.parts[name] = judge_constructions(bundle, _load(folder, falsehoods), _load(folder, faithful))
     answers = [a for a in _load(folder, REALISTIC) if (REALISTIC, a["question"]) not in left_out]
     if answers:
-        asyncio.run(_replay(answers, bundle_path, figures))
+        asyncio.run(replay_answers(answers, bundle_path, figures))
     return figures
 
 
@@ -232,7 +233,7 @@ def docs(folder: Path, bundle_path: Path) -> Figures:
     figures = Figures()
     for name, falsehoods, faithful in DOCS_CONSTRUCTIONS:
         if (folder / falsehoods).exists():
-            figures.parts[name] = _constructions(bundle, _load(folder, falsehoods), _load(folder, faithful))
+            figures.parts[name] = judge_constructions(bundle, _load(folder, falsehoods), _load(folder, faithful))
     return figures
 
 
@@ -244,24 +245,25 @@ def markdown(folder: Path, bundle_path: Path) -> dict[str, float]:
         if not answers:
             continue
         figures = Figures()
-        asyncio.run(_replay(answers, bundle_path, figures))
+        asyncio.run(replay_answers(answers, bundle_path, figures))
         out[f"{prefix}_hold_rate"] = round(len(figures.realistic_holds) / max(1, figures.realistic_sentences), 4)
         out[f"{prefix}_raw_marks_shown"] = sum(1 for text, spans in figures.realistic_shown if raw_mark(text, spans))
     return out
 
 
-def _constructions(bundle: Bundle, falsehoods: list[dict[str, Any]], faithful: list[dict[str, Any]]) -> Part:
+def judge_constructions(bundle: Bundle, falsehoods: list[dict[str, Any]], faithful: list[dict[str, Any]]) -> Part:
+    """A construction set's falsehoods and faithful sentences (`{"kind", "sentence"}`), each through a fresh gate."""
     part = Part()
     for item in falsehoods:
         kind = item["kind"]
         part.falsehoods[kind] += 1
-        if any(isinstance(e, Held) for e in _judge(bundle, item["sentence"])):
+        if any(isinstance(e, Held) for e in judge_sentence(bundle, item["sentence"])):
             part.held[kind] += 1
         else:
             part.missed.append((kind, item["sentence"]))
     for item in faithful:
         kind = item["kind"]
-        events = _judge(bundle, item["sentence"])
+        events = judge_sentence(bundle, item["sentence"])
         held = [e.reason for e in events if isinstance(e, Held)]
         part.faithful[kind] += 1
         if events and not held:
@@ -285,7 +287,7 @@ def script_for(answer: dict[str, Any]) -> dict[str, Any]:
     return {"replies": [{"question": "^" + re.escape(answer["question"]) + "$", "calls": calls}], "fragments": 7}
 
 
-async def _replay(
+async def replay_answers(
     answers: list[dict[str, Any]], bundle_path: Path, figures: Figures, *, each: Callable[[], None] | None = None,
     check: str | None = None,
 ) -> None:

@@ -45,7 +45,7 @@ CHECK_HOLDS = ("unsupported", "unchecked")  # the check's holds; any other reaso
 async def _judge(bundle: Bundle, checker: Checker, sentence: str, refer: bool) -> tuple[list[GateEvent], int]:
     """The sentence's events through a fresh gate and the check, and how many of its sentences the gate referred."""
     policy = AnswerPolicy()
-    checked = checker.over(default_gate(bundle, policy), bundle.record, policy, refer=refer)
+    checked = checker.over(default_gate(bundle, policy, refer=refer), bundle.record, policy)
     events = [*checked.feed(sentence), *checked.finish()]
     return events + [event async for event in checked.drain()], checked.referred
 

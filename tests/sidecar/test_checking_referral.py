@@ -110,3 +110,14 @@ def test_the_split_is_the_rules_own_and_every_construction_is_unsure() -> None:
         "proper_name", "number",
     }
     assert not any(r.sure for r in RULES[len(RULES_SURE):])  # the sure rules are asked first, the readings after
+
+
+def test_referral_is_made_with_the_gate_not_set_on_it_by_the_check() -> None:
+    """A gate refers where it is made to (`default_gate(..., refer=True)`, as a turn with the check on makes it); the
+    check's wrapper changes nothing on the gate it wraps."""
+    policy = AnswerPolicy()
+    gate = default_gate(BUNDLE, policy)
+    Checker(verdicts(lambda s: True)).over(gate, BUNDLE.record, policy)
+    assert not gate.refers  # type: ignore[attr-defined]
+    made = default_gate(BUNDLE, policy, refer=True)
+    assert [type(e) for e in [*made.feed(f"{NEVER} {LEADING}"), *made.finish()]] == [Referred]

@@ -35,7 +35,7 @@ from docent.schema import RecordSection
 from ..model.port import CHECKED_SENTENCE as SENTENCE
 from ..model.port import LanguageModel, ModelError, ModelRequest, ToolCall, Usage
 from .events import Held, Referred, Row, Sentence
-from .judge import GateEvent, Judge
+from .judge import GateEvent
 from .policy import Policy
 from .tools.cards import link_sections, link_words
 from .tools.types import Failed, Links, Passed
@@ -150,7 +150,8 @@ class Checker:
         return verdict, self.model.spec.cost(billed)
 
     def over(self, gate: GateLike, record: Mapping[str, RecordSection], policy: Policy, *, refer: bool = True) -> Checked:
-        """A turn's gate with this check after it; `refer`: the gate's unsure holds referred to it (`Judge.refers`)."""
+        """A turn's gate with this check after it; `refer`: the check decides the sentences the gate refers to it (a
+        gate made with `refer`, `Judge.refers`); False, each referral stands as the gate's hold."""
         return Checked(gate, self, record, policy, refer=refer)
 
 
@@ -174,8 +175,7 @@ class Checked:
         self.cost_usd = 0.0  # what this turn's checks cost
         self.checked = 0
         self.referred = 0  # of them, sentences the gate referred (`Referred`)
-        if refer and isinstance(gate, Judge):
-            gate.refers = True  # its unsure holds come as `Referred`, for the check to decide
+        self._refer = refer
         self._released: list[Held] = []  # the gate's referrals: sentences the check decides, no holds of the gate's
 
     def feed(self, text: str) -> list[GateEvent]:
@@ -192,6 +192,9 @@ class Checked:
 
     def acted(self, *labels: str) -> None:
         self._gate.acted(*labels)
+
+    def confirms_action(self, text: str) -> bool:
+        return self._gate.confirms_action(text)
 
     @property
     def none(self) -> bool:
@@ -254,7 +257,7 @@ class Checked:
                 ids: tuple[str, ...] = ()
                 if event.cites:
                     ids = self._near = tuple(c.id for c in event.cites)
-                elif stems(event.text) and not self._confirms(event.text):
+                elif stems(event.text) and not self._gate.confirms_action(event.text):  # grounded by it
                     ahead = next((e.cites for e in events[n + 1:] if isinstance(e, Sentence) and e.cites), ())
                     ids = tuple(dict.fromkeys([*self._near, *(c.id for c in ahead)]))
                 task = self._start(event.text, ids) if ids else None
@@ -263,17 +266,13 @@ class Checked:
 
     def _taken(self, referred: Referred) -> GateEvent:
         """A referral (an unsure hold, `Judge.refers`): its sentence, asked as one the gate shows, and no hold of the
-        gate's now (the check's verdict holds it, or not); one without its sentence, a hold."""
-        if referred.sentence is None:
+        gate's now (the check's verdict holds it, or not); one without its sentence, or where the check takes no
+        referral (`refer`), a hold."""
+        if referred.sentence is None or not self._refer:
             return _plain(referred)
         self._released.append(referred)
         self.referred += 1
         return referred.sentence
-
-    def _confirms(self, text: str) -> bool:
-        """An uncited sentence that only restates this turn's actions: the action's result grounds it (the gate's)."""
-        confirming = getattr(self._gate, "confirms_action", None)
-        return bool(confirming(text)) if confirming is not None else False
 
     def _start(self, text: str, ids: tuple[str, ...]) -> asyncio.Task[tuple[Verdict | None, float]]:
         sections = [self._record[i] for i in ids if i in self._record]

@@ -111,8 +111,8 @@ class Held:
 @dataclass(frozen=True)
 class Referred(Held):
     """A hold the gate is not sure of (`Rule.sure`), referred to the model check with the sentence it would show
-    (`Judge.refers`): the check shows `sentence` on a supported verdict; otherwise the hold stands. Only the check's
-    wrapper (`checking.Checked`) asks a gate to refer, and it never lets one through as it is."""
+    (`Judge.refers`): the check shows `sentence` on a supported verdict; otherwise the hold stands. Only a gate made for
+    the check (`refer`) refers, and the check's wrapper (`checking.Checked`) never lets one through as it is."""
 
     sentence: Sentence | None = field(default=None, compare=False, repr=False)
 

@@ -52,13 +52,14 @@ class Gate(Judge):
     def __init__(
         self, record: Mapping[str, RecordSection], lexicon: Lexicon, *, quotable: Iterable[str] = (),
         policy: Policy | None = None, site: Site | None = None, mentions: Mentions | None = None,
-        rules: Sequence[Rule] = RULES,
+        rules: Sequence[Rule] = RULES, refer: bool = False,
     ) -> None:
         """`site` and `mentions`: made once for the record and lexicon (Bundle.site, Bundle.mentions); a gate made
         without them (a search-mode conversation's sections, tests, benches) makes its own. `rules`: the table the
-        sentences are judged by, all of them but in a bench."""
+        sentences are judged by, all of them but in a bench. `refer`: made for the model check, which decides the
+        sentences only unsure rules hold (`Judge.refers`)."""
         super().__init__(record, lexicon, quotable=quotable, policy=policy, site=site, mentions=mentions,
-                         rules=rules)
+                         rules=rules, refer=refer)
         self._reader = BlockReader()
         self._splitter = SentenceSplitter()
         self._waiting: list[Draft] = []

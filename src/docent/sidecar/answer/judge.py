@@ -30,10 +30,10 @@ _DEFAULT_POLICY = AnswerPolicy()  # a gate's words for its holds where the calle
 class Judge:
     def __init__(
         self, record: Mapping[str, RecordSection], lexicon: Lexicon, *, quotable: Iterable[str],
-        policy: Policy | None, site: Site | None, mentions: Mentions | None, rules: Sequence[Rule],
+        policy: Policy | None, site: Site | None, mentions: Mentions | None, rules: Sequence[Rule], refer: bool = False,
     ) -> None:
         """What a verdict reads: the record, what its sections mention and what the site is (made here when not
-        given), the words of the holds, and the table of rules (`Gate`'s arguments)."""
+        given), the words of the holds, and the table of rules (`Gate`'s arguments); `refer`: the model check is on."""
         self._record, self._lexicon = record, lexicon
         self._site = site if site is not None else Site.of(record, lexicon, quotable)
         if mentions is None:
@@ -42,9 +42,10 @@ class Judge:
         self._policy: Policy = policy if policy is not None else _DEFAULT_POLICY
         self._rules = rules
         self._checks = checks(rules)
-        # With the model check on (`checking.Checked` sets it), a cited sentence that only unsure rules hold
-        # (`Rule.sure`) is referred to the check rather than held (`_refer`); off, every verdict is as it was.
-        self.refers = False
+        # A gate made for the model check (`turn.default_gate(..., refer=True)`, where the check is on): a cited
+        # sentence that only unsure rules hold (`Rule.sure`) is referred to the check rather than held (`_refer`).
+        # Made without it, every verdict is as it was.
+        self.refers = refer
         self._sure: tuple[Check, ...] | None = None  # the cited checks of the sure rules alone, made when first asked
         self._names = self._site.names
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote

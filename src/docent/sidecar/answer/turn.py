@@ -70,17 +70,18 @@ class Ask:
     allowance: Any = field(default=None, compare=False, repr=False)
 
 
-GateFactory = Callable[..., GateLike]  # (bundle, policy)
+GateFactory = Callable[..., GateLike]  # (bundle, policy, *, refer)
 
 
-def default_gate(bundle: Bundle, policy: Policy) -> GateLike:
+def default_gate(bundle: Bundle, policy: Policy, *, refer: bool = False) -> GateLike:
     """The real gate; its lexicon and site hang on the bundle, so every turn shares them and the record index.
+    `refer`: made for the model check (`Judge.refers`), where the check is on.
 
     In search mode too it checks a sentence against any section of the record it cites: what the sentence says is
     read against that section's own text, whether or not the conversation was given it (a model that knows the docs,
     or an answer written from the whole record, cites real sections it was not handed; holding it would be a false
     hold, not a safer one). An id the record lacks is dropped, as in whole mode."""
-    return Gate(bundle.record, bundle.matcher, policy=policy, site=bundle.site, mentions=bundle.mentions)
+    return Gate(bundle.record, bundle.matcher, policy=policy, site=bundle.site, mentions=bundle.mentions, refer=refer)
 
 
 # What the visitor reads when a model call fails; an operator's problem is not the visitor's to read.
@@ -196,11 +197,12 @@ class Turn:
     def _gate(self, shown: list[StreamEvent]) -> GateLike:
         """One gate across the turn's calls, over the whole record in either record mode; the model check after it
         where it is on, for a model that writes its own sentences (the offline one quotes the record's)."""
-        gate = self.make_gate(self.bundle, self.policy)
+        checking = self.checker is not None and not self.model.spec.offline
+        gate = self.make_gate(self.bundle, self.policy, refer=checking)  # its unsure holds referred to the check
         for event in shown:
             if isinstance(event, Action):
                 gate.acted(event.label)  # a page action the visitor approved: the answer may say it was pressed
-        if self.checker is not None and not self.model.spec.offline:
+        if checking and self.checker is not None:
             return self.checker.over(gate, self.bundle.record, self.policy)
         return gate
 

@@ -94,6 +94,7 @@ eval: site
 	$(BIN)/python -m tests.evals.heldout 20
 	$(BIN)/python -m tests.evals.heldout 21
 	$(BIN)/python -m tests.evals.heldout 22
+	$(BIN)/python -m tests.evals.heldout 23
 	$(BIN)/python -m tests.evals.docent_docs
 	$(BIN)/python -m tests.evals.devanswers
 

@@ -365,6 +365,13 @@ ROUNDS = {
             visitors=None,
             questions="textual-questions-round22.json",
         ),
+        Round(
+            number=23,
+            site="ormar",
+            markdown={"ormar": "ormar-answers-round23-holdout.json"},
+            visitors=None,
+            questions="ormar-questions-round23.json",
+        ),
     )
 }
 

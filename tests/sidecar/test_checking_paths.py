@@ -149,3 +149,44 @@ async def test_a_header_kept_back_never_goes_out_over_another_tables_rows(tmp_pa
     assert any(isinstance(e, Sentence) and e.text == "Mentoring; four engineers" for e in alone)
     events = await run(*rig(tmp_path, Checker(verdicts(lambda s: s.startswith(("She led", "Mentoring")))), text=text))
     assert [e.text for e in events if isinstance(e, Sentence)] == ["She led a team of five.", "Mentoring; four engineers"]
+
+
+HEADED = (f"## Leading\n\nShe led a team of five. {LEADING}\n\n## Mentoring\n\nShe mentored engineers. {LEADING}\n\n"
+          f"## Teams\n\n| Team | Size |\n|---|---|\n| Alderway {LEADING} | five engineers |\n"
+          f"| Mentees {LEADING} | four engineers |\n")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("held", "expected"), [
+    ("five", ["held:unsupported", "Mentoring", "She mentored engineers.", "held:unsupported", "Teams", "Team; Size",
+              "Mentees; four engineers"]),
+    ("Alderway", ["Leading", "She led a team of five.", "Mentoring", "She mentored engineers.", "held:unsupported",
+                  "Teams", "Team; Size", "Mentees; four engineers"]),
+    ("engineers", ["Leading", "She led a team of five.", *["held:unsupported"] * 3]),
+])
+async def test_a_heading_goes_out_only_with_what_it_labels_the_check_shows(
+    tmp_path: Path, held: str, expected: list[str]
+) -> None:
+    """The gate shows a heading the model wrote only before the first thing under it it lets through (`headings`); with
+    the check, only before the first the check lets through: a heading over a sentence the check holds, or over a table
+    whose rows it holds every one, is not shown over nothing."""
+    assert said(await run(*rig(tmp_path, None, text=HEADED))) == [
+        "Leading", "She led a team of five.", "Mentoring", "She mentored engineers.", "Teams", "Team; Size",
+        "Alderway; five engineers", "Mentees; four engineers"]  # the gate's
+    checker = Checker(verdicts(lambda s: held not in s))
+    events = await run(*rig(tmp_path, checker, text=HEADED))
+    assert said(events) == expected
+    assert "Leading" in [sentence_of(r) for r in checker.model.requests]  # type: ignore[attr-defined]  # asked too
+    assert all(e.heading == (e.text in ("Leading", "Mentoring", "Teams")) for e in events if isinstance(e, Sentence))
+
+
+@pytest.mark.anyio
+async def test_a_heading_over_a_referred_sentence_goes_out_with_it_when_the_check_supports_it(tmp_path: Path) -> None:
+    """A sentence only the gate's unsure rules hold is referred to the check (`Judge.refers`): the heading over it waits
+    for the check's verdict, shown with the sentence or not at all."""
+    text = f"## Mentoring\n\nShe never mentored engineers. {LEADING}\n"
+    assert said(await run(*rig(tmp_path, None, text=text))) == ["held:polarity"]
+    shown = await run(*rig(tmp_path, Checker(verdicts(lambda s: True)), text=text))
+    assert said(shown) == ["Mentoring", "She never mentored engineers."]
+    held = await run(*rig(tmp_path, Checker(verdicts(lambda s: "never" not in s)), text=text))
+    assert said(held) == ["held:unsupported"]

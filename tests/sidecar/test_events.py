@@ -61,7 +61,7 @@ def test_equality_hash_and_repr_as_a_dataclass_gives_them() -> None:
     assert repr(cite) == "Cite(id='a', title='A', path='/a/', quote='It says so.')"
     assert repr(Sentence("It.", (Cite("a", "A", "/a/"),))) == (
         "Sentence(text='It.', cites=(Cite(id='a', title='A', path='/a/', quote=''),), spans=(), item=None, line=False, "
-        "row=None)"
+        "row=None, heading=False)"
     )
     assert msgspec.structs.replace(cite, quote="") == Cite("a", "A", "/a/")
     assert Sentence.event == one.event == "sentence"

@@ -218,6 +218,9 @@ ACME = {"id": "roles-acme", "title": "Acme", "path": "/roles/#roles-acme"}
         (Sentence("Kafka | 3", CITE, row=Row(((0, 5), (8, 9)))),
          {"text": "Kafka | 3", "cites": [ACME], "row": {"cells": [[0, 5], [8, 9]], "header": False}}),
         (Sentence("Nothing cited."), {"text": "Nothing cited.", "cites": []}),
+        # a heading the model wrote, cited or not
+        (Sentence("Updating", (), line=True, heading=True), {"text": "Updating", "cites": [], "line": True, "heading": True}),
+        (Sentence("Updating", CITE, heading=True), {"text": "Updating", "cites": [ACME], "heading": True}),
     ],
 )
 def test_a_sentence_is_framed_as_its_fields_are_worded(event: Sentence, data: dict[str, Any]) -> None:

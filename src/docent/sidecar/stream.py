@@ -81,6 +81,8 @@ def _sentence(event: Sentence) -> dict[str, Any]:
         data["line"] = True
     if event.row is not None:
         data["row"] = {"cells": [list(cell) for cell in event.row.cells], "header": event.row.header}
+    if event.heading:
+        data["heading"] = True
     return data
 
 

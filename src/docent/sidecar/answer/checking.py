@@ -171,7 +171,8 @@ class Checked:
         self._queue: deque[tuple[GateEvent, asyncio.Task[tuple[Verdict | None, float]] | None]] = deque()
         self._held: list[Held] = []
         self._near: tuple[str, ...] = ()  # the sections the last cited sentence cites: an uncited one's after it
-        self._head: GateEvent | None = None  # a table's header, waiting for the first of its rows the check shows
+        self._head: list[GateEvent] = []  # a table's header (after the headings over it), waiting for a row shown
+        self._labels: list[GateEvent] = []  # headings the model wrote, waiting for the first thing under them it shows
         self.cost_usd = 0.0  # what this turn's checks cost
         self.checked = 0
         self.referred = 0  # of them, sentences the gate referred (`Referred`)
@@ -285,21 +286,35 @@ class Checked:
         queue = self._queue
         while queue and (queue[0][1] is None or queue[0][1].done()):
             event, task = queue.popleft()
-            row = event.row if isinstance(event, Sentence) else None
-            out += self._headed(event if task is None else self._verdict(event, task), row)
+            row, heading = (event.row, event.heading) if isinstance(event, Sentence) else (None, False)
+            out += self._headed(event if task is None else self._verdict(event, task), row, heading)
         return out
 
-    def _headed(self, event: GateEvent, row: Row | None) -> list[GateEvent]:
-        """A table's header goes out with the first of its rows the check lets through, as the gate sends it with the
-        first row it lets through: a header whose rows the check holds, every one, is never shown (`Gate._headed`).
-        `row`: the row the event was before its check (a row the check held is a Held)."""
+    def _headed(self, event: GateEvent, row: Row | None, heading: bool) -> list[GateEvent]:
+        """What labels goes out with the first thing under it the check lets through, as the gate sends it with the
+        first it lets through, so that no label is shown over nothing:
+        - a heading the model wrote, with the sentence, row or code block it labels (`headings`): one over a sentence
+          the check holds is never shown;
+        - a table's header, with the first of its rows the check lets through (`Gate._headed`): a row the check holds
+          keeps it waiting with the headings over the table, and a header whose rows are all held is never shown, nor
+          are they.
+        `row`, `heading`: what the event was before its check (a sentence the check held is a Held)."""
+        if heading:
+            if isinstance(event, Sentence):
+                self._labels.append(event)
+                return []
+            return [event]  # the heading's own words held
         if row is not None and row.header:
-            self._head = event
+            self._head, self._labels = [*self._labels, event], []  # the headings over a table label the table
             return []
         if isinstance(event, Held) and row is not None:
             return [event]  # a row the check held keeps its table's header waiting for the next
-        head, self._head = self._head, None  # a row shown takes it; anything else (a hold of the gate's) ends the wait
-        return [head, event] if head is not None and row is not None else [event]
+        # A row shown takes its header; anything else (a sentence, a hold of the gate's) ends the table's wait.
+        head, self._head = self._head if row is not None else [], []
+        labels, self._labels = self._labels, []
+        if isinstance(event, Held):
+            return [event]  # what the headings label is held: they are not shown
+        return [*labels, *head, event]
 
     def _verdict(self, event: GateEvent, task: asyncio.Task[tuple[Verdict | None, float]]) -> GateEvent:
         if task.cancelled() or task.exception() is not None:

@@ -36,7 +36,8 @@ class Sentence(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     `spans` are (kind, start, end) over `text`: `code` (inline code, a term its citations hold), `strong`, `em`.
     `item` is the list item it begins: its number, or None for a bullet. `line`: it began a new line of the
     answer (a new paragraph), rather than continuing the one before. `row`: it is a row of a table, its cells
-    runs of `text`.
+    runs of `text`. `heading`: a heading the model wrote ("## Updating a project"), a label shown only with what it
+    labels (`headings`).
     """
 
     text: str
@@ -45,6 +46,7 @@ class Sentence(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     item: Item | None = None
     line: bool = False
     row: Row | None = None
+    heading: bool = False
     event = "sentence"
 
 

@@ -34,7 +34,7 @@ from docent.schema import RecordSection
 
 from . import headings, intros, numbers, tables
 from .drafts import draft_of
-from .events import Held, Sentence
+from .events import Held, Referred, Sentence
 from .judge import GateEvent, Judge
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, Table, Underline
@@ -256,6 +256,8 @@ class Gate(Judge):
 
     def _label(self, label: headings.Label, about: GateEvent) -> GateEvent | None:
         """A heading's one verdict, before what it labels (`about`) and with it (`headings`)."""
+        if isinstance(about, Referred) and about.sentence is not None:
+            about = about.sentence  # the sentence the check decides: the label goes with it, or with its hold
         ids = () if isinstance(about, Held) else tuple(c.id for c in about.cites)
         how = None if self._site.is_heading(label.draft.text) else label.reading(ids)
         return self._hold("uncited") if how is None else self._judge(how[0], grounds=how[1])

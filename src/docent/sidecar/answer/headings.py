@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from . import numbers
-from .events import Code, Held, Item, Sentence
+from .events import Code, Held, Item, Referred, Sentence
 from .markdown import CITATION
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.types import Draft, Grounds
@@ -72,10 +72,11 @@ class Labels:
 
     def before(self, events: list[Event], judge: Callable[[Label, Event], Event | None]) -> list[Event]:
         """The waiting labels' verdicts (`judge`) before the first verdict after them, a shown one (a table's header
-        with its first row); before a held one, none."""
+        with its first row) or one referred to the model check with its sentence, which the check holds back with the
+        labels over it until its verdict (`checking.Checked`); before a held one, none."""
         out: list[Event] = []
         for at, event in enumerate(events):
-            if self.waiting and isinstance(event, Held):
+            if self.waiting and isinstance(event, Held) and not (isinstance(event, Referred) and event.sentence):
                 self.waiting.clear()
             elif self.waiting:
                 header = isinstance(event, Sentence) and event.row is not None and event.row.header

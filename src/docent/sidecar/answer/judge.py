@@ -147,14 +147,14 @@ class Judge:
     def _show(self, draft: Draft) -> Sentence:
         self._shown += 1
         if not draft.ids:
-            return Sentence(draft.text, (), draft.spans, draft.item, draft.line, draft.row)
+            return Sentence(draft.text, (), draft.spans, draft.item, draft.line, draft.row, draft.heading)
         said = cited.words(draft.text)
         record, quotable = self._record, self._grounds.mentions.quotable
         cites = tuple([
             Cite(sid, (section := record[sid]).title, section.path, cited.best_line(said, quotable(sid)))
             for sid in draft.ids
         ])
-        return Sentence(draft.text, cites, draft.spans, draft.item, draft.line, draft.row)
+        return Sentence(draft.text, cites, draft.spans, draft.item, draft.line, draft.row, draft.heading)
 
     def _hold(self, reason: str, **facts: object) -> Held:
         terms = tuple(sorted(facts.get("terms", ())))  # type: ignore[call-overload]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.answer.checking import CARD_UNSUPPORTED, TOOL_NAME, Checker
+from docent.sidecar.answer.checking import CARD_UNSUPPORTED, CHOICES_UNSUPPORTED, TOOL_NAME, Checker
 from docent.sidecar.answer.events import Card, Done, Held, Sentence
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
@@ -190,3 +190,30 @@ async def test_a_heading_over_a_referred_sentence_goes_out_with_it_when_the_chec
     assert said(shown) == ["Mentoring", "She never mentored engineers."]
     held = await run(*rig(tmp_path, Checker(verdicts(lambda s: "never" not in s)), text=text))
     assert said(held) == ["held:unsupported"]
+
+
+def choices(option: str) -> list[Any]:
+    return [[{"text": f"The lab has a heap that leaks. {LAB} "},
+             {"tool": "offer_choices", "input": {"question": "Which part of the heap?", "options": ["Yes", option]}}]]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("option", "shown"), [("The old generation", True), ("The heap that leaks ten gigabytes", False)])
+async def test_an_offer_of_choices_is_checked_against_the_sections_the_answer_cites(
+    tmp_path: Path, option: str, shown: bool
+) -> None:
+    """offer_choices' words cite nothing, and the gate vets them as a connective's (no term the answer has not stood
+    on), yet an answer may state a claim ("ten gigabytes"): with the check on, the question and each answer with words
+    of substance are asked against the sections the answer has cited, and a card they fail is not shown."""
+    alone = await run(*rig(tmp_path, None, calls=choices(option)), "Where is the leak?")
+    assert any(isinstance(e, Card) for e in alone)  # the gate shows both
+    checker = Checker(verdicts(lambda s: "gigabytes" not in s))
+    turn, conversation = rig(tmp_path, checker, calls=choices(option))
+    events = await run(turn, conversation, "Where is the leak?")
+    assert any(isinstance(e, Card) and e.kind == "choices" for e in events) is shown
+    asked = {sentence_of(r): r for r in checker.model.requests}  # type: ignore[attr-defined]
+    assert sorted(asked) == sorted(["The lab has a heap that leaks.", "Which part of the heap?", option])  # not "Yes"
+    assert "[[lab-leak]]" in asked[option].messages[0]["content"][0]["text"]  # the answer's cited section
+    results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
+               for b in m["content"] if b.get("type") == "tool_result"]
+    assert [r.get("content") for r in results] == ([] if shown else [CHOICES_UNSUPPORTED])  # a card shown waits

@@ -34,11 +34,11 @@ from docent.schema import RecordSection
 
 from ..model.port import CHECKED_SENTENCE as SENTENCE
 from ..model.port import LanguageModel, ModelError, ModelRequest, ToolCall, Usage
-from .events import Held, Referred, Row, Sentence
+from .events import Code, Held, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
 from .tools.cards import link_sections, link_words
-from .tools.types import Failed, Links, Passed
+from .tools.types import Choices, Failed, Links, Passed
 from .underway import GateLike
 from .words import stems
 
@@ -78,6 +78,9 @@ TOOL: dict[str, Any] = {
 # What the model is told of a card the check kept from the visitor (`Checked.card`), as the gate's refusals of a card are.
 CARD_UNSUPPORTED = "show_links was not shown: a second check found its words say what the pages do not. Write what they say."
 CARD_UNCHECKED = "show_links was not shown: its words could not be checked just now. Answer in cited sentences."
+CHOICES_UNSUPPORTED = ("offer_choices was not shown: a second check found its words say what the sections this answer "
+                       "cites do not. Use the record's words.")
+CHOICES_UNCHECKED = "offer_choices was not shown: its words could not be checked just now. Answer in cited sentences."
 _SYSTEM_BLOCKS = [{"type": "text", "text": SYSTEM}]
 _TOOLS = [TOOL]
 
@@ -171,6 +174,7 @@ class Checked:
         self._queue: deque[tuple[GateEvent, asyncio.Task[tuple[Verdict | None, float]] | None]] = deque()
         self._held: list[Held] = []
         self._near: tuple[str, ...] = ()  # the sections the last cited sentence cites: an uncited one's after it
+        self._cites: dict[str, None] = {}  # every section a sentence or block the gate let through cites, in order
         self._head: list[GateEvent] = []  # a table's header (after the headings over it), waiting for a row shown
         self._labels: list[GateEvent] = []  # headings the model wrote, waiting for the first thing under them it shows
         self.cost_usd = 0.0  # what this turn's checks cost
@@ -220,23 +224,39 @@ class Checked:
                 yield event
 
     async def card(self, passed: Passed, bundle: Bundle) -> Passed | Failed:
-        """A show_links card, its words checked before it is shown: each link's title and gist, which the gate reads
-        against the sections of the page it opens as a sentence's citations, asked as one cited sentence is. Any one
-        unsupported, or unchecked, and the card is not shown: the model is told, as for a card the gate refuses."""
-        links = passed.detail.links if isinstance(passed.detail, Links) else ()
-        asked = [(": ".join(said), [self._record[s] for s in link_sections(link, bundle) if s in self._record])
-                 for link in links if (said := link_words(link))]
+        """A card, its words checked before it is shown, each text asked as one cited sentence is. Any one unsupported,
+        or unchecked, and the card is not shown: the model is told, as for a card the gate refuses.
+        - show_links: each link's title and gist, against the sections of the page it opens, which the gate reads them
+          against as a sentence's citations.
+        - offer_choices: its question and each answer, which the gate vets as words that cite nothing (a connective's
+          rules: no term the answer has not stood on), yet may state a claim ("Keep the 30-second default"): each with
+          words of substance and not a label of the site's own, against every section this answer has cited so far
+          (none yet: against none, so that only words that state nothing are supported)."""
+        asked = self._card_words(passed, bundle)
         if not asked:
             return passed
+        unsupported, unchecked = (CARD_UNSUPPORTED, CARD_UNCHECKED) if isinstance(passed.detail, Links) else (
+            CHOICES_UNSUPPORTED, CHOICES_UNCHECKED)
         self.checked += len(asked)
         answers = await asyncio.gather(*(self._checker.judge(text, cited) for text, cited in asked), return_exceptions=True)
         verdicts = [a[0] if isinstance(a, tuple) else None for a in answers]
         self.cost_usd += sum(a[1] for a in answers if isinstance(a, tuple))
         if any(v is None for v in verdicts):
-            return Failed(passed.call, CARD_UNCHECKED, check="card")
+            return Failed(passed.call, unchecked, check="card")
         if not all(v is not None and v.supported for v in verdicts):
-            return Failed(passed.call, CARD_UNSUPPORTED, check="card")
+            return Failed(passed.call, unsupported, check="card")
         return passed
+
+    def _card_words(self, passed: Passed, bundle: Bundle) -> list[tuple[str, list[RecordSection]]]:
+        """A card's texts to ask, each with the sections it is asked against (`card`)."""
+        detail = passed.detail
+        if isinstance(detail, Links):
+            return [(": ".join(said), [self._record[s] for s in link_sections(link, bundle) if s in self._record])
+                    for link in detail.links if (said := link_words(link))]
+        if isinstance(detail, Choices):
+            cited = [self._record[s] for s in self._cites if s in self._record]
+            return [(text, cited) for text in (detail.question, *detail.options) if text not in bundle.labels and stems(text)]
+        return []
 
     def cancel(self) -> None:
         """The turn ended before its checks did (a failed call, a visitor gone): nothing waiting is shown."""
@@ -253,6 +273,8 @@ class Checked:
         restates this turn's actions ("The Lab page is open.", grounded by the action's result) are not asked."""
         events = [self._taken(e) if isinstance(e, Referred) else e for e in events]
         for n, event in enumerate(events):
+            if isinstance(event, (Sentence, Code)):
+                self._cites.update(dict.fromkeys(c.id for c in event.cites))
             task = None
             if isinstance(event, Sentence) and (event.row is None or not event.row.header):
                 ids: tuple[str, ...] = ()

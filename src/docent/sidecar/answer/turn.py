@@ -311,12 +311,14 @@ class Turn:
         self, call: ToolCall, reply: Reply, gate: GateLike, here: Here, *, last: bool
     ) -> AsyncGenerator[StreamEvent, None]:
         """One tool call through the checks: its result for the model, and what the visitor sees if it passed. With the
-        model check on, a card's words about pages are checked as a cited sentence is before it is shown."""
+        model check on, a card's words (links' and choices') are checked as a cited sentence is before it is shown."""
         if last:
             reply.results.append(tool_result(call.id, LAST_WORDS, error=True))
             return
         verdict = vetted(self.check.check(call, here), gate, self.bundle)
         if isinstance(gate, Checked) and isinstance(verdict, Passed):
+            for said in gate.flush():  # the words before the card first: a choice is checked against what they cite
+                yield said
             verdict = await gate.card(verdict, self.bundle)
         if self.on_check is not None:
             self.on_check(verdict)

@@ -43,6 +43,11 @@ HTTP2 = verdicts(
          "[[version]].", "polarity"),
         ("Enabling HTTP/2 support on the client guarantees that requests and responses are transported over HTTP/2 "
          "[[version]].", "hedge"),
+        # hole probes of one word in common before the denials (review24a): "supports" of the server, where the section
+        # says the client will use HTTP/1.1 with it; the sentence's words before its denial must all be the section's
+        ("Connecting to a server that only supports HTTP/1.1 does not guarantee it will be used [[version]].", "polarity"),
+        ("A server that only supports HTTP/1.1 does not guarantee it will be used [[version]].", "polarity"),
+        ("HTTP/2 support on the client does not guarantee it will be used [[version]].", "shown"),
     ],
 )
 def test_not_guaranteed_is_not_necessarily(sentence: str, expected: str) -> None:

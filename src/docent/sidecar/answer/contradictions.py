@@ -26,7 +26,8 @@ def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
         return denial
     return denial._replace(scope=frozenset(senses.get(w, w) for w in denial.scope),
                            head=senses.get(denial.head, denial.head),
-                           before=frozenset(senses.get(w, w) for w in denial.before))
+                           before=frozenset(senses.get(w, w) for w in denial.before),
+                           told_of=frozenset(senses.get(w, w) for w in denial.told_of))
 
 
 def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None, *, alone: bool = False) -> bool:
@@ -79,12 +80,15 @@ def _alike(mine: Denial, theirs: Denial) -> bool:
 
 
 def _guaranteed(mine: Denial, theirs: Denial) -> bool:
-    """ "X does not guarantee Y" for "X does not necessarily Z": said of the same thing (a word before each denial in
-    common), denying the same (what the guarantee is of, past the verb, in the other's words, or no more than a
+    """ "X does not guarantee Y" for "X does not necessarily Z": said of the same thing (every word before the
+    sentence's denial, up to three, in the clause before the section's: "Enabling HTTP/2" of "Enabling HTTP/2 support on
+    the client"), denying the same (what the guarantee is of, past the verb, in the other's words, or no more than a
     pronoun: "does not guarantee it"). Only the scopes are compared: "the client is not guaranteed to use a standard
-    HTTP/1.1 connection" shares no word with "does not necessarily mean that your requests ... will be transported"."""
-    return (mine.head in _GUARANTEE and theirs.head == _NECESSARILY and bool(mine.before & theirs.before)
-            and same(mine.scope - {mine.head}, theirs.scope - {theirs.head}))
+    HTTP/1.1 connection" shares no word with "does not necessarily mean that your requests ... will be transported".
+    One word in common was not enough: "Connecting to a server that only supports HTTP/1.1 does not guarantee it will
+    be used" shares "supports" with it, and the section says the client will use HTTP/1.1 there."""
+    return (mine.head in _GUARANTEE and theirs.head == _NECESSARILY and bool(mine.before)
+            and mine.before <= theirs.told_of and same(mine.scope - {mine.head}, theirs.scope - {theirs.head}))
 
 
 _PARTICLES = frozenset(("back", "away"))  # "never fell back" for "never came down": a verb's particle, no word of what is denied

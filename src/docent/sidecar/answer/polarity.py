@@ -121,6 +121,7 @@ class Denial(NamedTuple):
     without: bool = False  # "flags it without taking it out": "without" and a deed (a verb in -ing), beside the clause
     deed: str = ""  # "ships no container image": the word before a bare "no", what the denial says is not done
     elided: bool = False  # a section's "B is not." after "A is X.": `before`, B's own words, a sentence must share
+    told_of: Scope = frozenset()  # every word of its clause before it, of which `before` keeps the last three
 
 
 _NONE = Denial(frozenset(), "", frozenset())
@@ -144,7 +145,8 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
     clause = clause_before(text, m.start())
     if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
         clause = _CONTRACTED.sub("", clause)
-    before = frozenset(ordered(clause, stems)[-3:])
+    said = ordered(clause, stems)
+    before = frozenset(said[-3:])
     pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
     if _unscoped(text, m, clause):
         return Denial(frozenset(), "", before)
@@ -168,7 +170,7 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
                   pronoun=pronoun, opening=opening, condition=condition, option=option,
                   joined=joined, contrast=contrast,
                   without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None,
-                  deed=_deed(m, clause, stems))
+                  deed=_deed(m, clause, stems), told_of=frozenset(said))
 
 
 def turns_down(m: re.Match[str]) -> bool:

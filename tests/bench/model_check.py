@@ -1,32 +1,36 @@
 """What the model check (DOCENT_CHECK, answer/checking.py) costs an operator: its dollars beside the answer's, and the
-time it adds before the visitor reads the first sentence and before `done`.
+time it adds before the visitor reads the first sentence and before `done`; round 24's way (a request a sentence:
+`before`) beside round 25's (a request a paragraph, answer/check_request.py: `after`), in one run.
 
 Both parts replay careful Markdown answers through the real app (`operator.corpora`'s replay, as `tests.evals.heldout`
 replays them), the check switched on in its settings and made by the guide as it makes it (behind the day's budget),
-its model a stand-in (`Asked`) that keeps each request and answers `supported`, after a fixed time where one is given.
+its model a stand-in (`Asked`) that keeps each request and answers `supported` for every sentence, after a fixed time
+where one is given.
 
-- `check_requests_per_answer`: the checks an answer makes (one a sentence the gate would show that the check asks);
-  `check_input_tokens_per_sentence`, `check_output_tokens_per_sentence`: a check request's size, counted as the
-  adapters' stand-ins count a request (its body's JSON bytes / 4, at the default model), and its `verdict` call's.
-- `check_usd_per_1k_answers_<model>` and `answer_usd_per_1k_answers_<model>`, dollars a thousand answers, at each
-  priced row of the model table, and
-  `check_vs_answer_<model>`, the first over the second. The check: its input at the input price, its verdict at the
-  output price. The answer, counted the same way: its system prompt and tools read from the cache (a warm cache: the
-  bundle's explicit breakpoint), its messages at the cache-write price (the automatic breakpoint at the tail), its
-  text at the output price. The answers: the example's of rounds 5-10 (no build: seconds); `python -m
-  tests.bench.model_check --rounds` the Markdown answers of every development round, 5-19, each site built (minutes).
-- `check_first_sentence_lag_ms_<case>` and `check_answer_lag_ms_<case>`: the mean time from the question to the first
-  `sentence` event and to `done`, `off` (no check) beside `<ms>ms_places<n>` (a check taking that long a request, at
-  DOCENT_CHECK_PLACES n), every case in one run, at once, each its own app, warmed by a first question not timed.
-  The answer's model writes at `WRITES_CHARS_S` (about 200 tokens a second, a fast hosted model), so checks overlap
-  its writing as they would. Benchmarks measure: nothing here asserts a speed (README.md, round 24, reads them).
+- `check_requests_per_answer_<before|after>`: the requests an answer's checks make; `check_sentences_per_request`;
+  `check_input_tokens_per_answer_<...>`, `check_output_tokens_per_answer_<...>`: their size, counted as the adapters'
+  stand-ins count a request (its body's JSON bytes / 4, at the default model), and their `verdict` calls'. `before`
+  is each sentence the app asked, sent as round 24's request (`round24_request`: its prompt, its tool, its verdict of
+  8 tokens); `after`, the requests the app sent.
+- `check_usd_per_1k_answers_<model>_<...>` and `answer_usd_per_1k_answers_<model>`, dollars a thousand answers, at
+  each priced row of the model table, and `check_vs_answer_<model>_<...>`, the first over the second;
+  `check_vs_answer_<cheap>_on_<dear>_<...>`, the cheapest row checking the dearest row's answers. The check: its
+  input at the input price, its verdicts at the output price. The answer, counted the same way: its system prompt and
+  tools read from the cache (a warm cache: the bundle's explicit breakpoint), its messages at the cache-write price
+  (the automatic breakpoint at the tail), its text at the output price. The answers: the example's of rounds 5-10 (no
+  build: seconds); `python -m tests.bench.model_check --rounds` the Markdown answers of every development round,
+  5-20, each site built (minutes).
+- `check_sections_repeated_share`: of the sections' tokens the requests send, the share an earlier request of the
+  same answer sent too (what a cache breakpoint after the sections could read, at best); `check_requests_over_1024`:
+  the share of requests of 1,024 tokens or more (what a cache can hold at all, at the 5.x models' likely minimum).
+- The time (`_check_lag.py`): `check_first_sentence_lag_ms_<case>`, `check_answer_lag_ms_<case>` and
+  `check_behind_<ms|sentences>_<case>`, `off` beside `<ms>ms_places<n>_<before|after>`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import statistics
 import sys
 import tempfile
 import time
@@ -37,21 +41,57 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from docent.sidecar.answer.checking import TOOL_NAME
+from docent.schema import RecordSection
+from docent.sidecar.answer.checking import TOOL_NAME, Checker
 from docent.sidecar.model.models import DEFAULT_MODEL, MODELS
-from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, ToolCall, Usage
+from docent.sidecar.model.port import (
+    ModelEvent,
+    ModelRequest,
+    ModelSpec,
+    Stop,
+    TextDelta,
+    ToolCall,
+    Usage,
+    checked_sentences,
+)
 from docent.sidecar.model.wire import anthropic_body, body_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPORA = ROOT / "tests" / "evals" / "corpora"
 EXAMPLE_BUNDLE = ROOT / "tests" / "evals" / "bundle.json"
 EXAMPLE_ANSWERS = [f"markdown-answers-round{n}-holdout.json" for n in range(5, 11)]
-VERDICT = {"supported": True, "point": ""}
-RAW_VERDICT = json.dumps(VERDICT)
-DELAYS_MS = (300, 800)
-PLACES = (1, 4, 8)
-LAG_ANSWERS = ("markdown-answers-round10-holdout.json", 3)  # the first three of the example's last development round
-WRITES_CHARS_S = 800.0
+ROUND24_VERDICT = json.dumps({"supported": True, "point": ""})  # round 24's verdict of a sentence: 8 tokens
+# Round 24's request, a sentence each (answer/checking.py at 1e6fa62): the `before` of each figure.
+ROUND24_SYSTEM = (
+    "You check one sentence a documentation assistant wrote, before a reader sees it, against ONLY the text of the "
+    "sections it cites, given below it. Supported: every claim the sentence makes (facts, numbers, units, order, who "
+    "does what, how many and which ones, causes, whether something is required, possible, the default or certain) is "
+    "stated or directly implied by the cited text; a paraphrase or a fair summary is fine. Unsupported: the sentence "
+    "says something the cited text contradicts or does not say; one wrong point is enough. A heading, a label or a "
+    "lead-in that states nothing of its own (\"Installing\", \"Here is how:\") is supported. Answer by calling the "
+    "`verdict` tool once, with `point` the claim not supported in a few words (empty when supported)."
+)
+ROUND24_TOOL = {
+    "name": "verdict", "description": "Whether the cited sections support every claim of the sentence.",
+    "input_schema": {"type": "object", "properties": {
+        "supported": {"type": "boolean", "description": "Every claim of the sentence is in the cited text."},
+        "point": {"type": "string", "description": "If unsupported: the claim not supported, in a few words."},
+    }, "required": ["supported", "point"], "additionalProperties": False}, "strict": True,
+}
+
+
+def round24_request(text: str, sections: list[RecordSection]) -> ModelRequest:
+    """The request round 24 sent for one sentence: its cited sections, then the sentence."""
+    cited = "\n\n".join(f"[[{s.id}]] {s.trail}\n{s.shown()}" for s in sections)
+    content = [{"type": "text", "text": f"<cited_sections>\n{cited}\n</cited_sections>"},
+               {"type": "text", "text": "The sentence: " + text}]
+    return ModelRequest([{"type": "text", "text": ROUND24_SYSTEM}], [ROUND24_TOOL], [{"role": "user", "content": content}],
+                        max_tokens=256, tool_choice="any", cache_tail=False)
+
+
+def verdicts_for(request: ModelRequest) -> dict[str, Any]:
+    """The stand-in's answer to a check's request: every sentence supported, by its own citations."""
+    return {"supported": [{"n": s.n, "by": list(s.cites)} for s in checked_sentences(request)], "unsupported": []}
 
 
 def tokens(body: dict[str, Any]) -> int:
@@ -77,20 +117,24 @@ def answer_usd(prefix_tokens: float, tail_tokens: float, output_tokens: float, s
 
 
 class Asked:
-    """The check's model: keeps each request and, after `delay_s`, calls `verdict` with `supported`."""
+    """The check's model: keeps each request and, after `delay_s`, calls `verdict` with every sentence supported.
+    `batch`: the most sentences the guide's check asks it in one request (1: round 24's, a request a sentence)."""
 
-    def __init__(self, delay_s: float = 0.0, spec: ModelSpec | None = None) -> None:
+    def __init__(self, delay_s: float = 0.0, spec: ModelSpec | None = None, *, batch: int | None = None) -> None:
         self.delay_s = delay_s
         self.spec = spec or MODELS["replay"]
+        self.batch = batch
         self.requests: list[ModelRequest] = []
 
     async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
         self.requests.append(request)
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
+        given = verdicts_for(request)
+        raw = json.dumps(given)
         yield Usage(tokens(anthropic_body(request, self.spec)), 0)
-        yield ToolCall(f"toolu_check_{len(self.requests)}", TOOL_NAME, dict(VERDICT), RAW_VERDICT)
-        yield Usage(tokens(anthropic_body(request, self.spec)), max(1, len(RAW_VERDICT) // 4))
+        yield ToolCall(f"toolu_check_{len(self.requests)}", TOOL_NAME, given, raw)
+        yield Usage(tokens(anthropic_body(request, self.spec)), max(1, len(raw) // 4))
         yield Stop("tool_use")
 
     async def aclose(self) -> None:
@@ -124,11 +168,25 @@ class Writer:
 
 
 @contextmanager
-def checking(models: dict[str, Asked]) -> Iterator[None]:
-    """While open, DOCENT_CHECK_MODEL=replay:<name> makes the guide's check with `models[name]`."""
+def checking(models: dict[str, Asked], asked: list[list[tuple[str, list[RecordSection]]]] | None = None) -> Iterator[None]:
+    """While open, DOCENT_CHECK_MODEL=replay:<name> makes the guide's check with `models[name]`, asking at most its
+    `batch` sentences a request; each request's sentences and their sections kept in `asked`."""
     from docent.sidecar.spending import factory
 
-    with mock.patch.dict(factory.ADAPTERS, {"replay": lambda choice, _wiring: models[choice.target]}):
+    made, judge = Checker.__init__, Checker.judge
+
+    def init(self: Checker, model: Any, **options: Any) -> None:
+        made(self, model, **options)
+        stand_in = getattr(model, "_model", model)  # inside the guide's spending layers
+        self.batch = getattr(stand_in, "batch", None) or self.batch
+
+    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]]) -> Any:
+        if asked is not None:
+            asked.append(list(items))
+        return await judge(self, items)
+
+    with mock.patch.dict(factory.ADAPTERS, {"replay": lambda choice, _wiring: models[choice.target]}), \
+            mock.patch.object(Checker, "__init__", init), mock.patch.object(Checker, "judge", judged):
         yield
 
 
@@ -178,34 +236,60 @@ def rows(name: str) -> list[dict[str, Any]]:
 
 @dataclass
 class Spent:
-    """What the answers asked of the answer's model and of the check's."""
+    """What the answers asked of the answer's model and of the check's: `checks`, the check's requests as sent; `asked`,
+    each one's sentences with their sections; `answer_of`, the answer each was made for."""
 
     answers: int = 0
     checks: list[ModelRequest] = field(default_factory=list)
+    asked: list[list[tuple[str, list[RecordSection]]]] = field(default_factory=list)
+    answer_of: list[int] = field(default_factory=list)
     calls: list[ModelRequest] = field(default_factory=list)
     written: list[int] = field(default_factory=list)
     sentences: int = 0  # sentence and held events
 
     def figures(self) -> dict[str, float]:
         default = MODELS[DEFAULT_MODEL]
-        inputs = [tokens(anthropic_body(r, default)) for r in self.checks]
-        output = max(1, len(RAW_VERDICT) // 4)
-        out: dict[str, float] = {
-            "check_answers": self.answers,
-            "check_requests_per_answer": round(len(self.checks) / self.answers, 2),
-            "check_share_of_sentences": round(len(self.checks) / max(1, self.sentences), 3),
-            "check_input_tokens_per_sentence": round(statistics.fmean(inputs), 1),
-            "check_input_tokens_p90": sorted(inputs)[int(0.9 * (len(inputs) - 1))],
-            "check_output_tokens_per_sentence": output,
-        }
+        before = [round24_request(text, sections) for items in self.asked for text, sections in items]
+        ways = {"before": (before, [max(1, len(ROUND24_VERDICT) // 4)] * len(before)),
+                "after": (self.checks, [max(1, len(json.dumps(verdicts_for(r))) // 4) for r in self.checks])}
+        out: dict[str, float] = {"check_answers": self.answers,
+                                 "check_share_of_sentences": round(len(before) / max(1, self.sentences), 3),
+                                 "check_sentences_per_request": round(len(before) / max(1, len(self.checks)), 2)}
+        for way, (requests, outputs) in ways.items():
+            out[f"check_requests_per_answer_{way}"] = round(len(requests) / self.answers, 2)
+            out[f"check_input_tokens_per_answer_{way}"] = round(
+                sum(tokens(anthropic_body(r, default)) for r in requests) / self.answers, 1)
+            out[f"check_output_tokens_per_answer_{way}"] = round(sum(outputs) / self.answers, 1)
+        answers = {spec.id: sum(answer_usd(*split(r, spec), w // 4, spec)
+                                for r, w in zip(self.calls, self.written, strict=True)) / self.answers for spec in priced()}
+        checks = {(spec.id, way): sum(check_usd(tokens(anthropic_body(r, spec)), o, spec)
+                                      for r, o in zip(requests, outputs, strict=True)) / self.answers
+                  for spec in priced() for way, (requests, outputs) in ways.items()}
+        cheap, dear = min(priced(), key=lambda s: s.input_per_mtok).id, max(priced(), key=lambda s: s.input_per_mtok).id
         for spec in priced():
-            check = sum(check_usd(tokens(anthropic_body(r, spec)), output, spec) for r in self.checks) / self.answers
-            answer = sum(answer_usd(*split(r, spec), w // 4, spec)
-                         for r, w in zip(self.calls, self.written, strict=True)) / self.answers
-            out[f"check_usd_per_1k_answers_{spec.id}"] = round(1000 * check, 6)
-            out[f"answer_usd_per_1k_answers_{spec.id}"] = round(1000 * answer, 6)
-            out[f"check_vs_answer_{spec.id}"] = round(check / answer, 3)
-        return out
+            out[f"answer_usd_per_1k_answers_{spec.id}"] = round(1000 * answers[spec.id], 6)
+            for way in ways:
+                out[f"check_usd_per_1k_answers_{spec.id}_{way}"] = round(1000 * checks[spec.id, way], 6)
+                out[f"check_vs_answer_{spec.id}_{way}"] = round(checks[spec.id, way] / answers[spec.id], 3)
+        for way in ways:
+            out[f"check_vs_answer_{cheap}_on_{dear}_{way}"] = round(checks[cheap, way] / answers[dear], 3)
+        return out | self.repeats(default)
+
+    def repeats(self, spec: ModelSpec) -> dict[str, float]:
+        """How much of the sections the requests send an earlier request of the same answer sent, and how many
+        requests are long enough to cache."""
+        sent = repeated = 0
+        seen: dict[int, set[str]] = {}
+        for items, answer in zip(self.asked, self.answer_of, strict=True):
+            known = seen.setdefault(answer, set())
+            for section in {s.id: s for _text, cited in items for s in cited}.values():
+                size = len(f"{section.trail}\n{section.shown()}".encode()) // 4
+                sent += size
+                repeated += size if section.id in known else 0
+                known.add(section.id)
+        long = sum(1 for r in self.checks if tokens(anthropic_body(r, spec)) >= 1024)
+        return {"check_sections_repeated_share": round(repeated / max(1, sent), 3),
+                "check_requests_over_1024": round(long / max(1, len(self.checks)), 3)}
 
 
 def split(request: ModelRequest, spec: ModelSpec) -> tuple[int, int]:
@@ -221,7 +305,7 @@ async def spend(bundle: Path, answers: list[dict[str, Any]], spent: Spent) -> No
     from docent.sidecar.operator.client import ask, open_conversation
 
     asked = Asked()
-    with checking({"asked": asked}):
+    with checking({"asked": asked}, spent.asked):
         client, model, _chunks = app_client(bundle, answers, check="asked")
         async with client:
             for answer in answers:
@@ -230,6 +314,7 @@ async def spend(bundle: Path, answers: list[dict[str, Any]], spent: Spent) -> No
                 if not events or events[-1][0] != "done":
                     raise RuntimeError(f"The answer to {answer['question']!r} did not end with done: {events[-1:]}")
                 spent.sentences += sum(name in ("sentence", "held") for name, _ in events)
+                spent.answer_of += [spent.answers] * (len(spent.asked) - len(spent.answer_of))
                 spent.answers += 1
     spent.checks += asked.requests
     spent.calls += model.requests
@@ -244,72 +329,25 @@ def example_spent() -> Spent:
 
 
 def rounds_spent() -> Spent:
-    """Every development round's Markdown answers (5-19), each documentation site built afresh."""
+    """Every development round's Markdown answers (5-20), each documentation site built afresh."""
     from tests.evals import docsite
     from tests.evals.heldout import ROUNDS
 
     spent = Spent()
-    for n in range(5, 20):
+    for n in range(5, 21):
         held = ROUNDS[n]
         with tempfile.TemporaryDirectory(prefix=f"docent-check-round{n}-") as tmp:
             bundles = {"example": EXAMPLE_BUNDLE, held.site: docsite.build_copy(held.folder, Path(tmp)).bundle}
             for site, name in held.markdown.items():
                 asyncio.run(spend(bundles[site], rows(name), spent))
-                print(f"  round {n} {site}: {spent.answers} answers, {len(spent.checks)} checks so far", flush=True)
+                print(f"  round {n} {site}: {spent.answers} answers, {len(spent.checks)} requests so far", flush=True)
     return spent
 
 
-async def lags(bundle: Path, answers: list[dict[str, Any]]) -> dict[str, float]:
-    """The mean time to the first sentence and to `done`, check off and on at each delay and places: the cases at
-    once, each in an app of its own (the check's places are the guide's, shared by its questions), its answers one
-    after another."""
-    from docent.sidecar.operator.client import open_conversation
-    from docent.sidecar.routes import GUIDE
-
-    cases: dict[str, tuple[int, float]] = {"off": (4, 0.0)}
-    cases |= {f"{ms}ms_places{p}": (p, ms / 1000) for ms in DELAYS_MS for p in PLACES}
-    models = {name: Asked() for name in cases if name != "off"}  # answering at once until every app is warm
-
-    async def one(name: str) -> tuple[str, list[float], list[float]]:
-        client, _model, chunks = app_client(bundle, answers, check=None if name == "off" else name,
-                                            places=cases[name][0], chars_s=WRITES_CHARS_S)
-        first, whole = [], []
-        async with client:
-            # the bundle loaded and the gate's indexes made by a first question, not timed, in every app before any
-            # timed question
-            await client.post(f"{GUIDE}/questions", json={"conversation": await open_conversation(client),
-                                                          "question": answers[0]["question"]}, timeout=120)
-            warm.append(name)
-            if len(warm) == len(cases):
-                for case, asked in models.items():
-                    asked.delay_s = cases[case][1]
-                ready.set()
-            await ready.wait()
-            for answer in answers:
-                token = await open_conversation(client)
-                chunks.clear()
-                began = time.perf_counter()
-                said = await client.post(f"{GUIDE}/questions", json={
-                    "conversation": token, "question": answer["question"], "screen": {"page": answer["screen_page"]},
-                }, timeout=120)
-                said.raise_for_status()
-                first.append(1000 * (next(t for t, c in chunks if b"event: sentence" in c) - began))
-                whole.append(1000 * (next(t for t, c in chunks if b"event: done" in c) - began))
-        return name, first, whole
-
-    ready, warm = asyncio.Event(), list[str]()
-    with checking(models):
-        done = await asyncio.gather(*(one(name) for name in cases))
-    out: dict[str, float] = {}
-    for name, first, whole in done:
-        out[f"check_first_sentence_lag_ms_{name}"] = round(statistics.fmean(first), 1)
-        out[f"check_answer_lag_ms_{name}"] = round(statistics.fmean(whole), 1)
-    return out
-
-
 def run() -> dict[str, float]:
-    figures = example_spent().figures()
-    return figures | asyncio.run(lags(EXAMPLE_BUNDLE, rows(LAG_ANSWERS[0])[:LAG_ANSWERS[1]]))
+    from tests.bench._check_lag import lag_figures
+
+    return example_spent().figures() | lag_figures()
 
 
 def main() -> None:

@@ -99,15 +99,17 @@ class Asked:
 
 @contextmanager
 def checks_asked() -> Iterator[list[Asked]]:
-    """While open, every check any `Checker` is asked, in the order asked."""
+    """While open, every sentence any `Checker` is asked, in the order asked (a request's sentences in its order)."""
     judge = Checker.judge
     asked: list[Asked] = []
 
-    async def judged(self: Checker, text: str, sections: list[RecordSection]) -> tuple[Verdict | None, float]:
-        made = Asked(text, list(sections))
-        asked.append(made)
-        made.verdict, cost = await judge(self, text, sections)
-        return made.verdict, cost
+    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]]) -> tuple[list[Verdict | None], float]:
+        made = [Asked(text, list(sections)) for text, sections in items]
+        asked.extend(made)
+        verdicts, cost = await judge(self, items)
+        for one, verdict in zip(made, verdicts, strict=True):
+            one.verdict = verdict
+        return verdicts, cost
 
     Checker.judge = judged  # type: ignore[method-assign]
     try:

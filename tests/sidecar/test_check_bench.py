@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from docent.sidecar.model.models import MODELS
 from docent.sidecar.model.port import ModelRequest, ModelSpec
 from docent.sidecar.model.wire import anthropic_body
-from tests.bench.model_check import Spent, answer_usd, check_usd, priced, split, tokens
+from tests.bench.model_check import (
+    ROUND24_VERDICT,
+    Spent,
+    answer_usd,
+    check_usd,
+    priced,
+    round24_request,
+    split,
+    tokens,
+    verdicts_for,
+)
 
 SPEC = ModelSpec("priced", input_per_mtok=2.0, output_per_mtok=10.0, cache_write_per_mtok=2.5, cache_read_per_mtok=0.2)
 
@@ -32,22 +44,48 @@ def test_the_priced_rows_are_the_tables_rows_with_a_price() -> None:
     assert "replay" not in {s.id for s in priced()} and priced()
 
 
-def test_the_figures_are_each_answers_share_of_what_its_checks_and_its_calls_cost() -> None:
-    check = ModelRequest([{"type": "text", "text": "Check."}], [], [{"role": "user", "content": "x" * 400}], max_tokens=256)
+def test_the_figures_are_each_answers_share_of_what_its_checks_and_its_calls_cost_before_and_after() -> None:
+    """Two answers; the first's checks one request of two sentences, the second's one of one: `before` prices each
+    sentence as round 24's request, `after` the requests the app sent."""
+    from docent.sidecar.answer.check_request import CheckRequest
+
+    from .test_checking import BUNDLE
+
+    lab, leading = BUNDLE.record["lab-leak"], BUNDLE.record["roles-alderway-leading"]
+    asked = [[("The lab has a heap that leaks.", [lab]), ("It draws the heap.", [lab])], [("She led a team.", [leading])]]
+    checks = [CheckRequest(items).request for items in asked]
     call = ModelRequest([{"type": "text", "text": "P" * 4_000}], [], [{"role": "user", "content": "Why?"}])
-    spent = Spent(answers=2, checks=[check, check, check], calls=[call, call], written=[800, 400], sentences=4)
+    spent = Spent(answers=2, checks=checks, asked=asked, answer_of=[0, 1], calls=[call, call], written=[800, 400],
+                  sentences=4)
     out = spent.figures()
-    assert out["check_requests_per_answer"] == 1.5 and out["check_share_of_sentences"] == 0.75
+    assert out["check_requests_per_answer_before"] == 1.5 and out["check_requests_per_answer_after"] == 1.0
+    assert out["check_share_of_sentences"] == 0.75 and out["check_sentences_per_request"] == 1.5
+    assert out["check_sections_repeated_share"] == 0.0  # the lab's section sent once, in the first answer's one request
     for spec in priced():
-        asked = len(str.encode(_json(anthropic_body(check, spec)))) // 4
-        one_check = (asked * spec.input_per_mtok + out["check_output_tokens_per_sentence"] * spec.output_per_mtok) / 1e6
+        once = [round24_request(text, sections) for items in asked for text, sections in items]
+        before = sum(check_usd(tokens(anthropic_body(r, spec)), len(ROUND24_VERDICT) // 4, spec) for r in once) / 2
+        after = sum(check_usd(tokens(anthropic_body(r, spec)), len(json.dumps(verdicts_for(r))) // 4, spec)
+                    for r in checks) / 2
         prefix, tail = split(call, spec)
         assert prefix >= 1_000 and tail > 0 and prefix + tail == tokens(anthropic_body(call, spec))
         calls = [(prefix * spec.cache_read_per_mtok + tail * spec.cache_write_per_mtok + w // 4 * spec.output_per_mtok) / 1e6
                  for w in (800, 400)]
-        assert out[f"check_usd_per_1k_answers_{spec.id}"] == pytest.approx(1000 * 3 * one_check / 2, rel=1e-3)
+        assert out[f"check_usd_per_1k_answers_{spec.id}_before"] == pytest.approx(1000 * before, rel=1e-3)
+        assert out[f"check_usd_per_1k_answers_{spec.id}_after"] == pytest.approx(1000 * after, rel=1e-3)
         assert out[f"answer_usd_per_1k_answers_{spec.id}"] == pytest.approx(1000 * sum(calls) / 2, rel=1e-3)
-        assert out[f"check_vs_answer_{spec.id}"] == pytest.approx(3 * one_check / sum(calls), rel=1e-2)
+        assert out[f"check_vs_answer_{spec.id}_after"] == pytest.approx(2 * after / sum(calls), rel=1e-2)
+        assert after < before  # the lab's section and the fixed part sent once for two sentences
+
+
+def test_a_section_an_earlier_request_of_the_same_answer_sent_counts_as_repeated() -> None:
+    from docent.sidecar.answer.check_request import CheckRequest
+
+    from .test_checking import BUNDLE
+
+    lab = BUNDLE.record["lab-leak"]
+    asked = [[("The lab has a heap that leaks.", [lab])], [("It draws the heap.", [lab])], [("It leaks.", [lab])]]
+    spent = Spent(answers=2, checks=[CheckRequest(items).request for items in asked], asked=asked, answer_of=[0, 0, 1])
+    assert spent.repeats(MODELS["claude-haiku-5-5"])["check_sections_repeated_share"] == pytest.approx(1 / 3, abs=1e-3)
 
 
 def _json(body: dict[str, object]) -> str:

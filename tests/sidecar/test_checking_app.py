@@ -105,10 +105,10 @@ def _verdict_stream(given: str, stop: str, *, words: bool = False) -> bytes:
 
 
 @pytest.mark.parametrize(("stream", "verdict"), [
-    (_verdict_stream('{"supported": true, "point": ""}', "tool_use"), True),
-    (_verdict_stream('{"supported": false, "point": "a number"}', "tool_use"), False),
-    (_verdict_stream('{"supported": true, "point": ""}', "max_tokens"), None),  # a stop for length: no verdict
-    (_verdict_stream('{"supported": tr', "max_tokens"), None),  # the call cut off
+    (_verdict_stream('{"supported": [{"n": 1, "by": ["S1"]}], "unsupported": []}', "tool_use"), True),
+    (_verdict_stream('{"supported": [], "unsupported": [1]}', "tool_use"), False),
+    (_verdict_stream('{"supported": [{"n": 1, "by": ["S1"]}], "unsupported": []}', "max_tokens"), None),  # a stop for length: no verdict
+    (_verdict_stream('{"supported": [{"n": 1, "by": ["S', "max_tokens"), None),  # the call cut off
     (_verdict_stream("Supported.", "tool_use"), None),  # a broken call
     (_verdict_stream('Supported: {"supported": true}', "end_turn", words=True), None),  # the verdict in words
     ("refusal.sse", None),  # the API's own recorded refusal
@@ -126,11 +126,11 @@ async def test_the_anthropic_adapters_answers_to_a_check_and_their_cost(stream: 
     handler, seen = replies(sse(body))
     spec = spec_for("claude-haiku-5-5")
     model = AnthropicModel(spec, api_key="sk-test", client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
-    got, cost = await Checker(model).judge("The lab has a heap that leaks.", [BUNDLE.record["lab-leak"]])
+    (got,), cost = await Checker(model).judge([("The lab has a heap that leaks.", [BUNDLE.record["lab-leak"]])])
     assert (got.supported if got is not None else None) is verdict
     assert cost > 0  # billed, whatever came of it
     sent = json.loads(seen[0].content)
-    assert sent["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True} and sent["max_tokens"] == 256
+    assert sent["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True} and sent["max_tokens"] == 64 + 40
 
 
 async def test_a_budget_spent_between_two_checks_holds_the_rest_and_a_visitor_gone_settles_what_was_billed(
@@ -142,21 +142,23 @@ async def test_a_budget_spent_between_two_checks_holds_the_rest_and_a_visitor_go
     import asyncio
     import contextlib
 
-    from docent.sidecar.answer.checking import Checker, request_for
+    from docent.sidecar.answer.check_request import CheckRequest
+    from docent.sidecar.answer.checking import Checker
     from docent.sidecar.answer.turn import Ask
     from docent.sidecar.spending.budget import Budget
     from docent.sidecar.spending.factory import checking_model
 
-    from .test_checking import BUNDLE, PRICED, SHOWN, rig, run, said, verdicts
+    from .test_checking import BUNDLE, PARAGRAPHS, PRICED, SHOWN, rig, run, said, verdicts
 
-    worst = Budget(1.0).worst_case(PRICED, request_for(SHOWN[1], [BUNDLE.record["roles-alderway-leading"]]))
+    worst = Budget(1.0).worst_case(PRICED, CheckRequest([(SHOWN[1], [BUNDLE.record["roles-alderway-leading"]])]).request)
     inner = verdicts(lambda s: True)
-    events = await run(*rig(tmp_path, Checker(checking_model(inner, budget=Budget(1.5 * worst)), places=1)))
+    events = await run(*rig(tmp_path, Checker(checking_model(inner, budget=Budget(1.5 * worst)), places=1), PARAGRAPHS))
     assert said(events) == [*SHOWN[:2], *["held:unchecked"] * 3] and len(inner.requests) == 1
     assert events[-1].cost_usd == pytest.approx(PRICED.cost(Usage(input_tokens=1000, output_tokens=20)))
 
     budget = Budget(1.0)
-    turn, conversation = rig(tmp_path, Checker(checking_model(verdicts(lambda s: True, delay=lambda s: 30), budget=budget)))
+    turn, conversation = rig(tmp_path, Checker(checking_model(verdicts(lambda s: True, delay=lambda s: 30), budget=budget)),
+                             PARAGRAPHS)
     ask = Ask(question="Has she led a team?", screen={"page": "home"})
 
     async def listen() -> None:

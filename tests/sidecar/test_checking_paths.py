@@ -1,10 +1,12 @@
 """The model check's promise on each path answer text takes to a visitor (review24b of verify24's answer/checking.py):
 a check that answers more than once is read by every answer, a card's words about a page are checked as a cited
-sentence is, and a table's header goes out only with a row the check let through."""
+sentence is, and a table's header goes out only with a row the check let through. And how a request's answer is read
+for each of its sentences (round 25: several sentences a request): a verdict each, counted only where it is the
+sentence's own, by the sentence's own citations."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,32 +15,105 @@ import pytest
 from docent.sidecar.answer.checking import CARD_UNSUPPORTED, CHOICES_UNSUPPORTED, TOOL_NAME, Checker
 from docent.sidecar.answer.events import Card, Done, Held, Sentence
 from docent.sidecar.model.handler import HandlerModel
-from docent.sidecar.model.port import ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
-from docent.sidecar.model.port import checked_sentence as sentence_of
+from docent.sidecar.model.port import CheckedSentence, ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
+from docent.sidecar.model.port import checked_sentences as asked_in
 
-from .test_checking import LAB, LEADING, PRICED, SHOWN, rig, run, said, verdicts
+from .test_checking import LAB, LEADING, PRICED, SHOWN, asked_of, rig, run, said, verdicts
+
+Given = Callable[[list[CheckedSentence]], Any]  # a call's input, made from the request's sentences
 
 
-def answering(*inputs: Any) -> HandlerModel:
-    """A check model that calls `verdict` once for each input given, in order (None: a call whose JSON broke)."""
+def answering(*inputs: Given, requests: list[list[CheckedSentence]] | None = None) -> HandlerModel:
+    """A check model that calls `verdict` once for each input given, in order, each made from the request's sentences
+    (None: a call whose JSON broke); each request's sentences kept in `requests`."""
 
     async def answer(request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        asked = asked_in(request)
+        if requests is not None:
+            requests.append(asked)
         yield Usage(input_tokens=100)
         for n, given in enumerate(inputs):
-            yield ToolCall(f"toolu_{n}", TOOL_NAME, given, "")
+            yield ToolCall(f"toolu_{n}", TOOL_NAME, given(asked), "")
         yield Stop("tool_use")
 
     return HandlerModel(answer, spec=PRICED)
 
 
+def each(supported: bool, *, skip: str = "", by: Callable[[CheckedSentence], list[str]] | None = None) -> Given:
+    """A verdict for every sentence but the one with `skip` in it, `by` its own citations unless given."""
+    def given(asked: list[CheckedSentence]) -> dict[str, Any]:
+        named = [s for s in asked if not (skip and skip in s.text)]
+        if not supported:
+            return {"supported": [], "unsupported": [s.n for s in named]}
+        return {"supported": [{"n": s.n, "by": by(s) if by else list(s.cites)} for s in named], "unsupported": []}
+
+    return given
+
+
+YES, NO = each(True), each(False)
+
+
 @pytest.mark.anyio
 async def test_a_check_that_answers_twice_is_held_where_either_answer_says_unsupported(tmp_path: Path) -> None:
-    yes, no = {"supported": True, "point": ""}, {"supported": False, "point": "not said"}
-    for inputs in ((yes, no), (no, yes)):
+    for inputs in ((YES, NO), (NO, YES)):
         assert said(await run(*rig(tmp_path, Checker(answering(*inputs))))) == [SHOWN[0], *["held:unsupported"] * 4]
-    # a second call that is no verdict leaves the check without one
-    assert said(await run(*rig(tmp_path, Checker(answering(yes, None))))) == [SHOWN[0], *["held:unchecked"] * 4]
-    assert said(await run(*rig(tmp_path, Checker(answering(yes, yes))))) == SHOWN
+    # a second call that is no verdict leaves the check without one; two verdicts for a sentence are none of its own
+    assert said(await run(*rig(tmp_path, Checker(answering(YES, lambda _asked: None))))) == [SHOWN[0], *["held:unchecked"] * 4]
+    assert said(await run(*rig(tmp_path, Checker(answering(YES, YES))))) == [SHOWN[0], *["held:unchecked"] * 4]
+    assert said(await run(*rig(tmp_path, Checker(answering(YES))))) == SHOWN
+
+
+@pytest.mark.anyio
+async def test_a_sentence_the_model_gives_no_verdict_is_held_and_the_others_of_its_request_shown(tmp_path: Path) -> None:
+    requests: list[list[CheckedSentence]] = []
+    events = await run(*rig(tmp_path, Checker(answering(each(True, skip="heap that leaks"), requests=requests))))
+    assert [len(r) for r in requests] == [4]  # one request for the paragraph
+    assert said(events) == [SHOWN[0], SHOWN[1], "held:unchecked", *SHOWN[3:]]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("side", "bad"), [
+    ("supported", {"n": 3, "by": ["S1"]}),  # a third sentence of two
+    ("unsupported", 3),
+    ("supported", {"n": 0, "by": ["S1"]}),
+    ("unsupported", "2"),
+    ("supported", {"n": True, "by": ["S1"]}),
+    ("supported", {"by": ["S1"]}),
+    ("supported", "S1"),
+], ids=["past-the-last", "past-the-last-unsupported", "zero", "text", "boolean", "no-number", "no-object"])
+async def test_a_verdict_naming_no_sentence_of_the_request_holds_all_of_it(tmp_path: Path, side: str, bad: Any) -> None:
+    """The model lost the numbering: no verdict of the call can be read as its sentence's, so none is shown. (A
+    sentence of another paragraph, asked in another request, is not touched.)"""
+
+    def given(asked: list[CheckedSentence]) -> Any:
+        verdicts = each(True)(asked)
+        if len(asked) > 1:
+            verdicts[side].append(bad)
+        return verdicts
+
+    text = (f"Yes. She led a team of five. {LEADING} The lab has a heap that leaks. {LAB}\n\n"
+            f"It draws the heap in two generations. {LAB}")
+    events = await run(*rig(tmp_path, Checker(answering(given)), text))
+    assert said(events) == [SHOWN[0], "held:unchecked", "held:unchecked", SHOWN[3]]
+
+
+@pytest.mark.anyio
+async def test_a_verdict_is_counted_only_by_the_sentences_own_citations(tmp_path: Path) -> None:
+    """Each sentence is judged by the sections IT cites: "supported" by a section only another sentence of the request
+    cites, by no section, or by a label no section has, is no verdict of its own. A malformed verdict (`by` no list)
+    is none either, and a call without its two lists none for every sentence."""
+    def also_other(s: CheckedSentence) -> list[str]:
+        return [*s.cites, "S2" if s.cites != ("S2",) else "S1"]
+
+    for by, expected in ((also_other, "held:unchecked"), (lambda s: [], "held:unchecked"), (lambda s: ["S9"], "held:unchecked"),
+                         (lambda s: list(s.cites), SHOWN[2])):
+        events = await run(*rig(tmp_path, Checker(answering(each(True, by=by)))))
+        assert said(events)[2] == expected, by
+        assert said(events)[1] == (SHOWN[1] if expected == SHOWN[2] else "held:unchecked")
+    malformed = lambda asked: {"supported": [{"n": s.n, "by": "S1"} for s in asked], "unsupported": []}  # noqa: E731
+    assert said(await run(*rig(tmp_path, Checker(answering(malformed))))) == [SHOWN[0], *["held:unchecked"] * 4]
+    half = lambda asked: {"supported": [{"n": s.n, "by": list(s.cites)} for s in asked]}  # noqa: E731
+    assert said(await run(*rig(tmp_path, Checker(answering(half))))) == [SHOWN[0], *["held:unchecked"] * 4]
 
 
 LINKS = [[{"text": f"The lab has a heap that leaks. {LAB} "},
@@ -56,9 +131,9 @@ async def test_a_links_cards_words_are_checked_against_the_page_before_the_card_
         events = await run(turn, conversation, "Where is the leak?")
         assert any(isinstance(e, Card) for e in events) is shown
         assert said(events) == ["The lab has a heap that leaks.", "It draws the heap in two generations."]
-        asked = [r for r in checker.model.requests if "gigabytes" in sentence_of(r)]  # type: ignore[attr-defined]
-        assert [sentence_of(r) for r in asked] == ["A heap that leaks ten gigabytes"]  # the title is the page's label
-        assert "[[lab-leak]]" in asked[0].messages[0]["content"][0]["text"]  # the page's sections, as cited
+        asked = [r for r in checker.model.requests if any("gigabytes" in s.text for s in asked_in(r))]  # type: ignore[attr-defined]
+        assert [[s.text for s in asked_in(r)] for r in asked] == [["A heap that leaks ten gigabytes"]]  # the title is the page's label
+        assert "] Lab › A heap that leaks\n" in asked[0].messages[0]["content"][0]["text"]  # the page's sections, as cited
         results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
                    for b in m["content"] if b.get("type") == "tool_result"]
         assert (results[0].get("content") == CARD_UNSUPPORTED) is not shown  # the model is told, as for the gate's
@@ -118,10 +193,11 @@ async def test_an_uncited_sentence_the_gate_shows_is_checked_against_the_cited_s
     events = await run(*rig(tmp_path, checker, text=f"Yes. {text}"))
     assert not any(isinstance(e, Sentence) and "designers" in e.text for e in events)
     assert [e.reason for e in events if isinstance(e, Held)] == ["unsupported"]
-    asked = {sentence_of(r): r for r in checker.model.requests}  # type: ignore[attr-defined]
-    assert "Yes." not in asked
-    cited = next(r for s, r in asked.items() if "designers" in s).messages[0]["content"][0]["text"]
-    assert "[[roles-alderway-leading]]" in cited  # the sections of the cited sentence beside it
+    requests = checker.model.requests  # type: ignore[attr-defined]
+    assert not any(s.text == "Yes." for r in requests for s in asked_in(r))
+    request = next(r for r in requests if any("designers" in s.text for s in asked_in(r)))
+    label = next(s.cites for s in asked_in(request) if "designers" in s.text)
+    assert label and f"[{label[0]}] Roles › Alderway Bank: staff engineer, card issuing › Leading and mentoring\n" in request.messages[0]["content"][0]["text"]
 
 
 @pytest.mark.anyio
@@ -136,7 +212,7 @@ async def test_a_confirmation_of_an_action_is_grounded_by_the_action_not_asked(t
     checker = Checker(verdicts(lambda s: "open" not in s))
     events = await run(*rig(tmp_path, checker, calls=calls), "Where is the leak?")
     assert said(events) == ["The lab has a heap that leaks.", "The Lab page is open."]
-    assert [sentence_of(r) for r in checker.model.requests] == ["The lab has a heap that leaks."]  # type: ignore[attr-defined]
+    assert asked_of(checker.model) == [["The lab has a heap that leaks."]]
 
 
 @pytest.mark.anyio
@@ -176,7 +252,7 @@ async def test_a_heading_goes_out_only_with_what_it_labels_the_check_shows(
     checker = Checker(verdicts(lambda s: held not in s))
     events = await run(*rig(tmp_path, checker, text=HEADED))
     assert said(events) == expected
-    assert "Leading" in [sentence_of(r) for r in checker.model.requests]  # type: ignore[attr-defined]  # asked too
+    assert "Leading" in [s for r in asked_of(checker.model) for s in r]  # asked too
     assert all(e.heading == (e.text in ("Leading", "Mentoring", "Teams")) for e in events if isinstance(e, Sentence))
 
 
@@ -211,9 +287,11 @@ async def test_an_offer_of_choices_is_checked_against_the_sections_the_answer_ci
     turn, conversation = rig(tmp_path, checker, calls=choices(option))
     events = await run(turn, conversation, "Where is the leak?")
     assert any(isinstance(e, Card) and e.kind == "choices" for e in events) is shown
-    asked = {sentence_of(r): r for r in checker.model.requests}  # type: ignore[attr-defined]
-    assert sorted(asked) == sorted(["The lab has a heap that leaks.", "Which part of the heap?", option])  # not "Yes"
-    assert "[[lab-leak]]" in asked[option].messages[0]["content"][0]["text"]  # the answer's cited section
+    requests = checker.model.requests  # type: ignore[attr-defined]
+    assert sorted(asked_of(checker.model)) == [["The lab has a heap that leaks."], ["Which part of the heap?", option]]  # not "Yes"
+    request = next(r for r in requests if len(asked_in(r)) == 2)  # the card's texts, one request
+    card = next(s for s in asked_in(request) if s.text == option)
+    assert card.cites == ("S1",) and "[S1] Lab › A heap that leaks\n" in request.messages[0]["content"][0]["text"]
     results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
                for b in m["content"] if b.get("type") == "tool_result"]
     assert [r.get("content") for r in results] == ([] if shown else [CHOICES_UNSUPPORTED])  # a card shown waits

@@ -15,8 +15,7 @@ from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.rules import RULES, RULES_SURE, Hold, Reading, Rule, Verdict
 from docent.sidecar.answer.turn import default_gate
-from docent.sidecar.model.port import Overloaded
-from docent.sidecar.model.port import checked_sentence as sentence_of
+from docent.sidecar.model.port import Overloaded, checked_sentences
 from tests.sidecar.test_checking import BUNDLE, LEADING, rig, run, said, verdicts
 
 FIVE = "She led a team of five."
@@ -26,7 +25,7 @@ ANSWER = f"{FIVE} {LEADING} {NEVER} {LEADING} {SIX} {LEADING}"
 
 
 def asked(checker: Checker) -> list[str]:
-    return [sentence_of(r) for r in checker.model.requests]  # type: ignore[attr-defined]
+    return [s.text for r in checker.model.requests for s in checked_sentences(r)]  # type: ignore[attr-defined]
 
 
 @pytest.mark.anyio
@@ -60,7 +59,8 @@ async def test_a_referred_sentence_is_held_when_its_check_fails(tmp_path: Path) 
             raise Overloaded("the check's provider is overloaded")
         return True
 
-    events = await run(*rig(tmp_path, Checker(verdicts(judge)), ANSWER))
+    paragraphs = f"{FIVE} {LEADING}\n\n{NEVER} {LEADING} {SIX} {LEADING}"  # its request apart from FIVE's
+    events = await run(*rig(tmp_path, Checker(verdicts(judge)), paragraphs))
     assert said(events) == [FIVE, "held:unchecked", "held:number"]
 
 

@@ -7,33 +7,33 @@ the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the
   the sentence is asked as one the gate shows, the check's verdict deciding (`unsupported`, `unchecked`). A sentence
   that cites nothing (a connective), a table's header and a code block (the record's own lines, byte for byte) are
   not asked.
-- One request a sentence, through the model port like the answer's calls: a short fixed system prompt, the cited
-  sections as the record gives them (heading trail, then the text), the sentence, and one tool the model must call,
-  `verdict` {supported, point}. A small `max_tokens`, and no cache breakpoint: no later request begins as it does.
-- Unsupported: the sentence is held as a code hold is, for `unsupported`. The model's `point` is neither shown to the
-  visitor nor logged (it may repeat the visitor's words).
-- It fails closed: a check that errs, times out, is refused by the day's budget or gives no verdict holds its sentence
-  (`unchecked`). Nothing unchecked is shown.
-- Checks run concurrently while the answer streams, at most `places` at once across every question (the next waits
-  for a place), and their sentences go out in the order the model wrote them: the answer streams a few sentences
-  behind, it does not stall. An action waits for the sentences written before it, and the answer's end for them all.
-- Each check is one call of the check's model, reserved and settled through the guide's day's budget (`guide`), and
-  its cost is counted in the question's `done`.
+- One request for several sentences (answer/check_request.py): those of a paragraph, a list or a table (a blank line
+  ends one), at most `Checker.batch`, sent when the paragraph ends, before an action and at the answer's end; the
+  sections they cite each once, each sentence's own citations named, a verdict for each sentence, which counts only
+  where the sections it says support the sentence are the sentence's own. Each request is one call of the check's
+  model, so the day's budget reserves and settles it once.
+- Unsupported: the sentence is held as a code hold is, for `unsupported`.
+- It fails closed: a sentence with no verdict of its own is held (`unchecked`), and a request that errs, times out, is
+  refused by the day's budget or cancelled holds every sentence it asked. Nothing unchecked is shown.
+- Requests run concurrently while the answer streams, at most `places` at once across every question (the next waits
+  for a place), and their sentences go out in the order the model wrote them: the answer streams a paragraph and a
+  check behind, it does not stall. An action waits for the sentences written before it, and the answer's end for them all.
+- Each request's cost is counted in the question's `done`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from docent.schema import RecordSection
 
-from ..model.port import CHECKED_SENTENCE as SENTENCE
-from ..model.port import LanguageModel, ModelError, ModelRequest, ToolCall, Usage
+from ..model.port import LanguageModel, ModelError, ToolCall, Usage
+from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest, Verdict
 from .events import Code, Held, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
@@ -47,110 +47,55 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_TOKENS = 256  # the verdict and a few words of its point
 TIMEOUT_S = 30.0  # a check's longest wait, for a place and for its answer together
 PLACES = 4
-TOOL_NAME = "verdict"
-
-SYSTEM = (
-    "You check one sentence a documentation assistant wrote, before a reader sees it, against ONLY the text of the "
-    "sections it cites, given below it. Supported: every claim the sentence makes (facts, numbers, units, order, who "
-    "does what, how many and which ones, causes, whether something is required, possible, the default or certain) is "
-    "stated or directly implied by the cited text; a paraphrase or a fair summary is fine. Unsupported: the sentence "
-    "says something the cited text contradicts or does not say; one wrong point is enough. A heading, a label or a "
-    "lead-in that states nothing of its own (\"Installing\", \"Here is how:\") is supported. Answer by calling the "
-    f"`{TOOL_NAME}` tool once, with `point` the claim not supported in a few words (empty when supported)."
-)
-TOOL: dict[str, Any] = {
-    "name": TOOL_NAME,
-    "description": "Whether the cited sections support every claim of the sentence.",
-    "input_schema": {
-        "type": "object",
-        "properties": {
-            "supported": {"type": "boolean", "description": "Every claim of the sentence is in the cited text."},
-            "point": {"type": "string", "description": "If unsupported: the claim not supported, in a few words."},
-        },
-        "required": ["supported", "point"],
-        "additionalProperties": False,
-    },
-    "strict": True,
-}
 # What the model is told of a card the check kept from the visitor (`Checked.card`), as the gate's refusals of a card are.
 CARD_UNSUPPORTED = "show_links was not shown: a second check found its words say what the pages do not. Write what they say."
 CARD_UNCHECKED = "show_links was not shown: its words could not be checked just now. Answer in cited sentences."
 CHOICES_UNSUPPORTED = ("offer_choices was not shown: a second check found its words say what the sections this answer "
                        "cites do not. Use the record's words.")
 CHOICES_UNCHECKED = "offer_choices was not shown: its words could not be checked just now. Answer in cited sentences."
-_SYSTEM_BLOCKS = [{"type": "text", "text": SYSTEM}]
-_TOOLS = [TOOL]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    supported: bool
-    point: str = ""  # why not, in the model's words: for the operator's tests, never shown nor logged
-
-
-def request_for(text: str, sections: Iterable[RecordSection]) -> ModelRequest:
-    """The check's one request: the cited sections as the record gives them, then the sentence."""
-    cited = "\n\n".join(f"[[{s.id}]] {s.trail}\n{s.shown()}" for s in sections)
-    content = [
-        {"type": "text", "text": f"<cited_sections>\n{cited}\n</cited_sections>"},
-        {"type": "text", "text": SENTENCE + text},
-    ]
-    return ModelRequest(_SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}], max_tokens=MAX_TOKENS,
-                        tool_choice="any", cache_tail=False)  # no later request begins with this one
-
-
-def read_verdict(call: ToolCall) -> Verdict | None:
-    """A `verdict` call's input as a verdict; None for another tool or an input that is not one."""
-    given = call.input
-    if call.name != TOOL_NAME or given is None or not isinstance(given.get("supported"), bool):
-        return None
-    point = given.get("point")
-    return Verdict(given["supported"], point if isinstance(point, str) else "")
-
-
-def one_verdict(calls: list[Verdict | None]) -> Verdict | None:
-    """The verdict of a check's calls: None where there is none, or one is not a verdict; unsupported where any says so
-    (a model that answers twice, or in parallel calls, is not read by its first answer alone)."""
-    if not calls or any(c is None for c in calls):
-        return None
-    return next((c for c in calls if c is not None and not c.supported), calls[0])
+_BLANK = re.compile(r"\n[ \t]*\n")  # a paragraph's end in the answer's text
+__all__ = ["TOOL_NAME", "Checker", "Checked", "Verdict"]
 
 
 class Checker:
-    """The check's model and its places: one for the guide, shared by every question."""
+    """The check's model and its places: one for the guide, shared by every question. `batch`: the most sentences one
+    request asks (1: a request a sentence, as round 24 asked)."""
 
-    def __init__(self, model: LanguageModel, *, places: int = PLACES, timeout_s: float = TIMEOUT_S) -> None:
+    def __init__(self, model: LanguageModel, *, places: int = PLACES, timeout_s: float = TIMEOUT_S,
+                 batch: int = MAX_SENTENCES) -> None:
+        if batch < 1:
+            raise ValueError(f"A check's request asks one sentence or more, not {batch}.")
         self.model = model
         self.places = places
         self.timeout_s = timeout_s
+        self.batch = batch
         self._places: asyncio.Semaphore | None = None  # made in the event loop, with the first check
 
-    async def judge(self, text: str, sections: list[RecordSection]) -> tuple[Verdict | None, float]:
-        """The model's verdict on a sentence (None: no verdict could be had) and what the check cost, in dollars."""
+    async def judge(self, asked: list[tuple[str, list[RecordSection]]]) -> tuple[list[Verdict | None], float]:
+        """The model's verdict on each sentence asked, with the sections it cites (None: no verdict of its own could
+        be had), and what the request cost, in dollars."""
         if self._places is None:
             self._places = asyncio.Semaphore(self.places)
+        request = CheckRequest(asked)
         billed = Usage()
-        verdict: Verdict | None = None
+        verdicts: list[Verdict | None] = [None] * len(asked)
         try:
-            calls: list[Verdict | None] = []
+            calls: list[ToolCall] = []
             async with asyncio.timeout(self.timeout_s), self._places:
-                async for event in self.model.stream(request_for(text, sections)):
+                async for event in self.model.stream(request.request):
                     if isinstance(event, Usage):
                         billed = event
                     elif isinstance(event, ToolCall):
-                        calls.append(read_verdict(event))
-            verdict = one_verdict(calls)
+                        calls.append(event)
+            verdicts = request.verdicts(calls)
         except ModelError as exc:
-            log.warning("A sentence check failed (%s); the sentence is held", exc.code)  # never the sentence itself
+            log.warning("A check of %d sentences failed (%s); they are held", len(asked), exc.code)  # never the words
             billed = exc.billed if exc.billed != Usage() else billed
-            verdict = None
         except TimeoutError:
-            log.warning("A sentence check took longer than %s s; the sentence is held", self.timeout_s)
-            verdict = None
-        return verdict, self.model.spec.cost(billed)
+            log.warning("A check of %d sentences took longer than %s s; they are held", len(asked), self.timeout_s)
+        return verdicts, self.model.spec.cost(billed)
 
     def over(self, gate: GateLike, record: Mapping[str, RecordSection], policy: Policy, *, refer: bool = True) -> Checked:
         """A turn's gate with this check after it; `refer`: the check decides the sentences the gate refers to it (a
@@ -158,11 +103,24 @@ class Checker:
         return Checked(gate, self, record, policy, refer=refer)
 
 
+class _Batch:
+    """The sentences one request asks, each with the sections it cites; its request once sent (`task`)."""
+
+    __slots__ = ("asked", "task", "counted")
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, list[RecordSection]]] = []
+        self.task: asyncio.Task[tuple[list[Verdict | None], float]] | None = None
+        self.counted = False  # its cost added to the turn's
+
+
 class Checked:
     """A turn's gate, each cited sentence it would show checked by the model before it goes out, in order.
 
     `feed`, `flush` and `finish` return at once what is ready (the gate's events up to the first sentence still being
-    checked); `drain` waits for the rest. The turn drains before an action and at the answer's end."""
+    checked); `drain` waits for the rest. The turn drains before an action and at the answer's end. The sentences of
+    a paragraph wait to be asked together until it ends (a blank line in the text, the request full, `flush`,
+    `finish`, `drain`)."""
 
     def __init__(
         self, gate: GateLike, checker: Checker, record: Mapping[str, RecordSection], policy: Policy, *, refer: bool = True
@@ -171,7 +129,10 @@ class Checked:
         self._checker = checker
         self._record = record
         self._policy = policy
-        self._queue: deque[tuple[GateEvent, asyncio.Task[tuple[Verdict | None, float]] | None]] = deque()
+        self._queue: deque[tuple[GateEvent, _Batch | None, int]] = deque()  # each event, its request and place there
+        self._forming: _Batch | None = None  # the sentences of the paragraph under way, not yet asked
+        self._breaks = 0  # blank lines that came since the gate last let a paragraph's last sentence out
+        self._tail = ""  # the text's last line break and the blanks after it, for a blank line split between pieces
         self._held: list[Held] = []
         self._near: tuple[str, ...] = ()  # the sections the last cited sentence cites: an uncited one's after it
         self._cites: dict[str, None] = {}  # every section a sentence or block the gate let through cites, in order
@@ -184,13 +145,25 @@ class Checked:
         self._released: list[Held] = []  # the gate's referrals: sentences the check decides, no holds of the gate's
 
     def feed(self, text: str) -> list[GateEvent]:
+        if "\n" in text or self._tail:
+            joined = self._tail + text
+            found = [m.end() for m in _BLANK.finditer(joined)]
+            self._breaks += len(found)
+            last = joined.rfind("\n")
+            rest = joined[last:] if last >= 0 and (not found or found[-1] <= last) else ""
+            self._tail = rest if not rest.strip() else ""  # a line break a blank line may yet follow, counted once
         return self._take(self._gate.feed(text))
 
     def flush(self) -> list[GateEvent]:
-        return self._take(self._gate.flush())
+        """Before an action: the sentences before it are asked now."""
+        out = self._take(self._gate.flush())
+        self._send()
+        return out
 
     def finish(self) -> list[GateEvent]:
-        return self._take(self._gate.finish())
+        out = self._take(self._gate.finish())
+        self._send()
+        return out
 
     def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
         return self._gate.vet(text, about=about)
@@ -216,10 +189,11 @@ class Checked:
 
     async def drain(self) -> AsyncIterator[GateEvent]:
         """Every event still waiting, in order, each as soon as the checks before it are done."""
+        self._send()
         while self._queue:
-            task = self._queue[0][1]
-            if task is not None and not task.done():
-                await asyncio.wait((task,))
+            batch = self._queue[0][1]
+            if batch is not None and batch.task is not None and not batch.task.done():
+                await asyncio.wait((batch.task,))
             for event in self._ready():
                 yield event
 
@@ -232,15 +206,15 @@ class Checked:
           rules: no term the answer has not stood on), yet may state a claim ("Keep the 30-second default"): each with
           words of substance and not a label of the site's own, against every section this answer has cited so far
           (none yet: against none, so that only words that state nothing are supported)."""
+        self._send()  # the words before the card are asked now, beside it
         asked = self._card_words(passed, bundle)
         if not asked:
             return passed
         unsupported, unchecked = (CARD_UNSUPPORTED, CARD_UNCHECKED) if isinstance(passed.detail, Links) else (
             CHOICES_UNSUPPORTED, CHOICES_UNCHECKED)
         self.checked += len(asked)
-        answers = await asyncio.gather(*(self._checker.judge(text, cited) for text, cited in asked), return_exceptions=True)
-        verdicts = [a[0] if isinstance(a, tuple) else None for a in answers]
-        self.cost_usd += sum(a[1] for a in answers if isinstance(a, tuple))
+        verdicts, cost = await self._checker.judge(asked)  # one request, the card's texts its sentences
+        self.cost_usd += cost
         if any(v is None for v in verdicts):
             return Failed(passed.call, unchecked, check="card")
         if not all(v is not None and v.supported for v in verdicts):
@@ -260,10 +234,11 @@ class Checked:
 
     def cancel(self) -> None:
         """The turn ended before its checks did (a failed call, a visitor gone): nothing waiting is shown."""
-        for _event, task in self._queue:
-            if task is not None:
-                task.cancel()
+        for _event, batch, _n in self._queue:
+            if batch is not None and batch.task is not None:
+                batch.task.cancel()
         self._queue.clear()
+        self._forming = None
 
     def _take(self, events: list[GateEvent]) -> list[GateEvent]:
         """Each event the gate lets through, queued with its check: a cited sentence against the sections it cites; an
@@ -275,17 +250,30 @@ class Checked:
         for n, event in enumerate(events):
             if isinstance(event, (Sentence, Code)):
                 self._cites.update(dict.fromkeys(c.id for c in event.cites))
-            task = None
-            if isinstance(event, Sentence) and (event.row is None or not event.row.header):
-                ids: tuple[str, ...] = ()
-                if event.cites:
-                    ids = self._near = tuple(c.id for c in event.cites)
-                elif stems(event.text) and not self._gate.confirms_action(event.text):  # grounded by it
-                    ahead = next((e.cites for e in events[n + 1:] if isinstance(e, Sentence) and e.cites), ())
-                    ids = tuple(dict.fromkeys([*self._near, *(c.id for c in ahead)]))
-                task = self._start(event.text, ids) if ids else None
-            self._queue.append((event, task))
+            batch, at = None, 0
+            if n and self._breaks and isinstance(event, Sentence) and event.line:  # the next paragraph's, after it
+                self._ended()
+                self._breaks -= 1
+            if isinstance(event, Sentence) and (ids := self._cited_by(event, events[n + 1:])):
+                batch, at = self._ask(event.text, ids)
+            self._queue.append((event, batch, at))
+        if self._breaks and events:  # the first the gate let out after a blank line: the paragraph's last
+            self._ended()
+            self._breaks = 0
         return self._ready()
+
+    def _cited_by(self, sentence: Sentence, after: list[GateEvent]) -> tuple[str, ...]:
+        """The sections a sentence is asked against (none: it is not asked); `after`, the events the gate let out
+        with it after it."""
+        if sentence.row is not None and sentence.row.header:
+            return ()
+        if sentence.cites:
+            self._near = tuple(c.id for c in sentence.cites)
+            return self._near
+        if not stems(sentence.text) or self._gate.confirms_action(sentence.text):  # grounded by the action
+            return ()
+        ahead = next((e.cites for e in after if isinstance(e, Sentence) and e.cites), ())
+        return tuple(dict.fromkeys([*self._near, *(c.id for c in ahead)]))
 
     def _taken(self, referred: Referred) -> GateEvent:
         """A referral (an unsure hold, `Judge.refers`): its sentence, asked as one the gate shows, and no hold of the
@@ -297,19 +285,36 @@ class Checked:
         self.referred += 1
         return referred.sentence
 
-    def _start(self, text: str, ids: tuple[str, ...]) -> asyncio.Task[tuple[Verdict | None, float]]:
-        sections = [self._record[i] for i in ids if i in self._record]
+    def _ask(self, text: str, ids: tuple[str, ...]) -> tuple[_Batch, int]:
+        """The sentence added to the paragraph's request (a full one is sent), and its place there."""
+        batch = self._forming = self._forming or _Batch()
+        batch.asked.append((text, [self._record[i] for i in ids if i in self._record]))
         self.checked += 1
-        return asyncio.get_running_loop().create_task(self._checker.judge(text, sections))
+        if len(batch.asked) >= self._checker.batch:
+            self._send()
+        return batch, len(batch.asked) - 1
+
+    def _ended(self) -> None:
+        """A paragraph ended: its sentences are asked, unless the last leads into what follows ("Figures for the first
+        quarter:" before a table), whose sentences it joins."""
+        forming = self._forming
+        if forming is None or not forming.asked[-1][0].endswith(":"):
+            self._send()
+
+    def _send(self) -> None:
+        """The request of the sentences waiting to be asked, sent."""
+        batch, self._forming = self._forming, None
+        if batch is not None:
+            batch.task = asyncio.get_running_loop().create_task(self._checker.judge(batch.asked))
 
     def _ready(self) -> list[GateEvent]:
         """The events at the queue's head whose checks are done, each shown or held by its verdict."""
         out: list[GateEvent] = []
         queue = self._queue
-        while queue and (queue[0][1] is None or queue[0][1].done()):
-            event, task = queue.popleft()
+        while queue and ((batch := queue[0][1]) is None or (batch.task is not None and batch.task.done())):
+            event, batch, at = queue.popleft()
             row, heading = (event.row, event.heading) if isinstance(event, Sentence) else (None, False)
-            out += self._headed(event if task is None else self._verdict(event, task), row, heading)
+            out += self._headed(event if batch is None else self._verdict(event, batch, at), row, heading)
         return out
 
     def _headed(self, event: GateEvent, row: Row | None, heading: bool) -> list[GateEvent]:
@@ -338,13 +343,20 @@ class Checked:
             return [event]  # what the headings label is held: they are not shown
         return [*labels, *head, event]
 
-    def _verdict(self, event: GateEvent, task: asyncio.Task[tuple[Verdict | None, float]]) -> GateEvent:
+    def _verdict(self, event: GateEvent, batch: _Batch, at: int) -> GateEvent:
+        """The event as its sentence's verdict has it: shown, or held."""
+        task = batch.task
+        assert task is not None  # _ready takes a sentence only once its request is done
         if task.cancelled() or task.exception() is not None:
-            if not task.cancelled():
-                log.error("A sentence check broke; the sentence is held", exc_info=task.exception())
+            if not task.cancelled() and not batch.counted:
+                log.error("A sentence check broke; its sentences are held", exc_info=task.exception())
+            batch.counted = True
             return self._hold("unchecked")
-        verdict, cost = task.result()
-        self.cost_usd += cost
+        verdicts, cost = task.result()
+        if not batch.counted:
+            self.cost_usd += cost
+            batch.counted = True
+        verdict = verdicts[at]
         if verdict is None:
             return self._hold("unchecked")
         return event if verdict.supported else self._hold("unsupported")

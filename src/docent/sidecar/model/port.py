@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+import json
+from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -11,9 +12,10 @@ import msgspec
 # "any": the model must call one of the tools (the sentence check's verdict); where a model refuses a forced choice
 # (`ModelSpec.forced_tool_choice` False: Sonnet 5.5 answers 400) the adapters send "auto" and the prompt asks for it.
 ToolChoice = Literal["auto", "none", "any"]
-# How the sentence check's request gives its sentence, in its last text block: the check (answer/checking.py) writes it,
-# a model answering from recorded verdicts (verdicts.py) reads it.
-CHECKED_SENTENCE = "The sentence: "
+# How the sentence check's request gives its sentences, in its last text block, one a line as JSON after this line: the
+# check (answer/check_request.py) writes them (`check_lines`), a model answering from recorded verdicts (verdicts.py)
+# reads them (`checked_sentences`).
+CHECKED_SENTENCES = "The sentences, one a line: n, the labels it cites, its words."
 
 
 @dataclass(frozen=True)
@@ -203,9 +205,33 @@ class LanguageModel(Protocol):
     async def aclose(self) -> None: ...
 
 
-def checked_sentence(request: ModelRequest) -> str:
-    """The sentence a check's request asks about, from its last text block ("" for a request that is no check's)."""
+@dataclass(frozen=True)
+class CheckedSentence:
+    """One sentence of a check's request: its number (from 1), the labels of the sections it cites, its words."""
+
+    n: int
+    cites: tuple[str, ...]
+    text: str
+
+
+def check_lines(sentences: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """A check's sentences as its request gives them: numbered from 1, each a line of JSON (its words escaped, so no
+    sentence can write a line of another's)."""
+    lines = (json.dumps({"n": n, "cites": list(cites), "sentence": text}, ensure_ascii=False, separators=(",", ":"))
+             for n, (text, cites) in enumerate(sentences, 1))
+    return "\n".join((CHECKED_SENTENCES, *lines))
+
+
+def checked_sentences(request: ModelRequest) -> list[CheckedSentence]:
+    """The sentences a check's request asks about, from its last text block (none for a request that is no check's)."""
     content = request.messages[-1].get("content") if request.messages else None
     last = content[-1] if isinstance(content, list) and content else {}
     said = last.get("text", "") if isinstance(last, dict) else ""
-    return said[len(CHECKED_SENTENCE):] if said.startswith(CHECKED_SENTENCE) else ""
+    head, _, body = said.partition("\n")
+    if head != CHECKED_SENTENCES:
+        return []
+    out = []
+    for line in body.split("\n"):  # JSON escapes a newline in its strings; splitlines would cut at U+2028
+        row = json.loads(line)
+        out.append(CheckedSentence(int(row["n"]), tuple(row["cites"]), str(row["sentence"])))
+    return out

@@ -4,7 +4,9 @@ for nothing (`python -m tests.evals.heldout N --checked FILE`). DOCENT_CHECK_MOD
 
 The file: `{"verdicts": [{"sentence": "...", "supported": true, "point": ""}, ...]}`. A sentence is matched with its
 citations, Markdown marks and runs of spaces left out (the check is asked the sentence as the visitor would read
-it). A sentence the file lacks is no verdict: the call fails (`Unavailable`) and the check holds its sentence.
+it). A check's request asks several sentences: the answer is one `verdict` call with a verdict for each the file
+has (`by`, the sections the sentence cites), and none for a sentence the file lacks, which the check holds. A request
+with no sentence the file has fails (`Unavailable`), as a check that could not be made, and holds them all.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .models import spec_for
-from .port import ModelEvent, ModelRequest, ModelSpec, Stop, ToolCall, Unavailable, Usage, checked_sentence
+from .port import ModelEvent, ModelRequest, ModelSpec, Stop, ToolCall, Unavailable, Usage, checked_sentences
 from .wire import anthropic_body, body_bytes
 
 _CITES = re.compile(r"\s*\[\[[^\]]*\]\]")
@@ -49,7 +51,8 @@ def read(data: Any, source: str) -> dict[str, dict[str, Any]]:
 
 
 class VerdictsModel:
-    """Answers a check's request with the `verdict` call its sentence was given; its size priced as a replay's is."""
+    """Answers a check's request with the verdicts its sentences were given; its size priced as a replay's is.
+    `asked`: the sentences asked, `unknown` those the file lacks, `requests` the requests."""
 
     def __init__(self, path: Path | str, *, spec: ModelSpec | None = None, data: Any = None) -> None:
         if data is None:
@@ -61,18 +64,22 @@ class VerdictsModel:
         self.spec = spec or spec_for("replay")
         self.asked = 0
         self.unknown = 0  # asked of a sentence the file lacks
+        self.requests = 0
 
     async def stream(self, request: ModelRequest) -> AsyncGenerator[ModelEvent, None]:
-        self.asked += 1
-        said = checked_sentence(request)
-        given = self.verdicts.get(key(said)) if said else None
-        if given is None or not request.tools:
-            self.unknown += 1
-            raise Unavailable("The verdicts file has no verdict for this sentence.")
+        self.requests += 1
+        asked = checked_sentences(request)
+        given = [(s, self.verdicts.get(key(s.text)) if s.text else None) for s in asked]
+        self.asked += len(asked)
+        self.unknown += sum(1 for _s, g in given if g is None)
+        if all(g is None for _s, g in given) or not request.tools:
+            raise Unavailable("The verdicts file has no verdict for these sentences.")
         usage = Usage(len(body_bytes(anthropic_body(request, self.spec))) // 4, 0)
         yield usage
-        raw = json.dumps(given)
-        yield ToolCall(f"toolu_verdict_{self.asked}", str(request.tools[0]["name"]), dict(given), raw)
+        said = {"supported": [{"n": s.n, "by": list(s.cites)} for s, g in given if g is not None and g["supported"]],
+                "unsupported": [s.n for s, g in given if g is not None and not g["supported"]]}
+        raw = json.dumps(said)
+        yield ToolCall(f"toolu_verdict_{self.requests}", str(request.tools[0]["name"]), said, raw)
         yield Usage(usage.input_tokens, max(1, len(raw) // 4))
         yield Stop("tool_use")
 

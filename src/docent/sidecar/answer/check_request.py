@@ -1,0 +1,117 @@
+"""The model check's request and how its answer is read (answer/checking.py sends it): several sentences in one
+request, each with the sections it cites, and a verdict for each.
+
+- The request: a short fixed system prompt; the sections the sentences cite, each once, labelled S1, S2, ... in the
+  order first cited, with the record's heading trail and text; then the sentences, numbered from 1, one a line of JSON
+  with the labels of the sections it cites (`port.check_lines`). One tool the model must call, `verdict`, whose input
+  puts every sentence in one of two lists: `supported`, {n, by} (`by`, the labels of its own cited sections that
+  support it), or `unsupported`, its n.
+- Each sentence is judged against its own citations only: a `supported` verdict counts only where `by` names at least
+  one section and every one it names is one that sentence cites; otherwise the sentence has no verdict.
+- A sentence with no verdict of its own is held (`unchecked`): in neither list, or supported with a `by` that does not
+  count. A sentence given two verdicts is held: `unsupported` if either says so, else `unchecked`. A number out of
+  range or not a number, a call to another tool or one without its two lists: the model lost the numbering, and no
+  verdict can be read as its sentence's: every sentence of the request is held.
+- No cache breakpoint: no later request begins as this one does (each ends with its own sentences).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from docent.schema import RecordSection
+
+from ..model.port import ModelRequest, ToolCall, check_lines
+
+TOOL_NAME = "verdict"
+MAX_SENTENCES = 8  # a request's most: a long list or table is asked in parts
+MAX_TOKENS_BASE, MAX_TOKENS_EACH = 64, 40  # the verdicts' room: a verdict is some 15 to 25 tokens
+
+SYSTEM = (
+    "Judge each numbered sentence a documentation assistant wrote against ONLY the sections IT cites (labels S1, S2, "
+    "...). Supported: its cited text states or directly implies every claim (facts, numbers, units, order, who does "
+    "what, how many and which, causes, whether required, possible, default or certain); a fair paraphrase is fine; a "
+    "heading or lead-in stating nothing (\"Here is how:\") is supported. Unsupported: any claim its cited text "
+    "contradicts or does not say. Call `verdict` once, every sentence in one list: `supported`, each with `n` and `by` "
+    "(the labels of its own cited sections that support it), or `unsupported`, its `n`."
+)
+TOOL: dict[str, Any] = {
+    "name": TOOL_NAME,
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "supported": {"type": "array", "items": {
+                "type": "object", "properties": {"n": {"type": "integer"}, "by": {"type": "array", "items": {"type": "string"}}},
+                "required": ["n", "by"], "additionalProperties": False,
+            }},
+            "unsupported": {"type": "array", "items": {"type": "integer"}},
+        },
+        "required": ["supported", "unsupported"],
+        "additionalProperties": False,
+    },
+    "strict": True,
+}
+_SYSTEM_BLOCKS = [{"type": "text", "text": SYSTEM}]
+_TOOLS = [TOOL]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    supported: bool
+
+
+class CheckRequest:
+    """One request of the check: `asked`, sentences each with the sections it cites, as the model is asked them, and
+    its answer read back as a verdict for each (None: the sentence has none of its own)."""
+
+    def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]]) -> None:
+        labels: dict[str, str] = {}
+        sections: list[RecordSection] = []
+        for _text, cited in asked:
+            for section in cited:
+                if section.id not in labels:
+                    labels[section.id] = f"S{len(labels) + 1}"
+                    sections.append(section)
+        self.cites = [tuple(dict.fromkeys(labels[s.id] for s in cited)) for _text, cited in asked]
+        block = "\n\n".join(f"[{labels[s.id]}] {s.trail}\n{s.shown()}" for s in sections)
+        content = [
+            {"type": "text", "text": f"<cited_sections>\n{block}\n</cited_sections>"},
+            {"type": "text", "text": check_lines([(text, cites) for (text, _), cites in zip(asked, self.cites, strict=True)])},
+        ]
+        self.request = ModelRequest(
+            _SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}],
+            max_tokens=MAX_TOKENS_BASE + MAX_TOKENS_EACH * len(asked), tool_choice="any",
+            cache_tail=False,  # no later request begins with this one
+        )
+
+    def verdicts(self, calls: Sequence[ToolCall]) -> list[Verdict | None]:
+        """A verdict for each sentence from the model's calls: all None where no call was made, a call is no `verdict`
+        with its two lists, or one names a number out of range."""
+        count = len(self.cites)
+        given: dict[int, list[Any]] = {}
+        for call in calls:
+            said = call.input if call.name == TOOL_NAME and isinstance(call.input, dict) else {}
+            yes, no = said.get("supported"), said.get("unsupported")
+            if not isinstance(yes, list) or not isinstance(no, list):
+                return [None] * count
+            for n, item in [*((i.get("n") if isinstance(i, dict) else None, i) for i in yes), *((i, False) for i in no)]:
+                if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= count:
+                    return [None] * count  # a numbering the model lost: no verdict is surely its sentence's
+                given.setdefault(n, []).append(item)
+        return [_one(given.get(n, []), cites) for n, cites in enumerate(self.cites, 1)]
+
+
+def _one(items: list[Any], cites: tuple[str, ...]) -> Verdict | None:
+    """A sentence's verdict from the items that name it (False: in `unsupported`; a dict: in `supported`): none is
+    None; two or more, unsupported if either says so, else None; supported only by labels of its own citations."""
+    if len(items) > 1:
+        return Verdict(False) if any(item is False for item in items) else None
+    if not items:
+        return None
+    if items[0] is False:
+        return Verdict(False)
+    by = items[0].get("by")
+    ok = isinstance(by, list) and by and all(isinstance(b, str) and b in cites for b in by)
+    return Verdict(True) if ok else None  # supported only by its own citations

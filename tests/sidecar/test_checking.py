@@ -375,3 +375,24 @@ def test_the_held_out_measure_runs_the_twins_through_the_gate_and_the_recorded_c
     part, made = constructions(BUNDLE, falsehoods, faithful, recorded)
     assert (sum(part.held.values()), sum(part.shown.values())) == (2, 1)
     assert made == {"unsupported": 1, "unchecked": 1, "unrecorded": 1}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+@pytest.mark.parametrize("piece", [1, 2, 3, 7, 50, 10_000])
+async def test_a_blank_line_ends_a_paragraphs_request_however_the_text_comes_in_pieces(piece: int, newline: str) -> None:
+    """The gate lets a paragraph's last sentence out only when the next paragraph begins: the blank line between them
+    is counted as it comes, whole or split between pieces, and each paragraph is one request; a lead-in ending in a
+    colon joins the list it leads into."""
+    from docent.sidecar.answer.turn import default_gate
+
+    text = (f"Yes. She led a team of five. {LEADING} The lab has a heap that leaks. {LAB}\n\n"
+            f"It draws the heap in two generations. {LAB}\n\nShe mentored engineers. {LEADING}\n\n"
+            f"She leads in two ways: {LEADING}\n\n- She reviews code {LEADING}\n- She mentors {LEADING}\n").replace("\n", newline)
+    model = verdicts(lambda s: True)
+    checked = Checker(model).over(default_gate(BUNDLE, AnswerPolicy()), BUNDLE.record, AnswerPolicy())
+    events = [e for i in range(0, len(text), piece) for e in checked.feed(text[i:i + piece])]
+    events += [*checked.finish(), *[e async for e in checked.drain()]]
+    assert said(events) == [*SHOWN, "She leads in two ways:", "She reviews code", "She mentors"]
+    assert asked_of(model) == [CHECKED[:2], CHECKED[2:3], CHECKED[3:],
+                               ["She leads in two ways:", "She reviews code", "She mentors"]]

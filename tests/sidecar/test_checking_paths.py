@@ -295,3 +295,23 @@ async def test_an_offer_of_choices_is_checked_against_the_sections_the_answer_ci
     results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
                for b in m["content"] if b.get("type") == "tool_result"]
     assert [r.get("content") for r in results] == ([] if shown else [CHOICES_UNSUPPORTED])  # a card shown waits
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("supported", [True, False])
+async def test_an_offer_of_choices_before_any_citation_is_asked_against_none_and_shown_when_supported(
+    tmp_path: Path, supported: bool
+) -> None:
+    """Choices offered before the answer cites anything are asked against no section: a sentence that cites none can
+    be supported by none (`by` empty: words that state nothing), and the card is shown; a `by` naming any section is
+    none of its own, and unsupported is unsupported."""
+    calls = [[{"tool": "offer_choices", "input": {"question": "Which part of the heap?", "options": ["The old one", "The young one"]}}]]
+    turn, conversation = rig(tmp_path, Checker(verdicts(lambda s: supported)), calls=calls)
+    events = await run(turn, conversation, "Where is the leak?")
+    assert any(isinstance(e, Card) and e.kind == "choices" for e in events) is supported
+    results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
+               for b in m["content"] if b.get("type") == "tool_result"]
+    assert [r.get("content") for r in results] == ([] if supported else [CHOICES_UNSUPPORTED])
+    borrowed = answering(each(True, by=lambda s: ["S1"]))  # a label the request does not have
+    turn, conversation = rig(tmp_path, Checker(borrowed), calls=calls)
+    assert not any(isinstance(e, Card) for e in await run(turn, conversation, "Where is the leak?"))

@@ -7,7 +7,8 @@ request, each with the sections it cites, and a verdict for each.
   puts every sentence in one of two lists: `supported`, {n, by} (`by`, the labels of its own cited sections that
   support it), or `unsupported`, its n.
 - Each sentence is judged against its own citations only: a `supported` verdict counts only where `by` names at least
-  one section and every one it names is one that sentence cites; otherwise the sentence has no verdict.
+  one section and every one it names is one that sentence cites (a sentence that cites none, none); otherwise the
+  sentence has no verdict.
 - A sentence with no verdict of its own is held (`unchecked`): in neither list, or supported with a `by` that does not
   count. A sentence given two verdicts is held: `unsupported` if either says so, else `unchecked`. A number out of
   range or not a number, a call to another tool or one without its two lists: the model lost the numbering, and no
@@ -35,7 +36,7 @@ SYSTEM = (
     "what, how many and which, causes, whether required, possible, default or certain); a fair paraphrase is fine; a "
     "heading or lead-in stating nothing (\"Here is how:\") is supported. Unsupported: any claim its cited text "
     "contradicts or does not say. Call `verdict` once, every sentence in one list: `supported`, each with `n` and `by` "
-    "(the labels of its own cited sections that support it), or `unsupported`, its `n`."
+    "(the labels of its own cited sections that support it; empty if it cites none), or `unsupported`, its `n`."
 )
 TOOL: dict[str, Any] = {
     "name": TOOL_NAME,
@@ -113,5 +114,8 @@ def _one(items: list[Any], cites: tuple[str, ...]) -> Verdict | None:
     if items[0] is False:
         return Verdict(False)
     by = items[0].get("by")
-    ok = isinstance(by, list) and by and all(isinstance(b, str) and b in cites for b in by)
-    return Verdict(True) if ok else None  # supported only by its own citations
+    if not isinstance(by, list) or not all(isinstance(b, str) and b in cites for b in by):
+        return None  # supported only by its own citations
+    # by one of them at least; by none only where it cites none (a card's words before the answer cited anything, which
+    # state nothing if they are supported)
+    return Verdict(True) if by or not cites else None

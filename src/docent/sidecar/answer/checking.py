@@ -55,7 +55,7 @@ CARD_UNCHECKED = "show_links was not shown: its words could not be checked just 
 CHOICES_UNSUPPORTED = ("offer_choices was not shown: a second check found its words say what the sections this answer "
                        "cites do not. Use the record's words.")
 CHOICES_UNCHECKED = "offer_choices was not shown: its words could not be checked just now. Answer in cited sentences."
-_BLANK = re.compile(r"\n[ \t]*\n")  # a paragraph's end in the answer's text
+_BLANK = re.compile(r"\n[ \t\r]*\n")  # a paragraph's end in the answer's text
 __all__ = ["TOOL_NAME", "Checker", "Checked", "Verdict"]
 
 

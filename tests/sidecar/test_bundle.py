@@ -140,6 +140,23 @@ def test_a_bundle_that_lacks_a_key_is_refused_with_the_file_and_the_rebuild(tmp_
     assert str(caught.value).startswith(f"{path}: The bundle's manifest.offers[0]: object missing required field `target`; rebuild it with `mkdocs build`")
 
 
+@pytest.mark.parametrize("reserved", ["none", "None"])
+def test_a_bundle_built_before_the_refusals_id_was_reserved_is_refused_saying_to_rebuild(tmp_path: Path, reserved: str) -> None:
+    """A record section `none` (a heading "None", built before the build renamed it) would take the refusal
+    `[[none]]` for a citation of it: the sidecar will not serve it, and says how to make a good bundle."""
+    data = json.loads((EVALS / "bundle.json").read_text(encoding="utf-8"))
+    data["record"][1]["id"] = reserved
+    path = tmp_path / "docent-bundle.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BundleError) as caught:
+        Bundle.load(path)
+    assert str(caught.value) == (
+        f'{path}: The bundle\'s record has a section with the id "{reserved}", which the guide\'s refusal `[[none]]` '
+        "reserves (a refusal would be read as citing it): rebuild it with `mkdocs build` (or `docent manifest SITE_DIR`).")
+    data["record"][1]["id"] = "fields-null-none"  # as the build names it now: read
+    assert "fields-null-none" in Bundle.from_json(data).record
+
+
 def test_the_offline_model_ranks_with_the_bundles_own_index() -> None:
     model = make_feature_model(
         "guide", make_adapter("offline", Wiring(bundle=lambda: BUNDLE)), budget_usd=0.0, bulkhead=4

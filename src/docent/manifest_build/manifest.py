@@ -160,12 +160,16 @@ def _record(pages: Sequence[PageFacts], *, problems: list[Problem]) -> tuple[Rec
     on which page comes first, stay the same from build to build, and read well in a citation. The path keeps the
     heading's own anchor. A page's opening section has the page's id, which is unique already, and keeps it. A new
     id that another section has already (a heading written `{ #cases-kafka-notes }`) takes the first free number
-    after it (`cases-kafka-notes-2`), so the renaming never makes a clash of its own.
+    after it (`cases-kafka-notes-2`), so the renaming never makes a clash of its own. The refusal's id, `none` in
+    any case (`schema.REFUSAL`), is renamed so too, a heading "None" (`fields-null-none`) or a page /none/'s opening
+    (`none-none`): cited, it would be read as the section, and the refusal `[[none]]` with it.
     """
     found = [r for f in pages for r in f.record_sections]
     shared = Counter(r.id for r in found)
 
     def keeps(r: RecordSection) -> bool:
+        if r.id.lower() == schema.REFUSAL:
+            return False
         return shared[r.id] == 1 or "#" not in r.path  # unique, or a page's opening (at the page, no anchor)
 
     taken = {r.id for r in found if keeps(r)}

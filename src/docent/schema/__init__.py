@@ -9,6 +9,7 @@ from .codec import REBUILD, BundleError, decode, plain
 from .manifest import Manifest, Owner
 from .mode import Mode, RecordMode
 from .records import (
+    REFUSAL,
     Action,
     Consequential,
     Experiment,
@@ -28,6 +29,7 @@ from .vectors import Vectors
 
 __all__ = [
     "REBUILD",
+    "REFUSAL",
     "Action",
     "Block",
     "BlockKind",

@@ -11,6 +11,11 @@ from typing import Literal
 
 from .blocks import Block, fenced, flat
 
+# The id the guide's refusal cites: `[[none]]` when the record does not answer. No record section has it, in any case
+# (the gate reads a citation of `none` the record lacks, lower-cased, as the refusal): the build renames a heading
+# "None" as it renames a shared one, and the sidecar refuses a bundle built before it did.
+REFUSAL = "none"
+
 # null: an ordinary control; "ring": the visitor's to press, a call only points it out; "confirm": asks first.
 Consequential = Literal["ring", "confirm"] | None
 

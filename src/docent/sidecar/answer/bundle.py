@@ -21,6 +21,7 @@ from jsonschema import Draft202012Validator
 
 from docent.schema import (
     REBUILD,
+    REFUSAL,
     Action,
     BundleError,
     BundleFile,
@@ -74,7 +75,8 @@ class Bundle:
 
     @classmethod
     def from_json(cls, data: object, *, embedder: Embedder | None = None) -> Bundle:
-        """The parsed file; a key it lacks or a value of the wrong kind is a BundleError saying to rebuild. With
+        """The parsed file; a key it lacks, a value of the wrong kind or a record section with the refusal's id (a
+        bundle built before the build renamed it: `schema.REFUSAL`) is a BundleError saying to rebuild. With
         `embedder`, a bundle that has vectors reranks the guide's excerpts (`rerank`); without, it is searched alone."""
         raw: dict[str, Any] = data if isinstance(data, dict) else {}
         before = isinstance(data, dict) and "mode" not in data  # built before the build measured its prompt
@@ -82,6 +84,9 @@ class Bundle:
         if before:  # its record went whole; its prompt is estimated as the build would
             read = replace(read, mode=replace(read.mode, prompt_tokens=tokens(prefix_chars(read.tools, read.system))))
         record = {s.id: s for s in read.record}
+        if reserved := next((sid for sid in record if sid.lower() == REFUSAL), None):
+            raise BundleError(f'The bundle\'s record has a section with the id "{reserved}", which the guide\'s refusal '
+                              f"`[[{REFUSAL}]]` reserves (a refusal would be read as citing it): {REBUILD}.")
         vectors = read.vectors.checked(len(read.record)) if isinstance(read.vectors, Vectors) else None
         embed = None
         if vectors is not None and embedder is not None and read.mode.searched:  # whole: no excerpts to rerank

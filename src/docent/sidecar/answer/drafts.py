@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
+from docent.schema import REFUSAL as NONE  # the id a refusal cites, which the build gives no section
+
 from . import headings
 from .markdown import citations
 from .rules import PLAIN, Draft
 from .shape import shape
 
-NONE = "none"  # the id a refusal cites
 _ALNUM = re.compile(r"[^\W_]")  # a letter or a digit (str.isalnum's characters)
 
 

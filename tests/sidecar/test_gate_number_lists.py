@@ -118,3 +118,33 @@ def test_a_count_of_times_states_the_count_of_what_is_repeated(sentence: str, ex
 ])
 def test_a_count_of_times_states_no_count_of_something_else(sentence: str, expected: str) -> None:
     assert fate(Gate(STORM, Lexicon([])), sentence) == expected
+
+
+# Uvicorn's settings (round 5's site, `implementation`), as its record writes them: each setting's values enumerated
+# in its line, quoted ("Options: 'auto', 'asyncio', 'uvloop'."), as a reference writes a setting's values.
+SETTINGS = record_of(
+    _section("implementation", "Implementation",
+             "- --loop <str> - Set the event loop implementation. The uvloop implementation provides greater "
+             "performance, but is not compatible with Windows or PyPy. Options: 'auto', 'asyncio', 'uvloop'. "
+             "Default: 'auto'.\n"
+             "- --ws <str> - Set the WebSockets protocol implementation. Either of the websockets and wsproto packages "
+             "are supported. Use 'none' to ignore all websocket requests. Options: 'auto', 'none', 'websockets', "
+             "'websockets-sansio', 'wsproto'. Default: 'auto'."),
+)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a count of the values a setting's line enumerates, quoted: the line states it
+    ("`--loop` has three options. [[implementation]]", "shown"),
+    ("`--loop` accepts three options, `auto`, `asyncio` and `uvloop`, and defaults to `auto`. [[implementation]]",
+     "shown"),
+    ("`--loop` has three options (`auto`, `asyncio`, `uvloop`). [[implementation]]", "shown"),
+    ("`--ws` takes five values. [[implementation]]", "shown"),
+    # the hole probes: another count, or the count of another setting's values (its line names no word of the sentence)
+    ("`--loop` has four options. [[implementation]]", "number"),
+    ("`--loop` takes five values. [[implementation]]", "number"),
+    ("`--ws` takes three values. [[implementation]]", "number"),
+])
+def test_a_count_of_the_values_a_reference_enumerates_in_a_line(sentence: str, expected: str) -> None:
+    assert fate(Gate(SETTINGS, Lexicon([])), sentence) == expected
+

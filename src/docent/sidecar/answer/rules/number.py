@@ -14,6 +14,7 @@ import os
 import re
 
 from .. import numbers
+from ..words import stems
 from .types import Hold, Reading, Rule, Verdict
 
 COUNTING = 10
@@ -121,6 +122,9 @@ def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
     for sid in sentence.ids:  # each section's lists' lengths, made once per bundle and kept with it, as rules' facts are
         text = record[sid].text
         if q.raw in passages[sid].facts("list lengths", lambda _: _list_lengths(text)):  # noqa: B023 (called at once)
+            return True
+        runs = passages[sid].facts("value runs", lambda _: _value_runs(text))  # noqa: B023 (called at once)
+        if any(n == q.raw and words & sentence.words for n, words in runs):  # the run of what the sentence names
             return True
     return False
 
@@ -243,6 +247,11 @@ def _paired(text: str) -> set[float]:
     return {2.0} if "two" in text.lower() and _PAIR.search(text) else set()
 
 
+# A reference's values written in a line, each quoted, commas between: "Options: 'auto', 'asyncio', 'uvloop'.".
+_QUOTED = r"(?:'[^'\n]{1,40}'|\"[^\"\n]{1,40}\")"
+_VALUES = re.compile(rf"{_QUOTED}(?:\s*,\s*(?:(?:and|or)\s+)?{_QUOTED})+")
+
+
 def _list_lengths(text: str) -> set[float]:
     lengths, run = set(), 0
     for line in [*text.splitlines(), ""]:
@@ -252,6 +261,22 @@ def _list_lengths(text: str) -> set[float]:
             lengths.add(float(run))
             run = 0
     return lengths
+
+
+_GENERIC = frozenset(stems("option value choice possible default set take accept can"))  # what any run is said with
+
+
+def _value_runs(text: str) -> tuple[tuple[float, frozenset[str]], ...]:
+    """Each run of quoted values of a section's lines ("- --loop <str> - ... Options: 'auto', 'asyncio', 'uvloop'."),
+    with the words of substance of its line but the values and the words any run is said with: what it enumerates."""
+    if "'," not in text and '",' not in text:
+        return ()
+    out = []
+    for line in text.splitlines():
+        for m in _VALUES.finditer(line):
+            rest = line[:m.start()] + line[m.end():]
+            out.append((float(len(re.findall(_QUOTED, m.group(0)))), frozenset(stems(rest)) - _GENERIC))
+    return tuple(out)
 
 
 def _counted(ids: tuple[str, ...]) -> frozenset[numbers.Quantity]:

@@ -50,3 +50,27 @@ LEXICON = Lexicon([{"term": "YAML", "aliases": []}, {"term": "JSON", "aliases": 
 )
 def test_a_name_the_section_writes_in_another_form(sentence: str, expected: str) -> None:
     assert fate(Gate(RECORD, LEXICON), sentence) == expected
+
+
+# Python-Markdown's `patterns` (round 12's site), as its record writes it.
+PATTERNS = record_of(
+    _section("patterns", "Legacy Patterns",
+             "In version 3.0, a new, more flexible inline processor was added, markdown.inlinepatterns.InlineProcessor. "
+             "The original inline patterns, which inherit from markdown.inlinepatterns.Pattern or one of its children "
+             "are still supported, though users are encouraged to migrate."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # A name joined by a hyphen to a word in lower case names what its part before the hyphen names.
+        ("The original Pattern-based inline patterns are still supported [[patterns]].", "shown"),
+        ("The InlineProcessor-style processors were added in version 3.0 [[patterns]].", "shown"),
+        # The hole probes: a name no cited section writes, joined so, is still unknown.
+        ("The original Tessellate-based inline patterns are still supported [[patterns]].", "unknown_term"),
+        ("The original Bleach-based inline patterns are still supported [[patterns]].", "unknown_term"),
+    ],
+)
+def test_a_name_joined_to_a_lower_case_word_by_a_hyphen(sentence: str, expected: str) -> None:
+    assert fate(Gate(PATTERNS, Lexicon([])), sentence) == expected

@@ -47,13 +47,19 @@ def _sized(name: str, ids: tuple[str, ...], sentence: Reading) -> bool:
 def _forms(name: str) -> list[set[str]]:
     """The stems of a name as written and, for an acronym's plural, of the acronym: "IDs" names what "ID" does (the
     stemmer keeps "ids" and "apis", which end like "this" and "basis"); an acronym that is a stop word ("ITs") is no
-    second form, which would be mentioned by any section."""
+    second form, which would be mentioned by any section. A name joined by a hyphen to a word in lower case
+    ("Pattern-based", "InlineProcessor-style") names what its part before the hyphen names."""
+    compound = _COMPOUND.fullmatch(name)
+    if compound is not None:  # "Pattern-based": the name is "Pattern", its lower-case word the sentence's to say
+        return [stems(name), stems(compound.group(1))]
     if not _PLURAL_ACRONYM.fullmatch(name):
         return [stems(name)]
     return [stems(name), *filter(None, [stems(name[:-1])])]
 
 
 _PLURAL_ACRONYM = re.compile(r"[A-Z]{2,}s")
+# A name joined by a hyphen to a word in lower case that makes an adjective of it ("Pattern-based", "Cargo-style").
+_COMPOUND = re.compile(r"([A-Z][\w.]*)-[a-z]{3,}")
 
 
 def _spelt(name: str, ids: tuple[str, ...], sentence: Reading) -> bool:

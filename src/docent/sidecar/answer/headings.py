@@ -1,7 +1,8 @@
 """A heading the model writes in an answer: a label for what follows it, shown only with it (issue 21).
 
 A line that begins with `#` marks, or a line in bold alone with no end mark ("**Updating a project**"), names the
-part under it. One that cites nothing waits for what it labels: the first sentence, row or code block after it that
+part under it; so does a step's label in bold that opens a paragraph, numbered in the answer's order, end mark and
+all ("**1. Create the cluster.** This command ..."). One that cites nothing waits for what it labels: the first sentence, row or code block after it that
 the gate gives a verdict on (`Gate._labelled`). That one held, the label is never shown; that one shown, the label is
 judged once, in one of two readings chosen by what it says, and shown before it:
 - six words or fewer naming no term the answer has not already stood on ("## Updating a project"): a connective,
@@ -92,8 +93,14 @@ def written(raw: str, text: str, item: Item | None, ids: Sequence[str]) -> bool:
     if item is not None or not text:
         return False
     return _MARK.match(raw) is not None or (
-        not ids and text[-1] not in ".!?" and _BOLD_LINE.fullmatch(raw) is not None
+        not ids and (text[-1] not in ".!?" or _stepped(raw, text)) and _BOLD_LINE.fullmatch(raw) is not None
     )
+
+
+def _stepped(raw: str, text: str) -> bool:
+    """A step's label in bold that opens a paragraph, its end mark inside ("**1. Create the cluster.** This command
+    ..."): numbered in the answer's order, it labels the step's sentences after it, as a heading does."""
+    return bool(getattr(raw, "line_start", False)) and _ORDINAL.match(text) is not None
 
 
 def underlined(raws: list[str], *, heading: bool) -> list[str]:

@@ -1,0 +1,42 @@
+"""A step's label in bold that opens a paragraph (issue 21's sure holds, found on round 20's Traefik answers after
+round 25's mends were measured): "**1. Create the cluster.** This command ..." was cut as a sentence of its own,
+uncited, whose step number the number rule read as a figure, or whose words were too many for a connective. It is a
+heading of the step's sentences after it, as a line in bold alone is: its number in the answer's order no figure, its
+words judged with what it labels. Each told falsely is still held (the hole probes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fates, record_of
+
+# Uvicorn's `built-in` (round 5's site), cut to what the answers cite.
+RECORD = record_of(
+    _section("built-in", "Built-in",
+             "Uvicorn includes a --workers option that allows you to run multiple worker processes.\n"
+             "$ uvicorn main:app --workers 4\n"
+             "- SIGTTIN: Increase the number of worker processes by one.\n"
+             "- SIGTTOU: Decrease the number of worker processes by one."),
+)
+FIRST = "Uvicorn can run multiple worker processes [[built-in]].\n\n"
+
+
+@pytest.mark.parametrize("label, expected", [
+    ("**1. Start the server.**", "shown"),
+    ("**2. Increase the number of worker processes with SIGTTIN.**", "shown"),  # seven words: judged as cited
+    # the hole probes: what the label says is read, its number only is not
+    ("**1. Start eight worker processes.**", "number"),
+    ("**2. Send SIGTERM to add a worker process.**", "unknown_term"),
+])
+def test_a_step_label_in_bold_opening_a_paragraph_is_a_heading(label: str, expected: str) -> None:
+    reply = FIRST + label + " Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].\n"
+    said = fates(RECORD, reply, Lexicon([]))
+    assert said[0] == "shown" and said[-1] == "shown", said
+    assert (said[1] if len(said) == 3 else "shown") == expected, said
+
+
+def test_a_sentence_in_bold_with_no_step_number_is_still_a_sentence() -> None:
+    reply = FIRST + "**Uvicorn starts eight worker processes.** Run `uvicorn main:app --workers 4` [[built-in]].\n"
+    assert fates(RECORD, reply, Lexicon([]))[1] == "number"

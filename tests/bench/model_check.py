@@ -22,7 +22,9 @@ where one is given.
   5-20, each site built (minutes).
 - `check_sections_repeated_share`: of the sections' tokens the requests send, the share an earlier request of the
   same answer sent too (what a cache breakpoint after the sections could read, at best); `check_requests_over_1024`:
-  the share of requests of 1,024 tokens or more (what a cache can hold at all, at the 5.x models' likely minimum).
+  the share of requests of 1,024 tokens or more (what a cache can hold at all, at the 5.x models' likely minimum);
+  `check_input_saved_by_a_cache_at_<minimum>`: the share of the requests' input a cache breakpoint after the sections
+  would save, each request carrying its answer's earlier sections (`Spent.cached`; not built).
 - The time (`_check_lag.py`): `check_first_sentence_lag_ms_<case>`, `check_answer_lag_ms_<case>` and
   `check_behind_<ms|sentences>_<case>`, `off` beside `<ms>ms_places<n>_<before|after>`.
 """
@@ -60,6 +62,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPORA = ROOT / "tests" / "evals" / "corpora"
 EXAMPLE_BUNDLE = ROOT / "tests" / "evals" / "bundle.json"
 EXAMPLE_ANSWERS = [f"markdown-answers-round{n}-holdout.json" for n in range(5, 11)]
+CACHE_MINIMA = (1024, 2048, 4096)  # the minimum cacheable prefixes the sources give (shared/anthropic-api.md, section 3)
 ROUND24_VERDICT = json.dumps({"supported": True, "point": ""})  # round 24's verdict of a sentence: 8 tokens
 # Round 24's request, a sentence each (answer/checking.py at 1e6fa62): the `before` of each figure.
 ROUND24_SYSTEM = (
@@ -288,8 +291,36 @@ class Spent:
                 repeated += size if section.id in known else 0
                 known.add(section.id)
         long = sum(1 for r in self.checks if tokens(anthropic_body(r, spec)) >= 1024)
-        return {"check_sections_repeated_share": round(repeated / max(1, sent), 3),
-                "check_requests_over_1024": round(long / max(1, len(self.checks)), 3)}
+        out = {"check_sections_repeated_share": round(repeated / max(1, sent), 3),
+               "check_requests_over_1024": round(long / max(1, len(self.checks)), 3)}
+        for minimum in CACHE_MINIMA:
+            out[f"check_input_saved_by_a_cache_at_{minimum}"] = round(1 - self.cached(spec, minimum) / max(1, sum(
+                tokens(anthropic_body(r, spec)) for r in self.checks)), 3)
+        return out
+
+    def cached(self, spec: ModelSpec, minimum: int) -> float:
+        """The requests' input, in tokens at the input price, were each to carry every section an earlier request of its
+        answer sent before its own new ones, with a cache breakpoint after them (not built: README, round 25): where
+        the last request's prefix (system prompt, tool, sections) reached the model's `minimum` it was written to the
+        cache and is read at the cache-read price, the new sections written at the cache-write price where the prefix
+        reaches it; where it did not, the request sends its own sections only, written where they reach it."""
+        fixed = tokens({k: v for k, v in anthropic_body(self.checks[0], spec).items() if k in ("system", "tools")})
+        read, write = spec.cache_read_per_mtok / spec.input_per_mtok, spec.cache_write_per_mtok / spec.input_per_mtok
+        total, chain, prefix, last = 0.0, set[str](), 0, -1
+        for request, items, answer in zip(self.checks, self.asked, self.answer_of, strict=True):
+            own = {s.id: len(f"{s.trail}\n{s.shown()}".encode()) // 4 for _text, cited in items for s in cited}
+            rest = tokens(anthropic_body(request, spec)) - fixed - sum(own.values())
+            if answer != last:
+                chain, prefix, last = set(), 0, answer
+            if prefix >= minimum:  # the last request wrote its prefix: read it, and write the new sections after it
+                new = sum(n for i, n in own.items() if i not in chain)
+                total += prefix * read + new * (write if prefix + new >= minimum else 1) + rest
+                chain, prefix = chain | set(own), prefix + new
+            else:
+                prefix = fixed + sum(own.values())
+                total += prefix * (write if prefix >= minimum else 1) + rest
+                chain = set(own)
+        return total
 
 
 def split(request: ModelRequest, spec: ModelSpec) -> tuple[int, int]:

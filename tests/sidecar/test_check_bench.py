@@ -92,3 +92,25 @@ def _json(body: dict[str, object]) -> str:
     import json
 
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_a_cache_after_the_sections_is_priced_only_where_the_prefix_reaches_the_minimum() -> None:
+    """`Spent.cached`: no prefix reaches a minimum past every request: the requests as sent. One every prefix reaches:
+    the first request writes its prefix (1.25 times), the second reads it (0.1 times) with its own section already in
+    it, the third (another answer) starts again."""
+    from docent.sidecar.answer.check_request import CheckRequest
+
+    from .test_checking import BUNDLE
+
+    lab = BUNDLE.record["lab-leak"]
+    asked = [[("The lab has a heap that leaks.", [lab])], [("It draws the heap.", [lab])], [("It leaks.", [lab])]]
+    checks = [CheckRequest(items).request for items in asked]
+    spent = Spent(answers=2, checks=checks, asked=asked, answer_of=[0, 0, 1])
+    spec = MODELS["claude-haiku-5-5"]
+    sent = [tokens(anthropic_body(r, spec)) for r in checks]
+    assert spent.cached(spec, 10**9) == sum(sent)
+    fixed = tokens({k: v for k, v in anthropic_body(checks[0], spec).items() if k in ("system", "tools")})
+    prefix = fixed + len(f"{lab.trail}\n{lab.shown()}".encode()) // 4
+    written, read = prefix * 1.25 + sent[0] - prefix, prefix * 0.1 + sent[1] - prefix
+    assert spent.cached(spec, 1) == pytest.approx(written + read + written - sent[0] + sent[2])
+    assert spent.cached(spec, 1) < sum(sent)

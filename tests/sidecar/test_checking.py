@@ -396,3 +396,11 @@ async def test_a_blank_line_ends_a_paragraphs_request_however_the_text_comes_in_
     assert said(events) == [*SHOWN, "She leads in two ways:", "She reviews code", "She mentors"]
     assert asked_of(model) == [CHECKED[:2], CHECKED[2:3], CHECKED[3:],
                                ["She leads in two ways:", "She reviews code", "She mentors"]]
+
+
+def test_words_that_only_begin_as_a_checks_request_are_no_sentences_to_check() -> None:
+    from docent.sidecar.model.port import CHECKED_SENTENCES
+
+    for tail in ("not json", '{"n": 1}', '{"n": "x", "cites": [], "sentence": "s"}', '[1, 2]', ""):
+        request = ModelRequest([], [], [{"role": "user", "content": [{"type": "text", "text": f"{CHECKED_SENTENCES}\n{tail}"}]}])
+        assert checked_sentences(request) == []

@@ -232,6 +232,9 @@ def checked_sentences(request: ModelRequest) -> list[CheckedSentence]:
         return []
     out = []
     for line in body.split("\n"):  # JSON escapes a newline in its strings; splitlines would cut at U+2028
-        row = json.loads(line)
-        out.append(CheckedSentence(int(row["n"]), tuple(row["cites"]), str(row["sentence"])))
+        try:
+            row = json.loads(line)
+            out.append(CheckedSentence(int(row["n"]), tuple(map(str, row["cites"])), str(row["sentence"])))
+        except (ValueError, TypeError, KeyError):
+            return []  # words that only begin as a check's do (a question typed so): no check's sentences
     return out

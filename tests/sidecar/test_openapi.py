@@ -15,7 +15,20 @@ from referencing.jsonschema import DRAFT202012
 from starlette.routing import Route
 
 from docent.sidecar import reference
-from docent.sidecar.answer.events import Action, Card, Cite, Code, Done, Error, Held, Item, Refused, Sentence, Start
+from docent.sidecar.answer.events import (
+    Action,
+    Card,
+    Cite,
+    Code,
+    Done,
+    Error,
+    Held,
+    Item,
+    Refused,
+    Row,
+    Sentence,
+    Start,
+)
 from docent.sidecar.operator.client import parse_sse
 from docent.sidecar.proof import solve
 from docent.sidecar.reference import document
@@ -98,6 +111,8 @@ EVENTS = [
     Start("q3Jx0cV1mN8bT5wLzA2e9g", 1, "offline"),
     Sentence("He led the platform team.", (Cite("roles-acme", "Acme", "/roles/#roles-acme"),)),
     Sentence("Set follow_redirects=True.", spans=(("code", 4, 25),), item=Item(2), line=True),
+    Sentence("Updating a project", line=True, heading=True),  # a heading the answer wrote
+    Sentence("Team; Size", line=True, row=Row(((0, 4), (6, 10)), header=True)),  # a table's row
     Code("python", "import httpx\n\nhttpx.get(url)", (Cite("quickstart", "Quickstart", "/quickstart/#quickstart", "Import it."),)),
     Action("show_page", "lab", "Lab", "/lab/"),
     Card("choices", "toolu_01", {"question": "Which?", "options": ["A", "B"]}),

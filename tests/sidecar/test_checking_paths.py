@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.answer.checking import CARD_UNSUPPORTED, CHOICES_UNSUPPORTED, TOOL_NAME, Checker
+from docent.sidecar.answer.checking import (
+    CARD_UNCHECKED,
+    CARD_UNSUPPORTED,
+    CHOICES_UNCHECKED,
+    CHOICES_UNSUPPORTED,
+    TOOL_NAME,
+    Checker,
+)
 from docent.sidecar.answer.events import Card, Done, Held, Sentence
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.port import CheckedSentence, ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
@@ -315,3 +322,24 @@ async def test_an_offer_of_choices_before_any_citation_is_asked_against_none_and
     borrowed = answering(each(True, by=lambda s: ["S1"]))  # a label the request does not have
     turn, conversation = rig(tmp_path, Checker(borrowed), calls=calls)
     assert not any(isinstance(e, Card) for e in await run(turn, conversation, "Where is the leak?"))
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("calls", [LINKS, choices("The old generation")], ids=["links", "choices"])
+async def test_a_card_whose_check_breaks_is_not_shown_and_the_answer_goes_on(tmp_path: Path, calls: list[Any]) -> None:
+    """A check that breaks (an error no adapter names: a bug, a transport's own) holds a sentence it asked as
+    unchecked (`Checked._verdict`); a card's likewise: the card is not shown, the model is told, and the answer goes on
+    to its end rather than failing with it (review25a: the turn raised the check's error)."""
+
+    def judge(sentence: str) -> bool:
+        if "gigabytes" in sentence or "old generation" in sentence:
+            raise RuntimeError("the check broke")
+        return True
+
+    turn, conversation = rig(tmp_path, Checker(verdicts(judge)), calls=calls)
+    events = await run(turn, conversation, "Where is the leak?")
+    assert not any(isinstance(e, Card) for e in events) and isinstance(events[-1], Done)
+    assert said(events)[0] == "The lab has a heap that leaks."
+    results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
+               for b in m["content"] if b.get("type") == "tool_result"]
+    assert [r.get("content") for r in results] == [CARD_UNCHECKED if calls is LINKS else CHOICES_UNCHECKED]

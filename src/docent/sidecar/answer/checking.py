@@ -213,7 +213,11 @@ class Checked:
         unsupported, unchecked = (CARD_UNSUPPORTED, CARD_UNCHECKED) if isinstance(passed.detail, Links) else (
             CHOICES_UNSUPPORTED, CHOICES_UNCHECKED)
         self.checked += len(asked)
-        verdicts, cost = await self._checker.judge(asked)  # one request, the card's texts its sentences
+        try:
+            verdicts, cost = await self._checker.judge(asked)  # one request, the card's texts its sentences
+        except Exception:  # a check that broke: unchecked, as a sentence's is (`_verdict`), the answer going on
+            log.error("A card's check broke; the card is not shown", exc_info=True)
+            return Failed(passed.call, unchecked, check="card")
         self.cost_usd += cost
         if any(v is None for v in verdicts):
             return Failed(passed.call, unchecked, check="card")

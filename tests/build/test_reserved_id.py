@@ -16,7 +16,7 @@ from docent.manifest_build.options import site_config
 from docent.manifest_build.page import read_page
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.conversation import Conversation
-from docent.sidecar.answer.events import Refused, Sentence
+from docent.sidecar.answer.events import Held, Refused, Sentence
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import Ask, Turn
 from docent.sidecar.model.replay import ReplayModel
@@ -105,3 +105,29 @@ async def test_a_built_site_with_a_section_headed_none_refuses_with_none_and_cit
     shown = [e for e in await rig.ask("What happens to a field set to None?") if isinstance(e, Sentence)]
     assert [(e.text, [c.path for c in e.cites]) for e in shown] == [
         ("A field set to None is saved as NULL in the database.", ["/fields/null/#none"])]
+
+
+
+@pytest.mark.parametrize("opening", ["cases-3ds", "cases-3ds-none"])
+def test_a_renamed_pages_opening_still_names_what_its_sections_may_say(opening: str) -> None:
+    """A page's opening names what its sections share ("Alderway Bank, 2021–2022." over the case's approach), and the
+    gate reads it as the page's opening by where it is (at the page, no anchor), not by an id equal to the page's,
+    which a page /none/'s opening no longer has (`none-none`): its sections' sentences naming the employer were held
+    (review25a). Here the example's case page, its opening given another id as the build gives /none/'s."""
+    from dataclasses import replace
+
+    from docent.sidecar.answer.turn import default_gate
+
+    example = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
+    assert example.record["cases-3ds"].path == "/cases/3ds/" and not example.site.intros  # none from the page's text
+    record = {(opening if sid == "cases-3ds" else sid): replace(s, id=opening) if sid == "cases-3ds" else s
+              for sid, s in example.record.items()}
+    bundle = replace(example, record=record)
+
+    def said(sentence: str) -> list[str]:
+        gate = default_gate(bundle, AnswerPolicy())
+        return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(sentence), *gate.finish()]]
+
+    assert said("She designed the authentication decision service at Alderway Bank [[case-3ds-approach]].") == ["shown"]
+    assert said("She designed the authentication decision service at Tessellate Freight [[case-3ds-approach]].") == [
+        "unknown_term"]

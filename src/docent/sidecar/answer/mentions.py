@@ -92,12 +92,14 @@ def _name_words(
 
     A proper name may come from the section's page's opening, before any section: the case's employer.
     """
-    # The opening is now a section of the record whose id is the page's: prose only, as `page_intros` asks (the
-    # roles page's timeline, a table, names every employer and vouches for none).
+    # The opening is now a section of the record at its page with no anchor, its id the page's (a page /none/'s
+    # is renamed, `schema.REFUSAL`): prose only, as `page_intros` asks (the roles page's timeline, a table, names
+    # every employer and vouches for none).
     intros = dict(intros or {})
     for s in record.values():
         # Prose and headings: an h1 that says more than the page's title is a heading block of the opening.
-        if s.id == s.page and s.blocks and all(block.kind in ("paragraph", "heading") for block in s.blocks):
+        opening = s.id == s.page or "#" not in s.path
+        if opening and s.blocks and all(block.kind in ("paragraph", "heading") for block in s.blocks):
             intros.setdefault(s.page, s.text)
     out = {sid: words[sid] | frozenset(stems(intros[s.page])) if intros.get(s.page) else words[sid]
            for sid, s in record.items()}

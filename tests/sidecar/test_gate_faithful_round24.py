@@ -48,6 +48,17 @@ HTTP2 = verdicts(
         ("Connecting to a server that only supports HTTP/1.1 does not guarantee it will be used [[version]].", "polarity"),
         ("A server that only supports HTTP/1.1 does not guarantee it will be used [[version]].", "polarity"),
         ("HTTP/2 support on the client does not guarantee it will be used [[version]].", "shown"),
+        # hole probes (review25a): the last three words the section's, the thing told of made another before them, by
+        # what the section writes elsewhere (the server it needs for HTTP/2 to be used), in the clause or an opening
+        # phrase; a word the section does not write there tells the same thing in other words ("Turning on")
+        ("Connecting to a server that supports HTTP/2 with HTTP/2 support on the client does not guarantee it will be "
+         "used [[version]].", "polarity"),
+        ("When the server also supports HTTP/2, enabling HTTP/2 support on the client does not guarantee it will be used "
+         "[[version]].", "polarity"),
+        ("With a server that supports HTTP/2, HTTP/2 support on the client does not guarantee it will be used "
+         "[[version]].", "polarity"),
+        ("Turning on HTTP/2 support in the client does not guarantee that HTTP/2 will be used [[version]].", "shown"),
+        ("Enabling HTTP/2 on the client does not guarantee that requests will be sent over HTTP/2 [[version]].", "shown"),
     ],
 )
 def test_not_guaranteed_is_not_necessarily(sentence: str, expected: str) -> None:

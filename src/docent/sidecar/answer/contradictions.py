@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from . import senses
-from .polarity import CLAUSE_END, UNTIMED, Denial, Head, Scope
+from .polarity import CLAUSE_END, NECESSARILY, UNTIMED, Denial, Head, Scope
 from .words import dotted
 
 
@@ -27,7 +27,8 @@ def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
     return denial._replace(scope=frozenset(senses.get(w, w) for w in denial.scope),
                            head=senses.get(denial.head, denial.head),
                            before=frozenset(senses.get(w, w) for w in denial.before),
-                           told_of=frozenset(senses.get(w, w) for w in denial.told_of))
+                           told_of=frozenset(senses.get(w, w) for w in denial.told_of),
+                           written=frozenset(senses.get(w, w) for w in denial.written))
 
 
 def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None, *, alone: bool = False) -> bool:
@@ -71,7 +72,6 @@ def _in_another_verb(mine: Denial, theirs: Denial) -> bool:
 # "Enabling HTTP/2 does not guarantee it will be used" denies what "Enabling HTTP/2 support ... does not necessarily mean
 # that your requests ... will be transported over HTTP/2" does: a guarantee denied is a necessity denied.
 _GUARANTEE = frozenset(("guarante", "guarant"))
-_NECESSARILY = "necessary"
 
 
 def _alike(mine: Denial, theirs: Denial) -> bool:
@@ -86,9 +86,13 @@ def _guaranteed(mine: Denial, theirs: Denial) -> bool:
     pronoun: "does not guarantee it"). Only the scopes are compared: "the client is not guaranteed to use a standard
     HTTP/1.1 connection" shares no word with "does not necessarily mean that your requests ... will be transported".
     One word in common was not enough: "Connecting to a server that only supports HTTP/1.1 does not guarantee it will
-    be used" shares "supports" with it, and the section says the client will use HTTP/1.1 there."""
-    return (mine.head in _GUARANTEE and theirs.head == _NECESSARILY and bool(mine.before)
-            and mine.before <= theirs.told_of and same(mine.scope - {mine.head}, theirs.scope - {theirs.head}))
+    be used" shares "supports" with it, and the section says the client will use HTTP/1.1 there. Nor may the clause
+    say, before those words, what the section writes elsewhere (`written`), the thing told of made another: "Connecting
+    to a server that supports HTTP/2 with HTTP/2 support on the client" brings the server the section needs for HTTP/2
+    to be used; other words of the sentence's own ("Turning on" for "Enabling") tell the same thing."""
+    return (mine.head in _GUARANTEE and theirs.head == NECESSARILY and bool(mine.before)
+            and mine.before <= theirs.told_of and not (mine.told_of - theirs.told_of) & theirs.written
+            and same(mine.scope - {mine.head}, theirs.scope - {theirs.head}))
 
 
 _PARTICLES = frozenset(("back", "away"))  # "never fell back" for "never came down": a verb's particle, no word of what is denied

@@ -121,10 +121,13 @@ class Denial(NamedTuple):
     without: bool = False  # "flags it without taking it out": "without" and a deed (a verb in -ing), beside the clause
     deed: str = ""  # "ships no container image": the word before a bare "no", what the denial says is not done
     elided: bool = False  # a section's "B is not." after "A is X.": `before`, B's own words, a sentence must share
-    told_of: Scope = frozenset()  # every word of its clause before it, of which `before` keeps the last three
+    told_of: Scope = frozenset()  # every word of its sentence before it (its clause's, of which `before` keeps the last
+    # three, and an opening phrase's: "With a server that supports it, enabling HTTP/2 does not ...")
+    written: Scope = frozenset()  # a section's "not necessarily": every word its section writes (`record_denials`)
 
 
 _NONE = Denial(frozenset(), "", frozenset())
+NECESSARILY = "necessary"  # the head of "does not necessarily mean": a section's, which "does not guarantee" may tell
 
 
 def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCOPE_WORDS) -> tuple[Denial, ...]:
@@ -147,6 +150,7 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
         clause = _CONTRACTED.sub("", clause)
     said = ordered(clause, stems)
     before = frozenset(said[-3:])
+    told_of = frozenset(said).union(ordered(_sentence_before(text, m), stems))
     pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
     if _unscoped(text, m, clause):
         return Denial(frozenset(), "", before)
@@ -170,7 +174,7 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
                   pronoun=pronoun, opening=opening, condition=condition, option=option,
                   joined=joined, contrast=contrast,
                   without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None,
-                  deed=_deed(m, clause, stems), told_of=frozenset(said))
+                  deed=_deed(m, clause, stems), told_of=told_of)
 
 
 def turns_down(m: re.Match[str]) -> bool:
@@ -229,6 +233,16 @@ def _sentence_end(text: str, at: int) -> int:
 
 
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+
+
+def _sentence_before(text: str, m: re.Match[str]) -> str:
+    """The words of the sentence a negation stands in, before it: its clause with an opening phrase ("With X, A does
+    not"); a contracted verb's stem left out, as `_denial` leaves it out of the clause."""
+    start = 0
+    for end in _SENTENCE_END.finditer(text, 0, m.start()):
+        start = end.end()
+    opened = text[start : m.start()]
+    return _CONTRACTED.sub("", opened) if m.group(0)[:1] in "n’'" else opened
 
 
 def _given(text: str, m: re.Match[str], clause: str, end: int) -> bool:

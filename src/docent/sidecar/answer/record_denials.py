@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from .polarity import (
     CLAUSE_END,
     COUNTERFACTUAL,
+    NECESSARILY,
     NEGATOR,
     NOUN_WORDS,
     PRO_FORM,
@@ -81,7 +82,16 @@ def section_denials(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[D
         words = [w for w in before + after if w not in ending]
         if words:
             out.append(Denial(frozenset(words), words[0], frozenset(), ending))
-    return tuple(out)
+    return _written(out, text, stems)
+
+
+def _written(out: list[Denial], text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Denial, ...]:
+    """The denials, a "not necessarily" with every word its section writes: what a sentence's "does not guarantee" may
+    not bring from elsewhere in it (`contradictions._guaranteed`)."""
+    if not any(d.head == NECESSARILY for d in out):
+        return tuple(out)
+    written = frozenset(ordered(text, stems))
+    return tuple(d._replace(written=written) if d.head == NECESSARILY else d for d in out)
 
 
 

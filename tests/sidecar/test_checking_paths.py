@@ -264,6 +264,19 @@ async def test_a_heading_goes_out_only_with_what_it_labels_the_check_shows(
 
 
 @pytest.mark.anyio
+async def test_a_heading_is_asked_in_the_request_of_what_it_labels(tmp_path: Path) -> None:
+    """A heading goes out only with the first thing under it the check shows, so it waits for that one's request and
+    is asked in it, as a line ending in a colon joins its list's: no request of its own for one or two words
+    (review25a: a request a heading, the blank line under it ending its 'paragraph')."""
+    checker = Checker(verdicts(lambda s: True))
+    events = await run(*rig(tmp_path, checker, text=HEADED))
+    assert said(events) == ["Leading", "She led a team of five.", "Mentoring", "She mentored engineers.", "Teams",
+                            "Team; Size", "Alderway; five engineers", "Mentees; four engineers"]
+    assert asked_of(checker.model) == [["Leading", "She led a team of five."], ["Mentoring", "She mentored engineers."],
+                                       ["Teams", "Alderway; five engineers", "Mentees; four engineers"]]
+
+
+@pytest.mark.anyio
 async def test_a_heading_over_a_referred_sentence_goes_out_with_it_when_the_check_supports_it(tmp_path: Path) -> None:
     """A sentence only the gate's unsure rules hold is referred to the check (`Judge.refers`): the heading over it waits
     for the check's verdict, shown with the sentence or not at all."""

@@ -106,10 +106,11 @@ class Checker:
 class _Batch:
     """The sentences one request asks, each with the sections it cites; its request once sent (`task`)."""
 
-    __slots__ = ("asked", "task", "counted")
+    __slots__ = ("asked", "task", "counted", "leads")
 
     def __init__(self) -> None:
         self.asked: list[tuple[str, list[RecordSection]]] = []
+        self.leads = False  # its last sentence leads into what follows: a line ending in a colon, a heading
         self.task: asyncio.Task[tuple[list[Verdict | None], float]] | None = None
         self.counted = False  # its cost added to the turn's
 
@@ -259,7 +260,7 @@ class Checked:
                 self._ended()
                 self._breaks -= 1
             if isinstance(event, Sentence) and (ids := self._cited_by(event, events[n + 1:])):
-                batch, at = self._ask(event.text, ids)
+                batch, at = self._ask(event.text, ids, leads=event.heading or event.text.endswith(":"))
             self._queue.append((event, batch, at))
         if self._breaks and events:  # the first the gate let out after a blank line: the paragraph's last
             self._ended()
@@ -289,10 +290,12 @@ class Checked:
         self.referred += 1
         return referred.sentence
 
-    def _ask(self, text: str, ids: tuple[str, ...]) -> tuple[_Batch, int]:
-        """The sentence added to the paragraph's request (a full one is sent), and its place there."""
+    def _ask(self, text: str, ids: tuple[str, ...], *, leads: bool) -> tuple[_Batch, int]:
+        """The sentence added to the paragraph's request (a full one is sent), and its place there; `leads`: it leads
+        into what follows (`_ended`)."""
         batch = self._forming = self._forming or _Batch()
         batch.asked.append((text, [self._record[i] for i in ids if i in self._record]))
+        batch.leads = leads
         self.checked += 1
         if len(batch.asked) >= self._checker.batch:
             self._send()
@@ -300,9 +303,10 @@ class Checked:
 
     def _ended(self) -> None:
         """A paragraph ended: its sentences are asked, unless the last leads into what follows ("Figures for the first
-        quarter:" before a table), whose sentences it joins."""
+        quarter:" before a table, a heading over its paragraph, which waits for it to be shown), whose sentences it
+        joins."""
         forming = self._forming
-        if forming is None or not forming.asked[-1][0].endswith(":"):
+        if forming is None or not forming.leads:
             self._send()
 
     def _send(self) -> None:

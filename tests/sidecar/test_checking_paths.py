@@ -6,6 +6,7 @@ sentence's own, by the sentence's own citations."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -274,6 +275,29 @@ async def test_a_heading_is_asked_in_the_request_of_what_it_labels(tmp_path: Pat
                             "Team; Size", "Alderway; five engineers", "Mentees; four engineers"]
     assert asked_of(checker.model) == [["Leading", "She led a team of five."], ["Mentoring", "She mentored engineers."],
                                        ["Teams", "Alderway; five engineers", "Mentees; four engineers"]]
+
+
+@pytest.mark.anyio
+async def test_a_heading_over_a_code_block_is_asked_without_waiting_for_the_paragraph_after_it() -> None:
+    """A heading waits to be asked with what it labels; a code block is not asked (the record's own lines), so the
+    heading's request goes when the block is let out, and heading and block go out then, not a paragraph later."""
+    from docent.sidecar.answer.policy import AnswerPolicy
+    from docent.sidecar.answer.turn import default_gate
+
+    from .test_checking import BUNDLE
+
+    block = ("```text\n num   #instances     #bytes  class name\n   1:   11,408,112  912,648,960  "
+             "java.util.concurrent.ConcurrentHashMap$Node\n```\n[[case-leak-approach]]\n\n")
+    policy = AnswerPolicy()
+    checker = Checker(verdicts(lambda s: True))
+    checked = checker.over(default_gate(BUNDLE, policy, refer=True), BUNDLE.record, policy)
+    out = [*checked.feed(f"She led a team of five. {LEADING}\n\n"), *checked.feed("## The histogram\n\n"),
+           *checked.feed(block)]
+    for _ in range(20):  # the requests sent so far answer (no paragraph after the block has been written)
+        await asyncio.sleep(0)
+    out += checked.feed("")
+    assert asked_of(checker.model) == [["She led a team of five."], ["The histogram"]]
+    assert [type(e).__name__ for e in out] == ["Sentence", "Sentence", "Code"]
 
 
 @pytest.mark.anyio

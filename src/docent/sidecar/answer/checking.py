@@ -261,6 +261,8 @@ class Checked:
                 self._breaks -= 1
             if isinstance(event, Sentence) and (ids := self._cited_by(event, events[n + 1:])):
                 batch, at = self._ask(event.text, ids, leads=event.heading or event.text.endswith(":"))
+            elif isinstance(event, Code) and self._forming is not None:
+                self._forming.leads = False  # what it led into, not asked: it waits for no paragraph after it
             self._queue.append((event, batch, at))
         if self._breaks and events:  # the first the gate let out after a blank line: the paragraph's last
             self._ended()

@@ -8,9 +8,9 @@ the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the
   that cites nothing (a connective), a table's header and a code block (the record's own lines, byte for byte) are
   not asked.
 - One request for several sentences (answer/check_request.py): those of a paragraph, a list or a table (a blank line
-  ends one), at most `Checker.batch`, sent when the paragraph ends, before an action and at the answer's end; the
-  sections they cite each once, each sentence's own citations named, a verdict for each sentence, which counts only
-  where the sections it says support the sentence are the sentence's own. Each request is one call of the check's
+  ends one), at most `Checker.batch`, sent when the paragraph ends, at the model's tool call (passed or refused) and
+  at the answer's end; the sections they cite each once, each sentence's own citations named, a verdict for each
+  sentence, which counts only where the sections it says support the sentence are the sentence's own. Each request is one call of the check's
   model, so the day's budget reserves and settles it once.
 - Unsupported: the sentence is held as a code hold is, for `unsupported`.
 - It fails closed: a sentence with no verdict of its own is held (`unchecked`), and a request that errs, times out, is

@@ -316,10 +316,13 @@ class Turn:
             reply.results.append(tool_result(call.id, LAST_WORDS, error=True))
             return
         verdict = vetted(self.check.check(call, here), gate, self.bundle)
-        if isinstance(gate, Checked) and isinstance(verdict, Passed):
-            for said in gate.flush():  # the words before the card first: a choice is checked against what they cite
+        if isinstance(gate, Checked):
+            # The model's words before a call, refused or not, are asked now, not after its next call: a choice is
+            # checked against what they cite.
+            for said in gate.flush():
                 yield said
-            verdict = await gate.card(verdict, self.bundle)
+            if isinstance(verdict, Passed):
+                verdict = await gate.card(verdict, self.bundle)
         if self.on_check is not None:
             self.on_check(verdict)
         if isinstance(verdict, Failed):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,27 @@ async def test_the_words_before_a_tool_call_are_asked_before_the_models_next_cal
     assert said(events) == [*FIRST, "She mentored engineers."]
     assert log == [f"asked {FIRST}", "the next call writes", "asked ['She mentored engineers.']"]
 
+
+
+@pytest.mark.anyio
+async def test_a_links_cards_words_are_asked_at_most_a_requests_sentences_at_a_time(tmp_path: Path) -> None:
+    """show_links takes any number of links: a card's words are asked `Checker.batch` at most a request, as a long
+    list is, each request's verdicts its own, and the card shown only if every one is supported."""
+    from docent.sidecar.answer.events import Card
+
+    from .test_checking import rig, run, verdicts
+
+    pages = ["work", "experiments", "how-i-work", "contact", "cases-3ds", "cases-kafka", "cases-kubernetes",
+             "cases-jvm-leak", "roles", "decisions"]
+    items = [{"to": page, "title": f"Page {n}", "gist": f"What the page {page} says"} for n, page in enumerate(pages)]
+    calls = [[{"text": f"The lab has a heap that leaks. {LAB} "}, {"tool": "show_links", "input": {"items": items}}],
+             [{"text": f"It draws the heap in two generations. {LAB}"}]]
+    for last_supported in (True, False):
+        model = verdicts(lambda s, ok=last_supported: ok or "decisions" not in s)
+        checker = Checker(model, batch=4)
+        events = await run(*rig(tmp_path, checker, calls=calls), "Where is the leak?")
+        asked = [[s.text for s in checked_sentences(r)] for r in model.requests]
+        card = [a for a in asked if any("What the page" in s for s in a)]
+        assert [len(a) for a in card] == [4, 4, 2]  # ten links, four at most a request
+        assert sum(card, []) == [f"Page {n}: What the page {page} says" for n, page in enumerate(pages)]
+        assert any(isinstance(e, Card) for e in events) is last_supported

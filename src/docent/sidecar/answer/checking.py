@@ -214,12 +214,15 @@ class Checked:
         unsupported, unchecked = (CARD_UNSUPPORTED, CARD_UNCHECKED) if isinstance(passed.detail, Links) else (
             CHOICES_UNSUPPORTED, CHOICES_UNCHECKED)
         self.checked += len(asked)
-        try:
-            verdicts, cost = await self._checker.judge(asked)  # one request, the card's texts its sentences
-        except Exception:  # a check that broke: unchecked, as a sentence's is (`_verdict`), the answer going on
-            log.error("A card's check broke; the card is not shown", exc_info=True)
+        size = self._checker.batch  # the card's texts its sentences, a request's most at a time (show_links has no most)
+        judged = await asyncio.gather(*(self._checker.judge(asked[i:i + size]) for i in range(0, len(asked), size)),
+                                      return_exceptions=True)
+        self.cost_usd += sum(one[1] for one in judged if not isinstance(one, BaseException))
+        broke = next((one for one in judged if isinstance(one, BaseException)), None)
+        if broke is not None:  # a check that broke: unchecked, as a sentence's is (`_verdict`), the answer going on
+            log.error("A card's check broke; the card is not shown", exc_info=broke)
             return Failed(passed.call, unchecked, check="card")
-        self.cost_usd += cost
+        verdicts = [v for one in judged if not isinstance(one, BaseException) for v in one[0]]
         if any(v is None for v in verdicts):
             return Failed(passed.call, unchecked, check="card")
         if not all(v is not None and v.supported for v in verdicts):

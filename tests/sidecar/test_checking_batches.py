@@ -1,6 +1,6 @@
-"""The model check's requests a paragraph (batch25) where answer text is cut by what is not a blank line (review25b):
-a tool call the checks refuse ends the model's words as an action does, so the paragraph before it is asked then,
-not after the model's next call."""
+"""The model check's requests a paragraph (batch25), reviewed (review25b): a tool call the checks refuse ends the
+model's words as an action does, so the paragraph before it is asked then, not after the model's next call; a links
+card is asked a request's most at a time; MCP `ask` holds what the check does not support."""
 
 from __future__ import annotations
 
@@ -84,3 +84,27 @@ async def test_a_links_cards_words_are_asked_at_most_a_requests_sentences_at_a_t
         assert [len(a) for a in card] == [4, 4, 2]  # ten links, four at most a request
         assert sum(card, []) == [f"Page {n}: What the page {page} says" for n, page in enumerate(pages)]
         assert any(isinstance(e, Card) for e in events) is last_supported
+
+
+@pytest.mark.anyio
+async def test_mcp_ask_with_the_check_on_shows_only_what_each_paragraphs_request_supports(tmp_path: Path) -> None:
+    """MCP `ask` runs the panel's turn: with DOCENT_CHECK its answer holds what the check does not support, a request
+    a paragraph, the recorded verdicts (replay:) answering them."""
+    import json
+
+    from .agentkit import QUESTION, agent, answering, data, settings, sidecar
+
+    kept, wrong, unrecorded = ("A client retries a failed call three times.",
+                               "Retries wait one second, then two, then four, before the client gives up.",
+                               "Install the kit with pip.")
+    text = f"{kept} [[client]] {wrong} [[retries]]\n\n{unrecorded} [[install]]"
+    recorded = tmp_path / "verdicts.json"
+    recorded.write_text(json.dumps({"verdicts": [{"sentence": kept, "supported": True},
+                                                 {"sentence": wrong, "supported": False}]}), encoding="utf-8")
+    model, _ = answering(text)
+    on = settings(tmp_path, check_sentences=True, check_model=f"replay:{recorded}")
+    async with sidecar(on, model_factory=lambda _: model) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": QUESTION}))
+    assert [s["text"] for s in answer["sentences"]] == [kept]
+    assert [h["reason"] for h in answer["held"]] == ["unsupported", "unchecked"]
+    assert wrong not in json.dumps(answer) and unrecorded not in json.dumps(answer)

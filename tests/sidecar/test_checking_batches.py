@@ -82,7 +82,7 @@ async def test_a_links_cards_words_are_asked_at_most_a_requests_sentences_at_a_t
         asked = [[s.text for s in checked_sentences(r)] for r in model.requests]
         card = [a for a in asked if any("What the page" in s for s in a)]
         assert [len(a) for a in card] == [4, 4, 2]  # ten links, four at most a request
-        assert sum(card, []) == [f"Page {n}: What the page {page} says" for n, page in enumerate(pages)]
+        assert sorted(sum(card, [])) == sorted(f"Page {n}: What the page {page} says" for n, page in enumerate(pages))
         assert any(isinstance(e, Card) for e in events) is last_supported
 
 
@@ -108,3 +108,43 @@ async def test_mcp_ask_with_the_check_on_shows_only_what_each_paragraphs_request
     assert [s["text"] for s in answer["sentences"]] == [kept]
     assert [h["reason"] for h in answer["held"]] == ["unsupported", "unchecked"]
     assert wrong not in json.dumps(answer) and unrecorded not in json.dumps(answer)
+
+
+def reading_every_section() -> HandlerModel:
+    """A check model that takes a sentence as supported where its words are in any section the request shows, its
+    own or another's (the cross-support a request of several sentences puts in view), `by` its own citations."""
+
+    async def check(request: ModelRequest) -> AsyncIterator[ModelEvent]:
+        shown = request.messages[0]["content"][0]["text"].lower()
+        sentences = checked_sentences(request)
+        said = {s.n: s.text.lower() in shown for s in sentences}
+        yield ToolCall("v", TOOL_NAME, {"supported": [{"n": s.n, "by": list(s.cites)} for s in sentences if said[s.n]],
+                                        "unsupported": [s.n for s in sentences if not said[s.n]]})
+        yield Stop("tool_use")
+
+    return HandlerModel(check, spec=PRICED)
+
+
+@pytest.mark.anyio
+async def test_a_card_text_citing_no_section_is_asked_with_no_other_texts_sections_in_view(tmp_path: Path) -> None:
+    """A link to a page the record has no section of (the CV) is asked against none: supported only by `by` empty,
+    which names no section, so nothing shows what it was judged by. Asked beside a link to the Lab, the Lab's sections
+    were in view: the CV link's 'A heap that leaks' was supported by them. Asked apart, it is not."""
+    from docent.sidecar.answer.events import Card
+
+    from .test_checking import rig, run
+
+    items = [{"to": "lab", "title": "Lab", "gist": "A heap that leaks"},
+             {"to": "cv", "title": "CV", "gist": "A heap that leaks"}]
+    calls = [[{"text": f"The lab has a heap that leaks. {LAB} "}, {"tool": "show_links", "input": {"items": items}}],
+             [{"text": f"It draws the heap in two generations. {LAB}"}]]
+    model = reading_every_section()
+    events = await run(*rig(tmp_path, Checker(model), calls=calls), "Where is the leak?")
+    for request in model.requests:
+        if any(not s.cites for s in checked_sentences(request)):
+            assert "[S1]" not in request.messages[0]["content"][0]["text"]  # no section in view
+    assert not any(isinstance(e, Card) for e in events)  # the CV's words, unsupported: the card is not shown
+    alone = [dict(items[0])]  # the Lab's link alone is supported by its own page
+    calls[0][1] = {"tool": "show_links", "input": {"items": alone}}
+    events = await run(*rig(tmp_path, Checker(reading_every_section()), calls=calls), "Where is the leak?")
+    assert any(isinstance(e, Card) for e in events)

@@ -117,5 +117,6 @@ def _one(items: list[Any], cites: tuple[str, ...]) -> Verdict | None:
     if not isinstance(by, list) or not all(isinstance(b, str) and b in cites for b in by):
         return None  # supported only by its own citations
     # by one of them at least; by none only where it cites none (a card's words before the answer cited anything, which
-    # state nothing if they are supported)
+    # state nothing if they are supported; a link to a page the record lacks), asked with no section in view
+    # (`Checked.card`)
     return Verdict(True) if by or not cites else None

@@ -214,20 +214,28 @@ class Checked:
         unsupported, unchecked = (CARD_UNSUPPORTED, CARD_UNCHECKED) if isinstance(passed.detail, Links) else (
             CHOICES_UNSUPPORTED, CHOICES_UNCHECKED)
         self.checked += len(asked)
-        size = self._checker.batch  # the card's texts its sentences, a request's most at a time (show_links has no most)
-        judged = await asyncio.gather(*(self._checker.judge(asked[i:i + size]) for i in range(0, len(asked), size)),
-                                      return_exceptions=True)
-        self.cost_usd += sum(one[1] for one in judged if not isinstance(one, BaseException))
-        broke = next((one for one in judged if isinstance(one, BaseException)), None)
-        if broke is not None:  # a check that broke: unchecked, as a sentence's is (`_verdict`), the answer going on
-            log.error("A card's check broke; the card is not shown", exc_info=broke)
-            return Failed(passed.call, unchecked, check="card")
-        verdicts = [v for one in judged if not isinstance(one, BaseException) for v in one[0]]
-        if any(v is None for v in verdicts):
+        verdicts = await self._card_verdicts(asked)
+        if verdicts is None or any(v is None for v in verdicts):
             return Failed(passed.call, unchecked, check="card")
         if not all(v is not None and v.supported for v in verdicts):
             return Failed(passed.call, unsupported, check="card")
         return passed
+
+    async def _card_verdicts(self, asked: list[tuple[str, list[RecordSection]]]) -> list[Verdict | None] | None:
+        """A verdict for each of a card's texts (in no order), or None where a check broke (unchecked, as a sentence's
+        is in `_verdict`; the answer goes on). Asked a request's most at a time (show_links has no most); a text citing
+        no section (a link to a page the record lacks) is supported only by `by` empty, which names no section, so it
+        is asked apart, with no other text's sections in view."""
+        size = self._checker.batch
+        groups = [[a for a in asked if not a[1]], [a for a in asked if a[1]]]
+        parts = [group[i:i + size] for group in groups for i in range(0, len(group), size)]
+        judged = await asyncio.gather(*(self._checker.judge(part) for part in parts), return_exceptions=True)
+        self.cost_usd += sum(one[1] for one in judged if not isinstance(one, BaseException))
+        broke = next((one for one in judged if isinstance(one, BaseException)), None)
+        if broke is not None:
+            log.error("A card's check broke; the card is not shown", exc_info=broke)
+            return None
+        return [v for one in judged if not isinstance(one, BaseException) for v in one[0]]
 
     def _card_words(self, passed: Passed, bundle: Bundle) -> list[tuple[str, list[RecordSection]]]:
         """A card's texts to ask, each with the sections it is asked against (`card`)."""

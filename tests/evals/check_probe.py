@@ -9,6 +9,14 @@ a capable one played by a subagent reading 96 items at a time, no key being here
 `python -m tests.evals.check_probe verdicts OUT FILE [FILE ...]` turns those rows into `{"verdicts": [{sentence,
 supported, point}]}`, the form `tests/evals/checked.py` answers the check from. `corpora/check-round24-notes.md`
 says what the first judge did.
+
+The check asks a paragraph's sentences in one request (answer/check_request.py). `ask-batched OUT N [N ...]` replays
+those rounds' Markdown answers through the real app with the check on, canaries planted in about one paragraph in
+three (plain falsehoods, and cross-support ones: a sentence stated by a section another sentence of its paragraph
+cites, not its own; tests/evals/check_canaries.py), and writes every request as the model receives it, as items
+`{n, system, content, tool}`, with `key.json` (each item's sentences: canary or not, kind) and `brief.md`.
+`verdicts-batched OUT FILE` reads a judge's `[{n, input}]` through the app's own reading and prints the figures
+(tests/evals/check_batched.py).
 """
 
 from __future__ import annotations
@@ -82,8 +90,28 @@ def main(argv: list[str]) -> None:
         asked = json.loads((Path(argv[1]) / "items.json").read_text(encoding="utf-8"))
         judged = [row for name in argv[2:] for row in json.loads(Path(name).read_text(encoding="utf-8"))]
         print(json.dumps(verdicts(asked, judged), indent=1, ensure_ascii=False))
+    elif len(argv) >= 3 and argv[0] == "ask-batched":
+        from tests.evals import check_batched
+
+        out, numbers = Path(argv[1]), [int(a) for a in argv[2:]]
+        out.mkdir(parents=True, exist_ok=True)
+        made, key, counts = check_batched.ask(numbers)
+        (out / "items.json").write_text(json.dumps(made, indent=1, ensure_ascii=False), encoding="utf-8")
+        (out / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False), encoding="utf-8")
+        (out / "brief.md").write_text(check_batched.brief(made), encoding="utf-8")
+        print(json.dumps(counts, sort_keys=True))
+        print(f"{len(made)} items in {out}/items.json, brief.md; keep key.json from the judge")
+    elif len(argv) == 3 and argv[0] == "verdicts-batched":
+        from tests.evals import check_batched
+
+        out = Path(argv[1])
+        made = json.loads((out / "items.json").read_text(encoding="utf-8"))
+        key = json.loads((out / "key.json").read_text(encoding="utf-8"))
+        figures = check_batched.score(made, key, json.loads(Path(argv[2]).read_text(encoding="utf-8")))
+        print(json.dumps(figures, indent=1, sort_keys=True))
     else:
-        sys.exit("usage: python -m tests.evals.check_probe ask OUT N [N ...] | verdicts OUT FILE [FILE ...]")
+        sys.exit("usage: python -m tests.evals.check_probe ask OUT N [N ...] | verdicts OUT FILE [FILE ...] | "
+                 "ask-batched OUT N [N ...] | verdicts-batched OUT FILE")
 
 
 if __name__ == "__main__":

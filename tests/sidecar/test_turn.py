@@ -92,6 +92,29 @@ async def test_none_gives_the_policys_words(tmp_path: Path) -> None:
     assert not [e for e in events if isinstance(e, Sentence)]
 
 
+@pytest.mark.parametrize("call", [
+    {"tool": "show_page", "input": {"id": "nope"}},  # a call that fails: its error goes back to the model
+    {"tool": "get_page_content", "input": {}},  # a call that shows the visitor nothing
+])
+@pytest.mark.anyio
+async def test_none_after_a_call_keeps_the_sentence_shown_before_it(tmp_path: Path, call: dict[str, Any]) -> None:
+    """A call ends the words before it: a `[[none]]` in the next call's text is a new sentence, dropped once the
+    answer has said something, not a citation of the sentence before the call that would make it all a refusal."""
+    script = [{"question": "led", "calls": [[{"text": f"She led a team of five. {LEADING}"}, call], [{"text": "[[none]]"}]]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Has she led a team?", screen=ON_HOME))
+    assert [e.text for e in events if isinstance(e, Sentence)] == ["She led a team of five."]
+    assert not [e for e in events if isinstance(e, Refused)]
+
+
+@pytest.mark.anyio
+async def test_none_after_a_failed_call_with_nothing_said_is_the_refusal(tmp_path: Path) -> None:
+    script = [{"question": "led", "calls": [[{"tool": "show_page", "input": {"id": "nope"}}], [{"text": "[[none]]"}]]}]
+    rig = Rig(tmp_path, script)
+    events = await rig.ask(Ask(question="Does she play the piano?", screen=ON_HOME))
+    assert kinds(events) == ["refused", "done"] and events[0] == AnswerPolicy().none_refusal()
+
+
 @pytest.mark.anyio
 async def test_words_and_actions_come_in_the_order_the_model_wrote_them(tmp_path: Path) -> None:
     script = [{"question": "lab", "calls": [

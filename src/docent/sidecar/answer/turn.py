@@ -299,6 +299,8 @@ class Turn:
                         async for checked in _checked(gate):
                             yield checked
                     yield shown
+                for said in gate.flush():  # a call ends the words before it, whatever it did ('[[none]]' after is new)
+                    yield said
             elif isinstance(event, Thinking):
                 reply.began = True
                 reply.blocks.append(event.block)  # kept whole and in place; the gate never sees it

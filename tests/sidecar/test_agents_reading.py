@@ -200,6 +200,23 @@ async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None
     assert "```python\nclient = Client(retries=3)\n```" in answer["answer"]
 
 
+async def test_ask_writes_a_heading_the_model_wrote_as_a_markdown_heading_line(tmp_path: Path) -> None:
+    """A heading ("## Retries", or a bold line alone) goes out as a sentence marked `heading`; the answer's Markdown
+    writes it as a heading line of its own, not run into the paragraph under it, its bold (a heading's own) left off."""
+    text = (
+        "## Retries\n\nA client retries a failed call three times [[client]]:\n```python\nclient = Client(retries=3)\n```\n"
+        "[[client]]\n\n**Giving up**\n\nA client retries a failed call three times. [[client]]"
+    )
+    model, _ = answering(text)
+    async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": QUESTION}))
+    assert answer["answer"] == (
+        "### Retries\n\nA client retries a failed call three times:\n\n```python\nclient = Client(retries=3)\n```\n\n"
+        "### Giving up\n\nA client retries a failed call three times."
+    )
+    assert [s["text"] for s in answer["sentences"]][:2] == ["Retries", "A client retries a failed call three times:"]
+
+
 def test_inline_code_is_marked_where_it_stands_as_a_word_not_inside_a_longer_one() -> None:
     """The record keeps a block's inline code in order but not where it stands: `path` was marked inside the "pathlib"
     before it, and `sync` inside "--sync"; a span written twice as a whole word is marked at its first."""

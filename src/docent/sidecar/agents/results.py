@@ -121,7 +121,7 @@ def sources(cites: Iterable[Cite], base: str) -> list[Source]:
 
 
 class Markdown:
-    """The shown parts of an answer as the panel lays them out: paragraphs, list items, inline code, fenced code."""
+    """The shown parts of an answer as the panel lays them out: headings, paragraphs, list items, inline code, fenced code."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -131,6 +131,8 @@ class Markdown:
             self.lines += ["", fence(Block("code", event.text, lang=event.language)), ""]
         elif isinstance(event, Sentence) and event.row is not None:
             self._row(event, event.row)
+        elif isinstance(event, Sentence) and event.heading:  # a heading line of its own, at the panel's level (h3)
+            self.lines += [*([""] if self.lines and self.lines[-1] else []), f"### {marked(bare(event))}", ""]
         elif isinstance(event, Sentence):
             text = marked(event)
             if event.item is not None:
@@ -160,6 +162,12 @@ def _cell(sentence: Sentence, start: int, end: int) -> Sentence:
     """A row's cell as a sentence of its own, with the spans inside it."""
     spans = tuple((kind, s - start, e - start) for kind, s, e in sentence.spans if start <= s and e <= end)
     return Sentence(sentence.text[start:end], spans=spans)
+
+
+def bare(heading: Sentence) -> Sentence:
+    """A heading without a bold span over its whole text ("**Install**" alone on its line): a heading is bold itself."""
+    spans = tuple(span for span in heading.spans if span != ("strong", 0, len(heading.text)))
+    return msgspec.structs.replace(heading, spans=spans) if spans != heading.spans else heading
 
 
 def marked(sentence: Sentence) -> str:

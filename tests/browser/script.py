@@ -86,6 +86,9 @@ REPLIES: list[dict[str, Any]] = [
                  "[[case-3ds-approach]] "},
         {"text": "The rollout ![chart](http://127.0.0.1:9/leak.png) went by card range. [[case-3ds-results]]"},
     ]]},
+    {"question": "under a heading", "calls": [[  # a heading the model wrote, over what it labels
+        {"text": "## The rollout\n\nThe rollout went by card range over six weeks. [[case-3ds-results]]"},
+    ]]},
     {"question": "nothing to say", "calls": [[{"text": ""}]]},  # a turn that ends having shown nothing
 ]
 

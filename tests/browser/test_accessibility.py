@@ -4,6 +4,7 @@ page, the lab (with a ring on its chart) and the assistant page, at a desktop's 
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.browser.panel import PANEL, ask, open_panel, serious, wait_for_answer
@@ -18,7 +19,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize(("path", "question"), [("", "How did the 3-D Secure rollout go?"),
                                                 ("lab/", "Point at the chart"),
-                                                ("", "Held twice")], ids=["home", "lab", "held"])
+                                                ("", "Held twice"), ("", "Under a heading")],
+                         ids=["home", "lab", "held", "heading"])
 def test_a_page_with_the_panel_open_and_answering_has_no_serious_violation(
     page: Page, guide: Sidecar, path: str, question: str
 ) -> None:
@@ -30,6 +32,9 @@ def test_a_page_with_the_panel_open_and_answering_has_no_serious_violation(
         shrunk.click()
     expect(log.locator(".docent-sentence").first).to_be_visible()
     assert serious(page) == []
+    # A heading in the answer keeps the outline: an h3 under the panel's h2 (axe's heading-order is "moderate").
+    outline = Axe().run(page, context=PANEL).response["violations"]
+    assert [v["id"] for v in outline if v["id"] in ("heading-order", "empty-heading")] == []
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.browser.panel import PANEL, ask, open_panel, serious
@@ -46,6 +47,11 @@ REPLY = (
 LIMITS = (
     "The client's limits [[limits]]:\n\n| Setting | Default | What it bounds |\n|---|---|---|\n"
     "| `max_connections` | 100 | connections open at once |\n| `keepalive_expiry` | 5.0 | seconds an idle connection is kept |\n"
+)
+# A heading the model wrote over a paragraph and the record's code block (the sentence event says `heading`).
+HEADED = (
+    "## Setting a timeout\n\nPass a timeout to the client [[timeouts]]:\n\n```python\n" + "\n".join(LONG_LINES)
+    + "\n```\n[[timeouts]]"
 )
 RETRIES = "Retries are off by default: a request that fails to connect raises `ConnectError` at once [[retries]]."
 # Sentences whose cited line the page hides until asked: in a content tab not selected, in a collapsed note.
@@ -109,7 +115,7 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     replies = [{"question": "timeout", "calls": [[{"text": REPLY}]]}, {"question": "retr", "calls": [[{"text": RETRIES}]]},
                {"question": "async", "calls": [[{"text": HIDDEN["async"]}]]},
                {"question": "twice", "calls": [[{"text": HIDDEN["twice"]}]]},
-               {"question": "limits", "calls": [[{"text": LIMITS}]]}]
+               {"question": "limits", "calls": [[{"text": LIMITS}]]}, {"question": "heading", "calls": [[{"text": HEADED}]]}]
     script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
     with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl", port=port) as running:
         yield running
@@ -172,6 +178,44 @@ def test_a_table_in_an_answer_is_shown_as_a_table_its_cells_as_text_never_wider_
     box, panel = log.locator(".docent-table").bounding_box(), log.bounding_box()
     assert box and panel and box["x"] >= panel["x"] - 1 and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
     assert serious(page, context=PANEL) == []
+
+
+@pytest.mark.parametrize("context_options", [{"viewport": {"width": 1280, "height": 800}}, PHONE], ids=["desktop", "phone"])
+def test_a_heading_in_an_answer_is_a_small_h3_over_what_it_labels_inside_the_panel(
+    page: Page, docs: Sidecar, context_options: dict[str, object]
+) -> None:
+    open_panel(page, docs.base + "clients/")
+    log = ask(page, "Show it under a heading")
+    answer = log.locator(".docent-answer").last
+    heading = answer.locator("h3.docent-heading")
+    expect(heading).to_have_count(1)
+    expect(heading).to_have_text("Setting a timeout")
+    assert "#" not in log.inner_text()
+    # A real heading under the panel's own h2, never an h1 or h2 of the host page's outline.
+    expect(page.locator(PANEL).get_by_role("heading", name="Setting a timeout", level=3)).to_have_count(1)
+    assert answer.locator("h1, h2").count() == 0
+    # In order: the heading, then the paragraph it labels, then the code block; each its own block, inside the panel.
+    kinds = answer.evaluate("(a) => [...a.children].map((c) => c.tagName).filter((tag) => tag !== \"SPAN\")")  # "Guide: ", hidden
+    assert kinds == ["H3", "P", "FIGURE"]
+    paragraph, figure = answer.locator("p.docent-paragraph"), answer.locator("figure.docent-code")
+    expect(paragraph).to_contain_text("Pass a timeout to the client:")
+    top, para, code, panel = heading.bounding_box(), paragraph.bounding_box(), figure.bounding_box(), log.bounding_box()
+    assert top and para and code and panel
+    assert panel["x"] - 1 <= top["x"] and top["x"] + top["width"] <= panel["x"] + panel["width"] + 1
+    assert top["y"] + top["height"] <= para["y"] + 1 and para["y"] + para["height"] <= code["y"] + 1
+    # Its own small style, in the panel's type whatever the theme does to an h3: no bigger than the panel's title,
+    # bolder than the text under it, one line at a desktop's width and at a phone's.
+    size = heading.evaluate("(h) => parseFloat(getComputedStyle(h).fontSize)")
+    title = page.locator(PANEL).locator(".docent-title").evaluate("(h) => parseFloat(getComputedStyle(h).fontSize)")
+    text = paragraph.evaluate("(p) => parseFloat(getComputedStyle(p).fontSize)")
+    assert text <= size <= title
+    assert heading.evaluate("(h) => Number(getComputedStyle(h).fontWeight)") >= 600
+    assert heading.evaluate("(h) => h.getClientRects().length === 1 && h.scrollWidth <= h.clientWidth + 1")
+    width = context_options["viewport"]["width"]  # type: ignore[index]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert serious(page, context=PANEL) == []
+    outline = Axe().run(page, context=PANEL).response["violations"]  # heading-order is axe's "moderate": asked by name
+    assert [v["id"] for v in outline if v["id"] in ("heading-order", "empty-heading", "page-has-heading-one")] == []
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])

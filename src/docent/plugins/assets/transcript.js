@@ -8,7 +8,9 @@
  * "info"|"action"|"offer"|"card", ...}. An answer is one block of paragraphs, lists and code: a
  * sentence continues the paragraph or list item before it, starts a new paragraph when it began a
  * new line (`line`), or a list item (`item`: {number}), or is a table's row (`row`: {cells: [[start, end]],
- * header}: a header row starts a new table, as does a row after anything else). A citation names its page and section;
+ * header}: a header row starts a new table, as does a row after anything else), or is a heading the model wrote
+ * (`heading`: an h3, under the panel's own h2, never breaking the host page's outline; what follows starts anew).
+ * A citation names its page and section;
  * consecutive sentences citing the same sections show it once, after the last of them. What the
  * gate held back is one quiet, expandable line per answer (held.js).
  */
@@ -78,6 +80,7 @@ export class Transcript {
       this.last = null;
       return node;
     }
+    if (entry.heading === true) return this.heading(entry);
     const node = this.sentence(entry);
     this.place(entry).appendChild(node);
     this.fold(node);
@@ -115,6 +118,17 @@ export class Transcript {
     this.table.children[header ? 0 : 1].appendChild(tr);
     if (!header) this.fold(tr);
     return tr;
+  }
+
+  /* A heading the model wrote ("## Install", a bold line alone): a heading element of its own, its bold a heading's. */
+  heading(entry) {
+    const whole = (span) => Array.isArray(span) && span[0] === "strong" && span[1] === 0 && span[2] === String(entry.text || "").length;
+    const heading = make("h3", "docent-heading");
+    heading.appendChild(this.sentence({ ...entry, spans: (Array.isArray(entry.spans) ? entry.spans : []).filter((span) => !whole(span)) }));
+    this.paragraph.appendChild(heading);
+    this.block = null;
+    this.last = null;
+    return heading;
   }
 
   /* The element a sentence goes in: a new list item, a new paragraph, or the block it continues. */

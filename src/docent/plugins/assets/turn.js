@@ -15,8 +15,8 @@ const pinned = (site, cites) => (Array.isArray(cites) ? cites : []).map((cite) =
   return kept;
 });
 
-/* A sentence event as a transcript entry: its text, citations, inline marks, where it starts, and its cells where it
- * is a table's row. */
+/* A sentence event as a transcript entry: its text, citations, inline marks, where it starts, whether it is a heading
+ * the model wrote, and its cells where it is a table's row. */
 const sentence = (site, data) => {
   const entry = { kind: "sentence", text: String(data.text || ""), cites: pinned(site, data.cites) };
   if (Array.isArray(data.spans) && data.spans.length) entry.spans = data.spans;
@@ -24,6 +24,7 @@ const sentence = (site, data) => {
     entry.item = { number: typeof data.item.number === "number" ? data.item.number : null };
   }
   if (data.line) entry.line = true;
+  if (data.heading === true) entry.heading = true;
   const row = data.row && typeof data.row === "object" ? data.row : null;
   if (row && Array.isArray(row.cells)) {
     const cells = row.cells.filter((cell) => Array.isArray(cell) && cell.length === 2 &&

@@ -7,7 +7,8 @@ request, each with the sections it cites, and a verdict for each.
   puts every sentence in one of two lists: `supported`, {n, by} (`by`, the labels of its own cited sections that
   support it), or `unsupported`, its n.
 - Each sentence is judged against its own citations only: a `supported` verdict counts only where `by` names at least
-  one section and every one it names is one that sentence cites (a sentence that cites none, none); otherwise the
+  one section and every one it names is one that sentence cites (a sentence that cites none, none, and only in a
+  request that shows no section: with another's in view, `by` empty cannot say it was not judged by them); otherwise the
   sentence has no verdict.
 - A sentence with no verdict of its own is held (`unchecked`): in neither list, or supported with a `by` that does not
   count. A sentence given two verdicts is held: `unsupported` if either says so, else `unchecked`. A number out of
@@ -101,10 +102,11 @@ class CheckRequest:
                 if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= count:
                     return [None] * count  # a numbering the model lost: no verdict is surely its sentence's
                 given.setdefault(n, []).append(item)
-        return [_one(given.get(n, []), cites) for n, cites in enumerate(self.cites, 1)]
+        blind = not any(self.cites)  # no section in view: `by` empty can be no other sentence's section
+        return [_one(given.get(n, []), cites, blind=blind) for n, cites in enumerate(self.cites, 1)]
 
 
-def _one(items: list[Any], cites: tuple[str, ...]) -> Verdict | None:
+def _one(items: list[Any], cites: tuple[str, ...], *, blind: bool) -> Verdict | None:
     """A sentence's verdict from the items that name it (False: in `unsupported`; a dict: in `supported`): none is
     None; two or more, unsupported if either says so, else None; supported only by labels of its own citations."""
     if len(items) > 1:
@@ -119,4 +121,4 @@ def _one(items: list[Any], cites: tuple[str, ...]) -> Verdict | None:
     # by one of them at least; by none only where it cites none (a card's words before the answer cited anything, which
     # state nothing if they are supported; a link to a page the record lacks), asked with no section in view
     # (`Checked.card`)
-    return Verdict(True) if by or not cites else None
+    return Verdict(True) if by or (not cites and blind) else None

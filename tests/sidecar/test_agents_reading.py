@@ -92,6 +92,28 @@ async def test_read_section_and_list_pages(tmp_path: Path) -> None:
         ]
 
 
+async def test_a_pages_id_from_list_pages_reads_it_and_a_page_left_out_of_the_record_says_so(tmp_path: Path) -> None:
+    """A new user's agent on Uvicorn's docs (round 25) took ids from list_pages: `concepts-asgi` (a page whose first
+    section is `asgi`) and `release-notes` (a page the record leaves out, its sections []) were both refused with
+    "take an id from search or list_pages", the list it had taken them from."""
+    pages = (*PAGES, Page("changes", "Release notes", "/changes/"))
+    bundle = appkit.write_bundle(tmp_path / "out.json", manifest=Manifest(site_name="Kit", pages=pages, site_url=SITE_URL),
+                                 record=RECORD)
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        listed = data(await session.call_tool("list_pages", {}))["pages"]
+        assert [(p["id"], p["sections"]) for p in listed] == [("start", ["install", "client"]), ("guide", ["retries"]),
+                                                              ("changes", [])]
+        assert data(await session.call_tool("read_section", {"id": "guide"}))["id"] == "retries"
+        assert data(await session.call_tool("read_section", {"id": "start"}))["id"] == "install"
+        for name in ("changes", "https://docs.example.org/kit/changes/", "/changes/", "/kit/changes/#fixed"):
+            said = words(await session.call_tool("read_section", {"id": name}))
+            assert "“Release notes” is on the site but not in the guide's record" in said, name
+            assert "open https://docs.example.org/kit/changes/ instead" in said, name
+        for name in ("nowhere", "https://docs.example.org/kit/guide/#nowhere-else", "/elsewhere/"):
+            said = words(await session.call_tool("read_section", {"id": name}))
+            assert "No section has that id or URL" in said and "nowhere" not in said, name
+
+
 async def test_a_long_section_is_read_once_not_twice(tmp_path: Path) -> None:
     """A 16,000-character section (prose and code, as uv's Docker guide has) came back at 2.2 times its length: its
     text, then the same again block by block. An agent's context pays for each character."""

@@ -48,7 +48,19 @@ from ..ratelimit import Limited, RateLimits, client_address
 from ..routes import MCP
 from ..store import StoreUnavailable
 from ..tally import Listener, tallied
-from .results import Answer, BlockOut, Markdown, PageEntry, PageList, SearchResult, Section, hit, located, take
+from .results import (
+    Answer,
+    BlockOut,
+    Markdown,
+    PageEntry,
+    PageList,
+    SearchResult,
+    Section,
+    hit,
+    left_out,
+    located,
+    take,
+)
 
 # The outcomes a tool counted for the call in flight: the middleware counts a call the tool never saw.
 _SEEN: ContextVar[list[str] | None] = ContextVar("docent_mcp_seen", default=None)
@@ -90,6 +102,8 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_worl
 UNAVAILABLE = "The guide cannot reach its shared state just now: try again in a minute."
 ASK_OFF = "`ask` is switched off on this site: use search and read_section."
 UNKNOWN_SECTION = "No section has that id or URL: take an id from search or list_pages."
+LEFT_OUT = ("The page “{title}” is on the site but not in the guide's record (the site leaves it out), so no tool "
+            "reads it: open {url} instead, or take another page from list_pages (one with sections).")
 BLANK = "The {what} is blank: write a few words."
 
 Query = Annotated[str, Field(min_length=1, max_length=500, description="What to look for, in a few words.")]
@@ -229,7 +243,8 @@ class Agents:
         section = located(bundle, id, base)
         if section is None:
             self._count("read_section", "invalid")
-            raise ToolError(UNKNOWN_SECTION)
+            page = left_out(bundle, id, base)
+            raise ToolError(UNKNOWN_SECTION if page is None else LEFT_OUT.format(title=page.label, url=base + page.path))
         self._count("read_section", "ok")
         said: list[BlockOut] = [{"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker} for b in section.blocks]
         read: Section = {**hit(bundle, section, base), "blocks": said}

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import msgspec
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
 
-from docent.schema import RecordSection
+from docent.schema import Page, RecordSection
 from docent.schema.blocks import Block, fence, fenced
 
 from ..answer.bundle import Bundle
@@ -244,20 +244,43 @@ def ticked(block: Block) -> Block:
 
 def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
     """The section an agent names: by its id, or by its URL or path as the site links it (the page's own URL is its
-    first section; "#timeouts" alone, where one section of the site has that anchor). Never a guess: a URL whose
-    anchor no section has is no section."""
+    first section; "#timeouts" alone, where one section of the site has that anchor), or by its page's id (from
+    list_pages: the page's first section, as its URL gives). Never a guess: a URL whose anchor no section has is no
+    section."""
     section = bundle.record.get(wanted)
-    if section is not None or ("/" not in wanted and "#" not in wanted):
+    if section is not None:
         return section
+    if wanted in bundle.pages:
+        return next((s for s in bundle.record.values() if s.page == wanted), None)
+    if "/" not in wanted and "#" not in wanted:
+        return None
+    path, fragment = _wanted(wanted, base)
+    found = [s for s in bundle.record.values() if _same(s.path, path, fragment)]
+    if not found and path and not fragment:  # a page's URL: its first section, anchored or not
+        found = [s for s in bundle.record.values() if _page(s.path.partition("#")[0]) == _page(path)]
+    return found[0] if found and (path or len(found) == 1) else None
+
+
+def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
+    """The site's page an agent names (by its id or URL, as list_pages gives them) none of whose sections is in the
+    record: a page the site's choice of record pages leaves out (release notes, a contributing guide)."""
+    page = bundle.pages.get(wanted)
+    if page is None and ("/" in wanted or "#" in wanted):
+        path = _wanted(wanted, base)[0]
+        page = next((p for p in bundle.manifest.pages if path and _page(p.path) == _page(path)), None)
+    if page is None or any(s.page == page.id for s in bundle.record.values()):
+        return None
+    return page
+
+
+def _wanted(wanted: str, base: str) -> tuple[str, str]:
+    """The path (under the site's own, as the record's paths are) and the anchor of a URL or path an agent gives."""
     parts = urlsplit(wanted.strip())
     path, fragment = parts.path, parts.fragment
     prefix = urlsplit(base).path.rstrip("/")
     if prefix and (path == prefix or path.startswith(prefix + "/")):
         path = path[len(prefix) :]
-    found = [s for s in bundle.record.values() if _same(s.path, path, fragment)]
-    if not found and path and not fragment:  # a page's URL: its first section, anchored or not
-        found = [s for s in bundle.record.values() if _page(s.path.partition("#")[0]) == _page(path)]
-    return found[0] if found and (path or len(found) == 1) else None
+    return path, fragment
 
 
 def _same(link: str, path: str, fragment: str) -> bool:

@@ -76,7 +76,7 @@ def test_the_offline_guides_note_keeps_to_one_line_of_a_phones_sheet_and_a_tap_s
     expect(status).to_contain_text("offline guide")
     said = page.evaluate(STATUS_LINES)
     assert said["lines"] == 1 and said["cut"] and said["inside"], said
-    assert said["text"].endswith("which quotes the record."), said  # whole for a screen reader
+    assert said["text"].endswith("which quotes the site's own pages."), said  # whole for a screen reader
     status.click()
     whole = page.evaluate(STATUS_LINES)
     assert whole["lines"] == 2 and not whole["cut"] and whole["inside"], whole

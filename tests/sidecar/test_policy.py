@@ -272,3 +272,14 @@ def test_the_rules_patterns_are_written_in_lower_case() -> None:
     for pattern in (policy._PAY, policy._NOT_PAY, policy._PRIVATE, policy._NOT_PRIVATE, policy._RUN):
         assert pattern.flags & re.IGNORECASE
         assert not re.search(r"(?<!\\)[A-Z]", pattern.pattern), pattern.pattern[:60]
+
+
+def test_no_word_a_visitor_reads_speaks_of_the_record() -> None:
+    """"The record" is the operator's word for the pages the guide answers from; a visitor never chose one. The
+    offline note said "which quotes the record." on every site (a new user's walk on Uvicorn's docs, round 25)."""
+    shown = [*policy.OFF_SAYS.values(), *policy.SAYS.values()]
+    for kind in ("docs", "portfolio"):
+        site = AnswerPolicy.for_site(Manifest(kind=kind))
+        shown += [site.words(r) for r in AnswerPolicy.WORDS] + [site.held_message(r) for r in AnswerPolicy.HELD]
+    assert [w for w in shown if "record" in w.lower()] == []
+    assert policy.SAYS["offline"] == "Answers come from the site's offline guide, which quotes the site's own pages."

@@ -100,7 +100,7 @@ OFF_SAYS = {
 }
 SAYS = {
     "degraded": "The guide's usual model is resting, so answers now quote the site directly.",
-    "offline": "Answers come from the site's offline guide, which quotes the record.",
+    "offline": "Answers come from the site's offline guide, which quotes the site's own pages.",
     "on_disk": "This site's server may write your conversation to its disk, where it stays for a while after it ends.",
 }
 

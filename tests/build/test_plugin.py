@@ -266,3 +266,24 @@ def test_the_build_logs_one_summary_line_with_counts_and_the_prompts_size(tmp_pa
     assert f"prompt {chars} characters (~{tokens} tokens with the tools); " in lines[0]
     assert lines[0].endswith("record whole (within the 50000-token budget); 0 problems; wrote docent/manifest.json "
                              "and docent-bundle.json")
+
+
+@pytest.mark.parametrize("plugins", [["docent"], ["search", "docent"], ["docent", {"search": {"lang": "en"}}]])
+def test_a_build_without_the_search_plugin_says_the_site_lost_its_search_box(tmp_path, caplog, plugins):
+    """MkDocs adds `search` only where `plugins:` is unset. A docs owner with no `plugins:` key who adds
+    `plugins: [docent]` (the README's step 2: "add docent to your plugins") built a site with no search box and no
+    word of why (a new user's walk on HTTPX's docs, round 25). A note, not a warning: an owner may drop search on purpose,
+    and `--strict` stays green."""
+    config = write_site(tmp_path, extra={"plugins": [p if p != "docent" else {"docent": {"bundle": "b.json"}}
+                                                     for p in plugins]})
+    with caplog.at_level(logging.INFO, logger="mkdocs"):
+        mkdocs_build(config)
+    notes = [r.getMessage() for r in caplog.records if "search box" in r.getMessage()]
+    if "search" in plugins or any(isinstance(p, dict) and "search" in p for p in plugins):
+        assert notes == []
+        assert (tmp_path / "site" / "search" / "search_index.json").exists()
+    else:
+        assert notes == ["docent: Note: No `search` plugin is listed, so the site has no search box: MkDocs adds it only "
+                         "while `plugins:` is unset. To keep it, list `- search` above `- docent`."]
+        assert not (tmp_path / "site" / "search").exists()
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []

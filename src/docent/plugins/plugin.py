@@ -55,6 +55,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._choice = PageChoice()  # what this build uses: the fallback gives way to any page's front matter
         self._languages: dict[str, dict[str, str]] = {}  # by src_uri: the languages its Markdown's fences name
         self._included = Included()  # a page's Markdown with its snippets read in, by the site's own render
+        self._searchless = False  # `plugins:` lists no search plugin: the build says the site lost its search box
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
@@ -96,6 +97,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             config.extra_css.append(STYLE)
         if SNIPPETS in config.markdown_extensions and self._included not in config.markdown_extensions:
             config.markdown_extensions.append(self._included)
+        self._searchless = not any(name.split("/")[-1] == "search" for name in config.plugins)
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -209,6 +211,13 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             log.info(f"Note: {self._choice.note()}")
         for note in manifest.notes:
             log.info(f"Note: {note}")
+        if self._searchless:
+            log.info(f"Note: {NO_SEARCH}")
+
+
+# MkDocs adds its `search` plugin only where `plugins:` is not set: `plugins: [docent]` alone takes the search box away.
+NO_SEARCH = ("No `search` plugin is listed, so the site has no search box: MkDocs adds it only while `plugins:` is "
+             "unset. To keep it, list `- search` above `- docent`.")
 
 
 def _chooses(file: File) -> bool:

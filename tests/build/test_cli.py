@@ -123,7 +123,7 @@ def test_it_runs_as_a_module_for_scripts(tmp_path):
     # The plugin's summary line, with what the CLI wrote and copied.
     assert result.stdout.startswith("docent: 3 pages, 2 home sections, 2 parts, 1 experiments, 1 tours, 1 offers, "
                                     "1 actions, 1 fields, 2 record sections (100.0% of the record pages' text), ")
-    assert "; 0 problems; wrote " in result.stdout and "; copied 0 panel assets" in result.stdout
+    assert "; 0 problems; a documentation site (for a person's site, name its `owner`); wrote " in result.stdout and "; copied 0 panel assets" in result.stdout
 
 
 def test_the_docent_command_dispatches_manifest_here(tmp_path):

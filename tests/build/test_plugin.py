@@ -264,8 +264,23 @@ def test_the_build_logs_one_summary_line_with_counts_and_the_prompts_size(tmp_pa
     tokens = bundle["mode"]["prompt_tokens"]
     assert tokens > chars // 4  # the tools count too
     assert f"prompt {chars} characters (~{tokens} tokens with the tools); " in lines[0]
-    assert lines[0].endswith("record whole (within the 50000-token budget); 0 problems; wrote docent/manifest.json "
-                             "and docent-bundle.json")
+    assert lines[0].endswith("record whole (within the 50000-token budget); 0 problems; a documentation site (for a "
+                             "person's site, name its `owner`); wrote docent/manifest.json and docent-bundle.json")
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    ({"owner": {"name": "Mara Lind", "pronoun": "she"}}, "; a portfolio of Mara Lind; wrote "),
+    ({"kind": "portfolio"}, "; a portfolio of Jo Doe; wrote "),  # the name from site_author
+    ({"owner": {"name": "Mara Lind"}, "kind": "docs"}, "; a documentation site (for a person's site, name its `owner`); "),
+])
+def test_the_summary_says_which_kind_of_site_the_build_took(tmp_path, caplog, options, said):
+    """The kind sets the guide's voice, refusals, suggestions and when it opens pages; the build inferred it from
+    `owner` and said nothing, so an owner who forgot `owner` on a portfolio, or set one on docs, learnt it from the
+    guide's answers (a new user's walk, round 25)."""
+    with caplog.at_level(logging.INFO, logger="mkdocs"):
+        mkdocs_build(write_site(tmp_path, docent=options))
+    line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("docent: 3 pages"))
+    assert said in line, line
 
 
 @pytest.mark.parametrize("plugins", [["docent"], ["search", "docent"], ["docent", {"search": {"lang": "en"}}]])

@@ -118,5 +118,13 @@ def summary(manifest: Manifest, built: Bundle, problems: Sequence[Problem]) -> s
         f"{len(manifest.actions)} actions, {len(manifest.fields)} fields, {len(manifest.record)} record sections"
         f"{_covering(manifest)}, "
         f"{len(built.tools)} tools; prompt {chars} characters (~{built.mode.prompt_tokens} tokens with the tools); "
-        f"{built.mode.said()}; {len(problems)} problems"
+        f"{built.mode.said()}; {len(problems)} problems; {_kind_said(manifest)}"
     )
+
+
+def _kind_said(manifest: Manifest) -> str:
+    """The kind of site the build took, in the summary: it sets the guide's voice, refusals, suggestions and when it
+    opens pages, and a build that took the wrong one said nothing of it."""
+    if manifest.kind == "portfolio":
+        return f"a portfolio of {manifest.owner}" if manifest.owner else "a portfolio"
+    return "a documentation site (for a person's site, name its `owner`)"

@@ -145,3 +145,25 @@ def test_a_line_leads_into_its_code_across_the_codes_caption() -> None:
                               "Alternatively, the cache can be set to a constant location:": 4}
     assert quotes(section) == ["Note: The cache directory's location can be determined by running the uv cache dir "
                                "command in the container."]
+
+
+def test_the_pages_inline_code_is_marked_whole_though_a_name_inside_it_reads_as_markdown() -> None:
+    """`uvicorn.run(app, **config)` is one span on the page. The third person marks a name Markdown would read as
+    bold or emphasis (`**config`, `__name__`) before the section's spans are marked; the span is still marked whole,
+    never split into `uvicorn.run`(app, `**config`) (a new user's walk on Uvicorn's docs, round 25)."""
+    from docent.sidecar.offline.quotes import cited
+    from docent.sidecar.offline.voice import Voice
+
+    text = ("To run directly from within a Python program, you should use uvicorn.run(app, **config). Put uvicorn.run "
+            "into if __name__ == '__main__' clause in the main module.")
+    code = ("uvicorn.run(app, **config)", "uvicorn.run", "if __name__ == '__main__'")
+    section = RecordSection.of("run", page="deployment", path="/deployment/#run", headings=("D", "R"),
+                               blocks=(Block("paragraph", text, code=code),))
+    first, second = quotes(section)
+    voice = Voice("the author", "they", plural=False)
+    assert cited(voice.tell(first), section) == (
+        "To run directly from within a Python program, you should use `uvicorn.run(app, **config)`. [[run]]")
+    assert cited(voice.tell(second), section) == (
+        "Put `uvicorn.run` into `if __name__ == '__main__'` clause in the main module. [[run]]")
+    # a name marked alone, where no span of the section holds it, stays marked as the third person marked it
+    assert cited(voice.tell("Pass **kwargs to it."), section) == "Pass `**kwargs` to it. [[run]]"

@@ -63,6 +63,10 @@ def coded(text: str, spans: Iterable[str]) -> str:
     names = sorted({n for n in spans if len(n) > 1 and "`" not in n and CODE_LIKE.search(n)}, key=len, reverse=True)
     if not names:
         return text
+    for name in names:  # `tell` marked a name inside a span (`**config` of "uvicorn.run(app, **config)"): unmark it
+        told = MARKED.sub(r"`\1`", name)
+        if told != name:
+            text = text.replace(told, name)
     pattern = re.compile("|".join(rf"(?<![\w`]){re.escape(n)}(?![\w`])" for n in names))
     parts = text.split("`")  # odd parts are code already
     return "`".join(pattern.sub(lambda m: f"`{m.group()}`", part) if i % 2 == 0 else part for i, part in enumerate(parts))

@@ -356,7 +356,9 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
                 if told is not None and told not in used:
                     used.add(told)
                     chosen.append(f"{marker}{cited(told, m[4], end=not going_on)}")
-    return chosen
+    # a sentence said again whole inside a list item said after it ("If you update the code, ..." of SIGHUP's): once
+    items = [words for marker, words in map(item, chosen) if marker]
+    return [c for c in chosen if item(c)[0] or not any(f" {c}" in f" {words}" for words in items)]
 
 
 def _pointer(section: RecordSection, asked: Weighed) -> list[str]:

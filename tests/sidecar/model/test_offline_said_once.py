@@ -35,3 +35,27 @@ def test_a_sentence_of_a_list_item_is_not_said_again_with_its_list() -> None:
     assert any(s.startswith("- `SIGHUP`") and "If you update the code" in s for s in said), said
     assert "--workers" in said[0], said
 
+
+# Uvicorn's "HTTPS" settings: a list of seven options, too long to say whole.
+HTTPS = Section.of("https", page="settings", path="/settings/#https", headings=("Settings", "HTTPS"), blocks=(
+    Block("paragraph", "The SSL context can be configured with the following options:"),
+    *(Block("item", f"{flag} - {words}", marker="-", code=(flag,)) for flag, words in (
+        ("--ssl-keyfile <path>", "The SSL key file."),
+        ("--ssl-keyfile-password <str>", "The password to decrypt the ssl key."),
+        ("--ssl-certfile <path>", "The SSL certificate file."),
+        ("--ssl-version <int>", "The SSL version to use. Default: ssl.PROTOCOL_TLS_SERVER."),
+        ("--ssl-cert-reqs <int>", "Whether client certificate is required. Default: ssl.CERT_NONE."),
+        ("--ssl-ca-certs <str>", "The CA certificates file."),
+        ("--ssl-ciphers <str>", 'The ciphers to use. Default: "TLSv1".'))),
+    Block("paragraph", "To understand more about the SSL context options, please refer to the Python documentation."),
+))
+
+
+def test_an_item_of_a_long_list_said_alone_is_still_an_item() -> None:
+    """Three of the seven options, said without their list, ran into one paragraph in the panel and in `ask`'s
+    Markdown ("`--ssl-keyfile <path>` - The SSL key file. `--ssl-keyfile-password <str>` - ..."): each is an item."""
+    model = OfflineModel.of({HTTPS.id: HTTPS}, manifest=Manifest(site_name="Uvicorn", kind="docs"))
+    said = model.answer("How do I serve HTTPS with --ssl-keyfile and --ssl-certfile?")[0]
+    options = [s for s in said if "--ssl-" in s and "```" not in s]
+    assert len(options) >= 2, said
+    assert all(s.startswith("- `--ssl-") for s in options), said

@@ -170,23 +170,34 @@ def listed(section: RecordSection, sentence: str) -> list[str]:
     any list: alone it is half a sentence."""
     blocks = section.blocks
     for i, block in enumerate(blocks):
-        if block.kind != "item" or _said(block.text).rstrip(".") != sentence.rstrip("."):
-            continue
-        start = i
-        while start > 0 and blocks[start - 1].kind == "item":
-            start -= 1
-        end = i
-        while end + 1 < len(blocks) and blocks[end + 1].kind == "item":
-            end += 1
-        # the paragraph's last sentence leads into the list: "Note that:" after "You can use ... token." is no lead,
-        # and the sentence before it is said on its own
-        lead = split(blocks[start - 1].text.strip())[-1] if start > 0 and blocks[start - 1].kind == "paragraph" else ""
-        lead = lead if 3 <= len(lead.split()) <= MAX_WORDS else ""
-        items = [f"{_marker(b)} {said}" for b in blocks[start : end + 1] if (said := _said(b.text))]
-        if end - start + 1 > LIST_ITEMS or len(items) < 2:
-            return [lead, f"{_marker(block)} {sentence}"] if lead and goes_on(lead) else [sentence]
+        if block.kind == "item" and _said(block.text).rstrip(".") == sentence.rstrip("."):
+            return _with_list(blocks, i, sentence)
+    opening = [b for b in blocks if b.kind == "item" and _marker(b) == "-" and (first := split(b.text.strip()))
+               and first[0].rstrip(".") == sentence.rstrip(".")]  # an item's first sentence, said without the rest
+    return [f"- {sentence}"] if opening else [sentence]
+
+
+def _with_list(blocks: Sequence[Block], i: int, sentence: str) -> list[str]:
+    """The item `blocks[i]` (said as `sentence`) with its lead and its list where the list is short (`listed`)."""
+    block = blocks[i]
+    start = i
+    while start > 0 and blocks[start - 1].kind == "item":
+        start -= 1
+    end = i
+    while end + 1 < len(blocks) and blocks[end + 1].kind == "item":
+        end += 1
+    # the paragraph's last sentence leads into the list: "Note that:" after "You can use ... token." is no lead,
+    # and the sentence before it is said on its own
+    lead = split(blocks[start - 1].text.strip())[-1] if start > 0 and blocks[start - 1].kind == "paragraph" else ""
+    lead = lead if 3 <= len(lead.split()) <= MAX_WORDS else ""
+    items = [f"{_marker(b)} {said}" for b in blocks[start : end + 1] if (said := _said(b.text))]
+    if end - start + 1 <= LIST_ITEMS and len(items) >= 2:
         return [lead] * bool(lead.endswith(":") or lead and goes_on(lead)) + items
-    return [sentence]
+    if lead and goes_on(lead):
+        return [lead, f"{_marker(block)} {sentence}"]
+    # an item of a long list said alone is still an item: run into the sentence before it, three of Uvicorn's
+    # options ("`--ssl-certfile <path>` - The SSL certificate file.") read as one paragraph
+    return [f"- {sentence}" if _marker(block) == "-" and len(items) > 1 else sentence]
 
 
 def goes_on(lead: str) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.check_request import CheckRequest
+from docent.sidecar.answer.check_request import MAX_TOKENS_BASE, MAX_TOKENS_EACH, CheckRequest
 from docent.sidecar.answer.checking import TOOL_NAME, Checker
 from docent.sidecar.answer.conversation import Conversation
 from docent.sidecar.answer.events import Action, Done, Held, Sentence
@@ -281,7 +281,7 @@ def test_the_check_request_gives_each_cited_section_once_and_each_sentences_own_
     ]
     assert sentences.startswith("The sentences, one a line")  # the sentences last, after the sections
     assert request.tool_choice == "any" and request.tools[0]["name"] == TOOL_NAME
-    assert request.max_tokens <= 64 + 40 * 3  # the verdicts' room, the budget's worst case
+    assert request.max_tokens == MAX_TOKENS_BASE + MAX_TOKENS_EACH * 3  # the verdicts' room, the budget's worst case
 
 
 def test_a_sentences_words_cannot_write_another_sentences_line() -> None:

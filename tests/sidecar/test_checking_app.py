@@ -12,6 +12,7 @@ import httpx
 import pytest
 import redis
 
+from docent.sidecar.answer.check_request import MAX_TOKENS_BASE, MAX_TOKENS_EACH
 from docent.sidecar.model.models import spec_for
 from docent.sidecar.model.port import Usage
 from docent.sidecar.operator.client import parse_sse
@@ -130,7 +131,7 @@ async def test_the_anthropic_adapters_answers_to_a_check_and_their_cost(stream: 
     assert (got.supported if got is not None else None) is verdict
     assert cost > 0  # billed, whatever came of it
     sent = json.loads(seen[0].content)
-    assert sent["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True} and sent["max_tokens"] == 64 + 40
+    assert sent["tool_choice"] == {"type": "any", "disable_parallel_tool_use": True} and sent["max_tokens"] == MAX_TOKENS_BASE + MAX_TOKENS_EACH
 
 
 async def test_a_budget_spent_between_two_checks_holds_the_rest_and_a_visitor_gone_settles_what_was_billed(

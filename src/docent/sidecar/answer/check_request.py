@@ -29,7 +29,10 @@ from ..model.port import ModelRequest, ToolCall, check_lines
 
 TOOL_NAME = "verdict"
 MAX_SENTENCES = 8  # a request's most: a long list or table is asked in parts
-MAX_TOKENS_BASE, MAX_TOKENS_EACH = 64, 40  # the verdicts' room: a verdict is some 15 to 25 tokens
+# The verdicts' room: a verdict is some 15 to 25 tokens. The base leaves room for what a model not forced to call the
+# tool writes first (Sonnet 5.5 takes tool_choice auto, and thinks between tools): a call cut off holds the whole
+# request. Only the tokens written are billed; the base is the budget's reservation, settled to what was used.
+MAX_TOKENS_BASE, MAX_TOKENS_EACH = 256, 40
 
 SYSTEM = (
     "Judge each numbered sentence a documentation assistant wrote against ONLY the sections IT cites (labels S1, S2, "

@@ -52,7 +52,7 @@ SAVE = ("The CLI can create, update, list and delete secrets [[secrets]].\n\n{}\
         ("The impact of losing the client IP can hurt DMS [[ipv6]]:\n\n- Mail is rejected.\n\n"
          "Then your users will be unable to login from home.", ["shown", "shown", "uncited"]),
         # A lead that cites nothing, or ends in a full stop, lends no citation: its long items are held, as before.
-        ("If your host supports IPv6, you may see two problems [[ipv6]]. They are these.\n\n"
+        ("If your host supports IPv6, you may see two issues [[ipv6]]. They are these.\n\n"
          "- The original client IP is replaced with the gateway IP of a docker network.\n",
          ["shown", "shown", "uncited"]),
         # A cited count that shares no word with its sections is read as the list's uncited count ("Two steps:").

@@ -62,7 +62,8 @@ def test_a_count_of_a_cited_list_is_read_from_the_section_once_per_bundle() -> N
         return fate(Gate(record, lexicon, mentions=mentions), sentence)
 
     assert judged("The mode takes one of three values. [[modes]]") == "shown"
-    assert mentions.passages["modes"].memo["list lengths"] == {3.0}  # kept with the section, as rules' facts are
+    # kept with the section, as rules' facts are: each list's length and what its lead-in says it is
+    assert [n for n, _lead in mentions.passages["modes"].memo["lists"]] == [3.0]
     assert judged("The mode takes one of four values. [[modes]]") == "number"
 
 

@@ -2,7 +2,7 @@
 count the answer's own parts in words up to ten ("Two things:"); a figure in digits ("40, in short.") is a fact. A
 list's intro line, cited or not, may state the list's count ("The table lists four topics:" before four items or
 rows, or before items citing four sections); another count is held. A cited sentence may count in words the items of one list of a
-cited section ("takes one of three values" where it lists three), and any sentence may count a list of three or
+cited section that the list is ("two link methods" where "several link methods are supported:" lists two), and any sentence may count a list of three or
 more that it writes itself, in words as a count of it ("when uvloop, httptools or websockets is installed ...
 installs all three"; "five levels: debug, info, warning, error and critical"; "each default to 3" after a list of
 three is a value, and is checked). A cited section's "N times" states a bare count N of what it repeats ("after eight
@@ -104,7 +104,7 @@ def _stem(a: str, b: str) -> bool:
     return common >= 4 and common >= min(len(a), len(b)) - 3 and common >= max(len(a), len(b)) - 3
 
 
-_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+)?[a-z]+s\b", re.IGNORECASE)
+_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+)?([a-z]+s)\b", re.IGNORECASE)
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _COUNTS = frozenset(_WORDS.values())
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s")
@@ -115,13 +115,15 @@ def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
     items of one list: the list states it."""
     if q.unit or q.raw not in _COUNTS:  # before the pattern: a figure with a unit, or none of two to ten, counts no list
         return False
-    counts = {_WORDS[m.group(1).lower()] for m in _COUNT.finditer(sentence.text)}
-    if q.raw not in counts:
+    nouns = {m.group(2).lower() for m in _COUNT.finditer(sentence.text) if _WORDS[m.group(1).lower()] == q.raw}
+    if not nouns:
         return False
     record, passages = sentence.grounds.mentions.record, sentence.grounds.mentions.passages
-    for sid in sentence.ids:  # each section's lists' lengths, made once per bundle and kept with it, as rules' facts are
-        text = record[sid].text
-        if q.raw in passages[sid].facts("list lengths", lambda _: _list_lengths(text)):  # noqa: B023 (called at once)
+    for sid in sentence.ids:  # each section's lists, made once per bundle and kept with it, as rules' facts are
+        section = record[sid]
+        text = section.text
+        lists = passages[sid].facts("lists", lambda _: _lists(text, section.title))  # noqa: B023 (called at once)
+        if any(n == q.raw and _of(nouns, _kinds(lead)) for n, lead in lists):  # a list of what the sentence counts
             return True
         runs = passages[sid].facts("value runs", lambda _: _value_runs(text))  # noqa: B023 (called at once)
         if any(n == q.raw and words & sentence.words for n, words in runs):  # the run of what the sentence names
@@ -252,15 +254,51 @@ _QUOTED = r"(?:'[^'\n]{1,40}'|\"[^\"\n]{1,40}\")"
 _VALUES = re.compile(rf"{_QUOTED}(?:\s*,\s*(?:(?:and|or)\s+)?{_QUOTED})+")
 
 
-def _list_lengths(text: str) -> set[float]:
-    lengths, run = set(), 0
+_LAST_SENTENCE = re.compile(r"(?:^|[.!?]\s)([^.!?]*[.!?:]?\s*)$")
+
+
+def _lists(text: str, title: str) -> tuple[tuple[float, str], ...]:
+    """Each list of a section (a run of items), its length with what says what it is (`_kinds`): its lead-in, the last sentence
+    of the line right before it ("... several different link methods are supported:"), or where the list opens the
+    section, its heading. "Three versions" is no count of a list of three settings under "Development"."""
+    out, run, lead, before = [], 0, title, title
     for line in [*text.splitlines(), ""]:
         if _ITEM.match(line):
+            if not run:
+                lead = before
             run += 1
-        elif run:
-            lengths.add(float(run))
+            continue
+        if run:
+            out.append((float(run), lead))
             run = 0
-    return lengths
+        if line.strip():
+            last = _LAST_SENTENCE.search(line.strip())
+            before = last.group(1) if last is not None else line
+    return tuple(out)
+
+
+_PLURAL = re.compile(r"\b[A-Za-z]{2,}[^s\W]s\b")
+_CODE_NAME = re.compile(r"[A-Za-z][\w-]*[-_][\w-]*")
+
+
+def _kinds(lead: str) -> frozenset[str]:
+    """What a lead-in (or a heading) says its list is: its plurals ("these fields", "link methods are supported:",
+    "choices:"), the parts of a name in code whose values it lists ("the --index-strategy option ... supports the
+    following values:"), and a colon at its end where it introduces what follows. A word in the singular alone is no
+    kind of the list ("Changing the tag delimiter: add ... to these config override files:" lists files, not tags)."""
+    kinds = {w.lower() for w in _PLURAL.findall(lead)}
+    kinds |= {part for name in _CODE_NAME.findall(lead) for part in re.split(r"[-_]+", name.lower()) if len(part) > 2}
+    return frozenset(kinds | {":"} if lead.rstrip().endswith(":") else kinds)
+
+
+_ANY = frozenset(("values", "options", "choices"))  # what any list a colon introduces enumerates ("takes one of:")
+
+
+def _of(nouns: set[str], lead: frozenset[str]) -> bool:
+    """Whether a plural the sentence counts ("strategies", "fields") is a word of a list's lead-in or heading, in its
+    stem ("--index-strategy", "these fields"), or the values a lead-in ending in a colon enumerates."""
+    return any(noun[:-1] in lead or noun in lead or any(_stem(noun, word) for word in lead)
+               or (noun in _ANY and ":" in lead) for noun in nouns)
 
 
 _GENERIC = frozenset(stems("option value choice possible default set take accept can"))  # what any run is said with

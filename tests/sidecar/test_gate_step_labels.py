@@ -40,3 +40,21 @@ def test_a_step_label_in_bold_opening_a_paragraph_is_a_heading(label: str, expec
 def test_a_sentence_in_bold_with_no_step_number_is_still_a_sentence() -> None:
     reply = FIRST + "**Uvicorn starts eight worker processes.** Run `uvicorn main:app --workers 4` [[built-in]].\n"
     assert fates(RECORD, reply, Lexicon([]))[1] == "number"
+
+
+@pytest.mark.parametrize("body, expected", [
+    # a step's label in bold opening its sentence, a colon in or after it (round 25's count25): its number is the
+    # step's in the answer's order, as a heading's is, not a figure of the record
+    ("**Step 1:** Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "shown"),
+    ("**Step 1**: Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "shown"),
+    ("**2.** Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "shown"),
+    # the hole probes: the label licenses no figure of the sentence after it, not even its own number in words
+    ("**Step 8:** Start eight worker processes [[built-in]].", "number"),
+    ("**Step 2:** Run `uvicorn main:app --workers 4` to start two more worker processes [[built-in]].", "number"),
+    ("**Step 2:** Send SIGTERM to add a worker process [[built-in]].", "unknown_term"),
+    # a count in bold is no step's label
+    ("**3 ways:** Run `uvicorn main:app --workers 4` [[built-in]].", "number"),
+])
+def test_a_step_label_in_bold_inside_its_sentence_is_no_figure(body: str, expected: str) -> None:
+    said = fates(RECORD, FIRST + body + "\n", Lexicon([]))
+    assert said == ["shown", expected], said

@@ -28,4 +28,5 @@ def draft_of(raw: str, record: Container[str]) -> Draft:
     if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
         prose = headings.reading(shaped.prose)
         return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
-    return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, shaped.prose, shaped.codes, *PLAIN))
+    prose = headings.labelled(raw, shaped.prose) if raw[:1] in "*_ " else shaped.prose  # "**Step 1:** Run ..."
+    return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, prose, shaped.codes, *PLAIN))

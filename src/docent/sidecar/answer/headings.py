@@ -10,7 +10,7 @@ judged once, in one of two readings chosen by what it says, and shown before it:
 - else as a sentence citing what it labels' sections, shown with their citations: nothing uncited of more than six
   words is shown, and a term it names must be theirs.
 Its own number in the answer's order ("Step 1:", "2.", "Option 2 -") is no figure of the record: the rules read it
-without (`reading`). The prompt's own headings written back stay held (`uncited`).
+without (`reading`), as they read a sentence a step's label in bold opens ("**Step 1:** Run ...", `labelled`). The prompt's own headings written back stay held (`uncited`).
 """
 
 from __future__ import annotations
@@ -101,6 +101,23 @@ def _stepped(raw: str, text: str) -> bool:
     """A step's label in bold that opens a paragraph, its end mark inside ("**1. Create the cluster.** This command
     ..."): numbered in the answer's order, it labels the step's sentences after it, as a heading does."""
     return bool(getattr(raw, "line_start", False)) and _ORDINAL.match(text) is not None
+
+
+# A step's label in bold opening its sentence, a colon in or after it: "**Step 1:** Run ...", "**2.** Add ...".
+_STEP_LABEL = re.compile(r"[ ]{0,3}(\*\*|__)(?P<label>[^*_\n]{1,60}?)\1[ \t]*(?P<colon>:?)")
+
+
+def labelled(raw: str, prose: str) -> str:
+    """A sentence's prose as the rules read it where a step's label in bold opens its line ("**Step 1:** Run ...",
+    "**1.** Add ..."): the label's number, the step's in the answer's order, taken off as a heading's is (`reading`).
+    The rest is read as written: "**Step 8:** Start eight workers" still states eight."""
+    if not getattr(raw, "line_start", False) or (m := _STEP_LABEL.match(raw)) is None:
+        return prose
+    label = m.group("label").strip()
+    ordinal = _ORDINAL.match(label)
+    if ordinal is None or not (m.group("colon") or label.endswith((":", ".")) or ordinal.end() == len(label)):
+        return prose
+    return _ORDINAL.sub("", prose, count=1)
 
 
 def underlined(raws: list[str], *, heading: bool) -> list[str]:

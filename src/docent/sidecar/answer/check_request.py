@@ -35,12 +35,13 @@ MAX_SENTENCES = 8  # a request's most: a long list or table is asked in parts
 MAX_TOKENS_BASE, MAX_TOKENS_EACH = 256, 40
 
 SYSTEM = (
-    "Judge each numbered sentence a documentation assistant wrote against ONLY the sections IT cites (labels S1, S2, "
-    "...). Supported: its cited text states or directly implies every claim (facts, numbers, units, order, who does "
-    "what, how many and which, causes, whether required, possible, default or certain); a fair paraphrase is fine; a "
-    "heading or lead-in stating nothing (\"Here is how:\") is supported. Unsupported: any claim its cited text "
-    "contradicts or does not say. Call `verdict` once, every sentence in one list: `supported`, each with `n` and `by` "
-    "(the labels of its own cited sections that support it; empty if it cites none), or `unsupported`, its `n`."
+    "Judge each numbered sentence a documentation assistant wrote against ONLY the sections IT cites (labels S1, S2,"
+    " ...). Supported: its cited text states or directly implies every claim (facts, numbers, units, order, who does"
+    " what, how many and which, causes, whether required, possible, default or certain); a fair paraphrase is fine; "
+    "a heading or lead-in stating nothing (\"Here is how:\") is supported by what it cites. Unsupported: any claim "
+    "its cited text contradicts or does not say. Call `verdict` once, every sentence in one list: `supported`, each "
+    "with `n` and `by` (the labels of its own cited sections that support it, for a heading or lead-in all it cites;"
+    " empty only if it cites none), or `unsupported`, its `n`."
 )
 TOOL: dict[str, Any] = {
     "name": TOOL_NAME,

@@ -37,6 +37,7 @@ from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest, Verdict
 from .events import Code, Held, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
+from .rules.connective import CONNECTIVE_WORDS
 from .tools.cards import link_sections, link_words
 from .tools.types import Choices, Failed, Links, Passed
 from .underway import GateLike
@@ -166,8 +167,8 @@ class Checked:
         self._send()
         return out
 
-    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
-        return self._gate.vet(text, about=about)
+    def vet(self, text: str, *, about: Iterable[str] = (), words: int = CONNECTIVE_WORDS) -> str | None:
+        return self._gate.vet(text, about=about, words=words)
 
     def acted(self, *labels: str) -> None:
         self._gate.acted(*labels)

@@ -138,10 +138,18 @@ class Judge:
         the action's result, not by a section (the model check asks it nothing)."""
         return confirms(Draft(text, (), False, prose=text), self._grounds, self._names)
 
-    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None:
+    def vet(self, text: str, *, about: Iterable[str] = (), words: int = CONNECTIVE_WORDS) -> str | None:
         """Words the model writes on a card (a link's title, a choice): why they may not be shown, or None
-        (`vetting`: a card is no sentence and cites nothing, held to the connective's rules)."""
+        (`vetting`: a card is no sentence and cites nothing, held to the connective's rules). With the model check
+        off, what they state is read as a sentence's too: against `about`, the sections of the page a link opens,
+        as a sentence citing them; with none, as a sentence citing nothing, of at most `words` words. With it on, the
+        check reads what they state (`Checked.card`)."""
+        about = tuple(about)
         unfit = vetting.unfit(text, about, self._grounds)
+        if unfit is None and not self.refers:
+            draft = Draft(text, about, False, prose=text)
+            verdict = first(Reading(draft, self._grounds, most_words=words), vetting.checks(self._rules)[bool(about)])
+            unfit = verdict if isinstance(verdict, Hold) else None
         return None if unfit is None else vetting.why(unfit)
 
     def _show(self, draft: Draft) -> Sentence:

@@ -7,11 +7,13 @@ the model, in its tool's error, what to write instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from .rules.dispatch import Check
+from .rules.dispatch import checks as checks_of
 from .rules.first_person import FIRST_PERSON
 from .rules.markup import MARKUP
-from .rules.types import Grounds, Hold
+from .rules.types import Grounds, Hold, Rule
 
 
 def unfit(text: str, about: Iterable[str], grounds: Grounds) -> Hold | None:
@@ -29,8 +31,33 @@ def unfit(text: str, about: Iterable[str], grounds: Grounds) -> Hold | None:
     return Hold("unknown_term", {"terms": unknown, "cited": True}) if unknown else None
 
 
+# What `unfit` reads in a card's way (its terms may be any the site's names name), and the confirmation of an action,
+# which shows a sentence that restates it before the rules after it read it: a card confirms nothing.
+_UNFIT = frozenset(("markup", "first_person", "unknown_term", "confirmation"))
+_MADE: dict[int, tuple[Sequence[Rule], tuple[tuple[Check, ...], tuple[Check, ...]]]] = {}
+
+
+def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
+    """The checks of the gate's sure rules (`Rule.sure`) that read what a card's words state, beside `unfit`: uncited
+    (a connective's length, a figure, a proper name) and cited (a figure, a name, no word the sections write). Not the
+    unsure ones, readings of one sentence's meaning across its few sections ("a fact of one cited section told of the
+    name another writes"): a link's words sum up a whole page, drawing on its sections together."""
+    made = _MADE.get(id(rules))
+    if made is None or made[0] is not rules:
+        made = (rules, checks_of([r for r in rules if r.sure and r.name not in _UNFIT]))
+        if len(_MADE) < 8:  # the table is kept with its rules, so its id stays theirs
+            _MADE[id(rules)] = made
+    return made[1]
+
+
 def why(hold: Hold) -> str:
-    """What a card's words that failed `unfit` should be instead, in the model's tool error."""
+    """What a card's words that failed `unfit`, or the gate's rules, should be instead, in the model's tool error."""
+    if hold.reason == "uncited":
+        return "it states more than a connective may without a citation; say less, or link a page the record holds."
+    if hold.reason == "number":
+        return "it states a figure the sections it may draw on do not."
+    if hold.reason not in ("markup", "first_person", "unknown_term"):
+        return f"it says what the sections it may draw on do not ({hold.reason})."
     if hold.reason == "markup":
         return "it carries markup; write plain words, no HTML or images."
     if hold.reason == "first_person":

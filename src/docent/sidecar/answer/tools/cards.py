@@ -1,7 +1,9 @@
 """Cards (seed 004): show_links shows links to pages, offer_choices asks a question with two to four answers, and
 the confirm card asks the visitor's approval for a page's action or field that asks first.
 
-The words a model writes on a card reach the visitor too, so the gate's rules hold for them (`vet`). A card that
+The words a model writes on a card reach the visitor too, so the gate's rules hold for them (`vet`): they cite
+nothing, so with the model check off they pass what a sentence citing nothing must (`Judge.vet`), or, on a link to a
+page with record sections, what a sentence citing those sections must. A card that
 asks waits: the visitor's answer continues the turn as that call's result, in the words below.
 """
 
@@ -17,6 +19,8 @@ from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Card
+from ..intros import INTRO_WORDS
+from ..rules.connective import CONNECTIVE_WORDS
 from ..rules.markup import MARKUP
 from .ids import no_such
 from .types import Choices, Failed, Family, Here, Link, Links, Outcome, Passed, Verdict, Vetter
@@ -78,7 +82,8 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
     for text in (choices.question, *choices.options):
         if text in labels:
             continue
-        why = gate.vet(str(text))
+        # The question introduces its answers as a list's intro line does its items: it may be as long as one.
+        why = gate.vet(str(text), words=INTRO_WORDS if text is choices.question else CONNECTIVE_WORDS)
         if why:
             return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.", check="card")
     return verdict

@@ -137,7 +137,7 @@ class Outcome:
 class Vetter(Protocol):
     """The gate's rules for words a model writes on a card: a reason to hold them, or None."""
 
-    def vet(self, text: str, *, about: Iterable[str] = ()) -> str | None: ...
+    def vet(self, text: str, *, about: Iterable[str] = (), words: int = ...) -> str | None: ...
 
 
 def _no_words(name: str, path: list[Any], value: Any, ids: Any) -> str | None:

@@ -64,7 +64,7 @@ REPLIES: list[dict[str, Any]] = [
         [{"text": "Mara's cases come from card payments. [[case-3ds-context]] "},
          {"tool": "show_links", "input": {"items": [
              {"to": "lab", "title": "The lab", "gist": "Two experiments to run."},
-             {"to": "roles", "title": "Roles", "gist": "Eight years in two companies."}]}}],
+             {"to": "roles", "title": "Roles", "gist": "Where she has worked and what she led."}]}}],
         [{"text": "Both pages belong to Mara's record. [[roles-alderway]]"}],
     ]},
     {"question": "this page show", "calls": [

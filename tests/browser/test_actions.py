@@ -149,7 +149,7 @@ def test_links_card_links_to_the_sites_pages(page: Page, guide: Sidecar) -> None
     expect(links.get_by_role("link")).to_have_text(["The lab", "Roles"])
     expect(links.nth(0).get_by_role("link")).to_have_attribute("href", guide.base + "lab/")
     expect(links.nth(1).get_by_role("link")).to_have_attribute("href", guide.base + "roles/")
-    expect(links.locator("p")).to_have_text(["Two experiments to run.", "Eight years in two companies."])
+    expect(links.locator("p")).to_have_text(["Two experiments to run.", "Where she has worked and what she led."])
     links.get_by_role("link", name="Roles").click()
     page.wait_for_url(guide.base + "roles/")
 

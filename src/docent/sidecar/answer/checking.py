@@ -28,6 +28,7 @@ import logging
 import re
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Mapping
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from docent.schema import RecordSection
@@ -271,7 +272,7 @@ class Checked:
             if n and self._breaks and isinstance(event, Sentence) and event.line:  # the next paragraph's, after it
                 self._ended()
                 self._breaks -= 1
-            if isinstance(event, Sentence) and (ids := self._cited_by(event, events[n + 1:])):
+            if isinstance(event, Sentence) and (ids := self._cited_by(event, events, n)):
                 batch, at = self._ask(event.text, ids, leads=event.heading or event.text.endswith(":"))
             elif isinstance(event, Code) and self._forming is not None:
                 self._forming.leads = False  # what it led into, not asked: it waits for no paragraph after it
@@ -281,9 +282,9 @@ class Checked:
             self._breaks = 0
         return self._ready()
 
-    def _cited_by(self, sentence: Sentence, after: list[GateEvent]) -> tuple[str, ...]:
-        """The sections a sentence is asked against (none: it is not asked); `after`, the events the gate let out
-        with it after it."""
+    def _cited_by(self, sentence: Sentence, events: list[GateEvent], n: int) -> tuple[str, ...]:
+        """The sections a sentence is asked against (none: it is not asked); `events[n]` is the sentence, those after
+        it the events the gate let out with it."""
         if sentence.row is not None and sentence.row.header:
             return ()
         if sentence.cites:
@@ -291,7 +292,7 @@ class Checked:
             return self._near
         if not stems(sentence.text) or self._gate.confirms_action(sentence.text):  # grounded by the action
             return ()
-        ahead = next((e.cites for e in after if isinstance(e, Sentence) and e.cites), ())
+        ahead = next((e.cites for e in islice(events, n + 1, None) if isinstance(e, Sentence) and e.cites), ())
         return tuple(dict.fromkeys([*self._near, *(c.id for c in ahead)]))
 
     def _taken(self, referred: Referred) -> GateEvent:

@@ -34,7 +34,6 @@ def unfit(text: str, about: Iterable[str], grounds: Grounds) -> Hold | None:
 # What `unfit` reads in a card's way (its terms may be any the site's names name), and the confirmation of an action,
 # which shows a sentence that restates it before the rules after it read it: a card confirms nothing.
 _UNFIT = frozenset(("markup", "first_person", "unknown_term", "confirmation"))
-_MADE: dict[int, tuple[Sequence[Rule], tuple[tuple[Check, ...], tuple[Check, ...]]]] = {}
 
 
 def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
@@ -42,12 +41,7 @@ def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]
     (a connective's length, a figure, a proper name) and cited (a figure, a name, no word the sections write). Not the
     unsure ones, readings of one sentence's meaning across its few sections ("a fact of one cited section told of the
     name another writes"): a link's words sum up a whole page, drawing on its sections together."""
-    made = _MADE.get(id(rules))
-    if made is None or made[0] is not rules:
-        made = (rules, checks_of([r for r in rules if r.sure and r.name not in _UNFIT]))
-        if len(_MADE) < 8:  # the table is kept with its rules, so its id stays theirs
-            _MADE[id(rules)] = made
-    return made[1]
+    return checks_of([r for r in rules if r.sure and r.name not in _UNFIT])
 
 
 def why(hold: Hold) -> str:

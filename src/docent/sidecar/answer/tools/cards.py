@@ -79,11 +79,11 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
         return verdict
     choices = verdict.detail
     assert isinstance(choices, Choices)
-    for text in (choices.question, *choices.options):
+    # The question introduces its answers as a list's intro line does its items: it may be as long as one.
+    for text, limit in [(choices.question, INTRO_WORDS), *((option, CONNECTIVE_WORDS) for option in choices.options)]:
         if text in labels:
             continue
-        # The question introduces its answers as a list's intro line does its items: it may be as long as one.
-        why = gate.vet(str(text), words=INTRO_WORDS if text is choices.question else CONNECTIVE_WORDS)
+        why = gate.vet(str(text), words=limit)
         if why:
             return Failed(verdict.call, f"offer_choices was not shown: {why} Use the record's words.", check="card")
     return verdict

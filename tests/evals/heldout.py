@@ -372,6 +372,13 @@ ROUNDS = {
             visitors=None,
             questions="ormar-questions-round23.json",
         ),
+        Round(
+            number=24,
+            site="instructor",
+            markdown={"instructor": "instructor-answers-round24-holdout.json"},
+            visitors=None,
+            questions="instructor-questions-round24.json",
+        ),
     )
 }
 

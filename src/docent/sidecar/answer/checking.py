@@ -7,11 +7,11 @@ the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the
   the sentence is asked as one the gate shows, the check's verdict deciding (`unsupported`, `unchecked`). A sentence
   that cites nothing (a connective), a table's header and a code block (the record's own lines, byte for byte) are
   not asked.
-- One request for several sentences (answer/check_request.py): those of a paragraph, a list or a table (a blank line
-  ends one), at most `Checker.batch`, sent when the paragraph ends, at the model's tool call (passed or refused) and
-  at the answer's end; the sections they cite each once, each sentence's own citations named, a verdict for each
-  sentence, which counts only where the sections it says support the sentence are the sentence's own. Each request is one call of the check's
-  model, so the day's budget reserves and settles it once.
+- One request for several sentences (answer/check_request.py, formed in answer/check_batches.py): those of a
+  paragraph, a list or a table (a blank line ends one), at most `Checker.batch`, sent when the paragraph ends, at the
+  model's tool call (passed or refused) and at the answer's end; the sections they cite each once, each sentence's own
+  citations named, a verdict for each sentence, which counts only where the sections it says support the sentence are
+  the sentence's own. Each request is one call of the check's model, so the day's budget reserves and settles it once.
 - Unsupported: the sentence is held as a code hold is, for `unsupported`.
 - It fails closed: a sentence with no verdict of its own is held (`unchecked`), and a request that errs, times out, is
   refused by the day's budget or cancelled holds every sentence it asked. Nothing unchecked is shown.
@@ -19,6 +19,7 @@ the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the
   for a place), and their sentences go out in the order the model wrote them: the answer streams a paragraph and a
   check behind, it does not stall. An action waits for the sentences written before it, and the answer's end for them all.
 - Each request's cost is counted in the question's `done`.
+- A card's words are asked before it is shown (answer/check_cards.py).
 """
 
 from __future__ import annotations
@@ -27,20 +28,29 @@ import asyncio
 import logging
 import re
 from collections import deque
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Coroutine, Iterable, Mapping
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docent.schema import RecordSection
 
 from ..model.port import LanguageModel, ModelError, ToolCall, Usage
+from .check_batches import Asked, Batch, Batches, Judged
+from .check_cards import (
+    CARD_UNCHECKED,
+    CARD_UNSUPPORTED,
+    CHOICES_UNCHECKED,
+    CHOICES_UNSUPPORTED,
+    card_shown,
+    card_verdicts,
+    card_words,
+)
 from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest, Verdict
 from .events import Code, Held, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
 from .rules.connective import CONNECTIVE_WORDS
-from .tools.cards import link_sections, link_words
-from .tools.types import Choices, Failed, Links, Passed
+from .tools.types import Failed, Passed
 from .underway import GateLike
 from .words import stems
 
@@ -51,14 +61,9 @@ log = logging.getLogger(__name__)
 
 TIMEOUT_S = 30.0  # a check's longest wait, for a place and for its answer together
 PLACES = 4
-# What the model is told of a card the check kept from the visitor (`Checked.card`), as the gate's refusals of a card are.
-CARD_UNSUPPORTED = "show_links was not shown: a second check found its words say what the pages do not. Write what they say."
-CARD_UNCHECKED = "show_links was not shown: its words could not be checked just now. Answer in cited sentences."
-CHOICES_UNSUPPORTED = ("offer_choices was not shown: a second check found its words say what the sections this answer "
-                       "cites do not. Use the record's words.")
-CHOICES_UNCHECKED = "offer_choices was not shown: its words could not be checked just now. Answer in cited sentences."
 _BLANK = re.compile(r"\n[ \t\r]*\n")  # a paragraph's end in the answer's text
-__all__ = ["TOOL_NAME", "Checker", "Checked", "Verdict"]
+__all__ = ["CARD_UNCHECKED", "CARD_UNSUPPORTED", "CHOICES_UNCHECKED", "CHOICES_UNSUPPORTED", "TOOL_NAME", "Checker",
+           "Checked", "Verdict"]
 
 
 class Checker:
@@ -105,18 +110,6 @@ class Checker:
         return Checked(gate, self, record, policy, refer=refer)
 
 
-class _Batch:
-    """The sentences one request asks, each with the sections it cites; its request once sent (`task`)."""
-
-    __slots__ = ("asked", "task", "counted", "leads")
-
-    def __init__(self) -> None:
-        self.asked: list[tuple[str, list[RecordSection]]] = []
-        self.leads = False  # its last sentence leads into what follows: a line ending in a colon, a heading
-        self.task: asyncio.Task[tuple[list[Verdict | None], float]] | None = None
-        self.counted = False  # its cost added to the turn's
-
-
 class Checked:
     """A turn's gate, each cited sentence it would show checked by the model before it goes out, in order.
 
@@ -132,8 +125,8 @@ class Checked:
         self._checker = checker
         self._record = record
         self._policy = policy
-        self._queue: deque[tuple[GateEvent, _Batch | None, int]] = deque()  # each event, its request and place there
-        self._forming: _Batch | None = None  # the sentences of the paragraph under way, not yet asked
+        self._queue: deque[tuple[GateEvent, Batch | None, int]] = deque()  # each event, its request and place there
+        self._batches = Batches(self._judge, checker.batch)
         self._breaks = 0  # blank lines that came since the gate last let a paragraph's last sentence out
         self._tail = ""  # the text's last line break and the blanks after it, for a blank line split between pieces
         self._held: list[Held] = []
@@ -141,7 +134,7 @@ class Checked:
         self._cites: dict[str, None] = {}  # every section a sentence or block the gate let through cites, in order
         self._head: list[GateEvent] = []  # a table's header (after the headings over it), waiting for a row shown
         self._labels: list[GateEvent] = []  # headings the model wrote, waiting for the first thing under them it shows
-        self.cost_usd = 0.0  # what this turn's checks cost
+        self._cards_usd = 0.0  # what the checks of this turn's cards cost
         self.checked = 0
         self.referred = 0  # of them, sentences the gate referred (`Referred`)
         self._refer = refer
@@ -160,12 +153,12 @@ class Checked:
     def flush(self) -> list[GateEvent]:
         """Before an action: the sentences before it are asked now."""
         out = self._take(self._gate.flush())
-        self._send()
+        self._batches.send()
         return out
 
     def finish(self) -> list[GateEvent]:
         out = self._take(self._gate.finish())
-        self._send()
+        self._batches.send()
         return out
 
     def vet(self, text: str, *, about: Iterable[str] = (), words: int = CONNECTIVE_WORDS) -> str | None:
@@ -190,9 +183,14 @@ class Checked:
     def pending(self) -> bool:
         return bool(self._queue)
 
+    @property
+    def cost_usd(self) -> float:
+        """What this turn's checks cost."""
+        return self._batches.cost_usd + self._cards_usd
+
     async def drain(self) -> AsyncIterator[GateEvent]:
         """Every event still waiting, in order, each as soon as the checks before it are done."""
-        self._send()
+        self._batches.send()
         while self._queue:
             batch = self._queue[0][1]
             if batch is not None and batch.task is not None and not batch.task.done():
@@ -209,46 +207,14 @@ class Checked:
           rules: no term the answer has not stood on), yet may state a claim ("Keep the 30-second default"): each with
           words of substance and not a label of the site's own, against every section this answer has cited so far
           (none yet: against none, so that only words that state nothing are supported)."""
-        self._send()  # the words before the card are asked now, beside it
-        asked = self._card_words(passed, bundle)
+        self._batches.send()  # the words before the card are asked now, beside it
+        asked = card_words(passed, bundle, self._record, self._cites)
         if not asked:
             return passed
-        unsupported, unchecked = (CARD_UNSUPPORTED, CARD_UNCHECKED) if isinstance(passed.detail, Links) else (
-            CHOICES_UNSUPPORTED, CHOICES_UNCHECKED)
         self.checked += len(asked)
-        verdicts = await self._card_verdicts(asked)
-        if verdicts is None or any(v is None for v in verdicts):
-            return Failed(passed.call, unchecked, check="card")
-        if not all(v is not None and v.supported for v in verdicts):
-            return Failed(passed.call, unsupported, check="card")
-        return passed
-
-    async def _card_verdicts(self, asked: list[tuple[str, list[RecordSection]]]) -> list[Verdict | None] | None:
-        """A verdict for each of a card's texts (in no order), or None where a check broke (unchecked, as a sentence's
-        is in `_verdict`; the answer goes on). Asked a request's most at a time (show_links has no most); a text citing
-        no section (a link to a page the record lacks) is supported only by `by` empty, which names no section, so it
-        is asked apart, with no other text's sections in view."""
-        size = self._checker.batch
-        groups = [[a for a in asked if not a[1]], [a for a in asked if a[1]]]
-        parts = [group[i:i + size] for group in groups for i in range(0, len(group), size)]
-        judged = await asyncio.gather(*(self._checker.judge(part) for part in parts), return_exceptions=True)
-        self.cost_usd += sum(one[1] for one in judged if not isinstance(one, BaseException))
-        broke = next((one for one in judged if isinstance(one, BaseException)), None)
-        if broke is not None:
-            log.error("A card's check broke; the card is not shown", exc_info=broke)
-            return None
-        return [v for one in judged if not isinstance(one, BaseException) for v in one[0]]
-
-    def _card_words(self, passed: Passed, bundle: Bundle) -> list[tuple[str, list[RecordSection]]]:
-        """A card's texts to ask, each with the sections it is asked against (`card`)."""
-        detail = passed.detail
-        if isinstance(detail, Links):
-            return [(": ".join(said), [self._record[s] for s in link_sections(link, bundle) if s in self._record])
-                    for link in detail.links if (said := link_words(link))]
-        if isinstance(detail, Choices):
-            cited = [self._record[s] for s in self._cites if s in self._record]
-            return [(text, cited) for text in (detail.question, *detail.options) if text not in bundle.labels and stems(text)]
-        return []
+        verdicts, cost = await card_verdicts(asked, self._judge, self._checker.batch)
+        self._cards_usd += cost
+        return card_shown(passed, verdicts)
 
     def cancel(self) -> None:
         """The turn ended before its checks did (a failed call, a visitor gone): nothing waiting is shown."""
@@ -256,7 +222,7 @@ class Checked:
             if batch is not None and batch.task is not None:
                 batch.task.cancel()
         self._queue.clear()
-        self._forming = None
+        self._batches.drop()
 
     def _take(self, events: list[GateEvent]) -> list[GateEvent]:
         """Each event the gate lets through, queued with its check: a cited sentence against the sections it cites; an
@@ -270,15 +236,17 @@ class Checked:
                 self._cites.update(dict.fromkeys(c.id for c in event.cites))
             batch, at = None, 0
             if n and self._breaks and isinstance(event, Sentence) and event.line:  # the next paragraph's, after it
-                self._ended()
+                self._batches.ended()
                 self._breaks -= 1
             if isinstance(event, Sentence) and (ids := self._cited_by(event, events, n)):
-                batch, at = self._ask(event.text, ids, leads=event.heading or event.text.endswith(":"))
-            elif isinstance(event, Code) and self._forming is not None:
-                self._forming.leads = False  # what it led into, not asked: it waits for no paragraph after it
+                self.checked += 1
+                cited = [self._record[i] for i in ids if i in self._record]
+                batch, at = self._batches.ask(event.text, cited, leads=event.heading or event.text.endswith(":"))
+            elif isinstance(event, Code):
+                self._batches.unled()  # what it led into, not asked: it waits for no paragraph after it
             self._queue.append((event, batch, at))
         if self._breaks and events:  # the first the gate let out after a blank line: the paragraph's last
-            self._ended()
+            self._batches.ended()
             self._breaks = 0
         return self._ready()
 
@@ -305,30 +273,9 @@ class Checked:
         self.referred += 1
         return referred.sentence
 
-    def _ask(self, text: str, ids: tuple[str, ...], *, leads: bool) -> tuple[_Batch, int]:
-        """The sentence added to the paragraph's request (a full one is sent), and its place there; `leads`: it leads
-        into what follows (`_ended`)."""
-        batch = self._forming = self._forming or _Batch()
-        batch.asked.append((text, [self._record[i] for i in ids if i in self._record]))
-        batch.leads = leads
-        self.checked += 1
-        if len(batch.asked) >= self._checker.batch:
-            self._send()
-        return batch, len(batch.asked) - 1
-
-    def _ended(self) -> None:
-        """A paragraph ended: its sentences are asked, unless the last leads into what follows ("Figures for the first
-        quarter:" before a table, a heading over its paragraph, which waits for it to be shown), whose sentences it
-        joins."""
-        forming = self._forming
-        if forming is None or not forming.leads:
-            self._send()
-
-    def _send(self) -> None:
-        """The request of the sentences waiting to be asked, sent."""
-        batch, self._forming = self._forming, None
-        if batch is not None:
-            batch.task = asyncio.get_running_loop().create_task(self._checker.judge(batch.asked))
+    def _judge(self, asked: Asked) -> Coroutine[Any, Any, Judged]:
+        """The check's model asked (looked up on each request: a replay may stand in for `Checker.judge`)."""
+        return self._checker.judge(asked)
 
     def _ready(self) -> list[GateEvent]:
         """The events at the queue's head whose checks are done, each shown or held by its verdict."""
@@ -366,20 +313,9 @@ class Checked:
             return [event]  # what the headings label is held: they are not shown
         return [*labels, *head, event]
 
-    def _verdict(self, event: GateEvent, batch: _Batch, at: int) -> GateEvent:
+    def _verdict(self, event: GateEvent, batch: Batch, at: int) -> GateEvent:
         """The event as its sentence's verdict has it: shown, or held."""
-        task = batch.task
-        assert task is not None  # _ready takes a sentence only once its request is done
-        if task.cancelled() or task.exception() is not None:
-            if not task.cancelled() and not batch.counted:
-                log.error("A sentence check broke; its sentences are held", exc_info=task.exception())
-            batch.counted = True
-            return self._hold("unchecked")
-        verdicts, cost = task.result()
-        if not batch.counted:
-            self.cost_usd += cost
-            batch.counted = True
-        verdict = verdicts[at]
+        verdict = self._batches.verdict(batch, at)
         if verdict is None:
             return self._hold("unchecked")
         return event if verdict.supported else self._hold("unsupported")

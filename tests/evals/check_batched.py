@@ -187,7 +187,7 @@ def score(items: list[dict[str, Any]], key_in: dict[str, Any], answers: list[dic
         for row, verdict in zip(key_in[str(n)]["sentences"], verdicts, strict=True):
             what = row["kind"] if row["canary"] else "faithful"
             figures[f"{what}"] += 1
-            outcome = "unchecked" if verdict is None else ("shown" if verdict.supported else "unsupported")
+            outcome = "unchecked" if verdict is None else ("shown" if verdict else "unsupported")
             figures[f"{what} {outcome}"] += 1
     figures["items answered"], figures["items"] = len(given), len(by_n)
     return dict(figures)

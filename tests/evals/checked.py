@@ -31,7 +31,7 @@ from typing import Any
 
 from docent.schema import RecordSection
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.checking import Checker, Verdict
+from docent.sidecar.answer.checking import Checker
 from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.judge import GateEvent
 from docent.sidecar.answer.policy import AnswerPolicy
@@ -94,7 +94,7 @@ class Asked:
 
     sentence: str
     sections: list[RecordSection]
-    verdict: Verdict | None = None
+    verdict: bool | None = None  # supported or not
 
 
 @contextmanager
@@ -103,7 +103,7 @@ def checks_asked() -> Iterator[list[Asked]]:
     judge = Checker.judge
     asked: list[Asked] = []
 
-    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]]) -> tuple[list[Verdict | None], float]:
+    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]]) -> tuple[list[bool | None], float]:
         made = [Asked(text, list(sections)) for text, sections in items]
         asked.extend(made)
         verdicts, cost = await judge(self, items)

@@ -180,7 +180,7 @@ class Round:
                 out |= said.figures(f"{site}{n}")
                 asked += said.asked
                 for made in said.asked if show else ():
-                    if made.verdict is None or not made.verdict.supported:
+                    if not made.verdict:
                         print(f"  markdown {site} {'unchecked' if made.verdict is None else 'unsupported'}: {made.sentence}")
         if collect is not None:
             print(f"{checked.collect(collect, asked, verdicts)} new items in {collect}/items.json ({len(asked)} checks asked)")

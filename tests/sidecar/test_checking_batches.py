@@ -153,12 +153,12 @@ async def test_a_card_text_citing_no_section_is_asked_with_no_other_texts_sectio
 def test_supported_by_none_counts_only_in_a_request_that_shows_no_section() -> None:
     """`by` empty is the verdict of a sentence citing none, which names no section: it counts only where the request
     shows none, whatever asked it (Checked.card asks such texts apart; this holds the request to it)."""
-    from docent.sidecar.answer.check_request import CheckRequest, Verdict
+    from docent.sidecar.answer.check_request import CheckRequest
 
     lab = BUNDLE.record["lab-leak"]
     said = {"supported": [{"n": 1, "by": ["S1"]}, {"n": 2, "by": []}], "unsupported": []}
     beside = CheckRequest([("A heap that leaks", [lab]), ("A heap that leaks", [])])
-    assert beside.verdicts([ToolCall("v", TOOL_NAME, said)]) == [Verdict(True), None]  # the Lab's section in view
+    assert beside.verdicts([ToolCall("v", TOOL_NAME, said)]) == [True, None]  # the Lab's section in view
     alone = CheckRequest([("Keep the default?", []), ("Yes, keep it", [])])
     both = {"supported": [{"n": 1, "by": []}, {"n": 2, "by": []}], "unsupported": []}
-    assert alone.verdicts([ToolCall("v", TOOL_NAME, both)]) == [Verdict(True), Verdict(True)]
+    assert alone.verdicts([ToolCall("v", TOOL_NAME, both)]) == [True, True]

@@ -78,7 +78,7 @@ async def test_with_the_check_off_every_hold_stands_as_the_gate_gives_it(tmp_pat
 async def test_the_check_without_referral_holds_what_the_gate_holds(tmp_path: Path) -> None:
     checker = Checker(verdicts(lambda s: True))
     policy = AnswerPolicy()
-    checked = checker.over(default_gate(BUNDLE, policy), BUNDLE.record, policy, refer=False)
+    checked = checker.over(default_gate(BUNDLE, policy), BUNDLE.record, policy)  # a gate made without `refer`
     events = [*checked.feed(ANSWER), *checked.finish()]
     events += [e async for e in checked.drain()]
     assert said(events) == [FIVE, "held:polarity", "held:number"]

@@ -11,25 +11,23 @@ from typing import Any
 
 from docent.schema import RecordSection
 
-from .check_request import Verdict
-
 log = logging.getLogger(__name__)
 
 Asked = list[tuple[str, list[RecordSection]]]  # a request's sentences, each with the sections it cites
-Judged = tuple[list[Verdict | None], float]  # a verdict for each sentence asked (None: none of its own), and the cost
+# A verdict for each sentence asked (supported or not; None: none of its own), and what the request cost
+Judged = tuple[list[bool | None], float]
 Judging = Callable[[Asked], Coroutine[Any, Any, Judged]]  # `Checker.judge`
 
 
 class Batch:
     """The sentences one request asks, each with the sections it cites; its request once sent (`task`)."""
 
-    __slots__ = ("asked", "task", "counted", "leads")
+    __slots__ = ("asked", "task", "leads")
 
     def __init__(self) -> None:
         self.asked: Asked = []
         self.leads = False  # its last sentence leads into what follows: a line ending in a colon, a heading
         self.task: asyncio.Task[Judged] | None = None
-        self.counted = False  # its cost added to the turn's
 
 
 class Batches:
@@ -75,17 +73,18 @@ class Batches:
         """The sentences waiting to be asked are not (the turn ended before its checks did)."""
         self._forming = None
 
-    def verdict(self, batch: Batch, at: int) -> Verdict | None:
-        """The verdict of a done request's sentence `at` (None: it has none of its own, or the request broke)."""
+    def verdict(self, batch: Batch, at: int) -> bool | None:
+        """The verdict of a done request's sentence `at` (None: it has none of its own, or the request broke). Its
+        sentences are read in order, each once, so the request's cost is counted, or its break logged, with its first
+        (not in a done callback, which runs on a later turn of the loop than the one that may read the verdict and
+        then the turn's cost)."""
         task = batch.task
         assert task is not None  # a sentence is read only once its request is done
         if task.cancelled() or task.exception() is not None:
-            if not task.cancelled() and not batch.counted:
+            if not task.cancelled() and at == 0:
                 log.error("A sentence check broke; its sentences are held", exc_info=task.exception())
-            batch.counted = True
             return None
         verdicts, cost = task.result()
-        if not batch.counted:
+        if at == 0:
             self.cost_usd += cost
-            batch.counted = True
         return verdicts[at]

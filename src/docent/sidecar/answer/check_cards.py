@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from docent.schema import RecordSection
 
 from .check_batches import Asked, Judging
-from .check_request import Verdict
 from .tools.cards import link_sections, link_words
 from .tools.types import Choices, Failed, Links, Passed
 from .words import stems
@@ -42,19 +41,19 @@ def card_words(passed: Passed, bundle: Bundle, record: Mapping[str, RecordSectio
     return []
 
 
-def card_shown(passed: Passed, verdicts: list[Verdict | None] | None) -> Passed | Failed:
+def card_shown(passed: Passed, verdicts: list[bool | None]) -> Passed | Failed:
     """The card, or its refusal: any text unsupported, or unchecked, and it is not shown."""
     unsupported, unchecked = (CARD_UNSUPPORTED, CARD_UNCHECKED) if isinstance(passed.detail, Links) else (
         CHOICES_UNSUPPORTED, CHOICES_UNCHECKED)
-    if verdicts is None or any(v is None for v in verdicts):
+    if any(v is None for v in verdicts):
         return Failed(passed.call, unchecked, check="card")
-    if not all(v is not None and v.supported for v in verdicts):
+    if not all(verdicts):
         return Failed(passed.call, unsupported, check="card")
     return passed
 
 
-async def card_verdicts(asked: Asked, judge: Judging, size: int) -> tuple[list[Verdict | None] | None, float]:
-    """A verdict for each of a card's texts (in no order), or None where a check broke (unchecked, as a sentence's
+async def card_verdicts(asked: Asked, judge: Judging, size: int) -> tuple[list[bool | None], float]:
+    """A verdict for each of a card's texts (in no order), each None where a check broke (unchecked, as a sentence's
     is; the answer goes on), and what the requests cost. Asked `size` at a time (show_links has no most); a text
     citing no section (a link to a page the record lacks) is supported only by `by` empty, which names no section, so
     it is asked apart, with no other text's sections in view."""
@@ -65,5 +64,5 @@ async def card_verdicts(asked: Asked, judge: Judging, size: int) -> tuple[list[V
     broke = next((one for one in judged if isinstance(one, BaseException)), None)
     if broke is not None:
         log.error("A card's check broke; the card is not shown", exc_info=broke)
-        return None, cost
+        return [None] * len(asked), cost
     return [v for one in judged if not isinstance(one, BaseException) for v in one[0]], cost

@@ -20,7 +20,6 @@ request, each with the sections it cites, and a verdict for each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from docent.schema import RecordSection
@@ -63,14 +62,10 @@ _SYSTEM_BLOCKS = [{"type": "text", "text": SYSTEM}]
 _TOOLS = [TOOL]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    supported: bool
-
-
 class CheckRequest:
     """One request of the check: `asked`, sentences each with the sections it cites, as the model is asked them, and
-    its answer read back as a verdict for each (None: the sentence has none of its own)."""
+    its answer read back as a verdict for each: supported (True) or not (False), or None, the sentence has none of
+    its own."""
 
     def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]]) -> None:
         labels: dict[str, str] = {}
@@ -92,7 +87,7 @@ class CheckRequest:
             cache_tail=False,  # no later request begins with this one
         )
 
-    def verdicts(self, calls: Sequence[ToolCall]) -> list[Verdict | None]:
+    def verdicts(self, calls: Sequence[ToolCall]) -> list[bool | None]:
         """A verdict for each sentence from the model's calls: all None where no call was made, a call is no `verdict`
         with its two lists, or one names a number out of range."""
         count = len(self.cites)
@@ -110,19 +105,19 @@ class CheckRequest:
         return [_one(given.get(n, []), cites, blind=blind) for n, cites in enumerate(self.cites, 1)]
 
 
-def _one(items: list[Any], cites: tuple[str, ...], *, blind: bool) -> Verdict | None:
+def _one(items: list[Any], cites: tuple[str, ...], *, blind: bool) -> bool | None:
     """A sentence's verdict from the items that name it (False: in `unsupported`; a dict: in `supported`): none is
     None; two or more, unsupported if either says so, else None; supported only by labels of its own citations."""
     if len(items) > 1:
-        return Verdict(False) if any(item is False for item in items) else None
+        return False if any(item is False for item in items) else None
     if not items:
         return None
     if items[0] is False:
-        return Verdict(False)
+        return False
     by = items[0].get("by")
     if not isinstance(by, list) or not all(isinstance(b, str) and b in cites for b in by):
         return None  # supported only by its own citations
     # by one of them at least; by none only where it cites none (a card's words before the answer cited anything, which
     # state nothing if they are supported; a link to a page the record lacks), asked with no section in view
     # (`Checked.card`)
-    return Verdict(True) if by or (not cites and blind) else None
+    return True if by or (not cites and blind) else None

@@ -45,7 +45,7 @@ from .check_cards import (
     card_verdicts,
     card_words,
 )
-from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest, Verdict
+from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest
 from .events import Code, Held, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
@@ -63,7 +63,7 @@ TIMEOUT_S = 30.0  # a check's longest wait, for a place and for its answer toget
 PLACES = 4
 _BLANK = re.compile(r"\n[ \t\r]*\n")  # a paragraph's end in the answer's text
 __all__ = ["CARD_UNCHECKED", "CARD_UNSUPPORTED", "CHOICES_UNCHECKED", "CHOICES_UNSUPPORTED", "TOOL_NAME", "Checker",
-           "Checked", "Verdict"]
+           "Checked"]
 
 
 class Checker:
@@ -80,14 +80,14 @@ class Checker:
         self.batch = batch
         self._places: asyncio.Semaphore | None = None  # made in the event loop, with the first check
 
-    async def judge(self, asked: list[tuple[str, list[RecordSection]]]) -> tuple[list[Verdict | None], float]:
-        """The model's verdict on each sentence asked, with the sections it cites (None: no verdict of its own could
-        be had), and what the request cost, in dollars."""
+    async def judge(self, asked: Asked) -> Judged:
+        """The model's verdict on each sentence asked, with the sections it cites (supported or not; None: no verdict
+        of its own could be had), and what the request cost, in dollars."""
         if self._places is None:
             self._places = asyncio.Semaphore(self.places)
         request = CheckRequest(asked)
         billed = Usage()
-        verdicts: list[Verdict | None] = [None] * len(asked)
+        verdicts: list[bool | None] = [None] * len(asked)
         try:
             calls: list[ToolCall] = []
             async with asyncio.timeout(self.timeout_s), self._places:
@@ -104,10 +104,10 @@ class Checker:
             log.warning("A check of %d sentences took longer than %s s; they are held", len(asked), self.timeout_s)
         return verdicts, self.model.spec.cost(billed)
 
-    def over(self, gate: GateLike, record: Mapping[str, RecordSection], policy: Policy, *, refer: bool = True) -> Checked:
-        """A turn's gate with this check after it; `refer`: the check decides the sentences the gate refers to it (a
-        gate made with `refer`, `Judge.refers`); False, each referral stands as the gate's hold."""
-        return Checked(gate, self, record, policy, refer=refer)
+    def over(self, gate: GateLike, record: Mapping[str, RecordSection], policy: Policy) -> Checked:
+        """A turn's gate with this check after it; the check decides the sentences the gate refers to it (a gate
+        made with `refer`, `Judge.refers`; one made without refers none, and its holds stand)."""
+        return Checked(gate, self, record, policy)
 
 
 class Checked:
@@ -118,9 +118,7 @@ class Checked:
     a paragraph wait to be asked together until it ends (a blank line in the text, the request full, `flush`,
     `finish`, `drain`)."""
 
-    def __init__(
-        self, gate: GateLike, checker: Checker, record: Mapping[str, RecordSection], policy: Policy, *, refer: bool = True
-    ) -> None:
+    def __init__(self, gate: GateLike, checker: Checker, record: Mapping[str, RecordSection], policy: Policy) -> None:
         self._gate = gate
         self._checker = checker
         self._record = record
@@ -137,7 +135,6 @@ class Checked:
         self._cards_usd = 0.0  # what the checks of this turn's cards cost
         self.checked = 0
         self.referred = 0  # of them, sentences the gate referred (`Referred`)
-        self._refer = refer
         self._released: list[Held] = []  # the gate's referrals: sentences the check decides, no holds of the gate's
 
     def feed(self, text: str) -> list[GateEvent]:
@@ -265,9 +262,8 @@ class Checked:
 
     def _taken(self, referred: Referred) -> GateEvent:
         """A referral (an unsure hold, `Judge.refers`): its sentence, asked as one the gate shows, and no hold of the
-        gate's now (the check's verdict holds it, or not); one without its sentence, or where the check takes no
-        referral (`refer`), a hold."""
-        if referred.sentence is None or not self._refer:
+        gate's now (the check's verdict holds it, or not); one without its sentence, a hold."""
+        if referred.sentence is None:
             return _plain(referred)
         self._released.append(referred)
         self.referred += 1
@@ -318,7 +314,7 @@ class Checked:
         verdict = self._batches.verdict(batch, at)
         if verdict is None:
             return self._hold("unchecked")
-        return event if verdict.supported else self._hold("unsupported")
+        return event if verdict else self._hold("unsupported")
 
     def _hold(self, reason: str) -> Held:
         held = Held(reason, self._policy.held_message(reason))

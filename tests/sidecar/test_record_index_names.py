@@ -157,3 +157,41 @@ def test_a_name_written_as_code_that_the_record_lacks_asks_for_what_it_is() -> N
     said = RecordIndex([*record, Section("errors", "exceptions", "Exceptions", "httpx.ReadTimeout is raised.")])
     written = "My POST fails with `httpx.ReadTimeout`. How do I wait longer?"  # no "timed out" (`record_forms.phrasal`)
     assert '"timeout"' not in (said.queries(written)[0] or "")  # a name the record writes is asked as it is
+
+
+# A long question that pastes its set-up and its error, then asks what the error means: the set-up's words are said by
+# many sections, two each, and the title's by many notes, so BM25's rows for a search for 8 end before the one section
+# titled by the question's own words, which the order reads as saying the question's rarer words in its title.
+PASTED = ("I'm installing the proxy for the first time with docker compose, a proxy.yml with log, entrypoints web and "
+          "websecure and certificate resolvers, and it won't start: `proxy error: field not found, node: production`. "
+          "What does this error mean?")
+PARTS = ["docker compose", "a proxy.yml file", "the log", "entrypoints web and websecure", "certificate resolvers",
+         "production", "each node", "installing it the first time", "start"]
+SETUPS = [Section(f"setup-{i}", f"setup-{i}", f"Set-up {i}", f"Use {PARTS[(i * 2) % 9]} and {PARTS[(i * 3 + 1) % 9]} "
+                  "with the proxy.") for i in range(60)]
+NOTES = [Section(f"note-{i}", "notes", f"Note {i}", f"Each error found in a field means a line {i} to read.")
+         for i in range(40)]
+OTHER = [Section(f"other-{i}", "other", f"Other {i}", f"Sunny weather {i} in the hills.") for i in range(500)]
+FAQ = Section("field-not-found", "faq", 'What does the "field not found" error mean?', "The static configuration has a "
+              "key this version does not read: an option of an older release, or one misspelt. Remove or rename it.")
+
+
+def test_a_section_whose_title_the_question_says_whole_is_scored_past_bm25s_rows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    index = RecordIndex([*SETUPS, *NOTES, *OTHER, FAQ])
+    assert "field-not-found" in index.given(PASTED)
+    monkeypatch.setattr("docent.sidecar.answer.record_index.titled", lambda *args: set())
+    assert "field-not-found" not in index.given(PASTED)  # BM25's rows alone: the raise never reads it
+
+
+def test_a_title_is_said_whole_or_brings_nothing() -> None:
+    titles = [frozenset({"field", "find", "error", "mean"}), frozenset({"error"}), frozenset({"field", "type"}),
+              frozenset({"configur", "option"})]
+    by_word: dict[str, list[int]] = {}
+    for rowid, title in enumerate(titles, start=1):
+        for word in title:
+            by_word.setdefault(word, []).append(rowid)
+    for word in ("configur", "option"):  # words of many titles
+        by_word[word] += list(range(100, 100 + record_index_rank.TITLED_MAX))
+    asked = {"field", "find", "error", "mean", "node", "configur", "option"}
+    assert record_index_rank.titled(asked, by_word, titles) == {1}  # not one word, not "field type", not common words

@@ -47,7 +47,7 @@ from .clauses import MAX_ROWS, question_sentences, quote
 from .lexicon import Entries
 from .record_forms import unconflated
 from .record_index_order import CHOICE, FIRST, Order, SectionLike, asked, names, rarest, rarity
-from .record_index_rank import FAMILY_MAX, named_runs, title_keys, with_family, with_titles
+from .record_index_rank import FAMILY_MAX, named_runs, title_keys, titled, with_family, with_titles
 from .record_queries import Queries
 from .record_vocabulary import Vocabulary
 from .words import spell_sigils, stems
@@ -103,6 +103,7 @@ class RecordIndex:
         labels = pages or {}
         self._ids: list[str] = []
         self._titles: list[frozenset[str]] = []  # each section's title's words, stemmed
+        self._by_word: dict[str, list[int]] = {}  # rowids by each word of their title, stemmed (`titled`)
         self._named: dict[str, list[int]] = {}  # rowids by the ways a question names their title whole (`title_keys`)
         self._paths: list[tuple[str, ...]] = []  # each section's page and the h2 it sits under (or is)
         self._families: dict[tuple[str, ...], list[int]] = {}  # rowids by page, and by page and h2
@@ -130,6 +131,8 @@ class RecordIndex:
                 if len(members) <= FAMILY_MAX:
                     members.append(rowid)
             self._titles.append(frozenset(stems(section.title)))
+            for word in self._titles[-1]:
+                self._by_word.setdefault(word, []).append(rowid)
             for key in title_keys(section.title):
                 self._named.setdefault(key, []).append(rowid)
             title = f"{section.title} {labels.get(section.page) or section.page}"
@@ -201,7 +204,9 @@ class RecordIndex:
         wanted = ((fetched or limit) + len(exclude)) * 2
         runs = named_runs(text)
         named = {rowid for key in runs & self._named.keys() for rowid in self._named[key]}
-        scores = self._with_sentences(text, self._weighed(self._scaled(text, wanted * FETCHED, named), text),
+        said = stems(text)  # a section whose title the question says whole is scored, past BM25's rows (`titled`)
+        rows = named | titled(said, self._by_word, self._titles)
+        scores = self._with_sentences(text, self._weighed(self._scaled(text, wanted * FETCHED, rows), text),
                                       wanted * FETCHED)
         thread = " ".join(earlier[-EARLIER_QUESTIONS:])
         if thread.strip():
@@ -209,7 +214,7 @@ class RecordIndex:
             scores = {i: scores.get(i, 0.0) + EARLIER_WEIGHT * then.get(i, 0.0) for i in scores.keys() | then.keys()}
         # the title raises, each worked out once, on the scores with the family raise and without (`alone`)
         alone, scores = with_titles(scores, with_family(scores, self._paths, self._families), self._titles,
-                                    stems(text), named)
+                                    said, named)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         return [(rowid, score) for rowid, score in ranked if self._ids[rowid - 1] not in exclude][:limit], alone
 

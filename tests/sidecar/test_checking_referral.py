@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from docent.sidecar.answer.checking import Checker
-from docent.sidecar.answer.events import Held, Referred, Sentence
+from docent.sidecar.answer.events import Done, Held, Referred, Refused, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.rules import RULES, RULES_SURE, Hold, Reading, Rule, Verdict
@@ -121,3 +121,48 @@ def test_referral_is_made_with_the_gate_not_set_on_it_by_the_check() -> None:
     assert not gate.refers  # type: ignore[attr-defined]
     made = default_gate(BUNDLE, policy, refer=True)
     assert [type(e) for e in [*made.feed(f"{NEVER} {LEADING}"), *made.finish()]] == [Referred]
+
+
+def _told(events: list[object]) -> list[str]:
+    """What the visitor reads, in order: sentences, holds, actions and cards by their kind, the policy's refusal."""
+    return [e.text if isinstance(e, Sentence) else f"held:{e.reason}" if isinstance(e, Held)
+            else f"refused:{e.reason}" if isinstance(e, Refused) else type(e).__name__.lower()
+            for e in events if not isinstance(e, Done)]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("tool", [{"tool": "show_page", "input": {"id": "lab"}},
+                                  {"tool": "show_links", "input": {"items": [{"to": "lab", "title": "Lab",
+                                                                              "gist": "A heap that leaks"}]}}])
+@pytest.mark.parametrize("after", ["[[none]]", f"[[none]] {FIVE} {LEADING}"])
+async def test_a_none_after_a_call_is_the_refusal_when_the_check_held_all_before_it(
+    tmp_path: Path, tool: dict[str, object], after: str
+) -> None:
+    """`[[none]]` in or before the first sentence the visitor would read makes the answer the policy's refusal, and
+    nothing after it is shown (`gate`). With the check on, a referred sentence the gate counts as let through is read
+    only by the check's verdict: one it holds left the visitor nothing, so a `[[none]]` the model writes after its tool
+    call is the refusal, as with the check off (render25: it was dropped as a late one, the visitor left with a hold)."""
+    calls = [[{"text": f"{NEVER} {LEADING} "}, tool], [{"text": after}]]
+    kind = "action" if tool["tool"] == "show_page" else "card"
+    alone = await run(*rig(tmp_path, None, calls=calls), "Has she mentored?")
+    assert _told(alone) == ["held:polarity", kind, "refused:none"]
+    held = await run(*rig(tmp_path, Checker(verdicts(lambda s: "never" not in s)), calls=calls), "Has she mentored?")
+    assert _told(held) == ["held:unsupported", kind, "refused:none"]
+    assert held[-2] == AnswerPolicy().none_refusal()
+    shown = await run(*rig(tmp_path, Checker(verdicts(lambda s: True)), calls=calls), "Has she mentored?")
+    assert _told(shown) == [NEVER, kind, *([FIVE] if FIVE in after else [])]  # once one is shown, a later one is dropped
+
+
+@pytest.mark.anyio
+async def test_a_none_after_a_sentence_the_check_held_or_could_not_check_is_the_refusal(tmp_path: Path) -> None:
+    """The same for a sentence the gate shows outright, which the check holds as unsupported or, its request broken,
+    unchecked: the visitor read nothing before the `[[none]]`."""
+    def broken(sentence: str) -> bool:
+        raise Overloaded("the check's provider is overloaded")
+
+    calls = [[{"text": f"{FIVE} {LEADING} "}, {"tool": "show_page", "input": {"id": "lab"}}], [{"text": "[[none]]"}]]
+    for judge, reason in ((lambda s: False, "unsupported"), (broken, "unchecked")):
+        turn, conversation = rig(tmp_path, Checker(verdicts(judge)), calls=calls)
+        events = await run(turn, conversation, "Has she led a team?")
+        assert _told(events) == [f"held:{reason}", "action", "refused:none"]
+        assert conversation.held_last == [reason]

@@ -19,6 +19,9 @@ the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the
   for a place), and their sentences go out in the order the model wrote them: the answer streams a paragraph and a
   check behind, it does not stall. An action waits for the sentences written before it, and the answer's end for them all.
 - Each request's cost is counted in the question's `done`.
+- `[[none]]` is read by what the visitor read: one the gate lets come late (`LateNone`, after a sentence it let
+  through) is the refusal where the check showed nothing before it (it held them all), and nothing after it is shown;
+  where the check showed something, it is dropped, as the gate drops it.
 - A card's words are asked before it is shown (answer/check_cards.py).
 """
 
@@ -46,7 +49,7 @@ from .check_cards import (
     card_words,
 )
 from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest
-from .events import Code, Held, Referred, Row, Sentence
+from .events import Code, Held, LateNone, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
 from .rules.connective import CONNECTIVE_WORDS
@@ -135,7 +138,9 @@ class Checked:
         self._cards_usd = 0.0  # what the checks of this turn's cards cost
         self.checked = 0
         self.referred = 0  # of them, sentences the gate referred (`Referred`)
-        self._released: list[Held] = []  # the gate's referrals: sentences the check decides, no holds of the gate's
+        self._released: list[Held] = []  # the gate's referrals (sentences the check decides) and holds never shown
+        self._shown = False  # a sentence or code block gone out: a later `[[none]]` is dropped (`LateNone`)
+        self._none = False  # a `[[none]]` before anything went out: the answer is the refusal, nothing more is shown
 
     def feed(self, text: str) -> list[GateEvent]:
         if "\n" in text or self._tail:
@@ -169,7 +174,7 @@ class Checked:
 
     @property
     def none(self) -> bool:
-        return self._gate.none
+        return self._gate.none or self._none
 
     @property
     def held(self) -> list[Held]:
@@ -222,6 +227,13 @@ class Checked:
         self._batches.drop()
 
     def _take(self, events: list[GateEvent]) -> list[GateEvent]:
+        """What the gate gives, queued (`_queued`) and let out as ready; after a refusal (`_refuse`), dropped."""
+        if self._none:
+            self._released += [e for e in events if isinstance(e, Held)]
+            return []
+        return self._queued(events)
+
+    def _queued(self, events: list[GateEvent]) -> list[GateEvent]:
         """Each event the gate lets through, queued with its check: a cited sentence against the sections it cites; an
         uncited one with words of substance (a short claim the gate lets through as a connective, a list item under
         its lead, a heading) against those of the cited sentences beside it, the last before it and the next the gate
@@ -279,9 +291,23 @@ class Checked:
         queue = self._queue
         while queue and ((batch := queue[0][1]) is None or (batch.task is not None and batch.task.done())):
             event, batch, at = queue.popleft()
+            if isinstance(event, LateNone):
+                if not self._shown:
+                    self._refuse()
+                continue
             row, heading = (event.row, event.heading) if isinstance(event, Sentence) else (None, False)
-            out += self._headed(event if batch is None else self._verdict(event, batch, at), row, heading)
+            told = self._headed(event if batch is None else self._verdict(event, batch, at), row, heading)
+            self._shown = self._shown or any(isinstance(e, (Sentence, Code)) for e in told)
+            out += told
         return out
+
+    def _refuse(self) -> None:
+        """A `[[none]]` the gate let come late (`LateNone`), before anything the check let out: the gate's rule, read
+        by what the visitor read. The answer is the refusal (`none`); what came after it, checked or not, is dropped."""
+        self._none = True
+        self._released += [e for e, _b, _n in self._queue if isinstance(e, Held)]
+        self.cancel()
+        self._labels, self._head = [], []
 
     def _headed(self, event: GateEvent, row: Row | None, heading: bool) -> list[GateEvent]:
         """What labels goes out with the first thing under it the check lets through, as the gate sends it with the

@@ -120,6 +120,17 @@ class Referred(Held):
 
 
 @dataclass(frozen=True)
+class LateNone(Held):
+    """`[[none]]` written after the gate let a sentence through, which the gate alone drops; given, in its place among
+    the events, only by a gate made for the check (`refer`): what the gate let through before it is the check's to
+    show, and where the check showed none of it the answer is the refusal (`checking.Checked`), as it is when the gate
+    holds them. The check's wrapper never lets one through."""
+
+    reason: str = "none"
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class Refused:
     reason: str  # pay, private, none, ...
     message: str  # the policy's words

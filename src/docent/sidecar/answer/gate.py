@@ -17,7 +17,8 @@ One gate per answer, across all the model calls of a turn. Rules (seeds 002 and 
 - `[[none]]` in or before the first sentence that would be let through makes the answer a refusal: `none` is
   true, nothing more is shown, and sentences still waiting are dropped without a word (the caller shows the
   policy's words). Once a sentence was let through the model has answered: a later `[[none]]` is only dropped,
-  like an unknown id. (A citation after a sentence belongs to it, so "He did. [[a]] [[none]]" is a refusal.)
+  like an unknown id. (A citation after a sentence belongs to it, so "He did. [[a]] [[none]]" is a refusal.) A gate
+  made for the model check gives a late one in its place (`LateNone`): the check decides what was let through.
 
 The gate decides when each draft is judged; its verdict, and what verdicts leave behind, are `judge.Judge`'s. The
 rules a sentence is judged by are one module each, in one table (`rules/`); what each section mentions is
@@ -34,7 +35,7 @@ from docent.schema import RecordSection
 
 from . import headings, intros, numbers, tables
 from .drafts import draft_of
-from .events import Held, Referred, Sentence
+from .events import Held, LateNone, Referred, Sentence
 from .judge import GateEvent, Judge
 from .lexicon import Lexicon
 from .markdown import BlockReader, Fence, Prose, Table, Underline
@@ -197,6 +198,8 @@ class Gate(Judge):
                 self._intro = self._listing = None
                 self._labels.waiting.clear()
                 break
+            if draft.none and self.refers:  # a late one: the check knows whether the visitor read anything before it
+                out.append(LateNone())
             if not draft.text and draft.fence is None:
                 continue  # a table's rows come with their text
             for sid in draft.ids:

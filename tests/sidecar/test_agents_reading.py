@@ -217,7 +217,8 @@ async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None
         {"language": "python", "text": "client = Client(retries=3)"}
     ]
     assert [(s["id"], s["url"], s["quote"]) for s in answer["code"][0]["sources"]] == [
-        ("client", "https://docs.example.org/kit/start/#client", "")]  # the code's text is its quote, said once
+        ("client", "https://docs.example.org/kit/start/#client", "```python\nclient = Client(retries=3)\n```")
+    ]  # the lines it quotes, kept as code (newuser25: quote "" told an agent the source said nothing of it)
     assert any(h["reason"].startswith("code_") for h in answer["held"]) and "retries=None" not in json.dumps(answer)
     assert "```python\nclient = Client(retries=3)\n```" in answer["answer"]
 
@@ -252,3 +253,26 @@ def test_inline_code_is_marked_where_it_stands_as_a_word_not_inside_a_longer_one
     assert marked("Run uv sync --inexact; __init__ and a_b.", "uv sync --inexact", "__init__", "a_b") == (
         "Run `uv sync --inexact`; `__init__` and `a_b`.")
     assert marked("Set path in the pathlib.", "pathlib", "path") == "Set path in the pathlib."  # not in order: as it is
+
+
+async def test_a_source_that_is_code_is_quoted_by_its_first_lines_kept_as_code(tmp_path: Path) -> None:
+    """A sentence citing a section that is a code block (no sentence of its own to point at) and a long code block shown
+    are quoted by the code's first lines, whole and exact, fenced in its language, at most `QUOTE_LINES` and
+    `QUOTE_CHARS`: never `quote: ""` for a source that is code (newuser25), never the whole of a long block twice."""
+    from docent.sidecar.agents.results import QUOTE_CHARS, QUOTE_LINES
+
+    script = "\n".join(f"kit run --step {n}  # step {n}" for n in range(1, 13))
+    steps = RecordSection.of("steps", page="guide", path="/guide/#steps", headings=("User guide", "Every step"),
+                             blocks=(Block("code", script, lang="console"),))
+    bundle = appkit.write_bundle(tmp_path / "steps.json", manifest=Manifest(site_name="Kit", pages=PAGES, site_url=SITE_URL),
+                                 record=[*RECORD, plain(steps)])
+    text = f"Kit runs every step in order. [[steps]]\n```console\n{script}\n```\n[[steps]]"
+    model, _ = answering(text)
+    async with sidecar(settings(tmp_path, bundle=bundle), model_factory=lambda _: model) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": "How does kit run its steps?"}))
+    first = "\n".join(script.split("\n")[:QUOTE_LINES])
+    quoted = f"```console\n{first}\n```"
+    assert [s["text"] for s in answer["sentences"]] == ["Kit runs every step in order."]
+    assert [s["quote"] for s in answer["sentences"][0]["sources"]] == [quoted]
+    assert answer["code"][0]["text"] == script and [s["quote"] for s in answer["code"][0]["sources"]] == [quoted]
+    assert len(first) <= QUOTE_CHARS

@@ -291,7 +291,7 @@ class Agents:
                 if isinstance(event, Error):
                     self._count("ask", "error")
                     raise ToolError(ERROR_WORDS.get(event.code, event.message))
-                take(answer, event, base)
+                take(answer, event, base, ready.bundle.record)
                 shown.add(event)
         answer["answer"] = shown.text()
         self._count("ask", "ok")  # answered; a refusal by the policy is counted with the panel's, by its reason

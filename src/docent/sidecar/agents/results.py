@@ -4,7 +4,7 @@ schemas), and how each is made from the record and from the turn's events."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import NotRequired
 from urllib.parse import urlsplit
@@ -63,7 +63,9 @@ class Source(TypedDict):
     id: str
     title: str
     url: str
-    quote: str  # the section's sentence the shown one says most of, or "" (and "" for code: its text is the quote)
+    # The section's sentence the shown one says most of, or ""; for code shown, or a section that is code, the code's
+    # first lines kept as code (`code_quote`)
+    quote: str
 
 
 class Shown(TypedDict):
@@ -98,13 +100,14 @@ class Answer(TypedDict):
     degraded: str | None
 
 
-def take(answer: Answer, event: object, base: str) -> None:
+def take(answer: Answer, event: object, base: str, record: Mapping[str, RecordSection]) -> None:
     """One event of the turn into the agent's answer: what the panel would show, in words and URLs."""
     if isinstance(event, Sentence):
-        answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base)})
+        answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base, record)})
     elif isinstance(event, Code):
-        cites = [msgspec.structs.replace(cite, quote="") for cite in event.cites]  # the quote is the text itself, said once
-        answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base)})
+        quoted = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)
+        cites = [msgspec.structs.replace(cite, quote=quoted) for cite in event.cites]
+        answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base, record)})
     elif isinstance(event, Held):
         answer["held"].append({"reason": event.reason, "message": event.message})
     elif isinstance(event, Refused):
@@ -116,8 +119,38 @@ def take(answer: Answer, event: object, base: str) -> None:
             answer["pages"].append({"label": str(item.get("label", "")), "url": base + str(item.get("path", ""))})
 
 
-def sources(cites: Iterable[Cite], base: str) -> list[Source]:
-    return [{"id": c.id, "title": c.title, "url": base + c.path, "quote": c.quote} for c in cites]
+def sources(cites: Iterable[Cite], base: str, record: Mapping[str, RecordSection]) -> list[Source]:
+    return [{"id": c.id, "title": c.title, "url": base + c.path, "quote": c.quote or _coded(record.get(c.id))}
+            for c in cites]
+
+
+QUOTE_LINES, QUOTE_CHARS = 5, 400  # the most of code a quote gives: its first lines, whole
+
+
+def code_quote(text: str, language: str) -> str:
+    """Code as a source's quote: its first lines exact, at most QUOTE_LINES of them and QUOTE_CHARS in all (a first
+    line longer than that cut there), fenced in its language as a search hit fences code, so that an agent reads it as
+    code, not as a sentence of the page. Only the record's own text: the code shown (the record's run) or a section's."""
+    lines = text.split("\n")
+    kept = [lines[0][:QUOTE_CHARS]]
+    for line in lines[1:QUOTE_LINES]:
+        if sum(map(len, kept)) + len(kept) + len(line) > QUOTE_CHARS:
+            break
+        kept.append(line)
+    while len(kept) > 1 and not kept[-1].strip():
+        kept.pop()
+    return fence(Block("code", "\n".join(kept), lang=language))
+
+
+def _coded(section: RecordSection | None) -> str:
+    """A cited section that is code (code blocks under its headings, no sentence a citation could point at), quoted
+    by its first code block's first lines; "" for any other (a sentence that shares too little with its lines points
+    at the section alone, as the panel opens it)."""
+    blocks = section.blocks if section is not None else ()
+    code = next((b for b in blocks if b.kind == "code"), None)
+    if code is None or any(b.kind not in ("code", "heading") for b in blocks):
+        return ""
+    return code_quote(code.text, code.lang)
 
 
 class Markdown:

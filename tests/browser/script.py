@@ -89,6 +89,10 @@ REPLIES: list[dict[str, Any]] = [
     {"question": "under a heading", "calls": [[  # a heading the model wrote, over what it labels
         {"text": "## The rollout\n\nThe rollout went by card range over six weeks. [[case-3ds-results]]"},
     ]]},
+    {"question": "under a cited heading", "calls": [[  # a heading that cites: its links go after it, not in its name
+        {"text": "## The rollout by card range [[case-3ds-results]]\n\n"
+                 "The rollout went by card range over six weeks. [[case-3ds-results]]"},
+    ]]},
     {"question": "nothing to say", "calls": [[{"text": ""}]]},  # a turn that ends having shown nothing
 ]
 

@@ -120,12 +120,19 @@ export class Transcript {
     return tr;
   }
 
-  /* A heading the model wrote ("## Install", a bold line alone): a heading element of its own, its bold a heading's. */
+  /* A heading the model wrote ("## Install", a bold line alone): a heading element of its own, its bold a heading's.
+     Its sources go on a line after it, outside the h3, so that the heading is named by its words alone. */
   heading(entry) {
     const whole = (span) => Array.isArray(span) && span[0] === "strong" && span[1] === 0 && span[2] === String(entry.text || "").length;
     const heading = make("h3", "docent-heading");
-    heading.appendChild(this.sentence({ ...entry, spans: (Array.isArray(entry.spans) ? entry.spans : []).filter((span) => !whole(span)) }));
+    const words = this.sentence({ ...entry, spans: (Array.isArray(entry.spans) ? entry.spans : []).filter((span) => !whole(span)) });
+    const sources = words.querySelector(".docent-cites");
+    heading.appendChild(words);
     this.paragraph.appendChild(heading);
+    if (sources) {
+      sources.classList.add("docent-heading-cites");
+      this.paragraph.appendChild(sources);
+    }
     this.block = null;
     this.last = null;
     return heading;

@@ -109,12 +109,15 @@ async def test_a_verdict_naming_no_sentence_of_the_request_holds_all_of_it(tmp_p
 async def test_a_verdict_is_counted_only_by_the_sentences_own_citations(tmp_path: Path) -> None:
     """Each sentence is judged by the sections IT cites: "supported" by a section only another sentence of the request
     cites, by no section, or by a label no section has, is no verdict of its own. A malformed verdict (`by` no list)
-    is none either, and a call without its two lists none for every sentence."""
+    is none either, and a call without its two lists none for every sentence. A label is read in either case ("s1"
+    for S1: the labels are the request's own, S and a number), and so still only a label of its own counts."""
     def also_other(s: CheckedSentence) -> list[str]:
         return [*s.cites, "S2" if s.cites != ("S2",) else "S1"]
 
+    lower = lambda s: [c.lower() for c in s.cites]  # noqa: E731
     for by, expected in ((also_other, "held:unchecked"), (lambda s: [], "held:unchecked"), (lambda s: ["S9"], "held:unchecked"),
-                         (lambda s: list(s.cites), SHOWN[2])):
+                         (lambda s: list(s.cites), SHOWN[2]), (lower, SHOWN[2]),
+                         (lambda s: [c.lower() for c in also_other(s)], "held:unchecked"), (lambda s: ["ſ1"], "held:unchecked")):
         events = await run(*rig(tmp_path, Checker(answering(each(True, by=by)))))
         assert said(events)[2] == expected, by
         assert said(events)[1] == (SHOWN[1] if expected == SHOWN[2] else "held:unchecked")

@@ -5,7 +5,7 @@ request, each with the sections it cites, and a verdict for each.
   order first cited, with the record's heading trail and text; then the sentences, numbered from 1, one a line of JSON
   with the labels of the sections it cites (`port.check_lines`). One tool the model must call, `verdict`, whose input
   puts every sentence in one of two lists: `supported`, {n, by} (`by`, the labels of its own cited sections that
-  support it), or `unsupported`, its n.
+  support it), or `unsupported`, its n. A label is read in either case ("s1": the labels are S and a number).
 - Each sentence is judged against its own citations only: a `supported` verdict counts only where `by` names at least
   one section and every one it names is one that sentence cites (a sentence that cites none, none, and only in a
   request that shows no section: with another's in view, `by` empty cannot say it was not judged by them); otherwise the
@@ -115,9 +115,15 @@ def _one(items: list[Any], cites: tuple[str, ...], *, blind: bool) -> bool | Non
     if items[0] is False:
         return False
     by = items[0].get("by")
-    if not isinstance(by, list) or not all(isinstance(b, str) and b in cites for b in by):
+    if not isinstance(by, list) or not all(isinstance(b, str) and _label(b) in cites for b in by):
         return None  # supported only by its own citations
     # by one of them at least; by none only where it cites none (a card's words before the answer cited anything, which
     # state nothing if they are supported; a link to a page the record lacks), asked with no section in view
     # (`Checked.card`)
     return True if by or (not cites and blind) else None
+
+
+def _label(said: str) -> str:
+    """A label as the model wrote it, read in either case: the request's labels are S and a number ("s1" is S1), so
+    no two differ only in case; ASCII only ("ſ1" upper-cases to "S1" and is no label)."""
+    return said.upper() if said.isascii() else said

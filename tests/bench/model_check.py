@@ -183,10 +183,10 @@ def checking(models: dict[str, Asked], asked: list[list[tuple[str, list[RecordSe
         stand_in = getattr(model, "_model", model)  # inside the guide's spending layers
         self.batch = getattr(stand_in, "batch", None) or self.batch
 
-    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]]) -> Any:
+    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]], code: Any = None) -> Any:
         if asked is not None:
             asked.append(list(items))
-        return await judge(self, items)
+        return await judge(self, items, code)
 
     with mock.patch.dict(factory.ADAPTERS, {"replay": lambda choice, _wiring: models[choice.target]}), \
             mock.patch.object(Checker, "__init__", init), mock.patch.object(Checker, "judge", judged):

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.check_request import CheckRequest
+from docent.sidecar.answer.check_request import CODE_NOTE, CheckRequest
 from docent.sidecar.answer.checking import Checker
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import default_gate
@@ -158,8 +158,11 @@ def replay(bundle_path: Path, rows: list[dict[str, Any]], rng: random.Random, it
 def brief(items: list[dict[str, Any]]) -> str:
     """The judge's instructions: the check's own system prompt and tool, and how to answer."""
     first = items[0] if items else {"system": "", "tool": {}}
+    plain = first["system"].removesuffix(f"\n\n{CODE_NOTE}")
+    coded = (f"An item one of whose sentences carries `code_after` has this after it, in its system text too:\n\n{CODE_NOTE}\n\n"
+             if any(one["system"].endswith(CODE_NOTE) for one in items) else "")
     return (f"# The check's model\n\nRead items.json: a JSON list of items {{n, system, content, tool}}, each one request "
-            f"exactly as the checking model receives it. Every item's system text is this:\n\n{first['system']}\n\n"
+            f"exactly as the checking model receives it. Every item's system text is this:\n\n{plain}\n\n{coded}"
             f"and its tool (which the model must call) this:\n\n```json\n{json.dumps(first['tool'], indent=1)}\n```\n\n"
             f"{ASK}")
 

@@ -23,7 +23,7 @@ import asyncio
 import json
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,10 +103,11 @@ def checks_asked() -> Iterator[list[Asked]]:
     judge = Checker.judge
     asked: list[Asked] = []
 
-    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]]) -> tuple[list[bool | None], float]:
+    async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]],
+                     code: Mapping[int, str] | None = None) -> tuple[list[bool | None], float]:
         made = [Asked(text, list(sections)) for text, sections in items]
         asked.extend(made)
-        verdicts, cost = await judge(self, items)
+        verdicts, cost = await judge(self, items, code)
         for one, verdict in zip(made, verdicts, strict=True):
             one.verdict = verdict
         return verdicts, cost

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.check_request import SYSTEM, TOOL
+from docent.sidecar.answer.check_request import CODE_NOTE, SYSTEM, TOOL
 from tests.evals import check_batched, check_canaries
 from tests.evals.heldout import CORPORA, EXAMPLE_BUNDLE
 
@@ -34,9 +34,11 @@ def test_each_request_is_an_item_as_the_model_receives_it_and_the_key_is_apart(m
     assert items and [one["n"] for one in items] == list(range(len(items)))
     for one in items:
         assert sorted(one) == ["content", "n", "system", "tool"]
-        assert one["system"] == SYSTEM and one["tool"]["input_schema"] == TOOL["input_schema"]
-        assert "canary" not in json.dumps(one)
         lines = one["content"].split("The sentences, one a line")[1].splitlines()[1:]
+        coded = any("code_after" in json.loads(line) for line in lines)  # the note only where a block is shown
+        assert one["system"] == (f"{SYSTEM}\n\n{CODE_NOTE}" if coded else SYSTEM)
+        assert one["tool"]["input_schema"] == TOOL["input_schema"]
+        assert "canary" not in json.dumps(one)
         assert len(lines) == len(key[str(one["n"])]["sentences"])
     planted = [row for k in key.values() for row in k["sentences"] if row["canary"]]
     assert planted and not any(name.startswith("unasked") for name in counts)
@@ -105,4 +107,4 @@ def test_a_plain_canary_changes_its_sentence_against_its_own_section() -> None:
 
 def test_the_brief_carries_the_checks_own_prompt_and_tool(made: Made, tmp_path: Path) -> None:
     said = check_batched.brief(made[0])
-    assert SYSTEM in said and '"name": "verdict"' in said and "list of {\"n\": ..., \"input\"" in said
+    assert SYSTEM in said and CODE_NOTE in said and '"name": "verdict"' in said and "list of {\"n\": ..., \"input\"" in said

@@ -1,12 +1,13 @@
 """The model check's requests as a turn forms them (answer/checking.py orders what they decide): the sentences of a
-paragraph, a list or a table gathered into one request, sent when it ends or the request is full, and each sentence's
-verdict read from its request once that is done, the request's cost counted once."""
+paragraph, a list or a table gathered into one request, sent when it ends, a code block comes or the request is full,
+and each sentence's verdict read from its request once that is done, the request's cost counted once. The sentence
+right before a code block is asked with the block beside it (`block`): what its "looks like this:" shows."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from docent.schema import RecordSection
@@ -16,16 +17,19 @@ log = logging.getLogger(__name__)
 Asked = list[tuple[str, list[RecordSection]]]  # a request's sentences, each with the sections it cites
 # A verdict for each sentence asked (supported or not; None: none of its own), and what the request cost
 Judged = tuple[list[bool | None], float]
-Judging = Callable[[Asked], Coroutine[Any, Any, Judged]]  # `Checker.judge`
+# `Checker.judge`: the sentences asked, and by a sentence's place the code block the answer shows right after it
+Judging = Callable[[Asked, Mapping[int, str]], Coroutine[Any, Any, Judged]]
 
 
 class Batch:
-    """The sentences one request asks, each with the sections it cites; its request once sent (`task`)."""
+    """The sentences one request asks, each with the sections it cites, and the code block shown right after one
+    (`code`, by its place); its request once sent (`task`)."""
 
-    __slots__ = ("asked", "task", "leads")
+    __slots__ = ("asked", "code", "task", "leads")
 
     def __init__(self) -> None:
         self.asked: Asked = []
+        self.code: dict[int, str] = {}
         self.leads = False  # its last sentence leads into what follows: a line ending in a colon, a heading
         self.task: asyncio.Task[Judged] | None = None
 
@@ -38,22 +42,33 @@ class Batches:
         self._judge = judge
         self._size = size
         self._forming: Batch | None = None  # the sentences of the paragraph under way, not yet asked
+        self._before: int | None = None  # the place of the sentence last let out, if asked and a code block may follow it
         self.cost_usd = 0.0  # what the requests read so far cost
 
-    def ask(self, text: str, cited: list[RecordSection], *, leads: bool) -> tuple[Batch, int]:
+    def ask(self, text: str, cited: list[RecordSection], *, leads: bool, shows: bool) -> tuple[Batch, int]:
         """The sentence added to the paragraph's request (a full one is sent), and its place there; `leads`: it leads
-        into what follows (`ended`)."""
+        into what follows (`ended`); `shows`: a code block right after it is shown beside it (`block`)."""
         batch = self._forming = self._forming or Batch()
         batch.asked.append((text, cited))
         batch.leads = leads
+        at = len(batch.asked) - 1
+        self._before = at if shows else None
         if len(batch.asked) >= self._size:
             self.send()
-        return batch, len(batch.asked) - 1
+        return batch, at
 
-    def unled(self) -> None:
-        """What the paragraph's last sentence led into is not asked (a code block): it waits for no paragraph after."""
-        if self._forming is not None:
-            self._forming.leads = False
+    def between(self) -> None:
+        """Something the check does not ask was let out: no code block after it is the last sentence's."""
+        self._before = None
+
+    def block(self, code: str | None) -> None:
+        """A code block let out (`code`, as the request shows it) or held (None): the sentence right before it, if it
+        waits to be asked, is asked with it beside it, and now: a line leading into a block waits for the block, not for
+        the paragraph after it."""
+        forming, at = self._forming, self._before
+        if code is not None and forming is not None and at is not None and at < len(forming.asked):
+            forming.code[at] = code
+        self.send()
 
     def ended(self) -> None:
         """A paragraph ended: its sentences are asked, unless the last leads into what follows ("Figures for the first
@@ -65,13 +80,13 @@ class Batches:
 
     def send(self) -> None:
         """The request of the sentences waiting to be asked, sent."""
-        batch, self._forming = self._forming, None
+        batch, self._forming, self._before = self._forming, None, None
         if batch is not None:
-            batch.task = asyncio.get_running_loop().create_task(self._judge(batch.asked))
+            batch.task = asyncio.get_running_loop().create_task(self._judge(batch.asked, batch.code))
 
     def drop(self) -> None:
         """The sentences waiting to be asked are not (the turn ended before its checks did)."""
-        self._forming = None
+        self._forming = self._before = None
 
     def verdict(self, batch: Batch, at: int) -> bool | None:
         """The verdict of a done request's sentence `at` (None: it has none of its own, or the request broke). Its

@@ -3,7 +3,10 @@ request, each with the sections it cites, and a verdict for each.
 
 - The request: a short fixed system prompt; the sections the sentences cite, each once, labelled S1, S2, ... in the
   order first cited, with the record's heading trail and text; then the sentences, numbered from 1, one a line of JSON
-  with the labels of the sections it cites (`port.check_lines`). One tool the model must call, `verdict`, whose input
+  with the labels of the sections it cites (`port.check_lines`); the sentence right before a code block the answer
+  shows carries the block's first lines (`code_after`: the answer's own code, not evidence), and the request then
+  says, after the fixed prompt, what they are (`CODE_NOTE`: what the sentence says of the code is a claim its cited
+  sections must support; the block itself is the gate's code rule's, `quote.match`). One tool the model must call, `verdict`, whose input
   puts every sentence in one of two lists: `supported`, {n, by} (`by`, the labels of its own cited sections that
   support it), or `unsupported`, its n. A label is read in either case ("s1": the labels are S and a number).
 - Each sentence is judged against its own citations only: a `supported` verdict counts only where `by` names at least
@@ -19,7 +22,7 @@ request, each with the sections it cites, and a verdict for each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from docent.schema import RecordSection
@@ -42,6 +45,13 @@ SYSTEM = (
     "with `n` and `by` (the labels of its own cited sections that support it, for a heading or lead-in all it cites;"
     " empty only if it cites none), or `unsupported`, its `n`."
 )
+# Said only in a request that shows a code block beside a sentence (`code_after`): the others are asked as before.
+CODE_NOTE = (
+    "A sentence with `code_after` is followed in the answer by that code block (its first lines): the answer's own "
+    "code, shown to the reader after the sentence, not evidence (the block is checked apart). What the sentence says "
+    "of it (\"looks like this:\", \"install it with:\") is a claim like any other: supported where its cited sections "
+    "show that code as what the sentence says it is."
+)
 TOOL: dict[str, Any] = {
     "name": TOOL_NAME,
     "input_schema": {
@@ -59,6 +69,19 @@ TOOL: dict[str, Any] = {
     "strict": True,
 }
 _SYSTEM_BLOCKS = [{"type": "text", "text": SYSTEM}]
+_SYSTEM_CODE_BLOCKS = [*_SYSTEM_BLOCKS, {"type": "text", "text": CODE_NOTE}]
+CODE_LINES, CODE_CHARS = 12, 800  # the most of a code block a request shows beside the sentence before it
+
+
+def code_after(language: str, text: str) -> str:
+    """A code block the answer shows right after a sentence, as the request gives it beside the sentence: fenced, its
+    first `CODE_LINES` lines and `CODE_CHARS` characters at most, and how many lines (or parts of one) were left out."""
+    head = "\n".join(text.split("\n")[:CODE_LINES])[:CODE_CHARS]
+    rest = text[len(head):]
+    left = rest.count("\n") + (not rest.startswith("\n")) if rest else 0
+    return f"```{language}\n{head}\n```" + (f"\n({left} more line{'s' * (left > 1)} not shown)" if left else "")
+
+
 _TOOLS = [TOOL]
 
 
@@ -67,7 +90,7 @@ class CheckRequest:
     its answer read back as a verdict for each: supported (True) or not (False), or None, the sentence has none of
     its own."""
 
-    def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]]) -> None:
+    def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]], code: Mapping[int, str] | None = None) -> None:
         labels: dict[str, str] = {}
         sections: list[RecordSection] = []
         for _text, cited in asked:
@@ -79,10 +102,10 @@ class CheckRequest:
         block = "\n\n".join(f"[{labels[s.id]}] {s.trail}\n{s.shown()}" for s in sections)
         content = [
             {"type": "text", "text": f"<cited_sections>\n{block}\n</cited_sections>"},
-            {"type": "text", "text": check_lines([(text, cites) for (text, _), cites in zip(asked, self.cites, strict=True)])},
+            {"type": "text", "text": check_lines([(text, cites) for (text, _), cites in zip(asked, self.cites, strict=True)], code)},
         ]
         self.request = ModelRequest(
-            _SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}],
+            _SYSTEM_CODE_BLOCKS if code else _SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}],
             max_tokens=MAX_TOKENS_BASE + MAX_TOKENS_EACH * len(asked), tool_choice="any",
             cache_tail=False,  # no later request begins with this one
         )

@@ -6,10 +6,11 @@ the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the
   construction's, polarity's) is referred: the gate gives the sentence it would show with the hold (`Referred`), and
   the sentence is asked as one the gate shows, the check's verdict deciding (`unsupported`, `unchecked`). A sentence
   that cites nothing (a connective), a table's header and a code block (the record's own lines, byte for byte) are
-  not asked.
+  not asked; a code block is shown beside the sentence right before it, which says what it is ("looks like this:").
 - One request for several sentences (answer/check_request.py, formed in answer/check_batches.py): those of a
-  paragraph, a list or a table (a blank line ends one), at most `Checker.batch`, sent when the paragraph ends, at the
-  model's tool call (passed or refused) and at the answer's end; the sections they cite each once, each sentence's own
+  paragraph, a list or a table (a blank line ends one), at most `Checker.batch`, sent when the paragraph ends, when a
+  code block is let out or held (a lead-in waits for its block, not for the paragraph after it), at the model's tool
+  call (passed or refused) and at the answer's end; the sections they cite each once, each sentence's own
   citations named, a verdict for each sentence, which counts only where the sections it says support the sentence are
   the sentence's own. Each request is one call of the check's model, so the day's budget reserves and settles it once.
 - Unsupported: the sentence is held as a code hold is, for `unsupported`.
@@ -48,10 +49,11 @@ from .check_cards import (
     card_verdicts,
     card_words,
 )
-from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest
+from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest, code_after
 from .events import Code, Held, LateNone, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
+from .quote import UNQUOTED
 from .rules.connective import CONNECTIVE_WORDS
 from .tools.types import Failed, Passed
 from .underway import GateLike
@@ -83,12 +85,13 @@ class Checker:
         self.batch = batch
         self._places: asyncio.Semaphore | None = None  # made in the event loop, with the first check
 
-    async def judge(self, asked: Asked) -> Judged:
+    async def judge(self, asked: Asked, code: Mapping[int, str] | None = None) -> Judged:
         """The model's verdict on each sentence asked, with the sections it cites (supported or not; None: no verdict
-        of its own could be had), and what the request cost, in dollars."""
+        of its own could be had), and what the request cost, in dollars; `code`, by a sentence's place, the code block
+        the answer shows right after it."""
         if self._places is None:
             self._places = asyncio.Semaphore(self.places)
-        request = CheckRequest(asked)
+        request = CheckRequest(asked, code)
         billed = Usage()
         verdicts: list[bool | None] = [None] * len(asked)
         try:
@@ -243,21 +246,31 @@ class Checked:
         for n, event in enumerate(events):
             if isinstance(event, (Sentence, Code)):
                 self._cites.update(dict.fromkeys(c.id for c in event.cites))
-            batch, at = None, 0
             if n and self._breaks and isinstance(event, Sentence) and event.line:  # the next paragraph's, after it
                 self._batches.ended()
                 self._breaks -= 1
-            if isinstance(event, Sentence) and (ids := self._cited_by(event, events, n)):
-                self.checked += 1
-                cited = [self._record[i] for i in ids if i in self._record]
-                batch, at = self._batches.ask(event.text, cited, leads=event.heading or event.text.endswith(":"))
-            elif isinstance(event, Code):
-                self._batches.unled()  # what it led into, not asked: it waits for no paragraph after it
-            self._queue.append((event, batch, at))
+            self._queue.append((event, *self._asked(event, events, n)))
         if self._breaks and events:  # the first the gate let out after a blank line: the paragraph's last
             self._batches.ended()
             self._breaks = 0
         return self._ready()
+
+    def _asked(self, event: GateEvent, events: list[GateEvent], n: int) -> tuple[Batch | None, int]:
+        """The request `events[n]` is asked in and its place there (None: it is not asked). A code block is not (the
+        record's own lines): it is shown beside the sentence right before it, whose request goes now, as it does at a
+        block the gate held (`Batches.block`)."""
+        if isinstance(event, Sentence) and (ids := self._cited_by(event, events, n)):
+            self.checked += 1
+            cited = [self._record[i] for i in ids if i in self._record]
+            return self._batches.ask(event.text, cited, leads=event.heading or event.text.endswith(":"),
+                                     shows=not event.heading and event.row is None)
+        if isinstance(event, Code):
+            self._batches.block(code_after(event.language, event.text))
+        elif isinstance(event, Held) and event.reason in UNQUOTED:
+            self._batches.block(None)
+        else:
+            self._batches.between()
+        return None, 0
 
     def _cited_by(self, sentence: Sentence, events: list[GateEvent], n: int) -> tuple[str, ...]:
         """The sections a sentence is asked against (none: it is not asked); `events[n]` is the sentence, those after
@@ -281,9 +294,9 @@ class Checked:
         self.referred += 1
         return referred.sentence
 
-    def _judge(self, asked: Asked) -> Coroutine[Any, Any, Judged]:
+    def _judge(self, asked: Asked, code: Mapping[int, str] | None = None) -> Coroutine[Any, Any, Judged]:
         """The check's model asked (looked up on each request: a replay may stand in for `Checker.judge`)."""
-        return self._checker.judge(asked)
+        return self._checker.judge(asked, code)
 
     def _ready(self) -> list[GateEvent]:
         """The events at the queue's head whose checks are done, each shown or held by its verdict."""

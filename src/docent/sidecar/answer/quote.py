@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+UNQUOTED = frozenset(("code_edited", "code_unknown"))  # the reasons a fenced block is held for (`Unquoted`)
 _PROMPTS = ("$ ", ">>> ", "... ")  # a shell's and a Python console's prompts, before a line of a session
 _BARE_PROMPTS = frozenset(("$", ">>>", "..."))  # a console's blank line
 

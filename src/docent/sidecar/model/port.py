@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -207,17 +207,22 @@ class LanguageModel(Protocol):
 
 @dataclass(frozen=True)
 class CheckedSentence:
-    """One sentence of a check's request: its number (from 1), the labels of the sections it cites, its words."""
+    """One sentence of a check's request: its number (from 1), the labels of the sections it cites, its words, and the
+    code block the answer shows right after it, as the request gives it ("" for none)."""
 
     n: int
     cites: tuple[str, ...]
     text: str
+    code: str = ""
 
 
-def check_lines(sentences: Sequence[tuple[str, Sequence[str]]]) -> str:
+def check_lines(sentences: Sequence[tuple[str, Sequence[str]]], code: Mapping[int, str] | None = None) -> str:
     """A check's sentences as its request gives them: numbered from 1, each a line of JSON (its words escaped, so no
-    sentence can write a line of another's)."""
-    lines = (json.dumps({"n": n, "cites": list(cites), "sentence": text}, ensure_ascii=False, separators=(",", ":"))
+    sentence can write a line of another's); `code`, by a sentence's place (from 0), the code block the answer shows
+    right after it (`code_after`, escaped as its words are)."""
+    code = code or {}
+    lines = (json.dumps({"n": n, "cites": list(cites), "sentence": text} | ({"code_after": code[n - 1]} if n - 1 in code else {}),
+                        ensure_ascii=False, separators=(",", ":"))
              for n, (text, cites) in enumerate(sentences, 1))
     return "\n".join((CHECKED_SENTENCES, *lines))
 
@@ -234,7 +239,8 @@ def checked_sentences(request: ModelRequest) -> list[CheckedSentence]:
     for line in body.split("\n"):  # JSON escapes a newline in its strings; splitlines would cut at U+2028
         try:
             row = json.loads(line)
-            out.append(CheckedSentence(int(row["n"]), tuple(map(str, row["cites"])), str(row["sentence"])))
+            out.append(CheckedSentence(int(row["n"]), tuple(map(str, row["cites"])), str(row["sentence"]),
+                                       str(row.get("code_after", ""))))
         except (ValueError, TypeError, KeyError):
             return []  # words that only begin as a check's do (a question typed so): no check's sentences
     return out

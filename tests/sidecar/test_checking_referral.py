@@ -166,3 +166,21 @@ async def test_a_none_after_a_sentence_the_check_held_or_could_not_check_is_the_
         events = await run(turn, conversation, "Has she led a team?")
         assert _told(events) == [f"held:{reason}", "action", "refused:none"]
         assert conversation.held_last == [reason]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("after", ["\n\n[[none]]", " [[none]]\n\nIt leaks."])
+async def test_a_none_after_a_counted_list_comes_after_the_list(tmp_path: Path, after: str) -> None:
+    """A list whose intro states a count waits for its intro's verdict (`intros.Listing`); a late `[[none]]` written
+    after its items is read after them, not before: where the check shows them, the answer is not the refusal (review26:
+    the check on, every sentence supported, the list was lost to the policy's refusal the gate alone never gave)."""
+    lab = "[[lab-leak]]"
+    text = (f"The heap has two generations: {lab}\n- The young generation is 64 MB. {lab}\n"
+            f"- The old generation is 192 MB. {lab}{after}")
+    alone = _told(await run(*rig(tmp_path, None, text), "How big is the heap?"))
+    assert alone[:3] == ["The heap has two generations:", "The young generation is 64 MB.",
+                         "The old generation is 192 MB."] and "refused:none" not in alone
+    shown = await run(*rig(tmp_path, Checker(verdicts(lambda s: True)), text), "How big is the heap?")
+    assert _told(shown) == alone
+    held = await run(*rig(tmp_path, Checker(verdicts(lambda s: False)), text), "How big is the heap?")
+    assert _told(held)[-1] == "refused:none" and "It leaks." not in _told(held)  # all held: the refusal, as before

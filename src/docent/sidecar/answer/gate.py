@@ -199,7 +199,8 @@ class Gate(Judge):
                 self._labels.waiting.clear()
                 break
             if draft.none and self.refers:  # a late one: the check knows whether the visitor read anything before it
-                out.append(LateNone())
+                # in its place: after a counted list's verdicts still waiting for their intro (`_settle_listing`)
+                (self._listing.events if self._listing is not None else out).append(LateNone())
             if not draft.text and draft.fence is None:
                 continue  # a table's rows come with their text
             for sid in draft.ids:

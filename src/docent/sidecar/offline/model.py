@@ -28,7 +28,7 @@ from .code import fenced, quoted
 from .errands import NAME, SHOWS, Calls, after_calls, offer_words, recognised, show_where, silenced
 from .gestures import Gestures, of_open_page
 from .overview import overview
-from .picking import SAID, SAYS_LEAST, Match, by_ask, of_results, pick, said_most, wanted, weighed
+from .picking import SAID, SAYS_LEAST, Match, by_ask, leading, of_results, pick, said_most, wanted, weighed
 from .quotes import cited, goes_on, item, labelled, leads, listed, quotes
 from .source import Loaded, Source
 from .voice import Voice
@@ -306,7 +306,10 @@ def _told(
     # index), where a sentence said before one that points back (`picking._with_antecedents`) has its own
     listing = sum(len([x for item in listed(m[4], m[3]) for x in labelled(m[4], item)]) - 1 for m in picked)
     went_on = len(picked) - len({(m[1], m[2]) for m in picked})
-    chosen = chosen[: SAID + listing + max(1, went_on)]
+    # a line that leads into code said beside the one that answers best (`picking._led`) is said with its code, apart
+    first = leading(picked)
+    led = sum(1 for m in picked if m is not first and m[3] in leads(m[4]))
+    chosen = chosen[: SAID + listing + max(1, went_on) + led]
     return chosen if page is not None else _with_code(question, asked, chosen, picked, best, voice, top)
 
 
@@ -332,14 +335,22 @@ def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Ma
     """The sentences, and where the answer is code, the block that says it: after a line that leads into code
     (which goes last), that code; else the block chosen from the best section, those the sentences came from, then the
     rest of the best sections (`top`): a section whose prose another outweighs may hold the call asked for
-    (`templates.TemplateResponse(request, 'index.html')` under "Jinja2Templates", its sentences outweighed by testing's)."""
-    led = next(((m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None), None)
-    if led is not None:
-        section, line, j = led
-        last = cited(voice.tell(line), section)
-        return [*(c for c in chosen if c != last), last, fenced(section, section.blocks[j], asked)]
-    sections = list(dict.fromkeys([best, *(m[4] for m in picked), *(s for _, s in top)]))
-    return chosen + quoted(question, asked, sections, {m[3].rstrip("."): m[0] for m in picked})
+    (`templates.TemplateResponse(request, 'index.html')` under "Jinja2Templates", its sentences outweighed by testing's).
+    A line that leads into code picked beside the one that answers best (`picking._led`) is said with its code after
+    them, or right before its code where that is shown already."""
+    led = [(m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None]
+    lines = [cited(voice.tell(line), section) for section, line, _ in led]
+    out = [c for c in chosen if c not in lines]
+    if leading(picked) is None:
+        sections = list(dict.fromkeys([best, *(m[4] for m in picked), *(s for _, s in top)]))
+        out += quoted(question, asked, sections, {m[3].rstrip("."): m[0] for m in picked if m[3] not in leads(m[4])})
+    for (section, _, j), line in zip(led, lines, strict=True):  # each line that leads into code with its code, last
+        code = fenced(section, section.blocks[j], asked)
+        if code in out:  # its code is shown already: the line goes right before it
+            out.insert(out.index(code), line)
+        else:
+            out += [line, code]
+    return out
 
 
 def _said(picked: list[Match], voice: Voice) -> list[str]:

@@ -107,7 +107,7 @@ def pick(
     matched.sort(key=lambda m: (-m[0], m[1], m[2]))
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
     if kind == "docs" and wants is None:
-        picked += _unsaid(picked, matched, hits, asked)
+        picked += _unsaid(picked, matched, hits, asked) + _led(picked, matched, hits, most)
     picked = _with_antecedents(_going_on(picked))
     # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
@@ -128,6 +128,26 @@ def _unsaid(picked: list[Match], matched: list[Match], hits: list[Hit], asked: W
         if found is not None:
             return [found]
     return []
+
+
+def _led(picked: list[Match], matched: list[Match], hits: list[Hit], most: float) -> list[Match]:
+    """On documentation, a line that leads into code that says as much of the question as the sentence that says most
+    (`most`), where another sentence answers best: said too, with its code (`model._with_code`). A docs page often
+    says the fact in the line that introduces its example ("If the plugins config setting is defined ..., you need to
+    explicitly re-enable the defaults:"), and such a line was said only where it answered best: one that ties the best
+    sentence in what it says and loses to it by its section's rank or place was never said. One such line at most,
+    the worthiest."""
+    said = {(h[3].id, h[2]): h[4] for h in hits}
+    found = next((m for m in matched[1:] if m not in picked and m[3] in leads(m[4]) and said[m[4].id, m[3]] >= most),
+                 None)
+    return [] if found is None else [found]
+
+
+def leading(picked: list[Match]) -> Match | None:
+    """The picked line that leads into code where it answers best (no sentence picked outvalues it), said last with its
+    code in place of the code the answer would choose; None where a sentence answers best."""
+    top = max((m[0] for m in picked), default=0.0)
+    return next((m for m in picked if m[0] == top and m[3] in leads(m[4])), None)
 
 
 # A sentence that opens by pointing back ("This is quite similar to ...", "These eliminate the need ...") says nothing

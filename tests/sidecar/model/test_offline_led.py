@@ -1,0 +1,62 @@
+"""On documentation, the offline model says a line that leads into code with that code where the line says as much
+of the question as the sentence that says most, though another sentence answers best. A docs page often says the fact
+in the line that introduces its example ("If the plugins setting is defined, ... you need to re-enable the defaults
+explicitly:"), and such a line was said only where it answered best: one that tied the best sentence and lost to it by
+its place or its section's rank was never shown (MkDocs' "the search box is gone after I added a plugin", HTTPX's "one
+proxy for http and another for https")."""
+
+from __future__ import annotations
+
+from docent.schema import Block, Manifest
+from docent.schema import RecordSection as Section
+from docent.sidecar.offline import OfflineModel
+
+
+def _model(*sections: Section, kind: str = "docs") -> OfflineModel:
+    return OfflineModel.of({s.id: s for s in sections}, manifest=Manifest(site_name="Sitegen", kind=kind))
+
+
+def _section(id: str, heading: str, *blocks: Block) -> Section:
+    return Section.of(id, page="config", path=f"/config/#{id}", headings=("Configuration", heading), blocks=blocks)
+
+
+LEAD = ("If you add a plugin to the plugins setting in your config, the default search plugin and its search box are "
+        "dropped, and you need to list search again:")
+CODE = "plugins:\n  - search\n  - your_other_plugin"
+PLUGINS = _section(
+    "plugins", "plugins",
+    Block("paragraph", "A list of plugins to use when building the site, each by its name."),
+    Block("paragraph", "The search plugin is added to the config by default, and it builds the search box."),
+    Block("paragraph", "Each plugin in the list may take options of its own."),
+    Block("paragraph", LEAD),
+    Block("code", CODE, lang="yaml"),
+    Block("paragraph", "See the plugins page for the plugins that ship with the site generator."),
+)
+THEMES = _section(
+    "themes", "theme",
+    Block("paragraph", "The theme sets how the site looks: its colours, its fonts and where the search box sits."),
+    Block("paragraph", "A theme may ship templates of its own for the search results page."),
+)
+ASKED = "I added a plugin to my config and now the search box is gone, what happened?"
+
+
+def _said(model: OfflineModel, question: str) -> list[str]:
+    return [s.rsplit(" [[", 1)[0] for s in model.answer(question)[0]]
+
+
+def test_a_line_that_leads_into_code_is_said_with_its_code_beside_the_sentence_that_answers_best() -> None:
+    said = _said(_model(PLUGINS, THEMES), ASKED)
+    assert LEAD in said, said
+    # not the best: a sentence answers before it, and the line is said last, its code right after it
+    assert said.index(LEAD) > 0, said
+    assert said[said.index(LEAD) + 1].startswith("```yaml\n" + CODE), said
+
+
+def test_a_line_that_leads_into_code_and_says_less_than_the_best_sentence_is_not_said() -> None:
+    # asked what builds the search box, the line says less of it than the sentence that answers: its code is no answer
+    said = _said(_model(PLUGINS, THEMES), "Which plugin builds the search box by default?")
+    assert LEAD not in said, said
+
+
+def test_a_portfolio_answer_says_no_line_that_leads_into_code_beside_the_best() -> None:
+    assert LEAD not in _said(_model(PLUGINS, THEMES, kind="portfolio"), ASKED)

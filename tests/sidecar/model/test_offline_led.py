@@ -60,3 +60,13 @@ def test_a_line_that_leads_into_code_and_says_less_than_the_best_sentence_is_not
 
 def test_a_portfolio_answer_says_no_line_that_leads_into_code_beside_the_best() -> None:
     assert LEAD not in _said(_model(PLUGINS, THEMES, kind="portfolio"), ASKED)
+
+
+def test_what_follows_a_code_block_is_a_paragraph_of_its_own() -> None:
+    from docent.sidecar.offline.model import _laid_out
+
+    text = "".join(_laid_out(["The search box is built by the search plugin. [[themes]]",
+                              "```yaml\ntheme: mkdocs\n```\n[[themes]]", f"{LEAD} [[plugins]]",
+                              f"```yaml\n{CODE}\n```\n[[plugins]]"]))
+    # the block's citation keeps its own line: run on, it would cite the block's section for the line after it
+    assert f"```\n[[themes]]\n\n{LEAD} [[plugins]]\n\n```yaml\n" in text, text

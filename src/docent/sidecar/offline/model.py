@@ -193,7 +193,8 @@ EMPTY = Loaded()
 
 def _laid_out(sentences: list[str]) -> list[str]:
     """The answer's sentences as the text that says them, each after what goes between it and the one before: a
-    fenced block starts on a line of its own, as does the line that leads into a list (never run on after the
+    fenced block starts on a line of its own and what follows it a paragraph of its own (its citation's line is the
+    block's: "[[id]] If the plugins ..." would cite the block's section for the sentence and leave the block uncited), as does the line that leads into a list (never run on after the
     sentence before it: "... if necessary. Basic Script Process:"); each of the list's items on the next line, and
     what follows the list a paragraph of its own; else a space."""
     out: list[str] = []
@@ -202,7 +203,7 @@ def _laid_out(sentences: list[str]) -> list[str]:
         leads = not marked and item(after)[0] and sentence.rsplit(" [[", 1)[0].endswith(":")
         if i == 0:
             out.append(sentence)
-        elif sentence.startswith("```") or leads or item(sentences[i - 1])[0] and not marked:
+        elif sentence.startswith("```") or sentences[i - 1].startswith("```") or leads or item(sentences[i - 1])[0] and not marked:
             out.append("\n\n" + sentence)
         else:
             out.append(("\n" if marked else " ") + sentence)

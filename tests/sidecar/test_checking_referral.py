@@ -15,8 +15,8 @@ from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.rules import RULES, RULES_SURE, Hold, Reading, Rule, Verdict
 from docent.sidecar.answer.turn import default_gate
-from docent.sidecar.model.port import Overloaded, checked_sentences
-from tests.sidecar.test_checking import BUNDLE, LEADING, rig, run, said, verdicts
+from docent.sidecar.model.port import Overloaded, Usage, checked_sentences
+from tests.sidecar.test_checking import BUNDLE, LEADING, PRICED, rig, run, said, verdicts
 
 FIVE = "She led a team of five."
 NEVER = "She never mentored engineers."  # the section says she mentors four: polarity holds it, a reading
@@ -184,3 +184,17 @@ async def test_a_none_after_a_counted_list_comes_after_the_list(tmp_path: Path, 
     assert _told(shown) == alone
     held = await run(*rig(tmp_path, Checker(verdicts(lambda s: False)), text), "How big is the heap?")
     assert _told(held)[-1] == "refused:none" and "It leaks." not in _told(held)  # all held: the refusal, as before
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("slow", [False, True])
+async def test_a_refusal_after_a_late_none_counts_every_request_done(tmp_path: Path, slow: bool) -> None:
+    """The requests a turn sent are in its `done`'s cost: one done after the late `[[none]]` whose sentences the refusal
+    drops unread was billed all the same (review26: its cost was read only with its first sentence, so the turn's
+    `done` counted one request of two)."""
+    text = f"{NEVER} {LEADING}\n\nYes. [[none]]\n\n{FIVE} {LEADING}"  # FIVE asked apart, after the [[none]]
+    checker = Checker(verdicts(lambda s: False, delay=(lambda s: 0.05 if "never" in s else 0.0) if slow else None))
+    events = await run(*rig(tmp_path, checker, text), "Has she mentored?")
+    assert _told(events) == ["held:unsupported", "refused:none"]
+    assert len(checker.model.requests) == 2  # type: ignore[attr-defined]
+    assert events[-1].cost_usd == pytest.approx(2 * PRICED.cost(Usage(input_tokens=1000, output_tokens=20)))

@@ -222,9 +222,13 @@ class Checked:
         return card_shown(passed, verdicts)
 
     def cancel(self) -> None:
-        """The turn ended before its checks did (a failed call, a visitor gone): nothing waiting is shown."""
-        for _event, batch, _n in self._queue:
+        """The turn ended before its checks did (a failed call, a visitor gone), or a late `[[none]]` made it the
+        refusal (`_refuse`): nothing waiting is shown. A request already done is counted (its cost is read with its
+        first sentence, which is not read now); one still under way is cancelled."""
+        for _event, batch, at in self._queue:
             if batch is not None and batch.task is not None:
+                if at == 0 and batch.task.done():
+                    self._batches.verdict(batch, at)  # its cost, counted once
                 batch.task.cancel()
         self._queue.clear()
         self._batches.drop()

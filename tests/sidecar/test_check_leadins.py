@@ -195,3 +195,14 @@ def test_a_request_with_a_block_beside_a_sentence_is_valid_for_the_official_sdks
     force(OPENAI_REQUEST.validate_python(chat))
     system = chat["messages"][0]["content"]
     assert chat["messages"][0]["role"] == "system" and SYSTEM in system and CODE_NOTE in system
+
+
+def test_a_block_that_shows_a_fence_is_fenced_past_it() -> None:
+    """A record's block may show Markdown with a fence of its own (a docs site's example of a code block): the request's
+    fence outruns its backticks, so the block is not ended at its example's fence and its rest read as the request's
+    own words (review26: it was always three backticks)."""
+    example = "Write:\n\n```python\nprint(1)\n```\n\nThen build."
+    given = code_after("markdown", example)
+    assert given == f"````markdown\n{example}\n````"
+    inner = given.split("\n")[1:-1]
+    assert "\n".join(inner) == example and not any(line.startswith("````") for line in inner)

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from docent.schema import RecordSection
+from docent.schema.blocks import Block, fence
 
 from ..model.port import ModelRequest, ToolCall, check_lines
 
@@ -75,11 +76,12 @@ CODE_LINES, CODE_CHARS = 12, 800  # the most of a code block a request shows bes
 
 def code_after(language: str, text: str) -> str:
     """A code block the answer shows right after a sentence, as the request gives it beside the sentence: fenced, its
-    first `CODE_LINES` lines and `CODE_CHARS` characters at most, and how many lines (or parts of one) were left out."""
+    first `CODE_LINES` lines and `CODE_CHARS` characters at most, and how many lines (or parts of one) were left out;
+    its fence outruns any backticks in the lines (a Markdown example's own fence does not end it)."""
     head = "\n".join(text.split("\n")[:CODE_LINES])[:CODE_CHARS]
     rest = text[len(head):]
     left = rest.count("\n") + (not rest.startswith("\n")) if rest else 0
-    return f"```{language}\n{head}\n```" + (f"\n({left} more line{'s' * (left > 1)} not shown)" if left else "")
+    return fence(Block("code", head, lang=language)) + (f"\n({left} more line{'s' * (left > 1)} not shown)" if left else "")
 
 
 _TOOLS = [TOOL]

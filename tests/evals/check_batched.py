@@ -168,11 +168,14 @@ def brief(items: list[dict[str, Any]]) -> str:
 
 
 def _request(one: dict[str, Any]) -> CheckRequest:
-    """The app's reading of a request rebuilt from an item: its sentences' own citations, from its content."""
+    """The app's reading of a request rebuilt from an item: its sentences' own citations and the sections a lead-in's
+    block is from, from its content."""
     lines = one["content"][one["content"].index("The sentences, one a line"):]
     told = ModelRequest([], [], [{"role": "user", "content": [{"type": "text", "text": lines}]}])
     read = CheckRequest.__new__(CheckRequest)
-    read.cites = [s.cites for s in checked_sentences(told)]
+    sentences = checked_sentences(told)
+    read.cites, read.code_from = [s.cites for s in sentences], [s.code_from for s in sentences]
+    read.blind = not any((*read.cites, *read.code_from))  # no section in view
     return read
 
 

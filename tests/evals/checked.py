@@ -31,6 +31,7 @@ from typing import Any
 
 from docent.schema import RecordSection
 from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.check_request import CodeAfter
 from docent.sidecar.answer.checking import Checker
 from docent.sidecar.answer.events import Held
 from docent.sidecar.answer.judge import GateEvent
@@ -104,7 +105,7 @@ def checks_asked() -> Iterator[list[Asked]]:
     asked: list[Asked] = []
 
     async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]],
-                     code: Mapping[int, str] | None = None) -> tuple[list[bool | None], float]:
+                     code: Mapping[int, CodeAfter] | None = None) -> tuple[list[bool | None], float]:
         made = [Asked(text, list(sections)) for text, sections in items]
         asked.extend(made)
         verdicts, cost = await judge(self, items, code)

@@ -17,7 +17,15 @@ from typing import Any
 
 import pytest
 
-from docent.sidecar.answer.check_request import CODE_CHARS, CODE_LINES, CODE_NOTE, SYSTEM, CheckRequest, code_after
+from docent.sidecar.answer.check_request import (
+    CODE_CHARS,
+    CODE_LINES,
+    CODE_NOTE,
+    SYSTEM,
+    CheckRequest,
+    CodeAfter,
+    code_after,
+)
 from docent.sidecar.answer.checking import TOOL_NAME, Checker
 from docent.sidecar.answer.events import Action, Code, Held, Sentence
 from docent.sidecar.answer.policy import AnswerPolicy
@@ -25,7 +33,16 @@ from docent.sidecar.answer.turn import default_gate
 from docent.sidecar.model.handler import HandlerModel
 from docent.sidecar.model.models import MODELS
 from docent.sidecar.model.openai import openai_body
-from docent.sidecar.model.port import ModelEvent, ModelRequest, ModelSpec, Stop, ToolCall, Usage, checked_sentences
+from docent.sidecar.model.port import (
+    CheckedSentence,
+    ModelEvent,
+    ModelRequest,
+    ModelSpec,
+    Stop,
+    ToolCall,
+    Usage,
+    checked_sentences,
+)
 from docent.sidecar.model.wire import anthropic_body
 
 from .test_checking import BUNDLE, LAB, LEADING, PRICED, asked_of, rig, run, said, verdicts
@@ -37,23 +54,29 @@ FIRST = f"One map held 1.9 GB. {APPROACH}\n\n"  # the answer cites the histogram
 AFTER = f"It draws the heap in two generations. {LAB}"
 
 
-def reading_code() -> HandlerModel:
-    """A check model that judges a sentence's `code_after` as the note asks: supported only where one of the sections
-    it cites shows the block's first line; every other sentence supported, `by` its own citations."""
+def reading_code(*, by_code: bool = True) -> HandlerModel:
+    """A check model that judges a sentence's `code_after` as the note asks: supported only where what it calls the
+    code (its words before "look(s) like this") is written in one of the sections it cites or its block is from
+    (`code_from`), `by` those; every other sentence supported, `by` its own citations. `by_code=False`: every
+    sentence's `by` also names the lead-in's `code_from` labels (a model that misreads the note)."""
 
     async def check(request: ModelRequest) -> AsyncIterator[ModelEvent]:
         shown = request.messages[0]["content"][0]["text"]
         sections = dict(re.findall(r"\[(S\d+)\] [^\n]*\n(.*?)(?=\n\n\[S\d+\] |\n</cited_sections>)", shown, re.DOTALL))
         asked = checked_sentences(request)
+        lent = tuple(label for s in asked for label in s.code_from)
 
-        def ok(code: str, cites: tuple[str, ...]) -> bool:
-            first = code.split("\n")[1] if code else ""
-            return not code or any(first in sections.get(label, "") for label in cites)
+        def by(s: CheckedSentence) -> list[str] | None:
+            if not s.code:
+                return [*s.cites, *(() if by_code else lent)]
+            name = re.split(r" looks? like this", s.text)[0].lower()
+            found = [label for label in dict.fromkeys((*s.cites, *s.code_from)) if name in sections.get(label, "").lower()]
+            return found or None
 
-        said = {s.n: ok(s.code, s.cites) for s in asked}
+        said = {s.n: by(s) for s in asked}
         yield Usage(input_tokens=1000)
-        yield ToolCall("v", TOOL_NAME, {"supported": [{"n": s.n, "by": list(s.cites)} for s in asked if said[s.n]],
-                                        "unsupported": [s.n for s in asked if not said[s.n]]})
+        yield ToolCall("v", TOOL_NAME, {"supported": [{"n": n, "by": b} for n, b in said.items() if b is not None],
+                                        "unsupported": [n for n, b in said.items() if b is None]})
         yield Stop("tool_use")
 
     return HandlerModel(check, spec=PRICED)
@@ -184,8 +207,9 @@ def test_a_request_with_a_block_beside_a_sentence_is_valid_for_the_official_sdks
 
     request = CheckRequest([("One map held 1.9 GB.", [BUNDLE.record["case-leak-approach"]]),
                             ("The top of the class histogram looks like this:", [BUNDLE.record["case-leak-approach"]])],
-                           {1: code_after("text", HISTOGRAM)}).request
+                           {1: CodeAfter(code_after("text", HISTOGRAM), (BUNDLE.record["case-leak-approach"],))}).request
     assert [s.code for s in checked_sentences(request)] == ["", f"```text\n{HISTOGRAM}\n```"]
+    assert [s.code_from for s in checked_sentences(request)] == [(), ("S1",)]
     body = anthropic_body(request, spec)
     closed_anthropic(body)
     force(ANTHROPIC_REQUEST.validate_python(body))
@@ -206,3 +230,72 @@ def test_a_block_that_shows_a_fence_is_fenced_past_it() -> None:
     assert given == f"````markdown\n{example}\n````"
     inner = given.split("\n")[1:-1]
     assert "\n".join(inner) == example and not any(line.startswith("````") for line in inner)
+
+
+# leadin26b: the block's own section, named beside it. A lead-in may cite one section while the block it introduces is
+# another's the answer cites ("In YAML:" citing Traefik's Ping, the block from its static configuration's section):
+# the request shows that section too, labelled, and the lead-in's line says which (`code_from`).
+ELSEWHERE = f"A heap dump looks like this: {LAB}"  # the block is case-leak-approach's (a heap dump's), cited before
+
+
+@pytest.mark.anyio
+async def test_a_lead_in_names_the_section_its_block_is_from_and_may_be_supported_by_it(tmp_path: Path) -> None:
+    text = f"{FIRST}{ELSEWHERE}\n\n{BLOCK}\n{AFTER}"
+    checker = Checker(reading_code())
+    events = await run(*rig(tmp_path, checker, text=text))
+    assert said(events) == ["One map held 1.9 GB.", "A heap dump looks like this:",
+                            "It draws the heap in two generations."] and any(isinstance(e, Code) for e in events)
+    request = checker.model.requests[1]  # type: ignore[attr-defined]
+    lead = checked_sentences(request)[0]
+    assert (lead.cites, lead.code_from) == (("S1",), ("S2",))  # its own citation first, then the block's section
+    assert _ids(request, lead.cites) == ["lab-leak"] and _ids(request, lead.code_from) == ["case-leak-approach"]
+    line = json.loads(request.messages[0]["content"][1]["text"].split("\n")[1])
+    assert line["code_from"] == ["S2"] and list(line) == ["n", "cites", "sentence", "code_after", "code_from"]
+    # a model that judges it by its own citation alone holds it, as before leadin26b
+    checker = Checker(verdicts(lambda s: s != "A heap dump looks like this:"))
+    assert said(await run(*rig(tmp_path, checker, text=text)))[1] == "held:unsupported"
+
+
+@pytest.mark.anyio
+async def test_a_block_from_the_lead_ins_own_section_is_labelled_once(tmp_path: Path) -> None:
+    text = f"{FIRST}The top of the class histogram looks like this: {APPROACH}\n\n{BLOCK}\n{AFTER}"
+    checker = Checker(reading_code())
+    await run(*rig(tmp_path, checker, text=text))
+    request = checker.model.requests[1]  # type: ignore[attr-defined]
+    lead = checked_sentences(request)[0]
+    assert (lead.cites, lead.code_from) == (("S1",), ("S1",))
+    assert request.messages[0]["content"][0]["text"].count("[S") == 1
+
+
+@pytest.mark.anyio
+async def test_the_blocks_section_counts_for_its_lead_in_alone(tmp_path: Path) -> None:
+    """The hole probe of leadin26b. The block's section is in view for the whole request; a `by` naming it counts for
+    the lead-in only: a sentence beside it that does not cite it ("It draws the heap in two generations", said of the
+    lab on the lab's section, and a model that names the histogram's section for it) is held, unchecked. And a lead-in
+    that calls the block what neither its own nor the block's section says (the lab's heap generations) is held."""
+    text = f"{FIRST}It draws the heap in two generations. {LAB} {ELSEWHERE}\n\n{BLOCK}\n{AFTER}"
+    checker = Checker(reading_code(by_code=False))
+    events = await run(*rig(tmp_path, checker, text=text))
+    assert asked_of(checker.model)[1] == ["It draws the heap in two generations.", "A heap dump looks like this:"]
+    assert said(events) == ["One map held 1.9 GB.", "held:unchecked", "A heap dump looks like this:",
+                            "It draws the heap in two generations."]
+    false = text.replace(ELSEWHERE, f"The lab's heap generations look like this: {LAB}")
+    assert said(await run(*rig(tmp_path, Checker(reading_code()), text=false)))[1:3] == [
+        "It draws the heap in two generations.", "held:unsupported"]
+
+
+def test_a_verdict_by_the_blocks_section_is_read_for_its_lead_in_only() -> None:
+    lab, approach = BUNDLE.record["lab-leak"], BUNDLE.record["case-leak-approach"]
+    request = CheckRequest([("It draws the heap in two generations.", [lab]), ("The top of the histogram looks like this:", [lab]),
+                            ("It leaks.", [lab])], {1: CodeAfter(code_after("text", HISTOGRAM), (approach,))})
+    assert request.cites == [("S1",), ("S1",), ("S1",)] and request.code_from == [(), ("S2",), ()]
+
+    def read(by: list[str]) -> list[bool | None]:
+        return request.verdicts([ToolCall("v", TOOL_NAME, {"supported": [{"n": n, "by": by} for n in (1, 2, 3)], "unsupported": []})])
+
+    assert read(["S2"]) == [None, True, None]  # the block's section: the lead-in's alone
+    assert read(["s2"]) == [None, True, None]
+    assert read(["S1", "S2"]) == [None, True, None]
+    assert read(["S1"]) == [True, True, True]
+    assert read(["S3"]) == [None, None, None] and read([]) == [None, None, None]  # no section of its own: held
+    assert CheckRequest([("It leaks.", [lab])]).code_from == [()]

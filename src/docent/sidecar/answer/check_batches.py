@@ -12,13 +12,15 @@ from typing import Any
 
 from docent.schema import RecordSection
 
+from .check_request import CodeAfter
+
 log = logging.getLogger(__name__)
 
 Asked = list[tuple[str, list[RecordSection]]]  # a request's sentences, each with the sections it cites
 # A verdict for each sentence asked (supported or not; None: none of its own), and what the request cost
 Judged = tuple[list[bool | None], float]
 # `Checker.judge`: the sentences asked, and by a sentence's place the code block the answer shows right after it
-Judging = Callable[[Asked, Mapping[int, str]], Coroutine[Any, Any, Judged]]
+Judging = Callable[[Asked, Mapping[int, CodeAfter]], Coroutine[Any, Any, Judged]]
 
 
 class Batch:
@@ -29,7 +31,7 @@ class Batch:
 
     def __init__(self) -> None:
         self.asked: Asked = []
-        self.code: dict[int, str] = {}
+        self.code: dict[int, CodeAfter] = {}
         self.leads = False  # its last sentence leads into what follows: a line ending in a colon, a heading
         self.task: asyncio.Task[Judged] | None = None
 
@@ -61,10 +63,10 @@ class Batches:
         """Something the check does not ask was let out: no code block after it is the last sentence's."""
         self._before = None
 
-    def block(self, code: str | None) -> None:
-        """A code block let out (`code`, as the request shows it) or held (None): the sentence right before it, if it
-        waits to be asked, is asked with it beside it, and now: a line leading into a block waits for the block, not for
-        the paragraph after it."""
+    def block(self, code: CodeAfter | None) -> None:
+        """A code block let out (`code`, as the request shows it, with the sections it is from) or held (None): the
+        sentence right before it, if it waits to be asked, is asked with it beside it, and now: a line leading into a
+        block waits for the block, not for the paragraph after it."""
         forming, at = self._forming, self._before
         if code is not None and forming is not None and at is not None and at < len(forming.asked):
             forming.code[at] = code

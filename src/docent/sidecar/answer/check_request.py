@@ -4,15 +4,17 @@ request, each with the sections it cites, and a verdict for each.
 - The request: a short fixed system prompt; the sections the sentences cite, each once, labelled S1, S2, ... in the
   order first cited, with the record's heading trail and text; then the sentences, numbered from 1, one a line of JSON
   with the labels of the sections it cites (`port.check_lines`); the sentence right before a code block the answer
-  shows carries the block's first lines (`code_after`: the answer's own code, not evidence), and the request then
-  says, after the fixed prompt, what they are (`CODE_NOTE`: what the sentence says of the code is a claim its cited
-  sections must support; the block itself is the gate's code rule's, `quote.match`). One tool the model must call, `verdict`, whose input
+  shows carries the block's first lines (`code_after`: the site's code, not evidence) and the labels of the sections
+  the gate matched it to (`code_from`, shown among the sections, after the sentence's own), and the request then says,
+  after the fixed prompt, what they are (`CODE_NOTE`: what the sentence says of the code is a claim its cited sections
+  or the code's own must support; the block itself is the gate's code rule's, `quote.match`). One tool the model must call, `verdict`, whose input
   puts every sentence in one of two lists: `supported`, {n, by} (`by`, the labels of its own cited sections that
   support it), or `unsupported`, its n. A label is read in either case ("s1": the labels are S and a number).
 - Each sentence is judged against its own citations only: a `supported` verdict counts only where `by` names at least
-  one section and every one it names is one that sentence cites (a sentence that cites none, none, and only in a
-  request that shows no section: with another's in view, `by` empty cannot say it was not judged by them); otherwise the
-  sentence has no verdict.
+  one section and every one it names is one that sentence cites or, for a sentence with `code_after` alone, one its
+  block is from (`code_from`: another sentence's `by` naming that section, uncited by it, still does not count); a
+  sentence that cites none, none, and only in a request that shows no section (with another's in view, `by` empty
+  cannot say it was not judged by them). Otherwise the sentence has no verdict.
 - A sentence with no verdict of its own is held (`unchecked`): in neither list, or supported with a `by` that does not
   count. A sentence given two verdicts is held: `unsupported` if either says so, else `unchecked`. A number out of
   range or not a number, a call to another tool or one without its two lists: the model lost the numbering, and no
@@ -23,7 +25,7 @@ request, each with the sections it cites, and a verdict for each.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from docent.schema import RecordSection
 from docent.schema.blocks import Block, fence
@@ -48,10 +50,12 @@ SYSTEM = (
 )
 # Said only in a request that shows a code block beside a sentence (`code_after`): the others are asked as before.
 CODE_NOTE = (
-    "A sentence with `code_after` is followed in the answer by that code block (its first lines): the answer's own "
-    "code, shown to the reader after the sentence, not evidence (the block is checked apart). What the sentence says "
-    "of it (\"looks like this:\", \"install it with:\") is a claim like any other: supported where its cited sections "
-    "show that code as what the sentence says it is."
+    "A sentence with `code_after` is followed in the answer by that code block (its first lines): the site's own code, "
+    "copied from the section(s) its `code_from` names (shown among the sections above), not the sentence's claim (the "
+    "block is checked apart). What the sentence says of the code (what it is, what it does, which setting, file or "
+    "command, which language: \"looks like this:\", \"install it with:\") is supported where its own cited sections "
+    "or its `code_from` sections state it; for that sentence only, `by` may name its `code_from` labels. Its other "
+    "claims need its own cited sections, and no other sentence may be supported by a section it does not cite."
 )
 TOOL: dict[str, Any] = {
     "name": TOOL_NAME,
@@ -87,24 +91,39 @@ def code_after(language: str, text: str) -> str:
 _TOOLS = [TOOL]
 
 
+class CodeAfter(NamedTuple):
+    """A code block the answer shows right after a sentence: as the request gives it beside the sentence (`code_after`)
+    and the sections it is the record's own lines of (the gate's `blocks.fence` match), which the request shows too."""
+
+    text: str
+    sources: tuple[RecordSection, ...] = ()
+
+
 class CheckRequest:
     """One request of the check: `asked`, sentences each with the sections it cites, as the model is asked them, and
     its answer read back as a verdict for each: supported (True) or not (False), or None, the sentence has none of
     its own."""
 
-    def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]], code: Mapping[int, str] | None = None) -> None:
+    def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]],
+                 code: Mapping[int, CodeAfter] | None = None) -> None:
+        code = code or {}
         labels: dict[str, str] = {}
         sections: list[RecordSection] = []
-        for _text, cited in asked:
-            for section in cited:
+        for at, (_text, cited) in enumerate(asked):
+            for section in (*cited, *(code[at].sources if at in code else ())):  # a block's after its sentence's own
                 if section.id not in labels:
                     labels[section.id] = f"S{len(labels) + 1}"
                     sections.append(section)
         self.cites = [tuple(dict.fromkeys(labels[s.id] for s in cited)) for _text, cited in asked]
+        # the labels of the sections the code block after a sentence is from: `by` may name them for it alone
+        self.code_from = [tuple(dict.fromkeys(labels[s.id] for s in code[at].sources)) if at in code else ()
+                          for at in range(len(asked))]
+        self.blind = not sections  # no section in view: `by` empty can be no other sentence's section
         block = "\n\n".join(f"[{labels[s.id]}] {s.trail}\n{s.shown()}" for s in sections)
+        shown = {at: (one.text, self.code_from[at]) for at, one in code.items()}
         content = [
             {"type": "text", "text": f"<cited_sections>\n{block}\n</cited_sections>"},
-            {"type": "text", "text": check_lines([(text, cites) for (text, _), cites in zip(asked, self.cites, strict=True)], code)},
+            {"type": "text", "text": check_lines([(text, cites) for (text, _), cites in zip(asked, self.cites, strict=True)], shown)},
         ]
         self.request = ModelRequest(
             _SYSTEM_CODE_BLOCKS if code else _SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}],
@@ -126,13 +145,15 @@ class CheckRequest:
                 if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= count:
                     return [None] * count  # a numbering the model lost: no verdict is surely its sentence's
                 given.setdefault(n, []).append(item)
-        blind = not any(self.cites)  # no section in view: `by` empty can be no other sentence's section
-        return [_one(given.get(n, []), cites, blind=blind) for n, cites in enumerate(self.cites, 1)]
+        return [_one(given.get(n, []), cites, code_from, blind=self.blind)
+                for n, (cites, code_from) in enumerate(zip(self.cites, self.code_from, strict=True), 1)]
 
 
-def _one(items: list[Any], cites: tuple[str, ...], *, blind: bool) -> bool | None:
+def _one(items: list[Any], cites: tuple[str, ...], code_from: tuple[str, ...], *, blind: bool) -> bool | None:
     """A sentence's verdict from the items that name it (False: in `unsupported`; a dict: in `supported`): none is
-    None; two or more, unsupported if either says so, else None; supported only by labels of its own citations."""
+    None; two or more, unsupported if either says so, else None; supported only by labels of its own citations, or of
+    the sections the code block after it is from (`code_from`: what it says of that code; another sentence's `by`
+    naming them does not count)."""
     if len(items) > 1:
         return False if any(item is False for item in items) else None
     if not items:
@@ -140,8 +161,8 @@ def _one(items: list[Any], cites: tuple[str, ...], *, blind: bool) -> bool | Non
     if items[0] is False:
         return False
     by = items[0].get("by")
-    if not isinstance(by, list) or not all(isinstance(b, str) and _label(b) in cites for b in by):
-        return None  # supported only by its own citations
+    if not isinstance(by, list) or not all(isinstance(b, str) and (_label(b) in cites or _label(b) in code_from) for b in by):
+        return None  # supported only by its own citations (and its own block's sections)
     # by one of them at least; by none only where it cites none (a card's words before the answer cited anything, which
     # state nothing if they are supported; a link to a page the record lacks), asked with no section in view
     # (`Checked.card`)

@@ -49,7 +49,7 @@ from .check_cards import (
     card_verdicts,
     card_words,
 )
-from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest, code_after
+from .check_request import MAX_SENTENCES, TOOL_NAME, CheckRequest, CodeAfter, code_after
 from .events import Code, Held, LateNone, Referred, Row, Sentence
 from .judge import GateEvent
 from .policy import Policy
@@ -85,7 +85,7 @@ class Checker:
         self.batch = batch
         self._places: asyncio.Semaphore | None = None  # made in the event loop, with the first check
 
-    async def judge(self, asked: Asked, code: Mapping[int, str] | None = None) -> Judged:
+    async def judge(self, asked: Asked, code: Mapping[int, CodeAfter] | None = None) -> Judged:
         """The model's verdict on each sentence asked, with the sections it cites (supported or not; None: no verdict
         of its own could be had), and what the request cost, in dollars; `code`, by a sentence's place, the code block
         the answer shows right after it."""
@@ -269,7 +269,8 @@ class Checked:
             return self._batches.ask(event.text, cited, leads=event.heading or event.text.endswith(":"),
                                      shows=not event.heading and event.row is None)
         if isinstance(event, Code):
-            self._batches.block(code_after(event.language, event.text))
+            sources = tuple(self._record[c.id] for c in event.cites if c.id in self._record)  # what the gate matched
+            self._batches.block(CodeAfter(code_after(event.language, event.text), sources))
         elif isinstance(event, Held) and event.reason in UNQUOTED:
             self._batches.block(None)
         else:
@@ -298,7 +299,7 @@ class Checked:
         self.referred += 1
         return referred.sentence
 
-    def _judge(self, asked: Asked, code: Mapping[int, str] | None = None) -> Coroutine[Any, Any, Judged]:
+    def _judge(self, asked: Asked, code: Mapping[int, CodeAfter] | None = None) -> Coroutine[Any, Any, Judged]:
         """The check's model asked (looked up on each request: a replay may stand in for `Checker.judge`)."""
         return self._checker.judge(asked, code)
 

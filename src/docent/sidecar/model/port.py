@@ -207,21 +207,25 @@ class LanguageModel(Protocol):
 
 @dataclass(frozen=True)
 class CheckedSentence:
-    """One sentence of a check's request: its number (from 1), the labels of the sections it cites, its words, and the
-    code block the answer shows right after it, as the request gives it ("" for none)."""
+    """One sentence of a check's request: its number (from 1), the labels of the sections it cites, its words, the
+    code block the answer shows right after it, as the request gives it ("" for none), and the labels of the sections
+    that block is the record's lines of (`code_from`)."""
 
     n: int
     cites: tuple[str, ...]
     text: str
     code: str = ""
+    code_from: tuple[str, ...] = ()
 
 
-def check_lines(sentences: Sequence[tuple[str, Sequence[str]]], code: Mapping[int, str] | None = None) -> str:
+def check_lines(sentences: Sequence[tuple[str, Sequence[str]]],
+                code: Mapping[int, tuple[str, Sequence[str]]] | None = None) -> str:
     """A check's sentences as its request gives them: numbered from 1, each a line of JSON (its words escaped, so no
     sentence can write a line of another's); `code`, by a sentence's place (from 0), the code block the answer shows
-    right after it (`code_after`, escaped as its words are)."""
+    right after it (`code_after`, escaped as its words are) and the labels of the sections it is from (`code_from`)."""
     code = code or {}
-    lines = (json.dumps({"n": n, "cites": list(cites), "sentence": text} | ({"code_after": code[n - 1]} if n - 1 in code else {}),
+    lines = (json.dumps({"n": n, "cites": list(cites), "sentence": text}
+                        | ({"code_after": code[n - 1][0], "code_from": list(code[n - 1][1])} if n - 1 in code else {}),
                         ensure_ascii=False, separators=(",", ":"))
              for n, (text, cites) in enumerate(sentences, 1))
     return "\n".join((CHECKED_SENTENCES, *lines))
@@ -240,7 +244,7 @@ def checked_sentences(request: ModelRequest) -> list[CheckedSentence]:
         try:
             row = json.loads(line)
             out.append(CheckedSentence(int(row["n"]), tuple(map(str, row["cites"])), str(row["sentence"]),
-                                       str(row.get("code_after", ""))))
+                                       str(row.get("code_after", "")), tuple(map(str, row.get("code_from", ())))))
         except (ValueError, TypeError, KeyError):
             return []  # words that only begin as a check's do (a question typed so): no check's sentences
     return out

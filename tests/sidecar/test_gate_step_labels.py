@@ -63,3 +63,23 @@ def test_a_sentence_in_bold_with_no_step_number_is_still_a_sentence() -> None:
 def test_a_step_label_in_bold_inside_its_sentence_is_no_figure(body: str, expected: str) -> None:
     said = fates(RECORD, FIRST + body + "\n", Lexicon([]))
     assert said == ["shown", expected], said
+
+
+@pytest.mark.parametrize("body, expected", [
+    # the same label unmarked, named and then a colon or a dash (issue 21, count25's note): its number the step's in
+    # the answer's order, whatever steps the section counts ("Step 3" of an answer's own three, the section's two)
+    ("Step 1: Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "shown"),
+    ("Step 1 - Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "shown"),
+    ("Step 3: Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "shown"),
+    # the hole probes: the label licenses no figure after it; a step the sentence is about, or one it points to
+    # inside it, is no label, and its number is read
+    ("Step 8: Start eight worker processes [[built-in]].", "number"),
+    ("Step 2: Run `uvicorn main:app --workers 4` to start two more worker processes [[built-in]].", "number"),
+    ("Step 2: Send SIGTERM to add a worker process [[built-in]].", "unknown_term"),
+    ("Step 2 runs `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "number"),
+    ("In step 2, run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].", "number"),
+    ("3 ways: Run `uvicorn main:app --workers 4` [[built-in]].", "number"),
+])
+def test_a_plain_step_label_opening_its_line_is_no_figure(body: str, expected: str) -> None:
+    said = fates(RECORD, FIRST + body + "\n", Lexicon([]))
+    assert said == ["shown", expected], said

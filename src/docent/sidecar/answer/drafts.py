@@ -28,5 +28,6 @@ def draft_of(raw: str, record: Container[str]) -> Draft:
     if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
         prose = headings.reading(shaped.prose)
         return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
-    prose = headings.labelled(raw, shaped.prose) if raw[:1] in "*_ " else shaped.prose  # "**Step 1:** Run ..."
+    # "**Step 1:** Run ...", "Step 1: Run ...": the label's number no figure
+    prose = headings.labelled(raw, shaped.prose) if raw[:1] in headings.LABEL_STARTS else shaped.prose
     return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, prose, shaped.codes, *PLAIN))

@@ -105,14 +105,26 @@ def _stepped(raw: str, text: str) -> bool:
 
 # A step's label in bold opening its sentence, a colon in or after it: "**Step 1:** Run ...", "**2.** Add ...".
 _STEP_LABEL = re.compile(r"[ ]{0,3}(\*\*|__)(?P<label>[^*_\n]{1,60}?)\1[ \t]*(?P<colon>:?)")
+# The same label unmarked, named and then a colon or a dash: "Step 1: Run ...", "Option 2 - Use ..." (not "Step 2 runs
+# ...", whose step is what the sentence is about, nor a bare "2:", which no label names).
+_PLAIN_STEP = re.compile(
+    r"[ ]{0,3}(?:step|option|part|phase|stage|method|way|case|example|approach)\s+\d{1,2}[ \t]*(?::|[\-\u2013\u2014][ \t])",
+    re.IGNORECASE,
+)
+# The first characters of a sentence `labelled` reads: a bold mark, a blank, or a plain label's first letter.
+LABEL_STARTS = frozenset("*_ " + "".join({w[0] + w[0].upper() for w in ("step", "option", "part", "phase", "method",
+                                                                          "way", "case", "example", "approach")}))
 
 
 def labelled(raw: str, prose: str) -> str:
-    """A sentence's prose as the rules read it where a step's label in bold opens its line ("**Step 1:** Run ...",
-    "**1.** Add ..."): the label's number, the step's in the answer's order, taken off as a heading's is (`reading`).
-    The rest is read as written: "**Step 8:** Start eight workers" still states eight."""
-    if not getattr(raw, "line_start", False) or (m := _STEP_LABEL.match(raw)) is None:
+    """A sentence's prose as the rules read it where a step's label opens its line, in bold ("**Step 1:** Run ...",
+    "**1.** Add ...") or named and followed by a colon or a dash ("Step 1: Run ..."): the label's number, the step's
+    in the answer's order, taken off as a heading's is (`reading`). The rest is read as written: "**Step 8:** Start
+    eight workers" still states eight."""
+    if not getattr(raw, "line_start", False):
         return prose
+    if (m := _STEP_LABEL.match(raw)) is None:
+        return _ORDINAL.sub("", prose, count=1) if _PLAIN_STEP.match(raw) else prose
     label = m.group("label").strip()
     ordinal = _ORDINAL.match(label)
     if ordinal is None or not (m.group("colon") or label.endswith((":", ".")) or ordinal.end() == len(label)):

@@ -5,7 +5,7 @@ Each LIST is a SCOWL word list as Debian ships it: `/usr/share/dict/american-eng
 `/usr/share/dict/british-english` (`apt-get install wamerican wbritish`, SCOWL's size 50, its "common words" a
 spelling checker accepts). Its lower-case entries only (a capital marks a name: "Docker", "Jinja"), each folded as the
 offline model folds a question's words (`words.terms`: accents folded, "didn't" as "didn", stemmed). Written to
-`src/docent/sidecar/offline/data/english.txt`, one stem a line, sorted. Nothing is downloaded at install or test time:
+`src/docent/sidecar/answer/data/english.txt`, one stem a line, sorted. Nothing is downloaded at install or test time:
 the list is vendored, with SCOWL's licence beside it.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from docent.sidecar.answer.words import terms
 
-OUT = Path(__file__).resolve().parents[2] / "src" / "docent" / "sidecar" / "offline" / "data" / "english.txt"
+OUT = Path(__file__).resolve().parents[2] / "src" / "docent" / "sidecar" / "answer" / "data" / "english.txt"
 
 
 def stems(lists: list[Path]) -> list[str]:

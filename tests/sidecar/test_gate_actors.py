@@ -149,7 +149,8 @@ def _portfolio(text: str) -> Gate:
         ("We maintain the scheduler.", "Mara maintains the scheduler [[work]].", "actor"),
         ("We maintain the scheduler.", "Mara's team maintains the scheduler [[work]].", "shown"),
         # A deed the sections give to "I", told of another, is held whatever it was done to (review of 04ca992).
-        ("I built the deployment pipeline.", "Jonas built the release tooling [[work]].", "actor"),
+        # a colleague the record never names is held as a name before the deed is weighed (gate26)
+        ("I built the deployment pipeline.", "Jonas built the release tooling [[work]].", "unknown_term"),
         ("I built the deployment pipeline.", "Mara built the deployment pipeline [[work]].", "shown"),
         # A past's actor before a preposition's noun is the noun the preposition follows: "engineers", not none.
         ("At Tessellate I designed the event schema.", "Engineers at Tessellate designed the event schema [[work]].", "actor"),
@@ -157,7 +158,7 @@ def _portfolio(text: str) -> Gate:
         ("I made every call idempotent. We ran two weeks in shadow mode, deciding every payment without acting on it.",
          "The decision service made a decision on every payment [[work]].", "shown"),
         ("I made every call idempotent. We ran two weeks in shadow mode, deciding every payment without acting on it.",
-         "Jonas made every call idempotent [[work]].", "actor"),
+         "Jonas made every call idempotent [[work]].", "unknown_term"),
     ],
 )
 def test_a_portfolio_s_we_and_i(section: str, sentence: str, expected: str) -> None:

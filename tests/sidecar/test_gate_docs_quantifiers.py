@@ -68,7 +68,7 @@ ANY = record_of(
         # the sentence's "any" against the section's "only the"
         ("FileResponse supports HTTP range requests in any range unit [[fileresponse]].", "quantifier"),
         # a section's "any engineer can bring a design" is no whole beside its "two of the engineers": still a part
-        ("Mara mentors mid-level engineers, and all of the engineers she mentored have since been promoted to senior "
+        ("She mentors mid-level engineers, and all of the engineers she mentored have since been promoted to senior "
          "[[leading]].", "quantifier"),
         # "if any", "without any": no whole
         ("If any review finds a fault, it is written down [[leading]].", "shown"),
@@ -118,7 +118,7 @@ PARTS = record_of(
              "field that is allowed to be NULL"),
     _section("merging", "Merging of configuration",
              "For headers, query parameters and cookies, the values are combined together. For all other "
-             "parameters, the request-level value takes priority."),
+             "parameters, the request-level value takes priority.", "HTTPX"),
     _section("crates", "Crate versioning",
              "uv's crates are published to crates.io. The following crates follow the normal uv versioning policy:\n"
              "- uv\n- uv-build\n- uv-version\nThe remainder of uv's crates provide no stability guarantees. The patch "

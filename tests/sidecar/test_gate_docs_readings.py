@@ -17,7 +17,7 @@ RECORD = record_of(
     _section("samesite", "Cookies", "The samesite flag accepts one of lax, strict or none."),
     _section("transport", "Transports", "The transport now forwards every request to the proxy server."),
     _section("hostx", "Trusted hosts", "The Host header must match one of allowed_hosts exactly. A check takes "
-             "exactly 3 ms."),
+             "exactly 3 ms.", "TrustedHostMiddleware"),
     _section("secret", "Secrets", "The secret_key argument is required. The https_only flag is optional."),
     _section("lifespan", "Lifespan", "The lifespan startup handler runs before the server starts accepting requests."),
     _section("strategies", "Update strategies",

@@ -11,7 +11,7 @@ from docent.schema import RecordSection
 
 from . import actors, cited, hedges, numbers, opposites, quantifiers, rates, record_denials, siblings
 from .lexicon import Lexicon
-from .names import record_names
+from .names import record_words
 from .passage import Passage
 from .quote import Code
 from .roles import roles
@@ -50,7 +50,8 @@ class Mentions:
         }
         self.heads = {sid: record_denials.heads(s.text, stems) for sid, s in record.items()}
         self.roles = {sid: roles(text, record=True) for sid, text in whole.items()}
-        self.names = record_names(s.text for s in record.values())
+        # the record's names, and the stems of its everyday words (those it writes in lower case)
+        self.names, self.everyday = record_words(s.text for s in record.values())
         self.name_words = _name_words(record, self.words, intros)
         # What a section is about, named in its title, its page's title, its heading path, its page's opening or its
         # parent section: a sentence may name it anywhere ("GZipMiddleware skips ..." for "The middleware won't

@@ -8,7 +8,8 @@ roles and proper names. Only the whole name is taken out, its first letter in ei
 written; the words of a name used in a sentence of fact still have to be in the record.
 
 A proper name (a capitalised word inside a sentence, or a word the record writes as a name, such as Tessellate,
-opening a sentence; a word written in lower case is none: "double encoding" beside "Double Submit Cookie") must be
+opening a sentence, or one there that is no common English word and that the record never writes in lower case; a
+word written in lower case is none: "double encoding" beside "Double Submit Cookie") must be
 one its cited sections mention: a citation vouches for the facts of
 one employer, not for the name of another ("Since March 2021 she has been a staff engineer at Tessellate
 Freight [[roles-alderway]]").
@@ -18,10 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from importlib import resources
 
 from docent.schema import Action, Experiment, Field, Manifest, Offer, Page, Part, Section, Tour
 
-from .words import LETTERS, found
+from .words import LETTERS, fold, found
 
 _QUOTES = "\"“”‘’'«»*_"
 _TOKEN = re.compile(r"[^\W\d_][\w’'\-]*")
@@ -132,7 +134,13 @@ def _compile(names: list[str]) -> re.Pattern[str]:
 
 
 def record_names(texts: Iterable[str]) -> frozenset[str]:
-    """The words a record writes as names: capitalised inside its sentences (Tessellate, Alderway), lower case.
+    """The words a record writes as names: capitalised inside its sentences (Tessellate, Alderway), lower case."""
+    return record_words(texts)[0]
+
+
+def record_words(texts: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The words a record writes as names (`record_names`), and the stems of the words it writes in lower case: its
+    everyday vocabulary, the English and the terms of its own prose ("caches", "route", "alternatively").
 
     A word it also writes in lower case inside a sentence ("freight" of "Tessellate Freight" and "road
     freight") is an everyday word too, and no name.
@@ -147,7 +155,7 @@ def record_names(texts: Iterable[str]) -> frozenset[str]:
                     found.add(_fold(word))
             elif word[0].islower():
                 ordinary.add(_fold(word))
-    return frozenset(found - ordinary)
+    return frozenset(found - ordinary), frozenset(filter(None, map(fold, ordinary)))
 
 
 def page_intros(page_text: Mapping[str, str], first_titles: Mapping[str, str]) -> dict[str, str]:
@@ -163,9 +171,16 @@ def page_intros(page_text: Mapping[str, str], first_titles: Mapping[str, str]) -
     return intros
 
 
-def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> list[str]:
-    """The proper names a text uses: capitalised words inside its sentences, and the record's names opening one (but
-    a word in -ing there, a verb more likely than a name the record writes in a code example's string).
+def proper_names(
+    text: str, *, record: frozenset[str], skip: frozenset[str], everyday: frozenset[str] | None = None
+) -> list[str]:
+    """The proper names a text uses: capitalised words inside its sentences, and, opening one (or a table's cell), a
+    word the record writes as a name or, given `everyday` (the stems of the words the record writes in lower case,
+    `record_words`), one that is no English word (`ENGLISH`) and that it never writes in lower case in any form:
+    "Tessellate caches ..." where the record knows no "tessellate" (no common English word); not "Caching
+    ...", "Alternatively, ..." or "Since ...".
+    A word in -ing opening a sentence is a verb more likely than a name (one the record writes in a code example's
+    string, or a gerund it never writes: "Tweaking ...").
 
     `skip` (lower case) are words that are never checked here: stop words, the owner's name, the lexicon's
     words (the lexicon rule checks those).
@@ -181,9 +196,29 @@ def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str]) -> 
         folded = _fold(word)
         if folded in skip or len(folded) < 2:
             continue
-        if not _starts_sentence(text, start) or folded in record and not folded.endswith("ing"):
+        if not _starts_sentence(text, start) or not folded.endswith("ing") and (
+            folded in record or everyday is not None and _unwritten(folded, everyday)
+        ):
             found.append(word.rstrip("'’-"))  # "Leaving X at None ...", "Serving the site ...": a verb opens it
     return found
+
+
+def _unwritten(folded: str, everyday: frozenset[str]) -> bool:
+    """Whether a word (lower case) is no word of English (`ENGLISH`) nor one the record writes in lower case in any
+    form: "tessellate", not "caches", "watch" or "separately" (an adverb in -ly is its adjective's word)."""
+    for part in _LETTER_RUN.findall(folded):  # "built-in": each of its parts a word
+        stem = fold(part)
+        if stem is None or stem in everyday or stem in ENGLISH:
+            continue
+        base = fold(part[:-2]) if part.endswith("ly") else None
+        if base is None or base not in everyday and base not in ENGLISH:
+            return True
+    return False
+
+
+# The stems of English's common words: SCOWL's size-50 lists, American and British (`data/english.txt`, derived by
+# `tests/lexicon/scowl.py`; `data/README.md` says how). The embedded model reads them too (`offline/english.py`).
+ENGLISH = frozenset(resources.files(__package__).joinpath("data/english.txt").read_text(encoding="utf-8").split())
 
 
 def _starts_sentence(text: str, i: int) -> bool:

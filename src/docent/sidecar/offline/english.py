@@ -2,8 +2,8 @@
 
 A word the record never writes is either the visitor's phrasing ("whether", "came", "swears"), which weighs nothing,
 or a thing they ask about that the docs never name ("nullable", "colspan", "checkboxes"), which the record then lacks.
-Which is which needs the language: a word SCOWL's list of common English words holds (`data/english.txt`, derived by
-`tests/lexicon/scowl.py`; `data/README.md` says how) is phrasing; one it does not hold is a term.
+Which is which needs the language: a word SCOWL's list of common English words holds (`answer/data/english.txt`,
+derived by `tests/lexicon/scowl.py`; `answer/data/README.md` says how) is phrasing; one it does not hold is a term.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from importlib import resources
 
+from ..answer.names import ENGLISH
 from ..answer.words import ASCII_WORD, CONTRACTION, STOP_WORDS, stem, unaccented
 
-COMMON = frozenset(resources.files(__package__).joinpath("data/english.txt").read_text(encoding="utf-8").split())
+COMMON = ENGLISH  # the gate reads the same list (`answer/names.py`)
 # A sentence that asks: what it names is what the reader wants; the sentences around it tell their situation.
 ASKING = re.compile(r"[^.!?]*\?")
 # What the reader pasted, quoted or put aside, not what they ask in their own words: inline code, a token with a

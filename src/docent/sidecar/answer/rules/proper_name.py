@@ -25,7 +25,7 @@ def check(sentence: Reading) -> Verdict:
 def strange_names(sentence: Reading, ids: Iterable[str]) -> list[str]:
     """The proper names of a sentence that the sections of `ids` do not mention."""
     mentions, site = sentence.grounds.mentions, sentence.grounds.site
-    names = proper_names(sentence.plain, record=mentions.names, skip=site.ordinary)
+    names = proper_names(sentence.plain, record=mentions.names, skip=site.ordinary, everyday=mentions.everyday)
     if not names:
         return []
     ids = tuple(ids)

@@ -1,0 +1,38 @@
+"""A name opening a sentence or standing in a table's cell with no label (issue 21, count25's note): a sentence's first
+word is capitalised anyway, so it is read as a name only where it is no common English word (`names.ENGLISH`, SCOWL's
+list) and the record writes it in lower case in no form. "Tessellate
+caches every response" was shown where no cited section names Tessellate; an English word opening a sentence the
+record never writes ("Normally", "Watch", "Since", "Separately") is still no name."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.lexicon import Lexicon
+from tests.sidecar.gating import docs_section as _section
+from tests.sidecar.gating import fates, record_of
+
+RECORD = record_of(
+    _section("cache", "Caching", "The proxy caches every response for sixty seconds. Set cache_ttl to change it."),
+    _section("vendor", "Vendors", "Tessellate ships a proxy of its own."),
+)
+
+
+@pytest.mark.parametrize("reply, expected", [
+    # a made-up name opening the sentence, or an unlabelled cell, that the cited section does not write: held
+    ("Tessellate caches every response [[cache]].\n", ["unknown_term"]),
+    ("Alderway caches every response [[cache]].\n", ["unknown_term"]),
+    ("| Tessellate | caches every response [[cache]] |\n", ["unknown_term"]),
+    ("| | |\n|---|---|\n| Tessellate | caches every response [[cache]] |\n", ["unknown_term"]),
+    # the section that writes it vouches for it, as for a name inside a sentence
+    ("Tessellate ships a proxy of its own [[vendor]].\n", ["shown"]),
+    # English words the record never writes, opening a sentence: no names
+    ("Normally, the proxy caches every response [[cache]].\n", ["shown"]),
+    ("Separately, set cache_ttl to change it [[cache]].\n", ["shown"]),
+    ("Watch out: the proxy caches every response [[cache]].\n", ["shown"]),
+    ("Unless you set cache_ttl, the proxy caches every response for sixty seconds [[cache]].\n", ["shown"]),
+    ("Caching every response is what the proxy does [[cache]].\n", ["shown"]),
+    ("| Proxy | caches every response [[cache]] |\n", ["shown"]),
+])
+def test_a_name_opening_a_sentence_or_a_cell_is_read_where_it_is_no_english_word(reply: str, expected: list[str]) -> None:
+    assert fates(RECORD, reply, Lexicon([])) == expected

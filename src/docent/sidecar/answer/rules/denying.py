@@ -1,0 +1,126 @@
+"""The denials a cited sentence makes, as the `polarity` rule reads them: its negations, two words joined where its
+sections write them as one, less those that claim nothing its sections could gainsay: of what they only ask about,
+of a thing's absence told in their words, of a default value turned down for another."""
+
+from __future__ import annotations
+
+import re
+
+from .. import polarity
+from ..passage import Unit, clause_around
+from ..words import stem, stems
+from .types import Reading
+
+
+def denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denial, ...]:
+    """The sentence's denials (of its prose, or of `text`, another reading of it), less those of what the cited
+    sections only ask about: "instead of stretching it" where they ask "whether to stretch it" (their answer is no
+    word this rule reads, so it is left undecided)."""
+    if text is None:
+        text = sentence.text
+        if not polarity.negates(text, sentence.plain_words):
+            return ()
+    elif not polarity.negates(text):
+        return ()
+    said = polarity.denials(_compounds(text, sentence), stems, most=polarity.SAID_WORDS)
+    texts = [sentence.grounds.mentions.record[sid].text for sid in sentence.ids]
+    return tuple(d for d in said if not (d.head and any(_asks(d.head, t) for t in texts) or _told_absent(d, sentence)
+                                         or _default_value(d, sentence)))
+
+
+# "`--interval=5m` instead of the default `1m`": a value told over the setting's default value, written as a figure or
+# as code right after "default".
+_OVER_DEFAULT = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|as\s+opposed\s+to)\s+(?:the\s+|its\s+|their\s+)?default(?:\s+value)?(?:\s+of)?"
+    r"\s+[`'\"]?(\S+?)[`'\"]?(?=[\s,.;:)]|$)", re.IGNORECASE)
+_DEFAULT_WORDS = frozenset(stems("default value"))
+
+
+def _default_value(denial: polarity.Denial, sentence: Reading) -> bool:
+    """A value chosen over the default ("5m instead of the default 1m") that a cited section gives as the default: it
+    turns down a value, not a deed or a thing, and the value chosen is the number and code rules' to judge, as a scope
+    of figures alone is (`polarity.denials`). A default turned down in words ("instead of the default theme"), or one
+    no cited section gives ("the default 10m" against "(default 1m)"), is still a denial."""
+    if not denial.instead or any(not w[:1].isdigit() and w not in _DEFAULT_WORDS for w in denial.scope):
+        return False
+    found = _OVER_DEFAULT.search(sentence.draft.text)
+    if found is None or not (found.group(1)[:1].isdigit() or found.group(1) in sentence.draft.codes):
+        return False
+    # the default it names is the one a cited section gives: "(default 1m)", "defaults to 1m", "default: `1m`", the
+    # first value after "default" (not the next item's: "(default 1m) - --min-event-sync-interval=5m")
+    value = re.escape(found.group(1))
+    flat = sentence.grounds.mentions.flat
+    names = [code.split("=")[0].strip() for code in sentence.draft.codes if code != found.group(1)]
+    given = [_before(flat[sid], m) for sid in sentence.ids for m in re.finditer(_GIVEN % value, flat[sid], re.I)]
+    if names:
+        return any(name and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", before)  # not `interval` in
+                   for before in given for name in names)  # "--min-event-sync-interval=5m ("
+    # in words, of the setting the sentence names best among those the sections give a default of ("the minimum event
+    # sync interval" is "--min-event-sync-interval=5m (default 5s)"'s, not "--interval=5m (default 1m)"'s)
+    best = max((_named(_before(flat[sid], m), sentence) for sid in sentence.ids
+                for m in re.finditer(_GIVEN % r"\d[\w.]*", flat[sid], re.I)), default=0)
+    return any(_named(before, sentence) >= max(best, 1) for before in given)
+
+
+_GIVEN = r"\bdefault(?:s|ed)?\b(?:(?!\s-\s)[^.\n)\d]){0,40}?(?<![\w.-])%s(?![\w-]|\.\w)"
+_NAMED_WITHIN = 80  # characters before a section's "default" where it names the setting the sentence names
+_BEFORE = re.compile(r"[\n;)]|\s-\s|\.\s")  # ...in the same line, item or sentence
+
+
+def _before(flat: str, default: re.Match[str]) -> str:
+    """What a section writes before a default it gives, in the same line, item or sentence: the setting it is of."""
+    return _BEFORE.split(flat[max(0, default.start() - _NAMED_WITHIN) : default.start()])[-1]
+
+
+def _named(before: str, sentence: Reading) -> int:
+    """How many words of the setting a section gives a default of the sentence says, values left out: "interval" of
+    "--interval=5m (", "event", "sync" and "interval" of "--min-event-sync-interval=5m (" said "minimum event sync
+    interval"."""
+    return len({w for w in stems(before) & sentence.said - _DEFAULT_WORDS if not w[:1].isdigit()})
+
+
+# What a section says of a thing that is not there: "If the annotation is not present", "when it is not set" (a
+# denial of these), "the key is omitted", "an absent value", "if the flag is missing" (these alone).
+_PRESENCE = frozenset(stems("present set specified provided given defined configured passed supplied included"))
+_ABSENCE = frozenset(stems("omitted absent missing unset"))
+
+
+def _told_absent(denial: polarity.Denial, sentence: Reading) -> bool:
+    """ "Without the annotation, ..." (or "With no annotation, ...") opening a sentence sets the scene its sections
+    set in their own words, in the cited unit that says most of what the sentence says follows (a tie: any of them):
+    a denial of the thing's presence ("If the annotation is not present and ...": the thing among the words before it),
+    or the thing said omitted, absent, missing or unset. What another unit says (the annotation's "If the value is
+    private, use the Nodes' addresses of type InternalIP") is not what follows its absence. Only the opening phrase,
+    and only the thing's absence: what the sentence says follows is judged as ever."""
+    if not denial.opening or not denial.head:
+        return False
+    rest = stems(sentence.text.split(",", 1)[-1]) & sentence.said - {denial.head}
+    units = [(len(rest & u.stems), u) for p in sentence.passages for u in p.units]
+    best = max((n for n, _ in units), default=0)
+    return any(n == best and denial.head in u.stems and _absent_in(denial.head, u) for n, u in units)
+
+
+def _absent_in(thing: str, unit: Unit) -> bool:
+    """Whether a unit says the thing absent in a clause of its own: omitted, absent, missing, unset, or not present."""
+    said = any(t.stem in _ABSENCE and thing in {c.stem for c in clause_around(unit, i)} for i, t in enumerate(unit.tokens))
+    return said or any(d.head in _PRESENCE and thing in d.before for d in polarity.denials(unit.text, stems))
+
+
+_PAIR = re.compile(r"\b([a-z]{2,}) (?=([a-z]{2,})\b)", re.IGNORECASE)  # each word with the next, overlapping
+
+
+def _compounds(text: str, sentence: Reading) -> str:
+    """The text with two words joined where a cited section writes them as one ("never time out" where it says
+    "without a timeout"), so that a denial is read in the sections' words."""
+    words = [sentence.grounds.mentions.words[sid] for sid in sentence.ids]
+
+    def join(m: re.Match[str]) -> str:
+        one = stem(m.group(1) + m.group(2))
+        return m.group(1) if any(one in w for w in words) else m.group(0)
+
+    return _PAIR.sub(join, text) if words else text
+
+
+def _asks(head: str, text: str) -> bool:
+    """Whether a section asks whether to do what a stem names: "the question was whether to stretch it"."""
+    return "whether" in text and re.search(rf"\bwhether\s+(?:\w+\s+){{0,2}}?{re.escape(head)}", text, re.IGNORECASE) is not None

@@ -22,15 +22,17 @@ sentence's number with no unit needs one with no unit ("a nine-broker cluster" i
 number joined to one with a unit takes it: "from 410 to 160 ms", "from 40 minutes to 6".
 Frequencies are durations: weekly = every week = a week; fortnightly = two weeks; nightly = daily = a day; an article
 before a frequency counts the unit after it ("a fortnightly hour" states an hour, as "an hour every fortnight" does).
-The numbers written in words, and the quick test before reading any, are `number_words`'.
+The numbers written in words, and the quick test before reading any, are `number_words`'; a number's value and unit
+`number_values`'; the figures written as versions `number_versions`'.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from . import units
+from . import number_versions, units
+from .number_values import OTHER_UNITS, SECONDS, quantity, unit_name
+from .number_values import Quantity as Quantity  # read as `numbers.Quantity` by the rules
 from .number_words import (
     ARTICLE,
     FREQUENCIES,
@@ -42,27 +44,10 @@ from .number_words import (
     word_value,
     words_may_state,
 )
-from .words import STOP_WORDS
 
 _SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _LETTER_SCALES = {"K": 1e3, "M": 1e6, "B": 1e9}
 
-# Durations in seconds; other units by name.
-_SECONDS = {
-    "ns": 1e-9, "nanosecond": 1e-9, "nanoseconds": 1e-9, "µs": 1e-6, "microsecond": 1e-6, "microseconds": 1e-6,
-    "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
-    "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
-    "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
-    "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0,
-    "day": 86400.0, "days": 86400.0, "night": 86400.0, "nights": 86400.0,
-    "week": 604800.0, "weeks": 604800.0, "fortnight": 1209600.0, "fortnights": 1209600.0,
-    "month": 2592000.0, "months": 2592000.0, "quarter": 7776000.0, "quarters": 7776000.0,
-    "year": 31536000.0, "years": 31536000.0,
-}
-_OTHER_UNITS = {
-    "%": "%", "percent": "%", "per cent": "%", "pct": "%",
-    "x": "x", "times": "x", "bps": "bp", "basis points": "bp", "basis point": "bp",
-}
 
 _glued = "ms|s|min|h|kb|mb|gb|tb|x|%"
 # Digits, apart from words (`number_words.WORD_TOKEN`): the pattern starts with what it looks for, so the engine skips
@@ -76,25 +61,9 @@ _DIGITS_TOKEN = re.compile(
 )
 # What follows a number: a scale word, then a unit; read as words and looked up, not matched as a pattern.
 _AFTER = re.compile(r"[\s\-]*(%|[^\W\d_]+)(?:[\s\-]+(%|[^\W\d_]+))?(?:[\s\-]+(%|[^\W\d_]+))?")
-_UNITS = {**{u: u for u in _SECONDS}, **{u: u for u in _OTHER_UNITS}, **{u: u for u in units.BYTES},
+_UNITS = {**{u: u for u in SECONDS}, **{u: u for u in OTHER_UNITS}, **{u: u for u in units.BYTES},
           **{u: u for u in units.CPU}}
 _MORE = frozenset(("more", "other", "further", "additional", "extra"))
-
-
-@dataclass(frozen=True, slots=True)
-class Quantity:
-    value: float  # in seconds for a duration, in bytes for a size
-    unit: str  # "" for none, "time" for a duration, "bytes" for a size, else "%", "millicores", ...
-    raw: float = field(default=0.0, compare=False)  # as written, before a duration's conversion: 40 of "40 minutes"
-    # Its other readings, each of which vouches for it ("5m": 5 minutes, 5 millicores or 5 million; "512 bytes": 512)
-    other: tuple[Quantity, ...] = field(default=(), compare=False)
-    # A version's parts, whole numbers without trailing zeros ("1.10": 1, 10; "2.0": 2): 1.1 and 1.10 are one float
-    parts: tuple[int, ...] = ()
-
-    def said(self) -> str:
-        if self.unit in ("time", "bytes"):
-            return f"{self.value:g} {'s' if self.unit == 'time' else 'B'}"
-        return f"{self.value:g}{' ' + self.unit if self.unit else ''}"
 
 
 def quantities(
@@ -115,26 +84,7 @@ def quantities(
     out = _ranges(text, [q for _, _, q in found], [(a, b) for a, b, _ in found])
     if record or all(q.unit for q in out):
         return out
-    # each bare figure is the version written as it is ("1.10" and "1.1" of one sentence are two, though one float)
-    figures = [None if q.unit else _FIGURE.match(text, start) for q, (start, _, _) in zip(out, found, strict=True)]
-    written = written or text  # as written, the site's names not masked: "Django Ninja 1.0"
-    if not _may_be_versions(figures, written):
-        return out
-    versions = _versions(written, project)
-    if not versions:
-        return out
-    return tuple(Quantity(q.value, "", q.raw, (*q.other, versions[f[0]]))
-                 if f is not None and f[0] in versions and versions[f[0]].value == q.raw else q
-                 for q, f in zip(out, figures, strict=True))
-
-
-def _may_be_versions(figures: list[re.Match[str] | None], written: str) -> bool:
-    """Whether a bare figure may be one `_versions` reads: a dotted one, or any after version wording, each of whose
-    words (`_AS_VERSION`'s "version", "v", "ver.", "release") holds a "v" or "elease". Most sentences' figures are
-    neither ("in 2010, e.g. for 3.5 years"), and are spared the patterns."""
-    if any(f is not None and "." in f[0] for f in figures):
-        return True
-    return "v" in written or "V" in written or "elease" in written
+    return number_versions.read(text, out, found, written, project)
 
 
 def _found(text: str, words: set[str] | None, *, record: bool) -> list[tuple[int, int, Quantity]]:
@@ -157,15 +107,15 @@ def _digits(text: str, *, record: bool = False) -> list[tuple[int, int, Quantity
             continue  # the digits of a name: p99, PSD2, v1.2, ISO-8601
         value = float(m.group("digits").replace(",", ""))
         if m.group("scale"):  # "67M+ downloads", "19K+ stars": a scale written as a capital after the digits
-            scaled = _quantity(value * _LETTER_SCALES[m.group("scale")], "")
+            scaled = quantity(value * _LETTER_SCALES[m.group("scale")], "")
             if m.group("scale") != "B" and not text.startswith("+", m.end("scale")):  # "25M" of a quota: 25 MB too
-                scaled = Quantity(scaled.value, "", scaled.raw, (_quantity(value, f"{m.group('scale').lower()}b"),))
+                scaled = Quantity(scaled.value, "", scaled.raw, (quantity(value, f"{m.group('scale').lower()}b"),))
             found.append((m.start(), m.end(), scaled))
         else:
             found.append(_measured(text, m, value))
             if not found[-1][2].unit and units.cpu_before(text, start):  # "cpu: 1" of a resources block: 1000m too
                 bare = found[-1][2]
-                found[-1] = (*found[-1][:2], Quantity(bare.value, "", bare.raw, (_quantity(value, "cpu"),)))
+                found[-1] = (*found[-1][:2], Quantity(bare.value, "", bare.raw, (quantity(value, "cpu"),)))
     return found
 
 
@@ -173,7 +123,7 @@ def _joined(text: str, *, record: bool) -> list[tuple[int, int, Quantity]]:
     """The figures joined to their units ("512Mi", "1m30s", "250m" of CPU), each read in its unit's family."""
     found = []
     for start, end, readings in units.joined(text, record=record):
-        first, *rest = [_quantity(value, unit) for value, unit in readings]
+        first, *rest = [quantity(value, unit) for value, unit in readings]
         found.append((start, end, Quantity(first.value, first.unit, first.raw, tuple(rest)) if rest else first))
     return found
 
@@ -192,7 +142,7 @@ def _worded(text: str) -> list[tuple[int, int, Quantity]]:
             unit = OFTEN_UNIT.match(text, m.end())
             if unit is not None and ARTICLE.search(text, max(0, m.start() - 4), m.start()):
                 # "a fortnightly hour": the article counts the unit after the frequency, one hour
-                found.append((m.start(), unit.end(), _quantity(1.0, unit.group(1).lower())))
+                found.append((m.start(), unit.end(), quantity(1.0, unit.group(1).lower())))
         elif m.group("word"):
             if not anaphoric(text, m):
                 found.append(_measured(text, m, word_value(m.group("word").lower())))
@@ -200,7 +150,7 @@ def _worded(text: str) -> list[tuple[int, int, Quantity]]:
             one = " ".join(m.group("one").lower().replace("-", " ").split())
             found.append(_measured(text, m, UNITS_OF_ONE[one]))
     if "/" in text:  # "AnonRateThrottle('100/m')": a rate's letter after the slash is one of its unit
-        found += [(m.start(), m.end(), _quantity(1.0, _RATE_LETTERS[m.group(1)])) for m in _RATE_LETTER.finditer(text)]
+        found += [(m.start(), m.end(), quantity(1.0, _RATE_LETTERS[m.group(1)])) for m in _RATE_LETTER.finditer(text)]
     return found
 
 
@@ -225,10 +175,10 @@ def _measured(text: str, m: re.Match[str], value: float) -> tuple[int, int, Quan
         elif said and said[0][0] in _UNITS:
             unit, end = said[0]
     if unit == "kb" and text[end - 2 : end] != "kb":  # a lower-case k is decimal ("8.704kB"), "KB" either
-        binary, decimal = _quantity(value, unit), Quantity(round(value * 1000.0, 3), "bytes", value)
+        binary, decimal = quantity(value, unit), Quantity(round(value * 1000.0, 3), "bytes", value)
         either = Quantity(binary.value, binary.unit, binary.raw, (decimal,))
         return m.start(), end, decimal if text[end - 2 : end] == "kB" else either
-    return m.start(), end, _quantity(value, unit)
+    return m.start(), end, quantity(value, unit)
 
 
 _RANGE_GAP = re.compile(r"\s*(?:to|and|or|–|—|-|/)\s*(?:from\s+)?$|^\s*(?:to|and|or|–|—|-|/)\s*$", re.IGNORECASE)
@@ -245,108 +195,10 @@ def _ranges(text: str, found: list[Quantity], ends: list[tuple[int, int]]) -> tu
             if 0 <= j < len(found) and found[j].unit:
                 a, b = (i, j) if i < j else (j, i)
                 if _RANGE_GAP.match(text[ends[a][1] : ends[b][0]]):  # each reading of the unit: "100 and 500m"
-                    first, *rest = [_quantity(q.raw, _unit_name(r)) for r in (found[j], *found[j].other) if r.unit]
+                    first, *rest = [quantity(q.raw, unit_name(r)) for r in (found[j], *found[j].other) if r.unit]
                     out[i] = Quantity(first.value, first.unit, first.raw, tuple(rest)) if rest else first
                     break
     return tuple(out)
-
-
-def _unit_name(q: Quantity) -> str:
-    """A unit to give a bare number from its neighbour: the neighbour's, its duration in seconds (or size in bytes) as
-    written."""
-    table = {"time": _SECONDS, "bytes": units.BYTES, "millicores": units.CPU}.get(q.unit)
-    if table is None:
-        return {v: k for k, v in _OTHER_UNITS.items()}.get(q.unit, "")
-    per = q.value / q.raw if q.raw else 1.0
-    return next((name for name, factor in table.items() if abs(factor - per) < 1e-9 * max(factor, 1.0)), "")
-
-
-def _quantity(value: float, unit: str) -> Quantity:
-    try:  # a figure and its unit as written, looked up: most come again ("2021", "3 weeks"), and a frozen dataclass
-        return _MADE[value, unit]  # costs a call for each field it sets, `round` a conversion to text
-    except KeyError:
-        pass
-    words = " ".join(unit.split())
-    if words in _SECONDS:
-        made = Quantity(round(value * _SECONDS[words], 9), "time", value)
-    elif words in units.BYTES:  # "512 bytes" is 512 as a bare count was before sizes were read in bytes
-        bare = (Quantity(value, "", value),) if units.BYTES[words] == 1.0 else ()
-        made = Quantity(round(value * units.BYTES[words], 3), "bytes", value, bare)
-    elif words in units.CPU:  # "4 cores" is 4000m, and four as a bare count
-        bare = (Quantity(value, "", value),) if units.CPU[words] != 1.0 else ()
-        made = Quantity(round(value * units.CPU[words], 3), "millicores", value, bare)
-    else:
-        made = Quantity(value, _OTHER_UNITS.get(words, ""), value)
-    if len(_MADE) < 10_000:  # bounded, as `words.stems`' folds are
-        _MADE[value, unit] = made
-    return made
-
-
-_MADE: dict[tuple[float, str], Quantity] = {}
-
-
-# A version named by its letter: "V1", "v2.3" (not "v1.2.3", whose number no sentence writes as one figure), a
-# sentence's period after it ("new in v2.").
-_VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)?)(?!\w|\.\d)")
-# A figure written as a version: after "version", "release" or "v" ("version 1", "release 2", "v 3"); a dotted one
-# after "Python", "since", "as of" or "until" ("Python 3.6", "as of 1.0"), or after the project's name ("Django Ninja
-# 1.0", `_named`). Not after any capitalised word: "Set 1.5 as the ratio" states a ratio.
-_AS_VERSION = re.compile(
-    r"\b(?:[Vv]ersions?|[Rr]eleases?|v|ver\.?)\s+(\d+(?:\.\d+)?)(?!\.?\d)"
-    r"|\b(?:[Pp]ython|[Ss]ince|[Aa]s of|[Uu]ntil|[Tt]ill)\s+(\d+\.\d+)(?!\.?\d)"
-)
-_DOTTED = re.compile(r"\d\.\d")
-_FIGURE = re.compile(r"\d+(?:\.\d+)?")  # a figure's digits as a version writes them, where the figure starts
-
-
-def _versions(text: str, project: tuple[tuple[str, ...], ...] = ()) -> dict[str, Quantity]:
-    """The figures a text writes as versions (`_AS_VERSION`), by the figure as written ("1.10"): a text that writes
-    1.1 and 1.10 states two versions of one float. Most texts have no dotted figure nor any of its words, and are
-    spared the patterns."""
-    dotted = _DOTTED.search(text)
-    if not (dotted or "ersion" in text or "elease" in text or "v " in text or "ver." in text):
-        return {}
-    written = [m[1] or m[2] for m in _AS_VERSION.finditer(text) if m[2] or not _owned(text, m.start(), project)]
-    if dotted and project:
-        written += _named(project).findall(text)
-    return {figure: _version(figure) for figure in written}
-
-
-def _named(project: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
-    """A dotted figure after one of the project's names, its words apart by blanks or hyphens, in either case."""
-    pattern = _NAMED.get(project)
-    if pattern is None:
-        names = "|".join(r"[\s-]+".join(map(re.escape, words)) for words in project)
-        pattern = re.compile(rf"(?i:\b(?:{names}))\s+(\d+\.\d+)(?!\.?\d)")
-        if len(_NAMED) < 64:  # a few sites a process: bounded all the same
-            _NAMED[project] = pattern
-    return pattern
-
-
-_NAMED: dict[tuple[tuple[str, ...], ...], re.Pattern[str]] = {}
-# "Kubernetes version 1.28" is Kubernetes' version, as "Kubernetes 1.28" is: after another thing's name (a capitalised
-# word no function word, no version wording) "version" names that thing's release, not the project's, and the figure
-# is read as "Kubernetes 1.28" is, no version a section's "v1.28" vouches for. "Python version 3.8", "Since version 2"
-# and the project's own "Django Ninja version 1.0" are versions, as "Python 3.8" and "Django Ninja 1.0" are.
-_NAME_BEFORE = re.compile(r"(?<![\w.+-])([A-Z][\w.+-]*)\s+$")
-
-
-def _owned(text: str, start: int, project: tuple[tuple[str, ...], ...]) -> bool:
-    """Whether the version wording at `start` follows the name of a thing other than the project."""
-    name = _NAME_BEFORE.search(text, max(0, start - 40), start)
-    if name is None or name[1].lower() in STOP_WORDS or _AS_VERSION.match(f"{name[1]} 1.0"):
-        return False
-    said = f"{text[max(0, start - 60) : start]}1.0"  # the project's name right before: its own release
-    return not (project and any(m.end() == len(said) for m in _named(project).finditer(said)))
-
-
-def _version(written: str) -> Quantity:
-    """A version as written ("1.10"), compared by its parts as whole numbers: 1.10 is no 1.1, and 2.0 is 2."""
-    parts = [int(p) for p in written.split(".")]
-    while len(parts) > 1 and not parts[-1]:
-        parts.pop()
-    value = float(written)
-    return Quantity(value, "version", value, parts=tuple(parts))
 
 
 def stated(text: str) -> frozenset[Quantity]:
@@ -355,7 +207,7 @@ def stated(text: str) -> frozenset[Quantity]:
     1.0" are stated, and its "1 worker" is not (in a sentence "v2" is a name's word, as "p99" is, and states nothing)."""
     placed = _found(text, None, record=True)
     found = _ranges(text, [q for _, _, q in placed], [(a, b) for a, b, _ in placed]) if placed else ()
-    versions = {_version(m[1]) for m in _VERSION.finditer(text)} if "v" in text.lower() else set()
+    versions = number_versions.lettered(text)
     return frozenset(found).union(*(q.other for q in found if q.other), _totals(text, placed), versions)
 
 
@@ -372,7 +224,7 @@ def _totals(text: str, placed: list[tuple[int, int, Quantity]]) -> set[Quantity]
         gap = _PARTS_GAP.match(text, end) if end >= 0 else None
         if q_per and total and gap is not None and gap.end() == start and q_per < per:
             total += q.value
-            out.add(_quantity(round(total, 9), "s"))
+            out.add(quantity(round(total, 9), "s"))
         else:
             total = q.value if q_per else 0.0
         end, per = (stop, q_per) if q_per else (-1, 0.0)

@@ -145,12 +145,13 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
 
 def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], *, most: int, joined: bool) -> Denial:
     """What one negation of a text denies (`denials`, one match)."""
-    clause = clause_before(text, m.start())
+    clause, opened = clause_before(text, m.start()), clause_before(text, m.start(), _SENTENCE_END)
     if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
-        clause = _CONTRACTED.sub("", clause)
+        clause, opened = _CONTRACTED.sub("", clause), _CONTRACTED.sub("", opened)
     said = ordered(clause, stems)
     before = frozenset(said[-3:])
-    told_of = frozenset(said).union(ordered(_sentence_before(text, m), stems))
+    # every word of the sentence before it: its clause with an opening phrase ("With X, A does not")
+    told_of = frozenset(said).union(ordered(opened, stems))
     pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
     if _unscoped(text, m, clause):
         return Denial(frozenset(), "", before)
@@ -235,16 +236,6 @@ def _sentence_end(text: str, at: int) -> int:
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 
 
-def _sentence_before(text: str, m: re.Match[str]) -> str:
-    """The words of the sentence a negation stands in, before it: its clause with an opening phrase ("With X, A does
-    not"); a contracted verb's stem left out, as `_denial` leaves it out of the clause."""
-    start = 0
-    for end in _SENTENCE_END.finditer(text, 0, m.start()):
-        start = end.end()
-    opened = text[start : m.start()]
-    return _CONTRACTED.sub("", opened) if m.group(0)[:1] in "n’'" else opened
-
-
 def _given(text: str, m: re.Match[str], clause: str, end: int) -> bool:
     """ "Run without a package name, uv cache clean removes every entry": a sentence's opening verb and its "without",
     up to its comma, say when the rest holds, as "if run without" would."""
@@ -319,10 +310,11 @@ def scopes(text: str, stems: Callable[[str], Iterable[str]]) -> tuple[Scope, ...
 COUNTERFACTUAL = re.compile(r"\b(?:would|could|might)\s+have\b", re.IGNORECASE)
 
 
-def clause_before(text: str, at: int) -> str:
-    """The text from the start of the clause that `at` is in, up to `at`."""
+def clause_before(text: str, at: int, ends: re.Pattern[str] = CLAUSE_END) -> str:
+    """The text from the start of the clause that `at` is in, up to `at`; with `ends`, of the part those end (the
+    sentence, `_SENTENCE_END`)."""
     start = 0
-    for m in CLAUSE_END.finditer(text, 0, at):
+    for m in ends.finditer(text, 0, at):
         start = m.end()
     return text[start:at]
 

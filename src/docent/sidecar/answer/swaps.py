@@ -28,6 +28,7 @@ from collections.abc import Sequence, Set
 
 from . import complements, polarity
 from .passage import Passage, Token, Unit
+from .words import AUXILIARIES
 
 CUES = frozenset(("while", "whereas", "and")) | complements.CUES
 WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the gate's test of its words decides it
@@ -116,8 +117,7 @@ def _sides(left: Sequence[Token], right: Sequence[Token], text: str = "", *, lea
 
 
 # A clause's verb: what comes after it is its predicate ("Dovecot is both an MDA and an IMAP server": "MDA" is no subject)
-_VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|may|might|should|must)\b",
-                   re.I)
+_VERB = re.compile(rf"\b(?:{'|'.join(AUXILIARIES)})\b", re.I)
 
 
 def _lead(tokens: Sequence[Token], other: Set[str], text: str) -> list[str]:

@@ -35,7 +35,7 @@ from .align import aligned
 from .antonyms import OPPOSITE
 from .opposites import un_bases
 from .passage import Passage, Unit
-from .words import stems
+from .words import AUXILIARIES, stems
 
 # Words that say a denial, or its case, in other words: a sentence holding one is let through.
 _OTHER_WORDS = frozenset(
@@ -66,9 +66,7 @@ _TIMED = re.compile(r"\b(?:until|till|before|after|once)\b", re.IGNORECASE)
 # ("..., but not the mo files"); after a noun it picks out which things ("Locations not ending with / are matched
 # exactly"), and denies nothing of them.
 _DENYING_NOT = re.compile(
-    r"(?:\b(?:is|are|was|were|be|been|being|am|do|does|did|will|would|can|could|shall|should|must|may|might|has|have|"
-    r"had|but|and|or|if|why|whether)|,)\s*$",
-    re.IGNORECASE,
+    rf"(?:\b(?:{'|'.join(AUXILIARIES)}|being|am|shall|but|and|or|if|why|whether)|,)\s*$", re.IGNORECASE
 )
 # A word that opens another clause ends what is denied: "is not mandatory as mail is allowed to arrive ..."
 _NEXT_CLAUSE = re.compile(

@@ -38,6 +38,10 @@ _KEPT = {WORD: kept_table("0123456789'.,"), LETTERS: kept_table("-'")}
 # as it stands (`found`).
 _LETTERS_KEPT = {WORD: kept_table("0123456789'"), LETTERS: _KEPT[LETTERS]}
 
+# The auxiliary verbs (and the verbs "be", "have" and "do" standing alone): `swaps` reads a clause's verb by them, and
+# `undenied` a bare "not" after one as a denial of the verb that follows.
+AUXILIARIES = ("is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "do", "did", "can", "could",
+               "will", "would", "may", "might", "should", "must")
 STOP_WORDS = frozenset(
     """
     a about above after again against all also am an and any are aren't as at be because been before being

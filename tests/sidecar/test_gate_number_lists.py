@@ -63,7 +63,7 @@ def test_a_count_of_a_cited_list_is_read_from_the_section_once_per_bundle() -> N
 
     assert judged("The mode takes one of three values. [[modes]]") == "shown"
     # kept with the section, as rules' facts are: each list's length and what its lead-in says it is
-    assert [n for n, _lead in mentions.passages["modes"].memo["lists"]] == [3.0]
+    assert [n for n, _kinds in mentions.passages["modes"].memo["lists"]] == [3.0]
     assert judged("The mode takes one of four values. [[modes]]") == "number"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from . import senses
-from .polarity import CLAUSE_END, NECESSARILY, UNTIMED, Denial, Head, Scope
+from .polarity import CLAUSE_END, GUARANTEE, NECESSARILY, UNTIMED, Denial, Head, Scope
 from .words import dotted
 
 
@@ -21,14 +21,22 @@ def same(mine: Scope, theirs: Scope) -> bool:
 
 
 def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
-    """A denial with each word read as its sense (`senses.SENSES`)."""
+    """A denial with each word of what it denies and what it is said of read as its sense (`senses.SENSES`); what it
+    is told of and what its section writes are read so where they are read (`_told`)."""
     if not senses.keys() & (denial.scope | denial.before):
         return denial
     return denial._replace(scope=frozenset(senses.get(w, w) for w in denial.scope),
                            head=senses.get(denial.head, denial.head),
-                           before=frozenset(senses.get(w, w) for w in denial.before),
-                           told_of=frozenset(senses.get(w, w) for w in denial.told_of),
-                           written=frozenset(senses.get(w, w) for w in denial.written))
+                           before=frozenset(senses.get(w, w) for w in denial.before))
+
+
+def _told(denial: Denial, senses: dict[str, str] | None) -> tuple[Scope, Scope]:
+    """What a denial is told of and what its section writes (`told_of`, `written`), each word read as its sense where
+    `_in_sense` read the rest of the denial so (`denial` as it made it: its words of a sense are the sense's, which
+    reads as itself)."""
+    if not senses or not senses.keys() & (denial.scope | denial.before):
+        return denial.told_of, denial.written
+    return frozenset(senses.get(w, w) for w in denial.told_of), frozenset(senses.get(w, w) for w in denial.written)
 
 
 def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None, *, alone: bool = False) -> bool:
@@ -46,7 +54,7 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
         return len(mine.before & theirs.before) >= 2
     if mine.head in theirs.ending:  # "did not end the restarts" is no denial "ended the restarts" makes
         return False
-    if _alike(mine, theirs):
+    if _alike(mine, theirs, senses):
         return True
     if mine.partitive and mine.scope & theirs.scope and len(mine.scope & (theirs.scope | theirs.before)) >= 2:
         return True  # "none of the tasks after it run" against "the following tasks will not be executed"
@@ -70,16 +78,15 @@ def _in_another_verb(mine: Denial, theirs: Denial) -> bool:
 
 
 # "Enabling HTTP/2 does not guarantee it will be used" denies what "Enabling HTTP/2 support ... does not necessarily mean
-# that your requests ... will be transported over HTTP/2" does: a guarantee denied is a necessity denied.
-_GUARANTEE = frozenset(("guarante", "guarant"))
+# that your requests ... will be transported over HTTP/2" does: a guarantee denied is a necessity denied (`GUARANTEE`).
 
 
-def _alike(mine: Denial, theirs: Denial) -> bool:
+def _alike(mine: Denial, theirs: Denial, senses: dict[str, str] | None) -> bool:
     """The two deny the same thing: two words, every word of the shorter, or a guarantee for a necessity."""
-    return same(mine.scope, theirs.scope) or _guaranteed(mine, theirs)
+    return same(mine.scope, theirs.scope) or _guaranteed(mine, theirs, senses)
 
 
-def _guaranteed(mine: Denial, theirs: Denial) -> bool:
+def _guaranteed(mine: Denial, theirs: Denial, senses: dict[str, str] | None) -> bool:
     """ "X does not guarantee Y" for "X does not necessarily Z": said of the same thing (every word before the
     sentence's denial, up to three, in the clause before the section's: "Enabling HTTP/2" of "Enabling HTTP/2 support on
     the client"), denying the same (what the guarantee is of, past the verb, in the other's words, or no more than a
@@ -89,9 +96,12 @@ def _guaranteed(mine: Denial, theirs: Denial) -> bool:
     be used" shares "supports" with it, and the section says the client will use HTTP/1.1 there. Nor may the clause
     say, before those words, what the section writes elsewhere (`written`), the thing told of made another: "Connecting
     to a server that supports HTTP/2 with HTTP/2 support on the client" brings the server the section needs for HTTP/2
-    to be used; other words of the sentence's own ("Turning on" for "Enabling") tell the same thing."""
-    return (mine.head in _GUARANTEE and theirs.head == NECESSARILY and bool(mine.before)
-            and mine.before <= theirs.told_of and not (mine.told_of - theirs.told_of) & theirs.written
+    to be used; other words of the sentence's own ("Turning on" for "Enabling") tell the same thing. What each is
+    told of is read here alone, and made for these heads alone (`polarity.TOLD`)."""
+    if not (mine.head in GUARANTEE and theirs.head == NECESSARILY and mine.before):
+        return False
+    (mine_told, _), (theirs_told, written) = _told(mine, senses), _told(theirs, senses)
+    return (mine.before <= theirs_told and not (mine_told - theirs_told) & written
             and same(mine.scope - {mine.head}, theirs.scope - {theirs.head}))
 
 

@@ -122,12 +122,17 @@ class Denial(NamedTuple):
     deed: str = ""  # "ships no container image": the word before a bare "no", what the denial says is not done
     elided: bool = False  # a section's "B is not." after "A is X.": `before`, B's own words, a sentence must share
     told_of: Scope = frozenset()  # every word of its sentence before it (its clause's, of which `before` keeps the last
-    # three, and an opening phrase's: "With a server that supports it, enabling HTTP/2 does not ...")
+    # three, and an opening phrase's: "With a server that supports it, enabling HTTP/2 does not ..."), made only for
+    # the heads `contradictions._guaranteed` reads it of (`TOLD`); none for the others
     written: Scope = frozenset()  # a section's "not necessarily": every word its section writes (`record_denials`)
 
 
 _NONE = Denial(frozenset(), "", frozenset())
 NECESSARILY = "necessary"  # the head of "does not necessarily mean": a section's, which "does not guarantee" may tell
+GUARANTEE = frozenset(("guarante", "guarant"))  # the heads of "does not guarantee", "is not guaranteed"
+# The heads of the denials whose `told_of` is read (`contradictions._guaranteed`, which compares a guarantee denied
+# with a necessity denied by what each is told of); no word of `senses.SENSES` reads as one of them.
+TOLD = GUARANTEE | {NECESSARILY}
 
 
 def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCOPE_WORDS) -> tuple[Denial, ...]:
@@ -145,13 +150,12 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
 
 def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], *, most: int, joined: bool) -> Denial:
     """What one negation of a text denies (`denials`, one match)."""
-    clause, opened = clause_before(text, m.start()), clause_before(text, m.start(), _SENTENCE_END)
-    if m.group(0)[:1] in "n’'":  # "won't", "can't": the verb's stem is no word said of the thing
-        clause, opened = _CONTRACTED.sub("", clause), _CONTRACTED.sub("", opened)
+    clause = clause_before(text, m.start())
+    contracted = m.group(0)[:1] in "n’'"
+    if contracted:  # "won't", "can't": the verb's stem is no word said of the thing
+        clause = _CONTRACTED.sub("", clause)
     said = ordered(clause, stems)
     before = frozenset(said[-3:])
-    # every word of the sentence before it: its clause with an opening phrase ("With X, A does not")
-    told_of = frozenset(said).union(ordered(opened, stems))
     pronoun = not before and _PRONOUN_SUBJECT.search(clause) is not None
     if _unscoped(text, m, clause):
         return Denial(frozenset(), "", before)
@@ -171,11 +175,24 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
     option = instead and _MAY.search(told) is not None
     contrast = m.group(0).lower() == "not" and _CONTRAST.search(text, 0, m.start()) is not None and (
         end == len(text) or text[end] in ",.")
-    return Denial(frozenset(words), words[0] if words else "", before, partitive=partitive, instead=instead,
+    head = words[0] if words else ""
+    return Denial(frozenset(words), head, before, partitive=partitive, instead=instead,
                   pronoun=pronoun, opening=opening, condition=condition, option=option,
                   joined=joined, contrast=contrast,
                   without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None,
-                  deed=_deed(m, clause, stems), told_of=told_of)
+                  deed=_deed(m, clause, stems),
+                  told_of=_told_of(text, m, said, contracted, head, stems))
+
+
+def _told_of(
+    text: str, m: re.Match[str], said: list[str], contracted: bool, head: str, stems: Callable[[str], Iterable[str]],
+) -> Scope:
+    """Every word of the sentence a negation stands in, before it: its clause's (`said`) with an opening phrase's
+    ("With X, A does not"), a contracted verb's stem left out of both; none but for the heads it is read of (`TOLD`)."""
+    if head not in TOLD:
+        return frozenset()
+    opened = clause_before(text, m.start(), _SENTENCE_END)
+    return frozenset(said).union(ordered(_CONTRACTED.sub("", opened) if contracted else opened, stems))
 
 
 def turns_down(m: re.Match[str]) -> bool:

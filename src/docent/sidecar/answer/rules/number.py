@@ -123,7 +123,7 @@ def _a_list_of(q: numbers.Quantity, sentence: Reading) -> bool:
         section = record[sid]
         text = section.text
         lists = passages[sid].facts("lists", lambda _: _lists(text, section.title))  # noqa: B023 (called at once)
-        if any(n == q.raw and _of(nouns, _kinds(lead)) for n, lead in lists):  # a list of what the sentence counts
+        if any(n == q.raw and _of(nouns, kinds) for n, kinds in lists):  # a list of what the sentence counts
             return True
         runs = passages[sid].facts("value runs", lambda _: _value_runs(text))  # noqa: B023 (called at once)
         if any(n == q.raw and words & sentence.words for n, words in runs):  # the run of what the sentence names
@@ -257,10 +257,11 @@ _VALUES = re.compile(rf"{_QUOTED}(?:\s*,\s*(?:(?:and|or)\s+)?{_QUOTED})+")
 _LAST_SENTENCE = re.compile(r"(?:^|[.!?]\s)([^.!?]*[.!?:]?\s*)$")
 
 
-def _lists(text: str, title: str) -> tuple[tuple[float, str], ...]:
-    """Each list of a section (a run of items), its length with what says what it is (`_kinds`): its lead-in, the last sentence
-    of the line right before it ("... several different link methods are supported:"), or where the list opens the
-    section, its heading. "Three versions" is no count of a list of three settings under "Development"."""
+def _lists(text: str, title: str) -> tuple[tuple[float, frozenset[str]], ...]:
+    """Each list of a section (a run of items): its length, and what it is (`_kinds`) as what introduces it says: its
+    lead-in, the last sentence of the line right before it ("... several different link methods are supported:"), or
+    where the list opens the section, its heading. "Three versions" is no count of a list of three settings under
+    "Development". The kinds are read here, once a section, not for each figure counted against the list."""
     out, run, lead, before = [], 0, title, title
     for line in [*text.splitlines(), ""]:
         if _ITEM.match(line):
@@ -269,7 +270,7 @@ def _lists(text: str, title: str) -> tuple[tuple[float, str], ...]:
             run += 1
             continue
         if run:
-            out.append((float(run), lead))
+            out.append((float(run), _kinds(lead)))
             run = 0
         if line.strip():
             last = _LAST_SENTENCE.search(line.strip())

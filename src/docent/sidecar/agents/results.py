@@ -283,11 +283,10 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
     section = bundle.record.get(wanted)
     if section is not None:
         return section
-    if wanted in bundle.pages:
-        return next((s for s in bundle.record.values() if s.page == wanted), None)
-    if "/" not in wanted and "#" not in wanted:
+    page = bundle.pages.get(wanted)
+    if page is None and "/" not in wanted and "#" not in wanted:
         return None
-    path, fragment = _wanted(wanted, base)
+    path, fragment = (page.path, "") if page is not None else _wanted(wanted, base)  # a page's id: as its URL
     found = [s for s in bundle.record.values() if _same(s.path, path, fragment)]
     if not found and path and not fragment:  # a page's URL: its first section, anchored or not
         found = [s for s in bundle.record.values() if _page(s.path.partition("#")[0]) == _page(path)]

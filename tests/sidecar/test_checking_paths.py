@@ -165,7 +165,7 @@ async def test_a_links_card_whose_check_fails_is_not_shown(tmp_path: Path) -> No
 
 
 TABLE = (f"She led a team of five. {LEADING}\n\n| Team | Size |\n|---|---|\n| Alderway {LEADING} | five engineers |\n"
-         f"| Mentees {LEADING} | four engineers |\n\nShe mentored engineers. {LEADING}")
+         f"| Mentored {LEADING} | four engineers |\n\nShe mentored engineers. {LEADING}")
 
 
 @pytest.mark.anyio
@@ -182,7 +182,7 @@ async def test_a_tables_header_goes_out_only_with_a_row_the_check_shows(tmp_path
     events = await run(*rig(tmp_path, Checker(verdicts(lambda s: ";" not in s)), text=TABLE))
     assert shown(events) == ["She led a team of five.", "held:unsupported", "held:unsupported", "She mentored engineers."]
     events = await run(*rig(tmp_path, Checker(verdicts(lambda s: "Alderway" not in s)), text=TABLE))
-    assert shown(events) == ["She led a team of five.", "held:unsupported", "header:Team; Size", "Mentees; four engineers",
+    assert shown(events) == ["She led a team of five.", "held:unsupported", "header:Team; Size", "Mentored; four engineers",
                              "She mentored engineers."]
 
 
@@ -240,15 +240,15 @@ async def test_a_header_kept_back_never_goes_out_over_another_tables_rows(tmp_pa
 
 HEADED = (f"## Leading\n\nShe led a team of five. {LEADING}\n\n## Mentoring\n\nShe mentored engineers. {LEADING}\n\n"
           f"## Teams\n\n| Team | Size |\n|---|---|\n| Alderway {LEADING} | five engineers |\n"
-          f"| Mentees {LEADING} | four engineers |\n")
+          f"| Mentored {LEADING} | four engineers |\n")
 
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(("held", "expected"), [
     ("five", ["held:unsupported", "Mentoring", "She mentored engineers.", "held:unsupported", "Teams", "Team; Size",
-              "Mentees; four engineers"]),
+              "Mentored; four engineers"]),
     ("Alderway", ["Leading", "She led a team of five.", "Mentoring", "She mentored engineers.", "held:unsupported",
-                  "Teams", "Team; Size", "Mentees; four engineers"]),
+                  "Teams", "Team; Size", "Mentored; four engineers"]),
     ("engineers", ["Leading", "She led a team of five.", *["held:unsupported"] * 3]),
 ])
 async def test_a_heading_goes_out_only_with_what_it_labels_the_check_shows(
@@ -259,7 +259,7 @@ async def test_a_heading_goes_out_only_with_what_it_labels_the_check_shows(
     whose rows it holds every one, is not shown over nothing."""
     assert said(await run(*rig(tmp_path, None, text=HEADED))) == [
         "Leading", "She led a team of five.", "Mentoring", "She mentored engineers.", "Teams", "Team; Size",
-        "Alderway; five engineers", "Mentees; four engineers"]  # the gate's
+        "Alderway; five engineers", "Mentored; four engineers"]  # the gate's
     checker = Checker(verdicts(lambda s: held not in s))
     events = await run(*rig(tmp_path, checker, text=HEADED))
     assert said(events) == expected
@@ -275,9 +275,9 @@ async def test_a_heading_is_asked_in_the_request_of_what_it_labels(tmp_path: Pat
     checker = Checker(verdicts(lambda s: True))
     events = await run(*rig(tmp_path, checker, text=HEADED))
     assert said(events) == ["Leading", "She led a team of five.", "Mentoring", "She mentored engineers.", "Teams",
-                            "Team; Size", "Alderway; five engineers", "Mentees; four engineers"]
+                            "Team; Size", "Alderway; five engineers", "Mentored; four engineers"]
     assert asked_of(checker.model) == [["Leading", "She led a team of five."], ["Mentoring", "She mentored engineers."],
-                                       ["Teams", "Alderway; five engineers", "Mentees; four engineers"]]
+                                       ["Teams", "Alderway; five engineers", "Mentored; four engineers"]]
 
 
 @pytest.mark.anyio

@@ -133,14 +133,10 @@ def _compile(names: list[str]) -> re.Pattern[str]:
     return re.compile(rf"{quote}(?<![\w])(?:{'|'.join(alternatives)})(?![\w]){quote}")
 
 
-def record_names(texts: Iterable[str]) -> frozenset[str]:
-    """The words a record writes as names: capitalised inside its sentences (Tessellate, Alderway), lower case."""
-    return record_words(texts)[0]
-
-
 def record_words(texts: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """The words a record writes as names (`record_names`), and the stems of the words it writes in lower case: its
-    everyday vocabulary, the English and the terms of its own prose ("caches", "route", "alternatively").
+    """The words a record writes as names: capitalised inside its sentences (Tessellate, Alderway), lower case; and
+    the stems of the words it writes in lower case: its everyday vocabulary, the English and the terms of its own prose
+    ("caches", "route", "alternatively").
 
     A word it also writes in lower case inside a sentence ("freight" of "Tessellate Freight" and "road
     freight") is an everyday word too, and no name.

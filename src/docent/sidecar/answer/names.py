@@ -167,14 +167,12 @@ def page_intros(page_text: Mapping[str, str], first_titles: Mapping[str, str]) -
     return intros
 
 
-def proper_names(
-    text: str, *, record: frozenset[str], skip: frozenset[str], everyday: frozenset[str] | None = None
-) -> list[str]:
+def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str], everyday: frozenset[str]) -> list[str]:
     """The proper names a text uses: capitalised words inside its sentences, and, opening one (or a table's cell), a
-    word the record writes as a name or, given `everyday` (the stems of the words the record writes in lower case,
-    `record_words`), one that is no English word (`ENGLISH`) and that it never writes in lower case in any form:
-    "Tessellate caches ..." where the record knows no "tessellate" (no common English word); not "Caching
-    ...", "Alternatively, ..." or "Since ...".
+    word the record writes as a name (`record`) or one that is no English word (`ENGLISH`) and that it never writes
+    in lower case in any form (`everyday`, the stems of the words it writes in lower case, `record_words`):
+    "Tessellate caches ..." where the record knows no "tessellate" (no common English word); not "Caching ...",
+    "Alternatively, ..." or "Since ...".
     A word in -ing opening a sentence is a verb more likely than a name (one the record writes in a code example's
     string, or a gerund it never writes: "Tweaking ...").
 
@@ -193,7 +191,7 @@ def proper_names(
         if folded in skip or len(folded) < 2:
             continue
         if not _starts_sentence(text, start) or not folded.endswith("ing") and (
-            folded in record or everyday is not None and _unwritten(folded, everyday)
+            folded in record or _unwritten(folded, everyday)
         ):
             found.append(word.rstrip("'’-"))  # "Leaving X at None ...", "Serving the site ...": a verb opens it
     return found

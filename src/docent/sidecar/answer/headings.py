@@ -32,9 +32,12 @@ _MARK = re.compile(r"[ ]{0,3}#{1,6}[ \t]")  # a heading's mark, at its line's st
 _ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]")  # a list item's marker: its line's underline is a break
 _END_MARKS = frozenset(".!?:;,")  # a line ending in one is a sentence, not a heading
 _BOLD_LINE = re.compile(r"[ ]{0,3}(\*\*|__)[^\n]+\1[ \t]*:?")  # a line in bold alone: a heading in all but its mark
+# The words that name a step in the answer's order: "Step 1", "Option 2" (`_ORDINAL`, `_PLAIN_STEP`, `LABEL_STARTS`).
+_LABEL_WORDS = ("step", "option", "part", "phase", "stage", "method", "way", "case", "example", "approach")
+_NAMED = "|".join(_LABEL_WORDS)
 # A heading's own number in the answer's order: "Step 1:", "2.", "Option 2 -", "3)" (not "3 ways", a count).
 _ORDINAL = re.compile(
-    r"^(?:(?:step|option|part|phase|stage|method|way|case|example|approach)\s+\d{1,2}\b[.:)]?|\d{1,2}[.)])"
+    rf"^(?:(?:{_NAMED})\s+\d{{1,2}}\b[.:)]?|\d{{1,2}}[.)])"
     r"(?:\s*[:\-\u2013\u2014]\s*|\s+|$)",
     re.IGNORECASE,
 )
@@ -108,12 +111,11 @@ _STEP_LABEL = re.compile(r"[ ]{0,3}(\*\*|__)(?P<label>[^*_\n]{1,60}?)\1[ \t]*(?P
 # The same label unmarked, named and then a colon or a dash: "Step 1: Run ...", "Option 2 - Use ..." (not "Step 2 runs
 # ...", whose step is what the sentence is about, nor a bare "2:", which no label names).
 _PLAIN_STEP = re.compile(
-    r"[ ]{0,3}(?:step|option|part|phase|stage|method|way|case|example|approach)\s+\d{1,2}[ \t]*(?::|[\-\u2013\u2014][ \t])",
+    rf"[ ]{{0,3}}(?:{_NAMED})\s+\d{{1,2}}[ \t]*(?::|[\-\u2013\u2014][ \t])",
     re.IGNORECASE,
 )
 # The first characters of a sentence `labelled` reads: a bold mark, a blank, or a plain label's first letter.
-LABEL_STARTS = frozenset("*_ " + "".join({w[0] + w[0].upper() for w in ("step", "option", "part", "phase", "method",
-                                                                          "way", "case", "example", "approach")}))
+LABEL_STARTS = frozenset("*_ " + "".join(w[0] + w[0].upper() for w in _LABEL_WORDS))
 
 
 def labelled(raw: str, prose: str) -> str:
@@ -124,12 +126,12 @@ def labelled(raw: str, prose: str) -> str:
     if not getattr(raw, "line_start", False):
         return prose
     if (m := _STEP_LABEL.match(raw)) is None:
-        return _ORDINAL.sub("", prose, count=1) if _PLAIN_STEP.match(raw) else prose
+        return reading(prose) if _PLAIN_STEP.match(raw) else prose
     label = m.group("label").strip()
     ordinal = _ORDINAL.match(label)
     if ordinal is None or not (m.group("colon") or label.endswith((":", ".")) or ordinal.end() == len(label)):
         return prose
-    return _ORDINAL.sub("", prose, count=1)
+    return reading(prose)
 
 
 def underlined(raws: list[str], *, heading: bool) -> list[str]:

@@ -77,10 +77,6 @@ def _in_another_verb(mine: Denial, theirs: Denial) -> bool:
             or bool((mine.scope - {mine.head}) & (theirs.scope - {theirs.head})))
 
 
-# "Enabling HTTP/2 does not guarantee it will be used" denies what "Enabling HTTP/2 support ... does not necessarily mean
-# that your requests ... will be transported over HTTP/2" does: a guarantee denied is a necessity denied (`GUARANTEE`).
-
-
 def _alike(mine: Denial, theirs: Denial, senses: dict[str, str] | None) -> bool:
     """The two deny the same thing: two words, every word of the shorter, or a guarantee for a necessity."""
     return same(mine.scope, theirs.scope) or _guaranteed(mine, theirs, senses)

@@ -129,7 +129,10 @@ class Denial(NamedTuple):
 
 _NONE = Denial(frozenset(), "", frozenset())
 NECESSARILY = "necessary"  # the head of "does not necessarily mean": a section's, which "does not guarantee" may tell
-GUARANTEE = frozenset(("guarante", "guarant"))  # the heads of "does not guarantee", "is not guaranteed"
+# The heads of "does not guarantee", "is not guaranteed": "Enabling HTTP/2 does not guarantee it will be used" denies
+# what "Enabling HTTP/2 support ... does not necessarily mean that your requests ... will be transported over HTTP/2"
+# does, a guarantee denied a necessity denied (`contradictions._guaranteed`).
+GUARANTEE = frozenset(("guarante", "guarant"))
 # The heads of the denials whose `told_of` is read (`contradictions._guaranteed`, which compares a guarantee denied
 # with a necessity denied by what each is told of); no word of `senses.SENSES` reads as one of them.
 TOLD = GUARANTEE | {NECESSARILY}

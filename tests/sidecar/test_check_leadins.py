@@ -299,3 +299,36 @@ def test_a_verdict_by_the_blocks_section_is_read_for_its_lead_in_only() -> None:
     assert read(["S1"]) == [True, True, True]
     assert read(["S3"]) == [None, None, None] and read([]) == [None, None, None]  # no section of its own: held
     assert CheckRequest([("It leaks.", [lab])]).code_from == [()]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("batch", [1, 2])
+async def test_a_lead_in_that_fills_its_request_is_asked_with_its_block(tmp_path: Path, batch: int) -> None:
+    """A lead-in that is its request's last sentence (`Checker.batch`) waits for its block as one in a request not yet
+    full does, and is asked with it beside it; the sentence after the block starts another request (before, a full
+    request went at once and its lead-in was asked without the block)."""
+    text = f"One map held 1.9 GB. {APPROACH} The top of the class histogram looks like this: {APPROACH}\n\n{BLOCK}\n{AFTER}"
+    checker = Checker(verdicts(lambda s: True), batch=batch)
+    events = await run(*rig(tmp_path, checker, text=text))
+    assert said(events) == ["One map held 1.9 GB.", "The top of the class histogram looks like this:",
+                            "It draws the heap in two generations."] and any(isinstance(e, Code) for e in events)
+    assert asked_of(checker.model) == [
+        *([["One map held 1.9 GB."], ["The top of the class histogram looks like this:"]] if batch == 1
+          else [["One map held 1.9 GB.", "The top of the class histogram looks like this:"]]),
+        ["It draws the heap in two generations."]]
+    lead = [s for r in checker.model.requests for s in checked_sentences(r)  # type: ignore[attr-defined]
+            if s.text.endswith("like this:")]
+    assert [s.code for s in lead] == [f"```text\n{HISTOGRAM}\n```"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("text", [
+    f"She leads in two ways: {LEADING}\n\n- She reviews code {LEADING}\n- She mentors {LEADING}\n",  # a list
+    f"She leads in two ways: {LEADING} She reviews code. {LEADING}",  # the paragraph goes on
+    f"## Leading\n\nShe led a team of five. {LEADING}",  # a heading, waiting for what it labels
+], ids=["list", "paragraph", "heading"])
+async def test_a_full_request_whose_lead_in_has_no_block_after_it_asks_no_more_than_it_holds(tmp_path: Path, text: str) -> None:
+    checker = Checker(verdicts(lambda s: True), batch=1)
+    events = await run(*rig(tmp_path, checker, text=text))
+    asked = asked_of(checker.model)
+    assert asked and all(len(one) == 1 for one in asked) and len(asked) == len(said(events))

@@ -49,13 +49,16 @@ class Batches:
 
     def ask(self, text: str, cited: list[RecordSection], *, leads: bool, shows: bool) -> tuple[Batch, int]:
         """The sentence added to the paragraph's request (a full one is sent), and its place there; `leads`: it leads
-        into what follows (`ended`); `shows`: a code block right after it is shown beside it (`block`)."""
+        into what follows (`ended`); `shows`: a code block right after it is shown beside it (`block`). A line leading
+        into a block that fills its request waits for the block, as it does in one not yet full."""
+        if self._forming is not None and len(self._forming.asked) >= self._size:
+            self.send()  # full, its lead-in's block never came
         batch = self._forming = self._forming or Batch()
         batch.asked.append((text, cited))
         batch.leads = leads
         at = len(batch.asked) - 1
         self._before = at if shows else None
-        if len(batch.asked) >= self._size:
+        if len(batch.asked) >= self._size and not (leads and shows):
             self.send()
         return batch, at
 

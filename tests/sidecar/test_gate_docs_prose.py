@@ -246,6 +246,17 @@ def test_a_denial_read_in_its_words_senses_keeps_what_it_says_ended() -> None:
     assert read == Denial(frozenset({"begin", "task"}), "begin", frozenset({"never"}), ending=frozenset({"end"}))
 
 
+def test_no_word_read_as_its_sense_reads_as_a_head_whose_told_of_is_made() -> None:
+    """A denial's `told_of` is made only for the heads `contradictions._guaranteed` reads it of (`polarity.TOLD`),
+    from its words as written; its head is then read as its sense (`_in_sense`). A sense that read a word as one of
+    those heads, or one of them as another word, would compare a guarantee with nothing told of, or drop it."""
+    from docent.sidecar.answer import polarity, senses
+    from docent.sidecar.answer.words import stems
+
+    read = senses.of(stems)
+    assert read and not (read.keys() | set(read.values())) & polarity.TOLD
+
+
 def test_a_word_in_s_after_a_preposition_and_a_name_is_a_noun_not_a_deed() -> None:
     """"For Starlette applications" names things, no deed of Starlette's; "Starlette wraps" where the section gives
     the wrapping to Uvicorn is still the wrong actor."""

@@ -193,10 +193,10 @@ EMPTY = Loaded()
 
 def _laid_out(sentences: list[str]) -> list[str]:
     """The answer's sentences as the text that says them, each after what goes between it and the one before: a
-    fenced block starts on a line of its own and what follows it a paragraph of its own (its citation's line is the
-    block's: "[[id]] If the plugins ..." would cite the block's section for the sentence and leave the block uncited), as does the line that leads into a list (never run on after the
-    sentence before it: "... if necessary. Basic Script Process:"); each of the list's items on the next line, and
-    what follows the list a paragraph of its own; else a space."""
+    fenced block starts on a line of its own, as does the line that leads into a list (never run on after the
+    sentence before it: "... if necessary. Basic Script Process:"); each of the list's items on the next line; what
+    follows a block or a list a paragraph of its own (a block's citation's line is the block's: "[[id]] If the plugins
+    ..." would cite the block's section for the sentence and leave the block uncited); else a space."""
     out: list[str] = []
     for i, sentence in enumerate(sentences):
         marked, after = item(sentence)[0], sentences[i + 1] if i + 1 < len(sentences) else ""

@@ -103,7 +103,8 @@ def pick(
             value = hit + SECTION_SHARE * near if enough else 0.0
         if value > 0:
             matched.append((value, rank, i, sentence, section))
-    # a line that leads into code is said only where it answers best, with its code after it
+    # a line that leads into code is picked here only where it answers best, with its code after it (on documentation,
+    # `_led` adds one that says as much as the best sentence)
     matched.sort(key=lambda m: (-m[0], m[1], m[2]))
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
     if kind == "docs" and wants is None:
@@ -134,9 +135,8 @@ def _led(picked: list[Match], matched: list[Match], hits: list[Hit], most: float
     """On documentation, a line that leads into code that says as much of the question as the sentence that says most
     (`most`), where another sentence answers best: said too, with its code (`model._with_code`). A docs page often
     says the fact in the line that introduces its example ("If the plugins config setting is defined ..., you need to
-    explicitly re-enable the defaults:"), and such a line was said only where it answered best: one that ties the best
-    sentence in what it says and loses to it by its section's rank or place was never said. One such line at most,
-    the worthiest."""
+    explicitly re-enable the defaults:"): such a line that ties the best sentence in what it says and loses to it by
+    its section's rank or place is said beside it. One such line at most, the worthiest."""
     said = {(h[3].id, h[2]): h[4] for h in hits}
     found = next((m for m in matched[1:] if m not in picked and m[3] in leads(m[4]) and said[m[4].id, m[3]] >= most),
                  None)

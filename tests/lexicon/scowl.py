@@ -1,4 +1,5 @@
-"""The embedded model's list of common English words (`offline/english.py`), derived from SCOWL:
+"""The list of common English words the gate's proper-name rule and the embedded model read (`answer/names.ENGLISH`,
+`offline/english.py`), derived from SCOWL:
 `python -m tests.lexicon.scowl LIST...`.
 
 Each LIST is a SCOWL word list as Debian ships it: `/usr/share/dict/american-english` and

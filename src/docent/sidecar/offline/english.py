@@ -12,10 +12,9 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from ..answer.names import ENGLISH
+from ..answer.names import ENGLISH  # the gate's proper-name rule reads the same list
 from ..answer.words import ASCII_WORD, CONTRACTION, STOP_WORDS, stem, unaccented
 
-COMMON = ENGLISH  # the gate reads the same list (`answer/names.py`)
 # A sentence that asks: what it names is what the reader wants; the sentences around it tell their situation.
 ASKING = re.compile(r"[^.!?]*\?")
 # What the reader pasted, quoted or put aside, not what they ask in their own words: inline code, a token with a
@@ -47,7 +46,7 @@ def uncommon(question: str) -> set[str]:
 
 def _common(word: str) -> bool:
     """Whether a word (lower case) is a common English one: the list's, a stop word, or a common word prefixed."""
-    return word in STOP_WORDS or stem(word) in COMMON or stem(PREFIX.sub("", word)) in COMMON
+    return word in STOP_WORDS or stem(word) in ENGLISH or stem(PREFIX.sub("", word)) in ENGLISH
 
 
 def shortened(terms: set[str], vocabulary: Sequence[str]) -> set[str]:
@@ -71,7 +70,7 @@ def _starts(vocabulary: Sequence[str], prefix: str) -> bool:
 def _part_of(term: str, vocabulary: Sequence[str]) -> bool:
     """Whether a term is a compound of a part (`PART`) whose second half is common and written by the record."""
     m = PART.match(term)
-    if m is None or term[m.end():] not in COMMON:
+    if m is None or term[m.end():] not in ENGLISH:
         return False
     half, i = term[m.end():], bisect_left(vocabulary, term[m.end():])
     return i < len(vocabulary) and vocabulary[i] == half

@@ -276,3 +276,23 @@ async def test_a_source_that_is_code_is_quoted_by_its_first_lines_kept_as_code(t
     assert [s["quote"] for s in answer["sentences"][0]["sources"]] == [quoted]
     assert answer["code"][0]["text"] == script and [s["quote"] for s in answer["code"][0]["sources"]] == [quoted]
     assert len(first) <= QUOTE_CHARS
+
+
+def test_a_code_quote_keeps_whole_lines_within_its_most_and_a_section_with_words_is_not_quoted_by_its_code() -> None:
+    """`code_quote` keeps whole lines while `QUOTE_CHARS` allows (a first line longer than that cut there), and ends on
+    no blank line; a cited section with words beside its code, none of which the sentence matched, keeps quote "" (its
+    words are what a citation points at), where a section that is code alone is quoted by its code (`_coded`)."""
+    from docent.sidecar.agents.results import QUOTE_CHARS, code_quote, sources
+    from docent.sidecar.answer.events import Cite
+
+    wide = "x" * 150
+    assert code_quote("\n".join([wide] * 4), "text") == f"```text\n{wide}\n{wide}\n```"  # a third would pass 400
+    assert code_quote("y" * (QUOTE_CHARS + 9) + "\nz", "") == f"```\n{'y' * QUOTE_CHARS}\n```"
+    assert code_quote("a = 1\n\n   \n", "python") == "```python\na = 1\n```"
+    code = Block("code", "kit run", lang="console")
+    coded = RecordSection.of("coded", page="guide", path="/guide/#coded", headings=("Guide", "Run"), blocks=(code,))
+    worded = RecordSection.of("worded", page="guide", path="/guide/#worded", headings=("Guide", "Run it"),
+                              blocks=(Block("paragraph", "Run the kit from its folder."), code))
+    cites = [Cite("coded", "Run", "/guide/#coded"), Cite("worded", "Run it", "/guide/#worded")]
+    quoted = [s["quote"] for s in sources(cites, "https://docs.example.org", {"coded": coded, "worded": worded})]
+    assert quoted == ["```console\nkit run\n```", ""]

@@ -37,8 +37,9 @@ class Batch:
 
 
 class Batches:
-    """A turn's requests: the sentences of the paragraph under way, gathered (`ask`) until it ends (`ended`), the
-    request is full, or an action or the answer's end sends it (`send`); `size`: a request's most sentences."""
+    """A turn's requests: the sentences of the paragraph under way, gathered (`ask`) until it ends (`ended`), a code
+    block comes (`block`), the request is full, or an action, a card or the answer's end sends it (`send`); `size`: a
+    request's most sentences."""
 
     def __init__(self, judge: Judging, size: int) -> None:
         self._judge = judge

@@ -121,8 +121,8 @@ class Checked:
 
     `feed`, `flush` and `finish` return at once what is ready (the gate's events up to the first sentence still being
     checked); `drain` waits for the rest. The turn drains before an action and at the answer's end. The sentences of
-    a paragraph wait to be asked together until it ends (a blank line in the text, the request full, `flush`,
-    `finish`, `drain`)."""
+    a paragraph wait to be asked together until it ends (a blank line in the text, a code block let out or held, the
+    request full, a card, `flush`, `finish`, `drain`)."""
 
     def __init__(self, gate: GateLike, checker: Checker, record: Mapping[str, RecordSection], policy: Policy) -> None:
         self._gate = gate

@@ -29,9 +29,13 @@ RECORD = record_of(
     # English words the record never writes, opening a sentence: no names
     ("Normally, the proxy caches every response [[cache]].\n", ["shown"]),
     ("Separately, set cache_ttl to change it [[cache]].\n", ["shown"]),
+    # an adverb in -ly is its adjective's word: "declaratively" is in no list, "declarative" is English
+    ("Declaratively, set cache_ttl to change it [[cache]].\n", ["shown"]),
     ("Watch out: the proxy caches every response [[cache]].\n", ["shown"]),
     ("Unless you set cache_ttl, the proxy caches every response for sixty seconds [[cache]].\n", ["shown"]),
     ("Caching every response is what the proxy does [[cache]].\n", ["shown"]),
+    # a word in -ing opening a sentence is a verb more likely than a name, though in no list: "prefetching"
+    ("Prefetching every response is what the proxy does [[cache]].\n", ["shown"]),
     ("| Proxy | caches every response [[cache]] |\n", ["shown"]),
 ])
 def test_a_name_opening_a_sentence_or_a_cell_is_read_where_it_is_no_english_word(reply: str, expected: list[str]) -> None:

@@ -83,3 +83,9 @@ def test_a_step_label_in_bold_inside_its_sentence_is_no_figure(body: str, expect
 def test_a_plain_step_label_opening_its_line_is_no_figure(body: str, expected: str) -> None:
     said = fates(RECORD, FIRST + body + "\n", Lexicon([]))
     assert said == ["shown", expected], said
+
+
+def test_a_plain_step_label_inside_a_line_is_a_figure() -> None:
+    # after a sentence on its line, "Step 2:" labels nothing the answer lays out: its number is read
+    reply = FIRST.strip() + " Step 2: Run `uvicorn main:app --workers 4` to run multiple worker processes [[built-in]].\n"
+    assert fates(RECORD, reply, Lexicon([])) == ["shown", "number"]

@@ -10,7 +10,8 @@ judged once, in one of two readings chosen by what it says, and shown before it:
 - else as a sentence citing what it labels' sections, shown with their citations: nothing uncited of more than six
   words is shown, and a term it names must be theirs.
 Its own number in the answer's order ("Step 1:", "2.", "Option 2 -") is no figure of the record: the rules read it
-without (`reading`), as they read a sentence a step's label in bold opens ("**Step 1:** Run ...", `labelled`). The prompt's own headings written back stay held (`uncited`).
+without (`reading`), as they read a sentence a step's label opens, in bold or named and then a colon or a dash
+("**Step 1:** Run ...", "Step 1: Run ...", `labelled`). The prompt's own headings written back stay held (`uncited`).
 """
 
 from __future__ import annotations

@@ -148,8 +148,11 @@ def _portfolio(text: str) -> Gate:
         # 59e33ec); a project's documentation's "we" is its project (above).
         ("We maintain the scheduler.", "Mara maintains the scheduler [[work]].", "actor"),
         ("We maintain the scheduler.", "Mara's team maintains the scheduler [[work]].", "shown"),
-        # A deed the sections give to "I", told of another, is held whatever it was done to (review of 04ca992).
-        # a colleague the record never names is held as a name before the deed is weighed (gate26)
+        # A deed the sections give to "I", told of another, is held whatever it was done to (review of 04ca992): told of
+        # a colleague the section names, so that the deed is what is weighed ...
+        ("I built the deployment pipeline. Jonas joined the team later.", "Jonas built the release tooling [[work]].",
+         "actor"),
+        # ... where one the record never names is held as a name first (gate26)
         ("I built the deployment pipeline.", "Jonas built the release tooling [[work]].", "unknown_term"),
         ("I built the deployment pipeline.", "Mara built the deployment pipeline [[work]].", "shown"),
         # A past's actor before a preposition's noun is the noun the preposition follows: "engineers", not none.
@@ -157,8 +160,8 @@ def _portfolio(text: str) -> Gate:
         # A light verb's deed is its noun's: "made a decision" is no deed of "I made every call idempotent".
         ("I made every call idempotent. We ran two weeks in shadow mode, deciding every payment without acting on it.",
          "The decision service made a decision on every payment [[work]].", "shown"),
-        ("I made every call idempotent. We ran two weeks in shadow mode, deciding every payment without acting on it.",
-         "Jonas made every call idempotent [[work]].", "unknown_term"),
+        ("I made every call idempotent. We ran two weeks in shadow mode, deciding every payment without acting on it. "
+         "Jonas joined the team later.", "Jonas made every call idempotent [[work]].", "actor"),
     ],
 )
 def test_a_portfolio_s_we_and_i(section: str, sentence: str, expected: str) -> None:

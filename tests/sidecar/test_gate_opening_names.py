@@ -10,7 +10,7 @@ import pytest
 
 from docent.sidecar.answer.lexicon import Lexicon
 from tests.sidecar.gating import docs_section as _section
-from tests.sidecar.gating import fates, record_of
+from tests.sidecar.gating import fates, record_of, verdicts
 
 RECORD = record_of(
     _section("cache", "Caching", "The proxy caches every response for sixty seconds. Set cache_ttl to change it."),
@@ -40,3 +40,14 @@ RECORD = record_of(
 ])
 def test_a_name_opening_a_sentence_or_a_cell_is_read_where_it_is_no_english_word(reply: str, expected: list[str]) -> None:
     assert fates(RECORD, reply, Lexicon([])) == expected
+
+
+def test_the_owner_s_name_opening_a_sentence_is_no_unknown_name() -> None:
+    """The guide tells the record's "I" by the name the manifest gives (`owner: {called: Jo}`): "Jo rebuilt ..."
+    where the section says "I rebuilt ...". The owner's name is no name to check, opening a sentence or inside one,
+    though the site's name ("Jo's notes") writes it only with its possessive and the record never does."""
+    judge = verdicts(_section("ledger", "The ledger", "I rebuilt the ledger service in Kotlin."),
+                     owner="Jo's notes", person=["Jo Lind", "Jo"])
+    assert judge("Jo rebuilt the ledger service in Kotlin [[ledger]].\n") == "shown"
+    assert judge("In the end Jo rebuilt the ledger service in Kotlin [[ledger]].\n") == "shown"
+    assert judge("Tessellate rebuilt the ledger service in Kotlin [[ledger]].\n") == "unknown_term"  # still read

@@ -72,7 +72,7 @@ class Batches:
         sentence right before it, if it waits to be asked, is asked with it beside it, and now: a line leading into a
         block waits for the block, not for the paragraph after it."""
         forming, at = self._forming, self._before
-        if code is not None and forming is not None and at is not None and at < len(forming.asked):
+        if code is not None and forming is not None and at is not None:  # `_before` is an index of `_forming` or None
             forming.code[at] = code
         self.send()
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from . import quantifiers
 from .passage import Passage, Unit, best_of
+from .words import AUXILIARIES
 
 CUES = frozenset(("all", "every", "any"))
 WITH_CODE = True  # "all `*.py` files": a modifier is often code
@@ -124,8 +125,7 @@ def _figure(word: str) -> bool:
 _NUMBER_WORDS = frozenset(("one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty "
                            "seventy eighty ninety hundred thousand million dozen").split())
 # Words that are no modifier between a whole and its word: "Running all will run lint" says nothing of all runs.
-_VERBS = frozenset(("will", "would", "can", "could", "may", "might", "should", "must", "is", "are", "was", "were", "be",
-                    "been", "has", "have", "had", "do", "does", "did", "not"))
+_VERBS = frozenset((*AUXILIARIES, "not"))
 _Near = dict[str, list[tuple[int, tuple[int, ...]]]]
 
 

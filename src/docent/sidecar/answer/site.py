@@ -60,9 +60,9 @@ class Site:
             terms |= lexicon.names(name)
         person_names = [p for p in person if p]
         person = " ".join(person_names) or _OWNER_NAME.split(owner)[0]  # "Mara Lindqvist · ..."
-        ordinary = frozenset(STOP_WORDS | LITERALS | {w.lower() for w in WORD.findall(f"{owner} {person}")}
-                             | _joined(owner) | _joined(person))
         owner_words = frozenset(w.lower() for w in WORD.findall(person)) - STOP_WORDS
+        ordinary = frozenset(STOP_WORDS | LITERALS | {w.lower() for w in WORD.findall(owner)} | owner_words
+                             | _joined(owner) | _joined(person))
         said = {_said(name) for name in (*person_names, _OWNER_NAME.split(owner)[0])} - {()}
         return cls(SiteNames(all_names), dict(page_titles or {}), frozenset(terms), ordinary, dict(intros or {}),
                    frozenset(heading_words(h) for h in headings), owner_words, frozenset(lexicon.names(person)), docs,

@@ -255,12 +255,10 @@ class Agents:
     async def list_pages(self, ctx: Context, start: Start = 0) -> PageList:
         bundle = await self._enter("list_pages", ctx)
         base = _base(bundle, ctx)
-        by_page: dict[str, list[str]] = {}
-        for section in bundle.record.values():
-            by_page.setdefault(section.page, []).append(section.id)
+        by_page = bundle.record_pages
         every = bundle.manifest.pages
         pages: list[PageEntry] = [
-            {"id": p.id, "title": p.label, "url": base + p.path, "sections": by_page.get(p.id, [])}
+            {"id": p.id, "title": p.label, "url": base + p.path, "sections": list(by_page.get(p.id, []))}
             for p in every[start : start + PAGES_AT_ONCE]
         ]
         self._count("list_pages", "ok")
@@ -285,13 +283,13 @@ class Agents:
             "answer": "", "sentences": [], "code": [], "held": [], "refused": None, "pages": [],
             "model": ready.model.spec.id, "degraded": ready.degraded,
         }
-        shown = Markdown()
+        shown, coded = Markdown(), dict[str, str]()  # `coded`: each cited section's code quote, made once an answer
         async with aclosing(events):
             async for event in events:
                 if isinstance(event, Error):
                     self._count("ask", "error")
                     raise ToolError(ERROR_WORDS.get(event.code, event.message))
-                take(answer, event, base, ready.bundle.record)
+                take(answer, event, base, ready.bundle.record, coded)
                 shown.add(event)
         answer["answer"] = shown.text()
         self._count("ask", "ok")  # answered; a refusal by the policy is counted with the panel's, by its reason

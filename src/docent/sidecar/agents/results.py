@@ -100,14 +100,18 @@ class Answer(TypedDict):
     degraded: str | None
 
 
-def take(answer: Answer, event: object, base: str, record: Mapping[str, RecordSection]) -> None:
-    """One event of the turn into the agent's answer: what the panel would show, in words and URLs."""
+def take(
+    answer: Answer, event: object, base: str, record: Mapping[str, RecordSection], coded: dict[str, str] | None = None
+) -> None:
+    """One event of the turn into the agent's answer: what the panel would show, in words and URLs; `coded`: the
+    answer's cited sections' code quotes so far (`sources`)."""
     if isinstance(event, Sentence):
-        answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base, record)})
+        answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base, record, coded)})
     elif isinstance(event, Code):
         quoted = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)
         cites = [msgspec.structs.replace(cite, quote=quoted) for cite in event.cites]
-        answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base, record)})
+        answer["code"].append(
+            {"language": event.language, "text": event.text, "sources": sources(cites, base, record, coded)})
     elif isinstance(event, Held):
         answer["held"].append({"reason": event.reason, "message": event.message})
     elif isinstance(event, Refused):
@@ -119,9 +123,18 @@ def take(answer: Answer, event: object, base: str, record: Mapping[str, RecordSe
             answer["pages"].append({"label": str(item.get("label", "")), "url": base + str(item.get("path", ""))})
 
 
-def sources(cites: Iterable[Cite], base: str, record: Mapping[str, RecordSection]) -> list[Source]:
-    return [{"id": c.id, "title": c.title, "url": base + c.path, "quote": c.quote or _coded(record.get(c.id))}
-            for c in cites]
+def sources(
+    cites: Iterable[Cite], base: str, record: Mapping[str, RecordSection], coded: dict[str, str] | None = None
+) -> list[Source]:
+    """Each citation as a source; one with no quote of its own quoted by its section's code where that section is
+    code (`_coded`), worked out once a section into `coded` (an answer's, across its events)."""
+    coded = {} if coded is None else coded
+    out: list[Source] = []
+    for c in cites:
+        if not c.quote and c.id not in coded:
+            coded[c.id] = _coded(record.get(c.id))
+        out.append({"id": c.id, "title": c.title, "url": base + c.path, "quote": c.quote or coded[c.id]})
+    return out
 
 
 QUOTE_LINES, QUOTE_CHARS = 5, 400  # the most of code a quote gives: its first lines, whole
@@ -300,7 +313,7 @@ def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
     if page is None and ("/" in wanted or "#" in wanted):
         path = _wanted(wanted, base)[0]
         page = next((p for p in bundle.manifest.pages if path and _page(p.path) == _page(path)), None)
-    if page is None or any(s.page == page.id for s in bundle.record.values()):
+    if page is None or page.id in bundle.record_pages:
         return None
     return page
 

@@ -127,6 +127,15 @@ class Bundle:
         return {s.id: s for s in self.manifest.sections}
 
     @cached_property
+    def record_pages(self) -> dict[str, list[str]]:
+        """Each page's sections in the record, by id, in the record's order: what a link to the page is about, what
+        list_pages lists; a page the record leaves out has none."""
+        out: dict[str, list[str]] = {}
+        for sid, section in self.record.items():
+            out.setdefault(section.page, []).append(sid)
+        return out
+
+    @cached_property
     def parts(self) -> dict[str, Part]:
         return {p.id: p for p in self.manifest.parts}
 

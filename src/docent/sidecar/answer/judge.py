@@ -47,7 +47,6 @@ class Judge:
         # Made without it, every verdict is as it was.
         self.refers = refer
         self._sure: tuple[Check, ...] | None = None  # the cited checks of the sure rules alone, made when first asked
-        self._card_checks: tuple[tuple[Check, ...], tuple[Check, ...]] | None = None  # a card's (`vetting.checks`), the same
         self._names = self._site.names
         self._answer_ids: list[str] = []  # every valid id the answer has cited so far: what its code may quote
         self._head: Sentence | None = None  # a table's header, shown with its first row shown (none: never shown)
@@ -149,9 +148,7 @@ class Judge:
         unfit = vetting.unfit(text, about, self._grounds)
         if unfit is None and not self.refers:
             draft = Draft(text, about, False, prose=text)
-            if self._card_checks is None:
-                self._card_checks = vetting.checks(self._rules)
-            verdict = first(Reading(draft, self._grounds, most_words=words), self._card_checks[bool(about)])
+            verdict = first(Reading(draft, self._grounds, most_words=words), vetting.checks(self._rules)[bool(about)])
             unfit = verdict if isinstance(verdict, Hold) else None
         return None if unfit is None else vetting.why(unfit)
 

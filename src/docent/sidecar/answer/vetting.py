@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .rules import RULES
 from .rules.dispatch import Check
 from .rules.dispatch import checks as checks_of
 from .rules.first_person import FIRST_PERSON
@@ -31,17 +32,28 @@ def unfit(text: str, about: Iterable[str], grounds: Grounds) -> Hold | None:
     return Hold("unknown_term", {"terms": unknown, "cited": True}) if unknown else None
 
 
-# What `unfit` reads in a card's way (its terms may be any the site's names name), and the confirmation of an action,
-# which shows a sentence that restates it before the rules after it read it: a card confirms nothing.
-_UNFIT = frozenset(("markup", "first_person", "unknown_term", "confirmation"))
+# The holds `unfit` gives (a card's way: its terms may be any the site's names name), and, left out of a card's rules
+# beside them, the confirmation of an action, which shows a sentence that restates it before the rules after it read
+# it: a card confirms nothing.
+_OWN = frozenset(("markup", "first_person", "unknown_term"))
+_UNFIT = _OWN | {"confirmation"}
+
+
+def _card(rules: Sequence[Rule]) -> tuple[Rule, ...]:
+    return tuple(r for r in rules if r.sure and r.name not in _UNFIT)
+
+
+_CARD = _card(RULES)  # the gate's own table's, made once: `dispatch.checks` keeps a tuple's checks
 
 
 def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
     """The checks of the gate's sure rules (`Rule.sure`) that read what a card's words state, beside `unfit`: uncited
     (a connective's length, a figure, a proper name) and cited (a figure, a name, no word the sections write). Not the
     unsure ones, readings of one sentence's meaning across its few sections ("a fact of one cited section told of the
-    name another writes"): a link's words sum up a whole page, drawing on its sections together."""
-    return checks_of([r for r in rules if r.sure and r.name not in _UNFIT])
+    name another writes"): a link's words sum up a whole page, drawing on its sections together. For the gate's own
+    table, one tuple whose checks `dispatch.checks` made once; another table's (a bench's) are made anew, as a list,
+    which `dispatch.checks` does not keep."""
+    return checks_of(_CARD if rules is RULES else list(_card(rules)))
 
 
 def why(hold: Hold) -> str:
@@ -50,7 +62,7 @@ def why(hold: Hold) -> str:
         return "it states more than a connective may without a citation; say less, or link a page the record holds."
     if hold.reason == "number":
         return "it states a figure the sections it may draw on do not."
-    if hold.reason not in ("markup", "first_person", "unknown_term"):
+    if hold.reason not in _OWN:
         return f"it says what the sections it may draw on do not ({hold.reason})."
     if hold.reason == "markup":
         return "it carries markup; write plain words, no HTML or images."

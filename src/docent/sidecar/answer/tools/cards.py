@@ -98,7 +98,10 @@ def link_sections(link: Link, bundle: Bundle) -> list[str]:
     """The record's sections a link's words are about: those of the page it opens, and the section it names."""
     target = link.target
     page = target.page if isinstance(target, Section) else link.to
-    return [sid for sid, s in bundle.record.items() if s.page == page or sid == link.to]
+    on_page = bundle.record_pages.get(page, [])
+    if link.to in on_page or link.to not in bundle.record:
+        return list(on_page)
+    return [sid for sid in bundle.record if sid in on_page or sid == link.to]  # a section of another page, in order
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:

@@ -379,6 +379,13 @@ ROUNDS = {
             visitors=None,
             questions="instructor-questions-round24.json",
         ),
+        Round(
+            number=25,
+            site="argo-cd",
+            markdown={"argo-cd": "argo-cd-answers-round25-holdout.json"},
+            visitors=None,
+            questions="argo-cd-questions-round25.json",
+        ),
     )
 }
 

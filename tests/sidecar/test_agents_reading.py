@@ -214,7 +214,7 @@ async def test_ask_quotes_code_only_as_the_record_has_it(tmp_path: Path) -> None
     async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
         answer = data(await session.call_tool("ask", {"question": "How do I make a client?"}))
     assert [{k: v for k, v in c.items() if k != "sources"} for c in answer["code"]] == [
-        {"language": "python", "text": "client = Client(retries=3)"}
+        {"language": "python", "text": "client = Client(retries=3)", "whole": False, "lines": [3, 3], "block_lines": 4}
     ]
     assert [(s["id"], s["url"], s["quote"]) for s in answer["code"][0]["sources"]] == [
         ("client", "https://docs.example.org/kit/start/#client", "```python\nclient = Client(retries=3)\n```")

@@ -93,8 +93,10 @@ PAGES = (
 )
 ASK = (
     "Ask the site's guide a question. Every sentence of its answer is checked against the site's record and cites "
-    "its sources; a sentence that fails the check is held back and reported as held, never shown. It spends the "
-    "site's budget and is limited: do not call it more than twice for one task, and search first."
+    "its sources; a sentence that fails the check is held back and reported as held, never shown. Code in it is the "
+    "record's own lines; one with `whole` false is a run of a longer block (`lines` of its `block_lines`): "
+    "read_section gives the block whole. It spends the site's budget and is limited: do not call it more than twice "
+    "for one task, and search first."
 )
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False, destructive_hint=False)
 

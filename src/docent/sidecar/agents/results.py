@@ -77,6 +77,12 @@ class CodeShown(TypedDict):
     language: str
     text: str  # the record's own lines, byte for byte
     sources: list[Source]
+    # Where those lines stand in the cited section's code block: `whole` where they are all of it; else a run of it,
+    # `lines` its first and last (from 1) of the block's `block_lines`, whose other lines read_section gives (a run
+    # pasted alone may lack its imports, or close no bracket it opens)
+    whole: bool
+    lines: list[int]
+    block_lines: int
 
 
 class HeldBack(TypedDict):
@@ -110,8 +116,9 @@ def take(
     elif isinstance(event, Code):
         quoted = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)
         cites = [msgspec.structs.replace(cite, quote=quoted) for cite in event.cites]
-        answer["code"].append(
-            {"language": event.language, "text": event.text, "sources": sources(cites, base, record, coded)})
+        first, last, of = placed(event.text, record.get(cites[0].id) if cites else None)
+        answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base, record, coded),
+                               "whole": (first, last) == (1, of), "lines": [first, last], "block_lines": of})
     elif isinstance(event, Held):
         answer["held"].append({"reason": event.reason, "message": event.message})
     elif isinstance(event, Refused):
@@ -153,6 +160,21 @@ def code_quote(text: str, language: str) -> str:
     while len(kept) > 1 and not kept[-1].strip():
         kept.pop()
     return fence(Block("code", "\n".join(kept), lang=language))
+
+
+def placed(text: str, section: RecordSection | None) -> tuple[int, int, int]:
+    """Where code shown stands in its section's code blocks: its first and last line (from 1) and the block's lines,
+    the first block that holds it as a run of whole lines (compared stripped: the gate shows a run moved left as the
+    model moved it, `quote.match`); where none does (never, for code the gate let through), its own lines as a whole."""
+    shown = [line.strip() for line in text.split("\n")]
+    for block in section.blocks if section is not None else ():
+        if block.kind != "code":
+            continue
+        have = [line.strip() for line in block.text.split("\n")]
+        for start in range(len(have) - len(shown) + 1):
+            if have[start : start + len(shown)] == shown:
+                return start + 1, start + len(shown), len(have)
+    return 1, len(shown), len(shown)
 
 
 def _coded(section: RecordSection | None) -> str:

@@ -1,0 +1,36 @@
+"""What a coding agent needs from the MCP tools to write code against a library (round 27's agent sessions on the
+built Uvicorn and HTTPX docs, tests/evals/agents-round27-notes.md), through the official SDK's client against the
+real app on loopback: code it can paste knowing whether it is all of its block."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .agentkit import CODE, agent, answering, data, settings, sidecar
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_code_shown_says_whether_it_is_its_block_whole_or_a_run_of_it(tmp_path: Path) -> None:
+    """Uvicorn's "Config and Server instances" was shown without its `import asyncio` (12 of its 13 lines) and the
+    Nginx config cut inside its `server {` (19 of 34 lines), each as if it were the page's block: an agent pasted code
+    that does not run. Each block an answer shows now says where its lines stand in the cited block."""
+    run, moved_left = "client = Client(retries=3)", "client.run()  # blocks"
+    assert CODE.split("\n")[2] == run and CODE.split("\n")[3] == "    " + moved_left
+    text = (
+        f"Make a client [[client]]:\n```python\n{run}\n```\n[[client]]\n"
+        f"The whole example [[client]]:\n```python\n{CODE}\n```\n[[client]]\n"
+        f"Then run it [[client]]:\n```python\n{moved_left}\n```\n[[client]]"
+    )
+    model, _ = answering(text)
+    async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": "How do I make a client and run it?"}))
+    placed = [(c["text"], c["whole"], c["lines"], c["block_lines"]) for c in answer["code"]]
+    assert placed == [(run, False, [3, 3], 4), (CODE, True, [1, 4], 4), (moved_left, False, [4, 4], 4)]
+    assert not answer["held"]
+    # The call it describes tells an agent what `whole` false means and where the rest is.
+    async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
+        ask = next(t for t in (await session.list_tools()).tools if t.name == "ask")
+    assert "`whole`" in (ask.description or "") and "read_section" in (ask.description or "")

@@ -1,14 +1,24 @@
 """What a coding agent needs from the MCP tools to write code against a library (round 27's agent sessions on the
 built Uvicorn and HTTPX docs, tests/evals/agents-round27-notes.md), through the official SDK's client against the
-real app on loopback: code it can paste knowing whether it is all of its block."""
+real app on loopback: code it can paste knowing whether it is all of its block, and which site it is reading."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import httpx2
 import pytest
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import InitializeResult
 
-from .agentkit import CODE, agent, answering, data, settings, sidecar
+from docent.schema import Manifest
+from docent.sidecar.agents.endpoint import INSTRUCTIONS
+
+from . import appkit
+from .agentkit import CODE, PAGES, RECORD, SITE_URL, agent, answering, data, settings, sidecar
 
 pytestmark = pytest.mark.anyio
 
@@ -34,3 +44,33 @@ async def test_code_shown_says_whether_it_is_its_block_whole_or_a_run_of_it(tmp_
     async with sidecar(settings(tmp_path), model_factory=lambda _: model) as base, agent(base) as session:
         ask = next(t for t in (await session.list_tools()).tools if t.name == "ask")
     assert "`whole`" in (ask.description or "") and "read_section" in (ask.description or "")
+
+
+async def test_an_agent_given_two_sites_reads_which_site_each_is_at_initialize(tmp_path: Path) -> None:
+    """An agent given both Uvicorn's and HTTPX's endpoints read 'What this site says' from each and the same four
+    tools twice: only the names its user typed told them apart. The instructions `initialize` returns now name the
+    bundle's site; the tools' descriptions stay the same bytes on every site."""
+    seen = {}
+    for name in ("Kit", "Other Kit"):
+        folder = tmp_path / name.replace(" ", "-")
+        folder.mkdir()
+        manifest = Manifest(site_name=name, pages=PAGES, site_url=SITE_URL)
+        bundle = appkit.write_bundle(folder / "named-bundle.json", manifest=manifest, record=RECORD)
+        async with sidecar(settings(folder, bundle=bundle)) as base, _initialized(base) as (init, tools):
+            seen[name] = (init.instructions, tools)
+    assert seen["Kit"][0] == INSTRUCTIONS.format(site="the site “Kit”")
+    assert seen["Other Kit"][0] == INSTRUCTIONS.format(site="the site “Other Kit”")
+    assert seen["Kit"][1] == seen["Other Kit"][1]
+
+
+@asynccontextmanager
+async def _initialized(base: str) -> AsyncIterator[tuple[InitializeResult, list[str]]]:
+    """The SDK's own client's `initialize` result, and the tools it then lists (as JSON)."""
+    async with (
+        httpx2.AsyncClient(timeout=30) as http,
+        streamable_http_client(f"{base}/mcp", http_client=http) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        init = await session.initialize()
+        tools = [t.model_dump_json(by_alias=True, exclude_none=True) for t in (await session.list_tools()).tools]
+        yield init, tools

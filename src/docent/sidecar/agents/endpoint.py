@@ -150,6 +150,7 @@ class Agents:
         self.settings = guide.settings
         self.counts = counts
         self._security: tuple[str, TransportSecurityMiddleware] | None = None
+        self._site = "this site"  # the site the instructions name (`_name_site`)
         self.server: MCPServer[Any] = _Server(
             name="docent", version=_version(), instructions=INSTRUCTIONS.format(site="this site"), log_level="WARNING"
         )
@@ -184,7 +185,20 @@ class Agents:
             self._count("http", _outcome(refused.status_code))
             await refused(scope, receive, send)
             return
+        self._name_site()
         await self.app(scope, receive, send)
+
+    def _name_site(self) -> None:
+        """The instructions an agent reads at `initialize` name the site of the bundle of the moment ("What the site
+        “Uvicorn” says ..."): an agent given two sites' endpoints tells them apart by more than the names it was given. The
+        tools' descriptions stay the same bytes everywhere. Set on the SDK's low-level server, whose `initialize`
+        reads them at each request (stateless)."""
+        bundle = self.guide.bundle()
+        name = bundle.manifest.site_name.strip() if bundle is not None else ""
+        site = f"the site “{name}”" if name else "this site"
+        if site != self._site:
+            self._site = site
+            self.server._lowlevel_server.instructions = INSTRUCTIONS.format(site=site)
 
     def security(self) -> TransportSecurityMiddleware:
         """The SDK's Host and Origin checks over loopback, DOCENT_MCP_HOSTS and the bundle's site_url (kept per URL)."""

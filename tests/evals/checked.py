@@ -23,7 +23,7 @@ import asyncio
 import json
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,7 +105,7 @@ def checks_asked() -> Iterator[list[Asked]]:
     asked: list[Asked] = []
 
     async def judged(self: Checker, items: list[tuple[str, list[RecordSection]]],
-                     code: Mapping[int, CodeAfter] | None = None) -> tuple[list[bool | None], float]:
+                     code: CodeAfter | None) -> tuple[list[bool | None], float]:
         made = [Asked(text, list(sections)) for text, sections in items]
         asked.extend(made)
         verdicts, cost = await judge(self, items, code)

@@ -115,6 +115,24 @@ async def test_a_lead_in_with_no_block_after_it_is_asked_as_before(tmp_path: Pat
         assert request.messages == CheckRequest(asked).request.messages  # the request a sentence got before
 
 
+@pytest.mark.anyio
+async def test_a_block_no_sentence_waits_for_is_not_fenced_for_the_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A block is fenced for the request (`code_after`) only where the sentence right before it waits to be asked with
+    it: a second block after the first (whose request went with the first) is shown, and no fence is made for it
+    (re-reading 359b689: every block was fenced, and the fence dropped where no sentence waited)."""
+    from docent.sidecar.answer import checking
+
+    fenced: list[str] = []
+    monkeypatch.setattr(checking, "code_after", lambda language, code: fenced.append(code) or code_after(language, code))
+    checker = Checker(verdicts(lambda s: True))
+    text = f"{FIRST}The top of the class histogram looks like this: {APPROACH}\n\n{BLOCK}\n{BLOCK}\n{AFTER}"
+    events = await run(*rig(tmp_path, checker, text=text))
+    assert [type(e).__name__ for e in events if isinstance(e, (Sentence, Code, Held))] == [
+        "Sentence", "Sentence", "Code", "Code", "Sentence"]
+    beside = [s.code for r in checker.model.requests for s in checked_sentences(r) if s.code]  # type: ignore[attr-defined]
+    assert beside == [f"```text\n{HISTOGRAM}\n```"] and fenced == [HISTOGRAM]
+
+
 def _ids(request: ModelRequest, labels: tuple[str, ...]) -> list[str]:
     """The record ids of a request's labels, by the heading trails it shows."""
     shown = request.messages[0]["content"][0]["text"]
@@ -207,7 +225,7 @@ def test_a_request_with_a_block_beside_a_sentence_is_valid_for_the_official_sdks
 
     request = CheckRequest([("One map held 1.9 GB.", [BUNDLE.record["case-leak-approach"]]),
                             ("The top of the class histogram looks like this:", [BUNDLE.record["case-leak-approach"]])],
-                           {1: CodeAfter(code_after("text", HISTOGRAM), (BUNDLE.record["case-leak-approach"],))}).request
+                           CodeAfter(code_after("text", HISTOGRAM), (BUNDLE.record["case-leak-approach"],))).request
     assert [s.code for s in checked_sentences(request)] == ["", f"```text\n{HISTOGRAM}\n```"]
     assert [s.code_from for s in checked_sentences(request)] == [(), ("S1",)]
     body = anthropic_body(request, spec)
@@ -286,19 +304,22 @@ async def test_the_blocks_section_counts_for_its_lead_in_alone(tmp_path: Path) -
 
 def test_a_verdict_by_the_blocks_section_is_read_for_its_lead_in_only() -> None:
     lab, approach = BUNDLE.record["lab-leak"], BUNDLE.record["case-leak-approach"]
-    request = CheckRequest([("It draws the heap in two generations.", [lab]), ("The top of the histogram looks like this:", [lab]),
-                            ("It leaks.", [lab])], {1: CodeAfter(code_after("text", HISTOGRAM), (approach,))})
-    assert request.cites == [("S1",), ("S1",), ("S1",)] and request.code_from == [(), ("S2",), ()]
+    request = CheckRequest([("It draws the heap in two generations.", [lab]), ("It leaks.", [lab]),
+                            ("The top of the histogram looks like this:", [lab])], CodeAfter(code_after("text", HISTOGRAM), (approach,)))
+    assert request.cites == [("S1",), ("S1",), ("S1",)] and request.code_from == [(), (), ("S2",)]
 
     def read(by: list[str]) -> list[bool | None]:
         return request.verdicts([ToolCall("v", TOOL_NAME, {"supported": [{"n": n, "by": by} for n in (1, 2, 3)], "unsupported": []})])
 
-    assert read(["S2"]) == [None, True, None]  # the block's section: the lead-in's alone
-    assert read(["s2"]) == [None, True, None]
-    assert read(["S1", "S2"]) == [None, True, None]
+    assert read(["S2"]) == [None, None, True]  # the block's section: the lead-in's alone
+    assert read(["s2"]) == [None, None, True]
+    assert read(["S1", "S2"]) == [None, None, True]
     assert read(["S1"]) == [True, True, True]
     assert read(["S3"]) == [None, None, None] and read([]) == [None, None, None]  # no section of its own: held
     assert CheckRequest([("It leaks.", [lab])]).code_from == [()]
+    # the block is the last sentence's: a request with a block and no sentence is an error, not a request
+    with pytest.raises(ValueError, match="asks one"):
+        CheckRequest([], CodeAfter(code_after("text", HISTOGRAM), (approach,)))
 
 
 @pytest.mark.anyio

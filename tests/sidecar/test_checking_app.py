@@ -127,7 +127,7 @@ async def test_the_anthropic_adapters_answers_to_a_check_and_their_cost(stream: 
     handler, seen = replies(sse(body))
     spec = spec_for("claude-haiku-5-5")
     model = AnthropicModel(spec, api_key="sk-test", client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
-    (got,), cost = await Checker(model).judge([("The lab has a heap that leaks.", [BUNDLE.record["lab-leak"]])])
+    (got,), cost = await Checker(model).judge([("The lab has a heap that leaks.", [BUNDLE.record["lab-leak"]])], None)
     assert got is verdict
     assert cost > 0  # billed, whatever came of it
     sent = json.loads(seen[0].content)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from docent.schema import RecordSection
@@ -19,19 +19,19 @@ log = logging.getLogger(__name__)
 Asked = list[tuple[str, list[RecordSection]]]  # a request's sentences, each with the sections it cites
 # A verdict for each sentence asked (supported or not; None: none of its own), and what the request cost
 Judged = tuple[list[bool | None], float]
-# `Checker.judge`: the sentences asked, and by a sentence's place the code block the answer shows right after it
-Judging = Callable[[Asked, Mapping[int, CodeAfter]], Coroutine[Any, Any, Judged]]
+# `Checker.judge`: the sentences asked, and the code block the answer shows right after the last of them (None: none)
+Judging = Callable[[Asked, CodeAfter | None], Coroutine[Any, Any, Judged]]
 
 
 class Batch:
-    """The sentences one request asks, each with the sections it cites, and the code block shown right after one
-    (`code`, by its place); its request once sent (`task`)."""
+    """The sentences one request asks, each with the sections it cites, and the code block shown right after the last
+    (`code`: a block sends its request at once, so it can follow no other); its request once sent (`task`)."""
 
     __slots__ = ("asked", "code", "task", "leads")
 
     def __init__(self) -> None:
         self.asked: Asked = []
-        self.code: dict[int, CodeAfter] = {}
+        self.code: CodeAfter | None = None
         self.leads = False  # its last sentence leads into what follows: a line ending in a colon, a heading
         self.task: asyncio.Task[Judged] | None = None
 
@@ -45,7 +45,7 @@ class Batches:
         self._judge = judge
         self._size = size
         self._forming: Batch | None = None  # the sentences of the paragraph under way, not yet asked
-        self._before: int | None = None  # the place of the sentence last let out, if asked and a code block may follow it
+        self._waits = False  # the last sentence let out is the request being formed's last, and a code block may follow it
         self.cost_usd = 0.0  # what the requests read so far cost
 
     def ask(self, text: str, cited: list[RecordSection], *, leads: bool, shows: bool) -> tuple[Batch, int]:
@@ -57,23 +57,27 @@ class Batches:
         batch = self._forming = self._forming or Batch()
         batch.asked.append((text, cited))
         batch.leads = leads
-        at = len(batch.asked) - 1
-        self._before = at if shows else None
+        self._waits = shows
         if len(batch.asked) >= self._size and not (leads and shows):
             self.send()
-        return batch, at
+        return batch, len(batch.asked) - 1
 
     def between(self) -> None:
         """Something the check does not ask was let out: no code block after it is the last sentence's."""
-        self._before = None
+        self._waits = False
+
+    @property
+    def waits(self) -> bool:
+        """A sentence waits to be asked with the code block, if one comes next (`block`)."""
+        return self._waits  # cleared whenever the request being formed goes (`send`, `drop`)
 
     def block(self, code: CodeAfter | None) -> None:
         """A code block let out (`code`, as the request shows it, with the sections it is from) or held (None): the
         sentence right before it, if it waits to be asked, is asked with it beside it, and now: a line leading into a
         block waits for the block, not for the paragraph after it."""
-        forming, at = self._forming, self._before
-        if code is not None and forming is not None and at is not None:  # `_before` is an index of `_forming` or None
-            forming.code[at] = code
+        forming = self._forming
+        if code is not None and forming is not None and self._waits:
+            forming.code = code
         self.send()
 
     def ended(self) -> None:
@@ -86,13 +90,13 @@ class Batches:
 
     def send(self) -> None:
         """The request of the sentences waiting to be asked, sent."""
-        batch, self._forming, self._before = self._forming, None, None
+        batch, self._forming, self._waits = self._forming, None, False
         if batch is not None:
             batch.task = asyncio.get_running_loop().create_task(self._judge(batch.asked, batch.code))
 
     def drop(self) -> None:
         """The sentences waiting to be asked are not (the turn ended before its checks did)."""
-        self._forming = self._before = None
+        self._forming, self._waits = None, False
 
     def verdict(self, batch: Batch, at: int) -> bool | None:
         """The verdict of a done request's sentence `at` (None: it has none of its own, or the request broke). Its

@@ -59,7 +59,7 @@ async def card_verdicts(asked: Asked, judge: Judging, size: int) -> tuple[list[b
     it is asked apart, with no other text's sections in view."""
     groups = [[a for a in asked if not a[1]], [a for a in asked if a[1]]]
     parts = [group[i:i + size] for group in groups for i in range(0, len(group), size)]
-    judged = await asyncio.gather(*(judge(part, {}) for part in parts), return_exceptions=True)
+    judged = await asyncio.gather(*(judge(part, None) for part in parts), return_exceptions=True)
     cost = sum(one[1] for one in judged if not isinstance(one, BaseException))
     broke = next((one for one in judged if isinstance(one, BaseException)), None)
     if broke is not None:

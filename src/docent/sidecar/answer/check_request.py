@@ -24,7 +24,7 @@ request, each with the sections it cites, and a verdict for each.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from docent.schema import RecordSection
@@ -102,31 +102,33 @@ class CodeAfter(NamedTuple):
 class CheckRequest:
     """One request of the check: `asked`, sentences each with the sections it cites, as the model is asked them, and
     its answer read back as a verdict for each: supported (True) or not (False), or None, the sentence has none of
-    its own."""
+    its own. `code`: the code block the answer shows right after the last sentence (a block sends the request being
+    formed, `Batches.block`, so it follows no other)."""
 
-    def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]],
-                 code: Mapping[int, CodeAfter] | None = None) -> None:
-        code = code or {}
+    def __init__(self, asked: Sequence[tuple[str, Sequence[RecordSection]]], code: CodeAfter | None = None) -> None:
+        if code is not None and not asked:
+            raise ValueError("A code block is shown beside the sentence before it: a request with a block asks one.")
+        after = {len(asked) - 1: code} if code is not None else {}  # by a sentence's place, as its line carries it
         labels: dict[str, str] = {}
         sections: list[RecordSection] = []
         for at, (_text, cited) in enumerate(asked):
-            for section in (*cited, *(code[at].sources if at in code else ())):  # a block's after its sentence's own
+            for section in (*cited, *(after[at].sources if at in after else ())):  # a block's after its sentence's own
                 if section.id not in labels:
                     labels[section.id] = f"S{len(labels) + 1}"
                     sections.append(section)
         self.cites = [tuple(dict.fromkeys(labels[s.id] for s in cited)) for _text, cited in asked]
         # the labels of the sections the code block after a sentence is from: `by` may name them for it alone
-        self.code_from = [tuple(dict.fromkeys(labels[s.id] for s in code[at].sources)) if at in code else ()
+        self.code_from = [tuple(dict.fromkeys(labels[s.id] for s in after[at].sources)) if at in after else ()
                           for at in range(len(asked))]
         self.blind = not sections  # no section in view: `by` empty can be no other sentence's section
         block = "\n\n".join(f"[{labels[s.id]}] {s.trail}\n{s.shown()}" for s in sections)
-        shown = {at: (one.text, self.code_from[at]) for at, one in code.items()}
+        shown = {at: (one.text, self.code_from[at]) for at, one in after.items()}
         content = [
             {"type": "text", "text": f"<cited_sections>\n{block}\n</cited_sections>"},
             {"type": "text", "text": check_lines([(text, cites) for (text, _), cites in zip(asked, self.cites, strict=True)], shown)},
         ]
         self.request = ModelRequest(
-            _SYSTEM_CODE_BLOCKS if code else _SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}],
+            _SYSTEM_CODE_BLOCKS if after else _SYSTEM_BLOCKS, _TOOLS, [{"role": "user", "content": content}],
             max_tokens=MAX_TOKENS_BASE + MAX_TOKENS_EACH * len(asked), tool_choice="any",
             cache_tail=False,  # no later request begins with this one
         )

@@ -85,10 +85,10 @@ class Checker:
         self.batch = batch
         self._places: asyncio.Semaphore | None = None  # made in the event loop, with the first check
 
-    async def judge(self, asked: Asked, code: Mapping[int, CodeAfter] | None = None) -> Judged:
+    async def judge(self, asked: Asked, code: CodeAfter | None) -> Judged:
         """The model's verdict on each sentence asked, with the sections it cites (supported or not; None: no verdict
-        of its own could be had), and what the request cost, in dollars; `code`, by a sentence's place, the code block
-        the answer shows right after it."""
+        of its own could be had), and what the request cost, in dollars; `code`, the code block the answer shows right
+        after the last sentence asked (None: none)."""
         if self._places is None:
             self._places = asyncio.Semaphore(self.places)
         request = CheckRequest(asked, code)
@@ -268,9 +268,8 @@ class Checked:
             cited = [self._record[i] for i in ids if i in self._record]
             return self._batches.ask(event.text, cited, leads=event.heading or event.text.endswith(":"),
                                      shows=not event.heading and event.row is None)
-        if isinstance(event, Code):
-            sources = tuple(self._record[c.id] for c in event.cites if c.id in self._record)  # what the gate matched
-            self._batches.block(CodeAfter(code_after(event.language, event.text), sources))
+        if isinstance(event, Code):  # fenced for the request only where a sentence waits for it
+            self._batches.block(self._code_after(event) if self._batches.waits else None)
         elif isinstance(event, Held) and event.reason in UNQUOTED:
             self._batches.block(None)
         else:
@@ -299,7 +298,12 @@ class Checked:
         self.referred += 1
         return referred.sentence
 
-    def _judge(self, asked: Asked, code: Mapping[int, CodeAfter] | None = None) -> Coroutine[Any, Any, Judged]:
+    def _code_after(self, code: Code) -> CodeAfter:
+        """A code block let out, as the request shows it beside the sentence before it, with the sections the gate
+        matched it to."""
+        return CodeAfter(code_after(code.language, code.text), tuple(self._record[c.id] for c in code.cites if c.id in self._record))
+
+    def _judge(self, asked: Asked, code: CodeAfter | None) -> Coroutine[Any, Any, Judged]:
         """The check's model asked (looked up on each request: a replay may stand in for `Checker.judge`)."""
         return self._checker.judge(asked, code)
 

@@ -73,3 +73,25 @@ def test_what_follows_a_code_block_is_a_paragraph_of_its_own() -> None:
                               f"```yaml\n{CODE}\n```\n[[plugins]]"]))
     # the block's citation keeps its own line: run on, it would cite the block's section for the line after it
     assert f"```\n[[themes]]\n\n{LEAD} [[plugins]]\n\n```yaml\n" in text, text
+
+
+def test_a_line_that_leads_into_code_the_answer_shows_already_goes_right_before_that_code() -> None:
+    # the line's section ranks second, so a sentence of the best section answers best and the answer chooses its block
+    # as it would anyway (`code.quoted`): here the line's own block, which is shown once, the line right before it
+    plugins = _section(
+        "plugins", "plugins",
+        Block("paragraph", "A list of plugins to use when building the site, each by its name."),
+        Block("paragraph", "When you add a plugin to your config, the search box goes unless the search plugin is in "
+                           "the list too."),
+    )
+    search = _section(
+        "search", "search",
+        Block("paragraph", "The search plugin builds the search box."),
+        Block("paragraph", LEAD),
+        Block("code", CODE, lang="yaml"),
+    )
+    said = _said(_model(plugins, search, THEMES), ASKED)
+    first = "When you add a plugin to your config, the search box goes unless the search plugin is in the list too."
+    assert first in said and LEAD in said and said.index(first) < said.index(LEAD), said
+    assert said[said.index(LEAD) + 1].startswith("```yaml\n" + CODE), said
+    assert sum(s.startswith("```") for s in said) == 1, said  # the block once, after its line

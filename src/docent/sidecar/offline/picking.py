@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 
 from docent.schema import RecordSection
 
@@ -108,37 +109,42 @@ def pick(
     matched.sort(key=lambda m: (-m[0], m[1], m[2]))
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
     if kind == "docs" and wants is None:
-        picked += _unsaid(picked, matched, hits, asked) + _led(picked, matched, hits, most)
+        at = _placed(hits)
+        picked += _unsaid(picked, matched, at, asked) + _led(picked, matched, at, most)
     picked = _with_antecedents(_going_on(picked))
     # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
 
 
-def _unsaid(picked: list[Match], matched: list[Match], hits: list[Hit], asked: Weighed) -> list[Match]:
+def _placed(hits: list[Hit]) -> dict[tuple[str, int], Hit]:
+    """Each sentence's hit (`weighed`) by its section's id and its place: as a match (`Match`) names them."""
+    return {(h[3].id, h[1]): h for h in hits}
+
+
+def _unsaid(picked: list[Match], matched: list[Match], at: Mapping[tuple[str, int], Hit], asked: Weighed) -> list[Match]:
     """On documentation, the sentence of the best section that says the ask's rarest distinctive word
     (`Weighed.distinct`) that none of the picked sentences says, where one says enough of the question to be picked
     (`matched`), its worthiest: the sentences that say most of a question may all say its commonest words over again
     ("is uvicorn.workers.UvicornWorker deprecated now? what should I pass to gunicorn -k": four command lines with
     "UvicornWorker", "-k" and "gunicorn", where "Warning: The uvicorn.workers module is deprecated ..." says what is
-    asked). One such sentence at most, said after none in particular: in the record's order with the rest."""
-    words = {(section.id, i): said for _, i, _, section, _, said in hits}
-    told = set().union(*(words[m[4].id, m[2]] for m in picked))
+    asked). One such sentence at most, said after none in particular: in the record's order with the rest. `at`: each
+    sentence's hit by its section's id and its place (`_placed`)."""
+    told = set().union(*(at[m[4].id, m[2]][5] for m in picked))
     for word in (w for w in asked.distinct() if not asked.alts[w] & told):
         found = next((m for m in matched if m not in picked and m[1] == 0 and m[3] not in leads(m[4])
-                      and asked.alts[word] & words[m[4].id, m[2]]), None)
+                      and asked.alts[word] & at[m[4].id, m[2]][5]), None)
         if found is not None:
             return [found]
     return []
 
 
-def _led(picked: list[Match], matched: list[Match], hits: list[Hit], most: float) -> list[Match]:
+def _led(picked: list[Match], matched: list[Match], at: Mapping[tuple[str, int], Hit], most: float) -> list[Match]:
     """On documentation, a line that leads into code that says as much of the question as the sentence that says most
     (`most`), where another sentence answers best: said too, with its code (`model._with_code`). A docs page often
     says the fact in the line that introduces its example ("If the plugins config setting is defined ..., you need to
     explicitly re-enable the defaults:"): such a line that ties the best sentence in what it says and loses to it by
-    its section's rank or place is said beside it. One such line at most, the worthiest."""
-    said = {(h[3].id, h[2]): h[4] for h in hits}
-    found = next((m for m in matched[1:] if m not in picked and m[3] in leads(m[4]) and said[m[4].id, m[3]] >= most),
+    its section's rank or place is said beside it. One such line at most, the worthiest. `at`: as `_unsaid`'s."""
+    found = next((m for m in matched[1:] if m not in picked and m[3] in leads(m[4]) and at[m[4].id, m[2]][4] >= most),
                  None)
     return [] if found is None else [found]
 

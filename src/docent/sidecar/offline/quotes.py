@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import groupby
+from types import MappingProxyType
 
 from docent.schema import Block, RecordSection, flat
 
@@ -172,8 +174,9 @@ def listed(section: RecordSection, sentence: str) -> list[str]:
     for i, block in enumerate(blocks):
         if block.kind == "item" and _said(block.text).rstrip(".") == sentence.rstrip("."):
             return _with_list(blocks, i, sentence)
-    opening = [b for b in blocks if b.kind == "item" and _marker(b) == "-" and (first := split(b.text.strip()))
-               and first[0].rstrip(".") == sentence.rstrip(".")]  # an item's first sentence, said without the rest
+    # an item's first sentence, said without the rest
+    opening = any(b.kind == "item" and _marker(b) == "-" and (first := split(b.text.strip()))
+                  and first[0].rstrip(".") == sentence.rstrip(".") for b in blocks)
     return [f"- {sentence}"] if opening else [sentence]
 
 
@@ -249,10 +252,16 @@ def labelled(section: RecordSection, sentence: str) -> list[str]:
     return [sentence] if opening == sentence or not SETTING.fullmatch(section.title.strip()) else [opening, sentence]
 
 
-def leads(section: RecordSection) -> dict[str, int]:
+# Sections whose lead lines `leads` keeps: a question reads its eight best and those its code is chosen from.
+LEADS_HELD = 1024
+
+
+@lru_cache(maxsize=LEADS_HELD)
+def leads(section: RecordSection) -> Mapping[str, int]:
     """The lines that lead into a code block ("The Route class also accepts a middleware argument, which allows you
     to apply middleware to a single route:"), a paragraph's or a note's last, across the code's caption, each with the
-    index of the block among the section's blocks: never said alone, such a line is said with the code it introduces."""
+    index of the block among the section's blocks: never said alone, such a line is said with the code it introduces.
+    Read once per section (a question asks it of each best section at five places in picking and telling), read-only."""
     out: dict[str, int] = {}
     blocks = section.blocks
     for j, block in enumerate(blocks[1:], start=1):
@@ -264,7 +273,7 @@ def leads(section: RecordSection) -> dict[str, int]:
         line = split(text)[-1]
         if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):
             out[line] = j
-    return out
+    return MappingProxyType(out)
 
 
 # A diagram's source (Mermaid, Graphviz, PlantUML) is drawn as a picture on the page: it shows no call to make.

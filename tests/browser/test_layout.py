@@ -390,7 +390,8 @@ def test_the_folded_panel_stands_alone_in_the_buttons_corner(page: Page, guide: 
 @SIZES
 def test_a_page_an_answer_opens_is_left_in_sight(page: Page, guide: Sidecar) -> None:
     """On pipx's docs at 390 px "Show me the example pre-commit configuration" opened the page under the sheet, which
-    covered all of it but its title. On a phone the sheet makes way (its header, until the visitor brings it back);
+    covered all of it but its title. On a phone the sheet makes way (its header and a peek of the answer, test_peek.py,
+    until the visitor brings it back);
     on a desktop the panel stays open beside the page, its answer in sight."""
     panel = open_panel(page, guide.base)
     ask(page, "Open the 3-D Secure case for me", leaving_for=guide.base + "cases/3ds/")
@@ -401,7 +402,7 @@ def test_a_page_an_answer_opens_is_left_in_sight(page: Page, guide: Sidecar) -> 
         return
     expect(panel.get_by_role("button", name="Show the whole guide")).to_be_visible()
     corner = page.evaluate(CORNER)
-    assert corner["panel"][1] > corner["height"] - 80, corner  # a header's height at the bottom: the page shows
+    assert corner["panel"][1] > 0.75 * corner["height"], corner  # its header and a peek of the answer: the page shows
     # The example site's own sticky header is one row on a phone, its name beside the menu's button: on three rows
     # it took 126 px of the screen, and the page showed in a band between it and the sheet.
     header = page.evaluate(SITE_HEADER)

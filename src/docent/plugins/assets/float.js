@@ -6,10 +6,13 @@
  * While the guide points at a part, runs an experiment, tours or opens a citation, it makes room (makeRoom): on a
  * wide screen it stays where it leaves the part's columns free, else moves to the other side where that side
  * does; otherwise, and on a phone, it shrinks to its header and stays so until the visitor comes back to it (its
- * header's ▴; the launcher is hidden meanwhile). Shrunk, the header takes the launcher's place in the corner and
- * the launcher steps aside (is-folded): the two stacked at the corner said the same twice.
+ * header's ▴, or the peek's "Read the answer"; the launcher is hidden meanwhile). Shrunk for the guide, it keeps a
+ * peek of the answer under its header (peek.js), its height fixed, and what the guide shows is scrolled into the part
+ * above it. Shrunk, the header takes the launcher's place in the corner and the launcher steps aside (is-folded): the
+ * two stacked at the corner said the same twice.
  */
 import { followScheme } from "./dom.js";
+import { Peek } from "./peek.js";
 import { PanelView, button } from "./view.js";
 import { pin, visible } from "./viewport.js";
 
@@ -43,6 +46,7 @@ export class FloatingView extends PanelView {
     panel.setAttribute("role", "dialog");
     panel.setAttribute("aria-modal", "false");
     panel.hidden = true;
+    this.peek = new Peek(this.log, (event) => this.focus(event));
     this.shrinkButton = button("docent-shrink");
     this.shrinkButton.setAttribute("aria-controls", panel.id);
     this.shrinkButton.addEventListener("click", () => this.collapse(!this.collapsed, true));
@@ -52,6 +56,7 @@ export class FloatingView extends PanelView {
     close.setAttribute("aria-label", "Close the guide");
     close.addEventListener("click", () => this.close());
     this.head.appendChild(close);
+    this.head.after(this.peek.element);
     panel.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
         event.preventDefault();
@@ -88,11 +93,27 @@ export class FloatingView extends PanelView {
     this.shrinkButton.setAttribute("aria-label", collapsed ? "Show the whole guide" : "Shrink the guide to its header");
     this.shrinkButton.textContent = collapsed ? "\u25b4" : "\u25be";
     if (this.launcher) this.launcher.classList.toggle("is-folded", collapsed);
+    if (!collapsed) this.peek.show(false);
     if (!collapsed && this.pinned) this.scrollToEnd();
   }
 
+  /* Shrinks the panel for the guide: the peek of the answer stays under the header. Focus left in a part now hidden
+     (the question), or lost to the page's body (the Ask button pressed is disabled while the guide answers), goes to
+     the peek's button: a keyboard's or a screen reader's next step is the answer, not the page's start. */
+  shrinkForGuide() {
+    this.collapse(true, false);
+    this.roomed = true;
+    this.peek.show(true);
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused === document.documentElement;
+    if (lost || (this.panel.contains(focused) && !focused.getClientRects().length)) {
+      this.peek.openButton.focus({ preventScroll: true });
+    }
+  }
+
   /* Makes room for element (anything with getBoundingClientRect) while the guide shows it: to the other side of
-     the screen where the element leaves room there, else down to its header, until the visitor brings it back. */
+     the screen where the element leaves room there, else down to its header and the answer's peek, until the
+     visitor brings it back. */
   makeRoom(element) {
     if (!this.isOpen() || !element) return;
     const onLeft = this.panel.classList.contains("is-left");
@@ -103,16 +124,15 @@ export class FloatingView extends PanelView {
       return;
     }
     if (this.collapsed) return; // already out of the way (the guide's doing or the visitor's)
-    this.collapse(true, false);
-    this.roomed = true;
+    this.shrinkForGuide();
   }
 
   /* On the page an answer opened (the visitor asked to see it): a phone's sheet, over most of the screen, shrinks
-     to its header until the visitor brings it back; on a wider screen the panel stays beside the page. */
+     to its header and the peek of the answer until the visitor brings it back; on a wider screen the panel stays
+     beside the page. */
   makeWay() {
     if (visible().width > WIDE_PX || this.collapsed) return;
-    this.collapse(true, false);
-    this.roomed = true;
+    this.shrinkForGuide();
   }
 
   /* Ends what makeRoom did; grow: the panel grows back (it shrank for the guide, not the visitor). */

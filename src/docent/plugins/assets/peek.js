@@ -1,0 +1,65 @@
+/*
+ * The peek: what the floating panel keeps of the answer while it has shrunk out of the way of what the guide shows
+ * (float.js's makeRoom and makeWay). A phone's sheet cannot leave a ringed part and the answer both in sight at full
+ * size: shrunk to its header, the answer was a tap away and out of sight. Shrunk for the guide, the panel keeps two
+ * lines of the answer under its header, the latest answer's first cited sentence, and a "Read the answer" button
+ * (a tap on the lines does the same) that brings the whole panel back. Its height is fixed from the moment it shows,
+ * so the part the guide scrolled into view above it stays clear as the answer goes on. Shrunk by the visitor (the
+ * header's ▾), the panel is its header alone, as they asked.
+ */
+import { make } from "./dom.js";
+import { button } from "./view.js";
+
+const flat = (text) => String(text || "").replace(/\s+/g, " ").trim();
+
+/* A sentence's own words: without its citations' chips and the words only a screen reader hears. */
+function words(sentence) {
+  const copy = sentence.cloneNode(true);
+  for (const extra of copy.querySelectorAll(".docent-cites, .docent-visually-hidden")) extra.remove();
+  return flat(copy.textContent);
+}
+
+/* What the peek says of the latest answer (what came after the last question): its first sentence that cites, else its
+   first sentence, else its refusal or error; "" while it has said nothing yet. */
+export function firstSaid(log) {
+  const questions = log.querySelectorAll(":scope > .docent-question");
+  const last = questions.length ? questions[questions.length - 1] : null;
+  const after = [];
+  for (let node = last ? last.nextElementSibling : log.firstElementChild; node; node = node.nextElementSibling) {
+    after.push(node);
+  }
+  const sentences = after.flatMap((node) => [...node.querySelectorAll(".docent-sentence")]);
+  const said = sentences.find((sentence) => sentence.getAttribute("data-cites")) || sentences[0];
+  if (said) return words(said);
+  const line = after.find((node) => node.matches(".docent-refused, .docent-error"));
+  return line ? flat(line.textContent) : "";
+}
+
+export class Peek {
+  /* log: the transcript it reads; open(event): brings the whole panel back. */
+  constructor(log, open) {
+    this.log = log;
+    this.element = make("div", "docent-peek");
+    this.element.hidden = true;
+    this.text = make("p", "docent-peek-text");
+    this.text.addEventListener("click", (event) => open(event)); // the lines are part of the peek's one tap
+    this.openButton = button("docent-button docent-peek-open", "Read the answer");
+    this.openButton.addEventListener("click", (event) => open(event));
+    this.element.appendChild(this.text);
+    this.element.appendChild(this.openButton);
+    if (window.MutationObserver) { // the answer goes on while the panel is shrunk: the peek follows its first line
+      new window.MutationObserver(() => { if (!this.element.hidden) this.read(); })
+        .observe(log, { childList: true, subtree: true, characterData: true });
+    }
+  }
+
+  read() {
+    const said = firstSaid(this.log);
+    if (this.text.textContent !== said) this.text.textContent = said;
+  }
+
+  show(shown) {
+    if (shown) this.read();
+    this.element.hidden = !shown;
+  }
+}

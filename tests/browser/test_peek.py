@@ -1,0 +1,223 @@
+"""The answer in sight while the panel makes room, at a desktop's size and two phones': where the panel shrinks out of
+the way of what the guide shows (a ring, a run, a cited line, on a phone the page an answer opened), it keeps a peek of
+the answer under its header, the latest answer's first cited sentence and a "Read the answer" button, low enough that
+what it shows stays clear above it; one tap brings the whole answer back. A new visitor's run of `make demo` at
+390 x 844: asked about 3-D Secure, the guide opened the case page and the sheet folded to its header bar, the answer
+one tap away and out of sight. Each test leaves a screenshot of the peek under test-output/browser/."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.conftest import SCREENSHOTS, _settle
+from tests.browser.panel import DESKTOP, PANEL, PHONE, ask, open_panel, serious
+from tests.browser.sidecar import Sidecar, free_port, sidecar
+from tests.browser.test_layout import CITED, CLEAR, LATER_MS, RESTS
+
+pytestmark = pytest.mark.browser
+
+HERE = Path(__file__).parent
+
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+THREE = pytest.mark.parametrize("context_options", [LAPTOP, PHONE, SMALL_PHONE], ids=["desktop", "phone", "small-phone"])
+assert DESKTOP["viewport"] == LAPTOP["viewport"]
+
+# The first sentences the replay script (tests/browser/script.py) answers with, as the page shows them.
+LEAK = "The lab draws a JVM service's heap that leaks into the old generation."
+BUILT = "Mara built the authentication decision service for 3-D Secure at Alderway Bank."
+
+# The peek's text and boxes, the panel's, the screen's size, and whether the peek's first line is what the visitor
+# sees there (nothing over it); one frame's layout.
+PEEK = """() => {
+  const panel = document.querySelector("[data-docent-view]");
+  const peek = panel.querySelector(".docent-peek"), text = panel.querySelector(".docent-peek-text");
+  const read = panel.querySelector(".docent-peek-open");
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = !peek.hidden && text.getClientRects().length > 0;
+  const r = text.getBoundingClientRect();
+  const hit = shown && document.elementFromPoint(r.left + 8, r.top + 6);
+  return {shown, text: text.textContent, box: box(text), read: box(read), panel: box(panel), height: innerHeight,
+          width: innerWidth, onTop: Boolean(hit) && text.contains(hit),
+          lines: Math.round(r.height / parseFloat(getComputedStyle(text).lineHeight))};
+}"""
+
+# The page's own first heading: its box and whether it meets the panel's.
+TITLE_CLEAR = """() => {
+  const a = document.querySelector("h1").getBoundingClientRect();
+  const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
+  const meets = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return !meets && a.top >= 0 && a.bottom <= innerHeight;
+}"""
+
+
+def _phone(page: Page) -> bool:
+    return bool(page.viewport_size and page.viewport_size["width"] <= 600)
+
+
+def _peek(page: Page, said: str, name: str) -> dict[str, Any]:
+    """The peek is up, its text the answer's first cited sentence, on screen and on top, inside a low panel; its
+    button in sight and big enough to tap. Saves the screenshot a visitor would see."""
+    page.wait_for_function(f"() => ({PEEK})().shown", timeout=5_000)
+    peek: dict[str, Any] = page.evaluate(PEEK)
+    assert peek["text"] == said, peek
+    left, top, right, bottom = peek["box"]
+    p_left, p_top, p_right, p_bottom = peek["panel"]
+    assert peek["onTop"] and 0 <= top and bottom <= peek["height"] and bottom - top > 0, peek
+    assert p_left - 1 <= left and right <= p_right + 1 and p_top <= top and bottom <= p_bottom, peek
+    assert peek["lines"] == 2, peek  # two lines of it, never more: the height holds as the answer goes on
+    r_left, r_top, r_right, r_bottom = peek["read"]
+    assert r_bottom - r_top >= 24 and r_bottom <= peek["height"] and r_right <= peek["width"], peek
+    assert p_bottom - p_top < 0.25 * peek["height"], peek  # a low sheet: the page above it shows
+    panel = page.locator(PANEL)
+    expect(panel.get_by_role("button", name="Read the answer")).to_be_visible()
+    expect(panel.get_by_label("Your question")).to_be_hidden()
+    _shot(page, name)
+    return peek
+
+
+def _shot(page: Page, name: str) -> None:
+    """The screen as a visitor sees it, once a smooth scroll still running has ended (conftest's _settle)."""
+    _settle(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"peek-{name}.png"))
+
+
+def _read_the_answer(page: Page, target: Locator) -> Locator:
+    """One tap (a click on a desktop) on target brings the whole panel back, the answer in it, its log at rest."""
+    if _phone(page):
+        target.tap()
+    else:
+        target.click()
+    panel = page.locator(PANEL)
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    expect(panel.locator(".docent-peek")).to_be_hidden()
+    page.wait_for_function(RESTS, timeout=5_000)
+    return panel
+
+
+def _size(page: Page) -> str:
+    size = page.viewport_size or {"width": 0, "height": 0}
+    return f"{size['width']}x{size['height']}"
+
+
+@THREE
+def test_a_ring_shrinks_the_panel_to_a_peek_of_the_answer_that_stays_clear_of_it(page: Page, guide: Sidecar) -> None:
+    page.clock.install()
+    open_panel(page, guide.base + "lab/")
+    ask(page, "Point at the chart")
+    chart = "[data-docent-part='leak-chart']"
+    page.wait_for_function(CLEAR, arg=chart, timeout=5_000)
+    _peek(page, LEAK, f"ring-{_size(page)}")
+    panel = page.locator(PANEL)
+    # Focus, lost with the Ask button disabled as the guide answered, is on the peek's button, after the header's.
+    read = panel.get_by_role("button", name="Read the answer")
+    expect(read).to_be_focused()
+    for name in ("Close the guide", "Show the whole guide", "New conversation"):
+        page.keyboard.press("Shift+Tab")
+        expect(panel.get_by_role("button", name=name)).to_be_focused()
+    assert serious(page) == []
+    page.clock.fast_forward(LATER_MS)  # every timer of the panel's has run: the chart and the peek are as they were
+    assert page.evaluate(CLEAR, chart), "the panel grew back over the chart"
+    assert page.evaluate(PEEK)["shown"] and page.evaluate(PEEK)["text"] == LEAK
+    panel = _read_the_answer(page, read)
+    expect(panel.locator(".docent-sentence").first).to_contain_text(LEAK)
+    expect(panel.locator(".docent-sentence").last).to_be_in_viewport(ratio=1)
+    if _phone(page):  # the touch opened it without the keyboard; a click gives the question back
+        expect(panel.locator(".docent-title")).to_be_focused()
+    else:
+        expect(panel.get_by_label("Your question")).to_be_focused()
+
+
+@THREE
+def test_a_cited_line_opened_on_another_page_is_clear_of_the_peek(page: Page, guide: Sidecar) -> None:
+    open_panel(page, guide.base)
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    link = log.locator(".docent-cite[href*='#case-3ds-results']")
+    quote = link.get_attribute("data-docent-quote")
+    link.click()
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    assert page.evaluate(CITED)["text"] == quote
+    if not page.locator(f"{PANEL}.is-collapsed").count():  # a desktop: the panel stayed beside the line, whole
+        assert not _phone(page)
+        expect(page.locator(PANEL).get_by_label("Your question")).to_be_visible()
+        return
+    _peek(page, BUILT, f"cited-{_size(page)}")
+    cited = page.evaluate(CITED)
+    assert not cited["meets"] and cited["shown"], cited
+    panel = _read_the_answer(page, page.locator(PANEL).locator(".docent-peek-text"))  # the lines are the tap too
+    expect(panel.locator(".docent-sentence").last).to_contain_text("card range")
+
+
+@THREE
+def test_a_page_an_answer_opens_shows_above_a_peek_of_the_answer(page: Page, guide: Sidecar) -> None:
+    """The new visitor's case: on a phone the page the answer opened shows from its title above the peek; on a desktop
+    the panel stays open beside it, whole."""
+    panel = open_panel(page, guide.base)
+    ask(page, "Open the 3-D Secure case for me", leaving_for=guide.base + "cases/3ds/")
+    expect(panel.locator(".docent-sentence")).to_have_count(2, timeout=15_000)
+    assert page.evaluate(TITLE_CLEAR), "the page's title is under the panel"
+    if not _phone(page):
+        expect(panel.get_by_label("Your question")).to_be_visible()
+        expect(panel.locator(".docent-peek")).to_be_hidden()
+        expect(panel.locator(".docent-sentence").last).to_be_in_viewport(ratio=1)
+        _shot(page, f"opened-{_size(page)}")
+        return
+    _peek(page, BUILT, f"opened-{_size(page)}")
+    page.wait_for_timeout(LATER_MS // 5)  # nothing grows it back by itself, nor takes the peek away
+    assert page.evaluate(PEEK)["shown"]
+    panel = _read_the_answer(page, panel.get_by_role("button", name="Read the answer"))
+    expect(panel.locator(".docent-sentence").last).to_contain_text("card range over six weeks")
+    expect(panel.locator(".docent-sentence").last).to_be_in_viewport(ratio=1)
+
+
+# A docs site (tests/browser/docs_site: Fetchkit, Material with instant navigation, `kind: docs`) whose answer opens
+# the page it speaks of.
+RETRIES = "Retries are off by default: a request that fails to connect raises `ConnectError` at once [[retries]]. "
+MORE = "Pass `retries=3` to the transport to try a connection up to three more times before giving up [[retries]]."
+
+
+@pytest.fixture(scope="module")
+def fetchkit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+    folder = tmp_path_factory.mktemp("fetchkit")
+    shutil.copytree(HERE / "docs_site", folder, dirs_exist_ok=True)
+    port = free_port()  # instant navigation follows only the links its sitemap lists under site_url
+    config = (folder / "mkdocs.yml").read_text(encoding="utf-8").replace("http://127.0.0.1/", f"http://127.0.0.1:{port}/")
+    (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], check=True, cwd=folder, timeout=120)
+    script = folder / "replay.json"
+    calls = [[{"text": RETRIES}, {"tool": "show_page", "input": {"id": "clients"}}], [{"text": MORE}]]
+    script.write_text(json.dumps({"replies": [{"question": "clients page", "calls": calls}]}), encoding="utf-8")
+    with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl", port=port) as running:
+        yield running
+
+
+@THREE
+def test_on_a_docs_site_a_page_an_answer_opens_shows_above_a_peek_of_the_answer(page: Page, fetchkit: Sidecar) -> None:
+    panel = open_panel(page, fetchkit.base)
+    ask(page, "Open the clients page for me", leaving_for=fetchkit.base + "clients/")
+    expect(panel.locator(".docent-sentence")).to_have_count(2, timeout=15_000)
+    expect(page.locator("h1")).to_have_text(re.compile("^Clients"))
+    assert page.evaluate(TITLE_CLEAR), "the page's title is under the panel"
+    said = "Retries are off by default: a request that fails to connect raises ConnectError at once."
+    if not _phone(page):
+        expect(panel.get_by_label("Your question")).to_be_visible()
+        expect(panel.locator(".docent-sentence").first).to_contain_text(said)
+        _shot(page, f"docs-{_size(page)}")
+        assert serious(page, context=PANEL) == []
+        return
+    _peek(page, said, f"docs-{_size(page)}")
+    assert serious(page, context=PANEL) == []  # the panel's own part: Material's search and footer have their own
+    panel = _read_the_answer(page, panel.get_by_role("button", name="Read the answer"))
+    expect(panel.locator(".docent-sentence").last).to_contain_text("three more times")
+    assert serious(page, context=PANEL) == []

@@ -14,8 +14,11 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import InitializeResult
 
-from docent.schema import Manifest
+from docent.schema import Manifest, RecordSection
+from docent.schema.blocks import Block
 from docent.sidecar.agents.endpoint import INSTRUCTIONS
+from docent.sidecar.agents.results import placed
+from docent.sidecar.answer.quote import Code, Quoted, match
 
 from . import appkit
 from .agentkit import CODE, PAGES, RECORD, SITE_URL, agent, answering, data, settings, sidecar
@@ -74,3 +77,17 @@ async def _initialized(base: str) -> AsyncIterator[tuple[InitializeResult, list[
         init = await session.initialize()
         tools = [t.model_dump_json(by_alias=True, exclude_none=True) for t in (await session.list_tools()).tools]
         yield init, tools
+
+
+async def test_a_run_is_placed_in_the_block_the_gate_found_it_in() -> None:
+    """The gate lets a run through only with its indentation as the block has it (moved left as a whole); lines
+    compared each stripped met an earlier two-line block indented otherwise, and a run of a four-line block was
+    called whole: an agent told `whole` pasted code without its import."""
+    first = Block("code", "start()\n    stop()", lang="python")
+    second = Block("code", "import kit\nstart()\nstop()\nkit.done()", lang="python")
+    section = RecordSection.of("s", page="p", path="/p/", headings=("P",), blocks=(first, second))
+    shown = match(["start()", "stop()"], "python", [("s", Code(b.lang, b.text)) for b in (first, second)])
+    assert isinstance(shown, Quoted) and shown.text == "start()\nstop()"
+    assert placed(shown.text, section) == (2, 3, 4)
+    assert placed(first.text, section) == (1, 2, 2)  # the first block whole is still whole
+    assert placed("stop()", section) == (2, 2, 2)  # one line: any indentation, the first block holding it

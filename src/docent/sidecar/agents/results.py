@@ -17,6 +17,7 @@ from docent.schema.blocks import Block, fence, fenced
 
 from ..answer.bundle import Bundle
 from ..answer.events import Action, Card, Cite, Code, Held, Refused, Row, Sentence
+from ..answer.quote import run_at
 
 
 class Hit(TypedDict):
@@ -164,16 +165,16 @@ def code_quote(text: str, language: str) -> str:
 
 def placed(text: str, section: RecordSection | None) -> tuple[int, int, int]:
     """Where code shown stands in its section's code blocks: its first and last line (from 1) and the block's lines,
-    the first block that holds it as a run of whole lines (compared stripped: the gate shows a run moved left as the
-    model moved it, `quote.match`); where none does (never, for code the gate let through), its own lines as a whole."""
-    shown = [line.strip() for line in text.split("\n")]
+    the first block that holds it as `quote.match` found it (a run of whole lines, moved left only as a whole: its lines
+    compared each stripped found it in an earlier block indented otherwise, and called a run of a longer block that
+    block whole); where none does (never, for code the gate let through), its own lines as a whole."""
+    shown = text.split("\n")
     for block in section.blocks if section is not None else ():
         if block.kind != "code":
             continue
-        have = [line.strip() for line in block.text.split("\n")]
-        for start in range(len(have) - len(shown) + 1):
-            if have[start : start + len(shown)] == shown:
-                return start + 1, start + len(shown), len(have)
+        start = run_at(shown, block.text)
+        if start is not None:
+            return start + 1, start + len(shown), block.text.count("\n") + 1
     return 1, len(shown), len(shown)
 
 

@@ -75,6 +75,20 @@ INSTRUCTIONS = (
     "checked against the record, each with its sources; it spends the site's budget, so search first and ask at "
     "most once or twice a task."
 )
+SITE_NAME_CHARS = 80  # the most of a site's name the instructions quote
+
+
+def site_named(name: str) -> str:
+    """How the instructions name a bundle's site ("the site “HTTPX”"; "this site" where it has no name): its name on
+    one line, its quote marks plain, at most SITE_NAME_CHARS. The manifest keeps MkDocs' site_name as written, and
+    many agents read these instructions as their own prompt: a line break or a closing quote mark in a name ended the
+    sentence that quotes it and let the rest speak as a line of Docent's instructions."""
+    flat = " ".join("".join(c if c.isprintable() else " " for c in name).replace("“", '"').replace("”", '"').split())
+    if len(flat) > SITE_NAME_CHARS:
+        flat = flat[: SITE_NAME_CHARS - 1].rstrip() + "…"
+    return f"the site “{flat}”" if flat else "this site"
+
+
 SEARCH = (
     "Search the site's record (its pages' text) with a few words: names, flags, an error's words. Returns up to k "
     "sections, best first, each with its id (for read_section), heading path, page title, URL and text as Markdown, "
@@ -194,8 +208,7 @@ class Agents:
         tools' descriptions stay the same bytes everywhere. Set on the SDK's low-level server, whose `initialize`
         reads them at each request (stateless)."""
         bundle = self.guide.bundle()
-        name = bundle.manifest.site_name.strip() if bundle is not None else ""
-        site = f"the site “{name}”" if name else "this site"
+        site = site_named(bundle.manifest.site_name if bundle is not None else "")
         if site != self._site:
             self._site = site
             self.server._lowlevel_server.instructions = INSTRUCTIONS.format(site=site)

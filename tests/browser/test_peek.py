@@ -221,3 +221,24 @@ def test_on_a_docs_site_a_page_an_answer_opens_shows_above_a_peek_of_the_answer(
     panel = _read_the_answer(page, panel.get_by_role("button", name="Read the answer"))
     expect(panel.locator(".docent-sentence").last).to_contain_text("three more times")
     assert serious(page, context=PANEL) == []
+
+
+@pytest.mark.parametrize("context_options", [LAPTOP, PHONE], ids=["desktop", "phone"])
+def test_a_new_conversation_pressed_under_a_peek_brings_the_question_back(page: Page, guide: Sidecar) -> None:
+    """Review: "New conversation" (in the header, in sight above the peek) emptied the transcript and left the peek
+    up, no words in it, above a "Read the answer" that read none, the question one more tap away. Now the panel grows
+    back, empty, its question in sight, the button pressed still focused."""
+    open_panel(page, guide.base + "lab/")
+    ask(page, "Point at the chart")
+    page.wait_for_function(CLEAR, arg="[data-docent-part='leak-chart']", timeout=5_000)
+    page.wait_for_function(f"() => ({PEEK})().shown", timeout=5_000)
+    panel = page.locator(PANEL)
+    forget = panel.get_by_role("button", name="New conversation")
+    if _phone(page):
+        forget.tap()
+    else:
+        forget.click()
+    expect(panel.get_by_label("Your question")).to_be_visible()
+    expect(panel.locator(".docent-peek")).to_be_hidden()
+    expect(panel.locator(".docent-sentence")).to_have_count(0)
+    expect(forget).to_be_focused()

@@ -111,6 +111,13 @@ export class FloatingView extends PanelView {
     }
   }
 
+  /* A new conversation pressed while the panel is shrunk for the guide: no answer is left to peek at (the peek said
+     nothing under a "Read the answer" that read none), so it grows back, the suggestions and the question in sight. */
+  setEmpty(empty) {
+    super.setEmpty(empty);
+    if (empty && this.roomed && this.collapsed) this.collapse(false, true);
+  }
+
   /* Makes room for element (anything with getBoundingClientRect) while the guide shows it: to the other side of
      the screen where the element leaves room there, else down to its header and the answer's peek, until the
      visitor brings it back. */

@@ -23,18 +23,23 @@ def same(mine: Scope, theirs: Scope) -> bool:
 def _in_sense(denial: Denial, senses: dict[str, str]) -> Denial:
     """A denial with each word of what it denies and what it is said of read as its sense (`senses.SENSES`); what it
     is told of and what its section writes are read so where they are read (`_told`)."""
-    if not senses.keys() & (denial.scope | denial.before):
+    if not _sensed(denial, senses):
         return denial
     return denial._replace(scope=frozenset(senses.get(w, w) for w in denial.scope),
                            head=senses.get(denial.head, denial.head),
                            before=frozenset(senses.get(w, w) for w in denial.before))
 
 
+def _sensed(denial: Denial, senses: dict[str, str]) -> bool:
+    """Whether a word of what a denial denies or is said of has a sense (`senses.SENSES`): only then are its words
+    read as their senses. A denial `_in_sense` made answers as it did: a word of a sense reads as itself."""
+    return not senses.keys().isdisjoint(denial.scope | denial.before)
+
+
 def _told(denial: Denial, senses: dict[str, str] | None) -> tuple[Scope, Scope]:
     """What a denial is told of and what its section writes (`told_of`, `written`), each word read as its sense where
-    `_in_sense` read the rest of the denial so (`denial` as it made it: its words of a sense are the sense's, which
-    reads as itself)."""
-    if not senses or not senses.keys() & (denial.scope | denial.before):
+    `_in_sense` read the rest of the denial so (`_sensed`)."""
+    if not senses or not _sensed(denial, senses):
         return denial.told_of, denial.written
     return frozenset(senses.get(w, w) for w in denial.told_of), frozenset(senses.get(w, w) for w in denial.written)
 

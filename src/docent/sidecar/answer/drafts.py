@@ -8,7 +8,7 @@ from collections.abc import Container
 
 from docent.schema import REFUSAL as NONE  # the id a refusal cites, which the build gives no section
 
-from . import headings
+from . import headings, sentence_labels
 from .markdown import citations
 from .rules import PLAIN, Draft
 from .shape import shape
@@ -26,8 +26,8 @@ def draft_of(raw: str, record: Container[str]) -> Draft:
     text = shaped.text if shaped.text[:1].isalnum() or _ALNUM.search(shaped.text) else ""
     line = bool(getattr(raw, "line_start", False))
     if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
-        prose = headings.reading(shaped.prose)
+        prose = sentence_labels.unnumbered(shaped.prose)
         return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
-    # "**Step 1:** Run ...", "Step 1: Run ...": the label's number no figure
-    prose = headings.labelled(raw, shaped.prose) if raw[:1] in headings.LABEL_STARTS else shaped.prose
+    # "**Step 1:** Run ...", "Note: ...": a label that is no word of its claim
+    prose = sentence_labels.read(raw, shaped.prose, shaped.item is not None)
     return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, prose, shaped.codes, *PLAIN))

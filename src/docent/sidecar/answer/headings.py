@@ -10,8 +10,8 @@ judged once, in one of two readings chosen by what it says, and shown before it:
 - else as a sentence citing what it labels' sections, shown with their citations: nothing uncited of more than six
   words is shown, and a term it names must be theirs.
 Its own number in the answer's order ("Step 1:", "2.", "Option 2 -") is no figure of the record: the rules read it
-without (`reading`), as they read a sentence a step's label opens, in bold or named and then a colon or a dash
-("**Step 1:** Run ...", "Step 1: Run ...", `labelled`). The prompt's own headings written back stay held (`uncited`).
+without (`sentence_labels.unnumbered`), as they read a sentence a step's label opens (`sentence_labels.read`). The
+prompt's own headings written back stay held (`uncited`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .events import Code, Held, Item, Referred, Sentence
 from .markdown import CITATION
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.types import Draft, Grounds
+from .sentence_labels import ORDINAL
 from .sentences import Raw
 from .words import count_words
 
@@ -33,15 +34,6 @@ _MARK = re.compile(r"[ ]{0,3}#{1,6}[ \t]")  # a heading's mark, at its line's st
 _ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]")  # a list item's marker: its line's underline is a break
 _END_MARKS = frozenset(".!?:;,")  # a line ending in one is a sentence, not a heading
 _BOLD_LINE = re.compile(r"[ ]{0,3}(\*\*|__)[^\n]+\1[ \t]*:?")  # a line in bold alone: a heading in all but its mark
-# The words that name a step in the answer's order: "Step 1", "Option 2" (`_ORDINAL`, `_PLAIN_STEP`, `LABEL_STARTS`).
-_LABEL_WORDS = ("step", "option", "part", "phase", "stage", "method", "way", "case", "example", "approach")
-_NAMED = "|".join(_LABEL_WORDS)
-# A heading's own number in the answer's order: "Step 1:", "2.", "Option 2 -", "3)" (not "3 ways", a count).
-_ORDINAL = re.compile(
-    rf"^(?:(?:{_NAMED})\s+\d{{1,2}}\b[.:)]?|\d{{1,2}}[.)])"
-    r"(?:\s*[:\-\u2013\u2014]\s*|\s+|$)",
-    re.IGNORECASE,
-)
 
 
 class Label(NamedTuple):
@@ -104,35 +96,7 @@ def written(raw: str, text: str, item: Item | None, ids: Sequence[str]) -> bool:
 def _stepped(raw: str, text: str) -> bool:
     """A step's label in bold that opens a paragraph, its end mark inside ("**1. Create the cluster.** This command
     ..."): numbered in the answer's order, it labels the step's sentences after it, as a heading does."""
-    return bool(getattr(raw, "line_start", False)) and _ORDINAL.match(text) is not None
-
-
-# A step's label in bold opening its sentence, a colon in or after it: "**Step 1:** Run ...", "**2.** Add ...".
-_STEP_LABEL = re.compile(r"[ ]{0,3}(\*\*|__)(?P<label>[^*_\n]{1,60}?)\1[ \t]*(?P<colon>:?)")
-# The same label unmarked, named and then a colon or a dash: "Step 1: Run ...", "Option 2 - Use ..." (not "Step 2 runs
-# ...", whose step is what the sentence is about, nor a bare "2:", which no label names).
-_PLAIN_STEP = re.compile(
-    rf"[ ]{{0,3}}(?:{_NAMED})\s+\d{{1,2}}[ \t]*(?::|[\-\u2013\u2014][ \t])",
-    re.IGNORECASE,
-)
-# The first characters of a sentence `labelled` reads: a bold mark, a blank, or a plain label's first letter.
-LABEL_STARTS = frozenset("*_ " + "".join(w[0] + w[0].upper() for w in _LABEL_WORDS))
-
-
-def labelled(raw: str, prose: str) -> str:
-    """A sentence's prose as the rules read it where a step's label opens its line, in bold ("**Step 1:** Run ...",
-    "**1.** Add ...") or named and followed by a colon or a dash ("Step 1: Run ..."): the label's number, the step's
-    in the answer's order, taken off as a heading's is (`reading`). The rest is read as written: "**Step 8:** Start
-    eight workers" still states eight."""
-    if not getattr(raw, "line_start", False):
-        return prose
-    if (m := _STEP_LABEL.match(raw)) is None:
-        return reading(prose) if _PLAIN_STEP.match(raw) else prose
-    label = m.group("label").strip()
-    ordinal = _ORDINAL.match(label)
-    if ordinal is None or not (m.group("colon") or label.endswith((":", ".")) or ordinal.end() == len(label)):
-        return prose
-    return reading(prose)
+    return bool(getattr(raw, "line_start", False)) and ORDINAL.match(text) is not None
 
 
 def underlined(raws: list[str], *, heading: bool) -> list[str]:
@@ -145,8 +109,3 @@ def underlined(raws: list[str], *, heading: bool) -> list[str]:
     if CITATION.sub("", last).rstrip(" *_")[-1:] in _END_MARKS:
         return raws
     return [*raws[:-1], Raw.of("## " + last, getattr(last, "line_start", False))]
-
-
-def reading(prose: str) -> str:
-    """A heading's prose as the rules read it: its own number in the answer's order taken off."""
-    return _ORDINAL.sub("", prose, count=1)

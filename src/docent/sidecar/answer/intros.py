@@ -16,10 +16,10 @@ item ("`venv`", "Connections fail or hang.") is left as it was written, a connec
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
+from . import sentence_labels
 from .events import Code, Held, Sentence
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.types import Draft, Grounds
@@ -27,20 +27,6 @@ from .words import count_words, stems
 
 INTRO_WORDS = 12  # an uncited line ending in a colon before a list or a code block: "Three settings matter:"
 
-
-# A note's label at its line's start: set in emphasis with its colon ("**Note:**", "_Tip_:", "**Scale to zero**:"; not
-# "**MkDocs** builds"), or a note's word, then a colon ("Note:", "In short:"); a blockquote's mark is taken off.
-_NOTE = re.compile(r"([*_]{1,2})([^*_\n]{1,40}?)(?::\1|\1:)[ \t]|([a-z][a-z; ]{0,14}?)[ \t]*:[ \t]", re.IGNORECASE)
-# The labels that say nothing, only that a note follows, compared by stem ("Notes", "Warnings"): GitHub's alerts',
-# Material's admonition types and their kin, with a filler before them ("Important note", "Pro tip", "Quick note") ...
-_NOTE_STEMS = frozenset(stems(
-    "note tip hint info important warning caution attention example summary abstract tldr remember danger question "
-    "quote success failure bug"))
-_FILLERS = frozenset(stems("important pro quick"))
-_NOTE_PHRASES = frozenset(("tl;dr", "in short", "in summary", "bottom line", "heads up", "see also"))
-# ... but a label that tells how things went ("Bug:", "Failure:", "Success:") claims it: its word is checked with the
-# note's, so that "**Bug:** ..." is a note only where the sections write of a bug.
-_CLAIMS = frozenset(stems("bug failure success"))
 
 # Words that order the steps or point at the block ("Next, run this command:"): they say nothing of its code.
 _POINTING = stems("next first second third finally last now following below above here command commands")
@@ -81,46 +67,25 @@ def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> 
     """The draft as it is judged: a note (a line opening with a label, "**Note:** ...", "In short: ...") that cites
     nothing and is too long for a connective cites what the last cited sentence or block before it cites (`before`),
     what it annotates, where it says nothing in words those sections lack (it restates them: "**Tip:** unit
-    tests run on your local computer"), and is then checked against them as any cited sentence is. A cited note is
-    read by the rules without a label that says nothing (`_unlabelled`), and so is a short one left uncited, a
-    connective of its own words ("In short: yes, it can break things." has five). A note with a
-    word of its own ("a bug", "4Gi") is left uncited, held as before. Only a note word's label (`_bare`) says
-    nothing; the words of another label set in emphasis ("**Known bug in node22**:") are the note's, checked with
-    it. A list's item is its lead line's (`Lead`)."""
+    tests run on your local computer"), and is then checked against them as any cited sentence is. The rules read
+    every note without a label that says nothing (`sentence_labels.read`): a short one left uncited is a connective
+    of its own words ("In short: yes, it can break things." has five). A note with a word of its own ("a bug", "4Gi")
+    is left uncited, held as before. Only a note word's label (`sentence_labels.bare`) says nothing; the words of
+    another label set in emphasis ("**Known bug in node22**:") are the note's, checked with it. A list's item is its
+    lead line's (`Lead`)."""
     if draft.ids:
-        return _unlabelled(draft, raw)
-    m = None if not before or not draft.line or draft.item is not None or ":" not in raw else _NOTE.match(raw)
+        return draft
+    m = None if not before or not draft.line or draft.item is not None or ":" not in raw else sentence_labels.note(raw)
     if m is None:
         return draft
-    bare = _bare((m[2] or m[3]).strip().lower())
+    bare = sentence_labels.bare(m)
     if m[3] and bare is None:  # a plain line with a colon ("Default: ...") is no note
         return draft
-    said = draft.prose.partition(":")[2] if bare else draft.prose  # less a label that says nothing
-    if count_words(said) <= CONNECTIVE_WORDS:
-        return _unlabelled(draft, raw)  # a connective of its words: "In short: yes, it can break things."
+    if count_words(draft.prose) <= CONNECTIVE_WORDS:  # its prose has no label that says nothing (`sentence_labels`)
+        return draft  # a connective of its words: "In short: yes, it can break things."
     theirs = grounds.mentions.words
-    return draft._replace(ids=before) if all(any(s in theirs[sid] for sid in before) for s in stems(said)) else draft
-
-
-def _unlabelled(draft: Draft, raw: str) -> Draft:
-    """A cited note as the rules read it: its prose less a label that says nothing ("Note:", "**Pro tip:**"), which is
-    no word of its claim ("Note: without a config file, ..." opens its scene as "Without a config file, ..." does)."""
-    # `_NOTE` needs a colon: most sentences have none, and are spared the pattern.
-    m = _NOTE.match(raw) if draft.item is None and ":" in raw else None
-    if m is None or not _bare((m[2] or m[3]).strip().lower()):
-        return draft
-    return draft._replace(prose=draft.prose.partition(":")[2].lstrip())
-
-
-def _bare(label: str) -> bool | None:
-    """Whether a note's label says nothing ("Note", "Pro tip", "Heads up"); False for a note word that claims
-    something ("Bug"), None for no note word ("Default")."""
-    if label in _NOTE_PHRASES:
-        return True
-    said = stems(label)
-    if not said & _NOTE_STEMS or not said <= _NOTE_STEMS | _FILLERS:
-        return None
-    return not said & _CLAIMS
+    restated = all(any(s in theirs[sid] for sid in before) for s in stems(draft.prose))
+    return draft._replace(ids=before) if restated else draft
 
 
 class Lead:

@@ -51,3 +51,33 @@ def test_the_owner_s_name_opening_a_sentence_is_no_unknown_name() -> None:
     assert judge("Jo rebuilt the ledger service in Kotlin [[ledger]].\n") == "shown"
     assert judge("In the end Jo rebuilt the ledger service in Kotlin [[ledger]].\n") == "shown"
     assert judge("Tessellate rebuilt the ledger service in Kotlin [[ledger]].\n") == "unknown_term"  # still read
+
+
+DERIVED = record_of(
+    _section("serve", "Serving", "The server installs from a wheel, validates each request and filters the rows it "
+             "returns. Mentors meet each week. It reads the program's settings."),
+    _section("vendor", "Vendors", "Tessellate ships a proxy of its own."),
+)
+
+
+@pytest.mark.parametrize("reply, expected", [
+    # words English makes of a known word ("installable" of "install"), a contraction ("It'll"): no names, though in
+    # no list and never written by the record; the rules still read their claims
+    ("Programmatically, the server reads the program's settings [[serve]].\n", ["shown"]),
+    ("Installable from a wheel, the server validates each request [[serve]].\n", ["shown"]),
+    ("Validators check each request the server receives [[serve]].\n", ["shown"]),
+    ("Revalidated, each request the server receives is validated [[serve]].\n", ["shown"]),
+    ("Mentees meet the mentors each week [[serve]].\n", ["shown"]),
+    ("It'll validate each request [[serve]].\n", ["shown"]),
+    # the hole each reading could open, probed: an invented name is no derived word ("Tessellate", of no known word),
+    # nor an agent's "-er" alone ("Docker" of "dock": names are made so), a compound ("Whitetail") or "un" and a noun
+    # ("Unsplash" of "splash"), nor a name written in capitals inside ("MultiMarkdown")
+    ("Tessellate validates each request the server receives [[serve]].\n", ["unknown_term"]),
+    ("Docker validates each request the server receives [[serve]].\n", ["unknown_term"]),
+    ("Whitetail validates each request the server receives [[serve]].\n", ["unknown_term"]),
+    ("Unsplash validates each request the server receives [[serve]].\n", ["unknown_term"]),
+    ("MultiMarkdown validates each request the server receives [[serve]].\n", ["unknown_term"]),
+    ("Postgrey validates each request the server receives [[serve]].\n", ["unknown_term"]),
+])
+def test_a_word_english_derives_from_a_known_one_is_no_name(reply: str, expected: list[str]) -> None:
+    assert fates(DERIVED, reply, Lexicon([])) == expected

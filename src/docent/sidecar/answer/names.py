@@ -23,7 +23,7 @@ from importlib import resources
 
 from docent.schema import Action, Experiment, Field, Manifest, Offer, Page, Part, Section, Tour
 
-from .words import LETTERS, fold, found
+from .words import CONTRACTION, LETTERS, fold, found
 
 _QUOTES = "\"“”‘’'«»*_"
 _TOKEN = re.compile(r"[^\W\d_][\w’'\-]*")
@@ -191,23 +191,77 @@ def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str], eve
         if folded in skip or len(folded) < 2:
             continue
         if not _starts_sentence(text, start) or not folded.endswith("ing") and (
-            folded in record or _unwritten(folded, everyday)
+            folded in record or _unwritten(folded, everyday, titled=word[1:].islower())
         ):
             found.append(word.rstrip("'’-"))  # "Leaving X at None ...", "Serving the site ...": a verb opens it
     return found
 
 
-def _unwritten(folded: str, everyday: frozenset[str]) -> bool:
+def _unwritten(folded: str, everyday: frozenset[str], *, titled: bool = False) -> bool:
     """Whether a word (lower case) is no word of English (`ENGLISH`) nor one the record writes in lower case in any
-    form: "tessellate", not "caches", "watch" or "separately" (an adverb in -ly is its adjective's word)."""
-    for part in _LETTER_RUN.findall(folded):  # "built-in": each of its parts a word
+    form: "tessellate", not "caches", "watch" or "separately" (an adverb in -ly is its adjective's word), nor a
+    contraction's tail ("It'll"). A word capitalised only at its first letter (`titled`; not "MultiMarkdown") may be
+    one English makes of a known word (`_derived`): "Programmatically", "Installable", "Unfiltered"."""
+    for part in _LETTER_RUN.findall(CONTRACTION.sub("", folded) if "'" in folded else folded):  # "built-in": each part
         stem = fold(part)
         if stem is None or stem in everyday or stem in ENGLISH:
             continue
         base = fold(part[:-2]) if part.endswith("ly") else None
-        if base is None or base not in everyday and base not in ENGLISH:
+        if base is not None and (base in everyday or base in ENGLISH):
+            continue
+        if not titled or not _derived(part, everyday):
             return True
     return False
+
+
+# The endings English derives a word with from a known one, and what the known one ends in instead: "programmatically"
+# of "programmatic" (and that of "program"), "prioritization" of "prioritize", "installable" of "install",
+# "validators" of "validate", "idempotency" of "idempotent", "mentees" of "mentor". Not an agent's "-er" alone, which
+# names are made with ("Docker", "Typer"), nor a compound of two words ("Firefox", "Whitetail").
+_ENDINGS = (
+    ("ically", ("ic", "ical")), ("ally", ("al",)), ("izations", ("ize",)), ("ization", ("ize",)),
+    ("isations", ("ise",)), ("isation", ("ise",)), ("ations", ("", "e", "ate")), ("ation", ("", "e", "ate")),
+    ("izable", ("ize",)), ("isable", ("ise",)), ("able", ("", "e")), ("ible", ("", "e")),
+    ("izers", ("ize",)), ("izer", ("ize",)), ("isers", ("ise",)), ("iser", ("ise",)), ("ators", ("ate",)),
+    ("ator", ("ate",)), ("ency", ("ent",)), ("ancy", ("ant",)), ("ness", ("",)), ("ments", ("",)), ("ment", ("",)),
+    ("ful", ("",)), ("less", ("",)), ("ity", ("", "e")), ("atic", ("",)), ("ees", ("", "e", "or")),
+    ("ee", ("", "e", "or")),
+)
+# The prefixes that undo or repeat what a known word says ("Reimport", "Deserializes", "Misconfigured"), before five
+# letters or more; "un" before a participle or a derived word ("Unfiltered", "Unprocessable"), for "un" and a noun
+# makes names ("Unsplash", "Unbounce").
+_PREFIXES = ("un", "re", "de", "dis", "mis", "non")
+_PARTICIPLES = ("ed", "en")
+_ROOT = 3  # the fewest letters an ending leaves
+_PREFIXED = 5  # the fewest letters a prefix leaves
+
+
+def _derived(part: str, everyday: frozenset[str]) -> bool:
+    """Whether a word (lower case, letters only) is one English derives from a known word, by a prefix (`_PREFIXES`),
+    an ending (`_ENDINGS`, two at most: "programmatically" of "program") or both ("deserialization")."""
+    for prefix in _PREFIXES:
+        if part.startswith(prefix) and len(part) - len(prefix) >= _PREFIXED:
+            rest = part[len(prefix):]
+            if _ended(rest, everyday, 2) or (prefix != "un" or rest.endswith(_PARTICIPLES)) and _known(rest, everyday):
+                return True
+    return _ended(part, everyday, 2)
+
+
+def _ended(part: str, everyday: frozenset[str], endings: int) -> bool:
+    """Whether a word is a known one with an ending of `_ENDINGS` (`endings` of them at most)."""
+    for ending, instead in _ENDINGS:
+        if part.endswith(ending) and len(part) - len(ending) >= _ROOT:
+            root = part[: -len(ending)]
+            roots = [root, root[:-1]] if len(root) > _ROOT and root[-1] == root[-2] else [root]  # "programm"
+            for known in (r + tail for r in roots for tail in instead):
+                if _known(known, everyday) or endings > 1 and _ended(known, everyday, endings - 1):
+                    return True
+    return False
+
+
+def _known(word: str, everyday: frozenset[str]) -> bool:
+    stem = fold(word)
+    return stem is not None and (stem in ENGLISH or stem in everyday)
 
 
 # The stems of English's common words: SCOWL's size-50 lists, American and British (`data/english.txt`, derived by

@@ -126,12 +126,7 @@ def replay(bundle_path: Path, rows: list[dict[str, Any]], rng: random.Random, it
     with the check on: each request added to `items`, its key to `key_out` (with `where`); the canaries by kind."""
     bundle = Bundle.load(bundle_path)
     answers, canaries = _plant(rows, bundle, rng)
-    with tempfile.TemporaryDirectory(prefix="docent-batched-") as tmp:
-        none = Path(tmp) / "none.json"
-        none.write_text('{"verdicts": []}', encoding="utf-8")
-        with requests_kept() as kept:
-            asyncio.run(replay_answers(answers, bundle_path, Figures(), check=f"replay:{none}"))
-            requests = list(kept)
+    requests = captured(bundle_path, answers)
     by_key = {key(c.sentence): c for c in canaries}
     counts, seen = Counter[str](), set()
     for request in requests:
@@ -153,6 +148,17 @@ def replay(bundle_path: Path, rows: list[dict[str, Any]], rng: random.Random, it
         key_out[n] = {**where, "sentences": rows_key}
     counts.update(f"unasked {c.kind}" for c in canaries if key(c.sentence) not in seen)
     return counts
+
+
+def captured(bundle_path: Path, answers: list[dict[str, Any]]) -> list[ModelRequest]:
+    """Every request the check's model receives while `answers` (replay answers: question, screen_page, calls) are
+    replayed through the real app with the check on, each answered all supported."""
+    with tempfile.TemporaryDirectory(prefix="docent-batched-") as tmp:
+        none = Path(tmp) / "none.json"
+        none.write_text('{"verdicts": []}', encoding="utf-8")
+        with requests_kept() as kept:
+            asyncio.run(replay_answers(answers, bundle_path, Figures(), check=f"replay:{none}"))
+            return list(kept)
 
 
 def brief(items: list[dict[str, Any]]) -> str:

@@ -16,7 +16,11 @@ three (plain falsehoods, and cross-support ones: a sentence stated by a section 
 cites, not its own; tests/evals/check_canaries.py), and writes every request as the model receives it, as items
 `{n, system, content, tool}`, with `key.json` (each item's sentences: canary or not, kind) and `brief.md`.
 `verdicts-batched OUT FILE` reads a judge's `[{n, input}]` through the app's own reading and prints the figures
-(tests/evals/check_batched.py).
+(tests/evals/check_batched.py). `ask-hostile OUT KEY CORPUS` replays a hostile set's answers the same way, no canary
+planted (tests/evals/check_hostile.py: lead-ins that misdescribe their block, claims beside a block, injected
+instructions), and writes the requests that ask its targets to OUT, the key to KEY (outside OUT), its sites built in
+BUILT and kept there if given (a second capture uses them again); `verdicts-batched` scores a judge's answers to them,
+read with that key.
 """
 
 from __future__ import annotations
@@ -101,6 +105,10 @@ def main(argv: list[str]) -> None:
         (out / "brief.md").write_text(check_batched.brief(made), encoding="utf-8")
         print(json.dumps(counts, sort_keys=True))
         print(f"{len(made)} items in {out}/items.json, brief.md; keep key.json from the judge")
+    elif len(argv) in (4, 5) and argv[0] == "ask-hostile":
+        from tests.evals import check_hostile
+
+        check_hostile.main(Path(argv[1]), Path(argv[2]), Path(argv[3]), Path(argv[4]) if len(argv) == 5 else None)
     elif len(argv) == 3 and argv[0] == "verdicts-batched":
         from tests.evals import check_batched
 
@@ -111,7 +119,7 @@ def main(argv: list[str]) -> None:
         print(json.dumps(figures, indent=1, sort_keys=True))
     else:
         sys.exit("usage: python -m tests.evals.check_probe ask OUT N [N ...] | verdicts OUT FILE [FILE ...] | "
-                 "ask-batched OUT N [N ...] | verdicts-batched OUT FILE")
+                 "ask-batched OUT N [N ...] | verdicts-batched OUT FILE | ask-hostile OUT KEY CORPUS [BUILT]")
 
 
 if __name__ == "__main__":

@@ -184,6 +184,7 @@ def test_a_page_an_answer_opens_shows_above_a_peek_of_the_answer(page: Page, gui
 # A docs site (tests/browser/docs_site: Fetchkit, Material with instant navigation, `kind: docs`) whose answer opens
 # the page it speaks of.
 RETRIES = "Retries are off by default: a request that fails to connect raises `ConnectError` at once [[retries]]. "
+RETRY_CODE = "client = fetchkit.Client(transport=fetchkit.Transport(retries=3))"
 MORE = "Pass `retries=3` to the transport to try a connection up to three more times before giving up [[retries]]."
 
 
@@ -197,7 +198,10 @@ def fetchkit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], check=True, cwd=folder, timeout=120)
     script = folder / "replay.json"
     calls = [[{"text": RETRIES}, {"tool": "show_page", "input": {"id": "clients"}}], [{"text": MORE}]]
-    script.write_text(json.dumps({"replies": [{"question": "clients page", "calls": calls}]}), encoding="utf-8")
+    code = [[{"text": f"```python\n{RETRY_CODE}\n```\n[[retries]]\n"}, {"tool": "show_page", "input": {"id": "clients"}}],
+            [{"text": ""}]]
+    replies = [{"question": "clients page", "calls": calls}, {"question": "only its code", "calls": code}]
+    script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
     with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl", port=port) as running:
         yield running
 
@@ -242,3 +246,13 @@ def test_a_new_conversation_pressed_under_a_peek_brings_the_question_back(page: 
     expect(panel.locator(".docent-peek")).to_be_hidden()
     expect(panel.locator(".docent-sentence")).to_have_count(0)
     expect(forget).to_be_focused()
+
+
+@pytest.mark.parametrize("context_options", [PHONE], ids=["phone"])
+def test_an_answer_that_is_code_alone_peeks_its_first_line(page: Page, fetchkit: Sidecar) -> None:
+    """Review: an answer of one code block that opened its page peeked two blank lines above "Read the answer". The
+    peek now says the block's first line."""
+    panel = open_panel(page, fetchkit.base)
+    ask(page, "Show me only its code for retries", leaving_for=fetchkit.base + "clients/")
+    expect(panel.locator(".docent-pre")).to_have_count(1, timeout=15_000)
+    _peek(page, RETRY_CODE, "code-alone")

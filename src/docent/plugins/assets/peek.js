@@ -20,7 +20,8 @@ function words(sentence) {
 }
 
 /* What the peek says of the latest answer (what came after the last question): its first sentence that cites, else its
-   first sentence, else its refusal or error; "" while it has said nothing yet. */
+   first sentence, else its first code block's first line (an answer that is code alone peeked blank), else its refusal
+   or error; "" while it has said nothing yet. */
 export function firstSaid(log) {
   const questions = log.querySelectorAll(":scope > .docent-question");
   const last = questions.length ? questions[questions.length - 1] : null;
@@ -31,6 +32,9 @@ export function firstSaid(log) {
   const sentences = after.flatMap((node) => [...node.querySelectorAll(".docent-sentence")]);
   const said = sentences.find((sentence) => sentence.getAttribute("data-cites")) || sentences[0];
   if (said) return words(said);
+  const code = after.flatMap((node) => [...node.querySelectorAll(".docent-pre")])[0];
+  const first = code ? code.textContent.split("\n").find((line) => line.trim()) : "";
+  if (first) return flat(first);
   const line = after.find((node) => node.matches(".docent-refused, .docent-error"));
   return line ? flat(line.textContent) : "";
 }

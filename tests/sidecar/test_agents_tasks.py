@@ -14,8 +14,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import InitializeResult
 
-from docent.schema import Manifest, RecordSection
-from docent.schema.blocks import Block
+from docent.schema import Block, Manifest, Page, RecordSection, plain
 from docent.sidecar.agents.endpoint import INSTRUCTIONS, SITE_NAME_CHARS, site_named
 from docent.sidecar.agents.results import placed
 from docent.sidecar.answer.quote import Code, Quoted, match
@@ -93,7 +92,6 @@ async def test_a_run_is_placed_in_the_block_the_gate_found_it_in() -> None:
     assert placed("stop()", section) == (2, 2, 2)  # one line: any indentation, the first block holding it
 
 
-
 async def test_a_site_name_is_quoted_on_one_line_whatever_it_holds() -> None:
     """MkDocs' site_name goes into the instructions as written; many agents read them as their own prompt. A name
     with a line break and a closing quote mark ended the sentence quoting it, and its rest read as Docent's own line."""
@@ -105,3 +103,41 @@ async def test_a_site_name_is_quoted_on_one_line_whatever_it_holds() -> None:
     long = site_named("Kit " * 40)
     assert len(long) == len("the site “”") + SITE_NAME_CHARS and long.endswith("…”")
     assert "\n" not in INSTRUCTIONS.format(site=named)
+
+
+LOGGING = (  # Uvicorn's settings page, its Logging section as the record holds it
+    ("--log-config <path> - Logging configuration file. Options: dictConfig() formats: .json, .yaml. Any other format "
+     "will be processed with fileConfig(). Set the formatters.default.use_colors and formatters.access.use_colors values "
+     "to override the auto-detected behavior.",
+     ("--log-config <path>", "dictConfig()", "fileConfig()", "formatters.default.use_colors",
+      "formatters.access.use_colors")),
+    ("If you wish to use a YAML file for your logging config, you will need to include PyYAML as a dependency for your "
+     "project or install uvicorn with the [standard] optional extras.", ("[standard]",)),
+    ("--log-level <str> - Set the log level. Options: 'critical', 'error', 'warning', 'info', 'debug', 'trace'. "
+     "Default: 'info'.", ("--log-level <str>",)),
+    ("--no-access-log - Disable access log only, without changing log level.", ("--no-access-log",)),
+    ("--use-colors / --no-use-colors - Enable / disable colorized formatting of the log records. If not set, colors will "
+     "be auto-detected. This option is ignored if the --log-config CLI option is used.",
+     ("--use-colors / --no-use-colors", "--log-config")),
+)
+
+
+async def test_the_embedded_model_says_a_list_item_once(tmp_path: Path) -> None:
+    """Asked how to change the access log's format, the embedded model listed Uvicorn's logging options and then said
+    the `--use-colors` item's first sentence again as an item of its own: the answer an agent read had it twice."""
+    logging = RecordSection.of(
+        "logging", page="settings", path="/settings/#logging", headings=("Settings", "Logging"),
+        blocks=tuple(Block("item", text, marker="-", code=code) for text, code in LOGGING))
+    timeouts = RecordSection.of(
+        "timeouts", page="settings", path="/settings/#timeouts", headings=("Settings", "Timeouts"),
+        blocks=(Block("item", "--timeout-keep-alive <int> - Close Keep-Alive connections if no new data is received "
+                              "within this timeout. Default: 5.", marker="-", code=("--timeout-keep-alive <int>",)),))
+    manifest = Manifest(site_name="Uvicorn", pages=(Page("settings", "Settings", "/settings/"),), site_url=SITE_URL,
+                        kind="docs")
+    bundle = appkit.write_bundle(tmp_path / "uvicorn-bundle.json", manifest=manifest,
+                                 record=[plain(logging), plain(timeouts)])
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        answer = data(await session.call_tool("ask", {"question": "How do I change the format of the access log?"}))
+    said = [s["text"] for s in answer["sentences"]]
+    assert answer["model"] == "offline" and "--use-colors / --no-use-colors - Enable / disable colorized formatting of the log records." in said
+    assert len(said) == len(set(said)), said

@@ -368,9 +368,19 @@ def _said(picked: list[Match], voice: Voice) -> list[str]:
                 if told is not None and told not in used:
                     used.add(told)
                     chosen.append(f"{marker}{cited(told, m[4], end=not going_on)}")
-    # a sentence said again whole inside a list item said after it ("If you update the code, ..." of SIGHUP's): once
+    # a sentence said again whole inside a list item said after it ("If you update the code, ..." of SIGHUP's), or an
+    # item's first sentence said again as an item of its own after the item said whole (Uvicorn's `--use-colors`): once
     items = [words for marker, words in map(item, chosen) if marker]
-    return [c for c in chosen if item(c)[0] or not any(f" {c}" in f" {words}" for words in items)]
+    return [c for c in chosen if not _inside(item(c), items)]
+
+
+def _inside(said: tuple[str, str], items: list[str]) -> bool:
+    """Whether a line chosen is said again whole in a list item chosen beside it: a sentence in any item; an item,
+    its sentences whole (ending in their citation), in a longer one."""
+    marker, words = said
+    if marker and not words.endswith("]]"):
+        return False
+    return any(f" {words}" in f" {other}" and (not marker or len(other) > len(words)) for other in items)
 
 
 def _pointer(section: RecordSection, asked: Weighed) -> list[str]:

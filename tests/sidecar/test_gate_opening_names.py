@@ -81,3 +81,18 @@ DERIVED = record_of(
 ])
 def test_a_word_english_derives_from_a_known_one_is_no_name(reply: str, expected: list[str]) -> None:
     assert fates(DERIVED, reply, Lexicon([])) == expected
+
+
+# HTTPX's "Async Support" (tests/data/sites/httpx/docs/async.md), as its bundle keeps it.
+ASYNC = record_of(_section("async", "Async Support", "HTTPX offers a standard synchronous API by default, but also "
+                           "gives you the option of an async client if you need it."))
+
+
+@pytest.mark.parametrize("name", ["Recharts", "Remotion", "Retable"])
+def test_a_prefix_and_a_bare_word_is_still_a_name(name: str) -> None:
+    """Review of 8959d5e6: 're' before a bare known word read as English's ("Reimport"), and so did real products'
+    names, 'Recharts' (re + charts), 'Remotion' (re + motion), 'Retable' (re + table): each opening a sentence that
+    credits HTTPX's own API to it was shown. A prefix is read before a participle, a verb in -ize or a derived word."""
+    assert fates(ASYNC, f"{name} offers a standard synchronous API by default [[async]].\n", Lexicon([])) == [
+        "unknown_term"]
+    assert fates(ASYNC, "HTTPX offers a standard synchronous API by default [[async]].\n", Lexicon([])) == ["shown"]

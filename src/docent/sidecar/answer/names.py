@@ -227,11 +227,12 @@ _ENDINGS = (
     ("ful", ("",)), ("less", ("",)), ("ity", ("", "e")), ("atic", ("",)), ("ees", ("", "e", "or")),
     ("ee", ("", "e", "or")),
 )
-# The prefixes that undo or repeat what a known word says ("Reimport", "Deserializes", "Misconfigured"), before five
-# letters or more; "un" before a participle or a derived word ("Unfiltered", "Unprocessable"), for "un" and a noun
-# makes names ("Unsplash", "Unbounce").
+# The prefixes that undo or repeat what a known word says ("Deserializes", "Misconfigured", "Revalidated"), before five
+# letters or more, and only before a participle, a verb in -ize or a derived word ("Unfiltered", "Unprocessable"): a
+# prefix and a bare word makes names too ("Unsplash", "Unbounce"; "Recharts", "Remotion", "Retable" of "charts",
+# "motion", "table"), so "Reimport" stays a name, as before the prefixes were read.
 _PREFIXES = ("un", "re", "de", "dis", "mis", "non")
-_PARTICIPLES = ("ed", "en")
+_PARTICIPLES = ("ed", "en", "ize", "izes", "ise", "ises")
 _ROOT = 3  # the fewest letters an ending leaves
 _PREFIXED = 5  # the fewest letters a prefix leaves
 
@@ -242,7 +243,7 @@ def _derived(part: str, everyday: frozenset[str]) -> bool:
     for prefix in _PREFIXES:
         if part.startswith(prefix) and len(part) - len(prefix) >= _PREFIXED:
             rest = part[len(prefix):]
-            if _ended(rest, everyday, 2) or (prefix != "un" or rest.endswith(_PARTICIPLES)) and _known(rest, everyday):
+            if _ended(rest, everyday, 2) or rest.endswith(_PARTICIPLES) and _known(rest, everyday):
                 return True
     return _ended(part, everyday, 2)
 

@@ -184,18 +184,17 @@ def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], 
                   joined=joined, contrast=contrast,
                   without=m.group(0).lower() == "without" and _GERUND.match(text, m.end()) is not None,
                   deed=_deed(m, clause, stems),
-                  told_of=_told_of(text, m, said, contracted, head, stems))
+                  told_of=_told_of(text, m, contracted, head, stems))
 
 
-def _told_of(
-    text: str, m: re.Match[str], said: list[str], contracted: bool, head: str, stems: Callable[[str], Iterable[str]],
-) -> Scope:
-    """Every word of the sentence a negation stands in, before it: its clause's (`said`) with an opening phrase's
-    ("With X, A does not"), a contracted verb's stem left out of both; none but for the heads it is read of (`TOLD`)."""
+def _told_of(text: str, m: re.Match[str], contracted: bool, head: str, stems: Callable[[str], Iterable[str]]) -> Scope:
+    """Every word of the sentence a negation stands in, before it: its clause's with an opening phrase's ("With X, A
+    does not"), a contracted verb's stem left out; none but for the heads it is read of (`TOLD`). The clause is the
+    end of this text, so its words are among this text's: a figure cut at its comma ("1,000") is read whole."""
     if head not in TOLD:
         return frozenset()
     opened = clause_before(text, m.start(), _SENTENCE_END)
-    return frozenset(said).union(ordered(_CONTRACTED.sub("", opened) if contracted else opened, stems))
+    return frozenset(ordered(_CONTRACTED.sub("", opened) if contracted else opened, stems))
 
 
 def turns_down(m: re.Match[str]) -> bool:

@@ -12,7 +12,7 @@ from ..words import stem, stems
 from .types import Reading
 
 
-def denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denial, ...]:
+def sentence_denials(sentence: Reading, text: str | None = None) -> tuple[polarity.Denial, ...]:
     """The sentence's denials (of its prose, or of `text`, another reading of it), less those of what the cited
     sections only ask about: "instead of stretching it" where they ask "whether to stretch it" (their answer is no
     word this rule reads, so it is left undecided)."""

@@ -7,7 +7,7 @@ import re
 from .. import contradictions, meta, opposites, polarity
 from ..words import dotted, stem, stems
 from .alternatives import chosen, contrasted
-from .denying import denials
+from .denying import sentence_denials
 from .refusals import turned
 from .reworded import affirming, reworded
 from .types import Hold, Reading, Rule, Verdict
@@ -50,7 +50,7 @@ def flipped(sentence: Reading) -> bool:
     said_roles = sentence.roles
     said_words = masked_words | {stem(form) for form in said_roles} if said_roles else masked_words
     sections = [mentions.words[sid] for sid in ids]
-    said, said_words = _claimed(denials(sentence), said_words, sections, sentence)
+    said, said_words = _claimed(sentence_denials(sentence), said_words, sections, sentence)
     heads = [head for sid in ids for head in mentions.heads[sid]]
     if (said or heads) and _contradicted(sentence, said, said_words, masked_words, heads):
         return not meta.contrasts_only(sentence.source)  # "The record gives it per day, not per second."
@@ -258,7 +258,7 @@ def _otherwise(sentence: Reading, said: tuple[polarity.Denial, ...], denied: lis
     if sentence.text != sentence.source:
         readings.append(_with_code(sentence, masked=False))
     for text in readings:
-        mine = denials(sentence, text)
+        mine = sentence_denials(sentence, text)
         if mine and not contradictions.contradicts(mine, set(), denied, (), None, stems):
             return True
     return False

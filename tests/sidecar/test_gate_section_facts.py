@@ -1,0 +1,107 @@
+"""What the polarity rule reads of a cited section, made once per bundle and kept with the section (issue 26 item 3):
+what a section asks whether to do (`denying._whether`) and the defaults it gives (`denying._defaults`), read without a
+pattern made for each sentence. Each reads what the pattern it replaced reads: the cases here are the edges of those
+patterns (case, blanks, the words between, a value's first place, matches that would overlap), compared with the
+pattern itself, so that a change to one that the other does not follow fails here."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.mentions import Mentions
+from docent.sidecar.answer.rules import denying
+from docent.sidecar.answer.site import Site
+from tests.sidecar.gating import docs_section, fate, record_of, verdicts
+
+
+def _asks_by_pattern(head: str, text: str) -> bool:
+    return "whether" in text and re.search(rf"\bwhether\s+(?:\w+\s+){{0,2}}?{re.escape(head)}", text, re.I) is not None
+
+
+ASKED = [
+    "The question was whether to stretch it.",
+    "Whether to stretch it was the question; whether   we\nshould\tstretch it too.",
+    "WHETHER stretching helps is asked whether it helps.",
+    "Decide whether to-stretch it.",  # a hyphen is no blank: "stretch" is not the next word
+    "Whether to stretch it.",  # no "whether" in lower case: nothing asked, as before
+    "It asks whether or not to restart the worker, and whether the pod restarts.",
+    "whether",
+    "whether ",
+]
+
+
+@pytest.mark.parametrize("text", ASKED)
+@pytest.mark.parametrize("head", ["stretch", "to", "restart", "should", "it", "we", "help", "or", "pod", "x"])
+def test_what_a_section_asks_whether_to_do_reads_as_the_pattern_did(head: str, text: str) -> None:
+    assert denying._asks(head, denying._whether(text)) == _asks_by_pattern(head, text)
+
+
+def test_the_third_word_after_whether_is_asked_of_and_the_fourth_not() -> None:
+    asked = denying._whether("It is unclear whether they would stretch it here.")
+    assert denying._asks("stretch", asked) and not denying._asks("it", asked)
+
+
+_GIVEN = r"\bdefault(?:s|ed)?\b(?:(?!\s-\s)[^.\n)\d]){0,40}?(?<![\w.-])%s(?![\w-]|\.\w)"
+
+DEFAULTS = [
+    "- --interval=5m (default 1m)\n- --min-event-sync-interval=5m (default 5s)\n"
+    "- --batch-change-size=4000 (default 1000)",
+    "The timeout defaults to 30s. Retries default to 3, and the delay defaulted to 1.5 seconds.",
+    "Default: `info`. The level is info by default; the default level - info - is kept.",
+    "default default 1m default 1m.",  # a match would overlap the next "default"
+    "the default of a very long description that runs past forty characters 1m",
+    "defaults to v1.2-beta or 1m.x, else 1m.",
+    "(default 1m) - --min-event-sync-interval=5m",
+]
+
+
+@pytest.mark.parametrize("text", DEFAULTS)
+@pytest.mark.parametrize("value", ["1m", "5s", "1000", "3", "1.5", "info", "INFO", "30s", "v1.2", "5m", "1"])
+def test_the_defaults_a_section_gives_read_as_the_pattern_did(text: str, value: str) -> None:
+    defaults = tuple((m.start(), denying._before(text, m.start()), denying._places(text, m.end()))
+                     for m in denying._DEFAULT.finditer(text))
+    by_pattern = [denying._before(text, m.start()) for m in re.finditer(_GIVEN % re.escape(value), text, re.I)]
+    assert denying._given(value, text, defaults) == by_pattern
+
+
+RECORD = record_of(
+    docs_section("throttling", "Throttling", "- --interval=5m (default 1m)\n- --batch-change-size=4000 (default 1000)"),
+    docs_section("choice", "Choice", "The question was whether to retry the request."),
+)
+
+
+def test_the_facts_are_made_once_and_kept_with_the_section() -> None:
+    lexicon = Lexicon([])
+    site, mentions = Site.of(RECORD, lexicon), Mentions(RECORD, lexicon)  # a bundle's, shared by its gates
+
+    def verdict(sentence: str) -> str:
+        return fate(Gate(RECORD, lexicon, site=site, mentions=mentions), sentence)
+
+    assert verdict("Use `--interval=5m` instead of the default `1m` [[throttling]].") == "shown"
+    assert verdict("It chose to log the failure instead of retrying the request [[choice]].") == "shown"
+    assert {"defaults", "whether"} <= set(mentions.passages["throttling"].memo) | set(mentions.passages["choice"].memo)
+    # asked of again by a sentence of another gate on the same bundle, they are not made again
+    made: list[str] = []
+    original = denying._whether
+
+    def counted(text: str) -> tuple[str, ...]:
+        made.append(text)
+        return original(text)
+
+    denying._whether = counted  # type: ignore[assignment]
+    try:
+        assert verdict("It chose to log the failure instead of retrying the request [[choice]].") == "shown"
+        assert verdict("It logs the failure rather than retrying the request [[choice]].") == "shown"
+    finally:
+        denying._whether = original  # type: ignore[assignment]
+    assert made == []
+
+
+def test_a_section_that_asks_nothing_keeps_the_denial() -> None:
+    held = verdicts(docs_section("choice", "Choice", "The worker retries the request."))
+    assert held("The worker does not retry the request [[choice]].") == "polarity"
+

@@ -1,8 +1,9 @@
-"""What the polarity rule reads of a cited section, made once per bundle and kept with the section (issue 26 item 3):
-what a section asks whether to do (`denying._whether`) and the defaults it gives (`denying._defaults`), read without a
-pattern made for each sentence. Each reads what the pattern it replaced reads: the cases here are the edges of those
-patterns (case, blanks, the words between, a value's first place, matches that would overlap), compared with the
-pattern itself, so that a change to one that the other does not follow fails here."""
+"""What the polarity and sibling rules read of a cited section, made once per bundle and kept with the section (issue
+26 item 3): what a section asks whether to do (`denying._whether`) and the defaults it gives (`denying._defaults`),
+read without a pattern made for each sentence, and a name a text writes (`siblings._writes`), read without a pattern
+made for each name. Each reads what the pattern it replaced reads: the cases here are the edges of those patterns
+(case, blanks, the words between, a value's first place, matches that would overlap, the characters joined to a
+name), compared with the pattern itself, so that a change to one that the other does not follow fails here."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 
 import pytest
 
+from docent.sidecar.answer import siblings
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.mentions import Mentions
@@ -104,4 +106,17 @@ def test_the_facts_are_made_once_and_kept_with_the_section() -> None:
 def test_a_section_that_asks_nothing_keeps_the_denial() -> None:
     held = verdicts(docs_section("choice", "Choice", "The worker retries the request."))
     assert held("The worker does not retry the request [[choice]].") == "polarity"
+
+
+def _writes_by_pattern(text: str, name: str) -> bool:
+    return name in text and re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "uvicorn.workers.uvicornworker runs it", "the uvicornworker-class", "use _uvicornworker", "uvicornworker2",
+    "(uvicornworker)", "uvicornworker", "a uvicornworker uvicornworker_ uvicornworker.", "é uvicornworkeré", "",
+])
+@pytest.mark.parametrize("name", ["uvicornworker", "worker", "uvicorn.workers", "uvicorn"])
+def test_a_name_written_reads_as_the_pattern_did(text: str, name: str) -> None:
+    assert siblings._writes(text, name) == _writes_by_pattern(text, name)
 

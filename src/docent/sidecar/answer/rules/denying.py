@@ -8,7 +8,7 @@ import re
 
 from .. import polarity
 from ..passage import Passage, Unit, clause_around
-from ..words import stem, stems
+from ..words import fold, stem, stems
 from .types import Reading
 
 
@@ -189,7 +189,10 @@ def _compounds(text: str, sentence: Reading) -> str:
     words = [sentence.grounds.mentions.words[sid] for sid in sentence.ids]
 
     def join(m: re.Match[str]) -> str:
-        one = stem(m.group(1) + m.group(2))
+        joined = m.group(1) + m.group(2)
+        one = fold(joined)  # its stem, kept from the last time the words were joined (a stop word's: none kept)
+        if one is None:
+            one = stem(joined)
         return m.group(1) if any(one in w for w in words) else m.group(0)
 
     return _PAIR.sub(join, text) if words else text

@@ -23,6 +23,7 @@ SECRET = "one secret for every sidecar in these tests"
 # machine (the suite on two cores shared with others) one took over 30 s once: the wait is for a condition (an answer,
 # or the process gone), so a generous limit costs nothing where it starts fast, and a sidecar that exits fails at once.
 UP_WITHIN_S = 180.0
+TAIL_LINES = 40  # of a failed process's output, said in the failure
 
 
 @dataclass
@@ -103,7 +104,7 @@ def wait_until_up(
     deadline = time.monotonic() + within
     while True:
         if process.poll() is not None:
-            raise RuntimeError(f"docent serve exited ({process.returncode}):\n{output.read_text(errors='replace')}")
+            raise RuntimeError(f"docent serve exited ({process.returncode}); its output ends:\n{tail(output)}")
         try:
             with urllib.request.urlopen(url, timeout=5) as response:
                 if response.status == 200:
@@ -111,5 +112,14 @@ def wait_until_up(
         except OSError:
             pass
         if time.monotonic() > deadline:
-            raise RuntimeError(f"docent serve did not answer within {within:g} s:\n{output.read_text(errors='replace')}")
+            raise RuntimeError(f"docent serve did not answer within {within:g} s; its output ends:\n{tail(output)}")
         time.sleep(every)
+
+
+def tail(output: Path | str, lines: int = TAIL_LINES) -> str:
+    """The last `lines` lines of a process's output (a file, or the text itself): where it stopped, and why, without
+    the thousands of lines a long run may write before (empty where the file was never written)."""
+    if isinstance(output, Path):
+        output = output.read_text(errors="replace") if output.exists() else ""
+    kept = output.splitlines()[-lines:]
+    return "\n".join(kept) if kept else "(nothing)"

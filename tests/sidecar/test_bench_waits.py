@@ -1,0 +1,77 @@
+"""The benches' own helpers for a server they start: the wait for a server follows the process (its exit, its answer),
+not a fixed time, and a failed server says the end of what it wrote (tests/bench/large.py, tests/sidecars.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.loopback import free_port
+from tests.sidecars import stop, tail, wait_until_up
+from tests.waiting import until
+
+# A server as `docent serve` starts: its socket listens at once, and it answers only once its start is done.
+LATE = """
+import http.server, sys, time
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.end_headers()
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), Handler)
+print("Waiting for application startup.", flush=True)
+time.sleep(1.5)
+print("Application startup complete.", flush=True)
+server.serve_forever()
+"""
+
+
+def _started(code: str, output: Path, *args: str) -> subprocess.Popen[bytes]:
+    with open(output, "wb") as sink:
+        return subprocess.Popen([sys.executable, "-c", code, *args], stdout=sink, stderr=subprocess.STDOUT)
+
+
+def test_the_wait_lasts_until_a_listening_server_answers(tmp_path: Path) -> None:
+    port, output = free_port(), tmp_path / "late.log"
+    process = _started(LATE, output, str(port))
+    try:
+        wait_until_up(process, f"http://127.0.0.1:{port}/api/guide", output, within=120)
+        assert process.poll() is None
+        assert "Application startup complete." in output.read_text()
+    finally:
+        stop(process)
+
+
+def test_a_server_that_exits_fails_the_wait_with_the_end_of_its_output(tmp_path: Path) -> None:
+    output = tmp_path / "crashed.log"
+    process = _started("import sys\nfor i in range(100): print('line', i)\nsys.exit(3)", output)
+    with pytest.raises(RuntimeError) as failed:
+        wait_until_up(process, f"http://127.0.0.1:{free_port()}/", output, within=600)
+    said = str(failed.value)
+    assert "exited (3)" in said
+    assert "line 99" in said and "line 60" in said and "line 59" not in said  # the last 40 lines
+
+
+def test_a_server_that_never_answers_fails_after_its_limit_with_its_output(tmp_path: Path) -> None:
+    output = tmp_path / "hung.log"
+    process = _started("import time\nprint('warming the bundle', flush=True)\ntime.sleep(600)", output)
+    try:
+        until(lambda: "warming" in output.read_text(), within_s=60)
+        with pytest.raises(RuntimeError, match="did not answer within 0.5 s") as failed:
+            wait_until_up(process, f"http://127.0.0.1:{free_port()}/", output, within=0.5)
+        assert process.poll() is None  # alive: the limit, not its exit, ended the wait
+    finally:
+        stop(process)
+    assert "warming the bundle" in str(failed.value)
+
+
+def test_tail_keeps_the_last_lines_of_a_file_or_a_text(tmp_path: Path) -> None:
+    written = tmp_path / "out.log"
+    written.write_text("".join(f"{i}\n" for i in range(10)))
+    assert tail(written, 3) == "7\n8\n9"
+    assert tail("a\nb", 3) == "a\nb"
+    assert tail(tmp_path / "never-written.log") == tail("") == "(nothing)"

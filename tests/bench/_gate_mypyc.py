@@ -29,6 +29,7 @@ from pathlib import Path
 
 from docent.sidecar.answer import native
 from tests.bench import _gate_ab
+from tests.sidecars import tail
 
 ROOT = Path(__file__).resolve().parents[2]
 _PACKAGE = Path("docent/sidecar/answer")
@@ -54,8 +55,20 @@ def _compiled(into: Path) -> Path:
     src = into / "src"
     shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     modules = [str(p.relative_to(src)) for p in native.modules(src / _PACKAGE)]
-    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=src, check=True, capture_output=True)
+    built = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=src, capture_output=True, encoding="utf-8",
+                           errors="replace")
+    check_ran(built, "mypyc")
     return src
+
+
+def check_ran(done: subprocess.CompletedProcess[str], what: str) -> None:
+    """Raises, where the command failed, with the ends of what it wrote: a build's error (mypy's, or the C compiler's,
+    or a compiler killed) is in its last lines, and `capture_output` would otherwise swallow it."""
+    if done.returncode:
+        raise RuntimeError(
+            f"{what} failed (exit status {done.returncode}); its stderr ends:\n{tail(done.stderr or '')}\n"
+            f"its stdout ends:\n{tail(done.stdout or '')}"
+        )
 
 
 def missing() -> str | None:

@@ -1,5 +1,6 @@
-"""The benches' own helpers for a server they start: the wait for a server follows the process (its exit, its answer),
-not a fixed time, and a failed server says the end of what it wrote (tests/bench/large.py, tests/sidecars.py)."""
+"""The benches' own helpers for a server and a build they start: the wait for a server follows the process (its exit,
+its answer), not a fixed time, and a failed server or build says the end of what it wrote (tests/bench/large.py,
+tests/bench/_gate_mypyc.py, tests/sidecars.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench._gate_mypyc import check_ran
 from tests.loopback import free_port
 from tests.sidecars import stop, tail, wait_until_up
 from tests.waiting import until
@@ -75,3 +77,17 @@ def test_tail_keeps_the_last_lines_of_a_file_or_a_text(tmp_path: Path) -> None:
     assert tail(written, 3) == "7\n8\n9"
     assert tail("a\nb", 3) == "a\nb"
     assert tail(tmp_path / "never-written.log") == tail("") == "(nothing)"
+
+
+def test_a_failed_build_says_the_end_of_its_stderr_and_stdout() -> None:
+    code = "import sys\nfor i in range(100): print('generated', i)\nprint('cc1: fatal error: Killed', file=sys.stderr)\nsys.exit(1)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8", errors="replace")
+    with pytest.raises(RuntimeError) as failed:
+        check_ran(done, "mypyc")
+    said = str(failed.value)
+    assert "mypyc failed (exit status 1)" in said
+    assert "cc1: fatal error: Killed" in said and "generated 99" in said and "generated 0\n" not in said
+
+
+def test_a_build_that_ran_raises_nothing() -> None:
+    check_ran(subprocess.run([sys.executable, "-c", "print('built')"], capture_output=True, encoding="utf-8"), "mypyc")

@@ -109,7 +109,8 @@ def cached() -> Path:
 
 def _events(src: Path) -> str:
     done = subprocess.run([sys.executable, "-c", _EVENTS], env=_gate_ab._env(str(src)), capture_output=True,
-                          text=True, check=True, cwd=ROOT)
+                          text=True, cwd=ROOT)
+    check_ran(done, f"the gate's events from {src}")
     return done.stdout.strip()
 
 

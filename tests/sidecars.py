@@ -100,13 +100,15 @@ def wait_until_up(
     process: subprocess.Popen[bytes], url: str, output: Path, *, within: float = UP_WITHIN_S, every: float = 0.05
 ) -> None:
     """Polls `url` until it answers 200; fails with the sidecar's output as soon as it exits, or if it has not answered
-    `within` seconds (a limit for a hung start, not a measure of speed: `UP_WITHIN_S`)."""
+    `within` seconds (a limit for a hung start, not a measure of speed: `UP_WITHIN_S`). `docent serve` listens before
+    its start is done, so a request waits for the start, as long as the limit leaves: one request at a time (a request
+    given up after 5 s was answered later all the same, 614 of them on the large bench's start, most with a 429)."""
     deadline = time.monotonic() + within
     while True:
         if process.poll() is not None:
             raise RuntimeError(f"docent serve exited ({process.returncode}); its output ends:\n{tail(output)}")
         try:
-            with urllib.request.urlopen(url, timeout=5) as response:
+            with urllib.request.urlopen(url, timeout=max(1.0, deadline - time.monotonic())) as response:
                 if response.status == 200:
                     return
         except OSError:

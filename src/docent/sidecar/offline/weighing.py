@@ -23,7 +23,7 @@ from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, name
 from .seen import values
 from .stack import own_stack, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
-from .versions import versions_missing
+from .versions import versions_missing, versions_of_others
 from .voice import Voice
 from .written import code_names
 
@@ -180,8 +180,9 @@ class Weighed:
         context = _context(question, weight.keys(), code | camel | code_missing) - {NOW_TOKEN}
         for word in no_lack(question, alts, context, named, index.df):
             del weight[word], alts[word]
+        versions = _versions(question, index, known, docs=manifest.kind == "docs" and not heads)
         return cls(weight, alts, " ".join([*kept, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
-                   versions_missing(question, index.said, ask=asking(question)), code, code_missing - context, frozenset(code | camel),
+                   versions, code, code_missing - context, frozenset(code | camel),
                    raised, context, _compounds(question, weight.keys(), code))
 
     def asks(self, said: Collection[str]) -> float:
@@ -282,6 +283,15 @@ def asking(question: str) -> str:
     parts = ASK_SPLIT.split(question.strip())
     first = min((i for i, part in enumerate(parts) if "?" in part), default=len(parts) - 1)
     return " ".join(parts[first:])
+
+
+def _versions(question: str, index: Vocabulary, known: Collection[str], *, docs: bool) -> frozenset[str]:
+    """The versioned names the question asks about that the record lacks (`versions_missing`); on documentation, for
+    a question that asks for no thing by name (no "which"), also those it writes only of another named thing ("Does
+    uvicorn support HTTP/3?" where only Hypercorn's sentence writes it: `versions_of_others`)."""
+    ask = asking(question)
+    missing = versions_missing(question, index.said, ask=ask)
+    return missing | versions_of_others(ask, index.sections, known) if docs else missing
 
 
 def _compounds(question: str, weighed: Collection[str], code: Collection[str]) -> tuple[frozenset[str], ...]:

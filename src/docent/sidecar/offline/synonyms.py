@@ -17,7 +17,7 @@ from docent.schema import RecordSection
 from ..answer.record_synonyms import RECORD_SYNONYMS
 from ..answer.words import stem, terms
 
-__all__ = ["RECORD_SYNONYMS", "SYNONYMS", "acronyms", "expand", "respelled", "spelled", "table"]
+__all__ = ["RECORD_SYNONYMS", "SYNONYMS", "acronyms", "derived", "expand", "respelled", "spelled", "table"]
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
     # getting in touch
@@ -105,6 +105,27 @@ def respelled(word: str, df: Mapping[str, int]) -> frozenset[str]:
         if other != word and df.get(other):
             return frozenset({other})
     return frozenset()
+
+
+# A verb and the noun English makes of it, as `words.stem` leaves both: "install" and "installation", "configur" and
+# "configuration", "deploy" and "deployment". The docs write one where a reader writes the other ("How do I install
+# it?" of "... so installation is as simple as:"). Not "-ion" ("annotat", "annotation"): on rounds 5-14 it answered
+# an unanswerable question from a list of packages' "type annotations".
+NOUNS = ("ation", "ment")
+VERB_LETTERS = 4  # a shorter verb ("act", "opt") and its noun ("action", "option") name different things
+
+
+def derived(word: str, df: Mapping[str, int]) -> frozenset[str]:
+    """The record's words (stemmed; `df`, how many sections write each) that are a (stemmed) word's noun or its
+    verb (`NOUNS`), or nothing."""
+    out = set()
+    for suffix in NOUNS:
+        if len(word) >= VERB_LETTERS and df.get(noun := word + suffix):
+            out.add(noun)
+        verb = word[: -len(suffix)]
+        if word.endswith(suffix) and len(verb) >= VERB_LETTERS and df.get(verb):
+            out.add(verb)
+    return frozenset(out)
 
 
 def acronyms(question: str, df: Mapping[str, int], sections: Sequence[RecordSection]) -> dict[str, frozenset[str]]:

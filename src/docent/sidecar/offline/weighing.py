@@ -22,7 +22,7 @@ from .gestures import GO, RUN, request_words
 from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, named_kinds, no_lack, present, technologies
 from .seen import values
 from .stack import own_stack, tools_named
-from .synonyms import RECORD_SYNONYMS, acronyms, respelled, spelled, table
+from .synonyms import RECORD_SYNONYMS, acronyms, derived, respelled, spelled, table
 from .versions import versions_missing, versions_of_others
 from .voice import Voice
 from .written import code_names
@@ -354,8 +354,12 @@ def _weigh(
         said = frozenset({word}) if index.df[word] else by_alias.get(word) or respelled(word, index.df) or frozenset(
             s for s in synonyms.get(word, ()) if index.df[s]
         )
+        if said and word not in by_alias:  # "install" is said by "installation" too (`synonyms.derived`)
+            said |= derived(word, index.df)
+        elif not said:
+            said = derived(word, index.df)
         if said:
-            alts[word], weight[word] = said, max(index.idf(t) for t in said)
+            alts[word], weight[word] = said, index.idf(word) if index.df[word] else max(index.idf(t) for t in said)
             if not index.df[word] and word not in by_alias:  # the record's own words for it, as written
                 extra += sorted(w for w in spelled_as.get(word, ()) if index.df[stem(w)]) or sorted(said)
         elif word in named:

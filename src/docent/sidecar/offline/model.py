@@ -337,17 +337,22 @@ def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Ma
     (which goes last), that code; else the block chosen from the best section, those the sentences came from, then the
     rest of the best sections (`top`): a section whose prose another outweighs may hold the call asked for
     (`templates.TemplateResponse(request, 'index.html')` under "Jinja2Templates", its sentences outweighed by testing's).
-    A line that leads into code picked beside the one that answers best (`picking._led`) is said with its code after
-    them, or right before its code where that is shown already."""
+    A line that leads into code is said in its place in the record's order with its code right after it ("Uvicorn is
+    available on PyPI so installation is as simple as:", `pip install uvicorn`, then what the section says after them);
+    where no sentence said comes after it, last with its code, or right before its code where that is shown already."""
     led = [(m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None]
     lines = [cited(voice.tell(line), section) for section, line, _ in led]
     out = [c for c in chosen if c not in lines]
     if leading(picked) is None:
         sections = list(dict.fromkeys([best, *(m[4] for m in picked), *(s for _, s in top)]))
         out += quoted(question, asked, sections, {m[3].rstrip("."): m[0] for m in picked if m[3] not in leads(m[4])})
-    for (section, _, j), line in zip(led, lines, strict=True):  # each line that leads into code with its code, last
+    for (section, _, j), line in zip(led, lines, strict=True):  # each line that leads into code with its code
         code = fenced(section, section.blocks[j], asked)
-        if code in out:  # its code is shown already: the line goes right before it
+        after = [c for c in chosen[chosen.index(line) + 1 :] if c in out] if line in chosen else []
+        if after:  # a sentence is said after it: the line in its place in the record's order, its code right after it
+            out = [c for c in out if c != code]  # its code, chosen already or not, right after it
+            out[(at := out.index(after[0])) : at] = [line, code]
+        elif code in out:  # its code is shown already: the line goes right before it
             out.insert(out.index(code), line)
         else:
             out += [line, code]

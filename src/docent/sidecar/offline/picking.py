@@ -11,7 +11,7 @@ from docent.schema import RecordSection
 
 from ..answer.words import terms
 from .heads import NOW_TOKEN, ONGOING
-from .quotes import before, following, leads, quotes
+from .quotes import before, following, leads, with_leads
 from .weighing import Vocabulary, Weighed, spoken
 
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
@@ -229,14 +229,14 @@ def said_most(hits: list[Hit], asked: Weighed) -> float:
 
 
 def weighed(top: Ranked, asked: Weighed) -> list[Hit]:
-    """Each of the top sections' sentences (and the lines that lead into its code, after them) with how much of the
+    """Each of the top sections' sentences (and the lines that lead into its code, in their places) with how much of the
     question it says, its title's words counting `TITLE_SHARE` and the question's code it writes `Weighed.rarest`, and
     its words."""
     out = []
     for rank, (_, section) in enumerate(top):
         title = set(terms(section.title))
         led = leads(section)
-        for i, sentence in enumerate([*quotes(section), *led]):
+        for i, sentence in enumerate(with_leads(section)):
             said = set(spoken(sentence)) | ({NOW_TOKEN} if ONGOING.search(sentence) else set())
             hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
             code = section.blocks[led[sentence]].text if sentence in led else ""

@@ -157,8 +157,21 @@ def quotes(section: RecordSection) -> list[str]:
     """A section's sentences worth saying, in order: never a bare list line, a table's figures, code, or a line that
     only leads into what follows it ("... for serving files in a given directory:"), which says nothing alone."""
     said = (_first_clause(s.strip()) for text in _prose(section) for s in split(text))
-    return [s for s in said if (3 <= len(s.split()) <= MAX_WORDS or LABELLED.fullmatch(s)) and not _marks(s)
-            and not _mostly_figures(s) and not s.endswith(":")]
+    return [s for s in said if _worth(s)]
+
+
+def _worth(sentence: str) -> bool:
+    """Whether a sentence is worth saying alone (`quotes`)."""
+    return ((3 <= len(sentence.split()) <= MAX_WORDS or LABELLED.fullmatch(sentence) is not None)
+            and not _marks(sentence) and not _mostly_figures(sentence) and not sentence.endswith(":"))
+
+
+def with_leads(section: RecordSection) -> list[str]:
+    """`quotes`, and the lines that lead into code (`leads`), each in its place in the record's order: "Uvicorn is
+    available on PyPI so installation is as simple as:" before "The above will install Uvicorn with ..."."""
+    led = leads(section)
+    said = [s for s in (_first_clause(s.strip()) for text in _prose(section) for s in split(text)) if s in led or _worth(s)]
+    return said + [line for line in led if line not in said]
 
 
 LIST_ITEMS = 5  # a list this short is said whole where one of its items answers: "From the .env file." alone is no answer
@@ -259,7 +272,8 @@ LEADS_HELD = 1024
 @lru_cache(maxsize=LEADS_HELD)
 def leads(section: RecordSection) -> Mapping[str, int]:
     """The lines that lead into a code block ("The Route class also accepts a middleware argument, which allows you
-    to apply middleware to a single route:"), a paragraph's or a note's last, across the code's caption, each with the
+    to apply middleware to a single route:"), a paragraph's or a note's last, across the code's caption or the label of
+    the content tab it opens ("pip"), each with the
     index of the block among the section's blocks: never said alone, such a line is said with the code it introduces.
     Read once per section (a question asks it of each best section at five places in picking and telling), read-only."""
     out: dict[str, int] = {}
@@ -268,6 +282,8 @@ def leads(section: RecordSection) -> Mapping[str, int]:
         if block.kind != "code" or diagram(block):
             continue
         k = j - 2 if j > 1 and caption(blocks, j - 1) else j - 1  # "... across builds:", "Dockerfile", the code
+        if k > 0 and blocks[k].kind == "heading":  # a content tab's label: "... as simple as:", "pip", the code
+            k -= 1
         if blocks[k].kind not in PROSE or not (text := block_said(blocks, k)).endswith(":"):
             continue
         line = split(text)[-1]

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -16,6 +20,11 @@ from tests.browser.script import script
 from tests.browser.sidecar import ROOT, Sidecar, build_site, free_port, sidecar
 
 SCREENSHOTS = ROOT / "test-output" / "browser"
+
+# The docs-site fixture's replies: the first opens the page it speaks of.
+RETRIES = "Retries are off by default: a request that fails to connect raises `ConnectError` at once [[retries]]. "
+RETRY_CODE = "client = fetchkit.Client(transport=fetchkit.Transport(retries=3))"
+MORE = "Pass `retries=3` to the transport to try a connection up to three more times before giving up [[retries]]."
 
 
 @pytest.fixture(scope="package")
@@ -43,6 +52,26 @@ def material(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     path = folder / "replay.json"
     path.write_text(json.dumps(script()), encoding="utf-8")
     with sidecar(site, bundle, path, folder / "replay-log.jsonl", port=port) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def fetchkit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+    """A docs site (tests/browser/docs_site: Fetchkit, Material with instant navigation, `kind: docs`) whose answer
+    opens the page it speaks of, and its own sidecar."""
+    folder = tmp_path_factory.mktemp("fetchkit")
+    shutil.copytree(Path(__file__).parent / "docs_site", folder, dirs_exist_ok=True)
+    port = free_port()  # instant navigation follows only the links its sitemap lists under site_url
+    config = (folder / "mkdocs.yml").read_text(encoding="utf-8").replace("http://127.0.0.1/", f"http://127.0.0.1:{port}/")
+    (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], check=True, cwd=folder, timeout=120)
+    script = folder / "replay.json"
+    calls = [[{"text": RETRIES}, {"tool": "show_page", "input": {"id": "clients"}}], [{"text": MORE}]]
+    code = [[{"text": f"```python\n{RETRY_CODE}\n```\n[[retries]]\n"}, {"tool": "show_page", "input": {"id": "clients"}}],
+            [{"text": ""}]]
+    replies = [{"question": "clients page", "calls": calls}, {"question": "only its code", "calls": code}]
+    script.write_text(json.dumps({"replies": replies}), encoding="utf-8")
+    with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl", port=port) as running:
         yield running
 
 

@@ -5,12 +5,15 @@
  *
  * While the guide points at a part, runs an experiment, tours or opens a citation, it makes room (makeRoom): on a
  * wide screen it stays where it leaves the part's columns free, else moves to the other side where that side
- * does; otherwise, and on a phone, it shrinks to its header and stays so until the visitor comes back to it (its
- * header's ▴, or the peek's "Read the answer"; the launcher is hidden meanwhile). Shrunk for the guide, it keeps a
+ * does, else docks where the screen has room for the page beside it (dock.js: the page narrows, the panel stays
+ * whole, until the panel closes or the visitor shrinks it); otherwise, and on a phone, it shrinks to its header and
+ * stays so until the visitor comes back to it (its header's ▴, or the peek's "Read the answer"; the launcher is hidden
+ * meanwhile). Shrunk for the guide, it keeps a
  * peek of the answer under its header (peek.js), its height fixed, and what the guide shows is scrolled into the part
  * above it. Shrunk, the header takes the launcher's place in the corner and the launcher steps aside (is-folded): the
  * two stacked at the corner said the same twice.
  */
+import { canDock, content, dock, docked, undock } from "./dock.js";
 import { followScheme } from "./dom.js";
 import { Peek } from "./peek.js";
 import { PanelView, button } from "./view.js";
@@ -69,6 +72,8 @@ export class FloatingView extends PanelView {
     followScheme(panel);
     pin(this.launcher);
     pin(panel);
+    this.resized = () => { if (docked() && !canDock(this.panel.getBoundingClientRect(), GAP)) undock(); };
+    window.addEventListener("resize", this.resized);
   }
 
   launch() {
@@ -88,6 +93,7 @@ export class FloatingView extends PanelView {
   collapse(collapsed, byVisitor) {
     this.collapsed = collapsed;
     if (byVisitor) this.clearRoom();
+    if (collapsed) undock(); // shrunk to the corner, it needs no column of its own
     this.panel.classList.toggle("is-collapsed", collapsed);
     this.shrinkButton.setAttribute("aria-expanded", collapsed ? "false" : "true");
     this.shrinkButton.setAttribute("aria-label", collapsed ? "Show the whole guide" : "Shrink the guide to its header");
@@ -131,15 +137,33 @@ export class FloatingView extends PanelView {
       return;
     }
     if (this.collapsed) return; // already out of the way (the guide's doing or the visitor's)
+    if (this.dockFor(element)) return;
     this.shrinkForGuide();
   }
 
+  /* Docks the panel at the right, the page narrowed beside it, where that leaves the element's columns free; else
+     the page takes its width back (false). */
+  dockFor(element) {
+    if (!canDock(this.panel.getBoundingClientRect(), GAP)) {
+      undock();
+      return false;
+    }
+    this.panel.classList.remove("is-left");
+    if (!dock(this.panel.getBoundingClientRect(), GAP)) return false;
+    if (roomFor(element.getBoundingClientRect(), this.panel.getBoundingClientRect(), false) === "stay") return true;
+    undock();
+    return false;
+  }
+
   /* On the page an answer opened (the visitor asked to see it): a phone's sheet, over most of the screen, shrinks
-     to its header and the peek of the answer until the visitor brings it back; on a wider screen the panel stays
-     beside the page. */
+     to its header and the peek of the answer until the visitor brings it back; on a wider screen the panel makes
+     room for the page's content as for a part (beside it where it is clear, docked where the screen has room, else
+     its peek). */
   makeWay() {
-    if (visible().width > WIDE_PX || this.collapsed) return;
-    this.shrinkForGuide();
+    if (this.collapsed) return;
+    const page = visible().width > WIDE_PX ? content() : null;
+    if (page) this.makeRoom(page);
+    else if (visible().width <= WIDE_PX) this.shrinkForGuide();
   }
 
   /* Ends what makeRoom did; grow: the panel grows back (it shrank for the guide, not the visitor). */
@@ -165,6 +189,7 @@ export class FloatingView extends PanelView {
     const hadFocus = this.panel.contains(document.activeElement);
     this.panel.hidden = true;
     this.clearRoom(true);
+    undock();
     this.launcher.setAttribute("aria-expanded", "false");
     this.launcher.classList.remove("is-open");
     if (hadFocus) this.launcher.focus({ preventScroll: true });
@@ -172,6 +197,8 @@ export class FloatingView extends PanelView {
   }
 
   destroy() {
+    undock();
+    window.removeEventListener("resize", this.resized);
     if (this.launcher.parentNode) this.launcher.parentNode.removeChild(this.launcher);
     super.destroy();
   }

@@ -16,7 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, ask, open_panel, serious
+from tests.browser.panel import PANEL, ask, open_panel, serious, whole
 from tests.browser.sidecar import Sidecar, free_port, sidecar
 from tests.browser.test_layout import CITED, _at_rest
 
@@ -244,7 +244,7 @@ def test_a_citation_to_the_page_open_keeps_its_highlight_under_instant_navigatio
     assert cited and cited["text"] == quote and not cited["meets"] and cited["shown"], cited
     assert page.evaluate("() => document.querySelector('article').dataset.before") == "citation"  # never reloaded
     assert page.evaluate(CONTRAST) >= 4.5  # the dark scheme's light text stays readable on the highlight
-    page.get_by_role("button", name="Show the whole guide").click()
+    whole(page)  # shrunk to its peek on a phone; docked beside the page on a desktop (test_dock.py), whole already
     assert serious(page, context=PANEL) == []
 
 

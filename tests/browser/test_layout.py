@@ -241,7 +241,10 @@ LAST_LINE = """() => {
 }"""
 
 # Where the log rests after an answer: its last line whole, or, where the answer to the last question is taller than
-# the log, that question whole at the log's top (the answer read from its start); one frame's layout.
+# the room under that question, the question whole at the log's top (the answer read from its start); one frame's
+# layout. The room is the log's height less the question's place at its top (the log's padding): an answer that
+# fits the log's whole height but not under its question (a docked panel's log can be within pixels of it) is held
+# from its start, as the panel holds it.
 RESTS = """() => {
   const log = document.querySelector("[data-docent-view] .docent-log");
   if (!log.lastElementChild) return false;
@@ -250,7 +253,8 @@ RESTS = """() => {
   const questions = log.querySelectorAll(".docent-question");
   if (!questions.length) return false;
   const q = questions[questions.length - 1].getBoundingClientRect();
-  return last.bottom - q.top > b.height && q.top >= b.top && q.bottom <= b.bottom && q.top - b.top < 16;
+  const room = b.bottom - q.top;
+  return last.bottom - q.top > room && q.top >= b.top && q.bottom <= b.bottom && q.top - b.top < 16;
 }"""
 
 

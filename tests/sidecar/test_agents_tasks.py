@@ -15,10 +15,13 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import InitializeResult
 
 from docent.schema import Block, Manifest, Page, RecordSection, plain
+from docent.sidecar.agents import endpoint
 from docent.sidecar.agents.endpoint import INSTRUCTIONS, SITE_NAME_CHARS, site_named
 from docent.sidecar.agents.results import placed
 from docent.sidecar.answer.quote import Code, Quoted, match
+from docent.sidecar.app import create_app
 
+from ..loopback import served
 from . import appkit
 from .agentkit import CODE, PAGES, RECORD, SITE_URL, agent, answering, data, settings, sidecar
 
@@ -63,6 +66,27 @@ async def test_an_agent_given_two_sites_reads_which_site_each_is_at_initialize(t
     assert seen["Kit"][0] == INSTRUCTIONS.format(site="the site “Kit”")
     assert seen["Other Kit"][0] == INSTRUCTIONS.format(site="the site “Other Kit”")
     assert seen["Kit"][1] == seen["Other Kit"][1]
+
+
+async def test_a_request_reads_the_bundle_once_and_names_its_site_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each request fetched the bundle twice (the Host check's site_url, the instructions' site_name) and quoted the
+    site's name again though it had not changed: one fetch a request now, and the name quoted only when it changes."""
+    named: list[str] = []
+    monkeypatch.setattr(endpoint, "site_named", lambda name: named.append(name) or site_named(name))
+    app = create_app(settings(tmp_path))
+    guide = app.state.guide
+    fetched: list[object] = []
+    bundle = guide.bundle
+    monkeypatch.setattr(guide, "bundle", lambda: fetched.append(1) or bundle())
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    async with served(app) as base, httpx2.AsyncClient(timeout=30) as http:
+        fetched.clear()  # the start's own (`app._warm`)
+        for _ in range(2):
+            response = await http.post(f"{base}/mcp", json=body, headers={"Accept": "application/json, text/event-stream"})
+            assert response.status_code == 200, response.text
+    assert len(fetched) == 2 and named == ["Kit"]
 
 
 @asynccontextmanager

@@ -164,7 +164,7 @@ class Agents:
         self.settings = guide.settings
         self.counts = counts
         self._security: tuple[str, TransportSecurityMiddleware] | None = None
-        self._site = "this site"  # the site the instructions name (`_name_site`)
+        self._site_name = ""  # the bundle's site_name the instructions were last set for (`_name_site`)
         self.server: MCPServer[Any] = _Server(
             name="docent", version=_version(), instructions=INSTRUCTIONS.format(site="this site"), log_level="WARNING"
         )
@@ -191,7 +191,8 @@ class Agents:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """The guard before the SDK: the Host and Origin (421, 403), then the token (401)."""
         request = Request(scope)
-        refused = await self.security().validate_request(request, is_post=request.method == "POST")
+        bundle = self.guide.bundle()  # once a request: its site_url for the checks, its site_name for the instructions
+        refused = await self.security(bundle).validate_request(request, is_post=request.method == "POST")
         if refused is None and not self._authorised(request):
             refused = _rpc_error(401, -32001, "This MCP endpoint needs its bearer token: ask whoever runs the site for it.")
             refused.headers["WWW-Authenticate"] = 'Bearer realm="docent"'
@@ -199,23 +200,21 @@ class Agents:
             self._count("http", _outcome(refused.status_code))
             await refused(scope, receive, send)
             return
-        self._name_site()
+        self._name_site(bundle)
         await self.app(scope, receive, send)
 
-    def _name_site(self) -> None:
+    def _name_site(self, bundle: Bundle | None) -> None:
         """The instructions an agent reads at `initialize` name the site of the bundle of the moment ("What the site
         “Uvicorn” says ..."): an agent given two sites' endpoints tells them apart by more than the names it was given. The
         tools' descriptions stay the same bytes everywhere. Set on the SDK's low-level server, whose `initialize`
-        reads them at each request (stateless)."""
-        bundle = self.guide.bundle()
-        site = site_named(bundle.manifest.site_name if bundle is not None else "")
-        if site != self._site:
-            self._site = site
-            self.server._lowlevel_server.instructions = INSTRUCTIONS.format(site=site)
+        reads them at each request (stateless), and set again only when the bundle's site_name changed."""
+        name = bundle.manifest.site_name if bundle is not None else ""
+        if name != self._site_name:
+            self._site_name = name
+            self.server._lowlevel_server.instructions = INSTRUCTIONS.format(site=site_named(name))
 
-    def security(self) -> TransportSecurityMiddleware:
+    def security(self, bundle: Bundle | None) -> TransportSecurityMiddleware:
         """The SDK's Host and Origin checks over loopback, DOCENT_MCP_HOSTS and the bundle's site_url (kept per URL)."""
-        bundle = self.guide.bundle()
         site_url = bundle.manifest.site_url if bundle is not None else ""
         if self._security is None or self._security[0] != site_url:
             hosts, origins = list(LOOPBACK), ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]

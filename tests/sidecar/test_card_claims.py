@@ -101,3 +101,30 @@ async def test_a_faithful_choices_card_is_still_shown(tmp_path: Path) -> None:
     cards, result = await _shown(tmp_path, "offer_choices", choices)
     assert [c.body["options"] for c in cards] == [choices["options"]]
     assert not result.get("is_error")
+
+
+def test_a_links_sections_are_its_pages_and_the_section_it_names_in_the_records_order() -> None:
+    """`link_sections` over the bundle's shared `record_pages` (tuples, handed out uncopied): a page's sections; a
+    section of that page; a home section whose id is a record section of another page, both in the record's order;
+    nothing for a page the record leaves out."""
+    from types import SimpleNamespace
+
+    from docent.schema import Page, Section
+    from docent.sidecar.answer.bundle import Bundle
+    from docent.sidecar.answer.tools.cards import link_sections
+    from docent.sidecar.answer.tools.types import Link
+
+    record = {sid: SimpleNamespace(page=page) for sid, page in
+              (("a1", "a"), ("b1", "b"), ("a2", "a"), ("b2", "b"), ("a3", "a"))}
+    bundle: Any = SimpleNamespace(record=record)
+    bundle.record_pages = Bundle.record_pages.func(bundle)
+    assert bundle.record_pages == {"a": ("a1", "a2", "a3"), "b": ("b1", "b2")}
+
+    def about(to: str, page: str | None = None) -> tuple[str, ...]:
+        target = Section(to, "L", page, "/p/") if page else Page(to, "L", "/p/")
+        return link_sections(Link(to, target, "T", "G"), bundle)
+
+    assert about("a") is bundle.record_pages["a"]  # shared, not copied
+    assert about("a2", page="a") == ("a1", "a2", "a3")
+    assert about("b2", page="a") == ("a1", "a2", "b2", "a3")
+    assert about("home", page="c") == () and about("c") == ()

@@ -286,7 +286,7 @@ class Agents:
         by_page = bundle.record_pages
         every = bundle.manifest.pages
         pages: list[PageEntry] = [
-            {"id": p.id, "title": p.label, "url": base + p.path, "sections": list(by_page.get(p.id, []))}
+            {"id": p.id, "title": p.label, "url": base + p.path, "sections": list(by_page.get(p.id, ()))}
             for p in every[start : start + PAGES_AT_ONCE]
         ]
         self._count("list_pages", "ok")

@@ -127,13 +127,13 @@ class Bundle:
         return {s.id: s for s in self.manifest.sections}
 
     @cached_property
-    def record_pages(self) -> dict[str, list[str]]:
+    def record_pages(self) -> dict[str, tuple[str, ...]]:
         """Each page's sections in the record, by id, in the record's order: what a link to the page is about, what
-        list_pages lists; a page the record leaves out has none."""
+        list_pages lists; a page the record leaves out has none. Tuples: every caller shares them, none copies."""
         out: dict[str, list[str]] = {}
         for sid, section in self.record.items():
             out.setdefault(section.page, []).append(sid)
-        return out
+        return {page: tuple(ids) for page, ids in out.items()}
 
     @cached_property
     def parts(self) -> dict[str, Part]:

@@ -94,14 +94,15 @@ def link_words(link: Link) -> list[str]:
     return [text for text in (link.title, link.gist) if text != link.target.label]
 
 
-def link_sections(link: Link, bundle: Bundle) -> list[str]:
+def link_sections(link: Link, bundle: Bundle) -> tuple[str, ...]:
     """The record's sections a link's words are about: those of the page it opens, and the section it names."""
     target = link.target
     page = target.page if isinstance(target, Section) else link.to
-    on_page = bundle.record_pages.get(page, [])
+    on_page = bundle.record_pages.get(page, ())
     if link.to in on_page or link.to not in bundle.record:
-        return list(on_page)
-    return [sid for sid in bundle.record if sid in on_page or sid == link.to]  # a section of another page, in order
+        return on_page
+    about = {*on_page, link.to}  # a section of another page: both, in the record's order
+    return tuple(sid for sid in bundle.record if sid in about)
 
 
 def carry_out(passed: Passed, bundle: Bundle, here: Here) -> Outcome:

@@ -206,8 +206,7 @@ def _unwritten(folded: str, everyday: frozenset[str], *, titled: bool = False) -
         stem = fold(part)
         if stem is None or stem in everyday or stem in ENGLISH:
             continue
-        base = fold(part[:-2]) if part.endswith("ly") else None
-        if base is not None and (base in everyday or base in ENGLISH):
+        if part.endswith("ly") and _known(part[:-2], everyday):
             continue
         if not titled or not _derived(part, everyday):
             return True

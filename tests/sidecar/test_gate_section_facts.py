@@ -8,6 +8,8 @@ name), compared with the pattern itself, so that a change to one that the other 
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -61,46 +63,80 @@ DEFAULTS = [
 ]
 
 
+def _read_defaults(text: str) -> tuple[str, denying.Defaults, tuple[str, ...]]:
+    """`denying._defaults` itself over a section of `text`: its passage makes the facts at once, keeps nothing."""
+    passage: Any = SimpleNamespace()
+    passage.facts = lambda key, made: made(passage)
+    sentence: Any = SimpleNamespace(grounds=SimpleNamespace(mentions=SimpleNamespace(flat={"s": text})))
+    return denying._defaults("s", passage, sentence)
+
+
 @pytest.mark.parametrize("text", DEFAULTS)
 @pytest.mark.parametrize("value", ["1m", "5s", "1000", "3", "1.5", "info", "INFO", "30s", "v1.2", "5m", "1"])
 def test_the_defaults_a_section_gives_read_as_the_pattern_did(text: str, value: str) -> None:
-    defaults = tuple((m.start(), denying._before(text, m.start()), denying._places(text, m.end()))
-                     for m in denying._DEFAULT.finditer(text))
+    flat, defaults, _ = _read_defaults(text)
     by_pattern = [denying._before(text, m.start()) for m in re.finditer(_GIVEN % re.escape(value), text, re.I)]
-    assert denying._given(value, text, defaults) == by_pattern
+    assert flat == text and denying._given(value, flat, defaults) == by_pattern
 
 
+@pytest.mark.parametrize("text", [*DEFAULTS, "No default here: 5m.", ""])
+def test_the_figures_a_section_gives_as_defaults_read_as_the_pattern_did(text: str) -> None:
+    """What stands before each figure given as a default (`_FIGURE_GIVEN`): what the sentence in words is matched
+    with (`best`), none where the section writes no "default"."""
+    by_pattern = tuple(denying._before(text, m.start()) for m in re.finditer(_GIVEN % r"\d[\w.]*", text, re.I))
+    assert _read_defaults(text)[2] == by_pattern
+
+
+THROTTLING = ("- --interval=5m (default 1m)\n- --min-event-sync-interval=5m (default 5s)\n"
+              "- --batch-change-size=4000 (default 1000)")
 RECORD = record_of(
-    docs_section("throttling", "Throttling", "- --interval=5m (default 1m)\n- --batch-change-size=4000 (default 1000)"),
+    docs_section("throttling", "Throttling", THROTTLING),
     docs_section("choice", "Choice", "The question was whether to retry the request."),
 )
 
 
-def test_the_facts_are_made_once_and_kept_with_the_section() -> None:
+@pytest.mark.parametrize("sentence, expected", [
+    ("The minimum event sync interval is 5m instead of the default 5s [[throttling]].", "shown"),
+    ("The batch change size is 5m instead of the default 5s [[throttling]].", "polarity"),  # 5s is another's default
+    ("The minimum event sync interval is 5m instead of the default 1m [[throttling]].", "polarity"),
+])
+def test_a_default_in_words_is_the_one_the_setting_it_names_best_has(sentence: str, expected: str) -> None:
+    """No code names the setting: the one the sentence names best among those given a figure (`best`) decides."""
+    assert verdicts(*RECORD.values())(sentence) == expected
+
+
+def test_the_facts_are_made_once_and_kept_with_the_section(monkeypatch: pytest.MonkeyPatch) -> None:
     lexicon = Lexicon([])
     site, mentions = Site.of(RECORD, lexicon), Mentions(RECORD, lexicon)  # a bundle's, shared by its gates
+    asked: list[str] = []  # each text `_whether` reads
+    given: list[int] = []  # each "default" `_defaults` reads the places after
+    whether, places = denying._whether, denying._places
+
+    def counted_whether(text: str) -> tuple[str, ...]:
+        asked.append(text)
+        return whether(text)
+
+    def counted_places(flat: str, at: int) -> tuple[int, ...]:
+        given.append(at)
+        return places(flat, at)
+
+    monkeypatch.setattr(denying, "_whether", counted_whether)
+    monkeypatch.setattr(denying, "_places", counted_places)
 
     def verdict(sentence: str) -> str:
         return fate(Gate(RECORD, lexicon, site=site, mentions=mentions), sentence)
 
-    assert verdict("Use `--interval=5m` instead of the default `1m` [[throttling]].") == "shown"
-    assert verdict("It chose to log the failure instead of retrying the request [[choice]].") == "shown"
-    assert {"defaults", "whether"} <= set(mentions.passages["throttling"].memo) | set(mentions.passages["choice"].memo)
-    # asked of again by a sentence of another gate on the same bundle, they are not made again
-    made: list[str] = []
-    original = denying._whether
-
-    def counted(text: str) -> tuple[str, ...]:
-        made.append(text)
-        return original(text)
-
-    denying._whether = counted  # type: ignore[assignment]
-    try:
-        assert verdict("It chose to log the failure instead of retrying the request [[choice]].") == "shown"
-        assert verdict("It logs the failure rather than retrying the request [[choice]].") == "shown"
-    finally:
-        denying._whether = original  # type: ignore[assignment]
-    assert made == []
+    sentences = ("Use `--interval=5m` instead of the default `1m` [[throttling]].",
+                 "It chose to log the failure instead of retrying the request [[choice]].")
+    assert [verdict(s) for s in sentences] == ["shown", "shown"]
+    # each section's own facts, made by its first sentence: the defaults of the one that gives them, and what each asks
+    assert asked == [THROTTLING, "The question was whether to retry the request."] and len(given) == 3
+    memo = {sid: set(mentions.passages[sid].memo) for sid in ("throttling", "choice")}
+    assert {"defaults", "whether"} <= memo["throttling"] and "whether" in memo["choice"]
+    # asked of again by sentences of other gates on the same bundle, they are not made again
+    again = (*sentences, "It logs the failure rather than retrying the request [[choice]].")
+    assert [verdict(s) for s in again] == ["shown", "shown", "shown"]
+    assert len(asked) == 2 and len(given) == 3
 
 
 def test_a_section_that_asks_nothing_keeps_the_denial() -> None:

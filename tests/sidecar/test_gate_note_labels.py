@@ -44,3 +44,27 @@ def test_a_short_uncited_note_is_a_connective_of_its_own_words(note: str, expect
     yes, it can read both." is a connective of five words, as "Yes, it can read both." is; another label's words
     ("To sum it all up") count, and a note past six words of its own is checked as before."""
     assert fates(record_of(LOADER), f"The loader reads YAML and TOML [[loader]].\n\n{note}") == ["shown", expected]
+
+
+CITED = "The loader reads YAML and TOML [[loader]]."
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Note: the loader can read both formats.", "shown"),  # six words of its own, seven with its label
+        ("**Pro tip:** the loader can read both formats.", "shown"),
+        ("The loader can read both formats.", "shown"),  # the same words with no label
+        ("To sum it all up: yes, it can read both.", "uncited"),  # no note word's label: its words count
+        ("Note: the loader can read both formats quickly.", "uncited"),  # seven words of its own
+    ],
+)
+def test_an_uncited_note_anywhere_is_read_less_its_label(note: str, expected: str) -> None:
+    """A label that says nothing is taken off every note outside a list's item, cited or not and wherever it stands
+    (ec305dc9; `sentence_labels.read`): an uncited note first in the answer or in a paragraph's middle is the
+    connective of its own words that it is on a line after a cited sentence, as the same words unlabelled are. Before,
+    only the last was read less its label, and the others, with the label's word counted, were held (uncited)."""
+    first = fates(record_of(LOADER), f"{note}\n\n{CITED}")
+    inside = fates(record_of(LOADER), f"{CITED} {note}")
+    after = fates(record_of(LOADER), f"{CITED}\n\n{note}")
+    assert (first[0], inside[1], after[1]) == (expected, expected, expected)

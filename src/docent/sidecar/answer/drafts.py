@@ -27,7 +27,8 @@ def draft_of(raw: str, record: Container[str]) -> Draft:
     line = bool(getattr(raw, "line_start", False))
     if raw[:1] in "#*_ " and headings.written(raw, text, shaped.item, ids):  # a label: its own number no figure
         prose = sentence_labels.unnumbered(shaped.prose)
-        return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, heading=True)
+        note = sentence_labels.note(raw)
+        return Draft(text, tuple(ids), none, shaped.spans, None, line, prose, shaped.codes, note, heading=True)
     # "**Step 1:** Run ...", "Note: ...": a label that is no word of its claim
-    prose = sentence_labels.read(raw, shaped.prose, shaped.item is not None)
-    return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, prose, shaped.codes, *PLAIN))
+    prose, note = sentence_labels.read(raw, shaped.prose, shaped.item is not None)
+    return tuple.__new__(Draft, (text, tuple(ids), none, shaped.spans, shaped.item, line, prose, shaped.codes, note, *PLAIN))

@@ -161,7 +161,7 @@ class Gate(Judge):
     def _take(self, raws: list[str]) -> list[GateEvent]:
         drafts = []
         for raw in raws:  # a note cites what the sentence or block before it cites (`intros.noted`)
-            drafts.append(draft := intros.noted(self._lead.cites(draft_of(raw, self._record)), raw, self._noted, self._grounds))
+            drafts.append(draft := intros.noted(self._lead.cites(draft_of(raw, self._record)), self._noted, self._grounds))
             self._noted = draft.ids or self._noted
         if not drafts:
             return []

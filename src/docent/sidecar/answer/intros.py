@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
-from . import sentence_labels
 from .events import Code, Held, Sentence
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.types import Draft, Grounds
@@ -63,23 +62,17 @@ def read(intro: Draft, ids: Collection[str], grounds: Grounds) -> tuple[Draft, G
     return intro, replace(grounds, ahead=(*grounds.ahead, *ids))
 
 
-def noted(draft: Draft, raw: str, before: tuple[str, ...], grounds: Grounds) -> Draft:
+def noted(draft: Draft, before: tuple[str, ...], grounds: Grounds) -> Draft:
     """The draft as it is judged: a note (a line opening with a label, "**Note:** ...", "In short: ...") that cites
     nothing and is too long for a connective cites what the last cited sentence or block before it cites (`before`),
     what it annotates, where it says nothing in words those sections lack (it restates them: "**Tip:** unit
     tests run on your local computer"), and is then checked against them as any cited sentence is. The rules read
     every note without a label that says nothing (`sentence_labels.read`): a short one left uncited is a connective
     of its own words ("In short: yes, it can break things." has five). A note with a word of its own ("a bug", "4Gi")
-    is left uncited, held as before. Only a note word's label (`sentence_labels.bare`) says nothing; the words of
+    is left uncited, held as before. Only a note word's label (`sentence_labels._bare`) says nothing; the words of
     another label set in emphasis ("**Known bug in node22**:") are the note's, checked with it. A list's item is its
     lead line's (`Lead`)."""
-    if draft.ids:
-        return draft
-    m = None if not before or not draft.line or draft.item is not None or ":" not in raw else sentence_labels.note(raw)
-    if m is None:
-        return draft
-    bare = sentence_labels.bare(m)
-    if m[3] and bare is None:  # a plain line with a colon ("Default: ...") is no note
+    if draft.ids or not before or not draft.line or not draft.note:  # `note`: its label read once, by `draft_of`
         return draft
     if count_words(draft.prose) <= CONNECTIVE_WORDS:  # its prose has no label that says nothing (`sentence_labels`)
         return draft  # a connective of its words: "In short: yes, it can break things."

@@ -9,7 +9,8 @@ the two kinds an answer writes.
 - A note's word with its colon, outside a list's item ("Note:", "**Pro tip:**", "In short:"), says only that a note
   follows: "Note: without a config file, ..." opens its scene as "Without a config file, ..." does. A note word that
   tells how things went ("Bug:", "Failure:") claims it and stays, and so does any other label ("**Known bug in
-  node22**:", "Default: ..."). `note` reads the label for `intros.noted`, which decides what an uncited note cites.
+  node22**:", "Default: ..."). Whether a note's label opens the sentence rides on its draft (`Draft.note`) for `intros.noted`, which decides what an
+  uncited note cites.
 """
 
 from __future__ import annotations
@@ -52,22 +53,28 @@ _NOTE_PHRASES = frozenset(("tl;dr", "in short", "in summary", "bottom line", "he
 _CLAIMS = frozenset(stems("bug failure success"))
 
 
-def read(raw: str, prose: str, listed: bool) -> str:
+def read(raw: str, prose: str, listed: bool) -> tuple[str, bool]:
     """A sentence's prose (`prose`, of `raw` as the model wrote it: whether it began a line rides on its class) as the
     rules read it: less a step's number opening its line, or else less a note's label that says nothing, outside a
-    list's item (`listed`)."""
+    list's item (`listed`); and whether a note's label opens it (`note`), its label matched once for both."""
+    stepped = None
     if raw[:1] in _STEP_STARTS and getattr(raw, "line_start", False):
-        if (m := _STEP_LABEL.match(raw)) is not None:
-            label = m.group("label").strip()
+        if (s := _STEP_LABEL.match(raw)) is not None:
+            label = s.group("label").strip()
             ordinal = ORDINAL.match(label)
-            if ordinal is not None and (m.group("colon") or label.endswith((":", ".")) or ordinal.end() == len(label)):
-                return unnumbered(prose)
+            if ordinal is not None and (s.group("colon") or label.endswith((":", ".")) or ordinal.end() == len(label)):
+                stepped = unnumbered(prose)
         elif _PLAIN_STEP.match(raw):
-            return unnumbered(prose)
-    if listed or ":" not in raw:  # `_NOTE` needs a colon: most sentences have none, and are spared the pattern
-        return prose
-    m = _NOTE.match(raw)
-    return prose.partition(":")[2].lstrip() if m is not None and bare(m) else prose
+            stepped = unnumbered(prose)
+    # `_NOTE` needs a colon: most sentences have none, and are spared the pattern
+    m = None if listed or ":" not in raw else _NOTE.match(raw)
+    if m is None:
+        return prose if stepped is None else stepped, False
+    says = _bare(m)
+    noted = says is not None or not m[3]  # a plain line with a colon ("Default: ...") is no note
+    if stepped is not None:
+        return stepped, noted
+    return prose.partition(":")[2].lstrip() if says else prose, noted
 
 
 def unnumbered(prose: str) -> str:
@@ -75,12 +82,14 @@ def unnumbered(prose: str) -> str:
     return ORDINAL.sub("", prose, count=1)
 
 
-def note(raw: str) -> re.Match[str] | None:
-    """A note's label opening a sentence ("Note:", "**Known bug in node22**:", "Default:"), whatever it says."""
-    return _NOTE.match(raw)
+def note(raw: str) -> bool:
+    """Whether a note's label opens a sentence outside a list's item (`read` says so of any other): a note word's
+    ("Note:", "**Bug:**", "In short:") or any label set in emphasis ("**Known bug in node22**:"); not "Default:"."""
+    m = _NOTE.match(raw) if ":" in raw else None
+    return m is not None and (not m[3] or _bare(m) is not None)
 
 
-def bare(label: re.Match[str]) -> bool | None:
+def _bare(label: re.Match[str]) -> bool | None:
     """Whether a note's label (`note`) says nothing ("Note", "Pro tip", "Heads up"); False for a note word that claims
     something ("Bug"), None for no note word ("Default")."""
     said = (label[2] or label[3]).strip().lower()

@@ -34,14 +34,15 @@ class Draft(NamedTuple):
     line: bool = False
     prose: str = ""
     codes: tuple[str, ...] = ()
+    note: bool = False  # a note's label opens it ("Note:", "**Bug:**"; `sentence_labels.read`): `intros.noted` reads it
     fence: Fence | None = None
     row: Row | None = None  # a table's row: its text is its cells' joined
     heading: bool = False  # a heading the model wrote ("## Updating a project", a line in bold alone): a label
 
 
 # A sentence's Draft made without its `__new__`'s frame (`drafts.draft_of`, `tuple.__new__`) ends with the defaults of
-# its fields after `codes`, read from the class: a field added to Draft cannot shift them.
-PLAIN = tuple(Draft._field_defaults[field] for field in Draft._fields[Draft._fields.index("codes") + 1:])
+# its fields after `note`, read from the class: a field added to Draft cannot shift them.
+PLAIN = tuple(Draft._field_defaults[field] for field in Draft._fields[Draft._fields.index("note") + 1:])
 
 
 @dataclass

@@ -2,7 +2,8 @@
 request, each with the sections it cites, and a verdict for each.
 
 - The request: a short fixed system prompt; the sections the sentences cite, each once, labelled S1, S2, ... in the
-  order first cited, with the record's heading trail and text; then the sentences, numbered from 1, one a line of JSON
+  order first cited, with the record's heading trail and text, inside `<cited_sections>` (a section's own tag escaped,
+  `_inside`); then the sentences, numbered from 1, one a line of JSON
   with the labels of the sections it cites (`port.check_lines`); the sentence right before a code block the answer
   shows carries the block's first lines (`code_after`: the site's code, not evidence) and the labels of the sections
   the gate matched it to (`code_from`, shown among the sections, after the sentence's own), and the request then says,
@@ -24,6 +25,7 @@ request, each with the sections it cites, and a verdict for each.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -121,7 +123,7 @@ class CheckRequest:
         self.code_from = [tuple(dict.fromkeys(labels[s.id] for s in after[at].sources)) if at in after else ()
                           for at in range(len(asked))]
         self.blind = not sections  # no section in view: `by` empty can be no other sentence's section
-        block = "\n\n".join(f"[{labels[s.id]}] {s.trail}\n{s.shown()}" for s in sections)
+        block = _inside("\n\n".join(f"[{labels[s.id]}] {s.trail}\n{s.shown()}" for s in sections))
         shown = {at: (one.text, self.code_from[at]) for at, one in after.items()}
         content = [
             {"type": "text", "text": f"<cited_sections>\n{block}\n</cited_sections>"},
@@ -149,6 +151,18 @@ class CheckRequest:
                 given.setdefault(n, []).append(item)
         return [_one(given.get(n, []), cites, code_from, blind=self.blind)
                 for n, (cites, code_from) in enumerate(zip(self.cites, self.code_from, strict=True), 1)]
+
+
+# The block's own tag, opening or closing, as a model may read it (any case, spaces inside the brackets): a section whose
+# text holds one (a page about prompts) would end the block early, and the words after it read as the request's own.
+_TAG = re.compile(r"<(?=\s*/?\s*cited_sections\b)", re.IGNORECASE)
+
+
+def _inside(block: str) -> str:
+    """The cited sections' text as the request puts it inside `<cited_sections>`: its own `<cited_sections>` or
+    `</cited_sections>` escaped (`&lt;/cited_sections>`), so no section's text can end the block or open another;
+    every other character as it was (a text without the tag is sent byte for byte as before)."""
+    return _TAG.sub("&lt;", block)
 
 
 def _one(items: list[Any], cites: tuple[str, ...], code_from: tuple[str, ...], *, blind: bool) -> bool | None:

@@ -44,11 +44,13 @@ def _model(*sections: Section) -> OfflineModel:
 
 
 def test_a_verb_and_its_noun_are_one_word_where_the_record_writes_the_other() -> None:
-    df = {"install": 3, "installation": 1, "deploy": 1, "deployment": 2, "configur": 1, "configuration": 1, "option": 4}
+    df = {"install": 3, "installation": 1, "deploy": 1, "deployment": 2, "configur": 1, "configuration": 1,
+          "com": 2, "comment": 3, "loc": 1, "location": 2}
     assert derived("install", df) == {"installation"} and derived("installation", df) == {"install"}
     assert derived("deploy", df) == {"deployment"} and derived("configuration", df) == {"configur"}
-    # a short verb and its noun name different things: "opt" is no "option"
-    assert not derived("opt", df) and not derived("option", df)
+    # a short word and the one its letters begin name different things: "com" is no "comment", "loc" no "location"
+    assert not derived("com", df) and not derived("comment", df)
+    assert not derived("loc", df) and not derived("location", df)
 
 
 def test_a_content_tabs_label_between_a_line_and_its_code_leaves_it_the_line_that_leads_into_the_code() -> None:

@@ -112,7 +112,7 @@ def respelled(word: str, df: Mapping[str, int]) -> frozenset[str]:
 # it?" of "... so installation is as simple as:"). Not "-ion" ("annotat", "annotation"): on rounds 5-14 it answered
 # an unanswerable question from a list of packages' "type annotations".
 NOUNS = ("ation", "ment")
-VERB_LETTERS = 4  # a shorter verb ("act", "opt") and its noun ("action", "option") name different things
+VERB_LETTERS = 4  # a shorter word and what its letters begin name different things ("com", "comment")
 
 
 def derived(word: str, df: Mapping[str, int]) -> frozenset[str]:

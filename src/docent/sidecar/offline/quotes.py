@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import groupby
 from types import MappingProxyType
@@ -156,8 +156,12 @@ def _prose(section: RecordSection) -> list[str]:
 def quotes(section: RecordSection) -> list[str]:
     """A section's sentences worth saying, in order: never a bare list line, a table's figures, code, or a line that
     only leads into what follows it ("... for serving files in a given directory:"), which says nothing alone."""
-    said = (_first_clause(s.strip()) for text in _prose(section) for s in split(text))
-    return [s for s in said if _worth(s)]
+    return [s for s in _sentences(section) if _worth(s)]
+
+
+def _sentences(section: RecordSection) -> Iterator[str]:
+    """A section's prose (`_prose`) split into sentences, each its first clause (`_first_clause`)."""
+    return (_first_clause(s.strip()) for text in _prose(section) for s in split(text))
 
 
 def _worth(sentence: str) -> bool:
@@ -170,7 +174,7 @@ def with_leads(section: RecordSection) -> list[str]:
     """`quotes`, and the lines that lead into code (`leads`), each in its place in the record's order: "Uvicorn is
     available on PyPI so installation is as simple as:" before "The above will install Uvicorn with ..."."""
     led = leads(section)
-    said = [s for s in (_first_clause(s.strip()) for text in _prose(section) for s in split(text)) if s in led or _worth(s)]
+    said = [s for s in _sentences(section) if s in led or _worth(s)]
     return said + [line for line in led if line not in said]
 
 

@@ -348,10 +348,10 @@ def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Ma
         out += quoted(question, asked, sections, {m[3].rstrip("."): m[0] for m in picked if m[3] not in leads(m[4])})
     for (section, _, j), line in zip(led, lines, strict=True):  # each line that leads into code with its code
         code = fenced(section, section.blocks[j], asked)
-        after = [c for c in chosen[chosen.index(line) + 1 :] if c in out] if line in chosen else []
-        if after:  # a sentence is said after it: the line in its place in the record's order, its code right after it
+        after = next((c for c in chosen[chosen.index(line) + 1 :] if c in out), None) if line in chosen else None
+        if after is not None:  # a sentence is said after it: the line in its place in the record's order, its code next
             out = [c for c in out if c != code]  # its code, chosen already or not, right after it
-            out[(at := out.index(after[0])) : at] = [line, code]
+            out[(at := out.index(after)) : at] = [line, code]
         elif code in out:  # its code is shown already: the line goes right before it
             out.insert(out.index(code), line)
         else:

@@ -354,10 +354,8 @@ def _weigh(
         said = frozenset({word}) if index.df[word] else by_alias.get(word) or respelled(word, index.df) or frozenset(
             s for s in synonyms.get(word, ()) if index.df[s]
         )
-        if said and word not in by_alias:  # "install" is said by "installation" too (`synonyms.derived`)
+        if not said or word not in by_alias:  # "install" is said by "installation" too (`synonyms.derived`)
             said |= derived(word, index.df)
-        elif not said:
-            said = derived(word, index.df)
         if said:
             alts[word], weight[word] = said, index.idf(word) if index.df[word] else max(index.idf(t) for t in said)
             if not index.df[word] and word not in by_alias:  # the record's own words for it, as written

@@ -56,12 +56,14 @@ def test_asked_which_thing_does_the_version_is_answered() -> None:
 
 
 def test_a_portfolio_is_read_as_before() -> None:
-    # the reading is documentation's: a portfolio's owner's versions are read by `versions_missing` alone
+    # the reading is documentation's: a portfolio's owner's versions are read by `versions_missing` alone, and the
+    # visitor is told the sentence that writes HTTP/3
     answer = _model(*RECORD, kind="portfolio").answer("Does serverkit support HTTP/3?")[0]
-    assert answer != NONE, answer
+    assert answer[0] == "Hypercorn supports HTTP/1.1, HTTP/2, HTTP/3 and WebSockets. [[hypercorn]]", answer
 
 
 def test_a_yes_no_question_that_also_asks_which_thing_does_is_answered() -> None:
-    # "if not, which server ...?": it asks for another thing too, and another thing's sentence answers that
+    # "if not, which server ...?": it asks for another thing too, and the servers' sentences that write HTTP/2 answer
     answer = _model(*RECORD).answer("Does serverkit support HTTP/2? If not, which server does?")[0]
-    assert answer != NONE, answer
+    assert answer[:2] == ["Hypercorn supports HTTP/1.1, HTTP/2, HTTP/3 and WebSockets. [[hypercorn]]",
+                          "It is run widely in production, and supports HTTP/1.1, HTTP/2, and WebSockets. [[daphne]]"], answer

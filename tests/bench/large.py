@@ -237,12 +237,13 @@ def _served(root: Path, bundle_path: Path, components: list[Component]) -> dict[
             began = time.perf_counter()
             wait_until_up(process, url + API, log, within=UP_WITHIN_S)  # fails at once, with its log, if it exits
             start_s, start_cpu_s = max(start_s, time.perf_counter() - began), max(start_cpu_s, _cpu(process.pid))
-            ok, used = anyio.run(_ask, url, process.pid, f"What does {key} do?", c)
+            try:
+                ok, used = anyio.run(_ask, url, process.pid, f"What does {key} do?", c)
+            except Exception:  # started, then failed to answer: its output says why (a failed start's error has it)
+                print(f"docent serve --model {model} ({log}), its output ends:\n{tail(log)}", file=sys.stderr, flush=True)
+                raise
             answered += ok
             peak = max(peak, used)
-        except Exception:
-            print(f"docent serve --model {model} ({log}), its output ends:\n{tail(log)}", file=sys.stderr, flush=True)
-            raise
         finally:
             stop(process)  # SIGTERM, then SIGKILL: a start still warming the bundle does not see SIGTERM until done
     return {"sidecar_rss_mb_10k": round(peak / 2**20, 1), "served_answers_10k": float(answered),

@@ -173,6 +173,19 @@ def brief(items: list[dict[str, Any]]) -> str:
             f"{ASK}")
 
 
+def write(out: Path, items: list[dict[str, Any]], key_out: dict[Any, Any], counts: dict[str, int],
+          key_path: Path | None = None) -> None:
+    """A judges' folder: `items.json` and the brief (`brief`) in `out`, the key in `key_path` (`out`/key.json where
+    not given: keep it from the judges), the counts and where each file went printed."""
+    key_path = key_path or out / "key.json"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "items.json").write_text(json.dumps(items, indent=1, ensure_ascii=False), encoding="utf-8")
+    (out / "brief.md").write_text(brief(items), encoding="utf-8")
+    key_path.write_text(json.dumps(key_out, indent=1, ensure_ascii=False), encoding="utf-8")
+    print(json.dumps(counts, sort_keys=True))
+    print(f"{len(items)} items in {out}/items.json, brief.md; the key in {key_path}, kept from the judges")
+
+
 def _request(one: dict[str, Any]) -> CheckRequest:
     """The app's reading of a request rebuilt from an item: its sentences' own citations and the sections a lead-in's
     block is from, from its content."""

@@ -108,9 +108,4 @@ def main(out: Path, key_path: Path, corpus_path: Path, built: Path | None = None
     items, key_out, counts = ask(corpus, built=built)
     if key_path.resolve().is_relative_to(out.resolve()):
         raise ValueError(f"The key ({key_path}) goes outside the judges' folder ({out}).")
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "items.json").write_text(json.dumps(items, indent=1, ensure_ascii=False), encoding="utf-8")
-    (out / "brief.md").write_text(check_batched.brief(items), encoding="utf-8")
-    key_path.write_text(json.dumps(key_out, indent=1, ensure_ascii=False), encoding="utf-8")
-    print(json.dumps(counts, sort_keys=True))
-    print(f"{len(items)} items in {out}/items.json, brief.md; the key in {key_path}, kept from the judges")
+    check_batched.write(out, items, key_out, counts, key_path)

@@ -97,14 +97,8 @@ def main(argv: list[str]) -> None:
     elif len(argv) >= 3 and argv[0] == "ask-batched":
         from tests.evals import check_batched
 
-        out, numbers = Path(argv[1]), [int(a) for a in argv[2:]]
-        out.mkdir(parents=True, exist_ok=True)
-        made, key, counts = check_batched.ask(numbers)
-        (out / "items.json").write_text(json.dumps(made, indent=1, ensure_ascii=False), encoding="utf-8")
-        (out / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False), encoding="utf-8")
-        (out / "brief.md").write_text(check_batched.brief(made), encoding="utf-8")
-        print(json.dumps(counts, sort_keys=True))
-        print(f"{len(made)} items in {out}/items.json, brief.md; keep key.json from the judge")
+        made, key, counts = check_batched.ask([int(a) for a in argv[2:]])
+        check_batched.write(Path(argv[1]), made, key, counts)
     elif len(argv) in (4, 5) and argv[0] == "ask-hostile":
         from tests.evals import check_hostile
 

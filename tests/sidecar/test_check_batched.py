@@ -108,3 +108,16 @@ def test_a_plain_canary_changes_its_sentence_against_its_own_section() -> None:
 def test_the_brief_carries_the_checks_own_prompt_and_tool(made: Made, tmp_path: Path) -> None:
     said = check_batched.brief(made[0])
     assert SYSTEM in said and CODE_NOTE in said and '"name": "verdict"' in said and "list of {\"n\": ..., \"input\"" in said
+
+
+def test_the_judges_folder_holds_the_items_and_brief_and_the_key_goes_where_it_is_told(made: Made, tmp_path: Path,
+                                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    items, key, counts = made
+    check_batched.write(tmp_path / "judges", items, key, dict(counts))  # `check_probe ask-batched`: the key beside
+    assert json.loads((tmp_path / "judges" / "items.json").read_text(encoding="utf-8")) == items
+    assert (tmp_path / "judges" / "brief.md").read_text(encoding="utf-8") == check_batched.brief(items)
+    assert json.loads((tmp_path / "judges" / "key.json").read_text(encoding="utf-8")) == key
+    check_batched.write(tmp_path / "apart", items, key, dict(counts), tmp_path / "key.json")  # `ask-hostile`'s
+    assert sorted(p.name for p in (tmp_path / "apart").iterdir()) == ["brief.md", "items.json"]
+    assert json.loads((tmp_path / "key.json").read_text(encoding="utf-8")) == key
+    assert f"{len(items)} items in {tmp_path / 'apart'}/items.json" in capsys.readouterr().out

@@ -79,24 +79,36 @@ SUBJECT = re.compile(r"\s*([A-Z][\w-]*)")
 POINTING = frozenset({"it", "this", "they", "these", "that"})
 
 
-def versions_of_others(question: str, sections: Sequence[RecordSection], known: Collection[str]) -> frozenset[str]:
+def versions_of_others(question: str, sections: Sequence[RecordSection], known: Collection[str], *,
+                       folded: Sequence[str] | None = None, missing: Collection[str] = ()) -> frozenset[str]:
     """The versioned names a yes/no question asks about (`YES_NO`, its ask's opening) that the record writes only of
     another named thing: each of its sentences that writes one has for its subject a name that neither the question
     nor the site's name (`known`, stemmed) writes, and that no list of common English words holds ("Hypercorn
     supports HTTP/1.1, HTTP/2, HTTP/3 and WebSockets." asked "Does uvicorn support HTTP/3?"; "It ... supports HTTP/2"
     under the heading "Daphne"). What another thing does says nothing of whether the one asked about does: the record
     lacks the fact. Not where the question names that thing too, nor where any sentence of it that asks (one ending in a
-    question mark) asks otherwise than yes or no ("... If not, which server does?")."""
+    question mark) asks otherwise than yes or no ("... If not, which server does?").
+
+    `folded`: each section's text, lower case, accents folded (`Vocabulary.folded`; folded here where not given);
+    `missing`: the names the record never writes (`versions_missing`), a lack already, not read again."""
     from .quotes import split
 
     asks = re.findall(r"[^.!?]*\?", question) or [question]
     if not all(YES_NO.match(ask.lstrip()) for ask in asks):  # "... if not, which server does?" asks which
         return frozenset()
     asked = {stem(w) for w in re.findall(r"[A-Za-z][\w-]*", question)} | set(known)
+    texts = folded if folded is not None else [unaccented(s.text).lower() for s in sections]
+    sentences: dict[int, list[tuple[str, str]]] = {}  # a section's sentences, each with its folded text: split once
     others = set()
     for m, together in _versioned(question):
-        writing = [(s, sentence) for s in sections if together.search(unaccented(s.text).lower())
-                   for sentence in split(s.text) if together.search(unaccented(sentence).lower())]
+        if m.group(0) in missing:
+            continue
+        writing = []
+        for i, (s, text) in enumerate(zip(sections, texts, strict=True)):
+            if together.search(text):
+                if i not in sentences:
+                    sentences[i] = [(sentence, unaccented(sentence).lower()) for sentence in split(s.text)]
+                writing += [(s, sentence) for sentence, said in sentences[i] if together.search(said)]
         if writing and all(_of_another(sentence, s.title, asked) for s, sentence in writing):
             others.add(m.group(0))
     return frozenset(others)

@@ -76,6 +76,7 @@ class Vocabulary:
     said: str = ""  # the record's text, lower case, accents folded: to find a versioned name as written
     code: str = ""  # the record's code as written: its code blocks and inline code spans
     stems: tuple[str, ...] = ()  # the record's words (stemmed), sorted: to find those a word starts (`shortened`)
+    folded: tuple[str, ...] = ()  # each section's text (`sections`' order), lower case, accents folded: as `said`
 
     @classmethod
     def build(cls, record: Mapping[str, RecordSection]) -> Vocabulary:
@@ -87,8 +88,9 @@ class Vocabulary:
         for doc in docs:
             df.update(doc.keys())
         code = "\n".join(c for s in sections for b in s.blocks for c in ((b.text,) if b.kind == "code" else b.code))
-        return cls(sections, docs, df, unaccented("\n".join(f"{s.title}\n{s.text}" for s in sections)).lower(), code,
-                   tuple(sorted(df)))
+        folded = tuple(unaccented(s.text).lower() for s in sections)  # folded once, the record's text made of them
+        said = "\n".join(f"{unaccented(s.title).lower()}\n{text}" for s, text in zip(sections, folded, strict=True))
+        return cls(sections, docs, df, said, code, tuple(sorted(df)), folded)
 
     def code_named(self, question: str) -> set[str]:
         """The names with capitals inside a question writes that the record writes as code (`FileResponse`), lower case;
@@ -291,7 +293,9 @@ def _versions(question: str, index: Vocabulary, known: Collection[str], *, docs:
     uvicorn support HTTP/3?" where only Hypercorn's sentence writes it: `versions_of_others`)."""
     ask = asking(question)
     missing = versions_missing(question, index.said, ask=ask)
-    return missing | versions_of_others(ask, index.sections, known) if docs else missing
+    if not docs:
+        return missing
+    return missing | versions_of_others(ask, index.sections, known, folded=index.folded, missing=missing)
 
 
 def _compounds(question: str, weighed: Collection[str], code: Collection[str]) -> tuple[frozenset[str], ...]:

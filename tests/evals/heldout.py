@@ -386,6 +386,13 @@ ROUNDS = {
             visitors=None,
             questions="argo-cd-questions-round25.json",
         ),
+        Round(
+            number=26,
+            site="sqlmodel",
+            markdown={"sqlmodel": "sqlmodel-answers-round26-holdout.json"},
+            visitors=None,
+            questions="sqlmodel-questions-round26.json",
+        ),
     )
 }
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PANEL, PHONE, SIZES, ask, open_panel, whole
+from tests.browser.panel import DESKTOP, PANEL, PHONE, SIZES, ask, open_panel, whole
 from tests.browser.sidecar import Sidecar
 
 pytestmark = pytest.mark.browser
@@ -240,11 +240,19 @@ LAST_LINE = """() => {
   return {cut: Math.max(0, a.bottom - b.bottom), above: Math.max(0, b.top - a.top), last: last.className};
 }"""
 
+# How far the log's last entry runs past the foot of the room the log shows (its inside, the border left out: cut) and
+# its last question's top above that room's top (above); null without a question.
+INSIDE = """() => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  const questions = log.querySelectorAll(".docent-question");
+  if (!questions.length) return null;
+  const q = questions[questions.length - 1].getBoundingClientRect();
+  const top = log.getBoundingClientRect().top + log.clientTop;
+  return {cut: log.lastElementChild.getBoundingClientRect().bottom - (top + log.clientHeight), above: top - q.top};
+}"""
+
 # Where the log rests after an answer: its last line whole, or, where the answer to the last question is taller than
-# the room under that question, the question whole at the log's top (the answer read from its start); one frame's
-# layout. The room is the log's height less the question's place at its top (the log's padding): an answer that
-# fits the log's whole height but not under its question (a docked panel's log can be within pixels of it) is held
-# from its start, as the panel holds it.
+# the log, that question whole at the log's top (the answer read from its start); one frame's layout.
 RESTS = """() => {
   const log = document.querySelector("[data-docent-view] .docent-log");
   if (!log.lastElementChild) return false;
@@ -253,9 +261,36 @@ RESTS = """() => {
   const questions = log.querySelectorAll(".docent-question");
   if (!questions.length) return false;
   const q = questions[questions.length - 1].getBoundingClientRect();
-  const room = b.bottom - q.top;
-  return last.bottom - q.top > room && q.top >= b.top && q.bottom <= b.bottom && q.top - b.top < 16;
+  return last.bottom - q.top > b.height && q.top >= b.top && q.bottom <= b.bottom && q.top - b.top < 16;
 }"""
+
+
+# The last answer made as tall as fits the log under its question less one pixel (its question's top to its last
+# line's foot): taller than the room under the question held past the log's padding, not than the log.
+NEARLY_FILLS = """() => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  const questions = log.querySelectorAll(".docent-question");
+  const last = log.lastElementChild;
+  Object.assign(last.style, {boxSizing: "border-box", overflow: "hidden"}); // its first line's margin now inside it
+  const q = questions[questions.length - 1].getBoundingClientRect(), box = last.getBoundingClientRect();
+  last.style.height = `${box.height + log.clientHeight - 1 - (box.bottom - q.top)}px`;
+  return {log: log.clientHeight, gap: parseFloat(getComputedStyle(log).paddingTop)};
+}"""
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP], ids=["desktop"])
+def test_an_answer_within_the_logs_padding_of_fitting_under_its_question_shows_whole(page: Page, guide: Sidecar) -> None:
+    """A docked panel's log was 1.7 px taller than an answer and its question, and the panel held the question past
+    the log's top padding, the answer's last line cut 3 px below the fold, both showing at once; now the two show
+    whole (the question at the log's top, the last line at its foot). The sheet of a phone grows with its answer: a
+    desktop's panel, whose height is its own, stands for the docked one."""
+    open_panel(page, guide.base)
+    ask(page, "How did the 3-D Secure rollout go?")
+    sized = page.evaluate(NEARLY_FILLS)
+    assert sized["gap"] > 1, sized  # the log keeps a padding over its question: the answer does not fit under it
+    page.wait_for_function(f"() => {{ const i = ({INSIDE})(); return i && i.cut <= 0.5 && i.above <= 0.5; }}",
+                           timeout=5_000)
+    page.wait_for_function(RESTS, timeout=5_000)
 
 
 @SIZES

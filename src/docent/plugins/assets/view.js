@@ -208,24 +208,38 @@ export class PanelView {
   }
 
   /* Follows the transcript to its end while the last answer fits in the log; once the answer is taller, holds its
-     start (the visitor's question at the log's top) and leaves the rest for the visitor to scroll on to. It only
-     moves the log down: a visitor who scrolled on past the question is not taken back to it. */
+     start (the visitor's question at the log's top, past the log's padding) and leaves the rest for the visitor to
+     scroll on to. An answer within that padding of fitting under its question shows whole, its last line and its
+     question both: at its end where the question stays whole in the padding, else with the question at the log's very
+     top (a docked panel's log was 1.7 px taller than the answer and its question, and the panel held the question past
+     the padding, the last line cut 3 px). It only moves the log down: a visitor who scrolled on past the question is
+     not taken back to it. */
   scrollToEnd() {
     const log = this.log;
-    const top = Math.min(log.scrollHeight - log.clientHeight, this.answerTop());
+    const end = log.scrollHeight - log.clientHeight;
+    const question = this.inLog(this.log.querySelectorAll(".docent-question"), "top");
+    const held = Math.max(0, Math.floor(question - this.gap()));
+    let top = Math.min(end, held);
+    if (end > held && this.inLog([log.lastElementChild], "bottom") - log.clientHeight <= question) {
+      top = Math.min(end, Math.floor(question));
+    }
     if (top > log.scrollTop) log.scrollTop = top;
     this.shownTop = log.scrollTop;
     this.pinned = true;
   }
 
-  /* Where the last question stands in the log's scrolled content, a little above it; Infinity without one. */
-  answerTop() {
-    const questions = this.log.querySelectorAll(".docent-question");
-    if (!questions.length) return Infinity;
-    const question = questions[questions.length - 1];
-    const gap = parseFloat(window.getComputedStyle(this.log).paddingTop) || 0;
-    const top = question.getBoundingClientRect().top - this.log.getBoundingClientRect().top + this.log.scrollTop;
-    return Math.max(0, Math.floor(top - gap - this.log.clientTop));
+  /* The log's padding at its top: the room it keeps above a question held at its top. */
+  gap() {
+    return parseFloat(window.getComputedStyle(this.log).paddingTop) || 0;
+  }
+
+  /* Where the last of elements has its edge ("top" or "bottom") in the log's scrolled content, from the top of its
+     padding; Infinity without one. */
+  inLog(elements, edge) {
+    const element = elements.length ? elements[elements.length - 1] : null;
+    if (!element) return Infinity;
+    const log = this.log;
+    return element.getBoundingClientRect()[edge] - log.getBoundingClientRect().top - log.clientTop + log.scrollTop;
   }
 
   destroy() {

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.material import MARK, MARKED, MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
-from tests.browser.panel import DESKTOP, PANEL, PHONE, SIZES, ask, open_panel, serious, whole
+from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious, whole
 from tests.browser.sidecar import ROOT, Sidecar
 from tests.browser.test_layout import CITED, LATER_MS
 from tests.browser.test_vendored_site import IN_CODE
@@ -42,13 +42,7 @@ def uv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
     yield from served(SITE, tmp_path_factory.mktemp("uv"))
 
 
-@pytest.mark.parametrize("context_options", [
-    pytest.param(DESKTOP, marks=pytest.mark.xfail(strict=True, reason=(
-        "round 27's docked panel (05b9b277): after the citation opens its tab, the code block's citation link in the "
-        "docked panel's log is scrolled out of view (to_be_in_viewport: ratio 0); found by the round's last CI, left "
-        "for the next round with the closing note"))),
-    PHONE,
-], ids=["desktop", "phone"])
+@SIZES
 def test_a_citation_into_a_tab_not_selected_opens_it_by_instant_navigation_clear_of_the_panel_and_header(
     page: Page, uv: Sidecar
 ) -> None:

@@ -142,16 +142,20 @@ export class FloatingView extends PanelView {
   }
 
   /* Docks the panel at the right, the page narrowed beside it, where that leaves the element's columns free; else
-     the page takes its width back (false). */
+     the page takes its width back (false) and the log its place: docked a moment, taller, a log that then held all it
+     had lost its scroll, and the citation the visitor had scrolled down to and pressed was out of sight below once
+     they brought the panel back (a code line's run on uv's docs, wider than its block, meets the docked panel). */
   dockFor(element) {
     if (!canDock(this.panel.getBoundingClientRect(), GAP)) {
       undock();
       return false;
     }
     this.panel.classList.remove("is-left");
-    if (!dock(this.panel.getBoundingClientRect(), GAP)) return false;
-    if (roomFor(element.getBoundingClientRect(), this.panel.getBoundingClientRect(), false) === "stay") return true;
+    const at = this.log.scrollTop;
+    if (dock(this.panel.getBoundingClientRect(), GAP) &&
+        roomFor(element.getBoundingClientRect(), this.panel.getBoundingClientRect(), false) === "stay") return true;
     undock();
+    this.log.scrollTop = at;
     return false;
   }
 

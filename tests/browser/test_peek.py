@@ -131,6 +131,34 @@ def test_a_ring_shrinks_the_panel_to_a_peek_of_the_answer_that_stays_clear_of_it
         expect(panel.get_by_label("Your question")).to_be_focused()
 
 
+# Rewrites the words of the latest answer's first cited sentence in the log (its first text node), as an answer still
+# streaming does.
+REWRITE = """(words) => {
+  const questions = document.querySelectorAll("[data-docent-view] .docent-log > .docent-question");
+  let sentence = null;
+  for (let node = questions[questions.length - 1].nextElementSibling; node && !sentence; node = node.nextElementSibling) {
+    sentence = node.querySelector(".docent-sentence[data-cites]");
+  }
+  const walker = document.createTreeWalker(sentence, NodeFilter.SHOW_TEXT);
+  walker.nextNode().nodeValue = words;
+}"""
+
+
+@pytest.mark.parametrize("context_options", [PHONE], ids=["phone"])
+def test_the_peek_follows_the_answer_while_it_shows(page: Page, guide: Sidecar) -> None:
+    """The peek reads the log while it shows (peek.js watches it from then until the panel grows back): the answer's
+    first cited sentence rewritten under it, the peek says the new words; grown back, asked again and shrunk again
+    for the guide, it still does."""
+    open_panel(page, guide.base + "lab/")
+    text = page.locator(PANEL).locator(".docent-peek-text")
+    for words in ("The lab draws a heap.", "The lab draws a leak."):
+        ask(page, "Point at the chart")
+        _peek(page, LEAK, "follows-phone")
+        page.evaluate(REWRITE, words)
+        expect(text).to_have_text(re.compile("^" + re.escape(words)))
+        _read_the_answer(page, page.locator(PANEL).get_by_role("button", name="Read the answer"))
+
+
 @THREE
 def test_a_cited_line_opened_on_another_page_is_clear_of_the_peek(page: Page, guide: Sidecar) -> None:
     open_panel(page, guide.base)

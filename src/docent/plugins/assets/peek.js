@@ -51,10 +51,9 @@ export class Peek {
     this.openButton.addEventListener("click", (event) => open(event));
     this.element.appendChild(this.text);
     this.element.appendChild(this.openButton);
-    if (window.MutationObserver) { // the answer goes on while the panel is shrunk: the peek follows its first line
-      new window.MutationObserver(() => { if (!this.element.hidden) this.read(); })
-        .observe(log, { childList: true, subtree: true, characterData: true });
-    }
+    // The answer goes on while the panel is shrunk: the peek follows its first line, watching the log only while it
+    // shows (whole, the panel's log streams token by token with no peek to keep).
+    this.watch = window.MutationObserver ? new window.MutationObserver(() => this.read()) : null;
   }
 
   read() {
@@ -65,5 +64,8 @@ export class Peek {
   show(shown) {
     if (shown) this.read();
     this.element.hidden = !shown;
+    if (!this.watch) return;
+    if (shown) this.watch.observe(this.log, { childList: true, subtree: true, characterData: true });
+    else this.watch.disconnect();
   }
 }

@@ -144,16 +144,18 @@ export class FloatingView extends PanelView {
   /* Docks the panel at the right, the page narrowed beside it, where that leaves the element's columns free; else
      the page takes its width back (false) and the log its place: docked a moment, taller, a log that then held all it
      had lost its scroll, and the citation the visitor had scrolled down to and pressed was out of sight below once
-     they brought the panel back (a code line's run on uv's docs, wider than its block, meets the docked panel). */
+     they brought the panel back (a code line's run on uv's docs, wider than its block, meets the docked panel). The
+     panel's box is read once: canDock, dock and roomFor read its width alone, which neither its side nor docking
+     changes (its top and height do, panel.css). */
   dockFor(element) {
-    if (!canDock(this.panel.getBoundingClientRect(), GAP)) {
+    const mine = this.panel.getBoundingClientRect();
+    if (!canDock(mine, GAP)) {
       undock();
       return false;
     }
     this.panel.classList.remove("is-left");
     const at = this.log.scrollTop;
-    if (dock(this.panel.getBoundingClientRect(), GAP) &&
-        roomFor(element.getBoundingClientRect(), this.panel.getBoundingClientRect(), false) === "stay") return true;
+    if (dock(mine, GAP) && roomFor(element.getBoundingClientRect(), mine, false) === "stay") return true;
     undock();
     this.log.scrollTop = at;
     return false;
@@ -165,9 +167,12 @@ export class FloatingView extends PanelView {
      its peek). */
   makeWay() {
     if (this.collapsed) return;
-    const page = visible().width > WIDE_PX ? content() : null;
+    if (visible().width <= WIDE_PX) {
+      this.shrinkForGuide();
+      return;
+    }
+    const page = content();
     if (page) this.makeRoom(page);
-    else if (visible().width <= WIDE_PX) this.shrinkForGuide();
   }
 
   /* Ends what makeRoom did; grow: the panel grows back (it shrank for the guide, not the visitor). */

@@ -9,7 +9,7 @@
  * start to that heading. A line in a content tab not selected or a collapsed note is shown first: the tab selected,
  * the note opened.
  */
-import { coveredBelow } from "./dom.js";
+import { coveredBelow, fixedAbove, mainRegion } from "./dom.js";
 import { markers } from "./screen.js";
 import { visible } from "./viewport.js";
 
@@ -43,7 +43,7 @@ function openingRange() {
     range.setStartAfter(marks[0]);
     range.setEndBefore(marks[1]);
   } else {
-    range.selectNodeContents(document.querySelector("main, [role='main'], article") || document.body);
+    range.selectNodeContents(mainRegion() || document.body);
   }
   const cut = [...document.querySelectorAll("h2[id], h3[id], h4[id]")].find((heading) => range.intersectsNode(heading));
   if (cut) range.setEndBefore(cut);
@@ -191,11 +191,10 @@ function reveal(range) {
 function toTop(heading) {
   heading.scrollIntoView({ block: "start", behavior: "instant" });
   const box = heading.getBoundingClientRect();
+  const over = document.elementFromPoint(box.left + 1, Math.max(0, box.top) + 1);
   let cover = 0;
-  for (let el = document.elementFromPoint(box.left + 1, Math.max(0, box.top) + 1); el; el = el.parentElement) {
-    if (heading.contains(el) || el === document.body) break;
-    const position = window.getComputedStyle(el).position;
-    if (position === "fixed" || position === "sticky") cover = Math.max(cover, el.getBoundingClientRect().bottom);
+  for (const el of over && !heading.contains(over) ? fixedAbove(over) : []) {
+    cover = Math.max(cover, el.getBoundingClientRect().bottom);
   }
   if (cover > box.top) window.scrollBy({ top: box.top - cover - 8, left: 0, behavior: "instant" });
 }

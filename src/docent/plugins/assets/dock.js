@@ -7,6 +7,7 @@
  * panel.css), and the panel stays whole, the answer and the line both in sight. Where the page would keep less than
  * MIN_PAGE_PX, there is no room: the panel shrinks to its peek instead (float.js).
  */
+import { fixedAbove, mainRegion } from "./dom.js";
 import { markers } from "./screen.js";
 import { visible } from "./viewport.js";
 
@@ -29,13 +30,7 @@ export function docked() {
 
 /* The bar the site keeps at the screen's top (fixed or sticky, under its top left corner), or null. */
 function topBar() {
-  const seen = visible();
-  let node = document.elementFromPoint(seen.left + 4, 4);
-  for (; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
-    const position = window.getComputedStyle(node).position;
-    if (position === "fixed" || position === "sticky") return node;
-  }
-  return null;
+  return fixedAbove(document.elementFromPoint(visible().left + 4, 4))[0] || null;
 }
 
 /* The page makes room at its right for the panel (box mine), where its layout holds narrowed (true): its top bar
@@ -70,5 +65,5 @@ export function content() {
   const ends = markers();
   const holder = ends ? ends[0].parentElement : null;
   if (holder && holder !== document.body && holder.contains(ends[1])) return holder;
-  return document.querySelector("article, [role='main'], main");
+  return mainRegion();
 }

@@ -17,6 +17,24 @@ export function byAttribute(name, value) {
   return [...document.querySelectorAll(`[${name}]`)].find((element) => element.getAttribute(name) === value) || null;
 }
 
+/* The page's main region: the first of its main element, ARIA main and article in the page's order (a selector
+   list's own order does not count), or null; where the panel reads the page's content without the build's markers
+   (dock.js's content, cited.js's opening of a page). */
+export function mainRegion() {
+  return document.querySelector("main, [role='main'], article");
+}
+
+/* The elements the site keeps in place on the screen as it scrolls (fixed or sticky: its bar, its tabs) from node up
+   to the page's body, nearest first. */
+export function fixedAbove(node) {
+  const kept = [];
+  for (; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
+    const position = window.getComputedStyle(node).position;
+    if (position === "fixed" || position === "sticky") kept.push(node);
+  }
+  return kept;
+}
+
 /* How dark an element's own background is, where it has one that shows: "dark" or "light", else null. */
 function shade(element) {
   const rgb = element ? getComputedStyle(element).backgroundColor.match(/[\d.]+/g) : null;

@@ -438,8 +438,8 @@ def test_a_page_an_answer_opens_is_left_in_sight(page: Page, guide: Sidecar) -> 
     ask(page, "Open the 3-D Secure case for me", leaving_for=guide.base + "cases/3ds/")
     expect(panel.locator(".docent-sentence")).to_have_count(2, timeout=15_000)
     if page.viewport_size and page.viewport_size["width"] > 600:
-        if not page.evaluate("() => document.documentElement.classList.contains('docent-docked')"):
-            panel.get_by_role("button", name="Read the answer").click()
+        assert not page.evaluate("() => document.documentElement.classList.contains('docent-docked')")
+        panel.get_by_role("button", name="Read the answer").click()
         expect(panel.get_by_label("Your question")).to_be_visible()
         page.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
         return

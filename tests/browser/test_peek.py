@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.browser.conftest import RETRY_CODE, SCREENSHOTS, _settle
 from tests.browser.panel import DESKTOP, PANEL, PHONE, ask, open_panel, serious
 from tests.browser.sidecar import Sidecar
+from tests.browser.test_dock import _docked_whole
 from tests.browser.test_layout import CITED, CLEAR, LATER_MS, RESTS
 
 pytestmark = pytest.mark.browser
@@ -188,12 +189,7 @@ def test_a_page_an_answer_opens_shows_above_a_peek_of_the_answer(page: Page, gui
     ask(page, "Open the 3-D Secure case for me", leaving_for=guide.base + "cases/3ds/")
     expect(panel.locator(".docent-sentence")).to_have_count(2, timeout=15_000)
     assert page.evaluate(TITLE_CLEAR), "the page's title is under the panel"
-    if page.evaluate("() => document.documentElement.classList.contains('docent-docked')"):
-        expect(panel.get_by_label("Your question")).to_be_visible()
-        expect(panel.locator(".docent-peek")).to_be_hidden()
-        expect(panel.locator(".docent-sentence").last).to_be_in_viewport(ratio=1)
-        _shot(page, f"opened-{_size(page)}")
-        return
+    assert not page.evaluate("() => document.documentElement.classList.contains('docent-docked')")
     _peek(page, BUILT, f"opened-{_size(page)}")
     page.wait_for_timeout(LATER_MS // 5)  # nothing grows it back by itself, nor takes the peek away
     assert page.evaluate(PEEK)["shown"]
@@ -210,9 +206,11 @@ def test_on_a_docs_site_a_page_an_answer_opens_shows_above_a_peek_of_the_answer(
     expect(page.locator("h1")).to_have_text(re.compile("^Clients"))
     assert page.evaluate(TITLE_CLEAR), "the page's title is under the panel"
     said = "Retries are off by default: a request that fails to connect raises ConnectError at once."
-    if not _phone(page):  # docked beside the page (test_dock.py)
-        expect(panel.get_by_label("Your question")).to_be_visible()
+    if not _phone(page):  # docked beside the page (test_dock.py), whole: the answer's first and last lines in sight
+        page.wait_for_function("() => document.documentElement.classList.contains('docent-docked')", timeout=5_000)
+        _docked_whole(page)
         expect(panel.locator(".docent-sentence").first).to_contain_text(said)
+        expect(panel.locator(".docent-sentence").first).to_be_in_viewport()
         _shot(page, f"docs-{_size(page)}")
         assert serious(page, context=PANEL) == []
         return

@@ -386,7 +386,12 @@ def _serve(kind: str, port: int) -> None:
 
         app = create_app(Settings.from_env(os.environ))
     # Our app with its start run (`docent serve` runs it: the turn's modules loaded and the bundle warmed before the first
-    # question, not in the timed questions); the bare one has none to run.
+    # question, not in the timed questions), and the collector set as `docent serve` sets it; the bare one has none to
+    # run, and Python's own collector.
+    if kind != "bare":
+        from docent.sidecar.cli import tune_collector
+
+        tune_collector()
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off" if kind == "bare" else "on")
 
 

@@ -158,3 +158,40 @@ def test_serve_says_at_its_start_what_to_build_and_that_the_sites_site_url_is_an
     assert said[1].startswith("Docent: the site was built with site_url https://docs.example.org/, but is served "
                               "here at http://127.0.0.1:"), said
     assert "build with site_url: http://127.0.0.1:" in said[1]
+
+
+@pytest.mark.usefixtures("logging_kept")  # serve sets logging up for the process
+def test_serve_collects_the_young_generation_less_often_while_it_serves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a burst the collector's young collections found the answers in flight alive and moved them into the old
+    generation, whose full collections walk every conversation held: `docent serve` sets the young threshold before
+    it serves (the other two as they were), and a worker of several does when it makes its app."""
+    import gc
+    import socket
+
+    import uvicorn
+
+    from docent.sidecar import cli
+
+    kept = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def serves(self: uvicorn.Server, sockets: list[socket.socket] | None = None) -> None:
+        seen.append(gc.get_threshold())  # as it begins to serve
+        for sock in sockets or []:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", serves)
+    monkeypatch.setenv("DOCENT_STATE_DIR", str(tmp_path / "state"))
+    try:
+        gc.set_threshold(700, 10, 10)
+        assert main(["serve", "--port", "0", "--bundle", str(tmp_path / "docent-bundle.json")]) == 0
+        assert seen == [(cli.YOUNG_COLLECTION, 10, 10)]
+        assert cli.YOUNG_COLLECTION > 700
+        gc.set_threshold(700, 10, 10)
+        monkeypatch.setattr("docent.sidecar.app.create_app", lambda settings: "app")
+        assert cli.worker_app() == "app"
+        assert gc.get_threshold() == (cli.YOUNG_COLLECTION, 10, 10)
+    finally:
+        gc.set_threshold(*kept)

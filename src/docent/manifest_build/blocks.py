@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from msgspec import UNSET, UnsetType
 from selectolax.lexbor import LexborNode
 
 from docent.schema import Block
 
+from .links import target
 from .text import BLOCKS, LINE_NUMBERS, as_shown, code_text, collapse, definition_pairs, scripted, table_rows
 
 CUTS = ("h2", "h3", "h4")
 # The elements read by a step of their own, by tag: the step's name on `_Walk`.
-_STEPS = {"h1": "title", "code": "inline_code", "br": "line_break", "pre": "pre", "ul": "items", "ol": "items",
+_STEPS = {"a": "link", "h1": "title", "code": "inline_code", "br": "line_break", "pre": "pre", "ul": "items", "ol": "items",
           "dl": "terms", "h2": "subheading", "h3": "subheading", "h4": "subheading", "h5": "subheading",
           "h6": "subheading"}
 # Inside a code block: line numbers a highlighter writes beside the code, not the code.
@@ -61,16 +63,20 @@ def _language(pre: LexborNode) -> str:
 class _Walk:
     drop: frozenset[int]
     title_text: str = ""  # the page's title
+    path: str = ""  # the page's site path, which its relative links are read against
     out: list[Block | Heading] = field(default_factory=list)
     words: list[str] = field(default_factory=list)  # the paragraph being gathered
     code: list[str] = field(default_factory=list)  # its inline code
+    links: list[tuple[str, str]] = field(default_factory=list)  # its links: their words, where they go
     skip: set[int] = field(default_factory=set)  # an admonition's title, read as its marker
+    flushes: int = 0  # paragraphs ended so far: a link whose element holds a block's start is no link of one paragraph
 
     def flush(self) -> None:
         said = collapse("".join(self.words))
         if said:
-            self.out.append(Block("paragraph", said, code=tuple(self.code)))
-        self.words, self.code = [], []
+            self.out.append(Block("paragraph", said, code=tuple(self.code), links=_kept(self.links)))
+        self.words, self.code, self.links = [], [], []
+        self.flushes += 1
 
     def children(self, node: LexborNode) -> None:
         child = node.child
@@ -123,6 +129,18 @@ class _Walk:
         self.words.append(said)
         if said:
             self.code.append(said)
+            self.links += _links(node, drop=self.drop, path=self.path)  # a name linked inside its code (mkdocstrings')
+
+    def link(self, node: LexborNode) -> None:
+        """A link's words, read as the text's own, and where it goes: kept where its words are all in one paragraph."""
+        words, flushes = len(self.words), self.flushes
+        self.children(node)
+        if self.flushes != flushes:
+            return
+        said = collapse("".join(self.words[words:]))
+        to = target(node.attributes.get("href") or "", self.path)
+        if said and to is not None:
+            self.links.append((said, to))
 
     def line_break(self, node: LexborNode) -> None:
         self.words.append(" ")
@@ -141,12 +159,14 @@ class _Walk:
 
     def table(self, node: LexborNode) -> None:
         self.flush()
-        self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)))
+        self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)),
+                           links=_kept(_links(row, drop=self.drop, path=self.path)))
                      for line, row in table_rows(node, drop=self.drop)]
 
     def terms(self, node: LexborNode) -> None:
         self.flush()
-        self.out += [Block("term", line, code=tuple(_inline_code(pair, drop=self.drop)))
+        self.out += [Block("term", line, code=tuple(_inline_code(pair, drop=self.drop)),
+                           links=_kept(_links(pair, drop=self.drop, path=self.path)))
                      for line, pair in definition_pairs(node, drop=self.drop)]
 
     def subheading(self, node: LexborNode) -> None:
@@ -155,8 +175,8 @@ class _Walk:
         self.children(node)
         said = collapse("".join(self.words))
         if said:
-            self.out.append(Block("heading", said, code=tuple(self.code)))
-        self.words, self.code = [], []
+            self.out.append(Block("heading", said, code=tuple(self.code), links=_kept(self.links)))
+        self.words, self.code, self.links = [], [], []
 
     def lead(self, node: LexborNode, kind: str, marker: str) -> None:
         """`node`'s blocks, its leading prose made one block of `kind` (an item, an admonition) with its marker."""
@@ -173,7 +193,8 @@ class _Walk:
         del self.out[start:]
         if said or marker:
             code = tuple(c for b in leading for c in b.code)
-            self.out.append(Block(kind, said, marker=marker, code=code))  # type: ignore[arg-type]
+            links = _kept([link for b in leading for link in b.links or ()])
+            self.out.append(Block(kind, said, marker=marker, code=code, links=links))  # type: ignore[arg-type]
         self.out += made[prose:]
 
     def items(self, node: LexborNode) -> None:
@@ -219,11 +240,23 @@ def _inline_code(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
     return [said for code in node.css("code") if code.mem_id not in drop and (said := collapse(code.text(deep=True)))]
 
 
-def read_blocks(root: LexborNode, *, drop: frozenset[int], title: str = "") -> list[Block | Heading]:
-    """The blocks under `root` in document order, with the h2, h3 and h4 headings (with ids) that cut them into sections.
+def _links(node: LexborNode, *, drop: frozenset[int], path: str) -> list[tuple[str, str]]:
+    """The links under `node` (a table's row, a description, an inline code), in order: their words, where they go."""
+    found = ((collapse(code_text(a, drop=drop)), target(a.attributes.get("href") or "", path))
+             for a in node.css("a[href]") if a.mem_id not in drop)
+    return [(said, to) for said, to in found if said and to is not None]
+
+
+def _kept(links: list[tuple[str, str]]) -> tuple[tuple[str, str], ...] | UnsetType:
+    return tuple(links) if links else UNSET
+
+
+def read_blocks(root: LexborNode, *, drop: frozenset[int], title: str = "", path: str = "") -> list[Block | Heading]:
+    """The blocks under `root` in document order, with the h2, h3 and h4 headings (with ids) that cut them into sections;
+    `path`, the page's site path, resolves its relative links (`links.target`).
 
     An h1 is the page's `title` and gives no block, unless it says something else."""
-    walk = _Walk(drop, title)
+    walk = _Walk(drop, title, path)
     walk.children(root)
     walk.flush()
     return walk.out

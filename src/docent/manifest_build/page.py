@@ -75,7 +75,7 @@ def _record_sections(
             headings = (title, *(above[level] for level in sorted(above)))
             found.append(RecordSection.of(id_, page=page.id, path=at, headings=headings, blocks=tuple(blocks)))
 
-    for item in read_blocks(root, drop=drop, title=title):
+    for item in read_blocks(root, drop=drop, title=title, path=page.path):
         if isinstance(item, Block):
             if item.kind == "code" and (not item.lang or item.lang.lower() in FALLBACKS):
                 # the HTML lost it, or says "text" of a language its highlighter does not know; the fence names it

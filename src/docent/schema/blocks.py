@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from msgspec import UNSET, UnsetType
+
 # paragraph: prose; heading: an h5 or h6 inside the section, a content tab's label; item: a list item (marker "-" or "3."); row: a table row,
 # each value after its column's name; term: a description list's "term: description"; admonition: a note, warning
 # or collapsible block's prose (marker: its title); code: a code block, its lines exactly.
@@ -39,6 +41,10 @@ class Block:
     lang: str = ""  # code: its language as the page marks it ("python", "bash"); "" when unmarked
     marker: str = ""  # item: "-" or its number ("3."); admonition: its title ("Note", "Warning")
     code: tuple[str, ...] = ()  # the inline code in the text (`follow_redirects=True`), in order
+    # The links in the text, in order: (their words as the text has them, where they go), a page of the site by its
+    # site path ("/deployment/#running-behind-nginx", as a section's `path`), any other as its absolute URL; UNSET
+    # where it has none (no key in the bundle). No reader of the text reads them: only what agents are shown.
+    links: tuple[tuple[str, str], ...] | UnsetType = UNSET
 
     @property
     def line(self) -> str:

@@ -1,0 +1,105 @@
+"""A link's address kept where the record is read: each block keeps its links (their words, where they go) beside
+its text, a page of the site by its site path (as a section's `path`), any other by its absolute URL; the text every
+reader reads (the gate, search, the prompt) is the same words as before. One real `mkdocs build`, read back by the
+plugin and by `docent manifest` from the built files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docent.manifest_build.built_site import read_site
+from docent.manifest_build.choice import PageChoice
+from docent.manifest_build.links import target
+from docent.manifest_build.page import read_page
+from docent.schema import Block
+
+from .conftest import mkdocs_build, read_json, write_site
+
+GUIDE = """\
+# Guide
+
+## Proxies
+
+Behind Nginx, see the [deployment guide](deployment.md#running-behind-nginx) and set
+[`--forwarded-allow-ips`](settings.md#proxies); retries come from [httpx-retries](https://github.com/will-ockmore/httpx-retries).
+
+- Read [the timeouts](#timeouts) first.
+
+| Option | Where |
+|---|---|
+| proxy | [Proxies](#proxies) |
+
+!!! note "Elsewhere"
+    The [MDN Reference](https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Forwarded) says more.
+
+## Timeouts
+
+No link here.
+"""
+PAGES = {"index.md": "# Home\n\nWelcome.\n", "guide.md": GUIDE, "deployment.md": "# Deployment\n\n## Running behind Nginx\n\nUse it.\n",
+         "settings.md": "# Settings\n\n## Proxies\n\nTrust them.\n"}
+# Each block of Proxies with its links, in the page's order.
+LINKS = [
+    ("paragraph", (("deployment guide", "/deployment/#running-behind-nginx"), ("--forwarded-allow-ips", "/settings/#proxies"),
+                   ("httpx-retries", "https://github.com/will-ockmore/httpx-retries"))),
+    ("item", (("the timeouts", "/guide/#timeouts"),)),
+    ("row", (("Proxies", "/guide/#proxies"),)),
+    ("admonition", (("MDN Reference", "https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Forwarded"),)),
+]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("links")
+    config = write_site(root, pages=PAGES, docent={"record_pages": {"include": ["guide.md"]}, "tours": [], "offers": []},
+                        extra={"markdown_extensions": ["admonition", "tables", {"toc": {"permalink": True}}]})
+    mkdocs_build(config, site_dir=root / "site")
+    return root
+
+
+def _links(blocks: list[Block]) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    return [(b.kind, tuple(tuple(link) for link in b.links)) for b in blocks if b.links]  # type: ignore[misc]
+
+
+def test_each_blocks_links_are_kept_with_where_they_go(built: Path) -> None:
+    record = {s["id"]: s for s in read_json(built / "docent-bundle.json")["record"]}
+    blocks = [Block(**b) for b in record["proxies"]["blocks"]]
+    assert _links(blocks) == LINKS
+    # The words every reader reads are the link's words alone, as before: no address in the text.
+    assert record["proxies"]["text"].startswith("Behind Nginx, see the deployment guide and set --forwarded-allow-ips; "
+                                                "retries come from httpx-retries.\n- Read the timeouts first.")
+    assert "https:" not in record["proxies"]["text"] and "/deployment/" not in record["proxies"]["text"]
+    # A block with no link has no `links` key: a bundle of linkless blocks is the bytes it was.
+    assert "links" not in record["timeouts"]["blocks"][0]
+
+
+def test_docent_manifest_reads_the_same_links_back_from_the_built_files(built: Path) -> None:
+    pages, _ = read_site(built / "site", PageChoice.read({"include": ["guide.md"]}))
+    page = next(p for p in pages if p.record)
+    proxies = next(s for s in page.record_sections if s.id == "proxies")
+    assert _links(list(proxies.blocks)) == LINKS
+
+
+def test_a_link_inside_inline_code_and_one_nowhere_a_reader_can_follow() -> None:
+    """mkdocstrings links a name inside its code (`<code><a>Client</a></code>`); a `javascript:` link, one with no
+    address and one whose element holds a block of its own are not kept, their words still read."""
+    html = ('<p>Make a <code><a href="../api/#kit.Client">Client</a></code>, <a href="javascript:go()">go</a>, '
+            '<a>nothing</a>, <a href="//cdn.example.org/x">cdn</a>.</p>')
+    facts = read_page(html, path="/guide/", title="Guide", record=True)
+    block = facts.record_sections[0].blocks[0]
+    assert block.text == "Make a Client, go, nothing, cdn." and block.code == ("Client",)
+    assert block.links == (("Client", "/api/#kit.Client"), ("cdn", "https://cdn.example.org/x"))
+
+
+def test_where_a_link_goes() -> None:
+    assert target("../deployment/#nginx", "/settings/") == "/deployment/#nginx"
+    assert target("#timeouts", "/settings/") == "/settings/#timeouts"
+    assert target("#top", "/") == "/#top"
+    assert target("other.html#a", "/dir/page.html") == "/dir/other.html#a"
+    assert target("img/flow.png", "/guide/") == "/guide/img/flow.png"
+    assert target(" https://example.org/a?b=1 ", "/") == "https://example.org/a?b=1"
+    assert target("mailto:team@example.org", "/") == "mailto:team@example.org"
+    assert target("javascript:void(0)", "/") is None and target("data:text/html,x", "/") is None
+    assert target("", "/") is None and target("  ", "/guide/") is None

@@ -72,8 +72,8 @@ async def test_read_section_and_list_pages(tmp_path: Path) -> None:
         assert "blocks" not in section
         section = data(await session.call_tool("read_section", {"id": "client", "blocks": True}))
         assert section["blocks"] == [
-            {"kind": "paragraph", "text": "A client retries a failed call three times.", "lang": "", "marker": ""},
-            {"kind": "code", "text": CODE, "lang": "python", "marker": ""},
+            {"kind": "paragraph", "text": "A client retries a failed call three times.", "lang": "", "marker": "", "links": []},
+            {"kind": "code", "text": CODE, "lang": "python", "marker": "", "links": []},
         ]
         missing = await session.call_tool("read_section", {"id": "nowhere"})
         assert "No section has that id or URL" in words(missing) and "nowhere" not in words(missing)
@@ -243,7 +243,7 @@ async def test_ask_writes_a_heading_the_model_wrote_as_a_markdown_heading_line(t
 def test_inline_code_is_marked_where_it_stands_as_a_word_not_inside_a_longer_one() -> None:
     """The record keeps a block's inline code in order but not where it stands: `path` was marked inside the "pathlib"
     before it, and `sync` inside "--sync"; a span written twice as a whole word is marked at its first."""
-    from docent.sidecar.agents.results import ticked
+    from docent.sidecar.agents.marks import ticked
 
     def marked(text: str, *code: str) -> str:
         return ticked(Block("paragraph", text, code=code)).text

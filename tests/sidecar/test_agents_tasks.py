@@ -163,5 +163,6 @@ async def test_the_embedded_model_says_a_list_item_once(tmp_path: Path) -> None:
     async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
         answer = data(await session.call_tool("ask", {"question": "How do I change the format of the access log?"}))
     said = [s["text"] for s in answer["sentences"]]
-    assert answer["model"] == "offline" and "--use-colors / --no-use-colors - Enable / disable colorized formatting of the log records." in said
+    assert answer["model"] == "offline" and (
+        "`--use-colors / --no-use-colors` - Enable / disable colorized formatting of the log records.") in said
     assert len(said) == len(set(said)), said

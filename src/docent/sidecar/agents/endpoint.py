@@ -39,7 +39,7 @@ from starlette.types import Receive, Scope, Send
 
 from ..answer.bundle import Bundle
 from ..answer.conversation import Conversation
-from ..answer.events import Error
+from ..answer.events import Error, Sentence
 from ..answer.policy import OFF_WORDS
 from ..answer.turn import ERROR_WORDS, Ask
 from ..counts import DailyCounts
@@ -48,6 +48,7 @@ from ..ratelimit import Limited, RateLimits, client_address
 from ..routes import MCP
 from ..store import StoreUnavailable
 from ..tally import Listener, tallied
+from .marks import linked, links_out
 from .results import (
     Answer,
     BlockOut,
@@ -274,7 +275,8 @@ class Agents:
             page = left_out(bundle, id, base)
             raise ToolError(UNKNOWN_SECTION if page is None else LEFT_OUT.format(title=page.label, url=base + page.path))
         self._count("read_section", "ok")
-        said: list[BlockOut] = [{"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker} for b in section.blocks]
+        said: list[BlockOut] = [{"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker,
+                                 "links": [{"label": w, "url": u} for w, u in links_out(b, base)]} for b in section.blocks]
         read: Section = {**hit(bundle, section, base), "blocks": said}
         if not blocks:  # the section said twice would cost an agent's context twice: its blocks only when asked for
             del read["blocks"]
@@ -317,6 +319,8 @@ class Agents:
                 if isinstance(event, Error):
                     self._count("ask", "error")
                     raise ToolError(ERROR_WORDS.get(event.code, event.message))
+                if isinstance(event, Sentence):  # with the links of the record's sentences it says (`marks.linked`)
+                    event = linked(event, ready.bundle.record, base)
                 take(answer, event, base, ready.bundle.record, coded)
                 shown.add(event)
         answer["answer"] = shown.text()

@@ -3,9 +3,7 @@ schemas), and how each is made from the record and from the turn's events."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import NotRequired
 from urllib.parse import urlsplit
 
@@ -18,6 +16,7 @@ from docent.schema.blocks import Block, fence, fenced
 from ..answer.bundle import Bundle
 from ..answer.events import Action, Card, Cite, Code, Held, Refused, Row, Sentence
 from ..answer.quote import run_at
+from .marks import markdown, marked
 
 
 class Hit(TypedDict):
@@ -27,8 +26,15 @@ class Hit(TypedDict):
     page: str
     page_title: str
     url: str
-    text: str  # Markdown: prose as the page has it, its inline code in backticks, each code block fenced with its language, its lines exact
+    # Markdown: prose as the page has it, its inline code in backticks, its links [words](address) (the site's own
+    # pages by their URL on the site, which read_section takes), each code block fenced with its language, its lines exact
+    text: str
     more: bool  # search: the section goes on past this excerpt (read_section gives it whole)
+
+
+class Link(TypedDict):
+    label: str
+    url: str
 
 
 class BlockOut(TypedDict):
@@ -36,6 +42,7 @@ class BlockOut(TypedDict):
     text: str
     lang: str
     marker: str
+    links: list[Link]  # the links in its text, in order: their words and their address (as `Hit.text` writes them)
 
 
 class Section(Hit):
@@ -70,7 +77,7 @@ class Source(TypedDict):
 
 
 class Shown(TypedDict):
-    text: str
+    text: str  # the sentence as `answer` writes it: its inline code in backticks, its links [words](address)
     sources: list[Source]
 
 
@@ -91,11 +98,6 @@ class HeldBack(TypedDict):
     message: str
 
 
-class Link(TypedDict):
-    label: str
-    url: str
-
-
 class Answer(TypedDict):
     answer: str  # the shown sentences and code, as Markdown
     sentences: list[Shown]
@@ -113,7 +115,8 @@ def take(
     """One event of the turn into the agent's answer: what the panel would show, in words and URLs; `coded`: the
     answer's cited sections' code quotes so far (`sources`)."""
     if isinstance(event, Sentence):
-        answer["sentences"].append({"text": event.text, "sources": sources(event.cites, base, record, coded)})
+        said = marked(bare(event) if event.heading else event)
+        answer["sentences"].append({"text": said, "sources": sources(event.cites, base, record, coded)})
     elif isinstance(event, Code):
         quoted = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)
         cites = [msgspec.structs.replace(cite, quote=quoted) for cite in event.cites]
@@ -239,28 +242,13 @@ def bare(heading: Sentence) -> Sentence:
     return msgspec.structs.replace(heading, spans=spans) if spans != heading.spans else heading
 
 
-def marked(sentence: Sentence) -> str:
-    """A sentence's text with its spans written back as Markdown: `code`, **strong**, *em*."""
-    marks = {"code": "`", "strong": "**", "em": "*"}
-    text, shift = sentence.text, 0
-    for kind, start, end in sorted(sentence.spans, key=lambda span: span[1]):
-        mark = marks.get(kind, "")
-        if not mark or start + shift < 0:
-            continue
-        s, e = start + shift, end + shift
-        text = text[:s] + mark + text[s:e] + mark + text[e:]
-        shift += 2 * len(mark)
-    return text
-
-
-_TICKS = re.compile(r"`+")
 # The most of a section's text a search result carries: whole blocks, a code block never cut, at least one block.
 EXCERPT_CHARS = 1_500
 
 
 def hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = False) -> Hit:
     page = bundle.pages.get(section.page)
-    blocks = [ticked(block) for block in section.blocks]
+    blocks = [markdown(block, base) for block in section.blocks]
     text, more = fenced(blocks) if blocks else section.text, False
     if excerpt and len(text) > EXCERPT_CHARS and blocks:
         kept = blocks[:1]
@@ -279,36 +267,6 @@ def hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = Fa
         "text": text,
         "more": more,
     }
-
-
-def _found(text: str, code: str, at: int) -> int:
-    """Where `code` stands in `text` from `at`: first where it is no part of a longer word or flag ("path" in "the
-    path", not in "pathlib" nor "--path"), else first anywhere; -1 where it is not. The record keeps a block's inline code in order but
-    not where each stands, so a span written twice as a whole word ("Set the `environment` variable in your
-    environment") is marked at its first."""
-    edge = re.compile(("(?<![\\w-])" if code[:1].isalnum() or code[:1] == "_" else "") + re.escape(code)
-                      + ("(?![\\w-])" if code[-1:].isalnum() or code[-1:] == "_" else ""))
-    m = edge.search(text, at)
-    return m.start() if m else text.find(code, at)
-
-
-def ticked(block: Block) -> Block:
-    """A prose block with its inline code in backticks again, as the page marks it (`uv sync --inexact`, `__name__`),
-    found in the text in order (`_found`); a code block, or one whose code is not found where the record says, as
-    it is."""
-    if block.kind == "code" or not block.code:
-        return block
-    parts: list[str] = []
-    at = 0
-    for code in block.code:
-        start = _found(block.text, code, at) if code else -1
-        if start < 0:
-            return block
-        longest = max((len(run) for run in _TICKS.findall(code)), default=0)
-        ticks, pad = "`" * (longest + 1), " " if code.startswith("`") or code.endswith("`") else ""
-        parts += [block.text[at:start], f"{ticks}{pad}{code}{pad}{ticks}"]
-        at = start + len(code)
-    return replace(block, text="".join([*parts, block.text[at:]]))
 
 
 def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:

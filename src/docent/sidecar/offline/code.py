@@ -19,6 +19,10 @@ from .quotes import caption, diagram
 from .weighing import Weighed, spoken
 
 LINES = 12  # a block longer than this is shown as a window of its lines
+# A window that would leave out no more than this many of its block's lines shows the block whole: a block cut by a
+# line or two (Uvicorn's 13-line `Config and Server` example without its `import asyncio`) reads as the page's whole
+# block to the panel's reader, and pasted alone fails, for a line or two saved.
+SPARE = 2
 BEFORE = 3  # lines of the window above the line that says most
 HEAD = 12  # lines a window may grow upward to start with the lines that open what it is inside
 NAMED = 0.5  # a block that writes the question's code names says this much more of it
@@ -71,15 +75,19 @@ def _lead_in(blocks: Sequence[Block], j: int) -> str:
 
 def _window(block: Block, asked: Weighed) -> str:
     """A long block's run of `LINES` lines that says most of the question, its lines' values summed (the call
-    and the lines that use it), starting `BEFORE` lines above its best line where that says as much."""
+    and the lines that use it), starting `BEFORE` lines above its best line where that says as much; the block whole
+    where the window would leave out `SPARE` lines or fewer."""
     lines = block.text.split("\n")
-    if len(lines) <= LINES:
+    if len(lines) <= LINES + SPARE:
         return block.text
     said = [_said(line, asked) for line in lines]
     best = max(range(len(lines)), key=lambda i: (said[i], -i))
     first = max(0, min(best - BEFORE, len(lines) - LINES))
     start = max(range(len(lines) - LINES + 1), key=lambda i: (sum(said[i : i + LINES]), i == first, -i))
-    return "\n".join(lines[_head(lines, start, start + LINES) : start + LINES])
+    head = _head(lines, start, start + LINES)
+    if head + len(lines) - (start + LINES) <= SPARE:  # grown to its block's head: all but a line or two
+        return block.text
+    return "\n".join(lines[head : start + LINES])
 
 
 def _indent(line: str) -> int:

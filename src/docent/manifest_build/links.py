@@ -12,13 +12,14 @@ from urllib.parse import urljoin, urlsplit
 
 # Schemes an agent can follow, kept as written; a link with another scheme is not kept.
 FOLLOWED = frozenset(("http", "https", "mailto", "ftp"))
+_DROPPED = str.maketrans("", "", "\t\r\n")
 _HERE = "http://site.invalid"  # the site's own root, to resolve a relative link against; never written
 
 
 def target(href: str, page_path: str) -> str | None:
     """Where `href`, a link on the page at `page_path` ("/guide/"), goes: a site path ("/guide/#retries"), an absolute
     URL ("https://example.org/x"), or None where it goes nowhere a reader can follow."""
-    href = href.strip()
+    href = href.translate(_DROPPED).strip()  # a tab or line break in an href is no part of it, as a browser reads it
     if not href:
         return None
     scheme = urlsplit(href).scheme.lower()

@@ -22,7 +22,9 @@ from ..answer.events import Sentence
 Span = tuple[int, int, str, str]
 LINK = "link "  # a sentence's span kind for a link: this, then its address ("link https://...")
 _TICKS = re.compile(r"`+")
-_UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"})
+# What would end a link's destination or escape its close: a space, any ASCII control character (a line break, a
+# tab before a quoted title), a bracket, a backslash.
+_UNSAFE = str.maketrans({c: f"%{ord(c):02X}" for c in [*map(chr, range(0x21)), "\x7f", "(", ")", "<", ">", "\\"]})
 
 
 def address(to: str, base: str) -> str:
@@ -43,8 +45,8 @@ def _marks(kind: str, arg: str) -> tuple[str, str]:
 
 
 def write(text: str, spans: Iterable[Span]) -> str:
-    """`text` with each span's marks around its run, nested ones inside those around them; a bracket in a link's words
-    (not in its code) escaped, so that it does not end the link."""
+    """`text` with each span's marks around its run, nested ones inside those around them; a bracket or a backslash in
+    a link's words (not in its code) escaped, so that it does not end the link nor escape its close."""
     inserts: list[tuple[int, int, int, bool, str]] = []
     links: list[tuple[int, int]] = []
     code: list[tuple[int, int]] = []
@@ -56,7 +58,7 @@ def write(text: str, spans: Iterable[Span]) -> str:
         inserts += [(start, 1, start - end, not link, opening), (end, 0, end - start, link, closing)]  # outer first
         (links if kind == "link" else code if kind == "code" else []).append((start, end))
     inserts.sort(key=lambda i: i[:4])
-    escaped = {i for s, e in links for i in range(s, e) if text[i] in "[]" and not any(a <= i < b for a, b in code)}
+    escaped = {i for s, e in links for i in range(s, e) if text[i] in "[]\\" and not any(a <= i < b for a, b in code)}
     out, at = [], 0
     for position, _, _, _, mark in [*inserts, (len(text), 0, 0, False, "")]:
         out += [f"\\{c}" if at + i in escaped else c for i, c in enumerate(text[at:position])] + [mark]

@@ -18,29 +18,47 @@ pytestmark = pytest.mark.browser
 
 LATER_MS = 15_000  # longer than any ring, run or timer of the panel's
 
+# The part of a box (a DOMRect) that node's scrolling ancestors show, up to the body, as [left, top, right, bottom]:
+# a long code line's run scrolled out of sight in its block is not on the screen (dom.js shownPart, read here anew).
+SHOWN_PART = """(r, node) => {
+  let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+  for (let el = node; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+    const style = getComputedStyle(el), own = el.getBoundingClientRect();
+    const x = own.left + el.clientLeft, y = own.top + el.clientTop;
+    if (style.overflowX !== "visible") [left, right] = [Math.max(left, x), Math.min(right, x + el.clientWidth)];
+    if (style.overflowY !== "visible") [top, bottom] = [Math.max(top, y), Math.min(bottom, y + el.clientHeight)];
+  }
+  return [left, top, Math.max(left, right), Math.max(top, bottom)];
+}"""
+
 # The highlighted sentence's text and box, the panel's box, and whether the panel meets the lines the sentence is on
-# (across its whole paragraph: the words before it on its first line too); one frame's layout. Shown: rendered (a
-# line in a closed note or a tab not selected has an empty box at the page's corner), inside the viewport, and on
-# top (no site header, bar or sheet over its first line).
+# (across its whole paragraph: the words before it on its first line too); one frame's layout. The box is what its
+# scrolling blocks show of it (a long code line's run past its block's edge is out of sight), and `starts` whether
+# its first character is in sight there. Shown: rendered (a line in a closed note or a tab not selected has an empty
+# box at the page's corner), inside the viewport, and on top (no site header, bar or sheet over its first line).
 CITED = """() => {
   const highlight = CSS.highlights && CSS.highlights.get("docent-cited");
   if (!highlight || !highlight.size) return null;
   const range = [...highlight][0];
-  const a = range.getBoundingClientRect();
-  const block = range.startContainer.parentNode.closest("p, li, td, dd, blockquote, pre, div").getBoundingClientRect();
+  const node = range.startContainer.parentElement, part = (SHOWN_PART);
+  const run = range.getBoundingClientRect();
+  const [left, top, right, bottom] = part(run, node);
+  const a = {left, top, right, bottom, width: right - left, height: bottom - top};
+  const own = node.closest("p, li, td, dd, blockquote, pre, div");
+  const [bl, , br] = part(own.getBoundingClientRect(), node);
   const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
-  const meets = Math.min(a.left, block.left) < b.right && b.left < Math.max(a.right, block.right) && a.top < b.bottom
+  const meets = Math.min(a.left, bl) < b.right && b.left < Math.max(a.right, br) && a.top < b.bottom
     && b.top < a.bottom;
-  const rendered = a.width > 0 && a.height > 0 && range.startContainer.parentElement.checkVisibility();
-  // On top: the middle of its first line is the page's own text there, under no header, bar or sheet of anyone's.
-  const first = range.getClientRects()[0] || a;
-  const hit = document.elementFromPoint(first.left + first.width / 2, first.top + first.height / 2);
-  const own = range.startContainer.parentNode.closest("p, li, td, dd, blockquote, pre, div");
+  const rendered = a.width > 0 && a.height > 0 && node.checkVisibility();
+  // On top: the middle of its first line's shown part is the page's own text there, under no header, bar or sheet.
+  const [fl, ft, fr, fb] = part(range.getClientRects()[0] || run, node);
+  const hit = document.elementFromPoint((fl + fr) / 2, (ft + fb) / 2);
   const onTop = Boolean(hit) && (own.contains(hit) || hit.contains(own));
   return {text: range.toString().replace(/\\s+/g, " ").trim(), meets, onTop,
-          shown: rendered && onTop && a.top >= 0 && a.bottom <= innerHeight,
-          box: [a.left, a.top, a.right, a.bottom], panel: [b.left, b.top, b.right, b.bottom]};
-}"""
+          shown: rendered && onTop && a.top >= 0 && a.bottom <= innerHeight, starts: fl <= run.left + 0.5,
+          box: [a.left, a.top, a.right, a.bottom], run: [run.left, run.top, run.right, run.bottom],
+          panel: [b.left, b.top, b.right, b.bottom]};
+}""".replace("SHOWN_PART", SHOWN_PART)
 
 # A part's box and the panel's, and the screen's height.
 BOXES = """(part) => {
@@ -66,21 +84,22 @@ def _cited(page: Page) -> dict[str, Any]:
 
 # How far the cited line's top stands from the middle of the screen's part the panel's overlays leave uncovered above
 # the line's columns (where the panel scrolls it), in px, as far as the page scrolls (at its top a line above the middle
-# stands where it is, at its end one below); one frame's layout.
+# stands where it is, at its end one below); one frame's layout. The columns are those of the line's shown part.
 OFF_MIDDLE = """() => {
   const range = [...CSS.highlights.get("docent-cited")][0];
   const a = range.getBoundingClientRect(), seen = visualViewport;
+  const [left, , right] = (SHOWN_PART)(a, range.startContainer.parentElement);
   let covered = 0;
   for (const over of document.querySelectorAll(".docent-float:not([hidden]), .docent-tour, .docent-launcher")) {
     const b = over.getBoundingClientRect();
-    if (b.width && b.height && b.left < a.right && a.left < b.right) covered = Math.max(covered, seen.height - b.top);
+    if (b.width && b.height && b.left < right && left < b.right) covered = Math.max(covered, seen.height - b.top);
   }
   const off = a.top - Math.max(0, (seen.height - covered - a.height) / 2);
   const root = document.scrollingElement;
   if (off < 0 && root.scrollTop <= 0) return 0;
   if (off > 0 && root.scrollTop + root.clientHeight >= root.scrollHeight - 1) return 0;
   return off;
-}"""
+}""".replace("SHOWN_PART", SHOWN_PART)
 
 
 def _at_rest(page: Page) -> None:

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.material import MARK, MARKED, MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
-from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious, whole
+from tests.browser.panel import DESKTOP, PANEL, SIZES, ask, open_panel, serious, whole
 from tests.browser.sidecar import ROOT, Sidecar
 from tests.browser.test_layout import CITED, LATER_MS
 from tests.browser.test_vendored_site import IN_CODE
@@ -72,6 +72,56 @@ def test_a_citation_into_a_tab_not_selected_opens_it_by_instant_navigation_clear
     # The code block, where the log stood when the visitor left it (the click scrolled the log to the whole link).
     expect(panel.locator("figure.docent-code").last).to_contain_text("irm https://astral.sh/uv/install.ps1")
     expect(panel.locator("figure.docent-code .docent-cite").last).to_be_in_viewport()
+
+
+# Whether the page stands docked beside the panel (dock.js).
+DOCKED = "() => document.documentElement.classList.contains('docent-docked')"
+
+# Indents the highlighted line in its code block by `spaces` more (a line nested deeply in its program), so that it
+# starts past the block's visible width, and clears the highlight.
+INDENT = """(spaces) => {
+  const range = [...CSS.highlights.get("docent-cited")][0];
+  range.startContainer.insertData(range.startOffset, " ".repeat(spaces));
+  CSS.highlights.delete("docent-cited");
+}"""
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP], ids=["desktop"])
+def test_at_desktop_a_long_code_line_cited_stands_beside_the_docked_panel_as_far_as_its_block_shows_it(
+    page: Page, uv: Sidecar
+) -> None:
+    """The PowerShell line is wider than its code block: its run reaches on past the block's edge, out of sight. The
+    panel judges the line its block shows: at 1280 x 800 it docks (it shrank to its peek while the hidden part counted,
+    and the visible line then ran under it), the line's shown part whole and clear of it from its first character, the
+    citation pressed in sight in its log. Indented past the block's visible width, the line is scrolled into it from its
+    start, beside the panel still docked."""
+    visit(page).clock.install()
+    open_panel(page, uv.base)
+    log = ask(page, "How do I install uv on Windows with PowerShell?")
+    link = log.locator("figure.docent-code .docent-cite").first
+    link.click()
+    page.wait_for_url(re.compile(r"/getting-started/installation/"))
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    page.clock.fast_forward(LATER_MS)
+    for indented in (False, True):
+        cited = page.evaluate(CITED)
+        assert cited["text"].startswith("PS> powershell -ExecutionPolicy ByPass"), cited
+        assert cited["run"][2] > cited["box"][2], cited  # the line runs on out of its block's sight
+        assert not cited["meets"] and cited["shown"] and cited["starts"], cited
+        assert page.evaluate(DOCKED), cited
+        panel = page.locator(PANEL)
+        expect(panel.locator(".docent-peek")).to_be_hidden()
+        expect(panel.get_by_label("Your question")).to_be_visible()
+        expect(link).to_be_in_viewport()
+        assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
+        if indented:
+            break
+        page.evaluate(INDENT, 160)
+        starts_past = page.evaluate(CITED)
+        assert starts_past is None, starts_past
+        link.click()  # on its page now: the panel shows the line again
+        page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+        page.clock.fast_forward(LATER_MS)
 
 
 def _dark(page: Page) -> None:

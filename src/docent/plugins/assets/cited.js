@@ -9,7 +9,7 @@
  * start to that heading. A line in a content tab not selected or a collapsed note is shown first: the tab selected,
  * the note opened.
  */
-import { coveredBelow, fixedAbove, mainRegion } from "./dom.js";
+import { coveredBelow, fixedAbove, mainRegion, shownPart } from "./dom.js";
 import { markers } from "./screen.js";
 import { visible } from "./viewport.js";
 
@@ -152,15 +152,19 @@ function clear() {
   for (const marked of document.querySelectorAll(`.${NAME}`)) marked.classList.remove(NAME);
 }
 
-/* The lines the range is on, across the whole of the block it is in: what the panel keeps clear, so that the words
-   before the sentence on its first line (and after it on its last) stay in sight too. */
+/* The lines the range is on, across the whole of the block it is in, as far as the blocks that scroll them show them:
+   what the panel keeps clear, so that the words before the sentence on its first line (and after it on its last) stay
+   in sight too. A long code line's run reaches on past its block's edge, out of sight: counted whole (on uv's docs at
+   1280 px the PowerShell line's run reached 986 px, its block's visible edge 834 px, the docked panel's left 875 px), it
+   met the docked panel, which gave up docking and shrank to its peek although the visible line stood clear beside it;
+   grown back, the floating panel then lay over the line. */
 function lines(range) {
   const box = range.getBoundingClientRect();
   const start = range.startContainer.nodeType === 1 ? range.startContainer : range.startContainer.parentNode;
   const block = start.closest ? start.closest("p, li, td, dd, blockquote, pre, div") : null;
   const across = block ? block.getBoundingClientRect() : box;
   const left = Math.min(box.left, across.left), right = Math.max(box.right, across.right);
-  return { left, right, top: box.top, bottom: box.bottom, width: right - left, height: box.height };
+  return shownPart({ left, right, top: box.top, bottom: box.bottom }, start);
 }
 
 /* A cited run in a block wider than its box (a long code line) shows from its start: a text fragment scrolls the block
@@ -181,7 +185,7 @@ function home(range) {
 function reveal(range) {
   const box = range.getBoundingClientRect();
   const seen = visible();
-  const uncovered = seen.height - coveredBelow(box);
+  const uncovered = seen.height - coveredBelow(shownPart(box, range.startContainer.parentElement)); // its shown columns
   const top = seen.top + Math.max(0, (uncovered - box.height) / 2);
   window.scrollBy({ top: box.top - top, left: 0, behavior: "instant" });
 }

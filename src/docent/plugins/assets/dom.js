@@ -35,6 +35,32 @@ export function fixedAbove(node) {
   return kept;
 }
 
+/* The part of box (client coordinates) that node's scrolling ancestors show, up to the page's body: a run of a long
+   code line scrolled out of sight in its block (Material's `pre > code`, MkDocs' `pre`), or a cell of a table scrolled
+   sideways in its wrapper, is not where the visitor sees it. Each ancestor that clips (overflow other than visible)
+   cuts the box to its padding box on that axis; a box wholly out of sight comes back empty (width or height 0). */
+export function shownPart(box, node) {
+  let { left, top, right, bottom } = box;
+  for (let el = node; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+    const style = window.getComputedStyle(el);
+    const acrossClips = style.overflowX !== "visible", downClips = style.overflowY !== "visible";
+    if (!acrossClips && !downClips) continue;
+    const own = el.getBoundingClientRect();
+    const x = own.left + el.clientLeft, y = own.top + el.clientTop;
+    if (acrossClips) {
+      left = Math.max(left, x);
+      right = Math.min(right, x + el.clientWidth);
+    }
+    if (downClips) {
+      top = Math.max(top, y);
+      bottom = Math.min(bottom, y + el.clientHeight);
+    }
+  }
+  right = Math.max(left, right);
+  bottom = Math.max(top, bottom);
+  return { left, top, right, bottom, width: right - left, height: bottom - top };
+}
+
 /* How dark an element's own background is, where it has one that shows: "dark" or "light", else null. */
 function shade(element) {
   const rgb = element ? getComputedStyle(element).backgroundColor.match(/[\d.]+/g) : null;

@@ -144,7 +144,7 @@ export class FloatingView extends PanelView {
   /* Docks the panel at the right, the page narrowed beside it, where that leaves the element's columns free; else
      the page takes its width back (false) and the log its place: docked a moment, taller, a log that then held all it
      had lost its scroll, and the citation the visitor had scrolled down to and pressed was out of sight below once
-     they brought the panel back (a code line's run on uv's docs, wider than its block, meets the docked panel). The
+     they brought the panel back (the element's columns reaching under the docked panel all the same). The
      panel's box is read once: canDock, dock and roomFor read its width alone, which neither its side nor docking
      changes (its top and height do, panel.css). */
   dockFor(element) {

@@ -142,13 +142,29 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
     """What each negation in a text denies (at most `most` words of it), with the words before it in its clause
     (at most three: "the connection is not upgraded" denies "upgraded" of "connection"). A scope of figures only
     ("6 minutes instead of 40") denies nothing here: the number rule judges figures."""
-    out = []
+    out: list[Denial] = []
     last: int | None = None  # where the negation before ended
     for m in NEGATOR.finditer(text):
         joined = _joined(text, m, last)
         last = m.end()
+        echo = _INVERTED.match(text, m.end()) if out and out[-1].scope and m.group(0).lower() in ("neither", "nor") else None
+        if echo is not None and not _VERBAL.search(echo.group(1)) and not _PRONOUN_FIRST.match(echo.group(1)):
+            # "Pages do not contain X, and neither do links": the denial before it, said of its own subject (`elided`)
+            out.append(out[-1]._replace(before=frozenset(ordered(echo.group(1), stems)[-3:]), joined=True,
+                                        elided=True, opening=False, pronoun=False))
+            continue
         out.append(_denial(text, m, stems, most=most, joined=joined))
     return tuple(out)
+
+
+# "..., and neither do links", "nor is the namespace": an auxiliary, a subject of three words at most and the clause's
+# end; the verb is left out, and the denial is the one before it, of another subject. Where the words may hold a verb
+# of their own, they are read as before: a word in -ing or -ed ("neither are resources created"), or a pronoun before
+# more words ("nor is it trying to be", "neither does it skip migration tasks").
+_INVERTED = re.compile(r"\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\s+"
+                       r"((?:[\w.'’-]+\s+){0,2}?[\w.'’-]+)\s*(?=[,;:.!?)]|$)", re.IGNORECASE)
+_VERBAL = re.compile(r"\w(?:ing|ed)\b", re.IGNORECASE)
+_PRONOUN_FIRST = re.compile(r"(?:it|they|he|she|we|you|i|this|that|these|those)\s", re.IGNORECASE)
 
 
 def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], *, most: int, joined: bool) -> Denial:

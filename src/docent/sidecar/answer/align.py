@@ -235,6 +235,17 @@ def _swapped(said: tuple[set[str], set[str]], clause: tuple[set[str], set[str]])
     return len(said[0] & clause[1]) + len(said[1] & clause[0]) > same
 
 
+# "A and later B" tells B after A, as "A before B" does: an adverb of sequence places the event after it, where "after"
+# places the one before it. Against a preposition of the other pole, the two say one order with the events unswapped.
+_SEQUENCE = frozenset((("later",), ("afterwards",), ("afterward",), ("subsequently",)))
+_PREPOSITIONS = frozenset((("before",), ("prior",), ("ahead", "of")))
+
+
+def _adverb(e: Entry, f: Entry) -> bool:
+    """One of two order words of opposite poles is an adverb of sequence, the other a preposition ("later", "before")."""
+    return e.words in _SEQUENCE and f.words in _PREPOSITIONS or f.words in _SEQUENCE and e.words in _PREPOSITIONS
+
+
 _AMOUNTS = frozenset(("half", "third", "quarter", "dozen", "hundred", "thousand", "million", "billion", "twice"))
 
 
@@ -313,8 +324,8 @@ def _compare(
                 place = _opening(said, m, skip) or stems_near(said, m.at, len(e.words), skip)
             if not _same_place(said, m, place, clause, t, figures):
                 continue
-            if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())):
-                continue  # "B after A" for "A before B": the events change sides with the word
+            if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())) != _adverb(e, f):
+                continue  # "B after A" for "A before B": the events change sides with the word; "A, later B" for it: not
             if e.kind == PRESENCE and presence.apart(said, m.at + len(e.words), clause, t.at + len(f.words), e.pole == 1, passage):
                 continue  # "with" and "without" said of two things, or "without" what the sections deny
             return CONTRASTS[e.kind].reason

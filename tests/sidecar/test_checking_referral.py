@@ -198,3 +198,24 @@ async def test_a_refusal_after_a_late_none_counts_every_request_done(tmp_path: P
     assert _told(events) == ["held:unsupported", "refused:none"]
     assert len(checker.model.requests) == 2  # type: ignore[attr-defined]
     assert events[-1].cost_usd == pytest.approx(2 * PRICED.cost(Usage(input_tokens=1000, output_tokens=20)))
+
+
+@pytest.mark.parametrize(("sentence", "alone", "checked"), [
+    # a count the sentence works out from a table's rows: the number rule cannot check it, the model can
+    ("Three of the four topics are keyed by shipment id; invoices.issued is the exception, keyed by customer id "
+     "[[case-kafka-approach]].", "number", Referred),
+    ("Three of the five topics are keyed by shipment id [[case-kafka-approach]].", "number", Referred),
+    # the hole probes: a count of no whole, a part above its whole, and a figure beside the part stay sure holds
+    ("Three topics are keyed by shipment id [[case-kafka-approach]].", "number", Held),
+    ("Five of the four topics are keyed by shipment id [[case-kafka-approach]].", "number", Held),
+    ("Three of the four topics are keyed by shipment id, and 40 partitions carry them [[case-kafka-approach]].",
+     "number", Held),
+])
+def test_a_part_of_a_whole_the_sentence_counts_is_referred_with_the_check_on(
+        sentence: str, alone: str, checked: type[Held]) -> None:
+    """The number rule's hold on "N of the M" (N below M, ten at most) whose every unstated figure is N or M is a
+    reading (`Hold.sure` false): held with the check off, referred with it on; any other figure stays a sure hold."""
+    off = [*(gate := default_gate(BUNDLE, AnswerPolicy())).feed(sentence), *gate.finish()]
+    assert [e.reason for e in off if isinstance(e, Held)] == [alone]
+    on = [*(gate := default_gate(BUNDLE, AnswerPolicy(), refer=True)).feed(sentence), *gate.finish()]
+    assert [type(e) for e in on] == [checked] and on[0].reason == alone

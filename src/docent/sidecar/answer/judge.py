@@ -103,7 +103,7 @@ class Judge:
         if self._sure is None:
             self._sure = checks(RULES_SURE if self._rules is RULES else tuple(r for r in self._rules if r.sure))[1]
         sure = first(reading, self._sure)
-        return sure if isinstance(sure, Hold) else None
+        return sure if isinstance(sure, Hold) and sure.sure else None  # a sure rule's reading (`Hold.sure`): referred
 
     def _refer(self, sentence: Sentence, hold: Hold) -> Referred:
         """The sentence the gate would show were it sure, referred to the check with the hold that stands if the check

@@ -37,7 +37,29 @@ def check(sentence: Reading) -> Verdict:
     else:
         stated = grounds.stated(grounds.known_ids) | sentence.counted
     missing = numbers.unstated(said, stated) if said else []
-    return Hold("number") if missing and not _counts(missing, stated, sentence) else None
+    if not missing or _counts(missing, stated, sentence):
+        return None
+    parts = _parts(sentence.text)
+    return Hold("number", sure=not all(not q.unit and q.raw in parts for q in missing))
+
+
+# "Three of the four topics", "two out of the five": a part of a whole the same phrase names
+_PART_OF = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:out\s+)?of\s+"
+                      r"(?:the\s+|these\s+|those\s+|its\s+|their\s+|all\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten)\b",
+                      re.IGNORECASE)
+
+
+def _parts(text: str) -> frozenset[float]:
+    """The counts of the sentence's "N of the M" (N below M, ten at most). Where every quantity no cited section states
+    is one of them, the sentence counts things its sections list, or rows of a table, and works out a part (the whole
+    less the exceptions it names: "three of the four topics ...; invoices.issued is the exception"), which a reading of
+    figures cannot check: the hold stands with the check off, and is referred to it where it is on (`Hold.sure`)."""
+    out: set[float] = set()
+    for m in _PART_OF.finditer(text):
+        part, whole = _value(m.group(1)), _value(m.group(2))
+        if part is not None and whole is not None and part < whole <= COUNTING:
+            out |= {part, whole}
+    return frozenset(out)
 
 
 def _counts(missing: list[numbers.Quantity], stated: frozenset[numbers.Quantity], sentence: Reading) -> bool:

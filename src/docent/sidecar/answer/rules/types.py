@@ -221,6 +221,9 @@ class Hold:
 
     reason: str
     facts: dict[str, object] = field(default_factory=dict)
+    # A sure rule's hold that is a reading still (`Rule.sure`): with the model check on, the sentence is referred to it
+    # (`Judge._stands`) as an unsure rule's would be ("three of the four topics": a count the sentence works out).
+    sure: bool = True
 
 
 class Show:

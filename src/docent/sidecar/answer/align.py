@@ -10,6 +10,9 @@ the corresponding place (a content stem within `NEAR` words of one is within `NE
   sections write in another unit still counts (read against all their words, "within a month of an incident" passed);
 - the clause's word, and every word of its pole, is absent from the sentence;
 - neither word is denied ("not", "never", "n't" just before it; before "any", anywhere in its clause): a pole turned.
+An order word against one of the other pole says the same order where the events change sides ("B after A" for "A
+before B"), or where an adverb of sequence meets a preposition with the events on the same sides ("A and later B"
+for "A before B": `_adverb`).
 Attribution too (`renamed.misnamed`): a name of the sentence where the clause's main unit has another name; a
 name of the sections' titles and heading paths (`subjects`) may stand anywhere.
 What it cannot do: see a change in words of no class and no name ("the booking service" for "depot scanners"), a

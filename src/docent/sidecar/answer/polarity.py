@@ -40,7 +40,9 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   supposition ("Had it not caught it, ... would have", "Without shadow mode, the bug would have ..."), a flag's "no"
   (`--no-deps`), a contrast "X, not Y" that the units best restating the rest tell so (`rules/alternatives.contrasted`),
   one denial in other words than a cited denial of the same things that no cited clause affirms (`_near`), "without"
-  and a deed no cited section writes (`_unwritten`). Denials joined by "and", "or", "nor" are each the record's.
+  and a deed no cited section writes (`_unwritten`). Denials joined by "and", "or", "nor" are each the record's; an
+  echo of the denial before it ("A does not contain X, and neither do B", "nor is B") is that denial said of B, which
+  a section's denial told of B must back, as the one it echoes must be backed itself (`denials`, `contradictions`).
 What a section denies (its "not yet", "would have", "ended", a table's "No" cell) and the heads a sentence must not
 affirm are read in `record_denials.py`; a sentence's denials are compared with its sections' in `contradictions.py`.
 """

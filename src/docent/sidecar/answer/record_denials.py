@@ -106,7 +106,9 @@ _ELIDED_END = re.compile(
 def _elided(text: str, stems: Callable[[str], Iterable[str]]) -> list[Denial]:
     """The denials of a section's negations whose verb is left out at their sentence's end ("The paths provided via
     the CLI are not."): what the sentence before says after the same verb, denied of what this one says before it
-    and the sentence before does not (`Denial.elided`), so that A's own fact is no denial of A."""
+    and the sentence before does not (`Denial.elided`), so that A's own fact is no denial of A; or, where the negation's
+    clause follows another in its own sentence ("While section objects may contain X, pages and links do not."), what
+    that clause says after its auxiliary (`_within`)."""
     out = []
     for m in _ELIDED_END.finditer(text):
         start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start()))

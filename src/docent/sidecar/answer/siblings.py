@@ -21,6 +21,8 @@ A list item's later sentence that names nothing is its head's: "- --reload-exclu
 default the following patterns are excluded: .*, ..." gives those patterns to --reload-exclude.
 The sentence is read as written, its inline code in: docs write the name they mean as code ("`CAP_NET_ADMIN` lets
 FTL bind to port 53"), and the sections' text has their names as plain words.
+A sentence that joins two facts by a reason ("because", "since", "so that", ", so") restates two clauses, one a part:
+where each part restates a clause that writes its names, it tells no name's fact of another (`held`).
 What it cannot do: see a fact moved between names the sections word as common nouns ("the vendor", "the
 merchant"), or one told across two clauses; a sentence that names both names compares them, and passes.
 """

@@ -37,8 +37,12 @@ verdict = verdicts(
     "server [[hypercorn]].",
     "With a str as content, the request body is encoded to utf-8 and later sent over the wire [[content-encoding]].",
     "Your proxies remove the existing headers and afterwards set their own [[trust-everything]].",
-    "Calling reset clears the first document's footnote definitions, and the second document is rendered afterwards "
+    "Calling reset clears the first document's footnote definitions, and the second document is later rendered "
     "[[resetting-instance-state]].",
+    # an adverb that ends its clause marks the clause before it, as "after" does
+    "Your proxies remove the existing headers and set their own afterwards [[trust-everything]].",
+    "With a str as content, the request body is encoded to utf-8, and it is sent over the wire afterwards "
+    "[[content-encoding]].",
 ])
 def test_an_adverb_of_sequence_telling_the_sections_order_is_shown(sentence: str) -> None:
     assert verdict(sentence) == "shown"
@@ -52,6 +56,10 @@ def test_an_adverb_of_sequence_telling_the_sections_order_is_shown(sentence: str
     "Your proxies set their own headers and afterwards remove the existing ones [[trust-everything]].",
     "The second document is rendered, and the first document's footnote definitions are cleared afterwards "
     "[[resetting-instance-state]].",
+    # the clause-final adverb read as "after" (a fronted reading would let these through)
+    "Your proxies set their own headers and remove the existing ones afterwards [[trust-everything]].",
+    "With a str as content, the request body is sent over the wire, and it is encoded to utf-8 afterwards "
+    "[[content-encoding]].",
 ])
 def test_the_same_adverb_with_the_events_swapped_is_held(sentence: str) -> None:
     assert verdict(sentence) == "order"

@@ -205,12 +205,15 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
 _JOIN = re.compile(r",?\s+(?:because|since|so\s+that|which\s+is\s+why)\s+|,\s+so\s+", re.IGNORECASE)
 
 
+_JOINING = frozenset(("because", "since", "so", "which"))
 _OPENING = re.compile(r"(?:because|since)\s[^,;]+,\s", re.IGNORECASE)
 
 
 def _joins(said: Unit) -> list[Unit]:
     """The parts of a sentence that a reason joins, each a unit of its own (its tokens placed in it); none where it
     joins none."""
+    if said.words.isdisjoint(_JOINING):
+        return []  # most sentences join nothing: no pattern is tried
     cuts = [(m.start(), m.end()) for m in _JOIN.finditer(said.text)]
     opening = _OPENING.match(said.text)  # "Since X, Y": the reason's clause ends at its comma
     if opening is not None:

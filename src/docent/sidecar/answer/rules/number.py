@@ -39,8 +39,9 @@ def check(sentence: Reading) -> Verdict:
     missing = numbers.unstated(said, stated) if said else []
     if not missing or _counts(missing, stated, sentence):
         return None
-    parts = _parts(sentence.text)
-    return Hold("number", sure=not all(not q.unit and q.raw in parts for q in missing))
+    counts = all(not q.unit and q.raw <= COUNTING for q in missing) and " of " in sentence.text  # before the pattern
+    return Hold("number", sure=not (counts and missing[0].raw in (parts := _parts(sentence.text))
+                                    and all(q.raw in parts for q in missing)))
 
 
 # "Three of the four topics", "two out of the five": a part of a whole the same phrase names

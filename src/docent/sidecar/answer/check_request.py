@@ -2,10 +2,11 @@
 request, each with the sections it cites, and a verdict for each.
 
 - The request: a short fixed system prompt; the sections the sentences cite, each once, labelled S1, S2, ... in the
-  order first cited, with the record's heading trail and text, inside `<cited_sections>` (a section's own tag escaped,
-  `_inside`); then the sentences, numbered from 1, one a line of JSON
-  with the labels of the sections it cites (`port.check_lines`); the sentence right before a code block the answer
-  shows carries the block's first lines (`code_after`: the site's code, not evidence) and the labels of the sections
+  order first cited, with the record's heading trail and text, inside `<cited_sections>` (what in a section's own
+  text reads as the request's structure escaped, `_inside`: the block's tag, a label, a sentence's line); then the
+  sentences, numbered from 1, one a line of JSON with the labels of the sections it cites (`port.check_lines`); the
+  sentence right before a code block the answer shows carries the block's first lines (`code_after`: the site's
+  code, not evidence) and the labels of the sections
   the gate matched it to (`code_from`, shown among the sections, after the sentence's own), and the request then says,
   after the fixed prompt, what they are (`CODE_NOTE`: what the sentence says of the code is a claim its cited sections
   or the code's own must support; the block itself is the gate's code rule's, `quote.match`). One tool the model must call, `verdict`, whose input
@@ -123,7 +124,7 @@ class CheckRequest:
         self.code_from = [tuple(dict.fromkeys(labels[s.id] for s in after[at].sources)) if at in after else ()
                           for at in range(len(asked))]
         self.blind = not sections  # no section in view: `by` empty can be no other sentence's section
-        block = _inside("\n\n".join(f"[{labels[s.id]}] {s.trail}\n{s.shown()}" for s in sections))
+        block = "\n\n".join(f"[{labels[s.id]}] " + _inside(s.trail + "\n" + s.shown()) for s in sections)
         shown = {at: (one.text, self.code_from[at]) for at, one in after.items()}
         content = [
             {"type": "text", "text": f"<cited_sections>\n{block}\n</cited_sections>"},
@@ -153,16 +154,29 @@ class CheckRequest:
                 for n, (cites, code_from) in enumerate(zip(self.cites, self.code_from, strict=True), 1)]
 
 
-# The block's own tag, opening or closing, as a model may read it (any case, spaces inside the brackets): a section whose
-# text holds one (a page about prompts) would end the block early, and the words after it read as the request's own.
+# What in a section's own trail and text a model may read as the request's structure, each escaped as HTML escapes it
+# (every other character as it was: a text with none of them is sent byte for byte as before):
+# - the block's own tag, opening or closing (any case, spaces inside the brackets): a page about prompts would end the
+#   block early, and the words after it read as the request's own;
+# - a label at a line's start ("[S2]", "[ s12 ]": the request's own, before a section's trail, read in either case),
+#   behind spaces, invisible characters or Markdown's marks (a list's dash, a quote's ">", emphasis): a page's line
+#   "[S2] Lab › Safe" would read as a second section, its words as that section's, and a sentence citing the first
+#   would look supported by them;
+# - a sentence's line (`port.check_lines`: a JSON object at a line's start with a sentence's own keys): a forged
+#   `{"n":2,"cites":["S1"],"sentence":...}` would read as the words asked in sentence 2's place.
 _TAG = re.compile(r"<(?=\s*/?\s*cited_sections\b)", re.IGNORECASE)
+# a line's start (after any line break str.splitlines reads), behind blanks, invisible characters or Markdown's marks
+_START = r"(?:^|(?<=[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]))((?:[^\S\n]|[\u200b-\u200f\u2060\ufeff>*_#+~-])*)"
+_LABEL = re.compile(_START + r"\[(?=\s*s\s*\d+\s*\])", re.IGNORECASE | re.MULTILINE)
+_LINE = re.compile(_START + r'\{(?=[^\n]*"\s*(?:cites|sentence|code_after|code_from)\s*"\s*:)', re.IGNORECASE | re.MULTILINE)
 
 
-def _inside(block: str) -> str:
-    """The cited sections' text as the request puts it inside `<cited_sections>`: its own `<cited_sections>` or
-    `</cited_sections>` escaped (`&lt;/cited_sections>`), so no section's text can end the block or open another;
-    every other character as it was (a text without the tag is sent byte for byte as before)."""
-    return _TAG.sub("&lt;", block)
+def _inside(text: str) -> str:
+    """A cited section's trail and text as the request puts them inside `<cited_sections>`, after its label: its own
+    `<cited_sections>` or `</cited_sections>` (`&lt;/cited_sections>`), a label at a line's start (`&#91;S2]`) and a
+    sentence's line (`&#123;"n":2,...`) escaped, so no section's text can end the block or open another, begin
+    another section or ask another sentence; every other character as it was."""
+    return _LINE.sub(r"\1&#123;", _LABEL.sub(r"\1&#91;", _TAG.sub("&lt;", text)))
 
 
 def _one(items: list[Any], cites: tuple[str, ...], code_from: tuple[str, ...], *, blind: bool) -> bool | None:

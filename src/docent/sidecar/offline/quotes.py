@@ -19,6 +19,11 @@ MIN_CLAUSE_WORDS = 8
 CLAUSE_END = re.compile(r"[:;](?=\s)")
 FIGURE_RUN = 4  # figures in a row: the cells of a table, not a sentence
 PROSE = ("paragraph", "admonition")
+# A paragraph that says only that code follows ("Example:", "For example:"), no line that leads into it: the sentence
+# before it does. Not such a label after a sentence in its own paragraph ("Now it is possible to cross-reference
+# installer's items. For example:"): that sentence says a fact of its own, and a line that leads into code is never
+# said without its code.
+LABEL = re.compile(r"[\W_]*[A-Za-z]+(?:\s+[A-Za-z]+)?\s*:")
 
 
 def split(text: str) -> list[str]:
@@ -290,6 +295,8 @@ def leads(section: RecordSection) -> Mapping[str, int]:
             k -= 1
         if blocks[k].kind not in PROSE or not (text := block_said(blocks, k)).endswith(":"):
             continue
+        if LABEL.fullmatch(text) and k > 0 and blocks[k - 1].kind in PROSE:  # "Example:" alone: the sentence before
+            text = block_said(blocks, k - 1)
         line = split(text)[-1]
         if 3 <= len(line.split()) <= MAX_WORDS and not _marks(line):
             out[line] = j

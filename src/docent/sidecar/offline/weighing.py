@@ -49,11 +49,12 @@ HOW_ADJ = re.compile(
 
 def spoken(text: str) -> list[str]:
     """A text's stemmed words, and the parts of the code names it writes as a reader says them: `CORSMiddleware` is
-    also "cors" and "middleware", `max_part_size` also "max", "part" and "size"."""
+    also "cors" and "middleware", `max_part_size` also "max", "part" and "size"; and a hyphenated compound written
+    closed too, as a reader may write it: "auto-scaling" is also "autoscaling", "e-mail" also "email"."""
     said = terms(text)
     for name in CODE_PARTS.findall(text):
         said += terms(" ".join(parts(name)))
-    return said
+    return said + terms(" ".join(c.replace("-", "") for c in COMPOUND.findall(text)))
 
 
 # A name with capitals inside or an underscore: its parts are words a reader types ("cors middleware").

@@ -110,6 +110,7 @@ def pick(
     picked = [m for k, m in enumerate(matched) if k == 0 or m[3] not in leads(m[4])][:SAID]
     if kind == "docs" and wants is None:
         at = _placed(hits)
+        picked = _saying_most(picked, matched, at, most)
         picked += _unsaid(picked, matched, at, asked) + _led(picked, matched, at, most)
     picked = _with_antecedents(_going_on(picked))
     # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
@@ -119,6 +120,19 @@ def pick(
 def _placed(hits: list[Hit]) -> dict[tuple[str, int], Hit]:
     """Each sentence's hit (`weighed`) by its section's id and its place: as a match (`Match`) names them."""
     return {(h[3].id, h[1]): h for h in hits}
+
+
+def _saying_most(picked: list[Match], matched: list[Match], at: Mapping[tuple[str, int], Hit], most: float) -> list[Match]:
+    """On documentation, the picks with the sentence that says most of the question (`most`), where that is at least
+    `SENTENCE_SHARE` of it, in place of the last: a sentence is worth its words and a share of its section's rank, and
+    the best section's sentences that say less could outrank one of the next section's that says what is asked
+    (OpenFaaS' "... set your local environment to use minikube's docker so faas-cli build builds directly into the
+    Docker library used by minikube." under the image pull policy, outranked by the first steps' sentences on pushing).
+    Never a line that leads into code (`_led` says those)."""
+    if most < SENTENCE_SHARE:
+        return picked
+    found = next((m for m in matched if at[m[4].id, m[2]][4] >= most and m[3] not in leads(m[4])), None)
+    return picked if found is None or found in picked else [*picked[: SAID - 1], found]
 
 
 def _unsaid(picked: list[Match], matched: list[Match], at: Mapping[tuple[str, int], Hit], asked: Weighed) -> list[Match]:

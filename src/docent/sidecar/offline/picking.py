@@ -83,8 +83,9 @@ def pick(
     A section's title counts for each of its sentences: under "The cause", every sentence tells what caused it. On
     documentation (`kind` "docs"), a sentence of another of the best sections answers where it says half what the
     one that says most says (`OF_MOST`). `hits`: the top sections' sentences weighed (`weighed`), where done already.
+    An ask that judges what the reader told ("Is that expected?") picks by the rest of the question (`Weighed.unjudged`).
     """
-    hits = weighed(top, asked) if hits is None else hits
+    asked, hits = _unjudged(top, asked, hits)
     most = _most(hits, asked)
     share = min(SENTENCE_SHARE, OF_MOST * most) if kind == "docs" else SENTENCE_SHARE
     matched = []
@@ -115,6 +116,15 @@ def pick(
     picked = _with_antecedents(_going_on(picked))
     # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
     return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+
+
+def _unjudged(top: Ranked, asked: Weighed, hits: list[Hit] | None) -> tuple[Weighed, list[Hit]]:
+    """The question to pick by, and the top sections' sentences weighed by it (`hits`, where done already): without
+    the words of an ask that judges the reader's situation (`Weighed.unjudged`), weighed again."""
+    if asked.judging:
+        asked = asked.unjudged()
+        return asked, weighed(top, asked)
+    return asked, weighed(top, asked) if hits is None else hits
 
 
 def _placed(hits: list[Hit]) -> dict[tuple[str, int], Hit]:

@@ -47,3 +47,24 @@ def values(question: str) -> set[str]:
     for m in re.finditer(r"[\w.]+", question):
         (inside if within(m.span(), where) else outside).add(m.group().lower())
     return {w for w in inside if w not in outside or w.isdigit()}
+
+
+# An ask that only judges what the reader told: "Is that expected?", "is this a bug?", "Expected?", "Is this normal?",
+# "am I configuring it wrong?", "what am I doing wrong?". Its judgment word names no topic of the record's: a sentence
+# that writes "expected" ("... may not work as expected") or "normal" ("... good enough for normal daily usage") says
+# nothing of it. Not an ask that goes on past the word ("is it possible to keep the order?", "is it correct to call
+# ...?"), nor a word the question writes elsewhere too ("The expected output differs. Is that expected?").
+JUDGE = r"(?:un)?expected|normal|intended|intentional|correct|right|wrong|(?:a\s+)?bug|(?:an\s+)?error|possible|by\s+design"
+JUDGING = re.compile(
+    rf"(?:\b(?:is|was|are|were|isn'?t|wasn'?t)\s+(?:that|this|it|these|those)\s+(?:(?:really|just|the|an?)\s+)*"
+    rf"|(?:^|[.!?;:]|--|—)\s*|\b(?:am\s+i|are\s+we)\b[^.?!]*?\s|\bwhat\s+am\s+i\s+(?:doing|getting)\s+)"
+    rf"(?P<judge>{JUDGE})(?:\s+behaviou?r|\s+here|\s+now)?\s*(?:\?|$)",
+    re.IGNORECASE,
+)
+
+
+def judged(question: str) -> set[str]:
+    """The words (lower case) that a question writes only in an ask that judges what the reader told (`JUDGING`)."""
+    found = {w.lower() for m in JUDGING.finditer(question) for w in re.findall(r"\w+", m.group("judge"))}
+    rest = {w.lower() for w in re.findall(r"\w+", JUDGING.sub(" ", question))}
+    return found - rest - {"a", "an", "by"}

@@ -20,7 +20,7 @@ from ..answer.words import FORMS, parts, stem, terms, unaccented
 from .english import shortened, uncommon
 from .gestures import GO, RUN, request_words
 from .heads import CHANGING, MEASURE, NOW_TOKEN, ONGOING, RAISED, heads_of, named_kinds, no_lack, present, technologies
-from .seen import values
+from .seen import judged, values
 from .stack import own_stack, tools_named
 from .synonyms import RECORD_SYNONYMS, acronyms, derived, respelled, spelled, table
 from .versions import versions_missing, versions_of_others
@@ -130,6 +130,7 @@ class Weighed:
     raised: bool = False  # "which exception/error": the answer names the class, a section that answers writes one
     context: frozenset[str] = frozenset()  # words and code names only the reader's situation says, not the ask
     compounds: tuple[frozenset[str], ...] = ()  # the ask's hyphenated terms (`COMPOUND`), stemmed, the record's words
+    judging: frozenset[str] = frozenset()  # on documentation, the words of an ask that judges the situation (`judged`)
 
     def answers(self, said: Collection[str]) -> float:
         """`asks` (the reader's situation counting less than the ask), or 0 where the text does not say the thing the
@@ -184,9 +185,18 @@ class Weighed:
         for word in no_lack(question, alts, context, named, index.df):
             del weight[word], alts[word]
         versions = _versions(question, index, known, docs=manifest.kind == "docs" and not heads)
+        judging = _judging(question, weight.keys(), manifest.kind)
         return cls(weight, alts, " ".join([*kept, *dict.fromkeys(extra)]), frozenset(heads & weight.keys()),
                    versions, code, code_missing - context, frozenset(code | camel),
-                   raised, context, _compounds(question, weight.keys(), code))
+                   raised, context, _compounds(question, weight.keys(), code), judging)
+
+    def unjudged(self) -> Weighed:
+        """The question without the words of an ask that judges what the reader told (`judging`: "Is that expected?",
+        "Is this normal?"), to pick the sentences that answer by: once the record answers it, such a word says nothing
+        of which ("... may not work as expected", "Podman ... is good enough for normal daily usage"). Itself where
+        those words are all it weighs."""
+        kept = {w: x for w, x in self.weight.items() if w not in self.judging}
+        return replace(self, weight=kept, judging=frozenset()) if self.judging and kept else self
 
     def asks(self, said: Collection[str]) -> float:
         """`covered`, the words only the reader's situation says ("I read await request.body() in my middleware and
@@ -297,6 +307,11 @@ def _versions(question: str, index: Vocabulary, known: Collection[str], *, docs:
     if not docs:
         return missing
     return missing | versions_of_others(ask, index.sections, known, folded=index.folded, missing=missing)
+
+
+def _judging(question: str, weighed: Collection[str], kind: str) -> frozenset[str]:
+    """On documentation, the weighed words (stemmed) of an ask that judges what the reader told (`seen.judged`)."""
+    return frozenset(terms(" ".join(judged(question)))) & set(weighed) if kind == "docs" else frozenset()
 
 
 def _compounds(question: str, weighed: Collection[str], code: Collection[str]) -> tuple[frozenset[str], ...]:

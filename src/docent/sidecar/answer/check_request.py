@@ -166,7 +166,8 @@ class CheckRequest:
 #   `{"n":2,"cites":["S1"],"sentence":...}` would read as the words asked in sentence 2's place.
 _TAG = re.compile(r"<(?=\s*/?\s*cited_sections\b)", re.IGNORECASE)
 # a line's start (after any line break str.splitlines reads), behind blanks, invisible characters or Markdown's marks
-_START = r"(?:^|(?<=[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]))((?:[^\S\n]|[\u200b-\u200f\u2060\ufeff>*_#+~-])*)"
+# (an ordered list's "1." or "2)", a table's "|", inline code's backtick among them)
+_START = r"(?:^|(?<=[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]))((?:[^\S\n]|[\u200b-\u200f\u2060\ufeff>*_#+~`|-]|\d{1,9}[.)])*)"
 _LABEL = re.compile(_START + r"\[(?=\s*s\s*\d+\s*\])", re.IGNORECASE | re.MULTILINE)
 _LINE = re.compile(_START + r'\{(?=[^\n]*"\s*(?:cites|sentence|code_after|code_from)\s*"\s*:)', re.IGNORECASE | re.MULTILINE)
 

@@ -142,8 +142,17 @@ def _coordinated(u: Unit, k: int) -> bool:
 
 
 def thing_of(u: Unit, k: int) -> list[str]:
-    """The first few words of substance after the verb at k."""
-    return [t.stem for t in u.tokens[k + 1 :] if t.stem][:_OBJECT]
+    """The first few words of substance after the verb at k: read up to the `_OBJECT`th, not to the unit's end (a
+    section's unit has scores of words)."""
+    out: list[str] = []
+    tokens = u.tokens
+    for i in range(k + 1, len(tokens)):
+        stem = tokens[i].stem
+        if stem:
+            out.append(stem)
+            if len(out) == _OBJECT:
+                break
+    return out
 
 
 def _to_be(tokens: Sequence[Token], k: int) -> bool:

@@ -231,8 +231,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if fit is None:
         return False
     u = unit_at(sections[fit[0]], fit[1])
-    theirs = _directed(u)
-    paired = theirs | {"more"} if _TIMES_UP.search(u.text) else theirs  # "four times as often" is more often
+    theirs, paired, down = _unit_directed(sections[fit[0]], fit[1], u)
     for word in mine & _OPPOSITE.keys():
         if _SAME[word] & paired:
             continue  # the unit writes the sentence's own word, or one of its side ("one large one" for "big")
@@ -240,8 +239,25 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
             return True
         if _OPPOSITE[word] & paired and not _poles_agree(said, u, _OPPOSITE[word] & mine & paired):
             return True
-    up, down = _way(mine, said.text), _way(theirs, u.text)
+    up = _way(mine, said.text)
     return len(up) == 1 and len(down) == 1 and up != down and not mine & theirs
+
+
+def _unit_directed(passage: Passage, index: int, u: Unit) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The section's unit at `index` (`u`) read as `held` reads it: its words of direction (`_directed`), those with
+    "more" where it says "four times as often", and its way (`_way`); made once per bundle for each unit a sentence
+    fits, not again for each sentence that fits it (a documentation unit has scores of words)."""
+    made = passage.facts("direction units", _no_units)
+    read = made.get(index)
+    if read is None:
+        theirs = frozenset(_directed(u))
+        paired = theirs | {"more"} if _TIMES_UP.search(u.text) else theirs  # "four times as often" is more often
+        read = made[index] = (theirs, paired, frozenset(_way(theirs, u.text)))
+    return read
+
+
+def _no_units(passage: Passage) -> dict[int, tuple[frozenset[str], frozenset[str], frozenset[str]]]:
+    return {}
 
 
 def _poles_agree(said: Unit, u: Unit, shared: Set[str]) -> bool:
@@ -294,7 +310,7 @@ def _ended(tokens: Sequence[Token], i: int) -> bool:
     return i > 0 and tokens[i - 1].word in _ENDED and (i + 1 == len(tokens) or tokens[i + 1].word != "than")
 
 
-def _way(words: set[str], text: str) -> set[str]:
+def _way(words: Set[str], text: str) -> set[str]:
     out = {"up" for w in words if w in _UP or w == "up"} | {"down" for w in words if w in _DOWN or w == "down"}
     for m in _FROM_TO.finditer(text):
         a, b = _value(m.group(1)), _value(m.group(2))

@@ -26,6 +26,9 @@ from docent.sidecar.offline.seen import judged
     ("Is it correct to call run() twice?", set()),
     ("The expected output differs from mine. Is that expected?", set()),
     ("What is the right way to set the port?", set()),
+    # a clause that judges is short: an "am I" more than 60 characters before the word is no ask of that clause (so the
+    # pattern reads a question in time linear in its length: "am I " said 100 times took 10 ms, 800 times 0.56 s)
+    ("Am I " + "able to set the port in the config file " * 2 + "wrong?", set()),
 ])
 def test_the_words_of_an_ask_that_judges_the_situation(question: str, words: set[str]) -> None:
     assert judged(question) == words

@@ -57,7 +57,7 @@ def values(question: str) -> set[str]:
 JUDGE = r"(?:un)?expected|normal|intended|intentional|correct|right|wrong|(?:a\s+)?bug|(?:an\s+)?error|possible|by\s+design"
 JUDGING = re.compile(
     rf"(?:\b(?:is|was|are|were|isn'?t|wasn'?t)\s+(?:that|this|it|these|those)\s+(?:(?:really|just|the|an?)\s+)*"
-    rf"|(?:^|[.!?;:]|--|—)\s*|\b(?:am\s+i|are\s+we)\b[^.?!]*?\s|\bwhat\s+am\s+i\s+(?:doing|getting)\s+)"
+    rf"|(?:^|[.!?;:]|--|—)\s*|\b(?:am\s+i|are\s+we)\b[^.?!]{{0,60}}?\s|\bwhat\s+am\s+i\s+(?:doing|getting)\s+)"
     rf"(?P<judge>{JUDGE})(?:\s+behaviou?r|\s+here|\s+now)?\s*(?:\?|$)",
     re.IGNORECASE,
 )

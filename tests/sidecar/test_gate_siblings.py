@@ -254,37 +254,3 @@ def test_a_one_letter_name_the_sections_write_may_open_a_sentence() -> None:
     assert _held("C binding compiles the extension at install time.", "bindings", record=record)
     assert not _held("A binding compiles the extension at install time.", "bindings", record=record)
     assert not _held("C binding ships prebuilt wheels.", "bindings", record=record)
-
-
-# MkDocs's own "Index pages" (user-guide/writing-your-docs.md): a sentence that joins two of its facts by a reason
-# restates two clauses, each part its own (`siblings._joins`).
-INDEX = _section(
-    "index-pages", "Index pages",
-    "When a directory is requested, by default, most web servers will return an index file (usually named index.html) "
-    "contained within that directory if one exists. For that reason, the homepage in all of the examples above has "
-    "been named index.md, which MkDocs will render to index.html when building the site. Many repository hosting "
-    "sites provide special treatment for README files by displaying the contents of the README file when browsing "
-    "the contents of a directory. Therefore, MkDocs will allow you to name your index pages as README.md instead of "
-    "index.md.")
-JOINED = record_of(INDEX, *DOCS.values())
-
-
-@pytest.mark.parametrize("sentence", [
-    "The homepage is named index.md because most web servers return an index file when a directory is requested.",
-    "Most web servers return a directory's index file, so the homepage in the examples is named index.md.",
-    "Since most web servers return an index file for a requested directory, the homepage is named index.md.",
-])
-def test_two_facts_joined_by_a_reason_are_read_each_against_its_own_clause(sentence: str) -> None:
-    assert not _held(sentence, "index-pages", record=JOINED)
-
-
-@pytest.mark.parametrize(("sentence", "ids"), [
-    # the hole probes: a sibling's fact in either part of a joined sentence is still held
-    ("Run it under PyPy without trouble, because the PlainWorker class uses the uvloop and httptools implementations.",
-     ("workers",)),
-    ("The PlainWorker class uses the uvloop and httptools implementations, so it is fast.", ("workers",)),
-    ("PUT and PATCH requests require the user to hold the add permission on the model, since they change it.",
-     ("methods",)),
-])
-def test_a_siblings_fact_in_a_part_a_reason_joins_is_held(sentence: str, ids: tuple[str, ...]) -> None:
-    assert _held(sentence, *ids, record=JOINED)

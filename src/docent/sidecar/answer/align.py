@@ -10,9 +10,6 @@ the corresponding place (a content stem within `NEAR` words of one is within `NE
   sections write in another unit still counts (read against all their words, "within a month of an incident" passed);
 - the clause's word, and every word of its pole, is absent from the sentence;
 - neither word is denied ("not", "never", "n't" just before it; before "any", anywhere in its clause): a pole turned.
-An order word against one of the other pole says the same order where the events change sides ("B after A" for "A
-before B"), or where an adverb of sequence meets a preposition with the events on the same sides ("A and later B"
-for "A before B": `_adverb`).
 Attribution too (`renamed.misnamed`): a name of the sentence where the clause's main unit has another name; a
 name of the sections' titles and heading paths (`subjects`) may stand anywhere.
 What it cannot do: see a change in words of no class and no name ("the booking service" for "depot scanners"), a
@@ -238,34 +235,6 @@ def _swapped(said: tuple[set[str], set[str]], clause: tuple[set[str], set[str]])
     return len(said[0] & clause[1]) + len(said[1] & clause[0]) > same
 
 
-# "A and later B" tells B after A, as "A before B" does: an adverb of sequence before its verb places the event after
-# it, where "after" places the one before it. Against a preposition of the other pole, the two say one order with the
-# events unswapped.
-_SEQUENCE = frozenset((("later",), ("afterwards",), ("afterward",), ("subsequently",)))
-_PREPOSITIONS = frozenset((("before",), ("prior",), ("ahead", "of")))
-
-
-def _adverb(said: Unit, m: Mark, clause: Unit, t: Mark) -> bool:
-    """One of two order words of opposite poles is an adverb of sequence before its verb, the other a preposition
-    ("was later separated", "before being separated"). An adverb that ends its clause ("... and set their own
-    afterwards") marks the clause before it, as "after" does: read as the preposition is."""
-    e, f = m.entry.words, t.entry.words
-    return (e in _SEQUENCE and f in _PREPOSITIONS and _fronts(said, m)
-            or f in _SEQUENCE and e in _PREPOSITIONS and _fronts(clause, t))
-
-
-def _fronts(u: Unit, m: Mark) -> bool:
-    """A word of the mark's clause follows it: no mark of a clause's end between it and the next word."""
-    after = m.at + len(m.entry.words)
-    if after >= len(u.tokens):
-        return False
-    last = u.tokens[after - 1]
-    return _CLAUSE_END.search(u.text, last.start + len(last.word), u.tokens[after].start) is None
-
-
-_CLAUSE_END = re.compile(r"[,;:.!?()]")
-
-
 _AMOUNTS = frozenset(("half", "third", "quarter", "dozen", "hundred", "thousand", "million", "billion", "twice"))
 
 
@@ -344,9 +313,8 @@ def _compare(
                 place = _opening(said, m, skip) or stems_near(said, m.at, len(e.words), skip)
             if not _same_place(said, m, place, clause, t, figures):
                 continue
-            if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())) != _adverb(
-                    said, m, clause, t):
-                continue  # "B after A" for "A before B": the events change sides with the word; "A, later B" for it: not
+            if CONTRASTS[e.kind].name == "order" and _swapped(_events(said, m, skip), _events(clause, t, set())):
+                continue  # "B after A" for "A before B": the events change sides with the word
             if e.kind == PRESENCE and presence.apart(said, m.at + len(e.words), clause, t.at + len(f.words), e.pole == 1, passage):
                 continue  # "with" and "without" said of two things, or "without" what the sections deny
             return CONTRASTS[e.kind].reason

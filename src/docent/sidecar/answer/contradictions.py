@@ -53,8 +53,8 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
         mine, theirs = _in_sense(mine, senses), _in_sense(theirs, senses)
     if theirs.row and mine.before and not mine.before & theirs.before:
         return False  # "use_uv isn't available per project" where another row's cell says "Available in Project No"
-    if _other_subject(mine, theirs):
-        return False
+    if theirs.elided and not mine.before & theirs.before:
+        return False  # "paths in the config file are not relative to it" where "Paths given with --watch are not."
     if not theirs.scope:  # "rather than with us": the same words before it, two at least
         return len(mine.before & theirs.before) >= 2
     if mine.head in theirs.ending:  # "did not end the restarts" is no denial "ended the restarts" makes
@@ -69,13 +69,6 @@ def _vouched(mine: Denial, theirs: Denial, senses: dict[str, str] | None = None,
     if mine.head in theirs.scope and (mine.pronoun or bool(mine.before & (theirs.before | theirs.scope))):
         return True
     return alone and _in_another_verb(mine, theirs)
-
-
-def _other_subject(mine: Denial, theirs: Denial) -> bool:
-    """One of the two is elided, told of its own subject, which the other's words before it do not share: "paths in the
-    config file are not relative to it" where "Paths given with --watch are not."; a sentence's "and neither do links"
-    denies what the section denies of links, not of another subject."""
-    return (theirs.elided or mine.elided) and not mine.before & theirs.before
 
 
 def _in_another_verb(mine: Denial, theirs: Denial) -> bool:
@@ -132,14 +125,7 @@ def _backed(said: tuple[Denial, ...], denied: Iterable[Denial], senses: dict[str
     told = [d for d in claims if not d.instead]
     if any(d.joined for d in told) and not all(any(d.scope & theirs.scope for theirs in denied) for d in told):
         return False
-    echoed = _echoed(claims)
-    return all(backed(d) for d in echoed) if echoed else any(backed(d) for d in claims)
-
-
-def _echoed(claims: list[Denial]) -> list[Denial]:
-    """The denials echoed of another subject ("A does not X, and neither does B"), each a claim of its own, and the ones
-    they echo: each must be backed itself, not one for the rest."""
-    return [d for d, after in zip(claims, [*claims[1:], None], strict=True) if d.elided or after is not None and after.elided]
+    return any(backed(d) for d in claims)
 
 
 def contradicts(

@@ -40,9 +40,7 @@ A citation cannot vouch for a flipped sense, so the gate compares what is denied
   supposition ("Had it not caught it, ... would have", "Without shadow mode, the bug would have ..."), a flag's "no"
   (`--no-deps`), a contrast "X, not Y" that the units best restating the rest tell so (`rules/alternatives.contrasted`),
   one denial in other words than a cited denial of the same things that no cited clause affirms (`_near`), "without"
-  and a deed no cited section writes (`_unwritten`). Denials joined by "and", "or", "nor" are each the record's; an
-  echo of the denial before it ("A does not contain X, and neither do B", "nor is B") is that denial said of B, which
-  a section's denial told of B must back, as the one it echoes must be backed itself (`denials`, `contradictions`).
+  and a deed no cited section writes (`_unwritten`). Denials joined by "and", "or", "nor" are each the record's.
 What a section denies (its "not yet", "would have", "ended", a table's "No" cell) and the heads a sentence must not
 affirm are read in `record_denials.py`; a sentence's denials are compared with its sections' in `contradictions.py`.
 """
@@ -144,29 +142,13 @@ def denials(text: str, stems: Callable[[str], Iterable[str]], *, most: int = SCO
     """What each negation in a text denies (at most `most` words of it), with the words before it in its clause
     (at most three: "the connection is not upgraded" denies "upgraded" of "connection"). A scope of figures only
     ("6 minutes instead of 40") denies nothing here: the number rule judges figures."""
-    out: list[Denial] = []
+    out = []
     last: int | None = None  # where the negation before ended
     for m in NEGATOR.finditer(text):
         joined = _joined(text, m, last)
         last = m.end()
-        echo = _INVERTED.match(text, m.end()) if out and out[-1].scope and m.group(0).lower() in ("neither", "nor") else None
-        if echo is not None and not _VERBAL.search(echo.group(1)) and not _PRONOUN_FIRST.match(echo.group(1)):
-            # "Pages do not contain X, and neither do links": the denial before it, said of its own subject (`elided`)
-            out.append(out[-1]._replace(before=frozenset(ordered(echo.group(1), stems)[-3:]), joined=True,
-                                        elided=True, opening=False, pronoun=False))
-            continue
         out.append(_denial(text, m, stems, most=most, joined=joined))
     return tuple(out)
-
-
-# "..., and neither do links", "nor is the namespace": an auxiliary, a subject of three words at most and the clause's
-# end; the verb is left out, and the denial is the one before it, of another subject. Where the words may hold a verb
-# of their own, they are read as before: a word in -ing or -ed ("neither are resources created"), or a pronoun before
-# more words ("nor is it trying to be", "neither does it skip migration tasks").
-_INVERTED = re.compile(r"\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\s+"
-                       r"((?:[\w.'’-]+\s+){0,2}?[\w.'’-]+)\s*(?=[,;:.!?)]|$)", re.IGNORECASE)
-_VERBAL = re.compile(r"\w(?:ing|ed)\b", re.IGNORECASE)
-_PRONOUN_FIRST = re.compile(r"(?:it|they|he|she|we|you|i|this|that|these|those)\s", re.IGNORECASE)
 
 
 def _denial(text: str, m: re.Match[str], stems: Callable[[str], Iterable[str]], *, most: int, joined: bool) -> Denial:

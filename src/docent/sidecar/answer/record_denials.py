@@ -106,21 +106,14 @@ _ELIDED_END = re.compile(
 def _elided(text: str, stems: Callable[[str], Iterable[str]]) -> list[Denial]:
     """The denials of a section's negations whose verb is left out at their sentence's end ("The paths provided via
     the CLI are not."): what the sentence before says after the same verb, denied of what this one says before it
-    and the sentence before does not (`Denial.elided`), so that A's own fact is no denial of A; or, where the negation's
-    clause follows another in its own sentence ("While section objects may contain X, pages and links do not."), what
-    that clause says after its auxiliary (`_within`)."""
+    and the sentence before does not (`Denial.elided`), so that A's own fact is no denial of A."""
     out = []
     for m in _ELIDED_END.finditer(text):
         start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start()))
-        within = _within(text, start + 1, m.start())
-        if within is not None:  # "While section objects may contain X, pages and links do not."
-            before, start = start + 1, within
-            said = _ANY_VERB.search(text, before, start)
-        elif start < 0:
+        if start < 0:
             continue
-        else:
-            before = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
-            said = re.search(rf"\b{m.group(1)}\s+(?!not\b|n[’']t\b)(.+)", text[before:start], re.IGNORECASE)
+        before = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+        said = re.search(rf"\b{m.group(1)}\s+(?!not\b|n[’']t\b)(.+)", text[before:start], re.IGNORECASE)
         words = ordered(said.group(1), stems)[:SCOPE_WORDS] if said else []
         # Of B alone: the words of its subject that the sentence before does not say ("--watch flag", not "paths").
         theirs = set(ordered(text[before:start], stems))
@@ -128,26 +121,6 @@ def _elided(text: str, stems: Callable[[str], Iterable[str]]) -> list[Denial]:
         if words and told_of:
             out.append(Denial(frozenset(words), words[0], told_of, elided=True))
     return out
-
-
-# Where the elided negation's clause opens in its own sentence: after the comma, semicolon or "but" that ends a clause
-# before it ("While A may contain X, B does not."; "A supports X, but B does not."). Its own subject then runs from
-# there to the negation, a few words at most, with no verb of its own before it.
-_CLAUSE_CUT = re.compile(r"(?:[,;]|\s(?:but|whereas))\s+(?:but\s+|whereas\s+)?", re.IGNORECASE)
-# The clause before: its words after its first auxiliary or modal ("may contain nested navigation objects").
-_ANY_VERB = re.compile(r"\b(?:are|is|was|were|do|does|did|can|could|will|would|should|must|may|might|has|have|had)"
-                       r"\s+(?!not\b|n[’']t\b)([^,;]+)", re.IGNORECASE)
-
-
-def _within(text: str, start: int, at: int) -> int | None:
-    """Where the clause of an elided negation at `at` opens inside its sentence (from `start`), the offset of the mark
-    before it; None where it has no clause before it there, or its subject runs past four words (a clause of its own)."""
-    cut = None
-    for c in _CLAUSE_CUT.finditer(text, start, at):
-        cut = c
-    if cut is None or len(text[cut.end() : at].split()) > 4:
-        return None
-    return cut.end() - 1
 
 
 # "without needing to run faas-cli build or to deploy the function to a remote cluster": each alternative after an

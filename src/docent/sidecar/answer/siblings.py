@@ -21,8 +21,6 @@ A list item's later sentence that names nothing is its head's: "- --reload-exclu
 default the following patterns are excluded: .*, ..." gives those patterns to --reload-exclude.
 The sentence is read as written, its inline code in: docs write the name they mean as code ("`CAP_NET_ADMIN` lets
 FTL bind to port 53"), and the sections' text has their names as plain words.
-A sentence that joins two facts by a reason ("because", "since", "so that", ", so") restates two clauses, one a part:
-where each part restates a clause that writes its names, it tells no name's fact of another (`held`).
 What it cannot do: see a fact moved between names the sections word as common nouns ("the vendor", "the
 merchant"), or one told across two clauses; a sentence that names both names compares them, and passes.
 """
@@ -35,7 +33,7 @@ from collections.abc import Sequence, Set
 from typing import NamedTuple
 
 from . import align
-from .passage import Passage, Token, Unit
+from .passage import Passage, Unit
 from .words import LETTERS, stem
 
 _WORD = r"(?:[A-Z][a-z0-9'’]*(?:-[a-z0-9]+)*|[A-Z][A-Z0-9]+)"  # "Daphne", "NGINX", "Cross-platform"
@@ -190,58 +188,6 @@ def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool
 
 
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
-    """A name of the sentence told where the clause it restates writes a sibling. A sentence that joins two facts by
-    a reason ("the homepage is named index.md because web servers return an index file") restates two clauses, one a
-    part (`_joins`): where each part restates a clause that writes every name of that part, it tells no name's fact of
-    another; otherwise each part is read as a sentence of its own, and the sentence whole, as before ("... because web
-    servers return a README file")."""
-    parts = _joins(said)
-    if parts and all(_placed(part, sections) for part in parts):
-        return False  # each part's names are the clause's it restates
-    return any(_held(part, sections) for part in parts) or _held(said, sections)
-
-
-# What joins two facts a sentence tells as one: a reason ("because", "since", "so that", "which is why", ", so").
-_JOIN = re.compile(r",?\s+(?:because|since|so\s+that|which\s+is\s+why)\s+|,\s+so\s+", re.IGNORECASE)
-
-
-_JOINING = frozenset(("because", "since", "so", "which"))
-_OPENING = re.compile(r"(?:because|since)\s[^,;]+,\s", re.IGNORECASE)
-
-
-def _joins(said: Unit) -> list[Unit]:
-    """The parts of a sentence that a reason joins, each a unit of its own (its tokens placed in it); none where it
-    joins none."""
-    if said.words.isdisjoint(_JOINING):
-        return []  # most sentences join nothing: no pattern is tried
-    cuts = [(m.start(), m.end()) for m in _JOIN.finditer(said.text)]
-    opening = _OPENING.match(said.text)  # "Since X, Y": the reason's clause ends at its comma
-    if opening is not None:
-        cuts.insert(0, (opening.end() - 2, opening.end()))
-    if not cuts:
-        return []
-    spans = [(0, cuts[0][0]), *((a[1], b[0]) for a, b in zip(cuts, cuts[1:], strict=False)), (cuts[-1][1], len(said.text))]
-    out = []
-    for lo, hi in spans:
-        tokens = tuple(Token(t.word, t.stem, t.start - lo) for t in said.tokens if lo <= t.start < hi)
-        out.append(Unit(said.text[lo:hi], tokens, frozenset(t.stem for t in tokens if t.stem),
-                        frozenset(t.word for t in tokens), said.owner))
-    return out
-
-
-def _placed(part: Unit, sections: Sequence[Passage]) -> bool:
-    """A part names nothing, or restates a clause of the sections (`align.aligned`, its names left out; of clauses
-    that tie, any) that writes each of its names."""
-    mine = names(part.text)
-    if not mine:
-        return True
-    inside = _named(part, mine)
-    found = align.aligned(frozenset(t.stem for i, t in enumerate(part.tokens) if t.stem and i not in inside), sections)
-    texts = [" ".join(u.text for u in sections[a.section].units[a.first : a.last + 1]).lower() for a in found]
-    return any(all(_written(n, text, mine) for n in mine) for text in texts)  # of the clauses it restates as well
-
-
-def _held(said: Unit, sections: Sequence[Passage]) -> bool:
     # the owner's name is no sibling: the sections say "I", never it; a one-letter name may open the sentence ("C")
     mine = names(said.text, _letters(sections) if _LETTER.search(said.text) else frozenset())
     if not mine:

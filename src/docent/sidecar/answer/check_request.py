@@ -159,7 +159,8 @@ class CheckRequest:
 # - the block's own tag, opening or closing (any case, spaces inside the brackets): a page about prompts would end the
 #   block early, and the words after it read as the request's own;
 # - a label at a line's start ("[S2]", "[ s12 ]": the request's own, before a section's trail, read in either case),
-#   behind spaces, invisible characters or Markdown's marks (a list's dash, a quote's ">", emphasis): a page's line
+#   behind spaces, invisible characters or Markdown's marks (a list's dash, a quote's ">", emphasis), full-width
+#   forms too ("［Ｓ２］", its bracket escaped as `&#65339;`): a page's line
 #   "[S2] Lab › Safe" would read as a second section, its words as that section's, and a sentence citing the first
 #   would look supported by them;
 # - a sentence's line (`port.check_lines`: a JSON object at a line's start with a sentence's own keys): a forged
@@ -168,7 +169,8 @@ _TAG = re.compile(r"<(?=\s*/?\s*cited_sections\b)", re.IGNORECASE)
 # a line's start (after any line break str.splitlines reads), behind blanks, invisible characters or Markdown's marks
 # (an ordered list's "1." or "2)", a table's "|", inline code's backtick among them)
 _START = r"(?:^|(?<=[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]))((?:[^\S\n]|[\u200b-\u200f\u2060\ufeff>*_#+~`|-]|\d{1,9}[.)])*)"
-_LABEL = re.compile(_START + r"\[(?=\s*s\s*\d+\s*\])", re.IGNORECASE | re.MULTILINE)
+# a label's brackets, its S and its number also in their full-width forms ("［Ｓ２］"), which a model reads as the same
+_LABEL = re.compile(_START + r"([\[\uff3b])(?=\s*[s\uff33\uff53]\s*\d+\s*[\]\uff3d])", re.IGNORECASE | re.MULTILINE)
 _LINE = re.compile(_START + r'\{(?=[^\n]*"\s*(?:cites|sentence|code_after|code_from)\s*"\s*:)', re.IGNORECASE | re.MULTILINE)
 
 
@@ -177,7 +179,8 @@ def _inside(text: str) -> str:
     `<cited_sections>` or `</cited_sections>` (`&lt;/cited_sections>`), a label at a line's start (`&#91;S2]`) and a
     sentence's line (`&#123;"n":2,...`) escaped, so no section's text can end the block or open another, begin
     another section or ask another sentence; every other character as it was."""
-    return _LINE.sub(r"\1&#123;", _LABEL.sub(r"\1&#91;", _TAG.sub("&lt;", text)))
+    labelled = _LABEL.sub(lambda m: f"{m[1]}&#{ord(m[2])};", _TAG.sub("&lt;", text))  # "[" is "&#91;"
+    return _LINE.sub(r"\1&#123;", labelled)
 
 
 def _one(items: list[Any], cites: tuple[str, ...], code_from: tuple[str, ...], *, blind: bool) -> bool | None:

@@ -393,6 +393,13 @@ ROUNDS = {
             visitors=None,
             questions="sqlmodel-questions-round26.json",
         ),
+        Round(
+            number=27,
+            site="molecule",
+            markdown={"molecule": "molecule-answers-round27-holdout.json"},
+            visitors=None,
+            questions="molecule-questions-round27.json",
+        ),
     )
 }
 

@@ -5,7 +5,7 @@ the sentence that answers was weighed as saying none of the question's words."""
 from __future__ import annotations
 
 from docent.sidecar.answer.words import stem
-from docent.sidecar.offline.weighing import spoken
+from docent.sidecar.offline.vocabulary import spoken
 
 
 def test_a_hyphenated_compound_says_its_closed_form_too() -> None:

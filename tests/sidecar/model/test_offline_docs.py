@@ -452,7 +452,7 @@ async def test_each_sentence_said_keeps_the_code_that_follows_it_in_the_record_s
 
 
 def test_a_pointer_names_the_rarest_word_of_the_ask_the_section_writes() -> None:
-    from docent.sidecar.offline.model import _pointer
+    from docent.sidecar.offline.telling import _pointer
 
     errors = _section("errors", "Errors", Block("paragraph", "A view that returned nothing raises Http404 in debug."))
     other = _section("other", "Views", Block("paragraph", "A view returned a response. Views that raise are returned."))

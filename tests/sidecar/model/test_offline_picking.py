@@ -10,8 +10,8 @@ import pytest
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import excerpts
 from docent.sidecar.offline import OfflineModel
-from docent.sidecar.offline.model import _top
 from docent.sidecar.offline.picking import SAYS_LEAST, by_ask, pick, said_most, weighed
+from docent.sidecar.offline.telling import top_of
 from docent.sidecar.offline.weighing import Weighed
 from tests.sitebuilds import SiteBuilds
 
@@ -69,7 +69,7 @@ def test_where_no_sentence_of_the_best_sections_says_a_fifth_of_the_question_the
     found = dict(source.index.search(asked.query, limit=len(source.index)))
     ranked = by_ask(asked, [(found[sid], source.record[sid]) for sid in given if sid in found], model.vocabulary(source),
                     "docs")
-    assert said_most(weighed(_top(ranked), asked), asked) < SAYS_LEAST
+    assert said_most(weighed(top_of(ranked), asked), asked) < SAYS_LEAST
 
 
 def test_a_sentence_that_says_a_fifth_of_a_long_question_still_answers(mailserver) -> None:

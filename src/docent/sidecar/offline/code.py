@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from docent.schema import Block, RecordSection
 
 from .quotes import caption, diagram
-from .weighing import Weighed, spoken
+from .vocabulary import spoken
+from .weighing import Weighed
 
 LINES = 12  # a block longer than this is shown as a window of its lines
 # A window that would leave out no more than this many of its block's lines shows the block whole: a block cut by a

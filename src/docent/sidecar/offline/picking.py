@@ -12,7 +12,8 @@ from docent.schema import RecordSection
 from ..answer.words import terms
 from .heads import NOW_TOKEN, ONGOING
 from .quotes import before, following, leads, with_leads
-from .weighing import Vocabulary, Weighed, spoken
+from .vocabulary import Vocabulary, spoken
+from .weighing import Weighed
 
 # "What did she do on 3-D Secure?": the owner's own work, the sentences where the owner is the subject.
 WORK = re.compile(
@@ -164,7 +165,7 @@ def _unsaid(picked: list[Match], matched: list[Match], at: Mapping[tuple[str, in
 
 def _led(picked: list[Match], matched: list[Match], at: Mapping[tuple[str, int], Hit], most: float) -> list[Match]:
     """On documentation, a line that leads into code that says as much of the question as the sentence that says most
-    (`most`), where another sentence answers best: said too, with its code (`model._with_code`). A docs page often
+    (`most`), where another sentence answers best: said too, with its code (`telling._with_code`). A docs page often
     says the fact in the line that introduces its example ("If the plugins config setting is defined ..., you need to
     explicitly re-enable the defaults:"): such a line that ties the best sentence in what it says and loses to it by
     its section's rank or place is said beside it. One such line at most, the worthiest. `at`: as `_unsaid`'s."""

@@ -9,6 +9,7 @@ from docent.schema import Block, Manifest, Page
 from docent.schema import RecordSection as Section
 from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.versions import versions_of_others
+from docent.sidecar.offline.vocabulary import Vocabulary
 
 NONE = ["[[none]]"]
 
@@ -27,30 +28,35 @@ DAPHNE = _section("daphne", "Daphne", "The first ASGI server was Daphne, built f
 RECORD = (HOME, HYPERCORN, DAPHNE)
 
 
+def _others(question: str, sections: tuple[Section, ...], known: set[str]) -> frozenset[str]:
+    """`versions_of_others` as `Vocabulary` calls it: with each section's text folded once, in the record's order."""
+    return versions_of_others(question, sections, known, folded=Vocabulary.build({s.id: s for s in sections}).folded)
+
+
 def _model(*sections: Section, kind: str = "docs") -> OfflineModel:
     return OfflineModel.of({s.id: s for s in sections}, manifest=Manifest(
         site_name="Serverkit", kind=kind, pages=(Page("servers", "Servers", "/servers/"),)))
 
 
 def test_a_version_written_only_of_other_named_things_is_one_the_record_lacks_for_a_yes_no_question() -> None:
-    assert versions_of_others("Does serverkit support HTTP/3?", RECORD, {"serverkit"}) == {"HTTP/3"}
+    assert _others("Does serverkit support HTTP/3?", RECORD, {"serverkit"}) == {"HTTP/3"}
     # under a heading that names another server, a sentence that points back is that server's
-    assert versions_of_others("Can serverkit serve HTTP/2?", RECORD, {"serverkit"}) == {"HTTP/2"}
+    assert _others("Can serverkit serve HTTP/2?", RECORD, {"serverkit"}) == {"HTTP/2"}
     assert _model(*RECORD).answer("Does serverkit support HTTP/3?")[0] == NONE
 
 
 def test_a_version_the_record_writes_of_its_own_subject_or_of_what_the_question_names_is_no_lack() -> None:
-    assert not versions_of_others("Does serverkit support HTTP/1.1?", RECORD, {"serverkit"})
-    assert not versions_of_others("Does Hypercorn support HTTP/3?", RECORD, {"serverkit"})
+    assert not _others("Does serverkit support HTTP/1.1?", RECORD, {"serverkit"})
+    assert not _others("Does Hypercorn support HTTP/3?", RECORD, {"serverkit"})
     # a sentence whose subject is a common word ("The server ...") may be the docs' own subject's
     plain = _section("protocols", "Protocols", "The server speaks HTTP/3 where the client asks for it.")
-    assert not versions_of_others("Does serverkit support HTTP/3?", (*RECORD, plain), {"serverkit"})
+    assert not _others("Does serverkit support HTTP/3?", (*RECORD, plain), {"serverkit"})
     answer = _model(*RECORD).answer("Does Hypercorn support HTTP/3?")[0]
     assert answer != NONE and any("HTTP/3" in s for s in answer), answer
 
 
 def test_asked_which_thing_does_the_version_is_answered() -> None:
-    assert not versions_of_others("Which servers support HTTP/3?", RECORD, {"serverkit"})
+    assert not _others("Which servers support HTTP/3?", RECORD, {"serverkit"})
     answer = _model(*RECORD).answer("Which servers support HTTP/3?")[0]
     assert answer != NONE and any("Hypercorn supports" in s for s in answer), answer
 

@@ -80,7 +80,7 @@ POINTING = frozenset({"it", "this", "they", "these", "that"})
 
 
 def versions_of_others(question: str, sections: Sequence[RecordSection], known: Collection[str], *,
-                       folded: Sequence[str] | None = None, missing: Collection[str] = ()) -> frozenset[str]:
+                       folded: Sequence[str], missing: Collection[str] = ()) -> frozenset[str]:
     """The versioned names a yes/no question asks about (`YES_NO`, its ask's opening) that the record writes only of
     another named thing: each of its sentences that writes one has for its subject a name that neither the question
     nor the site's name (`known`, stemmed) writes, and that no list of common English words holds ("Hypercorn
@@ -89,7 +89,7 @@ def versions_of_others(question: str, sections: Sequence[RecordSection], known: 
     lacks the fact. Not where the question names that thing too, nor where any sentence of it that asks (one ending in a
     question mark) asks otherwise than yes or no ("... If not, which server does?").
 
-    `folded`: each section's text, lower case, accents folded (`Vocabulary.folded`; folded here where not given);
+    `folded`: each section's text (`sections`' order), lower case, accents folded (`Vocabulary.folded`, folded once);
     `missing`: the names the record never writes (`versions_missing`), a lack already, not read again."""
     from .quotes import split
 
@@ -97,14 +97,13 @@ def versions_of_others(question: str, sections: Sequence[RecordSection], known: 
     if not all(YES_NO.match(ask.lstrip()) for ask in asks):  # "... if not, which server does?" asks which
         return frozenset()
     asked = {stem(w) for w in re.findall(r"[A-Za-z][\w-]*", question)} | set(known)
-    texts = folded if folded is not None else [unaccented(s.text).lower() for s in sections]
     sentences: dict[int, list[tuple[str, str]]] = {}  # a section's sentences, each with its folded text: split once
     others = set()
     for m, together in _versioned(question):
         if m.group(0) in missing:
             continue
         writing = []
-        for i, (s, text) in enumerate(zip(sections, texts, strict=True)):
+        for i, (s, text) in enumerate(zip(sections, folded, strict=True)):
             if together.search(text):
                 if i not in sentences:
                     sentences[i] = [(sentence, unaccented(sentence).lower()) for sentence in split(s.text)]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -161,37 +163,69 @@ def test_serve_says_at_its_start_what_to_build_and_that_the_sites_site_url_is_an
 
 
 @pytest.mark.usefixtures("logging_kept")  # serve sets logging up for the process
-def test_serve_collects_the_young_generation_less_often_while_it_serves(
+def test_serve_collects_the_young_generation_less_often_and_leaves_its_start_out_of_collections(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Under a burst the collector's young collections found the answers in flight alive and moved them into the old
-    generation, whose full collections walk every conversation held: `docent serve` sets the young threshold before
-    it serves (the other two as they were), and a worker of several does when it makes its app."""
+    generation, whose full collections walk every object held: `docent serve` sets the young threshold before it
+    serves (the other two as they were), and a worker of several does when it makes its app. Once the app it serves
+    has started, the bundle read and warmed, what the process holds is out of every later collection (`gc.freeze`):
+    the bundle is no longer among the objects a collection walks. An app made and started outside serving (the
+    tests, the evals) freezes nothing."""
+    import asyncio
     import gc
     import socket
 
     import uvicorn
 
-    from docent.sidecar import cli
+    from docent.sidecar import cli, collector
+    from docent.sidecar.app import create_app
+    from tests.sidecar.appkit import write_bundle
 
-    kept = gc.get_threshold()
+    bundle = write_bundle(tmp_path / "docent-bundle.json")
+    monkeypatch.setenv("DOCENT_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setenv("DOCENT_BUNDLE", str(bundle))
+    monkeypatch.setattr(collector, "_serving", [False])  # this test process serves nothing before the test
+
+    def start(app: Any) -> tuple[int, bool]:
+        """The app's start run (its lifespan, as uvicorn runs it): how many objects are frozen then, and whether
+        the bundle it loaded is among those a collection walks."""
+
+        async def started() -> tuple[int, bool]:
+            async with app.router.lifespan_context(app):
+                loaded = app.state.guide.bundle()
+                assert loaded is not None
+                return gc.get_freeze_count(), any(o is loaded for o in gc.get_objects())
+
+        return asyncio.run(started())
+
     seen: list[tuple[int, int, int]] = []
+    started: list[tuple[int, bool]] = []
 
     def serves(self: uvicorn.Server, sockets: list[socket.socket] | None = None) -> None:
         seen.append(gc.get_threshold())  # as it begins to serve
+        started.append(start(self.config.app))
         for sock in sockets or []:
             sock.close()
 
     monkeypatch.setattr(uvicorn.Server, "run", serves)
-    monkeypatch.setenv("DOCENT_STATE_DIR", str(tmp_path / "state"))
+    kept = gc.get_threshold()
     try:
         gc.set_threshold(700, 10, 10)
-        assert main(["serve", "--port", "0", "--bundle", str(tmp_path / "docent-bundle.json")]) == 0
+        assert start(create_app(Settings.from_env(os.environ))) == (0, True)  # not serving: nothing frozen
+        assert gc.get_threshold() == (700, 10, 10)
+        assert main(["serve", "--port", "0", "--bundle", str(bundle)]) == 0
         assert seen == [(cli.YOUNG_COLLECTION, 10, 10)]
         assert cli.YOUNG_COLLECTION > 700
+        [(frozen, walked)] = started
+        assert frozen > 0 and not walked, started
+        gc.unfreeze()
         gc.set_threshold(700, 10, 10)
+        monkeypatch.setattr(collector, "_serving", [False])
         monkeypatch.setattr("docent.sidecar.app.create_app", lambda settings: "app")
         assert cli.worker_app() == "app"
         assert gc.get_threshold() == (cli.YOUNG_COLLECTION, 10, 10)
+        assert collector._serving == [True]  # its app's start freezes what it holds, as serve's does
     finally:
+        gc.unfreeze()
         gc.set_threshold(*kept)

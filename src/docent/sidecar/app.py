@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from . import errors
+from . import collector, errors
 from .counts import CountStore, DailyCounts
 from .front import Direct, stack
 from .guide import Guide, ModelFactory, TurnFactory, default_turn_factory
@@ -80,6 +80,7 @@ def create_app(
         await anyio.to_thread.run_sync(guide.bundle)
         await guide.prepare()  # with a key, the model's context and capabilities, once
         _warm(guide)
+        collector.settle()  # a serving process's start, bundle and all, left out of later collections
         server = metrics.serve(*settings.metrics) if settings.metrics else None
         try:
             async with agents.running() if agents is not None else nullcontext():

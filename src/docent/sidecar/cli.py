@@ -16,6 +16,8 @@ import sys
 from typing import Any
 from urllib.parse import urlsplit
 
+from . import collector
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site", metavar="DIR", help="also serve this built site at / (for the demo; as DOCENT_SITE)")
@@ -99,22 +101,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-# The collector's youngest generation, while serving, is collected after this many allocations (Python's default is
-# 700). An answer under way holds a few thousand objects (its gate, its readings, its events): under a burst each
-# young collection found the answers in flight alive and moved them on, into the old generation, whose full
-# collections walk every object held, each conversation's included. Most of what a question makes is freed by its
-# reference count well before this many more allocations; cyclic garbage waits a little longer to be collected.
-# tests/bench/README.md (round 28): in bursts of 100 at once, the collector's time a question 0.23 -> 0.04 ms.
-YOUNG_COLLECTION = 10_000
+YOUNG_COLLECTION = collector.YOUNG_COLLECTION
 
 
 def tune_collector() -> None:
-    """Sets the collector for serving (`YOUNG_COLLECTION`), in the process that serves: `docent serve`'s, or each
-    worker's."""
-    import gc
-
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION, middle, old)
+    """Sets the collector for serving (`collector.serving`), in the process that serves: `docent serve`'s, or each
+    worker's: the young generation's threshold now, and what the app holds once started left out of collections."""
+    collector.serving()
 
 
 # The flags a worker process reads back from its environment, as the variables they stand for.

@@ -28,7 +28,7 @@ from docent.sidecar.answer.checking import Checker
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import default_gate
 from docent.sidecar.model.models import spec_for
-from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, ToolCall, Usage, checked_sentences
+from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, ToolCall, Usage, checked_sentences, cited_sections
 from docent.sidecar.model.verdicts import VerdictsModel, key
 from docent.sidecar.operator.corpora import Figures, replay_answers
 from tests.evals import check_canaries, docsite
@@ -140,7 +140,7 @@ def replay(bundle_path: Path, rows: list[dict[str, Any]], rng: random.Random, it
                 continue
             seen.add(key(canary.sentence))
             kind = canary.kind
-            if canary.donor and f"] {bundle.record[canary.donor].trail}\n" not in items[n]["content"]:
+            if canary.donor and bundle.record[canary.donor].trail not in [trail for _l, trail, _t in cited_sections(request)]:
                 kind = ABSENT  # its donor section went in another request: a plain falsehood there
             counts[kind] += 1
             rows_key.append({"n": s.n, "sentence": s.text, "canary": True, "kind": kind, "rule": canary.rule,

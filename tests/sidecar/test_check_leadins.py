@@ -42,6 +42,7 @@ from docent.sidecar.model.port import (
     ToolCall,
     Usage,
     checked_sentences,
+    cited_sections,
 )
 from docent.sidecar.model.wire import anthropic_body
 
@@ -61,8 +62,7 @@ def reading_code(*, by_code: bool = True) -> HandlerModel:
     sentence's `by` also names the lead-in's `code_from` labels (a model that misreads the note)."""
 
     async def check(request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        shown = request.messages[0]["content"][0]["text"]
-        sections = dict(re.findall(r"\[(S\d+)\] [^\n]*\n(.*?)(?=\n\n\[S\d+\] |\n</cited_sections>)", shown, re.DOTALL))
+        sections = {label: text for label, _trail, text in cited_sections(request)}
         asked = checked_sentences(request)
         lent = tuple(label for s in asked for label in s.code_from)
 
@@ -135,8 +135,7 @@ async def test_a_block_no_sentence_waits_for_is_not_fenced_for_the_check(tmp_pat
 
 def _ids(request: ModelRequest, labels: tuple[str, ...]) -> list[str]:
     """The record ids of a request's labels, by the heading trails it shows."""
-    shown = request.messages[0]["content"][0]["text"]
-    trails = dict(re.findall(r"\[(S\d+)\] ([^\n]*)\n", shown))
+    trails = {label: trail for label, trail, _text in cited_sections(request)}
     return [next(sid for sid, s in BUNDLE.record.items() if s.trail == trails[label]) for label in labels]
 
 
@@ -282,7 +281,7 @@ async def test_a_block_from_the_lead_ins_own_section_is_labelled_once(tmp_path: 
     request = checker.model.requests[1]  # type: ignore[attr-defined]
     lead = checked_sentences(request)[0]
     assert (lead.cites, lead.code_from) == (("S1",), ("S1",))
-    assert request.messages[0]["content"][0]["text"].count("[S") == 1
+    assert [label for label, _trail, _text in cited_sections(request)] == ["S1"]
 
 
 @pytest.mark.anyio

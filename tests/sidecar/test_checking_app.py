@@ -137,8 +137,8 @@ async def test_the_anthropic_adapters_answers_to_a_check_and_their_cost(stream: 
 async def test_a_budget_spent_between_two_checks_holds_the_rest_and_a_visitor_gone_settles_what_was_billed(
     tmp_path: Path,
 ) -> None:
-    """The day's budget covers one check's worst case and a half: the first check is paid and its sentence shown, the
-    rest are refused before their calls and held; the done cost is the one check. A visitor gone mid-answer leaves no
+    """The day's budget covers the first check's cost and nine tenths of the next one's worst case: the first check is
+    paid and its sentence shown, the rest are refused before their calls and held; the done cost is the one check. A visitor gone mid-answer leaves no
     reservation held: each cancelled check settles at what it was billed."""
     import asyncio
     import contextlib
@@ -151,9 +151,10 @@ async def test_a_budget_spent_between_two_checks_holds_the_rest_and_a_visitor_go
 
     from .test_checking import BUNDLE, PARAGRAPHS, PRICED, SHOWN, rig, run, said, verdicts
 
-    worst = Budget(1.0).worst_case(PRICED, CheckRequest([(SHOWN[1], [BUNDLE.record["roles-alderway-leading"]])]).request)
+    worst = Budget(1.0).worst_case(PRICED, CheckRequest([(SHOWN[2], [BUNDLE.record["lab-leak"]])]).request)
+    paid = PRICED.cost(Usage(input_tokens=1000, output_tokens=20))  # what the first check is billed
     inner = verdicts(lambda s: True)
-    events = await run(*rig(tmp_path, Checker(checking_model(inner, budget=Budget(1.5 * worst)), places=1), PARAGRAPHS))
+    events = await run(*rig(tmp_path, Checker(checking_model(inner, budget=Budget(paid + 0.9 * worst)), places=1), PARAGRAPHS))
     assert said(events) == [*SHOWN[:2], *["held:unchecked"] * 3] and len(inner.requests) == 1
     assert events[-1].cost_usd == pytest.approx(PRICED.cost(Usage(input_tokens=1000, output_tokens=20)))
 

@@ -16,7 +16,15 @@ from docent.sidecar.answer.conversation import Conversation
 from docent.sidecar.answer.policy import AnswerPolicy
 from docent.sidecar.answer.turn import Ask, Turn
 from docent.sidecar.model.handler import HandlerModel
-from docent.sidecar.model.port import ModelEvent, ModelRequest, Stop, TextDelta, ToolCall, checked_sentences
+from docent.sidecar.model.port import (
+    ModelEvent,
+    ModelRequest,
+    Stop,
+    TextDelta,
+    ToolCall,
+    checked_sentences,
+    cited_sections,
+)
 
 from .test_checking import BUNDLE, LAB, LEADING, PRICED, said
 
@@ -115,7 +123,7 @@ def reading_every_section() -> HandlerModel:
     own or another's (the cross-support a request of several sentences puts in view), `by` its own citations."""
 
     async def check(request: ModelRequest) -> AsyncIterator[ModelEvent]:
-        shown = request.messages[0]["content"][0]["text"].lower()
+        shown = "\n".join(f"{trail}\n{text}" for _label, trail, text in cited_sections(request)).lower()
         sentences = checked_sentences(request)
         said = {s.n: s.text.lower() in shown for s in sentences}
         yield ToolCall("v", TOOL_NAME, {"supported": [{"n": s.n, "by": list(s.cites)} for s in sentences if said[s.n]],
@@ -142,7 +150,7 @@ async def test_a_card_text_citing_no_section_is_asked_with_no_other_texts_sectio
     events = await run(*rig(tmp_path, Checker(model), calls=calls), "Where is the leak?")
     for request in model.requests:
         if any(not s.cites for s in checked_sentences(request)):
-            assert "[S1]" not in request.messages[0]["content"][0]["text"]  # no section in view
+            assert not cited_sections(request)  # no section in view
     assert not any(isinstance(e, Card) for e in events)  # the CV's words, unsupported: the card is not shown
     alone = [dict(items[0])]  # the Lab's link alone is supported by its own page
     calls[0][1] = {"tool": "show_links", "input": {"items": alone}}

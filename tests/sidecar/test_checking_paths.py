@@ -23,7 +23,16 @@ from docent.sidecar.answer.checking import (
 )
 from docent.sidecar.answer.events import Card, Done, Held, Sentence
 from docent.sidecar.model.handler import HandlerModel
-from docent.sidecar.model.port import CheckedSentence, ModelEvent, ModelRequest, Overloaded, Stop, ToolCall, Usage
+from docent.sidecar.model.port import (
+    CheckedSentence,
+    ModelEvent,
+    ModelRequest,
+    Overloaded,
+    Stop,
+    ToolCall,
+    Usage,
+    cited_sections,
+)
 from docent.sidecar.model.port import checked_sentences as asked_in
 
 from .test_checking import LAB, LEADING, PRICED, SHOWN, asked_of, rig, run, said, verdicts
@@ -144,7 +153,7 @@ async def test_a_links_cards_words_are_checked_against_the_page_before_the_card_
         assert said(events) == ["The lab has a heap that leaks.", "It draws the heap in two generations."]
         asked = [r for r in checker.model.requests if any("gigabytes" in s.text for s in asked_in(r))]  # type: ignore[attr-defined]
         assert [[s.text for s in asked_in(r)] for r in asked] == [["A heap that leaks ten gigabytes"]]  # the title is the page's label
-        assert "] Lab › A heap that leaks\n" in asked[0].messages[0]["content"][0]["text"]  # the page's sections, as cited
+        assert "Lab › A heap that leaks" in [trail for _l, trail, _t in cited_sections(asked[0])]  # the page's sections, as cited
         results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
                    for b in m["content"] if b.get("type") == "tool_result"]
         assert (results[0].get("content") == CARD_UNSUPPORTED) is not shown  # the model is told, as for the gate's
@@ -208,7 +217,8 @@ async def test_an_uncited_sentence_the_gate_shows_is_checked_against_the_cited_s
     assert not any(s.text == "Yes." for r in requests for s in asked_in(r))
     request = next(r for r in requests if any("designers" in s.text for s in asked_in(r)))
     label = next(s.cites for s in asked_in(request) if "designers" in s.text)
-    assert label and f"[{label[0]}] Roles › Alderway Bank: staff engineer, card issuing › Leading and mentoring\n" in request.messages[0]["content"][0]["text"]
+    assert label and (label[0], "Roles › Alderway Bank: staff engineer, card issuing › Leading and mentoring") in [
+        (lab, trail) for lab, trail, _t in cited_sections(request)]
 
 
 @pytest.mark.anyio
@@ -339,7 +349,7 @@ async def test_an_offer_of_choices_is_checked_against_the_sections_the_answer_ci
     assert sorted(asked_of(checker.model)) == [["The lab has a heap that leaks."], ["Which part of the heap?", option]]  # not "Yes"
     request = next(r for r in requests if len(asked_in(r)) == 2)  # the card's texts, one request
     card = next(s for s in asked_in(request) if s.text == option)
-    assert card.cites == ("S1",) and "[S1] Lab › A heap that leaks\n" in request.messages[0]["content"][0]["text"]
+    assert card.cites == ("S1",) and ("S1", "Lab › A heap that leaks") in [(lab, trail) for lab, trail, _t in cited_sections(request)]
     results = [b for m in conversation.messages if m["role"] == "user" and isinstance(m["content"], list)
                for b in m["content"] if b.get("type") == "tool_result"]
     assert [r.get("content") for r in results] == ([] if shown else [CHOICES_UNSUPPORTED])  # a card shown waits

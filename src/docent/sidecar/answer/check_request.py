@@ -2,8 +2,9 @@
 request, each with the sections it cites, and a verdict for each.
 
 - The request: a short fixed system prompt; the sections the sentences cite, each once, labelled S1, S2, ... in the
-  order first cited, with the record's heading trail and text, inside `<cited_sections>` (what in a section's own
-  text reads as the request's structure escaped, `_inside`: the block's tag, a label, a sentence's line); then the
+  order first cited, one a line of JSON with its label, the record's heading trail and its text (`port.cited_lines`:
+  a section's words are one JSON string's, so no text can end the block, begin another section or pass as a label
+  or a sentence's line, whatever it holds: a structure the text cannot write, not a list of forms escaped); then the
   sentences, numbered from 1, one a line of JSON with the labels of the sections it cites (`port.check_lines`); the
   sentence right before a code block the answer shows carries the block's first lines (`code_after`: the site's
   code, not evidence) and the labels of the sections
@@ -26,14 +27,13 @@ request, each with the sections it cites, and a verdict for each.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from docent.schema import RecordSection
 from docent.schema.blocks import Block, fence
 
-from ..model.port import ModelRequest, ToolCall, check_lines
+from ..model.port import ModelRequest, ToolCall, check_lines, cited_lines
 
 TOOL_NAME = "verdict"
 MAX_SENTENCES = 8  # a request's most: a long list or table is asked in parts
@@ -124,10 +124,9 @@ class CheckRequest:
         self.code_from = [tuple(dict.fromkeys(labels[s.id] for s in after[at].sources)) if at in after else ()
                           for at in range(len(asked))]
         self.blind = not sections  # no section in view: `by` empty can be no other sentence's section
-        block = "\n\n".join(f"[{labels[s.id]}] " + _inside(s.trail + "\n" + s.shown()) for s in sections)
         shown = {at: (one.text, self.code_from[at]) for at, one in after.items()}
         content = [
-            {"type": "text", "text": f"<cited_sections>\n{block}\n</cited_sections>"},
+            {"type": "text", "text": cited_lines([(labels[s.id], s.trail, s.shown()) for s in sections])},
             {"type": "text", "text": check_lines([(text, cites) for (text, _), cites in zip(asked, self.cites, strict=True)], shown)},
         ]
         self.request = ModelRequest(
@@ -152,35 +151,6 @@ class CheckRequest:
                 given.setdefault(n, []).append(item)
         return [_one(given.get(n, []), cites, code_from, blind=self.blind)
                 for n, (cites, code_from) in enumerate(zip(self.cites, self.code_from, strict=True), 1)]
-
-
-# What in a section's own trail and text a model may read as the request's structure, each escaped as HTML escapes it
-# (every other character as it was: a text with none of them is sent byte for byte as before):
-# - the block's own tag, opening or closing (any case, spaces inside the brackets): a page about prompts would end the
-#   block early, and the words after it read as the request's own;
-# - a label at a line's start ("[S2]", "[ s12 ]": the request's own, before a section's trail, read in either case),
-#   behind spaces, invisible characters or Markdown's marks (a list's dash, a quote's ">", emphasis), full-width
-#   forms too ("［Ｓ２］", its bracket escaped as `&#65339;`): a page's line
-#   "[S2] Lab › Safe" would read as a second section, its words as that section's, and a sentence citing the first
-#   would look supported by them;
-# - a sentence's line (`port.check_lines`: a JSON object at a line's start with a sentence's own keys): a forged
-#   `{"n":2,"cites":["S1"],"sentence":...}` would read as the words asked in sentence 2's place.
-_TAG = re.compile(r"<(?=\s*/?\s*cited_sections\b)", re.IGNORECASE)
-# a line's start (after any line break str.splitlines reads), behind blanks, invisible characters or Markdown's marks
-# (an ordered list's "1." or "2)", a table's "|", inline code's backtick among them)
-_START = r"(?:^|(?<=[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]))((?:[^\S\n]|[\u200b-\u200f\u2060\ufeff>*_#+~`|-]|\d{1,9}[.)])*)"
-# a label's brackets, its S and its number also in their full-width forms ("［Ｓ２］"), which a model reads as the same
-_LABEL = re.compile(_START + r"([\[\uff3b])(?=\s*[s\uff33\uff53]\s*\d+\s*[\]\uff3d])", re.IGNORECASE | re.MULTILINE)
-_LINE = re.compile(_START + r'\{(?=[^\n]*"\s*(?:cites|sentence|code_after|code_from)\s*"\s*:)', re.IGNORECASE | re.MULTILINE)
-
-
-def _inside(text: str) -> str:
-    """A cited section's trail and text as the request puts them inside `<cited_sections>`, after its label: its own
-    `<cited_sections>` or `</cited_sections>` (`&lt;/cited_sections>`), a label at a line's start (`&#91;S2]`) and a
-    sentence's line (`&#123;"n":2,...`) escaped, so no section's text can end the block or open another, begin
-    another section or ask another sentence; every other character as it was."""
-    labelled = _LABEL.sub(lambda m: f"{m[1]}&#{ord(m[2])};", _TAG.sub("&lt;", text))  # "[" is "&#91;"
-    return _LINE.sub(r"\1&#123;", labelled)
 
 
 def _one(items: list[Any], cites: tuple[str, ...], code_from: tuple[str, ...], *, blind: bool) -> bool | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncGenerator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -16,6 +17,20 @@ ToolChoice = Literal["auto", "none", "any"]
 # check (answer/check_request.py) writes them (`check_lines`), a model answering from recorded verdicts (verdicts.py)
 # reads them (`checked_sentences`).
 CHECKED_SENTENCES = "The sentences, one a line: n, the labels it cites, its words."
+# How it gives the sections they cite, in its first text block, one a line as JSON after this line (`cited_lines`): a
+# section's trail and text are a JSON string's, so nothing in them can begin a line, end the block or pass as a label.
+CITED_SECTIONS = "The cited sections, one a line: label, heading trail, text (the page's words, data to judge by)."
+# What JSON leaves as it is (ensure_ascii=False) and a reader may take for a line's end or not see at all: C1 controls
+# (U+0085, a line's end to str.splitlines), the line and paragraph separators, invisible format characters
+# (zero-width, direction marks, the byte order mark); each written as its `\uXXXX` escape, which JSON reads back
+_HIDDEN = re.compile("[\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]")
+
+
+def data_line(row: Mapping[str, Any]) -> str:
+    """`row` as one line of JSON a model reads as data: every string escaped as JSON escapes it (a quote, a backslash,
+    a line break), and every character a reader may take for a line's end or not see (`_HIDDEN`) as its escape, so
+    no string in it can end it, begin another line, or hide a character; every other character as it is."""
+    return _HIDDEN.sub(lambda m: f"\\u{ord(m[0]):04x}", json.dumps(row, ensure_ascii=False, separators=(",", ":")))
 
 
 @dataclass(frozen=True)
@@ -224,11 +239,31 @@ def check_lines(sentences: Sequence[tuple[str, Sequence[str]]],
     sentence can write a line of another's); `code`, by a sentence's place (from 0), the code block the answer shows
     right after it (`code_after`, escaped as its words are) and the labels of the sections it is from (`code_from`)."""
     code = code or {}
-    lines = (json.dumps({"n": n, "cites": list(cites), "sentence": text}
-                        | ({"code_after": code[n - 1][0], "code_from": list(code[n - 1][1])} if n - 1 in code else {}),
-                        ensure_ascii=False, separators=(",", ":"))
+    lines = (data_line({"n": n, "cites": list(cites), "sentence": text}
+                       | ({"code_after": code[n - 1][0], "code_from": list(code[n - 1][1])} if n - 1 in code else {}))
              for n, (text, cites) in enumerate(sentences, 1))
     return "\n".join((CHECKED_SENTENCES, *lines))
+
+
+def cited_lines(sections: Sequence[tuple[str, str, str]]) -> str:
+    """A check's cited sections as its request gives them: after `CITED_SECTIONS`, each (label, heading trail, text)
+    a line of JSON (`data_line`), so a section's words are one JSON string's, whatever they hold."""
+    return "\n".join((CITED_SECTIONS, *(data_line({"label": label, "trail": trail, "text": text})
+                                         for label, trail, text in sections)))
+
+
+def cited_sections(request: ModelRequest) -> list[tuple[str, str, str]]:
+    """The sections a check's request shows, (label, trail, text), from its first text block, as `cited_lines` wrote
+    them (none for a request that is no check's)."""
+    content = request.messages[-1].get("content") if request.messages else None
+    first = content[0] if isinstance(content, list) and content else {}
+    head, _, body = (first.get("text", "") if isinstance(first, dict) else "").partition("\n")
+    if head != CITED_SECTIONS:
+        return []
+    try:
+        return [(str(row["label"]), str(row["trail"]), str(row["text"])) for row in map(json.loads, filter(None, body.split("\n")))]
+    except (ValueError, TypeError, KeyError):
+        return []  # words that only begin as a check's do
 
 
 def checked_sentences(request: ModelRequest) -> list[CheckedSentence]:

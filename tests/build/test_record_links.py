@@ -103,3 +103,18 @@ def test_where_a_link_goes() -> None:
     assert target("mailto:team@example.org", "/") == "mailto:team@example.org"
     assert target("javascript:void(0)", "/") is None and target("data:text/html,x", "/") is None
     assert target("", "/") is None and target("  ", "/guide/") is None
+
+
+def test_a_root_absolute_link_on_a_site_served_under_a_path() -> None:
+    """A site at https://docs.example.org/kit/ serves its page "/deployment/" at /kit/deployment/: a root-absolute
+    link there (a theme's or raw HTML's) is that page, and one outside /kit/ (or a relative one climbing out of it) is
+    the host's page beside the site, kept as its absolute URL. With no path in site_url, every path is the site's."""
+    site = "https://docs.example.org/kit/"
+    assert target("/kit/deployment/#nginx", "/settings/", site) == "/deployment/#nginx"
+    assert target("/kit", "/settings/", site) == "/"
+    assert target("/blog/?p=1", "/settings/", site) == "https://docs.example.org/blog/?p=1"
+    assert target("../../elsewhere/", "/guide/", site) == "https://docs.example.org/elsewhere/"
+    assert target("../deployment/", "/guide/", site) == "/deployment/"  # relative, as MkDocs writes: as before
+    assert target("/kitchen/", "/", site) == "https://docs.example.org/kitchen/"  # a path that only begins alike
+    assert target("/blog/", "/settings/", "https://docs.example.org") == "/blog/"
+    assert target("/blog/", "/settings/") == "/blog/"

@@ -14,7 +14,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
-from docent.manifest_build.page import read_page
+from docent.manifest_build.page import page_id, read_page
 from docent.schema import Block, Manifest, Page, RecordSection, plain
 from docent.sidecar.app import create_app
 from docent.sidecar.model.handler import HandlerModel
@@ -100,10 +100,11 @@ def words(result: CallToolResult) -> str:
 
 
 def pages_bundle(tmp_path: Path, *pages: tuple[str, str, str], name: str = "Kit") -> Path:
-    """A bundle of the sections the build reads off each page's HTML (path, title, HTML), as `docent manifest` does."""
+    """A bundle of the sections the build reads off each page's HTML (path, title, HTML), as `docent manifest` does
+    for a site at SITE_URL."""
     record: list[RecordSection] = []
     for path, title, html in pages:
-        record += read_page(html, path=path, title=title, record=True).record_sections
-    manifest = Manifest(site_name=name, pages=tuple(Page(p.strip("/"), t, p) for p, t, _ in pages), site_url=SITE_URL,
+        record += read_page(html, path=path, title=title, record=True, site_url=SITE_URL).record_sections
+    manifest = Manifest(site_name=name, pages=tuple(Page(page_id(p), t, p) for p, t, _ in pages), site_url=SITE_URL,
                         kind="docs")
     return appkit.write_bundle(tmp_path / "pages-bundle.json", manifest=manifest, record=[plain(s) for s in record])

@@ -64,6 +64,7 @@ class _Walk:
     drop: frozenset[int]
     title_text: str = ""  # the page's title
     path: str = ""  # the page's site path, which its relative links are read against
+    site_url: str = ""  # the site's URL (MkDocs' site_url), under whose path the page is served (`links.target`)
     out: list[Block | Heading] = field(default_factory=list)
     words: list[str] = field(default_factory=list)  # the paragraph being gathered
     code: list[str] = field(default_factory=list)  # its inline code
@@ -129,7 +130,7 @@ class _Walk:
         self.words.append(said)
         if said:
             self.code.append(said)
-            self.links += _links(node, drop=self.drop, path=self.path)  # a name linked inside its code (mkdocstrings')
+            self.links += _links(node, drop=self.drop, path=self.path, site_url=self.site_url)  # a name linked inside its code (mkdocstrings')
 
     def link(self, node: LexborNode) -> None:
         """A link's words, read as the text's own, and where it goes: kept where its words are all in one paragraph."""
@@ -138,7 +139,7 @@ class _Walk:
         if self.flushes != flushes:
             return
         said = collapse("".join(self.words[words:]))
-        to = target(node.attributes.get("href") or "", self.path)
+        to = target(node.attributes.get("href") or "", self.path, self.site_url)
         if said and to is not None:
             self.links.append((said, to))
 
@@ -160,13 +161,13 @@ class _Walk:
     def table(self, node: LexborNode) -> None:
         self.flush()
         self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)),
-                           links=_kept(_links(row, drop=self.drop, path=self.path)))
+                           links=_kept(_links(row, drop=self.drop, path=self.path, site_url=self.site_url)))
                      for line, row in table_rows(node, drop=self.drop)]
 
     def terms(self, node: LexborNode) -> None:
         self.flush()
         self.out += [Block("term", line, code=tuple(_inline_code(pair, drop=self.drop)),
-                           links=_kept(_links(pair, drop=self.drop, path=self.path)))
+                           links=_kept(_links(pair, drop=self.drop, path=self.path, site_url=self.site_url)))
                      for line, pair in definition_pairs(node, drop=self.drop)]
 
     def subheading(self, node: LexborNode) -> None:
@@ -240,9 +241,9 @@ def _inline_code(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
     return [said for code in node.css("code") if code.mem_id not in drop and (said := collapse(code.text(deep=True)))]
 
 
-def _links(node: LexborNode, *, drop: frozenset[int], path: str) -> list[tuple[str, str]]:
+def _links(node: LexborNode, *, drop: frozenset[int], path: str, site_url: str = "") -> list[tuple[str, str]]:
     """The links under `node` (a table's row, a description, an inline code), in order: their words, where they go."""
-    found = ((collapse(code_text(a, drop=drop)), target(a.attributes.get("href") or "", path))
+    found = ((collapse(code_text(a, drop=drop)), target(a.attributes.get("href") or "", path, site_url))
              for a in node.css("a[href]") if a.mem_id not in drop)
     return [(said, to) for said, to in found if said and to is not None]
 
@@ -251,12 +252,14 @@ def _kept(links: list[tuple[str, str]]) -> tuple[tuple[str, str], ...] | UnsetTy
     return tuple(links) if links else UNSET
 
 
-def read_blocks(root: LexborNode, *, drop: frozenset[int], title: str = "", path: str = "") -> list[Block | Heading]:
+def read_blocks(
+    root: LexborNode, *, drop: frozenset[int], title: str = "", path: str = "", site_url: str = ""
+) -> list[Block | Heading]:
     """The blocks under `root` in document order, with the h2, h3 and h4 headings (with ids) that cut them into sections;
-    `path`, the page's site path, resolves its relative links (`links.target`).
+    `path`, the page's site path on the site at `site_url`, resolves its links (`links.target`).
 
     An h1 is the page's `title` and gives no block, unless it says something else."""
-    walk = _Walk(drop, title, path)
+    walk = _Walk(drop, title, path, site_url)
     walk.children(root)
     walk.flush()
     return walk.out

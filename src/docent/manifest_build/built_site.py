@@ -118,8 +118,11 @@ def _record(found: dict[str, object], *, path: str, choice: PageChoice, content:
     return choice.chooses(src if isinstance(src, str) and src else sources(path), content)
 
 
-def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[PageFacts], PageChoice]:
-    """Each page's facts, as the plugin reads them, and the choice of record pages used (`built_pages`)."""
+def read_site(
+    site_dir: Path, choice: PageChoice = NO_CHOICE, site_url: str = ""
+) -> tuple[list[PageFacts], PageChoice]:
+    """Each page's facts, as the plugin reads them (the site at `site_url`), and the choice of record pages used
+    (`built_pages`)."""
     pages, used = built_pages(site_dir, choice)
     return [
         read_page(
@@ -130,6 +133,7 @@ def read_site(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[Page
             instructions=page.meta.instructions,
             id=page.meta.page,
             languages=page.meta.langs,
+            site_url=site_url,
         )
         for page in pages
     ], used

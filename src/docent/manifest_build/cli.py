@@ -169,7 +169,8 @@ def run(args: argparse.Namespace) -> int:
             args.record or options.get("record"),
             args.prompt_budget_tokens if args.prompt_budget_tokens is not None else options.get("prompt_budget_tokens"),
         )
-        pages, choice = read_site(site_dir, _choice(args, options, config.get("site_name") or "", site.kind))
+        pages, choice = read_site(site_dir, _choice(args, options, config.get("site_name") or "", site.kind),
+                                  site_url=site.site_url)
     except (ConfigError, MetaError) as exc:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2

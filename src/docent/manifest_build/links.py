@@ -2,7 +2,10 @@
 as a section's `path` is written ("/deployment/#running-behind-nginx"), any other by its absolute URL.
 
 The built page writes a link to another page relative to its own ("../deployment/#running-behind-nginx", as MkDocs
-writes a Markdown link), so it is resolved against the page's path; an anchor alone ("#timeouts") is the page's own.
+writes a Markdown link), so it is resolved against the page's URL as the site serves it (under `site_url`'s path, where
+it has one); an anchor alone ("#timeouts") is the page's own. A root-absolute link ("/kit/deployment/", as a theme or
+raw HTML writes one) is read against the same URL: on a site served under "/kit/", "/kit/deployment/" is the site's
+page "/deployment/", and "/blog/" a page beside the site, kept as its absolute URL on the site's host.
 A link that goes nowhere a reader can follow (no address, `javascript:`, a `data:` URL) is not kept.
 """
 
@@ -16,9 +19,11 @@ _DROPPED = str.maketrans("", "", "\t\r\n")
 _HERE = "http://site.invalid"  # the site's own root, to resolve a relative link against; never written
 
 
-def target(href: str, page_path: str) -> str | None:
-    """Where `href`, a link on the page at `page_path` ("/guide/"), goes: a site path ("/guide/#retries"), an absolute
-    URL ("https://example.org/x"), or None where it goes nowhere a reader can follow."""
+def target(href: str, page_path: str, site_url: str = "") -> str | None:
+    """Where `href`, a link on the page at `page_path` ("/guide/") of the site at `site_url` (MkDocs' `site_url`; ""
+    where unset: the site is served at its host's root), goes: a site path ("/guide/#retries"), an absolute URL
+    ("https://example.org/x", or a path of the site's host outside the site's own), or None where it goes nowhere a
+    reader can follow."""
     href = href.translate(_DROPPED).strip()  # a tab or line break in an href is no part of it, as a browser reads it
     if not href:
         return None
@@ -27,6 +32,11 @@ def target(href: str, page_path: str) -> str | None:
         return href if scheme in FOLLOWED else None
     if href.startswith("//"):  # the same scheme as the site: an agent reads https
         return "https:" + href
-    parts = urlsplit(urljoin(_HERE + "/" + page_path.lstrip("/"), href))
+    site = urlsplit(site_url.strip())
+    prefix = site.path.rstrip("/")  # "/kit" for a site served under https://docs.example.org/kit/
+    parts = urlsplit(urljoin(_HERE + prefix + "/" + page_path.lstrip("/"), href))
     path = parts.path or "/"
-    return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    rest = (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    if path == prefix or path.startswith(prefix + "/"):
+        return (path[len(prefix):] or "/") + rest
+    return f"{site.scheme or 'https'}://{site.netloc}{path}{rest}" if site.netloc else path + rest

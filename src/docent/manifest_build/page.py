@@ -58,7 +58,7 @@ def page_path(url: str) -> str:
 
 
 def _record_sections(
-    root: LexborNode, *, page: Page, drop: frozenset[int], languages: Mapping[str, str]
+    root: LexborNode, *, page: Page, drop: frozenset[int], languages: Mapping[str, str], site_url: str = ""
 ) -> list[RecordSection]:
     """The page cut at its h2, h3 and h4 headings: the text before the first one is a section titled by the page's
     title, with the page's id and path; a heading with no blocks of its own (only sub-headings, or nothing) gives
@@ -75,7 +75,7 @@ def _record_sections(
             headings = (title, *(above[level] for level in sorted(above)))
             found.append(RecordSection.of(id_, page=page.id, path=at, headings=headings, blocks=tuple(blocks)))
 
-    for item in read_blocks(root, drop=drop, title=title, path=page.path):
+    for item in read_blocks(root, drop=drop, title=title, path=page.path, site_url=site_url):
         if isinstance(item, Block):
             if item.kind == "code" and (not item.lang or item.lang.lower() in FALLBACKS):
                 # the HTML lost it, or says "text" of a language its highlighter does not know; the fence names it
@@ -93,10 +93,11 @@ def _record_sections(
 
 def read_page(
     html: str, *, path: str, title: str, record: bool = False, instructions: str = "", id: str | None = None,
-    languages: Mapping[str, str] | None = None,
+    languages: Mapping[str, str] | None = None, site_url: str = "",
 ) -> PageFacts:
     """Everything the manifest needs from one page's content HTML; `languages`, code_key -> language, names the
-    languages of code blocks whose HTML does not (`fences.fence_languages` of the page's Markdown)."""
+    languages of code blocks whose HTML does not (`fences.fence_languages` of the page's Markdown); `site_url`, the
+    site's (MkDocs' site_url), where the record's links are read against (`links.target`)."""
     page = Page(id or page_id(path), text.title_text(title), path)
     is_home = page.id == HOME
     tree = LexborHTMLParser(html)
@@ -120,7 +121,8 @@ def read_page(
         anchor = node.attributes.get("id") or ""
         if is_home and node.tag == "h2":
             sections.append(Section(anchor, heading, page.id, f"{path}#{anchor}"))
-    record_sections = _record_sections(root, page=page, drop=drop, languages=languages or {}) if record else []
+    record_sections = (_record_sections(root, page=page, drop=drop, languages=languages or {}, site_url=site_url)
+                       if record else [])
 
     if marked:
         found_parts = markup.parts(root, page=page.id, path=path, drop=drop, problems=problems)

@@ -155,7 +155,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         record = options["record"] if options["record"] is not None else self._choice.chooses(src_uri, html)
         self._facts[src_uri] = read_page(
             html, path=path, title=page.title or "", record=record, instructions=options["instructions"],
-            languages=self._languages.get(src_uri, {}),
+            languages=self._languages.get(src_uri, {}), site_url=config.site_url or "",
         )
         return f"{CONTENT_START}{html}{CONTENT_END}"
 

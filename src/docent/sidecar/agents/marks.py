@@ -1,6 +1,7 @@
 """What agents read as Markdown: a record block's text, or a shown sentence's, with its marks written back: its inline
 code in backticks, **strong**, *em*, and its links as `[words](address)` (a page of the site by its URL on the site,
-which read_section takes; any other by its absolute URL).
+which read_section takes; any other by its absolute URL). What the page showed as text stays text: a Markdown mark in
+its prose (`*`, `_`, `[x]`, a backtick, `<int>`) is escaped, so that read as Markdown it is the characters shown.
 
 Only what the MCP tools return: the record's `text`, which every reader reads, and the panel's sentences keep their
 words and spans as they are, so the gate and the visitor read the same words as before.
@@ -9,8 +10,11 @@ words and spans as they are, so the gate and the visitor read the same words as 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from itertools import accumulate
+from operator import itemgetter
 
 import msgspec
 
@@ -22,6 +26,19 @@ from ..answer.events import Sentence
 Span = tuple[int, int, str, str]
 LINK = "link "  # a sentence's span kind for a link: this, then its address ("link https://...")
 _TICKS = re.compile(r"`+")
+# A character of prose that Markdown would read as a mark, escaped with a backslash (`_marked`): a backslash, a
+# backtick, `*`, a bracket; `_` where it can open or close emphasis (not between two letters or digits, as in
+# snake_case); `<` where it would open an HTML tag or an autolink (`<int>`); `&` where it would begin an entity
+# (`&amp;`); `~` beside another (GFM's strikethrough).
+_MAYBE_MARK = re.compile(r"[\\`*\[\]_<&~]")  # where one may be: each found then tested (`_marked`)
+_ALWAYS = frozenset("\\`*[]")
+_LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+_TAG_START = re.compile(r"[A-Za-z/!?]")
+_ENTITY = re.compile(r"#?\w+;")
+# What begins a block when a text begins with it: a heading's `#`, a quote's `>`, a list's `-`, `+` or `1.`.
+_LEAD_MARK = re.compile(r"[#>]|[-+](?=\s|$)|\d{1,9}([.)])(?=\s|$)")
+_PLACE = itemgetter(0, 1, 2, 3)  # an insert's order: where; a close before an open; the outer open first, the inner close
+_WORDY = re.compile(r"[\w-]")  # a character a word or a flag goes on with: `_found`'s edges
 # What would end a link's destination or escape its close: a space, any ASCII control character (a line break, a
 # tab before a quoted title), a bracket, a backslash.
 _UNSAFE = str.maketrans({c: f"%{ord(c):02X}" for c in [*map(chr, range(0x21)), "\x7f", "(", ")", "<", ">", "\\"]})
@@ -45,10 +62,10 @@ def _marks(kind: str, arg: str) -> tuple[str, str]:
 
 
 def write(text: str, spans: Iterable[Span]) -> str:
-    """`text` with each span's marks around its run, nested ones inside those around them; a bracket or a backslash in
-    a link's words (not in its code) escaped, so that it does not end the link nor escape its close."""
+    """`text` with each span's marks around its run, nested ones inside those around them; each Markdown mark of its
+    prose (not of its code) escaped (`escapes`): a bracket or a backslash in a link's words cannot end the link nor
+    escape its close, a `*` or `_` the page showed is no emphasis."""
     inserts: list[tuple[int, int, int, bool, str]] = []
-    links: list[tuple[int, int]] = []
     code: list[tuple[int, int]] = []
     for start, end, kind, arg in spans:
         if end <= start:
@@ -56,14 +73,46 @@ def write(text: str, spans: Iterable[Span]) -> str:
         opening, closing = _marks(kind, arg)
         link = kind == "link"  # a link around code of the same run holds it: `[`name`](...)`
         inserts += [(start, 1, start - end, not link, opening), (end, 0, end - start, link, closing)]  # outer first
-        (links if kind == "link" else code if kind == "code" else []).append((start, end))
-    inserts.sort(key=lambda i: i[:4])
-    escaped = {i for s, e in links for i in range(s, e) if text[i] in "[]\\" and not any(a <= i < b for a, b in code)}
-    out, at = [], 0
+        if kind == "code":
+            code.append((start, end))
+    inserts.sort(key=_PLACE)
+    escaped = escapes(text, code)
+    out, at, e = [], 0, 0
     for position, _, _, _, mark in [*inserts, (len(text), 0, 0, False, "")]:
-        out += [f"\\{c}" if at + i in escaped else c for i, c in enumerate(text[at:position])] + [mark]
+        while e < len(escaped) and escaped[e] < position:
+            out += [text[at : escaped[e]], "\\"]
+            at, e = escaped[e], e + 1
+        out += [text[at:position], mark]
         at = position
     return "".join(out)
+
+
+def escapes(text: str, code: Iterable[tuple[int, int]] = ()) -> list[int]:
+    """Where `text`'s prose has a Markdown mark (`_PROSE_MARK`, and `_LEAD_MARK` at its start), in order: none inside
+    the `code` runs, (start, end) each."""
+    found = [m.start(m.lastindex or 0) for m in [_LEAD_MARK.match(text)] if m is not None]
+    found += [m.start() for m in _MAYBE_MARK.finditer(text, found[0] + 1 if found else 0) if _marked(text, m.start())]
+    runs = sorted(code)
+    if not runs or not found:
+        return found
+    starts = [s for s, _ in runs]
+    ends = [e for _, e in runs]
+    reach = list(accumulate(ends, max))  # the furthest a run at or before each start goes
+    return [i for i in found if (at := bisect_right(starts, i) - 1) < 0 or reach[at] <= i]
+
+
+def _marked(text: str, i: int) -> bool:
+    """Whether the character at `i` (one `_MAYBE_MARK` finds) is a Markdown mark where it stands."""
+    c = text[i]
+    if c in _ALWAYS:
+        return True
+    if c == "_":  # emphasis unless between two letters or digits
+        return not (i > 0 and _LETTER_OR_DIGIT.match(text, i - 1) and _LETTER_OR_DIGIT.match(text, i + 1))
+    if c == "<":
+        return _TAG_START.match(text, i + 1) is not None
+    if c == "&":
+        return _ENTITY.match(text, i + 1) is not None
+    return text[i - 1 : i] == "~" or text[i + 1 : i + 2] == "~"
 
 
 def _found(text: str, code: str, at: int) -> int:
@@ -71,10 +120,18 @@ def _found(text: str, code: str, at: int) -> int:
     path", not in "pathlib" nor "--path"), else first anywhere; -1 where it is not. The record keeps a block's inline code in order but
     not where each stands, so a span written twice as a whole word ("Set the `environment` variable in your
     environment") is marked at its first."""
-    edge = re.compile(("(?<![\\w-])" if code[:1].isalnum() or code[:1] == "_" else "") + re.escape(code)
-                      + ("(?![\\w-])" if code[-1:].isalnum() or code[-1:] == "_" else ""))
-    m = edge.search(text, at)
-    return m.start() if m else text.find(code, at)
+    first = text.find(code, at)
+    if first < 0 or not code:
+        return first
+    before = code[:1].isalnum() or code[:1] == "_"  # an edge to test: where `code` begins or ends with a word
+    after = code[-1:].isalnum() or code[-1:] == "_"
+    found = first
+    while found >= 0:
+        if not (before and found and _WORDY.match(text, found - 1)) and not (
+                after and _WORDY.match(text, found + len(code))):
+            return found
+        found = text.find(code, found + 1)
+    return first
 
 
 def _code(block: Block) -> list[Span]:
@@ -118,19 +175,33 @@ def _links(text: str, links: Iterable[tuple[str, str]], code: list[Span], base: 
 
 
 def ticked(block: Block) -> Block:
-    """A prose block with its inline code in backticks again, as the page marks it (`uv sync --inexact`, `__name__`);
-    a code block, or one whose code is not found where the record says, as it is."""
-    spans = _code(block)
-    return replace(block, text=write(block.text, spans)) if spans else block
+    """A prose block with its inline code in backticks again, as the page marks it (`uv sync --inexact`, `__name__`),
+    its prose's marks escaped (`write`); a code block as it is."""
+    return block if block.kind == "code" else replace(block, text=write(block.text, _code(block)))
 
 
 def markdown(block: Block, base: str) -> Block:
-    """A prose block as Markdown: its inline code in backticks (`ticked`), its links `[words](address)`."""
-    if block.kind == "code" or not (block.code or block.links):
+    """A prose block as Markdown: its inline code in backticks (`ticked`), its links `[words](address)`, its prose's
+    marks escaped (`write`); a code block as it is."""
+    if block.kind == "code":
         return block
     code = _code(block)
-    spans = [*code, *_links(block.text, block.links or (), code, base)]
-    return replace(block, text=write(block.text, spans)) if spans else block
+    spans = [*code, *_links(block.text, block.links or (), code, base)] if block.links else code
+    text = write(block.text, spans)
+    return block if text == block.text else replace(block, text=text)
+
+
+def quoted(quote: str, section: RecordSection | None) -> str:
+    """A source's quote, a sentence of its section's record, as Markdown: its inline code in backticks where its block
+    marks it (the block's code found in the block's text, `_code`, that lies within the quote), its prose's marks
+    escaped; a quote no one block holds (a sentence run on across two), escaped alone."""
+    for block in section.blocks if section is not None and quote else ():
+        at = block.text.find(quote) if block.kind != "code" else -1
+        if at >= 0:
+            end = at + len(quote)
+            spans = [(s - at, e - at, kind, arg) for s, e, kind, arg in _code(block) if at <= s and e <= end]
+            return write(quote, spans)
+    return write(quote, [])
 
 
 def links_out(block: Block, base: str) -> list[tuple[str, str]]:

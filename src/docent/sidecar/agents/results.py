@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import NotRequired
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import msgspec
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
@@ -16,7 +16,7 @@ from docent.schema.blocks import Block, fence, fenced
 from ..answer.bundle import Bundle
 from ..answer.events import Action, Card, Cite, Code, Held, Refused, Row, Sentence
 from ..answer.quote import run_at
-from .marks import markdown, marked
+from .marks import markdown, marked, quoted
 
 
 class Hit(TypedDict):
@@ -71,8 +71,8 @@ class Source(TypedDict):
     id: str
     title: str
     url: str
-    # The section's sentence the shown one says most of, or ""; for code shown, or a section that is code, the code's
-    # first lines kept as code (`code_quote`)
+    # The section's sentence the shown one says most of, as Markdown (its inline code in backticks, `marks.quoted`),
+    # or ""; for code shown, or a section that is code, the code's first lines kept as code (`code_quote`)
     quote: str
 
 
@@ -116,10 +116,11 @@ def take(
     answer's cited sections' code quotes so far (`sources`)."""
     if isinstance(event, Sentence):
         said = marked(bare(event) if event.heading else event)
-        answer["sentences"].append({"text": said, "sources": sources(event.cites, base, record, coded)})
+        cites = [msgspec.structs.replace(c, quote=quoted(c.quote, record.get(c.id))) if c.quote else c for c in event.cites]
+        answer["sentences"].append({"text": said, "sources": sources(cites, base, record, coded)})
     elif isinstance(event, Code):
-        quoted = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)
-        cites = [msgspec.structs.replace(cite, quote=quoted) for cite in event.cites]
+        code = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)
+        cites = [msgspec.structs.replace(cite, quote=code) for cite in event.cites]
         first, last, of = placed(event.text, record.get(cites[0].id) if cites else None)
         answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base, record, coded),
                                "whole": (first, last) == (1, of), "lines": [first, last], "block_lines": of})
@@ -274,10 +275,10 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
     first section; "#timeouts" alone, where one section of the site has that anchor), or by its page's id (from
     list_pages: the page's first section, as its URL gives). Never a guess: a URL whose anchor no section has is no
     section."""
-    section = bundle.record.get(wanted)
+    section = bundle.record.get(wanted) or bundle.record.get(unquote(wanted))
     if section is not None:
         return section
-    page = bundle.pages.get(wanted)
+    page = bundle.pages.get(wanted) or bundle.pages.get(unquote(wanted))
     if page is None and "/" not in wanted and "#" not in wanted:
         return None
     path, fragment = (page.path, "") if page is not None else _wanted(wanted, base)  # a page's id: as its URL
@@ -290,7 +291,7 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
 def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
     """The site's page an agent names (by its id or URL, as list_pages gives them) none of whose sections is in the
     record: a page the site's choice of record pages leaves out (release notes, a contributing guide)."""
-    page = bundle.pages.get(wanted)
+    page = bundle.pages.get(wanted) or bundle.pages.get(unquote(wanted))
     if page is None and ("/" in wanted or "#" in wanted):
         path = _wanted(wanted, base)[0]
         page = next((p for p in bundle.manifest.pages if path and _page(p.path) == _page(path)), None)
@@ -311,8 +312,11 @@ def _wanted(wanted: str, base: str) -> tuple[str, str]:
 
 def _same(link: str, path: str, fragment: str) -> bool:
     page, _, anchor = link.partition("#")
-    return anchor == fragment and (not path or _page(page) == _page(path))
+    return unquote(anchor) == unquote(fragment) and (not path or _page(page) == _page(path))
 
 
 def _page(path: str) -> str:
-    return path.removesuffix("index.html").strip("/")
+    """A page's path as two addresses of it compare: its index.html and slashes aside, percent codes decoded (MkDocs
+    writes a page's URL encoded, "/guide/caf%C3%A9/"; an agent pastes it as a browser shows it, "/guide/café/", or a
+    link's anchor encoded, "#caf%C3%A9")."""
+    return unquote(path).removesuffix("index.html").strip("/")

@@ -1,0 +1,43 @@
+"""Addresses agents paste into read_section as a browser or a copied link writes them (round 28's agents note,
+"Left"), through the official SDK's client against the real app on loopback: a page's URL percent-encoded or not, an
+anchor or a section id with its percent codes. MkDocs writes a page's URL encoded ("/guide/caf%C3%A9/"); a browser's
+address bar shows it decoded, and a copied link encodes the anchor too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .agentkit import SITE_URL, agent, data, pages_bundle, settings, sidecar, words
+
+pytestmark = pytest.mark.anyio
+
+CAFE = ("<h1>Café</h1><h2 id=\"café-au-lait\">Café au lait</h2><p>Warm the milk first.</p>"
+        "<h2 id=\"two words\">Two words</h2><p>An id a theme wrote with a space.</p>")
+
+
+WANTED = [
+    f"{SITE_URL}/guide/caf%C3%A9/#caf%C3%A9-au-lait",  # as copied
+    f"{SITE_URL}/guide/café/#café-au-lait",  # as the address bar shows it
+    "/guide/caf%C3%A9/#café-au-lait",
+    "caf%C3%A9-au-lait",  # the section's id, encoded
+]
+
+
+async def test_read_section_decodes_a_percent_encoded_address(tmp_path: Path) -> None:
+    bundle = pages_bundle(tmp_path, ("/guide/caf%C3%A9/", "Café", CAFE))
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        read = [data(await session.call_tool("read_section", {"id": wanted})) for wanted in WANTED]
+    assert [(r["id"], r["text"]) for r in read] == [("café-au-lait", "Warm the milk first.")] * len(WANTED)
+
+
+async def test_a_section_id_with_an_encoded_space_and_a_page_url_decoded(tmp_path: Path) -> None:
+    bundle = pages_bundle(tmp_path, ("/guide/caf%C3%A9/", "Café", CAFE))
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        spaced = data(await session.call_tool("read_section", {"id": "two%20words"}))
+        page = data(await session.call_tool("read_section", {"id": f"{SITE_URL}/guide/café/"}))
+        missing = await session.call_tool("read_section", {"id": f"{SITE_URL}/guide/caf%C3%A9/#th%C3%A9"})
+    assert spaced["text"] == "An id a theme wrote with a space."
+    assert page["id"] == "café-au-lait"  # the page's first section
+    assert "No section has that id or URL" in words(missing)  # never a guess: an anchor no section has

@@ -132,6 +132,8 @@ def test_a_quoted_code_block_is_shown_as_the_record_has_it_and_never_widens_the_
     expect(figure).to_have_count(1)
     expect(figure.locator(".docent-code-language")).to_have_text("python")
     assert figure.locator("pre code").evaluate("e => e.textContent") == "\n".join(LONG_LINES)
+    # A run of the record's 5-line block: the reader is told which lines, as an agent is (`lines`, `block_lines`).
+    expect(figure.locator(".docent-code-run")).to_have_text("lines 3–4 of 5")
     assert figure.locator("pre").evaluate("e => getComputedStyle(e).fontFamily").startswith("ui-monospace")
     # The long lines scroll inside their box; neither the panel nor the page grows for them.
     assert figure.locator("pre").evaluate("e => e.scrollWidth > e.clientWidth")

@@ -17,7 +17,6 @@ from mcp.types import InitializeResult
 from docent.schema import Block, Manifest, Page, RecordSection, plain
 from docent.sidecar.agents import endpoint
 from docent.sidecar.agents.endpoint import INSTRUCTIONS, SITE_NAME_CHARS, site_named
-from docent.sidecar.agents.results import placed
 from docent.sidecar.answer.quote import Code, Quoted, match
 from docent.sidecar.app import create_app
 
@@ -108,12 +107,14 @@ async def test_a_run_is_placed_in_the_block_the_gate_found_it_in() -> None:
     called whole: an agent told `whole` pasted code without its import."""
     first = Block("code", "start()\n    stop()", lang="python")
     second = Block("code", "import kit\nstart()\nstop()\nkit.done()", lang="python")
-    section = RecordSection.of("s", page="p", path="/p/", headings=("P",), blocks=(first, second))
-    shown = match(["start()", "stop()"], "python", [("s", Code(b.lang, b.text)) for b in (first, second)])
+    blocks = [("s", Code(b.lang, b.text)) for b in (first, second)]
+    shown = match(["start()", "stop()"], "python", blocks)
     assert isinstance(shown, Quoted) and shown.text == "start()\nstop()"
-    assert placed(shown.text, section) == (2, 3, 4)
-    assert placed(first.text, section) == (1, 2, 2)  # the first block whole is still whole
-    assert placed("stop()", section) == (2, 2, 2)  # one line: any indentation, the first block holding it
+    assert shown.run == (2, 3, 4)
+    whole = match(first.text.split("\n"), "python", blocks)
+    assert isinstance(whole, Quoted) and whole.run is None  # the first block whole is still whole
+    one = match(["stop()"], "python", blocks)
+    assert isinstance(one, Quoted) and one.run == (2, 2, 2)  # one line: any indentation, the first block holding it
 
 
 async def test_a_site_name_is_quoted_on_one_line_whatever_it_holds() -> None:

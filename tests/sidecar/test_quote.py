@@ -14,7 +14,8 @@ BLOCKS = [("clients", CLIENT), ("install", INSTALL)]
 
 def test_a_run_of_whole_lines_is_shown_as_the_record_has_it() -> None:
     quoted = match(["with httpx.Client() as client:", "    r = client.get('https://example.org')"], "py", BLOCKS)
-    assert quoted == Quoted("python", "with httpx.Client() as client:\n    r = client.get('https://example.org')", "clients")
+    assert quoted == Quoted("python", "with httpx.Client() as client:\n    r = client.get('https://example.org')", "clients",
+                            (3, 4, 5))  # lines 3-4 of the block's 5, which the panel's reader and an agent are told
 
 
 def test_trailing_blanks_compare_equal_and_the_record_s_bytes_are_shown() -> None:
@@ -52,8 +53,9 @@ def test_a_session_s_lines_copied_without_their_prompts_are_its_run_shown_with_t
     assert match(["pip install httpx"], "bash", BLOCKS) == Quoted("shell", "$ pip install httpx", "install")
     lines = ["with httpx.Client() as client:", "    r = client.get(url)", ""]
     assert match(lines, "python", [("s", SESSION)]) == Quoted(
-        "pycon", ">>> with httpx.Client() as client:\n...     r = client.get(url)", "s")  # the fence's blank edge off
-    assert match(["r", "<Response [200 OK]>"], "", [("s", SESSION)]) == Quoted("pycon", ">>> r\n<Response [200 OK]>", "s")
+        "pycon", ">>> with httpx.Client() as client:\n...     r = client.get(url)", "s", (1, 2, 5))  # the blank edge off
+    assert match(["r", "<Response [200 OK]>"], "", [("s", SESSION)]) == Quoted(
+        "pycon", ">>> r\n<Response [200 OK]>", "s", (4, 5, 5))
     # A command edited, or a line the record never prompts for, is still no run of it.
     assert match(["pip install httpx --pre"], "", BLOCKS) == Unquoted("code_unknown")
     assert match(["pip install requests"], "", BLOCKS) == Unquoted("code_unknown")

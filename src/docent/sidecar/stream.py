@@ -58,6 +58,8 @@ def frame(event: StreamEvent) -> bytes:
         data = event if event.cites else _sentence(event)  # type: ignore[union-attr,arg-type]
     elif kind is Code:
         data = {"language": event.language, "text": event.text, "cites": [_cite(c) for c in event.cites]}  # type: ignore[union-attr]
+        if event.run is not None:  # type: ignore[union-attr]  # a run of a longer block: [first, last, the block's lines]
+            data["run"] = list(event.run)  # type: ignore[union-attr]
     elif kind in _FLAT:
         data = event.__dict__  # every field a plain value: what dataclasses.asdict gives, without its deep copy
     else:

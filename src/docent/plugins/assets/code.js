@@ -1,6 +1,8 @@
 /*
  * The record's code in the transcript, as written: its language, a copy button (the clipboard, else the code
- * selected for the visitor to copy), and the lines in a box that scrolls, reached by the keyboard too.
+ * selected for the visitor to copy), and the lines in a box that scrolls, reached by the keyboard too. Code that is a
+ * run of a longer block says so beside its language ("lines 2–13 of 34"), as an agent is told: pasted alone it may
+ * lack its imports; its source opens the block whole.
  */
 import { make } from "./dom.js";
 
@@ -33,13 +35,17 @@ function copier(copy, code, text) {
   };
 }
 
-/* entry: {text, language}; sources: the element that names its citations, or null. */
+/* entry: {text, language, run?: [first, last, of]}; sources: the element that names its citations, or null. */
 export function codeFigure(entry, sources) {
   const text = String(entry.text || "");
   const language = String(entry.language || "");
   const figure = make("figure", "docent-code");
   const head = make("figcaption", "docent-code-head");
   head.appendChild(make("span", "docent-code-language", language || "code"));
+  if (Array.isArray(entry.run) && entry.run.length === 3) {
+    const [first, last, of] = entry.run.map(Number);
+    head.appendChild(make("span", "docent-code-run", first === last ? `line ${first} of ${of}` : `lines ${first}–${last} of ${of}`));
+  }
   const copy = make("button", "docent-code-copy", "Copy");
   copy.type = "button";
   copy.setAttribute("aria-label", `Copy the ${language ? language + " " : ""}code`);

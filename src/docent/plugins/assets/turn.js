@@ -36,6 +36,9 @@ const sentence = (site, data) => {
 };
 
 /* The events that show the visitor something, and the line for an answer that had none of them. */
+/* A code block's run of a longer block, as the stream says it: {run: [first, last, of]}, lines from 1; {} for none. */
+const codeRun = (run) => Array.isArray(run) && run.length === 3 && run.every(Number.isInteger) &&
+  run[0] >= 1 && run[0] <= run[1] && run[1] <= run[2] ? { run: run.slice() } : {};
 const SHOWN = new Set(["sentence", "code", "held", "refused", "error", "card", "action"]);
 const NOTHING = "The guide found nothing to show for this question. Asking it in other words may help.";
 
@@ -100,7 +103,7 @@ export class Turn {
         break;
       case "code":
         this.entries.add({ kind: "code", text: String(data.text || ""), language: String(data.language || ""),
-                           cites: pinned(this.site, data.cites) });
+                           cites: pinned(this.site, data.cites), ...codeRun(data.run) });
         break;
       case "held":
       case "refused":

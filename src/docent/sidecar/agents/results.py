@@ -15,7 +15,6 @@ from docent.schema.blocks import Block, fence, fenced
 
 from ..answer.bundle import Bundle
 from ..answer.events import Action, Card, Cite, Code, Held, Refused, Row, Sentence
-from ..answer.quote import run_at
 from .marks import markdown, marked, quoted
 
 
@@ -121,7 +120,8 @@ def take(
     elif isinstance(event, Code):
         code = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)
         cites = [msgspec.structs.replace(cite, quote=code) for cite in event.cites]
-        first, last, of = placed(event.text, record.get(cites[0].id) if cites else None)
+        n = event.text.count("\n") + 1
+        first, last, of = event.run or (1, n, n)  # where the gate found its lines, as the panel's reader is told
         answer["code"].append({"language": event.language, "text": event.text, "sources": sources(cites, base, record, coded),
                                "whole": (first, last) == (1, of), "lines": [first, last], "block_lines": of})
     elif isinstance(event, Held):
@@ -165,21 +165,6 @@ def code_quote(text: str, language: str) -> str:
     while len(kept) > 1 and not kept[-1].strip():
         kept.pop()
     return fence(Block("code", "\n".join(kept), lang=language))
-
-
-def placed(text: str, section: RecordSection | None) -> tuple[int, int, int]:
-    """Where code shown stands in its section's code blocks: its first and last line (from 1) and the block's lines,
-    the first block that holds it as `quote.match` found it (a run of whole lines, moved left only as a whole: its lines
-    compared each stripped found it in an earlier block indented otherwise, and called a run of a longer block that
-    block whole); where none does (never, for code the gate let through), its own lines as a whole."""
-    shown = text.split("\n")
-    for block in section.blocks if section is not None else ():
-        if block.kind != "code":
-            continue
-        start = run_at(shown, block.text)
-        if start is not None:
-            return start + 1, start + len(shown), block.text.count("\n") + 1
-    return 1, len(shown), len(shown)
 
 
 def _coded(section: RecordSection | None) -> str:

@@ -33,7 +33,7 @@ def fence(
     grounds.known_ids.add(verdict.section)
     section = record[verdict.section]
     cite = Cite(verdict.section, section.title, section.path, verdict.text)  # quoted: the panel opens at its lines
-    return Code(verdict.language, verdict.text, (cite,))
+    return Code(verdict.language, verdict.text, (cite,), verdict.run)
 
 
 def header(draft: Draft, grounds: Grounds) -> Sentence | Hold:

@@ -66,11 +66,14 @@ class Row:
 
 @dataclass(frozen=True)
 class Code:
-    """A code block the gate let through: the record's own lines, byte for byte, and the sections they are in."""
+    """A code block the gate let through: the record's own lines, byte for byte, and the sections they are in; `run`,
+    where they are a run of a longer block (a window of it, or the lines the model quoted), their first and last line
+    in it (from 1) and the block's lines, which the panel's reader and an agent are both told (`code.js`, `ask`)."""
 
     language: str
     text: str
     cites: tuple[Cite, ...] = ()
+    run: tuple[int, int, int] | None = None
     event = "code"
 
 
@@ -171,5 +174,7 @@ def payload(event: StreamEvent) -> dict[str, Any]:
     if isinstance(event, (Sentence, Code)):  # as its frame words it, read back: a Sentence's "cites" always
         data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(event))
         data.setdefault("cites", [])
+        if data.get("run", ()) is None:  # a code block shown whole: no run, as its frame words it
+            del data["run"]
         return data
     return asdict(event)

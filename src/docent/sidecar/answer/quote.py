@@ -29,11 +29,13 @@ class Code:
 
 @dataclass(frozen=True, slots=True)
 class Quoted:
-    """A fenced block that passed: the record's lines to show, their language, and the section they are in."""
+    """A fenced block that passed: the record's lines to show, their language, and the section they are in; `run`,
+    where they are a run of a longer block, their first and last line in it (from 1) and the block's lines."""
 
     language: str
     text: str
     section: str
+    run: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,8 @@ def match(lines: Sequence[str], language: str, blocks: Iterable[tuple[str, Code]
             window = have[start : start + len(wanted)]
             remove = max(cut - shift, 0)  # the model moved the run left: show it moved left as much
             shown = "\n".join(line[remove:] for line in window)
-            return Quoted(block.language or language, shown, section)
+            run = None if len(window) == len(have) else (start + 1, start + len(window), len(have))
+            return Quoted(block.language or language, shown, section, run)
         stripped = {form.strip() for line in have if line.strip() for form in (line, _unprompted(line))}
         seen = max(seen, sum(1 for line in wanted if line.strip() and line.strip() in stripped))
     substance = sum(1 for line in wanted if line.strip())

@@ -25,8 +25,11 @@ SHOWN_PART = """(r, node) => {
   for (let el = node; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
     const style = getComputedStyle(el), own = el.getBoundingClientRect();
     const x = own.left + el.clientLeft, y = own.top + el.clientTop;
-    if (style.overflowX !== "visible") [left, right] = [Math.max(left, x), Math.min(right, x + el.clientWidth)];
-    if (style.overflowY !== "visible") [top, bottom] = [Math.max(top, y), Math.min(bottom, y + el.clientHeight)];
+    const within = (v, low, high) => Math.min(Math.max(v, low), high);
+    if (style.overflowX !== "visible") left = within(left, x, x + el.clientWidth);
+    if (style.overflowX !== "visible") right = within(right, left, x + el.clientWidth);
+    if (style.overflowY !== "visible") top = within(top, y, y + el.clientHeight);
+    if (style.overflowY !== "visible") bottom = within(bottom, top, y + el.clientHeight);
   }
   return [left, top, Math.max(left, right), Math.max(top, bottom)];
 }"""

@@ -103,3 +103,43 @@ def test_worker_says_when_a_challenge_has_no_answer(page: Page) -> None:
     assert out["type"] == "failed"
     assert "500" in out["message"]
 
+
+
+# A code block 200 x 60 px that clips both ways (no scroll bars to narrow it), its line a run 40 px high and 100 px wide put at (left, top) inside
+# it, and what dom.js's shownPart makes of the run's box: [left, top, right, bottom] of the part shown and the
+# block's padding box.
+SHOWN = """async ([left, top]) => {
+  const { shownPart } = await import("./docent/dom.js");
+  const block = Object.assign(document.createElement("pre"), { style: "position: absolute; left: 50px; top: 50px;"
+    + " width: 200px; height: 60px; margin: 0; padding: 0; border: 0; overflow: hidden" });
+  const line = Object.assign(document.createElement("span"), { textContent: "x", style: "position: absolute;"
+    + ` left: ${left}px; top: ${top}px; width: 100px; height: 40px; display: block` });
+  block.appendChild(line);
+  document.body.appendChild(block);
+  const a = shownPart(line.getBoundingClientRect(), line), b = block.getBoundingClientRect();
+  block.remove();
+  return { part: [a.left, a.top, a.right, a.bottom, a.width, a.height], block: [b.left, b.top, b.right, b.bottom] };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("at", "part"),
+    [((20, 10), [70, 60, 170, 100, 100, 40]),  # wholly in sight: the run's own box
+     ((150, 40), [200, 90, 250, 110, 50, 20]),  # cut at the block's right and bottom edges
+     ((400, 10), [250, 60, 250, 100, 0, 40]),  # wholly past the right edge: empty, on that edge
+     ((20, 300), [70, 110, 170, 110, 100, 0]),  # wholly below: empty, on the bottom edge
+     ((-300, -200), [50, 50, 50, 50, 0, 0])],  # wholly above and to the left: empty, on the top left corner
+    ids=["inside", "cut", "past-right", "below", "above-left"],
+)
+def test_the_part_of_a_line_its_block_shows_lies_inside_the_block_even_when_none_shows(
+    page: Page, at: tuple[int, int], part: list[float]
+) -> None:
+    """Review: for a line wholly scrolled out of its block, shownPart gave an empty box where the line was, past the
+    block's edge (a run scrolled out past the right at 400 px: left 450, where the block shows nothing), and its callers
+    (cited.js's room for the line, coveredBelow) read its edges as a part under the panel's columns. It is now empty
+    on the block's nearest edge, inside the block's box; a box partly in sight is cut as before."""
+    got = page.evaluate(SHOWN, list(at))
+    assert got["block"] == [50, 50, 250, 110]
+    assert got["part"] == part, got
+    left, top, right, bottom = got["part"][:4]
+    assert 50 <= left <= right <= 250 and 50 <= top <= bottom <= 110, got

@@ -38,9 +38,13 @@ export function fixedAbove(node) {
 /* The part of box (client coordinates) that node's scrolling ancestors show, up to the page's body: a run of a long
    code line scrolled out of sight in its block (Material's `pre > code`, MkDocs' `pre`), or a cell of a table scrolled
    sideways in its wrapper, is not where the visitor sees it. Each ancestor that clips (overflow other than visible)
-   cuts the box to its padding box on that axis; a box wholly out of sight comes back empty (width or height 0). */
+   cuts the box to its padding box on that axis. A box wholly out of sight on an axis comes back empty on it (width
+   or height 0) at the edge of the padding box nearest it, inside it: left where the box was, beyond the block's edge
+   (a line scrolled out past its right), the empty box stood where the block shows nothing, under the panel's columns
+   maybe, and roomFor and coveredBelow (which read its edges) made room for a part no one sees. */
 export function shownPart(box, node) {
   let { left, top, right, bottom } = box;
+  const within = (value, low, high) => Math.min(Math.max(value, low), high);
   for (let el = node; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
     const style = window.getComputedStyle(el);
     const acrossClips = style.overflowX !== "visible", downClips = style.overflowY !== "visible";
@@ -48,12 +52,12 @@ export function shownPart(box, node) {
     const own = el.getBoundingClientRect();
     const x = own.left + el.clientLeft, y = own.top + el.clientTop;
     if (acrossClips) {
-      left = Math.max(left, x);
-      right = Math.min(right, x + el.clientWidth);
+      left = within(left, x, x + el.clientWidth);
+      right = within(right, left, x + el.clientWidth);
     }
     if (downClips) {
-      top = Math.max(top, y);
-      bottom = Math.min(bottom, y + el.clientHeight);
+      top = within(top, y, y + el.clientHeight);
+      bottom = within(bottom, top, y + el.clientHeight);
     }
   }
   right = Math.max(left, right);

@@ -145,19 +145,49 @@ REWRITE = """(words) => {
 }"""
 
 
-@pytest.mark.parametrize("context_options", [PHONE], ids=["phone"])
-def test_the_peek_follows_the_answer_while_it_shows(page: Page, guide: Sidecar) -> None:
+# Counts, in window.docentLogWatch, each run of the callback of an observer that watches the panel's log deep (subtree:
+# the peek's, peek.js; view.js's own watches the log's children alone), whatever its code is named.
+COUNT_LOG_WATCH = """(() => {
+  window.docentLogWatch = 0;
+  const Base = window.MutationObserver;
+  window.MutationObserver = class extends Base {
+    constructor(callback) {
+      const self = { deep: false };
+      super((records, observer) => { if (self.deep) window.docentLogWatch += 1; return callback(records, observer); });
+      this.counted = self;
+    }
+    observe(target, options) {
+      if (options && options.subtree && target.classList && target.classList.contains("docent-log")) this.counted.deep = true;
+      return super.observe(target, options);
+    }
+  };
+})();"""
+
+
+@pytest.mark.parametrize("context_options", [LAPTOP, PHONE], ids=["desktop", "phone"])
+def test_the_peek_follows_the_answer_while_it_shows_and_watches_the_log_only_then(page: Page, guide: Sidecar) -> None:
     """The peek reads the log while it shows (peek.js watches it from then until the panel grows back): the answer's
     first cited sentence rewritten under it, the peek says the new words; grown back, asked again and shrunk again
-    for the guide, it still does."""
+    for the guide, it still does. While the panel is whole, nothing watches the log for it: an answer streamed into
+    the whole panel, and the log changed after it grew back, run the peek's watch not once (before dd3b4725 it ran
+    on every token batch of every answer, for the page's life)."""
+    page.add_init_script(COUNT_LOG_WATCH)
     open_panel(page, guide.base + "lab/")
     text = page.locator(PANEL).locator(".docent-peek-text")
+    ask(page, "How did the 3-D Secure rollout go?")  # nothing to show on the page: the panel stays whole
+    expect(page.locator(PANEL).get_by_label("Your question")).to_be_visible()
+    assert page.evaluate("() => window.docentLogWatch") == 0
     for words in ("The lab draws a heap.", "The lab draws a leak."):
         ask(page, "Point at the chart")
-        _peek(page, LEAK, "follows-phone")
+        _peek(page, LEAK, f"follows-{_size(page)}")
         page.evaluate(REWRITE, words)
         expect(text).to_have_text(re.compile("^" + re.escape(words)))
+        assert page.evaluate("() => window.docentLogWatch") > 0  # the count sees the peek's watch at work
         _read_the_answer(page, page.locator(PANEL).get_by_role("button", name="Read the answer"))
+        page.evaluate("() => { window.docentLogWatch = 0; }")
+        page.evaluate(REWRITE, "The lab draws nothing.")  # the log changes under the whole panel
+        ask(page, "How did the 3-D Secure rollout go?")
+        assert page.evaluate("() => window.docentLogWatch") == 0
 
 
 @THREE

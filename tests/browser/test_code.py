@@ -301,3 +301,31 @@ def test_a_cited_code_block_opens_at_its_lines_highlighted_and_clear_of_the_pane
     # the run's first line shows from its start, though the fragment scrolled the block to the match's end
     assert page.evaluate(START_SEEN), "the cited lines' start is scrolled out of the code block's box"
     _at_rest(page)  # Material's instant navigation (the other page) moves the page no further
+
+
+# Material's code box made to scroll down too, two lines high (a site's `max-height` on its code blocks, as long
+# listings are kept): the cited run, from the block's third line, starts below what the box shows.
+SHORT_BLOCKS = ".md-typeset pre > code { max-height: 2.6em; overflow: auto; }"
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_cited_line_below_what_its_scrolling_code_block_shows_is_scrolled_into_the_block(
+    page: Page, docs: Sidecar
+) -> None:
+    """Review: the panel scrolled a long code line's start into its block sideways, never down: a cited line below
+    what a code block of a fixed height shows was highlighted out of sight inside it, the page scrolled to where it
+    would be. Now the block scrolls down to it: the run's first line inside the block's box, on top, clear of the
+    panel."""
+    open_panel(page, docs.base + "clients/")
+    page.add_style_tag(content=SHORT_BLOCKS)
+    log = ask(page, "How do I set a timeout?")
+    block = page.locator("article pre > code").first
+    assert block.evaluate("(code) => code.scrollHeight > code.clientHeight + 20 && code.scrollTop === 0")
+    log.locator("figure.docent-code .docent-cite").first.click()
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && c.text; }}", timeout=5_000)
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    cited = page.evaluate(CITED)
+    assert cited["text"] == " ".join(line.strip() for line in LONG_LINES), cited
+    assert cited["onTop"] and cited["starts"], cited
+    assert block.evaluate("(code) => code.scrollTop") > 0
+    assert page.evaluate(START_SEEN)

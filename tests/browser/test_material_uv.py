@@ -33,6 +33,27 @@ SELECTED_TAB = """() => {
   return set.querySelectorAll(":scope > .tabbed-labels > label")[index].textContent.trim();
 }"""
 
+# What the block the highlighted run is in lays over the part of the run's lines it shows, other than its code:
+# Material's copy button and the bar it stands in (`.md-code__nav`, with a background of its own) or any part of the
+# block placed over its code (absolute), where it shows; their classes, one for each line met.
+OVER_RUN = """() => {
+  const range = [...CSS.highlights.get("docent-cited")][0];
+  const pre = range.startContainer.parentElement.closest("pre");
+  const code = pre.querySelector("code") || pre, clip = code.getBoundingClientRect();
+  const met = [];
+  for (const over of pre.parentElement.querySelectorAll("*")) {
+    if (code.contains(over) || over.contains(code) || getComputedStyle(over).position !== "absolute") continue;
+    if (!over.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+    const b = over.getBoundingClientRect();
+    if (!b.width || !b.height) continue;
+    for (const r of range.getClientRects()) {
+      const left = Math.max(r.left, clip.left), right = Math.min(r.right, clip.right);
+      if (left < b.right && b.left < right && r.top < b.bottom && b.top < r.bottom) met.push(String(over.className));
+    }
+  }
+  return met;
+}"""
+
 # The page is scrolled as far down as the wheel's 2,500 pixels take it (less on a page shorter than that).
 SCROLLED_DOWN = "() => scrollY >= Math.min(2500, document.documentElement.scrollHeight - innerHeight) - 1"
 
@@ -64,6 +85,8 @@ def test_a_citation_into_a_tab_not_selected_opens_it_by_instant_navigation_clear
     assert page.evaluate(MARKED), "the citation reloaded the page: instant navigation was lost"
     assert page.evaluate(SELECTED_TAB) == "Windows"
     assert page.evaluate(IN_CODE), "the run is not in the page's code block"
+    # The line reads to the block's edge: Material's copy button, at the block's corner, lay over its end.
+    assert page.evaluate(OVER_RUN) == []
     page.clock.fast_forward(LATER_MS)
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited

@@ -149,7 +149,7 @@ function highlight(range) {
 
 function clear() {
   if (window.CSS && CSS.highlights) CSS.highlights.delete(NAME);
-  for (const marked of document.querySelectorAll(`.${NAME}`)) marked.classList.remove(NAME);
+  for (const marked of document.querySelectorAll(`.${NAME}, .${ASIDE}`)) marked.classList.remove(NAME, ASIDE);
 }
 
 /* The lines the range is on, across the whole of the block it is in, as far as the blocks that scroll them show them:
@@ -167,15 +167,47 @@ function lines(range) {
   return shownPart({ left, right, top: box.top, bottom: box.bottom }, start);
 }
 
-/* A cited run in a block wider than its box (a long code line) shows from its start: a text fragment scrolls the block
-   sideways to the match's end, and on a phone the lines' beginnings were off to the left. */
+/* A cited run in a block that scrolls shows from its start: sideways, a text fragment scrolls the block to the
+   match's end, and on a phone the lines' beginnings were off to the left; down, in a block of a fixed height (a site's
+   `max-height` on its code), a line below what it shows was highlighted out of sight, the page scrolled to where it
+   would be. Each block the run is in that scrolls it out of its box scrolls it in, its first line at the top. */
 function home(range) {
-  const first = range.getClientRects()[0] || range.getBoundingClientRect();
+  const first = () => range.getClientRects()[0] || range.getBoundingClientRect();
   for (let el = range.startContainer.parentElement; el && el !== document.body; el = el.parentElement) {
-    if (el.scrollWidth <= el.clientWidth) continue;
-    const left = el.getBoundingClientRect().left + el.clientLeft;
-    if (first.left >= left && first.left < left + el.clientWidth) continue; // its start already in view
-    el.scrollLeft = Math.max(0, el.scrollLeft + first.left - left - 16);
+    const own = el.getBoundingClientRect();
+    const left = own.left + el.clientLeft, top = own.top + el.clientTop;
+    let line = first();
+    if (el.scrollWidth > el.clientWidth && !(line.left >= left && line.left < left + el.clientWidth)) {
+      el.scrollLeft = Math.max(0, el.scrollLeft + line.left - left - 16); // its start out of view
+    }
+    if (el.scrollHeight <= el.clientHeight || !/auto|scroll/.test(window.getComputedStyle(el).overflowY)) continue;
+    line = first();
+    if (line.top >= top && line.bottom <= top + el.clientHeight) continue; // its first line in view
+    const margin = Math.max(0, Math.min(8, (el.clientHeight - line.height) / 2));
+    el.scrollTop = Math.max(0, el.scrollTop + line.top - top - margin);
+  }
+}
+
+/* The buttons a site lays over a code block's corner (Material's copy button, in a bar of its own with a background)
+   that stand over the highlighted lines where their block shows them step aside, with the outermost part placed over
+   the code that holds them (panel.css: see-through), until the visitor points at the block or reaches the button by
+   the keyboard: at the block's top right, the copy button lay over the end of a cited first line. */
+const ASIDE = "docent-aside";
+
+function aside(range) {
+  const start = range.startContainer.nodeType === 1 ? range.startContainer : range.startContainer.parentNode;
+  const pre = start.closest ? start.closest("pre") : null;
+  const holder = pre && pre.parentElement;
+  if (!holder) return;
+  const lines = [...range.getClientRects()].map((box) => shownPart(box, start)).filter((box) => box.width > 0);
+  for (const other of holder.querySelectorAll("button")) {
+    const b = other.getBoundingClientRect();
+    if (!lines.some((a) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)) continue;
+    let over = other;
+    for (let el = other.parentElement; el && el !== pre && el !== holder; el = el.parentElement) {
+      if (window.getComputedStyle(el).position === "absolute") over = el;
+    }
+    over.classList.add(ASIDE);
   }
 }
 
@@ -269,6 +301,7 @@ export class Cited {
     else clear();
     if (range) home(range);
     this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
+    if (range) aside(range); // where the room made leaves the block's corner
     if (range) reveal(range);
     else toTop(target);
     return Boolean(range);

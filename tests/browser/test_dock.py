@@ -44,6 +44,15 @@ LAYOUT = """() => {
           width: innerWidth, height: innerHeight};
 }"""
 
+# The boxes of the case page's flow diagram that the panel lies over, by their names.
+FLOW_UNDER_PANEL = """() => {
+  const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
+  return [...document.querySelectorAll("figure.flow li")].filter((box) => {
+    const a = box.getBoundingClientRect();
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }).map((box) => box.querySelector("strong").textContent);
+}"""
+
 PAGE_TITLE_CLEAR = """() => {
   const a = document.querySelector("h1").getBoundingClientRect();
   const b = document.querySelector("[data-docent-view]").getBoundingClientRect();
@@ -168,6 +177,11 @@ def test_on_the_example_what_the_guide_shows_is_clear_of_the_panel(page: Page, g
     layout = page.evaluate(LAYOUT)
     assert not layout["docked"], layout  # no room beside the page: its content is not under a whole panel
     expect(panel.get_by_role("button", name="Read the answer")).to_be_visible()  # only the peek's corner
+    # The peek stands in the page's margin beside its content where the margin is wide enough for it (288 px and a gap
+    # each side): at 1280 x 800 it lay at the right over two boxes of the flow diagram lower on the page.
+    if layout["content"][0] >= 288 + 2 * 16:
+        assert not page.evaluate(LAYOUT)["columnsMeet"], page.evaluate(LAYOUT)
+        assert page.evaluate(FLOW_UNDER_PANEL) == []
     _shot(page, "example-opened")
     whole_again = panel.get_by_role("button", name="Read the answer")
     if whole_again.count() and whole_again.is_visible():
@@ -184,3 +198,27 @@ def test_on_the_example_what_the_guide_shows_is_clear_of_the_panel(page: Page, g
     page.wait_for_function(CLEAR, arg="[data-docent-part='leak-chart']", timeout=5_000)
     assert serious(page, context=PANEL) == []
     _shot(page, "example-ring")
+
+
+@pytest.mark.parametrize("context_options", [{"viewport": {"width": 390, "height": 844}}], ids=["390x844"])
+def test_widened_from_a_phones_size_to_a_desktops_the_panel_docks_whole_beside_the_page_at_once(
+    page: Page, fetchkit: Sidecar
+) -> None:
+    """A window narrowed to a phone's width: the page an answer opened shrank the sheet to its peek. Widened to a
+    desktop's, the panel docked again only at the next answer, its peek left in the corner over the page's content
+    column. Now it docks at once, whole, beside the page, as if the answer had come at that size; narrowed again, the
+    page takes its width back and the sheet shrinks to its peek once more, the page's title above it."""
+    panel = open_panel(page, fetchkit.base)
+    ask(page, "Open the clients page for me", leaving_for=fetchkit.base + "clients/")
+    expect(panel.locator(".docent-sentence")).to_have_count(2, timeout=15_000)
+    expect(panel.get_by_role("button", name="Read the answer")).to_be_visible()
+    page.set_viewport_size(WIDE[0]["viewport"])  # type: ignore[arg-type]
+    page.wait_for_function(f"() => ({LAYOUT})().docked", timeout=5_000)
+    _docked_whole(page)
+    assert page.evaluate(PAGE_TITLE_CLEAR)
+    _shot(page, "widened")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(f"() => !({LAYOUT})().docked", timeout=5_000)
+    expect(panel.get_by_role("button", name="Read the answer")).to_be_visible()
+    assert page.evaluate(PAGE_TITLE_CLEAR), "the page's title is under the panel"
+    _shot(page, "narrowed")

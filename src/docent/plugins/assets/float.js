@@ -21,6 +21,7 @@ import { pin, visible } from "./viewport.js";
 
 const GAP = 16;      // about the 1em the panel keeps from the screen's edge (panel.css)
 const WIDE_PX = 600; // narrower, the panel is a sheet along the bottom: no side to move to
+const PEEK_MIN_PX = 288; // the narrowest peek that stands in a margin: its header's buttons and two lines of words
 
 /* Where the panel goes for box (the shown thing's DOMRect), from mine (its own), standing on the left or not:
    "stay", "move" (to the other side), or "shrink". */
@@ -72,7 +73,10 @@ export class FloatingView extends PanelView {
     followScheme(panel);
     pin(this.launcher);
     pin(panel);
-    this.resized = () => { if (docked() && !canDock(this.panel.getBoundingClientRect(), GAP)) undock(); };
+    this.resized = () => {
+      if (docked() && !canDock(this.panel.getBoundingClientRect(), GAP)) undock();
+      this.roomAgain();
+    };
     window.addEventListener("resize", this.resized);
   }
 
@@ -100,6 +104,7 @@ export class FloatingView extends PanelView {
     this.shrinkButton.textContent = collapsed ? "\u25b4" : "\u25be";
     if (this.launcher) this.launcher.classList.toggle("is-folded", collapsed);
     if (!collapsed) this.peek.show(false);
+    if (!collapsed) this.stepBack();
     if (!collapsed && this.pinned) this.scrollToEnd();
   }
 
@@ -110,11 +115,42 @@ export class FloatingView extends PanelView {
     this.collapse(true, false);
     this.roomed = true;
     this.peek.show(true);
+    this.sidestep();
     const focused = document.activeElement;
     const lost = !focused || focused === document.body || focused === document.documentElement;
     if (lost || (this.panel.contains(focused) && !focused.getClientRects().length)) {
       this.peek.openButton.focus({ preventScroll: true });
     }
+  }
+
+  /* On a wide screen with no room for the page beside the whole panel, the peek stands in the page's margin beside its
+     content (dock.js's content), narrowed to it, where the margin is wide enough (PEEK_MIN_PX): at 1280 x 800 on the
+     example's case page the peek, at the right, lay over two boxes of the flow diagram in the content column, and the
+     margin at its left (under a short table of contents) stood empty. Where it is clear of the content already, or no
+     margin is wide enough, it stays as it is. */
+  sidestep() {
+    const page = content();
+    const seen = visible();
+    if (!page || seen.width <= WIDE_PX) return;
+    const box = page.getBoundingClientRect(), mine = this.panel.getBoundingClientRect();
+    const onLeft = this.panel.classList.contains("is-left");
+    const room = { left: box.left - seen.left - 2 * GAP, right: seen.right - box.right - 2 * GAP };
+    if (room[onLeft ? "left" : "right"] >= mine.width) return;
+    const side = room.left > room.right ? "left" : "right";
+    if (room[side] < PEEK_MIN_PX) return;
+    this.stepped = { onLeft };
+    this.panel.classList.toggle("is-left", side === "left");
+    this.panel.style.setProperty("--docent-peek-width", `${Math.floor(Math.min(room[side], mine.width))}px`);
+    this.panel.classList.add("is-aside");
+  }
+
+  /* The whole panel back where it stood before its peek stepped into the margin. */
+  stepBack() {
+    if (!this.stepped) return;
+    this.panel.classList.toggle("is-left", this.stepped.onLeft);
+    this.panel.classList.remove("is-aside");
+    this.panel.style.removeProperty("--docent-peek-width");
+    this.stepped = null;
   }
 
   /* A new conversation pressed while the panel is shrunk for the guide: no answer is left to peek at (the peek said
@@ -129,6 +165,7 @@ export class FloatingView extends PanelView {
      visitor brings it back. */
   makeRoom(element) {
     if (!this.isOpen() || !element) return;
+    this.remember(() => this.makeRoom(element), element);
     const onLeft = this.panel.classList.contains("is-left");
     const room = roomFor(element.getBoundingClientRect(), this.panel.getBoundingClientRect(), onLeft);
     if (room === "stay") return;
@@ -169,16 +206,42 @@ export class FloatingView extends PanelView {
     if (this.collapsed) return;
     if (visible().width <= WIDE_PX) {
       this.shrinkForGuide();
+    } else {
+      const page = content();
+      if (page) this.makeRoom(page);
+    }
+    this.remember(() => this.makeWay());
+  }
+
+  /* What the guide made room for last (again: makes it again; shown: the element, where it is one), and at which
+     width of the screen. */
+  remember(again, shown) {
+    this.again = again;
+    this.shown = shown || null;
+    this.roomWidth = visible().width;
+  }
+
+  /* The window resized to another width (a phone's turned, a desktop's window widened from a phone's size): the room
+     the guide made is made again for the new size, as if it had shown the part then. Shrunk to its peek at a phone's
+     width, widened to a desktop's the panel stayed a peek in the corner over the page's content until the next answer,
+     where it docks whole beside the page. Not once the visitor came back to the panel (or shrank it or closed it:
+     clearRoom forgets it), nor for a change of height alone (a phone's keyboard). */
+  roomAgain() {
+    const again = this.again, shown = this.shown;
+    if (!again || !this.isOpen() || visible().width === this.roomWidth) return;
+    if (shown instanceof Element && !shown.isConnected) { // a page swapped in since (instant navigation): as it is
+      this.again = null;
       return;
     }
-    const page = content();
-    if (page) this.makeRoom(page);
+    this.clearRoom(true);
+    again();
   }
 
   /* Ends what makeRoom did; grow: the panel grows back (it shrank for the guide, not the visitor). */
   clearRoom(grow) {
     const roomed = this.roomed;
     this.roomed = false;
+    this.again = null;
     if (grow && roomed && this.collapsed) this.collapse(false, false);
   }
 

@@ -59,10 +59,14 @@ class Opening:
 
 
 def reminded(messages: Sequence[dict[str, Any]]) -> bool:
-    """Whether this conversation already sends its note as a reminder (the model refused a system message)."""
-    return any(
-        m.get("role") == "user"
-        and isinstance(m.get("content"), list)
-        and any(b.get("type") == "text" and b.get("text", "").startswith(REMINDER) for b in m["content"])
-        for m in messages
-    )
+    """Whether this conversation already sends its note as a reminder (the model refused a system message).
+
+    Every question reads the whole conversation here: plain loops, not a generator for each message."""
+    for m in messages:
+        if m.get("role") == "user":
+            content = m.get("content")
+            if isinstance(content, list):
+                for b in content:
+                    if b.get("type") == "text" and b.get("text", "").startswith(REMINDER):
+                        return True
+    return False

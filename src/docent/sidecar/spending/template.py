@@ -6,7 +6,7 @@ from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import Any
 
-from ..model.port import LanguageModel, ModelError, ModelEvent, ModelRequest, ModelSpec, Stop, Usage
+from ..model.port import LanguageModel, ModelError, ModelEvent, ModelRequest, ModelSpec, Stop, TextDelta, Usage
 
 
 class ModelDecorator:
@@ -64,9 +64,11 @@ async def _wrapped(chain: tuple[ModelDecorator, ...], model: LanguageModel, requ
             taken.append((decorator, await decorator.abefore(request)))
         async with aclosing(model.stream(request)) as events:
             async for event in events:
-                if isinstance(event, Usage):
-                    usage = event
-                stopped = stopped or isinstance(event, Stop)
+                if event.__class__ is not TextDelta:  # the words, nearly every event, pass as they are
+                    if isinstance(event, Usage):
+                        usage = event
+                    elif isinstance(event, Stop):
+                        stopped = True
                 yield event
     except GeneratorExit as exc:
         for decorator, ticket in reversed(taken):

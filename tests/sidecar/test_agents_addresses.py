@@ -41,3 +41,17 @@ async def test_a_section_id_with_an_encoded_space_and_a_page_url_decoded(tmp_pat
     assert spaced["text"] == "An id a theme wrote with a space."
     assert page["id"] == "café-au-lait"  # the page's first section
     assert "No section has that id or URL" in words(missing)  # never a guess: an anchor no section has
+
+
+async def test_a_page_id_given_decoded_or_encoded(tmp_path: Path) -> None:
+    """list_pages gives a page's id as the build made it from its URL: "guide-caf%C3%A9" where MkDocs wrote the URL
+    encoded, "tea-thé" where a site wrote it as it reads. An agent that gives it the other way (decoded as it would
+    read it, or encoded as a copied link has it) names the same page."""
+    tea = "<h1>Thé</h1><h2 id=\"green\">Green</h2><p>Steep it for two minutes.</p>"
+    bundle = pages_bundle(tmp_path, ("/guide/caf%C3%A9/", "Café", CAFE), ("/tea/thé/", "Thé", tea))
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        listed = data(await session.call_tool("list_pages", {}))
+        read = [data(await session.call_tool("read_section", {"id": wanted}))
+                for wanted in ("guide-caf%C3%A9", "guide-café", "tea-thé", "tea-th%C3%A9")]
+    assert [p["id"] for p in listed["pages"]] == ["guide-caf%C3%A9", "tea-thé"]
+    assert [r["id"] for r in read] == ["café-au-lait", "café-au-lait", "green", "green"]

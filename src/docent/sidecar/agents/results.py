@@ -4,7 +4,7 @@ schemas), and how each is made from the record and from the turn's events."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NotRequired
+from typing import NotRequired, TypeVar
 from urllib.parse import unquote, urlsplit
 
 import msgspec
@@ -228,6 +228,9 @@ def bare(heading: Sentence) -> Sentence:
     return msgspec.structs.replace(heading, spans=spans) if spans != heading.spans else heading
 
 
+_T = TypeVar("_T")
+
+
 # The most of a section's text a search result carries: whole blocks, a code block never cut, at least one block.
 EXCERPT_CHARS = 1_500
 
@@ -260,10 +263,10 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
     first section; "#timeouts" alone, where one section of the site has that anchor), or by its page's id (from
     list_pages: the page's first section, as its URL gives). Never a guess: a URL whose anchor no section has is no
     section."""
-    section = bundle.record.get(wanted) or bundle.record.get(unquote(wanted))
+    section = _keyed(bundle.record, wanted)
     if section is not None:
         return section
-    page = bundle.pages.get(wanted) or bundle.pages.get(unquote(wanted))
+    page = _keyed(bundle.pages, wanted)
     if page is None and "/" not in wanted and "#" not in wanted:
         return None
     path, fragment = (page.path, "") if page is not None else _wanted(wanted, base)  # a page's id: as its URL
@@ -276,13 +279,27 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
 def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
     """The site's page an agent names (by its id or URL, as list_pages gives them) none of whose sections is in the
     record: a page the site's choice of record pages leaves out (release notes, a contributing guide)."""
-    page = bundle.pages.get(wanted) or bundle.pages.get(unquote(wanted))
+    page = _keyed(bundle.pages, wanted)
     if page is None and ("/" in wanted or "#" in wanted):
         path = _wanted(wanted, base)[0]
         page = next((p for p in bundle.manifest.pages if path and _page(p.path) == _page(path)), None)
     if page is None or page.id in bundle.record_pages:
         return None
     return page
+
+
+def _keyed(by_id: Mapping[str, _T], wanted: str) -> _T | None:
+    """What an id an agent gives names: as it is, or with its percent codes decoded on either side. A page's id is
+    made from its URL as the site wrote it ("guide-caf%C3%A9" where MkDocs encoded it, "tea-thé" where not); an
+    agent may give it either way."""
+    found = by_id.get(wanted)
+    if found is not None:
+        return found
+    decoded = unquote(wanted)
+    found = by_id.get(decoded)
+    if found is not None:
+        return found
+    return next((v for k, v in by_id.items() if "%" in k and unquote(k) == decoded), None)
 
 
 def _wanted(wanted: str, base: str) -> tuple[str, str]:

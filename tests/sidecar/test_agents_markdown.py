@@ -64,3 +64,23 @@ async def test_a_root_absolute_link_is_read_as_the_site_is_served(tmp_path: Path
         "https://docs.example.org/kit/deployment/#nginx", "https://docs.example.org/blog/",
         "https://docs.example.org/elsewhere/"]
     assert "[the deployment guide](https://docs.example.org/kit/deployment/#nginx)" in read["text"]
+
+
+NOTED = (
+    "<h1>Calls</h1><h2 id=\"hooks\">Hooks</h2>"
+    "<div class=\"admonition note\"><p class=\"admonition-title\">Pass *args to __init__</p>"
+    "<p>The hook gets them as they came.</p></div>"
+    "<details class=\"tip\"><summary># of hooks</summary><p>Any number.</p></details>"
+)
+
+
+async def test_an_admonitions_title_is_escaped_as_its_prose_is(tmp_path: Path) -> None:
+    """An admonition's title stands before its prose on the line agents read as Markdown: "*args to __init__" was
+    emphasis and bold there, and a title "# of hooks" a heading. Its marks are escaped as the prose's are; the
+    blocks keep the title as the page showed it."""
+    bundle = pages_bundle(tmp_path, ("/calls/", "Calls", NOTED))
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        read = data(await session.call_tool("read_section", {"id": "hooks", "blocks": True}))
+    assert read["text"] == ("Pass \\*args to \\_\\_init\\_\\_: The hook gets them as they came.\n"
+                            "\\# of hooks: Any number.")
+    assert [b["marker"] for b in read["blocks"]] == ["Pass *args to __init__", "# of hooks"]

@@ -182,13 +182,15 @@ def ticked(block: Block) -> Block:
 
 def markdown(block: Block, base: str) -> Block:
     """A prose block as Markdown: its inline code in backticks (`ticked`), its links `[words](address)`, its prose's
-    marks escaped (`write`); a code block as it is."""
+    marks escaped (`write`), an admonition's title too (it stands before the prose on its line, "Note: ..."); a code
+    block as it is."""
     if block.kind == "code":
         return block
     code = _code(block)
     spans = [*code, *_links(block.text, block.links or (), code, base)] if block.links else code
     text = write(block.text, spans)
-    return block if text == block.text else replace(block, text=text)
+    marker = write(block.marker, []) if block.kind == "admonition" and block.marker else block.marker
+    return block if (text, marker) == (block.text, block.marker) else replace(block, text=text, marker=marker)
 
 
 def quoted(quote: str, section: RecordSection | None) -> str:

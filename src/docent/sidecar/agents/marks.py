@@ -193,15 +193,18 @@ def markdown(block: Block, base: str) -> Block:
     return block if (text, marker) == (block.text, block.marker) else replace(block, text=text, marker=marker)
 
 
-def quoted(quote: str, section: RecordSection | None) -> str:
+def quoted(quote: str, section: RecordSection | None, base: str) -> str:
     """A source's quote, a sentence of its section's record, as Markdown: its inline code in backticks where its block
-    marks it (the block's code found in the block's text, `_code`, that lies within the quote), its prose's marks
-    escaped; a quote no one block holds (a sentence run on across two), escaped alone."""
+    marks it (the block's code found in the block's text, `_code`) and its links `[words](address)` (`_links`), those
+    that lie within the quote, its prose's marks escaped; a quote no one block holds (a sentence run on across two),
+    escaped alone."""
     for block in section.blocks if section is not None and quote else ():
         at = block.text.find(quote) if block.kind != "code" else -1
         if at >= 0:
             end = at + len(quote)
-            spans = [(s - at, e - at, kind, arg) for s, e, kind, arg in _code(block) if at <= s and e <= end]
+            code = _code(block)
+            found = [*code, *_links(block.text, block.links or (), code, base)] if block.links else code
+            spans = [(s - at, e - at, kind, arg) for s, e, kind, arg in found if at <= s and e <= end]
             return write(quote, spans)
     return write(quote, [])
 

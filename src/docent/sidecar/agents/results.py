@@ -70,8 +70,9 @@ class Source(TypedDict):
     id: str
     title: str
     url: str
-    # The section's sentence the shown one says most of, as Markdown (its inline code in backticks, `marks.quoted`),
-    # or ""; for code shown, or a section that is code, the code's first lines kept as code (`code_quote`)
+    # The section's sentence the shown one says most of, as Markdown (its inline code in backticks, its links
+    # [words](address), `marks.quoted`), or ""; for code shown, or a section that is code, the code's first lines
+    # kept as code (`code_quote`)
     quote: str
 
 
@@ -115,7 +116,7 @@ def take(
     answer's cited sections' code quotes so far (`sources`)."""
     if isinstance(event, Sentence):
         said = marked(bare(event) if event.heading else event)
-        cites = [msgspec.structs.replace(c, quote=quoted(c.quote, record.get(c.id))) if c.quote else c for c in event.cites]
+        cites = [msgspec.structs.replace(c, quote=quoted(c.quote, record.get(c.id), base)) if c.quote else c for c in event.cites]
         answer["sentences"].append({"text": said, "sources": sources(cites, base, record, coded)})
     elif isinstance(event, Code):
         code = code_quote(event.text, event.language)  # the record's lines it shows (its one source's, `blocks.fence`)

@@ -118,3 +118,31 @@ def test_a_root_absolute_link_on_a_site_served_under_a_path() -> None:
     assert target("/kitchen/", "/", site) == "https://docs.example.org/kitchen/"  # a path that only begins alike
     assert target("/blog/", "/settings/", "https://docs.example.org") == "/blog/"
     assert target("/blog/", "/settings/") == "/blog/"
+
+
+PREFIXED = """\
+# Guide
+
+## Proxies
+
+See <a href="/kit/deployment/#running-behind-nginx">the deployment guide</a>, the <a href="/blog/">blog</a> and
+[the settings](settings.md#proxies).
+"""
+
+
+def test_a_real_build_under_a_prefix_reads_root_absolute_links_as_the_sites_pages(tmp_path: Path) -> None:
+    """A site served at https://docs.example.org/kit/ (MkDocs' site_url with a path): the plugin passes site_url
+    through to the record's reader, so a root-absolute link to "/kit/deployment/" (raw HTML, a theme's) is the site's
+    page "/deployment/", the path of the section it names, and "/blog/" the host's page beside the site, kept whole;
+    a relative link reads as before. Without site_url both were kept as site paths, and agents were sent to
+    /kit/kit/deployment/ and /kit/blog/."""
+    pages = {**PAGES, "guide.md": PREFIXED}
+    config = write_site(tmp_path, pages=pages, docent={"record_pages": {"include": ["guide.md", "deployment.md"]},
+                                                       "tours": [], "offers": []},
+                        extra={"site_url": "https://docs.example.org/kit/", "markdown_extensions": [{"toc": {}}]})
+    mkdocs_build(config, site_dir=tmp_path / "site")
+    record = {s["id"]: s for s in read_json(tmp_path / "docent-bundle.json")["record"]}
+    links = [tuple(link) for link in record["proxies"]["blocks"][0]["links"]]
+    assert links == [("the deployment guide", "/deployment/#running-behind-nginx"),
+                     ("blog", "https://docs.example.org/blog/"), ("the settings", "/settings/#proxies")]
+    assert record["running-behind-nginx"]["path"] == links[0][1]  # a page of the record, as read_section finds it

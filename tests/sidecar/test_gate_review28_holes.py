@@ -14,6 +14,8 @@ a reason 73f8c38a), so each is held again; a reading that comes back must keep t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from docent.sidecar.answer import siblings
@@ -47,22 +49,18 @@ INDEX = Passage.of(
     "index.md.", fold)
 
 
-@pytest.mark.parametrize("sentence", [
-    "The request body is encoded to utf-8 later than it is sent over the wire [[content-encoding]].",
-    "The second document is rendered, and subsequently the first document's footnote definitions are cleared "
-    "[[resetting-instance-state]].",
-])
-def test_an_order_told_against_the_section_with_an_adverb_of_sequence_is_held(sentence: str) -> None:
-    assert sequence(sentence) != "shown"
-
-
-@pytest.mark.parametrize("sentence", [
-    "Neither pages nor section objects contain nested navigation objects [[navigation-objects]].",
-    "Pages do not contain nested navigation objects, and links do not either, nor do section objects "
-    "[[navigation-objects]].",
-])
-def test_a_denial_of_the_subject_the_section_affirms_it_of_is_held_beside_a_backed_one(sentence: str) -> None:
-    assert navigation(sentence) != "shown"
+@pytest.mark.parametrize(("judged", "sentence"), [
+    # align's adverb of sequence: an order told against the section's
+    (sequence, "The request body is encoded to utf-8 later than it is sent over the wire [[content-encoding]]."),
+    (sequence, "The second document is rendered, and subsequently the first document's footnote definitions are "
+               "cleared [[resetting-instance-state]]."),
+    # polarity's echo: a denial of the subject the section affirms it of, beside a backed one
+    (navigation, "Neither pages nor section objects contain nested navigation objects [[navigation-objects]]."),
+    (navigation, "Pages do not contain nested navigation objects, and links do not either, nor do section objects "
+                 "[[navigation-objects]]."),
+], ids=["later-than", "and-subsequently", "neither-nor", "nor-do-echo"])
+def test_a_hole_of_the_reverted_readings_is_held(judged: Callable[[str], str], sentence: str) -> None:
+    assert judged(sentence) != "shown"
 
 
 def test_a_denial_the_section_affirms_in_a_part_joined_by_a_reason_is_held() -> None:

@@ -155,8 +155,6 @@ _PROSE_END = re.compile(r"[.!?]\s*$")  # a line ending in ":" opens what follows
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
 _EFFECT_WORDS = 2
 _ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)", re.IGNORECASE)
-# A unit that opens as an instance of the one before it: an example or a case in point of what that one says.
-_INSTANCE = re.compile(r"\s*(?:notably|in\s+particular|for\s+(?:example|instance)|specifically),?\s+", re.IGNORECASE)
 _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently|(?:that|this)(?:['’]s|\s+is)\s+why)\b",
                         re.IGNORECASE)
 
@@ -214,9 +212,8 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
         return False  # "Therefore, you can specify the port": the section links it to what came before
     # Sentences apart, a code example's lines and a line opening one ("like so:") not counted: they are one example,
     # not steps of the story. A unit that
-    # opens on what came before ("This helps prevent ...", "Doing so will help ...") reaches one sentence further, and so
-    # does one that opens as an instance of it ("It does offer a few advantages. Notably, it will not ...": `_INSTANCE`).
-    near = _NEAR + bool(_ANAPHOR.match(units[hi].text) or _INSTANCE.match(units[hi].text))
+    # opens on what came before ("This helps prevent ...", "Doing so will help ...") reaches one sentence further.
+    near = _NEAR + bool(_ANAPHOR.match(units[hi].text))
     return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > near
 
 

@@ -243,6 +243,9 @@ def test_a_mark_that_begins_a_word_keeps_the_space_before_it() -> None:
     # the record's flat text of inline code (".body()", ".env") reaches the gate without backticks
     said = shape("Any later calls to .body(), .form() or .json() raise an error , as the .env file says .5 s [[requests]].")
     assert said.text == "Any later calls to .body(), .form() or .json() raise an error, as the .env file says .5 s."
+    # a path that begins with its marks: the run of marks meets no blank, so it begins a word
+    said = shape("Point the verifier at ../resources/tests/ , or run ./run.sh or .../x ; then wait [[sharing]].")
+    assert said.text == "Point the verifier at ../resources/tests/, or run ./run.sh or .../x; then wait."
 
 
 def test_an_end_mark_inside_inline_code_ends_no_sentence_and_a_cited_one_ends_before_a_lower_case_name() -> None:

@@ -88,7 +88,7 @@ def write(text: str, spans: Iterable[Span]) -> str:
 
 
 def escapes(text: str, code: Iterable[tuple[int, int]] = ()) -> list[int]:
-    """Where `text`'s prose has a Markdown mark (`_PROSE_MARK`, and `_LEAD_MARK` at its start), in order: none inside
+    """Where `text`'s prose has a Markdown mark (`_MAYBE_MARK` where `_marked`, and `_LEAD_MARK` at its start), in order: none inside
     the `code` runs, (start, end) each."""
     found = [m.start(m.lastindex or 0) for m in [_LEAD_MARK.match(text)] if m is not None]
     found += [m.start() for m in _MAYBE_MARK.finditer(text, found[0] + 1 if found else 0) if _marked(text, m.start())]
@@ -186,11 +186,15 @@ def markdown(block: Block, base: str) -> Block:
     block as it is."""
     if block.kind == "code":
         return block
-    code = _code(block)
-    spans = [*code, *_links(block.text, block.links or (), code, base)] if block.links else code
-    text = write(block.text, spans)
+    text = write(block.text, _spans(block, base))
     marker = write(block.marker, []) if block.kind == "admonition" and block.marker else block.marker
     return block if (text, marker) == (block.text, block.marker) else replace(block, text=text, marker=marker)
+
+
+def _spans(block: Block, base: str) -> list[Span]:
+    """A prose block's marks: its inline code (`_code`) and its links (`_links`), as `markdown` and `quoted` write them."""
+    code = _code(block)
+    return [*code, *_links(block.text, block.links, code, base)] if block.links else code
 
 
 def quoted(quote: str, section: RecordSection | None, base: str) -> str:
@@ -202,9 +206,7 @@ def quoted(quote: str, section: RecordSection | None, base: str) -> str:
         at = block.text.find(quote) if block.kind != "code" else -1
         if at >= 0:
             end = at + len(quote)
-            code = _code(block)
-            found = [*code, *_links(block.text, block.links or (), code, base)] if block.links else code
-            spans = [(s - at, e - at, kind, arg) for s, e, kind, arg in found if at <= s and e <= end]
+            spans = [(s - at, e - at, kind, arg) for s, e, kind, arg in _spans(block, base) if at <= s and e <= end]
             return write(quote, spans)
     return write(quote, [])
 

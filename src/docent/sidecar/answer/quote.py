@@ -72,16 +72,6 @@ def match(lines: Sequence[str], language: str, blocks: Iterable[tuple[str, Code]
     return Unquoted("code_edited" if seen * 2 >= substance else "code_unknown")
 
 
-def run_at(lines: Sequence[str], text: str) -> int | None:
-    """Where `lines`, a run `match` let through (as it shows it), stand in a code block's `text`: their first line's
-    place (from 0), compared as `match` compares them (a whole run moved left, never a line moved alone); None where
-    they are not a run of it."""
-    wanted = [line.rstrip() for line in lines]
-    shift = _indent(wanted)
-    found = _run([line[shift:] for line in wanted], [line.rstrip() for line in text.split("\n")])
-    return None if found is None else found[0]
-
-
 def _run(wanted: list[str], have: list[str]) -> tuple[int, int] | None:
     """Where `wanted` (already shifted to its own left edge) is a run of `have`: (first line, columns cut)."""
     n = len(wanted)

@@ -146,3 +146,86 @@ def test_a_real_build_under_a_prefix_reads_root_absolute_links_as_the_sites_page
     assert links == [("the deployment guide", "/deployment/#running-behind-nginx"),
                      ("blog", "https://docs.example.org/blog/"), ("the settings", "/settings/#proxies")]
     assert record["running-behind-nginx"]["path"] == links[0][1]  # a page of the record, as read_section finds it
+
+
+def test_a_sites_path_and_a_links_compare_with_their_percent_codes_decoded() -> None:
+    """A browser asks for "/my docs/x/" as "/my%20docs/x/": a site served under a path with a space (or any character
+    a URL encodes) has its pages linked either way, and site_url may write its path either way too."""
+    for site in ("https://docs.example.org/my%20docs/", "https://docs.example.org/my docs/"):
+        assert target("/my docs/deployment/#nginx", "/settings/", site) == "/deployment/#nginx"
+        assert target("/my%20docs/deployment/", "/settings/", site) == "/deployment/"
+        assert target("/my%20Docs/deployment/", "/settings/", site) == "https://docs.example.org/my%20Docs/deployment/"
+        assert target("../deployment/", "/guide/", site) == "/deployment/"  # relative, as MkDocs writes
+        assert target("/my%20docsx/", "/", site) == "https://docs.example.org/my%20docsx/"
+    # The rest of the path is kept as the link writes it: a page's path is as MkDocs wrote its URL.
+    assert target("/kit/caf%C3%A9/", "/", "https://docs.example.org/kit/") == "/caf%C3%A9/"
+    assert target("/k%69t/caf%C3%A9/", "/", "https://docs.example.org/kit/") == "/caf%C3%A9/"
+
+
+ENCODED = """\
+# Guide
+
+## Proxies
+
+See <a href="/my docs/deployment/#running-behind-nginx">the deployment guide</a>, the
+<a href="/my%20docs/settings/#proxies">settings</a>, the <a href="/blog/">blog</a> and [the lab](lab.md).
+"""
+
+
+@pytest.mark.parametrize(
+    ("site_url", "guide", "links"),
+    [
+        ("https://docs.example.org/kit/", PREFIXED,
+         [("the deployment guide", "/deployment/#running-behind-nginx"), ("blog", "https://docs.example.org/blog/"),
+          ("the settings", "/settings/#proxies")]),
+        ("https://docs.example.org/my%20docs/", ENCODED,
+         [("the deployment guide", "/deployment/#running-behind-nginx"), ("settings", "/settings/#proxies"),
+          ("blog", "https://docs.example.org/blog/"), ("the lab", "/lab/")]),
+        ("https://docs.example.org/my docs/", ENCODED,
+         [("the deployment guide", "/deployment/#running-behind-nginx"), ("settings", "/settings/#proxies"),
+          ("blog", "https://docs.example.org/blog/"), ("the lab", "/lab/")]),
+    ],
+)
+def test_docent_manifest_over_a_real_build_under_a_prefix_reads_its_links_as_the_plugin(
+    tmp_path: Path, site_url: str, guide: str, links: list[tuple[str, str]]
+) -> None:
+    """`docent manifest` over the files a real `mkdocs build` wrote for a site served under a path reads the links
+    the plugin read, into the same bundle bytes: a root-absolute link to the site's own page as that page, encoded
+    or not, whichever way site_url writes its path; one beside the site kept as the host's."""
+    from docent.manifest_build import cli
+
+    pages = {**PAGES, "guide.md": guide, "lab.md": "# Lab\n\n## Bench\n\nA bench.\n"}
+    config = write_site(tmp_path, pages=pages, docent={"record_pages": {"include": ["guide.md", "deployment.md"]},
+                                                       "tours": [], "offers": []},
+                        extra={"site_url": site_url, "markdown_extensions": [{"toc": {}}]})
+    mkdocs_build(config, site_dir=tmp_path / "site")
+    plugin = (tmp_path / "docent-bundle.json").read_bytes()
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json")]) == 0
+    assert (tmp_path / "cli.json").read_bytes() == plugin
+    record = {s["id"]: s for s in read_json(tmp_path / "cli.json")["record"]}
+    assert [tuple(link) for link in record["proxies"]["blocks"][0]["links"]] == links
+
+
+@pytest.mark.parametrize(
+    ("site_url", "said"),
+    [("docs.example.org/kit/", "https://docs.example.org/kit/"), ("//docs.example.org/kit/", "https://docs.example.org/kit/"),
+     ("localhost:8000", "https://localhost:8000"), ("/kit/", "https://docs.example.org/kit/, the address the site is served at")],
+)
+def test_docent_manifest_refuses_a_site_url_without_its_scheme_and_says_what_to_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], site_url: str, said: str
+) -> None:
+    """MkDocs stops a build whose site_url has no scheme ("it should include the http:// (scheme)"); `docent
+    manifest` reads mkdocs.yml itself, and read every link against it as a path of no host. It stops too, saying
+    what to write."""
+    import yaml
+
+    from docent.manifest_build import cli
+
+    config = write_site(tmp_path, pages=PAGES, docent={"tours": [], "offers": []})
+    mkdocs_build(config, site_dir=tmp_path / "site")
+    written = yaml.safe_load(config.read_text(encoding="utf-8"))
+    config.write_text(yaml.safe_dump({**written, "site_url": site_url}, sort_keys=False), encoding="utf-8")
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json")]) == 2
+    err = capsys.readouterr().err
+    assert f"`site_url` {site_url!r} is not the site's whole address" in err and f"as in {said} " in err
+    assert not (tmp_path / "cli.json").exists()

@@ -6,8 +6,10 @@ same way in both: with a ConfigError that names the option and says what it shou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from .mode import CHOICES, DEFAULT_BUDGET_TOKENS
 from .text import collapse
@@ -215,6 +217,28 @@ def _kind(raw: Any, *, owner: Any) -> str:
     return "portfolio" if owner not in (None, "", {}) else "docs"
 
 
+_HOST = re.compile(r"[A-Za-z0-9.-]+\.[A-Za-z]{2,}(:\d+)?(/|$)|localhost(:\d+)?(/|$)|[\d.]+:\d+(/|$)")
+
+
+def _site_url(raw: Any) -> str:
+    """mkdocs.yml's `site_url`, without its trailing slash: "" where unset, else an absolute URL with its scheme and
+    host, as MkDocs requires ("The URL isn't valid, it should include the http:// (scheme)"). The plugin never sees
+    another (MkDocs stops the build first); `docent manifest` reads the file itself, and a link read against
+    "docs.example.org/kit" would be kept as a path of no host."""
+    if raw is None or raw == "":
+        return ""
+    if not isinstance(raw, str):
+        raise ConfigError(f"`site_url` must be the site's address as text (https://docs.example.org/kit/), not {raw!r}.")
+    url = raw.strip()
+    parts = urlsplit(url)
+    if parts.scheme and parts.netloc:
+        return url.rstrip("/")
+    host = _HOST.match(url.removeprefix("//"))  # "docs.example.org/kit/", "//docs.example.org", "localhost:8000"
+    say = f"https://{url.removeprefix('//')}" if host else "https://docs.example.org/kit/, the address the site is served at"
+    raise ConfigError(f"`site_url` {raw!r} is not the site's whole address: it needs the scheme and host, as in "
+                      f"{say} (MkDocs rejects it too: it should include the http:// scheme).")
+
+
 def record_options(record: Any = None, budget: Any = None) -> tuple[str, int]:
     """`record:` (auto, whole or search) and `prompt_budget_tokens:` (a whole number of tokens, 1,000 or more)."""
     mode = "auto" if record is None else record
@@ -250,7 +274,7 @@ def site_config(
     site_kind = _kind(kind, owner=owner)
     return SiteConfig(
         site_name=collapse(str(site_name or "")),
-        site_url=str(site_url or "").strip().rstrip("/"),
+        site_url=_site_url(site_url),
         owner=name,
         sidecar=sidecar.strip().rstrip("/"),
         tours=_tours(tours),

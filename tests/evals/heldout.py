@@ -400,6 +400,13 @@ ROUNDS = {
             visitors=None,
             questions="molecule-questions-round27.json",
         ),
+        Round(
+            number=28,
+            site="pipx",
+            markdown={"pipx": "pipx-answers-round28-holdout.json"},
+            visitors=None,
+            questions="pipx-questions-round28.json",
+        ),
     )
 }
 

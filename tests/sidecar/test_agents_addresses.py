@@ -55,3 +55,28 @@ async def test_a_page_id_given_decoded_or_encoded(tmp_path: Path) -> None:
                 for wanted in ("guide-caf%C3%A9", "guide-café", "tea-thé", "tea-th%C3%A9")]
     assert [p["id"] for p in listed["pages"]] == ["guide-caf%C3%A9", "tea-thé"]
     assert [r["id"] for r in read] == ["café-au-lait", "café-au-lait", "green", "green"]
+
+
+def test_an_id_no_table_has_is_not_looked_for_by_decoding_every_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A miss decoded every id of the record and of the pages that holds percent codes, on every call (NetBox's 1,760
+    sections: 51 us a miss). The loaded bundle keeps those ids decoded, made once: a miss decodes what the agent gave
+    and no more, however many ids the site has; a page's id given decoded still names its page."""
+    from urllib.parse import unquote
+
+    from docent.sidecar.agents import results
+    from docent.sidecar.answer.bundle import Bundle
+
+    html = "<h1>Café</h1><h2 id=\"lait-{n}\">Lait</h2><p>Warm the milk first.</p>"
+    for count in (3, 60):
+        folder = tmp_path / str(count)
+        folder.mkdir()
+        pages = [(f"/guide/caf%C3%A9-{n}/", f"Café {n}", html.format(n=n)) for n in range(count)]
+        bundle = Bundle.load(pages_bundle(folder, *pages))
+        # the page's lead section, whose id the build made from its URL too: found by its id decoded
+        assert results.located(bundle, "guide-café-2", SITE_URL) is bundle.record["guide-caf%C3%A9-2"]
+        decoded: list[str] = []
+        monkeypatch.setattr(results, "unquote", lambda text, seen=decoded: seen.append(text) or unquote(text))
+        assert results.located(bundle, "no-such-id", SITE_URL) is None
+        assert results.left_out(bundle, "no-such-page", SITE_URL) is None
+        assert decoded == ["no-such-id", "no-such-id", "no-such-page"]  # the record's table, the pages', left_out's
+        monkeypatch.undo()

@@ -264,10 +264,10 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
     first section; "#timeouts" alone, where one section of the site has that anchor), or by its page's id (from
     list_pages: the page's first section, as its URL gives). Never a guess: a URL whose anchor no section has is no
     section."""
-    section = _keyed(bundle.record, wanted)
+    section = _keyed(bundle.record, bundle.record_decoded, wanted)
     if section is not None:
         return section
-    page = _keyed(bundle.pages, wanted)
+    page = _keyed(bundle.pages, bundle.pages_decoded, wanted)
     if page is None and "/" not in wanted and "#" not in wanted:
         return None
     path, fragment = (page.path, "") if page is not None else _wanted(wanted, base)  # a page's id: as its URL
@@ -280,7 +280,7 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
 def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
     """The site's page an agent names (by its id or URL, as list_pages gives them) none of whose sections is in the
     record: a page the site's choice of record pages leaves out (release notes, a contributing guide)."""
-    page = _keyed(bundle.pages, wanted)
+    page = _keyed(bundle.pages, bundle.pages_decoded, wanted)
     if page is None and ("/" in wanted or "#" in wanted):
         path = _wanted(wanted, base)[0]
         page = next((p for p in bundle.manifest.pages if path and _page(p.path) == _page(path)), None)
@@ -289,18 +289,16 @@ def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
     return page
 
 
-def _keyed(by_id: Mapping[str, _T], wanted: str) -> _T | None:
-    """What an id an agent gives names: as it is, or with its percent codes decoded on either side. A page's id is
-    made from its URL as the site wrote it ("guide-caf%C3%A9" where MkDocs encoded it, "tea-thé" where not); an
-    agent may give it either way."""
+def _keyed(by_id: Mapping[str, _T], decoded: Mapping[str, _T], wanted: str) -> _T | None:
+    """What an id an agent gives names: as it is, or with its percent codes decoded on either side (`decoded`: the
+    table's entries by their ids decoded, `Bundle.record_decoded`). A page's id is made from its URL as the site wrote
+    it ("guide-caf%C3%A9" where MkDocs encoded it, "tea-thé" where not); an agent may give it either way."""
     found = by_id.get(wanted)
     if found is not None:
         return found
-    decoded = unquote(wanted)
-    found = by_id.get(decoded)
-    if found is not None:
-        return found
-    return next((v for k, v in by_id.items() if "%" in k and unquote(k) == decoded), None)
+    plain = unquote(wanted)
+    found = by_id.get(plain)
+    return found if found is not None else decoded.get(plain)
 
 
 def _wanted(wanted: str, base: str) -> tuple[str, str]:

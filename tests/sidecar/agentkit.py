@@ -99,12 +99,12 @@ def words(result: CallToolResult) -> str:
     return " ".join(getattr(block, "text", "") for block in result.content)
 
 
-def pages_bundle(tmp_path: Path, *pages: tuple[str, str, str], name: str = "Kit") -> Path:
+def pages_bundle(tmp_path: Path, *pages: tuple[str, str, str], name: str = "Kit", site_url: str = SITE_URL) -> Path:
     """A bundle of the sections the build reads off each page's HTML (path, title, HTML), as `docent manifest` does
-    for a site at SITE_URL."""
+    for a site at `site_url`."""
     record: list[RecordSection] = []
     for path, title, html in pages:
-        record += read_page(html, path=path, title=title, record=True, site_url=SITE_URL).record_sections
-    manifest = Manifest(site_name=name, pages=tuple(Page(page_id(p), t, p) for p, t, _ in pages), site_url=SITE_URL,
+        record += read_page(html, path=path, title=title, record=True, site_url=site_url).record_sections
+    manifest = Manifest(site_name=name, pages=tuple(Page(page_id(p), t, p) for p, t, _ in pages), site_url=site_url,
                         kind="docs")
     return appkit.write_bundle(tmp_path / "pages-bundle.json", manifest=manifest, record=[plain(s) for s in record])

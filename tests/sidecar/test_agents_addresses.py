@@ -80,3 +80,19 @@ def test_an_id_no_table_has_is_not_looked_for_by_decoding_every_id(tmp_path: Pat
         assert results.left_out(bundle, "no-such-page", SITE_URL) is None
         assert decoded == ["no-such-id", "no-such-id", "no-such-page"]  # the record's table, the pages', left_out's
         monkeypatch.undo()
+
+
+async def test_a_site_served_under_an_encoded_path_takes_its_addresses_either_way(tmp_path: Path) -> None:
+    """A site at https://docs.example.org/my%20kit/ (site_url's path percent-encoded, as a path with a space must
+    be): search gives its URLs as site_url writes them; an agent pastes one from the address bar, "/my kit/", and
+    read_section took that for a page beside the site. A root-absolute link on its pages to "/my kit/..." is read as
+    the site's own page, whichever way it is written."""
+    site = "https://docs.example.org/my%20kit"
+    cafe = CAFE.replace("Warm the milk first.", 'Warm the <a href="/my kit/tea/">milk</a> first.')
+    bundle = pages_bundle(tmp_path, ("/guide/caf%C3%A9/", "Café", cafe), site_url=site)
+    wanted = ["https://docs.example.org/my kit/guide/café/#café-au-lait", "https://docs.example.org/my%20kit/guide/caf%C3%A9/",
+              "/my kit/guide/caf%C3%A9/#caf%C3%A9-au-lait"]
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        read = [data(await session.call_tool("read_section", {"id": one})) for one in wanted]
+    assert [r["id"] for r in read] == ["café-au-lait"] * len(wanted)
+    assert read[0]["text"] == f"Warm the [milk]({site}/tea/) first."

@@ -8,13 +8,15 @@ raw HTML writes one) is read against the same URL: on a site served under "/kit/
 page "/deployment/", and "/blog/" a page beside the site, kept as its absolute URL on the site's host. The site's path
 and a link's are compared with their percent codes decoded, as a browser requests them: under
 "https://x.org/my%20docs/", "/my docs/deployment/" is the page "/deployment/", and under "/my docs/" "/my%20docs/"
-is. `site_url` is an absolute URL, scheme and host (MkDocs requires both; `options.site_config` checks it).
+is (`schema.site_path`). `site_url` is an absolute URL, scheme and host (MkDocs requires both; `options.site_config` checks it).
 A link that goes nowhere a reader can follow (no address, `javascript:`, a `data:` URL) is not kept.
 """
 
 from __future__ import annotations
 
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
+
+from docent.schema import site_path
 
 # Schemes an agent can follow, kept as written; a link with another scheme is not kept.
 FOLLOWED = frozenset(("http", "https", "mailto", "ftp"))
@@ -40,18 +42,8 @@ def target(href: str, page_path: str, site_url: str = "") -> str | None:
     parts = urlsplit(urljoin(_HERE + prefix + "/" + page_path.lstrip("/"), href))
     path = parts.path or "/"
     rest = (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
-    within = _under(path, prefix)
+    within = site_path(path, prefix)
     if within is not None:
-        return within + rest
+        return (within or "/") + rest
     return f"{site.scheme}://{site.netloc}{path}{rest}" if site.netloc else path + rest
 
-
-def _under(path: str, prefix: str) -> str | None:
-    """`path`'s own part under the site's path `prefix` ("/kit"; "" at the host's root), as the link writes it; None
-    where it lies outside. Compared segment by segment with percent codes decoded ("/my%20docs" is "/my docs")."""
-    if not prefix:
-        return path
-    segments, wanted = path.split("/"), prefix.split("/")
-    if [unquote(s) for s in segments[: len(wanted)]] != [unquote(s) for s in wanted]:
-        return None
-    return "/" + "/".join(segments[len(wanted) :])

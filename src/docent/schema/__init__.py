@@ -6,7 +6,7 @@ Stage-neutral: it imports no other stage, and both may import it, so the sidecar
 from .blocks import Block, BlockKind, fence, fenced, flat
 from .bundle import BundleFile
 from .codec import REBUILD, BundleError, decode, plain
-from .manifest import Manifest, Owner
+from .manifest import Manifest, Owner, site_path
 from .mode import Mode, RecordMode
 from .records import (
     REFUSAL,
@@ -58,4 +58,5 @@ __all__ = [
     "fenced",
     "flat",
     "plain",
+    "site_path",
 ]

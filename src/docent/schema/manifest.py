@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields
 from typing import Any
+from urllib.parse import unquote
 
 from .codec import plain
 from .records import Action, Experiment, Field, Offer, Page, Part, Section, Tour
@@ -63,6 +64,20 @@ class Manifest:
         """The bundle's `manifest`: the public one, each page's text and instructions, and the owner's words."""
         out: dict[str, Any] = plain(self)
         return out
+
+
+def site_path(path: str, prefix: str) -> str | None:
+    """A URL's path as the site's own past `prefix`, the path of its site_url ("/kit" for https://docs.example.org/kit/;
+    "" at the host's root): "/kit/deployment/" is "/deployment/", "/kit" is "" (the site's root, its slash left off as
+    written); None where the path lies outside ("/blog/", "/kitchen/"). The two are compared segment by segment with
+    their percent codes decoded, as a browser requests them ("/my%20docs" is "/my docs"); the rest is kept as written.
+    The record's links (`manifest_build.links`) and an agent's addresses (`agents.results`) are read so."""
+    if not prefix:
+        return path
+    segments, wanted = path.split("/"), prefix.split("/")
+    if [unquote(s) for s in segments[: len(wanted)]] != [unquote(s) for s in wanted]:
+        return None
+    return "/".join(["", *segments[len(wanted) :]]) if len(segments) > len(wanted) else ""
 
 
 # The public file's keys: the manifest's first fields, up to the suggestions.

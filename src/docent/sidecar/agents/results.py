@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 import msgspec
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts only from here before Python 3.12
 
-from docent.schema import Page, RecordSection
+from docent.schema import Page, RecordSection, site_path
 from docent.schema.blocks import Block, fence, fenced
 
 from ..answer.bundle import Bundle
@@ -304,11 +304,8 @@ def _keyed(by_id: Mapping[str, _T], decoded: Mapping[str, _T], wanted: str) -> _
 def _wanted(wanted: str, base: str) -> tuple[str, str]:
     """The path (under the site's own, as the record's paths are) and the anchor of a URL or path an agent gives."""
     parts = urlsplit(wanted.strip())
-    path, fragment = parts.path, parts.fragment
-    prefix = urlsplit(base).path.rstrip("/")
-    if prefix and (path == prefix or path.startswith(prefix + "/")):
-        path = path[len(prefix) :]
-    return path, fragment
+    within = site_path(parts.path, urlsplit(base).path.rstrip("/"))  # "/my docs/x/" under "/my%20docs" too
+    return (parts.path if within is None else within), parts.fragment
 
 
 def _same(link: str, path: str, fragment: str) -> bool:

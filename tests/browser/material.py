@@ -20,9 +20,10 @@ ELSEWHERE = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")  # badges, fonts, avat
 CONSENT = "extra:\n  consent:\n    title: Cookie consent\n    description: We use cookies to count visits.\n"
 
 
-def served(source: Path, into: Path, *, consent: bool = False) -> Iterator[Sidecar]:
+def served(source: Path, into: Path, *, consent: bool = False, css: str = "") -> Iterator[Sidecar]:
     """The site under `source` built for a free loopback port under `into`, and its sidecar on the embedded model;
-    `consent`: the owner also asks visitors' cookie consent (Material's `extra.consent`)."""
+    `consent`: the owner also asks visitors' cookie consent (Material's `extra.consent`); `css`: a stylesheet of the
+    owner's own, added last to the site's `extra_css`."""
     port = free_port()
     copy = into / "owner" / source.name
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("site", "docent-bundle.json"))
@@ -30,10 +31,23 @@ def served(source: Path, into: Path, *, consent: bool = False) -> Iterator[Sidec
     text = re.sub(r"(?m)^site_url:.*$", f"site_url: http://127.0.0.1:{port}/", config.read_text(encoding="utf-8"))
     if consent:
         text = re.sub(r"(?m)^extra:\n", CONSENT, text, count=1) if re.search(r"(?m)^extra:$", text) else text + CONSENT
+    if css:
+        text = _with_stylesheet(text, copy, css)
     config.write_text(text, encoding="utf-8")
     site = build_copy(copy, into / "built")
     with sidecar(site.site, site.bundle, None, site.root / "log.jsonl", port=port) as running:
         yield running
+
+
+def _with_stylesheet(config: str, site: Path, css: str) -> str:
+    """The config with `owner.css` (written into the site's docs_dir) last in its `extra_css`, a list at the top."""
+    docs = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\n#]+?)['\"]?\s*$", config)
+    (site / (docs.group(1) if docs else "docs") / "owner.css").write_text(css, encoding="utf-8")
+    listed = re.search(r"(?m)^extra_css:\n((?:[ \t]*-[^\n]*\n)+)", config)
+    if not listed:
+        return config + "\nextra_css:\n  - owner.css\n"
+    indent = re.match(r"[ \t]*", listed.group(1)).group(0)  # type: ignore[union-attr]
+    return config[: listed.end()] + f"{indent}- owner.css\n" + config[listed.end() :]
 
 
 def visit(page: Page) -> Page:

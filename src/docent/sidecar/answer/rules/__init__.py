@@ -27,6 +27,7 @@ from .. import (
     order_lines,
     pairings,
     permissions,
+    precedence,
     preferences,
     quantifiers,
     rates,
@@ -72,6 +73,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("opposite", likeness),  # "like X" where the sections say "unlike X", and the reverse
     rule("direction", direction),
     rule("direction", apart),  # a comparison made the wrong way from figures the sections state apart
+    rule("direction", precedence),  # which of two things wins told the other way round: "A takes precedence over B"
     rule("order", order),
     rule("order", order_lines),  # named steps: runs of words a unit writes in a row, inline code read as written
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"

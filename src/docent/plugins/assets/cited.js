@@ -21,17 +21,32 @@ const encode = (text) => encodeURIComponent(text).replace(/-/g, "%2D").replace(/
 /* The citation's address: the section's anchor (none for a page's opening), and the quoted line as a text fragment
    where the browser has them. Quoted code's lines are named by the first words of the first and the last words of
    the last: Chromium matches no fragment's text across a line break of a pre (pipx's "pip install --user pipx",
-   "pipx ensurepath" on two lines was never found), and a line of brackets alone ("]") is no word to match. */
-export function citedHref(url, quote) {
+   "pipx ensurepath" on two lines was never found), and a line of brackets alone ("]") is no word to match. A citation
+   of a run of sentences (`more`: the quotes after the first) names each in a text directive of its own. */
+export function citedHref(url, quote, more = []) {
   if (!quote || !("fragmentDirective" in document)) return url.href;
+  const texts = [quote, ...more].map((each) => `text=${textDirective(each)}`).join("&");
+  return `${url.href.replace(/#$/, "")}${url.hash ? "" : "#"}:~:${texts}`;
+}
+
+function textDirective(quote) {
   const lines = String(quote).split("\n").map((line) => line.split(/\s+/).filter(Boolean))
     .filter((words) => words.some((word) => /\w/.test(word)));
   const words = lines.flat();
   const first = lines.length > 1 ? lines[0] : words, last = lines.length > 1 ? lines[lines.length - 1] : words;
-  const text = lines.length > 1 || words.length > 2 * WORDS_EACH_END
+  return lines.length > 1 || words.length > 2 * WORDS_EACH_END
     ? encode(first.slice(0, WORDS_EACH_END).join(" ")) + "," + encode(last.slice(-WORDS_EACH_END).join(" "))
     : encode(words.join(" "));
-  return `${url.href}${url.hash ? "" : "#"}:~:text=${text}`;
+}
+
+/* The quotes a citation's link opens at, in the answer's order: its own (`data-docent-quote`) and, where it cites a
+   run of sentences, the run's others after it (`data-docent-more`, a JSON list of strings); none without a quote. */
+export function quotesOf(link) {
+  const quote = link ? link.getAttribute("data-docent-quote") || "" : "";
+  if (!quote) return [];
+  let more = [];
+  try { more = JSON.parse(link.getAttribute("data-docent-more") || "[]"); } catch (ignored) { more = []; }
+  return [quote, ...(Array.isArray(more) ? more.filter((each) => typeof each === "string" && each) : [])];
 }
 
 /* A page's opening: its content (between the build's markers, else its main region) up to the first h2, h3 or h4
@@ -136,15 +151,17 @@ function shown(range) {
   return box.width > 0 && box.height > 0;
 }
 
-function highlight(range) {
+function highlight(ranges) {
   clear();
   if (window.CSS && CSS.highlights && typeof window.Highlight === "function") {
-    CSS.highlights.set(NAME, new window.Highlight(range));
+    CSS.highlights.set(NAME, new window.Highlight(...ranges));
     return;
   }
-  const start = range.startContainer.parentNode;
-  const block = start.closest ? start.closest("p, li, td, dd, blockquote, div") : null;
-  if (block) block.classList.add(NAME);
+  for (const range of ranges) {
+    const start = range.startContainer.parentNode;
+    const block = start.closest ? start.closest("p, li, td, dd, blockquote, div") : null;
+    if (block) block.classList.add(NAME);
+  }
 }
 
 function clear() {
@@ -213,13 +230,40 @@ function aside(range) {
 
 /* Scrolls the line to the middle of the screen's part the panel's overlays leave uncovered, at once as the browser
    opens a fragment: "auto" took the theme's `scroll-behavior: smooth` (MkDocs' Bootstrap), and a long page's
-   scroll ran on for a second under the panel, the line passing by while the visitor pressed. */
-function reveal(range) {
-  const box = range.getBoundingClientRect();
+   scroll ran on for a second under the panel, the line passing by while the visitor pressed. The lines of a run of
+   sentences stand together in the middle of what the panel and the site's fixed header leave, where they fit there
+   (on DRF's pagination guide at 1280 x 800 the last of four ended below the fold, the first in the middle); else the
+   first alone, as one line. */
+function reveal(ranges) {
   const seen = visible();
-  const uncovered = seen.height - coveredBelow(shownPart(box, range.startContainer.parentElement)); // its shown columns
-  const top = seen.top + Math.max(0, (uncovered - box.height) / 2);
-  window.scrollBy({ top: box.top - top, left: 0, behavior: "instant" });
+  const node = ranges[0].startContainer.parentElement;
+  let box = ranges[0].getBoundingClientRect();
+  let top = seen.top, room = seen.height - coveredBelow(shownPart(box, node)); // its shown columns
+  if (ranges.length > 1) {
+    const boxes = ranges.map((range) => range.getBoundingClientRect());
+    const all = { left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)),
+                  top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+    all.height = all.bottom - all.top;
+    const below = seen.top + coveredAbove(all, seen), left = seen.height - coveredBelow(shownPart(all, node));
+    if (all.height <= left - (below - seen.top)) [box, top, room] = [all, below, left - (below - seen.top)];
+  }
+  window.scrollBy({ top: box.top - top - Math.max(0, (room - box.height) / 2), left: 0, behavior: "instant" });
+}
+
+/* How far down the screen's top the site keeps something fixed over box's columns: Material's header and tabs, each
+   fixed part read from the foot of the one above it (its instant navigation's progress bar, 2 px, stood over the
+   header as the page came in); the panel is not the site's. */
+function coveredAbove(box, seen) {
+  const x = (Math.max(box.left, seen.left) + Math.min(box.right, seen.right)) / 2;
+  let cover = 0;
+  for (let parts = 0; parts < 8; parts++) {
+    const over = document.elementFromPoint(x, seen.top + cover + 1);
+    const kept = over && !over.closest(".docent-panel") ? fixedAbove(over) : [];
+    const foot = Math.max(cover, ...kept.map((el) => el.getBoundingClientRect().bottom - seen.top));
+    if (foot <= cover) break;
+    cover = foot;
+  }
+  return cover;
 }
 
 /* Scrolls a section's heading to the screen's top, below what the site keeps fixed there: under Material's sticky
@@ -260,7 +304,8 @@ export class Cited {
     let url;
     try { url = new URL(link.href); } catch (ignored) { return; }
     const anchor = decodeURIComponent(url.hash.slice(1).split(":~:")[0]);
-    const cited = { path: url.pathname, anchor, quote: link.getAttribute("data-docent-quote") || "" };
+    const [quote = "", ...more] = quotesOf(link);
+    const cited = { path: url.pathname, anchor, quote, more };
     if (url.origin === window.location.origin && url.pathname === window.location.pathname && (anchor || cited.quote)) {
       event.preventDefault();
       event.stopPropagation(); // Material's instant navigation would load this page again, dropping the highlight
@@ -288,21 +333,25 @@ export class Cited {
     else window.addEventListener("load", go, { once: true }); // after the browser's own scroll to the fragment
   }
 
-  /* Highlights the cited line (or, where the page no longer holds it, points at the section) and keeps it clear. */
+  /* Highlights the cited line (or, where the page no longer holds it, points at the section) and keeps it clear. A
+     citation of a run of sentences highlights each of the run's lines the page holds and opens at the first: it
+     showed the last alone, and a visitor checking the run's first sentence was shown another. */
   show(cited) {
     const section = cited.anchor ? sectionRange(cited.anchor) : openingRange();
     if (!section) return false;
-    let range = cited.quote ? find(section, cited.quote) : null;
-    if (range) unhide(range);
-    if (range && !shown(range)) range = null; // kept hidden where no press shows it: the section's heading instead
+    const more = Array.isArray(cited.more) ? cited.more : [];
+    const found = (cited.quote ? [cited.quote, ...more] : []).map((quote) => find(section, quote)).filter(Boolean);
+    if (found.length) unhide(found[0]);
+    const ranges = found.filter(shown); // kept hidden where no press shows it: the section's heading instead
+    const range = ranges.length ? ranges[0] : null;
     const target = range || (cited.anchor ? document.getElementById(cited.anchor) : null);
     if (!target) return false; // a page's opening that no longer holds the line: the page as it opened
-    if (range) highlight(range);
+    if (range) highlight(ranges);
     else clear();
     if (range) home(range);
     this.room({ getBoundingClientRect: () => (range ? lines(range) : target.getBoundingClientRect()) });
-    if (range) aside(range); // where the room made leaves the block's corner
-    if (range) reveal(range);
+    for (const each of ranges) aside(each); // where the room made leaves the block's corner
+    if (range) reveal(ranges);
     else toTop(target);
     return Boolean(range);
   }

@@ -15,7 +15,7 @@
  * gate held back is one quiet, expandable line per answer (held.js).
  */
 import { build, hidden, linkTo } from "./cards.js";
-import { citedHref } from "./cited.js";
+import { citedHref, quotesOf } from "./cited.js";
 import { codeFigure } from "./code.js";
 import { make } from "./dom.js";
 import { Held } from "./held.js";
@@ -196,14 +196,18 @@ export class Transcript {
     return span;
   }
 
-  /* A sentence citing what the one before it cited: the citation moves to the end of the run. */
+  /* A sentence citing what the one before it cited: the citation moves to the end of the run, and opens at each
+     sentence's quote of its section, the run's first first (cited.js). */
   fold(sentence) {
     const key = sentence.getAttribute("data-cites");
     const before = this.last;
     this.last = { node: sentence, key };
     if (!key || !before || before.key !== key) return;
     const list = before.node.querySelector(".docent-cites");
-    if (list) list.parentNode.removeChild(list);
+    if (!list) return;
+    const earlier = list.querySelectorAll("a.docent-cite");
+    sentence.querySelectorAll(".docent-cites a.docent-cite").forEach((link, i) => run(earlier[i], link));
+    list.parentNode.removeChild(list);
   }
 
   /* A citation as "Page · Section": the section's own title, and the page it is on, from the manifest. */
@@ -225,4 +229,14 @@ export class Transcript {
     pinned.appendChild(make("span", "docent-changed", "changed since this answer"));
     return pinned;
   }
+}
+
+/* The link of a sentence's citation, made to open at the quotes of the sentences before it that cite the same section
+   too (earlier: the link their folded citation had), then its own. */
+function run(earlier, link) {
+  const own = quotesOf(link), quotes = [...new Set([...quotesOf(earlier), ...own])];
+  if (!own.length || quotes.length === own.length) return;
+  link.setAttribute("data-docent-quote", quotes[0]);
+  link.setAttribute("data-docent-more", JSON.stringify(quotes.slice(1)));
+  link.href = citedHref(new URL(link.href.split(":~:")[0]), quotes[0], quotes.slice(1));
 }

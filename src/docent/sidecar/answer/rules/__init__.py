@@ -44,6 +44,7 @@ from . import (
     connective,
     contrast,
     crossed,
+    defaults,
     elsewhere,
     first_person,
     markup,
@@ -84,6 +85,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     twins.RULE,  # a fact of one twin section told of the thing its twin's heading names
     neighbours.RULE,  # a fact of a sibling section told of the thing the cited section's title names
     rule("actor", swaps),  # two things' facts told of each other: "A does P, while B does Q"
+    defaults.RULE,  # one option's default told of another: "`timeout` defaults to 30s" where `interval` does
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place

@@ -71,6 +71,70 @@ async def test_the_bytes_on_the_wire_are_sse_starlettes() -> None:
     assert b"event: done" in last["body"] and all(m["body"] for m in ours[0][1:])
 
 
+async def test_the_start_goes_out_with_the_turns_first_events_in_one_write() -> None:
+    """The head, then `start` and what the turn's first step queued as one message: a write fewer an answer."""
+    sent, _ = await play(answer(Answer, [], turn={"pause": 0.05}))
+    blocks = [block.split(b"\r\n")[0] for block in sent[1]["body"].split(b"\r\n\r\n") if block]
+    assert blocks == [b"event: start", b"event: sentence"] and sent[1]["more_body"] is True
+
+
+async def test_beside_another_answer_under_way_the_start_goes_out_at_once_on_its_own() -> None:
+    """A burst's starts go before any turn's slice, as the lane has it: only an answer alone waits for its turn's
+    first step."""
+    waiting = anyio.Event()
+
+    async def waiting_turn() -> AsyncIterator[StreamEvent]:
+        await waiting.wait()
+        yield Done("replay")
+
+    async def release() -> None:
+        pass
+
+    async def receive() -> dict[str, Any]:
+        await anyio.sleep(3600)
+        return {"type": "http.disconnect"}
+
+    async def ignore(message: dict[str, Any]) -> None:
+        pass
+
+    scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
+    with anyio.fail_after(5):
+        async with anyio.create_task_group() as group:
+            group.start_soon(Answer(START, waiting_turn(), release=release), scope, receive, ignore)
+            await anyio.sleep(0.01)  # the first answer under way, its turn waiting
+            sent, _ = await play(answer(Answer, []))
+            waiting.set()
+    assert sent[1]["body"].split(b"\r\n")[0] == b"event: start" and sent[1]["body"].count(b"event: ") == 1
+
+
+async def test_a_turn_that_waits_before_its_first_event_has_its_start_sent_meanwhile() -> None:
+    """The start does not wait for the turn's first event: a turn waiting on its model (or the lane, or Redis) has
+    it sent as soon as its first step ends."""
+    waited = anyio.Event()
+    sent: list[dict[str, Any]] = []
+
+    async def waiting_turn() -> AsyncIterator[StreamEvent]:
+        await waited.wait()
+        yield Done("replay")
+
+    async def release() -> None:
+        pass
+
+    async def receive() -> dict[str, Any]:
+        await anyio.sleep(3600)
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+        if message.get("body", b"").startswith(b"event: start"):
+            waited.set()  # the turn's model answers only once the visitor has the start
+
+    scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
+    with anyio.fail_after(5):
+        await Answer(START, waiting_turn(), release=release)(scope, receive, send)
+    assert [m.get("body", b"").split(b"\r\n")[0] for m in sent[1:]] == [b"event: start", b"event: done"]
+
+
 async def test_pings_keep_a_waiting_answer_alive_as_comment_lines() -> None:
     """The turn waits until the reader has been sent three pings, not for a time the pings are expected to fill (a
     loaded machine runs the ping timer late, and fewer of them fit a fixed pause)."""
@@ -140,7 +204,7 @@ async def test_a_ping_due_while_a_slow_reader_takes_a_chunk_is_no_event() -> Non
         return {"type": "http.disconnect"}
 
     async def send(message: dict[str, Any]) -> None:
-        if message.get("body", b"").startswith(b"event: sentence") and not held.is_set():
+        if b"event: sentence" in message.get("body", b"") and not held.is_set():
             held.set()  # the first sentence: the reader takes it only once the turn has queued the rest
             await queued.wait()
         sent.append(message)
@@ -148,7 +212,7 @@ async def test_a_ping_due_while_a_slow_reader_takes_a_chunk_is_no_event() -> Non
     scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
     with anyio.fail_after(5):
         await Answer(START, slow_turn(), release=release, ping_s=ping_s)(scope, receive, send)
-    first = next(i for i, m in enumerate(sent) if m.get("body", b"").startswith(b"event: sentence"))
+    first = next(i for i, m in enumerate(sent) if b"event: sentence" in m.get("body", b""))
     after_first = b"".join(m.get("body", b"") for m in sent[first + 1 :])
     blocks = [block.split(b"\r\n")[0] for block in after_first.split(b"\r\n\r\n") if block]
     # A ping due before the second sentence was queued (a slow machine: the first is due ping_s after the answer

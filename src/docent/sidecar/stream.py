@@ -101,6 +101,7 @@ HEADERS = [
 ]
 _PING = object()
 _GONE = object()
+_STEPPED = object()  # the turn's first step has ended: the `start` waiting for its events goes out
 
 
 def ping() -> bytes:
@@ -160,19 +161,27 @@ class Answer:
         timer = loop.call_later(self._ping_s, pinged)
         watcher = loop.create_task(watch())
         sender = _Sender(send, self._send_timeout_s)
+        alone = not _shutdowns.open()  # no other answer under way in this process
         stop = _shutdowns.add(lambda: queue.put_nowait(_SHUTDOWN))
         producer: asyncio.Task[None] | None = None
         try:
             await sender.send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-            await sender.send({"type": "http.response.body", "body": frame(self._first), "more_body": True})
-            producer = loop.create_task(self._produce(queue))
+            # Alone, the first event goes out with what the turn's first step queues, in one write: the turn tells the
+            # loop below when that step ends (`_STEPPED`), whether it ran its slice or waits (a model, Redis). Beside
+            # other answers it goes at once, as the lane has it: a burst's first events before any turn's slice.
+            head = frame(self._first)
+            if not alone:
+                await sender.send({"type": "http.response.body", "body": head, "more_body": True})
+                head = b""
+            producer = loop.create_task(self._produce(queue, stepped=alone))
             while True:
                 item = await queue.get()
                 if item is _GONE:
                     logger.debug("A visitor went away mid-answer; it was cancelled.")
                     return
                 if item is _PING:
-                    await sender.send({"type": "http.response.body", "body": ping(), "more_body": True})
+                    await sender.send({"type": "http.response.body", "body": head + ping(), "more_body": True})
+                    head = b""
                     continue
                 if item is _SHUTDOWN:
                     producer.cancel()
@@ -180,6 +189,8 @@ class Answer:
                 if chunk is None:
                     logger.debug("A visitor went away mid-answer; it was cancelled.")
                     return
+                if head:
+                    chunk, head = head + chunk, b""
                 if ended:
                     if not producer.done():  # let the turn finish remembering itself, and free the conversation
                         await asyncio.wait([producer], timeout=self._cleanup_s)
@@ -211,7 +222,7 @@ class Answer:
                 return chunk + frame(SHUTTING_DOWN), True
             if item is _GONE:
                 return None, False
-            if item is not _PING:  # a ping queued among events: the events going out keep the stream alive
+            if item is not _PING and item is not _STEPPED:  # a ping among events: the events keep the stream alive
                 chunk += frame(item)
                 if item.event in FINAL:
                     return chunk, True
@@ -219,12 +230,14 @@ class Answer:
                 return chunk, False
             item = queue.get_nowait()
 
-    async def _produce(self, queue: _Mailbox) -> None:
+    async def _produce(self, queue: _Mailbox, *, stepped: bool = False) -> None:
         ended = False
         # A turn whose model answers without waiting (a replay, a model on this machine) would run to its end in one
         # step of the event loop: it runs a slice at a time, in turns with the others, new questions' heads first.
         lane, me = lanes.lane(), asyncio.current_task()
         clock = lane.clock
+        if stepped:  # told once this first step of the turn ends, in the loop's next step: the `start` waits for it
+            asyncio.get_running_loop().call_soon(queue.put_nowait, _STEPPED)
         try:
             await lane.enter()
             # Read the turn to its end, past its last event: it may still have work to do (remembering the turn).
@@ -362,6 +375,10 @@ class _Shutdowns:
 
     def discard(self, farewell: Callable[[], None]) -> None:
         self._farewells.discard(farewell)
+
+    def open(self) -> int:
+        """How many answers are under way (each has its farewell here until it ends)."""
+        return len(self._farewells)
 
     async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
         try:

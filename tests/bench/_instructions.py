@@ -1,4 +1,4 @@
-"""Instructions a question through the app, counted by cachegrind: `python -m tests.bench._instructions [redis] [SRC]`.
+"""Instructions a question through the app, counted by cachegrind: `python -m tests.bench._instructions [redis] [stub] [SRC]`.
 
 The app is driven in this process as `sidecar.py` drives it for `sidecar_p50_ms` (the same bundle, replay model and
 question, its lifespan run), twice under `valgrind --tool=cachegrind` (instructions only, `PYTHONHASHSEED=0`): with
@@ -6,7 +6,8 @@ SMALL and with LARGE questions after the same warm-up; the difference over LARGE
 instructions, the process's start and the warm-up taken out. A redis-server (`redis`) is a process of its own, not
 counted. SRC (a folder holding `src/docent`, such as `git archive` of another commit) measures that version of the
 code, with these tests. Unlike a time, the count does not swing with the shared machine's load: two versions compare
-in one run each (about a minute each). Not a bench of `make bench` (its name starts with `_`).
+in one run each (about a minute each). `stub` replays the first answer's gate (`_replayed_gate.py`): what is counted
+is the app outside the gate. Not a bench of `make bench` (its name starts with `_`).
 """
 
 from __future__ import annotations
@@ -54,10 +55,11 @@ def _asked(count: int, redis: bool) -> None:
             server.stop()
 
 
-def _counted(count: int, redis: bool, source: Path) -> int:
+def _counted(count: int, redis: bool, source: Path, stub: bool = False) -> int:
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": f"{source / 'src'}{os.pathsep}{ROOT}"}
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-               sys.executable, "-m", "tests.bench._instructions", "--asked", str(count), *(["redis"] if redis else [])]
+               sys.executable, "-m", "tests.bench._instructions", "--asked", str(count), *(["redis"] if redis else []),
+               *(["stub"] if stub else [])]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
@@ -66,14 +68,19 @@ def _counted(count: int, redis: bool, source: Path) -> int:
 
 
 def main(argv: list[str]) -> None:
-    redis = "redis" in argv
+    redis, stub = "redis" in argv, "stub" in argv
     if "--asked" in argv:
+        if stub:
+            from tests.bench._replayed_gate import replay_gate
+
+            replay_gate()
         _asked(int(argv[argv.index("--asked") + 1]), redis)
         return
-    source = Path(next((a for a in argv if a != "redis"), ROOT)).resolve()
-    small, large = _counted(SMALL, redis, source), _counted(LARGE, redis, source)
+    source = Path(next((a for a in argv if a not in {"redis", "stub"}), ROOT)).resolve()
+    small, large = _counted(SMALL, redis, source, stub), _counted(LARGE, redis, source, stub)
     per_question = (large - small) / (LARGE - SMALL)
-    print(f"{source} {'redis' if redis else 'memory'}: {per_question / 1000:,.0f} k instructions a question")
+    gate = ", the gate replayed" if stub else ""
+    print(f"{source} {'redis' if redis else 'memory'}{gate}: {per_question / 1000:,.1f} k instructions a question")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""A profile of one question through the app, in memory: `python -m tests.bench._profile [redis]`.
+"""A profile of one question through the app, in memory: `python -m tests.bench._profile [redis] [stub]`.
 
 The app is driven in this process as `sidecar.py` drives it for `sidecar_p50_ms` (the same bundle, replay model
-and question), 600 questions under cProfile; prints the largest items by their own time and by cumulative time.
+and question), 600 questions under cProfile on the process's CPU clock (on a loaded machine the wall clock's profile
+puts the scheduler's pauses on whatever function was running); prints the largest items by their own time and by
+cumulative time. `stub` replays the first answer's gate (`_replayed_gate.py`): what is left is the app outside it.
 Not a bench of `make bench` (its name starts with `_`): the note it feeds is in this folder's README.
 """
 
@@ -11,6 +13,7 @@ import cProfile
 import pstats
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from tests.bench.loops import on_served_loop
@@ -38,10 +41,14 @@ async def _questions(env: dict[str, str], profile: cProfile.Profile) -> None:
 def main(argv: list[str]) -> None:
     from tests.redis_server import RedisServer
 
-    profile = cProfile.Profile()
+    if "stub" in argv:
+        from tests.bench._replayed_gate import replay_gate
+
+        replay_gate()
+    profile = cProfile.Profile(time.process_time)
     with tempfile.TemporaryDirectory() as folder:
         env = _fixture(Path(folder))
-        if argv[:1] == ["redis"]:
+        if "redis" in argv:
             server = RedisServer(Path(folder))
             server.start()
             try:

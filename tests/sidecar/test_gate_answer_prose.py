@@ -134,3 +134,24 @@ def test_a_line_of_citations_after_a_list_cites_each_item_and_each_is_checked() 
     assert fates(f"{false}\n[[levels]]\n") == ["number", "shown ['levels']"]
     # With no line of citations after them they cite nothing, as before
     assert fates(f"{listed}\nThe warn level logs a warning [[levels]].") == ["uncited", "uncited", "shown ['levels']"]
+
+
+UNLIMITED = [Passage.of("General", "If set to zero, the size will be unlimited (default). The relay would have "
+                        "blocked the message.", fold)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # a participle completing a present "makes X" is the state it brings about (round 30: Docker Mailserver's
+        # size limit, round 14's Markdown answers): no deed told plainly against the section's "will be"
+        ("Setting it to zero makes the size unlimited.", False),
+        ("Setting it to zero leaves the size unlimited.", False),
+        # a past verb, or the participle told as a deed, still is one
+        ("Setting it to zero made the size unlimited.", True),
+        ("The relay blocked the message.", True),
+        ("The relay makes sure the message is blocked, and the relay blocked the message.", True),
+    ],
+)
+def test_a_participle_completing_a_present_makes(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), UNLIMITED) is held

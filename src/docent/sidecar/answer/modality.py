@@ -10,7 +10,9 @@ a "would" in a unit that opens "Previously" (formerly, originally, historically)
 An instruction ("put", "set", "cut" opening the sentence or the clause after its opening one) is no deed: "When
 using reload, put run() into ..." against "you should put"; nor is a participle after a comma and before "by"
 ("the key, prefixed by the word Token" against "the key should be prefixed by"), or right after a noun and before
-"from", "by" or "via" ("a dedicated search page built from search/search.html" against "will be built").
+"from", "by" or "via" ("a dedicated search page built from search/search.html" against "will be built"), or one that
+completes a present "makes", "keeps" or "leaves" and its object ("makes the size unlimited" against "will be
+unlimited").
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         t.stem for i, t in enumerate(tokens)
         if t.stem and _past(t.word) and not _present_passive(tokens, i)
         and not (t.word in _BASE_PAST and _imperative(said, i)) and not _reduced_passive(said, i)
+        and not _complement(said, i)
     ]
     if not verbs:
         return False
@@ -124,6 +127,24 @@ def _reduced_passive(said: Unit, i: int) -> bool:
     if i < len(tokens) - 1 and tokens[i + 1].word in _SOURCE and tokens[i - 1].stem and not between.strip():
         return True  # "a dedicated search page built from search/search.html": the page described, no deed
     return ":" in between or ";" in between or i < len(tokens) - 1 and tokens[i + 1].word == "by" and "," in between
+
+
+_CAUSATIVE = frozenset(("makes", "make", "keeps", "keep", "leaves", "leave", "renders", "render"))
+_COMPLEMENT_SPAN = 4  # words from a present "makes" to the participle it ends with: "makes the size unlimited"
+
+
+def _complement(said: Unit, i: int) -> bool:
+    """A participle that completes a present "makes", "keeps", "leaves" or "renders" and its object in one clause
+    ("Setting it to zero makes the size unlimited" against "If set to zero, the size will be unlimited"): the state
+    the verb brings about, how a thing works, as "is unlimited" is (`_present_passive`); "made the size unlimited"
+    still tells a deed by its own past verb."""
+    tokens = said.tokens
+    for k in range(i - 1, max(-1, i - _COMPLEMENT_SPAN - 1), -1):
+        if _CLAUSE.search(said.text, tokens[k].start, tokens[i].start) or _past(tokens[k].word):
+            return False
+        if tokens[k].word in _CAUSATIVE:
+            return k < i - 1  # the verb's object stands between: "makes unlimited" completes nothing
+    return False
 
 
 _SOURCE = frozenset(("from", "by", "via"))  # a participle right after a noun and before these describes the noun

@@ -34,3 +34,12 @@ def test_the_tag_carries_the_languages_of_the_pages_fences_and_leaves_out_an_emp
                     langs={"8ff436def145": "python"})
     assert PageMeta(**find(f"<html><head>{meta.tag()}</head></html>")) == meta
     assert '"langs"' not in PageMeta(page="x", label="X", order=0).tag()
+
+
+def test_the_tag_carries_the_nav_sections_a_page_is_under_and_leaves_out_none():
+    meta = PageMeta(page="providers-docker", label="Docker", order=2, nav=("Reference", "Providers"))
+    assert '"nav":["Reference","Providers"]' in meta.tag()
+    assert PageMeta(**find(f"<html><head>{meta.tag()}</head></html>")) == meta
+    assert '"nav"' not in PageMeta(page="x", label="X", order=0).tag()
+    with pytest.raises(MetaError, match="'nav' must be a list of section titles"):
+        find("<html><head><meta name=\"docent\" content='{\"nav\":\"Providers\"}'></head></html>")

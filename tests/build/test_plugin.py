@@ -54,7 +54,7 @@ def test_every_page_gets_its_meta_tag_and_the_panels_script_and_style(tmp_path):
     head = html[: html.index("</head>")]
     assert ('<meta name="docent" content=\'{"page":"cases-payments","label":"Payments","order":2,"record":true,'
             '"exclude":false,"instructions":"The payments case.","src":"cases/payments.md",'
-            '"langs":{"dc2e6a9a24bf":"java"}}\'>') in head
+            '"langs":{"dc2e6a9a24bf":"java"},"nav":["Cases"]}\'>') in head
     assert re.search(r'<script src="\.\./\.\./docent/panel\.js" defer></script>', html)
     assert '<link href="../../docent/panel.css" rel="stylesheet">' in html
     for name, asset in panel_files():

@@ -12,6 +12,7 @@ import pytest
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
+from docent.manifest_build.manifest import told_apart
 from docent.schema import Block, Manifest, Page, RecordSection, plain
 from docent.sidecar.counts import MemoryCounts
 
@@ -112,6 +113,23 @@ async def test_a_pages_id_from_list_pages_reads_it_and_a_page_left_out_of_the_re
         for name in ("nowhere", "https://docs.example.org/kit/guide/#nowhere-else", "/elsewhere/"):
             said = words(await session.call_tool("read_section", {"id": name}))
             assert "No section has that id or URL" in said and "nowhere" not in said, name
+
+
+async def test_pages_of_one_title_are_listed_and_found_by_their_names(tmp_path: Path) -> None:
+    """Traefik's docs have two pages "Docker" (round 30): list_pages and a hit's page_title gave an agent "Docker"
+    twice. Each now reads as the build named it; a page of a title of its own reads as before."""
+    pages = told_apart((*PAGES, Page("providers-docker", "Docker", "/providers/docker/"),
+                        Page("routing-docker", "Docker", "/routing/docker/")),
+                       nav={"providers-docker": ("Providers",), "routing-docker": ("Routing",)})
+    docker = RecordSection.of("docker-labels", page="routing-docker", path="/routing/docker/#docker-labels",
+                              headings=("Docker", "Labels"), blocks=(Block("paragraph", "Routers read container labels."),))
+    bundle = appkit.write_bundle(tmp_path / "same.json", manifest=Manifest(site_name="Kit", pages=pages, site_url=SITE_URL),
+                                 record=[*RECORD, plain(docker)])
+    async with sidecar(settings(tmp_path, bundle=bundle)) as base, agent(base) as session:
+        listed = data(await session.call_tool("list_pages", {}))["pages"]
+        assert [p["title"] for p in listed] == ["Getting started", "User guide", "Docker (Providers)", "Docker (Routing)"]
+        found = data(await session.call_tool("search", {"query": "container labels", "k": 1}))["results"]
+        assert (found[0]["id"], found[0]["page_title"]) == ("docker-labels", "Docker (Routing)")
 
 
 async def test_a_long_section_is_read_once_not_twice(tmp_path: Path) -> None:

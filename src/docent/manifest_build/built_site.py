@@ -1,8 +1,10 @@
 """A folder of built HTML read as the plugin reads a build: for `docent manifest SITE_DIR` (Zensical, other tools).
 
-Pages built with the plugin carry a docent meta tag (their id, label, nav order, record, instructions) and markers
-around their content, so they read exactly as the plugin read them. Other pages are every `index.html`; their
-content is the theme's main region, their label their first h1 (else <title>), their order their path's.
+Pages built with the plugin carry a docent meta tag (their id, label, nav order and nav sections, record,
+instructions) and markers around their content, so they read exactly as the plugin read them. Other pages are every
+`index.html`; their content is the theme's main region, their label their first h1 (else <title>), their order their
+path's, and no nav sections: a theme's nav markup is its own (Material's differs with its features), so pages of one
+title there stay as titled.
 """
 
 from __future__ import annotations
@@ -103,6 +105,7 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[Bu
             exclude=found.get("exclude", False),
             instructions=found.get("instructions", ""),
             langs=found.get("langs", {}),
+            nav=found.get("nav", ()),
         )
         if not meta.exclude:
             pages.append(BuiltPage(path, meta, content))
@@ -134,6 +137,7 @@ def read_site(
             id=page.meta.page,
             languages=page.meta.langs,
             site_url=site_url,
+            nav=page.meta.nav,
         )
         for page in pages
     ], used

@@ -205,10 +205,33 @@ def _home_sections(sections: Sequence[Section], *, pages: set[str]) -> tuple[Sec
     return tuple(out)
 
 
+def told_apart(pages: Sequence[Page], *, nav: dict[str, tuple[str, ...]]) -> tuple[Page, ...]:
+    """The pages, each whose label another page has too named by the nearest of its nav sections (`nav`, by page id,
+    outermost first) that no other page of that label is under: "Docker (Providers)", "Overview (Reference ›
+    Routing)"; a page no section tells apart by its path, "Docker (/docker/)", a page under none where the others
+    are all under some by its label alone. A page whose label is the site's only one is as it was."""
+    by_label: dict[str, list[Page]] = {}
+    for page in pages:
+        by_label.setdefault(page.label.casefold(), []).append(page)
+    named: dict[str, str] = {}
+    for same in by_label.values():
+        for page in same if len(same) > 1 else ():
+            own = nav.get(page.id, ())
+            others = [nav.get(other.id, ()) for other in same if other is not page]
+            apart = next((own[-k:] for k in range(1, len(own) + 1) if all(o[-k:] != own[-k:] for o in others)),
+                         own if all(o != own for o in others) else None)
+            if apart is None:
+                named[page.id] = f"{page.label} ({page.path})"
+            elif apart:
+                named[page.id] = f"{page.label} ({' › '.join(apart)})"
+    return tuple(replace(page, named=named[page.id]) if page.id in named else page for page in pages)
+
+
 def build(pages: Sequence[PageFacts], config: SiteConfig) -> tuple[Manifest, list[Problem]]:
     """The manifest of the site's pages (in nav order), and the problems found putting it together."""
     problems: list[Problem] = [p for facts in pages for p in facts.problems]
     page_list = _unique((f.page for f in pages), key="id", what="pages", problems=problems)
+    page_list = told_apart(page_list, nav={f.page.id: f.nav for f in reversed(pages)})
     sections = _unique((s for f in pages for s in f.sections), key="id", what="home sections", problems=problems)
     sections = _home_sections(sections, pages={p.id for p in page_list})
     parts = _unique((p for f in pages for p in f.parts), key="id", what="parts", problems=problems)

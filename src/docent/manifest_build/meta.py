@@ -33,9 +33,10 @@ class PageMeta:
     instructions: str = ""
     src: str = ""  # the page's source path, relative to docs_dir, for the site-wide choice
     langs: dict[str, str] = field(default_factory=dict)  # code_key -> the language its fence names (fences.py)
+    nav: tuple[str, ...] = ()  # the titles of the nav sections the page is under, outermost first
 
     def tag(self) -> str:
-        written = {key: value for key, value in asdict(self).items() if value is not None and value != {}}
+        written = {key: value for key, value in asdict(self).items() if value is not None and value not in ({}, ())}
         payload = json.dumps(written, ensure_ascii=False, separators=(",", ":"))
         # Single-quoted, so the JSON's own quotes stay readable; only what could end the attribute is escaped.
         escaped = payload.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
@@ -94,4 +95,8 @@ def find(document: str) -> dict[str, Any] | None:
     if not isinstance(langs, dict) or not all(isinstance(v, str) for v in langs.values()):
         raise MetaError("The docent meta tag's 'langs' must map code keys to languages.")
     found["langs"] = {str(k): v for k, v in langs.items()}
+    nav = data.get("nav", [])
+    if not isinstance(nav, list) or not all(isinstance(title, str) for title in nav):
+        raise MetaError("The docent meta tag's 'nav' must be a list of section titles.")
+    found["nav"] = tuple(nav)
     return found

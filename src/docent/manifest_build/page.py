@@ -36,6 +36,7 @@ class PageFacts:
     fields: tuple[Field, ...] = ()
     record_sections: tuple[RecordSection, ...] = ()
     problems: tuple[Problem, ...] = ()
+    nav: tuple[str, ...] = ()  # the nav sections the page is under, outermost first ("Reference", "Providers")
 
 
 def page_id(path: str) -> str:
@@ -93,17 +94,18 @@ def _record_sections(
 
 def read_page(
     html: str, *, path: str, title: str, record: bool = False, instructions: str = "", id: str | None = None,
-    languages: Mapping[str, str] | None = None, site_url: str = "",
+    languages: Mapping[str, str] | None = None, site_url: str = "", nav: tuple[str, ...] = (),
 ) -> PageFacts:
     """Everything the manifest needs from one page's content HTML; `languages`, code_key -> language, names the
     languages of code blocks whose HTML does not (`fences.fence_languages` of the page's Markdown); `site_url`, the
-    site's (MkDocs' site_url), where the record's links are read against (`links.target`)."""
+    site's (MkDocs' site_url), where the record's links are read against (`links.target`); `nav`, the titles of the nav
+    sections the page is under, outermost first, which tell it apart from a page of the same title (`manifest`)."""
     page = Page(id or page_id(path), text.title_text(title), path)
     is_home = page.id == HOME
     tree = LexborHTMLParser(html)
     root = tree.body
     if root is None:
-        return PageFacts(page, record, instructions, "")
+        return PageFacts(page, record, instructions, "", nav=nav)
     drop = text.dropped_ids(root)
     problems: list[Problem] = []
     marked = "data-docent-" in html
@@ -143,4 +145,5 @@ def read_page(
         fields=tuple(found_fields),
         record_sections=tuple(record_sections),
         problems=tuple(problems),
+        nav=nav,
     )

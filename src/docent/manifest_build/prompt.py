@@ -242,7 +242,7 @@ def site_map(manifest: Manifest) -> str:
 def _pages(manifest: Manifest) -> list[str]:
     """The pages; a large site's (see `tools.bounded`) only as many as the map has room for, and how to name the rest."""
     shown = MAP_ENTRIES - min(len(manifest.sections), MAP_ENTRIES // 2) if bounded(manifest) else len(manifest.pages)
-    lines = ["Pages (show_page, show_links):", *(f"- {p.id}: {p.label} ({p.path})" for p in manifest.pages[:shown])]
+    lines = ["Pages (show_page, show_links):", *(f"- {p.id}: {p.name} ({p.path})" for p in manifest.pages[:shown])]
     if len(manifest.pages) > shown:
         lines.append(
             f"- and {len(manifest.pages) - shown} more pages, not listed: a page's id is its path without its first "

@@ -84,7 +84,8 @@ def _from_nav(pages: Sequence[Page], record: Sequence[RecordSection], *, site_na
         elif page.id == "home":
             asked = f"What is {name}?" if name != "it" else f"What is “{label}” about?"
         else:
-            asked = f"What should I know about “{label}”?"
+            named = page.name.strip().rstrip(".!?:")  # "Docker (Providers)" where two pages are "Docker"
+            asked = f"What should I know about “{named}”?"
         if asked not in drawn:
             drawn.append(asked)
     first = [asked for asked in drawn if asked.startswith(("How do I install", "How do I get started"))]

@@ -114,7 +114,7 @@ def _built_ins(manifest: Manifest) -> list[Tool]:
 
 
 def _where(page: str, manifest: Manifest) -> str:
-    label = next((p.label for p in manifest.pages if p.id == page), page)
+    label = next((p.name for p in manifest.pages if p.id == page), page)
     return f"{label} ({page})"
 
 

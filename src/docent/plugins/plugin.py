@@ -8,6 +8,7 @@ State is kept by page across `mkdocs serve --dirty` rebuilds, where only changed
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def __init__(self) -> None:
         self._facts: dict[str, PageFacts] = {}  # by src_uri, kept across dirty rebuilds
         self._order: dict[str, int] = {}
+        self._nav: dict[str, tuple[str, ...]] = {}  # by src_uri: the titles of the nav sections the page is under
         self._site: SiteConfig = SiteConfig()
         self._owners: set[str] = set()  # the panel's built files the owner has a file of their own for
         self._record: tuple[str, int] = ("auto", 0)
@@ -122,6 +124,9 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         in_nav = [page.file.src_uri for page in nav.pages]
         others = sorted({f.src_uri for f in files.documentation_pages()} - set(in_nav))
         self._order = {src_uri: i for i, src_uri in enumerate(in_nav + others)}
+        # The sections each page is under, which tell apart pages of one title ("Docker" under "Providers").
+        self._nav = {page.file.src_uri: tuple(title_text(s.title or "") for s in reversed(list(page.ancestors)))
+                     for page in nav.pages}
         return nav
 
     def _meta(self, page: Page) -> dict[str, Any]:
@@ -175,6 +180,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             **self._meta(page),
             src=page.file.src_uri,
             langs=self._languages.get(page.file.src_uri, {}) if self._is_record(page) else {},
+            nav=self._nav.get(page.file.src_uri, ()),
         ).tag()
         at = output.find("</head>")
         return output if at < 0 else output[:at] + tag + output[at:]
@@ -184,7 +190,8 @@ class DocentPlugin(BasePlugin[DocentConfig]):
             return
         last = len(self._order)
         pages = sorted(self._facts.items(), key=lambda item: (self._order.get(item[0], last), item[0]))
-        manifest, problems = build([facts for _, facts in pages], self._site)
+        # The nav as this build has it: a page kept from an earlier `serve --dirty` build may have moved.
+        manifest, problems = build([replace(facts, nav=self._nav.get(src, ())) for src, facts in pages], self._site)
         record_mode, budget = self._record
         try:
             built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=self.config.rerank)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from msgspec import UNSET, UnsetType
+
 from .blocks import Block, fenced, flat
 
 # The id the guide's refusal cites: `[[none]]` when the record does not answer. No record section has it, in any case
@@ -25,6 +27,14 @@ class Page:
     id: str
     label: str
     path: str
+    # Where another page of the site has the same label: the label with the nav sections that tell them apart,
+    # "Docker (Providers)"; UNSET (no key in the file) where the label is the site's only one.
+    named: str | UnsetType = UNSET
+
+    @property
+    def name(self) -> str:
+        """The page as a visitor or an agent reads it among the others: `named` where set, else the label."""
+        return self.named if isinstance(self.named, str) else self.label
 
 
 @dataclass(frozen=True, slots=True)

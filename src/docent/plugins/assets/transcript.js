@@ -216,7 +216,9 @@ export class Transcript {
     const path = cite ? String(cite.path || "") : "";
     const url = cite ? this.site.url(path) : null;
     const page = url ? this.site.pageAt(path) : null;
-    const label = page && page.label && page.label !== title ? `${page.label} \u00b7 ${title}` : title;
+    // A page another shares a title with by its name ("Basic (Kubernetes)"): `named` where the manifest sets it.
+    const name = page ? String(page.named || page.label || "") : "";
+    const label = !name || name === title ? title : page.label === title ? name : `${name} \u00b7 ${title}`;
     const link = linkTo(url, "docent-cite", label);
     const quote = cite && typeof cite.quote === "string" ? cite.quote : "";
     if (url && quote && this.site.citation(cite) === "same") { // the line, where the section is as it was cited

@@ -273,7 +273,7 @@ class Agents:
         if section is None:
             self._count("read_section", "invalid")
             page = left_out(bundle, id, base)
-            raise ToolError(UNKNOWN_SECTION if page is None else LEFT_OUT.format(title=page.label, url=base + page.path))
+            raise ToolError(UNKNOWN_SECTION if page is None else LEFT_OUT.format(title=page.name, url=base + page.path))
         self._count("read_section", "ok")
         said: list[BlockOut] = [{"kind": b.kind, "text": b.text, "lang": b.lang, "marker": b.marker,
                                  "links": [{"label": w, "url": u} for w, u in links_out(b, base)]} for b in section.blocks]
@@ -288,7 +288,7 @@ class Agents:
         by_page = bundle.record_pages
         every = bundle.manifest.pages
         pages: list[PageEntry] = [
-            {"id": p.id, "title": p.label, "url": base + p.path, "sections": list(by_page.get(p.id, ()))}
+            {"id": p.id, "title": p.name, "url": base + p.path, "sections": list(by_page.get(p.id, ()))}
             for p in every[start : start + PAGES_AT_ONCE]
         ]
         self._count("list_pages", "ok")

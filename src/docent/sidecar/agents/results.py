@@ -252,7 +252,7 @@ def hit(bundle: Bundle, section: RecordSection, base: str, *, excerpt: bool = Fa
         "title": section.title,
         "heading_path": list(section.headings) or [section.title],
         "page": section.page,
-        "page_title": page.label if page is not None else section.page,
+        "page_title": page.name if page is not None else section.page,
         "url": base + section.path,
         "text": text,
         "more": more,

@@ -145,5 +145,5 @@ def _places(bundle: Bundle, sections: Sequence[RecordSection]) -> list[str]:
             continue
         parts = by_page.get(page, [])[:MAX_PARTS]
         listed = "; parts: " + ", ".join(f"{p.id} ({p.label})" for p in parts) if parts else ""
-        lines.append(f"- {page}: {entry.label} ({entry.path}){listed}")
+        lines.append(f"- {page}: {entry.name} ({entry.path}){listed}")
     return lines

@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from docent.schema import Section
+from docent.schema import Page, Section
 
 from ...model.port import ToolCall
 from ..bundle import Bundle
@@ -91,7 +91,14 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
 
 def link_words(link: Link) -> list[str]:
     """What a link says in the model's words: its title and gist, less a label of the site's own quoted as it is."""
-    return [text for text in (link.title, link.gist) if text != link.target.label]
+    return [text for text in (link.title, link.gist) if text not in (link.target.label, _title(link))]
+
+
+def _title(link: Link) -> str:
+    """The link's title as shown: a page's label that another page shares, as the model may copy it, read as the
+    page's name ("Docker" as "Docker (Providers)"); any other title as written."""
+    target = link.target
+    return target.name if isinstance(target, Page) and link.title == target.label else link.title
 
 
 def link_sections(link: Link, bundle: Bundle) -> tuple[str, ...]:
@@ -116,7 +123,8 @@ def _links(passed: Passed) -> Outcome:
     items = []
     for link in passed.detail.links:
         target = link.target
-        items.append({"id": target.id, "label": target.label, "path": target.path, "title": link.title, "gist": link.gist})
+        label = target.name if isinstance(target, Page) else target.label
+        items.append({"id": target.id, "label": label, "path": target.path, "title": _title(link), "gist": link.gist})
     card = Card("links", passed.call.id, {"items": items})
     titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
     return Outcome((card,), f"Showed the visitor links to {titles}.")

@@ -32,10 +32,15 @@ def _show_page(call: ToolCall, here: Here, bundle: Bundle, id_: str) -> Verdict:
     if target is None:
         return Failed(call, no_such("page", id_, bundle.links))
     if id_ in bundle.pages and id_ == here.page:
-        return Failed(call, f"The visitor is on {target.label} already: nothing was opened.")
+        return Failed(call, f"The visitor is on {_name(target)} already: nothing was opened.")
     if id_ == here.section and isinstance(target, Section) and target.page == here.page:
         return Failed(call, f"The visitor is at {target.label} already: nothing was opened.")
     return Passed(call, "show_page", target)
+
+
+def _name(target: Page | Section) -> str:
+    """A page by its name among the others ("Docker (Providers)" where two are "Docker"), a home section by its label."""
+    return target.name if isinstance(target, Page) else target.label
 
 
 def _point_at(call: ToolCall, bundle: Bundle, id_: str) -> Verdict:
@@ -57,11 +62,11 @@ def _opened(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     assert isinstance(target, Page | Section)  # the check passed it as a page or a home section
     id_ = target.id
     page = target.page if isinstance(target, Section) and id_ not in bundle.pages else id_
-    event = Action("show_page", id_, target.label, target.path)
+    event = Action("show_page", id_, _name(target), target.path)
     if page != here.page:
         here.fields = {}  # the new page's fields are unknown until the browser says
     here.page, here.section = page, (None if id_ in bundle.pages else id_)
-    result = f"Opened {target.label} for the visitor."
+    result = f"Opened {_name(target)} for the visitor."
     note = page_note(bundle, page) if page in bundle.pages else ""
     return Outcome((event,), result + ("\n\n" + note if note else ""))
 

@@ -92,6 +92,38 @@ def test_a_wildcard_leaves_out_the_pages_about_running_the_project_not_using_it(
     assert PageChoice.read(["**", "help-typer.md"], project="Typer").chooses("help-typer.md")  # named, kept
 
 
+# A "Developer Guide" as Argo CD's and NetBox's are (pages for the project's own developers), beside one for
+# developers of its extensions, as MkDocs' `dev-guide/` and NetBox's `plugins/development/` are.
+CONTRIBUTE = ("<p>Thanks for your interest in contributing!</p><h2>Submit your PR</h2>"
+              "<p>Open a pull request; CI runs the linter on it.</p>")
+RUN_LOCALLY = ("<h2>Start the services</h2><pre><code>$ make start-local\n</code></pre>"
+               "<p>The API server listens on port 8080.</p>")
+RELEASING = ("<h2>Release checklist</h2><p>Create the release branch, then tag the release; a pull request bumps "
+             "the version.</p>")
+PLUGINS = ("<h2>Events</h2><p>A plugin's <code>on_page_content</code> event receives the page's HTML.</p>"
+           "<h2>Publishing</h2><p>Contributions of plugins to the catalog are welcome.</p>")
+CI_RECIPE = "<h2>GitHub Actions</h2><p>Run <code>fetch check</code> in CI on every pull request.</p>"
+
+
+def test_a_development_guides_pages_on_building_testing_or_releasing_the_project_are_left_out() -> None:
+    """In a folder named for development, a page is left out where it reads as building, testing or releasing the
+    project itself (`make` targets, or two of pull requests, the repository's fork, tests, linting, CI, the release
+    process, contributing); a guide there to writing plugins stays, and so does such a page anywhere else."""
+    every = PageChoice.read(["**"])
+    left = [("developer-guide/index.md", CONTRIBUTE), ("developer-guide/running-locally.md", RUN_LOCALLY),
+            ("development/release-checklist.md", RELEASING), ("docs/dev/contributing-code.md", CONTRIBUTE),
+            ("Development/Hacking.md", RUN_LOCALLY)]
+    kept = [("dev-guide/plugins.md", PLUGINS), ("plugins/development/events.md", PLUGINS),
+            ("developer-guide/architecture/components.md", "<h2>Repo server</h2><p>It renders manifests.</p>"),
+            ("guides/ci.md", CI_RECIPE), ("operator-manual/upgrading/2.1-2.2.md", RELEASING + RUN_LOCALLY),
+            ("configuration/development.md", CONTRIBUTE), ("devices/index.md", RUN_LOCALLY)]
+    assert [p for p, html in left + kept if every.chooses(p, html)] == [p for p, _ in kept]
+    # Without the HTML, a development folder's name alone does not say whose developers its pages are for.
+    assert every.chooses("developer-guide/index.md")
+    # Named without a wildcard, kept; its front matter would keep it too.
+    assert PageChoice.read(["**", "developer-guide/index.md"]).chooses("developer-guide/index.md", CONTRIBUTE)
+
+
 @pytest.mark.parametrize("bad", [{"includes": ["**"]}, [3], {"include": "/docs/*.md"}, ""])
 def test_a_choice_of_the_wrong_shape_says_what_it_should_be(bad: object) -> None:
     with pytest.raises(ConfigError, match="record_pages"):
@@ -153,6 +185,34 @@ def test_a_docs_site_that_adds_only_the_plugin_answers_from_every_page_and_says_
                      "--strict"]) == 0
     assert read_json(tmp_path / "cli.json") == plugin
     assert "No `record_pages` option" in capsys.readouterr().out
+
+
+def test_a_docs_sites_developer_guide_on_building_the_project_is_left_out_and_its_extension_guide_kept(
+        tmp_path, caplog, capsys) -> None:
+    """Argo CD's docs as they are laid out: a "Developer Guide" folder whose pages tell how to contribute, run the
+    project locally and release it, beside its guide to extensions, and per-version upgrade pages under the operator
+    manual. The default choice leaves out the first three, in the plugin and in `docent manifest` alike, and says so."""
+    pages = {
+        "index.md": "# Deploy\n\nDeploy syncs applications from Git.\n",
+        "upgrading/2.1-2.2.md": "# v2.1 to 2.2\n\n## Helm upgraded\n\nRun `kubectl apply` on the new manifests.\n",
+        "developer-guide/index.md": "# Overview\n\nThanks for contributing!\n\n## Submit your PR\n\n"
+                                    "Open a pull request; CI runs the linter on it.\n",
+        "developer-guide/running-locally.md": "# Running locally\n\n## Start\n\n```bash\nmake start-local\n```\n",
+        "developer-guide/releasing.md": "# Releasing\n\n## Steps\n\nCut the release branch, then tag the release. "
+                                        "A pull request bumps the version.\n",
+        "developer-guide/extensions.md": "# Extensions\n\n## Configuration\n\nSet `extension.config` in "
+                                         "`argocd-cm` to proxy a backend.\n",
+    }
+    config = write_site(tmp_path, pages=pages, docent={"tours": [], "offers": []})
+    with caplog.at_level(logging.INFO):
+        mkdocs_build(config, strict=True)
+    plugin = read_json(tmp_path / "docent-bundle.json")
+    assert _pages_in_record(plugin) == ["home", "developer-guide-extensions", "upgrading-2.1-2.2"]
+    said = next(r.getMessage() for r in caplog.records if "No `record_pages` option" in r.getMessage())
+    assert "a development guide's pages on building, testing or releasing it" in said
+    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "cli.json")]) == 0
+    assert read_json(tmp_path / "cli.json") == plugin
+    capsys.readouterr()
 
 
 def test_a_page_that_chooses_by_front_matter_makes_the_record_the_owners_choice(tmp_path, caplog) -> None:

@@ -23,7 +23,8 @@ def test_a_site_with_no_record_is_a_problem_that_says_what_to_add():
     assert _problems([HOME, LAB]) == [
         "The record is empty (no page is in it), so the guide can answer nothing: add `record_pages: ['**']` to the "
         "docent plugin's options in mkdocs.yml (every page but the release notes, the contributing guide, the code "
-        "of conduct, the licence and the pages on running the project)."]
+        "of conduct, the licence, the pages on running the project and a development guide's pages on building, "
+        "testing or releasing it)."]
     assert "front matter `docent: {record: true}`" in _problems([HOME, LAB], owner="Jo")[0]
 
 

@@ -16,8 +16,14 @@ folder's name. They answer what changed, how to contribute or how the project is
 release notes (`CHANGES`) is left out where it reads as them (`reads_as_releases`: its headings name versions or
 dates), wherever the build has its HTML: a CLI's reference page for its `changelog` command, or a page telling how the
 project began (`history.md`), lists no releases, and readers ask about both. A sponsorship page stays: readers ask
-what sponsoring costs, and its tiers answer no setup question. Naming such a page in `include` without a wildcard
-(`include: ["**", changelog.md]`) keeps it, as its front matter does.
+what sponsoring costs, and its tiers answer no setup question. In a folder named for development (`developer-guide/`,
+`development/`, `dev/`), a page is left out where it reads as telling how to build, test or release the project itself
+(`reads_as_development`: it runs `make` targets, or names two of pull requests, forking the repository, the test
+suite, linting, CI, the release process and contributing), as Argo CD's "Developer Guide" and NetBox's "Development"
+do; a guide there to writing plugins, themes or extensions stays (MkDocs' `dev-guide/`, NetBox's
+`plugins/development/`), and so do per-version upgrade and migration pages, which readers ask about. Without the
+page's HTML such a folder's pages stay: its name alone does not say whose developers it is for. Naming such a page in
+`include` without a wildcard (`include: ["**", changelog.md]`) keeps it, as its front matter does.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from html import unescape
 from typing import Any
 
 from .options import ConfigError
@@ -71,9 +78,25 @@ _RELEASE_HEADING = re.compile(
 )
 _HEADINGS = re.compile(r"<h[2-4][^>]*>(.*?)</h[2-4]>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
+# A folder named for development ("Developer Guide", "Development", `dev/`) holds pages for the project's own developers
+# (Argo CD's, NetBox's) or for developers of its plugins and themes (MkDocs', PDM's, NetBox's `plugins/development/`).
+DEVELOPMENT = re.compile(r"(?:dev|developers?|development)(?:[-_ ]?guide)?|hacking", re.IGNORECASE)
+# What a page on building, testing or releasing the project itself says: `make` targets run in its code, or two of these.
+_MAKE = re.compile(r"^\s*(?:\$\s*)?make(?:\s+[\w.-]+)+", re.MULTILINE)
+_DEVELOPING = (
+    re.compile(r"\bpull requests?\b|\bPRs?\b"),
+    re.compile(r"\bfork(?:ing|ed)?\b[^.]{0,40}\brepositor(?:y|ies)\b|\bgit clone\b", re.IGNORECASE),
+    re.compile(r"\b(?:unit|e2e|end-to-end|integration) tests\b|\btest suite\b|\brun(?:ning)? the tests\b", re.IGNORECASE),
+    re.compile(r"\blint(?:er|ers|ing)?\b", re.IGNORECASE),
+    re.compile(r"\bCI\b"),
+    re.compile(r"\brelease (?:branch|branches|checklist|process|manager)\b"
+               r"|\b(?:cut|cutting|tag|tagging) (?:a|the) (?:new )?release\b", re.IGNORECASE),
+    re.compile(r"\bcontribut(?:e|es|ing|ion|ions|or|ors)\b", re.IGNORECASE),
+)
+_CODE = re.compile(r"<code[^>]*>(.*?)</code>", re.IGNORECASE | re.DOTALL)
 # LEFT_OUT in the build's words, said wherever the build tells what a wildcard leaves out.
-LEFT_OUT_SAID = ("the release notes, the contributing guide, the code of conduct, the licence and the pages on running "
-                 "the project")
+LEFT_OUT_SAID = ("the release notes, the contributing guide, the code of conduct, the licence, the pages on running "
+                 "the project and a development guide's pages on building, testing or releasing it")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _WILD = re.compile(r"[*?\[]")
 
@@ -86,14 +109,28 @@ def reads_as_releases(html: str) -> bool:
     return found >= 2 or (found == 1 and 2 * found >= len(named))
 
 
+def reads_as_development(html: str) -> bool:
+    """Whether a page's content HTML tells how to build, test or release the project itself: its code runs `make`
+    targets, or its text names two of pull requests, forking the repository, the test suite, linting, CI, the release
+    process and contributing. A guide to writing a plugin or a theme names none of them, or one."""
+    code = "\n".join(unescape(_TAG.sub("", m.group(1))) for m in _CODE.finditer(html))
+    if _MAKE.search(code):
+        return True
+    text = unescape(_TAG.sub(" ", _CODE.sub(" ", html)))
+    return sum(bool(marker.search(text)) for marker in _DEVELOPING) >= 2
+
+
 def left_out(path: str, project: str = "", html: str | None = None) -> bool:
     """Whether a source path is one a wildcard leaves out: `release-notes.md`, `CONTRIBUTING.md`, `changelog/2.md`,
     `management.md`, and `help-typer.md` on the site named `project` "Typer". `html`, the page's content where the
-    build has it: a page whose file alone is named as release notes is left out only where it reads as them."""
+    build has it: a page whose file alone is named as release notes is left out only where it reads as them, and a
+    page in a folder named for development only where it reads as building, testing or releasing the project."""
     *folders, name = path.split("/")
     stem = name.rsplit(".", 1)[0]
     helping = "help" + _NOT_ALNUM.sub("", project).casefold() if project.strip() else None
     if any(LEFT_OUT.fullmatch(folder) or _NOT_ALNUM.sub("", folder).casefold() == helping for folder in folders):
+        return True
+    if html is not None and any(DEVELOPMENT.fullmatch(folder) for folder in folders) and reads_as_development(html):
         return True
     if html is not None and CHANGES.fullmatch(stem):
         return reads_as_releases(html)

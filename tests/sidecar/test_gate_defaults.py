@@ -73,3 +73,25 @@ def test_one_options_default_told_of_another_is_held(sentence: str) -> None:
 ], ids=["traefik-interval", "traefik-labels", "textual-align", "drf-switch", "own-value"])
 def test_each_options_own_default_is_shown(sentence: str) -> None:
     assert judged(sentence) == "shown"
+
+
+# A section's default that is the prose it goes on in, no value ("When not defined, it defaults to the interval value";
+# "Default value: 1000" read as "value:"): the option's own default is unknown, not that word.
+stated = verdicts(
+    docs_section("health-check", "Health Check",  # Traefik's docs, as above
+                 "interval: Description Defines the frequency of the health check calls for healthy targets.; "
+                 "Default 30s; Required No\n"
+                 "unhealthyInterval: Description Defines the frequency of the health check calls for unhealthy targets. "
+                 "When not defined, it defaults to the interval value.; Required No", "Service"),
+    docs_section("webhook-retries", "Parameters",  # Argo CD's notifications webhook parameters, in their form
+                 "retryWaitMin: Description the minimum time to wait between retries.; Default value: 1\n"
+                 "retryMax: Description the maximum number of retries.; Default value: 3", "Webhook"),
+)
+
+
+def test_a_default_told_in_prose_is_no_value() -> None:
+    assert stated("When it is not defined, `unhealthyInterval` defaults to 30s [[health-check]].") == "shown"
+
+
+def test_a_default_after_default_value_is_read() -> None:
+    assert stated("`retryMax` defaults to 1 [[webhook-retries]].") == "actor"

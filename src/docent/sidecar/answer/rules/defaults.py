@@ -3,7 +3,8 @@ cited section's options give `interval` 30s and `timeout` 5s).
 
 Reference pages state each option's default in its row or its own section: a table's row "timeout: Description ...;
 Default 5s; Required No", a list item "border-title-align sets the alignment of the title, which defaults to "left"",
-or a section titled by the option whose text writes one "Default: False". A sentence states a default of an option it
+or a section titled by the option whose text writes one "Default: False" ("Default value: 1000" too); a default that is
+the prose going on ("When not defined, it defaults to the interval value") is no value, and the option's is unknown. A sentence states a default of an option it
 writes as inline code: "`X` defaults to V", "`X` is V by default", "By default `X` is V", "Out of the box `X` is (set
 to) V", "the default of `X` is V", "it is the `X` option that defaults to V". It is held when the cited sections give
 that option another default, and V is the default they give another option (the two told of each other) or V and
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ..passage import Passage
+from ..words import fold
 from .types import Hold, Reading, Rule, Verdict
 from .verbatim import copied
 
@@ -34,11 +36,12 @@ _SAID = tuple(re.compile(p, re.IGNORECASE) for p in (
 ))
 # A row or list item naming its option first ("timeout: Description ...; Default 5s", "- border-title-align sets ...,
 # which defaults to "left""), and a section's one "Default: False".
-_ROW = re.compile(r"^(?:[-*]\s+)?(?P<x>[\w.\-\[\]]+)(?P<colon>:?)\s.*?\b(?:Default:?|[Dd]efaults\s+to)\s+"
+_ROW = re.compile(r"^(?:[-*]\s+)?(?P<x>[\w.\-\[\]]+)(?P<colon>:?)\s.*?\b(?:Default(?:\s+value)?:?|[Dd]efaults\s+to)\s+"
                   r"(?P<v>\"[^\"]{1,40}\"|'[^']{1,40}'|[^\s;,]+)")
 _CODE_LIKE = re.compile(r"[-_.\[\]]|[a-z][A-Z]")  # a row's name with no colon is code: "border-title-align sets ..."
 _DEFAULT = re.compile(r"\bDefault(?:\s+value)?:\s*(?P<v>\"[^\"]{1,40}\"|'[^']{1,40}'|[^\s;,]+)")
 _SWITCH = frozenset(("true", "false"))
+_VALUES = _SWITCH | frozenset(("none", "null", "nil"))  # values that are stop words
 CUES = frozenset(("default", "defaults", "box"))
 _Default = tuple[str, str]  # an option's name, its default (lower case)
 
@@ -99,7 +102,14 @@ def _of_passage(passage: Passage) -> tuple[_Default, ...]:
     rows = [m for texts in lines.values() for m in [_ROW.match(" ".join(texts))]
             if m is not None and (m.group("colon") or _CODE_LIKE.search(m.group("x")))]
     if rows:
-        return tuple((m.group("x").lower(), _value(m.group("v"))) for m in rows)
+        return tuple((m.group("x").lower(), v) for m in rows for v in [_value(m.group("v"))] if _stated(v))
     stated = [m for u in passage.units for m in _DEFAULT.finditer(u.text)]
     title = passage.title.text.strip("`").lower()
-    return ((title, _value(stated[0].group("v"))),) if len(stated) == 1 and title else ()
+    value = _value(stated[0].group("v")) if len(stated) == 1 else ""
+    return ((title, value),) if title and _stated(value) else ()
+
+
+def _stated(value: str) -> bool:
+    """Whether a section's default is a value, not the prose it goes on in: "defaults to the interval value", "Default
+    value: 1000" read past "value", "it defaults to" and nothing."""
+    return bool(value) and not value.endswith(":") and (value in _VALUES or not value.isalpha() or fold(value) is not None)

@@ -271,10 +271,7 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
     if page is None and "/" not in wanted and "#" not in wanted:
         return None
     path, fragment = (page.path, "") if page is not None else _wanted(wanted, base)  # a page's id: as its URL
-    found = [s for s in bundle.record.values() if _same(s.path, path, fragment)]
-    if not found and path and not fragment:  # a page's URL: its first section, anchored or not
-        found = [s for s in bundle.record.values() if _page(s.path.partition("#")[0]) == _page(path)]
-    return found[0] if found and (path or len(found) == 1) else None
+    return bundle.addresses.section(path, fragment)
 
 
 def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
@@ -283,7 +280,7 @@ def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
     page = _keyed(bundle.pages, bundle.pages_decoded, wanted)
     if page is None and ("/" in wanted or "#" in wanted):
         path = _wanted(wanted, base)[0]
-        page = next((p for p in bundle.manifest.pages if path and _page(p.path) == _page(path)), None)
+        page = bundle.addresses.page(path)
     if page is None or page.id in bundle.record_pages:
         return None
     return page
@@ -306,15 +303,3 @@ def _wanted(wanted: str, base: str) -> tuple[str, str]:
     parts = urlsplit(wanted.strip())
     within = site_path(parts.path, urlsplit(base).path.rstrip("/"))  # "/my docs/x/" under "/my%20docs" too
     return (parts.path if within is None else within), parts.fragment
-
-
-def _same(link: str, path: str, fragment: str) -> bool:
-    page, _, anchor = link.partition("#")
-    return unquote(anchor) == unquote(fragment) and (not path or _page(page) == _page(path))
-
-
-def _page(path: str) -> str:
-    """A page's path as two addresses of it compare: its index.html and slashes aside, percent codes decoded (MkDocs
-    writes a page's URL encoded, "/guide/caf%C3%A9/"; an agent pastes it as a browser shows it, "/guide/café/", or a
-    link's anchor encoded, "#caf%C3%A9")."""
-    return unquote(path).removesuffix("index.html").strip("/")

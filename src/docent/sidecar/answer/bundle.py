@@ -42,6 +42,7 @@ from docent.schema import (
 )
 from docent.schema.mode import prefix_chars, tokens
 
+from .addresses import Addresses
 from .lexicon import Lexicon
 from .mentions import Mentions
 from .names import manifest_names, page_intros
@@ -132,6 +133,12 @@ class Bundle:
     @cached_property
     def pages_decoded(self) -> dict[str, Page]:
         return _decoded(self.pages)
+
+    @cached_property
+    def addresses(self) -> Addresses:
+        """The record's sections and the pages by their path and anchor decoded, made once a bundle: read_section finds
+        an agent's URL there (`agents.results.located`), not by decoding every section's path on each call."""
+        return Addresses.of(self.record.values(), self.manifest.pages)
 
     @cached_property
     def sections(self) -> dict[str, Section]:

@@ -176,27 +176,3 @@ CHOICE = record_of(
 )
 def test_a_choice_in_other_words(sentence: str, expected: str) -> None:
     assert fate(Gate(CHOICE, Lexicon([])), sentence) == expected
-
-
-# A need the unit itself states plainly binds its act, whatever else the unit leaves soft (round 30, issue 21's
-# Markdown answers): OpenFaaS's capacity mode, its "can be enforced" the limit's, not the retry's (round 15's site, a
-# development site). The made-up roles section's "may need to" still leaves the act soft.
-NEEDED = record_of(
-    _section("capacity", "Scaling modes",
-             "A hard limit can be enforced through the max_inflight environment variable on the function, so the "
-             "caller will need to retry the request some of the time."),
-    _section("roles", "Roles", "You may need to grant the service account a cluster role that can list pods."),
-)
-
-
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        ("max_inflight enforces a hard limit, so callers will need to retry the request some of the time "
-         "[[capacity]].", "shown"),
-        ("You will need to grant the service account a cluster role that can list pods [[roles]].", "hedge"),
-        ("The caller must retry the request every time [[capacity]].", "hedge"),
-    ],
-)
-def test_a_need_the_unit_states_plainly(sentence: str, expected: str) -> None:
-    assert fate(Gate(NEEDED, Lexicon([])), sentence) == expected

@@ -95,22 +95,9 @@ def _otherwise(clause: Unit, binding: set[str], acts: set[str | None], shared: S
     the soft words the sentence writes as the clause does, no softness of the clause's against it."""
     words, must = clause.words, binding_words(clause)
     soft = bool(words & _SOFT - shared or _chosen(clause.tokens, section=True))
-    if acts and not binding and not (acts - {None}).isdisjoint(_needed(clause)):
-        return False  # "callers will need to retry" of "can be enforced ..., so the caller will need to retry"
     if binding or acts:  # "will need to set X": the act needed must be the clause's ("set")
         return soft and not must and (bool(binding) or not acts.isdisjoint(clause.stems))
     return bool(must) and not soft and not words & _SOFT
-
-
-def _needed(u: Unit) -> set[str | None]:
-    """The acts a unit says are needed, plainly: its "will need to retry" binds the act whatever else in it is soft
-    ("can be enforced"); "may need to retry" leaves it soft."""
-    tokens = u.tokens
-    return {
-        next((v.stem for v in tokens[i + 2 : i + 4] if v.stem), None)
-        for i, t in enumerate(tokens[:-1]) if t.word in NEED and tokens[i + 1].word == "to" and not _denied(tokens, i)
-        and all(v.word not in _SOFT for v in tokens[max(0, i - 2) : i])
-    }
 
 
 def _chosen(tokens: Sequence[Token], *, section: bool = False) -> list[int]:

@@ -12,6 +12,15 @@ to do if you need it, never that you do).
 - uv (round 8): installing packages from within a notebook is one case the guide covers, not a requirement.
 - Typer (round 18): iterating by hand is for when a plain iterable does not fit.
 - Django Ninja (round 9): global authentication is for when every method is to be secured.
+
+And one that bd0d36ce's reading lets through, not reverted (pinned as a strict xfail: it passes once the reading is
+mended): a participle within four words after a present "makes", "keeps" or "leaves" is read as the state the verb
+brings about ("makes the size unlimited"), but a finite past verb of a clause of its own after "makes clear" or "makes
+sure" is read so too, so a plan told as done passes: NetBox (round 19) says support for PostgreSQL 14 "will be
+removed in NetBox v4.7", and "The v4 release notes make clear that NetBox removed support for PostgreSQL 14" was held
+(`hedge`) at 24e5399e and is shown at bd0d36ce. Measured more widely, the reading flips 375 of 678 held sentences
+"This makes X <participle>" written from the development sections' "X will/may/could be <participle>"; those are not
+pinned: told as "X is <participle>" the same claims were shown before it (374 of 375, the rule's present passive).
 """
 
 from __future__ import annotations
@@ -44,6 +53,11 @@ judged = verdicts(
                  "In case you need to secure all methods of your API, you can pass the auth argument to the NinjaAPI "
                  "constructor. And, if you need to overrule some of those methods, you can do that on the operation "
                  "level again by passing the auth argument.", "Authentication"),
+    docs_section("application-stack", "Application Stack",  # NetBox's docs, introduction.md
+                 "NetBox is built on the Django Python framework and utilizes a PostgreSQL database. It runs as a WSGI "
+                 "service behind your choice of HTTP server.\nDatabase: Component PostgreSQL 14+ 1\n1. Support for "
+                 "PostgreSQL 14 is deprecated and will be removed in NetBox v4.7. PostgreSQL 15 or later will be "
+                 "required.", "Introduction"),
 )
 
 
@@ -58,3 +72,9 @@ judged = verdicts(
 ], ids=["httpx-encoding", "drf-csrf", "uv-kernel", "typer-progress", "ninja-auth"])
 def test_a_need_the_section_makes_conditional_is_no_need_it_states(sentence: str) -> None:
     assert judged(sentence) == "hedge"
+
+
+@pytest.mark.xfail(strict=True, reason="bd0d36ce: a past verb after 'makes clear' is read as a state it brings about")
+def test_a_plan_told_as_done_after_makes_clear_is_held() -> None:
+    assert judged("The v4 release notes make clear that NetBox removed support for PostgreSQL 14 "
+                  "[[application-stack]].") == "hedge"

@@ -90,8 +90,11 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
 
 
 def link_words(link: Link) -> list[str]:
-    """What a link says in the model's words: its title and gist, less a label of the site's own quoted as it is."""
-    return [text for text in (link.title, link.gist) if text not in (link.target.label, _title(link))]
+    """What a link says in the model's words: its title and gist, less a label of the site's own quoted as it is (a
+    page's name, where its label is shared, too)."""
+    target = link.target
+    own = (target.label, target.name) if isinstance(target, Page) else (target.label,)
+    return [text for text in (link.title, link.gist) if text not in own]
 
 
 def _title(link: Link) -> str:

@@ -62,4 +62,4 @@ def check(sentence: Reading) -> Verdict:
     return SHOW if confirms(sentence.draft, sentence.grounds, sentence.grounds.site.names, sentence.text) else None
 
 
-RULE = Rule("confirmation", check, cited=False, sure=True)  # it never holds: it shows a confirmation
+RULE: Rule = Rule("confirmation", check, cited=False, sure=True)  # it never holds: it shows a confirmation

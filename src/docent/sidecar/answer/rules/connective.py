@@ -16,4 +16,4 @@ def check(sentence: Reading) -> Verdict:
     return None
 
 
-RULE = Rule("connective", check, cited=False, sure=True)  # a fact that cites nothing: no section is there to check it
+RULE: Rule = Rule("connective", check, cited=False, sure=True)  # a fact that cites nothing: no section is there to check it

@@ -29,4 +29,4 @@ def check(sentence: Reading) -> Verdict:
 
 
 # No static cues: a sentence wakes it by a contrast word or by one of the record's names, which are the bundle's.
-RULE = Rule("contrast", check, cited=True, sure=False)  # unsure: which clause a sentence restates is an alignment, a reading
+RULE: Rule = Rule("contrast", check, cited=True, sure=False)  # unsure: which clause a sentence restates is an alignment, a reading

@@ -43,7 +43,7 @@ def check(sentence: Reading) -> Verdict:
     return None
 
 
-RULE = Rule("actor", check, cited=True, sure=False)  # unsure: whose fact the sentence tells is a reading of its meaning
+RULE: Rule = Rule("actor", check, cited=True, sure=False)  # unsure: whose fact the sentence tells is a reading of its meaning
 
 
 def held(said: Unit, sections: Sequence[Passage], code: Sequence[tuple[int, int]] = ()) -> bool:

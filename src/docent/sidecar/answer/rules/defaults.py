@@ -56,7 +56,7 @@ def check(sentence: Reading) -> Verdict:
     return None
 
 
-RULE = Rule("actor", check, cited=True, cues=CUES, sure=False)  # unsure: which option a value is told of is a reading
+RULE: Rule = Rule("actor", check, cited=True, cues=CUES, sure=False)  # unsure: which option a value is told of is a reading
 
 
 def _crossed(said: list[_Default], theirs: list[_Default]) -> bool:

@@ -131,4 +131,4 @@ def check(sentence: Reading) -> Verdict:
     return None
 
 
-RULE = Rule("elsewhere", check, cited=True, sure=False)  # unsure: two words apart in the sections may still say it
+RULE: Rule = Rule("elsewhere", check, cited=True, sure=False)  # unsure: two words apart in the sections may still say it

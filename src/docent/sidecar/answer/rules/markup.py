@@ -36,4 +36,4 @@ def _written(mark: str, texts: list[str]) -> bool:
     return mark.startswith("<") and any(mark in text for text in texts)
 
 
-RULE = Rule("markup", check, sure=True)  # markup no cited section writes is shown raw, whatever the sentence means
+RULE: Rule = Rule("markup", check, sure=True)  # markup no cited section writes is shown raw, whatever the sentence means

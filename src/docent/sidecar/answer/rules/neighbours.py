@@ -47,7 +47,7 @@ def check(sentence: Reading) -> Verdict:
     return None
 
 
-RULE = Rule("actor", check, cited=True, sure=False)  # unsure: whose fact the sentence tells is a reading of its meaning
+RULE: Rule = Rule("actor", check, cited=True, sure=False)  # unsure: whose fact the sentence tells is a reading of its meaning
 
 
 def held(sentence: Reading, novel: set[str], kin: Sequence[Mapping[str, list[Kin]]],

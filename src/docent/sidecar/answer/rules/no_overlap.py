@@ -12,4 +12,4 @@ def check(sentence: Reading) -> Verdict:
     return Hold("no_overlap")
 
 
-RULE = Rule("no_overlap", check, cited=True, sure=True)  # no word of substance shared: the sections say nothing of it
+RULE: Rule = Rule("no_overlap", check, cited=True, sure=True)  # no word of substance shared: the sections say nothing of it

@@ -346,4 +346,4 @@ def _counted(ids: tuple[str, ...]) -> frozenset[numbers.Quantity]:
     return frozenset((numbers.Quantity(float(len(ids)), "", float(len(ids))),)) if len(ids) > 1 else frozenset()
 
 
-RULE = Rule("number", check, sure=True)  # a quantity no cited section states, nor counts: a figure they do not give
+RULE: Rule = Rule("number", check, sure=True)  # a quantity no cited section states, nor counts: a figure they do not give

@@ -106,4 +106,4 @@ def _unframed(sentence: Reading, strange: list[str]) -> list[str]:
     ]
 
 
-RULE = Rule("proper_name", check, sure=True)  # a name no cited section (nor its page's opening) writes, in any form
+RULE: Rule = Rule("proper_name", check, sure=True)  # a name no cited section (nor its page's opening) writes, in any form

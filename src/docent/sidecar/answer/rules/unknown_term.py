@@ -46,4 +46,4 @@ def _label(draft: Draft) -> str:
     return label if fits else ""
 
 
-RULE = Rule("unknown_term", check, sure=True)  # a term of the lexicon no cited section mentions: it names what they do not
+RULE: Rule = Rule("unknown_term", check, sure=True)  # a term of the lexicon no cited section mentions: it names what they do not

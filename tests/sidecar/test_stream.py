@@ -78,29 +78,38 @@ async def test_the_start_goes_out_with_the_turns_first_events_in_one_write() -> 
     assert blocks == [b"event: start", b"event: sentence"] and sent[1]["more_body"] is True
 
 
-async def test_beside_another_answer_under_way_the_start_goes_out_at_once_on_its_own() -> None:
-    """A burst's starts go before any turn's slice, as the lane has it: only an answer alone waits for its turn's
-    first step."""
-    waiting = anyio.Event()
+SCOPE = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
 
-    async def waiting_turn() -> AsyncIterator[StreamEvent]:
-        await waiting.wait()
+
+def _held_until(event: anyio.Event) -> Answer:
+    """An answer whose turn ends (`Done`) only once `event` is set: a turn waiting on its model."""
+    async def turn() -> AsyncIterator[StreamEvent]:
+        await event.wait()
         yield Done("replay")
 
     async def release() -> None:
         pass
 
-    async def receive() -> dict[str, Any]:
-        await anyio.sleep(3600)
-        return {"type": "http.disconnect"}
+    return Answer(START, turn(), release=release)
+
+
+async def _connected() -> dict[str, Any]:
+    """A visitor who stays: nothing received until the test ends."""
+    await anyio.sleep(3600)
+    return {"type": "http.disconnect"}
+
+
+async def test_beside_another_answer_under_way_the_start_goes_out_at_once_on_its_own() -> None:
+    """A burst's starts go before any turn's slice, as the lane has it: only an answer alone waits for its turn's
+    first step."""
+    waiting = anyio.Event()
 
     async def ignore(message: dict[str, Any]) -> None:
         pass
 
-    scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
     with anyio.fail_after(5):
         async with anyio.create_task_group() as group:
-            group.start_soon(Answer(START, waiting_turn(), release=release), scope, receive, ignore)
+            group.start_soon(_held_until(waiting), SCOPE, _connected, ignore)
             await anyio.sleep(0.01)  # the first answer under way, its turn waiting
             sent, _ = await play(answer(Answer, []))
             waiting.set()
@@ -113,25 +122,13 @@ async def test_a_turn_that_waits_before_its_first_event_has_its_start_sent_meanw
     waited = anyio.Event()
     sent: list[dict[str, Any]] = []
 
-    async def waiting_turn() -> AsyncIterator[StreamEvent]:
-        await waited.wait()
-        yield Done("replay")
-
-    async def release() -> None:
-        pass
-
-    async def receive() -> dict[str, Any]:
-        await anyio.sleep(3600)
-        return {"type": "http.disconnect"}
-
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
         if message.get("body", b"").startswith(b"event: start"):
             waited.set()  # the turn's model answers only once the visitor has the start
 
-    scope = {"type": "http", "method": "POST", "path": "/api/guide/questions"}
     with anyio.fail_after(5):
-        await Answer(START, waiting_turn(), release=release)(scope, receive, send)
+        await _held_until(waited)(SCOPE, _connected, send)
     assert [m.get("body", b"").split(b"\r\n")[0] for m in sent[1:]] == [b"event: start", b"event: done"]
 
 

@@ -23,7 +23,7 @@ from ..intros import INTRO_WORDS
 from ..rules.connective import CONNECTIVE_WORDS
 from ..rules.markup import MARKUP
 from .ids import no_such
-from .types import Choices, Failed, Family, Here, Link, Links, Outcome, Passed, Verdict, Vetter
+from .types import Choices, Failed, Family, Here, Link, Links, Outcome, Passed, Verdict, Vetter, named
 
 CARDS = ("show_links", "offer_choices")  # the tools that are cards; the confirm card is a page's tool's
 
@@ -90,18 +90,21 @@ def vet(verdict: Passed, gate: Vetter, bundle: Bundle) -> Passed | Failed:
 
 
 def link_words(link: Link) -> list[str]:
-    """What a link says in the model's words: its title and gist, less a label of the site's own quoted as it is (a
-    page's name, where its label is shared, too)."""
-    target = link.target
-    own = (target.label, target.name) if isinstance(target, Page) else (target.label,)
+    """What a link says in the model's words: its title and gist, less the site's own name of its target quoted as it
+    is (`_own`), which is shown, not asked."""
+    own = _own(link.target)
     return [text for text in (link.title, link.gist) if text not in own]
 
 
+def _own(target: Page | Section) -> tuple[str, ...]:
+    """The site's own names of a target, as the model may copy one: its label, and its name where that differs."""
+    return (target.label, named(target))
+
+
 def _title(link: Link) -> str:
-    """The link's title as shown: a page's label that another page shares, as the model may copy it, read as the
-    page's name ("Docker" as "Docker (Providers)"); any other title as written."""
-    target = link.target
-    return target.name if isinstance(target, Page) and link.title == target.label else link.title
+    """The link's title as shown: the site's own name of its target, however the model copied it ("Docker" as
+    "Docker (Providers)"); any other title, the model's words, as written (and asked: `link_words`)."""
+    return named(link.target) if link.title in _own(link.target) else link.title
 
 
 def link_sections(link: Link, bundle: Bundle) -> tuple[str, ...]:
@@ -126,8 +129,8 @@ def _links(passed: Passed) -> Outcome:
     items = []
     for link in passed.detail.links:
         target = link.target
-        label = target.name if isinstance(target, Page) else target.label
-        items.append({"id": target.id, "label": label, "path": target.path, "title": _title(link), "gist": link.gist})
+        items.append({"id": target.id, "label": named(target), "path": target.path, "title": _title(link),
+                      "gist": link.gist})
     card = Card("links", passed.call.id, {"items": items})
     titles = ", ".join(json.dumps(i["title"], ensure_ascii=False) for i in items)
     return Outcome((card,), f"Showed the visitor links to {titles}.")

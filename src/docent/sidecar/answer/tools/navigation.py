@@ -15,7 +15,7 @@ from ..bundle import Bundle
 from ..events import Action
 from ..screen import page_note
 from .ids import no_such
-from .types import Failed, Family, Here, Outcome, Passed, Verdict
+from .types import Failed, Family, Here, Outcome, Passed, Verdict, named
 
 NOUNS = {"show_page": "page", "point_at": "part"}  # each tool's noun in errors
 
@@ -32,15 +32,10 @@ def _show_page(call: ToolCall, here: Here, bundle: Bundle, id_: str) -> Verdict:
     if target is None:
         return Failed(call, no_such("page", id_, bundle.links))
     if id_ in bundle.pages and id_ == here.page:
-        return Failed(call, f"The visitor is on {_name(target)} already: nothing was opened.")
+        return Failed(call, f"The visitor is on {named(target)} already: nothing was opened.")
     if id_ == here.section and isinstance(target, Section) and target.page == here.page:
         return Failed(call, f"The visitor is at {target.label} already: nothing was opened.")
     return Passed(call, "show_page", target)
-
-
-def _name(target: Page | Section) -> str:
-    """A page by its name among the others ("Docker (Providers)" where two are "Docker"), a home section by its label."""
-    return target.name if isinstance(target, Page) else target.label
 
 
 def _point_at(call: ToolCall, bundle: Bundle, id_: str) -> Verdict:
@@ -62,11 +57,11 @@ def _opened(passed: Passed, bundle: Bundle, here: Here) -> Outcome:
     assert isinstance(target, Page | Section)  # the check passed it as a page or a home section
     id_ = target.id
     page = target.page if isinstance(target, Section) and id_ not in bundle.pages else id_
-    event = Action("show_page", id_, _name(target), target.path)
+    event = Action("show_page", id_, named(target), target.path)
     if page != here.page:
         here.fields = {}  # the new page's fields are unknown until the browser says
     here.page, here.section = page, (None if id_ in bundle.pages else id_)
-    result = f"Opened {_name(target)} for the visitor."
+    result = f"Opened {named(target)} for the visitor."
     note = page_note(bundle, page) if page in bundle.pages else ""
     return Outcome((event,), result + ("\n\n" + note if note else ""))
 

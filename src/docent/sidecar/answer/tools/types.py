@@ -75,6 +75,12 @@ class Fill:
     value: str
 
 
+def named(target: Page | Section) -> str:
+    """A target's name as the visitor reads it: a page by its name among the others ("Docker (Providers)" where two
+    are "Docker"), a home section by its label."""
+    return target.name if isinstance(target, Page) else target.label
+
+
 @dataclass(frozen=True)
 class Link:
     """One link of a show_links card: the page or home section it opens, with the model's title and gist."""

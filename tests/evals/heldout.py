@@ -407,6 +407,13 @@ ROUNDS = {
             visitors=None,
             questions="pipx-questions-round28.json",
         ),
+        Round(
+            number=29,
+            site="headscale",
+            markdown={"headscale": "headscale-answers-round29-holdout.json"},
+            visitors=None,
+            questions="headscale-questions-round29.json",
+        ),
     )
 }
 

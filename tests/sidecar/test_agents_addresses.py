@@ -6,13 +6,15 @@ address bar shows it decoded, and a copied link encodes the anchor too."""
 from __future__ import annotations
 
 import dataclasses
+import gc
+import weakref
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
 from docent.schema import Page, RecordSection
-from docent.sidecar.agents import results
+from docent.sidecar.agents import addresses, results
 from docent.sidecar.answer.bundle import Bundle
 from tests.sitebuilds import SiteBuilds
 
@@ -105,6 +107,22 @@ async def test_a_site_served_under_an_encoded_path_takes_its_addresses_either_wa
     assert read[0]["text"] == f"Warm the [milk]({site}/tea/) first."
 
 
+def test_a_bundle_loaded_again_is_read_again_and_the_old_ones_tables_go(tmp_path: Path) -> None:
+    """The sidecar loads the bundle again when its file changes: read_section reads the new one's addresses, never the
+    old one's, and the old one's tables go with it."""
+    tea = "<h1>Thé</h1><h2 id=\"café-au-lait\">Green</h2><p>Steep it for two minutes.</p>"
+    for n, (page, expected) in enumerate([(CAFE, "Warm the milk first."), (tea, "Steep it for two minutes.")] * 2):
+        folder = tmp_path / str(n)
+        folder.mkdir()
+        bundle = Bundle.load(pages_bundle(folder, ("/guide/caf%C3%A9/", "Café", page)))
+        section = results.located(bundle, f"{SITE_URL}/guide/café/#café-au-lait", SITE_URL)
+        assert section is not None and section.text == expected
+        made = weakref.ref(addresses.of(bundle))
+        del bundle, section
+        gc.collect()
+        assert made() is None
+
+
 def _old_page(path: str) -> str:
     return unquote(path).removesuffix("index.html").strip("/")
 
@@ -120,11 +138,11 @@ class _Scan:
                          for s in bundle.record.values()]
 
     def located(self, wanted: str, base: str) -> RecordSection | None:
-        bundle = self.bundle
-        section = results._keyed(bundle.record, bundle.record_decoded, wanted)
+        bundle, known = self.bundle, addresses.of(self.bundle)
+        section = results._keyed(bundle.record, known.record_ids, wanted)
         if section is not None:
             return section
-        page = results._keyed(bundle.pages, bundle.pages_decoded, wanted)
+        page = results._keyed(bundle.pages, known.page_ids, wanted)
         if page is None and "/" not in wanted and "#" not in wanted:
             return None
         path, fragment = (page.path, "") if page is not None else results._wanted(wanted, base)
@@ -136,7 +154,7 @@ class _Scan:
 
     def left_out(self, wanted: str, base: str) -> Page | None:
         bundle = self.bundle
-        page = results._keyed(bundle.pages, bundle.pages_decoded, wanted)
+        page = results._keyed(bundle.pages, addresses.of(bundle).page_ids, wanted)
         if page is None and ("/" in wanted or "#" in wanted):
             path = results._wanted(wanted, base)[0]
             page = next((p for p in bundle.manifest.pages if path and _old_page(p.path) == _old_page(path)), None)

@@ -15,6 +15,7 @@ from docent.schema.blocks import Block, fence, fenced
 
 from ..answer.bundle import Bundle
 from ..answer.events import Action, Card, Cite, Code, Held, Refused, Row, Sentence
+from . import addresses
 from .marks import markdown, marked, quoted
 
 
@@ -264,23 +265,25 @@ def located(bundle: Bundle, wanted: str, base: str) -> RecordSection | None:
     first section; "#timeouts" alone, where one section of the site has that anchor), or by its page's id (from
     list_pages: the page's first section, as its URL gives). Never a guess: a URL whose anchor no section has is no
     section."""
-    section = _keyed(bundle.record, bundle.record_decoded, wanted)
+    known = addresses.of(bundle)
+    section = _keyed(bundle.record, known.record_ids, wanted)
     if section is not None:
         return section
-    page = _keyed(bundle.pages, bundle.pages_decoded, wanted)
+    page = _keyed(bundle.pages, known.page_ids, wanted)
     if page is None and "/" not in wanted and "#" not in wanted:
         return None
     path, fragment = (page.path, "") if page is not None else _wanted(wanted, base)  # a page's id: as its URL
-    return bundle.addresses.section(path, fragment)
+    return known.section(path, fragment)
 
 
 def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
     """The site's page an agent names (by its id or URL, as list_pages gives them) none of whose sections is in the
     record: a page the site's choice of record pages leaves out (release notes, a contributing guide)."""
-    page = _keyed(bundle.pages, bundle.pages_decoded, wanted)
+    known = addresses.of(bundle)
+    page = _keyed(bundle.pages, known.page_ids, wanted)
     if page is None and ("/" in wanted or "#" in wanted):
         path = _wanted(wanted, base)[0]
-        page = bundle.addresses.page(path)
+        page = known.page(path)
     if page is None or page.id in bundle.record_pages:
         return None
     return page
@@ -288,7 +291,7 @@ def left_out(bundle: Bundle, wanted: str, base: str) -> Page | None:
 
 def _keyed(by_id: Mapping[str, _T], decoded: Mapping[str, _T], wanted: str) -> _T | None:
     """What an id an agent gives names: as it is, or with its percent codes decoded on either side (`decoded`: the
-    table's entries by their ids decoded, `Bundle.record_decoded`). A page's id is made from its URL as the site wrote
+    table's entries by their ids decoded, `addresses.Addresses.record_ids`). A page's id is made from its URL as the site wrote
     it ("guide-caf%C3%A9" where MkDocs encoded it, "tea-thé" where not); an agent may give it either way."""
     found = by_id.get(wanted)
     if found is not None:

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, TypeVar
-from urllib.parse import unquote
+from typing import Any
 
 from jsonschema import Draft202012Validator
 
@@ -42,7 +41,6 @@ from docent.schema import (
 )
 from docent.schema.mode import prefix_chars, tokens
 
-from .addresses import Addresses
 from .lexicon import Lexicon
 from .mentions import Mentions
 from .names import manifest_names, page_intros
@@ -122,23 +120,6 @@ class Bundle:
     @cached_property
     def pages(self) -> dict[str, Page]:
         return {p.id: p for p in self.manifest.pages}
-
-    # The record's sections and the pages whose ids hold percent codes, by their ids decoded, made once a bundle: an
-    # agent names "guide-café" the page whose id the build made from its URL as MkDocs encoded it, "guide-caf%C3%A9"
-    # (`agents.results._keyed`); a miss looked it up by decoding every such id.
-    @cached_property
-    def record_decoded(self) -> dict[str, RecordSection]:
-        return _decoded(self.record)
-
-    @cached_property
-    def pages_decoded(self) -> dict[str, Page]:
-        return _decoded(self.pages)
-
-    @cached_property
-    def addresses(self) -> Addresses:
-        """The record's sections and the pages by their path and anchor decoded, made once a bundle: read_section finds
-        an agent's URL there (`agents.results.located`), not by decoding every section's path on each call."""
-        return Addresses.of(self.record.values(), self.manifest.pages)
 
     @cached_property
     def sections(self) -> dict[str, Section]:
@@ -268,18 +249,6 @@ class Bundle:
     def index(self) -> RecordIndex:
         """The record's full-text index, made once per loaded bundle: search mode and the offline model rank with it."""
         return RecordIndex.of(self.record, lexicon=self.lexicon, manifest=self.manifest)
-
-
-_T = TypeVar("_T")
-
-
-def _decoded(by_id: dict[str, _T]) -> dict[str, _T]:
-    """The entries whose id holds percent codes, by that id decoded; of two that decode alike, the first."""
-    out: dict[str, _T] = {}
-    for key, value in by_id.items():
-        if "%" in key:
-            out.setdefault(unquote(key), value)
-    return out
 
 
 _WHOLE = {"record": "whole", "asked": "whole", "budget_tokens": 0, "prompt_tokens": 0, "whole_tokens": 0}

@@ -5,7 +5,6 @@ address bar shows it decoded, and a copied link encodes the anchor too."""
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import weakref
 from pathlib import Path
@@ -66,29 +65,19 @@ async def test_a_page_id_given_decoded_or_encoded(tmp_path: Path) -> None:
     assert [r["id"] for r in read] == ["café-au-lait", "café-au-lait", "green", "green"]
 
 
-def test_an_id_no_table_has_is_not_looked_for_by_decoding_every_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A miss decoded every id of the record and of the pages that holds percent codes, on every call (NetBox's 1,760
-    sections: 51 us a miss). The loaded bundle keeps those ids decoded, made once: a miss decodes what the agent gave
-    and no more, however many ids the site has; a page's id given decoded still names its page."""
-    from urllib.parse import unquote
-
-    from docent.sidecar.agents import results
-    from docent.sidecar.answer.bundle import Bundle
-
+def test_each_page_id_given_either_way_names_its_own_page(tmp_path: Path) -> None:
+    """On a site of many pages whose ids hold percent codes (the build made them from URLs MkDocs encoded), each page's
+    id, as list_pages gives it or decoded, names that page's lead section, never another's; an id no table has, plain
+    or encoded, names nothing. (How fast a miss is: `make bench`'s read_section_id_miss_us.)"""
     html = "<h1>Café</h1><h2 id=\"lait-{n}\">Lait</h2><p>Warm the milk first.</p>"
-    for count in (3, 60):
-        folder = tmp_path / str(count)
-        folder.mkdir()
-        pages = [(f"/guide/caf%C3%A9-{n}/", f"Café {n}", html.format(n=n)) for n in range(count)]
-        bundle = Bundle.load(pages_bundle(folder, *pages))
-        # the page's lead section, whose id the build made from its URL too: found by its id decoded
-        assert results.located(bundle, "guide-café-2", SITE_URL) is bundle.record["guide-caf%C3%A9-2"]
-        decoded: list[str] = []
-        monkeypatch.setattr(results, "unquote", lambda text, seen=decoded: seen.append(text) or unquote(text))
-        assert results.located(bundle, "no-such-id", SITE_URL) is None
-        assert results.left_out(bundle, "no-such-page", SITE_URL) is None
-        assert decoded == ["no-such-id", "no-such-id", "no-such-page"]  # the record's table, the pages', left_out's
-        monkeypatch.undo()
+    pages = [(f"/guide/caf%C3%A9-{n}/", f"Café {n}", html.format(n=n)) for n in range(60)]
+    bundle = Bundle.load(pages_bundle(tmp_path, *pages))
+    for n in range(60):
+        lead = bundle.record[f"guide-caf%C3%A9-{n}"]  # the page's lead section, whose id the build made from its URL
+        assert [results.located(bundle, wanted, SITE_URL) for wanted in (f"guide-caf%C3%A9-{n}", f"guide-café-{n}")] == [lead] * 2
+    for miss in ("no-such-id", "no%20such%20id", "guide-café-60", "guide-caf%C3%A9-60"):
+        assert results.located(bundle, miss, SITE_URL) is None
+        assert results.left_out(bundle, miss, SITE_URL) is None
 
 
 async def test_a_site_served_under_an_encoded_path_takes_its_addresses_either_way(tmp_path: Path) -> None:
@@ -195,36 +184,14 @@ def test_a_url_finds_what_the_scan_of_the_record_found(site_builds: SiteBuilds) 
     assert tried > 10 * len(paths)
 
 
-class _Walked(dict):  # type: ignore[type-arg]
-    """A record that counts how often it is walked whole."""
-
-    walks = 0
-
-    def values(self):  # type: ignore[no-untyped-def]
-        _Walked.walks += 1
-        return super().values()
-
-    def items(self):  # type: ignore[no-untyped-def]
-        _Walked.walks += 1
-        return super().items()
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        _Walked.walks += 1
-        return super().__iter__()
-
-
-def test_a_url_is_looked_up_without_walking_the_record(tmp_path: Path) -> None:
-    """read_section by a URL scanned the whole record on every call, decoding each section's path (NetBox's 1,760
-    sections: 0.6 ms a lookup). The loaded bundle keeps the record's addresses, made once: a lookup by URL, by path,
-    by anchor alone, by a page's id, or a miss, walks the record no more."""
+def test_each_kind_of_address_finds_its_section(tmp_path: Path) -> None:
+    """A lookup by URL decoded, by path encoded, by an anchor alone, by a page's URL or its id, and a miss (an anchor the
+    page lacks, a page the site lacks): what read_section finds for each. (How fast: `make bench`'s
+    read_section_by_url_us.)"""
     bundle = Bundle.load(pages_bundle(tmp_path, ("/guide/caf%C3%A9/", "Café", CAFE)))
-    bundle = dataclasses.replace(bundle, record=_Walked(bundle.record))
-    assert results.located(bundle, "guide-café", SITE_URL) is bundle.record["café-au-lait"]  # its first, made once
-    _Walked.walks = 0
     wanted = [f"{SITE_URL}/guide/café/#café-au-lait", "/guide/caf%C3%A9/#caf%C3%A9-au-lait", "#two%20words",
               f"{SITE_URL}/guide/café/", "guide-caf%C3%A9", "/guide/caf%C3%A9/#th%C3%A9", "/no/such/page/"]
     found = [results.located(bundle, one, SITE_URL) for one in wanted]
     assert [s.id if s else None for s in found] == ["café-au-lait", "café-au-lait", "two words", "café-au-lait",
                                                     "café-au-lait", None, None]
     assert results.left_out(bundle, "/no/such/page/", SITE_URL) is None
-    assert _Walked.walks == 0

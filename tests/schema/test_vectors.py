@@ -11,7 +11,7 @@ import pytest
 
 from docent.manifest_build.bundle import canonical
 from docent.schema import BundleError, BundleFile, Vectors, decode, plain
-from docent.schema.vectors import DIMS, MODEL, section_text
+from docent.schema.vectors import DIMS, ENCODER, ENCODER_DIMS, MODEL, section_text
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"
 
@@ -47,3 +47,11 @@ def test_rows_that_are_not_a_row_a_section_by_this_model_are_refused_with_how_to
 def test_a_sections_vector_reads_its_trail_and_its_text_to_the_searchs_read() -> None:
     said = section_text("HTTPX › Advanced › Timeouts", "x" * 20_000)
     assert said.startswith("HTTPX › Advanced › Timeouts\nxxx") and len(said) == len("HTTPX › Advanced › Timeouts\n") + 16_000
+
+
+def test_the_encoders_rows_are_read_at_its_own_width_and_said_to_be_the_encoders() -> None:
+    rows = Vectors(ENCODER, ENCODER_DIMS, bytes(2 * ENCODER_DIMS))
+    assert rows.checked(2) is rows and rows.encoded and not Vectors(MODEL, DIMS, bytes(DIMS)).encoded
+    with pytest.raises(BundleError, match=r"all-MiniLM-L6-v2-onnx-int8's \(256 dimensions\), not .* or "
+                                          r"all-MiniLM-L6-v2-onnx-int8's \(384\).*rebuild"):
+        Vectors(ENCODER, DIMS, bytes(2 * DIMS)).checked(2)

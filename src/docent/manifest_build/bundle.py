@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from msgspec import UNSET
+from msgspec import UNSET, UnsetType
 
 from docent import schema
 from docent.schema.mode import prefix_chars, tokens
@@ -26,7 +26,8 @@ from .mode import DEFAULT_BUDGET_TOKENS, Mode, choose
 from .prompt import system as build_system
 from .tools import tools as build_tools
 from .types import Problem
-from .vectors import record_vectors
+from .vector_cache import VectorCache
+from .vectors import encoder_vectors, record_vectors
 
 PUBLIC_PATH = "docent/manifest.json"
 
@@ -53,9 +54,13 @@ class Bundle:
 
 
 def bundle(manifest: Manifest, *, record_mode: str = "auto", budget_tokens: int = DEFAULT_BUDGET_TOKENS,
-           rerank: bool = False) -> Bundle:
+           rerank: bool = False, encoder: VectorCache | None = None) -> Bundle:
     """The bundle, its record whole in the prompt or searched (`record_mode`: auto, whole, search; see `mode`); with
-    `rerank` and the record searched, each record section's vector (`vectors`: EmbeddingMissing without the extra)."""
+    `rerank` and the record searched, each record section's vector (`vectors`: EmbeddingMissing without the extra);
+    with `encoder` and the record searched, each section's encoder row instead, read through that cache
+    (EncoderMissing without the extra). One or the other: a bundle holds one model's vectors."""
+    if rerank and encoder is not None:
+        raise ValueError("`rerank` and `encoder` both set: a bundle holds one model's vectors")
     tools = build_tools(manifest)
     system = build_system(manifest)
     whole = tokens(prefix_chars(tools, system))
@@ -64,7 +69,11 @@ def bundle(manifest: Manifest, *, record_mode: str = "auto", budget_tokens: int 
         system = build_system(manifest, searched=True)
     mode = Mode(chosen, record_mode, budget_tokens, tokens(prefix_chars(tools, system)), whole)
     # Only a searched record's excerpts are reranked: a record sent whole has none. UNSET: no `vectors` key in the file.
-    vectors = record_vectors(manifest.record) if rerank and chosen == "search" else UNSET
+    vectors: schema.Vectors | UnsetType = UNSET
+    if chosen == "search" and rerank:
+        vectors = record_vectors(manifest.record)
+    elif chosen == "search" and encoder is not None:
+        vectors = encoder_vectors(manifest.record, encoder)
     written = schema.BundleFile(tools, system, manifest.record, manifest.lexicon, manifest.written(hash=""), mode,
                                 vectors)
     # The hash is over the bundle's canonical JSON with both hash fields empty. The text is dumped once: the file

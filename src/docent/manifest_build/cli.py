@@ -27,7 +27,8 @@ from .manifest import build
 from .meta import MetaError
 from .mode import CHOICES, DEFAULT_BUDGET_TOKENS
 from .options import ConfigError, record_options, site_config
-from .vectors import EmbeddingMissing
+from .vector_cache import VectorCache
+from .vectors import BOTH, EmbeddingMissing, EncoderMissing, embedded
 
 DEFAULT_BUNDLE = "docent-bundle.json"
 
@@ -98,6 +99,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rerank", action=argparse.BooleanOptionalAction, default=None,
                         help="store each record section's vector for the guide's rerank (default: the config's "
                              "`rerank`; needs the [rerank] extra)")
+    parser.add_argument("--encoder", action=argparse.BooleanOptionalAction, default=None,
+                        help="store each record section's encoder row, fused with the guide's search (default: the "
+                             "config's `encoder`; needs the [encoder] extra; rows cached in .cache/docent/ beside the "
+                             "config)")
 
 
 def _copy_assets(site_dir: Path, public: dict[str, Any]) -> int:
@@ -131,6 +136,12 @@ def _choice(args: argparse.Namespace, options: Mapping[str, Any], project: str, 
 def _rerank(args: argparse.Namespace, options: Mapping[str, Any]) -> bool:
     """--rerank or --no-rerank where given, else the config's `rerank`."""
     return bool(args.rerank) if args.rerank is not None else options.get("rerank") is True
+
+
+def _encoder(args: argparse.Namespace, options: Mapping[str, Any], config: Path) -> VectorCache | None:
+    """The encoder's cache beside the config where --encoder, or the config's `encoder` unless --no-encoder."""
+    wanted = bool(args.encoder) if args.encoder is not None else options.get("encoder") is True
+    return VectorCache.beside(config) if wanted else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -175,10 +186,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
         return 2
     manifest, problems = build(pages, site)
+    rerank, encoder = _rerank(args, options), _encoder(args, options, config_path)
+    if rerank and encoder is not None:
+        print(f"docent manifest: {BOTH}", file=sys.stderr)
+        return 2
     try:
-        built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=_rerank(args, options))
+        built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=rerank, encoder=encoder)
     except EmbeddingMissing as exc:
         print(f"docent manifest: `rerank`: {exc}", file=sys.stderr)
+        return 2
+    except EncoderMissing as exc:
+        print(f"docent manifest: `encoder`: {exc}", file=sys.stderr)
         return 2
     problems += built.mode.problems()
     for problem in problems:
@@ -188,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
     copied = _copy_assets(site_dir, built.public)
     print(f"docent: {summary(manifest, built, problems)}; wrote {site_dir / PUBLIC_PATH} and {bundle_path}; "
           f"copied {copied} panel assets")
-    for note in (*manifest.notes, choice.note()):
+    for note in (*manifest.notes, choice.note(), embedded(encoder)):
         if note:
             print(f"docent: note: {note}")
     if problems and args.strict:

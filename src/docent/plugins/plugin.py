@@ -30,8 +30,10 @@ from docent.manifest_build.options import ConfigError, record_options, site_conf
 from docent.manifest_build.page import CONTENT_END, CONTENT_START, PageFacts, page_id, page_path, read_page
 from docent.manifest_build.text import title_text
 from docent.manifest_build.types import SiteConfig
-from docent.manifest_build.vectors import EmbeddingMissing
+from docent.manifest_build.vector_cache import VectorCache
+from docent.manifest_build.vectors import BOTH, EmbeddingMissing, EncoderMissing, embedded
 from docent.schema.embedding import files as embedding_files
+from docent.schema.encoder import available as encoder_available
 
 from . import ENTRIES, built_files, panel_files
 from .config import DocentConfig
@@ -86,11 +88,18 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                                            kind=self._site.kind)
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
+        if self.config.rerank and self.config.encoder:
+            raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: docent: {BOTH}")
         if self.config.rerank and self._record[0] == "search":
             try:
                 embedding_files()  # vectors will be written: a missing extra stops the build before any page
             except EmbeddingMissing as exc:
                 raise PluginError(_rerank_missing(config, exc)) from exc
+        if self.config.encoder and self._record[0] == "search":
+            try:
+                encoder_available()  # as for the rerank: stopped before any page
+            except EncoderMissing as exc:
+                raise PluginError(_encoder_missing(config, exc)) from exc
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
             script = ExtraScriptValue(SCRIPT)
             script.defer = True
@@ -193,10 +202,14 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         # The nav as this build has it: a page kept from an earlier `serve --dirty` build may have moved.
         manifest, problems = build([replace(facts, nav=self._nav.get(src, ())) for src, facts in pages], self._site)
         record_mode, budget = self._record
+        encoder = VectorCache.beside(Path(config.config_file_path or "mkdocs.yml")) if self.config.encoder else None
         try:
-            built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=self.config.rerank)
+            built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=self.config.rerank,
+                           encoder=encoder)
         except EmbeddingMissing as exc:  # `record: auto` chose search: only now are vectors written
             raise PluginError(_rerank_missing(config, exc)) from exc
+        except EncoderMissing as exc:
+            raise PluginError(_encoder_missing(config, exc)) from exc
         problems += built.mode.problems()
         for problem in problems:
             log.warning(str(problem))
@@ -216,8 +229,9 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         log.info(f"{summary(manifest, built, problems)}; wrote {PUBLIC_PATH} and {bundle_path.name}")
         if self._choice.note():
             log.info(f"Note: {self._choice.note()}")
-        for note in manifest.notes:
-            log.info(f"Note: {note}")
+        for note in (*manifest.notes, embedded(encoder)):
+            if note:
+                log.info(f"Note: {note}")
         if self._searchless:
             log.info(f"Note: {NO_SEARCH}")
 
@@ -242,3 +256,8 @@ def _rerank_missing(config: MkDocsConfig, exc: EmbeddingMissing) -> str:
     """The build stops where the record's vectors would be written (`rerank: true`, the record searched) and the
     `rerank` extra is missing; a record that goes whole writes none and needs no extra."""
     return f"{config.config_file_path or 'mkdocs.yml'}: docent `rerank: true`: {exc}"
+
+
+def _encoder_missing(config: MkDocsConfig, exc: EncoderMissing) -> str:
+    """As `_rerank_missing`, for `encoder: true` and the `encoder` extra."""
+    return f"{config.config_file_path or 'mkdocs.yml'}: docent `encoder: true`: {exc}"

@@ -89,7 +89,8 @@ class Bundle:
                               f"`[[{REFUSAL}]]` reserves (a refusal would be read as citing it): {REBUILD}.")
         vectors = read.vectors.checked(len(read.record)) if isinstance(read.vectors, Vectors) else None
         embed = None
-        if vectors is not None and embedder is not None and read.mode.searched:  # whole: no excerpts to rerank
+        # whole: no excerpts to rerank; the encoder's rows (`encoder: true`) are read, searched alone for now
+        if vectors is not None and embedder is not None and read.mode.searched and not vectors.encoded:
             embed = embedder(vectors.model)
         kept = {key: value for key, value in raw.items() if key != "vectors"}
         return cls(read.tools, read.system, record, read.lexicon, read.manifest, read.hash, read.mode, kept, vectors,

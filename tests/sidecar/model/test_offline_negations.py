@@ -10,6 +10,7 @@ import pytest
 
 from docent.schema import Block, Manifest
 from docent.schema import RecordSection as Section
+from docent.sidecar.answer.words import terms
 from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.weighing import Weighed
 
@@ -47,3 +48,16 @@ def test_a_word_written_outside_a_contraction_still_weighs() -> None:
     # "won't" leaves "won", stemmed "win": the word the question writes itself still counts
     assert "win" in _weighed("Which value wins? It won't take the default.").weight
 
+
+def test_the_shared_words_read_a_negated_auxiliary_as_the_negation() -> None:
+    # `words.terms`, which the offline model reads the question and the record by: "don't" is "not", a stop word, as
+    # search (`clauses.uncontracted`) and the gate (`STOP_WORDS`) read it; another contraction loses its ending alone
+    said = "I don't want it: it isn't, won't and can’t convert Mara's input. They'd say it hasn't, needn't."
+    assert terms(said) == ["want", "convert", "mara", "input", "say"]
+
+
+def test_a_section_that_writes_a_negated_auxiliary_holds_no_word_of_it() -> None:
+    # the record's side: "If a command doesn't exist ... Don't panic: it isn't fatal" holds "panic", no "don" or "isn"
+    model = OfflineModel.of(RECORD, manifest=Manifest(site_name="Typer", kind="docs"))
+    df = model.vocabulary(model.source()).df
+    assert [df.get(w) for w in ("panic", "don", "doesn", "isn")] == [1, None, None, None]

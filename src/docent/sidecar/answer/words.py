@@ -4,7 +4,7 @@ record index and the offline model, so that a word the question, the answer and 
 - `words(text)`: the words as written, lower case (letters with their inner apostrophes, or a number standing
   alone); `stems(text)`: the words of substance among them, stemmed, as a set.
 - `terms(text)`: the offline model's words of substance in order, ASCII (`C++` and `C#` whole), contractions'
-  endings dropped.
+  endings dropped, a negated auxiliary ("don't") read as the negation (a stop word).
 - `chunks(text)` and `parts(chunk)`: words as owners write names (`spring-boot`, `max_poll_records`, `3.2.1`,
   `OutOfMemoryError`) and their parts, for the full-text index, which stems with its own tokenizer.
 - `STOP_WORDS`: the words that say nothing of what a text is about: English's function words, the words any prose
@@ -242,6 +242,10 @@ _PASTS.update({
 
 # "I'd", "she's", "don't": the ending is grammar, not a word ("d" would be the D of "3-D").
 CONTRACTION = re.compile(r"(?<=[A-Za-z])['’](?:d|s|ll|re|ve|t|m)\b", re.IGNORECASE)
+# A negated auxiliary ("don't", "isn't", "won't", "can't") is the negation, "not", a stop word: as search reads it
+# (`clauses.uncontracted`) and the gate (the word whole, in `STOP_WORDS`; its negation rules read `words`). Its "'t"
+# dropped alone left "don", "isn", "win" (of "won't") as words of substance.
+NEGATED = re.compile(r"\b[A-Za-z]+n['’]t\b", re.IGNORECASE)
 
 
 def unaccented(text: str) -> str:
@@ -253,7 +257,10 @@ def unaccented(text: str) -> str:
 
 def terms(text: str) -> list[str]:
     """The words of substance of a text in order, stemmed, as the offline model matches a question; accents folded."""
-    return [stem(w) for w in ASCII_WORD.findall(CONTRACTION.sub("", unaccented(text))) if w.lower() not in STOP_WORDS]
+    text = unaccented(text)
+    if "'" in text or "’" in text:
+        text = CONTRACTION.sub("", NEGATED.sub("not", text))
+    return [stem(w) for w in ASCII_WORD.findall(text) if w.lower() not in STOP_WORDS]
 
 
 # A word as an owner writes a name: letters and digits, joined by the punctuation names use inside them (C++, C#,

@@ -100,7 +100,7 @@ class Weighed:
         by_alias = _by_alias(question, index, lexicon, named)
         by_alias = {**(spelled_out := acronyms(question, index.df, index.sections)), **by_alias}
         silent = _silent(question, request=request, quiet=quiet, owner=Voice.of(manifest))
-        skip = silent | known | LIGHT_VERBS | {stem(m.group(1)) for m in CHANGING.finditer(question)} | _negations(question)
+        skip = silent | known | LIGHT_VERBS | {stem(m.group(1)) for m in CHANGING.finditer(question)}
         own = own_stack(question) - known
         words = [w for w in dict.fromkeys(terms(question)) if w not in skip and not (w in own and not index.df[w])]
         weight, alts, extra = _weigh(words, index, by_alias, named, manifest)
@@ -221,7 +221,6 @@ CONTEXT = 0.25
 # there built-in rate limiting, or do I write a decorator with redis?").
 INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.?!,;]*|\bor (?:do|should|must|would|will|can|could) (?:i|we)\b[^.?!;]*",
                      re.IGNORECASE)
-NEGATION = re.compile(r"\b[A-Za-z]+n['’]t\b")  # "don't", "isn't", "won't", "can't"
 ASK_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))\s+(?=[\"“(`]?[A-Z0-9`]|(?:what|which|how|why|where|when|who|can|could|is|are|does|do|"
                        r"did|was|were|has|have|had|would|will|should)\b)")
 
@@ -248,13 +247,6 @@ def _versions(question: str, index: Vocabulary, known: Collection[str], *, docs:
 def _judging(question: str, weighed: Collection[str], kind: str) -> frozenset[str]:
     """On documentation, the weighed words (stemmed) of an ask that judges what the reader told (`seen.judged`)."""
     return frozenset(terms(" ".join(judged(question)))) & set(weighed) if kind == "docs" else frozenset()
-
-
-def _negations(question: str) -> set[str]:
-    """The words (stemmed) a question writes only as a negated auxiliary ("don't", "isn't", "won't"): what is left of
-    one once its "'t" goes ("don", "isn") is no word of what is asked."""
-    found = {t for m in NEGATION.finditer(question) for t in terms(m.group())}
-    return found - set(terms(NEGATION.sub(" ", question)))
 
 
 def _compounds(question: str, weighed: Collection[str], code: Collection[str]) -> tuple[frozenset[str], ...]:

@@ -193,3 +193,66 @@ def test_only_a_common_word_that_opens_a_phrase_is_read_in_lower_case() -> None:
     assert opened("Every client retries") == "every client retries"
     assert opened("None") == "None"  # a value, alone in its cell
     assert opened("Kafka moves the events") == "Kafka moves the events"  # a name
+
+
+MODES = {
+    "tools": Section.of("tools", page="modes", path="/modes/#tools", headings=("Modes", "TOOLS mode"), blocks=(
+        Block("paragraph", "The recommended mode for OpenAI models. It uses OpenAI's tool calling API."),
+        Block("paragraph", "Advantages: most reliable, best for complex structures."),
+    )),
+    "json": Section.of("json", page="modes", path="/modes/#json", headings=("Modes", "JSON mode"), blocks=(
+        Block("paragraph", "Instructs the model to output JSON directly."),
+        Block("paragraph", "Trade-offs: slightly less reliable than TOOLS, works with more models."),
+    )),
+}
+
+
+def modes(row: str) -> list[str]:
+    gate = Gate(MODES, Lexicon([{"term": "OpenAI", "aliases": []}]))
+    return verdicts(gate.feed(f"| | `Mode.TOOLS` | `Mode.JSON` |\n|---|---|---|\n{row}\n") + gate.finish())
+
+
+def test_a_row_s_cells_after_its_subject_are_each_a_claim_against_what_that_cell_cites() -> None:
+    assert modes("| **How it works** | Uses OpenAI's tool calling API [[tools]]. | Instructs the model to output JSON "
+                 "directly [[json]]. |")[1:] == [
+        "How it works; Uses OpenAI's tool calling API.; Instructs the model to output JSON directly."]
+    assert modes("| **Reliability** | Most reliable and best for complex structures [[tools]]. | Slightly less reliable "
+                 "than TOOLS [[json]]. |")[1:] == [
+        "Reliability; Most reliable and best for complex structures.; Slightly less reliable than TOOLS."]
+    # each cell told of the other's section: run together, the row's words were all the two sections' and it was shown
+    assert modes("| **How it works** | Instructs the model to output JSON directly [[tools]]. | Uses OpenAI's tool "
+                 "calling API [[json]]. |") == ["unknown_term"]
+    assert modes("| **Reliability** | Slightly less reliable than TOOLS [[tools]]. | Most reliable and best for complex "
+                 "structures [[json]]. |") == ["actor"]
+
+
+PAGES = {
+    "pages": Section.of("pages", page="graphql", path="/graphql/#pagination", headings=("GraphQL", "Pagination"), blocks=(
+        Block("paragraph", "Offset-based pagination uses an offset relative to the first record in a set. Cursor-based "
+                           "pagination returns records with a primary key greater than or equal to the start value."),
+    )),
+}
+
+
+def pages(table: str) -> list[str]:
+    gate = Gate(PAGES, Lexicon([{"term": "Kafka", "aliases": []}]))
+    return verdicts(gate.feed(f"Two kinds [[pages]]:\n\n{table}") + gate.finish())[1:]
+
+
+def test_a_cell_under_a_label_keeps_its_opening_its_capital_no_name() -> None:
+    head = "| Strategy | How it works |\n|---|---|\n"
+    # "How it works Takes an offset": a capital inside a sentence, a name the section does not write
+    assert pages(head + "| Offset-based | Takes an offset relative to the first record in a set |\n") == [
+        "Strategy; How it works", "Offset-based; Takes an offset relative to the first record in a set"]
+    assert pages(head + "| Offset-based | Kafka keeps an offset relative to the first record in a set |\n") == [
+        "unknown_term"]
+
+
+def test_a_first_column_of_ranks_numbers_the_rows_and_states_no_figure() -> None:
+    rows = "| 1 | Offset-based | an offset relative to the first record |\n| 2 | Cursor-based | a primary key |\n"
+    assert pages("| Rank | Strategy | Reads |\n|---|---|---|\n" + rows) == [
+        "Rank; Strategy; Reads", "1; Offset-based; an offset relative to the first record", "2; Cursor-based; a primary key"]
+    # a count under another label, or a rank that is not the row's place, is a figure the section must state
+    assert pages("| Pages | Strategy | Reads |\n|---|---|---|\n" + rows) == ["number", "number"]
+    assert pages("| Rank | Strategy | Reads |\n|---|---|---|\n" + rows.replace("| 1 |", "| 3 |")) == ["number"] + [
+        "Rank; Strategy; Reads", "2; Cursor-based; a primary key"]

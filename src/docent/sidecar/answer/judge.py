@@ -17,7 +17,7 @@ from .events import Cite, Code, Held, Referred, Sentence
 from .lexicon import Lexicon
 from .mentions import Mentions
 from .policy import AnswerPolicy, Policy
-from .rules import RULES, RULES_SURE, SHOW, Check, Draft, Grounds, Hold, Reading, Rule, checks, first
+from .rules import RULES, RULES_SURE, SHOW, Check, Draft, Grounds, Hold, Reading, Rule, Show, checks, first
 from .rules.confirmation import confirms
 from .rules.connective import CONNECTIVE_WORDS
 from .rules.first_person import FIRST_PERSON
@@ -75,7 +75,12 @@ class Judge:
             counted, self._caption = counted | self._caption[1], None
         table = self._checks[bool(draft.ids)]  # none in a bench's table of no rules: nothing reads the sentence then
         reading = Reading(draft, grounds, most_words=words, counted=counted) if table else None
-        verdict = SHOW if reading is None else first(reading, table)
+        if reading is None:
+            verdict: Hold | Show = SHOW
+        elif draft.parts:  # a table's row of several claims, each judged as its own (`tables`)
+            verdict = self._parts(draft, grounds, words, counted)
+        else:
+            verdict = first(reading, table)
         referred: Hold | None = None
         if isinstance(verdict, Hold):  # (a draft's `_replace` costs 10 k instructions: made only where an action was)
             if draft.ids and grounds.acted and confirms(uncited := draft._replace(ids=()), grounds, self._names):
@@ -92,6 +97,17 @@ class Judge:
             grounds.known_ids.update(draft.ids)
         shown = self._show(draft)
         return shown if referred is None else self._refer(shown, referred)
+
+    def _parts(
+        self, draft: Draft, grounds: Grounds, words: int, counted: frozenset[numbers.Quantity],
+    ) -> Hold | Show:
+        """A row's verdict from its claims (`Draft.parts`): the first claim held holds the row."""
+        for text, prose, ids, codes in draft.parts:
+            part = Draft(text, ids, False, prose=prose, codes=codes, row=draft.row)
+            verdict = first(Reading(part, grounds, most_words=words, counted=counted), self._checks[bool(ids)])
+            if isinstance(verdict, Hold):
+                return verdict
+        return SHOW
 
     def _stands(self, draft: Draft, reading: Reading | None, verdict: Hold) -> Hold | None:
         """With the check on, the hold that stands on a held sentence: a sure rule's, wherever it stands in the table

@@ -6,7 +6,11 @@ other line is a row, and a row is a claim like a sentence: its cells are split a
 inside inline code), each read as a sentence's text is (`shape`), and joined with "; " into what the rules read. A label
 is the predicate of every cell under it, so each cell after the first is read with its label ("| Option | Removed |"
 over "| `--workers` | yes |" reads "--workers; Removed yes", and a "no" under it "not removed"), unless the label is a
-plain column name ("Option", "Default", "Description"), which states nothing; the text shown is the cells alone. A row
+plain column name ("Option", "Default", "Description"), which states nothing; the text shown is the cells alone. A cell
+still capitalised opens its own phrase after its label ("How it works: Uses an offset"). A row whose cells cite apart
+("| **Reliability** | Most reliable [[tools]] | Less reliable than TOOLS [[json]] |") holds a claim per cell, each with
+the row's first cell against what that cell cites (`_parts`); a first column of ranks or steps whose cell is the row's
+place ("| Rank |" over "| 3 |" on the third row) numbers the row, as a list's "3." does, and states no figure. A row
 cites what it writes itself, in a cell (usually its last) or after it; a row that writes nothing takes the table's
 citations: a line of citations alone right after the table, else those its header row writes, else those of the
 sentence that introduces it (the sentence right before it, "The defaults [[settings]]:"), else (the gate waits for it)
@@ -42,6 +46,8 @@ _PLAIN = frozenset(
 _WORD = re.compile(r"[^\W_]+")
 # the words of a sentence that points at the table before it: only such a sentence may count its rows
 _POINTING = re.compile(r"\b(?:these|table|above|following|listed|rows?)\b", re.IGNORECASE)
+# the label of a first column that may number the rows: "Rank", "#", "No.", "Step", "Order", "Position"
+_RANKS = re.compile(r"(?i)#|no\.?|nr\.?|number|rank|step|order|position|priority order")
 _NO = frozenset(("no", "false", "✗", "❌", "✘"))  # a cell that denies its column's label
 _EMPTY = frozenset(("", "-", "–", "—"))  # a cell with no value  # noqa: RUF001 - the dashes a table writes
 
@@ -55,13 +61,18 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
         header, lines = _cells(lines[0]), lines[2:]
     inherited = _inherited(table, before, record, headed=header is not None)
     labels = _labels(header)
+    ranked = header is not None and bool(header) and _RANKS.fullmatch(shape(header[0]).prose.strip()) is not None
     rows: list[Draft] = []
     for line in lines:
-        cells = _cells(line)
+        raw = _raw_cells(line)
+        cells = _cleaned(raw)
         if _delimiter(cells):
             continue
         own = tuple(sid for sid in citations(line) if sid in record)
-        rows.append(_draft(cells, own or inherited, header=False, labels=labels))
+        cited = [tuple(sid for sid in citations(cell) if sid in record) for cell in raw]
+        # a first column of the rows' own places ("| Rank |" over "| 2 |", "| 3 |"): a number as a list's item has
+        numbered = ranked and bool(cells) and cells[0] == str(len(rows) + 1)
+        rows.append(_draft(cells, own or inherited, header=False, labels=labels, cited=cited, numbered=numbered))
     out = [r for r in rows if r.text]
     ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
     if header is not None and ids:  # the header of a table that cites nothing would label rows all held
@@ -82,6 +93,11 @@ def _inherited(table: Table, before: tuple[str, ...], record: Container[str], *,
 
 def _cells(line: str) -> list[str]:
     """A row's cells, citations taken out; the pipes at its ends, and a last cell of citations alone, dropped."""
+    return _cleaned(_raw_cells(line))
+
+
+def _raw_cells(line: str) -> list[str]:
+    """A row's cells as written, citations in; the pipes at its ends, and a last cell of citations alone, dropped."""
     body = line.strip()
     cells: list[str] = [""]
     for m in _CELL_PART.finditer(body):
@@ -95,6 +111,11 @@ def _cells(line: str) -> list[str]:
         cells = cells[:-1]
     if cells and "[[" in cells[-1] and not CITATION.sub("", cells[-1]).strip():
         cells = cells[:-1]
+    return cells
+
+
+def _cleaned(cells: list[str]) -> list[str]:
+    """Cells as read: citations out, an escaped pipe a pipe."""
     return [(CITATION.sub(" ", c) if "[[" in c else c).strip().replace("\\|", "|") for c in cells]
 
 
@@ -113,19 +134,27 @@ def _labels(header: list[str] | None) -> list[str]:
 
 
 def _labelled(label: str, prose: str) -> str:
-    """A cell as the rules read it under its label: "Removed yes"; a "no" denies the label ("not Removed")."""
+    """A cell as the rules read it under its label: "Removed yes"; a "no" denies the label ("not Removed"). A cell
+    whose first word is still capitalised once opened (`shape.opened`: "Uses an offset ...") opens a phrase after its
+    label ("How it works: Uses an offset ..."), as it opens one alone: its capital is no name's."""
     if not label:
         return prose
     if prose.strip(" .").lower() not in _NO:
-        return f"{label} {prose}"
+        return f"{label}: {prose}" if prose[:1].isupper() else f"{label} {prose}"
     return f"not {label[:1].lower()}{label[1:]}" if label[1:2].islower() else f"not {label}"  # a word, not a name
 
 
-def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequence[str] = ()) -> Draft:
+def _draft(
+    cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequence[str] = (),
+    cited: Sequence[tuple[str, ...]] = (), numbered: bool = False,
+) -> Draft:
+    """A row as the rules read it: its cells joined; `cited`, each cell's own citations (a body row's); `numbered`:
+    its first cell is its place in the table under a column of ranks or steps, which the rules do not read (the row's
+    subject is then its second cell), as a numbered list's "2." is not."""
+    first = int(numbered)
     texts: list[str] = []
     spans: list[tuple[str, int, int]] = []
-    proses: list[str] = []
-    codes: list[str] = []
+    read: list[tuple[int, str, tuple[str, ...]]] = []  # each cell with a value: its place, its prose, its code
     bounds: list[tuple[int, int]] = []
     at = 0
     for cell in cells:
@@ -136,17 +165,47 @@ def _draft(cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequ
         spans += [(kind, at + start, at + end) for kind, start, end in shaped.spans]
         texts.append(shaped.text)
         at += len(shaped.text)
-        if shaped.text not in _EMPTY:
-            label = labels[len(texts) - 1] if 1 < len(texts) <= len(labels) else ""
-            proses.append(_labelled(label, opened(shaped.prose) if len(texts) > 1 else shaped.prose))
-            codes += shaped.codes
+        place = len(texts) - 1
+        if shaped.text not in _EMPTY and place >= first:
+            label = labels[place] if first < place < len(labels) else ""
+            read.append((place, _labelled(label, opened(shaped.prose) if place > first else shaped.prose), shaped.codes))
     text = "; ".join(texts)
     if not any(t not in _EMPTY for t in texts):
         text = ""
+    codes = tuple(code for _, _, own in read for code in own)
+    apart = len(set(cited) - {()}) > 1  # its cells cite apart: claims apart (`_parts`)
     return Draft(
-        text, ids, False, tuple(spans), None, True, "; ".join(p for p in proses if p), tuple(codes),
-        row=Row(tuple(bounds), header),
+        text, ids, False, tuple(spans), None, True, "; ".join(p for _, p, _ in read if p), codes,
+        row=Row(tuple(bounds), header), parts=_parts(texts, read, ids, cited, first) if apart else (),
     )
+
+
+def _parts(
+    texts: list[str], read: list[tuple[int, str, tuple[str, ...]]], ids: tuple[str, ...],
+    cited: Sequence[tuple[str, ...]], first: int = 0,
+) -> tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...]:
+    """A row's claims, where it has more than one cell of value after its first and its cells cite apart (`_draft`):
+    each such cell with the first, under its label, against what it cites itself (with what the first cites), else
+    what the row cites.
+    "| **Reliability** | Most reliable [[tools]] | Less reliable than TOOLS [[json]] |" states two facts, each of its
+    own section: run together, one cell's words are read as the other's ("most" and "less" as opposites). A row whose
+    cells cite alike is one claim about its subject, its cells read together: "| `hljs_style_dark` | The style in
+    dark mode | github_dark |" read apart would leave "github_dark" alone, and the cells of a table whose columns name
+    its subjects ("| | `cascade_delete` | `ondelete` |") would be read without them (a name in code is no prose)."""
+    subject = read[0] if read and read[0][0] == first else None
+    values = read[1:] if subject is not None else read
+    if len(values) < 2 or len(cited) != len(texts):
+        return ()
+    out = []
+    for place, prose, codes in values:
+        own = cited[place]
+        if subject is None:
+            out.append((texts[place], prose, own or ids, codes))
+            continue
+        said = tuple(dict.fromkeys(cited[first] + own)) if own else ids
+        out.append((f"{texts[first]}; {texts[place]}", "; ".join(p for p in (subject[1], prose) if p), said,
+                    subject[2] + codes))
+    return tuple(out)
 
 
 def counts(rows: Sequence[Draft]) -> frozenset[Quantity]:

@@ -38,6 +38,9 @@ class Draft(NamedTuple):
     fence: Fence | None = None
     row: Row | None = None  # a table's row: its text is its cells' joined
     heading: bool = False  # a heading the model wrote ("## Updating a project", a line in bold alone): a label
+    # A table's row of more than one cell after its subject: each such cell, read with the subject and under its label,
+    # is a claim of its own against what it cites (`tables`), as (text, prose, ids, codes); none for any other draft.
+    parts: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 # A sentence's Draft made without its `__new__`'s frame (`drafts.draft_of`, `tuple.__new__`) ends with the defaults of

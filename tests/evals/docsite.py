@@ -40,7 +40,7 @@ from docent.manifest_build.options import site_config
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
 from docent.sidecar.operator import quoted
-from tests.evals.retrieval import measure, reranked
+from tests.evals.retrieval import encoded, measure, reranked
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "tests" / "data" / "sites" / "starlette"
@@ -119,7 +119,7 @@ def figures(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
     found = measure(bundle.index, answerable(path), ks=(1, SECTIONS))
     found.pop("recall@1")  # a question's first section found says its hit@1; its others are recall@8's
     out = {"docs_record_coverage": round(coverage(built), 4), **found, **(given(bundle, path) if bundle.searched else {})}
-    return out | rerank_figures(bundle, path)
+    return out | rerank_figures(bundle, path) | encoder_figures(bundle, path)
 
 
 def rerank_figures(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
@@ -133,6 +133,18 @@ def rerank_figures(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
     found.pop("recall@1")
     both = {**found, **(given(again, path) if again.searched else {})}
     return {f"docs_rerank_{name.removeprefix('docs_')}": value for name, value in both.items()}
+
+
+def encoder_figures(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
+    """The same figures with the guide's encoder (`encoder: true`), `docs_encoder_` before each name; none where the
+    `encoder` extra is not installed. On a record sent whole they say what the encoder would do were it searched."""
+    again = encoded(bundle)
+    if again is None or again.fusion is None:
+        return {}
+    found = measure(again.index, answerable(path), ks=(1, SECTIONS), fusion=again.fusion)
+    found.pop("recall@1")
+    both = {**found, **(given(again, path) if again.searched else {})}
+    return {f"docs_encoder_{name.removeprefix('docs_')}": value for name, value in both.items()}
 
 
 def given(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:

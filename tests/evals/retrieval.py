@@ -8,7 +8,9 @@ over the questions; hit@k: the share of questions with at least one of its secti
 1 / the rank of a question's first section found (0 where none is), as the embedded model answers from the top of the
 list. The guide gives k = `excerpts.SECTIONS` sections with a question. Run: `python -m tests.evals.retrieval` (`make eval` runs it).
 With the `rerank` extra installed, each line has the same figures with the guide's rerank beside them (`rerank_`:
-the search's first 24 reranked by WordLlama's vectors, as a bundle built with `rerank: true` is; round 19's notes).
+the search's first 24 reranked by WordLlama's vectors, as a bundle built with `rerank: true` is; round 19's notes); with
+the `encoder` extra, with the guide's encoder (`encoder_`: the search and all-MiniLM-L6-v2 fused, as a bundle built with
+`encoder: true` is; round 31's notes), the sections' rows kept in `ENCODED` (a site is embedded once, ~64 ms a section).
 
 A real documentation site's sets, apart: `retrieval-httpx.json` (12 questions) and `retrieval-httpx-holdout.json` (15
 more, each with the GitHub issue it comes from, written before a round's changes to search and measured only at its
@@ -50,16 +52,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from docent.manifest_build.vectors import record_vectors
+from docent.manifest_build.vector_cache import VectorCache
+from docent.manifest_build.vectors import encoder_vectors, record_vectors
 from docent.schema.embedding import Embedding, EmbeddingMissing
+from docent.schema.encoder import Encoder, EncoderMissing
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import SECTIONS
+from docent.sidecar.answer.fusion import WIDE, Fusion
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.rerank import Rerank, pool
 
 HERE = Path(__file__).resolve().parent
 KS = (1, 3, 5, SECTIONS, 10)
 LARGE_PAGES = 400
+ENCODED = Path(tempfile.gettempdir()) / "docent-eval" / "vectors.sqlite"  # the encoder's rows, kept between runs
 
 
 def first_rank(found: Sequence[str], wanted: Collection[str]) -> int | None:
@@ -68,13 +74,15 @@ def first_rank(found: Sequence[str], wanted: Collection[str]) -> int | None:
 
 
 def measure(index: RecordIndex, asked: Sequence[dict[str, Any]], *, ks: Sequence[int] = KS,
-            rerank: Rerank | None = None) -> dict[str, float]:
+            rerank: Rerank | None = None, fusion: Fusion | None = None) -> dict[str, float]:
     """recall@k and hit@k for each k, and `mrr`: the mean of 1 / the first right section's rank among the `max(ks)`
     found (0 where none is), since the embedded model answers from the top of the list: the right section 2nd
     counts a half, 8th an eighth. With `rerank`, the search's first `max(ks)` and the rest of its first `POOL`
-    reranked (`rerank.pool`), as the guide's excerpts are."""
+    reranked (`rerank.pool`), as the guide's excerpts are; with `fusion`, the search's first `WIDE` and the encoder's
+    nearest fused (`fusion.Fusion`), as they are with the encoder."""
     figures: dict[str, float] = {}
-    ranked = [_found(index, str(q["question"]), max(ks), rerank) for q in asked]
+    ranked = [_fused(index, str(q["question"]), max(ks), fusion) if fusion is not None
+              else _found(index, str(q["question"]), max(ks), rerank) for q in asked]
     for k in ks:
         recall = hit = 0.0
         for q, found in zip(asked, ranked, strict=True):
@@ -96,6 +104,10 @@ def _found(index: RecordIndex, question: str, limit: int, rerank: Rerank | None)
     return rerank.order(question, pool(index, question, first=limit))[:limit]
 
 
+def _fused(index: RecordIndex, question: str, limit: int, fusion: Fusion) -> list[str]:
+    return fusion.order(question, index.scored_pool(question, first=limit, limit=max(WIDE, limit)))[:limit]
+
+
 def reranked(bundle: Bundle) -> Bundle | None:
     """The bundle as built with `rerank: true` (its record's vectors made here, its index shared), for the rerank's
     figures beside the search's; None where the `rerank` extra is not installed."""
@@ -114,6 +126,26 @@ def _embedding() -> Embedding:
     return Embedding.load()
 
 
+def encoded(bundle: Bundle) -> Bundle | None:
+    """The bundle as built with `encoder: true` (its record's rows made here through `ENCODED`, its index shared), for
+    the encoder's figures beside the search's; None where the `encoder` extra is not installed."""
+    try:
+        encoder = _encoder()
+    except EncoderMissing:
+        return None
+    vectors = bundle.vectors
+    if vectors is None or not vectors.encoded:
+        vectors = encoder_vectors(list(bundle.record.values()), VectorCache(ENCODED), encoder=encoder)
+    out = replace(bundle, vectors=vectors, embed=encoder.vector)
+    out.__dict__["index"] = bundle.index
+    return out
+
+
+@cache
+def _encoder() -> Encoder:
+    return Encoder.load()
+
+
 def example(name: str = "retrieval-example.json") -> dict[str, float]:
     bundle = Bundle.load(HERE / "bundle-search.json")
     asked = json.loads((HERE / name).read_text(encoding="utf-8"))
@@ -121,11 +153,16 @@ def example(name: str = "retrieval-example.json") -> dict[str, float]:
 
 
 def with_rerank(bundle: Bundle, asked: Sequence[dict[str, Any]], *, ks: Sequence[int] = KS) -> dict[str, float]:
-    """The same figures with the guide's rerank (`reranked`), `rerank_` before each name; none without the extra."""
+    """The same figures with the guide's rerank (`reranked`), `rerank_` before each name, and with its encoder
+    (`encoded`), `encoder_` before each; none without the extra."""
+    out: dict[str, float] = {}
     again = reranked(bundle)
-    if again is None or again.rerank is None:
-        return {}
-    return {f"rerank_{k}": v for k, v in measure(again.index, asked, ks=ks, rerank=again.rerank).items()}
+    if again is not None and again.rerank is not None:
+        out |= {f"rerank_{k}": v for k, v in measure(again.index, asked, ks=ks, rerank=again.rerank).items()}
+    fused = encoded(bundle)
+    if fused is not None and fused.fusion is not None:
+        out |= {f"encoder_{k}": v for k, v in measure(fused.index, asked, ks=ks, fusion=fused.fusion).items()}
+    return out
 
 
 def large(pages: int = LARGE_PAGES) -> tuple[dict[str, float], dict[str, float]]:

@@ -50,6 +50,7 @@ class _Bundle:
     index: _Index
     tools: list[dict[str, Any]] = field(default_factory=list)
     rerank: None = None  # built without `rerank: true`: the search's order stands
+    fusion: None = None  # nor `encoder: true`
 
 
 def test_water_filling_gives_the_short_ones_whole_and_the_long_ones_an_equal_share() -> None:

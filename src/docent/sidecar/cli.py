@@ -238,12 +238,12 @@ def site_url_mismatch(settings: Any, port: int) -> str | None:
 
 def record_report(settings: Any) -> tuple[str, str | None]:
     """How the bundle's record is read (for the start-up line), and why the sidecar cannot start on it, if so: the model
-    cannot hold it, or it asks for the rerank and the `rerank` extra is missing."""
+    cannot hold it, or it asks for the rerank or the encoder and that extra is missing."""
     from .answer.bundle import Bundle, BundleError
     from .fit import misfit, prompt_tokens, table_model
     from .vectors import RerankMissing, installed_embed
 
-    try:  # the rerank's model checked, not loaded: with --workers N this process serves nothing (each worker loads it)
+    try:  # the rerank's or the encoder's model checked, not loaded: with --workers N this process serves nothing (each worker loads it)
         bundle = Bundle.load(settings.bundle, embedder=installed_embed)
     except RerankMissing as exc:
         return "", str(exc)
@@ -252,6 +252,7 @@ def record_report(settings: Any) -> tuple[str, str | None]:
     spec = table_model(settings.model)
     mode = "searched for each question" if bundle.searched else "whole in the prompt"
     mode += ", its excerpts reranked by meaning" if bundle.searched and bundle.rerank is not None else ""
+    mode += ", its excerpts found by the search and the encoder" if bundle.searched and bundle.fusion is not None else ""
     fits = f", {spec.id}'s context {spec.context}" if spec is not None and spec.context else ""
     return f"record {mode}, prompt ~{prompt_tokens(bundle)} tokens{fits}", misfit(bundle, spec)
 

@@ -41,6 +41,7 @@ from docent.schema import (
 )
 from docent.schema.mode import prefix_chars, tokens
 
+from .fusion import Fusion
 from .lexicon import Lexicon
 from .mentions import Mentions
 from .names import manifest_names, page_intros
@@ -70,14 +71,15 @@ class Bundle:
     mode: Mode
     # The file as parsed, less its `vectors` (the base64 text, 13.7 MB at 40,000 sections, is held decoded in `vectors`)
     raw: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
-    vectors: Vectors | None = field(default=None, repr=False)  # each record section's, where built with `rerank`
+    vectors: Vectors | None = field(default=None, repr=False)  # each record section's, built with `rerank` or `encoder`
     embed: Embed | None = field(default=None, repr=False, compare=False)  # a question's, by the vectors' model
 
     @classmethod
     def from_json(cls, data: object, *, embedder: Embedder | None = None) -> Bundle:
         """The parsed file; a key it lacks, a value of the wrong kind or a record section with the refusal's id (a
         bundle built before the build renamed it: `schema.REFUSAL`) is a BundleError saying to rebuild. With
-        `embedder`, a bundle that has vectors reranks the guide's excerpts (`rerank`); without, it is searched alone."""
+        `embedder`, a bundle that has vectors reranks the guide's excerpts (`rerank`) or finds them with the encoder
+        (`fusion`), by the vectors' model; without, it is searched alone."""
         raw: dict[str, Any] = data if isinstance(data, dict) else {}
         before = isinstance(data, dict) and "mode" not in data  # built before the build measured its prompt
         read = decode(BundleFile, {**raw, "mode": _WHOLE} if before else data, where="")
@@ -89,8 +91,7 @@ class Bundle:
                               f"`[[{REFUSAL}]]` reserves (a refusal would be read as citing it): {REBUILD}.")
         vectors = read.vectors.checked(len(read.record)) if isinstance(read.vectors, Vectors) else None
         embed = None
-        # whole: no excerpts to rerank; the encoder's rows (`encoder: true`) are read, searched alone for now
-        if vectors is not None and embedder is not None and read.mode.searched and not vectors.encoded:
+        if vectors is not None and embedder is not None and read.mode.searched:  # whole: no excerpts to rerank
             embed = embedder(vectors.model)
         kept = {key: value for key, value in raw.items() if key != "vectors"}
         return cls(read.tools, read.system, record, read.lexicon, read.manifest, read.hash, read.mode, kept, vectors,
@@ -235,16 +236,24 @@ class Bundle:
         self.mentions.prepare()
         prepare(self.mentions)
         if self.searched:
-            _ = self.index
+            _ = self.index, self.fusion  # the encoder's rows widened here, not in the first question's turn
         return self
 
     @cached_property
     def rerank(self) -> Rerank | None:
         """The guide's excerpts reranked by meaning (`rerank`), where the bundle has vectors and a question can be
         embedded; None: the search's order stands."""
-        if self.vectors is None or self.embed is None:
+        if self.vectors is None or self.embed is None or self.vectors.encoded:
             return None
         return Rerank.of(self.embed, self.vectors, list(self.record))
+
+    @cached_property
+    def fusion(self) -> Fusion | None:
+        """The guide's excerpts found by the search and the encoder together (`encoder`), where the bundle has the
+        encoder's rows and a question can be embedded; None: the search's order stands."""
+        if self.vectors is None or self.embed is None or not self.vectors.encoded:
+            return None
+        return Fusion.of(self.embed, self.vectors, list(self.record))
 
     @cached_property
     def index(self) -> RecordIndex:

@@ -28,6 +28,7 @@ from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 
 from .bundle import Bundle
 from .excerpts_fill import MIN_SHARE, shares, window
+from .fusion import WIDE
 from .rerank import pool
 
 TOKENS = EXCERPT_TOKENS  # `docent.schema.mode`'s, which the record search reads too (`record_index_order.READ`)
@@ -77,8 +78,12 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
 def searched(bundle: Bundle, question: str, *, earlier: Sequence[str] = ()) -> list[str]:
     """The sections the search finds for a question, best first, at most `SECTIONS`: where the bundle has the record's
     vectors (`Bundle.rerank`), the search's own first `SECTIONS` and after them the rest of its first `rerank.POOL`
-    (`rerank.pool`), put in order by meaning with the conversation's thread; else the search's own (`RecordIndex.given`:
-    chosen from its first 12)."""
+    (`rerank.pool`), put in order by meaning with the conversation's thread; where it has the encoder's rows
+    (`Bundle.fusion`), the search's first `fusion.WIDE` and the encoder's nearest together, by their fused scores; else
+    the search's own (`RecordIndex.given`: chosen from its first 12)."""
+    if (fusion := bundle.fusion) is not None:
+        scored = bundle.index.scored_pool(question, first=SECTIONS, limit=WIDE, earlier=earlier)
+        return fusion.order(question, scored, earlier=earlier)[:SECTIONS]
     rerank = bundle.rerank
     if rerank is None:
         return bundle.index.given(question, earlier=earlier)

@@ -87,7 +87,8 @@ OFF_WORDS = {
     "budget_spent": "The guide has spent today's budget: ask again tomorrow.",
     "no_bundle": "The guide has no record to answer from: whoever runs the site must build it (`mkdocs build`).",
     "bundle_failed": "The guide's bundle could not be loaded: whoever runs the site must read why in the sidecar's "
-                     "log (a bundle built with `rerank: true` needs `pip install 'mkdocs-docent[rerank]'` beside it).",
+                     "log (a bundle built with `rerank: true` needs `pip install 'mkdocs-docent[rerank]'` beside it, "
+                     "one built with `encoder: true` `pip install 'mkdocs-docent[encoder]'`).",
 }
 # ... and in the visitor's words, which the panel shows as the status reply gives them (`says`), with its words
 # for an offline or degraded guide and for conversations that may reach a disk: the panel writes none of them.

@@ -188,12 +188,16 @@ class RecordIndex:
         which starts from the guide's own 8. One search (BM25 asked for the rows a search for `first` asks: 48 hold
         24), its sections read once for their order, where a search for 8 and another for 24 cost a question twice
         over (OpenFaaS: 6.5 -> 17 ms)."""
+        return [sid for sid, _ in self.scored_pool(text, first=first, limit=limit, earlier=earlier)]
+
+    def scored_pool(self, text: str, *, first: int, limit: int, earlier: Sequence[str] = ()) -> list[tuple[str, float]]:
+        """`pool`, each section with the search's score (the encoder's fusion weighs them: `fusion.Fusion`)."""
         if limit <= 0:
             return []
         text = unconflated(text)
         found, alone = self._found(text, max(first + CHOICE, limit), earlier, (), fetched=first)
         pooled = self._ordered(found, text, alone if first <= FIRST else None, first=first)
-        return [self._ids[rowid - 1] for rowid, _ in pooled][:max(first, limit)]
+        return [(self._ids[rowid - 1], score) for rowid, score in pooled][:max(first, limit)]
 
     def _found(self, text: str, limit: int, earlier: Sequence[str],
                exclude: Collection[str], *, fetched: int = 0) -> tuple[list[tuple[int, float]], dict[int, float]]:

@@ -29,6 +29,20 @@ SMOOTH = 60  # reciprocal rank fusion's constant
 Embed = Callable[[str], Sequence[float]]  # a text's vector, unit length, by the model the bundle's vectors name
 
 
+def leaned(embed: Embed, question: str, earlier: Sequence[str] = ()) -> list[float]:
+    """The conversation's vector as the search weighs it: the question's, plus its last `EARLIER_QUESTIONS` earlier
+    questions' (one text, as the search joins them) at `EARLIER_WEIGHT`, unit length. A follow-up alone ("what went
+    wrong?") says nothing of the thread it continues."""
+    asked = [float(x) for x in embed(question)]
+    thread = " ".join(earlier[-EARLIER_QUESTIONS:])
+    if not thread.strip():
+        return asked
+    then = embed(thread)
+    both = [x + EARLIER_WEIGHT * float(y) for x, y in zip(asked, then, strict=True)]
+    length = math.hypot(*both)
+    return [x / length for x in both] if length else asked
+
+
 def pool(index: RecordIndex, question: str, *, first: int, earlier: Sequence[str] = ()) -> list[str]:
     """What the rerank puts in order: the search's own first `first` (the guide's order without the rerank), then the
     rest of its first `POOL` (`RecordIndex.pool`, one search). A search for 24 orders its rows again
@@ -60,17 +74,8 @@ class Rerank:
         return sum(map(mul, question, row)) / length if length else 0.0  # 24 rows: ~0.3 ms
 
     def asked(self, question: str, earlier: Sequence[str] = ()) -> list[float]:
-        """The conversation's vector as the search weighs it: the question's, plus its last `EARLIER_QUESTIONS`
-        earlier questions' (one text, as the search joins them) at `EARLIER_WEIGHT`, unit length. A follow-up alone
-        ("what went wrong?") says nothing of the thread it continues."""
-        asked = [float(x) for x in self.embed(question)]
-        thread = " ".join(earlier[-EARLIER_QUESTIONS:])
-        if not thread.strip():
-            return asked
-        then = self.embed(thread)
-        both = [x + EARLIER_WEIGHT * float(y) for x, y in zip(asked, then, strict=True)]
-        length = math.hypot(*both)
-        return [x / length for x in both] if length else asked
+        """The conversation's vector as the search weighs it (`leaned`)."""
+        return leaned(self.embed, question, earlier)
 
     def order(self, question: str, found: Sequence[str], *, earlier: Sequence[str] = ()) -> list[str]:
         """`found`, the search's sections best first, in the rerank's order; `earlier`: the conversation's earlier

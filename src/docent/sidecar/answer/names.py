@@ -130,7 +130,9 @@ def _compile(names: list[str]) -> re.Pattern[str]:
         head = f"[{re.escape(first[0].lower())}{re.escape(first[0].upper())}]{re.escape(first[1:])}" if first[0].isalpha() else re.escape(first)
         alternatives.append(r"\s+".join([head, *map(re.escape, words[1:])]))
     quote = f"[{re.escape(_QUOTES)}]*"
-    return re.compile(rf"{quote}(?<![\w])(?:{'|'.join(alternatives)})(?![\w]){quote}")
+    # A name joined by a hyphen to digits is part of a longer name ("HTTP-01", "Router-1"): masked, its digits would
+    # be left standing alone, a figure (`numbers._digits` reads "ISO-8601" as a name's digits).
+    return re.compile(rf"{quote}(?<![\w])(?:{'|'.join(alternatives)})(?![\w]|-\d){quote}")
 
 
 def record_words(texts: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:

@@ -170,3 +170,25 @@ def test_another_compound_of_the_prefix_the_record_writes_is_no_sign() -> None:
     model = _model(_section("layout", "guide", "Layout", "Keep the page templates in a subdirectory of the theme."))
     assert model.answer("Can the page templates run in a subprocess of the theme?")[0] == NONE
     assert model.answer("Can I keep the page templates in a directory of the theme?")[0] != NONE
+
+
+def test_a_dotted_name_that_joins_the_records_own_names_the_readers_way_is_none_it_lacks() -> None:
+    from docent.sidecar.offline.written import code_names
+
+    said = "from typing import literal. use literal for the choices. filter on the name. get a row by its key."
+    # each part the record writes: an import path (`from typing import Literal`) joined as the reader writes it
+    assert code_names("Can I use typing.Literal for choices?", said) == (set(), set())
+    # the reader's own class (capitalised, a name the record never writes) with a member the record writes
+    assert code_names("I filter with `Employee.name == name`. How do I OR them?", said) == (set(), set())
+    # a part the record lacks that is no class of the reader's, a member it never writes, a file: names it lacks
+    assert code_names("Is there an API like table._row_locations.get?", said) == (set(), {"table._row_locations.get"})
+    assert code_names("Is there an Employee.salary filter?", said) == (set(), {"employee.salary"})
+    assert code_names("Can I run `python script.py` alone?", said) == (set(), {"script.py"})
+
+
+def test_a_question_that_names_the_records_code_by_its_import_path_is_answered() -> None:
+    choices = _section("choices", "options", "Choices", "Use `Literal` from `typing` to give an option its choices.",
+                       "The option then accepts only those values.")
+    model = _model(INSTALL, choices)
+    assert model.answer("Can I use `typing.Literal` for an option's choices?")[0] != NONE
+    assert model.answer("Can I use `typing.Annotated` for an option's choices?")[0] == NONE

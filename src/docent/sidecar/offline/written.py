@@ -2,7 +2,8 @@
 
 A reader types code as they met it: `thread_minimum_size`, `request.url_for`, `--workers`, `copier.yaml`. The record
 may write the same thing in another spelling: a flag's option as an argument (`--skip-if-exists`, `skip_if_exists`),
-a file's other extension (`copier.yml`). A name the record writes in none of them is one it lacks.
+a file's other extension (`copier.yml`). A name the record writes in none of them is one it lacks, but for a dotted
+name that joins the record's own names the reader's way (`typing.Literal`, their `Employee.name`).
 """
 
 from __future__ import annotations
@@ -50,6 +51,23 @@ def _writes(said: str, name: str, edge: str = r"\w") -> bool:
     return any(re.search(rf"(?<!{edge}){re.escape(n)}(?!{edge})", said) for n in spellings(name))
 
 
+# A file's name ends so: `script.py`, `404.md` name a file, not the record's code joined the reader's way (`_joined`).
+FILE_ENDS = frozenset("py md markdown yml yaml toml json txt html htm cfg ini conf sh js ts css lock env xml csv rst log"
+                      .split())
+
+
+def _joined(name: str, said: str) -> bool:
+    """Whether a dotted name the record never writes whole joins what it does write the reader's way: each of its
+    parts the record writes (`typing.Literal`, `sqlalchemy.Index`, `search.lang`: an import path, a setting's place),
+    or those it lacks are the reader's own classes (capitalised) on which the record's own member is called
+    (`Employee.name`, `models.SystemUser.email`). Not a file's name (`script.py`), nor a member the record never
+    writes (`table._row_locations.get`: a private part, lower case, it lacks)."""
+    parts = name.strip(".").split(".")
+    if len(parts) < 2 or parts[-1].lower() in FILE_ENDS or not _writes(said, parts[-1].lower()):
+        return False
+    return all(part[:1].isupper() for part in parts if not _writes(said, part.lower()))
+
+
 def _option(code: str, flag: str) -> bool:
     """Whether the record's code writes a flag's option by its name, as an argument or a setting (`data=`, `_data:`) or
     alone in a span: `--data` is the `data` its API and its settings file take."""
@@ -60,7 +78,8 @@ def _option(code: str, flag: str) -> bool:
 def code_names(question: str, said: str, *, code: str = "", own: Collection[str] = (), known: Collection[str] = ()
                ) -> tuple[frozenset[str], frozenset[str]]:
     """The code names a question writes (`CODE_NAME`), lower case: those the record's text (`said`, lower case) has
-    in one of their spellings (`spellings`; a flag's option also in the record's `code`), and those it never writes. A
+    in one of their spellings (`spellings`; a flag's option also in the record's `code`), and those it never writes (a
+    dotted name that joins the record's own names the reader's way is neither: `_joined`). A
     name of the visitor's own ("my_app.py", "in our settings.py") is where they stand, not what they ask about; a name
     written as a call or an argument (`max_header_count=`) is asked about."""
     found: set[str] = set()
@@ -82,7 +101,10 @@ def code_names(question: str, said: str, *, code: str = "", own: Collection[str]
             continue
         if set(terms(name)) <= set(own):
             continue
-        (found if _writes(said, name) else missing).add(name)
+        if _writes(said, name):
+            found.add(name)
+        elif not _joined(m.group().rstrip("."), said):
+            missing.add(name)
     written = _flags_and_marked(question, said, code.lower(), given, known)
     return frozenset(found | {n for n, p in written.items() if p}), frozenset(missing | {n for n, p in written.items() if not p})
 

@@ -150,3 +150,27 @@ PARTS = record_of(
 )
 def test_what_is_left_and_what_is_alone_are_parts(sentence: str, expected: str) -> None:
     assert fate(Gate(PARTS, Lexicon([])), sentence) == expected
+
+
+# "as part of", "is part of": a member of the whole, no share of it (Traefik's docs, round 20, a careful model's
+# answer: "asDefault marks an entryPoint as part of the list of default entryPoints" was held against the list that
+# "includes all HTTP and TCP entryPoints").
+ENTRYPOINTS = record_of(
+    _section("as-default", "asDefault", "Mark the entryPoint to be in the list of default entryPoints. Routers that do "
+             "not define their own entryPoints use all of the list of default entryPoints."),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("asDefault marks an entryPoint as part of the list of default entryPoints [[as-default]].", "shown"),
+        ("A marked entryPoint is part of the list of default entryPoints [[as-default]].", "shown"),
+        ("Routers that do not define their own entryPoints use only part of the list of default entryPoints "
+         "[[as-default]].", "quantifier"),
+        ("Routers that do not define their own entryPoints use some of the list of default entryPoints [[as-default]].",
+         "quantifier"),
+    ],
+)
+def test_part_of_after_as_or_be_is_membership(sentence: str, expected: str) -> None:
+    assert fate(Gate(ENTRYPOINTS, Lexicon([])), sentence) == expected

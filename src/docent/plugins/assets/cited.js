@@ -290,10 +290,12 @@ function toPage(link, url) {
 }
 
 export class Cited {
-  /* store: where a citation pressed on one page waits for the next; room(target): the panel makes room for it. */
-  constructor(store, room) {
+  /* store: where a citation pressed on one page waits for the next; room(target): the panel makes room for it;
+     pressed(index): the panel marks the log's index-th citation as the one the visitor followed and keeps it in sight. */
+  constructor(store, room, pressed) {
     this.store = store;
     this.room = room;
+    this.pressed = pressed;
   }
 
   /* A click in the panel: on a citation, the line is shown here, or once the cited page is open. */
@@ -305,7 +307,10 @@ export class Cited {
     try { url = new URL(link.href); } catch (ignored) { return; }
     const anchor = decodeURIComponent(url.hash.slice(1).split(":~:")[0]);
     const [quote = "", ...more] = quotesOf(link);
-    const cited = { path: url.pathname, anchor, quote, more };
+    const log = link.closest(".docent-log");
+    const index = log ? [...log.querySelectorAll("a.docent-cite")].indexOf(link) : -1;
+    const cited = { path: url.pathname, anchor, quote, more, index };
+    this.pressed(index);
     if (url.origin === window.location.origin && url.pathname === window.location.pathname && (anchor || cited.quote)) {
       event.preventDefault();
       event.stopPropagation(); // Material's instant navigation would load this page again, dropping the highlight
@@ -323,6 +328,9 @@ export class Cited {
     const cited = this.store.get("cited");
     if (!cited || cited.path !== window.location.pathname) return;
     this.store.set("cited", null);
+    // The transcript drawn again on this page stood at its end: the answer whose citation was followed (an earlier
+    // one) was out of sight, and the peek spoke of the latest answer ("The site does not say") beside its line.
+    if (Number.isInteger(cited.index)) this.pressed(cited.index);
     const go = () => window.requestAnimationFrame(() => {
       if (cited.anchor && !window.location.hash && window.history && window.history.replaceState) {
         window.history.replaceState(window.history.state, "", "#" + encodeURIComponent(cited.anchor));

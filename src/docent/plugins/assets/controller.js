@@ -28,7 +28,7 @@ export class Panel {
     this.store = new Store(`docent:${this.site.root.pathname}`);
     this.guide = new Guide(this.site.api());
     this.screen = new Screen(this.site);
-    this.cited = new Cited(this.store, room);
+    this.cited = new Cited(this.store, room, (index) => { if (this.view) this.view.pressed(index); });
     this.tour = new Tour(this.site, this.store, {
       panelOpen: () => Boolean(this.view && this.view.mode === "float" && this.view.isOpen()),
       ended: (left, reopen) => this.tourEnded(reopen)

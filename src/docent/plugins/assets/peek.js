@@ -2,10 +2,11 @@
  * The peek: what the floating panel keeps of the answer while it has shrunk out of the way of what the guide shows
  * (float.js's makeRoom and makeWay). A phone's sheet cannot leave a ringed part and the answer both in sight at full
  * size: shrunk to its header, the answer was a tap away and out of sight. Shrunk for the guide, the panel keeps two
- * lines of the answer under its header, the latest answer's first cited sentence, and a "Read the answer" button
- * (a tap on the lines does the same) that brings the whole panel back. Its height is fixed from the moment it shows,
- * so the part the guide scrolled into view above it stays clear as the answer goes on. Shrunk by the visitor (the
- * header's ▾), the panel is its header alone, as they asked.
+ * lines of the answer under its header, the latest answer's first cited sentence (or that of the answer whose
+ * citation the visitor followed), and a "Read the answer" button (a tap on the lines does the same) that brings the
+ * whole panel back. Its height is fixed from the moment it shows, so the part the guide scrolled into view above it
+ * stays clear as the answer goes on. Shrunk by the visitor (the header's ▾), the panel is its header alone, as they
+ * asked.
  */
 import { make } from "./dom.js";
 import { button } from "./view.js";
@@ -19,14 +20,19 @@ function words(sentence) {
   return flat(copy.textContent);
 }
 
-/* What the peek says of the latest answer (what came after the last question): its first sentence that cites, else its
-   first sentence, else its first code block's first line (an answer that is code alone peeked blank), else its refusal
-   or error; "" while it has said nothing yet. */
+/* What the peek says of the answer whose citation the visitor followed (view.js's pressed), else of the latest answer:
+   its first sentence that cites, else its first sentence, else its first code block's first line (an answer that is
+   code alone peeked blank), else its refusal or error; "" while it has said nothing yet. An answer is what came after
+   its question, up to the next. Followed from an earlier answer, the peek spoke of the latest one (a refusal, "The site
+   does not say", beside the line the earlier answer cited). */
 export function firstSaid(log) {
-  const questions = log.querySelectorAll(":scope > .docent-question");
+  const pressed = log.querySelector("a.docent-cite[data-docent-pressed]");
+  const questions = [...log.querySelectorAll(":scope > .docent-question")]
+    .filter((question) => !pressed || question.compareDocumentPosition(pressed) & Node.DOCUMENT_POSITION_FOLLOWING);
   const last = questions.length ? questions[questions.length - 1] : null;
   const after = [];
-  for (let node = last ? last.nextElementSibling : log.firstElementChild; node; node = node.nextElementSibling) {
+  for (let node = last ? last.nextElementSibling : log.firstElementChild; node && !node.matches(".docent-question");
+       node = node.nextElementSibling) {
     after.push(node);
   }
   const sentences = after.flatMap((node) => [...node.querySelectorAll(".docent-sentence")]);

@@ -54,7 +54,11 @@ export class Transcript {
     } else if (entry.kind === "held") {
       this.nodes[index] = this.held.add(entry);
     } else {
-      if (entry.kind === "question") this.held.end();
+      if (entry.kind === "question") {
+        this.held.end();
+        // A new answer is the one the peek speaks of: the citation followed before it no longer is.
+        for (const each of this.log.querySelectorAll("[data-docent-pressed]")) each.removeAttribute("data-docent-pressed");
+      }
       this.restart();
       this.nodes[index] = this.log.appendChild(build(entry, index, this.site, this.hooks));
       this.held.keepLast();

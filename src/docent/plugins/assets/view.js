@@ -228,6 +228,21 @@ export class PanelView {
     this.pinned = true;
   }
 
+  /* The log's index-th citation is the one the visitor followed: marked (the peek speaks of its answer, peek.js),
+     the mark on no other, and whole in the log's sight, the log let go of its end (a transcript drawn again on the
+     cited page stood at its end, the citation pressed in an earlier answer out of sight). */
+  pressed(index) {
+    for (const each of this.log.querySelectorAll("[data-docent-pressed]")) each.removeAttribute("data-docent-pressed");
+    const link = this.log.querySelectorAll("a.docent-cite")[index];
+    if (!link) return;
+    link.setAttribute("data-docent-pressed", "true");
+    const log = this.log, top = this.inLog([link], "top"), bottom = this.inLog([link], "bottom");
+    if (bottom > log.scrollTop + log.clientHeight) log.scrollTop = Math.ceil(bottom - log.clientHeight + this.gap());
+    if (top < log.scrollTop) log.scrollTop = Math.floor(top - this.gap());
+    this.pinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    this.shownTop = log.scrollTop;
+  }
+
   /* The log's padding at its top: the room it keeps above a question held at its top. */
   gap() {
     return parseFloat(window.getComputedStyle(this.log).paddingTop) || 0;

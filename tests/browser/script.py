@@ -94,6 +94,13 @@ REPLIES: list[dict[str, Any]] = [
                  "The rollout went by card range over six weeks. [[case-3ds-results]]"},
     ]]},
     {"question": "nothing to say", "calls": [[{"text": ""}]]},  # a turn that ends having shown nothing
+    {"question": "how to read the chart", "calls": [  # a lead-in ending in a colon, then the list it leads into
+        [{"text": "How to read it: [[lab-leak-reading]]\n\n"
+                  "- Watch the old generation right after each major collection. [[lab-leak-reading]]\n"
+                  "- With a leak, the floor rises with every collection. [[lab-leak-reading]]\n"},
+         {"tool": "point_at", "input": {"id": "leak-chart"}}],
+        [{"text": ""}],
+    ]},
 ]
 
 

@@ -309,3 +309,15 @@ def test_a_citation_of_an_earlier_answer_followed_to_another_page_keeps_that_ans
     expect(log.locator(".docent-cite[href*='#case-3ds-results']")).to_be_in_viewport()
     ask(page, "In her own words, how does she work?")  # a new answer is the one the peek speaks of again
     assert page.locator(f"{PANEL} [data-docent-pressed]").count() == 0
+
+
+@pytest.mark.parametrize("context_options", [LAPTOP, PHONE], ids=["desktop", "phone"])
+def test_the_peek_says_a_sentence_of_the_answer_not_its_lead_in(page: Page, guide: Sidecar) -> None:
+    """Seen on docker-mailserver's docs (look31, docker-mailserver-phone-09-opened.png): the guide opened the SSL/TLS
+    page and the peek under it said "These options in conjunction mean:", the answer's first cited sentence, a lead-in
+    to a list, saying nothing alone. The peek says the answer's first cited sentence that does not end in a colon."""
+    open_panel(page, guide.base + "lab/")
+    log = ask(page, "How to read the chart?")
+    page.wait_for_function(CLEAR, arg="[data-docent-part='leak-chart']", timeout=5_000)
+    assert log.locator(".docent-sentence").first.inner_text().startswith("How to read it:")
+    _peek(page, "Watch the old generation right after each major collection.", f"lead-in-{_size(page)}")

@@ -21,10 +21,11 @@ function words(sentence) {
 }
 
 /* What the peek says of the answer whose citation the visitor followed (view.js's pressed), else of the latest answer:
-   its first sentence that cites, else its first sentence, else its first code block's first line (an answer that is
-   code alone peeked blank), else its refusal or error; "" while it has said nothing yet. An answer is what came after
-   its question, up to the next. Followed from an earlier answer, the peek spoke of the latest one (a refusal, "The site
-   does not say", beside the line the earlier answer cited). */
+   its first sentence that cites and leads into nothing (no colon at its end), else its first that cites, else its
+   first sentence, else its first code block's first line (an answer that is code alone peeked blank), else its
+   refusal or error; "" while it has said nothing yet. An answer is what came after its question, up to the next.
+   Followed from an earlier answer, the peek spoke of the latest one (a refusal, "The site does not say", beside the
+   line the earlier answer cited). */
 export function firstSaid(log) {
   const pressed = log.querySelector("a.docent-cite[data-docent-pressed]");
   const questions = [...log.querySelectorAll(":scope > .docent-question")]
@@ -36,7 +37,9 @@ export function firstSaid(log) {
     after.push(node);
   }
   const sentences = after.flatMap((node) => [...node.querySelectorAll(".docent-sentence")]);
-  const said = sentences.find((sentence) => sentence.getAttribute("data-cites")) || sentences[0];
+  // A lead-in ending in a colon ("These options in conjunction mean:") says nothing alone: the sentence after it does.
+  const cites = sentences.filter((sentence) => sentence.getAttribute("data-cites"));
+  const said = cites.find((sentence) => !words(sentence).endsWith(":")) || cites[0] || sentences[0];
   if (said) return words(said);
   const code = after.flatMap((node) => [...node.querySelectorAll(".docent-pre")])[0];
   const first = code ? code.textContent.split("\n").find((line) => line.trim()) : "";

@@ -41,3 +41,20 @@ def test_a_texts_words_are_those_its_definition_gives_every_time_asked():
     for text in ["Mara reviews every design note before it ships.", "The 3 pods' logs, in 2021: café, naïve ones.", ""]:
         assert cited.words(text) == defined(text)
         assert cited.words(text) == defined(text)
+
+
+def test_a_line_found_through_the_sections_index_of_words_is_the_line_a_scan_finds():
+    # `Judge._show` finds a citation's line through the index made once per section (`Mentions.quoted`): the first
+    # line sharing the most words, as the scan of every line (`best_line`) finds it, ties and too little included
+    tied = RecordSection.of("tied", page="p", path="/p/#tied", headings=("Ledger",), blocks=(
+        Block("paragraph", "The ledger reconciles nightly. The ledger reconciles hourly. Payments settle on the ledger "
+              "nightly."),))
+    for section in (SECTION, tied):
+        found = cited.quotable(section)
+        index = cited.indexed(found)
+        for sentence in ["Mara reviews every design note before it ships.", "The ledger reconciles.", "Mara likes tea.",
+                         "The ledger settles payments nightly.", "Reconciles hourly, the ledger.", ""]:
+            said = cited.words(sentence)
+            assert cited.best_indexed(said, found, index) == cited.best_line(said, found)
+    assert cited.best_indexed(cited.words("The ledger reconciles."), *(lambda q: (q, cited.indexed(q)))(
+        cited.quotable(tied))) == "The ledger reconciles nightly."

@@ -254,3 +254,15 @@ def test_a_one_letter_name_the_sections_write_may_open_a_sentence() -> None:
     assert _held("C binding compiles the extension at install time.", "bindings", record=record)
     assert not _held("A binding compiles the extension at install time.", "bindings", record=record)
     assert not _held("C binding ships prebuilt wheels.", "bindings", record=record)
+
+
+def test_a_texts_names_are_read_anew_for_other_known_letters_and_never_changed_by_a_caller():
+    # `names` keeps the last text's names for the next rule that reads the same sentence: asked with other one-letter
+    # names known, it reads them anew, and a caller that changes the list it got changes nothing kept
+    text = "C is the language the CLI_TOOL speaks. R is slower."
+    plain = siblings.names(text)
+    lettered = siblings.names(text, frozenset({"c", "r"}))
+    assert [n.text for n in lettered] == ["c", "cli_tool", "r"] and [n.text for n in plain] == ["cli_tool"]
+    got = siblings.names(text)
+    got.clear()
+    assert siblings.names(text) == plain == siblings._names(text, frozenset())

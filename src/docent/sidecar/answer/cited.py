@@ -76,3 +76,30 @@ def best_line(said: set[str], candidates: tuple[tuple[str, frozenset[str]], ...]
         if common > shared:
             best, shared = line, common
     return best
+
+
+def indexed(candidates: tuple[tuple[str, frozenset[str]], ...]) -> dict[str, tuple[int, ...]]:
+    """Each word of `quotable`'s lines, with the places of the lines that hold it, in order: made once per section
+    (`Mentions.quoted`), so that a sentence's line is found by its own words (`best_indexed`)."""
+    index: dict[str, list[int]] = {}
+    for i, (_, theirs) in enumerate(candidates):
+        for word in theirs:
+            index.setdefault(word, []).append(i)
+    return {word: tuple(places) for word, places in index.items()}
+
+
+def best_indexed(
+    said: set[str], candidates: tuple[tuple[str, frozenset[str]], ...], index: dict[str, tuple[int, ...]]
+) -> str:
+    """`best_line` read through the section's index of its lines' words (`indexed`): each line that shares a word
+    counted by the words it shares, not every line of the section met with the sentence (a documentation section
+    has scores of lines, of which a sentence shares words with a few). The same line: the first sharing the most."""
+    counts: dict[int, int] = {}
+    for word in said:
+        for i in index.get(word, ()):
+            counts[i] = counts.get(i, 0) + 1
+    best, shared = -1, SHARED - 1
+    for i, common in counts.items():
+        if common > shared or common == shared and 0 <= best and i < best:
+            best, shared = i, common
+    return candidates[best][0] if best >= 0 else ""

@@ -173,9 +173,9 @@ class Judge:
         if not draft.ids:
             return Sentence(draft.text, (), draft.spans, draft.item, draft.line, draft.row, draft.heading)
         said = cited.words(draft.text)
-        record, quotable = self._record, self._grounds.mentions.quotable
+        record, quoted = self._record, self._grounds.mentions.quoted
         cites = tuple([
-            Cite(sid, (section := record[sid]).title, section.path, cited.best_line(said, quotable(sid)))
+            Cite(sid, (section := record[sid]).title, section.path, cited.best_indexed(said, *quoted(sid)))
             for sid in draft.ids
         ])
         return Sentence(draft.text, cites, draft.spans, draft.item, draft.line, draft.row, draft.heading)

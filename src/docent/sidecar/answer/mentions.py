@@ -66,15 +66,17 @@ class Mentions:
         for sid, passage in self.passages.items():
             passage.memo["context"] = self.words[sid]  # with the heading path: what names a section's place
         self._quotable: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+        self._quoted: dict[str, dict[str, tuple[int, ...]]] = {}  # each section's index of its lines' words
         self.widely: dict[str, bool] = {}  # inline code the record writes in many sections (`rules.code_term`)
         # What the gate's dispatch works out for each set of cited sections, kept with the bundle (`rules.checks`).
         self.cues: dict[object, dict[Any, Any]] = {}
 
     def prepare(self) -> None:
         """What a gate otherwise makes for a section on its first citation, made now for every section (`Bundle.warm`):
-        the lines a citation may point at, and the index of each section's units by stem (`Passage.holding`)."""
+        the lines a citation may point at with the index of their words, and the index of each section's units by stem
+        (`Passage.holding`)."""
         for sid, passage in self.passages.items():
-            self.quotable(sid)
+            self.quoted(sid)
             passage.holding(())
 
     def quotable(self, sid: str) -> tuple[tuple[str, frozenset[str]], ...]:
@@ -84,6 +86,15 @@ class Mentions:
         except KeyError:
             made = self._quotable[sid] = cited.quotable(self.record[sid])
             return made
+
+    def quoted(self, sid: str) -> tuple[tuple[tuple[str, frozenset[str]], ...], dict[str, tuple[int, ...]]]:
+        """A section's quotable lines and the index of their words (`cited.indexed`), made on first use."""
+        try:
+            return self._quotable[sid], self._quoted[sid]
+        except KeyError:
+            lines = self.quotable(sid)
+            index = self._quoted[sid] = cited.indexed(lines)
+            return lines, index
 
 
 def _name_words(

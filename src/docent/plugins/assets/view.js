@@ -229,16 +229,22 @@ export class PanelView {
   }
 
   /* The log's index-th citation is the one the visitor followed: marked (the peek speaks of its answer, peek.js),
-     the mark on no other, and whole in the log's sight, the log let go of its end (a transcript drawn again on the
-     cited page stood at its end, the citation pressed in an earlier answer out of sight). */
+     the mark on no other, and whole in the log's sight: where the log rests if it shows it there, else at the log's
+     end if it does, else just scrolled to it, the log let go of its end (a transcript drawn again on the cited page
+     stood at its end, the citation pressed in an earlier answer out of sight). */
   pressed(index) {
     for (const each of this.log.querySelectorAll("[data-docent-pressed]")) each.removeAttribute("data-docent-pressed");
     const link = this.log.querySelectorAll("a.docent-cite")[index];
     if (!link) return;
     link.setAttribute("data-docent-pressed", "true");
     const log = this.log, top = this.inLog([link], "top"), bottom = this.inLog([link], "bottom");
-    if (bottom > log.scrollTop + log.clientHeight) log.scrollTop = Math.ceil(bottom - log.clientHeight + this.gap());
-    if (top < log.scrollTop) log.scrollTop = Math.floor(top - this.gap());
+    const whole = (at) => top >= at && bottom <= at + log.clientHeight;
+    const end = log.scrollHeight - log.clientHeight, gap = this.gap();
+    if (!whole(log.scrollTop)) {
+      if (whole(end)) log.scrollTop = end; // the answer's end and the citation both
+      else if (bottom > log.scrollTop + log.clientHeight) log.scrollTop = Math.ceil(bottom - log.clientHeight + gap);
+      else log.scrollTop = Math.floor(top - gap);
+    }
     this.pinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
     this.shownTop = log.scrollTop;
   }

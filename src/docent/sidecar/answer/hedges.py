@@ -12,7 +12,8 @@
   "whether" or "unless" clause is a condition, no obligation ("if the value must stay fixed, the FAQ suggests ...").
   "must" and the adjectives bind after an article or a preposition too ("a mandatory field", "for `X` must" with its
   code blanked); an adjective after an article describes the thing, held only against the part's own "optional" or
-  "recommended", not its modals ("the required packages" against "you can install the packages"); where the part gives no level, its list's lead line or its clause of two may (`levels`).
+  "recommended", not its modals ("the required packages" against "you can install the packages"); "free to X" where
+  the part forbids X ("should not", "must not") is held; where the part gives no level, its list's lead line or its clause of two may (`levels`).
   Advice in other words is soft too ("it's good practice to", "should strongly consider", "generally appropriate"), so
   is a choice ("may choose whether", "is free to", and a unit's "has the option to": "The disable option has the option
   to set a specified time" against "must be given a time"), and a soft word the

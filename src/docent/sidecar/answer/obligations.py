@@ -2,8 +2,10 @@
 only advises it, and "optional" or "recommended" where that unit binds (the rule as `hedges` describes it).
 
 A sentence's level is read with its denials ("not required" leaves a thing optional) and its conditions (an "if"
-clause's "must" binds nothing); "need to" binds the act it names; an adjective after an article ("the required
-packages") describes the thing. The unit's level is its own, its list's lead line's where it has none (`levels`).
+clause's "must" binds nothing); "need to" binds the act it names; "free to" leaves its act open, against a unit that
+forbids it ("should not", "must not": "free to edit" against "should not be edited"); an adjective after an article
+("the required packages") describes the thing. The unit's level is its own, its list's lead line's where it has none
+(`levels`).
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ def obligation(said: Unit, sections: Sequence[Passage]) -> bool:
     soft = {t.word for i, t in enumerate(said.tokens) if t.word in _SOFT and not _denied(said.tokens, i)}
     if (binding or acts) and soft - clause.words:
         return False
-    return _against(said, clause, binding, acts, optional, soft) or _crossed(said, at, clause, binding, optional, acts)
+    return _against(said, clause, binding, acts, optional, soft) or _crossed(
+        said, at, clause, binding, optional, acts) or "free" in optional and _forbidden(said.tokens, clause.tokens)
 
 
 def _against(said: Unit, clause: Unit, binding: set[str], acts: set[str | None], optional: set[str],
@@ -107,6 +110,21 @@ def _chosen(tokens: Sequence[Token], *, section: bool = False) -> list[int]:
     return [i for i, t in enumerate(tokens[:-1]) if t.word in _CHOICE and not _denied(tokens, i) and (
         t.word == "choose" and i and tokens[i - 1].word in ("may", "can") or t.word == "free" and tokens[i + 1].word == "to"
         or section and t.word == "option" and tokens[i + 1].word in ("to", "of") and _had(tokens, i))]
+
+
+def _forbidden(said: Sequence[Token], clause: Sequence[Token]) -> bool:
+    """The act the sentence leaves one "free to" do is one the clause forbids: "should not", "must not" or "never"
+    after "should" or "must" before its verb ("you are free to edit uv.lock by hand" against "uv.lock ... should not
+    be edited manually")."""
+    free = {next((v.stem for v in said[i + 2 : i + 4] if v.stem), None) for i, t in enumerate(said[:-1])
+            if t.word == "free" and said[i + 1].word == "to" and not _denied(said, i)} - {None}
+    return bool(free) and any(
+        (t.word in _FORBIDDING or t.word in ("should", "must") and clause[i + 1].word in ("not", "never"))
+        and next((v.stem for v in clause[i + 1 : i + 4] if v.stem), None) in free
+        for i, t in enumerate(clause[:-1]))
+
+
+_FORBIDDING = frozenset(("shouldn't", "mustn't"))
 
 
 def _had(tokens: Sequence[Token], i: int) -> bool:

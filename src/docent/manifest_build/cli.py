@@ -21,12 +21,14 @@ import yaml
 from docent.plugins import BUILT, built_files, panel_files
 
 from .built_site import read_site
-from .bundle import PUBLIC_PATH, bundle, canonical, summary, write
+from .bundle import PUBLIC_PATH, Bundle, bundle, canonical, summary, write
 from .choice import PageChoice
-from .manifest import build
+from .manifest import Manifest, build
 from .meta import MetaError
 from .mode import CHOICES, DEFAULT_BUDGET_TOKENS
 from .options import ConfigError, record_options, site_config
+from .page import PageFacts
+from .types import SiteConfig
 from .vector_cache import VectorCache
 from .vectors import BOTH, EmbeddingMissing, EncoderMissing, embedded
 
@@ -144,23 +146,25 @@ def _encoder(args: argparse.Namespace, options: Mapping[str, Any], config: Path)
     return VectorCache.beside(config) if wanted else None
 
 
-def run(args: argparse.Namespace) -> int:
-    site_dir: Path = args.site_dir
-    if not site_dir.is_dir():
-        print(f"docent manifest: {site_dir} is not a folder of built HTML; build the site first.", file=sys.stderr)
-        return 2
-    config: dict[str, Any] = {}
-    config_path: Path = args.config
-    if config_path.is_file():
+class _Stop(Exception):
+    """Why `docent manifest` stops before it writes: said on stderr after its name, exit status 2."""
+
+
+def _config(path: Path) -> dict[str, Any]:
+    """The config file's contents; none where the default mkdocs.yml is absent."""
+    if path.is_file():
         try:
-            config = load_config(config_path)
+            return load_config(path)
         except (OSError, yaml.YAMLError, ConfigError) as exc:
-            print(f"docent manifest: cannot read {config_path}: {exc}", file=sys.stderr)
-            return 2
-    elif config_path != Path("mkdocs.yml"):
-        print(f"docent manifest: no config file at {config_path}.", file=sys.stderr)
-        return 2
-    options = docent_options(config)
+            raise _Stop(f"cannot read {path}: {exc}") from exc
+    if path != Path("mkdocs.yml"):
+        raise _Stop(f"no config file at {path}.")
+    return {}
+
+
+def _read(args: argparse.Namespace, config: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[
+        SiteConfig, str, int, list[PageFacts], PageChoice]:
+    """The site's options, the record's mode and budget, and the built pages read as the plugin reads them."""
     try:
         site = site_config(
             site_name=config.get("site_name") or "",
@@ -180,28 +184,45 @@ def run(args: argparse.Namespace) -> int:
             args.record or options.get("record"),
             args.prompt_budget_tokens if args.prompt_budget_tokens is not None else options.get("prompt_budget_tokens"),
         )
-        pages, choice = read_site(site_dir, _choice(args, options, config.get("site_name") or "", site.kind),
+        pages, choice = read_site(args.site_dir, _choice(args, options, config.get("site_name") or "", site.kind),
                                   site_url=site.site_url)
     except (ConfigError, MetaError) as exc:
-        print(f"docent manifest: {config_path}: {exc}", file=sys.stderr)
-        return 2
-    manifest, problems = build(pages, site)
-    rerank, encoder = _rerank(args, options), _encoder(args, options, config_path)
+        raise _Stop(f"{args.config}: {exc}") from exc
+    return site, record_mode, budget, pages, choice
+
+
+def _bundled(args: argparse.Namespace, options: Mapping[str, Any], manifest: Manifest, record_mode: str,
+             budget: int) -> tuple[Bundle, VectorCache | None]:
+    """The bundle, with the rerank's or the encoder's rows where the owner chose one (never both)."""
+    rerank, encoder = _rerank(args, options), _encoder(args, options, args.config)
     if rerank and encoder is not None:
-        print(f"docent manifest: {BOTH}", file=sys.stderr)
+        raise _Stop(BOTH)
+    try:
+        return bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=rerank, encoder=encoder), encoder
+    except EmbeddingMissing as exc:
+        raise _Stop(f"`rerank`: {exc}") from exc
+    except EncoderMissing as exc:
+        raise _Stop(f"`encoder`: {exc}") from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    site_dir: Path = args.site_dir
+    if not site_dir.is_dir():
+        print(f"docent manifest: {site_dir} is not a folder of built HTML; build the site first.", file=sys.stderr)
         return 2
     try:
-        built = bundle(manifest, record_mode=record_mode, budget_tokens=budget, rerank=rerank, encoder=encoder)
-    except EmbeddingMissing as exc:
-        print(f"docent manifest: `rerank`: {exc}", file=sys.stderr)
-        return 2
-    except EncoderMissing as exc:
-        print(f"docent manifest: `encoder`: {exc}", file=sys.stderr)
+        config = _config(args.config)
+        options = docent_options(config)
+        site, record_mode, budget, pages, choice = _read(args, config, options)
+        manifest, problems = build(pages, site)
+        built, encoder = _bundled(args, options, manifest, record_mode, budget)
+    except _Stop as stop:
+        print(f"docent manifest: {stop}", file=sys.stderr)
         return 2
     problems += built.mode.problems()
     for problem in problems:
         print(f"WARNING - docent: {problem}", file=sys.stderr)
-    bundle_path = args.bundle or config_path.resolve().parent / str(options.get("bundle") or DEFAULT_BUNDLE)
+    bundle_path = args.bundle or args.config.resolve().parent / str(options.get("bundle") or DEFAULT_BUNDLE)
     write(built, site_dir=site_dir, bundle_path=bundle_path)
     copied = _copy_assets(site_dir, built.public)
     print(f"docent: {summary(manifest, built, problems)}; wrote {site_dir / PUBLIC_PATH} and {bundle_path}; "

@@ -68,6 +68,22 @@ class DocentPlugin(BasePlugin[DocentConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
+        self._read_options(config)
+        self._check_extras(config)
+        if SCRIPT not in [str(s) for s in config.extra_javascript]:
+            script = ExtraScriptValue(SCRIPT)
+            script.defer = True
+            config.extra_javascript.append(script)
+        if STYLE not in config.extra_css:
+            config.extra_css.append(STYLE)
+        if SNIPPETS in config.markdown_extensions and self._included not in config.markdown_extensions:
+            config.markdown_extensions.append(self._included)
+        self._searchless = not any(name.split("/")[-1] == "search" for name in config.plugins)
+        return config
+
+    def _read_options(self, config: MkDocsConfig) -> None:
+        """The site's options, the record's mode and budget and the owner's choice of record pages, or the build
+        stops naming the config file and what to fix."""
         try:
             self._site = site_config(
                 site_name=config.site_name,
@@ -88,28 +104,24 @@ class DocentPlugin(BasePlugin[DocentConfig]):
                                            kind=self._site.kind)
         except ConfigError as exc:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: {exc}") from exc
+
+    def _check_extras(self, config: MkDocsConfig) -> None:
+        """`rerank` or `encoder` (never both) with its extra installed where a searched record will get its rows:
+        a missing extra stops the build before any page."""
         if self.config.rerank and self.config.encoder:
             raise PluginError(f"{config.config_file_path or 'mkdocs.yml'}: docent: {BOTH}")
-        if self.config.rerank and self._record[0] == "search":
+        if self._record[0] != "search":
+            return
+        if self.config.rerank:
             try:
-                embedding_files()  # vectors will be written: a missing extra stops the build before any page
+                embedding_files()
             except EmbeddingMissing as exc:
                 raise PluginError(_rerank_missing(config, exc)) from exc
-        if self.config.encoder and self._record[0] == "search":
+        if self.config.encoder:
             try:
-                encoder_available()  # as for the rerank: stopped before any page
+                encoder_available()
             except EncoderMissing as exc:
                 raise PluginError(_encoder_missing(config, exc)) from exc
-        if SCRIPT not in [str(s) for s in config.extra_javascript]:
-            script = ExtraScriptValue(SCRIPT)
-            script.defer = True
-            config.extra_javascript.append(script)
-        if STYLE not in config.extra_css:
-            config.extra_css.append(STYLE)
-        if SNIPPETS in config.markdown_extensions and self._included not in config.markdown_extensions:
-            config.markdown_extensions.append(self._included)
-        self._searchless = not any(name.split("/")[-1] == "search" for name in config.plugins)
-        return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:

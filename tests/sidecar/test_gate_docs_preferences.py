@@ -64,3 +64,14 @@ def test_a_section_preferring_both_ways_decides_neither(sentence: str, expected:
 )
 def test_a_preference_turned_round_is_still_held_by_the_rule(sentence: str) -> None:
     assert verdict(sentence, (PREFERENCES,)) == "reversal"
+
+
+def test_a_text_is_scanned_for_a_side_rather_than_another_only_where_it_writes_the_marker():
+    # `preferences` asks `_INSTEAD` (which tries each place of a text as its first side's start: milliseconds on a long
+    # sentence's "instead" alone) only where `_INSTEAD_MARK` finds what each of its matches holds
+    texts = ["Use the file provider instead of the command line", "They stayed with the teams rather than with us.",
+             "Run it instead.", "rather than, instead of", "X  RATHER\tTHAN y", "a instead of. b", "instead of the rest",
+             "Prefer tabs over spaces rather than mixing them"]
+    for text in texts:
+        assert preferences._INSTEAD.search(text) is None or preferences._INSTEAD_MARK.search(text) is not None
+    assert preferences._INSTEAD_MARK.search("Use the file provider instead for every environment you run") is None

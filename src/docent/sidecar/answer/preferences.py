@@ -29,6 +29,9 @@ _PREFER = re.compile(r"(?<!\bthe\s)(?<!\ba\s)(?<!\bis\s)(?<!\bbe\s)(?<!\bare\s)\
                      re.IGNORECASE)
 _RATHER = re.compile(r"\b(?:would|'d)\s+rather\s+(?P<a>.+?)\s+than\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
 _INSTEAD = re.compile(r"(?P<a>[^,;:.]+?)\s+(?:rather\s+than|instead\s+of)\s+(?P<b>[^,;:.]+)", re.IGNORECASE)
+# What every match of `_INSTEAD` holds: a text without it is not scanned by `_INSTEAD`, which tries each place of the
+# text as its first side's start (a sentence's "instead" alone, "use X instead", cost a millisecond a sentence).
+_INSTEAD_MARK = re.compile(r"\s(?:rather\s+than|instead\s+of)\s+[^,;:.]", re.IGNORECASE)
 # wakes is false without one of these words: the gate asks it only then (rules/construction.py)
 CUES = frozenset(("prefer", "prefers", "preferred", "rather", "instead"))
 # A side is read with its inline code, as the section's is: "use `uv add` rather than `pip install` to add packages"
@@ -49,6 +52,8 @@ def preferences(u: Unit) -> list[Preference]:
     out: list[Preference] = []
     taken: list[tuple[int, int]] = []
     for pattern in (_PREFER, _RATHER, _INSTEAD):
+        if pattern is _INSTEAD and _INSTEAD_MARK.search(u.text) is None:
+            continue
         for m in pattern.finditer(u.text):
             if any(lo <= m.start("b") < hi for lo, hi in taken):
                 continue

@@ -155,3 +155,22 @@ UNLIMITED = [Passage.of("General", "If set to zero, the size will be unlimited (
 )
 def test_a_participle_completing_a_present_makes(sentence: str, held: bool) -> None:
     assert hedges.held(unit(sentence, fold), UNLIMITED) is held
+
+
+IGNORED = [Passage.of("Sync options", "With this option the sync will ignore the replicas field. The relay would have "
+                      "blocked the message.", fold)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        # a participle between a determiner and its noun describes the noun (round 25's Argo CD Markdown answers):
+        # no deed told plainly against the section's "will ignore"
+        ("The sync pre-patches the desired state, so the ignored field is left out.", False),
+        # told as a deed, or of what the section says would have been done, it is still one
+        ("The sync ignored the replicas field.", True),
+        ("The blocked message was sent again.", True),
+    ],
+)
+def test_a_participle_describing_its_noun(sentence: str, held: bool) -> None:
+    assert hedges.held(unit(sentence, fold), IGNORED) is held

@@ -95,6 +95,13 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     ]
     if not verbs:
         return False
+    # "the ignored field" describes the field, as "the unlimited size" does, where a section tells the verb as how a
+    # thing works ("it will ignore the field"); where one tells it after "would", "could" or "might", what was not done
+    # ("would have blocked the message"), the same words ("the blocked message") tell it done
+    described = {tokens[i].stem for i in range(len(tokens)) if _attributive(tokens, i)}
+    if described:
+        supposed = frozenset().union(*(passage.facts("supposed", _section_supposed) for passage in sections))
+        verbs = [stem for stem in verbs if stem not in described or stem in supposed]
     said_where = [passage.facts("modal", _section_modal) for passage in sections]
     for stem in verbs:
         modal = sum(facts.get(stem, (0, 0))[0] for facts in said_where)
@@ -148,6 +155,31 @@ def _complement(said: Unit, i: int) -> bool:
 
 
 _SOURCE = frozenset(("from", "by", "via"))  # a participle right after a noun and before these describes the noun
+
+
+def _attributive(tokens: Sequence[Token], i: int) -> bool:
+    """A participle between a determiner and the noun it describes: "so the ignored field from Git is left out"."""
+    return 0 < i < len(tokens) - 1 and _past(tokens[i].word) and tokens[i - 1].word in _DETERMINED \
+        and tokens[i + 1].stem is not None and not _past(tokens[i + 1].word) and tokens[i + 1].word not in _SOURCE
+
+
+_DETERMINED = frozenset(("the", "a", "an", "this", "these", "those", "its", "their", "your", "our", "each", "every"))
+_SUPPOSING = frozenset(("would", "could", "might", "'d"))
+
+
+def _section_supposed(passage: Passage) -> frozenset[str]:
+    """The stems a section tells after "would", "could" or "might" (with "have", "not" or an adverb between): what
+    was supposed, not done."""
+    out = set()
+    for u in passage.units:
+        tokens = u.tokens
+        for j, v in enumerate(tokens):
+            k = j - 1
+            while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
+                k -= 1
+            if v.stem and k >= 0 and tokens[k].word in _SUPPOSING:
+                out.add(v.stem)
+    return frozenset(out)
 
 
 def _present_passive(tokens: Sequence[Token], i: int) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docent.schema import Manifest, Owner
@@ -265,6 +265,20 @@ def test_each_rule_reads_a_question_as_its_pattern_does_in_any_case(parts: list[
     assert policy._about_private_life(question) is (
         policy._PRIVATE.search(policy._NOT_PRIVATE.sub(" ", question)) is not None)
     assert POLICY.asks_for_run(question) is (policy._RUN.search(question) is not None)
+
+
+_ASCII = st.characters(codec="ascii")
+
+
+@settings(max_examples=1500)
+@given(st.data())
+def test_a_question_without_a_rules_words_is_one_its_pattern_finds_nothing_in(data: st.DataObject) -> None:
+    """The rules read an ASCII question by their patterns only when it has one of their words (`_Words`' anchors):
+    any text with a match of a pattern's alternatives, drawn by the pattern itself, is read as the pattern reads it."""
+    for rule, says, unless in ((policy._about_pay, policy._PAY, policy._NOT_PAY),
+                               (policy._about_private_life, policy._PRIVATE, policy._NOT_PRIVATE)):
+        text = data.draw(st.from_regex(re.compile(says.pattern, says.flags & ~re.IGNORECASE), alphabet=_ASCII))
+        assert rule(text) is (says.search(unless.sub(" ", text)) is not None), text
 
 
 def test_the_rules_patterns_are_written_in_lower_case() -> None:

@@ -27,6 +27,14 @@ _PAY = re.compile(
     )\b | [€$£]\s?\d""",
     re.IGNORECASE | re.VERBOSE,
 )
+# The words one of which each alternative of _PAY writes whole, and the stems one may write inside a word (`_Words`
+# reads no other question by the pattern): a new alternative adds its own. tests/sidecar/test_policy.py draws texts
+# from the pattern itself and checks that each is read as the pattern reads it.
+_PAY_WORDS = """
+    salary salaries pay pays paid paying payslip paycheck compensation remuneration earn earns earned earning earnings
+    wage wages money income dayrate dayrates rate rates hourly per bonus bonuses equity stock worth fee fees charge
+    charges charging charged much""".split()
+_PAY_STEMS = ("invoic", "$")  # the other currencies' signs are not ASCII: such a text is read whole
 # "rate" in the words of the trade is not about pay.
 _NOT_PAY = re.compile(
     r"""\b(?:rate[\s-]?limit\w* | (?:error|failure|success|conversion|hit|miss|bit|frame|sample|sampling|drop
@@ -58,6 +66,16 @@ _PRIVATE = re.compile(
     )\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+# The same for _PRIVATE.
+_PRIVATE_WORDS = """
+    family families married marry marriage wife husband spouse divorce divorced girlfriend boyfriend dating partner
+    children child kid kids son sons daughter daughters parent parents mother father mum mom dad sibling siblings
+    brother brothers sister sisters baby babies age aged old born birthday birth religion religious church mosque
+    synagogue faith god politics political vote votes voted voting health healthy ill illness disabled medical
+    medication mental therapy address live lives town hometown phone nationality ethnicity ethnic race gender
+    sexuality gay lesbian life citizenship immigration girlfriends boyfriends hobby hobbies pastime pastimes leisure
+    free spare fun weekend weekends evenings holiday holidays vacation vacations""".split()
+_PRIVATE_STEMS = ("pregnan", "pray", "sick", "disease", "disabilit", "diagnos", "sexual")
 # ... and the words of the trade that only look private.
 _NOT_PRIVATE = re.compile(
     r"""\b(?:health[\s-]?(?:checks?|endpoints?|probes?) | race\s+conditions? | motherboard
@@ -200,7 +218,7 @@ class AnswerPolicy:
         self.held = {**self.HELD, **self.HELD_DOCS} if docs else self.HELD
         words = {**self.WORDS, **self.WORDS_DOCS} if docs else self.WORDS
         self.words_for = {k: v.replace("the site's owner", self.owner) for k, v in words.items()}
-        self.rules: list[tuple[str, Callable[[str], bool]]] = []
+        self.rules: list[tuple[str, Callable[[_Question], bool]]] = []
         for reason, matches in (("pay", _about_pay), ("private", _about_private_life)):
             if rules[reason] is not False:
                 self.rules.append((reason, matches))
@@ -225,8 +243,9 @@ class AnswerPolicy:
             return self._refused("empty")
         if len(question) > self.max_question_chars:
             return self._refused("too_long")
+        read = _Question(text)  # in lower case and in words once, for every rule
         for reason, matches in self.rules:
-            if matches(text):
+            if matches(read):
                 return self._refused(reason)
         return None
 
@@ -267,42 +286,83 @@ class AnswerPolicy:
         return Refused(reason, self.words(reason))
 
 
+class _Question:
+    """A question as the rules read it: ASCII text in lower case, with its words (see `_Words`); any other as typed."""
+
+    __slots__ = ("typed", "text", "words")
+
+    def __init__(self, typed: str) -> None:
+        self.typed = typed
+        if typed.isascii():
+            self.text: str = typed.lower()
+            self.words: list[str] | None = _WORD(self.text)
+        else:
+            self.text, self.words = typed, None
+
+
+_WORD = re.compile(r"\w+").findall
+
+
 class _Words:
     """Whether a text writes any of `says`' words once `unless`' are blanked out, in any case.
 
     Python's `re` tries each alternative of an IGNORECASE alternation letter by letter at each word's start (15 to 45
     us a question for the private-life words alone); the same patterns without the flag, on the text in lower case,
     find the same words in a third of that. Only for ASCII text, where lower case is all that IGNORECASE changes (the
-    patterns are written in lower case: tests/sidecar/test_policy.py); any other text is read with the flag."""
+    patterns are written in lower case: tests/sidecar/test_policy.py); any other text is read with the flag.
 
-    __slots__ = ("_says", "_unless", "_lower_says", "_lower_unless")
+    Most questions write none of the words, so an ASCII one is first asked whether it has any of `anchors`, the
+    words one of which every match of `says` writes whole (or any of `stems`, which a match may write inside a word),
+    by a look in a set; only one that has is read by the patterns. A match's words are the text's own: `unless` blanks
+    whole words, never part of one."""
 
-    def __init__(self, says: re.Pattern[str], unless: re.Pattern[str] | None = None) -> None:
+    __slots__ = ("_says", "_unless", "_lower_says", "_lower_unless", "_anchors", "_stems")
+
+    def __init__(self, says: re.Pattern[str], unless: re.Pattern[str] | None = None, *,
+                 anchors: Iterable[str] | None = None, stems: tuple[str, ...] = ()) -> None:
         self._says, self._unless = says, unless
         self._lower_says = _lowered(says)
         self._lower_unless = _lowered(unless) if unless is not None else None
+        self._anchors = frozenset(anchors) if anchors is not None else None
+        self._stems = stems
 
-    def __call__(self, text: str) -> bool:
-        if text.isascii():
-            says, unless, text = self._lower_says, self._lower_unless, text.lower()
-        else:
-            says, unless = self._says, self._unless
+    def __call__(self, question: str | _Question) -> bool:
+        """Whether `question` writes the words: as typed, or as `AnswerPolicy.refusal` read it once for every rule."""
+        if not isinstance(question, _Question):
+            if self._anchors is not None:
+                return self(_Question(question))
+            ascii_ = question.isascii()
+            return self._search(question.lower() if ascii_ else question, lowered=ascii_)
+        if question.words is None:
+            return self._search(question.text, lowered=False)
+        if self._anchors is not None and self._anchors.isdisjoint(question.words) and not self._stemmed(question.text):
+            return False
+        return self._search(question.text, lowered=True)
+
+    def _search(self, text: str, *, lowered: bool) -> bool:
+        says, unless = (self._lower_says, self._lower_unless) if lowered else (self._says, self._unless)
         if unless is not None:
             text = unless.sub(" ", text)
         return says.search(text) is not None
+
+    def _stemmed(self, text: str) -> bool:
+        for stem in self._stems:
+            if stem in text:
+                return True
+        return False
 
 
 def _lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
 
 
-_about_pay = _Words(_PAY, _NOT_PAY)
-_about_private_life = _Words(_PRIVATE, _NOT_PRIVATE)
+_about_pay = _Words(_PAY, _NOT_PAY, anchors=_PAY_WORDS, stems=_PAY_STEMS)
+_about_private_life = _Words(_PRIVATE, _NOT_PRIVATE, anchors=_PRIVATE_WORDS, stems=_PRIVATE_STEMS)
 _asks_for_run = _Words(_RUN)
 
 
-def _matcher(pattern: re.Pattern[str]) -> Callable[[str], bool]:
-    return lambda text: pattern.search(text) is not None
+def _matcher(pattern: re.Pattern[str]) -> Callable[[_Question], bool]:
+    return lambda read: pattern.search(read.typed) is not None
 
 
 def _phrases(asks: Iterable[str]) -> re.Pattern[str]:

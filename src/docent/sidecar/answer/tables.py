@@ -55,13 +55,33 @@ _EMPTY = frozenset(("", "-", "–", "—"))  # a cell with no value  # noqa: RUF
 def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> list[Draft]:
     """The table's header (cited by what its rows cite) and rows as the gate's drafts, in order; `before`: the valid
     ids of the sentence right before the table, which introduces it."""
-    lines = list(table.lines)
-    header: list[str] | None = None
-    if len(lines) > 1 and _delimiter(_cells(lines[1])):
-        header, lines = _cells(lines[0]), lines[2:]
+    header, lines = _headed(list(table.lines))
     inherited = _inherited(table, before, record, headed=header is not None)
-    labels = _labels(header)
-    ranked = header is not None and bool(header) and _RANKS.fullmatch(shape(header[0]).prose.strip()) is not None
+    rows = _rows(lines, record, inherited, labels=_labels(header), ranked=_ranked(header))
+    out = [r for r in rows if r.text]
+    ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
+    if header is not None and ids:  # the header of a table that cites nothing would label rows all held
+        head = _draft(header, ids, header=True)
+        if head.text:
+            out.insert(0, head)
+    return out
+
+
+def _headed(lines: list[str]) -> tuple[list[str] | None, list[str]]:
+    """The header row's cells where a delimiter row follows it, and the lines after them; else none and every line."""
+    if len(lines) > 1 and _delimiter(_cells(lines[1])):
+        return _cells(lines[0]), lines[2:]
+    return None, lines
+
+
+def _ranked(header: list[str] | None) -> bool:
+    """Whether the first column's label may number the rows ("Rank", "#", "Step")."""
+    return bool(header) and header is not None and _RANKS.fullmatch(shape(header[0]).prose.strip()) is not None
+
+
+def _rows(lines: list[str], record: Container[str], inherited: tuple[str, ...], *, labels: list[str],
+          ranked: bool) -> list[Draft]:
+    """Each row's draft: cited by its own citations, else by what the table's rows inherit."""
     rows: list[Draft] = []
     for line in lines:
         raw = _raw_cells(line)
@@ -73,13 +93,7 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
         # a first column of the rows' own places ("| Rank |" over "| 2 |", "| 3 |"): a number as a list's item has
         numbered = ranked and bool(cells) and cells[0] == str(len(rows) + 1)
         rows.append(_draft(cells, own or inherited, header=False, labels=labels, cited=cited, numbered=numbered))
-    out = [r for r in rows if r.text]
-    ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
-    if header is not None and ids:  # the header of a table that cites nothing would label rows all held
-        head = _draft(header, ids, header=True)
-        if head.text:
-            out.insert(0, head)
-    return out
+    return rows
 
 
 def _inherited(table: Table, before: tuple[str, ...], record: Container[str], *, headed: bool) -> tuple[str, ...]:

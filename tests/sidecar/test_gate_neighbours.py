@@ -93,3 +93,33 @@ def test_two_units_of_a_sibling_restate_no_fact_of_it() -> None:
     sentence = ("In the configuration file, as `dev_addr`, which sets a custom default without the need to pass the "
                 "option every time you call `mkdocs serve` [[dev_addr]].")
     assert fate(Gate(SETTINGS, Lexicon([])), sentence) == "shown"
+
+
+
+# Twins whose owners are several words (the example's two roles' "Leading and mentoring"): a sentence that names the
+# cited one by a word of its owner ("Tessellate" of "Tessellate Freight: senior backend engineer, then platform lead")
+# and tells its twin's fact (round 8's falsehood, the sections cut short).
+ROLES = record_of(
+    _section("roles-tessellate-leading", "Leading and mentoring",
+             "I built the platform team from two engineers to four, hiring two. I interviewed about eighty candidates "
+             "and wrote the structured interview guide that the company still uses.", "Roles",
+             "Tessellate Freight: senior backend engineer, then platform lead"),
+    _section("roles-alderway-leading", "Leading and mentoring",
+             "I lead without managing: nobody reports to me. I review code and mentor mid-level engineers, currently "
+             "four, with a fortnightly hour each; two of the engineers I mentored have since been promoted to senior.",
+             "Roles", "Alderway Bank: staff engineer, card issuing"),
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Two of the engineers mentored at Tessellate have since been promoted to senior "
+         "[[roles-tessellate-leading]].", "actor"),
+        # its own fact; the twin's fact told with no word of the cited owner
+        ("At Tessellate the structured interview guide is still used [[roles-tessellate-leading]].", "shown"),
+        ("Two of the engineers mentored have since been promoted to senior [[roles-tessellate-leading]].", "shown"),
+    ],
+)
+def test_a_twin_named_by_a_word_of_its_owner(sentence: str, expected: str) -> None:
+    assert fate(Gate(ROLES, Lexicon([])), sentence) == expected

@@ -4,9 +4,10 @@ Reference pages give alike things sibling sections, one under each title on one 
 "UserRateThrottle" and "ScopedRateThrottle" under "API Guide › Throttling". A sentence that names the cited one by
 its title and tells a sibling's fact under it ("AnonRateThrottle builds its key from the user id", where only the
 UserRateThrottle section says "The user id is used to generate a unique key") is held: the sentence writes the words
-of the cited section's title that the sibling's title lacks ("anonratethrottle") and none of the sibling's own; its
-other words (three at least, and 0.6 of them) are held by one unit of the sibling, more of them than any one unit of
-the cited sections holds (a tie decides nothing; two units in a row restate no one fact); and that unit writes a word
+of the cited section's title that the sibling's title lacks ("anonratethrottle"; for a twin, its trail's), or one of
+them that the sibling's text does not write ("Tessellate" of "Tessellate Freight: senior backend engineer"), and none
+of the sibling's own; its other words (three at least, and 0.6 of them) are held by one unit of the sibling, more of
+them than any one unit of the cited sections holds (a tie decides nothing; two units in a row restate no one fact); and that unit writes a word
 of the sentence that no cited section writes (their heading paths included, as `elsewhere` reads them).
 What it cannot do: read siblings whose titles differ only in words they share, a thing named otherwise than by its
 title, a sibling's fact told in words the cited section also writes, or one of a section that is no sibling (another
@@ -57,8 +58,8 @@ def held(sentence: Reading, novel: set[str], kin: Sequence[Mapping[str, list[Kin
     mine: dict[frozenset[str], tuple[frozenset[str], int]] = {}  # own words -> the content, the cited units' best
     for sid in ids:
         for other, own, theirs in (sibling for found in kin for sibling in found.get(sid, ())):
-            if not own <= stems or not theirs.isdisjoint(stems) or other in ids:
-                continue  # a sentence citing or naming both compares them
+            if not theirs.isdisjoint(stems) or other in ids or not _names(own, stems, passages[other]):
+                continue  # a sentence citing or naming both compares them; one naming neither tells of neither
             if own not in mine:
                 content = stems - own
                 mine[own] = content, max(_best(content, p)[0] for p in sections) if len(content) >= _LEAST else 0
@@ -70,6 +71,13 @@ def held(sentence: Reading, novel: set[str], kin: Sequence[Mapping[str, list[Kin
                     not novel.isdisjoint(u.stems) for u in units):
                 return True
     return False
+
+
+def _names(own: frozenset[str], stems: frozenset[str], other: Passage) -> bool:
+    """Whether the sentence names the cited section's thing: all its owner words, or one of them that the sibling's
+    own text does not write ("Tessellate" of "Tessellate Freight: senior backend engineer", where the sibling's text
+    writes "promoted to senior": a word of its fact, no name of the cited one)."""
+    return own <= stems or not (own & stems).issubset(other.stems)
 
 
 def _best(content: frozenset[str], passage: Passage) -> tuple[int, list[Unit]]:

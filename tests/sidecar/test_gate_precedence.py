@@ -73,3 +73,41 @@ def test_a_ranking_told_the_other_way_round_is_held(sentence: str) -> None:
 def test_a_ranking_told_as_the_sections_tell_it_is_shown(sentence: str) -> None:
     assert judged(sentence) == "shown"
 
+
+
+# A ranking by a list's order: the unit before the list says it is "in order of preference" (precedence), each item
+# above those after it. DRF's UserRateThrottle (round 7's site) and uv's HTTP credentials (round 8's), as the record
+# has them; a list in increasing order (a made-up one) is not read.
+listed = verdicts(
+    docs_section("userratethrottle", "UserRateThrottle",
+                 "The UserRateThrottle will throttle users to a given rate of requests across the API. The allowed "
+                 "request rate is determined from one of the following (in order of preference).\n"
+                 "- The rate property on the class, which may be provided by overriding UserRateThrottle and setting "
+                 "the property.\n- The DEFAULT_THROTTLE_RATES['user'] setting.", "Throttling", "API Reference"),
+    docs_section("concepts-authentication-http", "HTTP credentials",
+                 "uv supports credentials over HTTP when querying package registries.\nAuthentication can come from "
+                 "the following sources, in order of precedence:\n- The URL, e.g., "
+                 "https://<user>:<password>@<hostname>/...\n- A netrc configuration file\n- The uv credentials store\n"
+                 "- A keyring provider (off by default)", "Authentication"),
+    docs_section("sources", "Sources",
+                 "Settings are read from these files, in increasing order of precedence:\n- The global settings file\n"
+                 "- The project settings file", "Settings"),
+)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("The `DEFAULT_THROTTLE_RATES['user']` setting takes precedence over a rate property set on the class "
+     "[[userratethrottle]].", "direction"),
+    ("A keyring provider takes precedence over a netrc configuration file [[concepts-authentication-http]].",
+     "direction"),
+    # told in the list's order
+    ("A rate property set on the class is preferred over the `DEFAULT_THROTTLE_RATES['user']` setting "
+     "[[userratethrottle]].", "shown"),
+    ("Credentials in a netrc file take precedence over the uv credentials store [[concepts-authentication-http]].",
+     "shown"),
+    # a list in increasing order is not read, either way
+    ("The project settings file takes precedence over the global settings file [[sources]].", "shown"),
+    ("The global settings file takes precedence over the project settings file [[sources]].", "shown"),
+], ids=["drf-rate", "uv-keyring", "drf-in-order", "uv-in-order", "increasing-in-order", "increasing-crossed"])
+def test_a_ranking_by_a_lists_order(sentence: str, expected: str) -> None:
+    assert listed(sentence) == expected

@@ -13,8 +13,10 @@ stems one side writes and the other does not) and the sentence's first side has 
 and its second those of the section's first, over twice as many as it has of their own sides; a section's ranking
 that tells the sentence's sides as the sentence does (as many of their own sides' words as of the other's) lets it
 through, as does a ranking that is denied ("does not override") or whose side names nothing ("you can override it").
-What it cannot do: a ranking the section states by a list's order ("in order of preference", "lowest ... highest"),
-by "first"/"last" ("the last file listed has the highest precedence"), or in other words than these ("Settings
+A section's list also ranks its items, each above those after it, where the unit before it says the list is "in order of
+preference" (precedence, priority) or "highest precedence first".
+What it cannot do: a ranking the section states by a list's order told otherwise ("lowest ... highest", "in increasing
+order"), by "first"/"last" ("the last file listed has the highest precedence"), or in other words than these ("Settings
 defined via the UI" for "values set through the user interface"); then it lets the sentence through.
 """
 
@@ -79,7 +81,47 @@ def _crossed(ranking: _Ranking, theirs: Sequence[_Ranking]) -> bool:
 
 
 def _of_passage(passage: Passage) -> tuple[_Ranking, ...]:
-    return tuple(r for u in passage.units for r in _rankings(u))
+    return (*(r for u in passage.units for r in _rankings(u)), *_listed(passage))
+
+
+# A list's order told as a ranking: "determined from one of the following (in order of preference):", "by order of
+# precedence", "(highest precedence first)"; not "increasing", "ascending", "reverse", "lowest" or "least" (an order
+# that runs the other way, which this does not read).
+_ORDERED = re.compile(r"\border\s+of\s+(?:preference|precedence|priority)\b|\b(?:highest|most)\s+(?:precedence|priority)\s+first\b")
+_OTHER_WAY = re.compile(r"\b(?:increasing|ascending|reverse|reversed|lowest|least)\b")
+_ITEM = re.compile(r"\s*(?:[-*+•]|\d{1,2}[.)])(?:\s|$)")  # a list item's mark, or a number alone ("1.", its text after)
+
+
+def _listed(passage: Passage) -> list[_Ranking]:
+    """The rankings a unit that says its list is in order of preference (precedence, priority) gives by the list right
+    after it: each item above each item after it ("- The rate property on the class ... - The
+    DEFAULT_THROTTLE_RATES['anon'] setting": the rate property wins). An item is the units of one line (a numbered
+    item's "1." and its sentence); the list ends at the first line that is no item. Denied, or told the other way
+    ("in increasing order of precedence"), it ranks nothing."""
+    units, lines, out = passage.units, passage.lines, []
+    for i, u in enumerate(units):
+        text = u.text.lower()
+        if not _ORDERED.search(text) or _OTHER_WAY.search(text) or _DENIED.search(text):
+            continue
+        items: list[frozenset[str]] = []
+        j = i + 1
+        while j < len(units) and _ITEM.match(units[j].text) and (not lines or lines[j] != lines[i]):
+            k = j + 1
+            while k < len(units) and lines and lines[k] == lines[j]:
+                k += 1
+            item = frozenset(t.stem or t.word for v in units[j:k] for t in v.tokens
+                             if (t.stem or t.word in _DEGREE) and not _marks(v, t.start))
+            if item:
+                items.append(item)
+            j = k
+        out += [(a, b) for n, a in enumerate(items) for b in items[n + 1 :]]
+    return out
+
+
+def _marks(u: Unit, at: int) -> bool:
+    """Whether the word at `at` is the unit's list mark ("1." numbers an item; it is no word of the item's)."""
+    m = _ITEM.match(u.text)
+    return m is not None and at < m.end()
 
 
 def _rankings(u: Unit) -> list[_Ranking]:
@@ -88,7 +130,8 @@ def _rankings(u: Unit) -> list[_Ranking]:
     text = u.text.lower()
     out = []
     for m in _RANK.finditer(text):
-        edges = [e for e in _EDGE.finditer(text)]
+        keys = {at for k in _SUBSCRIPT.finditer(text) for at in (k.start(), k.end() - 1)} if "[" in text else ()
+        edges = [e for e in _EDGE.finditer(text) if e.start() not in keys]  # a name's key is no edge
         start = max((e.end() for e in edges if e.end() <= m.start()), default=0)
         end = min((e.start() for e in edges if e.start() >= m.end()), default=len(text))
         if _DENIED.search(text, start, m.start()):
@@ -97,6 +140,9 @@ def _rankings(u: Unit) -> list[_Ranking]:
         if left and right:
             out.append((left, right) if m.group("up") else (right, left))
     return out
+
+
+_SUBSCRIPT = re.compile(r"(?<=\w)\[[^\[\]\s]*\]")  # "DEFAULT_THROTTLE_RATES['anon']": a name's key, no clause's edge
 
 
 def _side(u: Unit, start: int, end: int) -> frozenset[str]:

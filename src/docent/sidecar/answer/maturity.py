@@ -19,7 +19,9 @@ stands before it ("This is an experimental anti-spam weigh method"), more than h
 where it has one: "This is an unsupported way to update."). "Upgrading Python patch versions with `uv python
 upgrade` is a stable feature" is held; "The supported way is to link by the relative path" is not against "Using
 absolute paths with links is not officially supported", nor "only Linux is officially supported" against "Windows and
-macOS are not supported" beside "Linux is officially supported".
+macOS are not supported" beside "Linux is officially supported". A clause whose words before its side's word
+except what they name ("Strategies other than eager and lazy are not supported") gives that side to everything else,
+and no side to what it names: it ties nothing.
 What it cannot do: tie a side the section gives by a pronoun or a heading alone ("It is experimental" far from the
 name), or read maturity in other words ("may change without notice", "not ready for production", "community
 maintained"); then it lets the sentence through.
@@ -55,6 +57,10 @@ WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the g
 WITH_CODE = True  # the thing told stable is often code ("`uv python upgrade`"), which the sections write as words
 
 _MIN_SHARED = 2  # words of substance a unit shares with the sentence's clause to be about the same thing
+# words before a side's word that give it to everything but what they name ("Strategies other than eager and lazy are
+# not supported"): the clause says no side of the things it names
+_EXCEPT_WORDS = frozenset(("except", "besides", "excluding"))
+_EXCEPT_PAIRS = frozenset((("other", "than"), ("apart", "from"), ("aside", "from")))
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
@@ -89,10 +95,19 @@ def _facts(passage: Passage) -> dict[tuple[str, bool], tuple[tuple[frozenset[str
         for scale, side, at in told:
             if (scale, not side) not in said:
                 clause, start = clause_around(u, at), u.tokens[at].start
+                before = [t for t in clause if t.start < start]
+                if _excepting(before):
+                    continue
                 out.setdefault((scale, side), []).append((
-                    _substance(clause), _substance([t for t in clause if t.start < start]),
-                    _substance([t for t in clause if t.start > start])))
+                    _substance(clause), _substance(before), _substance([t for t in clause if t.start > start])))
     return {key: tuple(units) for key, units in out.items()}
+
+
+def _excepting(tokens: Sequence[Token]) -> bool:
+    """Whether the words say "other than", "except", "apart from": the side is of everything but what they name."""
+    words = [t.word for t in tokens]
+    return any(w in _EXCEPT_WORDS for w in words) or any(pair in _EXCEPT_PAIRS
+                                                          for pair in zip(words, words[1:], strict=False))
 
 
 def _substance(tokens: Sequence[Token]) -> frozenset[str]:

@@ -73,23 +73,11 @@ class Judge:
         grounds = self._grounds if grounds is None else grounds
         if self._caption is not None and draft is self._caption[0]:
             counted, self._caption = counted | self._caption[1], None
-        table = self._checks[bool(draft.ids)]  # none in a bench's table of no rules: nothing reads the sentence then
-        reading = Reading(draft, grounds, most_words=words, counted=counted) if table else None
-        if reading is None:
-            verdict: Hold | Show = SHOW
-        elif draft.parts:  # a table's row of several claims, each judged as its own (`tables`)
-            verdict = self._parts(draft, grounds, words, counted)
-        else:
-            verdict = first(reading, table)
+        reading, verdict = self._read(draft, grounds, words, counted)
         referred: Hold | None = None
-        if isinstance(verdict, Hold):  # (a draft's `_replace` costs 10 k instructions: made only where an action was)
-            if draft.ids and grounds.acted and confirms(uncited := draft._replace(ids=()), grounds, self._names):
-                # A confirmation the model cited anyway ("The button opens the CV when pressed. [[roles-alderway]]"):
-                # the action vouches for it, and a chip to a section that says nothing of it would mislead.
-                return self._show(uncited)
-            stands = self._stands(draft, reading, verdict) if self.refers else verdict
-            if stands is not None:
-                return self._hold(stands.reason, **stands.facts)
+        if isinstance(verdict, Hold):
+            if (out := self._after_hold(draft, reading, verdict, grounds)) is not None:
+                return out
             referred = verdict
         if draft.ids:
             for sid in draft.ids:
@@ -97,6 +85,31 @@ class Judge:
             grounds.known_ids.update(draft.ids)
         shown = self._show(draft)
         return shown if referred is None else self._refer(shown, referred)
+
+    def _read(
+        self, draft: Draft, grounds: Grounds, words: int, counted: frozenset[numbers.Quantity],
+    ) -> tuple[Reading | None, Hold | Show]:
+        """The rules' verdict on a sentence, with the reading they made of it (none where no rule reads it)."""
+        table = self._checks[bool(draft.ids)]  # none in a bench's table of no rules: nothing reads the sentence then
+        if not table:
+            return None, SHOW
+        reading = Reading(draft, grounds, most_words=words, counted=counted)
+        if draft.parts:  # a table's row of several claims, each judged as its own (`tables`)
+            return reading, self._parts(draft, grounds, words, counted)
+        return reading, first(reading, table)
+
+    def _after_hold(
+        self, draft: Draft, reading: Reading | None, verdict: Hold, grounds: Grounds,
+    ) -> Sentence | Held | None:
+        """What a sentence the rules hold becomes: shown where it only confirms this turn's action, held where a hold
+        stands; None where it is referred to the check."""
+        # (a draft's `_replace` costs 10 k instructions: made only where an action was)
+        if draft.ids and grounds.acted and confirms(uncited := draft._replace(ids=()), grounds, self._names):
+            # A confirmation the model cited anyway ("The button opens the CV when pressed. [[roles-alderway]]"):
+            # the action vouches for it, and a chip to a section that says nothing of it would mislead.
+            return self._show(uncited)
+        stands = self._stands(draft, reading, verdict) if self.refers else verdict
+        return None if stands is None else self._hold(stands.reason, **stands.facts)
 
     def _parts(
         self, draft: Draft, grounds: Grounds, words: int, counted: frozenset[numbers.Quantity],

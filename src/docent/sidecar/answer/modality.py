@@ -86,6 +86,19 @@ def conditional(u: Unit, k: int) -> bool:
 def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if said.words & MODAL:
         return False
+    verbs = _deeds(said, sections)
+    said_where = [passage.facts("modal", _section_modal) for passage in sections]
+    for stem in verbs:
+        modal = sum(facts.get(stem, (0, 0))[0] for facts in said_where)
+        plain = sum(facts.get(stem, (0, 0))[1] for facts in said_where)
+        if modal and not plain:
+            return True
+    return False
+
+
+def _deeds(said: Unit, sections: Sequence[Passage]) -> list[str]:
+    """The stems of the verbs the sentence tells as done: past forms that are no passive of the present, imperative,
+    reduced passive, complement or description of a noun."""
     tokens = said.tokens
     verbs = [
         t.stem for i, t in enumerate(tokens)
@@ -94,7 +107,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         and not _complement(said, i)
     ]
     if not verbs:
-        return False
+        return verbs
     # "the ignored field" describes the field, as "the unlimited size" does, where a section tells the verb as how a
     # thing works ("it will ignore the field"); where one tells it after "would", "could" or "might", what was not done
     # ("would have blocked the message"), the same words ("the blocked message") tell it done
@@ -102,13 +115,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if described:
         supposed = frozenset().union(*(passage.facts("supposed", _section_supposed) for passage in sections))
         verbs = [stem for stem in verbs if stem not in described or stem in supposed]
-    said_where = [passage.facts("modal", _section_modal) for passage in sections]
-    for stem in verbs:
-        modal = sum(facts.get(stem, (0, 0))[0] for facts in said_where)
-        plain = sum(facts.get(stem, (0, 0))[1] for facts in said_where)
-        if modal and not plain:
-            return True
-    return False
+    return verbs
 
 
 def _past(word: str) -> bool:

@@ -98,24 +98,31 @@ def _listed(passage: Passage) -> list[_Ranking]:
     DEFAULT_THROTTLE_RATES['anon'] setting": the rate property wins). An item is the units of one line (a numbered
     item's "1." and its sentence); the list ends at the first line that is no item. Denied, or told the other way
     ("in increasing order of precedence"), it ranks nothing."""
-    units, lines, out = passage.units, passage.lines, []
+    units, out = passage.units, []
     for i, u in enumerate(units):
         text = u.text.lower()
         if not _ORDERED.search(text) or _OTHER_WAY.search(text) or _DENIED.search(text):
             continue
-        items: list[frozenset[str]] = []
-        j = i + 1
-        while j < len(units) and _ITEM.match(units[j].text) and (not lines or lines[j] != lines[i]):
-            k = j + 1
-            while k < len(units) and lines and lines[k] == lines[j]:
-                k += 1
-            item = frozenset(t.stem or t.word for v in units[j:k] for t in v.tokens
-                             if (t.stem or t.word in _DEGREE) and not _marks(v, t.start))
-            if item:
-                items.append(item)
-            j = k
+        items = _items(passage, i)
         out += [(a, b) for n, a in enumerate(items) for b in items[n + 1 :]]
     return out
+
+
+def _items(passage: Passage, i: int) -> list[frozenset[str]]:
+    """The words of each item of the list right after unit `i`, in order: an item is the units of one line, and the
+    list ends at the first line that is no item."""
+    units, lines, items = passage.units, passage.lines, []
+    j = i + 1
+    while j < len(units) and _ITEM.match(units[j].text) and (not lines or lines[j] != lines[i]):
+        k = j + 1
+        while k < len(units) and lines and lines[k] == lines[j]:
+            k += 1
+        item = frozenset(t.stem or t.word for v in units[j:k] for t in v.tokens
+                         if (t.stem or t.word in _DEGREE) and not _marks(v, t.start))
+        if item:
+            items.append(item)
+        j = k
+    return items
 
 
 def _marks(u: Unit, at: int) -> bool:

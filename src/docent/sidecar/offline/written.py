@@ -87,19 +87,8 @@ def code_names(question: str, said: str, *, code: str = "", own: Collection[str]
     # what the reader saw or set, and code marked after another tool's name ("like Poetry's `--no-root --sync`")
     given = spans(question) + [m.span() for m in MARKED.finditer(question) if theirs(question[: m.start()], known)]
     for m in CODE_NAME.finditer(question):
-        name = m.group().lower().rstrip(".")
-        if within(m.span(), given):
-            continue  # what the reader saw or set: `--log-config logging.yaml`, `src/package_name`
-        if "." not in name and "_" not in name or ADDRESS.fullmatch(name) or name.startswith(("my", ".my")):
-            continue
-        if all(len(piece) <= 1 for piece in re.split(r"[._]", name.strip("."))):  # "e.g", "i.e"
-            continue
-        before = question[: m.start()].rstrip().lower()
-        if before.endswith(("my", "our")) and not _CALL_OR_ARGUMENT.match(question, m.end()):
-            continue
-        if theirs(question[: m.start()], known):  # "like Poetry's virtualenvs.in-project": another tool's
-            continue
-        if set(terms(name)) <= set(own):
+        name = _asked(question, m, given, own=own, known=known)
+        if name is None:
             continue
         if _writes(said, name):
             found.add(name)
@@ -107,6 +96,25 @@ def code_names(question: str, said: str, *, code: str = "", own: Collection[str]
             missing.add(name)
     written = _flags_and_marked(question, said, code.lower(), given, known)
     return frozenset(found | {n for n, p in written.items() if p}), frozenset(missing | {n for n, p in written.items() if not p})
+
+
+def _asked(question: str, m: re.Match[str], given: list[tuple[int, int]], *, own: Collection[str],
+           known: Collection[str]) -> str | None:
+    """The code name `m` matched, lower case, where the question asks about it; None where it is what the reader saw
+    or set, no name of code, the reader's own, another tool's, or words the site itself uses for it (`own`)."""
+    name = m.group().lower().rstrip(".")
+    if within(m.span(), given):
+        return None  # what the reader saw or set: `--log-config logging.yaml`, `src/package_name`
+    if "." not in name and "_" not in name or ADDRESS.fullmatch(name) or name.startswith(("my", ".my")):
+        return None
+    if all(len(piece) <= 1 for piece in re.split(r"[._]", name.strip("."))):  # "e.g", "i.e"
+        return None
+    before = question[: m.start()].rstrip().lower()
+    if before.endswith(("my", "our")) and not _CALL_OR_ARGUMENT.match(question, m.end()):
+        return None
+    if theirs(question[: m.start()], known):  # "like Poetry's virtualenvs.in-project": another tool's
+        return None
+    return None if set(terms(name)) <= set(own) else name
 
 
 def _flags_and_marked(question: str, said: str, code: str, given: list[tuple[int, int]], known: Collection[str]

@@ -16,9 +16,7 @@ MARKERS = (
     # "a little later than the fast one" compares two times; it orders no clauses
     (re.compile(r",?\s+(?:and\s+)?(?:only\s+)?(?:then|later(?!\s+than\b)|afterwards|after\s+that|after\s+this|and\s+then)\s+",
                 re.I), "left"),
-    # "before and after each attempt", "minimal before and after states": both sides of one thing, no order ("either
-    # before or after" still orders: a section that places it on one side tells the other is wrong)
-    (re.compile(r"(?<!\bafter\sand)\s+before\s+(?!and\s+after\b)", re.I), "left"),
+    (re.compile(r"\s+before\s+", re.I), "left"),
     (re.compile(r",?\s+(?:preceding|ahead\s+of)\s+", re.I), "left"),
     (re.compile(r",?\s+preceded\s+by\s+", re.I), "right"),
     # "sent once the task has completed": "once" before a clause is "after"; "once a day", "once per" are how often
@@ -36,7 +34,7 @@ MARKERS = (
     (re.compile(r",?\s+after\s+which\s+", re.I), "left"),
     # "expires after 2 weeks", "expiring after an hour": a duration, not an event; "the tasks after it": a pronoun's;
     # "rises after every collection": how often, not which came first.
-    (re.compile(r"(?<!\bone)(?<!\bbefore\sand)\s+(?:only\s+)?after\s+(?!that\b|this\b|it\b|them\b|every\b|each\b|which\b|and\s+before\b)(?!(?:a|an|one|a\s+few|several|[\d.,]+|two|three|four|five|six|"
+    (re.compile(r"(?<!\bone)\s+(?:only\s+)?after\s+(?!that\b|this\b|it\b|them\b|every\b|each\b|which\b)(?!(?:a|an|one|a\s+few|several|[\d.,]+|two|three|four|five|six|"
                 r"seven|eight|nine|ten|twenty|thirty)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|"
                 r"years?|ms|s)\b)", re.I), "right"),
 )

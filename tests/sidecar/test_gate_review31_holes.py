@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sidecar.gating import docs_section, verdicts
+from tests.sidecar.gating import docs_section, fates, record_of, verdicts
 
 judged = verdicts(
     docs_section("generating", "Generating a project",  # Copier's docs, generating.md
@@ -70,3 +70,46 @@ def test_a_thing_told_on_both_sides_of_what_the_section_puts_it_on_one_side_of_i
 )
 def test_the_sections_own_side_is_shown(sentence: str) -> None:
     assert judged(sentence) == "shown"
+
+
+# Two holes the round's other readings open, small on the development sets, not reverted (each pinned as a strict
+# xfail: it passes once the reading is mended).
+#
+# 45b59816 reads a first column labelled Rank, Order, #, Step (...) whose cell is the row's place as numbering the
+# rows, no figure: a table that ranks what takes precedence is then read without its order. 11 precedence rankings of
+# the development sections (uv, OpenFaaS, Copier, MkDocs, Django Ninja, Pi-hole, uvicorn), each written in the order
+# the section gives and reversed, under Rank, Order and #: 9 of the 11 reversed were held (`number`, by the ranks read
+# as figures, as were the faithful ones) before and all 11 are shown after, as are the faithful. Under a column of
+# ranks the rows now read as sentences do (at scale, falsehoods written into such a row are shown as often as the same
+# sentence alone), so only the order the ranks state is lost.
+# 2d6f10de reads a site's name joined by a hyphen to digits as one longer name, no figure: a capitalised name that
+# opens the sentence is no name, so a number the section never gives it is then read nowhere ("Router-3", where the
+# section routes through Router-1). On the development bundles, sentences written from the units that write such a
+# name with its digits changed: 10 of 130 newly shown (Traefik's "HTTP-02" and "TLS-ALPN-02" challenges), 13 of the 130
+# faithful newly shown.
+RANKED = (
+    docs_section("configuration-files", "Configuration files",  # uv's docs, concepts/configuration-files.md
+                 "If an array is present in both tables, the arrays will be concatenated, with the project-level settings "
+                 "appearing earlier in the merged array. Settings provided via environment variables take precedence over "
+                 "persistent configuration, and settings provided via the command line take precedence over both. uv "
+                 "accepts a --no-config command-line argument which, when provided, disables the discovery of "
+                 "configuration files.", "Concepts"),
+    docs_section("router", "Router", "A router connects a request to a service."),  # "Router": a name of the site
+    docs_section("priority", "Priority",  # Traefik's docs, routing rules and priority (2d6f10de's own test)
+                 "Requests for foobar.traefik.com are routed through Router-1 instead of Router-2, because Router-1 has "
+                 "the priority 34."),
+)
+ranked = verdicts(*RANKED)
+
+
+@pytest.mark.xfail(strict=True, reason="45b59816: a first column of ranks is read as numbering, its order not read")
+def test_a_ranking_in_the_reverse_of_the_sections_precedence_is_held() -> None:
+    table = ("Which settings win [[configuration-files]]:\n\n| Rank | Source |\n|---|---|\n"
+             "| 1 | Persistent configuration |\n| 2 | Settings provided via environment variables |\n"
+             "| 3 | Settings provided via the command line |\n")
+    assert any(fate != "shown" for fate in fates(record_of(*RANKED), table)[-3:])  # a row of the three held
+
+
+@pytest.mark.xfail(strict=True, reason="2d6f10de: a name with digits that opens a sentence is read as no name and no figure")
+def test_a_name_given_digits_the_section_never_gives_it_is_held() -> None:
+    assert ranked("Router-3 has the priority 34 [[priority]].") != "shown"

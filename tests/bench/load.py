@@ -53,7 +53,7 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _start(work: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _start(work: Path, bundle: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
     script = work / "replay.json"
     script.write_text(json.dumps({"replies": [{"question": ".", "calls": [REPLY]}]}))
     port = free_port()
@@ -71,7 +71,7 @@ def _start(work: Path) -> tuple[subprocess.Popen[bytes], str]:
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "docent.cli", "serve", "--enable", "--model", f"replay:{script}",
-         "--bundle", str(write_hand_bundle(work)), "--port", str(port), "--log-level", "error"],
+         "--bundle", str(bundle or write_hand_bundle(work)), "--port", str(port), "--log-level", "error"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=work,
     )
     return process, f"http://127.0.0.1:{port}"

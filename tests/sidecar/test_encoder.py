@@ -204,3 +204,41 @@ async def test_each_serving_process_loads_the_encoder_as_it_starts_off_its_event
         bundle = app.state.guide.bundle()
         assert "fusion" in bundle.__dict__ and bundle.fusion is not None  # the rows widened before the first question
         assert SECTION in searched(bundle, WORDS)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("model", [ENCODER, MODEL])
+async def test_the_question_is_embedded_off_the_event_loop_while_other_visitors_go_on(model: str,
+                                                                                      tmp_path: Path) -> None:
+    """The encoder's (12-18 ms of CPU) or the rerank's embedding runs in a worker thread: a stand-in that waits until
+    another coroutine on the same loop lets it go is let go. On the loop nothing could, and its wait runs out."""
+    import threading
+
+    import anyio
+
+    from docent.sidecar.answer.turn import Ask
+    from tests.sidecar.test_turn import ON_HOME, Rig, kinds
+
+    started, released = threading.Event(), threading.Event()
+    waited: list[bool] = []
+
+    def embed(_: str) -> list[float]:
+        started.set()
+        waited.append(released.wait(timeout=20))
+        return _toward(1) if model == ENCODER else [1.0] * 256
+
+    ids = [s["id"] for s in SEARCHED["record"]]
+    rows = _rows(ids, along={}) if model == ENCODER else Vectors(MODEL, 256, bytes(256 * len(ids)))
+    bundle = Bundle.from_json({**SEARCHED, "vectors": plain(rows)}, embedder=lambda _: embed)
+    rig = Rig(tmp_path, [{"question": "led", "calls": [[{"text": "A team of five. [[roles-alderway-leading]]"}]]}],
+              bundle=bundle)
+
+    async def another_visitor() -> None:
+        while not started.is_set():
+            await anyio.sleep(0.001)
+        released.set()
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(another_visitor)
+        events = await rig.ask(Ask(question="Has she led a team?", screen=ON_HOME))
+    assert waited == [True] and kinds(events) == ["sentence", "done"]

@@ -51,21 +51,24 @@ class Fusion:
         lengths = np.linalg.norm(rows, axis=1, keepdims=True)
         return cls(embed, rows / np.where(lengths > 0, lengths, 1.0), tuple(ids), {sid: i for i, sid in enumerate(ids)})
 
-    def cosines(self, question: str, earlier: Sequence[str] = ()) -> Any:
-        """The conversation's vector (`rerank.leaned`) against every row: a numpy array, a cosine a section."""
+    def cosines(self, question: str, earlier: Sequence[str] = (), asked: Sequence[float] | None = None) -> Any:
+        """The conversation's vector (`rerank.leaned`; `asked` where it was made already) against every row: a numpy
+        array, a cosine a section."""
         import numpy as np
 
         # einsum, not BLAS's product: BLAS's threads wait on each other on a busy machine (for 1,760 rows on two loaded
         # cores 0.14 ms on one thread, 2 ms on BLAS's, 19 ms beside onnxruntime's); einsum runs on the caller's alone
-        asked = np.asarray(leaned(self.embed, question, earlier), dtype=np.float32)
-        return np.einsum("ij,j->i", self.rows, asked)
+        vector = leaned(self.embed, question, earlier) if asked is None else asked
+        return np.einsum("ij,j->i", self.rows, np.asarray(vector, dtype=np.float32))
 
-    def order(self, question: str, found: Sequence[tuple[str, float]], *, earlier: Sequence[str] = ()) -> list[str]:
+    def order(self, question: str, found: Sequence[tuple[str, float]], *, earlier: Sequence[str] = (),
+              asked: Sequence[float] | None = None) -> list[str]:
         """The search's sections with their scores (`found`, best first) and the encoder's nearest `WIDE`, in the
-        fused order; `earlier`: the conversation's earlier questions, oldest first, as the search was given them."""
+        fused order; `earlier`: the conversation's earlier questions, oldest first, as the search was given them;
+        `asked`: their vector (`rerank.leaned`) where it was made already (a turn makes it off the event loop)."""
         import numpy as np
 
-        cosine = self.cosines(question, earlier)
+        cosine = self.cosines(question, earlier, asked)
         wide = min(WIDE, len(self.ids))
         nearest = np.argpartition(-cosine, wide - 1)[:wide] if wide else np.arange(0)
         nearest = nearest[np.lexsort((nearest, -cosine[nearest]))]  # best first; of equals, the record's first

@@ -77,12 +77,14 @@ class Rerank:
         """The conversation's vector as the search weighs it (`leaned`)."""
         return leaned(self.embed, question, earlier)
 
-    def order(self, question: str, found: Sequence[str], *, earlier: Sequence[str] = ()) -> list[str]:
+    def order(self, question: str, found: Sequence[str], *, earlier: Sequence[str] = (),
+              asked: Sequence[float] | None = None) -> list[str]:
         """`found`, the search's sections best first, in the rerank's order; `earlier`: the conversation's earlier
-        questions, oldest first, as the search was given them."""
+        questions, oldest first, as the search was given them; `asked`: their vector (`leaned`) where it was made
+        already (a turn makes it off the event loop), else it is made here."""
         if len(found) < 2:
             return list(found)
-        asked = self.asked(question, earlier)
+        asked = self.asked(question, earlier) if asked is None else asked
         scores = {sid: 1 / (SMOOTH + rank) + WEIGHT * self.cosine(asked, sid) / SMOOTH
                   for rank, sid in enumerate(found, start=1)}
         return sorted(found, key=lambda sid: -scores[sid])

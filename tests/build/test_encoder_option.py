@@ -5,12 +5,16 @@ without the `encoder` extra stops at once, saying what to install."""
 from __future__ import annotations
 
 import logging
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import Abort
 
 from docent.manifest_build import cli
-from docent.manifest_build.vector_cache import PLACE
+from docent.manifest_build.vector_cache import PLACE, VectorCache
+from docent.manifest_build.vectors import embedded as embedded_note
 from docent.schema import Vectors, decode
 from docent.schema.encoder import Encoder
 from docent.schema.vectors import ENCODER, ENCODER_DIMS, section_text
@@ -38,6 +42,24 @@ def embedded(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(Encoder, "rows", counted)
     return texts
+
+
+def _cached(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT count(*) FROM row").fetchone()[0])
+
+
+def test_a_sites_cache_keeps_only_its_last_records_rows_and_a_shared_one_keeps_every_row(tmp_path):
+    def make(texts: Sequence[str]) -> list[bytes]:
+        return [text.encode() for text in texts]
+
+    site, shared = VectorCache.beside(tmp_path / "mkdocs.yml"), VectorCache(tmp_path / "shared.sqlite")
+    for cache in (site, shared):
+        cache.rows(ENCODER, ["one", "two", "three"], make)
+        assert cache.rows(ENCODER, ["two", "four"], make) == [b"two", b"four"]
+    assert (site.dropped, _cached(tmp_path / PLACE)) == (2, 2)  # "one" and "three": no section has them now
+    assert (shared.dropped, _cached(shared.path)) == (0, 4)  # the evals' cache, many sites': kept
+    assert embedded_note(site).endswith("; 2 rows no section has any more dropped")
 
 
 def test_on_the_bundle_holds_the_models_row_for_each_section_that_the_sidecar_reads(tmp_path, embedded, caplog):
@@ -71,6 +93,7 @@ def test_a_rebuild_after_one_page_changed_embeds_only_that_pages_sections(tmp_pa
     new = [s for s in Bundle.load(tmp_path / "docent-bundle.json").record.values() if s.id not in unchanged]
     assert [s.id for s in new] == ["acme-kafka"]
     assert embedded == [section_text(s.trail, s.text) for s in new]  # the rest read from the cache
+    assert _cached(tmp_path / PLACE) == len(again["record"])  # the old text's row gone with it
     (tmp_path / PLACE).unlink()
     mkdocs_build(config)  # without the cache: every section again, and the same bundle
     assert len(embedded) == 1 + len(again["record"]) and read_json(tmp_path / "docent-bundle.json") == again

@@ -51,5 +51,6 @@ def embedded(cache: VectorCache | None) -> str:
     """What the encoder cost this build, for its notes ("" where it did not run: off, or the record sent whole)."""
     if cache is None or not cache.embedded + cache.kept:
         return ""
+    dropped = f"; {cache.dropped} rows no section has any more dropped" if cache.dropped else ""
     return (f"the encoder embedded {cache.embedded} record sections and took {cache.kept} unchanged from "
-            f"{cache.path}")
+            f"{cache.path}{dropped}")

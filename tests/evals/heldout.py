@@ -414,6 +414,13 @@ ROUNDS = {
             visitors=None,
             questions="headscale-questions-round29.json",
         ),
+        Round(
+            number=30,
+            site="pyscript",
+            markdown={"pyscript": "pyscript-answers-round30-holdout.json"},
+            visitors=None,
+            questions="pyscript-questions-round30.json",
+        ),
     )
 }
 

@@ -7,6 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from tests.browser.material import MARK, MARKED
 from tests.browser.panel import PANEL, ask, open_panel, serious, wait_for_answer
 from tests.browser.sidecar import Sidecar
 
@@ -73,3 +74,58 @@ def test_a_heading_that_cites_is_named_by_its_words_its_sources_after_it(page: P
     assert serious(page) == []
     outline = Axe().run(page, context=PANEL).response["violations"]
     assert [v["id"] for v in outline if v["id"] in ("heading-order", "empty-heading")] == []
+
+
+# The element that has focus: in the guide's own parts (the skip link, the launcher) or not, its accessible name's
+# words, and whether it shows whole on screen, on top of the site's bar.
+FOCUSED = """() => {
+  const e = document.activeElement, r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {ours: Boolean(e.closest(".docent-skip, .docent-launcher")), text: (e.textContent || "").trim(),
+          shown: r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+                 && Number(getComputedStyle(e).opacity) === 1 && Boolean(hit) && e.contains(hit)};
+}"""
+
+
+def _tab_to_the_guide(page: Page) -> tuple[int, dict[str, object]]:
+    """Tab from the page's top until focus is on the guide's own way in; the presses it took, and where focus is."""
+    for presses in range(1, 201):
+        page.keyboard.press("Tab")
+        focused: dict[str, object] = page.evaluate(FOCUSED)
+        if focused["ours"]:
+            return presses, focused
+    raise AssertionError("200 Tab presses from the page's top never reached the guide")
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP], ids=["desktop"])
+@pytest.mark.parametrize("site", ["guide", "material"])
+def test_the_keyboard_reaches_the_guide_in_two_tabs_from_the_pages_top(
+    page: Page, request: pytest.FixtureRequest, site: str
+) -> None:
+    """look31: on SQLModel's home page the guide's button, the body's last element, was 60+ Tab stops from the page's
+    top (81 on Typer's, 132 on Commitizen's). A skip link shown on focus, after the site's own "Skip to content"
+    (Material's) or first: Enter opens the panel at the question, Escape closes it and gives focus back to the link;
+    on Material it stays beside the site's skip link across an instant page swap, which replaces that link's holder."""
+    served: Sidecar = request.getfixturevalue(site)
+    page.goto(served.base)
+    expect(page.get_by_role("button", name="Ask the guide")).to_be_visible()
+    presses, focused = _tab_to_the_guide(page)
+    assert presses <= 2 and focused == {"ours": True, "text": "Skip to the guide", "shown": True}, (presses, focused)
+    assert serious(page, context=".docent-skip") == []  # Material's own parts have theirs (its search's dialog)
+    page.keyboard.press("Enter")
+    panel = page.locator(PANEL)
+    expect(panel.get_by_label("Your question")).to_be_focused()
+    expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    skip = page.get_by_role("link", name="Skip to the guide")
+    expect(skip).to_be_focused()
+    assert page.evaluate(FOCUSED)["shown"]
+    if site == "material":
+        page.evaluate(MARK)
+        page.locator(".md-nav__link", has_text="Lab").first.click()
+        page.wait_for_url("**/lab/")
+        assert page.evaluate(MARKED)  # swapped in place, not loaded
+        expect(skip).to_have_count(1)
+        assert page.evaluate("() => document.querySelector('[data-md-component=skip]').nextElementSibling.className")\
+            == "docent-skip"

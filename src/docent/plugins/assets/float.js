@@ -1,7 +1,7 @@
 /*
  * The floating panel: a button in the page's bottom corner that opens a labelled, non-modal dialog (Esc closes
- * it and gives focus back to the button); on a phone, a sheet along the screen's bottom. The header's ▾ shrinks
- * it to the header and ▴ brings it back.
+ * it and gives focus back to what opened it: the button, or the keyboard's skip link at the page's top, skip.js); on a
+ * phone, a sheet along the screen's bottom. The header's ▾ shrinks it to the header and ▴ brings it back.
  *
  * While the guide points at a part, runs an experiment, tours or opens a citation, it makes room (makeRoom): on a
  * wide screen it stays where it leaves the part's columns free, else moves to the other side where that side
@@ -16,6 +16,7 @@
 import { canDock, content, dock, docked, undock } from "./dock.js";
 import { followScheme } from "./dom.js";
 import { Peek } from "./peek.js";
+import { skipLink } from "./skip.js";
 import { PanelView, button } from "./view.js";
 import { pin, visible } from "./viewport.js";
 
@@ -69,6 +70,8 @@ export class FloatingView extends PanelView {
     });
     document.body.appendChild(this.launch());
     document.body.appendChild(panel);
+    this.skip = skipLink(this.input.id, (event) => this.enter(this.skip, event));
+    followScheme(this.skip);
     followScheme(this.launcher);
     followScheme(panel);
     pin(this.launcher);
@@ -88,9 +91,17 @@ export class FloatingView extends PanelView {
     launcher.classList.toggle("is-folded", this.collapsed);
     launcher.addEventListener("click", (event) => {
       if (this.isOpen()) this.close();
-      else this.open(true, event);
+      else this.enter(launcher, event);
     });
     return launcher;
+  }
+
+  /* The visitor opens the panel from opener (the launcher, the skip link): focus goes into it, and back to the opener
+     when it closes. Open already (the skip link), the question takes focus. */
+  enter(opener, event) {
+    this.opener = opener;
+    if (this.isOpen()) this.focus(event);
+    else this.open(true, event);
   }
 
   /* Shrinks the panel to its header, or grows it back; byVisitor: the visitor pressed the button. */
@@ -264,7 +275,9 @@ export class FloatingView extends PanelView {
     undock();
     this.launcher.setAttribute("aria-expanded", "false");
     this.launcher.classList.remove("is-open");
-    if (hadFocus) this.launcher.focus({ preventScroll: true });
+    const back = this.opener && this.opener.isConnected ? this.opener : this.launcher;
+    this.opener = null;
+    if (hadFocus) back.focus({ preventScroll: true });
     this.hooks.closed();
   }
 
@@ -272,6 +285,7 @@ export class FloatingView extends PanelView {
     undock();
     window.removeEventListener("resize", this.resized);
     if (this.launcher.parentNode) this.launcher.parentNode.removeChild(this.launcher);
+    this.skip.remove();
     super.destroy();
   }
 }

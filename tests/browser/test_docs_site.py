@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import PHONE, SIZES, ask, open_panel
+from tests.browser.panel import PANEL, PHONE, SIZES, ask, open_panel, serious
 from tests.browser.sidecar import Sidecar, free_port, sidecar
 from tests.browser.test_layout import RESTS
 from tests.evals import docent_docs
@@ -80,3 +80,49 @@ def test_the_offline_guides_note_keeps_to_one_line_of_a_phones_sheet_and_a_tap_s
     status.click()
     whole = page.evaluate(STATUS_LINES)
     assert whole["lines"] == 2 and not whole["cut"] and whole["inside"], whole
+
+
+# The status line's row: its text's box, and the "More"/"Less" button's (null where none shows), each [l, t, r, b].
+STATUS_ROW = """() => {
+  const status = document.querySelector("[data-docent-view] .docent-status");
+  const more = status.parentElement.querySelector("button");
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = more && more.getClientRects().length > 0 ? box(more) : null;
+  const panel = status.closest("[data-docent-view]").getBoundingClientRect();
+  return {status: box(status), more: shown, panelRight: panel.right};
+}"""
+
+
+@SIZES
+def test_a_cut_status_line_says_it_can_be_shown_whole_with_a_button_beside_it(page: Page, docs: Sidecar) -> None:
+    """look31: on a phone the offline guide's note was cut to one line ("...which quot..."), and a tap on it showed it
+    whole, but nothing said so, and no keyboard or screen reader could reach the tap. Now a "More" button stands at the
+    line's end, on its line, inside the sheet (a disclosure: aria-expanded, aria-controls), and says "Less" once
+    pressed; the note stays the status region. On a desktop, where the note fits, there is no button."""
+    open_panel(page, docs.base + "getting-started/")
+    panel = page.locator(PANEL)
+    status = panel.get_by_role("status")
+    expect(status).to_contain_text("offline guide")
+    more = panel.get_by_role("button", name="More")
+    if page.viewport_size and page.viewport_size["width"] > 600:
+        assert not page.evaluate(STATUS_LINES)["cut"]
+        expect(more).to_have_count(0)
+        return
+    expect(more).to_be_visible()
+    expect(more).to_have_attribute("aria-expanded", "false")
+    expect(more).to_have_attribute("aria-controls", status.get_attribute("id") or "?")
+    row = page.evaluate(STATUS_ROW)
+    left, top, right, bottom = row["more"]
+    s_left, s_top, s_right, s_bottom = row["status"]
+    assert s_right <= left and right <= row["panelRight"] and top < s_bottom and s_top < bottom, row  # at its end
+    assert bottom - top >= 24, row  # a finger's height
+    assert page.evaluate(STATUS_LINES)["cut"]
+    assert serious(page, context=PANEL) == []
+    more.tap()
+    less = panel.get_by_role("button", name="Less")
+    expect(less).to_have_attribute("aria-expanded", "true")
+    whole = page.evaluate(STATUS_LINES)
+    assert whole["lines"] == 2 and not whole["cut"] and whole["inside"], whole
+    less.tap()
+    expect(more).to_have_attribute("aria-expanded", "false")
+    assert page.evaluate(STATUS_LINES)["cut"]

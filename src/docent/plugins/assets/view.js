@@ -66,17 +66,44 @@ export class PanelView {
   }
 
   statusLine() {
+    const row = this.statusRow = make("div", "docent-status-row");
     this.status = make("p", "docent-status");
+    this.status.id = `docent-status${this.suffix}`;
     this.status.setAttribute("role", "status");
-    // On a phone a standing note is one line, cut with an ellipsis (panel.css); a tap shows it whole.
-    this.status.addEventListener("click", () => this.status.classList.toggle("is-whole"));
-    this.panel.appendChild(this.status);
+    // On a phone a standing note is one line, cut with an ellipsis (panel.css): a "More" beside it shows it whole. A tap
+    // on the cut line did so too, but nothing said so, and no keyboard or screen reader could reach it.
+    this.more = button("docent-more", "More");
+    this.more.setAttribute("aria-controls", this.status.id);
+    this.more.hidden = true;
+    this.more.addEventListener("click", () => this.wholeStatus(!this.status.classList.contains("is-whole")));
+    this.status.addEventListener("click", () => { if (!this.more.hidden) this.more.click(); });
+    row.appendChild(this.status);
+    row.appendChild(this.more);
+    this.panel.appendChild(row);
+    if (window.ResizeObserver) new window.ResizeObserver(() => this.cutOrWhole()).observe(this.status);
     this.progress = make("progress", "docent-progress");
     this.progress.max = 100;
     this.progress.value = 0;
     this.progress.hidden = true;
     this.progress.setAttribute("aria-label", "Getting the guide ready");
     this.panel.appendChild(this.progress);
+  }
+
+  /* The status line shown whole (its "Less" cuts it again) or as the screen's width has it. */
+  wholeStatus(whole) {
+    this.status.classList.toggle("is-whole", whole);
+    this.cutOrWhole();
+  }
+
+  /* "More" where the status line is cut, "Less" where the visitor showed whole a line the screen cuts, else none. */
+  cutOrWhole() {
+    const status = this.status, whole = status.classList.contains("is-whole");
+    if (whole) status.classList.remove("is-whole"); // measured as the screen would show it, in the same frame
+    const cut = !status.hidden && status.scrollWidth > status.clientWidth;
+    if (whole) status.classList.add("is-whole");
+    this.more.hidden = !cut;
+    this.more.textContent = whole ? "Less" : "More";
+    this.more.setAttribute("aria-expanded", whole ? "true" : "false");
   }
 
   transcriptLog() {
@@ -186,6 +213,8 @@ export class PanelView {
     this.status.classList.remove("is-whole");
     this.status.setAttribute("data-kind", kind || "");
     this.status.hidden = !text;
+    this.statusRow.hidden = !text;
+    this.cutOrWhole();
   }
 
   /* fraction in [0, 1] shows the bar; null hides it. */

@@ -1,6 +1,7 @@
 """`encoder: true`: the build stores each record section's row by the encoder (all-MiniLM-L6-v2) in the bundle, keeps
-the rows in the site's cache so a rebuild embeds only what changed, `docent manifest` agrees byte for byte, and a build
-without the `encoder` extra stops at once, saying what to install."""
+the rows in the site's cache so a rebuild embeds only what changed (and drops what no section has any more), `docent
+manifest` agrees byte for byte, and both options together stop the build. What it shares with `rerank: true` (no rows
+for a record sent whole, a clear stop without the extra): test_vector_options.py."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from docent.sidecar.answer.bundle import Bundle
 from .conftest import CASE, HOME, LAB, mkdocs_build, read_json, write_site
 
 SEARCHED = {"encoder": True, "record": "search"}
-INSTALL = "pip install 'mkdocs-docent[encoder]'"
 
 
 def _rows(vectors: Vectors) -> list[bytes]:
@@ -109,39 +109,9 @@ def test_docent_manifest_reads_the_configs_encoder_alike_and_no_encoder_leaves_t
     assert "vectors" not in read_json(again)
 
 
-def test_a_record_sent_whole_has_no_excerpts_and_no_rows(tmp_path):
-    mkdocs_build(write_site(tmp_path, docent={"encoder": True}))
-    written = read_json(tmp_path / "docent-bundle.json")
-    assert written["mode"]["record"] == "whole" and "vectors" not in written
-
 
 def test_the_rerank_and_the_encoder_together_stop_the_build_saying_to_set_one(tmp_path, caplog):
     with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort):
         mkdocs_build(write_site(tmp_path, docent={**SEARCHED, "rerank": True}))
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert any("`rerank` and `encoder` are both on" in e and "set one" in e for e in errors), errors
-
-
-@pytest.mark.parametrize(("name", "value", "said"), [
-    ("PACKAGE", "no_such_model_package", f"need the `encoder` extra: {INSTALL}"),
-    ("SHA256", "0" * 64, "another file"),
-])
-def test_without_the_extra_a_searched_build_stops_before_any_page_saying_what_to_install(tmp_path, monkeypatch, caplog,
-                                                                                        name, value, said):
-    monkeypatch.setattr(f"docent.schema.encoder.{name}", value)
-    with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort, match="BuildError"):
-        mkdocs_build(write_site(tmp_path, docent=SEARCHED))
-    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert any("docent `encoder: true`: the record's vectors (all-MiniLM-L6-v2-onnx-int8)" in e and said in e
-               and INSTALL in e for e in errors), errors
-    assert not (tmp_path / "site" / "index.html").exists()
-    mkdocs_build(write_site(tmp_path, docent={"encoder": False}))  # off, the extra is not needed
-
-
-def test_docent_manifest_without_the_extra_says_what_to_install(tmp_path, monkeypatch, capsys):
-    config = write_site(tmp_path)
-    mkdocs_build(config)
-    monkeypatch.setattr("docent.schema.encoder.PACKAGE", "no_such_model_package")
-    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "b.json"),
-                     "--encoder", "--record", "search"]) == 2
-    assert INSTALL in capsys.readouterr().err

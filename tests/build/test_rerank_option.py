@@ -1,5 +1,6 @@
 """`rerank: true`: the build stores each record section's vector in the bundle (and nothing when off), `docent
-manifest` agrees byte for byte, and a build without the `rerank` extra stops at once, saying what to install."""
+manifest` agrees byte for byte, and a record sent whole builds without the extra. What it shares with `encoder: true`
+(no rows for a record sent whole, a clear stop without the extra): test_vector_options.py."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from mkdocs.exceptions import Abort
 
 from docent.manifest_build import cli
 from docent.schema import Vectors, decode
-from docent.schema.embedding import files
 from docent.schema.vectors import DIMS, MODEL
 from docent.sidecar.answer.bundle import Bundle
 
@@ -41,23 +41,6 @@ def test_on_the_bundle_holds_a_row_a_section_that_the_sidecar_reads_and_reranks_
     assert "vectors" not in read_json(again)
 
 
-def test_a_record_sent_whole_has_no_excerpts_to_rerank_and_no_vectors(tmp_path):
-    mkdocs_build(write_site(tmp_path, docent={"rerank": True}))
-    written = read_json(tmp_path / "docent-bundle.json")
-    assert written["mode"]["record"] == "whole" and "vectors" not in written
-
-
-def test_without_the_extra_a_searched_build_stops_before_any_page_saying_what_to_install(tmp_path, monkeypatch, caplog):
-    assert all(path.is_file() for path in files())  # installed here (the dev extra): hidden below
-    monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
-    said = ("docent `rerank: true`: the record's vectors (wordllama-0.4.0.post1/l2_supercat_256) need the `rerank` "
-            "extra: pip install 'mkdocs-docent[rerank]'")
-    with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises(Abort, match="BuildError"):
-        mkdocs_build(write_site(tmp_path, docent={"rerank": True, "record": "search"}))
-    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert any(said in e for e in errors), errors
-    assert not (tmp_path / "site" / "index.html").exists()
-    mkdocs_build(write_site(tmp_path, docent={"rerank": False}))  # off, the extra is not needed
 
 
 def test_without_the_extra_a_record_sent_whole_builds_for_it_writes_no_vectors(tmp_path, monkeypatch, caplog):
@@ -71,12 +54,3 @@ def test_without_the_extra_a_record_sent_whole_builds_for_it_writes_no_vectors(t
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert any("mkdocs.yml: docent `rerank: true`:" in e and "pip install 'mkdocs-docent[rerank]'" in e
                for e in errors), errors
-
-
-def test_docent_manifest_without_the_extra_says_what_to_install(tmp_path, monkeypatch, capsys):
-    config = write_site(tmp_path)
-    mkdocs_build(config)
-    monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
-    assert cli.main([str(tmp_path / "site"), "--config", str(config), "--bundle", str(tmp_path / "b.json"),
-                     "--rerank", "--record", "search"]) == 2
-    assert "pip install 'mkdocs-docent[rerank]'" in capsys.readouterr().err

@@ -119,32 +119,26 @@ def figures(built: Built, path: Path = QUESTIONS) -> dict[str, float]:
     found = measure(bundle.index, answerable(path), ks=(1, SECTIONS))
     found.pop("recall@1")  # a question's first section found says its hit@1; its others are recall@8's
     out = {"docs_record_coverage": round(coverage(built), 4), **found, **(given(bundle, path) if bundle.searched else {})}
-    return out | rerank_figures(bundle, path) | encoder_figures(bundle, path)
+    return out | meaning_figures(bundle, path, option="rerank") | meaning_figures(bundle, path, option="encoder")
 
 
-def rerank_figures(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
-    """The same figures with the guide's rerank (`rerank: true`), `docs_rerank_` before each name, beside the search's; none
-    where the `rerank` extra is not installed. On a record sent whole the guide's excerpts are never reranked (nor
-    searched): there they say what the rerank would do were the site large enough to be searched."""
-    again = reranked(bundle)
-    if again is None or again.rerank is None:
+# Each option's bundle as built with it (`tests.evals.retrieval`), and what of it orders the excerpts
+MEANING = {"rerank": (reranked, "rerank"), "encoder": (encoded, "fusion")}
+
+
+def meaning_figures(bundle: Bundle, path: Path = QUESTIONS, *, option: str) -> dict[str, float]:
+    """The same figures with the guide's excerpts put in order by meaning, `option` the owner's: `rerank` (`rerank:
+    true`, WordLlama) or `encoder` (`encoder: true`, all-MiniLM-L6-v2 fused with the search), `docs_<option>_` before
+    each name, beside the search's; none where that extra is not installed. On a record sent whole the guide's
+    excerpts are never searched: there they say what the option would do were the site large enough to be searched."""
+    made, orders = MEANING[option]
+    again = made(bundle)
+    if again is None or getattr(again, orders) is None:
         return {}
-    found = measure(again.index, answerable(path), ks=(1, SECTIONS), rerank=again.rerank)
+    found = measure(again.index, answerable(path), ks=(1, SECTIONS), **{orders: getattr(again, orders)})
     found.pop("recall@1")
     both = {**found, **(given(again, path) if again.searched else {})}
-    return {f"docs_rerank_{name.removeprefix('docs_')}": value for name, value in both.items()}
-
-
-def encoder_figures(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:
-    """The same figures with the guide's encoder (`encoder: true`), `docs_encoder_` before each name; none where the
-    `encoder` extra is not installed. On a record sent whole they say what the encoder would do were it searched."""
-    again = encoded(bundle)
-    if again is None or again.fusion is None:
-        return {}
-    found = measure(again.index, answerable(path), ks=(1, SECTIONS), fusion=again.fusion)
-    found.pop("recall@1")
-    both = {**found, **(given(again, path) if again.searched else {})}
-    return {f"docs_encoder_{name.removeprefix('docs_')}": value for name, value in both.items()}
+    return {f"docs_{option}_{name.removeprefix('docs_')}": value for name, value in both.items()}
 
 
 def given(bundle: Bundle, path: Path = QUESTIONS) -> dict[str, float]:

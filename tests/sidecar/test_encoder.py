@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from docent.schema import Vectors, plain
-from docent.schema.vectors import ENCODER, ENCODER_DIMS, MODEL
+from docent.schema.vectors import ENCODER, MODEL
 from docent.sidecar import vectors as edge
 from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.excerpts import excerpts, searched
@@ -19,56 +19,41 @@ from docent.sidecar.answer.fusion import Fusion
 from docent.sidecar.cli import record_report
 from docent.sidecar.settings import Settings
 from tests.build.conftest import mkdocs_build, write_site
+from tests.sidecar.meaning import loaded_at_start, rows, toward
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"
 SEARCHED = json.loads((EVALS / "bundle-search.json").read_text(encoding="utf-8"))
 
 
-def _axis(i: int) -> bytes:
-    row = [0] * ENCODER_DIMS
-    row[i] = 127
-    return bytes(x & 0xFF for x in row)
-
-
-def _rows(ids: list[str], *, along: dict[str, int]) -> Vectors:
-    """Each section along dimension 1, those of `along` along their own."""
-    return Vectors(ENCODER, ENCODER_DIMS, b"".join(_axis(along.get(sid, 1)) for sid in ids))
-
-
-def _toward(i: int) -> list[float]:
-    question = [0.0] * ENCODER_DIMS
-    question[i] = 1.0
-    return question
-
 
 def test_the_search_and_the_cosine_are_summed_over_both_rows_the_search_leading() -> None:
     ids = ["a", "b", "c", "d", "e"]
-    fusion = Fusion.of(lambda _: _toward(0), _rows(ids, along={"e": 0}), ids)
+    fusion = Fusion.of(lambda _: toward(ENCODER, 0), rows(ENCODER, ids, along={"e": 0}), ids)
     # a 0.6 * 10/10, b 0.6 * 8/10, c 0.6 * 6/10; e, unfound by the search, 0.4 * its cosine scaled (1); d nothing
     assert fusion.order("q", [("a", 10.0), ("b", 8.0), ("c", 6.0)]) == ["a", "b", "e", "c", "d"]
     assert fusion.order("q", [("c", 1.0)]) == ["c", "e", "a", "b", "d"]  # of equal scores, the record's first
-    alike = Fusion.of(lambda _: _toward(1), _rows(ids, along={}), ids)
+    alike = Fusion.of(lambda _: toward(ENCODER, 1), rows(ENCODER, ids, along={}), ids)
     assert alike.order("q", [("c", 2.0), ("a", 1.0)]) == ["c", "a", "b", "d", "e"]  # no cosine to tell: the search's
 
 
 def test_a_follow_up_is_embedded_with_the_thread_it_continues() -> None:
     asked: list[str] = []
     ids = ["a", "b"]
-    fusion = Fusion.of(lambda text: asked.append(text) or _toward(0), _rows(ids, along={"a": 0}), ids)
+    fusion = Fusion.of(lambda text: asked.append(text) or toward(ENCODER, 0), rows(ENCODER, ids, along={"a": 0}), ids)
     fusion.order("and the consequences?", [("b", 1.0)], earlier=["the outbox decision"])
     assert asked == ["and the consequences?", "the outbox decision"]
 
 
 def test_a_bundle_fuses_with_the_encoders_rows_and_reranks_with_wordllamas_only_where_a_question_is_embedded() -> None:
     ids = [s["id"] for s in SEARCHED["record"]]
-    data = {**SEARCHED, "vectors": plain(_rows(ids, along={}))}
+    data = {**SEARCHED, "vectors": plain(rows(ENCODER, ids, along={}))}
     assert Bundle.from_json(data).fusion is None  # read by the evals and the operator's tools: the search alone
     asked: list[str] = []
-    fused = Bundle.from_json(data, embedder=lambda model: asked.append(model) or (lambda _: _toward(1)))
+    fused = Bundle.from_json(data, embedder=lambda model: asked.append(model) or (lambda _: toward(ENCODER, 1)))
     assert asked == [ENCODER] and fused.fusion is not None and fused.rerank is None
     assert "fusion" in fused.warm().__dict__  # the rows widened as the bundle is made ready, not in a turn
-    rows = Vectors(MODEL, 256, bytes(256 * len(ids)))
-    reranked = Bundle.from_json({**SEARCHED, "vectors": plain(rows)}, embedder=lambda model: lambda _: [1.0] * 256)
+    wordllama = Vectors(MODEL, 256, bytes(256 * len(ids)))
+    reranked = Bundle.from_json({**SEARCHED, "vectors": plain(wordllama)}, embedder=lambda model: lambda _: [1.0] * 256)
     assert reranked.fusion is None and reranked.rerank is not None
 
 
@@ -185,25 +170,10 @@ def test_the_model_is_loaded_once_a_process_and_not_by_the_supervisors_check(bui
 async def test_each_serving_process_loads_the_encoder_as_it_starts_off_its_event_loop(built: Path, tmp_path: Path,
                                                                                       monkeypatch) -> None:
     import shutil
-    import threading
 
-    from tests.sidecar.appkit import make_app
-
-    threads: list[threading.Thread] = []
-    real = edge._encoder()
-
-    def load() -> object:
-        threads.append(threading.current_thread())
-        return real
-
-    monkeypatch.setattr(edge, "_encoder", load)
-    app = make_app(tmp_path, bundle=shutil.copy(built, tmp_path / "encoded-bundle.json"))
-    assert threads == []  # made, not started
-    async with app.router.lifespan_context(app):
-        assert len(threads) == 1 and threads[0] is not threading.current_thread()
-        bundle = app.state.guide.bundle()
-        assert "fusion" in bundle.__dict__ and bundle.fusion is not None  # the rows widened before the first question
-        assert SECTION in searched(bundle, WORDS)
+    bundle = await loaded_at_start(tmp_path, monkeypatch, shutil.copy(built, tmp_path / "encoded-bundle.json"), "_encoder")
+    assert "fusion" in bundle.__dict__ and bundle.fusion is not None  # the rows widened before the first question
+    assert SECTION in searched(bundle, WORDS)
 
 
 @pytest.mark.anyio
@@ -225,11 +195,10 @@ async def test_the_question_is_embedded_off_the_event_loop_while_other_visitors_
     def embed(_: str) -> list[float]:
         started.set()
         waited.append(released.wait(timeout=20))
-        return _toward(1) if model == ENCODER else [1.0] * 256
+        return toward(model, 1)
 
     ids = [s["id"] for s in SEARCHED["record"]]
-    rows = _rows(ids, along={}) if model == ENCODER else Vectors(MODEL, 256, bytes(256 * len(ids)))
-    bundle = Bundle.from_json({**SEARCHED, "vectors": plain(rows)}, embedder=lambda _: embed)
+    bundle = Bundle.from_json({**SEARCHED, "vectors": plain(rows(model, ids, along={}))}, embedder=lambda _: embed)
     rig = Rig(tmp_path, [{"question": "led", "calls": [[{"text": "A team of five. [[roles-alderway-leading]]"}]]}],
               bundle=bundle)
 

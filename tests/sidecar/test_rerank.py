@@ -21,37 +21,21 @@ from docent.sidecar.answer.record_index_order import CHOICE
 from docent.sidecar.answer.rerank import POOL, Rerank
 from docent.sidecar.cli import record_report
 from docent.sidecar.settings import Settings
+from tests.sidecar.meaning import loaded_at_start, rows, toward
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"
 SEARCHED = Bundle.load(EVALS / "bundle-search.json")
 
 
-def _axis(i: int) -> bytes:
-    """A row pointing along one dimension, as the build scales it (its largest component 127)."""
-    row = [0] * DIMS
-    row[i] = 127
-    return bytes(x & 0xFF for x in row)
-
-
-def _rows(ids: list[str], *, along: dict[str, int]) -> Vectors:
-    """Each section along dimension 1, those of `along` along their own."""
-    return Vectors(MODEL, DIMS, b"".join(_axis(along.get(sid, 1)) for sid in ids))
-
-
-def _toward(i: int) -> list[float]:
-    question = [0.0] * DIMS
-    question[i] = 1.0
-    return question
-
 
 def test_the_rerank_moves_a_section_like_the_question_up_and_keeps_the_searchs_lead_otherwise() -> None:
     ids = ["a", "b", "c", "d"]
-    rerank = Rerank.of(lambda _: _toward(0), _rows(ids, along={"c": 0}), ids)
-    assert rerank.cosine(_toward(0), "c") == pytest.approx(1.0) and rerank.cosine(_toward(0), "a") == 0.0
+    rerank = Rerank.of(lambda _: toward(MODEL, 0), rows(MODEL, ids, along={"c": 0}), ids)
+    assert rerank.cosine(toward(MODEL, 0), "c") == pytest.approx(1.0) and rerank.cosine(toward(MODEL, 0), "a") == 0.0
     assert rerank.order("q", ids) == ["c", "a", "b", "d"]  # c's cosine 1 is worth more than two places
-    alike = Rerank.of(lambda _: _toward(1), _rows(ids, along={}), ids)
+    alike = Rerank.of(lambda _: toward(MODEL, 1), rows(MODEL, ids, along={}), ids)
     assert alike.order("q", ids) == ids  # all alike: the search's order stands
-    assert rerank.order("q", ["zz", "c"]) == ["c", "zz"] and rerank.cosine(_toward(0), "zz") == 0.0  # no row: 0
+    assert rerank.order("q", ["zz", "c"]) == ["c", "zz"] and rerank.cosine(toward(MODEL, 0), "zz") == 0.0  # no row: 0
 
 
 def _with_vectors(bundle: Bundle, vectors: Vectors) -> dict:
@@ -61,22 +45,22 @@ def _with_vectors(bundle: Bundle, vectors: Vectors) -> dict:
 
 def test_a_bundle_with_vectors_reranks_only_when_a_question_can_be_embedded() -> None:
     ids = list(SEARCHED.record)
-    data = _with_vectors(SEARCHED, _rows(ids, along={}))
+    data = _with_vectors(SEARCHED, rows(MODEL, ids, along={}))
     assert Bundle.from_json(data).rerank is None  # read by the evals and the operator's tools: the search alone
     asked: list[str] = []
-    embedded = Bundle.from_json(data, embedder=lambda model: asked.append(model) or (lambda _: _toward(1)))
-    assert asked == [MODEL] and embedded.rerank is not None and embedded.vectors == _rows(ids, along={})
+    embedded = Bundle.from_json(data, embedder=lambda model: asked.append(model) or (lambda _: toward(MODEL, 1)))
+    assert asked == [MODEL] and embedded.rerank is not None and embedded.vectors == rows(MODEL, ids, along={})
     assert SEARCHED.rerank is None and SEARCHED.vectors is None
     whole = json.loads((EVALS / "bundle.json").read_text(encoding="utf-8"))
-    rows = _rows([s["id"] for s in whole["record"]], along={})
-    sent = Bundle.from_json({**whole, "vectors": plain(rows)}, embedder=lambda model: asked.append(model) or print)
-    assert sent.vectors == rows and sent.rerank is None and asked == [MODEL]  # a record sent whole: nothing to rerank
+    sent_rows = rows(MODEL, [s["id"] for s in whole["record"]], along={})
+    sent = Bundle.from_json({**whole, "vectors": plain(sent_rows)}, embedder=lambda model: asked.append(model) or print)
+    assert sent.vectors == sent_rows and sent.rerank is None and asked == [MODEL]  # a record sent whole: nothing to rerank
 
 
 def test_the_vectors_are_held_once_decoded_not_again_as_the_files_base64() -> None:
     ids = list(SEARCHED.record)
-    bundle = Bundle.from_json(_with_vectors(SEARCHED, _rows(ids, along={})))
-    assert bundle.vectors == _rows(ids, along={}) and "vectors" not in bundle.raw
+    bundle = Bundle.from_json(_with_vectors(SEARCHED, rows(MODEL, ids, along={})))
+    assert bundle.vectors == rows(MODEL, ids, along={}) and "vectors" not in bundle.raw
     assert bundle.raw.keys() == SEARCHED.raw.keys() and bundle.hash == SEARCHED.hash
 
 
@@ -89,8 +73,8 @@ def test_the_guides_excerpts_come_from_the_first_24_reranked() -> None:
     low = pool[-1]  # the pool's last: out of the 8 given without the rerank
     assert low not in plain_found
     ids = list(SEARCHED.record)
-    data = _with_vectors(SEARCHED, _rows(ids, along={low: 0}))
-    bundle = Bundle.from_json(data, embedder=lambda _: lambda _: _toward(0))
+    data = _with_vectors(SEARCHED, rows(MODEL, ids, along={low: 0}))
+    bundle = Bundle.from_json(data, embedder=lambda _: lambda _: toward(MODEL, 0))
     found = searched(bundle, question)
     # the 24th with a cosine of 1 scores 1/84 + 0.25/60, between the search's 2nd (1/62) and 3rd (1/63)
     assert found == [*pool[:2], low, *pool[2:SECTIONS - 1]]
@@ -103,7 +87,7 @@ def test_the_rerank_starts_from_the_guides_own_search_order() -> None:
     first = SEARCHED.index.given(question)
     assert [sid for sid, _ in SEARCHED.index.search(question, limit=POOL)][:SECTIONS] != first
     ids = list(SEARCHED.record)
-    alike = Bundle.from_json(_with_vectors(SEARCHED, _rows(ids, along={})), embedder=lambda _: lambda _: _toward(1))
+    alike = Bundle.from_json(_with_vectors(SEARCHED, rows(MODEL, ids, along={})), embedder=lambda _: lambda _: toward(MODEL, 1))
     assert searched(alike, question) == first == searched(SEARCHED, question)  # no cosine to tell them apart: as is
 
 
@@ -151,16 +135,16 @@ def test_a_question_and_its_section_are_embedded_alike() -> None:
     embedding = Embedding.load()
     question = embedding.vector("rate limits per client")
     assert sum(x * x for x in question) == pytest.approx(1.0, abs=1e-5)
-    rows = Vectors(MODEL, DIMS, embedding.rows(["Rate limits\nEach client may send 10 requests a second.",
+    made = Vectors(MODEL, DIMS, embedding.rows(["Rate limits\nEach client may send 10 requests a second.",
                                                  "Fonts\nThe theme uses Inter for body text."]))
-    rerank = Rerank.of(embedding.vector, rows, ["limits", "fonts"])
+    rerank = Rerank.of(embedding.vector, made, ["limits", "fonts"])
     assert rerank.cosine(question, "limits") > rerank.cosine(question, "fonts") + 0.1
 
 
 def test_serve_refuses_to_start_on_vectors_without_the_extra_and_says_what_to_install(tmp_path, monkeypatch) -> None:
     ids = list(SEARCHED.record)
     path = tmp_path / "docent-bundle.json"
-    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(ids, along={}))), encoding="utf-8")
+    path.write_text(json.dumps(_with_vectors(SEARCHED, rows(MODEL, ids, along={}))), encoding="utf-8")
     monkeypatch.setattr("docent.schema.embedding._FILES", ("weights/none.safetensors", "tokenizers/none.json"))
     said, problem = record_report(Settings(bundle=path, model="offline"))
     assert said == "" and problem is not None
@@ -172,7 +156,7 @@ def test_serve_refuses_to_start_on_vectors_without_the_extra_and_says_what_to_in
 
 def test_serve_checks_the_model_without_loading_it_for_with_workers_it_serves_nothing(tmp_path, monkeypatch) -> None:
     path = tmp_path / "docent-bundle.json"
-    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(list(SEARCHED.record), along={}))), encoding="utf-8")
+    path.write_text(json.dumps(_with_vectors(SEARCHED, rows(MODEL, list(SEARCHED.record), along={}))), encoding="utf-8")
 
     def loaded() -> Embedding:
         raise AssertionError("the supervisor loaded the model (+70 MB)")
@@ -184,25 +168,9 @@ def test_serve_checks_the_model_without_loading_it_for_with_workers_it_serves_no
 
 @pytest.mark.anyio
 async def test_each_serving_process_loads_the_model_as_it_starts_off_its_event_loop(tmp_path, monkeypatch) -> None:
-    import threading
-
-    from tests.sidecar.appkit import make_app
-
     path = tmp_path / "reranked-bundle.json"
-    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(list(SEARCHED.record), along={}))), encoding="utf-8")
-    threads: list[threading.Thread] = []
-    real = edge._embedding()
-
-    def load() -> Embedding:
-        threads.append(threading.current_thread())
-        return real
-
-    monkeypatch.setattr(edge, "_embedding", load)
-    app = make_app(tmp_path, bundle=path)
-    assert threads == []  # made, not started
-    async with app.router.lifespan_context(app):
-        assert len(threads) == 1 and threads[0] is not threading.current_thread()
-        assert app.state.guide.bundle().rerank is not None
+    path.write_text(json.dumps(_with_vectors(SEARCHED, rows(MODEL, list(SEARCHED.record), along={}))), encoding="utf-8")
+    assert (await loaded_at_start(tmp_path, monkeypatch, path, "_embedding")).rerank is not None
 
 
 @pytest.mark.anyio
@@ -215,7 +183,7 @@ async def test_a_bundle_the_sidecar_cannot_load_is_said_once_and_the_status_says
 
     monkeypatch.setattr(edge, "_embedding", missing)
     path = tmp_path / "reranked-bundle.json"
-    path.write_text(json.dumps(_with_vectors(SEARCHED, _rows(list(SEARCHED.record), along={}))), encoding="utf-8")
+    path.write_text(json.dumps(_with_vectors(SEARCHED, rows(MODEL, list(SEARCHED.record), along={}))), encoding="utf-8")
     app = make_app(tmp_path, bundle=path)
     app.state.guide.bundles.look_s = 0  # looked at on every call: still read once
     with caplog.at_level("WARNING", logger="docent.sidecar"):

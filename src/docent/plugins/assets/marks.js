@@ -6,6 +6,22 @@
 import { make } from "./dom.js";
 
 const KINDS = { code: ["code", "docent-code-inline"], strong: ["strong", null], em: ["em", null] };
+const OPTION = /(^|\s)(-+[^\s-]+)/g; // an option's leading hyphens and its name's first word: "--annotated" of "--annotated-tag"
+
+/* Inline code's text, each option's leading hyphens held to the word after them (a span that does not wrap): at
+   390 px "cz bump --annotated-tag" broke as "cz bump -" | "-annotated-tag", and "--verbose" as "--" | "verbose"
+   (Chromium breaks after a hyphen there). The name may still break after a hyphen inside it, as the site's page does;
+   the element's text is the code as written. */
+function codeText(element, code) {
+  let at = 0;
+  for (const found of code.matchAll(OPTION)) {
+    const start = found.index + found[1].length;
+    if (start > at) element.appendChild(document.createTextNode(code.slice(at, start)));
+    element.appendChild(make("span", "docent-nowrap", found[2]));
+    at = start + found[2].length;
+  }
+  if (at < code.length) element.appendChild(document.createTextNode(code.slice(at)));
+}
 
 function fill(parent, text, runs, from, to) {
   let at = from;
@@ -15,7 +31,7 @@ function fill(parent, text, runs, from, to) {
     if (run[1] > at) parent.appendChild(document.createTextNode(text.slice(at, run[1])));
     const [tag, className] = KINDS[run[0]];
     const element = make(tag, className);
-    if (run[0] === "code") element.textContent = text.slice(run[1], run[2]);
+    if (run[0] === "code") codeText(element, text.slice(run[1], run[2]));
     else fill(element, text, runs, run[1], run[2]);
     parent.appendChild(element);
     at = run[2];

@@ -7,12 +7,13 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import ask, open_panel
+from tests.browser.panel import ask, open_panel, wait_for_answer
 from tests.browser.sidecar import Sidecar, sidecar
 
 pytestmark = pytest.mark.browser
@@ -35,7 +36,8 @@ CALLS = [
 
 
 @pytest.fixture(scope="module")
-def proxykit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small site built once, for both its sidecars."""
     folder = tmp_path_factory.mktemp("proxykit")
     for name, text in PAGES.items():
         (folder / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
@@ -45,6 +47,12 @@ def proxykit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
               "plugins": ["search", {"docent": {"kind": "docs"}}]}
     (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], check=True, cwd=folder, timeout=120)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def proxykit(built: Path) -> Iterator[Sidecar]:
+    folder = built
     script = folder / "replay.json"
     script.write_text(json.dumps({"replies": [{"question": "docker pages", "calls": CALLS}]}), encoding="utf-8")
     with sidecar(folder / "site", folder / "docent-bundle.json", script, folder / "replay-log.jsonl") as running:
@@ -64,3 +72,32 @@ def test_two_pages_of_one_title_read_apart_in_a_links_card_and_in_the_citations(
     assert box and first and second and first["y"] + first["height"] <= second["y"]
     for link in (first, second):
         assert box["x"] <= link["x"] and link["x"] + link["width"] <= box["x"] + box["width"]
+
+
+@pytest.fixture(scope="module")
+def offline(built: Path) -> Iterator[Sidecar]:
+    """The same site served on the embedded (offline) model."""
+    with sidecar(built / "site", built / "docent-bundle.json", None, built / "offline-log.jsonl") as running:
+        yield running
+
+
+def test_the_suggestion_that_names_one_of_two_pages_of_one_title_is_answered_from_that_page(
+    page: Page, offline: Sidecar
+) -> None:
+    """look32, Commitizen's docs: the panel suggested "What should I know about “commit (Commands)”?" and "... “bump
+    (Commands)”?" (two pages of each title), and the embedded model answered both with a passage about ignoring tags:
+    the question named the page by its name, "bump (Commands)", and the model looked for a page of that label. Pressed,
+    each suggestion is answered with its own page's opening, cited to that page alone."""
+    panel = open_panel(page, offline.base)
+    for named, said in [("Docker (Routing)", "Routers read Docker labels to match requests."),
+                        ("Docker (Providers)", "The Docker provider reads container labels to find services.")]:
+        if panel.locator(".docent-log .docent-answer").count():
+            panel.get_by_role("button", name="New conversation").click()
+            expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
+        panel.get_by_role("button", name=f"What should I know about “{named}”?").click()
+        wait_for_answer(page)
+        answer = panel.locator(".docent-log .docent-answer").last
+        expect(answer.locator(".docent-sentence").first).to_contain_text(said)
+        cites = answer.locator("a.docent-cite")
+        expect(cites.first).to_be_visible()
+        assert {text.split(" · ")[0] for text in cites.all_inner_texts()} == {named}, cites.all_inner_texts()

@@ -38,11 +38,19 @@ def page_asked(question: str, manifest: Manifest, record: Mapping[str, RecordSec
     pages = [p for p in manifest.pages if p.id in held]
     about = ABOUT.match(question)
     if about is not None:
-        label = " ".join(about.group("label").split()).lower()
-        return next((p.id for p in pages if " ".join(p.label.rstrip(".!?:").split()).lower() == label), None)
+        # By its name first: the suggestions ask "What should I know about “bump (Commands)”?" of one of two pages
+        # labelled "bump", and a question of that label alone was answered from the home page (look32, Commitizen).
+        asked = " ".join(about.group("label").split()).lower()
+        return next((p.id for p in pages if _plain(p.name) == asked), None) or next(
+            (p.id for p in pages if _plain(p.label) == asked), None)
     if START.match(question):
         return next((p.id for p in [*pages[1:], *pages[:1]] if WAY_IN.search(p.label)), None)
     return None
+
+
+def _plain(label: str) -> str:
+    """A page's label or name as a question names it: lower case, single spaces, no end punctuation."""
+    return " ".join(label.rstrip(".!?:").split()).lower()
 
 
 def opening(page: str, record: Mapping[str, RecordSection], voice: Voice) -> list[str]:

@@ -1,5 +1,5 @@
 """The guide's excerpts found by the search and the encoder together where the bundle has the encoder's rows
-(`encoder: true`): the search's scores and the cosine summed at 0.4 over both's rows, a question in a user's words given
+(`encoder: true`): the search's scores and the cosine summed at 0.5 over both's rows, a question in a user's words given
 the section that says it in the docs' own; the model loaded once a process, and a clear refusal to start where the
 bundle asks for it and the `encoder` extra is missing."""
 
@@ -25,12 +25,12 @@ EVALS = Path(__file__).resolve().parents[1] / "evals"
 SEARCHED = json.loads((EVALS / "bundle-search.json").read_text(encoding="utf-8"))
 
 
-
 def test_the_search_and_the_cosine_are_summed_over_both_rows_the_search_leading() -> None:
     ids = ["a", "b", "c", "d", "e"]
     fusion = Fusion.of(lambda _: toward(ENCODER, 0), rows(ENCODER, ids, along={"e": 0}), ids)
-    # a 0.6 * 10/10, b 0.6 * 8/10, c 0.6 * 6/10; e, unfound by the search, 0.4 * its cosine scaled (1); d nothing
-    assert fusion.order("q", [("a", 10.0), ("b", 8.0), ("c", 6.0)]) == ["a", "b", "e", "c", "d"]
+    # a 0.5 * 10/10 and e, unfound by the search, 0.5 * its cosine scaled (1): of equals, the search's first; then
+    # b 0.5 * 8/10, c 0.5 * 6/10; d nothing
+    assert fusion.order("q", [("a", 10.0), ("b", 8.0), ("c", 6.0)]) == ["a", "e", "b", "c", "d"]
     assert fusion.order("q", [("c", 1.0)]) == ["c", "e", "a", "b", "d"]  # of equal scores, the record's first
     alike = Fusion.of(lambda _: toward(ENCODER, 1), rows(ENCODER, ids, along={}), ids)
     assert alike.order("q", [("c", 2.0), ("a", 1.0)]) == ["c", "a", "b", "d", "e"]  # no cosine to tell: the search's

@@ -27,7 +27,6 @@ EVALS = Path(__file__).resolve().parents[1] / "evals"
 SEARCHED = Bundle.load(EVALS / "bundle-search.json")
 
 
-
 def test_the_rerank_moves_a_section_like_the_question_up_and_keeps_the_searchs_lead_otherwise() -> None:
     ids = ["a", "b", "c", "d"]
     rerank = Rerank.of(lambda _: toward(MODEL, 0), rows(MODEL, ids, along={"c": 0}), ids)

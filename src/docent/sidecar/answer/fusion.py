@@ -11,10 +11,11 @@ the bundle is loaded, so a question's cosines are one product (the whole fusion 
 1,760 rows, beside the question's embedding, 18 ms, and the search, 8 ms). numpy, the `encoder` extra's, is imported
 here only, and only for such a bundle.
 
-Measured through the guide's own path (round 31; the form and weight chosen by round 30 on rounds 5-15,
-tests/evals/retrieval-round30-notes.md), hit@1 / hit@8 / recall@8 of the users' questions: rounds 5-15 (264) 0.602 /
-0.924 / 0.843 searched alone, 0.663 / 0.939 / 0.867 fused; rounds 16-26 (264) 0.447 / 0.769 / 0.671 and 0.496 / 0.826 /
-0.742. Meaning reaches a question in a user's words ("every line makes its own trip to the database") that the record
+Measured through the guide's own path (the form chosen by round 30, tests/evals/retrieval-round30-notes.md; the
+weight and `WIDE` chosen again by round 32 on rounds 5-15, of 0.2 to 0.7 and 30, 60, 100,
+tests/evals/retrieval-round32-notes.md), hit@1 / hit@8 / recall@8 of the users' questions: rounds 5-15 (264) 0.602 /
+0.924 / 0.843 searched alone, 0.693 / 0.943 / 0.870 fused (0.663 / 0.939 / 0.867 at round 31's 0.4); rounds 16-27 (288)
+0.444 / 0.768 / 0.671 and 0.528 / 0.833 / 0.747 (0.496 / 0.826 / 0.743). Meaning reaches a question in a user's words ("every line makes its own trip to the database") that the record
 says in its own ("Avoiding N+1 queries"); the search keeps the questions that paste an error or name an identifier.
 """
 
@@ -28,8 +29,8 @@ from docent.schema.vectors import Vectors
 
 from .rerank import Embed, leaned
 
-WIDE = 60  # the search's rows and the encoder's, taken together
-WEIGHT = 0.4  # the cosine's share of a section's score (round 30 chose it on rounds 5-15, of 0.1 to 0.8)
+WIDE = 60  # the search's rows and the encoder's, taken together (of 30, 60, 100: 100 the same, 30 one fewer in the 8)
+WEIGHT = 0.5  # the cosine's share of a section's score (round 32 chose it on rounds 5-15, of 0.2 to 0.7)
 
 
 @dataclass(frozen=True)

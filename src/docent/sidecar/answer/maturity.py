@@ -21,7 +21,7 @@ upgrade` is a stable feature" is held; "The supported way is to link by the rela
 absolute paths with links is not officially supported", nor "only Linux is officially supported" against "Windows and
 macOS are not supported" beside "Linux is officially supported". A clause whose words before its side's word
 except what they name ("Strategies other than eager and lazy are not supported") gives that side to everything else,
-and no side to what it names: it ties nothing.
+and no side to what it names: it ties nothing (`passage.excepting`, as a section's denials are read by polarity).
 What it cannot do: tie a side the section gives by a pronoun or a heading alone ("It is experimental" far from the
 name), or read maturity in other words ("may change without notice", "not ready for production", "community
 maintained"); then it lets the sentence through.
@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
-from .passage import Passage, Token, Unit, clause_around
+from .passage import Passage, Token, Unit, clause_around, excepting
 
 # (scale, side) of each word or phrase; a side True is the sure one (stable, supported)
 _SIDES = (
@@ -57,10 +57,6 @@ WAKES_ON_CUES = True  # `wakes` is true wherever the sentence holds a cue: the g
 WITH_CODE = True  # the thing told stable is often code ("`uv python upgrade`"), which the sections write as words
 
 _MIN_SHARED = 2  # words of substance a unit shares with the sentence's clause to be about the same thing
-# words before a side's word that give it to everything but what they name ("Strategies other than eager and lazy are
-# not supported"): the clause says no side of the things it names
-_EXCEPT_WORDS = frozenset(("except", "besides", "excluding"))
-_EXCEPT_PAIRS = frozenset((("other", "than"), ("apart", "from"), ("aside", "from")))
 
 
 def wakes(words: Set[str], stems: Set[str], sections: Sequence[Passage]) -> bool:
@@ -96,18 +92,11 @@ def _facts(passage: Passage) -> dict[tuple[str, bool], tuple[tuple[frozenset[str
             if (scale, not side) not in said:
                 clause, start = clause_around(u, at), u.tokens[at].start
                 before = [t for t in clause if t.start < start]
-                if _excepting(before):
-                    continue
+                if before and excepting(u.text, before[0].start, start):
+                    continue  # "Strategies other than eager and lazy are not supported": no side of what it names
                 out.setdefault((scale, side), []).append((
                     _substance(clause), _substance(before), _substance([t for t in clause if t.start > start])))
     return {key: tuple(units) for key, units in out.items()}
-
-
-def _excepting(tokens: Sequence[Token]) -> bool:
-    """Whether the words say "other than", "except", "apart from": the side is of everything but what they name."""
-    words = [t.word for t in tokens]
-    return any(w in _EXCEPT_WORDS for w in words) or any(pair in _EXCEPT_PAIRS
-                                                          for pair in zip(words, words[1:], strict=False))
 
 
 def _substance(tokens: Sequence[Token]) -> frozenset[str]:

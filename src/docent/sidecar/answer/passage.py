@@ -272,6 +272,22 @@ def clause_around(unit: Unit, i: int) -> Sequence[Token]:
     return [t for t in tokens if start < t.start < end]
 
 
+# An exception as a clause's scope: words before what a clause says that give it to everything but what they name
+# ("Strategies other than eager and lazy are not supported" denies no support of eager and lazy; "Every parameter except
+# `auth` is optional" calls `auth` nothing). A rule reading what a clause says of its things (a section's denial, its
+# side of a scale) leaves such a clause's things out: what it says of them is only implied, the other way. "Except
+# that" opens a clause of its own, no exception of things: "similar to the markdown function, except that the class
+# does not accept a source text string" denies that of the class.
+EXCEPTING = re.compile(
+    r"\b(?:other\s+than|except(?!\s+that\b)|excluding|besides|apart\s+from|aside\s+from|save\s+for)\b", re.IGNORECASE)
+
+
+def excepting(text: str, start: int = 0, end: int | None = None) -> bool:
+    """Whether the words of `text` between two offsets (a clause's words before what it says) name an exception
+    (`EXCEPTING`): what the clause says there is of everything but what they name."""
+    return EXCEPTING.search(text, start, len(text) if end is None else end) is not None
+
+
 def content(tokens: Iterable[Token]) -> list[str]:
     """The stems of some tokens, in order, each once."""
     out: list[str] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from .passage import excepting
 from .polarity import (
     CLAUSE_END,
     COUNTERFACTUAL,
@@ -199,17 +200,17 @@ def _head(text: str, m: re.Match[str], clause: str, stems: Callable[[str], Itera
 
 
 def _passed_over(text: str, m: re.Match[str]) -> bool:
-    """A negation no affirming sentence contradicts: one with a pro-form or an exception ("Strategies other than all
-    and reuse are not supported": "only all and reuse are supported"), and a supposed "not" ("if it is not set in the
-    decorator, ...": a condition, which "the value set in it" meets)."""
+    """A negation no affirming sentence contradicts: one with a pro-form or an exception in its clause before it
+    (`passage.excepting`: "Strategies other than all and reuse are not supported": "only all and reuse are
+    supported"; a "but" is none: "recommended, but they are not required" denies), and a supposed "not" ("if it is
+    not set in the decorator, ...": a condition, which "the value set in it" meets)."""
     before = clause_before(text, m.start())
-    if PRO_FORM.match(text, m.end()) or _EXCEPT.search(before):
+    if PRO_FORM.match(text, m.end()) or excepting(before):
         return True
     return m.group(0)[:1].lower() in "n’'" and _SUPPOSED.search(before) is not None
 
 
 _SUPPOSED = re.compile(r"(?<!even )\b(?:if|unless|whenever)\b", re.IGNORECASE)
-_EXCEPT = re.compile(r"\b(?:other\s+than|except|but)\b", re.IGNORECASE)
 _UNTIL = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
 _LIGHT_VERBS = "come came comes go went goes gone get got gets make made makes take took takes have had do did give gave put"
 _light_stems: dict[int, frozenset[str]] = {}

@@ -266,3 +266,27 @@ def test_a_texts_names_are_read_anew_for_other_known_letters_and_never_changed_b
     got = siblings.names(text)
     got.clear()
     assert siblings.names(text) == plain == siblings._names(text, frozenset())
+
+
+def test_two_bundles_in_one_process_each_read_a_sentences_names_by_their_own_sections() -> None:
+    """`names` keeps one text's names for the whole process (`_last`), not one bundle's: a gate on one bundle reads a
+    sentence right after a gate on another read the same one. It cannot serve one bundle's names to the other: all a
+    text's names depend on besides the text is the one-letter names its cited sections write (`known`, each bundle's
+    own), and the two are its key together. Two bundles here differ only there ("The C binding" against "The Python
+    binding"): the same sentence, asked of each in turn, is held by the one whose sections name C, shown by the other,
+    each time; and the names each gate's sections make the rule read, asked in turn, are their own (with the key the
+    text alone, the second bundle's were the first's)."""
+    rust = "The Rust binding compiles the extension at install time."
+    lettered = record_of(_section("bindings", "Bindings", f"{rust} The C binding ships prebuilt wheels."))
+    plain = record_of(_section("bindings", "Bindings", f"{rust} The Python binding ships prebuilt wheels."))
+    sentence = "C binding compiles the extension at install time [[bindings]]."
+    gates = {"lettered": Gate(lettered, Lexicon([])), "plain": Gate(plain, Lexicon([]))}
+    assert [fate(Gate(record, Lexicon([])), sentence) for record in (plain, lettered, plain, lettered)] == [
+        "shown", "actor", "shown", "actor"]
+    known = {name: siblings._letters([gate._grounds.mentions.passages["bindings"]]) for name, gate in gates.items()}
+    assert known == {"lettered": frozenset({"c"}), "plain": frozenset()}
+    text = sentence.removesuffix(" [[bindings]].")
+    for name in ("plain", "lettered", "plain", "lettered"):
+        assert siblings.names(text, known[name]) == siblings._names(text, known[name])
+    assert [n.text for n in siblings.names(text, known["lettered"])] == ["c"]
+    assert siblings.names(text, known["plain"]) == []

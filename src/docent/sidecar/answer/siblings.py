@@ -81,7 +81,10 @@ def names(text: str, known: Set[str] = frozenset()) -> list[Name]:
     return out
 
 
-_last: tuple[str, frozenset[str], tuple[Name, ...]] = ("", frozenset(), ())  # the last text read, with its names
+# The last text read, with its names: one for the process, every bundle's gates sharing it. Its key is all a text's
+# names depend on (the text, and the one-letter names its cited sections write), so it gives no bundle another's
+# (tests/sidecar/test_gate_siblings.py, two bundles in one process).
+_last: tuple[str, frozenset[str], tuple[Name, ...]] = ("", frozenset(), ())
 
 
 def _names(text: str, known: Set[str]) -> list[Name]:

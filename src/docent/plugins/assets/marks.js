@@ -6,7 +6,8 @@
 import { make } from "./dom.js";
 
 const KINDS = { code: ["code", "docent-code-inline"], strong: ["strong", null], em: ["em", null] };
-const OPTION = /(^|\s)(-+[^\s-]+)/g; // an option's leading hyphens and its name's first word: "--annotated" of "--annotated-tag"
+// An option's leading hyphens and its name's first word: "--annotated" of "--annotated-tag".
+const OPTION = /(^|\s)(-+[^\s-]+)/g;
 
 /* Inline code's text, each option's leading hyphens held to the word after them (a span that does not wrap): at
    390 px "cz bump --annotated-tag" broke as "cz bump -" | "-annotated-tag", and "--verbose" as "--" | "verbose"

@@ -70,8 +70,8 @@ export class PanelView {
     this.status = make("p", "docent-status");
     this.status.id = `docent-status${this.suffix}`;
     this.status.setAttribute("role", "status");
-    // On a phone a standing note is one line, cut with an ellipsis (panel.css): a "More" beside it shows it whole. A tap
-    // on the cut line did so too, but nothing said so, and no keyboard or screen reader could reach it.
+    // On a phone a standing note is one line, cut with an ellipsis (panel.css): a "More" beside it shows it whole. A
+    // tap on the cut line did so too, but nothing said so, and no keyboard or screen reader could reach it.
     this.more = button("docent-more", "More");
     this.more.setAttribute("aria-controls", this.status.id);
     this.more.hidden = true;

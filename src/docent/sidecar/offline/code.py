@@ -28,6 +28,12 @@ BEFORE = 3  # lines of the window above the line that says most
 HEAD = 12  # lines a window may grow upward to start with the lines that open what it is inside
 NAMED = 0.5  # a block that writes the question's code names says this much more of it
 FOLLOWS = 1.0  # a block right after the sentence that answers best, this much more: docs show the call it explains
+# ... after a sentence said other than the best, in full where the block itself says this share of the question, in
+# proportion below it: a block that says next to nothing of it is no call the answer explains ("[link=...]Visit my
+# blog![/link]" after a sentence on links, shown for "how can I show my Textual app in a web browser?" over `textual
+# serve my_app.py`). The block after the sentence that answers best is its call whatever it says (`python -m mkdocs`
+# after "... some of the above commands may not work").
+FOLLOWS_FULL = 0.1
 # The paragraph right before a block says what it does ("You can change the client address by setting ...:"): a block
 # is chosen by the question's words its lead-in says too, at this share.
 LEADS = 0.5
@@ -40,6 +46,15 @@ def _said(text: str, asked: Weighed) -> float:
     if not text.strip():
         return 0.0
     return asked.asks(spoken(text)) + NAMED * asked.code_named(text)
+
+
+def _scored(block: Block, after: float, lead: str, asked: Weighed) -> float:
+    """What a block says of the question: its own words and code names, what its lead-in says (`LEADS`), and, where
+    it follows a sentence said (`after`, that sentence's share of the best one's value), `FOLLOWS` of that: in full
+    after the best sentence, else only where the block says `FOLLOWS_FULL` of the question itself."""
+    said = _said(block.text, asked)
+    place = 1.0 if after >= 1.0 else min(1.0, said / FOLLOWS_FULL)
+    return said + FOLLOWS * after * place + LEADS * _said(lead, asked)
 
 
 def _following(section: RecordSection, said: Mapping[str, float]) -> dict[int, float]:
@@ -126,8 +141,7 @@ def quoted(question: str, asked: Weighed, sections: Sequence[RecordSection], sai
              for j, block in _code(section)]
     if not found:
         return []
-    scored = [(_said(block.text, asked) + FOLLOWS * after + LEADS * _said(lead, asked), -i, section, block)
-              for i, (section, block, after, lead) in enumerate(found)]
+    scored = [(_scored(block, after, lead, asked), -i, section, block) for i, (section, block, after, lead) in enumerate(found)]
     best = max(scored, key=lambda s: (s[0], s[1]))
     score, _, section, block = best
     if score <= 0:

@@ -8,6 +8,7 @@ import pytest
 from docent.schema import Block
 from docent.schema import RecordSection as Section
 from docent.sidecar.agents.results import Markdown
+from docent.sidecar.answer import markdown, tables
 from docent.sidecar.answer.events import Code, Held, Row, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
@@ -256,3 +257,45 @@ def test_a_first_column_of_ranks_numbers_the_rows_and_states_no_figure() -> None
     assert pages("| Pages | Strategy | Reads |\n|---|---|---|\n" + rows) == ["number", "number"]
     assert pages("| Rank | Strategy | Reads |\n|---|---|---|\n" + rows.replace("| 1 |", "| 3 |")) == ["number"] + [
         "Rank; Strategy; Reads", "2; Cursor-based; a primary key"]
+
+
+# A row of round 7's development answers (DRF's pagination styles, `drf-answers-dev-round7.json`): its cells cite apart,
+# so it is read as a claim per cell (45b59816), each cell with the row's subject.
+PAGINATION = ("| Style | How the client pages | Worth knowing |\n|---|---|---|\n"
+              "| `PageNumberPagination` | A single page number in the query parameters, such as `?page=4` "
+              "[[pagenumberpagination]] | The parameter name can be changed by overriding `page_query_param` in a "
+              "subclass [[setup]] |")
+
+
+def test_a_rows_claims_keep_its_inline_code_as_code() -> None:
+    """Each claim of a row keeps its cells' inline code as spans of its own text, as the row does (review31: they were
+    dropped, so the rules that read a sentence's code as code, polarity's values and `crossed`'s names, read a
+    claim's as prose)."""
+    (row,) = [d for d in tables.drafts(markdown.Table(tuple(PAGINATION.splitlines())), (), {"pagenumberpagination",
+                                                                                             "setup"}) if d.parts]
+    coded = [[text[start:end] for kind, start, end in spans if kind == "code"] for text, *_, spans in row.parts]
+    assert coded == [["PageNumberPagination", "?page=4"], ["PageNumberPagination", "page_query_param"]]
+
+
+# Pi-hole's docs (round 13's development site, its flush commands' sections as the record has them): a row that tells
+# one command's deed of the other, in a cell that cites both, is held as the same sentence is; the right one is shown.
+FLUSHES = record_of(
+    Section("log-flush", "docs", "Log Flush",
+            "Help Command: N/A\nScript Location: /opt/pihole/piholeLogFlush.sh\nExample Usage: pihole flush\nWhen invoked "
+            "manually, this command will allow you to empty Pi-hole's log, which is located at "
+            "/var/log/pihole/pihole.log.", "/docs/#log-flush", ("The pihole command", "Log Flush")),
+    Section("network-flush", "docs", "Network Flush",
+            "Help Command: N/A\nScript Location: /opt/pihole/piholeNetworkFlush.sh\nExample Usage: pihole networkflush "
+            "--arp\nThis command empties Pi-hole's network table. If the optional --arp is given, the ARP table will "
+            "also be cleared.", "/docs/#network-flush", ("The pihole command", "Network Flush")),
+)
+
+
+@pytest.mark.parametrize(("command", "expected"), [("pihole flush", "actor"), ("pihole networkflush", "shown")])
+def test_a_rows_claim_reads_its_code_names_as_a_sentence_does(command: str, expected: str) -> None:
+    table = ("| Task | What it does | Where |\n|---|---|---|\n"
+             f"| Flushing | `{command}` empties Pi-hole's network table [[log-flush, network-flush]] | The log is "
+             "located at /var/log/pihole/pihole.log [[log-flush]] |\n")
+    gate = Gate(FLUSHES, Lexicon([]))
+    events = [e for e in (*gate.feed(table), *gate.finish()) if isinstance(e, Held | Sentence)]
+    assert [e.reason if isinstance(e, Held) else "shown" for e in events][-1] == expected

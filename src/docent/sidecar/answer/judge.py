@@ -115,8 +115,8 @@ class Judge:
         self, draft: Draft, grounds: Grounds, words: int, counted: frozenset[numbers.Quantity],
     ) -> Hold | Show:
         """A row's verdict from its claims (`Draft.parts`): the first claim held holds the row."""
-        for text, prose, ids, codes in draft.parts:
-            part = Draft(text, ids, False, prose=prose, codes=codes, row=draft.row)
+        for text, prose, ids, codes, spans in draft.parts:
+            part = Draft(text, ids, False, spans, prose=prose, codes=codes, row=draft.row)
             verdict = first(Reading(part, grounds, most_words=words, counted=counted), self._checks[bool(ids)])
             if isinstance(verdict, Hold):
                 return verdict

@@ -30,7 +30,7 @@ from .events import Row
 from .markdown import CITATION, Table, citations
 from .numbers import Quantity
 from .polarity import negates
-from .rules.types import Draft
+from .rules.types import Draft, Part, Spans
 from .shape import opened, shape
 
 _DELIMITER = re.compile(r"[ \t]*:?-+:?[ \t]*")
@@ -170,6 +170,7 @@ def _draft(
     spans: list[tuple[str, int, int]] = []
     read: list[tuple[int, str, tuple[str, ...]]] = []  # each cell with a value: its place, its prose, its code
     bounds: list[tuple[int, int]] = []
+    own: list[Spans] = []  # each cell's spans (its inline code, ...), placed in the cell's own text
     at = 0
     for cell in cells:
         shaped = shape(cell)
@@ -177,6 +178,7 @@ def _draft(
             at += 2  # "; "
         bounds.append((at, at + len(shaped.text)))
         spans += [(kind, at + start, at + end) for kind, start, end in shaped.spans]
+        own.append(shaped.spans)
         texts.append(shaped.text)
         at += len(shaped.text)
         place = len(texts) - 1
@@ -190,17 +192,18 @@ def _draft(
     apart = len(set(cited) - {()}) > 1  # its cells cite apart: claims apart (`_parts`)
     return Draft(
         text, ids, False, tuple(spans), None, True, "; ".join(p for _, p, _ in read if p), codes,
-        row=Row(tuple(bounds), header), parts=_parts(texts, read, ids, cited, first) if apart else (),
+        row=Row(tuple(bounds), header), parts=_parts(texts, own, read, ids, cited, first) if apart else (),
     )
 
 
 def _parts(
-    texts: list[str], read: list[tuple[int, str, tuple[str, ...]]], ids: tuple[str, ...],
+    texts: list[str], spans: list[Spans], read: list[tuple[int, str, tuple[str, ...]]], ids: tuple[str, ...],
     cited: Sequence[tuple[str, ...]], first: int = 0,
-) -> tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...]:
+) -> tuple[Part, ...]:
     """A row's claims, where it has more than one cell of value after its first and its cells cite apart (`_draft`):
     each such cell with the first, under its label, against what it cites itself (with what the first cites), else
-    what the row cites.
+    what the row cites; each with its cells' spans (`spans`, each cell's), so that its inline code is read as code,
+    as the row's is (polarity's values, `crossed`'s names).
     "| **Reliability** | Most reliable [[tools]] | Less reliable than TOOLS [[json]] |" states two facts, each of its
     own section: run together, one cell's words are read as the other's ("most" and "less" as opposites). A row whose
     cells cite alike is one claim about its subject, its cells read together: "| `hljs_style_dark` | The style in
@@ -214,11 +217,13 @@ def _parts(
     for place, prose, codes in values:
         own = cited[place]
         if subject is None:
-            out.append((texts[place], prose, own or ids, codes))
+            out.append((texts[place], prose, own or ids, codes, spans[place]))
             continue
         said = tuple(dict.fromkeys(cited[first] + own)) if own else ids
+        at = len(texts[first]) + 2  # the cell's place in "<first>; <cell>"
+        placed = spans[first] + tuple((kind, at + start, at + end) for kind, start, end in spans[place])
         out.append((f"{texts[first]}; {texts[place]}", "; ".join(p for p in (subject[1], prose) if p), said,
-                    subject[2] + codes))
+                    subject[2] + codes, placed))
     return tuple(out)
 
 

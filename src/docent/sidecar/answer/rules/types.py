@@ -17,6 +17,10 @@ from ..roles import roles
 from ..site import Site
 from ..words import LETTERS, fold, found, letter_runs, stems, stems_of
 
+Spans = tuple[tuple[str, int, int], ...]  # a text's marked spans: (kind, start, end), inline "code" among them
+# A claim of a table's row (`Draft.parts`): its text, prose, citations, inline code and spans, as a sentence's are.
+Part = tuple[str, str, tuple[str, ...], tuple[str, ...], Spans]
+
 
 class Draft(NamedTuple):
     """A sentence as written: its text for the visitor, its valid citations, and whether it said `[[none]]`.
@@ -29,7 +33,7 @@ class Draft(NamedTuple):
     text: str
     ids: tuple[str, ...]
     none: bool
-    spans: tuple[tuple[str, int, int], ...] = ()
+    spans: Spans = ()
     item: Item | None = None
     line: bool = False
     prose: str = ""
@@ -39,8 +43,8 @@ class Draft(NamedTuple):
     row: Row | None = None  # a table's row: its text is its cells' joined
     heading: bool = False  # a heading the model wrote ("## Updating a project", a line in bold alone): a label
     # A table's row of more than one cell after its subject: each such cell, read with the subject and under its label,
-    # is a claim of its own against what it cites (`tables`), as (text, prose, ids, codes); none for any other draft.
-    parts: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    # is a claim of its own against what it cites (`tables`), as (text, prose, ids, codes, spans); none for any other.
+    parts: tuple[Part, ...] = ()
 
 
 # A sentence's Draft made without its `__new__`'s frame (`drafts.draft_of`, `tuple.__new__`) ends with the defaults of

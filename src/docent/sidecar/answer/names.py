@@ -30,6 +30,9 @@ _TOKEN = re.compile(r"[^\W\d_][\w’'\-]*")
 _CAPITALISED = re.compile(r"[A-ZÀ-ÖØ-Þ][\w’'\-]*")
 _FIRST = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _OPENERS = frozenset(".!?:;\"“‘«(-•\n")
+# A word joined by a hyphen to digits ("Router-3", "HTTP-01"): no word of English, a name wherever it stands, opening a
+# sentence too (where any word is capitalised), so that digits a section never gives the name are read there.
+_NUMBERED = re.compile(r"-\d")
 
 
 def manifest_names(manifest: Manifest) -> list[str]:
@@ -174,7 +177,7 @@ def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str], eve
     word the record writes as a name (`record`) or one that is no English word (`ENGLISH`) and that it never writes
     in lower case in any form (`everyday`, the stems of the words it writes in lower case, `record_words`):
     "Tessellate caches ..." where the record knows no "tessellate" (no common English word); not "Caching ...",
-    "Alternatively, ..." or "Since ...".
+    "Alternatively, ..." or "Since ..."; a word joined by a hyphen to digits ("Router-3 has ...") wherever it stands.
     A word in -ing opening a sentence is a verb more likely than a name (one the record writes in a code example's
     string, or a gerund it never writes: "Tweaking ...").
 
@@ -192,7 +195,7 @@ def proper_names(text: str, *, record: frozenset[str], skip: frozenset[str], eve
         folded = _fold(word)
         if folded in skip or len(folded) < 2:
             continue
-        if not _starts_sentence(text, start) or not folded.endswith("ing") and (
+        if not _starts_sentence(text, start) or _NUMBERED.search(word) or not folded.endswith("ing") and (
             folded in record or _unwritten(folded, everyday, titled=word[1:].islower())
         ):
             found.append(word.rstrip("'’-"))  # "Leaving X at None ...", "Serving the site ...": a verb opens it

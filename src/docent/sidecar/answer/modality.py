@@ -176,7 +176,9 @@ _SUPPOSING = frozenset(("would", "could", "might", "'d"))
 
 def _section_supposed(passage: Passage) -> frozenset[str]:
     """The stems a section tells after "would", "could" or "might" (with "have", "not" or an adverb between): what
-    was supposed, not done."""
+    was supposed, not done; and those it tells as planned for a release to come, after "will be" with the release
+    after it ("is deprecated and will be removed in NetBox v5", "... in a future release"): what is not done yet. "It
+    will ignore the field", or "will be ignored" with no release named, tells how a thing works."""
     out = set()
     for u in passage.units:
         tokens = u.tokens
@@ -184,9 +186,22 @@ def _section_supposed(passage: Passage) -> frozenset[str]:
             k = j - 1
             while k >= 0 and (tokens[k].word in _SKIP or tokens[k].word.endswith("ly")):
                 k -= 1
-            if v.stem and k >= 0 and tokens[k].word in _SUPPOSING:
+            if v.stem and k >= 0 and (tokens[k].word in _SUPPOSING or _planned(u, k, j)):
                 out.add(v.stem)
     return frozenset(out)
+
+
+# A release to come, right after a deed told after "will be": "in NetBox v5", "in v2", "in version 3", "in a future
+# (NetBox) release", "in the next major version", "in the future".
+_RELEASE = re.compile(r"\s+in\s+(?:(?:a|the)\s+(?:future|next|upcoming|coming)\s+(?:[\w-]+\s+)?(?:version|release)s?\b"
+                      r"|the\s+future\b|(?:[A-Z][\w-]*\s+)?v\d|version\s+\d)")
+
+
+def _planned(u: Unit, k: int, j: int) -> bool:
+    """Whether the unit's word at `j` is told after "will be" (its modal at `k`) with a release to come right after it."""
+    tokens = u.tokens
+    return tokens[k].word == "will" and any(t.word == "be" for t in tokens[k + 1 : j]) \
+        and _RELEASE.match(u.text, tokens[j].start + len(tokens[j].word)) is not None
 
 
 def _present_passive(tokens: Sequence[Token], i: int) -> bool:

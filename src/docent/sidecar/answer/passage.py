@@ -275,17 +275,23 @@ def clause_around(unit: Unit, i: int) -> Sequence[Token]:
 # An exception as a clause's scope: words before what a clause says that give it to everything but what they name
 # ("Strategies other than eager and lazy are not supported" denies no support of eager and lazy; "Every parameter except
 # `auth` is optional" calls `auth` nothing). A rule reading what a clause says of its things (a section's denial, its
-# side of a scale) leaves such a clause's things out: what it says of them is only implied, the other way. "Except
-# that" opens a clause of its own, no exception of things: "similar to the markdown function, except that the class
-# does not accept a source text string" denies that of the class.
+# side of a scale) leaves such a clause's things out: what it says of them is only implied, the other way. The phrase
+# excepts from the words before it in the clause (the things the clause is about); one that opens the clause ("Apart
+# from the config file the server does not read environment variables") sets what it names beside the clause, whose
+# word stands. "Except that" opens a clause of its own ("similar to the markdown function, except that the class does
+# not accept a source text string" denies that of the class), and "excluding" after a verb that takes a deed ("is
+# excluding certain fields that you do not want") is a deed, no exception.
 EXCEPTING = re.compile(
-    r"\b(?:other\s+than|except(?!\s+that\b)|excluding|besides|apart\s+from|aside\s+from|save\s+for)\b", re.IGNORECASE)
+    r"\b(?:other\s+than|except(?!\s+that\b)|besides|apart\s+from|aside\s+from|save\s+for"
+    r"|(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)(?<!\bby\s)(?<!\bof\s)(?<!\bfor\s)excluding)\b", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"[^\W_]")
 
 
 def excepting(text: str, start: int = 0, end: int | None = None) -> bool:
     """Whether the words of `text` between two offsets (a clause's words before what it says) name an exception
-    (`EXCEPTING`): what the clause says there is of everything but what they name."""
-    return EXCEPTING.search(text, start, len(text) if end is None else end) is not None
+    (`EXCEPTING`) of the words before it there: what the clause says is of everything but what they name."""
+    found = EXCEPTING.search(text, start, len(text) if end is None else end)
+    return found is not None and _WORD_BEFORE.search(text, start, found.start()) is not None
 
 
 def content(tokens: Iterable[Token]) -> list[str]:

@@ -65,6 +65,7 @@ class Mentions:
         self.passages = {sid: _prepared(Passage.of(s.title, s.text, fold)) for sid, s in record.items()}
         for sid, passage in self.passages.items():
             passage.memo["context"] = self.words[sid]  # with the heading path: what names a section's place
+            passage.memo["heads"] = self.heads[sid]  # what the section denies, read from its text: polarity's cues
         self._quotable: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
         self._quoted: dict[str, dict[str, tuple[int, ...]]] = {}  # each section's index of its lines' words
         self.widely: dict[str, bool] = {}  # inline code the record writes in many sections (`rules.code_term`)

@@ -61,6 +61,16 @@ def opposed(
     return _un_opposed(said, has, said_near, un_words, denies)
 
 
+def opposed_cues(words: frozenset[str], stems: Callable[[str], Iterable[str]]) -> frozenset[str]:
+    """The stems of which a sentence must say one for `opposed` to find in it the opposite of a text whose stems are
+    `words` (its `has`): a side of a pair whose other side they use, and the word after "un" of an "un-" word they
+    use. (A sentence's own "un-" word, against their word without it, is none of these: `types.UN` marks it.)"""
+    pairs, _ = _pairs(stems)
+    found = {w for mine, theirs in pairs if not theirs.isdisjoint(words) for w in mine}
+    found.update(w[2:] for w in words if w.startswith("un"))
+    return frozenset(found)
+
+
 def _un_opposed(
     said: frozenset[str] | set[str], has: Callable[[str], bool], said_near: Callable[[str], bool],
     un_words: frozenset[str], denies: Callable[[str], bool] | None,

@@ -363,6 +363,9 @@ _NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", 
                              "against"))
 
 
+NEGATING_WORDS = _NEGATING_WORDS  # of which `negates` needs one, or "n't" or "not-" (`rules.types.NOT`)
+
+
 def negates(text: str, words: set[str] | None = None) -> bool:
     """Whether a text negates; `words`, its lower-case words when the caller has them, make the test quick."""
     if words is not None and not words & _NEGATING_WORDS and "n't" not in text and "n’t" not in text and "not-" not in text:

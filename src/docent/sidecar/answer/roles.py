@@ -44,6 +44,7 @@ _FORMS = {
     "someone": "someone", "somebody": "someone",
 }
 _KEYS = frozenset(_FORMS)
+FORMS = frozenset(_FORMS.values())  # the one form of each role (`roles` gives these)
 # Words as the forms above are written: a hyphen or an apostrophe joins ("co-led" is no "led", "others'" is).
 _WORDS = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")
 _TITLES = frozenset(("head", "manage", "lead", "direct", "chief", "officer", "cto", "vp", "president", "supervise"))

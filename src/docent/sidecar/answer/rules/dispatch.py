@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ..mentions import Mentions
 from ..passage import Passage
-from .types import SHOW, Hold, Reading, Rule, SectionCues, Show, Verdict
+from .types import MARKS, SHOW, Hold, Reading, Rule, SectionCues, Show, Verdict
 
 Check = Callable[[Reading], Verdict]
 
@@ -57,9 +57,10 @@ def _gated(rules: list[Rule]) -> tuple[Check, ...]:
 def _cued(rules: tuple[Rule, ...]) -> Check:
     every = frozenset().union(*(r.cues or () for r in rules))
     asked = tuple((r.cues or frozenset(), r.check) for r in rules)
+    marked = not MARKS.isdisjoint(every)  # some rule is woken by a mark of the cue scan too
 
     def check(reading: Reading) -> Verdict:
-        words = reading.first_words
+        words = _marked(reading, reading.first_words) if marked else reading.first_words
         if every.isdisjoint(words):
             return None
         for cues, ask in asked:
@@ -70,6 +71,12 @@ def _cued(rules: tuple[Rule, ...]) -> Check:
         return None
 
     return check
+
+
+def _marked(reading: Reading, words: set[str]) -> set[str]:
+    """The sentence's words with its cue scan's marks (`Reading.marks`), for a run of rules some of which a mark wakes."""
+    marks = reading.marks
+    return words | marks if marks else words
 
 
 # For one set of cited sections: whether some rule is asked whatever the sentence says, every rule's words and stems
@@ -85,6 +92,7 @@ def _by_sections(rules: tuple[Rule, ...]) -> Check:
     sections' cues worked out once per bundle (`Mentions.cues`), then met with the sentence's words and stems."""
     key = object()  # this run's entries among the bundle's
     static = _NONE.union(*(r.cues for r in rules if r.cues))
+    marked = not MARKS.isdisjoint(static)  # some rule is woken by a mark of the cue scan too
     # A rule without section cues is asked the same way whatever the sentence cites: one entry for every set.
     fixed: list[_Asked | None] = [None if r.section_cues else (False, r.cues or _NONE, _NONE, r.check) for r in rules]
 
@@ -96,7 +104,7 @@ def _by_sections(rules: tuple[Rule, ...]) -> Check:
         except KeyError:
             made = _made(rules, fixed, static, reading, key)
         always, words, stems, asked = made
-        first = reading.cue_words
+        first = _marked(reading, reading.cue_words) if marked else reading.cue_words
         if not always and words.isdisjoint(first) and (not stems or stems.isdisjoint(reading.said)):
             return None
         for woken, its_words, its_stems, ask in asked:

@@ -3,18 +3,48 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 from .. import contradictions, meta, opposites, polarity
+from ..passage import Passage
+from ..roles import FORMS
 from ..words import dotted, stem, stems
 from .alternatives import chosen, contrasted
 from .denying import sentence_denials
 from .refusals import turned
 from .reworded import affirming, reworded
-from .types import Hold, Reading, Rule, Verdict
+from .types import NOT, UN, Hold, Reading, Rule, Verdict
 
 
 def check(sentence: Reading) -> Verdict:
     return Hold("polarity") if flipped(sentence) or _either_way(sentence) else None
+
+
+# What wakes the rule (`rules.checks`): a sentence that denies (`polarity.negates`: one of its words, or a contraction:
+# the cue scan's mark), says "whether or not" (`_either_way`), or says an "un-" word (`opposites.opposed`); else only
+# what its cited sections give (`section_cues`).
+CUES = polarity.NEGATING_WORDS | {"whether", NOT, UN}
+_ROLE_STEMS = frozenset(stem(form) for form in FORMS)  # a sentence's roles are said words too (`flipped`)
+
+
+def section_cues(passage: Passage) -> tuple[Set[str], Set[str]] | None:
+    """A sentence that denies nothing is held for a section only where it affirms what the section denies, saying
+    every word of one of its heads (`record_denials.heads`, `contradictions.contradicts`), or says the opposite word
+    of one the section writes (`_opposed`, `opposites.opposed_cues`): the stems of which it must then say one, met with
+    its own (`Reading.said`). A head that a sentence's roles or dotted names (`flipped`'s words beside its stems) may
+    fill without such a stem wakes the rule for any sentence (None)."""
+    heads, words = passage.memo.get("heads"), passage.memo.get("context")
+    if not isinstance(heads, tuple) or not isinstance(words, frozenset):
+        return None
+    found = set(opposites.opposed_cues(words, stems))
+    if not found.isdisjoint(_ROLE_STEMS):
+        return None
+    for head, _ in heads:
+        own = [s for s in head if s != polarity.UNTIMED and "." not in s and s not in _ROLE_STEMS]
+        if not own:
+            return None
+        found.update(own)
+    return frozenset(), frozenset(found)
 
 
 def _either_way(sentence: Reading) -> bool:
@@ -285,4 +315,4 @@ def _with_code(sentence: Reading, masked: bool) -> str:
     return sentence.grounds.site.names.mask("".join(text)) if masked else "".join(text)
 
 
-RULE: Rule = Rule("polarity", check, cited=True, sure=False)  # typed for mypyc (setup.py); unsure: a denial is read from words, in other words
+RULE: Rule = Rule("polarity", check, cited=True, cues=CUES, section_cues=section_cues, sure=False)  # typed for mypyc (setup.py); unsure: a denial is read from words, in other words

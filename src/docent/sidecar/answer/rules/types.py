@@ -80,6 +80,13 @@ class Grounds:
         return frozenset().union(*(self.mentions.quantities[sid] for sid in ids))
 
 
+# The marks of a sentence's cue scan (`Reading.marks`), which a rule's cues (`Rule.cues`) may hold beside its words:
+# written as no word is (a "#" first), for what a set of words cannot name.
+NOT = "#n't"  # a denial in a contraction or a prefix: "doesn't", "can’t", "not-yet"
+UN = "#un"  # a word of six letters or more opening with "un" ("unbounded"): an opposite a prefix makes
+MARKS = frozenset((NOT, UN))
+_NO_MARKS: frozenset[str] = frozenset()
+
 T = TypeVar("T")
 
 
@@ -145,6 +152,15 @@ class Reading:
         self.plain_words: set[str] = self.first_words if text == source else set(found(LETTERS, text.lower()))
         if not draft.codes:  # no inline code: the words that wake the rules are the first words (`cue_words`)
             self.cue_words = self.first_words
+
+    @once
+    def marks(self) -> frozenset[str]:
+        """The cue scan's marks (`MARKS`): what wakes a rule beside the sentence's words, found in its prose."""
+        source = self.source
+        found = [NOT] if "n't" in source or "n’t" in source or "not-" in source else []
+        if any(w[:2] == "un" and len(w) > 5 for w in self.first_words):
+            found.append(UN)
+        return frozenset(found) if found else _NO_MARKS
 
     @once
     def cue_words(self) -> set[str]:
@@ -255,7 +271,7 @@ class Rule:
     check: Callable[[Reading], Verdict]
     cited: bool | None = None
     # Words of which a sentence (`Reading.first_words`) must hold one for the rule to say anything, where there are
-    # such: a sentence with none is not asked (`rules.checks`).
+    # such: a sentence with none is not asked (`rules.checks`). They may hold marks (`MARKS`, `Reading.marks`).
     cues: frozenset[str] | None = None
     # What a sentence citing a section must hold for the rule to say anything because of that section: (words of
     # `Reading.first_words`, stems of `Reading.said`), or None where any sentence may wake it there. A sentence

@@ -8,7 +8,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.rules import Draft, Grounds, Reading, Rule, checks, first, polarity
+from docent.sidecar.answer.rules import (
+    ALWAYS,
+    RULES,
+    Draft,
+    Grounds,
+    Reading,
+    Rule,
+    checks,
+    first,
+    first_person,
+    polarity,
+    role,
+)
 
 BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
 GROUNDS = Grounds(BUNDLE.mentions, BUNDLE.site, BUNDLE.matcher)
@@ -78,3 +90,39 @@ def test_a_sentence_polarity_holds_is_one_its_cues_wake() -> None:
                 assert wakes, (variant, reading.ids)
     assert held and asked < total, (held, asked, total)
 
+
+def test_every_rule_declares_what_wakes_it_or_that_it_runs_always() -> None:
+    """A rule without cues is asked for every sentence: the table says so of each such rule (`rules.ALWAYS`), and of
+    no rule that has cues."""
+    uncued = [r for r in RULES if r.cues is None and r.section_cues is None]
+    assert uncued == [r for r in RULES if r in ALWAYS] and len(uncued) == len(ALWAYS)
+
+
+def test_the_first_person_and_role_rules_are_asked_only_for_a_sentence_with_their_words() -> None:
+    sid = IDS[0]
+    said = {
+        "The ledger reconciles every night.": (False, False),
+        "I moved the ledger.": (True, False),
+        "My ledger reconciles.": (True, False),
+        "She led the ledger migration.": (False, True),  # a role's word
+        "She took part in the ledger migration.": (False, True),  # "take part" (`roles._PHRASES`)
+        "She sat in on the ledger migration.": (False, True),  # "sit in on"
+    }
+    asked = {text: (_asked(first_person.RULE, _reading(text, sid)), _asked(role.RULE, _reading(text, sid)))
+             for text in said}
+    assert asked == said
+
+
+def test_a_sentence_the_first_person_or_role_rule_holds_is_one_its_cues_wake() -> None:
+    """Every sentence of the record, cited as above, and each told in the first person and with a role ("I led",
+    "took part in"): wherever either rule holds one, the dispatch asks it."""
+    held = 0
+    for reading in _sentences():
+        text = reading.source
+        for variant in (text, f"I think {text}", f"My team led it: {text}", f"She took part: {text}",
+                        f"He sat in on it; {text}"):
+            for rule in (first_person.RULE, role.RULE):
+                if rule.check(_reading(variant, *reading.ids)) is not None:
+                    held += 1
+                    assert _asked(rule, _reading(variant, *reading.ids)), (rule.name, variant, reading.ids)
+    assert held

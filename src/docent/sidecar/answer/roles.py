@@ -45,6 +45,9 @@ _FORMS = {
 }
 _KEYS = frozenset(_FORMS)
 FORMS = frozenset(_FORMS.values())  # the one form of each role (`roles` gives these)
+# The words of which a text must hold one for `roles` to find a role in it: a role's word, or a word of `_PHRASES`'
+# ("take part", "sit in on"); the gate's role rule is woken by them (`rules.checks`).
+CUES = _KEYS | {"part", "sit", "sits", "sat", "sitting"}
 # Words as the forms above are written: a hyphen or an apostrophe joins ("co-led" is no "led", "others'" is).
 _WORDS = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")
 _TITLES = frozenset(("head", "manage", "lead", "direct", "chief", "officer", "cto", "vp", "president", "supervise"))

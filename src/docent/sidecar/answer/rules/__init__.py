@@ -112,6 +112,25 @@ RULES: tuple[Rule, ...] = (
     role.RULE,  # cited
     *CONSTRUCTIONS,
 )
+# The rules the dispatch asks for every sentence they read (`Rule.cited`), whatever it says: each says so here, with
+# why no cue decides it; every other rule of the table declares what wakes it (`Rule.cues`, `Rule.section_cues`, the
+# cue scan's marks), so that a sentence without its cues never runs it (`checks`).
+ALWAYS: tuple[Rule, ...] = (
+    markup.RULE,  # cheap: three character tests before its pattern ("<" and ">", "![", ":"), in no word
+    confirmation.RULE,  # uncited: reads the turn's actions, not the sentence's words
+    connective.RULE,  # uncited: counts the words of every sentence that cites nothing
+    code_term.UNCITED,  # inline code, which the prose's words do not hold
+    unknown_term.RULE,  # the lexicon's terms (`Reading.named`), found by the lexicon's own index of its words
+    code_term.CITED,
+    no_overlap.RULE,  # every cited sentence must share a word with its sections
+    proper_name.RULE,  # capitalised words, read from the text as written
+    number.RULE,  # figures and number words, which `Reading.numbers` sifts by its own test (`number_words.may_state`)
+    crossed.RULE,  # reads names written as code or capitalised, and leaves at once a sentence citing one section
+    twins.RULE,  # leaves at once a sentence citing no section with a twin
+    neighbours.RULE,  # leaves at once a sentence citing no section with a sibling
+    contrast.RULE,  # a contrast word or any of the record's names, and any sentence whose first stem opens a unit
+    elsewhere.RULE,  # leaves at once a sentence with fewer than two words its sections do not write
+)
 # The rules whose holds stand with the model check on too (`Rule.sure`); a sentence only the others hold is referred.
 RULES_SURE: tuple[Rule, ...] = tuple(r for r in RULES if r.sure)
 
@@ -132,6 +151,6 @@ def prepare(mentions: Mentions, rules: Sequence[Rule] = RULES) -> None:
 
 
 __all__ = [
-    "CONSTRUCTIONS", "PLAIN", "RULES", "RULES_SURE", "SETS_KEPT", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule",
+    "ALWAYS", "CONSTRUCTIONS", "PLAIN", "RULES", "RULES_SURE", "SETS_KEPT", "SHOW", "Check", "Draft", "Grounds", "Hold", "Reading", "Rule",
     "Show", "Verdict", "checks", "first", "prepare",
 ]

@@ -38,4 +38,4 @@ def _quotes(sentence: Reading, quoted: str) -> bool:
     return any(said in sentence.grounds.mentions.flat[sid] for sid in sentence.ids)
 
 
-RULE: Rule = Rule("first_person", check, sure=True)  # the guide has no self: no section makes "I did" the guide's
+RULE: Rule = Rule("first_person", check, cues=WORDS, sure=True)  # the guide has no self: no section makes "I did" the guide's

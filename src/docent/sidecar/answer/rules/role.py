@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..roles import CUES
 from .types import Hold, Reading, Rule, Verdict
 
 
@@ -17,4 +18,4 @@ def check(sentence: Reading) -> Verdict:
 _THINGS = frozenset(("other", "another"))  # the words of "someone else did it" that a documentation site says of things
 
 
-RULE: Rule = Rule("role", check, cited=True, sure=False)  # unsure: a role is read from words (lead, owner) whose sense the sentence sets
+RULE: Rule = Rule("role", check, cited=True, cues=CUES, sure=False)  # unsure: a role is read from words (lead, owner) whose sense the sentence sets

@@ -36,8 +36,8 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     for first, second in pairs(said.text):
         a = side(said, first, toward_end=first[0] < second[0])[:_NEAREST]
         b = side(said, second, toward_end=second[0] < first[0])[:_NEAREST]
-        a_places = _places(a, b, sections, known)
-        b_places = _places(b, a, sections, known) if a_places is not None else None
+        a_places = _places(a, b, sections, known, said.owner)
+        b_places = _places(b, a, sections, known, said.owner) if a_places is not None else None
         if a_places is None or b_places is None or set(a_places[1]) & set(b_places[1]):
             continue  # a sentence of the section writes both: "if you call close() before calling accept()"
         if by_steps(sections, a_places, b_places) is False:
@@ -46,10 +46,11 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
 
 
 def _places(tokens: list[Token], other: list[Token], sections: Sequence[Passage],
-            known: frozenset[str]) -> tuple[int, list[int]] | None:
+            known: frozenset[str], owner: frozenset[str]) -> tuple[int, list[int]] | None:
     """The one section whose units write the side's runs with the most words of substance, and all those units: "the
     decision service" and "decision service" alike, wherever either is written. A run is of words the sections hold
-    (`known`), none of which orders."""
+    (`known`), none of which orders, and not of the site's name alone (`owner`): "Argo CD removes the resources first"
+    is no step that "Argo CD waits for all PostDelete hooks" writes."""
     ordered = sorted(tokens, key=lambda t: t.start)
     theirs = {t.word for t in other}
     best, found = 0, dict[int, set[int]]()
@@ -59,7 +60,8 @@ def _places(tokens: list[Token], other: list[Token], sections: Sequence[Passage]
             if not all(t.word in known for t in run):
                 continue
             substance = sum(1 for t in run if t.stem)
-            if substance < max(best, 1) or all(t.word in theirs for t in run):
+            if substance < max(best, 1) or all(t.word in theirs for t in run) or all(
+                    t.word in owner or not t.stem for t in run):
                 continue
             for s, passage in enumerate(sections):
                 units = _writing(passage, [t.word for t in run])

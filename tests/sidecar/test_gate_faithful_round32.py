@@ -4,7 +4,8 @@ mended where it misread the sentence or the section; the falsehoods beside them 
 
 Order: a side whose words are the site's own name alone, the subject of half its sentences, places nothing
 ("Commitizen checks `.cz.toml` first, then ...", its code blanked); nor is that name a step's run ("Argo CD waits for
-all PostDelete hooks ...")."""
+all PostDelete hooks ..."). A list's item that opens with a condition is a case, not a step ("- If you bump the
+version first, ...")."""
 
 from __future__ import annotations
 
@@ -21,6 +22,14 @@ SEARCH = _section("file-location-and-search-order", "File Location and Search Or
     "configuration files in the following order:\n1. .cz.toml\n2. cz.toml\n3. .cz.json\n4. cz.json\n5. .cz.yaml\n"
     "6. cz.yaml\n7. pyproject.toml (in the [tool.commitizen] section)\nThe first valid configuration file found will be "
     "used. If no configuration file is found, Commitizen will use its default settings."), "Configuration")
+UNRELEASED = _section("-unreleased-version", "--unreleased-version", (
+    "There is usually a chicken-and-egg situation when automatically bumping the version and creating the changelog:\n"
+    "- If you bump the version first, you have no changelog yet, and it won't be included in the release of the "
+    "created version.\n- If you create the changelog before bumping the version, you usually don't have the latest "
+    "tag, and the Unreleased title appears.\nBy using --unreleased-version, you can prevent this situation. Before "
+    "bumping you can run:\ncz changelog --unreleased-version=\"v1.0.0\"\nRemember to use the tag format instead of the "
+    "raw version number. Alternatively, you can directly bump the version and create the changelog by running:\n"
+    "cz bump --changelog"), "changelog")
 POSTDELETE = _section("postdelete-hooks", "PostDelete Hooks", (
     "PostDelete hooks execute after all Application resources have been deleted. They are useful for cleanup "
     "operations, notifications, or removing external resources. Behavior:\n1. Application resources are deleted "
@@ -29,7 +38,7 @@ POSTDELETE = _section("postdelete-hooks", "PostDelete Hooks", (
     "are cleaned up and the Application is fully removed\nFailure Handling: If a PostDelete hook fails:\n- The "
     "Application is already deleted from the cluster, but the Application CR remains with a DeletionError condition\n"
     "- After fixing the hook, Argo CD will automatically retry on the next reconciliation"), "Sync")
-COMMITIZEN = verdicts(SEARCH, owner="Commitizen", docs=True)
+COMMITIZEN = verdicts(SEARCH, UNRELEASED, owner="Commitizen", docs=True)
 
 
 @pytest.mark.parametrize(
@@ -37,6 +46,8 @@ COMMITIZEN = verdicts(SEARCH, owner="Commitizen", docs=True)
     [
         ("Commitizen checks `.cz.toml` first, then `cz.toml` and the JSON and YAML files, and looks at "
          "`pyproject.toml` last, using the first valid file it finds [[file-location-and-search-order]].", "shown"),
+        ("To keep the Unreleased title out of your changelog, run `cz changelog --unreleased-version=\"v1.0.0\"` "
+         "before you bump the version [[-unreleased-version]].", "shown"),
     ],
 )
 def test_commitizen_order(sentence: str, expected: str) -> None:

@@ -96,8 +96,13 @@ def steps(passage: Passage) -> frozenset[int]:
 
 def _stepped(passage: Passage) -> frozenset[int]:
     units, led = passage.units, _led(passage.units)
-    return frozenset(i for i, u in enumerate(units) if first_date(u.text) is None and (
+    return frozenset(i for i, u in enumerate(units) if first_date(u.text) is None and not _CASE.match(u.text) and (
         LIST_ITEM.match(u.text) or _code(u.text) or i and _NUMBERED.fullmatch(units[i - 1].text.strip()) or i in led))
+
+
+# A list's item that opens with a condition is a case, not a step: "- If you bump the version first, you have no
+# changelog yet" and "- If you create the changelog before bumping the version, ..." are two ways, neither done first.
+_CASE = re.compile(r"\s*[-*+•]\s+(?:if|when|unless)\b", re.IGNORECASE)
 
 
 def _led(units: Sequence[Unit]) -> set[int]:

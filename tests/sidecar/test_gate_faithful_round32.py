@@ -5,7 +5,9 @@ mended where it misread the sentence or the section; the falsehoods beside them 
 Order: a side whose words are the site's own name alone, the subject of half its sentences, places nothing
 ("Commitizen checks `.cz.toml` first, then ...", its code blanked); nor is that name a step's run ("Argo CD waits for
 all PostDelete hooks ..."). A list's item that opens with a condition is a case, not a step ("- If you bump the
-version first, ...")."""
+version first, ...").
+Actor: a sentence's actor that is what the sections' verb is done to, told without a doer (nothing follows its verb in
+its clause), is no other party ("When a sync starts, Argo CD orders" against "When Argo CD starts a sync, it orders")."""
 
 from __future__ import annotations
 
@@ -38,6 +40,17 @@ POSTDELETE = _section("postdelete-hooks", "PostDelete Hooks", (
     "are cleaned up and the Application is fully removed\nFailure Handling: If a PostDelete hook fails:\n- The "
     "Application is already deleted from the cluster, but the Application CR remains with a DeletionError condition\n"
     "- After fixing the hook, Argo CD will automatically retry on the next reconciliation"), "Sync")
+WAVES = _section("combining-sync-waves-and-hooks", "Combining Sync waves and hooks", (
+    "While you can use sync waves on their own, for maximum flexibility you can combine them with hooks. This way you "
+    "can use sync phases for coarse grained ordering and sync waves for defining the exact order of a resource within "
+    "an individual phase. When Argo CD starts a sync, it orders the resources in the following precedence:\n"
+    "1. The phase\n2. The wave they are in (lower values first)\n3. By kind (e.g. namespaces first and then other "
+    "Kubernetes resources, followed by custom resources)\n4. By name\nOnce the order is defined:\n1. First Argo CD "
+    "determines the number of the first wave to apply. This is the first number where any resource is out-of-sync or "
+    "unhealthy.\n2. It applies resources in that wave.\n3. It repeats this process until all phases and waves are "
+    "in-sync and healthy."), "Sync Phases and Waves")
+
+ARGO = verdicts(POSTDELETE, WAVES, owner="Argo CD", docs=True)
 COMMITIZEN = verdicts(SEARCH, UNRELEASED, owner="Commitizen", docs=True)
 
 
@@ -52,6 +65,17 @@ COMMITIZEN = verdicts(SEARCH, UNRELEASED, owner="Commitizen", docs=True)
 )
 def test_commitizen_order(sentence: str, expected: str) -> None:
     assert COMMITIZEN(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("When a sync starts, Argo CD orders resources by their phase first, then by wave, with kind and finally name "
+         "used after that [[combining-sync-waves-and-hooks]].", "shown"),
+    ],
+)
+def test_argo_order(sentence: str, expected: str) -> None:
+    assert ARGO(sentence) == expected
 
 
 def test_the_sites_name_is_no_step() -> None:

@@ -122,9 +122,24 @@ def held(said: Unit, sections: Sequence[Passage], docs: bool = False) -> bool:
         # "The backbone moved fourteen services" against "Fourteen services moved": the sections' actor is what the
         # sentence's verb is done to, and the sections name no one who moved them.
         found = [d for d in found if d.actor not in thing or mine in d.after]
+        # "When a sync starts" against "When Argo CD starts a sync": the sentence's actor is what the sections' verb is
+        # done to, told without a doer (nothing follows the sentence's verb in its clause), no other party.
+        if not _in_clause(said, j):
+            found = [d for d in found if mine not in d.thing]
         if found and _wrong(said, j, mine, _done_to(said, j, found, mine, thing), facts, docs, thing):
             return True
     return False
+
+
+def _in_clause(said: Unit, j: int) -> set[str]:
+    """The stems after the verb at j up to its clause's end: "When a sync starts, Argo CD orders" has none; "strips
+    extras from its output, while ..." has its object."""
+    end = _CLAUSE_END.search(said.text, said.tokens[j].start)
+    stop = end.start() if end else len(said.text)
+    return {t.stem for t in said.tokens[j + 1 :] if t.start < stop and t.stem}
+
+
+_CLAUSE_END = re.compile(r"[,;:.!?](?!\w)")
 
 
 def _deeds_of(said: Unit, j: int, facts: list[Facts]) -> list[Deed]:

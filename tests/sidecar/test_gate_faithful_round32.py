@@ -7,13 +7,16 @@ Order: a side whose words are the site's own name alone, the subject of half its
 all PostDelete hooks ..."). A list's item that opens with a condition is a case, not a step ("- If you bump the
 version first, ...").
 Actor: a sentence's actor that is what the sections' verb is done to, told without a doer (nothing follows its verb in
-its clause), is no other party ("When a sync starts, Argo CD orders" against "When Argo CD starts a sync, it orders")."""
+its clause), is no other party ("When a sync starts, Argo CD orders" against "When Argo CD starts a sync, it orders").
+Cause: a unit opening "This is because" is linked to the sentence before it; a reason that opens with a scene ("because
+in some cases, such as ..., a prerelease cannot start with 0") is the clause the scene opens; "name" is said by
+"naming"."""
 
 from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer import order_lines
+from docent.sidecar.answer import causes, order_lines
 from docent.sidecar.answer.passage import Passage, unit
 from docent.sidecar.answer.words import fold
 from tests.sidecar.gating import docs_section as _section
@@ -84,3 +87,71 @@ def test_the_sites_name_is_no_step() -> None:
                 "all of those resources are fully removed.", fold, frozenset(("argo", "cd")))
     assert not order_lines.held(said, [Passage.of(POSTDELETE.title, POSTDELETE.text, fold)])
 
+
+PREVIEW = _section("how-it-works_1", "How it works", (
+    "- Trigger: pull_request_target runs in the context of the base repository, which gives the workflow "
+    "pull-requests: write permission even for PRs from forks. We deliberately gate the job to same-repo PRs only "
+    "(head.repo == base.repo); fork PRs are skipped. This is because cz bump renders Jinja templates from the working "
+    "directory whenever update_changelog_on_bump is enabled, and the renderer is not sandboxed — running it against "
+    "fork-controlled files under a write token would risk arbitrary code execution and token exfiltration. Same-repo "
+    "PRs are written by collaborators who already have push access, so the same risk doesn't apply.\n- Setup: "
+    "commitizen-tools/setup-cz installs the Commitizen CLI; no language-specific build tooling is required."),
+    "Bump preview")
+OFFSET = _section("prerelease_offset", "prerelease_offset", (
+    "Offset with which to start counting prereleases. If not specified, defaults to 0. pyproject.toml\n"
+    "[tool.commitizen]\nprerelease_offset = 1\nNote: Under some circumstances, a prerelease cannot start with 0-for "
+    "example, in embedded projects where individual characters are encoded as bytes. You can specify an offset from "
+    "which to start counting."), "Configuration")
+ORPHANED = _section("user-guide-orphaned-resources", "Orphaned Resources Monitoring", (
+    "Warning: Enabling orphaned resource monitoring has performance implications. If an AppProject monitors a "
+    "namespace containing many resources not managed by Argo CD (e.g. kube-system), it can significantly impact your "
+    "Argo CD instance. Enable this feature only on projects with well-scoped namespaces.\nAn orphaned Kubernetes "
+    "resource is a top-level namespaced resource that does not belong to any Argo CD Application."), "User Guide")
+
+CAUSES = verdicts(PREVIEW, OFFSET, ORPHANED, docs=True)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("The bump-preview workflow skips pull requests from forks because `cz bump` renders Jinja templates without a "
+         "sandbox, so fork-controlled files under a write token could run arbitrary code [[how-it-works_1]].", "shown"),
+        ("The `prerelease_offset` setting exists because in some cases, such as embedded projects that encode "
+         "individual characters as bytes, a prerelease cannot start with 0 [[prerelease_offset]].", "shown"),
+        ("Orphaned resource monitoring should only be enabled on well-scoped namespaces because it may delete resources "
+         "that other operators, like cert-manager, created [[user-guide-orphaned-resources]].", "cause"),
+    ],
+)
+def test_causes(sentence: str, expected: str) -> None:
+    assert CAUSES(sentence) == expected
+
+
+# HTTPX's "Checking for success and failure responses" (its requests-compatibility page), and Commitizen's
+# prerelease_offset note, read by the rule alone: the sentence's inline code is blanked, as the gate blanks it.
+READ_ALONE = [
+    Passage.of("Checking for success and failure responses", "We don't support response.is_ok since the naming is "
+               "ambiguous there, and might incorrectly imply an equivalence to response.status_code == codes.OK. "
+               "Instead we provide the response.is_success property, which can be used to check for a 2xx response.",
+               fold),
+    Passage.of("prerelease_offset", "Offset with which to start counting prereleases. If not specified, defaults to "
+               "0. Note: Under some circumstances, a prerelease cannot start with 0-for example, in embedded projects "
+               "where individual characters are encoded as bytes. You can specify an offset from which to start "
+               "counting.", fold),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "held"),
+    [
+        ("HTTPX leaves out the property because its name is ambiguous and might suggest it equals the OK code, and "
+         "offers another property for 2xx checks instead.", False),
+        ("HTTPX leaves out the property because redirect responses would make its result unreliable, and offers "
+         "another property for 2xx checks instead.", True),
+        ("The setting exists because PEP 440 does not allow a prerelease to be numbered 0.", True),
+        ("The setting exists because in some cases, such as embedded projects that encode individual characters as "
+         "bytes, a prerelease cannot start with 0.", False),
+        ("The setting exists because in some cases, such as embedded projects, the releases are signed by hand.", True),
+    ],
+)
+def test_causes_read_alone(sentence: str, held: bool) -> None:
+    assert causes.held(unit(sentence, fold), READ_ALONE) is held

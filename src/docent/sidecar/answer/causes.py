@@ -45,8 +45,7 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
     if not sections:
         return False
     for m in _MARKER.finditer(said.text):
-        end = _CLAUSE_END.search(said.text, m.end())
-        stop = end.start() if end else len(said.text)
+        stop = _stop(said.text, m.end())
         clause, reason = _reason(said, m.end(), stop)
         if not clause:
             continue
@@ -65,6 +64,20 @@ def held(said: Unit, sections: Sequence[Passage]) -> bool:
         if _apart(said, m.start(), list(clause), sections, stop):
             return True
     return contradicted(said, sections)
+
+
+# A phrase that opens the reason and sets its scene ("because in some cases, such as embedded projects ..., a
+# prerelease cannot start with 0"): its comma ends no clause; the reason is the clause it opens.
+_SCENE = re.compile(r"(?:in|on|for|under|with|at|during|without)\s[^,;:.]{1,60},", re.IGNORECASE)
+_CLAUSE_STOP = re.compile(r"[;:.!?](?!\w)|\s+(?:and|but|while|which)\s+")
+
+
+def _stop(text: str, at: int) -> int:
+    """Where the reason after a marker ends: its clause's end (`_CLAUSE_END`); past a scene it opens with (`_SCENE`),
+    the end of the clause that scene opens, over commas."""
+    scene = _SCENE.match(text, at)
+    end = (_CLAUSE_STOP if scene else _CLAUSE_END).search(text, scene.end() if scene else at)
+    return end.start() if end else len(text)
 
 
 def _reason(said: Unit, start: int, stop: int) -> tuple[dict[str, bool], dict[str, bool]]:
@@ -119,8 +132,8 @@ def _named_trouble(tokens: Sequence[Token], i: int, start: int) -> bool:
 
 
 def _said(stem: str, sections: Sequence[Passage]) -> bool:
-    """The sections' text has the stem, a word of its family ("expiring" and "expiry"; "lazy" and "lazily"), or of its
-    sense ("offer" and "provide", `senses.kin`)."""
+    """The sections' text has the stem, a word of its family ("expiring" and "expiry"; "lazy" and "lazily"; "name" and
+    "naming"), or of its sense ("offer" and "provide", `senses.kin`)."""
     if any(stem in p.stems for p in sections):
         return True
     same = kin(stem)
@@ -128,6 +141,8 @@ def _said(stem: str, sections: Sequence[Passage]) -> bool:
         return True
     if any(form in p.stems for form in _adverbs(stem) for p in sections):
         return True  # "lazy" where they write "lazily evaluated"
+    if stem.endswith("e") and any(stem[:-1] + end in p.words for end in ("ing", "ed") for p in sections):
+        return True  # "its name" where they write "the naming": a verb's -ing or -ed drops its stem's last "e"
     if len(stem) < 5:
         return False
     root = stem[:5]
@@ -154,7 +169,8 @@ _EFFECT_START = re.compile(r"[;:]|,\s+(?:and|but|so)\s+")
 _PROSE_END = re.compile(r"[.!?]\s*$")  # a line ending in ":" opens what follows ("like so:", "class View(APIView):")
 _NEAR = 1  # a reason is given in the effect's own sentence, or the one next to it
 _EFFECT_WORDS = 2
-_ANAPHOR = re.compile(r"\s*(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)", re.IGNORECASE)
+_ANAPHOR = re.compile(r"\s*(?:(?:this|that|these|those|doing\s+so|so\s+doing)\s+(?!is\b|are\b|was\b|were\b)|"
+                      r"(?:this|that|it)\s+(?:is|was)\s+(?:because|so|since)\b)", re.IGNORECASE)
 _THEREFORE = re.compile(r"\s*(?:therefore|thus|hence|as\s+a\s+result|consequently|(?:that|this)(?:['’]s|\s+is)\s+why)\b",
                         re.IGNORECASE)
 
@@ -211,8 +227,8 @@ def _apart(said: Unit, marker: int, reason: list[str], sections: Sequence[Passag
     if _THEREFORE.match(units[hi].text):
         return False  # "Therefore, you can specify the port": the section links it to what came before
     # Sentences apart, a code example's lines and a line opening one ("like so:") not counted: they are one example,
-    # not steps of the story. A unit that
-    # opens on what came before ("This helps prevent ...", "Doing so will help ...") reaches one sentence further.
+    # not steps of the story. A unit that opens on what came before ("This helps prevent ...", "Doing so will help ...",
+    # "This is because ...") reaches one sentence further.
     near = _NEAR + bool(_ANAPHOR.match(units[hi].text))
     return sum(1 for u in units[lo + 1 : hi + 1] if _PROSE_END.search(u.text)) > near
 

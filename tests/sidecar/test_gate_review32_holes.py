@@ -73,3 +73,45 @@ MENDED = verdicts(
 )
 def test_a_falsehood_against_a_denial_the_mend_still_waives_is_held(sentence: str) -> None:
     assert MENDED(sentence) != "shown"
+
+
+# 2b77fd64 reads a unit that opens "This is because" (or "That is ...", "It is ...", with "because", "so", "since") as
+# pointing back, so that it reaches one sentence further: the reason it gives is then taken for the unit two before it
+# too, which it does not explain. On the development bundles (rounds 5-27), each record unit that opens so, its reason
+# told with "because" after the unit two before it (no gate consulted): 29 sentences, 22 held (`cause`) at 69517275
+# (its parent) and shown at 2b77fd64, of which about half are plainly false (these two) and some five true ("the type
+# annotation for team is Team | None because the related team_id could also be None"); told after the unit right
+# before it, 37 of 39 shown on both. Not reverted (mixed, and none of the development sets moves): pinned.
+BECAUSE = verdicts(
+    docs_section("http-proxies", "HTTP Proxies",  # HTTPX's docs, advanced/proxies.md (its prose, the code left out)
+                 "For more advanced use cases, pass a mounts dict. For detailed information about proxy routing, see the "
+                 "Routing section.\nGotcha: In most cases, the proxy URL for the https:// key should use the http:// "
+                 "scheme (that's not a typo!). This is because HTTP proxying requires initiating a connection with the "
+                 "proxy server. While it's possible that your proxy supports doing it via HTTPS, most proxies only "
+                 "support doing it via HTTP.", "Proxies"),
+    docs_section("margin", "Margin",  # Textual's docs, guide/styles.md (its prose, the example left out)
+                 "Margin is similar to padding in that it adds space, but unlike padding, margin is outside of the "
+                 "widget's border. It is used to add space between widgets.\nNotice how each widget has an additional "
+                 "two rows and columns around the border.\nMargins overlap: In the above example both widgets have a "
+                 "margin of 2, but there are only 2 lines of space between the widgets. This is because margins of "
+                 "consecutive widgets overlap.", "Styles", "Dimensions"),
+)
+
+
+@pytest.mark.xfail(strict=True, reason="2b77fd64: a 'This is because' unit's reason is taken for the unit two before it")
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "For detailed information about proxy routing, see the Routing section because HTTP proxying requires "
+        "initiating a connection with the proxy server [[http-proxies]].",
+        "Notice how each widget has an additional two rows and columns around the border because margins of "
+        "consecutive widgets overlap [[margin]].",
+    ],
+)
+def test_a_reason_told_of_a_unit_it_does_not_explain_is_held(sentence: str) -> None:
+    assert BECAUSE(sentence) != "shown"
+
+
+def test_a_reason_told_of_the_unit_it_explains_is_shown() -> None:
+    assert BECAUSE("The proxy URL for the https:// key should use the http:// scheme because HTTP proxying requires "
+                   "initiating a connection with the proxy server [[http-proxies]].") == "shown"

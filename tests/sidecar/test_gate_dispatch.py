@@ -28,14 +28,9 @@ from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.passage import Passage
 from docent.sidecar.answer.rules import RULES, Draft, Grounds, Hold, Reading, Rule, checks, first
 
-BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
-GROUNDS = Grounds(BUNDLE.mentions, BUNDLE.site, BUNDLE.matcher)
-IDS = list(BUNDLE.mentions.passages)
+from .dispatchkit import BUNDLE, IDS, citing
+
 CONSTRUCTION_MODULES = (actors, bindings, causes, direction, likeness, order, permissions, quantifiers, reversal)
-
-
-def _reading(text: str, *ids: str) -> Reading:
-    return Reading(Draft(text, ids, False, prose=text), GROUNDS, most_words=40)
 
 
 @pytest.mark.parametrize("module", [actors, antonyms, bindings, hedges, rates], ids=lambda m: m.__name__)
@@ -70,7 +65,7 @@ def _sentences() -> Iterator[tuple[Reading, list[Passage]]]:
         after = IDS[(k + 1) % len(IDS)]
         for u in BUNDLE.mentions.passages[sid].units:
             for ids in ((sid,), (after,), (sid, after)):
-                yield _reading(u.text, *ids), [BUNDLE.mentions.passages[i] for i in ids]
+                yield citing(u.text, *ids), [BUNDLE.mentions.passages[i] for i in ids]
 
 
 def _cued(module: object, words: Set[str], stems: Set[str], passages: list[Passage]) -> bool:
@@ -107,7 +102,7 @@ def test_a_rule_with_section_cues_is_asked_only_for_a_sentence_holding_one() -> 
         "Anything at all.": (b,),
         "Nothing here either.": (a, b),
     }
-    verdicts = {text: first(_reading(text, *ids), cited) for text, ids in said.items()}
+    verdicts = {text: first(citing(text, *ids), cited) for text, ids in said.items()}
     assert asked == ["The ledger reconciles.", "They were migrating the services.", "Anything at all.",
                      "Nothing here either."]
     assert [isinstance(v, Hold) for v in verdicts.values()] == [True, True, False, True, True]
@@ -140,13 +135,13 @@ def test_the_readings_every_sentence_is_asked_for_are_made_with_it() -> None:
     (a descriptor's call from C each, some 2 k instructions, issue 26); the lexicon's two readings are made together,
     and the stems of a sentence with no inline code once for both `words` and `said`.
     What they read is as it was: a site's name ("How I work") masked in `text` and `plain_words` only."""
-    masked = _reading("How I work is a page about the ledger.", IDS[0])
+    masked = citing("How I work is a page about the ledger.", IDS[0])
     made = vars(masked)
     assert {"runs", "first_words", "text", "plain_words", "cue_words"} <= made.keys()  # no inline code: cues its words
     assert made["text"] == "  is a page about the ledger."
     assert made["first_words"] == {"how", "i", "work", "is", "a", "page", "about", "the", "ledger"}
     assert made["plain_words"] == {"is", "a", "page", "about", "the", "ledger"}
-    plain = _reading("The ledger moved to Kafka.", IDS[0])
+    plain = citing("The ledger moved to Kafka.", IDS[0])
     assert plain.plain_words is plain.first_words and plain.text == plain.source
     assert plain.named == {"Kafka"} and "plain" in vars(plain)
     assert plain.plain == plain.grounds.lexicon.find(plain.text)[1]

@@ -5,14 +5,10 @@ one its cues wake, on the example site's record. Each family's first test fails 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
-from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.rules import (
     ALWAYS,
     RULES,
-    Draft,
-    Grounds,
     Reading,
     Rule,
     checks,
@@ -22,13 +18,7 @@ from docent.sidecar.answer.rules import (
     role,
 )
 
-BUNDLE = Bundle.load(Path(__file__).resolve().parents[1] / "evals" / "bundle.json")
-GROUNDS = Grounds(BUNDLE.mentions, BUNDLE.site, BUNDLE.matcher)
-IDS = list(BUNDLE.mentions.passages)
-
-
-def _reading(text: str, *ids: str) -> Reading:
-    return Reading(Draft(text, ids, False, prose=text), GROUNDS, most_words=40)
+from .dispatchkit import BUNDLE, IDS, citing
 
 
 def _asked(rule: Rule, reading: Reading) -> bool:
@@ -49,7 +39,7 @@ def _sentences() -> Iterator[Reading]:
         after = IDS[(k + 1) % len(IDS)]
         for u in BUNDLE.mentions.passages[sid].units:
             for ids in ((sid,), (after,), (sid, after)):
-                yield _reading(u.text, *ids)
+                yield citing(u.text, *ids)
 
 
 def test_polarity_is_asked_for_a_denial_or_what_its_sections_give_and_not_otherwise() -> None:
@@ -62,17 +52,17 @@ def test_polarity_is_asked_for_a_denial_or_what_its_sections_give_and_not_otherw
         "The rollout kept the limits unbounded.": True,  # an "un-" word (`types.UN`)
         "The rollout took a year whether or not the issuer agreed.": True,
     }
-    assert {text: _asked(polarity.RULE, _reading(text, quiet)) for text in said} == said
+    assert {text: _asked(polarity.RULE, citing(text, quiet)) for text in said} == said
     # A section that denies ("pass without a challenge because the issuer judges the risk"): a sentence may affirm
     # what it denies by saying the words of what is denied (its head: "issuer", "challenge"), and none without them.
     denying = "case-3ds-context"
     assert BUNDLE.mentions.heads[denying]
-    assert _asked(polarity.RULE, _reading("Most payments pass with a challenge from the issuer.", denying))
-    assert not _asked(polarity.RULE, _reading("The rollout took a year.", denying))
+    assert _asked(polarity.RULE, citing("Most payments pass with a challenge from the issuer.", denying))
+    assert not _asked(polarity.RULE, citing("The rollout took a year.", denying))
     rising = "lab-leak-reading"  # no denial; it writes "rose", whose opposite a sentence may say
     assert not BUNDLE.mentions.heads[rising]
-    assert _asked(polarity.RULE, _reading("The latency fell.", rising))
-    assert not _asked(polarity.RULE, _reading("The latency was measured.", rising))
+    assert _asked(polarity.RULE, citing("The latency fell.", rising))
+    assert not _asked(polarity.RULE, citing("The latency was measured.", rising))
 
 
 def test_a_sentence_polarity_holds_is_one_its_cues_wake() -> None:
@@ -82,10 +72,10 @@ def test_a_sentence_polarity_holds_is_one_its_cues_wake() -> None:
     for reading in _sentences():
         text = reading.source
         for variant in {text, *(text.replace(f" {v} ", f" {v} not ", 1) for v in ("is", "are", "was", "were"))}:
-            sentence = _reading(variant, *reading.ids)
+            sentence = citing(variant, *reading.ids)
             wakes = _asked(polarity.RULE, sentence)
             total, asked = total + 1, asked + wakes
-            if polarity.check(_reading(variant, *reading.ids)) is not None:
+            if polarity.check(citing(variant, *reading.ids)) is not None:
                 held += 1
                 assert wakes, (variant, reading.ids)
     assert held and asked < total, (held, asked, total)
@@ -108,7 +98,7 @@ def test_the_first_person_and_role_rules_are_asked_only_for_a_sentence_with_thei
         "She took part in the ledger migration.": (False, True),  # "take part" (`roles._PHRASES`)
         "She sat in on the ledger migration.": (False, True),  # "sit in on"
     }
-    asked = {text: (_asked(first_person.RULE, _reading(text, sid)), _asked(role.RULE, _reading(text, sid)))
+    asked = {text: (_asked(first_person.RULE, citing(text, sid)), _asked(role.RULE, citing(text, sid)))
              for text in said}
     assert asked == said
 
@@ -122,7 +112,7 @@ def test_a_sentence_the_first_person_or_role_rule_holds_is_one_its_cues_wake() -
         for variant in (text, f"I think {text}", f"My team led it: {text}", f"She took part: {text}",
                         f"He sat in on it; {text}"):
             for rule in (first_person.RULE, role.RULE):
-                if rule.check(_reading(variant, *reading.ids)) is not None:
+                if rule.check(citing(variant, *reading.ids)) is not None:
                     held += 1
-                    assert _asked(rule, _reading(variant, *reading.ids)), (rule.name, variant, reading.ids)
+                    assert _asked(rule, citing(variant, *reading.ids)), (rule.name, variant, reading.ids)
     assert held

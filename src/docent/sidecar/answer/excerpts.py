@@ -29,7 +29,7 @@ from docent.schema.mode import CHARS_PER_TOKEN, EXCERPT_TOKENS
 from .bundle import Bundle
 from .excerpts_fill import MIN_SHARE, shares, window
 from .fusion import WIDE
-from .rerank import leaned, pool
+from .rerank import pool
 
 TOKENS = EXCERPT_TOKENS  # `docent.schema.mode`'s, which the record search reads too (`record_index_order.READ`)
 SECTIONS = 8  # recall@8 on the example's retrieval set: 0.85 (`make eval` reports it); at 6, 0.81
@@ -49,7 +49,7 @@ class Excerpts:
 def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Collection[str],
              asked: Sequence[float] | None = None) -> Excerpts:
     """The sections a question brings that the conversation has not been given whole yet (`given`), and the block
-    that says them; `asked`: the conversation's vector where the turn made it already (`meaning`)."""
+    that says them; `asked`: the conversation's vector where the turn made it already (`rerank.leaned`, in a worker thread)."""
     found = searched(bundle, question, earlier=earlier, asked=asked)
     new = [sid for sid in found if sid not in given]
     budget = TOKENS * CHARS_PER_TOKEN - len(HEADING) - 2
@@ -76,20 +76,13 @@ def excerpts(bundle: Bundle, question: str, *, earlier: Sequence[str], given: Co
     return Excerpts(tuple(ids), "\n".join(lines).rstrip(), whole)
 
 
-def meaning(bundle: Bundle, question: str, *, earlier: Sequence[str] = ()) -> Sequence[float] | None:
-    """The conversation's vector (`rerank.leaned`) by the bundle's model, where its excerpts are put in order by
-    meaning (the rerank's or the encoder's: `Bundle.embed`), else None. 12-18 ms of CPU with the encoder, so a turn
-    makes it in a worker thread (`Turn._excerpts`), not on the event loop every visitor's stream shares."""
-    return None if bundle.embed is None else leaned(bundle.embed, question, earlier)
-
-
 def searched(bundle: Bundle, question: str, *, earlier: Sequence[str] = (),
              asked: Sequence[float] | None = None) -> list[str]:
     """The sections the search finds for a question, best first, at most `SECTIONS`: where the bundle has the record's
     vectors (`Bundle.rerank`), the search's own first `SECTIONS` and after them the rest of its first `rerank.POOL`
     (`rerank.pool`), put in order by meaning with the conversation's thread; where it has the encoder's rows
     (`Bundle.fusion`), the search's first `fusion.WIDE` and the encoder's nearest together, by their fused scores; else
-    the search's own (`RecordIndex.given`: chosen from its first 12). `asked`: the conversation's vector (`meaning`)
+    the search's own (`RecordIndex.given`: chosen from its first 12). `asked`: the conversation's vector (`rerank.leaned`)
     where it was made already; else the rerank or the encoder makes it here."""
     if (fusion := bundle.fusion) is not None:
         scored = bundle.index.scored_pool(question, first=SECTIONS, limit=WIDE, earlier=earlier)

@@ -41,12 +41,13 @@ from .bundle import Bundle
 from .checking import Checked, Checker
 from .conversation import Conversation, Waiting
 from .events import Action, Code, Error, Held, Sentence, StreamEvent
-from .excerpts import Excerpts, excerpts, meaning
+from .excerpts import Excerpts, excerpts
 from .gate import Gate
 from .opening import Opening
 from .policy import Policy
 from .receipt import Receipt
 from .reply import broken
+from .rerank import leaned
 from .screen import Failure, Screen, note
 from .toolcheck import MAX_ACTIONS, ToolCheck
 from .tools import Failed, Here, Outcome, Passed, Verdict, acted_labels, cards, carry_out, failable, vetted
@@ -260,8 +261,8 @@ class Turn:
         if not self.bundle.searched or question is None:
             return None
         earlier = conversation.asked
-        asked = None if self.bundle.embed is None else await asyncio.to_thread(
-            meaning, self.bundle, question, earlier=earlier)
+        embed = self.bundle.embed  # the rerank's or the encoder's model, where excerpts are put in order by meaning
+        asked = None if embed is None else await asyncio.to_thread(leaned, embed, question, earlier)
         return excerpts(self.bundle, question, earlier=earlier, given=conversation.given, asked=asked)
 
     def _answered(

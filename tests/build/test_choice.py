@@ -42,8 +42,8 @@ def test_globs_match_whole_source_paths_and_excludes_win_over_includes() -> None
 def test_a_wildcard_leaves_out_release_notes_contributing_conduct_and_licence_unless_named() -> None:
     every = PageChoice.read(["**"])
     left = ["release-notes.md", "releases.md", "CHANGELOG.md", "docs/changes.md", "HISTORY.md", "changelog/1.0.md",
-            "CONTRIBUTING.md", "community/contributing.md", "code_of_conduct.md", "Code-Of-Conduct.md", "LICENSE.md",
-            "licence.md"]
+            "CONTRIBUTING.md", "community/contributing.md", "code_of_conduct.md", "Code-Of-Conduct.md", "conduct.md",
+            "LICENSE.md", "licence.md"]
     kept = ["index.md", "guide/changing-things.md", "release.md", "licensing-faq.md", "history-of-http.md",
             "api/changes-api.md"]
     assert [p for p in left + kept if every.chooses(p)] == kept
@@ -108,15 +108,17 @@ CI_RECIPE = "<h2>GitHub Actions</h2><p>Run <code>fetch check</code> in CI on eve
 def test_a_development_guides_pages_on_building_testing_or_releasing_the_project_are_left_out() -> None:
     """In a folder named for development, a page is left out where it reads as building, testing or releasing the
     project itself (`make` targets, or two of pull requests, the repository's fork, tests, linting, CI, the release
-    process, contributing); a guide there to writing plugins stays, and so does such a page anywhere else."""
+    process, contributing), as is a page so named at the site's top (`developers.md`); a guide there to writing plugins
+    stays, and so does such a page anywhere else."""
     every = PageChoice.read(["**"])
     left = [("developer-guide/index.md", CONTRIBUTE), ("developer-guide/running-locally.md", RUN_LOCALLY),
             ("development/release-checklist.md", RELEASING), ("docs/dev/contributing-code.md", CONTRIBUTE),
-            ("Development/Hacking.md", RUN_LOCALLY)]
+            ("Development/Hacking.md", RUN_LOCALLY), ("developers.md", CONTRIBUTE), ("development.md", RUN_LOCALLY)]
     kept = [("dev-guide/plugins.md", PLUGINS), ("plugins/development/events.md", PLUGINS),
             ("developer-guide/architecture/components.md", "<h2>Repo server</h2><p>It renders manifests.</p>"),
             ("guides/ci.md", CI_RECIPE), ("operator-manual/upgrading/2.1-2.2.md", RELEASING + RUN_LOCALLY),
-            ("configuration/development.md", CONTRIBUTE), ("devices/index.md", RUN_LOCALLY)]
+            ("configuration/development.md", CONTRIBUTE), ("devices/index.md", RUN_LOCALLY),
+            ("developers.md", PLUGINS)]
     assert [p for p, html in left + kept if every.chooses(p, html)] == [p for p, _ in kept]
     # Without the HTML, a development folder's name alone does not say whose developers its pages are for.
     assert every.chooses("developer-guide/index.md")

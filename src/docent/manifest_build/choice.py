@@ -17,7 +17,8 @@ release notes (`CHANGES`) is left out where it reads as them (`reads_as_releases
 dates), wherever the build has its HTML: a CLI's reference page for its `changelog` command, or a page telling how the
 project began (`history.md`), lists no releases, and readers ask about both. A sponsorship page stays: readers ask
 what sponsoring costs, and its tiers answer no setup question. In a folder named for development (`developer-guide/`,
-`development/`, `dev/`), a page is left out where it reads as telling how to build, test or release the project itself
+`development/`, `dev/`), or as a page so named at the site's top (`developers.md`), a page is left out where it reads as
+telling how to build, test or release the project itself
 (`reads_as_development`: it runs `make` targets, or names two of pull requests, forking the repository, the test
 suite, linting, CI, the release process and contributing), as Argo CD's "Developer Guide" and NetBox's "Development"
 do; a guide there to writing plugins, themes or extensions stays (MkDocs' `dev-guide/`, NetBox's
@@ -66,7 +67,7 @@ def _pattern(glob: str) -> re.Pattern[str]:
 # leaves out of the record: what changed, how to contribute, and how the project is run.
 CHANGES = re.compile(r"release[-_ ]?notes|releases|change[-_ ]?log|changes|history", re.IGNORECASE)
 LEFT_OUT = re.compile(
-    rf"{CHANGES.pattern}|contributing|code[-_ ]?of[-_ ]?conduct|licen[cs]e"
+    rf"{CHANGES.pattern}|contributing|(?:code[-_ ]?of[-_ ]?)?conduct|licen[cs]e"
     r"|maintainers|maintaining|governance|(?:repository[-_ ]?)?management(?:[-_ ]?tasks)?",
     re.IGNORECASE,
 )
@@ -130,7 +131,10 @@ def left_out(path: str, project: str = "", html: str | None = None) -> bool:
     helping = "help" + _NOT_ALNUM.sub("", project).casefold() if project.strip() else None
     if any(LEFT_OUT.fullmatch(folder) or _NOT_ALNUM.sub("", folder).casefold() == helping for folder in folders):
         return True
-    if html is not None and any(DEVELOPMENT.fullmatch(folder) for folder in folders) and reads_as_development(html):
+    # A folder named for development, or a page so named at the top of the site (a project's "Developer Guide" as one
+    # page, `developers.md`); below another folder such a page is a topic's ("configuration/development.md").
+    named = (*folders, stem) if not folders else folders
+    if html is not None and any(DEVELOPMENT.fullmatch(part) for part in named) and reads_as_development(html):
         return True
     if html is not None and CHANGES.fullmatch(stem):
         return reads_as_releases(html)

@@ -421,6 +421,13 @@ ROUNDS = {
             visitors=None,
             questions="pyscript-questions-round30.json",
         ),
+        Round(
+            number=31,
+            site="schemathesis",
+            markdown={"schemathesis": "schemathesis-answers-round31-holdout.json"},
+            visitors=None,
+            questions="schemathesis-questions-round31.json",
+        ),
     )
 }
 

@@ -416,7 +416,7 @@ def test_a_bare_value_is_said_with_what_it_is_the_value_of() -> None:
     # opening
     assert labelled(SETTINGS, "Defaults to 5 seconds.") == ["Keep-Alive: Defaults to 5 seconds."]
     assert labelled(SITE_DIR, "default: 'site'") == [
-        "The directory where the output HTML and other files are created.", "default: 'site'"]
+        "`site_dir`: The directory where the output HTML and other files are created.", "default: 'site'"]
     # a sentence with a subject, or a title in words, stays as it is
     assert labelled(SETTINGS, "Between requests, connections must receive new data.") == [
         "Between requests, connections must receive new data."]

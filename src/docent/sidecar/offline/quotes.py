@@ -253,14 +253,38 @@ VALUE = re.compile(r"(?:(?:default|options|choices|type|possible values|allowed 
 SETTING = re.compile(r"-{0,2}[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+")
 
 
+# A title that names one option as a command line writes it ("--annotated-tag", "--workers").
+FLAG = re.compile(r"--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def named(section: RecordSection, sentence: str) -> str:
+    """`sentence` after the name of the option or setting its section is titled by, where it opens the section and
+    does not name it: "Create annotated tags." under "--annotated-tag" is the option's meaning, an order to nobody
+    read alone, and the answer says it as the docs' table would, "`--annotated-tag`: Create annotated tags." (look32,
+    Commitizen). Else as it is."""
+    title = section.title.strip()
+    if not (SETTING.fullmatch(title) or FLAG.fullmatch(title)) or not section.blocks:
+        return sentence
+    first = section.blocks[0]
+    opening = [_first_clause(s.strip()) for s in split(block_said(section.blocks, 0))][:1] if first.kind in PROSE else []
+    if opening != [sentence] or re.search(rf"\b{re.escape(_bare(title))}\b", _bare(sentence)):  # `tag_format`
+        return sentence
+    return f"`{title}`: {sentence}"
+
+
+def _bare(text: str) -> str:
+    """A name as code writes it, whichever of "-", "_" or "." joins its words ("--tag-format", `tag_format`)."""
+    return re.sub(r"[-.]", "_", text.replace("`", "").lower()).strip("_")
+
+
 def labelled(section: RecordSection, sentence: str) -> list[str]:
     """`sentence`, said with what it is the value of where it is a bare value (`VALUE`): after the first sentence of
     its block ("--ws-ping-interval <float> - Set the WebSockets ping interval, in seconds." before "Default: 20.0.",
     which four options of one list also say of theirs); alone in its block, after its section's opening where the
     section is a setting's own ("site_dir": "The directory where the output HTML ... are created." before "default:
-    'site'"). Else as it is."""
+    'site'"). A setting's opening is said after its name (`named`). Else as it is."""
     if not VALUE.match(sentence):
-        return [sentence]
+        return [named(section, sentence)]
     for j, block in enumerate(section.blocks):
         if block.kind == "code" or sentence.rstrip(".") not in block.text:
             continue
@@ -271,7 +295,8 @@ def labelled(section: RecordSection, sentence: str) -> list[str]:
             return [first, sentence] if len(first.split()) >= 3 else [f"{first.rstrip('.:')}: {sentence}"]
         break
     opening = next(iter(quotes(section)), sentence)
-    return [sentence] if opening == sentence or not SETTING.fullmatch(section.title.strip()) else [opening, sentence]
+    return [sentence] if opening == sentence or not SETTING.fullmatch(section.title.strip()) else [
+        named(section, opening), sentence]
 
 
 # Sections whose lead lines `leads` keeps: a question reads its eight best and those its code is chosen from.

@@ -13,7 +13,7 @@ from ..answer.words import ASCII_WORD as WORD
 from ..answer.words import stem, terms
 from .code import fenced, quoted
 from .picking import SAID, SAYS_LEAST, Match, leading, of_results, pick, said_most, wanted, weighed
-from .quotes import cited, goes_on, item, labelled, leads, listed, quotes
+from .quotes import cited, goes_on, item, labelled, leads, listed, named, quotes
 from .voice import Voice
 from .weighing import Weighed
 
@@ -64,7 +64,7 @@ def _filled(chosen: list[str], best: RecordSection, asked: Weighed, voice: Voice
     for sentence in quotes(best):
         if len(chosen) >= 2:
             break
-        said = voice.sayable(voice.tell(sentence))
+        said = voice.sayable(voice.tell(named(best, sentence)))
         if said is not None and said.replace("`", "").rstrip(".") not in told and len(sentence.split()) >= FILLER_WORDS:
             told.add(said.replace("`", "").rstrip("."))
             chosen.append(cited(said, best))
@@ -83,7 +83,7 @@ def _with_code(question: str, asked: Weighed, chosen: list[str], picked: list[Ma
     available on PyPI so installation is as simple as:", `pip install uvicorn`, then what the section says after them);
     where no sentence said comes after it, last with its code, or right before its code where that is shown already."""
     led = [(m[4], m[3], j) for m in picked if (j := leads(m[4]).get(m[3])) is not None]
-    lines = [cited(voice.tell(line), section) for section, line, _ in led]
+    lines = [cited(voice.tell(named(section, line)), section) for section, line, _ in led]
     out = [c for c in chosen if c not in lines]
     if leading(picked) is None:
         sections = list(dict.fromkeys([best, *(m[4] for m in picked), *(s for _, s in top)]))

@@ -1,7 +1,8 @@
 """An option's meaning is said with the option (look32, Commitizen's docs): the docs write a command's options one
 section each, titled by the option and opening with what it does in a line with no subject ("Create annotated
-tags."), which reads as a table's row does, the option in one column and its meaning in the next. Said alone, the line
-is an order to nobody; said after the option's name, it is the row."""
+tags."), or a page writes its settings under a heading each; either reads as a table's row does, the option in one
+column and its meaning in the next. Said alone, the line is an order to nobody; said after the option's name, it is
+the row."""
 
 from __future__ import annotations
 
@@ -45,6 +46,28 @@ def test_an_option_s_opening_is_said_after_its_name() -> None:
     # nor a section titled in words
     words = _section("tags", "Annotated tags", Block("paragraph", "Create annotated tags."))
     assert named(words, "Create annotated tags.") == "Create annotated tags."
+
+
+# docker-mailserver's environment variables (tests/data/sites/docker-mailserver/content/config/environment.md): one
+# section, "General", a heading a variable
+GENERAL = Section.of(
+    "config-environment-general", page="environment", path="/config/environment/#general",
+    headings=("Environment Variables", "General"), blocks=(
+        Block("heading", "LOG_LEVEL"),
+        Block("paragraph", "Set the log level for DMS. This is mostly relevant for container startup scripts and "
+                           "change detection event feedback."),
+        Block("heading", "DMS_VMAIL_UID"),
+        Block("paragraph", "Default: 5000"),
+        Block("paragraph", "The User ID assigned to the static vmail user for /var/mail.", code=("/var/mail",)),
+    ))
+
+
+def test_a_variable_s_opening_under_its_heading_is_said_after_its_name() -> None:
+    assert labelled(GENERAL, "Set the log level for DMS.") == ["`LOG_LEVEL`: Set the log level for DMS."]
+    assert labelled(GENERAL, "Default: 5000") == ["`DMS_VMAIL_UID`: Default: 5000"]
+    # the block after the opening one is not right under the heading
+    said = "The User ID assigned to the static vmail user for /var/mail."
+    assert labelled(GENERAL, said) == [said]
 
 
 @pytest.fixture(scope="module")

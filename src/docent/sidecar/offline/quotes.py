@@ -253,23 +253,34 @@ VALUE = re.compile(r"(?:(?:default|options|choices|type|possible values|allowed 
 SETTING = re.compile(r"-{0,2}[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+")
 
 
-# A title that names one option as a command line writes it ("--annotated-tag", "--workers").
-FLAG = re.compile(r"--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+# A title that names one option as a command line writes it ("--annotated-tag", "--workers"), or one environment
+# variable ("OVERRIDE_HOSTNAME", "DMS_VMAIL_UID").
+FLAG = re.compile(r"--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
 def named(section: RecordSection, sentence: str) -> str:
-    """`sentence` after the name of the option or setting its section is titled by, where it opens the section and
-    does not name it: "Create annotated tags." under "--annotated-tag" is the option's meaning, an order to nobody
-    read alone, and the answer says it as the docs' table would, "`--annotated-tag`: Create annotated tags." (look32,
-    Commitizen). Else as it is."""
-    title = section.title.strip()
-    if not (SETTING.fullmatch(title) or FLAG.fullmatch(title)) or not section.blocks:
-        return sentence
-    first = section.blocks[0]
-    opening = [_first_clause(s.strip()) for s in split(block_said(section.blocks, 0))][:1] if first.kind in PROSE else []
-    if opening != [sentence] or re.search(rf"\b{re.escape(_bare(title))}\b", _bare(sentence)):  # `tag_format`
-        return sentence
-    return f"`{title}`: {sentence}"
+    """`sentence` after the name of the option or setting it is said under, where it opens what the section writes of
+    that option (the section's first block, under a title that names one, or the block right after a heading inside
+    it that does) and does not name it: "Create annotated tags." under "--annotated-tag" is the option's meaning, an
+    order to nobody read alone, and the answer says it as the docs' table would, "`--annotated-tag`: Create annotated
+    tags." (look32, Commitizen); "Set the log level for DMS." under docker-mailserver's heading "LOG_LEVEL" likewise.
+    Else as it is."""
+    for j, name in ((j, _name(section, j)) for j, block in enumerate(section.blocks) if block.kind in PROSE):
+        if name is None:
+            continue
+        opening = [_first_clause(s.strip()) for s in split(block_said(section.blocks, j))][:1]
+        if opening == [sentence] and not re.search(rf"\b{re.escape(_bare(name))}\b", _bare(sentence)):  # `tag_format`
+            return f"`{name}`: {sentence}"
+    return sentence
+
+
+def _name(section: RecordSection, j: int) -> str | None:
+    """The option or setting block `j` opens what is written of: the section's title for its first block, a heading's
+    text for the block right after it, where either names one (`SETTING`, `FLAG`)."""
+    blocks = section.blocks
+    name = section.title if j == 0 else blocks[j - 1].text if blocks[j - 1].kind == "heading" else ""
+    name = name.strip()
+    return name if SETTING.fullmatch(name) or FLAG.fullmatch(name) else None
 
 
 def _bare(text: str) -> str:
@@ -295,8 +306,9 @@ def labelled(section: RecordSection, sentence: str) -> list[str]:
             return [first, sentence] if len(first.split()) >= 3 else [f"{first.rstrip('.:')}: {sentence}"]
         break
     opening = next(iter(quotes(section)), sentence)
-    return [sentence] if opening == sentence or not SETTING.fullmatch(section.title.strip()) else [
-        named(section, opening), sentence]
+    if opening == sentence or not SETTING.fullmatch(section.title.strip()):
+        return [named(section, sentence)]  # "Default: 5000" right under the heading "DMS_VMAIL_UID"
+    return [named(section, opening), sentence]
 
 
 # Sections whose lead lines `leads` keeps: a question reads its eight best and those its code is chosen from.

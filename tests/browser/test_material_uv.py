@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.answered import figure_of, shows_code
 from tests.browser.material import MARK, MARKED, MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
 from tests.browser.panel import DESKTOP, PANEL, SIZES, ask, open_panel, serious, whole
 from tests.browser.sidecar import ROOT, Sidecar
@@ -23,6 +24,9 @@ from tests.browser.test_vendored_site import IN_CODE
 pytestmark = pytest.mark.browser
 
 SITE = ROOT / "tests" / "data" / "sites" / "uv"
+INSTALLATION = "/getting-started/installation/"
+# What the Windows visitor needs of the answer: the installer's PowerShell line, which runs the script it fetches.
+INSTALLER = ("powershell", "install.ps1 | iex")
 
 # The label of the content tab selected in the tabbed set the highlighted run is in, or null outside one.
 SELECTED_TAB = """() => {
@@ -75,14 +79,14 @@ def test_a_citation_into_a_tab_not_selected_opens_it_by_instant_navigation_clear
     open_panel(page, uv.base)
     page.evaluate(MARK)
     log = ask(page, "How do I install uv on Windows with PowerShell?")
-    link = log.locator("figure.docent-code .docent-cite").first
-    assert (link.get_attribute("data-docent-quote") or "").startswith("PS> powershell -ExecutionPolicy ByPass -c")
-    href = link.get_attribute("href") or ""
-    assert re.search(r"/getting-started/installation/#standalone-installer:~:text=PS%3E%20powershell", href), href
+    link = shows_code(log, *INSTALLER, path=INSTALLATION, section="standalone-installer")
+    quote = link.get_attribute("data-docent-quote") or ""
     link.click()
-    page.wait_for_url(re.compile(r"/getting-started/installation/"))
+    page.wait_for_url(re.compile(INSTALLATION))
     page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
     assert page.evaluate(MARKED), "the citation reloaded the page: instant navigation was lost"
+    highlighted = page.evaluate(CITED)["text"]
+    assert highlighted == " ".join(quote.split()) and INSTALLER[1] in highlighted, highlighted  # the line shown
     assert page.evaluate(SELECTED_TAB) == "Windows"
     assert page.evaluate(IN_CODE), "the run is not in the page's code block"
     # The line reads to the block's edge: Material's copy button, at the block's corner, lay over its end.
@@ -91,10 +95,10 @@ def test_a_citation_into_a_tab_not_selected_opens_it_by_instant_navigation_clear
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited
     assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
-    panel = whole(page)
+    whole(page)
     # The code block, where the log stood when the visitor left it (the click scrolled the log to the whole link).
-    expect(panel.locator("figure.docent-code").last).to_contain_text("irm https://astral.sh/uv/install.ps1")
-    expect(panel.locator("figure.docent-code .docent-cite").last).to_be_in_viewport()
+    expect(figure_of(link)).to_contain_text(INSTALLER[1])
+    expect(link).to_be_in_viewport()
 
 
 # Whether the page stands docked beside the panel (dock.js).
@@ -121,14 +125,14 @@ def test_at_desktop_a_long_code_line_cited_stands_beside_the_docked_panel_as_far
     visit(page).clock.install()
     open_panel(page, uv.base)
     log = ask(page, "How do I install uv on Windows with PowerShell?")
-    link = log.locator("figure.docent-code .docent-cite").first
+    link = shows_code(log, *INSTALLER, path=INSTALLATION, section="standalone-installer")
     link.click()
-    page.wait_for_url(re.compile(r"/getting-started/installation/"))
+    page.wait_for_url(re.compile(INSTALLATION))
     page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
     page.clock.fast_forward(LATER_MS)
     for indented in (False, True):
         cited = page.evaluate(CITED)
-        assert cited["text"].startswith("PS> powershell -ExecutionPolicy ByPass"), cited
+        assert INSTALLER[1] in cited["text"], cited
         assert cited["run"][2] > cited["box"][2], cited  # the line runs on out of its block's sight
         assert not cited["meets"] and cited["shown"] and cited["starts"], cited
         assert page.evaluate(DOCKED), cited

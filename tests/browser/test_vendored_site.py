@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.answered import copied, figure_of, says, shows_code
 from tests.browser.panel import PANEL, SIZES, ask, open_panel, wait_for_answer, whole
 from tests.browser.sidecar import BIN, ROOT, Sidecar, free_port, sidecar
 from tests.browser.test_code import START_SEEN
@@ -30,6 +31,11 @@ pytestmark = pytest.mark.browser
 
 SITE = ROOT / "tests" / "data" / "sites" / "fastapi-users"
 NINJA = ROOT / "tests" / "data" / "sites" / "django-ninja"
+# What the visitor asked for on Django Ninja's docs: a query parameter declared with its default.
+DEFAULTS = "limit: int = 10"
+# What the visitor asking for the current active user needs: `current_user`'s `active` set true, from its page (the
+# page's example or its parameter's line).
+CURRENT_USER, ACTIVE_USER = "/usage/current-user/", ("current_user(active=True)", "active: If True")
 ELSEWHERE = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")  # the README's badges and avatars: no network in tests
 
 
@@ -60,26 +66,33 @@ def test_added_with_no_options_it_builds_strict_with_every_page_in_the_record_sa
     assert log.count("No `record_pages` option and no page's front matter chooses the record") == 1, log
 
 
-def _cross_page_cite(page: Page) -> tuple[str, str]:
-    """The first citation of the last answer that opens another page at a quoted sentence: its href and quote."""
+def _cross_page_cite(page: Page, path: str) -> tuple[str, str]:
+    """The first citation of the last answer that opens another page, at `path`, at a quoted sentence: its href and
+    quote."""
     here = page.url.split("#")[0]
-    cites = page.locator(PANEL).locator(".docent-log a.docent-cite")
-    for i in range(cites.count()):
-        href, quote = cites.nth(i).get_attribute("href") or "", cites.nth(i).get_attribute("data-docent-quote") or ""
-        if ":~:text=" in href and href.split("#")[0] != here and quote and "\n" not in quote:
+    links = page.locator(PANEL).locator(".docent-log .docent-answer").last.locator(".docent-sentence a.docent-cite")
+    for i in range(links.count()):
+        href, quote = links.nth(i).get_attribute("href") or "", links.nth(i).get_attribute("data-docent-quote") or ""
+        at = href.split("#")[0]
+        if ":~:text=" in href and at != here and at.endswith(path) and quote and "\n" not in quote:
             return href, quote
-    raise AssertionError(f"no citation of another page's sentence among {cites.count()}")
+    raise AssertionError(f"no citation of a sentence of {path} among {links.count()}")
 
 
 @SIZES
 def test_a_citation_opens_its_page_at_the_sentence_highlighted_clear_of_the_panel_and_the_answer_stays(
     visitor: Page, served: Sidecar
 ) -> None:
+    """Asked on the home page how to get the current active user, the answer says `current_user`'s `active` made
+    true, cited to the page that says so; a citation of one of that page's sentences opens it with the sentence
+    highlighted, clear of the panel, still so once every timer of the panel's has run; the visitor brings the panel
+    back and the answer, the citation pressed, is there."""
     page = visitor
     page.clock.install()
     open_panel(page, served.base)
-    ask(page, "How do I get the current active user in a route?")
-    href, quote = _cross_page_cite(page)
+    log = ask(page, "How do I get the current active user in a route?")
+    says(log, ACTIVE_USER)
+    href, quote = _cross_page_cite(page, CURRENT_USER)
     page.locator(PANEL).locator(f".docent-log a.docent-cite[href='{href}']").first.click()
     page.wait_for_url(re.compile(re.escape(href.split("#")[0])))
     page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
@@ -88,7 +101,8 @@ def test_a_citation_opens_its_page_at_the_sentence_highlighted_clear_of_the_pane
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited
     panel = whole(page)  # it may have made room by shrinking: the visitor brings it back, the answer in it
-    expect(panel.locator(".docent-log")).to_contain_text("current active user")
+    expect(panel.locator(f".docent-log a.docent-cite[href='{href}']").first).to_be_attached()
+    says(log, ACTIVE_USER)
     page.wait_for_function(RESTS, timeout=5_000)  # its end whole, or its start where it is taller than the log
 
 
@@ -176,8 +190,9 @@ IN_CODE = """() => {
 def test_a_code_blocks_citation_opens_its_lines_in_the_codehilite_block_highlighted_and_clear_of_the_panel(
     visitor: Page, ninja: Sidecar
 ) -> None:
-    """Asked on the home page, the answer shows the guide's example of query parameters with defaults as a code block;
-    its citation opens the query parameters guide at those lines in the page's own code block (a span per token, its
+    """Asked on the home page, the answer shows the guide's example of query parameters with defaults as a code block
+    (`limit: int = 10`, cited to the query parameters guide's "Defaults"), whose Copy puts that code on the clipboard;
+    its citation opens the guide at those lines in the page's own code block (a span per token, its
     second line inside the page's `span.hll`), the run highlighted, its first line shown from its start, standing in
     the middle of what the panel leaves uncovered, still clear once every timer of the panel's has run; the visitor
     comes back to the panel and the answer is there, its citation pressed in sight."""
@@ -185,16 +200,16 @@ def test_a_code_blocks_citation_opens_its_lines_in_the_codehilite_block_highligh
     page.clock.install()
     open_panel(page, ninja.base)
     log = ask(page, "How do I declare query parameters with a default value?")
-    link = log.locator("figure.docent-code .docent-cite").first
+    link = shows_code(log, DEFAULTS, path="/guides/input/query-params/", section="defaults")
     quote = link.get_attribute("data-docent-quote") or ""
-    assert quote.startswith('@api.get("/weapons")\ndef list_weapons(request, limit: int = 10'), quote
-    href = link.get_attribute("href") or ""
-    assert re.search(r"/guides/input/query-params/#defaults:~:text=%40api\.get\(", href), href  # a text fragment
+    assert ":~:text=" in (link.get_attribute("href") or ""), link.get_attribute("href")  # a text fragment
+    assert DEFAULTS in copied(page, figure_of(link))
     link.click()
     page.wait_for_url(re.compile(r"/guides/input/query-params/"))
     page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
     cited = page.evaluate(CITED)
     assert cited["text"] == " ".join(line.strip() for line in quote.splitlines() if line.strip()), cited
+    assert DEFAULTS in cited["text"], cited  # the parameter with its default among the lines highlighted
     assert page.evaluate(IN_CODE), "the run is not in the page's code block"
     assert page.evaluate(START_SEEN), "the cited lines' start is scrolled out of the code block's box"
     page.wait_for_timeout(1_000)  # no scroll of the browser's own runs on after the panel's
@@ -203,8 +218,8 @@ def test_a_code_blocks_citation_opens_its_lines_in_the_codehilite_block_highligh
     page.clock.fast_forward(LATER_MS)
     cited = page.evaluate(CITED)
     assert cited and not cited["meets"] and cited["shown"], cited
-    panel = whole(page)
-    expect(panel.locator("figure.docent-code").last).to_contain_text("def list_weapons(request")
+    whole(page)
+    expect(figure_of(link)).to_contain_text(DEFAULTS)
     # The log stands where the visitor left it: the citation pressed whole in sight (the click scrolled the log to
     # it), no longer back at the answer's question, the citation below the log's edge (look31).
     expect(link).to_be_in_viewport(ratio=1)

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
+from tests.browser.answered import cites, says
 from tests.browser.panel import ask, open_panel, wait_for_answer
 from tests.browser.sidecar import Sidecar, sidecar
 
@@ -87,17 +88,19 @@ def test_the_suggestion_that_names_one_of_two_pages_of_one_title_is_answered_fro
     """look32, Commitizen's docs: the panel suggested "What should I know about “commit (Commands)”?" and "... “bump
     (Commands)”?" (two pages of each title), and the embedded model answered both with a passage about ignoring tags:
     the question named the page by its name, "bump (Commands)", and the model looked for a page of that label. Pressed,
-    each suggestion is answered with its own page's opening, cited to that page alone."""
+    each suggestion is answered with its own page's fact (the one sentence each says), cited to that page alone."""
     panel = open_panel(page, offline.base)
-    for named, said in [("Docker (Routing)", "Routers read Docker labels to match requests."),
-                        ("Docker (Providers)", "The Docker provider reads container labels to find services.")]:
+    for named, path, fact in [
+        ("Docker (Routing)", "/routing/docker/", "Routers read Docker labels to match requests."),
+        ("Docker (Providers)", "/providers/docker/", "The Docker provider reads container labels to find services."),
+    ]:
         if panel.locator(".docent-log .docent-answer").count():
             panel.get_by_role("button", name="New conversation").click()
             expect(panel).to_have_attribute("data-ready", "true", timeout=15_000)
         panel.get_by_role("button", name=f"What should I know about “{named}”?").click()
         wait_for_answer(page)
-        answer = panel.locator(".docent-log .docent-answer").last
-        expect(answer.locator(".docent-sentence").first).to_contain_text(said)
-        cites = answer.locator("a.docent-cite")
-        expect(cites.first).to_be_visible()
-        assert {text.split(" · ")[0] for text in cites.all_inner_texts()} == {named}, cites.all_inner_texts()
+        says(panel.locator(".docent-log"), fact)
+        cites(panel.locator(".docent-log"), path)
+        links = panel.locator(".docent-log .docent-answer").last.locator("a.docent-cite")
+        expect(links.first).to_be_visible()
+        assert {text.split(" · ")[0] for text in links.all_inner_texts()} == {named}, links.all_inner_texts()

@@ -1,9 +1,9 @@
 """The model check: each sentence the gate would show that cites sections, read once more by a model against the text of
 the sections it cites, before the visitor reads it (DOCENT_CHECK; off unless the operator turns it on).
 
-- The gate goes first: what it holds for sure stays held (`Rule.sure`: markup, a term or a number no cited section
-  writes...), and what it would show is asked. A cited sentence that only its readings of meaning hold (a
-  construction's, polarity's) is referred: the gate gives the sentence it would show with the hold (`Referred`), and
+- The gate goes first: what it holds for sure stays held (`Rule.sure`, each rule's chosen by its precision: markup,
+  first person, inline code no cited section writes...), and what it would show is asked. A cited sentence that only
+  its unsure rules hold (its readings of meaning, a term, name or figure no cited section writes) is referred: the gate gives the sentence it would show with the hold (`Referred`), and
   the sentence is asked as one the gate shows, the check's verdict deciding (`unsupported`, `unchecked`). A sentence
   that cites nothing (a connective), a table's header and a code block (the record's own lines, byte for byte) are
   not asked; a code block is shown beside the sentence right before it, which says what it is ("looks like this:").

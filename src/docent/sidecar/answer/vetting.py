@@ -39,15 +39,21 @@ _OWN = frozenset(("markup", "first_person", "unknown_term"))
 _UNFIT = _OWN | {"confirmation"}
 
 
+# The gate's rules that read what a card's words state, beside `unfit`: those whose hold is no reading of one sentence's
+# meaning across its few sections. Named, not read from `Rule.sure`, which is chosen by each rule's precision
+# (tests/evals/precision.py) for the model check's referral, a card being no sentence the check reads.
+_CARD_RULES = frozenset(("connective", "code_term", "no_overlap", "proper_name", "number"))
+
+
 def _card(rules: Sequence[Rule]) -> tuple[Rule, ...]:
-    return tuple(r for r in rules if r.sure and r.name not in _UNFIT)
+    return tuple(r for r in rules if r.name in _CARD_RULES)
 
 
 _CARD = _card(RULES)  # the gate's own table's, made once: `dispatch.checks` keeps a tuple's checks
 
 
 def checks(rules: Sequence[Rule]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
-    """The checks of the gate's sure rules (`Rule.sure`) that read what a card's words state, beside `unfit`: uncited
+    """The checks of the gate's rules that read what a card's words state (`_CARD_RULES`), beside `unfit`: uncited
     (a connective's length, a figure, a proper name) and cited (a figure, a name, no word the sections write). Not the
     unsure ones, readings of one sentence's meaning across its few sections ("a fact of one cited section told of the
     name another writes"): a link's words sum up a whole page, drawing on its sections together. For the gate's own

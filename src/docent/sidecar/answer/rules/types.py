@@ -278,9 +278,10 @@ class Rule:
     # holding none of `cues` and none of what its sections give is not asked; the sections' cues are worked out once
     # per bundle for each set of cited sections (`rules.checks`).
     section_cues: Callable[[Passage], SectionCues | None] | None = None
-    # Whether its hold is sure: the sentence cannot be right whatever its sections mean (markup, a term or a number no
-    # cited section writes). A hold that is a reading of meaning (a construction's, polarity's) is not: with the model
-    # check on, such a sentence goes to the check, whose verdict decides (`Judge.refers`). Sure unless a rule says not.
+    # Whether its hold is sure: with the model check on it stands, where an unsure hold (a reading of meaning, a
+    # construction's, polarity's) sends the sentence to the check, whose verdict decides (`Judge.refers`). Sure only
+    # where the rule's holds were falsehoods often enough on rounds 5-15 (tests/evals/precision.py, which chose each
+    # rule's mark; tests/sidecar/test_rule_sure.py). Sure unless a rule says not.
     sure: bool = True
 
     def reads(self, reading: Reading) -> bool:

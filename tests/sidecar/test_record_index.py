@@ -379,13 +379,18 @@ def test_a_technology_or_a_name_written_as_code_outweighs_a_rarer_ordinary_word(
 
 
 def test_a_clause_asked_twice_stays_within_the_rows_a_query_may_rank() -> None:
-    from docent.sidecar.answer.clauses import MAX_ROWS, Clause, within_rows
+    from docent.sidecar.answer.clauses import MAX_ROWS, QUERY_ROWS, Clause, within_rows
 
     topic, word = Clause('"kubernetes"', (("kubernetes",),)), Clause('"production"', (("production",),))
     few = {"kubernetes": 100, "production": 50}
     assert sorted(within_rows([topic, word], few, twice={topic.sql})) == [topic.sql, topic.sql, word.sql]
-    many = {"kubernetes": MAX_ROWS // 2 + 1, "production": 50}  # asked twice, it would rank past MAX_ROWS
-    assert sorted(within_rows([topic, word], many, twice={topic.sql})) == [topic.sql, word.sql]
+    others = [Clause(f'"w{n}"', ((f"w{n}",),)) for n in range(3)]
+    counted = {"kubernetes": MAX_ROWS, "production": 50, **{f"w{n}": 400 for n in range(3)}}
+    assert 50 + 3 * 400 + MAX_ROWS <= QUERY_ROWS < 50 + 3 * 400 + 2 * MAX_ROWS
+    asked = within_rows([topic, word, *others], counted, twice={topic.sql})
+    assert asked.count(topic.sql) == 1 and word.sql in asked  # asked twice, it would rank past QUERY_ROWS
+    # a word past the rarest in more than MAX_ROWS sections is left out, however few the rows asked so far
+    assert within_rows([topic, word], {"kubernetes": MAX_ROWS + 1, "production": 50}) == [word.sql]
     # the rarest goes in whatever it costs, unless a query keeps to at most `most` sections (a long question's sentence)
     common = {"kubernetes": MAX_ROWS + 1, "production": MAX_ROWS + 2}
     assert within_rows([topic, word], common) == [topic.sql]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from docent.sidecar.answer.clauses import MAX_ROWS, MAX_WORDS, question_sentences
+from docent.sidecar.answer.clauses import MAX_ROWS, MAX_WORDS, QUERY_ROWS, question_sentences
 from docent.sidecar.answer.record_index import RecordIndex
 from docent.sidecar.answer.record_index_rank import FAMILY_WEIGHT, PAGE_WEIGHT, TITLE_SAID, with_title_said
 from docent.sidecar.answer.words import chunks, stems
@@ -268,6 +268,26 @@ def test_a_long_questions_sentence_of_common_words_alone_ranks_nothing() -> None
     assert index.queries("Nothing in our own code changed.")[0] == '"code"'
     assert index.queries("Nothing in our own code changed.", most=MAX_ROWS) == (None, None)
     assert index.search(asked, limit=1)[0][0] == "batching"
+
+
+def test_a_word_the_site_says_on_many_pages_is_still_asked_past_the_storys_rarer_words() -> None:
+    """The query asks the question's words from the rarest while the sections they score stay within QUERY_ROWS. At
+    MAX_ROWS a story's rarer words ("nightly", "container", "suddenly") took the rows, and the words that name what is
+    asked, which a docs site says on many pages ("help", "command": Typer's "show the help if no command is given"),
+    were left out: the story's sections were given, and the answer not found."""
+    story = ("nightly", "container", "deploy", "suddenly", "crashes")
+    index = RecordIndex([
+        Section("no-command", "commands", "Show the help if no command is passed",
+                "Set no_args_is_help so that a bare start prints the help of the app's commands."),
+        *(Section(f"command-{n}", f"command-{n}", f"Command {n}", f"The command {n} takes an argument; its help says "
+                  "which.") for n in range(200)),
+        *(Section(f"case-{word}-{n}", f"case-{word}-{n}", f"Case {n}", f"What {word} meant for team {n}.")
+          for word in story for n in range(120)),
+    ])
+    asked = "The nightly container deploy suddenly crashes when no command is given. Can I get the help instead?"
+    assert 4 * 120 <= MAX_ROWS < 5 * 120 + 2 * 201 <= QUERY_ROWS  # the story's words alone fill MAX_ROWS
+    assert {'"help"', '"command"'} <= set((index.queries(asked)[0] or "").split(" OR "))
+    assert index.given(asked)[0] == "no-command"
 
 
 def test_an_http_status_written_as_its_number_asks_for_what_docs_call_it() -> None:

@@ -15,7 +15,15 @@ from .words import CHUNK, STOP_WORDS, chunks, parts, spell_sigils, stem
 # asked sentence by sentence too (`question_sentences`).
 MAX_WORDS = 32
 JOIN_SPAN = 4  # neighbouring words run together, up to this many ("out of memory error")
-MAX_ROWS = 500  # sections a query may rank: BM25 costs a microsecond or two for each (1,000 ranked no better)
+# Sections a word past a query's rarest may score: on the bench's 40,000 sections, a component's name's parts
+# ("tracking", "sync", in ~1,000 each) asked beside its run ("trackingsync") put its usage section out of the 8 for 265
+# of 1,000 questions (hit@8 0.985 -> 0.72).
+MAX_ROWS = 500
+# Sections a query may rank, its words' counts summed (`within_rows`): BM25 costs a microsecond or two for each. At
+# MAX_ROWS, a question's rarer words (often its story's: "nightly", "suddenly") took the rows, and the words that name
+# what it asks, which a docs site says on many pages, were left out ("help" and "command" of Typer's "show the help if
+# no command is given", in 134 and 240 of its 349 sections: that section 60th -> 36th).
+QUERY_ROWS = 2000
 # An address in a question: a URL with its scheme and host, a host with its port, an IP. It says where the visitor's
 # own server runs ("my proxy at http://127.0.0.1:8080"), not what they ask about, so its parts ("http", "localhost",
 # "8080") are asked apart with the numbers, at NUMBER_WEIGHT, instead of outweighing the question's words. A scheme
@@ -238,16 +246,16 @@ def name_clause(name: str) -> Clause | None:
 
 def within_rows(clauses: Iterable[Clause], counts: Mapping[str, int], twice: Collection[str] = (),
                 most: int | None = None) -> list[str]:
-    """The clauses' FTS5 text from the rarest, while the sections they would score stay within MAX_ROWS; a clause of
-    `twice` is asked again where the rows allow (BM25 adds each asking: it counts double). The rarest goes in whatever
-    it costs, unless it would score more than `most` sections."""
+    """The clauses' FTS5 text from the rarest, while the sections they would score stay within QUERY_ROWS, each past the
+    rarest scoring at most MAX_ROWS; a clause of `twice` is asked again where the rows allow (BM25 adds each asking: it
+    counts double). The rarest goes in whatever it costs, unless it would score more than `most` sections."""
     unique = {c.sql: c for c in clauses}.values()
     scored = sorted((matches(c, counts), c.sql) for c in unique)
     scored = sorted(scored + [(n, sql) for n, sql in scored if sql in twice])
     kept: list[str] = []
     rows = 0
     for n, sql in scored:
-        if n == 0 or (kept and rows + n > MAX_ROWS) or (most is not None and n > most):
+        if n == 0 or (kept and (n > MAX_ROWS or rows + n > QUERY_ROWS)) or (most is not None and n > most):
             continue
         kept.append(sql)
         rows += n

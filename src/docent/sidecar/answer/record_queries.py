@@ -2,7 +2,7 @@
 
 Where a question's spellings meet the record's (a compound's parts, a word the record lacks, a denied word's negative,
 an alias, a reader's short form, the owner's synonyms) is told in `record_index`'s docstring; this reads the question
-into those clauses, counts each against the index's words (`record_vocabulary`) and keeps within `MAX_ROWS`.
+into those clauses, counts each against the index's words (`record_vocabulary`) and keeps within `QUERY_ROWS`.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class Queries:
     def of(self, text: str, *, most: int | None = None) -> tuple[str | None, str | None]:
         """The FTS5 queries for a visitor's text, its words' and its numbers' (clauses of digits only), each an OR of
         clauses, nothing of FTS5's syntax taken from the text. Ranking costs time for every section a clause matches,
-        so the clauses go in from the rarest, while the sections they would score stay within `MAX_ROWS`; the rarest
+        so the clauses go in from the rarest, while the sections they would score stay within `QUERY_ROWS`; the rarest
         always goes in, unless it would score more than `most`. A word in half the record ("default", "use") adds time
         and next to nothing to BM25; a clause that matches nothing is left out."""
         addresses, text = addresses_of(unconflated(text))

@@ -7,11 +7,12 @@ citation loads its page whole. Built as its owner would add Docent and served by
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.material import MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
 from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious, whole
@@ -98,47 +99,107 @@ def test_with_materials_dark_palette_the_panel_is_dark_legible_and_the_bar_dismi
     assert not any(page.evaluate(MATERIAL_PARTS).values()), page.evaluate(MATERIAL_PARTS)
 
 
+# Material's code annotations: a marker, as the page's Markdown writes it ("# (1)!", "// (2)"), and the line a marker
+# stands on in the page's code, with the number of its note (the page draws it as a button, the note its tooltip).
+MARKER = re.compile(r"(?:#|//)\s*\(\d+\)!?")
+MARKED_LINES = """() => [...document.querySelectorAll("article pre code .md-annotation [data-md-annotation-id]")].map((m) => {
+  const line = m.closest("code > span");
+  return [Number(m.dataset.mdAnnotationId), line ? line.textContent.replace(/\\s+/g, " ").trim() : ""];
+})"""
+# Each highlighted run's text, whether it is in the page's code, and the numbers of the markers on its line(s).
+HIGHLIGHTED = """() => [...(CSS.highlights.get("docent-cited") || [])].map((range) => {
+  const at = (node) => (node.nodeType === 1 ? node : node.parentElement);
+  const line = at(range.startContainer).closest("code > span");
+  return {text: range.toString().replace(/\\s+/g, " ").trim(), code: Boolean(at(range.startContainer).closest("article pre code")),
+          markers: line ? [...line.querySelectorAll("[data-md-annotation-id]")].map((m) => Number(m.dataset.mdAnnotationId)) : []};
+})"""
+
+
+def _notes(heading: str) -> list[tuple[int, str]]:
+    """The notes of the annotated blocks under `heading` in the recipes page's Markdown, each with its number, as
+    their author wrote them (a note's lines joined, its Markdown marks left out)."""
+    text = (SITE / "docs" / "recipes.md").read_text(encoding="utf-8")
+    notes: list[tuple[int, str]] = []
+    listed = False
+    for line in text[text.index(f"### {heading}\n") :].split("\n")[1:]:
+        if line.startswith("##"):  # the next section
+            break
+        item = re.match(r"(\d+)\.\s+(.*)", line)
+        if item:
+            notes.append((int(item.group(1)), item.group(2)))
+        elif notes and listed and line.startswith((" ", "\t")) and line.strip():
+            notes[-1] = (notes[-1][0], f"{notes[-1][1]} {line.strip()}")
+        listed = bool(item) or (listed and (not line.strip() or line.startswith((" ", "\t"))))
+    return [(n, re.sub(r"[`*]", "", note)) for n, note in notes]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _says(quote: str, note: str) -> bool:
+    """Whether a cited sentence says a sentence of the note (whichever the embedded model shows)."""
+    said = " ".join(_words(quote))
+    return any(words and " ".join(words) in said for words in (_words(s) for s in re.split(r"(?<=[.!?])\s+", note)))
+
+
+def _quotes(link: Locator) -> list[str]:
+    """The sentences a citation opens at: its own and, for a run of sentences, the run's others."""
+    more = json.loads(link.get_attribute("data-docent-more") or "[]")
+    return [link.get_attribute("data-docent-quote") or "", *more]
+
+
 @SIZES
-def test_a_citation_of_annotated_code_opens_its_lines_markers_and_all_and_one_of_a_note_highlights_nothing_hidden(
+def test_annotated_code_is_shown_copied_and_cited_as_the_page_shows_it_and_a_cited_note_opens_at_its_line(
     page: Page, mkdocstrings: Sidecar
 ) -> None:
-    """Code annotations (`content.code.annotate`): the record quotes the fence as written, its markers as comments
-    ("- search  # (1)!"), while the page shows each as a button inside the code, the comment gone. On the first try the
-    panel found no such line: the citation opened the section with nothing highlighted. Now the lines are highlighted
-    in the page's code, its markers inside the run. A citation of an annotation's note (Material moves the note's
-    list into the markers' tooltips and hides it) once left an empty highlight and moved the panel over the code;
-    now nothing hidden is highlighted, and the section opens at its heading, below the sticky header and tabs (behind
-    them on the first try)."""
+    """Code annotations (`content.code.annotate`): the page shows each marker ("- search  # (1)!" in its Markdown) as
+    a button inside the code, the comment gone, its note as the button's tooltip, and Material's copy button leaves
+    the markers out. Asked how to configure mkdocs-gen-files, the answer shows the annotated block's configuration
+    with no marker, and copies it so; its citation highlights the block's lines in the page's code, the markers
+    inside the run, clear of the panel and of the sticky header and tabs. Asked about literate-nav, an answer says a
+    note of the literate-nav section's blocks (whichever sentence of it the embedded model shows, the notes read from
+    the page's Markdown), and the note's citation opens that section with the line the note annotates highlighted in
+    the page's code: the note itself is hidden in its marker, and its citation highlighted nothing of it."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=mkdocstrings.base.rstrip("/"))
     visit(page).clock.install()
-    panel = open_panel(page, mkdocstrings.base + "recipes/")
-    log = ask(page, "How do I build the navigation for the reference pages with literate-nav?")
-    note = log.locator(".docent-cite[data-docent-quote='Progressively build the navigation object.']").first
+    open_panel(page, mkdocstrings.base + "recipes/")
     log = ask(page, "How do I configure mkdocs-gen-files in mkdocs.yml?")
-    link = log.locator("figure.docent-code .docent-cite").last
+    figure = log.locator("figure.docent-code").filter(has_text="gen-files:").last
+    shown = figure.locator("pre code").evaluate("e => e.textContent")
+    assert "- gen-files:" in shown and not MARKER.search(shown), shown
+    figure.get_by_role("button", name=re.compile("^Copy the")).click()
+    assert page.evaluate("() => navigator.clipboard.readText()") == shown
+    link = figure.locator(".docent-cite").first
     quote = link.get_attribute("data-docent-quote") or ""
-    assert quote.startswith("plugins:\n- search  # (1)!\n- gen-files:"), quote
+    assert quote == shown, (quote, shown)
     link.click()
     page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
-    shown = " ".join(re.sub(r"\s*# \(\d\)!", "", quote).split())
-    assert page.evaluate(CITED)["text"] == shown, page.evaluate(CITED)
+    assert page.evaluate(CITED)["text"] == " ".join(shown.split()), page.evaluate(CITED)
     assert page.evaluate(IN_CODE), "the run is not in the page's code block"
-    assert (
-        page.evaluate(
-            "() => [...CSS.highlights.get('docent-cited')][0].cloneContents().querySelectorAll('.md-annotation').length"
-        )
-        == 2
-    )
+    markers = "() => [...CSS.highlights.get('docent-cited')][0].cloneContents().querySelectorAll('.md-annotation').length"
+    assert page.evaluate(markers) >= 1, "the cited lines are not the annotated block's"
     page.clock.fast_forward(LATER_MS)
-    assert not page.evaluate(CITED)["meets"], page.evaluate(CITED)
-    shrunk = panel.get_by_role("button", name="Show the whole guide")
-    if shrunk.count():
-        shrunk.click()
-    note.click()
+    cited = page.evaluate(CITED)
+    assert cited and not cited["meets"] and cited["shown"], cited
+    whole(page)
+
+    notes = _notes("Generate a literate navigation file")
+    assert len(notes) == 4, notes  # the script's three, the nav's one
+    log = ask(page, "How do I build the navigation for the reference pages with literate-nav?")
+    cites = log.locator(".docent-cite")
+    said = [(cites.nth(i), quote) for i in range(cites.count()) for quote in _quotes(cites.nth(i))]
+    noted = [(link, n) for link, quote in said for n, note in notes if _says(quote, note)]
+    assert noted, [quote for _, quote in said]
+    link, number = noted[0]
+    lines = [line for n, line in page.evaluate(MARKED_LINES) if n == number]
+    link.click()
     page.wait_for_url(re.compile(r"/recipes/#generate-a-literate-navigation-file$"))
-    assert page.evaluate(CITED) is None, page.evaluate(CITED)
-    heading = page.locator("#generate-a-literate-navigation-file")  # its section opened at its heading, in sight
-    expect(heading).to_be_in_viewport()
-    assert heading.evaluate(ON_TOP), "the section's heading is behind the sticky header and tabs"
+    page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)
+    runs = page.evaluate(HIGHLIGHTED)
+    at = [run for run in runs if run["code"] and number in run["markers"]]
+    assert at and at[0]["text"] in lines, (number, lines, runs)
+    assert not MARKER.search(at[0]["text"]), at
 
 
 @SIZES

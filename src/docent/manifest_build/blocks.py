@@ -3,14 +3,15 @@
 One walk over the parsed tree: prose gathers into paragraphs (inline code kept with the spaces around it, and noted),
 a list gives one item per entry, a table one row per line (`text.table_rows`), a description list one term per pair,
 an admonition (a note, a warning, a collapsible `details`) its title and prose, and a `<pre>` one code block with its
-lines and language exactly as the page shows them. Blocks inside an item or an admonition (a code block under a
-numbered step) follow it as blocks of their own, so code is never read as prose. An h2, h3 or h4 with an id is
-a `Heading`: the sections are what lies between them.
+lines and language exactly as the page shows them (Material's code annotations' markers left out, as its page
+leaves them out, and their notes read after the block as prose, each after the line it annotates: `annotations`).
+Blocks inside an item or an admonition (a code block under a numbered step) follow it as blocks of their own, so
+code is never read as prose. An h2, h3 or h4 with an id is a `Heading`: the sections are what lies between them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from msgspec import UNSET, UnsetType
@@ -18,6 +19,7 @@ from selectolax.lexbor import LexborNode
 
 from docent.schema import Block
 
+from .annotations import Annotate, annotated
 from .links import target
 from .text import BLOCKS, LINE_NUMBERS, as_shown, code_text, collapse, definition_pairs, scripted, table_rows
 
@@ -71,6 +73,8 @@ class _Walk:
     links: list[tuple[str, str]] = field(default_factory=list)  # its links: their words, where they go
     skip: set[int] = field(default_factory=set)  # an admonition's title, read as its marker
     flushes: int = 0  # paragraphs ended so far: a link whose element holds a block's start is no link of one paragraph
+    annotate: Annotate = field(default_factory=Annotate)  # Material's code annotations, as the site sets them
+    notes: dict[int, Mapping[int, str]] = field(default_factory=dict)  # a code block's list of notes: each its line
 
     def flush(self) -> None:
         said = collapse("".join(self.words))
@@ -152,11 +156,20 @@ class _Walk:
         self.out.append(Heading(int((node.tag or "h2")[1]), node.attributes.get("id") or "", title))
 
     def pre(self, node: LexborNode) -> None:
+        """A code block, its annotation markers left out as Material leaves them out of what it shows and copies;
+        its notes are read after it, each after the line it annotates (`annotations`)."""
         self.flush()
-        lines = code_text(node, drop=self.drop)
-        lines = (as_shown(lines) if scripted(node) else lines).rstrip("\n")
+        lang = _language(node)
+        found = None if scripted(node) else annotated(node, language=lang, settings=self.annotate, drop=self.drop)
+        if found is not None:
+            self.notes[found.notes] = found.lines
+            lines = found.text
+        else:
+            lines = code_text(node, drop=self.drop)
+            lines = as_shown(lines) if scripted(node) else lines
+        lines = lines.rstrip("\n")
         if lines.strip():
-            self.out.append(Block("code", lines, lang=_language(node)))
+            self.out.append(Block("code", lines, lang=lang))
 
     def table(self, node: LexborNode) -> None:
         self.flush()
@@ -200,6 +213,9 @@ class _Walk:
 
     def items(self, node: LexborNode) -> None:
         self.flush()
+        if node.mem_id in self.notes:
+            self.annotations(node, self.notes.pop(node.mem_id))
+            return
         numbered = node.tag == "ol"
         try:
             number = int(node.attributes.get("start") or 1)
@@ -211,6 +227,21 @@ class _Walk:
                 self.lead(child, "item", f"{number}." if numbered else "-")
                 number += 1
             child = child.next
+
+    def annotations(self, node: LexborNode, lines: Mapping[int, str]) -> None:
+        """A code block's notes, which Material shows as its markers' tooltips: each as prose after the line it
+        annotates ("with Horizontal(): — Use the with statement ..."), never as a list of its own."""
+        number = 0
+        for child in node.iter():
+            if child.tag != "li" or child.mem_id in self.drop:
+                continue
+            number += 1
+            start = len(self.out)
+            self.lead(child, "paragraph", "")
+            lead = self.out[start] if start < len(self.out) else None
+            line = lines.get(number)
+            if line and isinstance(lead, Block) and lead.kind == "paragraph":
+                self.out[start] = Block("paragraph", f"{line} — {lead.text}", code=(line, *lead.code), links=lead.links)
 
     def admonition(self, node: LexborNode) -> None:
         title = node.css_first("summary") if node.tag == "details" else node.css_first(".admonition-title")
@@ -253,13 +284,14 @@ def _kept(links: list[tuple[str, str]]) -> tuple[tuple[str, str], ...] | UnsetTy
 
 
 def read_blocks(
-    root: LexborNode, *, drop: frozenset[int], title: str = "", path: str = "", site_url: str = ""
+    root: LexborNode, *, drop: frozenset[int], title: str = "", path: str = "", site_url: str = "",
+    annotate: Annotate | None = None,
 ) -> list[Block | Heading]:
     """The blocks under `root` in document order, with the h2, h3 and h4 headings (with ids) that cut them into sections;
     `path`, the page's site path on the site at `site_url`, resolves its links (`links.target`).
 
     An h1 is the page's `title` and gives no block, unless it says something else."""
-    walk = _Walk(drop, title, path, site_url)
+    walk = _Walk(drop, title, path, site_url, annotate=annotate or Annotate())
     walk.children(root)
     walk.flush()
     return walk.out

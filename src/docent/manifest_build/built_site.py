@@ -15,6 +15,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
 
+from .annotations import Annotate
 from .choice import NO_CHOICE, PageChoice, sources
 from .meta import PageMeta, find
 from .page import CONTENT_END, CONTENT_START, PageFacts, page_id, read_page
@@ -29,6 +30,7 @@ class BuiltPage:
     path: str
     meta: PageMeta
     content: str
+    annotate: Annotate = Annotate()  # Material's code annotations, as its page's configuration sets them
 
 
 def _site_path(site_dir: Path, file: Path) -> str:
@@ -65,9 +67,10 @@ def _fallback(document: str, *, path: str) -> tuple[str, str]:
     return (region.html or "") if region is not None else "", label
 
 
-def _read(site_dir: Path) -> list[tuple[str, dict[str, Any], str, str, int]]:
-    """Each page's path, meta tag (empty where the page has none), content, label and place in the listing."""
-    read: list[tuple[str, dict[str, Any], str, str, int]] = []
+def _read(site_dir: Path) -> list[tuple[str, dict[str, Any], str, str, int, Annotate]]:
+    """Each page's path, meta tag (empty where the page has none), content, label, place in the listing and code
+    annotations (Material's, as its `__config` sets them)."""
+    read: list[tuple[str, dict[str, Any], str, str, int, Annotate]] = []
     files = sorted(site_dir.rglob("*.html"), key=lambda f: (f.relative_to(site_dir).as_posix() != "index.html", f))
     for number, file in enumerate(files):
         if file.name == "404.html" or file.is_relative_to(site_dir / "docent"):
@@ -85,7 +88,7 @@ def _read(site_dir: Path) -> list[tuple[str, dict[str, Any], str, str, int]]:
             region, heading = _fallback(document, path=path)
             content = region if content is None else content
             label = heading if label is None else label
-        read.append((path, found, content, label, number))
+        read.append((path, found, content, label, number, Annotate.read(document)))
     return read
 
 
@@ -94,9 +97,9 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[Bu
     say whether it is record is record where `choice` chooses its source path (a fallback choice gives way where
     any page's front matter says `record: true`: `PageChoice.given`)."""
     read = _read(site_dir)
-    choice = choice.given(any(found.get("record") is True for _, found, _, _, _ in read))
+    choice = choice.given(any(found.get("record") is True for _, found, *_ in read))
     pages: list[BuiltPage] = []
-    for path, found, content, label, number in read:
+    for path, found, content, label, number, annotate in read:
         meta = PageMeta(
             page=found.get("page") or page_id(path),
             label=label,
@@ -108,7 +111,7 @@ def built_pages(site_dir: Path, choice: PageChoice = NO_CHOICE) -> tuple[list[Bu
             nav=found.get("nav", ()),
         )
         if not meta.exclude:
-            pages.append(BuiltPage(path, meta, content))
+            pages.append(BuiltPage(path, meta, content, annotate))
     pages.sort(key=lambda p: (p.meta.order, p.path))
     return pages, choice
 
@@ -138,6 +141,7 @@ def read_site(
             languages=page.meta.langs,
             site_url=site_url,
             nav=page.meta.nav,
+            annotate=page.annotate,
         )
         for page in pages
     ], used

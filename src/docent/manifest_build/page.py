@@ -14,6 +14,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from docent.schema import Action, Block, Experiment, Field, Page, Part, RecordSection, Section
 
 from . import markup, text
+from .annotations import Annotate
 from .blocks import read_blocks
 from .fences import FALLBACKS, code_key
 from .types import Problem
@@ -59,7 +60,8 @@ def page_path(url: str) -> str:
 
 
 def _record_sections(
-    root: LexborNode, *, page: Page, drop: frozenset[int], languages: Mapping[str, str], site_url: str = ""
+    root: LexborNode, *, page: Page, drop: frozenset[int], languages: Mapping[str, str], site_url: str = "",
+    annotate: Annotate | None = None,
 ) -> list[RecordSection]:
     """The page cut at its h2, h3 and h4 headings: the text before the first one is a section titled by the page's
     title, with the page's id and path; a heading with no blocks of its own (only sub-headings, or nothing) gives
@@ -76,7 +78,7 @@ def _record_sections(
             headings = (title, *(above[level] for level in sorted(above)))
             found.append(RecordSection.of(id_, page=page.id, path=at, headings=headings, blocks=tuple(blocks)))
 
-    for item in read_blocks(root, drop=drop, title=title, path=page.path, site_url=site_url):
+    for item in read_blocks(root, drop=drop, title=title, path=page.path, site_url=site_url, annotate=annotate):
         if isinstance(item, Block):
             if item.kind == "code" and (not item.lang or item.lang.lower() in FALLBACKS):
                 # the HTML lost it, or says "text" of a language its highlighter does not know; the fence names it
@@ -95,11 +97,13 @@ def _record_sections(
 def read_page(
     html: str, *, path: str, title: str, record: bool = False, instructions: str = "", id: str | None = None,
     languages: Mapping[str, str] | None = None, site_url: str = "", nav: tuple[str, ...] = (),
+    annotate: Annotate | None = None,
 ) -> PageFacts:
     """Everything the manifest needs from one page's content HTML; `languages`, code_key -> language, names the
     languages of code blocks whose HTML does not (`fences.fence_languages` of the page's Markdown); `site_url`, the
     site's (MkDocs' site_url), where the record's links are read against (`links.target`); `nav`, the titles of the nav
-    sections the page is under, outermost first, which tell it apart from a page of the same title (`manifest`)."""
+    sections the page is under, outermost first, which tell it apart from a page of the same title (`manifest`);
+    `annotate`, how the site sets Material's code annotations (`annotations`)."""
     page = Page(id or page_id(path), text.title_text(title), path)
     is_home = page.id == HOME
     tree = LexborHTMLParser(html)
@@ -123,8 +127,8 @@ def read_page(
         anchor = node.attributes.get("id") or ""
         if is_home and node.tag == "h2":
             sections.append(Section(anchor, heading, page.id, f"{path}#{anchor}"))
-    record_sections = (_record_sections(root, page=page, drop=drop, languages=languages or {}, site_url=site_url)
-                       if record else [])
+    record_sections = (_record_sections(root, page=page, drop=drop, languages=languages or {}, site_url=site_url,
+                                        annotate=annotate) if record else [])
 
     if marked:
         found_parts = markup.parts(root, page=page.id, path=path, drop=drop, problems=problems)

@@ -14,7 +14,7 @@ The only line breaks in a text are these; `collapse_lines` keeps them and collap
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -93,15 +93,16 @@ def scripted(pre: LexborNode) -> bool:
     return False
 
 
-def code_text(node: LexborNode, *, drop: frozenset[int]) -> str:
-    """The text under `node` exactly, leaving out what is dropped and line numbers."""
+def code_text(node: LexborNode, *, drop: frozenset[int], edits: Mapping[int, str] | None = None) -> str:
+    """The text under `node` exactly, leaving out what is dropped and line numbers; a text node in `edits` (by its
+    mem_id) reads as written there (`annotations`)."""
     pieces: list[str] = []
     child = node.child
     while child is not None:
         if child.tag == "-text":
-            pieces.append(child.text_content or "")
+            pieces.append(edits[child.mem_id] if edits and child.mem_id in edits else child.text_content or "")
         elif child.mem_id not in drop and LINE_NUMBERS.isdisjoint((child.attributes.get("class") or "").split()):
-            pieces.append(code_text(child, drop=drop))
+            pieces.append(code_text(child, drop=drop, edits=edits))
         child = child.next
     return "".join(pieces)
 

@@ -21,6 +21,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
+from docent.manifest_build.annotations import Annotate
 from docent.manifest_build.bundle import PUBLIC_PATH, bundle, canonical, summary, write
 from docent.manifest_build.choice import PageChoice
 from docent.manifest_build.fences import fence_languages
@@ -60,6 +61,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._languages: dict[str, dict[str, str]] = {}  # by src_uri: the languages its Markdown's fences name
         self._included = Included()  # a page's Markdown with its snippets read in, by the site's own render
         self._searchless = False  # `plugins:` lists no search plugin: the build says the site lost its search box
+        self._annotate = Annotate()  # Material's code annotations, as the theme's features and `extra.annotate` set them
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defined so that MkDocs keeps this instance, and its pages, across `mkdocs serve` rebuilds.
@@ -79,6 +81,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         if SNIPPETS in config.markdown_extensions and self._included not in config.markdown_extensions:
             config.markdown_extensions.append(self._included)
         self._searchless = not any(name.split("/")[-1] == "search" for name in config.plugins)
+        self._annotate = Annotate.of(config.theme.get("features"), config.extra.get("annotate"))
         return config
 
     def _read_options(self, config: MkDocsConfig) -> None:
@@ -182,6 +185,7 @@ class DocentPlugin(BasePlugin[DocentConfig]):
         self._facts[src_uri] = read_page(
             html, path=path, title=page.title or "", record=record, instructions=options["instructions"],
             languages=self._languages.get(src_uri, {}), site_url=config.site_url or "",
+            annotate=self._annotate,
         )
         return f"{CONTENT_START}{html}{CONTENT_END}"
 

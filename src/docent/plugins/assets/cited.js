@@ -112,8 +112,24 @@ function flatten(within) {
 }
 
 /* The range of `quote` inside `within`, whitespace read as one space (quoted code also as the page shows it with its
-   annotation markers); null where the page does not hold it. */
+   annotation markers; a code annotation's note at the line it annotates); null where the page does not hold it. */
 function find(within, quote) {
+  return spot(within, quote) || annotated(within, quote);
+}
+
+/* A note of Material's code annotations, which the record keeps after its block as "the line — the note"
+   (`manifest_build/annotations.py`): the page holds the note only in its marker's tooltip, hidden, so its place is the
+   line it annotates, in the page's code. */
+const NOTE = " — ";
+
+function annotated(within, quote) {
+  const at = String(quote).indexOf(NOTE);
+  const range = at > 0 ? spot(within, String(quote).slice(0, at)) : null;
+  const inCode = (node) => Boolean((node.nodeType === 1 ? node : node.parentElement).closest("pre code"));
+  return range && inCode(range.startContainer) && inCode(range.endContainer) ? range : null;
+}
+
+function spot(within, quote) {
   const { text, spots } = flatten(within);
   const flat = (words) => String(words).replace(/\s+/g, " ").trim();
   let wanted = flat(quote);

@@ -1,9 +1,10 @@
 """Material's code annotations read as the page means them: a block's markers (`# (1)!`, `# (1)`) are no part of the
 code the record keeps, as Material's page and copy button leave them out, and each note is kept after its block
-with the line it annotates, not as a list item quoted without its code (look32, Textual's DataTable question). Two
+with the line it annotates, not as a list item quoted without its code (look32, Textual's DataTable question). Three
 real development sites' annotated blocks, taken from their vendored pages: Textual's `App.suspend` example (a
-stripped `# (1)!`) and Material's own YAML example (a plain `# (1)`); one real `mkdocs build` with Material and
-`content.code.annotate`, read back by the plugin and by `docent manifest` from the built files."""
+stripped `# (1)!`), Material's own YAML example (a plain `# (1)`) and SQLModel's test of its session (a `# (6)!` alone
+after its last line); one real `mkdocs build` with Material and `content.code.annotate`, read back by the plugin and
+by `docent manifest` from the built files."""
 
 from __future__ import annotations
 
@@ -33,7 +34,10 @@ def _page() -> str:
     suspend = _between(SITES / "textual" / "content" / "guide" / "app.md", "=== \"suspend.py\"", "=== \"Output\"")
     yaml = _between(SITES / "material" / "content" / "reference" / "code-blocks.md", "<div class=\"result\" markdown>\n\n``` yaml\ntheme:",
                     "</div>").removeprefix("<div class=\"result\" markdown>\n\n")
-    return f"# Annotations\n\n## Suspending\n\n{suspend}\n## Features\n\n{yaml}\nAfter the list.\n"
+    testing = _between(SITES / "sqlmodel" / "content" / "tutorial" / "fastapi" / "tests.md", "``` { .python .annotate",
+                       "### Import Table Models")
+    return (f"# Annotations\n\n## Suspending\n\n{suspend}\n## Features\n\n{yaml}\nAfter the list.\n\n"
+            f"## Testing\n\n{testing}")
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +82,18 @@ def test_a_plain_markers_comment_goes_with_it_where_nothing_else_is_said(built: 
     assert note.kind == "paragraph" and note.text.startswith("- content.code.annotate — ")
     assert "I'm a code annotation!" in note.text
     assert blocks[-1].text == "After the list."
+
+
+def test_a_marker_alone_after_the_last_line_annotates_that_line(built: Path) -> None:
+    """SQLModel's test closes with `# (6)!` alone on a line after its last assertion, the block's last line: Material
+    draws the marker there, and its note ("By this point, the testing session with block finishes") is about the
+    line before it. The note had no line, as if its marker were in no line of the block."""
+    blocks = _blocks(built)["testing"]
+    code = next(b for b in blocks if b.kind == "code")
+    assert code.text.endswith('        assert data["id"] is not None') and "(6)" not in code.text
+    note = next(b for b in blocks if "By this point" in b.text)
+    assert note.text.startswith('assert data["id"] is not None — By this point, the testing session with block'), note
+    assert note.code[0] == 'assert data["id"] is not None'
 
 
 def test_docent_manifest_reads_the_same_from_the_built_files(built: Path) -> None:

@@ -136,7 +136,7 @@ def _sentinel(m: re.Match[str], count: int) -> str:
 
 def _lines(text: str, notes: int) -> Annotated:
     """The code's lines without their sentinels (a line that held one loses its trailing spaces), and each marker's
-    line: its own, or where the comment stood alone, the next line with code."""
+    line (`_said`)."""
     lines = text.split("\n")
     where: dict[int, int] = {}
     for i, line in enumerate(lines):
@@ -150,4 +150,9 @@ def _lines(text: str, notes: int) -> Annotated:
 
 
 def _said(lines: list[str], i: int) -> str:
-    return next((line.strip() for line in lines[i:] if line.strip()), "")
+    """The line with code a marker on line `i` annotates: its own, else the next; a comment alone after the block's
+    last line of code annotates that line, where Material draws it (SQLModel's test closing with `# (6)!`, "By this
+    point, the testing session with block finishes"). A block of markers alone has none."""
+    after = (line.strip() for line in lines[i:] if line.strip())
+    before = (line.strip() for line in reversed(lines[:i]) if line.strip())
+    return next(after, "") or next(before, "")

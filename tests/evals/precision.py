@@ -176,6 +176,8 @@ def rounds(first: int, last: int) -> Counts:
 
 
 def _mismatched(recorder: Recorder) -> None:
+    if not recorder.counts.claims:  # the judge no longer asks its table through `judge.first`: nothing was counted
+        sys.exit("no claim was recorded: the gate's judge no longer calls rules.first by that name (Recorder.recording)")
     if recorder.mismatched:
         print(f"{recorder.mismatched} claims whose first rule alone differs from the gate's verdict", file=sys.stderr)
 

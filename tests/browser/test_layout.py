@@ -5,6 +5,7 @@ Each test leaves its screenshot under test-output/browser/ (the page fixture).""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -312,6 +313,62 @@ def test_an_answer_within_the_logs_padding_of_fitting_under_its_question_shows_w
     assert sized["gap"] > 1, sized  # the log keeps a padding over its question: the answer does not fit under it
     page.wait_for_function(f"() => {{ const i = ({INSIDE})(); return i && i.cut <= 0.5 && i.above <= 0.5; }}",
                            timeout=5_000)
+    page.wait_for_function(RESTS, timeout=5_000)
+
+
+# The log sized so that the last answer, its question's top to its last line's foot, is `over` px taller than the log's
+# box; a style rule for this page and the next.
+NEARLY_FITS = """(over) => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  const questions = log.querySelectorAll(".docent-question");
+  const q = questions[questions.length - 1].getBoundingClientRect();
+  const height = log.lastElementChild.getBoundingClientRect().bottom - q.top - over;
+  return `[data-docent-view] .docent-log { box-sizing: border-box !important; flex: 0 0 ${height}px !important;
+    height: ${height}px !important; min-height: 0 !important; max-height: none !important; }`;
+}"""
+
+# Adds a style rule to every page the tab opens next, before the panel's scripts run.
+STYLED = """(() => {
+  const style = document.createElement("style");
+  style.textContent = RULE;
+  document.addEventListener("readystatechange", () => { if (!style.isConnected) document.head.appendChild(style); });
+})()"""
+
+# The log's measures: how far the last answer with its question is taller than its box, its top padding, where the
+# last question's top stands under the log's top edge (cut where negative), and whether the citation followed is whole
+# in the log's sight; one frame's layout.
+FOLLOWED = """() => {
+  const log = document.querySelector("[data-docent-view] .docent-log");
+  const questions = log.querySelectorAll(".docent-question");
+  const q = questions[questions.length - 1].getBoundingClientRect(), b = log.getBoundingClientRect();
+  const top = b.top + log.clientTop, bottom = top + log.clientHeight;
+  const link = log.querySelector("a.docent-cite[data-docent-pressed]").getBoundingClientRect();
+  return {over: log.lastElementChild.getBoundingClientRect().bottom - q.top - b.height,
+          gap: parseFloat(getComputedStyle(log).paddingTop), question: q.top - top,
+          pressed: link.top >= top && link.bottom <= bottom, scrolled: log.scrollTop};
+}"""
+
+
+@SIZES
+def test_a_followed_citation_of_an_answer_that_nearly_fits_the_log_shows_with_its_question(
+    page: Page, guide: Sidecar
+) -> None:
+    """search33, on DRF's docs: an answer 0.5 px taller than the log, cited on its last line, the citation followed to
+    the cited page; there the log, drawn again, stood at its end, the citation whole but the question cut under the
+    log's top edge (3 px of its first line): where the log rests, the question held past the log's padding, the
+    citation was under the fold, and the end was the next place tried. Now the log scrolls just to the citation where
+    that keeps the question's top in sight (to the pixel a scroll stops at): both show, and the log is at rest."""
+    open_panel(page, guide.base)
+    log = ask(page, "How did the 3-D Secure rollout go?")
+    page.add_init_script(script=STYLED.replace("RULE", json.dumps(page.evaluate(NEARLY_FITS, 0.5))))
+    log.locator(".docent-cite[href*='#case-3ds-results']").click()  # on the answer's last line
+    page.wait_for_url(re.compile(r"/cases/3ds/"))
+    _cited(page)
+    whole(page)
+    followed = page.evaluate(FOLLOWED)
+    assert 0 < followed["over"] < followed["gap"], followed  # taller than the log, within its padding of fitting
+    assert followed["pressed"], followed  # the citation followed, whole in the log's sight
+    assert followed["question"] > -1, followed  # its question's top too (a scroll stops at a whole pixel)
     page.wait_for_function(RESTS, timeout=5_000)
 
 

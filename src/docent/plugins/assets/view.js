@@ -258,7 +258,9 @@ export class PanelView {
   }
 
   /* The log's index-th citation is the one the visitor followed: marked (the peek speaks of its answer, peek.js),
-     the mark on no other, and whole in the log's sight: where the log rests if it shows it there, else at the log's
+     the mark on no other, and whole in the log's sight: where the log rests if it shows it there, else with the last
+     question at the log's very top if it does (an answer within the padding of fitting under its question, cited on
+     its last line: DRF's, 0.5 px taller than the log, stood at its end with its question cut 3 px), else at the log's
      end if it does, else just scrolled to it, the log let go of its end (a transcript drawn again on the cited page
      stood at its end, the citation pressed in an earlier answer out of sight). */
   pressed(index) {
@@ -269,8 +271,13 @@ export class PanelView {
     const log = this.log, top = this.inLog([link], "top"), bottom = this.inLog([link], "bottom");
     const whole = (at) => top >= at && bottom <= at + log.clientHeight;
     const end = log.scrollHeight - log.clientHeight, gap = this.gap();
+    // The least scroll that shows the citation's foot, and the most that keeps the last question's top in sight (to
+    // the pixel a scroll stops at).
+    const reach = Math.ceil(bottom - log.clientHeight);
+    const asked = Math.min(end, Math.ceil(this.inLog(log.querySelectorAll(".docent-question"), "top")));
     if (!whole(log.scrollTop)) {
-      if (whole(end)) log.scrollTop = end; // the answer's end and the citation both
+      if (reach > log.scrollTop && reach <= asked && whole(reach)) log.scrollTop = reach; // the question and citation
+      else if (whole(end)) log.scrollTop = end; // the answer's end and the citation both
       else if (bottom > log.scrollTop + log.clientHeight) log.scrollTop = Math.ceil(bottom - log.clientHeight + gap);
       else log.scrollTop = Math.floor(top - gap);
     }

@@ -106,8 +106,9 @@ def test_a_citation_opens_its_page_at_the_sentence_highlighted_clear_of_the_pane
     page.wait_for_function(RESTS, timeout=5_000)  # its end whole, or its start where it is taller than the log
 
 
-# The last question's place in the log: its top below the log's, whether the answer after it is taller than the log,
-# and whether the log stands at its end; one frame's layout.
+# The last question's place in the log: its top below the log's, whether it is whole in the log's sight, whether the
+# answer after it is taller than the log, whether the answer's last line is whole in sight, and whether the log stands
+# at its end; one frame's layout.
 ANSWER_START = """() => {
   const log = document.querySelector("[data-docent-view] .docent-log");
   const questions = log.querySelectorAll(".docent-question");
@@ -115,6 +116,7 @@ ANSWER_START = """() => {
   const q = questions[questions.length - 1].getBoundingClientRect(), b = log.getBoundingClientRect();
   const last = log.lastElementChild.getBoundingClientRect();
   return {top: q.top - b.top, whole: q.top >= b.top && q.bottom <= b.bottom, taller: last.bottom - q.top > b.height,
+          last: last.top >= b.top - 1 && last.bottom <= b.bottom + 1,
           end: log.scrollTop + log.clientHeight >= log.scrollHeight - 1};
 }"""
 
@@ -123,15 +125,23 @@ ANSWER_START = """() => {
 def test_a_long_answer_with_code_shows_from_its_start_and_its_last_line_whole_once_scrolled_to(
     visitor: Page, served: Sidecar
 ) -> None:
-    """The answer on sending the verification email, a docstring and a code block, is taller than the log: the log
-    followed it to its end, and the visitor saw its last line ("Defaults to None.") and not its start."""
+    """The answer on sending the verification email, a docstring and a code block, was taller than the log: the log
+    followed it to its end, and the visitor saw its last line ("Defaults to None.") and not its start. Its start shows
+    now: the question whole at the log's top, the log not followed on to the end, where the answer is taller than the
+    log; its question and its last line whole, both, where it fits. Either way the visitor scrolls on to its last line,
+    whole, and the log is left there. The embedded model's answer may grow or shrink (round 33: search33's changes
+    move it): what the reader needs holds at any height, the test does not assume one."""
     open_panel(visitor, served.base + "configuration/user-manager/")
     ask(visitor, "How do I install FastAPI Users?")
     log = ask(visitor, "How do I send the verification email?")
     expect(log.locator("pre").last).to_be_visible()
     visitor.wait_for_timeout(300)  # the code block laid out, the status line settled: nothing moves the log on
     start = visitor.evaluate(ANSWER_START)
-    assert start["taller"] and start["whole"] and start["top"] < 16 and not start["end"], start
+    assert start["whole"], start  # the answer's question in sight, whatever the answer's height
+    if start["taller"]:
+        assert start["top"] < 16 and not start["end"], start  # read from its start, the rest a scroll away
+    else:
+        assert start["last"], start  # the whole answer in sight under its question
     log.evaluate("(log) => { log.scrollTop = log.scrollHeight; }")  # the visitor scrolls on to the answer's end
     visitor.wait_for_function(f"() => {{ const l = ({LAST_LINE})(); return l && l.cut < 1; }}", timeout=5_000)
     visitor.wait_for_timeout(300)

@@ -17,6 +17,10 @@ from docent.manifest_build.built_site import read_site
 from docent.manifest_build.choice import PageChoice
 from docent.manifest_build.page import read_page
 from docent.schema import Block, RecordSection, decode
+from docent.sidecar.answer.events import Code, Held
+from docent.sidecar.answer.gate import Gate
+from docent.sidecar.answer.lexicon import Lexicon
+from docent.sidecar.answer.site import Site
 from tests.sidecar.gating import verdicts
 
 from .conftest import mkdocs_build, read_json, write_site
@@ -112,12 +116,38 @@ def test_without_the_feature_a_block_keeps_its_comment_and_its_list() -> None:
         assert [(b.kind, b.text) for b in blocks] == [("code", code), (item, "Goes." if item == "item" else "go() — Goes.")]
 
 
+def _suspending(built: Path) -> RecordSection:
+    return decode(RecordSection, next(s for s in read_json(built / "docent-bundle.json")["record"]
+                                      if s["id"] == "suspending"), where="record")
+
+
 def test_the_gate_judges_a_sentence_by_the_note_and_the_code_the_page_shows(built: Path) -> None:
-    """A sentence that ties the note to its line is judged against the note, and shown; one that quotes the line
-    with its marker, which the page never shows, is held as code the section does not write."""
-    section = decode(RecordSection, next(s for s in read_json(built / "docent-bundle.json")["record"]
-                                         if s["id"] == "suspending"), where="record")
-    verdict = verdicts(section, docs=True)
+    """A sentence that ties the note to its line is judged against the note, and shown; so is one that quotes the
+    line as the page's Markdown writes it, its marker at its end (a model that read the Markdown), which was held as
+    code the section does not write (`code_term`): the marker is the page's own drawing, no code of the model's. A
+    line the section does not write is still held, with a marker or without."""
+    verdict = verdicts(_suspending(built), docs=True)
     assert verdict("All code in the body of `with self.suspend():` will be run while the app is suspended "
                    "[[suspending]].") == "shown"
-    assert verdict("The example opens the editor inside `with self.suspend():  # (1)!` [[suspending]].") == "code_term"
+    assert verdict("The example opens the editor inside `with self.suspend():  # (1)!` [[suspending]].") == "shown"
+    assert verdict("The example opens the editor inside `with self.pause():  # (1)!` [[suspending]].") == "code_term"
+
+
+def test_the_gate_shows_a_block_quoted_with_its_markers_as_the_record_holds_it(built: Path) -> None:
+    """The block quoted as the page's Markdown writes it, `# (1)!` and all, was held as an edited copy of the
+    record's (`code_edited`); it is the record's run, and the visitor is shown the record's lines, with no marker.
+    A line of the model's own beside the marker is still held."""
+    section = _suspending(built)
+    record = {section.id: section}
+    fenced = _between(SITES / "textual" / "content" / "guide" / "app.md", "    ```python hl_lines", "    ```\n\n    1.")
+    lines = [line.removeprefix("    ") for line in fenced.split("\n")[1:]]
+    shown = [e for e in _events(record, lines) if isinstance(e, Code)]
+    assert [e.text for e in shown] == ["\n".join(lines).strip().replace("  # (1)!", "")], shown
+    edited = [line.replace("system(\"vim\")", "system(\"emacs\")") for line in lines]
+    assert [e.reason for e in _events(record, edited) if isinstance(e, Held)] == ["code_edited"]
+
+
+def _events(record: dict[str, RecordSection], lines: list[str]) -> list[object]:
+    reply = "Suspend the app while the editor runs [[suspending]].\n\n```python\n" + "\n".join(lines) + "```\n[[suspending]]\n"
+    gate = Gate(record, Lexicon([]), site=Site.of(record, Lexicon([]), docs=True))
+    return [*gate.feed(reply), *gate.finish()]

@@ -5,18 +5,26 @@ lines of one code block in a section the answer cites, and what the visitor then
 byte for byte: the model's copy only says which lines. Lines compare without their trailing blanks, and a run
 the model moved left as a whole (it quoted the inside of a function) compares after that shift, and is shown
 shifted the same way. A record's line written with a prompt (`$ `, `>>> `, `... `) compares with its prompt or
-without it: a model copies a shell's or a console's commands without their prompts, and is shown them with. Anything else (a line edited, two blocks merged, lines left out, code of its own) is
-held, and the reason says which.
+without it: a model copies a shell's or a console's commands without their prompts, and is shown them with. A line
+with a code annotation's marker at its end (Material's "# (1)!", which the page draws as a button and the record leaves
+out) compares without it, where the block is no run as written. Anything else (a line edited, two blocks merged, lines
+left out, code of its own) is held, and the reason says which.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 UNQUOTED = frozenset(("code_edited", "code_unknown"))  # the reasons a fenced block is held for (`Unquoted`)
 _PROMPTS = ("$ ", ">>> ", "... ")  # a shell's and a Python console's prompts, before a line of a session
 _BARE_PROMPTS = frozenset(("$", ">>>", "..."))  # a console's blank line
+# Material's code annotation marker at a line's end, as its Markdown writes it: a comment that is the marker alone
+# ("# (1)!", "// (2)", "/* (3) */", "<!-- (4) -->") goes whole, a marker after a comment's words ("# see (1)") alone.
+# The page draws it as a button and its copy leaves it out, and so does the record (`manifest_build/annotations`).
+_MARKER_ALONE = re.compile(r"[ \t]*(?:#|//|--|;|%|/\*|<!--)[ \t]*\(\d{1,2}\)!?[ \t]*(?:\*/|-->)?[ \t]*$")
+_MARKER = re.compile(r"((?:#|//|--|;|%)[^\n]*?)[ \t]+\(\d{1,2}\)!?[ \t]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +54,26 @@ class Unquoted:
 
 
 def match(lines: Sequence[str], language: str, blocks: Iterable[tuple[str, Code]]) -> Quoted | Unquoted | None:
-    """The model's fenced lines against the code blocks of the sections it may quote, as (section id, block).
+    """The model's fenced lines against the code blocks of the sections it may quote, as (section id, block); where
+    they are no run as written, the lines without their annotation markers (`unmarked`).
 
     None when the block has no line of substance (an empty fence): nothing to show, nothing to hold.
     """
+    blocks = list(blocks)
+    found = _match(lines, language, blocks)
+    plain = [unmarked(line) for line in lines]
+    if isinstance(found, Unquoted) and plain != list(lines):
+        again = _match(plain, language, blocks)
+        return again if isinstance(again, Quoted) else found
+    return found
+
+
+def unmarked(line: str) -> str:
+    """A line of code without a code annotation's marker at its end ("with self.suspend():  # (1)!")."""
+    return _MARKER.sub(r"\1", _MARKER_ALONE.sub("", line)).rstrip() if "(" in line else line
+
+
+def _match(lines: Sequence[str], language: str, blocks: list[tuple[str, Code]]) -> Quoted | Unquoted | None:
     wanted = _trimmed([line.rstrip() for line in lines])
     if not any(line.strip() for line in wanted):
         return None

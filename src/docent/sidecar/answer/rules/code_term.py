@@ -7,7 +7,8 @@ section does not give there, a name it never uses), or words it writes apart (`c
 a delay of 30 seconds"), are still held. A name the record writes in `WIDELY` sections or more (the site's
 configuration file, its command: `mkdocs.yml`) is the site's own, whatever the sentence cites (`_widely`). A flag
 or setting written with a value is the section's where the section writes it with a placeholder for the value
-(`--group lint` for "--group <name>": `shape.holds`)."""
+(`--group lint` for "--group <name>": `shape.holds`). A piece with a code annotation's marker at its end (Material's
+"# (1)!", drawn by the page as a button) is held as it is without it (`quote.unmarked`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 
 from ..mentions import Mentions
 from ..passage import Passage
+from ..quote import unmarked
 from ..shape import holds
 from .types import Hold, Reading, Rule, Verdict
 
@@ -27,14 +29,22 @@ def check(sentence: Reading) -> Verdict:
     mentions = sentence.grounds.mentions
     ids = sentence.ids if sentence.ids else sentence.grounds.uncited_ids()
     sections = [mentions.flat[sid] for sid in ids]
-    if all(any(holds(code, text) for text in sections) for code in codes):
+    if all(_held(code, sections) for code in codes):
         return None
     passages = [mentions.passages[sid] for sid in sentence.ids]  # composed of a unit's words: a cited sentence's only
     for code in codes:
-        if not (any(holds(code, text) for text in sections) or passages and _composed(code, passages)
-                or _widely(code, mentions)):
+        if not (_held(code, sections) or passages and _composed(code, passages) or _widely(code, mentions)):
             return Hold("code_term")
     return None
+
+
+def _held(code: str, sections: list[str]) -> bool:
+    """Whether a section holds the piece, as written or without a code annotation's marker at its end: a line quoted
+    as the page's Markdown writes it ("`with self.suspend():  # (1)!`"), the marker the page's own drawing."""
+    if any(holds(code, text) for text in sections):
+        return True
+    plain = unmarked(code)
+    return plain != code and bool(plain.strip()) and any(holds(plain, text) for text in sections)
 
 
 WIDELY = 5  # sections: a name the record writes in this many is the site's own vocabulary (`_widely`)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.answered import copied, figure_of, shows_code
 from tests.browser.material import MATERIAL_PARTS, ON_TOP, PANEL_SCHEME, served, visit
 from tests.browser.panel import PANEL, SIZES, ask, open_panel, serious, whole
 from tests.browser.sidecar import ROOT, Sidecar
@@ -161,16 +162,14 @@ def test_annotated_code_is_shown_copied_and_cited_as_the_page_shows_it_and_a_cit
     note of the literate-nav section's blocks (whichever sentence of it the embedded model shows, the notes read from
     the page's Markdown), and the note's citation opens that section with the line the note annotates highlighted in
     the page's code: the note itself is hidden in its marker, and its citation highlighted nothing of it."""
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=mkdocstrings.base.rstrip("/"))
     visit(page).clock.install()
     open_panel(page, mkdocstrings.base + "recipes/")
     log = ask(page, "How do I configure mkdocs-gen-files in mkdocs.yml?")
-    figure = log.locator("figure.docent-code").filter(has_text="gen-files:").last
+    link = shows_code(log, "- gen-files:", path="/recipes/")
+    figure = figure_of(link)
     shown = figure.locator("pre code").evaluate("e => e.textContent")
-    assert "- gen-files:" in shown and not MARKER.search(shown), shown
-    figure.get_by_role("button", name=re.compile("^Copy the")).click()
-    assert page.evaluate("() => navigator.clipboard.readText()") == shown
-    link = figure.locator(".docent-cite").first
+    assert not MARKER.search(shown), shown
+    assert copied(page, figure) == shown
     quote = link.get_attribute("data-docent-quote") or ""
     assert quote == shown, (quote, shown)
     link.click()

@@ -77,6 +77,44 @@ def test_the_sections_facts_are_made_once_and_kept() -> None:
     assert differs("Her mentoring hour is always about design, estimation or disagreeing in a review.", "how-review")
 
 
+def test_a_sentence_contrasts_with_a_section_only_by_a_word_of_its_cues() -> None:
+    """`differs` looks for a sentence's contrast words only where one of its words opens an entry that contrasts with
+    a cited section (`Clauses.cues`): every sentence whose marks the section contrasts (`_contrasted`) holds one. Read
+    on the record's own units as sentences, each against its section and the next, and on phrases whose first word is
+    a common one ("a few", "at most", "up to", "per cent")."""
+    passages = list(BUNDLE.mentions.passages.values())
+    phrases = ["Only a few of the checks ran.", "It keeps at most 10 keys per cent of the time.", "It waits up to a day."]
+    said = [*(u for p in passages for u in p.units), *(unit(text, fold) for text in phrases)]
+    sections = [*passages, align.Passage.of("Checks", "All of the checks ran. Most keys are kept. Each wait is exact.", fold)]
+    contrasting = 0
+    for k, u in enumerate(said):
+        found = align._said_marks(u)
+        for p in (sections[k % len(sections)], sections[(k + 1) % len(sections)], sections[-1]):
+            if found and align._contrasted(found, [p]):
+                contrasting += 1
+                assert not align.clauses(p).cues.isdisjoint(u.words), (u.text, p.title.text)
+    assert contrasting > 100  # the record's units contrast with sections often enough to say something
+
+
+def test_the_last_alignment_is_kept_for_the_same_stems_and_sections(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Contrast, its retellings and antonyms align one sentence's stems with its cited sections one after the other:
+    the second asks nothing anew. Other stems, or other sections even of the same passages, are aligned anew; a set
+    changed after it was aligned is no longer the one kept."""
+    made: list[frozenset[str]] = []
+    real = align._aligned
+    monkeypatch.setattr(align, "_aligned", lambda content, sections: made.append(frozenset(content)) or real(content, sections))
+    sections = [BUNDLE.mentions.passages["adr-idempotency-decision"]]
+    stems = unit("The service keeps each key with the request's hash for 48 hours.", fold).stems
+    first = align.aligned(stems, sections)
+    assert first and align.aligned(frozenset(stems), sections) == first and len(made) == 1
+    align.aligned(stems, list(sections))
+    content = set(stems)
+    align.aligned(content, sections)
+    content.discard(next(iter(stems)))
+    align.aligned(content, sections)
+    assert len(made) == 4 and made[-1] == frozenset(content)
+
+
 def verdict(sentence: str) -> str:
     """The sentence's fate through the gate, as a one-sentence answer: "shown", or the reason it was held."""
     from docent.sidecar.answer.events import Held, Sentence

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from . import presence
 from .contrasts import CONTRASTS, excepted
-from .cues import CUES, PRESENCE, Entry, Mark, marks
+from .cues import CUES, ENTRIES, PRESENCE, Entry, Mark, marks
 from .passage import Passage, Unit, in_clause_before
 from .places import COVER, NEAR, stems_near
 from .renamed import misnamed, names_of
@@ -43,10 +43,14 @@ _BOUND = re.compile(r"(?:up\s+to|at\s+most)\s+\d", re.IGNORECASE)
 
 class Clauses(NamedTuple):
     """A section's contrast words as the alignment reads them, found once per bundle: each unit's, and the poles of
-    each class that any unit holds (a sentence whose classes the section never uses in another pole is not aligned)."""
+    each class that any unit holds (a sentence whose classes the section never uses in another pole is not aligned);
+    the first words of the entries that a sentence's contrast word must be to contrast with the section (`cues`);
+    each unit's figures (`_figure`)."""
 
     marks: tuple[tuple[Mark, ...], ...]
     poles: dict[int, frozenset[int]]  # class -> the poles the section's units write
+    cues: frozenset[str]
+    figures: tuple[frozenset[str], ...]
 
 
 def _clauses(passage: Passage) -> Clauses:
@@ -55,7 +59,10 @@ def _clauses(passage: Passage) -> Clauses:
     for unit_marks in found:
         for m in unit_marks:
             poles.setdefault(m.entry.kind, set()).add(m.entry.pole)
-    return Clauses(found, {kind: frozenset(p) for kind, p in poles.items()})
+    # What `_contrasted` asks of a sentence's mark, told by the mark's first word: its class written here in another pole.
+    cues = frozenset(e.words[0] for kind, written in poles.items() for e in ENTRIES[kind] if len(written) > 1 or e.pole not in written)
+    figures = tuple(frozenset(f for t in u.tokens if (f := _figure(t.word)) is not None) for u in passage.units)
+    return Clauses(found, {kind: frozenset(p) for kind, p in poles.items()}, cues, figures)
 
 
 def clauses(passage: Passage) -> Clauses:
@@ -81,7 +88,27 @@ def aligned(content: frozenset[str], sections: Sequence[Passage]) -> list[Alignm
     """The clauses of the cited sections that hold most of `content` (a sentence's content stems), when that is at
     least COVER of them and two or more; several on a tie, none on a weak alignment. A stem of a section's title
     counts as held by each of its units that holds another of the sentence's stems: the title is what they are
-    about ("GZipMiddleware" for "Defaults to 500"). Two units in a row are a clause when they hold more than either."""
+    about ("GZipMiddleware" for "Defaults to 500"). Two units in a row are a clause when they hold more than either.
+
+    The last alignment is kept: contrast, its retellings (`retold`) and `antonyms` each align the same sentence's
+    stems with the same cited sections (`Reading.passages`), one after the other."""
+    global _last
+    last = _last
+    if last[1] is sections and last[0] == content:
+        return last[2]
+    found = _aligned(content, sections)
+    # The stems kept frozen (a caller's set may change after), the sections by identity: the one list a sentence's
+    # rules share, kept alive by this entry, so that no other list can take its id meanwhile.
+    _last = (frozenset(content), sections, found)
+    return found
+
+
+# The last stems and sections aligned, with the clauses found: one for the process, each key all an alignment depends
+# on (a section is cut once per bundle and never changes).
+_last: tuple[frozenset[str], Sequence[Passage], list[Alignment]] = (frozenset(), (), [])
+
+
+def _aligned(content: frozenset[str], sections: Sequence[Passage]) -> list[Alignment]:
     found: list[tuple[int, int, Alignment]] = []  # (shared, -width, alignment)
     least = max(2, COVER * len(content))
     for s, passage in enumerate(sections):
@@ -138,13 +165,13 @@ def differs(
     """The reason to hold a sentence whose aligned clause says another thing of a contrast class, or gives its
     place to another of the record's names, or None. `names`: the words the record writes as names, lower case;
     `subjects`: the stems of the cited sections' titles and heading paths, names a sentence may put anywhere."""
+    named = _named(said, sections, names, subjects)
+    # A sentence none of whose words opens an entry that contrasts with a cited section's (`Clauses.cues`) has no mark
+    # `_contrasted` would take: without a name either, its contrast words are not looked for.
+    if not named and all(clauses(p).cues.isdisjoint(said.words) for p in sections):
+        return None
     found = _said_marks(said)
     contrasted = bool(found) and _contrasted(found, sections)
-    named = names_of(said, names) if names else []
-    if named:  # only a name the cited sections write, and not what they are about, may stand in another's place
-        # each name looked up in the sections' words, not their union made for each sentence (a section's words are
-        # hundreds on a documentation site)
-        named = [(i, w) for i, w in named if any(w in p.words for p in sections) and said.tokens[i].stem not in subjects]
     if not contrasted and not named:
         return None
     skip = {m.at + k for m in found for k in range(len(m.entry.words))}
@@ -163,6 +190,14 @@ def differs(
     return None
 
 
+def _named(said: Unit, sections: Sequence[Passage], names: Set[str], subjects: Set[str]) -> list[tuple[int, str]]:
+    """The sentence's names that may stand in another's place: only a name the cited sections write, and not what they
+    are about. Each looked up in the sections' words, not their union made for each sentence (a section's words are
+    hundreds on a documentation site)."""
+    named = names_of(said, names) if names else []
+    return [(i, w) for i, w in named if any(w in p.words for p in sections) and said.tokens[i].stem not in subjects] if named else named
+
+
 def _said_marks(said: Unit) -> tuple[Mark, ...]:
     """The sentence's contrast words, less its bounds on a figure ("up to 400 calls"), which the number rule reads."""
     return tuple(m for m in marks(said) if not (m.entry.words in _BOUNDS and _BOUND.match(said.text, said.tokens[m.at].start)))
@@ -174,7 +209,7 @@ def _contrasts(said: Unit, found: tuple[Mark, ...], skip: Set[int], passage: Pas
     written = units[a.first].words.union(*(u.words for u in units[a.first + 1 : a.last + 1]))
     theirs = facts.marks[a.first : a.last + 1]
     poles = {(m.entry.kind, m.entry.pole) for unit_marks in theirs for m in unit_marks}
-    figures = {f for u in units[a.first : a.last + 1] for t in u.tokens if (f := _figure(t.word)) is not None}
+    figures = facts.figures[a.first].union(*facts.figures[a.first + 1 : a.last + 1])
     for index in range(a.first, a.last + 1):
         reason = _compare(said, found, skip, written, units[index], facts.marks[index], poles, figures, passage)
         if reason:

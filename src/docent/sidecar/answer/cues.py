@@ -35,6 +35,10 @@ def _entries() -> dict[str, tuple[Entry, ...]]:
 
 
 _BY_FIRST = _entries()
+# Each class's entries, by its index (`Entry.kind`).
+ENTRIES: tuple[tuple[Entry, ...], ...] = tuple(
+    tuple(e for es in _BY_FIRST.values() for e in es if e.kind == k) for k in range(len(CONTRASTS))
+)
 PRESENCE = next(k for k, c in enumerate(CONTRASTS) if c.name == "presence")
 _GIVEN = re.compile(r"\s*(?:[\w.]+\s*=|[,.]|$)")  # a setting after "with", or inline code blanked before "," or "."
 CUES = frozenset(_BY_FIRST)

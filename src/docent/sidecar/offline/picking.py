@@ -11,7 +11,7 @@ from docent.schema import RecordSection
 
 from ..answer.words import terms
 from .heads import NOW_TOKEN, ONGOING
-from .quotes import before, following, leads, with_leads
+from .quotes import before, following, leads, quotes, with_leads
 from .vocabulary import Vocabulary, spoken
 from .weighing import Weighed
 
@@ -115,8 +115,11 @@ def pick(
         picked = _saying_most(picked, matched, at, most)
         picked += _unsaid(picked, matched, at, asked) + _led(picked, matched, at, most)
     picked = _with_antecedents(_going_on(picked))
-    # what was asked for first; otherwise the record's own order reads best (a sentence that goes on stays after)
-    return picked if wants is not None else sorted(picked, key=lambda m: (m[1], m[2]))
+    if wants is not None:  # what was asked for first
+        return picked
+    # otherwise the record's own order reads best (a sentence that goes on stays after), opening with one that answers
+    picked = sorted(picked, key=lambda m: (m[1], m[2]))
+    return _opening(picked, _placed(hits), asked) if kind == "docs" else picked
 
 
 def _unjudged(top: Ranked, asked: Weighed, hits: list[Hit] | None) -> tuple[Weighed, list[Hit]]:
@@ -212,11 +215,59 @@ def _going_on(picked: list[Match]) -> list[Match]:
     for k, (value, rank, i, sentence, section) in enumerate(picked):
         out.append((value, rank, i, sentence, section))
         after = following(section, sentence)
-        if after is None or after in said or not (k == 0 and rank == 0 or GOES_ON.match(after)):
+        if after is None or after in said or not (k == 0 and rank == 0 and not POINTER.match(after) or GOES_ON.match(after)):
             continue
         said.add(after)
         out.append((value, rank, i, after, section))
     return out
+
+
+# A sentence that points elsewhere for what it would say: "See the pagination documentation for further guidance ...",
+# "Refer to the Forwarded headers documentation ...", "For more details, see ...", "More information on layers can be
+# found in the guide." (not "See how ...", "Read-only fields ...", "For more complicated data structures ...").
+POINTER = re.compile(r"(?:Please\s+)?(?:See(?:\s+also)?\b(?!\s+how\b)|Refer\s+to\b|Consult\b|Check\s+out\b|Visit\b"
+                     r"|Head\s+over\s+to\b|(?:Take\s+)?a\s+look\s+at\b|Read\s+(?:more|the|our|about)\b"
+                     r"|For\s+(?:more|further|full|a\s+(?:full|complete|detailed))\b[^.]*?\b(?:see|refer|read|consult|check|visit)\b"
+                     r"|More\s+(?:information|details|info)\b)")
+# A sentence that opens with the case it holds in ("If set to None, pagination is disabled by default."): up to the
+# clause's comma.
+CONDITION = re.compile(r"(?:If|Unless|When|Whenever|In\s+case|Only\s+if)\s+([^,.;:]+),")
+
+
+def _opening(picked: list[Match], at: Mapping[tuple[str, int], Hit], asked: Weighed) -> list[Match]:
+    """On documentation, the picked sentences opening with one that answers outright (`_outright`): where the first
+    points elsewhere or says only a side condition, and a sentence of another section answers outright and says more
+    of the question (`weighed`) than it, the section of the one of those that says most goes first, the rest in their
+    order (never for a line that leads into code: said with its code, it opens only where it answers best). The
+    best section's title often matches the question's words whole (DRF's Settings section `DEFAULT_PAGINATION_CLASS`
+    for "How do I set the default pagination class for all views?"), and its sentences picked first, "If set to None,
+    pagination is disabled by default." and "See the pagination documentation ...", said neither how; the pagination
+    guide's "The pagination style may be set globally, using the DEFAULT_PAGINATION_CLASS and PAGE_SIZE setting
+    keys." does. A pointer that is all there is, is still said."""
+    first = picked[0] if picked else None
+    if first is None or _outright(first, asked):
+        return picked
+    def said(m: Match) -> float:
+        return at[m[4].id, m[2]][4] if (m[4].id, m[2]) in at else 0.0
+    others = [m for m in picked if m[1] != first[1] and _outright(m, asked) and m[3] not in leads(m[4])]
+    best = max(others, key=lambda m: (said(m), -m[1], -m[2]), default=None)
+    if best is None or said(best) <= said(first):
+        return picked
+    return [m for m in picked if m[1] == best[1]] + [m for m in picked if m[1] != best[1]]
+
+
+def _outright(m: Match, asked: Weighed) -> bool:
+    """Whether a picked sentence answers outright: it points nowhere else (`POINTER`) and says no side condition: it
+    opens its section (a setting's meaning, "When returning decimal objects ..."), or opens with no case (`CONDITION`),
+    or with a case that says a distinctive word of the ask (`Weighed.distinct`) or one of the reader's situation."""
+    sentence, section = m[3], m[4]
+    if POINTER.match(sentence):
+        return False
+    case = CONDITION.match(sentence)
+    if case is None or next(iter(quotes(section)), None) == sentence:
+        return True
+    words = set(asked.distinct()) | {w for w in asked.context if w in asked.alts}
+    return bool(set(spoken(case.group(1))) & set().union(*(asked.alts[w] for w in words)))
 
 
 # A sentence that says it goes on from the one before: it opens with a connective ("Instead, ...", "However, ...",

@@ -67,12 +67,17 @@ MENDED = verdicts(
     [
         "When excluding files the archive includes symlinks [[archive]].",
         "You should try excluding the fields that you want to include in the payload [[payload]].",
-        "The hook modifies the request [[hook]].",
         "The --verbose option changes the lock file [[lock]].",
     ],
 )
 def test_a_falsehood_against_a_denial_the_mend_still_waives_is_held(sentence: str) -> None:
     assert MENDED(sentence) != "shown"
+
+
+def test_a_denial_waived_past_its_exception_is_held_by_the_opposite_predicates() -> None:
+    # Was pinned above: the polarity rule still waives "does not modify" past "aside from logging"; the opposite
+    # predicates (`predicates.py`) read "modifies" against the denied "modify" of the same request.
+    assert MENDED("The hook modifies the request [[hook]].") == "polarity"
 
 
 # 2b77fd64 reads a unit that opens "This is because" (or "That is ...", "It is ...", with "because", "so", "since") as

@@ -29,6 +29,7 @@ from .. import (
     pairings,
     permissions,
     precedence,
+    predicates,
     preferences,
     quantifiers,
     rates,
@@ -91,6 +92,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place
+    rule("polarity", predicates),  # the opposite predicate of the clause restated, in other words: "dropped" for "kept"
     rule("hedge", permissions),  # a choice ("optional", "may also") where the sections give none
     rule("polarity", needs),  # a need affirmed that the sections deny in other words ("without needing to X")
     rule("polarity", undenied),  # the clause restated denies what the sentence affirms, in no denying word

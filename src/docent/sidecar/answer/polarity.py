@@ -51,7 +51,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from .words import opens_scene
+from .words import in_order, opens_scene
 
 Scope = frozenset[str]
 
@@ -348,11 +348,7 @@ def ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     order they are written, not a set's (which changed with the run's hash seed)."""
     seen: list[str] = []
     for word in clause.split():
-        found = stems(word)
-        if not isinstance(found, list | tuple):
-            lower = word.lower()
-            found = sorted(found, key=lambda s: (lower.find(s), s))
-        for stem in found:
+        for stem in in_order(word, stems):
             if stem not in seen:
                 seen.append(stem)
     return seen

@@ -311,13 +311,24 @@ def _without_manner(clause: str) -> str:
     return rest if following and following[0].lower() not in STOP_WORDS else clause
 
 
+def in_order(word: str, stems: Callable[[str], Iterable[str]]) -> Iterable[str]:
+    """A written word's stems in the order its parts stand ("URL-resolver": url, resolver), not a set's, whose order
+    changes with the process's hash seed (a negation's head read "url resolver" in one process, "resolver middleware"
+    in another: the same sentence held in one and shown in the other)."""
+    found = stems(word)
+    if isinstance(found, list | tuple):
+        return found
+    lower = word.lower()
+    return sorted(found, key=lambda s: (lower.find(s), s))
+
+
 def head_words(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     """The first two words of what a negation denies, a dotted name one word, less an adverb right after the
     negation: "will not automatically apply X" denies "apply X" (how it is done is no part of what)."""
     out: list[str] = []
     for word in _without_manner(clause).split():
         name = _DOTTED.search(word)
-        for w in (name.group().lower(),) if name else stems(word):
+        for w in (name.group().lower(),) if name else in_order(word, stems):
             if w not in out:
                 out.append(w)
         if len(out) >= 2:

@@ -1,0 +1,31 @@
+"""The gate's reading of a section's denials is the same in every process: a written word of several parts
+("middleware/url-resolver") gives its stems in the order they stand, not a set's, whose order changes with the hash
+seed. Django Ninja's testing guide ("a test client to make it easy to test just APIs without middleware/url-resolver
+layer making tests run faster") had its denial's head read "url resolver" in some processes and "middleware url" in
+others, and the faithful "Django Ninja's test client skips the middleware and URL-resolver layer so that tests run
+faster" was held by polarity under hash seeds 0-2 and shown under 3 (round 33, negation33 and gatespeed33)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SECTION = ("Django Ninja uses Django's test tools, but also provides a test client to make it easy to test just APIs "
+           "without middleware/url-resolver layer making tests run faster.")
+HEADS = ("from docent.sidecar.answer.record_denials import heads; from docent.sidecar.answer.words import stems; "
+         f"print(sorted(sorted(h) for h, _ in heads({SECTION!r}, stems)))")
+
+
+def _heads(seed: int) -> str:
+    env = {**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
+    return subprocess.run([sys.executable, "-c", HEADS], env=env, capture_output=True, text=True, check=True).stdout
+
+
+def test_a_denials_head_is_read_the_same_under_every_hash_seed() -> None:
+    read = {seed: _heads(seed) for seed in range(6)}
+    assert len(set(read.values())) == 1, read
+    assert "'middlewar', 'url'" in read[0], read[0]  # the words as they stand: "middleware/url-resolver"

@@ -38,6 +38,19 @@ def opens(link: Locator) -> tuple[str, str]:
     return parts.path, unquote(parts.fragment.split(":~:")[0])
 
 
+def directs(link: Locator) -> str:
+    """The citation's quote, which its link's first text directive (`#id:~:text=start,end`, what a browser opened in a
+    new tab highlights) must open and close, its words as the quote's (spacing folded); the quote returned."""
+    quote = link.get_attribute("data-docent-quote") or ""
+    fragment = urlsplit(link.get_attribute("href") or "").fragment
+    directive = next((d[len("text="):] for d in fragment.partition(":~:")[2].split("&") if d.startswith("text=")), "")
+    assert quote and directive, f"no quote or no text directive: {quote!r}, {fragment!r}"
+    start, _, end = (unquote(part) for part in directive.partition(","))
+    words = " ".join(quote.split())
+    assert words.startswith(start) and words.endswith(end), (start, end, words)
+    return quote
+
+
 def _listed(links: Locator) -> list[str]:
     return ["{}#{}".format(*opens(links.nth(i))) for i in range(links.count())]
 

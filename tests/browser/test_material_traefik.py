@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.answered import figure_of, shows_code
+from tests.browser.answered import directs, figure_of, shows_code
 from tests.browser.material import served, visit
 from tests.browser.panel import SIZES, ask, open_panel, whole
 from tests.browser.sidecar import ROOT, Sidecar
@@ -58,7 +58,7 @@ def test_a_citation_of_lines_far_down_a_block_of_a_fixed_height_scrolls_them_int
     open_panel(page, traefik.base)
     log = ask(page, "How do I set the whoami router's entrypoint to websecure?")
     link = shows_code(log, ENTRYPOINT, path="/setup/docker/", section="create-a-docker-composeyaml")
-    quote = link.get_attribute("data-docent-quote") or ""
+    quote = directs(link)  # opened in a new tab instead, the browser highlights the same lines
     link.click()
     page.wait_for_url(re.compile(r"/setup/docker/"))
     page.wait_for_function(f"() => {{ const c = ({CITED})(); return c && !c.meets && c.shown; }}", timeout=5_000)

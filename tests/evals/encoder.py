@@ -39,7 +39,7 @@ from typing import Any
 from docent.schema.vectors import section_text
 from docent.sidecar.answer.bundle import Bundle
 from tests.evals.docsite import answerable, build_copy
-from tests.evals.heldout import HERE, ROUNDS
+from tests.evals.heldout import HELD_OUT, HERE, ROUNDS, VALIDATION
 
 K = 8  # the guide's sections
 WIDE = 60  # main's rows and the encoder's, fused
@@ -48,8 +48,6 @@ SMOOTH = 60  # reciprocal rank fusion's constant
 RRF_WEIGHTS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 SUM_WEIGHTS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8)
 SHOWN = ("enc", "rrf0.5", "ws0.5", "rr30rrf0.5")  # the methods `--show` sets against main, question by question
-VALIDATION = 29  # rounds 29 and 30 (round 33's validation): aggregates only
-HELD_OUT = 31  # round 33's held-out site and any later: never built nor measured here
 
 Vectors = Any  # a numpy array: rows of unit vectors
 

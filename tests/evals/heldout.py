@@ -47,6 +47,10 @@ HERE = Path(__file__).resolve().parent
 CORPORA = HERE / "corpora"
 SITES = HERE.parents[1] / "tests" / "data" / "sites"
 EXAMPLE_BUNDLE = HERE / "bundle.json"
+# The rounds' split this round (round 34): rounds from VALIDATION up to HELD_OUT are validation (aggregates only), from
+# HELD_OUT on held out (never built nor measured by the evals that develop); the rest develop. Each round moves both on.
+VALIDATION = 30
+HELD_OUT = 32
 
 
 @contextmanager

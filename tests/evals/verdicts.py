@@ -3,12 +3,12 @@ is checked by a diff: `python -m tests.evals.verdicts OUT [SITES]`, on the code 
 
 Each corpus of `corpora/` goes through the gate as the evals send it: a sentence of a construction or paraphrase set
 through a fresh gate against its site's bundle (the example's, Starlette's, a held-out round's site's or a development
-site's, `devanswers.DEV`, by the file's name); an
+site's, `devanswers.DEV`, by the file's name; never a validation or held-out round's, `heldout.VALIDATION`); an
 answer (`calls`, or a careful model's `answer`) replayed through the real app, in the replay model's fragments; the
 careful Starlette answers beside this folder too, and the bench's own answers. Every gate made meanwhile is recorded:
 what it was fed (with its flushes and its finish) and the events it gave back, one JSON line a gate, sorted, each
-named by its corpus (the file's name, `docsite:NAME` or `bench`), so that a diff can leave a held-out round's sites
-out before anyone reads it: `diff BEFORE AFTER | grep -v -e python-markdown -e commitizen`.
+named by its corpus (the file's name, `docsite:NAME` or `bench`), so that `diff BEFORE AFTER` names the corpora a
+change moves.
 `SITES`: a folder where the built documentation sites are kept between runs (the gate's changes do not
 change a bundle); without it they are built in a temporary folder.
 """
@@ -28,7 +28,7 @@ from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.operator.corpora import Figures, judge_constructions, replay_answers
 from tests.evals import docsite
 from tests.evals.devanswers import DEV, SITES
-from tests.evals.heldout import ROUNDS
+from tests.evals.heldout import ROUNDS, VALIDATION
 
 HERE = Path(__file__).resolve().parent
 CORPORA = HERE / "corpora"
@@ -66,6 +66,10 @@ def _record(into: list[str]) -> Callable[[], None]:
     return undo
 
 
+# Validation and held-out rounds' sites (heldout.VALIDATION): never built nor replayed here.
+UNSEEN = frozenset(r.site for n, r in ROUNDS.items() if n >= VALIDATION)
+
+
 def _site(name: str) -> str:
     """The site a corpus file is written on: a development site's by the file's first word (`pdm-answers-dev`), a
     held-out round's documentation site by its name in the file's, else Starlette's for the documentation corpora
@@ -80,6 +84,8 @@ def _site(name: str) -> str:
 def _replay_all(bundles: dict[str, Path]) -> None:
     for path in sorted(CORPORA.glob("*.json")):
         rows = json.loads(path.read_text(encoding="utf-8"))
+        if _site(path.name) in UNSEEN:  # a validation or held-out round's: its verdicts are not for developing on
+            continue
         if not isinstance(rows, list):  # recorded check verdicts (`check-verdicts-*.json`): no sentences to judge
             continue
         bundle = bundles[_site(path.name)]
@@ -108,7 +114,8 @@ def _bench() -> None:
 def _built(into: Path) -> dict[str, Path]:
     bundles = {"example": HERE / "bundle.json"}
     dev = ((site, SITES / site) for site in DEV)
-    for name, source in (("starlette", docsite.SITE), *((r.site, r.folder) for r in ROUNDS.values()), *dev):
+    rounds = ((r.site, r.folder) for r in ROUNDS.values() if r.site not in UNSEEN)
+    for name, source in (("starlette", docsite.SITE), *rounds, *dev):
         bundle = into / source.name / "docent-bundle.json"
         if not bundle.exists():
             docsite.build_copy(source, into)

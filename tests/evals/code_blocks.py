@@ -45,7 +45,7 @@ CODE_EVAL_HELD_OUT = frozenset(("commitizen", "external-dns", "typer"))
 # The rounds' validation and held-out sites (tests/evals/heldout.py), never built here: a build shows their figures.
 ROUNDS_HELD_OUT = frozenset(
     ("traefik", "material", "textual", "ormar", "instructor", "argo-cd", "sqlmodel", "molecule", "pipx", "headscale",
-     "pyscript", "schemathesis"))
+     "pyscript", "schemathesis", "faststream"))
 LEFT_OUT = CODE_EVAL_HELD_OUT | ROUNDS_HELD_OUT
 # A fence's opening line: its indent, its run of backticks or tildes, its info string.
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<run>`{3,}|~{3,})(?P<info>[^`\n]*)$")

@@ -104,6 +104,7 @@ eval: site
 	$(BIN)/python -m tests.evals.heldout 29
 	$(BIN)/python -m tests.evals.heldout 30
 	$(BIN)/python -m tests.evals.heldout 31
+	$(BIN)/python -m tests.evals.heldout 32
 	$(BIN)/python -m tests.evals.docent_docs
 	$(BIN)/python -m tests.evals.devanswers
 

@@ -4,7 +4,7 @@ Python-Markdown's for round 12, Pi-hole's for round 13, docker-mailserver's for 
 Commitizen's for round 16, ExternalDNS's for round 17, Typer's for round 18, NetBox's for round 19, Traefik's for
 round 20, Material for MkDocs' for round 21, Textual's for round 22, ormar's for round 23, Instructor's for round
 24, Argo CD's for round 25, SQLModel's for round 26, Molecule's for round 27, pipx's for round 28, Headscale's for
-round 29, PyScript's for round 30, Schemathesis's for round 31, vendored): it builds `--strict`, and
+round 29, PyScript's for round 30, Schemathesis's for round 31, FastStream's for round 32, vendored): it builds `--strict`, and
 every section its held-out sets cite is a section of the record it builds, so that `python -m tests.evals.heldout N`
 measures what the writers read."""
 
@@ -29,7 +29,7 @@ SIZES = {5: (80, 80, 10), 6: (48, 48, 10), 7: (48, 48, 10), 8: (48, 48, 10), 9: 
          15: (48, 48, 10), 16: (48, 48, 10), 17: (48, 48, 10), 18: (48, 48, 10),
          19: (48, 48, 10), 20: (48, 48, 10), 21: (48, 48, 10), 22: (48, 48, 10), 23: (48, 48, 10), 24: (48, 48, 10),
          25: (48, 48, 10), 26: (48, 48, 10), 27: (48, 48, 10), 28: (48, 48, 10), 29: (48, 48, 10),
-         30: (48, 48, 10), 31: (48, 48, 10)}
+         30: (48, 48, 10), 31: (48, 48, 10), 32: (48, 48, 10)}
 
 
 @pytest.fixture(scope="module", params=list(ROUNDS.values()), ids=[f"round{n}" for n in ROUNDS])

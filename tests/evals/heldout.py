@@ -432,6 +432,13 @@ ROUNDS = {
             visitors=None,
             questions="schemathesis-questions-round31.json",
         ),
+        Round(
+            number=32,
+            site="faststream",
+            markdown={"faststream": "faststream-answers-round32-holdout.json"},
+            visitors=None,
+            questions="faststream-questions-round32.json",
+        ),
     )
 }
 

@@ -6,6 +6,8 @@ deadline and the server is stopped at the end, whatever happens. Figures:
 - `load_p99_first_event_ms` (and p50): time from sending a question to its first event, under 500 at once;
 - `load100_p99_first_event_ms` (and p50, and the server's CPU a question): the same under 100 at once, first;
 - `bytes_per_conversation`: the server's resident memory grown by 10,000 idle conversations, per conversation.
+The same run again on a server started from the `src` with the gate compiled (`_compiled_app`), its figures of the
+bursts printed as NAME_compiled: what an operator who installs `make compiled`'s wheel gets.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import httpx
 
 from tests.attack.site import write_hand_bundle
 from tests.attack.visitor import API, open_conversation
+from tests.bench import _compiled_app
 from tests.loopback import free_port
 
 QUESTIONS = 500
@@ -53,7 +56,7 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _start(work: Path, bundle: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+def _start(work: Path, bundle: Path | None = None, src: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
     script = work / "replay.json"
     script.write_text(json.dumps({"replies": [{"question": ".", "calls": [REPLY]}]}))
     port = free_port()
@@ -68,6 +71,7 @@ def _start(work: Path, bundle: Path | None = None) -> tuple[subprocess.Popen[byt
         "DOCENT_RATE_START": "1000000/minute", "DOCENT_RATE_READ": "1000000/minute",
         "DOCENT_BUDGET_USD": "1000",
         "DOCENT_STATE_DIR": str(work / "state"),
+        **(_compiled_app.env(src) if src else {}),
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "docent.cli", "serve", "--enable", "--model", f"replay:{script}",
@@ -243,11 +247,28 @@ def _p99(firsts: list[float]) -> float:
     return firsts[min(len(firsts) - 1, int(len(firsts) * 0.99))] if firsts else float("nan")
 
 
+# The figures of the bursts measured again on a server with the gate compiled, printed as NAME_compiled.
+COMPILED = ("load100_p50_first_event_ms", "load100_p99_first_event_ms", "load100_server_cpu_ms_per_question",
+            "load_errors", "load_p50_first_event_ms", "load_p99_first_event_ms", "load_questions_per_s",
+            "load_server_cpu_ms_per_question")
+
+
 def run() -> dict[str, float]:
+    figures = _run(None)
+    compiled = _compiled_app.src()
+    return {**figures, **_compiled_app.suffixed(_run(compiled), COMPILED)} if compiled else figures
+
+
+def _run(src: Path | None) -> dict[str, float]:
+    """The whole load on a fresh server, started from `src` where one is given (and then checked to run its gate
+    compiled from there)."""
     with tempfile.TemporaryDirectory(prefix="docent-load-") as tmp:
-        process, url = _start(Path(tmp))
+        process, url = _start(Path(tmp), src=src)
         try:
-            return anyio.run(_measure, url, process.pid)
+            figures: dict[str, float] = anyio.run(_measure, url, process.pid)
+            if src is not None:
+                _compiled_app.check_mapped(process.pid, src)
+            return figures
         finally:
             process.send_signal(signal.SIGTERM)
             try:

@@ -29,13 +29,18 @@ counts too. Redis's CPU is its INFO `used_cpu_user` + `used_cpu_sys`, before and
   machine); slept: the event loop slept until the reply came (redis-server on an idle core: a quiet machine). A sleep
   costs this machine more CPU than a preemption (tests/bench/README.md, round 19), so the ratio reads higher on a quiet
   machine than on a busy one: read it with these.
+The CPU figures are measured again in a process of their own started from the `src` with the gate compiled
+(`_compiled_app`), after the pure ones, and printed as NAME_compiled (a faster gate raises the ratio: round 20).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
@@ -43,6 +48,7 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
+from tests.bench import _compiled_app, _gate_mypyc
 from tests.bench.sidecar import QUESTION, _call, _check_answer, _conversation, _fixture, _settings
 from tests.redis_server import counted
 
@@ -134,7 +140,28 @@ async def _round(env: dict[str, str], url: str, at_once: bool) -> tuple[dict[str
     return sides[0].figures(), sides[1].figures()
 
 
+# The figures measured again with the gate compiled, printed as NAME_compiled.
+COMPILED = ("server_cpu_ms_per_question_memory", "server_cpu_ms_per_question_redis", "server_cpu_redis_vs_memory",
+            "server_cpu_redis_extra_ms_per_question", "server_cpu_redis_vs_memory_16")
+
+
 def run() -> dict[str, float]:
+    figures = _run()
+    compiled = _compiled_app.src()
+    return {**figures, **_compiled_app.suffixed(_run_from(compiled), COMPILED)} if compiled else figures
+
+
+def _run_from(src: Path) -> dict[str, float]:
+    """`_run` in a process of its own started from `src`; fails unless its gate came from there compiled."""
+    done = subprocess.run([sys.executable, "-m", "tests.bench.redis_path", "here"], cwd=_compiled_app.ROOT,
+                          capture_output=True, text=True, env={**os.environ, **_compiled_app.env(src)})
+    _gate_mypyc.check_ran(done, f"redis_path from {src}")
+    said = dict(line.split(maxsplit=1) for line in done.stdout.splitlines())
+    _compiled_app.check_file(said.pop("gate"), src)
+    return {name: float(value) for name, value in said.items()}
+
+
+def _run() -> dict[str, float]:
     from tests.redis_server import RedisServer
 
     with tempfile.TemporaryDirectory() as folder:
@@ -168,6 +195,10 @@ def run() -> dict[str, float]:
     }
 
 
-if __name__ == "__main__":
-    for key, value in run().items():
+if __name__ == "__main__":  # `here`: this process's own figures only, and the file its gate came from (`_run_from`)
+    import docent.sidecar.answer.gate as gate
+
+    for key, value in (_run() if sys.argv[1:] == ["here"] else run()).items():
         print(f"{key}  {value}")
+    if sys.argv[1:] == ["here"]:
+        print(f"gate {gate.__file__}")

@@ -7,7 +7,10 @@ same uvicorn, driven by the same client in the same run. `questions_vs_bare` is 
 bare endpoint when its CPU is what limits it: the bare server's CPU a question over ours, each read from /proc over
 the timed questions. The ratio of the two rates (`questions_vs_bare_by_rate`, the figure's reading until round 16)
 measures the client instead: the bare server uses a tenth to a third of a core while this process's client asks as
-fast as it can on the same cores (tests/bench/README.md, round 16). Run alone: `python -m tests.bench.sidecar`.
+fast as it can on the same cores (tests/bench/README.md, round 16). The app's own times and one worker's served
+figures are measured again with the gate compiled, each right after the pure one, and printed as NAME_compiled
+(`_compiled_app`: what an operator who installs `make compiled`'s wheel gets; beside this run's bare endpoint).
+Run alone: `python -m tests.bench.sidecar`.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from docent.schema import Manifest, Page
+from tests.bench import _compiled_app, _gate_mypyc
 from tests.bench.load import _cpu
 from tests.bench.loops import on_served_loop
 from tests.loopback import free_port
@@ -43,17 +47,22 @@ QUESTION = "What did he do on the payment services?"
 def run() -> dict[str, float]:
     from tests.redis_server import RedisServer
 
+    compiled = _compiled_app.src()  # built before the timing starts (minutes, once for a version of `src`)
     with tempfile.TemporaryDirectory() as folder:
         env = _fixture(Path(folder))
         redis = RedisServer(Path(folder))
         redis.start()
         try:
             on_redis = {**env, "DOCENT_REDIS_URL": redis.url}
+            # Each figure with the gate compiled (`_compiled_app`) right after the pure one: the machine as alike as may be.
             own = on_served_loop(_own_times(env))
+            own_compiled = _own_times_from(compiled, env) if compiled else []
             own_redis = on_served_loop(_own_times(on_redis))
+            own_redis_compiled = _own_times_from(compiled, on_redis) if compiled else []
             own_asyncio = asyncio.run(_own_times(env))
             lean_cpu, sse_cpu = asyncio.run(_stream_cpu(env))
             ours, ours_cpu = _rate("docent", env)
+            served_compiled = _rate("docent", env, compiled) if compiled else None
             sse, _ = _rate("sse", env)
             bare, bare_cpu = _rate("bare", env)
             redis.flush()
@@ -62,26 +71,50 @@ def run() -> dict[str, float]:
             idle = asyncio.run(_redis_bytes_per_conversation(redis.url))
         finally:
             redis.stop()
-    return {
-        "sidecar_p50_ms": round(statistics.median(own), 3),
-        "sidecar_p99_ms": round(statistics.quantiles(own, n=100)[98], 3),
+    figures = {
+        **_figures(own, own_redis, (ours, ours_cpu), bare_cpu),
         "sidecar_asyncio_p50_ms": round(statistics.median(own_asyncio), 3),
-        "sidecar_redis_p50_ms": round(statistics.median(own_redis), 3),
-        "sidecar_redis_p99_ms": round(statistics.quantiles(own_redis, n=100)[98], 3),
-        "questions_per_s": round(ours, 1),
         "sse_starlette_questions_per_s": round(sse, 1),
         "stream_cpu_ms_per_question": round(lean_cpu, 3),
         "sse_starlette_cpu_ms_per_question": round(sse_cpu, 3),
         "stream_vs_sse_starlette_cpu": round(lean_cpu / sse_cpu, 3),
         "bare_questions_per_s": round(bare, 1),
-        "served_cpu_ms_per_question": round(ours_cpu, 3),
         "bare_served_cpu_ms_per_question": round(bare_cpu, 3),
-        "questions_vs_bare": round(bare_cpu / ours_cpu, 3),
         "questions_vs_bare_by_rate": round(ours / bare, 3),
         "redis_questions_per_s": round(two, 1),
         "workers2_vs_1": round(two / ours, 3),
         "redis_bytes_per_idle_conversation": round(idle, 1),
     }
+    if served_compiled is None:
+        return figures
+    compiled_figures = _figures(own_compiled, own_redis_compiled, served_compiled, bare_cpu)
+    return {**figures, **_compiled_app.suffixed(compiled_figures, tuple(compiled_figures))}
+
+
+def _figures(own: list[float], own_redis: list[float], served: tuple[float, float], bare_cpu: float) -> dict[str, float]:
+    """The figures measured for both gates, pure and compiled: each printed again with the gate compiled, as
+    NAME_compiled."""
+    rate, cpu = served
+    return {
+        "sidecar_p50_ms": round(statistics.median(own), 3),
+        "sidecar_p99_ms": round(statistics.quantiles(own, n=100)[98], 3),
+        "sidecar_redis_p50_ms": round(statistics.median(own_redis), 3),
+        "sidecar_redis_p99_ms": round(statistics.quantiles(own_redis, n=100)[98], 3),
+        "questions_per_s": round(rate, 1),
+        "served_cpu_ms_per_question": round(cpu, 3),
+        "questions_vs_bare": round(bare_cpu / cpu, 3),
+    }
+
+
+def _own_times_from(src: Path, env: dict[str, str]) -> list[float]:
+    """`_own_times` on the served loop in a process of its own started from `src`; fails unless its gate came from
+    there compiled."""
+    done = subprocess.run([sys.executable, "-m", "tests.bench.sidecar", "own"], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, **env, **_compiled_app.env(src)})
+    _gate_mypyc.check_ran(done, f"the app's own time from {src}")
+    said = json.loads(done.stdout)
+    _compiled_app.check_file(said["gate"], src)
+    return list(said["times"])
 
 
 async def _redis_bytes_per_conversation(url: str, count: int = 2000) -> float:
@@ -247,16 +280,21 @@ def _check_answer(status: int, body: bytes) -> None:
 # -- questions per second: one uvicorn worker in its own process, a raw keep-alive client ----------------------------
 
 
-def _rate(kind: str, env: dict[str, str]) -> tuple[float, float]:
-    """Questions a second, and the server process's CPU milliseconds a question over the same timed questions."""
+def _rate(kind: str, env: dict[str, str], src: Path | None = None) -> tuple[float, float]:
+    """Questions a second, and the server process's CPU milliseconds a question over the same timed questions; the
+    server started from `src` (a compiled one, `_compiled_app`) where one is given, and then checked to run its gate."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tests.bench.sidecar", kind, str(port)],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT, env={**os.environ, **env, **(_compiled_app.env(src) if src else {})}, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         _wait_for(port)
-        return asyncio.run(_load(kind, port, lambda: _cpu(server.pid)))
+        rate = asyncio.run(_load(kind, port, lambda: _cpu(server.pid)))
+        if src is not None:
+            _compiled_app.check_mapped(server.pid, src)
+        return rate
     finally:
         server.terminate()
         _, errors = server.communicate(timeout=15)
@@ -395,8 +433,19 @@ def _serve(kind: str, port: int) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off" if kind == "bare" else "on")
 
 
+def _own() -> None:
+    """`_own_times` in this process, on the app the environment configures, printed as JSON with the file its gate
+    came from (`_own_times_from` starts it from another `src`)."""
+    import docent.sidecar.answer.gate as gate
+
+    times = on_served_loop(_own_times(dict(os.environ)))
+    print(json.dumps({"times": times, "gate": gate.__file__}))
+
+
 if __name__ == "__main__":
-    if len(sys.argv) == 3:
+    if sys.argv[1:] == ["own"]:
+        _own()
+    elif len(sys.argv) == 3:
         _serve(sys.argv[1], int(sys.argv[2]))
     else:
         print(json.dumps(run(), indent=2))

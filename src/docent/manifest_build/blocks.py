@@ -173,9 +173,10 @@ class _Walk:
 
     def table(self, node: LexborNode) -> None:
         self.flush()
-        self.out += [Block("row", line, code=tuple(_inline_code(row, drop=self.drop)),
-                           links=_kept(_links(row, drop=self.drop, path=self.path, site_url=self.site_url)))
-                     for line, row in table_rows(node, drop=self.drop)]
+        self.out += [Block("row", row.line, code=tuple(_inline_code(row.element, drop=self.drop)),
+                           links=_kept(_links(row.element, drop=self.drop, path=self.path, site_url=self.site_url)),
+                           cells=row.cells, header=row.header or UNSET)
+                     for row in table_rows(node, drop=self.drop)]
 
     def terms(self, node: LexborNode) -> None:
         self.flush()

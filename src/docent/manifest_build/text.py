@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -233,18 +234,28 @@ def definition_pairs(node: LexborNode, *, drop: frozenset[int]) -> list[tuple[st
 
 
 def _table(node: LexborNode, *, drop: frozenset[int]) -> list[str]:
-    return [line for line, _ in table_rows(node, drop=drop)]
+    return [row.line for row in table_rows(node, drop=drop)]
 
 
-def table_rows(node: LexborNode, *, drop: frozenset[int]) -> list[tuple[str, LexborNode]]:
-    """The table's lines, each with its row's element: each value after its column's header."""
+class TableRow(NamedTuple):
+    """A table's row: its line (each value after its column's header), its element, its cells' words in order and
+    its table's header cells (empty where the table has no header row)."""
+
+    line: str
+    element: LexborNode
+    cells: tuple[str, ...]
+    header: tuple[str, ...]
+
+
+def table_rows(node: LexborNode, *, drop: frozenset[int]) -> list[TableRow]:
+    """The table's rows but those of empty cells, each with its line, its element, its cells and the header's."""
     rows = [row for row in _rows(node) if row.mem_id not in drop]
     cells = [[_flat(c, drop=drop) for c in _children(row, _CELLS)] for row in rows]
     header: list[str] = []
     if rows and _heads(rows[0]):
         header, cells, rows = cells[0], cells[1:], rows[1:]
-    lines = ((_row_line(row, header), element) for row, element in zip(cells, rows, strict=True))
-    return [(line, element) for line, element in lines if line is not None]
+    lines = ((_row_line(row, header), element, row) for row, element in zip(cells, rows, strict=True))
+    return [TableRow(line, element, tuple(row), tuple(header)) for line, element, row in lines if line is not None]
 
 
 def _heads(row: LexborNode) -> bool:

@@ -15,7 +15,7 @@ from typing import Literal
 from msgspec import UNSET, UnsetType
 
 # paragraph: prose; heading: an h5 or h6 inside the section, a content tab's label; item: a list item (marker "-" or "3."); row: a table row,
-# each value after its column's name; term: a description list's "term: description"; admonition: a note, warning
+# each value after its column's name (its cells and its table's header kept apart as well: `cells`, `header`); term: a description list's "term: description"; admonition: a note, warning
 # or collapsible block's prose (marker: its title); code: a code block, its lines exactly.
 BlockKind = Literal["paragraph", "heading", "item", "row", "term", "admonition", "code"]
 
@@ -45,6 +45,19 @@ class Block:
     # site path ("/deployment/#running-behind-nginx", as a section's `path`), any other as its absolute URL; UNSET
     # where it has none (no key in the bundle). No reader of the text reads them: only what agents are shown.
     links: tuple[tuple[str, str], ...] | UnsetType = UNSET
+    # A row's own cells, each its words on one line ("" for an empty one), in the page's order, and its table's header
+    # cells where the table has a header row ("Protocol", "Explicit TLS", ...): the row as a table shows it, which the
+    # flat `text` reads in one line (its first column's name dropped). UNSET on every other block, and `header` on a
+    # row of a table with no header row (no key in the bundle).
+    cells: tuple[str, ...] | UnsetType = UNSET
+    header: tuple[str, ...] | UnsetType = UNSET
+
+    def __post_init__(self) -> None:
+        """A bundle is read strictly: cells only on a row, and a header only with its row's cells."""
+        if self.cells is not UNSET and self.kind != "row":
+            raise ValueError(f"a block of kind {self.kind!r} has no cells: only a table's row does")
+        if self.header is not UNSET and self.cells is UNSET:
+            raise ValueError("a block with a header has its row's cells")
 
     @property
     def line(self) -> str:

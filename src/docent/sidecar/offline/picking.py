@@ -12,6 +12,7 @@ from docent.schema import RecordSection
 from ..answer.words import terms
 from .heads import NOW_TOKEN, ONGOING
 from .quotes import before, following, leads, quotes, with_leads
+from .rows import ROW_TOKEN, row_lines
 from .vocabulary import Vocabulary, spoken
 from .weighing import Weighed
 
@@ -52,6 +53,10 @@ ASK_LEAN = 3.0
 # the sections search ranks close, never of one it ranks far behind.
 DOCS_LEAN = 2.0
 ANSWER_SHARE = 0.5
+# A table's row is said only where it holds this share of the ask's distinctive words (`Weighed.distinctive`), its
+# section's title with it: all of them. Half of them (rounds 5-15) said a row of OpenFaaS' in place of the sentence
+# that answered (pandas-build-fails-python3-http).
+ROW_TERMS = 1.0
 
 # On documentation, where no sentence of the best sections says this share of the question (`said_most`), the record
 # does not say what is asked: what they say is near the topic ("Is there any rate limiting on outgoing mail?" was
@@ -86,7 +91,7 @@ def pick(
     one that says most says (`OF_MOST`). `hits`: the top sections' sentences weighed (`weighed`), where done already.
     An ask that judges what the reader told ("Is that expected?") picks by the rest of the question (`Weighed.unjudged`).
     """
-    asked, hits = _unjudged(top, asked, hits)
+    asked, hits = _unjudged(top, asked, hits, docs=kind == "docs")
     most = _most(hits, asked)
     share = min(SENTENCE_SHARE, OF_MOST * most) if kind == "docs" else SENTENCE_SHARE
     matched = []
@@ -97,10 +102,7 @@ def pick(
             ongoing = NOW_TOKEN in asked.weight and NOW_TOKEN in said  # `weighed` marked it
             value = max(_fits(sentence, section, wants), 2.0 if ongoing else 0.0) * (hit + near)
         else:
-            # a sentence that says less of the question than a section must is a coincidence of words
-            enough = hit >= share or rank == 0 and hit > 0 or hit >= most
-            if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
-                enough = False  # taken for its section's title alone, a sentence must say something itself
+            enough = _enough(hit, rank, share, most, asked, said, sentence, section)
             # the section's rank is a share of a sentence's worth, not a factor of all it says: a sentence of the
             # second section that says the ask's rarest words outranks the best section's that say its commonest
             value = hit + SECTION_SHARE * near if enough else 0.0
@@ -122,13 +124,25 @@ def pick(
     return _opening(picked, _placed(hits), asked) if kind == "docs" else picked
 
 
-def _unjudged(top: Ranked, asked: Weighed, hits: list[Hit] | None) -> tuple[Weighed, list[Hit]]:
+def _enough(hit: float, rank: int, share: float, most: float, asked: Weighed, said: set[str], sentence: str,
+            section: RecordSection) -> bool:
+    """Whether a sentence says enough of the question to be picked: one that says less of it than a section must is a
+    coincidence of words; one taken for its section's title alone must say something itself; a table's row
+    (`ROW_TOKEN`) is said only where it holds each of the ask's distinctive words, its section's title with it."""
+    if not (hit >= share or rank == 0 and hit > 0 or hit >= most):
+        return False
+    if not asked.covered(said) and len(sentence.split()) < TITLED_WORDS:
+        return False
+    return ROW_TOKEN not in said or asked.distinctive(said | set(terms(section.title))) >= ROW_TERMS
+
+
+def _unjudged(top: Ranked, asked: Weighed, hits: list[Hit] | None, *, docs: bool) -> tuple[Weighed, list[Hit]]:
     """The question to pick by, and the top sections' sentences weighed by it (`hits`, where done already): without
     the words of an ask that judges the reader's situation (`Weighed.unjudged`), weighed again."""
     if asked.judging:
         asked = asked.unjudged()
-        return asked, weighed(top, asked)
-    return asked, weighed(top, asked) if hits is None else hits
+        return asked, weighed(top, asked, rows=docs)
+    return asked, weighed(top, asked, rows=docs) if hits is None else hits
 
 
 def _placed(hits: list[Hit]) -> dict[tuple[str, int], Hit]:
@@ -294,8 +308,10 @@ def of_results(section: RecordSection, wants: str | None) -> bool:
 
 def _most(hits: list[Hit], asked: Weighed) -> float:
     """The most any sentence that says a word of the question says of it: that sentence is no coincidence, in
-    whichever of the best sections it is; infinity where none says a word."""
-    return max((hit for _, _, _, _, hit, said in hits if asked.covered(said)), default=math.inf)
+    whichever of the best sections it is; infinity where none says a word. Never a table's row (`ROW_TOKEN`): whether
+    the record says what is asked stands on its sentences (a row counted, Python-Markdown's collapsible-admonitions was
+    answered with near-topic text, not refused)."""
+    return max((hit for _, _, _, _, hit, said in hits if asked.covered(said) and ROW_TOKEN not in said), default=math.inf)
 
 
 def said_most(hits: list[Hit], asked: Weighed) -> float:
@@ -304,21 +320,41 @@ def said_most(hits: list[Hit], asked: Weighed) -> float:
     return _most(hits, asked)
 
 
-def weighed(top: Ranked, asked: Weighed) -> list[Hit]:
+def weighed(top: Ranked, asked: Weighed, *, rows: bool = False) -> list[Hit]:
     """Each of the top sections' sentences (and the lines that lead into its code, in their places) with how much of the
     question it says, its title's words counting `TITLE_SHARE` and the question's code it writes `Weighed.rarest`, and
-    its words."""
+    its words; with `rows` (documentation's), then the section's table rows, each said as the row (`_rows`): a
+    portfolio's tables are its results, which a question for results would pick by their figures alone."""
     out = []
     for rank, (_, section) in enumerate(top):
         title = set(terms(section.title))
         led = leads(section)
-        for i, sentence in enumerate(with_leads(section)):
+        sentences = with_leads(section)
+        for i, sentence in enumerate(sentences):
             said = set(spoken(sentence)) | ({NOW_TOKEN} if ONGOING.search(sentence) else set())
             hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
             code = section.blocks[led[sentence]].text if sentence in led else ""
             if code:  # a line that leads into code is said with it: what the code says, it answers too
                 hit += CODE_SHARE * (asked.asks(said | title | set(spoken(code))) - asked.asks(said | title))
             out.append((rank, i, sentence, section, hit + asked.rarest * asked.code_named(f"{sentence}\n{code}"), said))
+        out += _rows(rank, section, asked, title, start=len(sentences)) if rows else []
+    return out
+
+
+def _rows(rank: int, section: RecordSection, asked: Weighed, title: set[str], *, start: int) -> list[Hit]:
+    """The section's table rows said as rows (`rows.row_lines`), weighed as `weighed` weighs its sentences, each marked
+    `ROW_TOKEN` among its words: `pick` says one only where it holds the question's key terms."""
+    words = [w for w in asked.weight if w not in asked.context]
+
+    def asks(header: str) -> bool:
+        held = set(spoken(header))
+        return any(asked.alts[w] & held for w in words)
+
+    out: list[Hit] = []
+    for k, (sentence, _) in enumerate(row_lines(section, asks)):
+        said = set(spoken(sentence))
+        hit = asked.asks(said) + TITLE_SHARE * (asked.asks(said | title) - asked.asks(said))
+        out.append((rank, start + k, sentence, section, hit + asked.rarest * asked.code_named(sentence), said | {ROW_TOKEN}))
     return out
 
 

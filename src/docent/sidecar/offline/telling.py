@@ -34,7 +34,7 @@ def told(
     no sentence of the best sections says `SAYS_LEAST` of the question (near-topic text)."""
     best = ranked[0][1]
     top = top_of(ranked, wants := wanted(question, kind))
-    hits = weighed(top, asked)
+    hits = weighed(top, asked, rows=kind == "docs")
     if kind == "docs" and page is None and wants is None and said_most(hits, asked) < SAYS_LEAST:
         return NONE
     picked = pick(top, asked, wants, ranked[0][0], kind, hits=hits)

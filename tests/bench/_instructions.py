@@ -70,6 +70,12 @@ def _counted(count: int, redis: bool, source: Path, stub: bool = False) -> int:
 def main(argv: list[str]) -> None:
     redis, stub = "redis" in argv, "stub" in argv
     if "--asked" in argv:
+        # One slice a question: the lane's slices are 1 ms of the clock, so under cachegrind (some fifty times slower,
+        # and slower still on a loaded machine) a question took as many slices as the machine's speed gave it, and
+        # the count swung with the load (tests/bench/README.md, round 34). One at a time, nothing waits in the lane.
+        import docent.sidecar.lane as lane
+
+        lane.SLICE_S = 3600.0
         if stub:
             from tests.bench._replayed_gate import replay_gate
 

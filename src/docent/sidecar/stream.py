@@ -33,8 +33,7 @@ from .model.port import ModelError
 
 logger = logging.getLogger("docent.sidecar")
 
-_END = object()
-_SHUTDOWN = object()
+_END, _SHUTDOWN = object(), object()
 
 
 class SendTimeoutError(TimeoutError):
@@ -44,6 +43,7 @@ class SendTimeoutError(TimeoutError):
 FINAL = ("done", "error")
 _FLAT = (Start, Done, Refused, Error)
 _encode = msgspec.json.Encoder().encode
+_HEADS: dict[str, bytes] = {}  # an event's name -> its frame's head (`event: NAME`, `data: `), made once a name
 SHUTTING_DOWN = Error("shutting_down", "The guide is restarting and this answer was cut short: ask again in a moment.")
 INCOMPLETE = Error("incomplete", "The answer stopped before it was complete: ask again.")
 FAILED = Error("internal", "Something went wrong on our side while answering: ask again.")
@@ -69,7 +69,8 @@ def frame(event: StreamEvent) -> bytes:
     except UnicodeEncodeError:  # a lone surrogate, which UTF-8 cannot carry: replaced, as the stdlib path did
         plain = _sentence(event) if kind is Sentence else data  # type: ignore[arg-type]
         text = json.dumps(plain, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace")
-    return b"event: " + event.event.encode() + b"\r\ndata: " + text + b"\r\n\r\n"
+    head = _HEADS.get(event.event) or _HEADS.setdefault(event.event, b"event: %b\r\ndata: " % event.event.encode())
+    return head + text + b"\r\n\r\n"
 
 
 def _sentence(event: Sentence) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from .. import (
     apart,
     bindings,
     causes,
+    converse,
     direction,
     hedges,
     included,
@@ -78,6 +79,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("direction", direction),
     rule("direction", apart),  # a comparison made the wrong way from figures the sections state apart
     rule("direction", precedence),  # which of two things wins told the other way round: "A takes precedence over B"
+    rule("direction", converse),  # a comparison of two named things turned: "B is more secure than A"
     rule("order", order),
     rule("order", order_lines),  # named steps: runs of words a unit writes in a row, inline code read as written
     rule("direction", bindings),  # a figure or a row bound to the other alternative; after order's "the first N"

@@ -28,6 +28,7 @@ from .. import (
     order,
     order_lines,
     pairings,
+    parallels,
     permissions,
     precedence,
     predicates,
@@ -90,6 +91,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     twins.RULE,  # a fact of one twin section told of the thing its twin's heading names
     neighbours.RULE,  # a fact of a sibling section told of the thing the cited section's title names
     rule("actor", swaps),  # two things' facts told of each other: "A does P, while B does Q"
+    rule("actor", parallels),  # one of two alike units named, the other's facts told of it: uvx's cache for `uv tool install`
     defaults.RULE,  # one option's default told of another: "`timeout` defaults to 30s" where `interval` does
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SECTION = ("Django Ninja uses Django's test tools, but also provides a test client to make it easy to test just APIs "
@@ -29,3 +31,19 @@ def test_a_denials_head_is_read_the_same_under_every_hash_seed() -> None:
     read = {seed: _heads(seed) for seed in range(6)}
     assert len(set(read.values())) == 1, read
     assert "'middlewar', 'url'" in read[0], read[0]  # the words as they stand: "middleware/url-resolver"
+
+
+def test_a_clauses_stems_are_read_in_order_and_each_word_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`polarity.ordered` keeps each written word's stems in order (issue 26: the 200 characters before each denial
+    are read word by word, and most words come again), the same list as read anew; a reader of stems other than
+    `words.stems` is never answered from what `words.stems` gave."""
+    from docent.sidecar.answer import polarity, words
+
+    clause = "a test client without middleware/url-resolver layer, the URL-resolver and middleware tests"
+    expected = list(dict.fromkeys(s for w in clause.split() for s in words.in_order(w, words.stems)))
+    assert polarity.ordered(clause, words.stems) == expected
+    read: list[str] = []
+    monkeypatch.setattr(polarity, "in_order", lambda word, stems: read.append(word) or words.in_order(word, stems))
+    assert polarity.ordered(clause, words.stems) == expected
+    assert read == []  # every word's stems kept from the first reading
+    assert polarity.ordered(clause, lambda w: [w.upper()]) == list(dict.fromkeys(w.upper() for w in clause.split()))

@@ -52,6 +52,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from .words import in_order, opens_scene
+from .words import stems as word_stems
 
 Scope = frozenset[str]
 
@@ -345,13 +346,23 @@ TIMED = frozenset(("before", "after", "once", "wait", "waits", "waited", "waitin
 
 def ordered(clause: str, stems: Callable[[str], Iterable[str]]) -> list[str]:
     """The stems of a clause in the order its words stand; a word of several ("openapi_url=None") gives them in the
-    order they are written, not a set's (which changed with the run's hash seed)."""
-    seen: list[str] = []
+    order they are written, not a set's (which changed with the run's hash seed). Each written word's stems are kept
+    (`_IN_ORDER`) where they are `words.stems`': the clauses around a denial are read word by word, the 200 characters
+    before each, and most words come again."""
+    memo = _IN_ORDER if stems is word_stems else None
+    seen: dict[str, None] = {}  # in the order first seen: a key set again keeps its place
     for word in clause.split():
-        for stem in in_order(word, stems):
-            if stem not in seen:
-                seen.append(stem)
-    return seen
+        found = memo.get(word) if memo is not None else None
+        if found is None:
+            found = tuple(in_order(word, stems))
+            if memo is not None and len(memo) < 100_000:  # bounded, as `words._STEMS` is
+                memo[word] = found
+        for stem in found:
+            seen[stem] = None
+    return list(seen)
+
+
+_IN_ORDER: dict[str, tuple[str, ...]] = {}  # a written word -> its stems in order (`words.in_order`, `words.stems`)
 
 
 _NEGATING_WORDS = frozenset(("not", "no", "never", "nobody", "none", "nothing", "neither", "nor", "cannot", "without", "rather", "instead", "opposed",

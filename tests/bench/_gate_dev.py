@@ -1,12 +1,12 @@
 """The gate on the development rounds' own sentences: `python -m tests.bench._gate_dev SITES [time|profile] [PASSES]`.
 
 The bench (`gate.py`) times ten sentences of its own on a record of random words; this replays what the development
-rounds (5 to 28, `tests/evals/heldout.py`'s rounds up to `LAST`) judged: each round's falsehoods and faithful
+rounds (5 to 29, `tests/evals/heldout.py`'s rounds up to `LAST`) judged: each round's falsehoods and faithful
 sentences on its site, and each round's careful Markdown answers (the site's and, for rounds 5 to 10, the example's),
 each text fed in the bench's fragments (`_gate_docs._fragments`) through a fresh gate on its site's warmed bundle
 (`turn.default_gate`, the whole record in scope), one pass to warm (the facts a section makes on first use), then
 PASSES (3). `time` prints the process's CPU a sentence (a shown or held sentence's event) warm, by round and for rounds
-5-15 and 16-28 apart; `profile [OUT]` runs one warm pass under cProfile and prints the largest items by own and by
+5-15 and 16-29 apart; `profile [OUT]` runs one warm pass under cProfile and prints the largest items by own and by
 inclusive time (and writes the profile to OUT). `SITES`: the folder where the built sites are kept (as `tests.evals.verdicts` keeps them; a site not built there
 is built). Never a validation or held-out round's: only rounds up to `LAST` are read. Not a bench of `make bench` (its
 name starts with `_`).
@@ -32,7 +32,7 @@ from tests.evals.heldout import ROUNDS
 
 CORPORA = Path(__file__).resolve().parents[1] / "evals" / "corpora"
 EXAMPLE = Path(__file__).resolve().parents[1] / "evals" / "bundle.json"
-FIRST, LAST = 5, 28  # the development rounds (pipx's round 28 joined them in round 33)
+FIRST, LAST = 5, 29  # the development rounds (Headscale's round 29 joined them in round 34)
 
 
 def _texts(number: int) -> dict[str, list[str]]:

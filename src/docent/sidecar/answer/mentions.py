@@ -16,6 +16,7 @@ from .passage import Passage
 from .quote import Code
 from .roles import roles
 from .shape import flat
+from .table_cells import tables
 from .words import fold, stems
 
 
@@ -66,6 +67,7 @@ class Mentions:
         for sid, passage in self.passages.items():
             passage.memo["context"] = self.words[sid]  # with the heading path: what names a section's place
             passage.memo["heads"] = self.heads[sid]  # what the section denies, read from its text: polarity's cues
+            passage.memo["tables"] = tables(record[sid].blocks)  # its rows' cells under their headers: `rules.cells`
         self._quotable: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
         self._quoted: dict[str, dict[str, tuple[int, ...]]] = {}  # each section's index of its lines' words
         self.widely: dict[str, bool] = {}  # inline code the record writes in many sections (`rules.code_term`)

@@ -57,7 +57,7 @@ def drafts(table: Table, before: tuple[str, ...], record: Container[str]) -> lis
     ids of the sentence right before the table, which introduces it."""
     header, lines = _headed(list(table.lines))
     inherited = _inherited(table, before, record, headed=header is not None)
-    rows = _rows(lines, record, inherited, labels=_labels(header), ranked=_ranked(header))
+    rows = _rows(lines, record, inherited, labels=_labels(header), ranked=_ranked(header), names=tuple(header or ()))
     out = [r for r in rows if r.text]
     ids = tuple(dict.fromkeys(sid for r in out for sid in r.ids))
     if header is not None and ids:  # the header of a table that cites nothing would label rows all held
@@ -80,8 +80,9 @@ def _ranked(header: list[str] | None) -> bool:
 
 
 def _rows(lines: list[str], record: Container[str], inherited: tuple[str, ...], *, labels: list[str],
-          ranked: bool) -> list[Draft]:
-    """Each row's draft: cited by its own citations, else by what the table's rows inherit."""
+          ranked: bool, names: tuple[str, ...] = ()) -> list[Draft]:
+    """Each row's draft: cited by its own citations, else by what the table's rows inherit; `names`, the header's
+    cells, which each row keeps (`Draft.names`: the column each cell is in, for `rules.cells`)."""
     rows: list[Draft] = []
     for line in lines:
         raw = _raw_cells(line)
@@ -92,7 +93,8 @@ def _rows(lines: list[str], record: Container[str], inherited: tuple[str, ...], 
         cited = [tuple(sid for sid in citations(cell) if sid in record) for cell in raw]
         # a first column of the rows' own places ("| Rank |" over "| 2 |", "| 3 |"): a number as a list's item has
         numbered = ranked and bool(cells) and cells[0] == str(len(rows) + 1)
-        rows.append(_draft(cells, own or inherited, header=False, labels=labels, cited=cited, numbered=numbered))
+        rows.append(_draft(cells, own or inherited, header=False, labels=labels, cited=cited, numbered=numbered,
+                           names=names))
     return rows
 
 
@@ -160,7 +162,7 @@ def _labelled(label: str, prose: str) -> str:
 
 def _draft(
     cells: list[str], ids: tuple[str, ...], *, header: bool, labels: Sequence[str] = (),
-    cited: Sequence[tuple[str, ...]] = (), numbered: bool = False,
+    cited: Sequence[tuple[str, ...]] = (), numbered: bool = False, names: tuple[str, ...] = (),
 ) -> Draft:
     """A row as the rules read it: its cells joined; `cited`, each cell's own citations (a body row's); `numbered`:
     its first cell is its place in the table under a column of ranks or steps, which the rules do not read (the row's
@@ -193,6 +195,7 @@ def _draft(
     return Draft(
         text, ids, False, tuple(spans), None, True, "; ".join(p for _, p, _ in read if p), codes,
         row=Row(tuple(bounds), header), parts=_parts(texts, own, read, ids, cited, first) if apart else (),
+        names=names,
     )
 
 

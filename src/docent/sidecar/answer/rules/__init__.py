@@ -43,6 +43,7 @@ from .. import (
 )
 from ..mentions import Mentions
 from . import (
+    cells,
     code_term,
     confirmation,
     connective,
@@ -93,6 +94,7 @@ CONSTRUCTIONS: tuple[Rule, ...] = (
     rule("actor", swaps),  # two things' facts told of each other: "A does P, while B does Q"
     rule("actor", parallels),  # one of two alike units named, the other's facts told of it: uvx's cache for `uv tool install`
     defaults.RULE,  # one option's default told of another: "`timeout` defaults to 30s" where `interval` does
+    cells.RULE,  # a table's row told with a value its cells give another row or column: "POP3 — enabled by default Yes"
     rule("cause", causes),
     contrast.RULE,  # the alignment: a word of a contrast class told differently from the clause restated
     rule("opposite", antonyms),  # a word whose WordNet opposite the clause restated writes in its place

@@ -45,6 +45,9 @@ class Draft(NamedTuple):
     # A table's row of more than one cell after its subject: each such cell, read with the subject and under its label,
     # is a claim of its own against what it cites (`tables`), as (text, prose, ids, codes, spans); none for any other.
     parts: tuple[Part, ...] = ()
+    # A table's body row: its table's header cells as written, which name its cells' columns (`rules.cells`); none
+    # for a table without a header row, and for any other sentence.
+    names: tuple[str, ...] = ()
 
 
 # A sentence's Draft made without its `__new__`'s frame (`drafts.draft_of`, `tuple.__new__`) ends with the defaults of

@@ -1,0 +1,89 @@
+"""The cells rule (`rules.cells`): a table's row told in an answer, in a sentence or a Markdown table's row, is read
+against the record's cells of that row (`Block.cells`, `Block.header`). A value the table gives another row in that
+column, or another column in that row, or the row's yes/no turned round, is held; the row told rightly, in the table's
+words or in others, and a Markdown table quoting rows rightly, are shown. Real rows of two development sites:
+docker-mailserver's ports table (round 14) and Traefik's log options (round 20)."""
+
+from __future__ import annotations
+
+import pytest
+
+from docent.sidecar.answer.bundle import Bundle
+from docent.sidecar.answer.events import Held, Sentence
+from docent.sidecar.answer.gate import Gate
+from tests.sitebuilds import SiteBuilds
+
+# docker-mailserver's config/security/understanding-the-ports.md: | POP3 | 110 | 995 | Retrieval | No | and IMAP4 "Yes"
+PORTS = "[[overview-of-email-ports]]"
+PORTS_HEADER = "| Protocol | Explicit TLS | Implicit TLS | Purpose | Enabled by Default |\n|---|---|---|---|---|\n"
+# Traefik's logs-and-accesslogs.md: `log.level` defaults to ERROR, `log.format` to "common", `log.noColor` to false
+LOGS = "[[reference-install-configuration-observability-logs-and-accesslogs-configuration-options]]"
+
+
+@pytest.fixture(scope="module")
+def mailserver(site_builds: SiteBuilds) -> Bundle:
+    return Bundle.load(site_builds("docker-mailserver").bundle)
+
+
+@pytest.fixture(scope="module")
+def traefik(site_builds: SiteBuilds) -> Bundle:
+    return Bundle.load(site_builds("traefik").bundle)
+
+
+def _gated(bundle: Bundle, reply: str) -> list[str]:
+    gate = Gate(bundle.record, bundle.matcher, site=bundle.site, mentions=bundle.mentions)
+    events = [e for e in (*gate.feed(reply), *gate.finish()) if isinstance(e, Sentence | Held)]
+    return [e.reason if isinstance(e, Held) else "shown" for e in events]
+
+
+@pytest.mark.parametrize("false", [
+    f"POP3 — implicit TLS 995, enabled by default Yes. {PORTS}",  # IMAP4's "Yes": round 34's false row
+    f"POP3 is enabled by default: Yes. {PORTS}",
+    f"POP3 — explicit TLS 143. {PORTS}",  # IMAP4's port
+    f"POP3 — implicit TLS 110, enabled by default No. {PORTS}",  # its own explicit TLS port
+])
+def test_a_row_told_with_another_rows_or_columns_value_is_held(mailserver: Bundle, false: str) -> None:
+    assert _gated(mailserver, false) == ["actor"]
+
+
+@pytest.mark.parametrize("true", [
+    f"POP3 — implicit TLS 995, enabled by default No. {PORTS}",
+    f"IMAP4 — implicit TLS 993, enabled by default Yes. {PORTS}",
+    f"POP3 — explicit TLS 110, implicit TLS 995, purpose Retrieval, enabled by default No. {PORTS}",
+    f"POP3's implicit TLS port is 995, and it is disabled by default. {PORTS}",  # in other words
+    f"POP3 uses port 110 for explicit TLS and port 995 for implicit TLS. {PORTS}",
+])
+def test_a_row_told_rightly_is_shown(mailserver: Bundle, true: str) -> None:
+    assert _gated(mailserver, true) == ["shown"]
+
+
+def test_a_markdown_table_is_read_by_its_header_against_the_rows_it_quotes(mailserver: Bundle) -> None:
+    right = f"Ports {PORTS}:\n\n{PORTS_HEADER}| POP3 | 110 | 995 | Retrieval | No |\n| IMAP4 | 143 | 993 | Retrieval | Yes |\n"
+    assert _gated(mailserver, right) == ["shown"] * 4  # the lead, the header, two rows
+    wrong = f"Ports {PORTS}:\n\n{PORTS_HEADER}| POP3 | 110 | 995 | Retrieval | Yes |\n"
+    assert _gated(mailserver, wrong)[-1] == "actor"
+    # fewer columns, in another order: each cell under the header that names it
+    assert _gated(mailserver, f"Ports {PORTS}:\n\n| Protocol | Enabled by default | Implicit TLS |\n|---|---|---|\n"
+                              "| POP3 | No | 995 |\n") == ["shown"] * 3
+    assert _gated(mailserver, f"Ports {PORTS}:\n\n| Protocol | Enabled by default | Implicit TLS |\n|---|---|---|\n"
+                              "| POP3 | No | 993 |\n")[-1] == "actor"
+
+
+@pytest.mark.parametrize(("sentence", "verdict"), [
+    (f"`log.level` — default common, required No. {LOGS}", "actor"),  # `log.format`'s default
+    (f"`log.noColor` — default true. {LOGS}", "actor"),  # its false turned round
+    (f"`log.maxSize` — default 0, required No. {LOGS}", "actor"),  # `log.maxAge`'s
+    (f"`log.level` — default ERROR, required No. {LOGS}", "shown"),
+    (f"The `log.level` option sets the log level, and its default is ERROR. {LOGS}", "shown"),
+    (f"`log.maxSize` — default 100MB, required No: Maximum size in megabytes of the log file before it gets rotated. "
+     f"{LOGS}", "shown"),  # the embedded model's row sentence (`offline.rows.said`)
+])
+def test_an_options_default_told_in_its_rows_words(traefik: Bundle, sentence: str, verdict: str) -> None:
+    assert _gated(traefik, sentence) == [verdict]
+
+
+def test_a_markdown_table_of_options_and_their_defaults(traefik: Bundle) -> None:
+    right = (f"Log options {LOGS}:\n\n| Field | Default |\n|---|---|\n| `log.level` | ERROR |\n"
+             "| `log.format` | \"common\" |\n| `log.maxSize` | 100MB |\n")
+    assert _gated(traefik, right) == ["shown"] * 5
+    assert _gated(traefik, f"Log options {LOGS}:\n\n| Field | Default |\n|---|---|\n| `log.level` | \"common\" |\n")[-1] == "actor"

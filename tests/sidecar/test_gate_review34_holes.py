@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from docent.schema import Block
-from tests.sidecar.gating import page_section, verdicts
+from tests.sidecar.gating import docs_section, page_section, verdicts
 
 VALUES = ("Key", "Type", "Default", "Description")  # external-dns' chart values (charts/external-dns/README.md)
 VALUE_ROWS = [
@@ -219,3 +219,45 @@ def test_the_rows_as_the_embedded_model_says_them_are_shown(sentence: str) -> No
 
 def test_a_default_told_of_the_wrong_row_is_held() -> None:
     assert judged("The default of `registry` is 7979 [[values]].") != "shown"
+
+
+# A faithful converse of a comparison the section makes ("pasta is more efficient than slirp4netns" told as
+# "slirp4netns is less efficient than pasta") is held `direction`, before this round and after it: the converse rule
+# (8b218994) lets such a sentence through, but the older direction rule holds it first (more/less read against the
+# unit's word). review34's attack on rounds 5-29's sections: of 26 comparisons "A is/are <comparative> ... than B"
+# whose clause is the whole unit, 23 faithful converses ("B is/are <other side> ... than A") held, at 059e6abb and at
+# main alike. Docker-mailserver's Podman page (round 14) and DRF's pagination guide (round 7).
+conversed = verdicts(
+    docs_section("use-the-pasta-network-driver", "Use the pasta network driver",
+                 "Since Podman 5.0 the default rootless network driver is now pasta instead of slirp4netns. These two "
+                 "drivers have some differences: Notable differences of pasta network mode compared to slirp4netns "
+                 "include:\n- pasta supports IPv6 port forwarding.\n- pasta is more efficient than slirp4netns.\n- pasta "
+                 "copies IP addresses from the host, while slirp4netns uses a predefined IPv4 address."),
+    docs_section("cursorpagination", "CursorPagination",
+                 "Cursor based pagination requires that there is a unique, unchanging ordering of items in the result "
+                 "set. Cursor based pagination is more complex than other schemes. It also requires that the result set "
+                 "presents a fixed ordering."),
+)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "slirp4netns is less efficient than pasta [[use-the-pasta-network-driver]].",
+        "Other schemes are less complex than cursor based pagination [[cursorpagination]].",
+    ],
+)
+@pytest.mark.xfail(strict=True, reason="direction: a faithful converse (the other side of the scale, the sides turned) held")
+def test_a_comparison_told_conversely_is_shown(sentence: str) -> None:
+    assert conversed(sentence) == "shown"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "pasta is more efficient than slirp4netns [[use-the-pasta-network-driver]].",
+        "Other schemes are more complex than cursor based pagination [[cursorpagination]].",
+    ],
+)
+def test_the_comparison_as_the_section_says_it_is_shown_and_turned_round_held(sentence: str) -> None:
+    assert (conversed(sentence) == "shown") is sentence.startswith("pasta")

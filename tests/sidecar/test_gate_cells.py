@@ -87,3 +87,12 @@ def test_a_markdown_table_of_options_and_their_defaults(traefik: Bundle) -> None
              "| `log.format` | \"common\" |\n| `log.maxSize` | 100MB |\n")
     assert _gated(traefik, right) == ["shown"] * 5
     assert _gated(traefik, f"Log options {LOGS}:\n\n| Field | Default |\n|---|---|\n| `log.level` | \"common\" |\n")[-1] == "actor"
+
+
+def test_a_value_that_opens_with_its_rows_label_is_read_as_written(traefik: Bundle) -> None:
+    """Traefik's JWT syntax table (round 20): the example's value opens with its row's label's first word ("Contains
+    (array)" and `Contains(...)`), written before the header, not after it: nothing to read past, the value as it is
+    (the "default of X is V" reading once looked for the label after the header and raised)."""
+    sentence = ("For Contains (array), the example is Contains(`areas`, `home`) "
+                "[[reference-routing-configuration-http-middlewares-jwt-syntax]].")
+    assert _gated(traefik, sentence) == ["shown"]

@@ -98,6 +98,9 @@ def _told_in_sentence(text: str, kept: Sequence[Table]) -> bool:
         for column, name in enumerate(heads[1:], 1):
             for at in _places(name, text):
                 value = _value(text, at)
+                named_at = text.find(label, at) if _first(value) == _first(label) else -1
+                if named_at >= 0:  # "the default of X is V": the label stands before its value
+                    value = _value(text, _past(text, named_at + len(label)))
                 if value and _bound_elsewhere(value, column, same, rows):
                     return True
     return False
@@ -114,6 +117,13 @@ def _places(name: str, text: str) -> list[int]:
     if not name or name not in text or not _TOKEN.search(name):
         return []
     return [m.end() for m in re.finditer(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text)]
+
+
+def _past(text: str, at: int) -> int:
+    """Where the text goes on after the code marks or quotes that close a name ending at `at`."""
+    while at < len(text) and text[at] in "`'\"*_":
+        at += 1
+    return at
 
 
 def _value(text: str, at: int) -> str:

@@ -8,10 +8,12 @@ from typing import TypedDict, Unpack
 
 from docent.schema import Block
 from docent.schema import RecordSection as Section
+from docent.sidecar.answer.bundle import Bundle
 from docent.sidecar.answer.events import Held, Sentence
 from docent.sidecar.answer.gate import Gate
 from docent.sidecar.answer.lexicon import Lexicon
 from docent.sidecar.answer.site import Site
+from docent.sidecar.operator.corpora import judge_sentence
 
 
 def record_of(*sections: Section) -> dict[str, Section]:
@@ -34,6 +36,13 @@ def fates(record: dict[str, Section], reply: str, lexicon: Lexicon | None = None
     `lexicon`, the bundle's (none by default)."""
     gate = Gate(record, lexicon or Lexicon([]))
     return [e.reason if isinstance(e, Held) else "shown" for e in [*gate.feed(reply), *gate.finish()]]
+
+
+def bundle_fates(bundle: Bundle, reply: str) -> list[str]:
+    """What the app's gate on a real bundle (its lexicon, site and mentions, `corpora.judge_sentence`) gives back for a
+    whole reply, in order: "shown" for each sentence, or the reason it was held."""
+    events = [e for e in judge_sentence(bundle, reply) if isinstance(e, Sentence | Held)]
+    return [e.reason if isinstance(e, Held) else "shown" for e in events]
 
 
 def fate(gate: Gate, sentence: str) -> str:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.events import Held, Sentence
-from docent.sidecar.answer.gate import Gate
+from tests.sidecar.gating import bundle_fates
 from tests.sitebuilds import SiteBuilds
 
 # docker-mailserver's config/security/understanding-the-ports.md: | POP3 | 110 | 995 | Retrieval | No | and IMAP4 "Yes"
@@ -30,11 +29,6 @@ def traefik(site_builds: SiteBuilds) -> Bundle:
     return Bundle.load(site_builds("traefik").bundle)
 
 
-def _gated(bundle: Bundle, reply: str) -> list[str]:
-    gate = Gate(bundle.record, bundle.matcher, site=bundle.site, mentions=bundle.mentions)
-    events = [e for e in (*gate.feed(reply), *gate.finish()) if isinstance(e, Sentence | Held)]
-    return [e.reason if isinstance(e, Held) else "shown" for e in events]
-
 
 @pytest.mark.parametrize("false", [
     f"POP3 — implicit TLS 995, enabled by default Yes. {PORTS}",  # IMAP4's "Yes": round 34's false row
@@ -43,7 +37,7 @@ def _gated(bundle: Bundle, reply: str) -> list[str]:
     f"POP3 — implicit TLS 110, enabled by default No. {PORTS}",  # its own explicit TLS port
 ])
 def test_a_row_told_with_another_rows_or_columns_value_is_held(mailserver: Bundle, false: str) -> None:
-    assert _gated(mailserver, false) == ["actor"]
+    assert bundle_fates(mailserver, false) == ["actor"]
 
 
 @pytest.mark.parametrize("true", [
@@ -54,18 +48,18 @@ def test_a_row_told_with_another_rows_or_columns_value_is_held(mailserver: Bundl
     f"POP3 uses port 110 for explicit TLS and port 995 for implicit TLS. {PORTS}",
 ])
 def test_a_row_told_rightly_is_shown(mailserver: Bundle, true: str) -> None:
-    assert _gated(mailserver, true) == ["shown"]
+    assert bundle_fates(mailserver, true) == ["shown"]
 
 
 def test_a_markdown_table_is_read_by_its_header_against_the_rows_it_quotes(mailserver: Bundle) -> None:
     right = f"Ports {PORTS}:\n\n{PORTS_HEADER}| POP3 | 110 | 995 | Retrieval | No |\n| IMAP4 | 143 | 993 | Retrieval | Yes |\n"
-    assert _gated(mailserver, right) == ["shown"] * 4  # the lead, the header, two rows
+    assert bundle_fates(mailserver, right) == ["shown"] * 4  # the lead, the header, two rows
     wrong = f"Ports {PORTS}:\n\n{PORTS_HEADER}| POP3 | 110 | 995 | Retrieval | Yes |\n"
-    assert _gated(mailserver, wrong)[-1] == "actor"
+    assert bundle_fates(mailserver, wrong)[-1] == "actor"
     # fewer columns, in another order: each cell under the header that names it
-    assert _gated(mailserver, f"Ports {PORTS}:\n\n| Protocol | Enabled by default | Implicit TLS |\n|---|---|---|\n"
+    assert bundle_fates(mailserver, f"Ports {PORTS}:\n\n| Protocol | Enabled by default | Implicit TLS |\n|---|---|---|\n"
                               "| POP3 | No | 995 |\n") == ["shown"] * 3
-    assert _gated(mailserver, f"Ports {PORTS}:\n\n| Protocol | Enabled by default | Implicit TLS |\n|---|---|---|\n"
+    assert bundle_fates(mailserver, f"Ports {PORTS}:\n\n| Protocol | Enabled by default | Implicit TLS |\n|---|---|---|\n"
                               "| POP3 | No | 993 |\n")[-1] == "actor"
 
 
@@ -79,14 +73,14 @@ def test_a_markdown_table_is_read_by_its_header_against_the_rows_it_quotes(mails
      f"{LOGS}", "shown"),  # the embedded model's row sentence (`offline.rows.said`)
 ])
 def test_an_options_default_told_in_its_rows_words(traefik: Bundle, sentence: str, verdict: str) -> None:
-    assert _gated(traefik, sentence) == [verdict]
+    assert bundle_fates(traefik, sentence) == [verdict]
 
 
 def test_a_markdown_table_of_options_and_their_defaults(traefik: Bundle) -> None:
     right = (f"Log options {LOGS}:\n\n| Field | Default |\n|---|---|\n| `log.level` | ERROR |\n"
              "| `log.format` | \"common\" |\n| `log.maxSize` | 100MB |\n")
-    assert _gated(traefik, right) == ["shown"] * 5
-    assert _gated(traefik, f"Log options {LOGS}:\n\n| Field | Default |\n|---|---|\n| `log.level` | \"common\" |\n")[-1] == "actor"
+    assert bundle_fates(traefik, right) == ["shown"] * 5
+    assert bundle_fates(traefik, f"Log options {LOGS}:\n\n| Field | Default |\n|---|---|\n| `log.level` | \"common\" |\n")[-1] == "actor"
 
 
 def test_a_value_that_opens_with_its_rows_label_is_read_as_written(traefik: Bundle) -> None:
@@ -95,4 +89,4 @@ def test_a_value_that_opens_with_its_rows_label_is_read_as_written(traefik: Bund
     (the "default of X is V" reading once looked for the label after the header and raised)."""
     sentence = ("For Contains (array), the example is Contains(`areas`, `home`) "
                 "[[reference-routing-configuration-http-middlewares-jwt-syntax]].")
-    assert _gated(traefik, sentence) == ["shown"]
+    assert bundle_fates(traefik, sentence) == ["shown"]

@@ -10,10 +10,9 @@ import pytest
 
 from docent.schema import Block
 from docent.sidecar.answer.bundle import Bundle
-from docent.sidecar.answer.events import Held, Sentence
-from docent.sidecar.answer.gate import Gate
 from docent.sidecar.offline import OfflineModel
 from docent.sidecar.offline.rows import said
+from tests.sidecar.gating import bundle_fates
 from tests.sitebuilds import SiteBuilds
 
 # Pi-hole's prerequisites (tests/data/sites/pi-hole/content/main/prerequisites.md), its ports table as the record keeps it
@@ -46,11 +45,6 @@ def pihole(site_builds: SiteBuilds) -> Bundle:
     return Bundle.load(site_builds("pi-hole").bundle)
 
 
-def _gated(bundle: Bundle, reply: str) -> list[str]:
-    gate = Gate(bundle.record, bundle.matcher, site=bundle.site, mentions=bundle.mentions)
-    events = [e for e in (*gate.feed(reply), *gate.finish()) if isinstance(e, Sentence | Held)]
-    return [e.reason if isinstance(e, Held) else "shown" for e in events]
-
 
 def test_the_row_that_holds_the_asked_terms_is_said_and_the_gate_shows_it(pihole: Bundle) -> None:
     sentences, _ = OfflineModel(lambda: pihole).answer("Which port does the NTP server of pihole-FTL use?")
@@ -58,11 +52,11 @@ def test_the_row_that_holds_the_asked_terms_is_said_and_the_gate_shows_it(pihole
     assert row in sentences, sentences
     # no row's flat line, and no other row of the table (DNS's, DHCP's: they hold no "NTP")
     assert not any("Port 123 (NTP);" in s or "(DHCP)" in s or "(DNS)" in s for s in sentences), sentences
-    assert _gated(pihole, row) == ["shown"]
-    assert _gated(pihole, " ".join(sentences)) == ["shown"] * len(sentences)
+    assert bundle_fates(pihole, row) == ["shown"]
+    assert bundle_fates(pihole, " ".join(sentences)) == ["shown"] * len(sentences)
 
 
 def test_a_markdown_table_quoting_the_row_as_its_table_shows_it_is_shown(pihole: Bundle) -> None:
     table = ("Pi-hole's ports [[ports]]:\n\n| Service | Port | Protocol | Notes |\n|---|---|---|---|\n"
              "| pihole-FTL | 123 (NTP) | UDP | The NTP server is an optional feature that requires an additional port. |\n")
-    assert _gated(pihole, table) == ["shown"] * 3  # the lead, the header, the row
+    assert bundle_fates(pihole, table) == ["shown"] * 3  # the lead, the header, the row
